@@ -1,0 +1,35 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The engine layers must stay framework-free so they run (and are tested) in Node.
+const frameworkFree = {
+  patterns: [
+    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'agent/, llm/, tools/ and db/ are framework-free: no React or zustand here.' },
+    { group: ['**/ui/**', '**/store/**'], message: 'The engine layers must not import the UI or the store (data flows one way).' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in tests.' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**'],
+    rules: { 'no-restricted-imports': ['error', frameworkFree] },
+  },
+);

@@ -1,0 +1,30 @@
+/** Loop limits and knobs. Defaults come from DESIGN.md; every session may override them. */
+export type LoopConfig = {
+  model: string;
+  temperature: number | null;
+  maxTurns: number;
+  maxToolCallsPerTurn: number;
+  toolTimeoutMs: number;
+  firstByteTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxRetries: number;
+  /** Base delay for exponential backoff; attempt n waits base * 2^(n-1) plus jitter, capped. */
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  toolConcurrency: number;
+  toolOutputLimitBytes: number;
+};
+
+export const DEFAULT_CONFIG: Omit<LoopConfig, 'model'> = {
+  temperature: null,
+  maxTurns: 25,
+  maxToolCallsPerTurn: 10,
+  toolTimeoutMs: 30_000,
+  firstByteTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
+  maxRetries: 3,
+  retryBaseDelayMs: 1_000,
+  retryMaxDelayMs: 30_000,
+  toolConcurrency: 4,
+  toolOutputLimitBytes: 64 * 1024,
+};

@@ -1,0 +1,40 @@
+/**
+ * Every failure the loop can report, grouped by who has to act:
+ * the user (key, URL, model, CORS, limits), the model (bad output), or the system (network, provider, storage).
+ * `ErrorInfo` is plain data so it can travel in events, IndexedDB and exports.
+ */
+export type ErrorInfo =
+  | { fault: 'user'; kind: 'auth'; status: number; message: string }
+  | { fault: 'user'; kind: 'model_not_found'; status: number; model: string; message: string }
+  | { fault: 'user'; kind: 'bad_request'; status: number; message: string }
+  | { fault: 'user'; kind: 'cors_or_unreachable'; baseURL: string; message: string }
+  | { fault: 'user'; kind: 'context_limit'; limitTokens: number; estimatedTokens: number; message: string }
+  | { fault: 'system'; kind: 'rate_limited'; status: number; retryAfterMs: number | null; message: string }
+  | { fault: 'system'; kind: 'server'; status: number; message: string }
+  | { fault: 'system'; kind: 'network'; message: string }
+  | { fault: 'system'; kind: 'timeout'; phase: 'first_byte' | 'idle'; afterMs: number; message: string }
+  | { fault: 'system'; kind: 'provider_stream_error'; status: number | null; code: string | null; message: string }
+  | { fault: 'system'; kind: 'storage'; message: string }
+  | { fault: 'model'; kind: 'empty_response'; message: string }
+  | { fault: 'model'; kind: 'content_filter'; message: string };
+
+export type ErrorKind = ErrorInfo['kind'];
+
+/** A failure of one model request. `retryable` follows DESIGN.md: network, 408, 409, 429, 5xx only. */
+export class ModelError extends Error {
+  readonly info: ErrorInfo;
+  readonly retryable: boolean;
+  /** Server-requested wait (Retry-After), in ms, when it sent one. */
+  readonly retryAfterMs: number | null;
+  constructor(info: ErrorInfo, retryable: boolean, retryAfterMs: number | null = null) {
+    super(info.message);
+    this.name = 'ModelError';
+    this.info = info;
+    this.retryable = retryable;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}

@@ -1,0 +1,55 @@
+import type { ErrorInfo } from './errors';
+import type { ChatMessage, ToolOutcome, Usage } from './messages';
+
+export type StopReason = 'complete' | 'max_turns' | 'max_tool_calls' | 'cancelled' | 'error' | 'length';
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
+
+/**
+ * The one ordered stream a run emits. The store, the persister and the timeline all read it;
+ * nothing else reports progress. `turn` counts model requests that made it into history, from 1.
+ */
+export type AgentEventBody =
+  | { type: 'run_started'; sessionId: string; model: string; startedAt: number }
+  /** A message entered the history (the user's input, a finished assistant turn, a tool result). */
+  | { type: 'message_appended'; message: ChatMessage }
+  | { type: 'request_started'; turn: number; attempt: number; messageId: string }
+  | { type: 'first_token'; turn: number; attempt: number }
+  | { type: 'text_delta'; turn: number; messageId: string; delta: string }
+  | { type: 'reasoning_delta'; turn: number; messageId: string; delta: string }
+  | { type: 'tool_call_delta'; turn: number; messageId: string; index: number; id: string; name: string; argumentsDelta: string }
+  | { type: 'request_finished'; turn: number; attempt: number; finishReason: FinishReason | null; usage: Usage }
+  | { type: 'request_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
+  | { type: 'tool_started'; turn: number; callId: string; name: string; arguments: string }
+  | {
+      type: 'tool_finished';
+      turn: number;
+      callId: string;
+      name: string;
+      outcome: ToolOutcome;
+      durationMs: number;
+      /** What the model reads. */
+      result: string;
+      isError: boolean;
+      /** Set when the arguments failed JSON parsing or schema validation. */
+      validationErrors?: { path: string; message: string }[];
+      logs?: { level: string; text: string; t: number }[];
+    }
+  | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }
+  | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string }
+  | { type: 'context_compacted'; turn: number; removedMessageIds: string[]; summaryMessageId: string; tokensBefore: number; tokensAfter: number }
+  | { type: 'run_finished'; stopReason: StopReason; usage: Usage; error?: ErrorInfo };
+
+export type AgentEventType = AgentEventBody['type'];
+
+export type AgentEvent = AgentEventBody & {
+  runId: string;
+  /** 0-based, gap-free within a run. */
+  seq: number;
+  /** ms since the run started (monotonic clock). */
+  t: number;
+};
+
+export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
+
+export type EventSink = (event: AgentEvent) => void;

@@ -1,0 +1,73 @@
+/** The conversation history as Toolscope keeps it. Wire format conversion lives in llm/. */
+
+export type ToolCall = {
+  id: string;
+  name: string;
+  /** The raw arguments string exactly as the model produced it (may be invalid JSON). */
+  arguments: string;
+};
+
+/** How a tool call ended. `interrupted` is written on recovery after a reload or crash. */
+export type ToolOutcome = 'ok' | 'error' | 'timeout' | 'cancelled' | 'denied' | 'interrupted';
+
+/** How an assistant message ended. `streaming` only exists in storage while a turn is live. */
+export type AssistantStatus = 'complete' | 'cancelled' | 'interrupted' | 'length' | 'error' | 'streaming';
+
+type MessageBase = {
+  id: string;
+  /** Wall-clock ms when the message was created. */
+  createdAt: number;
+};
+
+export type SystemMessage = MessageBase & {
+  role: 'system';
+  content: string;
+  /** Marks a summary written by compaction (issue 8); absent for ordinary system prompts. */
+  summaryOf?: string[];
+};
+
+export type UserMessage = MessageBase & { role: 'user'; content: string };
+
+export type AssistantMessage = MessageBase & {
+  role: 'assistant';
+  content: string;
+  reasoning: string;
+  refusal: string | null;
+  toolCalls: ToolCall[];
+  status: AssistantStatus;
+  /** Run and turn that produced it, so the chat and the timeline can link to each other. */
+  runId: string;
+  turn: number;
+};
+
+export type ToolMessage = MessageBase & {
+  role: 'tool';
+  toolCallId: string;
+  name: string;
+  content: string;
+  isError: boolean;
+  outcome: ToolOutcome;
+  runId: string;
+  turn: number;
+};
+
+export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
+
+export type Usage = {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** True when any part was estimated (~4 chars per token) because the provider sent none. */
+  estimated: boolean;
+};
+
+export const zeroUsage = (): Usage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+    estimated: a.estimated || b.estimated,
+  };
+}

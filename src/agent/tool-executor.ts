@@ -1,0 +1,54 @@
+import type { ToolOutcome } from './messages';
+
+/** What the model sees of a tool (an OpenAI function tool). */
+export type ToolSpec = {
+  name: string;
+  description: string;
+  /** JSON Schema, type object. */
+  parameters: Record<string, unknown>;
+};
+
+export type ValidationIssue = { path: string; message: string };
+
+export type ToolLog = { level: 'log' | 'info' | 'warn' | 'error'; text: string; t: number };
+
+/** The result of running a tool; `content` is what the model reads (already cut at the output limit). */
+export type ToolRunResult =
+  | { outcome: 'ok'; content: string; logs: ToolLog[] }
+  | { outcome: 'error'; content: string; logs: ToolLog[] };
+
+export type ToolRunContext = {
+  signal: AbortSignal;
+  timeoutMs: number;
+  callId: string;
+};
+
+/** A tool the loop can call. Validation lives with the tool (ajv is compiled once per tool). */
+export interface ToolHandle {
+  spec: ToolSpec;
+  /** Per-tool timeout override; the run's default applies when absent. */
+  timeoutMs?: number;
+  needsApproval: boolean;
+  validate(args: unknown): ValidationIssue[];
+  /** Must honour `ctx.signal`; a tool that ignores it is abandoned by the loop and its late result dropped. */
+  run(args: unknown, ctx: ToolRunContext): Promise<ToolRunResult>;
+}
+
+export interface ToolExecutor {
+  /** Enabled tools, in the order they are offered to the model. */
+  list(): ToolHandle[];
+  get(name: string): ToolHandle | undefined;
+}
+
+export type ApprovalDecision =
+  | { decision: 'approve' }
+  | { decision: 'deny'; reason?: string }
+  | { decision: 'edit'; arguments: string };
+
+/** Asked before running a tool with `needsApproval`; rejects or settles 'deny' when `signal` aborts. */
+export type ApprovalGate = (
+  call: { callId: string; name: string; arguments: string },
+  signal: AbortSignal,
+) => Promise<ApprovalDecision>;
+
+export type { ToolOutcome };
