@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_APP_PORT || 4319);
+// Where the built app is; separate dirs let several builds be tested side by side.
+const DIST = process.env.E2E_DIST || 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +28,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,
