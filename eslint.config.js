@@ -29,7 +29,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**'],
+    files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**', 'src/context/**', 'src/io/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
   },
 );
