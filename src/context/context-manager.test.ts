@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { ChatMessage } from '../agent/messages';
+import type { ModelClient, ModelRequest } from '../agent/model-client';
+import { ContextLimitError, createContextManager } from './context-manager';
+import { requestView } from './request-view';
+
+function textChunk(content: string): ChatCompletionChunk {
+  return { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] };
+}
+
+function summarizer(summary: string): ModelClient & { requests: ModelRequest[] } {
+  const requests: ModelRequest[] = [];
+  return {
+    requests,
+    async *stream(request) {
+      requests.push(request);
+      yield textChunk(summary);
+    },
+  };
+}
+
+let n = 0;
+const user = (content: string): ChatMessage => ({ id: `u${n++}`, createdAt: 0, role: 'user', content });
+const reply = (content: string): ChatMessage => ({
+  id: `a${n++}`, createdAt: 0, role: 'assistant', content, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1,
+});
+
+function longHistory(pairs: number, size: number): ChatMessage[] {
+  const h: ChatMessage[] = [];
+  for (let i = 0; i < pairs; i++) h.push(user(`question ${i} ` + 'q'.repeat(size)), reply(`answer ${i} ` + 'a'.repeat(size)));
+  h.push(user('latest'));
+  return h;
+}
+
+const signal = new AbortController().signal;
+let ids = 0;
+const deps = (model: ModelClient, limitTokens: number) => ({ model, modelName: 'test-model', limitTokens, newId: () => `s${ids++}`, now: () => 1 });
+
+describe('context manager', () => {
+  it('does nothing below the hard threshold but reports the warning level', async () => {
+    const model = summarizer('short');
+    const cm = createContextManager(deps(model, 1000));
+    const small = longHistory(1, 1300); // about 670 tokens of 1000
+    const r = await cm.beforeRequest(small, '', [], signal);
+    expect(r.compaction).toBeNull();
+    expect(r.budget.level).toBe('ok');
+    expect(model.requests).toHaveLength(0);
+    const warn = await cm.beforeRequest(longHistory(1, 1600), '', [], signal); // about 820 of 1000
+    expect(warn.budget.level).toBe('warn');
+    expect(warn.compaction).toBeNull();
+  });
+
+  it('compacts at 95 % to about 82 %, keeping the latest message and the originals in history', async () => {
+    const model = summarizer('The user asked ten questions about q; all answered.');
+    const cm = createContextManager(deps(model, 4000));
+    const history = longHistory(10, 800); // ~20 x 205 = 4100 tokens
+    expect(cm.estimate(history, '', [])).toBeGreaterThan(0.95 * 4000);
+    const r = await cm.beforeRequest(history, 'sys', [], signal);
+    expect(r.compaction).not.toBeNull();
+    const c = r.compaction!;
+    expect(model.requests).toHaveLength(1);
+    expect(JSON.stringify(model.requests[0]?.messages)).toContain('question 0');
+    expect(c.summary.summaryOf).toContain(history[0]!.id);
+    expect(c.summary.summaryOf).not.toContain(history[history.length - 1]!.id);
+    expect(c.tokensAfter).toBeLessThanOrEqual(0.82 * 4000);
+    expect(c.tokensBefore).toBeGreaterThan(c.tokensAfter);
+    const view = requestView([...history, c.summary]);
+    expect(view[0]).toBe(c.summary);
+    expect(view[view.length - 1]?.id).toBe(history[history.length - 1]!.id);
+  });
+
+  it('stops with a context limit error when even the kept tail is too big', async () => {
+    const model = summarizer('summary');
+    const cm = createContextManager(deps(model, 1000));
+    const history = [user('x'.repeat(100)), reply('y'.repeat(100)), user('z'.repeat(5000))];
+    await expect(cm.beforeRequest(history, '', [], signal)).rejects.toBeInstanceOf(ContextLimitError);
+    await expect(cm.beforeRequest(history, '', [], signal)).rejects.toThrow(/context window is 1000/);
+  });
+
+  it('manual compaction summarises all but the last exchange', async () => {
+    const model = summarizer('manual summary');
+    const cm = createContextManager(deps(model, 100_000));
+    const history = longHistory(4, 50);
+    const c = await cm.compactNow(history, '', [], signal);
+    expect(c?.summary.content).toContain('manual summary');
+    expect(c?.summary.summaryOf).toEqual(history.slice(0, history.length - 2).map((m) => m.id));
+  });
+
+  it('corrects estimates with reported usage', () => {
+    const cm = createContextManager(deps(summarizer(''), 100_000));
+    const history = longHistory(2, 400);
+    const before = cm.estimate(history, '', []);
+    cm.observeUsage(before, before * 2);
+    expect(cm.estimate(history, '', [])).toBe(before * 2);
+  });
+});

@@ -1,0 +1,102 @@
+import type { ErrorInfo } from '../agent/errors';
+import type { ChatMessage, SystemMessage } from '../agent/messages';
+import type { ModelClient } from '../agent/model-client';
+import type { ToolSpec } from '../agent/tool-executor';
+import { budgetStatus, CONTEXT_COMPACT_TARGET_FRACTION, CONTEXT_HARD_FRACTION, type BudgetStatus } from './budget';
+import { planCompaction } from './compaction-plan';
+import { writeSummary } from './compactor';
+import { requestView } from './request-view';
+import { calibrationFrom, estimatePromptTokens, heuristicCounter, type TokenCounter } from './token-estimate';
+
+/** Thrown when even a compacted request would not fit; the loop ends the run with this error. */
+export class ContextLimitError extends Error {
+  readonly info: Extract<ErrorInfo, { kind: 'context_limit' }>;
+  constructor(limitTokens: number, estimatedTokens: number) {
+    const message =
+      `The conversation needs about ${estimatedTokens} tokens but the model's context window is ${limitTokens}. ` +
+      'Compaction could not shrink it enough: start a new session, remove large tool results, or raise the context limit in the session settings.';
+    super(message);
+    this.name = 'ContextLimitError';
+    this.info = { fault: 'user', kind: 'context_limit', limitTokens, estimatedTokens, message };
+  }
+}
+
+export type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number };
+
+export type PrepareResult = { budget: BudgetStatus; compaction: Compaction | null };
+
+export type ContextManagerDeps = {
+  model: ModelClient;
+  modelName: string;
+  limitTokens: number;
+  count?: TokenCounter;
+  newId: () => string;
+  now: () => number;
+};
+
+export type ContextManager = {
+  estimate(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;
+  /** Checks the budget before a request and compacts at the hard threshold. */
+  beforeRequest(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<PrepareResult>;
+  /** Manual compaction: summarise everything but the last exchange, whatever the budget. */
+  compactNow(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<Compaction | null>;
+  /** Corrects later estimates with what the provider reported for the prompt just sent. */
+  observeUsage(estimatedPromptTokens: number, reportedPromptTokens: number): void;
+};
+
+export function createContextManager(deps: ContextManagerDeps): ContextManager {
+  const count = deps.count ?? heuristicCounter;
+  let calibration = 1;
+  const limit = deps.limitTokens;
+  const summaryReserve = Math.min(2_000, Math.floor(limit * 0.1));
+
+  const raw = (messages: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
+    estimatePromptTokens({ system, messages, tools }, count);
+  const estimate = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
+    Math.ceil(raw(requestView(history), system, tools) * calibration);
+
+  async function compact(
+    history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, targetTokens: number, keepLastUnits: number,
+  ): Promise<Compaction | null> {
+    const fixed = Math.ceil(raw([], system, tools) * calibration);
+    const plan = planCompaction(history, {
+      fixedTokens: fixed,
+      estimate: (ms) => Math.ceil(raw(ms, '', []) * calibration),
+      targetTokens,
+      summaryTokens: summaryReserve,
+      keepLastUnits,
+    });
+    if (!plan || plan.summarize.length === 0) return null;
+    const tokensBefore = estimate(history, system, tools);
+    const text = await writeSummary(deps.model, deps.modelName, plan.summarize, signal);
+    const summary: SystemMessage = {
+      id: deps.newId(),
+      createdAt: deps.now(),
+      role: 'system',
+      content: `Summary of ${plan.summarize.length} earlier messages:\n${text}`,
+      summaryOf: plan.summarize.map((m) => m.id),
+    };
+    const tokensAfter = estimate([...history, summary], system, tools);
+    return { summary, removedMessageIds: summary.summaryOf ?? [], tokensBefore, tokensAfter };
+  }
+
+  return {
+    estimate,
+    async beforeRequest(history, system, tools, signal) {
+      const before = budgetStatus(estimate(history, system, tools), limit);
+      if (before.level !== 'compact') return { budget: before, compaction: null };
+      const compaction = await compact(history, system, tools, signal, Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION), 1);
+      const after = compaction ? compaction.tokensAfter : before.tokens;
+      if (after >= limit * CONTEXT_HARD_FRACTION) throw new ContextLimitError(limit, after);
+      return { budget: budgetStatus(after, limit), compaction };
+    },
+    compactNow(history, system, tools, signal) {
+      // A target of zero summarises every unit but the protected tail.
+      return compact(history, system, tools, signal, 0, 2);
+    },
+    observeUsage(estimatedPromptTokens, reportedPromptTokens) {
+      const rawEstimate = estimatedPromptTokens / calibration;
+      calibration = calibrationFrom(rawEstimate, reportedPromptTokens);
+    },
+  };
+}
