@@ -1,9 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from './ui/app';
+import './ui/styles.css';
 
-function Placeholder() {
-  return <main><h1>Toolscope</h1></main>;
-}
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><Placeholder /></StrictMode>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

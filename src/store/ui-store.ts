@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+
+export type AppTab = 'chat' | 'timeline' | 'tools';
+
+/** Timeline deep link: which tool call the chat asked the timeline to show. */
+export type TimelineFocus = { sessionId: string; callId: string } | null;
+
+export type UiState = {
+  currentSessionId: string | null;
+  tab: AppTab;
+  settingsOpen: boolean;
+  timelineFocus: TimelineFocus;
+  selectSession: (id: string | null) => void;
+  setTab: (tab: AppTab) => void;
+  openSettings: () => void;
+  closeSettings: () => void;
+  showInTimeline: (sessionId: string, callId: string) => void;
+};
+
+export const useUiStore = create<UiState>()((set) => ({
+  currentSessionId: null,
+  tab: 'chat',
+  settingsOpen: false,
+  timelineFocus: null,
+  selectSession: (id) => set({ currentSessionId: id }),
+  setTab: (tab) => set({ tab }),
+  openSettings: () => set({ settingsOpen: true }),
+  closeSettings: () => set({ settingsOpen: false }),
+  showInTimeline: (sessionId, callId) =>
+    set({ currentSessionId: sessionId, tab: 'timeline', timelineFocus: { sessionId, callId } }),
+}));
