@@ -33,6 +33,8 @@ export type AgentEventBody =
       isError: boolean;
       /** Set when the arguments failed JSON parsing or schema validation. */
       validationErrors?: { path: string; message: string }[];
+      /** Which check the arguments passed or failed; the persister stores it on the tool call row. */
+      validation?: 'ok' | 'invalid_json' | 'schema' | 'unknown_tool';
       logs?: { level: string; text: string; t: number }[];
     }
   | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }

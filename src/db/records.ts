@@ -69,9 +69,12 @@ export type RunRecord = {
   stopReason: StopReason | null;
   usage: Usage;
   error?: ErrorInfo;
+  /** Set by crash recovery: the page closed mid-run; stopReason is then 'cancelled'. */
+  interrupted?: boolean;
 };
 
-export type EventRecord = AgentEvent & { sessionId: string };
+/** `recovered` marks a run_finished that crash recovery wrote for a run the page never finished. */
+export type EventRecord = AgentEvent & { sessionId: string; recovered?: boolean };
 
 export type ToolKind = 'code' | 'http' | 'builtin';
 
