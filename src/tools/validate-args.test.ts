@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { argsValidatorFor, compileArgsValidator, describeIssues, parseArgs } from './validate-args';
+
+const schema = {
+  type: 'object',
+  properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+  required: ['city'],
+  additionalProperties: false,
+};
+
+describe('compileArgsValidator', () => {
+  const validate = compileArgsValidator(schema);
+
+  it('accepts valid arguments', () => {
+    expect(validate({ city: 'Oslo', days: 3 })).toEqual([]);
+  });
+
+  it('lists every failing path with a message', () => {
+    const issues = validate({ days: 0, extra: true });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: '/city', message: "must have required property 'city'" },
+        { path: '/days', message: 'must be >= 1' },
+        { path: '/extra', message: 'is not an allowed property' },
+      ]),
+    );
+    expect(issues).toHaveLength(3);
+  });
+
+  it('reports a non-object at the root', () => {
+    expect(validate('Oslo')).toEqual([{ path: '/', message: 'must be object' }]);
+  });
+
+  it('checks formats', () => {
+    const v = compileArgsValidator({ type: 'object', properties: { url: { type: 'string', format: 'uri' } } });
+    expect(v({ url: 'not a uri' })).toEqual([{ path: '/url', message: 'must match format "uri"' }]);
+  });
+
+  it('turns an uncompilable schema into a validator that explains why', () => {
+    const v = compileArgsValidator({ type: 'object', properties: { a: { $ref: '#/nowhere' } } });
+    const issues = v({});
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.message).toMatch(/parameter schema is invalid/);
+  });
+});
+
+describe('argsValidatorFor', () => {
+  it('compiles once per id and updatedAt, and again after an edit', () => {
+    const def = { id: 't1', updatedAt: 1, parameters: schema };
+    const a = argsValidatorFor(def);
+    expect(argsValidatorFor({ ...def })).toBe(a);
+    const edited = argsValidatorFor({ ...def, updatedAt: 2, parameters: { type: 'object', required: ['x'] } });
+    expect(edited).not.toBe(a);
+    expect(edited({})).toEqual([{ path: '/x', message: "must have required property 'x'" }]);
+  });
+});
+
+describe('parseArgs / describeIssues', () => {
+  it('treats blank text as an empty object and reports bad JSON at the root', () => {
+    expect(parseArgs('  ')).toEqual({ ok: true, value: {} });
+    const bad = parseArgs('{"a":');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.issues[0]?.path).toBe('/');
+  });
+
+  it('writes issues and the received arguments for the model', () => {
+    const text = describeIssues([{ path: '/city', message: 'must be string' }], '{"city":1}');
+    expect(text).toContain('- /city: must be string');
+    expect(text).toContain('Arguments received: {"city":1}');
+  });
+});
