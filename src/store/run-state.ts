@@ -1,0 +1,208 @@
+import type { ErrorInfo } from '../agent/errors';
+import type { AgentEvent, StopReason } from '../agent/events';
+import type { ChatMessage, ToolOutcome, Usage } from '../agent/messages';
+import { addUsage, zeroUsage } from '../agent/messages';
+import type { SessionStatus } from '../db/records';
+
+export type LiveToolCallStatus = 'streaming' | 'awaiting_approval' | 'running' | ToolOutcome;
+
+export type LiveToolCall = {
+  callId: string;
+  name: string;
+  arguments: string;
+  turn: number;
+  status: LiveToolCallStatus;
+  /** Wall clock when the tool started running, for a live duration. */
+  startedAt: number | null;
+  durationMs: number | null;
+  result: string | null;
+  isError: boolean;
+};
+
+/** The assistant message being streamed right now (before it is appended to history). */
+export type StreamingMessage = {
+  messageId: string;
+  turn: number;
+  attempt: number;
+  text: string;
+  reasoning: string;
+  toolCalls: { index: number; id: string; name: string; arguments: string }[];
+};
+
+export type RetryNotice = { error: ErrorInfo; attempt: number; retryAtMs: number };
+
+export type RunState = {
+  runId: string;
+  sessionId: string;
+  status: SessionStatus;
+  /** Wall clock at run start; event `t` is relative to it. */
+  startedAt: number;
+  streaming: StreamingMessage | null;
+  /** Messages appended during this run, so the chat shows them before the persister's batch lands. */
+  appended: ChatMessage[];
+  tools: Record<string, LiveToolCall>;
+  usage: Usage;
+  turnUsage: Record<number, Usage>;
+  retry: RetryNotice | null;
+  error: ErrorInfo | null;
+  stopReason: StopReason | null;
+  lastSeq: number;
+};
+
+export function initialRunState(runId: string, sessionId: string, startedAt: number): RunState {
+  return {
+    runId,
+    sessionId,
+    status: 'generating',
+    startedAt,
+    streaming: null,
+    appended: [],
+    tools: {},
+    usage: zeroUsage(),
+    turnUsage: {},
+    retry: null,
+    error: null,
+    stopReason: null,
+    lastSeq: -1,
+  };
+}
+
+export function statusForStop(reason: StopReason): SessionStatus {
+  switch (reason) {
+    case 'cancelled':
+      return 'cancelled';
+    case 'error':
+      return 'failed';
+    default:
+      return 'finished';
+  }
+}
+
+function withTool(state: RunState, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): RunState {
+  const prev: LiveToolCall = state.tools[callId] ?? {
+    callId,
+    name: patch.name ?? '',
+    arguments: '',
+    turn: patch.turn ?? 0,
+    status: 'streaming',
+    startedAt: null,
+    durationMs: null,
+    result: null,
+    isError: false,
+  };
+  return { ...state, tools: { ...state.tools, [callId]: { ...prev, ...patch } } };
+}
+
+/**
+ * Applies one agent event to a run's UI state. Pure, so a batch of events per animation frame
+ * folds into one new state (and one React commit).
+ */
+export function reduceRun(state: RunState, event: AgentEvent, now: number): RunState {
+  const s: RunState = { ...state, lastSeq: event.seq };
+  switch (event.type) {
+    case 'run_started':
+      return { ...s, status: 'generating', startedAt: event.startedAt };
+    case 'request_started':
+      // A new attempt starts the turn over: what the failed attempt streamed is no longer live.
+      return {
+        ...s,
+        status: 'generating',
+        retry: null,
+        streaming: { messageId: event.messageId, turn: event.turn, attempt: event.attempt, text: '', reasoning: '', toolCalls: [] },
+      };
+    case 'first_token':
+      return s;
+    case 'text_delta': {
+      const cur = s.streaming;
+      if (!cur || cur.messageId !== event.messageId) {
+        return { ...s, streaming: { messageId: event.messageId, turn: event.turn, attempt: 1, text: event.delta, reasoning: '', toolCalls: [] } };
+      }
+      return { ...s, streaming: { ...cur, text: cur.text + event.delta } };
+    }
+    case 'reasoning_delta': {
+      const cur = s.streaming;
+      if (!cur || cur.messageId !== event.messageId) {
+        return { ...s, streaming: { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: event.delta, toolCalls: [] } };
+      }
+      return { ...s, streaming: { ...cur, reasoning: cur.reasoning + event.delta } };
+    }
+    case 'tool_call_delta': {
+      const cur: StreamingMessage = s.streaming && s.streaming.messageId === event.messageId
+        ? s.streaming
+        : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
+      const calls = [...cur.toolCalls];
+      const i = calls.findIndex((c) => c.index === event.index && (c.id === event.id || !event.id || !c.id));
+      if (i < 0) calls.push({ index: event.index, id: event.id, name: event.name, arguments: event.argumentsDelta });
+      else {
+        const c = calls[i]!;
+        calls[i] = { index: c.index, id: c.id || event.id, name: c.name || event.name, arguments: c.arguments + event.argumentsDelta };
+      }
+      return { ...s, streaming: { ...cur, toolCalls: calls } };
+    }
+    case 'request_finished': {
+      const prevTurn = s.turnUsage[event.turn];
+      return {
+        ...s,
+        usage: addUsage(s.usage, event.usage),
+        turnUsage: { ...s.turnUsage, [event.turn]: prevTurn ? addUsage(prevTurn, event.usage) : event.usage },
+      };
+    }
+    case 'request_failed':
+      if (event.retryInMs !== null) {
+        return { ...s, retry: { error: event.error, attempt: event.attempt, retryAtMs: now + event.retryInMs } };
+      }
+      return { ...s, retry: null, error: event.error };
+    case 'message_appended': {
+      const m = event.message;
+      let next: RunState = { ...s, appended: [...s.appended, m] };
+      if (m.role === 'assistant' && s.streaming?.messageId === m.id) next = { ...next, streaming: null };
+      if (m.role === 'tool') {
+        next = withTool(next, m.toolCallId, {
+          name: m.name,
+          status: m.outcome,
+          result: m.content,
+          isError: m.isError,
+        });
+      }
+      return next;
+    }
+    case 'tool_started':
+      return {
+        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'running', startedAt: now }),
+        status: 'running_tools',
+      };
+    case 'tool_finished':
+      return withTool(s, event.callId, {
+        name: event.name,
+        status: event.outcome,
+        durationMs: event.durationMs,
+        result: event.result,
+        isError: event.isError,
+      });
+    case 'approval_requested':
+      return {
+        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'awaiting_approval' }),
+        status: 'awaiting_approval',
+      };
+    case 'approval_resolved':
+      return {
+        ...withTool(s, event.callId, {
+          arguments: event.arguments,
+          status: event.decision === 'denied' ? 'denied' : 'running',
+        }),
+        status: 'running_tools',
+      };
+    case 'context_compacted':
+      return s;
+    case 'run_finished':
+      return {
+        ...s,
+        status: statusForStop(event.stopReason),
+        stopReason: event.stopReason,
+        streaming: null,
+        retry: null,
+        error: event.error ?? s.error,
+        usage: event.usage,
+      };
+  }
+}
