@@ -1,0 +1,251 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ModelError } from '../agent/errors';
+import { readSSE } from './sse-reader';
+
+const FIXTURES = join(import.meta.dirname, '../agent/__fixtures__/openai-sse');
+const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.sse')).sort();
+const encoder = new TextEncoder();
+
+type Outcome = { chunks: unknown[]; error: { kind: string; status: number | null; code: string | null; message: string; retryable: boolean } | null };
+
+/** An independent, whole-text reading of the SSE format (regex split on blank lines) to compare against. */
+function reference(text: string): Outcome {
+  const chunks: unknown[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    let event = '';
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      const m = /^([^:]*)(?::(.*))?$/.exec(line);
+      if (!m || m[1] === '') continue;
+      const value = (m[2] ?? '').replace(/^ /, '');
+      if (m[1] === 'data') data.push(value);
+      if (m[1] === 'event') event = value;
+    }
+    if (data.length === 0) continue;
+    const payload = data.join('\n');
+    if (payload === '[DONE]') break;
+    const parsed: unknown = JSON.parse(payload);
+    const err = event === 'error' ? parsed : (parsed as { error?: unknown }).error ? parsed : null;
+    if (err) {
+      const e = (err as { error: { message: string } }).error;
+      return { chunks, error: { kind: 'provider_stream_error', status: null, code: null, message: e.message, retryable: false } };
+    }
+    chunks.push(parsed);
+  }
+  return { chunks, error: null };
+}
+
+function bodyOf(pieces: Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[i++];
+      if (piece === undefined) controller.close();
+      else controller.enqueue(piece);
+    },
+  });
+}
+
+async function run(pieces: Uint8Array[]): Promise<Outcome> {
+  const chunks: unknown[] = [];
+  try {
+    for await (const chunk of readSSE(bodyOf(pieces))) chunks.push(chunk);
+    return { chunks, error: null };
+  } catch (err) {
+    if (!(err instanceof ModelError)) throw err;
+    const info = err.info;
+    if (info.kind !== 'provider_stream_error') throw err;
+    return { chunks, error: { kind: info.kind, status: info.status, code: info.code, message: info.message, retryable: err.retryable } };
+  }
+}
+
+/** Splits at the given byte offsets. */
+function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    out.push(bytes.subarray(from, cut));
+    from = cut;
+  }
+  out.push(bytes.subarray(from));
+  return out;
+}
+
+/** Deterministic pseudo-random cut points so a failure can be reproduced. */
+function randomCuts(length: number, count: number, seed: number): number[] {
+  let s = seed;
+  const cuts = new Set<number>();
+  while (cuts.size < Math.min(count, length - 1)) {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    cuts.add(1 + (s % (length - 1)));
+  }
+  return [...cuts].sort((a, b) => a - b);
+}
+
+const sameIgnoringErrorDetail = (got: Outcome, want: Outcome): void => {
+  expect(got.chunks).toEqual(want.chunks);
+  expect(got.error?.kind ?? null).toBe(want.error?.kind ?? null);
+  expect(got.error?.message ?? null).toBe(want.error?.message ?? null);
+};
+
+describe('readSSE on the recorded fixtures', () => {
+  for (const file of files) {
+    const text = readFileSync(join(FIXTURES, file), 'utf8');
+    const bytes = encoder.encode(text);
+    const want = reference(text);
+    const crlf = encoder.encode(text.replace(/\n/g, '\r\n'));
+
+    it(`${file}: whole body, one byte per read, and CRLF line ends`, async () => {
+      expect(want.chunks.length + (want.error ? 1 : 0)).toBeGreaterThan(0);
+      sameIgnoringErrorDetail(await run([bytes]), want);
+      sameIgnoringErrorDetail(await run(splitAt(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1))), want);
+      sameIgnoringErrorDetail(await run(splitAt(crlf, randomCuts(crlf.length, 40, 7))), want);
+    });
+
+    it(`${file}: split at ${bytes.length <= 9000 ? 'every byte boundary' : '300 random boundaries'}`, async () => {
+      const cuts = bytes.length <= 9000 ? Array.from({ length: bytes.length - 1 }, (_, i) => i + 1) : randomCuts(bytes.length, 300, bytes.length);
+      for (const cut of cuts) sameIgnoringErrorDetail(await run(splitAt(bytes, [cut])), want);
+      for (let seed = 1; seed <= 20; seed++) sameIgnoringErrorDetail(await run(splitAt(bytes, randomCuts(bytes.length, 25, seed))), want);
+    });
+  }
+});
+
+describe('readSSE provider errors', () => {
+  const load = (name: string) => encoder.encode(readFileSync(join(FIXTURES, name), 'utf8'));
+
+  it('turns an `event: error` (Groq) into a non-retryable provider_stream_error with status and code, after the reasoning chunks', async () => {
+    const out = await run([load('groq-gpt-oss-120b-reasoning-then-event-error.sse')]);
+    expect(out.chunks.length).toBeGreaterThan(90);
+    expect(out.error).toMatchObject({ status: 400, code: 'tool_use_failed', retryable: false });
+    expect(out.error?.message).toMatch(/^Tool call validation failed/);
+  });
+
+  it('turns a first-chunk `{"error":…}` (OpenAI server_error) into a retryable error', async () => {
+    const out = await run([load('openai-error-payload-first-chunk.sse')]);
+    expect(out.chunks).toEqual([]);
+    expect(out.error).toMatchObject({ status: null, code: 'server_error', retryable: true });
+    expect(out.error?.message).toMatch(/^The server had an error processing your request/);
+  });
+
+  it('reads OpenRouter\'s numeric `code` as the status', async () => {
+    const out = await run([load('openrouter-minimax-m2-length-then-error-chunk.sse')]);
+    expect(out.error).toMatchObject({ status: 400, code: '400', message: 'Token limit reached', retryable: false });
+  });
+
+  it('treats 5xx and overloaded-like codes as retryable, others not', async () => {
+    const cases: Array<[string, boolean]> = [
+      ['{"error":{"message":"m","code":502}}', true],
+      ['{"error":{"message":"m","type":"overloaded_error"}}', true],
+      ['{"error":{"message":"m","code":"rate_limit_exceeded"}}', true],
+      ['{"error":{"message":"m","code":"context_length_exceeded"}}', false],
+      ['{"error":"plain string error"}', false],
+    ];
+    for (const [payload, retryable] of cases) {
+      const out = await run([encoder.encode(`data: ${payload}\n\n`)]);
+      expect(out.error?.retryable, payload).toBe(retryable);
+    }
+  });
+
+  it('takes the message from a non-JSON `event: error` payload and redacts the key', async () => {
+    const chunks: unknown[] = [];
+    const body = bodyOf([encoder.encode('data: {"a":1}\n\nevent: error\ndata: bad key sk-secret-123456 used\n\n')]);
+    const err = await (async () => {
+      try {
+        for await (const c of readSSE(body, { redact: (t) => t.replace('sk-secret-123456', '[redacted]') })) chunks.push(c);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(chunks).toEqual([{ a: 1 }]);
+    expect(err).toBeInstanceOf(ModelError);
+    expect((err as ModelError).message).toBe('bad key [redacted] used');
+  });
+});
+
+describe('readSSE framing', () => {
+  it('joins multi-line data with \\n, skips comments and unknown fields, and keeps UTF-8 split across reads', async () => {
+    const text = ': hello\r\nid: 1\r\nretry: 10\r\ndata: {"t":\r\ndata: "héllo 🙂"}\r\n\r\n:\n\ndata:{"n":2}\n\n';
+    const bytes = encoder.encode(text);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const out = await run(splitAt(bytes, [cut]));
+      expect(out.chunks).toEqual([{ t: 'héllo 🙂' }, { n: 2 }]);
+    }
+  });
+
+  it('stops at [DONE] and ignores what follows', async () => {
+    const out = await run([encoder.encode('data: {"a":1}\n\ndata: [DONE]\n\ndata: {"b":2}\n\n')]);
+    expect(out.chunks).toEqual([{ a: 1 }]);
+  });
+
+  it('delivers a last event that lacks its closing blank line', async () => {
+    const out = await run([encoder.encode('data: {"a":1}\n\ndata: {"b":2}')]);
+    expect(out.chunks).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+
+  it('reports a body cut inside a chunk as a retryable network error', async () => {
+    await expect(run([encoder.encode('data: {"a":1}\n\ndata: {"b":')])).rejects.toMatchObject({ info: { kind: 'network' }, retryable: true });
+  });
+
+  it('reports a malformed chunk in mid-stream as a non-retryable provider error', async () => {
+    const out = await run([encoder.encode('data: {"a":1}\n\ndata: not json\n\ndata: {"b":2}\n\n')]);
+    expect(out.chunks).toEqual([{ a: 1 }]);
+    expect(out.error).toMatchObject({ code: 'invalid_json', retryable: false });
+  });
+
+  it('reports a failed read as a retryable network error', async () => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(encoder.encode('data: {"a":1}\n\n'));
+        } else controller.error(new TypeError('terminated'));
+      },
+    });
+    const seen: unknown[] = [];
+    const iterate = async () => {
+      for await (const c of readSSE(body)) seen.push(c);
+    };
+    await expect(iterate()).rejects.toMatchObject({ info: { kind: 'network' }, retryable: true });
+    expect(seen).toEqual([{ a: 1 }]);
+  });
+
+  it('rejects with AbortError and cancels the body when the signal aborts during a read', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('data: {"a":1}\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const it = readSSE(body, { signal: controller.signal });
+    expect(await it.next()).toEqual({ done: false, value: { a: 1 } });
+    const pending = it.next();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(cancelled).toBe(true);
+  });
+
+  it('cancels the body when the consumer stops early', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('data: {"a":1}\n\ndata: {"a":2}\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const chunk of readSSE(body)) {
+      expect(chunk).toEqual({ a: 1 });
+      break;
+    }
+    expect(cancelled).toBe(true);
+  });
+});
