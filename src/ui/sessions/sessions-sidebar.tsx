@@ -1,7 +1,39 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../db/database';
+import { searchSessions } from '../../db/sessions-repo';
+import { newSession } from '../../store/session-actions';
+import { useUiStore } from '../../store/ui-store';
+import { SessionItem } from './session-item';
+import { UndoToastView } from './undo-toast';
+
 export function SessionsSidebar() {
+  const [query, setQuery] = useState('');
+  const sessions = useLiveQuery(() => searchSessions(db, query, 500), [query]);
+  const current = useUiStore((s) => s.currentSessionId);
+
   return (
     <nav className="sidebar" aria-label="Sessions">
-      <button type="button">New session</button>
+      <button type="button" className="primary" onClick={() => void newSession()}>
+        New session
+      </button>
+      <input
+        type="search"
+        aria-label="Search sessions"
+        placeholder="Search sessions"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {sessions === undefined ? null : sessions.length === 0 ? (
+        <p className="hint">{query ? 'No session matches.' : 'No sessions yet.'}</p>
+      ) : (
+        <ul className="session-list" aria-label="Sessions list">
+          {sessions.map((s) => (
+            <SessionItem key={s.id} session={s} current={s.id === current} />
+          ))}
+        </ul>
+      )}
+      <UndoToastView />
     </nav>
   );
 }

@@ -1,0 +1,95 @@
+import { create } from 'zustand';
+import { DEFAULT_CONFIG } from '../agent/config';
+import { db } from '../db/database';
+import { createApiKeyStore } from '../db/secrets-repo';
+import { getSetting, isString, setSetting } from '../db/settings-repo';
+import type { SessionSettings } from '../db/records';
+
+/** The model and limits a new session starts with; each session then keeps its own copy. */
+export type SessionDefaults = {
+  model: string;
+  temperature: number | null;
+  maxTurns: number;
+  maxToolCallsPerTurn: number;
+  toolTimeoutMs: number;
+  systemPrompt: string;
+};
+
+export const FALLBACK_DEFAULTS: SessionDefaults = {
+  model: '',
+  temperature: DEFAULT_CONFIG.temperature,
+  maxTurns: DEFAULT_CONFIG.maxTurns,
+  maxToolCallsPerTurn: DEFAULT_CONFIG.maxToolCallsPerTurn,
+  toolTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs,
+  systemPrompt: '',
+};
+
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** One per tab; the key itself lives in this closure, never in zustand state. */
+export const apiKeyStore = createApiKeyStore(db);
+
+const isDefaults = (v: unknown): v is SessionDefaults =>
+  typeof v === 'object' && v !== null && 'model' in v && typeof (v as { model: unknown }).model === 'string';
+
+export function defaultsToSessionSettings(d: SessionDefaults): SessionSettings {
+  return {
+    temperature: d.temperature,
+    maxTurns: d.maxTurns,
+    maxToolCallsPerTurn: d.maxToolCallsPerTurn,
+    toolTimeoutMs: d.toolTimeoutMs,
+    systemPrompt: d.systemPrompt,
+  };
+}
+
+export type SettingsState = {
+  loaded: boolean;
+  baseURL: string;
+  hasKey: boolean;
+  keyRemembered: boolean;
+  defaults: SessionDefaults;
+  load: () => Promise<void>;
+  setBaseURL: (url: string) => Promise<void>;
+  setKey: (key: string, remember: boolean) => Promise<void>;
+  forgetKey: () => Promise<void>;
+  setDefaults: (d: SessionDefaults) => Promise<void>;
+};
+
+export const useSettingsStore = create<SettingsState>()((set) => ({
+  loaded: false,
+  baseURL: DEFAULT_BASE_URL,
+  hasKey: false,
+  keyRemembered: false,
+  defaults: FALLBACK_DEFAULTS,
+  load: async () => {
+    const [baseURL, defaults, key, remembered] = await Promise.all([
+      getSetting(db, 'baseURL', isString, DEFAULT_BASE_URL),
+      getSetting(db, 'sessionDefaults', isDefaults, FALLBACK_DEFAULTS),
+      apiKeyStore.getKey(),
+      apiKeyStore.isRemembered(),
+    ]);
+    set({ loaded: true, baseURL, defaults: { ...FALLBACK_DEFAULTS, ...defaults }, hasKey: !!key, keyRemembered: remembered });
+  },
+  setBaseURL: async (baseURL) => {
+    set({ baseURL });
+    await setSetting(db, 'baseURL', baseURL);
+  },
+  setKey: async (key, remember) => {
+    const trimmed = key.trim();
+    if (!trimmed) {
+      await apiKeyStore.forgetKey();
+      set({ hasKey: false, keyRemembered: false });
+      return;
+    }
+    await apiKeyStore.setKey(trimmed, { remember });
+    set({ hasKey: true, keyRemembered: remember });
+  },
+  forgetKey: async () => {
+    await apiKeyStore.forgetKey();
+    set({ hasKey: false, keyRemembered: false });
+  },
+  setDefaults: async (defaults) => {
+    set({ defaults });
+    await setSetting(db, 'sessionDefaults', defaults);
+  },
+}));

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import type { SessionRecord } from '../../db/records';
+import { removeSession, renameSessionTitle } from '../../store/session-actions';
+import { useSessionStatus } from '../../store/session-status';
+import { useUiStore } from '../../store/ui-store';
+import { statusLabel } from './status-label';
+
+function relativeTime(ms: number): string {
+  const diff = Date.now() - ms;
+  if (diff < 60_000) return 'just now';
+  if (diff < 3_600_000) return `${Math.floor(diff / 60_000)} min ago`;
+  if (diff < 86_400_000) return `${Math.floor(diff / 3_600_000)} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+export function SessionItem({ session, current }: { session: SessionRecord; current: boolean }) {
+  const select = useUiStore((s) => s.selectSession);
+  const status = useSessionStatus(session);
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(session.title);
+  const [note, setNote] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void renameSessionTitle(session.id, title).then(() => setEditing(false));
+  };
+
+  const remove = () => {
+    void removeSession(session).then((r) => {
+      if (r === 'running') setNote('Stop the run before deleting this session.');
+    });
+  };
+
+  return (
+    <li className="session-item" data-current={current} data-session-id={session.id}>
+      {editing ? (
+        <form onSubmit={submit} className="field-row">
+          <input
+            aria-label="Session title"
+            value={title}
+            autoFocus
+            onChange={(e) => setTitle(e.target.value)}
+            onKeyDown={(e) => { if (e.key === 'Escape') { setTitle(session.title); setEditing(false); } }}
+          />
+          <button type="submit">Save</button>
+        </form>
+      ) : (
+        <button type="button" className="session-open" onClick={() => select(session.id)} aria-current={current ? 'page' : undefined}>
+          {session.title}
+        </button>
+      )}
+      <div className="session-meta">
+        <span className={`status status-${status}`}>{statusLabel(status)}</span>
+        <span>{relativeTime(session.updatedAt)}</span>
+      </div>
+      {!editing && (
+        <div className="session-actions">
+          <button type="button" aria-label={`Rename ${session.title}`} onClick={() => { setTitle(session.title); setEditing(true); }}>
+            Rename
+          </button>
+          <button type="button" className="danger" aria-label={`Delete ${session.title}`} onClick={remove}>
+            Delete
+          </button>
+        </div>
+      )}
+      {note && <p className="hint" role="status">{note}</p>}
+    </li>
+  );
+}
