@@ -47,6 +47,8 @@ export type RunState = {
   error: ErrorInfo | null;
   stopReason: StopReason | null;
   lastSeq: number;
+  /** False while this tab's controller still holds the run. */
+  ended: boolean;
 };
 
 export function initialRunState(runId: string, sessionId: string, startedAt: number): RunState {
@@ -64,6 +66,7 @@ export function initialRunState(runId: string, sessionId: string, startedAt: num
     error: null,
     stopReason: null,
     lastSeq: -1,
+    ended: false,
   };
 }
 

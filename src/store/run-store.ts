@@ -25,6 +25,8 @@ export type RunStoreState = {
   commits: number;
   beginRun: (sessionId: string, runId: string, startedAt: number) => void;
   applyEvents: (sessionId: string, events: AgentEvent[]) => void;
+  /** The controller let go of the run; a run that never reported its end is shown as failed. */
+  endRun: (sessionId: string, runId: string) => void;
   addApproval: (a: PendingApproval) => void;
   removeApproval: (callId: string) => void;
   pushSideError: (e: SideError) => void;
@@ -49,6 +51,13 @@ export const useRunStore = create<RunStoreState>()((set) => ({
         run = reduceRun(run, e, now);
       }
       return { runs: { ...s.runs, [sessionId]: run }, commits: s.commits + 1 };
+    }),
+  endRun: (sessionId, runId) =>
+    set((s) => {
+      const run = s.runs[sessionId];
+      if (!run || run.runId !== runId) return s;
+      const stuck = run.status === 'generating' || run.status === 'running_tools' || run.status === 'awaiting_approval';
+      return { runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
     }),
   addApproval: (a) => set((s) => ({ approvals: { ...s.approvals, [a.callId]: a } })),
   removeApproval: (callId) =>

@@ -1,0 +1,123 @@
+import { DEFAULT_CONFIG, type LoopConfig } from '../agent/config';
+import type { AgentEvent } from '../agent/events';
+import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
+import { DEFAULT_TITLE } from '../db/sessions-repo';
+import type { SessionRecord } from '../db/records';
+import type { FrameScheduler } from './frame-batcher';
+import type { RunDeps } from './run-deps';
+import { createStoreSink, useRunStore } from './run-store';
+
+export type StartResult =
+  | { ok: true; runId: string; done: Promise<void> }
+  | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' };
+
+export function sessionConfig(session: SessionRecord): LoopConfig {
+  const { systemPrompt: _p, contextLimit: _c, ...limits } = session.settings;
+  const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+  return { ...DEFAULT_CONFIG, ...defined, model: session.model };
+}
+
+export function titleFrom(message: string): string {
+  const line = message.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
+}
+
+/**
+ * Starts and stops runs. One live run per session in this tab (the Web Lock extends that across tabs).
+ * Events fan out to the store (once per frame) and to the persister (batched writes).
+ */
+export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
+  const live = new Map<string, { runId: string; abort: AbortController }>();
+
+  const approvalGate = (sessionId: string): ApprovalGate => (call, signal) =>
+    new Promise<ApprovalDecision>((resolve) => {
+      const store = useRunStore.getState();
+      let settled = false;
+      const settle = (d: ApprovalDecision) => {
+        if (settled) return;
+        settled = true;
+        useRunStore.getState().removeApproval(call.callId);
+        resolve(d);
+      };
+      if (signal.aborted) return settle({ decision: 'deny', reason: 'cancelled by user' });
+      signal.addEventListener('abort', () => settle({ decision: 'deny', reason: 'cancelled by user' }), { once: true });
+      store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, resolve: settle });
+    });
+
+  async function start(sessionId: string, userMessage?: string): Promise<StartResult> {
+    if (live.has(sessionId)) return { ok: false, reason: 'busy' };
+    const session = await deps.getSession(sessionId);
+    if (!session) return { ok: false, reason: 'no_session' };
+    const apiKey = await deps.getApiKey();
+    if (!apiKey) return { ok: false, reason: 'no_key' };
+    if (!session.model.trim()) return { ok: false, reason: 'no_model' };
+    // Claim the slot before any await that could let a second click in.
+    if (live.has(sessionId)) return { ok: false, reason: 'busy' };
+    const abort = new AbortController();
+    const runId = deps.newId();
+    live.set(sessionId, { runId, abort });
+
+    const lock = await deps.acquireRunLock(sessionId);
+    if (!lock.ok) {
+      live.delete(sessionId);
+      return { ok: false, reason: 'locked' };
+    }
+
+    const store = useRunStore.getState();
+    store.beginRun(sessionId, runId, deps.now());
+    const sink = createStoreSink(sessionId, schedule);
+    const persister = deps.createPersister(sessionId, (error) => useRunStore.getState().pushSideError({ sessionId, error }));
+    const emit = (e: AgentEvent) => {
+      sink.emit(e);
+      persister.emit(e);
+      if (e.type === 'run_finished') sink.flush();
+    };
+
+    const done = (async () => {
+      try {
+        if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage));
+        const [history, tools] = await Promise.all([deps.loadHistory(sessionId), deps.createToolExecutor()]);
+        const systemPrompt = session.settings.systemPrompt?.trim();
+        await deps.runAgent({
+          runId,
+          sessionId,
+          history,
+          ...(userMessage !== undefined ? { userMessage } : {}),
+          config: sessionConfig(session),
+          model: deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() }),
+          tools,
+          approve: approvalGate(sessionId),
+          signal: abort.signal,
+          emit,
+          ...(systemPrompt ? { systemPrompt } : {}),
+        });
+      } catch (err) {
+        // The loop reports its own failures as events; reaching here is a wiring fault, shown rather than lost.
+        useRunStore.getState().pushSideError({
+          sessionId,
+          error: { fault: 'system', kind: 'network', message: `The run could not start: ${err instanceof Error ? err.message : String(err)}` },
+        });
+      } finally {
+        sink.flush();
+        await persister.flush().catch(() => undefined);
+        live.delete(sessionId);
+        lock.lock.release();
+        useRunStore.getState().endRun(sessionId, runId);
+      }
+    })();
+    return { ok: true, runId, done };
+  }
+
+  return {
+    start,
+    stop(sessionId: string): boolean {
+      const run = live.get(sessionId);
+      if (!run) return false;
+      run.abort.abort();
+      return true;
+    },
+    isRunning: (sessionId: string) => live.has(sessionId),
+  };
+}
+
+export type RunController = ReturnType<typeof createRunController>;

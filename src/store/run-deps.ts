@@ -1,0 +1,43 @@
+import type { LoopConfig } from '../agent/config';
+import type { ErrorInfo } from '../agent/errors';
+import type { EventSink, StopReason } from '../agent/events';
+import type { ChatMessage, Usage } from '../agent/messages';
+import type { ModelClient } from '../agent/model-client';
+import type { ApprovalGate, ToolExecutor } from '../agent/tool-executor';
+import type { AcquireResult } from '../db/run-lock';
+import type { SessionRecord } from '../db/records';
+
+/** What runAgent takes (src/agent/loop.ts); restated here so the controller can be tested with a fake loop. */
+export type RunAgentInput = {
+  runId: string;
+  sessionId: string;
+  history: ChatMessage[];
+  userMessage?: string;
+  config: LoopConfig;
+  model: ModelClient;
+  tools: ToolExecutor;
+  approve?: ApprovalGate;
+  signal: AbortSignal;
+  emit: EventSink;
+  systemPrompt?: string;
+};
+
+export type RunAgentResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };
+
+export type RunPersister = { emit: EventSink; flush(): Promise<void> };
+
+/** Everything the run controller reaches outside the store; the app wires the real modules (default-run-deps.ts). */
+export type RunDeps = {
+  runAgent(input: RunAgentInput): Promise<RunAgentResult>;
+  createModelClient(opts: { apiKey: string; baseURL: string }): ModelClient;
+  createToolExecutor(): Promise<ToolExecutor>;
+  createPersister(sessionId: string, onError: (error: ErrorInfo) => void): RunPersister;
+  acquireRunLock(sessionId: string): Promise<AcquireResult>;
+  getSession(sessionId: string): Promise<SessionRecord | undefined>;
+  loadHistory(sessionId: string): Promise<ChatMessage[]>;
+  setTitle(sessionId: string, title: string): Promise<void>;
+  getApiKey(): Promise<string | null>;
+  getBaseURL(): string;
+  newId(): string;
+  now(): number;
+};
