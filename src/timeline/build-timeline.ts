@@ -1,0 +1,223 @@
+import type { AgentEvent } from '../agent/events';
+import { zeroUsage } from '../agent/messages';
+import type { EventRecord, RunRecord } from '../db/records';
+import type { CallModel, ModelAttempt, RunModel, RunState, TimelineModel, TurnModel } from './model';
+import { packLanes } from './pack-lanes';
+
+/**
+ * Builds the timeline model of one session from its runs and their events.
+ * `now` (wall clock) only matters for runs that are still going: their open bars reach up to it.
+ */
+export function buildTimeline(sessionId: string, runs: readonly RunRecord[], events: readonly EventRecord[], now: number): TimelineModel {
+  const byRun = new Map<string, AgentEvent[]>();
+  for (const e of events) {
+    const list = byRun.get(e.runId);
+    if (list) list.push(e);
+    else byRun.set(e.runId, [e]);
+  }
+  const ordered = [...runs].sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
+  const models = ordered.map((run, index) => {
+    const list = byRun.get(run.id) ?? [];
+    list.sort((a, b) => a.seq - b.seq);
+    // A later run in the same session proves this one is not going any more.
+    const superseded = index < ordered.length - 1;
+    return buildRun(run, index, list, now, superseded);
+  });
+  return { sessionId, runs: models };
+}
+
+function buildRun(run: RunRecord, index: number, events: readonly AgentEvent[], now: number, superseded: boolean): RunModel {
+  const turns = new Map<number, TurnModel>();
+  const calls = new Map<string, CallModel>();
+  const callMessage = new Map<string, string>();
+  let model = '';
+  let finished: Extract<AgentEvent, { type: 'run_finished' }> | null = null;
+  let lastT = 0;
+
+  const turnOf = (n: number): TurnModel => {
+    let turn = turns.get(n);
+    if (!turn) {
+      turn = { turn: n, messageId: '', attempts: [], calls: [], laneCount: 0, compactions: [], usage: null };
+      turns.set(n, turn);
+    }
+    return turn;
+  };
+  const attemptOf = (turn: number, attempt: number): ModelAttempt | undefined =>
+    turns.get(turn)?.attempts.find((a) => a.attempt === attempt);
+  const callOf = (turn: number, callId: string, name: string, args: string, t: number): CallModel => {
+    let call = calls.get(callId);
+    if (!call) {
+      call = {
+        callId, runId: run.id, turn, messageId: callMessage.get(callId) ?? '', name, arguments: args,
+        start: t, runStart: null, end: null, approval: null, outcome: 'running', durationMs: null,
+        result: null, isError: false, validationErrors: [], logs: [], lane: 0,
+      };
+      calls.set(callId, call);
+      turnOf(turn).calls.push(call);
+    }
+    return call;
+  };
+
+  for (const e of events) {
+    lastT = Math.max(lastT, e.t);
+    switch (e.type) {
+      case 'run_started':
+        model = e.model;
+        break;
+      case 'message_appended':
+        if (e.message.role === 'assistant') {
+          for (const tc of e.message.toolCalls) {
+            callMessage.set(tc.id, e.message.id);
+            const known = calls.get(tc.id);
+            if (known && !known.messageId) known.messageId = e.message.id;
+          }
+          const turn = turns.get(e.message.turn);
+          if (turn && e.message.runId === run.id) turn.messageId = e.message.id;
+        }
+        break;
+      case 'request_started': {
+        const turn = turnOf(e.turn);
+        turn.attempts.push({
+          attempt: e.attempt, messageId: e.messageId, start: e.t, firstTokenAt: null, end: null, outcome: 'running',
+          retrying: false, retryInMs: null, error: null, finishReason: null, usage: null,
+        });
+        if (!turn.messageId || turn.usage === null) turn.messageId = e.messageId;
+        break;
+      }
+      case 'first_token': {
+        const a = attemptOf(e.turn, e.attempt);
+        if (a && a.firstTokenAt === null) a.firstTokenAt = e.t;
+        break;
+      }
+      case 'request_finished': {
+        const a = attemptOf(e.turn, e.attempt);
+        if (a) {
+          a.end = e.t;
+          a.outcome = 'ok';
+          a.finishReason = e.finishReason;
+          a.usage = e.usage;
+          const turn = turnOf(e.turn);
+          turn.usage = e.usage;
+          turn.messageId = a.messageId;
+        }
+        break;
+      }
+      case 'request_failed': {
+        const a = attemptOf(e.turn, e.attempt);
+        if (a) {
+          a.end = e.t;
+          a.outcome = e.error.kind === 'timeout' ? 'timeout' : 'error';
+          a.error = e.error;
+          a.retryInMs = e.retryInMs;
+          a.retrying = e.retryInMs !== null;
+        }
+        break;
+      }
+      case 'tool_call_delta':
+        if (e.id && !callMessage.has(e.id)) callMessage.set(e.id, e.messageId);
+        break;
+      case 'approval_requested': {
+        const call = callOf(e.turn, e.callId, e.name, e.arguments, e.t);
+        call.approval = { start: e.t, end: null, decision: null };
+        call.start = Math.min(call.start, e.t);
+        break;
+      }
+      case 'approval_resolved': {
+        const call = calls.get(e.callId);
+        if (call?.approval) {
+          call.approval.end = e.t;
+          call.approval.decision = e.decision;
+          call.arguments = e.arguments;
+        }
+        break;
+      }
+      case 'tool_started': {
+        const call = callOf(e.turn, e.callId, e.name, e.arguments, e.t);
+        call.runStart = e.t;
+        call.arguments = e.arguments;
+        break;
+      }
+      case 'tool_finished': {
+        // A call can finish without starting (bad arguments, denied): it then spans its reported duration.
+        const isNew = !calls.has(e.callId);
+        const call = callOf(e.turn, e.callId, e.name, '', e.t);
+        if (isNew) call.start = Math.max(0, e.t - e.durationMs);
+        call.end = e.t;
+        call.outcome = e.outcome;
+        call.durationMs = e.durationMs;
+        call.result = e.result;
+        call.isError = e.isError;
+        call.validationErrors = e.validationErrors ?? [];
+        call.logs = e.logs ?? [];
+        if (call.approval && call.approval.end === null) call.approval.end = e.t;
+        break;
+      }
+      case 'context_compacted':
+        turnOf(e.turn).compactions.push({
+          t: e.t, turn: e.turn, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, removed: e.removedMessageIds.length,
+        });
+        break;
+      case 'run_finished':
+        finished = e;
+        break;
+      case 'text_delta':
+      case 'reasoning_delta':
+        break;
+    }
+  }
+
+  const state: RunState = finished ? 'finished' : run.finishedAt !== null || run.stopReason !== null || superseded ? 'interrupted' : 'live';
+  const recordedEnd = run.finishedAt !== null ? run.finishedAt - run.startedAt : 0;
+  const duration =
+    state === 'finished' && finished ? Math.max(finished.t, lastT)
+      : state === 'interrupted' ? Math.max(lastT, recordedEnd)
+        : Math.max(lastT, now - run.startedAt);
+
+  if (state !== 'live') closeOpenItems(turns, calls, duration, state === 'finished' && finished?.stopReason === 'cancelled');
+
+  const sortedTurns = [...turns.values()].sort((a, b) => a.turn - b.turn);
+  for (const turn of sortedTurns) {
+    if (!turn.messageId) turn.messageId = turn.calls.find((c) => c.messageId)?.messageId ?? '';
+    turn.calls.sort((a, b) => a.start - b.start);
+    const { lanes, count } = packLanes(turn.calls);
+    turn.calls.forEach((c, i) => { c.lane = lanes[i] ?? 0; });
+    turn.laneCount = count;
+  }
+
+  const usage = finished ? finished.usage : sumUsage(sortedTurns);
+  return {
+    runId: run.id, index, model, startedAt: run.startedAt, duration, state,
+    stopReason: finished ? finished.stopReason : run.stopReason,
+    usage, error: finished?.error ?? run.error ?? null, turns: sortedTurns,
+  };
+}
+
+function closeOpenItems(turns: Map<number, TurnModel>, calls: Map<string, CallModel>, runEnd: number, cancelled: boolean): void {
+  for (const turn of turns.values()) {
+    for (const a of turn.attempts) {
+      if (a.end !== null) continue;
+      a.end = Math.max(a.start, runEnd);
+      a.outcome = cancelled ? 'cancelled' : 'interrupted';
+    }
+  }
+  for (const call of calls.values()) {
+    if (call.approval && call.approval.end === null) call.approval.end = Math.max(call.approval.start, runEnd);
+    if (call.end !== null) continue;
+    call.end = Math.max(call.start, runEnd);
+    call.outcome = 'interrupted';
+  }
+}
+
+function sumUsage(turns: readonly TurnModel[]) {
+  const total = zeroUsage();
+  for (const t of turns) {
+    for (const a of t.attempts) {
+      if (!a.usage) continue;
+      total.promptTokens += a.usage.promptTokens;
+      total.completionTokens += a.usage.completionTokens;
+      total.totalTokens += a.usage.totalTokens;
+      total.estimated ||= a.usage.estimated;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,42 @@
+import type { Bar, Row } from './layout';
+
+/** First index whose running max end reaches `t` (maxEnd is non-decreasing). */
+function firstReaching(maxEnd: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = maxEnd.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((maxEnd[mid] ?? Number.NEGATIVE_INFINITY) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The bars of a row that intersect [start, end], found by binary search so a long row costs only
+ * what is on screen. Bars thinner than a pixel that land on the pixel of the previous kept bar are
+ * dropped: at that zoom they would paint the same pixel anyway.
+ */
+export function visibleBars(row: Row, start: number, end: number, pxPerMs: number): Bar[] {
+  const out: Bar[] = [];
+  let lastPx = Number.NEGATIVE_INFINITY;
+  for (let i = firstReaching(row.maxEnd, start); i < row.bars.length; i++) {
+    const bar = row.bars[i];
+    if (!bar) break;
+    if (bar.start > end) break;
+    if (bar.end < start) continue;
+    const px0 = Math.floor((bar.start - start) * pxPerMs);
+    const widthPx = (bar.end - bar.start) * pxPerMs;
+    if (widthPx < 1 && px0 === lastPx && bar.kind !== 'compaction') continue;
+    lastPx = Math.floor((bar.end - start) * pxPerMs);
+    out.push(bar);
+  }
+  return out;
+}
+
+/** Row range [first, last) intersecting the vertical window, with `overscan` rows each side. */
+export function visibleRows(count: number, rowHeight: number, scrollTop: number, height: number, overscan = 4): { first: number; last: number } {
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
+  return { first, last: Math.max(first, last) };
+}

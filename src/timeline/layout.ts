@@ -1,0 +1,184 @@
+import type { ErrorInfo } from '../agent/errors';
+import { formatMs } from './format';
+import type { CallModel, ModelAttempt, RunModel, TimelineModel, TurnModel } from './model';
+import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './outcome-style';
+
+/**
+ * Flattens the model into chart rows on one session axis. Runs are laid end to end with a small gap,
+ * so the idle time between a reply and the next message does not squash everything else.
+ */
+
+export type SegmentKind = 'waiting' | 'streaming' | 'approval' | 'execution';
+export type Segment = { kind: SegmentKind; start: number; end: number };
+
+export type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction';
+
+export type Bar = {
+  id: string;
+  kind: BarKind;
+  status: BarStatus;
+  /** Session-axis ms. */
+  start: number;
+  end: number;
+  /** Still going: drawn up to `end` (= now) with an open edge. */
+  open: boolean;
+  /** Offset of the bar's run on the session axis; `start - runOffset` is the offset within the run. */
+  runOffset: number;
+  runIndex: number;
+  turn: number | null;
+  lane: number | null;
+  callId: string | null;
+  attempt: number | null;
+  label: string;
+  ariaLabel: string;
+  segments: Segment[];
+};
+
+export type RowKind = 'run' | 'turn' | 'lane';
+
+export type Row = {
+  key: string;
+  kind: RowKind;
+  label: string;
+  runIndex: number;
+  turn: number | null;
+  lane: number | null;
+  /** Sorted by start. */
+  bars: Bar[];
+  /** maxEnd[i] = max end of bars[0..i]; lets culling binary-search rows whose bars overlap. */
+  maxEnd: number[];
+};
+
+export type TimelineLayout = {
+  rows: Row[];
+  totalMs: number;
+  runOffsets: number[];
+  /** Row index and bar of every call, for jumping to a call. */
+  callIndex: Map<string, { row: number; bar: Bar }>;
+};
+
+export function runGap(runs: readonly RunModel[]): number {
+  const sum = runs.reduce((acc, r) => acc + r.duration, 0);
+  return Math.max(50, sum * 0.02);
+}
+
+export function layoutTimeline(model: TimelineModel): TimelineLayout {
+  const rows: Row[] = [];
+  const runOffsets: number[] = [];
+  const callIndex = new Map<string, { row: number; bar: Bar }>();
+  const gap = runGap(model.runs);
+  let offset = 0;
+  for (const run of model.runs) {
+    runOffsets.push(offset);
+    rows.push(finishRow({ key: `run:${run.runId}`, kind: 'run', label: `Run ${run.index + 1}`, runIndex: run.index, turn: null, lane: null, bars: [runBar(run, offset)], maxEnd: [] }));
+    for (const turn of run.turns) {
+      rows.push(finishRow({
+        key: `turn:${run.runId}:${turn.turn}`, kind: 'turn', label: `Turn ${turn.turn}`, runIndex: run.index, turn: turn.turn, lane: null,
+        bars: turnBars(run, turn, offset), maxEnd: [],
+      }));
+      for (let lane = 0; lane < turn.laneCount; lane++) {
+        const bars = turn.calls.filter((c) => c.lane === lane).map((c) => callBar(run, c, offset));
+        const row = finishRow({
+          key: `lane:${run.runId}:${turn.turn}:${lane}`, kind: 'lane', label: lane === 0 ? 'Tools' : `Tools ${lane + 1}`,
+          runIndex: run.index, turn: turn.turn, lane, bars, maxEnd: [],
+        });
+        rows.push(row);
+        for (const bar of row.bars) if (bar.callId) callIndex.set(bar.callId, { row: rows.length - 1, bar });
+      }
+    }
+    offset += run.duration + gap;
+  }
+  const totalMs = model.runs.length ? offset - gap : 0;
+  return { rows, totalMs, runOffsets, callIndex };
+}
+
+function finishRow(row: Row): Row {
+  row.bars.sort((a, b) => a.start - b.start);
+  let max = Number.NEGATIVE_INFINITY;
+  row.maxEnd = row.bars.map((b) => (max = Math.max(max, b.end)));
+  return row;
+}
+
+function runBar(run: RunModel, offset: number): Bar {
+  const status = runStatus(run.state, run.stopReason);
+  const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : 'unknown';
+  const label = `Run ${run.index + 1}${run.model ? ` · ${run.model}` : ''} · ${why}`;
+  return {
+    id: `run:${run.runId}`, kind: 'run', status, start: offset, end: offset + run.duration, open: run.state === 'live',
+    runOffset: offset, runIndex: run.index, turn: null, lane: null, callId: null, attempt: null,
+    label, ariaLabel: `Run ${run.index + 1}, ${why}, ${formatMs(run.duration)}`, segments: [],
+  };
+}
+
+function attemptStatus(a: ModelAttempt): BarStatus {
+  if (a.retrying) return 'retrying';
+  return a.outcome;
+}
+
+export function errorText(e: ErrorInfo | null): string {
+  if (!e) return '';
+  return 'status' in e && e.status !== null ? `${e.kind} ${e.status}` : e.kind;
+}
+
+function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
+  const bars: Bar[] = [];
+  turn.attempts.forEach((a, i) => {
+    const end = a.end ?? run.duration;
+    const status = attemptStatus(a);
+    const segments: Segment[] = [];
+    const ft = a.firstTokenAt;
+    if (ft !== null) {
+      segments.push({ kind: 'waiting', start: offset + a.start, end: offset + ft });
+      segments.push({ kind: 'streaming', start: offset + ft, end: offset + end });
+    } else {
+      segments.push({ kind: 'waiting', start: offset + a.start, end: offset + end });
+    }
+    const what = `Turn ${turn.turn} model request${turn.attempts.length > 1 ? ` attempt ${a.attempt}` : ''}`;
+    const err = a.error ? ` (${errorText(a.error)})` : '';
+    bars.push({
+      id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + a.start, end: offset + end,
+      open: a.end === null, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
+      label: a.retrying ? `attempt ${a.attempt} failed${err}` : a.outcome === 'ok' ? `model · ${a.finishReason ?? ''}`.trim() : `model${err}`,
+      ariaLabel: `${what}, ${STATUS_STYLES[status].word}${err}, ${formatMs(end - a.start)}, starts at ${formatMs(a.start)}`,
+      segments,
+    });
+    if (a.retrying && a.end !== null) {
+      const next = turn.attempts[i + 1];
+      const gapEnd = next ? next.start : Math.min(run.duration, a.end + (a.retryInMs ?? 0));
+      if (gapEnd > a.end) {
+        bars.push({
+          id: `backoff:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'backoff', status: 'retrying', start: offset + a.end, end: offset + gapEnd,
+          open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
+          label: `retry in ${formatMs(a.retryInMs ?? gapEnd - a.end)}`,
+          ariaLabel: `Backoff before retry of turn ${turn.turn}, ${formatMs(gapEnd - a.end)}, starts at ${formatMs(a.end)}`,
+          segments: [],
+        });
+      }
+    }
+  });
+  for (const c of turn.compactions) {
+    bars.push({
+      id: `compact:${run.runId}:${turn.turn}:${c.t}`, kind: 'compaction', status: 'ok', start: offset + c.t, end: offset + c.t,
+      open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: null,
+      label: `context compacted ${c.tokensBefore} → ${c.tokensAfter} tokens`,
+      ariaLabel: `Context compacted from ${c.tokensBefore} to ${c.tokensAfter} tokens, starts at ${formatMs(c.t)}`,
+      segments: [],
+    });
+  }
+  return bars;
+}
+
+function callBar(run: RunModel, c: CallModel, offset: number): Bar {
+  const end = c.end ?? run.duration;
+  const segments: Segment[] = [];
+  if (c.approval) segments.push({ kind: 'approval', start: offset + c.approval.start, end: offset + (c.approval.end ?? end) });
+  if (c.runStart !== null) segments.push({ kind: 'execution', start: offset + c.runStart, end: offset + end });
+  const approval = c.approval ? `, waited ${formatMs((c.approval.end ?? end) - c.approval.start)} for approval` : '';
+  return {
+    id: `call:${c.callId}`, kind: 'call', status: c.outcome, start: offset + c.start, end: offset + end, open: c.end === null,
+    runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
+    label: c.name,
+    ariaLabel: `${c.name}, ${STATUS_STYLES[c.outcome].word}, ${formatMs(end - c.start)}, starts at ${formatMs(c.start)}${approval}`,
+    segments,
+  };
+}

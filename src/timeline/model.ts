@@ -1,0 +1,106 @@
+import type { ErrorInfo } from '../agent/errors';
+import type { FinishReason, StopReason } from '../agent/events';
+import type { ToolOutcome, Usage } from '../agent/messages';
+
+/**
+ * The timeline's view of a session, built from the event stream alone.
+ * All times are ms since the owning run started (the events' `t`), so a run can be
+ * placed anywhere on the session axis without touching its contents.
+ */
+
+/** A tool call or model attempt that has not ended yet in a run that is still going. */
+export type CallOutcome = ToolOutcome | 'running';
+
+export type AttemptOutcome = 'ok' | 'error' | 'timeout' | 'cancelled' | 'interrupted' | 'running';
+
+export type ModelAttempt = {
+  attempt: number;
+  messageId: string;
+  start: number;
+  /** null until (or unless) the first token arrived. */
+  firstTokenAt: number | null;
+  /** null while the request is still open. */
+  end: number | null;
+  outcome: AttemptOutcome;
+  /** The loop will retry: the attempt failed but the turn goes on. */
+  retrying: boolean;
+  /** Backoff announced by request_failed; the gap ends at the next attempt (or start + retryInMs). */
+  retryInMs: number | null;
+  error: ErrorInfo | null;
+  finishReason: FinishReason | null;
+  usage: Usage | null;
+};
+
+export type ApprovalWait = {
+  start: number;
+  end: number | null;
+  decision: 'approved' | 'denied' | 'edited' | null;
+};
+
+export type ToolLog = { level: string; text: string; t: number };
+
+export type CallModel = {
+  callId: string;
+  runId: string;
+  turn: number;
+  /** The assistant message that asked for the call ('' when no event named it). */
+  messageId: string;
+  name: string;
+  arguments: string;
+  /** First moment the call exists on the chart: approval request or start. */
+  start: number;
+  /** When execution began (null when it never ran, e.g. denied). */
+  runStart: number | null;
+  end: number | null;
+  approval: ApprovalWait | null;
+  outcome: CallOutcome;
+  durationMs: number | null;
+  result: string | null;
+  isError: boolean;
+  validationErrors: { path: string; message: string }[];
+  logs: ToolLog[];
+  /** Lane within its turn; parallel calls get different lanes. */
+  lane: number;
+};
+
+export type CompactionMarker = {
+  t: number;
+  turn: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  removed: number;
+};
+
+export type TurnModel = {
+  turn: number;
+  /** The message id of the attempt that made it into history (last attempt otherwise). */
+  messageId: string;
+  attempts: ModelAttempt[];
+  calls: CallModel[];
+  laneCount: number;
+  compactions: CompactionMarker[];
+  /** Usage of the successful request for this turn. */
+  usage: Usage | null;
+};
+
+export type RunState = 'live' | 'finished' | 'interrupted';
+
+export type RunModel = {
+  runId: string;
+  index: number;
+  model: string;
+  /** Wall clock at run start. */
+  startedAt: number;
+  /** Run length in ms; for a live run, up to `now`. */
+  duration: number;
+  state: RunState;
+  stopReason: StopReason | null;
+  usage: Usage;
+  error: ErrorInfo | null;
+  turns: TurnModel[];
+};
+
+export type TimelineModel = {
+  sessionId: string;
+  runs: RunModel[];
+};
