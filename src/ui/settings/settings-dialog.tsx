@@ -1,20 +1,42 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { db } from '../../db/database';
+import type { SessionRecord } from '../../db/records';
+import { apiKeyStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
+import { SettingsForm } from './settings-form';
 
+type Loaded = { key: string; session: SessionRecord | null };
+
+/** A modal dialog; the form mounts fresh on each open so it starts from what is saved. */
 export function SettingsDialog() {
   const open = useUiStore((s) => s.settingsOpen);
   const close = useUiStore((s) => s.closeSettings);
+  const sessionId = useUiStore((s) => s.currentSessionId);
   const ref = useRef<HTMLDialogElement>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    if (!open) {
+      setLoaded(null);
+      return;
+    }
+    let live = true;
+    void Promise.all([apiKeyStore.getKey(), sessionId ? db.sessions.get(sessionId) : undefined]).then(([key, session]) => {
+      if (live) setLoaded({ key: key ?? '', session: session ?? null });
+    });
+    return () => { live = false; };
+  }, [open, sessionId]);
+
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
+
   return (
     <dialog ref={ref} aria-label="Settings" onClose={close} className="settings-dialog">
-      <h2>Settings</h2>
-      <button type="button" onClick={close}>Close</button>
+      {loaded && <SettingsForm initialKey={loaded.key} session={loaded.session} onDone={close} />}
     </dialog>
   );
 }

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { useModels } from './use-models';
+
+type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string; keyVersion: number };
+
+/** A free-text field is always there: listing fails on some endpoints, and any id the endpoint accepts is fine. */
+export function ModelField({ value, onChange, baseURL, apiKey, keyVersion }: Props) {
+  const id = useId();
+  const models = useModels(baseURL, apiKey, keyVersion);
+  const list = models.data ?? [];
+  return (
+    <div className="field">
+      <label htmlFor={id}>Model</label>
+      <div className="field-row">
+        <input id={id} type="text" value={value} spellCheck={false} placeholder="e.g. gpt-4o-mini" onChange={(e) => onChange(e.target.value)} />
+        {list.length > 0 && (
+          <select aria-label="Available models" value={list.includes(value) ? value : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
+            <option value="">Choose from {list.length} models…</option>
+            {list.map((m) => (
+              <option key={m} value={m}>{m}</option>
+            ))}
+          </select>
+        )}
+        <button type="button" onClick={() => void models.refetch()} disabled={models.isFetching}>
+          Refresh models
+        </button>
+      </div>
+      {models.isFetching && <span className="hint">Loading models…</span>}
+      {models.isError && (
+        <span className="hint" role="status">
+          Could not list models ({models.error.message}). Type the model name instead.
+        </span>
+      )}
+    </div>
+  );
+}

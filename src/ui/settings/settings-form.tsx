@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import type { SessionRecord } from '../../db/records';
+import { updateSessionSettings } from '../../store/session-actions';
+import { defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
+import { ApiKeyField } from './api-key-field';
+import { BaseUrlField } from './base-url-field';
+import { LimitsFields } from './limits-fields';
+import { ModelField } from './model-field';
+import { PRESETS, unknownHostOf } from './provider-presets';
+import { SystemPromptField } from './system-prompt-field';
+import { TestConnectionButton } from './test-connection-button';
+
+type Props = {
+  initialKey: string;
+  /** The session being edited; its model and limits are its own, and they become the defaults for new sessions. */
+  session: SessionRecord | null;
+  onDone: () => void;
+};
+
+export function sessionDraft(session: SessionRecord | null, defaults: SessionDefaults): SessionDefaults {
+  if (!session) return defaults;
+  const s = session.settings;
+  return {
+    model: session.model || defaults.model,
+    temperature: s.temperature !== undefined ? s.temperature : defaults.temperature,
+    maxTurns: s.maxTurns ?? defaults.maxTurns,
+    maxToolCallsPerTurn: s.maxToolCallsPerTurn ?? defaults.maxToolCallsPerTurn,
+    toolTimeoutMs: s.toolTimeoutMs ?? defaults.toolTimeoutMs,
+    systemPrompt: s.systemPrompt ?? defaults.systemPrompt,
+  };
+}
+
+export function SettingsForm({ initialKey, session, onDone }: Props) {
+  const settings = useSettingsStore();
+  const [key, setKey] = useState(initialKey);
+  const [keyVersion, setKeyVersion] = useState(0);
+  const [remember, setRemember] = useState(settings.keyRemembered);
+  const [baseURL, setBaseURL] = useState(settings.baseURL);
+  const [draft, setDraft] = useState<SessionDefaults>(() => sessionDraft(session, settings.defaults));
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      await settings.setKey(key, remember);
+      await settings.setBaseURL(baseURL.trim());
+      await settings.setDefaults(draft);
+      if (session) await updateSessionSettings(session.id, { model: draft.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(draft) } });
+      onDone();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)}>
+      <h2>Settings</h2>
+      <h3>Connection</h3>
+      <ApiKeyField
+        value={key}
+        remember={remember}
+        onChange={(k) => { setKey(k); setKeyVersion((v) => v + 1); }}
+        onRememberChange={setRemember}
+        onForget={() => { setKey(''); setRemember(false); setKeyVersion((v) => v + 1); void settings.forgetKey(); }}
+      />
+      <BaseUrlField value={baseURL} onChange={setBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} />
+      <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
+      <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} keyVersion={keyVersion} />
+      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
+      <LimitsFields value={draft} onChange={setDraft} />
+      <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
+      <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
+      <div className="dialog-actions">
+        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" className="primary" disabled={saving}>Save</button>
+      </div>
+    </form>
+  );
+}
