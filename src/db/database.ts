@@ -1,0 +1,70 @@
+/**
+ * Toolscope's IndexedDB schema (Dexie). Framework-free: repositories take the database as their first argument,
+ * so tests pass `openToolscopeDB(uniqueName)` and the app passes `db`.
+ *
+ * Tables (record types in records.ts):
+ *   sessions   id | updatedAt, title, status          messages  id | [sessionId+order]
+ *   toolCalls  [messageId+id] | id, sessionId, runId  runs      id | sessionId
+ *   events     [runId+seq] | sessionId                tools     id | &name
+ *   settings   key      secrets  key (never exported)  memories  id | updatedAt
+ * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount.
+ *
+ * Modules:
+ *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
+ *   messages-repo    listMessages, loadHistory, appendMessage, nextOrder, toMessageRecord, fromMessageRecord
+ *   tool-calls-repo  listToolCalls, listRunToolCalls, findToolCalls, putToolCall
+ *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listSessionEvents
+ *   tools-repo       listTools, getTool, getToolByName, saveTool, deleteTool, getToolHeaderSecrets
+ *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey)
+ *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
+ *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
+ *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
+ *   run-lock         acquireRunLock / isRunLocked (Web Locks, one run per session across tabs)
+ *   storage-errors   classifyStorageError, storageErrorInfo, checkIndexedDB
+ */
+import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type {
+  EventRecord,
+  MemoryRecord,
+  MessageRecord,
+  RunRecord,
+  SecretRecord,
+  SessionRecord,
+  SettingRecord,
+  ToolCallRecord,
+  ToolDefinition,
+} from './records';
+import { declareV1 } from './schema-v1';
+import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
+
+export const DB_NAME = 'toolscope';
+
+export class ToolscopeDB extends Dexie {
+  declare readonly sessions: Table<SessionRecord, string>;
+  declare readonly messages: Table<MessageRecord, string>;
+  declare readonly toolCalls: Table<ToolCallRecord, [string, string]>;
+  declare readonly runs: Table<RunRecord, string>;
+  declare readonly events: Table<EventRecord, [string, number]>;
+  declare readonly tools: Table<ToolDefinition, string>;
+  declare readonly settings: Table<SettingRecord, string>;
+  declare readonly secrets: Table<SecretRecord, string>;
+  declare readonly memories: Table<MemoryRecord, string>;
+
+  constructor(name: string = DB_NAME, options?: DexieOptions) {
+    super(name, options);
+    // Every version stays declared: a browser may hold a database from any of them.
+    declareV1(this);
+    this.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
+  }
+}
+
+export function openToolscopeDB(name: string = DB_NAME, options?: DexieOptions): ToolscopeDB {
+  return new ToolscopeDB(name, options);
+}
+
+export const db = new ToolscopeDB();
+
+/** The tables one session's data lives in (deleted, restored and exported together). */
+export function sessionTables(d: ToolscopeDB) {
+  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events] as const;
+}

@@ -1,0 +1,124 @@
+/**
+ * Crash/reload recovery, run once on app start. A session left generating / running_tools / awaiting_approval
+ * whose run lock no tab holds was cut off by a closed or reloaded page. For each such session, in one transaction:
+ * - the streaming partial message becomes status 'interrupted' (kept, even when empty);
+ * - every assistant tool call without a result gets a tool result message INTERRUPTED_RESULT
+ *   (outcome 'interrupted', isError true), placed right after its group, so invariant 1 holds;
+ * - its unfinished toolCalls rows become status 'interrupted';
+ * - each run without finishedAt is closed as stopReason 'cancelled' with `interrupted: true`, and gets a
+ *   run_finished event flagged `recovered: true` so the timeline shows where it stopped;
+ * - the session becomes 'interrupted' with recounted messageCount/toolCallCount (updatedAt unchanged).
+ */
+import Dexie from 'dexie';
+import type { ToolMessage } from '../agent/messages';
+import type { ToolscopeDB } from './database';
+import { sessionMessages } from './messages-repo';
+import type { EventRecord, MessageRecord, SessionStatus, ToolCallRecord } from './records';
+import { isRunLocked } from './run-lock';
+
+export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
+export const LIVE_STATUSES: readonly SessionStatus[] = ['generating', 'running_tools', 'awaiting_approval'];
+
+export type RecoverOptions = {
+  isLocked?: (sessionId: string) => Promise<boolean>;
+  now?: () => number;
+  newId?: () => string;
+};
+
+export type RecoveryReport = { recovered: string[]; skippedLocked: string[] };
+
+export async function recoverInterrupted(db: ToolscopeDB, opts: RecoverOptions = {}): Promise<RecoveryReport> {
+  const isLocked = opts.isLocked ?? ((id: string) => isRunLocked(id));
+  const live = await db.sessions.where('status').anyOf([...LIVE_STATUSES]).primaryKeys();
+  const report: RecoveryReport = { recovered: [], skippedLocked: [] };
+  for (const id of live) {
+    if (await isLocked(id)) {
+      report.skippedLocked.push(id);
+      continue;
+    }
+    if (await recoverSession(db, id, opts)) report.recovered.push(id);
+  }
+  return report;
+}
+
+type Repair = { messages: MessageRecord[]; interruptedCalls: Set<string> };
+
+/** Missing tool results, each placed after its group and before whatever message follows it. */
+export function repairHistory(records: MessageRecord[], now: number, newId: () => string): Repair {
+  const out: MessageRecord[] = [];
+  const interruptedCalls = new Set<string>();
+  let open: { assistant: MessageRecord & { role: 'assistant' }; missing: string[]; lastOrder: number } | null = null;
+
+  const close = (nextOrder: number) => {
+    if (!open) return;
+    const { assistant, missing, lastOrder } = open;
+    missing.forEach((callId, i) => {
+      const call = assistant.toolCalls.find((c) => c.id === callId);
+      const msg: ToolMessage = {
+        id: newId(), role: 'tool', toolCallId: callId, name: call?.name ?? '', content: INTERRUPTED_RESULT,
+        isError: true, outcome: 'interrupted', runId: assistant.runId, turn: assistant.turn, createdAt: now,
+      };
+      out.push({ ...msg, sessionId: assistant.sessionId, order: lastOrder + ((nextOrder - lastOrder) * (i + 1)) / (missing.length + 1) });
+      interruptedCalls.add(`${assistant.id}\u0000${callId}`);
+    });
+    open = null;
+  };
+
+  for (const rec of records) {
+    if (rec.role === 'tool' && open) {
+      const idx = open.missing.indexOf(rec.toolCallId);
+      if (idx >= 0) open.missing.splice(idx, 1);
+      open.lastOrder = rec.order;
+      continue;
+    }
+    if (rec.role !== 'tool') close(rec.order);
+    if (rec.role === 'assistant' && rec.toolCalls.length > 0) {
+      open = { assistant: rec, missing: rec.toolCalls.map((c) => c.id), lastOrder: rec.order };
+    }
+  }
+  const last = records[records.length - 1];
+  close((last?.order ?? 0) + 1);
+  return { messages: out, interruptedCalls };
+}
+
+const UNFINISHED = new Set(['pending', 'running', 'awaiting_approval']);
+
+export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: RecoverOptions = {}): Promise<boolean> {
+  const now = (opts.now ?? Date.now)();
+  const newId = opts.newId ?? (() => crypto.randomUUID());
+  return db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+    const session = await db.sessions.get(sessionId);
+    if (!session || !LIVE_STATUSES.includes(session.status)) return false;
+
+    const records = await sessionMessages(db, sessionId).toArray();
+    const partials = records.filter((r) => r.role === 'assistant' && r.status === 'streaming');
+    for (const p of partials) if (p.role === 'assistant') p.status = 'interrupted';
+    const repair = repairHistory(records, now, newId);
+    await db.messages.bulkPut([...partials, ...repair.messages]);
+
+    const rows = await db.toolCalls.where('sessionId').equals(sessionId).toArray();
+    const changed: ToolCallRecord[] = rows
+      .filter((r) => UNFINISHED.has(r.status) || repair.interruptedCalls.has(`${r.messageId}\u0000${r.id}`))
+      .map((r) => ({ ...r, status: 'interrupted', isError: true, result: r.result ?? INTERRUPTED_RESULT, finishedAt: r.finishedAt ?? now }));
+    await db.toolCalls.bulkPut(changed);
+
+    const runs = await db.runs.where('sessionId').equals(sessionId).filter((r) => r.finishedAt === null).toArray();
+    for (const run of runs) {
+      const last = await db.events.where('[runId+seq]').between([run.id, Dexie.minKey], [run.id, Dexie.maxKey]).last();
+      const t = last?.t ?? Math.max(0, now - run.startedAt);
+      const finished: EventRecord = {
+        type: 'run_finished', stopReason: 'cancelled', usage: run.usage, runId: run.id, seq: (last?.seq ?? -1) + 1, t,
+        sessionId, recovered: true,
+      };
+      await db.events.put(finished);
+      await db.runs.put({ ...run, finishedAt: run.startedAt + t, stopReason: 'cancelled', interrupted: true });
+    }
+
+    await db.sessions.update(sessionId, {
+      status: 'interrupted',
+      messageCount: records.length + repair.messages.length,
+      toolCallCount: rows.length,
+    });
+    return true;
+  });
+}

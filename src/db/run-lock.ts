@@ -1,0 +1,85 @@
+/**
+ * One run per session across tabs. A run holds the Web Lock `toolscope-run-<sessionId>` for its whole duration;
+ * other tabs see it with isRunLocked() and show the run read-only. The browser releases the lock if the tab dies,
+ * which is what lets crash recovery tell a dead run from one live in another tab.
+ */
+
+/** The part of the Web Locks API we use (navigator.locks), injectable for tests. */
+export type LockManagerLike = {
+  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  query(): Promise<{ held?: { name?: string }[] }>;
+};
+
+export const runLockName = (sessionId: string) => `toolscope-run-${sessionId}`;
+
+export type RunLock = { readonly sessionId: string; release(): void };
+export type AcquireResult = { ok: true; lock: RunLock } | { ok: false; reason: 'locked' };
+
+/**
+ * Without navigator.locks (old browsers, Node) locks are only known within this tab. Cross-tab safety is then lost,
+ * but a tab still cannot start two runs for one session.
+ */
+export function createLocalLockManager(): LockManagerLike {
+  const held = new Set<string>();
+  return {
+    async request(name, _options, callback) {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+    async query() {
+      return { held: [...held].map((name) => ({ name })) };
+    },
+  };
+}
+
+let fallback: LockManagerLike | null = null;
+
+export function defaultLockManager(): LockManagerLike {
+  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
+  if (nav?.locks) return nav.locks;
+  fallback ??= createLocalLockManager();
+  return fallback;
+}
+
+export function acquireRunLock(sessionId: string, locks: LockManagerLike = defaultLockManager()): Promise<AcquireResult> {
+  return new Promise<AcquireResult>((resolve, reject) => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    locks
+      .request(runLockName(sessionId), { ifAvailable: true }, async (lock) => {
+        if (!lock) {
+          resolve({ ok: false, reason: 'locked' });
+          return;
+        }
+        resolve({ ok: true, lock: { sessionId, release } });
+        await released;
+      })
+      .catch(reject);
+  });
+}
+
+export async function isRunLocked(sessionId: string, locks: LockManagerLike = defaultLockManager()): Promise<boolean> {
+  const name = runLockName(sessionId);
+  const snapshot = await locks.query();
+  return (snapshot.held ?? []).some((l) => l.name === name);
+}
+
+/** Runs `fn` while holding the session's run lock; `{ ok: false }` when another run (any tab) holds it. */
+export async function withRunLock<T>(
+  sessionId: string,
+  fn: () => Promise<T>,
+  locks: LockManagerLike = defaultLockManager(),
+): Promise<{ ok: true; value: T } | { ok: false; reason: 'locked' }> {
+  const got = await acquireRunLock(sessionId, locks);
+  if (!got.ok) return got;
+  try {
+    return { ok: true, value: await fn() };
+  } finally {
+    got.lock.release();
+  }
+}

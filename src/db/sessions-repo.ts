@@ -1,0 +1,148 @@
+import { zeroUsage } from '../agent/messages';
+import type { ToolscopeDB } from './database';
+import { sessionMessages } from './messages-repo';
+import type { EventRecord, MessageRecord, RunRecord, SessionRecord, SessionSettings, ToolCallRecord } from './records';
+
+export type NewSession = {
+  id?: string;
+  title?: string;
+  model: string;
+  settings?: SessionSettings;
+  now?: number;
+};
+
+export const DEFAULT_TITLE = 'New session';
+
+export async function createSession(db: ToolscopeDB, init: NewSession): Promise<SessionRecord> {
+  const now = init.now ?? Date.now();
+  const record: SessionRecord = {
+    id: init.id ?? crypto.randomUUID(),
+    title: init.title ?? DEFAULT_TITLE,
+    model: init.model,
+    status: 'idle',
+    createdAt: now,
+    updatedAt: now,
+    messageCount: 0,
+    toolCallCount: 0,
+    usage: zeroUsage(),
+    settings: init.settings ?? {},
+  };
+  await db.sessions.add(record);
+  return record;
+}
+
+export function getSession(db: ToolscopeDB, id: string): Promise<SessionRecord | undefined> {
+  return db.sessions.get(id);
+}
+
+/** Renaming is not activity: updatedAt (the list order) stays. */
+export async function renameSession(db: ToolscopeDB, id: string, title: string): Promise<boolean> {
+  return (await db.sessions.update(id, { title: title.trim() || DEFAULT_TITLE })) === 1;
+}
+
+/** Most recently active first. */
+export function listSessions(db: ToolscopeDB, opts: { limit?: number; offset?: number } = {}): Promise<SessionRecord[]> {
+  let query = db.sessions.orderBy('updatedAt').reverse().offset(opts.offset ?? 0);
+  if (opts.limit !== undefined) query = query.limit(opts.limit);
+  return query.toArray();
+}
+
+/** Case-insensitive substring match on the title, most recently active first. */
+export function searchSessions(db: ToolscopeDB, text: string, limit = 100): Promise<SessionRecord[]> {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return listSessions(db, { limit });
+  return db.sessions
+    .orderBy('updatedAt')
+    .reverse()
+    .filter((s) => s.title.toLowerCase().includes(needle))
+    .limit(limit)
+    .toArray();
+}
+
+export type SessionPatch = Partial<Omit<SessionRecord, 'id' | 'createdAt'>>;
+
+/** Sets updatedAt to now unless the patch carries one. */
+export async function updateSession(db: ToolscopeDB, id: string, patch: SessionPatch, now = Date.now()): Promise<boolean> {
+  return (await db.sessions.update(id, { updatedAt: now, ...patch })) === 1;
+}
+
+export type SessionSnapshot = {
+  session: SessionRecord;
+  messages: MessageRecord[];
+  toolCalls: ToolCallRecord[];
+  runs: RunRecord[];
+  events: EventRecord[];
+};
+
+export type UndoHandle = {
+  readonly sessionId: string;
+  readonly expiresAt: number;
+  /** Restores everything in one transaction; false once expired or already used. */
+  undo(): Promise<boolean>;
+  /** Drops the snapshot early (e.g. the toast was dismissed). */
+  dispose(): void;
+};
+
+export type DeleteResult = { ok: true; undo: UndoHandle } | { ok: false; reason: 'not_found' };
+
+export const UNDO_WINDOW_MS = 8000;
+
+export async function deleteSession(
+  db: ToolscopeDB,
+  id: string,
+  opts: { undoWindowMs?: number; now?: () => number } = {},
+): Promise<DeleteResult> {
+  const now = opts.now ?? Date.now;
+  const snapshot = await db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+    const session = await db.sessions.get(id);
+    if (!session) return null;
+    const messages = sessionMessages(db, id);
+    const toolCalls = db.toolCalls.where('sessionId').equals(id);
+    const runs = db.runs.where('sessionId').equals(id);
+    const events = db.events.where('sessionId').equals(id);
+    const snap: SessionSnapshot = {
+      session,
+      messages: await messages.toArray(),
+      toolCalls: await toolCalls.toArray(),
+      runs: await runs.toArray(),
+      events: await events.toArray(),
+    };
+    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), db.sessions.delete(id)]);
+    return snap;
+  });
+  if (!snapshot) return { ok: false, reason: 'not_found' };
+  return { ok: true, undo: makeUndo(db, snapshot, now() + (opts.undoWindowMs ?? UNDO_WINDOW_MS), now) };
+}
+
+function makeUndo(db: ToolscopeDB, snapshot: SessionSnapshot, expiresAt: number, now: () => number): UndoHandle {
+  let held: SessionSnapshot | null = snapshot;
+  return {
+    sessionId: snapshot.session.id,
+    expiresAt,
+    async undo() {
+      const snap = held;
+      if (!snap) return false;
+      if (now() > expiresAt) {
+        held = null;
+        return false;
+      }
+      // Kept until the restore commits, so a failed restore can be retried.
+      await restoreSnapshot(db, snap);
+      held = null;
+      return true;
+    },
+    dispose() {
+      held = null;
+    },
+  };
+}
+
+export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): Promise<void> {
+  await db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+    await db.sessions.put(snap.session);
+    await db.messages.bulkPut(snap.messages);
+    await db.toolCalls.bulkPut(snap.toolCalls);
+    await db.runs.bulkPut(snap.runs);
+    await db.events.bulkPut(snap.events);
+  });
+}
