@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessSandbox } from './in-process-sandbox';
+import type { SandboxRequest, SandboxResult } from './sandbox-types';
+
+let server: http.Server;
+let origin = '';
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/hang') return; // never answers; closed in afterAll
+    if (req.url === '/redirect') {
+      res.writeHead(302, { location: 'http://example.invalid/' }).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'x-test': 'yes' });
+    res.end(JSON.stringify({ path: req.url, method: req.method }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const sandbox = createInProcessSandbox({ fetch: globalThis.fetch });
+
+function run(code: string, patch: Partial<SandboxRequest> = {}): Promise<SandboxResult> {
+  return sandbox.run({ code, args: { a: 2, b: 3 }, timeoutMs: 2_000, outputLimitBytes: 1024, allowedOrigins: [], ...patch }, new AbortController().signal);
+}
+
+function expectError(result: SandboxResult, kind: string, message: RegExp) {
+  expect(result.ok).toBe(false);
+  if (!result.ok) {
+    expect(result.kind).toBe(kind);
+    expect(result.message).toMatch(message);
+  }
+}
+
+describe('QuickJS sandbox core', () => {
+  it('runs the body as an async function of args and returns JSON', async () => {
+    const r = await run('await null; return { sum: args.a + args.b };');
+    expect(r).toEqual({ ok: true, output: '{"sum":5}', logs: [] });
+  });
+
+  it('returns strings as they are and captures console output', async () => {
+    const r = await run('console.log("hi", {x: 1}); console.warn("careful"); return "done";');
+    expect(r.ok && r.output).toBe('done');
+    expect(r.logs.map((l) => [l.level, l.text])).toEqual([['log', 'hi {"x":1}'], ['warn', 'careful']]);
+  });
+
+  it('has no DOM, storage, cookies, parent window or postMessage', async () => {
+    const probes = ['window', 'document', 'localStorage', 'indexedDB', 'parent', 'top', 'self', 'postMessage', 'XMLHttpRequest', 'fetch', 'setTimeout', 'WebAssembly', 'require', 'process'];
+    const r = await run(`return ${JSON.stringify(probes)}.filter((n) => typeof globalThis[n] !== 'undefined');`);
+    expect(r.ok && r.output).toBe('[]');
+  });
+
+  it('reading localStorage throws a ReferenceError', async () => {
+    expectError(await run('return localStorage.getItem("apiKey");'), 'thrown', /ReferenceError: .*localStorage.* is not defined/);
+  });
+
+  it('stops an endless loop at the timeout', async () => {
+    expectError(await run('for (;;) {}', { timeoutMs: 200 }), 'timeout', /Timed out after 200 ms/);
+  });
+
+  it('stops an endless loop inside a promise chain', async () => {
+    expectError(await run('await Promise.resolve(); while (true) {}', { timeoutMs: 200 }), 'timeout', /Timed out/);
+  });
+
+  it('bounds memory', async () => {
+    expectError(await run('const a = []; for (;;) a.push(new ArrayBuffer(1e6));', { timeoutMs: 10_000 }), 'memory', /Out of memory: the sandbox is limited to 64 MB/);
+    expectError(await run('const a = []; for (;;) a.push({ i: a.length });', { memoryLimitBytes: 16 * 1024 * 1024, timeoutMs: 10_000 }), 'memory', /Out of memory/);
+    // The engine is still usable afterwards.
+    expect(await run('return 1;')).toEqual({ ok: true, output: '1', logs: [] });
+  });
+
+  it('refuses a string past the engine limit', async () => {
+    expectError(await run('let s = "x"; for (;;) s += s;'), 'memory', /String too long/);
+  });
+
+  it('bounds recursion', async () => {
+    expectError(await run('const f = () => f() + 1; return f();'), 'memory', /Stack overflow/);
+  });
+
+  it('cuts a huge string at the output limit with a marker', async () => {
+    const r = await run('return "x".repeat(1e6);');
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.output.startsWith('x'.repeat(1024))).toBe(true);
+      expect(r.output).toContain('[output truncated: 998976 bytes omitted]');
+    }
+  });
+
+  it('rejects a function, undefined, a cyclic object and a bigint as results', async () => {
+    expectError(await run('return () => 1;'), 'bad_return', /returned a function/);
+    expectError(await run('const x = 1;'), 'bad_return', /returned undefined/);
+    expectError(await run('const o = {}; o.self = o; return o;'), 'bad_return', /cyclic/);
+    expectError(await run('return 10n;'), 'bad_return', /bigint/);
+  });
+
+  it('reports thrown errors with message and stack, and syntax errors', async () => {
+    const thrown = await run('function inner() { throw new RangeError("bad input"); }\ninner();');
+    expectError(thrown, 'thrown', /RangeError: bad input/);
+    if (!thrown.ok) expect(thrown.message).toMatch(/inner/);
+    expectError(await run('return {;'), 'thrown', /SyntaxError/);
+  });
+
+  it('gives each run a fresh context', async () => {
+    await run('globalThis.leak = 42; return 1;');
+    const r = await run('return typeof globalThis.leak;');
+    expect(r.ok && r.output).toBe('undefined');
+  });
+
+
+  it('bounds log output', async () => {
+    const r = await run('for (let i = 0; i < 1000; i++) console.log("0123456789"); return 1;', { outputLimitBytes: 100 });
+    expect(r.logs).toHaveLength(11);
+    expect(r.logs.at(-1)?.text).toMatch(/log limit reached/);
+  });
+
+  describe('fetch', () => {
+    it('is absent without allowed origins', async () => {
+      expectError(await run(`return await fetch("${origin}/x");`), 'thrown', /fetch.* is not defined/);
+    });
+
+    it('reaches an allowed origin and returns status, headers, text and json', async () => {
+      const r = await run(`const res = await fetch("${origin}/hello?q=1", { method: "POST", body: "{}" }); return { status: res.status, ok: res.ok, h: res.headers.get("X-Test"), body: await res.json() };`, { allowedOrigins: [origin] });
+      expect(r.ok && JSON.parse(r.output)).toEqual({ status: 200, ok: true, h: 'yes', body: { path: '/hello?q=1', method: 'POST' } });
+    });
+
+    it('blocks an origin that is not allowed', async () => {
+      expectError(await run('return await fetch("http://127.0.0.2:9/x");', { allowedOrigins: [origin] }), 'thrown', /fetch blocked: http:\/\/127\.0\.0\.2:9 is not in this tool's allowed origins/);
+    });
+
+    it('refuses redirects, which could leave the allowed origins', async () => {
+      expectError(await run(`return await fetch("${origin}/redirect");`, { allowedOrigins: [origin] }), 'thrown', /fetch to .* failed/);
+    });
+
+    it('cancels while waiting on a fetch, and times out on one that never answers', async () => {
+      const ac = new AbortController();
+      const pending = sandbox.run({ code: `await fetch("${origin}/hang"); return 1;`, args: {}, timeoutMs: 10_000, outputLimitBytes: 1024, allowedOrigins: [origin] }, ac.signal);
+      setTimeout(() => ac.abort(), 50);
+      expectError(await pending, 'cancelled', /Cancelled/);
+      expectError(await run(`await fetch("${origin}/hang"); return 1;`, { allowedOrigins: [origin], timeoutMs: 300 }), 'timeout', /while waiting for fetch/);
+    });
+
+    it('lets the code catch a blocked fetch and go on', async () => {
+      const r = await run('try { await fetch("https://evil.example/"); } catch (e) { return "caught: " + e.message; }', { allowedOrigins: [origin] });
+      expect(r.ok && r.output).toMatch(/^caught: fetch blocked/);
+    });
+  });
+});
