@@ -1,0 +1,109 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { ModelError, isRetryableStatus } from '../agent/errors';
+import { isAbortError, makeAbortError } from './abort';
+import { retryAfterMs } from './retry-after';
+
+export type ErrorContext = {
+  baseURL: string;
+  /** Which call failed: a 404 means "no such model" for chat, "wrong URL" for the model list. */
+  operation: 'chat' | 'models';
+  model?: string;
+  redact: (text: string) => string;
+  signal?: AbortSignal;
+  /** Request timeout configured on the SDK client, reported when the SDK gives up waiting. */
+  timeoutMs?: number;
+  now?: number;
+};
+
+const CORS_HELP =
+  'The endpoint must allow requests from a web page (CORS): OpenAI, OpenRouter, Groq and Together do; ' +
+  'a local server (Ollama, LM Studio, vLLM) needs CORS enabled for this page\'s origin (for Ollama, set OLLAMA_ORIGINS).';
+
+/**
+ * Maps anything a request can throw to a `ModelError` with a message a person can act on, or to an
+ * AbortError when the caller cancelled (cancellation is not a failure and must not be retried).
+ * Provider text is passed through `redact` so an echoed API key never leaves here.
+ */
+export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOMException {
+  if (err instanceof ModelError) return redacted(err, ctx.redact);
+  if (ctx.signal?.aborted || err instanceof APIUserAbortError || isAbortError(err)) return makeAbortError();
+  if (err instanceof APIConnectionTimeoutError) {
+    const afterMs = ctx.timeoutMs ?? 0;
+    return new ModelError(
+      { fault: 'system', kind: 'timeout', phase: 'first_byte', afterMs, message: `${hostOf(ctx.baseURL)} did not answer within ${Math.round(afterMs / 1000)} s.` },
+      true,
+    );
+  }
+  // The SDK wraps fetch's TypeError ("Failed to fetch", which is all a browser reveals about CORS) in APIConnectionError.
+  if (err instanceof APIConnectionError) return unreachable(ctx);
+  if (err instanceof APIError && typeof err.status === 'number') return fromStatus(err, err.status, ctx);
+  const detail = err instanceof Error ? err.message : String(err);
+  return new ModelError({ fault: 'system', kind: 'network', message: ctx.redact(`The request failed unexpectedly: ${detail}`) }, false);
+}
+
+function unreachable(ctx: ErrorContext): ModelError {
+  const message = `Could not reach ${ctx.baseURL}: the server is down, the address is wrong, or it does not allow requests from this page. ${CORS_HELP}`;
+  // No response at all: a retry rarely helps (CORS and wrong addresses are permanent) and would only delay this message.
+  return new ModelError({ fault: 'user', kind: 'cors_or_unreachable', baseURL: ctx.baseURL, message }, false);
+}
+
+function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelError {
+  const said = providerMessage(err, ctx.redact);
+  const saidSuffix = said ? ` The provider said: ${said}` : '';
+  const host = hostOf(ctx.baseURL);
+  if (status === 401 || status === 403) {
+    const what = status === 401 ? 'rejected the API key' : 'refused this API key access';
+    return new ModelError({ fault: 'user', kind: 'auth', status, message: `${host} ${what} (HTTP ${status}). Check your API key in Settings.${saidSuffix}` }, false);
+  }
+  if (status === 404 && ctx.operation === 'chat') {
+    const model = ctx.model ?? '';
+    const message = `${host} has no model named "${model}" (HTTP 404). Check the model name, and that the base URL is right (it usually ends in /v1).${saidSuffix}`;
+    return new ModelError({ fault: 'user', kind: 'model_not_found', status, model, message }, false);
+  }
+  if (status === 404) {
+    const message = `Nothing answered at ${ctx.baseURL}/models (HTTP 404). Check the base URL; for OpenAI-compatible servers it usually ends in /v1.`;
+    return new ModelError({ fault: 'user', kind: 'bad_request', status, message }, false);
+  }
+  const wait = retryAfterMs(err.headers, ctx.now);
+  if (status === 429) {
+    // OpenAI answers 429 when the account has no credits left; waiting does not fix that.
+    if (err.code === 'insufficient_quota') {
+      return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs: null, message: `The account behind this API key has no quota or credits left (HTTP 429).${saidSuffix}` }, false);
+    }
+    const when = wait !== null ? ` Retrying in ${Math.ceil(wait / 1000)} s.` : '';
+    return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs: wait, message: `${host} is rate limiting requests (HTTP 429).${when}${saidSuffix}` }, true, wait);
+  }
+  if (isRetryableStatus(status)) {
+    return new ModelError({ fault: 'system', kind: 'server', status, message: `${host} had a problem answering (HTTP ${status}).${saidSuffix}` }, true, wait);
+  }
+  return new ModelError({ fault: 'user', kind: 'bad_request', status, message: `${host} rejected the request (HTTP ${status}).${saidSuffix}` }, false);
+}
+
+function providerMessage(err: APIError, redact: (t: string) => string): string {
+  const body = err.error;
+  let text: string;
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
+    text = (body as { message: string }).message;
+  } else {
+    // The SDK prefixes its message with the status ("404 status code (no body)"); the status is already in ours.
+    text = err.message.replace(/^\d{3}\s+/, '');
+    if (/^status code \(no body\)$/.test(text)) text = '';
+  }
+  text = text.trim();
+  if (text.length > 400) text = `${text.slice(0, 400)}…`;
+  return redact(text);
+}
+
+function redacted(err: ModelError, redact: (t: string) => string): ModelError {
+  const message = redact(err.info.message);
+  if (message === err.info.message) return err;
+  return new ModelError({ ...err.info, message }, err.retryable, err.retryAfterMs);
+}
+
+export function hostOf(baseURL: string): string {
+  try {
+    return new URL(baseURL).host;
+  } catch {
+    return baseURL;
+  }
+}

@@ -1,0 +1,51 @@
+export type ProviderPreset = {
+  id: string;
+  label: string;
+  baseURL: string;
+  /** Runs on this machine: usually needs no key, and needs CORS enabled for the page's origin. */
+  local: boolean;
+};
+
+export const KNOWN_PROVIDERS: readonly ProviderPreset[] = [
+  { id: 'openai', label: 'OpenAI', baseURL: 'https://api.openai.com/v1', local: false },
+  { id: 'openrouter', label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', local: false },
+  { id: 'groq', label: 'Groq', baseURL: 'https://api.groq.com/openai/v1', local: false },
+  { id: 'together', label: 'Together', baseURL: 'https://api.together.xyz/v1', local: false },
+  { id: 'ollama', label: 'Ollama (local)', baseURL: 'http://localhost:11434/v1', local: true },
+  { id: 'lmstudio', label: 'LM Studio (local)', baseURL: 'http://localhost:1234/v1', local: true },
+  { id: 'vllm', label: 'vLLM (local)', baseURL: 'http://localhost:8000/v1', local: true },
+  { id: 'test-server', label: 'Local test server', baseURL: 'http://127.0.0.1:8787/v1', local: true },
+];
+
+/** Scheme, host (lower-cased, default port dropped) and path without trailing slashes; null if not an http(s) URL. */
+function canonical(baseURL: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(baseURL.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+const CANONICAL = new Map<string, ProviderPreset>();
+for (const preset of KNOWN_PROVIDERS) {
+  const key = canonical(preset.baseURL);
+  if (key !== null) CANONICAL.set(key, preset);
+}
+
+/**
+ * The preset whose base URL this is, compared exactly (apart from case in the host and trailing
+ * slashes): the settings screen warns that the key goes to any other host, so a look-alike such as
+ * `https://api.openai.com.evil.example/v1` must not match.
+ */
+export function findProvider(baseURL: string): ProviderPreset | null {
+  const key = canonical(baseURL);
+  return key === null ? null : (CANONICAL.get(key) ?? null);
+}
+
+export function isKnownProvider(baseURL: string): boolean {
+  return findProvider(baseURL) !== null;
+}

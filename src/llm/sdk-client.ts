@@ -1,0 +1,40 @@
+import OpenAI from 'openai';
+
+export type ConnectionOptions = {
+  apiKey: string;
+  baseURL: string;
+  /** Injected for tests and for environments that wrap fetch; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** The SDK's own request timeout (headers must arrive within it). The loop enforces the finer limits. */
+  timeoutMs?: number;
+};
+
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+// Local servers accept any key, but the SDK refuses to start without one.
+const PLACEHOLDER_KEY = 'no-key';
+
+export function normalizeBaseURL(baseURL: string): string {
+  return baseURL.trim().replace(/\/+$/, '');
+}
+
+/**
+ * The SDK configured the way every Toolscope call needs it: in the browser, against any
+ * OpenAI-compatible base URL, with no retries of its own (the loop retries, with events),
+ * nothing read from process.env, and no logging (a log could carry request details).
+ */
+export function createSdk(options: ConnectionOptions): OpenAI {
+  return new OpenAI({
+    apiKey: options.apiKey.trim() === '' ? PLACEHOLDER_KEY : options.apiKey.trim(),
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    baseURL: normalizeBaseURL(options.baseURL),
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    logLevel: 'off',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
