@@ -2,18 +2,19 @@
  * Crash/reload recovery, run once on app start. A session left generating / running_tools / awaiting_approval
  * whose run lock no tab holds was cut off by a closed or reloaded page. For each such session, in one transaction:
  * - the streaming partial message becomes status 'interrupted' (kept, even when empty);
- * - every assistant tool call without a result gets a tool result message INTERRUPTED_RESULT
- *   (outcome 'interrupted', isError true), placed right after its group, so invariant 1 holds;
+ * - every assistant tool call without a result message gets one, placed right after its group, so invariant 1 holds:
+ *   the stored result when its toolCalls row says it finished (it was shown; results are written per group),
+ *   else INTERRUPTED_RESULT (outcome 'interrupted', isError true);
  * - its unfinished toolCalls rows become status 'interrupted';
  * - each run without finishedAt is closed as stopReason 'cancelled' with `interrupted: true`, and gets a
  *   run_finished event flagged `recovered: true` so the timeline shows where it stopped;
  * - the session becomes 'interrupted' with recounted messageCount/toolCallCount (updatedAt unchanged).
  */
 import Dexie from 'dexie';
-import type { ToolMessage } from '../agent/messages';
+import type { ToolMessage, ToolOutcome } from '../agent/messages';
 import type { ToolscopeDB } from './database';
 import { sessionMessages } from './messages-repo';
-import type { EventRecord, MessageRecord, SessionStatus, ToolCallRecord } from './records';
+import type { EventRecord, MessageRecord, SessionStatus, ToolCallRecord, ToolCallStatus } from './records';
 import { isRunLocked } from './run-lock';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
@@ -44,7 +45,12 @@ export async function recoverInterrupted(db: ToolscopeDB, opts: RecoverOptions =
 type Repair = { messages: MessageRecord[]; interruptedCalls: Set<string> };
 
 /** Missing tool results, each placed after its group and before whatever message follows it. */
-export function repairHistory(records: MessageRecord[], now: number, newId: () => string): Repair {
+export function repairHistory(
+  records: MessageRecord[],
+  now: number,
+  newId: () => string,
+  finishedRows: ReadonlyMap<string, ToolCallRecord> = new Map(),
+): Repair {
   const out: MessageRecord[] = [];
   const interruptedCalls = new Set<string>();
   let open: { assistant: MessageRecord & { role: 'assistant' }; missing: string[]; lastOrder: number } | null = null;
@@ -54,12 +60,17 @@ export function repairHistory(records: MessageRecord[], now: number, newId: () =
     const { assistant, missing, lastOrder } = open;
     missing.forEach((callId, i) => {
       const call = assistant.toolCalls.find((c) => c.id === callId);
+      const key = rowKey(assistant.id, callId);
+      const done = finishedRows.get(key);
       const msg: ToolMessage = {
         id: newId(), role: 'tool', toolCallId: callId, name: call?.name ?? '', content: INTERRUPTED_RESULT,
         isError: true, outcome: 'interrupted', runId: assistant.runId, turn: assistant.turn, createdAt: now,
       };
+      // A tool that finished before the page closed keeps its real result: it was shown, so it is not lost.
+      if (done && done.result !== null && isOutcome(done.status)) {
+        Object.assign(msg, { content: done.result, isError: done.isError, outcome: done.status, createdAt: done.finishedAt ?? now });
+      } else interruptedCalls.add(key);
       out.push({ ...msg, sessionId: assistant.sessionId, order: lastOrder + ((nextOrder - lastOrder) * (i + 1)) / (missing.length + 1) });
-      interruptedCalls.add(`${assistant.id}\u0000${callId}`);
     });
     open = null;
   };
@@ -81,7 +92,9 @@ export function repairHistory(records: MessageRecord[], now: number, newId: () =
   return { messages: out, interruptedCalls };
 }
 
-const UNFINISHED = new Set(['pending', 'running', 'awaiting_approval']);
+const UNFINISHED = new Set<ToolCallStatus>(['pending', 'running', 'awaiting_approval']);
+const isOutcome = (s: ToolCallStatus): s is ToolOutcome => !UNFINISHED.has(s);
+const rowKey = (messageId: string, callId: string) => `${messageId}\u0000${callId}`;
 
 export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: RecoverOptions = {}): Promise<boolean> {
   const now = (opts.now ?? Date.now)();
@@ -93,12 +106,13 @@ export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: R
     const records = await sessionMessages(db, sessionId).toArray();
     const partials = records.filter((r) => r.role === 'assistant' && r.status === 'streaming');
     for (const p of partials) if (p.role === 'assistant') p.status = 'interrupted';
-    const repair = repairHistory(records, now, newId);
+    const rows = await db.toolCalls.where('sessionId').equals(sessionId).toArray();
+    const finished = new Map(rows.filter((r) => isOutcome(r.status)).map((r) => [rowKey(r.messageId, r.id), r]));
+    const repair = repairHistory(records, now, newId, finished);
     await db.messages.bulkPut([...partials, ...repair.messages]);
 
-    const rows = await db.toolCalls.where('sessionId').equals(sessionId).toArray();
     const changed: ToolCallRecord[] = rows
-      .filter((r) => UNFINISHED.has(r.status) || repair.interruptedCalls.has(`${r.messageId}\u0000${r.id}`))
+      .filter((r) => UNFINISHED.has(r.status) || repair.interruptedCalls.has(rowKey(r.messageId, r.id)))
       .map((r) => ({ ...r, status: 'interrupted', isError: true, result: r.result ?? INTERRUPTED_RESULT, finishedAt: r.finishedAt ?? now }));
     await db.toolCalls.bulkPut(changed);
 
