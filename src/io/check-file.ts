@@ -1,0 +1,68 @@
+import type { ExportFileV1 } from './format-v1';
+import { checkIntegrity } from './integrity';
+import { findHostileShape, parseJsonText, type ParseFailure } from './parse-file';
+import { checkEnvelope, validateExportFile, type FileIssue } from './validate-file';
+
+export type CheckPhase = 'parsing' | 'screening' | 'validating' | 'integrity';
+
+export type CheckFailure =
+  | { stage: 'json'; message: string; error: ParseFailure }
+  | { stage: 'hostile' | 'envelope' | 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
+
+export type CheckResult = { ok: true; file: ExportFileV1 } | { ok: false; failure: CheckFailure };
+
+/** Above this the file is refused before reading it into memory. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Everything an import checks before it may touch the database: JSON syntax, hostile keys and nesting,
+ * the format envelope, the full schema, and referential integrity plus history validity.
+ */
+export function checkExportText(text: string, onPhase: (phase: CheckPhase) => void = () => {}): CheckResult {
+  onPhase('parsing');
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return { ok: false, failure: { stage: 'json', message: parsed.error.message, error: parsed.error } };
+  return checkExportData(parsed.data, onPhase);
+}
+
+export function checkExportData(data: unknown, onPhase: (phase: CheckPhase) => void = () => {}): CheckResult {
+  onPhase('screening');
+  const hostile = findHostileShape(data);
+  if (hostile) {
+    return {
+      ok: false,
+      failure: {
+        stage: 'hostile',
+        message: 'The file contains a structure that is refused for safety.',
+        issues: [{ path: hostile.path, expected: `no such key or nesting: ${hostile.problem}` }],
+        total: 1,
+      },
+    };
+  }
+  const envelope = checkEnvelope(data);
+  if (envelope) {
+    return { ok: false, failure: { stage: 'envelope', message: 'This is not a Toolscope session export (version 1).', issues: [envelope], total: 1 } };
+  }
+  onPhase('validating');
+  const schema = validateExportFile(data);
+  if (!schema.ok) {
+    return {
+      ok: false,
+      failure: { stage: 'schema', message: `The file does not match the version-1 format (${schema.total} problem${schema.total === 1 ? '' : 's'}).`, issues: schema.issues, total: schema.total },
+    };
+  }
+  onPhase('integrity');
+  const integrity = checkIntegrity(schema.file);
+  if (integrity.total > 0) {
+    return {
+      ok: false,
+      failure: {
+        stage: 'integrity',
+        message: `The file's records do not fit together (${integrity.total} problem${integrity.total === 1 ? '' : 's'}).`,
+        issues: integrity.issues,
+        total: integrity.total,
+      },
+    };
+  }
+  return { ok: true, file: schema.file };
+}

@@ -1,0 +1,101 @@
+import Dexie from 'dexie';
+import type { ToolscopeDB } from '../db/database';
+import type { MemoryRecord, MessageRecord, RunRecord, SessionRecord, ToolCallRecord, ToolDefinition } from '../db/records';
+import { APP_INFO } from './app-info';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
+import { sanitizeForExport } from './sanitize-export';
+import type { FileIssue } from './validate-file';
+
+export type ExportScope = { kind: 'session'; sessionId: string } | { kind: 'selection'; sessionIds: string[] } | { kind: 'all' };
+
+export type ExportOptions = { includeMemories?: boolean; now?: Date };
+
+export type ExportResult = {
+  file: ExportFileV1;
+  /** Problems found in the stored data; empty unless the database holds something the format cannot carry. */
+  warnings: FileIssue[];
+};
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Tool call rows in the order the model asked for them, so two exports of the same data are equal. */
+function sortToolCalls(calls: ToolCallRecord[], messages: MessageRecord[]): ToolCallRecord[] {
+  const rank = new Map<string, number>();
+  messages.forEach((m, i) => {
+    if (m.role === 'assistant') m.toolCalls.forEach((c, k) => rank.set(`${m.id}\u0000${c.id}`, i * 10_000 + k));
+  });
+  const at = (c: ToolCallRecord) => rank.get(`${c.messageId}\u0000${c.id}`) ?? Number.MAX_SAFE_INTEGER;
+  return [...calls].sort((a, b) => at(a) - at(b) || (a.startedAt ?? 0) - (b.startedAt ?? 0) || byId(a, b) || (a.messageId < b.messageId ? -1 : 1));
+}
+
+async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<ExportedSessionV1> {
+  const [messages, toolCalls, runs, events] = await Promise.all([
+    db.messages.where('[sessionId+order]').between([session.id, Dexie.minKey], [session.id, Dexie.maxKey]).toArray(),
+    db.toolCalls.where('sessionId').equals(session.id).toArray(),
+    db.runs.where('sessionId').equals(session.id).toArray(),
+    db.events.where('sessionId').equals(session.id).toArray(),
+  ]);
+  const sortedRuns = [...runs].sort((a: RunRecord, b: RunRecord) => a.startedAt - b.startedAt || byId(a, b));
+  const runRank = new Map(sortedRuns.map((r, i) => [r.id, i]));
+  const rankOf = (runId: string) => runRank.get(runId) ?? sortedRuns.length;
+  events.sort((a, b) => rankOf(a.runId) - rankOf(b.runId) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0) || a.seq - b.seq);
+  return { session, messages, toolCalls: sortToolCalls(toolCalls, messages), runs: sortedRuns, events };
+}
+
+function toolNamesUsed(entries: ExportedSessionV1[]): string[] {
+  const names = new Set<string>();
+  for (const e of entries) {
+    for (const c of e.toolCalls) names.add(c.name);
+    for (const m of e.messages) {
+      if (m.role === 'assistant') for (const c of m.toolCalls) names.add(c.name);
+      if (m.role === 'tool') names.add(m.name);
+    }
+  }
+  return [...names];
+}
+
+/** Secret header values live in the secrets table; the tool row should already hold '', this makes sure. */
+export function withoutSecrets(tool: ToolDefinition): ToolDefinition {
+  if (!tool.http) return tool;
+  return { ...tool, http: { ...tool.http, headers: tool.http.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } };
+}
+
+/**
+ * Builds an export from the database. Reads sessions, messages, toolCalls, runs, events, tools and (when
+ * asked) memories in one read transaction; the settings and secrets tables are never opened, so no API
+ * key or header secret can reach a file.
+ */
+export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: ExportOptions = {}): Promise<ExportResult> {
+  const tables = [db.sessions, db.messages, db.toolCalls, db.runs, db.events, db.tools, ...(options.includeMemories ? [db.memories] : [])];
+  const { sessions, tools, memories } = await db.transaction('r', tables, async () => {
+    let records: SessionRecord[];
+    if (scope.kind === 'all') records = await db.sessions.toArray();
+    else {
+      const ids = scope.kind === 'session' ? [scope.sessionId] : scope.sessionIds;
+      records = (await db.sessions.bulkGet(ids)).filter((s): s is SessionRecord => s !== undefined);
+    }
+    records.sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
+    const entries: ExportedSessionV1[] = [];
+    for (const s of records) entries.push(await readSession(db, s));
+    const names = toolNamesUsed(entries);
+    const used = names.length > 0 ? await db.tools.where('name').anyOf(names).toArray() : [];
+    const mem: MemoryRecord[] | undefined = options.includeMemories ? await db.memories.toArray() : undefined;
+    return { sessions: entries, tools: used, memories: mem };
+  });
+
+  const file: ExportFileV1 = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: (options.now ?? new Date()).toISOString(),
+    app: { ...APP_INFO },
+    sessions,
+    tools: tools.map(withoutSecrets).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  };
+  if (memories) file.memories = [...memories].sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
+  const warnings = sanitizeForExport(file);
+  return { file, warnings };
+}
+
+export function serializeExport(file: ExportFileV1): string {
+  return `${JSON.stringify(file, null, 2)}\n`;
+}

@@ -1,0 +1,43 @@
+import type {
+  EventRecord,
+  MemoryRecord,
+  MessageRecord,
+  RunRecord,
+  SessionRecord,
+  ToolCallRecord,
+  ToolDefinition,
+} from '../db/records';
+
+/**
+ * Version 1 of the session export file. The record shapes are the database records verbatim, so
+ * export and import are copies, not translations; a change to them that is not additive needs version 2.
+ * The JSON Schema for this is src/io/session-schema.json (also served at /schema/toolscope-session-v1.json).
+ */
+export const EXPORT_FORMAT = 'toolscope-session';
+export const EXPORT_VERSION = 1;
+export const SCHEMA_URL_PATH = 'schema/toolscope-session-v1.json';
+
+export type ExportAppInfo = { name: 'toolscope'; version: string };
+
+export type ExportedSessionV1 = {
+  session: SessionRecord;
+  /** Sorted by `order`. */
+  messages: MessageRecord[];
+  toolCalls: ToolCallRecord[];
+  runs: RunRecord[];
+  /** Sorted by run start, then `seq`. */
+  events: EventRecord[];
+};
+
+export type ExportFileV1 = {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  /** ISO 8601; the only field that differs between two exports of the same data. */
+  exportedAt: string;
+  app: ExportAppInfo;
+  sessions: ExportedSessionV1[];
+  /** Definitions of the tools the sessions called; secret header values always blank. */
+  tools: ToolDefinition[];
+  /** Only when the user asked to include memories. */
+  memories?: MemoryRecord[];
+};

@@ -1,0 +1,186 @@
+import type { ToolscopeDB } from '../db/database';
+import type { MemoryRecord, ToolDefinition } from '../db/records';
+import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
+import { copyWithNewIds, randomIds, type IdFactory } from './remap';
+
+export type SessionChoice = 'copy' | 'replace';
+export type ToolChoice = 'keep' | 'replace' | 'rename';
+
+/** What the user decided for each clash; anything not listed gets the safe default (copy / keep). */
+export type ImportChoices = {
+  /** By the session id in the file. */
+  sessions?: Record<string, SessionChoice>;
+  /** By tool name. */
+  tools?: Record<string, ToolChoice>;
+};
+
+export type SessionClash = {
+  id: string;
+  title: string;
+  existingTitle: string;
+  /** Replace is impossible: some of the file's message or run ids belong to a different stored session. */
+  copyOnly: boolean;
+};
+
+export type ToolClash = { name: string; existingId: string };
+
+/** What importing this file would collide with in the database; the dialog asks about these. */
+export type ImportAnalysis = {
+  sessionClashes: SessionClash[];
+  /** Sessions whose own id is free but whose message or run ids are taken; they are copied without asking. */
+  forcedCopies: string[];
+  toolClashes: ToolClash[];
+  /** Imported tools identical to a stored one (apart from timestamps); skipped without asking. */
+  identicalTools: string[];
+  existingMemoryIds: string[];
+  /** Every stored tool name, so a renamed tool gets a free one. */
+  storedToolNames: string[];
+  /** File tool ids already used by a stored tool of another name; those tools get a new id. */
+  takenToolIds: string[];
+};
+
+const sameDefinition = (a: ToolDefinition, b: ToolDefinition) => {
+  const strip = ({ id: _i, createdAt: _c, updatedAt: _u, ...rest }: ToolDefinition) => JSON.stringify(rest);
+  return strip(a) === strip(b);
+};
+
+/** Reads only what is needed to find clashes: ids and names, never the secrets or settings tables. */
+export async function analyzeImport(db: ToolscopeDB, file: ExportFileV1): Promise<ImportAnalysis> {
+  return db.transaction('r', [db.sessions, db.messages, db.runs, db.tools, db.memories], async () => {
+    const existing = await db.sessions.bulkGet(file.sessions.map((e) => e.session.id));
+    const sessionClashes: SessionClash[] = [];
+    const forcedCopies: string[] = [];
+    for (let i = 0; i < file.sessions.length; i++) {
+      const entry = file.sessions[i]!;
+      const stored = existing[i];
+      const foreign = await idsOwnedElsewhere(db, entry);
+      if (stored) {
+        sessionClashes.push({ id: entry.session.id, title: entry.session.title, existingTitle: stored.title, copyOnly: foreign });
+      } else if (foreign) forcedCopies.push(entry.session.id);
+    }
+
+    const storedTools = await db.tools.toArray();
+    const byName = new Map(storedTools.map((t) => [t.name, t]));
+    const byId = new Map(storedTools.map((t) => [t.id, t]));
+    const toolClashes: ToolClash[] = [];
+    const identicalTools: string[] = [];
+    const takenToolIds: string[] = [];
+    for (const tool of file.tools) {
+      const sameId = byId.get(tool.id);
+      if (sameId && sameId.name !== tool.name) takenToolIds.push(tool.id);
+      const stored = byName.get(tool.name);
+      if (!stored) continue;
+      if (sameDefinition(stored, tool)) identicalTools.push(tool.name);
+      else toolClashes.push({ name: tool.name, existingId: stored.id });
+    }
+
+    const memories = file.memories ?? [];
+    const foundMemories = memories.length > 0 ? await db.memories.bulkGet(memories.map((m) => m.id)) : [];
+    const existingMemoryIds = foundMemories.filter((m): m is MemoryRecord => m !== undefined).map((m) => m.id);
+    return {
+      sessionClashes,
+      forcedCopies,
+      toolClashes,
+      identicalTools,
+      existingMemoryIds,
+      storedToolNames: storedTools.map((t) => t.name),
+      takenToolIds,
+    };
+  });
+}
+
+/** Message and run ids are global keys; one held by another session means this one cannot keep its ids. */
+async function idsOwnedElsewhere(db: ToolscopeDB, entry: ExportedSessionV1): Promise<boolean> {
+  const sid = entry.session.id;
+  const messages = await db.messages.bulkGet(entry.messages.map((m) => m.id));
+  if (messages.some((m) => m !== undefined && m.sessionId !== sid)) return true;
+  const runs = await db.runs.bulkGet(entry.runs.map((r) => r.id));
+  return runs.some((r) => r !== undefined && r.sessionId !== sid);
+}
+
+export type ImportPlan = {
+  /** Stored sessions to delete (with all their records) before writing: the ones being replaced. */
+  replaceSessionIds: string[];
+  sessions: ExportedSessionV1[];
+  /** Tools to put; a replaced tool keeps the stored id so its stored header secrets still apply. */
+  tools: ToolDefinition[];
+  memories: MemoryRecord[];
+  /** For the report: file session id to the id it was stored under. */
+  sessionIdMap: Record<string, string>;
+  renamedTools: Record<string, string>;
+  skippedTools: string[];
+  skippedMemories: number;
+};
+
+export function planImport(
+  file: ExportFileV1,
+  analysis: ImportAnalysis,
+  choices: ImportChoices = {},
+  ids: IdFactory = randomIds,
+): ImportPlan {
+  const clashById = new Map(analysis.sessionClashes.map((c) => [c.id, c]));
+  const forced = new Set(analysis.forcedCopies);
+  const replaceSessionIds: string[] = [];
+  const sessionIdMap: Record<string, string> = {};
+  const sessions = file.sessions.map((entry) => {
+    const clash = clashById.get(entry.session.id);
+    const replace = clash && !clash.copyOnly && choices.sessions?.[entry.session.id] === 'replace';
+    if (replace) replaceSessionIds.push(entry.session.id);
+    let out = entry;
+    if (clash && !replace) {
+      const copy = copyWithNewIds(entry, ids);
+      out = { ...copy, session: { ...copy.session, title: `${entry.session.title} (copy)`.slice(0, 2_000) } };
+    } else if (forced.has(entry.session.id)) out = copyWithNewIds(entry, ids);
+    sessionIdMap[entry.session.id] = out.session.id;
+    return out;
+  });
+
+  const toolClash = new Map(analysis.toolClashes.map((c) => [c.name, c]));
+  const identical = new Set(analysis.identicalTools);
+  const takenNames = new Set([...file.tools.map((t) => t.name), ...analysis.storedToolNames]);
+  const takenIds = new Set(analysis.takenToolIds);
+  const tools: ToolDefinition[] = [];
+  const renamedTools: Record<string, string> = {};
+  const skippedTools: string[] = [];
+  for (const tool of file.tools) {
+    if (identical.has(tool.name)) {
+      skippedTools.push(tool.name);
+      continue;
+    }
+    const clash = toolClash.get(tool.name);
+    const choice = clash ? (choices.tools?.[tool.name] ?? 'keep') : null;
+    if (choice === 'keep') skippedTools.push(tool.name);
+    else if (clash && choice === 'replace') tools.push({ ...tool, id: clash.existingId });
+    else if (choice === 'rename') {
+      const name = freeName(tool.name, takenNames);
+      takenNames.add(name);
+      renamedTools[tool.name] = name;
+      tools.push({ ...tool, name, id: ids.tool() });
+    } else tools.push(takenIds.has(tool.id) ? { ...tool, id: ids.tool() } : tool);
+  }
+
+  const existingMemories = new Set(analysis.existingMemoryIds);
+  const memories = (file.memories ?? [])
+    .filter((m) => !existingMemories.has(m.id))
+    .map((m) => (m.sourceSessionId && sessionIdMap[m.sourceSessionId] ? { ...m, sourceSessionId: sessionIdMap[m.sourceSessionId]! } : m));
+
+  return {
+    replaceSessionIds,
+    sessions,
+    tools,
+    memories,
+    sessionIdMap,
+    renamedTools,
+    skippedTools,
+    skippedMemories: (file.memories?.length ?? 0) - memories.length,
+  };
+}
+
+/** `name_2`, `name_3`, ...: still a valid function name for the model (letters, digits, _ and -, 64 max). */
+function freeName(name: string, taken: Set<string>): string {
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const candidate = `${name.slice(0, 64 - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Table } from 'dexie';
+import type { ToolscopeDB } from '../db/database';
+import { recoverSession } from '../db/recover';
+import { LIVE_STATUSES } from './integrity';
+import type { ImportPlan } from './import-plan';
+
+export type WriteProgress = { written: number; total: number };
+
+export type ImportSummary = {
+  sessionIds: string[];
+  /** File session id to stored id (differs for copies). */
+  sessionIdMap: Record<string, string>;
+  records: number;
+  renamedTools: Record<string, string>;
+  skippedTools: string[];
+  skippedMemories: number;
+};
+
+export const WRITE_CHUNK = 2_000;
+
+/**
+ * Writes a plan in ONE read-write transaction: replaced sessions are deleted first, then every record is
+ * added in chunks (so progress can be reported) with bulkAdd, which refuses to overwrite. Any failure —
+ * a key clash, quota, a throwing progress callback — aborts the transaction and leaves the database as it was.
+ * Sessions exported mid-run are settled like after a crash (calls without results become interrupted).
+ */
+export async function writeImport(
+  db: ToolscopeDB,
+  plan: ImportPlan,
+  onProgress: (p: WriteProgress) => void = () => {},
+): Promise<ImportSummary> {
+  const total =
+    plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length, 0) +
+    plan.tools.length +
+    plan.memories.length;
+  let written = 0;
+  const addAll = async <T, K>(table: Table<T, K>, rows: readonly T[]) => {
+    for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+      const chunk = rows.slice(i, i + WRITE_CHUNK);
+      await table.bulkAdd(chunk);
+      written += chunk.length;
+      onProgress({ written, total });
+    }
+  };
+
+  const tables = [db.sessions, db.messages, db.toolCalls, db.runs, db.events, db.tools, db.memories];
+  await db.transaction('rw', tables, async () => {
+    for (const id of plan.replaceSessionIds) {
+      await db.messages.where('[sessionId+order]').between([id, -Infinity], [id, Infinity]).delete();
+      await db.toolCalls.where('sessionId').equals(id).delete();
+      await db.runs.where('sessionId').equals(id).delete();
+      await db.events.where('sessionId').equals(id).delete();
+      await db.sessions.delete(id);
+    }
+    onProgress({ written, total });
+    await addAll(db.sessions, plan.sessions.map((e) => e.session));
+    await addAll(db.runs, plan.sessions.flatMap((e) => e.runs));
+    await addAll(db.messages, plan.sessions.flatMap((e) => e.messages));
+    await addAll(db.toolCalls, plan.sessions.flatMap((e) => e.toolCalls));
+    await addAll(db.events, plan.sessions.flatMap((e) => e.events));
+    // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
+    for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
+      const chunk = plan.tools.slice(i, i + WRITE_CHUNK);
+      await db.tools.bulkPut(chunk);
+      written += chunk.length;
+      onProgress({ written, total });
+    }
+    await addAll(db.memories, plan.memories);
+    for (const e of plan.sessions) {
+      // Nested transaction: same scope, so it joins this one and is undone with it.
+      if (LIVE_STATUSES.has(e.session.status)) await recoverSession(db, e.session.id);
+    }
+  });
+
+  return {
+    sessionIds: plan.sessions.map((e) => e.session.id),
+    sessionIdMap: plan.sessionIdMap,
+    records: total,
+    renamedTools: plan.renamedTools,
+    skippedTools: plan.skippedTools,
+    skippedMemories: plan.skippedMemories,
+  };
+}

@@ -1,0 +1,117 @@
+import type { ChatMessage } from '../agent/messages';
+import type { MessageRecord, SessionStatus } from '../db/records';
+import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
+import { findHistoryProblem } from './history-check';
+import { MAX_LISTED_ISSUES, type FileIssue } from './validate-file';
+
+/** Statuses of a session that was mid-run when exported; its last tool calls may still lack results. */
+export const LIVE_STATUSES: ReadonlySet<SessionStatus> = new Set(['generating', 'running_tools', 'awaiting_approval']);
+
+export function byOrder(a: MessageRecord, b: MessageRecord): number {
+  return a.order - b.order;
+}
+
+/**
+ * The checks a schema cannot express: ids unique, every record pointing at its own session and at runs
+ * and messages that exist, and the history valid (invariant 1). Runs after schema validation.
+ */
+export function checkIntegrity(file: ExportFileV1): { issues: FileIssue[]; total: number } {
+  const issues: FileIssue[] = [];
+  const add = (path: string, expected: string) => issues.push({ path, expected });
+
+  const sessionIds = new Set<string>();
+  const messageIds = new Set<string>();
+  const runIds = new Set<string>();
+  file.sessions.forEach((entry, si) => {
+    const base = `$.sessions[${si}]`;
+    const sid = entry.session.id;
+    if (sessionIds.has(sid)) add(`${base}.session.id`, `an id not used by another session in the file ("${sid}" is repeated)`);
+    sessionIds.add(sid);
+    checkSession(entry, base, messageIds, runIds, add);
+  });
+
+  const toolNames = new Set<string>();
+  const toolIds = new Set<string>();
+  file.tools.forEach((tool, ti) => {
+    if (toolNames.has(tool.name)) add(`$.tools[${ti}].name`, `a tool name not used twice ("${tool.name}" is repeated)`);
+    if (toolIds.has(tool.id)) add(`$.tools[${ti}].id`, `a tool id not used twice ("${tool.id}" is repeated)`);
+    toolNames.add(tool.name);
+    toolIds.add(tool.id);
+  });
+  const memoryIds = new Set<string>();
+  (file.memories ?? []).forEach((m, mi) => {
+    if (memoryIds.has(m.id)) add(`$.memories[${mi}].id`, `a memory id not used twice ("${m.id}" is repeated)`);
+    memoryIds.add(m.id);
+  });
+  return { issues: issues.slice(0, MAX_LISTED_ISSUES), total: issues.length };
+}
+
+function checkSession(
+  entry: ExportedSessionV1,
+  base: string,
+  messageIds: Set<string>,
+  runIds: Set<string>,
+  add: (path: string, expected: string) => void,
+): void {
+  const sid = entry.session.id;
+  const own = (path: string, value: string) => {
+    if (value !== sid) add(path, `"${sid}", the id of the session it is listed under (found "${value}")`);
+  };
+
+  const sessionRuns = new Set<string>();
+  entry.runs.forEach((run, i) => {
+    own(`${base}.runs[${i}].sessionId`, run.sessionId);
+    if (runIds.has(run.id)) add(`${base}.runs[${i}].id`, `a run id not used twice in the file ("${run.id}" is repeated)`);
+    runIds.add(run.id);
+    sessionRuns.add(run.id);
+  });
+
+  const orders = new Set<number>();
+  const assistantCalls = new Map<string, Set<string>>();
+  // Compaction may drop the messages a summary replaced; tool call rows can still name them.
+  const summarised = new Set<string>();
+  entry.messages.forEach((m, i) => {
+    own(`${base}.messages[${i}].sessionId`, m.sessionId);
+    if (messageIds.has(m.id)) add(`${base}.messages[${i}].id`, `a message id not used twice in the file ("${m.id}" is repeated)`);
+    messageIds.add(m.id);
+    if (orders.has(m.order)) add(`${base}.messages[${i}].order`, `an order not used by another message of the session (${m.order} is repeated)`);
+    orders.add(m.order);
+    if (m.role === 'assistant') assistantCalls.set(m.id, new Set(m.toolCalls.map((c) => c.id)));
+    if (m.role === 'system') for (const id of m.summaryOf ?? []) summarised.add(id);
+  });
+
+  const callKeys = new Set<string>();
+  entry.toolCalls.forEach((c, i) => {
+    const path = `${base}.toolCalls[${i}]`;
+    own(`${path}.sessionId`, c.sessionId);
+    if (!sessionRuns.has(c.runId)) add(`${path}.runId`, `the id of a run of this session (no run "${c.runId}")`);
+    const key = `${c.messageId}\u0000${c.id}`;
+    if (callKeys.has(key)) add(`${path}.id`, `a tool call listed once per message ("${c.id}" is repeated)`);
+    callKeys.add(key);
+    const calls = assistantCalls.get(c.messageId);
+    if (calls && !calls.has(c.id)) add(`${path}.id`, `a tool call of assistant message "${c.messageId}" (it has no call "${c.id}")`);
+    if (!calls && !summarised.has(c.messageId)) add(`${path}.messageId`, `the id of an assistant message of this session (no "${c.messageId}")`);
+  });
+
+  const eventKeys = new Set<string>();
+  entry.events.forEach((e, i) => {
+    const path = `${base}.events[${i}]`;
+    own(`${path}.sessionId`, e.sessionId);
+    if (!sessionRuns.has(e.runId)) add(`${path}.runId`, `the id of a run of this session (no run "${e.runId}")`);
+    const key = `${e.runId}\u0000${e.seq}`;
+    if (eventKeys.has(key)) add(`${path}.seq`, `a sequence number used once per run (${e.seq} is repeated in run "${e.runId}")`);
+    eventKeys.add(key);
+  });
+
+  const ordered = [...entry.messages].sort(byOrder);
+  const history: ChatMessage[] = ordered.filter((m) => !(m.role === 'assistant' && m.status === 'streaming'));
+  const problem = findHistoryProblem(history);
+  if (problem) {
+    // A session exported mid-run may end with calls still running; import settles those as interrupted.
+    if (!(problem.atEnd && LIVE_STATUSES.has(entry.session.status))) {
+      const culprit = history[problem.index];
+      const index = culprit ? entry.messages.indexOf(culprit as MessageRecord) : -1;
+      add(index >= 0 ? `${base}.messages[${index}]` : `${base}.messages`, `a valid history: ${problem.problem}`);
+    }
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * The source of the version-1 export JSON Schema. The checked-in copies (src/io/session-schema.json and
+ * public/schema/toolscope-session-v1.json) are written from this by `npx tsx src/io/write-schema.ts`;
+ * a test keeps all three equal. Built in code because messages appear twice (as records and inside
+ * `message_appended` events) and draft-07 cannot extend a closed object.
+ */
+
+type Schema = Record<string, unknown>;
+
+// Bounds are generous (a real export never comes near them) but finite, so a hostile file cannot
+// make validation or storage do unbounded work on one value.
+export const LIMITS = {
+  id: 256,
+  name: 256,
+  title: 2_000,
+  shortText: 100_000,
+  text: 5_000_000,
+  sessions: 100_000,
+  messages: 500_000,
+  toolCalls: 500_000,
+  runs: 100_000,
+  events: 5_000_000,
+  tools: 10_000,
+  memories: 1_000_000,
+  smallList: 10_000,
+  embedding: 100_000,
+} as const;
+
+const str = (maxLength: number): Schema => ({ type: 'string', maxLength });
+const id = (): Schema => str(LIMITS.id);
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const count = (): Schema => ({ type: 'integer', minimum: 0, maximum: 1_000_000_000 });
+const ms = (): Schema => ({ type: 'number', minimum: 0, maximum: 8.64e15 });
+const list = (items: Schema, maxItems: number): Schema => ({ type: 'array', items, maxItems });
+const ref = (name: string): Schema => ({ $ref: `#/definitions/${name}` });
+
+function obj(properties: Record<string, Schema>, optional: string[] = []): Schema {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties).filter((k) => !optional.includes(k)),
+    additionalProperties: false,
+  };
+}
+
+/** A oneOf over closed objects told apart by one constant property. */
+function tagged(tag: string, branches: Record<string, Record<string, Schema>>, optional: Record<string, string[]> = {}): Schema {
+  return {
+    type: 'object',
+    properties: { [tag]: { enum: Object.keys(branches) } },
+    required: [tag],
+    discriminator: { propertyName: tag },
+    oneOf: Object.entries(branches).map(([value, props]) => obj({ [tag]: { const: value }, ...props }, optional[value] ?? [])),
+  };
+}
+
+const TOOL_OUTCOMES = ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted'];
+const STOP_REASONS = ['complete', 'max_turns', 'max_tool_calls', 'cancelled', 'error', 'length'];
+const SESSION_STATUSES = ['idle', 'generating', 'running_tools', 'awaiting_approval', 'finished', 'failed', 'cancelled', 'interrupted'];
+const ASSISTANT_STATUSES = ['complete', 'cancelled', 'interrupted', 'length', 'error', 'streaming'];
+
+function errorInfo(): Schema {
+  const message = str(LIMITS.shortText);
+  const status = { type: 'integer', minimum: 0, maximum: 999 };
+  const user = { const: 'user' };
+  const system = { const: 'system' };
+  const model = { const: 'model' };
+  return tagged('kind', {
+    auth: { fault: user, status, message },
+    model_not_found: { fault: user, status, model: str(LIMITS.name), message },
+    bad_request: { fault: user, status, message },
+    cors_or_unreachable: { fault: user, baseURL: str(LIMITS.title), message },
+    context_limit: { fault: user, limitTokens: count(), estimatedTokens: count(), message },
+    rate_limited: { fault: system, status, retryAfterMs: nullable(ms()), message },
+    server: { fault: system, status, message },
+    network: { fault: system, message },
+    timeout: { fault: system, phase: { enum: ['first_byte', 'idle'] }, afterMs: ms(), message },
+    provider_stream_error: { fault: system, status: nullable(status), code: nullable(str(LIMITS.name)), message },
+    storage: { fault: system, message },
+    empty_response: { fault: model, message },
+    content_filter: { fault: model, message },
+  });
+}
+
+function messageBranches(extra: Record<string, Schema>): Record<string, Record<string, Schema>> {
+  const base = { id: id(), createdAt: ms(), ...extra };
+  return {
+    system: { ...base, content: str(LIMITS.text), summaryOf: list(id(), LIMITS.messages) },
+    user: { ...base, content: str(LIMITS.text) },
+    assistant: {
+      ...base,
+      content: str(LIMITS.text),
+      reasoning: str(LIMITS.text),
+      refusal: nullable(str(LIMITS.text)),
+      toolCalls: list(ref('toolCall'), LIMITS.smallList),
+      status: { enum: ASSISTANT_STATUSES },
+      runId: id(),
+      turn: count(),
+    },
+    tool: {
+      ...base,
+      toolCallId: id(),
+      name: str(LIMITS.name),
+      content: str(LIMITS.text),
+      isError: { type: 'boolean' },
+      outcome: { enum: TOOL_OUTCOMES },
+      runId: id(),
+      turn: count(),
+    },
+  };
+}
+
+function eventBranches(): Record<string, Record<string, Schema>> {
+  const turn = count();
+  const attempt = count();
+  const errors = ref('validationErrors');
+  return {
+    run_started: { sessionId: id(), model: str(LIMITS.name), startedAt: ms() },
+    message_appended: { message: ref('chatMessage') },
+    request_started: { turn, attempt, messageId: id() },
+    first_token: { turn, attempt },
+    text_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
+    reasoning_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
+    tool_call_delta: { turn, messageId: id(), index: count(), id: id(), name: str(LIMITS.name), argumentsDelta: str(LIMITS.text) },
+    request_finished: { turn, attempt, finishReason: nullable(str(LIMITS.name)), usage: ref('usage') },
+    request_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
+    tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
+    tool_finished: {
+      turn,
+      callId: id(),
+      name: str(LIMITS.name),
+      outcome: { enum: TOOL_OUTCOMES },
+      durationMs: ms(),
+      result: str(LIMITS.text),
+      isError: { type: 'boolean' },
+      validationErrors: errors,
+      validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool'] },
+      logs: ref('logs'),
+    },
+    approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
+    approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text) },
+    context_compacted: {
+      turn,
+      removedMessageIds: list(id(), LIMITS.messages),
+      summaryMessageId: id(),
+      tokensBefore: count(),
+      tokensAfter: count(),
+    },
+    run_finished: { stopReason: { enum: STOP_REASONS }, usage: ref('usage'), error: ref('errorInfo') },
+  };
+}
+
+function withEnvelope(
+  branches: Record<string, Record<string, Schema>>,
+  envelope: Record<string, Schema>,
+): Record<string, Record<string, Schema>> {
+  return Object.fromEntries(Object.entries(branches).map(([k, v]) => [k, { ...v, ...envelope }]));
+}
+
+function toolDefinition(): Schema {
+  const header = {
+    ...obj({ name: str(LIMITS.name), value: str(LIMITS.shortText), secret: { type: 'boolean' } }),
+    // A secret header's value lives in the secrets table; a file must never carry one.
+    if: { properties: { secret: { const: true } } },
+    then: { properties: { value: { maxLength: 0 } } },
+  };
+  const http = obj({
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    urlTemplate: str(LIMITS.shortText),
+    headers: list(header, 200),
+    bodyTemplate: nullable(str(LIMITS.text)),
+    responseType: { enum: ['json', 'text'] },
+  });
+  return obj({
+    id: id(),
+    name: { type: 'string', minLength: 1, maxLength: LIMITS.name },
+    description: str(LIMITS.shortText),
+    parameters: { type: 'object', maxProperties: LIMITS.smallList },
+    kind: { enum: ['code', 'http', 'builtin'] },
+    code: nullable(str(LIMITS.text)),
+    http: nullable(http),
+    builtinId: nullable(str(LIMITS.name)),
+    allowedOrigins: list(str(LIMITS.title), 1_000),
+    timeoutMs: nullable(ms()),
+    needsApproval: { type: 'boolean' },
+    enabled: { type: 'boolean' },
+    createdAt: ms(),
+    updatedAt: ms(),
+  });
+}
+
+function sessionSettings(): Schema {
+  const n = { type: 'number', minimum: 0, maximum: 1e12 };
+  return obj(
+    {
+      temperature: nullable({ type: 'number', minimum: 0, maximum: 10 }),
+      maxTurns: count(),
+      maxToolCallsPerTurn: count(),
+      toolTimeoutMs: n,
+      firstByteTimeoutMs: n,
+      idleTimeoutMs: n,
+      maxRetries: count(),
+      retryBaseDelayMs: n,
+      retryMaxDelayMs: n,
+      toolConcurrency: count(),
+      toolOutputLimitBytes: count(),
+      systemPrompt: str(LIMITS.text),
+      contextLimit: count(),
+    },
+    [
+      'temperature', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
+      'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
+    ],
+  );
+}
+
+export function buildSessionSchema(): Schema {
+  const logs = list(obj({ level: str(LIMITS.name), text: str(LIMITS.shortText), t: { type: 'number', minimum: -1e12, maximum: 8.64e15 } }), LIMITS.smallList);
+  const validationErrors = list(obj({ path: str(LIMITS.title), message: str(LIMITS.shortText) }), LIMITS.smallList);
+  // Orders may be fractional: recovery can slot a message between two others.
+  const recordEnvelope = { sessionId: id(), order: { type: 'number', minimum: -1e12, maximum: 1e12 } };
+  const eventEnvelope = {
+    runId: id(),
+    seq: count(),
+    t: { type: 'number', minimum: 0, maximum: 8.64e15 },
+    sessionId: id(),
+    recovered: { type: 'boolean' },
+  };
+
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://toolscope.local/schema/toolscope-session-v1.json',
+    title: 'Toolscope session export, version 1',
+    description:
+      'Sessions with their messages, tool calls, runs and agent events, plus the definitions of the tools they used. ' +
+      'Never contains an API key or secret header value.',
+    type: 'object',
+    properties: {
+      format: { const: 'toolscope-session' },
+      version: { const: 1 },
+      exportedAt: { type: 'string', format: 'date-time', maxLength: 64 },
+      app: obj({ name: { const: 'toolscope' }, version: str(64) }),
+      sessions: list(ref('exportedSession'), LIMITS.sessions),
+      tools: list(ref('toolDefinition'), LIMITS.tools),
+      memories: list(ref('memory'), LIMITS.memories),
+    },
+    required: ['format', 'version', 'exportedAt', 'app', 'sessions', 'tools'],
+    additionalProperties: false,
+    definitions: {
+      usage: obj({
+        promptTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+        completionTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+        totalTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+        estimated: { type: 'boolean' },
+      }),
+      errorInfo: errorInfo(),
+      logs,
+      validationErrors,
+      toolCall: obj({ id: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) }),
+      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'] }),
+      messageRecord: tagged('role', messageBranches(recordEnvelope), { system: ['summaryOf'] }),
+      session: obj(
+        {
+          id: id(),
+          title: str(LIMITS.title),
+          model: str(LIMITS.name),
+          status: { enum: SESSION_STATUSES },
+          createdAt: ms(),
+          updatedAt: ms(),
+          messageCount: count(),
+          toolCallCount: count(),
+          usage: ref('usage'),
+          settings: sessionSettings(),
+          lastError: ref('errorInfo'),
+        },
+        ['lastError'],
+      ),
+      toolCallRecord: obj({
+        id: id(),
+        sessionId: id(),
+        runId: id(),
+        turn: count(),
+        messageId: id(),
+        name: str(LIMITS.name),
+        arguments: str(LIMITS.text),
+        validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool', null] },
+        validationErrors,
+        result: nullable(str(LIMITS.text)),
+        isError: { type: 'boolean' },
+        status: { enum: ['pending', 'awaiting_approval', 'running', ...TOOL_OUTCOMES] },
+        startedAt: nullable(ms()),
+        finishedAt: nullable(ms()),
+        durationMs: nullable(ms()),
+        logs,
+      }),
+      run: obj(
+        {
+          id: id(),
+          sessionId: id(),
+          startedAt: ms(),
+          finishedAt: nullable(ms()),
+          stopReason: { enum: [...STOP_REASONS, null] },
+          usage: ref('usage'),
+          error: ref('errorInfo'),
+          interrupted: { type: 'boolean' },
+        },
+        ['error', 'interrupted'],
+      ),
+      event: tagged(
+        'type',
+        withEnvelope(eventBranches(), eventEnvelope),
+        Object.fromEntries(
+          Object.keys(eventBranches()).map((type) => [
+            type,
+            ['recovered', ...(type === 'tool_finished' ? ['validationErrors', 'validation', 'logs'] : []), ...(type === 'run_finished' ? ['error'] : [])],
+          ]),
+        ),
+      ),
+      exportedSession: obj({
+        session: ref('session'),
+        messages: list(ref('messageRecord'), LIMITS.messages),
+        toolCalls: list(ref('toolCallRecord'), LIMITS.toolCalls),
+        runs: list(ref('run'), LIMITS.runs),
+        events: list(ref('event'), LIMITS.events),
+      }),
+      toolDefinition: toolDefinition(),
+      memory: obj({
+        id: id(),
+        text: str(LIMITS.text),
+        createdAt: ms(),
+        updatedAt: ms(),
+        sourceSessionId: nullable(id()),
+        embedding: nullable(list({ type: 'number' }, LIMITS.embedding)),
+        embeddingModel: nullable(str(LIMITS.name)),
+      }),
+    },
+  };
+}
