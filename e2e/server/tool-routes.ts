@@ -43,7 +43,7 @@ export async function handleToolRoute(
       for (let i = 0; size < kb * 1024; i++) {
         const item = `${i}: ${line}`;
         items.push(item);
-        size += item.length + 4;
+        size += item.length + 3; // quotes and comma in the JSON array
       }
       json(200, { kb, items });
       return true;
