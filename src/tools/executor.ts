@@ -1,0 +1,85 @@
+/*
+ * Turns stored tool definitions into the handles the agent loop calls.
+ *
+ * Content-Security-Policy: Ajv compiles every validator with `new Function`, and the loop's contract needs
+ * validation to be synchronous on the page (ToolHandle.validate), so the page's script-src has to include
+ * 'unsafe-eval'. What keeps that acceptable: script-src is otherwise 'self' only (no inline script, no other
+ * origin), model output is rendered through a sanitizer, and the only code that builds code from strings is Ajv,
+ * whose code generator escapes every schema value. Untrusted tool code never reaches the page's engine: it runs in
+ * QuickJS inside a dedicated worker, and a worker loaded from its own URL does not take the page's <meta> policy.
+ */
+import type { ToolExecutor, ToolHandle, ToolRunContext, ToolRunResult } from '../agent/tool-executor';
+import type { ToolDefinition } from '../db/records';
+import { BUILTIN_TOOLS } from './builtins';
+import { runHttpTool } from './http-runner';
+import { DEFAULT_OUTPUT_LIMIT_BYTES } from './output-limit';
+import { sandboxToToolResult } from './sandbox-result';
+import type { Sandbox } from './sandbox/sandbox-types';
+import { argsValidatorFor } from './validate-args';
+
+export type ToolExecutorDeps = {
+  getSecret(key: string): Promise<string | undefined>;
+  outputLimitBytes?: number;
+  fetch?: typeof fetch;
+  /** Where code tools run; defaults to the worker sandbox, loaded on first use. Tests pass an in-process one. */
+  sandbox?: Sandbox | (() => Promise<Sandbox>);
+  now?: () => Date;
+};
+
+let workerSandbox: Promise<Sandbox> | null = null;
+
+/** The page's shared worker sandbox; the module (and QuickJS) is only fetched when a code tool first runs. */
+function defaultSandbox(): Promise<Sandbox> {
+  workerSandbox ??= import('./sandbox/worker-sandbox').then((m) => m.createWorkerSandbox());
+  return workerSandbox;
+}
+
+export function createToolExecutor(definitions: readonly ToolDefinition[], deps: ToolExecutorDeps): ToolExecutor {
+  const outputLimitBytes = deps.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
+  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const given = deps.sandbox;
+  const sandbox = (): Promise<Sandbox> =>
+    given === undefined ? defaultSandbox() : typeof given === 'function' ? given() : Promise.resolve(given);
+  const now = deps.now ?? (() => new Date());
+
+  const handles = definitions.filter((d) => d.enabled).map((def) => toHandle(def));
+  const byName = new Map(handles.map((h) => [h.spec.name, h]));
+  return { list: () => [...handles], get: (name) => byName.get(name) };
+
+  function toHandle(def: ToolDefinition): ToolHandle {
+    const validator = argsValidatorFor(def);
+    return {
+      spec: { name: def.name, description: def.description, parameters: def.parameters },
+      ...(def.timeoutMs !== null ? { timeoutMs: def.timeoutMs } : {}),
+      needsApproval: def.needsApproval,
+      validate: (args) => validator(args),
+      run: (args, ctx) => runDefinition(def, args, ctx),
+    };
+  }
+
+  async function runDefinition(def: ToolDefinition, args: unknown, ctx: ToolRunContext): Promise<ToolRunResult> {
+    if (ctx.signal.aborted) return { outcome: 'error', content: 'Cancelled.', logs: [] };
+    switch (def.kind) {
+      case 'code': {
+        const box = await sandbox();
+        const result = await box.run(
+          { code: def.code ?? '', args, timeoutMs: ctx.timeoutMs, outputLimitBytes, allowedOrigins: def.allowedOrigins },
+          ctx.signal,
+        );
+        return sandboxToToolResult(result);
+      }
+      case 'http': {
+        if (def.http === null) return { outcome: 'error', content: 'This HTTP tool has no request configured.', logs: [] };
+        const timeout = AbortSignal.timeout(ctx.timeoutMs);
+        const result = await runHttpTool(def.id, def.http, args, { getSecret: deps.getSecret, fetch: fetchImpl, outputLimitBytes }, AbortSignal.any([ctx.signal, timeout]));
+        if (timeout.aborted && !ctx.signal.aborted) return { outcome: 'error', content: `Timed out after ${ctx.timeoutMs} ms.`, logs: result.logs };
+        return result;
+      }
+      case 'builtin': {
+        const builtin = def.builtinId === null ? undefined : BUILTIN_TOOLS.get(def.builtinId);
+        if (!builtin) return { outcome: 'error', content: `Unknown built-in tool "${def.builtinId ?? ''}".`, logs: [] };
+        return builtin.run(args, ctx, { sandbox, fetch: fetchImpl, outputLimitBytes, now });
+      }
+    }
+  }
+}

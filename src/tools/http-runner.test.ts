@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpToolSpec } from '../db/records';
+import { fillBody, fillUrl, runHttpTool, secretKeyForHeader } from './http-runner';
+
+type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
+let seen: Seen = { headers: {}, body: '' };
+let server: http.Server;
+let base = '';
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen = { method: req.method, url: req.url, headers: req.headers, body };
+      if (req.url?.startsWith('/missing')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such thing here');
+      if (req.url?.startsWith('/big')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('z'.repeat(5000));
+      if (req.url?.startsWith('/html')) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ got: req.url, body: body ? JSON.parse(body) : null }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const secrets = new Map([[secretKeyForHeader('t1', 'X-Api-Key'), 's3cret']]);
+const deps = { getSecret: async (k: string) => secrets.get(k), fetch: globalThis.fetch, outputLimitBytes: 1000 };
+const signal = () => new AbortController().signal;
+
+function spec(patch: Partial<HttpToolSpec> = {}): HttpToolSpec {
+  return { method: 'GET', urlTemplate: `${base}/items/{id}?q={q}`, headers: [], bodyTemplate: null, responseType: 'json', ...patch };
+}
+
+describe('templates', () => {
+  it('URL-encodes arguments into the URL', () => {
+    expect(fillUrl('https://x/{a}?b={b}&c={c}', { a: 'a/b c', b: 'é&=', c: { k: 1 } })).toBe('https://x/a%2Fb%20c?b=%C3%A9%26%3D&c=%7B%22k%22%3A1%7D');
+  });
+
+  it('JSON-encodes arguments into the body, so strings cannot break out', () => {
+    expect(JSON.parse(fillBody('{"q": {{q}}, "n": {{n}}, "m": {{missing}}}', { q: '", "evil": "1', n: 3 }))).toEqual({ q: '", "evil": "1', n: 3, m: null });
+  });
+});
+
+describe('runHttpTool', () => {
+  it('sends the filled request with plain and secret headers and returns JSON', async () => {
+    const r = await runHttpTool(
+      't1',
+      spec({ method: 'POST', headers: [{ name: 'X-Plain', value: 'p', secret: false }, { name: 'X-Api-Key', value: '', secret: true }], bodyTemplate: '{"q": {{q}}}' }),
+      { id: 'a b', q: 'x&y' },
+      deps,
+      signal(),
+    );
+    expect(r).toEqual({ outcome: 'ok', content: JSON.stringify({ got: '/items/a%20b?q=x%26y', body: { q: 'x&y' } }), logs: [] });
+    expect(seen.method).toBe('POST');
+    expect(seen.headers['x-plain']).toBe('p');
+    expect(seen.headers['x-api-key']).toBe('s3cret');
+    expect(seen.headers['content-type']).toBe('application/json');
+  });
+
+  it('fails clearly when a secret is missing, without sending anything', async () => {
+    seen = { headers: {}, body: '' };
+    const r = await runHttpTool('t2', spec({ headers: [{ name: 'X-Api-Key', value: '', secret: true }] }), { id: 1 }, deps, signal());
+    expect(r.outcome).toBe('error');
+    expect(r.content).toMatch(/secret for header "X-Api-Key" is not set/);
+    expect(seen.url).toBeUndefined();
+  });
+
+  it('turns a non-2xx status into an error with the status and a body excerpt', async () => {
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/missing/{id}` }), { id: 7 }, deps, signal());
+    expect(r.outcome).toBe('error');
+    expect(r.content).toMatch(/^HTTP 404 Not Found from GET http:\/\/127\.0\.0\.1:\d+\/missing\/7\nno such thing here$/);
+  });
+
+  it('cuts a long text response at the limit', async () => {
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/big`, responseType: 'text' }), {}, deps, signal());
+    expect(r.outcome).toBe('ok');
+    expect(r.content).toBe(`${'z'.repeat(1000)}\n…[output truncated: 4000 bytes omitted]`);
+  });
+
+  it('falls back to text when JSON was expected but not returned', async () => {
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/html` }), {}, deps, signal());
+    expect(r.outcome).toBe('ok');
+    expect(r.content).toContain('<p>hi</p>');
+    expect(r.logs[0]?.level).toBe('warn');
+  });
+
+  it('explains a network or CORS failure and what to do', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const r = await runHttpTool('t1', spec({ urlTemplate: `http://127.0.0.1:${port}/x` }), {}, deps, signal());
+    expect(r.outcome).toBe('error');
+    expect(r.content).toMatch(/failed before a response could be read/);
+    expect(r.content).toMatch(/CORS/);
+    expect(r.content).toMatch(/CORS-enabled endpoint/);
+  });
+
+  it('reports cancellation', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const r = await runHttpTool('t1', spec(), { id: 1 }, deps, ac.signal);
+    expect(r).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [] });
+  });
+});
