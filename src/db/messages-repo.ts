@@ -37,7 +37,9 @@ export async function appendMessage(db: ToolscopeDB, sessionId: string, message:
   return db.transaction('rw', db.messages, db.sessions, async () => {
     const record = toMessageRecord(sessionId, await nextOrder(db, sessionId), message);
     await db.messages.put(record);
-    const count = await sessionMessages(db, sessionId).count();
+    const count = await sessionMessages(db, sessionId)
+      .filter((m) => !(m.role === 'assistant' && m.status === 'streaming'))
+      .count();
     await db.sessions.update(sessionId, { messageCount: count, updatedAt: message.createdAt });
     return record;
   });

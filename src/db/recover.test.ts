@@ -33,7 +33,6 @@ function historyProblems(history: ChatMessage[]): string[] {
 }
 
 const calls: ToolCall[] = [{ id: 'c1', name: 'weather', arguments: '{}' }, { id: 'c2', name: 'time', arguments: '{}' }];
-const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2, estimated: false };
 
 /** Runs a persister up to a point and stops as a closed page would: no run_finished. */
 async function crashedSession(id: string, stage: 'mid_tools' | 'mid_stream' | 'empty_partial') {

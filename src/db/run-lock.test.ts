@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { acquireRunLock, createLocalLockManager, isRunLocked, runLockName, withRunLock } from './run-lock';
+
+describe('run lock', () => {
+  it('lets one run hold a session, refuses a second, and frees it on release', async () => {
+    const locks = createLocalLockManager();
+    const first = await acquireRunLock('s1', locks);
+    expect(first.ok).toBe(true);
+    expect(await isRunLocked('s1', locks)).toBe(true);
+    expect(await isRunLocked('s2', locks)).toBe(false);
+    expect(await acquireRunLock('s1', locks)).toEqual({ ok: false, reason: 'locked' });
+    expect((await acquireRunLock('s2', locks)).ok).toBe(true);
+
+    if (first.ok) first.lock.release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await isRunLocked('s1', locks)).toBe(false);
+    expect((await acquireRunLock('s1', locks)).ok).toBe(true);
+  });
+
+  it('withRunLock holds the lock only while the work runs', async () => {
+    const locks = createLocalLockManager();
+    const inside = await withRunLock('s', () => isRunLocked('s', locks), locks);
+    expect(inside).toEqual({ ok: true, value: true });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await isRunLocked('s', locks)).toBe(false);
+  });
+
+  it('asks the lock manager with ifAvailable and the session lock name', async () => {
+    const asked: { name: string; ifAvailable: boolean }[] = [];
+    const locks = {
+      async request(name: string, options: { ifAvailable: boolean }, cb: (lock: unknown) => Promise<unknown>) {
+        asked.push({ name, ifAvailable: options.ifAvailable });
+        return cb(null); // held by another tab
+      },
+      async query() {
+        return { held: [{ name: runLockName('other') }] };
+      },
+    };
+    expect(await acquireRunLock('abc', locks)).toEqual({ ok: false, reason: 'locked' });
+    expect(asked).toEqual([{ name: 'toolscope-run-abc', ifAvailable: true }]);
+    expect(await isRunLocked('other', locks)).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolscopeDB } from './database';
+import type { ToolDefinition } from './records';
+import { deleteTool, getToolByName, getToolHeaderSecrets, listTools, saveTool } from './tools-repo';
+import { freshDB } from './test-support';
+
+let db: ToolscopeDB;
+afterEach(() => db?.close());
+
+const httpTool = (id: string, name: string, auth: string): ToolDefinition => ({
+  id, name, description: 'd', parameters: { type: 'object' }, kind: 'http', code: null, builtinId: null,
+  http: {
+    method: 'GET', urlTemplate: 'https://api.example/{q}', bodyTemplate: null, responseType: 'json',
+    headers: [{ name: 'Authorization', value: auth, secret: true }, { name: 'Accept', value: 'application/json', secret: false }],
+  },
+  allowedOrigins: [], timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 1,
+});
+
+describe('tools repository', () => {
+  it('stores secret header values in the secrets table, never in the tool row', async () => {
+    ({ db } = freshDB());
+    const res = await saveTool(db, httpTool('t1', 'search', 'Bearer sk-secret-123'));
+    expect(res.ok).toBe(true);
+    const row = await getToolByName(db, 'search');
+    expect(JSON.stringify(row)).not.toContain('sk-secret-123');
+    expect(row?.http?.headers).toEqual([
+      { name: 'Authorization', value: '', secret: true },
+      { name: 'Accept', value: 'application/json', secret: false },
+    ]);
+    expect(await getToolHeaderSecrets(db, row!)).toEqual({ Authorization: 'Bearer sk-secret-123' });
+
+    // Saving again without a new value keeps the stored secret; a new value replaces it.
+    await saveTool(db, row!);
+    expect(await getToolHeaderSecrets(db, row!)).toEqual({ Authorization: 'Bearer sk-secret-123' });
+    await saveTool(db, row!, { Authorization: 'Bearer new' });
+    expect(await getToolHeaderSecrets(db, row!)).toEqual({ Authorization: 'Bearer new' });
+
+    await deleteTool(db, 't1');
+    expect(await listTools(db)).toEqual([]);
+    expect(await db.secrets.count()).toBe(0);
+  });
+
+  it('refuses a second tool with the same name and drops secrets of headers no longer secret', async () => {
+    ({ db } = freshDB());
+    await saveTool(db, httpTool('t1', 'search', 'k1'));
+    expect(await saveTool(db, httpTool('t2', 'search', 'k2'))).toEqual({ ok: false, reason: 'name_taken', name: 'search' });
+    expect(await db.secrets.count()).toBe(1);
+    const plain = httpTool('t1', 'search', '');
+    plain.http!.headers = [{ name: 'Accept', value: 'text/plain', secret: false }];
+    await saveTool(db, plain);
+    expect(await db.secrets.count()).toBe(0);
+  });
+});
