@@ -132,6 +132,16 @@ describe('buildTimeline', () => {
     expect(call(m, 'x').outcome).toBe('interrupted');
   });
 
+  it('shows a run closed by crash recovery (recovered run_finished) as interrupted, not cancelled', () => {
+    const a = new RunScript('r1', 's1', 1000).started().request(1, 0, 10, 10)
+      .at(40, { type: 'tool_started', turn: 1, callId: 'x', name: 'hang', arguments: '{}' });
+    const events = a.build();
+    events.push({ type: 'run_finished', stopReason: 'cancelled', usage: usage(1, 1), runId: 'r1', seq: events.length, t: 40, sessionId: 's1', recovered: true });
+    const m = buildTimeline('s1', [{ ...a.record(1040, 'cancelled'), interrupted: true }], events, NOW);
+    expect(m.runs[0]).toMatchObject({ state: 'interrupted', stopReason: null, duration: 40 });
+    expect(call(m, 'x').outcome).toBe('interrupted');
+  });
+
   it('leaves open items of a live run open and stretches the run to now', () => {
     const s = new RunScript('r1', 's1', NOW - 2000).started()
       .at(0, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' })

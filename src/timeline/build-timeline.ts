@@ -9,7 +9,7 @@ import { packLanes } from './pack-lanes';
  * `now` (wall clock) only matters for runs that are still going: their open bars reach up to it.
  */
 export function buildTimeline(sessionId: string, runs: readonly RunRecord[], events: readonly EventRecord[], now: number): TimelineModel {
-  const byRun = new Map<string, AgentEvent[]>();
+  const byRun = new Map<string, EventRecord[]>();
   for (const e of events) {
     const list = byRun.get(e.runId);
     if (list) list.push(e);
@@ -26,12 +26,14 @@ export function buildTimeline(sessionId: string, runs: readonly RunRecord[], eve
   return { sessionId, runs: models };
 }
 
-function buildRun(run: RunRecord, index: number, events: readonly AgentEvent[], now: number, superseded: boolean): RunModel {
+function buildRun(run: RunRecord, index: number, events: readonly EventRecord[], now: number, superseded: boolean): RunModel {
   const turns = new Map<number, TurnModel>();
   const calls = new Map<string, CallModel>();
   const callMessage = new Map<string, string>();
   let model = '';
   let finished: Extract<AgentEvent, { type: 'run_finished' }> | null = null;
+  // Crash recovery writes a run_finished for a run the page never finished; it is not a real stop.
+  let recovered = run.interrupted === true;
   let lastT = 0;
 
   const turnOf = (n: number): TurnModel => {
@@ -159,6 +161,7 @@ function buildRun(run: RunRecord, index: number, events: readonly AgentEvent[], 
         break;
       case 'run_finished':
         finished = e;
+        if (e.recovered) recovered = true;
         break;
       case 'text_delta':
       case 'reasoning_delta':
@@ -166,11 +169,13 @@ function buildRun(run: RunRecord, index: number, events: readonly AgentEvent[], 
     }
   }
 
-  const state: RunState = finished ? 'finished' : run.finishedAt !== null || run.stopReason !== null || superseded ? 'interrupted' : 'live';
+  const state: RunState = recovered ? 'interrupted'
+    : finished ? 'finished'
+      : run.finishedAt !== null || run.stopReason !== null || superseded ? 'interrupted' : 'live';
   const recordedEnd = run.finishedAt !== null ? run.finishedAt - run.startedAt : 0;
   const duration =
     state === 'finished' && finished ? Math.max(finished.t, lastT)
-      : state === 'interrupted' ? Math.max(lastT, recordedEnd)
+      : state === 'interrupted' ? Math.max(lastT, recovered ? 0 : recordedEnd)
         : Math.max(lastT, now - run.startedAt);
 
   if (state !== 'live') closeOpenItems(turns, calls, duration, state === 'finished' && finished?.stopReason === 'cancelled');
@@ -187,7 +192,7 @@ function buildRun(run: RunRecord, index: number, events: readonly AgentEvent[], 
   const usage = finished ? finished.usage : sumUsage(sortedTurns);
   return {
     runId: run.id, index, model, startedAt: run.startedAt, duration, state,
-    stopReason: finished ? finished.stopReason : run.stopReason,
+    stopReason: recovered ? null : finished ? finished.stopReason : run.stopReason,
     usage, error: finished?.error ?? run.error ?? null, turns: sortedTurns,
   };
 }

@@ -1,4 +1,147 @@
-/** Placeholder until the timeline lands (issue 6). */
-export function TimelineView(_props: { sessionId: string | null }) {
-  return <section aria-label="Timeline">Timeline</section>;
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useUiStore } from '../../store/ui-store';
+import { buildTimeline } from '../../timeline/build-timeline';
+import { exportSvg } from '../../timeline/export-svg';
+import { filterTimeline, toolNames } from '../../timeline/filter';
+import { layoutTimeline, type Bar } from '../../timeline/layout';
+import type { CallOutcome } from '../../timeline/model';
+import { CALL_OUTCOMES } from '../../timeline/outcome-style';
+import { summarize } from '../../timeline/summary';
+import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
+import { installShowInTimelineListener } from './chat-link';
+import { DetailsPanel } from './details-panel';
+import { downloadBlob, svgToPng } from './download';
+import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timeline-chart';
+import { TimelineSummary } from './timeline-summary';
+import { TimelineToolbar } from './timeline-toolbar';
+import { useNow, useTimelineData } from './use-timeline-data';
+import './timeline.css';
+
+installShowInTimelineListener();
+
+const EXPORT_WIDTH = 1400;
+
+/** The Timeline tab: what the agent did in a session, when, for how long, and why it stopped. */
+export function TimelineView({ sessionId }: { sessionId: string | null }) {
+  const { data, error } = useTimelineData(sessionId);
+  // The persister stamps finishedAt when a run ends; until then open bars grow with the clock.
+  const maybeLive = data?.runs.some((r) => r.finishedAt === null) ?? false;
+  const now = useNow(maybeLive);
+  const model = useMemo(() => (data ? buildTimeline(data.sessionId, data.runs, data.events, now) : null), [data, now]);
+  const live = model?.runs.some((r) => r.state === 'live') ?? false;
+
+  const [text, setText] = useState('');
+  const deferredText = useDeferredValue(text);
+  const [tool, setTool] = useState<string | null>(null);
+  const [outcomes, setOutcomes] = useState<ReadonlySet<CallOutcome>>(() => new Set(CALL_OUTCOMES));
+  const filter = useMemo(() => ({ text: deferredText, tool, outcomes }), [deferredText, tool, outcomes]);
+  const filtered = useMemo(() => (model ? filterTimeline(model, filter, CALL_OUTCOMES) : null), [model, filter]);
+  const layout = useMemo(() => (filtered ? layoutTimeline(filtered) : null), [filtered]);
+  const summary = useMemo(() => (model ? summarize(model) : null), [model]);
+  const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
+
+  // null = follow: until the person zooms or pans, the chart keeps fitting the (possibly growing) session.
+  const [viewport, setViewportState] = useState<Viewport | null>(null);
+  const total = layout?.totalMs ?? 0;
+  const vp = viewport ?? fitViewport(total);
+  const setViewport = useCallback((update: (v: Viewport) => Viewport) => {
+    setViewportState((prev) => update(prev ?? fitViewport(total)));
+  }, [total]);
+  const fit = useCallback(() => setViewportState(null), []);
+
+  const [selected, setSelected] = useState<Bar | null>(null);
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  useEffect(() => {
+    setSelected(null);
+    setViewportState(null);
+  }, [sessionId]);
+
+  // A request from the chat: select the call, clear filters hiding it, scroll to it and bring it into view.
+  const focus = useUiStore((s) => s.timelineFocus);
+  useEffect(() => {
+    if (!focus || !layout || !model || focus.sessionId !== sessionId) return;
+    const hit = layout.callIndex.get(focus.callId);
+    if (!hit) {
+      const exists = model.runs.some((r) => r.turns.some((t) => t.calls.some((c) => c.callId === focus.callId)));
+      if (exists && (text || tool || outcomes.size !== CALL_OUTCOMES.length)) {
+        setText('');
+        setTool(null);
+        setOutcomes(new Set(CALL_OUTCOMES));
+      }
+      return;
+    }
+    useUiStore.setState({ timelineFocus: null });
+    setSelected(hit.bar);
+    setScrollRequest((r) => ({ row: hit.row, barId: hit.bar.id, nonce: (r?.nonce ?? 0) + 1 }));
+    setViewport((v) => revealRange(v, hit.bar.start, hit.bar.end, layout.totalMs));
+  }, [focus, layout, model, sessionId, text, tool, outcomes, setViewport]);
+
+  const exportTitle = `Toolscope timeline · ${sessionId ?? ''}`;
+  const onExportSvg = () => {
+    if (!layout) return;
+    const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: exportTitle });
+    downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `timeline-${sessionId ?? 'session'}.svg`);
+  };
+  const onExportPng = () => {
+    if (!layout) return;
+    const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: exportTitle });
+    const height = Number(/height="(\d+)"/.exec(svg)?.[1] ?? 600);
+    void svgToPng(svg, EXPORT_WIDTH, height).then((png) => downloadBlob(png, `timeline-${sessionId ?? 'session'}.png`));
+  };
+
+  if (!sessionId) return <div className="tl-view tl-empty"><p>Pick or start a session to see its timeline.</p></div>;
+  if (error) return <div className="tl-view tl-empty" role="alert">Could not read the timeline: {error}</div>;
+  if (!model || !layout || !summary) return <div className="tl-view tl-empty"><p>Loading timeline…</p></div>;
+  if (model.runs.length === 0) return <div className="tl-view tl-empty"><p>No runs in this session yet. Send a message to start one.</p></div>;
+
+  const shownCalls = layout.callIndex.size;
+  return (
+    <div className="tl-view" data-live={live ? 'true' : undefined}>
+      <TimelineSummary s={summary} />
+      <TimelineToolbar
+        text={text}
+        onText={setText}
+        tools={tools}
+        tool={tool}
+        onTool={setTool}
+        outcomes={outcomes}
+        onToggleOutcome={(o) => setOutcomes((prev) => {
+          const next = new Set(prev);
+          if (next.has(o)) next.delete(o);
+          else next.add(o);
+          return next;
+        })}
+        onFit={fit}
+        onZoom={(f) => setViewport((v) => zoomAt(v, f, (v.start + v.end) / 2, total))}
+        onExportSvg={onExportSvg}
+        onExportPng={onExportPng}
+        shown={shownCalls}
+        total={summary.toolCalls}
+      />
+      <Legend />
+      <div className="tl-body">
+        <TimelineChart
+          layout={layout}
+          viewport={vp}
+          setViewport={setViewport}
+          selectedId={selected?.id ?? null}
+          onSelect={setSelected}
+          scrollRequest={scrollRequest}
+        />
+        {selected && <DetailsPanel model={model} bar={selected} onClose={() => setSelected(null)} />}
+      </div>
+    </div>
+  );
+}
+
+function Legend() {
+  return (
+    <p className="tl-legend" aria-label="Legend">
+      <span><i className="tl-swatch" style={{ background: '#9db7d9' }} /> waiting for first token</span>
+      <span><i className="tl-swatch" style={{ background: '#1f77d0' }} /> streaming</span>
+      <span><i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff</span>
+      <span><i className="tl-swatch" style={{ background: '#e9c46a' }} /> waiting for approval</span>
+      <span>✓ ok · ✕ error · ⏱ timeout · ⊘ cancelled · ⛔ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
+    </p>
+  );
 }

@@ -1,0 +1,38 @@
+import { useUiStore } from '../../store/ui-store';
+
+/** Window events between the chat and the timeline, so neither imports the other. */
+export const SHOW_IN_CHAT = 'toolscope:show-in-chat';
+export const SHOW_IN_TIMELINE = 'toolscope:show-in-timeline';
+
+export type ShowInChatDetail = { sessionId: string; messageId: string; callId: string | null };
+export type ShowInTimelineDetail = { sessionId: string; callId: string };
+
+/** Switches to the chat, then asks it (once it is mounted) to scroll to the message. */
+export function showInChat(detail: ShowInChatDetail): void {
+  useUiStore.getState().setTab('chat');
+  requestAnimationFrame(() => {
+    window.dispatchEvent(new CustomEvent<ShowInChatDetail>(SHOW_IN_CHAT, { detail }));
+  });
+}
+
+function isShowInTimeline(v: unknown): v is ShowInTimelineDetail {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.sessionId === 'string' && typeof o.callId === 'string';
+}
+
+let installed = false;
+
+/**
+ * Listens for the chat's request from app start, not only while the timeline is mounted: the request
+ * usually comes from the chat tab, when the timeline is not on screen. It becomes store state, which
+ * the timeline consumes when it has the call.
+ */
+export function installShowInTimelineListener(): void {
+  if (installed || typeof window === 'undefined') return;
+  installed = true;
+  window.addEventListener(SHOW_IN_TIMELINE, (e) => {
+    const detail = (e as CustomEvent<unknown>).detail;
+    if (isShowInTimeline(detail)) useUiStore.getState().showInTimeline(detail.sessionId, detail.callId);
+  });
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { formatMs } from '../../timeline/format';
+import { errorText, type Bar } from '../../timeline/layout';
+import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
+import { STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
+import { showInChat } from './chat-link';
+
+const CUT = 2000;
+
+type Props = { model: TimelineModel; bar: Bar; onClose: () => void };
+
+/** What was selected, resolved against the unfiltered model so filters never hide details. */
+function resolve(model: TimelineModel, bar: Bar): { run: RunModel; turn: TurnModel | null; call: CallModel | null } | null {
+  const run = model.runs[bar.runIndex];
+  if (!run) return null;
+  const turn = bar.turn === null ? null : run.turns.find((t) => t.turn === bar.turn) ?? null;
+  const call = bar.callId && turn ? turn.calls.find((c) => c.callId === bar.callId) ?? null : null;
+  return { run, turn, call };
+}
+
+function pretty(text: string): { ok: true; text: string } | { ok: false; text: string } {
+  try {
+    return { ok: true, text: JSON.stringify(JSON.parse(text), null, 2) };
+  } catch {
+    return { ok: false, text };
+  }
+}
+
+function CutText({ text, label }: { text: string; label: string }) {
+  const [all, setAll] = useState(false);
+  const long = text.length > CUT;
+  return (
+    <>
+      <pre className="tl-pre" aria-label={label}>{all || !long ? text : `${text.slice(0, CUT)}…`}</pre>
+      {long && (
+        <button type="button" onClick={() => setAll((v) => !v)}>
+          {all ? 'Show less' : `Show all (${text.length.toLocaleString()} characters)`}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Timings({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="tl-dl">
+      {rows.map(([k, v]) => (
+        <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+      ))}
+    </dl>
+  );
+}
+
+function TurnTokens({ turn }: { turn: TurnModel | null }) {
+  if (!turn?.usage) return null;
+  const u = turn.usage;
+  return <p>Tokens this turn: {u.promptTokens} in, {u.completionTokens} out{u.estimated ? ' (estimated)' : ''}</p>;
+}
+
+function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: RunModel; turn: TurnModel | null; call: CallModel }) {
+  const args = pretty(call.arguments);
+  const result = call.result === null ? null : pretty(call.result);
+  const s = STATUS_STYLES[call.outcome];
+  const end = call.end ?? run.duration;
+  const timings: [string, string][] = [
+    ['Starts at', formatMs(call.start)],
+    ['Duration', formatMs(end - call.start)],
+  ];
+  if (call.approval) timings.push(['Waited for approval', `${formatMs((call.approval.end ?? end) - call.approval.start)}${call.approval.decision ? ` (${call.approval.decision})` : ''}`]);
+  if (call.runStart !== null) timings.push(['Ran for', formatMs(end - call.runStart)]);
+  timings.push(['Turn', String(call.turn)], ['Run', String(run.index + 1)], ['Call id', call.callId]);
+  return (
+    <>
+      <h3>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h3>
+      <Timings rows={timings} />
+      <TurnTokens turn={turn} />
+      <h4>Arguments</h4>
+      {!args.ok && <p className="tl-warn">Not valid JSON; shown as sent by the model.</p>}
+      <CutText text={args.text || '(empty)'} label="Arguments" />
+      {call.validationErrors.length > 0 && (
+        <>
+          <h4>Validation errors</h4>
+          <ul className="tl-errors">
+            {call.validationErrors.map((v, i) => <li key={i}><code>{v.path || '/'}</code> {v.message}</li>)}
+          </ul>
+        </>
+      )}
+      <h4>{call.isError ? 'Error' : 'Result'}</h4>
+      {result === null ? <p>{call.outcome === 'running' ? 'Still running…' : 'No result recorded.'}</p> : <CutText text={result.text} label={call.isError ? 'Error' : 'Result'} />}
+      {call.logs.length > 0 && (
+        <>
+          <h4>Logs</h4>
+          <pre className="tl-pre" aria-label="Logs">{call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}</pre>
+        </>
+      )}
+      <button
+        type="button"
+        disabled={!call.messageId}
+        onClick={() => showInChat({ sessionId: model.sessionId, messageId: call.messageId, callId: call.callId })}
+      >
+        Show in chat
+      </button>
+    </>
+  );
+}
+
+function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel; turn: TurnModel }) {
+  return (
+    <>
+      <h3>Turn {turn.turn} model request</h3>
+      <TurnTokens turn={turn} />
+      {turn.compactions.map((c) => (
+        <p key={c.t}>Context compacted at {formatMs(c.t)}: {c.tokensBefore} → {c.tokensAfter} tokens ({c.removed} messages summarized)</p>
+      ))}
+      <ol className="tl-attempts">
+        {turn.attempts.map((a) => {
+          const end = a.end ?? run.duration;
+          const s = STATUS_STYLES[a.retrying ? 'retrying' : a.outcome];
+          return (
+            <li key={a.attempt}>
+              <strong>Attempt {a.attempt}</strong> <span className="tl-status">{s.icon} {s.word}</span>
+              <Timings rows={[
+                ['Starts at', formatMs(a.start)],
+                ['Waiting (to first token)', a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)],
+                ['Streaming', a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)],
+                ['Finish reason', a.finishReason ?? '—'],
+                ...(a.error ? [['Error', `${errorText(a.error)}: ${a.error.message}`] as [string, string]] : []),
+                ...(a.retryInMs !== null ? [['Retry in', formatMs(a.retryInMs)] as [string, string]] : []),
+              ]} />
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
+        Show in chat
+      </button>
+    </>
+  );
+}
+
+function RunDetails({ run }: { run: RunModel }) {
+  const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
+  return (
+    <>
+      <h3>Run {run.index + 1}</h3>
+      <Timings rows={[
+        ['Model', run.model || '—'],
+        ['Started', new Date(run.startedAt).toLocaleString()],
+        ['Duration', formatMs(run.duration)],
+        ['Stop reason', why],
+        ['Tokens', `${run.usage.promptTokens} in, ${run.usage.completionTokens} out${run.usage.estimated ? ' (estimated)' : ''}`],
+        ...(run.error ? [['Error', `${errorText(run.error)}: ${run.error.message}`] as [string, string]] : []),
+      ]} />
+    </>
+  );
+}
+
+export function DetailsPanel({ model, bar, onClose }: Props) {
+  const found = resolve(model, bar);
+  return (
+    <aside className="tl-details" aria-label="Details">
+      <button type="button" className="tl-close" onClick={onClose} aria-label="Close details">×</button>
+      {!found ? <p>This item is no longer in the session.</p>
+        : found.call ? <CallDetails model={model} run={found.run} turn={found.turn} call={found.call} />
+          : found.turn ? <TurnDetails model={model} run={found.run} turn={found.turn} />
+            : <RunDetails run={found.run} />}
+    </aside>
+  );
+}

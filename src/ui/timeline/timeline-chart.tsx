@@ -1,0 +1,253 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { visibleBars, visibleRows } from '../../timeline/cull';
+import { formatMs } from '../../timeline/format';
+import type { Bar, TimelineLayout } from '../../timeline/layout';
+import { STATUS_STYLES } from '../../timeline/outcome-style';
+import { fitViewport, panBy, zoomAt, type Viewport } from '../../timeline/viewport';
+import { axisTicks, TimeAxis } from './time-axis';
+import { TimelineBar } from './timeline-bar';
+
+export const ROW_HEIGHT = 24;
+export const GUTTER = 112;
+
+export type ScrollRequest = { row: number; barId: string; nonce: number };
+
+type Props = {
+  layout: TimelineLayout;
+  viewport: Viewport;
+  setViewport: (update: (vp: Viewport) => Viewport) => void;
+  selectedId: string | null;
+  onSelect: (bar: Bar) => void;
+  scrollRequest: ScrollRequest | null;
+};
+
+type Hover = { bar: Bar; x: number; y: number };
+
+/**
+ * The chart: a time axis and virtualized rows. Only rows in the scrolled window are mounted and,
+ * in each, only bars in the time window (binary search), so its cost follows the screen, not the run.
+ */
+export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest }: Props) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 800, height: 400 });
+  const [scrollTop, setScrollTop] = useState(0);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const drag = useRef<{ x: number; y: number; vp: Viewport; scrollTop: number; moved: boolean; id: number } | null>(null);
+  const suppressClick = useRef(false);
+
+  const plotW = Math.max(1, size.width - GUTTER);
+  const pxPerMs = plotW / (vp.end - vp.start);
+  const total = layout.totalMs;
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // Wheel: ctrl/cmd zooms around the pointer, horizontal or shift pans time, plain vertical scrolls rows natively.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      const rect = el.getBoundingClientRect();
+      const px = e.clientX - rect.left - GUTTER;
+      if (e.ctrlKey || e.metaKey) {
+        e.preventDefault();
+        const factor = Math.exp(e.deltaY * 0.0015);
+        setViewport((v) => zoomAt(v, factor, v.start + (Math.max(0, px) / plotW) * (v.end - v.start), total));
+      } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        e.preventDefault();
+        const d = e.shiftKey && e.deltaX === 0 ? e.deltaY : e.deltaX;
+        setViewport((v) => panBy(v, (d / plotW) * (v.end - v.start), total));
+      }
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [setViewport, plotW, total]);
+
+  // Jump to a row (show-in-timeline, details) and focus its bar once it is mounted.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!scrollRequest || !el) return;
+    el.scrollTop = Math.max(0, scrollRequest.row * ROW_HEIGHT - el.clientHeight / 2 + ROW_HEIGHT / 2);
+    setScrollTop(el.scrollTop);
+    const id = requestAnimationFrame(() => {
+      const target = el.querySelector<SVGGElement>(`[data-bar-id="${CSS.escape(scrollRequest.barId)}"]`);
+      target?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(id);
+  }, [scrollRequest]);
+
+  const x = useCallback((ms: number) => GUTTER + Math.min(Math.max((ms - vp.start) * pxPerMs, -10), plotW + 10), [vp.start, pxPerMs, plotW]);
+
+  const { first, last } = visibleRows(layout.rows.length, ROW_HEIGHT, scrollTop, size.height);
+  const shown = useMemo(() => {
+    const out: { index: number; bars: Bar[] }[] = [];
+    const margin = 12 / pxPerMs;
+    for (let i = first; i < last; i++) {
+      const row = layout.rows[i];
+      if (row) out.push({ index: i, bars: visibleBars(row, vp.start - margin, vp.end + margin, pxPerMs) });
+    }
+    return out;
+  }, [layout, first, last, vp.start, vp.end, pxPerMs]);
+  const barsById = useMemo(() => new Map(shown.flatMap((r) => r.bars.map((b) => [b.id, b] as const))), [shown]);
+
+  const barFromEvent = (target: EventTarget | null): Bar | null => {
+    const el = target instanceof Element ? target.closest('[data-bar-id]') : null;
+    const id = el?.getAttribute('data-bar-id');
+    return id ? barsById.get(id) ?? null : null;
+  };
+
+  const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { x: e.clientX, y: e.clientY, vp, scrollTop: scrollRef.current?.scrollTop ?? 0, moved: false, id: e.pointerId };
+  };
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    const d = drag.current;
+    if (d && d.id === e.pointerId) {
+      const dx = e.clientX - d.x;
+      const dy = e.clientY - d.y;
+      if (!d.moved && Math.hypot(dx, dy) > 4) {
+        d.moved = true;
+        e.currentTarget.setPointerCapture(e.pointerId);
+        setHover(null);
+      }
+      if (d.moved) {
+        setViewport(() => panBy(d.vp, (-dx / plotW) * (d.vp.end - d.vp.start), total));
+        if (scrollRef.current) scrollRef.current.scrollTop = d.scrollTop - dy;
+        return;
+      }
+    }
+    const bar = barFromEvent(e.target);
+    const rect = sectionRef.current?.getBoundingClientRect();
+    if (bar && rect) setHover({ bar, x: e.clientX - rect.left, y: e.clientY - rect.top });
+    else if (hover) setHover(null);
+  };
+  const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
+    const d = drag.current;
+    drag.current = null;
+    if (d?.moved) {
+      suppressClick.current = true;
+      e.currentTarget.releasePointerCapture(e.pointerId);
+    }
+  };
+  const onClick = (e: React.MouseEvent<SVGSVGElement>) => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    const bar = barFromEvent(e.target);
+    if (bar) onSelect(bar);
+  };
+  const onFocus = (e: React.FocusEvent<SVGSVGElement>) => {
+    const bar = barFromEvent(e.target);
+    const rect = sectionRef.current?.getBoundingClientRect();
+    const el = e.target instanceof Element ? e.target.getBoundingClientRect() : null;
+    if (bar && rect && el) setHover({ bar, x: el.left - rect.left, y: el.bottom - rect.top });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const span = vp.end - vp.start;
+    const bar = barFromEvent(e.target);
+    if ((e.key === 'Enter' || e.key === ' ') && bar) {
+      e.preventDefault();
+      onSelect(bar);
+      return;
+    }
+    const key = e.key;
+    let handled = true;
+    if (key === '+' || key === '=') setViewport((v) => zoomAt(v, 0.5, (v.start + v.end) / 2, total));
+    else if (key === '-' || key === '_') setViewport((v) => zoomAt(v, 2, (v.start + v.end) / 2, total));
+    else if (key === '0') setViewport(() => fitViewport(total));
+    else if (key === 'ArrowLeft') setViewport((v) => panBy(v, -span * 0.1, total));
+    else if (key === 'ArrowRight') setViewport((v) => panBy(v, span * 0.1, total));
+    else if (key === 'ArrowUp' && scrollRef.current) scrollRef.current.scrollTop -= ROW_HEIGHT * 3;
+    else if (key === 'ArrowDown' && scrollRef.current) scrollRef.current.scrollTop += ROW_HEIGHT * 3;
+    else handled = false;
+    if (handled) e.preventDefault();
+  };
+
+  const totalHeight = layout.rows.length * ROW_HEIGHT;
+  const svgHeight = Math.max(ROW_HEIGHT, Math.min(size.height, totalHeight));
+  const grid = axisTicks(vp, plotW).values;
+
+  return (
+    <section
+      ref={sectionRef}
+      className="tl-chart"
+      aria-label="Timeline"
+      aria-roledescription="timeline chart"
+      aria-describedby="tl-keys"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-view-start={vp.start.toFixed(1)}
+      data-view-end={vp.end.toFixed(1)}
+      data-rows={layout.rows.length}
+    >
+      <p id="tl-keys" className="visually-hidden">
+        Plus and minus zoom, left and right arrows pan, 0 fits the whole session, Enter opens a bar's details.
+      </p>
+      <TimeAxis vp={vp} width={size.width} gutter={GUTTER} />
+      <div
+        ref={scrollRef}
+        className="tl-scroll"
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      >
+        <div style={{ height: totalHeight, position: 'relative' }}>
+          <svg
+            className="tl-rows"
+            width={size.width}
+            height={svgHeight}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => { drag.current = null; }}
+            onPointerLeave={() => setHover(null)}
+            onClick={onClick}
+            onFocus={onFocus}
+            onBlur={() => setHover(null)}
+          >
+            <rect className="tl-bg" x={0} y={0} width={size.width} height={svgHeight} />
+            {grid.map((v) => {
+              const gx = x(v);
+              return gx >= GUTTER ? <line key={v} x1={gx} x2={gx} y1={0} y2={svgHeight} className="tl-grid" /> : null;
+            })}
+            {shown.map(({ index, bars }) => {
+              const row = layout.rows[index];
+              if (!row) return null;
+              const y = index * ROW_HEIGHT - scrollTop;
+              const indent = row.kind === 'run' ? 6 : row.kind === 'turn' ? 14 : 24;
+              return (
+                <g key={row.key} className={`tl-row tl-row-${row.kind}`} data-row-kind={row.kind} data-row-index={index}>
+                  {row.kind === 'run' && <rect x={0} y={y} width={size.width} height={ROW_HEIGHT} className="tl-run-band" />}
+                  <text x={indent} y={y + ROW_HEIGHT / 2 + 4} className="tl-row-label">{row.label}</text>
+                  <svg x={GUTTER} y={y} width={plotW} height={ROW_HEIGHT} overflow="hidden">
+                    <g transform={`translate(${-GUTTER} ${-y})`}>
+                      {bars.map((bar) => (
+                        <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} />
+                      ))}
+                    </g>
+                  </svg>
+                </g>
+              );
+            })}
+          </svg>
+        </div>
+      </div>
+      {hover && !drag.current?.moved && (
+        <div role="tooltip" className="tl-tooltip" style={{ left: Math.min(hover.x + 12, size.width - 220), top: hover.y + 14 }}>
+          <strong>{hover.bar.label}</strong>
+          <span>{STATUS_STYLES[hover.bar.status].icon} {STATUS_STYLES[hover.bar.status].word}</span>
+          <span>duration {formatMs(hover.bar.end - hover.bar.start)}</span>
+          <span>starts at {formatMs(hover.bar.start - hover.bar.runOffset)}</span>
+        </div>
+      )}
+    </section>
+  );
+}
