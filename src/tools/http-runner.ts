@@ -1,5 +1,7 @@
 import type { ToolRunResult } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../db/records';
+import { headerSecretKey } from '../db/tools-repo';
+import { headerSecretKey } from '../db/tools-repo';
 import { cutOutput } from './output-limit';
 
 export type HttpRunDeps = {
@@ -9,10 +11,8 @@ export type HttpRunDeps = {
   outputLimitBytes: number;
 };
 
-/** The secrets-table key for a secret header of a tool. */
-export function secretKeyForHeader(toolId: string, headerName: string): string {
-  return `tool:${toolId}:header:${headerName.toLowerCase()}`;
-}
+/** The secrets-table key for a tool's secret header (the tools repo stores values under the same key). */
+export const secretKeyForHeader = headerSecretKey;
 
 const EXCERPT_BYTES = 2_000;
 
