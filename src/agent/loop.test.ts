@@ -1,0 +1,402 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validateHistory } from './loop';
+import type { AssistantMessage, ChatMessage } from './messages';
+import { blockingRun, fakeExecutor, fakeTool, ok } from './testing/fake-tools';
+import { harness, roles, toolResults, types } from './testing/harness';
+import { chunk, scriptedModel, textReply, toolCallsReply } from './testing/scripted-model';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const lastAssistant = (h: ChatMessage[]) => h.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
+
+describe('runAgent: the basic loop (seed 002, task 8)', () => {
+  it('answers a text-only prompt in one request and completes', async () => {
+    const model = scriptedModel([textReply(['Hel', 'lo!'])]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(r.stopReason).toBe('complete');
+    expect(roles(r.history)).toEqual(['user', 'assistant']);
+    expect(lastAssistant(r.history)).toMatchObject({ content: 'Hello!', status: 'complete', toolCalls: [], turn: 1, runId: 'run-1' });
+    expect(validateHistory(r.history)).toEqual([]);
+    expect(r.usage).toEqual({ promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: false });
+    expect(types(h.events)).toEqual([
+      'run_started', 'message_appended', 'request_started', 'first_token', 'text_delta', 'text_delta',
+      'request_finished', 'message_appended', 'run_finished',
+    ]);
+    expect(h.events.map((e) => e.seq)).toEqual(h.events.map((_, i) => i));
+    expect(h.events.every((e) => e.runId === 'run-1')).toBe(true);
+    // The injected clock ticks once per read: times rise strictly.
+    expect(h.events.map((e) => e.t)).toEqual([...h.events.map((e) => e.t)].sort((a, b) => a - b));
+  });
+
+  it('builds the request from the full history, with tools, usage in the stream, and the system prompt on the wire only', async () => {
+    const add = fakeTool({ name: 'add', required: { a: 'number' } });
+    const model = scriptedModel([textReply(['ok'])]);
+    const history: ChatMessage[] = [
+      { id: 'u0', createdAt: 0, role: 'user', content: 'earlier' },
+      { id: 'a0', createdAt: 0, role: 'assistant', content: 'before', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r0', turn: 1 },
+    ];
+    const r = await harness(model, { history, tools: fakeExecutor([add]), systemPrompt: 'Be brief.', config: { temperature: 0.2 } }).run();
+    const req = model.requests[0];
+    expect(req).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true }, temperature: 0.2 });
+    expect(req?.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'earlier' },
+      { role: 'assistant', content: 'before' },
+      { role: 'user', content: 'hello' },
+    ]);
+    expect(req?.tools).toEqual([{ type: 'function', function: { name: 'add', description: 'fake add', parameters: add.spec.parameters } }]);
+    expect(r.history.some((m) => m.role === 'system')).toBe(false);
+  });
+
+  it('omits `tools` when there are none', async () => {
+    const model = scriptedModel([textReply(['ok'])]);
+    await harness(model).run();
+    expect(model.requests[0]).not.toHaveProperty('tools');
+    expect(model.requests[0]).not.toHaveProperty('temperature');
+  });
+
+  it('runs a single tool call, feeds the result back, and completes', async () => {
+    const add = fakeTool({ name: 'add', required: { a: 'number', b: 'number' }, run: (a) => ok(String((a as { a: number; b: number }).a + (a as { b: number }).b)) });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'add', args: '{"a":2,"b":3}' }]), textReply(['5'])]);
+    const h = harness(model, { tools: fakeExecutor([add]) });
+    const r = await h.run();
+    expect(r.stopReason).toBe('complete');
+    expect(roles(r.history)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(r.history[1]).toMatchObject({ role: 'assistant', status: 'complete', toolCalls: [{ id: 'c1', name: 'add', arguments: '{"a":2,"b":3}' }] });
+    expect(r.history[2]).toMatchObject({ role: 'tool', toolCallId: 'c1', name: 'add', content: '5', outcome: 'ok', isError: false, turn: 1 });
+    expect(add.calls[0]?.args).toEqual({ a: 2, b: 3 });
+    expect(model.requests[1]?.messages.slice(-2)).toEqual([
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: '5' },
+    ]);
+    expect(r.usage).toMatchObject({ promptTokens: 30, completionTokens: 13, estimated: false });
+    const finished = h.events.find((e) => e.type === 'tool_finished');
+    expect(finished).toMatchObject({ callId: 'c1', outcome: 'ok', result: '5', validation: 'ok', turn: 1 });
+    expect(types(h.events)).toContain('tool_call_delta');
+  });
+
+  it('runs a multi-turn tool loop: tool1, tool2, then text', async () => {
+    const t1 = fakeTool({ name: 'first' });
+    const t2 = fakeTool({ name: 'second' });
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 'first', args: '{}' }]),
+      toolCallsReply([{ id: 'c2', name: 'second', args: '{"x":1}' }]),
+      textReply(['done']),
+    ]);
+    const r = await harness(model, { tools: fakeExecutor([t1, t2]) }).run();
+    expect(r.stopReason).toBe('complete');
+    expect(roles(r.history)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(r.history.filter((m) => m.role === 'assistant').map((m) => (m as AssistantMessage).turn)).toEqual([1, 2, 3]);
+    expect(model.requests).toHaveLength(3);
+    expect(model.requests[2]?.messages).toHaveLength(5);
+  });
+
+  it('branches on tool calls, not on finish_reason: "stop" with tool calls still runs them', async () => {
+    const t = fakeTool({ name: 't' });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 't', args: '{}' }], { finish: 'stop' }), textReply(['ok'])]);
+    const r = await harness(model, { tools: fakeExecutor([t]) }).run();
+    expect(t.calls).toHaveLength(1);
+    expect(r.stopReason).toBe('complete');
+  });
+
+  it('stops with max_turns after the limit, with a valid history that can be continued', async () => {
+    const t = fakeTool({ name: 't' });
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 't', args: '{}' }]),
+      toolCallsReply([{ id: 'c2', name: 't', args: '{}' }]),
+      textReply(['finally']),
+    ]);
+    const first = await harness(model, { tools: fakeExecutor([t]), config: { maxTurns: 2 } }).run();
+    expect(first.stopReason).toBe('max_turns');
+    expect(model.requests).toHaveLength(2);
+    expect(validateHistory(first.history)).toEqual([]);
+    expect(first.history.at(-1)?.role).toBe('tool');
+
+    // Continuation without a new user message picks up where the limit stopped it.
+    const h2 = harness(model, { history: first.history, userMessage: undefined, tools: fakeExecutor([t]) });
+    const second = await h2.run();
+    expect(second.stopReason).toBe('complete');
+    expect(model.requests[2]?.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'c2', content: '{}' });
+    expect(roles(second.history)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(h2.events.filter((e) => e.type === 'message_appended')).toHaveLength(1);
+  });
+
+  it('continues an existing history with a new user message', async () => {
+    const model = scriptedModel([textReply(['one']), textReply(['two'])]);
+    const first = await harness(model, { userMessage: 'q1' }).run();
+    const second = await harness(model, { history: first.history, userMessage: 'q2' }).run();
+    expect(roles(second.history)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(model.requests[1]?.messages).toEqual([
+      { role: 'user', content: 'q1' },
+      { role: 'assistant', content: 'one' },
+      { role: 'user', content: 'q2' },
+    ]);
+  });
+
+  it('gives every call a "not run" result and stops with max_tool_calls when a turn asks for too many', async () => {
+    const t = fakeTool({ name: 't' });
+    const calls = [1, 2, 3].map((i) => ({ id: `c${i}`, name: 't', args: '{}' }));
+    const model = scriptedModel([toolCallsReply(calls)]);
+    const h = harness(model, { tools: fakeExecutor([t]), config: { maxToolCallsPerTurn: 2 } });
+    const r = await h.run();
+    expect(r.stopReason).toBe('max_tool_calls');
+    expect(t.calls).toHaveLength(0);
+    expect(toolResults(r.history).map((x) => x.id)).toEqual(['c1', 'c2', 'c3']);
+    expect(toolResults(r.history)[0]?.content).toMatch(/Not run.*3 tool calls.*limit is 2/);
+    expect(validateHistory(r.history)).toEqual([]);
+    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'max_tool_calls' });
+  });
+
+  it('ends with stop reason length on finish_reason "length", keeping the text', async () => {
+    const model = scriptedModel([textReply(['{"'], { finish: 'length' })]);
+    const r = await harness(model).run();
+    expect(r.stopReason).toBe('length');
+    expect(lastAssistant(r.history)).toMatchObject({ content: '{"', status: 'length' });
+  });
+
+  it('reports an empty response as an error with a clear message', async () => {
+    const model = scriptedModel([{ chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'stop' })] }]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expect(r.error).toMatchObject({ kind: 'empty_response', fault: 'model' });
+    expect(r.error?.message).toMatch(/empty reply/);
+    expect(roles(r.history)).toEqual(['user']);
+    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'error', error: { kind: 'empty_response' } });
+  });
+
+  it('keeps a refusal as the answer', async () => {
+    const model = scriptedModel([{ chunks: [chunk({ refusal: "I can't" }), chunk({ refusal: ' help.' }, { finish: 'stop' })] }]);
+    const r = await harness(model).run();
+    expect(r.stopReason).toBe('complete');
+    expect(lastAssistant(r.history)).toMatchObject({ content: '', refusal: "I can't help." });
+  });
+
+  it('estimates usage and marks it when the provider sends none', async () => {
+    const model = scriptedModel([textReply(['x'.repeat(40)], { usage: false })]);
+    const r = await harness(model, { userMessage: 'y'.repeat(80) }).run();
+    // 80 chars = 20 tokens + 4 per message; 40 chars = 10 tokens + 4.
+    expect(r.usage).toEqual({ promptTokens: 24, completionTokens: 14, totalTokens: 38, estimated: true });
+  });
+
+  it('sums usage across turns and stays marked estimated if any turn was', async () => {
+    const t = fakeTool({ name: 't' });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 't', args: '{}' }], { usage: [100, 10] }), textReply(['ok'], { usage: false })]);
+    const r = await harness(model, { tools: fakeExecutor([t]) }).run();
+    expect(r.usage.promptTokens).toBeGreaterThan(100);
+    expect(r.usage.completionTokens).toBeGreaterThan(10);
+    expect(r.usage.estimated).toBe(true);
+  });
+
+  it('stores the reasoning of a turn and streams it as reasoning deltas', async () => {
+    const model = scriptedModel([{ chunks: [chunk({ reasoning_content: 'think ' }), chunk({ reasoning_content: 'more' }), chunk({ content: 'ans' }, { finish: 'stop' })] }]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(lastAssistant(r.history)).toMatchObject({ reasoning: 'think more', content: 'ans' });
+    expect(h.events.filter((e) => e.type === 'reasoning_delta')).toHaveLength(2);
+  });
+
+  it('gives calls without an id, or with a repeated id, a unique one', async () => {
+    const t = fakeTool({ name: 't' });
+    const model = scriptedModel([
+      {
+        chunks: [
+          chunk({ tool_calls: [{ index: 0, function: { name: 't', arguments: '{}' } }] }),
+          chunk({ tool_calls: [{ index: 1, id: 'dup', function: { name: 't', arguments: '{}' } }] }),
+          chunk({ tool_calls: [{ index: 2, id: 'dup', function: { name: 't', arguments: '{}' } }] }, { finish: 'tool_calls' }),
+        ],
+      },
+      textReply(['ok']),
+    ]);
+    const r = await harness(model, { tools: fakeExecutor([t]) }).run();
+    const ids = (r.history[1] as AssistantMessage).toolCalls.map((c) => c.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => id !== '')).toBe(true);
+    expect(validateHistory(r.history)).toEqual([]);
+  });
+});
+
+describe('runAgent: tool failures become results the model reads', () => {
+  async function oneCall(tool: ReturnType<typeof fakeTool> | null, name: string, args: string, extra: Parameters<typeof harness>[1] = {}) {
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name, args }]), textReply(['ok'])]);
+    const h = harness(model, { tools: fakeExecutor(tool ? [tool] : []), ...extra });
+    const r = await h.run();
+    expect(r.stopReason).toBe('complete');
+    expect(validateHistory(r.history)).toEqual([]);
+    const result = r.history.find((m) => m.role === 'tool');
+    if (!result || result.role !== 'tool') throw new Error('no tool result');
+    return { result, events: h.events, model };
+  }
+
+  it('unknown tool name', async () => {
+    const { result, events } = await oneCall(fakeTool({ name: 'real' }), 'ghost', '{}');
+    expect(result).toMatchObject({ outcome: 'error', isError: true });
+    expect(result.content).toMatch(/no tool named "ghost".*Available tools: real/);
+    expect(events.find((e) => e.type === 'tool_finished')).toMatchObject({ validation: 'unknown_tool' });
+    expect(types(events)).not.toContain('tool_started');
+  });
+
+  it('arguments that are not JSON', async () => {
+    const t = fakeTool({ name: 't' });
+    const { result, events } = await oneCall(t, 't', '{"a": 1,');
+    expect(result.content).toMatch(/not valid JSON/);
+    expect(result.content).toContain('Arguments received: {"a": 1,');
+    expect(t.calls).toHaveLength(0);
+    expect(events.find((e) => e.type === 'tool_finished')).toMatchObject({ validation: 'invalid_json', outcome: 'error' });
+  });
+
+  it('arguments that fail the schema, listing every path and message', async () => {
+    const t = fakeTool({ name: 't', required: { city: 'string', days: 'number' } });
+    const { result, events } = await oneCall(t, 't', '{"days":"two"}');
+    expect(result.content).toContain("(root): must have required property 'city'");
+    expect(result.content).toContain('/days: must be number');
+    expect(result.content).toContain('Arguments received: {"days":"two"}');
+    expect(t.calls).toHaveLength(0);
+    const finished = events.find((e) => e.type === 'tool_finished');
+    expect(finished).toMatchObject({ validation: 'schema', validationErrors: [{ path: '' }, { path: '/days', message: 'must be number' }] });
+  });
+
+  it('treats empty arguments as an empty object', async () => {
+    const t = fakeTool({ name: 't' });
+    const { result } = await oneCall(t, 't', '');
+    expect(result.outcome).toBe('ok');
+    expect(t.calls[0]?.args).toEqual({});
+  });
+
+  it('a tool that throws', async () => {
+    const t = fakeTool({
+      name: 't',
+      run: () => {
+        throw new Error('disk full');
+      },
+    });
+    const { result } = await oneCall(t, 't', '{}');
+    expect(result).toMatchObject({ outcome: 'error', isError: true });
+    expect(result.content).toContain('disk full');
+  });
+
+  it('a tool reporting its own error result', async () => {
+    const t = fakeTool({ name: 't', run: () => ({ outcome: 'error', content: 'bad input', logs: [] }) });
+    const { result } = await oneCall(t, 't', '{}');
+    expect(result).toMatchObject({ outcome: 'error', isError: true, content: 'bad input' });
+  });
+
+  it('a tool past its timeout is abandoned, told to stop, and its late result dropped', async () => {
+    vi.useFakeTimers();
+    let late: (v: { outcome: 'ok'; content: string; logs: [] }) => void = () => {};
+    const t = fakeTool({ name: 'slow', timeoutMs: 500, run: () => new Promise((resolve) => (late = resolve)) });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'slow', args: '{}' }]), textReply(['ok'])]);
+    const h = harness(model, { tools: fakeExecutor([t]), config: { toolTimeoutMs: 60_000 } });
+    const done = h.run();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(t.calls[0]?.ctx.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const r = await done;
+    expect(t.calls[0]?.ctx.timeoutMs).toBe(500);
+    expect(t.calls[0]?.ctx.signal.aborted).toBe(true);
+    late({ outcome: 'ok', content: 'too late', logs: [] });
+    expect(toolResults(r.history)).toEqual([{ id: 'c1', outcome: 'timeout', content: expect.stringMatching(/did not finish within 500 ms/) }]);
+    expect(r.history.some((m) => m.content === 'too late')).toBe(false);
+    expect(r.stopReason).toBe('complete');
+  });
+
+  it('uses the run default tool timeout when the tool has none', async () => {
+    vi.useFakeTimers();
+    const t = fakeTool({ name: 'slow', run: blockingRun() });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'slow', args: '{}' }]), textReply(['ok'])]);
+    const done = harness(model, { tools: fakeExecutor([t]), config: { toolTimeoutMs: 2_000 } }).run();
+    await vi.advanceTimersByTimeAsync(2_000);
+    const r = await done;
+    expect(toolResults(r.history)[0]?.outcome).toBe('timeout');
+  });
+});
+
+describe('runAgent: parallel tools', () => {
+  it('runs calls concurrently up to the cap and appends results in call order', async () => {
+    let running = 0;
+    let peak = 0;
+    const gates: (() => void)[] = [];
+    const t = fakeTool({
+      name: 't',
+      run: async (args) => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running--;
+        return ok(`r${(args as { n: number }).n}`);
+      },
+    });
+    const calls = [1, 2, 3, 4, 5].map((n) => ({ id: `c${n}`, name: 't', args: `{"n":${n}}` }));
+    const model = scriptedModel([toolCallsReply(calls), textReply(['ok'])]);
+    const done = harness(model, { tools: fakeExecutor([t]), config: { toolConcurrency: 2 } }).run();
+    // Release in reverse order of arrival so completion order differs from call order.
+    while (t.calls.length < 5 || gates.length > 0) {
+      await new Promise((r) => setTimeout(r, 0));
+      gates.pop()?.();
+    }
+    const r = await done;
+    expect(peak).toBe(2);
+    expect(toolResults(r.history).map((x) => [x.id, x.content])).toEqual(calls.map((c, i) => [c.id, `r${i + 1}`]));
+  });
+});
+
+describe('runAgent: approvals', () => {
+  it('asks before running a tool that needs approval, and runs it when approved', async () => {
+    const t = fakeTool({ name: 'rm', needsApproval: true });
+    const asked: string[] = [];
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'rm', args: '{"p":"a"}' }]), textReply(['ok'])]);
+    const h = harness(model, {
+      tools: fakeExecutor([t]),
+      approve: async (call) => {
+        asked.push(call.callId);
+        return { decision: 'approve' };
+      },
+    });
+    const r = await h.run();
+    expect(asked).toEqual(['c1']);
+    expect(t.calls).toHaveLength(1);
+    const seq = types(h.events).filter((x) => x.startsWith('approval') || x.startsWith('tool_'));
+    expect(seq).toEqual(['tool_call_delta', 'tool_call_delta', 'tool_call_delta', 'approval_requested', 'approval_resolved', 'tool_started', 'tool_finished']);
+    expect(h.events.find((e) => e.type === 'approval_resolved')).toMatchObject({ decision: 'approved', arguments: '{"p":"a"}' });
+    expect(r.stopReason).toBe('complete');
+  });
+
+  it('a denied call gets "Denied by user" with outcome denied, and the loop goes on', async () => {
+    const t = fakeTool({ name: 'rm', needsApproval: true });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'rm', args: '{}' }]), textReply(['ok'])]);
+    const r = await harness(model, { tools: fakeExecutor([t]), approve: async () => ({ decision: 'deny' }) }).run();
+    expect(t.calls).toHaveLength(0);
+    expect(toolResults(r.history)).toEqual([{ id: 'c1', outcome: 'denied', content: 'Denied by user' }]);
+    expect(r.history.find((m) => m.role === 'tool')).toMatchObject({ isError: true });
+    expect(r.stopReason).toBe('complete');
+  });
+
+  it('edited arguments are validated again and run with the edit', async () => {
+    const t = fakeTool({ name: 'rm', needsApproval: true, required: { p: 'string' } });
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 'rm', args: '{"p":"/"}' }, { id: 'c2', name: 'rm', args: '{"p":"x"}' }]),
+      textReply(['ok']),
+    ]);
+    const h = harness(model, {
+      tools: fakeExecutor([t]),
+      approve: async (call) => ({ decision: 'edit', arguments: call.callId === 'c1' ? '{"p":"/tmp"}' : '{"p":1}' }),
+    });
+    const r = await h.run();
+    expect(t.calls.map((c) => c.args)).toEqual([{ p: '/tmp' }]);
+    const results = toolResults(r.history);
+    expect(results[0]?.outcome).toBe('ok');
+    expect(results[1]).toMatchObject({ outcome: 'error', content: expect.stringContaining('/p: must be string') });
+    expect(h.events.filter((e) => e.type === 'approval_resolved').map((e) => e.type === 'approval_resolved' && e.decision)).toEqual(['edited', 'edited']);
+  });
+
+  it('denies a tool that needs approval when no gate is wired', async () => {
+    const t = fakeTool({ name: 'rm', needsApproval: true });
+    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'rm', args: '{}' }]), textReply(['ok'])]);
+    const r = await harness(model, { tools: fakeExecutor([t]) }).run();
+    expect(t.calls).toHaveLength(0);
+    expect(toolResults(r.history)[0]?.outcome).toBe('denied');
+  });
+});

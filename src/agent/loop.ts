@@ -1,0 +1,214 @@
+import type { AccumulatedTurn } from './accumulator';
+import type { LoopConfig } from './config';
+import { createEmitter } from './emitter';
+import type { ErrorInfo } from './errors';
+import { estimateUsage } from './estimate-tokens';
+import type { EventSink, StopReason } from './events';
+import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from './messages';
+import type { ModelClient } from './model-client';
+import { abortableSleep, retryDelayMs } from './retry';
+import { runToolBatch, type ToolCallResult } from './run-tools';
+import { streamAttempt } from './stream-attempt';
+import { buildRequest, toWireMessages, toWireTools } from './to-wire';
+import type { ApprovalGate, ToolExecutor } from './tool-executor';
+
+export { validateHistory } from './history';
+
+export type RunInput = {
+  runId: string;
+  sessionId: string;
+  /** The conversation so far; not mutated. */
+  history: ChatMessage[];
+  /** Appended before the first request. Absent: continue the history as it is (e.g. after a limit). */
+  userMessage?: string;
+  config: LoopConfig;
+  model: ModelClient;
+  tools: ToolExecutor;
+  approve?: ApprovalGate;
+  signal: AbortSignal;
+  emit: EventSink;
+  /** Sent as the first message of every request; never stored in the history. */
+  systemPrompt?: string;
+  /** Monotonic ms, for event times and durations. */
+  clock?: () => number;
+  /** Wall-clock ms, for createdAt and run_started.startedAt. */
+  now?: () => number;
+  /** Waits between retries; must resolve early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  newId?: () => string;
+};
+
+export type RunResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };
+
+const defaultId = () => globalThis.crypto.randomUUID();
+const defaultClock = () => globalThis.performance.now();
+
+type TurnEnd = { stop: StopReason; error?: ErrorInfo } | null;
+
+/**
+ * The agent loop: request, stream, run the tools the model asked for, repeat until it answers in
+ * plain text or a limit, an error or the signal stops it. It never throws for model or tool
+ * failures, and the history it returns is always valid (invariant 1).
+ */
+export async function runAgent(input: RunInput): Promise<RunResult> {
+  const { config, signal, tools } = input;
+  const clock = input.clock ?? defaultClock;
+  const now = input.now ?? Date.now;
+  const newId = input.newId ?? defaultId;
+  const sleep = input.sleep ?? abortableSleep;
+  const random = input.random ?? Math.random;
+  const { emit } = createEmitter(input.runId, input.emit, clock);
+
+  const history: ChatMessage[] = input.history.slice();
+  let usage = zeroUsage();
+  const append = (message: ChatMessage) => {
+    history.push(message);
+    emit({ type: 'message_appended', message });
+  };
+  const finish = (stopReason: StopReason, error?: ErrorInfo): RunResult => {
+    emit({ type: 'run_finished', stopReason, usage, ...(error ? { error } : {}) });
+    return { stopReason, history, usage, ...(error ? { error } : {}) };
+  };
+
+  emit({ type: 'run_started', sessionId: input.sessionId, model: config.model, startedAt: now() });
+  if (input.userMessage !== undefined) {
+    append({ id: newId(), createdAt: now(), role: 'user', content: input.userMessage });
+  }
+
+  const assistant = (messageId: string, turn: number, t: AccumulatedTurn, toolCalls: ToolCall[], status: AssistantStatus): AssistantMessage => ({
+    id: messageId,
+    createdAt: now(),
+    role: 'assistant',
+    content: t.text,
+    reasoning: t.reasoning,
+    refusal: t.refusal,
+    toolCalls,
+    status,
+    runId: input.runId,
+    turn,
+  });
+  const hasOutput = (t: AccumulatedTurn) => t.text !== '' || t.reasoning !== '' || t.refusal !== null;
+
+  try {
+    for (let turn = 1; ; turn++) {
+      if (signal.aborted) return finish('cancelled');
+      if (turn > config.maxTurns) return finish('max_turns');
+
+      const wireTools = toWireTools(tools.list().map((t) => t.spec));
+      const messages = toWireMessages(history, input.systemPrompt);
+      const request = buildRequest(config, messages, wireTools);
+
+      let done: AccumulatedTurn | null = null;
+      let messageId = '';
+      for (let attempt = 1; done === null; attempt++) {
+        messageId = newId();
+        emit({ type: 'request_started', turn, attempt, messageId });
+        const outcome = await streamAttempt({ model: input.model, request, signal, config, emit, turn, attempt, messageId });
+        if (outcome.kind === 'done') {
+          done = outcome.turn;
+          const turnUsage = done.usage ?? estimateUsage(messages, wireTools.length > 0 ? JSON.stringify(wireTools).length : 0, done);
+          usage = addUsage(usage, turnUsage);
+          emit({ type: 'request_finished', turn, attempt, finishReason: done.finishReason, usage: turnUsage });
+          break;
+        }
+        if (outcome.kind === 'cancelled') {
+          // Keep what the user saw; tool calls still streaming are dropped so no call is left unanswered.
+          if (hasOutput(outcome.partial)) append(assistant(messageId, turn, outcome.partial, [], 'cancelled'));
+          return finish('cancelled');
+        }
+        const retryInMs = signal.aborted ? null : retryDelayMs(outcome.error, attempt, config, random);
+        emit({ type: 'request_failed', turn, attempt, error: outcome.error.info, retryInMs });
+        if (retryInMs === null) {
+          if (signal.aborted) return finish('cancelled');
+          if (hasOutput(outcome.partial)) append(assistant(messageId, turn, outcome.partial, [], 'error'));
+          return finish('error', outcome.error.info);
+        }
+        // A retry starts the turn over: the failed attempt lives on in the event log only.
+        await sleep(retryInMs, signal);
+        if (signal.aborted) return finish('cancelled');
+      }
+
+      const end = await handleTurn(done, turn, messageId);
+      if (end) return finish(end.stop, end.error);
+    }
+  } catch (e) {
+    // Only a bug in the loop or an injected dependency reaches here; report it as a run error
+    // after answering any call left open, so the history stays valid.
+    closeOpenCalls();
+    const message = `The agent loop failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`;
+    return finish(signal.aborted ? 'cancelled' : 'error', signal.aborted ? undefined : { fault: 'system', kind: 'network', message });
+  }
+
+  /** What happens after a successful request; returns how the run ends, or null to loop. */
+  async function handleTurn(t: AccumulatedTurn, turn: number, messageId: string): Promise<TurnEnd> {
+    if (t.toolCalls.length > 0) {
+      const calls = normalizeCalls(t.toolCalls, newId);
+      append(assistant(messageId, turn, t, calls, 'complete'));
+      if (calls.length > config.maxToolCallsPerTurn) {
+        const content = `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`;
+        for (const call of calls) {
+          emit({ type: 'tool_finished', turn, callId: call.id, name: call.name, outcome: 'error', durationMs: 0, result: content, isError: true });
+        }
+        appendResults(calls.map((call) => ({ call, content, isError: true, outcome: 'error' })), turn);
+        return { stop: 'max_tool_calls' };
+      }
+      const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, signal, emit, clock });
+      appendResults(batch.results, turn);
+      return batch.cancelled ? { stop: 'cancelled' } : null;
+    }
+    if (t.finishReason === 'length') {
+      append(assistant(messageId, turn, t, [], 'length'));
+      return { stop: 'length' };
+    }
+    if (t.finishReason === 'content_filter') {
+      if (hasOutput(t)) append(assistant(messageId, turn, t, [], 'error'));
+      return { stop: 'error', error: { fault: 'model', kind: 'content_filter', message: "The provider's content filter stopped the reply." } };
+    }
+    if (t.text === '' && t.refusal === null) {
+      if (t.reasoning !== '') append(assistant(messageId, turn, t, [], 'error'));
+      return {
+        stop: 'error',
+        error: { fault: 'model', kind: 'empty_response', message: 'The model returned an empty reply: no text and no tool calls.' },
+      };
+    }
+    append(assistant(messageId, turn, t, [], 'complete'));
+    return { stop: 'complete' };
+  }
+
+  function appendResults(results: ToolCallResult[], turn: number) {
+    for (const r of results) {
+      append({
+        id: newId(),
+        createdAt: now(),
+        role: 'tool',
+        toolCallId: r.call.id,
+        name: r.call.name,
+        content: r.content,
+        isError: r.isError,
+        outcome: r.outcome,
+        runId: input.runId,
+        turn,
+      });
+    }
+  }
+
+  function closeOpenCalls() {
+    const last = [...history].reverse().find((m) => m.role === 'assistant');
+    if (!last || last.role !== 'assistant' || last.toolCalls.length === 0) return;
+    const idx = history.lastIndexOf(last);
+    const answered = new Set(history.slice(idx + 1).flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
+    const open = last.toolCalls.filter((c) => !answered.has(c.id));
+    appendResults(open.map((call) => ({ call, content: 'Not run: the agent loop stopped.', isError: true, outcome: 'error' })), last.turn);
+  }
+}
+
+/** Gives every call a usable, unique id: some servers send none, or repeat one. */
+function normalizeCalls(calls: readonly { id: string; name: string; arguments: string }[], newId: () => string): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((c) => {
+    const id = c.id === '' || seen.has(c.id) ? `call_${newId()}` : c.id;
+    seen.add(id);
+    return { id, name: c.name, arguments: c.arguments };
+  });
+}

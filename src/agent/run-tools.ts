@@ -1,0 +1,212 @@
+import type { LoopConfig } from './config';
+import type { Emit } from './emitter';
+import type { ToolCall, ToolOutcome } from './messages';
+import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
+
+export const CANCELLED_RESULT = 'Cancelled by user';
+export const DENIED_RESULT = 'Denied by user';
+
+export type ToolCallResult = {
+  call: ToolCall;
+  content: string;
+  isError: boolean;
+  outcome: ToolOutcome;
+};
+
+export type ToolBatchInput = {
+  calls: ToolCall[];
+  turn: number;
+  tools: ToolExecutor;
+  approve?: ApprovalGate;
+  config: Pick<LoopConfig, 'toolConcurrency' | 'toolTimeoutMs'>;
+  signal: AbortSignal;
+  emit: Emit;
+  clock: () => number;
+};
+
+type Finished = {
+  content: string;
+  outcome: ToolOutcome;
+  validation?: 'ok' | 'invalid_json' | 'schema' | 'unknown_tool';
+  validationErrors?: ValidationIssue[];
+  logs?: ToolLog[];
+};
+
+const ABORTED = Symbol('aborted');
+const TIMED_OUT = Symbol('timed out');
+
+/** Resolves (never rejects) with ABORTED when the signal fires; the listener goes with `dispose`. */
+function abortRace(signal: AbortSignal): { promise: Promise<typeof ABORTED>; dispose: () => void } {
+  let dispose = () => {};
+  const promise = new Promise<typeof ABORTED>((resolve) => {
+    if (signal.aborted) return resolve(ABORTED);
+    const on = () => resolve(ABORTED);
+    signal.addEventListener('abort', on, { once: true });
+    dispose = () => signal.removeEventListener('abort', on);
+  });
+  return { promise, dispose };
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; finished: Finished };
+
+function parseAndValidate(tool: ToolHandle, raw: string): Parsed {
+  let value: unknown;
+  try {
+    // Models often send "" for a tool without parameters.
+    value = raw.trim() === '' ? {} : JSON.parse(raw);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return {
+      ok: false,
+      finished: {
+        content: `Error: the arguments for "${tool.spec.name}" are not valid JSON (${message}). Arguments received: ${raw}`,
+        outcome: 'error',
+        validation: 'invalid_json',
+        validationErrors: [{ path: '', message }],
+      },
+    };
+  }
+  let issues: ValidationIssue[];
+  try {
+    issues = tool.validate(value);
+  } catch (e) {
+    issues = [{ path: '', message: e instanceof Error ? e.message : String(e) }];
+  }
+  if (issues.length > 0) {
+    const list = issues.map((i) => `- ${i.path === '' ? '(root)' : i.path}: ${i.message}`).join('\n');
+    return {
+      ok: false,
+      finished: {
+        content: `Error: the arguments for "${tool.spec.name}" do not match its schema:\n${list}\nArguments received: ${raw}`,
+        outcome: 'error',
+        validation: 'schema',
+        validationErrors: issues,
+      },
+    };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * Runs one turn's tool calls, at most `toolConcurrency` at a time, and returns one result per
+ * call in call order. Every failure becomes a result the model reads. When `signal` aborts,
+ * every call without a result gets "Cancelled by user" at once: a tool that ignores its signal
+ * is abandoned and its late result dropped.
+ */
+export async function runToolBatch(input: ToolBatchInput): Promise<{ results: ToolCallResult[]; cancelled: boolean }> {
+  const { calls, turn, tools, approve, config, signal, emit, clock } = input;
+  const results: (ToolCallResult | undefined)[] = calls.map(() => undefined);
+  const abort = abortRace(signal);
+
+  const finish = (i: number, call: ToolCall, f: Finished, startedAt: number) => {
+    if (results[i] !== undefined) return;
+    const isError = f.outcome !== 'ok';
+    results[i] = { call, content: f.content, isError, outcome: f.outcome };
+    emit({
+      type: 'tool_finished',
+      turn,
+      callId: call.id,
+      name: call.name,
+      outcome: f.outcome,
+      durationMs: Math.max(0, clock() - startedAt),
+      result: f.content,
+      isError,
+      ...(f.validation ? { validation: f.validation } : {}),
+      ...(f.validationErrors ? { validationErrors: f.validationErrors } : {}),
+      ...(f.logs ? { logs: f.logs } : {}),
+    });
+  };
+  const cancelled = (): Finished => ({ content: CANCELLED_RESULT, outcome: 'cancelled' });
+
+  async function decide(call: ToolCall, args: string): Promise<ApprovalDecision | typeof ABORTED> {
+    emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args });
+    if (!approve) return { decision: 'deny', reason: 'this tool needs approval and no one is there to give it' };
+    try {
+      return await Promise.race([approve({ callId: call.id, name: call.name, arguments: args }, signal), abort.promise]);
+    } catch {
+      return signal.aborted ? ABORTED : { decision: 'deny', reason: 'the approval request failed' };
+    }
+  }
+
+  async function runOne(i: number, call: ToolCall): Promise<void> {
+    const queuedAt = clock();
+    if (signal.aborted) return finish(i, call, cancelled(), queuedAt);
+    const tool = tools.get(call.name);
+    if (!tool) {
+      const names = tools.list().map((t) => t.spec.name);
+      return finish(i, call, {
+        content: `Error: there is no tool named "${call.name}". Available tools: ${names.length > 0 ? names.join(', ') : '(none)'}.`,
+        outcome: 'error',
+        validation: 'unknown_tool',
+      }, queuedAt);
+    }
+    let args = call.arguments;
+    let parsed = parseAndValidate(tool, args);
+    if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
+
+    if (tool.needsApproval) {
+      const d = await decide(call, args);
+      if (d === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
+      const decision = d.decision === 'approve' ? 'approved' : d.decision === 'deny' ? 'denied' : 'edited';
+      if (d.decision === 'edit') args = d.arguments;
+      emit({ type: 'approval_resolved', turn, callId: call.id, decision, arguments: args });
+      if (d.decision === 'deny') {
+        return finish(i, call, { content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' }, queuedAt);
+      }
+      if (d.decision === 'edit') {
+        parsed = parseAndValidate(tool, args);
+        if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
+      }
+    }
+
+    const timeoutMs = tool.timeoutMs ?? config.toolTimeoutMs;
+    const ctl = new AbortController();
+    const onRunAbort = () => ctl.abort(signal.reason);
+    signal.addEventListener('abort', onRunAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+    });
+    const startedAt = clock();
+    emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args });
+    try {
+      const run = Promise.resolve().then(() => tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id }));
+      // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
+      run.catch(() => undefined);
+      const r = await Promise.race([run, timeout, abort.promise]);
+      if (r === ABORTED) finish(i, call, cancelled(), startedAt);
+      else if (r === TIMED_OUT) {
+        finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout' }, startedAt);
+      } else {
+        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs }, startedAt);
+      }
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      finish(i, call, signal.aborted ? cancelled() : { content: `Error: the tool "${call.name}" failed: ${message}`, outcome: 'error', validation: 'ok' }, startedAt);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onRunAbort);
+      // Tells a tool that outlived its timeout (or the run) to stop; whatever it returns later is ignored.
+      ctl.abort();
+    }
+  }
+
+  let next = 0;
+  const worker = async () => {
+    while (next < calls.length) {
+      const i = next++;
+      const call = calls[i];
+      if (call) await runOne(i, call);
+    }
+  };
+  const lanes = Math.max(1, Math.min(config.toolConcurrency, calls.length));
+  await Promise.all(Array.from({ length: lanes }, worker));
+  abort.dispose();
+
+  const wasCancelled = signal.aborted;
+  const out: ToolCallResult[] = calls.map((call, i) => {
+    const r = results[i];
+    return r ?? { call, content: CANCELLED_RESULT, isError: true, outcome: 'cancelled' };
+  });
+  return { results: out, cancelled: wasCancelled };
+}
