@@ -160,9 +160,8 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
   return Object.assign(sink, {
     flush: enqueue,
     async close() {
-      await enqueue();
       closed = true;
-      cancelTimer();
+      await enqueue();
     },
     pending: () => [...(inFlight?.events ?? []), ...state.events],
     pendingMessages: () => state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message)),
