@@ -1,7 +1,6 @@
 import type { ToolRunResult } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../db/records';
 import { headerSecretKey } from '../db/tools-repo';
-import { headerSecretKey } from '../db/tools-repo';
 import { cutOutput } from './output-limit';
 
 export type HttpRunDeps = {
