@@ -143,3 +143,16 @@ describe('tool endpoints', () => {
     expect(m.allRequests[1]?.closedBy).toBe('client');
   });
 });
+
+describe('close', () => {
+  it('ends hanging requests and counts them as closed by the server, not as client disconnects', async () => {
+    const m = await startMockServer();
+    m.script([{ kind: 'hang' }]);
+    const pending = postChat(m.url, chatBody('x', { stream: true })).catch((e: unknown) => e);
+    await m.waitForRequest(0);
+    await m.close();
+    expect(await pending).toBeInstanceOf(Error);
+    expect(m.requests[0]?.closedBy).toBe('server');
+    expect(m.disconnects).toBe(0);
+  });
+});

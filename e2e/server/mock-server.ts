@@ -41,6 +41,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const all: RecordedRequest[] = [];
   const events: ServerEvent[] = [];
   const waiters = new Set<Waiter>();
+  // Set by close(): connections cut at shutdown are the server's doing, not a client disconnect.
+  let closing = false;
   const notify = () => {
     for (const w of [...waiters]) if (w.check()) waiters.delete(w);
   };
@@ -72,7 +74,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     let destroyedByServer = false;
     res.on('close', () => {
       rec.closedAt = Date.now();
-      rec.closedBy = destroyedByServer ? 'server' : res.writableFinished ? 'complete' : 'client';
+      rec.closedBy = destroyedByServer || closing ? 'server' : res.writableFinished ? 'complete' : 'client';
       rec.status = res.headersSent ? res.statusCode : undefined;
       events.push({ kind: 'closed', seq: rec.seq, path: rec.path, by: rec.closedBy, at: rec.closedAt });
       aborter.abort();
@@ -268,6 +270,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       events.length = 0;
     },
     async close() {
+      closing = true;
       for (const w of waiters) w.cancel(new Error('mock server closed'));
       waiters.clear();
       await new Promise<void>((resolve) => {
