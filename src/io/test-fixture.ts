@@ -1,4 +1,5 @@
 /** Test-only: fresh copies of the frozen version-1 fixture. */
+import type { ToolscopeDB } from '../db/database';
 import fixture from './__fixtures__/export-v1.json';
 import type { ExportFileV1 } from './format-v1';
 
@@ -6,3 +7,10 @@ export function fixtureFile(): ExportFileV1 {
   return structuredClone(fixture) as ExportFileV1;
 }
 
+
+/** Every row of every table except secrets, for "nothing changed" assertions. */
+export async function snapshot(db: ToolscopeDB): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of db.tables) out[table.name] = await table.toArray();
+  return out;
+}

@@ -1,0 +1,51 @@
+import type { ToolscopeDB } from '../db/database';
+import { checkExportText, type CheckFailure } from './check-file';
+import type { ExportFileV1 } from './format-v1';
+import { analyzeImport, planImport, type ImportAnalysis, type ImportChoices } from './import-plan';
+import { writeImport, type ImportSummary, type WriteProgress } from './import-write';
+import type { IdFactory } from './remap';
+
+export type ImportOutcome =
+  | { ok: true; summary: ImportSummary }
+  | { ok: false; failure: CheckFailure }
+  | { ok: false; failure: { stage: 'write'; message: string } };
+
+/** Check, then analyse clashes, then write: the whole import in one call, for callers that need no dialog. */
+export async function importExportText(
+  db: ToolscopeDB,
+  text: string,
+  choices: ImportChoices = {},
+  opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void } = {},
+): Promise<ImportOutcome> {
+  const checked = checkExportText(text);
+  if (!checked.ok) return checked;
+  return importCheckedFile(db, checked.file, await analyzeImport(db, checked.file), choices, opts);
+}
+
+export async function importCheckedFile(
+  db: ToolscopeDB,
+  file: ExportFileV1,
+  analysis: ImportAnalysis,
+  choices: ImportChoices,
+  opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void } = {},
+): Promise<ImportOutcome> {
+  try {
+    const summary = await writeImport(db, planImport(file, analysis, choices, opts.ids), opts.onProgress);
+    return { ok: true, summary };
+  } catch (err) {
+    return { ok: false, failure: { stage: 'write', message: describeWriteError(err) } };
+  }
+}
+
+export function describeWriteError(err: unknown): string {
+  const name = err instanceof Error ? err.name : '';
+  const inner = (err as { inner?: { name?: string } } | null)?.inner?.name ?? '';
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
+    return 'The browser has no room left for this import (storage full). Nothing was imported.';
+  }
+  if (name === 'ConstraintError' || name === 'BulkError' || inner === 'ConstraintError') {
+    return 'A record in the file collides with one already stored. Nothing was imported.';
+  }
+  const detail = err instanceof Error ? err.message : String(err);
+  return `Writing the import failed, so nothing was imported: ${detail.slice(0, 300)}`;
+}
