@@ -9,10 +9,12 @@ export type UiState = {
   currentSessionId: string | null;
   tab: AppTab;
   settingsOpen: boolean;
+  /** Why the settings opened by themselves (e.g. Send without a key). */
+  settingsNotice: string | null;
   timelineFocus: TimelineFocus;
   selectSession: (id: string | null) => void;
   setTab: (tab: AppTab) => void;
-  openSettings: () => void;
+  openSettings: (notice?: string) => void;
   closeSettings: () => void;
   showInTimeline: (sessionId: string, callId: string) => void;
 };
@@ -21,11 +23,12 @@ export const useUiStore = create<UiState>()((set) => ({
   currentSessionId: null,
   tab: 'chat',
   settingsOpen: false,
+  settingsNotice: null,
   timelineFocus: null,
   selectSession: (id) => set({ currentSessionId: id }),
   setTab: (tab) => set({ tab }),
-  openSettings: () => set({ settingsOpen: true }),
-  closeSettings: () => set({ settingsOpen: false }),
+  openSettings: (notice) => set({ settingsOpen: true, settingsNotice: notice ?? null }),
+  closeSettings: () => set({ settingsOpen: false, settingsNotice: null }),
   showInTimeline: (sessionId, callId) =>
     set({ currentSessionId: sessionId, tab: 'timeline', timelineFocus: { sessionId, callId } }),
 }));

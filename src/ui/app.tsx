@@ -18,7 +18,7 @@ export function App() {
         <header className="top-bar">
           <h1 className="brand">Toolscope</h1>
           <TabBar />
-          <button type="button" className="settings-button" onClick={openSettings}>
+          <button type="button" className="settings-button" onClick={() => openSettings()}>
             Settings
           </button>
         </header>

@@ -1,8 +1,78 @@
-export function ChatView(_props: { sessionId: string | null }) {
+import { useEffect } from 'react';
+import { sendMessage, stopRun } from '../../store/chat-actions';
+import { useRunStore } from '../../store/run-store';
+import { useSettingsStore } from '../../store/settings-store';
+import { useUiStore } from '../../store/ui-store';
+import { ChatAlerts } from './chat-alerts';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { useChatData } from './use-chat-data';
+import { useLockedElsewhere } from './use-locked-elsewhere';
+import { usageText } from './usage-text';
+
+export function ChatView({ sessionId }: { sessionId: string | null }) {
+  return sessionId ? <SessionChat key={sessionId} sessionId={sessionId} /> : <NoSessionChat />;
+}
+
+function NoSessionChat() {
+  const hasKey = useSettingsStore((s) => s.hasKey);
+  const loaded = useSettingsStore((s) => s.loaded);
+  const openSettings = useUiStore((s) => s.openSettings);
   return (
     <section aria-label="Chat" className="chat">
-      <textarea aria-label="Message" />
-      <button type="button">Send</button>
+      <div className="message-list empty">
+        {loaded && !hasKey ? (
+          <>
+            <p>Welcome to Toolscope. To start, add your API key and choose an endpoint and model. The key stays in this browser.</p>
+            <button type="button" className="primary" onClick={() => openSettings()}>Open settings</button>
+          </>
+        ) : (
+          <p>Type a message to start a new session.</p>
+        )}
+      </div>
+      <Composer running={false} readOnly={false} onSend={async (t) => (await sendMessage(t)) === 'started'} onStop={() => undefined} />
+    </section>
+  );
+}
+
+function SessionChat({ sessionId }: { sessionId: string }) {
+  const { session, rows, toolResults, toolRecords, loading } = useChatData(sessionId);
+  const runningHere = useRunStore((s) => !!s.runs[sessionId] && !s.runs[sessionId]!.ended);
+  const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
+
+  useEffect(() => {
+    if (!runningHere) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !useUiStore.getState().settingsOpen) stopRun(sessionId);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [runningHere, sessionId]);
+
+  return (
+    <section aria-label="Chat" className="chat">
+      {lockedElsewhere && (
+        <p className="chat-banner" role="status">
+          This session is running in another tab. You are watching it live, read-only; you can send again when it finishes.
+        </p>
+      )}
+      {loading ? (
+        <div className="message-list empty">Loading…</div>
+      ) : rows.length === 0 ? (
+        <div className="message-list empty">No messages yet. Say hello.</div>
+      ) : (
+        <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
+      )}
+      {session && <ChatAlerts session={session} />}
+      {session && session.usage.totalTokens > 0 && (
+        <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>
+      )}
+      <Composer
+        running={runningHere}
+        readOnly={lockedElsewhere}
+        onSend={async (t) => (await sendMessage(t)) === 'started'}
+        onStop={() => stopRun(sessionId)}
+      />
     </section>
   );
 }

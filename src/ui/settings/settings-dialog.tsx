@@ -12,6 +12,7 @@ export function SettingsDialog() {
   const open = useUiStore((s) => s.settingsOpen);
   const close = useUiStore((s) => s.closeSettings);
   const sessionId = useUiStore((s) => s.currentSessionId);
+  const notice = useUiStore((s) => s.settingsNotice);
   const ref = useRef<HTMLDialogElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
@@ -36,6 +37,7 @@ export function SettingsDialog() {
 
   return (
     <dialog ref={ref} aria-label="Settings" onClose={close} className="settings-dialog">
+      {notice && <p className="warning" role="status">{notice}</p>}
       {loaded && <SettingsForm initialKey={loaded.key} session={loaded.session} onDone={close} />}
     </dialog>
   );

@@ -1,0 +1,25 @@
+import { db } from '../db/database';
+import { recoverInterrupted } from '../db/recover';
+import { createRunController } from './run-controller';
+import { defaultRunDeps } from './default-run-deps';
+import { useSettingsStore } from './settings-store';
+import { useRunStore } from './run-store';
+
+/** The page's one run controller. */
+export const runController = createRunController(defaultRunDeps());
+
+let started: Promise<void> | null = null;
+
+/** Once per page: load settings, then repair sessions a closed or reloaded page left running. */
+export function startApp(): Promise<void> {
+  started ??= (async () => {
+    await useSettingsStore.getState().load().catch((err: unknown) => {
+      useRunStore.getState().pushSideError({
+        sessionId: null,
+        error: { fault: 'system', kind: 'storage', message: `Settings could not be loaded from browser storage: ${err instanceof Error ? err.message : String(err)}` },
+      });
+    });
+    await recoverInterrupted(db).catch(() => undefined);
+  })();
+  return started;
+}

@@ -1,0 +1,46 @@
+import { runController } from './app-controller';
+import { newSession } from './session-actions';
+import { useSettingsStore } from './settings-store';
+import { useUiStore } from './ui-store';
+
+export type SendOutcome = 'started' | 'needs_settings' | 'busy' | 'locked' | 'failed';
+
+/** Sends a message in the current session (creating one on first use) and starts the run. */
+export async function sendMessage(text: string): Promise<SendOutcome> {
+  const ui = useUiStore.getState();
+  const settings = useSettingsStore.getState();
+  if (!settings.hasKey) {
+    ui.openSettings('Add your API key (and check the base URL and model) to start chatting.');
+    return 'needs_settings';
+  }
+  const sessionId = ui.currentSessionId ?? (await newSession()).id;
+  return startRun(sessionId, text);
+}
+
+/** Runs more turns on the history as it is (after a limit or a failed request). */
+export function continueRun(sessionId: string): Promise<SendOutcome> {
+  return startRun(sessionId, undefined);
+}
+
+async function startRun(sessionId: string, text: string | undefined): Promise<SendOutcome> {
+  const r = await runController.start(sessionId, text);
+  if (r.ok) return 'started';
+  switch (r.reason) {
+    case 'no_key':
+      useUiStore.getState().openSettings('Add your API key to start chatting.');
+      return 'needs_settings';
+    case 'no_model':
+      useUiStore.getState().openSettings('Choose a model for this session.');
+      return 'needs_settings';
+    case 'busy':
+      return 'busy';
+    case 'locked':
+      return 'locked';
+    case 'no_session':
+      return 'failed';
+  }
+}
+
+export function stopRun(sessionId: string): boolean {
+  return runController.stop(sessionId);
+}

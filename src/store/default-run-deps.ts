@@ -1,0 +1,33 @@
+import { runAgent } from '../agent/loop';
+import { db } from '../db/database';
+import { loadHistory } from '../db/messages-repo';
+import { createPersister } from '../db/persister';
+import { acquireRunLock } from '../db/run-lock';
+import { getSession } from '../db/sessions-repo';
+import { listTools } from '../db/tools-repo';
+import { createOpenAIClient } from '../llm/openai-client';
+import { createToolExecutor } from '../tools/executor';
+import type { RunDeps } from './run-deps';
+import { apiKeyStore, useSettingsStore } from './settings-store';
+
+/** The real modules behind the run controller. */
+export function defaultRunDeps(): RunDeps {
+  return {
+    runAgent,
+    createModelClient: ({ apiKey, baseURL }) => createOpenAIClient({ apiKey, baseURL }),
+    createToolExecutor: async () =>
+      createToolExecutor(await listTools(db), { getSecret: async (key) => (await db.secrets.get(key))?.value }),
+    createPersister: (sessionId, onError) => {
+      const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });
+      return { emit: persister, flush: () => persister.close() };
+    },
+    acquireRunLock: (sessionId) => acquireRunLock(sessionId),
+    getSession: (id) => getSession(db, id),
+    loadHistory: (id) => loadHistory(db, id),
+    setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
+    getApiKey: () => apiKeyStore.getKey(),
+    getBaseURL: () => useSettingsStore.getState().baseURL,
+    newId: () => crypto.randomUUID(),
+    now: () => Date.now(),
+  };
+}

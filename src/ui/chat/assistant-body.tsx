@@ -1,0 +1,43 @@
+import type { ToolCall, ToolMessage } from '../../agent/messages';
+import type { ToolCallRecord } from '../../db/records';
+import { MarkdownView } from './markdown-view';
+import { ToolCallCard } from './tool-call-card';
+
+type Props = {
+  sessionId: string;
+  text: string;
+  reasoning: string;
+  refusal: string | null;
+  toolCalls: ToolCall[];
+  partial: boolean;
+  toolResults?: Map<string, ToolMessage>;
+  toolRecords?: Map<string, ToolCallRecord>;
+};
+
+/** What an assistant turn shows, streamed or stored: collapsed reasoning, the text, then its tool calls. */
+export function AssistantBody(p: Props) {
+  return (
+    <>
+      {p.reasoning && (
+        <details className="reasoning">
+          <summary>Reasoning</summary>
+          <div>{p.reasoning}</div>
+        </details>
+      )}
+      {p.text && <MarkdownView text={p.text} />}
+      {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
+      {p.toolCalls.map((c, i) => (
+        <ToolCallCard
+          key={c.id || `idx-${i}`}
+          sessionId={p.sessionId}
+          callId={c.id}
+          name={c.name}
+          arguments={c.arguments}
+          partial={p.partial}
+          result={p.toolResults?.get(c.id)}
+          record={p.toolRecords?.get(c.id)}
+        />
+      ))}
+    </>
+  );
+}

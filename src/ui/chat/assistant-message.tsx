@@ -1,0 +1,41 @@
+import { memo } from 'react';
+import type { AssistantMessage as AssistantMessageT, ToolMessage } from '../../agent/messages';
+import type { ToolCallRecord } from '../../db/records';
+import { useRunStore } from '../../store/run-store';
+import { AssistantBody } from './assistant-body';
+import { MessageFlag } from './message-flag';
+import { usageText } from './usage-text';
+
+type Props = {
+  sessionId: string;
+  message: AssistantMessageT;
+  toolResults: Map<string, ToolMessage>;
+  toolRecords: Map<string, ToolCallRecord>;
+};
+
+export const AssistantMessage = memo(function AssistantMessage({ sessionId, message, toolResults, toolRecords }: Props) {
+  // Per-turn usage is known for runs of this page; stored sessions show their total instead.
+  const usage = useRunStore((s) => {
+    const run = s.runs[sessionId];
+    return run && run.runId === message.runId ? run.turnUsage[message.turn] : undefined;
+  });
+  return (
+    <article className="message message-assistant" aria-label="Assistant message" data-status={message.status}>
+      <div className="message-role">
+        Assistant
+        <MessageFlag status={message.status} />
+      </div>
+      <AssistantBody
+        sessionId={sessionId}
+        text={message.content}
+        reasoning={message.reasoning}
+        refusal={message.refusal}
+        toolCalls={message.toolCalls}
+        partial={message.status === 'streaming'}
+        toolResults={toolResults}
+        toolRecords={toolRecords}
+      />
+      {usage && <div className="usage">Turn {message.turn}: {usageText(usage)}</div>}
+    </article>
+  );
+});

@@ -1,0 +1,52 @@
+import type { SessionRecord } from '../../db/records';
+import { continueRun } from '../../store/chat-actions';
+import { useRunStore } from '../../store/run-store';
+import { ErrorAlert } from './error-alert';
+import { errorCopy } from './error-copy';
+import { LimitAlert } from './limit-alert';
+import { OfflineAlert } from './offline-alert';
+import { RetryCountdown } from './retry-countdown';
+import { DEFAULT_CONFIG } from '../../agent/config';
+
+/** Everything that went wrong in this session, each with the action that fixes it. */
+export function ChatAlerts({ session }: { session: SessionRecord }) {
+  const id = session.id;
+  const run = useRunStore((s) => s.runs[id]);
+  const sideErrors = useRunStore((s) => s.sideErrors);
+  const dismissSide = useRunStore((s) => s.dismissSideError);
+  const dismissRun = useRunStore((s) => s.dismissRunError);
+  const retry = () => void continueRun(id);
+
+  const mine = sideErrors.filter((e) => e.sessionId === id || e.sessionId === null);
+  // A stored failure from an earlier page (or another tab) when this tab has no run of its own.
+  const stored = !run && session.status === 'failed' ? session.lastError : undefined;
+  const limit = run?.ended && (run.stopReason === 'max_turns' || run.stopReason === 'max_tool_calls') ? run.stopReason : null;
+
+  return (
+    <div className="chat-alerts">
+      <OfflineAlert />
+      {run?.retry && !run.ended && (
+        <div className="alert" role="alert" data-error-kind={run.retry.error.kind}>
+          <strong>{errorCopy(run.retry.error).title}</strong>
+          <span>{run.retry.error.message}</span>
+          <span>
+            Attempt {run.retry.attempt} failed. <RetryCountdown atMs={run.retry.retryAtMs} />
+          </span>
+        </div>
+      )}
+      {run?.error && run.ended && <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} />}
+      {stored && <ErrorAlert error={stored} onRetry={retry} />}
+      {limit && (
+        <LimitAlert
+          stopReason={limit}
+          maxTurns={session.settings.maxTurns ?? DEFAULT_CONFIG.maxTurns}
+          maxToolCalls={session.settings.maxToolCallsPerTurn ?? DEFAULT_CONFIG.maxToolCallsPerTurn}
+          onContinue={retry}
+        />
+      )}
+      {mine.map((e, i) => (
+        <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismissSide(e)} />
+      ))}
+    </div>
+  );
+}

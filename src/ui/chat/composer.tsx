@@ -1,0 +1,48 @@
+import { useState, type KeyboardEvent } from 'react';
+
+type Props = {
+  running: boolean;
+  readOnly: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  onStop: () => void;
+};
+
+export function Composer({ running, readOnly, onSend, onStop }: Props) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const canSend = text.trim() !== '' && !running && !readOnly && !sending;
+
+  const send = async () => {
+    if (!canSend) return;
+    setSending(true);
+    try {
+      if (await onSend(text)) setText('');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter is a new line; Enter while an IME is composing belongs to the IME.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+      <textarea
+        aria-label="Message"
+        placeholder={readOnly ? 'This session is running in another tab' : 'Message (Enter sends, Shift+Enter for a new line)'}
+        rows={2}
+        value={text}
+        disabled={readOnly}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="primary" disabled={!canSend}>Send</button>
+      <button type="button" disabled={!running} onClick={onStop} aria-keyshortcuts="Escape">Stop</button>
+    </form>
+  );
+}

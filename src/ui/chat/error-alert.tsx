@@ -1,0 +1,22 @@
+import type { ErrorInfo } from '../../agent/errors';
+import { useUiStore } from '../../store/ui-store';
+import { errorCopy } from './error-copy';
+
+type Props = { error: ErrorInfo; onRetry?: (() => void) | undefined; onDismiss?: (() => void) | undefined };
+
+export function ErrorAlert({ error, onRetry, onDismiss }: Props) {
+  const openSettings = useUiStore((s) => s.openSettings);
+  const copy = errorCopy(error);
+  return (
+    <div className="alert" role="alert" data-error-kind={error.kind}>
+      <strong>{copy.title}</strong>
+      <span>{error.message}</span>
+      {copy.advice && <span>{copy.advice}</span>}
+      <div className="alert-actions">
+        {copy.action === 'settings' && <button type="button" onClick={() => openSettings()}>Open settings</button>}
+        {copy.action === 'retry' && onRetry && <button type="button" onClick={onRetry}>Retry</button>}
+        {onDismiss && <button type="button" onClick={onDismiss}>Dismiss</button>}
+      </div>
+    </div>
+  );
+}

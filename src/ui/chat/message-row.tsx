@@ -1,0 +1,35 @@
+import { memo } from 'react';
+import type { ToolMessage } from '../../agent/messages';
+import type { ToolCallRecord } from '../../db/records';
+import { AssistantMessage } from './assistant-message';
+import type { ChatRow } from './chat-rows';
+import { MarkdownView } from './markdown-view';
+import { StreamingMessage } from './streaming-message';
+import { UserMessage } from './user-message';
+
+type Props = {
+  sessionId: string;
+  row: ChatRow;
+  toolResults: Map<string, ToolMessage>;
+  toolRecords: Map<string, ToolCallRecord>;
+};
+
+export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords }: Props) {
+  if (row.kind === 'streaming') return <StreamingMessage sessionId={sessionId} />;
+  const m = row.message;
+  switch (m.role) {
+    case 'user':
+      return <UserMessage message={m} />;
+    case 'assistant':
+      return <AssistantMessage sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />;
+    case 'system':
+      return (
+        <article className="message message-system" aria-label={m.summaryOf ? 'Summary of earlier messages' : 'System message'}>
+          <div className="message-role">{m.summaryOf ? `Summary of ${m.summaryOf.length} earlier messages` : 'System'}</div>
+          <MarkdownView text={m.content} />
+        </article>
+      );
+    case 'tool':
+      return null;
+  }
+});

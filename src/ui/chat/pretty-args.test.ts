@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { prettyArgs } from './pretty-args';
+
+describe('prettyArgs', () => {
+  it('indents complete JSON and reads a streaming prefix leniently', () => {
+    expect(prettyArgs('{"a":1}', false)).toBe('{\n  "a": 1\n}');
+    expect(prettyArgs('{"city":"Par', true)).toBe('{\n  "city": "Par"\n}');
+  });
+  it('shows invalid final arguments exactly as the model sent them', () => {
+    expect(prettyArgs('{"a":', false)).toBe('{"a":');
+    expect(prettyArgs('', false)).toBe('{}');
+  });
+});
