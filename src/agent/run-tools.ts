@@ -170,7 +170,9 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     const startedAt = clock();
     emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args });
     try {
-      const run = Promise.resolve().then(() => tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id }));
+      // A stop pressed while tool_started was being handled: do not start the tool at all.
+      if (signal.aborted) return finish(i, call, cancelled(), startedAt);
+      const run = Promise.resolve(tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id }));
       // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
       run.catch(() => undefined);
       const r = await Promise.race([run, timeout, abort.promise]);

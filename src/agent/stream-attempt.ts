@@ -46,7 +46,10 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome
   const ctl = new AbortController();
   let resolveStop: (s: Stop) => void = () => {};
   const stopped = new Promise<Stop>((resolve) => (resolveStop = resolve));
-  const onAbort = () => resolveStop({ kind: 'abort' });
+  const onAbort = () => {
+    resolveStop({ kind: 'abort' });
+    ctl.abort();
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = (phase: 'first_byte' | 'idle', ms: number) => {

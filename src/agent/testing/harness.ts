@@ -5,6 +5,8 @@ import type { ChatMessage } from '../messages';
 import type { ScriptedModel } from './scripted-model';
 import { fakeExecutor } from './fake-tools';
 
+export type HarnessOverrides = Partial<Omit<RunInput, 'config'>> & { config?: Partial<LoopConfig> };
+
 export type Harness = {
   events: AgentEvent[];
   sleeps: number[];
@@ -17,7 +19,7 @@ export type Harness = {
  * A run with every clock and random source pinned: ids count up, `sleep` records and returns at
  * once (retries are instant), events are collected. Overrides replace any field.
  */
-export function harness(model: ScriptedModel, overrides: Partial<RunInput> & { config?: Partial<LoopConfig> } = {}): Harness {
+export function harness(model: ScriptedModel, overrides: HarnessOverrides = {}): Harness {
   const events: AgentEvent[] = [];
   const sleeps: number[] = [];
   const controller = new AbortController();
