@@ -13,7 +13,17 @@ export type AgentEventBody =
   | { type: 'run_started'; sessionId: string; model: string; startedAt: number }
   /** A message entered the history (the user's input, a finished assistant turn, a tool result). */
   | { type: 'message_appended'; message: ChatMessage }
-  | { type: 'request_started'; turn: number; attempt: number; messageId: string }
+  | {
+      type: 'request_started';
+      turn: number;
+      attempt: number;
+      messageId: string;
+      /** The system prompt's layers exactly as sent (issue 8), when the run assembled them. */
+      systemLayers?: { id: string; title: string; text: string }[];
+      /** Estimated prompt tokens of this request and the context window it was measured against. */
+      contextTokens?: number;
+      contextLimit?: number;
+    }
   | { type: 'first_token'; turn: number; attempt: number }
   | { type: 'text_delta'; turn: number; messageId: string; delta: string }
   | { type: 'reasoning_delta'; turn: number; messageId: string; delta: string }

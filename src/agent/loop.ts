@@ -1,4 +1,6 @@
+import { requestView } from '../context/request-view';
 import type { AccumulatedTurn } from './accumulator';
+import { contextFailureInfo, type ContextHook, type ContextPrepared } from './context-hook';
 import type { LoopConfig } from './config';
 import { createEmitter } from './emitter';
 import type { ErrorInfo } from './errors';
@@ -10,7 +12,7 @@ import { abortableSleep, retryDelayMs } from './retry';
 import { runToolBatch, type ToolCallResult } from './run-tools';
 import { streamAttempt } from './stream-attempt';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
-import type { ApprovalGate, ToolExecutor } from './tool-executor';
+import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 
 export { validateHistory } from './history';
 
@@ -29,6 +31,8 @@ export type RunInput = {
   emit: EventSink;
   /** Sent as the first message of every request; never stored in the history. */
   systemPrompt?: string;
+  /** Budget keeper asked before every request (compaction, context limit, prompt layers to record). */
+  context?: ContextHook;
   /** Monotonic ms, for event times and durations. */
   clock?: () => number;
   /** Wall-clock ms, for createdAt and run_started.startedAt. */
@@ -95,20 +99,30 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       if (signal.aborted) return finish('cancelled');
       if (turn > config.maxTurns) return finish('max_turns');
 
-      const wireTools = toWireTools(tools.list().map((t) => t.spec));
-      const messages = toWireMessages(history, input.systemPrompt);
+      const specs = tools.list().map((t) => t.spec);
+      const wireTools = toWireTools(specs);
+      const prepared = await prepareContext(turn, specs);
+      if ('stop' in prepared) return finish(prepared.stop, prepared.error);
+      // Messages a summary covers stay in history (and storage) but leave the request.
+      const messages = toWireMessages(requestView(history), input.systemPrompt);
       const request = buildRequest(config, messages, wireTools);
+      const sent = {
+        ...(prepared.systemLayers ? { systemLayers: prepared.systemLayers } : {}),
+        ...(prepared.estimatedTokens !== undefined ? { contextTokens: prepared.estimatedTokens } : {}),
+        ...(prepared.limitTokens !== undefined ? { contextLimit: prepared.limitTokens } : {}),
+      };
 
       let done: AccumulatedTurn | null = null;
       let messageId = '';
       for (let attempt = 1; done === null; attempt++) {
         messageId = newId();
-        emit({ type: 'request_started', turn, attempt, messageId });
+        emit({ type: 'request_started', turn, attempt, messageId, ...sent });
         const outcome = await streamAttempt({ model: input.model, request, signal, config, emit, turn, attempt, messageId });
         if (outcome.kind === 'done') {
           done = outcome.turn;
           const turnUsage = done.usage ?? estimateUsage(messages, wireTools.length > 0 ? JSON.stringify(wireTools).length : 0, done);
           usage = addUsage(usage, turnUsage);
+          if (done.usage && prepared.estimatedTokens !== undefined) input.context?.observeUsage(prepared.estimatedTokens, done.usage.promptTokens);
           emit({ type: 'request_finished', turn, attempt, finishReason: done.finishReason, usage: turnUsage });
           break;
         }
@@ -138,6 +152,23 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     closeOpenCalls();
     const message = `The agent loop failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`;
     return finish(signal.aborted ? 'cancelled' : 'error', signal.aborted ? undefined : { fault: 'system', kind: 'network', message });
+  }
+
+  /** Lets the context hook compact before a request; a failure there ends the run (cancelled or with its error). */
+  async function prepareContext(turn: number, specs: ToolSpec[]): Promise<Omit<ContextPrepared, 'compaction'> | { stop: StopReason; error?: ErrorInfo }> {
+    if (!input.context) return {};
+    let prepared: ContextPrepared;
+    try {
+      prepared = await input.context.beforeRequest(history, input.systemPrompt ?? '', specs, signal);
+    } catch (e) {
+      return signal.aborted ? { stop: 'cancelled' } : { stop: 'error', error: contextFailureInfo(e) };
+    }
+    const c = prepared.compaction;
+    if (c) {
+      append(c.summary);
+      emit({ type: 'context_compacted', turn, removedMessageIds: c.removedMessageIds, summaryMessageId: c.summary.id, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter });
+    }
+    return prepared;
   }
 
   /** What happens after a successful request; returns how the run ends, or null to loop. */

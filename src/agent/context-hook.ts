@@ -1,0 +1,37 @@
+import type { ErrorInfo } from './errors';
+import type { ChatMessage, SystemMessage } from './messages';
+import type { ToolSpec } from './tool-executor';
+
+/** One named part of the system prompt as it was sent (kept on request_started so a person can see it). */
+export type SentPromptLayer = { id: string; title: string; text: string };
+
+export type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number };
+
+export type ContextPrepared = {
+  /** A summary to append before this request (its `summaryOf` ids drop out of the request). */
+  compaction: ContextCompaction | null;
+  systemLayers?: SentPromptLayer[];
+  /** The request's estimated prompt tokens, after any compaction. */
+  estimatedTokens?: number;
+  limitTokens?: number;
+};
+
+/**
+ * Optional budget keeper the loop asks before every model request (issue 8). It may compact,
+ * or throw an error carrying a `context_limit` ErrorInfo to end the run cleanly.
+ */
+export type ContextHook = {
+  beforeRequest(history: readonly ChatMessage[], systemPrompt: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<ContextPrepared>;
+  /** The provider's prompt token count for the request that was estimated at `estimated`. */
+  observeUsage(estimated: number, reported: number): void;
+};
+
+/** The ErrorInfo a failed beforeRequest carries (a context-limit or model error), or a generic one. */
+export function contextFailureInfo(e: unknown): ErrorInfo {
+  if (typeof e === 'object' && e !== null && 'info' in e) {
+    const info = (e as { info: unknown }).info;
+    if (typeof info === 'object' && info !== null && 'kind' in info && 'fault' in info && 'message' in info) return info as ErrorInfo;
+  }
+  const message = `Compacting the conversation failed: ${e instanceof Error ? e.message : String(e)}`;
+  return { fault: 'system', kind: 'network', message };
+}
