@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './ui/app';
 import { startApp } from './store/app-controller';
+import { installShowInTimelineListener } from './ui/timeline/chat-link';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({
@@ -10,6 +11,7 @@ const queryClient = new QueryClient({
 });
 
 void startApp();
+installShowInTimelineListener();
 
 const root = document.getElementById('root');
 if (root) {

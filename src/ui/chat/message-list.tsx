@@ -1,10 +1,19 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import type { ChatRow } from './chat-rows';
 import { MessageRow } from './message-row';
+import { SHOW_IN_CHAT, type ShowInChatDetail } from '../timeline/chat-link';
+
+function rowIndexFor(rows: ChatRow[], detail: ShowInChatDetail): number {
+  const byId = rows.findIndex((r) => r.key === detail.messageId);
+  if (byId >= 0) return byId;
+  const callId = detail.callId;
+  if (!callId) return -1;
+  return rows.findIndex((r) => r.kind === 'message' && r.message.role === 'assistant' && r.message.toolCalls.some((c) => c.id === callId));
+}
 
 type Props = {
   sessionId: string;
@@ -50,6 +59,24 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
     return () => cancelAnimationFrame(raf);
   }, [rows.length, streamedLength, sessionId, virtualizer]);
 
+  // The timeline's "Show in chat": scroll to the message and mark it until the next jump.
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useEffect(() => {
+    const onShow = (e: Event) => {
+      const detail = (e as CustomEvent<ShowInChatDetail>).detail;
+      if (!detail || detail.sessionId !== sessionId) return;
+      const index = rowIndexFor(rowsRef.current, detail);
+      if (index < 0) return;
+      stick.current = false;
+      setHighlight(rowsRef.current[index]?.key ?? null);
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    };
+    window.addEventListener(SHOW_IN_CHAT, onShow);
+    return () => window.removeEventListener(SHOW_IN_CHAT, onShow);
+  }, [sessionId, virtualizer]);
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -65,7 +92,7 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-highlight={row.key === highlight || undefined}>
                 <MessageRow sessionId={sessionId} row={row} toolResults={toolResults} toolRecords={toolRecords} />
               </div>
             );

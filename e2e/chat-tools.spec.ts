@@ -1,0 +1,69 @@
+import { test, expect } from './fixtures';
+import { assistantMessages, cityParams, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+
+test('a multi-tool run: parallel calls, a second turn, inline cards with arguments, status, duration and results', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+    { name: 'big_report', urlTemplate: `${mock.origin}/tools/big?kb=2`, parameters: { type: 'object', properties: {} } },
+  ]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_tokyo', name: 'get_weather', arguments: { city: 'Tokyo' } }], chunkDelayMs: 20 },
+    { kind: 'tool_calls', calls: [{ id: 'call_big', name: 'big_report', arguments: {} }] },
+    { kind: 'text', content: 'Paris and Tokyo are both covered.' },
+  ]);
+  await sendMessage(page, 'Weather in Paris and Tokyo?');
+  await expect(assistantMessages(page).last()).toContainText('Paris and Tokyo are both covered.');
+  await waitForIdle(page);
+
+  const paris = toolCard(page, 'call_paris');
+  await expect(paris).toContainText('get_weather');
+  await expect(paris.getByLabel('Arguments')).toHaveText('{\n  "city": "Paris"\n}');
+  await expect(paris.locator('.status')).toHaveText('ok');
+  await expect(paris).toContainText(/\d+(\.\d+)? m?s/);
+  await expect(paris.getByLabel('Result')).toContainText('"city":"Paris"');
+  await expect(toolCard(page, 'call_tokyo').getByLabel('Result')).toContainText('Tokyo');
+
+  // A long result is previewed, with a control to see all of it.
+  const big = toolCard(page, 'call_big');
+  const preview = (await big.getByLabel('Result').textContent()) ?? '';
+  expect(preview.endsWith('…')).toBe(true);
+  await big.getByRole('button', { name: /Show all/ }).click();
+  expect(((await big.getByLabel('Result').textContent()) ?? '').length).toBeGreaterThan(preview.length);
+
+  // The model got one result per call id, in call order, before the next turn.
+  const second = mock.requests[1]?.body.messages ?? [];
+  expect(second.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_paris', 'call_tokyo']);
+  expect(mock.requests[0]?.body.tools?.map((t) => t.function?.name)).toEqual(['big_report', 'get_weather']);
+  await page.screenshot({ path: 'e2e/artifacts/chat-tool-cards.png' });
+
+  await paris.getByRole('button', { name: 'Show in timeline' }).click();
+  await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('approval: edit the arguments and approve one call, deny another', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Pari' } }] },
+    { kind: 'tool_calls', calls: [{ id: 'call_b', name: 'get_weather', arguments: { city: 'Oslo' } }] },
+    { kind: 'text', content: 'Done.' },
+  ]);
+  await sendMessage(page, 'weather please');
+  const approval = page.getByRole('group', { name: 'Approve get_weather?' });
+  await expect(approval).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toContainText('waiting for approval');
+  await page.screenshot({ path: 'e2e/artifacts/chat-approval.png' });
+  await approval.getByRole('button', { name: 'Edit arguments' }).click();
+  await approval.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"city":"Paris"}');
+  await approval.getByRole('button', { name: 'Approve edited' }).click();
+  await expect(toolCard(page, 'call_a').getByLabel('Result')).toContainText('"city":"Paris"');
+
+  await expect(approval).toBeVisible();
+  await approval.getByRole('button', { name: 'Deny' }).click();
+  await expect(toolCard(page, 'call_b').locator('.status')).toHaveText('denied');
+  await expect(assistantMessages(page).last()).toContainText('Done.');
+  const toolMsgs = (mock.requests[2]?.body.messages ?? []).filter((m) => m.role === 'tool');
+  expect(toolMsgs).toHaveLength(2);
+  expect(String(toolMsgs[0]?.content)).toContain('Paris');
+});
