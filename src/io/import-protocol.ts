@@ -1,0 +1,26 @@
+import type { CheckFailure, CheckPhase } from './check-file';
+import type { ImportAnalysis, ImportChoices } from './import-plan';
+import type { ImportOutcome } from './import-file';
+
+export type ImportPhase = 'reading' | CheckPhase | 'analyzing' | 'writing';
+
+/** Small facts about a checked file for the dialog; the file itself stays where it was parsed. */
+export type ImportPreview = {
+  bytes: number;
+  sessions: { id: string; title: string; messageCount: number; toolCallCount: number }[];
+  tools: string[];
+  memories: number;
+};
+
+export type ImportFailure = CheckFailure | { stage: 'too_large' | 'read' | 'write'; message: string };
+
+export type CheckedImport =
+  | { ok: true; preview: ImportPreview; analysis: ImportAnalysis }
+  | { ok: false; failure: ImportFailure };
+
+export type ToImportWorker = { type: 'check'; file: Blob } | { type: 'commit'; choices: ImportChoices };
+
+export type FromImportWorker =
+  | { type: 'progress'; phase: ImportPhase; done: number; total: number }
+  | { type: 'checked'; result: CheckedImport }
+  | { type: 'done'; outcome: ImportOutcome };

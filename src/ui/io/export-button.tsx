@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SessionRecord } from '../../db/records';
+import type { ExportScope } from '../../io/export-sessions';
+import { useUiStore } from '../../store/ui-store';
+import { downloadText } from './download';
+import './io.css';
+
+type Status = { kind: 'info' | 'error'; text: string } | null;
+
+// The export code (and ajv) loads on first use, keeping it out of the initial bundle.
+const loadExport = () => Promise.all([import('../../db/database'), import('../../io/export-sessions'), import('../../io/file-name')]);
+
+async function exportJson(scope: ExportScope, includeMemories: boolean): Promise<string> {
+  const [{ db }, { buildExport, serializeExport }, { exportFileName }] = await loadExport();
+  const { file, warnings } = await buildExport(db, scope, { includeMemories });
+  if (file.sessions.length === 0) throw new Error('There is no session to export.');
+  const now = new Date(file.exportedAt);
+  const name =
+    scope.kind === 'session'
+      ? exportFileName({ kind: 'session', title: file.sessions[0]!.session.title }, now)
+      : exportFileName({ kind: scope.kind, count: file.sessions.length }, now);
+  downloadText(name, serializeExport(file));
+  const n = file.sessions.length;
+  const note = warnings.length > 0 ? ` Warning: ${warnings[0]!.path} is not ${warnings[0]!.expected}; the file may not import.` : '';
+  return `Exported ${n} session${n === 1 ? '' : 's'} as ${name}.${note}`;
+}
+
+async function exportOpenAI(sessionId: string): Promise<string> {
+  const [[{ db }, , { exportFileName }], { buildOpenAIExport }] = await Promise.all([loadExport(), import('../../io/export-openai')]);
+  const result = await buildOpenAIExport(db, sessionId);
+  if (!result) throw new Error('The session no longer exists.');
+  const name = exportFileName({ kind: 'openai', title: result.title }, new Date());
+  downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);
+  return `Exported ${result.messages.length} OpenAI messages as ${name}.`;
+}
+
+/** "Export": the current session, a chosen set, or all sessions as a Toolscope file; or one session as OpenAI messages. */
+export function ExportButton() {
+  const sessionId = useUiStore((s) => s.currentSessionId);
+  const [open, setOpen] = useState(false);
+  const [includeMemories, setIncludeMemories] = useState(false);
+  const [choosing, setChoosing] = useState<SessionRecord[] | null>(null);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [status, setStatus] = useState<Status>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
+    };
+    const esc = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('pointerdown', away);
+    window.addEventListener('keydown', esc);
+    return () => {
+      window.removeEventListener('pointerdown', away);
+      window.removeEventListener('keydown', esc);
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(null), 12_000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const run = async (work: () => Promise<string>) => {
+    setOpen(false);
+    setChoosing(null);
+    try {
+      setStatus({ kind: 'info', text: await work() });
+    } catch (err) {
+      setStatus({ kind: 'error', text: `Export failed: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  };
+
+  const startChoosing = async () => {
+    const [{ db }] = await loadExport();
+    const sessions = await db.sessions.orderBy('updatedAt').reverse().toArray();
+    setChosen(new Set(sessionId ? [sessionId] : []));
+    setChoosing(sessions);
+  };
+
+  return (
+    <div className="io-menu-wrap" ref={wrap}>
+      <button type="button" className="io-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Export
+      </button>
+      {open && (
+        <div role="menu" aria-label="Export options" className="io-menu">
+          <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(() => exportJson({ kind: 'session', sessionId }, includeMemories))}>
+            This session
+          </button>
+          <button type="button" role="menuitem" onClick={() => void startChoosing()}>
+            Choose sessions…
+          </button>
+          <button type="button" role="menuitem" onClick={() => void run(() => exportJson({ kind: 'all' }, includeMemories))}>
+            All sessions
+          </button>
+          <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(() => exportOpenAI(sessionId))}>
+            This session as OpenAI messages
+          </button>
+          <label>
+            <input type="checkbox" checked={includeMemories} onChange={(e) => setIncludeMemories(e.target.checked)} />
+            Include memories
+          </label>
+          {choosing && (
+            <fieldset>
+              <legend>Sessions to export</legend>
+              {choosing.length === 0 && <p className="hint">No sessions yet.</p>}
+              {choosing.map((s) => (
+                <label key={s.id}>
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(s.id)}
+                    onChange={(e) =>
+                      setChosen((prev) => {
+                        const next = new Set(prev);
+                        if (e.target.checked) next.add(s.id);
+                        else next.delete(s.id);
+                        return next;
+                      })
+                    }
+                  />
+                  {s.title}
+                </label>
+              ))}
+              <button type="button" disabled={chosen.size === 0} onClick={() => void run(() => exportJson({ kind: 'selection', sessionIds: [...chosen] }, includeMemories))}>
+                Export selected ({chosen.size})
+              </button>
+            </fieldset>
+          )}
+        </div>
+      )}
+      {status && (
+        <p role={status.kind === 'error' ? 'alert' : 'status'} className={status.kind === 'error' ? 'io-status warning' : 'io-status hint'}>
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ImportClient, ImportProgress } from '../../io/import-client';
+import type { ImportSummary } from '../../io/import-write';
+import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import-plan';
+import type { ImportFailure, ImportPreview } from '../../io/import-protocol';
+import { useUiStore } from '../../store/ui-store';
+import { ImportFailureView, ImportProgressView } from './import-dialog-parts';
+import { useImportState } from './import-state';
+
+type View =
+  | { kind: 'closed' }
+  | { kind: 'working'; fileName: string; progress: ImportProgress }
+  | { kind: 'failed'; fileName: string; failure: ImportFailure }
+  | { kind: 'review'; fileName: string; preview: ImportPreview; analysis: ImportAnalysis }
+  | { kind: 'done'; fileName: string; summary: ImportSummary };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The import flow: progress while the worker checks the file, problems if it fails, clash choices, result. */
+export function ImportDialog() {
+  const request = useImportState((s) => s.request);
+  const clear = useImportState((s) => s.clear);
+  const [view, setView] = useState<View>({ kind: 'closed' });
+  const [sessionChoices, setSessionChoices] = useState<Record<string, SessionChoice>>({});
+  const [toolChoices, setToolChoices] = useState<Record<string, ToolChoice>>({});
+  const client = useRef<ImportClient | null>(null);
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (!request) return;
+    client.current?.dispose();
+    client.current = null;
+    setSessionChoices({});
+    setToolChoices({});
+    if ('error' in request) {
+      setView({ kind: 'failed', fileName: '', failure: { stage: 'read', message: request.error } });
+      return;
+    }
+    const fileName = request.file.name;
+    let live = true;
+    setView({ kind: 'working', fileName, progress: { phase: 'reading', done: 0, total: request.file.size } });
+    void import('../../io/import-client').then(async ({ createImportClient }) => {
+      if (!live) return;
+      const c = createImportClient((progress) => {
+        if (live) setView((v) => (v.kind === 'working' ? { ...v, progress } : v));
+      });
+      client.current = c;
+      const result = await c.check(request.file);
+      if (!live) return;
+      setView(result.ok ? { kind: 'review', fileName, preview: result.preview, analysis: result.analysis } : { kind: 'failed', fileName, failure: result.failure });
+    });
+    return () => {
+      live = false;
+    };
+  }, [request]);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (view.kind !== 'closed' && !d.open) d.showModal();
+    if (view.kind === 'closed' && d.open) d.close();
+  }, [view.kind]);
+
+  const close = () => {
+    if (view.kind === 'working' && view.progress.phase === 'writing') return;
+    client.current?.dispose();
+    client.current = null;
+    setView({ kind: 'closed' });
+    clear();
+  };
+
+  const commit = async (preview: ImportPreview, fileName: string) => {
+    const c = client.current;
+    if (!c) return;
+    const choices: ImportChoices = { sessions: sessionChoices, tools: toolChoices };
+    setView({ kind: 'working', fileName, progress: { phase: 'writing', done: 0, total: 0 } });
+    const outcome = await c.commit(choices);
+    if (!outcome.ok) {
+      setView({ kind: 'failed', fileName, failure: outcome.failure });
+      return;
+    }
+    setView({ kind: 'done', fileName, summary: outcome.summary });
+    const first = preview.sessions[0] && outcome.summary.sessionIdMap[preview.sessions[0].id];
+    if (first) {
+      useUiStore.getState().selectSession(first);
+      useUiStore.getState().setTab('chat');
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Import sessions"
+      className="io-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      {view.kind !== 'closed' && <h2>Import {view.fileName ? `“${view.fileName}”` : ''}</h2>}
+      {view.kind === 'working' && <ImportProgressView progress={view.progress} />}
+      {view.kind === 'failed' && <ImportFailureView failure={view.failure} />}
+      {view.kind === 'review' && (
+        <ReviewView
+          preview={view.preview}
+          analysis={view.analysis}
+          sessionChoices={sessionChoices}
+          toolChoices={toolChoices}
+          onSession={(id, c) => setSessionChoices((s) => ({ ...s, [id]: c }))}
+          onTool={(name, c) => setToolChoices((s) => ({ ...s, [name]: c }))}
+        />
+      )}
+      {view.kind === 'done' && (
+        <p role="status">
+          Imported {plural(view.summary.sessionIds.length, 'session')} ({plural(view.summary.records, 'record')}).
+          {Object.entries(view.summary.renamedTools).map(([from, to]) => ` Tool “${from}” was imported as “${to}”.`)}
+          {view.summary.skippedTools.length > 0 && ` Kept the stored ${plural(view.summary.skippedTools.length, 'tool')}: ${view.summary.skippedTools.join(', ')}.`}
+        </p>
+      )}
+      <div className="dialog-actions">
+        {view.kind === 'review' && (
+          <button type="button" className="primary" onClick={() => void commit(view.preview, view.fileName)}>
+            Import sessions
+          </button>
+        )}
+        {!(view.kind === 'working' && view.progress.phase === 'writing') && (
+          <button type="button" onClick={close}>
+            {view.kind === 'review' || view.kind === 'working' ? 'Cancel' : 'Close'}
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+type ReviewProps = {
+  preview: ImportPreview;
+  analysis: ImportAnalysis;
+  sessionChoices: Record<string, SessionChoice>;
+  toolChoices: Record<string, ToolChoice>;
+  onSession: (id: string, choice: SessionChoice) => void;
+  onTool: (name: string, choice: ToolChoice) => void;
+};
+
+function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession, onTool }: ReviewProps) {
+  return (
+    <div className="io-review">
+      <p>
+        The file is valid: {plural(preview.sessions.length, 'session')}, {plural(preview.tools.length, 'tool definition')}
+        {preview.memories > 0 ? `, ${plural(preview.memories, 'memory')}` : ''}.
+      </p>
+      <ul aria-label="Sessions in the file" className="io-list">
+        {preview.sessions.map((s) => (
+          <li key={s.id}>
+            {s.title} <span className="hint">({plural(s.messageCount, 'message')}, {plural(s.toolCallCount, 'tool call')})</span>
+          </li>
+        ))}
+      </ul>
+      {analysis.sessionClashes.map((c) => (
+        <fieldset key={c.id} className="io-choice">
+          <legend>Session “{c.existingTitle}” is already here</legend>
+          <label>
+            <input type="radio" name={`session-${c.id}`} checked={(sessionChoices[c.id] ?? 'copy') === 'copy'} onChange={() => onSession(c.id, 'copy')} />
+            Import as a copy
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={`session-${c.id}`}
+              disabled={c.copyOnly}
+              checked={sessionChoices[c.id] === 'replace'}
+              onChange={() => onSession(c.id, 'replace')}
+            />
+            Replace the stored session
+          </label>
+          {c.copyOnly && <p className="hint">Its records collide with another stored session, so it can only be copied.</p>}
+        </fieldset>
+      ))}
+      {analysis.forcedCopies.length > 0 && (
+        <p className="hint">{plural(analysis.forcedCopies.length, 'session')} will be imported under new ids because some of their ids are taken.</p>
+      )}
+      {analysis.toolClashes.map((c) => (
+        <fieldset key={c.name} className="io-choice">
+          <legend>Tool “{c.name}” differs from the stored one</legend>
+          {(
+            [
+              ['keep', 'Keep the stored tool'],
+              ['replace', 'Replace it with the imported one'],
+              ['rename', 'Import under a new name'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name={`tool-${c.name}`} checked={(toolChoices[c.name] ?? 'keep') === value} onChange={() => onTool(c.name, value)} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}

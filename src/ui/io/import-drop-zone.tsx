@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { looksLikeJson, useImportState } from './import-state';
+import './io.css';
+
+const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+/**
+ * Lets a .json export be dropped anywhere on the page. Listens on the window so it needs no wrapping
+ * element; shows an overlay only while files are dragged over the page.
+ */
+export function ImportDropZone() {
+  const [active, setActive] = useState(false);
+  const requestImport = useImportState((s) => s.requestImport);
+  const refuse = useImportState((s) => s.refuse);
+
+  useEffect(() => {
+    // dragenter/dragleave fire for every child element; count them to know when the drag left the page.
+    let depth = 0;
+    const enter = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      depth++;
+      setActive(true);
+    };
+    const over = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const leave = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setActive(false);
+    };
+    const drop = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setActive(false);
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      if (looksLikeJson(file)) requestImport(file);
+      else refuse(`"${file.name}" is not a .json file. Drop a Toolscope session export (.json).`);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+      window.removeEventListener('dragleave', leave);
+    };
+  }, [requestImport, refuse]);
+
+  if (!active) return null;
+  return (
+    <div className="io-drop-overlay" role="region" aria-label="Drop to import">
+      <p>Drop a Toolscope export (.json) to import it</p>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+
+/** The file waiting for the import dialog, whether it came from the picker or a drop. */
+type ImportRequest = { file: File; seq: number } | { error: string; seq: number };
+
+type ImportState = {
+  request: ImportRequest | null;
+  requestImport(file: File): void;
+  refuse(error: string): void;
+  clear(): void;
+};
+
+let seq = 0;
+
+export const useImportState = create<ImportState>()((set) => ({
+  request: null,
+  requestImport: (file) => set({ request: { file, seq: ++seq } }),
+  refuse: (error) => set({ request: { error, seq: ++seq } }),
+  clear: () => set({ request: null }),
+}));
+
+export function looksLikeJson(file: File): boolean {
+  return /\.json$/i.test(file.name) || file.type === 'application/json';
+}
