@@ -1,0 +1,14 @@
+import type { ToolscopeDB } from '../db/database';
+import { getSetting, isString, setSetting } from '../db/settings-repo';
+import { DEFAULT_EMBEDDING_MODEL } from './embeddings';
+
+const KEY = 'embeddingModel';
+
+/** The embeddings model for memory recall; an empty string turns embeddings off (keyword recall). */
+export function getEmbeddingModel(db: ToolscopeDB): Promise<string> {
+  return getSetting(db, KEY, isString, DEFAULT_EMBEDDING_MODEL);
+}
+
+export function setEmbeddingModel(db: ToolscopeDB, model: string): Promise<void> {
+  return setSetting(db, KEY, model.trim());
+}

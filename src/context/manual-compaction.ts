@@ -1,0 +1,74 @@
+import { createEmitter } from '../agent/emitter';
+import type { EventSink } from '../agent/events';
+import { zeroUsage, type ChatMessage } from '../agent/messages';
+import type { ModelClient } from '../agent/model-client';
+import type { AcquireResult } from '../db/run-lock';
+import type { SessionRecord } from '../db/records';
+import { contextFailureInfo } from '../agent/context-hook';
+import { createContextManager } from './context-manager';
+import { contextLimitFor } from './model-limits';
+
+export type ManualCompactionDeps = {
+  getSession(sessionId: string): Promise<SessionRecord | undefined>;
+  loadHistory(sessionId: string): Promise<ChatMessage[]>;
+  getApiKey(): Promise<string | null>;
+  getBaseURL(): string;
+  createModelClient(opts: { apiKey: string; baseURL: string }): ModelClient;
+  /** Writes the events like a run's (so the summary is stored and the timeline shows the compaction). */
+  createPersister(sessionId: string): { emit: EventSink; flush(): Promise<void> };
+  acquireRunLock(sessionId: string): Promise<AcquireResult>;
+  newId(): string;
+  now(): number;
+  clock?(): number;
+};
+
+export type ManualCompactionResult =
+  | { ok: true; summarized: number; tokensBefore: number; tokensAfter: number }
+  | { ok: false; reason: 'no_session' | 'no_key' | 'locked' | 'nothing' | 'cancelled' | 'failed'; message: string };
+
+/**
+ * "Compact now": summarise all but the last exchange through the session's own endpoint and model,
+ * recorded as a short run of its own (run_started, the summary message, context_compacted, run_finished)
+ * so storage, chat and timeline treat it exactly like an automatic compaction.
+ */
+export async function compactSessionNow(sessionId: string, deps: ManualCompactionDeps, signal: AbortSignal): Promise<ManualCompactionResult> {
+  const session = await deps.getSession(sessionId);
+  if (!session) return { ok: false, reason: 'no_session', message: 'The session no longer exists.' };
+  const apiKey = await deps.getApiKey();
+  if (!apiKey) return { ok: false, reason: 'no_key', message: 'Add your API key in the settings first: the model writes the summary.' };
+  const lock = await deps.acquireRunLock(sessionId);
+  if (!lock.ok) return { ok: false, reason: 'locked', message: 'A run is in progress in this session; compact when it has finished.' };
+  try {
+    const history = await deps.loadHistory(sessionId);
+    const manager = createContextManager({
+      model: deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() }),
+      modelName: session.model,
+      limitTokens: contextLimitFor(session.model, session.settings.contextLimit).tokens,
+      newId: deps.newId,
+      now: deps.now,
+    });
+    let compaction;
+    try {
+      compaction = await manager.compactNow(history, '', [], signal);
+    } catch (e) {
+      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Compaction was cancelled.' };
+      return { ok: false, reason: 'failed', message: contextFailureInfo(e).message };
+    }
+    if (!compaction) return { ok: false, reason: 'nothing', message: 'There is nothing older than the last exchange to summarise.' };
+
+    const persister = deps.createPersister(sessionId);
+    const clock = deps.clock ?? (() => globalThis.performance.now());
+    const { emit } = createEmitter(deps.newId(), persister.emit, clock);
+    emit({ type: 'run_started', sessionId, model: session.model, startedAt: deps.now() });
+    emit({ type: 'message_appended', message: compaction.summary });
+    emit({
+      type: 'context_compacted', turn: 0, removedMessageIds: compaction.removedMessageIds, summaryMessageId: compaction.summary.id,
+      tokensBefore: compaction.tokensBefore, tokensAfter: compaction.tokensAfter,
+    });
+    emit({ type: 'run_finished', stopReason: 'complete', usage: zeroUsage() });
+    await persister.flush();
+    return { ok: true, summarized: compaction.removedMessageIds.length, tokensBefore: compaction.tokensBefore, tokensAfter: compaction.tokensAfter };
+  } finally {
+    lock.lock.release();
+  }
+}

@@ -1,0 +1,39 @@
+import type { ToolscopeDB } from '../db/database';
+import { addMemory, listMemories } from '../db/memories-repo';
+import { getEmbeddingModel } from './embedding-setting';
+import { createEmbedder } from './embeddings';
+import { recallNotices } from './recall-notices';
+import { prepareRunContext, type PreparedRun, type RunContextArgs, type RunContextDeps } from './run-context';
+
+/** The browser's wiring of prepareRunContext: memories and the embedding model setting in IndexedDB. */
+export function dbRunContextDeps(db: ToolscopeDB): RunContextDeps {
+  return {
+    listMemories: () => listMemories(db),
+    addMemory: async (text, sourceSessionId) => {
+      await addMemory(db, { text, sourceSessionId });
+    },
+    // Vectors are a cache: writing them must not reorder the list by updatedAt.
+    saveEmbeddings: async (vectors) => {
+      await db.transaction('rw', db.memories, async () => {
+        for (const v of vectors) await db.memories.update(v.id, { embedding: v.embedding, embeddingModel: v.model });
+      });
+    },
+    createEmbedder: async ({ apiKey, baseURL }) => {
+      const model = await getEmbeddingModel(db);
+      return model ? createEmbedder({ apiKey, baseURL, model }) : null;
+    },
+    timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    now: () => Date.now(),
+    newId: () => crypto.randomUUID(),
+  };
+}
+
+/** What the run controller calls before runAgent; it also tells the chat how memories were recalled. */
+export function createRunContextPreparer(db: ToolscopeDB): (args: RunContextArgs) => Promise<PreparedRun> {
+  const deps = dbRunContextDeps(db);
+  return async (args) => {
+    const prepared = await prepareRunContext(args, deps);
+    recallNotices.record(args.session.id, prepared.recall);
+    return prepared;
+  };
+}

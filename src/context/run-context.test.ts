@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../agent/messages';
+import type { ModelClient } from '../agent/model-client';
+import type { ToolExecutor } from '../agent/tool-executor';
+import type { MemoryRecord, SessionRecord } from '../db/records';
+import type { Embedder } from './embeddings';
+import { heuristicCounter } from './token-estimate';
+import { prepareRunContext, recallQuery, type RunContextDeps } from './run-context';
+
+const session = (over: Partial<SessionRecord['settings']> = {}): SessionRecord => ({
+  id: 's1', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false }, settings: { systemPrompt: 'Answer in French.', ...over },
+});
+const memory = (id: string, text: string): MemoryRecord => ({ id, text, createdAt: 0, updatedAt: 0, sourceSessionId: null, embedding: null, embeddingModel: null });
+const noTools: ToolExecutor = { list: () => [], get: () => undefined };
+const model: ModelClient = { stream: () => (async function* () {})() };
+const signal = new AbortController().signal;
+
+/** "tea" texts point one way, everything else the other. */
+const teaEmbedder: Embedder = { model: 'toy', embed: async (texts) => texts.map((t) => (t.includes('tea') ? [1, 0] : [0, 1])) };
+
+function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null) {
+  const saved: string[] = [];
+  const vectors: string[] = [];
+  const deps: RunContextDeps = {
+    listMemories: async () => memories,
+    addMemory: async (text) => {
+      saved.push(text);
+    },
+    saveEmbeddings: async (v) => {
+      vectors.push(...v.map((x) => x.id));
+    },
+    createEmbedder: async () => embedder,
+    loadCounter: async () => ({ count: heuristicCounter, exact: false }),
+    timeZone: () => 'Europe/Berlin',
+    now: () => Date.UTC(2026, 0, 2, 3, 4, 5),
+    newId: () => 'id',
+  };
+  return { deps, saved, vectors };
+}
+
+describe('prepareRunContext', () => {
+  it('assembles base, session, tools, workspace and recalled memories in order, and saves new vectors', async () => {
+    const { deps, vectors } = fakeDeps([memory('m1', 'The user drinks green tea'), memory('m2', 'The car is blue')], teaEmbedder);
+    const p = await prepareRunContext({ session: session(), apiKey: 'k', baseURL: 'u', history: [], userMessage: 'What tea should I buy?', tools: noTools, model, signal }, deps);
+    expect(p.layers.map((l) => l.id)).toEqual(['base', 'session', 'tools', 'workspace', 'memories']);
+    expect(p.recall.mode).toBe('embedding');
+    expect(p.layers.at(-1)?.text).toBe('- The user drinks green tea');
+    expect(p.systemPrompt).toContain('Answer in French.');
+    expect(p.systemPrompt).toContain('2026-01-02T03:04:05.000Z (time zone Europe/Berlin)');
+    expect(p.systemPrompt).toContain('- remember:');
+    expect(vectors.sort()).toEqual(['m1', 'm2']);
+  });
+
+  it('falls back to keywords without an embedder and says why', async () => {
+    const { deps } = fakeDeps([memory('m1', 'The user drinks green tea')], null);
+    const p = await prepareRunContext({ session: session(), apiKey: 'k', baseURL: 'u', history: [], userMessage: 'green tea please', tools: noTools, model, signal }, deps);
+    expect(p.recall.mode).toBe('keyword');
+    expect(p.recall.fallbackReason).toMatch(/keywords/);
+    expect(p.layers.at(-1)).toMatchObject({ id: 'memories', text: '- The user drinks green tea' });
+  });
+
+  it('adds a remember tool that saves to memory, and uses the session limit override', async () => {
+    const { deps, saved } = fakeDeps([], null);
+    const p = await prepareRunContext({ session: session({ contextLimit: 1234 }), apiKey: 'k', baseURL: 'u', history: [], userMessage: 'hi', tools: noTools, model, signal }, deps);
+    const remember = p.tools.get('remember');
+    expect(remember).toBeDefined();
+    await remember!.run({ text: ' Likes jazz ' }, { signal, timeoutMs: 1000, callId: 'c' });
+    expect(saved).toEqual(['Likes jazz']);
+    expect(p.limitTokens).toBe(1234);
+    const r = await p.context.beforeRequest([], p.systemPrompt, [], signal);
+    expect(r).toMatchObject({ compaction: null, limitTokens: 1234 });
+    expect(r.systemLayers?.map((l) => l.id)).toEqual(['base', 'session', 'tools', 'workspace']);
+    expect(r.estimatedTokens).toBeGreaterThan(0);
+  });
+
+  it('recalls with the last user message when a run continues without a new one', () => {
+    const h: ChatMessage[] = [
+      { id: '1', createdAt: 0, role: 'user', content: 'first' },
+      { id: '2', createdAt: 0, role: 'user', content: 'second' },
+    ];
+    expect(recallQuery(h)).toBe('second');
+    expect(recallQuery(h, 'new')).toBe('new');
+  });
+});

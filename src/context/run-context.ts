@@ -1,0 +1,92 @@
+import type { ContextHook } from '../agent/context-hook';
+import type { ChatMessage } from '../agent/messages';
+import type { ModelClient } from '../agent/model-client';
+import type { ToolExecutor } from '../agent/tool-executor';
+import type { MemoryRecord, SessionRecord } from '../db/records';
+import { createContextManager } from './context-manager';
+import type { Embedder } from './embeddings';
+import { contextLimitFor } from './model-limits';
+import { recallMemories, type RecallOutcome } from './recall-memories';
+import { createRememberTool, withExtraTools } from './remember-tool';
+import { assembleSystemPrompt, buildLayers, DEFAULT_BASE_PROMPT, type PromptLayer } from './system-prompt';
+import { loadTokenCounter, type TokenCounter } from './token-estimate';
+
+/** Everything outside this module that preparing a run touches (storage, clocks, the embeddings endpoint). */
+export type RunContextDeps = {
+  listMemories(): Promise<MemoryRecord[]>;
+  addMemory(text: string, sourceSessionId: string): Promise<void>;
+  saveEmbeddings(vectors: { id: string; embedding: number[]; model: string }[]): Promise<void>;
+  /** Null when embeddings are turned off. */
+  createEmbedder(opts: { apiKey: string; baseURL: string }): Promise<Embedder | null>;
+  loadCounter?(model: string): Promise<{ count: TokenCounter; exact: boolean }>;
+  basePrompt?: string;
+  timeZone(): string;
+  now(): number;
+  newId(): string;
+};
+
+export type RunContextArgs = {
+  session: SessionRecord;
+  apiKey: string;
+  baseURL: string;
+  history: readonly ChatMessage[];
+  userMessage?: string;
+  tools: ToolExecutor;
+  model: ModelClient;
+  signal: AbortSignal;
+};
+
+export type PreparedRun = {
+  tools: ToolExecutor;
+  systemPrompt: string;
+  layers: PromptLayer[];
+  context: ContextHook;
+  recall: RecallOutcome;
+  limitTokens: number;
+};
+
+/** What recall searches with: the new message, or on "continue" the last thing the user said. */
+export function recallQuery(history: readonly ChatMessage[], userMessage?: string): string {
+  if (userMessage !== undefined) return userMessage;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i];
+    if (m?.role === 'user') return m.content;
+  }
+  return '';
+}
+
+/**
+ * Before a run: recall memories, add the `remember` tool, assemble the layered system prompt and
+ * build the budget keeper the loop consults before each request. A failing memory store never stops
+ * the run; it only means no memories this time.
+ */
+export async function prepareRunContext(args: RunContextArgs, deps: RunContextDeps): Promise<PreparedRun> {
+  const { session } = args;
+  const memories = await deps.listMemories().catch(() => [] as MemoryRecord[]);
+  const recall = await recallMemories(recallQuery(args.history, args.userMessage), memories, await deps.createEmbedder({ apiKey: args.apiKey, baseURL: args.baseURL }), args.signal);
+  if (recall.newEmbeddings.length > 0) await deps.saveEmbeddings(recall.newEmbeddings).catch(() => undefined);
+
+  const tools = withExtraTools(args.tools, [createRememberTool((text) => deps.addMemory(text, session.id))]);
+  const layers = buildLayers({
+    basePrompt: deps.basePrompt ?? DEFAULT_BASE_PROMPT,
+    sessionPrompt: session.settings.systemPrompt ?? '',
+    tools: tools.list().map((t) => t.spec),
+    now: new Date(deps.now()),
+    timeZone: deps.timeZone(),
+    memories: recall.items.map((i) => i.text),
+  });
+  const systemPrompt = assembleSystemPrompt(layers);
+
+  const limitTokens = contextLimitFor(session.model, session.settings.contextLimit).tokens;
+  const counter = await (deps.loadCounter ?? loadTokenCounter)(session.model);
+  const manager = createContextManager({ model: args.model, modelName: session.model, limitTokens, count: counter.count, newId: deps.newId, now: deps.now });
+  const sent = layers.map((l) => ({ id: l.id, title: l.title, text: l.text }));
+  const context: ContextHook = {
+    async beforeRequest(history, system, specs, signal) {
+      const r = await manager.beforeRequest(history, system, specs, signal);
+      return { compaction: r.compaction, systemLayers: sent, estimatedTokens: r.budget.tokens, limitTokens };
+    },
+    observeUsage: (estimated, reported) => manager.observeUsage(estimated, reported),
+  };
+  return { tools, systemPrompt, layers, context, recall, limitTokens };
+}
