@@ -183,6 +183,8 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
   const sortedTurns = [...turns.values()].sort((a, b) => a.turn - b.turn);
   for (const turn of sortedTurns) {
     if (!turn.messageId) turn.messageId = turn.calls.find((c) => c.messageId)?.messageId ?? '';
+    // The request that produced the turn names the assistant message its calls belong to.
+    for (const c of turn.calls) if (!c.messageId) c.messageId = turn.messageId;
     turn.calls.sort((a, b) => a.start - b.start);
     const { lanes, count } = packLanes(turn.calls);
     turn.calls.forEach((c, i) => { c.lane = lanes[i] ?? 0; });

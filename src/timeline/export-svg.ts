@@ -1,5 +1,5 @@
 import { formatTick } from './format';
-import type { Bar, TimelineLayout } from './layout';
+import { barAriaLabel, type Bar, type TimelineLayout } from './layout';
 import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
 import { ticks } from './ticks';
 import type { Viewport } from './viewport';
@@ -60,7 +60,7 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number): s
   const w = Math.max(2, x(bar.end) - x0);
   const h = rowH - 8;
   const top = y + 4;
-  const parts: string[] = [`<g><title>${esc(bar.ariaLabel)}</title>`];
+  const parts: string[] = [`<g><title>${esc(barAriaLabel(bar))}</title>`];
   if (bar.kind === 'backoff') {
     parts.push(`<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(top + h / 2)}" y2="${n(top + h / 2)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`);
   } else if (bar.kind === 'compaction') {

@@ -3,7 +3,7 @@ import { buildTimeline } from './build-timeline';
 import { visibleBars, visibleRows } from './cull';
 import { CALL_OUTCOMES } from './outcome-style';
 import { filterTimeline, toolNames } from './filter';
-import { layoutTimeline, runGap } from './layout';
+import { barAriaLabel, layoutTimeline, runGap } from './layout';
 import { summarize, unionLength } from './summary';
 import { RunScript, usage } from './test-events';
 
@@ -38,7 +38,7 @@ describe('layoutTimeline', () => {
     const b = layout.callIndex.get('b')!.bar;
     expect(a.lane).not.toBe(b.lane);
     expect(a.start < b.end && b.start < a.end).toBe(true);
-    expect(a.ariaLabel).toBe('search_web, ok, 1.2 s, starts at 0.4 s');
+    expect(barAriaLabel(a)).toBe('search_web, ok, 1.2 s, starts at 0.4 s');
     expect(layout.rows[0]!.bars[0]!.label).toContain('complete');
   });
 
@@ -63,7 +63,7 @@ describe('layoutTimeline', () => {
       .finished(700);
     const bar = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0)).callIndex.get('q')!.bar;
     expect(bar.segments).toEqual([{ kind: 'approval', start: 30, end: 530 }, { kind: 'execution', start: 540, end: 600 }]);
-    expect(bar.ariaLabel).toContain('waited 0.5 s for approval');
+    expect(barAriaLabel(bar)).toContain('waited 0.5 s for approval');
   });
 });
 

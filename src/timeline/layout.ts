@@ -30,9 +30,27 @@ export type Bar = {
   callId: string | null;
   attempt: number | null;
   label: string;
-  ariaLabel: string;
+  /** What the bar is, for its accessible name ("search_web", "Turn 2 model request attempt 1"). */
+  name: string;
+  /** Appended to the outcome word, e.g. " (server 503)". */
+  note: string;
+  approvalMs: number | null;
   segments: Segment[];
 };
+
+/**
+ * The accessible name, e.g. "search_web, ok, 1.2 s, starts at 0.4 s". Built on demand for the bars on
+ * screen: formatting numbers for every bar of a 2,000-call session up front costs a frame.
+ */
+export function barAriaLabel(bar: Bar): string {
+  const dur = formatMs(bar.end - bar.start);
+  if (bar.kind === 'run') return `${bar.name}, ${bar.note}, ${dur}`;
+  const start = formatMs(bar.start - bar.runOffset);
+  if (bar.kind === 'compaction') return `${bar.name}, starts at ${start}`;
+  if (bar.kind === 'backoff') return `${bar.name}, ${dur}, starts at ${start}`;
+  const approval = bar.approvalMs === null ? '' : `, waited ${formatMs(bar.approvalMs)} for approval`;
+  return `${bar.name}, ${STATUS_STYLES[bar.status].word}${bar.note}, ${dur}, starts at ${start}${approval}`;
+}
 
 export type RowKind = 'run' | 'turn' | 'lane';
 
@@ -106,7 +124,7 @@ function runBar(run: RunModel, offset: number): Bar {
   return {
     id: `run:${run.runId}`, kind: 'run', status, start: offset, end: offset + run.duration, open: run.state === 'live',
     runOffset: offset, runIndex: run.index, turn: null, lane: null, callId: null, attempt: null,
-    label, ariaLabel: `Run ${run.index + 1}, ${why}, ${formatMs(run.duration)}`, segments: [],
+    label, name: `Run ${run.index + 1}`, note: why, approvalMs: null, segments: [],
   };
 }
 
@@ -139,7 +157,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
       id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + a.start, end: offset + end,
       open: a.end === null, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
       label: a.retrying ? `attempt ${a.attempt} failed${err}` : a.outcome === 'ok' ? `model · ${a.finishReason ?? ''}`.trim() : `model${err}`,
-      ariaLabel: `${what}, ${STATUS_STYLES[status].word}${err}, ${formatMs(end - a.start)}, starts at ${formatMs(a.start)}`,
+      name: what, note: err, approvalMs: null,
       segments,
     });
     if (a.retrying && a.end !== null) {
@@ -150,7 +168,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
           id: `backoff:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'backoff', status: 'retrying', start: offset + a.end, end: offset + gapEnd,
           open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
           label: `retry in ${formatMs(a.retryInMs ?? gapEnd - a.end)}`,
-          ariaLabel: `Backoff before retry of turn ${turn.turn}, ${formatMs(gapEnd - a.end)}, starts at ${formatMs(a.end)}`,
+          name: `Backoff before retry of turn ${turn.turn}`, note: '', approvalMs: null,
           segments: [],
         });
       }
@@ -161,7 +179,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
       id: `compact:${run.runId}:${turn.turn}:${c.t}`, kind: 'compaction', status: 'ok', start: offset + c.t, end: offset + c.t,
       open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: null,
       label: `context compacted ${c.tokensBefore} → ${c.tokensAfter} tokens`,
-      ariaLabel: `Context compacted from ${c.tokensBefore} to ${c.tokensAfter} tokens, starts at ${formatMs(c.t)}`,
+      name: `Context compacted from ${c.tokensBefore} to ${c.tokensAfter} tokens`, note: '', approvalMs: null,
       segments: [],
     });
   }
@@ -173,12 +191,11 @@ function callBar(run: RunModel, c: CallModel, offset: number): Bar {
   const segments: Segment[] = [];
   if (c.approval) segments.push({ kind: 'approval', start: offset + c.approval.start, end: offset + (c.approval.end ?? end) });
   if (c.runStart !== null) segments.push({ kind: 'execution', start: offset + c.runStart, end: offset + end });
-  const approval = c.approval ? `, waited ${formatMs((c.approval.end ?? end) - c.approval.start)} for approval` : '';
   return {
     id: `call:${c.callId}`, kind: 'call', status: c.outcome, start: offset + c.start, end: offset + end, open: c.end === null,
     runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
-    label: c.name,
-    ariaLabel: `${c.name}, ${STATUS_STYLES[c.outcome].word}, ${formatMs(end - c.start)}, starts at ${formatMs(c.start)}${approval}`,
+    label: c.name, name: c.name, note: '',
+    approvalMs: c.approval ? (c.approval.end ?? end) - c.approval.start : null,
     segments,
   };
 }

@@ -9,9 +9,9 @@ export type BarStatus = CallOutcome | AttemptOutcome | 'retrying' | 'limit';
 export const STATUS_STYLES: Record<BarStatus, StatusStyle> = {
   ok: { color: '#2e8b57', icon: '✓', word: 'ok' },
   error: { color: '#d0393e', icon: '✕', word: 'error' },
-  timeout: { color: '#e07b00', icon: '⏱', word: 'timeout' },
+  timeout: { color: '#e07b00', icon: '◔', word: 'timeout' },
   cancelled: { color: '#7d8590', icon: '⊘', word: 'cancelled' },
-  denied: { color: '#8e44ad', icon: '⛔', word: 'denied' },
+  denied: { color: '#8e44ad', icon: '⊖', word: 'denied' },
   interrupted: { color: '#a0522d', icon: '↯', word: 'interrupted' },
   running: { color: '#1f77d0', icon: '▶', word: 'running' },
   retrying: { color: '#d0393e', icon: '↻', word: 'failed, retrying' },

@@ -15,7 +15,7 @@ export function TimeAxis({ vp, width, gutter }: { vp: Viewport; width: number; g
   const x = (ms: number) => gutter + ((ms - vp.start) / (vp.end - vp.start)) * plotW;
   return (
     <svg className="tl-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
-      <text x={8} y={16} className="tl-axis-caption">time since run start →</text>
+      <text x={8} y={16} className="tl-axis-caption">time →</text>
       {values.map((v) => {
         const tx = x(v);
         if (tx < gutter) return null;

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Bar } from '../../timeline/layout';
+import { barAriaLabel, type Bar } from '../../timeline/layout';
 import { SEGMENT_COLORS, STATUS_STYLES } from '../../timeline/outcome-style';
 
 type Props = {
@@ -24,7 +24,7 @@ function TimelineBarImpl({ bar, x, y, height, selected }: Props) {
   const common = {
     role: 'button',
     tabIndex: 0,
-    'aria-label': bar.ariaLabel,
+    'aria-label': barAriaLabel(bar),
     className: `tl-bar tl-bar-${bar.kind}${selected ? ' is-selected' : ''}`,
     'data-bar-id': bar.id,
     'data-kind': bar.kind,
@@ -68,8 +68,11 @@ function TimelineBarImpl({ bar, x, y, height, selected }: Props) {
   const text = `${style.icon} ${bar.label}`;
   const fits = w > text.length * CHAR_PX + 8;
   const runRow = bar.kind === 'run';
+  // Thin bars get a wider invisible hit area that also covers their outside icon.
+  const hitW = fits || runRow ? w : w + 18;
   return (
     <g {...common}>
+      <rect x={x0 - 2} y={top} width={hitW + 4} height={h} fill="transparent" className="tl-hit" />
       <rect x={x0} y={runRow ? top + h / 2 - 3 : top} width={w} height={runRow ? 6 : h} rx={2} fill={style.color} className="tl-rect" />
       {!runRow && segments}
       {bar.open && <path d={`M${x0 + w} ${top} l6 ${h / 2} l-6 ${h / 2} z`} fill={style.color} />}

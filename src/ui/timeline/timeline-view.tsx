@@ -1,6 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useUiStore } from '../../store/ui-store';
-import { buildTimeline } from '../../timeline/build-timeline';
 import { exportSvg } from '../../timeline/export-svg';
 import { filterTimeline, toolNames } from '../../timeline/filter';
 import { layoutTimeline, type Bar } from '../../timeline/layout';
@@ -14,7 +13,7 @@ import { downloadBlob, svgToPng } from './download';
 import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timeline-chart';
 import { TimelineSummary } from './timeline-summary';
 import { TimelineToolbar } from './timeline-toolbar';
-import { useNow, useTimelineData } from './use-timeline-data';
+import { useTimelineModel } from './use-timeline-data';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -23,11 +22,7 @@ const EXPORT_WIDTH = 1400;
 
 /** The Timeline tab: what the agent did in a session, when, for how long, and why it stopped. */
 export function TimelineView({ sessionId }: { sessionId: string | null }) {
-  const { data, error } = useTimelineData(sessionId);
-  // The persister stamps finishedAt when a run ends; until then open bars grow with the clock.
-  const maybeLive = data?.runs.some((r) => r.finishedAt === null) ?? false;
-  const now = useNow(maybeLive);
-  const model = useMemo(() => (data ? buildTimeline(data.sessionId, data.runs, data.events, now) : null), [data, now]);
+  const { model, error } = useTimelineModel(sessionId);
   const live = model?.runs.some((r) => r.state === 'live') ?? false;
 
   const [text, setText] = useState('');
@@ -141,7 +136,7 @@ function Legend() {
       <span><i className="tl-swatch" style={{ background: '#1f77d0' }} /> streaming</span>
       <span><i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff</span>
       <span><i className="tl-swatch" style={{ background: '#e9c46a' }} /> waiting for approval</span>
-      <span>✓ ok · ✕ error · ⏱ timeout · ⊘ cancelled · ⛔ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
+      <span>✓ ok · ✕ error · ◔ timeout · ⊘ cancelled · ⊖ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
     </p>
   );
 }

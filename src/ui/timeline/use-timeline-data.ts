@@ -3,21 +3,55 @@ import { useEffect, useState } from 'react';
 import { db } from '../../db/database';
 import type { EventRecord, RunRecord } from '../../db/records';
 import { animationFrameScheduler } from '../../store/frame-batcher';
+import { buildTimeline } from '../../timeline/build-timeline';
+import type { TimelineModel } from '../../timeline/model';
 
-export type TimelineData = { sessionId: string; runs: RunRecord[]; events: EventRecord[] };
+type Loaded = { sessionId: string; runs: RunRecord[]; events: EventRecord[] };
+type State = { sessionId: string | null; model: TimelineModel | null; error: string | null };
+
+const LIVE_TICK_MS = 250;
 
 /**
- * The session's runs and events, live: Dexie re-runs the query when the persister writes, and the
- * result reaches React at most once per animation frame however often the tables change.
+ * The session's timeline model, live. Dexie re-runs the query when the persister writes; the model is
+ * built in its own task (not in the IndexedDB callback, not in the render), and reaches React at most
+ * once per animation frame however often the tables change. While a run is live a clock rebuilds it
+ * a few times a second so open bars grow.
  */
-export function useTimelineData(sessionId: string | null): { data: TimelineData | null; error: string | null } {
-  const [state, setState] = useState<{ data: TimelineData | null; error: string | null }>({ data: null, error: null });
+export function useTimelineModel(sessionId: string | null): { model: TimelineModel | null; error: string | null } {
+  const [state, setState] = useState<State>({ sessionId: null, model: null, error: null });
 
   useEffect(() => {
     if (!sessionId) return;
-    let latest: TimelineData | null = null;
+    let latest: Loaded | null = null;
+    let built: TimelineModel | null = null;
+    let buildTimer: ReturnType<typeof setTimeout> | null = null;
     let cancelFrame: (() => void) | null = null;
-    const subscription = liveQuery(async () => {
+    let clock: ReturnType<typeof setInterval> | null = null;
+
+    const publish = () => {
+      if (cancelFrame) return;
+      cancelFrame = animationFrameScheduler(() => {
+        cancelFrame = null;
+        if (built) setState({ sessionId, model: built, error: null });
+      });
+    };
+    const build = () => {
+      buildTimer = null;
+      if (!latest) return;
+      built = buildTimeline(latest.sessionId, latest.runs, latest.events, Date.now());
+      const live = built.runs.some((r) => r.state === 'live');
+      if (live && !clock) clock = setInterval(scheduleBuild, LIVE_TICK_MS);
+      if (!live && clock) {
+        clearInterval(clock);
+        clock = null;
+      }
+      publish();
+    };
+    function scheduleBuild() {
+      if (!buildTimer) buildTimer = setTimeout(build, 0);
+    }
+
+    const subscription = liveQuery(async (): Promise<Loaded> => {
       const [runs, events] = await Promise.all([
         db.runs.where('sessionId').equals(sessionId).toArray(),
         db.events.where('sessionId').equals(sessionId).toArray(),
@@ -26,31 +60,17 @@ export function useTimelineData(sessionId: string | null): { data: TimelineData 
     }).subscribe({
       next: (value) => {
         latest = value;
-        if (cancelFrame) return;
-        cancelFrame = animationFrameScheduler(() => {
-          cancelFrame = null;
-          if (latest) setState({ data: latest, error: null });
-        });
+        scheduleBuild();
       },
-      error: (err: unknown) => setState({ data: null, error: err instanceof Error ? err.message : String(err) }),
+      error: (err: unknown) => setState({ sessionId, model: null, error: err instanceof Error ? err.message : String(err) }),
     });
     return () => {
       subscription.unsubscribe();
+      if (buildTimer) clearTimeout(buildTimer);
+      if (clock) clearInterval(clock);
       cancelFrame?.();
     };
   }, [sessionId]);
 
-  return state.data && state.data.sessionId === sessionId ? state : { data: null, error: state.error };
-}
-
-/** Wall clock that ticks while something is live, so open bars grow; frozen otherwise. */
-export function useNow(live: boolean, intervalMs = 250): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!live) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(id);
-  }, [live, intervalMs]);
-  return now;
+  return state.sessionId === sessionId ? { model: state.model, error: state.error } : { model: null, error: null };
 }
