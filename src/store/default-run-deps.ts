@@ -7,6 +7,7 @@ import { getSession } from '../db/sessions-repo';
 import { listTools } from '../db/tools-repo';
 import { createOpenAIClient } from '../llm/openai-client';
 import { createToolExecutor } from '../tools/executor';
+import { createRunContextPreparer } from '../context/run-context-db';
 import type { RunDeps } from './run-deps';
 import { apiKeyStore, useSettingsStore } from './settings-store';
 
@@ -29,5 +30,6 @@ export function defaultRunDeps(): RunDeps {
     getBaseURL: () => useSettingsStore.getState().baseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
+    prepareContext: createRunContextPreparer(db),
   };
 }

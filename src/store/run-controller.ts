@@ -2,6 +2,8 @@ import { DEFAULT_CONFIG, type LoopConfig } from '../agent/config';
 import type { AgentEvent } from '../agent/events';
 import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
 import { DEFAULT_TITLE } from '../db/sessions-repo';
+import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
+import type { ErrorInfo } from '../agent/errors';
 import type { SessionRecord } from '../db/records';
 import type { FrameScheduler } from './frame-batcher';
 import type { RunDeps } from './run-deps';
@@ -15,6 +17,12 @@ export function sessionConfig(session: SessionRecord): LoopConfig {
   const { systemPrompt: _p, contextLimit: _c, ...limits } = session.settings;
   const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CONFIG, ...defined, model: session.model };
+}
+
+function wiringError(err: unknown): ErrorInfo {
+  const storage = classifyStorageError(err);
+  if (storage !== 'other') return storageErrorInfo(storage, err);
+  return { fault: 'system', kind: 'network', message: `The run could not start: ${err instanceof Error ? err.message : String(err)}` };
 }
 
 export function titleFrom(message: string): string {
@@ -75,28 +83,30 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
 
     const done = (async () => {
       try {
-        if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage));
+        // A title is a nicety: failing to store it (e.g. storage full) must not stop the run.
+        if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
         const [history, tools] = await Promise.all([deps.loadHistory(sessionId), deps.createToolExecutor()]);
         const systemPrompt = session.settings.systemPrompt?.trim();
+        const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() });
+        const prepared = deps.prepareContext
+          ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal: abort.signal })
+          : null;
         await deps.runAgent({
           runId,
           sessionId,
           history,
           ...(userMessage !== undefined ? { userMessage } : {}),
           config: sessionConfig(session),
-          model: deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() }),
-          tools,
+          model,
+          tools: prepared?.tools ?? tools,
           approve: approvalGate(sessionId),
           signal: abort.signal,
           emit,
-          ...(systemPrompt ? { systemPrompt } : {}),
+          ...(prepared ? { systemPrompt: prepared.systemPrompt, context: prepared.context } : systemPrompt ? { systemPrompt } : {}),
         });
       } catch (err) {
         // The loop reports its own failures as events; reaching here is a wiring fault, shown rather than lost.
-        useRunStore.getState().pushSideError({
-          sessionId,
-          error: { fault: 'system', kind: 'network', message: `The run could not start: ${err instanceof Error ? err.message : String(err)}` },
-        });
+        useRunStore.getState().pushSideError({ sessionId, error: wiringError(err) });
       } finally {
         sink.flush();
         await persister.flush().catch(() => undefined);

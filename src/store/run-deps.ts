@@ -4,6 +4,8 @@ import type { EventSink, StopReason } from '../agent/events';
 import type { ChatMessage, Usage } from '../agent/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ApprovalGate, ToolExecutor } from '../agent/tool-executor';
+import type { ContextHook } from '../agent/context-hook';
+import type { RunContextArgs } from '../context/run-context';
 import type { AcquireResult } from '../db/run-lock';
 import type { SessionRecord } from '../db/records';
 
@@ -20,6 +22,7 @@ export type RunAgentInput = {
   signal: AbortSignal;
   emit: EventSink;
   systemPrompt?: string;
+  context?: ContextHook;
 };
 
 export type RunAgentResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };
@@ -40,4 +43,6 @@ export type RunDeps = {
   getBaseURL(): string;
   newId(): string;
   now(): number;
+  /** Issue 8: memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
+  prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };
