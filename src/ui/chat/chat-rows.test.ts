@@ -30,6 +30,12 @@ describe('buildChatModel', () => {
     expect(last?.kind === 'message' && last.message.role === 'assistant' && last.message.status).toBe('cancelled');
   });
 
+  it('keeps this tab’s ended run in its stored place when another tab stored later messages', () => {
+    const stored = [user('u1'), asst('a1', 'cancelled'), user('u2'), asst('a2')];
+    const m = buildChatModel(stored, [user('u1'), asst('a1', 'cancelled')], null);
+    expect(m.rows.map((r) => r.key)).toEqual(['u1', 'a1', 'u2', 'a2']);
+  });
+
   it('shows another tab’s stored partial as a normal message', () => {
     const rows = buildChatModel([user('u1'), asst('a1', 'streaming')], [], null).rows;
     expect(rows.map((r) => r.kind)).toEqual(['message', 'message']);

@@ -26,12 +26,10 @@ export function buildChatModel(stored: readonly ChatMessage[], appended: readonl
     seen.add(m.id);
     rows.push({ kind: 'message', key: m.id, message: m });
   };
-  const appendedIds = new Set(appended.map((m) => m.id));
-  for (const m of stored) {
-    // This tab's copy is newer than a stored streaming partial of the same message.
-    if (appendedIds.has(m.id)) continue;
-    add(m);
-  }
+  const appendedById = new Map(appended.map((m) => [m.id, m]));
+  // This tab's copy is newer than a stored streaming partial of the same message, but it keeps the stored
+  // place: messages another tab stored after this tab's run ended must still come after it.
+  for (const m of stored) add(appendedById.get(m.id) ?? m);
   for (const m of appended) if (!seen.has(m.id)) add(m);
   if (streamingId) rows.push({ kind: 'streaming', key: streamingId, messageId: streamingId });
   return { rows, toolResults };

@@ -1,0 +1,71 @@
+/**
+ * Two tabs on one session: the run holds the session's Web Lock, the other tab watches it live from IndexedDB,
+ * read-only with a message, and may send only once the run is over.
+ */
+import { test, expect } from './fixtures';
+import { assistantMessages, configureSettings, messageBox, openApp, openConfiguredApp, sendMessage } from './app-helpers';
+import { currentSessionId, historyProblems, openSession, readSession, wireHistory } from './persist-helpers';
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `tok${String(i).padStart(3, '0')}`).join(' ');
+const tokens = (text: string) => text.match(/tok\d{3}/g) ?? [];
+
+test('a second tab shows a live run read-only and can send once it is over', async ({ context, mock }) => {
+  const tabA = await context.newPage();
+  const tabB = await context.newPage();
+
+  // Long enough that it is still streaming when tab A stops it.
+  mock.script([{ kind: 'text', content: words(300), chunkDelayMs: 100 }]);
+  await openConfiguredApp(tabA, mock);
+  await sendMessage(tabA, 'Stream a long answer');
+  await expect(assistantMessages(tabA).first()).toContainText('tok003');
+  const sessionId = await currentSessionId(tabA);
+
+  await openApp(tabB);
+  await configureSettings(tabB, mock);
+  await openSession(tabB, sessionId);
+
+  // B says why it cannot send, and cannot.
+  const banner = tabB.getByRole('status').filter({ hasText: 'running in another tab' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('read-only');
+  await expect(messageBox(tabB)).toBeDisabled();
+  await expect(tabB.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(tabB.getByRole('button', { name: 'Stop' })).toBeDisabled();
+
+  // B follows the stream live: the text it shows grows while A's run goes on.
+  const watched = assistantMessages(tabB).first();
+  await expect(watched).toContainText('tok005');
+  const firstSeen = tokens(await watched.innerText()).length;
+  await expect.poll(async () => tokens(await watched.innerText()).length).toBeGreaterThan(firstSeen + 5);
+  expect(mock.requests).toHaveLength(1);
+  await expect(tabA.locator('.chat-banner')).toHaveCount(0);
+
+  // A's run ends (stopped by its user); B becomes a normal tab for this session.
+  await tabA.getByRole('button', { name: 'Stop' }).click();
+  await mock.waitForDisconnect(0);
+  await expect(assistantMessages(tabA).first()).toHaveAttribute('data-status', 'cancelled');
+  await expect(banner).toHaveCount(0);
+  await expect(messageBox(tabB)).toBeEnabled();
+  await expect(watched).toHaveAttribute('data-status', 'cancelled');
+  const stopped = await readSession(tabB, sessionId);
+  expect(stopped.session?.status).toBe('cancelled');
+  const partialText = String(stopped.messages.find((m) => m.role === 'assistant')?.content);
+  expect(tokens(await watched.innerText()).join(' ')).toBe(partialText.trim());
+
+  mock.script([{ kind: 'text', content: 'Hello from the second tab.' }]);
+  await sendMessage(tabB, 'Now I ask from tab B');
+  await expect(assistantMessages(tabB).nth(1)).toContainText('Hello from the second tab.');
+  // A sees B's turn too, through IndexedDB.
+  await expect(assistantMessages(tabA).nth(1)).toContainText('Hello from the second tab.');
+
+  const sent = wireHistory(await mock.waitForRequest(1)).filter((m) => m.role !== 'system');
+  expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  expect(sent[1]!.content).toBe(partialText);
+  expect(sent[2]!.content).toBe('Now I ask from tab B');
+  expect(historyProblems(sent)).toEqual([]);
+
+  await expect.poll(async () => (await readSession(tabB, sessionId)).session?.status).toBe('finished');
+  const final = await readSession(tabA, sessionId);
+  expect(final.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  expect(final.runs).toHaveLength(2);
+});
