@@ -1,0 +1,81 @@
+import { expect, test } from './fixtures';
+import { openApp, sessionItems } from './app-helpers';
+import {
+  dbSnapshot, dropFile, exportVia, FIXTURE_TEXT, FIXTURE_TITLE, fixtureObject, importDialog, importFixture, pickFile, confirmImport,
+} from './io-helpers';
+
+const stamp = String.raw`\d{4}-\d\d-\d\dT\d\d-\d\d`;
+
+test('import by picker, then export: the download is the same session, valid, without a secret', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await openApp(page);
+  await importFixture(page, 'picker');
+  // Checked and written off the main thread.
+  expect(workers.some((u) => u.includes('import-worker'))).toBe(true);
+  await expect(sessionItems(page).filter({ hasText: FIXTURE_TITLE })).toHaveCount(1);
+
+  // Hostile text from the file is shown as text, never run.
+  const hostile = page.getByRole('article', { name: 'Your message' }).filter({ hasText: '<script>alert("pwned")</script>' });
+  await expect(hostile).toBeVisible();
+  expect(await hostile.locator('script, img').count()).toBe(0);
+
+  const one = await exportVia(page, 'This session');
+  expect(one.name).toMatch(new RegExp(`^toolscope-weather-in-paris-and-tokyo-${stamp}\\.json$`));
+  const exported = JSON.parse(one.text) as Record<string, unknown>;
+  const fixture = fixtureObject();
+  expect({ ...exported, exportedAt: '', app: null }).toEqual({ ...fixture, exportedAt: '', app: null });
+  expect(one.text).not.toContain('sk-');
+
+  const all = await exportVia(page, 'All sessions');
+  expect(all.name).toMatch(new RegExp(`^toolscope-all-1-session-${stamp}\\.json$`));
+  expect((JSON.parse(all.text) as { sessions: unknown }).sessions).toEqual(fixture.sessions);
+
+  const openai = await exportVia(page, 'This session as OpenAI messages');
+  expect(openai.name).toMatch(new RegExp(`^toolscope-weather-in-paris-and-tokyo-openai-messages-${stamp}\\.json$`));
+  const messages = JSON.parse(openai.text) as { role: string; tool_call_id?: string }[];
+  expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant', 'user', 'assistant']);
+  expect(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_pAr1s', 'call_t0kY0', 'call_c0nv']);
+});
+
+test('import by drop; the same session again comes in as a copy, or replaces when asked', async ({ page }) => {
+  await openApp(page);
+  await importFixture(page, 'drop');
+  await expect(sessionItems(page)).toHaveCount(1);
+
+  await dropFile(page, 'again.json', FIXTURE_TEXT);
+  const dialog = importDialog(page);
+  const clash = dialog.getByRole('group', { name: `Session “${FIXTURE_TITLE}” is already here` });
+  await expect(clash.getByRole('radio', { name: 'Import as a copy' })).toBeChecked();
+  await confirmImport(page, /Imported 1 session/);
+  await expect(sessionItems(page)).toHaveCount(2);
+  await expect(sessionItems(page).filter({ hasText: `${FIXTURE_TITLE} (copy)` })).toHaveCount(1);
+
+  const changed = fixtureObject() as { sessions: { session: { title: string } }[] };
+  changed.sessions[0]!.session.title = 'Weather, replaced';
+  await pickFile(page, 'changed.json', JSON.stringify(changed));
+  await dialog.getByRole('group', { name: `Session “${FIXTURE_TITLE}” is already here` }).getByRole('radio', { name: 'Replace the stored session' }).check();
+  await confirmImport(page, /Imported 1 session/);
+  await expect(sessionItems(page)).toHaveCount(2);
+  await expect(sessionItems(page).filter({ hasText: 'Weather, replaced' })).toHaveCount(1);
+});
+
+test('a tool that differs from the stored one: keep, or import under a new name', async ({ page }) => {
+  await openApp(page);
+  await importFixture(page);
+  const edited = fixtureObject() as { tools: { description: string }[] };
+  edited.tools[0]!.description = 'A different converter.';
+  await pickFile(page, 'edited.json', JSON.stringify(edited));
+  const group = importDialog(page).getByRole('group', { name: 'Tool “convert_temperature” differs from the stored one' });
+  await expect(group.getByRole('radio', { name: 'Keep the stored tool' })).toBeChecked();
+  await group.getByRole('radio', { name: 'Import under a new name' }).check();
+  await importDialog(page).getByRole('button', { name: 'Import sessions' }).click();
+  await expect(importDialog(page).getByRole('status')).toContainText('Tool “convert_temperature” was imported as “convert_temperature_2”');
+  await importDialog(page).getByRole('button', { name: 'Close' }).click();
+  const tools = (await dbSnapshot(page)).tools!.map((t) => JSON.parse(t) as { name: string; description: string });
+  expect(tools.map((t) => [t.name, t.description]).sort()).toEqual([
+    ['convert_temperature', 'Converts Celsius to Fahrenheit.'],
+    ['convert_temperature_2', 'A different converter.'],
+    ['get_weather', 'Current weather for a city.'],
+  ]);
+});
