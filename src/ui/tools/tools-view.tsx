@@ -1,4 +1,102 @@
-/** Placeholder until the tool editor lands (issue 3). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db } from '../../db/database';
+import type { ToolDefinition } from '../../db/records';
+import { listTools } from '../../db/tools-repo';
+import { newDefinition } from '../../tools/definition';
+import { seedBuiltinTools } from './seed-builtins';
+import { ToolEditor } from './tool-editor';
+import { TryPanel } from './try-panel';
+import './tools.css';
+
+const KIND_LABEL: Record<ToolDefinition['kind'], string> = { code: 'code', http: 'HTTP', builtin: 'built-in' };
+
+/** The tool editor: list, create, edit, enable/disable, delete, and try a tool by hand. */
 export function ToolsView() {
-  return <section aria-label="Tools">Tools</section>;
+  const tools = useLiveQuery(() => listTools(db), []);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<ToolDefinition | null>(null);
+
+  useEffect(() => {
+    void seedBuiltinTools(db);
+  }, []);
+
+  const selected = draft ?? tools?.find((t) => t.id === selectedId) ?? null;
+  const others = (tools ?? []).filter((t) => t.id !== selected?.id);
+
+  const toggle = async (tool: ToolDefinition) => {
+    await db.tools.update(tool.id, { enabled: !tool.enabled, updatedAt: Date.now() });
+  };
+
+  return (
+    <section className="tools-view" aria-labelledby="tools-heading">
+      <div className="tools-list-pane">
+        <div className="field-row">
+          <h2 id="tools-heading">Tools</h2>
+          <button
+            type="button"
+            onClick={() => {
+              setDraft(newDefinition(crypto.randomUUID(), Date.now()));
+              setSelectedId(null);
+            }}
+          >
+            New tool
+          </button>
+        </div>
+        {tools === undefined ? (
+          <p>Loading…</p>
+        ) : tools.length === 0 ? (
+          <p className="hint">No tools yet.</p>
+        ) : (
+          <ul className="tools-list" aria-label="Tool list">
+            {tools.map((t) => (
+              <li key={t.id} className={t.id === selected?.id ? 'selected' : undefined}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-current={t.id === selected?.id ? 'true' : undefined}
+                  onClick={() => {
+                    setDraft(null);
+                    setSelectedId(t.id);
+                  }}
+                >
+                  {t.name}
+                </button>
+                <span className="hint">
+                  {KIND_LABEL[t.kind]}
+                  {t.needsApproval ? ' · approval' : ''}
+                </span>
+                <label className="tools-toggle">
+                  <input type="checkbox" checked={t.enabled} aria-label={`Offer ${t.name} to the model`} onChange={() => void toggle(t)} /> on
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="tools-detail-pane">
+        {selected ? (
+          <>
+            <ToolEditor
+              key={`${selected.id}:${selected.updatedAt}`}
+              tool={selected}
+              isNew={draft !== null}
+              others={others}
+              onSaved={(id) => {
+                setDraft(null);
+                setSelectedId(id);
+              }}
+              onDeleted={() => {
+                setDraft(null);
+                setSelectedId(null);
+              }}
+            />
+            {draft === null && <TryPanel key={`try:${selected.id}:${selected.updatedAt}`} tool={selected} />}
+          </>
+        ) : (
+          <p className="hint">Choose a tool, or create one with “New tool”.</p>
+        )}
+      </div>
+    </section>
+  );
 }

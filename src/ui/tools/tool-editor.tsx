@@ -1,0 +1,175 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { db } from '../../db/database';
+import type { ToolDefinition, ToolKind } from '../../db/records';
+import { deleteTool, saveTool } from '../../db/tools-repo';
+import { BUILTIN_IDS } from '../../tools/builtins';
+import type { DefinitionField } from '../../tools/definition';
+import { FieldErrors } from './field-errors';
+import { HttpFields } from './http-fields';
+import { checkForm, formFromDefinition, type ToolForm } from './tool-form';
+
+type Props = {
+  tool: ToolDefinition;
+  isNew: boolean;
+  others: readonly ToolDefinition[];
+  onSaved: (id: string) => void;
+  onDeleted: () => void;
+};
+
+export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
+  const [form, setForm] = useState<ToolForm>(() => formFromDefinition(tool));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const update = (patch: Partial<ToolForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setTouched((t) => new Set([...t, ...Object.keys(patch)]));
+    setStatus(null);
+  };
+  // Checking compiles the schema with Ajv; deferring keeps typing responsive on big schemas.
+  const deferred = useDeferredValue(form);
+  const check = useMemo(() => checkForm(deferred, tool, others, tool.updatedAt), [deferred, tool, others]);
+  const errorsFor = (field: DefinitionField, formKey: keyof ToolForm) =>
+    showAll || touched.has(formKey) || field === 'parameters' ? check.errors[field] : undefined;
+
+  const save = async () => {
+    const fresh = checkForm(form, tool, others, Date.now());
+    setShowAll(true);
+    if (!fresh.ok) {
+      setStatus('Fix the errors shown next to the fields.');
+      return;
+    }
+    const result = await saveTool(db, fresh.definition, form.secretValues);
+    if (!result.ok) {
+      setStatus(`Another tool is already named "${result.name}".`);
+      return;
+    }
+    setStatus('Saved.');
+    onSaved(result.tool.id);
+  };
+
+  const remove = async () => {
+    if (!isNew) await deleteTool(db, tool.id);
+    onDeleted();
+  };
+
+  return (
+    <form
+      className="tool-editor"
+      aria-label={isNew ? 'New tool' : `Edit ${tool.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label className="field">
+        Tool name
+        <input
+          type="text"
+          value={form.name}
+          aria-invalid={errorsFor('name', 'name') ? true : undefined}
+          aria-describedby="tool-name-errors"
+          onChange={(e) => update({ name: e.target.value })}
+        />
+      </label>
+      <FieldErrors id="tool-name-errors" messages={errorsFor('name', 'name')} />
+
+      <label className="field">
+        Description
+        <textarea rows={2} value={form.description} aria-describedby="tool-description-errors" onChange={(e) => update({ description: e.target.value })} />
+      </label>
+      <FieldErrors id="tool-description-errors" messages={errorsFor('description', 'description')} />
+
+      <label className="field">
+        Parameters (JSON Schema)
+        <textarea
+          className="mono"
+          rows={8}
+          spellCheck={false}
+          value={form.parametersText}
+          aria-invalid={check.errors.parameters ? true : undefined}
+          aria-describedby="tool-parameters-errors"
+          onChange={(e) => update({ parametersText: e.target.value })}
+        />
+      </label>
+      <FieldErrors id="tool-parameters-errors" messages={errorsFor('parameters', 'parametersText')} />
+
+      <div className="field-row">
+        <label>
+          Kind{' '}
+          <select value={form.kind} onChange={(e) => update({ kind: e.target.value as ToolKind })}>
+            <option value="code">Code (sandboxed JavaScript)</option>
+            <option value="http">HTTP request</option>
+            <option value="builtin">Built-in</option>
+          </select>
+        </label>
+        <label>
+          Timeout (ms){' '}
+          <input type="text" inputMode="numeric" size={8} placeholder="default" value={form.timeoutText} aria-describedby="tool-timeout-errors" onChange={(e) => update({ timeoutText: e.target.value })} />
+        </label>
+        <label>
+          <input type="checkbox" checked={form.needsApproval} onChange={(e) => update({ needsApproval: e.target.checked })} /> Needs approval
+        </label>
+        <label>
+          <input type="checkbox" checked={form.enabled} onChange={(e) => update({ enabled: e.target.checked })} /> Enabled
+        </label>
+      </div>
+      <FieldErrors id="tool-timeout-errors" messages={errorsFor('timeoutMs', 'timeoutText')} />
+
+      {form.kind === 'code' && (
+        <>
+          <label className="field">
+            Code
+            <textarea
+              className="mono"
+              rows={10}
+              spellCheck={false}
+              value={form.code}
+              aria-describedby="tool-code-hint tool-code-errors"
+              onChange={(e) => update({ code: e.target.value })}
+            />
+          </label>
+          <p id="tool-code-hint" className="hint">
+            The body of an async function that receives <code>args</code> and returns JSON-serialisable data. It runs in an
+            isolated sandbox: no page, storage or cookies, and no network except the origins below.
+          </p>
+          <FieldErrors id="tool-code-errors" messages={errorsFor('code', 'code')} />
+          <label className="field">
+            Allowed origins (one per line)
+            <textarea rows={2} className="mono" value={form.allowedOriginsText} placeholder="https://api.example.com" aria-describedby="tool-origins-errors" onChange={(e) => update({ allowedOriginsText: e.target.value })} />
+          </label>
+          <FieldErrors id="tool-origins-errors" messages={errorsFor('allowedOrigins', 'allowedOriginsText')} />
+        </>
+      )}
+      {form.kind === 'http' && <HttpFields form={form} errors={showAll ? check.errors : {}} update={update} />}
+      {form.kind === 'builtin' && (
+        <>
+          <label className="field">
+            Built-in
+            <select value={form.builtinId} onChange={(e) => update({ builtinId: e.target.value })}>
+              <option value="">(choose)</option>
+              {[...BUILTIN_IDS].map((id) => (
+                <option key={id}>{id}</option>
+              ))}
+            </select>
+          </label>
+          <FieldErrors id="tool-builtin-errors" messages={errorsFor('builtinId', 'builtinId')} />
+        </>
+      )}
+
+      <div className="field-row">
+        <button type="submit" className="primary">
+          Save
+        </button>
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Delete
+        </button>
+        {status && (
+          <span role="status" className="tool-status">
+            {status}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import type { HttpHeader, HttpToolSpec, ToolDefinition, ToolKind } from '../../db/records';
+import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
+import { BUILTIN_IDS } from '../../tools/builtins';
+
+/** The editor's state: text as typed, turned into a definition only when checked or saved. */
+export type ToolForm = {
+  name: string;
+  description: string;
+  parametersText: string;
+  kind: ToolKind;
+  code: string;
+  method: HttpToolSpec['method'];
+  urlTemplate: string;
+  headers: HttpHeader[];
+  /** Secret header values typed in this session; moved to the secrets table on save, never kept in the tool. */
+  secretValues: Record<string, string>;
+  bodyTemplate: string;
+  responseType: HttpToolSpec['responseType'];
+  builtinId: string;
+  allowedOriginsText: string;
+  timeoutText: string;
+  needsApproval: boolean;
+  enabled: boolean;
+};
+
+export function formFromDefinition(def: ToolDefinition): ToolForm {
+  return {
+    name: def.name,
+    description: def.description,
+    parametersText: JSON.stringify(def.parameters, null, 2),
+    kind: def.kind,
+    code: def.code ?? '',
+    method: def.http?.method ?? 'GET',
+    urlTemplate: def.http?.urlTemplate ?? '',
+    headers: def.http?.headers ?? [],
+    secretValues: {},
+    bodyTemplate: def.http?.bodyTemplate ?? '',
+    responseType: def.http?.responseType ?? 'json',
+    builtinId: def.builtinId ?? '',
+    allowedOriginsText: def.allowedOrigins.join('\n'),
+    timeoutText: def.timeoutMs === null ? '' : String(def.timeoutMs),
+    needsApproval: def.needsApproval,
+    enabled: def.enabled,
+  };
+}
+
+export type FormCheck = { definition: ToolDefinition; errors: DefinitionErrors; ok: boolean };
+
+/** Builds the definition the form describes and checks it exactly as saving would. */
+export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly ToolDefinition[], now: number): FormCheck {
+  const errors: DefinitionErrors = {};
+  const params = parseParametersText(form.parametersText);
+  const timeout = form.timeoutText.trim() === '' ? null : Number(form.timeoutText);
+  const definition: ToolDefinition = {
+    ...base,
+    name: form.name.trim(),
+    description: form.description,
+    parameters: params.ok ? params.value : base.parameters,
+    kind: form.kind,
+    code: form.kind === 'code' ? form.code : null,
+    http:
+      form.kind === 'http'
+        ? {
+            method: form.method,
+            urlTemplate: form.urlTemplate.trim(),
+            headers: form.headers.map((h) => (h.secret ? { ...h, value: '' } : h)),
+            bodyTemplate: form.bodyTemplate.trim() === '' ? null : form.bodyTemplate,
+            responseType: form.responseType,
+          }
+        : null,
+    builtinId: form.kind === 'builtin' ? form.builtinId : null,
+    allowedOrigins: form.kind === 'code' ? form.allowedOriginsText.split(/\s+/).filter((s) => s !== '') : [],
+    timeoutMs: timeout !== null && Number.isFinite(timeout) ? timeout : timeout === null ? null : -1,
+    needsApproval: form.needsApproval,
+    enabled: form.enabled,
+    updatedAt: now,
+  };
+  const check = validateDefinition(definition, others, BUILTIN_IDS);
+  if (!check.ok) Object.assign(errors, check.errors);
+  if (!params.ok) errors.parameters = [params.error];
+  return { definition, errors, ok: Object.keys(errors).length === 0 };
+}

@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_CONFIG } from '../../agent/config';
+import type { ToolRunResult } from '../../agent/tool-executor';
+import { db } from '../../db/database';
+import type { ToolDefinition } from '../../db/records';
+import { createToolExecutor } from '../../tools/executor';
+import { tryTool } from '../../tools/try-tool';
+import { parseArgs } from '../../tools/validate-args';
+import { FieldErrors } from './field-errors';
+
+type Outcome = { result: ToolRunResult; durationMs: number } | { failed: string };
+
+/** "Try it": runs the saved tool through the same executor, validation and timeout the agent uses. */
+export function TryPanel({ tool }: { tool: ToolDefinition }) {
+  const [argsText, setArgsText] = useState('{}');
+  const [running, setRunning] = useState<AbortController | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // A disabled tool can still be tried by hand; the agent only sees enabled ones.
+  const executor = useMemo(
+    () => createToolExecutor([{ ...tool, enabled: true }], { getSecret: async (key) => (await db.secrets.get(key))?.value }),
+    [tool],
+  );
+  const issues = useMemo(() => {
+    const parsed = parseArgs(argsText);
+    if (!parsed.ok) return parsed.issues;
+    return executor.get(tool.name)?.validate(parsed.value) ?? [];
+  }, [argsText, executor, tool.name]);
+
+  const run = async () => {
+    const controller = new AbortController();
+    setRunning(controller);
+    setOutcome(null);
+    try {
+      const r = await tryTool(executor, tool.name, argsText, { signal: controller.signal, defaultTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs });
+      if (!mounted.current) return;
+      if (r.kind === 'ran') setOutcome({ result: r.result, durationMs: r.durationMs });
+      else if (r.kind === 'invalid') setOutcome({ failed: r.issues.map((i) => `${i.path}: ${i.message}`).join('\n') });
+      else setOutcome({ failed: 'Unknown tool.' });
+    } catch (err) {
+      if (mounted.current) setOutcome({ failed: err instanceof Error ? err.message : String(err) });
+    } finally {
+      if (mounted.current) setRunning(null);
+    }
+  };
+
+  return (
+    <section className="tool-try" aria-labelledby="tool-try-heading">
+      <h3 id="tool-try-heading">Try it</h3>
+      <label className="field">
+        Arguments (JSON)
+        <textarea
+          className="mono"
+          rows={4}
+          spellCheck={false}
+          value={argsText}
+          aria-invalid={issues.length > 0 ? true : undefined}
+          aria-describedby="tool-args-errors"
+          onChange={(e) => setArgsText(e.target.value)}
+        />
+      </label>
+      <FieldErrors id="tool-args-errors" messages={issues.map((i) => `${i.path}: ${i.message}`)} />
+      <div className="field-row">
+        <button type="button" className="primary" disabled={running !== null || issues.length > 0} onClick={() => void run()}>
+          Run
+        </button>
+        {running && (
+          <button type="button" onClick={() => running.abort()}>
+            Stop tool
+          </button>
+        )}
+        {running && <span role="status">Running…</span>}
+      </div>
+      {outcome && <TryOutcome outcome={outcome} />}
+    </section>
+  );
+}
+
+function TryOutcome({ outcome }: { outcome: Outcome }) {
+  if ('failed' in outcome) {
+    return (
+      <section aria-label="Result" className="tool-result error">
+        <p>Not run: invalid arguments</p>
+        <pre>{outcome.failed}</pre>
+      </section>
+    );
+  }
+  const { result, durationMs } = outcome;
+  return (
+    <section aria-label="Result" className={`tool-result ${result.outcome}`}>
+      <p>
+        <strong>{result.outcome === 'ok' ? 'OK' : 'Error'}</strong> · <span>{durationMs} ms</span>
+      </p>
+      <pre data-testid="tool-result-content">{result.content}</pre>
+      {result.logs.length > 0 && (
+        <section aria-label="Logs">
+          <h4>Logs</h4>
+          <ol className="tool-logs mono">
+            {result.logs.map((l, i) => (
+              <li key={i} className={`log-${l.level}`}>
+                [{l.level}] {l.text}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </section>
+  );
+}
