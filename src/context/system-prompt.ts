@@ -35,7 +35,7 @@ export function buildLayers(input: LayerInputs): PromptLayer[] {
 }
 
 /** The text sent as the request's system message. Headings make each layer's origin visible to the model too. */
-export function assembleSystemPrompt(layers: readonly PromptLayer[]): string {
+export function assembleSystemPrompt(layers: readonly { id: string; title: string; text: string }[]): string {
   if (layers.length === 1 && layers[0]?.id === 'base') return layers[0].text;
   return layers.map((l) => `## ${l.title}\n${l.text}`).join('\n\n');
 }

@@ -1,0 +1,31 @@
+import type { ChatMessage } from '../agent/messages';
+import type { ToolSpec } from '../agent/tool-executor';
+import { budgetStatus, type BudgetStatus } from './budget';
+import { requestView } from './request-view';
+import { calibrationFrom, estimatePromptTokens, heuristicCounter, type TokenCounter } from './token-estimate';
+
+export type ContextUsageInput = {
+  /** The stored history (a streaming partial included: it will be sent next). */
+  messages: readonly ChatMessage[];
+  systemText: string;
+  tools: readonly ToolSpec[];
+  limit: number;
+  /** The latest request whose prompt size the provider reported, with our estimate of it. */
+  lastReported: { estimated: number; reported: number } | null;
+  count?: TokenCounter;
+};
+
+export type ContextUsage = BudgetStatus & { calibrated: boolean };
+
+/** How full the next request's window would be, corrected by what the provider last reported. */
+export function contextUsage(input: ContextUsageInput): ContextUsage {
+  const raw = estimatePromptTokens({ system: input.systemText, messages: requestView(input.messages), tools: input.tools }, input.count ?? heuristicCounter);
+  const ratio = input.lastReported ? calibrationFrom(input.lastReported.estimated, input.lastReported.reported) : 1;
+  return { ...budgetStatus(Math.ceil(raw * ratio), input.limit), calibrated: input.lastReported !== null };
+}
+
+/** "12,345 / 128,000 tokens (10 %)" */
+export function formatContextUsage(u: BudgetStatus): string {
+  const pct = Math.round(u.fraction * 100);
+  return `${u.tokens.toLocaleString('en-US')} / ${u.limit.toLocaleString('en-US')} tokens (${pct} %)`;
+}

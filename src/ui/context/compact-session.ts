@@ -1,0 +1,30 @@
+import { compactSessionNow, type ManualCompactionResult } from '../../context/manual-compaction';
+import { db } from '../../db/database';
+import { loadHistory } from '../../db/messages-repo';
+import { createPersister } from '../../db/persister';
+import { acquireRunLock } from '../../db/run-lock';
+import { getSession } from '../../db/sessions-repo';
+import { createOpenAIClient } from '../../llm/openai-client';
+import { apiKeyStore, useSettingsStore } from '../../store/settings-store';
+
+/** "Compact now" with the page's real storage, key and endpoint. */
+export function compactSession(sessionId: string, signal: AbortSignal): Promise<ManualCompactionResult> {
+  return compactSessionNow(
+    sessionId,
+    {
+      getSession: (id) => getSession(db, id),
+      loadHistory: (id) => loadHistory(db, id),
+      getApiKey: () => apiKeyStore.getKey(),
+      getBaseURL: () => useSettingsStore.getState().baseURL,
+      createModelClient: (opts) => createOpenAIClient(opts),
+      createPersister: (id) => {
+        const p = createPersister(db, id);
+        return { emit: p, flush: () => p.close() };
+      },
+      acquireRunLock: (id) => acquireRunLock(id),
+      newId: () => crypto.randomUUID(),
+      now: () => Date.now(),
+    },
+    signal,
+  );
+}

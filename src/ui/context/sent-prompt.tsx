@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import Dexie from 'dexie';
+import { db } from '../../db/database';
+
+type SentLayers = { id: string; title: string; text: string }[];
+
+async function layersFor(runId: string, messageId: string): Promise<{ layers: SentLayers | null; tokens: number | null; limit: number | null }> {
+  const events = await db.events.where('[runId+seq]').between([runId, Dexie.minKey], [runId, Dexie.maxKey]).toArray();
+  const started = events.find((e) => e.type === 'request_started' && e.messageId === messageId);
+  if (!started || started.type !== 'request_started') return { layers: null, tokens: null, limit: null };
+  return { layers: started.systemLayers ?? null, tokens: started.contextTokens ?? null, limit: started.contextLimit ?? null };
+}
+
+function Layers({ runId, messageId }: { runId: string; messageId: string }) {
+  const sent = useLiveQuery(() => layersFor(runId, messageId), [runId, messageId]);
+  if (!sent) return <p className="hint">Loading…</p>;
+  if (!sent.layers) return <p className="hint">No record of the system prompt for this turn (it ran before prompt layers were recorded).</p>;
+  return (
+    <div className="sent-layers">
+      {sent.tokens !== null && (
+        <p className="hint">
+          Request size: about {sent.tokens.toLocaleString('en-US')} tokens{sent.limit !== null ? ` of ${sent.limit.toLocaleString('en-US')}` : ''} (estimated).
+        </p>
+      )}
+      {sent.layers.map((l, i) => (
+        <section key={`${l.id}-${i}`} className="sent-layer" data-layer={l.id} aria-label={l.title}>
+          <h4>{i + 1}. {l.title}</h4>
+          <pre>{l.text}</pre>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** "What was sent": the system prompt's layers exactly as the request of this assistant turn carried them. */
+export function SentPrompt({ runId, messageId }: { runId: string; messageId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="sent-prompt" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>What was sent</summary>
+      {open && <Layers runId={runId} messageId={messageId} />}
+    </details>
+  );
+}

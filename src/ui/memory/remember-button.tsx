@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { db } from '../../db/database';
+import { addMemory } from '../../db/memories-repo';
+
+/** Saves a message's text as a memory that later runs (in any session) may recall. */
+export function RememberButton({ text, sessionId }: { text: string; sessionId: string }) {
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  if (!text.trim()) return null;
+  const save = async () => {
+    setState('saving');
+    try {
+      await addMemory(db, { text: text.trim(), sourceSessionId: sessionId });
+      setState('saved');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="link-button" onClick={() => void save()} disabled={state === 'saving' || state === 'saved'}>
+        {state === 'saved' ? 'Remembered' : 'Remember'}
+      </button>
+      {state === 'failed' && <span role="alert" className="hint">Could not save the memory (browser storage refused it).</span>}
+    </>
+  );
+}
