@@ -120,3 +120,14 @@ export const cityParams = {
 export function toolCard(page: Page, callId: string) {
   return page.locator(`.tool-card[data-call-id="${callId}"]`);
 }
+
+type SentMessage = { role?: string; content?: unknown; tool_call_id?: string };
+
+/** The conversation a request carried, without the system prompt layers the app puts first. */
+export function conversation(req: { body: { messages?: SentMessage[] } } | undefined): SentMessage[] {
+  return (req?.body.messages ?? []).filter((m) => m.role !== 'system');
+}
+
+export function roles(req: { body: { messages?: SentMessage[] } } | undefined): (string | undefined)[] {
+  return conversation(req).map((m) => m.role);
+}

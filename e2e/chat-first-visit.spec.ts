@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, messageBox, openApp, TEST_KEY, waitForIdle } from './app-helpers';
+import { assistantMessages, configureSettings, conversation, messageBox, openApp, roles, TEST_KEY, waitForIdle } from './app-helpers';
 
 test('first visit without a key: settings, then a streamed answer through the real openai SDK', async ({ page, mock }) => {
   mock.configure({ apiKey: TEST_KEY });
@@ -39,7 +39,7 @@ test('first visit without a key: settings, then a streamed answer through the re
   expect(sent.every((s) => s.where === 'authorization' && s.path.startsWith('/v1/'))).toBe(true);
   const req = mock.requests.at(-1);
   expect(req?.body.model).toBe('mock-gpt');
-  expect(req?.body.messages?.at(-1)).toMatchObject({ role: 'user', content: 'Hi there' });
+  expect(conversation(req).at(-1)).toMatchObject({ role: 'user', content: 'Hi there' });
   await page.screenshot({ path: 'e2e/artifacts/chat-streamed-answer.png' });
 });
 
@@ -60,6 +60,6 @@ test('Shift+Enter adds a new line, Enter sends; a follow-up continues the conver
   await box.press('Enter');
   await expect(assistantMessages(page).last()).toContainText('Second answer.');
   const second = await mock.waitForRequest(1);
-  expect(second.body.messages?.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-  expect(second.body.messages?.[0]?.content).toBe('line one\nline two');
+  expect(roles(second)).toEqual(['user', 'assistant', 'user']);
+  expect(conversation(second)[0]?.content).toBe('line one\nline two');
 });

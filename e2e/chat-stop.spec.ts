@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, messageBox, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { assistantMessages, conversation, messageBox, roles, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
 
 const LONG = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
 
@@ -25,8 +25,7 @@ test('Stop while streaming closes the HTTP connection, keeps the partial text ma
 
   await sendMessage(page, 'go on');
   await expect(assistantMessages(page).last()).toContainText('Continuing after the stop.');
-  const roles = mock.requests[1]?.body.messages?.map((m) => m.role);
-  expect(roles).toEqual(['user', 'assistant', 'user']);
+  expect(roles(mock.requests[1])).toEqual(['user', 'assistant', 'user']);
 });
 
 test('Esc stops a streaming answer', async ({ page, mock }) => {
@@ -58,7 +57,7 @@ test('Stop while a tool runs cancels the tool (its HTTP request closes) and answ
   // The history stays valid: the next request carries a result for the cancelled call.
   await sendMessage(page, 'never mind');
   await expect(assistantMessages(page).last()).toContainText('Fine, moving on.');
-  const msgs = mock.requests[1]?.body.messages ?? [];
+  const msgs = conversation(mock.requests[1]);
   expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user']);
   expect(msgs[2]?.tool_call_id).toBe('call_slow');
 });

@@ -6,12 +6,12 @@ import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import type { ErrorInfo } from '../agent/errors';
 import type { SessionRecord } from '../db/records';
 import type { FrameScheduler } from './frame-batcher';
-import type { RunDeps } from './run-deps';
+import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
-  | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' };
+  | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
   const { systemPrompt: _p, contextLimit: _c, ...limits } = session.settings;
@@ -25,6 +25,9 @@ function wiringError(err: unknown): ErrorInfo {
   return { fault: 'system', kind: 'network', message: `The run could not start: ${err instanceof Error ? err.message : String(err)}` };
 }
 
+export const UNSAVED_MESSAGE =
+  'The last reply is still not saved: browser storage is full. Export the session or free space (delete old sessions), then send again.';
+
 export function titleFrom(message: string): string {
   const line = message.trim().split('\n')[0] ?? '';
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
@@ -36,6 +39,23 @@ export function titleFrom(message: string): string {
  */
 export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
   const live = new Map<string, { runId: string; abort: AbortController }>();
+  /**
+   * A finished run's persister whose writes failed (storage full): its messages exist only in memory and on screen.
+   * The next run of the session must not start from a stored history that lacks them, so it first retries them.
+   */
+  const unsaved = new Map<string, RunPersister>();
+
+  /** Retries a previous run's unsaved writes; false when they still cannot be stored. */
+  async function saveLeftovers(sessionId: string): Promise<boolean> {
+    const left = unsaved.get(sessionId);
+    if (!left) return true;
+    await left.flush().catch(() => undefined);
+    if (left.unsaved?.()) return false;
+    unsaved.delete(sessionId);
+    const store = useRunStore.getState();
+    for (const e of store.sideErrors) if (e.sessionId === sessionId && e.error.kind === 'storage') store.dismissSideError(e);
+    return true;
+  }
 
   const approvalGate = (sessionId: string): ApprovalGate => (call, signal) =>
     new Promise<ApprovalDecision>((resolve) => {
@@ -69,6 +89,12 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     if (!lock.ok) {
       live.delete(sessionId);
       return { ok: false, reason: 'locked' };
+    }
+    if (!(await saveLeftovers(sessionId))) {
+      live.delete(sessionId);
+      lock.lock.release();
+      useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'storage', message: UNSAVED_MESSAGE } });
+      return { ok: false, reason: 'unsaved' };
     }
 
     const store = useRunStore.getState();
@@ -110,6 +136,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       } finally {
         sink.flush();
         await persister.flush().catch(() => undefined);
+        if (persister.unsaved?.()) unsaved.set(sessionId, persister);
         live.delete(sessionId);
         lock.lock.release();
         useRunStore.getState().endRun(sessionId, runId);

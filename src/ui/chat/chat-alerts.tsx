@@ -4,7 +4,6 @@ import { useRunStore } from '../../store/run-store';
 import { ErrorAlert } from './error-alert';
 import { errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';
-import { OfflineAlert } from './offline-alert';
 import { RetryCountdown } from './retry-countdown';
 import { DEFAULT_CONFIG } from '../../agent/config';
 
@@ -24,7 +23,6 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
 
   return (
     <div className="chat-alerts">
-      <OfflineAlert />
       {run?.retry && !run.ended && (
         <div className="alert" role="alert" data-error-kind={run.retry.error.kind}>
           <strong>{errorCopy(run.retry.error).title}</strong>

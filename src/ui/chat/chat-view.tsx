@@ -5,6 +5,7 @@ import { useSettingsStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { ChatAlerts } from './chat-alerts';
 import { Composer } from './composer';
+import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from './use-locked-elsewhere';
@@ -30,6 +31,7 @@ function NoSessionChat() {
           <p>Type a message to start a new session.</p>
         )}
       </div>
+      <OfflineAlert />
       <Composer running={false} readOnly={false} onSend={async (t) => (await sendMessage(t)) === 'started'} onStop={() => undefined} />
     </section>
   );
@@ -63,6 +65,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       ) : (
         <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
       )}
+      <OfflineAlert />
       {session && <ChatAlerts session={session} />}
       {session && session.usage.totalTokens > 0 && (
         <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>
