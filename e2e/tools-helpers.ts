@@ -46,3 +46,16 @@ export async function tryIt(page: Page, args: unknown = {}, timeout = 30_000): P
   const ok = (await result.getByText('OK', { exact: true }).count()) > 0;
   return { ok, text };
 }
+
+/** Creates and saves a GET HTTP tool through the editor. */
+export async function createHttpTool(page: Page, tool: { name: string; urlTemplate: string; parameters: Record<string, unknown> }): Promise<void> {
+  const panel = toolsPanel(page);
+  await panel.getByRole('button', { name: 'New tool' }).click();
+  await panel.getByRole('textbox', { name: 'Tool name' }).fill(tool.name);
+  await panel.getByRole('textbox', { name: 'Description' }).fill(`Test tool ${tool.name}`);
+  await panel.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill(JSON.stringify(tool.parameters));
+  await panel.getByRole('combobox', { name: 'Kind' }).selectOption('http');
+  await panel.getByRole('textbox', { name: 'URL template' }).fill(tool.urlTemplate);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('heading', { name: 'Try it' })).toBeVisible();
+}
