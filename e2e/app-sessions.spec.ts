@@ -1,0 +1,65 @@
+import { test, expect } from './fixtures';
+import { assistantMessages, openConfiguredApp, sendMessage, sessionItems, waitForIdle } from './app-helpers';
+
+const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
+
+test('switching sessions while one is running: both stream, each shows its own messages and status', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  mock.script([
+    { kind: 'text', content: words('alpha', 60), chunkDelayMs: 50 },
+    { kind: 'text', content: 'Beta answered quickly.' },
+  ]);
+  await sendMessage(page, 'Session A question');
+  await expect(assistantMessages(page).last()).toContainText('alpha2');
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(assistantMessages(page)).toHaveCount(0);
+  await sendMessage(page, 'Session B question');
+  await expect(assistantMessages(page).last()).toContainText('Beta answered quickly.');
+  await expect(page.getByText('alpha')).toHaveCount(0);
+
+  const a = sessionItems(page).filter({ hasText: 'Session A question' });
+  const b = sessionItems(page).filter({ hasText: 'Session B question' });
+  await expect(a).toContainText('generating');
+  await expect(b).toContainText('finished');
+  await page.screenshot({ path: 'e2e/artifacts/app-two-sessions.png' });
+
+  await a.getByRole('button', { name: 'Session A question', exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('alpha59', { timeout: 20_000 });
+  await expect(page.getByText('Beta answered quickly.')).toHaveCount(0);
+  await waitForIdle(page);
+  await expect(a).toContainText('finished');
+  // Most recently active first.
+  await expect(sessionItems(page).first()).toContainText('Session A question');
+});
+
+test('sessions: rename, search by title, delete with undo', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  mock.script([{ kind: 'text', content: 'one' }, { kind: 'text', content: 'two' }]);
+  await sendMessage(page, 'Groceries list');
+  await waitForIdle(page);
+  await page.getByRole('button', { name: 'New session' }).click();
+  await sendMessage(page, 'Trip to Lisbon');
+  await waitForIdle(page);
+
+  const trip = sessionItems(page).filter({ hasText: 'Trip to Lisbon' });
+  await trip.getByRole('button', { name: 'Rename Trip to Lisbon' }).click();
+  await page.getByRole('textbox', { name: 'Session title' }).fill('Lisbon in May');
+  await page.getByRole('textbox', { name: 'Session title' }).press('Enter');
+  await expect(sessionItems(page).filter({ hasText: 'Lisbon in May' })).toHaveCount(1);
+
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('groc');
+  await expect(sessionItems(page)).toHaveCount(1);
+  await expect(sessionItems(page).first()).toContainText('Groceries list');
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('');
+  await expect(sessionItems(page)).toHaveCount(2);
+
+  await sessionItems(page).filter({ hasText: 'Groceries list' }).getByRole('button', { name: 'Delete Groceries list' }).click();
+  await expect(sessionItems(page)).toHaveCount(1);
+  const toast = page.getByRole('status').filter({ hasText: 'Deleted' });
+  await expect(toast).toContainText('Groceries list');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(sessionItems(page)).toHaveCount(2);
+  await sessionItems(page).filter({ hasText: 'Groceries list' }).getByRole('button', { name: 'Groceries list', exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('one');
+});
