@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type AppTab = 'chat' | 'timeline' | 'tools';
+export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories';
 
 /** Timeline deep link: which tool call the chat asked the timeline to show. */
 export type TimelineFocus = { sessionId: string; callId: string } | null;

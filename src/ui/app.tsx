@@ -5,6 +5,8 @@ import { TabBar, tabButtonId, tabPanelId } from './shell/tab-bar';
 import { SessionsSidebar } from './sessions/sessions-sidebar';
 import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
+import { ImportDropZone } from './io/import-drop-zone';
+import { MemoriesView } from './memory/memories-view';
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
@@ -26,9 +28,11 @@ export function App() {
           {tab === 'chat' && <ChatView sessionId={sessionId} />}
           {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
           {tab === 'tools' && <ToolsView />}
+          {tab === 'memories' && <MemoriesView />}
         </div>
       </div>
       <SettingsDialog />
+      <ImportDropZone />
     </div>
   );
 }

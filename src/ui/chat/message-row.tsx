@@ -6,6 +6,8 @@ import type { ChatRow } from './chat-rows';
 import { MarkdownView } from './markdown-view';
 import { StreamingMessage } from './streaming-message';
 import { UserMessage } from './user-message';
+import { MessageActions } from '../context/message-actions';
+import { SummaryMessage } from '../context/summary-message';
 
 type Props = {
   sessionId: string;
@@ -19,13 +21,14 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
   const m = row.message;
   switch (m.role) {
     case 'user':
-      return <UserMessage message={m} />;
+      return <><UserMessage message={m} /><MessageActions sessionId={sessionId} message={m} /></>;
     case 'assistant':
-      return <AssistantMessage sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />;
+      return <><AssistantMessage sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} /><MessageActions sessionId={sessionId} message={m} /></>;
     case 'system':
+      if (m.summaryOf) return <SummaryMessage message={m} />;
       return (
-        <article className="message message-system" aria-label={m.summaryOf ? 'Summary of earlier messages' : 'System message'}>
-          <div className="message-role">{m.summaryOf ? `Summary of ${m.summaryOf.length} earlier messages` : 'System'}</div>
+        <article className="message message-system" aria-label="System message">
+          <div className="message-role">System</div>
           <MarkdownView text={m.content} />
         </article>
       );

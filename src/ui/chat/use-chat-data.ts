@@ -5,6 +5,7 @@ import { listMessages } from '../../db/messages-repo';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import { buildChatModel } from './chat-rows';
+import { collapseCompacted } from '../context/collapse-compacted';
 
 const EMPTY: never[] = [];
 
@@ -16,7 +17,10 @@ export function useChatData(sessionId: string) {
   const appended = useRunStore((s) => s.runs[sessionId]?.appended ?? EMPTY);
   const streamingId = useRunStore((s) => s.runs[sessionId]?.streaming?.messageId ?? null);
 
-  const model = useMemo(() => buildChatModel(stored ?? EMPTY, appended, streamingId), [stored, appended, streamingId]);
+  const model = useMemo(() => {
+    const built = buildChatModel(stored ?? EMPTY, appended, streamingId);
+    return { ...built, rows: collapseCompacted(built.rows) };
+  }, [stored, appended, streamingId]);
   const toolRecords = useMemo(() => new Map<string, ToolCallRecord>((toolCalls ?? EMPTY).map((t) => [t.id, t])), [toolCalls]);
   return { session, loading: stored === undefined, ...model, toolRecords };
 }

@@ -9,6 +9,7 @@ import { ModelField } from './model-field';
 import { PRESETS, unknownHostOf } from './provider-presets';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
+import { ContextLimitField } from '../context/context-limit-field';
 
 type Props = {
   initialKey: string;
@@ -38,6 +39,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [baseURL, setBaseURL] = useState(settings.baseURL);
   const [draft, setDraft] = useState<SessionDefaults>(() => sessionDraft(session, settings.defaults));
   const [saving, setSaving] = useState(false);
+  const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,7 +48,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       await settings.setKey(key, remember);
       await settings.setBaseURL(baseURL.trim());
       await settings.setDefaults(draft);
-      if (session) await updateSessionSettings(session.id, { model: draft.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(draft) } });
+      if (session) await updateSessionSettings(session.id, { model: draft.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(draft), contextLimit } });
       onDone();
     } finally {
       setSaving(false);
@@ -69,6 +71,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} keyVersion={keyVersion} />
       <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
       <LimitsFields value={draft} onChange={setDraft} />
+      {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
       <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
       <div className="dialog-actions">
