@@ -14,6 +14,9 @@ type View =
   | { kind: 'review'; fileName: string; preview: ImportPreview; analysis: ImportAnalysis }
   | { kind: 'done'; fileName: string; summary: ImportSummary };
 
+/** A long list costs a long render and tells the user nothing more. */
+const LISTED_SESSIONS = 50;
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The import flow: progress while the worker checks the file, problems if it fails, clash choices, result. */
@@ -150,11 +153,12 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
         {preview.memories > 0 ? `, ${plural(preview.memories, 'memory')}` : ''}.
       </p>
       <ul aria-label="Sessions in the file" className="io-list">
-        {preview.sessions.map((s) => (
+        {preview.sessions.slice(0, LISTED_SESSIONS).map((s) => (
           <li key={s.id}>
             {s.title} <span className="hint">({plural(s.messageCount, 'message')}, {plural(s.toolCallCount, 'tool call')})</span>
           </li>
         ))}
+        {preview.sessions.length > LISTED_SESSIONS && <li className="hint">…and {preview.sessions.length - LISTED_SESSIONS} more</li>}
       </ul>
       {analysis.sessionClashes.map((c) => (
         <fieldset key={c.id} className="io-choice">
