@@ -43,9 +43,8 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
-    measure();
-    const ro = new ResizeObserver(measure);
+    // The observer's first callback gives the size after layout; reading it here would force a reflow.
+    const ro = new ResizeObserver(() => setSize({ width: el.clientWidth, height: el.clientHeight }));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

@@ -5,7 +5,6 @@ import { filterTimeline, toolNames } from '../../timeline/filter';
 import { layoutTimeline, type Bar } from '../../timeline/layout';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES } from '../../timeline/outcome-style';
-import { summarize } from '../../timeline/summary';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
 import { installShowInTimelineListener } from './chat-link';
 import { DetailsPanel } from './details-panel';
@@ -13,7 +12,7 @@ import { downloadBlob, svgToPng } from './download';
 import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timeline-chart';
 import { TimelineSummary } from './timeline-summary';
 import { TimelineToolbar } from './timeline-toolbar';
-import { useTimelineModel } from './use-timeline-data';
+import { useTimelineSnapshot } from './use-timeline-data';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -22,7 +21,8 @@ const EXPORT_WIDTH = 1400;
 
 /** The Timeline tab: what the agent did in a session, when, for how long, and why it stopped. */
 export function TimelineView({ sessionId }: { sessionId: string | null }) {
-  const { model, error } = useTimelineModel(sessionId);
+  const { snapshot, error } = useTimelineSnapshot(sessionId);
+  const model = snapshot?.model ?? null;
   const live = model?.runs.some((r) => r.state === 'live') ?? false;
 
   const [text, setText] = useState('');
@@ -30,9 +30,13 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   const [tool, setTool] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<ReadonlySet<CallOutcome>>(() => new Set(CALL_OUTCOMES));
   const filter = useMemo(() => ({ text: deferredText, tool, outcomes }), [deferredText, tool, outcomes]);
-  const filtered = useMemo(() => (model ? filterTimeline(model, filter, CALL_OUTCOMES) : null), [model, filter]);
-  const layout = useMemo(() => (filtered ? layoutTimeline(filtered) : null), [filtered]);
-  const summary = useMemo(() => (model ? summarize(model) : null), [model]);
+  // Unfiltered, the layout comes ready-made with the snapshot; only a filter lays out again.
+  const layout = useMemo(() => {
+    if (!snapshot) return null;
+    const filtered = filterTimeline(snapshot.model, filter, CALL_OUTCOMES);
+    return filtered === snapshot.model ? snapshot.layout : layoutTimeline(filtered);
+  }, [snapshot, filter]);
+  const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
 
   // null = follow: until the person zooms or pans, the chart keeps fitting the (possibly growing) session.

@@ -1,13 +1,19 @@
 import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { db } from '../../db/database';
 import type { EventRecord, RunRecord } from '../../db/records';
 import { animationFrameScheduler } from '../../store/frame-batcher';
 import { buildTimeline } from '../../timeline/build-timeline';
+import { SessionEventsCache } from './session-events-cache';
+import { layoutTimeline, type TimelineLayout } from '../../timeline/layout';
 import type { TimelineModel } from '../../timeline/model';
+import { summarize, type TimelineSummary } from '../../timeline/summary';
+
+/** The model plus its unfiltered layout and summary, computed together off the render path. */
+export type TimelineSnapshot = { model: TimelineModel; layout: TimelineLayout; summary: TimelineSummary };
 
 type Loaded = { sessionId: string; runs: RunRecord[]; events: EventRecord[] };
-type State = { sessionId: string | null; model: TimelineModel | null; error: string | null };
+type State = { sessionId: string | null; snapshot: TimelineSnapshot | null; error: string | null };
 
 const LIVE_TICK_MS = 250;
 
@@ -17,13 +23,13 @@ const LIVE_TICK_MS = 250;
  * once per animation frame however often the tables change. While a run is live a clock rebuilds it
  * a few times a second so open bars grow.
  */
-export function useTimelineModel(sessionId: string | null): { model: TimelineModel | null; error: string | null } {
-  const [state, setState] = useState<State>({ sessionId: null, model: null, error: null });
+export function useTimelineSnapshot(sessionId: string | null): { snapshot: TimelineSnapshot | null; error: string | null } {
+  const [state, setState] = useState<State>({ sessionId: null, snapshot: null, error: null });
 
   useEffect(() => {
     if (!sessionId) return;
     let latest: Loaded | null = null;
-    let built: TimelineModel | null = null;
+    let built: TimelineSnapshot | null = null;
     let buildTimer: ReturnType<typeof setTimeout> | null = null;
     let cancelFrame: (() => void) | null = null;
     let clock: ReturnType<typeof setInterval> | null = null;
@@ -32,14 +38,17 @@ export function useTimelineModel(sessionId: string | null): { model: TimelineMod
       if (cancelFrame) return;
       cancelFrame = animationFrameScheduler(() => {
         cancelFrame = null;
-        if (built) setState({ sessionId, model: built, error: null });
+        const snapshot = built;
+        // A transition lets React render a big session in slices instead of one long task.
+        if (snapshot) startTransition(() => setState({ sessionId, snapshot, error: null }));
       });
     };
     const build = () => {
       buildTimer = null;
       if (!latest) return;
-      built = buildTimeline(latest.sessionId, latest.runs, latest.events, Date.now());
-      const live = built.runs.some((r) => r.state === 'live');
+      const model = buildTimeline(latest.sessionId, latest.runs, latest.events, Date.now());
+      built = { model, layout: layoutTimeline(model), summary: summarize(model) };
+      const live = model.runs.some((r) => r.state === 'live');
       if (live && !clock) clock = setInterval(scheduleBuild, LIVE_TICK_MS);
       if (!live && clock) {
         clearInterval(clock);
@@ -51,20 +60,45 @@ export function useTimelineModel(sessionId: string | null): { model: TimelineMod
       if (!buildTimer) buildTimer = setTimeout(build, 0);
     }
 
-    const subscription = liveQuery(async (): Promise<Loaded> => {
-      const [runs, events] = await Promise.all([
+    // The live query only watches the cheap part (the session's runs and how many events it has), so
+    // Dexie does not track thousands of keys; the events themselves are read incrementally, untracked.
+    const cache = new SessionEventsCache(db);
+    let syncing = false;
+    let closed = false;
+    let pending: { runs: RunRecord[]; count: number } | null = null;
+    const sync = async () => {
+      if (syncing) return;
+      syncing = true;
+      try {
+        while (pending) {
+          const { runs, count } = pending;
+          pending = null;
+          const events = await cache.sync(runs, count);
+          if (closed) return;
+          latest = { sessionId, runs, events };
+          scheduleBuild();
+        }
+      } catch (err: unknown) {
+        if (!closed) setState({ sessionId, snapshot: null, error: err instanceof Error ? err.message : String(err) });
+      } finally {
+        syncing = false;
+      }
+    };
+    const subscription = liveQuery(async () => {
+      const [runs, count] = await Promise.all([
         db.runs.where('sessionId').equals(sessionId).toArray(),
-        db.events.where('sessionId').equals(sessionId).toArray(),
+        db.events.where('sessionId').equals(sessionId).count(),
       ]);
-      return { sessionId, runs, events };
+      return { runs: runs.sort((a, b) => a.startedAt - b.startedAt), count };
     }).subscribe({
       next: (value) => {
-        latest = value;
-        scheduleBuild();
+        pending = value;
+        void sync();
       },
-      error: (err: unknown) => setState({ sessionId, model: null, error: err instanceof Error ? err.message : String(err) }),
+      error: (err: unknown) => setState({ sessionId, snapshot: null, error: err instanceof Error ? err.message : String(err) }),
     });
     return () => {
+      closed = true;
       subscription.unsubscribe();
       if (buildTimer) clearTimeout(buildTimer);
       if (clock) clearInterval(clock);
@@ -72,5 +106,5 @@ export function useTimelineModel(sessionId: string | null): { model: TimelineMod
     };
   }, [sessionId]);
 
-  return state.sessionId === sessionId ? { model: state.model, error: state.error } : { model: null, error: null };
+  return state.sessionId === sessionId ? { snapshot: state.snapshot, error: state.error } : { snapshot: null, error: null };
 }
