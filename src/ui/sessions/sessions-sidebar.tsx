@@ -6,6 +6,8 @@ import { newSession } from '../../store/session-actions';
 import { useUiStore } from '../../store/ui-store';
 import { SessionItem } from './session-item';
 import { UndoToastView } from './undo-toast';
+import { ExportButton } from '../io/export-button';
+import { ImportButton } from '../io/import-button';
 
 export function SessionsSidebar() {
   const [query, setQuery] = useState('');
@@ -17,6 +19,10 @@ export function SessionsSidebar() {
       <button type="button" className="primary" onClick={() => void newSession()}>
         New session
       </button>
+      <div className="sidebar-io">
+        <ExportButton />
+        <ImportButton />
+      </div>
       <input
         type="search"
         aria-label="Search sessions"
