@@ -37,6 +37,7 @@ async function startRun(sessionId: string, text: string | undefined): Promise<Se
     case 'locked':
       return 'locked';
     case 'no_session':
+    case 'unsaved':
       return 'failed';
   }
 }

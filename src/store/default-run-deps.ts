@@ -20,7 +20,11 @@ export function defaultRunDeps(): RunDeps {
       createToolExecutor(await listTools(db), { getSecret: async (key) => (await db.secrets.get(key))?.value }),
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });
-      return { emit: persister, flush: () => persister.close() };
+      return {
+        emit: persister,
+        flush: () => persister.close(),
+        unsaved: () => persister.pending().length > 0 || persister.pendingMessages().length > 0,
+      };
     },
     acquireRunLock: (sessionId) => acquireRunLock(sessionId),
     getSession: (id) => getSession(db, id),

@@ -132,6 +132,53 @@ describe('run controller', () => {
     if (a.ok) await a.done;
   });
 
+  it('after a run could not be saved, retries its writes before the next run and refuses while they still fail', async () => {
+    let storageFull = true;
+    const log: string[] = [];
+    const made: number[] = [];
+    const f = fakeDeps({
+      createPersister: (_id, onError) => {
+        const id = made.length + 1;
+        made.push(id);
+        let saved = false;
+        return {
+          emit: () => undefined,
+          flush: async () => {
+            log.push(`flush ${id}`);
+            if (storageFull) onError({ fault: 'system', kind: 'storage', message: 'full' });
+            else saved = true;
+          },
+          unsaved: () => !saved,
+        };
+      },
+      loadHistory: async () => { log.push('loadHistory'); return []; },
+    });
+    const c = createRunController(f.deps, immediate);
+    useRunStore.setState({ sideErrors: [] });
+    const first = await c.start('s1', 'one');
+    if (!first.ok) throw new Error(first.reason);
+    await first.done;
+    expect(useRunStore.getState().sideErrors.map((e) => e.error.kind)).toEqual(['storage']);
+
+    log.length = 0;
+    expect(await c.start('s1', 'two')).toEqual({ ok: false, reason: 'unsaved' });
+    expect(log).toEqual(['flush 1']);
+    expect(f.inputs).toHaveLength(1);
+    expect(f.isLocked()).toBe(false);
+    expect(c.isRunning('s1')).toBe(false);
+    expect(useRunStore.getState().sideErrors.at(-1)?.error.message).toMatch(/not saved.*storage refuses writes/);
+
+    storageFull = false;
+    log.length = 0;
+    const third = await c.start('s1', 'three');
+    if (!third.ok) throw new Error(third.reason);
+    await third.done;
+    // The history is read only once the earlier run is stored, so it is part of it.
+    expect(log).toEqual(['flush 1', 'loadHistory', 'flush 2']);
+    expect(f.inputs.map((i) => i.userMessage)).toEqual(['one', 'three']);
+    expect(useRunStore.getState().sideErrors.filter((e) => e.sessionId === 's1')).toEqual([]);
+  });
+
   it('builds the loop config from defaults plus the session overrides', () => {
     expect(sessionConfig(session({ settings: { temperature: 0.2, systemPrompt: 'x' } }))).toMatchObject({ model: 'gpt-test', temperature: 0.2, maxTurns: 25 });
     expect(titleFrom('   ')).toBe('New session');

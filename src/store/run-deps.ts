@@ -27,7 +27,13 @@ export type RunAgentInput = {
 
 export type RunAgentResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };
 
-export type RunPersister = { emit: EventSink; flush(): Promise<void> };
+export type RunPersister = {
+  emit: EventSink;
+  /** Writes what is buffered; after a storage failure, calling it again retries what is still unsaved. */
+  flush(): Promise<void>;
+  /** True while some of the run is only in memory (the last write failed). Absent: always saved. */
+  unsaved?(): boolean;
+};
 
 /** Everything the run controller reaches outside the store; the app wires the real modules (default-run-deps.ts). */
 export type RunDeps = {
