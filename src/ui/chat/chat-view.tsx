@@ -4,6 +4,7 @@ import { useRunStore } from '../../store/run-store';
 import { useSettingsStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { ChatAlerts } from './chat-alerts';
+import { ContextBar } from '../context/context-bar';
 import { Composer } from './composer';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
@@ -67,6 +68,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       )}
       <OfflineAlert />
       {session && <ChatAlerts session={session} />}
+      {session && <ContextBar sessionId={sessionId} />}
       {session && session.usage.totalTokens > 0 && (
         <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>
       )}
