@@ -80,12 +80,12 @@ export function schemaErrors(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return ['Parameters must be a JSON object.'];
   const record = schema as Record<string, unknown>;
   if (record.type !== 'object') return ['Parameters must be a schema of type "object".'];
-  const ajv = createAjv();
-  const valid = ajv.validateSchema(record);
-  if (!valid) {
-    return (ajv.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`.trim());
-  }
+  // Any throw here (a bad $ref, or an EvalError under a CSP without 'unsafe-eval') is shown, not allowed to crash the editor.
   try {
+    const ajv = createAjv();
+    if (!ajv.validateSchema(record)) {
+      return (ajv.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`.trim());
+    }
     ajv.compile(record);
   } catch (err) {
     return [err instanceof Error ? err.message : String(err)];
