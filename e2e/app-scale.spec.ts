@@ -1,0 +1,81 @@
+import { test, expect, type Page } from '@playwright/test';
+import { assistantMessages, openApp } from './app-helpers';
+
+type Seeded = { id: string; title: string; count: number };
+
+/** Writes a finished session of `count` messages with the page's IndexedDB, as earlier runs would have. */
+async function seedSession(page: Page, s: Seeded): Promise<void> {
+  await page.evaluate(async ({ id, title, count }) => {
+    const now = Date.now();
+    const messages: Record<string, unknown>[] = [];
+    for (let i = 0; i < count; i++) {
+      const base = { id: `${id}-m${i}`, sessionId: id, order: i, createdAt: now - (count - i) * 1000 };
+      if (i % 2 === 0) messages.push({ ...base, role: 'user', content: `Question number ${i}` });
+      else {
+        const body = i % 10 === 1
+          ? `Answer **${i}** with code:\n\n\`\`\`ts\nconst n = ${i};\n\`\`\`\n\n- a list\n- of items`
+          : `Answer ${i}: ${'lorem ipsum dolor sit amet '.repeat(1 + (i % 7))}`;
+        messages.push({ ...base, role: 'assistant', content: body, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: `${id}-run`, turn: i });
+      }
+    }
+    const session = {
+      id, title, model: 'mock-gpt', status: 'finished', createdAt: now - count * 1000, updatedAt: now, messageCount: count, toolCallCount: 0,
+      usage: { promptTokens: 1000, completionTokens: 1000, totalTokens: 2000, estimated: true }, settings: {},
+    };
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('toolscope');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const tx = idb.transaction(['sessions', 'messages'], 'readwrite');
+    tx.objectStore('sessions').put(session);
+    for (const m of messages) tx.objectStore('messages').put(m);
+    await new Promise<void>((resolve, reject) => { tx.oncomplete = () => resolve(); tx.onerror = () => reject(tx.error); });
+    idb.close();
+  }, s);
+}
+
+/** ms from the click on a session to its last message on screen (measured in the page). */
+async function openSession(page: Page, title: string, lastText: string): Promise<number> {
+  const start = await page.evaluate(() => performance.now());
+  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: title, exact: true }).click();
+  await expect(page.getByText(lastText, { exact: false })).toBeVisible();
+  return (await page.evaluate(() => performance.now())) - start;
+}
+
+test('a 5,000-message session opens, renders only what is on screen, and scrolls end to end', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Timeline' }).waitFor();
+  // The app creates its schema on start; wait until the tables exist.
+  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
+    const req = indexedDB.open('toolscope');
+    req.onsuccess = () => { const ok = req.result.objectStoreNames.contains('messages'); req.result.close(); resolve(ok); };
+    req.onerror = () => resolve(false);
+  }))).toBe(true);
+  await seedSession(page, { id: 'big', title: 'Five thousand', count: 5000 });
+  await seedSession(page, { id: 'small', title: 'Fifty', count: 50 });
+  await page.reload();
+
+  const small = await openSession(page, 'Fifty', 'Answer 49:');
+  const big = await openSession(page, 'Five thousand', 'Answer 4999:');
+  test.info().annotations.push({ type: 'open-ms', description: `50 messages: ${small.toFixed(0)} ms; 5,000 messages: ${big.toFixed(0)} ms; ratio ${(big / small).toFixed(2)}` });
+
+  // Virtualized: a handful of rows in the DOM, not 5,000.
+  const rendered = await page.getByRole('article').count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(80);
+  await page.screenshot({ path: 'e2e/artifacts/app-5000-messages.png' });
+
+  const list = page.getByRole('log', { name: 'Messages' });
+  await list.evaluate((el) => { el.scrollTop = 0; });
+  await expect(page.getByText('Question number 0', { exact: true })).toBeVisible();
+  await list.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  await expect(assistantMessages(page).first()).toBeVisible();
+  const middle = Number((await assistantMessages(page).first().textContent())?.match(/Answer \**(\d+)/)?.[1]);
+  expect(middle).toBeGreaterThan(1000);
+  expect(middle).toBeLessThan(4000);
+  // Keyboard: the list takes focus and End goes back to the newest message.
+  await list.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByText('Answer 4999:', { exact: false })).toBeVisible();
+});
