@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { cspPlugin } from './build/csp';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cspPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   worker: { format: 'es' },
