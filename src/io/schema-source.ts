@@ -117,7 +117,14 @@ function eventBranches(): Record<string, Record<string, Schema>> {
   return {
     run_started: { sessionId: id(), model: str(LIMITS.name), startedAt: ms() },
     message_appended: { message: ref('chatMessage') },
-    request_started: { turn, attempt, messageId: id() },
+    request_started: {
+      turn,
+      attempt,
+      messageId: id(),
+      systemLayers: list(obj({ id: str(LIMITS.name), title: str(LIMITS.title), text: str(LIMITS.text) }), 100),
+      contextTokens: count(),
+      contextLimit: count(),
+    },
     first_token: { turn, attempt },
     text_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
     reasoning_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
@@ -149,6 +156,12 @@ function eventBranches(): Record<string, Record<string, Schema>> {
     run_finished: { stopReason: { enum: STOP_REASONS }, usage: ref('usage'), error: ref('errorInfo') },
   };
 }
+
+const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
+  request_started: ['systemLayers', 'contextTokens', 'contextLimit'],
+  tool_finished: ['validationErrors', 'validation', 'logs'],
+  run_finished: ['error'],
+};
 
 function withEnvelope(
   branches: Record<string, Record<string, Schema>>,
@@ -312,7 +325,7 @@ export function buildSessionSchema(): Schema {
         Object.fromEntries(
           Object.keys(eventBranches()).map((type) => [
             type,
-            ['recovered', ...(type === 'tool_finished' ? ['validationErrors', 'validation', 'logs'] : []), ...(type === 'run_finished' ? ['error'] : [])],
+            ['recovered', ...(OPTIONAL_EVENT_FIELDS[type] ?? [])],
           ]),
         ),
       ),
