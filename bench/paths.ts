@@ -1,0 +1,63 @@
+import { Stream } from 'openai/streaming';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { accumulate, type AccumulatedTurn } from '../src/agent/accumulator';
+import { readSSE } from '../src/llm/sse-reader';
+
+/** Network-sized pieces of a body, replayed as a fresh ReadableStream for every measured run. */
+export function bodyFrom(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[i++];
+      if (piece === undefined) controller.close();
+      else controller.enqueue(piece);
+    },
+  });
+}
+
+export function piecesOf(bytes: Uint8Array, size: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
+  return out;
+}
+
+/**
+ * The floor: what any reader must do at the least. Read the body, decode, split on the blank line,
+ * JSON.parse every data payload. No event names, comments, CRLF, errors or assembly.
+ */
+export async function floor(body: ReadableStream<Uint8Array>): Promise<number> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let parsed = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const events = buffer.split('\n\n');
+    buffer = events.pop() ?? '';
+    for (const event of events) {
+      const data = event.slice(6);
+      if (data !== '[DONE]' && JSON.parse(data) !== null) parsed++;
+    }
+  }
+  return parsed;
+}
+
+/** Toolscope's path: lean SSE reader into the accumulator, exactly as the loop consumes a ModelClient stream. */
+export function ours(body: ReadableStream<Uint8Array>): Promise<AccumulatedTurn> {
+  return accumulate(readSSE<ChatCompletionChunk>(body));
+}
+
+/** The reader alone, drained without assembly: shows how the path's cost splits between reader and accumulator. */
+export async function reader(body: ReadableStream<Uint8Array>): Promise<number> {
+  let n = 0;
+  for await (const _chunk of readSSE(body)) n++;
+  return n;
+}
+
+/** Reference: the openai SDK's own SSE iteration over the same bytes, into the same accumulator. */
+export function sdk(body: ReadableStream<Uint8Array>): Promise<AccumulatedTurn> {
+  const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  return accumulate(Stream.fromSSEResponse<ChatCompletionChunk>(response, new AbortController()));
+}
