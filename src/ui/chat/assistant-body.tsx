@@ -1,6 +1,7 @@
 import type { ToolCall, ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { MarkdownView } from './markdown-view';
+import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallCard } from './tool-call-card';
 
 type Props = {
@@ -24,7 +25,7 @@ export function AssistantBody(p: Props) {
           <div>{p.reasoning}</div>
         </details>
       )}
-      {p.text && <MarkdownView text={p.text} />}
+      {p.text && (p.partial ? <StreamingMarkdown text={p.text} /> : <MarkdownView text={p.text} />)}
       {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
       {p.toolCalls.map((c, i) => (
         <ToolCallCard
