@@ -1,0 +1,96 @@
+/**
+ * Real runs through the chat against the mock server, then (and during) the Timeline: a 503 that is
+ * retried, three parallel HTTP tool calls (ok, error, timeout), and a second run stopped while a tool runs.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { assistantMessages, openConfiguredApp, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
+
+const call = (page: Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
+
+async function span(bar: Locator) {
+  return bar.evaluate((el) => ({
+    start: Number(el.getAttribute('data-start')),
+    end: Number(el.getAttribute('data-end')),
+    lane: el.getAttribute('data-lane'),
+    outcome: el.getAttribute('data-outcome'),
+  }));
+}
+
+test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openConfiguredApp(page, mock);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    { name: 'get_status', urlTemplate: `${mock.origin}/tools/status?code={code}`, parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
+    { name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms={ms}`, timeoutMs: 700, parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] } },
+    { name: 'long_wait', urlTemplate: `${mock.origin}/tools/slow?ms=30000`, parameters: { type: 'object', properties: {} } },
+  ]);
+
+  mock.script([
+    { kind: 'http_error', status: 503 },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_weather', name: 'get_weather', arguments: { city: 'Lisbon' } },
+        { id: 'call_status', name: 'get_status', arguments: { code: '500' } },
+        { id: 'call_slow', name: 'slow_lookup', arguments: { ms: '5000' } },
+      ],
+    },
+    { kind: 'text', content: 'Three calls done.' },
+    { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'slow_lookup', arguments: { ms: '600' } }] },
+    { kind: 'tool_calls', calls: [{ id: 'call_stop', name: 'get_weather', arguments: { city: 'Oslo' } }, { id: 'call_hang', name: 'long_wait', arguments: {} }] },
+    { kind: 'text', content: 'unused' },
+  ]);
+  await sendMessage(page, 'check three things');
+  await expect(assistantMessages(page).last()).toContainText('Three calls done.', { timeout: 30_000 });
+  await waitForIdle(page);
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const weather = await span(call(page, 'call_weather'));
+  const status = await span(call(page, 'call_status'));
+  const slow = await span(call(page, 'call_slow'));
+  expect([weather.outcome, status.outcome, slow.outcome]).toEqual(['ok', 'error', 'timeout']);
+  // Parallel: the quick calls ran while the slow one was running, each in its own lane.
+  for (const quick of [weather, status]) {
+    expect(quick.start < slow.end && slow.start < quick.end).toBe(true);
+    expect(quick.lane).not.toBe(slow.lane);
+  }
+  // The 503 was retried: a failed attempt, a backoff, then the attempt that asked for the calls.
+  const failed = await span(page.locator('[data-kind="request"][data-run="0"][data-turn="1"][data-attempt="1"]'));
+  const retried = await span(page.locator('[data-kind="request"][data-run="0"][data-turn="1"][data-attempt="2"]'));
+  expect(failed.outcome).toBe('retrying');
+  await expect(page.locator('[data-kind="backoff"][data-run="0"][data-turn="1"]')).toHaveCount(1);
+  expect(retried.outcome).toBe('ok');
+  expect(retried.start).toBeGreaterThan(failed.end);
+  expect(slow.start).toBeGreaterThanOrEqual(retried.end);
+  await expect(page.getByTestId('tl-stop')).toHaveText('complete');
+
+  // Second run, watched live from the Timeline: a call shows as running, then the run goes on.
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await sendMessage(page, 'wait, then stop');
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(call(page, 'call_wait')).toHaveAttribute('data-outcome', 'running', { timeout: 15_000 });
+  await expect(call(page, 'call_wait')).toHaveAttribute('data-outcome', 'ok', { timeout: 15_000 });
+  await expect(call(page, 'call_hang')).toHaveAttribute('data-outcome', 'running', { timeout: 15_000 });
+  await page.screenshot({ path: 'e2e/artifacts/timeline-live-running.png' });
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow' && r.query.ms === '30000')).toBe(true);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await waitForIdle(page);
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(call(page, 'call_hang')).toHaveAttribute('data-outcome', 'cancelled');
+  await expect(page.locator('[data-kind="run"][data-run="1"]')).toHaveAttribute('data-outcome', 'cancelled');
+  await expect(page.getByTestId('tl-stop')).toHaveText('cancelled');
+  await expect(page.getByRole('button', { name: /^long_wait, cancelled, / })).toBeVisible();
+
+  // Click-through to the chat from the real run's call.
+  await call(page, 'call_status').click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details.getByLabel('Error')).toContainText('500');
+  await page.screenshot({ path: 'e2e/artifacts/timeline-live.png' });
+  await details.getByRole('button', { name: 'Show in chat' }).click();
+  await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+});
