@@ -69,3 +69,49 @@ test('a second tab shows a live run read-only and can send once it is over', asy
   expect(final.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   expect(final.runs).toHaveLength(2);
 });
+
+test('the running tab closes while another watches: the watcher marks the reply interrupted and goes on from it', async ({ context, mock }) => {
+  const tabA = await context.newPage();
+  const tabB = await context.newPage();
+  mock.script([{ kind: 'text', content: words(300), chunkDelayMs: 100 }]);
+  await openConfiguredApp(tabA, mock);
+  await sendMessage(tabA, 'Stream a long answer');
+  await expect(assistantMessages(tabA).first()).toContainText('tok003');
+  const sessionId = await currentSessionId(tabA);
+
+  await openApp(tabB);
+  await configureSettings(tabB, mock);
+  await openSession(tabB, sessionId);
+  const banner = tabB.getByRole('status').filter({ hasText: 'running in another tab' });
+  await expect(banner).toBeVisible();
+  const watched = assistantMessages(tabB).first();
+  await expect(watched).toContainText('tok010');
+
+  await tabA.close();
+  await mock.waitForDisconnect(0);
+
+  // No reload in B: it notices the run has no tab any more and repairs it.
+  await expect(banner).toHaveCount(0);
+  await expect(watched).toHaveAttribute('data-status', 'interrupted');
+  await expect(watched).toContainText('Interrupted');
+  await expect(messageBox(tabB)).toBeEnabled();
+  const repaired = await readSession(tabB, sessionId);
+  expect(repaired.session?.status).toBe('interrupted');
+  expect(repaired.messages.map((m) => [m.role, m.status ?? null])).toEqual([['user', null], ['assistant', 'interrupted']]);
+  const partialText = String(repaired.messages[1]!.content);
+  expect(tokens(partialText).length).toBeGreaterThan(10);
+  expect(tokens(await watched.innerText()).join(' ')).toBe(partialText.trim());
+
+  mock.script([{ kind: 'text', content: 'Carrying on in tab B.' }]);
+  await sendMessage(tabB, 'Go on from there');
+  await expect(assistantMessages(tabB).nth(1)).toContainText('Carrying on in tab B.');
+  const sent = wireHistory(await mock.waitForRequest(1)).filter((m) => m.role !== 'system');
+  expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  expect(sent[1]!.content).toBe(partialText);
+  expect(historyProblems(sent)).toEqual([]);
+  await expect.poll(async () => (await readSession(tabB, sessionId)).session?.status).toBe('finished');
+  const final = await readSession(tabB, sessionId);
+  expect(final.messages.map((m) => [m.role, m.status ?? null])).toEqual([
+    ['user', null], ['assistant', 'interrupted'], ['user', null], ['assistant', 'complete'],
+  ]);
+});

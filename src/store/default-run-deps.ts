@@ -2,6 +2,7 @@ import { runAgent } from '../agent/loop';
 import { db } from '../db/database';
 import { loadHistory } from '../db/messages-repo';
 import { createPersister } from '../db/persister';
+import { recoverSession } from '../db/recover';
 import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools } from '../db/tools-repo';
@@ -27,6 +28,7 @@ export function defaultRunDeps(): RunDeps {
       };
     },
     acquireRunLock: (sessionId) => acquireRunLock(sessionId),
+    recoverSession: (sessionId) => recoverSession(db, sessionId),
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },

@@ -179,6 +179,22 @@ describe('run controller', () => {
     expect(useRunStore.getState().sideErrors.filter((e) => e.sessionId === 's1')).toEqual([]);
   });
 
+  it('repairs a session a closed tab left live before reading its history, and only then', async () => {
+    const log: string[] = [];
+    const deps = (status: SessionRecord['status']) =>
+      fakeDeps({
+        getSession: async () => session({ status }),
+        recoverSession: async (id) => { log.push(`recover ${id}`); },
+        loadHistory: async () => { log.push('loadHistory'); return []; },
+      }).deps;
+    for (const status of ['generating', 'idle'] as const) {
+      const r = await createRunController(deps(status), immediate).start('s1', 'hi');
+      if (!r.ok) throw new Error(r.reason);
+      await r.done;
+    }
+    expect(log).toEqual(['recover s1', 'loadHistory', 'loadHistory']);
+  });
+
   it('builds the loop config from defaults plus the session overrides', () => {
     expect(sessionConfig(session({ settings: { temperature: 0.2, systemPrompt: 'x' } }))).toMatchObject({ model: 'gpt-test', temperature: 0.2, maxTurns: 25 });
     expect(titleFrom('   ')).toBe('New session');

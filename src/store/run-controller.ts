@@ -1,6 +1,7 @@
 import { DEFAULT_CONFIG, type LoopConfig } from '../agent/config';
 import type { AgentEvent } from '../agent/events';
 import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
+import { LIVE_STATUSES } from '../db/recover';
 import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import type { ErrorInfo } from '../agent/errors';
@@ -96,6 +97,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'storage', message: UNSAVED_MESSAGE } });
       return { ok: false, reason: 'unsaved' };
     }
+    // Stored as live, yet we now hold its lock: the tab that ran it closed (maybe while this one watched).
+    // Repair it first, or the new run would start from a history without the partial reply or tool results.
+    if (LIVE_STATUSES.includes(session.status)) await deps.recoverSession?.(sessionId).catch(() => undefined);
 
     const store = useRunStore.getState();
     store.beginRun(sessionId, runId, deps.now());

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { isRunLocked } from '../../db/run-lock';
+import { db } from '../../db/database';
+import { recoverSession } from '../../db/recover';
+import { isRunLocked, withRunLock } from '../../db/run-lock';
 import type { SessionStatus } from '../../db/records';
 
 const ACTIVE: SessionStatus[] = ['generating', 'running_tools', 'awaiting_approval'];
 
 /**
  * True while another tab holds this session's run lock. Only polled while the stored status says a run
- * is live and this tab is not the one running it.
+ * is live and this tab is not the one running it; when no tab holds the lock, the dead run is repaired.
  */
 export function useLockedElsewhere(sessionId: string | null, storedStatus: SessionStatus | undefined, runningHere: boolean): boolean {
   const [locked, setLocked] = useState(false);
@@ -17,7 +19,13 @@ export function useLockedElsewhere(sessionId: string | null, storedStatus: Sessi
       return;
     }
     let live = true;
-    const check = () => void isRunLocked(sessionId).then((l) => { if (live) setLocked(l); }, () => undefined);
+    const check = () =>
+      void isRunLocked(sessionId).then((l) => {
+        if (live) setLocked(l);
+        // Stored as live but nobody holds the lock: the running tab closed. Repair it (under the lock, so a run
+        // starting right now cannot be mistaken for a dead one) so the partial shows as interrupted, not as live.
+        if (!l) void withRunLock(sessionId, () => recoverSession(db, sessionId)).catch(() => undefined);
+      }, () => undefined);
     check();
     const timer = setInterval(check, 1000);
     return () => { live = false; clearInterval(timer); };
