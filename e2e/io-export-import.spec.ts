@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { openApp, sessionItems } from './app-helpers';
 import {
@@ -58,6 +59,17 @@ test('import by drop; the same session again comes in as a copy, or replaces whe
   await confirmImport(page, /Imported 1 session/);
   await expect(sessionItems(page)).toHaveCount(2);
   await expect(sessionItems(page).filter({ hasText: 'Weather, replaced' })).toHaveCount(1);
+
+  // Export a chosen set: both sessions.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Choose sessions…' }).click();
+  const menu = page.getByRole('menu', { name: 'Export options' });
+  await menu.getByRole('checkbox', { name: 'Weather, replaced' }).check();
+  await menu.getByRole('checkbox', { name: `${FIXTURE_TITLE} (copy)` }).check();
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: 'Export selected (2)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^toolscope-2-sessions-${stamp}\\.json$`));
+  const chosen = JSON.parse(readFileSync(await download.path(), 'utf8')) as { sessions: { session: { title: string } }[] };
+  expect(chosen.sessions.map((e) => e.session.title).sort()).toEqual([`${FIXTURE_TITLE} (copy)`, 'Weather, replaced']);
 });
 
 test('a tool that differs from the stored one: keep, or import under a new name', async ({ page }) => {

@@ -42,7 +42,15 @@ export function ExportButton() {
   const [choosing, setChoosing] = useState<SessionRecord[] | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [status, setStatus] = useState<Status>(null);
+  // The button may sit at the left (sidebar) or the right (header); open toward the side with room.
+  const [alignLeft, setAlignLeft] = useState(true);
   const wrap = useRef<HTMLDivElement>(null);
+
+  const toggle = () => {
+    const rect = wrap.current?.getBoundingClientRect();
+    if (rect) setAlignLeft(rect.left + 320 <= window.innerWidth);
+    setOpen((o) => !o);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -85,11 +93,11 @@ export function ExportButton() {
 
   return (
     <div className="io-menu-wrap" ref={wrap}>
-      <button type="button" className="io-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="io-button" aria-haspopup="menu" aria-expanded={open} onClick={toggle}>
         Export
       </button>
       {open && (
-        <div role="menu" aria-label="Export options" className="io-menu">
+        <div role="menu" aria-label="Export options" className={alignLeft ? 'io-menu io-align-left' : 'io-menu'}>
           <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(() => exportJson({ kind: 'session', sessionId }, includeMemories))}>
             This session
           </button>
@@ -135,7 +143,10 @@ export function ExportButton() {
         </div>
       )}
       {status && (
-        <p role={status.kind === 'error' ? 'alert' : 'status'} className={status.kind === 'error' ? 'io-status warning' : 'io-status hint'}>
+        <p
+          role={status.kind === 'error' ? 'alert' : 'status'}
+          className={`io-status ${status.kind === 'error' ? 'warning' : 'hint'}${alignLeft ? ' io-align-left' : ''}`}
+        >
           {status.text}
         </p>
       )}
