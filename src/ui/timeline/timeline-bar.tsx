@@ -9,12 +9,14 @@ type Props = {
   y: number;
   height: number;
   selected: boolean;
+  /** Room after the bar for its icon before the next bar in the row (icons of packed thin bars would overprint). */
+  iconRoom: boolean;
 };
 
 const CHAR_PX = 6.6;
 
 /** One bar: segments, outcome icon (always drawn, so outcome never rests on colour) and a label when it fits. */
-function TimelineBarImpl({ bar, x, y, height, selected }: Props) {
+function TimelineBarImpl({ bar, x, y, height, selected, iconRoom }: Props) {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
   const w = Math.max(2, x(bar.end) - x0);
@@ -81,9 +83,9 @@ function TimelineBarImpl({ bar, x, y, height, selected }: Props) {
         <text x={x0 + 4} y={top + 1} className="tl-text-out tl-small" dominantBaseline="hanging">{text}</text>
       ) : fits ? (
         <text x={x0 + 4} y={mid + 4} className="tl-text-in">{text}</text>
-      ) : (
+      ) : iconRoom ? (
         <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">{style.icon}</text>
-      )}
+      ) : null}
     </g>
   );
 }

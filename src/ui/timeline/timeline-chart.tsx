@@ -228,9 +228,11 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
                   <text x={indent} y={y + ROW_HEIGHT / 2 + 4} className="tl-row-label">{row.label}</text>
                   <svg x={GUTTER} y={y} width={plotW} height={ROW_HEIGHT} overflow="hidden">
                     <g transform={`translate(${-GUTTER} ${-y})`}>
-                      {bars.map((bar) => (
-                        <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} />
-                      ))}
+                      {bars.map((bar, i) => {
+                        const next = bars[i + 1];
+                        const iconRoom = !next || x(next.start) - x(bar.end) >= 14;
+                        return <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} iconRoom={iconRoom} />;
+                      })}
                     </g>
                   </svg>
                 </g>

@@ -17,6 +17,8 @@ type State = { sessionId: string | null; snapshot: TimelineSnapshot | null; erro
 
 const LIVE_TICK_MS = 250;
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * The session's timeline model, live. Dexie re-runs the query when the persister writes; the model is
  * built in its own task (not in the IndexedDB callback, not in the render), and reaches React at most
@@ -30,9 +32,9 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
     if (!sessionId) return;
     let latest: Loaded | null = null;
     let built: TimelineSnapshot | null = null;
-    let buildTimer: ReturnType<typeof setTimeout> | null = null;
     let cancelFrame: (() => void) | null = null;
     let clock: ReturnType<typeof setInterval> | null = null;
+    let closed = false;
 
     const publish = () => {
       if (cancelFrame) return;
@@ -43,28 +45,44 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
         if (snapshot) startTransition(() => setState({ sessionId, snapshot, error: null }));
       });
     };
-    const build = () => {
-      buildTimer = null;
-      if (!latest) return;
-      const model = buildTimeline(latest.sessionId, latest.runs, latest.events, Date.now());
-      built = { model, layout: layoutTimeline(model), summary: summarize(model) };
-      const live = model.runs.some((r) => r.state === 'live');
-      if (live && !clock) clock = setInterval(scheduleBuild, LIVE_TICK_MS);
-      if (!live && clock) {
-        clearInterval(clock);
-        clock = null;
+    // Building, laying out and summing up a big session each take a few ms; separate tasks keep each short.
+    let building = false;
+    let dirty = false;
+    const runBuilds = async () => {
+      building = true;
+      try {
+        while (dirty && !closed) {
+          dirty = false;
+          await nextTask();
+          if (!latest || closed) break;
+          const model = buildTimeline(latest.sessionId, latest.runs, latest.events, Date.now());
+          await nextTask();
+          if (closed) break;
+          const layout = layoutTimeline(model);
+          await nextTask();
+          if (closed) break;
+          built = { model, layout, summary: summarize(model) };
+          const live = model.runs.some((r) => r.state === 'live');
+          if (live && !clock) clock = setInterval(scheduleBuild, LIVE_TICK_MS);
+          if (!live && clock) {
+            clearInterval(clock);
+            clock = null;
+          }
+          publish();
+        }
+      } finally {
+        building = false;
       }
-      publish();
     };
     function scheduleBuild() {
-      if (!buildTimer) buildTimer = setTimeout(build, 0);
+      dirty = true;
+      if (!building) void runBuilds();
     }
 
     // The live query only watches the cheap part (the session's runs and how many events it has), so
     // Dexie does not track thousands of keys; the events themselves are read incrementally, untracked.
     const cache = new SessionEventsCache(db);
     let syncing = false;
-    let closed = false;
     let pending: { runs: RunRecord[]; count: number } | null = null;
     const sync = async () => {
       if (syncing) return;
@@ -100,7 +118,6 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
     return () => {
       closed = true;
       subscription.unsubscribe();
-      if (buildTimer) clearTimeout(buildTimer);
       if (clock) clearInterval(clock);
       cancelFrame?.();
     };
