@@ -6,8 +6,7 @@ import { recoverSession } from '../db/recover';
 import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools } from '../db/tools-repo';
-import { createOpenAIClient } from '../llm/openai-client';
-import { createToolExecutor } from '../tools/executor';
+import { lazyModelClient } from './lazy-model-client';
 import { createRunContextPreparer } from '../context/run-context-db';
 import type { RunDeps } from './run-deps';
 import { apiKeyStore, useSettingsStore } from './settings-store';
@@ -16,9 +15,13 @@ import { apiKeyStore, useSettingsStore } from './settings-store';
 export function defaultRunDeps(): RunDeps {
   return {
     runAgent,
-    createModelClient: ({ apiKey, baseURL }) => createOpenAIClient({ apiKey, baseURL }),
-    createToolExecutor: async () =>
-      createToolExecutor(await listTools(db), { getSecret: async (key) => (await db.secrets.get(key))?.value }),
+    // The SDK and the tool runners (ajv) load with the first run, not with the page.
+    createModelClient: ({ apiKey, baseURL }) =>
+      lazyModelClient(() => import('../llm/openai-client').then((m) => m.createOpenAIClient({ apiKey, baseURL }))),
+    createToolExecutor: async () => {
+      const [{ createToolExecutor }, definitions] = await Promise.all([import('../tools/executor'), listTools(db)]);
+      return createToolExecutor(definitions, { getSecret: async (key) => (await db.secrets.get(key))?.value });
+    },
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });
       return {

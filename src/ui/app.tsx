@@ -1,12 +1,15 @@
-import { TimelineView } from './timeline/timeline-view';
-import { ToolsView } from './tools/tools-view';
+import { lazy, Suspense } from 'react';
 import { useUiStore } from '../store/ui-store';
 import { TabBar, tabButtonId, tabPanelId } from './shell/tab-bar';
 import { SessionsSidebar } from './sessions/sessions-sidebar';
 import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
 import { ImportDropZone } from './io/import-drop-zone';
-import { MemoriesView } from './memory/memories-view';
+
+// Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
+const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
+const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
+const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
@@ -26,9 +29,11 @@ export function App() {
         </header>
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)} className="panel">
           {tab === 'chat' && <ChatView sessionId={sessionId} />}
-          {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
-          {tab === 'tools' && <ToolsView />}
-          {tab === 'memories' && <MemoriesView />}
+          <Suspense fallback={<p className="empty">Loading…</p>}>
+            {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
+            {tab === 'tools' && <ToolsView />}
+            {tab === 'memories' && <MemoriesView />}
+          </Suspense>
         </div>
       </div>
       <SettingsDialog />

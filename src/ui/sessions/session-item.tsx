@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { DEFAULT_TITLE } from '../../db/sessions-repo';
 import type { SessionRecord } from '../../db/records';
 import { removeSession, renameSessionTitle } from '../../store/session-actions';
 import { useSessionStatus } from '../../store/session-status';
@@ -19,6 +20,8 @@ export function SessionItem({ session, current }: { session: SessionRecord; curr
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(session.title);
   const [note, setNote] = useState<string | null>(null);
+  // Shown as "Untitled session" so the list never holds a second button named "New session".
+  const shownTitle = session.title === DEFAULT_TITLE ? 'Untitled session' : session.title;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -46,7 +49,7 @@ export function SessionItem({ session, current }: { session: SessionRecord; curr
         </form>
       ) : (
         <button type="button" className="session-open" onClick={() => select(session.id)} aria-current={current ? 'page' : undefined}>
-          {session.title}
+          {shownTitle}
         </button>
       )}
       <div className="session-meta">
@@ -55,10 +58,10 @@ export function SessionItem({ session, current }: { session: SessionRecord; curr
       </div>
       {!editing && (
         <div className="session-actions">
-          <button type="button" aria-label={`Rename ${session.title}`} onClick={() => { setTitle(session.title); setEditing(true); }}>
+          <button type="button" aria-label={`Rename ${shownTitle}`} onClick={() => { setTitle(session.title); setEditing(true); }}>
             Rename
           </button>
-          <button type="button" className="danger" aria-label={`Delete ${session.title}`} onClick={remove}>
+          <button type="button" className="danger" aria-label={`Delete ${shownTitle}`} onClick={remove}>
             Delete
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { testConnection, type ConnectionVerdict } from '../../llm/test-connection';
+import type { ConnectionVerdict } from '../../llm/test-connection';
 
 type Props = { apiKey: string; baseURL: string; model: string };
 
@@ -16,6 +16,7 @@ export function TestConnectionButton({ apiKey, baseURL, model }: Props) {
     setBusy(true);
     setVerdict(null);
     try {
+      const { testConnection } = await import('../../llm/test-connection');
       setVerdict(await testConnection({ apiKey, baseURL, model, signal: ctrl.signal }));
     } catch {
       // Aborted: a newer check or closing the dialog replaced it.

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { listModels } from '../../llm/list-models';
 
 export function isHttpUrl(s: string): boolean {
   try {
@@ -17,7 +16,8 @@ export function isHttpUrl(s: string): boolean {
 export function useModels(baseURL: string, apiKey: string, keyVersion: number) {
   return useQuery({
     queryKey: ['models', baseURL.trim(), keyVersion],
-    queryFn: ({ signal }) => listModels({ apiKey, baseURL: baseURL.trim(), signal }),
+    // The SDK loads when the settings first need it, not with the page.
+    queryFn: async ({ signal }) => (await import('../../llm/list-models')).listModels({ apiKey, baseURL: baseURL.trim(), signal }),
     enabled: isHttpUrl(baseURL),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,
