@@ -51,7 +51,10 @@ export function assistantMessages(page: Page) {
   return page.getByRole('article', { name: 'Assistant message' });
 }
 
-/** The run is over in this tab: Send is available again once text is typed, Stop is disabled. */
+/**
+ * Stop is disabled: no run in this tab for the shown session. Call it after waiting for something the run
+ * produces — before a run has started, Stop is disabled too.
+ */
 export async function waitForIdle(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled({ timeout: 20_000 });
 }

@@ -37,9 +37,11 @@ test('sessions: rename, search by title, delete with undo', async ({ page, mock 
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: 'one' }, { kind: 'text', content: 'two' }]);
   await sendMessage(page, 'Groceries list');
+  await expect(assistantMessages(page).last()).toContainText('one');
   await waitForIdle(page);
   await page.getByRole('button', { name: 'New session' }).click();
   await sendMessage(page, 'Trip to Lisbon');
+  await expect(assistantMessages(page).last()).toContainText('two');
   await waitForIdle(page);
 
   const trip = sessionItems(page).filter({ hasText: 'Trip to Lisbon' });

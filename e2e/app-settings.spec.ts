@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { configureSettings, openApp, openConfiguredApp, sendMessage, TEST_KEY, waitForIdle } from './app-helpers';
+import { assistantMessages, configureSettings, openApp, openConfiguredApp, sendMessage, TEST_KEY, waitForIdle } from './app-helpers';
 
 test('settings: models listed from the endpoint, key shown/hidden, host warning, test connection verdicts', async ({ page, mock }) => {
   mock.configure({ apiKey: TEST_KEY, models: ['alpha-model', 'beta-model'] });
@@ -66,15 +66,18 @@ test('each session keeps its own model and limits', async ({ page, mock }) => {
   await openConfiguredApp(page, mock, { model: 'mock-gpt' });
   mock.script([{ kind: 'text', content: 'from gpt' }, { kind: 'text', content: 'from mini' }, { kind: 'text', content: 'gpt again' }]);
   await sendMessage(page, 'first session');
+  await expect(assistantMessages(page).last()).toContainText('from gpt');
   await waitForIdle(page);
   await page.getByRole('button', { name: 'New session' }).click();
   await configureSettings(page, mock, { model: 'mock-gpt-mini', maxTurns: 7 });
   await sendMessage(page, 'second session');
+  await expect(assistantMessages(page).last()).toContainText('from mini');
   await waitForIdle(page);
   expect(mock.requests[1]?.body.model).toBe('mock-gpt-mini');
 
   await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'first session', exact: true }).click();
   await sendMessage(page, 'back to the first');
+  await expect(assistantMessages(page).last()).toContainText('gpt again');
   await waitForIdle(page);
   expect(mock.requests[2]?.body.model).toBe('mock-gpt');
   await page.getByRole('button', { name: 'Settings', exact: true }).click();

@@ -5,6 +5,7 @@ test('dark theme follows the system setting; light by default', async ({ page, m
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: 'A **dark** answer with `code`.', reasoning: 'thinking quietly' }]);
   await sendMessage(page, 'hello in the dark');
+  await expect(assistantMessages(page).last()).toContainText('A dark answer');
   await waitForIdle(page);
   const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(await bg()).toBe('rgb(255, 255, 255)');

@@ -26,6 +26,7 @@ test('model output is rendered as sanitized Markdown; code blocks copy their tex
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: HOSTILE, chunks: 25 }]);
   await sendMessage(page, 'render this');
+  await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'complete');
   await waitForIdle(page);
   const msg = assistantMessages(page).last();
   await expect(msg.getByRole('heading', { name: 'Title' })).toBeVisible();
