@@ -1,11 +1,25 @@
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import type { LoopConfig } from './config';
-import type { ChatMessage } from './messages';
+import type { AssistantMessage, ChatMessage } from './messages';
 import type { ModelRequest } from './model-client';
 import type { ToolSpec } from './tool-executor';
 
+/**
+ * Who reads the messages. A `request` goes to a provider, so it favours what every OpenAI-compatible
+ * server accepts; an `export` is a faithful record for other tools, so it keeps what the request drops.
+ */
+export type WirePurpose = 'request' | 'export';
+
 /** History as Chat Completions messages. The system prompt exists on the wire only. */
-export function toWireMessages(history: readonly ChatMessage[], systemPrompt?: string): ChatCompletionMessageParam[] {
+export function toWireMessages(
+  history: readonly ChatMessage[],
+  systemPrompt?: string,
+  purpose: WirePurpose = 'request',
+): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
   for (const m of history) {
@@ -15,17 +29,8 @@ export function toWireMessages(history: readonly ChatMessage[], systemPrompt?: s
         out.push({ role: m.role, content: m.content });
         break;
       case 'assistant': {
-        // A refusal is sent back as text: OpenAI-compatible servers do not all accept `refusal`.
-        const content = m.content !== '' ? m.content : m.refusal ?? '';
-        // Providers reject an assistant message with neither content nor tool calls.
-        if (content === '' && m.toolCalls.length === 0) break;
-        out.push({
-          role: 'assistant',
-          content: content === '' ? null : content,
-          ...(m.toolCalls.length > 0
-            ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
-            : {}),
-        });
+        const wire = purpose === 'request' ? assistantForRequest(m) : assistantForExport(m);
+        if (wire) out.push(wire);
         break;
       }
       case 'tool':
@@ -34,6 +39,30 @@ export function toWireMessages(history: readonly ChatMessage[], systemPrompt?: s
     }
   }
   return out;
+}
+
+function assistantForRequest(m: AssistantMessage): ChatCompletionAssistantMessageParam | null {
+  // A refusal is sent back as text: OpenAI-compatible servers do not all accept `refusal`.
+  const content = m.content !== '' ? m.content : m.refusal ?? '';
+  // Providers reject an assistant message with neither content nor tool calls.
+  if (content === '' && m.toolCalls.length === 0) return null;
+  return { role: 'assistant', content: content === '' ? null : content, ...wireToolCalls(m) };
+}
+
+function assistantForExport(m: AssistantMessage): ChatCompletionAssistantMessageParam | null {
+  // A partial still being written is not yet part of the conversation.
+  if (m.status === 'streaming') return null;
+  return {
+    role: 'assistant',
+    content: m.content === '' && m.toolCalls.length > 0 ? null : m.content,
+    ...(m.refusal !== null ? { refusal: m.refusal } : {}),
+    ...wireToolCalls(m),
+  };
+}
+
+function wireToolCalls(m: AssistantMessage): Pick<ChatCompletionAssistantMessageParam, 'tool_calls'> {
+  if (m.toolCalls.length === 0) return {};
+  return { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
 }
 
 export function toWireTools(specs: readonly ToolSpec[]): ChatCompletionTool[] {
