@@ -1,6 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, isRetryableStatus } from '../agent/errors';
 import { isAbortError, makeAbortError } from './abort';
+import { redactModelError } from './redact';
 import { retryAfterMs } from './retry-after';
 
 export type ErrorContext = {
@@ -25,7 +26,7 @@ const CORS_HELP =
  * Provider text is passed through `redact` so an echoed API key never leaves here.
  */
 export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOMException {
-  if (err instanceof ModelError) return redacted(err, ctx.redact);
+  if (err instanceof ModelError) return redactModelError(err, ctx.redact);
   if (ctx.signal?.aborted || err instanceof APIUserAbortError || isAbortError(err)) return makeAbortError();
   if (err instanceof APIConnectionTimeoutError) {
     const afterMs = ctx.timeoutMs ?? 0;
@@ -92,12 +93,6 @@ function providerMessage(err: APIError, redact: (t: string) => string): string {
   text = text.trim();
   if (text.length > 400) text = `${text.slice(0, 400)}…`;
   return redact(text);
-}
-
-function redacted(err: ModelError, redact: (t: string) => string): ModelError {
-  const message = redact(err.info.message);
-  if (message === err.info.message) return err;
-  return new ModelError({ ...err.info, message }, err.retryable, err.retryAfterMs);
 }
 
 export function hostOf(baseURL: string): string {

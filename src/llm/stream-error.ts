@@ -1,5 +1,6 @@
-import { ModelError } from '../agent/errors';
+import type { ModelError } from '../agent/errors';
 import { providerErrorFromPayload } from '../agent/provider-error';
+import { redactModelError } from './redact';
 
 /**
  * A provider error reported inside a 200 stream: an `event: error`, or a chunk carrying `error`.
@@ -8,7 +9,5 @@ import { providerErrorFromPayload } from '../agent/provider-error';
  */
 export function providerStreamError(payload: unknown, redact: (text: string) => string = (t) => t): ModelError {
   const value = typeof payload === 'object' && payload !== null && 'error' in payload ? (payload as { error: unknown }).error : payload;
-  const err = providerErrorFromPayload(value);
-  const message = redact(err.info.message);
-  return message === err.info.message ? err : new ModelError({ ...err.info, message }, err.retryable, err.retryAfterMs);
+  return redactModelError(providerErrorFromPayload(value), redact);
 }
