@@ -1,18 +1,30 @@
-import OpenAI from 'openai';
+import { classifyError } from '../llm/classify-error';
+import { makeRedactor } from '../llm/redact';
+import { createSdk, normalizeBaseURL, type ConnectionOptions } from '../llm/sdk-client';
 
 export type Embedder = { model: string; embed(texts: string[], signal: AbortSignal): Promise<number[][]> };
 
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
-/** Embeddings over the same endpoint and key as chat; null input model means "not configured". */
-export function createEmbedder(opts: { apiKey: string; baseURL: string; model?: string }): Embedder {
-  const client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, dangerouslyAllowBrowser: true, maxRetries: 1 });
+/**
+ * Embeddings over the same endpoint and key as chat, through the same SDK set-up (no env, no SDK logging).
+ * Failures are classified like chat errors so their text is redacted: recall shows the reason to the user.
+ */
+export function createEmbedder(opts: ConnectionOptions & { model?: string }): Embedder {
+  // One retry of its own: recall has no retry events, and a failure only means falling back to keywords.
+  const client = createSdk(opts).withOptions({ maxRetries: 1 });
   const model = opts.model ?? DEFAULT_EMBEDDING_MODEL;
+  const redact = makeRedactor(opts.apiKey);
+  const baseURL = normalizeBaseURL(opts.baseURL);
   return {
     model,
     async embed(texts, signal) {
-      const res = await client.embeddings.create({ model, input: texts }, { signal });
-      return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+      try {
+        const res = await client.embeddings.create({ model, input: texts }, { signal });
+        return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+      } catch (err) {
+        throw classifyError(err, { baseURL, operation: 'embeddings', model, redact, signal });
+      }
     },
   };
 }

@@ -6,8 +6,8 @@ import { retryAfterMs } from './retry-after';
 
 export type ErrorContext = {
   baseURL: string;
-  /** Which call failed: a 404 means "no such model" for chat, "wrong URL" for the model list. */
-  operation: 'chat' | 'models';
+  /** Which call failed: a 404 means "no such model" for chat and embeddings, "wrong URL" for the model list. */
+  operation: 'chat' | 'embeddings' | 'models';
   model?: string;
   redact: (text: string) => string;
   signal?: AbortSignal;
@@ -56,7 +56,7 @@ function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelErro
     const what = status === 401 ? 'rejected the API key' : 'refused this API key access';
     return new ModelError({ fault: 'user', kind: 'auth', status, message: `${host} ${what} (HTTP ${status}). Check your API key in Settings.${saidSuffix}` }, false);
   }
-  if (status === 404 && ctx.operation === 'chat') {
+  if (status === 404 && ctx.operation !== 'models') {
     const model = ctx.model ?? '';
     const message = `${host} has no model named "${model}" (HTTP 404). Check the model name, and that the base URL is right (it usually ends in /v1).${saidSuffix}`;
     return new ModelError({ fault: 'user', kind: 'model_not_found', status, model, message }, false);
