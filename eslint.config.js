@@ -6,7 +6,7 @@ import globals from 'globals';
 // The engine layers must stay framework-free so they run (and are tested) in Node.
 const frameworkFree = {
   patterns: [
-    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'agent/, llm/, tools/ and db/ are framework-free: no React or zustand here.' },
+    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'The engine layers (agent, llm, tools, db, context, io, timeline) are framework-free: no React or zustand here.' },
     { group: ['**/ui/**', '**/store/**'], message: 'The engine layers must not import the UI or the store (data flows one way).' },
   ],
 };
@@ -29,7 +29,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**', 'src/context/**', 'src/io/**'],
+    files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
   },
 );
