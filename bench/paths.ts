@@ -61,3 +61,15 @@ export function sdk(body: ReadableStream<Uint8Array>): Promise<AccumulatedTurn> 
   const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
   return accumulate(Stream.fromSSEResponse<ChatCompletionChunk>(response, new AbortController()));
 }
+
+/** Every parsed chunk of a body, through the same reader the stream path uses. */
+export async function chunksOf(body: ReadableStream<Uint8Array>): Promise<ChatCompletionChunk[]> {
+  const out: ChatCompletionChunk[] = [];
+  for await (const chunk of readSSE<ChatCompletionChunk>(body)) out.push(chunk);
+  return out;
+}
+
+/** The accumulator alone, over chunks parsed beforehand: its share of the stream path. */
+export function accumulatorOnly(chunks: readonly ChatCompletionChunk[]): Promise<AccumulatedTurn> {
+  return accumulate(chunks);
+}

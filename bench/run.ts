@@ -2,35 +2,55 @@
  * npm run bench — stream path throughput, as ratios to a floor measured in the same process
  * (DESIGN.md "Speed targets": bytes → assembled turn <= 1.3x the floor).
  *
- * For each case the three paths run on the same bytes, cut into 16 KB network-sized pieces and
- * replayed as a fresh ReadableStream each time. Rounds interleave the paths (rotating their order),
- * and the reported ratio is the median over rounds of (path time / floor time in that round), which
- * cancels most of the noise of a shared machine.
+ * Phase 1, per case: floor, reader, ours (reader + accumulator) and acc (accumulator alone over
+ * chunks parsed beforehand) run on the same bytes, cut into 16 KB network-sized pieces and replayed
+ * as a fresh ReadableStream each time. After two untimed warm-up rounds, timed rounds interleave
+ * the paths (rotating their order); each ratio is the median over rounds of (path / floor in that
+ * round), which cancels most of the noise of a shared machine. Phase 2 times the openai SDK's own
+ * stream as a reference, in a few rounds only: it is 4-6x slower and its garbage would otherwise
+ * spill into the other paths' samples.
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AccumulatedTurn } from '../src/agent/accumulator';
-import { bodyFrom, floor, ours, piecesOf, reader, sdk } from './paths';
+import { accumulatorOnly, bodyFrom, chunksOf, floor, ours, piecesOf, reader, sdk } from './paths';
 import { longText, parallelTools, reasoningTextTools, type GeneratedStream } from './sse-gen';
+import { beforeSample, cpuMs, fullGC, gcBeforeSample, spread, type Spread } from './stats';
+import { table } from './table';
 
 const PIECE_BYTES = 16 * 1024;
 const TARGET = 1.3;
-const CASE_BUDGET_MS = 6_000;
-const MIN_ROUNDS = 5;
-const MAX_ROUNDS = 41;
+const WARMUP_ROUNDS = 2;
+const MIN_ROUNDS = 7;
+const MAX_ROUNDS = 25;
+/** Wall-clock budget for one case's timed rounds; under load fewer rounds fit, never fewer than MIN_ROUNDS. */
+const CASE_BUDGET_MS = 7_000;
+const SDK_ROUNDS = 3;
 
-type Case = { name: string; pieces: Uint8Array[]; bytes: number; repeat: number; expected: GeneratedStream['expected'] | null };
-type Path = { name: 'floor' | 'reader' | 'ours' | 'sdk'; run: (body: ReadableStream<Uint8Array>) => Promise<unknown> };
+type Case = {
+  name: string;
+  pieces: Uint8Array[];
+  bytes: number;
+  /** Small bodies are run several times per sample so a sample is long enough to time. */
+  repeat: number;
+  expected: GeneratedStream['expected'] | null;
+};
 
-const PATHS: Path[] = [
-  { name: 'floor', run: floor },
-  { name: 'reader', run: reader },
-  { name: 'ours', run: ours },
-  { name: 'sdk', run: sdk },
-];
+type MainPath = 'floor' | 'reader' | 'ours' | 'acc';
+const MAIN_PATHS: readonly MainPath[] = ['floor', 'reader', 'ours', 'acc'];
+
+export type Row = {
+  case: string;
+  bodyBytes: number;
+  chunks: number;
+  rounds: number;
+  medianMs: Record<MainPath | 'sdk', number>;
+  ratioToFloor: { reader: Spread; ours: Spread; acc: Spread; sdk: Spread };
+  /** Accumulator alone: body megabytes (2^20) assembled per CPU second, from the median sample. */
+  accMBps: number;
+};
 
 const encoder = new TextEncoder();
 const here = import.meta.dirname;
@@ -47,34 +67,8 @@ function largestFixture(): Case {
     .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
   if (file === undefined) throw new Error('no recorded fixtures found');
   const bytes = new Uint8Array(readFileSync(join(dir, file)));
-  // A 100 KB body takes well under a millisecond; repeat it so each sample is long enough to time.
-  return { name: `fixture ${file} (x20)`, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat: 20, expected: null };
-}
-
-// Collect before every sample so one path's garbage (the SDK path makes a lot) is not paid for inside the next path's timing.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
-/**
- * Process CPU time (user + system, all threads), not wall time: the bench shares 2 cores with other
- * jobs, and wall time would charge each path for the time the OS gave to them.
- */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-async function time(path: Path, c: Case): Promise<number> {
-  collect();
-  const start = cpuMs();
-  for (let i = 0; i < c.repeat; i++) await path.run(bodyFrom(c.pieces));
-  return cpuMs() - start;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+  const repeat = 40;
+  return { name: `fixture ${file} (x${repeat})`, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat, expected: null };
 }
 
 function sameTurn(turn: AccumulatedTurn, expected: GeneratedStream['expected']): boolean {
@@ -87,91 +81,123 @@ function sameTurn(turn: AccumulatedTurn, expected: GeneratedStream['expected']):
 }
 
 /** Every path must assemble the same turn, or the timings compare different work. */
-async function check(c: Case): Promise<number> {
+async function check(c: Case, chunks: readonly ChatCompletionChunk[]): Promise<void> {
   const mine = await ours(bodyFrom(c.pieces));
-  const theirs = await sdk(bodyFrom(c.pieces));
   if (c.expected && !sameTurn(mine, c.expected)) throw new Error(`${c.name}: our path assembled the wrong turn`);
-  if (!isDeepStrictEqual(mine, theirs)) throw new Error(`${c.name}: the SDK path assembled a different turn`);
-  return floor(bodyFrom(c.pieces));
+  if (!isDeepStrictEqual(await accumulatorOnly(chunks), mine)) throw new Error(`${c.name}: accumulate() alone assembled a different turn`);
+  if (!isDeepStrictEqual(await sdk(bodyFrom(c.pieces)), mine)) throw new Error(`${c.name}: the SDK path assembled a different turn`);
+  const parsed = await floor(bodyFrom(c.pieces));
+  if (parsed !== chunks.length) throw new Error(`${c.name}: the floor parsed ${parsed} chunks, the reader ${chunks.length}`);
 }
 
-type Row = {
-  case: string;
-  bodyBytes: number;
-  chunks: number;
-  rounds: number;
-  medianMs: Record<Path['name'], number>;
-  ratioToFloor: { reader: number; ours: number; sdk: number };
-};
+async function sample(run: () => Promise<unknown>, repeat: number): Promise<number> {
+  beforeSample();
+  const start = cpuMs();
+  for (let i = 0; i < repeat; i++) await run();
+  return cpuMs() - start;
+}
 
-async function measure(c: Case): Promise<Row> {
-  // The check runs every path once, which doubles as the (discarded) warm-up.
-  const chunks = await check(c);
-  const samples: Record<Path['name'], number[]> = { floor: [], reader: [], ours: [], sdk: [] };
-  const ratios = { reader: [] as number[], ours: [] as number[], sdk: [] as number[] };
-  const began = performance.now();
-  let rounds = 0;
-  for (; rounds < MIN_ROUNDS || (rounds < MAX_ROUNDS && performance.now() - began < CASE_BUDGET_MS); rounds++) {
-    const r = rounds;
-    const got: Partial<Record<Path['name'], number>> = {};
-    for (let k = 0; k < PATHS.length; k++) {
-      const p = PATHS[(r + k) % PATHS.length];
-      if (p) got[p.name] = await time(p, c);
-    }
-    const f = got.floor ?? NaN;
-    for (const p of PATHS) samples[p.name].push(got[p.name] ?? NaN);
-    ratios.reader.push((got.reader ?? NaN) / f);
-    ratios.ours.push((got.ours ?? NaN) / f);
-    ratios.sdk.push((got.sdk ?? NaN) / f);
-  }
+function runnerFor(c: Case, chunks: readonly ChatCompletionChunk[]): Record<MainPath | 'sdk', () => Promise<unknown>> {
   return {
-    case: c.name,
-    bodyBytes: c.bytes * c.repeat,
-    chunks: chunks * c.repeat,
-    rounds,
-    medianMs: { floor: median(samples.floor), reader: median(samples.reader), ours: median(samples.ours), sdk: median(samples.sdk) },
-    ratioToFloor: { reader: median(ratios.reader), ours: median(ratios.ours), sdk: median(ratios.sdk) },
+    floor: () => floor(bodyFrom(c.pieces)),
+    reader: () => reader(bodyFrom(c.pieces)),
+    ours: () => ours(bodyFrom(c.pieces)),
+    acc: () => accumulatorOnly(chunks),
+    sdk: () => sdk(bodyFrom(c.pieces)),
   };
 }
 
-function table(rows: Row[]): string {
-  const head = ['case', 'body', 'chunks', 'rounds', 'floor ms', 'reader/floor', 'ours ms', 'ours/floor', 'sdk ms', 'sdk/floor'];
-  const lines = rows.map((r) => [
-    r.case,
-    `${(r.bodyBytes / 1048576).toFixed(2)} MB`,
-    String(r.chunks),
-    String(r.rounds),
-    r.medianMs.floor.toFixed(1),
-    `${r.ratioToFloor.reader.toFixed(2)}x`,
-    r.medianMs.ours.toFixed(1),
-    `${r.ratioToFloor.ours.toFixed(2)}x${r.ratioToFloor.ours <= TARGET ? '' : ' (over target)'}`,
-    r.medianMs.sdk.toFixed(1),
-    `${r.ratioToFloor.sdk.toFixed(2)}x`,
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [fmt(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmt)].join('\n');
+type Measured = { rounds: number; ms: Record<MainPath, number[]>; ratios: Record<Exclude<MainPath, 'floor'>, number[]> };
+
+async function measureMain(c: Case, chunks: readonly ChatCompletionChunk[]): Promise<Measured> {
+  const run = runnerFor(c, chunks);
+  for (let r = 0; r < WARMUP_ROUNDS; r++) for (const p of MAIN_PATHS) await sample(run[p], c.repeat);
+  const ms: Measured['ms'] = { floor: [], reader: [], ours: [], acc: [] };
+  const ratios: Measured['ratios'] = { reader: [], ours: [], acc: [] };
+  const began = performance.now();
+  let rounds = 0;
+  for (; rounds < MIN_ROUNDS || (rounds < MAX_ROUNDS && performance.now() - began < CASE_BUDGET_MS); rounds++) {
+    const got: Partial<Record<MainPath, number>> = {};
+    for (let k = 0; k < MAIN_PATHS.length; k++) {
+      const p = MAIN_PATHS[(rounds + k) % MAIN_PATHS.length] ?? 'floor';
+      got[p] = await sample(run[p], c.repeat);
+    }
+    const f = got.floor ?? NaN;
+    for (const p of MAIN_PATHS) ms[p].push(got[p] ?? NaN);
+    ratios.reader.push((got.reader ?? NaN) / f);
+    ratios.ours.push((got.ours ?? NaN) / f);
+    ratios.acc.push((got.acc ?? NaN) / f);
+  }
+  return { rounds, ms, ratios };
+}
+
+/** The SDK reference: floor and SDK alternate, a few rounds, after a warm-up pair. */
+async function measureSdk(c: Case, chunks: readonly ChatCompletionChunk[]): Promise<{ ms: number[]; ratios: number[] }> {
+  const run = runnerFor(c, chunks);
+  fullGC();
+  await sample(run.floor, c.repeat);
+  await sample(run.sdk, c.repeat);
+  const ms: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < SDK_ROUNDS; r++) {
+    const f = await sample(run.floor, c.repeat);
+    const s = await sample(run.sdk, c.repeat);
+    ms.push(s);
+    ratios.push(s / f);
+  }
+  return { ms, ratios };
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
   const cases: Case[] = [
-    generated(longText(1024 * 1024)),
+    generated(longText(256 * 1024)),
     generated(parallelTools(8, 20 * 1024)),
     generated(reasoningTextTools(128 * 1024, 64 * 1024, 3, 16 * 1024)),
     largestFixture(),
   ];
-  const rows: Row[] = [];
+  const prepared: { c: Case; chunks: ChatCompletionChunk[]; main: Measured }[] = [];
   for (const c of cases) {
     process.stdout.write(`measuring ${c.name} ...\n`);
-    rows.push(await measure(c));
+    const chunks = await chunksOf(bodyFrom(c.pieces));
+    await check(c, chunks);
+    fullGC();
+    prepared.push({ c, chunks, main: await measureMain(c, chunks) });
   }
-  const worst = Math.max(...rows.map((r) => r.ratioToFloor.ours));
-  process.stdout.write(`\n${table(rows)}\n\n`);
-  process.stdout.write(`floor = read body + decode + split on blank line + JSON.parse each data payload (no assembly).\n`);
-  process.stdout.write(`reader = src/llm/sse-reader readSSE() drained; ours = readSSE() -> src/agent/accumulator accumulate(); sdk = openai Stream.fromSSEResponse -> accumulate().\n`);
-  process.stdout.write(`Times are median process CPU ms per sample (GC forced before each); ratios are medians of per-round ratios.\n`);
-  process.stdout.write(`worst ours/floor: ${worst.toFixed(2)}x (target <= ${TARGET}x): ${worst <= TARGET ? 'met' : 'NOT met'}. ${((performance.now() - started) / 1000).toFixed(1)} s.\n`);
+  process.stdout.write('measuring the openai SDK reference ...\n');
+  const rows: Row[] = [];
+  for (const { c, chunks, main: m } of prepared) {
+    const s = await measureSdk(c, chunks);
+    const accMs = spread(m.ms.acc).median;
+    rows.push({
+      case: c.name,
+      bodyBytes: c.bytes * c.repeat,
+      chunks: chunks.length * c.repeat,
+      rounds: m.rounds,
+      medianMs: {
+        floor: spread(m.ms.floor).median,
+        reader: spread(m.ms.reader).median,
+        ours: spread(m.ms.ours).median,
+        acc: accMs,
+        sdk: spread(s.ms).median,
+      },
+      ratioToFloor: { reader: spread(m.ratios.reader), ours: spread(m.ratios.ours), acc: spread(m.ratios.acc), sdk: spread(s.ratios) },
+      accMBps: (c.bytes * c.repeat) / 1048576 / (accMs / 1000),
+    });
+  }
+
+  const worst = Math.max(...rows.map((r) => r.ratioToFloor.ours.median));
+  const worstP75 = Math.max(...rows.map((r) => r.ratioToFloor.ours.p75));
+  const seconds = (performance.now() - started) / 1000;
+  const out = process.stdout;
+  out.write(`\n${table(rows, TARGET)}\n\n`);
+  out.write('floor  = read body + decode + split on blank line + JSON.parse each data payload (no assembly).\n');
+  out.write('reader = src/llm/sse-reader readSSE() drained; ours = readSSE() -> src/agent/accumulator accumulate();\n');
+  out.write('acc    = accumulate() alone over the same chunks parsed beforehand; sdk = openai Stream.fromSSEResponse -> accumulate().\n');
+  out.write(`Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of per-round ratios, (p25-p75) in brackets; sdk from ${SDK_ROUNDS} rounds.\n`);
+  out.write(
+    `worst ours/floor median ${worst.toFixed(2)}x, worst p75 ${worstP75.toFixed(2)}x (target <= ${TARGET}x): ${worst <= TARGET ? 'met' : 'NOT met'}. ${seconds.toFixed(1)} s.\n`,
+  );
 
   const outDir = join(here, 'results');
   mkdirSync(outDir, { recursive: true });
@@ -179,8 +205,11 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     node: process.version,
     pieceBytes: PIECE_BYTES,
+    gcBeforeSample,
     target: TARGET,
+    seconds,
     worstOursToFloor: worst,
+    worstOursToFloorP75: worstP75,
     rows,
   };
   writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);

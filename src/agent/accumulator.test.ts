@@ -150,6 +150,17 @@ describe('accumulator edge cases', () => {
     expect(turn.text).toBe('answer');
   });
 
+  it('prefers a vendor reasoning key over reasoning_details whatever their order, and ignores unknown keys', async () => {
+    const turn = await accumulate([
+      delta({ reasoning_details: [{ type: 'reasoning.text', text: 'dup' }], thinking: 'a' }),
+      delta({ thought: 'b', reasoning_details: [{ type: 'reasoning.text', text: 'dup' }] }),
+      delta({ vendor_extra: 'not reasoning', reasoning_details: [{ type: 'reasoning.summary', summary: 'c' }] }),
+      delta({ content: 'x', vendor_extra: 'still not' }),
+    ]);
+    expect(turn.reasoning).toBe('abc');
+    expect(turn.text).toBe('x');
+  });
+
   it('reads only choice 0 when n > 1', async () => {
     const turn = await accumulate([
       chunk({ index: 1, delta: { content: 'other' } }),

@@ -133,7 +133,15 @@ class TurnReducer {
     if (typeof reasoning !== 'string' || reasoning === '') reasoning = delta.reasoning;
     if (typeof reasoning !== 'string' || reasoning === '') {
       reasoning = '';
+      let hasDetails = false;
       for (const key in delta) {
+        // Nearly every delta holds only these keys; comparing interned names is cheaper than the
+        // Map lookup, and after a full GC (which drops the optimized code) it keeps re-warming short.
+        if (key === 'content' || key === 'tool_calls' || key === 'role' || key === 'reasoning_content' || key === 'reasoning' || key === 'refusal') continue;
+        if (key === 'reasoning_details') {
+          hasDetails = true;
+          continue;
+        }
         if (classifyKey(key) !== KEY_REASONING) continue;
         const v = delta[key];
         if (typeof v === 'string' && v !== '') {
@@ -142,7 +150,7 @@ class TurnReducer {
         }
       }
       // reasoning_details repeats `reasoning` when both are sent; read it only as a fallback.
-      if (reasoning === '' && Array.isArray(delta.reasoning_details) && delta.reasoning_details.length > 0) {
+      if (reasoning === '' && hasDetails && Array.isArray(delta.reasoning_details) && delta.reasoning_details.length > 0) {
         reasoning = detailsText(delta.reasoning_details);
       }
     }
