@@ -12,8 +12,9 @@
 import { addUsage, zeroUsage, type Usage } from '../agent/messages';
 import type { EventSink } from '../agent/events';
 import type { ToolscopeDB } from './database';
+import { sessionTables } from './database';
 import { nextOrder, toMessageRecord } from './messages-repo';
-import type { EventRecord, MessageRecord, SessionRecord } from './records';
+import type { EventRecord, MessageRecord, RunRecord, SessionRecord, SessionStatus, ToolCallRecord } from './records';
 import { RunState, type Batch, type FlushHint } from './run-state';
 import { classifyStorageError, storageErrorInfo, type StorageErrorInfo, type StorageFailure } from './storage-errors';
 
@@ -39,6 +40,17 @@ export type Persister = EventSink & {
   pendingMessages(): MessageRecord[];
   /** The current storage failure, or null while writes succeed. */
   storageError(): StorageErrorInfo | null;
+  /** Everything not yet stored, for an export that must not lose it; null when all is saved. */
+  unsavedRecords(): UnsavedRecords | null;
+};
+
+/** What only the persister's memory holds; the current run's record and the session status are the latest known. */
+export type UnsavedRecords = {
+  messages: MessageRecord[];
+  events: EventRecord[];
+  toolCalls: ToolCallRecord[];
+  run: RunRecord | null;
+  status: SessionStatus | null;
 };
 
 const realTimers: PersisterTimers = {
@@ -99,7 +111,7 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
     const batch = state.take();
     inFlight = batch;
     try {
-      await db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+      await db.transaction('rw', sessionTables(db), async () => {
         base ??= await loadBase();
         await writeBatch(batch, base);
       });
@@ -166,5 +178,12 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
     pending: () => [...(inFlight?.events ?? []), ...state.events],
     pendingMessages: () => state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message)),
     storageError: () => failure,
+    unsavedRecords(): UnsavedRecords | null {
+      const events = [...(inFlight?.events ?? []), ...state.events];
+      const messages = state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message));
+      const toolCalls = [...(inFlight?.toolRows ?? []), ...state.toolRows.values()];
+      if (!events.length && !messages.length && !toolCalls.length && !state.runDirty && !inFlight?.run) return null;
+      return { messages, events, toolCalls, run: state.run, status: state.status };
+    },
   });
 }

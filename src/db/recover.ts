@@ -13,6 +13,7 @@
 import Dexie from 'dexie';
 import type { ToolMessage, ToolOutcome } from '../agent/messages';
 import type { ToolscopeDB } from './database';
+import { sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, SessionStatus, ToolCallRecord, ToolCallStatus } from './records';
 import { isRunLocked } from './run-lock';
@@ -99,7 +100,7 @@ const rowKey = (messageId: string, callId: string) => `${messageId}\u0000${callI
 export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: RecoverOptions = {}): Promise<boolean> {
   const now = (opts.now ?? Date.now)();
   const newId = opts.newId ?? (() => crypto.randomUUID());
-  return db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+  return db.transaction('rw', sessionTables(db), async () => {
     const session = await db.sessions.get(sessionId);
     if (!session || !LIVE_STATUSES.includes(session.status)) return false;
 

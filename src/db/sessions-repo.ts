@@ -1,5 +1,6 @@
 import { zeroUsage } from '../agent/messages';
 import type { ToolscopeDB } from './database';
+import { sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, RunRecord, SessionRecord, SessionSettings, ToolCallRecord } from './records';
 
@@ -93,7 +94,7 @@ export async function deleteSession(
   opts: { undoWindowMs?: number; now?: () => number } = {},
 ): Promise<DeleteResult> {
   const now = opts.now ?? Date.now;
-  const snapshot = await db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+  const snapshot = await db.transaction('rw', sessionTables(db), async () => {
     const session = await db.sessions.get(id);
     if (!session) return null;
     const messages = sessionMessages(db, id);
@@ -138,7 +139,7 @@ function makeUndo(db: ToolscopeDB, snapshot: SessionSnapshot, expiresAt: number,
 }
 
 export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): Promise<void> {
-  await db.transaction('rw', [db.sessions, db.messages, db.toolCalls, db.runs, db.events], async () => {
+  await db.transaction('rw', sessionTables(db), async () => {
     await db.sessions.put(snap.session);
     await db.messages.bulkPut(snap.messages);
     await db.toolCalls.bulkPut(snap.toolCalls);

@@ -17,10 +17,6 @@ export function findToolCalls(db: ToolscopeDB, callId: string): Promise<ToolCall
   return db.toolCalls.where('id').equals(callId).toArray();
 }
 
-export function getToolCall(db: ToolscopeDB, messageId: string, callId: string): Promise<ToolCallRecord | undefined> {
-  return db.toolCalls.get([messageId, callId]);
-}
-
 export async function putToolCall(db: ToolscopeDB, row: ToolCallRecord): Promise<void> {
   await db.toolCalls.put(row);
 }

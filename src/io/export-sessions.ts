@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { ToolscopeDB } from '../db/database';
+import { sessionTables } from '../db/database';
 import type { MemoryRecord, MessageRecord, RunRecord, SessionRecord, ToolCallRecord, ToolDefinition } from '../db/records';
 import { APP_INFO } from './app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
@@ -66,7 +67,7 @@ export function withoutSecrets(tool: ToolDefinition): ToolDefinition {
  * key or header secret can reach a file.
  */
 export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: ExportOptions = {}): Promise<ExportResult> {
-  const tables = [db.sessions, db.messages, db.toolCalls, db.runs, db.events, db.tools, ...(options.includeMemories ? [db.memories] : [])];
+  const tables = [...sessionTables(db), db.tools, ...(options.includeMemories ? [db.memories] : [])];
   const { sessions, tools, memories } = await db.transaction('r', tables, async () => {
     let records: SessionRecord[];
     if (scope.kind === 'all') records = await db.sessions.toArray();

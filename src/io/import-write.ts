@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
 import type { ToolscopeDB } from '../db/database';
+import { sessionTables } from '../db/database';
 import { recoverSession } from '../db/recover';
 import { LIVE_STATUSES } from './integrity';
 import type { ImportPlan } from './import-plan';
@@ -43,7 +44,7 @@ export async function writeImport(
     }
   };
 
-  const tables = [db.sessions, db.messages, db.toolCalls, db.runs, db.events, db.tools, db.memories];
+  const tables = [...sessionTables(db), db.tools, db.memories];
   await db.transaction('rw', tables, async () => {
     for (const id of plan.replaceSessionIds) {
       await db.messages.where('[sessionId+order]').between([id, -Infinity], [id, Infinity]).delete();
