@@ -23,6 +23,10 @@ describe('redactModelError', () => {
     expect(out.retryable).toBe(true);
     expect(out.retryAfterMs).toBe(2000);
   });
+  it('masks a provider code that echoes the key too', () => {
+    const err = new ModelError({ fault: 'system', kind: 'provider_stream_error', status: null, code: `bad_key_${KEY}`, message: 'stream failed' }, false);
+    expect(redactModelError(err, makeRedactor(KEY)).info).toEqual({ ...err.info, code: 'bad_key_[redacted]' });
+  });
   it('returns the same error when there is nothing to mask', () => {
     const err = new ModelError({ fault: 'system', kind: 'network', message: 'offline' }, true);
     expect(redactModelError(err, makeRedactor(KEY))).toBe(err);

@@ -1,4 +1,4 @@
-import { ModelError } from '../agent/errors';
+import { ModelError, type ErrorInfo } from '../agent/errors';
 
 const MASK = '[redacted]';
 
@@ -13,9 +13,19 @@ export function makeRedactor(apiKey: string): (text: string) => string {
   return (text) => (text.includes(key) ? text.split(key).join(MASK) : text);
 }
 
-/** The same error with its message redacted; the error itself when there was nothing to remove. */
+/**
+ * The same error with every text field of its info redacted (the message, and a provider's own `code`,
+ * which is echoed as-is); the error itself when there was nothing to remove.
+ */
 export function redactModelError(err: ModelError, redact: (text: string) => string): ModelError {
-  const message = redact(err.info.message);
-  if (message === err.info.message) return err;
-  return new ModelError({ ...err.info, message }, err.retryable, err.retryAfterMs);
+  let changed = false;
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(err.info)) {
+    const clean = typeof value === 'string' ? redact(value) : value;
+    if (clean !== value) changed = true;
+    fields[name] = clean;
+  }
+  if (!changed) return err;
+  // Only string values were replaced by strings, so the shape (and its `kind`) is unchanged.
+  return new ModelError(fields as ErrorInfo, err.retryable, err.retryAfterMs);
 }
