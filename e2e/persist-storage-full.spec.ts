@@ -4,7 +4,40 @@
  */
 import { test, expect } from './fixtures';
 import { assistantMessages, openConfiguredApp, sendMessage } from './app-helpers';
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { exportVia } from './io-helpers';
 import { currentSessionId, historyProblems, readSession, wireHistory } from './persist-helpers';
+
+type ExportedRow = { role: string; content: string; order: number; toolCalls?: unknown; toolCallId?: unknown };
+type Exported = {
+  sessions: Array<{ session: { status: string; messageCount: number }; messages: ExportedRow[]; runs: Array<{ id: string }>; events: Array<{ runId: string }> }>;
+};
+
+const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
+addFormats(ajv, ['date-time']);
+const validFile = ajv.compile(JSON.parse(readFileSync('src/io/session-schema.json', 'utf8')) as object);
+
+/** The downloaded file matches the version-1 schema, its history is valid and every event has its run. */
+function checkedFile(text: string): Exported {
+  const data: unknown = JSON.parse(text);
+  expect(validFile(data) ? [] : validFile.errors).toEqual([]);
+  const file = data as Exported;
+  expect(file.sessions).toHaveLength(1);
+  const entry = file.sessions[0]!;
+  expect(historyProblems([...entry.messages].sort((a, b) => a.order - b.order))).toEqual([]);
+  const runIds = new Set(entry.runs.map((r) => r.id));
+  expect(entry.events.filter((e) => !runIds.has(e.runId))).toEqual([]);
+  return file;
+}
+const contents = (file: Exported) => file.sessions[0]!.messages.map((m) => m.content);
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFileSync(await download.path(), 'utf8');
+}
 
 declare global {
   interface Window {
@@ -64,6 +97,18 @@ test('storage full mid-session: a clear alert, the reply is not lost, earlier da
   expect(after.runs).toEqual(before.runs);
   expect(after.events).toEqual(before.events);
   expect(after.session).toEqual(before.session);
+
+  // The run in memory can be exported: the alert's button and the Export menu both write the reply storage refused.
+  const whole = ['First question', 'First answer, safely stored.', 'Second question', second];
+  const fromAlert = await downloaded(page, () => alert.getByRole('button', { name: 'Export this session' }).click());
+  expect(contents(checkedFile(fromAlert))).toEqual(whole);
+  await expect(alert.getByRole('status')).toContainText('could not save');
+  const fromMenu = await exportVia(page, 'This session');
+  const file = checkedFile(fromMenu.text);
+  expect(contents(file)).toEqual(whole);
+  expect(file.sessions[0]!.session).toMatchObject({ status: 'finished', messageCount: 4 });
+  expect(file.sessions[0]!.runs).toHaveLength(2);
+  expect(await readSession(page, sessionId)).toEqual(after);
 
   // Going on while the reply exists only in memory would send the model a history without it: refused, said why.
   await sendMessage(page, 'Third question');

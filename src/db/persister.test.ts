@@ -162,12 +162,18 @@ describe('persister', () => {
     expect(await getSession(db, 's')).toMatchObject({ status: 'generating', messageCount: 1 });
     expect(p.pending().map((e: AgentEvent) => e.seq)).toEqual(run.events.slice(2).map((e) => e.seq));
     expect(p.pendingMessages().map((m) => [m.id, m.order])).toEqual([['a1', 1]]);
+    const unsaved = p.unsavedRecords();
+    expect(unsaved?.messages.map((m) => [m.id, m.order, m.content])).toEqual([['a1', 1, 'Hello']]);
+    expect(unsaved?.events.map((e) => e.seq)).toEqual(run.events.slice(2).map((e) => e.seq));
+    expect(unsaved?.run).toMatchObject({ id: 'r1', sessionId: 's', finishedAt: null });
+    expect(unsaved?.status).toBe('generating');
 
     quota.mockRestore();
     run.emit({ type: 'run_finished', stopReason: 'complete', usage });
     await p.close();
     expect(onRecovered).toHaveBeenCalledTimes(1);
     expect(p.pending()).toEqual([]);
+    expect(p.unsavedRecords()).toBeNull();
     expect(await db.events.count()).toBe(run.events.length);
     expect(await db.messages.get('a1')).toMatchObject({ status: 'complete', content: 'Hello' });
   });

@@ -28,6 +28,7 @@ export function defaultRunDeps(): RunDeps {
         emit: persister,
         flush: () => persister.close(),
         unsaved: () => persister.pending().length > 0 || persister.pendingMessages().length > 0,
+        unsavedRecords: () => persister.unsavedRecords(),
       };
     },
     acquireRunLock: (sessionId) => acquireRunLock(sessionId),

@@ -149,6 +149,7 @@ describe('run controller', () => {
             else saved = true;
           },
           unsaved: () => !saved,
+          unsavedRecords: () => (saved ? null : { messages: [], events: [], toolCalls: [], run: null, status: `unsaved-${id}` as SessionRecord['status'] }),
         };
       },
       loadHistory: async () => { log.push('loadHistory'); return []; },
@@ -159,6 +160,9 @@ describe('run controller', () => {
     if (!first.ok) throw new Error(first.reason);
     await first.done;
     expect(useRunStore.getState().sideErrors.map((e) => e.error.kind)).toEqual(['storage']);
+    // The finished run's unsaved records stay reachable for Export.
+    expect(c.unsavedRecords('s1')?.status).toBe('unsaved-1');
+    expect(c.unsavedRecords('other')).toBeNull();
 
     log.length = 0;
     expect(await c.start('s1', 'two')).toEqual({ ok: false, reason: 'unsaved' });
@@ -176,6 +180,7 @@ describe('run controller', () => {
     // The history is read only once the earlier run is stored, so it is part of it.
     expect(log).toEqual(['flush 1', 'loadHistory', 'flush 2']);
     expect(f.inputs.map((i) => i.userMessage)).toEqual(['one', 'three']);
+    expect(c.unsavedRecords('s1')).toBeNull();
     expect(useRunStore.getState().sideErrors.filter((e) => e.sessionId === 's1')).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import type { ErrorInfo } from '../agent/errors';
 import type { SessionRecord } from '../db/records';
+import type { UnsavedRecords } from '../db/persister';
 import type { FrameScheduler } from './frame-batcher';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
@@ -39,7 +40,7 @@ export function titleFrom(message: string): string {
  * Events fan out to the store (once per frame) and to the persister (batched writes).
  */
 export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
-  const live = new Map<string, { runId: string; abort: AbortController }>();
+  const live = new Map<string, { runId: string; abort: AbortController; persister?: RunPersister }>();
   /**
    * A finished run's persister whose writes failed (storage full): its messages exist only in memory and on screen.
    * The next run of the session must not start from a stored history that lacks them, so it first retries them.
@@ -105,6 +106,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     store.beginRun(sessionId, runId, deps.now());
     const sink = createStoreSink(sessionId, schedule);
     const persister = deps.createPersister(sessionId, (error) => useRunStore.getState().pushSideError({ sessionId, error }));
+    live.set(sessionId, { runId, abort, persister });
     const emit = (e: AgentEvent) => {
       sink.emit(e);
       persister.emit(e);
@@ -158,6 +160,11 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       return true;
     },
     isRunning: (sessionId: string) => live.has(sessionId),
+    /** The session's records that exist only in memory (a running or finished run whose writes failed). */
+    unsavedRecords(sessionId: string): UnsavedRecords | null {
+      const persister = live.get(sessionId)?.persister ?? unsaved.get(sessionId);
+      return persister?.unsavedRecords?.() ?? null;
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { ContextHook } from '../agent/context-hook';
 import type { RunContextArgs } from '../context/run-context';
 import type { AcquireResult } from '../db/run-lock';
 import type { SessionRecord } from '../db/records';
+import type { UnsavedRecords } from '../db/persister';
 
 /** What runAgent takes (src/agent/loop.ts); restated here so the controller can be tested with a fake loop. */
 export type RunAgentInput = {
@@ -33,6 +34,8 @@ export type RunPersister = {
   flush(): Promise<void>;
   /** True while some of the run is only in memory (the last write failed). Absent: always saved. */
   unsaved?(): boolean;
+  /** What is only in memory (for Export after a storage failure); null or absent: nothing. */
+  unsavedRecords?(): UnsavedRecords | null;
 };
 
 /** Everything the run controller reaches outside the store; the app wires the real modules (default-run-deps.ts). */

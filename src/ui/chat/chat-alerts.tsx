@@ -32,7 +32,7 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
           </span>
         </div>
       )}
-      {run?.error && run.ended && <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} />}
+      {run?.error && run.ended && <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} sessionId={id} />}
       {stored && <ErrorAlert error={stored} onRetry={retry} />}
       {limit && (
         <LimitAlert
@@ -43,7 +43,7 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
         />
       )}
       {mine.map((e, i) => (
-        <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismissSide(e)} />
+        <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismissSide(e)} sessionId={id} />
       ))}
     </div>
   );

@@ -1,10 +1,17 @@
 import type { ErrorInfo } from '../../agent/errors';
 import { useUiStore } from '../../store/ui-store';
+import { ExportSessionButton } from '../io/export-session-button';
 import { errorCopy } from './error-copy';
 
-type Props = { error: ErrorInfo; onRetry?: (() => void) | undefined; onDismiss?: (() => void) | undefined };
+type Props = {
+  error: ErrorInfo;
+  onRetry?: (() => void) | undefined;
+  onDismiss?: (() => void) | undefined;
+  /** The session an 'export' action exports; without it the advice alone points at Export. */
+  sessionId?: string | undefined;
+};
 
-export function ErrorAlert({ error, onRetry, onDismiss }: Props) {
+export function ErrorAlert({ error, onRetry, onDismiss, sessionId }: Props) {
   const openSettings = useUiStore((s) => s.openSettings);
   const copy = errorCopy(error);
   return (
@@ -15,6 +22,7 @@ export function ErrorAlert({ error, onRetry, onDismiss }: Props) {
       <div className="alert-actions">
         {copy.action === 'settings' && <button type="button" onClick={() => openSettings()}>Open settings</button>}
         {copy.action === 'retry' && onRetry && <button type="button" onClick={onRetry}>Retry</button>}
+        {copy.action === 'export' && sessionId && <ExportSessionButton sessionId={sessionId} />}
         {onDismiss && <button type="button" onClick={onDismiss}>Dismiss</button>}
       </div>
     </div>

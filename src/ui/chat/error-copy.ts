@@ -33,7 +33,7 @@ export function errorCopy(e: ErrorInfo): ErrorCopy {
     case 'provider_stream_error':
       return { title: 'The provider reported an error mid-answer', advice: null, action: 'retry' };
     case 'storage':
-      return { title: 'Browser storage problem', advice: 'Use Export to keep this session as a file.', action: 'export' };
+      return { title: 'Browser storage problem', advice: 'Export this session to keep it as a file, including what could not be saved.', action: 'export' };
     case 'bad_request':
       return { title: `The request was rejected (HTTP ${e.status})`, advice: null, action: 'settings' };
     case 'context_limit':

@@ -1,38 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../db/records';
-import type { ExportScope } from '../../io/export-sessions';
 import { useUiStore } from '../../store/ui-store';
-import { downloadText } from './download';
+import { exportJson, exportOpenAI, loadExport } from './export-actions';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
-
-// The export code (and ajv) loads on first use, keeping it out of the initial bundle.
-const loadExport = () => Promise.all([import('../../db/database'), import('../../io/export-sessions'), import('../../io/file-name')]);
-
-async function exportJson(scope: ExportScope, includeMemories: boolean): Promise<string> {
-  const [{ db }, { buildExport, serializeExport }, { exportFileName }] = await loadExport();
-  const { file, warnings } = await buildExport(db, scope, { includeMemories });
-  if (file.sessions.length === 0) throw new Error('There is no session to export.');
-  const now = new Date(file.exportedAt);
-  const name =
-    scope.kind === 'session'
-      ? exportFileName({ kind: 'session', title: file.sessions[0]!.session.title }, now)
-      : exportFileName({ kind: scope.kind, count: file.sessions.length }, now);
-  downloadText(name, serializeExport(file));
-  const n = file.sessions.length;
-  const note = warnings.length > 0 ? ` Warning: ${warnings[0]!.path} is not ${warnings[0]!.expected}; the file may not import.` : '';
-  return `Exported ${n} session${n === 1 ? '' : 's'} as ${name}.${note}`;
-}
-
-async function exportOpenAI(sessionId: string): Promise<string> {
-  const [[{ db }, , { exportFileName }], { buildOpenAIExport }] = await Promise.all([loadExport(), import('../../io/export-openai')]);
-  const result = await buildOpenAIExport(db, sessionId);
-  if (!result) throw new Error('The session no longer exists.');
-  const name = exportFileName({ kind: 'openai', title: result.title }, new Date());
-  downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);
-  return `Exported ${result.messages.length} OpenAI messages as ${name}.`;
-}
 
 /** "Export": the current session, a chosen set, or all sessions as a Toolscope file; or one session as OpenAI messages. */
 export function ExportButton() {

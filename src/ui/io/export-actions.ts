@@ -1,0 +1,51 @@
+import { runController } from '../../store/app-controller';
+import type { ExportScope } from '../../io/export-sessions';
+import { downloadText } from './download';
+
+// The export code (and ajv) loads on first use, keeping it out of the initial bundle.
+export const loadExport = () =>
+  Promise.all([import('../../db/database'), import('../../io/export-sessions'), import('../../io/file-name')]);
+
+/**
+ * Writes a Toolscope file. A session whose run could not be stored (storage full) is exported with the part
+ * only memory holds laid over what IndexedDB has, and the merged file is checked again (schema + history).
+ */
+export async function exportJson(scope: ExportScope, includeMemories: boolean): Promise<string> {
+  const [{ db }, { buildExport, serializeExport }, { exportFileName }] = await loadExport();
+  const { file, warnings } = await buildExport(db, scope, { includeMemories });
+  if (file.sessions.length === 0) throw new Error('There is no session to export.');
+  let unsavedCount = 0;
+  const merged = file.sessions.map((entry) => {
+    const unsaved = runController.unsavedRecords(entry.session.id);
+    if (unsaved) unsavedCount++;
+    return { entry, unsaved };
+  });
+  if (unsavedCount > 0) {
+    const [{ withUnsaved }, { sanitizeForExport }, { checkIntegrity }] = await Promise.all([
+      import('./with-unsaved'),
+      import('../../io/sanitize-export'),
+      import('../../io/integrity'),
+    ]);
+    file.sessions = merged.map(({ entry, unsaved }) => (unsaved ? withUnsaved(entry, unsaved) : entry));
+    warnings.push(...sanitizeForExport(file), ...checkIntegrity(file).issues);
+  }
+  const now = new Date(file.exportedAt);
+  const name =
+    scope.kind === 'session'
+      ? exportFileName({ kind: 'session', title: file.sessions[0]!.session.title }, now)
+      : exportFileName({ kind: scope.kind, count: file.sessions.length }, now);
+  downloadText(name, serializeExport(file));
+  const n = file.sessions.length;
+  const kept = unsavedCount > 0 ? ' It includes the part of the run that browser storage could not save.' : '';
+  const note = warnings.length > 0 ? ` Warning: ${warnings[0]!.path} is not ${warnings[0]!.expected}; the file may not import.` : '';
+  return `Exported ${n} session${n === 1 ? '' : 's'} as ${name}.${kept}${note}`;
+}
+
+export async function exportOpenAI(sessionId: string): Promise<string> {
+  const [[{ db }, , { exportFileName }], { buildOpenAIExport }] = await Promise.all([loadExport(), import('../../io/export-openai')]);
+  const result = await buildOpenAIExport(db, sessionId);
+  if (!result) throw new Error('The session no longer exists.');
+  const name = exportFileName({ kind: 'openai', title: result.title }, new Date());
+  downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);
+  return `Exported ${result.messages.length} OpenAI messages as ${name}.`;
+}
