@@ -32,4 +32,17 @@ export default tseslint.config(
     files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
   },
+  {
+    // The loop runs in Node and in the browser alike: no storage either (the persister subscribes to its events).
+    files: ['src/agent/**'],
+    ignores: ['src/agent/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...frameworkFree.patterns,
+          { group: ['dexie', 'dexie/*', '**/db/**'], message: 'src/agent is pure TypeScript: no Dexie or db/ (the persister reads the event stream).' },
+        ],
+      }],
+    },
+  },
 );
