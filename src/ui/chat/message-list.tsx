@@ -5,9 +5,9 @@ import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import type { ChatRow } from './chat-rows';
 import { MessageRow } from './message-row';
-import { SHOW_IN_CHAT, type ShowInChatDetail } from '../timeline/chat-link';
+import { useUiStore, type ChatFocus } from '../../store/ui-store';
 
-function rowIndexFor(rows: ChatRow[], detail: ShowInChatDetail): number {
+function rowIndexFor(rows: ChatRow[], detail: NonNullable<ChatFocus>): number {
   const byId = rows.findIndex((r) => r.key === detail.messageId);
   if (byId >= 0) return byId;
   const callId = detail.callId;
@@ -59,23 +59,32 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
     return () => cancelAnimationFrame(raf);
   }, [rows.length, streamedLength, sessionId, virtualizer]);
 
-  // The timeline's "Show in chat": scroll to the message and mark it until the next jump.
+  // The timeline's "Show in chat": scroll to the message (and its tool card) and mark it until the next jump.
+  // Handled once the rows hold the target: the list may have just mounted and still be reading them.
   const [highlight, setHighlight] = useState<string | null>(null);
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
+  const focus = useUiStore((s) => s.chatFocus);
+  const jumpFrame = useRef(0);
   useEffect(() => {
-    const onShow = (e: Event) => {
-      const detail = (e as CustomEvent<ShowInChatDetail>).detail;
-      if (!detail || detail.sessionId !== sessionId) return;
-      const index = rowIndexFor(rowsRef.current, detail);
-      if (index < 0) return;
-      stick.current = false;
-      setHighlight(rowsRef.current[index]?.key ?? null);
-      virtualizer.scrollToIndex(index, { align: 'center' });
-    };
-    window.addEventListener(SHOW_IN_CHAT, onShow);
-    return () => window.removeEventListener(SHOW_IN_CHAT, onShow);
-  }, [sessionId, virtualizer]);
+    if (!focus || focus.sessionId !== sessionId) return;
+    const index = rowIndexFor(rows, focus);
+    if (index < 0) return;
+    useUiStore.setState({ chatFocus: null });
+    stick.current = false;
+    setHighlight(rows[index]?.key ?? null);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    // Heights are measured once the row renders; then bring the card itself (or the message) into view.
+    // Not cancelled by this effect's cleanup: clearing chatFocus above re-runs the effect at once.
+    cancelAnimationFrame(jumpFrame.current);
+    jumpFrame.current = requestAnimationFrame(() => {
+      jumpFrame.current = requestAnimationFrame(() => {
+        const list = scrollRef.current;
+        const row = list?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+        const card = focus.callId ? row?.querySelector<HTMLElement>(`.tool-card[data-call-id="${CSS.escape(focus.callId)}"]`) : null;
+        (card ?? row)?.scrollIntoView({ block: 'center' });
+      });
+    });
+  }, [focus, rows, sessionId, virtualizer]);
+  useEffect(() => () => cancelAnimationFrame(jumpFrame.current), []);
 
   const onScroll = () => {
     const el = scrollRef.current;

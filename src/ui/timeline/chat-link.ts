@@ -7,12 +7,13 @@ export const SHOW_IN_TIMELINE = 'toolscope:show-in-timeline';
 export type ShowInChatDetail = { sessionId: string; messageId: string; callId: string | null };
 export type ShowInTimelineDetail = { sessionId: string; callId: string };
 
-/** Switches to the chat, then asks it (once it is mounted) to scroll to the message. */
+/**
+ * Switches to the chat and leaves the request in the store: the chat mounts and reads its rows from IndexedDB
+ * only after this, so a one-shot event would arrive before it has the message. The event is also announced.
+ */
 export function showInChat(detail: ShowInChatDetail): void {
-  useUiStore.getState().setTab('chat');
-  requestAnimationFrame(() => {
-    window.dispatchEvent(new CustomEvent<ShowInChatDetail>(SHOW_IN_CHAT, { detail }));
-  });
+  useUiStore.getState().showInChat(detail);
+  window.dispatchEvent(new CustomEvent<ShowInChatDetail>(SHOW_IN_CHAT, { detail }));
 }
 
 function isShowInTimeline(v: unknown): v is ShowInTimelineDetail {
