@@ -1,9 +1,12 @@
 import { memo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../db/database';
 import type { AssistantMessage as AssistantMessageT, ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import { AssistantBody } from './assistant-body';
 import { MessageFlag } from './message-flag';
+import { storedTurnUsage } from './stored-turn-usage';
 import { usageText } from './usage-text';
 
 type Props = {
@@ -14,11 +17,17 @@ type Props = {
 };
 
 export const AssistantMessage = memo(function AssistantMessage({ sessionId, message, toolResults, toolRecords }: Props) {
-  // Per-turn usage is known for runs of this page; stored sessions show their total instead.
-  const usage = useRunStore((s) => {
+  // This page's run knows its turns' usage first-hand; otherwise (after a reload, another tab's run, an
+  // import) it comes from the stored request_finished events.
+  const live = useRunStore((s) => {
     const run = s.runs[sessionId];
     return run && run.runId === message.runId ? run.turnUsage[message.turn] : undefined;
   });
+  const stored = useLiveQuery(
+    () => (live ? null : storedTurnUsage(db, message.runId, message.turn)),
+    [live === undefined, message.runId, message.turn],
+  );
+  const usage = live ?? stored ?? undefined;
   return (
     <article className="message message-assistant" aria-label="Assistant message" data-status={message.status}>
       <div className="message-role">

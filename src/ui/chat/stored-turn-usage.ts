@@ -1,0 +1,32 @@
+import Dexie from 'dexie';
+import type { Usage } from '../../agent/messages';
+import type { ToolscopeDB } from '../../db/database';
+import { emptyFold, foldTurnUsage, type RunUsageFold } from './turn-usage-fold';
+
+const CHUNK = 500;
+const folds = new Map<string, RunUsageFold>();
+
+/**
+ * A turn's token usage from the stored event stream, so it survives a reload and shows for runs of other
+ * tabs. Per run, only events after the last one read are fetched (in chunks); a finished run is never read
+ * again. Inside a liveQuery the read range is observed, so a run still being written updates the answer.
+ */
+export async function storedTurnUsage(db: ToolscopeDB, runId: string, turn: number): Promise<Usage | null> {
+  const fold = folds.get(runId) ?? emptyFold();
+  folds.set(runId, fold);
+  while (!fold.finished) {
+    const chunk = await db.events
+      .where('[runId+seq]')
+      .between([runId, fold.lastSeq], [runId, Dexie.maxKey], false, true)
+      .limit(CHUNK)
+      .toArray();
+    foldTurnUsage(fold, chunk);
+    if (chunk.length < CHUNK) break;
+  }
+  return fold.byTurn.get(turn) ?? null;
+}
+
+/** Test-only: forget what was read. */
+export function resetStoredTurnUsage(): void {
+  folds.clear();
+}
