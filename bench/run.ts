@@ -9,6 +9,8 @@
  * round), which cancels most of the noise of a shared machine. Phase 2 times the openai SDK's own
  * stream as a reference, in a few rounds only: it is 4-6x slower and its garbage would otherwise
  * spill into the other paths' samples.
+ *
+ * BENCH_GC=full npm run bench forces a full GC before every sample instead of a scavenge (see stats.ts).
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +52,7 @@ export type Row = {
   ratioToFloor: { reader: Spread; ours: Spread; acc: Spread; sdk: Spread };
   /** Accumulator alone: body megabytes (2^20) assembled per CPU second, from the median sample. */
   accMBps: number;
+  accChunksPerSec: number;
 };
 
 const encoder = new TextEncoder();
@@ -183,6 +186,7 @@ async function main(): Promise<void> {
       },
       ratioToFloor: { reader: spread(m.ratios.reader), ours: spread(m.ratios.ours), acc: spread(m.ratios.acc), sdk: spread(s.ratios) },
       accMBps: (c.bytes * c.repeat) / 1048576 / (accMs / 1000),
+      accChunksPerSec: (chunks.length * c.repeat) / (accMs / 1000),
     });
   }
 
