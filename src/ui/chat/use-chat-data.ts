@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
-import { listMessages } from '../../db/messages-repo';
+import { SessionMessagesCache } from './session-messages-cache';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import { buildChatModel } from './chat-rows';
@@ -12,7 +12,9 @@ const EMPTY: never[] = [];
 /** The session as IndexedDB has it (live, so another tab's run shows too) joined with this tab's run. */
 export function useChatData(sessionId: string) {
   const session = useLiveQuery(() => db.sessions.get(sessionId), [sessionId]);
-  const stored = useLiveQuery(() => listMessages(db, sessionId), [sessionId]);
+  // Re-read on every persister write (about once a second while streaming): only new or changing rows are fetched.
+  const cache = useMemo(() => new SessionMessagesCache(db, sessionId), [sessionId]);
+  const stored = useLiveQuery(() => cache.read(), [cache]);
   const toolCalls = useLiveQuery(() => db.toolCalls.where('sessionId').equals(sessionId).toArray(), [sessionId]);
   const appended = useRunStore((s) => s.runs[sessionId]?.appended ?? EMPTY);
   const streamingId = useRunStore((s) => s.runs[sessionId]?.streaming?.messageId ?? null);
