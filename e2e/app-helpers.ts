@@ -59,6 +59,19 @@ export async function waitForIdle(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled({ timeout: 20_000 });
 }
 
+/**
+ * Clicks "New session" and waits until the chat shows it: the chat remounts for the new session, so text
+ * typed before that would be dropped with the old composer.
+ */
+export async function newSession(page: Page): Promise<void> {
+  const current = page.locator('nav[aria-label="Sessions"] li[data-current="true"]');
+  const before = (await current.count()) > 0 ? await current.getAttribute('data-session-id') : null;
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(current).toHaveCount(1);
+  if (before) await expect(current).not.toHaveAttribute('data-session-id', before);
+  await expect(page.getByText('No messages yet. Say hello.')).toBeVisible();
+}
+
 export function sessionItems(page: Page) {
   return page.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem');
 }

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, sessionItems, waitForIdle } from './app-helpers';
+import { assistantMessages, openConfiguredApp, sendMessage, sessionItems, waitForIdle, newSession } from './app-helpers';
 
 const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
 
@@ -12,7 +12,7 @@ test('switching sessions while one is running: both stream, each shows its own m
   await sendMessage(page, 'Session A question');
   await expect(assistantMessages(page).last()).toContainText('alpha2');
 
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await expect(assistantMessages(page)).toHaveCount(0);
   await sendMessage(page, 'Session B question');
   await expect(assistantMessages(page).last()).toContainText('Beta answered quickly.');
@@ -39,7 +39,7 @@ test('sessions: rename, search by title, delete with undo', async ({ page, mock 
   await sendMessage(page, 'Groceries list');
   await expect(assistantMessages(page).last()).toContainText('one');
   await waitForIdle(page);
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await sendMessage(page, 'Trip to Lisbon');
   await expect(assistantMessages(page).last()).toContainText('two');
   await waitForIdle(page);

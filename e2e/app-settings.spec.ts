@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, openApp, openConfiguredApp, sendMessage, TEST_KEY, waitForIdle } from './app-helpers';
+import { assistantMessages, configureSettings, openApp, openConfiguredApp, sendMessage, TEST_KEY, waitForIdle, newSession } from './app-helpers';
 
 test('settings: models listed from the endpoint, key shown/hidden, host warning, test connection verdicts', async ({ page, mock }) => {
   mock.configure({ apiKey: TEST_KEY, models: ['alpha-model', 'beta-model'] });
@@ -68,7 +68,7 @@ test('each session keeps its own model and limits', async ({ page, mock }) => {
   await sendMessage(page, 'first session');
   await expect(assistantMessages(page).last()).toContainText('from gpt');
   await waitForIdle(page);
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await configureSettings(page, mock, { model: 'mock-gpt-mini', maxTurns: 7 });
   await sendMessage(page, 'second session');
   await expect(assistantMessages(page).last()).toContainText('from mini');

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, conversation, openConfiguredApp, roles, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, conversation, openConfiguredApp, roles, seedHttpTools, sendMessage, waitForIdle, newSession } from './app-helpers';
 
 test('401: says to check the key, and "Open settings" opens them', async ({ page, mock }) => {
   mock.configure({ apiKey: 'sk-the-right-one' });
@@ -106,7 +106,7 @@ test('storage full: the run goes on in memory and the alert says to export', asy
     }
   });
   await openConfiguredApp(page, mock);
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   await page.evaluate(() => { (window as unknown as { __storageFull: boolean }).__storageFull = true; });
   mock.script([{ kind: 'text', content: 'This answer cannot be saved.' }]);
   await sendMessage(page, 'hi');

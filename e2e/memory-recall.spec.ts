@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle, newSession } from './app-helpers';
 import { systemText } from './context-helpers';
 import type { ChatRequest, StaticStep } from './server/mock-server';
 
@@ -28,7 +28,7 @@ test('a memory the model saves with its remember tool in one session is recalled
   await expect(page.getByRole('list', { name: 'Saved memories' })).toContainText('Favourite colour: teal');
 
   await page.getByRole('tab', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   const before = mock.requests.length;
   await sendMessage(page, 'What is my favourite colour?');
   await expect(assistantMessages(page).last()).toContainText('Hello again.');
@@ -70,7 +70,7 @@ test('the Remember button saves a message; without embeddings recall falls back 
   await field.blur();
 
   await page.getByRole('tab', { name: 'Chat' }).click();
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   const before = mock.requests.length;
   await sendMessage(page, 'When is the project deadline?');
   await expect(assistantMessages(page).last()).toContainText('Sure.');

@@ -3,7 +3,7 @@
  * session); Undo within the window brings every row back as it was.
  */
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, sessionItems } from './app-helpers';
+import { assistantMessages, openConfiguredApp, sendMessage, sessionItems, newSession } from './app-helpers';
 import { currentSessionId, putRows, readSession, type SessionRows } from './persist-helpers';
 
 const counts = (r: SessionRows) => ({
@@ -34,7 +34,7 @@ test('delete a session, then undo: its rows leave IndexedDB and all come back', 
   await expect.poll(async () => (await readSession(page, keepId)).session?.status).toBe('finished');
 
   // The session to delete: a tool call and a final answer.
-  await page.getByRole('button', { name: 'New session' }).click();
+  await newSession(page);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_lookup', name: 'lookup', arguments: { q: 'zephyr' } }] },
     { kind: 'text', content: 'A zephyr is a test word.' },
