@@ -7,12 +7,16 @@ import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools } from '../db/tools-repo';
 import { lazyModelClient } from './lazy-model-client';
-import { createRunContextPreparer } from '../context/run-context-db';
+import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run-deps';
 import { apiKeyStore, useSettingsStore } from './settings-store';
 
+type Preparer = (args: RunContextArgs) => ReturnType<NonNullable<RunDeps['prepareContext']>>;
+
 /** The real modules behind the run controller. */
 export function defaultRunDeps(): RunDeps {
+  // Memory recall and embeddings (and, through their error handling, the openai SDK) load with the first run.
+  let preparer: Promise<Preparer> | null = null;
   return {
     runAgent,
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
@@ -40,6 +44,9 @@ export function defaultRunDeps(): RunDeps {
     getBaseURL: () => useSettingsStore.getState().baseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
-    prepareContext: createRunContextPreparer(db),
+    prepareContext: async (args) => {
+      preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
+      return (await preparer)(args);
+    },
   };
 }

@@ -4,7 +4,7 @@ import { loadHistory } from '../../db/messages-repo';
 import { createPersister } from '../../db/persister';
 import { acquireRunLock } from '../../db/run-lock';
 import { getSession } from '../../db/sessions-repo';
-import { createOpenAIClient } from '../../llm/openai-client';
+import { lazyModelClient } from '../../store/lazy-model-client';
 import { apiKeyStore, useSettingsStore } from '../../store/settings-store';
 
 /** "Compact now" with the page's real storage, key and endpoint. */
@@ -16,7 +16,8 @@ export function compactSession(sessionId: string, signal: AbortSignal): Promise<
       loadHistory: (id) => loadHistory(db, id),
       getApiKey: () => apiKeyStore.getKey(),
       getBaseURL: () => useSettingsStore.getState().baseURL,
-      createModelClient: (opts) => createOpenAIClient(opts),
+      // The SDK loads on first use (a compaction request), not with the page.
+      createModelClient: (opts) => lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(opts))),
       createPersister: (id) => {
         const p = createPersister(db, id);
         return { emit: p, flush: () => p.close() };
