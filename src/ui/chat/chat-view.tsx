@@ -41,6 +41,7 @@ function NoSessionChat() {
 function SessionChat({ sessionId }: { sessionId: string }) {
   const { session, rows, toolResults, toolRecords, loading } = useChatData(sessionId);
   const runningHere = useRunStore((s) => !!s.runs[sessionId] && !s.runs[sessionId]!.ended);
+  const lastRunId = useRunStore((s) => s.runs[sessionId]?.runId);
   const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
 
   useEffect(() => {
@@ -53,7 +54,8 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   }, [runningHere, sessionId]);
 
   return (
-    <section aria-label="Chat" className="chat">
+    // The latest run of this tab and whether it is over: a stable hook for tests waiting for a run to end.
+    <section aria-label="Chat" className="chat" data-run-id={lastRunId} data-run-state={lastRunId ? (runningHere ? 'running' : 'ended') : undefined}>
       {lockedElsewhere && (
         <p className="chat-banner" role="status">
           This session is running in another tab. You are watching it live, read-only; you can send again when it finishes.
