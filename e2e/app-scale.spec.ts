@@ -78,4 +78,8 @@ test('a 5,000-message session opens, renders only what is on screen, and scrolls
   await list.focus();
   await page.keyboard.press('End');
   await expect(page.getByText('Answer 4999:', { exact: false })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(page.getByText('Question number 0', { exact: true })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByText('Answer 4999:', { exact: false })).toBeVisible();
 });

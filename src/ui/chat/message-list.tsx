@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
@@ -92,9 +92,26 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
     stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
   };
 
+  // Home/End by hand: the browser's own keyboard scroll animates toward a scrollHeight made of
+  // estimated row heights, which changes under it as rows are measured, and stops short.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || rows.length === 0) return;
+    if (e.key === 'End') {
+      e.preventDefault();
+      stick.current = true;
+      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+      const el = scrollRef.current;
+      requestAnimationFrame(() => { if (el && stick.current) el.scrollTop = el.scrollHeight; });
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      stick.current = false;
+      virtualizer.scrollToIndex(0, { align: 'start' });
+    }
+  };
+
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={scrollRef} className="message-list" onScroll={onScroll} role="log" aria-label="Messages" aria-live="off" tabIndex={0}>
+    <div ref={scrollRef} className="message-list" onScroll={onScroll} onKeyDown={onKeyDown} role="log" aria-label="Messages" aria-live="off" tabIndex={0}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${items[0]?.start ?? 0}px)` }}>
           {items.map((item) => {
