@@ -33,6 +33,31 @@ describe('buildTimeline', () => {
     expect(turn.messageId).toBe('m1');
   });
 
+  it('queues each first attempt from the moment its turn was ready: run start, then the last tool or request to end', () => {
+    const s = new RunScript('r1').started()
+      // Context preparation before the first request: queued 0-40.
+      .request(1, 40, 10, 10)
+      .tool(1, 'a', 'x', 70, 300)
+      .tool(1, 'b', 'y', 75, 500)
+      // Ready when the last parallel call (b) ended at 500, sent at 530.
+      .request(2, 530, 10, 10)
+      // No tools in between: ready when turn 2's request finished.
+      .request(3, 560, 10, 10, { finish: 'stop' })
+      .finished(600);
+    const turns = build({ s }).runs[0]!.turns;
+    expect(turns.map((t) => [t.attempts[0]!.queuedAt, t.attempts[0]!.start])).toEqual([[0, 40], [500, 530], [550, 560]]);
+  });
+
+  it('gives a retried attempt no queue of its own: its wait is the backoff', () => {
+    const s = new RunScript('r1').started()
+      .at(5, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' })
+      .at(50, { type: 'request_failed', turn: 1, attempt: 1, error: { fault: 'system', kind: 'server', status: 503, message: 'busy' }, retryInMs: 100 })
+      .request(1, 150, 10, 10, { attempt: 2, finish: 'stop' })
+      .finished(200);
+    const attempts = build({ s }).runs[0]!.turns[0]!.attempts;
+    expect(attempts.map((a) => [a.attempt, a.queuedAt, a.start])).toEqual([[1, 0, 5], [2, null, 150]]);
+  });
+
   it('puts overlapping parallel calls in different lanes and sequential ones back in lane 0', () => {
     const s = new RunScript('r1').started().request(1, 0, 100, 100)
       .tool(1, 'a', 'search_web', 200, 700)

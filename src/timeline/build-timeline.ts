@@ -35,6 +35,8 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
   // Crash recovery writes a run_finished for a run the page never finished; it is not a real stop.
   let recovered = run.interrupted === true;
   let lastT = 0;
+  // The moment the next request could have been sent: run start, then each finished request or tool.
+  let readyAt = 0;
 
   const turnOf = (n: number): TurnModel => {
     let turn = turns.get(n);
@@ -65,6 +67,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     switch (e.type) {
       case 'run_started':
         model = e.model;
+        readyAt = e.t;
         break;
       case 'message_appended':
         if (e.message.role === 'assistant') {
@@ -79,8 +82,9 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         break;
       case 'request_started': {
         const turn = turnOf(e.turn);
+        const retry = turn.attempts.length > 0;
         turn.attempts.push({
-          attempt: e.attempt, messageId: e.messageId, start: e.t, firstTokenAt: null, end: null, outcome: 'running',
+          attempt: e.attempt, messageId: e.messageId, queuedAt: retry ? null : Math.min(readyAt, e.t), start: e.t, firstTokenAt: null, end: null, outcome: 'running',
           retrying: false, retryInMs: null, error: null, finishReason: null, usage: null,
         });
         if (!turn.messageId || turn.usage === null) turn.messageId = e.messageId;
@@ -102,6 +106,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
           turn.usage = e.usage;
           turn.messageId = a.messageId;
         }
+        readyAt = Math.max(readyAt, e.t);
         break;
       }
       case 'request_failed': {
@@ -152,6 +157,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         call.validationErrors = e.validationErrors ?? [];
         call.logs = e.logs ?? [];
         if (call.approval && call.approval.end === null) call.approval.end = e.t;
+        readyAt = Math.max(readyAt, e.t);
         break;
       }
       case 'context_compacted':

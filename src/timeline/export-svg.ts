@@ -68,7 +68,7 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number): s
   } else {
     parts.push(`<rect x="${n(x0)}" y="${n(top)}" width="${n(w)}" height="${n(h)}" rx="2" fill="${style.color}"/>`);
     for (const s of bar.segments) {
-      const fill = s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : null;
+      const fill = s.kind === 'queued' ? SEGMENT_COLORS.queued : s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : null;
       if (!fill) continue;
       const sx = x(s.start);
       parts.push(`<rect x="${n(sx)}" y="${n(top)}" width="${n(Math.max(1, x(s.end) - sx))}" height="${n(h)}" fill="${fill}"/>`);

@@ -42,6 +42,23 @@ describe('layoutTimeline', () => {
     expect(layout.rows[0]!.bars[0]!.label).toContain('complete');
   });
 
+  it('draws a request as queued, waiting for the first token and streaming, in that order, from when its turn was ready', () => {
+    const s = parallelRun();
+    const layout = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0));
+    const turn2 = layout.rows.filter((r) => r.kind === 'turn')[1]!;
+    const req = turn2.bars[0]!;
+    // search_web, the last call of turn 1, ended at 1600; the request was sent at 1610.
+    expect([req.kind, req.start, req.end]).toEqual(['request', 1600, 1910]);
+    expect(req.segments).toEqual([
+      { kind: 'queued', start: 1600, end: 1610 },
+      { kind: 'waiting', start: 1610, end: 1710 },
+      { kind: 'streaming', start: 1710, end: 1910 },
+    ]);
+    expect(barAriaLabel(req)).toBe('Turn 2 model request, ok, 0.3 s, starts at 1.6 s, queued 0.01 s');
+    // Sent at once (no queue): no zero-length segment.
+    expect(layout.rows[1]!.bars[0]!.segments.map((g) => g.kind)).toEqual(['waiting']);
+  });
+
   it('lays runs end to end with a gap, so bars of the second run start after the first ends', () => {
     const a = new RunScript('r1', 's1', 1000).started().request(1, 0, 10, 90, { finish: 'stop' }).finished(100);
     const b = new RunScript('r2', 's1', 999_999).started().request(1, 0, 10, 40, { finish: 'stop' }).tool(1, 'z', 'x', 50, 60).finished(100);

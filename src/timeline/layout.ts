@@ -8,7 +8,7 @@ import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './o
  * so the idle time between a reply and the next message does not squash everything else.
  */
 
-export type SegmentKind = 'waiting' | 'streaming' | 'approval' | 'execution';
+export type SegmentKind = 'queued' | 'waiting' | 'streaming' | 'approval' | 'execution';
 export type Segment = { kind: SegmentKind; start: number; end: number };
 
 export type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction';
@@ -49,7 +49,9 @@ export function barAriaLabel(bar: Bar): string {
   if (bar.kind === 'compaction') return `${bar.name}, starts at ${start}`;
   if (bar.kind === 'backoff') return `${bar.name}, ${dur}, starts at ${start}`;
   const approval = bar.approvalMs === null ? '' : `, waited ${formatMs(bar.approvalMs)} for approval`;
-  return `${bar.name}, ${STATUS_STYLES[bar.status].word}${bar.note}, ${dur}, starts at ${start}${approval}`;
+  const q = bar.segments.find((s) => s.kind === 'queued');
+  const queued = q ? `, queued ${formatMs(q.end - q.start)}` : '';
+  return `${bar.name}, ${STATUS_STYLES[bar.status].word}${bar.note}, ${dur}, starts at ${start}${queued}${approval}`;
 }
 
 export type RowKind = 'run' | 'turn' | 'lane';
@@ -144,6 +146,9 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
     const end = a.end ?? run.duration;
     const status = attemptStatus(a);
     const segments: Segment[] = [];
+    // The bar starts when the turn was ready, so the wait before the request was sent is part of it.
+    const from = a.queuedAt !== null && a.queuedAt < a.start ? a.queuedAt : a.start;
+    if (from < a.start) segments.push({ kind: 'queued', start: offset + from, end: offset + a.start });
     const ft = a.firstTokenAt;
     if (ft !== null) {
       segments.push({ kind: 'waiting', start: offset + a.start, end: offset + ft });
@@ -154,7 +159,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
     const what = `Turn ${turn.turn} model request${turn.attempts.length > 1 ? ` attempt ${a.attempt}` : ''}`;
     const err = a.error ? ` (${errorText(a.error)})` : '';
     bars.push({
-      id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + a.start, end: offset + end,
+      id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + from, end: offset + end,
       open: a.end === null, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
       label: a.retrying ? `attempt ${a.attempt} failed${err}` : a.outcome === 'ok' ? `model · ${a.finishReason ?? ''}`.trim() : `model${err}`,
       name: what, note: err, approvalMs: null,

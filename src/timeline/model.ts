@@ -16,6 +16,12 @@ export type AttemptOutcome = 'ok' | 'error' | 'timeout' | 'cancelled' | 'interru
 export type ModelAttempt = {
   attempt: number;
   messageId: string;
+  /**
+   * When the turn became ready to send (run start, or the end of the previous turn's last tool or request);
+   * the gap up to `start` is the request queued (context preparation, compaction, scheduling).
+   * null for an attempt that follows a failed one: its wait is the retry's backoff, marked on its own.
+   */
+  queuedAt: number | null;
   start: number;
   /** null until (or unless) the first token arrived. */
   firstTokenAt: number | null;

@@ -20,6 +20,7 @@ export const STATUS_STYLES: Record<BarStatus, StatusStyle> = {
 
 /** Segment fills inside a bar (model request phases, approval wait, backoff). */
 export const SEGMENT_COLORS = {
+  queued: '#d5d9df',
   waiting: '#9db7d9',
   streaming: '#1f77d0',
   approval: '#e9c46a',

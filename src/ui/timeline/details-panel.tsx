@@ -120,6 +120,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
             <li key={a.attempt}>
               <strong>Attempt {a.attempt}</strong> <span className="tl-status">{s.icon} {s.word}</span>
               <Timings rows={[
+                ...(a.queuedAt !== null && a.queuedAt < a.start ? [['Queued before sending', `${formatMs(a.start - a.queuedAt)} from ${formatMs(a.queuedAt)}`] as [string, string]] : []),
                 ['Starts at', formatMs(a.start)],
                 ['Waiting (to first token)', a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)],
                 ['Streaming', a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)],

@@ -62,7 +62,7 @@ function TimelineBarImpl({ bar, x, y, height, selected, iconRoom }: Props) {
 
   const blueRequest = bar.kind === 'request' && (bar.status === 'ok' || bar.status === 'running');
   const segments = bar.segments.flatMap((s) => {
-    const fill = s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : s.kind === 'streaming' && blueRequest ? SEGMENT_COLORS.streaming : null;
+    const fill = s.kind === 'queued' ? SEGMENT_COLORS.queued : s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : s.kind === 'streaming' && blueRequest ? SEGMENT_COLORS.streaming : null;
     if (!fill) return [];
     const sx = x(s.start);
     return [<rect key={`${s.kind}${s.start}`} x={sx} y={top} width={Math.max(1, x(s.end) - sx)} height={h} fill={fill} className={`tl-seg tl-seg-${s.kind}`} data-segment={s.kind} />];

@@ -4,7 +4,7 @@ import { exportSvg } from '../../timeline/export-svg';
 import { filterTimeline, toolNames } from '../../timeline/filter';
 import { layoutTimeline, type Bar } from '../../timeline/layout';
 import type { CallOutcome } from '../../timeline/model';
-import { CALL_OUTCOMES } from '../../timeline/outcome-style';
+import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
 import { installShowInTimelineListener } from './chat-link';
 import { DetailsPanel } from './details-panel';
@@ -136,10 +136,11 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
 function Legend() {
   return (
     <p className="tl-legend" aria-label="Legend">
-      <span><i className="tl-swatch" style={{ background: '#9db7d9' }} /> waiting for first token</span>
-      <span><i className="tl-swatch" style={{ background: '#1f77d0' }} /> streaming</span>
-      <span><i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff</span>
-      <span><i className="tl-swatch" style={{ background: '#e9c46a' }} /> waiting for approval</span>
+      <span data-legend="queued"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent yet)</span>
+      <span data-legend="waiting"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.waiting }} /> waiting for first token</span>
+      <span data-legend="streaming"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming</span>
+      <span data-legend="backoff"><i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff</span>
+      <span data-legend="approval"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.approval }} /> waiting for approval</span>
       <span>✓ ok · ✕ error · ◔ timeout · ⊘ cancelled · ⊖ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
     </p>
   );
