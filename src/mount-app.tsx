@@ -10,11 +10,12 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
-void startApp();
-installShowInTimelineListener();
-
-const root = document.getElementById('root');
-if (root) {
+/** Starts the app; loaded by main.tsx once the storage backend is chosen. */
+export function mountApp(): void {
+  void startApp();
+  installShowInTimelineListener();
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

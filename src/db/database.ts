@@ -21,6 +21,7 @@
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
  *   run-lock         acquireRunLock / isRunLocked (Web Locks, one run per session across tabs)
  *   storage-errors   classifyStorageError, storageErrorInfo, checkIndexedDB
+ *   storage-backend  IndexedDB, or an in-memory fallback chosen before this module loads
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type {
@@ -36,6 +37,7 @@ import type {
 } from './records';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
+import { backendDexieOptions } from './storage-backend';
 
 export const DB_NAME = 'toolscope';
 
@@ -62,7 +64,8 @@ export function openToolscopeDB(name: string = DB_NAME, options?: DexieOptions):
   return new ToolscopeDB(name, options);
 }
 
-export const db = new ToolscopeDB();
+// On the backend chosen at start-up (storage-backend.ts): IndexedDB, or memory where the browser refuses it.
+export const db = new ToolscopeDB(DB_NAME, backendDexieOptions());
 
 /** The tables one session's data lives in (deleted, restored and exported together). */
 export function sessionTables(d: ToolscopeDB) {

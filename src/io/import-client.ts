@@ -1,3 +1,4 @@
+import { storageBackend } from '../db/storage-backend';
 import type { ImportOutcome } from './import-file';
 import type { ImportChoices } from './import-plan';
 import type { CheckedImport, FromImportWorker, ImportPhase, ToImportWorker } from './import-protocol';
@@ -15,6 +16,8 @@ export type ImportClient = {
  * browsers) the same job runs on the main thread. One request at a time: the dialog awaits each step.
  */
 export function createImportClient(onProgress: (p: ImportProgress) => void): ImportClient {
+  // A worker would write to its own database; with the in-memory fallback only the page's copy is the app's.
+  if (storageBackend().kind === 'memory') return inPageClient(onProgress);
   let w: Worker;
   try {
     w = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-import' });

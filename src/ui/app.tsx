@@ -5,6 +5,7 @@ import { SessionsSidebar } from './sessions/sessions-sidebar';
 import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
 import { ImportDropZone } from './io/import-drop-zone';
+import { StorageBanner } from './shell/storage-banner';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -27,6 +28,7 @@ export function App() {
             Settings
           </button>
         </header>
+        <StorageBanner />
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)} className="panel">
           {tab === 'chat' && <ChatView sessionId={sessionId} />}
           <Suspense fallback={<p className="empty">Loading…</p>}>

@@ -1,0 +1,19 @@
+import { checkIndexedDB } from './db/storage-errors';
+import { selectMemoryBackend } from './db/storage-backend';
+
+/**
+ * Chooses where data lives before anything opens the database: a browser that refuses IndexedDB (some private
+ * modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing else is imported
+ * statically here, so the database module cannot load before the choice is made.
+ */
+async function boot(): Promise<void> {
+  const probe = await checkIndexedDB();
+  if (!probe.ok) {
+    const fake = await import('fake-indexeddb');
+    selectMemoryBackend(probe.reason, { indexedDB: fake.indexedDB, IDBKeyRange: fake.IDBKeyRange });
+  }
+  const { mountApp } = await import('./mount-app');
+  mountApp();
+}
+
+void boot();
