@@ -50,4 +50,34 @@ describe('tools repository', () => {
     await saveTool(db, plain);
     expect(await db.secrets.count()).toBe(0);
   });
+
+  it('keeps a secret with its row when the editor renames the header, and a new row never inherits one', async () => {
+    ({ db } = freshDB());
+    await saveTool(db, httpTool('t1', 'search', 'Bearer kept'));
+    const row = (await getToolByName(db, 'search'))!;
+    const renamed: ToolDefinition = {
+      ...row,
+      http: {
+        ...row.http!,
+        headers: [
+          { name: 'X-Auth', value: '', secret: true },
+          { name: 'Authorization', value: '', secret: true },
+        ],
+      },
+    };
+    // Row 0 was "Authorization" when loaded; row 1 is new and happens to take the old name.
+    await saveTool(db, renamed, {}, ['Authorization', null]);
+    expect(await getToolHeaderSecrets(db, renamed)).toEqual({ 'X-Auth': 'Bearer kept' });
+    expect(await db.secrets.count()).toBe(1);
+  });
+
+  it('stores a value carried by the header row under the name the row has when saved', async () => {
+    ({ db } = freshDB());
+    const tool = httpTool('t1', 'search', '');
+    tool.http!.headers = [{ name: 'X-Key-Renamed', value: 'typed-before-rename', secret: true }];
+    await saveTool(db, tool, {}, [null]);
+    const row = (await getToolByName(db, 'search'))!;
+    expect(JSON.stringify(row)).not.toContain('typed-before-rename');
+    expect(await getToolHeaderSecrets(db, row)).toEqual({ 'X-Key-Renamed': 'typed-before-rename' });
+  });
 });

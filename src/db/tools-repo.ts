@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from './database';
-import type { HttpHeader, ToolDefinition } from './records';
+import type { ToolDefinition } from './records';
 
 /** Secrets-table key for a tool's secret header; the tool row keeps only an empty value. */
 export function headerSecretKey(toolId: string, headerName: string): string {
@@ -21,34 +21,43 @@ export function getToolByName(db: ToolscopeDB, name: string): Promise<ToolDefini
 export type SaveToolResult = { ok: true; tool: ToolDefinition } | { ok: false; reason: 'name_taken'; name: string };
 
 /**
- * Saves a definition. A secret header's value is moved to the secrets table (from `secretValues[headerName]` or,
- * defensively, from the header itself) so the tool row — which exports read — never holds it.
- * A secret header saved with no new value keeps its stored one.
+ * Saves a definition. A secret header's value is moved to the secrets table so the tool row — which exports
+ * read — never holds it. The value comes from `secretValues[headerName]` or from the header itself (how the
+ * editor carries a value typed into a row, so renaming the row cannot detach it).
+ *
+ * A secret header saved with no new value keeps its stored one. `storedNames[i]`, when given, names where
+ * header i's value is stored now (its name when the editor loaded it, or null for a new row): a header renamed
+ * in the editor keeps its secret, and a new row never inherits the secret of a removed header that had its name.
+ * Without it each header keeps the value stored under its own name.
  */
 export async function saveTool(
   db: ToolscopeDB,
   tool: ToolDefinition,
   secretValues: Record<string, string> = {},
+  storedNames?: readonly (string | null)[],
 ): Promise<SaveToolResult> {
-  const secrets: { key: string; value: string }[] = [];
-  let row = tool;
-  if (tool.http) {
-    const headers: HttpHeader[] = tool.http.headers.map((h) => {
-      if (!h.secret) return h;
-      const value = secretValues[h.name] ?? h.value;
-      if (value) secrets.push({ key: headerSecretKey(tool.id, h.name), value });
-      return { ...h, value: '' };
-    });
-    row = { ...tool, http: { ...tool.http, headers } };
-  }
+  const headers = tool.http?.headers ?? [];
+  const typed = headers.map((h) => (h.secret ? (secretValues[h.name] ?? h.value) : ''));
+  const row: ToolDefinition = tool.http
+    ? { ...tool, http: { ...tool.http, headers: headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } }
+    : tool;
   return db.transaction('rw', db.tools, db.secrets, async () => {
     const clash = await getToolByName(db, row.name);
     if (clash && clash.id !== row.id) return { ok: false, reason: 'name_taken', name: row.name } as const;
-    const previous = await db.tools.get(row.id);
-    const keep = new Set((row.http?.headers ?? []).filter((h) => h.secret).map((h) => headerSecretKey(row.id, h.name)));
-    const stale = (previous?.http?.headers ?? []).map((h) => headerSecretKey(row.id, h.name)).filter((k) => !keep.has(k));
-    await db.secrets.bulkDelete(stale);
-    await db.secrets.bulkPut(secrets);
+    const prefix = headerSecretKey(row.id, '');
+    const stored = new Map((await db.secrets.where('key').startsWith(prefix).toArray()).map((r) => [r.key, r.value]));
+    const next = new Map<string, string>();
+    headers.forEach((h, i) => {
+      if (!h.secret) return;
+      const key = headerSecretKey(row.id, h.name);
+      const from = storedNames === undefined ? h.name : storedNames[i] ?? null;
+      const value = typed[i] || (from === null ? undefined : stored.get(headerSecretKey(row.id, from)));
+      if (value) next.set(key, value);
+    });
+    // Everything the tool had is replaced by what its headers now resolve to: renamed, removed and
+    // no-longer-secret headers leave nothing behind.
+    await db.secrets.bulkDelete([...stored.keys()].filter((k) => !next.has(k)));
+    await db.secrets.bulkPut([...next].map(([key, value]) => ({ key, value })));
     await db.tools.put(row);
     return { ok: true, tool: row } as const;
   });

@@ -1,7 +1,7 @@
-import type { HttpHeader, HttpToolSpec } from '../../db/records';
+import type { HttpToolSpec } from '../../db/records';
 import type { DefinitionErrors } from '../../tools/definition';
 import { FieldErrors } from './field-errors';
-import type { ToolForm } from './tool-form';
+import { newFormHeader, type FormHeader, type ToolForm } from './tool-form';
 
 type Props = {
   form: ToolForm;
@@ -12,8 +12,8 @@ type Props = {
 const METHODS: HttpToolSpec['method'][] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export function HttpFields({ form, errors, update }: Props) {
-  const setHeader = (i: number, patch: Partial<HttpHeader>) =>
-    update({ headers: form.headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
+  const setHeader = (rowId: string, patch: Partial<FormHeader>) =>
+    update({ headers: form.headers.map((h) => (h.rowId === rowId ? { ...h, ...patch } : h)) });
 
   return (
     <fieldset className="tool-http">
@@ -44,28 +44,28 @@ export function HttpFields({ form, errors, update }: Props) {
 
       <div className="tool-headers" role="group" aria-label="Headers">
         {form.headers.map((h, i) => (
-          <div className="field-row" key={i}>
-            <input type="text" aria-label={`Header ${i + 1} name`} value={h.name} onChange={(e) => setHeader(i, { name: e.target.value })} />
+          <div className="field-row" key={h.rowId}>
+            <input type="text" aria-label={`Header ${i + 1} name`} value={h.name} onChange={(e) => setHeader(h.rowId, { name: e.target.value })} />
             {h.secret ? (
               <input
                 type="password"
                 aria-label={`Header ${i + 1} secret value`}
-                placeholder="stored apart from the tool; leave blank to keep"
-                value={form.secretValues[h.name] ?? ''}
-                onChange={(e) => update({ secretValues: { ...form.secretValues, [h.name]: e.target.value } })}
+                placeholder={h.storedName === null ? 'stored apart from the tool' : 'stored apart from the tool; leave blank to keep'}
+                value={h.secretValue}
+                onChange={(e) => setHeader(h.rowId, { secretValue: e.target.value })}
               />
             ) : (
-              <input type="text" aria-label={`Header ${i + 1} value`} value={h.value} onChange={(e) => setHeader(i, { value: e.target.value })} />
+              <input type="text" aria-label={`Header ${i + 1} value`} value={h.value} onChange={(e) => setHeader(h.rowId, { value: e.target.value })} />
             )}
             <label>
-              <input type="checkbox" checked={h.secret} onChange={(e) => setHeader(i, { secret: e.target.checked, value: '' })} /> Secret
+              <input type="checkbox" checked={h.secret} onChange={(e) => setHeader(h.rowId, { secret: e.target.checked, value: '', secretValue: '' })} /> Secret
             </label>
-            <button type="button" onClick={() => update({ headers: form.headers.filter((_, j) => j !== i) })}>
+            <button type="button" onClick={() => update({ headers: form.headers.filter((x) => x.rowId !== h.rowId) })}>
               Remove header
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => update({ headers: [...form.headers, { name: '', value: '', secret: false }] })}>
+        <button type="button" onClick={() => update({ headers: [...form.headers, newFormHeader()] })}>
           Add header
         </button>
         <FieldErrors id="tool-headers-errors" messages={errors['http.headers']} />

@@ -6,7 +6,7 @@ import { BUILTIN_IDS } from '../../tools/builtins';
 import type { DefinitionField } from '../../tools/definition';
 import { FieldErrors } from './field-errors';
 import { HttpFields } from './http-fields';
-import { checkForm, formFromDefinition, type ToolForm } from './tool-form';
+import { checkForm, formFromDefinition, secretsForSave, type ToolForm } from './tool-form';
 
 type Props = {
   tool: ToolDefinition;
@@ -39,7 +39,8 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
       setStatus('Fix the errors shown next to the fields.');
       return;
     }
-    const result = await saveTool(db, fresh.definition, form.secretValues);
+    const withSecrets = secretsForSave(form, fresh.definition);
+    const result = await saveTool(db, withSecrets.tool, {}, withSecrets.storedNames);
     if (!result.ok) {
       setStatus(`Another tool is already named "${result.name}".`);
       return;

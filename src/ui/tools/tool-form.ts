@@ -2,6 +2,25 @@ import type { HttpHeader, HttpToolSpec, ToolDefinition, ToolKind } from '../../d
 import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
 import { BUILTIN_IDS } from '../../tools/builtins';
 
+/**
+ * A header row as edited. A secret typed into the row travels with the row (not keyed by the header's name, which
+ * the user may still change), and `storedName` remembers where the row's saved secret lives.
+ */
+export type FormHeader = HttpHeader & {
+  /** Stable React key and identity while names change. */
+  rowId: string;
+  /** A secret typed in this session; moved to the secrets table on save, never kept in the tool. */
+  secretValue: string;
+  /** The name its stored secret is under, or null when nothing is stored for this row. */
+  storedName: string | null;
+};
+
+let nextRowId = 0;
+
+export function newFormHeader(patch: Partial<HttpHeader> = {}): FormHeader {
+  return { name: '', value: '', secret: false, ...patch, rowId: `h${nextRowId++}`, secretValue: '', storedName: null };
+}
+
 /** The editor's state: text as typed, turned into a definition only when checked or saved. */
 export type ToolForm = {
   name: string;
@@ -11,9 +30,7 @@ export type ToolForm = {
   code: string;
   method: HttpToolSpec['method'];
   urlTemplate: string;
-  headers: HttpHeader[];
-  /** Secret header values typed in this session; moved to the secrets table on save, never kept in the tool. */
-  secretValues: Record<string, string>;
+  headers: FormHeader[];
   bodyTemplate: string;
   responseType: HttpToolSpec['responseType'];
   builtinId: string;
@@ -32,8 +49,7 @@ export function formFromDefinition(def: ToolDefinition): ToolForm {
     code: def.code ?? '',
     method: def.http?.method ?? 'GET',
     urlTemplate: def.http?.urlTemplate ?? '',
-    headers: def.http?.headers ?? [],
-    secretValues: {},
+    headers: (def.http?.headers ?? []).map((h) => ({ ...newFormHeader(h), storedName: h.secret ? h.name : null })),
     bodyTemplate: def.http?.bodyTemplate ?? '',
     responseType: def.http?.responseType ?? 'json',
     builtinId: def.builtinId ?? '',
@@ -63,7 +79,7 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
         ? {
             method: form.method,
             urlTemplate: form.urlTemplate.trim(),
-            headers: form.headers.map((h) => (h.secret ? { ...h, value: '' } : h)),
+            headers: form.headers.map((h) => ({ name: h.name, value: h.secret ? '' : h.value, secret: h.secret })),
             bodyTemplate: form.bodyTemplate.trim() === '' ? null : form.bodyTemplate,
             responseType: form.responseType,
           }
@@ -79,4 +95,17 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
   if (!check.ok) Object.assign(errors, check.errors);
   if (!params.ok) errors.parameters = [params.error];
   return { definition, errors, ok: Object.keys(errors).length === 0 };
+}
+
+/**
+ * What saveTool needs besides the checked definition: the same definition with each secret header carrying the
+ * value typed into its row, and where each row's stored secret lives now.
+ */
+export function secretsForSave(form: ToolForm, definition: ToolDefinition): { tool: ToolDefinition; storedNames: (string | null)[] } {
+  if (!definition.http) return { tool: definition, storedNames: [] };
+  const headers = definition.http.headers.map((h, i) => (h.secret ? { ...h, value: form.headers[i]?.secretValue ?? '' } : h));
+  return {
+    tool: { ...definition, http: { ...definition.http, headers } },
+    storedNames: form.headers.map((h) => (h.secret ? h.storedName : null)),
+  };
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '../../db/records';
+import { checkForm, formFromDefinition, newFormHeader, secretsForSave, type ToolForm } from './tool-form';
+
+const def: ToolDefinition = {
+  id: 't1', name: 'search', description: 'd', parameters: { type: 'object', properties: { q: { type: 'string' } } }, kind: 'http', code: null, builtinId: null,
+  http: {
+    method: 'GET', urlTemplate: 'https://api.example/{q}', bodyTemplate: null, responseType: 'json',
+    headers: [{ name: 'Authorization', value: '', secret: true }, { name: 'Accept', value: 'application/json', secret: false }],
+  },
+  allowedOrigins: [], timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 1,
+};
+
+describe('header secrets in the tool form', () => {
+  it('keeps a typed secret with its row through a rename, and knows where each saved secret lives', () => {
+    const loaded = formFromDefinition(def);
+    expect(loaded.headers.map((h) => h.storedName)).toEqual(['Authorization', null]);
+    const added = { ...newFormHeader({ secret: true }), name: 'X-Ke', secretValue: 'typed-early' };
+    const form: ToolForm = {
+      ...loaded,
+      headers: [{ ...loaded.headers[0]!, name: 'X-Auth' }, loaded.headers[1]!, { ...added, name: 'X-Key' }],
+    };
+    const check = checkForm(form, def, [], 2);
+    expect(check.errors).toEqual({});
+    // The checked definition never holds a secret value…
+    expect(JSON.stringify(check.definition)).not.toContain('typed-early');
+    // …and what goes to saveTool carries it on the renamed row.
+    const { tool, storedNames } = secretsForSave(form, check.definition);
+    expect(tool.http?.headers).toEqual([
+      { name: 'X-Auth', value: '', secret: true },
+      { name: 'Accept', value: 'application/json', secret: false },
+      { name: 'X-Key', value: 'typed-early', secret: true },
+    ]);
+    expect(storedNames).toEqual(['Authorization', null, null]);
+  });
+
+  it('gives every row its own id', () => {
+    const form = formFromDefinition(def);
+    expect(new Set([...form.headers, newFormHeader()].map((h) => h.rowId)).size).toBe(3);
+  });
+});
