@@ -17,6 +17,9 @@ beforeAll(async () => {
       seen = { method: req.method, url: req.url, headers: req.headers, body };
       if (req.url?.startsWith('/missing')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such thing here');
       if (req.url?.startsWith('/big')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('z'.repeat(5000));
+      if (req.url?.startsWith('/long-json')) {
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => `item ${i}`) }, null, 2));
+      }
       if (req.url?.startsWith('/html')) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ got: req.url, body: body ? JSON.parse(body) : null }));
     });
@@ -78,6 +81,13 @@ describe('runHttpTool', () => {
     const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/big`, responseType: 'text' }), {}, deps, signal());
     expect(r.outcome).toBe('ok');
     expect(r.content).toBe(`${'z'.repeat(1000)}\n…[output truncated: 4000 bytes omitted]`);
+  });
+
+  it('cuts a JSON response above the limit with the visible marker, after compacting it', async () => {
+    const compact = JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => `item ${i}`) });
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/long-json` }), {}, deps, signal());
+    expect(r.outcome).toBe('ok');
+    expect(r.content).toBe(`${compact.slice(0, 1000)}\n…[output truncated: ${compact.length - 1000} bytes omitted]`);
   });
 
   it('falls back to text when JSON was expected but not returned', async () => {
