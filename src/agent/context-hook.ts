@@ -13,6 +13,8 @@ export type ContextPrepared = {
   systemLayers?: SentPromptLayer[];
   /** The request's estimated prompt tokens, after any compaction. */
   estimatedTokens?: number;
+  /** The same estimate before the provider correction (recorded so a later reader can recompute the correction). */
+  rawEstimatedTokens?: number;
   limitTokens?: number;
 };
 

@@ -23,6 +23,8 @@ export type AgentEventBody =
       /** Estimated prompt tokens of this request and the context window it was measured against. */
       contextTokens?: number;
       contextLimit?: number;
+      /** contextTokens before the provider correction, counted the same way: what the next report is compared with. */
+      contextTokensRaw?: number;
     }
   | { type: 'first_token'; turn: number; attempt: number }
   | { type: 'text_delta'; turn: number; messageId: string; delta: string }

@@ -110,6 +110,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
         ...(prepared.systemLayers ? { systemLayers: prepared.systemLayers } : {}),
         ...(prepared.estimatedTokens !== undefined ? { contextTokens: prepared.estimatedTokens } : {}),
         ...(prepared.limitTokens !== undefined ? { contextLimit: prepared.limitTokens } : {}),
+        ...(prepared.rawEstimatedTokens !== undefined ? { contextTokensRaw: prepared.rawEstimatedTokens } : {}),
       };
 
       let done: AccumulatedTurn | null = null;

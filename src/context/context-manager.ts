@@ -23,19 +23,24 @@ export class ContextLimitError extends Error {
 
 export type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number };
 
-export type PrepareResult = { budget: BudgetStatus; compaction: Compaction | null };
+/** `rawTokens` is the request's estimate before the provider correction (budget.tokens is after it). */
+export type PrepareResult = { budget: BudgetStatus; rawTokens: number; compaction: Compaction | null };
 
 export type ContextManagerDeps = {
   model: ModelClient;
   modelName: string;
   limitTokens: number;
   count?: TokenCounter;
+  /** Reported / estimated from an earlier request in this session, so the first request is already corrected. */
+  initialCalibration?: number;
   newId: () => string;
   now: () => number;
 };
 
 export type ContextManager = {
   estimate(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;
+  /** The estimate before the provider correction. */
+  estimateRaw(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;
   /** Checks the budget before a request and compacts at the hard threshold. */
   beforeRequest(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<PrepareResult>;
   /** Manual compaction: summarise everything but the last exchange, whatever the budget. */
@@ -46,14 +51,15 @@ export type ContextManager = {
 
 export function createContextManager(deps: ContextManagerDeps): ContextManager {
   const count = deps.count ?? heuristicCounter;
-  let calibration = 1;
+  let calibration = deps.initialCalibration ?? 1;
   const limit = deps.limitTokens;
   const summaryReserve = Math.min(2_000, Math.floor(limit * 0.1));
 
   const raw = (messages: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
     estimatePromptTokens({ system, messages, tools }, count);
+  const estimateRaw = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) => raw(requestView(history), system, tools);
   const estimate = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
-    Math.ceil(raw(requestView(history), system, tools) * calibration);
+    Math.ceil(estimateRaw(history, system, tools) * calibration);
 
   async function compact(
     history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, targetTokens: number, keepLastUnits: number,
@@ -82,13 +88,15 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
 
   return {
     estimate,
+    estimateRaw,
     async beforeRequest(history, system, tools, signal) {
       const before = budgetStatus(estimate(history, system, tools), limit);
-      if (before.level !== 'compact') return { budget: before, compaction: null };
+      if (before.level !== 'compact') return { budget: before, rawTokens: estimateRaw(history, system, tools), compaction: null };
       const compaction = await compact(history, system, tools, signal, Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION), 1);
       const after = compaction ? compaction.tokensAfter : before.tokens;
       if (after >= limit * CONTEXT_HARD_FRACTION) throw new ContextLimitError(limit, after);
-      return { budget: budgetStatus(after, limit), compaction };
+      const sent = compaction ? [...history, compaction.summary] : history;
+      return { budget: budgetStatus(after, limit), rawTokens: estimateRaw(sent, system, tools), compaction };
     },
     compactNow(history, system, tools, signal) {
       // A target of zero summarises every unit but the protected tail.

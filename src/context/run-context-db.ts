@@ -3,6 +3,7 @@ import { addMemory, listMemories } from '../db/memories-repo';
 import { getEmbeddingModel } from './embedding-setting';
 import { createEmbedder } from './embeddings';
 import { recallNotices } from './recall-notices';
+import { latestReportedPrompt } from './reported-prompt-db';
 import { prepareRunContext, type PreparedRun, type RunContextArgs, type RunContextDeps } from './run-context';
 
 /** The browser's wiring of prepareRunContext: memories and the embedding model setting in IndexedDB. */
@@ -22,6 +23,7 @@ export function dbRunContextDeps(db: ToolscopeDB): RunContextDeps {
       const model = await getEmbeddingModel(db);
       return model ? createEmbedder({ apiKey, baseURL, model }) : null;
     },
+    lastReportedPrompt: (sessionId) => latestReportedPrompt(db, sessionId),
     timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../agent/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
 import type { MemoryRecord, SessionRecord } from '../db/records';
 import type { Embedder } from './embeddings';
 import { heuristicCounter } from './token-estimate';
+import type { ReportedPrompt } from './reported-prompt';
 import { prepareRunContext, recallQuery, type RunContextDeps } from './run-context';
 
 const session = (over: Partial<SessionRecord['settings']> = {}): SessionRecord => ({
@@ -19,7 +21,7 @@ const signal = new AbortController().signal;
 /** "tea" texts point one way, everything else the other. */
 const teaEmbedder: Embedder = { model: 'toy', embed: async (texts) => texts.map((t) => (t.includes('tea') ? [1, 0] : [0, 1])) };
 
-function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null) {
+function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null, previous: ReportedPrompt | null = null) {
   const saved: string[] = [];
   const vectors: string[] = [];
   const deps: RunContextDeps = {
@@ -32,6 +34,7 @@ function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null) {
     },
     createEmbedder: async () => embedder,
     loadCounter: async () => ({ count: heuristicCounter, exact: false }),
+    lastReportedPrompt: async () => previous,
     timeZone: () => 'Europe/Berlin',
     now: () => Date.UTC(2026, 0, 2, 3, 4, 5),
     newId: () => 'id',
@@ -72,6 +75,40 @@ describe('prepareRunContext', () => {
     expect(r).toMatchObject({ compaction: null, limitTokens: 1234 });
     expect(r.systemLayers?.map((l) => l.id)).toEqual(['base', 'session', 'tools', 'workspace']);
     expect(r.estimatedTokens).toBeGreaterThan(0);
+  });
+
+  it('starts corrected by the previous run: reported at 2x the estimate, the first request compacts', async () => {
+    let summaryRequests = 0;
+    const summarizer: ModelClient = {
+      stream: () =>
+        (async function* (): AsyncGenerator<ChatCompletionChunk> {
+          summaryRequests++;
+          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'earlier talk' }, finish_reason: 'stop' }] };
+        })(),
+    };
+    const history: ChatMessage[] = [];
+    for (let i = 0; i < 10; i++) {
+      history.push({ id: `u${i}`, createdAt: 0, role: 'user', content: 'q'.repeat(800) });
+      history.push({ id: `a${i}`, createdAt: 0, role: 'assistant', content: 'a'.repeat(800), reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1 });
+    }
+    history.push({ id: 'latest', createdAt: 0, role: 'user', content: 'and now?' });
+    const args = { session: session({ contextLimit: 8000 }), apiKey: 'k', baseURL: 'u', history, userMessage: 'and now?', tools: noTools, model: summarizer, signal };
+
+    const fresh = await prepareRunContext(args, fakeDeps([], null).deps);
+    const uncorrected = await fresh.context.beforeRequest(history, fresh.systemPrompt, [], signal);
+    expect(uncorrected.compaction).toBeNull();
+    expect(uncorrected.estimatedTokens).toBeLessThan(0.8 * 8000);
+    expect(uncorrected.rawEstimatedTokens).toBe(uncorrected.estimatedTokens);
+    expect(summaryRequests).toBe(0);
+
+    const corrected = await prepareRunContext(args, fakeDeps([], null, { estimated: 1000, reported: 2000 }).deps);
+    const r = await corrected.context.beforeRequest(history, corrected.systemPrompt, [], signal);
+    expect(summaryRequests).toBe(1);
+    expect(r.compaction?.tokensBefore).toBe(2 * uncorrected.estimatedTokens!);
+    expect(r.compaction?.summary.summaryOf).toContain('u0');
+    expect(r.estimatedTokens).toBeLessThanOrEqual(0.82 * 8000);
+    // What is recorded for the next correction is the uncorrected figure.
+    expect(r.rawEstimatedTokens! * 2).toBe(r.estimatedTokens);
   });
 
   it('recalls with the last user message when a run continues without a new one', () => {

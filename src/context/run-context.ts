@@ -8,6 +8,7 @@ import type { Embedder } from './embeddings';
 import { contextLimitFor } from './model-limits';
 import { recallMemories, type RecallOutcome } from './recall-memories';
 import { createRememberTool, withExtraTools } from './remember-tool';
+import { calibrationOf, type ReportedPrompt } from './reported-prompt';
 import { assembleSystemPrompt, buildLayers, DEFAULT_BASE_PROMPT, type PromptLayer } from './system-prompt';
 import { loadTokenCounter, type TokenCounter } from './token-estimate';
 
@@ -19,6 +20,8 @@ export type RunContextDeps = {
   /** Null when embeddings are turned off. */
   createEmbedder(opts: { apiKey: string; baseURL: string }): Promise<Embedder | null>;
   loadCounter?(model: string): Promise<{ count: TokenCounter; exact: boolean }>;
+  /** The session's newest provider-reported prompt size, so a new run starts already corrected. */
+  lastReportedPrompt(sessionId: string): Promise<ReportedPrompt | null>;
   basePrompt?: string;
   timeZone(): string;
   now(): number;
@@ -79,12 +82,16 @@ export async function prepareRunContext(args: RunContextArgs, deps: RunContextDe
 
   const limitTokens = contextLimitFor(session.model, session.settings.contextLimit).tokens;
   const counter = await (deps.loadCounter ?? loadTokenCounter)(session.model);
-  const manager = createContextManager({ model: args.model, modelName: session.model, limitTokens, count: counter.count, newId: deps.newId, now: deps.now });
+  // The provider's count from the last run corrects this run's first (usually largest) request too.
+  const previous = await deps.lastReportedPrompt(session.id).catch(() => null);
+  const manager = createContextManager({
+    model: args.model, modelName: session.model, limitTokens, count: counter.count, initialCalibration: calibrationOf(previous), newId: deps.newId, now: deps.now,
+  });
   const sent = layers.map((l) => ({ id: l.id, title: l.title, text: l.text }));
   const context: ContextHook = {
     async beforeRequest(history, system, specs, signal) {
       const r = await manager.beforeRequest(history, system, specs, signal);
-      return { compaction: r.compaction, systemLayers: sent, estimatedTokens: r.budget.tokens, limitTokens };
+      return { compaction: r.compaction, systemLayers: sent, estimatedTokens: r.budget.tokens, rawEstimatedTokens: r.rawTokens, limitTokens };
     },
     observeUsage: (estimated, reported) => manager.observeUsage(estimated, reported),
   };

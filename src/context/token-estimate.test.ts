@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../agent/messages';
-import { calibrationFrom, estimatePromptTokens, heuristicCounter, loadTokenCounter, MESSAGE_OVERHEAD_TOKENS, openAIEncodingFor } from './token-estimate';
+import { calibrationFrom, estimatePromptTokens, heuristicCounter, loadTokenCounter, memoizeCounter, MESSAGE_OVERHEAD_TOKENS, openAIEncodingFor } from './token-estimate';
 
 const user = (content: string): ChatMessage => ({ id: 'u', createdAt: 0, role: 'user', content });
 
@@ -48,5 +48,20 @@ describe('tokenizer', () => {
     const other = await loadTokenCounter('llama-3.3-70b');
     expect(other.exact).toBe(false);
     expect(other.count('hello world')).toBe(3);
+  });
+});
+
+describe('memoizeCounter', () => {
+  it('counts each distinct text once and stays bounded', () => {
+    const seen: string[] = [];
+    const count = memoizeCounter((t) => {
+      seen.push(t);
+      return t.length;
+    }, 2);
+    expect([count('ab'), count('ab'), count('abc'), count('ab')]).toEqual([2, 2, 3, 2]);
+    expect(seen).toEqual(['ab', 'abc']);
+    count('x'); // third entry: the cache starts over
+    count('ab');
+    expect(seen).toEqual(['ab', 'abc', 'x', 'ab']);
   });
 });

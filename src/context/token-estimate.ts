@@ -62,3 +62,20 @@ export async function loadTokenCounter(model: string): Promise<{ count: TokenCou
   }
   return { count: heuristicCounter, exact: false };
 }
+
+/**
+ * Remembers counts by text. The meter re-counts the whole history each time a message is stored;
+ * a real tokenizer over thousands of unchanged messages would be a long main-thread task.
+ */
+export function memoizeCounter(count: TokenCounter, maxEntries = 20_000): TokenCounter {
+  const cache = new Map<string, number>();
+  return (text) => {
+    const hit = cache.get(text);
+    if (hit !== undefined) return hit;
+    const n = count(text);
+    // Dropping everything at the bound keeps this simple; the next read refills what is still in use.
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(text, n);
+    return n;
+  };
+}

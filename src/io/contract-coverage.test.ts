@@ -50,7 +50,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   message_appended: { ...env, seq: 1, type: 'message_appended', message: messages.assistant },
   request_started: {
     ...env, seq: 2, type: 'request_started', turn: 1, attempt: 1, messageId: 'm2', systemLayers: [{ id: 'base', title: 'Base', text: 'Be brief.' }],
-    contextTokens: 100, contextLimit: 8000,
+    contextTokens: 100, contextLimit: 8000, contextTokensRaw: 80,
   },
   first_token: { ...env, seq: 3, type: 'first_token', turn: 1, attempt: 1 },
   text_delta: { ...env, seq: 4, type: 'text_delta', turn: 1, messageId: 'm2', delta: 'a' },

@@ -124,6 +124,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       systemLayers: list(obj({ id: str(LIMITS.name), title: str(LIMITS.title), text: str(LIMITS.text) }), 100),
       contextTokens: count(),
       contextLimit: count(),
+      contextTokensRaw: count(),
     },
     first_token: { turn, attempt },
     text_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
@@ -158,7 +159,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
 }
 
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
-  request_started: ['systemLayers', 'contextTokens', 'contextLimit'],
+  request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_finished: ['validationErrors', 'validation', 'logs'],
   run_finished: ['error'],
 };
