@@ -15,6 +15,20 @@ test('an imported session (a remapped copy) opens and the conversation continues
   await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${copyId}"]`)).toContainText(`${FIXTURE_TITLE} (copy)`);
   await expect(assistantMessages(page).first()).toBeVisible();
 
+  // Its timeline reads the imported events: the three calls under their new ids, the error among them.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const bars = page.getByRole('region', { name: 'Timeline' }).locator('[data-kind="call"]');
+  await expect(bars).toHaveCount(3);
+  const barIds = await bars.evaluateAll((els) => els.map((e) => e.getAttribute('data-call-id')));
+  expect(barIds).not.toContain('call_pAr1s');
+  const storedCalls = (await readSession(page, copyId)).toolCalls.map((c) => String(c.id));
+  expect([...barIds].sort()).toEqual([...storedCalls].sort());
+  const summary = page.getByLabel('Timeline summary');
+  await expect(summary).toContainText('2 ok');
+  await expect(summary).toContainText('1 error');
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(assistantMessages(page).first()).toBeVisible();
+
   mock.script([{ kind: 'text', content: 'Berlin is 9 °C and clear.' }]);
   await sendMessage(page, 'And Berlin?');
   await expect(assistantMessages(page).last()).toContainText('Berlin is 9 °C and clear.');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { openApp, sessionItems } from './app-helpers';
+import { assistantMessages, openApp, openConfiguredApp, sendMessage, sessionItems, waitForIdle } from './app-helpers';
+import { readStores } from './persist-helpers';
 import {
   dbSnapshot, dropFile, exportVia, FIXTURE_TEXT, FIXTURE_TITLE, fixtureObject, importDialog, importFixture, pickFile, confirmImport,
 } from './io-helpers';
@@ -90,4 +91,40 @@ test('a tool that differs from the stored one: keep, or import under a new name'
     ['convert_temperature_2', 'A different converter.'],
     ['get_weather', 'Current weather for a city.'],
   ]);
+});
+
+test('no export holds the API key, even when the provider echoes it in an error and it is remembered', async ({ page, mock }) => {
+  const key = 'sk-live-SECRET-4f9c2e71b3';
+  await openConfiguredApp(page, mock, { apiKey: key, remember: true });
+  mock.script([{ kind: 'text', content: 'Stored answer.' }]);
+  await sendMessage(page, 'First question');
+  await expect(assistantMessages(page).first()).toContainText('Stored answer.');
+  await waitForIdle(page);
+  // Providers put the key they refused into the message (OpenAI: "Incorrect API key provided: sk-...").
+  mock.script([{ kind: 'http_error', status: 401, message: `Incorrect API key provided: ${key}. You can find your API key at https://example.test.` }]);
+  await sendMessage(page, 'Second question');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await waitForIdle(page);
+  // The key really was used and remembered: it went out as the Authorization header and sits in its own store.
+  expect(mock.requests[0]!.headers.authorization).toBe(`Bearer ${key}`);
+  const secrets = await readStores(page, ['secrets']);
+  expect(JSON.stringify(secrets.secrets)).toContain(key);
+  await expect(page.locator('body')).not.toContainText(key);
+
+  const files = [
+    await exportVia(page, 'This session'),
+    await exportVia(page, 'All sessions'),
+    await exportVia(page, 'This session as OpenAI messages'),
+  ];
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Include memories' }).check();
+  const [withMemories] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All sessions' }).click()]);
+  files.push({ name: withMemories.suggestedFilename(), text: readFileSync(await withMemories.path(), 'utf8'), download: withMemories });
+  for (const f of files) {
+    expect(f.text.length).toBeGreaterThan(100);
+    expect(f.text).not.toContain(key);
+    expect(f.text).not.toContain('SECRET-4f9c');
+  }
+  // The provider's message itself did reach the export, with the key masked.
+  expect(files[0]!.text).toContain('Incorrect API key provided');
 });
