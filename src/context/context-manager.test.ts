@@ -87,6 +87,47 @@ describe('context manager', () => {
     expect(c?.summary.summaryOf).toEqual(history.slice(0, history.length - 2).map((m) => m.id));
   });
 
+  describe('trigger points with an exact counter (one character, one token)', () => {
+    const chars = (t: string) => t.length;
+    const LIMIT = 10_000;
+    // 16 messages of 500 tokens (496 characters + 4 overhead), then the newest user message sized to hit `total`.
+    function historyOf(total: number): ChatMessage[] {
+      const h: ChatMessage[] = [];
+      for (let i = 0; i < 8; i++) h.push(user(`${i}`.padEnd(496, 'q')), reply(`${i}`.padEnd(496, 'a')));
+      h.push(user('n'.repeat(total - 16 * 500 - 4)));
+      return h;
+    }
+
+    it('makes no summary request at 94 % and compacts at 95 %', async () => {
+      const model = summarizer('summary');
+      const cm = createContextManager({ ...deps(model, LIMIT), count: chars });
+      const at94 = historyOf(9_400);
+      expect(cm.estimate(at94, '', [])).toBe(9_400);
+      const r = await cm.beforeRequest(at94, '', [], signal);
+      expect(r.compaction).toBeNull();
+      expect(r.budget.level).toBe('warn');
+      expect(model.requests).toHaveLength(0);
+
+      const at95 = historyOf(9_500);
+      const c = await cm.beforeRequest(at95, '', [], signal);
+      expect(model.requests).toHaveLength(1);
+      expect(c.compaction?.tokensBefore).toBe(9_500);
+    });
+
+    it('compacts to just under 82 %, leaving room for the summary, by whole messages', async () => {
+      const summary = 's'.repeat(200);
+      const cm = createContextManager({ ...deps(summarizer(summary), LIMIT), count: chars });
+      const r = await cm.beforeRequest(historyOf(9_800), '', [], signal);
+      const after = r.compaction!.tokensAfter;
+      const reserve = Math.min(2_000, LIMIT * 0.1);
+      const summaryTokens = r.compaction!.summary.content.length + 4;
+      // The shortest cut: with the summary reserve the rest fits 82 %, and keeping one more 500-token message would not.
+      expect(after - summaryTokens + reserve).toBeLessThanOrEqual(0.82 * LIMIT);
+      expect(after - summaryTokens + reserve + 500).toBeGreaterThan(0.82 * LIMIT);
+      expect(r.budget).toMatchObject({ tokens: after, level: 'ok' });
+    });
+  });
+
   it('corrects estimates with reported usage', () => {
     const cm = createContextManager(deps(summarizer(''), 100_000));
     const history = longHistory(2, 400);
