@@ -31,9 +31,10 @@ function toolRows(sessionId: string, events: EventRecord[]): ToolCallRecord[] {
 }
 
 /**
- * Two runs. Run 1: turn 1 fails once with a 503 and is retried after a backoff, then asks for three
- * parallel calls (search_web ok 0.4-1.6 s, fetch_url error, slow_tool timeout); turn 2 waits for an
- * approval; turn 3 answers. Run 2 is cancelled while long_task runs.
+ * Three runs. Run 1: turn 1 fails once with a 503 and is retried after a backoff, then asks for three
+ * parallel calls (search_web ok 0.4-1.6 s, fetch_url error, slow_tool timeout); turn 2 waits for two
+ * approvals (delete_file approved, drop_table denied) and has a call with bad arguments; turn 3 answers.
+ * Run 2 is cancelled while long_task runs. Run 3 was interrupted (page closed) while read_file ran.
  */
 export function mixedSeed(sessionId = 'tl-mixed'): Seed {
   const t0 = Date.now() - 120_000;
@@ -55,6 +56,9 @@ export function mixedSeed(sessionId = 'tl-mixed'): Seed {
     .at(1600, { type: 'tool_finished', turn: 1, callId: 'call_search', name: 'search_web', outcome: 'ok', durationMs: 1200, result: JSON.stringify({ hits: Array.from({ length: 60 }, (_, i) => ({ title: `Result ${i}`, url: `https://example.invalid/${i}`, snippet: 'lorem ipsum dolor sit amet '.repeat(3) })) }), isError: false })
     .request(2, 1610, 120, 80)
     .at(1820, { type: 'approval_requested', turn: 2, callId: 'call_delete', name: 'delete_file', arguments: '{"path":"/tmp/a"}' })
+    .at(1830, { type: 'approval_requested', turn: 2, callId: 'call_drop', name: 'drop_table', arguments: '{"table":"users"}' })
+    .at(2400, { type: 'approval_resolved', turn: 2, callId: 'call_drop', decision: 'denied', arguments: '{"table":"users"}' })
+    .at(2400, { type: 'tool_finished', turn: 2, callId: 'call_drop', name: 'drop_table', outcome: 'denied', durationMs: 0, result: 'The user denied this call.', isError: true })
     .at(2600, { type: 'approval_resolved', turn: 2, callId: 'call_delete', decision: 'approved', arguments: '{"path":"/tmp/a"}' })
     .at(2610, { type: 'tool_started', turn: 2, callId: 'call_delete', name: 'delete_file', arguments: '{"path":"/tmp/a"}' })
     .at(2700, { type: 'tool_finished', turn: 2, callId: 'call_delete', name: 'delete_file', outcome: 'ok', durationMs: 90, result: '{"deleted":true}', isError: false })
@@ -69,10 +73,15 @@ export function mixedSeed(sessionId = 'tl-mixed'): Seed {
     .at(160, { type: 'tool_started', turn: 1, callId: 'call_long', name: 'long_task', arguments: '{}' })
     .at(1160, { type: 'tool_finished', turn: 1, callId: 'call_long', name: 'long_task', outcome: 'cancelled', durationMs: 1000, result: 'Cancelled by the user', isError: true })
     .finished(1170, 'cancelled', usage(150, 30));
-  const events = [...r1.build(), ...r2.build()];
+  // The page closed while read_file ran: crash recovery marked the run, but no run_finished was ever written.
+  const r3 = new RunScript('run-3', sessionId, t0 + 90_000).started('mock-gpt')
+    .request(1, 0, 80, 40)
+    .at(130, { type: 'tool_started', turn: 1, callId: 'call_crash', name: 'read_file', arguments: '{"path":"notes.txt"}' })
+    .at(500, { type: 'text_delta', turn: 1, messageId: 'm1', delta: 'Reading the notes' });
+  const events = [...r1.build(), ...r2.build(), ...r3.build()];
   return {
-    session: sessionRecord(sessionId, 'Timeline mixed run', 6),
-    runs: [r1.record(t0 + 3110, 'complete'), r2.record(t0 + 60_000 + 1170, 'cancelled')],
+    session: sessionRecord(sessionId, 'Timeline mixed run', 8),
+    runs: [r1.record(t0 + 3110, 'complete'), r2.record(t0 + 60_000 + 1170, 'cancelled'), { ...r3.record(t0 + 90_000 + 500, 'cancelled'), interrupted: true }],
     events,
     toolCalls: toolRows(sessionId, events),
   };

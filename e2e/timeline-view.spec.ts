@@ -21,6 +21,15 @@ async function span(bar: Locator): Promise<Span> {
   });
 }
 
+/** The drawn phases of a bar, left to right as they sit in the DOM. */
+async function segments(bar: Locator): Promise<{ kind: string | null; x: number; width: number }[]> {
+  return bar.locator('[data-segment]').evaluateAll((els) => els.map((el) => ({
+    kind: el.getAttribute('data-segment'),
+    x: Number(el.getAttribute('x')),
+    width: Number(el.getAttribute('width')),
+  })));
+}
+
 const call = (page: Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
 const chart = (page: Page) => page.getByRole('region', { name: 'Timeline' });
 const viewSpan = async (page: Page) => {
@@ -57,8 +66,18 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   expect(failed.end).toBeLessThanOrEqual(backoff.start);
   expect(backoff.end).toBeLessThanOrEqual(retried.start);
   await expect(page.getByRole('button', { name: /Turn 1 model request attempt 1, failed, retrying \(server 503\)/ })).toBeVisible();
-  // The request bar has its waiting and streaming phases.
-  await expect(page.locator('[data-kind="request"][data-turn="1"][data-attempt="2"][data-run="0"] [data-segment]')).toHaveCount(2);
+  // A retried request has no queue of its own (the backoff is its wait): waiting, then streaming.
+  expect(await segments(page.locator('[data-kind="request"][data-turn="1"][data-attempt="2"][data-run="0"]'))).toEqual([
+    expect.objectContaining({ kind: 'waiting' }), expect.objectContaining({ kind: 'streaming' }),
+  ]);
+  // Turn 2's request was queued from the end of turn 1's last call (search_web) until it was sent, then waited, then streamed.
+  const req2 = page.locator('[data-kind="request"][data-turn="2"][data-run="0"]');
+  const phases = await segments(req2);
+  expect(phases.map((p) => p.kind)).toEqual(['queued', 'waiting', 'streaming']);
+  for (let i = 1; i < phases.length; i++) expect(phases[i]!.x).toBeGreaterThanOrEqual(phases[i - 1]!.x + phases[i - 1]!.width - 0.5);
+  expect((await span(req2)).start).toBe(search.end);
+  await expect(req2).toHaveAttribute('aria-label', /^Turn 2 model request, ok, .*, queued 0\.01 s$/);
+  await expect(page.getByLabel('Legend')).toContainText('queued');
 
   // Tools start after the model request that asked for them; turn rows come in order with their lanes under them.
   expect(search.start).toBeGreaterThanOrEqual(retried.end);
@@ -71,27 +90,45 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   await expect(del.locator('[data-segment="approval"]')).toHaveCount(1);
   await expect(del).toHaveAttribute('aria-label', /delete_file, ok, .* waited 0\.8 s for approval/);
 
+  // Denied at the approval: only the approval wait is drawn, it never ran.
+  const drop = call(page, 'call_drop');
+  await expect(drop).toHaveAttribute('data-outcome', 'denied');
+  await expect(drop.locator('[data-segment="approval"]')).toHaveCount(1);
+  await expect(drop.locator('[data-segment="execution"]')).toHaveCount(0);
+
   // Second run: the cancelled call, after the first run on the axis.
   const cancelled = await span(call(page, 'call_long'));
   expect(cancelled.outcome).toBe('cancelled');
   expect(cancelled.start).toBeGreaterThan(search.end);
-  await expect(page.locator('[data-kind="run"]')).toHaveCount(2);
+  await expect(page.locator('[data-kind="run"]')).toHaveCount(3);
   await expect(page.locator('[data-kind="run"][data-run="1"]')).toHaveAttribute('data-outcome', 'cancelled');
+
+  // Third run: the page closed mid-call and no run_finished was written; the run and its open call are interrupted.
+  const crashed = await span(call(page, 'call_crash'));
+  expect(crashed.outcome).toBe('interrupted');
+  expect(crashed.start).toBeGreaterThan(cancelled.end);
+  await expect(page.locator('[data-kind="run"][data-run="2"]')).toHaveAttribute('data-outcome', 'interrupted');
+  await expect(page.getByRole('button', { name: /^Run 3, interrupted, / })).toBeVisible();
 
   // Outcome never by colour alone: the accessible names and visible icons carry it.
   await expect(page.getByRole('button', { name: 'search_web, ok, 1.2 s, starts at 0.4 s' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^fetch_url, error, / })).toBeVisible();
   await expect(page.getByRole('button', { name: /^slow_tool, timeout, / })).toBeVisible();
   await expect(page.getByRole('button', { name: /^long_task, cancelled, / })).toBeVisible();
-  await expect(call(page, 'call_slow')).toContainText('◔');
+  await expect(page.getByRole('button', { name: /^drop_table, denied, .* waited 0\.6 s for approval$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^read_file, interrupted, / })).toBeVisible();
+  // Each outcome's own icon is drawn with the bar (inside it or just after it).
+  const icons: [string, string][] = [
+    ['call_search', '✓'], ['call_fetch', '✕'], ['call_slow', '◔'], ['call_long', '⊘'], ['call_drop', '⊖'], ['call_crash', '↯'],
+  ];
+  for (const [id, icon] of icons) await expect(call(page, id), id).toContainText(icon);
 
-  // Summary.
+  // Summary: every outcome counted with its icon and word; the last run's stop is interrupted.
   const summary = page.getByLabel('Timeline summary');
-  await expect(summary).toContainText('Turns4');
-  await expect(summary).toContainText('1 timeout');
-  await expect(summary).toContainText('1 cancelled');
-  await expect(page.getByTestId('tl-stop')).toHaveText('cancelled');
-  await expect(summary).toContainText('1.1k in / 230 out'.replace('1.1k', '1050'));
+  await expect(summary).toContainText('Turns5');
+  await expect(page.getByTestId('tl-calls')).toHaveText('8 (✓ 2 ok, ✕ 2 error, ◔ 1 timeout, ⊘ 1 cancelled, ⊖ 1 denied, ↯ 1 interrupted)');
+  await expect(page.getByTestId('tl-stop')).toHaveText('interrupted');
+  await expect(summary).toContainText('1150 in / 250 out');
 
   await page.screenshot({ path: `${ART}/timeline-mixed.png` });
 });
@@ -113,6 +150,7 @@ test('hover shows name, duration and start; click opens details; Show in chat di
   await details.getByRole('button', { name: /Show all/ }).click();
   expect((await result.textContent())?.length ?? 0).toBeGreaterThan(cut);
   await expect(details).toContainText('Tokens this turn: 120 in, 40 out');
+  await expect(details.locator('xpath=.//dt[normalize-space()="Duration"]/following-sibling::dd[1]')).toHaveText('1.2 s');
   await page.screenshot({ path: `${ART}/timeline-details.png` });
 
   // A call with bad arguments shows its validation errors.
@@ -156,7 +194,7 @@ test('show-in-timeline from the chat selects, scrolls to and focuses the call', 
 
 test('filters by search text, tool name and outcome', async ({ page }) => {
   const calls = page.locator('[data-kind="call"]');
-  await expect(calls).toHaveCount(6);
+  await expect(calls).toHaveCount(8);
   await page.getByRole('searchbox', { name: 'Search timeline' }).fill('example.invalid');
   // Matches arguments (fetch_url) and results (search_web hits, fetch_url error).
   await expect(calls).toHaveCount(2);
@@ -166,11 +204,15 @@ test('filters by search text, tool name and outcome', async ({ page }) => {
   await expect(calls.first()).toHaveAttribute('data-call-id', 'call_slow');
   await page.getByLabel('Tool', { exact: true }).selectOption('');
   await page.getByRole('checkbox', { name: 'ok' }).uncheck();
-  await expect(calls).toHaveCount(4);
+  await expect(calls).toHaveCount(6);
   await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(0);
   // Remaining calls are repacked: no empty lanes left behind.
   expect(await page.locator('[data-kind="call"][data-lane="2"]').count()).toBe(0);
-  await expect(page.getByText('4 of 6 calls')).toBeVisible();
+  await expect(page.getByText('6 of 8 calls')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'denied' }).uncheck();
+  await page.getByRole('checkbox', { name: 'interrupted' }).uncheck();
+  await expect(calls).toHaveCount(4);
+  await expect(page.locator('[data-kind="call"][data-outcome="denied"], [data-kind="call"][data-outcome="interrupted"]')).toHaveCount(0);
 });
 
 test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async ({ page }) => {
@@ -201,6 +243,19 @@ test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async 
   expect(dragged.start).toBeGreaterThan(v.start);
   expect(dragged.end - dragged.start).toBeCloseTo(v.end - v.start, 0);
   await page.screenshot({ path: `${ART}/timeline-zoomed.png` });
+
+  // A horizontal wheel pans time forward without zooming; shift + vertical wheel pans too (back here).
+  await page.mouse.move(box.x + box.width * 0.5, box.y + 30);
+  await page.mouse.wheel(150, 0);
+  await expect.poll(async () => (await viewSpan(page)).start).toBeGreaterThan(dragged.start);
+  const wheeled = await viewSpan(page);
+  expect(wheeled.end - wheeled.start).toBeCloseTo(dragged.end - dragged.start, 0);
+  await page.keyboard.down('Shift');
+  await page.mouse.wheel(0, -150);
+  await page.keyboard.up('Shift');
+  await expect.poll(async () => (await viewSpan(page)).start).toBeLessThan(wheeled.start);
+  const shifted = await viewSpan(page);
+  expect(shifted.end - shifted.start).toBeCloseTo(dragged.end - dragged.start, 0);
 
   await page.getByRole('button', { name: 'Fit' }).click();
   expect(await viewSpan(page)).toEqual(fit);
