@@ -52,5 +52,13 @@ describe('exports never carry a secret', () => {
     // The leaky tool row was exported with its secret header blanked, and every export still imports.
     expect(exports[2]).toContain('"Authorization"');
     for (const text of exports.slice(0, 4)) expect(checkExportText(text)).toMatchObject({ ok: true });
+
+    // Memories are personal notes across sessions: only the export that asked for them carries them.
+    for (const text of exports.slice(0, 3)) {
+      expect(JSON.parse(text)).not.toHaveProperty('memories');
+      expect(text).not.toContain('likes tea');
+    }
+    expect(JSON.parse(exports[3]!)).toMatchObject({ memories: [{ id: 'mem', text: 'likes tea' }] });
+    expect(exports[4]).not.toContain('likes tea');
   });
 });
