@@ -1,6 +1,6 @@
 import type { ToolRunContext, ToolRunResult } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
-import { networkFailureMessage } from './http-runner';
+import { explainFetchFailure } from './http-runner';
 import { cutOutput } from './output-limit';
 import { sandboxToToolResult } from './sandbox-result';
 import type { Sandbox } from './sandbox/sandbox-types';
@@ -71,7 +71,7 @@ const fetchUrl: BuiltinTool = {
     } catch (err) {
       if (ctx.signal.aborted) return error('Cancelled.');
       if (signal.aborted) return error(`Timed out after ${ctx.timeoutMs} ms.`);
-      return error(networkFailureMessage(url.origin, err));
+      return error(await explainFetchFailure(url, err, deps.fetch, signal));
     }
     const text = await res.text();
     if (!res.ok) return error(`HTTP ${res.status} ${res.statusText}`.trim() + `\n${cutOutput(text, 2_000)}`);

@@ -97,16 +97,44 @@ describe('runHttpTool', () => {
     expect(r.logs[0]?.level).toBe('warn');
   });
 
-  it('explains a network or CORS failure and what to do', async () => {
+  it('explains a network error: nothing answers at the address', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const r = await runHttpTool('t1', spec({ urlTemplate: `http://127.0.0.1:${port}/x` }), {}, deps, signal());
     expect(r.outcome).toBe('error');
-    expect(r.content).toMatch(/failed before a response could be read/);
-    expect(r.content).toMatch(/CORS/);
+    expect(r.content).toMatch(new RegExp(`^Network error: http://127\\.0\\.0\\.1:${port} could not be reached`));
+    expect(r.content).toMatch(/Check the URL and that the server is running/);
+    expect(r.content).not.toMatch(/CORS/);
+  });
+
+  it('explains a CORS refusal when a no-cors probe shows the server answered, and what to do', async () => {
+    const calls: RequestInit[] = [];
+    const corsBlocked: typeof fetch = async (_input, init) => {
+      calls.push(init ?? {});
+      // As in a browser: the real request is refused, the opaque no-cors probe gets through.
+      if (init?.mode !== 'no-cors') throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 200 });
+    };
+    const r = await runHttpTool('t1', spec({ method: 'POST', bodyTemplate: '{"q": {{q}}}' }), { id: 1, q: 'x' }, { ...deps, fetch: corsBlocked }, signal());
+    expect(r.outcome).toBe('error');
+    expect(r.content).toMatch(/^http:\/\/127\.0\.0\.1:\d+ answered, but the browser refused .*: a CORS refusal/);
     expect(r.content).toMatch(/CORS-enabled endpoint/);
+    expect(r.content).toMatch(/proxy you control/);
+    // The probe is a credential-free HEAD, so it cannot repeat the POST's effects.
+    expect(calls.map((c) => [c.method, c.mode ?? 'cors', c.credentials])).toEqual([['POST', 'cors', 'omit'], ['HEAD', 'no-cors', 'omit']]);
+  });
+
+  it('reports cancellation when the run stops while the probe is out', async () => {
+    const ac = new AbortController();
+    const hang: typeof fetch = (_input, init) => {
+      if (init?.mode !== 'no-cors') return Promise.reject(new TypeError('Failed to fetch'));
+      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    };
+    const pending = runHttpTool('t1', spec(), { id: 1 }, { ...deps, fetch: hang }, ac.signal);
+    ac.abort();
+    expect(await pending).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [] });
   });
 
   it('reports cancellation', async () => {
