@@ -9,7 +9,7 @@ import type { EventSink, StopReason } from './events';
 import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from './messages';
 import type { ModelClient } from './model-client';
 import { abortableSleep, retryDelayMs } from './retry';
-import { runToolBatch, type ToolCallResult } from './run-tools';
+import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
 import { streamAttempt } from './stream-attempt';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
@@ -150,8 +150,9 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   } catch (e) {
     // Only a bug in the loop or an injected dependency reaches here; report it as a run error
     // after answering any call left open, so the history stays valid.
-    closeOpenCalls();
-    const message = `The agent loop failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`;
+    closeOpenCalls(e instanceof ToolBatchCrash ? e.settled : []);
+    const cause = e instanceof ToolBatchCrash ? e.error : e;
+    const message = `The agent loop failed unexpectedly: ${cause instanceof Error ? cause.message : String(cause)}`;
     return finish(signal.aborted ? 'cancelled' : 'error', signal.aborted ? undefined : { fault: 'system', kind: 'network', message });
   }
 
@@ -225,13 +226,27 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     }
   }
 
-  function closeOpenCalls() {
-    const last = [...history].reverse().find((m) => m.role === 'assistant');
+  /**
+   * Answers every call of the last assistant message that has no result yet, in call order: with
+   * the result the batch already reported (and announced) when there is one, else with an error
+   * result announced here, so the event log and the history tell the same story.
+   */
+  function closeOpenCalls(settled: ToolCallResult[]) {
+    const last = history.findLast((m) => m.role === 'assistant');
     if (!last || last.role !== 'assistant' || last.toolCalls.length === 0) return;
     const idx = history.lastIndexOf(last);
     const answered = new Set(history.slice(idx + 1).flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
-    const open = last.toolCalls.filter((c) => !answered.has(c.id));
-    appendResults(open.map((call) => ({ call, content: 'Not run: the agent loop stopped.', isError: true, outcome: 'error' })), last.turn);
+    const known = new Map(settled.map((r) => [r.call.id, r]));
+    const results = last.toolCalls
+      .filter((c) => !answered.has(c.id))
+      .map((call): ToolCallResult => {
+        const reported = known.get(call.id);
+        if (reported) return reported;
+        const content = 'Not run: the agent loop stopped after an internal error.';
+        emit({ type: 'tool_finished', turn: last.turn, callId: call.id, name: call.name, outcome: 'error', durationMs: 0, result: content, isError: true });
+        return { call, content, isError: true, outcome: 'error' };
+      });
+    appendResults(results, last.turn);
   }
 }
 

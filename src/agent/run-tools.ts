@@ -5,6 +5,7 @@ import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog,
 
 export const CANCELLED_RESULT = 'Cancelled by user';
 export const DENIED_RESULT = 'Denied by user';
+export const CRASH_RESULT = 'Stopped: the agent loop hit an internal error before this call finished.';
 
 export type ToolCallResult = {
   call: ToolCall;
@@ -23,6 +24,21 @@ export type ToolBatchInput = {
   emit: Emit;
   clock: () => number;
 };
+
+/**
+ * Thrown by runToolBatch when something that should never throw did (the executor's get(), say).
+ * Carries the results the batch did report, each already announced by a tool_finished event, so
+ * the loop can keep them and answer only the calls that have none.
+ */
+export class ToolBatchCrash extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly settled: ToolCallResult[],
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+    this.name = 'ToolBatchCrash';
+  }
+}
 
 type Finished = {
   content: string;
@@ -94,8 +110,16 @@ function parseAndValidate(tool: ToolHandle, raw: string): Parsed {
  * is abandoned and its late result dropped.
  */
 export async function runToolBatch(input: ToolBatchInput): Promise<{ results: ToolCallResult[]; cancelled: boolean }> {
-  const { calls, turn, tools, approve, config, signal, emit, clock } = input;
+  const { calls, turn, tools, approve, config, emit, clock } = input;
   const results: (ToolCallResult | undefined)[] = calls.map(() => undefined);
+  // Everything below watches the batch's own signal: the run's abort stops it, and so does a crash
+  // in one lane, which must not leave the other lanes running (and emitting) after the run ended.
+  const stopBatch = new AbortController();
+  const signal = stopBatch.signal;
+  const stopWithRun = () => stopBatch.abort(input.signal.reason);
+  if (input.signal.aborted) stopWithRun();
+  else input.signal.addEventListener('abort', stopWithRun, { once: true });
+  let crash: { error: unknown } | null = null;
   const abort = abortRace(signal);
 
   const finish = (i: number, call: ToolCall, f: Finished, startedAt: number) => {
@@ -116,7 +140,8 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       ...(f.logs ? { logs: f.logs } : {}),
     });
   };
-  const cancelled = (): Finished => ({ content: CANCELLED_RESULT, outcome: 'cancelled' });
+  const cancelled = (): Finished =>
+    crash !== null && !input.signal.aborted ? { content: CRASH_RESULT, outcome: 'error' } : { content: CANCELLED_RESULT, outcome: 'cancelled' };
 
   async function decide(call: ToolCall, args: string): Promise<ApprovalDecision | typeof ABORTED> {
     emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args });
@@ -198,14 +223,26 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     while (next < calls.length) {
       const i = next++;
       const call = calls[i];
-      if (call) await runOne(i, call);
+      if (!call) continue;
+      try {
+        await runOne(i, call);
+      } catch (error) {
+        // Only a broken executor or emitter gets here (tool failures are results). Stop the
+        // other lanes, let them settle, and report it after: see ToolBatchCrash.
+        crash ??= { error };
+        stopBatch.abort();
+      }
     }
   };
   const lanes = Math.max(1, Math.min(config.toolConcurrency, calls.length));
   await Promise.all(Array.from({ length: lanes }, worker));
   abort.dispose();
+  input.signal.removeEventListener('abort', stopWithRun);
+  // Read through a cast: TypeScript cannot see that the workers above assigned it.
+  const crashed = crash as { error: unknown } | null;
+  if (crashed !== null) throw new ToolBatchCrash(crashed.error, calls.flatMap((_, i) => results[i] ?? []));
 
-  const wasCancelled = signal.aborted;
+  const wasCancelled = input.signal.aborted;
   const out: ToolCallResult[] = calls.map((call, i) => {
     const r = results[i];
     return r ?? { call, content: CANCELLED_RESULT, isError: true, outcome: 'cancelled' };
