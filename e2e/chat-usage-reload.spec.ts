@@ -35,3 +35,32 @@ test('per-turn usage and the session total survive a reload', async ({ page, moc
   await expect(toolCard(page, 'call_rome')).toBeVisible();
   await check();
 });
+
+test('a reply without reported usage is estimated, and marks the turn and the session total estimated, also after a reload', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  mock.script([
+    { kind: 'text', content: 'Counted by the provider.', usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } },
+    { kind: 'text', content: 'This server reports no usage at all.', omitUsage: true },
+  ]);
+  await sendMessage(page, 'first');
+  await expect(assistantMessages(page).last()).toContainText('Counted by the provider.');
+  await waitForIdle(page);
+  await expect(page.getByLabel('Session usage')).toHaveText('Session: 110 tokens (100 in, 10 out)');
+
+  await sendMessage(page, 'second');
+  await expect(assistantMessages(page).last()).toContainText('This server reports no usage at all.');
+  await waitForIdle(page);
+  // The server was asked for usage and still sent none.
+  expect(mock.requests[1]?.body.stream_options?.include_usage).toBe(true);
+
+  const check = async () => {
+    await expect(assistantMessages(page).first().locator('.usage')).toHaveText('Turn 1: 110 tokens (100 in, 10 out)');
+    await expect(assistantMessages(page).last().locator('.usage')).toHaveText(/^Turn 1: [\d,]+ tokens \([\d,]+ in, [1-9][\d,]* out\), estimated$/);
+    await expect(page.getByLabel('Session usage')).toHaveText(/^Session: [\d,]+ tokens \([\d,]+ in, [\d,]+ out\), estimated$/);
+  };
+  await check();
+  const sessionId = await currentSessionId(page);
+  await page.reload();
+  await openSession(page, sessionId);
+  await check();
+});

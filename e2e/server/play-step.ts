@@ -144,7 +144,7 @@ function streamPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
     }
   }
   events.push(sseData(f.delta({}, s.finish ?? (s.kind === 'text' ? 'stop' : 'tool_calls'))));
-  if (includeUsage) events.push(sseData(f.usage(makeUsage(req.body, completion, s.usage))));
+  if (includeUsage && !s.omitUsage) events.push(sseData(f.usage(makeUsage(req.body, completion, s.usage))));
   events.push(SSE_DONE);
   return { status: 200, headers: { ...SSE_HEADERS, ...(s.headers ?? {}) }, events };
 }
@@ -184,7 +184,7 @@ function jsonPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
     model: s.model ?? req.body.model ?? 'mock-model',
     system_fingerprint: 'fp_toolscope_mock',
     choices: [{ index: 0, message, logprobs: null, finish_reason: s.finish ?? (s.kind === 'text' ? 'stop' : 'tool_calls') }],
-    usage: makeUsage(req.body, completion, s.usage),
+    ...(s.omitUsage ? {} : { usage: makeUsage(req.body, completion, s.usage) }),
   };
   return { status: 200, headers: { 'content-type': 'application/json', ...(s.headers ?? {}) }, events: [JSON.stringify(body)] };
 }

@@ -16,6 +16,8 @@ type StreamedCommon = StepTiming & {
   model?: string;
   /** Overrides the usage chunk's numbers (sent only when the request asked for `stream_options.include_usage`). */
   usage?: StepUsage;
+  /** Report no usage at all, even when asked (some compatible servers never do), so the client must estimate. */
+  omitUsage?: boolean;
   /** Extra response headers. */
   headers?: Record<string, string>;
 };
