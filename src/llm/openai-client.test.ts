@@ -91,7 +91,10 @@ describe('createOpenAIClient against a real HTTP server', () => {
 
   it('429 with Retry-After: retryable rate_limited with the wait in ms', async () => {
     server.handle((_req, res) => sendJSON(res, 429, { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } }, { 'retry-after': '7' }));
+    const before = server.requests.length;
     const err = infoOf((await collect()).error);
+    // One request: the SDK's own retries are off (createSdk's maxRetries: 0); the loop retries, with events.
+    expect(server.requests.length - before).toBe(1);
     expect(err.info).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 7000 });
     expect(err.retryable).toBe(true);
     expect(err.retryAfterMs).toBe(7000);
@@ -106,7 +109,9 @@ describe('createOpenAIClient against a real HTTP server', () => {
 
   it('500 and 503 with retry-after-ms: retryable server errors', async () => {
     server.handle((_req, res) => sendJSON(res, 500, { error: { message: 'boom' } }));
+    const before = server.requests.length;
     const err = infoOf((await collect()).error);
+    expect(server.requests.length - before).toBe(1);
     expect(err.info).toMatchObject({ kind: 'server', status: 500 });
     expect(err.retryable).toBe(true);
 
@@ -114,7 +119,9 @@ describe('createOpenAIClient against a real HTTP server', () => {
       res.writeHead(503, { 'retry-after-ms': '250', 'content-type': 'text/html' });
       res.end('<html>Service Unavailable</html>');
     });
+    const before2 = server.requests.length;
     const err2 = infoOf((await collect()).error);
+    expect(server.requests.length - before2).toBe(1);
     expect(err2.info).toMatchObject({ kind: 'server', status: 503 });
     expect(err2.retryAfterMs).toBe(250);
   });
