@@ -25,7 +25,13 @@ test('a memory the model saves with its remember tool in one session is recalled
 
   await page.getByRole('tab', { name: 'Memories' }).click();
   await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Saved memories' })).toContainText('Favourite colour: teal');
+  const saved = page.getByRole('list', { name: 'Saved memories' });
+  await expect(saved).toContainText('Favourite colour: teal');
+  // A memory sharing one word with the coming question: keyword matching would pick it, the similarity threshold must not.
+  await page.getByRole('textbox', { name: 'New memory' }).fill('Car colour: blue');
+  await page.getByRole('button', { name: 'Add memory' }).click();
+  await expect(saved.getByRole('listitem', { name: 'Car colour: blue' })).toContainText('no vector yet');
+  await expect(saved.getByRole('listitem', { name: 'Favourite colour: teal' })).toContainText('no vector yet');
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   await newSession(page);
@@ -35,6 +41,7 @@ test('a memory the model saves with its remember tool in one session is recalled
   const req = mock.requests[before]!;
   const system = systemText(req);
   expect(system).toContain('## Recalled memories\n- Favourite colour: teal');
+  expect(system).not.toContain('Car colour');
   // Layers in order: base, tools, workspace, then memories.
   expect(system.indexOf('## Base prompt')).toBe(0);
   expect(system.indexOf('## Tools')).toBeLessThan(system.indexOf('## Workspace'));
@@ -46,6 +53,12 @@ test('a memory the model saves with its remember tool in one session is recalled
   await page.getByText('What was sent').last().click();
   await expect(page.getByRole('region', { name: 'Recalled memories' })).toContainText('Favourite colour: teal');
   await expect(page.getByRole('region', { name: 'Workspace' })).toContainText('time zone');
+
+  // Recall embedded both memories with the configured model and kept the vectors.
+  await page.getByRole('tab', { name: 'Memories' }).click();
+  for (const text of ['Favourite colour: teal', 'Car colour: blue']) {
+    await expect(saved.getByRole('listitem', { name: text })).toContainText('vector from text-embedding-3-small');
+  }
 });
 
 test('the Remember button saves a message; without embeddings recall falls back to keywords and says so', async ({ page, mock }) => {
