@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { cspPlugin } from './build/csp';
+import { exportValidatorsPlugin } from './build/export-validators';
 
 export default defineConfig({
-  plugins: [react(), cspPlugin()],
+  plugins: [react(), cspPlugin(), exportValidatorsPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
-  worker: { format: 'es' },
+  // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.
+  worker: { format: 'es', plugins: () => [exportValidatorsPlugin()] },
   build: { target: 'es2022', sourcemap: false },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/server/**/*.test.ts', 'bench/**/*.test.ts'],

@@ -1,6 +1,6 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import schema from './session-schema.json';
+import type { ErrorObject } from 'ajv';
+// Generated from session-schema.json at build time (build/export-validators.ts): nothing is compiled on the page.
+import { validate } from 'virtual:export-schema/validate';
 import type { ExportFileV1 } from './format-v1';
 import { pointerToPath } from './json-path';
 
@@ -14,17 +14,6 @@ export type FileIssue = {
 export type SchemaResult = { ok: true; file: ExportFileV1 } | { ok: false; issues: FileIssue[]; total: number };
 
 export const MAX_LISTED_ISSUES = 20;
-
-let compiled: ValidateFunction | null = null;
-
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
-    addFormats(ajv, ['date-time']);
-    compiled = ajv.compile(schema);
-  }
-  return compiled;
-}
 
 function describe(e: ErrorObject): FileIssue {
   const params = e.params as Record<string, unknown>;
@@ -77,7 +66,6 @@ function describe(e: ErrorObject): FileIssue {
 
 /** Checks a parsed file against the version-1 schema; lists at most MAX_LISTED_ISSUES problems. */
 export function validateExportFile(data: unknown): SchemaResult {
-  const validate = validator();
   if (validate(data)) return { ok: true, file: data as ExportFileV1 };
   return { ok: false, ...describeErrors(validate.errors ?? []) };
 }
