@@ -1,5 +1,6 @@
 /** Steps for driving the Tools view by accessible name. */
 import { expect, type Page } from '@playwright/test';
+import { readStores } from './persist-helpers';
 
 export async function openToolsTab(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Tools' }).click();
@@ -58,4 +59,17 @@ export async function createHttpTool(page: Page, tool: { name: string; urlTempla
   await panel.getByRole('textbox', { name: 'URL template' }).fill(tool.urlTemplate);
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByRole('heading', { name: 'Try it' })).toBeVisible();
+}
+
+/**
+ * What a sandbox escape would touch, read from IndexedDB directly: the remembered API key (secrets, key
+ * 'apiKey', as src/db/secrets-repo.ts stores it) and the number of tools and sessions.
+ */
+export async function storedAppState(page: Page): Promise<{ apiKey: unknown; tools: number; sessions: number }> {
+  const stores = await readStores(page, ['secrets', 'tools', 'sessions']);
+  return {
+    apiKey: (stores.secrets ?? []).find((r) => r.key === 'apiKey')?.value,
+    tools: (stores.tools ?? []).length,
+    sessions: (stores.sessions ?? []).length,
+  };
 }

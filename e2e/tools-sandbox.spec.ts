@@ -3,15 +3,15 @@
  * as the agent). Every one must end in a clear error, and the page, its storage and cookies must be untouched.
  */
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { createCodeTool, openToolsTab, tryIt } from './tools-helpers';
+import { openApp, openConfiguredApp } from './app-helpers';
+import { createCodeTool, openToolsTab, storedAppState, tryIt } from './tools-helpers';
 
 const STORED = 'sk-stored-key-must-not-leak';
 
 type Escape = { name: string; code: string; expect: RegExp; timeoutMs?: number; allowedOrigins?: string[]; ok?: boolean };
 
 const escapes: Escape[] = [
-  { name: 'read_local_storage', code: 'return localStorage.getItem("toolscope-test-key");', expect: /ReferenceError: .*localStorage.* is not defined/ },
+  { name: 'read_local_storage', code: 'return JSON.stringify(localStorage);', expect: /ReferenceError: .*localStorage.* is not defined/ },
   { name: 'open_indexeddb', code: 'return indexedDB.open("toolscope");', expect: /ReferenceError: .*indexedDB.* is not defined/ },
   { name: 'read_cookie', code: 'return document.cookie;', expect: /ReferenceError: .*document.* is not defined/ },
   { name: 'touch_parent', code: 'return parent.location.href;', expect: /ReferenceError: .*parent.* is not defined/ },
@@ -33,24 +33,28 @@ const escapes: Escape[] = [
   { name: 'throw_error', code: 'function deep() { throw new Error("boom from tool"); }\ndeep();', expect: /Error: boom from tool[\s\S]*deep/ },
 ];
 
-test('code tools cannot escape the sandbox, and the app and its stored key are untouched', async ({ page }) => {
+test('code tools cannot escape the sandbox, and the app and its stored key are untouched', async ({ page, mock }) => {
   test.setTimeout(240_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await openApp(page);
-  await page.evaluate((key) => {
-    localStorage.setItem('toolscope-test-key', key);
+  // The app remembers the key the way it really does: in IndexedDB (secrets.apiKey).
+  await openConfiguredApp(page, mock, { apiKey: STORED, remember: true });
+  await page.evaluate(() => {
     document.cookie = 'toolscope_session=cookie-value; path=/';
-  }, STORED);
+  });
+  await expect.poll(async () => (await storedAppState(page)).apiKey).toBe(STORED);
   await openToolsTab(page);
 
   for (const escape of escapes) {
     await test.step(escape.name, async () => {
       await createCodeTool(page, { name: escape.name, code: escape.code, timeoutMs: escape.timeoutMs, allowedOrigins: escape.allowedOrigins });
+      const before = await storedAppState(page);
       const result = await tryIt(page, {}, (escape.timeoutMs ?? 30_000) + 10_000);
       expect(result.ok, `${escape.name}: ${result.text.slice(0, 300)}`).toBe(escape.ok ?? false);
       expect(result.text).toMatch(escape.expect);
       expect(result.text).not.toContain(STORED);
+      await expect(page.getByRole('tabpanel')).not.toContainText(STORED);
+      expect(await storedAppState(page)).toEqual({ ...before, apiKey: STORED });
     });
   }
 
@@ -63,7 +67,7 @@ test('code tools cannot escape the sandbox, and the app and its stored key are u
   const fine = await tryIt(page, { a: 2, b: 40 });
   expect(fine).toEqual({ ok: true, text: '{"sum":42}' });
   await expect(page.getByRole('region', { name: 'Logs' })).toContainText('[log] adding 2 40');
-  expect(await page.evaluate(() => localStorage.getItem('toolscope-test-key'))).toBe(STORED);
+  expect((await storedAppState(page)).apiKey).toBe(STORED);
   expect(await page.evaluate(() => document.cookie)).toContain('toolscope_session=cookie-value');
   await page.getByRole('tab', { name: 'Chat' }).click();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
