@@ -157,6 +157,57 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
     expect(lastAssistant(r.history)).toMatchObject({ content: '{"', status: 'length' });
   });
 
+  it('finish_reason "length" with tool calls: none is run (their arguments may be cut), each gets one error result, stop length', async () => {
+    const t = fakeTool({ name: 'write' });
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 'write', args: '{"path":"a.txt"}' }, { id: 'c2', name: 'write', args: '{"path":"b.txt","text":"Hel' }], { finish: 'length', text: 'Writing.' }),
+      textReply(['never asked']),
+    ]);
+    const h = harness(model, { tools: fakeExecutor([t]) });
+    const r = await h.run();
+    expect(r.stopReason).toBe('length');
+    expect(t.calls).toHaveLength(0);
+    expect(model.requests).toHaveLength(1);
+    expect(lastAssistant(r.history)).toMatchObject({ content: 'Writing.', status: 'length', toolCalls: [{ id: 'c1' }, { id: 'c2' }] });
+    const results = toolResults(r.history);
+    expect(results.map((x) => x.id)).toEqual(['c1', 'c2']);
+    for (const x of results) {
+      expect(x.outcome).toBe('error');
+      expect(x.content).toMatch(/Not run: the reply was cut at the token limit/);
+    }
+    expect(validateHistory(r.history)).toEqual([]);
+    expect(h.events.filter((e) => e.type === 'tool_finished').map((e) => e.type === 'tool_finished' && [e.callId, e.outcome])).toEqual([['c1', 'error'], ['c2', 'error']]);
+    expect(types(h.events)).not.toContain('tool_started');
+    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'length' });
+  });
+
+  it('finish_reason "content_filter": stop error (content_filter), the partial text kept and marked error', async () => {
+    const model = scriptedModel([{ chunks: [chunk({ content: 'The first part' }), chunk({}, { finish: 'content_filter' })] }]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expect(r.error).toMatchObject({ fault: 'model', kind: 'content_filter', message: expect.stringMatching(/content filter/) });
+    expect(lastAssistant(r.history)).toMatchObject({ content: 'The first part', status: 'error', toolCalls: [] });
+    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'error', error: { kind: 'content_filter' } });
+  });
+
+  it('finish_reason "content_filter" before any text: the error, and no empty assistant message', async () => {
+    const model = scriptedModel([{ chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'content_filter' })] }]);
+    const r = await harness(model).run();
+    expect(r.error?.kind).toBe('content_filter');
+    expect(roles(r.history)).toEqual(['user']);
+  });
+
+  it('a reply with only reasoning is an empty response; the reasoning is kept on a message marked error', async () => {
+    const model = scriptedModel([{ chunks: [chunk({ reasoning_content: 'Let me think' }), chunk({ reasoning_content: ' about it.' }), chunk({}, { finish: 'stop' })] }]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expect(r.error).toMatchObject({ fault: 'model', kind: 'empty_response', message: expect.stringMatching(/empty reply/) });
+    expect(lastAssistant(r.history)).toMatchObject({ content: '', reasoning: 'Let me think about it.', status: 'error', toolCalls: [] });
+    expect(validateHistory(r.history)).toEqual([]);
+  });
+
   it('reports an empty response as an error with a clear message', async () => {
     const model = scriptedModel([{ chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'stop' })] }]);
     const h = harness(model);

@@ -177,13 +177,15 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   async function handleTurn(t: AccumulatedTurn, turn: number, messageId: string): Promise<TurnEnd> {
     if (t.toolCalls.length > 0) {
       const calls = normalizeCalls(t.toolCalls, newId);
-      append(assistant(messageId, turn, t, calls, 'complete'));
+      const cut = t.finishReason === 'length';
+      append(assistant(messageId, turn, t, calls, cut ? 'length' : 'complete'));
+      if (cut) {
+        // The last call's arguments may be cut mid-value (and could still parse): running it could do the wrong thing.
+        refuseAll(calls, turn, 'Not run: the reply was cut at the token limit, so the arguments of this call may be incomplete.');
+        return { stop: 'length' };
+      }
       if (calls.length > config.maxToolCallsPerTurn) {
-        const content = `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`;
-        for (const call of calls) {
-          emit({ type: 'tool_finished', turn, callId: call.id, name: call.name, outcome: 'error', durationMs: 0, result: content, isError: true });
-        }
-        appendResults(calls.map((call) => ({ call, content, isError: true, outcome: 'error' })), turn);
+        refuseAll(calls, turn, `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`);
         return { stop: 'max_tool_calls' };
       }
       const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, signal, emit, clock });
@@ -207,6 +209,14 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     }
     append(assistant(messageId, turn, t, [], 'complete'));
     return { stop: 'complete' };
+  }
+
+  /** Answers every call with the same error, announced like a finished tool, without running any. */
+  function refuseAll(calls: ToolCall[], turn: number, content: string) {
+    for (const call of calls) {
+      emit({ type: 'tool_finished', turn, callId: call.id, name: call.name, outcome: 'error', durationMs: 0, result: content, isError: true });
+    }
+    appendResults(calls.map((call) => ({ call, content, isError: true, outcome: 'error' })), turn);
   }
 
   function appendResults(results: ToolCallResult[], turn: number) {
