@@ -103,3 +103,26 @@ test('a message too large for the context window stops the run with a clear cont
   expect(mock.requests).toHaveLength(0);
   await expect(page.getByRole('status', { name: 'Context usage' })).toContainText('/ 1,000 tokens');
 });
+
+test('between 80 % and 95 % the context meter warns, corrected by the reported usage across runs', async ({ page, mock }) => {
+  // The provider counts this prompt as 8,600 tokens of 10,000 (our heuristic says about 6,500): always between the thresholds.
+  mock.configure({ defaultStep: responder('unused', () => ({ kind: 'text', content: 'Read it.', usage: { prompt_tokens: 8_600, completion_tokens: 3 } })) });
+  await openConfiguredApp(page, mock);
+  await newSessionWithContextLimit(page, 10_000);
+  const meter = page.getByRole('status', { name: 'Context usage' });
+  await sendMessage(page, 'Please read this: ' + 'lorem ipsum dolor sit amet '.repeat(900));
+  await expect(assistantMessages(page).last()).toContainText('Read it.');
+  await waitForIdle(page);
+  await expect(meter).toHaveAttribute('data-level', 'warn');
+  await expect(meter).toContainText(/\/ 10,000 tokens \(8\d %\)/);
+  await expect(meter).toContainText("close to this model's context window; older turns will be summarised automatically at 95 %");
+
+  // The second run's request is already corrected by the first report; the meter must still compare like with like.
+  await sendMessage(page, 'And one more short question?');
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await waitForIdle(page);
+  expect(mock.requests.filter(isSummaryRequest)).toHaveLength(0);
+  await expect(meter).toHaveAttribute('data-level', 'warn');
+  await expect(meter).toContainText(/\/ 10,000 tokens \(8\d %\)/);
+  await expect(meter).toContainText('corrected by reported usage');
+});
