@@ -5,7 +5,7 @@ import { validateHistory } from './loop';
 import type { AssistantMessage, ChatMessage } from './messages';
 import { blockingRun, fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, roles, toolResults } from './testing/harness';
-import { chunk, scriptedModel, textReply, toolCallsReply, type ScriptStep } from './testing/scripted-model';
+import { chunk, httpError, scriptedModel, textReply, toolCallsReply, type ScriptStep } from './testing/scripted-model';
 import type { ToolRunResult } from './tool-executor';
 
 /** Calls `fn` once the k-th event (1-based) has been emitted. */
@@ -193,35 +193,53 @@ describe('property: abort after the k-th event, for every k', () => {
         fc.array(behaviour, { minLength: 5, maxLength: 5 }),
         fc.integer({ min: 1, max: 4 }),
         fc.constantFrom<'throw' | 'end'>('throw', 'end'),
-        async (behaviours, concurrency, onAbort) => {
+        // Abort inside the event's consumer, or just after it (a click handled a moment later).
+        fc.constantFrom<'sync' | 'microtask'>('sync', 'microtask'),
+        async (behaviours, concurrency, onAbort, when) => {
           const tools = fakeExecutor(behaviours.map((b, i) => behavedTool(`t${i}`, b)));
           const script = (): ScriptStep[] => [
             { ...toolCallsReply([0, 1, 2].map((i) => ({ id: `a${i}`, name: `t${i}`, args: '{"n":1}' })), { text: 'First, ' }), onAbort },
+            // Turn 2 fails once after partial text, so some k land on request_failed and in the backoff sleep.
+            { chunks: [chunk({ role: 'assistant', content: 'Par' }), chunk({ content: 'tial' })], then: { throw: httpError(503, 'Service Unavailable') }, onAbort },
             { ...toolCallsReply([3, 4].map((i) => ({ id: `b${i}`, name: `t${i}`, args: '{}' }))), onAbort },
             { ...textReply(['All ', 'done.']), onAbort },
           ];
           const config = { toolConcurrency: concurrency };
+          // A backoff that really waits (one macrotask) and ends early on abort, like abortableSleep.
+          const sleep = (_ms: number, signal: AbortSignal) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 0);
+              signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+            });
 
-          const full = harness(scriptedModel(script()), { tools, config });
+          const full = harness(scriptedModel(script()), { tools, config, sleep });
           const complete = await full.run();
           expect(complete.stopReason).toBe('complete');
+          expect(full.events.filter((e) => e.type === 'request_failed')).toHaveLength(1);
           const total = full.events.length;
           const lastRequestFinished = full.events.findLastIndex((e) => e.type === 'request_finished') + 1;
 
           for (let k = 1; k <= total; k++) {
             const events: AgentEvent[] = [];
-            const h = harness(scriptedModel(script()), { tools, config });
-            h.input.emit = afterEvent(k, events, () => h.controller.abort());
+            const h = harness(scriptedModel(script()), { tools, config, sleep });
+            const abort = () => h.controller.abort();
+            h.input.emit = afterEvent(k, events, when === 'sync' ? abort : () => queueMicrotask(abort));
             const r = await h.run();
             expectEveryCallAnsweredOnce(r.history);
             expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
             expect(events.filter((e) => e.type === 'run_finished')).toHaveLength(1);
             expect(events.at(-1)?.type).toBe('run_finished');
-            // Once the final answer has fully arrived there is nothing left to cancel.
-            expect(r.stopReason).toBe(k < lastRequestFinished ? 'cancelled' : 'complete');
+            // Once the final answer has fully arrived there is nothing left to cancel. An abort a
+            // moment after event k may find the run already past that point, never before it.
+            if (k < lastRequestFinished) expect(r.stopReason).toBe('cancelled');
+            else if (when === 'sync') expect(r.stopReason).toBe('complete');
+            else expect(['complete', 'cancelled']).toContain(r.stopReason);
             // Every message in the result was announced, in order.
             const appended = events.flatMap((e) => (e.type === 'message_appended' ? [e.message] : []));
             expect(appended).toEqual(r.history);
+            // The failing attempt's text is kept only when the user stopped it mid-stream, marked cancelled.
+            const partial = r.history.filter((m) => m.role === 'assistant' && m.content.startsWith('Par'));
+            for (const m of partial) expect(m).toMatchObject({ status: 'cancelled' });
             const cancelledMsg = r.history.find((m): m is AssistantMessage => m.role === 'assistant' && m.status === 'cancelled');
             if (cancelledMsg) expect(cancelledMsg.toolCalls).toEqual([]);
           }
