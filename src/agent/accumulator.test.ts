@@ -8,6 +8,7 @@ import { readSseFixture } from './testing/read-sse-fixture';
 
 const FIXTURES = join(__dirname, '__fixtures__', 'openai-sse');
 const EXPECTED = join(__dirname, '__fixtures__', 'expected');
+const SHARED_FIXTURES = join(__dirname, '..', '..', '..', 'shared', 'fixtures', 'openai-sse');
 
 type Outcome = {
   turn: AccumulatedTurn;
@@ -49,6 +50,18 @@ describe('accumulator on recorded provider streams', () => {
   it('has an expected result checked in for every fixture', () => {
     expect(files.length).toBe(21);
     for (const f of files) expect(existsSync(join(EXPECTED, f.replace(/\.sse$/, '.json'))), f).toBe(true);
+  });
+
+  it('is a byte-identical copy of the shared recordings, when they are present', () => {
+    // The recordings live outside the repo (../shared from its root); the repo keeps a copy so a
+    // clean checkout (CI) can run. Where the originals exist, the copy must not have drifted.
+    if (!existsSync(SHARED_FIXTURES)) {
+      console.warn(`accumulator.test: ${SHARED_FIXTURES} is absent, so the fixture copy was not compared with it.`);
+      return;
+    }
+    const shared = readdirSync(SHARED_FIXTURES).sort();
+    expect(readdirSync(FIXTURES).sort()).toEqual(shared);
+    for (const f of shared) expect(readFileSync(join(FIXTURES, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
   });
 
   for (const file of files) {
