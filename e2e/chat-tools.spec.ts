@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { assistantMessages, cityParams, conversation, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { currentSessionId, historyProblems, readSession, wireHistory } from './persist-helpers';
 
 test('a multi-tool run: parallel calls, a second turn, inline cards with arguments, status, duration and results', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
@@ -66,4 +67,39 @@ test('approval: edit the arguments and approve one call, deny another', async ({
   const toolMsgs = conversation(mock.requests[2]).filter((m) => m.role === 'tool');
   expect(toolMsgs).toHaveLength(2);
   expect(String(toolMsgs[0]?.content)).toContain('Paris');
+  // The model is told the call was denied, in the result for that call.
+  expect(toolMsgs[1]?.tool_call_id).toBe('call_b');
+  expect(String(toolMsgs[1]?.content)).toMatch(/denied by user/i);
+  expect(mock.allRequests.filter((r) => r.path === '/tools/weather').map((r) => r.query.city)).toEqual(['Paris']);
+});
+
+test('Stop while an approval is pending: the card goes, the call is cancelled and the stored history stays valid', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'get_weather', arguments: { city: 'Lima' } }] },
+    { kind: 'text', content: 'Fresh start.' },
+  ]);
+  await sendMessage(page, 'weather in Lima');
+  const approval = page.getByRole('group', { name: 'Approve get_weather?' });
+  await expect(approval).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(approval).toBeHidden();
+  await expect(toolCard(page, 'call_wait').locator('.status')).toHaveText('cancelled');
+  await waitForIdle(page);
+  expect(mock.allRequests.filter((r) => r.path === '/tools/weather')).toEqual([]);
+
+  const sessionId = await currentSessionId(page);
+  await expect
+    .poll(async () => (await readSession(page, sessionId)).messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId))
+    .toEqual(['call_wait']);
+  expect(historyProblems((await readSession(page, sessionId)).messages)).toEqual([]);
+
+  // The next run sends that history to the model, still one result per call.
+  await sendMessage(page, 'never mind');
+  await expect(assistantMessages(page).last()).toContainText('Fresh start.');
+  await waitForIdle(page);
+  const next = await mock.waitForRequest(1);
+  expect(historyProblems(wireHistory(next))).toEqual([]);
+  expect(conversation(next).filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_wait']);
 });
