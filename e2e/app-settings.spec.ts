@@ -85,3 +85,65 @@ test('each session keeps its own model and limits', async ({ page, mock }) => {
   await expect(dialog.getByRole('textbox', { name: 'Model' })).toHaveValue('mock-gpt');
   await expect(dialog.getByRole('spinbutton', { name: 'Max turns' })).toHaveValue('25');
 });
+
+test('test connection names a wrong base URL and an endpoint that does not allow browsers (CORS)', async ({ page, mock }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('textbox', { name: 'API key' }).fill(TEST_KEY);
+  const verdict = dialog.getByRole('status').filter({ hasText: '✗' });
+
+  // Something answers, but not an OpenAI-compatible API at that path.
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(`${mock.url}/nope`);
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(verdict).toContainText(`Nothing answered at ${mock.url}/nope/models (HTTP 404)`);
+  await expect(verdict).toContainText('Check the base URL');
+
+  // The server answers without CORS headers: all the page sees is a failed fetch, and it says what to do.
+  mock.configure({ cors: false });
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(mock.url);
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(verdict).toContainText(`Could not reach ${mock.url}`);
+  await expect(verdict).toContainText('must allow requests from a web page (CORS)');
+  await expect(verdict).toContainText('OpenAI, OpenRouter, Groq and Together do');
+  // The browser asked (a preflight, for the Authorization header), got no permission, and never sent the GET.
+  const toModels = mock.allRequests.filter((r) => r.path === '/v1/models');
+  expect(toModels.some((r) => r.method === 'OPTIONS')).toBe(true);
+  expect(toModels.filter((r) => r.method === 'GET' && r.receivedAt > (toModels.find((o) => o.method === 'OPTIONS')?.receivedAt ?? 0))).toEqual([]);
+});
+
+test('temperature and system prompt from Settings reach the request', async ({ page, mock }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('spinbutton', { name: 'Temperature' }).fill('0.3');
+  await dialog.getByRole('textbox', { name: 'System prompt' }).fill('Answer like a pirate.');
+  await configureSettings(page, mock);
+  mock.script([{ kind: 'text', content: 'Arr.' }]);
+  await sendMessage(page, 'hello');
+  await expect(assistantMessages(page).last()).toContainText('Arr.');
+  await waitForIdle(page);
+  const body = mock.requests[0]!.body;
+  expect(body.temperature).toBe(0.3);
+  const system = body.messages?.find((m) => m.role === 'system');
+  expect(String(system?.content)).toContain('Answer like a pirate.');
+  expect(body.messages?.[0]?.role).toBe('system');
+});
+
+test('reopening Settings with the same base URL and key uses the cached model list', async ({ page, mock }) => {
+  mock.configure({ models: ['alpha-model', 'beta-model'] });
+  await openConfiguredApp(page, mock);
+  const listings = () => mock.allRequests.filter((r) => r.method === 'GET' && r.path === '/v1/models').length;
+  expect(listings()).toBeGreaterThan(0);
+  const before = listings();
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText(['Choose from 2 models…', 'alpha-model', 'beta-model']);
+  await expect(dialog.getByText('Loading models…')).toHaveCount(0);
+  expect(listings()).toBe(before);
+
+  // A different key is a different listing: it is fetched again.
+  await dialog.getByRole('textbox', { name: 'API key' }).fill('sk-another-key-000');
+  await expect.poll(listings).toBe(before + 1);
+});

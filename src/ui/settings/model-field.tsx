@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useModels } from './use-models';
 
-type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string; keyVersion: number };
+type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string };
 
 /** A free-text field is always there: listing fails on some endpoints, and any id the endpoint accepts is fine. */
-export function ModelField({ value, onChange, baseURL, apiKey, keyVersion }: Props) {
+export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
   const id = useId();
-  const models = useModels(baseURL, apiKey, keyVersion);
+  const models = useModels(baseURL, apiKey);
   const list = models.data ?? [];
   return (
     <div className="field">

@@ -34,7 +34,6 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
 export function SettingsForm({ initialKey, session, onDone }: Props) {
   const settings = useSettingsStore();
   const [key, setKey] = useState(initialKey);
-  const [keyVersion, setKeyVersion] = useState(0);
   const [remember, setRemember] = useState(settings.keyRemembered);
   const [baseURL, setBaseURL] = useState(settings.baseURL);
   const [draft, setDraft] = useState<SessionDefaults>(() => sessionDraft(session, settings.defaults));
@@ -62,13 +61,13 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       <ApiKeyField
         value={key}
         remember={remember}
-        onChange={(k) => { setKey(k); setKeyVersion((v) => v + 1); }}
+        onChange={setKey}
         onRememberChange={setRemember}
-        onForget={() => { setKey(''); setRemember(false); setKeyVersion((v) => v + 1); void settings.forgetKey(); }}
+        onForget={() => { setKey(''); setRemember(false); void settings.forgetKey(); }}
       />
       <BaseUrlField value={baseURL} onChange={setBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
-      <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} keyVersion={keyVersion} />
+      <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
       <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
       <LimitsFields value={draft} onChange={setDraft} />
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
