@@ -14,6 +14,9 @@ test('switching sessions while one is running: both stream, each shows its own m
 
   await newSession(page);
   await expect(assistantMessages(page)).toHaveCount(0);
+  // A session that never ran is idle, while the other one is still generating.
+  await expect(sessionItems(page).filter({ hasText: 'Untitled session' }).locator('.status')).toHaveText('idle');
+  await expect(sessionItems(page).filter({ hasText: 'Session A question' }).locator('.status')).toHaveText('generating');
   await sendMessage(page, 'Session B question');
   await expect(assistantMessages(page).last()).toContainText('Beta answered quickly.');
   await expect(page.getByText('alpha')).toHaveCount(0);

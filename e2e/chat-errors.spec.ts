@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, conversation, openConfiguredApp, roles, seedHttpTools, sendMessage, waitForIdle, newSession } from './app-helpers';
+import { assistantMessages, conversation, openConfiguredApp, roles, seedHttpTools, sendMessage, sessionItems, waitForIdle, newSession } from './app-helpers';
 
 test('401: says to check the key, and "Open settings" opens them', async ({ page, mock }) => {
   mock.configure({ apiKey: 'sk-the-right-one' });
@@ -14,6 +14,9 @@ test('401: says to check the key, and "Open settings" opens them', async ({ page
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
   // 401 is never retried.
   expect(mock.allRequests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  // The sidebar shows the session's run failed.
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(sessionItems(page).filter({ hasText: 'hi' }).locator('.status')).toHaveText('failed');
 });
 
 test('404: names the model that does not exist', async ({ page, mock }) => {
@@ -37,12 +40,22 @@ test('CORS / unreachable: explains that the endpoint must allow browser origins 
 
 test('429: shows a countdown to the retry, then the answer arrives', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'http_error', status: 429, retryAfter: 3 }, { kind: 'text', content: 'Worth the wait.' }]);
+  mock.script([{ kind: 'http_error', status: 429, retryAfter: 4 }, { kind: 'text', content: 'Worth the wait.' }]);
   await sendMessage(page, 'hi');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Rate limited (HTTP 429)');
-  await expect(alert.getByTestId('retry-countdown')).toHaveText(/Retrying in [1-3] s/);
+  const countdown = alert.getByTestId('retry-countdown');
+  await expect(countdown).toHaveText(/Retrying in [1-4] s/);
+  // Seconds shown now: 0 for "Retrying now…", NaN once the countdown is gone (so a vanished one never passes).
+  const seconds = () => page.evaluate(() => {
+    const text = document.querySelector('[data-testid="retry-countdown"]')?.textContent ?? null;
+    if (text === null) return Number.NaN;
+    return Number(/Retrying in (\d+) s/.exec(text)?.[1] ?? 0);
+  });
+  const first = await seconds();
   await page.screenshot({ path: 'e2e/artifacts/chat-error-429.png' });
+  // It counts down while it waits.
+  await expect.poll(seconds, { intervals: [100] }).toBeLessThan(first);
   await expect(assistantMessages(page).last()).toContainText('Worth the wait.');
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(mock.requests).toHaveLength(2);
@@ -89,7 +102,15 @@ test('limits: max turns stops the run with a Continue button that runs more turn
   mock.script([{ kind: 'tool_calls', calls: ['A', 'B', 'C'].map((c, i) => ({ id: `m${i}`, name: 'get_weather', arguments: { city: c } })) }]);
   await sendMessage(page, 'three cities');
   await expect(page.getByRole('alert')).toContainText('more than 2 tool calls in one turn');
-  await expect(page.getByRole('alert').getByRole('button', { name: 'Continue' })).toBeVisible();
+  await waitForIdle(page);
+  const before = mock.requests.length;
+  mock.script([{ kind: 'text', content: 'Continued after the call limit.' }]);
+  await page.getByRole('alert').getByRole('button', { name: 'Continue' }).click();
+  await expect(assistantMessages(page).last()).toContainText('Continued after the call limit.');
+  // Continue ran one more model turn, with a result for every call the stopped turn asked for.
+  expect(mock.requests).toHaveLength(before + 1);
+  const history = mock.requests[before]!.body.messages ?? [];
+  expect(history.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(expect.arrayContaining(['m0', 'm1', 'm2']));
 });
 
 test('storage full: the run goes on in memory and the alert says to export', async ({ page, mock }) => {
