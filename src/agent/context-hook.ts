@@ -1,11 +1,12 @@
 import type { ErrorInfo } from './errors';
-import type { ChatMessage, SystemMessage } from './messages';
+import type { ChatMessage, SystemMessage, Usage } from './messages';
 import type { ToolSpec } from './tool-executor';
 
 /** One named part of the system prompt as it was sent (kept on request_started so a person can see it). */
 export type SentPromptLayer = { id: string; title: string; text: string };
 
-export type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number };
+/** `usage`: what writing the summary cost; the run adds it to its own usage. */
+export type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage?: Usage };
 
 export type ContextPrepared = {
   /** A summary to append before this request (its `summaryOf` ids drop out of the request). */

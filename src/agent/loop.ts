@@ -167,6 +167,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     }
     const c = prepared.compaction;
     if (c) {
+      // The summary request is billed like any other; it belongs to this run's (and so the session's) usage.
+      if (c.usage) usage = addUsage(usage, c.usage);
       append(c.summary);
       emit({ type: 'context_compacted', turn, removedMessageIds: c.removedMessageIds, summaryMessageId: c.summary.id, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter });
     }

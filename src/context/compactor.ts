@@ -1,5 +1,7 @@
 import type { ModelClient } from '../agent/model-client';
-import type { ChatMessage } from '../agent/messages';
+import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../agent/messages';
+import { fitTranscript, transcriptEntries } from './summary-transcript';
+import { MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from './token-estimate';
 
 const SUMMARY_INSTRUCTIONS =
   'You compress conversations. Summarise the transcript below so the conversation can continue without it: ' +
@@ -8,51 +10,68 @@ const SUMMARY_INSTRUCTIONS =
 
 /** Turns messages into a plain transcript; tool calls and results are kept because facts often live there. */
 export function transcript(messages: readonly ChatMessage[]): string {
-  const lines: string[] = [];
-  for (const m of messages) {
-    switch (m.role) {
-      case 'system':
-        lines.push(m.summaryOf ? `[Earlier summary]\n${m.content}` : `[System]\n${m.content}`);
-        break;
-      case 'user':
-        lines.push(`[User]\n${m.content}`);
-        break;
-      case 'assistant': {
-        const calls = m.toolCalls.map((c) => `  -> called ${c.name}(${c.arguments})`).join('\n');
-        lines.push(`[Assistant]\n${m.content}${calls ? `\n${calls}` : ''}`);
-        break;
-      }
-      case 'tool':
-        lines.push(`[Tool result: ${m.name}${m.isError ? ', error' : ''}]\n${m.content}`);
-        break;
-    }
-  }
-  return lines.join('\n\n');
+  return transcriptEntries(messages).join('\n\n');
 }
 
-/** Asks the model for a summary over the same client the run uses (so the same key, URL and model). */
+/** How the summary request is kept inside the context window: the prompt's token budget, counted with `count`. */
+export type SummaryFit = { maxPromptTokens: number; count: TokenCounter };
+
+/** The transcript budget left once the instructions and message framing are paid for. */
+export function transcriptBudget(fit: SummaryFit): number {
+  return fit.maxPromptTokens - fit.count(SUMMARY_INSTRUCTIONS) - 2 * MESSAGE_OVERHEAD_TOKENS;
+}
+
+export type WrittenSummary = { text: string; usage: Usage };
+
+async function summarise(model: ModelClient, modelName: string, text: string, signal: AbortSignal): Promise<WrittenSummary> {
+  const stream = model.stream(
+    {
+      model: modelName,
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: SUMMARY_INSTRUCTIONS },
+        { role: 'user', content: text },
+      ],
+    },
+    signal,
+  );
+  let out = '';
+  let usage: Usage | null = null;
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta?.content;
+    if (typeof delta === 'string') out += delta;
+    if (chunk.usage) {
+      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens, estimated: false };
+    }
+  }
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+  if (usage) return { text: out.trim(), usage };
+  // Without a reported figure the summary's cost still counts, as an estimate (about four characters a token).
+  const promptTokens = Math.ceil((SUMMARY_INSTRUCTIONS.length + text.length) / 4);
+  const completionTokens = Math.ceil(out.length / 4);
+  return { text: out.trim(), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: true } };
+}
+
+/**
+ * Asks the model for a summary over the same client the run uses (so the same key, URL and model).
+ * With `fit`, a transcript too big for the window is cut (long entries first, marked) or, failing that,
+ * summarised in consecutive chunks whose summaries are joined in order.
+ */
 export async function writeSummary(
   model: ModelClient,
   modelName: string,
   messages: readonly ChatMessage[],
   signal: AbortSignal,
-): Promise<string> {
-  const stream = model.stream(
-    {
-      model: modelName,
-      stream: true,
-      messages: [
-        { role: 'system', content: SUMMARY_INSTRUCTIONS },
-        { role: 'user', content: transcript(messages) },
-      ],
-    },
-    signal,
-  );
-  let text = '';
-  for await (const chunk of stream) {
-    const delta = chunk.choices[0]?.delta?.content;
-    if (typeof delta === 'string') text += delta;
+  fit?: SummaryFit,
+): Promise<WrittenSummary> {
+  const parts = fit ? fitTranscript(messages, transcriptBudget(fit), fit.count) : [transcript(messages)];
+  const texts: string[] = [];
+  let usage = zeroUsage();
+  for (const part of parts) {
+    const r = await summarise(model, modelName, part, signal);
+    texts.push(r.text);
+    usage = addUsage(usage, r.usage);
   }
-  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
-  return text.trim();
+  return { text: texts.join('\n'), usage };
 }

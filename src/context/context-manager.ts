@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../agent/errors';
-import type { ChatMessage, SystemMessage } from '../agent/messages';
+import type { ChatMessage, SystemMessage, Usage } from '../agent/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, CONTEXT_COMPACT_TARGET_FRACTION, CONTEXT_HARD_FRACTION, type BudgetStatus } from './budget';
@@ -21,7 +21,8 @@ export class ContextLimitError extends Error {
   }
 }
 
-export type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number };
+/** `usage` is what the summary request(s) cost, so the run can count it. */
+export type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage: Usage };
 
 /** `rawTokens` is the request's estimate before the provider correction (budget.tokens is after it). */
 export type PrepareResult = { budget: BudgetStatus; rawTokens: number; compaction: Compaction | null };
@@ -74,7 +75,9 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
     });
     if (!plan || plan.summarize.length === 0) return null;
     const tokensBefore = estimate(history, system, tools);
-    const text = await writeSummary(deps.model, deps.modelName, plan.summarize, signal);
+    // The summary request must itself fit the window (with room for the summary it asks for).
+    const fit = { maxPromptTokens: Math.floor((limit - summaryReserve) / calibration), count };
+    const { text, usage } = await writeSummary(deps.model, deps.modelName, plan.summarize, signal, fit);
     const summary: SystemMessage = {
       id: deps.newId(),
       createdAt: deps.now(),
@@ -83,7 +86,7 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
       summaryOf: plan.summarize.map((m) => m.id),
     };
     const tokensAfter = estimate([...history, summary], system, tools);
-    return { summary, removedMessageIds: summary.summaryOf ?? [], tokensBefore, tokensAfter };
+    return { summary, removedMessageIds: summary.summaryOf ?? [], tokensBefore, tokensAfter, usage };
   }
 
   return {

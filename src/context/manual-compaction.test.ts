@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AgentEvent } from '../agent/events';
 import type { ChatMessage } from '../agent/messages';
+import type { ModelRequest } from '../agent/model-client';
+import type { ToolSpec } from '../agent/tool-executor';
 import type { SessionRecord } from '../db/records';
 import { compactSessionNow, type ManualCompactionDeps } from './manual-compaction';
+import type { ReportedPrompt } from './reported-prompt';
 import { requestView } from './request-view';
+import { estimatePromptTokens, heuristicCounter } from './token-estimate';
 
 const session: SessionRecord = {
   id: 's1', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,
@@ -17,28 +21,36 @@ const msg = (role: 'user' | 'assistant', content: string): ChatMessage =>
     ? { id: `m${n++}`, createdAt: 0, role, content }
     : { id: `m${n++}`, createdAt: 0, role, content, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1 };
 
-function deps(history: ChatMessage[], locked = false) {
+type Parts = { systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null };
+const noParts: Parts = { systemText: '', tools: [], lastReported: null };
+
+function deps(history: ChatMessage[], locked = false, opts: { session?: SessionRecord; parts?: Parts } = {}) {
   const events: AgentEvent[] = [];
+  const requests: ModelRequest[] = [];
   let released = 0;
   let id = 0;
   const d: ManualCompactionDeps = {
-    getSession: async () => session,
+    getSession: async () => opts.session ?? session,
     loadHistory: async () => history,
     getApiKey: async () => 'key',
     getBaseURL: () => 'http://x/v1',
     createModelClient: () => ({
-      stream: () =>
+      stream: (request) =>
         (async function* (): AsyncGenerator<ChatCompletionChunk> {
+          requests.push(request);
           yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'they discussed tea' }, finish_reason: 'stop' }] };
+          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 } };
         })(),
     }),
+    requestParts: async () => opts.parts ?? noParts,
+    loadCounter: async () => ({ count: heuristicCounter }),
     createPersister: () => ({ emit: (e) => events.push(e), flush: async () => undefined }),
     acquireRunLock: async () => (locked ? { ok: false, reason: 'locked' } : { ok: true, lock: { sessionId: 's1', release: () => void released++ } }),
     newId: () => `id${id++}`,
     now: () => 5,
     clock: () => 0,
   };
-  return { d, events, released: () => released };
+  return { d, events, requests, released: () => released };
 }
 
 const signal = new AbortController().signal;
@@ -64,5 +76,51 @@ describe('compactSessionNow', () => {
     expect(await compactSessionNow('s1', short.d, signal)).toMatchObject({ ok: false, reason: 'nothing' });
     expect(short.events).toEqual([]);
     expect(short.released()).toBe(1);
+  });
+
+  it('keeps the summary request inside the window when the history is twice its size, cutting long entries with a marker', async () => {
+    const limited: SessionRecord = { ...session, settings: { contextLimit: 4_000 } };
+    const call = { id: 'call_1', name: 'fetch_page', arguments: '{"url":"x"}' };
+    const history: ChatMessage[] = [
+      msg('user', 'Read the page and tell me about it.'),
+      { ...(msg('assistant', '') as Extract<ChatMessage, { role: 'assistant' }>), toolCalls: [call] },
+      // About 6,000 tokens of one tool result, then two more exchanges: about 8,000 tokens in all.
+      { id: `m${n++}`, createdAt: 0, role: 'tool', toolCallId: 'call_1', name: 'fetch_page', content: 'page text '.repeat(2_800), isError: false, outcome: 'ok', runId: 'r', turn: 1 },
+      msg('assistant', 'It is long. ' + 'detail '.repeat(900)),
+      msg('user', 'Thanks.'),
+      msg('assistant', 'Welcome.'),
+    ];
+    const total = estimatePromptTokens({ system: '', messages: history, tools: [] });
+    expect(total).toBeGreaterThan(2 * 4_000);
+    const { d, requests, events } = deps(history, false, { session: limited });
+    const r = await compactSessionNow('s1', d, signal);
+    expect(r).toMatchObject({ ok: true, summarized: 4 });
+    expect(requests.length).toBeGreaterThanOrEqual(1);
+    for (const req of requests) {
+      const sent = req.messages.map((m, i): ChatMessage => ({ id: `w${i}`, createdAt: 0, role: 'user', content: String(m.content) }));
+      expect(estimatePromptTokens({ system: '', messages: sent, tools: [] })).toBeLessThan(4_000);
+    }
+    const text = requests.map((q) => String(q.messages[1]?.content)).join('');
+    expect(text).toMatch(/characters cut so the summary request fits the context window/);
+    expect(text).toContain('[Tool result: fetch_page]');
+    expect(text).toContain('Read the page and tell me about it.');
+    // The summary requests' reported cost is the compaction run's usage.
+    const finished = events.at(-1);
+    expect(finished).toMatchObject({ type: 'run_finished', usage: { promptTokens: 70 * requests.length, completionTokens: 7 * requests.length, estimated: false } });
+  });
+
+  it('counts the system prompt and tools in the before and after figures, corrected like the run', async () => {
+    const history = [msg('user', 'q1'), msg('assistant', 'a1'), msg('user', 'q2'), msg('assistant', 'a2'), msg('user', 'q3'), msg('assistant', 'a3')];
+    const bare = await compactSessionNow('s1', deps(history).d, signal);
+    const systemText = 's'.repeat(4_000);
+    const tools: ToolSpec[] = [{ name: 'get_weather', description: 'w'.repeat(400), parameters: { type: 'object' } }];
+    const full = await compactSessionNow('s1', deps(history, false, { parts: { systemText, tools, lastReported: null } }).d, signal);
+    const extra = estimatePromptTokens({ system: systemText, messages: [], tools });
+    if (!bare.ok || !full.ok) throw new Error('expected both to compact');
+    expect(full.tokensBefore - bare.tokensBefore).toBe(extra);
+    expect(full.tokensAfter - bare.tokensAfter).toBe(extra);
+    const corrected = await compactSessionNow('s1', deps(history, false, { parts: { systemText, tools, lastReported: { estimated: 100, reported: 150 } } }).d, signal);
+    if (!corrected.ok) throw new Error('expected a compaction');
+    expect(corrected.tokensBefore).toBe(Math.ceil(full.tokensBefore * 1.5));
   });
 });

@@ -1,12 +1,15 @@
 import { createEmitter } from '../agent/emitter';
 import type { EventSink } from '../agent/events';
-import { zeroUsage, type ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../agent/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { AcquireResult } from '../db/run-lock';
 import type { SessionRecord } from '../db/records';
 import { contextFailureInfo } from '../agent/context-hook';
 import { createContextManager } from './context-manager';
 import { contextLimitFor } from './model-limits';
+import { calibrationOf, type ReportedPrompt } from './reported-prompt';
+import { loadTokenCounter, type TokenCounter } from './token-estimate';
+import type { ToolSpec } from '../agent/tool-executor';
 
 export type ManualCompactionDeps = {
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
@@ -14,6 +17,9 @@ export type ManualCompactionDeps = {
   getApiKey(): Promise<string | null>;
   getBaseURL(): string;
   createModelClient(opts: { apiKey: string; baseURL: string }): ModelClient;
+  /** The system prompt and tools the next request will carry, and the newest reported prompt size, for the figures. */
+  requestParts(session: SessionRecord): Promise<{ systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null }>;
+  loadCounter?(model: string): Promise<{ count: TokenCounter }>;
   /** Writes the events like a run's (so the summary is stored and the timeline shows the compaction). */
   createPersister(sessionId: string): { emit: EventSink; flush(): Promise<void> };
   acquireRunLock(sessionId: string): Promise<AcquireResult>;
@@ -39,17 +45,24 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
   const lock = await deps.acquireRunLock(sessionId);
   if (!lock.ok) return { ok: false, reason: 'locked', message: 'A run is in progress in this session; compact when it has finished.' };
   try {
-    const history = await deps.loadHistory(sessionId);
+    const [history, parts, counter] = await Promise.all([
+      deps.loadHistory(sessionId),
+      deps.requestParts(session),
+      (deps.loadCounter ?? loadTokenCounter)(session.model),
+    ]);
+    // Counted like the run counts (same tokenizer, same correction), so "before → after" match the meter.
     const manager = createContextManager({
       model: deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() }),
       modelName: session.model,
       limitTokens: contextLimitFor(session.model, session.settings.contextLimit).tokens,
+      count: counter.count,
+      initialCalibration: calibrationOf(parts.lastReported),
       newId: deps.newId,
       now: deps.now,
     });
     let compaction;
     try {
-      compaction = await manager.compactNow(history, '', [], signal);
+      compaction = await manager.compactNow(history, parts.systemText, parts.tools, signal);
     } catch (e) {
       if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Compaction was cancelled.' };
       return { ok: false, reason: 'failed', message: contextFailureInfo(e).message };
@@ -65,7 +78,7 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
       type: 'context_compacted', turn: 0, removedMessageIds: compaction.removedMessageIds, summaryMessageId: compaction.summary.id,
       tokensBefore: compaction.tokensBefore, tokensAfter: compaction.tokensAfter,
     });
-    emit({ type: 'run_finished', stopReason: 'complete', usage: zeroUsage() });
+    emit({ type: 'run_finished', stopReason: 'complete', usage: compaction.usage });
     await persister.flush();
     return { ok: true, summarized: compaction.removedMessageIds.length, tokensBefore: compaction.tokensBefore, tokensAfter: compaction.tokensAfter };
   } finally {

@@ -6,6 +6,7 @@ import { acquireRunLock } from '../../db/run-lock';
 import { getSession } from '../../db/sessions-repo';
 import { lazyModelClient } from '../../store/lazy-model-client';
 import { apiKeyStore, useSettingsStore } from '../../store/settings-store';
+import { nextRequestParts } from './next-request-parts';
 
 /** "Compact now" with the page's real storage, key and endpoint. */
 export function compactSession(sessionId: string, signal: AbortSignal): Promise<ManualCompactionResult> {
@@ -18,6 +19,7 @@ export function compactSession(sessionId: string, signal: AbortSignal): Promise<
       getBaseURL: () => useSettingsStore.getState().baseURL,
       // The SDK loads on first use (a compaction request), not with the page.
       createModelClient: (opts) => lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(opts))),
+      requestParts: (session) => nextRequestParts(session.id, session.settings.systemPrompt ?? ''),
       createPersister: (id) => {
         const p = createPersister(db, id);
         return { emit: p, flush: () => p.close() };

@@ -1,36 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { ToolSpec } from '../../agent/tool-executor';
 import { contextUsage, type ContextUsage } from '../../context/context-usage';
 import { contextLimitFor } from '../../context/model-limits';
-import { createRememberTool } from '../../context/remember-tool';
-import { lastReportedPrompt, type ReportedPrompt } from '../../context/reported-prompt';
-import { assembleSystemPrompt } from '../../context/system-prompt';
 import { loadTokenCounter, memoizeCounter, type TokenCounter } from '../../context/token-estimate';
 import { db } from '../../db/database';
-import { listRunEvents } from '../../db/events-repo';
 import { fromMessageRecord, listMessages } from '../../db/messages-repo';
-import { listRuns } from '../../db/runs-repo';
-import { listTools } from '../../db/tools-repo';
-
-const rememberSpec = createRememberTool(async () => undefined).spec;
-
-/** The latest recorded prompt layers and the latest provider-reported prompt size, newest runs first. */
-async function lastRequestFacts(sessionId: string) {
-  const runs = (await listRuns(db, sessionId)).reverse().slice(0, 3);
-  let layers: { id: string; title: string; text: string }[] | null = null;
-  let lastReported: ReportedPrompt | null = null;
-  for (const run of runs) {
-    const events = await listRunEvents(db, run.id);
-    lastReported ??= lastReportedPrompt(events);
-    if (layers === null) {
-      const started = events.findLast((s) => s.type === 'request_started');
-      if (started?.type === 'request_started') layers = started.systemLayers ?? null;
-    }
-    if (layers !== null && lastReported !== null) break;
-  }
-  return { layers, lastReported };
-}
+import { nextRequestParts } from './next-request-parts';
 
 /** The same counter the run uses for this model (the real tokenizer for OpenAI models), loaded off the live query. */
 function useSessionCounter(sessionId: string): { model: string; count: TokenCounter } | null {
@@ -56,14 +31,13 @@ export function useContextUsage(sessionId: string): ContextUsage | null {
     if (!counter) return null;
     const session = await db.sessions.get(sessionId);
     if (!session) return null;
-    const [records, tools, facts] = await Promise.all([listMessages(db, sessionId), listTools(db), lastRequestFacts(sessionId)]);
-    const specs: ToolSpec[] = tools.filter((t) => t.enabled).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    const [records, parts] = await Promise.all([listMessages(db, sessionId), nextRequestParts(sessionId, session.settings.systemPrompt ?? '')]);
     return contextUsage({
       messages: records.map(fromMessageRecord),
-      systemText: facts.layers ? assembleSystemPrompt(facts.layers) : (session.settings.systemPrompt ?? ''),
-      tools: [...specs, rememberSpec],
+      systemText: parts.systemText,
+      tools: parts.tools,
       limit: contextLimitFor(session.model, session.settings.contextLimit).tokens,
-      lastReported: facts.lastReported,
+      lastReported: parts.lastReported,
       count: counter.count,
     });
   }, [sessionId, counter]);
