@@ -61,3 +61,19 @@ test('Stop while a tool runs cancels the tool (its HTTP request closes) and answ
   expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user']);
   expect(msgs[2]?.tool_call_id).toBe('call_slow');
 });
+
+test('Esc while a tool runs cancels the tool and closes its HTTP request', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  await seedHttpTools(page, [{ name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms=30000`, parameters: { type: 'object', properties: {} } }]);
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_esc', name: 'slow_lookup', arguments: {} }] }]);
+  await sendMessage(page, 'look it up slowly');
+  const card = toolCard(page, 'call_esc');
+  await expect(card.locator('.status')).toHaveText('running');
+  await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow')).toBe(true);
+  await messageBox(page).press('Escape');
+  await waitForIdle(page);
+  await expect(card.locator('.status')).toHaveText('cancelled');
+  await expect.poll(() => mock.allRequests.find((r) => r.path === '/tools/slow')?.closedBy).toBe('client');
+  // No further model turn after the stop.
+  expect(mock.requests).toHaveLength(1);
+});
