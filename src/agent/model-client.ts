@@ -9,5 +9,14 @@ export type ModelRequest = ChatCompletionCreateParamsStreaming;
  * (closing the HTTP connection) when `signal` aborts.
  */
 export interface ModelClient {
-  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ChatCompletionChunk>;
+  stream(request: ModelRequest, signal: AbortSignal, hooks?: StreamHooks): AsyncIterable<ChatCompletionChunk>;
 }
+
+export type StreamHooks = {
+  /**
+   * Called when the connection shows life without yielding a chunk (an SSE keep-alive comment, part
+   * of a long event). The loop's first-byte and idle timers count it, so a model that thinks for
+   * minutes behind a proxy sending keep-alives is not cut off.
+   */
+  onActivity?: () => void;
+};

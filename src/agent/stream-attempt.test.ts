@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from './config';
 import type { AgentEventBody } from './events';
 import type { ModelClient } from './model-client';
@@ -41,5 +42,67 @@ describe('streamAttempt', () => {
     const out = await attempt(scriptedModel([{ chunks: [chunk({ content: 'so far' }), bad] }])).outcome;
     expect(out).toMatchObject({ kind: 'failed', partial: { text: 'so far' } });
     if (out.kind === 'failed') expect(out.error).toMatchObject({ retryable: true, info: { kind: 'provider_stream_error', message: 'Internal error' } });
+  });
+});
+
+describe('streamAttempt timers and keep-alives', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A client that reports `activity` keep-alives, one every `everyMs`, before each chunk it sends. */
+  function keepAliveModel(plan: { keepAlives: number; everyMs: number; chunk: ChatCompletionChunk }[]): ModelClient {
+    return {
+      stream(_request, signal, hooks) {
+        return (async function* () {
+          for (const step of plan) {
+            for (let i = 0; i < step.keepAlives; i++) {
+              await new Promise((resolve) => setTimeout(resolve, step.everyMs));
+              if (signal.aborted) return;
+              hooks?.onActivity?.();
+            }
+            yield step.chunk;
+          }
+        })();
+      },
+    };
+  }
+
+  it('keep-alives before the first chunk hold off the first-byte timeout (a slow reasoning model behind OpenRouter)', async () => {
+    vi.useFakeTimers();
+    // Three minutes of keep-alives every 20 s against a 60 s first-byte limit, then the answer.
+    const model = keepAliveModel([{ keepAlives: 9, everyMs: 20_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) }]);
+    const { outcome } = attempt(model);
+    await vi.advanceTimersByTimeAsync(9 * 20_000);
+    expect(await outcome).toMatchObject({ kind: 'done', turn: { text: 'ok' } });
+  });
+
+  it('keep-alives between chunks hold off the idle timeout', async () => {
+    vi.useFakeTimers();
+    const model = keepAliveModel([
+      { keepAlives: 0, everyMs: 0, chunk: chunk({ content: 'a' }) },
+      { keepAlives: 5, everyMs: 20_000, chunk: chunk({ content: 'b' }, { finish: 'stop' }) },
+    ]);
+    const { outcome } = attempt(model);
+    await vi.advanceTimersByTimeAsync(5 * 20_000);
+    expect(await outcome).toMatchObject({ kind: 'done', turn: { text: 'ab' } });
+  });
+
+  it('without keep-alives the same wait is cut at the first-byte limit', async () => {
+    vi.useFakeTimers();
+    const model = keepAliveModel([{ keepAlives: 1, everyMs: 180_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) }]);
+    const { outcome } = attempt(model);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const out = await outcome;
+    expect(out).toMatchObject({ kind: 'failed', error: { retryable: true, info: { kind: 'timeout', phase: 'first_byte', afterMs: 60_000 } } });
+  });
+
+  it('keep-alives alone are not chunks: they re-arm the first-byte wait, not the idle one', async () => {
+    vi.useFakeTimers();
+    // 40 s apart: within the 60 s first-byte limit, past the 30 s idle limit.
+    const model = keepAliveModel([{ keepAlives: 3, everyMs: 40_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) }]);
+    const { outcome } = attempt(model);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(await outcome).toMatchObject({ kind: 'done' });
   });
 });

@@ -58,11 +58,17 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome
   };
   let iterator: AsyncIterator<ChatCompletionChunk> | undefined;
   let sawToken = false;
+  let sawChunk = false;
+  let settled = false;
+  // Keep-alives restart whichever wait is running; after the attempt they must not re-arm a timer.
+  const onActivity = () => {
+    if (!settled) arm(sawChunk ? 'idle' : 'first_byte', sawChunk ? config.idleTimeoutMs : config.firstByteTimeoutMs);
+  };
 
   try {
     if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
     arm('first_byte', config.firstByteTimeoutMs);
-    iterator = model.stream(request, ctl.signal)[Symbol.asyncIterator]();
+    iterator = model.stream(request, ctl.signal, { onActivity })[Symbol.asyncIterator]();
     for (;;) {
       const next = iterator.next();
       // Once the race is lost the pending read may still reject; that is expected, not unhandled.
@@ -73,6 +79,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome
         return { kind: 'failed', error: timeoutError(r.phase, r.afterMs), partial: acc.result() };
       }
       if (r.done) break;
+      sawChunk = true;
       arm('idle', config.idleTimeoutMs);
       const deltas = acc.push(r.value);
       for (const d of deltas) {
@@ -100,6 +107,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome
         : new ModelError({ fault: 'system', kind: 'network', message: `The model request failed: ${e instanceof Error ? e.message : String(e)}` }, false);
     return { kind: 'failed', error, partial: acc.result() };
   } finally {
+    settled = true;
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
     ctl.abort();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
@@ -213,5 +213,67 @@ describe('createOpenAIClient against a real HTTP server', () => {
     expect(err.message).toMatch(/CORS/);
     for (const name of ['OpenAI', 'OpenRouter', 'Groq', 'Together']) expect(err.message).toContain(name);
     expect(err.retryable).toBe(false);
+  });
+
+  it('reads every recorded fixture to its end without calling it cut short', async () => {
+    const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.sse'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = readFileSync(join(FIXTURES, file), 'utf8');
+      server.handle((_req, res) => {
+        startSSE(res);
+        res.end(text);
+      });
+      const { chunks, error } = await collect();
+      if (error !== null) {
+        // Only the fixtures that record a provider error end in one, and it is that error.
+        expect(infoOf(error).info.kind, file).toBe('provider_stream_error');
+      } else {
+        expect(chunks.length, file).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('a body that ends without [DONE] and without a finish_reason is a retryable network error, not a short reply', async () => {
+    server.handle((_req, res) => {
+      startSSE(res);
+      res.end('data: {"choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n');
+    });
+    const { chunks, error } = await collect();
+    expect(chunks).toHaveLength(1);
+    const err = infoOf(error);
+    expect(err.info.kind).toBe('network');
+    expect(err.message).toMatch(/the stream ended before the reply was complete/i);
+    expect(err.retryable).toBe(true);
+
+    // A finish_reason without [DONE] is how some servers end a complete reply.
+    server.handle((_req, res) => {
+      startSSE(res);
+      res.end('data: {"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\n');
+    });
+    expect((await collect()).error).toBeNull();
+  });
+
+  it('reports SSE keep-alive comments (OpenRouter) as activity through the stream hooks', async () => {
+    let activity = 0;
+    let noticed: () => void = () => {};
+    server.handle(async (_req, res) => {
+      startSSE(res);
+      // Each keep-alive goes out alone, and the next waits until the client has counted it.
+      for (let i = 0; i < 3; i++) {
+        const counted = new Promise<void>((resolve) => (noticed = resolve));
+        res.write(': OPENROUTER PROCESSING\n\n');
+        await counted;
+      }
+      res.end('data: {"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+    });
+    const chunks: ChatCompletionChunk[] = [];
+    const onActivity = () => {
+      activity++;
+      noticed();
+    };
+    for await (const c of client().stream(request, new AbortController().signal, { onActivity })) chunks.push(c);
+    expect(chunks).toHaveLength(1);
+    expect(activity).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
-import type { ModelClient, ModelRequest } from '../agent/model-client';
+import type { ModelClient, ModelRequest, StreamHooks } from '../agent/model-client';
 import { classifyError, type ErrorContext } from './classify-error';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
@@ -21,9 +21,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   const baseURL = normalizeBaseURL(options.baseURL);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
-    stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ChatCompletionChunk> {
+    stream(request: ModelRequest, signal: AbortSignal, hooks: StreamHooks = {}): AsyncIterable<ChatCompletionChunk> {
       const ctx: ErrorContext = { baseURL, operation: 'chat', model: request.model, redact, signal, timeoutMs };
-      return { [Symbol.asyncIterator]: () => new ChatStream(sdk, request, signal, ctx) };
+      return { [Symbol.asyncIterator]: () => new ChatStream(sdk, request, signal, ctx, hooks) };
     },
   };
 }
@@ -38,6 +38,7 @@ class ChatStream implements AsyncIterator<ChatCompletionChunk> {
     private readonly request: ModelRequest,
     private readonly signal: AbortSignal,
     private readonly ctx: ErrorContext,
+    private readonly hooks: StreamHooks,
   ) {}
 
   next(): Promise<IteratorResult<ChatCompletionChunk>> {
@@ -64,7 +65,20 @@ class ChatStream implements AsyncIterator<ChatCompletionChunk> {
       this.finished = true;
       throw new ModelError({ fault: 'system', kind: 'network', message: 'The provider answered with an empty body.' }, true);
     }
-    this.body = readSSE<ChatCompletionChunk>(response.body, { signal: this.signal, redact: this.ctx.redact });
+    this.body = readSSE<ChatCompletionChunk>(response.body, {
+      signal: this.signal,
+      redact: this.ctx.redact,
+      isFinal: hasFinishReason,
+      ...(this.hooks.onActivity ? { onActivity: this.hooks.onActivity } : {}),
+    });
     return this.body.next();
   }
+}
+
+/** A chunk that ends a choice. Some servers omit [DONE]; none omits this on a complete reply. */
+function hasFinishReason(chunk: unknown): boolean {
+  const choices = (chunk as { choices?: unknown }).choices;
+  if (!Array.isArray(choices)) return false;
+  for (const c of choices) if (typeof c === 'object' && c !== null && (c as { finish_reason?: unknown }).finish_reason != null) return true;
+  return false;
 }

@@ -251,4 +251,46 @@ describe('readSSE framing', () => {
     }
     expect(cancelled).toBe(true);
   });
+
+  it('reports reads that bring bytes but no whole event (keep-alive comments) as activity, and reads with events not', async () => {
+    let activity = 0;
+    const pieces = [': OPENROUTER PROCESSING\n\n', ': OPENROUTER PROCESSING\n\n', 'data: {"a":', '1}\n\n', 'data: {"b":2}\n\n'].map((p) => encoder.encode(p));
+    const seen: unknown[] = [];
+    const onActivity = () => {
+      activity++;
+    };
+    for await (const c of readSSE(bodyOf(pieces), { onActivity })) seen.push(c);
+    expect(seen).toEqual([{ a: 1 }, { b: 2 }]);
+    // Two comments and the first half of an event; the reads that completed events are chunks already.
+    expect(activity).toBe(3);
+  });
+});
+
+describe('readSSE end of stream with isFinal', () => {
+  const isFinal = (c: unknown) => (c as { final?: boolean }).final === true;
+  const read = async (text: string) => {
+    const seen: unknown[] = [];
+    try {
+      for await (const c of readSSE(bodyOf([encoder.encode(text)]), { isFinal })) seen.push(c);
+      return { seen, error: null };
+    } catch (error) {
+      return { seen, error };
+    }
+  };
+
+  it('a body that ends without [DONE] and without a final chunk is a retryable network error, after its chunks', async () => {
+    const { seen, error } = await read('data: {"a":1}\n\ndata: {"a":2}\n\n');
+    expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ retryable: true, info: { kind: 'network', message: expect.stringMatching(/stream ended before the reply was complete/) } });
+  });
+
+  it('a final chunk without [DONE], or [DONE] without a final chunk, is a complete stream', async () => {
+    expect(await read('data: {"a":1}\n\ndata: {"final":true}\n\ndata: {"usage":1}\n\n')).toEqual({ seen: [{ a: 1 }, { final: true }, { usage: 1 }], error: null });
+    expect(await read('data: {"a":1}\n\ndata: [DONE]\n\n')).toEqual({ seen: [{ a: 1 }], error: null });
+  });
+
+  it('without isFinal the reader does not judge how a stream ends', async () => {
+    expect((await run([encoder.encode('data: {"a":1}\n\n')])).error).toBeNull();
+  });
 });

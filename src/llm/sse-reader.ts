@@ -7,7 +7,21 @@ export type SSEReadOptions = {
   signal?: AbortSignal;
   /** Applied to every error message built from provider text (removes the API key). */
   redact?: (text: string) => string;
+  /**
+   * Called when a read brought bytes but no whole event: an SSE comment keep-alive (OpenRouter's
+   * `: OPENROUTER PROCESSING` while a model thinks) or part of a long event. Proof of life for the
+   * caller's first-byte and idle timers, which only see chunks otherwise.
+   */
+  onActivity?: () => void;
+  /**
+   * Whether a chunk shows the reply is finished (for chat, a finish_reason). When given, a body
+   * that ends without `[DONE]` and without any such chunk rejects with a retryable network
+   * ModelError: the connection was cut between events, which must not pass for a short reply.
+   */
+  isFinal?: (chunk: unknown) => boolean;
 };
+
+export const ENDED_EARLY_MESSAGE = 'The stream ended before the reply was complete (no [DONE] and no finish reason).';
 
 const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
@@ -33,6 +47,9 @@ class SSEIterator<T> implements AsyncIterableIterator<T> {
   private readonly parser: SSEParser;
   private readonly signal: AbortSignal | undefined;
   private readonly redact: (text: string) => string;
+  private readonly onActivity: (() => void) | undefined;
+  private readonly isFinal: ((chunk: unknown) => boolean) | undefined;
+  private sawFinal = false;
   private pos = 0;
   private bodyDone = false;
   private closed = false;
@@ -44,6 +61,10 @@ class SSEIterator<T> implements AsyncIterableIterator<T> {
     this.reader = body.getReader();
     this.signal = options.signal;
     this.redact = options.redact ?? ((t) => t);
+    this.onActivity = options.onActivity;
+    this.isFinal = options.isFinal;
+    // Without a test there is nothing to wait for.
+    this.sawFinal = this.isFinal === undefined;
     this.parser = new SSEParser(this.queue, this.redact);
     if (this.signal) {
       if (this.signal.aborted) this.cancelBody();
@@ -78,7 +99,9 @@ class SSEIterator<T> implements AsyncIterableIterator<T> {
         throw this.parser.error;
       }
       if (this.parser.done || this.bodyDone || this.closed) {
+        const endedEarly = this.bodyDone && !this.parser.done && !this.sawFinal && !this.closed;
         this.close();
+        if (endedEarly) throw new ModelError({ fault: 'system', kind: 'network', message: ENDED_EARLY_MESSAGE }, true);
         return DONE;
       }
       let result: ReadableStreamReadResult<Uint8Array>;
@@ -95,9 +118,13 @@ class SSEIterator<T> implements AsyncIterableIterator<T> {
       } else {
         this.parser.push(this.decoder.decode(result.value, { stream: true }));
       }
+      if (!this.sawFinal && this.isFinal) {
+        for (let i = 0; i < this.queue.length && !this.sawFinal; i++) this.sawFinal = this.isFinal(this.queue[i]);
+      }
       if (this.queue.length > 0 && !this.signal?.aborted) {
         return { done: false, value: this.queue[this.pos++] as T };
       }
+      if (!result.done) this.onActivity?.();
     }
   }
 
