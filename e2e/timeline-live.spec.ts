@@ -94,3 +94,77 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await details.getByRole('button', { name: 'Show in chat' }).click();
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
 });
+
+type FrameProbe = { frames: number; batchesPerFrame: number[]; attached: number };
+
+test('a live timeline of a fast multi-call run updates at most once per animation frame', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openConfiguredApp(page, mock);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  ]);
+  const cities = ['Lisbon', 'Oslo', 'Rome', 'Quito'];
+  const turn = (n: number) => ({
+    kind: 'tool_calls' as const,
+    text: Array.from({ length: 150 }, (_, i) => `t${n}w${i}`).join(' '),
+    chunkDelayMs: 1,
+    calls: cities.map((city) => ({ id: `call_${n}_${city}`, name: 'get_weather', arguments: { city } })),
+  });
+  mock.script([
+    // The first reply waits, so the Timeline is open (and probed) before the run gets busy.
+    { ...turn(1), firstByteDelayMs: 1500 },
+    turn(2),
+    turn(3),
+    { kind: 'text', content: Array.from({ length: 600 }, (_, i) => `done${i}`).join(' '), chunkDelayMs: 1 },
+  ]);
+
+  // Per animation frame, how many MutationObserver batches the Timeline region got (one per React commit).
+  await page.evaluate(() => {
+    const w = window as unknown as { __tlProbe: FrameProbe; __stopTlProbe: () => void };
+    const probe: FrameProbe = { frames: 0, batchesPerFrame: [0], attached: 0 };
+    w.__tlProbe = probe;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      probe.frames++;
+      probe.batchesPerFrame.push(0);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const seen = new WeakSet<Node>();
+    const attach = () => {
+      const region = document.querySelector('section[aria-label="Timeline"]');
+      if (!region || seen.has(region)) return;
+      seen.add(region);
+      probe.attached++;
+      new MutationObserver(() => {
+        probe.batchesPerFrame[probe.batchesPerFrame.length - 1]! += 1;
+      }).observe(region, { subtree: true, childList: true, characterData: true, attributes: true });
+    };
+    new MutationObserver(attach).observe(document.body, { subtree: true, childList: true });
+    w.__stopTlProbe = () => { running = false; };
+  });
+
+  await sendMessage(page, 'weather everywhere, three times');
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.locator('[data-kind="run"][data-run="0"]')).toHaveAttribute('data-outcome', 'ok', { timeout: 45_000 });
+  await expect(page.locator('[data-kind="call"]')).toHaveCount(12);
+  await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(12);
+
+  const probe = await page.evaluate(() => {
+    const w = window as unknown as { __tlProbe: FrameProbe; __stopTlProbe: () => void };
+    w.__stopTlProbe();
+    return w.__tlProbe;
+  });
+  const busy = probe.batchesPerFrame.filter((n) => n > 0);
+  test.info().annotations.push({
+    type: 'live-timeline',
+    description: `frames: ${probe.frames}; frames with updates: ${busy.length}; max update batches in one frame: ${Math.max(...busy)}`,
+  });
+  expect(probe.attached).toBe(1);
+  // The chart was redrawn live, many times, not once at the end.
+  expect(busy.length).toBeGreaterThan(3);
+  // One MutationObserver batch per commit: more than one in a frame would mean unbatched updates.
+  expect(Math.max(...busy)).toBeLessThanOrEqual(1);
+});
