@@ -40,6 +40,12 @@ test('a second tab shows a live run read-only and can send once it is over', asy
   expect(mock.requests).toHaveLength(1);
   await expect(tabA.locator('.chat-banner')).toHaveCount(0);
 
+  // B cannot delete the session under A's live run (A would go on writing rows for a session that is gone).
+  const itemInB = tabB.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"]`);
+  await itemInB.getByRole('button', { name: /^Delete / }).click();
+  await expect(itemInB).toContainText('live in another tab');
+  expect((await readSession(tabB, sessionId)).session?.id).toBe(sessionId);
+
   // A's run ends (stopped by its user); B becomes a normal tab for this session.
   await tabA.getByRole('button', { name: 'Stop' }).click();
   await mock.waitForDisconnect(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acquireRunLock, createLocalLockManager, isRunLocked, runLockName, withRunLock } from './run-lock';
+import { acquireRunLock, createLocalLockManager, heldRunSessionIds, isRunLocked, runLockName, withRunLock } from './run-lock';
 
 describe('run lock', () => {
   it('lets one run hold a session, refuses a second, and frees it on release', async () => {
@@ -39,5 +39,19 @@ describe('run lock', () => {
     expect(await acquireRunLock('abc', locks)).toEqual({ ok: false, reason: 'locked' });
     expect(asked).toEqual([{ name: 'toolscope-run-abc', ifAvailable: true }]);
     expect(await isRunLocked('other', locks)).toBe(true);
+  });
+});
+
+describe('heldRunSessionIds', () => {
+  it('lists the sessions whose run lock is held, ignoring other locks', async () => {
+    const locks = createLocalLockManager();
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    const running = locks.request(runLockName('ses-a'), { ifAvailable: true }, () => held);
+    const other = locks.request('something-else', { ifAvailable: true }, () => held);
+    expect([...(await heldRunSessionIds(locks))]).toEqual(['ses-a']);
+    release();
+    await Promise.all([running, other]);
+    expect((await heldRunSessionIds(locks)).size).toBe(0);
   });
 });

@@ -83,3 +83,12 @@ export async function withRunLock<T>(
     got.lock.release();
   }
 }
+
+/** Sessions with a live run in any tab of this origin (one lock query for many sessions). */
+export async function heldRunSessionIds(locks: LockManagerLike = defaultLockManager()): Promise<ReadonlySet<string>> {
+  const prefix = runLockName('');
+  const snapshot = await locks.query();
+  const ids = new Set<string>();
+  for (const l of snapshot.held ?? []) if (l.name?.startsWith(prefix)) ids.add(l.name.slice(prefix.length));
+  return ids;
+}

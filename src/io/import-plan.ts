@@ -2,6 +2,7 @@ import type { ToolscopeDB } from '../db/database';
 import type { MemoryRecord, ToolDefinition } from '../db/records';
 import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
 import { copyWithNewIds, randomIds, type IdFactory } from './remap';
+import { heldRunSessionIds } from '../db/run-lock';
 
 export type SessionChoice = 'copy' | 'replace';
 export type ToolChoice = 'keep' | 'replace' | 'rename';
@@ -18,8 +19,10 @@ export type SessionClash = {
   id: string;
   title: string;
   existingTitle: string;
-  /** Replace is impossible: some of the file's message or run ids belong to a different stored session. */
+  /** Replace is impossible: some of the file's message or run ids belong to a different stored session, or it is running. */
   copyOnly: boolean;
+  /** A run of the stored session is live (in this or another tab): replacing it would orphan that run's writes. */
+  running: boolean;
 };
 
 export type ToolClash = { name: string; existingId: string };
@@ -45,7 +48,13 @@ const sameDefinition = (a: ToolDefinition, b: ToolDefinition) => {
 };
 
 /** Reads only what is needed to find clashes: ids and names, never the secrets or settings tables. */
-export async function analyzeImport(db: ToolscopeDB, file: ExportFileV1): Promise<ImportAnalysis> {
+export async function analyzeImport(
+  db: ToolscopeDB,
+  file: ExportFileV1,
+  runningSessionIds: () => Promise<ReadonlySet<string>> = heldRunSessionIds,
+): Promise<ImportAnalysis> {
+  // Asked before the transaction: awaiting anything but Dexie inside it would commit it early.
+  const running = await runningSessionIds();
   return db.transaction('r', [db.sessions, db.messages, db.runs, db.tools, db.memories], async () => {
     const existing = await db.sessions.bulkGet(file.sessions.map((e) => e.session.id));
     const sessionClashes: SessionClash[] = [];
@@ -55,7 +64,8 @@ export async function analyzeImport(db: ToolscopeDB, file: ExportFileV1): Promis
       const stored = existing[i];
       const foreign = await idsOwnedElsewhere(db, entry);
       if (stored) {
-        sessionClashes.push({ id: entry.session.id, title: entry.session.title, existingTitle: stored.title, copyOnly: foreign });
+        const live = running.has(entry.session.id);
+        sessionClashes.push({ id: entry.session.id, title: entry.session.title, existingTitle: stored.title, copyOnly: foreign || live, running: live });
       } else if (foreign) forcedCopies.push(entry.session.id);
     }
 

@@ -55,6 +55,21 @@ describe('import', () => {
     expect(await loadHistory(db, SID)).toHaveLength(7);
   });
 
+  it('a stored session with a live run (any tab) can only be copied, whatever the choice', async () => {
+    const { db } = freshDB('imp-running');
+    await importExportText(db, text(fixtureFile()));
+    const file = checkExportData(JSON.parse(text(fixtureFile())));
+    if (!file.ok) throw new Error('fixture should pass');
+    const analysis = await analyzeImport(db, file.file, async () => new Set([SID]));
+    expect(analysis.sessionClashes).toMatchObject([{ id: SID, copyOnly: true, running: true }]);
+    const plan = planImport(file.file, analysis, { sessions: { [SID]: 'replace' } });
+    await writeImport(db, plan);
+    expect(await db.sessions.count()).toBe(2);
+    expect((await db.sessions.get(SID))?.title).toBe(fixtureFile().sessions[0]!.session.title);
+    const idle = await analyzeImport(db, file.file, async () => new Set());
+    expect(idle.sessionClashes).toMatchObject([{ id: SID, copyOnly: false, running: false }]);
+  });
+
   it('offers tool clashes by name and applies keep / replace / rename', async () => {
     const { db } = freshDB('imp-3');
     await importExportText(db, text(fixtureFile()));

@@ -6,6 +6,7 @@ import { useUiStore } from './ui-store';
 import { defaultsToSessionSettings, useSettingsStore } from './settings-store';
 import { useRunStore } from './run-store';
 import { isActiveStatus } from './session-status';
+import { isRunLocked } from '../db/run-lock';
 
 export type UndoToast = { id: number; title: string; handle: UndoHandle };
 
@@ -29,8 +30,10 @@ export function renameSessionTitle(id: string, title: string): Promise<boolean> 
 
 let toastSeq = 0;
 
-export async function removeSession(session: SessionRecord): Promise<'deleted' | 'running' | 'not_found'> {
+export async function removeSession(session: SessionRecord): Promise<'deleted' | 'running' | 'running_elsewhere' | 'not_found'> {
   if (isActiveStatus(useRunStore.getState().runs[session.id]?.status)) return 'running';
+  // Another tab's run would go on writing rows for a session that no longer exists.
+  if (await isRunLocked(session.id)) return 'running_elsewhere';
   const result = await deleteSession(db, session.id);
   if (!result.ok) return 'not_found';
   const ui = useUiStore.getState();

@@ -177,7 +177,8 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
             />
             Replace the stored session
           </label>
-          {c.copyOnly && <p className="hint">Its records collide with another stored session, so it can only be copied.</p>}
+          {c.running && <p className="hint">It is running now (here or in another tab), so it can only be copied.</p>}
+          {c.copyOnly && !c.running && <p className="hint">Its records collide with another stored session, so it can only be copied.</p>}
         </fieldset>
       ))}
       {analysis.forcedCopies.length > 0 && (

@@ -31,6 +31,7 @@ export function SessionItem({ session, current }: { session: SessionRecord; curr
   const remove = () => {
     void removeSession(session).then((r) => {
       if (r === 'running') setNote('Stop the run before deleting this session.');
+      else if (r === 'running_elsewhere') setNote('Its run is live in another tab; stop it there before deleting this session.');
     });
   };
 
