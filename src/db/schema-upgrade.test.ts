@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { zeroUsage } from '../agent/messages';
 import { openToolscopeDB } from './database';
-import { declareV1, type SessionRecordV1 } from './schema-v1';
+import { declareV1, SCHEMA_V1, type SessionRecordV1 } from './schema-v1';
 
 describe('schema versions', () => {
   it('opens a database written by version 1 and upgrades its data', async () => {
@@ -32,6 +32,20 @@ describe('schema versions', () => {
     expect(await db.memories.count()).toBe(1);
     expect(await db.messages.get('m0')).toMatchObject({ content: 'hi', order: 0 });
     db.close();
+  });
+
+  it('keeps version 1 exactly as shipped (browsers hold databases it wrote)', () => {
+    // A literal copy on purpose: editing schema-v1.ts must fail here, not pass through the upgrade test that uses it.
+    expect(SCHEMA_V1).toEqual({
+      sessions: 'id, updatedAt, title',
+      messages: 'id, [sessionId+order]',
+      toolCalls: '[messageId+id], id, sessionId, runId',
+      runs: 'id, sessionId',
+      events: '[runId+seq], sessionId',
+      tools: 'id, &name',
+      settings: 'key',
+      secrets: 'key',
+    });
   });
 
   it('creates every table on a fresh database', async () => {

@@ -40,12 +40,15 @@ export const toolMsg = (id: string, runId: string, turn: number, call: ToolCall,
 });
 
 /** Timers fired by hand, so batching tests do not depend on wall time. */
-export function manualTimers(): PersisterTimers & { fire(): void; readonly scheduled: number } {
+export function manualTimers(): PersisterTimers & { fire(): void; readonly scheduled: number; readonly delays: number[] } {
   let next: (() => void) | null = null;
   let scheduled = 0;
+  const delays: number[] = [];
   return {
-    set(fn) {
+    delays,
+    set(fn, ms) {
       next = fn;
+      delays.push(ms);
       scheduled++;
       return scheduled;
     },
