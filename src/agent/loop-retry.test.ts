@@ -4,7 +4,7 @@ import { ModelError } from './errors';
 import type { EventOf } from './events';
 import { validateHistory } from './loop';
 import type { AssistantMessage } from './messages';
-import { abortableSleep, retryDelayMs } from './retry';
+import { abortableSleep, formatWait, MAX_RETRY_AFTER_MS, retryDelayMs } from './retry';
 import { harness, roles } from './testing/harness';
 import { chunk, httpError, networkError, scriptedModel, textReply } from './testing/scripted-model';
 
@@ -26,6 +26,22 @@ describe('retries', () => {
     expect(failures(h.events)).toMatchObject([{ turn: 1, attempt: 1, retryInMs: 7_000, error: { kind: 'rate_limited', status: 429 } }]);
     expect(starts(h.events)).toEqual([[1, 1], [1, 2]]);
     expect(model.requests[1]).toEqual(model.requests[0]);
+  });
+
+  it.each([
+    [429, 2 * 3_600_000, '2 h'],
+    [503, 90_000, '90 s'],
+  ])('a %i asking to wait longer than 60 s is not slept on: the run fails at once, naming the wait', async (status, wait, said) => {
+    const model = scriptedModel([httpError(status, 'Slow down.', wait), textReply(['never'])]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expect(h.sleeps).toEqual([]);
+    expect(model.requests).toHaveLength(1);
+    expect(r.error?.message).toContain('Slow down.');
+    expect(r.error?.message).toContain(`asked to wait ${said} before trying again`);
+    expect(r.error?.message).toMatch(/not retried/);
+    expect(failures(h.events)).toMatchObject([{ retryInMs: null, error: { message: r.error?.message } }]);
   });
 
   it('backs off exponentially with jitter on 500s', async () => {
@@ -145,8 +161,13 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(httpError(401, 'x'), 1, cfg, () => 0)).toBeNull();
     expect(retryDelayMs(new ModelError({ fault: 'system', kind: 'network', message: 'x' }, false), 1, cfg, () => 0)).toBeNull();
   });
-  it('uses Retry-After as given', () => {
+  it('uses Retry-After as given, up to the 60 s cap', () => {
     expect(retryDelayMs(httpError(429, 'x', 12_345), 1, cfg, () => 0)).toBe(12_345);
+    expect(retryDelayMs(httpError(429, 'x', MAX_RETRY_AFTER_MS), 1, cfg, () => 0)).toBe(60_000);
+    expect(retryDelayMs(httpError(429, 'x', MAX_RETRY_AFTER_MS + 1), 1, cfg, () => 0)).toBeNull();
+  });
+  it('formats waits the way a person reads them', () => {
+    expect([formatWait(90_000), formatWait(25 * 60_000), formatWait(3 * 3_600_000)]).toEqual(['90 s', '25 min', '3 h']);
   });
 });
 

@@ -8,7 +8,7 @@ import { estimateUsage } from './estimate-tokens';
 import type { EventSink, StopReason } from './events';
 import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from './messages';
 import type { ModelClient } from './model-client';
-import { abortableSleep, retryDelayMs } from './retry';
+import { abortableSleep, retryDelayMs, waitTooLongInfo } from './retry';
 import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
 import { streamAttempt } from './stream-attempt';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
@@ -133,11 +133,12 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
           return finish('cancelled');
         }
         const retryInMs = signal.aborted ? null : retryDelayMs(outcome.error, attempt, config, random);
-        emit({ type: 'request_failed', turn, attempt, error: outcome.error.info, retryInMs });
+        const info = (retryInMs === null ? waitTooLongInfo(outcome.error) : null) ?? outcome.error.info;
+        emit({ type: 'request_failed', turn, attempt, error: info, retryInMs });
         if (retryInMs === null) {
           if (signal.aborted) return finish('cancelled');
           if (hasOutput(outcome.partial)) append(assistant(messageId, turn, outcome.partial, [], 'error'));
-          return finish('error', outcome.error.info);
+          return finish('error', info);
         }
         // A retry starts the turn over: the failed attempt lives on in the event log only.
         await sleep(retryInMs, signal);

@@ -37,6 +37,13 @@ describe('classifyError', () => {
     }
   });
 
+  it('promises a retry only for a wait the loop honours (60 s at most)', () => {
+    expect(classified(apiError(429, { message: 'x' }, { 'retry-after': '30' })).message).toContain('Retrying in 30 s.');
+    const long = classified(apiError(429, { message: 'x' }, { 'retry-after': '7200' }));
+    expect(long.retryAfterMs).toBe(7_200_000);
+    expect(long.message).not.toMatch(/Retrying in/);
+  });
+
   it('honours Retry-After on 5xx too', () => {
     expect(classified(apiError(503, { message: 'x' }, { 'retry-after': '2' })).retryAfterMs).toBe(2000);
   });

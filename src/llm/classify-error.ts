@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, isRetryableStatus } from '../agent/errors';
+import { MAX_RETRY_AFTER_MS } from '../agent/retry';
 import { isAbortError, makeAbortError } from './abort';
 import { redactModelError } from './redact';
 import { retryAfterMs } from './retry-after';
@@ -71,7 +72,8 @@ function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelErro
     if (err.code === 'insufficient_quota') {
       return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs: null, message: `The account behind this API key has no quota or credits left (HTTP 429).${saidSuffix}` }, false);
     }
-    const when = wait !== null ? ` Retrying in ${Math.ceil(wait / 1000)} s.` : '';
+    // A longer wait is not honoured: the loop says so itself (agent/retry.ts waitTooLongInfo).
+    const when = wait !== null && wait <= MAX_RETRY_AFTER_MS ? ` Retrying in ${Math.ceil(wait / 1000)} s.` : '';
     return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs: wait, message: `${host} is rate limiting requests (HTTP 429).${when}${saidSuffix}` }, true, wait);
   }
   if (isRetryableStatus(status)) {
