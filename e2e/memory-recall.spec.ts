@@ -23,15 +23,20 @@ test('a memory the model saves with its remember tool in one session is recalled
   expect(mock.requests[0]?.body.tools?.map((t) => t.function?.name)).toContain('remember');
   expect(JSON.stringify(mock.requests[1]?.body.messages)).toContain('\\"saved\\":true');
 
+  // A tool result can be remembered too, named by its tool.
+  await page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remember result of remember' }).click();
+  await expect(page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remembered' })).toBeDisabled();
+
   await page.getByRole('tab', { name: 'Memories' }).click();
   await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved memories' })).toContainText('remember result: {"saved":true');
   const saved = page.getByRole('list', { name: 'Saved memories' });
   await expect(saved).toContainText('Favourite colour: teal');
   // A memory sharing one word with the coming question: keyword matching would pick it, the similarity threshold must not.
   await page.getByRole('textbox', { name: 'New memory' }).fill('Car colour: blue');
   await page.getByRole('button', { name: 'Add memory' }).click();
-  await expect(saved.getByRole('listitem', { name: 'Car colour: blue' })).toContainText('no vector yet');
-  await expect(saved.getByRole('listitem', { name: 'Favourite colour: teal' })).toContainText('no vector yet');
+  await expect(saved.getByRole('listitem', { name: 'Car colour: blue', exact: true })).toContainText('no vector yet');
+  await expect(saved.getByRole('listitem', { name: 'Favourite colour: teal', exact: true })).toContainText('no vector yet');
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   await newSession(page);
@@ -57,7 +62,7 @@ test('a memory the model saves with its remember tool in one session is recalled
   // Recall embedded both memories with the configured model and kept the vectors.
   await page.getByRole('tab', { name: 'Memories' }).click();
   for (const text of ['Favourite colour: teal', 'Car colour: blue']) {
-    await expect(saved.getByRole('listitem', { name: text })).toContainText('vector from text-embedding-3-small');
+    await expect(saved.getByRole('listitem', { name: text, exact: true })).toContainText('vector from text-embedding-3-small');
   }
 });
 

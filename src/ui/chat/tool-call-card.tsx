@@ -6,6 +6,8 @@ import type { LiveToolCallStatus } from '../../store/run-state';
 import { useUiStore } from '../../store/ui-store';
 import { ApprovalCard } from './approval-card';
 import { prettyArgs } from './pretty-args';
+import { RememberButton } from '../memory/remember-button';
+import { toolResultMemory } from '../memory/tool-result-memory';
 
 type Props = {
   sessionId: string;
@@ -65,6 +67,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           <pre aria-label="Result" className={isError ? 'verdict-bad' : undefined}>
             {expanded || !long ? result : `${result.slice(0, PREVIEW_CHARS)}…`}
           </pre>
+          {(status === 'ok' || status === 'error') && <RememberButton text={toolResultMemory(p.name, result)} sessionId={p.sessionId} label={`Remember result of ${p.name}`} />}
           {long && (
             <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
               {expanded ? 'Show less' : `Show all (${result.length.toLocaleString()} characters)`}
