@@ -6,6 +6,8 @@ import { sleep } from './play-step';
  * Endpoints for HTTP-tool tests, on the same server as the model:
  *   GET  /tools/weather?city=X   deterministic JSON weather for X
  *   ANY  /tools/echo             echoes method, query, headers and body as JSON
+ *   ANY  /tools/header-names     answers the request's header names only, so a secret sent in a header does
+ *                                not come back into the tool result (read the values from allRequests)
  *   GET  /tools/big?kb=N         a JSON body of about N KB (default 200)
  *   GET  /tools/slow?ms=N        answers after N ms (default 5000), or never if the client leaves first
  *   GET  /tools/status?code=N    answers with that status and a JSON body
@@ -34,6 +36,9 @@ export async function handleToolRoute(
     }
     case '/tools/echo':
       json(200, { method: rec.method, path: rec.path, query: rec.query, headers: rec.headers, body: rec.body ?? rec.rawBody });
+      return true;
+    case '/tools/header-names':
+      json(200, { query: rec.query, headerNames: Object.keys(rec.headers).sort() });
       return true;
     case '/tools/big': {
       const kb = clampInt(rec.query.kb, 200, 1, 20_000);
