@@ -6,6 +6,9 @@ import { expect, test } from './fixtures';
 import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
 import { createCodeTool, createHttpTool, openToolsTab } from './tools-helpers';
 
+/** Breaks the URL unless encoded: '&' and '#' are URL syntax, the space and 'ã' must be percent-encoded. */
+const CITY = 'Rock & Roll #1 São Paulo';
+
 test('the model calls a code tool, an HTTP tool and an approval-gated tool in one run', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
   await openToolsTab(page);
@@ -31,7 +34,7 @@ test('the model calls a code tool, an HTTP tool and an approval-gated tool in on
       kind: 'tool_calls',
       calls: [
         { id: 'call_add', name: 'add_numbers', arguments: { a: 19, b: 23 } },
-        { id: 'call_weather', name: 'get_weather', arguments: { city: 'São Paulo' } },
+        { id: 'call_weather', name: 'get_weather', arguments: { city: CITY } },
         { id: 'call_archive', name: 'archive_note', arguments: { title: 'groceries' } },
       ],
     },
@@ -53,8 +56,10 @@ test('the model calls a code tool, an HTTP tool and an approval-gated tool in on
     (second.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, String(m.content)]),
   );
   expect(toolResults.get('call_add')).toBe('{"sum":42}');
-  expect(JSON.parse(toolResults.get('call_weather') ?? '{}')).toMatchObject({ city: 'São Paulo' });
+  expect(JSON.parse(toolResults.get('call_weather') ?? '{}')).toMatchObject({ city: CITY });
   expect(toolResults.get('call_archive')).toBe('archived groceries');
-  // The HTTP tool really reached the test server, with the argument URL-encoded.
-  expect(mock.allRequests.some((r) => r.path === '/tools/weather' && r.query.city === 'São Paulo')).toBe(true);
+  // The HTTP tool really reached the test server, with the argument URL-encoded: unencoded, '&' would start a new
+  // parameter and '#' would cut the URL, so the server would see city "Rock " and a stray " Roll " key.
+  const weather = mock.allRequests.filter((r) => r.path === '/tools/weather');
+  expect(weather.map((r) => r.query)).toEqual([{ city: CITY }]);
 });
