@@ -65,7 +65,9 @@ function TimelineBarImpl({ bar, x, y, height, selected, iconRoom }: Props) {
     const fill = s.kind === 'queued' ? SEGMENT_COLORS.queued : s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : s.kind === 'streaming' && blueRequest ? SEGMENT_COLORS.streaming : null;
     if (!fill) return [];
     const sx = x(s.start);
-    return [<rect key={`${s.kind}${s.start}`} x={sx} y={top} width={Math.max(1, x(s.end) - sx)} height={h} fill={fill} className={`tl-seg tl-seg-${s.kind}`} data-segment={s.kind} />];
+    // On a failed or cancelled request the phases are a band along the top, so the outcome colour still shows.
+    const band = bar.kind === 'request' && !blueRequest ? Math.max(2, Math.round(h * 0.35)) : h;
+    return [<rect key={`${s.kind}${s.start}`} x={sx} y={top} width={Math.max(1, x(s.end) - sx)} height={band} fill={fill} className={`tl-seg tl-seg-${s.kind}`} data-segment={s.kind} />];
   });
   const text = `${style.icon} ${bar.label}`;
   const fits = w > text.length * CHAR_PX + 8;
