@@ -44,6 +44,18 @@ describe('retries', () => {
     expect(failures(h.events)).toMatchObject([{ retryInMs: null, error: { message: r.error?.message } }]);
   });
 
+  it('a context-length error sent inside the stream ends the run as context_limit, without a retry', async () => {
+    const tooLong = Object.assign(chunk(null), { error: { code: 400, message: "This endpoint's maximum context length is 131072 tokens. However, you requested about 140000 tokens" } });
+    const model = scriptedModel([{ chunks: [tooLong] }, textReply(['never'])]);
+    const h = harness(model);
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expect(r.error).toMatchObject({ fault: 'user', kind: 'context_limit', limitTokens: 131_072, estimatedTokens: 140_000 });
+    expect(r.error?.message).toMatch(/too long for this model's context window/);
+    expect(model.requests).toHaveLength(1);
+    expect(failures(h.events)).toMatchObject([{ retryInMs: null, error: { kind: 'context_limit' } }]);
+  });
+
   it('backs off exponentially with jitter on 500s', async () => {
     const model = scriptedModel([httpError(500, 'oops'), httpError(503, 'busy'), textReply(['ok'])]);
     const h = harness(model, { random: () => 0.5 });

@@ -1,3 +1,4 @@
+import { contextLimitFromProvider } from './context-limit-error';
 import { ModelError, isRetryableStatus } from './errors';
 
 // Error codes/types that mean "try again later" when the provider sends no HTTP-like status.
@@ -36,6 +37,8 @@ export function providerErrorFromPayload(error: unknown): ModelError {
       code = o.type;
     }
   }
+  const tooLong = contextLimitFromProvider(status, code, message ?? '');
+  if (tooLong) return new ModelError(tooLong, false);
   const retryable = status !== null ? isRetryableStatus(status) : code !== null && TRANSIENT.test(code);
   return new ModelError(
     {

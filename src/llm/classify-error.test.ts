@@ -44,6 +44,16 @@ describe('classifyError', () => {
     expect(long.message).not.toMatch(/Retrying in/);
   });
 
+  it('maps context-length rejections (code or wording, 400 or 413) to context_limit, not retryable', () => {
+    const byCode = classified(apiError(400, { message: 'Please reduce the length of the messages.', code: 'context_length_exceeded' }));
+    expect(byCode.info).toMatchObject({ kind: 'context_limit', fault: 'user' });
+    expect(byCode.retryable).toBe(false);
+    const byText = classified(apiError(413, { message: `maximum context length is 8192 tokens, you requested 9000 tokens (key ${KEY})` }));
+    expect(byText.info).toMatchObject({ kind: 'context_limit', limitTokens: 8192, estimatedTokens: 9000 });
+    expect(byText.message).not.toContain(KEY);
+    expect(classified(apiError(400, { message: "Invalid value for 'temperature'" })).info.kind).toBe('bad_request');
+  });
+
   it('honours Retry-After on 5xx too', () => {
     expect(classified(apiError(503, { message: 'x' }, { 'retry-after': '2' })).retryAfterMs).toBe(2000);
   });

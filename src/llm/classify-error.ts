@@ -1,4 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { contextLimitFromProvider } from '../agent/context-limit-error';
 import { ModelError, isRetryableStatus } from '../agent/errors';
 import { MAX_RETRY_AFTER_MS } from '../agent/retry';
 import { isAbortError, makeAbortError } from './abort';
@@ -66,6 +67,8 @@ function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelErro
     const message = `Nothing answered at ${ctx.baseURL}/models (HTTP 404). Check the base URL; for OpenAI-compatible servers it usually ends in /v1.`;
     return new ModelError({ fault: 'user', kind: 'bad_request', status, message }, false);
   }
+  const tooLong = contextLimitFromProvider(status, typeof err.code === 'string' ? err.code : null, said);
+  if (tooLong) return new ModelError(tooLong, false);
   const wait = retryAfterMs(err.headers, ctx.now);
   if (status === 429) {
     // OpenAI answers 429 when the account has no credits left; waiting does not fix that.

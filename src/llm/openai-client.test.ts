@@ -89,6 +89,18 @@ describe('createOpenAIClient against a real HTTP server', () => {
     expect(err.retryable).toBe(false);
   });
 
+  it('400 context_length_exceeded: a context_limit error with the sizes, never retried', async () => {
+    const said = "This model's maximum context length is 128000 tokens. However, your messages resulted in 130532 tokens.";
+    server.handle((_req, res) => sendJSON(res, 400, { error: { message: said, type: 'invalid_request_error', code: 'context_length_exceeded' } }));
+    const before = server.requests.length;
+    const err = infoOf((await collect()).error);
+    expect(server.requests.length - before).toBe(1);
+    expect(err.info).toMatchObject({ fault: 'user', kind: 'context_limit', limitTokens: 128_000, estimatedTokens: 130_532 });
+    expect(err.message).toMatch(/too long for this model's context window/);
+    expect(err.message).toContain(said);
+    expect(err.retryable).toBe(false);
+  });
+
   it('429 with Retry-After: retryable rate_limited with the wait in ms', async () => {
     server.handle((_req, res) => sendJSON(res, 429, { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } }, { 'retry-after': '7' }));
     const before = server.requests.length;

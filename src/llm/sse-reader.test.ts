@@ -142,13 +142,18 @@ describe('readSSE provider errors', () => {
       ['{"error":{"message":"m","code":502}}', true],
       ['{"error":{"message":"m","type":"overloaded_error"}}', true],
       ['{"error":{"message":"m","code":"rate_limit_exceeded"}}', true],
-      ['{"error":{"message":"m","code":"context_length_exceeded"}}', false],
+      ['{"error":{"message":"m","code":"invalid_api_key"}}', false],
       ['{"error":"plain string error"}', false],
     ];
     for (const [payload, retryable] of cases) {
       const out = await run([encoder.encode(`data: ${payload}\n\n`)]);
       expect(out.error?.retryable, payload).toBe(retryable);
     }
+  });
+
+  it('reads a context-length error in the stream as context_limit, not retryable', async () => {
+    const it = readSSE(bodyOf([encoder.encode('data: {"error":{"message":"maximum context length is 8192 tokens","code":"context_length_exceeded"}}\n\n')]));
+    await expect(it.next()).rejects.toMatchObject({ retryable: false, info: { kind: 'context_limit', limitTokens: 8192 } });
   });
 
   it('takes the message from a non-JSON `event: error` payload and redacts the key', async () => {
