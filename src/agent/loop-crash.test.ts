@@ -39,10 +39,9 @@ function expectEachCallAnsweredOnce(history: ChatMessage[], events: AgentEvent[]
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('runAgent when something that should never throw does', () => {
-  it('executor get() throws on the 2nd of 3 parallel calls: error stop, others stopped, every call answered once', async () => {
-    const fast = fakeTool({ name: 't0' });
-    const slow = fakeTool({ name: 't2', run: blockingRun() });
-    const inner = fakeExecutor([fast, fakeTool({ name: 't1' }), slow]);
+  it('executor get() throws on the 2nd of 3 parallel calls: error stop, every call answered once, nothing after run_finished', async () => {
+    const slow = fakeTool({ name: 't0', run: blockingRun() });
+    const inner = fakeExecutor([slow, fakeTool({ name: 't1' }), fakeTool({ name: 't2' })]);
     const model = scriptedModel([threeCalls(), textReply(['never asked'])]);
     const h = harness(model, { tools: executorFailingOnGet(inner, 2) });
     const r = await h.run();
@@ -53,12 +52,27 @@ describe('runAgent when something that should never throw does', () => {
     expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'error' });
     expect(model.requests).toHaveLength(1);
     expectEachCallAnsweredOnce(r.history, h.events);
-    // What finished before the crash keeps its real result; the rest say why they have none.
+    // None could finish (t0 blocks until stopped): each result says why it has none.
+    for (const x of toolResults(r.history)) expect(x).toMatchObject({ outcome: 'error', content: expect.stringMatching(/internal error/) });
+    // Whether t0 had started depends on how far its validation got; if it had, it was told to stop.
+    for (const c of slow.calls) expect(c.ctx.signal.aborted).toBe(true);
+    const count = h.events.length;
+    await tick();
+    expect(h.events).toHaveLength(count);
+  });
+
+  it('a crash while another call runs stops that call and keeps results already reported', async () => {
+    // Two lanes: t0 blocks, t1 finishes, and the lane that ran t1 crashes on get() for t2.
+    const slow = fakeTool({ name: 't0', run: blockingRun() });
+    const inner = fakeExecutor([slow, fakeTool({ name: 't1' }), fakeTool({ name: 't2' })]);
+    const h = harness(scriptedModel([threeCalls()]), { tools: executorFailingOnGet(inner, 3), config: { toolConcurrency: 2 } });
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expectEachCallAnsweredOnce(r.history, h.events);
     const results = toolResults(r.history);
-    expect(results[0]).toEqual({ id: 'c0', outcome: 'ok', content: '{}' });
-    expect(results[1]).toMatchObject({ id: 'c1', outcome: 'error', content: expect.stringMatching(/internal error/) });
+    expect(results[0]).toMatchObject({ id: 'c0', outcome: 'error', content: expect.stringMatching(/internal error/) });
+    expect(results[1]).toEqual({ id: 'c1', outcome: 'ok', content: '{}' });
     expect(results[2]).toMatchObject({ id: 'c2', outcome: 'error', content: expect.stringMatching(/internal error/) });
-    // The tool still running was told to stop, and nothing is emitted once the run has finished.
     expect(slow.calls[0]?.ctx.signal.aborted).toBe(true);
     const count = h.events.length;
     await tick();
@@ -89,7 +103,7 @@ describe('runAgent when something that should never throw does', () => {
     expect(r.error).toBeUndefined();
     expectEachCallAnsweredOnce(r.history, h.events);
     expect(toolResults(r.history).map((x) => x.outcome)).toEqual(['cancelled', 'error', 'cancelled']);
-    expect(slow.calls[0]?.ctx.signal.aborted).toBe(true);
+    for (const c of slow.calls) expect(c.ctx.signal.aborted).toBe(true);
   });
 
   it('an event sink that throws on tool_started does not break the run: the emitter isolates consumers', async () => {
