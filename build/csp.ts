@@ -1,15 +1,21 @@
 import type { Plugin } from 'vite';
 
 /**
- * The Content-Security-Policy of the built page. Scripts only from our origin, no inline script,
- * no frames or plugins. 'unsafe-eval' is there for one reason: ajv compiles the JSON Schemas people
- * write for their tools into validators with `new Function`, and validation must answer synchronously.
- * Tool code itself never runs on the page (QuickJS in a worker), and model output is sanitised.
- * connect-src allows any http(s) endpoint because the user chooses the model endpoint and HTTP tools.
+ * The Content-Security-Policy of the built page. Scripts only from our origin, no inline script, no eval, no frames
+ * or plugins. Nothing on the page builds code from strings:
+ * - the export file's schema is fixed, so its validators are Ajv standalone code generated at build time
+ *   (build/export-validators.ts);
+ * - the schemas people write for their tools are compiled by Ajv (`new Function`) in a dedicated module worker
+ *   (src/tools/validation/validation-worker.ts). A worker loaded from its own URL takes its policy from that
+ *   response's headers, not from this <meta>; a host that sends a CSP header for scripts must allow 'unsafe-eval'
+ *   for that one file, or argument checks report that they cannot compile.
+ * 'wasm-unsafe-eval' stays for QuickJS's WebAssembly. Tool code never runs on the page (QuickJS in a worker), and
+ * model output is sanitised. connect-src allows any http(s) endpoint because the user chooses the model endpoint
+ * and HTTP tools.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "connect-src 'self' https: http:",
   "img-src 'self' data: blob:",

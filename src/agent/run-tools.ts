@@ -65,7 +65,7 @@ function abortRace(signal: AbortSignal): { promise: Promise<typeof ABORTED>; dis
 
 type Parsed = { ok: true; value: unknown } | { ok: false; finished: Finished };
 
-function parseAndValidate(tool: ToolHandle, raw: string): Parsed {
+async function parseAndValidate(tool: ToolHandle, raw: string): Promise<Parsed> {
   let value: unknown;
   try {
     // Models often send "" for a tool without parameters.
@@ -84,7 +84,8 @@ function parseAndValidate(tool: ToolHandle, raw: string): Parsed {
   }
   let issues: ValidationIssue[];
   try {
-    issues = tool.validate(value);
+    // On the page this waits for the validation worker (the page's CSP forbids compiling schemas there).
+    issues = await tool.validate(value);
   } catch (e) {
     issues = [{ path: '', message: e instanceof Error ? e.message : String(e) }];
   }
@@ -166,7 +167,9 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       }, queuedAt);
     }
     let args = call.arguments;
-    let parsed = parseAndValidate(tool, args);
+    const checked = await Promise.race([parseAndValidate(tool, args), abort.promise]);
+    if (checked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
+    let parsed: Parsed = checked;
     if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
 
     if (tool.needsApproval) {
@@ -179,7 +182,9 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
         return finish(i, call, { content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' }, queuedAt);
       }
       if (d.decision === 'edit') {
-        parsed = parseAndValidate(tool, args);
+        const rechecked = await Promise.race([parseAndValidate(tool, args), abort.promise]);
+        if (rechecked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
+        parsed = rechecked;
         if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
       }
     }

@@ -23,13 +23,16 @@ export type ToolRunContext = {
   callId: string;
 };
 
-/** A tool the loop can call. Validation lives with the tool (ajv is compiled once per tool). */
+/**
+ * A tool the loop can call. Validation lives with the tool (ajv is compiled once per tool); it may answer
+ * asynchronously, because on the page the schema is compiled and checked in a worker (the page's CSP forbids eval).
+ */
 export interface ToolHandle {
   spec: ToolSpec;
   /** Per-tool timeout override; the run's default applies when absent. */
   timeoutMs?: number;
   needsApproval: boolean;
-  validate(args: unknown): ValidationIssue[];
+  validate(args: unknown): Promise<ValidationIssue[]> | ValidationIssue[];
   /** Must honour `ctx.signal`; a tool that ignores it is abandoned by the loop and its late result dropped. */
   run(args: unknown, ctx: ToolRunContext): Promise<ToolRunResult>;
 }

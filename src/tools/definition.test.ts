@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../db/records';
-import { newDefinition, parseParametersText, schemaErrors, validateDefinition } from './definition';
+import { checkDefinition, newDefinition, parseParametersText, validateDefinition } from './definition';
+import { createInProcessValidator } from './validation/in-process-validator';
 
 function codeTool(patch: Partial<ToolDefinition> = {}): ToolDefinition {
   return { ...newDefinition('id-1', 1), name: 'add', description: 'Adds numbers', ...patch };
@@ -36,9 +37,29 @@ describe('validateDefinition', () => {
   it('reports schema errors on the parameters field', () => {
     const notObject = validateDefinition(codeTool({ parameters: { type: 'string' } }), []);
     expect(notObject.ok === false && notObject.errors.parameters).toEqual(['Parameters must be a schema of type "object".']);
-    const badKeyword = validateDefinition(codeTool({ parameters: { type: 'object', properties: { a: { type: 'strin' } } } }), []);
+  });
+
+  it('checkDefinition adds what the meta-schema and a trial compile say, next to the other fields\' errors', async () => {
+    const validator = createInProcessValidator();
+    const badKeyword = await checkDefinition(codeTool({ parameters: { type: 'object', properties: { a: { type: 'strin' } } } }), [], new Set(), validator);
     expect(badKeyword.ok).toBe(false);
     if (!badKeyword.ok) expect(badKeyword.errors.parameters?.join(' ')).toMatch(/properties\/a\/type/);
+    const both = await checkDefinition(codeTool({ name: 'a b', parameters: { type: 'object', properties: { a: { $ref: '#/defs/none' } } } }), [], new Set(), validator);
+    expect(both.ok === false && both.errors.name).toHaveLength(1);
+    expect(both.ok === false && both.errors.parameters?.[0]).toMatch(/resolve reference/);
+    expect(await checkDefinition(codeTool(), [], new Set(), validator)).toEqual({ ok: true });
+  });
+
+  it('checkDefinition does not ask the validator about parameters that are not an object schema', async () => {
+    const asked: unknown[] = [];
+    const r = await checkDefinition(codeTool({ parameters: { type: 'string' } }), [], new Set(), {
+      schemaProblems: async (schema) => {
+        asked.push(schema);
+        return [];
+      },
+    });
+    expect(r.ok === false && r.errors.parameters).toEqual(['Parameters must be a schema of type "object".']);
+    expect(asked).toEqual([]);
   });
 
   it('requires code for code tools and a known id for built-ins', () => {
@@ -80,11 +101,7 @@ describe('validateDefinition', () => {
   });
 });
 
-describe('schemaErrors / parseParametersText', () => {
-  it('reports a dangling $ref that only compilation finds', () => {
-    expect(schemaErrors({ type: 'object', properties: { a: { $ref: '#/defs/none' } } })[0]).toMatch(/resolve reference/);
-  });
-
+describe('parseParametersText', () => {
   it('parses parameter text and explains failures', () => {
     expect(parseParametersText('{"type":"object"}')).toEqual({ ok: true, value: { type: 'object' } });
     expect(parseParametersText('[1]')).toEqual({ ok: false, error: 'Parameters must be a JSON object.' });

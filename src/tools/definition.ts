@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../db/records';
-import { createAjv } from './ajv-factory';
+import type { SchemaValidator } from './validation/schema-validator';
 
 /** The OpenAI function-name rule. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -28,6 +28,8 @@ const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Checks a definition before it is saved. `others` are the other stored tools (a tool with the same id is the one
  * being edited and does not count as a clash). `knownBuiltins` limits which builtinId values are accepted.
+ * Synchronous, so it cannot compile the parameters schema (that needs the validation worker): saving goes through
+ * checkDefinition, which adds what Ajv says about the schema.
  */
 export function validateDefinition(
   def: ToolDefinition,
@@ -47,7 +49,7 @@ export function validateDefinition(
   }
   if (def.description.trim() === '') add('description', 'Describe what the tool does; the model reads this.');
 
-  for (const message of schemaErrors(def.parameters)) add('parameters', message);
+  for (const message of parametersShapeErrors(def.parameters)) add('parameters', message);
 
   if (def.timeoutMs !== null && (!Number.isInteger(def.timeoutMs) || def.timeoutMs < 100 || def.timeoutMs > 600_000)) {
     add('timeoutMs', 'Timeout must be a whole number of milliseconds between 100 and 600000.');
@@ -75,21 +77,26 @@ export function validateDefinition(
   return Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
 }
 
-/** Meta-schema errors plus anything Ajv cannot compile (e.g. a dangling $ref). */
-export function schemaErrors(schema: unknown): string[] {
+/** validateDefinition plus the meta-schema check and a trial compile of the parameters, as saving requires. */
+export async function checkDefinition(
+  def: ToolDefinition,
+  others: Iterable<Pick<ToolDefinition, 'id' | 'name'>>,
+  knownBuiltins: ReadonlySet<string>,
+  validator: Pick<SchemaValidator, 'schemaProblems'>,
+): Promise<DefinitionCheck> {
+  const check = validateDefinition(def, others, knownBuiltins);
+  if (parametersShapeErrors(def.parameters).length > 0) return check;
+  const problems = await validator.schemaProblems(def.parameters);
+  if (problems.length === 0) return check;
+  const errors: DefinitionErrors = check.ok ? {} : { ...check.errors };
+  errors.parameters = [...(errors.parameters ?? []), ...problems];
+  return { ok: false, errors };
+}
+
+/** What can be said about the parameters without compiling them. */
+export function parametersShapeErrors(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return ['Parameters must be a JSON object.'];
-  const record = schema as Record<string, unknown>;
-  if (record.type !== 'object') return ['Parameters must be a schema of type "object".'];
-  // Any throw here (a bad $ref, or an EvalError under a CSP without 'unsafe-eval') is shown, not allowed to crash the editor.
-  try {
-    const ajv = createAjv();
-    if (!ajv.validateSchema(record)) {
-      return (ajv.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`.trim());
-    }
-    ajv.compile(record);
-  } catch (err) {
-    return [err instanceof Error ? err.message : String(err)];
-  }
+  if ((schema as Record<string, unknown>).type !== 'object') return ['Parameters must be a schema of type "object".'];
   return [];
 }
 

@@ -65,12 +65,29 @@ describe('createToolExecutor', () => {
     expect(executor.get('lookup')?.timeoutMs).toBeUndefined();
   });
 
-  it('validates arguments against the tool schema', () => {
-    expect(executor.get('add')?.validate({ a: 1, b: 2 })).toEqual([]);
-    expect(executor.get('add')?.validate({ a: 'one' })).toEqual([
+  it('validates arguments against the tool schema', async () => {
+    expect(await executor.get('add')?.validate({ a: 1, b: 2 })).toEqual([]);
+    expect(await executor.get('add')?.validate({ a: 'one' })).toEqual([
       { path: '/b', message: "must have required property 'b'" },
       { path: '/a', message: 'must be number' },
     ]);
+  });
+
+  it('asks the validator it is given, with the tool\'s id, version and schema', async () => {
+    const asked: unknown[] = [];
+    const withValidator = createToolExecutor(makeTools(), {
+      getSecret: async () => undefined,
+      validator: {
+        validateArgs: async (tool, args) => {
+          asked.push({ id: tool.id, updatedAt: tool.updatedAt, parameters: tool.parameters, args });
+          return [{ path: '/x', message: 'from the worker' }];
+        },
+        schemaProblems: async () => [],
+        forgetTool: () => {},
+      },
+    });
+    expect(await withValidator.get('add')?.validate({ a: 1 })).toEqual([{ path: '/x', message: 'from the worker' }]);
+    expect(asked).toEqual([{ id: 'add', updatedAt: 1, parameters: makeTools()[0]?.parameters, args: { a: 1 } }]);
   });
 
   it('runs a code tool in the sandbox with its logs', async () => {

@@ -1,12 +1,9 @@
 /*
  * Turns stored tool definitions into the handles the agent loop calls.
  *
- * Content-Security-Policy: Ajv compiles every validator with `new Function`, and the loop's contract needs
- * validation to be synchronous on the page (ToolHandle.validate), so the page's script-src has to include
- * 'unsafe-eval'. What keeps that acceptable: script-src is otherwise 'self' only (no inline script, no other
- * origin), model output is rendered through a sanitizer, and the only code that builds code from strings is Ajv,
- * whose code generator escapes every schema value. Untrusted tool code never reaches the page's engine: it runs in
- * QuickJS inside a dedicated worker, and a worker loaded from its own URL does not take the page's <meta> policy.
+ * Content-Security-Policy: the page forbids 'unsafe-eval', and Ajv compiles validators with `new Function`, so
+ * arguments are validated by the shared validation worker (validation/default-validator.ts), asynchronously.
+ * Untrusted tool code never reaches the page's engine either: it runs in QuickJS inside a dedicated worker.
  */
 import type { ToolExecutor, ToolHandle, ToolRunContext, ToolRunResult } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
@@ -15,7 +12,8 @@ import { runHttpTool } from './http-runner';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from './output-limit';
 import { sandboxToToolResult } from './sandbox-result';
 import type { Sandbox } from './sandbox/sandbox-types';
-import { argsValidatorFor } from './validate-args';
+import { defaultSchemaValidator } from './validation/default-validator';
+import type { SchemaValidator } from './validation/schema-validator';
 
 export type ToolExecutorDeps = {
   getSecret(key: string): Promise<string | undefined>;
@@ -24,6 +22,8 @@ export type ToolExecutorDeps = {
   /** Where code tools run; defaults to the worker sandbox, loaded on first use. Tests pass an in-process one. */
   sandbox?: Sandbox | (() => Promise<Sandbox>);
   now?: () => Date;
+  /** Checks arguments against each tool's schema; defaults to the page's validation worker. */
+  validator?: SchemaValidator;
 };
 
 let workerSandbox: Promise<Sandbox> | null = null;
@@ -41,18 +41,18 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
   const sandbox = (): Promise<Sandbox> =>
     given === undefined ? defaultSandbox() : typeof given === 'function' ? given() : Promise.resolve(given);
   const now = deps.now ?? (() => new Date());
+  const validator = deps.validator ?? defaultSchemaValidator();
 
   const handles = definitions.filter((d) => d.enabled).map((def) => toHandle(def));
   const byName = new Map(handles.map((h) => [h.spec.name, h]));
   return { list: () => [...handles], get: (name) => byName.get(name) };
 
   function toHandle(def: ToolDefinition): ToolHandle {
-    const validator = argsValidatorFor(def);
     return {
       spec: { name: def.name, description: def.description, parameters: def.parameters },
       ...(def.timeoutMs !== null ? { timeoutMs: def.timeoutMs } : {}),
       needsApproval: def.needsApproval,
-      validate: (args) => validator(args),
+      validate: (args) => validator.validateArgs(def, args),
       run: (args, ctx) => runDefinition(def, args, ctx),
     };
   }

@@ -1,5 +1,5 @@
 import type { ToolExecutor, ToolRunResult, ValidationIssue } from '../agent/tool-executor';
-import { parseArgs } from './validate-args';
+import { parseArgs } from './validation/parse-args';
 
 export type TryResult =
   | { kind: 'invalid'; issues: ValidationIssue[] }
@@ -17,7 +17,7 @@ export async function tryTool(
   if (!handle) return { kind: 'unknown_tool' };
   const parsed = parseArgs(argumentsText);
   if (!parsed.ok) return { kind: 'invalid', issues: parsed.issues };
-  const issues = handle.validate(parsed.value);
+  const issues = await handle.validate(parsed.value);
   if (issues.length > 0) return { kind: 'invalid', issues };
   const now = opts.now ?? (() => performance.now());
   const started = now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argsValidatorFor, compileArgsValidator, describeIssues, parseArgs } from './validate-args';
+import { argsValidatorFor, compileArgsValidator, forgetArgsValidator, schemaProblems } from './validate-args';
 
 const schema = {
   type: 'object',
@@ -53,19 +53,19 @@ describe('argsValidatorFor', () => {
     expect(edited).not.toBe(a);
     expect(edited({})).toEqual([{ path: '/x', message: "must have required property 'x'" }]);
   });
+
+  it('compiles again after the tool was forgotten (deleted)', () => {
+    const def = { id: 't2', updatedAt: 1, parameters: schema };
+    const a = argsValidatorFor(def);
+    forgetArgsValidator('t2');
+    expect(argsValidatorFor(def)).not.toBe(a);
+  });
 });
 
-describe('parseArgs / describeIssues', () => {
-  it('treats blank text as an empty object and reports bad JSON at the root', () => {
-    expect(parseArgs('  ')).toEqual({ ok: true, value: {} });
-    const bad = parseArgs('{"a":');
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.issues[0]?.path).toBe('/');
-  });
-
-  it('writes issues and the received arguments for the model', () => {
-    const text = describeIssues([{ path: '/city', message: 'must be string' }], '{"city":1}');
-    expect(text).toContain('- /city: must be string');
-    expect(text).toContain('Arguments received: {"city":1}');
+describe('schemaProblems', () => {
+  it('reports meta-schema errors and a dangling $ref that only compilation finds', () => {
+    expect(schemaProblems({ type: 'object', properties: { a: { type: 'strin' } } }).join(' ')).toMatch(/properties\/a\/type/);
+    expect(schemaProblems({ type: 'object', properties: { a: { $ref: '#/defs/none' } } })[0]).toMatch(/resolve reference/);
+    expect(schemaProblems(schema)).toEqual([]);
   });
 });

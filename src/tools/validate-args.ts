@@ -3,6 +3,11 @@ import type { ValidationIssue } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
 import { createAjv } from './ajv-factory';
 
+/*
+ * The Ajv engine for user-written schemas. It builds code with `new Function`, so it only runs where that is
+ * allowed: in the validation worker (validation/validation-worker.ts) and in Node tests, never on the page.
+ */
+
 export type ArgsValidator = (args: unknown) => ValidationIssue[];
 
 /** Turns Ajv errors into `{path, message}` pairs; `required` errors point at the missing property itself. */
@@ -19,13 +24,22 @@ export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined)
   });
 }
 
+/** Says plainly when a Content-Security-Policy, not the schema, stopped compilation. */
+function compileFailure(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof EvalError || /unsafe-eval|Content Security Policy/i.test(message)) {
+    return `arguments cannot be checked: a Content-Security-Policy forbids compiling the schema here (${message})`;
+  }
+  return `the tool's parameter schema is invalid: ${message}`;
+}
+
 /** Compiles a schema into an issue-returning validator; a schema Ajv cannot compile yields a validator that always fails. */
 export function compileArgsValidator(schema: Record<string, unknown>): ArgsValidator {
   let validate: ValidateFunction;
   try {
     validate = createAjv().compile(schema);
   } catch (err) {
-    const message = `the tool's parameter schema is invalid: ${err instanceof Error ? err.message : String(err)}`;
+    const message = compileFailure(err);
     return () => [{ path: '/', message }];
   }
   return (args) => (validate(args) ? [] : issuesFromAjv(validate.errors));
@@ -43,19 +57,22 @@ export function argsValidatorFor(def: Pick<ToolDefinition, 'id' | 'updatedAt' | 
   return validator;
 }
 
-/** Parses the raw argument text the model or the editor produced; JSON errors become one issue at the root. */
-export function parseArgs(text: string): { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: {} };
-  try {
-    return { ok: true, value: JSON.parse(trimmed) as unknown };
-  } catch (err) {
-    return { ok: false, issues: [{ path: '/', message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` }] };
-  }
+/** A deleted tool's validator is not needed again. */
+export function forgetArgsValidator(toolId: string): void {
+  cache.delete(toolId);
 }
 
-/** The error text the model reads when its arguments fail, so it can correct itself. */
-export function describeIssues(issues: readonly ValidationIssue[], received: string): string {
-  const lines = issues.map((i) => `- ${i.path}: ${i.message}`);
-  return `Invalid arguments:\n${lines.join('\n')}\nArguments received: ${received}`;
+/** Meta-schema errors plus anything Ajv cannot compile (e.g. a dangling $ref); [] for a usable schema. */
+export function schemaProblems(schema: Record<string, unknown>): string[] {
+  // Any throw here (a bad $ref, or an EvalError under a CSP) is reported, not allowed to crash the caller.
+  try {
+    const ajv = createAjv();
+    if (!ajv.validateSchema(schema)) {
+      return (ajv.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`.trim());
+    }
+    ajv.compile(schema);
+  } catch (err) {
+    return [err instanceof Error ? err.message : String(err)];
+  }
+  return [];
 }

@@ -3,10 +3,12 @@ import { db } from '../../db/database';
 import type { ToolDefinition, ToolKind } from '../../db/records';
 import { deleteTool, saveTool } from '../../db/tools-repo';
 import { BUILTIN_IDS } from '../../tools/builtins';
-import type { DefinitionField } from '../../tools/definition';
+import { checkDefinition, type DefinitionField } from '../../tools/definition';
+import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { FieldErrors } from './field-errors';
 import { HttpFields } from './http-fields';
 import { checkForm, formFromDefinition, secretsForSave, type ToolForm } from './tool-form';
+import { useSchemaProblems } from './use-schema-problems';
 
 type Props = {
   tool: ToolDefinition;
@@ -26,20 +28,36 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
     setTouched((t) => new Set([...t, ...Object.keys(patch)]));
     setStatus(null);
   };
-  // Checking compiles the schema with Ajv; deferring keeps typing responsive on big schemas.
+  // Deferring keeps typing responsive on big forms; the schema itself is compiled by the validation worker.
   const deferred = useDeferredValue(form);
-  const check = useMemo(() => checkForm(deferred, tool, others, tool.updatedAt), [deferred, tool, others]);
+  const formCheck = useMemo(() => checkForm(deferred, tool, others, tool.updatedAt), [deferred, tool, others]);
+  const schemaProblems = useSchemaProblems(deferred.parametersText);
+  const check = useMemo(
+    () =>
+      schemaProblems.length === 0
+        ? formCheck
+        : { ...formCheck, ok: false, errors: { ...formCheck.errors, parameters: [...(formCheck.errors.parameters ?? []), ...schemaProblems] } },
+    [formCheck, schemaProblems],
+  );
   const errorsFor = (field: DefinitionField, formKey: keyof ToolForm) =>
     showAll || touched.has(formKey) || field === 'parameters' ? check.errors[field] : undefined;
 
   const save = async () => {
-    const fresh = checkForm(form, tool, others, Date.now());
+    const formOnly = checkForm(form, tool, others, Date.now());
     setShowAll(true);
+    // The worker's answer about the schema, awaited: a schema Ajv cannot compile is never saved.
+    let fresh: { ok: boolean } = formOnly;
+    try {
+      if (formOnly.ok) fresh = await checkDefinition(formOnly.definition, others, BUILTIN_IDS, defaultSchemaValidator());
+    } catch (err) {
+      setStatus(`The parameters schema could not be checked: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
     if (!fresh.ok) {
       setStatus('Fix the errors shown next to the fields.');
       return;
     }
-    const withSecrets = secretsForSave(form, fresh.definition);
+    const withSecrets = secretsForSave(form, formOnly.definition);
     const result = await saveTool(db, withSecrets.tool, {}, withSecrets.storedNames);
     if (!result.ok) {
       setStatus(`Another tool is already named "${result.name}".`);
@@ -50,7 +68,10 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
   };
 
   const remove = async () => {
-    if (!isNew) await deleteTool(db, tool.id);
+    if (!isNew) {
+      await deleteTool(db, tool.id);
+      defaultSchemaValidator().forgetTool(tool.id);
+    }
     onDeleted();
   };
 

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CONFIG } from '../../agent/config';
 import type { ToolRunResult } from '../../agent/tool-executor';
 import { db } from '../../db/database';
 import type { ToolDefinition } from '../../db/records';
 import { createToolExecutor } from '../../tools/executor';
 import { tryTool } from '../../tools/try-tool';
-import { parseArgs } from '../../tools/validate-args';
 import { FieldErrors } from './field-errors';
+import { useArgsIssues } from './use-args-issues';
 
 type Outcome = { result: ToolRunResult; durationMs: number } | { failed: string };
 
@@ -28,11 +28,9 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
     () => createToolExecutor([{ ...tool, enabled: true }], { getSecret: async (key) => (await db.secrets.get(key))?.value }),
     [tool],
   );
-  const issues = useMemo(() => {
-    const parsed = parseArgs(argsText);
-    if (!parsed.ok) return parsed.issues;
-    return executor.get(tool.name)?.validate(parsed.value) ?? [];
-  }, [argsText, executor, tool.name]);
+  // The agent's own validation path: the handle asks the validation worker, so answers arrive asynchronously.
+  const validate = useCallback(async (args: unknown) => (await executor.get(tool.name)?.validate(args)) ?? [], [executor, tool.name]);
+  const { issues, checking } = useArgsIssues(argsText, validate);
 
   const run = async () => {
     const controller = new AbortController();
@@ -68,7 +66,7 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
       </label>
       <FieldErrors id="tool-args-errors" messages={issues.map((i) => `${i.path}: ${i.message}`)} />
       <div className="field-row">
-        <button type="button" className="primary" disabled={running !== null || issues.length > 0} onClick={() => void run()}>
+        <button type="button" className="primary" disabled={running !== null || checking || issues.length > 0} onClick={() => void run()}>
           Run
         </button>
         {running && (

@@ -1,0 +1,26 @@
+import type { ValidationIssue } from '../../agent/tool-executor';
+import type { ToolDefinition } from '../../db/records';
+
+/** What validating a tool's arguments needs: the schema, and the identity its compiled validator is cached under. */
+export type ToolSchemaRef = Pick<ToolDefinition, 'id' | 'updatedAt' | 'parameters'>;
+
+/**
+ * Checks user-written JSON Schemas and arguments against them. Ajv compiles a schema into code with `new Function`,
+ * which the page's Content-Security-Policy forbids, so on the page this runs in a worker (worker-validator.ts) and
+ * every answer is asynchronous; Node tests use the same engine in process (in-process-validator.ts).
+ */
+export interface SchemaValidator {
+  /** Every failing path with its message; [] when the arguments fit. Compiled once per (tool id, updatedAt). */
+  validateArgs(tool: ToolSchemaRef, args: unknown): Promise<ValidationIssue[]>;
+  /** Why a parameters schema cannot be used: meta-schema errors, or what compiling it reports (a dangling $ref). */
+  schemaProblems(schema: Record<string, unknown>): Promise<string[]>;
+  /** Drops the compiled validator of a deleted tool. */
+  forgetTool(toolId: string): void;
+}
+
+/** The synchronous engine behind both: Ajv, compiled where code generation is allowed. */
+export interface ValidationEngine {
+  validateArgs(tool: ToolSchemaRef, args: unknown): ValidationIssue[];
+  schemaProblems(schema: Record<string, unknown>): string[];
+  forgetTool(toolId: string): void;
+}

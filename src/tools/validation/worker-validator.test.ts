@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createValidationEngine } from './in-process-validator';
+import type { ValidationEngine } from './schema-validator';
+import { answerRequest, type ValidationReply, type ValidationRequest } from './validation-protocol';
+import { createWorkerValidator, type ValidationPort } from './worker-validator';
+
+const cityTool = {
+  id: 'weather',
+  updatedAt: 1,
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+};
+
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  for (const c of channels.splice(0)) {
+    c.port1.close();
+    c.port2.close();
+  }
+});
+
+/** A "worker" on the far side of a real MessageChannel (structured clone and all), answering with `engine`. */
+function spawnOver(engine: ValidationEngine, spawned: { count: number } = { count: 0 }): () => ValidationPort {
+  return () => {
+    spawned.count++;
+    const channel = new MessageChannel();
+    channels.push(channel);
+    channel.port2.onmessage = (event: MessageEvent<ValidationRequest>) => {
+      const reply = answerRequest(engine, event.data);
+      if (reply) channel.port2.postMessage(reply);
+    };
+    return channel.port1 as unknown as ValidationPort;
+  };
+}
+
+/** Records what the engine was asked, around the real Ajv engine. */
+function recordingEngine() {
+  const real = createValidationEngine();
+  const log: string[] = [];
+  const engine: ValidationEngine = {
+    validateArgs: (tool, args) => {
+      log.push(`validate ${tool.id}@${tool.updatedAt}`);
+      return real.validateArgs(tool, args);
+    },
+    schemaProblems: (schema) => {
+      log.push('schema');
+      return real.schemaProblems(schema);
+    },
+    forgetTool: (id) => {
+      log.push(`forget ${id}`);
+      real.forgetTool(id);
+    },
+  };
+  return { engine, log };
+}
+
+describe('createWorkerValidator over the worker protocol', () => {
+  it('answers what the in-process engine answers, for arguments and for schemas', async () => {
+    const v = createWorkerValidator(spawnOver(createValidationEngine()));
+    expect(await v.validateArgs(cityTool, { city: 'Oslo' })).toEqual([]);
+    expect(await v.validateArgs(cityTool, { town: 'Oslo' })).toEqual([
+      { path: '/city', message: "must have required property 'city'" },
+      { path: '/town', message: 'is not an allowed property' },
+    ]);
+    expect(await v.schemaProblems({ type: 'object', properties: { a: { $ref: '#/nope' } } })).toEqual([expect.stringMatching(/resolve reference/)]);
+    expect(await v.schemaProblems(cityTool.parameters)).toEqual([]);
+  });
+
+  it('sends only what validation needs, and matches concurrent replies to their requests', async () => {
+    const seen: ValidationRequest[] = [];
+    const replies: (() => void)[] = [];
+    const engine = createValidationEngine();
+    let onmessage: ((event: MessageEvent<ValidationReply>) => void) | null = null;
+    const port: ValidationPort = {
+      get onmessage() {
+        return onmessage;
+      },
+      set onmessage(f) {
+        onmessage = f;
+      },
+      postMessage(request) {
+        seen.push(request);
+        const reply = answerRequest(engine, request);
+        if (reply) replies.push(() => onmessage?.({ data: reply } as MessageEvent<ValidationReply>));
+      },
+    };
+    const v = createWorkerValidator(() => port);
+    const full = { ...cityTool, name: 'weather', code: 'secret stuff' };
+    const first = v.validateArgs(full, {});
+    const second = v.validateArgs(full, { city: 'Rome' });
+    // The worker answers the second request first.
+    replies.reverse().forEach((send) => send());
+    expect(await second).toEqual([]);
+    expect(await first).toEqual([{ path: '/city', message: "must have required property 'city'" }]);
+    expect(seen[0]).toEqual({ type: 'validate', id: 1, tool: cityTool, args: {} });
+  });
+
+  it('a failing engine rejects that request only, and the worker keeps answering', async () => {
+    const engine: ValidationEngine = {
+      ...createValidationEngine(),
+      validateArgs: () => {
+        throw new Error('boom');
+      },
+    };
+    const v = createWorkerValidator(spawnOver(engine));
+    await expect(v.validateArgs(cityTool, {})).rejects.toThrow('Validation failed: boom');
+    expect(await v.schemaProblems(cityTool.parameters)).toEqual([]);
+  });
+
+  it('arguments that cannot be cloned are refused without leaving the request waiting', async () => {
+    const v = createWorkerValidator(spawnOver(createValidationEngine()));
+    await expect(v.validateArgs(cityTool, { city: () => 'Oslo' })).rejects.toThrow();
+    expect(await v.validateArgs(cityTool, { city: 'Oslo' })).toEqual([]);
+  });
+
+  it('when the worker dies, waiting requests fail with the reason and the next request starts a new worker', async () => {
+    let port: ValidationPort | null = null;
+    let spawned = 0;
+    const v = createWorkerValidator(() => {
+      spawned++;
+      const p: ValidationPort = { onmessage: null, onerror: null, postMessage: () => {}, terminate: () => {} };
+      port = p;
+      return p;
+    });
+    const waiting = v.validateArgs(cityTool, {});
+    let prevented = false;
+    (port as ValidationPort | null)?.onerror?.({ message: 'script failed to load', preventDefault: () => void (prevented = true) } as ErrorEvent);
+    await expect(waiting).rejects.toThrow('The validation worker failed: script failed to load.');
+    expect(prevented).toBe(true);
+    void v.validateArgs(cityTool, {});
+    expect(spawned).toBe(2);
+  });
+
+  it('forgets a deleted tool in the worker, and does not start a worker just to forget', async () => {
+    const { engine, log } = recordingEngine();
+    const spawned = { count: 0 };
+    const v = createWorkerValidator(spawnOver(engine, spawned));
+    v.forgetTool('weather');
+    expect(spawned.count).toBe(0);
+    await v.validateArgs(cityTool, { city: 'Oslo' });
+    v.forgetTool('weather');
+    await v.schemaProblems(cityTool.parameters);
+    expect(log).toEqual(['validate weather@1', 'forget weather', 'schema']);
+  });
+});
+
+describe('answerRequest', () => {
+  it('never throws: an engine error becomes a "failed" reply with the request id', () => {
+    const engine: ValidationEngine = {
+      validateArgs: () => {
+        throw new TypeError('bad');
+      },
+      schemaProblems: () => [],
+      forgetTool: () => {},
+    };
+    expect(answerRequest(engine, { type: 'validate', id: 7, tool: cityTool, args: {} })).toEqual({ type: 'failed', id: 7, message: 'bad' });
+    expect(answerRequest(engine, { type: 'forget', toolId: 'x' })).toBeNull();
+  });
+});
