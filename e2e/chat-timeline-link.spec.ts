@@ -26,7 +26,7 @@ test('a tool card jumps to its bar in the timeline, and the bar jumps back to th
   await expect(page.locator('[data-kind="call"][data-call-id="call_paris"]')).not.toHaveAttribute('data-selected', 'true');
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByLabel('Arguments')).toContainText('Oslo');
-  await expect(details.getByLabel('Result')).toContainText('"city": "Oslo"');
+  await expect(details.getByLabel('Result', { exact: true })).toContainText('"city": "Oslo"');
 
   // Push the tool cards out of view with a long second answer (the chat follows the newest message).
   await page.getByRole('tab', { name: 'Chat' }).click();

@@ -22,15 +22,15 @@ test('a multi-tool run: parallel calls, a second turn, inline cards with argumen
   await expect(paris.getByLabel('Arguments')).toHaveText('{\n  "city": "Paris"\n}');
   await expect(paris.locator('.status')).toHaveText('ok');
   await expect(paris).toContainText(/\d+(\.\d+)? m?s/);
-  await expect(paris.getByLabel('Result')).toContainText('"city":"Paris"');
-  await expect(toolCard(page, 'call_tokyo').getByLabel('Result')).toContainText('Tokyo');
+  await expect(paris.getByLabel('Result', { exact: true })).toContainText('"city":"Paris"');
+  await expect(toolCard(page, 'call_tokyo').getByLabel('Result', { exact: true })).toContainText('Tokyo');
 
   // A long result is previewed, with a control to see all of it.
   const big = toolCard(page, 'call_big');
-  const preview = (await big.getByLabel('Result').textContent()) ?? '';
+  const preview = (await big.getByLabel('Result', { exact: true }).textContent()) ?? '';
   expect(preview.endsWith('…')).toBe(true);
   await big.getByRole('button', { name: /Show all/ }).click();
-  expect(((await big.getByLabel('Result').textContent()) ?? '').length).toBeGreaterThan(preview.length);
+  expect(((await big.getByLabel('Result', { exact: true }).textContent()) ?? '').length).toBeGreaterThan(preview.length);
 
   // The model got one result per call id, in call order, before the next turn.
   const second = conversation(mock.requests[1]);
@@ -58,7 +58,7 @@ test('approval: edit the arguments and approve one call, deny another', async ({
   await approval.getByRole('button', { name: 'Edit arguments' }).click();
   await approval.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"city":"Paris"}');
   await approval.getByRole('button', { name: 'Approve edited' }).click();
-  await expect(toolCard(page, 'call_a').getByLabel('Result')).toContainText('"city":"Paris"');
+  await expect(toolCard(page, 'call_a').getByLabel('Result', { exact: true })).toContainText('"city":"Paris"');
 
   await expect(approval).toBeVisible();
   await approval.getByRole('button', { name: 'Deny' }).click();

@@ -68,7 +68,7 @@ test('delete a session, then undo: its rows leave IndexedDB and all come back', 
   await expect(sessionItems(page)).toHaveCount(2);
   // Undo opens the session again, with its messages and the tool call's result.
   await expect(assistantMessages(page).last()).toContainText('A zephyr is a test word.');
-  await expect(page.locator('.tool-card[data-call-id="call_lookup"]').getByLabel('Result')).toContainText('a test word');
+  await expect(page.locator('.tool-card[data-call-id="call_lookup"]').getByLabel('Result', { exact: true })).toContainText('a test word');
 
   const restored = await readSession(page, goneId);
   expect(counts(restored)).toEqual(counts(before));

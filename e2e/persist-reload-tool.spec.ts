@@ -39,7 +39,7 @@ async function reloadAndReopen(page: Page, mock: MockServer, sessionId: string):
 async function expectRecoveredCall(page: Page, sessionId: string, callId: string) {
   const card = page.locator(`.tool-card[data-call-id="${callId}"]`);
   await expect(card.locator('.tool-card-head .status')).toHaveText('interrupted');
-  await expect(card.getByLabel('Result')).toContainText('Interrupted');
+  await expect(card.getByLabel('Result', { exact: true })).toContainText('Interrupted');
 
   const stored = await readSession(page, sessionId);
   expect(stored.session?.status).toBe('interrupted');

@@ -144,7 +144,7 @@ test('hover shows name, duration and start; click opens details; Show in chat di
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details).toContainText('search_web');
   await expect(details.getByLabel('Arguments')).toContainText('"query": "toolscope timeline"');
-  const result = details.getByLabel('Result');
+  const result = details.getByLabel('Result', { exact: true });
   await expect(result).toContainText('"hits": [');
   const cut = (await result.textContent())?.length ?? 0;
   await details.getByRole('button', { name: /Show all/ }).click();
