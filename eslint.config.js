@@ -12,7 +12,7 @@ const frameworkFree = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
