@@ -75,6 +75,7 @@ describe('createToolExecutor', () => {
 
   it('asks the validator it is given, with the tool\'s id, version and schema', async () => {
     const asked: unknown[] = [];
+    const prepared: string[] = [];
     const withValidator = createToolExecutor(makeTools(), {
       getSecret: async () => undefined,
       validator: {
@@ -84,8 +85,13 @@ describe('createToolExecutor', () => {
         },
         schemaProblems: async () => [],
         forgetTool: () => {},
+        prepare: (tools) => {
+          prepared.push(...tools.map((t) => t.id));
+        },
       },
     });
+    // Enabled tools are compiled ahead, when the executor is made for a run.
+    expect(prepared).toEqual(makeTools().filter((t) => t.enabled).map((t) => t.id));
     expect(await withValidator.get('add')?.validate({ a: 1 })).toEqual([{ path: '/x', message: 'from the worker' }]);
     expect(asked).toEqual([{ id: 'add', updatedAt: 1, parameters: makeTools()[0]?.parameters, args: { a: 1 } }]);
   });

@@ -43,7 +43,10 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
   const now = deps.now ?? (() => new Date());
   const validator = deps.validator ?? defaultSchemaValidator();
 
-  const handles = definitions.filter((d) => d.enabled).map((def) => toHandle(def));
+  const enabled = definitions.filter((d) => d.enabled);
+  // Compiled while the model is still answering, so a turn's parallel calls start together.
+  validator.prepare(enabled);
+  const handles = enabled.map((def) => toHandle(def));
   const byName = new Map(handles.map((h) => [h.spec.name, h]));
   return { list: () => [...handles], get: (name) => byName.get(name) };
 

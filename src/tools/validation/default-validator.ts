@@ -22,5 +22,6 @@ function lazyInProcessValidator(): SchemaValidator {
     validateArgs: async (tool, args) => (await loaded).validateArgs(tool, args),
     schemaProblems: async (schema) => (await loaded).schemaProblems(schema),
     forgetTool: (toolId) => void loaded.then((v) => v.forgetTool(toolId)),
+    prepare: (tools) => void loaded.then((v) => v.prepare(tools)),
   };
 }

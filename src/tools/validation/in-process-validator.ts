@@ -7,6 +7,9 @@ export function createValidationEngine(): ValidationEngine {
     validateArgs: (tool, args) => argsValidatorFor(tool)(args),
     schemaProblems: (schema) => schemaProblems(schema),
     forgetTool: (toolId) => forgetArgsValidator(toolId),
+    prepare: (tools) => {
+      for (const tool of tools) argsValidatorFor(tool);
+    },
   };
 }
 
@@ -16,5 +19,6 @@ export function createInProcessValidator(engine: ValidationEngine = createValida
     validateArgs: async (tool, args) => engine.validateArgs(tool, args),
     schemaProblems: async (schema) => engine.schemaProblems(schema),
     forgetTool: (toolId) => engine.forgetTool(toolId),
+    prepare: (tools) => engine.prepare(tools),
   };
 }

@@ -16,6 +16,11 @@ export interface SchemaValidator {
   schemaProblems(schema: Record<string, unknown>): Promise<string[]>;
   /** Drops the compiled validator of a deleted tool. */
   forgetTool(toolId: string): void;
+  /**
+   * Compiles these tools' validators ahead of their first call (no answer). Without it the first calls of a turn
+   * would wait on one compile each in turn, and parallel calls would start staggered instead of together.
+   */
+  prepare(tools: readonly ToolSchemaRef[]): void;
 }
 
 /** The synchronous engine behind both: Ajv, compiled where code generation is allowed. */
@@ -23,4 +28,5 @@ export interface ValidationEngine {
   validateArgs(tool: ToolSchemaRef, args: unknown): ValidationIssue[];
   schemaProblems(schema: Record<string, unknown>): string[];
   forgetTool(toolId: string): void;
+  prepare(tools: readonly ToolSchemaRef[]): void;
 }

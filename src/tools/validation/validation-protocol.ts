@@ -8,7 +8,8 @@ import type { ToolSchemaRef, ValidationEngine } from './schema-validator';
 export type ValidationRequest =
   | { type: 'validate'; id: number; tool: ToolSchemaRef; args: unknown }
   | { type: 'schema'; id: number; schema: Record<string, unknown> }
-  | { type: 'forget'; toolId: string };
+  | { type: 'forget'; toolId: string }
+  | { type: 'prepare'; tools: ToolSchemaRef[] };
 
 export type ValidationReply =
   | { type: 'issues'; id: number; issues: ValidationIssue[] }
@@ -19,6 +20,11 @@ export type ValidationReply =
 export function answerRequest(engine: ValidationEngine, request: ValidationRequest): ValidationReply | null {
   if (request.type === 'forget') {
     engine.forgetTool(request.toolId);
+    return null;
+  }
+  if (request.type === 'prepare') {
+    // A schema that does not compile is reported when a call uses it; preparing is best effort.
+    try { engine.prepare(request.tools); } catch { /* see validateArgs */ }
     return null;
   }
   try {

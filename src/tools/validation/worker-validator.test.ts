@@ -49,6 +49,10 @@ function recordingEngine() {
       log.push(`forget ${id}`);
       real.forgetTool(id);
     },
+    prepare: (tools) => {
+      log.push(`prepare ${tools.map((t) => `${t.id}@${t.updatedAt}[${Object.keys(t).sort().join(' ')}]`).join(',')}`);
+      real.prepare(tools);
+    },
   };
   return { engine, log };
 }
@@ -141,6 +145,15 @@ describe('createWorkerValidator over the worker protocol', () => {
     await v.schemaProblems(cityTool.parameters);
     expect(log).toEqual(['validate weather@1', 'forget weather', 'schema']);
   });
+
+  it('compiles tools ahead of their calls: the worker gets only what validation needs and the call reuses it', async () => {
+    const { engine, log } = recordingEngine();
+    const v = createWorkerValidator(spawnOver(engine));
+    v.prepare([]);
+    v.prepare([{ ...cityTool, code: 'secret code' } as typeof cityTool]);
+    expect(await v.validateArgs(cityTool, { town: 'Oslo' })).not.toEqual([]);
+    expect(log).toEqual(['prepare weather@1[id parameters updatedAt]', 'validate weather@1']);
+  });
 });
 
 describe('answerRequest', () => {
@@ -151,8 +164,12 @@ describe('answerRequest', () => {
       },
       schemaProblems: () => [],
       forgetTool: () => {},
+      prepare: () => {
+        throw new TypeError('no compile');
+      },
     };
     expect(answerRequest(engine, { type: 'validate', id: 7, tool: cityTool, args: {} })).toEqual({ type: 'failed', id: 7, message: 'bad' });
     expect(answerRequest(engine, { type: 'forget', toolId: 'x' })).toBeNull();
+    expect(answerRequest(engine, { type: 'prepare', tools: [cityTool] })).toBeNull();
   });
 });

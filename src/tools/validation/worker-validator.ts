@@ -79,5 +79,13 @@ export function createWorkerValidator(spawn: () => ValidationPort): SchemaValida
       // A worker not yet started (or restarted) has nothing cached.
       port?.postMessage({ type: 'forget', toolId });
     },
+    prepare(tools) {
+      if (tools.length === 0) return;
+      try {
+        connect().postMessage({ type: 'prepare', tools: tools.map((t) => ({ id: t.id, updatedAt: t.updatedAt, parameters: t.parameters })) });
+      } catch {
+        // Nothing compiled ahead; each call compiles on first use instead.
+      }
+    },
   };
 }
