@@ -1,0 +1,29 @@
+/**
+ * DESIGN.md: initial JS <= 200 KB gzip, and the sandbox runtime loads on first use. Measured on what the browser
+ * really fetched to show the app (the built files it asked for, gzipped here), not on a guess from the build graph.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { test, expect } from '@playwright/test';
+import { openApp } from './app-helpers';
+
+const DIST = process.env.E2E_DIST || 'dist';
+const BUDGET_BYTES = 200 * 1024;
+
+test('the first load fetches at most 200 KB of gzipped JS, and no sandbox runtime', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  const scripts = urls.map((u) => new URL(u).pathname).filter((p) => p.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(1);
+  const sizes = scripts.map((p) => ({ path: p, gzip: gzipSync(readFileSync(join(DIST, p))).length }));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  const line = `initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files (budget ${BUDGET_BYTES / 1024} KB)`;
+  console.log(`[bundle] ${line}`);
+  test.info().annotations.push({ type: 'initial-js', description: line });
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  // QuickJS (WebAssembly) and its worker come with the first code tool, never with the page.
+  expect(urls.filter((u) => /emscripten|quickjs|sandbox-worker|\.wasm/.test(u))).toEqual([]);
+});
