@@ -205,6 +205,25 @@ describe('buildTimeline', () => {
     expect(c.validationErrors).toEqual([{ path: '/x', message: 'must be number' }]);
   });
 
+  it('keeps the arguments the model sent for a call rejected before it started', () => {
+    const asked = (t: number, id: string, args: string) => ({
+      type: 'message_appended' as const,
+      message: { id: 'asst-1', createdAt: t, role: 'assistant' as const, content: '', toolCalls: [{ id, name: 'calc', arguments: args }], status: 'complete' as const, runId: 'r1', turn: 1 },
+    });
+    const finished = (t: number, id: string) => ({
+      type: 'tool_finished' as const, turn: 1, callId: id, name: 'calc', outcome: 'error' as const, durationMs: 0, result: 'invalid', isError: true,
+      validationErrors: [{ path: '/x', message: 'must be number' }],
+    });
+    const s = new RunScript('r1').started().request(1, 0, 10, 10)
+      .at(20, asked(20, 'before', '{"x":"two"}')).at(30, finished(30, 'before'))
+      // The finish may be stored ahead of the message that asked for it (a batch written out of order).
+      .at(40, finished(40, 'after')).at(50, asked(50, 'after', '{"x":"three"}'))
+      .finished(60);
+    const m = build({ s });
+    expect(call(m, 'before').arguments).toBe('{"x":"two"}');
+    expect(call(m, 'after').arguments).toBe('{"x":"three"}');
+  });
+
   it('links calls to the assistant message that asked for them', () => {
     const s = new RunScript('r1').started()
       .at(0, { type: 'request_started', turn: 1, attempt: 1, messageId: 'asst-1' })

@@ -30,6 +30,8 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
   const turns = new Map<number, TurnModel>();
   const calls = new Map<string, CallModel>();
   const callMessage = new Map<string, string>();
+  // The arguments as the model wrote them, for calls that never reach tool_started (schema or JSON failures).
+  const callArgs = new Map<string, string>();
   let model = '';
   let finished: Extract<AgentEvent, { type: 'run_finished' }> | null = null;
   // Crash recovery writes a run_finished for a run the page never finished; it is not a real stop.
@@ -73,8 +75,10 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         if (e.message.role === 'assistant') {
           for (const tc of e.message.toolCalls) {
             callMessage.set(tc.id, e.message.id);
+            callArgs.set(tc.id, tc.arguments);
             const known = calls.get(tc.id);
             if (known && !known.messageId) known.messageId = e.message.id;
+            if (known && !known.arguments) known.arguments = tc.arguments;
           }
           const turn = turns.get(e.message.turn);
           if (turn && e.message.runId === run.id) turn.messageId = e.message.id;
@@ -147,7 +151,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
       case 'tool_finished': {
         // A call can finish without starting (bad arguments, denied): it then spans its reported duration.
         const isNew = !calls.has(e.callId);
-        const call = callOf(e.turn, e.callId, e.name, '', e.t);
+        const call = callOf(e.turn, e.callId, e.name, callArgs.get(e.callId) ?? '', e.t);
         if (isNew) call.start = Math.max(0, e.t - e.durationMs);
         call.end = e.t;
         call.outcome = e.outcome;
