@@ -52,6 +52,6 @@ export const GUEST_PRELUDE = String.raw`
 
 /** Wraps the user's body so it runs as an async function of `args` and its result is checked by __finish. */
 export function wrapUserCode(body: string): string {
-  // The body starts on line 2 so error line numbers are off by exactly one; the host adjusts nothing, the stack says "tool.js".
+  // The body starts on line 2 of "tool.js"; userStack (user-stack.ts) maps error positions back to the body's lines.
   return `(async (args) => {\n${body}\n})(JSON.parse(globalThis.__argsJson)).then(globalThis.__finish)`;
 }

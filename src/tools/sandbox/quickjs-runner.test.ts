@@ -104,7 +104,10 @@ describe('QuickJS sandbox core', () => {
     const thrown = await run('function inner() { throw new RangeError("bad input"); }\ninner();');
     expectError(thrown, 'thrown', /RangeError: bad input/);
     if (!thrown.ok) expect(thrown.message).toMatch(/inner/);
+    // Positions count lines of the code as written, not of the wrapper around it.
+    if (!thrown.ok) expect(thrown.message).toMatch(/at inner \(line 1, column \d+\)\n.*\(line 2, column \d+\)$/);
     expectError(await run('return {;'), 'thrown', /SyntaxError/);
+    expectError(await run('const x = 1;\nreturn {'), 'thrown', /SyntaxError: .*\nat the end of the code$/);
   });
 
   it('gives each run a fresh context', async () => {

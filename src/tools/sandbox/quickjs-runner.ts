@@ -16,6 +16,7 @@ import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSWASM
 import type { ToolLog } from '../../agent/tool-executor';
 import { cutOutput, utf8Length } from '../output-limit';
 import { GUEST_PRELUDE, wrapUserCode } from './guest-prelude';
+import { userStack } from './user-stack';
 import { DEFAULT_MEMORY_LIMIT_BYTES, MAX_STACK_BYTES, type SandboxErrorKind, type SandboxRequest, type SandboxResult } from './sandbox-types';
 
 export type HostCapabilities = {
@@ -60,7 +61,7 @@ export async function runInQuickJS(
     if (/stack overflow/i.test(text)) return fail('memory', 'Stack overflow (too much recursion).');
     if (/string too long/i.test(text)) return fail('memory', 'String too long: the sandbox cannot build a string that large.');
     if (err.name === 'ReturnValueError') return fail('bad_return', err.message);
-    const stack = err.stack.trim();
+    const stack = userStack(err.stack, req.code.split('\n').length);
     return fail('thrown', stack ? `${text}\n${stack}` : text);
   };
 
