@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AgentEventBody } from '../agent/events';
 import { buildTimeline } from './build-timeline';
 import type { CallModel, TimelineModel } from './model';
 import { RunScript, usage } from './test-events';
@@ -206,9 +207,12 @@ describe('buildTimeline', () => {
   });
 
   it('keeps the arguments the model sent for a call rejected before it started', () => {
-    const asked = (t: number, id: string, args: string) => ({
-      type: 'message_appended' as const,
-      message: { id: 'asst-1', createdAt: t, role: 'assistant' as const, content: '', toolCalls: [{ id, name: 'calc', arguments: args }], status: 'complete' as const, runId: 'r1', turn: 1 },
+    const asked = (t: number, id: string, args: string): AgentEventBody => ({
+      type: 'message_appended',
+      message: {
+        id: 'asst-1', createdAt: t, role: 'assistant', content: '', reasoning: '', refusal: null,
+        toolCalls: [{ id, name: 'calc', arguments: args }], status: 'complete', runId: 'r1', turn: 1,
+      },
     });
     const finished = (t: number, id: string) => ({
       type: 'tool_finished' as const, turn: 1, callId: id, name: 'calc', outcome: 'error' as const, durationMs: 0, result: 'invalid', isError: true,
