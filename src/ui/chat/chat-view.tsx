@@ -38,6 +38,21 @@ function NoSessionChat() {
   );
 }
 
+/**
+ * Esc is the Stop key only when nothing else is using it to back out: an open dialog or menu, a field other
+ * than the Message box (rename, search, the approval editor) or an IME. Cancelling a rename must not also
+ * throw away the answer being written.
+ */
+function escapeMeansStop(e: KeyboardEvent): boolean {
+  if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return false;
+  if (useUiStore.getState().settingsOpen || document.querySelector('dialog[open], [role="menu"]')) return false;
+  const target = e.target instanceof Element ? e.target : null;
+  if (!target) return true;
+  if (target.closest('[aria-expanded="true"]')) return false;
+  const field = target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])');
+  return !field || field.closest('form.composer') !== null;
+}
+
 function SessionChat({ sessionId }: { sessionId: string }) {
   const { session, rows, toolResults, toolRecords, loading } = useChatData(sessionId);
   const runningHere = useRunStore((s) => !!s.runs[sessionId] && !s.runs[sessionId]!.ended);
@@ -47,7 +62,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (!runningHere) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !useUiStore.getState().settingsOpen) stopRun(sessionId);
+      if (escapeMeansStop(e)) stopRun(sessionId);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

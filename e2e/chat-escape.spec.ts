@@ -1,0 +1,44 @@
+import { test, expect } from './fixtures';
+import { assistantMessages, messageBox, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+
+const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+
+// Esc is the chat's Stop key, but other controls use Esc to back out of what they opened. Backing out of a
+// rename, a search or a menu must not also cancel the answer being written.
+test('Esc used by another control (rename, search, Export menu) does not stop the run; Esc in the Message box does', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  mock.script([{ kind: 'text', content: LONG, chunkDelayMs: 40 }]);
+  await sendMessage(page, 'stream please');
+  const live = assistantMessages(page).last();
+  await expect(live).toContainText('word2');
+  const sessions = page.getByRole('navigation', { name: 'Sessions' });
+
+  // Rename: Esc cancels the edit.
+  await sessions.getByRole('button', { name: /^Rename / }).click();
+  const title = sessions.getByRole('textbox', { name: 'Session title' });
+  await title.fill('Something else');
+  await title.press('Escape');
+  await expect(title).toBeHidden();
+
+  // Search: Esc clears the field.
+  const search = sessions.getByRole('searchbox', { name: 'Search sessions' });
+  await search.fill('stream');
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+
+  // Export menu: Esc closes it.
+  await sessions.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByRole('menu', { name: 'Export options' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'All sessions' }).press('Escape');
+  await expect(page.getByRole('menu', { name: 'Export options' })).toBeHidden();
+
+  // None of that stopped the answer: it is still streaming on the same connection.
+  await expect(live).toContainText('word30');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeEnabled();
+  expect(mock.disconnects).toBe(0);
+
+  await messageBox(page).press('Escape');
+  await mock.waitForDisconnect(0);
+  await waitForIdle(page);
+  await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'cancelled');
+});
