@@ -56,9 +56,17 @@ test('a 5,000-message session opens, renders only what is on screen, and scrolls
   await seedSession(page, { id: 'small', title: 'Fifty', count: 50 });
   await page.reload();
 
-  const small = await openSession(page, 'Fifty', 'Answer 49:');
-  const big = await openSession(page, 'Five thousand', 'Answer 4999:');
-  test.info().annotations.push({ type: 'open-ms', description: `50 messages: ${small.toFixed(0)} ms; 5,000 messages: ${big.toFixed(0)} ms; ratio ${(big / small).toFixed(2)}` });
+  // Alternating opens, medians compared: one open of each is mostly noise (the first pays for warm-up).
+  const small: number[] = [];
+  const big: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    small.push(await openSession(page, 'Fifty', 'Answer 49:'));
+    big.push(await openSession(page, 'Five thousand', 'Answer 4999:'));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const line = `open 50 messages: ${small.map((v) => v.toFixed(0)).join('/')} ms; 5,000 messages: ${big.map((v) => v.toFixed(0)).join('/')} ms; median ratio ${(median(big) / median(small)).toFixed(2)} (target <= 2)`;
+  test.info().annotations.push({ type: 'open-ms', description: line });
+  console.log(`[app-scale] ${line}`);
 
   // Virtualized: a handful of rows in the DOM, not 5,000.
   const rendered = await page.getByRole('article').count();

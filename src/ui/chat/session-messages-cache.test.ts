@@ -50,3 +50,34 @@ describe('SessionMessagesCache', () => {
     expect(bulkGet.mock.calls.map((c) => c[0])).toEqual([['u202']]);
   });
 });
+
+describe('SessionMessagesCache on a long session', () => {
+  it('opens with only the newest messages, then loads the older ones in chunks and returns the whole history', async () => {
+    ({ db } = freshDB());
+    const n = SessionMessagesCache.TAIL * 4 + 7;
+    const history = Array.from({ length: n }, (_, i) => toMessageRecord('s', i, i % 2 ? assistantMsg(`a${i}`, 'r0', 1, `answer ${i}`) : userMsg(`u${i}`, `q ${i}`)));
+    await db.messages.bulkPut(history);
+    const cache = new SessionMessagesCache(db, 's');
+    const bulkGet = vi.spyOn(db.messages, 'bulkGet');
+
+    const tail = await cache.read();
+    const full = await listMessages(db, 's');
+    expect(tail).toEqual(full.slice(-SessionMessagesCache.TAIL));
+    expect(cache.earlierCount).toBe(n - SessionMessagesCache.TAIL);
+    expect(bulkGet.mock.calls.flatMap((c) => c[0])).toHaveLength(SessionMessagesCache.TAIL);
+
+    // A write while only the tail is held: still the tail, with the new message.
+    await db.messages.put(toMessageRecord('s', n, userMsg('late', 'one more')));
+    const grown = await cache.read();
+    expect(grown.at(-1)?.id).toBe('late');
+    expect(grown[0]?.id).toBe(tail[0]?.id);
+
+    bulkGet.mockClear();
+    await cache.loadEarlier();
+    // Chunked: no single read deserialises the whole history.
+    expect(bulkGet.mock.calls.length).toBeGreaterThan(1);
+    expect(Math.max(...bulkGet.mock.calls.map((c) => c[0].length))).toBeLessThan(n);
+    expect(await cache.read()).toEqual(await listMessages(db, 's'));
+    expect(cache.earlierCount).toBe(0);
+  });
+});

@@ -11,18 +11,40 @@ const mayChange = (m: MessageRecord) => m.role === 'assistant' && m.status === '
  * per second. Stored messages are append-mostly: a refresh reads only the ids (from the index), then the
  * records that are new, still streaming, or last. Returns the previous array when nothing changed, so the
  * chat does not re-render. Run inside a liveQuery, the index range read keeps it live across tabs.
+ *
+ * A long session opens tail first: the first read fetches only the newest TAIL records (what the chat shows
+ * at the bottom), so opening 5,000 messages costs about what opening a short session does; loadEarlier()
+ * then brings the rest in chunks, and the next read returns the whole history.
  */
 export class SessionMessagesCache {
+  static readonly TAIL = 250;
+  private static readonly EARLIER_CHUNK = 500;
   private byId = new Map<string, MessageRecord>();
   private list: MessageRecord[] = [];
+  /** The oldest message held while only the tail is loaded; null once the whole history is. */
+  private firstHeldId: string | null = null;
+  private cold = true;
+  private earlier = 0;
 
   constructor(
     private readonly db: ToolscopeDB,
     private readonly sessionId: string,
   ) {}
 
+  /** How many older messages are not loaded yet (0 once the whole history is). */
+  get earlierCount(): number {
+    return this.earlier;
+  }
+
   async read(): Promise<MessageRecord[]> {
-    const ids = (await sessionMessages(this.db, this.sessionId).primaryKeys()) as string[];
+    const all = (await sessionMessages(this.db, this.sessionId).primaryKeys()) as string[];
+    if (this.cold) {
+      this.cold = false;
+      if (all.length > SessionMessagesCache.TAIL) this.firstHeldId = all[all.length - SessionMessagesCache.TAIL]!;
+    }
+    const from = this.firstHeldId === null ? 0 : Math.max(0, all.indexOf(this.firstHeldId));
+    const ids = from === 0 ? all : all.slice(from);
+    this.earlier = from;
     const need = ids.filter((id, i) => {
       const cached = this.byId.get(id);
       return !cached || mayChange(cached) || i === ids.length - 1;
@@ -53,6 +75,21 @@ export class SessionMessagesCache {
     this.byId = keep;
     this.list = next;
     return next;
+  }
+
+  /** Fetches every message older than the loaded tail, in chunks; the next read() returns the whole history. */
+  async loadEarlier(): Promise<void> {
+    if (this.firstHeldId === null) return;
+    const all = (await sessionMessages(this.db, this.sessionId).primaryKeys()) as string[];
+    const older = all.slice(0, Math.max(0, all.indexOf(this.firstHeldId)));
+    for (let i = 0; i < older.length; i += SessionMessagesCache.EARLIER_CHUNK) {
+      const chunk = older.slice(i, i + SessionMessagesCache.EARLIER_CHUNK);
+      const records = await this.db.messages.bulkGet(chunk);
+      for (const record of records) if (record) this.byId.set(record.id, record);
+    }
+    this.firstHeldId = null;
+    // The list's length no longer matches the ids, so the next read() rebuilds it.
+    this.list = [];
   }
 }
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
 import { SessionMessagesCache } from './session-messages-cache';
@@ -14,7 +14,19 @@ export function useChatData(sessionId: string) {
   const session = useLiveQuery(() => db.sessions.get(sessionId), [sessionId]);
   // Re-read on every persister write (about once a second while streaming): only new or changing rows are fetched.
   const cache = useMemo(() => new SessionMessagesCache(db, sessionId), [sessionId]);
-  const stored = useLiveQuery(() => cache.read(), [cache]);
+  // A long session opens tail first (see SessionMessagesCache); the older messages follow right after.
+  const [filled, setFilled] = useState(0);
+  const stored = useLiveQuery(() => cache.read(), [cache, filled]);
+  useEffect(() => {
+    if (stored === undefined || cache.earlierCount === 0) return;
+    let live = true;
+    void cache.loadEarlier().then(() => {
+      if (live) setFilled((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [cache, stored]);
   const toolCalls = useLiveQuery(() => db.toolCalls.where('sessionId').equals(sessionId).toArray(), [sessionId]);
   const appended = useRunStore((s) => s.runs[sessionId]?.appended ?? EMPTY);
   const streamingId = useRunStore((s) => s.runs[sessionId]?.streaming?.messageId ?? null);
