@@ -132,13 +132,20 @@ test('temperature and system prompt from Settings reach the request', async ({ p
 
 test('reopening Settings with the same base URL and key uses the cached model list', async ({ page, mock }) => {
   mock.configure({ models: ['alpha-model', 'beta-model'] });
-  await openConfiguredApp(page, mock);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('textbox', { name: 'API key' }).fill(TEST_KEY);
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(mock.url);
+  await expect(dialog.getByRole('combobox', { name: 'Available models' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Model' }).fill('alpha-model');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
   const listings = () => mock.allRequests.filter((r) => r.method === 'GET' && r.path === '/v1/models').length;
   expect(listings()).toBeGreaterThan(0);
   const before = listings();
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText(['Choose from 2 models…', 'alpha-model', 'beta-model']);
   await expect(dialog.getByText('Loading models…')).toHaveCount(0);
   expect(listings()).toBe(before);
@@ -146,4 +153,25 @@ test('reopening Settings with the same base URL and key uses the cached model li
   // A different key is a different listing: it is fetched again.
   await dialog.getByRole('textbox', { name: 'API key' }).fill('sk-another-key-000');
   await expect.poll(listings).toBe(before + 1);
+});
+
+test('typing the key and base URL lists models once they settle, never with half a key or to a half-typed address', async ({ page, mock }) => {
+  mock.configure({ models: ['alpha-model', 'beta-model'] });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const baseURL = dialog.getByRole('textbox', { name: 'Base URL' });
+  await baseURL.fill('');
+  await baseURL.pressSequentially(mock.url);
+  await dialog.getByRole('textbox', { name: 'API key' }).pressSequentially(TEST_KEY);
+  await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText(['Choose from 2 models…', 'alpha-model', 'beta-model']);
+
+  // Every listing that reached the server went to the whole address with the whole key (each keystroke
+  // used to send one: /models, /v/models, and the key a character at a time).
+  const listings = mock.allRequests.filter((r) => r.method === 'GET' && r.path.endsWith('/models'));
+  expect(listings.length).toBeGreaterThan(0);
+  for (const r of listings) {
+    expect(r.path).toBe('/v1/models');
+    expect(r.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
+  }
 });

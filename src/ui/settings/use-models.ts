@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { keyVersion } from './key-version';
 
@@ -14,7 +15,27 @@ export function isHttpUrl(s: string): boolean {
  * The endpoint's model list, cached per base URL. The key is not part of the query key (the cache must
  * never hold it); its version changes whenever the key does, so a new key refetches.
  */
-export function useModels(baseURL: string, apiKey: string) {
+/** How long the base URL and key must stay unchanged before the list is asked for. */
+export const MODELS_SETTLE_MS = 600;
+
+/** `value` once it has not changed for `ms`; the first value at once, so an opened dialog lists without delay. */
+export function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === settled) return;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
+}
+
+/**
+ * Asks only for settled input: listing on every keystroke sent one request per character typed, carrying
+ * half a key, or the whole key to half-typed hosts ("https://api.gr" is someone's machine).
+ */
+export function useModels(typedBaseURL: string, typedApiKey: string) {
+  // Settled as one pair: a URL finished while the key is still being typed must not go out with half a key.
+  const [baseURL, apiKey] = JSON.parse(useSettled(JSON.stringify([typedBaseURL, typedApiKey]), MODELS_SETTLE_MS)) as [string, string];
   return useQuery({
     queryKey: ['models', baseURL.trim(), keyVersion(apiKey)],
     // The SDK loads when the settings first need it, not with the page.
