@@ -38,8 +38,14 @@ export function parseJsonText(text: string): ParseResult {
   }
 }
 
-/** Keys that can reach Object.prototype when a parsed object is later merged or spread. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * The shapes that reach Object.prototype when a parsed object is later merged: `__proto__` anywhere, and
+ * `constructor` holding a `prototype`. A plain `constructor` or `prototype` key is data (a tool may well have a
+ * parameter named so) and must survive export and import, or the round trip would not be lossless.
+ */
+const isHostileKey = (key: string, value: unknown): boolean =>
+  key === '__proto__' ||
+  (key === 'constructor' && typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'prototype'));
 export const MAX_DEPTH = 64;
 
 export type ShapeProblem = { path: string; problem: string };
@@ -60,7 +66,7 @@ export function findHostileShape(data: unknown): ShapeProblem | null {
       continue;
     }
     for (const key of Object.keys(value)) {
-      if (FORBIDDEN_KEYS.has(key)) {
+      if (isHostileKey(key, (value as Record<string, unknown>)[key])) {
         return { path: childPath(path, key), problem: `the key "${key}" is not allowed (prototype pollution)` };
       }
       stack.push({ value: (value as Record<string, unknown>)[key], path: childPath(path, key), depth: depth + 1 });

@@ -122,8 +122,14 @@ describe('checkExportData', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
     const f = loose();
-    (f.tools[0]!.parameters as Loose).properties = JSON.parse('{"constructor": {"type": "string"}}');
+    (f.tools[0]!.parameters as Loose).properties = JSON.parse('{"constructor": {"prototype": {"isAdmin": true}}}');
     expect(failure(checkExportData(f))).toMatchObject({ stage: 'hostile', issues: [{ path: '$.tools[0].parameters.properties.constructor' }] });
+  });
+
+  it('keeps plain "constructor" and "prototype" keys: a tool may have parameters named so, and must re-import', () => {
+    const f = loose();
+    (f.tools[0]!.parameters as Loose).properties = JSON.parse('{"constructor": {"type": "string"}, "prototype": {"type": "number"}}');
+    expect(checkExportData(f)).toMatchObject({ ok: true });
   });
 
   it('refuses absurd nesting without overflowing the stack', () => {
