@@ -12,6 +12,9 @@ const HOSTILE = [
   '<div style="position:fixed;inset:0">overlay</div>',
   '<iframe src="https://example.com"></iframe>',
   '',
+  '- [x] shipped',
+  '- [ ] tested',
+  '',
   '| a | b |',
   '|---|---|',
   '| 1 | ~~2~~ |',
@@ -31,6 +34,9 @@ test('model output is rendered as sanitized Markdown; code blocks copy their tex
   const msg = assistantMessages(page).last();
   await expect(msg.getByRole('heading', { name: 'Title' })).toBeVisible();
   await expect(msg.locator('table del')).toHaveText('2');
+  // Task items keep their state once sanitized (the sanitizer drops <input>).
+  await expect(msg.getByRole('listitem').filter({ hasText: 'shipped' }).getByRole('img')).toHaveAccessibleName('done');
+  await expect(msg.getByRole('listitem').filter({ hasText: 'tested' }).getByRole('img')).toHaveAccessibleName('not done');
   const html = await msg.locator('.markdown').innerHTML();
   expect(html).not.toMatch(/<script|<iframe|onerror|onclick|style=/i);
   expect(await msg.locator('a[href^="javascript"]').count()).toBe(0);

@@ -12,6 +12,13 @@ describe('markdownToHtml', () => {
     expect(html).toContain('if (a &lt; b) alert(&quot;x&quot;)');
   });
 
+  it('renders GFM task items as named marks, not form inputs (the sanitizer drops inputs and their state)', () => {
+    const html = markdownToHtml('- [x] shipped\n- [ ] tested');
+    expect(html).not.toContain('<input');
+    expect(html).toMatch(/aria-label="done">☑<\/span> shipped/);
+    expect(html).toMatch(/aria-label="not done">☐<\/span> tested/);
+  });
+
   it('escapes a language tag that tries to break out of the class attribute', () => {
     const html = markdownToHtml('```"><img src=x onerror=alert(1)>\ncode\n```');
     expect(html).not.toContain('<img');

@@ -14,6 +14,13 @@ const md = new Marked({
       const cls = language ? ` class="language-${escapeHtml(language)}"` : '';
       return `<div class="code-block"><button type="button" class="copy" data-copy-code="">Copy</button><pre><code${cls}>${escapeHtml(text)}</code></pre></div>`;
     },
+    // GFM task items: marked writes an <input>, which the sanitizer removes (no form controls from a model),
+    // and "- [x] done" would read the same as "- [ ] todo". A mark with a name keeps the state visible and heard.
+    checkbox({ checked }: Tokens.Checkbox): string {
+      return checked
+        ? '<span class="task-box" role="img" aria-label="done">☑</span> '
+        : '<span class="task-box" role="img" aria-label="not done">☐</span> ';
+    },
   },
 });
 
