@@ -48,6 +48,8 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const isError = p.result?.isError ?? live?.isError ?? p.record?.isError ?? false;
   const args = live?.arguments || p.arguments;
   const long = result !== null && result.length > PREVIEW_CHARS;
+  // The tool's console output is kept with its record; without it a user debugging a tool in a run sees only the result.
+  const logs = p.record?.logs ?? [];
 
   return (
     <div className="tool-card" data-call-id={p.callId} aria-label={`Tool call ${p.name}`} role="group">
@@ -74,6 +76,12 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             </button>
           )}
         </div>
+      )}
+      {logs.length > 0 && (
+        <details className="tool-card-logs">
+          <summary>Logs ({logs.length})</summary>
+          <pre aria-label="Logs">{logs.map((l) => `[${l.level}] ${l.text}`).join('\n')}</pre>
+        </details>
       )}
     </div>
   );
