@@ -95,3 +95,28 @@ test('a disabled tool is left out of the tools offered to the model', async ({ p
   await waitForIdle(page);
   expect((mock.requests[1]?.body.tools ?? []).map((t) => t.function?.name)).toEqual(expect.arrayContaining(['kept_on', 'switched_off']));
 });
+
+test('switching the open tool off in the list keeps the edits typed into its editor, and saving keeps the switch', async ({ page }) => {
+  await openApp(page);
+  await openToolsTab(page);
+  await createCodeTool(page, { name: 'drafty', code: 'return 1;' });
+  const panel = toolsPanel(page);
+  const code = panel.getByRole('textbox', { name: 'Code', exact: true });
+  await code.fill('return 2; // not saved yet');
+
+  // The switch is drawn from the stored row, so it flips once the write lands: click, then wait for it.
+  await panel.getByRole('checkbox', { name: 'Offer drafty to the model' }).click();
+  await expect.poll(async () => (await readStores(page, ['tools'])).tools?.find((t) => t.name === 'drafty')?.enabled).toBe(false);
+  await expect(code).toHaveValue('return 2; // not saved yet');
+  await expect(panel.getByRole('checkbox', { name: 'Enabled', exact: true })).not.toBeChecked();
+
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const row = (await readStores(page, ['tools'])).tools?.find((t) => t.name === 'drafty');
+      return row && { code: row.code, enabled: row.enabled };
+    })
+    .toEqual({ code: 'return 2; // not saved yet', enabled: false });
+  await expect(panel.getByRole('checkbox', { name: 'Offer drafty to the model' })).not.toBeChecked();
+});

@@ -23,6 +23,19 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  // The stored tool changed under the open editor (the list's on/off switch, a save, another tab). A switch only
+  // flips `enabled`, so typed edits stay; any other change reloads the form from what is stored.
+  const [seen, setSeen] = useState(tool);
+  if (tool.updatedAt !== seen.updatedAt) {
+    setSeen(tool);
+    if (onlyEnabledDiffers(seen, tool)) {
+      setForm((f) => ({ ...f, enabled: tool.enabled }));
+    } else {
+      setForm(formFromDefinition(tool));
+      setTouched(new Set());
+      setShowAll(false);
+    }
+  }
   const update = (patch: Partial<ToolForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     setTouched((t) => new Set([...t, ...Object.keys(patch)]));
@@ -194,4 +207,9 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
       </div>
     </form>
   );
+}
+
+function onlyEnabledDiffers(a: ToolDefinition, b: ToolDefinition): boolean {
+  const rest = ({ enabled: _e, updatedAt: _u, ...other }: ToolDefinition) => JSON.stringify(other);
+  return rest(a) === rest(b);
 }

@@ -78,7 +78,9 @@ export function ToolsView() {
         {selected ? (
           <>
             <ToolEditor
-              key={`${selected.id}:${selected.updatedAt}`}
+              // Keyed by id only: the editor follows changes to the stored tool itself, keeping unsaved edits when
+              // only the list's on/off switch changed it.
+              key={selected.id}
               tool={selected}
               isNew={draft !== null}
               others={others}
@@ -91,7 +93,7 @@ export function ToolsView() {
                 setSelectedId(null);
               }}
             />
-            {draft === null && <TryPanel key={`try:${selected.id}:${selected.updatedAt}`} tool={selected} />}
+            {draft === null && <TryPanel key={`try:${selected.id}`} tool={selected} />}
           </>
         ) : (
           <p className="hint">Choose a tool, or create one with “New tool”.</p>
