@@ -122,6 +122,9 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
     ['call_search', '✓'], ['call_fetch', '✕'], ['call_slow', '◔'], ['call_long', '⊘'], ['call_drop', '⊖'], ['call_crash', '↯'],
   ];
   for (const [id, icon] of icons) await expect(call(page, id), id).toContainText(icon);
+  // Bars too thin for their name carry it just after them when the lane has room, so a glance tells which tool it was.
+  await expect(call(page, 'call_fetch')).toContainText('✕ fetch_url');
+  await expect(call(page, 'call_calc')).toContainText('✕ calc');
 
   // Summary: every outcome counted with its icon and word; the last run's stop is interrupted.
   const summary = page.getByLabel('Timeline summary');
@@ -266,13 +269,20 @@ test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async 
 
 test('exports the chart as SVG and PNG', async ({ page }) => {
   const [svgDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
-  expect(svgDl.suggestedFilename()).toBe('timeline-tl-mixed.svg');
+  // Named and headed after the session's title and the time, not its id.
+  expect(svgDl.suggestedFilename()).toMatch(/^toolscope-timeline-timeline-mixed-run-\d{4}-\d\d-\d\dT\d\d-\d\d\.svg$/);
   const svg = await readFile((await svgDl.path())!, 'utf8');
   expect(svg.startsWith('<svg')).toBe(true);
+  expect(svg).toMatch(/>Toolscope timeline · Timeline mixed run · exported \d{4}-\d\d-\d\d \d\d:\d\d UTC</);
+  expect(svg).not.toContain('tl-mixed');
   for (const name of ['search_web', 'fetch_url', 'slow_tool', 'long_task', 'Turn 1']) expect(svg).toContain(name);
+  // The failed attempt keeps its red under a band of its phases, as on screen.
+  const failed = /<title>Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
+  expect(failed).not.toBeNull();
+  expect(Number(failed![2])).toBeLessThan(Number(failed![1]));
 
   const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PNG' }).click()]);
-  expect(pngDl.suggestedFilename()).toBe('timeline-tl-mixed.png');
+  expect(pngDl.suggestedFilename()).toMatch(/^toolscope-timeline-timeline-mixed-run-.*\.png$/);
   const png = await readFile((await pngDl.path())!);
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.length).toBeGreaterThan(5000);

@@ -29,4 +29,24 @@ describe('exportSvg', () => {
     expect(svg).toContain('a&lt;b&gt;');
     expect(svg).not.toContain('far_away,');
   });
+
+  it('names thin bars after them when the row has room, and never over the next bar', () => {
+    const t = new RunScript('r2').started()
+      .at(0, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' })
+      .at(40, { type: 'request_failed', turn: 1, attempt: 1, error: { fault: 'system', kind: 'server', status: 503, message: 'busy' }, retryInMs: 10 })
+      .request(1, 50, 10, 10, { attempt: 2 })
+      .tool(1, 'thin', 'lonely_tool', 100, 110)
+      .tool(1, 'p1', 'packed_one', 5000, 5005)
+      .tool(1, 'p2', 'packed_two', 5030, 5035)
+      .finished(10_000);
+    const l = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0));
+    const svg = exportSvg(l, { start: 0, end: 10_000 }, opts);
+    // Alone in its lane: icon and name after the bar. Packed: 30 ms apart is ~2.6 px here, no room for either.
+    expect(svg).toContain('>✓ lonely_tool</text>');
+    expect(svg).not.toContain('>✓ packed_one</text>');
+    expect(svg).toContain('>✓ packed_two</text>');
+    // A failed attempt: its phases are a band along the top, so its red still shows under them.
+    const failed = /<title>Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
+    expect(failed?.slice(1).map(Number)).toEqual([16, 6]);
+  });
 });

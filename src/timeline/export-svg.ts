@@ -1,3 +1,4 @@
+import { barText, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
 import { formatTick } from './format';
 import { barAriaLabel, type Bar, type TimelineLayout } from './layout';
 import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
@@ -44,39 +45,51 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
     const indent = row.kind === 'run' ? 0 : row.kind === 'turn' ? 8 : 16;
     out.push(`<text x="${8 + indent}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${row.kind === 'run' ? ' font-weight="600"' : ''}>${esc(row.label)}</text>`);
     out.push('<g clip-path="url(#plot)">');
-    for (const bar of row.bars) {
-      if (bar.end < vp.start || bar.start > vp.end) continue;
-      out.push(barSvg(bar, x, y, opts.rowHeight));
-    }
+    const bars = row.bars.filter((bar) => bar.end >= vp.start && bar.start <= vp.end);
+    bars.forEach((bar, j) => {
+      const next = bars[j + 1];
+      out.push(barSvg(bar, x, y, opts.rowHeight, next ? x(next.start) - x(bar.end) : Number.POSITIVE_INFINITY));
+    });
     out.push('</g>');
   });
   out.push('</svg>');
   return out.join('\n');
 }
 
-function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number): string {
+function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, roomAfter: number): string {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
   const w = Math.max(2, x(bar.end) - x0);
   const h = rowH - 8;
   const top = y + 4;
+  const mid = top + h / 2;
   const parts: string[] = [`<g><title>${esc(barAriaLabel(bar))}</title>`];
+  const label = (tx: number, fill: string, text: string) => `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}">${esc(text)}</text>`;
   if (bar.kind === 'backoff') {
-    parts.push(`<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(top + h / 2)}" y2="${n(top + h / 2)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`);
+    parts.push(`<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`);
+    const text = `↻ ${bar.label}`;
+    if (w > textWidth(text)) parts.push(`<text x="${n(x0 + 4)}" y="${n(top + 10)}" font-size="10" fill="#1b1e23">${esc(text)}</text>`);
   } else if (bar.kind === 'compaction') {
     parts.push(`<path d="M${n(x0)} ${n(top)} l5 ${n(h / 2)} l-5 ${n(h / 2)} l-5 ${n(-h / 2)} z" fill="${SEGMENT_COLORS.compaction}"/>`);
+    if (roomAfter >= 14) parts.push(label(x0 + 8, '#1b1e23', '⇊'));
+  } else if (bar.kind === 'run') {
+    // As on screen: a thin line under its label, so the run's outcome word stays readable.
+    parts.push(`<rect x="${n(x0)}" y="${n(top + h - RUN_LINE_PX)}" width="${n(w)}" height="${RUN_LINE_PX}" rx="2" fill="${style.color}"/>`);
+    parts.push(`<text x="${n(x0 + 4)}" y="${n(top - 2)}" font-size="10" dominant-baseline="hanging" fill="#1b1e23">${esc(barText(bar))}</text>`);
   } else {
     parts.push(`<rect x="${n(x0)}" y="${n(top)}" width="${n(w)}" height="${n(h)}" rx="2" fill="${style.color}"/>`);
+    const band = segmentHeight(bar, h);
     for (const s of bar.segments) {
-      const fill = s.kind === 'queued' ? SEGMENT_COLORS.queued : s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : null;
+      const fill = segmentFill(bar, s.kind);
       if (!fill) continue;
       const sx = x(s.start);
-      parts.push(`<rect x="${n(sx)}" y="${n(top)}" width="${n(Math.max(1, x(s.end) - sx))}" height="${n(h)}" fill="${fill}"/>`);
+      parts.push(`<rect x="${n(sx)}" y="${n(top)}" width="${n(Math.max(1, x(s.end) - sx))}" height="${n(band)}" fill="${fill}"/>`);
     }
+    const place = labelPlace(bar, w, roomAfter);
+    if (place === 'inside') parts.push(label(x0 + 4, '#ffffff', barText(bar)));
+    else if (place === 'after') parts.push(label(x0 + w + 3, '#1b1e23', barText(bar)));
+    else if (place === 'icon') parts.push(label(x0 + w + 3, '#1b1e23', style.icon));
   }
-  const text = `${style.icon} ${bar.label}`;
-  const inside = w > text.length * 6.5 + 6 && bar.kind !== 'backoff' && bar.kind !== 'compaction';
-  parts.push(`<text x="${n(inside ? x0 + 4 : x0 + w + 4)}" y="${n(top + h / 2 + 4)}" fill="${inside ? '#ffffff' : '#1b1e23'}">${esc(text)}</text>`);
   parts.push('</g>');
   return parts.join('');
 }

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { barAriaLabel, type Bar } from '../../timeline/layout';
+import { barText, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
 import { SEGMENT_COLORS, STATUS_STYLES } from '../../timeline/outcome-style';
 
 type Props = {
@@ -9,14 +10,12 @@ type Props = {
   y: number;
   height: number;
   selected: boolean;
-  /** Room after the bar for its icon before the next bar in the row (icons of packed thin bars would overprint). */
-  iconRoom: boolean;
+  /** Pixels free after the bar before the next bar in the row (labels of packed thin bars would overprint). */
+  roomAfter: number;
 };
 
-const CHAR_PX = 6.6;
-
 /** One bar: segments, outcome icon (always drawn, so outcome never rests on colour) and a label when it fits. */
-function TimelineBarImpl({ bar, x, y, height, selected, iconRoom }: Props) {
+function TimelineBarImpl({ bar, x, y, height, selected, roomAfter }: Props) {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
   const w = Math.max(2, x(bar.end) - x0);
@@ -55,37 +54,37 @@ function TimelineBarImpl({ bar, x, y, height, selected, iconRoom }: Props) {
       <g {...common}>
         <rect x={x0} y={top} width={w} height={h} fill="transparent" />
         <line x1={x0} x2={x0 + w} y1={mid} y2={mid} stroke={SEGMENT_COLORS.backoff} strokeWidth={2} strokeDasharray="4 3" />
-        {w > text.length * CHAR_PX + 8 && <text x={x0 + 4} y={top + 1 + 9} className="tl-text-out tl-small">{text}</text>}
+        {w > textWidth(text) && <text x={x0 + 4} y={top + 1 + 9} className="tl-text-out tl-small">{text}</text>}
       </g>
     );
   }
 
-  const blueRequest = bar.kind === 'request' && (bar.status === 'ok' || bar.status === 'running');
+  const band = segmentHeight(bar, h);
   const segments = bar.segments.flatMap((s) => {
-    const fill = s.kind === 'queued' ? SEGMENT_COLORS.queued : s.kind === 'waiting' ? SEGMENT_COLORS.waiting : s.kind === 'approval' ? SEGMENT_COLORS.approval : s.kind === 'streaming' && blueRequest ? SEGMENT_COLORS.streaming : null;
+    const fill = segmentFill(bar, s.kind);
     if (!fill) return [];
     const sx = x(s.start);
-    // On a failed or cancelled request the phases are a band along the top, so the outcome colour still shows.
-    const band = bar.kind === 'request' && !blueRequest ? Math.max(2, Math.round(h * 0.35)) : h;
     return [<rect key={`${s.kind}${s.start}`} x={sx} y={top} width={Math.max(1, x(s.end) - sx)} height={band} fill={fill} className={`tl-seg tl-seg-${s.kind}`} data-segment={s.kind} />];
   });
-  const text = `${style.icon} ${bar.label}`;
-  const fits = w > text.length * CHAR_PX + 8;
+  const text = barText(bar);
   const runRow = bar.kind === 'run';
-  // Thin bars get a wider invisible hit area that also covers their outside icon.
-  const hitW = fits || runRow ? w : w + 18;
+  const place = runRow ? 'inside' : labelPlace(bar, w, roomAfter);
+  // Thin bars get a wider invisible hit area that also covers what is drawn after them.
+  const hitW = place === 'after' ? w + textWidth(text) : place === 'icon' ? w + 18 : w;
   return (
     <g {...common}>
       <rect x={x0 - 2} y={top} width={hitW + 4} height={h} fill="transparent" className="tl-hit" />
-      <rect x={x0} y={runRow ? top + h / 2 - 3 : top} width={w} height={runRow ? 6 : h} rx={2} fill={style.color} className="tl-rect" />
+      <rect x={x0} y={runRow ? top + h - RUN_LINE_PX : top} width={w} height={runRow ? RUN_LINE_PX : h} rx={2} fill={style.color} className="tl-rect" />
       {!runRow && segments}
       {bar.open && <path d={`M${x0 + w} ${top} l6 ${h / 2} l-6 ${h / 2} z`} fill={style.color} />}
       {selected && <rect x={x0 - 2} y={top - 2} width={w + 4} height={h + 4} rx={3} className="tl-selection" />}
       {runRow ? (
-        <text x={x0 + 4} y={top + 1} className="tl-text-out tl-small" dominantBaseline="hanging">{text}</text>
-      ) : fits ? (
+        <text x={x0 + 4} y={top - 2} className="tl-text-out tl-small" dominantBaseline="hanging">{text}</text>
+      ) : place === 'inside' ? (
         <text x={x0 + 4} y={mid + 4} className="tl-text-in">{text}</text>
-      ) : iconRoom ? (
+      ) : place === 'after' ? (
+        <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">{text}</text>
+      ) : place === 'icon' ? (
         <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">{style.icon}</text>
       ) : null}
     </g>

@@ -230,8 +230,8 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
                     <g transform={`translate(${-GUTTER} ${-y})`}>
                       {bars.map((bar, i) => {
                         const next = bars[i + 1];
-                        const iconRoom = !next || x(next.start) - x(bar.end) >= 14;
-                        return <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} iconRoom={iconRoom} />;
+                        const roomAfter = next ? x(next.start) - x(bar.end) : Number.POSITIVE_INFINITY;
+                        return <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} roomAfter={roomAfter} />;
                       })}
                     </g>
                   </svg>

@@ -1,5 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useUiStore } from '../../store/ui-store';
+import { db } from '../../db/database';
+import { timelineExportHeading, timelineExportName } from '../../timeline/export-name';
 import { exportSvg } from '../../timeline/export-svg';
 import { filterTimeline, toolNames } from '../../timeline/filter';
 import { layoutTimeline, type Bar } from '../../timeline/layout';
@@ -75,18 +77,22 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     setViewport((v) => revealRange(v, hit.bar.start, hit.bar.end, layout.totalMs));
   }, [focus, layout, model, sessionId, text, tool, outcomes, setViewport]);
 
-  const exportTitle = `Toolscope timeline · ${sessionId ?? ''}`;
-  const onExportSvg = () => {
+  // The picture is named and headed after the session's title, read at click time (it may have been renamed).
+  const exportChart = async (ext: 'svg' | 'png') => {
     if (!layout) return;
-    const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: exportTitle });
-    downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `timeline-${sessionId ?? 'session'}.svg`);
-  };
-  const onExportPng = () => {
-    if (!layout) return;
-    const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: exportTitle });
+    const title = sessionId ? (await db.sessions.get(sessionId))?.title ?? null : null;
+    const now = new Date();
+    const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: timelineExportHeading(title, now) });
+    const name = timelineExportName(title, now, ext);
+    if (ext === 'svg') {
+      downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), name);
+      return;
+    }
     const height = Number(/height="(\d+)"/.exec(svg)?.[1] ?? 600);
-    void svgToPng(svg, EXPORT_WIDTH, height).then((png) => downloadBlob(png, `timeline-${sessionId ?? 'session'}.png`));
+    downloadBlob(await svgToPng(svg, EXPORT_WIDTH, height), name);
   };
+  const onExportSvg = () => void exportChart('svg');
+  const onExportPng = () => void exportChart('png');
 
   if (!sessionId) return <div className="tl-view tl-empty"><p>Pick or start a session to see its timeline.</p></div>;
   if (error) return <div className="tl-view tl-empty" role="alert">Could not read the timeline: {error}</div>;
