@@ -2,7 +2,7 @@ import type { SessionRecord } from '../../db/records';
 import { continueRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
 import { ErrorAlert } from './error-alert';
-import { errorCopy } from './error-copy';
+import { alertMessage, errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';
 import { RetryCountdown } from './retry-countdown';
 import { DEFAULT_CONFIG } from '../../agent/config';
@@ -26,7 +26,7 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
       {run?.retry && !run.ended && (
         <div className="alert" role="alert" data-error-kind={run.retry.error.kind}>
           <strong>{errorCopy(run.retry.error).title}</strong>
-          <span>{run.retry.error.message}</span>
+          <span>{alertMessage(run.retry.error)}</span>
           <span>
             Attempt {run.retry.attempt} failed. <RetryCountdown atMs={run.retry.retryAtMs} />
           </span>

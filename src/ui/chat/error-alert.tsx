@@ -1,7 +1,7 @@
 import type { ErrorInfo } from '../../agent/errors';
 import { useUiStore } from '../../store/ui-store';
 import { ExportSessionButton } from '../io/export-session-button';
-import { errorCopy } from './error-copy';
+import { alertMessage, errorCopy } from './error-copy';
 
 type Props = {
   error: ErrorInfo;
@@ -17,7 +17,7 @@ export function ErrorAlert({ error, onRetry, onDismiss, sessionId }: Props) {
   return (
     <div className="alert" role="alert" data-error-kind={error.kind}>
       <strong>{copy.title}</strong>
-      <span>{error.message}</span>
+      <span>{alertMessage(error)}</span>
       {copy.advice && <span>{copy.advice}</span>}
       <div className="alert-actions">
         {copy.action === 'settings' && <button type="button" onClick={() => openSettings()}>Open settings</button>}

@@ -44,3 +44,12 @@ export function errorCopy(e: ErrorInfo): ErrorCopy {
       return { title: "The provider's content filter blocked the answer", advice: null, action: null };
   }
 }
+
+/**
+ * The error's message as an alert shows it. A rate-limit message says when it will be retried, as of the
+ * moment it was classified: the live alert has its own ticking countdown, and once the run has given up no
+ * retry is coming, so that sentence would contradict the alert either way.
+ */
+export function alertMessage(e: ErrorInfo): string {
+  return e.kind === 'rate_limited' ? e.message.replace(/ ?Retrying in \d+ s\./, '') : e.message;
+}

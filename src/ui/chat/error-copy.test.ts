@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { alertMessage } from './error-copy';
+
+describe('alertMessage', () => {
+  it('drops the fixed "Retrying in N s." from a rate-limit message (the countdown, or the give-up, says the rest)', () => {
+    const message = 'api.example.com is rate limiting requests (HTTP 429). Retrying in 5 s. The provider said: slow down.';
+    expect(alertMessage({ fault: 'system', kind: 'rate_limited', status: 429, retryAfterMs: 5000, message })).toBe(
+      'api.example.com is rate limiting requests (HTTP 429). The provider said: slow down.',
+    );
+  });
+
+  it('leaves other messages alone, even ones quoting the same words', () => {
+    const message = 'The provider said: Retrying in 5 s.';
+    expect(alertMessage({ fault: 'system', kind: 'server', status: 503, message })).toBe(message);
+  });
+});
