@@ -53,6 +53,8 @@ test('429: shows a countdown to the retry, then the answer arrives', async ({ pa
     return Number(/Retrying in (\d+) s/.exec(text)?.[1] ?? 0);
   });
   const first = await seconds();
+  // One wait, the ticking one: not also the fixed "Retrying in 4 s." the error was classified with.
+  expect(await alert.innerText()).not.toMatch(/Retrying in \d+ s\./);
   await page.screenshot({ path: 'e2e/artifacts/chat-error-429.png' });
   // It counts down while it waits.
   await expect.poll(seconds, { intervals: [100] }).toBeLessThan(first);
@@ -93,8 +95,14 @@ test('limits: max turns stops the run with a Continue button that runs more turn
   await sendMessage(page, 'weather in Rome');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Limit reached');
-  await expect(alert).toContainText('1 turns');
+  await expect(alert).toContainText('stopped after 1 turn (the limit');
   await page.screenshot({ path: 'e2e/artifacts/chat-limit.png' });
+  // The limits it points to are one click away, and this session's own Max turns is what Settings shows.
+  await alert.getByRole('button', { name: 'Open settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('spinbutton', { name: 'Max turns' })).toHaveValue('1');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings).toBeHidden();
   await alert.getByRole('button', { name: 'Continue' }).click();
   await expect(assistantMessages(page).last()).toContainText('Rome is fine.');
   expect(roles(mock.requests[1])).toEqual(['user', 'assistant', 'tool']);
