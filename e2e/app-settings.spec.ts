@@ -175,3 +175,22 @@ test('typing the key and base URL lists models once they settle, never with half
     expect(r.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
   }
 });
+
+test('a first visit does not ask a hosted provider for models without a key; it says the key comes first', async ({ page, mock }) => {
+  mock.configure({ models: ['alpha-model'] });
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('/models')) asked.push(r.url()); });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Open settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue('https://api.openai.com/v1');
+  await expect(dialog.getByText("Enter the API key to list this provider's models")).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Refresh models' })).toBeDisabled();
+
+  // Another host may need no key (a local server): it is listed without one.
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(mock.url);
+  await expect(dialog.getByRole('combobox', { name: 'Available models' })).toBeVisible();
+  await expect(dialog.getByText("Enter the API key to list this provider's models")).toHaveCount(0);
+  await expect(dialog.getByText('Could not list models')).toHaveCount(0);
+  expect(asked.filter((u) => u.includes('api.openai.com'))).toEqual([]);
+});

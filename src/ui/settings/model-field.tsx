@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useModels } from './use-models';
+import { useModels, waitsForKey } from './use-models';
 
 type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string };
 
@@ -21,11 +21,12 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
             ))}
           </select>
         )}
-        <button type="button" onClick={() => void models.refetch()} disabled={models.isFetching}>
+        <button type="button" onClick={() => void models.refetch()} disabled={models.isFetching || waitsForKey(baseURL, apiKey)}>
           Refresh models
         </button>
       </div>
       {models.isFetching && <span className="hint">Loading models…</span>}
+      {waitsForKey(baseURL, apiKey) && <span className="hint">Enter the API key to list this provider's models, or type a model name.</span>}
       {models.isError && (
         <span className="hint" role="status">
           Could not list models ({models.error.message}). Type the model name instead.

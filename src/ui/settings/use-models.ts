@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { findProvider } from '../../llm/known-providers';
 import { keyVersion } from './key-version';
 
 export function isHttpUrl(s: string): boolean {
@@ -15,6 +16,14 @@ export function isHttpUrl(s: string): boolean {
  * The endpoint's model list, cached per base URL. The key is not part of the query key (the cache must
  * never hold it); its version changes whenever the key does, so a new key refetches.
  */
+/**
+ * A hosted provider answers /models only with a key: asking without one just fails (on a first visit, with an
+ * alarming "could not reach" before anything was typed). Local servers and unknown hosts may need none.
+ */
+export function waitsForKey(baseURL: string, apiKey: string): boolean {
+  return apiKey.trim() === '' && findProvider(baseURL)?.local === false;
+}
+
 /** How long the base URL and key must stay unchanged before the list is asked for. */
 export const MODELS_SETTLE_MS = 600;
 
@@ -40,7 +49,7 @@ export function useModels(typedBaseURL: string, typedApiKey: string) {
     queryKey: ['models', baseURL.trim(), keyVersion(apiKey)],
     // The SDK loads when the settings first need it, not with the page.
     queryFn: async ({ signal }) => (await import('../../llm/list-models')).listModels({ apiKey, baseURL: baseURL.trim(), signal }),
-    enabled: isHttpUrl(baseURL),
+    enabled: isHttpUrl(baseURL) && !waitsForKey(baseURL, apiKey),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,
     retry: false,
