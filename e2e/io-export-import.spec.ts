@@ -85,7 +85,8 @@ test('a tool that differs from the stored one: keep, or import under a new name'
   await importDialog(page).getByRole('button', { name: 'Import sessions' }).click();
   await expect(importDialog(page).getByRole('status')).toContainText('Tool “convert_temperature” was imported as “convert_temperature_2”');
   await importDialog(page).getByRole('button', { name: 'Close' }).click();
-  const tools = (await dbSnapshot(page)).tools!.map((t) => JSON.parse(t) as { name: string; description: string });
+  // The built-in tools are seeded at start; this test is about the imported ones.
+  const tools = (await dbSnapshot(page)).tools!.map((t) => JSON.parse(t) as { name: string; description: string; kind: string }).filter((t) => t.kind !== 'builtin');
   expect(tools.map((t) => [t.name, t.description]).sort()).toEqual([
     ['convert_temperature', 'Converts Celsius to Fahrenheit.'],
     ['convert_temperature_2', 'A different converter.'],

@@ -4,7 +4,7 @@ import { db } from '../../db/database';
 import type { ToolDefinition } from '../../db/records';
 import { listTools } from '../../db/tools-repo';
 import { newDefinition } from '../../tools/definition';
-import { seedBuiltinTools } from './seed-builtins';
+import { seedBuiltinTools } from '../../tools/seed-builtins';
 import { ToolEditor } from './tool-editor';
 import { TryPanel } from './try-panel';
 import './tools.css';
