@@ -60,6 +60,12 @@ const cases: { name: string; file: string; text: () => string; expect: (RegExp |
     text: () => JSON.stringify({ name: 'not-an-export', version: '1.0.0' }),
     expect: ['$.format', 'not a Toolscope session export'],
   },
+  {
+    name: 'an OpenAI messages file (the other export kind)',
+    file: 'toolscope-weather-openai-messages.json',
+    text: () => JSON.stringify([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in Paris?' }, { role: 'assistant', content: 'Sunny.' }]),
+    expect: ['$: expected a Toolscope session export, found a list of chat messages', 'export "This session" instead'],
+  },
 ];
 
 test.describe('a file that fails changes nothing', () => {

@@ -105,6 +105,19 @@ describe('checkExportData', () => {
     expect(failure(checkExportData([]))).toMatchObject({ stage: 'envelope', issues: [{ path: '$' }] });
   });
 
+  it('recognizes an OpenAI messages file or a chat request and says what to export instead', () => {
+    const messages = [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }];
+    const list = issuesOf(checkExportData(messages));
+    expect(list).toEqual([{ path: '$', expected: expect.stringContaining('found a list of chat messages') }]);
+    expect(list[0]?.expected).toContain('export "This session" instead');
+    expect(issuesOf(checkExportData({ model: 'gpt-4o', messages }))).toEqual([
+      { path: '$.format', expected: expect.stringContaining('looks like a chat completions request') },
+    ]);
+    // Other wrong shapes say what was found.
+    expect(issuesOf(checkExportData([1, 2]))[0]?.expected).toBe('a JSON object (a Toolscope session export), found an array of 2 items');
+    expect(issuesOf(checkExportData('text'))[0]?.expected).toBe('a JSON object (a Toolscope session export), found a string');
+  });
+
   it('lists at most 20 issues but counts them all', () => {
     const f = loose();
     for (const m of f.sessions[0]!.messages) m.createdAt = 'soon';

@@ -95,10 +95,22 @@ export function describeErrors(errors: ErrorObject[]): { issues: FileIssue[]; to
 
 /** A quick look before full validation, so a file that is not an export at all gets a plain answer. */
 export function checkEnvelope(data: unknown): FileIssue | null {
+  if (looksLikeChatMessages(data)) {
+    return {
+      path: '$',
+      expected: 'a Toolscope session export, found a list of chat messages: files saved with "This session as OpenAI messages" are for other tools and cannot be imported back; export "This session" instead',
+    };
+  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { path: '$', expected: 'a JSON object (a Toolscope session export)' };
+    return { path: '$', expected: `a JSON object (a Toolscope session export), found ${describeJsonValue(data)}` };
   }
   const rec = data as Record<string, unknown>;
+  if (rec.format === undefined && looksLikeChatMessages(rec.messages)) {
+    return {
+      path: '$.format',
+      expected: '"toolscope-session": this looks like a chat completions request (it has "messages" but no "format"), not a Toolscope session export',
+    };
+  }
   if (rec.format !== 'toolscope-session') {
     return { path: '$.format', expected: '"toolscope-session": this file is not a Toolscope session export' };
   }
@@ -109,4 +121,17 @@ export function checkEnvelope(data: unknown): FileIssue | null {
     };
   }
   return null;
+}
+
+/** An OpenAI-style message list: what the app's "as OpenAI messages" export writes, a common wrong pick. */
+function looksLikeChatMessages(data: unknown): boolean {
+  if (!Array.isArray(data) || data.length === 0) return false;
+  const first: unknown = data[0];
+  return typeof first === 'object' && first !== null && typeof (first as Record<string, unknown>).role === 'string';
+}
+
+function describeJsonValue(data: unknown): string {
+  if (data === null) return 'null';
+  if (Array.isArray(data)) return `an array of ${data.length} item${data.length === 1 ? '' : 's'}`;
+  return typeof data === 'string' ? 'a string' : `a ${typeof data}`;
 }
