@@ -81,7 +81,10 @@ test('a tool that differs from the stored one: keep, or import under a new name'
   await pickFile(page, 'edited.json', JSON.stringify(edited));
   const group = importDialog(page).getByRole('group', { name: 'Tool “convert_temperature” differs from the stored one' });
   await expect(group.getByRole('radio', { name: 'Keep the stored tool' })).toBeChecked();
-  await group.getByRole('radio', { name: 'Import under a new name' }).check();
+  // The choice is informed: what differs, which side is newer, and the name a rename gives.
+  await expect(group).toContainText('Different: description.');
+  await expect(group).toContainText('Both were last changed');
+  await group.getByRole('radio', { name: 'Import under a new name (“convert_temperature_2”)' }).check();
   await importDialog(page).getByRole('button', { name: 'Import sessions' }).click();
   await expect(importDialog(page).getByRole('status')).toContainText('Tool “convert_temperature” was imported as “convert_temperature_2”');
   await importDialog(page).getByRole('button', { name: 'Close' }).click();

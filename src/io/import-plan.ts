@@ -25,7 +25,17 @@ export type SessionClash = {
   running: boolean;
 };
 
-export type ToolClash = { name: string; existingId: string };
+export type ToolClash = {
+  name: string;
+  existingId: string;
+  /** What differs, in words ("code", "description"), so people can choose keep or replace knowingly. */
+  differences: string[];
+  /** Last change of each side: tells which one is newer. */
+  storedUpdatedAt: number;
+  importedUpdatedAt: number;
+  /** The name "Import under a new name" would give it. */
+  renameTo: string;
+};
 
 /** What importing this file would collide with in the database; the dialog asks about these. */
 export type ImportAnalysis = {
@@ -42,10 +52,27 @@ export type ImportAnalysis = {
   takenToolIds: string[];
 };
 
-const sameDefinition = (a: ToolDefinition, b: ToolDefinition) => {
-  const strip = ({ id: _i, createdAt: _c, updatedAt: _u, ...rest }: ToolDefinition) => JSON.stringify(rest);
-  return strip(a) === strip(b);
+const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name'>, string> = {
+  description: 'description',
+  parameters: 'parameters schema',
+  kind: 'kind',
+  code: 'code',
+  http: 'HTTP request',
+  builtinId: 'built-in',
+  allowedOrigins: 'allowed origins',
+  timeoutMs: 'timeout',
+  needsApproval: 'needs approval',
+  enabled: 'enabled',
 };
+
+/** The fields two definitions of one name disagree on, in words; empty when they are the same tool. */
+export function toolDifferences(a: ToolDefinition, b: ToolDefinition): string[] {
+  const out: string[] = [];
+  for (const [key, word] of Object.entries(FIELD_WORDS) as [keyof typeof FIELD_WORDS, string][]) {
+    if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) out.push(word);
+  }
+  return out;
+}
 
 /** Reads only what is needed to find clashes: ids and names, never the secrets or settings tables. */
 export async function analyzeImport(
@@ -75,13 +102,19 @@ export async function analyzeImport(
     const toolClashes: ToolClash[] = [];
     const identicalTools: string[] = [];
     const takenToolIds: string[] = [];
+    const takenNames = new Set([...file.tools.map((t) => t.name), ...storedTools.map((t) => t.name)]);
     for (const tool of file.tools) {
       const sameId = byId.get(tool.id);
       if (sameId && sameId.name !== tool.name) takenToolIds.push(tool.id);
       const stored = byName.get(tool.name);
       if (!stored) continue;
-      if (sameDefinition(stored, tool)) identicalTools.push(tool.name);
-      else toolClashes.push({ name: tool.name, existingId: stored.id });
+      const differences = toolDifferences(stored, tool);
+      if (differences.length === 0) identicalTools.push(tool.name);
+      else {
+        toolClashes.push({
+          name: tool.name, existingId: stored.id, differences, storedUpdatedAt: stored.updatedAt, importedUpdatedAt: tool.updatedAt, renameTo: freeName(tool.name, takenNames),
+        });
+      }
     }
 
     const memories = file.memories ?? [];

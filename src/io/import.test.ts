@@ -6,7 +6,7 @@ import { checkExportData } from './check-file';
 import type { ExportFileV1 } from './format-v1';
 import { findHistoryProblem } from './history-check';
 import { importExportText } from './import-file';
-import { analyzeImport, planImport } from './import-plan';
+import { analyzeImport, planImport, toolDifferences } from './import-plan';
 import { writeImport } from './import-write';
 import { fixtureFile, snapshot } from './test-fixture';
 
@@ -81,6 +81,9 @@ describe('import', () => {
     const analysis = await analyzeImport(db, file.file);
     expect(analysis.toolClashes.map((c) => c.name)).toEqual(['convert_temperature', 'get_weather']);
     expect(analysis.sessionClashes).toMatchObject([{ id: SID, copyOnly: false }]);
+    // Each clash says what differs, which side is newer and the name a rename would give.
+    expect(analysis.toolClashes[0]).toMatchObject({ differences: ['description'], renameTo: 'convert_temperature_2' });
+    expect(analysis.toolClashes[0]!.importedUpdatedAt).toBe(edited.tools[0]!.updatedAt);
 
     const plan = planImport(file.file, analysis, { tools: { convert_temperature: 'rename', get_weather: 'replace' } });
     await writeImport(db, plan);
@@ -92,6 +95,10 @@ describe('import', () => {
     ]);
     // Replace keeps the stored id, so header secrets stored under it still apply.
     expect(tools.find((t) => t.name === 'get_weather')?.id).toBe('tool_weather');
+
+    const other = { ...edited.tools[0]!, code: 'return 1;', timeoutMs: 1, needsApproval: true };
+    expect(toolDifferences(edited.tools[0]!, other)).toEqual(['code', 'timeout', 'needs approval']);
+    expect(toolDifferences(edited.tools[0]!, { ...edited.tools[0]!, id: 'x', createdAt: 1, updatedAt: 2 })).toEqual([]);
 
     const keep = planImport(file.file, analysis, {});
     expect(keep.tools).toEqual([]);

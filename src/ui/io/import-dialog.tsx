@@ -117,7 +117,7 @@ export function ImportDialog() {
         <p role="status">
           Imported {plural(view.summary.sessionIds.length, 'session')} ({plural(view.summary.records, 'record')}).
           {Object.entries(view.summary.renamedTools).map(([from, to]) => ` Tool “${from}” was imported as “${to}”.`)}
-          {view.summary.skippedTools.length > 0 && ` Kept the stored ${plural(view.summary.skippedTools.length, 'tool')}: ${view.summary.skippedTools.join(', ')}.`}
+          {view.summary.skippedTools.length > 0 && ` Kept the stored version of: ${view.summary.skippedTools.join(', ')}.`}
         </p>
       )}
       <div className="dialog-actions">
@@ -187,11 +187,14 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
       {analysis.toolClashes.map((c) => (
         <fieldset key={c.name} className="io-choice">
           <legend>Tool “{c.name}” differs from the stored one</legend>
+          <p className="hint">
+            Different: {c.differences.join(', ')}. {toolAge(c.storedUpdatedAt, c.importedUpdatedAt)}
+          </p>
           {(
             [
               ['keep', 'Keep the stored tool'],
               ['replace', 'Replace it with the imported one'],
-              ['rename', 'Import under a new name'],
+              ['rename', `Import under a new name (“${c.renameTo}”)`],
             ] as const
           ).map(([value, label]) => (
             <label key={value}>
@@ -203,4 +206,11 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
       ))}
     </div>
   );
+}
+
+/** Which side was changed last, so "replace" is not a guess. */
+function toolAge(stored: number, imported: number): string {
+  const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (imported === stored) return `Both were last changed ${when(stored)}.`;
+  return `The ${imported > stored ? 'imported' : 'stored'} one is newer (stored: ${when(stored)}, file: ${when(imported)}).`;
 }
