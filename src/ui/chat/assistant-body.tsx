@@ -15,13 +15,18 @@ type Props = {
   toolRecords?: Map<string, ToolCallRecord>;
 };
 
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
 /** What an assistant turn shows, streamed or stored: collapsed reasoning, the text, then its tool calls. */
 export function AssistantBody(p: Props) {
   return (
     <>
       {p.reasoning && (
         <details className="reasoning">
-          <summary>Reasoning</summary>
+          {/* A model can think for a minute before writing a word: while it streams, the count shows it is alive. */}
+          <summary>{p.partial ? `Reasoning… (${wordCount(p.reasoning)} words)` : 'Reasoning'}</summary>
           <div>{p.reasoning}</div>
         </details>
       )}

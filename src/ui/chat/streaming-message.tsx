@@ -5,11 +5,12 @@ import { AssistantBody } from './assistant-body';
 export function StreamingMessage({ sessionId }: { sessionId: string }) {
   const streaming = useRunStore((s) => s.runs[sessionId]?.streaming ?? null);
   if (!streaming) return null;
-  const waiting = !streaming.text && !streaming.reasoning && streaming.toolCalls.length === 0;
+  const answering = !!streaming.text || streaming.toolCalls.length > 0;
+  const phase = answering ? 'writing…' : streaming.reasoning ? 'thinking…' : 'waiting for the model…';
   return (
     <article className="message message-assistant" aria-label="Assistant message" aria-busy="true" data-status="streaming">
       <div className="message-role">
-        Assistant <span className="hint">{waiting ? 'waiting for the model…' : 'writing…'}</span>
+        Assistant <span className="hint">{phase}</span>
       </div>
       <AssistantBody
         sessionId={sessionId}
