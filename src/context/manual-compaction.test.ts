@@ -24,7 +24,7 @@ const msg = (role: 'user' | 'assistant', content: string): ChatMessage =>
 type Parts = { systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null };
 const noParts: Parts = { systemText: '', tools: [], lastReported: null };
 
-function deps(history: ChatMessage[], locked = false, opts: { session?: SessionRecord; parts?: Parts } = {}) {
+function deps(history: ChatMessage[], locked = false, opts: { session?: SessionRecord; parts?: Parts; summary?: string } = {}) {
   const events: AgentEvent[] = [];
   const requests: ModelRequest[] = [];
   let released = 0;
@@ -38,7 +38,7 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
       stream: (request) =>
         (async function* (): AsyncGenerator<ChatCompletionChunk> {
           requests.push(request);
-          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'they discussed tea' }, finish_reason: 'stop' }] };
+          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: opts.summary ?? 'they discussed tea' }, finish_reason: 'stop' }] };
           yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 } };
         })(),
     }),
@@ -55,9 +55,16 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
 
 const signal = new AbortController().signal;
 
+/** Two older exchanges long enough that the canned summary is shorter than they are, then the last exchange. */
+const longerHistory = () => [
+  msg('user', 'q1 ' + 'about tea '.repeat(40)), msg('assistant', 'a1 ' + 'green or black '.repeat(40)),
+  msg('user', 'q2 ' + 'and milk '.repeat(40)), msg('assistant', 'a2 ' + 'it depends '.repeat(40)),
+  msg('user', 'q3'), msg('assistant', 'a3'),
+];
+
 describe('compactSessionNow', () => {
   it('stores a summary of all but the last exchange as a run of events, releasing the lock', async () => {
-    const history = [msg('user', 'q1'), msg('assistant', 'a1'), msg('user', 'q2'), msg('assistant', 'a2'), msg('user', 'q3'), msg('assistant', 'a3')];
+    const history = longerHistory();
     const { d, events, released } = deps(history);
     const r = await compactSessionNow('s1', d, signal);
     expect(r).toMatchObject({ ok: true, summarized: 4 });
@@ -76,6 +83,17 @@ describe('compactSessionNow', () => {
     expect(await compactSessionNow('s1', short.d, signal)).toMatchObject({ ok: false, reason: 'nothing' });
     expect(short.events).toEqual([]);
     expect(short.released()).toBe(1);
+  });
+
+  it('changes nothing when the summary would not be smaller than what it replaces', async () => {
+    const history = [msg('user', 'hi'), msg('assistant', 'hello'), msg('user', 'tea?'), msg('assistant', 'yes'), msg('user', 'q3'), msg('assistant', 'a3')];
+    const tiny = deps(history, false, { summary: 'The user greeted the assistant, who greeted back; then the user asked about tea and the assistant agreed.' });
+    const r = await compactSessionNow('s1', tiny.d, signal);
+    expect(r).toMatchObject({ ok: false, reason: 'no_gain' });
+    if (!r.ok) expect(r.message).toMatch(/^Nothing was changed: the summary would not be smaller \(about \d+ → \d+ tokens\)/);
+    expect(tiny.requests).toHaveLength(1);
+    expect(tiny.events).toEqual([]);
+    expect(tiny.released()).toBe(1);
   });
 
   it('keeps the summary request inside the window when the history is twice its size, cutting long entries with a marker', async () => {
@@ -110,7 +128,7 @@ describe('compactSessionNow', () => {
   });
 
   it('counts the system prompt and tools in the before and after figures, corrected like the run', async () => {
-    const history = [msg('user', 'q1'), msg('assistant', 'a1'), msg('user', 'q2'), msg('assistant', 'a2'), msg('user', 'q3'), msg('assistant', 'a3')];
+    const history = longerHistory();
     const bare = await compactSessionNow('s1', deps(history).d, signal);
     const systemText = 's'.repeat(4_000);
     const tools: ToolSpec[] = [{ name: 'get_weather', description: 'w'.repeat(400), parameters: { type: 'object' } }];

@@ -30,7 +30,7 @@ export type ManualCompactionDeps = {
 
 export type ManualCompactionResult =
   | { ok: true; summarized: number; tokensBefore: number; tokensAfter: number }
-  | { ok: false; reason: 'no_session' | 'no_key' | 'locked' | 'nothing' | 'cancelled' | 'failed'; message: string };
+  | { ok: false; reason: 'no_session' | 'no_key' | 'locked' | 'nothing' | 'no_gain' | 'cancelled' | 'failed'; message: string };
 
 /**
  * "Compact now": summarise all but the last exchange through the session's own endpoint and model,
@@ -68,6 +68,15 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
       return { ok: false, reason: 'failed', message: contextFailureInfo(e).message };
     }
     if (!compaction) return { ok: false, reason: 'nothing', message: 'There is nothing older than the last exchange to summarise.' };
+    // A short conversation can summarise into more text than it had; storing that would make every later request bigger.
+    if (compaction.tokensAfter >= compaction.tokensBefore) {
+      const fmt = (t: number) => t.toLocaleString('en-US');
+      return {
+        ok: false,
+        reason: 'no_gain',
+        message: `Nothing was changed: the summary would not be smaller (about ${fmt(compaction.tokensBefore)} → ${fmt(compaction.tokensAfter)} tokens). Compact when the conversation is longer.`,
+      };
+    }
 
     const persister = deps.createPersister(sessionId);
     const clock = deps.clock ?? (() => globalThis.performance.now());
