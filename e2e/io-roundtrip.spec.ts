@@ -17,6 +17,9 @@ test('a session recorded by the app round-trips: export, import into an empty br
   const status = page.getByRole('status').filter({ hasText: 'Exported 1 session' });
   await expect(status).toBeVisible();
   await expect(status).not.toContainText('Warning');
+  // The note floats over the session list; it can be dismissed at once.
+  await status.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(status).toHaveCount(0);
   const firstFile = JSON.parse(first.text) as { sessions: { messages: unknown[]; toolCalls: unknown[]; events: unknown[] }[]; tools: { name: string }[] };
   expect(firstFile.sessions[0]!.toolCalls).toHaveLength(2);
   expect(firstFile.tools.map((t) => t.name)).toEqual(['get_weather']);

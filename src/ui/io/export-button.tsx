@@ -120,6 +120,10 @@ export function ExportButton() {
           className={`io-status ${status.kind === 'error' ? 'warning' : 'hint'}${alignLeft ? ' io-align-left' : ''}`}
         >
           {status.text}
+          {/* It floats over the session list and search box; let people clear it instead of waiting 12 s. */}
+          <button type="button" className="io-status-dismiss" aria-label="Dismiss" onClick={() => setStatus(null)}>
+            ×
+          </button>
         </p>
       )}
     </div>
