@@ -6,6 +6,7 @@ import { useUiStore } from '../../store/ui-store';
 import { ChatAlerts } from './chat-alerts';
 import { ContextBar } from '../context/context-bar';
 import { Composer } from './composer';
+import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
 import { useChatData } from './use-chat-data';
@@ -33,7 +34,7 @@ function NoSessionChat() {
         )}
       </div>
       <OfflineAlert />
-      <Composer running={false} readOnly={false} onSend={async (t) => (await sendMessage(t)) === 'started'} onStop={() => undefined} />
+      <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={async (t) => (await sendMessage(t)) === 'started'} onStop={() => undefined} />
     </section>
   );
 }
@@ -90,6 +91,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>
       )}
       <Composer
+        draftKey={sessionId}
         running={runningHere}
         readOnly={lockedElsewhere}
         onSend={async (t) => (await sendMessage(t)) === 'started'}

@@ -1,14 +1,21 @@
 import { useState, type KeyboardEvent } from 'react';
+import { readDraft, writeDraft } from './drafts';
 
 type Props = {
+  /** Whose unsent text this is: it survives switching sessions or tabs and coming back. */
+  draftKey: string;
   running: boolean;
   readOnly: boolean;
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
 };
 
-export function Composer({ running, readOnly, onSend, onStop }: Props) {
-  const [text, setText] = useState('');
+export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props) {
+  const [text, setTextState] = useState(() => readDraft(draftKey));
+  const setText = (t: string) => {
+    setTextState(t);
+    writeDraft(draftKey, t);
+  };
   const [sending, setSending] = useState(false);
   const canSend = text.trim() !== '' && !running && !readOnly && !sending;
 
