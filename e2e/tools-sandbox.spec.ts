@@ -119,7 +119,15 @@ test('the editor shows definition errors next to the fields and keeps names uniq
   await page.getByRole('checkbox', { name: 'Offer current_time to the model' }).click();
   await expect(page.getByRole('checkbox', { name: 'Offer current_time to the model' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Enabled', exact: true })).not.toBeChecked();
+  // Deleting a saved tool asks first; Cancel keeps it.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('group', { name: 'Confirm deleting current_time' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(list.getByRole('button', { name: 'current_time' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(list.getByRole('button', { name: 'current_time' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete current_time' }).click();
   await expect(list.getByRole('button', { name: 'current_time' })).toHaveCount(0);
   await page.reload();
   await openToolsTab(page);

@@ -23,6 +23,7 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // The stored tool changed under the open editor (the list's on/off switch, a save, another tab). A switch only
   // flips `enabled`, so typed edits stay; any other change reloads the form from what is stored.
   const [seen, setSeen] = useState(tool);
@@ -196,9 +197,23 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
         <button type="submit" className="primary">
           Save
         </button>
-        <button type="button" className="danger" onClick={() => void remove()}>
-          Delete
-        </button>
+        {/* A saved tool (its code, schema and secrets) is gone for good once deleted, so it asks first; a draft is just discarded. */}
+        {!confirmingDelete && (
+          <button type="button" className="danger" onClick={() => (isNew ? void remove() : setConfirmingDelete(true))}>
+            Delete
+          </button>
+        )}
+        {confirmingDelete && (
+          <span role="group" aria-label={`Confirm deleting ${tool.name}`} className="field-row">
+            <span>Delete {tool.name}{tool.http?.headers.some((h) => h.secret) ? ' and its stored secrets' : ''}? This cannot be undone.</span>
+            <button type="button" className="danger" onClick={() => void remove()}>
+              Delete {tool.name}
+            </button>
+            <button type="button" onClick={() => setConfirmingDelete(false)}>
+              Cancel
+            </button>
+          </span>
+        )}
         {status && (
           <span role="status" className="tool-status">
             {status}
