@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, sessionItems, waitForIdle, newSession } from './app-helpers';
+import { assistantMessages, messageBox, openConfiguredApp, sendMessage, sessionItems, waitForIdle, newSession } from './app-helpers';
 
 const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
 
@@ -67,4 +67,30 @@ test('sessions: rename, search by title, delete with undo', async ({ page, mock 
   await expect(sessionItems(page)).toHaveCount(2);
   await sessionItems(page).filter({ hasText: 'Groceries list' }).getByRole('button', { name: 'Groceries list', exact: true }).click();
   await expect(assistantMessages(page).last()).toContainText('one');
+});
+
+test('deleting from the keyboard puts focus on Undo; the notice stays in the sidebar, clear of the Message box', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  mock.script([{ kind: 'text', content: 'ok' }]);
+  await sendMessage(page, `Notes ${'x'.repeat(150)}`);
+  await waitForIdle(page);
+
+  const item = sessionItems(page).first();
+  await item.getByRole('button', { name: /^Delete / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(sessionItems(page)).toHaveCount(0);
+  const toast = page.getByRole('status').filter({ hasText: 'Deleted' });
+  const undo = toast.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+
+  const sidebar = await page.getByRole('navigation', { name: 'Sessions' }).boundingBox();
+  const box = await toast.boundingBox();
+  const composer = await messageBox(page).boundingBox();
+  expect(sidebar && box && composer).toBeTruthy();
+  if (!sidebar || !box || !composer) return;
+  expect(box.x + box.width).toBeLessThanOrEqual(sidebar.x + sidebar.width);
+  expect(box.x + box.width).toBeLessThanOrEqual(composer.x);
+
+  await page.keyboard.press('Enter');
+  await expect(sessionItems(page)).toHaveCount(1);
 });

@@ -1,9 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { undoDelete, useUndoStore } from '../../store/session-actions';
 
 export function UndoToastView() {
   const toast = useUndoStore((s) => s.toast);
   const clear = useUndoStore((s) => s.set);
+  const undoButton = useRef<HTMLButtonElement>(null);
+
+  // Deleting from the keyboard removes the focused Delete button with its row (now or when the list
+  // catches up), dropping focus to the page; Undo is the natural next stop. Focus elsewhere is left alone.
+  const toastId = toast?.id;
+  const deletedId = toast?.handle.sessionId;
+  useEffect(() => {
+    if (toastId === undefined) return;
+    const active = document.activeElement;
+    const inDeletedRow = active?.closest('.session-item')?.getAttribute('data-session-id') === deletedId;
+    if (!active || active === document.body || inDeletedRow) undoButton.current?.focus();
+  }, [toastId, deletedId]);
 
   useEffect(() => {
     if (!toast) return;
@@ -19,7 +31,7 @@ export function UndoToastView() {
   return (
     <div className="toast" role="status">
       <span>Deleted “{toast.title}”.</span>
-      <button type="button" onClick={() => void undoDelete(toast)}>Undo</button>
+      <button ref={undoButton} type="button" onClick={() => void undoDelete(toast)}>Undo</button>
     </div>
   );
 }
