@@ -201,6 +201,19 @@ test('filters by search text, tool name and outcome', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search timeline' }).fill('example.invalid');
   // Matches arguments (fetch_url) and results (search_web hits, fetch_url error).
   await expect(calls).toHaveCount(2);
+  // Enter steps through the matches in time order (Shift+Enter back), zooming to each; focus stays in the box.
+  const box = page.getByRole('searchbox', { name: 'Search timeline' });
+  const fitted = await viewSpan(page);
+  await box.press('Enter');
+  await expect(call(page, 'call_search')).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('search_web');
+  const zoomed = await viewSpan(page);
+  expect(zoomed.end - zoomed.start).toBeLessThan(fitted.end - fitted.start);
+  await box.press('Enter');
+  await expect(call(page, 'call_fetch')).toHaveAttribute('data-selected', 'true');
+  await box.press('Shift+Enter');
+  await expect(call(page, 'call_search')).toHaveAttribute('data-selected', 'true');
+  await expect(box).toBeFocused();
   await page.getByRole('searchbox', { name: 'Search timeline' }).fill('');
   await page.getByLabel('Tool', { exact: true }).selectOption('slow_tool');
   await expect(calls).toHaveCount(1);

@@ -10,7 +10,8 @@ import { TimelineBar } from './timeline-bar';
 export const ROW_HEIGHT = 24;
 export const GUTTER = 112;
 
-export type ScrollRequest = { row: number; barId: string; nonce: number };
+/** `focus: false` scrolls without moving keyboard focus (stepping through search matches keeps it in the box). */
+export type ScrollRequest = { row: number; barId: string; nonce: number; focus?: boolean };
 
 type Props = {
   layout: TimelineLayout;
@@ -76,6 +77,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     if (!scrollRequest || !el) return;
     el.scrollTop = Math.max(0, scrollRequest.row * ROW_HEIGHT - el.clientHeight / 2 + ROW_HEIGHT / 2);
     setScrollTop(el.scrollTop);
+    if (scrollRequest.focus === false) return;
     const id = requestAnimationFrame(() => {
       const target = el.querySelector<SVGGElement>(`[data-bar-id="${CSS.escape(scrollRequest.barId)}"]`);
       target?.focus({ preventScroll: true });

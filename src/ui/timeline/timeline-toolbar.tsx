@@ -4,6 +4,8 @@ import { CALL_OUTCOMES, STATUS_STYLES } from '../../timeline/outcome-style';
 type Props = {
   text: string;
   onText: (v: string) => void;
+  /** Enter in the search box: go to the next shown call (Shift: the previous one). */
+  onStep: (back: boolean) => void;
   tools: string[];
   tool: string | null;
   onTool: (v: string | null) => void;
@@ -21,7 +23,21 @@ type Props = {
 export function TimelineToolbar(p: Props) {
   return (
     <div className="tl-toolbar">
-      <input type="search" aria-label="Search timeline" placeholder="Search timeline" value={p.text} onChange={(e) => p.onText(e.target.value)} />
+      <input
+        type="search"
+        aria-label="Search timeline"
+        aria-describedby="tl-search-keys"
+        placeholder="Search timeline"
+        title="Enter: next match · Shift+Enter: previous"
+        value={p.text}
+        onChange={(e) => p.onText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          p.onStep(e.shiftKey);
+        }}
+      />
+      <span id="tl-search-keys" className="visually-hidden">Enter goes to the next matching call, Shift+Enter to the previous one.</span>
       <label>
         Tool{' '}
         <select aria-label="Tool" value={p.tool ?? ''} onChange={(e) => p.onTool(e.target.value === '' ? null : e.target.value)}>

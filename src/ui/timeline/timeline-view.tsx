@@ -3,6 +3,7 @@ import { useUiStore } from '../../store/ui-store';
 import { db } from '../../db/database';
 import { timelineExportHeading, timelineExportName } from '../../timeline/export-name';
 import { exportSvg } from '../../timeline/export-svg';
+import { stepCall, viewAround } from '../../timeline/find-match';
 import { filterTimeline, toolNames } from '../../timeline/filter';
 import { layoutTimeline, type Bar } from '../../timeline/layout';
 import type { CallOutcome } from '../../timeline/model';
@@ -77,6 +78,16 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     setViewport((v) => revealRange(v, hit.bar.start, hit.bar.end, layout.totalMs));
   }, [focus, layout, model, sessionId, text, tool, outcomes, setViewport]);
 
+  // Find-next: select the next shown call, zoom to it and scroll its row into view; focus stays in the search box.
+  const step = (back: boolean) => {
+    if (!layout) return;
+    const hit = stepCall(layout, selected?.callId ?? null, back);
+    if (!hit) return;
+    setSelected(hit.bar);
+    setScrollRequest((r) => ({ row: hit.row, barId: hit.bar.id, nonce: (r?.nonce ?? 0) + 1, focus: false }));
+    setViewport(() => viewAround(hit.bar.start, hit.bar.end, layout.totalMs));
+  };
+
   // The picture is named and headed after the session's title, read at click time (it may have been renamed).
   const exportChart = async (ext: 'svg' | 'png') => {
     if (!layout) return;
@@ -106,6 +117,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
       <TimelineToolbar
         text={text}
         onText={setText}
+        onStep={step}
         tools={tools}
         tool={tool}
         onTool={setTool}
