@@ -13,6 +13,8 @@ test('first visit without a key: settings, then a streamed answer through the re
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Add your API key')).toBeVisible();
+  // The key is what is missing, so typing goes straight into it.
+  await expect(dialog.getByRole('textbox', { name: 'API key' })).toBeFocused();
   await expect(dialog.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
   await configureSettings(page, mock);
 

@@ -6,9 +6,11 @@ type Props = {
   onChange: (key: string) => void;
   onRememberChange: (remember: boolean) => void;
   onForget: () => void;
+  /** Put the cursor here on open (there is no key yet: it is what the dialog is for). */
+  autoFocus?: boolean;
 };
 
-export function ApiKeyField({ value, remember, onChange, onRememberChange, onForget }: Props) {
+export function ApiKeyField({ value, remember, onChange, onRememberChange, onForget, autoFocus = false }: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
@@ -22,6 +24,7 @@ export function ApiKeyField({ value, remember, onChange, onRememberChange, onFor
           autoComplete="off"
           spellCheck={false}
           placeholder="sk-…"
+          autoFocus={autoFocus}
           onChange={(e) => onChange(e.target.value)}
         />
         <button type="button" aria-pressed={shown} onClick={() => setShown((s) => !s)}>

@@ -64,6 +64,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         onChange={setKey}
         onRememberChange={setRemember}
         onForget={() => { setKey(''); setRemember(false); void settings.forgetKey(); }}
+        autoFocus={initialKey === ''}
       />
       <BaseUrlField value={baseURL} onChange={setBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
