@@ -65,6 +65,8 @@ test('import by drop; the same session again comes in as a copy, or replaces whe
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Choose sessions…' }).click();
   const menu = page.getByRole('menu', { name: 'Export options' });
+  // Same-titled sessions are told apart by size and date.
+  await expect(menu.getByRole('checkbox', { name: 'Weather, replaced' })).toHaveAccessibleName(/^Weather, replaced · 9 messages · \S+$/);
   await menu.getByRole('checkbox', { name: 'Weather, replaced' }).check();
   await menu.getByRole('checkbox', { name: `${FIXTURE_TITLE} (copy)` }).check();
   const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: 'Export selected (2)' }).click()]);

@@ -105,6 +105,8 @@ export function ExportButton() {
                     }
                   />
                   {s.title}
+                  {/* Copies share a title; size and date tell them apart. */}
+                  <span className="hint"> · {s.messageCount} message{s.messageCount === 1 ? '' : 's'} · {new Date(s.updatedAt).toLocaleDateString()}</span>
                 </label>
               ))}
               <button type="button" disabled={chosen.size === 0} onClick={() => void run(() => exportJson({ kind: 'selection', sessionIds: [...chosen] }, includeMemories))}>
