@@ -27,3 +27,19 @@ test('in an 800 px window long unbroken text wraps and a wide table scrolls in i
   await expect(page.getByRole('link', { name: /example\.com/ })).toBeInViewport();
   await page.screenshot({ path: 'e2e/artifacts/chat-narrow.png' });
 });
+
+test('an alert appearing under the conversation keeps its last line in view', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  const long = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a long answer.`).join('\n\n');
+  mock.script([{ kind: 'text', content: `${long}\n\nTHE LAST LINE` }, { kind: 'http_error', status: 401 }]);
+  await sendMessage(page, 'long please');
+  await waitForIdle(page);
+  await sendMessage(page, 'again');
+  await expect(page.getByRole('alert')).toContainText('HTTP 401');
+  await waitForIdle(page);
+
+  // The list shrank to make room for the alert; it is still scrolled to its end.
+  const list = page.getByRole('log', { name: 'Messages' });
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(2);
+  await expect(page.getByText('again', { exact: true })).toBeInViewport();
+});

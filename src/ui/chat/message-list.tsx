@@ -59,6 +59,20 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
     return () => cancelAnimationFrame(raf);
   }, [rows.length, streamedLength, sessionId, virtualizer]);
 
+  // The list also changes size without new rows: an alert, the context bar or a taller Message box takes
+  // room below it, and a row's measured height lands late. Keep the end of the conversation in view then.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const pin = new ResizeObserver(() => {
+      if (stick.current) el.scrollTop = el.scrollHeight;
+    });
+    pin.observe(el);
+    if (contentRef.current) pin.observe(contentRef.current);
+    return () => pin.disconnect();
+  }, []);
+
   // The timeline's "Show in chat": scroll to the message (and its tool card) and mark it until the next jump.
   // Handled once the rows hold the target: the list may have just mounted and still be reading them.
   const [highlight, setHighlight] = useState<string | null>(null);
@@ -112,7 +126,7 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={scrollRef} className="message-list" onScroll={onScroll} onKeyDown={onKeyDown} role="log" aria-label="Messages" aria-live="off" tabIndex={0}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${items[0]?.start ?? 0}px)` }}>
           {items.map((item) => {
             const row = rows[item.index];
