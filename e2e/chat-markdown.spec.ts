@@ -12,6 +12,8 @@ const HOSTILE = [
   '<div style="position:fixed;inset:0">overlay</div>',
   '<iframe src="https://example.com"></iframe>',
   '',
+  '> a quoted line',
+  '',
   '- [x] shipped',
   '- [ ] tested',
   '',
@@ -34,6 +36,8 @@ test('model output is rendered as sanitized Markdown; code blocks copy their tex
   const msg = assistantMessages(page).last();
   await expect(msg.getByRole('heading', { name: 'Title' })).toBeVisible();
   await expect(msg.locator('table del')).toHaveText('2');
+  // A quote looks like one (the browser's default is only an indent).
+  expect(await msg.locator('blockquote').evaluate((el) => parseFloat(getComputedStyle(el).borderLeftWidth))).toBeGreaterThan(0);
   // Task items keep their state once sanitized (the sanitizer drops <input>).
   await expect(msg.getByRole('listitem').filter({ hasText: 'shipped' }).getByRole('img')).toHaveAccessibleName('done');
   await expect(msg.getByRole('listitem').filter({ hasText: 'tested' }).getByRole('img')).toHaveAccessibleName('not done');
