@@ -93,6 +93,11 @@ test('test connection names a wrong base URL and an endpoint that does not allow
   await dialog.getByRole('textbox', { name: 'API key' }).fill(TEST_KEY);
   const verdict = dialog.getByRole('status').filter({ hasText: '✗' });
 
+  // No scheme: said plainly, with no request sent.
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(new URL(mock.url).host + '/v1');
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(verdict).toContainText('must be a full address starting with http:// or https://');
+
   // Something answers, but not an OpenAI-compatible API at that path.
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(`${mock.url}/nope`);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -186,6 +191,8 @@ test('a first visit does not ask a hosted provider for models without a key; it 
   await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue('https://api.openai.com/v1');
   await expect(dialog.getByText("Enter the API key to list this provider's models")).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Refresh models' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: '✗' })).toContainText('Enter your API key first');
 
   // Another host may need no key (a local server): it is listed without one.
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(mock.url);

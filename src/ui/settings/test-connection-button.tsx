@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionVerdict } from '../../llm/test-connection';
+import { isHttpUrl, waitsForKey } from './use-models';
+
+/** What can be said without asking the endpoint; null when only a request can tell. */
+export function localVerdict(baseURL: string, apiKey: string): string | null {
+  if (!isHttpUrl(baseURL)) return 'The base URL must be a full address starting with http:// or https://, for example https://api.openai.com/v1.';
+  if (waitsForKey(baseURL, apiKey)) return 'Enter your API key first: this provider answers only requests that carry one.';
+  return null;
+}
 
 type Props = { apiKey: string; baseURL: string; model: string };
 
@@ -9,8 +17,17 @@ export function TestConnectionButton({ apiKey, baseURL, model }: Props) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
+  const [local, setLocal] = useState<string | null>(null);
+
   const run = async () => {
     abort.current?.abort();
+    setLocal(null);
+    const said = localVerdict(baseURL, apiKey);
+    if (said) {
+      setVerdict(null);
+      setLocal(said);
+      return;
+    }
     const ctrl = new AbortController();
     abort.current = ctrl;
     setBusy(true);
@@ -33,6 +50,7 @@ export function TestConnectionButton({ apiKey, baseURL, model }: Props) {
         </button>
         {busy && <span className="hint">Checking…</span>}
       </div>
+      {local && <p role="status" className="verdict-bad">✗ {local}</p>}
       {verdict && (
         <p role="status" className={verdict.ok ? 'verdict-ok' : 'verdict-bad'}>
           {verdict.ok ? '✓ ' : '✗ '}
