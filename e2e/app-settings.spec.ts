@@ -201,3 +201,27 @@ test('a first visit does not ask a hosted provider for models without a key; it 
   await expect(dialog.getByText('Could not list models')).toHaveCount(0);
   expect(asked.filter((u) => u.includes('api.openai.com'))).toEqual([]);
 });
+
+test('Save refuses a base URL without http:// or https:// and points at the field', async ({ page, mock }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('textbox', { name: 'API key' }).fill(TEST_KEY);
+  const baseURL = dialog.getByRole('textbox', { name: 'Base URL' });
+  await baseURL.fill(`${new URL(mock.url).host}/v1`);
+  await dialog.getByRole('textbox', { name: 'Model' }).fill('mock-gpt');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  // Saved, it used to fail every message later as "The network connection was lost".
+  await expect(dialog).toBeVisible();
+  await expect(baseURL).toBeFocused();
+  await expect(baseURL).toHaveAttribute('aria-invalid', 'true');
+  await expect(baseURL).toHaveAccessibleDescription('Enter a full URL starting with http:// or https://.');
+
+  await baseURL.fill(mock.url);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  mock.script([{ kind: 'text', content: 'Reached.' }]);
+  await sendMessage(page, 'hello');
+  await expect(assistantMessages(page).last()).toContainText('Reached.');
+});

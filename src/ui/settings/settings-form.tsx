@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../db/records';
 import { updateSessionSettings } from '../../store/session-actions';
 import { defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
@@ -6,6 +6,7 @@ import { ApiKeyField } from './api-key-field';
 import { BaseUrlField } from './base-url-field';
 import { LimitsFields } from './limits-fields';
 import { ModelField } from './model-field';
+import { isHttpUrl } from './use-models';
 import { PRESETS, unknownHostOf } from './provider-presets';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
@@ -40,8 +41,15 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [saving, setSaving] = useState(false);
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
 
+  const baseURLInput = useRef<HTMLInputElement>(null);
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // Saved, a bad base URL failed every message later as 'network connection lost'; the field says why.
+    if (!isHttpUrl(baseURL)) {
+      baseURLInput.current?.focus();
+      return;
+    }
     setSaving(true);
     try {
       await settings.setKey(key, remember);
@@ -66,7 +74,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         onForget={() => { setKey(''); setRemember(false); void settings.forgetKey(); }}
         autoFocus={initialKey === ''}
       />
-      <BaseUrlField value={baseURL} onChange={setBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} />
+      <BaseUrlField value={baseURL} onChange={setBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} inputRef={baseURLInput} />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
       <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
       <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
