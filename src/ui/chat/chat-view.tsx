@@ -7,6 +7,7 @@ import { ChatAlerts } from './chat-alerts';
 import { ContextBar } from '../context/context-bar';
 import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
+import { cancelComposerFocus, requestComposerFocus } from './composer-focus';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
 import { useChatData } from './use-chat-data';
@@ -15,6 +16,14 @@ import { usageText } from './usage-text';
 
 export function ChatView({ sessionId }: { sessionId: string | null }) {
   return sessionId ? <SessionChat key={sessionId} sessionId={sessionId} /> : <NoSessionChat />;
+}
+
+/** The first message creates the session, and with it a new Message box: typing goes on there. */
+async function sendFirst(text: string): Promise<boolean> {
+  requestComposerFocus();
+  const started = (await sendMessage(text)) === 'started';
+  if (!started) cancelComposerFocus();
+  return started;
 }
 
 function NoSessionChat() {
@@ -34,7 +43,7 @@ function NoSessionChat() {
         )}
       </div>
       <OfflineAlert />
-      <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={async (t) => (await sendMessage(t)) === 'started'} onStop={() => undefined} />
+      <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={sendFirst} onStop={() => undefined} />
     </section>
   );
 }
