@@ -94,3 +94,17 @@ test('deleting from the keyboard puts focus on Undo; the notice stays in the sid
   await page.keyboard.press('Enter');
   await expect(sessionItems(page)).toHaveCount(1);
 });
+
+test('"just now" in the sessions list moves on while the page stays open', async ({ page, mock }) => {
+  await page.clock.install();
+  await openConfiguredApp(page, mock);
+  mock.script([{ kind: 'text', content: 'ok' }]);
+  await sendMessage(page, 'Morning notes');
+  await waitForIdle(page);
+  const item = sessionItems(page).first();
+  await expect(item).toContainText('just now');
+
+  // Nothing about the session changes; only time passes.
+  await page.clock.fastForward('05:00');
+  await expect(item).toContainText(/[45] min ago/);
+});

@@ -6,15 +6,16 @@ import { useSessionStatus } from '../../store/session-status';
 import { useUiStore } from '../../store/ui-store';
 import { statusLabel } from './status-label';
 
-function relativeTime(ms: number): string {
-  const diff = Date.now() - ms;
+export function relativeTime(ms: number, now: number): string {
+  const diff = now - ms;
   if (diff < 60_000) return 'just now';
   if (diff < 3_600_000) return `${Math.floor(diff / 60_000)} min ago`;
   if (diff < 86_400_000) return `${Math.floor(diff / 3_600_000)} h ago`;
   return new Date(ms).toLocaleDateString();
 }
 
-export function SessionItem({ session, current }: { session: SessionRecord; current: boolean }) {
+/** `now` comes from the list's clock, so "just now" turns into "3 min ago" while the page stays open. */
+export function SessionItem({ session, current, now }: { session: SessionRecord; current: boolean; now: number }) {
   const select = useUiStore((s) => s.selectSession);
   const status = useSessionStatus(session);
   const [editing, setEditing] = useState(false);
@@ -55,7 +56,7 @@ export function SessionItem({ session, current }: { session: SessionRecord; curr
       )}
       <div className="session-meta">
         <span className={`status status-${status}`}>{statusLabel(status)}</span>
-        <span>{relativeTime(session.updatedAt)}</span>
+        <span>{relativeTime(session.updatedAt, Math.max(now, session.updatedAt))}</span>
       </div>
       {!editing && (
         <div className="session-actions">

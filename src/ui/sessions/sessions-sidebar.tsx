@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
 import { searchSessions } from '../../db/sessions-repo';
@@ -14,6 +14,12 @@ export function SessionsSidebar() {
   const [query, setQuery] = useState('');
   const sessions = useLiveQuery(() => searchSessions(db, query, 500), [query]);
   const current = useUiStore((s) => s.currentSessionId);
+  // One clock for the whole list: the "5 min ago" labels move on even when no session changes.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
 
   return (
     <nav className="sidebar" aria-label="Sessions">
@@ -36,7 +42,7 @@ export function SessionsSidebar() {
       ) : (
         <ul className="session-list" aria-label="Sessions list">
           {sessions.map((s) => (
-            <SessionItem key={s.id} session={s} current={s.id === current} />
+            <SessionItem key={s.id} session={s} current={s.id === current} now={now} />
           ))}
         </ul>
       )}
