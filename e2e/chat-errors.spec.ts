@@ -17,6 +17,19 @@ test('401: says to check the key, and "Open settings" opens them', async ({ page
   // The sidebar shows the session's run failed.
   await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(sessionItems(page).filter({ hasText: 'hi' }).locator('.status')).toHaveText('failed');
+
+  // With the key fixed, Retry sends the same message again: no retyping, no second copy of it.
+  await alert.getByRole('button', { name: 'Open settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('textbox', { name: 'API key' }).fill('sk-the-right-one');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  mock.script([{ kind: 'text', content: 'Now it works.' }]);
+  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+  await expect(assistantMessages(page).last()).toContainText('Now it works.');
+  expect(roles(mock.requests.at(-1))).toEqual(['user']);
+  expect(conversation(mock.requests.at(-1))[0]).toMatchObject({ role: 'user', content: 'hi' });
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('404: names the model that does not exist', async ({ page, mock }) => {
