@@ -1,4 +1,5 @@
 import { CONTEXT_WARN_FRACTION } from '../../context/budget';
+import { warningText } from './context-warning';
 import { formatContextUsage } from '../../context/context-usage';
 import { useContextUsage } from './use-context-usage';
 
@@ -13,7 +14,8 @@ export function ContextMeter({ sessionId }: { sessionId: string }) {
       <span>
         Context: {formatContextUsage(usage)} <span className="hint">{usage.calibrated ? 'estimated, corrected by reported usage' : 'estimated'}</span>
       </span>
-      {warn && <span className="context-warning"> The conversation is close to this model&apos;s context window; older turns will be summarised automatically at 95 %.</span>}
+      {warn && <span className="context-warning"> {warningText(usage.fraction)}</span>}
     </div>
   );
 }
+
