@@ -57,6 +57,8 @@ test('the key is forgotten on reload unless remembered; "Forget key" removes a r
   await expect(dialog.getByRole('checkbox', { name: 'Remember on this device' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Forget key' }).click();
   await expect(dialog.getByRole('textbox', { name: 'API key' })).toHaveValue('');
+  // Nothing left to forget.
+  await expect(dialog.getByRole('button', { name: 'Forget key' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.reload();
   await expect(page.getByText('Welcome to Toolscope')).toBeVisible();

@@ -30,7 +30,7 @@ export function ApiKeyField({ value, remember, onChange, onRememberChange, onFor
         <button type="button" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide key' : 'Show key'}
         </button>
-        <button type="button" className="danger" onClick={onForget}>
+        <button type="button" className="danger" onClick={onForget} disabled={value === ''}>
           Forget key
         </button>
       </div>
