@@ -21,6 +21,8 @@ test('Stop while streaming closes the HTTP connection, keeps the partial text ma
   await expect(stopped).toContainText('word3');
   expect(await stopped.textContent()).not.toContain('word199');
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toContainText('cancelled');
+  // The stopped reply was billed but not reported: the session total counts an estimate and says so.
+  await expect(page.getByLabel('Session usage')).toContainText('estimated');
   await page.screenshot({ path: 'e2e/artifacts/chat-stopped.png' });
 
   await sendMessage(page, 'go on');

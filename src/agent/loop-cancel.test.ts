@@ -46,6 +46,25 @@ describe('cancellation', () => {
     expect(r.stopReason).toBe('cancelled');
     expect(model.signals[0]?.aborted).toBe(true);
     expect(r.history[1]).toMatchObject({ role: 'assistant', content: 'Once upon a time', status: 'cancelled', toolCalls: [] });
+    // A stopped reply still cost tokens; with no usage from the provider the run reports an estimate.
+    const finished = h.events.at(-1);
+    if (finished?.type !== 'run_finished') throw new Error('no run_finished');
+    expect(finished.usage.estimated).toBe(true);
+    expect(finished.usage.promptTokens).toBeGreaterThan(0);
+    expect(finished.usage.completionTokens).toBeGreaterThan(0);
+  });
+
+  it('stopped before any output: nothing was produced, so no usage is invented', async () => {
+    const model = scriptedModel([{ chunks: [], then: 'hang' }]);
+    const h = harness(model);
+    h.input.emit = (e) => {
+      h.events.push(e);
+      if (e.type === 'request_started') queueMicrotask(() => h.controller.abort());
+    };
+    const r = await h.run();
+    expect(r.stopReason).toBe('cancelled');
+    expect(model.requests).toHaveLength(1);
+    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', usage: { totalTokens: 0 } });
   });
 
   it('while streaming, with a client that ignores the signal: the run still settles', async () => {

@@ -129,7 +129,11 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
         }
         if (outcome.kind === 'cancelled') {
           // Keep what the user saw; tool calls still streaming are dropped so no call is left unanswered.
-          if (hasOutput(outcome.partial)) append(assistant(messageId, turn, outcome.partial, [], 'cancelled'));
+          if (hasOutput(outcome.partial)) {
+            append(assistant(messageId, turn, outcome.partial, [], 'cancelled'));
+            // The provider bills a stopped reply (the prompt and what it streamed) but reports nothing: estimate it.
+            usage = addUsage(usage, estimateUsage(messages, wireTools.length > 0 ? JSON.stringify(wireTools).length : 0, outcome.partial));
+          }
           return finish('cancelled');
         }
         const retryInMs = signal.aborted ? null : retryDelayMs(outcome.error, attempt, config, random);
