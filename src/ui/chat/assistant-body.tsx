@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import type { ToolCall, ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { MarkdownView } from './markdown-view';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallCard } from './tool-call-card';
+import { wordCount } from './word-count';
 
 type Props = {
   sessionId: string;
@@ -15,18 +17,17 @@ type Props = {
   toolRecords?: Map<string, ToolCallRecord>;
 };
 
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 /** What an assistant turn shows, streamed or stored: collapsed reasoning, the text, then its tool calls. */
 export function AssistantBody(p: Props) {
+  // Not recounted while only the answer text grows after the reasoning.
+  const reasoningWords = useMemo(() => (p.partial ? wordCount(p.reasoning) : 0), [p.partial, p.reasoning]);
   return (
     <>
       {p.reasoning && (
         <details className="reasoning">
           {/* A model can think for a minute before writing a word: while it streams, the count shows it is alive. */}
-          <summary>{p.partial ? `Reasoning… (${wordCount(p.reasoning)} words)` : 'Reasoning'}</summary>
+          <summary>{p.partial ? `Reasoning… (${reasoningWords} words)` : 'Reasoning'}</summary>
           <div>{p.reasoning}</div>
         </details>
       )}
