@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { assistantMessages, openConfiguredApp, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
+import { startFrameProbe, stopFrameProbe } from './frame-probe';
 
 const call = (page: Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
 
@@ -95,8 +96,6 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
 });
 
-type FrameProbe = { frames: number; batchesPerFrame: number[]; attached: number };
-
 test('a live timeline of a fast multi-call run updates at most once per animation frame', async ({ page, mock }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -120,31 +119,7 @@ test('a live timeline of a fast multi-call run updates at most once per animatio
   ]);
 
   // Per animation frame, how many MutationObserver batches the Timeline region got (one per React commit).
-  await page.evaluate(() => {
-    const w = window as unknown as { __tlProbe: FrameProbe; __stopTlProbe: () => void };
-    const probe: FrameProbe = { frames: 0, batchesPerFrame: [0], attached: 0 };
-    w.__tlProbe = probe;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      probe.frames++;
-      probe.batchesPerFrame.push(0);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    const seen = new WeakSet<Node>();
-    const attach = () => {
-      const region = document.querySelector('section[aria-label="Timeline"]');
-      if (!region || seen.has(region)) return;
-      seen.add(region);
-      probe.attached++;
-      new MutationObserver(() => {
-        probe.batchesPerFrame[probe.batchesPerFrame.length - 1]! += 1;
-      }).observe(region, { subtree: true, childList: true, characterData: true, attributes: true });
-    };
-    new MutationObserver(attach).observe(document.body, { subtree: true, childList: true });
-    w.__stopTlProbe = () => { running = false; };
-  });
+  await startFrameProbe(page, 'section[aria-label="Timeline"]', { attributes: true });
 
   await sendMessage(page, 'weather everywhere, three times');
   await page.getByRole('tab', { name: 'Timeline' }).click();
@@ -152,11 +127,7 @@ test('a live timeline of a fast multi-call run updates at most once per animatio
   await expect(page.locator('[data-kind="call"]')).toHaveCount(12);
   await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(12);
 
-  const probe = await page.evaluate(() => {
-    const w = window as unknown as { __tlProbe: FrameProbe; __stopTlProbe: () => void };
-    w.__stopTlProbe();
-    return w.__tlProbe;
-  });
+  const probe = await stopFrameProbe(page);
   const busy = probe.batchesPerFrame.filter((n) => n > 0);
   test.info().annotations.push({
     type: 'live-timeline',
