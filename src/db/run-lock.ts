@@ -64,9 +64,7 @@ export function acquireRunLock(sessionId: string, locks: LockManagerLike = defau
 }
 
 export async function isRunLocked(sessionId: string, locks: LockManagerLike = defaultLockManager()): Promise<boolean> {
-  const name = runLockName(sessionId);
-  const snapshot = await locks.query();
-  return (snapshot.held ?? []).some((l) => l.name === name);
+  return (await heldRunSessionIds(locks)).has(sessionId);
 }
 
 /** Runs `fn` while holding the session's run lock; `{ ok: false }` when another run (any tab) holds it. */
