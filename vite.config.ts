@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { cspPlugin } from './build/csp';
+import { cspPlugin, devCspPlugin } from './build/csp';
 import { exportValidatorsPlugin } from './build/export-validators';
 
 export default defineConfig({
-  plugins: [react(), cspPlugin(), exportValidatorsPlugin()],
+  plugins: [react(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.

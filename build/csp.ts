@@ -1,4 +1,5 @@
-import type { Plugin } from 'vite';
+import { randomBytes } from 'node:crypto';
+import type { Connect, Plugin } from 'vite';
 
 /**
  * The Content-Security-Policy of the built page. Scripts only from our origin, no inline script, no eval, no frames
@@ -27,7 +28,52 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-src 'none'",
 ].join('; ');
 
-/** Only for builds: the dev server injects an inline React Refresh preamble the policy would block. */
+/**
+ * Framing can only be refused by a response header (a <meta> policy cannot carry frame-ancestors), so the static
+ * host must send it; the preview and dev servers send it to show how.
+ */
+export const FRAME_ANCESTORS_HEADER = "frame-ancestors 'none'";
+
+/** The dev server's policy: the built page's, plus a nonce for the React Refresh preamble that dev injects inline. */
+export function devContentSecurityPolicy(nonce: string): string {
+  return [
+    ...CONTENT_SECURITY_POLICY.split('; ').map((d) => (d.startsWith('script-src ') ? `${d} 'nonce-${nonce}'` : d)),
+    FRAME_ANCESTORS_HEADER,
+  ].join('; ');
+}
+
+// Only documents get the policy as a header: a worker loaded from its own URL takes its policy from its own
+// response, and the schema-validation worker must keep compiling (see the comment on the policy above).
+const isDocumentRequest = (req: Connect.IncomingMessage): boolean =>
+  req.headers['sec-fetch-dest'] === 'document' || (req.headers.accept ?? '').includes('text/html');
+
+/**
+ * `npm run dev` under the built page's policy, so what production blocks (a model's remote image, an inline
+ * script) is blocked while developing too. The nonce is drawn once per server start: it lets only the scripts
+ * Vite itself injects run inline.
+ */
+export function devCspPlugin(): Plugin {
+  const nonce = randomBytes(16).toString('base64');
+  return {
+    name: 'toolscope-dev-csp',
+    apply: 'serve',
+    config: () => ({ html: { cspNonce: nonce } }),
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', devContentSecurityPolicy(nonce));
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', FRAME_ANCESTORS_HEADER);
+        next();
+      });
+    },
+  };
+}
+
+/** Only for builds: the dev server gets the same policy as a header with a nonce (devCspPlugin). */
 export function cspPlugin(): Plugin {
   return {
     name: 'toolscope-csp',
