@@ -3,6 +3,7 @@ import type { MemoryRecord, ToolDefinition } from '../db/records';
 import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
 import { copyWithNewIds, randomIds, type IdFactory } from './remap';
 import { heldRunSessionIds } from '../db/run-lock';
+import { describeDestination, secretHandover, type SecretHandover } from './secret-origin';
 
 export type SessionChoice = 'copy' | 'replace';
 export type ToolChoice = 'keep' | 'replace' | 'rename';
@@ -35,6 +36,10 @@ export type ToolClash = {
   importedUpdatedAt: number;
   /** The name "Import under a new name" would give it. */
   renameTo: string;
+  /** Where each side sends its requests, in words (see describeDestination). */
+  destination: { stored: string; imported: string };
+  /** What "replace" does to the stored tool's secret header values. */
+  secrets: SecretHandover;
 };
 
 /** What importing this file would collide with in the database; the dialog asks about these. */
@@ -112,7 +117,14 @@ export async function analyzeImport(
       if (differences.length === 0) identicalTools.push(tool.name);
       else {
         toolClashes.push({
-          name: tool.name, existingId: stored.id, differences, storedUpdatedAt: stored.updatedAt, importedUpdatedAt: tool.updatedAt, renameTo: freeName(tool.name, takenNames),
+          name: tool.name,
+          existingId: stored.id,
+          differences,
+          storedUpdatedAt: stored.updatedAt,
+          importedUpdatedAt: tool.updatedAt,
+          renameTo: freeName(tool.name, takenNames),
+          destination: { stored: describeDestination(stored), imported: describeDestination(tool) },
+          secrets: secretHandover(stored, tool),
         });
       }
     }
@@ -145,8 +157,15 @@ export type ImportPlan = {
   /** Stored sessions to delete (with all their records) before writing: the ones being replaced. */
   replaceSessionIds: string[];
   sessions: ExportedSessionV1[];
-  /** Tools to put; a replaced tool keeps the stored id so its stored header secrets still apply. */
+  /** Tools to put; a replaced tool keeps the stored id. */
   tools: ToolDefinition[];
+  /**
+   * Ids among `tools` whose stored secret header values stay: replaced tools that still address the same origin.
+   * Every other tool written loses whatever the secrets table holds under its id.
+   */
+  keepSecretsFor: string[];
+  /** Replaced tools whose stored secrets are dropped because their requests now go to another origin. */
+  droppedSecrets: DroppedSecrets[];
   memories: MemoryRecord[];
   /** For the report: file session id to the id it was stored under. */
   sessionIdMap: Record<string, string>;
@@ -154,6 +173,8 @@ export type ImportPlan = {
   skippedTools: string[];
   skippedMemories: number;
 };
+
+export type DroppedSecrets = { name: string; headers: string[]; from: string; to: string };
 
 export function planImport(
   file: ExportFileV1,
@@ -183,6 +204,8 @@ export function planImport(
   const takenNames = new Set([...file.tools.map((t) => t.name), ...analysis.storedToolNames]);
   const takenIds = new Set(analysis.takenToolIds);
   const tools: ToolDefinition[] = [];
+  const keepSecretsFor: string[] = [];
+  const droppedSecrets: DroppedSecrets[] = [];
   const renamedTools: Record<string, string> = {};
   const skippedTools: string[] = [];
   for (const tool of file.tools) {
@@ -193,7 +216,11 @@ export function planImport(
     const clash = toolClash.get(tool.name);
     const choice = clash ? (choices.tools?.[tool.name] ?? 'keep') : null;
     if (choice === 'keep') skippedTools.push(tool.name);
-    else if (clash && choice === 'replace') tools.push({ ...tool, id: clash.existingId });
+    else if (clash && choice === 'replace') {
+      tools.push({ ...tool, id: clash.existingId });
+      if (clash.secrets.kind === 'keep') keepSecretsFor.push(clash.existingId);
+      if (clash.secrets.kind === 'drop') droppedSecrets.push({ name: tool.name, headers: clash.secrets.headers, from: clash.secrets.from, to: clash.secrets.to });
+    }
     else if (choice === 'rename') {
       const name = freeName(tool.name, takenNames);
       takenNames.add(name);
@@ -211,6 +238,8 @@ export function planImport(
     replaceSessionIds,
     sessions,
     tools,
+    keepSecretsFor,
+    droppedSecrets,
     memories,
     sessionIdMap,
     renamedTools,

@@ -2,8 +2,10 @@ import type { Table } from 'dexie';
 import type { ToolscopeDB } from '../db/database';
 import { sessionTables } from '../db/database';
 import { recoverSession } from '../db/recover';
+import type { ToolDefinition } from '../db/records';
+import { headerSecretKey } from '../db/tools-repo';
 import { LIVE_STATUSES } from './integrity';
-import type { ImportPlan } from './import-plan';
+import type { DroppedSecrets, ImportPlan } from './import-plan';
 
 export type WriteProgress = { written: number; total: number };
 
@@ -15,6 +17,8 @@ export type ImportSummary = {
   renamedTools: Record<string, string>;
   skippedTools: string[];
   skippedMemories: number;
+  /** Replaced tools that lost their stored secrets because their URL now names another origin. */
+  droppedSecrets: DroppedSecrets[];
 };
 
 export const WRITE_CHUNK = 2_000;
@@ -44,7 +48,7 @@ export async function writeImport(
     }
   };
 
-  const tables = [...sessionTables(db), db.tools, db.memories];
+  const tables = [...sessionTables(db), db.tools, db.memories, db.secrets];
   await db.transaction('rw', tables, async () => {
     for (const id of plan.replaceSessionIds) {
       await db.messages.where('[sessionId+order]').between([id, -Infinity], [id, Infinity]).delete();
@@ -66,6 +70,7 @@ export async function writeImport(
       written += chunk.length;
       onProgress({ written, total });
     }
+    await settleToolSecrets(db, plan.tools, new Set(plan.keepSecretsFor));
     await addAll(db.memories, plan.memories);
     for (const e of plan.sessions) {
       // Nested transaction: same scope, so it joins this one and is undone with it.
@@ -80,5 +85,24 @@ export async function writeImport(
     renamedTools: plan.renamedTools,
     skippedTools: plan.skippedTools,
     skippedMemories: plan.skippedMemories,
+    droppedSecrets: plan.droppedSecrets,
   };
+}
+
+/**
+ * Secret header values are keyed by tool id. A written tool keeps only the values of headers it still marks
+ * secret, and only when the plan says its origin is unchanged; anything else under its id (values for another
+ * origin, or strays under an id the file chose) is deleted, so no stored secret follows a file to a new server.
+ */
+async function settleToolSecrets(db: ToolscopeDB, tools: readonly ToolDefinition[], keep: ReadonlySet<string>): Promise<void> {
+  for (const tool of tools) {
+    const allowed = new Set(
+      keep.has(tool.id) ? (tool.http?.headers ?? []).filter((h) => h.secret).map((h) => headerSecretKey(tool.id, h.name)) : [],
+    );
+    const prefix = headerSecretKey(tool.id, '');
+    const stored = await db.secrets.where('key').startsWith(prefix).primaryKeys();
+    // Header names hold no ":", so a longer remainder is another tool's key (ids "a" and "a:b" share a prefix).
+    const stale = stored.filter((key) => !allowed.has(key) && !key.slice(prefix.length).includes(':'));
+    if (stale.length > 0) await db.secrets.bulkDelete(stale);
+  }
 }

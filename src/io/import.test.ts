@@ -93,7 +93,7 @@ describe('import', () => {
       ['convert_temperature_2', 'Edited elsewhere.'],
       ['get_weather', 'Also edited.'],
     ]);
-    // Replace keeps the stored id, so header secrets stored under it still apply.
+    // Replace keeps the stored id (its secrets stay only on the same origin: import-secrets.test.ts).
     expect(tools.find((t) => t.name === 'get_weather')?.id).toBe('tool_weather');
 
     const other = { ...edited.tools[0]!, code: 'return 1;', timeoutMs: 1, needsApproval: true };

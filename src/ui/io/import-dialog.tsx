@@ -118,6 +118,10 @@ export function ImportDialog() {
           Imported {plural(view.summary.sessionIds.length, 'session')} ({plural(view.summary.records, 'record')}).
           {Object.entries(view.summary.renamedTools).map(([from, to]) => ` Tool “${from}” was imported as “${to}”.`)}
           {view.summary.skippedTools.length > 0 && ` Kept the stored version of: ${view.summary.skippedTools.join(', ')}.`}
+          {view.summary.droppedSecrets.map(
+            (d) =>
+              ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,
+          )}
         </p>
       )}
       <div className="dialog-actions">
@@ -190,6 +194,18 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
           <p className="hint">
             Different: {c.differences.join(', ')}. {toolAge(c.storedUpdatedAt, c.importedUpdatedAt)}
           </p>
+          {c.destination.stored !== c.destination.imported && (
+            <p className="hint">
+              Requests go to {c.destination.stored} now; the imported one sends them to {c.destination.imported}.
+            </p>
+          )}
+          {c.secrets.kind === 'drop' && (
+            <p className="io-warning">
+              Replacing it deletes the stored secret {c.secrets.headers.length === 1 ? 'value of header' : 'values of headers'}{' '}
+              {c.secrets.headers.join(', ')}: {c.secrets.headers.length === 1 ? 'it was' : 'they were'} entered for {c.secrets.from}, not for{' '}
+              {c.secrets.to}. Enter {c.secrets.headers.length === 1 ? 'it' : 'them'} again in Tools if you trust the new address.
+            </p>
+          )}
           {(
             [
               ['keep', 'Keep the stored tool'],
