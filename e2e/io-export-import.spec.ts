@@ -26,7 +26,9 @@ test('import by picker, then export: the download is the same session, valid, wi
   expect(one.name).toMatch(new RegExp(`^toolscope-weather-in-paris-and-tokyo-${stamp}\\.json$`));
   const exported = JSON.parse(one.text) as Record<string, unknown>;
   const fixture = fixtureObject();
-  expect({ ...exported, exportedAt: '', app: null }).toEqual({ ...fixture, exportedAt: '', app: null });
+  // Imported tools arrive switched off; everything else comes back as it was.
+  const tools = (fixture.tools as Record<string, unknown>[]).map((t) => ({ ...t, enabled: false }));
+  expect({ ...exported, exportedAt: '', app: null }).toEqual({ ...fixture, tools, exportedAt: '', app: null });
   expect(one.text).not.toContain('sk-');
 
   const all = await exportVia(page, 'All sessions');

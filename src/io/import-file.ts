@@ -1,9 +1,14 @@
 import type { ToolscopeDB } from '../db/database';
 import { checkExportText, type CheckFailure } from './check-file';
-import type { ExportFileV1 } from './format-v1';
 import { analyzeImport, planImport, type ImportAnalysis, type ImportChoices } from './import-plan';
-import { writeImport, type ImportSummary, type WriteProgress } from './import-write';
+import { screenImport, type ScreenedImport } from './import-screen';
+import { writeImport, type WriteProgress, type WriteSummary } from './import-write';
 import type { IdFactory } from './remap';
+
+export type ImportSummary = WriteSummary & {
+  /** Names of the file's tools left out because the tool editor would refuse them. */
+  refusedTools: string[];
+};
 
 export type ImportOutcome =
   | { ok: true; summary: ImportSummary }
@@ -19,19 +24,20 @@ export async function importExportText(
 ): Promise<ImportOutcome> {
   const checked = checkExportText(text);
   if (!checked.ok) return checked;
-  return importCheckedFile(db, checked.file, await analyzeImport(db, checked.file), choices, opts);
+  const screened = screenImport(checked.file);
+  return importCheckedFile(db, screened, await analyzeImport(db, screened.file), choices, opts);
 }
 
 export async function importCheckedFile(
   db: ToolscopeDB,
-  file: ExportFileV1,
+  screened: ScreenedImport,
   analysis: ImportAnalysis,
   choices: ImportChoices,
   opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void } = {},
 ): Promise<ImportOutcome> {
   try {
-    const summary = await writeImport(db, planImport(file, analysis, choices, opts.ids), opts.onProgress);
-    return { ok: true, summary };
+    const written = await writeImport(db, planImport(screened.file, analysis, choices, opts.ids), opts.onProgress);
+    return { ok: true, summary: { ...written, refusedTools: screened.refusedTools.map((t) => t.name) } };
   } catch (err) {
     return { ok: false, failure: { stage: 'write', message: describeWriteError(err) } };
   }

@@ -1,8 +1,9 @@
 import type { ToolscopeDB } from '../db/database';
 import { checkExportText, MAX_FILE_BYTES } from './check-file';
-import type { ExportFileV1 } from './format-v1';
 import { importCheckedFile, type ImportOutcome } from './import-file';
 import { analyzeImport, type ImportAnalysis, type ImportChoices } from './import-plan';
+import { screenImport, type ScreenedImport } from './import-screen';
+import { summarizeTool } from './imported-tools';
 import type { CheckedImport, ImportPhase, ImportPreview } from './import-protocol';
 
 export type ProgressSink = (phase: ImportPhase, done: number, total: number) => void;
@@ -32,11 +33,12 @@ async function readText(file: Blob, progress: ProgressSink): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function preview(file: ExportFileV1, bytes: number): ImportPreview {
+function preview({ file, refusedTools }: ScreenedImport, bytes: number): ImportPreview {
   return {
     bytes,
     sessions: file.sessions.map((e) => ({ id: e.session.id, title: e.session.title, messageCount: e.messages.length, toolCallCount: e.toolCalls.length })),
-    tools: file.tools.map((t) => t.name),
+    tools: file.tools.map(summarizeTool),
+    refusedTools,
     memories: file.memories?.length ?? 0,
   };
 }
@@ -47,7 +49,7 @@ function preview(file: ExportFileV1, bytes: number): ImportPreview {
  * workers are unavailable. The parsed file never leaves the context that parsed it.
  */
 export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
-  let checked: { file: ExportFileV1; analysis: ImportAnalysis } | null = null;
+  let checked: { screened: ScreenedImport; analysis: ImportAnalysis } | null = null;
   return {
     async check(blob: Blob): Promise<CheckedImport> {
       checked = null;
@@ -63,16 +65,17 @@ export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
       }
       const result = checkExportText(text, (phase) => progress(phase, 0, 0));
       if (!result.ok) return result;
+      const screened = screenImport(result.file);
       progress('analyzing', 0, 0);
-      const analysis = await analyzeImport(db, result.file);
-      checked = { file: result.file, analysis };
-      return { ok: true, preview: preview(result.file, blob.size), analysis };
+      const analysis = await analyzeImport(db, screened.file);
+      checked = { screened, analysis };
+      return { ok: true, preview: preview(screened, blob.size), analysis };
     },
     async commit(choices: ImportChoices): Promise<ImportOutcome> {
       if (!checked) return { ok: false, failure: { stage: 'write', message: 'Nothing to import: check a file first.' } };
-      const { file, analysis } = checked;
+      const { screened, analysis } = checked;
       checked = null;
-      return importCheckedFile(db, file, analysis, choices, { onProgress: (p) => progress('writing', p.written, p.total) });
+      return importCheckedFile(db, screened, analysis, choices, { onProgress: (p) => progress('writing', p.written, p.total) });
     },
   };
 }

@@ -57,7 +57,8 @@ export type ImportAnalysis = {
   takenToolIds: string[];
 };
 
-const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name'>, string> = {
+// `enabled` is not compared: an import never carries it over (imported tools arrive switched off, see arriveSwitchedOff).
+const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'enabled'>, string> = {
   description: 'description',
   parameters: 'parameters schema',
   kind: 'kind',
@@ -67,7 +68,6 @@ const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'up
   allowedOrigins: 'allowed origins',
   timeoutMs: 'timeout',
   needsApproval: 'needs approval',
-  enabled: 'enabled',
 };
 
 /** The fields two definitions of one name disagree on, in words; empty when they are the same tool. */
@@ -157,7 +157,7 @@ export type ImportPlan = {
   /** Stored sessions to delete (with all their records) before writing: the ones being replaced. */
   replaceSessionIds: string[];
   sessions: ExportedSessionV1[];
-  /** Tools to put; a replaced tool keeps the stored id. */
+  /** Tools to put, all switched off; a replaced tool keeps the stored id. */
   tools: ToolDefinition[];
   /**
    * Ids among `tools` whose stored secret header values stay: replaced tools that still address the same origin.
@@ -175,6 +175,15 @@ export type ImportPlan = {
 };
 
 export type DroppedSecrets = { name: string; headers: string[]; from: string; to: string };
+
+/**
+ * A definition from a file has been read by nobody here, so it must not start running on its own. Switched off
+ * rather than "needs approval": an approval card shows the name and arguments, not the code or URL that will
+ * run, and "Always allow" lifts it in one click; turning a tool on happens in Tools, next to its definition.
+ */
+export function arriveSwitchedOff(tool: ToolDefinition): ToolDefinition {
+  return { ...tool, enabled: false };
+}
 
 export function planImport(
   file: ExportFileV1,
@@ -237,7 +246,7 @@ export function planImport(
   return {
     replaceSessionIds,
     sessions,
-    tools,
+    tools: tools.map(arriveSwitchedOff),
     keepSecretsFor,
     droppedSecrets,
     memories,

@@ -1,6 +1,7 @@
 import type { CheckFailure, CheckPhase } from './check-file';
 import type { ImportAnalysis, ImportChoices } from './import-plan';
 import type { ImportOutcome } from './import-file';
+import type { ImportedToolSummary, RefusedTool } from './imported-tools';
 
 export type ImportPhase = 'reading' | CheckPhase | 'analyzing' | 'writing';
 
@@ -8,7 +9,9 @@ export type ImportPhase = 'reading' | CheckPhase | 'analyzing' | 'writing';
 export type ImportPreview = {
   bytes: number;
   sessions: { id: string; title: string; messageCount: number; toolCallCount: number }[];
-  tools: string[];
+  /** The tools that pass the editor's checks, in file order. */
+  tools: ImportedToolSummary[];
+  refusedTools: RefusedTool[];
   memories: number;
 };
 

@@ -9,13 +9,15 @@ import type { DroppedSecrets, ImportPlan } from './import-plan';
 
 export type WriteProgress = { written: number; total: number };
 
-export type ImportSummary = {
+export type WriteSummary = {
   sessionIds: string[];
   /** File session id to stored id (differs for copies). */
   sessionIdMap: Record<string, string>;
   records: number;
   renamedTools: Record<string, string>;
   skippedTools: string[];
+  /** Names (after any rename) of the tools written; all arrive switched off. */
+  writtenTools: string[];
   skippedMemories: number;
   /** Replaced tools that lost their stored secrets because their URL now names another origin. */
   droppedSecrets: DroppedSecrets[];
@@ -33,7 +35,7 @@ export async function writeImport(
   db: ToolscopeDB,
   plan: ImportPlan,
   onProgress: (p: WriteProgress) => void = () => {},
-): Promise<ImportSummary> {
+): Promise<WriteSummary> {
   const total =
     plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length, 0) +
     plan.tools.length +
@@ -84,6 +86,7 @@ export async function writeImport(
     records: total,
     renamedTools: plan.renamedTools,
     skippedTools: plan.skippedTools,
+    writtenTools: plan.tools.map((t) => t.name),
     skippedMemories: plan.skippedMemories,
     droppedSecrets: plan.droppedSecrets,
   };

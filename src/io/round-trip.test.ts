@@ -4,7 +4,7 @@ import { APP_INFO } from './app-info';
 import { buildExport, serializeExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
-import { fixtureFile } from './test-fixture';
+import { asImported, fixtureFile } from './test-fixture';
 
 const withoutTime = (f: ExportFileV1) => ({ ...f, exportedAt: '' });
 
@@ -19,7 +19,7 @@ describe('round trip', () => {
     expect(file.exportedAt).toBe('2030-01-01T00:00:00.000Z');
     // The fixture is frozen; the app version in a new export is the running app's.
     expect(file.app).toEqual(APP_INFO);
-    expect({ ...withoutTime(file), app: fixture.app }).toEqual(withoutTime(fixture));
+    expect({ ...withoutTime(file), app: fixture.app }).toEqual(withoutTime(asImported(fixture)));
   });
 
   it('export -> import into an empty db -> export again gives equal files (with memories, two sessions)', async () => {

@@ -7,6 +7,11 @@ export function fixtureFile(): ExportFileV1 {
   return structuredClone(fixture) as ExportFileV1;
 }
 
+/** A file as its import stores it: the one intended change is that imported tools arrive switched off. */
+export function asImported(file: ExportFileV1): ExportFileV1 {
+  return { ...file, tools: file.tools.map((t) => ({ ...t, enabled: false })) };
+}
+
 
 /** Every row of every table except secrets, for "nothing changed" assertions. */
 export async function snapshot(db: ToolscopeDB): Promise<Record<string, unknown[]>> {

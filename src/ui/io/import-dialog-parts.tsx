@@ -1,4 +1,5 @@
 import type { ImportProgress } from '../../io/import-client';
+import type { ImportSummary } from '../../io/import-file';
 import type { ImportFailure, ImportPhase } from '../../io/import-protocol';
 
 const PHASE_LABEL: Record<ImportPhase, string> = {
@@ -52,5 +53,26 @@ export function ImportFailureView({ failure }: { failure: ImportFailure }) {
       )}
       {more > 0 && <p className="hint">…and {more} more.</p>}
     </div>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const quoted = (names: string[]) => names.map((n) => `“${n}”`).join(', ');
+
+/** The result, with everything the import did differently from the file: renames, kept tools, refusals, secrets. */
+export function ImportDoneView({ summary }: { summary: ImportSummary }) {
+  return (
+    <p role="status">
+      Imported {plural(summary.sessionIds.length, 'session')} ({plural(summary.records, 'record')}).
+      {Object.entries(summary.renamedTools).map(([from, to]) => ` Tool “${from}” was imported as “${to}”.`)}
+      {summary.skippedTools.length > 0 && ` Kept the stored version of: ${summary.skippedTools.join(', ')}.`}
+      {summary.writtenTools.length > 0 &&
+        ` Imported tools arrive switched off (turn them on in Tools once you have checked them): ${quoted(summary.writtenTools)}.`}
+      {summary.refusedTools.length > 0 && ` Not imported, because the tool editor would refuse them: ${quoted(summary.refusedTools)}.`}
+      {summary.droppedSecrets.map(
+        (d) =>
+          ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,
+      )}
+    </p>
   );
 }

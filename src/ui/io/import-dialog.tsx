@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ImportClient, ImportProgress } from '../../io/import-client';
-import type { ImportSummary } from '../../io/import-write';
+import type { ImportSummary } from '../../io/import-file';
 import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import-plan';
 import type { ImportFailure, ImportPreview } from '../../io/import-protocol';
 import { useUiStore } from '../../store/ui-store';
-import { ImportFailureView, ImportProgressView } from './import-dialog-parts';
+import { ImportDoneView, ImportFailureView, ImportProgressView } from './import-dialog-parts';
+import { ImportToolsReview } from './import-tools-review';
 import { useImportState } from './import-state';
 
 type View =
@@ -113,17 +114,7 @@ export function ImportDialog() {
           onTool={(name, c) => setToolChoices((s) => ({ ...s, [name]: c }))}
         />
       )}
-      {view.kind === 'done' && (
-        <p role="status">
-          Imported {plural(view.summary.sessionIds.length, 'session')} ({plural(view.summary.records, 'record')}).
-          {Object.entries(view.summary.renamedTools).map(([from, to]) => ` Tool “${from}” was imported as “${to}”.`)}
-          {view.summary.skippedTools.length > 0 && ` Kept the stored version of: ${view.summary.skippedTools.join(', ')}.`}
-          {view.summary.droppedSecrets.map(
-            (d) =>
-              ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,
-          )}
-        </p>
-      )}
+      {view.kind === 'done' && <ImportDoneView summary={view.summary} />}
       <div className="dialog-actions">
         {view.kind === 'review' && (
           <button type="button" className="primary" onClick={() => void commit(view.preview, view.fileName)}>
@@ -153,7 +144,7 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
   return (
     <div className="io-review">
       <p>
-        The file is valid: {plural(preview.sessions.length, 'session')}, {plural(preview.tools.length, 'tool definition')}
+        The file is valid: {plural(preview.sessions.length, 'session')}, {plural(preview.tools.length + preview.refusedTools.length, 'tool definition')}
         {preview.memories > 0 ? `, ${plural(preview.memories, 'memory')}` : ''}.
       </p>
       <ul aria-label="Sessions in the file" className="io-list">
@@ -188,6 +179,7 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
       {analysis.forcedCopies.length > 0 && (
         <p className="hint">{plural(analysis.forcedCopies.length, 'session')} will be imported under new ids because some of their ids are taken.</p>
       )}
+      <ImportToolsReview preview={preview} analysis={analysis} />
       {analysis.toolClashes.map((c) => (
         <fieldset key={c.name} className="io-choice">
           <legend>Tool “{c.name}” differs from the stored one</legend>

@@ -1,0 +1,80 @@
+import type { ToolDefinition, ToolKind } from '../db/records';
+import { BUILTIN_IDS } from '../tools/builtins';
+import { validateDefinition, type DefinitionField } from '../tools/definition';
+
+/** A tool definition from the file that the tool editor would not save; it is left out of the import. */
+export type RefusedTool = {
+  /** Where it is in the file, as `$.tools[3]`. */
+  path: string;
+  name: string;
+  problems: string[];
+};
+
+/** What the review shows of an accepted tool, so nobody imports code or a URL unseen. */
+export type ImportedToolSummary = {
+  name: string;
+  kind: ToolKind;
+  /** "GET https://api.example.com/v1?q={q}", "may fetch https://a.example, https://b.example", "no network". */
+  reaches: string;
+  needsApproval: boolean;
+};
+
+const FIELD_LABEL: Record<DefinitionField, string> = {
+  name: 'Name',
+  description: 'Description',
+  parameters: 'Parameters',
+  kind: 'Kind',
+  code: 'Code',
+  'http.method': 'Method',
+  'http.urlTemplate': 'URL template',
+  'http.headers': 'Headers',
+  'http.bodyTemplate': 'Body template',
+  builtinId: 'Built-in',
+  allowedOrigins: 'Allowed origins',
+  timeoutMs: 'Timeout',
+};
+
+/**
+ * Where a check of imported parameter schemas for patterns that can take exponential time (ReDoS) plugs in:
+ * call `findUnsafePatterns(schema)` from src/tools/validation here once it exists and return one line per
+ * pattern it reports. Each line refuses the tool like any other problem of screenImportedTools.
+ */
+export function unsafeSchemaPatternProblems(_parameters: Record<string, unknown>): string[] {
+  return [];
+}
+
+/**
+ * Imported definitions get the tool editor's checks (validateDefinition): a file could otherwise store what the
+ * editor refuses — names the model API rejects, non-origin "origins", timeouts of centuries. Names repeated
+ * within the file are the integrity check's job and clashes with stored tools the import plan's, so `others`
+ * is empty here. Accepted tools keep their order.
+ */
+export function screenImportedTools(
+  tools: readonly ToolDefinition[],
+  knownBuiltins: ReadonlySet<string> = BUILTIN_IDS,
+): { accepted: ToolDefinition[]; refused: RefusedTool[] } {
+  const accepted: ToolDefinition[] = [];
+  const refused: RefusedTool[] = [];
+  tools.forEach((tool, i) => {
+    const check = validateDefinition(tool, [], knownBuiltins);
+    const problems = check.ok
+      ? []
+      : (Object.entries(check.errors) as [DefinitionField, string[]][]).flatMap(([field, messages]) => messages.map((m) => `${FIELD_LABEL[field]}: ${m}`));
+    problems.push(...unsafeSchemaPatternProblems(tool.parameters).map((m) => `${FIELD_LABEL.parameters}: ${m}`));
+    if (problems.length === 0) accepted.push(tool);
+    else refused.push({ path: `$.tools[${i}]`, name: tool.name, problems });
+  });
+  return { accepted, refused };
+}
+
+const MAX_SHOWN = 300;
+const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+
+export function summarizeTool(tool: ToolDefinition): ImportedToolSummary {
+  let reaches: string;
+  if (tool.kind === 'http' && tool.http !== null) reaches = clip(`${tool.http.method} ${tool.http.urlTemplate}`);
+  else if (tool.kind === 'builtin') reaches = `built-in “${tool.builtinId ?? ''}”`;
+  else if (tool.allowedOrigins.length === 0) reaches = 'no network';
+  else reaches = clip(`may fetch ${tool.allowedOrigins.join(', ')}`);
+  return { name: tool.name, kind: tool.kind, reaches, needsApproval: tool.needsApproval };
+}
