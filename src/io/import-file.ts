@@ -8,6 +8,8 @@ import type { IdFactory } from './remap';
 export type ImportSummary = WriteSummary & {
   /** Names of the file's tools left out because the tool editor would refuse them. */
   refusedTools: string[];
+  /** Tool results, errors and log entries cut to the tool output limit. */
+  cutValues: number;
 };
 
 export type ImportOutcome =
@@ -37,7 +39,7 @@ export async function importCheckedFile(
 ): Promise<ImportOutcome> {
   try {
     const written = await writeImport(db, planImport(screened.file, analysis, choices, opts.ids), opts.onProgress);
-    return { ok: true, summary: { ...written, refusedTools: screened.refusedTools.map((t) => t.name) } };
+    return { ok: true, summary: { ...written, refusedTools: screened.refusedTools.map((t) => t.name), cutValues: screened.cutValues } };
   } catch (err) {
     return { ok: false, failure: { stage: 'write', message: describeWriteError(err) } };
   }

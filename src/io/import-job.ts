@@ -33,12 +33,13 @@ async function readText(file: Blob, progress: ProgressSink): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function preview({ file, refusedTools }: ScreenedImport, bytes: number): ImportPreview {
+function preview({ file, refusedTools, cutValues }: ScreenedImport, bytes: number): ImportPreview {
   return {
     bytes,
     sessions: file.sessions.map((e) => ({ id: e.session.id, title: e.session.title, messageCount: e.messages.length, toolCallCount: e.toolCalls.length })),
     tools: file.tools.map(summarizeTool),
     refusedTools,
+    cutValues,
     memories: file.memories?.length ?? 0,
   };
 }

@@ -12,6 +12,8 @@ export type ImportPreview = {
   /** The tools that pass the editor's checks, in file order. */
   tools: ImportedToolSummary[];
   refusedTools: RefusedTool[];
+  /** Tool results, errors and log entries over the tool output limit; the import cuts them. */
+  cutValues: number;
   memories: number;
 };
 

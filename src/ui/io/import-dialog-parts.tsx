@@ -1,5 +1,6 @@
 import type { ImportProgress } from '../../io/import-client';
 import type { ImportSummary } from '../../io/import-file';
+import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ImportFailure, ImportPhase } from '../../io/import-protocol';
 
 const PHASE_LABEL: Record<ImportPhase, string> = {
@@ -68,6 +69,8 @@ export function ImportDoneView({ summary }: { summary: ImportSummary }) {
       {summary.skippedTools.length > 0 && ` Kept the stored version of: ${summary.skippedTools.join(', ')}.`}
       {summary.writtenTools.length > 0 &&
         ` Imported tools arrive switched off (turn them on in Tools once you have checked them): ${quoted(summary.writtenTools)}.`}
+      {summary.cutValues > 0 &&
+        ` ${cutSentence(summary.cutValues)} ${summary.cutValues === 1 ? 'was' : 'were'} cut to the ${OUTPUT_LIMIT_KB} KB tool output limit, marked “[output truncated: …]”.`}
       {summary.refusedTools.length > 0 && ` Not imported, because the tool editor would refuse them: ${quoted(summary.refusedTools)}.`}
       {summary.droppedSecrets.map(
         (d) =>
@@ -75,4 +78,11 @@ export function ImportDoneView({ summary }: { summary: ImportSummary }) {
       )}
     </p>
   );
+}
+
+export const OUTPUT_LIMIT_KB = DEFAULT_OUTPUT_LIMIT_BYTES / 1024;
+
+/** "1 tool result, error or log entry" / "3 tool results, errors or log entries". */
+export function cutSentence(n: number): string {
+  return n === 1 ? '1 tool result, error or log entry' : `${n} tool results, errors or log entries`;
 }

@@ -4,7 +4,7 @@ import type { ImportSummary } from '../../io/import-file';
 import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import-plan';
 import type { ImportFailure, ImportPreview } from '../../io/import-protocol';
 import { useUiStore } from '../../store/ui-store';
-import { ImportDoneView, ImportFailureView, ImportProgressView } from './import-dialog-parts';
+import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUTPUT_LIMIT_KB } from './import-dialog-parts';
 import { ImportToolsReview } from './import-tools-review';
 import { useImportState } from './import-state';
 
@@ -147,6 +147,12 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
         The file is valid: {plural(preview.sessions.length, 'session')}, {plural(preview.tools.length + preview.refusedTools.length, 'tool definition')}
         {preview.memories > 0 ? `, ${plural(preview.memories, 'memory')}` : ''}.
       </p>
+      {preview.cutValues > 0 && (
+        <p className="io-warning">
+          {cutSentence(preview.cutValues)} in the file {preview.cutValues === 1 ? 'is' : 'are'} over the {OUTPUT_LIMIT_KB} KB tool output
+          limit and will be cut, marked “[output truncated: …]”, as a run would have cut {preview.cutValues === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       <ul aria-label="Sessions in the file" className="io-list">
         {preview.sessions.slice(0, LISTED_SESSIONS).map((s) => (
           <li key={s.id}>
