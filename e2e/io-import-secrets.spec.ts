@@ -44,6 +44,7 @@ test('replacing a tool with one that calls another origin drops its stored secre
     await expect(group).toContainText(`Requests go to ${mock.origin} now; the imported one sends them to ${other.origin}.`);
     await expect(group).toContainText(`Replacing it deletes the stored secret value of header X-Sec-Token: it was entered for ${mock.origin}, not for ${other.origin}.`);
     await group.getByRole('radio', { name: 'Replace it with the imported one' }).check();
+    await importDialog(page).screenshot({ path: 'e2e/artifacts/io-import-secret-warning.png' });
     await importDialog(page).getByRole('button', { name: 'Import sessions' }).click();
     const done = importDialog(page).getByRole('status');
     await expect(done).toContainText(

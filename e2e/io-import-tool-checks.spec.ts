@@ -31,6 +31,7 @@ test('an imported tool with a bad name and a huge timeout is refused; the valid 
   await expect(refused).toContainText('“run it now!” ($.tools[2])');
   await expect(refused).toContainText('Name: Use 1–64 letters, digits, "_" or "-" (no spaces).');
   await expect(refused).toContainText('Timeout: Timeout must be a whole number of milliseconds between 100 and 600000.');
+  await dialog.screenshot({ path: 'e2e/artifacts/io-import-tool-review.png' });
 
   await dialog.getByRole('button', { name: 'Import sessions' }).click();
   const done = dialog.getByRole('status');

@@ -58,7 +58,11 @@ export function ImportFailureView({ failure }: { failure: ImportFailure }) {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const quoted = (names: string[]) => names.map((n) => `“${n}”`).join(', ');
+const LISTED_NAMES = 10;
+/** At most LISTED_NAMES names: a status line is read out whole by screen readers. */
+const quoted = (names: string[]) =>
+  names.slice(0, LISTED_NAMES).map((n) => `“${n.length > 80 ? `${n.slice(0, 80)}…` : n}”`).join(', ') +
+  (names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : '');
 
 /** The result, with everything the import did differently from the file: renames, kept tools, refusals, secrets. */
 export function ImportDoneView({ summary }: { summary: ImportSummary }) {
