@@ -53,13 +53,13 @@ describe('streamAttempt timers and keep-alives', () => {
   /** A client that reports `activity` keep-alives, one every `everyMs`, before each chunk it sends. */
   function keepAliveModel(plan: { keepAlives: number; everyMs: number; chunk: ChatCompletionChunk }[]): ModelClient {
     return {
-      stream(_request, signal, hooks) {
+      stream(_request, { signal, onActivity }) {
         return (async function* () {
           for (const step of plan) {
             for (let i = 0; i < step.keepAlives; i++) {
               await new Promise((resolve) => setTimeout(resolve, step.everyMs));
               if (signal.aborted) return;
-              hooks?.onActivity?.();
+              onActivity?.();
             }
             yield step.chunk;
           }

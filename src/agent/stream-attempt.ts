@@ -68,7 +68,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome
   try {
     if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
     arm('first_byte', config.firstByteTimeoutMs);
-    iterator = model.stream(request, ctl.signal, { onActivity })[Symbol.asyncIterator]();
+    iterator = model.stream(request, { signal: ctl.signal, onActivity })[Symbol.asyncIterator]();
     for (;;) {
       const next = iterator.next();
       // Once the race is lost the pending read may still reject; that is expected, not unhandled.

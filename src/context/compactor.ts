@@ -34,7 +34,7 @@ async function summarise(model: ModelClient, modelName: string, text: string, si
         { role: 'user', content: text },
       ],
     },
-    signal,
+    { signal },
   );
   let out = '';
   let usage: Usage | null = null;

@@ -22,7 +22,7 @@ const client = () => createOpenAIClient({ apiKey: KEY, baseURL: server.baseURL }
 async function collect(signal = new AbortController().signal): Promise<{ chunks: ChatCompletionChunk[]; error: unknown }> {
   const chunks: ChatCompletionChunk[] = [];
   try {
-    for await (const chunk of client().stream(request, signal)) chunks.push(chunk);
+    for await (const chunk of client().stream(request, { signal })) chunks.push(chunk);
     return { chunks, error: null };
   } catch (error) {
     return { chunks, error };
@@ -174,7 +174,7 @@ describe('createOpenAIClient against a real HTTP server', () => {
       // Never ends: only the client's abort can close it.
     });
     const controller = new AbortController();
-    const iterator = client().stream(request, controller.signal)[Symbol.asyncIterator]();
+    const iterator = client().stream(request, { signal: controller.signal })[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.done).toBe(false);
     const pending = iterator.next();
@@ -214,7 +214,7 @@ describe('createOpenAIClient against a real HTTP server', () => {
     const c = createOpenAIClient({ apiKey: KEY, baseURL });
     let error: unknown = null;
     try {
-      for await (const _chunk of c.stream(request, new AbortController().signal)) {
+      for await (const _chunk of c.stream(request, { signal: new AbortController().signal })) {
         // unreachable
       }
     } catch (e) {
@@ -284,7 +284,7 @@ describe('createOpenAIClient against a real HTTP server', () => {
       activity++;
       noticed();
     };
-    for await (const c of client().stream(request, new AbortController().signal, { onActivity })) chunks.push(c);
+    for await (const c of client().stream(request, { signal: new AbortController().signal, onActivity })) chunks.push(c);
     expect(chunks).toHaveLength(1);
     expect(activity).toBe(3);
   });

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
-import type { ModelClient, ModelRequest, StreamHooks } from '../agent/model-client';
+import type { ModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
 import { classifyError, type ErrorContext } from './classify-error';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
@@ -21,9 +21,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   const baseURL = normalizeBaseURL(options.baseURL);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
-    stream(request: ModelRequest, signal: AbortSignal, hooks: StreamHooks = {}): AsyncIterable<ChatCompletionChunk> {
-      const ctx: ErrorContext = { baseURL, operation: 'chat', model: request.model, redact, signal, timeoutMs };
-      return { [Symbol.asyncIterator]: () => new ChatStream(sdk, request, signal, ctx, hooks) };
+    stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ChatCompletionChunk> {
+      const ctx: ErrorContext = { baseURL, operation: 'chat', model: request.model, redact, signal: options.signal, timeoutMs };
+      return { [Symbol.asyncIterator]: () => new ChatStream(sdk, request, options, ctx) };
     },
   };
 }
@@ -36,9 +36,8 @@ class ChatStream implements AsyncIterator<ChatCompletionChunk> {
   constructor(
     private readonly sdk: OpenAI,
     private readonly request: ModelRequest,
-    private readonly signal: AbortSignal,
+    private readonly options: StreamOptions,
     private readonly ctx: ErrorContext,
-    private readonly hooks: StreamHooks,
   ) {}
 
   next(): Promise<IteratorResult<ChatCompletionChunk>> {
@@ -56,7 +55,7 @@ class ChatStream implements AsyncIterator<ChatCompletionChunk> {
   private async start(): Promise<IteratorResult<ChatCompletionChunk>> {
     let response: Response;
     try {
-      response = await this.sdk.chat.completions.create(this.request, { signal: this.signal }).asResponse();
+      response = await this.sdk.chat.completions.create(this.request, { signal: this.options.signal }).asResponse();
     } catch (err) {
       this.finished = true;
       throw classifyError(err, this.ctx);
@@ -66,10 +65,10 @@ class ChatStream implements AsyncIterator<ChatCompletionChunk> {
       throw new ModelError({ fault: 'system', kind: 'network', message: 'The provider answered with an empty body.' }, true);
     }
     this.body = readSSE<ChatCompletionChunk>(response.body, {
-      signal: this.signal,
+      signal: this.options.signal,
       redact: this.ctx.redact,
       isFinal: hasFinishReason,
-      ...(this.hooks.onActivity ? { onActivity: this.hooks.onActivity } : {}),
+      ...(this.options.onActivity ? { onActivity: this.options.onActivity } : {}),
     });
     return this.body.next();
   }

@@ -6,7 +6,7 @@ import { recoverSession } from '../db/recover';
 import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools } from '../db/tools-repo';
-import { lazyModelClient } from './lazy-model-client';
+import { runModelClient } from './lazy-model-client';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run-deps';
 import { apiKeyStore, useSettingsStore } from './settings-store';
@@ -20,8 +20,7 @@ export function defaultRunDeps(): RunDeps {
   return {
     runAgent,
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
-    createModelClient: ({ apiKey, baseURL }) =>
-      lazyModelClient(() => import('../llm/openai-client').then((m) => m.createOpenAIClient({ apiKey, baseURL }))),
+    createModelClient: runModelClient,
     createToolExecutor: async () => {
       const [{ createToolExecutor }, definitions] = await Promise.all([import('../tools/executor'), listTools(db)]);
       return createToolExecutor(definitions, { getSecret: async (key) => (await db.secrets.get(key))?.value });

@@ -1,20 +1,25 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { ModelClient, ModelRequest } from '../agent/model-client';
+import type { ModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
 
 /**
  * A ModelClient whose implementation (the openai SDK) is fetched on the first request, so the SDK is
- * not part of the first page load.
+ * not part of the first page load. The options travel on whole: this wrapper has no business with them.
  */
 export function lazyModelClient(load: () => Promise<ModelClient>): ModelClient {
   let client: Promise<ModelClient> | null = null;
   return {
-    stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ChatCompletionChunk> {
+    stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ChatCompletionChunk> {
       return {
         async *[Symbol.asyncIterator]() {
           client ??= load();
-          yield* (await client).stream(request, signal);
+          yield* (await client).stream(request, options);
         },
       };
     },
   };
+}
+
+/** The model client a run uses: the Chat Completions client over the SDK, loaded with the first request. */
+export function runModelClient(connection: { apiKey: string; baseURL: string }): ModelClient {
+  return lazyModelClient(() => import('../llm/openai-client').then((m) => m.createOpenAIClient(connection)));
 }

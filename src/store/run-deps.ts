@@ -1,32 +1,22 @@
-import type { LoopConfig } from '../agent/config';
 import type { ErrorInfo } from '../agent/errors';
-import type { EventSink, StopReason } from '../agent/events';
-import type { ChatMessage, Usage } from '../agent/messages';
+import type { EventSink } from '../agent/events';
+import type { RunInput, RunResult } from '../agent/loop';
+import type { ChatMessage } from '../agent/messages';
 import type { ModelClient } from '../agent/model-client';
-import type { ApprovalGate, ToolExecutor } from '../agent/tool-executor';
+import type { ToolExecutor } from '../agent/tool-executor';
 import type { ContextHook } from '../agent/context-hook';
 import type { RunContextArgs } from '../context/run-context';
 import type { AcquireResult } from '../db/run-lock';
 import type { SessionRecord } from '../db/records';
 import type { UnsavedRecords } from '../db/persister';
 
-/** What runAgent takes (src/agent/loop.ts); restated here so the controller can be tested with a fake loop. */
-export type RunAgentInput = {
-  runId: string;
-  sessionId: string;
-  history: ChatMessage[];
-  userMessage?: string;
-  config: LoopConfig;
-  model: ModelClient;
-  tools: ToolExecutor;
-  approve?: ApprovalGate;
-  signal: AbortSignal;
-  emit: EventSink;
-  systemPrompt?: string;
-  context?: ContextHook;
-};
+/**
+ * What the controller hands runAgent: the loop's own input (src/agent/loop.ts) minus the knobs only tests of
+ * the loop set (clock, ids, sleep, randomness), so a field the loop gains reaches the controller's type too.
+ */
+export type RunAgentInput = Omit<RunInput, 'clock' | 'now' | 'sleep' | 'random' | 'newId'>;
 
-export type RunAgentResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };
+export type RunAgentResult = RunResult;
 
 export type RunPersister = {
   emit: EventSink;

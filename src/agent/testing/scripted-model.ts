@@ -47,7 +47,7 @@ export function scriptedModel(steps: (ScriptStep | ModelError)[]): ScriptedModel
   return {
     requests,
     signals,
-    stream(request, signal) {
+    stream(request, { signal }) {
       requests.push(structuredClone(request));
       signals.push(signal);
       const step = queue.shift();
