@@ -197,6 +197,24 @@ describe('connection behaviour', () => {
     expect(mock.disconnects).toBe(2);
   });
 
+  it('keep_alive: the role chunk, then only comment lines for forMs, then the rest of the answer', async () => {
+    mock.script([{ kind: 'keep_alive', forMs: 300, everyMs: 50, comment: 'OPENROUTER PROCESSING', step: { kind: 'text', content: 'Thought long.' } }]);
+    const res = await postChat(mock.url, streamReq());
+    const body = await res.text();
+    const blocks = body.split('\n\n').filter((b) => b !== '');
+    const comments = blocks.map((b, i) => (b === ': OPENROUTER PROCESSING' ? i : -1)).filter((i) => i >= 0);
+    // One event (the role chunk) first, then an unbroken run of comments, then the rest.
+    expect(comments[0]).toBe(1);
+    expect(comments.at(-1)).toBe(comments.length);
+    expect(comments.length).toBeGreaterThanOrEqual(2);
+    expect(parseSse(body).map((e) => e.data).join('')).toContain('Thought');
+    expect(parseSse(body).at(-1)?.data).toBe('[DONE]');
+
+    mock.script([{ kind: 'keep_alive', forMs: 100, everyMs: 50, afterChunks: 0 }]);
+    const first = (await (await postChat(mock.url, streamReq())).text()).split('\n\n')[0];
+    expect(first).toBe(': keep-alive');
+  });
+
   it('slow: nothing arrives before firstByteDelayMs, and chunks are spaced by chunkDelayMs', async () => {
     mock.script([{ kind: 'slow', firstByteDelayMs: 5000 }]);
     const early = await postChat(mock.url, streamReq(), { signal: AbortSignal.timeout(100) }).catch((e: unknown) => e);

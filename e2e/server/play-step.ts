@@ -62,6 +62,12 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
       await writePlan(plan, timingOf(inner), ctx, cut);
       return;
     }
+    case 'keep_alive': {
+      const inner = await resolveStep(s.step ?? DEFAULT_TEXT, ctx.req);
+      const pause = { after: s.afterChunks ?? 1, forMs: s.forMs, everyMs: s.everyMs ?? 250, line: `: ${s.comment ?? 'keep-alive'}\n\n` };
+      await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, pause);
+      return;
+    }
     case 'slow':
       throw new Error('unreachable: slow steps are resolved first');
     default: {
@@ -189,17 +195,21 @@ function jsonPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
   return { status: 200, headers: { 'content-type': 'application/json', ...(s.headers ?? {}) }, events: [JSON.stringify(body)] };
 }
 
-async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cut?: { after: number; then: 'destroy' | 'hang' }): Promise<void> {
+type Pause = { after: number; forMs: number; everyMs: number; line: string };
+
+async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cut?: { after: number; then: 'destroy' | 'hang' }, pause?: Pause): Promise<void> {
   const { res, signal } = ctx;
   if (!(await sleep(timing.firstByteDelayMs, signal))) return;
   res.writeHead(plan.status, { ...ctx.baseHeaders, ...plan.headers });
   res.flushHeaders();
   const limit = cut ? Math.min(cut.after, plan.events.length) : plan.events.length;
   for (let i = 0; i < limit; i++) {
-    if (i > 0 && !(await sleep(timing.chunkDelayMs, signal))) return;
+    if (pause && i === pause.after && !(await writeComments(pause, ctx))) return;
+    if (i > 0 && i !== pause?.after && !(await sleep(timing.chunkDelayMs, signal))) return;
     if (signal.aborted) return;
     res.write(plan.events[i]);
   }
+  if (pause && pause.after >= limit && !(await writeComments(pause, ctx))) return;
   if (!cut) {
     res.end();
   } else if (cut.then === 'destroy') {
@@ -209,6 +219,17 @@ async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cu
   } else {
     await untilAborted(signal);
   }
+}
+
+/** Comment lines only, one every `everyMs` until `forMs` has passed (measured, so slow timers do not stretch it); false when the client left. */
+async function writeComments(pause: Pause, ctx: PlayContext): Promise<boolean> {
+  const end = Date.now() + pause.forMs;
+  while (Date.now() < end) {
+    if (ctx.signal.aborted) return false;
+    ctx.res.write(pause.line);
+    if (!(await sleep(Math.min(pause.everyMs, Math.max(0, end - Date.now())), ctx.signal))) return false;
+  }
+  return !ctx.signal.aborted;
 }
 
 function destroy(ctx: PlayContext): void {

@@ -102,6 +102,22 @@ export type DisconnectStep = { kind: 'disconnect'; afterChunks?: number; step?: 
  */
 export type HangStep = { kind: 'hang'; afterChunks?: number; step?: Step };
 
+/**
+ * A provider that keeps the connection alive while a model thinks: headers plus `afterChunks` events of
+ * `step` (default 1, the role chunk; 0 sends only the headers first), then nothing but SSE comment lines
+ * (`: <comment>`, each its own write) every `everyMs` (default 250) for `forMs`, then the rest of `step`
+ * (default: a short text answer). Tests a client's time-to-first-byte and idle timers: comments must count.
+ */
+export type KeepAliveStep = {
+  kind: 'keep_alive';
+  forMs: number;
+  everyMs?: number;
+  afterChunks?: number;
+  /** The comment's text (default `keep-alive`; OpenRouter sends `OPENROUTER PROCESSING`). */
+  comment?: string;
+  step?: Step;
+};
+
 /** An SSE body sent as is, one event (blank-line separated block) per write. */
 export type RawStep = StepTiming & {
   kind: 'raw';
@@ -121,6 +137,7 @@ export type StaticStep =
   | SlowStep
   | DisconnectStep
   | HangStep
+  | KeepAliveStep
   | RawStep;
 
 /** Decides the response from the request (e.g. answer differently once tool results are in the history). */

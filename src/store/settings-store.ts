@@ -12,6 +12,9 @@ export type SessionDefaults = {
   maxTurns: number;
   maxToolCallsPerTurn: number;
   toolTimeoutMs: number;
+  /** The model request's time to first byte and longest gap between chunks (keep-alives count as activity). */
+  firstByteTimeoutMs: number;
+  idleTimeoutMs: number;
   systemPrompt: string;
 };
 
@@ -21,6 +24,8 @@ export const FALLBACK_DEFAULTS: SessionDefaults = {
   maxTurns: DEFAULT_CONFIG.maxTurns,
   maxToolCallsPerTurn: DEFAULT_CONFIG.maxToolCallsPerTurn,
   toolTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs,
+  firstByteTimeoutMs: DEFAULT_CONFIG.firstByteTimeoutMs,
+  idleTimeoutMs: DEFAULT_CONFIG.idleTimeoutMs,
   systemPrompt: '',
 };
 
@@ -38,6 +43,8 @@ export function defaultsToSessionSettings(d: SessionDefaults): SessionSettings {
     maxTurns: d.maxTurns,
     maxToolCallsPerTurn: d.maxToolCallsPerTurn,
     toolTimeoutMs: d.toolTimeoutMs,
+    firstByteTimeoutMs: d.firstByteTimeoutMs,
+    idleTimeoutMs: d.idleTimeoutMs,
     systemPrompt: d.systemPrompt,
   };
 }

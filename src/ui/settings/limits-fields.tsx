@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SessionDefaults } from '../../store/settings-store';
 
 type NumberKey = 'maxTurns' | 'maxToolCallsPerTurn';
@@ -7,7 +8,8 @@ const LIMITS: { key: NumberKey; label: string; min: number; max: number }[] = [
   { key: 'maxToolCallsPerTurn', label: 'Max tool calls per turn', min: 1, max: 100 },
 ];
 
-export function LimitsFields({ value, onChange }: { value: SessionDefaults; onChange: (v: SessionDefaults) => void }) {
+/** `children`: more run limits, placed after the tool timeout. */
+export function LimitsFields({ value, onChange, children }: { value: SessionDefaults; onChange: (v: SessionDefaults) => void; children?: ReactNode }) {
   return (
     <fieldset className="limits">
       <legend>Limits and sampling</legend>
@@ -47,6 +49,7 @@ export function LimitsFields({ value, onChange }: { value: SessionDefaults; onCh
           onChange={(e) => onChange({ ...value, toolTimeoutMs: clamp(Math.round(Number(e.target.value)), 1, 600) * 1000 })}
         />
       </label>
+      {children}
     </fieldset>
   );
 }

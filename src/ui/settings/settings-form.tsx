@@ -8,6 +8,8 @@ import { LimitsFields } from './limits-fields';
 import { ModelField } from './model-field';
 import { isHttpUrl } from './use-models';
 import { PRESETS, unknownHostOf } from './provider-presets';
+import { StreamTimeoutFields } from './stream-timeout-fields';
+import { readTimeouts, timeoutTexts, type StreamTimeoutKey, type StreamTimeoutTexts } from './stream-timeouts';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
 import { ContextLimitField } from '../context/context-limit-field';
@@ -28,6 +30,8 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
     maxTurns: s.maxTurns ?? defaults.maxTurns,
     maxToolCallsPerTurn: s.maxToolCallsPerTurn ?? defaults.maxToolCallsPerTurn,
     toolTimeoutMs: s.toolTimeoutMs ?? defaults.toolTimeoutMs,
+    firstByteTimeoutMs: s.firstByteTimeoutMs ?? defaults.firstByteTimeoutMs,
+    idleTimeoutMs: s.idleTimeoutMs ?? defaults.idleTimeoutMs,
     systemPrompt: s.systemPrompt ?? defaults.systemPrompt,
   };
 }
@@ -40,8 +44,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [draft, setDraft] = useState<SessionDefaults>(() => sessionDraft(session, settings.defaults));
   const [saving, setSaving] = useState(false);
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
+  const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
 
   const baseURLInput = useRef<HTMLInputElement>(null);
+  const timeoutInputs = useRef(new Map<StreamTimeoutKey, HTMLInputElement>());
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,12 +56,18 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       baseURLInput.current?.focus();
       return;
     }
+    const timed = readTimeouts(timeouts);
+    if (!timed.ok) {
+      timeoutInputs.current.get(timed.key)?.focus();
+      return;
+    }
+    const next = { ...draft, ...timed.values };
     setSaving(true);
     try {
       await settings.setKey(key, remember);
       await settings.setBaseURL(baseURL.trim());
-      await settings.setDefaults(draft);
-      if (session) await updateSessionSettings(session.id, { model: draft.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(draft), contextLimit } });
+      await settings.setDefaults(next);
+      if (session) await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit } });
       onDone();
     } finally {
       setSaving(false);
@@ -78,7 +90,16 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
       <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
       <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
-      <LimitsFields value={draft} onChange={setDraft} />
+      <LimitsFields value={draft} onChange={setDraft}>
+        <StreamTimeoutFields
+          texts={timeouts}
+          onChange={setTimeouts}
+          inputRef={(k, input) => {
+            if (input) timeoutInputs.current.set(k, input);
+            else timeoutInputs.current.delete(k);
+          }}
+        />
+      </LimitsFields>
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
       <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
