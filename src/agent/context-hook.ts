@@ -1,4 +1,4 @@
-import type { ErrorInfo } from './errors';
+import { internalError, type ErrorInfo } from './errors';
 import type { ChatMessage, SystemMessage, Usage } from './messages';
 import type { ToolSpec } from './tool-executor';
 
@@ -29,12 +29,11 @@ export type ContextHook = {
   observeUsage(estimated: number, reported: number): void;
 };
 
-/** The ErrorInfo a failed beforeRequest carries (a context-limit or model error), or a generic one. */
+/** The ErrorInfo a failed beforeRequest carries (a context-limit or model error); anything else is Toolscope's own failure. */
 export function contextFailureInfo(e: unknown): ErrorInfo {
   if (typeof e === 'object' && e !== null && 'info' in e) {
     const info = (e as { info: unknown }).info;
     if (typeof info === 'object' && info !== null && 'kind' in info && 'fault' in info && 'message' in info) return info as ErrorInfo;
   }
-  const message = `Compacting the conversation failed: ${e instanceof Error ? e.message : String(e)}`;
-  return { fault: 'system', kind: 'network', message };
+  return internalError('compaction', 'Compacting the conversation failed', e);
 }

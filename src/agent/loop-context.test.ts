@@ -8,7 +8,8 @@ import type { ChatMessage } from './messages';
 import type { ModelClient, ModelRequest } from './model-client';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, types } from './testing/harness';
-import { textReply, toolCallsReply, type ScriptedModel } from './testing/scripted-model';
+import { scriptedModel, textReply, toolCallsReply, type ScriptedModel } from './testing/scripted-model';
+import { ModelError } from './errors';
 
 const isSummaryRequest = (r: ModelRequest) => {
   const first = r.messages[0];
@@ -200,5 +201,39 @@ describe('runAgent with a context hook (issue 8)', () => {
       { role: 'system', content: 'Summary: they talked.' },
       { role: 'user', content: 'hello' },
     ]);
+  });
+});
+
+describe('runAgent when preparing the context fails', () => {
+  it('ends with an internal compaction error, keeps the history and sends nothing', async () => {
+    const model = scriptedModel([textReply(['never asked'])]);
+    const broken: ContextHook = {
+      beforeRequest: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'summary')");
+      },
+      observeUsage: () => undefined,
+    };
+    const h = harness(model, { userMessage: 'hello', context: broken });
+    const r = await h.run();
+    expect(r.stopReason).toBe('error');
+    expect(r.error).toEqual({
+      fault: 'system',
+      kind: 'internal',
+      step: 'compaction',
+      message: "Compacting the conversation failed: Cannot read properties of undefined (reading 'summary')",
+    });
+    expect(model.requests).toHaveLength(0);
+    expect(r.history.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('keeps the error a failed summary request carries (here the network), rather than calling it internal', async () => {
+    const hook: ContextHook = {
+      beforeRequest: async () => {
+        throw new ModelError({ fault: 'system', kind: 'network', message: 'The connection was lost' }, true);
+      },
+      observeUsage: () => undefined,
+    };
+    const r = await harness(scriptedModel([]), { context: hook }).run();
+    expect(r.error).toMatchObject({ kind: 'network', message: 'The connection was lost' });
   });
 });

@@ -3,7 +3,7 @@ import type { AccumulatedTurn } from './accumulator';
 import { contextFailureInfo, type ContextHook, type ContextPrepared } from './context-hook';
 import type { LoopConfig } from './config';
 import { createEmitter } from './emitter';
-import type { ErrorInfo } from './errors';
+import { internalError, type ErrorInfo } from './errors';
 import { estimateUsage } from './estimate-tokens';
 import type { EventSink, StopReason } from './events';
 import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from './messages';
@@ -157,8 +157,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     // after answering any call left open, so the history stays valid.
     closeOpenCalls(e instanceof ToolBatchCrash ? e.settled : []);
     const cause = e instanceof ToolBatchCrash ? e.error : e;
-    const message = `The agent loop failed unexpectedly: ${cause instanceof Error ? cause.message : String(cause)}`;
-    return finish(signal.aborted ? 'cancelled' : 'error', signal.aborted ? undefined : { fault: 'system', kind: 'network', message });
+    return finish(signal.aborted ? 'cancelled' : 'error', signal.aborted ? undefined : internalError('loop', 'The agent loop failed unexpectedly', cause));
   }
 
   /** Lets the context hook compact before a request; a failure there ends the run (cancelled or with its error). */

@@ -23,7 +23,7 @@ describe('streamAttempt', () => {
     expect(events[2]).toEqual({ type: 'text_delta', turn: 2, messageId: 'm1', delta: 'a' });
   });
 
-  it('turns a non-ModelError from the client into a non-retryable network failure', async () => {
+  it('turns a non-ModelError from the client into a non-retryable internal failure (a broken client, not the network)', async () => {
     const model: ModelClient = {
       stream() {
         throw new TypeError('boom');
@@ -32,7 +32,7 @@ describe('streamAttempt', () => {
     const out = await attempt(model).outcome;
     expect(out.kind).toBe('failed');
     if (out.kind === 'failed') {
-      expect(out.error.info).toEqual({ fault: 'system', kind: 'network', message: 'The model request failed: boom' });
+      expect(out.error.info).toEqual({ fault: 'system', kind: 'internal', step: 'model_client', message: 'The model request failed: boom' });
       expect(out.error.retryable).toBe(false);
     }
   });

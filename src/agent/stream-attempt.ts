@@ -2,7 +2,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { createAccumulator, type AccumulatedTurn } from './accumulator';
 import type { LoopConfig } from './config';
 import type { Emit } from './emitter';
-import { ModelError } from './errors';
+import { ModelError, internalError } from './errors';
 import type { ModelClient, ModelRequest } from './model-client';
 
 export type AttemptOutcome =
@@ -101,10 +101,8 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome
     return { kind: 'done', turn: acc.result() };
   } catch (e) {
     if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
-    const error =
-      e instanceof ModelError
-        ? e
-        : new ModelError({ fault: 'system', kind: 'network', message: `The model request failed: ${e instanceof Error ? e.message : String(e)}` }, false);
+    // The port promises ModelError for every failure; anything else is a bug in the client, not the network.
+    const error = e instanceof ModelError ? e : new ModelError(internalError('model_client', 'The model request failed', e), false);
     return { kind: 'failed', error, partial: acc.result() };
   } finally {
     settled = true;

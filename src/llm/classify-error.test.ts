@@ -70,6 +70,12 @@ describe('classifyError', () => {
     expect(passed.retryable).toBe(true);
   });
 
+  it('anything else thrown (not a response, not a lost connection) is an internal failure, redacted, not retried', () => {
+    const err = classified(new TypeError(`Cannot read properties of undefined (key ${KEY})`));
+    expect(err.info).toEqual({ fault: 'system', kind: 'internal', step: 'model_client', message: 'The request failed unexpectedly: Cannot read properties of undefined (key [redacted])' });
+    expect(err.retryable).toBe(false);
+  });
+
   it('aborts become AbortError, never ModelError', () => {
     for (const e of [new APIUserAbortError(), new DOMException('x', 'AbortError')]) {
       const out = classifyError(e, ctx);

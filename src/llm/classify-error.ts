@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { contextLimitFromProvider } from '../agent/context-limit-error';
-import { ModelError, isRetryableStatus } from '../agent/errors';
+import { ModelError, internalError, isRetryableStatus } from '../agent/errors';
 import { MAX_RETRY_AFTER_MS } from '../agent/retry';
 import { isAbortError, makeAbortError } from './abort';
 import { redactModelError } from './redact';
@@ -40,8 +40,9 @@ export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOM
   // The SDK wraps fetch's TypeError ("Failed to fetch", which is all a browser reveals about CORS) in APIConnectionError.
   if (err instanceof APIConnectionError) return unreachable(ctx);
   if (err instanceof APIError && typeof err.status === 'number') return fromStatus(err, err.status, ctx);
-  const detail = err instanceof Error ? err.message : String(err);
-  return new ModelError({ fault: 'system', kind: 'network', message: ctx.redact(`The request failed unexpectedly: ${detail}`) }, false);
+  // Transport failures arrive as APIConnectionError above; what is left is the SDK or Toolscope breaking.
+  const info = internalError('model_client', 'The request failed unexpectedly', err);
+  return new ModelError({ ...info, message: ctx.redact(info.message) }, false);
 }
 
 function unreachable(ctx: ErrorContext): ModelError {

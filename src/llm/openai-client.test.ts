@@ -246,6 +246,15 @@ describe('createOpenAIClient against a real HTTP server', () => {
     }
   });
 
+  it('a success without a body is the server answering wrongly (retryable), not a lost connection', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(204).end();
+    });
+    const err = infoOf((await collect()).error);
+    expect(err.info).toEqual({ fault: 'system', kind: 'server', status: 204, message: `${new URL(server.baseURL).host} answered with an empty body (HTTP 204).` });
+    expect(err.retryable).toBe(true);
+  });
+
   it('a body that ends without [DONE] and without a finish_reason is a retryable network error, not a short reply', async () => {
     server.handle((_req, res) => {
       startSSE(res);

@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
 import type { ModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
-import { classifyError, type ErrorContext } from './classify-error';
+import { classifyError, hostOf, type ErrorContext } from './classify-error';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 import { readSSE } from './sse-reader';
@@ -62,7 +62,9 @@ class ChatStream implements AsyncIterator<ChatCompletionChunk> {
     }
     if (!response.body) {
       this.finished = true;
-      throw new ModelError({ fault: 'system', kind: 'network', message: 'The provider answered with an empty body.' }, true);
+      // The connection worked; the server answered wrongly (a 204, say): its problem, worth another try.
+      const status = response.status;
+      throw new ModelError({ fault: 'system', kind: 'server', status, message: `${hostOf(this.ctx.baseURL)} answered with an empty body (HTTP ${status}).` }, true);
     }
     this.body = readSSE<ChatCompletionChunk>(response.body, {
       signal: this.options.signal,

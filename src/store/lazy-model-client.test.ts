@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { ModelError } from '../agent/errors';
 import type { ModelClient, StreamOptions } from '../agent/model-client';
 import { lazyModelClient } from './lazy-model-client';
 
@@ -29,9 +30,20 @@ describe('lazyModelClient', () => {
     expect(seen[0]).toBe(options);
   });
 
-  it('passes a load failure to the caller of the stream', async () => {
-    const client = lazyModelClient(() => Promise.reject(new Error('offline')));
-    const it = client.stream({ model: 'm', messages: [], stream: true }, { signal: new AbortController().signal })[Symbol.asyncIterator]();
-    await expect(it.next()).rejects.toThrow('offline');
+  it('reports a load failure as a retryable network error, and loads again on the next request', async () => {
+    let loads = 0;
+    const real: ModelClient = { stream: () => (async function* () { yield chunk('ok'); })() };
+    const client = lazyModelClient(async () => {
+      if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return real;
+    });
+    const first = client.stream({ model: 'm', messages: [], stream: true }, { signal: new AbortController().signal })[Symbol.asyncIterator]();
+    const err: unknown = await first.next().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err).toMatchObject({ retryable: true, info: { kind: 'network', message: expect.stringContaining('Failed to fetch dynamically imported module') } });
+    const got: string[] = [];
+    for await (const c of client.stream({ model: 'm', messages: [], stream: true }, { signal: new AbortController().signal })) got.push(c.choices[0]?.delta.content ?? '');
+    expect(got).toEqual(['ok']);
+    expect(loads).toBe(2);
   });
 });

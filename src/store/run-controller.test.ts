@@ -206,3 +206,29 @@ describe('run controller', () => {
     expect(titleFrom('a'.repeat(80))).toHaveLength(58);
   });
 });
+
+describe('run controller: a run that cannot start', () => {
+  it('reports an internal start error (not the network) when loading the history throws, and releases the lock', async () => {
+    const f = fakeDeps({ loadHistory: async () => { throw new TypeError('messages.map is not a function'); } });
+    const c = createRunController(f.deps, immediate);
+    useRunStore.setState({ sideErrors: [] });
+    const r = await c.start('s1', 'hi');
+    if (!r.ok) throw new Error(r.reason);
+    await r.done;
+    expect(useRunStore.getState().sideErrors.map((e) => e.error)).toEqual([
+      { fault: 'system', kind: 'internal', step: 'start', message: 'The run could not start: messages.map is not a function' },
+    ]);
+    expect(f.inputs).toHaveLength(0);
+    expect(f.isLocked()).toBe(false);
+  });
+
+  it('keeps a storage failure while starting a storage error', async () => {
+    const f = fakeDeps({ loadHistory: async () => { throw new DOMException('quota', 'QuotaExceededError'); } });
+    const c = createRunController(f.deps, immediate);
+    useRunStore.setState({ sideErrors: [] });
+    const r = await c.start('s1', 'hi');
+    if (!r.ok) throw new Error(r.reason);
+    await r.done;
+    expect(useRunStore.getState().sideErrors.map((e) => e.error.kind)).toEqual(['storage']);
+  });
+});

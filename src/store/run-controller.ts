@@ -4,7 +4,7 @@ import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
 import { LIVE_STATUSES } from '../db/recover';
 import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
-import type { ErrorInfo } from '../agent/errors';
+import { internalError, type ErrorInfo } from '../agent/errors';
 import type { SessionRecord } from '../db/records';
 import type { UnsavedRecords } from '../db/persister';
 import type { FrameScheduler } from './frame-batcher';
@@ -24,7 +24,7 @@ export function sessionConfig(session: SessionRecord): LoopConfig {
 function wiringError(err: unknown): ErrorInfo {
   const storage = classifyStorageError(err);
   if (storage !== 'other') return storageErrorInfo(storage, err);
-  return { fault: 'system', kind: 'network', message: `The run could not start: ${err instanceof Error ? err.message : String(err)}` };
+  return internalError('start', 'The run could not start', err);
 }
 
 export const UNSAVED_MESSAGE =

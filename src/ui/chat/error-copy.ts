@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../../agent/errors';
+import type { ErrorInfo, InternalStep } from '../../agent/errors';
 
 export type ErrorCopy = {
   title: string;
@@ -42,8 +42,28 @@ export function errorCopy(e: ErrorInfo): ErrorCopy {
       return { title: 'The model sent an empty answer', advice: null, action: 'retry' };
     case 'content_filter':
       return { title: "The provider's content filter blocked the answer", advice: null, action: null };
+    case 'redirect_refused':
+      return {
+        title: 'The endpoint redirected the request elsewhere',
+        advice: 'Nothing was sent to the other address. If you trust it, set it as the base URL in Settings.',
+        action: 'settings',
+      };
+    case 'internal':
+      return {
+        title: 'Something went wrong inside Toolscope',
+        advice: `This is a fault in Toolscope, not in your settings or the model. ${KEPT[e.step]} To report it, export this session (Export, then “This session”) and attach the file to your report.`,
+        action: 'export',
+      };
   }
 }
+
+/** What an internal failure left in place, by the step that failed. */
+const KEPT: Record<InternalStep, string> = {
+  loop: 'The conversation up to the failure is kept, and every tool call in it has an answer.',
+  compaction: 'The conversation is kept whole; it was not compacted.',
+  start: 'Nothing was sent and the stored conversation is unchanged, but the message you sent was not saved.',
+  model_client: 'The conversation up to the failure is kept.',
+};
 
 /**
  * The error's message as an alert shows it. A rate-limit message says when it will be retried, as of the
