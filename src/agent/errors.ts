@@ -1,3 +1,5 @@
+import { cutErrorText } from './error-text';
+
 /**
  * Every failure the loop can report, grouped by who has to act:
  * the user (key, URL, model, CORS, limits), the model (bad output), or the system (network, provider, storage,
@@ -31,7 +33,7 @@ export type InternalStep = 'loop' | 'compaction' | 'start' | 'model_client';
 /** Reports a bug or a failed internal step, with what was thrown. */
 export function internalError(step: InternalStep, what: string, cause: unknown): ErrorInfo {
   const detail = cause instanceof Error ? cause.message : String(cause);
-  return { fault: 'system', kind: 'internal', step, message: `${what}: ${detail}` };
+  return { fault: 'system', kind: 'internal', step, message: `${what}: ${cutErrorText(detail)}` };
 }
 
 /** A failure of one model request. `retryable` follows DESIGN.md: network, 408, 409, 429, 5xx only. */

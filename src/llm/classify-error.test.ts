@@ -76,6 +76,12 @@ describe('classifyError', () => {
     expect(err.retryable).toBe(false);
   });
 
+  it('redacts a provider message before shortening it, so a key across the cut leaves no part of itself', () => {
+    const err = classified(apiError(400, { message: `${'a'.repeat(395)}${KEY}` }));
+    expect(err.message).not.toContain('sk-cl');
+    expect(err.message).toContain('[reda');
+  });
+
   it('aborts become AbortError, never ModelError', () => {
     for (const e of [new APIUserAbortError(), new DOMException('x', 'AbortError')]) {
       const out = classifyError(e, ctx);

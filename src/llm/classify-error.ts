@@ -3,6 +3,7 @@ import { contextLimitFromProvider } from '../agent/context-limit-error';
 import { ModelError, internalError, isRetryableStatus } from '../agent/errors';
 import { MAX_RETRY_AFTER_MS } from '../agent/retry';
 import { isAbortError, makeAbortError } from './abort';
+import { RedirectRefusedError } from './guarded-fetch';
 import { redactModelError } from './redact';
 import { retryAfterMs } from './retry-after';
 
@@ -37,12 +38,23 @@ export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOM
       true,
     );
   }
+  // Thrown by our own fetch (guarded-fetch.ts); the SDK wraps it like any failed fetch.
+  const redirect = err instanceof APIConnectionError ? err.cause : err;
+  if (redirect instanceof RedirectRefusedError) return redirectRefused(redirect);
   // The SDK wraps fetch's TypeError ("Failed to fetch", which is all a browser reveals about CORS) in APIConnectionError.
   if (err instanceof APIConnectionError) return unreachable(ctx);
   if (err instanceof APIError && typeof err.status === 'number') return fromStatus(err, err.status, ctx);
   // Transport failures arrive as APIConnectionError above; what is left is the SDK or Toolscope breaking.
-  const info = internalError('model_client', 'The request failed unexpectedly', err);
-  return new ModelError({ ...info, message: ctx.redact(info.message) }, false);
+  return new ModelError(internalError('model_client', 'The request failed unexpectedly', ctx.redact(err instanceof Error ? err.message : String(err))), false);
+}
+
+function redirectRefused(r: RedirectRefusedError): ModelError {
+  const message =
+    r.to === null
+      ? `${r.from} answered with a redirect, and the browser does not show where to. Toolscope does not send the conversation on to an address it cannot check, so the request was stopped. Set the base URL to the address the server redirects to (curl -i shows it in the Location header).`
+      : `${r.from} redirected the request to ${r.to} (HTTP ${r.status ?? 'redirect'}). Toolscope does not follow a redirect to another origin, so nothing was sent to ${r.to}. If you trust ${r.to}, use it as the base URL.`;
+  // The same request gets the same redirect: not worth a retry.
+  return new ModelError({ fault: 'user', kind: 'redirect_refused', from: r.from, to: r.to, message }, false);
 }
 
 function unreachable(ctx: ErrorContext): ModelError {
@@ -96,9 +108,9 @@ function providerMessage(err: APIError, redact: (t: string) => string): string {
     text = err.message.replace(/^\d{3}\s+/, '');
     if (/^status code \(no body\)$/.test(text)) text = '';
   }
-  text = text.trim();
-  if (text.length > 400) text = `${text.slice(0, 400)}…`;
-  return redact(text);
+  // Redacted before the cut, so a key straddling it cannot survive in part.
+  text = redact(text).trim();
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
 
 export function hostOf(baseURL: string): string {

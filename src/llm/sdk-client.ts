@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { guardedFetch } from './guarded-fetch';
 
 export type ConnectionOptions = {
   apiKey: string;
@@ -35,6 +36,7 @@ export function createSdk(options: ConnectionOptions): OpenAI {
     maxRetries: 0,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     logLevel: 'off',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Every call (chat, models, embeddings) goes through the redirect and error-body guards.
+    fetch: guardedFetch(normalizeBaseURL(options.baseURL), options.fetch),
   });
 }

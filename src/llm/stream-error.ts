@@ -9,5 +9,5 @@ import { redactModelError } from './redact';
  */
 export function providerStreamError(payload: unknown, redact: (text: string) => string = (t) => t): ModelError {
   const value = typeof payload === 'object' && payload !== null && 'error' in payload ? (payload as { error: unknown }).error : payload;
-  return redactModelError(providerErrorFromPayload(value), redact);
+  return redactModelError(providerErrorFromPayload(value, redact), redact);
 }

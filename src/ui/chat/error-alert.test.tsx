@@ -56,4 +56,12 @@ describe('ErrorAlert for a fault in Toolscope', () => {
       'The network connection was lost',
     );
   });
+
+  it('a refused redirect names both origins and points at Settings', () => {
+    const alert = shown({ fault: 'user', kind: 'redirect_refused', from: 'http://a.test', to: 'http://b.test', message: 'http://a.test redirected the request to http://b.test (HTTP 307).' });
+    expect(alert.text).toContain('The endpoint redirected the request elsewhere');
+    expect(alert.text).toContain('http://a.test redirected the request to http://b.test (HTTP 307).');
+    expect(alert.text).toContain('Nothing was sent to the other address.');
+    expect(alert.buttons).toContain('Open settings');
+  });
 });
