@@ -32,5 +32,5 @@ export function runModelClient(connection: { apiKey: string; baseURL: string }):
 /** The client's code is fetched from the page's host: failing to fetch it is a connection problem, worth a retry. */
 function loadFailure(err: unknown): ModelError {
   const detail = err instanceof Error ? err.message : String(err);
-  return new ModelError({ fault: 'system', kind: 'network', message: `Toolscope could not load its model client (${detail}). Check the connection; the request is retried.` }, true);
+  return new ModelError({ fault: 'system', kind: 'network', message: `Toolscope could not load its model client (${detail}). Check the connection, then retry.` }, true);
 }
