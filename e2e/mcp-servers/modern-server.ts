@@ -1,0 +1,135 @@
+/**
+ * A 2026-07-28 MCP server for Toolscope's tests, built on the v2 server SDK (`createMcpHandler`), on node:http,
+ * 127.0.0.1 only (port 0 picks a free port).
+ *
+ *   const s = await startModernMcpServer({ cors: 'full' });
+ *   s.url                      // http://127.0.0.1:<port>/mcp
+ *   s.recorder.requests        // every request as received (headers, body)
+ *   await s.waitForEvent((e) => e.kind === 'cancelled');
+ *   await s.close();
+ *
+ * Tools: see modern-tools.ts. Other paths: /not-mcp (404 page), /redirect-same (307 to /mcp),
+ * /redirect-away?to=<url> (307 to another address).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { corsHeadersFor, type CorsMode } from './cors-policy';
+import { readBody, serveWithFetchHandler } from './fetch-bridge';
+import { buildModernServer, type ToolEvent } from './modern-tools';
+import { RequestRecorder } from './recorder';
+
+export type ModernServerOptions = {
+  port?: number;
+  cors?: CorsMode;
+  /** 'reject' (default) serves only 2026-07-28; 'stateless' also answers 2025-era clients, without sessions. */
+  legacy?: 'reject' | 'stateless';
+  /** When set, requests without this header value get 401 with a WWW-Authenticate challenge. */
+  requireHeader?: { name: string; value: string };
+};
+
+export type ModernMcpServer = {
+  url: string;
+  origin: string;
+  recorder: RequestRecorder;
+  events: ToolEvent[];
+  waitForEvent(match: (e: ToolEvent) => boolean): Promise<ToolEvent>;
+  setCors(mode: CorsMode): void;
+  /** Registers another tool and tells listening clients the tool list changed. */
+  addTool(name: string): void;
+  close(): Promise<void>;
+};
+
+export async function startModernMcpServer(options: ModernServerOptions = {}): Promise<ModernMcpServer> {
+  let cors: CorsMode = options.cors ?? 'full';
+  const recorder = new RequestRecorder();
+  const events: ToolEvent[] = [];
+  const waiters = new Set<() => void>();
+  const extra: string[] = [];
+  const stateKey = randomBytes(32);
+  const record = (e: ToolEvent) => {
+    events.push(e);
+    for (const w of [...waiters]) w();
+  };
+  const handler = createMcpHandler(() => buildModernServer({ record, extraTools: () => extra }, stateKey), {
+    legacy: options.legacy ?? 'reject',
+  });
+
+  let origin = '';
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      process.stderr.write(`[mcp-modern] ${err instanceof Error ? err.stack : String(err)}\n`);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const body = await readBody(req);
+    recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, body.toString('utf8'));
+    const corsHeaders = corsHeadersFor(req, cors);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders).end();
+      return;
+    }
+    if (url.pathname === '/redirect-same') {
+      res.writeHead(307, { ...corsHeaders, location: '/mcp' }).end();
+      return;
+    }
+    if (url.pathname === '/redirect-away') {
+      res.writeHead(307, { ...corsHeaders, location: url.searchParams.get('to') ?? '/' }).end();
+      return;
+    }
+    if (url.pathname !== '/mcp') {
+      res.writeHead(404, { ...corsHeaders, 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      return;
+    }
+    const need = options.requireHeader;
+    if (need !== undefined && req.headers[need.name.toLowerCase()] !== need.value) {
+      res
+        .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"` })
+        .end(JSON.stringify({ error: 'unauthorized' }));
+      return;
+    }
+    await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), corsHeaders);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/mcp`,
+    origin,
+    recorder,
+    events,
+    setCors: (mode) => {
+      cors = mode;
+    },
+    addTool: (name) => {
+      extra.push(name);
+      handler.notify.toolsChanged();
+    },
+    waitForEvent: (match) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const found = events.find(match);
+          if (found === undefined) return;
+          waiters.delete(check);
+          resolve(found);
+        };
+        waiters.add(check);
+        check();
+      }),
+    close: async () => {
+      await handler.close().catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
