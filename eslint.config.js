@@ -6,7 +6,7 @@ import globals from 'globals';
 // The engine layers must stay framework-free so they run (and are tested) in Node.
 const frameworkFree = {
   patterns: [
-    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'The engine layers (agent, llm, tools, db, context, io, timeline) are framework-free: no React or zustand here.' },
+    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'The engine layers (agent, llm, tools, db, context, io, timeline, mcp) are framework-free: no React or zustand here.' },
     { group: ['**/ui/**', '**/store/**'], message: 'The engine layers must not import the UI or the store (data flows one way).' },
   ],
 };
@@ -31,6 +31,18 @@ export default tseslint.config(
   {
     files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
+  },
+  {
+    // MCP servers are adapters behind the agent's ports: no storage either (what to keep is the caller's business).
+    files: ['src/mcp/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...frameworkFree.patterns,
+          { group: ['dexie', 'dexie/*', '**/db/**'], message: 'src/mcp is framework-free: no Dexie or db/ (callers store what they need).' },
+        ],
+      }],
+    },
   },
   {
     // The loop runs in Node and in the browser alike: no storage either (the persister subscribes to its events).

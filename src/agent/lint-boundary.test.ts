@@ -11,7 +11,7 @@ async function restrictedImports(code: string, filePath: string): Promise<string
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2).map((m) => m.message);
 }
 
-const engine = ['src/agent/boundary-probe.ts', 'src/llm/boundary-probe.ts', 'src/tools/boundary-probe.ts', 'src/db/boundary-probe.ts', 'src/timeline/boundary-probe.ts'];
+const engine = ['src/agent/boundary-probe.ts', 'src/llm/boundary-probe.ts', 'src/tools/boundary-probe.ts', 'src/db/boundary-probe.ts', 'src/timeline/boundary-probe.ts', 'src/mcp/boundary-probe.ts'];
 
 describe('lint: the engine layers stay framework-free', () => {
   for (const filePath of engine) {
@@ -36,5 +36,12 @@ describe('lint: the engine layers stay framework-free', () => {
     expect(agent).toHaveLength(2);
     for (const m of agent) expect(m).toMatch(/no Dexie or db/);
     expect(await restrictedImports(`import Dexie from 'dexie';\nexport const x = Dexie;\n`, 'src/db/boundary-probe.ts')).toEqual([]);
+  });
+
+  it('src/mcp may not import Dexie or db/ either', async () => {
+    const code = `import Dexie from 'dexie';\nimport { db } from '../db/database';\nexport const x = [Dexie, db];\n`;
+    const mcp = await restrictedImports(code, 'src/mcp/boundary-probe.ts');
+    expect(mcp).toHaveLength(2);
+    for (const m of mcp) expect(m).toMatch(/no Dexie or db/);
   });
 });

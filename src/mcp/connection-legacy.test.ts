@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEverythingServer, type EverythingMcpServer } from '../../e2e/mcp-servers/everything-server';
+import { connectMcpServer, type McpConnection } from './connection';
+import { until } from './test-support';
+import type { McpElicitRequest, McpLogMessage } from './types';
+
+let server: EverythingMcpServer;
+const open: McpConnection[] = [];
+
+beforeAll(async () => {
+  server = await startEverythingServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+async function connect(extra: Partial<Parameters<typeof connectMcpServer>[0]> = {}): Promise<McpConnection> {
+  const result = await connectMcpServer({ url: server.url, pageOrigin: null, ...extra });
+  if (result.status !== 'connected') throw new Error(`not connected: ${JSON.stringify(result)}`);
+  open.push(result.connection);
+  return result.connection;
+}
+
+const sig = () => new AbortController().signal;
+const methodsSince = (n: number) => server.recorder.requests.slice(n).map((r) => `${r.method} ${r.body === '' ? '' : String(JSON.parse(r.body).method)}`);
+
+describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
+  it('tries discovery, falls back to initialize, and keeps the session the server gives', async () => {
+    const before = server.recorder.requests.length;
+    const conn = await connect();
+    expect(conn.server).toMatchObject({ name: 'mcp-servers/everything', title: 'Everything Reference Server', protocolRevision: '2025-11-25', era: 'legacy' });
+    expect(conn.server.counts.tools).toBeGreaterThan(5);
+    expect(conn.server.counts.resources).toBeGreaterThan(0);
+    expect(conn.server.counts.prompts).toBeGreaterThan(0);
+    const methods = methodsSince(before);
+    expect(methods.slice(0, 3)).toEqual(['POST server/discover', 'POST initialize', 'POST notifications/initialized']);
+    const list = server.recorder.requests.slice(before).find((r) => r.body.includes('"tools/list"'));
+    expect(list?.headers['mcp-session-id']).toBe(server.sessions().at(-1));
+    expect(list?.headers['mcp-protocol-version']).toBe('2025-11-25');
+  });
+
+  it('lists and calls tools', async () => {
+    const conn = await connect();
+    const tools = await conn.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']));
+    const result = await conn.callTool('get-sum', { a: 2, b: 3 }, { signal: sig(), timeoutMs: 5_000, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
+    expect(result.isError).toBe(false);
+    expect(JSON.stringify(result.content)).toContain('5');
+    const sent = server.recorder.calls('tools/call').at(-1) as { params: { _meta?: Record<string, unknown> } };
+    expect(sent.params._meta?.traceparent).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+  });
+
+  it('cancels with notifications/cancelled naming the request, as this revision defines', async () => {
+    const conn = await connect();
+    const stop = new AbortController();
+    const progress: number[] = [];
+    const call = conn.callTool('trigger-long-running-operation', { duration: 20, steps: 200 }, { signal: stop.signal, timeoutMs: 30_000, onProgress: (p) => progress.push(p.progress) });
+    await until(() => progress.length > 0, 'the first progress notification');
+    stop.abort(new Error('Stop'));
+    await expect(call).rejects.toThrow();
+    const callId = (server.recorder.calls('tools/call').at(-1) as { id: number }).id;
+    await until(() => server.recorder.calls('notifications/cancelled').some((m) => (m.params as { requestId: number }).requestId === callId), 'notifications/cancelled for the call');
+  });
+
+  it('answers the server\'s elicitation/create request: accept and decline', async () => {
+    const asked: McpElicitRequest[] = [];
+    const conn = await connect({
+      elicit: async (req) => {
+        asked.push(req);
+        return { action: 'accept', content: { name: 'Ada Lovelace', check: true } };
+      },
+    });
+    const result = await conn.callTool('trigger-elicitation-request', {}, { signal: sig(), timeoutMs: 10_000 });
+    expect(JSON.stringify(result.content)).toContain('Name: Ada Lovelace');
+    expect(asked[0]?.message).toBe('Please provide inputs for the following fields:');
+    expect(asked[0]?.requestedSchema.properties.name?.title).toBe('String');
+
+    const declining = await connect({ elicit: async () => ({ action: 'decline' }) });
+    const declined = await declining.callTool('trigger-elicitation-request', {}, { signal: sig(), timeoutMs: 10_000 });
+    expect(JSON.stringify(declined.content)).toContain('User declined');
+  });
+
+  it('opens an expired session again, once, and the request goes through', async () => {
+    const conn = await connect();
+    const before = server.recorder.requests.length;
+    await server.expireSessions();
+    const result = await conn.callTool('echo', { message: 'again' }, { signal: sig(), timeoutMs: 5_000 });
+    expect(JSON.stringify(result.content)).toContain('again');
+    const methods = methodsSince(before);
+    expect(methods.filter((m) => m === 'POST initialize')).toHaveLength(1);
+    expect(methods.filter((m) => m === 'POST tools/call')).toHaveLength(2);
+    expect(methods).not.toContain('POST server/discover');
+  });
+
+  it('sets the session\'s log level when asked for logs, and hands the server\'s logs over', async () => {
+    const logs: McpLogMessage[] = [];
+    const conn = await connect({ logLevel: 'debug', onLog: (m) => logs.push(m) });
+    expect(server.recorder.calls('logging/setLevel').at(-1)).toMatchObject({ params: { level: 'debug' } });
+    await conn.callTool('toggle-simulated-logging', {}, { signal: sig(), timeoutMs: 5_000 });
+    await until(() => logs.length > 0, 'a log message');
+    expect(logs[0]?.level).toMatch(/debug|info|notice|warning|error|critical|alert|emergency/);
+    await conn.callTool('toggle-simulated-logging', {}, { signal: sig(), timeoutMs: 5_000 });
+  });
+
+  it('ends the session on close', async () => {
+    const conn = await connect();
+    const id = server.sessions().at(-1);
+    await conn.close();
+    open.splice(open.indexOf(conn), 1);
+    const ended = server.recorder.requests.filter((r) => r.method === 'DELETE' && r.headers['mcp-session-id'] === id);
+    expect(ended).toHaveLength(1);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Connecting to one MCP server over Streamable HTTP, either protocol generation, and what a live connection offers:
+ * its tools, tool calls, and closing. States are reported as they change: connecting, then connected, needs
+ * sign-in, or failed with a reason a person can act on.
+ */
+import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY } from '@modelcontextprotocol/client';
+import { diagnoseFailure, type FailedState } from './failure';
+import { McpSession } from './mcp-session';
+import { browserNoCorsProbe } from './no-cors-probe';
+import { toCallResult, toToolInfo } from './sdk-shapes';
+import type { ElicitCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
+import { createOriginBoundFetch, createWireLog } from './wire-fetch';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type McpConnectOptions = {
+  url: string;
+  /** Secret headers (a token, an API key): sent only to requests whose origin is the server URL's. */
+  headers?: Record<string, string>;
+  /** Aborting stops connecting; `connectMcpServer` then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  onState?: (state: McpConnectionState) => void;
+  /** Asks the person to fill a server's form. Without it the client declares no elicitation support. */
+  elicit?: ElicitCallback;
+  /** The server's log messages; with `logLevel`, the client asks for messages at that level and above. */
+  onLog?: (message: McpLogMessage) => void;
+  logLevel?: McpLogLevel;
+  /** Called with the new list when the server says its tools changed (2026-07-28: over subscriptions/listen). */
+  onToolsChanged?: (tools: McpToolInfo[]) => void;
+  /** Per-request timeout for connecting and listing. */
+  timeoutMs?: number;
+  clientInfo?: { name: string; version: string };
+  /** The network; the page's fetch by default. */
+  fetch?: typeof fetch;
+  /** Tells a CORS refusal from an unreachable server; the browser's no-cors fetch by default. */
+  probeNoCors?: NoCorsProbe;
+  /** The page's origin: CORS applies when it differs from the server's. `location.origin` by default; null for none. */
+  pageOrigin?: string | null;
+};
+
+export type McpCallOptions = {
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** A W3C traceparent sent in the request's `_meta`. */
+  traceparent?: string;
+  /** Progress is asked for only when this is given. */
+  onProgress?: (progress: McpProgress) => void;
+};
+
+export interface McpConnection {
+  readonly url: string;
+  readonly server: McpServerSummary;
+  /** The server's tools; a fresh list while the server's caching hint says the last one is still good. */
+  listTools(options?: { refresh?: boolean; signal?: AbortSignal; traceparent?: string }): Promise<McpToolInfo[]>;
+  /** Rejects on protocol failures (unknown tool, timeout, cancel); a tool's own failure is `isError`. */
+  callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpToolCallResult>;
+  close(): Promise<void>;
+}
+
+export type McpConnectResult = { status: 'connected'; server: McpServerSummary; connection: McpConnection } | FailedState;
+
+export async function connectMcpServer(options: McpConnectOptions): Promise<McpConnectResult> {
+  const report = (state: McpConnectionState) => options.onState?.(state);
+  const fail = (state: FailedState): FailedState => {
+    report(state);
+    return state;
+  };
+  report({ status: 'connecting' });
+  const url = parseServerUrl(options.url);
+  if (typeof url === 'string') return fail({ status: 'failed', failure: { kind: 'unreachable', message: url } });
+  const headerProblem = checkHeaders(options.headers ?? {});
+  if (headerProblem !== null) return fail({ status: 'failed', failure: { kind: 'protocol', message: headerProblem } });
+
+  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const log = createWireLog();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let serverName: string | undefined;
+  const session = new McpSession({
+    url,
+    fetch: createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log }),
+    clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
+    serverName: () => serverName,
+    ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
+    ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
+    ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged } : {}),
+  });
+  try {
+    await session.open(options.signal, timeoutMs);
+    const server = await summarize(session, url, options, timeoutMs);
+    serverName = server.name;
+    const connection = createConnection(session, url, server, options.logLevel, timeoutMs);
+    report({ status: 'connected', server });
+    return { status: 'connected', server, connection };
+  } catch (error) {
+    await session.close();
+    if (options.signal?.aborted === true) throw options.signal.reason;
+    const pageOrigin = options.pageOrigin === undefined ? (globalThis.location?.origin ?? null) : options.pageOrigin;
+    return fail(
+      await diagnoseFailure(error, {
+        url,
+        log,
+        corsApplies: pageOrigin !== null && pageOrigin !== url.origin,
+        fetch: baseFetch,
+        probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
+      }),
+    );
+  }
+}
+
+async function summarize(session: McpSession, url: URL, options: McpConnectOptions, timeoutMs: number): Promise<McpServerSummary> {
+  const client = session.client;
+  const signal = options.signal;
+  const req = { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs };
+  const caps = client.getServerCapabilities() ?? {};
+  const era = client.getProtocolEra() ?? 'legacy';
+  // A 2025 server filters logs by a session-wide level; a 2026 one by the level each request carries (see callTool).
+  if (era === 'legacy' && options.logLevel !== undefined && caps.logging !== undefined) await client.setLoggingLevel(options.logLevel, req);
+  const tools = caps.tools !== undefined ? (await client.listTools(undefined, req)).tools.length : 0;
+  const resources = caps.resources !== undefined ? (await client.listResources(undefined, req)).resources.length : 0;
+  const prompts = caps.prompts !== undefined ? (await client.listPrompts(undefined, req)).prompts.length : 0;
+  const info = client.getServerVersion();
+  const instructions = client.getInstructions();
+  return {
+    name: info?.name ?? url.host,
+    version: info?.version ?? '',
+    ...(info?.title !== undefined ? { title: info.title } : {}),
+    protocolRevision: client.getNegotiatedProtocolVersion() ?? '',
+    era,
+    counts: { tools, resources, prompts },
+    ...(instructions !== undefined ? { instructions } : {}),
+  };
+}
+
+function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number): McpConnection {
+  return {
+    url: url.href,
+    server,
+    listTools: async (opts = {}) => {
+      const meta = opts.traceparent !== undefined ? { [TRACEPARENT_META_KEY]: opts.traceparent } : undefined;
+      const result = await session.run(
+        (client) =>
+          client.listTools(meta !== undefined ? { _meta: meta } : undefined, {
+            ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+            timeout: timeoutMs,
+            cacheMode: opts.refresh === true ? 'refresh' : 'use',
+          }),
+        opts.signal,
+        timeoutMs,
+      );
+      return result.tools.map(toToolInfo);
+    },
+    callTool: async (name, args, opts) => {
+      const meta: Record<string, unknown> = {};
+      if (opts.traceparent !== undefined) meta[TRACEPARENT_META_KEY] = opts.traceparent;
+      if (logLevel !== undefined && server.era === 'modern') meta[LOG_LEVEL_META_KEY] = logLevel;
+      const onProgress = opts.onProgress;
+      const result = await session.run(
+        (client) =>
+          client.callTool(
+            { name, arguments: args, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
+            {
+              signal: opts.signal,
+              timeout: opts.timeoutMs,
+              ...(onProgress !== undefined
+                ? { onprogress: (p: McpProgress) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) }) }
+                : {}),
+            },
+          ),
+        opts.signal,
+        opts.timeoutMs,
+      );
+      return toCallResult(result);
+    },
+    close: () => session.close(),
+  };
+}
+
+function parseServerUrl(text: string): URL | string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return `"${text}" is not a web address. Enter the server's MCP endpoint, such as https://example.com/mcp.`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `"${text}" is not an http:// or https:// address. Toolscope reaches MCP servers over HTTP.`;
+  return url;
+}
+
+// Headers the transport itself sets from the connection's state; a value given here would be overwritten or clash.
+const RESERVED = new Set(['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id']);
+
+function checkHeaders(headers: Record<string, string>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    if (RESERVED.has(name.trim().toLowerCase())) return `The header "${name}" is set by the MCP client itself; remove it from this server's headers.`;
+    try {
+      new Headers([[name, value]]);
+    } catch {
+      // The platform's message may quote the value, which is a secret: name the header only.
+      return `The header "${name}" cannot be sent: header names are letters, digits and dashes, and values are one line of text.`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,127 @@
+/**
+ * One SDK Client on one Streamable HTTP transport, and its replacement when a 2025-11-25 session expires: a request
+ * that carried a session id and got 404 means the server dropped the session, so the session is opened again
+ * (initialize, straight away: the server's generation is known) and the request is sent once more. Only once: a
+ * second 404 is a real answer.
+ */
+import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { elicitationHandler } from './elicitation';
+import { httpStatusOf } from './failure';
+import { toToolInfo } from './sdk-shapes';
+import type { ElicitCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
+
+export type SessionOptions = {
+  url: URL;
+  fetch: typeof fetch;
+  clientInfo: { name: string; version: string };
+  elicit?: ElicitCallback;
+  onLog?: (message: McpLogMessage) => void;
+  onToolsChanged?: (tools: McpToolInfo[]) => void;
+  /** The server's name once known, for elicitation requests. */
+  serverName: () => string | undefined;
+};
+
+/**
+ * Output schemas are checked with the app's validator (asynchronous, in a worker on the page, since the page's
+ * policy forbids compiling schemas); this keeps the SDK from compiling them on its own.
+ */
+const acceptAll: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
+type Live = { client: Client; transport: StreamableHTTPClientTransport };
+
+export class McpSession {
+  private live: Live | null = null;
+  private reopening: Promise<Live> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: SessionOptions) {}
+
+  get client(): Client {
+    if (this.live === null) throw new Error('The MCP session is not open.');
+    return this.live.client;
+  }
+
+  /** Connects, negotiating the revision: server/discover first, `initialize` when the server is of the 2025 generation. */
+  async open(signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
+    this.live = await this.connect('negotiate', signal, timeoutMs);
+  }
+
+  /** Runs `op` on the current client; a legacy session that expired under it is opened again and `op` retried once. */
+  async run<T>(op: (client: Client) => Promise<T>, signal: AbortSignal | undefined, timeoutMs: number): Promise<T> {
+    const live = this.live;
+    if (live === null) throw new Error('The MCP session is not open.');
+    try {
+      return await op(live.client);
+    } catch (error) {
+      const expired = live.client.getProtocolEra() === 'legacy' && live.transport.sessionId !== undefined && httpStatusOf(error) === 404;
+      if (!expired || signal?.aborted === true || this.closed) throw error;
+      const fresh = await this.reopen(live, signal, timeoutMs);
+      return op(fresh.client);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const live = this.live;
+    this.live = null;
+    if (live === null) return;
+    // Ending the session is a courtesy to the server; a server that refuses it (405) or is gone changes nothing here.
+    await live.transport.terminateSession().catch(() => undefined);
+    await live.client.close().catch(() => undefined);
+  }
+
+  /** Concurrent requests that all hit the expired session share one reconnect. */
+  private reopen(failed: Live, signal: AbortSignal | undefined, timeoutMs: number): Promise<Live> {
+    if (this.live !== failed && this.live !== null) return Promise.resolve(this.live);
+    this.reopening ??= (async () => {
+      try {
+        void failed.client.close().catch(() => undefined);
+        const fresh = await this.connect('legacy', signal, timeoutMs);
+        if (this.closed) {
+          await fresh.client.close().catch(() => undefined);
+          throw new Error('The MCP connection was closed.');
+        }
+        this.live = fresh;
+        return fresh;
+      } finally {
+        this.reopening = null;
+      }
+    })();
+    return this.reopening;
+  }
+
+  private async connect(mode: 'negotiate' | 'legacy', signal: AbortSignal | undefined, timeoutMs: number): Promise<Live> {
+    const { options } = this;
+    const onToolsChanged = options.onToolsChanged;
+    const client = new Client(options.clientInfo, {
+      capabilities: options.elicit !== undefined ? { elicitation: { form: {} } } : {},
+      versionNegotiation: { mode: 'auto' },
+      jsonSchemaValidator: acceptAll,
+      ...(onToolsChanged !== undefined
+        ? { listChanged: { tools: { onChanged: (error: Error | null, tools: Parameters<typeof toToolInfo>[0][] | null) => {
+            if (error === null && tools !== null) onToolsChanged(tools.map(toToolInfo));
+          } } } }
+        : {}),
+    });
+    if (options.elicit !== undefined) {
+      const name = options.serverName;
+      client.setRequestHandler('elicitation/create', elicitationHandler(options.elicit, () => {
+        const n = name();
+        return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
+      }));
+    }
+    const onLog = options.onLog;
+    if (onLog !== undefined) {
+      client.setNotificationHandler('notifications/message', (n) => {
+        onLog({ level: n.params.level as McpLogLevel, ...(n.params.logger !== undefined ? { logger: n.params.logger } : {}), data: n.params.data });
+      });
+    }
+    const transport = new StreamableHTTPClientTransport(options.url, { fetch: options.fetch });
+    await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
+    return { client, transport };
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Everything of the MCP layer that needs the SDK at run time. The app reaches it only through loadMcpRuntime()
+ * (load-mcp.ts), so the client is fetched on first use and never weighs on the page's first load.
+ */
+export { connectMcpServer, type McpCallOptions, type McpConnectOptions, type McpConnectResult, type McpConnection } from './connection';
+export { browserNoCorsProbe } from './no-cors-probe';

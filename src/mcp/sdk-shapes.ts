@@ -1,0 +1,68 @@
+/**
+ * The SDK's result and tool shapes, copied into this layer's own types (types.ts), so nothing outside src/mcp
+ * depends on the SDK's types and a server's extra fields never travel further in.
+ */
+import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/client';
+import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolInfo } from './types';
+
+export function toToolInfo(tool: Tool): McpToolInfo {
+  const a = tool.annotations;
+  const annotations: McpToolAnnotations | undefined =
+    a === undefined
+      ? undefined
+      : {
+          ...(a.title !== undefined ? { title: a.title } : {}),
+          ...(a.readOnlyHint !== undefined ? { readOnlyHint: a.readOnlyHint } : {}),
+          ...(a.destructiveHint !== undefined ? { destructiveHint: a.destructiveHint } : {}),
+          ...(a.idempotentHint !== undefined ? { idempotentHint: a.idempotentHint } : {}),
+          ...(a.openWorldHint !== undefined ? { openWorldHint: a.openWorldHint } : {}),
+        };
+  return {
+    name: tool.name,
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    inputSchema: { ...tool.inputSchema },
+    ...(tool.outputSchema !== undefined ? { outputSchema: { ...tool.outputSchema } } : {}),
+    ...(annotations !== undefined ? { annotations } : {}),
+  };
+}
+
+export function toCallResult(result: CallToolResult): McpToolCallResult {
+  return {
+    content: result.content.map(toBlock),
+    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+    isError: result.isError === true,
+  };
+}
+
+function toBlock(block: ContentBlock): McpContentBlock {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'image':
+      return { type: 'image', mimeType: block.mimeType, data: block.data };
+    case 'audio':
+      return { type: 'audio', mimeType: block.mimeType, data: block.data };
+    case 'resource_link':
+      return {
+        type: 'resource_link',
+        uri: block.uri,
+        name: block.name,
+        ...(block.title !== undefined ? { title: block.title } : {}),
+        ...(block.mimeType !== undefined ? { mimeType: block.mimeType } : {}),
+        ...(block.description !== undefined ? { description: block.description } : {}),
+      };
+    case 'resource': {
+      const r = block.resource;
+      return {
+        type: 'resource',
+        uri: r.uri,
+        ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
+        ...('text' in r && typeof r.text === 'string' ? { text: r.text } : {}),
+        ...('blob' in r && typeof r.blob === 'string' ? { blob: r.blob } : {}),
+      };
+    }
+    default:
+      return { type: 'text', text: `[content of an unsupported type]` };
+  }
+}

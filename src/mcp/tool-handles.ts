@@ -1,0 +1,128 @@
+/**
+ * MCP tools as the agent's ToolHandles. Approval defaults to asking unless the server marks the tool read-only
+ * (annotations are hints from the server, so anything else, including no annotations, asks). Arguments and
+ * structured results are checked with the injected validator. A run honours its signal: Stop or the loop's timeout
+ * aborts it, and the SDK cancels the request the way the server's revision defines (2026-07-28: the request's
+ * stream is closed; 2025-11-25: notifications/cancelled).
+ */
+import type { ToolHandle, ToolLog, ToolRunContext } from '../agent/tool-executor';
+import type { McpConnection } from './connection';
+import { errorText } from './failure';
+import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
+import { toCallOutcome } from './tool-result';
+import { formatTraceparent } from './traceparent';
+import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolInfo, SchemaCheck } from './types';
+
+export type McpToolHandleOptions = {
+  /** A stable identity of the server in the app; names validator caches and the name mapping. */
+  serverKey: string;
+  /** The label the model sees before each tool name, e.g. "github". */
+  prefix: string;
+  check: SchemaCheck;
+  /** Names mapped across every server at once (mapToolNames); mapped for this server alone when absent. */
+  names?: readonly ToolNameMapping[];
+  /** Names already offered to the model (built-in and user tools), never reused. */
+  reservedNames?: Iterable<string>;
+  outputLimitBytes?: number;
+  /** The trace and the span of this call, for the traceparent each request carries. */
+  trace?: (callId: string) => { traceId: string; spanId: string } | undefined;
+  /** Progress is asked of the server only when this is given. */
+  onProgress?: (callId: string, progress: McpProgress) => void;
+  /** The whole outcome of each call (media data, structured content), for the tool card. */
+  onOutcome?: (callId: string, outcome: McpCallOutcome, tool: { serverKey: string; toolName: string }) => void;
+};
+
+export interface McpToolHandle extends ToolHandle {
+  readonly mcp: { serverKey: string; toolName: string; annotations?: McpToolAnnotations };
+  runDetailed(args: unknown, ctx: ToolRunContext): Promise<McpCallOutcome>;
+}
+
+export function approvalDefault(annotations: McpToolAnnotations | undefined): 'ask' | 'allow' {
+  return annotations?.readOnlyHint === true ? 'allow' : 'ask';
+}
+
+/** A number that changes whenever the schema does, for the validator's (id, revision) cache. */
+export function schemaRevision(schema: Record<string, unknown>): number {
+  return Number.parseInt(shortHash(JSON.stringify(schema)), 16);
+}
+
+export function createMcpToolHandles(
+  connection: Pick<McpConnection, 'callTool'>,
+  tools: readonly McpToolInfo[],
+  options: McpToolHandleOptions,
+): { handles: McpToolHandle[]; names: ToolNameMapping[] } {
+  const names =
+    options.names?.filter((n) => n.serverKey === options.serverKey) ??
+    mapToolNames(tools.map((t) => ({ serverKey: options.serverKey, prefix: options.prefix, toolName: t.name })), options.reservedNames);
+  const modelName = new Map(names.map((n) => [n.toolName, n.modelName]));
+  const handles = tools.flatMap((tool) => {
+    const name = modelName.get(tool.name);
+    return name === undefined ? [] : [toHandle(connection, tool, name, options)];
+  });
+  return { handles, names };
+}
+
+function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo, name: string, options: McpToolHandleOptions): McpToolHandle {
+  const schemaId = `mcp:${options.serverKey}:${tool.name}`;
+  const inputRevision = schemaRevision(tool.inputSchema);
+  const outputRevision = tool.outputSchema !== undefined ? schemaRevision(tool.outputSchema) : 0;
+
+  const runDetailed = async (args: unknown, ctx: ToolRunContext): Promise<McpCallOutcome> => {
+    const logs: ToolLog[] = [];
+    if (ctx.signal.aborted) return { outcome: 'error', content: 'Cancelled.', blocks: [], logs };
+    const started = Date.now();
+    const onProgress = options.onProgress;
+    const trace = options.trace?.(ctx.callId);
+    let outcome: McpCallOutcome;
+    try {
+      const result = await connection.callTool(tool.name, isRecord(args) ? args : {}, {
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+        ...(trace !== undefined ? { traceparent: formatTraceparent(trace.traceId, trace.spanId) } : {}),
+        ...(onProgress !== undefined
+          ? {
+              onProgress: (p: McpProgress) => {
+                logs.push({ level: 'info', text: progressText(p), t: Date.now() - started });
+                onProgress(ctx.callId, p);
+              },
+            }
+          : {}),
+      });
+      outcome = await toCallOutcome(result, {
+        tool,
+        schemaId: `${schemaId}#output`,
+        schemaRevision: outputRevision,
+        check: options.check,
+        logs,
+        ...(options.outputLimitBytes !== undefined ? { outputLimitBytes: options.outputLimitBytes } : {}),
+      });
+    } catch (error) {
+      outcome = ctx.signal.aborted
+        ? { outcome: 'error', content: 'Cancelled.', blocks: [], logs }
+        : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${errorText(error)}`, blocks: [], logs };
+    }
+    options.onOutcome?.(ctx.callId, outcome, { serverKey: options.serverKey, toolName: tool.name });
+    return outcome;
+  };
+
+  return {
+    spec: { name, description: tool.description ?? tool.title ?? tool.annotations?.title ?? '', parameters: tool.inputSchema },
+    needsApproval: approvalDefault(tool.annotations) === 'ask',
+    mcp: { serverKey: options.serverKey, toolName: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}) },
+    validate: (args) => options.check({ id: `${schemaId}#input`, revision: inputRevision, schema: tool.inputSchema }, args),
+    runDetailed,
+    run: async (args, ctx) => {
+      const o = await runDetailed(args, ctx);
+      return { outcome: o.outcome, content: o.content, logs: o.logs };
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function progressText(p: McpProgress): string {
+  const amount = p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress);
+  return p.message !== undefined ? `progress ${amount}: ${p.message}` : `progress ${amount}`;
+}

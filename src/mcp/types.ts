@@ -1,0 +1,120 @@
+/*
+ * The MCP layer's own vocabulary. Nothing here imports the MCP SDK, so the rest of the app can name these types
+ * without pulling the client into the startup bundle (the SDK is loaded through load-mcp.ts on first use).
+ */
+import type { ToolLog, ValidationIssue } from '../agent/tool-executor';
+
+/** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
+export type McpEra = 'modern' | 'legacy';
+
+export type McpServerSummary = {
+  name: string;
+  version: string;
+  title?: string;
+  /** The negotiated revision, e.g. "2026-07-28" or "2025-11-25". */
+  protocolRevision: string;
+  era: McpEra;
+  counts: { tools: number; resources: number; prompts: number };
+  /** The server's usage guide for the model, when it gave one. */
+  instructions?: string;
+};
+
+/** What a server's CORS configuration lacks, so the page cannot talk to it. */
+export type CorsGap =
+  /** No Access-Control-Allow-Origin for this page: the server does not take requests from web pages at all. */
+  | { kind: 'allow-origin' }
+  /** The preflight refuses these request headers (lower case), e.g. mcp-protocol-version. */
+  | { kind: 'allow-headers'; headers: string[] }
+  /** The server sends these response headers but does not list them in Access-Control-Expose-Headers. */
+  | { kind: 'expose-headers'; headers: Array<'mcp-session-id' | 'www-authenticate'> }
+  /** The server answers, but requests carrying these headers fail; which one could not be narrowed down. */
+  | { kind: 'unknown'; headers: string[] };
+
+export type McpFailure =
+  | { kind: 'cors'; gap: CorsGap; message: string }
+  | { kind: 'unreachable'; message: string }
+  /** The URL answers, but not as an MCP endpoint (404, 405, a web page, a redirect elsewhere). */
+  | { kind: 'not-an-mcp-endpoint'; status: number; message: string }
+  | { kind: 'protocol'; message: string };
+
+export type McpConnectionState =
+  | { status: 'connecting' }
+  | { status: 'connected'; server: McpServerSummary }
+  | { status: 'needs-sign-in'; httpStatus: 401 | 403; message: string }
+  | { status: 'failed'; failure: McpFailure };
+
+export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+export type McpLogMessage = { level: McpLogLevel; logger?: string; data: unknown };
+
+export type McpProgress = { progress: number; total?: number; message?: string };
+
+export type McpToolAnnotations = {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
+
+/** A tool as the server lists it. */
+export type McpToolInfo = {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+};
+
+/** One block of a tool result, as the card shows it (media kept as base64 data). */
+export type McpContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mimeType: string; data: string }
+  | { type: 'audio'; mimeType: string; data: string }
+  | { type: 'resource_link'; uri: string; name: string; title?: string; mimeType?: string; description?: string }
+  | { type: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string };
+
+/** A tools/call result as the server sent it (content blocks of unknown types are dropped with a note). */
+export type McpToolCallResult = {
+  content: McpContentBlock[];
+  structuredContent?: unknown;
+  isError: boolean;
+};
+
+/** What the card keeps of a call; `content` is what the model reads, already cut at the output limit. */
+export type McpCallOutcome = {
+  outcome: 'ok' | 'error';
+  content: string;
+  blocks: McpContentBlock[];
+  structured?: { value: unknown; issues: ValidationIssue[] };
+  logs: ToolLog[];
+};
+
+/** A form the server asks the user to fill (elicitation, form mode). */
+export type McpElicitRequest = {
+  serverUrl: string;
+  serverName?: string;
+  message: string;
+  /** A flat JSON Schema object: properties of type string, number, integer, boolean, or enums; titles label fields. */
+  requestedSchema: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+};
+
+export type McpElicitValue = string | number | boolean | string[];
+
+export type McpElicitResponse =
+  | { action: 'accept'; content: Record<string, McpElicitValue> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** Asks the person; `signal` aborts when the request that needs the answer is cancelled. */
+export type ElicitCallback = (request: McpElicitRequest, signal: AbortSignal) => Promise<McpElicitResponse>;
+
+/**
+ * Checks a value against a JSON Schema (the app passes its validation worker). `id` and `revision` name the schema
+ * for the validator's cache: the same id and revision always come with the same schema.
+ */
+export type SchemaCheck = (schema: { id: string; revision: number; schema: Record<string, unknown> }, value: unknown) => Promise<ValidationIssue[]>;
+
+/** Whether a request without CORS could reach the server: a `no-cors` fetch that resolves means it answered. */
+export type NoCorsProbe = (url: string) => Promise<'reachable' | 'unreachable'>;
