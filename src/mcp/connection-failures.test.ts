@@ -64,19 +64,23 @@ describe('connecting from a page: CORS told apart from the rest', () => {
     }
   });
 
-  it('in the SDK\'s browser branch (discovery refused by CORS falls back to initialize) the refused header is still named', async () => {
+  it('in the SDK\'s browser branch (discovery refused by CORS falls back to initialize) the refused headers are still named', async () => {
     // The SDK takes its browser path when window and document exist: a CORS failure of server/discover then means
-    // "an older server", and the next request (initialize, then tools/list with MCP-Protocol-Version) meets the wall.
+    // "an older server" and it sends initialize. A server that also serves 2025 clients answers it, and the next
+    // request (carrying MCP-Protocol-Version) meets the wall; a 2026-only server refuses it, and the refused
+    // discovery is the cause to report.
     const both = await startModernMcpServer({ legacy: 'stateless', cors: 'no-mcp-headers' });
+    const modernOnly = await startModernMcpServer({ legacy: 'reject', cors: 'no-mcp-headers' });
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
     try {
-      const result = await asPage({ url: both.url });
-      expect(result).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-protocol-version'] } } });
+      expect(await asPage({ url: both.url })).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-protocol-version'] } } });
       expect(both.recorder.calls('initialize')).toHaveLength(1);
+      expect(await asPage({ url: modernOnly.url })).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-method', 'mcp-protocol-version'] } } });
+      expect(modernOnly.recorder.calls('initialize')).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
-      await both.close();
+      await Promise.all([both.close(), modernOnly.close()]);
     }
   });
 

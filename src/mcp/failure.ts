@@ -20,8 +20,11 @@ const failed = (failure: McpFailure): FailedState => ({ status: 'failed', failur
 
 export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Promise<FailedState> {
   const host = ctx.url.host;
+  // A request that got no answer explains what follows it: in a browser, discovery refused by CORS makes the SDK
+  // fall back to initialize, and a 2026-only server's refusal of that is not the problem to report.
+  const unanswered = ctx.log.entries.filter((e) => e.method === 'POST' && e.result.kind === 'network-error').at(-1);
+  if (unanswered !== undefined) return failed(await diagnoseNetworkFailure(unanswered.url, unanswered.headerNames, ctx.corsApplies, ctx));
   const last = failedPost(ctx.log.entries);
-  if (last?.result.kind === 'network-error') return failed(await diagnoseNetworkFailure(last.url, last.headerNames, ctx.corsApplies, ctx));
 
   const hiddenSession = ctx.corsApplies ? sessionIdWasHidden(ctx.log.entries) : false;
   if (hiddenSession) {
