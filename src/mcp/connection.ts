@@ -3,6 +3,7 @@
  * its tools, tool calls, and closing. States are reported as they change: connecting, then connected, needs
  * sign-in, or failed with a reason a person can act on.
  */
+import './zod-jitless';
 import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY } from '@modelcontextprotocol/client';
 import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';

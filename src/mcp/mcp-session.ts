@@ -4,6 +4,7 @@
  * (initialize, straight away: the server's generation is known) and the request is sent once more. Only once: a
  * second 404 is a real answer.
  */
+import './zod-jitless';
 import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator } from '@modelcontextprotocol/client';
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
