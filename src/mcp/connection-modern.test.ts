@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModernMcpServer, type ModernMcpServer } from '../../e2e/mcp-servers/modern-server';
 import { connectMcpServer, type McpConnection } from './connection';
 import { until } from './test-support';
-import type { McpConnectionState, McpElicitRequest, McpElicitResponse, McpToolInfo } from './types';
+import type { McpConnectionState, McpElicitRequest, McpElicitResponse, McpLogMessage, McpToolInfo } from './types';
 
 let server: ModernMcpServer;
 const open: McpConnection[] = [];
@@ -110,6 +110,16 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     await connect();
     const discover = server.recorder.requests.slice(before).find((r) => r.headers['mcp-method'] === 'server/discover');
     expect(JSON.parse(discover?.body ?? '{}').params._meta['io.modelcontextprotocol/clientCapabilities']).toEqual({});
+  });
+
+  it('asks for logs per request (the level in _meta) and hands them over', async () => {
+    const logs: McpLogMessage[] = [];
+    const conn = await connect({ logLevel: 'info', onLog: (m) => logs.push(m) });
+    await conn.callTool('slow', { ms: 20 }, { signal: sig(), timeoutMs: 5_000 });
+    const sent = server.recorder.calls('tools/call').at(-1) as { params: { _meta: Record<string, unknown> } };
+    expect(sent.params._meta['io.modelcontextprotocol/logLevel']).toBe('info');
+    await until(() => logs.length > 0, 'the log message');
+    expect(logs[0]).toEqual({ level: 'info', logger: 'slow', data: 'slow tool started' });
   });
 
   it('hears of new tools over subscriptions/listen', async () => {
