@@ -32,6 +32,11 @@ describe('model-facing MCP tool names', () => {
     expect(r?.modelName).toMatch(/^js__eval_[0-9a-f]{8}$/);
   });
 
+  it('map the same tool listed under two prefixes the same way in either order', () => {
+    const twice = [entry('search', 's', 'a'), entry('search', 's', 'b')];
+    expect(mapToolNames([...twice].reverse())).toEqual(mapToolNames(twice));
+  });
+
   it('cut long names to 64 characters', () => {
     const [m] = mapToolNames([entry(`very-long-${'n'.repeat(90)}`)]);
     expect(m?.modelName.length).toBe(64);

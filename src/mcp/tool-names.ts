@@ -2,8 +2,8 @@
  * Model-facing function names for MCP tools. A model function name must match ^[a-zA-Z0-9_-]{1,64}$ and be unique
  * across every tool offered, while MCP tool names allow dots, run to 128 characters and repeat across servers.
  * Each name is `<server prefix>__<tool name>` with other characters turned into `_`. A name that is too long, taken
- * by another tool or reserved ends in a hash of its server key and tool name instead, so the same tools get the same
- * names whatever order they are listed in.
+ * by another tool or reserved ends in a hash of its entry (server key, prefix, tool name) instead, so the same tools
+ * get the same names whatever order they are listed in.
  */
 
 export type ToolNameEntry = {
@@ -35,7 +35,8 @@ export function shortHash(text: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
-const keyOf = (e: ToolNameEntry) => `${e.serverKey}\u0000${e.toolName}`;
+// The whole entry is its identity, so two listings of one tool under different prefixes still map the same way in any order.
+const keyOf = (e: ToolNameEntry) => `${e.serverKey}\u0000${e.prefix}\u0000${e.toolName}`;
 
 export function mapToolNames(entries: readonly ToolNameEntry[], reserved: Iterable<string> = []): ToolNameMapping[] {
   const unique = new Map<string, ToolNameEntry>();
