@@ -1,5 +1,13 @@
+import type { ToolLog } from '../agent/tool-executor';
+
 /** Tool output is cut at a byte budget (DESIGN.md: 64 KB) so one tool cannot flood the model's context. */
 export const DEFAULT_OUTPUT_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Log entries a run may keep. Bytes alone do not bound a log: empty `console.log()` lines cost nothing against the
+ * byte budget, yet each one is stored, sent and drawn, so a loop of them froze the page for seconds.
+ */
+export const MAX_LOG_ENTRIES = 1_000;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -17,9 +25,63 @@ export function cutOutput(text: string, limitBytes: number = DEFAULT_OUTPUT_LIMI
   if (text.length * 3 <= limitBytes) return text;
   const bytes = encoder.encode(text);
   if (bytes.length <= limitBytes) return text;
-  let end = Math.max(0, limitBytes);
-  // Step back over UTF-8 continuation bytes (10xxxxxx) so the cut lands on a character boundary.
-  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
-  const kept = decoder.decode(bytes.subarray(0, end));
-  return `${kept}\n…[output truncated: ${bytes.length - end} bytes omitted]`;
+  const end = charBoundary(bytes, limitBytes);
+  return `${decoder.decode(bytes.subarray(0, end))}${omittedMarker(bytes.length - end, true)}`;
+}
+
+/** The visible marker cutOutput appends; `exact` is false when the rest was not read to the end. */
+export function omittedMarker(bytes: number, exact: boolean): string {
+  return `\n…[output truncated: ${exact ? '' : 'at least '}${bytes} bytes omitted]`;
+}
+
+/** The largest end <= limit that does not fall inside a UTF-8 sequence (continuation bytes are 10xxxxxx). */
+export function charBoundary(bytes: Uint8Array, limit: number): number {
+  let end = Math.max(0, Math.min(limit, bytes.length));
+  while (end > 0 && end < bytes.length && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+  return end;
+}
+
+export type LogCollector = {
+  add(level: ToolLog['level'], text: string, t: number): void;
+  /** The kept entries, then one marker entry saying how many were dropped (when any were). */
+  logs(): ToolLog[];
+};
+
+/**
+ * Keeps a run's log within `limitBytes` of text and MAX_LOG_ENTRIES entries. The entry that crosses the byte budget
+ * is cut with the usual marker; everything after is only counted, and the count is reported in a last entry.
+ */
+export function createLogCollector(limitBytes: number, maxEntries: number = MAX_LOG_ENTRIES): LogCollector {
+  const kept: ToolLog[] = [];
+  let bytes = 0;
+  let full = false;
+  let dropped = 0;
+  let lastT = 0;
+  return {
+    add(level, text, t) {
+      lastT = t;
+      if (full || kept.length >= maxEntries) {
+        full = true;
+        dropped += 1;
+        return;
+      }
+      const left = limitBytes - bytes;
+      // A string has at least as many UTF-8 bytes as UTF-16 units: a 10 MB line is not encoded just to learn it is too long.
+      const size = text.length <= left ? utf8Length(text) : Infinity;
+      if (size <= left) {
+        bytes += size;
+        kept.push({ level, text, t });
+        return;
+      }
+      full = true;
+      if (left > 0) kept.push({ level, text: cutOutput(text, left), t });
+      else dropped += 1;
+    },
+    logs() {
+      if (dropped === 0) return kept;
+      const what = dropped === 1 ? '1 more log entry' : `${dropped} more log entries`;
+      const why = kept.length >= maxEntries ? `${maxEntries} entries` : limitBytes < 1024 ? `${limitBytes} bytes` : `${Math.round(limitBytes / 1024)} KB`;
+      return [...kept, { level: 'warn', text: `…[${what} dropped: the log is limited to ${why}]`, t: lastT }];
+    },
+  };
 }

@@ -10,6 +10,7 @@ let origin = '';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/hang') return; // never answers; closed in afterAll
+    if (req.url === '/huge') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('h'.repeat(5_000_000));
     if (req.url === '/redirect') {
       res.writeHead(302, { location: 'http://example.invalid/' }).end();
       return;
@@ -76,6 +77,13 @@ describe('QuickJS sandbox core', () => {
     expect(await run('return 1;')).toEqual({ ok: true, output: '1', logs: [] });
   });
 
+  it('reaches the memory limit well before a timeout of a few seconds, whatever the size of each allocation', async () => {
+    // Before the engine's memory had a maximum, these ran on to ~2 GB (the runtime counted a few bytes per block).
+    expectError(await run('const a = []; for (;;) a.push("x".repeat(1e6) + a.length);', { timeoutMs: 3_000 }), 'memory', /Out of memory: the sandbox is limited to 64 MB/);
+    expectError(await run('const a = []; for (;;) a.push(new Uint8Array(1e6));', { timeoutMs: 3_000 }), 'memory', /Out of memory/);
+    expectError(await run('const a = []; for (;;) a.push({ i: a.length });', { timeoutMs: 3_000 }), 'memory', /Out of memory/);
+  });
+
   it('refuses a string past the engine limit', async () => {
     expectError(await run('let s = "x"; for (;;) s += s;'), 'memory', /String too long/);
   });
@@ -117,10 +125,58 @@ describe('QuickJS sandbox core', () => {
   });
 
 
-  it('bounds log output', async () => {
+  it('bounds log output by bytes, and says how many entries were dropped', async () => {
     const r = await run('for (let i = 0; i < 1000; i++) console.log("0123456789"); return 1;', { outputLimitBytes: 100 });
     expect(r.logs).toHaveLength(11);
-    expect(r.logs.at(-1)?.text).toMatch(/log limit reached/);
+    expect(r.logs.at(-1)?.text).toBe('…[990 more log entries dropped: the log is limited to 100 bytes]');
+  });
+
+  describe('everything handed back is bounded before it leaves the sandbox', () => {
+    const limit = 1024;
+    const within = (text: string) => new TextEncoder().encode(text.replace(/\n…\[output truncated: \d+ bytes omitted\]$/, '')).length <= limit;
+
+    it('cuts a thrown error\'s message with the marker', async () => {
+      const r = await run('throw "E".repeat(1000000);');
+      expectError(r, 'thrown', /^Error: E{1000}/);
+      if (r.ok) return;
+      expect(r.message).toMatch(/\n…\[output truncated: \d+ bytes omitted\]$/);
+      expect(within(r.message)).toBe(true);
+    });
+
+    it('cuts a huge stack and a huge error name', async () => {
+      const stack = await run('const e = new Error("short"); e.stack = "S".repeat(1000000); throw e;');
+      expectError(stack, 'thrown', /output truncated/);
+      if (!stack.ok) expect(within(stack.message)).toBe(true);
+      const named = await run('class X extends Error {} X.prototype.name = "N".repeat(1000000); throw new X("m");');
+      expectError(named, 'thrown', /output truncated/);
+      if (!named.ok) expect(within(named.message)).toBe(true);
+    });
+
+    it('cuts a message that poses as a bad return value', async () => {
+      const r = await run('class R extends Error {} R.prototype.name = "ReturnValueError"; throw new R("B".repeat(1000000));');
+      expectError(r, 'bad_return', /output truncated/);
+      if (!r.ok) expect(within(r.message)).toBe(true);
+    });
+
+    it('keeps at most 1,000 log entries, however small, and counts the rest', async () => {
+      const r = await run('for (let i = 0; i < 100000; i++) console.log(); return "done";', { timeoutMs: 10_000 });
+      expect(r.ok && r.output).toBe('done');
+      expect(r.logs).toHaveLength(1_001);
+      expect(r.logs.at(-1)).toMatchObject({ level: 'warn', text: '…[99000 more log entries dropped: the log is limited to 1000 entries]' });
+    });
+
+    it('cuts a 10 MB one-line log entry with the marker', async () => {
+      const r = await run('console.log("L".repeat(10000000)); console.log("after"); return 1;', { timeoutMs: 10_000 });
+      expect(r.logs).toHaveLength(2);
+      expect(r.logs[0]?.text).toBe(`${'L'.repeat(limit)}\n…[output truncated: ${10_000_000 - limit} bytes omitted]`);
+      expect(r.logs[1]?.text).toBe('…[1 more log entry dropped: the log is limited to 1 KB]');
+    });
+
+    it('reads at most the output limit of a fetched body', async () => {
+      const r = await run(`const res = await fetch("${origin}/huge"); return (await res.text()).length;`, { allowedOrigins: [origin], timeoutMs: 10_000 });
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(Number(r.output)).toBeLessThan(limit + 100);
+    });
   });
 
   describe('fetch', () => {

@@ -14,7 +14,8 @@
  */
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten';
 import type { ToolLog } from '../../agent/tool-executor';
-import { cutOutput, utf8Length } from '../output-limit';
+import { boundedText, readBounded } from '../bounded-body';
+import { createLogCollector, cutOutput } from '../output-limit';
 import { GUEST_PRELUDE, wrapUserCode } from './guest-prelude';
 import { userStack } from './user-stack';
 import { DEFAULT_MEMORY_LIMIT_BYTES, MAX_STACK_BYTES, type SandboxErrorKind, type SandboxRequest, type SandboxResult } from './sandbox-types';
@@ -23,9 +24,12 @@ export type HostCapabilities = {
   /** Used for `fetch` inside the sandbox when the tool declares allowed origins. */
   fetch?: typeof fetch;
   now?: () => number;
+  /** True when the engine's memory can grow no further (see loadBoundedQuickJS). */
+  memoryNearlyFull?: () => boolean;
 };
 
-type GuestError = { name: string; message: string; stack: string };
+/** `nothing` marks a thrown null or undefined: what is left when the engine had no memory to build an error. */
+type GuestError = { name: string; message: string; stack: string; nothing?: boolean };
 
 export async function runInQuickJS(
   qjs: QuickJSWASMModule,
@@ -36,10 +40,9 @@ export async function runInQuickJS(
   const now = host.now ?? Date.now;
   const started = now();
   const deadline = started + req.timeoutMs;
-  const logs: ToolLog[] = [];
-  let logBytes = 0;
-  let logsCut = false;
-  const fail = (kind: SandboxErrorKind, message: string): SandboxResult => ({ ok: false, kind, message, logs });
+  // Everything handed back (result, error text, log) is bounded here, in the worker, before it reaches the page.
+  const log = createLogCollector(req.outputLimitBytes);
+  const fail = (kind: SandboxErrorKind, message: string): SandboxResult => ({ ok: false, kind, message: cutOutput(message, req.outputLimitBytes), logs: log.logs() });
 
   if (signal.aborted) return fail('cancelled', 'Cancelled before it started.');
 
@@ -57,7 +60,7 @@ export async function runInQuickJS(
     const text = `${err.name}: ${err.message}`;
     if (signal.aborted) return fail('cancelled', 'Cancelled.');
     if (/interrupted/i.test(text) || now() > deadline) return fail('timeout', `Timed out after ${req.timeoutMs} ms (the code was stopped).`);
-    if (/out of memory/i.test(text)) return fail('memory', `Out of memory: the sandbox is limited to ${Math.round((req.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES) / 1048576)} MB.`);
+    if (/out of memory/i.test(text) || (err.nothing === true && host.memoryNearlyFull?.() === true)) return fail('memory', `Out of memory: the sandbox is limited to ${Math.round((req.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES) / 1048576)} MB.`);
     if (/stack overflow/i.test(text)) return fail('memory', 'Stack overflow (too much recursion).');
     if (/string too long/i.test(text)) return fail('memory', 'String too long: the sandbox cannot build a string that large.');
     if (err.name === 'ReturnValueError') return fail('bad_return', err.message);
@@ -66,17 +69,7 @@ export async function runInQuickJS(
   };
 
   try {
-    installLog(ctx, (level, text) => {
-      if (logsCut) return;
-      const size = utf8Length(text);
-      if (logBytes + size > req.outputLimitBytes) {
-        logsCut = true;
-        logs.push({ level: 'warn', text: '…[further log output dropped: log limit reached]', t: now() - started });
-        return;
-      }
-      logBytes += size;
-      logs.push({ level, text, t: now() - started });
-    });
+    installLog(ctx, (level, text) => log.add(level, text, now() - started));
     if (req.allowedOrigins.length > 0 && host.fetch) {
       installFetch(ctx, req, host.fetch, hostAbort.signal, deferreds, pending);
     }
@@ -101,7 +94,7 @@ export async function runInQuickJS(
         value.dispose();
         if (text === null) return fail('bad_return', 'The tool did not produce a result.');
         const output = text.startsWith('s') || text.startsWith('j') ? text.slice(1) : text;
-        return { ok: true, output: cutOutput(output, req.outputLimitBytes), logs };
+        return { ok: true, output: cutOutput(output, req.outputLimitBytes), logs: log.logs() };
       }
       if (state.type === 'rejected') return classify(dumpError(ctx, state.error));
       if (pending.size === 0) {
@@ -139,7 +132,7 @@ function dumpError(ctx: QuickJSContext, handle: QuickJSHandle): GuestError {
       const r = raw as Record<string, unknown>;
       return { name: String(r.name ?? 'Error'), message: String(r.message ?? ''), stack: typeof r.stack === 'string' ? r.stack : '' };
     }
-    return { name: 'Error', message: String(raw), stack: '' };
+    return { name: 'Error', message: String(raw), stack: '', nothing: raw === null || raw === undefined };
   } catch {
     return { name: 'Error', message: 'unknown error', stack: '' };
   } finally {
@@ -215,7 +208,7 @@ async function hostFetch(url: string, initJson: string, req: SandboxRequest, fet
       { cause: err },
     );
   }
-  const body = cutOutput(await res.text(), req.outputLimitBytes);
+  const body = boundedText(await readBounded(res, req.outputLimitBytes), req.outputLimitBytes);
   const outHeaders: Record<string, string> = {};
   res.headers.forEach((v, k) => {
     outHeaders[k] = v;
