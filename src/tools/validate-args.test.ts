@@ -69,3 +69,11 @@ describe('schemaProblems', () => {
     expect(schemaProblems(schema)).toEqual([]);
   });
 });
+
+describe('schemaProblems and patterns that backtrack', () => {
+  it('refuses a pattern that can take exponential time, naming where it is', () => {
+    const problems = schemaProblems({ type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } } });
+    expect(problems).toEqual([expect.stringMatching(/^\/properties\/word\/pattern: the pattern "\^\(a\+\)\+\$" can take exponential time/)]);
+    expect(schemaProblems({ type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } } })).toEqual([]);
+  });
+});

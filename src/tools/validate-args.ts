@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
 import { createAjv } from './ajv-factory';
+import { describeUnsafePattern, findUnsafePatterns } from './validation/unsafe-patterns';
 
 /*
  * The Ajv engine for user-written schemas. It builds code with `new Function`, so it only runs where that is
@@ -62,7 +63,10 @@ export function forgetArgsValidator(toolId: string): void {
   cache.delete(toolId);
 }
 
-/** Meta-schema errors plus anything Ajv cannot compile (e.g. a dangling $ref); [] for a usable schema. */
+/**
+ * Meta-schema errors, anything Ajv cannot compile (e.g. a dangling $ref), and patterns that can backtrack for
+ * exponential time (see validation/unsafe-patterns.ts); [] for a usable schema.
+ */
 export function schemaProblems(schema: Record<string, unknown>): string[] {
   // Any throw here (a bad $ref, or an EvalError under a CSP) is reported, not allowed to crash the caller.
   try {
@@ -74,5 +78,5 @@ export function schemaProblems(schema: Record<string, unknown>): string[] {
   } catch (err) {
     return [err instanceof Error ? err.message : String(err)];
   }
-  return [];
+  return findUnsafePatterns(schema).map(describeUnsafePattern);
 }

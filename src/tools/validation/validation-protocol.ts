@@ -12,12 +12,14 @@ export type ValidationRequest =
   | { type: 'prepare'; tools: ToolSchemaRef[] };
 
 export type ValidationReply =
+  /** Sent once when the worker has loaded: deadlines count from here, so a slow start is not taken for a stuck check. */
+  | { type: 'ready' }
   | { type: 'issues'; id: number; issues: ValidationIssue[] }
   | { type: 'problems'; id: number; problems: string[] }
   | { type: 'failed'; id: number; message: string };
 
 /** The worker's side: one request in, at most one reply out. Never throws, so a bad request cannot stop the worker. */
-export function answerRequest(engine: ValidationEngine, request: ValidationRequest): ValidationReply | null {
+export function answerRequest(engine: ValidationEngine, request: ValidationRequest): Exclude<ValidationReply, { type: 'ready' }> | null {
   if (request.type === 'forget') {
     engine.forgetTool(request.toolId);
     return null;

@@ -18,3 +18,4 @@ scope.onmessage = (event) => {
   const reply = answerRequest(engine, event.data);
   if (reply) scope.postMessage(reply);
 };
+scope.postMessage({ type: 'ready' });

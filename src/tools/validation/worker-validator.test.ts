@@ -156,6 +156,72 @@ describe('createWorkerValidator over the worker protocol', () => {
   });
 });
 
+describe('the deadline on each check', () => {
+  /** A worker that answers with the real engine, except that it never answers a check of `stuckTool` (as with a backtracking pattern). */
+  function workers(stuckTool: string) {
+    const spawned: { terminated: boolean; seen: ValidationRequest[] }[] = [];
+    const engine = createValidationEngine();
+    const spawn = (): ValidationPort => {
+      const record = { terminated: false, seen: [] as ValidationRequest[] };
+      spawned.push(record);
+      let stuck = false;
+      const port: ValidationPort = {
+        onmessage: null,
+        onerror: null,
+        postMessage(request) {
+          record.seen.push(request);
+          if (stuck || record.terminated) return;
+          if (request.type === 'validate' && request.tool.id === stuckTool) {
+            // From here on this worker is busy for good: later requests queue behind it.
+            stuck = true;
+            return;
+          }
+          const reply = answerRequest(engine, request);
+          if (reply) queueMicrotask(() => port.onmessage?.({ data: reply } as MessageEvent<ValidationReply>));
+        },
+        terminate() {
+          record.terminated = true;
+        },
+      };
+      queueMicrotask(() => port.onmessage?.({ data: { type: 'ready' } } as MessageEvent<ValidationReply>));
+      return port;
+    };
+    return { spawn, spawned };
+  }
+
+  const redos = { id: 'redos', updatedAt: 1, parameters: { type: 'object', properties: { w: { type: 'string', pattern: '^(a+)+$' } } } };
+
+  it('stops a check that runs past it, restarts the worker, answers the checks queued behind, and keeps working', async () => {
+    const { spawn, spawned } = workers('redos');
+    const v = createWorkerValidator(spawn, { deadlineMs: 50 });
+    const stuck = v.validateArgs(redos, { w: `${'a'.repeat(40)}!` });
+    const queued = v.validateArgs(cityTool, { town: 'Oslo' });
+    await expect(stuck).rejects.toThrow(/^The argument check took too long \(over 50 ms\) and was stopped\. A "pattern" in the tool's parameters/);
+    expect(await queued).toEqual([
+      { path: '/city', message: "must have required property 'city'" },
+      { path: '/town', message: 'is not an allowed property' },
+    ]);
+    expect(spawned.map((w) => w.terminated)).toEqual([true, false]);
+    expect(await v.validateArgs(cityTool, { city: 'Oslo' })).toEqual([]);
+    expect(spawned).toHaveLength(2);
+  });
+
+  it('does not count a slow start against a check', async () => {
+    let port: ValidationPort | null = null;
+    const v = createWorkerValidator(() => {
+      const p: ValidationPort = { onmessage: null, postMessage: () => {}, terminate: () => {} };
+      port = p;
+      return p;
+    }, { deadlineMs: 20 });
+    let settled = false;
+    const waiting = v.schemaProblems(cityTool.parameters).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(settled).toBe(false);
+    (port as ValidationPort | null)?.onmessage?.({ data: { type: 'ready' } } as MessageEvent<ValidationReply>);
+    await expect(waiting).rejects.toThrow(/took too long/);
+  });
+});
+
 describe('answerRequest', () => {
   it('never throws: an engine error becomes a "failed" reply with the request id', () => {
     const engine: ValidationEngine = {
