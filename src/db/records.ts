@@ -115,6 +115,8 @@ export type ToolDefinition = {
   enabled: boolean;
   createdAt: number;
   updatedAt: number;
+  /** kind 'builtin' fetch_url: may reach loopback, private and link-local addresses. Absent (older rows) means no. */
+  allowPrivateAddresses?: boolean;
 };
 
 export type SettingRecord = { key: string; value: unknown };

@@ -87,6 +87,7 @@ const tool: Required<ToolDefinition> = {
   id: 'tool1', name: 't', description: 'd', parameters: { type: 'object' }, kind: 'http', code: null,
   http: { method: 'POST', urlTemplate: 'https://x.example/{a}', headers: [{ name: 'K', value: '', secret: true }], bodyTemplate: '{}', responseType: 'text' },
   builtinId: null, allowedOrigins: ['https://x.example'], timeoutMs: 1000, needsApproval: true, enabled: false, createdAt: 1, updatedAt: 2,
+  allowPrivateAddresses: true,
 };
 const memory: Required<MemoryRecord> = { id: 'mem', text: 'x', createdAt: 1, updatedAt: 1, sourceSessionId: S, embedding: [0.5], embeddingModel: 'e' };
 

@@ -68,6 +68,7 @@ const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'up
   allowedOrigins: 'allowed origins',
   timeoutMs: 'timeout',
   needsApproval: 'needs approval',
+  allowPrivateAddresses: 'allow private addresses',
 };
 
 /** The fields two definitions of one name disagree on, in words; empty when they are the same tool. */

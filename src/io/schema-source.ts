@@ -202,7 +202,8 @@ function toolDefinition(): Schema {
     enabled: { type: 'boolean' },
     createdAt: ms(),
     updatedAt: ms(),
-  });
+    allowPrivateAddresses: { type: 'boolean' },
+  }, ['allowPrivateAddresses']);
 }
 
 function sessionSettings(): Schema {

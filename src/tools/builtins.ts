@@ -1,8 +1,10 @@
-import type { ToolRunContext, ToolRunResult } from '../agent/tool-executor';
+import type { ToolRunContext } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
-import { explainFetchFailure } from './http-runner';
-import { cutOutput } from './output-limit';
+import { boundedText, readBounded, type BoundedBody } from './bounded-body';
+import { explainFetchFailure } from './fetch-failure';
+import { privateAddressReason } from './private-address';
 import { sandboxToToolResult } from './sandbox-result';
+import { failed, type ToolRunReport } from './tool-failure';
 import type { Sandbox } from './sandbox/sandbox-types';
 
 export type BuiltinDeps = {
@@ -10,6 +12,8 @@ export type BuiltinDeps = {
   fetch: typeof fetch;
   outputLimitBytes: number;
   now(): Date;
+  /** The tool's own "Allow private addresses" option (fetch_url). */
+  allowPrivateAddresses: boolean;
 };
 
 /**
@@ -21,7 +25,9 @@ export type BuiltinTool = {
   id: string;
   description: string;
   parameters: Record<string, unknown>;
-  run(args: unknown, ctx: ToolRunContext, deps: BuiltinDeps): Promise<ToolRunResult>;
+  /** What "Needs approval" starts as; the person can change it on the tool. */
+  needsApprovalByDefault?: boolean;
+  run(args: unknown, ctx: ToolRunContext, deps: BuiltinDeps): Promise<ToolRunReport>;
 };
 
 const field = (args: unknown, name: string): unknown =>
@@ -55,29 +61,56 @@ const fetchUrl: BuiltinTool = {
     required: ['url'],
     additionalProperties: false,
   },
+  // The model picks the URL, and a page can reach what the person's browser can (the router, a local dev server):
+  // each fetch is shown to the person first unless they switch approval off for this tool.
+  needsApprovalByDefault: true,
   async run(args, ctx, deps) {
-    const error = (content: string): ToolRunResult => ({ outcome: 'error', content, logs: [] });
     let url: URL;
     try {
       url = new URL(String(field(args, 'url')));
     } catch {
-      return error('Not an absolute URL.');
+      return failed('invalid_arguments', 'Not an absolute URL.');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return error('Only http:// and https:// URLs can be fetched.');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return failed('invalid_arguments', 'Only http:// and https:// URLs can be fetched.');
+    const refusal = deps.allowPrivateAddresses ? null : privateRefusal(url, url);
+    if (refusal) return failed('blocked', refusal);
     const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.timeoutMs)]);
+    const timedOut = (): ToolRunReport => (ctx.signal.aborted ? failed('cancelled', 'Cancelled.') : failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`));
     let res: Response;
     try {
       res = await deps.fetch(url.href, { signal, credentials: 'omit', headers: { accept: 'text/*, application/json;q=0.9, */*;q=0.5' } });
     } catch (err) {
-      if (ctx.signal.aborted) return error('Cancelled.');
-      if (signal.aborted) return error(`Timed out after ${ctx.timeoutMs} ms.`);
-      return error(await explainFetchFailure(url, err, deps.fetch, signal));
+      if (signal.aborted) return timedOut();
+      const explained = await explainFetchFailure(url, err, deps.fetch, signal);
+      return failed(explained.failure, explained.message);
     }
-    const text = await res.text();
-    if (!res.ok) return error(`HTTP ${res.status} ${res.statusText}`.trim() + `\n${cutOutput(text, 2_000)}`);
-    return { outcome: 'ok', content: cutOutput(text, deps.outputLimitBytes), logs: [] };
+    // A public page may redirect to a private one; the hop itself cannot be seen from a page, but where it ended can.
+    const landed = deps.allowPrivateAddresses || !res.url ? null : privateRefusal(url, new URL(res.url));
+    if (landed) {
+      void res.body?.cancel().catch(() => undefined);
+      return failed('blocked', landed);
+    }
+    let answer: BoundedBody;
+    try {
+      answer = await readBounded(res, deps.outputLimitBytes);
+    } catch (err) {
+      if (signal.aborted) return timedOut();
+      return failed('network', `Reading the response from ${url.origin} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (!res.ok) return failed('http_status', `HTTP ${res.status} ${res.statusText}`.trim() + `\n${boundedText(answer, 2_000)}`);
+    return { outcome: 'ok', content: boundedText(answer, deps.outputLimitBytes), logs: [] };
   },
 };
+
+function privateRefusal(asked: URL, reached: URL): string | null {
+  const why = privateAddressReason(reached.hostname);
+  if (why === null) return null;
+  const where = asked.origin === reached.origin ? `${reached.host} is ${why}` : `${asked.origin} redirected to ${reached.host}, which is ${why}`;
+  return (
+    `Refused: ${where}. fetch_url does not reach this machine or the local network unless its "Allow private addresses" ` +
+    'option is on (Tools, fetch_url).'
+  );
+}
 
 const currentTime: BuiltinTool = {
   id: 'current_time',
@@ -104,7 +137,7 @@ const currentTime: BuiltinTool = {
       });
       return { outcome: 'ok', content, logs: [] };
     } catch {
-      return { outcome: 'error', content: `Unknown time zone "${timeZone}"; use an IANA name such as "Europe/Paris".`, logs: [] };
+      return failed('invalid_arguments', `Unknown time zone "${timeZone}"; use an IANA name such as "Europe/Paris".`);
     }
   },
 };
@@ -126,7 +159,7 @@ export function builtinDefinitions(now: number): ToolDefinition[] {
     builtinId: t.id,
     allowedOrigins: [],
     timeoutMs: null,
-    needsApproval: false,
+    needsApproval: t.needsApprovalByDefault ?? false,
     enabled: true,
     createdAt: now,
     updatedAt: now,

@@ -92,6 +92,26 @@ describe('validateDefinition', () => {
     expect(bad.errors['http.bodyTemplate']?.[0]).toMatch(/must be JSON/);
   });
 
+  it.each([
+    'https://{host}/search',
+    'https://api.example.com:{port}/search',
+    'https://{q}.example.com/search',
+    'https://api.example.com{q}',
+    'https://user{q}@api.example.com/',
+    '{q}/search',
+  ])('refuses a placeholder in the origin of %s, saying where placeholders may go', (urlTemplate) => {
+    const params = { type: 'object', properties: { q: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } } };
+    const r = validateDefinition(httpTool({ parameters: params, http: { method: 'GET', urlTemplate, headers: [], bodyTemplate: null, responseType: 'json' } }), []);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors['http.urlTemplate']?.[0]).toMatch(/Write the scheme, host and port out in full .*placeholders may only come after the host/);
+  });
+
+  it.each(['https://api.example.com/{q}', 'https://api.example.com?q={q}', 'https://api.example.com:8443/v1#{q}', 'http://127.0.0.1:9/x'])('accepts the literal origin of %s', (urlTemplate) => {
+    const r = validateDefinition(httpTool({ http: { method: 'GET', urlTemplate, headers: [], bodyTemplate: null, responseType: 'json' } }), []);
+    expect(r).toEqual({ ok: true });
+  });
+
   it('checks allowed origins and the timeout', () => {
     const r = validateDefinition(codeTool({ allowedOrigins: ['https://ok.example', 'https://x.example/path', 'nope'], timeoutMs: 5 }), []);
     expect(r.ok).toBe(false);

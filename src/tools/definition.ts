@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../db/records';
+import { templateOrigin } from './url-template';
 import type { SchemaValidator } from './validation/schema-validator';
 
 /** The OpenAI function-name rule. */
@@ -130,12 +131,14 @@ function checkHttp(def: ToolDefinition, add: (field: DefinitionField, message: s
     return;
   }
   if (!HTTP_METHODS.has(http.method)) add('http.method', 'Method must be GET, POST, PUT, PATCH or DELETE.');
-  const sampleUrl = http.urlTemplate.replace(/\{[a-zA-Z0-9_-]+\}/g, 'x');
-  try {
-    const url = new URL(sampleUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') add('http.urlTemplate', 'The URL must start with http:// or https://.');
-  } catch {
-    add('http.urlTemplate', 'Not a valid URL (placeholders look like {name}).');
+  const origin = templateOrigin(http.urlTemplate);
+  if (!origin.ok) add('http.urlTemplate', origin.problem);
+  else {
+    try {
+      new URL(http.urlTemplate.replace(/\{[a-zA-Z0-9_-]+\}/g, 'x'));
+    } catch {
+      add('http.urlTemplate', 'Not a valid URL (placeholders look like {name}).');
+    }
   }
   const properties = propertyNames(def.parameters);
   for (const m of http.urlTemplate.matchAll(/\{([a-zA-Z0-9_-]+)\}/g)) {

@@ -1,19 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolExecutor, ToolRunContext } from '../agent/tool-executor';
+import type { ToolRunContext } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
 import { builtinDefinitions } from './builtins';
 import { newDefinition } from './definition';
-import { createToolExecutor } from './executor';
+import { createToolExecutor, type ReportingExecutor } from './executor';
 import { secretKeyForHeader } from './http-runner';
 import { createInProcessSandbox } from './sandbox/in-process-sandbox';
 import { tryTool } from './try-tool';
 
 let server: http.Server;
 let base = '';
+let hits = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    hits++;
     if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2_000);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url, key: req.headers['x-key'] ?? null }));
   });
@@ -42,11 +44,12 @@ const makeTools = (): ToolDefinition[] => [
   }),
   def({ id: 'slow', name: 'slow', kind: 'http', code: null, http: { method: 'GET', urlTemplate: `${base}/slow`, headers: [], bodyTemplate: null, responseType: 'text' } }),
   def({ id: 'big', name: 'big', code: 'return "é".repeat(100);' }),
-  ...builtinDefinitions(1),
+  // The test server is on 127.0.0.1, which fetch_url refuses unless its option allows it.
+  ...builtinDefinitions(1).map((d) => (d.name === 'fetch_url' ? { ...d, allowPrivateAddresses: true } : d)),
 ];
 
 const secrets = new Map([[secretKeyForHeader('lookup', 'X-Key'), 'k-123']]);
-let executor: ToolExecutor;
+let executor: ReportingExecutor;
 const makeExecutor = () => createToolExecutor(makeTools(), {
   getSecret: async (k) => secrets.get(k),
   outputLimitBytes: 50,
@@ -115,7 +118,7 @@ describe('createToolExecutor', () => {
 
   it('times out an HTTP tool at ctx.timeoutMs and honours the abort signal', async () => {
     const timedOut = await executor.get('slow')?.run({}, ctx({ timeoutMs: 100 }));
-    expect(timedOut).toEqual({ outcome: 'error', content: 'Timed out after 100 ms.', logs: [] });
+    expect(timedOut).toEqual({ outcome: 'error', content: 'Timed out after 100 ms.', logs: [], failure: 'timeout' });
     const ac = new AbortController();
     const pending = executor.get('slow')?.run({}, ctx({ signal: ac.signal }));
     ac.abort();
@@ -138,7 +141,29 @@ describe('createToolExecutor', () => {
     const fetched = await executor.get('fetch_url')?.run({ url: `${base}/page` }, ctx());
     expect(fetched?.content).toBe(JSON.stringify({ url: '/page', key: null }));
     const notHttp = await executor.get('fetch_url')?.run({ url: 'file:///etc/passwd' }, ctx());
-    expect(notHttp).toEqual({ outcome: 'error', content: 'Only http:// and https:// URLs can be fetched.', logs: [] });
+    expect(notHttp).toEqual({ outcome: 'error', content: 'Only http:// and https:// URLs can be fetched.', logs: [], failure: 'invalid_arguments' });
+  });
+});
+
+describe('fetch_url', () => {
+  const fetchUrl = (patch: Partial<ToolDefinition>) =>
+    createToolExecutor([{ ...builtinDefinitions(1).find((d) => d.name === 'fetch_url')!, ...patch }], { getSecret: async () => undefined, sandbox: createInProcessSandbox() }).get('fetch_url');
+
+  it('needs approval unless the person turns that off', () => {
+    expect(fetchUrl({})?.needsApproval).toBe(true);
+    expect(fetchUrl({ needsApproval: false })?.needsApproval).toBe(false);
+  });
+
+  it('refuses this machine and the local network unless the tool allows private addresses', async () => {
+    const seenBefore = hits;
+    for (const url of [`${base}/page`, 'http://localhost:1/', 'http://[::1]:1/', 'http://2130706433:1/', 'http://192.168.0.1/', 'http://169.254.169.254/']) {
+      const r = await fetchUrl({})?.run({ url }, ctx());
+      expect(r, url).toMatchObject({ outcome: 'error', failure: 'blocked' });
+      expect(r?.content, url).toMatch(/^Refused: .* is (loopback|this machine|private|link-local).*"Allow private addresses"/);
+    }
+    expect(hits).toBe(seenBefore);
+    const allowed = await fetchUrl({ allowPrivateAddresses: true })?.run({ url: `${base}/page` }, ctx());
+    expect(allowed).toEqual({ outcome: 'ok', content: JSON.stringify({ url: '/page', key: null }), logs: [] });
   });
 });
 

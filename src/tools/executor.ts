@@ -5,12 +5,13 @@
  * arguments are validated by the shared validation worker (validation/default-validator.ts), asynchronously.
  * Untrusted tool code never reaches the page's engine either: it runs in QuickJS inside a dedicated worker.
  */
-import type { ToolExecutor, ToolHandle, ToolRunContext, ToolRunResult } from '../agent/tool-executor';
+import type { ToolExecutor, ToolHandle, ToolRunContext } from '../agent/tool-executor';
 import type { ToolDefinition } from '../db/records';
 import { BUILTIN_TOOLS } from './builtins';
 import { runHttpTool } from './http-runner';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from './output-limit';
 import { sandboxToToolResult } from './sandbox-result';
+import { failed, type ToolRunReport } from './tool-failure';
 import type { Sandbox } from './sandbox/sandbox-types';
 import { defaultSchemaValidator } from './validation/default-validator';
 import type { SchemaValidator } from './validation/schema-validator';
@@ -34,7 +35,17 @@ function defaultSandbox(): Promise<Sandbox> {
   return workerSandbox;
 }
 
-export function createToolExecutor(definitions: readonly ToolDefinition[], deps: ToolExecutorDeps): ToolExecutor {
+/** A handle whose results also say what kind of failure they are (for "Try it"); the loop reads only the rest. */
+export interface ReportingHandle extends ToolHandle {
+  run(args: unknown, ctx: ToolRunContext): Promise<ToolRunReport>;
+}
+
+export interface ReportingExecutor extends ToolExecutor {
+  list(): ReportingHandle[];
+  get(name: string): ReportingHandle | undefined;
+}
+
+export function createToolExecutor(definitions: readonly ToolDefinition[], deps: ToolExecutorDeps): ReportingExecutor {
   const outputLimitBytes = deps.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
   const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const given = deps.sandbox;
@@ -50,7 +61,7 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
   const byName = new Map(handles.map((h) => [h.spec.name, h]));
   return { list: () => [...handles], get: (name) => byName.get(name) };
 
-  function toHandle(def: ToolDefinition): ToolHandle {
+  function toHandle(def: ToolDefinition): ReportingHandle {
     return {
       spec: { name: def.name, description: def.description, parameters: def.parameters },
       ...(def.timeoutMs !== null ? { timeoutMs: def.timeoutMs } : {}),
@@ -60,8 +71,8 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
     };
   }
 
-  async function runDefinition(def: ToolDefinition, args: unknown, ctx: ToolRunContext): Promise<ToolRunResult> {
-    if (ctx.signal.aborted) return { outcome: 'error', content: 'Cancelled.', logs: [] };
+  async function runDefinition(def: ToolDefinition, args: unknown, ctx: ToolRunContext): Promise<ToolRunReport> {
+    if (ctx.signal.aborted) return failed('cancelled', 'Cancelled.');
     switch (def.kind) {
       case 'code': {
         const box = await sandbox();
@@ -72,16 +83,16 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
         return sandboxToToolResult(result);
       }
       case 'http': {
-        if (def.http === null) return { outcome: 'error', content: 'This HTTP tool has no request configured.', logs: [] };
+        if (def.http === null) return failed('setup', 'This HTTP tool has no request configured.');
         const timeout = AbortSignal.timeout(ctx.timeoutMs);
         const result = await runHttpTool(def.id, def.http, args, { getSecret: deps.getSecret, fetch: fetchImpl, outputLimitBytes }, AbortSignal.any([ctx.signal, timeout]));
-        if (timeout.aborted && !ctx.signal.aborted) return { outcome: 'error', content: `Timed out after ${ctx.timeoutMs} ms.`, logs: result.logs };
+        if (timeout.aborted && !ctx.signal.aborted) return failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`, result.logs);
         return result;
       }
       case 'builtin': {
         const builtin = def.builtinId === null ? undefined : BUILTIN_TOOLS.get(def.builtinId);
-        if (!builtin) return { outcome: 'error', content: `Unknown built-in tool "${def.builtinId ?? ''}".`, logs: [] };
-        return builtin.run(args, ctx, { sandbox, fetch: fetchImpl, outputLimitBytes, now });
+        if (!builtin) return failed('setup', `Unknown built-in tool "${def.builtinId ?? ''}".`);
+        return builtin.run(args, ctx, { sandbox, fetch: fetchImpl, outputLimitBytes, now, allowPrivateAddresses: def.allowPrivateAddresses === true });
       }
     }
   }

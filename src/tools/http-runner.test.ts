@@ -8,6 +8,10 @@ type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; 
 let seen: Seen = { headers: {}, body: '' };
 let server: http.Server;
 let base = '';
+/** Another origin (another port) that records what reaches it. */
+let other: http.Server;
+let otherBase = '';
+const reachedOther: Seen[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -15,6 +19,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen = { method: req.method, url: req.url, headers: req.headers, body };
+      if (req.url?.startsWith('/away')) return void res.writeHead(307, { location: `${otherBase}/steal` }).end();
+      if (req.url?.startsWith('/here')) return void res.writeHead(307, { location: '/items/moved?q=again' }).end();
+      if (req.url?.startsWith('/loop')) return void res.writeHead(302, { location: '/loop' }).end();
+      if (req.url?.startsWith('/huge')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('y'.repeat(5 * 1024 * 1024));
       if (req.url?.startsWith('/missing')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such thing here');
       if (req.url?.startsWith('/big')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('z'.repeat(5000));
       if (req.url?.startsWith('/long-json')) {
@@ -26,8 +34,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  other = http.createServer((req, res) => {
+    reachedOther.push({ method: req.method, url: req.url, headers: req.headers, body: '' });
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => other.close(() => resolve()));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 const secrets = new Map([[secretKeyForHeader('t1', 'X-Api-Key'), 's3cret']]);
 const deps = { getSecret: async (k: string) => secrets.get(k), fetch: globalThis.fetch, outputLimitBytes: 1000 };
@@ -97,6 +114,63 @@ describe('runHttpTool', () => {
     expect(r.logs[0]?.level).toBe('warn');
   });
 
+  it('reads at most what it needs of a 5 MB one-line body and cuts it with the marker', async () => {
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/huge`, responseType: 'text' }), {}, deps, signal());
+    expect(r).toEqual({ outcome: 'ok', content: `${'y'.repeat(1000)}\n…[output truncated: ${5 * 1024 * 1024 - 1000} bytes omitted]`, logs: [] });
+    const asJson = await runHttpTool('t1', spec({ urlTemplate: `${base}/huge` }), {}, deps, signal());
+    expect(asJson.content).toBe(r.content);
+    expect(asJson.logs[0]?.text).toMatch(/over 1 MB, so it is cut as text/);
+  });
+
+  describe('redirects', () => {
+    const withSecret = (urlTemplate: string, patch: Partial<HttpToolSpec> = {}) =>
+      spec({ urlTemplate, headers: [{ name: 'X-Api-Key', value: '', secret: true }], ...patch });
+
+    it('refuses a redirect to another origin, and the secret never reaches it', async () => {
+      reachedOther.length = 0;
+      const r = await runHttpTool('t1', withSecret(`${base}/away`), {}, deps, signal());
+      expect(r).toMatchObject({ outcome: 'error', failure: 'blocked' });
+      expect(r.content).toBe(
+        `Refused: ${base} redirected to ${otherBase}, another origin than this tool's (${base}). HTTP tools do not follow a redirect off their ` +
+          "origin: the tool's headers, secrets included, would go along. Put the final address in the URL template if you trust it.",
+      );
+      expect(reachedOther).toEqual([]);
+    });
+
+    it('follows a redirect on the same origin, with the method, body and headers', async () => {
+      const r = await runHttpTool('t1', withSecret(`${base}/here`, { method: 'POST', bodyTemplate: '{"q": {{q}}}' }), { q: 'x' }, deps, signal());
+      expect(r).toEqual({ outcome: 'ok', content: JSON.stringify({ got: '/items/moved?q=again', body: { q: 'x' } }), logs: [] });
+      expect(seen.method).toBe('POST');
+      expect(seen.headers['x-api-key']).toBe('s3cret');
+    });
+
+    it('gives up after a few same-origin hops', async () => {
+      const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/loop` }), {}, deps, signal());
+      expect(r).toMatchObject({ outcome: 'error', failure: 'blocked', content: `Refused: more than 5 redirects from ${base}.` });
+    });
+
+    it('refuses the opaque redirect a browser gives, since its target cannot be checked', async () => {
+      const inits: RequestInit[] = [];
+      const browserLike: typeof fetch = async (_input, init) => {
+        inits.push(init ?? {});
+        return { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers(), body: null } as unknown as Response;
+      };
+      const r = await runHttpTool('t1', withSecret(`${base}/away`), {}, { ...deps, fetch: browserLike }, signal());
+      expect(r).toMatchObject({ outcome: 'error', failure: 'blocked' });
+      expect(r.content).toMatch(/^Refused: .* answered with a redirect, and the browser does not let a page see where a redirect points/);
+      expect(r.content).toMatch(/Put the final address in the URL template/);
+      expect(inits.map((i) => i.redirect)).toEqual(['manual']);
+    });
+  });
+
+  it('refuses a stored template whose origin is a placeholder, sending nothing', async () => {
+    seen = { headers: {}, body: '' };
+    const r = await runHttpTool('t1', spec({ urlTemplate: 'http://{id}/items' }), { id: base.slice('http://'.length) }, deps, signal());
+    expect(r).toMatchObject({ outcome: 'error', failure: 'setup' });
+    expect(r.content).toMatch(/^The URL template cannot be used: Write the scheme, host and port out in full/);
+    expect(seen.url).toBeUndefined();
+  });
+
   it('explains a network error: nothing answers at the address', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -134,13 +208,13 @@ describe('runHttpTool', () => {
     };
     const pending = runHttpTool('t1', spec(), { id: 1 }, { ...deps, fetch: hang }, ac.signal);
     ac.abort();
-    expect(await pending).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [] });
+    expect(await pending).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [], failure: 'cancelled' });
   });
 
   it('reports cancellation', async () => {
     const ac = new AbortController();
     ac.abort();
     const r = await runHttpTool('t1', spec(), { id: 1 }, deps, ac.signal);
-    expect(r).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [] });
+    expect(r).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [], failure: 'cancelled' });
   });
 });

@@ -1,7 +1,14 @@
-import type { ToolRunResult } from '../agent/tool-executor';
+import type { ToolLog } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../db/records';
 import { headerSecretKey } from '../db/tools-repo';
+import { boundedText, readBounded, type BoundedBody } from './bounded-body';
+import { errorText, explainFetchFailure } from './fetch-failure';
 import { cutOutput } from './output-limit';
+import { failed, type ToolFailure, type ToolRunReport } from './tool-failure';
+import { fillBody, fillUrl, templateOrigin } from './url-template';
+
+export { corsRefusalMessage, explainFetchFailure, networkFailureMessage, unreachableMessage } from './fetch-failure';
+export { fillBody, fillUrl } from './url-template';
 
 export type HttpRunDeps = {
   /** Where secret header values live (the secrets table); never read from the definition. */
@@ -14,77 +21,13 @@ export type HttpRunDeps = {
 export const secretKeyForHeader = headerSecretKey;
 
 const EXCERPT_BYTES = 2_000;
-
-function argValue(args: unknown, name: string): unknown {
-  return typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[name] : undefined;
-}
-
-/** `{name}` in the URL becomes the URL-encoded argument; objects are JSON-encoded first; a missing one is empty. */
-export function fillUrl(template: string, args: unknown): string {
-  return template.replace(/\{([a-zA-Z0-9_-]+)\}/g, (_, name: string) => {
-    const v = argValue(args, name);
-    if (v === undefined || v === null) return '';
-    return encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v));
-  });
-}
-
-/** `{{name}}` in the body becomes the JSON encoding of the argument (null when absent). */
-export function fillBody(template: string, args: unknown): string {
-  return template.replace(/\{\{([a-zA-Z0-9_-]+)\}\}/g, (_, name: string) => JSON.stringify(argValue(args, name) ?? null));
-}
-
-/** When the failure cannot be pinned down (the probe below did not finish), say both and what to do. */
-export function networkFailureMessage(origin: string, err: unknown): string {
-  return (
-    `The request to ${origin} failed before a response could be read (${errorText(err)}). ` +
-    'Either the server could not be reached, or it does not allow requests from a web page (CORS): the browser ' +
-    "hides the response unless the API sends Access-Control-Allow-Origin for this page's origin. " +
-    'Check the URL, then use an API that allows browser origins (a CORS-enabled endpoint) or a proxy you control.'
-  );
-}
-
-export function corsRefusalMessage(origin: string): string {
-  return (
-    `${origin} answered, but the browser refused to hand the response to this page: a CORS refusal. The server does ` +
-    "not send Access-Control-Allow-Origin for this page's origin (or rejects the preflight for this method or " +
-    'these headers), and a web page cannot switch that check off. Use an API that allows browser origins (a ' +
-    'CORS-enabled endpoint), ask its owner to allow this origin, or put a proxy you control in front of it that adds the header.'
-  );
-}
-
-export function unreachableMessage(origin: string, err: unknown): string {
-  return (
-    `Network error: ${origin} could not be reached (${errorText(err)}). The server may be down, the host or port ` +
-    'may be wrong, or the network is offline. Check the URL and that the server is running, then try again.'
-  );
-}
-
-const PROBE_TIMEOUT_MS = 5_000;
-
 /**
- * A browser reports a CORS refusal and an unreachable server as the same TypeError. An opaque `no-cors` HEAD
- * request tells them apart: it resolves when the server answered at all (so CORS was the refusal) and rejects
- * when nothing is there. It reads nothing and sends no credentials; HEAD keeps it free of side effects.
+ * A JSON answer up to this size is parsed and re-serialised compactly before it is cut; a larger one is cut as text.
+ * Parsing happens on the page, so this also bounds how long that one step can hold the main thread.
  */
-export async function explainFetchFailure(url: URL, err: unknown, fetchFn: typeof fetch, signal: AbortSignal): Promise<string> {
-  const probe = new AbortController();
-  const stop = () => probe.abort();
-  const timer = setTimeout(stop, PROBE_TIMEOUT_MS);
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    await fetchFn(url.href, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: probe.signal });
-    return corsRefusalMessage(url.origin);
-  } catch {
-    return probe.signal.aborted ? networkFailureMessage(url.origin, err) : unreachableMessage(url.origin, err);
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', stop);
-  }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+const JSON_REFORMAT_BYTES = 1024 * 1024;
+/** Same-origin redirects followed before giving up (only where the runtime lets us see them, see sendPinned). */
+export const MAX_REDIRECTS = 5;
 
 export async function runHttpTool(
   toolId: string,
@@ -92,19 +35,24 @@ export async function runHttpTool(
   args: unknown,
   deps: HttpRunDeps,
   signal: AbortSignal,
-): Promise<ToolRunResult> {
-  const error = (content: string): ToolRunResult => ({ outcome: 'error', content: cutOutput(content, deps.outputLimitBytes), logs: [] });
+): Promise<ToolRunReport> {
+  const error = (failure: ToolFailure, content: string): ToolRunReport => failed(failure, cutOutput(content, deps.outputLimitBytes));
 
+  const pinned = templateOrigin(spec.urlTemplate);
+  if (!pinned.ok) return error('setup', `The URL template cannot be used: ${pinned.problem}`);
   let url: URL;
   try {
     url = new URL(fillUrl(spec.urlTemplate, args));
   } catch {
-    return error(`The URL template did not produce a valid URL: ${spec.urlTemplate}`);
+    return error('setup', `The URL template did not produce a valid URL: ${spec.urlTemplate}`);
+  }
+  if (url.origin !== pinned.origin) {
+    return error('blocked', `Refused: the arguments moved the request from ${pinned.origin} to ${url.origin}; this tool may only reach ${pinned.origin}.`);
   }
   const headers = new Headers();
   for (const h of spec.headers) {
     const value = h.secret ? await deps.getSecret(secretKeyForHeader(toolId, h.name)) : h.value;
-    if (value === undefined) return error(`The secret for header "${h.name}" is not set. Add it in the tool's settings.`);
+    if (value === undefined) return error('setup', `The secret for header "${h.name}" is not set. Add it in the tool's settings.`);
     headers.set(h.name, value);
   }
   let body: string | undefined;
@@ -113,39 +61,106 @@ export async function runHttpTool(
     try {
       JSON.parse(body);
     } catch {
-      return error('The body template did not produce valid JSON once the arguments were filled in.');
+      return error('setup', 'The body template did not produce valid JSON once the arguments were filled in.');
     }
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
 
-  let res: Response;
-  try {
-    res = await deps.fetch(url.href, { method: spec.method, headers, body, signal, credentials: 'omit' });
-  } catch (err) {
-    if (signal.aborted) return error('Cancelled.');
-    const explained = await explainFetchFailure(url, err, deps.fetch, signal);
-    return signal.aborted ? error('Cancelled.') : error(explained);
-  }
+  const sent = await sendPinned(url, { method: spec.method, headers, body }, deps.fetch, signal);
+  if (!sent.ok) return signal.aborted ? error('cancelled', 'Cancelled.') : error(sent.failure, sent.message);
+  const res = sent.res;
 
-  let text: string;
+  let answer: BoundedBody;
   try {
-    text = await res.text();
+    answer = await readBounded(res, Math.max(deps.outputLimitBytes, JSON_REFORMAT_BYTES));
   } catch (err) {
-    return error(`Reading the response from ${url.origin} failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (signal.aborted) return error('cancelled', 'Cancelled.');
+    return error('network', `Reading the response from ${url.origin} failed: ${errorText(err)}`);
   }
   if (!res.ok) {
-    return error(`HTTP ${res.status} ${res.statusText}`.trim() + ` from ${spec.method} ${url.origin}${url.pathname}\n${cutOutput(text, EXCERPT_BYTES)}`);
+    const where = new URL(res.url || url.href);
+    return error('http_status', `HTTP ${res.status} ${res.statusText}`.trim() + ` from ${spec.method} ${where.origin}${where.pathname}\n${boundedText(answer, EXCERPT_BYTES)}`);
   }
-  if (spec.responseType === 'json') {
+  const whole = answer.complete && answer.totalBytes <= JSON_REFORMAT_BYTES;
+  if (spec.responseType === 'json' && whole) {
     try {
-      return { outcome: 'ok', content: cutOutput(JSON.stringify(JSON.parse(text)), deps.outputLimitBytes), logs: [] };
+      return { outcome: 'ok', content: cutOutput(JSON.stringify(JSON.parse(answer.text)), deps.outputLimitBytes), logs: [] };
     } catch {
       return {
         outcome: 'ok',
-        content: cutOutput(`(The response was not JSON; here it is as text.)\n${text}`, deps.outputLimitBytes),
+        content: cutOutput(`(The response was not JSON; here it is as text.)\n${answer.text}`, deps.outputLimitBytes),
         logs: [{ level: 'warn', text: 'Expected JSON but the response did not parse.', t: 0 }],
       };
     }
   }
-  return { outcome: 'ok', content: cutOutput(text, deps.outputLimitBytes), logs: [] };
+  const logs: ToolLog[] =
+    spec.responseType === 'json'
+      ? [{ level: 'warn', text: `The response is over ${JSON_REFORMAT_BYTES / 1024 / 1024} MB, so it is cut as text rather than read as JSON.`, t: 0 }]
+      : [];
+  return { outcome: 'ok', content: boundedText(answer, deps.outputLimitBytes), logs };
+}
+
+type Sent = { ok: true; res: Response } | { ok: false; failure: ToolFailure; message: string };
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Sends the request without letting the browser follow redirects. With `redirect: 'follow'` the browser re-sends
+ * every header to wherever a redirect points (it drops only Authorization when the origin changes), so a custom
+ * secret header such as X-Api-Key would reach another origin after a 307. Every HTTP tool is held to this, not only
+ * those with secret headers: plain headers often carry credentials too, and the template's origin is the one place
+ * the person said the tool may reach.
+ *
+ * A browser hides where a redirect points (`redirect: 'manual'` yields an opaque response with no Location), so
+ * there a redirect is refused with a message saying to use the final address. Where the Location can be read (other
+ * runtimes), same-origin hops are followed, up to MAX_REDIRECTS; a hop to another origin is refused.
+ */
+async function sendPinned(url: URL, init: { method: string; headers: Headers; body: string | undefined }, fetchFn: typeof fetch, signal: AbortSignal): Promise<Sent> {
+  let target = url;
+  let { method, body } = init;
+  for (let hop = 0; ; hop++) {
+    let res: Response;
+    try {
+      res = await fetchFn(target.href, { method, headers: init.headers, body, signal, credentials: 'omit', redirect: 'manual' });
+    } catch (err) {
+      if (signal.aborted) return { ok: false, failure: 'cancelled', message: 'Cancelled.' };
+      return { ok: false, ...(await explainFetchFailure(target, err, fetchFn, signal)) };
+    }
+    if (res.type === 'opaqueredirect') {
+      return {
+        ok: false,
+        failure: 'blocked',
+        message:
+          `Refused: ${target.origin} answered with a redirect, and the browser does not let a page see where a redirect ` +
+          `points, so the tool cannot check that it stays on ${url.origin}. HTTP tools do not follow redirects they cannot ` +
+          "check (the tool's headers, secrets included, would go along). Put the final address in the URL template.",
+      };
+    }
+    const location = REDIRECT_STATUSES.has(res.status) ? res.headers.get('location') : null;
+    if (location === null) return { ok: true, res };
+    void res.body?.cancel().catch(() => undefined);
+    let next: URL;
+    try {
+      next = new URL(location, target);
+    } catch {
+      return { ok: false, failure: 'blocked', message: `Refused: ${target.origin} redirected to "${location}", which is not a valid URL.` };
+    }
+    if (next.origin !== url.origin) {
+      return {
+        ok: false,
+        failure: 'blocked',
+        message:
+          `Refused: ${target.origin} redirected to ${next.origin}, another origin than this tool's (${url.origin}). HTTP tools ` +
+          "do not follow a redirect off their origin: the tool's headers, secrets included, would go along. Put the final address in the URL template if you trust it.",
+      };
+    }
+    if (hop + 1 > MAX_REDIRECTS) return { ok: false, failure: 'blocked', message: `Refused: more than ${MAX_REDIRECTS} redirects from ${url.origin}.` };
+    // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+      init.headers.delete('content-type');
+    }
+    target = next;
+  }
 }

@@ -1,13 +1,22 @@
-import type { ToolRunResult } from '../agent/tool-executor';
-import type { SandboxResult } from './sandbox/sandbox-types';
+import type { SandboxErrorKind, SandboxResult } from './sandbox/sandbox-types';
+import { failed, type ToolFailure, type ToolRunReport } from './tool-failure';
 
-const HINTS: Partial<Record<string, string>> = {
+const HINTS: Partial<Record<SandboxErrorKind, string>> = {
   timeout: 'Make the code finish sooner or raise the tool timeout.',
   memory: 'The sandbox has bounded memory and stack; work on smaller data.',
 };
 
+const FAILURES: Readonly<Record<SandboxErrorKind, ToolFailure>> = {
+  timeout: 'timeout',
+  memory: 'memory',
+  thrown: 'thrown',
+  bad_return: 'bad_return',
+  cancelled: 'cancelled',
+  crashed: 'crashed',
+};
+
 /** What the model (and the "Try it" panel) reads for a sandbox run. */
-export function sandboxToToolResult(result: SandboxResult): ToolRunResult {
+export function sandboxToToolResult(result: SandboxResult): ToolRunReport {
   if (result.ok) return { outcome: 'ok', content: result.output, logs: result.logs };
   let content = result.message;
   if (result.kind === 'thrown' && /'?fetch'? is not defined/.test(result.message)) {
@@ -15,5 +24,5 @@ export function sandboxToToolResult(result: SandboxResult): ToolRunResult {
   }
   const hint = HINTS[result.kind];
   if (hint) content += `\n${hint}`;
-  return { outcome: 'error', content, logs: result.logs };
+  return failed(FAILURES[result.kind], content, result.logs);
 }

@@ -1,14 +1,18 @@
-import type { ToolExecutor, ToolRunResult, ValidationIssue } from '../agent/tool-executor';
+import type { ValidationIssue } from '../agent/tool-executor';
+import type { ReportingExecutor } from './executor';
+import { FAILURE_HEADLINES, failureOf, type ToolFailure, type ToolRunReport } from './tool-failure';
 import { parseArgs } from './validation/parse-args';
 
 export type TryResult =
   | { kind: 'invalid'; issues: ValidationIssue[] }
+  /** The arguments could not be checked at all (the check took too long, or the worker failed). */
+  | { kind: 'check_failed'; message: string }
   | { kind: 'unknown_tool' }
-  | { kind: 'ran'; result: ToolRunResult; durationMs: number };
+  | { kind: 'ran'; result: ToolRunReport; durationMs: number };
 
 /** What the loop does with one call, for the editor's "Try it": parse, validate, then run with a timeout. */
 export async function tryTool(
-  executor: ToolExecutor,
+  executor: ReportingExecutor,
   name: string,
   argumentsText: string,
   opts: { signal: AbortSignal; defaultTimeoutMs: number; now?: () => number },
@@ -17,10 +21,36 @@ export async function tryTool(
   if (!handle) return { kind: 'unknown_tool' };
   const parsed = parseArgs(argumentsText);
   if (!parsed.ok) return { kind: 'invalid', issues: parsed.issues };
-  const issues = await handle.validate(parsed.value);
+  let issues: ValidationIssue[];
+  try {
+    issues = await handle.validate(parsed.value);
+  } catch (err) {
+    return { kind: 'check_failed', message: err instanceof Error ? err.message : String(err) };
+  }
   if (issues.length > 0) return { kind: 'invalid', issues };
   const now = opts.now ?? (() => performance.now());
   const started = now();
   const result = await handle.run(parsed.value, { signal: opts.signal, timeoutMs: handle.timeoutMs ?? opts.defaultTimeoutMs, callId: `try-${Math.round(started)}` });
   return { kind: 'ran', result, durationMs: Math.round(now() - started) };
+}
+
+/** The kind of failure a try ended in; null when the tool ran and succeeded. */
+export function tryFailure(result: TryResult): ToolFailure | null {
+  switch (result.kind) {
+    case 'invalid':
+      return 'invalid_arguments';
+    case 'check_failed':
+      return 'argument_check';
+    case 'unknown_tool':
+      return 'unknown_tool';
+    case 'ran':
+      return failureOf(result.result);
+  }
+}
+
+/** The one line "Try it" leads with: "OK", or what kind of failure it was, as the agent's result says it. */
+export function tryHeadline(result: TryResult): string {
+  const failure = tryFailure(result);
+  if (failure !== null) return FAILURE_HEADLINES[failure];
+  return result.kind === 'ran' && result.result.outcome === 'error' ? 'Failed' : 'OK';
 }

@@ -190,6 +190,23 @@ export function ToolEditor({ tool, isNew, others, onSaved, onDeleted }: Props) {
             </select>
           </label>
           <FieldErrors id="tool-builtin-errors" messages={errorsFor('builtinId', 'builtinId')} />
+          {form.builtinId === 'fetch_url' && (
+            <>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={form.allowPrivateAddresses}
+                  aria-describedby="tool-private-hint"
+                  onChange={(e) => update({ allowPrivateAddresses: e.target.checked })}
+                />{' '}
+                Allow private addresses
+              </label>
+              <p id="tool-private-hint" className="hint">
+                Off: fetch_url refuses this machine and the local network (localhost, 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12,
+                192.168.0.0/16, link-local, and their IPv6 forms), so the model cannot reach your router or local services.
+              </p>
+            </>
+          )}
         </>
       )}
 

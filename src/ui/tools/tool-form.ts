@@ -38,6 +38,8 @@ export type ToolForm = {
   timeoutText: string;
   needsApproval: boolean;
   enabled: boolean;
+  /** fetch_url only. */
+  allowPrivateAddresses: boolean;
 };
 
 export function formFromDefinition(def: ToolDefinition): ToolForm {
@@ -57,6 +59,7 @@ export function formFromDefinition(def: ToolDefinition): ToolForm {
     timeoutText: def.timeoutMs === null ? '' : String(def.timeoutMs),
     needsApproval: def.needsApproval,
     enabled: def.enabled,
+    allowPrivateAddresses: def.allowPrivateAddresses === true,
   };
 }
 
@@ -67,8 +70,9 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
   const errors: DefinitionErrors = {};
   const params = parseParametersText(form.parametersText);
   const timeout = form.timeoutText.trim() === '' ? null : Number(form.timeoutText);
+  const { allowPrivateAddresses: _previous, ...rest } = base;
   const definition: ToolDefinition = {
-    ...base,
+    ...rest,
     name: form.name.trim(),
     description: form.description,
     parameters: params.ok ? params.value : base.parameters,
@@ -90,6 +94,8 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
     needsApproval: form.needsApproval,
     enabled: form.enabled,
     updatedAt: now,
+    // Stored only where it means something, so other tools' rows (and exports) do not grow a field they ignore.
+    ...(form.kind === 'builtin' && form.builtinId === 'fetch_url' ? { allowPrivateAddresses: form.allowPrivateAddresses } : {}),
   };
   const check = validateDefinition(definition, others, BUILTIN_IDS);
   if (!check.ok) Object.assign(errors, check.errors);

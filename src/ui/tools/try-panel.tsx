@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CONFIG } from '../../agent/config';
-import type { ToolRunResult } from '../../agent/tool-executor';
 import { db } from '../../db/database';
 import type { ToolDefinition } from '../../db/records';
 import { createToolExecutor } from '../../tools/executor';
-import { tryTool } from '../../tools/try-tool';
+import { tryHeadline, tryTool, type TryResult } from '../../tools/try-tool';
 import { FieldErrors } from './field-errors';
 import { useArgsIssues } from './use-args-issues';
 
-type Outcome = { result: ToolRunResult; durationMs: number } | { failed: string };
+type Outcome = TryResult | { kind: 'threw'; message: string };
 
 /** "Try it": runs the saved tool through the same executor, validation and timeout the agent uses. */
 export function TryPanel({ tool }: { tool: ToolDefinition }) {
@@ -39,11 +38,9 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
     try {
       const r = await tryTool(executor, tool.name, argsText, { signal: controller.signal, defaultTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs });
       if (!mounted.current) return;
-      if (r.kind === 'ran') setOutcome({ result: r.result, durationMs: r.durationMs });
-      else if (r.kind === 'invalid') setOutcome({ failed: r.issues.map((i) => `${i.path}: ${i.message}`).join('\n') });
-      else setOutcome({ failed: 'Unknown tool.' });
+      setOutcome(r);
     } catch (err) {
-      if (mounted.current) setOutcome({ failed: err instanceof Error ? err.message : String(err) });
+      if (mounted.current) setOutcome({ kind: 'threw', message: err instanceof Error ? err.message : String(err) });
     } finally {
       if (mounted.current) setRunning(null);
     }
@@ -82,11 +79,17 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
 }
 
 function TryOutcome({ outcome }: { outcome: Outcome }) {
-  if ('failed' in outcome) {
+  if (outcome.kind !== 'ran') {
+    const [headline, detail] =
+      outcome.kind === 'threw'
+        ? ['Failed', outcome.message]
+        : [tryHeadline(outcome), outcome.kind === 'invalid' ? outcome.issues.map((i) => `${i.path}: ${i.message}`).join('\n') : outcome.kind === 'check_failed' ? outcome.message : 'No enabled tool has this name.'];
     return (
       <section aria-label="Result" className="tool-result error">
-        <p>Not run: invalid arguments</p>
-        <pre>{outcome.failed}</pre>
+        <p>
+          <strong>{headline}</strong>
+        </p>
+        <pre data-testid="tool-result-content">{detail}</pre>
       </section>
     );
   }
@@ -94,12 +97,12 @@ function TryOutcome({ outcome }: { outcome: Outcome }) {
   return (
     <section aria-label="Result" className={`tool-result ${result.outcome}`}>
       <p>
-        <strong>{result.outcome === 'ok' ? 'OK' : 'Error'}</strong> · <span>{durationMs} ms</span>
+        <strong>{tryHeadline(outcome)}</strong> · <span>{durationMs} ms</span>
       </p>
       <pre data-testid="tool-result-content">{result.content}</pre>
       {result.logs.length > 0 && (
         <section aria-label="Logs">
-          <h4>Logs</h4>
+          <h4>Logs ({result.logs.length})</h4>
           <ol className="tool-logs mono">
             {result.logs.map((l, i) => (
               <li key={i} className={`log-${l.level}`}>
