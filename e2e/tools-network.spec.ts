@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { expect, test } from './fixtures';
 import { openApp } from './app-helpers';
-import { createCodeTool, createHttpTool, openToolsTab, tryIt } from './tools-helpers';
+import { createCodeTool, createHttpTool, openToolsTab, toolsPanel, tryIt } from './tools-helpers';
 
 const noParams = { type: 'object', properties: {} };
 
@@ -52,6 +52,16 @@ test('an HTTP tool and fetch_url tell a CORS refusal from a network error, and s
   expectNetworkError(unreachable.text, down);
 
   await page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: 'fetch_url' }).click();
+  // fetch_url stays off this machine and the local network (the mock server is on 127.0.0.1) unless the tool allows it.
+  const privateRefused = await tryIt(page, { url: `${mock.origin}/tools/echo?via=fetch_url_private` });
+  expect(privateRefused.ok).toBe(false);
+  expect(privateRefused.text).toMatch(/^Refused: 127\.0\.0\.1:\d+ is loopback \(127\.0\.0\.0\/8\)\. fetch_url does not reach this machine or the local network unless its "Allow private addresses" option is on/);
+  await expect(toolsPanel(page).getByRole('region', { name: 'Result' })).toContainText('Refused: the request was blocked');
+  expect(mock.allRequests.filter((r) => r.query.via === 'fetch_url_private')).toEqual([]);
+  await toolsPanel(page).getByRole('checkbox', { name: 'Allow private addresses' }).check();
+  await toolsPanel(page).getByRole('button', { name: 'Save' }).click();
+  await expect(toolsPanel(page).getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
   const fetchRefused = await tryIt(page, { url: `${mock.origin}/tools/nocors?via=fetch_url` });
   expect(fetchRefused.ok).toBe(false);
   expectCorsRefusal(fetchRefused.text, mock.origin);

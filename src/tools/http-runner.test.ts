@@ -22,6 +22,15 @@ beforeAll(async () => {
       if (req.url?.startsWith('/away')) return void res.writeHead(307, { location: `${otherBase}/steal` }).end();
       if (req.url?.startsWith('/here')) return void res.writeHead(307, { location: '/items/moved?q=again' }).end();
       if (req.url?.startsWith('/loop')) return void res.writeHead(302, { location: '/loop' }).end();
+      if (req.url?.startsWith('/endless')) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const chunk = 'e'.repeat(64 * 1024);
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        return void pump();
+      }
       if (req.url?.startsWith('/huge')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('y'.repeat(5 * 1024 * 1024));
       if (req.url?.startsWith('/missing')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no such thing here');
       if (req.url?.startsWith('/big')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('z'.repeat(5000));
@@ -120,6 +129,12 @@ describe('runHttpTool', () => {
     const asJson = await runHttpTool('t1', spec({ urlTemplate: `${base}/huge` }), {}, deps, signal());
     expect(asJson.content).toBe(r.content);
     expect(asJson.logs[0]?.text).toMatch(/over 1 MB, so it is cut as text/);
+  });
+
+  it('stops reading a body that never ends and says at least how much was left out', async () => {
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/endless`, responseType: 'text' }), {}, deps, signal());
+    expect(r.outcome).toBe('ok');
+    expect(r.content).toMatch(/^e{1000}\n…\[output truncated: at least \d+ bytes omitted\]$/);
   });
 
   describe('redirects', () => {
