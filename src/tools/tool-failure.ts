@@ -35,24 +35,6 @@ export function failed(failure: ToolFailure, content: string, logs: ToolLog[] = 
   return { outcome: 'error', content, logs, failure };
 }
 
-/** The headline "Try it" shows for a failure. */
-export const FAILURE_HEADLINES: Readonly<Record<ToolFailure, string>> = {
-  invalid_arguments: 'Not run: invalid arguments',
-  argument_check: 'Not run: the arguments could not be checked',
-  unknown_tool: 'Not run: unknown tool',
-  setup: 'Not run: the tool is not fully set up',
-  thrown: 'Failed: the code threw an error',
-  bad_return: 'Failed: the result cannot be sent to the model',
-  timeout: 'Failed: timed out',
-  memory: 'Failed: memory limit',
-  network: 'Failed: network error (the server could not be reached)',
-  cors: 'Failed: network refused (the browser withheld the answer: CORS)',
-  http_status: 'Failed: the server answered with an error status',
-  blocked: 'Refused: the request was blocked',
-  cancelled: 'Stopped',
-  crashed: 'Failed: the sandbox crashed',
-};
-
 /** The kind of failure of a result; null when it succeeded or came from a tool that reports none. */
 export function failureOf(result: ToolRunResult | ToolRunReport): ToolFailure | null {
   return result.outcome === 'error' && 'failure' in result ? result.failure : null;

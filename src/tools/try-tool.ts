@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../agent/tool-executor';
 import type { ReportingExecutor } from './executor';
-import { FAILURE_HEADLINES, failureOf, type ToolFailure, type ToolRunReport } from './tool-failure';
+import { failureOf, type ToolFailure, type ToolRunReport } from './tool-failure';
 import { parseArgs } from './validation/parse-args';
 
 export type TryResult =
@@ -33,6 +33,24 @@ export async function tryTool(
   const result = await handle.run(parsed.value, { signal: opts.signal, timeoutMs: handle.timeoutMs ?? opts.defaultTimeoutMs, callId: `try-${Math.round(started)}` });
   return { kind: 'ran', result, durationMs: Math.round(now() - started) };
 }
+
+/** The headline "Try it" shows for a failure (here, not with the kinds, so the boot-time bundle does not carry it). */
+export const FAILURE_HEADLINES: Readonly<Record<ToolFailure, string>> = {
+  invalid_arguments: 'Not run: invalid arguments',
+  argument_check: 'Not run: the arguments could not be checked',
+  unknown_tool: 'Not run: unknown tool',
+  setup: 'Not run: the tool is not fully set up',
+  thrown: 'Failed: the code threw an error',
+  bad_return: 'Failed: the result cannot be sent to the model',
+  timeout: 'Failed: timed out',
+  memory: 'Failed: memory limit',
+  network: 'Failed: network error (the server could not be reached)',
+  cors: 'Failed: network refused (the browser withheld the answer: CORS)',
+  http_status: 'Failed: the server answered with an error status',
+  blocked: 'Refused: the request was blocked',
+  cancelled: 'Stopped',
+  crashed: 'Failed: the sandbox crashed',
+};
 
 /** The kind of failure a try ended in; null when the tool ran and succeeded. */
 export function tryFailure(result: TryResult): ToolFailure | null {
