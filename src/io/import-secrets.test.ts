@@ -58,12 +58,14 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
     ]);
   });
 
-  it('drops it when the new origin depends on the arguments, or the tool is no longer an HTTP tool', async () => {
+  it('refuses a replacement whose origin depends on the arguments, and drops it when the tool is no longer an HTTP tool', async () => {
+    // A placeholder in the host fails the editor's literal-origin rule, so the file's tool is refused whole and the
+    // stored tool keeps its definition and its secret.
     const db = await storedWithSecret('sec-2');
     const file = fileWithWeatherUrl('https://{city}.example.com/v1/current');
     const out = await importExportText(db, text(file), { tools: { get_weather: 'replace' } });
-    expect(out).toMatchObject({ ok: true, summary: { droppedSecrets: [{ to: 'https://{city}.example.com (set by the arguments)' }] } });
-    expect(await db.secrets.get(headerSecretKey('tool_weather', 'X-Api-Key'))).toBeUndefined();
+    expect(out).toMatchObject({ ok: true, summary: { refusedTools: ['get_weather'], droppedSecrets: [] } });
+    expect(await db.secrets.get(headerSecretKey('tool_weather', 'X-Api-Key'))).toBeDefined();
 
     const db2 = await storedWithSecret('sec-3');
     const code = fixtureFile();

@@ -45,6 +45,19 @@ describe('imported tool definitions get the tool editor checks', () => {
     ]);
   });
 
+  it('refuses a tool whose parameter schema holds a pattern that backtracks without end', () => {
+    const slug = { type: 'object', properties: { s: { type: 'string', pattern: '^[a-z]+(-[a-z]+)*$' } } };
+    const redos = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } };
+    const { accepted, refused } = screenImportedTools([
+      codeTool({ id: 'a', name: 'slug_tool', parameters: slug }),
+      codeTool({ id: 'b', name: 'redos_tool', parameters: redos }),
+    ]);
+    expect(accepted.map((t) => t.name)).toEqual(['slug_tool']);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.name).toBe('redos_tool');
+    expect(refused[0]!.problems[0]).toMatch(/^Parameters.*\/properties\/s\/pattern: the pattern "\^\(a\+\)\+\$" can take exponential time/);
+  });
+
   it('an import leaves refused tools out, says which, and writes the rest switched off', async () => {
     const { db } = freshDB('imported-tools-1');
     const file = fixtureFile();

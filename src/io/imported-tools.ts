@@ -1,6 +1,7 @@
 import type { ToolDefinition, ToolKind } from '../db/records';
 import { BUILTIN_IDS } from '../tools/builtins';
 import { validateDefinition, type DefinitionField } from '../tools/definition';
+import { describeUnsafePattern, findUnsafePatterns } from '../tools/validation/unsafe-patterns';
 
 /** A tool definition from the file that the tool editor would not save; it is left out of the import. */
 export type RefusedTool = {
@@ -35,12 +36,12 @@ const FIELD_LABEL: Record<DefinitionField, string> = {
 };
 
 /**
- * Where a check of imported parameter schemas for patterns that can take exponential time (ReDoS) plugs in:
- * call `findUnsafePatterns(schema)` from src/tools/validation here once it exists and return one line per
- * pattern it reports. Each line refuses the tool like any other problem of screenImportedTools.
+ * Imported parameter schemas get the editor's ReDoS check: a pattern that can take exponential time would stall
+ * every later argument check (the validation worker restarts after its deadline, but each call would wait it
+ * out). One line per flagged pattern; each refuses the tool like any other problem of screenImportedTools.
  */
-export function unsafeSchemaPatternProblems(_parameters: Record<string, unknown>): string[] {
-  return [];
+export function unsafeSchemaPatternProblems(parameters: Record<string, unknown>): string[] {
+  return findUnsafePatterns(parameters).map(describeUnsafePattern);
 }
 
 /**
