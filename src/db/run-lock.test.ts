@@ -17,6 +17,19 @@ describe('run lock', () => {
     expect((await acquireRunLock('s1', locks)).ok).toBe(true);
   });
 
+  it('says when the lock manager has actually let go after release', async () => {
+    const locks = createLocalLockManager();
+    const got = await acquireRunLock('s1', locks);
+    if (!got.ok) throw new Error('not acquired');
+    let settled = false;
+    void got.lock.released?.then(() => { settled = true; });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toBe(false);
+    got.lock.release();
+    await got.lock.released;
+    expect(await isRunLocked('s1', locks)).toBe(false);
+  });
+
   it('withRunLock holds the lock only while the work runs', async () => {
     const locks = createLocalLockManager();
     const inside = await withRunLock('s', () => isRunLocked('s', locks), locks);

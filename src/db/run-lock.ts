@@ -12,7 +12,15 @@ export type LockManagerLike = {
 
 export const runLockName = (sessionId: string) => `toolscope-run-${sessionId}`;
 
-export type RunLock = { readonly sessionId: string; release(): void };
+export type RunLock = {
+  readonly sessionId: string;
+  release(): void;
+  /**
+   * Settles once the lock manager has let go after release(), which is asynchronous: until then isRunLocked()
+   * in any tab, this one included, still reports the run.
+   */
+  readonly released?: Promise<void>;
+};
 export type AcquireResult = { ok: true; lock: RunLock } | { ok: false; reason: 'locked' };
 
 /**
@@ -49,17 +57,22 @@ export function defaultLockManager(): LockManagerLike {
 export function acquireRunLock(sessionId: string, locks: LockManagerLike = defaultLockManager()): Promise<AcquireResult> {
   return new Promise<AcquireResult>((resolve, reject) => {
     let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
+    const releaseAsked = new Promise<void>((r) => (release = r));
+    let letGo!: () => void;
+    const released = new Promise<void>((r) => (letGo = r));
     locks
       .request(runLockName(sessionId), { ifAvailable: true }, async (lock) => {
         if (!lock) {
           resolve({ ok: false, reason: 'locked' });
           return;
         }
-        resolve({ ok: true, lock: { sessionId, release } });
-        await released;
+        resolve({ ok: true, lock: { sessionId, release, released } });
+        await releaseAsked;
       })
-      .catch(reject);
+      .then(letGo, (err: unknown) => {
+        letGo();
+        reject(err);
+      });
   });
 }
 

@@ -95,6 +95,26 @@ describe('run controller', () => {
     expect(useRunStore.getState().runs.s1?.status).toBe('cancelled');
   });
 
+  it('marks the run ended only once the lock manager has let go of its lock', async () => {
+    let letGo!: () => void;
+    const released = new Promise<void>((r) => (letGo = r));
+    let releaseAsked = false;
+    const f = fakeDeps({
+      acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => { releaseAsked = true; }, released } }),
+    });
+    const c = createRunController(f.deps, immediate);
+    const r = await c.start('s1', 'x');
+    if (!r.ok) throw new Error(r.reason);
+    await expect.poll(() => releaseAsked).toBe(true);
+    // Other tabs (and this one's chat) would still see the lock held: the run is not over for them yet.
+    expect(useRunStore.getState().runs.s1?.ended).toBe(false);
+    expect(c.isRunning('s1')).toBe(true);
+    letGo();
+    await r.done;
+    expect(useRunStore.getState().runs.s1?.ended).toBe(true);
+    expect(c.isRunning('s1')).toBe(false);
+  });
+
   it('surfaces an approval request and hands the decision back to the loop; abort denies it', async () => {
     const decisions: unknown[] = [];
     const f = fakeDeps({

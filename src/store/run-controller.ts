@@ -143,8 +143,11 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         sink.flush();
         await persister.flush().catch(() => undefined);
         if (persister.unsaved?.()) unsaved.set(sessionId, persister);
-        live.delete(sessionId);
         lock.lock.release();
+        // The run counts as over only once other readers see the lock free: a chat that sees `ended` while the
+        // lock still shows held would take its own run for one in another tab and turn read-only for a moment.
+        await lock.lock.released;
+        live.delete(sessionId);
         useRunStore.getState().endRun(sessionId, runId);
       }
     })();
