@@ -1,19 +1,23 @@
 import { runController } from './app-controller';
-import { newSession } from './session-actions';
+import { newSession, sessionStored } from './session-actions';
 import { useSettingsStore } from './settings-store';
 import { useUiStore } from './ui-store';
 
 export type SendOutcome = 'started' | 'needs_settings' | 'busy' | 'locked' | 'failed';
 
-/** Sends a message in the current session (creating one on first use) and starts the run. */
-export async function sendMessage(text: string): Promise<SendOutcome> {
+/**
+ * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
+ * session created for it shows with the cursor in its Message box.
+ */
+export async function sendMessage(text: string, opts: { focusComposer?: boolean } = {}): Promise<SendOutcome> {
   const ui = useUiStore.getState();
   const settings = useSettingsStore.getState();
   if (!settings.hasKey) {
     ui.openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
   }
-  const sessionId = ui.currentSessionId ?? (await newSession()).id;
+  const sessionId = ui.currentSessionId ?? newSession(opts).id;
+  if (!(await sessionStored(sessionId))) return 'failed';
   return startRun(sessionId, text);
 }
 

@@ -1,5 +1,5 @@
 import { db } from '../db/database';
-import { createSession, deleteSession, renameSession, updateSession, type UndoHandle } from '../db/sessions-repo';
+import { createSession, deleteSession, renameSession, updateSession, type NewSession, type UndoHandle } from '../db/sessions-repo';
 import type { SessionRecord } from '../db/records';
 import { create } from 'zustand';
 import { useUiStore } from './ui-store';
@@ -7,6 +7,7 @@ import { defaultsToSessionSettings, useSettingsStore } from './settings-store';
 import { useRunStore } from './run-store';
 import { isActiveStatus } from './session-status';
 import { isRunLocked } from '../db/run-lock';
+import { classifyStorageError, type StorageErrorInfo } from '../db/storage-errors';
 
 export type UndoToast = { id: number; title: string; handle: UndoHandle };
 
@@ -15,13 +16,65 @@ export const useUndoStore = create<{ toast: UndoToast | null; set: (t: UndoToast
   set: (toast) => set({ toast }),
 }));
 
-/** A new session takes the current defaults (model, limits, system prompt) as its own copy. */
-export async function newSession(): Promise<SessionRecord> {
+/** Sessions on screen whose row is still being written, or whose write failed (then `write` resolves false). */
+const unstored = new Map<string, { init: NewSession; write: Promise<boolean> }>();
+
+function storeSession(init: NewSession & { id: string }): Promise<boolean> {
+  const id = init.id;
+  const write = createSession(db, init).then(
+    () => {
+      unstored.delete(id);
+      dropStorageErrors(id);
+      return true;
+    },
+    (err: unknown) => {
+      dropStorageErrors(id);
+      useRunStore.getState().pushSideError({ sessionId: id, error: newSessionError(err) });
+      return false;
+    },
+  );
+  unstored.set(id, { init, write });
+  return write;
+}
+
+function newSessionError(err: unknown): StorageErrorInfo {
+  const failure = classifyStorageError(err);
+  const why =
+    failure === 'quota' ? 'browser storage is full' : failure === 'unavailable' ? 'browser storage is unavailable' : `saving failed (${err instanceof Error ? err.name : 'unknown error'})`;
+  return {
+    fault: 'system',
+    kind: 'storage',
+    message: `The new session could not be stored: ${why}. What you type stays in the box; free space by deleting old sessions, then send again.`,
+  };
+}
+
+function dropStorageErrors(sessionId: string): void {
+  const store = useRunStore.getState();
+  for (const e of store.sideErrors) if (e.sessionId === sessionId && e.error.kind === 'storage') store.dismissSideError(e);
+}
+
+/**
+ * A new session takes the current defaults (model, limits, system prompt) as its own copy. The chat switches to it
+ * at once, in the same task as the click: whatever is typed next lands in its Message box, not in the session left
+ * behind. The row is written meanwhile; sending waits for it (sessionStored).
+ */
+export function newSession(opts: { focusComposer?: boolean } = {}): { id: string; stored: Promise<boolean> } {
   const d = useSettingsStore.getState().defaults;
-  const s = await createSession(db, { model: d.model, settings: defaultsToSessionSettings(d) });
-  useUiStore.getState().selectSession(s.id);
+  const id = crypto.randomUUID();
+  const stored = storeSession({ id, model: d.model, settings: defaultsToSessionSettings(d), now: Date.now() });
+  useUiStore.getState().selectSession(id, opts);
   useUiStore.getState().setTab('chat');
-  return s;
+  return { id, stored };
+}
+
+/** True once the session's row is stored; a write that failed is tried again (space may have been freed). */
+export async function sessionStored(id: string): Promise<boolean> {
+  const pending = unstored.get(id);
+  if (!pending) return true;
+  if (await pending.write) return true;
+  // It failed: try again now that the person sends (space may have been freed meanwhile).
+  const left = unstored.get(id);
+  return left ? storeSession({ ...left.init, id }) : true;
 }
 
 export function renameSessionTitle(id: string, title: string): Promise<boolean> {

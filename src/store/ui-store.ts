@@ -17,7 +17,17 @@ export type UiState = {
   timelineFocus: TimelineFocus;
   /** Consumed by the message list once its rows (read from IndexedDB after the tab mounts) hold the target. */
   chatFocus: ChatFocus;
-  selectSession: (id: string | null) => void;
+  /**
+   * Whose Message box takes the cursor as soon as it is shown and enabled: a session id, or '' for the box shown
+   * with no session. Set by what the person did to write (Send, Stop, New session, the first message); cleared
+   * when honoured or when they put the cursor anywhere else first.
+   */
+  composerFocus: string | null;
+  /** `focusComposer`: the chosen session's Message box takes the cursor (New session, the first message). */
+  selectSession: (id: string | null, opts?: { focusComposer?: boolean }) => void;
+  requestComposerFocus: (key: string) => void;
+  /** Drops the request for `key`, or any request when no key is given. */
+  clearComposerFocus: (key?: string) => void;
   setTab: (tab: AppTab) => void;
   openSettings: (notice?: string) => void;
   closeSettings: () => void;
@@ -32,7 +42,10 @@ export const useUiStore = create<UiState>()((set) => ({
   settingsNotice: null,
   timelineFocus: null,
   chatFocus: null,
-  selectSession: (id) => set({ currentSessionId: id }),
+  composerFocus: null,
+  selectSession: (id, opts) => set(opts?.focusComposer ? { currentSessionId: id, composerFocus: id ?? '' } : { currentSessionId: id }),
+  requestComposerFocus: (key) => set({ composerFocus: key }),
+  clearComposerFocus: (key) => set((s) => (key === undefined || s.composerFocus === key ? { composerFocus: null } : s)),
   setTab: (tab) => set({ tab }),
   openSettings: (notice) => set({ settingsOpen: true, settingsNotice: notice ?? null }),
   closeSettings: () => set({ settingsOpen: false, settingsNotice: null }),

@@ -4,10 +4,10 @@ import { useRunStore } from '../../store/run-store';
 import { useSettingsStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { ChatAlerts } from './chat-alerts';
+import { ErrorAlert } from './error-alert';
 import { ContextBar } from '../context/context-bar';
 import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
-import { cancelComposerFocus, requestComposerFocus } from './composer-focus';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
 import { useChatData } from './use-chat-data';
@@ -19,11 +19,8 @@ export function ChatView({ sessionId }: { sessionId: string | null }) {
 }
 
 /** The first message creates the session, and with it a new Message box: typing goes on there. */
-async function sendFirst(text: string): Promise<boolean> {
-  requestComposerFocus();
-  const started = (await sendMessage(text)) === 'started';
-  if (!started) cancelComposerFocus();
-  return started;
+async function sendFirst(text: string, keepCursor: boolean): Promise<boolean> {
+  return (await sendMessage(text, { focusComposer: keepCursor })) === 'started';
 }
 
 function NoSessionChat() {
@@ -63,6 +60,15 @@ function escapeMeansStop(e: KeyboardEvent): boolean {
   return !field || field.closest('form.composer') !== null;
 }
 
+/** A session on screen whose row could not be written yet (New session with storage full): why, and what to do. */
+function UnstoredSessionAlerts({ sessionId }: { sessionId: string }) {
+  const errors = useRunStore((s) => s.sideErrors);
+  const dismiss = useRunStore((s) => s.dismissSideError);
+  return errors.filter((e) => e.sessionId === sessionId).map((e, i) => (
+    <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismiss(e)} />
+  ));
+}
+
 function SessionChat({ sessionId }: { sessionId: string }) {
   const { session, rows, toolResults, toolRecords, loading } = useChatData(sessionId);
   const runningHere = useRunStore((s) => !!s.runs[sessionId] && !s.runs[sessionId]!.ended);
@@ -94,7 +100,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
       )}
       <OfflineAlert />
-      {session && <ChatAlerts session={session} />}
+      {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
       {session && <ContextBar sessionId={sessionId} />}
       {session && session.usage.totalTokens > 0 && (
         <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { takeComposerFocus } from './composer-focus';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useUiStore } from '../../store/ui-store';
+import { cursorStaysIn, useComposerFocus } from './composer-focus';
 import { readDraft, writeDraft } from './drafts';
 
 type Props = {
@@ -7,7 +8,8 @@ type Props = {
   draftKey: string;
   running: boolean;
   readOnly: boolean;
-  onSend: (text: string) => Promise<boolean>;
+  /** `keepCursor`: the person was writing here, so the box the message goes to should have the cursor next. */
+  onSend: (text: string, keepCursor: boolean) => Promise<boolean>;
   onStop: () => void;
 };
 
@@ -19,14 +21,13 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
   };
   const [sending, setSending] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (takeComposerFocus()) box.current?.focus();
-  }, []);
-  // Send and Stop turn disabled once used, which drops the focus on the page; the next thing to do is
-  // usually to write, so it goes to the Message box (unless the person has moved on elsewhere).
-  const keepTyping = () => {
-    const active = document.activeElement;
-    if (!active || active === document.body || active.closest('form.composer')) box.current?.focus();
+  const form = useRef<HTMLFormElement>(null);
+  useComposerFocus(box, draftKey, !readOnly);
+  // Send and Stop turn disabled once used: the cursor goes back to the box (unless the person moved it elsewhere).
+  const keepTyping = (): boolean => {
+    const keep = cursorStaysIn(form.current);
+    if (keep) useUiStore.getState().requestComposerFocus(draftKey);
+    return keep;
   };
   const canSend = text.trim() !== '' && !running && !readOnly && !sending;
 
@@ -34,10 +35,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     if (!canSend) return;
     setSending(true);
     try {
-      if (await onSend(text)) {
-        setText('');
-        keepTyping();
-      }
+      if (await onSend(text, keepTyping())) setText('');
     } finally {
       setSending(false);
     }
@@ -52,7 +50,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
   };
 
   return (
-    <form className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+    <form ref={form} className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
       <textarea
         ref={box}
         aria-label="Message"
@@ -64,7 +62,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="primary" disabled={!canSend}>Send</button>
-      <button type="button" disabled={!running} onClick={() => { onStop(); keepTyping(); }} aria-keyshortcuts="Escape">Stop</button>
+      <button type="button" disabled={!running} onClick={() => { keepTyping(); onStop(); }} aria-keyshortcuts="Escape">Stop</button>
     </form>
   );
 }

@@ -5,7 +5,6 @@ import { searchSessions } from '../../db/sessions-repo';
 import { newSession } from '../../store/session-actions';
 import { useUiStore } from '../../store/ui-store';
 import { SessionItem } from './session-item';
-import { requestComposerFocus } from '../chat/composer-focus';
 import { UndoToastView } from './undo-toast';
 import { ExportButton } from '../io/export-button';
 import { ImportButton } from '../io/import-button';
@@ -23,7 +22,7 @@ export function SessionsSidebar() {
 
   return (
     <nav className="sidebar" aria-label="Sessions">
-      <button type="button" className="primary" onClick={() => { requestComposerFocus(); void newSession(); }}>
+      <button type="button" className="primary" onClick={() => newSession({ focusComposer: true })}>
         New session
       </button>
       <div className="sidebar-io">
