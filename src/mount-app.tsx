@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './ui/app';
-import { startApp } from './store/app-controller';
+import { settingsLoaded, startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/timeline/chat-link';
 import './ui/styles.css';
 
@@ -10,17 +10,22 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
-/** Starts the app; loaded by main.tsx once the storage backend is chosen. */
+/**
+ * Starts the app; loaded by main.tsx once the storage backend is chosen. The shell replaces index.html's start-up
+ * note only once the saved settings are loaded, so nothing clicked or typed on it is undone by the load.
+ */
 export function mountApp(): void {
   void startApp();
   installShowInTimelineListener();
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </StrictMode>,
+  void settingsLoaded().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }
