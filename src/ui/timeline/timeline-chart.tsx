@@ -34,6 +34,18 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   const [size, setSize] = useState({ width: 800, height: 400 });
   const [scrollTop, setScrollTop] = useState(0);
   const [hover, setHover] = useState<Hover | null>(null);
+  // The bar last clicked or chosen: its details are open, so its tooltip would only cover them. It stays hidden
+  // until the pointer moves on to another bar (or leaves), or focus does.
+  const dismissed = useRef<string | null>(null);
+  const showTip = (tip: Hover) => {
+    if (tip.bar.id === dismissed.current) return;
+    dismissed.current = null;
+    setHover(tip);
+  };
+  const dismissTip = (bar: Bar | null) => {
+    dismissed.current = bar?.id ?? null;
+    setHover(null);
+  };
   const drag = useRef<{ x: number; y: number; vp: Viewport; scrollTop: number; moved: boolean; id: number } | null>(null);
   const suppressClick = useRef(false);
 
@@ -127,8 +139,11 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     }
     const bar = barFromEvent(e.target);
     const rect = sectionRef.current?.getBoundingClientRect();
-    if (bar && rect) setHover({ bar, x: e.clientX - rect.left, y: e.clientY - rect.top });
-    else if (hover) setHover(null);
+    if (bar && rect) showTip({ bar, x: e.clientX - rect.left, y: e.clientY - rect.top });
+    else {
+      dismissed.current = null;
+      if (hover) setHover(null);
+    }
   };
   const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
     const d = drag.current;
@@ -144,13 +159,15 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
       return;
     }
     const bar = barFromEvent(e.target);
-    if (bar) onSelect(bar);
+    if (!bar) return;
+    dismissTip(bar);
+    onSelect(bar);
   };
   const onFocus = (e: React.FocusEvent<SVGSVGElement>) => {
     const bar = barFromEvent(e.target);
     const rect = sectionRef.current?.getBoundingClientRect();
     const el = e.target instanceof Element ? e.target.getBoundingClientRect() : null;
-    if (bar && rect && el) setHover({ bar, x: el.left - rect.left, y: el.bottom - rect.top });
+    if (bar && rect && el) showTip({ bar, x: el.left - rect.left, y: el.bottom - rect.top });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
@@ -158,7 +175,14 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     const bar = barFromEvent(e.target);
     if ((e.key === 'Enter' || e.key === ' ') && bar) {
       e.preventDefault();
+      dismissTip(bar);
       onSelect(bar);
+      return;
+    }
+    // Content shown on hover or focus can be dismissed without moving either (WCAG 1.4.13).
+    if (e.key === 'Escape' && hover) {
+      e.preventDefault();
+      dismissTip(hover.bar);
       return;
     }
     const key = e.key;
@@ -209,7 +233,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
             onPointerCancel={() => { drag.current = null; }}
-            onPointerLeave={() => setHover(null)}
+            onPointerLeave={() => dismissTip(null)}
             onClick={onClick}
             onFocus={onFocus}
             onBlur={() => setHover(null)}
