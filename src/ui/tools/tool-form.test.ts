@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../db/records';
-import { checkForm, formFromDefinition, newFormHeader, secretsForSave, type ToolForm } from './tool-form';
+import { checkForm, formFromDefinition, formMatches, newFormHeader, secretsForSave, type ToolForm } from './tool-form';
 
 const def: ToolDefinition = {
   id: 't1', name: 'search', description: 'd', parameters: { type: 'object', properties: { q: { type: 'string' } } }, kind: 'http', code: null, builtinId: null,
@@ -37,5 +37,25 @@ describe('header secrets in the tool form', () => {
   it('gives every row its own id', () => {
     const form = formFromDefinition(def);
     expect(new Set([...form.headers, newFormHeader()].map((h) => h.rowId)).size).toBe(3);
+  });
+});
+
+describe('formMatches', () => {
+  it('is true for a form as loaded, whatever the order its fields were set in', () => {
+    const form = formFromDefinition(def);
+    expect(formMatches(form, def)).toBe(true);
+    const { name, ...rest } = form;
+    expect(formMatches({ ...rest, name } as ToolForm, def)).toBe(true);
+  });
+
+  it('is false once any field, header or typed secret differs, and true again when it is put back', () => {
+    const form = formFromDefinition(def);
+    expect(formMatches({ ...form, code: 'return 1;' }, def)).toBe(false);
+    expect(formMatches({ ...form, needsApproval: true }, def)).toBe(false);
+    const headers = form.headers.map((h, i) => (i === 0 ? { ...h, secretValue: 'sk-typed' } : h));
+    expect(formMatches({ ...form, headers }, def)).toBe(false);
+    expect(formMatches({ ...form, headers: [...form.headers, newFormHeader()] }, def)).toBe(false);
+    expect(formMatches({ ...form, description: 'changed' }, def)).toBe(false);
+    expect(formMatches({ ...form, description: def.description }, def)).toBe(true);
   });
 });

@@ -63,6 +63,19 @@ export function formFromDefinition(def: ToolDefinition): ToolForm {
   };
 }
 
+/** Key order does not matter: a form edited field by field and one built afresh compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** Whether the form still says what the stored tool says: header rows compare by content, not by their row ids. */
+export function formMatches(form: ToolForm, tool: ToolDefinition): boolean {
+  const plain = (f: ToolForm) => canonical({ ...f, headers: f.headers.map(({ rowId: _row, ...h }) => h) });
+  return plain(form) === plain(formFromDefinition(tool));
+}
+
 export type FormCheck = { definition: ToolDefinition; errors: DefinitionErrors; ok: boolean };
 
 /** Builds the definition the form describes and checks it exactly as saving would. */

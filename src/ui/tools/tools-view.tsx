@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { db } from '../../db/database';
 import type { ToolDefinition } from '../../db/records';
 import { listTools } from '../../db/tools-repo';
 import { newDefinition } from '../../tools/definition';
 import { seedBuiltinTools } from '../../tools/seed-builtins';
-import { ToolEditor } from './tool-editor';
+import { ToolEditor, type ToolEditorHandle } from './tool-editor';
 import { TryPanel } from './try-panel';
 import './tools.css';
 
@@ -16,6 +16,9 @@ export function ToolsView() {
   const tools = useLiveQuery(() => listTools(db), []);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ToolDefinition | null>(null);
+  const editor = useRef<ToolEditorHandle>(null);
+  // Another tool (or a new one) replaces the open editor only once its unsaved edits are saved or let go.
+  const leaveTo = (open: () => void) => (editor.current ? editor.current.confirmLeave(open) : open());
 
   useEffect(() => {
     void seedBuiltinTools(db);
@@ -35,10 +38,12 @@ export function ToolsView() {
           <h2 id="tools-heading">Tools</h2>
           <button
             type="button"
-            onClick={() => {
-              setDraft(newDefinition(crypto.randomUUID(), Date.now()));
-              setSelectedId(null);
-            }}
+            onClick={() =>
+              leaveTo(() => {
+                setDraft(newDefinition(crypto.randomUUID(), Date.now()));
+                setSelectedId(null);
+              })
+            }
           >
             New tool
           </button>
@@ -56,8 +61,11 @@ export function ToolsView() {
                   className="link"
                   aria-current={t.id === selected?.id ? 'true' : undefined}
                   onClick={() => {
-                    setDraft(null);
-                    setSelectedId(t.id);
+                    if (t.id === selected?.id) return;
+                    leaveTo(() => {
+                      setDraft(null);
+                      setSelectedId(t.id);
+                    });
                   }}
                 >
                   {t.name}
@@ -78,6 +86,7 @@ export function ToolsView() {
         {selected ? (
           <>
             <ToolEditor
+              ref={editor}
               // Keyed by id only: the editor follows changes to the stored tool itself, keeping unsaved edits when
               // only the list's on/off switch changed it.
               key={selected.id}
