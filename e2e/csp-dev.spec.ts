@@ -21,7 +21,13 @@ let dev: ViteDevServer;
 let devUrl = '';
 
 test.beforeAll(async () => {
-  dev = await createServer({ server: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error', clearScreen: false });
+  // Every lazily loaded module is an entry of the start-up scan, so no dependency found late reloads the page.
+  dev = await createServer({
+    server: { port: 0, host: '127.0.0.1', strictPort: false },
+    optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts', 'src/**/*-worker.ts', 'src/mcp/runtime.ts'] },
+    logLevel: 'error',
+    clearScreen: false,
+  });
   await dev.listen();
   const address = dev.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('dev server has no port');
@@ -43,7 +49,7 @@ test('the dev server sends the policy with a nonce, the app starts under it, and
   expect(policy).not.toContain("'unsafe-eval'");
   expect(policy).toContain("frame-ancestors 'none'");
   // React Refresh's inline preamble carries the nonce, so the app mounts.
-  await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeVisible({ timeout: 60_000 });
   expect(await violations(page)).toEqual([]);
 
   await page.evaluate(() => {

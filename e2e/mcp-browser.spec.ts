@@ -23,7 +23,9 @@ test.beforeAll(async () => {
   // The client is pre-bundled up front: discovering it on first import would make Vite reload the page mid-test.
   dev = await createServer({
     server: { port: 0, host: '127.0.0.1', strictPort: false },
-    optimizeDeps: { include: ['@modelcontextprotocol/client'] },
+    // The page imports the runtime by a path the scanner cannot see from index.html; naming it as an entry lets the
+    // start-up scan find every dependency, so no late discovery reloads the page mid-test on a fresh clone.
+    optimizeDeps: { entries: ['index.html', 'src/mcp/runtime.ts'], include: ['@modelcontextprotocol/client'] },
     logLevel: 'error',
     clearScreen: false,
   });
