@@ -1,6 +1,7 @@
+import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { buildTimeline } from './build-timeline';
-import { exportSvg } from './export-svg';
+import { exportSvg, xmlChars } from './export-svg';
 import { layoutTimeline } from './layout';
 import { RunScript } from './test-events';
 
@@ -48,5 +49,30 @@ describe('exportSvg', () => {
     // A failed attempt: its phases are a band along the top, so its red still shows under them.
     const failed = /<title>Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
     expect(failed?.slice(1).map(Number)).toEqual([16, 6]);
+  });
+
+  it('drops characters XML cannot hold, so a hostile tool name still gives a file an XML parser (and an SVG viewer) reads', () => {
+    const hostile = 'bad\u0000na\u0007me\u001b[31m\uFFFF\uD800';
+    const t = new RunScript('r3').started().request(1, 0, 10, 10)
+      .tool(1, 'ctl', hostile, 100, 200, 'error', 'boom\u0001')
+      .finished(300);
+    const l = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0));
+    const svg = exportSvg(l, { start: 0, end: 300 }, { ...opts, title: 'Session \u0008title' });
+    const texts: string[] = [];
+    const errors: string[] = [];
+    const parser = new SaxesParser({ xmlns: true });
+    parser.on('error', (e) => errors.push(e.message));
+    parser.on('text', (t) => texts.push(t));
+    parser.write(svg).close();
+    expect(errors).toEqual([]);
+    expect(texts).toContain('Session title');
+    expect(texts.some((t) => t.startsWith('badname[31m, error'))).toBe(true);
+  });
+});
+
+describe('xmlChars', () => {
+  it('keeps tab, newline, carriage return, paired surrogates and ordinary text; drops the rest', () => {
+    expect(xmlChars('a\tb\nc\rd 😀 é')).toBe('a\tb\nc\rd 😀 é');
+    expect(xmlChars('\u0000x\u001fy\uFFFEz\uDC00\uD83D')).toBe('xyz');
   });
 });

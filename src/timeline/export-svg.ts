@@ -14,7 +14,36 @@ export type SvgExportOptions = {
   background?: string;
 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * Drops what XML 1.0 does not allow at all, not even escaped: C0 controls other than tab, newline and carriage
+ * return, U+FFFE/U+FFFF, and UTF-16 halves without their pair. A tool name, result or title from a model can hold
+ * them, and one of them makes the whole file unreadable to an SVG viewer.
+ */
+export function xmlChars(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let drop = (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffe || c === 0xffff;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      drop = true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      drop = true;
+    }
+    if (drop) {
+      out += s.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
+const esc = (s: string) => xmlChars(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (v: number) => (Math.round(v * 10) / 10).toString();
 
 /**
