@@ -55,7 +55,8 @@ test('a reply without reported usage is estimated, and marks the turn and the se
 
   const check = async () => {
     await expect(assistantMessages(page).first().locator('.usage')).toHaveText('Turn 1: 110 tokens (100 in, 10 out)');
-    await expect(assistantMessages(page).last().locator('.usage')).toHaveText(/^Turn 1: [\d,]+ tokens \([\d,]+ in, [1-9][\d,]* out\), estimated$/);
+    // Turns are numbered per session: the second run's only turn is the session's second.
+    await expect(assistantMessages(page).last().locator('.usage')).toHaveText(/^Turn 2: [\d,]+ tokens \([\d,]+ in, [1-9][\d,]* out\), estimated$/);
     await expect(page.getByLabel('Session usage')).toHaveText(/^Session: [\d,]+ tokens \([\d,]+ in, [\d,]+ out\), estimated$/);
   };
   await check();

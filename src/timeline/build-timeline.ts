@@ -3,6 +3,7 @@ import { zeroUsage } from '../agent/messages';
 import type { EventRecord, RunRecord } from '../db/records';
 import type { CallModel, ModelAttempt, RunModel, RunState, TimelineModel, TurnModel } from './model';
 import { packLanes } from './pack-lanes';
+import { sessionTurn, sessionTurnOffsets } from './session-turns';
 
 /**
  * Builds the timeline model of one session from its runs and their events.
@@ -23,6 +24,11 @@ export function buildTimeline(sessionId: string, runs: readonly RunRecord[], eve
     const superseded = index < ordered.length - 1;
     return buildRun(run, index, list, now, superseded);
   });
+  const offsets = sessionTurnOffsets(models.map((m) => ({ runId: m.runId, turns: m.turns.reduce((max, t) => Math.max(max, t.turn), 0) })));
+  for (const m of models) {
+    const offset = offsets.get(m.runId) ?? 0;
+    for (const t of m.turns) t.sessionTurn = sessionTurn(offset, t.turn);
+  }
   return { sessionId, runs: models };
 }
 
@@ -43,7 +49,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
   const turnOf = (n: number): TurnModel => {
     let turn = turns.get(n);
     if (!turn) {
-      turn = { turn: n, messageId: '', attempts: [], calls: [], laneCount: 0, compactions: [], usage: null };
+      turn = { turn: n, sessionTurn: n, messageId: '', attempts: [], calls: [], laneCount: 0, compactions: [], usage: null };
       turns.set(n, turn);
     }
     return turn;

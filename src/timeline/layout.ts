@@ -93,7 +93,7 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
     rows.push(finishRow({ key: `run:${run.runId}`, kind: 'run', label: `Run ${run.index + 1}`, runIndex: run.index, turn: null, lane: null, bars: [runBar(run, offset)], maxEnd: [] }));
     for (const turn of run.turns) {
       rows.push(finishRow({
-        key: `turn:${run.runId}:${turn.turn}`, kind: 'turn', label: `Turn ${turn.turn}`, runIndex: run.index, turn: turn.turn, lane: null,
+        key: `turn:${run.runId}:${turn.turn}`, kind: 'turn', label: turnName(turn), runIndex: run.index, turn: turn.turn, lane: null,
         bars: turnBars(run, turn, offset), maxEnd: [],
       }));
       for (let lane = 0; lane < turn.laneCount; lane++) {
@@ -110,6 +110,11 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
   }
   const totalMs = model.runs.length ? offset - gap : 0;
   return { rows, totalMs, runOffsets, callIndex };
+}
+
+/** "Turn 4" by the session's count; a manual compaction's turn 0 comes before any request. */
+export function turnName(turn: TurnModel): string {
+  return turn.sessionTurn > 0 ? `Turn ${turn.sessionTurn}` : 'Compaction';
 }
 
 function finishRow(row: Row): Row {
@@ -156,7 +161,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
     } else {
       segments.push({ kind: 'waiting', start: offset + a.start, end: offset + end });
     }
-    const what = `Turn ${turn.turn} model request${turn.attempts.length > 1 ? ` attempt ${a.attempt}` : ''}`;
+    const what = `${turnName(turn)} model request${turn.attempts.length > 1 ? ` attempt ${a.attempt}` : ''}`;
     const err = a.error ? ` (${errorText(a.error)})` : '';
     bars.push({
       id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + from, end: offset + end,
@@ -173,7 +178,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
           id: `backoff:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'backoff', status: 'retrying', start: offset + a.end, end: offset + gapEnd,
           open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
           label: `retry in ${formatMs(a.retryInMs ?? gapEnd - a.end)}`,
-          name: `Backoff before retry of turn ${turn.turn}`, note: '', approvalMs: null,
+          name: `Backoff before retry of ${turnName(turn).toLowerCase()}`, note: '', approvalMs: null,
           segments: [],
         });
       }

@@ -78,7 +78,10 @@ export type CompactionMarker = {
 };
 
 export type TurnModel = {
+  /** The run's own count, from 1 (0: a manual compaction's, before any request). */
   turn: number;
+  /** The turn's number in the session, continuing across runs (see session-turns.ts); 0 for turn 0. */
+  sessionTurn: number;
   /** The message id of the attempt that made it into history (last attempt otherwise). */
   messageId: string;
   attempts: ModelAttempt[];

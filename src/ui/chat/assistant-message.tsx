@@ -6,6 +6,7 @@ import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import { AssistantBody } from './assistant-body';
 import { MessageFlag } from './message-flag';
+import { useSessionTurn } from './session-turn-offsets';
 import { storedTurnUsage } from './stored-turn-usage';
 import { usageText } from './usage-text';
 
@@ -28,6 +29,8 @@ export const AssistantMessage = memo(function AssistantMessage({ sessionId, mess
     [live === undefined, message.runId, message.turn],
   );
   const usage = live ?? stored ?? undefined;
+  // The session's count, as the timeline numbers turns: a second run's first turn is not "Turn 1" again.
+  const turn = useSessionTurn(message.runId, message.turn);
   return (
     <article className="message message-assistant" aria-label="Assistant message" data-status={message.status}>
       <div className="message-role">
@@ -44,7 +47,7 @@ export const AssistantMessage = memo(function AssistantMessage({ sessionId, mess
         toolResults={toolResults}
         toolRecords={toolRecords}
       />
-      {usage && <div className="usage">Turn {message.turn}: {usageText(usage)}</div>}
+      {usage && turn !== null && <div className="usage">Turn {turn}: {usageText(usage)}</div>}
     </article>
   );
 });

@@ -10,6 +10,7 @@ import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
+import { TurnOffsetsContext, useTurnOffsets } from './session-turn-offsets';
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from './use-locked-elsewhere';
 import { usageText } from './usage-text';
@@ -74,6 +75,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const runningHere = useRunStore((s) => !!s.runs[sessionId] && !s.runs[sessionId]!.ended);
   const lastRunId = useRunStore((s) => s.runs[sessionId]?.runId);
   const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
+  const turnOffsets = useTurnOffsets(sessionId);
 
   useEffect(() => {
     if (!runningHere) return;
@@ -97,7 +99,9 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       ) : rows.length === 0 ? (
         <div className="message-list empty">No messages yet. Say hello.</div>
       ) : (
-        <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
+        <TurnOffsetsContext value={turnOffsets}>
+          <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
+        </TurnOffsetsContext>
       )}
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMs } from '../../timeline/format';
-import { errorText, type Bar } from '../../timeline/layout';
+import { errorText, turnName, type Bar } from '../../timeline/layout';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
 import { STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
 import { showInChat } from './chat-link';
@@ -68,7 +68,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
   ];
   if (call.approval) timings.push(['Waited for approval', `${formatMs((call.approval.end ?? end) - call.approval.start)}${call.approval.decision ? ` (${call.approval.decision})` : ''}`]);
   if (call.runStart !== null) timings.push(['Ran for', formatMs(end - call.runStart)]);
-  timings.push(['Turn', String(call.turn)], ['Run', String(run.index + 1)], ['Call id', call.callId]);
+  timings.push(['Turn', String(turn?.sessionTurn ?? call.turn)], ['Run', String(run.index + 1)], ['Call id', call.callId]);
   return (
     <>
       <h3>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h3>
@@ -107,7 +107,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
 function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel; turn: TurnModel }) {
   return (
     <>
-      <h3>Turn {turn.turn} model request</h3>
+      <h3>{turnName(turn)} model request</h3>
       <TurnTokens turn={turn} />
       {turn.compactions.map((c) => (
         <p key={c.t}>Context compacted at {formatMs(c.t)}: {c.tokensBefore} → {c.tokensAfter} tokens ({c.removed} messages summarized)</p>
