@@ -47,7 +47,8 @@ test('model HTML loses class, id, role, ARIA and data attributes: no fake approv
     return true;
   })).toBe(true);
   const model = await msg.locator('.markdown').evaluateAll((roots) =>
-    roots.flatMap((r) => [...r.querySelectorAll('*')]).flatMap((el) =>
+    // Inside the pieces the message is rendered in (the app's own wrappers).
+    roots.flatMap((r) => [...r.querySelectorAll('.markdown-piece *')]).flatMap((el) =>
       el.getAttributeNames().filter((n) => n === 'class' || n === 'id' || n === 'role' || n === 'tabindex' || n.startsWith('aria-') || n.startsWith('data-'))
         .map((n) => `${el.tagName.toLowerCase()}[${n}=${el.getAttribute(n)}]`)));
   // Only what the renderer writes itself keeps its attributes: the code block, its Copy button, the task mark.

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { ToolCall, ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
-import { MarkdownView } from './markdown-view';
-import { StreamingMarkdown } from './streaming-markdown';
+import { LongText } from './long-text';
 import { ToolCallCard } from './tool-call-card';
 import { wordCount } from './word-count';
 
@@ -28,10 +27,10 @@ export function AssistantBody(p: Props) {
         <details className="reasoning">
           {/* A model can think for a minute before writing a word: while it streams, the count shows it is alive. */}
           <summary>{p.partial ? `Reasoning… (${reasoningWords} words)` : 'Reasoning'}</summary>
-          <div>{p.reasoning}</div>
+          <LongText text={p.reasoning} format="plain" live={p.partial} />
         </details>
       )}
-      {p.text && (p.partial ? <StreamingMarkdown text={p.text} /> : <MarkdownView text={p.text} />)}
+      {p.text && <LongText text={p.text} format="markdown" live={p.partial} />}
       {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
       {p.toolCalls.map((c, i) => (
         <ToolCallCard

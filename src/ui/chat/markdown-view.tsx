@@ -11,8 +11,8 @@ function onCopyClick(e: MouseEvent<HTMLDivElement>) {
   );
 }
 
-/** Sanitized Markdown; code blocks carry a Copy button handled by delegation. */
+/** One piece of sanitized Markdown (LongText holds the pieces in one `.markdown`); code blocks carry a Copy button handled by delegation. */
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
   const html = useMemo(() => renderMarkdown(text), [text]);
-  return <div className="markdown" onClick={onCopyClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="markdown-piece" onClick={onCopyClick} dangerouslySetInnerHTML={{ __html: html }} />;
 });

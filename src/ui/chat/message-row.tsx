@@ -3,7 +3,7 @@ import type { ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { AssistantMessage } from './assistant-message';
 import type { ChatRow } from './chat-rows';
-import { MarkdownView } from './markdown-view';
+import { LongText } from './long-text';
 import { StreamingMessage } from './streaming-message';
 import { UserMessage } from './user-message';
 import { MessageActions } from '../context/message-actions';
@@ -29,7 +29,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
       return (
         <article className="message message-system" aria-label="System message">
           <div className="message-role">System</div>
-          <MarkdownView text={m.content} />
+          <LongText text={m.content} format="markdown" />
         </article>
       );
     case 'tool':

@@ -10,4 +10,9 @@ describe('prettyArgs', () => {
     expect(prettyArgs('{"a":', false)).toBe('{"a":');
     expect(prettyArgs('', false)).toBe('{}');
   });
+  it('shows very long arguments as they came rather than re-reading them every frame', () => {
+    const huge = `{"blob":"${'x'.repeat(40_000)}`;
+    expect(prettyArgs(huge, true)).toBe(huge);
+    expect(prettyArgs(`${huge}"}`, false)).toBe(`{\n  "blob": "${'x'.repeat(40_000)}"\n}`);
+  });
 });

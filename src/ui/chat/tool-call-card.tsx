@@ -1,10 +1,12 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import type { LiveToolCallStatus } from '../../store/run-state';
 import { useUiStore } from '../../store/ui-store';
 import { ApprovalCard } from './approval-card';
+import { LongText } from './long-text';
+import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { toolResultMemory } from '../memory/tool-result-memory';
@@ -21,6 +23,12 @@ type Props = {
 };
 
 const PREVIEW_CHARS = 280;
+/**
+ * Tool output is cut at 64 KB before it is stored, but older versions kept whatever a tool returned: what is past
+ * this is not shown (a marker says how much), so one stored megabyte cannot stall the chat.
+ */
+export const RESULT_DISPLAY_CHARS = 65_536;
+const RESULT_CUT_REASON = `over the ${RESULT_DISPLAY_CHARS.toLocaleString('en-US')}-character display limit for a tool result`;
 
 const STATUS_TEXT: Record<LiveToolCallStatus | 'pending', string> = {
   streaming: 'receiving arguments',
@@ -47,7 +55,10 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const result = p.result?.content ?? live?.result ?? p.record?.result ?? null;
   const isError = p.result?.isError ?? live?.isError ?? p.record?.isError ?? false;
   const args = live?.arguments || p.arguments;
+  const shownArgs = useMemo(() => prettyArgs(args, !!p.partial), [args, p.partial]);
   const long = result !== null && result.length > PREVIEW_CHARS;
+  // "Show all" when one page holds it; otherwise it opens a page at a time.
+  const onePage = useMemo(() => result !== null && result.length <= RESULT_DISPLAY_CHARS && textPieces(result, 'plain').pageEnds.length <= 1, [result]);
   // The tool's console output is kept with its record; without it a user debugging a tool in a run sees only the result.
   const logs = p.record?.logs ?? [];
 
@@ -61,18 +72,20 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           Show in timeline
         </button>
       </div>
-      <pre aria-label="Arguments">{prettyArgs(args, !!p.partial)}</pre>
+      <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />
       {approval && <ApprovalCard approval={approval} />}
       {result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
-          <pre aria-label="Result" className={isError ? 'verdict-bad' : undefined}>
-            {expanded || !long ? result : `${result.slice(0, PREVIEW_CHARS)}…`}
-          </pre>
+          {expanded || !long ? (
+            <LongText text={result} format="plain" as="pre" label="Result" className={isError ? 'verdict-bad' : undefined} maxChars={RESULT_DISPLAY_CHARS} cutReason={RESULT_CUT_REASON} />
+          ) : (
+            <pre aria-label="Result" className={isError ? 'verdict-bad' : undefined}>{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
+          )}
           {(status === 'ok' || status === 'error') && <RememberButton text={toolResultMemory(p.name, result)} sessionId={p.sessionId} label={`Remember result of ${p.name}`} />}
           {long && (
             <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
-              {expanded ? 'Show less' : `Show all (${result.length.toLocaleString()} characters)`}
+              {expanded ? 'Show less' : `${onePage ? 'Show all' : 'Show more'} (${result.length.toLocaleString()} characters)`}
             </button>
           )}
         </div>
@@ -80,7 +93,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       {logs.length > 0 && (
         <details className="tool-card-logs">
           <summary>Logs ({logs.length})</summary>
-          <pre aria-label="Logs">{logs.map((l) => `[${l.level}] ${l.text}`).join('\n')}</pre>
+          <LongText text={logs.map((l) => `[${l.level}] ${l.text}`).join('\n')} format="plain" as="pre" label="Logs" />
         </details>
       )}
     </div>

@@ -4,7 +4,7 @@ import type { ChatMessage, SystemMessage } from '../../agent/messages';
 import { db } from '../../db/database';
 import { fromMessageRecord } from '../../db/messages-repo';
 import type { MessageRecord } from '../../db/records';
-import { MarkdownView } from '../chat/markdown-view';
+import { LongText } from '../chat/long-text';
 
 function originalText(m: ChatMessage): string {
   switch (m.role) {
@@ -29,7 +29,7 @@ function Originals({ ids }: { ids: string[] }) {
       {messages.map((m) => (
         <li key={m.id} data-role={m.role}>
           <strong>{ROLE[m.role]}</strong>
-          <div className="message-body">{originalText(m)}</div>
+          <LongText text={originalText(m)} format="plain" className="message-body" />
         </li>
       ))}
     </ol>
@@ -43,7 +43,7 @@ export const SummaryMessage = memo(function SummaryMessage({ message }: { messag
   return (
     <article className="message message-system message-summary" aria-label="Summary of earlier messages">
       <div className="message-role">{ids.length} earlier messages summarised</div>
-      <MarkdownView text={message.content} />
+      <LongText text={message.content} format="markdown" />
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>Show the {ids.length} original messages</summary>
         {open && <Originals ids={ids} />}

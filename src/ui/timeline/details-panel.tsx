@@ -3,6 +3,9 @@ import { formatMs } from '../../timeline/format';
 import { errorText, turnName, type Bar } from '../../timeline/layout';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
 import { STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
+import { LongText } from '../chat/long-text';
+import { textPieces } from '../chat/text-pieces';
+import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from './chat-link';
 
 const CUT = 2000;
@@ -18,7 +21,11 @@ function resolve(model: TimelineModel, bar: Bar): { run: RunModel; turn: TurnMod
   return { run, turn, call };
 }
 
+/** Re-indenting a megabyte would stall the page; such text is shown as it came. */
+const PRETTY_MAX_CHARS = 256_000;
+
 function pretty(text: string): { ok: true; text: string } | { ok: false; text: string } {
+  if (text.length > PRETTY_MAX_CHARS) return { ok: true, text };
   try {
     return { ok: true, text: JSON.stringify(JSON.parse(text), null, 2) };
   } catch {
@@ -29,12 +36,18 @@ function pretty(text: string): { ok: true; text: string } | { ok: false; text: s
 function CutText({ text, label }: { text: string; label: string }) {
   const [all, setAll] = useState(false);
   const long = text.length > CUT;
+  // Opened, a long text shows a page at a time (and never past the display limit), so a stored megabyte cannot stall the page.
+  const onePage = text.length <= RESULT_DISPLAY_CHARS && textPieces(text, 'plain').pageEnds.length <= 1;
   return (
     <>
-      <pre className="tl-pre" aria-label={label}>{all || !long ? text : `${text.slice(0, CUT)}…`}</pre>
+      {all || !long ? (
+        <LongText text={text} format="plain" as="pre" className="tl-pre" label={label} maxChars={RESULT_DISPLAY_CHARS} cutReason="over the display limit" />
+      ) : (
+        <pre className="tl-pre" aria-label={label}>{`${text.slice(0, CUT)}…`}</pre>
+      )}
       {long && (
         <button type="button" onClick={() => setAll((v) => !v)}>
-          {all ? 'Show less' : `Show all (${text.length.toLocaleString()} characters)`}
+          {all ? 'Show less' : `${onePage ? 'Show all' : 'Show more'} (${text.length.toLocaleString()} characters)`}
         </button>
       )}
     </>
