@@ -13,7 +13,7 @@ const assistant = (content: string, calls: string[] = []): AssistantMessage => (
 const tool = (callId: string, content: string): ToolMessage => ({
   id: `t${n++}`, createdAt: 0, role: 'tool', toolCallId: callId, name: 'f', content, isError: false, outcome: 'ok', runId: 'r', turn: 1,
 });
-const estimate = (ms: readonly ChatMessage[]) => estimatePromptTokens({ system: '', messages: ms, tools: [] });
+const estimate = (ms: readonly ChatMessage[]) => estimatePromptTokens({ system: '', messages: ms, tools: [] }).tokens;
 
 function conversation(): ChatMessage[] {
   return [

@@ -1,7 +1,7 @@
 import type { ModelClient } from '../agent/model-client';
 import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../agent/messages';
 import { fitTranscript, transcriptEntries } from './summary-transcript';
-import { MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from './token-estimate';
+import { MESSAGE_OVERHEAD_TOKENS } from './token-estimate';
 
 const SUMMARY_INSTRUCTIONS =
   'You compress conversations. Summarise the transcript below so the conversation can continue without it: ' +
@@ -14,7 +14,7 @@ export function transcript(messages: readonly ChatMessage[]): string {
 }
 
 /** How the summary request is kept inside the context window: the prompt's token budget, counted with `count`. */
-export type SummaryFit = { maxPromptTokens: number; count: TokenCounter };
+export type SummaryFit = { maxPromptTokens: number; count: (text: string) => number };
 
 /** The transcript budget left once the instructions and message framing are paid for. */
 export function transcriptBudget(fit: SummaryFit): number {

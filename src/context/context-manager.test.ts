@@ -4,6 +4,8 @@ import type { ChatMessage } from '../agent/messages';
 import type { ModelClient, ModelRequest } from '../agent/model-client';
 import { ContextLimitError, createContextManager } from './context-manager';
 import { requestView } from './request-view';
+import { counterFrom, type TokenCount } from './token-count';
+import { createTokenCounter } from './token-counter';
 
 function textChunk(content: string): ChatCompletionChunk {
   return { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] };
@@ -100,7 +102,7 @@ describe('context manager', () => {
 
     it('makes no summary request at 94 % and compacts at 95 %', async () => {
       const model = summarizer('summary');
-      const cm = createContextManager({ ...deps(model, LIMIT), count: chars });
+      const cm = createContextManager({ ...deps(model, LIMIT), counter: counterFrom(chars) });
       const at94 = historyOf(9_400);
       expect(cm.estimate(at94, '', [])).toBe(9_400);
       const r = await cm.beforeRequest(at94, '', [], signal);
@@ -116,7 +118,7 @@ describe('context manager', () => {
 
     it('compacts to just under 82 %, leaving room for the summary, by whole messages', async () => {
       const summary = 's'.repeat(200);
-      const cm = createContextManager({ ...deps(summarizer(summary), LIMIT), count: chars });
+      const cm = createContextManager({ ...deps(summarizer(summary), LIMIT), counter: counterFrom(chars) });
       const r = await cm.beforeRequest(historyOf(9_800), '', [], signal);
       const after = r.compaction!.tokensAfter;
       const reserve = Math.min(2_000, LIMIT * 0.1);
@@ -134,5 +136,22 @@ describe('context manager', () => {
     const before = cm.estimate(history, '', []);
     cm.observeUsage(before, before * 2);
     expect(cm.estimate(history, '', [])).toBe(before * 2);
+  });
+
+  it('has each text counted exactly once, off the main thread, before the estimate that decides: later requests add only the new messages', async () => {
+    const asked: string[][] = [];
+    // Stands in for the worker: one token a character, exact.
+    const counter = createTokenCounter('o200k_base', async (_enc, texts) => {
+      asked.push(texts);
+      return texts.map((t): TokenCount => ({ tokens: t.length, exact: true }));
+    });
+    const cm = createContextManager({ ...deps(summarizer('unused'), 100_000), counter });
+    const history = [user('first question'), reply('first answer')];
+    const r1 = await cm.beforeRequest(history, 'system prompt', [], signal);
+    // Exact: 'first question' (14) + 'first answer' (12) + 'system prompt' (13), plus 4 framing tokens each.
+    expect(r1.rawTokens).toBe(14 + 12 + 13 + 3 * 4);
+    const r2 = await cm.beforeRequest([...history, user('second')], 'system prompt', [], signal);
+    expect(r2.rawTokens).toBe(r1.rawTokens + 6 + 4);
+    expect(asked).toEqual([['first question', 'first answer', 'system prompt'], ['second']]);
   });
 });

@@ -6,7 +6,8 @@ import { budgetStatus, CONTEXT_COMPACT_TARGET_FRACTION, CONTEXT_HARD_FRACTION, t
 import { planCompaction } from './compaction-plan';
 import { writeSummary } from './compactor';
 import { requestView } from './request-view';
-import { calibrationFrom, estimatePromptTokens, heuristicCounter, type TokenCounter } from './token-estimate';
+import { heuristicCounter, tokensOf, type TokenCounter } from './token-count';
+import { calibrationFrom, estimatePromptTokens, promptTexts } from './token-estimate';
 
 /** Thrown when even a compacted request would not fit; the loop ends the run with this error. */
 export class ContextLimitError extends Error {
@@ -31,7 +32,8 @@ export type ContextManagerDeps = {
   model: ModelClient;
   modelName: string;
   limitTokens: number;
-  count?: TokenCounter;
+  /** The model's counter; its exact counts are prepared (off the main thread) before each estimate that decides. */
+  counter?: TokenCounter;
   /** Reported / estimated from an earlier request in this session, so the first request is already corrected. */
   initialCalibration?: number;
   newId: () => string;
@@ -51,13 +53,16 @@ export type ContextManager = {
 };
 
 export function createContextManager(deps: ContextManagerDeps): ContextManager {
-  const count = deps.count ?? heuristicCounter;
+  const counter = deps.counter ?? heuristicCounter;
   let calibration = deps.initialCalibration ?? 1;
   const limit = deps.limitTokens;
   const summaryReserve = Math.min(2_000, Math.floor(limit * 0.1));
 
   const raw = (messages: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
-    estimatePromptTokens({ system, messages, tools }, count);
+    estimatePromptTokens({ system, messages, tools }, counter).tokens;
+  // Every message of the history is counted once (cached by the counter); later requests only add the new ones.
+  const prepare = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
+    counter.prepare(promptTexts({ system, messages: history, tools }));
   const estimateRaw = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) => raw(requestView(history), system, tools);
   const estimate = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
     Math.ceil(estimateRaw(history, system, tools) * calibration);
@@ -76,7 +81,7 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
     if (!plan || plan.summarize.length === 0) return null;
     const tokensBefore = estimate(history, system, tools);
     // The summary request must itself fit the window (with room for the summary it asks for).
-    const fit = { maxPromptTokens: Math.floor((limit - summaryReserve) / calibration), count };
+    const fit = { maxPromptTokens: Math.floor((limit - summaryReserve) / calibration), count: tokensOf(counter) };
     const { text, usage } = await writeSummary(deps.model, deps.modelName, plan.summarize, signal, fit);
     const summary: SystemMessage = {
       id: deps.newId(),
@@ -93,6 +98,7 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
     estimate,
     estimateRaw,
     async beforeRequest(history, system, tools, signal) {
+      await prepare(requestView(history), system, tools);
       const before = budgetStatus(estimate(history, system, tools), limit);
       if (before.level !== 'compact') return { budget: before, rawTokens: estimateRaw(history, system, tools), compaction: null };
       const compaction = await compact(history, system, tools, signal, Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION), 1);
@@ -101,7 +107,8 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
       const sent = compaction ? [...history, compaction.summary] : history;
       return { budget: budgetStatus(after, limit), rawTokens: estimateRaw(sent, system, tools), compaction };
     },
-    compactNow(history, system, tools, signal) {
+    async compactNow(history, system, tools, signal) {
+      await prepare(requestView(history), system, tools);
       // A target of zero summarises every unit but the protected tail.
       return compact(history, system, tools, signal, 0, 2);
     },

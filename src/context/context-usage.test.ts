@@ -4,6 +4,7 @@ import type { ChatMessage } from '../agent/messages';
 import { createContextManager } from './context-manager';
 import { contextUsage, formatContextUsage } from './context-usage';
 import { lastReportedPrompt } from './reported-prompt';
+import { counterFrom } from './token-count';
 
 const user = (id: string, chars: number): ChatMessage => ({ id, createdAt: 0, role: 'user', content: 'x'.repeat(chars) });
 
@@ -53,7 +54,7 @@ describe('the meter after several requests of one run', () => {
 
   it('counts with the given counter, so the figure matches the run that used the same one', () => {
     const words: (t: string) => number = (t) => t.split(' ').length;
-    const u = contextUsage({ messages: [user('a', 0)], systemText: 'one two three', tools: [], limit: 1000, lastReported: null, count: words });
+    const u = contextUsage({ messages: [user('a', 0)], systemText: 'one two three', tools: [], limit: 1000, lastReported: null, counter: counterFrom(words) });
     // system: 3 + 4 overhead; empty user message: 1 + 4
     expect(u.tokens).toBe(12);
   });

@@ -8,7 +8,8 @@ import type { SessionRecord } from '../db/records';
 import { compactSessionNow, type ManualCompactionDeps } from './manual-compaction';
 import type { ReportedPrompt } from './reported-prompt';
 import { requestView } from './request-view';
-import { estimatePromptTokens, heuristicCounter } from './token-estimate';
+import { heuristicCounter } from './token-count';
+import { estimatePromptTokens } from './token-estimate';
 
 const session: SessionRecord = {
   id: 's1', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,
@@ -43,7 +44,7 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
         })(),
     }),
     requestParts: async () => opts.parts ?? noParts,
-    loadCounter: async () => ({ count: heuristicCounter }),
+    counterFor: () => heuristicCounter,
     createPersister: () => ({ emit: (e) => events.push(e), flush: async () => undefined }),
     acquireRunLock: async () => (locked ? { ok: false, reason: 'locked' } : { ok: true, lock: { sessionId: 's1', release: () => void released++ } }),
     newId: () => `id${id++}`,
@@ -108,7 +109,7 @@ describe('compactSessionNow', () => {
       msg('user', 'Thanks.'),
       msg('assistant', 'Welcome.'),
     ];
-    const total = estimatePromptTokens({ system: '', messages: history, tools: [] });
+    const total = estimatePromptTokens({ system: '', messages: history, tools: [] }).tokens;
     expect(total).toBeGreaterThan(2 * 4_000);
     const { d, requests, events } = deps(history, false, { session: limited });
     const r = await compactSessionNow('s1', d, signal);
@@ -116,7 +117,7 @@ describe('compactSessionNow', () => {
     expect(requests.length).toBeGreaterThanOrEqual(1);
     for (const req of requests) {
       const sent = req.messages.map((m, i): ChatMessage => ({ id: `w${i}`, createdAt: 0, role: 'user', content: String(m.content) }));
-      expect(estimatePromptTokens({ system: '', messages: sent, tools: [] })).toBeLessThan(4_000);
+      expect(estimatePromptTokens({ system: '', messages: sent, tools: [] }).tokens).toBeLessThan(4_000);
     }
     const text = requests.map((q) => String(q.messages[1]?.content)).join('');
     expect(text).toMatch(/characters cut so the summary request fits the context window/);
@@ -133,7 +134,7 @@ describe('compactSessionNow', () => {
     const systemText = 's'.repeat(4_000);
     const tools: ToolSpec[] = [{ name: 'get_weather', description: 'w'.repeat(400), parameters: { type: 'object' } }];
     const full = await compactSessionNow('s1', deps(history, false, { parts: { systemText, tools, lastReported: null } }).d, signal);
-    const extra = estimatePromptTokens({ system: systemText, messages: [], tools });
+    const extra = estimatePromptTokens({ system: systemText, messages: [], tools }).tokens;
     if (!bare.ok || !full.ok) throw new Error('expected both to compact');
     expect(full.tokensBefore - bare.tokensBefore).toBe(extra);
     expect(full.tokensAfter - bare.tokensAfter).toBe(extra);

@@ -8,7 +8,8 @@ import { contextFailureInfo } from '../agent/context-hook';
 import { createContextManager } from './context-manager';
 import { contextLimitFor } from './model-limits';
 import { calibrationOf, type ReportedPrompt } from './reported-prompt';
-import { loadTokenCounter, type TokenCounter } from './token-estimate';
+import type { TokenCounter } from './token-count';
+import { tokenCounterFor } from './token-counter';
 import type { ToolSpec } from '../agent/tool-executor';
 
 export type ManualCompactionDeps = {
@@ -19,7 +20,7 @@ export type ManualCompactionDeps = {
   createModelClient(opts: { apiKey: string; baseURL: string }): ModelClient;
   /** The system prompt and tools the next request will carry, and the newest reported prompt size, for the figures. */
   requestParts(session: SessionRecord): Promise<{ systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null }>;
-  loadCounter?(model: string): Promise<{ count: TokenCounter }>;
+  counterFor?(model: string): TokenCounter;
   /** Writes the events like a run's (so the summary is stored and the timeline shows the compaction). */
   createPersister(sessionId: string): { emit: EventSink; flush(): Promise<void> };
   acquireRunLock(sessionId: string): Promise<AcquireResult>;
@@ -45,17 +46,13 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
   const lock = await deps.acquireRunLock(sessionId);
   if (!lock.ok) return { ok: false, reason: 'locked', message: 'A run is in progress in this session; compact when it has finished.' };
   try {
-    const [history, parts, counter] = await Promise.all([
-      deps.loadHistory(sessionId),
-      deps.requestParts(session),
-      (deps.loadCounter ?? loadTokenCounter)(session.model),
-    ]);
+    const [history, parts] = await Promise.all([deps.loadHistory(sessionId), deps.requestParts(session)]);
     // Counted like the run counts (same tokenizer, same correction), so "before → after" match the meter.
     const manager = createContextManager({
       model: deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() }),
       modelName: session.model,
       limitTokens: contextLimitFor(session.model, session.settings.contextLimit).tokens,
-      count: counter.count,
+      counter: (deps.counterFor ?? tokenCounterFor)(session.model),
       initialCalibration: calibrationOf(parts.lastReported),
       newId: deps.newId,
       now: deps.now,

@@ -5,7 +5,7 @@ import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
 import type { MemoryRecord, SessionRecord } from '../db/records';
 import type { Embedder } from './embeddings';
-import { heuristicCounter } from './token-estimate';
+import { heuristicCounter } from './token-count';
 import type { ReportedPrompt } from './reported-prompt';
 import { prepareRunContext, recallQuery, type RunContextDeps } from './run-context';
 
@@ -33,7 +33,7 @@ function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null, previous:
       vectors.push(...v.map((x) => x.id));
     },
     createEmbedder: async () => embedder,
-    loadCounter: async () => ({ count: heuristicCounter, exact: false }),
+    counterFor: () => heuristicCounter,
     lastReportedPrompt: async () => previous,
     timeZone: () => 'Europe/Berlin',
     now: () => Date.UTC(2026, 0, 2, 3, 4, 5),

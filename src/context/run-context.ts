@@ -10,7 +10,8 @@ import { recallMemories, type RecallOutcome } from './recall-memories';
 import { createRememberTool, withExtraTools } from './remember-tool';
 import { calibrationOf, type ReportedPrompt } from './reported-prompt';
 import { assembleSystemPrompt, buildLayers, DEFAULT_BASE_PROMPT, type PromptLayer } from './system-prompt';
-import { loadTokenCounter, type TokenCounter } from './token-estimate';
+import type { TokenCounter } from './token-count';
+import { tokenCounterFor } from './token-counter';
 
 /** Everything outside this module that preparing a run touches (storage, clocks, the embeddings endpoint). */
 export type RunContextDeps = {
@@ -19,7 +20,7 @@ export type RunContextDeps = {
   saveEmbeddings(vectors: { id: string; embedding: number[]; model: string }[]): Promise<void>;
   /** Null when embeddings are turned off. */
   createEmbedder(opts: { apiKey: string; baseURL: string }): Promise<Embedder | null>;
-  loadCounter?(model: string): Promise<{ count: TokenCounter; exact: boolean }>;
+  counterFor?(model: string): TokenCounter;
   /** The session's newest provider-reported prompt size, so a new run starts already corrected. */
   lastReportedPrompt(sessionId: string): Promise<ReportedPrompt | null>;
   basePrompt?: string;
@@ -81,11 +82,11 @@ export async function prepareRunContext(args: RunContextArgs, deps: RunContextDe
   const systemPrompt = assembleSystemPrompt(layers);
 
   const limitTokens = contextLimitFor(session.model, session.settings.contextLimit).tokens;
-  const counter = await (deps.loadCounter ?? loadTokenCounter)(session.model);
+  const counter = (deps.counterFor ?? tokenCounterFor)(session.model);
   // The provider's count from the last run corrects this run's first (usually largest) request too.
   const previous = await deps.lastReportedPrompt(session.id).catch(() => null);
   const manager = createContextManager({
-    model: args.model, modelName: session.model, limitTokens, count: counter.count, initialCalibration: calibrationOf(previous), newId: deps.newId, now: deps.now,
+    model: args.model, modelName: session.model, limitTokens, counter, initialCalibration: calibrationOf(previous), newId: deps.newId, now: deps.now,
   });
   const sent = layers.map((l) => ({ id: l.id, title: l.title, text: l.text }));
   const context: ContextHook = {

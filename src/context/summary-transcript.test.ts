@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../agent/messages';
 import { cutEntry, fitTranscript, MIN_ENTRY_CHARS } from './summary-transcript';
-import { heuristicCounter } from './token-estimate';
+import { estimateTokens } from './token-count';
 
 let n = 0;
 const user = (content: string): ChatMessage => ({ id: `u${n++}`, createdAt: 0, role: 'user', content });
@@ -11,16 +11,16 @@ const tool = (content: string): ChatMessage => ({
 
 describe('fitTranscript', () => {
   it('sends a transcript that fits as is', () => {
-    expect(fitTranscript([user('hello'), tool('{"t":20}')], 1_000, heuristicCounter)).toEqual(['[User]\nhello\n\n[Tool result: fetch]\n{"t":20}']);
+    expect(fitTranscript([user('hello'), tool('{"t":20}')], 1_000, estimateTokens)).toEqual(['[User]\nhello\n\n[Tool result: fetch]\n{"t":20}']);
   });
 
   it('cuts the long tool result first, with a marker, and keeps short messages whole', () => {
-    const parts = fitTranscript([user('what does the page say?'), tool('HEAD ' + 'x'.repeat(20_000) + ' TAIL'), user('thanks')], 2_000, heuristicCounter);
+    const parts = fitTranscript([user('what does the page say?'), tool('HEAD ' + 'x'.repeat(20_000) + ' TAIL'), user('thanks')], 2_000, estimateTokens);
     expect(parts).toHaveLength(1);
     const text = parts[0]!;
-    expect(heuristicCounter(text)).toBeLessThanOrEqual(2_000);
+    expect(estimateTokens(text)).toBeLessThanOrEqual(2_000);
     // Nearly all of the budget is used: the cut is no harsher than it has to be.
-    expect(heuristicCounter(text)).toBeGreaterThan(1_900);
+    expect(estimateTokens(text)).toBeGreaterThan(1_900);
     expect(text).toContain('[User]\nwhat does the page say?');
     expect(text).toContain('[User]\nthanks');
     expect(text).toContain('[Tool result: fetch]\nHEAD');
@@ -30,9 +30,9 @@ describe('fitTranscript', () => {
 
   it('splits into consecutive chunks, each within the budget, when too many messages remain even cut short', () => {
     const messages = Array.from({ length: 60 }, (_, i) => user(`message ${i} ` + 'y'.repeat(2_000)));
-    const parts = fitTranscript(messages, 1_000, heuristicCounter);
+    const parts = fitTranscript(messages, 1_000, estimateTokens);
     expect(parts.length).toBeGreaterThan(1);
-    for (const p of parts) expect(heuristicCounter(p)).toBeLessThanOrEqual(1_000);
+    for (const p of parts) expect(estimateTokens(p)).toBeLessThanOrEqual(1_000);
     const all = parts.join('\n\n');
     const order = messages.map((_, i) => all.indexOf(`message ${i} `));
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);

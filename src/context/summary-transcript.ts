@@ -1,5 +1,4 @@
 import type { ChatMessage } from '../agent/messages';
-import type { TokenCounter } from './token-estimate';
 
 /** An entry is never cut below this many characters: shorter than that, the text says too little to summarise. */
 export const MIN_ENTRY_CHARS = 600;
@@ -39,7 +38,7 @@ const join = (entries: readonly string[]) => entries.join('\n\n');
  * tool results shrink before short messages do. If even entries of MIN_ENTRY_CHARS are too many for one
  * request, the cut entries are split into consecutive chunks that each fit, to be summarised one by one.
  */
-export function fitTranscript(messages: readonly ChatMessage[], maxTokens: number, count: TokenCounter): string[] {
+export function fitTranscript(messages: readonly ChatMessage[], maxTokens: number, count: (text: string) => number): string[] {
   const entries = transcriptEntries(messages);
   const whole = join(entries);
   if (count(whole) <= maxTokens) return [whole];

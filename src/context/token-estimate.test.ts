@@ -1,26 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../agent/messages';
-import { calibrationFrom, estimatePromptTokens, heuristicCounter, loadTokenCounter, memoizeCounter, MESSAGE_OVERHEAD_TOKENS, openAIEncodingFor } from './token-estimate';
+import { counterFrom, estimateTokens } from './token-count';
+import { calibrationFrom, estimatePromptTokens, MESSAGE_OVERHEAD_TOKENS, openAIEncodingFor, promptTexts } from './token-estimate';
 
 const user = (content: string): ChatMessage => ({ id: 'u', createdAt: 0, role: 'user', content });
 
 describe('estimatePromptTokens', () => {
-  it('counts about four characters a token plus overhead per message', () => {
+  it('counts about four characters a token plus overhead per message, and says it is an estimate', () => {
     const n = estimatePromptTokens({ system: '', messages: [user('a'.repeat(400)), user('b'.repeat(8))], tools: [] });
-    expect(n).toBe(100 + 2 + 2 * MESSAGE_OVERHEAD_TOKENS);
+    expect(n).toEqual({ tokens: 100 + 2 + 2 * MESSAGE_OVERHEAD_TOKENS, exact: false });
   });
   it('includes the system prompt, tool calls and tool schemas', () => {
-    const base = estimatePromptTokens({ system: '', messages: [], tools: [] });
-    expect(base).toBe(0);
-    const withSystem = estimatePromptTokens({ system: 'x'.repeat(40), messages: [], tools: [] });
-    expect(withSystem).toBe(10 + MESSAGE_OVERHEAD_TOKENS);
+    expect(estimatePromptTokens({ system: '', messages: [], tools: [] }).tokens).toBe(0);
+    expect(estimatePromptTokens({ system: 'x'.repeat(40), messages: [], tools: [] }).tokens).toBe(10 + MESSAGE_OVERHEAD_TOKENS);
     const assistant: ChatMessage = {
       id: 'a', createdAt: 0, role: 'assistant', content: '', reasoning: '', refusal: null, status: 'complete', runId: 'r', turn: 1,
       toolCalls: [{ id: 'c', name: 'abcd', arguments: '{"q":"1234"}' }],
     };
-    expect(estimatePromptTokens({ system: '', messages: [assistant], tools: [] })).toBe(heuristicCounter('abcd{"q":"1234"}') + MESSAGE_OVERHEAD_TOKENS);
+    expect(estimatePromptTokens({ system: '', messages: [assistant], tools: [] }).tokens).toBe(estimateTokens('abcd{"q":"1234"}') + MESSAGE_OVERHEAD_TOKENS);
     const tools = [{ name: 't', description: 'd', parameters: { type: 'object' } }];
-    expect(estimatePromptTokens({ system: '', messages: [], tools })).toBe(heuristicCounter(JSON.stringify(tools)));
+    expect(estimatePromptTokens({ system: '', messages: [], tools }).tokens).toBe(estimateTokens(JSON.stringify(tools)));
+    // What it counts is what promptTexts lists, so preparing those leaves nothing uncounted.
+    expect(promptTexts({ system: 's', messages: [assistant], tools })).toEqual(['abcd{"q":"1234"}', 's', JSON.stringify(tools)]);
+  });
+  it('is exact only when every part is', () => {
+    const exactFor = (known: string) => ({ ...counterFrom((t) => t.length), count: (t: string) => ({ tokens: t.length, exact: t === known }) });
+    expect(estimatePromptTokens({ system: 'sys', messages: [user('hi')], tools: [] }, exactFor('hi')).exact).toBe(false);
+    expect(estimatePromptTokens({ system: '', messages: [user('hi')], tools: [] }, exactFor('hi'))).toEqual({ tokens: 2 + MESSAGE_OVERHEAD_TOKENS, exact: true });
   });
 });
 
@@ -33,35 +39,11 @@ describe('calibration', () => {
   });
 });
 
-describe('tokenizer', () => {
+describe('openAIEncodingFor', () => {
   it('picks the encoding by model family', () => {
     expect(openAIEncodingFor('gpt-4o-mini')).toBe('o200k_base');
     expect(openAIEncodingFor('openai/gpt-5')).toBe('o200k_base');
     expect(openAIEncodingFor('gpt-3.5-turbo')).toBe('cl100k_base');
     expect(openAIEncodingFor('llama-3.3-70b')).toBeNull();
-  });
-  it('counts real tokens for OpenAI models and falls back elsewhere', async () => {
-    const real = await loadTokenCounter('gpt-4o');
-    expect(real.exact).toBe(true);
-    // "hello world" is two tokens in o200k; the heuristic would say 3.
-    expect(real.count('hello world')).toBe(2);
-    const other = await loadTokenCounter('llama-3.3-70b');
-    expect(other.exact).toBe(false);
-    expect(other.count('hello world')).toBe(3);
-  });
-});
-
-describe('memoizeCounter', () => {
-  it('counts each distinct text once and stays bounded', () => {
-    const seen: string[] = [];
-    const count = memoizeCounter((t) => {
-      seen.push(t);
-      return t.length;
-    }, 2);
-    expect([count('ab'), count('ab'), count('abc'), count('ab')]).toEqual([2, 2, 3, 2]);
-    expect(seen).toEqual(['ab', 'abc']);
-    count('x'); // third entry: the cache starts over
-    count('ab');
-    expect(seen).toEqual(['ab', 'abc', 'x', 'ab']);
   });
 });
