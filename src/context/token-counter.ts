@@ -1,6 +1,6 @@
 import { estimateTokens, heuristicCounter, type Encoding, type TokenCount, type TokenCounter } from './token-count';
 import { openAIEncodingFor } from './token-estimate';
-import { answerCount, cachedLoader, type CountReply, type CountRequest } from './token-protocol';
+import type { CountReply, CountRequest } from './token-protocol';
 
 /** How long a request waits for exact counts before it goes on with estimates for what is not counted yet. */
 export const PREPARE_BUDGET_MS = 1_000;
@@ -113,11 +113,13 @@ export function workerTransport(spawn: () => CountPort): CountTransport {
     });
 }
 
-/** Where there are no workers (Node tests): the same counting, in process. */
-export function inProcessTransport(load = cachedLoader()): CountTransport {
+/** Where there are no workers (Node tests): the same counting, in process, loaded on first use (never in a page's bundle). */
+export function inProcessTransport(): CountTransport {
+  const protocol = import('./token-protocol').then((m) => ({ answer: m.answerCount, load: m.cachedLoader() }));
   let nextId = 1;
   return async (encoding, texts) => {
-    const reply = await answerCount(load, { type: 'count', id: nextId++, encoding, texts });
+    const { answer, load } = await protocol;
+    const reply = await answer(load, { type: 'count', id: nextId++, encoding, texts });
     if (reply.type === 'failed') throw new Error(reply.message);
     return reply.counts;
   };
