@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MarkdownView } from './markdown-view';
 import { AUTO_SHOW_CHARS, textPieces, type PieceKind } from './text-pieces';
 import './long-text.css';
@@ -34,6 +34,7 @@ export const LongText = memo(function LongText({ text, format, live = false, max
   // One ref for either element the text may sit in.
   const holder = useRef<HTMLDivElement & HTMLPreElement>(null);
   const focusPiece = useRef<number | null>(null);
+  const statusId = useId();
   const shownCount = live ? pieces.length : (pageEnds[Math.min(pages, pageEnds.length) - 1] ?? 0);
   const more = shownCount < pieces.length;
   const limit = Math.min(text.length, maxChars ?? Number.POSITIVE_INFINITY);
@@ -77,8 +78,8 @@ export const LongText = memo(function LongText({ text, format, live = false, max
       )}
       {more && (
         <div className="long-text-more">
-          <span className="hint">Showing {fmt(shownChars)} of {fmt(limit)} characters.</span>
-          <button type="button" className="link" onClick={showMore}>Show more</button>
+          <span className="hint" id={statusId}>Showing {fmt(shownChars)} of {fmt(limit)} characters.</span>
+          <button type="button" className="link" aria-describedby={statusId} onClick={showMore}>Show more</button>
         </div>
       )}
       {text.length > limit && (
