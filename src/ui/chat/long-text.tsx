@@ -76,7 +76,7 @@ export const LongText = memo(function LongText({ text, format, live = false, max
       ) : (
         <div ref={holder} className={holderClass} aria-label={label}>{children}</div>
       )}
-      {more && (
+      {more && !auto && (
         <div className="long-text-more">
           <span className="hint" id={statusId}>Showing {fmt(shownChars)} of {fmt(limit)} characters.</span>
           <button type="button" className="link" aria-describedby={statusId} onClick={showMore}>Show more</button>
