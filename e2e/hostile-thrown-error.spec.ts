@@ -48,7 +48,8 @@ test('a 1 MB message and a 1 MB stack thrown in a run: the card, the stored reco
   // What the person sees: the card's result, cut, with its length.
   const card = toolCard(page, 'call_boom');
   await expect(card).toContainText('error');
-  const showAll = card.getByRole('button', { name: /^Show all \(/ });
+  // The fold's button names the full length: "Show all (N characters)", or "Show more (N …)" past one page.
+  const showAll = card.getByRole('button', { name: /^Show (all|more) \(/ });
   const shown = Number(((await showAll.textContent()) ?? '').replace(/\D/g, ''));
   expect(shown).toBeLessThanOrEqual(LIMIT + 100);
 

@@ -31,11 +31,11 @@ test('a session holding a 1 MB unbroken tool error opens after a reload and runs
   await expect(card.getByLabel('Result', { exact: true })).toHaveText(`${big.slice(0, 280)}…`);
   await card.getByRole('button', { name: 'Show more (1,048,576 characters)' }).click();
   // Stored before tool output was limited: only what the display allows, a page at a time, and a marker for the rest.
-  await expect(card.getByText('Showing 60,000 of 65,536 characters.')).toBeVisible();
-  await expect(card.getByText('…[983,040 more characters not shown: over the 65,536-character display limit for a tool result]')).toBeVisible();
+  await expect(card.getByText('Showing 60,000 of 66,560 characters.')).toBeVisible();
+  await expect(card.getByText('…[982,016 more characters not shown: over the 66,560-character display limit for a tool result]')).toBeVisible();
   expect((await card.getByLabel('Result', { exact: true }).textContent())?.length).toBe(60_000);
   await card.getByRole('button', { name: 'Show more', exact: true }).click();
-  expect(await card.getByLabel('Result', { exact: true }).textContent()).toBe(big.slice(0, 65_536));
+  expect(await card.getByLabel('Result', { exact: true }).textContent()).toBe(big.slice(0, 66_560));
   await expect(card.getByRole('button', { name: 'Show more', exact: true })).toHaveCount(0);
   // Its button gone, focus moved to the text it revealed rather than falling to the page.
   expect(await page.evaluate(() => document.activeElement?.classList.contains('text-piece'))).toBe(true);

@@ -54,7 +54,14 @@ test('over-limit tool results, errors and log entries are cut on import, and the
 
   // The chat shows the marker at the end of the result.
   const card = toolCard(page, 'call_pAr1s');
-  await card.getByRole('button', { name: /Show all/ }).click();
+  await card.getByRole('button', { name: /^Show (all|more) \(/ }).click();
+  // A result longer than a page opens a page at a time: page to its end, each click waiting for its page.
+  const status = card.locator('.long-text-more .hint');
+  while ((await card.getByRole('button', { name: 'Show more', exact: true }).count()) > 0) {
+    const before = (await status.textContent()) ?? '';
+    await card.getByRole('button', { name: 'Show more', exact: true }).click();
+    await expect.poll(async () => ((await status.count()) === 0 ? 'all shown' : await status.textContent())).not.toBe(before);
+  }
   await expect(card.getByLabel('Result', { exact: true })).toContainText(/…\[output truncated: \d+ bytes omitted\]\s*$/);
 
   // Continuing the session, the model gets the cut result, not the file's.

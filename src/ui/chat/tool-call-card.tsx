@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ToolMessage } from '../../agent/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
@@ -27,7 +28,8 @@ const PREVIEW_CHARS = 280;
  * Tool output is cut at 64 KB before it is stored, but older versions kept whatever a tool returned: what is past
  * this is not shown (a marker says how much), so one stored megabyte cannot stall the chat.
  */
-export const RESULT_DISPLAY_CHARS = 65_536;
+// Above the output limit by room for its marker, so a result cut when it was made shows whole, its own marker last.
+export const RESULT_DISPLAY_CHARS = DEFAULT_OUTPUT_LIMIT_BYTES + 1024;
 const RESULT_CUT_REASON = `over the ${RESULT_DISPLAY_CHARS.toLocaleString('en-US')}-character display limit for a tool result`;
 
 const STATUS_TEXT: Record<LiveToolCallStatus | 'pending', string> = {
