@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { Usage } from './messages';
+import type { Usage } from '../domain/messages';
 import { providerErrorFromPayload } from './provider-error';
 
 export type AccumulatedToolCall = { id: string; name: string; arguments: string };

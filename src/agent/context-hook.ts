@@ -1,5 +1,6 @@
-import { internalError, type ErrorInfo } from './errors';
-import type { ChatMessage, SystemMessage, Usage } from './messages';
+import { internalError } from './errors';
+import type { ErrorInfo } from '../domain/error-info';
+import type { ChatMessage, SystemMessage, Usage } from '../domain/messages';
 import type { ToolSpec } from './tool-executor';
 
 /** One named part of the system prompt as it was sent (kept on request_started so a person can see it). */

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from './errors';
+import type { ErrorInfo } from '../domain/error-info';
 
 type ContextLimitInfo = Extract<ErrorInfo, { kind: 'context_limit' }>;
 

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { Usage } from './messages';
+import type { Usage } from '../domain/messages';
 import type { AccumulatedTurn } from './accumulator';
 
 // The fallback when a provider reports no usage: about 4 characters a token, plus the

@@ -1,7 +1,6 @@
-import type { ErrorInfo } from './errors';
-import type { ChatMessage, ToolOutcome, Usage } from './messages';
-
-export type StopReason = 'complete' | 'max_turns' | 'max_tool_calls' | 'cancelled' | 'error' | 'length';
+import type { ErrorInfo } from '../domain/error-info';
+import type { StopReason } from '../domain/stop-reason';
+import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateHistory } from './history';
-import type { AssistantMessage, ChatMessage, ToolMessage } from './messages';
+import type { AssistantMessage, ChatMessage, ToolMessage } from '../domain/messages';
 
 const user = (content = 'q'): ChatMessage => ({ id: `u-${content}`, createdAt: 0, role: 'user', content });
 const asst = (...ids: string[]): AssistantMessage => ({

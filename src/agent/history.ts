@@ -1,4 +1,4 @@
-import type { ChatMessage } from './messages';
+import type { ChatMessage } from '../domain/messages';
 
 /**
  * Invariant 1: every assistant message with tool calls is followed by exactly one tool result per

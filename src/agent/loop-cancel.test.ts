@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events';
 import { validateHistory } from './loop';
-import type { AssistantMessage, ChatMessage } from './messages';
+import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import { blockingRun, fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, roles, toolResults } from './testing/harness';
 import { chunk, httpError, scriptedModel, textReply, toolCallsReply, type ScriptStep } from './testing/scripted-model';

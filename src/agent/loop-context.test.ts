@@ -4,7 +4,7 @@ import { createContextManager } from '../context/context-manager';
 import type { ContextHook } from './context-hook';
 import type { AgentEvent } from './events';
 import { validateHistory } from './loop';
-import type { ChatMessage } from './messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelClient, ModelRequest } from './model-client';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, types } from './testing/harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events';
 import { validateHistory } from './loop';
-import type { ChatMessage } from './messages';
+import type { ChatMessage } from '../domain/messages';
 import { blockingRun, fakeExecutor, fakeTool } from './testing/fake-tools';
 import { harness, toolResults } from './testing/harness';
 import { scriptedModel, textReply, toolCallsReply } from './testing/scripted-model';

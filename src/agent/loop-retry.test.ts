@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { ModelError } from './errors';
 import type { EventOf } from './events';
 import { validateHistory } from './loop';
-import type { AssistantMessage } from './messages';
+import type { AssistantMessage } from '../domain/messages';
 import { abortableSleep, formatWait, MAX_RETRY_AFTER_MS, retryDelayMs } from './retry';
 import { harness, roles } from './testing/harness';
 import { chunk, httpError, networkError, scriptedModel, textReply } from './testing/scripted-model';

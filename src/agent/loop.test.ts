@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateHistory } from './loop';
-import type { AssistantMessage, ChatMessage } from './messages';
+import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, roles, toolResults, types } from './testing/harness';
 import { chunk, scriptedModel, textReply, toolCallsReply } from './testing/scripted-model';

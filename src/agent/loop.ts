@@ -1,12 +1,14 @@
 import { requestView } from '../context/request-view';
 import type { AccumulatedTurn } from './accumulator';
 import { contextFailureInfo, type ContextHook, type ContextPrepared } from './context-hook';
-import type { LoopConfig } from './config';
+import type { LoopConfig } from '../domain/loop-config';
 import { createEmitter } from './emitter';
-import { internalError, type ErrorInfo } from './errors';
+import { internalError } from './errors';
+import type { ErrorInfo } from '../domain/error-info';
 import { estimateUsage } from './estimate-tokens';
-import type { EventSink, StopReason } from './events';
-import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from './messages';
+import type { EventSink } from './events';
+import type { StopReason } from '../domain/stop-reason';
+import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from '../domain/messages';
 import type { ModelClient } from './model-client';
 import { abortableSleep, retryDelayMs, waitTooLongInfo } from './retry';
 import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';

@@ -1,5 +1,6 @@
-import type { LoopConfig } from './config';
-import type { ErrorInfo, ModelError } from './errors';
+import type { LoopConfig } from '../domain/loop-config';
+import type { ModelError } from './errors';
+import type { ErrorInfo } from '../domain/error-info';
 
 /** The longest Retry-After the loop honours; a provider asking for more gets a clear error instead of a sleeping tab. */
 export const MAX_RETRY_AFTER_MS = 60_000;

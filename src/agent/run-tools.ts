@@ -1,6 +1,6 @@
-import type { LoopConfig } from './config';
+import type { LoopConfig } from '../domain/loop-config';
 import type { Emit } from './emitter';
-import type { ToolCall, ToolOutcome } from './messages';
+import type { ToolCall, ToolOutcome } from '../domain/messages';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
 
 export const CANCELLED_RESULT = 'Cancelled by user';

@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { AgentEventBody } from './events';
 import type { ModelClient } from './model-client';
 import { streamAttempt } from './stream-attempt';

@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { createAccumulator, type AccumulatedTurn } from './accumulator';
-import type { LoopConfig } from './config';
+import type { LoopConfig } from '../domain/loop-config';
 import type { Emit } from './emitter';
 import { ModelError, internalError } from './errors';
 import type { ModelClient, ModelRequest } from './model-client';

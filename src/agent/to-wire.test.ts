@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from './config';
-import type { ChatMessage } from './messages';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
+import type { ChatMessage } from '../domain/messages';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
 
 const base = { createdAt: 0, runId: 'r', turn: 1 };

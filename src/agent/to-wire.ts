@@ -3,8 +3,8 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import type { LoopConfig } from './config';
-import type { AssistantMessage, ChatMessage } from './messages';
+import type { LoopConfig } from '../domain/loop-config';
+import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import type { ModelRequest } from './model-client';
 import type { ToolSpec } from './tool-executor';
 

@@ -1,5 +1,3 @@
-import type { ToolOutcome } from './messages';
-
 /** What the model sees of a tool (an OpenAI function tool). */
 export type ToolSpec = {
   name: string;
@@ -53,5 +51,3 @@ export type ApprovalGate = (
   call: { callId: string; name: string; arguments: string },
   signal: AbortSignal,
 ) => Promise<ApprovalDecision>;
-
-export type { ToolOutcome };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, ChatMessage, SystemMessage, ToolMessage } from '../agent/messages';
+import type { AssistantMessage, ChatMessage, SystemMessage, ToolMessage } from '../domain/messages';
 import { planCompaction } from './compaction-plan';
 import { messageUnits, requestView } from './request-view';
 import { estimatePromptTokens } from './token-estimate';

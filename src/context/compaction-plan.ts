@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import { messageUnits, requestView } from './request-view';
 
 export type CompactionPlan = {

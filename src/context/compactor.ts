@@ -1,5 +1,5 @@
 import type { ModelClient } from '../agent/model-client';
-import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../agent/messages';
+import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../domain/messages';
 import { fitTranscript, transcriptEntries } from './summary-transcript';
 import { MESSAGE_OVERHEAD_TOKENS } from './token-estimate';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelClient, ModelRequest } from '../agent/model-client';
 import { ContextLimitError, createContextManager } from './context-manager';
 import { requestView } from './request-view';

@@ -1,5 +1,5 @@
-import type { ErrorInfo } from '../agent/errors';
-import type { ChatMessage, SystemMessage, Usage } from '../agent/messages';
+import type { ErrorInfo } from '../domain/error-info';
+import type { ChatMessage, SystemMessage, Usage } from '../domain/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, CONTEXT_COMPACT_TARGET_FRACTION, CONTEXT_HARD_FRACTION, type BudgetStatus } from './budget';

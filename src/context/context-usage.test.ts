@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agent/events';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import { createContextManager } from './context-manager';
 import { contextUsage, formatContextUsage } from './context-usage';
 import { lastReportedPrompt } from './reported-prompt';

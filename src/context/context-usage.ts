@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, type BudgetStatus } from './budget';
 import { requestView } from './request-view';

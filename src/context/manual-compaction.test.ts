@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AgentEvent } from '../agent/events';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelRequest } from '../agent/model-client';
 import type { ToolSpec } from '../agent/tool-executor';
-import type { SessionRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
 import { compactSessionNow, type ManualCompactionDeps } from './manual-compaction';
 import type { ReportedPrompt } from './reported-prompt';
 import { requestView } from './request-view';

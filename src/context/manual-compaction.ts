@@ -1,9 +1,9 @@
 import { createEmitter } from '../agent/emitter';
 import type { EventSink } from '../agent/events';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { AcquireResult } from '../db/run-lock';
-import type { SessionRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
 import { contextFailureInfo } from '../agent/context-hook';
 import { createContextManager } from './context-manager';
 import { contextLimitFor } from './model-limits';

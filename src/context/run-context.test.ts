@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
-import type { MemoryRecord, SessionRecord } from '../db/records';
+import type { MemoryRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
 import type { Embedder } from './embeddings';
 import { heuristicCounter } from './token-count';
 import type { ReportedPrompt } from './reported-prompt';

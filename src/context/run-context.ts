@@ -1,8 +1,9 @@
 import type { ContextHook } from '../agent/context-hook';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
-import type { MemoryRecord, SessionRecord } from '../db/records';
+import type { MemoryRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
 import { createContextManager } from './context-manager';
 import type { Embedder } from './embeddings';
 import { contextLimitFor } from './model-limits';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import { cutEntry, fitTranscript, MIN_ENTRY_CHARS } from './summary-transcript';
 import { estimateTokens } from './token-count';
 

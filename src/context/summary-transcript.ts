@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 
 /** An entry is never cut below this many characters: shorter than that, the text says too little to summarise. */
 export const MIN_ENTRY_CHARS = 600;

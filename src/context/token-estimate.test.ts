@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import { counterFrom, estimateTokens } from './token-count';
 import { calibrationFrom, estimatePromptTokens, MESSAGE_OVERHEAD_TOKENS, openAIEncodingFor, promptTexts } from './token-estimate';
 

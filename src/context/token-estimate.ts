@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ToolSpec } from '../agent/tool-executor';
 import { heuristicCounter, type Encoding, type TokenCount, type TokenCounter } from './token-count';
 

@@ -24,17 +24,9 @@
  *   storage-backend  IndexedDB, or an in-memory fallback chosen before this module loads
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
-import type {
-  EventRecord,
-  MemoryRecord,
-  MessageRecord,
-  RunRecord,
-  SecretRecord,
-  SessionRecord,
-  SettingRecord,
-  ToolCallRecord,
-  ToolDefinition,
-} from './records';
+import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, SecretRecord, SettingRecord, ToolCallRecord } from './records';
+import type { SessionRecord } from '../domain/session';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
 import { backendDexieOptions } from './storage-backend';

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ToolscopeDB } from './database';
 import type { MessageRecord } from './records';
 

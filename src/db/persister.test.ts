@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../agent/events';
-import type { ToolCall } from '../agent/messages';
+import type { ToolCall } from '../domain/messages';
 import type { ToolscopeDB } from './database';
 import { listMessages, loadHistory } from './messages-repo';
 import { createPersister, type Persister } from './persister';

@@ -9,12 +9,12 @@
  * per failing stretch, the unsaved events stay in memory (`pending()`) and are retried on the next write.
  * The session row must exist (sessions-repo createSession) for status/usage/counts to be recorded.
  */
-import { addUsage, zeroUsage, type Usage } from '../agent/messages';
+import { addUsage, zeroUsage, type Usage } from '../domain/messages';
 import type { EventSink } from '../agent/events';
-import type { ToolscopeDB } from './database';
-import { sessionTables } from './database';
+import { type ToolscopeDB, sessionTables } from './database';
 import { nextOrder, toMessageRecord } from './messages-repo';
-import type { EventRecord, MessageRecord, RunRecord, SessionRecord, SessionStatus, ToolCallRecord } from './records';
+import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
+import type { SessionRecord, SessionStatus } from '../domain/session';
 import { RunState, type Batch, type FlushHint } from './run-state';
 import { classifyStorageError, storageErrorInfo, type StorageErrorInfo, type StorageFailure } from './storage-errors';
 

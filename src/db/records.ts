@@ -1,38 +1,7 @@
-import type { LoopConfig } from '../agent/config';
-import type { ErrorInfo } from '../agent/errors';
-import type { AgentEvent, StopReason } from '../agent/events';
-import type { ChatMessage, ToolOutcome, Usage } from '../agent/messages';
-
-/** What the session list shows; kept light so the sidebar never loads messages. */
-export type SessionStatus =
-  | 'idle'
-  | 'generating'
-  | 'running_tools'
-  | 'awaiting_approval'
-  | 'finished'
-  | 'failed'
-  | 'cancelled'
-  | 'interrupted';
-
-export type SessionSettings = Partial<Omit<LoopConfig, 'model'>> & {
-  systemPrompt?: string;
-  /** Context window override in tokens (issue 8). */
-  contextLimit?: number;
-};
-
-export type SessionRecord = {
-  id: string;
-  title: string;
-  model: string;
-  status: SessionStatus;
-  createdAt: number;
-  updatedAt: number;
-  messageCount: number;
-  toolCallCount: number;
-  usage: Usage;
-  settings: SessionSettings;
-  lastError?: ErrorInfo;
-};
+import type { AgentEvent } from '../agent/events';
+import type { ErrorInfo } from '../domain/error-info';
+import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
+import type { StopReason } from '../domain/stop-reason';
 
 /** A history message; `order` keeps the conversation order within the session. */
 export type MessageRecord = ChatMessage & { sessionId: string; order: number };
@@ -75,49 +44,6 @@ export type RunRecord = {
 
 /** `recovered` marks a run_finished that crash recovery wrote for a run the page never finished. */
 export type EventRecord = AgentEvent & { sessionId: string; recovered?: boolean };
-
-export type ToolKind = 'code' | 'http' | 'builtin';
-
-export type HttpHeader = {
-  name: string;
-  /** Empty when `secret` is true: the value lives in the secrets table and is never exported. */
-  value: string;
-  secret: boolean;
-};
-
-export type HttpToolSpec = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** `{name}` placeholders are filled from the arguments, URL-encoded. */
-  urlTemplate: string;
-  headers: HttpHeader[];
-  /** JSON text with `{{name}}` placeholders replaced by JSON-encoded argument values; null for no body. */
-  bodyTemplate: string | null;
-  responseType: 'json' | 'text';
-};
-
-export type ToolDefinition = {
-  id: string;
-  name: string;
-  description: string;
-  /** JSON Schema of type object. */
-  parameters: Record<string, unknown>;
-  kind: ToolKind;
-  /** kind 'code': the body of an async function receiving `args`. */
-  code: string | null;
-  /** kind 'http'. */
-  http: HttpToolSpec | null;
-  /** kind 'builtin': which built-in. */
-  builtinId: string | null;
-  /** Origins a code tool may fetch; empty means no network. */
-  allowedOrigins: string[];
-  timeoutMs: number | null;
-  needsApproval: boolean;
-  enabled: boolean;
-  createdAt: number;
-  updatedAt: number;
-  /** kind 'builtin' fetch_url: may reach loopback, private and link-local addresses. Absent (older rows) means no. */
-  allowPrivateAddresses?: boolean;
-};
 
 export type SettingRecord = { key: string; value: unknown };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolCall } from '../agent/messages';
+import type { ChatMessage, ToolCall } from '../domain/messages';
 import type { ToolscopeDB } from './database';
 import { listRunEvents } from './events-repo';
 import { listMessages, loadHistory } from './messages-repo';

@@ -11,15 +11,14 @@
  * - the session becomes 'interrupted' with recounted messageCount/toolCallCount (updatedAt unchanged).
  */
 import Dexie from 'dexie';
-import type { ToolMessage, ToolOutcome } from '../agent/messages';
-import type { ToolscopeDB } from './database';
-import { sessionTables } from './database';
+import type { ToolMessage, ToolOutcome } from '../domain/messages';
+import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
-import type { EventRecord, MessageRecord, SessionStatus, ToolCallRecord, ToolCallStatus } from './records';
+import type { EventRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from './records';
+import { LIVE_STATUSES, isLiveStatus } from '../domain/session';
 import { isRunLocked } from './run-lock';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
-export const LIVE_STATUSES: readonly SessionStatus[] = ['generating', 'running_tools', 'awaiting_approval'];
 
 export type RecoverOptions = {
   isLocked?: (sessionId: string) => Promise<boolean>;
@@ -102,7 +101,7 @@ export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: R
   const newId = opts.newId ?? (() => crypto.randomUUID());
   return db.transaction('rw', sessionTables(db), async () => {
     const session = await db.sessions.get(sessionId);
-    if (!session || !LIVE_STATUSES.includes(session.status)) return false;
+    if (!session || !isLiveStatus(session.status)) return false;
 
     const records = await sessionMessages(db, sessionId).toArray();
     const partials = records.filter((r) => r.role === 'assistant' && r.status === 'streaming');

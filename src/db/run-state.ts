@@ -2,10 +2,12 @@
  * The persister's in-memory model of one session's run(s): what the event stream says the stored records should be,
  * plus which of them still have to be written. Pure (no Dexie), so the write path in persister.ts stays small.
  */
-import type { AgentEvent, EventOf, StopReason } from '../agent/events';
-import type { ErrorInfo } from '../agent/errors';
-import { addUsage, zeroUsage, type AssistantMessage, type ChatMessage, type Usage } from '../agent/messages';
-import type { EventRecord, RunRecord, SessionStatus, ToolCallRecord } from './records';
+import type { AgentEvent, EventOf } from '../agent/events';
+import { statusAfterStop } from '../domain/stop-reason';
+import type { ErrorInfo } from '../domain/error-info';
+import { addUsage, zeroUsage, type AssistantMessage, type ChatMessage, type Usage } from '../domain/messages';
+import type { EventRecord, RunRecord, ToolCallRecord } from './records';
+import type { SessionStatus } from '../domain/session';
 
 /** A message waiting to be written; `slot` is its position among messages appended since the persister started. */
 export type SlottedMessage = { slot: number; message: ChatMessage };
@@ -35,12 +37,6 @@ export type Batch = {
 export type FlushHint = 'none' | 'soon' | 'now';
 
 const toolRowKey = (messageId: string, callId: string) => `${messageId}\u0000${callId}`;
-
-export function statusAfterRun(stopReason: StopReason): SessionStatus {
-  if (stopReason === 'cancelled') return 'cancelled';
-  if (stopReason === 'error') return 'failed';
-  return 'finished';
-}
 
 export class RunState {
   events: EventRecord[] = [];
@@ -263,7 +259,7 @@ export class RunState {
     this.expected.clear();
     this.lastError = event.error;
     this.lastErrorSet = true;
-    this.setStatus(statusAfterRun(event.stopReason));
+    this.setStatus(statusAfterStop(event.stopReason));
   }
 
   private releaseHeld(): void {

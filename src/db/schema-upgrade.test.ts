@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { zeroUsage } from '../agent/messages';
+import { zeroUsage } from '../domain/messages';
 import { openToolscopeDB } from './database';
 import { declareV1, SCHEMA_V1, type SessionRecordV1 } from './schema-v1';
 

@@ -3,9 +3,9 @@
  * users' browsers. The version chain in database.ts starts from it, and the upgrade test writes a v1 database with it.
  */
 import type Dexie from 'dexie';
-import type { Usage } from '../agent/messages';
-import type { ErrorInfo } from '../agent/errors';
-import type { SessionSettings, SessionStatus } from './records';
+import type { Usage } from '../domain/messages';
+import type { ErrorInfo } from '../domain/error-info';
+import type { SessionSettings, SessionStatus } from '../domain/session';
 
 export const SCHEMA_V1 = Object.freeze({
   sessions: 'id, updatedAt, title',

@@ -1,8 +1,8 @@
-import { zeroUsage } from '../agent/messages';
-import type { ToolscopeDB } from './database';
-import { sessionTables } from './database';
+import { zeroUsage } from '../domain/messages';
+import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
-import type { EventRecord, MessageRecord, RunRecord, SessionRecord, SessionSettings, ToolCallRecord } from './records';
+import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
+import type { SessionRecord, SessionSettings } from '../domain/session';
 
 export type NewSession = {
   id?: string;

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../agent/errors';
+import type { ErrorInfo } from '../domain/error-info';
 
 export type StorageErrorInfo = Extract<ErrorInfo, { kind: 'storage' }>;
 export type StorageFailure = 'quota' | 'unavailable' | 'other';

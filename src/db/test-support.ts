@@ -1,7 +1,7 @@
 /** Test-only helpers: an isolated fake IndexedDB per database, and an event-stream builder. */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { AgentEvent, AgentEventBody } from '../agent/events';
-import type { AssistantMessage, ToolCall, ToolMessage, UserMessage } from '../agent/messages';
+import type { AssistantMessage, ToolCall, ToolMessage, UserMessage } from '../domain/messages';
 import { openToolscopeDB, type ToolscopeDB } from './database';
 import type { PersisterTimers } from './persister';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolscopeDB } from './database';
-import type { ToolDefinition } from './records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { deleteTool, getToolByName, getToolHeaderSecrets, listTools, saveTool } from './tools-repo';
 import { freshDB } from './test-support';
 

@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from './database';
-import type { ToolDefinition } from './records';
+import type { ToolDefinition } from '../domain/tool-definition';
 
 /** Secrets-table key for a tool's secret header; the tool row keeps only an empty value. */
 export function headerSecretKey(toolId: string, headerName: string): string {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorInfo, ErrorKind } from '../agent/errors';
+import type { ErrorInfo, ErrorKind } from '../domain/error-info';
 import type { AgentEventType, EventOf } from '../agent/events';
-import type { AssistantMessage, SystemMessage, ToolMessage, UserMessage } from '../agent/messages';
-import type { MemoryRecord, RunRecord, SessionRecord, SessionSettings, ToolCallRecord, ToolDefinition } from '../db/records';
+import type { AssistantMessage, SystemMessage, ToolMessage, UserMessage } from '../domain/messages';
+import type { MemoryRecord, RunRecord, ToolCallRecord } from '../db/records';
+import type { SessionRecord, SessionSettings } from '../domain/session';
+import type { ToolDefinition } from '../domain/tool-definition';
 import type { ExportFileV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
 import { validateExportFile } from './validate-file';

@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
-import type { ToolscopeDB } from '../db/database';
-import { sessionTables } from '../db/database';
-import type { MemoryRecord, MessageRecord, RunRecord, SessionRecord, ToolCallRecord, ToolDefinition } from '../db/records';
+import { type ToolscopeDB, sessionTables } from '../db/database';
+import type { MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { APP_INFO } from './app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';

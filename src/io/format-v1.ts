@@ -1,12 +1,6 @@
-import type {
-  EventRecord,
-  MemoryRecord,
-  MessageRecord,
-  RunRecord,
-  SessionRecord,
-  ToolCallRecord,
-  ToolDefinition,
-} from '../db/records';
+import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
+import type { ToolDefinition } from '../domain/tool-definition';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 
 export type HistoryProblem = {
   /** Index into the message list given. */

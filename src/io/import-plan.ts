@@ -1,5 +1,6 @@
 import type { ToolscopeDB } from '../db/database';
-import type { MemoryRecord, ToolDefinition } from '../db/records';
+import type { MemoryRecord } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
 import { copyWithNewIds, randomIds, type IdFactory } from './remap';
 import { heldRunSessionIds } from '../db/run-lock';

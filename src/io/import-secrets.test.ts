@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { freshDB } from '../db/test-support';
 import { headerSecretKey, saveTool } from '../db/tools-repo';
 import type { ExportFileV1 } from './format-v1';

@@ -1,10 +1,9 @@
 import type { Table } from 'dexie';
-import type { ToolscopeDB } from '../db/database';
-import { sessionTables } from '../db/database';
+import { type ToolscopeDB, sessionTables } from '../db/database';
 import { recoverSession } from '../db/recover';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { headerSecretKey } from '../db/tools-repo';
-import { LIVE_STATUSES } from './integrity';
+import { isLiveStatus } from '../domain/session';
 import type { DroppedSecrets, ImportPlan } from './import-plan';
 
 export type WriteProgress = { written: number; total: number };
@@ -76,7 +75,7 @@ export async function writeImport(
     await addAll(db.memories, plan.memories);
     for (const e of plan.sessions) {
       // Nested transaction: same scope, so it joins this one and is undone with it.
-      if (LIVE_STATUSES.has(e.session.status)) await recoverSession(db, e.session.id);
+      if (isLiveStatus(e.session.status)) await recoverSession(db, e.session.id);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { ToolDefinition, ToolKind } from '../db/records';
+import type { ToolDefinition, ToolKind } from '../domain/tool-definition';
 import { BUILTIN_IDS } from '../tools/builtins';
 import { validateDefinition, type DefinitionField } from '../tools/definition';
 import { describeUnsafePattern, findUnsafePatterns } from '../tools/validation/unsafe-patterns';

@@ -1,11 +1,9 @@
-import type { ChatMessage } from '../agent/messages';
-import type { MessageRecord, SessionStatus } from '../db/records';
+import type { ChatMessage } from '../domain/messages';
+import type { MessageRecord } from '../db/records';
+import { isLiveStatus } from '../domain/session';
 import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
 import { findHistoryProblem } from './history-check';
 import { MAX_LISTED_ISSUES, type FileIssue } from './validate-file';
-
-/** Statuses of a session that was mid-run when exported; its last tool calls may still lack results. */
-export const LIVE_STATUSES: ReadonlySet<SessionStatus> = new Set(['generating', 'running_tools', 'awaiting_approval']);
 
 export function byOrder(a: MessageRecord, b: MessageRecord): number {
   return a.order - b.order;
@@ -108,7 +106,7 @@ function checkSession(
   const problem = findHistoryProblem(history);
   if (problem) {
     // A session exported mid-run may end with calls still running; import settles those as interrupted.
-    if (!(problem.atEnd && LIVE_STATUSES.has(entry.session.status))) {
+    if (!(problem.atEnd && isLiveStatus(entry.session.status))) {
       const culprit = history[problem.index];
       const index = culprit ? entry.messages.indexOf(culprit as MessageRecord) : -1;
       add(index >= 0 ? `${base}.messages[${index}]` : `${base}.messages`, `a valid history: ${problem.problem}`);

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import { toWireMessages } from '../agent/to-wire';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { EventRecord, MessageRecord } from '../db/records';
 import type { ExportedSessionV1 } from './format-v1';
 

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 
 /**
  * Where an HTTP tool's requests go, read from its URL template. `fixed` is false when a `{placeholder}` sits

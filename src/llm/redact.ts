@@ -1,4 +1,5 @@
-import { ModelError, type ErrorInfo } from '../agent/errors';
+import { ModelError } from '../agent/errors';
+import type { ErrorInfo } from '../domain/error-info';
 
 const MASK = '[redacted]';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { DEFAULT_CONFIG } from '../agent/config';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { AgentEventBody } from '../agent/events';
 import { streamAttempt } from '../agent/stream-attempt';
 import { startSSE, startTestServer, type TestServer } from '../llm/test-http-server';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentEventBody } from '../agent/events';
 import type { ToolExecutor } from '../agent/tool-executor';
-import type { SessionRecord } from '../db/records';
-import { zeroUsage } from '../agent/messages';
+import type { SessionRecord } from '../domain/session';
+import { zeroUsage } from '../domain/messages';
 import { createRunController, sessionConfig, titleFrom } from './run-controller';
 import type { RunAgentInput, RunDeps } from './run-deps';
 import { useRunStore } from './run-store';

@@ -1,11 +1,11 @@
-import { DEFAULT_CONFIG, type LoopConfig } from '../agent/config';
+import { DEFAULT_CONFIG, type LoopConfig } from '../domain/loop-config';
 import type { AgentEvent } from '../agent/events';
 import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
-import { LIVE_STATUSES } from '../db/recover';
 import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
-import { internalError, type ErrorInfo } from '../agent/errors';
-import type { SessionRecord } from '../db/records';
+import { internalError } from '../agent/errors';
+import type { ErrorInfo } from '../domain/error-info';
+import { isLiveStatus, type SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
 import type { FrameScheduler } from './frame-batcher';
 import type { RunDeps, RunPersister } from './run-deps';
@@ -100,7 +100,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     }
     // Stored as live, yet we now hold its lock: the tab that ran it closed (maybe while this one watched).
     // Repair it first, or the new run would start from a history without the partial reply or tool results.
-    if (LIVE_STATUSES.includes(session.status)) await deps.recoverSession?.(sessionId).catch(() => undefined);
+    if (isLiveStatus(session.status)) await deps.recoverSession?.(sessionId).catch(() => undefined);
 
     const store = useRunStore.getState();
     store.beginRun(sessionId, runId, deps.now());

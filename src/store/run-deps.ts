@@ -1,13 +1,13 @@
-import type { ErrorInfo } from '../agent/errors';
+import type { ErrorInfo } from '../domain/error-info';
 import type { EventSink } from '../agent/events';
 import type { RunInput, RunResult } from '../agent/loop';
-import type { ChatMessage } from '../agent/messages';
+import type { ChatMessage } from '../domain/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
 import type { ContextHook } from '../agent/context-hook';
 import type { RunContextArgs } from '../context/run-context';
 import type { AcquireResult } from '../db/run-lock';
-import type { SessionRecord } from '../db/records';
+import type { SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
 
 /**

@@ -1,8 +1,8 @@
-import type { ErrorInfo } from '../agent/errors';
-import type { AgentEvent, StopReason } from '../agent/events';
-import type { ChatMessage, ToolOutcome, Usage } from '../agent/messages';
-import { addUsage, zeroUsage } from '../agent/messages';
-import type { SessionStatus } from '../db/records';
+import type { ErrorInfo } from '../domain/error-info';
+import type { AgentEvent } from '../agent/events';
+import { statusAfterStop, type StopReason } from '../domain/stop-reason';
+import { type ChatMessage, type ToolOutcome, type Usage, addUsage, zeroUsage } from '../domain/messages';
+import type { SessionStatus } from '../domain/session';
 
 export type LiveToolCallStatus = 'streaming' | 'awaiting_approval' | 'running' | ToolOutcome;
 
@@ -68,17 +68,6 @@ export function initialRunState(runId: string, sessionId: string, startedAt: num
     lastSeq: -1,
     ended: false,
   };
-}
-
-export function statusForStop(reason: StopReason): SessionStatus {
-  switch (reason) {
-    case 'cancelled':
-      return 'cancelled';
-    case 'error':
-      return 'failed';
-    default:
-      return 'finished';
-  }
 }
 
 function withTool(state: RunState, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): RunState {
@@ -200,7 +189,7 @@ export function reduceRun(state: RunState, event: AgentEvent, now: number): RunS
     case 'run_finished':
       return {
         ...s,
-        status: statusForStop(event.stopReason),
+        status: statusAfterStop(event.stopReason),
         stopReason: event.stopReason,
         streaming: null,
         retry: null,

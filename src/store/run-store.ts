@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { AgentEvent } from '../agent/events';
 import type { ApprovalDecision } from '../agent/tool-executor';
-import type { ErrorInfo } from '../agent/errors';
+import type { ErrorInfo } from '../domain/error-info';
+import { isLiveStatus } from '../domain/session';
 import { createFrameBatcher, type FrameScheduler, animationFrameScheduler } from './frame-batcher';
 import { initialRunState, reduceRun, type RunState } from './run-state';
 
@@ -56,7 +57,7 @@ export const useRunStore = create<RunStoreState>()((set) => ({
     set((s) => {
       const run = s.runs[sessionId];
       if (!run || run.runId !== runId) return s;
-      const stuck = run.status === 'generating' || run.status === 'running_tools' || run.status === 'awaiting_approval';
+      const stuck = isLiveStatus(run.status);
       return { runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
     }),
   addApproval: (a) => set((s) => ({ approvals: { ...s.approvals, [a.callId]: a } })),

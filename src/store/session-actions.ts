@@ -1,11 +1,10 @@
 import { db } from '../db/database';
 import { createSession, deleteSession, renameSession, updateSession, type NewSession, type UndoHandle } from '../db/sessions-repo';
-import type { SessionRecord } from '../db/records';
+import { isLiveStatus, type SessionRecord } from '../domain/session';
 import { create } from 'zustand';
 import { useUiStore } from './ui-store';
 import { defaultsToSessionSettings, useSettingsStore } from './settings-store';
 import { useRunStore } from './run-store';
-import { isActiveStatus } from './session-status';
 import { isRunLocked } from '../db/run-lock';
 import { classifyStorageError, type StorageErrorInfo } from '../db/storage-errors';
 
@@ -84,7 +83,7 @@ export function renameSessionTitle(id: string, title: string): Promise<boolean> 
 let toastSeq = 0;
 
 export async function removeSession(session: SessionRecord): Promise<'deleted' | 'running' | 'running_elsewhere' | 'not_found'> {
-  if (isActiveStatus(useRunStore.getState().runs[session.id]?.status)) return 'running';
+  if (isLiveStatus(useRunStore.getState().runs[session.id]?.status)) return 'running';
   // Another tab's run would go on writing rows for a session that no longer exists.
   if (await isRunLocked(session.id)) return 'running_elsewhere';
   const result = await deleteSession(db, session.id);

@@ -1,9 +1,5 @@
-import type { SessionRecord, SessionStatus } from '../db/records';
+import { isLiveStatus, type SessionRecord, type SessionStatus } from '../domain/session';
 import { useRunStore } from './run-store';
-
-export function isActiveStatus(s: SessionStatus | undefined): boolean {
-  return s === 'generating' || s === 'running_tools' || s === 'awaiting_approval';
-}
 
 /**
  * This tab's run status wins while it is live, and also after it ended when the stored status still
@@ -11,8 +7,8 @@ export function isActiveStatus(s: SessionStatus | undefined): boolean {
  */
 export function pickStatus(stored: SessionStatus, live: SessionStatus | undefined): SessionStatus {
   if (!live) return stored;
-  if (isActiveStatus(live)) return live;
-  return stored === 'idle' || isActiveStatus(stored) ? live : stored;
+  if (isLiveStatus(live)) return live;
+  return stored === 'idle' || isLiveStatus(stored) ? live : stored;
 }
 
 export function useSessionStatus(session: Pick<SessionRecord, 'id' | 'status'>): SessionStatus {

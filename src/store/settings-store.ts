@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import { DEFAULT_CONFIG } from '../agent/config';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { db } from '../db/database';
 import { createApiKeyStore } from '../db/secrets-repo';
 import { getSetting, isString, setSetting } from '../db/settings-repo';
-import type { SessionSettings } from '../db/records';
+import type { SessionSettings } from '../domain/session';
 
 /** The model and limits a new session starts with; each session then keeps its own copy. */
 export type SessionDefaults = {

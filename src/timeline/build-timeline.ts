@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/events';
-import { zeroUsage } from '../agent/messages';
+import { zeroUsage } from '../domain/messages';
 import type { EventRecord, RunRecord } from '../db/records';
 import type { CallModel, ModelAttempt, RunModel, RunState, TimelineModel, TurnModel } from './model';
 import { packLanes } from './pack-lanes';

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../agent/errors';
+import type { ErrorInfo } from '../domain/error-info';
 import { formatMs } from './format';
 import type { CallModel, ModelAttempt, RunModel, TimelineModel, TurnModel } from './model';
 import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './outcome-style';

@@ -1,6 +1,7 @@
-import type { ErrorInfo } from '../agent/errors';
-import type { FinishReason, StopReason } from '../agent/events';
-import type { ToolOutcome, Usage } from '../agent/messages';
+import type { ErrorInfo } from '../domain/error-info';
+import type { FinishReason } from '../agent/events';
+import type { StopReason } from '../domain/stop-reason';
+import type { ToolOutcome, Usage } from '../domain/messages';
 
 /**
  * The timeline's view of a session, built from the event stream alone.

@@ -1,5 +1,5 @@
 import type { AttemptOutcome, CallOutcome, RunState } from './model';
-import type { StopReason } from '../agent/events';
+import type { StopReason } from '../domain/stop-reason';
 
 /** Every status has a colour, an icon and a word, so none of them is told by colour alone. */
 export type StatusStyle = { color: string; icon: string; word: string };

@@ -1,4 +1,4 @@
-import type { StopReason } from '../agent/events';
+import type { StopReason } from '../domain/stop-reason';
 import type { CallOutcome, RunState, TimelineModel } from './model';
 
 export type TimelineSummary = {

@@ -1,5 +1,5 @@
 import type { AgentEventBody } from '../agent/events';
-import type { Usage } from '../agent/messages';
+import type { Usage } from '../domain/messages';
 import type { EventRecord, RunRecord } from '../db/records';
 
 /** Hand-built event streams for tests and benchmarks: `at(t, body)` appends one event with the next seq. */

@@ -1,5 +1,5 @@
 import type { ToolRunContext } from '../agent/tool-executor';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { boundedText, readBounded, type BoundedBody } from './bounded-body';
 import { explainFetchFailure } from './fetch-failure';
 import { privateAddressReason } from './private-address';

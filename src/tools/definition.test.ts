@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { checkDefinition, newDefinition, parseParametersText, validateDefinition } from './definition';
 import { createInProcessValidator } from './validation/in-process-validator';
 

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { templateOrigin } from './url-template';
 import type { SchemaValidator } from './validation/schema-validator';
 

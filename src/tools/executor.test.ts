@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolRunContext } from '../agent/tool-executor';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { builtinDefinitions } from './builtins';
 import { newDefinition } from './definition';
 import { createToolExecutor, type ReportingExecutor } from './executor';

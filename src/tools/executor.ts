@@ -6,7 +6,7 @@
  * Untrusted tool code never reaches the page's engine either: it runs in QuickJS inside a dedicated worker.
  */
 import type { ToolExecutor, ToolHandle, ToolRunContext } from '../agent/tool-executor';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { BUILTIN_TOOLS } from './builtins';
 import { runHttpTool } from './http-runner';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from './output-limit';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpToolSpec } from '../db/records';
+import type { HttpToolSpec } from '../domain/tool-definition';
 import { fillBody, fillUrl, runHttpTool, secretKeyForHeader } from './http-runner';
 
 type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };

@@ -1,5 +1,5 @@
 import type { ToolLog } from '../agent/tool-executor';
-import type { HttpToolSpec } from '../db/records';
+import type { HttpToolSpec } from '../domain/tool-definition';
 import { headerSecretKey } from '../db/tools-repo';
 import { boundedText, readBounded, type BoundedBody } from './bounded-body';
 import { errorText, explainFetchFailure } from './fetch-failure';

@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from '../db/database';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { getSetting, isBoolean, isNumber, setSetting } from '../db/settings-repo';
 import { builtinDefinitions } from './builtins';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { newDefinition } from './definition';
 import { createToolExecutor } from './executor';
 import { createInProcessSandbox } from './sandbox/in-process-sandbox';

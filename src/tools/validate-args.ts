@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../agent/tool-executor';
-import type { ToolDefinition } from '../db/records';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { createAjv } from './ajv-factory';
 import { describeUnsafePattern, findUnsafePatterns } from './validation/unsafe-patterns';
 

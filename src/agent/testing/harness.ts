@@ -1,7 +1,7 @@
-import { DEFAULT_CONFIG, type LoopConfig } from '../config';
+import { DEFAULT_CONFIG, type LoopConfig } from '../../domain/loop-config';
 import type { AgentEvent } from '../events';
 import { runAgent, type RunInput, type RunResult } from '../loop';
-import type { ChatMessage } from '../messages';
+import type { ChatMessage } from '../../domain/messages';
 import type { ScriptedModel } from './scripted-model';
 import { fakeExecutor } from './fake-tools';
 

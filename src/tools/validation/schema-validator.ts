@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../../agent/tool-executor';
-import type { ToolDefinition } from '../../db/records';
+import type { ToolDefinition } from '../../domain/tool-definition';
 
 /** What validating a tool's arguments needs: the schema, and the identity its compiled validator is cached under. */
 export type ToolSchemaRef = Pick<ToolDefinition, 'id' | 'updatedAt' | 'parameters'>;

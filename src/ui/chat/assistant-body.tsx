@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ToolCall, ToolMessage } from '../../agent/messages';
+import type { ToolCall, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { LongText } from './long-text';
 import { ToolCallCard } from './tool-call-card';

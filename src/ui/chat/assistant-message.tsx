@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
-import type { AssistantMessage as AssistantMessageT, ToolMessage } from '../../agent/messages';
+import type { AssistantMessage as AssistantMessageT, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import { AssistantBody } from './assistant-body';

@@ -1,11 +1,11 @@
-import type { SessionRecord } from '../../db/records';
+import type { SessionRecord } from '../../domain/session';
 import { continueRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
 import { ErrorAlert } from './error-alert';
 import { alertMessage, errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';
 import { RetryCountdown } from './retry-countdown';
-import { DEFAULT_CONFIG } from '../../agent/config';
+import { DEFAULT_CONFIG } from '../../domain/loop-config';
 
 /** Everything that went wrong in this session, each with the action that fixes it. */
 export function ChatAlerts({ session }: { session: SessionRecord }) {

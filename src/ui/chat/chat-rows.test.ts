@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, ChatMessage } from '../../agent/messages';
+import type { AssistantMessage, ChatMessage } from '../../domain/messages';
 import { buildChatModel } from './chat-rows';
 
 const user = (id: string): ChatMessage => ({ id, createdAt: 0, role: 'user', content: id });

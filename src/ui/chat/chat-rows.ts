@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolMessage } from '../../agent/messages';
+import type { ChatMessage, ToolMessage } from '../../domain/messages';
 
 export type ChatRow =
   | { kind: 'message'; key: string; message: ChatMessage }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { fakeExecutor, fakeTool } from '../../agent/testing/fake-tools';
 import { harness } from '../../agent/testing/harness';
 import { scriptedModel, toolCallsReply } from '../../agent/testing/scripted-model';
-import type { ErrorInfo } from '../../agent/errors';
+import type { ErrorInfo } from '../../domain/error-info';
 import { ErrorAlert } from './error-alert';
 
 /** What the alert shows: its text, and the names of its buttons (rendered as the page would, without a DOM). */

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../../agent/errors';
+import type { ErrorInfo } from '../../domain/error-info';
 import { useUiStore } from '../../store/ui-store';
 import { ExportSessionButton } from '../io/export-session-button';
 import { alertMessage, errorCopy } from './error-copy';

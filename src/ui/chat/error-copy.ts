@@ -1,4 +1,4 @@
-import type { ErrorInfo, InternalStep } from '../../agent/errors';
+import type { ErrorInfo, InternalStep } from '../../domain/error-info';
 
 export type ErrorCopy = {
   title: string;

@@ -1,4 +1,4 @@
-import type { StopReason } from '../../agent/events';
+import type { StopReason } from '../../domain/stop-reason';
 import { useUiStore } from '../../store/ui-store';
 
 type Props = { stopReason: StopReason; maxTurns: number; maxToolCalls: number; onContinue: () => void };

@@ -1,4 +1,4 @@
-import type { AssistantStatus } from '../../agent/messages';
+import type { AssistantStatus } from '../../domain/messages';
 
 const FLAGS: Partial<Record<AssistantStatus, string>> = {
   cancelled: 'Stopped',

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ToolMessage } from '../../agent/messages';
+import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { AssistantMessage } from './assistant-message';
 import type { ChatRow } from './chat-rows';

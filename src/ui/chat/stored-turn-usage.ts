@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { Usage } from '../../agent/messages';
+import type { Usage } from '../../domain/messages';
 import type { ToolscopeDB } from '../../db/database';
 import { emptyFold, foldTurnUsage, type RunUsageFold } from './turn-usage-fold';
 

@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
-import type { ToolMessage } from '../../agent/messages';
+import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import type { LiveToolCallStatus } from '../../store/run-state';

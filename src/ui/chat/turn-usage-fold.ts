@@ -1,4 +1,4 @@
-import { addUsage, type Usage } from '../../agent/messages';
+import { addUsage, type Usage } from '../../domain/messages';
 import type { EventRecord } from '../../db/records';
 
 /** One run's per-turn usage as folded so far from its stored events (seq ascending, gap-free). */

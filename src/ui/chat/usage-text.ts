@@ -1,4 +1,4 @@
-import type { Usage } from '../../agent/messages';
+import type { Usage } from '../../domain/messages';
 
 export function usageText(u: Usage): string {
   const n = (x: number) => x.toLocaleString('en-US');

@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { db } from '../../db/database';
 import { recoverSession } from '../../db/recover';
 import { isRunLocked, withRunLock } from '../../db/run-lock';
-import type { SessionStatus } from '../../db/records';
-
-const ACTIVE: SessionStatus[] = ['generating', 'running_tools', 'awaiting_approval'];
+import { isLiveStatus, type SessionStatus } from '../../domain/session';
 
 /**
  * True while another tab holds this session's run lock. Only polled while the stored status says a run
@@ -12,7 +10,7 @@ const ACTIVE: SessionStatus[] = ['generating', 'running_tools', 'awaiting_approv
  */
 export function useLockedElsewhere(sessionId: string | null, storedStatus: SessionStatus | undefined, runningHere: boolean): boolean {
   const [locked, setLocked] = useState(false);
-  const watch = !!sessionId && !runningHere && storedStatus !== undefined && ACTIVE.includes(storedStatus);
+  const watch = !!sessionId && !runningHere && isLiveStatus(storedStatus);
   useEffect(() => {
     if (!watch || !sessionId) {
       setLocked(false);

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { UserMessage as UserMessageT } from '../../agent/messages';
+import type { UserMessage as UserMessageT } from '../../domain/messages';
 import { LongText } from './long-text';
 
 export const UserMessage = memo(function UserMessage({ message }: { message: UserMessageT }) {

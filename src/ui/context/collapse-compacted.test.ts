@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../agent/messages';
+import type { ChatMessage } from '../../domain/messages';
 import { collapseCompacted } from './collapse-compacted';
 
 const u = (id: string): ChatMessage => ({ id, createdAt: 0, role: 'user', content: id });

@@ -1,4 +1,4 @@
-import type { ChatMessage, SystemMessage } from '../../agent/messages';
+import type { ChatMessage, SystemMessage } from '../../domain/messages';
 import { isSummary } from '../../context/request-view';
 
 type Row = { kind: string; key: string; message?: ChatMessage };

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../agent/messages';
+import type { ChatMessage } from '../../domain/messages';
 import { RememberButton } from '../memory/remember-button';
 import { SentPrompt } from './sent-prompt';
 

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ChatMessage, SystemMessage } from '../../agent/messages';
+import type { ChatMessage, SystemMessage } from '../../domain/messages';
 import { db } from '../../db/database';
 import { fromMessageRecord } from '../../db/messages-repo';
 import type { MessageRecord } from '../../db/records';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SessionRecord } from '../../db/records';
+import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { exportJson, exportOpenAI, loadExport } from './export-actions';
 import './io.css';

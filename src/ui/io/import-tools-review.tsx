@@ -1,4 +1,4 @@
-import type { ToolKind } from '../../db/records';
+import type { ToolKind } from '../../domain/tool-definition';
 import type { ImportAnalysis } from '../../io/import-plan';
 import type { ImportPreview } from '../../io/import-protocol';
 

@@ -1,4 +1,4 @@
-import { addUsage, type Usage } from '../../agent/messages';
+import { addUsage, type Usage } from '../../domain/messages';
 import type { UnsavedRecords } from '../../db/persister';
 import type { MessageRecord, RunRecord } from '../../db/records';
 import type { ExportedSessionV1 } from '../../io/format-v1';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_TITLE } from '../../db/sessions-repo';
-import type { SessionRecord } from '../../db/records';
+import type { SessionRecord } from '../../domain/session';
 import { removeSession, renameSessionTitle } from '../../store/session-actions';
 import { useSessionStatus } from '../../store/session-status';
 import { useUiStore } from '../../store/ui-store';

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../../db/records';
+import type { SessionStatus } from '../../domain/session';
 
 const LABELS: Record<SessionStatus, string> = {
   idle: 'idle',

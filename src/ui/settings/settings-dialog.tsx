@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { db } from '../../db/database';
-import type { SessionRecord } from '../../db/records';
+import type { SessionRecord } from '../../domain/session';
 import { apiKeyStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { SettingsForm } from './settings-form';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { SessionRecord } from '../../db/records';
+import type { SessionRecord } from '../../domain/session';
 import { updateSessionSettings } from '../../store/session-actions';
 import { defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
 import { ApiKeyField } from './api-key-field';

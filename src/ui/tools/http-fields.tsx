@@ -1,4 +1,4 @@
-import type { HttpToolSpec } from '../../db/records';
+import type { HttpToolSpec } from '../../domain/tool-definition';
 import type { DefinitionErrors } from '../../tools/definition';
 import { FieldErrors } from './field-errors';
 import { newFormHeader, type FormHeader, type ToolForm } from './tool-form';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { db } from '../../db/database';
-import type { ToolDefinition, ToolKind } from '../../db/records';
+import type { ToolDefinition, ToolKind } from '../../domain/tool-definition';
 import { deleteTool, saveTool } from '../../db/tools-repo';
 import { BUILTIN_IDS } from '../../tools/builtins';
 import { checkDefinition, type DefinitionField } from '../../tools/definition';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../../db/records';
+import type { ToolDefinition } from '../../domain/tool-definition';
 import { checkForm, formFromDefinition, formMatches, newFormHeader, secretsForSave, type ToolForm } from './tool-form';
 
 const def: ToolDefinition = {

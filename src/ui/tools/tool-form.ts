@@ -1,4 +1,4 @@
-import type { HttpHeader, HttpToolSpec, ToolDefinition, ToolKind } from '../../db/records';
+import type { HttpHeader, HttpToolSpec, ToolDefinition, ToolKind } from '../../domain/tool-definition';
 import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
 import { BUILTIN_IDS } from '../../tools/builtins';
 

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { db } from '../../db/database';
-import type { ToolDefinition } from '../../db/records';
+import type { ToolDefinition } from '../../domain/tool-definition';
 import { listTools } from '../../db/tools-repo';
 import { newDefinition } from '../../tools/definition';
 import { seedBuiltinTools } from '../../tools/seed-builtins';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_CONFIG } from '../../agent/config';
+import { DEFAULT_CONFIG } from '../../domain/loop-config';
 import { db } from '../../db/database';
-import type { ToolDefinition } from '../../db/records';
+import type { ToolDefinition } from '../../domain/tool-definition';
 import { createToolExecutor } from '../../tools/executor';
 import { tryHeadline, tryTool, type TryResult } from '../../tools/try-tool';
 import { FieldErrors } from './field-errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG } from './loop-config';
 
 describe('DEFAULT_CONFIG', () => {
   it('matches the defaults DESIGN.md promises', () => {

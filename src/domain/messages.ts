@@ -1,4 +1,4 @@
-/** The conversation history as Toolscope keeps it. Wire format conversion lives in to-wire.ts. */
+/** The conversation history as Toolscope keeps it. Wire format conversion lives in agent/to-wire.ts. */
 
 export type ToolCall = {
   id: string;
