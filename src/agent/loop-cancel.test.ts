@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events';
-import { validateHistory } from './loop';
+import { findHistoryProblems } from '../domain/history-check';
 import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import { blockingRun, fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, roles, toolResults } from './testing/harness';
@@ -17,7 +17,7 @@ function afterEvent(k: number, events: AgentEvent[], fn: () => void) {
 }
 
 function expectEveryCallAnsweredOnce(history: ChatMessage[]) {
-  expect(validateHistory(history)).toEqual([]);
+  expect(findHistoryProblems(history)).toEqual([]);
   const asked = history.flatMap((m) => (m.role === 'assistant' ? m.toolCalls.map((c) => c.id) : []));
   const answered = toolResults(history).map((r) => r.id);
   expect(answered.sort()).toEqual(asked.sort());
@@ -94,7 +94,7 @@ describe('cancellation', () => {
     const r = await h.run();
     expect(r.stopReason).toBe('cancelled');
     expect(r.history[1]).toMatchObject({ content: 'Let me look.', status: 'cancelled', toolCalls: [] });
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
   });
 
   it('mid-batch (seed 003): finished calls keep their results, every outstanding call gets exactly one "Cancelled by user"', async () => {

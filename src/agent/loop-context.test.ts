@@ -3,7 +3,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { createContextManager } from '../context/context-manager';
 import type { ContextHook } from './context-hook';
 import type { AgentEvent } from './events';
-import { validateHistory } from './loop';
+import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelClient, ModelRequest } from './model-client';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
@@ -75,7 +75,7 @@ describe('runAgent with a context hook (issue 8)', () => {
 
     expect(r.stopReason).toBe('complete');
     expect(r.history.at(-1)).toMatchObject({ role: 'assistant', content: 'All pages read.' });
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
 
     const compactions = ofType(h.events, 'context_compacted');
     expect(compactions.length).toBeGreaterThanOrEqual(2);
@@ -137,7 +137,7 @@ describe('runAgent with a context hook (issue 8)', () => {
     expect(model.requests).toHaveLength(0);
     expect(types(h.events)).toEqual(['run_started', 'message_appended', 'run_finished']);
     expect(ofType(h.events, 'run_finished')[0]?.error?.kind).toBe('context_limit');
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
   });
 
   it('stops at the limit mid-run with the tool pairs answered', async () => {
@@ -148,7 +148,7 @@ describe('runAgent with a context hook (issue 8)', () => {
     const r = await h.run();
     expect(r.stopReason).toBe('error');
     expect(r.error?.kind).toBe('context_limit');
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
     expect(r.history.at(-1)?.role).toBe('tool');
   });
 

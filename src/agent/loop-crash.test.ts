@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './events';
-import { validateHistory } from './loop';
+import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage } from '../domain/messages';
 import { blockingRun, fakeExecutor, fakeTool } from './testing/fake-tools';
 import { harness, toolResults } from './testing/harness';
@@ -26,7 +26,7 @@ function executorFailingOnGet(inner: ToolExecutor, n: number, beforeThrow = () =
 }
 
 function expectEachCallAnsweredOnce(history: ChatMessage[], events: AgentEvent[]) {
-  expect(validateHistory(history)).toEqual([]);
+  expect(findHistoryProblems(history)).toEqual([]);
   const asked = history.flatMap((m) => (m.role === 'assistant' ? m.toolCalls.map((c) => c.id) : []));
   expect(toolResults(history).map((r) => r.id)).toEqual(asked);
   // The event log tells the same story: one tool_finished per call, agreeing with the history.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { ModelError } from './errors';
 import type { EventOf } from './events';
-import { validateHistory } from './loop';
+import { findHistoryProblems } from '../domain/history-check';
 import type { AssistantMessage } from '../domain/messages';
 import { abortableSleep, formatWait, MAX_RETRY_AFTER_MS, retryDelayMs } from './retry';
 import { harness, roles } from './testing/harness';
@@ -121,7 +121,7 @@ describe('retries', () => {
     const r = await harness(model).run();
     expect(r.stopReason).toBe('error');
     expect(r.history[1]).toMatchObject({ role: 'assistant', content: 'partial', status: 'error', toolCalls: [] });
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
   });
 
   it('retries a provider error inside the stream only when its status says so', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { validateHistory } from './loop';
+import { findHistoryProblems } from '../domain/history-check';
 import { blockingRun, fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, toolResults, types } from './testing/harness';
 import { scriptedModel, textReply, toolCallsReply } from './testing/scripted-model';
@@ -15,7 +15,7 @@ describe('runAgent: tool failures become results the model reads', () => {
     const h = harness(model, { tools: fakeExecutor(tool ? [tool] : []), ...extra });
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
     const result = r.history.find((m) => m.role === 'tool');
     if (!result || result.role !== 'tool') throw new Error('no tool result');
     return { result, events: h.events, model };

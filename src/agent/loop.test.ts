@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { validateHistory } from './loop';
+import { findHistoryProblems } from '../domain/history-check';
 import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import { harness, roles, toolResults, types } from './testing/harness';
@@ -19,7 +19,7 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
     expect(r.stopReason).toBe('complete');
     expect(roles(r.history)).toEqual(['user', 'assistant']);
     expect(lastAssistant(r.history)).toMatchObject({ content: 'Hello!', status: 'complete', toolCalls: [], turn: 1, runId: 'run-1' });
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
     expect(r.usage).toEqual({ promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: false });
     expect(types(h.events)).toEqual([
       'run_started', 'message_appended', 'request_started', 'first_token', 'text_delta', 'text_delta',
@@ -112,7 +112,7 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
     const first = await harness(model, { tools: fakeExecutor([t]), config: { maxTurns: 2 } }).run();
     expect(first.stopReason).toBe('max_turns');
     expect(model.requests).toHaveLength(2);
-    expect(validateHistory(first.history)).toEqual([]);
+    expect(findHistoryProblems(first.history)).toEqual([]);
     expect(first.history.at(-1)?.role).toBe('tool');
 
     // Continuation without a new user message picks up where the limit stopped it.
@@ -146,7 +146,7 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
     expect(t.calls).toHaveLength(0);
     expect(toolResults(r.history).map((x) => x.id)).toEqual(['c1', 'c2', 'c3']);
     expect(toolResults(r.history)[0]?.content).toMatch(/Not run.*3 tool calls.*limit is 2/);
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
     expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'max_tool_calls' });
   });
 
@@ -175,7 +175,7 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
       expect(x.outcome).toBe('error');
       expect(x.content).toMatch(/Not run: the reply was cut at the token limit/);
     }
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
     expect(h.events.filter((e) => e.type === 'tool_finished').map((e) => e.type === 'tool_finished' && [e.callId, e.outcome])).toEqual([['c1', 'error'], ['c2', 'error']]);
     expect(types(h.events)).not.toContain('tool_started');
     expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'length' });
@@ -205,7 +205,7 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
     expect(r.stopReason).toBe('error');
     expect(r.error).toMatchObject({ fault: 'model', kind: 'empty_response', message: expect.stringMatching(/empty reply/) });
     expect(lastAssistant(r.history)).toMatchObject({ content: '', reasoning: 'Let me think about it.', status: 'error', toolCalls: [] });
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
   });
 
   it('reports an empty response as an error with a clear message', async () => {
@@ -266,6 +266,6 @@ describe('runAgent: the basic loop (seed 002, task 8)', () => {
     const ids = (r.history[1] as AssistantMessage).toolCalls.map((c) => c.id);
     expect(new Set(ids).size).toBe(3);
     expect(ids.every((id) => id !== '')).toBe(true);
-    expect(validateHistory(r.history)).toEqual([]);
+    expect(findHistoryProblems(r.history)).toEqual([]);
   });
 });

@@ -16,7 +16,6 @@ import { streamAttempt } from './stream-attempt';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 
-export { validateHistory } from './history';
 
 export type RunInput = {
   runId: string;

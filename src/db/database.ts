@@ -26,7 +26,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, SecretRecord, SettingRecord, ToolCallRecord } from './records';
 import type { SessionRecord } from '../domain/session';
-import type { ToolDefinition } from '../domain/tool-definition';
+import type { FlatToolDefinition } from '../domain/tool-definition';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
 import { backendDexieOptions } from './storage-backend';
@@ -39,7 +39,8 @@ export class ToolscopeDB extends Dexie {
   declare readonly toolCalls: Table<ToolCallRecord, [string, string]>;
   declare readonly runs: Table<RunRecord, string>;
   declare readonly events: Table<EventRecord, [string, number]>;
-  declare readonly tools: Table<ToolDefinition, string>;
+  /** Tools in their flat layout (domain/tool-definition.ts); read and write them through tools-repo. */
+  declare readonly tools: Table<FlatToolDefinition, string>;
   declare readonly settings: Table<SettingRecord, string>;
   declare readonly secrets: Table<SecretRecord, string>;
   declare readonly memories: Table<MemoryRecord, string>;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage, ToolCall } from '../domain/messages';
 import type { ToolscopeDB } from './database';
 import { listRunEvents } from './events-repo';
@@ -10,27 +11,6 @@ import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } fro
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());
-
-/** Invariant 1: each assistant tool call has exactly one result before the next assistant/user message. */
-function historyProblems(history: ChatMessage[]): string[] {
-  const problems: string[] = [];
-  let open: Map<string, number> | null = null;
-  const close = () => {
-    for (const [id, n] of open ?? []) if (n !== 1) problems.push(`${id} has ${n} results`);
-    open = null;
-  };
-  for (const m of history) {
-    if (m.role === 'tool') {
-      if (!open?.has(m.toolCallId)) problems.push(`orphan result ${m.toolCallId}`);
-      else open.set(m.toolCallId, (open.get(m.toolCallId) ?? 0) + 1);
-      continue;
-    }
-    close();
-    if (m.role === 'assistant' && m.toolCalls.length) open = new Map(m.toolCalls.map((c) => [c.id, 0]));
-  }
-  close();
-  return problems;
-}
 
 const calls: ToolCall[] = [{ id: 'c1', name: 'weather', arguments: '{}' }, { id: 'c2', name: 'time', arguments: '{}' }];
 
@@ -67,13 +47,13 @@ describe('recoverInterrupted', () => {
   it('gives every unanswered tool call an interrupted result, so the history is valid and can continue', async () => {
     ({ db } = freshDB());
     await crashedSession('s', 'mid_tools');
-    expect(historyProblems(await loadHistory(db, 's'))).not.toEqual([]);
+    expect(findHistoryProblems(await loadHistory(db, 's'))).not.toEqual([]);
 
     const report = await recoverInterrupted(db, { isLocked: async () => false, now: () => 5000, newId: (() => { let n = 0; return () => `rec-${n++}`; })() });
     expect(report).toEqual({ recovered: ['s'], skippedLocked: [] });
 
     const history = await loadHistory(db, 's');
-    expect(historyProblems(history)).toEqual([]);
+    expect(findHistoryProblems(history)).toEqual([]);
     const results = history.filter((m) => m.role === 'tool');
     expect(results).toHaveLength(2);
     // c1 finished before the page closed (its result was shown): it keeps its real result. c2 was still running.
@@ -103,7 +83,7 @@ describe('recoverInterrupted', () => {
     for (const id of ['a', 'b']) {
       const history = await loadHistory(db, id);
       expect(history.map((m) => m.role)).toEqual(['user', 'assistant']);
-      expect(historyProblems(history)).toEqual([]);
+      expect(findHistoryProblems(history)).toEqual([]);
       expect((await getSession(db, id))?.status).toBe('interrupted');
     }
   });

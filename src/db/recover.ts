@@ -2,7 +2,8 @@
  * Crash/reload recovery, run once on app start. A session left generating / running_tools / awaiting_approval
  * whose run lock no tab holds was cut off by a closed or reloaded page. For each such session, in one transaction:
  * - the streaming partial message becomes status 'interrupted' (kept, even when empty);
- * - every assistant tool call without a result message gets one, placed right after its group, so invariant 1 holds:
+ * - every assistant tool call without a result message gets one, placed right after its group, so invariant 1 holds
+ *   (architecture.md; the same check import uses finds them):
  *   the stored result when its toolCalls row says it finished (it was shown; results are written per group),
  *   else INTERRUPTED_RESULT (outcome 'interrupted', isError true);
  * - its unfinished toolCalls rows become status 'interrupted';
@@ -13,6 +14,7 @@
 import Dexie from 'dexie';
 import type { ToolMessage, ToolOutcome } from '../domain/messages';
 import { type ToolscopeDB, sessionTables } from './database';
+import { findHistoryProblems } from '../domain/history-check';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from './records';
 import { LIVE_STATUSES, isLiveStatus } from '../domain/session';
@@ -44,7 +46,11 @@ export async function recoverInterrupted(db: ToolscopeDB, opts: RecoverOptions =
 
 type Repair = { messages: MessageRecord[]; interruptedCalls: Set<string> };
 
-/** Missing tool results, each placed after its group and before whatever message follows it. */
+/**
+ * Missing tool results, each placed after its group and before whatever message follows it. The groups are the
+ * ones the history check (domain/history-check.ts) finds unanswered, so recovery repairs exactly what import and
+ * the loop's tests would refuse.
+ */
 export function repairHistory(
   records: MessageRecord[],
   now: number,
@@ -53,11 +59,18 @@ export function repairHistory(
 ): Repair {
   const out: MessageRecord[] = [];
   const interruptedCalls = new Set<string>();
-  let open: { assistant: MessageRecord & { role: 'assistant' }; missing: string[]; lastOrder: number } | null = null;
-
-  const close = (nextOrder: number) => {
-    if (!open) return;
-    const { assistant, missing, lastOrder } = open;
+  for (const problem of findHistoryProblems(records)) {
+    if (problem.kind !== 'unanswered') continue;
+    const assistant = records[problem.index];
+    if (assistant?.role !== 'assistant') continue;
+    // Between the group's last result (or the assistant message itself) and the message that follows the group.
+    let lastOrder = assistant.order;
+    for (let i = problem.index + 1; i < problem.before; i++) {
+      const rec = records[i];
+      if (rec?.role === 'tool') lastOrder = rec.order;
+    }
+    const nextOrder = records[problem.before]?.order ?? (records[records.length - 1]?.order ?? 0) + 1;
+    const missing = problem.callIds;
     missing.forEach((callId, i) => {
       const call = assistant.toolCalls.find((c) => c.id === callId);
       const key = rowKey(assistant.id, callId);
@@ -72,23 +85,7 @@ export function repairHistory(
       } else interruptedCalls.add(key);
       out.push({ ...msg, sessionId: assistant.sessionId, order: lastOrder + ((nextOrder - lastOrder) * (i + 1)) / (missing.length + 1) });
     });
-    open = null;
-  };
-
-  for (const rec of records) {
-    if (rec.role === 'tool' && open) {
-      const idx = open.missing.indexOf(rec.toolCallId);
-      if (idx >= 0) open.missing.splice(idx, 1);
-      open.lastOrder = rec.order;
-      continue;
-    }
-    if (rec.role !== 'tool') close(rec.order);
-    if (rec.role === 'assistant' && rec.toolCalls.length > 0) {
-      open = { assistant: rec, missing: rec.toolCalls.map((c) => c.id), lastOrder: rec.order };
-    }
   }
-  const last = records[records.length - 1];
-  close((last?.order ?? 0) + 1);
   return { messages: out, interruptedCalls };
 }
 

@@ -1,21 +1,29 @@
 import type { ToolscopeDB } from './database';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, unflattenTool, type ToolDefinition } from '../domain/tool-definition';
 
 /** Secrets-table key for a tool's secret header; the tool row keeps only an empty value. */
 export function headerSecretKey(toolId: string, headerName: string): string {
   return `tool-header:${toolId}:${headerName.toLowerCase()}`;
 }
 
-export function listTools(db: ToolscopeDB): Promise<ToolDefinition[]> {
-  return db.tools.orderBy('name').toArray();
+// The table keeps the flat layout rows have always had; everything outside db/ sees the definition by kind.
+export async function listTools(db: ToolscopeDB): Promise<ToolDefinition[]> {
+  return (await db.tools.orderBy('name').toArray()).map(unflattenTool);
 }
 
-export function getTool(db: ToolscopeDB, id: string): Promise<ToolDefinition | undefined> {
-  return db.tools.get(id);
+export async function getTool(db: ToolscopeDB, id: string): Promise<ToolDefinition | undefined> {
+  const row = await db.tools.get(id);
+  return row && unflattenTool(row);
 }
 
-export function getToolByName(db: ToolscopeDB, name: string): Promise<ToolDefinition | undefined> {
-  return db.tools.where('name').equals(name).first();
+export async function getToolByName(db: ToolscopeDB, name: string): Promise<ToolDefinition | undefined> {
+  const row = await db.tools.where('name').equals(name).first();
+  return row && unflattenTool(row);
+}
+
+/** Writes definitions as they are (no secret handling: callers give header secrets blank); used by import and seeding. */
+export async function putTools(db: ToolscopeDB, tools: readonly ToolDefinition[]): Promise<void> {
+  await db.tools.bulkPut(tools.map(flattenTool));
 }
 
 export type SaveToolResult = { ok: true; tool: ToolDefinition } | { ok: false; reason: 'name_taken'; name: string };
@@ -36,9 +44,9 @@ export async function saveTool(
   secretValues: Record<string, string> = {},
   storedNames?: readonly (string | null)[],
 ): Promise<SaveToolResult> {
-  const headers = tool.http?.headers ?? [];
+  const headers = tool.kind === 'http' ? tool.http.headers : [];
   const typed = headers.map((h) => (h.secret ? (secretValues[h.name] ?? h.value) : ''));
-  const row: ToolDefinition = tool.http
+  const row: ToolDefinition = tool.kind === 'http'
     ? { ...tool, http: { ...tool.http, headers: headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } }
     : tool;
   return db.transaction('rw', db.tools, db.secrets, async () => {
@@ -58,7 +66,7 @@ export async function saveTool(
     // no-longer-secret headers leave nothing behind.
     await db.secrets.bulkDelete([...stored.keys()].filter((k) => !next.has(k)));
     await db.secrets.bulkPut([...next].map(([key, value]) => ({ key, value })));
-    await db.tools.put(row);
+    await db.tools.put(flattenTool(row));
     return { ok: true, tool: row } as const;
   });
 }
@@ -73,7 +81,7 @@ export async function deleteTool(db: ToolscopeDB, id: string): Promise<void> {
 /** Secret header values by header name, for the HTTP runner only. */
 export async function getToolHeaderSecrets(db: ToolscopeDB, tool: ToolDefinition): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const h of tool.http?.headers ?? []) {
+  for (const h of tool.kind === 'http' ? tool.http.headers : []) {
     if (!h.secret) continue;
     const rec = await db.secrets.get(headerSecretKey(tool.id, h.name));
     if (rec) out[h.name] = rec.value;

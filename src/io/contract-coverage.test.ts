@@ -4,7 +4,7 @@ import type { AgentEventType, EventOf } from '../agent/events';
 import type { AssistantMessage, SystemMessage, ToolMessage, UserMessage } from '../domain/messages';
 import type { MemoryRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord, SessionSettings } from '../domain/session';
-import type { ToolDefinition } from '../domain/tool-definition';
+import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { ExportFileV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
 import { validateExportFile } from './validate-file';
@@ -85,7 +85,7 @@ const toolCall: Required<ToolCallRecord> = {
   id: 'c1', sessionId: S, runId: 'r1', turn: 1, messageId: 'm2', name: 't', arguments: '{}', validation: 'ok', validationErrors: [], result: 'ok',
   isError: false, status: 'ok', startedAt: 101, finishedAt: 104, durationMs: 3, logs: [],
 };
-const tool: Required<ToolDefinition> = {
+const tool: Required<FlatToolDefinition> = {
   id: 'tool1', name: 't', description: 'd', parameters: { type: 'object' }, kind: 'http', code: null,
   http: { method: 'POST', urlTemplate: 'https://x.example/{a}', headers: [{ name: 'K', value: '', secret: true }], bodyTemplate: '{}', responseType: 'text' },
   builtinId: null, allowedOrigins: ['https://x.example'], timeoutMs: 1000, needsApproval: true, enabled: false, createdAt: 1, updatedAt: 2,

@@ -3,6 +3,7 @@ import { createApiKeyStore } from '../db/secrets-repo';
 import { setSetting } from '../db/settings-repo';
 import { freshDB } from '../db/test-support';
 import { saveTool } from '../db/tools-repo';
+import { unflattenTool } from '../domain/tool-definition';
 import { buildExport, serializeExport } from './export-sessions';
 import { buildOpenAIExport } from './export-openai';
 import { checkExportText } from './check-file';
@@ -22,7 +23,7 @@ describe('exports never carry a secret', () => {
     await setSetting(db, 'connection', { baseURL: 'https://api.example.com/v1', apiKey: KEY });
     const weather = await db.tools.where('name').equals('get_weather').first();
     if (!weather?.http) throw new Error('fixture tool');
-    const saved = await saveTool(db, weather, { 'X-Api-Key': HEADER_SECRET });
+    const saved = await saveTool(db, unflattenTool(weather), { 'X-Api-Key': HEADER_SECRET });
     expect(saved.ok).toBe(true);
     // Defence in depth: a row written around saveTool, and a session row carrying a key by mistake.
     await db.tools.put({

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { type ToolscopeDB, sessionTables } from '../db/database';
 import type { MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, unflattenTool, type ToolDefinition } from '../domain/tool-definition';
 import { APP_INFO } from './app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
@@ -58,7 +58,7 @@ function toolNamesUsed(entries: ExportedSessionV1[]): string[] {
 
 /** Secret header values live in the secrets table; the tool row should already hold '', this makes sure. */
 export function withoutSecrets(tool: ToolDefinition): ToolDefinition {
-  if (!tool.http) return tool;
+  if (tool.kind !== 'http') return tool;
   return { ...tool, http: { ...tool.http, headers: tool.http.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } };
 }
 
@@ -91,7 +91,8 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
     exportedAt: (options.now ?? new Date()).toISOString(),
     app: { ...APP_INFO },
     sessions,
-    tools: tools.map(withoutSecrets).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    // Files keep tools in their flat layout (format-v1.ts).
+    tools: tools.map((row) => flattenTool(withoutSecrets(unflattenTool(row)))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };
   if (memories) file.memories = [...memories].sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
   const warnings = sanitizeForExport(file);

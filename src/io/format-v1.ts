@@ -1,10 +1,11 @@
 import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
-import type { ToolDefinition } from '../domain/tool-definition';
+import type { FlatToolDefinition, ToolDefinition } from '../domain/tool-definition';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
  * export and import are copies, not translations; a change to them that is not additive needs version 2.
+ * Tools are the one mapping: files carry them in their flat layout (FlatToolDefinition), the app by kind.
  * The JSON Schema for this is src/io/session-schema.json (also served at /schema/toolscope-session-v1.json).
  */
 export const EXPORT_FORMAT = 'toolscope-session';
@@ -31,7 +32,10 @@ export type ExportFileV1 = {
   app: ExportAppInfo;
   sessions: ExportedSessionV1[];
   /** Definitions of the tools the sessions called; secret header values always blank. */
-  tools: ToolDefinition[];
+  tools: FlatToolDefinition[];
   /** Only when the user asked to include memories. */
   memories?: MemoryRecord[];
 };
+
+/** A file after the import's checks: its tools are the ones that passed them, by kind. */
+export type ScreenedFileV1 = Omit<ExportFileV1, 'tools'> & { tools: ToolDefinition[] };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validateHistory } from '../agent/history';
+import { findHistoryProblems } from '../domain/history-check';
 import { loadHistory } from '../db/messages-repo';
 import { freshDB } from '../db/test-support';
 import { checkExportText } from './check-file';
@@ -37,7 +37,7 @@ describe.each(Object.entries(FROZEN))('frozen version-1 export %s', (name, sha25
     for (const entry of original.sessions) {
       const history = await loadHistory(db, entry.session.id);
       expect(history.length).toBeGreaterThan(0);
-      expect(validateHistory(history)).toEqual([]);
+      expect(findHistoryProblems(history)).toEqual([]);
     }
     const again = (await buildExport(db, { kind: 'all' }, { includeMemories: original.memories !== undefined })).file;
     expect({ ...again, exportedAt: '', app: null }).toEqual({ ...asImported(original), exportedAt: '', app: null });

@@ -1,7 +1,7 @@
 import type { ToolscopeDB } from '../db/database';
 import type { MemoryRecord } from '../db/records';
-import type { ToolDefinition } from '../domain/tool-definition';
-import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
+import { flattenTool, unflattenTool, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
+import type { ExportedSessionV1, ScreenedFileV1 } from './format-v1';
 import { copyWithNewIds, randomIds, type IdFactory } from './remap';
 import { heldRunSessionIds } from '../db/run-lock';
 import { describeDestination, secretHandover, type SecretHandover } from './secret-origin';
@@ -59,7 +59,7 @@ export type ImportAnalysis = {
 };
 
 // `enabled` is not compared: an import never carries it over (imported tools arrive switched off, see arriveSwitchedOff).
-const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'enabled'>, string> = {
+const FIELD_WORDS: Record<Exclude<keyof FlatToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'enabled'>, string> = {
   description: 'description',
   parameters: 'parameters schema',
   kind: 'kind',
@@ -75,8 +75,9 @@ const FIELD_WORDS: Record<Exclude<keyof ToolDefinition, 'id' | 'createdAt' | 'up
 /** The fields two definitions of one name disagree on, in words; empty when they are the same tool. */
 export function toolDifferences(a: ToolDefinition, b: ToolDefinition): string[] {
   const out: string[] = [];
+  const [flatA, flatB] = [flattenTool(a), flattenTool(b)];
   for (const [key, word] of Object.entries(FIELD_WORDS) as [keyof typeof FIELD_WORDS, string][]) {
-    if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) out.push(word);
+    if (JSON.stringify(flatA[key] ?? null) !== JSON.stringify(flatB[key] ?? null)) out.push(word);
   }
   return out;
 }
@@ -84,7 +85,7 @@ export function toolDifferences(a: ToolDefinition, b: ToolDefinition): string[] 
 /** Reads only what is needed to find clashes: ids and names, never the secrets or settings tables. */
 export async function analyzeImport(
   db: ToolscopeDB,
-  file: ExportFileV1,
+  file: ScreenedFileV1,
   runningSessionIds: () => Promise<ReadonlySet<string>> = heldRunSessionIds,
 ): Promise<ImportAnalysis> {
   // Asked before the transaction: awaiting anything but Dexie inside it would commit it early.
@@ -103,7 +104,7 @@ export async function analyzeImport(
       } else if (foreign) forcedCopies.push(entry.session.id);
     }
 
-    const storedTools = await db.tools.toArray();
+    const storedTools = (await db.tools.toArray()).map(unflattenTool);
     const byName = new Map(storedTools.map((t) => [t.name, t]));
     const byId = new Map(storedTools.map((t) => [t.id, t]));
     const toolClashes: ToolClash[] = [];
@@ -188,7 +189,7 @@ export function arriveSwitchedOff(tool: ToolDefinition): ToolDefinition {
 }
 
 export function planImport(
-  file: ExportFileV1,
+  file: ScreenedFileV1,
   analysis: ImportAnalysis,
   choices: ImportChoices = {},
   ids: IdFactory = randomIds,

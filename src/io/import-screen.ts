@@ -1,10 +1,10 @@
-import type { ExportFileV1 } from './format-v1';
+import type { ExportFileV1, ScreenedFileV1 } from './format-v1';
 import { screenImportedTools, type RefusedTool } from './imported-tools';
 import { cutOverLimitValues } from './output-cut';
 
 /** A checked file after the import's own rules: what remains to be written, and what was left out and why. */
 export type ScreenedImport = {
-  file: ExportFileV1;
+  file: ScreenedFileV1;
   refusedTools: RefusedTool[];
   /** Tool results, errors and log entries cut to the tool output limit. */
   cutValues: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
 import { freshDB } from '../db/test-support';
 import { headerSecretKey, saveTool } from '../db/tools-repo';
 import type { ExportFileV1 } from './format-v1';
@@ -16,12 +16,12 @@ async function storedWithSecret(name: string) {
   await importExportText(db, text(fixtureFile()));
   const weather = await db.tools.get('tool_weather');
   if (!weather) throw new Error('fixture tool');
-  expect(await saveTool(db, weather, { 'X-Api-Key': SECRET })).toMatchObject({ ok: true });
+  expect(await saveTool(db, unflattenTool(weather), { 'X-Api-Key': SECRET })).toMatchObject({ ok: true });
   return db;
 }
 
 /** The fixture with its weather tool's URL template changed (and a new description, so it differs). */
-function fileWithWeatherUrl(urlTemplate: string, patch: Partial<ToolDefinition> = {}): ExportFileV1 {
+function fileWithWeatherUrl(urlTemplate: string, patch: Partial<FlatToolDefinition> = {}): ExportFileV1 {
   const file = fixtureFile();
   const weather = file.tools[1]!;
   file.tools[1] = { ...weather, ...patch, description: 'Moved.', http: { ...weather.http!, urlTemplate } };

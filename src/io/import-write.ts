@@ -2,7 +2,7 @@ import type { Table } from 'dexie';
 import { type ToolscopeDB, sessionTables } from '../db/database';
 import { recoverSession } from '../db/recover';
 import type { ToolDefinition } from '../domain/tool-definition';
-import { headerSecretKey } from '../db/tools-repo';
+import { headerSecretKey, putTools } from '../db/tools-repo';
 import { isLiveStatus } from '../domain/session';
 import type { DroppedSecrets, ImportPlan } from './import-plan';
 
@@ -67,7 +67,7 @@ export async function writeImport(
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
       const chunk = plan.tools.slice(i, i + WRITE_CHUNK);
-      await db.tools.bulkPut(chunk);
+      await putTools(db, chunk);
       written += chunk.length;
       onProgress({ written, total });
     }
@@ -99,7 +99,7 @@ export async function writeImport(
 async function settleToolSecrets(db: ToolscopeDB, tools: readonly ToolDefinition[], keep: ReadonlySet<string>): Promise<void> {
   for (const tool of tools) {
     const allowed = new Set(
-      keep.has(tool.id) ? (tool.http?.headers ?? []).filter((h) => h.secret).map((h) => headerSecretKey(tool.id, h.name)) : [],
+      keep.has(tool.id) && tool.kind === 'http' ? tool.http.headers.filter((h) => h.secret).map((h) => headerSecretKey(tool.id, h.name)) : [],
     );
     const prefix = headerSecretKey(tool.id, '');
     const stored = await db.secrets.where('key').startsWith(prefix).primaryKeys();

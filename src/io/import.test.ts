@@ -2,16 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { loadHistory } from '../db/messages-repo';
 import { INTERRUPTED_RESULT } from '../db/recover';
 import { freshDB } from '../db/test-support';
+import { findHistoryProblems } from '../domain/history-check';
+import { unflattenTool } from '../domain/tool-definition';
 import { checkExportData } from './check-file';
 import type { ExportFileV1 } from './format-v1';
-import { findHistoryProblem } from './history-check';
 import { importExportText } from './import-file';
 import { analyzeImport, planImport, toolDifferences } from './import-plan';
+import { screenImport } from './import-screen';
 import { writeImport } from './import-write';
 import { fixtureFile, snapshot } from './test-fixture';
 
 const SID = 'ses_01JDW3K8Q2Z7PARISTOKYO';
 const text = (f: ExportFileV1) => JSON.stringify(f);
+
+/** A file through the format checks and then the import's own screening, as every import runs it before analysing. */
+function screened(data: unknown) {
+  const out = checkExportData(data);
+  return out.ok ? { ok: true as const, file: screenImport(out.file).file } : out;
+}
 
 describe('import', () => {
   it('imports the frozen fixture into an empty database with a valid, loadable history', async () => {
@@ -20,7 +28,7 @@ describe('import', () => {
     expect(out).toMatchObject({ ok: true, summary: { sessionIds: [SID] } });
     const history = await loadHistory(db, SID);
     expect(history).toHaveLength(9);
-    expect(findHistoryProblem(history)).toBeNull();
+    expect(findHistoryProblems(history)).toEqual([]);
     expect(await db.toolCalls.count()).toBe(3);
     expect(await db.events.count()).toBe(41);
     expect((await db.tools.toArray()).map((t) => t.name).sort()).toEqual(['convert_temperature', 'get_weather']);
@@ -37,7 +45,7 @@ describe('import', () => {
     expect((await db.sessions.get(newId))?.title).toBe('Weather in Paris and Tokyo (copy)');
     const history = await loadHistory(db, newId);
     expect(history).toHaveLength(9);
-    expect(findHistoryProblem(history)).toBeNull();
+    expect(findHistoryProblems(history)).toEqual([]);
     expect(await db.toolCalls.where('sessionId').equals(newId).count()).toBe(3);
     expect(await db.events.where('sessionId').equals(newId).count()).toBe(41);
     // The original is untouched.
@@ -58,7 +66,7 @@ describe('import', () => {
   it('a stored session with a live run (any tab) can only be copied, whatever the choice', async () => {
     const { db } = freshDB('imp-running');
     await importExportText(db, text(fixtureFile()));
-    const file = checkExportData(JSON.parse(text(fixtureFile())));
+    const file = screened(JSON.parse(text(fixtureFile())));
     if (!file.ok) throw new Error('fixture should pass');
     const analysis = await analyzeImport(db, file.file, async () => new Set([SID]));
     expect(analysis.sessionClashes).toMatchObject([{ id: SID, copyOnly: true, running: true }]);
@@ -76,7 +84,7 @@ describe('import', () => {
     const edited = fixtureFile();
     edited.tools[0]!.description = 'Edited elsewhere.';
     edited.tools[1]!.description = 'Also edited.';
-    const file = checkExportData(JSON.parse(text(edited)));
+    const file = screened(JSON.parse(text(edited)));
     if (!file.ok) throw new Error('fixture should pass');
     const analysis = await analyzeImport(db, file.file);
     expect(analysis.toolClashes.map((c) => c.name)).toEqual(['convert_temperature', 'get_weather']);
@@ -97,8 +105,8 @@ describe('import', () => {
     expect(tools.find((t) => t.name === 'get_weather')?.id).toBe('tool_weather');
 
     const other = { ...edited.tools[0]!, code: 'return 1;', timeoutMs: 1, needsApproval: true };
-    expect(toolDifferences(edited.tools[0]!, other)).toEqual(['code', 'timeout', 'needs approval']);
-    expect(toolDifferences(edited.tools[0]!, { ...edited.tools[0]!, id: 'x', createdAt: 1, updatedAt: 2 })).toEqual([]);
+    expect(toolDifferences(unflattenTool(edited.tools[0]!), unflattenTool(other))).toEqual(['code', 'timeout', 'needs approval']);
+    expect(toolDifferences(unflattenTool(edited.tools[0]!), unflattenTool({ ...edited.tools[0]!, id: 'x', createdAt: 1, updatedAt: 2 }))).toEqual([]);
 
     const keep = planImport(file.file, analysis, {});
     expect(keep.tools).toEqual([]);
@@ -113,7 +121,7 @@ describe('import', () => {
     for (const group of [other.sessions[0]!.messages, other.sessions[0]!.toolCalls, other.sessions[0]!.runs, other.sessions[0]!.events]) {
       for (const r of group) r.sessionId = 'ses_other';
     }
-    const file = checkExportData(JSON.parse(text(other)));
+    const file = screened(JSON.parse(text(other)));
     if (!file.ok) throw new Error(file.failure.message);
     const analysis = await analyzeImport(db, file.file);
     expect(analysis.forcedCopies).toEqual(['ses_other']);
@@ -136,7 +144,7 @@ describe('import', () => {
     const out = await importExportText(db, text(f));
     expect(out).toMatchObject({ ok: true });
     const history = await loadHistory(db, SID);
-    expect(findHistoryProblem(history)).toBeNull();
+    expect(findHistoryProblems(history)).toEqual([]);
     expect(history.filter((m) => m.role === 'tool').map((m) => (m.role === 'tool' ? [m.outcome, m.content] : []))).toEqual([
       ['interrupted', INTERRUPTED_RESULT],
       ['interrupted', INTERRUPTED_RESULT],
@@ -175,7 +183,7 @@ describe('import', () => {
 
     const second = fixtureFile();
     second.sessions[0]!.session.title = 'Would replace';
-    const checked = checkExportData(JSON.parse(text(second)));
+    const checked = screened(JSON.parse(text(second)));
     if (!checked.ok) throw new Error('valid');
     const analysis = await analyzeImport(db, checked.file);
     const plan = planImport(checked.file, analysis, { sessions: { [SID]: 'replace' } });
@@ -194,7 +202,7 @@ describe('import', () => {
   it('leaves the database unchanged when the import is aborted between chunks', async () => {
     const { db } = freshDB('imp-8');
     const before = await snapshot(db);
-    const checked = checkExportData(fixtureFile());
+    const checked = screened(fixtureFile());
     if (!checked.ok) throw new Error('valid');
     const plan = planImport(checked.file, await analyzeImport(db, checked.file));
     let calls = 0;

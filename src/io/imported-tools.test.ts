@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
 import { freshDB } from '../db/test-support';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
@@ -9,7 +9,7 @@ import { fixtureFile } from './test-fixture';
 
 const text = (f: ExportFileV1) => JSON.stringify(f);
 
-function codeTool(patch: Partial<ToolDefinition>): ToolDefinition {
+function codeTool(patch: Partial<FlatToolDefinition>): FlatToolDefinition {
   return { ...fixtureFile().tools[0]!, ...patch };
 }
 
@@ -85,7 +85,7 @@ describe('imported tool definitions get the tool editor checks', () => {
     const file = fixtureFile();
     file.tools[1]!.description = 'Changed.';
     // The file's own "enabled" is never a difference worth asking about: it is not imported.
-    expect(toolDifferences(file.tools[0]!, { ...file.tools[0]!, enabled: false })).toEqual([]);
+    expect(toolDifferences(unflattenTool(file.tools[0]!), unflattenTool({ ...file.tools[0]!, enabled: false }))).toEqual([]);
     const out = await importExportText(db, text(file), { tools: { get_weather: 'replace' } });
     expect(out).toMatchObject({ ok: true, summary: { skippedTools: ['convert_temperature'], writtenTools: ['get_weather'] } });
     expect((await db.tools.get('tool_convert'))?.enabled).toBe(true);
@@ -94,9 +94,9 @@ describe('imported tool definitions get the tool editor checks', () => {
 
   it('summarises what each tool reaches for the review', () => {
     const [convert, weather] = fixtureFile().tools;
-    expect(summarizeTool(convert!)).toEqual({ name: 'convert_temperature', kind: 'code', reaches: 'no network', needsApproval: false });
-    expect(summarizeTool(weather!)).toMatchObject({ kind: 'http', reaches: 'GET https://weather.example.com/v1/current?city={city}' });
-    expect(summarizeTool({ ...convert!, allowedOrigins: ['https://a.example', 'https://b.example'] }).reaches).toBe('may fetch https://a.example, https://b.example');
-    expect(summarizeTool({ ...weather!, http: { ...weather!.http!, urlTemplate: `https://x.example/${'p'.repeat(400)}` } }).reaches).toHaveLength(301);
+    expect(summarizeTool(unflattenTool(convert!))).toEqual({ name: 'convert_temperature', kind: 'code', reaches: 'no network', needsApproval: false });
+    expect(summarizeTool(unflattenTool(weather!))).toMatchObject({ kind: 'http', reaches: 'GET https://weather.example.com/v1/current?city={city}' });
+    expect(summarizeTool(unflattenTool({ ...convert!, allowedOrigins: ['https://a.example', 'https://b.example'] })).reaches).toBe('may fetch https://a.example, https://b.example');
+    expect(summarizeTool(unflattenTool({ ...weather!, http: { ...weather!.http!, urlTemplate: `https://x.example/${'p'.repeat(400)}` } })).reaches).toHaveLength(301);
   });
 });

@@ -1,4 +1,4 @@
-import type { ToolDefinition, ToolKind } from '../domain/tool-definition';
+import { unflattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../domain/tool-definition';
 import { BUILTIN_IDS } from '../tools/builtins';
 import { validateDefinition, type DefinitionField } from '../tools/definition';
 import { describeUnsafePattern, findUnsafePatterns } from '../tools/validation/unsafe-patterns';
@@ -48,10 +48,11 @@ export function unsafeSchemaPatternProblems(parameters: Record<string, unknown>)
  * Imported definitions get the tool editor's checks (validateDefinition): a file could otherwise store what the
  * editor refuses — names the model API rejects, non-origin "origins", timeouts of centuries. Names repeated
  * within the file are the integrity check's job and clashes with stored tools the import plan's, so `others`
- * is empty here. Accepted tools keep their order.
+ * is empty here. Accepted tools keep their order. The checks read the file's flat layout, so a missing part is named
+ * (an HTTP tool without its request); an accepted tool comes out by kind, without parts of other kinds.
  */
 export function screenImportedTools(
-  tools: readonly ToolDefinition[],
+  tools: readonly FlatToolDefinition[],
   knownBuiltins: ReadonlySet<string> = BUILTIN_IDS,
 ): { accepted: ToolDefinition[]; refused: RefusedTool[] } {
   const accepted: ToolDefinition[] = [];
@@ -62,7 +63,7 @@ export function screenImportedTools(
       ? []
       : (Object.entries(check.errors) as [DefinitionField, string[]][]).flatMap(([field, messages]) => messages.map((m) => `${FIELD_LABEL[field]}: ${m}`));
     problems.push(...unsafeSchemaPatternProblems(tool.parameters).map((m) => `${FIELD_LABEL.parameters}: ${m}`));
-    if (problems.length === 0) accepted.push(tool);
+    if (problems.length === 0) accepted.push(unflattenTool(tool));
     else refused.push({ path: `$.tools[${i}]`, name: tool.name, problems });
   });
   return { accepted, refused };
@@ -73,8 +74,8 @@ const clip = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_S
 
 export function summarizeTool(tool: ToolDefinition): ImportedToolSummary {
   let reaches: string;
-  if (tool.kind === 'http' && tool.http !== null) reaches = clip(`${tool.http.method} ${tool.http.urlTemplate}`);
-  else if (tool.kind === 'builtin') reaches = `built-in “${tool.builtinId ?? ''}”`;
+  if (tool.kind === 'http') reaches = clip(`${tool.http.method} ${tool.http.urlTemplate}`);
+  else if (tool.kind === 'builtin') reaches = `built-in “${tool.builtinId}”`;
   else if (tool.allowedOrigins.length === 0) reaches = 'no network';
   else reaches = clip(`may fetch ${tool.allowedOrigins.join(', ')}`);
   return { name: tool.name, kind: tool.kind, reaches, needsApproval: tool.needsApproval };

@@ -2,7 +2,7 @@ import type { ChatMessage } from '../domain/messages';
 import type { MessageRecord } from '../db/records';
 import { isLiveStatus } from '../domain/session';
 import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
-import { findHistoryProblem } from './history-check';
+import { findHistoryProblems } from '../domain/history-check';
 import { MAX_LISTED_ISSUES, type FileIssue } from './validate-file';
 
 export function byOrder(a: MessageRecord, b: MessageRecord): number {
@@ -103,7 +103,8 @@ function checkSession(
 
   const ordered = [...entry.messages].sort(byOrder);
   const history: ChatMessage[] = ordered.filter((m) => !(m.role === 'assistant' && m.status === 'streaming'));
-  const problem = findHistoryProblem(history);
+  // Only the first problem is named; one that is only calls unanswered at the end is the sole one (atEnd).
+  const problem = findHistoryProblems(history)[0];
   if (problem) {
     // A session exported mid-run may end with calls still running; import settles those as interrupted.
     if (!(problem.atEnd && isLiveStatus(entry.session.status))) {

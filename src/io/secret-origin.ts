@@ -36,7 +36,7 @@ export type SecretHandover =
 
 /** How a tool's requests are addressed, in words, for the review and the done message. */
 export function describeDestination(tool: ToolDefinition): string {
-  if (tool.kind !== 'http' || tool.http === null) return `no URL (a ${tool.kind === 'builtin' ? 'built-in' : tool.kind} tool)`;
+  if (tool.kind !== 'http') return `no URL (a ${tool.kind === 'builtin' ? 'built-in' : tool.kind} tool)`;
   const origin = templateOrigin(tool.http.urlTemplate);
   if (origin === null) return 'no valid URL';
   return origin.fixed ? origin.text : `${origin.text} (set by the arguments)`;
@@ -49,10 +49,11 @@ export function describeDestination(tool: ToolDefinition): string {
  * counts as the same only when written identically (the set of reachable origins is then unchanged).
  */
 export function secretHandover(stored: ToolDefinition, imported: ToolDefinition): SecretHandover {
-  const headers = (stored.http?.headers ?? []).filter((h) => h.secret).map((h) => h.name);
-  if (stored.kind !== 'http' || stored.http === null || headers.length === 0) return { kind: 'none' };
+  if (stored.kind !== 'http') return { kind: 'none' };
+  const headers = stored.http.headers.filter((h) => h.secret).map((h) => h.name);
+  if (headers.length === 0) return { kind: 'none' };
   const before = templateOrigin(stored.http.urlTemplate);
-  const after = imported.kind === 'http' && imported.http !== null ? templateOrigin(imported.http.urlTemplate) : null;
+  const after = imported.kind === 'http' ? templateOrigin(imported.http.urlTemplate) : null;
   if (before !== null && after !== null && before.fixed === after.fixed && before.text === after.text) {
     return { kind: 'keep', origin: before.text };
   }

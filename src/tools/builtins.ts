@@ -1,5 +1,5 @@
 import type { ToolRunContext } from '../agent/tool-executor';
-import type { ToolDefinition } from '../domain/tool-definition';
+import type { BuiltinToolDefinition } from '../domain/tool-definition';
 import { boundedText, readBounded, type BoundedBody } from './bounded-body';
 import { explainFetchFailure } from './fetch-failure';
 import { privateAddressReason } from './private-address';
@@ -147,17 +147,14 @@ export const BUILTIN_TOOLS: ReadonlyMap<string, BuiltinTool> = new Map([jsEval, 
 export const BUILTIN_IDS: ReadonlySet<string> = new Set(BUILTIN_TOOLS.keys());
 
 /** Definitions to seed on first start; ids are stable so seeding twice does not duplicate. */
-export function builtinDefinitions(now: number): ToolDefinition[] {
+export function builtinDefinitions(now: number): BuiltinToolDefinition[] {
   return [...BUILTIN_TOOLS.values()].map((t) => ({
     id: `builtin:${t.id}`,
     name: t.id,
     description: t.description,
     parameters: t.parameters,
     kind: 'builtin',
-    code: null,
-    http: null,
     builtinId: t.id,
-    allowedOrigins: [],
     timeoutMs: null,
     needsApproval: t.needsApprovalByDefault ?? false,
     enabled: true,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
 import { checkDefinition, newDefinition, parseParametersText, validateDefinition } from './definition';
 import { createInProcessValidator } from './validation/in-process-validator';
 
-function codeTool(patch: Partial<ToolDefinition> = {}): ToolDefinition {
-  return { ...newDefinition('id-1', 1), name: 'add', description: 'Adds numbers', ...patch };
+/** Tools in the flat layout validateDefinition reads (as the editor and an import hand them over). */
+function codeTool(patch: Partial<FlatToolDefinition> = {}): FlatToolDefinition {
+  return { ...flattenTool(newDefinition('id-1', 1)), name: 'add', description: 'Adds numbers', ...patch };
 }
 
-function httpTool(patch: Partial<ToolDefinition> = {}): ToolDefinition {
+function httpTool(patch: Partial<FlatToolDefinition> = {}): FlatToolDefinition {
   return codeTool({
     kind: 'http',
     code: null,
@@ -41,18 +42,18 @@ describe('validateDefinition', () => {
 
   it('checkDefinition adds what the meta-schema and a trial compile say, next to the other fields\' errors', async () => {
     const validator = createInProcessValidator();
-    const badKeyword = await checkDefinition(codeTool({ parameters: { type: 'object', properties: { a: { type: 'strin' } } } }), [], new Set(), validator);
+    const badKeyword = await checkDefinition(unflattenTool(codeTool({ parameters: { type: 'object', properties: { a: { type: 'strin' } } } })), [], new Set(), validator);
     expect(badKeyword.ok).toBe(false);
     if (!badKeyword.ok) expect(badKeyword.errors.parameters?.join(' ')).toMatch(/properties\/a\/type/);
-    const both = await checkDefinition(codeTool({ name: 'a b', parameters: { type: 'object', properties: { a: { $ref: '#/defs/none' } } } }), [], new Set(), validator);
+    const both = await checkDefinition(unflattenTool(codeTool({ name: 'a b', parameters: { type: 'object', properties: { a: { $ref: '#/defs/none' } } } })), [], new Set(), validator);
     expect(both.ok === false && both.errors.name).toHaveLength(1);
     expect(both.ok === false && both.errors.parameters?.[0]).toMatch(/resolve reference/);
-    expect(await checkDefinition(codeTool(), [], new Set(), validator)).toEqual({ ok: true });
+    expect(await checkDefinition(unflattenTool(codeTool()), [], new Set(), validator)).toEqual({ ok: true });
   });
 
   it('checkDefinition does not ask the validator about parameters that are not an object schema', async () => {
     const asked: unknown[] = [];
-    const r = await checkDefinition(codeTool({ parameters: { type: 'string' } }), [], new Set(), {
+    const r = await checkDefinition(unflattenTool(codeTool({ parameters: { type: 'string' } })), [], new Set(), {
       schemaProblems: async (schema) => {
         asked.push(schema);
         return [];

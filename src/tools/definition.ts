@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
 import { templateOrigin } from './url-template';
 import type { SchemaValidator } from './validation/schema-validator';
 
@@ -27,13 +27,13 @@ export type DefinitionCheck = { ok: true } | { ok: false; errors: DefinitionErro
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Checks a definition before it is saved. `others` are the other stored tools (a tool with the same id is the one
+ * Checks a definition, in its flat layout, before it is saved or imported. `others` are the other stored tools (a tool with the same id is the one
  * being edited and does not count as a clash). `knownBuiltins` limits which builtinId values are accepted.
  * Synchronous, so it cannot compile the parameters schema (that needs the validation worker): saving goes through
  * checkDefinition, which adds what Ajv says about the schema.
  */
 export function validateDefinition(
-  def: ToolDefinition,
+  def: FlatToolDefinition,
   others: Iterable<Pick<ToolDefinition, 'id' | 'name'>>,
   knownBuiltins: ReadonlySet<string> = new Set(),
 ): DefinitionCheck {
@@ -85,7 +85,7 @@ export async function checkDefinition(
   knownBuiltins: ReadonlySet<string>,
   validator: Pick<SchemaValidator, 'schemaProblems'>,
 ): Promise<DefinitionCheck> {
-  const check = validateDefinition(def, others, knownBuiltins);
+  const check = validateDefinition(flattenTool(def), others, knownBuiltins);
   if (parametersShapeErrors(def.parameters).length > 0) return check;
   const problems = await validator.schemaProblems(def.parameters);
   if (problems.length === 0) return check;
@@ -124,7 +124,7 @@ function originProblem(origin: string): string | null {
   }
 }
 
-function checkHttp(def: ToolDefinition, add: (field: DefinitionField, message: string) => void): void {
+function checkHttp(def: FlatToolDefinition, add: (field: DefinitionField, message: string) => void): void {
   const http = def.http;
   if (http === null) {
     add('http.urlTemplate', 'An HTTP tool needs a method and a URL.');
@@ -174,8 +174,6 @@ export function newDefinition(id: string, now: number): ToolDefinition {
     parameters: { type: 'object', properties: {}, additionalProperties: false },
     kind: 'code',
     code: 'return { echo: args };',
-    http: null,
-    builtinId: null,
     allowedOrigins: [],
     timeoutMs: null,
     needsApproval: false,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolRunContext } from '../agent/tool-executor';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, unflattenTool, type BuiltinToolDefinition, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
 import { builtinDefinitions } from './builtins';
 import { newDefinition } from './definition';
 import { createToolExecutor, type ReportingExecutor } from './executor';
@@ -29,7 +29,9 @@ afterAll(() => {
 });
 
 const ctx = (patch: Partial<ToolRunContext> = {}): ToolRunContext => ({ signal: new AbortController().signal, timeoutMs: 2_000, callId: 'c1', ...patch });
-const def = (patch: Partial<ToolDefinition>): ToolDefinition => ({ ...newDefinition(patch.id ?? 'x', 1), description: 'd', ...patch });
+/** A code tool with `patch` laid over it in the flat layout, so a patch can turn it into another kind. */
+const def = (patch: Partial<FlatToolDefinition>): ToolDefinition =>
+  unflattenTool({ ...flattenTool(newDefinition(patch.id ?? 'x', 1)), description: 'd', ...patch });
 
 const makeTools = (): ToolDefinition[] => [
   def({ id: 'add', name: 'add', parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }, code: 'console.info("adding"); return args.a + args.b;', timeoutMs: 5_000, needsApproval: true }),
@@ -146,7 +148,7 @@ describe('createToolExecutor', () => {
 });
 
 describe('fetch_url', () => {
-  const fetchUrl = (patch: Partial<ToolDefinition>) =>
+  const fetchUrl = (patch: Partial<BuiltinToolDefinition>) =>
     createToolExecutor([{ ...builtinDefinitions(1).find((d) => d.name === 'fetch_url')!, ...patch }], { getSecret: async () => undefined, sandbox: createInProcessSandbox() }).get('fetch_url');
 
   it('needs approval unless the person turns that off', () => {

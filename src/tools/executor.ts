@@ -77,21 +77,20 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
       case 'code': {
         const box = await sandbox();
         const result = await box.run(
-          { code: def.code ?? '', args, timeoutMs: ctx.timeoutMs, outputLimitBytes, allowedOrigins: def.allowedOrigins },
+          { code: def.code, args, timeoutMs: ctx.timeoutMs, outputLimitBytes, allowedOrigins: def.allowedOrigins },
           ctx.signal,
         );
         return sandboxToToolResult(result);
       }
       case 'http': {
-        if (def.http === null) return failed('setup', 'This HTTP tool has no request configured.');
         const timeout = AbortSignal.timeout(ctx.timeoutMs);
         const result = await runHttpTool(def.id, def.http, args, { getSecret: deps.getSecret, fetch: fetchImpl, outputLimitBytes }, AbortSignal.any([ctx.signal, timeout]));
         if (timeout.aborted && !ctx.signal.aborted) return failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`, result.logs);
         return result;
       }
       case 'builtin': {
-        const builtin = def.builtinId === null ? undefined : BUILTIN_TOOLS.get(def.builtinId);
-        if (!builtin) return failed('setup', `Unknown built-in tool "${def.builtinId ?? ''}".`);
+        const builtin = BUILTIN_TOOLS.get(def.builtinId);
+        if (!builtin) return failed('setup', `Unknown built-in tool "${def.builtinId}".`);
         return builtin.run(args, ctx, { sandbox, fetch: fetchImpl, outputLimitBytes, now, allowPrivateAddresses: def.allowPrivateAddresses === true });
       }
     }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolscopeDB } from '../db/database';
 import { setSetting } from '../db/settings-repo';
 import { freshDB } from '../db/test-support';
+import { flattenTool } from '../domain/tool-definition';
 import { builtinDefinitions } from './builtins';
 import { seedBuiltinTools } from './seed-builtins';
 
@@ -10,7 +11,7 @@ afterEach(() => db?.close());
 
 /** A database as the previous version left it: built-ins seeded with fetch_url not needing approval. */
 async function seededByVersion1(): Promise<void> {
-  for (const def of builtinDefinitions(10)) await db.tools.add({ ...def, needsApproval: false });
+  for (const def of builtinDefinitions(10)) await db.tools.add(flattenTool({ ...def, needsApproval: false }));
   await setSetting(db, 'tools.builtinsSeeded', true);
 }
 

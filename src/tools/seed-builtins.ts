@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from '../db/database';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, type FlatToolDefinition } from '../domain/tool-definition';
 import { getSetting, isBoolean, isNumber, setSetting } from '../db/settings-repo';
 import { builtinDefinitions } from './builtins';
 
@@ -21,7 +21,7 @@ export async function seedBuiltinTools(db: ToolscopeDB, now: number = Date.now()
   const seeded = await getSetting(db, SEEDED_KEY, isBoolean, false);
   if (seeded && (await getSetting(db, DEFAULTS_KEY, isNumber, 1)) >= DEFAULTS_VERSION) return;
   await db.transaction('rw', db.tools, db.settings, async () => {
-    for (const def of builtinDefinitions(now)) {
+    for (const def of builtinDefinitions(now).map(flattenTool)) {
       if (!seeded) {
         const taken = await db.tools.where('name').equals(def.name).first();
         if (!taken && !(await db.tools.get(def.id))) await db.tools.add(def);
@@ -38,8 +38,8 @@ export async function seedBuiltinTools(db: ToolscopeDB, now: number = Date.now()
 }
 
 /** The stored built-in is what version 1 seeded: every field the editor sets, except the on/off switch, as written then. */
-function untouched(stored: ToolDefinition, current: ToolDefinition): boolean {
-  const asSeeded = (d: ToolDefinition) =>
+function untouched(stored: FlatToolDefinition, current: FlatToolDefinition): boolean {
+  const asSeeded = (d: FlatToolDefinition) =>
     JSON.stringify([d.name, d.description, d.parameters, d.kind, d.code, d.http, d.builtinId, d.allowedOrigins, d.timeoutMs, d.allowPrivateAddresses ?? false]);
   return asSeeded(stored) === asSeeded(current);
 }

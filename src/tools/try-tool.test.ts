@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../domain/tool-definition';
+import { flattenTool, unflattenTool, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
 import { newDefinition } from './definition';
 import { createToolExecutor } from './executor';
 import { createInProcessSandbox } from './sandbox/in-process-sandbox';
@@ -17,14 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => undefined);
 
-const code = (name: string, body: string, patch: Partial<ToolDefinition> = {}): ToolDefinition => ({
-  ...newDefinition(name, 1),
-  name,
-  description: 'd',
-  code: body,
-  parameters: { type: 'object', properties: { n: { type: 'number' } } },
-  ...patch,
-});
+/** A code tool with `patch` laid over it in the flat layout, so a patch can turn it into another kind. */
+const code = (name: string, body: string, patch: Partial<FlatToolDefinition> = {}): ToolDefinition =>
+  unflattenTool({
+    ...flattenTool(newDefinition(name, 1)),
+    name,
+    description: 'd',
+    code: body,
+    parameters: { type: 'object', properties: { n: { type: 'number' } } },
+    ...patch,
+  });
 
 async function tryIt(def: ToolDefinition, args = '{}', validator?: SchemaValidator): Promise<TryResult> {
   const executor = createToolExecutor([def], { getSecret: async () => undefined, sandbox: createInProcessSandbox(), ...(validator ? { validator } : {}) });
@@ -69,12 +71,13 @@ describe('"Try it" names the failure the way the agent path meets it', () => {
   });
 
   it('a network failure', async () => {
-    const r = await tryIt({
-      ...code('down', ''),
-      kind: 'http',
-      code: null,
-      http: { method: 'GET', urlTemplate: `${closedOrigin}/x`, headers: [], bodyTemplate: null, responseType: 'text' },
-    });
+    const r = await tryIt(
+      code('down', '', {
+        kind: 'http',
+        code: null,
+        http: { method: 'GET', urlTemplate: `${closedOrigin}/x`, headers: [], bodyTemplate: null, responseType: 'text' },
+      }),
+    );
     expect(tryHeadline(r)).toBe('Failed: network error (the server could not be reached)');
   });
 });

@@ -1,6 +1,6 @@
 import { useDeferredValue, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { db } from '../../db/database';
-import type { ToolDefinition, ToolKind } from '../../domain/tool-definition';
+import { flattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
 import { deleteTool, saveTool } from '../../db/tools-repo';
 import { BUILTIN_IDS } from '../../tools/builtins';
 import { checkDefinition, type DefinitionField } from '../../tools/definition';
@@ -247,7 +247,7 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
           )}
           {confirmingDelete && (
             <span role="group" aria-label={`Confirm deleting ${tool.name}`} className="field-row">
-              <span>Delete {tool.name}{tool.http?.headers.some((h) => h.secret) ? ' and its stored secrets' : ''}? This cannot be undone.</span>
+              <span>Delete {tool.name}{tool.kind === 'http' && tool.http.headers.some((h) => h.secret) ? ' and its stored secrets' : ''}? This cannot be undone.</span>
               <button type="button" className="danger" onClick={() => void remove()}>
                 Delete {tool.name}
               </button>
@@ -268,6 +268,6 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
 }
 
 function onlyEnabledDiffers(a: ToolDefinition, b: ToolDefinition): boolean {
-  const rest = ({ enabled: _e, updatedAt: _u, ...other }: ToolDefinition) => JSON.stringify(other);
-  return rest(a) === rest(b);
+  const rest = ({ enabled: _e, updatedAt: _u, ...other }: FlatToolDefinition) => JSON.stringify(other);
+  return rest(flattenTool(a)) === rest(flattenTool(b));
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../../domain/tool-definition';
+import type { HttpToolDefinition } from '../../domain/tool-definition';
 import { checkForm, formFromDefinition, formMatches, newFormHeader, secretsForSave, type ToolForm } from './tool-form';
 
-const def: ToolDefinition = {
-  id: 't1', name: 'search', description: 'd', parameters: { type: 'object', properties: { q: { type: 'string' } } }, kind: 'http', code: null, builtinId: null,
+const def: HttpToolDefinition = {
+  id: 't1', name: 'search', description: 'd', parameters: { type: 'object', properties: { q: { type: 'string' } } }, kind: 'http',
   http: {
     method: 'GET', urlTemplate: 'https://api.example/{q}', bodyTemplate: null, responseType: 'json',
     headers: [{ name: 'Authorization', value: '', secret: true }, { name: 'Accept', value: 'application/json', secret: false }],
   },
-  allowedOrigins: [], timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 1,
+  timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 1,
 };
 
 describe('header secrets in the tool form', () => {
@@ -26,7 +26,7 @@ describe('header secrets in the tool form', () => {
     expect(JSON.stringify(check.definition)).not.toContain('typed-early');
     // …and what goes to saveTool carries it on the renamed row.
     const { tool, storedNames } = secretsForSave(form, check.definition);
-    expect(tool.http?.headers).toEqual([
+    expect(tool.kind === 'http' ? tool.http.headers : null).toEqual([
       { name: 'X-Auth', value: '', secret: true },
       { name: 'Accept', value: 'application/json', secret: false },
       { name: 'X-Key', value: 'typed-early', secret: true },

@@ -1,4 +1,4 @@
-import type { HttpHeader, HttpToolSpec, ToolDefinition, ToolKind } from '../../domain/tool-definition';
+import { flattenTool, unflattenTool, type FlatToolDefinition, type HttpHeader, type HttpToolSpec, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
 import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
 import { BUILTIN_IDS } from '../../tools/builtins';
 
@@ -42,24 +42,26 @@ export type ToolForm = {
   allowPrivateAddresses: boolean;
 };
 
+/** The form for a definition: the fields of its own kind filled in, the other kinds' fields at their blanks. */
 export function formFromDefinition(def: ToolDefinition): ToolForm {
+  const http = def.kind === 'http' ? def.http : null;
   return {
     name: def.name,
     description: def.description,
     parametersText: JSON.stringify(def.parameters, null, 2),
     kind: def.kind,
-    code: def.code ?? '',
-    method: def.http?.method ?? 'GET',
-    urlTemplate: def.http?.urlTemplate ?? '',
-    headers: (def.http?.headers ?? []).map((h) => ({ ...newFormHeader(h), storedName: h.secret ? h.name : null })),
-    bodyTemplate: def.http?.bodyTemplate ?? '',
-    responseType: def.http?.responseType ?? 'json',
-    builtinId: def.builtinId ?? '',
-    allowedOriginsText: def.allowedOrigins.join('\n'),
+    code: def.kind === 'code' ? def.code : '',
+    method: http?.method ?? 'GET',
+    urlTemplate: http?.urlTemplate ?? '',
+    headers: (http?.headers ?? []).map((h) => ({ ...newFormHeader(h), storedName: h.secret ? h.name : null })),
+    bodyTemplate: http?.bodyTemplate ?? '',
+    responseType: http?.responseType ?? 'json',
+    builtinId: def.kind === 'builtin' ? def.builtinId : '',
+    allowedOriginsText: def.kind === 'code' ? def.allowedOrigins.join('\n') : '',
     timeoutText: def.timeoutMs === null ? '' : String(def.timeoutMs),
     needsApproval: def.needsApproval,
     enabled: def.enabled,
-    allowPrivateAddresses: def.allowPrivateAddresses === true,
+    allowPrivateAddresses: def.kind === 'builtin' && def.allowPrivateAddresses === true,
   };
 }
 
@@ -78,13 +80,16 @@ export function formMatches(form: ToolForm, tool: ToolDefinition): boolean {
 
 export type FormCheck = { definition: ToolDefinition; errors: DefinitionErrors; ok: boolean };
 
-/** Builds the definition the form describes and checks it exactly as saving would. */
+/**
+ * Builds the definition the form describes and checks it exactly as saving would. The check reads the flat layout
+ * (validateDefinition), so every field gets its message; the definition then keeps only its own kind's parts.
+ */
 export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly ToolDefinition[], now: number): FormCheck {
   const errors: DefinitionErrors = {};
   const params = parseParametersText(form.parametersText);
   const timeout = form.timeoutText.trim() === '' ? null : Number(form.timeoutText);
-  const { allowPrivateAddresses: _previous, ...rest } = base;
-  const definition: ToolDefinition = {
+  const { allowPrivateAddresses: _previous, ...rest } = flattenTool(base);
+  const draft: FlatToolDefinition = {
     ...rest,
     name: form.name.trim(),
     description: form.description,
@@ -110,10 +115,10 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
     // Stored only where it means something, so other tools' rows (and exports) do not grow a field they ignore.
     ...(form.kind === 'builtin' && form.builtinId === 'fetch_url' ? { allowPrivateAddresses: form.allowPrivateAddresses } : {}),
   };
-  const check = validateDefinition(definition, others, BUILTIN_IDS);
+  const check = validateDefinition(draft, others, BUILTIN_IDS);
   if (!check.ok) Object.assign(errors, check.errors);
   if (!params.ok) errors.parameters = [params.error];
-  return { definition, errors, ok: Object.keys(errors).length === 0 };
+  return { definition: unflattenTool(draft), errors, ok: Object.keys(errors).length === 0 };
 }
 
 /**
@@ -121,7 +126,7 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
  * value typed into its row, and where each row's stored secret lives now.
  */
 export function secretsForSave(form: ToolForm, definition: ToolDefinition): { tool: ToolDefinition; storedNames: (string | null)[] } {
-  if (!definition.http) return { tool: definition, storedNames: [] };
+  if (definition.kind !== 'http') return { tool: definition, storedNames: [] };
   const headers = definition.http.headers.map((h, i) => (h.secret ? { ...h, value: form.headers[i]?.secretValue ?? '' } : h));
   return {
     tool: { ...definition, http: { ...definition.http, headers } },
