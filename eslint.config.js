@@ -29,8 +29,35 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/agent/**', 'src/llm/**', 'src/tools/**', 'src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**'],
+    files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
+  },
+  {
+    // The shared types and rules: everyone imports them, so they import nothing of ours (architecture.md, layers).
+    files: ['src/domain/**'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...frameworkFree.patterns,
+          { regex: '^\\.\\./', message: 'src/domain imports nothing of ours: every layer imports it, so it must not depend on any of them.' },
+          { group: ['dexie', 'dexie/*'], message: 'src/domain imports nothing of ours and no storage.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Model clients and tools are adapters the store wires into a run: secrets and the database reach them only
+    // through what the store injects (tools/secret-source.ts), never by importing storage.
+    files: ['src/llm/**', 'src/tools/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...frameworkFree.patterns,
+          { group: ['dexie', 'dexie/*', '**/db/**'], message: 'src/llm and src/tools take no Dexie or db/: secrets and stored data arrive injected by the store (tools/secret-source.ts).' },
+        ],
+      }],
+    },
   },
   {
     // MCP servers are adapters behind the agent's ports: no storage either (what to keep is the caller's business).
@@ -45,14 +72,15 @@ export default tseslint.config(
     },
   },
   {
-    // The loop runs in Node and in the browser alike: no storage either (the persister subscribes to its events).
+    // The loop runs in Node and in the browser alike: no storage either (the persister subscribes to its events),
+    // and no context/: the context manager plugs in through the context hook (agent/context-hook.ts).
     files: ['src/agent/**'],
-    ignores: ['src/agent/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           ...frameworkFree.patterns,
           { group: ['dexie', 'dexie/*', '**/db/**'], message: 'src/agent is pure TypeScript: no Dexie or db/ (the persister reads the event stream).' },
+          { group: ['**/context/**'], message: 'src/agent does not import context/: the context manager implements the context hook (agent/context-hook.ts) and the store wires it in.' },
         ],
       }],
     },

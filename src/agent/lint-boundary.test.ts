@@ -30,8 +30,11 @@ describe('lint: the engine layers stay framework-free', () => {
     expect(await restrictedImports(code, 'src/ui/chat/boundary-probe.ts')).toEqual([]);
   });
 
+  // Probes quote their specifiers with ", so a grep for imports of db/ in these folders finds real ones only.
+  const storage = `import Dexie from "dexie";\nimport { db } from "../db/database";\nexport const x = [Dexie, db];\n`;
+
   it('src/agent may not import Dexie or db/ either; src/db may', async () => {
-    const code = `import Dexie from 'dexie';\nimport { db } from '../db/database';\nexport const x = [Dexie, db];\n`;
+    const code = storage;
     const agent = await restrictedImports(code, 'src/agent/boundary-probe.ts');
     expect(agent).toHaveLength(2);
     for (const m of agent) expect(m).toMatch(/no Dexie or db/);
@@ -39,9 +42,38 @@ describe('lint: the engine layers stay framework-free', () => {
   });
 
   it('src/mcp may not import Dexie or db/ either', async () => {
-    const code = `import Dexie from 'dexie';\nimport { db } from '../db/database';\nexport const x = [Dexie, db];\n`;
+    const code = storage;
     const mcp = await restrictedImports(code, 'src/mcp/boundary-probe.ts');
     expect(mcp).toHaveLength(2);
     for (const m of mcp) expect(m).toMatch(/no Dexie or db/);
+  });
+
+  it('src/tools and src/llm may not import Dexie or db/: secrets and data arrive injected by the store', async () => {
+    for (const filePath of ['src/tools/boundary-probe.ts', 'src/llm/boundary-probe.ts']) {
+      const messages = await restrictedImports(storage, filePath);
+      expect(messages).toHaveLength(2);
+      for (const m of messages) expect(m).toMatch(/arrive injected by the store/);
+    }
+    const nested = `import { toolSecretSource } from "../../db/tools-repo";\nexport const x = toolSecretSource;\n`;
+    expect(await restrictedImports(nested, 'src/tools/sandbox/boundary-probe.ts')).toHaveLength(1);
+    expect(await restrictedImports(`import type { SecretSource } from "./secret-source";\nexport type X = SecretSource;\n`, 'src/tools/boundary-probe.ts')).toEqual([]);
+  });
+
+  it('src/agent may not import context/ (the context hook is its port); domain/ is fine', async () => {
+    const code = `import { requestView } from "../context/request-view";\nexport const x = requestView;\n`;
+    const messages = await restrictedImports(code, 'src/agent/boundary-probe.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/does not import context/);
+    expect(await restrictedImports(`import { requestView } from "../domain/request-view";\nexport const x = requestView;\n`, 'src/agent/boundary-probe.ts')).toEqual([]);
+    expect(await restrictedImports(code, 'src/agent/boundary-probe.test.ts')).toHaveLength(1);
+  });
+
+  it('src/domain imports nothing of ours', async () => {
+    for (const from of ['../agent/events', '../db/records', '../tools/builtins']) {
+      const messages = await restrictedImports(`import type { X } from "${from}";\nexport type Y = X;\n`, 'src/domain/boundary-probe.ts');
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(/imports nothing of ours/);
+    }
+    expect(await restrictedImports(`import type { ChatMessage } from "./messages";\nexport type Y = ChatMessage;\n`, 'src/domain/boundary-probe.ts')).toEqual([]);
   });
 });

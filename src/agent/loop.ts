@@ -1,4 +1,4 @@
-import { requestView } from '../context/request-view';
+import { requestView } from '../domain/request-view';
 import type { AccumulatedTurn } from './accumulator';
 import { contextFailureInfo, type ContextHook, type ContextPrepared } from './context-hook';
 import type { LoopConfig } from '../domain/loop-config';

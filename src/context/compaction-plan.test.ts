@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, ChatMessage, SystemMessage, ToolMessage } from '../domain/messages';
 import { planCompaction } from './compaction-plan';
-import { messageUnits, requestView } from './request-view';
+import { messageUnits, requestView } from '../domain/request-view';
 import { estimatePromptTokens } from './token-estimate';
 
 let n = 0;

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../domain/messages';
-import { messageUnits, requestView } from './request-view';
+import { messageUnits, requestView } from '../domain/request-view';
 
 export type CompactionPlan = {
   /** Messages to be summarised, oldest first (whole units only). */

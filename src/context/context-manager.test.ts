@@ -3,7 +3,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelClient, ModelRequest } from '../agent/model-client';
 import { ContextLimitError, createContextManager } from './context-manager';
-import { requestView } from './request-view';
+import { requestView } from '../domain/request-view';
 import { counterFrom, type TokenCount } from './token-count';
 import { createTokenCounter } from './token-counter';
 

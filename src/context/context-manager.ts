@@ -5,7 +5,7 @@ import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, CONTEXT_COMPACT_TARGET_FRACTION, CONTEXT_HARD_FRACTION, type BudgetStatus } from './budget';
 import { planCompaction } from './compaction-plan';
 import { writeSummary } from './compactor';
-import { requestView } from './request-view';
+import { requestView } from '../domain/request-view';
 import { heuristicCounter, tokensOf, type TokenCounter } from './token-count';
 import { calibrationFrom, estimatePromptTokens, promptTexts } from './token-estimate';
 

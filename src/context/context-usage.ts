@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../domain/messages';
 import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, type BudgetStatus } from './budget';
-import { requestView } from './request-view';
+import { requestView } from '../domain/request-view';
 import { heuristicCounter, type TokenCounter } from './token-count';
 import { calibrationFrom, estimatePromptTokens, promptTexts, type PromptParts } from './token-estimate';
 

@@ -7,7 +7,7 @@ import type { ToolSpec } from '../agent/tool-executor';
 import type { SessionRecord } from '../domain/session';
 import { compactSessionNow, type ManualCompactionDeps } from './manual-compaction';
 import type { ReportedPrompt } from './reported-prompt';
-import { requestView } from './request-view';
+import { requestView } from '../domain/request-view';
 import { heuristicCounter } from './token-count';
 import { estimatePromptTokens } from './token-estimate';
 

@@ -14,7 +14,8 @@
  *   messages-repo    listMessages, loadHistory, appendMessage, nextOrder, toMessageRecord, fromMessageRecord
  *   tool-calls-repo  listToolCalls, listRunToolCalls, findToolCalls, putToolCall
  *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listSessionEvents
- *   tools-repo       listTools, getTool, getToolByName, saveTool, deleteTool, getToolHeaderSecrets
+ *   tools-repo       listTools, getTool, getToolByName, saveTool, putTools, deleteTool, toolSecretSource, getToolHeaderSecrets
+ *   seed-builtins    seedBuiltinTools(db, builtinsAt): the built-in tools, given by the store, seeded once
  *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey)
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolscopeDB } from './database';
 import type { HttpToolDefinition, ToolDefinition } from '../domain/tool-definition';
-import { deleteTool, getToolByName, getToolHeaderSecrets, listTools, saveTool } from './tools-repo';
+import { deleteTool, getToolByName, getToolHeaderSecrets, listTools, saveTool, toolSecretSource } from './tools-repo';
 import { freshDB } from './test-support';
 
 let db: ToolscopeDB;
@@ -98,5 +98,15 @@ describe('tools repository', () => {
     expect(code).toMatchObject({ kind: 'code', code: 'return 1;', allowedOrigins: ['https://a.example'] });
     expect(http).not.toHaveProperty('code');
     expect(http).not.toHaveProperty('allowedOrigins');
+  });
+
+  it('is the secret source the store gives tools: the stored value of a header by tool id and header name, any case', async () => {
+    ({ db } = freshDB());
+    await saveTool(db, httpTool('t1', 'search', 'Bearer via-source'));
+    const source = toolSecretSource(db);
+    expect(await source.headerSecret('t1', 'Authorization')).toBe('Bearer via-source');
+    expect(await source.headerSecret('t1', 'authorization')).toBe('Bearer via-source');
+    expect(await source.headerSecret('t1', 'Accept')).toBeUndefined();
+    expect(await source.headerSecret('t2', 'Authorization')).toBeUndefined();
   });
 });

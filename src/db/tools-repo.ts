@@ -78,6 +78,14 @@ export async function deleteTool(db: ToolscopeDB, id: string): Promise<void> {
   });
 }
 
+/**
+ * The secrets table as the tools' secret source (tools/secret-source.ts): the store hands this to the executor when a
+ * run starts, so tool code paths never see the database or how its keys are made.
+ */
+export function toolSecretSource(db: ToolscopeDB): { headerSecret(toolId: string, headerName: string): Promise<string | undefined> } {
+  return { headerSecret: async (toolId, headerName) => (await db.secrets.get(headerSecretKey(toolId, headerName)))?.value };
+}
+
 /** Secret header values by header name, for the HTTP runner only. */
 export async function getToolHeaderSecrets(db: ToolscopeDB, tool: ToolDefinition): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

@@ -33,7 +33,9 @@ export function startApp(): Promise<void> {
     await recoverInterrupted(db).catch(() => undefined);
     // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the
     // tool modules stay out of the initial bundle.
-    await import('../tools/seed-builtins').then((m) => m.seedBuiltinTools(db)).catch(() => undefined);
+    await Promise.all([import('../db/seed-builtins'), import('../tools/builtins')])
+      .then(([{ seedBuiltinTools }, { builtinDefinitions }]) => seedBuiltinTools(db, builtinDefinitions))
+      .catch(() => undefined);
   })();
   return started;
 }

@@ -5,7 +5,7 @@ import { createPersister } from '../db/persister';
 import { recoverSession } from '../db/recover';
 import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
-import { listTools } from '../db/tools-repo';
+import { listTools, toolSecretSource } from '../db/tools-repo';
 import { runModelClient } from './lazy-model-client';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run-deps';
@@ -23,7 +23,7 @@ export function defaultRunDeps(): RunDeps {
     createModelClient: runModelClient,
     createToolExecutor: async () => {
       const [{ createToolExecutor }, definitions] = await Promise.all([import('../tools/executor'), listTools(db)]);
-      return createToolExecutor(definitions, { getSecret: async (key) => (await db.secrets.get(key))?.value });
+      return createToolExecutor(definitions, { secrets: toolSecretSource(db) });
     },
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });

@@ -6,7 +6,7 @@ import { flattenTool, unflattenTool, type BuiltinToolDefinition, type FlatToolDe
 import { builtinDefinitions } from './builtins';
 import { newDefinition } from './definition';
 import { createToolExecutor, type ReportingExecutor } from './executor';
-import { secretKeyForHeader } from './http-runner';
+import type { SecretSource } from './secret-source';
 import { createInProcessSandbox } from './sandbox/in-process-sandbox';
 import { tryTool } from './try-tool';
 
@@ -50,10 +50,11 @@ const makeTools = (): ToolDefinition[] => [
   ...builtinDefinitions(1).map((d) => (d.name === 'fetch_url' ? { ...d, allowPrivateAddresses: true } : d)),
 ];
 
-const secrets = new Map([[secretKeyForHeader('lookup', 'X-Key'), 'k-123']]);
+const secrets: SecretSource = { headerSecret: async (toolId, name) => (toolId === 'lookup' && name.toLowerCase() === 'x-key' ? 'k-123' : undefined) };
+const noSecrets: SecretSource = { headerSecret: async () => undefined };
 let executor: ReportingExecutor;
 const makeExecutor = () => createToolExecutor(makeTools(), {
-  getSecret: async (k) => secrets.get(k),
+  secrets,
   outputLimitBytes: 50,
   sandbox: createInProcessSandbox(),
   now: () => new Date('2026-03-01T12:00:00Z'),
@@ -82,7 +83,7 @@ describe('createToolExecutor', () => {
     const asked: unknown[] = [];
     const prepared: string[] = [];
     const withValidator = createToolExecutor(makeTools(), {
-      getSecret: async () => undefined,
+      secrets: noSecrets,
       validator: {
         validateArgs: async (tool, args) => {
           asked.push({ id: tool.id, updatedAt: tool.updatedAt, parameters: tool.parameters, args });
@@ -149,7 +150,7 @@ describe('createToolExecutor', () => {
 
 describe('fetch_url', () => {
   const fetchUrl = (patch: Partial<BuiltinToolDefinition>) =>
-    createToolExecutor([{ ...builtinDefinitions(1).find((d) => d.name === 'fetch_url')!, ...patch }], { getSecret: async () => undefined, sandbox: createInProcessSandbox() }).get('fetch_url');
+    createToolExecutor([{ ...builtinDefinitions(1).find((d) => d.name === 'fetch_url')!, ...patch }], { secrets: noSecrets, sandbox: createInProcessSandbox() }).get('fetch_url');
 
   it('needs approval unless the person turns that off', () => {
     expect(fetchUrl({})?.needsApproval).toBe(true);

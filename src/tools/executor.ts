@@ -13,11 +13,13 @@ import { DEFAULT_OUTPUT_LIMIT_BYTES } from './output-limit';
 import { sandboxToToolResult } from './sandbox-result';
 import { failed, type ToolRunReport } from './tool-failure';
 import type { Sandbox } from './sandbox/sandbox-types';
+import type { SecretSource } from './secret-source';
 import { defaultSchemaValidator } from './validation/default-validator';
 import type { SchemaValidator } from './validation/schema-validator';
 
 export type ToolExecutorDeps = {
-  getSecret(key: string): Promise<string | undefined>;
+  /** Secret header values for HTTP tools, injected by the store (the secrets table) or a test. */
+  secrets: SecretSource;
   outputLimitBytes?: number;
   fetch?: typeof fetch;
   /** Where code tools run; defaults to the worker sandbox, loaded on first use. Tests pass an in-process one. */
@@ -84,7 +86,7 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
       }
       case 'http': {
         const timeout = AbortSignal.timeout(ctx.timeoutMs);
-        const result = await runHttpTool(def.id, def.http, args, { getSecret: deps.getSecret, fetch: fetchImpl, outputLimitBytes }, AbortSignal.any([ctx.signal, timeout]));
+        const result = await runHttpTool(def.id, def.http, args, { secrets: deps.secrets, fetch: fetchImpl, outputLimitBytes }, AbortSignal.any([ctx.signal, timeout]));
         if (timeout.aborted && !ctx.signal.aborted) return failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`, result.logs);
         return result;
       }

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpToolSpec } from '../domain/tool-definition';
-import { fillBody, fillUrl, runHttpTool, secretKeyForHeader } from './http-runner';
+import { fillBody, fillUrl, runHttpTool } from './http-runner';
+import type { SecretSource } from './secret-source';
 
 type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
 let seen: Seen = { headers: {}, body: '' };
@@ -55,8 +56,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const secrets = new Map([[secretKeyForHeader('t1', 'X-Api-Key'), 's3cret']]);
-const deps = { getSecret: async (k: string) => secrets.get(k), fetch: globalThis.fetch, outputLimitBytes: 1000 };
+// Header names are case-insensitive, as in the secrets table behind the real source.
+const secrets: SecretSource = { headerSecret: async (toolId, name) => (toolId === 't1' && name.toLowerCase() === 'x-api-key' ? 's3cret' : undefined) };
+const deps = { secrets, fetch: globalThis.fetch, outputLimitBytes: 1000 };
 const signal = () => new AbortController().signal;
 
 function spec(patch: Partial<HttpToolSpec> = {}): HttpToolSpec {

@@ -1,9 +1,9 @@
 import type { ToolLog } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../domain/tool-definition';
-import { headerSecretKey } from '../db/tools-repo';
 import { boundedText, readBounded, type BoundedBody } from './bounded-body';
 import { errorText, explainFetchFailure } from './fetch-failure';
 import { cutOutput } from './output-limit';
+import type { SecretSource } from './secret-source';
 import { failed, type ToolFailure, type ToolRunReport } from './tool-failure';
 import { fillBody, fillUrl, templateOrigin } from './url-template';
 
@@ -12,13 +12,10 @@ export { fillBody, fillUrl } from './url-template';
 
 export type HttpRunDeps = {
   /** Where secret header values live (the secrets table); never read from the definition. */
-  getSecret(key: string): Promise<string | undefined>;
+  secrets: SecretSource;
   fetch: typeof fetch;
   outputLimitBytes: number;
 };
-
-/** The secrets-table key for a tool's secret header (the tools repo stores values under the same key). */
-export const secretKeyForHeader = headerSecretKey;
 
 const EXCERPT_BYTES = 2_000;
 /**
@@ -51,7 +48,7 @@ export async function runHttpTool(
   }
   const headers = new Headers();
   for (const h of spec.headers) {
-    const value = h.secret ? await deps.getSecret(secretKeyForHeader(toolId, h.name)) : h.value;
+    const value = h.secret ? await deps.secrets.headerSecret(toolId, h.name) : h.value;
     if (value === undefined) return error('setup', `The secret for header "${h.name}" is not set. Add it in the tool's settings.`);
     headers.set(h.name, value);
   }

@@ -29,7 +29,7 @@ const code = (name: string, body: string, patch: Partial<FlatToolDefinition> = {
   });
 
 async function tryIt(def: ToolDefinition, args = '{}', validator?: SchemaValidator): Promise<TryResult> {
-  const executor = createToolExecutor([def], { getSecret: async () => undefined, sandbox: createInProcessSandbox(), ...(validator ? { validator } : {}) });
+  const executor = createToolExecutor([def], { secrets: { headerSecret: async () => undefined }, sandbox: createInProcessSandbox(), ...(validator ? { validator } : {}) });
   return tryTool(executor, def.name, args, { signal: new AbortController().signal, defaultTimeoutMs: 3_000 });
 }
 

@@ -1,5 +1,5 @@
 import type { ChatMessage, SystemMessage } from '../../domain/messages';
-import { isSummary } from '../../context/request-view';
+import { isSummary } from '../../domain/request-view';
 
 type Row = { kind: string; key: string; message?: ChatMessage };
 

@@ -4,7 +4,8 @@ import { db } from '../../db/database';
 import type { ToolDefinition } from '../../domain/tool-definition';
 import { listTools } from '../../db/tools-repo';
 import { newDefinition } from '../../tools/definition';
-import { seedBuiltinTools } from '../../tools/seed-builtins';
+import { seedBuiltinTools } from '../../db/seed-builtins';
+import { builtinDefinitions } from '../../tools/builtins';
 import { ToolEditor, type ToolEditorHandle } from './tool-editor';
 import { TryPanel } from './try-panel';
 import './tools.css';
@@ -21,7 +22,7 @@ export function ToolsView() {
   const leaveTo = (open: () => void) => (editor.current ? editor.current.confirmLeave(open) : open());
 
   useEffect(() => {
-    void seedBuiltinTools(db);
+    void seedBuiltinTools(db, builtinDefinitions);
   }, []);
 
   const selected = draft ?? tools?.find((t) => t.id === selectedId) ?? null;

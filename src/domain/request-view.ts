@@ -1,4 +1,4 @@
-import type { ChatMessage, SystemMessage } from '../domain/messages';
+import type { ChatMessage, SystemMessage } from './messages';
 
 export function isSummary(m: ChatMessage): m is SystemMessage & { summaryOf: string[] } {
   return m.role === 'system' && Array.isArray(m.summaryOf);

@@ -1,7 +1,6 @@
-import type { ToolscopeDB } from '../db/database';
-import { flattenTool, type FlatToolDefinition } from '../domain/tool-definition';
-import { getSetting, isBoolean, isNumber, setSetting } from '../db/settings-repo';
-import { builtinDefinitions } from './builtins';
+import type { ToolscopeDB } from './database';
+import { flattenTool, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
+import { getSetting, isBoolean, isNumber, setSetting } from './settings-repo';
 
 const SEEDED_KEY = 'tools.builtinsSeeded';
 /** Which built-in defaults stored rows have been brought to. 2: fetch_url needs approval. */
@@ -16,12 +15,19 @@ const DEFAULTS_VERSION = 2;
  * Rows seeded by an earlier version get a changed default once, and only when the person never changed the tool:
  * a row that still matches what that version wrote (its on/off switch aside) takes the new default; any other row
  * keeps the person's choice, and so does every row after this has run.
+ *
+ * `builtinsAt(now)` gives the built-ins' definitions as this version seeds them (tools/builtins.ts); the store
+ * passes it in, so db/ never imports the tools.
  */
-export async function seedBuiltinTools(db: ToolscopeDB, now: number = Date.now()): Promise<void> {
+export async function seedBuiltinTools(
+  db: ToolscopeDB,
+  builtinsAt: (now: number) => readonly ToolDefinition[],
+  now: number = Date.now(),
+): Promise<void> {
   const seeded = await getSetting(db, SEEDED_KEY, isBoolean, false);
   if (seeded && (await getSetting(db, DEFAULTS_KEY, isNumber, 1)) >= DEFAULTS_VERSION) return;
   await db.transaction('rw', db.tools, db.settings, async () => {
-    for (const def of builtinDefinitions(now).map(flattenTool)) {
+    for (const def of builtinsAt(now).map(flattenTool)) {
       if (!seeded) {
         const taken = await db.tools.where('name').equals(def.name).first();
         if (!taken && !(await db.tools.get(def.id))) await db.tools.add(def);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { createContextManager } from '../context/context-manager';
-import type { ContextHook } from './context-hook';
-import type { AgentEvent } from './events';
+import { createContextManager } from './context-manager';
+import type { ContextHook } from '../agent/context-hook';
+import type { AgentEvent } from '../agent/events';
 import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage } from '../domain/messages';
-import type { ModelClient, ModelRequest } from './model-client';
-import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
-import { harness, types } from './testing/harness';
-import { scriptedModel, textReply, toolCallsReply, type ScriptedModel } from './testing/scripted-model';
-import { ModelError } from './errors';
+import type { ModelClient, ModelRequest } from '../agent/model-client';
+import { fakeExecutor, fakeTool, ok } from '../agent/testing/fake-tools';
+import { harness, types } from '../agent/testing/harness';
+import { scriptedModel, textReply, toolCallsReply, type ScriptedModel } from '../agent/testing/scripted-model';
+import { ModelError } from '../agent/errors';
 
 const isSummaryRequest = (r: ModelRequest) => {
   const first = r.messages[0];

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolscopeDB } from '../db/database';
-import { setSetting } from '../db/settings-repo';
-import { freshDB } from '../db/test-support';
 import { flattenTool } from '../domain/tool-definition';
-import { builtinDefinitions } from './builtins';
+import { builtinDefinitions } from '../tools/builtins';
+import type { ToolscopeDB } from './database';
 import { seedBuiltinTools } from './seed-builtins';
+import { setSetting } from './settings-repo';
+import { freshDB } from './test-support';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());
@@ -20,7 +20,7 @@ const approvalOf = async (name: string) => (await db.tools.where('name').equals(
 describe('seedBuiltinTools', () => {
   it('seeds fetch_url needing approval, and the others not', async () => {
     ({ db } = freshDB());
-    await seedBuiltinTools(db, 5);
+    await seedBuiltinTools(db, builtinDefinitions, 5);
     expect(await approvalOf('fetch_url')).toBe(true);
     expect(await approvalOf('js_eval')).toBe(false);
     expect(await approvalOf('current_time')).toBe(false);
@@ -31,12 +31,12 @@ describe('seedBuiltinTools', () => {
     await seededByVersion1();
     // Switching it off and on in the list is not a choice about approval.
     await db.tools.update('builtin:fetch_url', { enabled: false, updatedAt: 20 });
-    await seedBuiltinTools(db, 30);
+    await seedBuiltinTools(db, builtinDefinitions, 30);
     expect(await approvalOf('fetch_url')).toBe(true);
     expect(await approvalOf('js_eval')).toBe(false);
     // The person turns approval off again: the next start keeps that.
     await db.tools.update('builtin:fetch_url', { needsApproval: false, updatedAt: 40 });
-    await seedBuiltinTools(db, 50);
+    await seedBuiltinTools(db, builtinDefinitions, 50);
     expect(await approvalOf('fetch_url')).toBe(false);
   });
 
@@ -44,7 +44,7 @@ describe('seedBuiltinTools', () => {
     ({ db } = freshDB());
     await seededByVersion1();
     await db.tools.update('builtin:fetch_url', { timeoutMs: 5_000, updatedAt: 20 });
-    await seedBuiltinTools(db, 30);
+    await seedBuiltinTools(db, builtinDefinitions, 30);
     expect(await approvalOf('fetch_url')).toBe(false);
   });
 
@@ -52,7 +52,7 @@ describe('seedBuiltinTools', () => {
     ({ db } = freshDB());
     await seededByVersion1();
     await db.tools.delete('builtin:fetch_url');
-    await seedBuiltinTools(db, 30);
+    await seedBuiltinTools(db, builtinDefinitions, 30);
     expect(await db.tools.get('builtin:fetch_url')).toBeUndefined();
   });
 });
