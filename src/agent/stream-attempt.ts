@@ -5,7 +5,7 @@ import type { Emit } from './emitter';
 import { ModelError, internalError } from './errors';
 import type { ModelClient, ModelRequest } from './model-client';
 
-export type AttemptOutcome =
+export type AttemptResult =
   | { kind: 'done'; turn: AccumulatedTurn }
   | { kind: 'failed'; error: ModelError; partial: AccumulatedTurn }
   | { kind: 'cancelled'; partial: AccumulatedTurn };
@@ -40,7 +40,7 @@ function timeoutError(phase: 'first_byte' | 'idle', afterMs: number): ModelError
  * that ignores its signal still cannot hold the run; the request's own signal is aborted on
  * the way out so the HTTP connection really closes.
  */
-export async function streamAttempt(input: AttemptInput): Promise<AttemptOutcome> {
+export async function streamAttempt(input: AttemptInput): Promise<AttemptResult> {
   const { model, request, signal, config, emit, turn, attempt, messageId } = input;
   const acc = createAccumulator();
   const ctl = new AbortController();

@@ -1,16 +1,16 @@
 import type { RecallOutcome } from './recall-memories';
 
 /** How the last run of a session recalled memories, so the chat can say when keywords stood in for embeddings. */
-export type RecallNotice = { sessionId: string; mode: RecallOutcome['mode']; count: number; reason: string | null };
+export type RecallReport = { sessionId: string; mode: RecallOutcome['mode']; count: number; reason: string | null };
 
 type Listener = () => void;
 
 /** In-memory only: it describes this tab's latest run, not history worth storing. */
 function createRecallNotices() {
-  const notices = new Map<string, RecallNotice>();
+  const notices = new Map<string, RecallReport>();
   const listeners = new Set<Listener>();
   return {
-    get: (sessionId: string): RecallNotice | null => notices.get(sessionId) ?? null,
+    get: (sessionId: string): RecallReport | null => notices.get(sessionId) ?? null,
     record(sessionId: string, outcome: RecallOutcome) {
       notices.set(sessionId, { sessionId, mode: outcome.mode, count: outcome.items.length, reason: outcome.fallbackReason ?? null });
       for (const l of listeners) l();

@@ -5,7 +5,7 @@ import type { ToolscopeDB } from './database';
 import { listMessages, loadHistory } from './messages-repo';
 import { createPersister, type Persister } from './persister';
 import { createSession, getSession } from './sessions-repo';
-import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from './test-support';
+import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from './test-db';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -15,7 +15,7 @@ import { type ToolscopeDB, sessionTables } from './database';
 import { nextOrder, toMessageRecord } from './messages-repo';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionRecord, SessionStatus } from '../domain/session';
-import { RunState, type Batch, type FlushHint } from './run-state';
+import { RunWriteBuffer, type Batch, type FlushHint } from './run-write-buffer';
 import { classifyStorageError, storageErrorInfo, type StorageErrorInfo, type StorageFailure } from './storage-errors';
 
 export type PersisterTimers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
@@ -63,7 +63,7 @@ type Base = { order: number; usage: Usage; messageCount: number; toolCallCount: 
 export function createPersister(db: ToolscopeDB, sessionId: string, opts: PersisterOptions = {}): Persister {
   const interval = opts.flushIntervalMs ?? 1000;
   const timers = opts.timers ?? realTimers;
-  const state = new RunState(sessionId, opts.now ?? Date.now);
+  const state = new RunWriteBuffer(sessionId, opts.now ?? Date.now);
   let base: Base | null = null;
   const committedIds = new Set<string>();
   let committedToolCalls = 0;

@@ -7,7 +7,7 @@ import { listMessages, loadHistory } from './messages-repo';
 import { createPersister } from './persister';
 import { INTERRUPTED_RESULT, recoverInterrupted, repairHistory } from './recover';
 import { createSession, getSession } from './sessions-repo';
-import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from './test-support';
+import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from './test-db';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKeyStore } from '../db/secrets-repo';
 import { setSetting } from '../db/settings-repo';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import { saveTool } from '../db/tools-repo';
 import { unflattenTool } from '../domain/tool-definition';
 import { buildExport, serializeExport } from './export-sessions';

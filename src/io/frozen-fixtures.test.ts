@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findHistoryProblems } from '../domain/history-check';
 import { loadHistory } from '../db/messages-repo';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import { checkExportText } from './check-file';
 import { buildExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import { headerSecretKey, saveTool } from '../db/tools-repo';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
-import { templateOrigin } from './secret-origin';
+import { destinationOrigin } from './secret-origin';
 import { fixtureFile } from './test-fixture';
 
 const SECRET = 'hdr-secret-5e0c7a';
@@ -28,20 +28,20 @@ function fileWithWeatherUrl(urlTemplate: string, patch: Partial<FlatToolDefiniti
   return file;
 }
 
-describe('templateOrigin', () => {
+describe('destinationOrigin', () => {
   it('parses fixed origins the way the URL parser does', () => {
-    expect(templateOrigin('https://api.example.com/v1?q={q}')).toEqual({ fixed: true, text: 'https://api.example.com' });
-    expect(templateOrigin('HTTPS://API.example.com:443/{path}')).toEqual({ fixed: true, text: 'https://api.example.com' });
+    expect(destinationOrigin('https://api.example.com/v1?q={q}')).toEqual({ fixed: true, text: 'https://api.example.com' });
+    expect(destinationOrigin('HTTPS://API.example.com:443/{path}')).toEqual({ fixed: true, text: 'https://api.example.com' });
     // User info is not the host; a backslash ends the authority like a slash.
-    expect(templateOrigin('https://api.example.com@evil.test/x')).toEqual({ fixed: true, text: 'https://evil.test' });
-    expect(templateOrigin('https://evil.test\\@api.example.com/{q}')).toEqual({ fixed: true, text: 'https://evil.test' });
+    expect(destinationOrigin('https://api.example.com@evil.test/x')).toEqual({ fixed: true, text: 'https://evil.test' });
+    expect(destinationOrigin('https://evil.test\\@api.example.com/{q}')).toEqual({ fixed: true, text: 'https://evil.test' });
   });
 
   it('marks an origin that the arguments can change, and refuses what has none', () => {
-    expect(templateOrigin('https://{host}/v1')).toEqual({ fixed: false, text: 'https://{host}' });
-    expect(templateOrigin('https://api.example.com:{port}/')).toEqual({ fixed: false, text: 'https://api.example.com:{port}' });
-    expect(templateOrigin('/relative/{x}')).toBeNull();
-    expect(templateOrigin('data://x/y')).toBeNull();
+    expect(destinationOrigin('https://{host}/v1')).toEqual({ fixed: false, text: 'https://{host}' });
+    expect(destinationOrigin('https://api.example.com:{port}/')).toEqual({ fixed: false, text: 'https://api.example.com:{port}' });
+    expect(destinationOrigin('/relative/{x}')).toBeNull();
+    expect(destinationOrigin('data://x/y')).toBeNull();
   });
 });
 

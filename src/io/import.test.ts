@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadHistory } from '../db/messages-repo';
 import { INTERRUPTED_RESULT } from '../db/recover';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import { findHistoryProblems } from '../domain/history-check';
 import { unflattenTool } from '../domain/tool-definition';
 import { checkExportData } from './check-file';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
 import { toolDifferences } from './import-plan';

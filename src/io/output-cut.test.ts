@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../db/records';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import { cutOutput, DEFAULT_OUTPUT_LIMIT_BYTES, utf8Length } from '../tools/output-limit';
 import { buildExport, serializeExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';

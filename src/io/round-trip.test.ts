@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshDB } from '../db/test-support';
+import { freshDB } from '../db/test-db';
 import { APP_INFO } from './app-info';
 import { buildExport, serializeExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';

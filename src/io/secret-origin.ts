@@ -5,13 +5,13 @@ import type { ToolDefinition } from '../domain/tool-definition';
  * in the scheme or authority: then the origin depends on the model's arguments and `text` is the template's
  * `scheme://authority` part as written.
  */
-export type TemplateOrigin = { fixed: true; text: string } | { fixed: false; text: string };
+export type DestinationOrigin = { fixed: true; text: string } | { fixed: false; text: string };
 
 // For http(s) the URL parser ends the authority at "/", "?", "#" or "\"; a placeholder after that cannot move the host.
 const AUTHORITY = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\\]*/;
 const PLACEHOLDER = /\{[a-zA-Z0-9_-]+\}/g;
 
-export function templateOrigin(template: string): TemplateOrigin | null {
+export function destinationOrigin(template: string): DestinationOrigin | null {
   const prefix = AUTHORITY.exec(template)?.[0];
   if (prefix === undefined) return null;
   if (prefix.includes('{')) return { fixed: false, text: prefix };
@@ -37,7 +37,7 @@ export type SecretHandover =
 /** How a tool's requests are addressed, in words, for the review and the done message. */
 export function describeDestination(tool: ToolDefinition): string {
   if (tool.kind !== 'http') return `no URL (a ${tool.kind === 'builtin' ? 'built-in' : tool.kind} tool)`;
-  const origin = templateOrigin(tool.http.urlTemplate);
+  const origin = destinationOrigin(tool.http.urlTemplate);
   if (origin === null) return 'no valid URL';
   return origin.fixed ? origin.text : `${origin.text} (set by the arguments)`;
 }
@@ -52,8 +52,8 @@ export function secretHandover(stored: ToolDefinition, imported: ToolDefinition)
   if (stored.kind !== 'http') return { kind: 'none' };
   const headers = stored.http.headers.filter((h) => h.secret).map((h) => h.name);
   if (headers.length === 0) return { kind: 'none' };
-  const before = templateOrigin(stored.http.urlTemplate);
-  const after = imported.kind === 'http' ? templateOrigin(imported.http.urlTemplate) : null;
+  const before = destinationOrigin(stored.http.urlTemplate);
+  const after = imported.kind === 'http' ? destinationOrigin(imported.http.urlTemplate) : null;
   if (before !== null && after !== null && before.fixed === after.fixed && before.text === after.text) {
     return { kind: 'keep', origin: before.text };
   }

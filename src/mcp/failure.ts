@@ -63,7 +63,7 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
   if (status !== undefined && status >= 500) {
     return failed({ kind: 'protocol', message: `${host} failed with HTTP ${status}. The server's logs should say why; try again later.` });
   }
-  return failed({ kind: 'protocol', message: `${host} did not answer as an MCP server should: ${errorText(error)}` });
+  return failed({ kind: 'protocol', message: `${host} did not answer as an MCP server should: ${shortThrownMessage(error)}` });
 }
 
 /**
@@ -97,7 +97,7 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof data.status === 'number' ? data.status : undefined;
 }
 
-export function errorText(error: unknown): string {
+export function shortThrownMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

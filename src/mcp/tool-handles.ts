@@ -7,7 +7,7 @@
  */
 import type { ToolHandle, ToolLog, ToolRunContext } from '../agent/tool-executor';
 import type { McpConnection } from './connection';
-import { errorText } from './failure';
+import { shortThrownMessage } from './failure';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
@@ -99,7 +99,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     } catch (error) {
       outcome = ctx.signal.aborted
         ? { outcome: 'error', content: 'Cancelled.', blocks: [], logs }
-        : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${errorText(error)}`, blocks: [], logs };
+        : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
     }
     options.onOutcome?.(ctx.callId, outcome, { serverKey: options.serverKey, toolName: tool.name });
     return outcome;

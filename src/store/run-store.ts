@@ -4,7 +4,7 @@ import type { ApprovalDecision } from '../agent/tool-executor';
 import type { ErrorInfo } from '../domain/error-info';
 import { isLiveStatus } from '../domain/session';
 import { createFrameBatcher, type FrameScheduler, animationFrameScheduler } from './frame-batcher';
-import { initialRunState, reduceRun, type RunState } from './run-state';
+import { initialLiveRun, reduceRun, type LiveRun } from './live-run';
 
 export type PendingApproval = {
   sessionId: string;
@@ -19,7 +19,7 @@ export type SideError = { sessionId: string | null; error: ErrorInfo };
 
 export type RunStoreState = {
   /** Latest run per session. */
-  runs: Record<string, RunState>;
+  runs: Record<string, LiveRun>;
   approvals: Record<string, PendingApproval>;
   sideErrors: SideError[];
   /** Number of flushes: lets tests and the perf probe count state commits. */
@@ -41,7 +41,7 @@ export const useRunStore = create<RunStoreState>()((set) => ({
   sideErrors: [],
   commits: 0,
   beginRun: (sessionId, runId, startedAt) =>
-    set((s) => ({ runs: { ...s.runs, [sessionId]: initialRunState(runId, sessionId, startedAt) } })),
+    set((s) => ({ runs: { ...s.runs, [sessionId]: initialLiveRun(runId, sessionId, startedAt) } })),
   applyEvents: (sessionId, events) =>
     set((s) => {
       let run = s.runs[sessionId];

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../agent/events';
 import { zeroUsage } from '../domain/messages';
 import type { EventRecord, RunRecord } from '../db/records';
-import type { CallModel, ModelAttempt, RunModel, RunState, TimelineModel, TurnModel } from './model';
+import type { CallModel, ModelAttempt, RunModel, RunPhase, TimelineModel, TurnModel } from './model';
 import { packLanes } from './pack-lanes';
 import { sessionTurn, sessionTurnOffsets } from './session-turns';
 
@@ -185,7 +185,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     }
   }
 
-  const state: RunState = recovered ? 'interrupted'
+  const state: RunPhase = recovered ? 'interrupted'
     : finished ? 'finished'
       : run.finishedAt !== null || run.stopReason !== null || superseded ? 'interrupted' : 'live';
   const recordedEnd = run.finishedAt !== null ? run.finishedAt - run.startedAt : 0;

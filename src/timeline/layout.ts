@@ -140,7 +140,7 @@ function attemptStatus(a: ModelAttempt): BarStatus {
   return a.outcome;
 }
 
-export function errorText(e: ErrorInfo | null): string {
+export function errorLabel(e: ErrorInfo | null): string {
   if (!e) return '';
   return 'status' in e && e.status !== null ? `${e.kind} ${e.status}` : e.kind;
 }
@@ -162,7 +162,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
       segments.push({ kind: 'waiting', start: offset + a.start, end: offset + end });
     }
     const what = `${turnName(turn)} model request${turn.attempts.length > 1 ? ` attempt ${a.attempt}` : ''}`;
-    const err = a.error ? ` (${errorText(a.error)})` : '';
+    const err = a.error ? ` (${errorLabel(a.error)})` : '';
     bars.push({
       id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + from, end: offset + end,
       open: a.end === null, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,

@@ -44,7 +44,7 @@ export type ApprovalWait = {
   decision: 'approved' | 'denied' | 'edited' | null;
 };
 
-export type ToolLog = { level: string; text: string; t: number };
+export type CallLogLine = { level: string; text: string; t: number };
 
 export type CallModel = {
   callId: string;
@@ -65,7 +65,7 @@ export type CallModel = {
   result: string | null;
   isError: boolean;
   validationErrors: { path: string; message: string }[];
-  logs: ToolLog[];
+  logs: CallLogLine[];
   /** Lane within its turn; parallel calls get different lanes. */
   lane: number;
 };
@@ -93,7 +93,7 @@ export type TurnModel = {
   usage: Usage | null;
 };
 
-export type RunState = 'live' | 'finished' | 'interrupted';
+export type RunPhase = 'live' | 'finished' | 'interrupted';
 
 export type RunModel = {
   runId: string;
@@ -103,7 +103,7 @@ export type RunModel = {
   startedAt: number;
   /** Run length in ms; for a live run, up to `now`. */
   duration: number;
-  state: RunState;
+  state: RunPhase;
   stopReason: StopReason | null;
   usage: Usage;
   error: ErrorInfo | null;

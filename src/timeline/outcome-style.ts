@@ -1,4 +1,4 @@
-import type { AttemptOutcome, CallOutcome, RunState } from './model';
+import type { AttemptOutcome, CallOutcome, RunPhase } from './model';
 import type { StopReason } from '../domain/stop-reason';
 
 /** Every status has a colour, an icon and a word, so none of them is told by colour alone. */
@@ -30,7 +30,7 @@ export const SEGMENT_COLORS = {
 
 export const CALL_OUTCOMES: readonly CallOutcome[] = ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted', 'running'];
 
-export function runStatus(state: RunState, stopReason: StopReason | null): BarStatus {
+export function runStatus(state: RunPhase, stopReason: StopReason | null): BarStatus {
   if (state === 'live') return 'running';
   if (state === 'interrupted') return 'interrupted';
   switch (stopReason) {

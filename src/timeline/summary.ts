@@ -1,7 +1,7 @@
 import type { StopReason } from '../domain/stop-reason';
-import type { CallOutcome, RunState, TimelineModel } from './model';
+import type { CallOutcome, RunPhase, TimelineModel } from './model';
 
-export type TimelineSummary = {
+export type TimelineStats = {
   runs: number;
   /** Wall time of all runs (idle time between runs not counted). */
   totalMs: number;
@@ -21,7 +21,7 @@ export type TimelineSummary = {
   tokensEstimated: boolean;
   /** Of the last run. */
   stopReason: StopReason | null;
-  lastRunState: RunState | null;
+  lastRunState: RunPhase | null;
 };
 
 /** Length of the union of intervals. */
@@ -43,9 +43,9 @@ export function unionLength(intervals: { start: number; end: number }[]): number
   return total;
 }
 
-export function summarize(model: TimelineModel): TimelineSummary {
+export function summarize(model: TimelineModel): TimelineStats {
   const byOutcome: Record<CallOutcome, number> = { ok: 0, error: 0, timeout: 0, cancelled: 0, denied: 0, interrupted: 0, running: 0 };
-  const s: TimelineSummary = {
+  const s: TimelineStats = {
     runs: model.runs.length, totalMs: 0, modelMs: 0, toolMs: 0, toolSumMs: 0, approvalMs: 0, turns: 0, toolCalls: 0,
     byOutcome, retries: 0, tokensIn: 0, tokensOut: 0, tokensEstimated: false, stopReason: null, lastRunState: null,
   };

@@ -6,7 +6,7 @@
 /** When the failure cannot be pinned down (the probe below did not finish), say both and what to do. */
 export function networkFailureMessage(origin: string, err: unknown): string {
   return (
-    `The request to ${origin} failed before a response could be read (${errorText(err)}). ` +
+    `The request to ${origin} failed before a response could be read (${thrownMessage(err)}). ` +
     'Either the server could not be reached, or it does not allow requests from a web page (CORS): the browser ' +
     "hides the response unless the API sends Access-Control-Allow-Origin for this page's origin. " +
     'Check the URL, then use an API that allows browser origins (a CORS-enabled endpoint) or a proxy you control.'
@@ -24,7 +24,7 @@ export function corsRefusalMessage(origin: string): string {
 
 export function unreachableMessage(origin: string, err: unknown): string {
   return (
-    `Network error: ${origin} could not be reached (${errorText(err)}). The server may be down, the host or port ` +
+    `Network error: ${origin} could not be reached (${thrownMessage(err)}). The server may be down, the host or port ` +
     'may be wrong, or the network is offline. Check the URL and that the server is running, then try again.'
   );
 }
@@ -54,6 +54,6 @@ export async function explainFetchFailure(url: URL, err: unknown, fetchFn: typeo
   }
 }
 
-export function errorText(err: unknown): string {
+export function thrownMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

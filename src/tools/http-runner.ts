@@ -1,7 +1,7 @@
 import type { ToolLog } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../domain/tool-definition';
 import { boundedText, readBounded, type BoundedBody } from './bounded-body';
-import { errorText, explainFetchFailure } from './fetch-failure';
+import { thrownMessage, explainFetchFailure } from './fetch-failure';
 import { cutOutput } from './output-limit';
 import type { SecretSource } from './secret-source';
 import { failed, type ToolFailure, type ToolRunReport } from './tool-failure';
@@ -72,7 +72,7 @@ export async function runHttpTool(
     answer = await readBounded(res, Math.max(deps.outputLimitBytes, JSON_REFORMAT_BYTES));
   } catch (err) {
     if (signal.aborted) return error('cancelled', 'Cancelled.');
-    return error('network', `Reading the response from ${url.origin} failed: ${errorText(err)}`);
+    return error('network', `Reading the response from ${url.origin} failed: ${thrownMessage(err)}`);
   }
   if (!res.ok) {
     const where = new URL(res.url || url.href);

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
-import type { AssistantMessage as AssistantMessageT, ToolMessage } from '../../domain/messages';
+import type { AssistantMessage, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
 import { AssistantBody } from './assistant-body';
@@ -12,12 +12,12 @@ import { usageText } from './usage-text';
 
 type Props = {
   sessionId: string;
-  message: AssistantMessageT;
+  message: AssistantMessage;
   toolResults: Map<string, ToolMessage>;
   toolRecords: Map<string, ToolCallRecord>;
 };
 
-export const AssistantMessage = memo(function AssistantMessage({ sessionId, message, toolResults, toolRecords }: Props) {
+export const AssistantMessageView = memo(function AssistantMessageView({ sessionId, message, toolResults, toolRecords }: Props) {
   // This page's run knows its turns' usage first-hand; otherwise (after a reload, another tab's run, an
   // import) it comes from the stored request_finished events.
   const live = useRunStore((s) => {

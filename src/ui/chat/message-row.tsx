@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
-import { AssistantMessage } from './assistant-message';
+import { AssistantMessageView } from './assistant-message';
 import type { ChatRow } from './chat-rows';
 import { LongText } from './long-text';
 import { StreamingMessage } from './streaming-message';
-import { UserMessage } from './user-message';
+import { UserMessageView } from './user-message';
 import { MessageActions } from '../context/message-actions';
 import { SummaryMessage } from '../context/summary-message';
 
@@ -21,9 +21,9 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
   const m = row.message;
   switch (m.role) {
     case 'user':
-      return <><UserMessage message={m} /><MessageActions sessionId={sessionId} message={m} /></>;
+      return <><UserMessageView message={m} /><MessageActions sessionId={sessionId} message={m} /></>;
     case 'assistant':
-      return <><AssistantMessage sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} /><MessageActions sessionId={sessionId} message={m} /></>;
+      return <><AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} /><MessageActions sessionId={sessionId} message={m} /></>;
     case 'system':
       if (m.summaryOf) return <SummaryMessage message={m} />;
       return (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolscopeDB } from '../../db/database';
 import { listMessages, toMessageRecord } from '../../db/messages-repo';
-import { assistantMsg, freshDB, userMsg } from '../../db/test-support';
+import { assistantMsg, freshDB, userMsg } from '../../db/test-db';
 import { SessionMessagesCache } from './session-messages-cache';
 
 let db: ToolscopeDB;

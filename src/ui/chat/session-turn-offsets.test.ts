@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolscopeDB } from '../../db/database';
-import { freshDB } from '../../db/test-support';
+import { freshDB } from '../../db/test-db';
 import { RunScript } from '../../timeline/test-events';
 import { readTurnOffsets } from './session-turn-offsets';
 

@@ -3,7 +3,7 @@ import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
-import type { LiveToolCallStatus } from '../../store/run-state';
+import type { LiveToolCallStatus } from '../../store/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { ApprovalCard } from './approval-card';
 import { LongText } from './long-text';

@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import type { UserMessage as UserMessageT } from '../../domain/messages';
+import type { UserMessage } from '../../domain/messages';
 import { LongText } from './long-text';
 
-export const UserMessage = memo(function UserMessage({ message }: { message: UserMessageT }) {
+export const UserMessageView = memo(function UserMessageView({ message }: { message: UserMessage }) {
   return (
     <article className="message message-user" aria-label="Your message">
       <div className="message-role">You</div>

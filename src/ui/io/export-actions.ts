@@ -1,6 +1,6 @@
 import { runController } from '../../store/app-controller';
 import type { ExportScope } from '../../io/export-sessions';
-import { downloadText } from './download';
+import { downloadText } from '../download';
 
 // The export code (and ajv) loads on first use, keeping it out of the initial bundle.
 export const loadExport = () =>

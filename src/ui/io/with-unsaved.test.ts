@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolscopeDB } from '../../db/database';
 import { createPersister } from '../../db/persister';
 import { createSession } from '../../db/sessions-repo';
-import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from '../../db/test-support';
+import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from '../../db/test-db';
 import { checkExportData } from '../../io/check-file';
 import { buildExport } from '../../io/export-sessions';
 import { withUnsaved } from './with-unsaved';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMs } from '../../timeline/format';
-import { errorText, turnName, type Bar } from '../../timeline/layout';
+import { errorLabel, turnName, type Bar } from '../../timeline/layout';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
 import { STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
 import { LongText } from '../chat/long-text';
@@ -138,7 +138,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
                 ['Waiting (to first token)', a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)],
                 ['Streaming', a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)],
                 ['Finish reason', a.finishReason ?? '—'],
-                ...(a.error ? [['Error', `${errorText(a.error)}: ${a.error.message}`] as [string, string]] : []),
+                ...(a.error ? [['Error', `${errorLabel(a.error)}: ${a.error.message}`] as [string, string]] : []),
                 ...(a.retryInMs !== null ? [['Retry in', formatMs(a.retryInMs)] as [string, string]] : []),
               ]} />
             </li>
@@ -163,7 +163,7 @@ function RunDetails({ run }: { run: RunModel }) {
         ['Duration', formatMs(run.duration)],
         ['Stop reason', why],
         ['Tokens', `${run.usage.promptTokens} in, ${run.usage.completionTokens} out${run.usage.estimated ? ' (estimated)' : ''}`],
-        ...(run.error ? [['Error', `${errorText(run.error)}: ${run.error.message}`] as [string, string]] : []),
+        ...(run.error ? [['Error', `${errorLabel(run.error)}: ${run.error.message}`] as [string, string]] : []),
       ]} />
     </>
   );

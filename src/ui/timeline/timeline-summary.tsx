@@ -1,9 +1,9 @@
 import { formatMs, formatTokens } from '../../timeline/format';
 import { CALL_OUTCOMES, STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
-import type { TimelineSummary as Summary } from '../../timeline/summary';
+import type { TimelineStats } from '../../timeline/summary';
 
 /** The numbers above the chart. */
-export function TimelineSummary({ s }: { s: Summary }) {
+export function TimelineSummary({ s }: { s: TimelineStats }) {
   const stop = s.lastRunState === 'live' ? 'running' : s.lastRunState === 'interrupted' ? 'interrupted' : s.stopReason ? STOP_REASON_WORDS[s.stopReason] : '—';
   const outcomes = CALL_OUTCOMES.filter((o) => s.byOutcome[o] > 0);
   return (

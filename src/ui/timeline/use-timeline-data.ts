@@ -7,10 +7,10 @@ import { buildTimeline } from '../../timeline/build-timeline';
 import { SessionEventsCache } from './session-events-cache';
 import { layoutTimeline, type TimelineLayout } from '../../timeline/layout';
 import type { TimelineModel } from '../../timeline/model';
-import { summarize, type TimelineSummary } from '../../timeline/summary';
+import { summarize, type TimelineStats } from '../../timeline/summary';
 
 /** The model plus its unfiltered layout and summary, computed together off the render path. */
-export type TimelineSnapshot = { model: TimelineModel; layout: TimelineLayout; summary: TimelineSummary };
+export type TimelineSnapshot = { model: TimelineModel; layout: TimelineLayout; summary: TimelineStats };
 
 type Loaded = { sessionId: string; runs: RunRecord[]; events: EventRecord[] };
 type State = { sessionId: string | null; snapshot: TimelineSnapshot | null; error: string | null };

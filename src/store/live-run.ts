@@ -20,7 +20,7 @@ export type LiveToolCall = {
 };
 
 /** The assistant message being streamed right now (before it is appended to history). */
-export type StreamingMessage = {
+export type StreamingTurn = {
   messageId: string;
   turn: number;
   attempt: number;
@@ -31,13 +31,13 @@ export type StreamingMessage = {
 
 export type RetryNotice = { error: ErrorInfo; attempt: number; retryAtMs: number };
 
-export type RunState = {
+export type LiveRun = {
   runId: string;
   sessionId: string;
   status: SessionStatus;
   /** Wall clock at run start; event `t` is relative to it. */
   startedAt: number;
-  streaming: StreamingMessage | null;
+  streaming: StreamingTurn | null;
   /** Messages appended during this run, so the chat shows them before the persister's batch lands. */
   appended: ChatMessage[];
   tools: Record<string, LiveToolCall>;
@@ -51,7 +51,7 @@ export type RunState = {
   ended: boolean;
 };
 
-export function initialRunState(runId: string, sessionId: string, startedAt: number): RunState {
+export function initialLiveRun(runId: string, sessionId: string, startedAt: number): LiveRun {
   return {
     runId,
     sessionId,
@@ -70,7 +70,7 @@ export function initialRunState(runId: string, sessionId: string, startedAt: num
   };
 }
 
-function withTool(state: RunState, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): RunState {
+function withTool(state: LiveRun, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): LiveRun {
   const prev: LiveToolCall = state.tools[callId] ?? {
     callId,
     name: patch.name ?? '',
@@ -89,8 +89,8 @@ function withTool(state: RunState, callId: string, patch: Partial<LiveToolCall> 
  * Applies one agent event to a run's UI state. Pure, so a batch of events per animation frame
  * folds into one new state (and one React commit).
  */
-export function reduceRun(state: RunState, event: AgentEvent, now: number): RunState {
-  const s: RunState = { ...state, lastSeq: event.seq };
+export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveRun {
+  const s: LiveRun = { ...state, lastSeq: event.seq };
   switch (event.type) {
     case 'run_started':
       return { ...s, status: 'generating', startedAt: event.startedAt };
@@ -119,7 +119,7 @@ export function reduceRun(state: RunState, event: AgentEvent, now: number): RunS
       return { ...s, streaming: { ...cur, reasoning: cur.reasoning + event.delta } };
     }
     case 'tool_call_delta': {
-      const cur: StreamingMessage = s.streaming && s.streaming.messageId === event.messageId
+      const cur: StreamingTurn = s.streaming && s.streaming.messageId === event.messageId
         ? s.streaming
         : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
       const calls = [...cur.toolCalls];
@@ -146,7 +146,7 @@ export function reduceRun(state: RunState, event: AgentEvent, now: number): RunS
       return { ...s, retry: null, error: event.error };
     case 'message_appended': {
       const m = event.message;
-      let next: RunState = { ...s, appended: [...s.appended, m] };
+      let next: LiveRun = { ...s, appended: [...s.appended, m] };
       if (m.role === 'assistant' && s.streaming?.messageId === m.id) next = { ...next, streaming: null };
       if (m.role === 'tool') {
         next = withTool(next, m.toolCallId, {

@@ -12,7 +12,7 @@ import type { SessionStatus } from '../domain/session';
 /** A message waiting to be written; `slot` is its position among messages appended since the persister started. */
 export type SlottedMessage = { slot: number; message: ChatMessage };
 
-export type Partial = {
+export type PartialReply = {
   messageId: string;
   runId: string;
   turn: number;
@@ -38,14 +38,14 @@ export type FlushHint = 'none' | 'soon' | 'now';
 
 const toolRowKey = (messageId: string, callId: string) => `${messageId}\u0000${callId}`;
 
-export class RunState {
+export class RunWriteBuffer {
   events: EventRecord[] = [];
   messages = new Map<string, SlottedMessage>();
   /** Tool results held back until the whole group is in, so the group lands in one transaction. */
   held = new Map<string, SlottedMessage>();
   deletes = new Set<string>();
   toolRows = new Map<string, ToolCallRecord>();
-  partial: Partial | null = null;
+  partial: PartialReply | null = null;
   run: RunRecord | null = null;
   runDirty = false;
   sessionDirty = false;
@@ -334,7 +334,7 @@ export class RunState {
   }
 }
 
-export function partialMessage(p: Partial): AssistantMessage {
+export function partialMessage(p: PartialReply): AssistantMessage {
   return {
     id: p.messageId, role: 'assistant', content: p.content, reasoning: p.reasoning, refusal: null, toolCalls: [],
     status: 'streaming', runId: p.runId, turn: p.turn, createdAt: p.createdAt,

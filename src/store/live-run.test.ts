@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentEventBody } from '../agent/events';
-import { initialRunState, reduceRun, type RunState } from './run-state';
+import { initialLiveRun, reduceRun, type LiveRun } from './live-run';
 
 let seq = 0;
 const ev = (body: AgentEventBody): AgentEvent => ({ ...body, runId: 'r1', seq: seq++, t: 0 } as AgentEvent);
-const fold = (events: AgentEventBody[], start: RunState = initialRunState('r1', 's1', 0)) =>
+const fold = (events: AgentEventBody[], start: LiveRun = initialLiveRun('r1', 's1', 0)) =>
   events.reduce((s, e) => reduceRun(s, ev(e), 1000), start);
 
 describe('reduceRun', () => {

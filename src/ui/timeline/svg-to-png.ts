@@ -1,17 +1,3 @@
-/** Saves a blob under a file name through a temporary link. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the download a moment to start before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Canvases beyond ~16k px per side or ~268M px fail in Chromium; scale down to stay inside. */
 const MAX_SIDE = 16_000;
 const MAX_AREA = 120_000_000;
