@@ -11,12 +11,13 @@
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
- *   messages-repo    listMessages, loadHistory, appendMessage, nextOrder, toMessageRecord, fromMessageRecord
+ *   messages-repo    listMessages, listMessageIds, getMessages, loadHistory, appendMessage, nextOrder, toMessageRecord,
+ *                    fromMessageRecord
  *   tool-calls-repo  listToolCalls, listRunToolCalls, findToolCalls, putToolCall
- *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listSessionEvents
- *   tools-repo       listTools, getTool, getToolByName, saveTool, putTools, deleteTool, toolSecretSource, getToolHeaderSecrets
+ *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listRunEventsAfter, listSessionEvents, countSessionEvents
+ *   tools-repo       listTools, getTool, getToolByName, saveTool, putTools, setToolEnabled, deleteTool, toolSecretSource, getToolHeaderSecrets
  *   seed-builtins    seedBuiltinTools(db, builtinsAt): the built-in tools, given by the store, seeded once
- *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey)
+ *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey), getSecretValue
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history

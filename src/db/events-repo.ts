@@ -7,6 +7,15 @@ export function listRunEvents(db: ToolscopeDB, runId: string): Promise<EventReco
   return db.events.where('[runId+seq]').between([runId, Dexie.minKey], [runId, Dexie.maxKey]).toArray();
 }
 
+/** Up to `limit` events of a run after seq `afterSeq` (-1 for the first), by seq: how readers top up incrementally. */
+export function listRunEventsAfter(db: ToolscopeDB, runId: string, afterSeq: number, limit: number): Promise<EventRecord[]> {
+  return db.events.where('[runId+seq]').between([runId, afterSeq], [runId, Dexie.maxKey], false, true).limit(limit).toArray();
+}
+
+export function countSessionEvents(db: ToolscopeDB, sessionId: string): Promise<number> {
+  return db.events.where('sessionId').equals(sessionId).count();
+}
+
 /**
  * The timeline's input: every event of a session, runs in start order, each run's events by seq.
  * Events of a run whose row is missing (e.g. its first write failed) come last, still by seq.

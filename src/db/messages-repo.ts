@@ -16,6 +16,16 @@ export function sessionMessages(db: ToolscopeDB, sessionId: string) {
   return db.messages.where('[sessionId+order]').between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey]);
 }
 
+/** The ids of a session's messages in conversation order, read from the index alone (no record is deserialized). */
+export async function listMessageIds(db: ToolscopeDB, sessionId: string): Promise<string[]> {
+  return (await sessionMessages(db, sessionId).primaryKeys()) as string[];
+}
+
+/** The messages with these ids, in the same order; undefined where one is gone. */
+export function getMessages(db: ToolscopeDB, ids: readonly string[]): Promise<(MessageRecord | undefined)[]> {
+  return db.messages.bulkGet([...ids]);
+}
+
 /** All stored messages in conversation order, including a live or interrupted partial. */
 export function listMessages(db: ToolscopeDB, sessionId: string): Promise<MessageRecord[]> {
   return sessionMessages(db, sessionId).toArray();

@@ -71,6 +71,11 @@ export async function saveTool(
   });
 }
 
+/** The list's on/off switch: whether the model is offered the tool. */
+export async function setToolEnabled(db: ToolscopeDB, id: string, enabled: boolean, now = Date.now()): Promise<void> {
+  await db.tools.update(id, { enabled, updatedAt: now });
+}
+
 export async function deleteTool(db: ToolscopeDB, id: string): Promise<void> {
   await db.transaction('rw', db.tools, db.secrets, async () => {
     await db.secrets.where('key').startsWith(headerSecretKey(id, '')).delete();

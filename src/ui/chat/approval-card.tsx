@@ -1,10 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { db } from '../../db/database';
-import { getToolByName } from '../../db/tools-repo';
 import type { PendingApproval } from '../../store/run-store';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { parseArgs } from '../../tools/validation/parse-args';
+import { useToolByName } from '../data/use-tool-by-name';
 import { useArgsIssues } from '../tools/use-args-issues';
 import { prettyArgs } from './pretty-args';
 
@@ -12,7 +10,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(() => prettyArgs(approval.arguments, false));
   // The stored definition gives the schema to check edits against live; the run checks the approved text again.
-  const tool = useLiveQuery(async () => (await getToolByName(db, approval.name)) ?? null, [approval.name], 'loading' as const);
+  const tool = useToolByName(approval.name);
   const validate = useMemo(
     () => (tool === 'loading' || tool === null ? null : (args: unknown) => defaultSchemaValidator().validateArgs(tool, args)),
     [tool],

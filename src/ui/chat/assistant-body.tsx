@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ToolCall, ToolMessage } from '../../domain/messages';
-import type { ToolCallRecord } from '../../db/records';
+import type { ToolCallRecord } from '../data/record-types';
 import { LongText } from './long-text';
 import { ToolCallCard } from './tool-call-card';
 import { wordCount } from './word-count';

@@ -1,13 +1,11 @@
 import { memo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db/database';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
-import type { ToolCallRecord } from '../../db/records';
 import { useRunStore } from '../../store/run-store';
+import type { ToolCallRecord } from '../data/record-types';
+import { useStoredTurnUsage } from '../data/use-turn-usage';
 import { AssistantBody } from './assistant-body';
 import { MessageFlag } from './message-flag';
-import { useSessionTurn } from './session-turn-offsets';
-import { storedTurnUsage } from './stored-turn-usage';
+import { useSessionTurn } from '../data/session-turn-offsets';
 import { usageText } from './usage-text';
 
 type Props = {
@@ -24,10 +22,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
     const run = s.runs[sessionId];
     return run && run.runId === message.runId ? run.turnUsage[message.turn] : undefined;
   });
-  const stored = useLiveQuery(
-    () => (live ? null : storedTurnUsage(db, message.runId, message.turn)),
-    [live === undefined, message.runId, message.turn],
-  );
+  const stored = useStoredTurnUsage(message.runId, message.turn, live !== undefined);
   const usage = live ?? stored ?? undefined;
   // The session's count, as the timeline numbers turns: a second run's first turn is not "Turn 1" again.
   const turn = useSessionTurn(message.runId, message.turn);

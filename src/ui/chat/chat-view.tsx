@@ -10,9 +10,9 @@ import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
-import { TurnOffsetsContext, useTurnOffsets } from './session-turn-offsets';
+import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets';
 import { useChatData } from './use-chat-data';
-import { useLockedElsewhere } from './use-locked-elsewhere';
+import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { usageText } from './usage-text';
 
 export function ChatView({ sessionId }: { sessionId: string | null }) {

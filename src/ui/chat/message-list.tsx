@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ToolMessage } from '../../domain/messages';
-import type { ToolCallRecord } from '../../db/records';
+import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run-store';
 import type { ChatRow } from './chat-rows';
 import { MessageRow } from './message-row';

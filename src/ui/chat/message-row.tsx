@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ToolMessage } from '../../domain/messages';
-import type { ToolCallRecord } from '../../db/records';
+import type { ToolCallRecord } from '../data/record-types';
 import { AssistantMessageView } from './assistant-message';
 import type { ChatRow } from './chat-rows';
 import { LongText } from './long-text';

@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ToolMessage } from '../../domain/messages';
-import type { ToolCallRecord } from '../../db/records';
+import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run-store';
 import type { LiveToolCallStatus } from '../../store/live-run';
 import { useUiStore } from '../../store/ui-store';

@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import Dexie from 'dexie';
-import { db } from '../../db/database';
-
-type SentLayers = { id: string; title: string; text: string }[];
-
-async function layersFor(runId: string, messageId: string): Promise<{ layers: SentLayers | null; tokens: number | null; limit: number | null }> {
-  const events = await db.events.where('[runId+seq]').between([runId, Dexie.minKey], [runId, Dexie.maxKey]).toArray();
-  const started = events.find((e) => e.type === 'request_started' && e.messageId === messageId);
-  if (!started || started.type !== 'request_started') return { layers: null, tokens: null, limit: null };
-  return { layers: started.systemLayers ?? null, tokens: started.contextTokens ?? null, limit: started.contextLimit ?? null };
-}
+import { useSentPrompt } from '../data/use-sent-prompt';
 
 function Layers({ runId, messageId }: { runId: string; messageId: string }) {
-  const sent = useLiveQuery(() => layersFor(runId, messageId), [runId, messageId]);
+  const sent = useSentPrompt(runId, messageId);
   if (!sent) return <p className="hint">Loading…</p>;
   if (!sent.layers) return <p className="hint">No record of the system prompt for this turn (it ran before prompt layers were recorded).</p>;
   return (

@@ -1,9 +1,6 @@
 import { memo, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { ChatMessage, SystemMessage } from '../../domain/messages';
-import { db } from '../../db/database';
-import { fromMessageRecord } from '../../db/messages-repo';
-import type { MessageRecord } from '../../db/records';
+import { useMessagesById } from '../data/use-messages-by-id';
 import { LongText } from '../chat/long-text';
 
 function originalText(m: ChatMessage): string {
@@ -21,9 +18,8 @@ const ROLE: Record<ChatMessage['role'], string> = { user: 'You', assistant: 'Ass
 
 /** The originals stay in IndexedDB; they are read only when the reader opens them. */
 function Originals({ ids }: { ids: string[] }) {
-  const found = useLiveQuery(() => db.messages.bulkGet(ids), [ids]);
-  if (!found) return <p className="hint">Loading…</p>;
-  const messages = found.filter((m): m is MessageRecord => m !== undefined).map(fromMessageRecord);
+  const messages = useMessagesById(ids);
+  if (!messages) return <p className="hint">Loading…</p>;
   return (
     <ol className="compacted-originals">
       {messages.map((m) => (

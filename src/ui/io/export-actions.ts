@@ -1,18 +1,17 @@
 import { runController } from '../../store/app-controller';
 import type { ExportScope } from '../../io/export-sessions';
+import { buildOpenAIMessages, buildSessionsFile } from '../data/session-export';
 import { downloadText } from '../download';
 
 // The export code (and ajv) loads on first use, keeping it out of the initial bundle.
-export const loadExport = () =>
-  Promise.all([import('../../db/database'), import('../../io/export-sessions'), import('../../io/file-name')]);
+const loadExport = () => Promise.all([import('../../io/export-sessions'), import('../../io/file-name')]);
 
 /**
  * Writes a Toolscope file. A session whose run could not be stored (storage full) is exported with the part
  * only memory holds laid over what IndexedDB has, and the merged file is checked again (schema + history).
  */
 export async function exportJson(scope: ExportScope, includeMemories: boolean): Promise<string> {
-  const [{ db }, { buildExport, serializeExport }, { exportFileName }] = await loadExport();
-  const { file, warnings } = await buildExport(db, scope, { includeMemories });
+  const [{ file, warnings }, [{ serializeExport }, { exportFileName }]] = await Promise.all([buildSessionsFile(scope, includeMemories), loadExport()]);
   if (file.sessions.length === 0) throw new Error('There is no session to export.');
   let unsavedCount = 0;
   const merged = file.sessions.map((entry) => {
@@ -22,7 +21,7 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
   });
   if (unsavedCount > 0) {
     const [{ withUnsaved }, { sanitizeForExport }, { checkIntegrity }] = await Promise.all([
-      import('./with-unsaved'),
+      import('../data/with-unsaved'),
       import('../../io/sanitize-export'),
       import('../../io/integrity'),
     ]);
@@ -42,8 +41,7 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
 }
 
 export async function exportOpenAI(sessionId: string): Promise<string> {
-  const [[{ db }, , { exportFileName }], { buildOpenAIExport }] = await Promise.all([loadExport(), import('../../io/export-openai')]);
-  const result = await buildOpenAIExport(db, sessionId);
+  const [{ exportFileName }, result] = await Promise.all([import('../../io/file-name'), buildOpenAIMessages(sessionId)]);
   if (!result) throw new Error('The session no longer exists.');
   const name = exportFileName({ kind: 'openai', title: result.title }, new Date());
   downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
-import { exportJson, exportOpenAI, loadExport } from './export-actions';
+import { readAllSessions } from '../data/session-reads';
+import { exportJson, exportOpenAI } from './export-actions';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
@@ -57,8 +58,7 @@ export function ExportButton() {
   };
 
   const startChoosing = async () => {
-    const [{ db }] = await loadExport();
-    const sessions = await db.sessions.orderBy('updatedAt').reverse().toArray();
+    const sessions = await readAllSessions();
     setChosen(new Set(sessionId ? [sessionId] : []));
     setChoosing(sessions);
   };

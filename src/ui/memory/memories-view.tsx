@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db/database';
-import { addMemory, deleteMemory, listMemories, updateMemory } from '../../db/memories-repo';
-import type { MemoryRecord } from '../../db/records';
-import { getEmbeddingModel, setEmbeddingModel } from '../../context/embedding-setting';
 import { RECALL_THRESHOLD, RECALL_TOP_K } from '../../context/memory-recall';
+import { addMemory, deleteMemory, editMemoryText } from '../data/memory-mutations';
+import type { MemoryRecord } from '../data/record-types';
+import { saveEmbeddingModel, useEmbeddingModel } from '../data/use-embedding-model';
+import { useMemories } from '../data/use-memories';
 
 function MemoryItem({ memory }: { memory: MemoryRecord }) {
   const [editing, setEditing] = useState(false);
@@ -12,7 +11,7 @@ function MemoryItem({ memory }: { memory: MemoryRecord }) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    await updateMemory(db, memory.id, { text: text.trim() });
+    await editMemoryText(memory.id, text.trim());
     setEditing(false);
   };
   if (editing) {
@@ -37,14 +36,14 @@ function MemoryItem({ memory }: { memory: MemoryRecord }) {
       </p>
       <div className="memory-actions">
         <button type="button" onClick={() => setEditing(true)} aria-label={`Edit memory: ${memory.text}`}>Edit</button>
-        <button type="button" onClick={() => void deleteMemory(db, memory.id)} aria-label={`Delete memory: ${memory.text}`}>Delete</button>
+        <button type="button" onClick={() => void deleteMemory(memory.id)} aria-label={`Delete memory: ${memory.text}`}>Delete</button>
       </div>
     </li>
   );
 }
 
 function EmbeddingModelField() {
-  const stored = useLiveQuery(() => getEmbeddingModel(db), []);
+  const stored = useEmbeddingModel();
   const [value, setValue] = useState<string | null>(null);
   useEffect(() => {
     if (stored !== undefined && value === null) setValue(stored);
@@ -57,7 +56,7 @@ function EmbeddingModelField() {
         value={current}
         placeholder="empty: match by keywords"
         onChange={(e) => setValue(e.target.value)}
-        onBlur={() => void setEmbeddingModel(db, current)}
+        onBlur={() => void saveEmbeddingModel(current)}
       />
       <span className="hint">
         Before each run the {RECALL_TOP_K} most similar memories (cosine similarity ≥ {RECALL_THRESHOLD}) are added to the system prompt, using this
@@ -67,14 +66,14 @@ function EmbeddingModelField() {
   );
 }
 
-/** List, add, edit and delete long-term memories (issue 8). */
+/** List, add, edit and delete long-term memories. */
 export function MemoriesView() {
-  const memories = useLiveQuery(() => listMemories(db), []);
+  const memories = useMemories();
   const [draft, setDraft] = useState('');
   const add = async (e: FormEvent) => {
     e.preventDefault();
     if (!draft.trim()) return;
-    await addMemory(db, { text: draft.trim() });
+    await addMemory(draft.trim());
     setDraft('');
   };
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { db } from '../../db/database';
-import { addMemory } from '../../db/memories-repo';
+import { addMemory } from '../data/memory-mutations';
 
 /** Saves a message's text as a memory that later runs (in any session) may recall. */
 export function RememberButton({ text, sessionId, label }: { text: string; sessionId: string; label?: string }) {
@@ -9,7 +8,7 @@ export function RememberButton({ text, sessionId, label }: { text: string; sessi
   const save = async () => {
     setState('saving');
     try {
-      await addMemory(db, { text: text.trim(), sourceSessionId: sessionId });
+      await addMemory(text.trim(), sessionId);
       setState('saved');
     } catch {
       setState('failed');

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_TITLE } from '../../db/sessions-repo';
 import type { SessionRecord } from '../../domain/session';
 import { removeSession, renameSessionTitle } from '../../store/session-actions';
 import { useSessionStatus } from '../../store/session-status';
 import { useUiStore } from '../../store/ui-store';
+import { DEFAULT_TITLE } from '../data/session-reads';
 import { statusLabel } from './status-label';
 
 export function relativeTime(ms: number, now: number): string {

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../db/database';
-import { searchSessions } from '../../db/sessions-repo';
 import { newSession } from '../../store/session-actions';
 import { useUiStore } from '../../store/ui-store';
+import { useSessionSearch } from '../data/use-session-search';
 import { SessionItem } from './session-item';
 import { UndoToastView } from './undo-toast';
 import { ExportButton } from '../io/export-button';
@@ -11,7 +9,7 @@ import { ImportButton } from '../io/import-button';
 
 export function SessionsSidebar() {
   const [query, setQuery] = useState('');
-  const sessions = useLiveQuery(() => searchSessions(db, query, 500), [query]);
+  const sessions = useSessionSearch(query);
   const current = useUiStore((s) => s.currentSessionId);
   // One clock for the whole list: the "5 min ago" labels move on even when no session changes.
   const [now, setNow] = useState(() => Date.now());

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { db } from '../../db/database';
 import type { SessionRecord } from '../../domain/session';
 import { apiKeyStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
+import { readSession } from '../data/session-reads';
 import { SettingsForm } from './settings-form';
 
 type Loaded = { key: string; session: SessionRecord | null };
@@ -22,7 +22,7 @@ export function SettingsDialog() {
       return;
     }
     let live = true;
-    void Promise.all([apiKeyStore.getKey(), sessionId ? db.sessions.get(sessionId) : undefined]).then(([key, session]) => {
+    void Promise.all([apiKeyStore.getKey(), sessionId ? readSession(sessionId) : null]).then(([key, session]) => {
       if (live) setLoaded({ key: key ?? '', session: session ?? null });
     });
     return () => { live = false; };

@@ -1,4 +1,4 @@
-import { storageBackend } from '../../db/storage-backend';
+import { storageBackend } from '../data/storage-backend';
 
 /**
  * Shown for the whole visit when the browser refused IndexedDB: the app runs on an in-memory database, so

@@ -1,6 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useUiStore } from '../../store/ui-store';
-import { db } from '../../db/database';
 import { timelineExportHeading, timelineExportName } from '../../timeline/export-name';
 import { exportSvg } from '../../timeline/export-svg';
 import { stepCall, viewAround } from '../../timeline/find-match';
@@ -9,6 +8,7 @@ import { layoutTimeline, type Bar } from '../../timeline/layout';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
+import { readSession } from '../data/session-reads';
 import { installShowInTimelineListener } from './chat-link';
 import { DetailsPanel } from './details-panel';
 import { downloadBlob } from '../download';
@@ -92,7 +92,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // The picture is named and headed after the session's title, read at click time (it may have been renamed).
   const exportChart = async (ext: 'svg' | 'png') => {
     if (!layout) return;
-    const title = sessionId ? (await db.sessions.get(sessionId))?.title ?? null : null;
+    const title = sessionId ? (await readSession(sessionId))?.title ?? null : null;
     const now = new Date();
     const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: timelineExportHeading(title, now) });
     const name = timelineExportName(title, now, ext);

@@ -1,10 +1,9 @@
 import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useState } from 'react';
-import { db } from '../../db/database';
-import type { EventRecord, RunRecord } from '../../db/records';
+import type { EventRecord, RunRecord } from '../data/record-types';
+import { createSessionEventsCache, readSessionRuns } from '../data/session-runs';
 import { animationFrameScheduler } from '../../store/frame-batcher';
 import { buildTimeline } from '../../timeline/build-timeline';
-import { SessionEventsCache } from './session-events-cache';
 import { layoutTimeline, type TimelineLayout } from '../../timeline/layout';
 import type { TimelineModel } from '../../timeline/model';
 import { summarize, type TimelineStats } from '../../timeline/summary';
@@ -81,7 +80,7 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
 
     // The live query only watches the cheap part (the session's runs and how many events it has), so
     // Dexie does not track thousands of keys; the events themselves are read incrementally, untracked.
-    const cache = new SessionEventsCache(db);
+    const cache = createSessionEventsCache();
     let syncing = false;
     let pending: { runs: RunRecord[]; count: number } | null = null;
     const sync = async () => {
@@ -102,13 +101,7 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
         syncing = false;
       }
     };
-    const subscription = liveQuery(async () => {
-      const [runs, count] = await Promise.all([
-        db.runs.where('sessionId').equals(sessionId).toArray(),
-        db.events.where('sessionId').equals(sessionId).count(),
-      ]);
-      return { runs: runs.sort((a, b) => a.startedAt - b.startedAt), count };
-    }).subscribe({
+    const subscription = liveQuery(() => readSessionRuns(sessionId)).subscribe({
       next: (value) => {
         pending = value;
         void sync();

@@ -1,7 +1,6 @@
 import { useDeferredValue, useImperativeHandle, useMemo, useState, type Ref } from 'react';
-import { db } from '../../db/database';
 import { flattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
-import { deleteTool, saveTool } from '../../db/tools-repo';
+import { deleteTool, saveTool } from '../data/tool-mutations';
 import { BUILTIN_IDS } from '../../tools/builtins';
 import { checkDefinition, type DefinitionField } from '../../tools/definition';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
@@ -85,7 +84,7 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
       return false;
     }
     const withSecrets = secretsForSave(form, formOnly.definition);
-    const result = await saveTool(db, withSecrets.tool, {}, withSecrets.storedNames);
+    const result = await saveTool(withSecrets.tool, withSecrets.storedNames);
     if (!result.ok) {
       setStatus(`Another tool is already named "${result.name}".`);
       return false;
@@ -106,7 +105,7 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
 
   const remove = async () => {
     if (!isNew) {
-      await deleteTool(db, tool.id);
+      await deleteTool(tool.id);
       defaultSchemaValidator().forgetTool(tool.id);
     }
     onDeleted();

@@ -1,11 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import { db } from '../../db/database';
 import type { ToolDefinition } from '../../domain/tool-definition';
-import { listTools } from '../../db/tools-repo';
 import { newDefinition } from '../../tools/definition';
-import { seedBuiltinTools } from '../../db/seed-builtins';
-import { builtinDefinitions } from '../../tools/builtins';
+import { seedBuiltins, toggleToolEnabled } from '../data/tool-mutations';
+import { useTools } from '../data/use-tools';
 import { ToolEditor, type ToolEditorHandle } from './tool-editor';
 import { TryPanel } from './try-panel';
 import './tools.css';
@@ -14,7 +11,7 @@ const KIND_LABEL: Record<ToolDefinition['kind'], string> = { code: 'code', http:
 
 /** The tool editor: list, create, edit, enable/disable, delete, and try a tool by hand. */
 export function ToolsView() {
-  const tools = useLiveQuery(() => listTools(db), []);
+  const tools = useTools();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ToolDefinition | null>(null);
   const editor = useRef<ToolEditorHandle>(null);
@@ -22,15 +19,11 @@ export function ToolsView() {
   const leaveTo = (open: () => void) => (editor.current ? editor.current.confirmLeave(open) : open());
 
   useEffect(() => {
-    void seedBuiltinTools(db, builtinDefinitions);
+    void seedBuiltins();
   }, []);
 
   const selected = draft ?? tools?.find((t) => t.id === selectedId) ?? null;
   const others = (tools ?? []).filter((t) => t.id !== selected?.id);
-
-  const toggle = async (tool: ToolDefinition) => {
-    await db.tools.update(tool.id, { enabled: !tool.enabled, updatedAt: Date.now() });
-  };
 
   return (
     <section className="tools-view" aria-labelledby="tools-heading">
@@ -76,7 +69,7 @@ export function ToolsView() {
                   {t.needsApproval ? ' · approval' : ''}
                 </span>
                 <label className="tools-toggle">
-                  <input type="checkbox" checked={t.enabled} aria-label={`Offer ${t.name} to the model`} onChange={() => void toggle(t)} /> on
+                  <input type="checkbox" checked={t.enabled} aria-label={`Offer ${t.name} to the model`} onChange={() => void toggleToolEnabled(t)} /> on
                 </label>
               </li>
             ))}

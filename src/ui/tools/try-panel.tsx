@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
-import { db } from '../../db/database';
-import { toolSecretSource } from '../../db/tools-repo';
 import type { ToolDefinition } from '../../domain/tool-definition';
 import { createToolExecutor } from '../../tools/executor';
 import { tryHeadline, tryTool, type TryResult } from '../../tools/try-tool';
+import { storedToolSecrets } from '../data/tool-secret';
 import { FieldErrors } from './field-errors';
 import { useArgsIssues } from './use-args-issues';
 
@@ -25,7 +24,7 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
 
   // A disabled tool can still be tried by hand; the agent only sees enabled ones.
   const executor = useMemo(
-    () => createToolExecutor([{ ...tool, enabled: true }], { secrets: toolSecretSource(db) }),
+    () => createToolExecutor([{ ...tool, enabled: true }], { secrets: storedToolSecrets }),
     [tool],
   );
   // The agent's own validation path: the handle asks the validation worker, so answers arrive asynchronously.

@@ -1,6 +1,6 @@
-import Dexie from 'dexie';
 import type { Usage } from '../../domain/messages';
 import type { ToolscopeDB } from '../../db/database';
+import { listRunEventsAfter } from '../../db/events-repo';
 import { emptyFold, foldTurnUsage, type RunUsageFold } from './turn-usage-fold';
 
 const CHUNK = 500;
@@ -15,11 +15,7 @@ export async function storedTurnUsage(db: ToolscopeDB, runId: string, turn: numb
   const fold = folds.get(runId) ?? emptyFold();
   folds.set(runId, fold);
   while (!fold.finished) {
-    const chunk = await db.events
-      .where('[runId+seq]')
-      .between([runId, fold.lastSeq], [runId, Dexie.maxKey], false, true)
-      .limit(CHUNK)
-      .toArray();
+    const chunk = await listRunEventsAfter(db, runId, fold.lastSeq, CHUNK);
     foldTurnUsage(fold, chunk);
     if (chunk.length < CHUNK) break;
   }

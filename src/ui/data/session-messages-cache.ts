@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from '../../db/database';
-import { sessionMessages } from '../../db/messages-repo';
+import { getMessages, listMessageIds } from '../../db/messages-repo';
 import type { MessageRecord } from '../../db/records';
 
 /** Rows a later write may still change in place: the streaming partial (and, to be safe, the newest row). */
@@ -37,7 +37,7 @@ export class SessionMessagesCache {
   }
 
   async read(): Promise<MessageRecord[]> {
-    const all = (await sessionMessages(this.db, this.sessionId).primaryKeys()) as string[];
+    const all = await listMessageIds(this.db, this.sessionId);
     if (this.cold) {
       this.cold = false;
       if (all.length > SessionMessagesCache.TAIL) this.firstHeldId = all[all.length - SessionMessagesCache.TAIL]!;
@@ -49,7 +49,7 @@ export class SessionMessagesCache {
       const cached = this.byId.get(id);
       return !cached || mayChange(cached) || i === ids.length - 1;
     });
-    const fetched = need.length > 0 ? await this.db.messages.bulkGet(need) : [];
+    const fetched = need.length > 0 ? await getMessages(this.db, need) : [];
     let changed = ids.length !== this.list.length || ids.some((id, i) => this.list[i]?.id !== id);
     fetched.forEach((record, i) => {
       if (!record) {
@@ -80,11 +80,11 @@ export class SessionMessagesCache {
   /** Fetches every message older than the loaded tail, in chunks; the next read() returns the whole history. */
   async loadEarlier(): Promise<void> {
     if (this.firstHeldId === null) return;
-    const all = (await sessionMessages(this.db, this.sessionId).primaryKeys()) as string[];
+    const all = await listMessageIds(this.db, this.sessionId);
     const older = all.slice(0, Math.max(0, all.indexOf(this.firstHeldId)));
     for (let i = 0; i < older.length; i += SessionMessagesCache.EARLIER_CHUNK) {
       const chunk = older.slice(i, i + SessionMessagesCache.EARLIER_CHUNK);
-      const records = await this.db.messages.bulkGet(chunk);
+      const records = await getMessages(this.db, chunk);
       for (const record of records) if (record) this.byId.set(record.id, record);
     }
     this.firstHeldId = null;

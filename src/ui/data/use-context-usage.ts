@@ -4,6 +4,7 @@ import { contextUsage, contextUsageTexts, type ContextUsage, type ContextUsageIn
 import { contextLimitFor } from '../../context/model-limits';
 import { tokenCounterFor } from '../../context/token-counter';
 import { db } from '../../db/database';
+import { getSession } from '../../db/sessions-repo';
 import { fromMessageRecord, listMessages } from '../../db/messages-repo';
 import { nextRequestParts } from './next-request-parts';
 
@@ -14,7 +15,7 @@ import { nextRequestParts } from './next-request-parts';
  */
 export function useContextUsage(sessionId: string): ContextUsage | null {
   const input = useLiveQuery(async (): Promise<(ContextUsageInput & { model: string }) | null> => {
-    const session = await db.sessions.get(sessionId);
+    const session = await getSession(db, sessionId);
     if (!session) return null;
     const [records, parts] = await Promise.all([listMessages(db, sessionId), nextRequestParts(sessionId, session.settings.systemPrompt ?? '')]);
     return {

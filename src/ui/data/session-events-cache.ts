@@ -1,5 +1,5 @@
-import Dexie from 'dexie';
 import type { ToolscopeDB } from '../../db/database';
+import { listRunEventsAfter } from '../../db/events-repo';
 import type { EventRecord, RunRecord } from '../../db/records';
 
 const CHUNK = 1000;
@@ -38,11 +38,7 @@ export class SessionEventsCache {
       this.byRun.set(run.id, list);
       for (;;) {
         const from = list.length === 0 ? -1 : (list[list.length - 1]?.seq ?? -1);
-        const chunk = await this.db.events
-          .where('[runId+seq]')
-          .between([run.id, from], [run.id, Dexie.maxKey], false, true)
-          .limit(CHUNK)
-          .toArray();
+        const chunk = await listRunEventsAfter(this.db, run.id, from, CHUNK);
         for (const e of chunk) list.push(e);
         if (chunk.length < CHUNK) break;
       }
