@@ -1,7 +1,7 @@
-import { liveQuery } from 'dexie';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventRecord, RunRecord } from '../data/record-types';
-import { createSessionEventsCache, readSessionRuns } from '../data/session-runs';
+import { createSessionEventsCache } from '../data/session-events';
+import { useSessionRuns, type SessionRuns } from '../data/use-session-runs';
 import { animationFrameScheduler } from '../../store/frame-batcher';
 import { buildTimeline } from '../../timeline/build-timeline';
 import { layoutTimeline, type TimelineLayout } from '../../timeline/layout';
@@ -19,13 +19,16 @@ const LIVE_TICK_MS = 250;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The session's timeline model, live. Dexie re-runs the query when the persister writes; the model is
- * built in its own task (not in the IndexedDB callback, not in the render), and reaches React at most
- * once per animation frame however often the tables change. While a run is live a clock rebuilds it
+ * The session's timeline model, live. The runs' live query answers again when the persister writes; the
+ * model is built in its own task (not in the IndexedDB callback, not in the render), and reaches React at
+ * most once per animation frame however often the tables change. While a run is live a clock rebuilds it
  * a few times a second so open bars grow.
  */
 export function useTimelineSnapshot(sessionId: string | null): { snapshot: TimelineSnapshot | null; error: string | null } {
   const [state, setState] = useState<State>({ sessionId: null, snapshot: null, error: null });
+  const source = useSessionRuns(sessionId);
+  // Hands each new answer of the live query to the pipeline of the session shown (null while none is).
+  const feed = useRef<((value: SessionRuns) => void) | null>(null);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -78,8 +81,7 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
       if (!building) void runBuilds();
     }
 
-    // The live query only watches the cheap part (the session's runs and how many events it has), so
-    // Dexie does not track thousands of keys; the events themselves are read incrementally, untracked.
+    // The live query watches only the runs and the event count; the events are read here, incrementally.
     const cache = createSessionEventsCache();
     let syncing = false;
     let pending: { runs: RunRecord[]; count: number } | null = null;
@@ -101,20 +103,24 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
         syncing = false;
       }
     };
-    const subscription = liveQuery(() => readSessionRuns(sessionId)).subscribe({
-      next: (value) => {
-        pending = value;
-        void sync();
-      },
-      error: (err: unknown) => setState({ sessionId, snapshot: null, error: err instanceof Error ? err.message : String(err) }),
-    });
+    feed.current = (value) => {
+      pending = value;
+      void sync();
+    };
     return () => {
       closed = true;
-      subscription.unsubscribe();
+      feed.current = null;
       if (clock) clearInterval(clock);
       cancelFrame?.();
     };
   }, [sessionId]);
+
+  useEffect(() => {
+    // Until the new session's first answer, the live query still holds the previous session's.
+    if (!source || source.sessionId !== sessionId) return;
+    if ('error' in source) setState({ sessionId, snapshot: null, error: source.error });
+    else feed.current?.(source);
+  }, [source, sessionId]);
 
   return state.sessionId === sessionId ? { snapshot: state.snapshot, error: state.error } : { snapshot: null, error: null };
 }
