@@ -11,6 +11,11 @@ const frameworkFree = {
   ],
 };
 
+const noOnly = { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in tests.' };
+
+// Components read and write stored data only through src/ui/data (its hooks use Dexie's useLiveQuery).
+const uiDataOnly = 'Only src/ui/data reads and writes storage: import a hook or function from ui/data (add one there if it is missing).';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
@@ -20,13 +25,24 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in tests.' }],
+      'no-restricted-syntax': ['error', noOnly],
     },
   },
   {
     files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['src/ui/**'],
+    ignores: ['src/ui/data/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/db', '**/db/**', 'dexie', 'dexie/*', 'dexie-react-hooks', 'dexie-react-hooks/*'], message: uiDataOnly }],
+      }],
+      // import('../../db/...') loads lazily but is a db/ import all the same (\u002F is "/": a selector regex cannot hold one).
+      'no-restricted-syntax': ['error', noOnly, { selector: 'ImportExpression[source.value=/(^|\\u002F)db(\\u002F|$)|^dexie/]', message: uiDataOnly }],
+    },
   },
   {
     files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**'],

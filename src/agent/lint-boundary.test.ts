@@ -77,3 +77,33 @@ describe('lint: the engine layers stay framework-free', () => {
     expect(await restrictedImports(`import type { ChatMessage } from "./messages";\nexport type Y = ChatMessage;\n`, 'src/domain/boundary-probe.ts')).toEqual([]);
   });
 });
+
+describe('lint: in the UI only src/ui/data touches storage', () => {
+  async function errors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    if (!result) throw new Error(`no lint result for ${filePath}`);
+    return result.messages.filter((m) => m.severity === 2).map((m) => m.message);
+  }
+  const fromDb = `import { db } from '../../db/database';\nimport type { ToolCallRecord } from '../../db/records';\nexport const x: [typeof db, ToolCallRecord | null] = [db, null];\n`;
+  const live = `import { useLiveQuery } from 'dexie-react-hooks';\nimport Dexie from 'dexie';\nexport const x = [useLiveQuery, Dexie];\n`;
+  const lazy = `export const load = () => import('../../db/database');\n`;
+
+  it('a component importing db/ (values or types), Dexie or its React hooks is an error naming ui/data', async () => {
+    for (const [code, count] of [[fromDb, 2], [live, 2], [lazy, 1]] as const) {
+      const messages = await errors(code, 'src/ui/chat/boundary-probe.tsx');
+      expect(messages).toHaveLength(count);
+      for (const m of messages) expect(m).toMatch(/Only src\/ui\/data reads and writes storage/);
+    }
+    expect(await errors(fromDb, 'src/ui/boundary-probe.ts')).toHaveLength(2);
+  });
+
+  it('the same imports in a src/ui/data file are fine, and so are components importing ui/data', async () => {
+    for (const code of [fromDb, live, lazy]) expect(await errors(code, 'src/ui/data/boundary-probe.ts')).toEqual([]);
+    const component = `import { useTools } from '../data/use-tools';\nexport const x = useTools;\n`;
+    expect(await errors(component, 'src/ui/tools/boundary-probe.tsx')).toEqual([]);
+  });
+
+  it('the UI rule keeps the no-.only check for tests under src/ui', async () => {
+    expect(await errors(`it.only('x', () => undefined);\n`, 'src/ui/chat/boundary-probe.test.ts')).toEqual(['No .only in tests.']);
+  });
+});
