@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
-import { openApp } from './app-helpers';
+import { openApp } from './support/configured-app';
 
 const DIST = process.env.E2E_DIST || 'dist';
 const BUDGET_BYTES = 200 * 1024;

@@ -2,8 +2,9 @@
  * The chat's side of reload and two tabs, with screenshots (persist-*.spec.ts check what IndexedDB holds).
  */
 import { test, expect } from './fixtures';
-import { readStores } from './persist-helpers';
-import { assistantMessages, configureSettings, messageBox, openApp, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { readStores } from './support/stored-rows';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { configureSettings, openApp, openConfiguredApp } from './support/configured-app';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `part${i}`).join(' ');
 

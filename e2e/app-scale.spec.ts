@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { assistantMessages, openApp } from './app-helpers';
+import { assistantMessages } from './support/chat-run';
+import { openApp } from './support/configured-app';
 
 type Seeded = { id: string; title: string; count: number };
 

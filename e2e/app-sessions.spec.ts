@@ -1,5 +1,7 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, messageBox, openConfiguredApp, sendMessage, sessionItems, waitForIdle, newSession } from './app-helpers';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { sessionItems, newSession } from './support/session-list';
 
 const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
 

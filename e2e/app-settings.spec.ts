@@ -1,5 +1,7 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, openApp, openConfiguredApp, sendMessage, TEST_KEY, waitForIdle, newSession } from './app-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { configureSettings, openApp, openConfiguredApp, TEST_KEY } from './support/configured-app';
+import { newSession } from './support/session-list';
 
 test('settings: models listed from the endpoint, key shown/hidden, host warning, test connection verdicts', async ({ page, mock }) => {
   mock.configure({ apiKey: TEST_KEY, models: ['alpha-model', 'beta-model'] });

@@ -1,6 +1,8 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, conversation, messageBox, openApp, TEST_KEY } from './app-helpers';
-import { holdStores } from './store-hold';
+import { assistantMessages, messageBox } from './support/chat-run';
+import { configureSettings, openApp, TEST_KEY } from './support/configured-app';
+import { conversation } from './support/sent-requests';
+import { holdStores } from './support/store-hold';
 
 // Start-up reads the saved settings from IndexedDB. Whatever the person does as soon as the page is up must act on
 // those, not on the defaults shown before them. Another tab writing to the settings store holds the read open, so

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, messageBox, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 
 test('dark theme follows the system setting; light by default', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

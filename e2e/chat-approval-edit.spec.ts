@@ -4,7 +4,10 @@
  * the model as one plain "Denied by user".
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, cityParams, conversation, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { conversation } from './support/sent-requests';
+import { openConfiguredApp } from './support/configured-app';
 
 test('edited approval arguments are validated live; a valid edit runs, a denial reads "Denied by user"', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

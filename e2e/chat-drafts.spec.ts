@@ -1,5 +1,7 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, messageBox, newSession, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { newSession } from './support/session-list';
+import { openConfiguredApp } from './support/configured-app';
 
 test('unsent text stays with its session across tab and session switches, and is gone once sent', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

@@ -1,5 +1,9 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, conversation, openConfiguredApp, roles, seedHttpTools, sendMessage, sessionItems, waitForIdle, newSession } from './app-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { conversation, roles } from './support/sent-requests';
+import { openConfiguredApp } from './support/configured-app';
+import { seedHttpTools } from './support/http-tool-seed';
+import { sessionItems, newSession } from './support/session-list';
 
 test('401: says to check the key, and "Open settings" opens them', async ({ page, mock }) => {
   mock.configure({ apiKey: 'sk-the-right-one' });

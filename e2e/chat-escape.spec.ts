@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, messageBox, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 
 const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
 

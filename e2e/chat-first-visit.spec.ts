@@ -1,5 +1,7 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, conversation, messageBox, openApp, roles, TEST_KEY, waitForIdle } from './app-helpers';
+import { assistantMessages, messageBox, waitForIdle } from './support/chat-run';
+import { configureSettings, openApp, TEST_KEY } from './support/configured-app';
+import { conversation, roles } from './support/sent-requests';
 
 test('first visit without a key: settings, then a streamed answer through the real openai SDK', async ({ page, mock }) => {
   mock.configure({ apiKey: TEST_KEY });

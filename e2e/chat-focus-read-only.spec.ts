@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, messageBox, openApp, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { currentSessionId, openSession } from './persist-helpers';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { configureSettings, openApp, openConfiguredApp } from './support/configured-app';
+import { currentSessionId, openSession } from './support/session-list';
 
 // A Message box turns read-only while another tab runs its session, which drops the cursor from it. Once the run is
 // over and the box is writable again, the cursor is back where the person left it, with what they had typed.

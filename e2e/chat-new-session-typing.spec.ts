@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { assistantMessages, conversation, messageBox, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { holdStores } from './store-hold';
+import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { conversation } from './support/sent-requests';
+import { openConfiguredApp } from './support/configured-app';
+import { holdStores } from './support/store-hold';
 
 const currentItem = (page: Page) => page.locator('nav[aria-label="Sessions"] li[data-current="true"]');
 const yourMessages = (page: Page) => page.getByRole('article', { name: 'Your message' }).locator('.message-body');

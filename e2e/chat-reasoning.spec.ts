@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 
 // Reasoning models can think for a long while before the first word of the answer. The reasoning stays
 // collapsed, so the live message has to show that thinking is going on and growing.

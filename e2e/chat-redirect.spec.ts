@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 import { startMockServer } from './server/mock-server';
 
 test('a base URL that redirects to another origin: nothing reaches that origin, and the alert says why', async ({ page, mock }) => {

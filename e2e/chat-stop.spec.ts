@@ -1,5 +1,8 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, conversation, messageBox, roles, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { assistantMessages, messageBox, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { conversation, roles } from './support/sent-requests';
+import { openConfiguredApp } from './support/configured-app';
+import { seedHttpTools } from './support/http-tool-seed';
 
 const LONG = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
 

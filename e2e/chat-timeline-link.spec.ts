@@ -3,7 +3,9 @@
  * selects and focuses that call's bar; the details panel's "Show in chat" brings the card back into view, marked.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, cityParams, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { openConfiguredApp } from './support/configured-app';
 
 test('a tool card jumps to its bar in the timeline, and the bar jumps back to the card in the chat', async ({ page, mock }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

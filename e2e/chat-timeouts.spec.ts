@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 import type { Page } from '@playwright/test';
 
 /** Sets the current session's model-request timeouts in Settings, by their labels. */

@@ -1,6 +1,11 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, cityParams, conversation, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { currentSessionId, historyProblems, readSession, wireHistory } from './persist-helpers';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { conversation } from './support/sent-requests';
+import { openConfiguredApp } from './support/configured-app';
+import { currentSessionId } from './support/session-list';
+import { historyProblems, wireHistory } from './support/history-check';
+import { readSession } from './support/stored-rows';
 
 test('a multi-tool run: parallel calls, a second turn, inline cards with arguments, status, duration and results', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

@@ -3,8 +3,10 @@
  * after a reload, next to the session total.
  */
 import { expect, test } from './fixtures';
-import { currentSessionId, openSession } from './persist-helpers';
-import { assistantMessages, cityParams, openConfiguredApp, seedHttpTools, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { currentSessionId, openSession } from './support/session-list';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { openConfiguredApp } from './support/configured-app';
 
 test('per-turn usage and the session total survive a reload', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

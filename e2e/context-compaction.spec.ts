@@ -1,6 +1,10 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, cityParams, openConfiguredApp, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
-import { isSummaryRequest, newSessionWithContextLimit, requestText, responder } from './context-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { openConfiguredApp } from './support/configured-app';
+import { isSummaryRequest, responder } from './support/compaction-responder';
+import { newSessionWithContextLimit } from './support/session-list';
+import { requestText } from './support/sent-requests';
 
 /** About 400 tokens of assistant notes per turn, each named so a request can be searched for it. */
 const note = (n: number) => `NOTE-${n}: ` + 'observations about the weather pattern '.repeat(40);

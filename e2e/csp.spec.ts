@@ -4,8 +4,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { assistantMessages, conversation, openApp, openConfiguredApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { createCodeTool, openToolsTab, toolsPanel } from './tools-helpers';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { conversation } from './support/sent-requests';
+import { openApp, openConfiguredApp } from './support/configured-app';
+import { createCodeTool, openToolsTab, toolsPanel } from './support/tools-tab';
 
 /** Records every CSP violation on the page (an init script is not itself subject to the page's policy). */
 async function recordViolations(page: Page): Promise<void> {

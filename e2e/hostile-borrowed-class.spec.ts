@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { startFrameProbe, stopFrameProbe } from './frame-probe';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { startFrameProbe, stopFrameProbe } from './support/frame-probe';
 
 /** Model HTML dressed in the app's own classes, ids, roles and test hooks. */
 const FAKE = [

@@ -3,9 +3,10 @@
  * keep only what they give back (64 KB, with the marker) and never hold the whole answer on the page.
  */
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { keptBytes, LONGEST_TASK_LIMIT_MS, longestTask, runTry, startServer, watchLongTasks, type TestServer } from './hostile-helpers';
-import { createHttpTool, openToolsTab, toolsPanel } from './tools-helpers';
+import { openApp } from './support/configured-app';
+import { keptBytes, runTry, createHttpTool, openToolsTab, toolsPanel } from './support/tools-tab';
+import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
+import { startServer, type TestServer } from './support/recording-server';
 
 const BODY_BYTES = 5 * 1024 * 1024;
 const LIMIT = 64 * 1024;

@@ -3,9 +3,9 @@
  * entries (1,000) and bytes (64 KB), with an entry saying how much was dropped, so Try it draws it at once.
  */
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { LONGEST_TASK_LIMIT_MS, longestTask, runTry, watchLongTasks } from './hostile-helpers';
-import { createCodeTool, openToolsTab } from './tools-helpers';
+import { openApp } from './support/configured-app';
+import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
+import { runTry, createCodeTool, openToolsTab } from './support/tools-tab';
 
 test('100,000 empty console.log() lines: 1,000 are kept and the rest are counted', async ({ page }) => {
   await openApp(page);

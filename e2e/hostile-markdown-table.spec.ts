@@ -1,8 +1,9 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { startFrameProbe, stopFrameProbe, type FrameProbe } from './frame-probe';
-import { openSession } from './persist-helpers';
-import { markdownTable } from './hostile-seed';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { startFrameProbe, stopFrameProbe, type FrameProbe } from './support/frame-probe';
+import { openSession } from './support/session-list';
+import { markdownTable } from './support/hostile-seed';
 
 // Before the fix these pages froze for many seconds (the spec timed out); bounded work measures 0-200 ms, with a
 // rare ~1.2 s outlier on a machine loaded to 10 on 2 cores (GC while a 2 MB reply streams). The bound tells a

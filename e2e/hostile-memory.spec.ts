@@ -3,9 +3,9 @@
  * "memory limit" well within a tool timeout of a few seconds (it used to run on to ~2 GB and fail after ~20 s).
  */
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { LONGEST_TASK_LIMIT_MS, longestTask, runTry, watchLongTasks } from './hostile-helpers';
-import { createCodeTool, openToolsTab } from './tools-helpers';
+import { openApp } from './support/configured-app';
+import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
+import { runTry, createCodeTool, openToolsTab } from './support/tools-tab';
 
 test('filling memory fails as "memory limit", not as a timeout', async ({ page }) => {
   await openApp(page);

@@ -4,9 +4,10 @@
  * other server sees nothing at all.
  */
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { LONGEST_TASK_LIMIT_MS, longestTask, runTry, startServer, watchLongTasks, type TestServer } from './hostile-helpers';
-import { openToolsTab, toolsPanel } from './tools-helpers';
+import { openApp } from './support/configured-app';
+import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
+import { runTry, openToolsTab, toolsPanel } from './support/tools-tab';
+import { startServer, type TestServer } from './support/recording-server';
 
 const SECRET = 'redirect-secret-41c9';
 let api: TestServer;

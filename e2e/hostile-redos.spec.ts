@@ -4,10 +4,11 @@
  * gives up after its deadline with a clear error, and the checks after it still work, in Try it and in a run.
  */
 import { expect, test } from './fixtures';
-import { openConfiguredApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { LONGEST_TASK_LIMIT_MS, longestTask, runTry, watchLongTasks } from './hostile-helpers';
-import { putRows, readStores } from './persist-helpers';
-import { openToolsTab, toolsPanel } from './tools-helpers';
+import { openConfiguredApp } from './support/configured-app';
+import { sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
+import { runTry, openToolsTab, toolsPanel } from './support/tools-tab';
+import { putRows, readStores } from './support/stored-rows';
 
 const REDOS = '^(a+)+$';
 const params = { type: 'object', properties: { w: { type: 'string', pattern: REDOS } }, required: ['w'] };

@@ -3,10 +3,11 @@
  * sandbox worker, with the visible marker, before they reach the page, the database or the model.
  */
 import { expect, test } from './fixtures';
-import { openApp, openConfiguredApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { keptBytes, LONGEST_TASK_LIMIT_MS, longestTask, runTry, watchLongTasks } from './hostile-helpers';
-import { readStores } from './persist-helpers';
-import { createCodeTool, openToolsTab } from './tools-helpers';
+import { openApp, openConfiguredApp } from './support/configured-app';
+import { sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { keptBytes, runTry, createCodeTool, openToolsTab } from './support/tools-tab';
+import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
+import { readStores } from './support/stored-rows';
 
 const LIMIT = 64 * 1024;
 const MARKER = /\n…\[output truncated: \d+ bytes omitted\]$/;

@@ -1,8 +1,9 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { startFrameProbe, stopFrameProbe, type FrameProbe } from './frame-probe';
-import { openSession } from './persist-helpers';
-import { seedSessions, sessionSeed, unbrokenText } from './hostile-seed';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { startFrameProbe, stopFrameProbe, type FrameProbe } from './support/frame-probe';
+import { openSession } from './support/session-list';
+import { seedSessions, sessionSeed, unbrokenText } from './support/hostile-seed';
 
 const MB = 1 << 20;
 

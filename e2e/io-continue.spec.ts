@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
-import { assistantMessages, configureSettings, openApp, sendMessage, waitForIdle } from './app-helpers';
-import { currentSessionId, historyProblems, readSession, wireHistory } from './persist-helpers';
-import { FIXTURE_SESSION_ID, FIXTURE_TITLE, dropFile, FIXTURE_TEXT, importFixture, confirmImport } from './io-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { configureSettings, openApp } from './support/configured-app';
+import { currentSessionId } from './support/session-list';
+import { historyProblems, wireHistory } from './support/history-check';
+import { readSession } from './support/stored-rows';
+import { FIXTURE_SESSION_ID, FIXTURE_TITLE, dropFile, FIXTURE_TEXT, importFixture, confirmImport } from './support/import-export';
 
 test('an imported session (a remapped copy) opens and the conversation continues against the test server', async ({ page, mock }) => {
   await openApp(page);

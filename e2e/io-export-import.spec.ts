@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { assistantMessages, openApp, openConfiguredApp, sendMessage, sessionItems, waitForIdle } from './app-helpers';
-import { readStores } from './persist-helpers';
-import {
-  dbSnapshot, dropFile, exportVia, FIXTURE_TEXT, FIXTURE_TITLE, fixtureObject, importDialog, importFixture, pickFile, confirmImport,
-} from './io-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openApp, openConfiguredApp } from './support/configured-app';
+import { sessionItems } from './support/session-list';
+import { readStores, dbSnapshot } from './support/stored-rows';
+import { dropFile, exportVia, FIXTURE_TEXT, FIXTURE_TITLE, fixtureObject, importDialog, importFixture, pickFile, confirmImport } from './support/import-export';
 
 const stamp = String.raw`\d{4}-\d\d-\d\dT\d\d-\d\d`;
 

@@ -4,9 +4,11 @@
  * model then see the cut values.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, configureSettings, openApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { FIXTURE_SESSION_ID, fixtureObject, importDialog, pickFile } from './io-helpers';
-import { readSession, wireHistory } from './persist-helpers';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { configureSettings, openApp } from './support/configured-app';
+import { FIXTURE_SESSION_ID, fixtureObject, importDialog, pickFile } from './support/import-export';
+import { readSession } from './support/stored-rows';
+import { wireHistory } from './support/history-check';
 
 type Rec = Record<string, unknown>;
 const LIMIT = 64 * 1024;

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { dbSnapshot, dropFile, FIXTURE_TEXT, fixtureObject, importDialog, importFixture, pickFile, type Loose } from './io-helpers';
+import { openApp } from './support/configured-app';
+import { dbSnapshot } from './support/stored-rows';
+import { dropFile, FIXTURE_TEXT, fixtureObject, importDialog, importFixture, pickFile, type Loose } from './support/import-export';
 
 type Fx = Loose & { sessions: { messages: Loose[]; session: Loose }[]; tools: Loose[] };
 const broken = (edit: (f: Fx) => void) => {

@@ -4,11 +4,11 @@
  * every request it gets.
  */
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { fixtureObject, importDialog, pickFile } from './io-helpers';
-import { readStores } from './persist-helpers';
+import { openApp } from './support/configured-app';
+import { fixtureObject, importDialog, pickFile } from './support/import-export';
+import { readStores } from './support/stored-rows';
 import { startMockServer } from './server/mock-server';
-import { openToolsTab, toolsPanel, tryIt } from './tools-helpers';
+import { openToolsTab, toolsPanel, tryIt } from './support/tools-tab';
 
 const SECRET = 'sec-token-8d41b7e2';
 

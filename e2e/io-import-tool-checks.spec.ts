@@ -4,10 +4,12 @@
  * is not offered them until a person turns them on in Tools.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, newSession, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { fixtureObject, importDialog, pickFile } from './io-helpers';
-import { readStores } from './persist-helpers';
-import { openToolsTab } from './tools-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { newSession } from './support/session-list';
+import { openConfiguredApp } from './support/configured-app';
+import { fixtureObject, importDialog, pickFile } from './support/import-export';
+import { readStores } from './support/stored-rows';
+import { openToolsTab } from './support/tools-tab';
 
 type FileTool = Record<string, unknown> & { name: string };
 

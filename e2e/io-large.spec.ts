@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
-import { openApp, sessionItems } from './app-helpers';
-import { readStores } from './persist-helpers';
+import { openApp } from './support/configured-app';
+import { sessionItems } from './support/session-list';
+import { readStores } from './support/stored-rows';
 import { writeFileSync } from 'node:fs';
-import { confirmImport, fixtureObject, importDialog } from './io-helpers';
+import { confirmImport, fixtureObject, importDialog } from './support/import-export';
 import { copyWithNewIds } from '../src/io/remap';
 import type { ExportFileV1 } from '../src/io/format-v1';
 

@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures';
-import { assistantMessages, cityParams, openApp, openConfiguredApp, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
-import { exportVia, importDialog, pickFile, confirmImport } from './io-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { openApp, openConfiguredApp } from './support/configured-app';
+import { exportVia, importDialog, pickFile, confirmImport } from './support/import-export';
 
 test('a session recorded by the app round-trips: export, import into an empty browser profile, export again', async ({ page, mock, browser }) => {
   await openConfiguredApp(page, mock);

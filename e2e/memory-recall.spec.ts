@@ -1,6 +1,8 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle, newSession } from './app-helpers';
-import { systemText } from './context-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { newSession } from './support/session-list';
+import { systemText } from './support/sent-requests';
 import type { ChatRequest, StaticStep } from './server/mock-server';
 
 const hasToolResult = (req: ChatRequest) => (req.body.messages ?? []).some((m) => m.role === 'tool');

@@ -3,8 +3,10 @@
  * session); Undo within the window brings every row back as it was.
  */
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, sessionItems, newSession } from './app-helpers';
-import { currentSessionId, putRows, readSession, type SessionRows } from './persist-helpers';
+import { assistantMessages, sendMessage } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { sessionItems, newSession, currentSessionId } from './support/session-list';
+import { putRows, readSession, type SessionRows } from './support/stored-rows';
 
 const counts = (r: SessionRows) => ({
   session: r.session ? 1 : 0,

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { exportVia, FIXTURE_TEXT, FIXTURE_TITLE, confirmImport, importDialog, pickFile } from './io-helpers';
-import { historyProblems } from './persist-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { exportVia, FIXTURE_TEXT, FIXTURE_TITLE, confirmImport, importDialog, pickFile } from './support/import-export';
+import { historyProblems } from './support/history-check';
 
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
 addFormats(ajv, ['date-time']);

@@ -3,8 +3,11 @@
  * marked interrupted, the stored history is valid, and the next request carries it so the chat goes on.
  */
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, openConfiguredApp, sendMessage } from './app-helpers';
-import { currentSessionId, historyProblems, openSession, readSession, wireHistory } from './persist-helpers';
+import { assistantMessages, sendMessage } from './support/chat-run';
+import { configureSettings, openConfiguredApp } from './support/configured-app';
+import { currentSessionId, openSession } from './support/session-list';
+import { historyProblems, wireHistory } from './support/history-check';
+import { readSession } from './support/stored-rows';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `tok${String(i).padStart(3, '0')}`).join(' ');
 

@@ -4,8 +4,11 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type MockServer } from './fixtures';
-import { assistantMessages, configureSettings, openConfiguredApp, sendMessage } from './app-helpers';
-import { currentSessionId, historyProblems, openSession, putRows, readSession, wireHistory, type Row } from './persist-helpers';
+import { assistantMessages, sendMessage } from './support/chat-run';
+import { configureSettings, openConfiguredApp } from './support/configured-app';
+import { currentSessionId, openSession } from './support/session-list';
+import { historyProblems, wireHistory } from './support/history-check';
+import { putRows, readSession, type Row } from './support/stored-rows';
 
 function codeTool(name: string, code: string, extra: Partial<Row> = {}): Row {
   const now = Date.now();

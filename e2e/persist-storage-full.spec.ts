@@ -3,13 +3,16 @@
  * run carries on in memory and its reply stays on screen, and what was stored before is untouched.
  */
 import { test, expect } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage } from './app-helpers';
+import { assistantMessages, sendMessage } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { exportVia } from './io-helpers';
-import { currentSessionId, historyProblems, readSession, wireHistory } from './persist-helpers';
+import { exportVia } from './support/import-export';
+import { currentSessionId } from './support/session-list';
+import { historyProblems, wireHistory } from './support/history-check';
+import { readSession } from './support/stored-rows';
 
 type ExportedRow = { role: string; content: string; order: number; toolCalls?: unknown; toolCallId?: unknown };
 type Exported = {

@@ -3,8 +3,11 @@
  * read-only with a message, and may send only once the run is over.
  */
 import { test, expect } from './fixtures';
-import { assistantMessages, configureSettings, messageBox, openApp, openConfiguredApp, sendMessage } from './app-helpers';
-import { currentSessionId, historyProblems, openSession, readSession, wireHistory } from './persist-helpers';
+import { assistantMessages, messageBox, sendMessage } from './support/chat-run';
+import { configureSettings, openApp, openConfiguredApp } from './support/configured-app';
+import { currentSessionId, openSession } from './support/session-list';
+import { historyProblems, wireHistory } from './support/history-check';
+import { readSession } from './support/stored-rows';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `tok${String(i).padStart(3, '0')}`).join(' ');
 const tokens = (text: string) => text.match(/tok\d{3}/g) ?? [];

@@ -4,8 +4,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { assistantMessages, openConfiguredApp, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
-import { startFrameProbe, stopFrameProbe } from './frame-probe';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { seedHttpTools } from './support/http-tool-seed';
+import { startFrameProbe, stopFrameProbe } from './support/frame-probe';
 
 const call = (page: Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
 

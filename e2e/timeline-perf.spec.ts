@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { bulkSeed, seedDatabase } from './timeline-seed';
+import { bulkSeed, seedDatabase } from './support/timeline-seed';
 
 type LongTask = { start: number; duration: number };
 type Win = Window & { __longTasks: LongTask[] };

@@ -4,7 +4,9 @@
  * schema rejected.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, cityParams, openConfiguredApp, seedHttpTools, sendMessage, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { openConfiguredApp } from './support/configured-app';
 
 test('a retried request and a rejected call read clearly on the chart and in the details', async ({ page, mock }) => {
   await page.setViewportSize({ width: 1400, height: 900 });

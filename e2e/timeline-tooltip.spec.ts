@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { mixedSeed, openTimeline, seedDatabase } from './timeline-seed';
+import { mixedSeed, openTimeline, seedDatabase } from './support/timeline-seed';
 
 const call = (page: import('@playwright/test').Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
 

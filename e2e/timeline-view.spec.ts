@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mixedSeed, openTimeline, seedDatabase } from './timeline-seed';
+import { mixedSeed, openTimeline, seedDatabase } from './support/timeline-seed';
 
 const ART = 'e2e/artifacts';
 

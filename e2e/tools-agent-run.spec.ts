@@ -3,8 +3,9 @@
  * and an approval-gated tool; every tool is created through the Tools view, and the results reach the model.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { createCodeTool, createHttpTool, openToolsTab } from './tools-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { createCodeTool, createHttpTool, openToolsTab } from './support/tools-tab';
 
 /** Breaks the URL unless encoded: '&' and '#' are URL syntax, the space and 'ã' must be percent-encoded. */
 const CITY = 'Rock & Roll #1 São Paulo';

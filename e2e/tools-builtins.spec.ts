@@ -3,7 +3,8 @@
  * the model, and the model's call to one runs.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
 
 test('the built-in tools are offered and run before the Tools view was ever opened', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

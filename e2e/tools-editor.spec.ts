@@ -3,9 +3,10 @@
  * stopped and the sandbox still works afterwards, and a disabled tool is not offered to the model.
  */
 import { expect, test } from './fixtures';
-import { openApp, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { readStores } from './persist-helpers';
-import { createCodeTool, openToolsTab, toolsPanel, tryIt } from './tools-helpers';
+import { openApp, openConfiguredApp } from './support/configured-app';
+import { sendMessage, waitForIdle } from './support/chat-run';
+import { readStores } from './support/stored-rows';
+import { createCodeTool, openToolsTab, toolsPanel, tryIt } from './support/tools-tab';
 
 test('editing a saved tool changes the code and schema that Try it uses, and the result shows a duration', async ({ page }) => {
   await openApp(page);

@@ -5,8 +5,8 @@
  */
 import net from 'node:net';
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { createCodeTool, createHttpTool, openToolsTab, toolsPanel, tryIt } from './tools-helpers';
+import { openApp } from './support/configured-app';
+import { createCodeTool, createHttpTool, openToolsTab, toolsPanel, tryIt } from './support/tools-tab';
 
 const noParams = { type: 'object', properties: {} };
 

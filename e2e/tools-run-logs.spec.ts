@@ -3,8 +3,9 @@
  * keeps it), and a thrown error points at the line of the code as the user wrote it.
  */
 import { expect, test } from './fixtures';
-import { openConfiguredApp, sendMessage, toolCard, waitForIdle } from './app-helpers';
-import { createCodeTool, openToolsTab } from './tools-helpers';
+import { openConfiguredApp } from './support/configured-app';
+import { sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { createCodeTool, openToolsTab } from './support/tools-tab';
 
 test("a tool card shows the tool's console output, and an error names the line of the user's code", async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

@@ -3,8 +3,9 @@
  * as the agent). Every one must end in a clear error, and the page, its storage and cookies must be untouched.
  */
 import { expect, test } from './fixtures';
-import { openApp, openConfiguredApp } from './app-helpers';
-import { createCodeTool, openToolsTab, storedAppState, tryIt } from './tools-helpers';
+import { openApp, openConfiguredApp } from './support/configured-app';
+import { createCodeTool, openToolsTab, tryIt } from './support/tools-tab';
+import { storedAppState } from './support/stored-rows';
 
 const STORED = 'sk-stored-key-must-not-leak';
 

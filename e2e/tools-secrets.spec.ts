@@ -4,10 +4,11 @@
  * names only, so the secret cannot come back through the tool's result; the server's record shows the values.
  */
 import { expect, test, type MockServer } from './fixtures';
-import { assistantMessages, openConfiguredApp, sendMessage, waitForIdle } from './app-helpers';
-import { exportVia } from './io-helpers';
-import { readStores } from './persist-helpers';
-import { openToolsTab, toolsPanel, tryIt } from './tools-helpers';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { exportVia } from './support/import-export';
+import { readStores } from './support/stored-rows';
+import { openToolsTab, toolsPanel, tryIt } from './support/tools-tab';
 
 const SECRET = 'hdr-secret-7f3a9c21';
 

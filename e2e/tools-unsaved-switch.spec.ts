@@ -4,9 +4,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openApp } from './app-helpers';
-import { readStores } from './persist-helpers';
-import { createCodeTool, openToolsTab, toolsPanel } from './tools-helpers';
+import { openApp } from './support/configured-app';
+import { readStores } from './support/stored-rows';
+import { createCodeTool, openToolsTab, toolsPanel } from './support/tools-tab';
 
 const toolList = (page: Page) => page.getByRole('list', { name: 'Tool list' });
 const codeBox = (page: Page) => toolsPanel(page).getByRole('textbox', { name: 'Code', exact: true });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { startMockServer, type MockServer } from './mock-server';
 import { argsFromSchema } from './schema-args';
-import { assemble, collect, sdk } from './test-helpers';
+import { assemble, collect, sdk } from './testing/mock-client';
 
 let mock: MockServer | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthenticationError, NotFoundError } from 'openai';
 import { startMockServer, type MockServer } from './mock-server';
-import { assemble, chatBody, collect, postChat, sdk } from './test-helpers';
+import { assemble, chatBody, collect, postChat, sdk } from './testing/mock-client';
 
 let mock: MockServer | undefined;
 afterEach(async () => {

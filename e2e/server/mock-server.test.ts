@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APIConnectionError, APIError, RateLimitError } from 'openai';
 import { readFixture, startMockServer, type MockServer } from './mock-server';
-import { assemble, chatBody, collect, parseSse, postChat, sdk } from './test-helpers';
+import { assemble, chatBody, collect, parseSse, postChat, sdk } from './testing/mock-client';
 
 let mock: MockServer;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelError } from '../agent/errors';
-import { sendJSON, startTestServer, type TestServer } from '../llm/test-http-server';
+import { sendJSON, startTestServer, type TestServer } from '../llm/testing/http-server';
 import { createEmbedder } from './embeddings';
 
 const KEY = 'sk-embed-0123456789abcdef';

@@ -5,7 +5,10 @@ import type { ToolscopeDB } from './database';
 import { listMessages, loadHistory } from './messages-repo';
 import { createPersister, type Persister } from './persister';
 import { createSession, getSession } from './sessions-repo';
-import { assistantMsg, freshDB, manualTimers, runEmitter, toolMsg, userMsg } from './test-db';
+import { assistantMsg, toolMsg, userMsg } from './testing/messages';
+import { freshDB } from './testing/fresh-db';
+import { manualTimers } from './testing/manual-timers';
+import { runEmitter } from './testing/run-emitter';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolscopeDB } from './database';
 import { API_KEY_SECRET, createApiKeyStore } from './secrets-repo';
-import { freshDB } from './test-db';
+import { freshDB } from './testing/fresh-db';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -4,7 +4,7 @@ import { builtinDefinitions } from '../tools/builtins';
 import type { ToolscopeDB } from './database';
 import { seedBuiltinTools } from './seed-builtins';
 import { setSetting } from './settings-repo';
-import { freshDB } from './test-db';
+import { freshDB } from './testing/fresh-db';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -5,7 +5,7 @@ import { listSessionEvents } from './events-repo';
 import {
   createSession, deleteSession, getSession, listSessions, renameSession, searchSessions, updateSession,
 } from './sessions-repo';
-import { freshDB } from './test-db';
+import { freshDB } from './testing/fresh-db';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -5,7 +5,8 @@ import { addMemory, deleteMemory, listMemories, updateMemory } from './memories-
 import { appendMessage, listMessages, loadHistory, nextOrder } from './messages-repo';
 import { createSession, getSession } from './sessions-repo';
 import { getSetting, isNumber, setSetting } from './settings-repo';
-import { freshDB, userMsg } from './test-db';
+import { freshDB } from './testing/fresh-db';
+import { userMsg } from './testing/messages';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

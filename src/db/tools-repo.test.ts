@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolscopeDB } from './database';
 import type { HttpToolDefinition, ToolDefinition } from '../domain/tool-definition';
 import { deleteTool, getToolByName, getToolHeaderSecrets, listTools, saveTool, toolSecretSource } from './tools-repo';
-import { freshDB } from './test-db';
+import { freshDB } from './testing/fresh-db';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

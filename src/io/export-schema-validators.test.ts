@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { validate as generatedSanitize } from 'virtual:export-schema/sanitize';
 import { validate as generatedValidate } from 'virtual:export-schema/validate';
 import { exportValidatorSource, toEsm } from '../../build/export-validators';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('./session-schema.json', import.meta.url)), 'utf8')) as object;
 

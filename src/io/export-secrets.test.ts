@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKeyStore } from '../db/secrets-repo';
 import { setSetting } from '../db/settings-repo';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import { saveTool } from '../db/tools-repo';
 import { unflattenTool } from '../domain/tool-definition';
 import { buildExport, serializeExport } from './export-sessions';
 import { buildOpenAIExport } from './export-openai';
 import { checkExportText } from './check-file';
 import { importExportText } from './import-file';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 const KEY = 'sk-proj-TOPSECRET-4f9a1c7e2b8d';
 const HEADER_SECRET = 'hdr-secret-93c1e0aa';

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findHistoryProblems } from '../domain/history-check';
 import { loadHistory } from '../db/messages-repo';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import { checkExportText } from './check-file';
 import { buildExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
-import { asImported } from './test-fixture';
+import { asImported } from './testing/export-fixture';
 
 /*
  * Version-1 files people already hold. They are frozen: the hashes fail the moment one is edited, so a change to

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import { headerSecretKey, saveTool } from '../db/tools-repo';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
 import { destinationOrigin } from './secret-origin';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 const SECRET = 'hdr-secret-5e0c7a';
 const text = (f: ExportFileV1) => JSON.stringify(f);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadHistory } from '../db/messages-repo';
 import { INTERRUPTED_RESULT } from '../db/recover';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import { findHistoryProblems } from '../domain/history-check';
 import { unflattenTool } from '../domain/tool-definition';
 import { checkExportData } from './check-file';
@@ -10,7 +10,8 @@ import { importExportText } from './import-file';
 import { analyzeImport, planImport, toolDifferences } from './import-plan';
 import { screenImport } from './import-screen';
 import { writeImport } from './import-write';
-import { fixtureFile, snapshot } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
+import { snapshot } from './testing/table-snapshot';
 
 const SID = 'ses_01JDW3K8Q2Z7PARISTOKYO';
 const text = (f: ExportFileV1) => JSON.stringify(f);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { unflattenTool, type FlatToolDefinition } from '../domain/tool-definition';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
 import { toolDifferences } from './import-plan';
 import { screenImportedTools, summarizeTool } from './imported-tools';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 const text = (f: ExportFileV1) => JSON.stringify(f);
 

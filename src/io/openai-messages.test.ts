@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromMessageRecord } from '../db/messages-repo';
 import { toOpenAIMessages } from './openai-messages';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 describe('toOpenAIMessages', () => {
   it('turns a history with parallel tool calls into Chat Completions messages', () => {

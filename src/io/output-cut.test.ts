@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../db/records';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import { cutOutput, DEFAULT_OUTPUT_LIMIT_BYTES, utf8Length } from '../tools/output-limit';
 import { buildExport, serializeExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
 import { cutOverLimitValues, withinOutputLimit } from './output-cut';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 const LIMIT = DEFAULT_OUTPUT_LIMIT_BYTES;
 const BIG = `{"rows":"${'é'.repeat(60_000)}"}`; // 120 KB of UTF-8

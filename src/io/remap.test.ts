@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportFileV1 } from './format-v1';
 import { checkIntegrity } from './integrity';
 import { copyWithNewIds, type IdFactory } from './remap';
-import { fixtureFile } from './test-fixture';
+import { fixtureFile } from './testing/export-fixture';
 
 function counterIds(): IdFactory {
   let n = 0;

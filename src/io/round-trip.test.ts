@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { freshDB } from '../db/test-db';
+import { freshDB } from '../db/testing/fresh-db';
 import { APP_INFO } from './app-info';
 import { buildExport, serializeExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';
 import { importExportText } from './import-file';
-import { asImported, fixtureFile } from './test-fixture';
+import { asImported, fixtureFile } from './testing/export-fixture';
 
 const withoutTime = (f: ExportFileV1) => ({ ...f, exportedAt: '' });
 

@@ -4,7 +4,7 @@ import type { ModelRequest } from '../agent/model-client';
 import { ERROR_BODY_LIMIT_BYTES, RedirectRefusedError, guardedFetch } from './guarded-fetch';
 import { listModels } from './list-models';
 import { createOpenAIClient } from './openai-client';
-import { sendJSON, startSSE, startTestServer, type TestServer } from './test-http-server';
+import { sendJSON, startSSE, startTestServer, type TestServer } from './testing/http-server';
 
 const KEY = 'sk-guard-0123456789';
 const request: ModelRequest = { model: 'm', messages: [{ role: 'user', content: 'the whole conversation' }], stream: true };

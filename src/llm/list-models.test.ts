@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelError } from '../agent/errors';
 import { listModels, modelIds } from './list-models';
-import { sendJSON, startTestServer, type TestServer } from './test-http-server';
+import { sendJSON, startTestServer, type TestServer } from './testing/http-server';
 
 const KEY = 'sk-list-0123456789';
 let server: TestServer;

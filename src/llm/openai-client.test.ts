@@ -5,7 +5,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
 import type { ModelRequest } from '../agent/model-client';
 import { createOpenAIClient } from './openai-client';
-import { sendJSON, startSSE, startTestServer, type TestServer } from './test-http-server';
+import { sendJSON, startSSE, startTestServer, type TestServer } from './testing/http-server';
 
 const KEY = 'sk-test-0123456789abcdef';
 const FIXTURES = join(import.meta.dirname, '../agent/__fixtures__/openai-sse');

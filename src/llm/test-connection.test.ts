@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from './test-connection';
-import { sendJSON, startTestServer, type TestServer } from './test-http-server';
+import { sendJSON, startTestServer, type TestServer } from './testing/http-server';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEverythingServer, type EverythingMcpServer } from '../../e2e/mcp-servers/everything-server';
 import { connectMcpServer, type McpConnection } from './connection';
-import { until } from './test-support';
+import { until } from './testing/wait-until';
 import type { McpElicitRequest, McpLogMessage } from './types';
 
 let server: EverythingMcpServer;

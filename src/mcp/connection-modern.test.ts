@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModernMcpServer, type ModernMcpServer } from '../../e2e/mcp-servers/modern-server';
 import { connectMcpServer, type McpConnection } from './connection';
-import { until } from './test-support';
+import { until } from './testing/wait-until';
 import type { McpConnectionState, McpElicitRequest, McpElicitResponse, McpLogMessage, McpToolInfo } from './types';
 
 let server: ModernMcpServer;

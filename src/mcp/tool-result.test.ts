@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../tools/output-limit';
-import { inProcessCheck } from './test-support';
+import { inProcessCheck } from './testing/in-process-check';
 import { toCallOutcome } from './tool-result';
 import type { McpToolInfo } from './types';
 

@@ -4,7 +4,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { AgentEventBody } from '../agent/events';
 import { streamAttempt } from '../agent/stream-attempt';
-import { startSSE, startTestServer, type TestServer } from '../llm/test-http-server';
+import { startSSE, startTestServer, type TestServer } from '../llm/testing/http-server';
 import { defaultRunDeps } from './default-run-deps';
 
 /*

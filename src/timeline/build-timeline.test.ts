@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEventBody } from '../agent/events';
 import { buildTimeline } from './build-timeline';
 import type { CallModel, TimelineModel } from './model';
-import { RunScript, usage } from './test-events';
+import { RunScript, usage } from './testing/run-script';
 
 const NOW = 5_000_000;
 

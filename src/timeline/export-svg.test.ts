@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline } from './build-timeline';
 import { exportSvg, xmlChars } from './export-svg';
 import { layoutTimeline } from './layout';
-import { RunScript } from './test-events';
+import { RunScript } from './testing/run-script';
 
 describe('exportSvg', () => {
   const s = new RunScript('r1').started().request(1, 0, 10, 10)

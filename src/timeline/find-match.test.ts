@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline } from './build-timeline';
 import { stepCall, viewAround } from './find-match';
 import { layoutTimeline } from './layout';
-import { RunScript } from './test-events';
+import { RunScript } from './testing/run-script';
 
 describe('stepCall', () => {
   // Two parallel calls in turn 1 (b starts first, in lane 1), one in turn 2.

@@ -5,7 +5,7 @@ import { CALL_OUTCOMES } from './outcome-style';
 import { filterTimeline, toolNames } from './filter';
 import { barAriaLabel, layoutTimeline, runGap } from './layout';
 import { summarize, unionLength } from './summary';
-import { RunScript, usage } from './test-events';
+import { RunScript, usage } from './testing/run-script';
 
 function parallelRun() {
   return new RunScript('r1').started()

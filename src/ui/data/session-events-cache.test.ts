@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openToolscopeDB, type ToolscopeDB } from '../../db/database';
-import { RunScript } from '../../timeline/test-events';
+import { RunScript } from '../../timeline/testing/run-script';
 import { SessionEventsCache } from './session-events-cache';
 
 let db: ToolscopeDB | null = null;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolscopeDB } from '../../db/database';
 import { listMessages, toMessageRecord } from '../../db/messages-repo';
-import { assistantMsg, freshDB, userMsg } from '../../db/test-db';
+import { assistantMsg, userMsg } from '../../db/testing/messages';
+import { freshDB } from '../../db/testing/fresh-db';
 import { SessionMessagesCache } from './session-messages-cache';
 
 let db: ToolscopeDB;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEventBody } from '../../agent/events';
 import type { ToolscopeDB } from '../../db/database';
 import type { EventRecord } from '../../db/records';
-import { freshDB } from '../../db/test-db';
+import { freshDB } from '../../db/testing/fresh-db';
 import { resetStoredTurnUsage, storedTurnUsage } from './stored-turn-usage';
 import { emptyFold, foldTurnUsage } from './turn-usage-fold';
 

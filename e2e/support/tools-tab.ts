@@ -1,6 +1,5 @@
-/** Steps for driving the Tools view by accessible name. */
+/** The Tools view driven by accessible name: create code and HTTP tools, run one with "Try it". */
 import { expect, type Page } from '@playwright/test';
-import { readStores } from './persist-helpers';
 
 export async function openToolsTab(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Tools' }).click();
@@ -61,15 +60,21 @@ export async function createHttpTool(page: Page, tool: { name: string; urlTempla
   await expect(panel.getByRole('heading', { name: 'Try it' })).toBeVisible();
 }
 
-/**
- * What a sandbox escape would touch, read from IndexedDB directly: the remembered API key (secrets, key
- * 'apiKey', as src/db/secrets-repo.ts stores it) and the number of tools and sessions.
- */
-export async function storedAppState(page: Page): Promise<{ apiKey: unknown; tools: number; sessions: number }> {
-  const stores = await readStores(page, ['secrets', 'tools', 'sessions']);
-  return {
-    apiKey: (stores.secrets ?? []).find((r) => r.key === 'apiKey')?.value,
-    tools: (stores.tools ?? []).length,
-    sessions: (stores.sessions ?? []).length,
-  };
+/** Presses Run with `args` and waits for the result; returns the section, its headline and its text. */
+export async function runTry(page: Page, args: unknown, timeout = 30_000) {
+  const panel = toolsPanel(page);
+  await panel.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args));
+  const run = panel.getByRole('button', { name: 'Run', exact: true });
+  await expect(run).toBeEnabled();
+  await run.click();
+  const result = panel.getByRole('region', { name: 'Result' });
+  await expect(result).toBeVisible({ timeout });
+  const headline = (await result.locator('p strong').first().textContent()) ?? '';
+  const text = (await result.getByTestId('tool-result-content').textContent()) ?? '';
+  return { result, headline, text };
+}
+
+/** UTF-8 bytes of `text` before the truncation marker, if any. */
+export function keptBytes(text: string): number {
+  return Buffer.byteLength(text.replace(/\n…\[output truncated: (at least )?\d+ bytes omitted\]$/, ''), 'utf8');
 }

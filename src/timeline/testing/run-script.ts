@@ -1,6 +1,6 @@
-import type { AgentEventBody } from '../agent/events';
-import type { Usage } from '../domain/messages';
-import type { EventRecord, RunRecord } from '../db/records';
+import type { AgentEventBody } from '../../agent/events';
+import type { Usage } from '../../domain/messages';
+import type { EventRecord, RunRecord } from '../../db/records';
 
 /** Hand-built event streams for tests and benchmarks: `at(t, body)` appends one event with the next seq. */
 export class RunScript {

@@ -1,10 +1,6 @@
-/**
- * Helpers for the export/import specs: the frozen fixture, picking and dropping files through the UI,
- * and a raw-IndexedDB snapshot (not through the app's Dexie) to prove a failed import changed nothing.
- */
+/** The frozen export fixture, and importing (picker or drop) and exporting through the UI. */
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from '@playwright/test';
-import { readStores } from './persist-helpers';
 
 export const FIXTURE_PATH = 'src/io/__fixtures__/export-v1.json';
 export const FIXTURE_TEXT = readFileSync(FIXTURE_PATH, 'utf8');
@@ -13,14 +9,6 @@ export const FIXTURE_TITLE = 'Weather in Paris and Tokyo';
 
 export type Loose = Record<string, unknown>;
 export const fixtureObject = (): Loose => JSON.parse(FIXTURE_TEXT) as Loose;
-
-const STORES = ['sessions', 'messages', 'toolCalls', 'runs', 'events', 'tools', 'memories'];
-
-/** Every row of every store the import may write, keyed by store; sorted so order is not compared. */
-export async function dbSnapshot(page: Page): Promise<Record<string, string[]>> {
-  const all = await readStores(page, STORES);
-  return Object.fromEntries(Object.entries(all).map(([k, rows]) => [k, rows.map((r) => JSON.stringify(r)).sort()]));
-}
 
 export function importDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Import sessions' });

@@ -3,10 +3,10 @@
  * src/db/database.ts) the way an older version of the app could have stored them, then the page is reloaded.
  */
 import type { Page } from '@playwright/test';
-import type { ChatMessage } from '../src/domain/messages';
-import type { MessageRecord, RunRecord, ToolCallRecord, EventRecord } from '../src/db/records';
-import type { SessionRecord } from '../src/domain/session';
-import { RunScript, usage } from '../src/timeline/test-events';
+import type { ChatMessage } from '../../src/domain/messages';
+import type { MessageRecord, RunRecord, ToolCallRecord, EventRecord } from '../../src/db/records';
+import type { SessionRecord } from '../../src/domain/session';
+import { RunScript, usage } from '../../src/timeline/testing/run-script';
 
 export type SessionSeed = { session: SessionRecord; messages: MessageRecord[]; toolCalls: ToolCallRecord[]; runs: RunRecord[]; events: EventRecord[] };
 

@@ -3,9 +3,9 @@
  * timeline specs, through the raw IndexedDB API in the page, then reloads so Dexie reads them.
  */
 import type { Page } from '@playwright/test';
-import type { EventRecord, RunRecord, ToolCallRecord } from '../src/db/records';
-import type { SessionRecord } from '../src/domain/session';
-import { RunScript, usage } from '../src/timeline/test-events';
+import type { EventRecord, RunRecord, ToolCallRecord } from '../../src/db/records';
+import type { SessionRecord } from '../../src/domain/session';
+import { RunScript, usage } from '../../src/timeline/testing/run-script';
 
 export type Seed = { session: SessionRecord; runs: RunRecord[]; events: EventRecord[]; toolCalls: ToolCallRecord[] };
 
