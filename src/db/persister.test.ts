@@ -5,7 +5,7 @@ import type { ToolscopeDB } from './database';
 import { listMessages, loadHistory } from './messages-repo';
 import { createPersister, type Persister } from './persister';
 import { createSession, getSession } from './sessions-repo';
-import { assistantMsg, toolMsg, userMsg } from './testing/messages';
+import { assistantMsg, toolMsg, userMsg } from './testing/message-builders';
 import { freshDB } from './testing/fresh-db';
 import { manualTimers } from './testing/manual-timers';
 import { runEmitter } from './testing/run-emitter';

@@ -7,7 +7,7 @@ import { listMessages, loadHistory } from './messages-repo';
 import { createPersister } from './persister';
 import { INTERRUPTED_RESULT, recoverInterrupted, repairHistory } from './recover';
 import { createSession, getSession } from './sessions-repo';
-import { assistantMsg, toolMsg, userMsg } from './testing/messages';
+import { assistantMsg, toolMsg, userMsg } from './testing/message-builders';
 import { freshDB } from './testing/fresh-db';
 import { manualTimers } from './testing/manual-timers';
 import { runEmitter } from './testing/run-emitter';

@@ -6,7 +6,7 @@ import { appendMessage, listMessages, loadHistory, nextOrder } from './messages-
 import { createSession, getSession } from './sessions-repo';
 import { getSetting, isNumber, setSetting } from './settings-repo';
 import { freshDB } from './testing/fresh-db';
-import { userMsg } from './testing/messages';
+import { userMsg } from './testing/message-builders';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

@@ -3,7 +3,7 @@ import { addMemory as addStoredMemory, deleteMemory as deleteStoredMemory, updat
 import type { MemoryRecord } from '../../db/records';
 
 /** Stores a memory typed by hand or taken from a message (`sourceSessionId`). */
-export function addMemory(text: string, sourceSessionId?: string): Promise<MemoryRecord> {
+export function rememberText(text: string, sourceSessionId?: string): Promise<MemoryRecord> {
   return addStoredMemory(db, { text, ...(sourceSessionId !== undefined ? { sourceSessionId } : {}) });
 }
 
@@ -12,6 +12,6 @@ export function editMemoryText(id: string, text: string): Promise<boolean> {
   return updateMemory(db, id, { text });
 }
 
-export function deleteMemory(id: string): Promise<void> {
+export function forgetMemory(id: string): Promise<void> {
   return deleteStoredMemory(db, id);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolscopeDB } from '../../db/database';
 import { listMessages, toMessageRecord } from '../../db/messages-repo';
-import { assistantMsg, userMsg } from '../../db/testing/messages';
+import { assistantMsg, userMsg } from '../../db/testing/message-builders';
 import { freshDB } from '../../db/testing/fresh-db';
 import { SessionMessagesCache } from './session-messages-cache';
 

@@ -5,12 +5,12 @@ import { seedBuiltinTools } from '../../db/seed-builtins';
 import { builtinDefinitions } from '../../tools/builtins';
 
 /** Saves the editor's definition; a secret header's typed value goes to the secrets table (see db/tools-repo.ts). */
-export function saveTool(tool: ToolDefinition, storedNames: readonly (string | null)[]): Promise<SaveToolResult> {
+export function saveToolDefinition(tool: ToolDefinition, storedNames: readonly (string | null)[]): Promise<SaveToolResult> {
   return saveStoredTool(db, tool, {}, storedNames);
 }
 
 /** Deletes the tool and its stored secrets. */
-export function deleteTool(id: string): Promise<void> {
+export function deleteToolDefinition(id: string): Promise<void> {
   return deleteStoredTool(db, id);
 }
 

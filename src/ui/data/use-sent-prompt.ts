@@ -3,10 +3,10 @@ import { db } from '../../db/database';
 import { listRunEvents } from '../../db/events-repo';
 
 export type SentLayers = { id: string; title: string; text: string }[];
-export type SentPrompt = { layers: SentLayers | null; tokens: number | null; limit: number | null };
+export type SentPromptView = { layers: SentLayers | null; tokens: number | null; limit: number | null };
 
 /** What the request of one assistant turn carried, from its request_started event (layers, estimated size). */
-async function sentPrompt(runId: string, messageId: string): Promise<SentPrompt> {
+async function sentPrompt(runId: string, messageId: string): Promise<SentPromptView> {
   const events = await listRunEvents(db, runId);
   const started = events.find((e) => e.type === 'request_started' && e.messageId === messageId);
   if (!started || started.type !== 'request_started') return { layers: null, tokens: null, limit: null };
@@ -14,6 +14,6 @@ async function sentPrompt(runId: string, messageId: string): Promise<SentPrompt>
 }
 
 /** The system prompt's layers as the turn's request carried them, live; undefined until read. */
-export function useSentPrompt(runId: string, messageId: string): SentPrompt | undefined {
+export function useSentPrompt(runId: string, messageId: string): SentPromptView | undefined {
   return useLiveQuery(() => sentPrompt(runId, messageId), [runId, messageId]);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolscopeDB } from '../../db/database';
 import { createPersister } from '../../db/persister';
 import { createSession } from '../../db/sessions-repo';
-import { assistantMsg, toolMsg, userMsg } from '../../db/testing/messages';
+import { assistantMsg, toolMsg, userMsg } from '../../db/testing/message-builders';
 import { freshDB } from '../../db/testing/fresh-db';
 import { manualTimers } from '../../db/testing/manual-timers';
 import { runEmitter } from '../../db/testing/run-emitter';

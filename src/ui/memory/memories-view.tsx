@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { RECALL_THRESHOLD, RECALL_TOP_K } from '../../context/memory-recall';
-import { addMemory, deleteMemory, editMemoryText } from '../data/memory-mutations';
+import { rememberText, forgetMemory, editMemoryText } from '../data/memory-mutations';
 import type { MemoryRecord } from '../data/record-types';
 import { saveEmbeddingModel, useEmbeddingModel } from '../data/use-embedding-model';
 import { useMemories } from '../data/use-memories';
@@ -36,7 +36,7 @@ function MemoryItem({ memory }: { memory: MemoryRecord }) {
       </p>
       <div className="memory-actions">
         <button type="button" onClick={() => setEditing(true)} aria-label={`Edit memory: ${memory.text}`}>Edit</button>
-        <button type="button" onClick={() => void deleteMemory(memory.id)} aria-label={`Delete memory: ${memory.text}`}>Delete</button>
+        <button type="button" onClick={() => void forgetMemory(memory.id)} aria-label={`Delete memory: ${memory.text}`}>Delete</button>
       </div>
     </li>
   );
@@ -73,7 +73,7 @@ export function MemoriesView() {
   const add = async (e: FormEvent) => {
     e.preventDefault();
     if (!draft.trim()) return;
-    await addMemory(draft.trim());
+    await rememberText(draft.trim());
     setDraft('');
   };
   return (

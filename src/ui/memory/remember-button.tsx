@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { addMemory } from '../data/memory-mutations';
+import { rememberText } from '../data/memory-mutations';
 
 /** Saves a message's text as a memory that later runs (in any session) may recall. */
 export function RememberButton({ text, sessionId, label }: { text: string; sessionId: string; label?: string }) {
@@ -8,7 +8,7 @@ export function RememberButton({ text, sessionId, label }: { text: string; sessi
   const save = async () => {
     setState('saving');
     try {
-      await addMemory(text.trim(), sessionId);
+      await rememberText(text.trim(), sessionId);
       setState('saved');
     } catch {
       setState('failed');

@@ -1,4 +1,4 @@
-import { storageBackend } from '../data/storage-backend';
+import { storageBackend } from '../data/storage-state';
 
 /**
  * Shown for the whole visit when the browser refused IndexedDB: the app runs on an in-memory database, so

@@ -1,6 +1,6 @@
 import { useDeferredValue, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { flattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
-import { deleteTool, saveTool } from '../data/tool-mutations';
+import { deleteToolDefinition, saveToolDefinition } from '../data/tool-mutations';
 import { BUILTIN_IDS } from '../../tools/builtins';
 import { checkDefinition, type DefinitionField } from '../../tools/definition';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
@@ -84,7 +84,7 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
       return false;
     }
     const withSecrets = secretsForSave(form, formOnly.definition);
-    const result = await saveTool(withSecrets.tool, withSecrets.storedNames);
+    const result = await saveToolDefinition(withSecrets.tool, withSecrets.storedNames);
     if (!result.ok) {
       setStatus(`Another tool is already named "${result.name}".`);
       return false;
@@ -105,7 +105,7 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
 
   const remove = async () => {
     if (!isNew) {
-      await deleteTool(tool.id);
+      await deleteToolDefinition(tool.id);
       defaultSchemaValidator().forgetTool(tool.id);
     }
     onDeleted();
