@@ -1,6 +1,6 @@
 /**
  * npm run bench — stream path throughput, as ratios to a floor measured in the same process
- * (DESIGN.md "Speed targets": bytes → assembled turn <= 1.3x the floor).
+ * (architecture.md, "Speed targets": bytes → assembled turn <= 1.3x the floor).
  *
  * Phase 1, per case: floor, reader, ours (reader + accumulator) and acc (accumulator alone over
  * chunks parsed beforehand) run on the same bytes, cut into 16 KB network-sized pieces and replayed

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md: initial JS <= 200 KB gzip, and the sandbox runtime loads on first use. Measured on what the browser
+ * architecture.md, "Speed targets": initial JS <= 200 KB gzip, and the sandbox runtime loads on first use. Measured on what the browser
  * really fetched to show the app (the built files it asked for, gzipped here), not on a guess from the build graph.
  */
 import { readFileSync } from 'node:fs';

@@ -13,7 +13,7 @@ test('reload mid-stream: the partial answer is shown marked interrupted, and the
   mock.script([{ kind: 'text', content: words(200), chunkDelayMs: 60 }, { kind: 'text', content: 'Picking up where we left off.' }]);
   await sendMessage(page, 'Long answer please');
   await expect(assistantMessages(page).last()).toContainText('part8');
-  // Wait until the shown text is stored (invariant 2: within about a second), then reload.
+  // Wait until the shown text is stored (architecture.md, invariant 2: within about a second), then reload.
   await expect.poll(async () => {
     const { messages = [] } = await readStores(page, ['messages']);
     return messages.some((m) => m.role === 'assistant' && String(m.content).includes('part3'));

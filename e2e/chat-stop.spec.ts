@@ -15,7 +15,7 @@ test('Stop while streaming closes the HTTP connection, keeps the partial text ma
   const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Stop' }).click();
   const { at } = await mock.waitForDisconnect(0);
-  // Reported, not asserted: timings on a shared machine are noise (DESIGN's 100 ms target).
+  // Reported, not asserted: timings on a shared machine are noise (architecture.md, "Speed targets": 100 ms).
   test.info().annotations.push({ type: 'stop-to-close-ms', description: String(at - clickedAt) });
   await waitForIdle(page);
   const stopped = assistantMessages(page).last();

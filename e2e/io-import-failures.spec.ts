@@ -48,7 +48,7 @@ const cases: { name: string; file: string; text: () => string; expect: (RegExp |
     expect: ['$.sessions[0].session.settings.__proto__', 'prototype pollution'],
   },
   {
-    name: 'a tool call without its result (invariant 1)',
+    name: 'a tool call without its result (architecture.md, invariant 1)',
     file: 'history.json',
     text: () => broken((f) => {
       f.sessions[0]!.messages.splice(3, 1);

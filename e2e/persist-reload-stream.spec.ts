@@ -23,7 +23,7 @@ test('reload mid-stream: the partial reply is kept, marked interrupted, and the 
   expect(shownBeforeReload.length).toBeGreaterThan(0);
   const sessionId = await currentSessionId(page);
 
-  // Invariant 2: what was shown reaches IndexedDB (the persister flushes about once a second) without the turn ending.
+  // architecture.md, invariant 2: what was shown reaches IndexedDB (the persister flushes about once a second) without the turn ending.
   const lastShown = shownBeforeReload[shownBeforeReload.length - 1]!;
   await expect
     .poll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Invariant 1 across a reload while a tool call is open: recovery gives each unanswered call exactly one
+ * architecture.md, invariant 1, across a reload while a tool call is open: recovery gives each unanswered call exactly one
  * "interrupted" result, the card says so, and the next request to the model carries a valid history.
  */
 import type { Page } from '@playwright/test';

@@ -21,7 +21,7 @@ export type ContextPrepared = {
 };
 
 /**
- * Optional budget keeper the loop asks before every model request (issue 8). It may compact,
+ * Optional budget keeper the loop asks before every model request (context/ implements it: architecture.md, layers). It may compact,
  * or throw an error carrying a `context_limit` ErrorInfo to end the run cleanly.
  */
 export type ContextHook = {

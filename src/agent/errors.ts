@@ -7,7 +7,7 @@ export function internalError(step: InternalStep, what: string, cause: unknown):
   return { fault: 'system', kind: 'internal', step, message: `${what}: ${cutErrorText(detail)}` };
 }
 
-/** A failure of one model request. `retryable` follows DESIGN.md: network, 408, 409, 429, 5xx only. */
+/** A failure of one model request. `retryable` follows architecture.md, "Defaults": network, 408, 409, 429, 5xx only. */
 export class ModelError extends Error {
   readonly info: ErrorInfo;
   readonly retryable: boolean;

@@ -17,7 +17,7 @@ export type AgentEventBody =
       turn: number;
       attempt: number;
       messageId: string;
-      /** The system prompt's layers exactly as sent (issue 8), when the run assembled them. */
+      /** The system prompt's layers exactly as sent, when the run assembled them (context/system-prompt.ts). */
       systemLayers?: { id: string; title: string; text: string }[];
       /** Estimated prompt tokens of this request and the context window it was measured against. */
       contextTokens?: number;

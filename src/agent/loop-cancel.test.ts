@@ -97,7 +97,7 @@ describe('cancellation', () => {
     expect(findHistoryProblems(r.history)).toEqual([]);
   });
 
-  it('mid-batch (seed 003): finished calls keep their results, every outstanding call gets exactly one "Cancelled by user"', async () => {
+  it('mid-batch: finished calls keep their results, every outstanding call gets exactly one "Cancelled by user"', async () => {
     const fast = fakeTool({ name: 'fast' });
     // One honours its signal, one ignores it and never settles: both must be answered at once.
     const polite = fakeTool({ name: 'polite', run: blockingRun() });

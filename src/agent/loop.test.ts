@@ -11,7 +11,7 @@ afterEach(() => {
 
 const lastAssistant = (h: ChatMessage[]) => h.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
 
-describe('runAgent: the basic loop (seed 002, task 8)', () => {
+describe('runAgent: the basic loop', () => {
   it('answers a text-only prompt in one request and completes', async () => {
     const model = scriptedModel([textReply(['Hel', 'lo!'])]);
     const h = harness(model);

@@ -54,7 +54,7 @@ type TurnEnd = { stop: StopReason; error?: ErrorInfo } | null;
 /**
  * The agent loop: request, stream, run the tools the model asked for, repeat until it answers in
  * plain text or a limit, an error or the signal stops it. It never throws for model or tool
- * failures, and the history it returns is always valid (invariant 1).
+ * failures, and the history it returns is always valid (architecture.md, invariant 1).
  */
 export async function runAgent(input: RunInput): Promise<RunResult> {
   const { config, signal, tools } = input;

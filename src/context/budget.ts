@@ -1,4 +1,4 @@
-/** Thresholds from seed 003, as fractions of the context window. */
+/** Thresholds, as fractions of the context window. */
 export const CONTEXT_WARN_FRACTION = 0.8;
 export const CONTEXT_HARD_FRACTION = 0.95;
 export const CONTEXT_COMPACT_TARGET_FRACTION = 0.82;

@@ -66,7 +66,7 @@ function hookFor(model: ModelClient, limitTokens: number, seen: { observed: [num
 const wireText = (r: ModelRequest) => JSON.stringify(r.messages);
 const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) => events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 
-describe('runAgent with a context hook (issue 8)', () => {
+describe('runAgent with a context hook (compaction, memory recall)', () => {
   it('compacts a long run automatically and keeps going; requests carry the summary, not the covered messages', async () => {
     const model = pagingModel(12);
     const seen = { observed: [] as [number, number][] };

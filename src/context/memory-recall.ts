@@ -1,4 +1,4 @@
-/** Recall as in seed 004: the top k memories above a similarity threshold. */
+/** Recall: the top k memories above a similarity threshold. */
 export const RECALL_TOP_K = 5;
 export const RECALL_THRESHOLD = 0.6;
 

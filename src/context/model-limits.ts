@@ -1,5 +1,5 @@
 /**
- * Context window sizes in tokens. Resolution order (seed 003): session override, exact name,
+ * Context window sizes in tokens. Resolution order: session override, exact name,
  * longest matching prefix, substring, then a conservative fallback. Provider prefixes such as
  * "openai/" (OpenRouter) are stripped before matching.
  */

@@ -45,7 +45,7 @@ describe('persister', () => {
       }
     }
     expect(tx.mock.calls.length).toBeLessThanOrEqual(4);
-    // Invariant 2: shown text is stored within a second — every batch is scheduled at most 1 s out.
+    // architecture.md, invariant 2: shown text is stored within a second — every batch is scheduled at most 1 s out.
     expect(timers.delays.length).toBeGreaterThan(0);
     expect(Math.max(...timers.delays)).toBeLessThanOrEqual(1000);
     run.emit({ type: 'request_finished', turn: 1, attempt: 1, finishReason: 'stop', usage });

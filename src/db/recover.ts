@@ -2,8 +2,8 @@
  * Crash/reload recovery, run once on app start. A session left generating / running_tools / awaiting_approval
  * whose run lock no tab holds was cut off by a closed or reloaded page. For each such session, in one transaction:
  * - the streaming partial message becomes status 'interrupted' (kept, even when empty);
- * - every assistant tool call without a result message gets one, placed right after its group, so invariant 1 holds
- *   (architecture.md; the same check import uses finds them):
+ * - every assistant tool call without a result message gets one, placed right after its group, so architecture.md,
+ *   invariant 1 holds (the same check import uses finds them):
  *   the stored result when its toolCalls row says it finished (it was shown; results are written per group),
  *   else INTERRUPTED_RESULT (outcome 'interrupted', isError true);
  * - its unfinished toolCalls rows become status 'interrupted';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from './loop-config';
 
 describe('DEFAULT_CONFIG', () => {
-  it('matches the defaults DESIGN.md promises', () => {
-    // DESIGN.md, "Defaults": max turns 25 · tool calls per turn 10 · tool timeout 30 s · first byte
+  it('matches the defaults architecture.md promises', () => {
+    // architecture.md, "Defaults": max turns 25 · tool calls per turn 10 · tool timeout 30 s · first byte
     // 60 s · idle gap 30 s · 3 retries · concurrency 4 · tool output cut at 64 KB.
     expect(DEFAULT_CONFIG).toMatchObject({
       maxTurns: 25,

@@ -1,4 +1,4 @@
-/** Loop limits and knobs. Defaults come from DESIGN.md; every session may override them. */
+/** Loop limits and knobs. Defaults come from architecture.md ("Defaults"); every session may override them. */
 export type LoopConfig = {
   model: string;
   temperature: number | null;

@@ -22,7 +22,7 @@ type MessageBase = {
 export type SystemMessage = MessageBase & {
   role: 'system';
   content: string;
-  /** Marks a summary written by compaction (issue 8); absent for ordinary system prompts. */
+  /** Marks a summary written by compaction (context/context-manager.ts); absent for ordinary system prompts. */
   summaryOf?: string[];
 };
 

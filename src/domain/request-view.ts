@@ -23,7 +23,7 @@ export function requestView(history: readonly ChatMessage[]): ChatMessage[] {
 
 /**
  * Units the compactor may summarise. An assistant message and the tool results answering it are
- * one unit, so a tool call is never separated from its result (invariant 1).
+ * one unit, so a tool call is never separated from its result (architecture.md, invariant 1).
  */
 export function messageUnits(messages: readonly ChatMessage[]): ChatMessage[][] {
   const units: ChatMessage[][] = [];

@@ -22,7 +22,7 @@ export function isLiveStatus(status: SessionStatus | null | undefined): boolean 
 
 export type SessionSettings = Partial<Omit<LoopConfig, 'model'>> & {
   systemPrompt?: string;
-  /** Context window override in tokens (issue 8). */
+  /** Context window override in tokens (context/model-limits.ts otherwise guesses it from the model). */
   contextLimit?: number;
 };
 

@@ -153,7 +153,7 @@ describe('import', () => {
     expect((await db.sessions.get(SID))?.status).toBe('interrupted');
   });
 
-  it('refuses a finished session whose tool calls have no results (invariant 1), writing nothing', async () => {
+  it('refuses a finished session whose tool calls have no results (architecture.md, invariant 1), writing nothing', async () => {
     const { db } = freshDB('imp-6');
     const f = fixtureFile();
     f.sessions[0]!.messages.splice(2, 1);

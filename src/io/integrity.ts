@@ -11,7 +11,7 @@ export function byOrder(a: MessageRecord, b: MessageRecord): number {
 
 /**
  * The checks a schema cannot express: ids unique, every record pointing at its own session and at runs
- * and messages that exist, and the history valid (invariant 1). Runs after schema validation.
+ * and messages that exist, and the history valid (architecture.md, invariant 1). Runs after schema validation.
  */
 export function checkIntegrity(file: ExportFileV1): { issues: FileIssue[]; total: number } {
   const issues: FileIssue[] = [];

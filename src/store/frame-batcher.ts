@@ -24,7 +24,7 @@ export const animationFrameScheduler: FrameScheduler = (flush) => {
 
 /**
  * Collects items and hands them over in one batch per frame, so a burst of stream deltas
- * becomes one state update (invariant 6: at most one React commit per animation frame).
+ * becomes one state update (architecture.md, invariant 6: at most one React commit per animation frame).
  */
 export function createFrameBatcher<T>(apply: (batch: T[]) => void, schedule: FrameScheduler = animationFrameScheduler) {
   let queue: T[] = [];

@@ -44,6 +44,6 @@ export type RunDeps = {
   now(): number;
   /** Repairs what a run of a closed tab left behind; called while holding the session's run lock. Absent: no repair. */
   recoverSession?(sessionId: string): Promise<unknown>;
-  /** Issue 8: memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
+  /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
   prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };

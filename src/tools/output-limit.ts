@@ -1,6 +1,6 @@
 import type { ToolLog } from '../agent/tool-executor';
 
-/** Tool output is cut at a byte budget (DESIGN.md: 64 KB) so one tool cannot flood the model's context. */
+/** Tool output is cut at a byte budget (architecture.md, "Defaults": 64 KB) so one tool cannot flood the model's context. */
 export const DEFAULT_OUTPUT_LIMIT_BYTES = 64 * 1024;
 
 /**

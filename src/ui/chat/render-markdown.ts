@@ -79,7 +79,7 @@ function sanitizer(): Purifier {
 }
 
 /**
- * Model output is untrusted (invariant 5): Markdown becomes HTML, then DOMPurify removes scripts, event
+ * Model output is untrusted (architecture.md, invariant 5): Markdown becomes HTML, then DOMPurify removes scripts, event
  * handlers, javascript: URLs, forms and styles, and model HTML's classes, ids, roles and data attributes, before it
  * reaches the DOM.
  */

@@ -4,7 +4,7 @@ export type BlockRange = { start: number; end: number };
 /**
  * Finds the Markdown blocks of a text: split at blank lines outside fenced code. Finished blocks of a streaming
  * message keep their rendered HTML and only the last one is redone each frame, and a long message is shown a few
- * blocks at a time (invariant 6 — the cost of a frame must not grow with the length of the answer).
+ * blocks at a time (architecture.md, invariant 6 — the cost of a frame must not grow with the length of the answer).
  */
 export function markdownBlockRanges(text: string): BlockRange[] {
   const blocks: BlockRange[] = [];

@@ -1,7 +1,7 @@
 import { markdownBlockRanges } from './split-blocks';
 
 /**
- * How long text is shown without stalling the page (invariant 6). Text is cut into pieces, each rendered on its own
+ * How long text is shown without stalling the page (architecture.md, invariant 6). Text is cut into pieces, each rendered on its own
  * (Markdown blocks, or plain runs of characters), and shown a page of pieces at a time, so one frame never parses,
  * sanitizes or lays out more than a bounded amount. The figures come from measuring Chromium here: sanitized
  * Markdown costs ~3-8 ms per 1,000 characters when it is dense (list items, table rows), plain text ~0.2 ms.
