@@ -1,7 +1,7 @@
 /** Invariant 1 checked on stored messages and on the messages a request sent to the model. */
 import type { ChatRequest } from '../server/mock-server';
 
-/** The stored (or sent) message list breaks invariant 1: returns the problems, empty when valid. */
+/** The stored (or sent) message list breaks architecture.md, invariant 1: returns the problems, empty when valid. */
 export function historyProblems(messages: Array<{ role?: unknown; toolCalls?: unknown; toolCallId?: unknown }>): string[] {
   const problems: string[] = [];
   let open: string[] | null = null;
