@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { flattenTool } from '../domain/tool-definition';
-import { builtinDefinitions } from '../tools/builtins';
+import { builtinDefinitions } from '../tools/builtin-specs';
 import type { ToolscopeDB } from './database';
 import { seedBuiltinTools } from './seed-builtins';
 import { setSetting } from './settings-repo';

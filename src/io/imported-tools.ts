@@ -1,5 +1,5 @@
 import { unflattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../domain/tool-definition';
-import { BUILTIN_IDS } from '../tools/builtins';
+import { BUILTIN_IDS } from '../tools/builtin-specs';
 import { validateDefinition, type DefinitionField } from '../tools/definition';
 import { describeUnsafePattern, findUnsafePatterns } from '../tools/validation/unsafe-patterns';
 

@@ -33,7 +33,7 @@ export function startApp(): Promise<void> {
     await recoverInterrupted(db).catch(() => undefined);
     // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the
     // tool modules stay out of the initial bundle.
-    await Promise.all([import('../db/seed-builtins'), import('../tools/builtins')])
+    await Promise.all([import('../db/seed-builtins'), import('../tools/builtin-specs')])
       .then(([{ seedBuiltinTools }, { builtinDefinitions }]) => seedBuiltinTools(db, builtinDefinitions))
       .catch(() => undefined);
   })();

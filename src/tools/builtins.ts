@@ -1,5 +1,5 @@
 import type { ToolRunContext } from '../agent/tool-executor';
-import type { BuiltinToolDefinition } from '../domain/tool-definition';
+import { CURRENT_TIME_SPEC, FETCH_URL_SPEC, JS_EVAL_SPEC, type BuiltinSpec } from './builtin-specs';
 import { boundedText, readBounded, type BoundedBody } from './bounded-body';
 import { explainFetchFailure } from './fetch-failure';
 import { privateAddressReason } from './private-address';
@@ -21,12 +21,7 @@ export type BuiltinDeps = {
  * the database) are added as ready-made handles with `withExtraTools` (src/context/remember-tool.ts) rather than
  * here, so this module stays free of storage.
  */
-export type BuiltinTool = {
-  id: string;
-  description: string;
-  parameters: Record<string, unknown>;
-  /** What "Needs approval" starts as; the person can change it on the tool. */
-  needsApprovalByDefault?: boolean;
+export type BuiltinTool = BuiltinSpec & {
   run(args: unknown, ctx: ToolRunContext, deps: BuiltinDeps): Promise<ToolRunReport>;
 };
 
@@ -34,15 +29,7 @@ const field = (args: unknown, name: string): unknown =>
   typeof args === 'object' && args !== null ? (args as Record<string, unknown>)[name] : undefined;
 
 const jsEval: BuiltinTool = {
-  id: 'js_eval',
-  description:
-    'Evaluate a JavaScript expression (or a few statements; the value of the last one is returned) in an isolated sandbox with no network, DOM or storage. Useful for exact arithmetic, dates and string processing.',
-  parameters: {
-    type: 'object',
-    properties: { expression: { type: 'string', description: 'JavaScript source, e.g. "Math.sqrt(2) * 10"' } },
-    required: ['expression'],
-    additionalProperties: false,
-  },
+  ...JS_EVAL_SPEC,
   async run(args, ctx, deps) {
     // Indirect eval runs inside QuickJS, not the page's engine; the page's CSP is not involved.
     const code = 'const v = await (0, eval)(String(args.expression));\nreturn v === undefined ? "undefined" : v;';
@@ -53,17 +40,7 @@ const jsEval: BuiltinTool = {
 };
 
 const fetchUrl: BuiltinTool = {
-  id: 'fetch_url',
-  description: 'Fetch a web page or API over HTTP(S) GET and return the body as text (cut at the output limit). Only works for servers that allow browser requests (CORS).',
-  parameters: {
-    type: 'object',
-    properties: { url: { type: 'string', format: 'uri', description: 'An absolute http:// or https:// URL' } },
-    required: ['url'],
-    additionalProperties: false,
-  },
-  // The model picks the URL, and a page can reach what the person's browser can (the router, a local dev server):
-  // each fetch is shown to the person first unless they switch approval off for this tool.
-  needsApprovalByDefault: true,
+  ...FETCH_URL_SPEC,
   async run(args, ctx, deps) {
     let url: URL;
     try {
@@ -113,13 +90,7 @@ function privateRefusal(asked: URL, reached: URL): string | null {
 }
 
 const currentTime: BuiltinTool = {
-  id: 'current_time',
-  description: "The current date and time, in the user's time zone unless another IANA time zone is given.",
-  parameters: {
-    type: 'object',
-    properties: { timeZone: { type: 'string', description: 'IANA time zone such as "Europe/Paris"; default: the user\'s' } },
-    additionalProperties: false,
-  },
+  ...CURRENT_TIME_SPEC,
   async run(args, _ctx, deps) {
     const now = deps.now();
     const requested = field(args, 'timeZone');
@@ -143,22 +114,3 @@ const currentTime: BuiltinTool = {
 };
 
 export const BUILTIN_TOOLS: ReadonlyMap<string, BuiltinTool> = new Map([jsEval, fetchUrl, currentTime].map((t) => [t.id, t]));
-
-export const BUILTIN_IDS: ReadonlySet<string> = new Set(BUILTIN_TOOLS.keys());
-
-/** Definitions to seed on first start; ids are stable so seeding twice does not duplicate. */
-export function builtinDefinitions(now: number): BuiltinToolDefinition[] {
-  return [...BUILTIN_TOOLS.values()].map((t) => ({
-    id: `builtin:${t.id}`,
-    name: t.id,
-    description: t.description,
-    parameters: t.parameters,
-    kind: 'builtin',
-    builtinId: t.id,
-    timeoutMs: null,
-    needsApproval: t.needsApprovalByDefault ?? false,
-    enabled: true,
-    createdAt: now,
-    updatedAt: now,
-  }));
-}

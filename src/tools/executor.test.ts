@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolRunContext } from '../agent/tool-executor';
 import { flattenTool, unflattenTool, type BuiltinToolDefinition, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
-import { builtinDefinitions } from './builtins';
+import { builtinDefinitions } from './builtin-specs';
 import { newDefinition } from './definition';
 import { createToolExecutor, type ReportingExecutor } from './executor';
 import type { SecretSource } from './secret-source';

@@ -1,6 +1,6 @@
 import { flattenTool, unflattenTool, type FlatToolDefinition, type HttpHeader, type HttpToolSpec, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
 import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
-import { BUILTIN_IDS } from '../../tools/builtins';
+import { BUILTIN_IDS } from '../../tools/builtin-specs';
 
 /**
  * A header row as edited. A secret typed into the row travels with the row (not keyed by the header's name, which
