@@ -1,4 +1,4 @@
-/** Invariant 1 checked on stored messages and on the messages a request sent to the model. */
+/** architecture.md, invariant 1, checked on stored messages and on the messages a request sent to the model. */
 import type { ChatRequest } from '../server/mock-server';
 
 /** The stored (or sent) message list breaks architecture.md, invariant 1: returns the problems, empty when valid. */

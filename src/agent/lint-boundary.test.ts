@@ -84,7 +84,7 @@ describe('lint: in the UI only src/ui/data touches storage', () => {
     if (!result) throw new Error(`no lint result for ${filePath}`);
     return result.messages.filter((m) => m.severity === 2).map((m) => m.message);
   }
-  const fromDb = `import { db } from '../../db/database';\nimport type { ToolCallRecord } from '../../db/records';\nexport const x: [typeof db, ToolCallRecord | null] = [db, null];\n`;
+  const fromDb = `import { db } from "../../db/database";\nimport type { ToolCallRecord } from "../../db/records";\nexport const x: [typeof db, ToolCallRecord | null] = [db, null];\n`;
   const live = `import { useLiveQuery } from 'dexie-react-hooks';\nimport Dexie from 'dexie';\nexport const x = [useLiveQuery, Dexie];\n`;
   const lazy = `export const load = () => import('../../db/database');\n`;
 
