@@ -3,39 +3,21 @@
  * model's remote image or an inline script is blocked while developing as it is in production; the preview server
  * shows hosts the frame-ancestors header.
  */
-import type { Page } from '@playwright/test';
-import { createServer, type ViteDevServer } from 'vite';
 import { expect, test } from './fixtures';
+import { recordViolations, violations } from './support/csp-violations';
+import { startDevServer, type DevServer } from './support/dev-server';
 
-async function recordViolations(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
-  });
-}
-
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-
-let dev: ViteDevServer;
+let dev: DevServer;
 let devUrl = '';
 
 test.beforeAll(async () => {
   // Every lazily loaded module is an entry of the start-up scan, so no dependency found late reloads the page.
-  dev = await createServer({
-    server: { port: 0, host: '127.0.0.1', strictPort: false },
-    optimizeDeps: { entries: ['index.html', 'src/**/*.worker.ts', 'src/**/*-worker.ts', 'src/mcp/runtime.ts'] },
-    logLevel: 'error',
-    clearScreen: false,
-  });
-  await dev.listen();
-  const address = dev.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('dev server has no port');
-  devUrl = `http://127.0.0.1:${address.port}/`;
+  dev = await startDevServer(['src/**/*.worker.ts', 'src/**/*-worker.ts', 'src/mcp/runtime.ts']);
+  devUrl = dev.url;
 });
 
 test.afterAll(async () => {
-  await dev.close();
+  await dev.server.close();
 });
 
 test('the dev server sends the policy with a nonce, the app starts under it, and remote images and inline scripts are blocked', async ({ page }) => {

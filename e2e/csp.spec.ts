@@ -2,23 +2,13 @@
  * The built page's Content-Security-Policy forbids eval, and everything that needs Ajv still works: tool schemas
  * are compiled in the validation worker, the export schema is code generated at build time.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { recordViolations, violations } from './support/csp-violations';
 import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { conversation } from './support/sent-requests';
 import { openApp, openConfiguredApp } from './support/configured-app';
 import { createCodeTool, openToolsTab, toolsPanel } from './support/tools-tab';
 
-/** Records every CSP violation on the page (an init script is not itself subject to the page's policy). */
-async function recordViolations(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
-  });
-}
-
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 const numberParams = {
   type: 'object',

@@ -5,39 +5,30 @@
  * src/mcp/runtime.ts itself, as the app will on first connect.
  */
 import type { Page } from '@playwright/test';
-import { createServer, type ViteDevServer } from 'vite';
 import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
 import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
 import { expect, test } from './fixtures';
+import { startDevServer, type DevServer } from './support/dev-server';
 
 type Runtime = typeof import('../src/mcp/runtime');
 type Outcome = { status: string; era?: string; revision?: string; failure?: { kind: string; gap?: unknown; message: string }; echo?: string };
 
-let dev: ViteDevServer;
+let dev: DevServer;
 let devUrl = '';
 let modern: ModernMcpServer;
 let legacy: EverythingMcpServer;
 const SECRET = 'mcp-browser-secret-93c1';
 
 test.beforeAll(async () => {
-  // The client is pre-bundled up front: discovering it on first import would make Vite reload the page mid-test.
-  dev = await createServer({
-    server: { port: 0, host: '127.0.0.1', strictPort: false },
-    // The page imports the runtime by a path the scanner cannot see from index.html; naming it as an entry lets the
-    // start-up scan find every dependency, so no late discovery reloads the page mid-test on a fresh clone.
-    optimizeDeps: { entries: ['index.html', 'src/mcp/runtime.ts'], include: ['@modelcontextprotocol/client'] },
-    logLevel: 'error',
-    clearScreen: false,
-  });
-  await dev.listen();
-  const address = dev.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('dev server has no port');
-  devUrl = `http://127.0.0.1:${address.port}/`;
+  // The page imports the runtime by a path the scanner cannot see from index.html: it is named as an entry, and
+  // the client pre-bundled up front.
+  dev = await startDevServer(['src/mcp/runtime.ts'], ['@modelcontextprotocol/client']);
+  devUrl = dev.url;
   [modern, legacy] = await Promise.all([startModernMcpServer(), startEverythingServer()]);
 });
 
 test.afterAll(async () => {
-  await Promise.all([dev.close(), modern.close(), legacy.close()]);
+  await Promise.all([dev.server.close(), modern.close(), legacy.close()]);
 });
 
 /** Connects from the page (its origin differs from the servers': CORS applies) and, when connected, calls a tool. */
