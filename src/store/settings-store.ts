@@ -3,20 +3,14 @@ import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { db } from '../db/database';
 import { createApiKeyStore } from '../db/secrets-repo';
 import { getSetting, isString, setSetting } from '../db/settings-repo';
+import type { LoopConfig } from '../domain/loop-config';
 import type { SessionSettings } from '../domain/session';
 
 /** The model and limits a new session starts with; each session then keeps its own copy. */
-export type SessionDefaults = {
-  model: string;
-  temperature: number | null;
-  maxTurns: number;
-  maxToolCallsPerTurn: number;
-  toolTimeoutMs: number;
-  /** The model request's time to first byte and longest gap between chunks (keep-alives count as activity). */
-  firstByteTimeoutMs: number;
-  idleTimeoutMs: number;
-  systemPrompt: string;
-};
+export type SessionDefaults = Pick<
+  LoopConfig,
+  'model' | 'temperature' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
+> & { systemPrompt: string };
 
 export const FALLBACK_DEFAULTS: SessionDefaults = {
   model: '',
