@@ -1,0 +1,40 @@
+/** Debian's firefox-esr driven by puppeteer-core over WebDriver BiDi (Playwright's own Firefox cannot be downloaded here). */
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Engine, PageDriver } from './page-driver';
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+
+function pageDriver(browser: Browser, page: Page): PageDriver {
+  return {
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    reload: async () => {
+      await page.reload();
+    },
+    click: (css) => page.click(css),
+    typeInto: async (css, text) => {
+      await page.focus(css);
+      await page.evaluate(`document.querySelector(${JSON.stringify(css)}).select()`);
+      await page.keyboard.type(text);
+    },
+    upload: async (css, filePath) => {
+      const input = await page.$(css);
+      if (!input) throw new Error(`no element ${css}`);
+      await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(filePath);
+    },
+    openTab: async (url) => {
+      const next = await browser.newPage();
+      await next.goto(url);
+      return pageDriver(browser, next);
+    },
+  };
+}
+
+export async function launchFirefox(): Promise<Engine> {
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, protocol: 'webDriverBiDi' });
+  const page = await browser.newPage();
+  const version = await browser.version();
+  return { name: 'Firefox', version, page: pageDriver(browser, page), close: () => browser.close() };
+}

@@ -1,0 +1,167 @@
+/**
+ * The smoke journey every engine must pass: settings, a streamed answer, the sandboxed tool, a validation error the
+ * model is told about, Stop, the timeline, export, import, reload and a second tab. Each step waits for a state of
+ * the page or the mock server, never for a length of time.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MockServer } from '../server/mock-server';
+import { findExpression, LAST_DOWNLOAD_TEXT, RECORD_DOWNLOADS } from './in-page';
+import type { PageDriver } from './page-driver';
+
+const WAIT_MS = 30_000;
+const KEY = 'sk-engines-0123456789';
+
+export type StepLog = (step: string) => void;
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  let last: unknown = null;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== null && value !== undefined && value !== false) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const find = (page: PageDriver, role: string, name: string, within?: string) =>
+  waitFor(`${role} "${name}"`, () => page.evaluate<string | null>(findExpression(role, name, within)));
+
+async function click(page: PageDriver, role: string, name: string, within?: string): Promise<void> {
+  await page.click(await find(page, role, name, within));
+}
+
+async function fill(page: PageDriver, name: string, text: string, within?: string): Promise<void> {
+  await page.typeInto(await find(page, 'textbox', name, within), text);
+}
+
+const pageText = (page: PageDriver, css: string) =>
+  page.evaluate<string>(`Array.prototype.map.call(document.querySelectorAll(${JSON.stringify(css)}), function (e) { return e.textContent; }).join('\\n')`);
+
+const runState = (page: PageDriver) =>
+  page.evaluate<{ id: string | null; state: string | null }>(
+    `(function () { var c = document.querySelector('section.chat'); return { id: c && c.getAttribute('data-run-id'), state: c && c.getAttribute('data-run-state') }; })()`,
+  );
+
+/** Types a message, presses Send and waits until a run newer than the one shown before has ended. */
+async function sendAndFinish(page: PageDriver, text: string): Promise<void> {
+  const before = (await runState(page)).id;
+  await fill(page, 'Message', text);
+  await click(page, 'button', 'Send');
+  await waitFor('the run to end', async () => {
+    const run = await runState(page);
+    return run.id !== null && run.id !== before && run.state === 'ended';
+  });
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockServer, tmpDir: string, log: StepLog): Promise<void> {
+  await page.goto(appUrl);
+  await find(page, 'tab', 'Chat');
+
+  log('settings');
+  await click(page, 'button', 'Settings');
+  const dialog = await find(page, 'dialog', 'Settings');
+  await fill(page, 'API key', KEY, dialog);
+  await fill(page, 'Base URL', mock.url, dialog);
+  await fill(page, 'Model', 'mock-gpt', dialog);
+  await click(page, 'button', 'Save', dialog);
+  await waitFor('Settings to close', async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+
+  log('streamed answer');
+  mock.script([{ kind: 'text', content: 'Streaming works in every engine we test.' }]);
+  await sendAndFinish(page, 'Say hello');
+  await waitFor('the streamed answer', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('Streaming works in every engine we test.'));
+  assert(mock.requests[0]?.headers.authorization === `Bearer ${KEY}`, 'the request carried the key');
+
+  log('sandboxed tool and a validation error');
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_eval', name: 'js_eval', arguments: { expression: '6 * 7' } }] },
+    { kind: 'tool_calls', calls: [{ id: 'call_bad', name: 'js_eval', arguments: { code: '1' } }] },
+    { kind: 'text', content: 'The sandbox said 42.' },
+  ]);
+  await sendAndFinish(page, 'Compute 6 * 7');
+  await waitFor('the sandbox result on its card', async () => (await pageText(page, '.tool-card[data-call-id="call_eval"] pre[aria-label="Result"]')).trim() === '42');
+  const afterTool = mock.requests[2]?.body.messages ?? [];
+  const evalResult = afterTool.find((m) => m.role === 'tool' && m.tool_call_id === 'call_eval');
+  assert(evalResult && String(evalResult.content) === '42', `the model got the sandbox result (got ${JSON.stringify(evalResult)})`);
+  const afterBad = mock.requests[3]?.body.messages ?? [];
+  const badResult = afterBad.find((m) => m.role === 'tool' && m.tool_call_id === 'call_bad');
+  assert(badResult && /expression/.test(String(badResult.content)), `the model was told which argument was wrong (got ${JSON.stringify(badResult)})`);
+  await waitFor('the final answer', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'));
+
+  log('stop');
+  const stopIndex = mock.requests.length;
+  const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+  mock.script([{ kind: 'text', content: long, chunkDelayMs: 50 }]);
+  const beforeStop = (await runState(page)).id;
+  await fill(page, 'Message', 'Write a long answer');
+  await click(page, 'button', 'Send');
+  await waitFor('text streaming in', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('word3 '));
+  await click(page, 'button', 'Stop');
+  await mock.waitForDisconnect(stopIndex, WAIT_MS);
+  await waitFor('the stopped run to end', async () => {
+    const run = await runState(page);
+    return run.id !== beforeStop && run.state === 'ended';
+  });
+  assert(!(await pageText(page, 'article[aria-label="Assistant message"]')).includes('word399'), 'the stopped answer did not run to its end');
+
+  log('timeline');
+  await click(page, 'tab', 'Timeline');
+  await waitFor('two tool-call bars', async () => (await page.evaluate<number>(`document.querySelectorAll('[data-kind="call"][data-call-id]').length`)) >= 2);
+  await click(page, 'tab', 'Chat');
+
+  log('export');
+  await page.evaluate(RECORD_DOWNLOADS);
+  await click(page, 'button', 'Export');
+  await click(page, 'menuitem', 'This session');
+  const exported = await waitFor('the export file', () => page.evaluate<string | null>(LAST_DOWNLOAD_TEXT));
+  const file = JSON.parse(exported) as { format?: string; sessions?: Array<{ session?: { id?: string }; messages?: unknown[] }> };
+  assert(file.format === 'toolscope-session' && file.sessions?.length === 1, 'the export holds one session');
+  assert(!exported.includes(KEY), 'the export does not hold the key');
+  const sessionId = file.sessions[0]?.session?.id;
+  assert(typeof sessionId === 'string', 'the exported session has an id');
+
+  log('import');
+  // The same session under a new id, so it imports as a second session beside the first.
+  const copyPath = join(tmpDir, 'engines-import.json');
+  writeFileSync(copyPath, exported.split(sessionId).join('ses_engines_imported_copy'));
+  await page.upload(await find(page, 'file', 'Import file'), copyPath);
+  const importDialog = await find(page, 'dialog', 'Import sessions');
+  await click(page, 'button', 'Import sessions', importDialog);
+  await waitFor('the import to finish', async () => /Imported 1 session/.test(await pageText(page, `${importDialog} [role=status]`)));
+  await click(page, 'button', 'Close', importDialog);
+  await waitFor('two sessions listed', async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2);
+
+  log('reload');
+  await page.reload();
+  await waitFor('the sessions after a reload', async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2);
+  await page.click(`li[data-session-id="${sessionId}"] button`);
+  await waitFor('the stored answer after a reload', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'));
+
+  log('two tabs');
+  await click(page, 'button', 'Settings');
+  const again = await find(page, 'dialog', 'Settings');
+  await fill(page, 'API key', KEY, again);
+  await click(page, 'button', 'Save', again);
+  const second = await page.openTab(appUrl);
+  await find(second, 'tab', 'Chat');
+  await second.click(`li[data-session-id="${sessionId}"] button`);
+  mock.script([{ kind: 'text', content: long, chunkDelayMs: 50 }]);
+  const lockIndex = mock.requests.length;
+  await fill(page, 'Message', 'Another long answer');
+  await click(page, 'button', 'Send');
+  await waitFor('the second tab to show the run read-only', async () => (await pageText(second, '[role=status]')).includes('running in another tab'));
+  assert(await second.evaluate<boolean>(`document.querySelector('textarea[aria-label="Message"], [aria-label="Message"]').disabled === true`), 'the second tab cannot send while the first runs');
+  await click(page, 'button', 'Stop');
+  await mock.waitForDisconnect(lockIndex, WAIT_MS);
+  await waitFor('the second tab to be free to send', () => second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === false`));
+}

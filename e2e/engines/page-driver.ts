@@ -1,0 +1,26 @@
+/**
+ * What the engines journey needs from a browser, so one journey drives Firefox (puppeteer-core over WebDriver BiDi)
+ * and WebKitGTK (selenium-webdriver over classic WebDriver) alike. Elements are found in the page by role and
+ * accessible name (in-page.ts), then acted on with the engine's own input: real clicks and key presses, not DOM
+ * events faked by a script.
+ */
+export type PageDriver = {
+  /** Evaluates a JavaScript expression in the page; a promise it yields is awaited. */
+  evaluate<T>(expression: string): Promise<T>;
+  goto(url: string): Promise<void>;
+  reload(): Promise<void>;
+  click(css: string): Promise<void>;
+  /** Focuses the field, selects what it holds and types `text` over it with the keyboard. */
+  typeInto(css: string, text: string): Promise<void>;
+  /** Hands a file on disk to an `<input type="file">`. */
+  upload(css: string, filePath: string): Promise<void>;
+  /** A second tab in the same browser profile (same IndexedDB, same Web Locks). */
+  openTab(url: string): Promise<PageDriver>;
+};
+
+export type Engine = {
+  name: string;
+  version: string;
+  page: PageDriver;
+  close(): Promise<void>;
+};
