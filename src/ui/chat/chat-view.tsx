@@ -4,6 +4,7 @@ import { useRunStore } from '../../store/run-store';
 import { useSettingsStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { ChatAlerts } from './chat-alerts';
+import { ChatAnnouncer } from './chat-announcer';
 import { ErrorAlert } from './error-alert';
 import { ContextBar } from '../context/context-bar';
 import { Composer } from './composer';
@@ -103,6 +104,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
           <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
         </TurnOffsetsContext>
       )}
+      <ChatAnnouncer sessionId={sessionId} />
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
       {session && <ContextBar sessionId={sessionId} />}
