@@ -76,7 +76,7 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   expect(phases.map((p) => p.kind)).toEqual(['queued', 'waiting', 'streaming']);
   for (let i = 1; i < phases.length; i++) expect(phases[i]!.x).toBeGreaterThanOrEqual(phases[i - 1]!.x + phases[i - 1]!.width - 0.5);
   expect((await span(req2)).start).toBe(search.end);
-  await expect(req2).toHaveAttribute('aria-label', /^Turn 2 model request, ok, .*, queued 0\.01 s$/);
+  await expect(req2).toHaveAttribute('aria-label', /^model · tool_calls, Turn 2 model request, ok, .*, queued 0\.01 s$/);
   await expect(page.getByLabel('Legend')).toContainText('queued');
 
   // Tools start after the model request that asked for them; turn rows come in order with their lanes under them.
@@ -108,7 +108,7 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   expect(crashed.outcome).toBe('interrupted');
   expect(crashed.start).toBeGreaterThan(cancelled.end);
   await expect(page.locator('[data-kind="run"][data-run="2"]')).toHaveAttribute('data-outcome', 'interrupted');
-  await expect(page.getByRole('button', { name: /^Run 3, interrupted, / })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Run 3 · .*interrupted, \d/ })).toBeVisible();
 
   // Outcome never by colour alone: the accessible names and visible icons carry it.
   await expect(page.getByRole('button', { name: 'search_web, ok, 1.2 s, starts at 0.4 s' })).toBeVisible();
@@ -290,7 +290,7 @@ test('exports the chart as SVG and PNG', async ({ page }) => {
   expect(svg).not.toContain('tl-mixed');
   for (const name of ['search_web', 'fetch_url', 'slow_tool', 'long_task', 'Turn 1']) expect(svg).toContain(name);
   // The failed attempt keeps its red under a band of its phases, as on screen.
-  const failed = /<title>Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
+  const failed = /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
   expect(failed).not.toBeNull();
   expect(Number(failed![2])).toBeLessThan(Number(failed![1]));
 

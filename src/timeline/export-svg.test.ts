@@ -47,7 +47,7 @@ describe('exportSvg', () => {
     expect(svg).not.toContain('>✓ packed_one</text>');
     expect(svg).toContain('>✓ packed_two</text>');
     // A failed attempt: its phases are a band along the top, so its red still shows under them.
-    const failed = /<title>Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
+    const failed = /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
     expect(failed?.slice(1).map(Number)).toEqual([16, 6]);
   });
 

@@ -4,6 +4,7 @@ import { visibleBars, visibleRows } from './cull';
 import { CALL_OUTCOMES } from './outcome-style';
 import { filterTimeline, toolNames } from './filter';
 import { barAriaLabel, layoutTimeline, runGap } from './layout';
+import { barText } from './bar-paint';
 import { summarize, unionLength } from './summary';
 import { RunScript, usage } from './testing/run-script';
 
@@ -40,6 +41,9 @@ describe('layoutTimeline', () => {
     expect(a.start < b.end && b.start < a.end).toBe(true);
     expect(barAriaLabel(a)).toBe('search_web, ok, 1.2 s, starts at 0.4 s');
     expect(layout.rows[0]!.bars[0]!.label).toContain('complete');
+    // The name holds the text the bar shows, icon aside (WCAG 2.5.3, label in name).
+    for (const bar of layout.rows.flatMap((r) => r.bars)) expect(barAriaLabel(bar).startsWith(barText(bar).replace(/^\S+ /, ''))).toBe(true);
+    expect(barAriaLabel(layout.rows[0]!.bars[0]!)).toMatch(/^Run 1 · .*complete, \d/);
   });
 
   it('draws a request as queued, waiting for the first token and streaming, in that order, from when its turn was ready', () => {
@@ -54,7 +58,7 @@ describe('layoutTimeline', () => {
       { kind: 'waiting', start: 1610, end: 1710 },
       { kind: 'streaming', start: 1710, end: 1910 },
     ]);
-    expect(barAriaLabel(req)).toBe('Turn 2 model request, ok, 0.3 s, starts at 1.6 s, queued 0.01 s');
+    expect(barAriaLabel(req)).toBe('model · stop, Turn 2 model request, ok, 0.3 s, starts at 1.6 s, queued 0.01 s');
     // Sent at once (no queue): no zero-length segment.
     expect(layout.rows[1]!.bars[0]!.segments.map((g) => g.kind)).toEqual(['waiting']);
   });

@@ -39,12 +39,19 @@ export type Bar = {
 };
 
 /**
- * The accessible name, e.g. "search_web, ok, 1.2 s, starts at 0.4 s". Built on demand for the bars on
- * screen: formatting numbers for every bar of a 2,000-call session up front costs a frame.
+ * The accessible name, e.g. "search_web, ok, 1.2 s, starts at 0.4 s". It starts with the text the bar shows
+ * (barText without its icon), so a person who reads "Run 1 · gpt-4o · complete" can say it to a speech tool
+ * (WCAG 2.5.3). Built on demand for the bars on screen: formatting numbers for every bar of a 2,000-call
+ * session up front costs a frame.
  */
 export function barAriaLabel(bar: Bar): string {
   const dur = formatMs(bar.end - bar.start);
-  if (bar.kind === 'run') return `${bar.name}, ${bar.note}, ${dur}`;
+  if (bar.kind === 'run') return `${bar.label}, ${dur}`;
+  const detail = barDetail(bar, dur);
+  return detail.startsWith(bar.label) ? detail : `${bar.label}, ${detail}`;
+}
+
+function barDetail(bar: Bar, dur: string): string {
   const start = formatMs(bar.start - bar.runOffset);
   if (bar.kind === 'compaction') return `${bar.name}, starts at ${start}`;
   if (bar.kind === 'backoff') return `${bar.name}, ${dur}, starts at ${start}`;
