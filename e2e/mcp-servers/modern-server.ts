@@ -27,6 +27,8 @@ export type ModernServerOptions = {
   legacy?: 'reject' | 'stateless';
   /** When set, requests without this header value get 401 with a WWW-Authenticate challenge. */
   requireHeader?: { name: string; value: string };
+  /** OAuth-protected: requests whose Authorization header this refuses get 401; the protected-resource metadata names these servers. */
+  oauth?: { authorizationServers: string[]; accepts: (authorization: string | undefined) => boolean };
 };
 
 export type ModernMcpServer = {
@@ -82,6 +84,10 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
       res.writeHead(307, { ...corsHeaders, location: url.searchParams.get('to') ?? '/' }).end();
       return;
     }
+    if (options.oauth !== undefined && url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
+      res.writeHead(200, { ...corsHeaders, 'content-type': 'application/json' }).end(JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: options.oauth.authorizationServers }));
+      return;
+    }
     if (url.pathname !== '/mcp') {
       res.writeHead(404, { ...corsHeaders, 'content-type': 'text/html' }).end('<h1>Not found</h1>');
       return;
@@ -91,6 +97,12 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
       res
         .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"` })
         .end(JSON.stringify({ error: 'unauthorized' }));
+      return;
+    }
+    if (options.oauth !== undefined && !options.oauth.accepts(req.headers.authorization)) {
+      res
+        .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` })
+        .end(JSON.stringify({ error: 'invalid_token' }));
       return;
     }
     await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), corsHeaders);

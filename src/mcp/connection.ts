@@ -4,7 +4,7 @@
  * sign-in, or failed with a reason a person can act on.
  */
 import './zod-jitless';
-import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
@@ -37,6 +37,8 @@ export type McpConnectOptions = {
   probeNoCors?: NoCorsProbe;
   /** The page's origin: CORS applies when it differs from the server's. `location.origin` by default; null for none. */
   pageOrigin?: string | null;
+  /** Signed-in access (createMcpSignIn(...).authProvider): sends the token, refreshes it when it runs out. */
+  authProvider?: OAuthClientProvider;
 };
 
 export type McpCallOptions = {
@@ -84,6 +86,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
     ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged } : {}),
+    ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),
   });
   try {
     await session.open(options.signal, timeoutMs);

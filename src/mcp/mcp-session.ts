@@ -5,7 +5,7 @@
  * second 404 is a real answer.
  */
 import './zod-jitless';
-import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
 import { toToolInfo } from './sdk-shapes';
@@ -20,6 +20,7 @@ export type SessionOptions = {
   onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** The server's name once known, for elicitation requests. */
   serverName: () => string | undefined;
+  authProvider?: OAuthClientProvider;
 };
 
 /**
@@ -121,7 +122,7 @@ export class McpSession {
         onLog({ level: n.params.level as McpLogLevel, ...(n.params.logger !== undefined ? { logger: n.params.logger } : {}), data: n.params.data });
       });
     }
-    const transport = new StreamableHTTPClientTransport(options.url, { fetch: options.fetch });
+    const transport = new StreamableHTTPClientTransport(options.url, { fetch: options.fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
     await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
     return { client, transport };
   }

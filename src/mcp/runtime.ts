@@ -4,3 +4,5 @@
  */
 export { connectMcpServer, type McpCallOptions, type McpConnectOptions, type McpConnectResult, type McpConnection } from './connection';
 export { browserNoCorsProbe } from './no-cors-probe';
+export { createMcpSignIn, type BeginSignInResult, type McpSignIn } from './auth/sign-in';
+export { parseAuthorizationCallback } from './auth/callback';

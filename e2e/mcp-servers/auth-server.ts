@@ -1,0 +1,128 @@
+/**
+ * A minimal OAuth 2.1 authorization server for sign-in tests, on node:http, 127.0.0.1 only: metadata (RFC 8414),
+ * an authorization endpoint that approves at once and redirects with `code`, `state` and `iss` (RFC 9207), a token
+ * endpoint that checks PKCE (S256), the client and the redirect URI, and refreshes; optionally dynamic
+ * registration (RFC 7591). Variants: `tokenCors: false` sends no CORS headers on the token endpoint (a server
+ * that blocks browsers); `registration: 'dynamic-only'` offers registration and no Client ID Metadata Documents.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type AuthServerOptions = { tokenCors?: boolean; registration?: 'dynamic-only' | 'none' | 'metadata-document' };
+
+export type TestAuthServer = {
+  issuer: string;
+  /** Grants seen at the token endpoint, in order. */
+  grants: string[];
+  /** Whether an access token is current (the MCP server asks this). */
+  accepts(authorization: string | undefined): boolean;
+  /** Makes every access token issued so far stale, as if they had run out. */
+  expireAccessTokens(): void;
+  close(): Promise<void>;
+};
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+
+export async function startAuthServer(options: AuthServerOptions = {}): Promise<TestAuthServer> {
+  const registration = options.registration ?? 'dynamic-only';
+  const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string }>();
+  const refreshTokens = new Set<string>();
+  const clients = new Set<string>();
+  let access = new Set<string>();
+  const grants: string[] = [];
+  let issuer = '';
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, accept, mcp-protocol-version', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+
+  const issue = () => {
+    const token = b64url(randomBytes(16));
+    access.add(token);
+    const refresh = b64url(randomBytes(16));
+    refreshTokens.add(refresh);
+    return { access_token: token, token_type: 'Bearer', expires_in: 3600, refresh_token: refresh };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', issuer);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const isToken = url.pathname === '/token';
+    const headers = isToken && options.tokenCors === false ? {} : cors;
+    const json = (status: number, value: unknown) => res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(value));
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    if (url.pathname === '/.well-known/oauth-authorization-server') {
+      return json(200, {
+        issuer,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        ...(registration === 'dynamic-only' ? { registration_endpoint: `${issuer}/register` } : {}),
+        ...(registration === 'metadata-document' ? { client_id_metadata_document_supported: true } : {}),
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['none'],
+        authorization_response_iss_parameter_supported: true,
+      });
+    }
+    if (url.pathname === '/register' && registration === 'dynamic-only' && req.method === 'POST') {
+      const meta = JSON.parse(body) as Record<string, unknown>;
+      const clientId = `client-${b64url(randomBytes(6))}`;
+      clients.add(clientId);
+      return json(201, { ...meta, client_id: clientId, token_endpoint_auth_method: 'none' });
+    }
+    if (url.pathname === '/authorize') {
+      const p = url.searchParams;
+      const clientId = p.get('client_id') ?? '';
+      const redirectUri = p.get('redirect_uri') ?? '';
+      if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge')) return json(400, { error: 'invalid_request', error_description: 'PKCE S256 required' });
+      const code = b64url(randomBytes(12));
+      codes.set(code, { clientId, redirectUri, challenge: p.get('code_challenge') ?? '' });
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', code);
+      if (p.get('state') !== null) back.searchParams.set('state', p.get('state') ?? '');
+      back.searchParams.set('iss', issuer);
+      return void res.writeHead(302, { location: back.href }).end();
+    }
+    if (isToken && req.method === 'POST') {
+      const p = new URLSearchParams(body);
+      const grant = p.get('grant_type') ?? '';
+      grants.push(grant);
+      if (grant === 'authorization_code') {
+        const entry = codes.get(p.get('code') ?? '');
+        codes.delete(p.get('code') ?? '');
+        const verifier = p.get('code_verifier') ?? '';
+        if (entry === undefined || entry.clientId !== p.get('client_id') || entry.redirectUri !== p.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+        if (b64url(createHash('sha256').update(verifier).digest()) !== entry.challenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE verifier does not match' });
+        return json(200, issue());
+      }
+      if (grant === 'refresh_token') {
+        const refresh = p.get('refresh_token') ?? '';
+        if (!refreshTokens.delete(refresh)) return json(400, { error: 'invalid_grant' });
+        return json(200, issue());
+      }
+      return json(400, { error: 'unsupported_grant_type' });
+    }
+    json(404, { error: 'not_found' });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    get issuer() {
+      return issuer;
+    },
+    grants,
+    accepts: (authorization) => authorization !== undefined && access.has(authorization.replace(/^Bearer /i, '')),
+    expireAccessTokens: () => {
+      access = new Set();
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
