@@ -2,6 +2,7 @@ import { Stream } from 'openai/streaming';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { accumulate, type AccumulatedTurn } from '../src/agent/accumulator';
 import { readSSE } from '../src/llm/sse-reader';
+import { accumulateResponses, type ResponsesEvent } from '../src/agent/responses-accumulator';
 
 /** Network-sized pieces of a body, replayed as a fresh ReadableStream for every measured run. */
 export function bodyFrom(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
@@ -72,4 +73,40 @@ export async function chunksOf(body: ReadableStream<Uint8Array>): Promise<ChatCo
 /** The accumulator alone, over chunks parsed beforehand: its share of the stream path. */
 export function accumulatorOnly(chunks: readonly ChatCompletionChunk[]): Promise<AccumulatedTurn> {
   return accumulate(chunks);
+}
+
+/**
+ * The floor for a Responses body: the same bare work, except each event starts with its `event:` line,
+ * so the data payload is found after it rather than at the start.
+ */
+export async function floorNamed(body: ReadableStream<Uint8Array>): Promise<number> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let parsed = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const events = buffer.split('\n\n');
+    buffer = events.pop() ?? '';
+    for (const event of events) {
+      if (JSON.parse(event.slice(event.indexOf('data: ') + 6)) !== null) parsed++;
+    }
+  }
+  return parsed;
+}
+
+/** Toolscope's Responses path: the same lean reader into the Responses reducer. */
+export function oursResponses(body: ReadableStream<Uint8Array>): Promise<AccumulatedTurn> {
+  return accumulateResponses(readSSE<ResponsesEvent>(body));
+}
+
+export function sdkResponses(body: ReadableStream<Uint8Array>): Promise<AccumulatedTurn> {
+  const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  return accumulateResponses(Stream.fromSSEResponse<ResponsesEvent>(response, new AbortController()));
+}
+
+export function responsesReducerOnly(events: readonly ResponsesEvent[]): Promise<AccumulatedTurn> {
+  return accumulateResponses(events);
 }

@@ -17,7 +17,9 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AccumulatedTurn } from '../src/agent/accumulator';
-import { accumulatorOnly, bodyFrom, chunksOf, floor, ours, piecesOf, reader, sdk } from './paths';
+import type { ResponsesEvent } from '../src/agent/responses-accumulator';
+import { accumulatorOnly, bodyFrom, chunksOf, floor, floorNamed, ours, oursResponses, piecesOf, reader, responsesReducerOnly, sdk, sdkResponses } from './paths';
+import { responsesReasoningToolsText } from './responses-gen';
 import { longText, parallelTools, reasoningTextTools, type GeneratedStream } from './sse-gen';
 import { beforeSample, cpuMs, fullGC, gcBeforeSample, spread, type Spread } from './stats';
 import { table } from './table';
@@ -38,7 +40,17 @@ type Case = {
   /** Small bodies are run several times per sample so a sample is long enough to time. */
   repeat: number;
   expected: GeneratedStream['expected'] | null;
+  /** Which wire format the body is in; each is measured against a floor for its own framing. */
+  wire: 'chat' | 'responses';
 };
+
+/** The paths of one wire format: the floor, our reader + reducer, the reducer alone, the SDK reference. */
+function pathsOf(wire: Case['wire']) {
+  if (wire === 'responses') {
+    return { floor: floorNamed, ours: oursResponses, acc: (chunks: readonly unknown[]) => responsesReducerOnly(chunks as readonly ResponsesEvent[]), sdk: sdkResponses };
+  }
+  return { floor, ours, acc: (chunks: readonly unknown[]) => accumulatorOnly(chunks as readonly ChatCompletionChunk[]), sdk };
+}
 
 type MainPath = 'floor' | 'reader' | 'ours' | 'acc';
 const MAIN_PATHS: readonly MainPath[] = ['floor', 'reader', 'ours', 'acc'];
@@ -58,20 +70,20 @@ export type Row = {
 const encoder = new TextEncoder();
 const here = import.meta.dirname;
 
-function generated(g: GeneratedStream): Case {
+function generated(g: GeneratedStream, wire: Case['wire'] = 'chat'): Case {
   const bytes = encoder.encode(g.sse);
-  return { name: g.name, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat: 1, expected: g.expected };
+  return { name: g.name, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat: 1, expected: g.expected, wire };
 }
 
-function largestFixture(): Case {
-  const dir = join(here, '../src/agent/__fixtures__/openai-sse');
+function largestFixture(wire: Case['wire'] = 'chat'): Case {
+  const dir = join(here, wire === 'chat' ? '../src/agent/__fixtures__/openai-sse' : '../src/agent/__fixtures__/openai-responses-sse');
   const file = readdirSync(dir)
     .filter((f) => f.endsWith('.sse'))
     .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
   if (file === undefined) throw new Error('no recorded fixtures found');
   const bytes = new Uint8Array(readFileSync(join(dir, file)));
   const repeat = 40;
-  return { name: `fixture ${file} (x${repeat})`, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat, expected: null };
+  return { name: `fixture ${file} (x${repeat})`, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat, expected: null, wire };
 }
 
 function sameTurn(turn: AccumulatedTurn, expected: GeneratedStream['expected']): boolean {
@@ -84,12 +96,13 @@ function sameTurn(turn: AccumulatedTurn, expected: GeneratedStream['expected']):
 }
 
 /** Every path must assemble the same turn, or the timings compare different work. */
-async function check(c: Case, chunks: readonly ChatCompletionChunk[]): Promise<void> {
-  const mine = await ours(bodyFrom(c.pieces));
+async function check(c: Case, chunks: readonly unknown[]): Promise<void> {
+  const p = pathsOf(c.wire);
+  const mine = await p.ours(bodyFrom(c.pieces));
   if (c.expected && !sameTurn(mine, c.expected)) throw new Error(`${c.name}: our path assembled the wrong turn`);
-  if (!isDeepStrictEqual(await accumulatorOnly(chunks), mine)) throw new Error(`${c.name}: accumulate() alone assembled a different turn`);
-  if (!isDeepStrictEqual(await sdk(bodyFrom(c.pieces)), mine)) throw new Error(`${c.name}: the SDK path assembled a different turn`);
-  const parsed = await floor(bodyFrom(c.pieces));
+  if (!isDeepStrictEqual(await p.acc(chunks), mine)) throw new Error(`${c.name}: accumulate() alone assembled a different turn`);
+  if (!isDeepStrictEqual(await p.sdk(bodyFrom(c.pieces)), mine)) throw new Error(`${c.name}: the SDK path assembled a different turn`);
+  const parsed = await p.floor(bodyFrom(c.pieces));
   if (parsed !== chunks.length) throw new Error(`${c.name}: the floor parsed ${parsed} chunks, the reader ${chunks.length}`);
 }
 
@@ -100,19 +113,20 @@ async function sample(run: () => Promise<unknown>, repeat: number): Promise<numb
   return cpuMs() - start;
 }
 
-function runnerFor(c: Case, chunks: readonly ChatCompletionChunk[]): Record<MainPath | 'sdk', () => Promise<unknown>> {
+function runnerFor(c: Case, chunks: readonly unknown[]): Record<MainPath | 'sdk', () => Promise<unknown>> {
+  const p = pathsOf(c.wire);
   return {
-    floor: () => floor(bodyFrom(c.pieces)),
+    floor: () => p.floor(bodyFrom(c.pieces)),
     reader: () => reader(bodyFrom(c.pieces)),
-    ours: () => ours(bodyFrom(c.pieces)),
-    acc: () => accumulatorOnly(chunks),
-    sdk: () => sdk(bodyFrom(c.pieces)),
+    ours: () => p.ours(bodyFrom(c.pieces)),
+    acc: () => p.acc(chunks),
+    sdk: () => p.sdk(bodyFrom(c.pieces)),
   };
 }
 
 type Measured = { rounds: number; ms: Record<MainPath, number[]>; ratios: Record<Exclude<MainPath, 'floor'>, number[]> };
 
-async function measureMain(c: Case, chunks: readonly ChatCompletionChunk[]): Promise<Measured> {
+async function measureMain(c: Case, chunks: readonly unknown[]): Promise<Measured> {
   const run = runnerFor(c, chunks);
   for (let r = 0; r < WARMUP_ROUNDS; r++) for (const p of MAIN_PATHS) await sample(run[p], c.repeat);
   const ms: Measured['ms'] = { floor: [], reader: [], ours: [], acc: [] };
@@ -135,7 +149,7 @@ async function measureMain(c: Case, chunks: readonly ChatCompletionChunk[]): Pro
 }
 
 /** The SDK reference: floor and SDK alternate, a few rounds, after a warm-up pair. */
-async function measureSdk(c: Case, chunks: readonly ChatCompletionChunk[]): Promise<{ ms: number[]; ratios: number[] }> {
+async function measureSdk(c: Case, chunks: readonly unknown[]): Promise<{ ms: number[]; ratios: number[] }> {
   const run = runnerFor(c, chunks);
   fullGC();
   await sample(run.floor, c.repeat);
@@ -158,8 +172,10 @@ async function main(): Promise<void> {
     generated(parallelTools(8, 20 * 1024)),
     generated(reasoningTextTools(128 * 1024, 64 * 1024, 3, 16 * 1024)),
     largestFixture(),
+    generated(responsesReasoningToolsText(128 * 1024, 3, 16 * 1024, 64 * 1024), 'responses'),
+    largestFixture('responses'),
   ];
-  const prepared: { c: Case; chunks: ChatCompletionChunk[]; main: Measured }[] = [];
+  const prepared: { c: Case; chunks: unknown[]; main: Measured }[] = [];
   for (const c of cases) {
     process.stdout.write(`measuring ${c.name} ...\n`);
     const chunks = await chunksOf(bodyFrom(c.pieces));
@@ -197,6 +213,7 @@ async function main(): Promise<void> {
   out.write(`\n${table(rows, TARGET)}\n\n`);
   out.write('floor  = read body + decode + split on blank line + JSON.parse each data payload (no assembly).\n');
   out.write('reader = src/llm/sse-reader readSSE() drained; ours = readSSE() -> src/agent/accumulator accumulate();\n');
+  out.write('responses rows: floor also skips the event: line; ours = readSSE() -> src/agent/responses-accumulator accumulateResponses().\n');
   out.write('acc    = accumulate() alone over the same chunks parsed beforehand; sdk = openai Stream.fromSSEResponse -> accumulate().\n');
   out.write(`Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of per-round ratios, (p25-p75) in brackets; sdk from ${SDK_ROUNDS} rounds.\n`);
   out.write(

@@ -11,7 +11,8 @@
  *   mock.requests[0].body.messages / .headers.authorization
  *   await mock.close();
  *
- * Routes: POST /v1/chat/completions (SSE when `stream`, else a chat.completion JSON), GET /v1/models,
+ * Routes: POST /v1/chat/completions (SSE when `stream`, else a chat.completion JSON), POST /v1/responses
+ * (Responses API streams, scripted with `scriptResponses`, see responses-route.ts), GET /v1/models,
  * POST /v1/embeddings (hashed bag of words), OPTIONS preflights, and /tools/* endpoints for HTTP tools
  * (see tool-routes.ts). Each chat request takes the next scripted step (FIFO); with none queued the
  * default step answers (the friendly echo responder unless configured). Step kinds: see types.ts.
@@ -24,6 +25,8 @@ import { embeddingsResponse } from './embeddings';
 import { friendlyResponder } from './friendly-responder';
 import { playStep } from './play-step';
 import { handleToolRoute } from './tool-routes';
+import { DEFAULT_RESPONSES_STEP, playResponsesStep } from './responses-route';
+import type { ResponsesStep } from './responses-steps';
 import { errorBody, newId } from './wire-format';
 
 export type * from './types';
@@ -37,6 +40,7 @@ type Waiter = { check: () => boolean; cancel: (err: Error) => void };
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   let opts: MockServerOptions = { cors: true, ...options };
   const queue: Step[] = [];
+  const responsesQueue: ResponsesStep[] = [];
   const chats: ChatRequest[] = [];
   const all: RecordedRequest[] = [];
   const events: ServerEvent[] = [];
@@ -156,6 +160,28 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       });
       return;
     }
+    if (route === 'POST /v1/responses') {
+      const body = rec.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        json(400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+        return;
+      }
+      // Recorded with the chat requests, so waitForRequest / waitForDisconnect count them too.
+      const chat: ChatRequest = Object.assign(rec, { index: chats.length, body: body as ChatRequestBody, stream: (body as { stream?: unknown }).stream === true });
+      chats.push(chat);
+      notify();
+      const model = typeof (body as { model?: unknown }).model === 'string' ? String((body as { model: string }).model) : 'mock-gpt';
+      await playResponsesStep(responsesQueue.shift() ?? DEFAULT_RESPONSES_STEP, model, {
+        req: chat,
+        res,
+        signal: aborter.signal,
+        baseHeaders,
+        onServerDestroy: () => {
+          destroyedByServer = true;
+        },
+      });
+      return;
+    }
     json(404, errorBody(`Invalid URL (${rec.method} ${rec.path})`, 'invalid_request_error', null));
   }
 
@@ -213,6 +239,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     script(steps) {
       queue.push(...steps);
     },
+    scriptResponses(steps) {
+      responsesQueue.push(...steps);
+    },
     get pending() {
       return queue.length;
     },
@@ -265,6 +294,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
     reset() {
       queue.length = 0;
+      responsesQueue.length = 0;
       chats.length = 0;
       all.length = 0;
       events.length = 0;

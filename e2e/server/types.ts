@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ResponsesStep } from './responses-steps';
 
 /** Token counts as OpenAI reports them; omitted fields are estimated from the text. */
 export type StepUsage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
@@ -216,11 +217,13 @@ export type MockServer = {
   readonly port: number;
   /** Queue responses for the next chat-completions requests, one step per request, in order. */
   script(steps: Step[]): void;
+  /** Queue answers for the next POST /v1/responses requests (Responses API streams), in order; see responses-steps.ts. */
+  scriptResponses(steps: ResponsesStep[]): void;
   /** Steps queued and not yet used. */
   readonly pending: number;
   /** Change options on a running server (apiKey, cors, models, strictModels, defaultStep, embeddingDimensions). */
   configure(options: Omit<MockServerOptions, 'port'>): void;
-  /** Chat-completions requests, in arrival order. */
+  /** Chat-completions requests (and Responses requests, sharing one numbering), in arrival order. */
   readonly requests: readonly ChatRequest[];
   /** Every request to every path (including OPTIONS preflights), in arrival order. */
   readonly allRequests: readonly RecordedRequest[];

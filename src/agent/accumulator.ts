@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { Usage } from '../domain/messages';
+import type { Citation, ProviderItem, ProviderToolCall } from '../domain/provider-items';
 import { providerErrorFromPayload } from './provider-error';
 
 export type AccumulatedToolCall = { id: string; name: string; arguments: string };
@@ -11,6 +12,10 @@ export type AccumulatedTurn = {
   toolCalls: AccumulatedToolCall[];
   finishReason: string | null;
   usage: Usage | null;
+  /** Responses API only: reasoning, compaction and provider-run tool items, in output order. */
+  items?: ProviderItem[];
+  citations?: Citation[];
+  responseId?: string;
 };
 
 /**
@@ -21,11 +26,13 @@ export type AccumulatorDelta =
   | { kind: 'text'; delta: string }
   | { kind: 'reasoning'; delta: string }
   | { kind: 'tool_call'; index: number; id: string; name: string; argumentsDelta: string }
-  | { kind: 'refusal'; delta: string };
+  | { kind: 'refusal'; delta: string }
+  /** Responses API only: a provider-run tool appeared or changed status (a snapshot). */
+  | { kind: 'provider_tool'; item: ProviderToolCall };
 
-export type Accumulator = {
+export type Accumulator<Chunk = ChatCompletionChunk> = {
   /** Folds one chunk in. Throws ModelError (provider_stream_error) when the chunk carries `error`. */
-  push(chunk: ChatCompletionChunk): AccumulatorDelta[];
+  push(chunk: Chunk): AccumulatorDelta[];
   result(): AccumulatedTurn;
 };
 

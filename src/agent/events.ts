@@ -1,6 +1,7 @@
 import type { ErrorInfo } from '../domain/error-info';
 import type { StopReason } from '../domain/stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
+import type { ProviderToolCall } from '../domain/provider-items';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
 
@@ -29,6 +30,8 @@ export type AgentEventBody =
   | { type: 'text_delta'; turn: number; messageId: string; delta: string }
   | { type: 'reasoning_delta'; turn: number; messageId: string; delta: string }
   | { type: 'tool_call_delta'; turn: number; messageId: string; index: number; id: string; name: string; argumentsDelta: string }
+  /** A tool the provider runs (Responses API: web search, code interpreter, ...) appeared or changed status. */
+  | { type: 'provider_tool_updated'; turn: number; messageId: string; item: ProviderToolCall }
   | { type: 'request_finished'; turn: number; attempt: number; finishReason: FinishReason | null; usage: Usage }
   | { type: 'request_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
   | { type: 'tool_started'; turn: number; callId: string; name: string; arguments: string }

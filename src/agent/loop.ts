@@ -92,6 +92,9 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     status,
     runId: input.runId,
     turn,
+    ...(t.items && t.items.length > 0 ? { providerItems: t.items } : {}),
+    ...(t.citations && t.citations.length > 0 ? { citations: t.citations } : {}),
+    ...(t.responseId !== undefined ? { responseId: t.responseId } : {}),
   });
   const hasOutput = (t: AccumulatedTurn) => t.text !== '' || t.reasoning !== '' || t.refusal !== null;
 
@@ -105,7 +108,9 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       const prepared = await prepareContext(turn, specs);
       if ('stop' in prepared) return finish(prepared.stop, prepared.error);
       // Messages a summary covers stay in history (and storage) but leave the request.
-      const messages = toWireMessages(requestView(history), input.systemPrompt);
+      const view = requestView(history);
+      const messages = toWireMessages(view, input.systemPrompt);
+      const conversation = { messages: view, tools: specs, ...(input.systemPrompt !== undefined ? { systemPrompt: input.systemPrompt } : {}) };
       const request = buildRequest(config, messages, wireTools);
       const sent = {
         ...(prepared.systemLayers ? { systemLayers: prepared.systemLayers } : {}),
@@ -119,7 +124,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       for (let attempt = 1; done === null; attempt++) {
         messageId = newId();
         emit({ type: 'request_started', turn, attempt, messageId, ...sent });
-        const outcome = await streamAttempt({ model: input.model, request, signal, config, emit, turn, attempt, messageId });
+        const outcome = await streamAttempt({ model: input.model, request, signal, config, emit, turn, attempt, messageId, conversation, clock });
         if (outcome.kind === 'done') {
           done = outcome.turn;
           const turnUsage = done.usage ?? estimateUsage(messages, wireTools.length > 0 ? JSON.stringify(wireTools).length : 0, done);

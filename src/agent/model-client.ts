@@ -1,7 +1,22 @@
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { ChatMessage } from '../domain/messages';
+import type { ResponsesEvent } from './responses-accumulator';
+import type { ToolSpec } from './tool-executor';
 
 /** The request the loop builds; exactly the Chat Completions body sent on the wire. */
 export type ModelRequest = ChatCompletionCreateParamsStreaming;
+
+/**
+ * The history a request was built from, in Toolscope's own terms. A client for another wire format
+ * (the Responses API) builds its body from this, since the Chat Completions body has no place for
+ * what that format must send back (encrypted reasoning items).
+ */
+export type Conversation = {
+  /** The messages the request carries (summaries standing in for what they cover). */
+  readonly messages: readonly ChatMessage[];
+  readonly systemPrompt?: string;
+  readonly tools: readonly ToolSpec[];
+};
 
 /**
  * Everything about one request besides its body. One object, so a wrapper (a lazy loader, a
@@ -17,13 +32,28 @@ export type StreamOptions = {
    * minutes behind a proxy sending keep-alives is not cut off.
    */
   readonly onActivity?: () => void;
+  /** The history behind `request`; absent for one-off requests (a summary), which the body alone describes. */
+  readonly conversation?: Conversation;
 };
+
+/** Which wire format a client speaks; the loop folds its chunks with that format's reducer. */
+export type WireFormat = 'chat' | 'responses';
 
 /**
  * What the loop needs from a model provider. Implementations throw `ModelError` (errors.ts)
  * for every failure, including a provider error sent inside a 200 stream, and stop promptly
  * (closing the HTTP connection) when `options.signal` aborts.
  */
-export interface ModelClient {
+export interface ChatModelClient {
+  /** Absent means Chat Completions. */
+  readonly wire?: 'chat';
   stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ChatCompletionChunk>;
 }
+
+/** The Responses API behind the same port: same request and options, its own event stream. */
+export interface ResponsesModelClient {
+  readonly wire: 'responses';
+  stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ResponsesEvent>;
+}
+
+export type ModelClient = ChatModelClient | ResponsesModelClient;

@@ -1,9 +1,10 @@
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { createAccumulator, type AccumulatedTurn } from './accumulator';
+import { createAccumulator, type AccumulatedTurn, type Accumulator, type AccumulatorDelta } from './accumulator';
 import type { LoopConfig } from '../domain/loop-config';
+import type { ProviderToolCall } from '../domain/provider-items';
 import type { Emit } from './emitter';
 import { ModelError, internalError } from './errors';
-import type { ModelClient, ModelRequest } from './model-client';
+import type { Conversation, ModelClient, ModelRequest, StreamOptions } from './model-client';
+import { createResponsesAccumulator } from './responses-accumulator';
 
 export type AttemptResult =
   | { kind: 'done'; turn: AccumulatedTurn }
@@ -20,7 +21,56 @@ export type AttemptInput = {
   turn: number;
   attempt: number;
   messageId: string;
+  /** The history behind `request`, for clients of other wire formats. */
+  conversation?: Conversation;
+  /** Monotonic ms, for how long provider-run tools took. */
+  clock?: () => number;
 };
+
+/** A client's stream folded by its own wire format's reducer: each step yields what one chunk added. */
+type Folded = { result(): AccumulatedTurn; open(): AsyncIterator<AccumulatorDelta[]> };
+
+function foldedStream(model: ModelClient, request: ModelRequest, options: StreamOptions): Folded {
+  if (model.wire === 'responses') {
+    const acc = createResponsesAccumulator();
+    return { result: () => acc.result(), open: () => fold(model.stream(request, options), acc) };
+  }
+  const acc = createAccumulator();
+  return { result: () => acc.result(), open: () => fold(model.stream(request, options), acc) };
+}
+
+function fold<C>(source: AsyncIterable<C>, acc: Accumulator<C>): AsyncIterator<AccumulatorDelta[]> {
+  const it = source[Symbol.asyncIterator]();
+  const end: IteratorReturnResult<undefined> = { done: true, value: undefined };
+  return {
+    // A reducer that throws (a provider error in the stream) rejects this step, like a failed read.
+    next: () => it.next().then((r): IteratorResult<AccumulatorDelta[]> => (r.done ? end : { done: false, value: acc.push(r.value) })),
+    return: () => (it.return ? it.return().then(() => end) : Promise.resolve(end)),
+  };
+}
+
+/** Stamps each provider-run tool with the time from its first to its last event in this request. */
+function providerTimer(clock: () => number) {
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
+  return {
+    seen(item: ProviderToolCall): ProviderToolCall {
+      const t = clock();
+      if (!first.has(item.id)) first.set(item.id, t);
+      last.set(item.id, t);
+      return { ...item, durationMs: Math.max(0, Math.round(t - (first.get(item.id) ?? t))) };
+    },
+    stamp(turn: AccumulatedTurn): AccumulatedTurn {
+      if (!turn.items) return turn;
+      const items = turn.items.map((i) => {
+        const a = first.get(i.id);
+        const b = last.get(i.id);
+        return i.kind === 'provider_tool' && a !== undefined && b !== undefined ? { ...i, durationMs: Math.max(0, Math.round(b - a)) } : i;
+      });
+      return { ...turn, items };
+    },
+  };
+}
 
 type Stop = { kind: 'abort' } | { kind: 'timeout'; phase: 'first_byte' | 'idle'; afterMs: number };
 
@@ -42,8 +92,10 @@ function timeoutError(phase: 'first_byte' | 'idle', afterMs: number): ModelError
  */
 export async function streamAttempt(input: AttemptInput): Promise<AttemptResult> {
   const { model, request, signal, config, emit, turn, attempt, messageId } = input;
-  const acc = createAccumulator();
   const ctl = new AbortController();
+  const tools = providerTimer(input.clock ?? (() => globalThis.performance.now()));
+  let folded: Folded | null = null;
+  const partial = (): AccumulatedTurn => tools.stamp(folded ? folded.result() : createAccumulator().result());
   let resolveStop: (s: Stop) => void = () => {};
   const stopped = new Promise<Stop>((resolve) => (resolveStop = resolve));
   const onAbort = () => {
@@ -56,7 +108,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
     clearTimeout(timer);
     timer = setTimeout(() => resolveStop({ kind: 'timeout', phase, afterMs: ms }), ms);
   };
-  let iterator: AsyncIterator<ChatCompletionChunk> | undefined;
+  let iterator: AsyncIterator<AccumulatorDelta[]> | undefined;
   let sawToken = false;
   let sawChunk = false;
   let settled = false;
@@ -66,22 +118,24 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
   };
 
   try {
-    if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
+    if (signal.aborted) return { kind: 'cancelled', partial: partial() };
     arm('first_byte', config.firstByteTimeoutMs);
-    iterator = model.stream(request, { signal: ctl.signal, onActivity })[Symbol.asyncIterator]();
+    folded = foldedStream(model, request, { signal: ctl.signal, onActivity, ...(input.conversation ? { conversation: input.conversation } : {}) });
+    const it = folded.open();
+    iterator = it;
     for (;;) {
-      const next = iterator.next();
+      const next = it.next();
       // Once the race is lost the pending read may still reject; that is expected, not unhandled.
       next.catch(() => undefined);
       const r = await Promise.race([next, stopped]);
       if ('kind' in r) {
-        if (r.kind === 'abort') return { kind: 'cancelled', partial: acc.result() };
-        return { kind: 'failed', error: timeoutError(r.phase, r.afterMs), partial: acc.result() };
+        if (r.kind === 'abort') return { kind: 'cancelled', partial: partial() };
+        return { kind: 'failed', error: timeoutError(r.phase, r.afterMs), partial: partial() };
       }
       if (r.done) break;
       sawChunk = true;
       arm('idle', config.idleTimeoutMs);
-      const deltas = acc.push(r.value);
+      const deltas = r.value;
       for (const d of deltas) {
         if (!sawToken) {
           sawToken = true;
@@ -91,19 +145,19 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
         else if (d.kind === 'reasoning') emit({ type: 'reasoning_delta', turn, messageId, delta: d.delta });
         else if (d.kind === 'tool_call') {
           emit({ type: 'tool_call_delta', turn, messageId, index: d.index, id: d.id, name: d.name, argumentsDelta: d.argumentsDelta });
-        }
+        } else if (d.kind === 'provider_tool') emit({ type: 'provider_tool_updated', turn, messageId, item: tools.seen(d.item) });
       }
       // An abort inside a consumer of the events above must not wait for another chunk.
-      if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
+      if (signal.aborted) return { kind: 'cancelled', partial: partial() };
     }
     // The SDK's iterator can end quietly when aborted: an ended stream is not proof of success.
-    if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
-    return { kind: 'done', turn: acc.result() };
+    if (signal.aborted) return { kind: 'cancelled', partial: partial() };
+    return { kind: 'done', turn: partial() };
   } catch (e) {
-    if (signal.aborted) return { kind: 'cancelled', partial: acc.result() };
+    if (signal.aborted) return { kind: 'cancelled', partial: partial() };
     // The port promises ModelError for every failure; anything else is a bug in the client, not the network.
     const error = e instanceof ModelError ? e : new ModelError(internalError('model_client', 'The model request failed', e), false);
-    return { kind: 'failed', error, partial: acc.result() };
+    return { kind: 'failed', error, partial: partial() };
   } finally {
     settled = true;
     clearTimeout(timer);

@@ -1,4 +1,5 @@
-import type { ModelClient } from '../agent/model-client';
+import type { ModelClient, ModelRequest } from '../agent/model-client';
+import { accumulateResponses } from '../agent/responses-accumulator';
 import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../domain/messages';
 import { fitTranscript, transcriptEntries } from './summary-transcript';
 import { MESSAGE_OVERHEAD_TOKENS } from './token-estimate';
@@ -24,25 +25,28 @@ export function transcriptBudget(fit: SummaryFit): number {
 export type WrittenSummary = { text: string; usage: Usage };
 
 async function summarise(model: ModelClient, modelName: string, text: string, signal: AbortSignal): Promise<WrittenSummary> {
-  const stream = model.stream(
-    {
-      model: modelName,
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [
-        { role: 'system', content: SUMMARY_INSTRUCTIONS },
-        { role: 'user', content: text },
-      ],
-    },
-    { signal },
-  );
+  const request: ModelRequest = {
+    model: modelName,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [
+      { role: 'system', content: SUMMARY_INSTRUCTIONS },
+      { role: 'user', content: text },
+    ],
+  };
   let out = '';
   let usage: Usage | null = null;
-  for await (const chunk of stream) {
-    const delta = chunk.choices[0]?.delta?.content;
-    if (typeof delta === 'string') out += delta;
-    if (chunk.usage) {
-      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens, estimated: false };
+  if (model.wire === 'responses') {
+    const turn = await accumulateResponses(model.stream(request, { signal }));
+    out = turn.text;
+    usage = turn.usage;
+  } else {
+    for await (const chunk of model.stream(request, { signal })) {
+      const delta = chunk.choices[0]?.delta?.content;
+      if (typeof delta === 'string') out += delta;
+      if (chunk.usage) {
+        usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens, estimated: false };
+      }
     }
   }
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');

@@ -156,6 +156,7 @@ export class RunWriteBuffer {
         return 'now';
       case 'first_token':
       case 'tool_call_delta':
+      case 'provider_tool_updated':
         return 'soon';
       case 'context_compacted':
         this.sessionDirty = true;

@@ -1,4 +1,5 @@
 /** The conversation history as Toolscope keeps it. Wire format conversion lives in agent/to-wire.ts. */
+import type { Citation, ProviderItem } from './provider-items';
 
 export type ToolCall = {
   id: string;
@@ -38,6 +39,12 @@ export type AssistantMessage = MessageBase & {
   /** Run and turn that produced it, so the chat and the timeline can link to each other. */
   runId: string;
   turn: number;
+  /** Responses API output besides text and calls (encrypted reasoning, provider-run tools), in output order. */
+  providerItems?: ProviderItem[];
+  /** Sources the text cites (Responses API annotations). */
+  citations?: Citation[];
+  /** The provider's id of the response, for `previous_response_id` when provider storage is on. */
+  responseId?: string;
 };
 
 export type ToolMessage = MessageBase & {
@@ -59,6 +66,10 @@ export type Usage = {
   totalTokens: number;
   /** True when any part was estimated (~4 chars per token) because the provider sent none. */
   estimated: boolean;
+  /** Of completionTokens, those spent reasoning; absent when the provider did not say. */
+  reasoningTokens?: number;
+  /** Of promptTokens, those served from the provider's cache; absent when the provider did not say. */
+  cachedTokens?: number;
 };
 
 export const zeroUsage = (): Usage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false });
@@ -69,5 +80,12 @@ export function addUsage(a: Usage, b: Usage): Usage {
     completionTokens: a.completionTokens + b.completionTokens,
     totalTokens: a.totalTokens + b.totalTokens,
     estimated: a.estimated || b.estimated,
+    ...optionalSum('reasoningTokens', a.reasoningTokens, b.reasoningTokens),
+    ...optionalSum('cachedTokens', a.cachedTokens, b.cachedTokens),
   };
+}
+
+function optionalSum<K extends 'reasoningTokens' | 'cachedTokens'>(key: K, a: number | undefined, b: number | undefined): Partial<Record<K, number>> {
+  if (a === undefined && b === undefined) return {};
+  return { [key]: (a ?? 0) + (b ?? 0) } as Partial<Record<K, number>>;
 }

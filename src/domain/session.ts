@@ -1,6 +1,10 @@
 import type { ErrorInfo } from './error-info';
 import type { LoopConfig } from './loop-config';
 import type { Usage } from './messages';
+import type { ProviderToolKind } from './provider-items';
+
+/** Which wire format a session's requests use. */
+export type ApiFormat = 'chat' | 'responses';
 
 /** What the session list shows; kept light so the sidebar never loads messages. */
 export type SessionStatus =
@@ -24,6 +28,16 @@ export type SessionSettings = Partial<Omit<LoopConfig, 'model'>> & {
   systemPrompt?: string;
   /** Context window override in tokens (context/model-limits.ts otherwise guesses it from the model). */
   contextLimit?: number;
+  /** Absent: Responses for OpenAI's own endpoint, Chat Completions elsewhere (llm/api-format.ts). */
+  apiFormat?: ApiFormat;
+  /** Tools the provider runs (Responses only). */
+  providerTools?: ProviderToolKind[];
+  /** Opt-in: let the provider store responses and continue from previous_response_id. Off: stateless. */
+  providerStorage?: boolean;
+  /** The remote MCP server the provider calls when `mcp` is among providerTools. */
+  remoteMcpUrl?: string;
+  /** The vector store file search reads when `file_search` is among providerTools. */
+  vectorStoreId?: string;
 };
 
 export type SessionRecord = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorInfo, ErrorKind } from '../domain/error-info';
 import type { AgentEventType, EventOf } from '../agent/events';
-import type { AssistantMessage, SystemMessage, ToolMessage, UserMessage } from '../domain/messages';
+import type { AssistantMessage, SystemMessage, ToolMessage, Usage, UserMessage } from '../domain/messages';
 import type { MemoryRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord, SessionSettings } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
@@ -14,7 +14,7 @@ import { validateExportFile } from './validate-file';
  * this file stop compiling when a shared contract gains a field or a union member, and the test then fails
  * until the v1 schema (schema-source.ts) carries it: otherwise export would silently drop the new data.
  */
-const usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: true };
+const usage: Required<Usage> = { promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: true, reasoningTokens: 2, cachedTokens: 3 };
 const S = 's1';
 
 const errors: { [K in ErrorKind]: Extract<ErrorInfo, { kind: K }> } = {
@@ -41,6 +41,13 @@ const messages = {
   assistant: {
     id: 'm2', createdAt: 3, role: 'assistant', content: '', reasoning: 'r', refusal: null, toolCalls: [{ id: 'c1', name: 't', arguments: '{}' }],
     status: 'complete', runId: 'r1', turn: 1,
+    providerItems: [
+      { kind: 'reasoning', id: 'rs_1', summary: ['s'], encryptedContent: 'enc' },
+      { kind: 'compaction', id: 'cmp_1', encryptedContent: 'enc' },
+      { kind: 'provider_tool', id: 'ws_1', itemType: 'web_search_call', name: 'web_search', status: 'completed', input: 'q', output: 'https://x.example', durationMs: 5 },
+    ],
+    citations: [{ kind: 'url', ref: 'https://x.example', title: 'X' }],
+    responseId: 'resp_1',
   } satisfies Required<AssistantMessage>,
   tool: {
     id: 'm3', createdAt: 4, role: 'tool', toolCallId: 'c1', name: 't', content: 'ok', isError: false, outcome: 'ok', runId: 'r1', turn: 1,
@@ -59,6 +66,10 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   first_token: { ...env, seq: 3, type: 'first_token', turn: 1, attempt: 1 },
   text_delta: { ...env, seq: 4, type: 'text_delta', turn: 1, messageId: 'm2', delta: 'a' },
   reasoning_delta: { ...env, seq: 5, type: 'reasoning_delta', turn: 1, messageId: 'm2', delta: 'b' },
+  provider_tool_updated: {
+    ...env, seq: 15, type: 'provider_tool_updated', turn: 1, messageId: 'm2',
+    item: { kind: 'provider_tool', id: 'ws_1', itemType: 'web_search_call', name: 'web_search', status: 'searching', input: '', output: '', durationMs: 1 },
+  },
   tool_call_delta: { ...env, seq: 6, type: 'tool_call_delta', turn: 1, messageId: 'm2', index: 0, id: 'c1', name: 't', argumentsDelta: '{}' },
   request_finished: { ...env, seq: 7, type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage },
   request_failed: { ...env, seq: 8, type: 'request_failed', turn: 1, attempt: 1, error: errors.server, retryInMs: 500 },
@@ -76,6 +87,8 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
 const settings: Required<SessionSettings> = {
   temperature: 0.2, maxTurns: 25, maxToolCallsPerTurn: 10, toolTimeoutMs: 30000, firstByteTimeoutMs: 60000, idleTimeoutMs: 30000,
   maxRetries: 3, retryBaseDelayMs: 1000, retryMaxDelayMs: 30000, toolConcurrency: 4, toolOutputLimitBytes: 65536, systemPrompt: 'p', contextLimit: 8000,
+  apiFormat: 'responses', providerTools: ['web_search', 'code_interpreter', 'file_search', 'mcp'], providerStorage: true, remoteMcpUrl: 'https://mcp.example/mcp',
+  vectorStoreId: 'vs_1',
 };
 const session: Required<SessionRecord> = {
   id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth,

@@ -3,6 +3,7 @@ import { createApiKeyStore } from '../db/secrets-repo';
 import { setSetting } from '../db/settings-repo';
 import { freshDB } from '../db/testing/fresh-db';
 import { saveTool } from '../db/tools-repo';
+import type { SessionRecord } from '../domain/session';
 import { unflattenTool } from '../domain/tool-definition';
 import { buildExport, serializeExport } from './export-sessions';
 import { buildOpenAIExport } from './export-openai';
@@ -33,7 +34,7 @@ describe('exports never carry a secret', () => {
       http: { ...weather.http, headers: [{ name: 'Authorization', value: `Bearer ${KEY}`, secret: true }] },
     });
     const sid = 'ses_01JDW3K8Q2Z7PARISTOKYO';
-    await db.sessions.update(sid, { apiKey: KEY } as Record<string, unknown>);
+    await db.sessions.update(sid, { apiKey: KEY } as unknown as Partial<SessionRecord>);
     await db.memories.add({ id: 'mem', text: 'likes tea', createdAt: 1, updatedAt: 1, sourceSessionId: sid, embedding: null, embeddingModel: null });
 
     const ids = (await db.sessions.toArray()).map((s) => s.id);

@@ -67,6 +67,7 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       case 'request_started':
       case 'text_delta':
       case 'reasoning_delta':
+      case 'provider_tool_updated':
         return { ...e, ...envelope, messageId: msg(e.messageId) };
       case 'tool_call_delta':
         return { ...e, ...envelope, messageId: msg(e.messageId), id: call(e.id) };

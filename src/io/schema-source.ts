@@ -98,6 +98,9 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       status: { enum: ASSISTANT_STATUSES },
       runId: id(),
       turn: count(),
+      providerItems: list(ref('providerItem'), LIMITS.smallList),
+      citations: list(obj({ kind: { enum: ['url', 'file', 'container_file'] }, ref: str(LIMITS.shortText), title: str(LIMITS.shortText) }), LIMITS.smallList),
+      responseId: id(),
     },
     tool: {
       ...base,
@@ -109,6 +112,39 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       runId: id(),
       turn: count(),
     },
+  };
+}
+
+const ASSISTANT_OPTIONAL = ['providerItems', 'citations', 'responseId'];
+
+/** A tool the provider ran; the same shape in a message's providerItems and in its events. */
+function providerToolCall(): Schema {
+  return obj(
+    {
+      kind: { const: 'provider_tool' },
+      id: id(),
+      itemType: str(LIMITS.name),
+      name: str(LIMITS.name),
+      status: str(LIMITS.name),
+      input: str(LIMITS.text),
+      output: str(LIMITS.text),
+      durationMs: ms(),
+    },
+    ['durationMs'],
+  );
+}
+
+function providerItem(): Schema {
+  return {
+    type: 'object',
+    properties: { kind: { enum: ['reasoning', 'compaction', 'provider_tool'] } },
+    required: ['kind'],
+    discriminator: { propertyName: 'kind' },
+    oneOf: [
+      obj({ kind: { const: 'reasoning' }, id: id(), summary: list(str(LIMITS.text), LIMITS.smallList), encryptedContent: nullable(str(LIMITS.text)) }),
+      obj({ kind: { const: 'compaction' }, id: id(), encryptedContent: str(LIMITS.text) }),
+      providerToolCall(),
+    ],
   };
 }
 
@@ -132,6 +168,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
     text_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
     reasoning_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
     tool_call_delta: { turn, messageId: id(), index: count(), id: id(), name: str(LIMITS.name), argumentsDelta: str(LIMITS.text) },
+    provider_tool_updated: { turn, messageId: id(), item: providerToolCall() },
     request_finished: { turn, attempt, finishReason: nullable(str(LIMITS.name)), usage: ref('usage') },
     request_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
     tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
@@ -223,10 +260,16 @@ function sessionSettings(): Schema {
       toolOutputLimitBytes: count(),
       systemPrompt: str(LIMITS.text),
       contextLimit: count(),
+      apiFormat: { enum: ['chat', 'responses'] },
+      providerTools: list({ enum: ['web_search', 'code_interpreter', 'file_search', 'mcp'] }, 10),
+      providerStorage: { type: 'boolean' },
+      remoteMcpUrl: str(LIMITS.title),
+      vectorStoreId: str(LIMITS.name),
     },
     [
       'temperature', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
       'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
+      'apiFormat', 'providerTools', 'providerStorage', 'remoteMcpUrl', 'vectorStoreId',
     ],
   );
 }
@@ -269,13 +312,16 @@ export function buildSessionSchema(): Schema {
         completionTokens: { type: 'number', minimum: 0, maximum: 1e15 },
         totalTokens: { type: 'number', minimum: 0, maximum: 1e15 },
         estimated: { type: 'boolean' },
-      }),
+        reasoningTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+        cachedTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+      }, ['reasoningTokens', 'cachedTokens']),
       errorInfo: errorInfo(),
       logs,
       validationErrors,
       toolCall: obj({ id: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) }),
-      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'] }),
-      messageRecord: tagged('role', messageBranches(recordEnvelope), { system: ['summaryOf'] }),
+      providerItem: providerItem(),
+      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], assistant: ASSISTANT_OPTIONAL }),
+      messageRecord: tagged('role', messageBranches(recordEnvelope), { system: ['summaryOf'], assistant: ASSISTANT_OPTIONAL }),
       session: obj(
         {
           id: id(),

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
-import type { ModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
+import type { ChatModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
 import { classifyError, hostOf, type ErrorContext } from './classify-error';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
@@ -15,7 +15,7 @@ export type OpenAIClientOptions = ConnectionOptions;
  * slower and drops `reasoning_content` (see bench/). Aborting `signal` aborts the fetch, which
  * closes the connection whether the request is waiting for headers or streaming.
  */
-export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
+export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClient {
   const sdk = createSdk(options);
   const redact = makeRedactor(options.apiKey);
   const baseURL = normalizeBaseURL(options.baseURL);

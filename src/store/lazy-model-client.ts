@@ -1,32 +1,49 @@
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
-import type { ModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
+import type { ChatModelClient, ModelClient, ResponsesModelClient } from '../agent/model-client';
+import type { WireSettings } from '../llm/api-format';
 
 /**
  * A ModelClient whose implementation (the openai SDK) is fetched on the first request, so the SDK is
  * not part of the first page load. The options travel on whole: this wrapper has no business with them.
  */
-export function lazyModelClient(load: () => Promise<ModelClient>): ModelClient {
-  let client: Promise<ModelClient> | null = null;
+export function lazyModelClient(load: () => Promise<ChatModelClient>): ChatModelClient {
+  const get = cached(load);
+  return { stream: (request, options) => deferred(async () => (await get()).stream(request, options)) };
+}
+
+/** The Responses client, loaded the same way: its reader and request builder come with the first request. */
+export function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): ResponsesModelClient {
+  const get = cached(load);
+  return { wire: 'responses', stream: (request, options) => deferred(async () => (await get()).stream(request, options)) };
+}
+
+function cached<C>(load: () => Promise<C>): () => Promise<C> {
+  let client: Promise<C> | null = null;
+  return () =>
+    (client ??= load().catch((err: unknown) => {
+      // Not cached: the next request tries again (the page may be back online).
+      client = null;
+      throw loadFailure(err);
+    }));
+}
+
+function deferred<T>(open: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
   return {
-    stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ChatCompletionChunk> {
-      return {
-        async *[Symbol.asyncIterator]() {
-          client ??= load().catch((err: unknown) => {
-            // Not cached: the next request tries again (the page may be back online).
-            client = null;
-            throw loadFailure(err);
-          });
-          yield* (await client).stream(request, options);
-        },
-      };
+    async *[Symbol.asyncIterator]() {
+      yield* await open();
     },
   };
 }
 
-/** The model client a run uses: the Chat Completions client over the SDK, loaded with the first request. */
-export function runModelClient(connection: { apiKey: string; baseURL: string }): ModelClient {
-  return lazyModelClient(() => import('../llm/openai-client').then((m) => m.createOpenAIClient(connection)));
+/** The model client a run uses: Chat Completions or the Responses API over the SDK, loaded with the first request. */
+export function runModelClient(connection: { apiKey: string; baseURL: string }): ChatModelClient;
+export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
+export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient {
+  const { wire, ...conn } = connection;
+  if (wire?.format === 'responses') {
+    return lazyResponsesClient(() => import('../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })));
+  }
+  return lazyModelClient(() => import('../llm/openai-client').then((m) => m.createOpenAIClient(conn)));
 }
 
 /** The client's code is fetched from the page's host: failing to fetch it is a connection problem, worth a retry. */

@@ -1,3 +1,4 @@
+import type { ProviderToolCall } from '../domain/provider-items';
 import type { ErrorInfo } from '../domain/error-info';
 import type { AgentEvent } from '../agent/events';
 import { statusAfterStop, type StopReason } from '../domain/stop-reason';
@@ -27,6 +28,8 @@ export type StreamingTurn = {
   text: string;
   reasoning: string;
   toolCalls: { index: number; id: string; name: string; arguments: string }[];
+  /** Tools the provider runs during this request (Responses API), latest snapshot of each. */
+  providerTools?: ProviderToolCall[];
 };
 
 export type RetryNotice = { error: ErrorInfo; attempt: number; retryAtMs: number };
@@ -130,6 +133,15 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         calls[i] = { index: c.index, id: c.id || event.id, name: c.name || event.name, arguments: c.arguments + event.argumentsDelta };
       }
       return { ...s, streaming: { ...cur, toolCalls: calls } };
+    }
+    case 'provider_tool_updated': {
+      const cur: StreamingTurn = s.streaming && s.streaming.messageId === event.messageId
+        ? s.streaming
+        : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
+      const list = (cur.providerTools ?? []).filter((t) => t.id !== event.item.id);
+      const at = (cur.providerTools ?? []).findIndex((t) => t.id === event.item.id);
+      list.splice(at < 0 ? list.length : at, 0, event.item);
+      return { ...s, streaming: { ...cur, providerTools: list } };
     }
     case 'request_finished': {
       const prevTurn = s.turnUsage[event.turn];

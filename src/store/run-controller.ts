@@ -8,6 +8,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import { isLiveStatus, type SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
 import type { FrameScheduler } from './frame-batcher';
+import { wireSettingsOf } from '../llm/api-format';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 
@@ -16,7 +17,7 @@ export type StartResult =
   | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
-  const { systemPrompt: _p, contextLimit: _c, ...limits } = session.settings;
+  const { systemPrompt: _p, contextLimit: _c, apiFormat: _a, providerTools: _t, providerStorage: _s, remoteMcpUrl: _m, vectorStoreId: _v, ...limits } = session.settings;
   const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CONFIG, ...defined, model: session.model };
 }
@@ -119,7 +120,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
         const [history, tools] = await Promise.all([deps.loadHistory(sessionId), deps.createToolExecutor()]);
         const systemPrompt = session.settings.systemPrompt?.trim();
-        const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() });
+        const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
         const prepared = deps.prepareContext
           ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal: abort.signal })
           : null;

@@ -2,7 +2,14 @@ import type { ErrorInfo } from '../domain/error-info';
 import type { EventSink } from '../agent/events';
 import type { RunInput, RunResult } from '../agent/loop';
 import type { ChatMessage } from '../domain/messages';
-import type { ModelClient } from '../agent/model-client';
+import type { ChatModelClient, ModelClient } from '../agent/model-client';
+import type { WireSettings } from '../llm/api-format';
+
+/** Without `wire`, a Chat Completions client (summaries, tests); with it, the session's own wire format. */
+export type CreateModelClient = {
+  (opts: { apiKey: string; baseURL: string }): ChatModelClient;
+  (opts: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
+};
 import type { ToolExecutor } from '../agent/tool-executor';
 import type { ContextHook } from '../agent/context-hook';
 import type { RunContextArgs } from '../context/run-context';
@@ -31,7 +38,7 @@ export type RunPersister = {
 /** Everything the run controller reaches outside the store; the app wires the real modules (default-run-deps.ts). */
 export type RunDeps = {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
-  createModelClient(opts: { apiKey: string; baseURL: string }): ModelClient;
+  createModelClient: CreateModelClient;
   createToolExecutor(): Promise<ToolExecutor>;
   createPersister(sessionId: string, onError: (error: ErrorInfo) => void): RunPersister;
   acquireRunLock(sessionId: string): Promise<AcquireResult>;

@@ -4,13 +4,17 @@ import { db } from '../db/database';
 import { createApiKeyStore } from '../db/secrets-repo';
 import { getSetting, isString, setSetting } from '../db/settings-repo';
 import type { LoopConfig } from '../domain/loop-config';
-import type { SessionSettings } from '../domain/session';
+import type { ApiFormat, SessionSettings } from '../domain/session';
 
 /** The model and limits a new session starts with; each session then keeps its own copy. */
 export type SessionDefaults = Pick<
   LoopConfig,
   'model' | 'temperature' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
-> & { systemPrompt: string };
+> & {
+  systemPrompt: string;
+  /** The wire format chosen in Settings; new sessions start with it. Absent: it follows the endpoint. */
+  apiFormat?: ApiFormat;
+};
 
 export const FALLBACK_DEFAULTS: SessionDefaults = {
   model: '',
@@ -40,6 +44,7 @@ export function defaultsToSessionSettings(d: SessionDefaults): SessionSettings {
     firstByteTimeoutMs: d.firstByteTimeoutMs,
     idleTimeoutMs: d.idleTimeoutMs,
     systemPrompt: d.systemPrompt,
+    ...(d.apiFormat ? { apiFormat: d.apiFormat } : {}),
   };
 }
 

@@ -133,6 +133,22 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
       case 'tool_call_delta':
         if (e.id && !callMessage.has(e.id)) callMessage.set(e.id, e.messageId);
         break;
+      case 'provider_tool_updated': {
+        // Run by the provider, not the browser: its bar spans the stream's first to last word on it.
+        const call = callOf(e.turn, e.item.id, e.item.name, e.item.input, e.t);
+        call.runBy = 'provider';
+        call.messageId = e.messageId;
+        call.runStart ??= e.t;
+        call.arguments = e.item.input;
+        if (e.item.status === 'completed' || e.item.status === 'failed' || e.item.status === 'incomplete') {
+          call.end = e.t;
+          call.outcome = e.item.status === 'completed' ? 'ok' : 'error';
+          call.isError = e.item.status !== 'completed';
+          call.durationMs = e.item.durationMs ?? e.t - call.start;
+          call.result = e.item.output;
+        }
+        break;
+      }
       case 'approval_requested': {
         const call = callOf(e.turn, e.callId, e.name, e.arguments, e.t);
         call.approval = { start: e.t, end: null, decision: null };

@@ -28,6 +28,8 @@ export type Bar = {
   turn: number | null;
   lane: number | null;
   callId: string | null;
+  /** Set for a tool the provider ran (Responses API), drawn apart from the browser's tools. */
+  runBy?: 'provider';
   attempt: number | null;
   label: string;
   /** What the bar is, for its accessible name ("search_web", "Turn 2 model request attempt 1"). */
@@ -211,7 +213,8 @@ function callBar(run: RunModel, c: CallModel, offset: number): Bar {
   return {
     id: `call:${c.callId}`, kind: 'call', status: c.outcome, start: offset + c.start, end: offset + end, open: c.end === null,
     runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
-    label: c.name, name: c.name, note: '',
+    label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.name, name: c.name, note: '',
+    ...(c.runBy ? { runBy: c.runBy } : {}),
     approvalMs: c.approval ? (c.approval.end ?? end) - c.approval.start : null,
     segments,
   };

@@ -68,6 +68,8 @@ export type CallModel = {
   logs: CallLogLine[];
   /** Lane within its turn; parallel calls get different lanes. */
   lane: number;
+  /** Set for tools the provider ran (Responses API); absent for tools the browser ran. */
+  runBy?: 'provider';
 };
 
 export type CompactionMarker = {

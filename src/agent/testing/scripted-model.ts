@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../errors';
-import type { ModelClient, ModelRequest } from '../model-client';
+import type { ChatModelClient, ModelRequest } from '../model-client';
 
 /** What one request answers. */
 export type ScriptStep = {
@@ -15,7 +15,7 @@ export type ScriptStep = {
   ignoreSignal?: boolean;
 };
 
-export type ScriptedModel = ModelClient & {
+export type ScriptedModel = ChatModelClient & {
   /** Every request, deep-copied at the time it was made. */
   requests: ModelRequest[];
   /** The signal passed with each request. */

@@ -3,6 +3,7 @@ import type { SessionRecord } from '../../domain/session';
 import { updateSessionSettings } from '../../store/session-actions';
 import { defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
 import { ApiKeyField } from './api-key-field';
+import { ApiSelect, type ApiChoice } from './api-select';
 import { BaseUrlField } from './base-url-field';
 import { LimitsFields } from './limits-fields';
 import { ModelField } from './model-field';
@@ -36,6 +37,16 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
   };
 }
 
+function apiChoiceOf(session: SessionRecord | null, defaults: SessionDefaults): ApiChoice {
+  const s = session?.settings;
+  const apiFormat = s?.apiFormat ?? defaults.apiFormat;
+  return {
+    ...(apiFormat ? { apiFormat } : {}),
+    ...(s?.providerTools ? { providerTools: s.providerTools } : {}),
+    ...(s?.providerStorage !== undefined ? { providerStorage: s.providerStorage } : {}),
+  };
+}
+
 export function SettingsForm({ initialKey, session, onDone }: Props) {
   const settings = useSettingsStore();
   const [key, setKey] = useState(initialKey);
@@ -44,6 +55,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [draft, setDraft] = useState<SessionDefaults>(() => sessionDraft(session, settings.defaults));
   const [saving, setSaving] = useState(false);
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
+  const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
 
   const baseURLInput = useRef<HTMLInputElement>(null);
@@ -66,8 +78,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
     try {
       await settings.setKey(key, remember);
       await settings.setBaseURL(baseURL.trim());
-      await settings.setDefaults(next);
-      if (session) await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit } });
+      await settings.setDefaults({ ...next, ...(api.apiFormat ? { apiFormat: api.apiFormat } : {}) });
+      if (session) {
+        await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit, ...api } });
+      }
       onDone();
     } finally {
       setSaving(false);
@@ -90,6 +104,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
       <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
       <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
+      <ApiSelect value={api} baseURL={baseURL} onChange={setApi} />
       <LimitsFields value={draft} onChange={setDraft}>
         <StreamTimeoutFields
           texts={timeouts}
