@@ -1,6 +1,7 @@
 import type { ErrorInfo } from './error-info';
 import type { LoopConfig } from './loop-config';
 import type { Usage } from './messages';
+import type { Branch } from './branches';
 
 /** What the session list shows; kept light so the sidebar never loads messages. */
 export type SessionStatus =
@@ -38,4 +39,12 @@ export type SessionRecord = {
   usage: Usage;
   settings: SessionSettings;
   lastError?: ErrorInfo;
+  /** The session's branches (domain/branches.ts); absent: one straight path. */
+  branches?: Branch[];
+  /** The branch shown and continued; absent: the root. */
+  activeBranchId?: string;
+  /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
+  forkedFrom?: ForkSource;
 };
+
+export type ForkSource = { sessionId: string; messageId: string; title: string };
