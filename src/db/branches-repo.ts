@@ -3,7 +3,7 @@ import {
 } from '../domain/branches';
 import type { SessionRecord } from '../domain/session';
 import type { ToolscopeDB } from './database';
-import { branchMessages, loadBranchMessages } from './messages-repo';
+import { branchMessages, listMessages, listPathIds, loadBranchMessages } from './messages-repo';
 
 /** A session's branch structure read from the indexes alone: no message record is deserialized. */
 export type BranchSkeleton = { state: BranchState; own: BranchMessages; path: string[] };
@@ -73,4 +73,23 @@ export async function dropEmptyBranch(db: ToolscopeDB, sessionId: string, branch
 export function branchForWrites(session: Pick<SessionRecord, 'activeBranchId'> | undefined): string | undefined {
   const id = session?.activeBranchId;
   return id === undefined || id === ROOT_BRANCH ? undefined : id;
+}
+
+/**
+ * Runs whose messages are all off the active path (on other branches): the timeline hides them unless asked.
+ * Empty for a straight session, read without touching its messages.
+ */
+export async function runsOffPath(db: ToolscopeDB, sessionId: string): Promise<Set<string>> {
+  const session = await db.sessions.get(sessionId);
+  if (!session?.branches?.length) return new Set();
+  const [records, path] = await Promise.all([listMessages(db, sessionId), listPathIds(db, sessionId)]);
+  const onPath = new Set(path);
+  const shown = new Set<string>();
+  const off = new Set<string>();
+  for (const r of records) {
+    if (r.role !== 'assistant' && r.role !== 'tool') continue;
+    (onPath.has(r.id) ? shown : off).add(r.runId);
+  }
+  for (const id of shown) off.delete(id);
+  return off;
 }

@@ -65,6 +65,13 @@ export async function loadBranchMessages(db: ToolscopeDB, session: Pick<SessionR
   return own;
 }
 
+/** The ids on the session's active path in order, from the indexes alone (all ids of a straight session). */
+export async function listPathIds(db: ToolscopeDB, sessionId: string): Promise<string[]> {
+  const session = await db.sessions.get(sessionId);
+  if (!session?.branches?.length) return listMessageIds(db, sessionId);
+  return pathIds(branchStateOf(session), await loadBranchMessages(db, session));
+}
+
 /** The records on the session's active path, in order (every record of a straight session). */
 export async function loadPathRecords(db: ToolscopeDB, sessionId: string): Promise<MessageRecord[]> {
   const session = await db.sessions.get(sessionId);
