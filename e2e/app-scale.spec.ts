@@ -92,3 +92,64 @@ test('a 5,000-message session opens, renders only what is on screen, and scrolls
   await page.keyboard.press('End');
   await expect(page.getByText('Answer 4999:', { exact: false })).toBeVisible();
 });
+
+/** A session of 5,000 messages: 4,000 on the root and 50 branches of 20, the last one active (a 4,000-message path). */
+async function seedBranched(page: Page, id: string, title: string): Promise<void> {
+  await page.evaluate(async ({ id, title }) => {
+    const now = Date.now();
+    const messages: Record<string, unknown>[] = [];
+    const msg = (mid: string, order: number, i: number, text: string, branchId?: string) => {
+      const base = { id: mid, sessionId: id, order, createdAt: now - 10_000 + order, ...(branchId ? { branchId } : {}) };
+      return i % 2 === 0
+        ? { ...base, role: 'user', content: `Question ${text}` }
+        : { ...base, role: 'assistant', content: `Answer ${text}: ${'lorem ipsum dolor sit amet '.repeat(1 + (i % 7))}`, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: `${id}-run`, turn: i };
+    };
+    for (let i = 0; i < 4000; i++) messages.push(msg(`${id}-m${i}`, i, i, `${i}`));
+    const branches: Record<string, unknown>[] = [];
+    for (let b = 0; b < 50; b++) {
+      const fork = b === 49 ? 3979 : 80 * b + 1;
+      branches.push({ id: `b${b}`, parentId: 'root', forkMessageId: `${id}-m${fork}`, createdAt: now - 1000 + b });
+      for (let k = 0; k < 20; k++) messages.push(msg(`${id}-b${b}-${k}`, 4000 + b * 20 + k, k, `b${b}-${k}`, `b${b}`));
+    }
+    const session = {
+      id, title, model: 'mock-gpt', status: 'finished', createdAt: now - 20_000, updatedAt: now, messageCount: 5000, toolCallCount: 0,
+      usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2, estimated: true }, settings: {}, branches, activeBranchId: 'b49',
+    };
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('toolscope');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const tx = idb.transaction(['sessions', 'messages'], 'readwrite');
+    tx.objectStore('sessions').put(session);
+    for (const m of messages) tx.objectStore('messages').put(m);
+    await new Promise<void>((resolve, reject) => { tx.oncomplete = () => resolve(); tx.onerror = () => reject(tx.error); });
+    idb.close();
+  }, { id, title });
+}
+
+test('a 5,000-message session with 50 branches opens on its active path, compared with a straight one', async ({ page }) => {
+  await openApp(page);
+  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
+    const req = indexedDB.open('toolscope');
+    req.onsuccess = () => { const ok = req.result.objectStoreNames.contains('messages'); req.result.close(); resolve(ok); };
+    req.onerror = () => resolve(false);
+  }))).toBe(true);
+  await seedSession(page, { id: 'straight', title: 'Straight five thousand', count: 5000 });
+  await seedBranched(page, 'branched', 'Branched five thousand');
+  await page.reload();
+
+  const straight: number[] = [];
+  const branched: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    straight.push(await openSession(page, 'Straight five thousand', 'Answer 4999:'));
+    branched.push(await openSession(page, 'Branched five thousand', 'Answer b49-19:'));
+  }
+  // The active branch's path is shown, not the other branches' messages.
+  await expect(page.getByText('Answer b48-19:', { exact: false })).toHaveCount(0);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const line = `open 5,000 straight: ${straight.map((v) => v.toFixed(0)).join('/')} ms; 5,000 with 50 branches: ${branched.map((v) => v.toFixed(0)).join('/')} ms; median ratio ${(median(branched) / median(straight)).toFixed(2)} (target <= 2)`;
+  test.info().annotations.push({ type: 'open-ms', description: line });
+  console.log(`[app-scale] ${line}`);
+  expect(await page.getByRole('article').count()).toBeLessThan(80);
+});

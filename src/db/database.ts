@@ -3,16 +3,19 @@
  * so tests pass `openToolscopeDB(uniqueName)` and the app passes `db`.
  *
  * Tables (record types in records.ts):
- *   sessions   id | updatedAt, title, status          messages  id | [sessionId+order]
+ *   sessions   id | updatedAt, title, status          messages  id | [sessionId+order], [sessionId+branchId+order]
  *   toolCalls  [messageId+id] | id, sessionId, runId  runs      id | sessionId
  *   events     [runId+seq] | sessionId                tools     id | &name
  *   settings   key      secrets  key (never exported)  memories  id | updatedAt
- * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount.
+ * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
+ * 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts).
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
- *   messages-repo    listMessages, listMessageIds, getMessages, loadHistory, appendMessage, nextOrder, toMessageRecord,
+ *   messages-repo    listMessages, listMessageIds, getMessages, loadHistory (the active path), loadBranchMessages, loadPathRecords, appendMessage, nextOrder, toMessageRecord,
  *                    fromMessageRecord
+ *   branches-repo    loadSkeleton, loadActivePath, startBranch, switchBranch, dropEmptyBranch
+ *   fork-session     forkSession: a new session holding one path up to a message
  *   tool-calls-repo  listToolCalls, listRunToolCalls, findToolCalls, putToolCall
  *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listRunEventsAfter, listSessionEvents, countSessionEvents
  *   tools-repo       listTools, getTool, getToolByName, saveTool, putTools, setToolEnabled, deleteTool, toolSecretSource, getToolHeaderSecrets
@@ -31,6 +34,7 @@ import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
+import { SCHEMA_V4_CHANGES } from './schema-v4';
 import { backendDexieOptions } from './storage-backend';
 
 export const DB_NAME = 'toolscope';
@@ -52,6 +56,7 @@ export class ToolscopeDB extends Dexie {
     // Every version stays declared: a browser may hold a database from any of them.
     declareV1(this);
     this.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
+    this.version(4).stores(SCHEMA_V4_CHANGES);
   }
 }
 

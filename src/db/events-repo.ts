@@ -12,6 +12,10 @@ export function listRunEventsAfter(db: ToolscopeDB, runId: string, afterSeq: num
   return db.events.where('[runId+seq]').between([runId, afterSeq], [runId, Dexie.maxKey], false, true).limit(limit).toArray();
 }
 
+export function countRunEvents(db: ToolscopeDB, runId: string): Promise<number> {
+  return db.events.where('[runId+seq]').between([runId, Dexie.minKey], [runId, Dexie.maxKey]).count();
+}
+
 export function countSessionEvents(db: ToolscopeDB, sessionId: string): Promise<number> {
   return db.events.where('sessionId').equals(sessionId).count();
 }

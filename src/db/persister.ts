@@ -13,6 +13,7 @@ import { addUsage, zeroUsage, type Usage } from '../domain/messages';
 import type { EventSink } from '../agent/events';
 import { type ToolscopeDB, sessionTables } from './database';
 import { nextOrder, toMessageRecord } from './messages-repo';
+import { branchForWrites } from './branches-repo';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionRecord, SessionStatus } from '../domain/session';
 import { RunWriteBuffer, type Batch, type FlushHint } from './run-write-buffer';
@@ -58,7 +59,8 @@ const realTimers: PersisterTimers = {
   clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-type Base = { order: number; usage: Usage; messageCount: number; toolCallCount: number };
+/** `branchId`: where this run's messages go, the session's active branch when the run first writes. */
+type Base = { order: number; usage: Usage; messageCount: number; toolCallCount: number; branchId?: string };
 
 export function createPersister(db: ToolscopeDB, sessionId: string, opts: PersisterOptions = {}): Persister {
   const interval = opts.flushIntervalMs ?? 1000;
@@ -103,6 +105,7 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
       usage: session?.usage ?? zeroUsage(),
       messageCount: session?.messageCount ?? 0,
       toolCallCount: session?.toolCallCount ?? 0,
+      ...(branchForWrites(session) !== undefined ? { branchId: branchForWrites(session) } : {}),
     };
   }
 
@@ -138,10 +141,10 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
 
   async function writeBatch(batch: Batch, b: Base): Promise<void> {
     if (batch.deletes.length) await db.messages.bulkDelete(batch.deletes);
-    const records = batch.messages.map((m) => toMessageRecord(sessionId, b.order + m.slot, m.message));
+    const records = batch.messages.map((m) => toMessageRecord(sessionId, b.order + m.slot, m.message, b.branchId));
     if (batch.partial) {
       const { slot, ...partial } = batch.partial;
-      records.push(toMessageRecord(sessionId, b.order + slot, partial));
+      records.push(toMessageRecord(sessionId, b.order + slot, partial, b.branchId));
     }
     if (records.length) await db.messages.bulkPut(records);
     if (batch.toolRows.length) await db.toolCalls.bulkPut(batch.toolRows);
@@ -176,11 +179,11 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
       await enqueue();
     },
     pending: () => [...(inFlight?.events ?? []), ...state.events],
-    pendingMessages: () => state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message)),
+    pendingMessages: () => state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message, base?.branchId)),
     storageError: () => failure,
     unsavedRecords(): UnsavedRecords | null {
       const events = [...(inFlight?.events ?? []), ...state.events];
-      const messages = state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message));
+      const messages = state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message, base?.branchId));
       const toolCalls = [...(inFlight?.toolRows ?? []), ...state.toolRows.values()];
       if (!events.length && !messages.length && !toolCalls.length && !state.runDirty && !inFlight?.run) return null;
       return { messages, events, toolCalls, run: state.run, status: state.status };

@@ -3,8 +3,11 @@ import type { ErrorInfo } from '../domain/error-info';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { StopReason } from '../domain/stop-reason';
 
-/** A history message; `order` keeps the conversation order within the session. */
-export type MessageRecord = ChatMessage & { sessionId: string; order: number };
+/**
+ * A history message; `order` keeps the conversation order within the session (across all its branches).
+ * `branchId` names the branch that owns it (domain/branches.ts); absent: the root branch.
+ */
+export type MessageRecord = ChatMessage & { sessionId: string; order: number; branchId?: string };
 
 export type ToolCallStatus = 'pending' | 'awaiting_approval' | 'running' | ToolOutcome;
 

@@ -83,10 +83,22 @@ export function repairHistory(
       if (done && done.result !== null && isOutcome(done.status)) {
         Object.assign(msg, { content: done.result, isError: done.isError, outcome: done.status, createdAt: done.finishedAt ?? now });
       } else interruptedCalls.add(key);
-      out.push({ ...msg, sessionId: assistant.sessionId, order: lastOrder + ((nextOrder - lastOrder) * (i + 1)) / (missing.length + 1) });
+      const order = lastOrder + ((nextOrder - lastOrder) * (i + 1)) / (missing.length + 1);
+      out.push({ ...msg, sessionId: assistant.sessionId, order, ...(assistant.branchId !== undefined ? { branchId: assistant.branchId } : {}) });
     });
   }
   return { messages: out, interruptedCalls };
+}
+
+function groupRecordsByBranch(records: MessageRecord[]): MessageRecord[][] {
+  const groups = new Map<string, MessageRecord[]>();
+  for (const r of records) {
+    const key = r.branchId ?? '';
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  return [...groups.values()];
 }
 
 const UNFINISHED = new Set<ToolCallStatus>(['pending', 'running', 'awaiting_approval']);
@@ -105,7 +117,13 @@ export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: R
     for (const p of partials) if (p.role === 'assistant') p.status = 'interrupted';
     const rows = await db.toolCalls.where('sessionId').equals(sessionId).toArray();
     const finished = new Map(rows.filter((r) => isOutcome(r.status)).map((r) => [rowKey(r.messageId, r.id), r]));
-    const repair = repairHistory(records, now, newId, finished);
+    // Each branch's own messages hold whole tool groups (a branch never starts inside one), so each is checked alone.
+    const repair: Repair = { messages: [], interruptedCalls: new Set() };
+    for (const own of groupRecordsByBranch(records)) {
+      const part = repairHistory(own, now, newId, finished);
+      repair.messages.push(...part.messages);
+      for (const key of part.interruptedCalls) repair.interruptedCalls.add(key);
+    }
     await db.messages.bulkPut([...partials, ...repair.messages]);
 
     const changed: ToolCallRecord[] = rows

@@ -5,6 +5,7 @@ import type { ProviderToolKind } from './provider-items';
 
 /** Which wire format a session's requests use. */
 export type ApiFormat = 'chat' | 'responses';
+import type { Branch } from './branches';
 
 /** What the session list shows; kept light so the sidebar never loads messages. */
 export type SessionStatus =
@@ -52,4 +53,12 @@ export type SessionRecord = {
   usage: Usage;
   settings: SessionSettings;
   lastError?: ErrorInfo;
+  /** The session's branches (domain/branches.ts); absent: one straight path. */
+  branches?: Branch[];
+  /** The branch shown and continued; absent: the root. */
+  activeBranchId?: string;
+  /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
+  forkedFrom?: ForkSource;
 };
+
+export type ForkSource = { sessionId: string; messageId: string; title: string };

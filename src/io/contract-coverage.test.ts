@@ -92,6 +92,8 @@ const settings: Required<SessionSettings> = {
 };
 const session: Required<SessionRecord> = {
   id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth,
+  branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
+  forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
 };
 const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finishedAt: 200, stopReason: 'complete', usage, error: errors.storage, interrupted: false };
 const toolCall: Required<ToolCallRecord> = {
@@ -112,7 +114,7 @@ describe('the v1 schema covers every field of the shared contracts', () => {
       format: 'toolscope-session', version: 1, exportedAt: '2026-11-22T10:30:00.000Z', app: { name: 'toolscope', version: '0.1.0' },
       sessions: [{
         session,
-        messages: Object.values(messages).map((m, order) => ({ ...m, sessionId: S, order })),
+        messages: Object.values(messages).map((m, order) => ({ ...m, sessionId: S, order, ...(order > 1 ? { branchId: 'b1' } : {}) })),
         toolCalls: [toolCall],
         runs: [run],
         events: Object.values(events),

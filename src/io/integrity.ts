@@ -3,6 +3,7 @@ import type { MessageRecord } from '../db/records';
 import { isLiveStatus } from '../domain/session';
 import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
 import { findHistoryProblems } from '../domain/history-check';
+import { branchStateOf, branchStateProblems, groupByBranch, leafBranches, pathIds } from '../domain/branches';
 import { MAX_LISTED_ISSUES, type FileIssue } from './validate-file';
 
 export function byOrder(a: MessageRecord, b: MessageRecord): number {
@@ -102,15 +103,26 @@ function checkSession(
   });
 
   const ordered = [...entry.messages].sort(byOrder);
-  const history: ChatMessage[] = ordered.filter((m) => !(m.role === 'assistant' && m.status === 'streaming'));
-  // Only the first problem is named; one that is only calls unanswered at the end is the sole one (atEnd).
-  const problem = findHistoryProblems(history)[0];
-  if (problem) {
+  const state = branchStateOf(entry.session);
+  const branchOwn = groupByBranch(ordered);
+  for (const p of branchStateProblems(state, branchOwn)) add(`${base}.session.branches`, `a sound branch structure: ${p}`);
+  const byId = new Map(ordered.map((m) => [m.id, m]));
+  // Every path must be a valid history on its own (architecture.md, "Branches"); a straight session has one.
+  const paths = state.branches.length === 0
+    ? [ordered]
+    : leafBranches(state).map((b) => pathIds(state, branchOwn, b).flatMap((id) => byId.get(id) ?? []));
+  const named = new Set<MessageRecord | undefined>();
+  for (const path of paths) {
+    const history: ChatMessage[] = path.filter((m) => !(m.role === 'assistant' && m.status === 'streaming'));
+    // Only the first problem is named; one that is only calls unanswered at the end is the sole one (atEnd).
+    const problem = findHistoryProblems(history)[0];
+    if (!problem) continue;
     // A session exported mid-run may end with calls still running; import settles those as interrupted.
-    if (!(problem.atEnd && isLiveStatus(entry.session.status))) {
-      const culprit = history[problem.index];
-      const index = culprit ? entry.messages.indexOf(culprit as MessageRecord) : -1;
-      add(index >= 0 ? `${base}.messages[${index}]` : `${base}.messages`, `a valid history: ${problem.problem}`);
-    }
+    if (problem.atEnd && isLiveStatus(entry.session.status)) continue;
+    const culprit = history[problem.index] as MessageRecord | undefined;
+    if (named.has(culprit)) continue;
+    named.add(culprit);
+    const index = culprit ? entry.messages.indexOf(culprit) : -1;
+    add(index >= 0 ? `${base}.messages[${index}]` : `${base}.messages`, `a valid history: ${problem.problem}`);
   }
 }

@@ -87,7 +87,13 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
   };
 
   return {
-    session: { ...entry.session, id: sessionId },
+    session: {
+      ...entry.session,
+      id: sessionId,
+      ...(entry.session.branches
+        ? { branches: entry.session.branches.map((b) => ({ ...b, forkMessageId: b.forkMessageId === null ? null : msg(b.forkMessageId) })) }
+        : {}),
+    },
     messages: entry.messages.map((m): MessageRecord => ({ ...message(m), sessionId })),
     toolCalls: entry.toolCalls.map((c) => ({
       ...c,

@@ -278,7 +278,7 @@ export function buildSessionSchema(): Schema {
   const logs = list(obj({ level: str(LIMITS.name), text: str(LIMITS.shortText), t: { type: 'number', minimum: -1e12, maximum: 8.64e15 } }), LIMITS.smallList);
   const validationErrors = list(obj({ path: str(LIMITS.title), message: str(LIMITS.shortText) }), LIMITS.smallList);
   // Orders may be fractional: recovery can slot a message between two others.
-  const recordEnvelope = { sessionId: id(), order: { type: 'number', minimum: -1e12, maximum: 1e12 } };
+  const recordEnvelope = { sessionId: id(), order: { type: 'number', minimum: -1e12, maximum: 1e12 }, branchId: id() };
   const eventEnvelope = {
     runId: id(),
     seq: count(),
@@ -321,7 +321,9 @@ export function buildSessionSchema(): Schema {
       toolCall: obj({ id: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) }),
       providerItem: providerItem(),
       chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], assistant: ASSISTANT_OPTIONAL }),
-      messageRecord: tagged('role', messageBranches(recordEnvelope), { system: ['summaryOf'], assistant: ASSISTANT_OPTIONAL }),
+      messageRecord: tagged('role', messageBranches(recordEnvelope), {
+        system: ['summaryOf', 'branchId'], user: ['branchId'], assistant: [...ASSISTANT_OPTIONAL, 'branchId'], tool: ['branchId'],
+      }),
       session: obj(
         {
           id: id(),
@@ -335,8 +337,12 @@ export function buildSessionSchema(): Schema {
           usage: ref('usage'),
           settings: sessionSettings(),
           lastError: ref('errorInfo'),
+          // Branches (architecture.md, "Branches"): optional, so files written before them still import.
+          branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),
+          activeBranchId: id(),
+          forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
         },
-        ['lastError'],
+        ['lastError', 'branches', 'activeBranchId', 'forkedFrom'],
       ),
       toolCallRecord: obj({
         id: id(),

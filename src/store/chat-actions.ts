@@ -26,9 +26,13 @@ export function continueRun(sessionId: string): Promise<SendOutcome> {
   return startRun(sessionId, undefined);
 }
 
-async function startRun(sessionId: string, text: string | undefined): Promise<SendOutcome> {
+/** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
+export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void): Promise<SendOutcome> {
   const r = await runController.start(sessionId, text);
-  if (r.ok) return 'started';
+  if (r.ok) {
+    if (onEnd) void r.done.finally(onEnd);
+    return 'started';
+  }
   switch (r.reason) {
     case 'no_key':
       useUiStore.getState().openSettings('Add your API key to start chatting.');

@@ -15,6 +15,8 @@ import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { usageText } from './usage-text';
+import { useBranchSiblings } from '../data/use-branch-siblings';
+import { ForkedFrom } from './forked-from';
 
 export function ChatView({ sessionId }: { sessionId: string | null }) {
   return sessionId ? <SessionChat key={sessionId} sessionId={sessionId} /> : <NoSessionChat />;
@@ -77,6 +79,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const lastRunId = useRunStore((s) => s.runs[sessionId]?.runId);
   const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
   const turnOffsets = useTurnOffsets(sessionId);
+  const siblings = useBranchSiblings(sessionId, (session?.branches?.length ?? 0) > 0);
 
   useEffect(() => {
     if (!runningHere) return;
@@ -95,13 +98,16 @@ function SessionChat({ sessionId }: { sessionId: string }) {
           This session is running in another tab. You are watching it live, read-only; you can send again when it finishes.
         </p>
       )}
+      {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
       {loading ? (
         <div className="message-list empty">Loading…</div>
       ) : rows.length === 0 ? (
         <div className="message-list empty">No messages yet. Say hello.</div>
       ) : (
         <TurnOffsetsContext value={turnOffsets}>
-          <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
+          <MessageList
+            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere}
+          />
         </TurnOffsetsContext>
       )}
       <ChatAnnouncer sessionId={sessionId} />

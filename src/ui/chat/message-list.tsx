@@ -4,6 +4,7 @@ import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run-store';
 import type { ChatRow } from './chat-rows';
+import type { Siblings } from '../../domain/branches';
 import { MessageRow } from './message-row';
 import { useUiStore, type ChatFocus } from '../../store/ui-store';
 
@@ -20,6 +21,8 @@ type Props = {
   rows: ChatRow[];
   toolResults: Map<string, ToolMessage>;
   toolRecords: Map<string, ToolCallRecord>;
+  siblings?: ReadonlyMap<string, Siblings>;
+  busy?: boolean;
 };
 
 const NEAR_BOTTOM_PX = 120;
@@ -29,7 +32,7 @@ const NEAR_BOTTOM_PX = 120;
  * short one does. The list follows new output while the reader is at the bottom, and stays put once
  * they scroll up.
  */
-export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props) {
+export function MessageList({ sessionId, rows, toolResults, toolRecords, siblings, busy = false }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({
@@ -133,7 +136,7 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords }: Props
             if (!row) return null;
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-highlight={row.key === highlight || undefined}>
-                <MessageRow sessionId={sessionId} row={row} toolResults={toolResults} toolRecords={toolRecords} />
+                <MessageRow sessionId={sessionId} row={row} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings?.get(row.key)} busy={busy} />
               </div>
             );
           })}

@@ -1,12 +1,13 @@
 import type { ToolscopeDB } from '../../db/database';
-import { getMessages, listMessageIds } from '../../db/messages-repo';
+import { getMessages, listPathIds } from '../../db/messages-repo';
 import type { MessageRecord } from '../../db/records';
 
 /** Rows a later write may still change in place: the streaming partial (and, to be safe, the newest row). */
 const mayChange = (m: MessageRecord) => m.role === 'assistant' && m.status === 'streaming';
 
 /**
- * One session's stored messages, kept in memory and refreshed cheaply. The persister writes about once a
+ * One session's stored messages on its active path (architecture.md, "Branches"), kept in memory and refreshed
+ * cheaply. The persister writes about once a
  * second while a run streams; re-reading thousands of records each time would cost a full deserialization
  * per second. Stored messages are append-mostly: a refresh reads only the ids (from the index), then the
  * records that are new, still streaming, or last. Returns the previous array when nothing changed, so the
@@ -37,7 +38,7 @@ export class SessionMessagesCache {
   }
 
   async read(): Promise<MessageRecord[]> {
-    const all = await listMessageIds(this.db, this.sessionId);
+    const all = await listPathIds(this.db, this.sessionId);
     if (this.cold) {
       this.cold = false;
       if (all.length > SessionMessagesCache.TAIL) this.firstHeldId = all[all.length - SessionMessagesCache.TAIL]!;
@@ -80,7 +81,7 @@ export class SessionMessagesCache {
   /** Fetches every message older than the loaded tail, in chunks; the next read() returns the whole history. */
   async loadEarlier(): Promise<void> {
     if (this.firstHeldId === null) return;
-    const all = await listMessageIds(this.db, this.sessionId);
+    const all = await listPathIds(this.db, this.sessionId);
     const older = all.slice(0, Math.max(0, all.indexOf(this.firstHeldId)));
     for (let i = 0; i < older.length; i += SessionMessagesCache.EARLIER_CHUNK) {
       const chunk = older.slice(i, i + SessionMessagesCache.EARLIER_CHUNK);

@@ -5,7 +5,7 @@ import { contextLimitFor } from '../../context/model-limits';
 import { tokenCounterFor } from '../../context/token-counter';
 import { db } from '../../db/database';
 import { getSession } from '../../db/sessions-repo';
-import { fromMessageRecord, listMessages } from '../../db/messages-repo';
+import { fromMessageRecord, loadPathRecords } from '../../db/messages-repo';
 import { nextRequestParts } from './next-request-parts';
 
 /**
@@ -17,7 +17,7 @@ export function useContextUsage(sessionId: string): ContextUsage | null {
   const input = useLiveQuery(async (): Promise<(ContextUsageInput & { model: string }) | null> => {
     const session = await getSession(db, sessionId);
     if (!session) return null;
-    const [records, parts] = await Promise.all([listMessages(db, sessionId), nextRequestParts(sessionId, session.settings.systemPrompt ?? '')]);
+    const [records, parts] = await Promise.all([loadPathRecords(db, sessionId), nextRequestParts(sessionId, session.settings.systemPrompt ?? '')]);
     return {
       model: session.model,
       messages: records.map(fromMessageRecord),

@@ -25,7 +25,9 @@ const EXPORT_WIDTH = 1400;
 
 /** The Timeline tab: what the agent did in a session, when, for how long, and why it stopped. */
 export function TimelineView({ sessionId }: { sessionId: string | null }) {
-  const { snapshot, error } = useTimelineSnapshot(sessionId);
+  // A branched session shows the active path's runs; the others on request (architecture.md, "Branches").
+  const [allBranches, setAllBranches] = useState(false);
+  const { snapshot, error, hiddenRuns } = useTimelineSnapshot(sessionId, allBranches);
   const model = snapshot?.model ?? null;
   const live = model?.runs.some((r) => r.state === 'live') ?? false;
 
@@ -115,6 +117,12 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   return (
     <div className="tl-view" data-live={live ? 'true' : undefined}>
       <TimelineSummary s={summary} />
+      {(hiddenRuns > 0 || allBranches) && (
+        <label className="tl-branches">
+          <input type="checkbox" checked={allBranches} onChange={(e) => setAllBranches(e.target.checked)} />
+          Show runs of all branches{hiddenRuns > 0 ? ` (${hiddenRuns} on other branches hidden)` : ''}
+        </label>
+      )}
       <TimelineToolbar
         text={text}
         onText={setText}

@@ -24,9 +24,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * most once per animation frame however often the tables change. While a run is live a clock rebuilds it
  * a few times a second so open bars grow.
  */
-export function useTimelineSnapshot(sessionId: string | null): { snapshot: TimelineSnapshot | null; error: string | null } {
+export function useTimelineSnapshot(
+  sessionId: string | null,
+  allBranches = false,
+): { snapshot: TimelineSnapshot | null; error: string | null; hiddenRuns: number } {
   const [state, setState] = useState<State>({ sessionId: null, snapshot: null, error: null });
-  const source = useSessionRuns(sessionId);
+  const source = useSessionRuns(sessionId, allBranches);
+  const hiddenRuns = source && 'hidden' in source && source.sessionId === sessionId ? source.hidden : 0;
   // Hands each new answer of the live query to the pipeline of the session shown (null while none is).
   const feed = useRef<((value: SessionRuns) => void) | null>(null);
 
@@ -122,5 +126,5 @@ export function useTimelineSnapshot(sessionId: string | null): { snapshot: Timel
     else feed.current?.(source);
   }, [source, sessionId]);
 
-  return state.sessionId === sessionId ? { snapshot: state.snapshot, error: state.error } : { snapshot: null, error: null };
+  return state.sessionId === sessionId ? { snapshot: state.snapshot, error: state.error, hiddenRuns } : { snapshot: null, error: null, hiddenRuns };
 }
