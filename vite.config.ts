@@ -4,6 +4,9 @@ import { cspPlugin, devCspPlugin } from './build/csp';
 import { exportValidatorsPlugin } from './build/export-validators';
 
 export default defineConfig({
+  // Relative asset paths: the built page works from any folder of a static host, not only its root (addresses
+  // are in the hash, so the server never sees them).
+  base: './',
   plugins: [react(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

@@ -17,15 +17,21 @@ const standaloneCode = (createRequire(import.meta.url)('ajv/dist/standalone') as
  */
 
 const SCHEMA_FILE = fileURLToPath(new URL('../src/io/session-schema.json', import.meta.url));
+/** Chat Completions messages, the other kind of file the import takes (a new session). */
+const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/openai-messages-schema.json', import.meta.url));
 
 /** `import { validate } from 'virtual:export-schema/validate'` checks a parsed file as-is. */
 export const VALIDATE_ID = 'virtual:export-schema/validate';
 /** `import { validate } from 'virtual:export-schema/sanitize'` also drops properties the format does not define. */
 export const SANITIZE_ID = 'virtual:export-schema/sanitize';
 
-const OPTIONS: Record<string, Options> = {
-  [VALIDATE_ID]: {},
-  [SANITIZE_ID]: { removeAdditional: true },
+/** `import { validate } from 'virtual:export-schema/openai-messages'` checks a Chat Completions messages file. */
+export const OPENAI_MESSAGES_ID = 'virtual:export-schema/openai-messages';
+
+const MODULES: Record<string, { file: string; options: Options }> = {
+  [VALIDATE_ID]: { file: SCHEMA_FILE, options: {} },
+  [SANITIZE_ID]: { file: SCHEMA_FILE, options: { removeAdditional: true } },
+  [OPENAI_MESSAGES_ID]: { file: OPENAI_MESSAGES_SCHEMA_FILE, options: {} },
 };
 
 /**
@@ -78,26 +84,26 @@ export function exportValidatorsPlugin(): Plugin {
     resolveId: {
       filter: { id: /^virtual:export-schema\// },
       handler(id) {
-        return id in OPTIONS ? `\0${id}` : null;
+        return id in MODULES ? `\0${id}` : null;
       },
     },
     load: {
       filter: { id: /^\0virtual:export-schema\// },
       handler(id) {
         const key = id.slice(1);
-        const extra = OPTIONS[key];
-        if (extra === undefined) return null;
-        this.addWatchFile(SCHEMA_FILE);
+        const module = MODULES[key];
+        if (module === undefined) return null;
+        this.addWatchFile(module.file);
         let code = generated.get(key);
         if (code === undefined) {
-          code = exportValidatorSource(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as object, extra);
+          code = exportValidatorSource(JSON.parse(readFileSync(module.file, 'utf8')) as object, module.options);
           generated.set(key, code);
         }
         return code;
       },
     },
     watchChange(id) {
-      if (id === SCHEMA_FILE) generated.clear();
+      if (id === SCHEMA_FILE || id === OPENAI_MESSAGES_SCHEMA_FILE) generated.clear();
     },
   };
 }

@@ -62,10 +62,10 @@ const cases: { name: string; file: string; text: () => string; expect: (RegExp |
     expect: ['$.format', 'not a Toolscope session export'],
   },
   {
-    name: 'an OpenAI messages file (the other export kind)',
-    file: 'toolscope-weather-openai-messages.json',
-    text: () => JSON.stringify([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Weather in Paris?' }, { role: 'assistant', content: 'Sunny.' }]),
-    expect: ['$: expected a Toolscope session export, found a list of chat messages', 'export "This session" instead'],
+    name: 'an OpenAI messages file with a tool result that answers no call',
+    file: 'orphan-openai-messages.json',
+    text: () => JSON.stringify([{ role: 'user', content: 'Weather in Paris?' }, { role: 'tool', tool_call_id: 'call_gone', content: '{"temp":14}' }, { role: 'assistant', content: 'Sunny.' }]),
+    expect: ['a tool call and its result must come in pairs', '$[1]', '"call_gone" answers no open tool call'],
   },
 ];
 

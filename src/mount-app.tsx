@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './ui/app';
 import { settingsLoaded, startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/timeline/chat-link';
+import { startAddressSync } from './store/address-sync';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({
@@ -19,13 +20,15 @@ export function mountApp(): void {
   installShowInTimelineListener();
   const root = document.getElementById('root');
   if (!root) return;
-  void settingsLoaded().then(() =>
+  void settingsLoaded().then(() => {
+    // The address is read before the first render, so a reload draws the session it was on, not the empty chat.
+    startAddressSync();
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <App />
         </QueryClientProvider>
       </StrictMode>,
-    ),
-  );
+    );
+  });
 }

@@ -1,6 +1,7 @@
 import type { ExportFileV1 } from './format-v1';
 import { checkIntegrity } from './integrity';
 import { findHostileShape, parseJsonText, type ParseFailure } from './parse-file';
+import { looksLikeOpenAIMessages, openAIMessagesToExport } from './openai-messages-import';
 import { checkEnvelope, validateExportFile, type FileIssue } from './validate-file';
 
 export type CheckPhase = 'parsing' | 'screening' | 'validating' | 'integrity';
@@ -25,7 +26,12 @@ export function checkExportText(text: string, onPhase: (phase: CheckPhase) => vo
   return checkExportData(parsed.data, onPhase);
 }
 
-export function checkExportData(data: unknown, onPhase: (phase: CheckPhase) => void = () => {}): CheckResult {
+export function checkExportData(
+  data: unknown,
+  onPhase: (phase: CheckPhase) => void = () => {},
+  // How a file of OpenAI messages becomes a new session: its ids, and the time it is stamped with.
+  fresh: { now: () => number; newId: () => string } = { now: Date.now, newId: () => crypto.randomUUID() },
+): CheckResult {
   onPhase('screening');
   const hostile = findHostileShape(data);
   if (hostile) {
@@ -38,6 +44,13 @@ export function checkExportData(data: unknown, onPhase: (phase: CheckPhase) => v
         total: 1,
       },
     };
+  }
+  if (looksLikeOpenAIMessages(data)) {
+    onPhase('validating');
+    const converted = openAIMessagesToExport(data, { now: fresh.now(), newId: fresh.newId });
+    if (!converted.ok) return { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } };
+    // The session it makes is checked like any export file, so nothing reaches the database unchecked.
+    return checkExportData(converted.file, onPhase, fresh);
   }
   const envelope = checkEnvelope(data);
   if (envelope) {

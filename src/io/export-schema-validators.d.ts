@@ -15,3 +15,11 @@ declare module 'virtual:export-schema/sanitize' {
     errors?: import('ajv').ErrorObject[] | null;
   };
 }
+
+declare module 'virtual:export-schema/openai-messages' {
+  /** Validates a parsed Chat Completions messages file (a list, or an object with `messages`); see openai-messages-schema.json. */
+  export const validate: {
+    (data: unknown): boolean;
+    errors?: import('ajv').ErrorObject[] | null;
+  };
+}

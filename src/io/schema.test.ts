@@ -105,17 +105,13 @@ describe('checkExportData', () => {
     expect(failure(checkExportData([]))).toMatchObject({ stage: 'envelope', issues: [{ path: '$' }] });
   });
 
-  it('recognizes an OpenAI messages file or a chat request and says what to export instead', () => {
+  it('takes an OpenAI messages file or a chat request as a new session, not as a wrong format', () => {
     const messages = [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }];
-    const list = issuesOf(checkExportData(messages));
-    expect(list).toEqual([{ path: '$', expected: expect.stringContaining('found a list of chat messages') }]);
-    expect(list[0]?.expected).toContain('export "This session" instead');
-    expect(issuesOf(checkExportData({ model: 'gpt-4o', messages }))).toEqual([
-      { path: '$.format', expected: expect.stringContaining('looks like a chat completions request') },
-    ]);
+    expect(checkExportData(messages).ok).toBe(true);
+    expect(checkExportData({ model: 'gpt-4o', messages }).ok).toBe(true);
     // Other wrong shapes say what was found.
-    expect(issuesOf(checkExportData([1, 2]))[0]?.expected).toBe('a JSON object (a Toolscope session export), found an array of 2 items');
-    expect(issuesOf(checkExportData('text'))[0]?.expected).toBe('a JSON object (a Toolscope session export), found a string');
+    expect(issuesOf(checkExportData([1, 2]))[0]?.expected).toBe('a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found an array of 2 items');
+    expect(issuesOf(checkExportData('text'))[0]?.expected).toBe('a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found a string');
   });
 
   it('lists at most 20 issues but counts them all', () => {

@@ -93,24 +93,15 @@ export function describeErrors(errors: ErrorObject[]): { issues: FileIssue[]; to
   return { issues: issues.slice(0, MAX_LISTED_ISSUES), total: Math.max(issues.length, relevant.length > 500 ? relevant.length : 0) };
 }
 
-/** A quick look before full validation, so a file that is not an export at all gets a plain answer. */
+/**
+ * A quick look before full validation, so a file that is not an export at all gets a plain answer. (A file of OpenAI
+ * messages never gets here: check-file.ts imports it as a new session.)
+ */
 export function checkEnvelope(data: unknown): FileIssue | null {
-  if (looksLikeChatMessages(data)) {
-    return {
-      path: '$',
-      expected: 'a Toolscope session export, found a list of chat messages: files saved with "This session as OpenAI messages" are for other tools and cannot be imported back; export "This session" instead',
-    };
-  }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { path: '$', expected: `a JSON object (a Toolscope session export), found ${describeJsonValue(data)}` };
+    return { path: '$', expected: `a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found ${describeJsonValue(data)}` };
   }
   const rec = data as Record<string, unknown>;
-  if (rec.format === undefined && looksLikeChatMessages(rec.messages)) {
-    return {
-      path: '$.format',
-      expected: '"toolscope-session": this looks like a chat completions request (it has "messages" but no "format"), not a Toolscope session export',
-    };
-  }
   if (rec.format !== 'toolscope-session') {
     return { path: '$.format', expected: '"toolscope-session": this file is not a Toolscope session export' };
   }
@@ -121,13 +112,6 @@ export function checkEnvelope(data: unknown): FileIssue | null {
     };
   }
   return null;
-}
-
-/** An OpenAI-style message list: what the app's "as OpenAI messages" export writes, a common wrong pick. */
-function looksLikeChatMessages(data: unknown): boolean {
-  if (!Array.isArray(data) || data.length === 0) return false;
-  const first: unknown = data[0];
-  return typeof first === 'object' && first !== null && typeof (first as Record<string, unknown>).role === 'string';
 }
 
 function describeJsonValue(data: unknown): string {

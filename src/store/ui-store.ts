@@ -8,8 +8,22 @@ export type TimelineFocus = { sessionId: string; callId: string } | null;
 /** Chat deep link: the message (or the message holding a tool call) the timeline asked the chat to show. */
 export type ChatFocus = { sessionId: string; messageId: string; callId: string | null } | null;
 
+/**
+ * A screen shown in place of the views, reached by address (store/address-sync.ts): two sessions compared, a link
+ * to a session that is not here, or an address that leads nowhere. Opening a session or a view closes it.
+ */
+export type ScreenOverlay =
+  | { kind: 'compare'; a: string | null; b: string | null }
+  | { kind: 'missing'; sessionId: string }
+  | { kind: 'unknown'; hash: string };
+
+/** The tool call selected on a session's timeline, so the address can name it. */
+export type TimelineSelection = { sessionId: string; callId: string } | null;
+
 export type UiState = {
   currentSessionId: string | null;
+  overlay: ScreenOverlay | null;
+  timelineSelection: TimelineSelection;
   tab: AppTab;
   settingsOpen: boolean;
   /** Why the settings opened by themselves (e.g. Send without a key). */
@@ -33,23 +47,31 @@ export type UiState = {
   closeSettings: () => void;
   showInTimeline: (sessionId: string, callId: string) => void;
   showInChat: (focus: NonNullable<ChatFocus>) => void;
+  /** Shows the overlay with no session open. */
+  openOverlay: (overlay: ScreenOverlay) => void;
+  setTimelineSelection: (selection: TimelineSelection) => void;
 };
 
 export const useUiStore = create<UiState>()((set) => ({
   currentSessionId: null,
+  overlay: null,
+  timelineSelection: null,
   tab: 'chat',
   settingsOpen: false,
   settingsNotice: null,
   timelineFocus: null,
   chatFocus: null,
   composerFocus: null,
-  selectSession: (id, opts) => set(opts?.focusComposer ? { currentSessionId: id, composerFocus: id ?? '' } : { currentSessionId: id }),
+  selectSession: (id, opts) =>
+    set(opts?.focusComposer ? { currentSessionId: id, overlay: null, composerFocus: id ?? '' } : { currentSessionId: id, overlay: null }),
   requestComposerFocus: (key) => set({ composerFocus: key }),
   clearComposerFocus: (key) => set((s) => (key === undefined || s.composerFocus === key ? { composerFocus: null } : s)),
-  setTab: (tab) => set({ tab }),
+  setTab: (tab) => set({ tab, overlay: null }),
   openSettings: (notice) => set({ settingsOpen: true, settingsNotice: notice ?? null }),
   closeSettings: () => set({ settingsOpen: false, settingsNotice: null }),
   showInTimeline: (sessionId, callId) =>
-    set({ currentSessionId: sessionId, tab: 'timeline', timelineFocus: { sessionId, callId } }),
-  showInChat: (focus) => set({ currentSessionId: focus.sessionId, tab: 'chat', chatFocus: focus }),
+    set({ currentSessionId: sessionId, overlay: null, tab: 'timeline', timelineFocus: { sessionId, callId } }),
+  showInChat: (focus) => set({ currentSessionId: focus.sessionId, overlay: null, tab: 'chat', chatFocus: focus }),
+  openOverlay: (overlay) => set({ overlay, currentSessionId: null }),
+  setTimelineSelection: (timelineSelection) => set({ timelineSelection }),
 }));

@@ -6,16 +6,19 @@ import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
 import { ImportDropZone } from './io/import-drop-zone';
 import { StorageBanner } from './shell/storage-banner';
+import { NotHere } from './address/not-here';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
 const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
+const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
   const sessionId = useUiStore((s) => s.currentSessionId);
   const openSettings = useUiStore((s) => s.openSettings);
+  const overlay = useUiStore((s) => s.overlay);
 
   return (
     <div className="app">
@@ -29,6 +32,13 @@ export function App() {
           </button>
         </header>
         <StorageBanner />
+        {overlay ? (
+          <div className="panel">
+            <Suspense fallback={<p className="empty">Loading…</p>}>
+              {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} /> : <NotHere what={overlay} />}
+            </Suspense>
+          </div>
+        ) : (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)} className="panel">
           {tab === 'chat' && <ChatView sessionId={sessionId} />}
           <Suspense fallback={<p className="empty">Loading…</p>}>
@@ -37,6 +47,7 @@ export function App() {
             {tab === 'memories' && <MemoriesView />}
           </Suspense>
         </div>
+        )}
       </div>
       <SettingsDialog />
       <ImportDropZone />

@@ -26,6 +26,7 @@ export function SessionsSidebar() {
       <div className="sidebar-io">
         <ExportButton />
         <ImportButton />
+        <button type="button" onClick={() => useUiStore.getState().openOverlay({ kind: 'compare', a: current, b: null })}>Compare</button>
       </div>
       <input
         type="search"

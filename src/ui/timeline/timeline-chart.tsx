@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { visibleBars, visibleRows } from '../../timeline/cull';
 import { formatMs } from '../../timeline/format';
 import type { Bar, TimelineLayout } from '../../timeline/layout';
@@ -20,6 +20,8 @@ type Props = {
   selectedId: string | null;
   onSelect: (bar: Bar) => void;
   scrollRequest: ScrollRequest | null;
+  /** The chart's accessible name; Compare shows two, one per side. */
+  label?: string;
 };
 
 type Hover = { bar: Bar; x: number; y: number };
@@ -28,7 +30,8 @@ type Hover = { bar: Bar; x: number; y: number };
  * The chart: a time axis and virtualized rows. Only rows in the scrolled window are mounted and,
  * in each, only bars in the time window (binary search), so its cost follows the screen, not the run.
  */
-export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest }: Props) {
+export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest, label = 'Timeline' }: Props) {
+  const keysId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, height: 400 });
@@ -206,16 +209,16 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     <section
       ref={sectionRef}
       className="tl-chart"
-      aria-label="Timeline"
+      aria-label={label}
       aria-roledescription="timeline chart"
-      aria-describedby="tl-keys"
+      aria-describedby={keysId}
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-view-start={vp.start.toFixed(1)}
       data-view-end={vp.end.toFixed(1)}
       data-rows={layout.rows.length}
     >
-      <p id="tl-keys" className="visually-hidden">
+      <p id={keysId} className="visually-hidden">
         Plus and minus zoom, left and right arrows pan, 0 fits the whole session, Enter opens a bar's details.
       </p>
       <TimeAxis vp={vp} width={size.width} gutter={GUTTER} />

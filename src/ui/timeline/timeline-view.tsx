@@ -60,6 +60,11 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     setSelected(null);
     setViewportState(null);
   }, [sessionId]);
+  // The address names the selected call (store/address-sync.ts), so a reload or a shared link shows it again.
+  const selectedCallId = selected?.callId ?? null;
+  useEffect(() => {
+    useUiStore.getState().setTimelineSelection(sessionId && selectedCallId ? { sessionId, callId: selectedCallId } : null);
+  }, [sessionId, selectedCallId]);
 
   // A request from the chat: select the call, clear filters hiding it, scroll to it and bring it into view.
   const focus = useUiStore((s) => s.timelineFocus);

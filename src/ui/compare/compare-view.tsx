@@ -1,0 +1,179 @@
+import { useCallback, useMemo, useState } from 'react';
+import { comparePaths, onSharedScale, type Comparison, type CompareSide } from '../../compare/compare-paths';
+import { formatAddress, sessionAddress } from '../../domain/app-address';
+import { formatMs, formatTokens } from '../../timeline/format';
+import type { Bar } from '../../timeline/layout';
+import { STATUS_STYLES } from '../../timeline/outcome-style';
+import { fitViewport, zoomAt, type Viewport } from '../../timeline/viewport';
+import { useUiStore } from '../../store/ui-store';
+import { useComparePath } from '../data/use-compare-path';
+import { useSessionSearch } from '../data/use-session-search';
+import { DEFAULT_TITLE } from '../data/session-reads';
+import { TimelineChart } from '../timeline/timeline-chart';
+import '../timeline/timeline.css';
+import './compare.css';
+
+/** Compare: two sessions side by side, what each did and their timelines on one time scale. */
+export function CompareView({ a, b }: { a: string | null; b: string | null }) {
+  const sessions = useSessionSearch('');
+  const openOverlay = useUiStore((s) => s.openOverlay);
+  const left = useComparePath(a);
+  const right = useComparePath(b);
+  const leftPath = left?.sessionId === a ? left?.path : undefined;
+  const rightPath = right?.sessionId === b ? right?.path : undefined;
+  // Built again when either side changes (a run going on in one of them); `now` only moves open bars.
+  const comparison = useMemo(
+    () => (leftPath && rightPath ? comparePaths(leftPath, rightPath, Date.now()) : null),
+    [leftPath, rightPath],
+  );
+
+  const pick = (side: 'a' | 'b', id: string) => {
+    const value = id === '' ? null : id;
+    openOverlay(side === 'a' ? { kind: 'compare', a: value, b } : { kind: 'compare', a, b: value });
+  };
+  const title = (t: string) => (t === DEFAULT_TITLE ? 'Untitled session' : t);
+  const picker = (side: 'a' | 'b', label: string, value: string | null) => (
+    <label className="compare-pick">
+      {label}
+      <select value={value ?? ''} onChange={(e) => pick(side, e.target.value)} disabled={side === 'b' && a === null}>
+        <option value="">Choose a session…</option>
+        {value !== null && sessions && !sessions.some((s) => s.id === value) && <option value={value}>(not found)</option>}
+        {sessions?.map((s) => <option key={s.id} value={s.id}>{title(s.title)}</option>)}
+      </select>
+    </label>
+  );
+
+  const missing = [left?.sessionId === a && a !== null && left?.path === null ? a : null, right?.sessionId === b && b !== null && right?.path === null ? b : null]
+    .filter((id): id is string => id !== null);
+
+  return (
+    <section className="compare" aria-labelledby="compare-title">
+      <h2 id="compare-title">Compare sessions</h2>
+      <div className="compare-picks">
+        {picker('a', 'First session', a)}
+        {picker('b', 'Second session', b)}
+      </div>
+      {missing.map((id) => (
+        <p key={id} role="alert">No session "{id}" is stored in this browser: it was deleted, or the link comes from elsewhere. Choose another above.</p>
+      ))}
+      {a === null || b === null ? (
+        <p className="hint">Choose two sessions to see them side by side.</p>
+      ) : comparison ? (
+        <>
+          <CompareTable c={comparison} />
+          <CompareTimelines c={comparison} />
+        </>
+      ) : missing.length === 0 ? (
+        <p className="hint">Loading…</p>
+      ) : null}
+    </section>
+  );
+}
+
+function tokens(s: CompareSide): string {
+  const u = s.usage;
+  if (u.totalTokens === 0) return '—';
+  return `${formatTokens(u.promptTokens)} in / ${formatTokens(u.completionTokens)} out (${formatTokens(u.totalTokens)} total)${u.estimated ? ', estimated' : ''}`;
+}
+
+function ToolList({ s }: { s: CompareSide }) {
+  if (s.tools.length === 0) return <>none</>;
+  return (
+    <ul className="compare-tools">
+      {s.tools.map((t) => (
+        <li key={t.name} data-tool={t.name}>
+          <code>{t.name}</code> ×{t.total}:{' '}
+          {Object.entries(t.outcomes).map(([o, n], i) => (
+            <span key={o} className={`tl-status tl-status-${o}`}>
+              {i > 0 ? ', ' : ''}{n} {o in STATUS_STYLES ? STATUS_STYLES[o as keyof typeof STATUS_STYLES].word : 'no result'}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One row per measure, one column per side: a screen reader reads each cell with its row and column names. */
+function CompareTable({ c }: { c: Comparison }) {
+  const rows: { name: string; cell: (s: CompareSide) => React.ReactNode }[] = [
+    { name: 'Model', cell: (s) => (s.models.length > 0 && s.models.join(', ') !== s.model ? `${s.model} (runs used ${s.models.join(', ')})` : s.model || '—') },
+    { name: 'Runs', cell: (s) => s.runs },
+    { name: 'Turns', cell: (s) => s.turns },
+    { name: 'User messages', cell: (s) => s.userMessages },
+    { name: 'Tool calls', cell: (s) => s.toolCalls },
+    { name: 'Tool calls by name', cell: (s) => <ToolList s={s} /> },
+    { name: 'Tokens', cell: tokens },
+    { name: 'Cost', cell: (s) => (s.cost ? `${s.cost.amount.toFixed(4)} ${s.cost.currency}` : 'not known (no prices for this model)') },
+    { name: 'Duration', cell: (s) => (s.runs > 0 ? formatMs(s.durationMs) : '—') },
+    { name: 'Final answer', cell: (s) => (s.finalAnswer ? <div className="compare-answer">{s.finalAnswer.text}{s.finalAnswer.status !== 'complete' ? ` (${s.finalAnswer.status})` : ''}</div> : '—') },
+  ];
+  return (
+    <div className="compare-table-wrap">
+      <table className="compare-table" aria-label="Comparison">
+        <thead>
+          <tr>
+            <td />
+            {[c.a, c.b].map((s, i) => (
+              <th key={i} scope="col" data-side={i === 0 ? 'a' : 'b'}>
+                <a href={formatAddress(sessionAddress(s.sessionId))}>{s.label}</a>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.name} data-measure={r.name}>
+              <th scope="row">{r.name}</th>
+              <td data-side="a">{r.cell(c.a)}</td>
+              <td data-side="b">{r.cell(c.b)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The two timelines share one viewport: zooming or panning either moves both, so equal times stay aligned. */
+function CompareTimelines({ c }: { c: Comparison }) {
+  const total = c.scaleMs;
+  const [viewport, setViewportState] = useState<Viewport | null>(null);
+  const vp = viewport ?? fitViewport(total);
+  const setViewport = useCallback((update: (v: Viewport) => Viewport) => setViewportState((prev) => update(prev ?? fitViewport(total))), [total]);
+  const [selected, setSelected] = useState<Bar | null>(null);
+  if (total === 0) return <p className="hint">Neither session has runs to draw.</p>;
+  return (
+    <div className="compare-timelines" data-scale-ms={Math.round(total)}>
+      <div className="tl-toolbar">
+        <h3>Timelines on one time scale</h3>
+        <span className="tl-spacer" />
+        <button type="button" onClick={() => setViewport((v) => zoomAt(v, 0.5, (v.start + v.end) / 2, total))}>Zoom in</button>
+        <button type="button" onClick={() => setViewport((v) => zoomAt(v, 2, (v.start + v.end) / 2, total))}>Zoom out</button>
+        <button type="button" onClick={() => setViewportState(null)}>Fit</button>
+      </div>
+      {selected && (
+        <p className="compare-selected" role="status">
+          {selected.label}: {STATUS_STYLES[selected.status].word}, {formatMs(selected.end - selected.start)}, starts at {formatMs(selected.start - selected.runOffset)}
+        </p>
+      )}
+      {[c.a, c.b].map((s, i) => (
+        <div key={i} className="compare-chart" data-side={i === 0 ? 'a' : 'b'}>
+          {s.runs === 0 ? (
+            <p className="hint">{s.label}: no runs.</p>
+          ) : (
+            <TimelineChart
+              layout={onSharedScale(s.layout, total)}
+              viewport={vp}
+              setViewport={setViewport}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelected}
+              scrollRequest={null}
+              label={`Timeline of ${s.label}`}
+            />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
