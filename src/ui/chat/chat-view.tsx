@@ -1,3 +1,4 @@
+import { McpPromptSlot } from './mcp-prompt-slot';
 import { useEffect } from 'react';
 import { sendMessage, stopRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
@@ -40,6 +41,7 @@ function NoSessionChat() {
           <p>Type a message to start a new session.</p>
         )}
       </div>
+      <McpPromptSlot />
       <OfflineAlert />
       <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={sendFirst} onStop={() => undefined} />
     </section>
