@@ -41,7 +41,6 @@ function NoSessionChat() {
           <p>Type a message to start a new session.</p>
         )}
       </div>
-      <McpPromptSlot />
       <OfflineAlert />
       <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={sendFirst} onStop={() => undefined} />
     </section>
@@ -105,6 +104,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
           <MessageList sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} />
         </TurnOffsetsContext>
       )}
+      <McpPromptSlot />
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
       {session && <ContextBar sessionId={sessionId} />}
