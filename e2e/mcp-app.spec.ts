@@ -38,7 +38,14 @@ test('the model calls a tool of each generation and the answer continues; the AP
   test.setTimeout(90_000);
   await openWithServers(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_m', name: 'modern__echo', arguments: { text: 'from the model' } }, { id: 'call_l', name: 'legacy__echo', arguments: { message: 'legacy hello' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_m', name: 'modern__echo', arguments: { text: 'from the model' } },
+        { id: 'call_l', name: 'legacy__echo', arguments: { message: 'legacy hello' } },
+        { id: 'call_s', name: 'modern__slow', arguments: { ms: 100 } },
+      ],
+    },
     { kind: 'text', content: 'Both servers answered.' },
   ]);
   await sendMessage(page, 'use the MCP tools');
@@ -52,6 +59,20 @@ test('the model calls a tool of each generation and the answer continues; the AP
   expect(results.get('call_l')).toContain('legacy hello');
   await expect(page.locator('.tool-card[data-call-id="call_m"]')).toContainText('MCP modern (2026-07-28)');
   await expect(page.locator('.tool-card[data-call-id="call_l"]')).toContainText('MCP legacy (2025-11-25)');
+  // The server's log message during the call is kept as the call's log.
+  const slowCard = page.locator('.tool-card[data-call-id="call_s"]');
+  await slowCard.getByText(/^Logs \(/).click();
+  await expect(slowCard.getByLabel('Logs')).toContainText('[info] [slow] slow tool started');
+
+  // A 2025-11-25 session the server dropped (404 with the session id) is opened again once, unseen by the run.
+  const sessionsBefore = legacy.sessions();
+  await legacy.expireSessions();
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_again', name: 'legacy__echo', arguments: { message: 'after expiry' } }] }, { kind: 'text', content: 'Still answering.' }]);
+  await sendMessage(page, 'again');
+  await expect(assistantMessages(page).last()).toContainText('Still answering.', { timeout: 30_000 });
+  await waitForIdle(page);
+  expect(toolResults(mock.requests.at(-1)).get('call_again')).toContain('after expiry');
+  expect(legacy.sessions().some((id) => !sessionsBefore.includes(id))).toBe(true);
 
   // The key went to the model endpoint only: each MCP server's record of everything it received lacks it.
   expect(mock.requests.some((r) => JSON.stringify(r.headers).includes(TEST_KEY))).toBe(true);
@@ -139,4 +160,30 @@ test('a tool without annotations asks for approval; elicitation is accepted (202
   expect(results.get('call_untagged')).toContain('untagged ran');
   expect(results.get('call_ask')).toContain('Hello, Ada!');
   expect(results.get('call_elicit')).toContain('declined');
+});
+
+test('a link a server asks to open (URL elicitation) opens only after the person agrees', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  await openWithServers(page, mock);
+  const link = `${mock.origin}/verify-account`;
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_url', name: 'legacy__trigger-url-elicitation', arguments: { url: link, message: 'Verify your account' } }] },
+    { kind: 'text', content: 'Verified.' },
+  ]);
+  await sendMessage(page, 'verify me');
+  const approval = page.getByRole('group', { name: 'Approve legacy__trigger-url-elicitation?' });
+  await expect(approval).toBeVisible({ timeout: 30_000 });
+  await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+
+  const prompt = page.getByRole('group', { name: /asks to open a link$/ });
+  await expect(prompt).toContainText('Verify your account', { timeout: 30_000 });
+  await expect(prompt).toContainText(link);
+  // Shown, not opened: the page is still the only one, and nobody fetched the link.
+  expect(page.context().pages()).toHaveLength(1);
+  expect(mock.allRequests.some((r) => r.path === '/verify-account')).toBe(false);
+  const popup = page.waitForEvent('popup');
+  await prompt.getByRole('button', { name: 'Open link' }).click();
+  expect((await popup).url()).toBe(link);
+  await expect(assistantMessages(page).last()).toContainText('Verified.', { timeout: 30_000 });
+  expect(toolResults(mock.requests.at(-1)).get('call_url')).toMatch(/accept/i);
 });

@@ -4,9 +4,11 @@
  * without loading the MCP client; nothing here imports it.
  */
 import { create } from 'zustand';
-import type { McpElicitRequest, McpElicitResponse, McpProgress } from '../mcp/types';
+import type { McpElicitRequest, McpElicitResponse, McpElicitUrlRequest, McpElicitUrlResponse, McpProgress } from '../mcp/types';
 
-export type McpPrompt = { id: number; request: McpElicitRequest; answer: (response: McpElicitResponse) => void };
+export type McpPrompt =
+  | { kind: 'form'; id: number; request: McpElicitRequest; answer: (response: McpElicitResponse) => void }
+  | { kind: 'url'; id: number; request: McpElicitUrlRequest; answer: (response: McpElicitUrlResponse) => void };
 
 /** Which server a call went to, and its latest progress report. */
 export type McpCallInfo = { serverName: string; protocolRevision: string; progress?: McpProgress };
@@ -20,18 +22,31 @@ export const useMcpPrompts = create<McpPromptsState>(() => ({ prompts: [], calls
 
 let nextId = 1;
 
-/** Shows the server's form in the chat; settles with the person's answer, or 'cancel' once `signal` aborts. */
-export function askMcpUser(request: McpElicitRequest, signal: AbortSignal): Promise<McpElicitResponse> {
+/** Shows a prompt in the chat until answered; an aborted request settles it as 'cancel'. */
+function ask<R extends { action: string }>(signal: AbortSignal, cancel: R, make: (id: number, settle: (r: R) => void) => McpPrompt): Promise<R> {
   return new Promise((resolve) => {
     const id = nextId++;
-    const settle = (response: McpElicitResponse) => {
+    let settled = false;
+    const settle = (response: R) => {
+      if (settled) return;
+      settled = true;
       useMcpPrompts.setState((s) => ({ prompts: s.prompts.filter((p) => p.id !== id) }));
       resolve(response);
     };
-    if (signal.aborted) return settle({ action: 'cancel' });
-    signal.addEventListener('abort', () => settle({ action: 'cancel' }), { once: true });
-    useMcpPrompts.setState((s) => ({ prompts: [...s.prompts, { id, request, answer: settle }] }));
+    if (signal.aborted) return settle(cancel);
+    signal.addEventListener('abort', () => settle(cancel), { once: true });
+    useMcpPrompts.setState((s) => ({ prompts: [...s.prompts, make(id, settle)] }));
   });
+}
+
+/** Shows the server's form in the chat; settles with the person's answer, or 'cancel' once `signal` aborts. */
+export function askMcpUser(request: McpElicitRequest, signal: AbortSignal): Promise<McpElicitResponse> {
+  return ask<McpElicitResponse>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'form', id, request, answer }));
+}
+
+/** Asks whether to open a link a server sent; the chat opens it only when the person says so. */
+export function askMcpLink(request: McpElicitUrlRequest, signal: AbortSignal): Promise<McpElicitUrlResponse> {
+  return ask<McpElicitUrlResponse>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'url', id, request, answer }));
 }
 
 export function noteMcpCall(callId: string, info: McpCallInfo): void {

@@ -9,8 +9,8 @@ import { getMcpServer, mcpServerHeaders, updateMcpServer } from '../db/mcp-serve
 import type { McpServerRecord } from '../domain/mcp-server';
 import { loadMcpRuntime } from '../mcp/load-mcp';
 import type { McpConnection } from '../mcp/connection';
-import type { McpConnectionState, McpServerSummary, McpToolInfo } from '../mcp/types';
-import { askMcpUser } from './mcp-prompts';
+import type { McpConnectionState, McpLogMessage, McpServerSummary, McpToolInfo } from '../mcp/types';
+import { askMcpLink, askMcpUser } from './mcp-prompts';
 
 /** 'idle': not connected in this tab (yet, or after disconnecting). */
 export type McpServerState = { status: 'idle' } | McpConnectionState;
@@ -20,6 +20,18 @@ export const useMcpStates = create<{ states: Record<string, McpServerState> }>((
 export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[] };
 
 const live = new Map<string, LiveMcpServer>();
+const logWatchers = new Map<string, Set<(message: McpLogMessage) => void>>();
+
+/**
+ * Hands the server's log messages to `sink` until the returned function is called. A server's log is not tied to
+ * one request, so a call watches its server's messages while it runs and keeps them as its logs.
+ */
+export function watchMcpLogs(serverId: string, sink: (message: McpLogMessage) => void): () => void {
+  const set = logWatchers.get(serverId) ?? new Set();
+  logWatchers.set(serverId, set);
+  set.add(sink);
+  return () => set.delete(sink);
+}
 const connecting = new Map<string, Promise<LiveMcpServer | null>>();
 
 function setState(id: string, state: McpServerState): void {
@@ -50,6 +62,11 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         headers,
         onState: (state) => setState(record.id, state),
         elicit: askMcpUser,
+        elicitUrl: askMcpLink,
+        logLevel: 'info',
+        onLog: (message) => {
+          for (const sink of logWatchers.get(record.id) ?? []) sink(message);
+        },
         onToolsChanged: (tools) => {
           if (current === null) return;
           current.tools = tools;

@@ -3,12 +3,12 @@
  * its enabled tools offered under unique model-facing names, approval as the person set it (by default: ask unless
  * the tool says it is read-only). Calls go through the same loop as every other tool: parallel, timeouts, Stop.
  */
-import type { ToolExecutor, ToolHandle } from '../agent/tool-executor';
+import type { ToolExecutor, ToolHandle, ToolLog } from '../agent/tool-executor';
 import { mcpNeedsApproval, mcpToolEnabled, type McpServerRecord } from '../domain/mcp-server';
 import { createMcpToolHandles, mapToolNames, type ToolNameEntry } from '../mcp';
-import type { SchemaCheck } from '../mcp/types';
+import type { McpLogMessage, SchemaCheck } from '../mcp/types';
 import { defaultSchemaValidator } from '../tools/validation/default-validator';
-import { connectMcp, type LiveMcpServer } from './mcp-registry';
+import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
 import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
 
 /** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
@@ -36,13 +36,36 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
         spec: h.spec,
         validate: h.validate,
         needsApproval: tool !== undefined ? mcpNeedsApproval(record, tool) : true,
-        run: (args, ctx) => {
+        run: async (args, ctx) => {
           noteMcpCall(ctx.callId, { serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision });
-          return h.run(args, ctx);
+          const started = Date.now();
+          const logs: ToolLog[] = [];
+          const stop = watchMcpLogs(record.id, (m) => {
+            if (logs.length < MAX_LOGS) logs.push(toToolLog(m, Date.now() - started));
+          });
+          try {
+            const result = await h.run(args, ctx);
+            return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t) };
+          } finally {
+            stop();
+          }
         },
       };
     });
   });
+}
+
+const MAX_LOGS = 1000;
+const MAX_LOG_TEXT = 2000;
+const LEVEL: Record<McpLogMessage['level'], ToolLog['level']> = {
+  debug: 'log', info: 'info', notice: 'info', warning: 'warn', error: 'error', critical: 'error', alert: 'error', emergency: 'error',
+};
+
+/** A server's log message as a call's log line: text only, cut short (it is untrusted input, shown as text). */
+export function toToolLog(message: McpLogMessage, t: number): ToolLog {
+  const data = typeof message.data === 'string' ? message.data : JSON.stringify(message.data) ?? String(message.data);
+  const text = `${message.logger !== undefined ? `[${message.logger}] ` : ''}${data}`;
+  return { level: LEVEL[message.level], text: text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}…` : text, t };
 }
 
 /** The base executor's tools first, then the MCP servers' tools. */

@@ -6,7 +6,7 @@ import { elicitAnswer, elicitFields, initialValues, type ElicitField, type Elici
  * A form an MCP server asked the person to fill, built from its schema. The server's message is shown as text.
  * Accept sends the answers; Decline says no; Cancel dismisses without an answer.
  */
-export function McpElicitForm({ prompt }: { prompt: McpPrompt }) {
+export function McpElicitForm({ prompt }: { prompt: Extract<McpPrompt, { kind: 'form' }> }) {
   const { request } = prompt;
   const fields = useMemo(() => elicitFields(request.requestedSchema), [request]);
   const [values, setValues] = useState<ElicitFormValues>(() => initialValues(fields));
