@@ -7,8 +7,9 @@
  *   toolCalls  [messageId+id] | id, sessionId, runId  runs      id | sessionId
  *   events     [runId+seq] | sessionId                tools     id | &name
  *   settings   key      secrets  key (never exported)  memories  id | updatedAt
+ *   mcpServers id | createdAt (secret header values live in secrets)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
- * 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts).
+ * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts).
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -22,6 +23,7 @@
  *   seed-builtins    seedBuiltinTools(db, builtinsAt): the built-in tools, given by the store, seeded once
  *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey), getSecretValue
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
+ *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
  *   run-lock         acquireRunLock / isRunLocked (Web Locks, one run per session across tabs)
@@ -32,8 +34,10 @@ import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, SecretRecord, SettingRecord, ToolCallRecord } from './records';
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
+import type { McpServerRecord } from '../domain/mcp-server';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
+import { SCHEMA_V3_CHANGES } from './schema-v3';
 import { SCHEMA_V4_CHANGES } from './schema-v4';
 import { backendDexieOptions } from './storage-backend';
 
@@ -50,12 +54,15 @@ export class ToolscopeDB extends Dexie {
   declare readonly settings: Table<SettingRecord, string>;
   declare readonly secrets: Table<SecretRecord, string>;
   declare readonly memories: Table<MemoryRecord, string>;
+  /** MCP servers; their secret header values are in `secrets` (mcp-servers-repo keeps the two together). */
+  declare readonly mcpServers: Table<McpServerRecord, string>;
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
     // Every version stays declared: a browser may hold a database from any of them.
     declareV1(this);
     this.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
+    this.version(3).stores(SCHEMA_V3_CHANGES);
     this.version(4).stores(SCHEMA_V4_CHANGES);
   }
 }

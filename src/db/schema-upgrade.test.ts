@@ -22,7 +22,7 @@ describe('schema versions', () => {
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBeGreaterThanOrEqual(2);
+    expect(db.verno).toBeGreaterThanOrEqual(3);
     const sessions = await db.sessions.orderBy('id').toArray();
     expect(sessions.map((s) => [s.id, s.toolCallCount])).toEqual([['s1', 3], ['s2', 0]]);
     expect(sessions[0]?.title).toBe('Weather');
@@ -52,7 +52,7 @@ describe('schema versions', () => {
     const db = openToolscopeDB('fresh', { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.open();
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['events', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'toolCalls', 'tools'].sort(),
+      ['events', 'mcpServers', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'toolCalls', 'tools'].sort(),
     );
     db.close();
   });

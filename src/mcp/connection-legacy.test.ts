@@ -81,6 +81,26 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
     expect(JSON.stringify(declined.content)).toContain('User declined');
   });
 
+  it('passes a URL-mode request to the person only when the app can ask about links, and answers with their choice', async () => {
+    const formOnly = await connect({ elicit: async () => ({ action: 'decline' }) });
+    expect((await formOnly.listTools()).map((t) => t.name)).not.toContain('trigger-url-elicitation');
+
+    const links: { url: string; message: string }[] = [];
+    const conn = await connect({
+      elicit: async () => ({ action: 'decline' }),
+      elicitUrl: async (req) => {
+        links.push({ url: req.url, message: req.message });
+        return { action: links.length === 1 ? 'accept' : 'decline' };
+      },
+    });
+    const args = { url: 'https://example.com/verify', message: 'Verify your account' };
+    const accepted = await conn.callTool('trigger-url-elicitation', args, { signal: sig(), timeoutMs: 10_000 });
+    const declined = await conn.callTool('trigger-url-elicitation', args, { signal: sig(), timeoutMs: 10_000 });
+    expect(links).toEqual([{ url: 'https://example.com/verify', message: 'Verify your account' }, { url: 'https://example.com/verify', message: 'Verify your account' }]);
+    expect(JSON.stringify(accepted.content)).toMatch(/accept/i);
+    expect(JSON.stringify(declined.content)).toMatch(/declin/i);
+  });
+
   it('opens an expired session again, once, and the request goes through', async () => {
     const conn = await connect();
     const before = server.recorder.requests.length;

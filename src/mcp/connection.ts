@@ -9,7 +9,7 @@ import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
 import { toCallResult, toToolInfo } from './sdk-shapes';
-import type { ElicitCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
+import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -23,6 +23,8 @@ export type McpConnectOptions = {
   onState?: (state: McpConnectionState) => void;
   /** Asks the person to fill a server's form. Without it the client declares no elicitation support. */
   elicit?: ElicitCallback;
+  /** Asks the person whether to open a link a server sends (URL-mode elicitation); declared only with `elicit` too. */
+  elicitUrl?: ElicitUrlCallback;
   /** The server's log messages; with `logLevel`, the client asks for messages at that level and above. */
   onLog?: (message: McpLogMessage) => void;
   logLevel?: McpLogLevel;
@@ -84,6 +86,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
     serverName: () => serverName,
     ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
+    ...(options.elicitUrl !== undefined ? { elicitUrl: options.elicitUrl } : {}),
     ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged } : {}),
     ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),

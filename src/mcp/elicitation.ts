@@ -1,18 +1,22 @@
 /**
  * Elicitation, both generations, through one callback: a 2025-11-25 server sends `elicitation/create` while its
  * tool runs; a 2026-07-28 server answers the call with `input_required` and the SDK retries it with the answers.
- * The SDK routes both through the same request handler, so this adapter serves both. Only form mode is declared
- * (and so only form requests should come); a URL-mode request is declined rather than opened.
+ * The SDK routes both through the same request handler, so this adapter serves both. URL mode is declared only
+ * when the app can ask the person about a link; a URL-mode request without that is declined, never opened.
  */
 import type { ClientContext, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
-import type { ElicitCallback, McpElicitRequest, McpElicitValue } from './types';
+import type { ElicitCallback, ElicitUrlCallback, McpElicitRequest, McpElicitValue } from './types';
 
-export function elicitationHandler(elicit: ElicitCallback, server: () => { url: string; name?: string }) {
+export function elicitationHandler(elicit: ElicitCallback, server: () => { url: string; name?: string }, elicitUrl?: ElicitUrlCallback) {
   return async (request: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
     const params = request.params;
-    if (params.mode === 'url') return { action: 'decline' };
-    const schema = params.requestedSchema;
     const { url, name } = server();
+    if (params.mode === 'url') {
+      if (elicitUrl === undefined) return { action: 'decline' };
+      const answer = await elicitUrl({ serverUrl: url, ...(name !== undefined ? { serverName: name } : {}), message: params.message, url: params.url }, ctx.mcpReq.signal);
+      return { action: answer.action };
+    }
+    const schema = params.requestedSchema;
     const asked: McpElicitRequest = {
       serverUrl: url,
       ...(name !== undefined ? { serverName: name } : {}),

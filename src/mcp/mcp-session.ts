@@ -9,13 +9,15 @@ import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type j
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
 import { toToolInfo } from './sdk-shapes';
-import type { ElicitCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
+import type { ElicitCallback, ElicitUrlCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
 
 export type SessionOptions = {
   url: URL;
   fetch: typeof fetch;
   clientInfo: { name: string; version: string };
   elicit?: ElicitCallback;
+  /** Asks the person about a link; URL-mode elicitation is declared only with it (and `elicit`). */
+  elicitUrl?: ElicitUrlCallback;
   onLog?: (message: McpLogMessage) => void;
   onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** The server's name once known, for elicitation requests. */
@@ -100,7 +102,7 @@ export class McpSession {
     const { options } = this;
     const onToolsChanged = options.onToolsChanged;
     const client = new Client(options.clientInfo, {
-      capabilities: options.elicit !== undefined ? { elicitation: { form: {} } } : {},
+      capabilities: options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {},
       versionNegotiation: { mode: 'auto' },
       jsonSchemaValidator: acceptAll,
       ...(onToolsChanged !== undefined
@@ -114,7 +116,7 @@ export class McpSession {
       client.setRequestHandler('elicitation/create', elicitationHandler(options.elicit, () => {
         const n = name();
         return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
-      }));
+      }, options.elicitUrl));
     }
     const onLog = options.onLog;
     if (onLog !== undefined) {

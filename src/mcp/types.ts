@@ -107,6 +107,14 @@ export type McpElicitResponse =
   | { action: 'decline' }
   | { action: 'cancel' };
 
+/** A link the server asks the person to open (elicitation, URL mode); it is opened only if the person agrees. */
+export type McpElicitUrlRequest = { serverUrl: string; serverName?: string; message: string; url: string };
+
+/** 'accept' means the person agreed and the link was opened. */
+export type McpElicitUrlResponse = { action: 'accept' | 'decline' | 'cancel' };
+
+export type ElicitUrlCallback = (request: McpElicitUrlRequest, signal: AbortSignal) => Promise<McpElicitUrlResponse>;
+
 /** Asks the person; `signal` aborts when the request that needs the answer is cancelled. */
 export type ElicitCallback = (request: McpElicitRequest, signal: AbortSignal) => Promise<McpElicitResponse>;
 

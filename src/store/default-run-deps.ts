@@ -6,6 +6,7 @@ import { recoverSession } from '../db/recover';
 import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
+import { listMcpServers } from '../db/mcp-servers-repo';
 import { runModelClient } from './lazy-model-client';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run-deps';
@@ -22,8 +23,12 @@ export function defaultRunDeps(): RunDeps {
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
     createModelClient: runModelClient,
     createToolExecutor: async () => {
-      const [{ createToolExecutor }, definitions] = await Promise.all([import('../tools/executor'), listTools(db)]);
-      return createToolExecutor(definitions, { secrets: toolSecretSource(db) });
+      const [{ createToolExecutor }, definitions, servers] = await Promise.all([import('../tools/executor'), listTools(db), listMcpServers(db)]);
+      const base = createToolExecutor(definitions, { secrets: toolSecretSource(db) });
+      // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
+      if (!servers.some((s) => s.enabled)) return base;
+      const { withMcpTools } = await import('./mcp-run-tools');
+      return withMcpTools(base, servers);
     },
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });

@@ -1,3 +1,4 @@
+import { McpPromptSlot } from './mcp-prompt-slot';
 import { useEffect } from 'react';
 import { sendMessage, stopRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
@@ -111,6 +112,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         </TurnOffsetsContext>
       )}
       <ChatAnnouncer sessionId={sessionId} />
+      <McpPromptSlot />
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
       {session && <ContextBar sessionId={sessionId} />}

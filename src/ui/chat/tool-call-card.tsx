@@ -5,6 +5,7 @@ import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run-store';
 import type { LiveToolCallStatus } from '../../store/live-run';
 import { useUiStore } from '../../store/ui-store';
+import { useMcpPrompts } from '../../store/mcp-prompts';
 import { ApprovalCard } from './approval-card';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
@@ -49,6 +50,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const live = useRunStore((s) => s.runs[p.sessionId]?.tools[p.callId]);
   const approval = useRunStore((s) => s.approvals[p.callId]);
   const showInTimeline = useUiStore((s) => s.showInTimeline);
+  const mcp = useMcpPrompts((s) => s.calls[p.callId]);
   const [expanded, setExpanded] = useState(false);
 
   const status: LiveToolCallStatus | 'pending' =
@@ -70,6 +72,17 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         <strong>{p.name || '…'}</strong>
         <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
         {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
+        {mcp !== undefined && (
+          <span className="hint mcp-call">
+            MCP {mcp.serverName} ({mcp.protocolRevision})
+            {status === 'running' && mcp.progress !== undefined && (
+              <span role="status" aria-label="Progress">
+                {' '}· {mcp.progress.total !== undefined ? `${mcp.progress.progress}/${mcp.progress.total}` : mcp.progress.progress}
+                {mcp.progress.message !== undefined ? ` ${mcp.progress.message}` : ''}
+              </span>
+            )}
+          </span>
+        )}
         <button type="button" className="link" onClick={() => showInTimeline(p.sessionId, p.callId)}>
           Show in timeline
         </button>

@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolDefinition } from '../../domain/tool-definition';
 import { newDefinition } from '../../tools/definition';
 import { seedBuiltins, toggleToolEnabled } from '../data/tool-mutations';
 import { useTools } from '../data/use-tools';
+import { useMcpServers } from '../data/use-mcp-servers';
+import { McpAddServerForm } from './mcp-add-server-form';
+import { mcpModelNames } from './mcp-model-names';
+import { McpServerDetail } from './mcp-server-detail';
+import { McpServersSection } from './mcp-servers-section';
 import { ToolEditor, type ToolEditorHandle } from './tool-editor';
 import { TryPanel } from './try-panel';
 import './tools.css';
@@ -14,6 +19,17 @@ export function ToolsView() {
   const tools = useTools();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [draft, setDraft] = useState<ToolDefinition | null>(null);
+  // The detail pane shows either a tool or an MCP part: the add form or one server.
+  const [mcp, setMcp] = useState<{ kind: 'add' } | { kind: 'server'; id: string } | null>(null);
+  const servers = useMcpServers();
+  const modelNames = useMemo(() => mcpModelNames(servers ?? [], tools ?? []), [servers, tools]);
+  const openMcp = (next: { kind: 'add' } | { kind: 'server'; id: string }) =>
+    leaveTo(() => {
+      setDraft(null);
+      setSelectedId(null);
+      setMcp(next);
+    });
+  const mcpServer = mcp?.kind === 'server' ? servers?.find((s) => s.id === mcp.id) : undefined;
   const editor = useRef<ToolEditorHandle>(null);
   // Another tool (or a new one) replaces the open editor only once its unsaved edits are saved or let go.
   const leaveTo = (open: () => void) => (editor.current ? editor.current.confirmLeave(open) : open());
@@ -36,6 +52,7 @@ export function ToolsView() {
               leaveTo(() => {
                 setDraft(newDefinition(crypto.randomUUID(), Date.now()));
                 setSelectedId(null);
+                setMcp(null);
               })
             }
           >
@@ -55,10 +72,11 @@ export function ToolsView() {
                   className="link"
                   aria-current={t.id === selected?.id ? 'true' : undefined}
                   onClick={() => {
-                    if (t.id === selected?.id) return;
+                    if (t.id === selected?.id && mcp === null) return;
                     leaveTo(() => {
                       setDraft(null);
                       setSelectedId(t.id);
+                      setMcp(null);
                     });
                   }}
                 >
@@ -75,9 +93,21 @@ export function ToolsView() {
             ))}
           </ul>
         )}
+        <McpServersSection
+          servers={servers}
+          selectedId={mcp?.kind === 'server' ? mcp.id : null}
+          onAdd={() => openMcp({ kind: 'add' })}
+          onSelect={(id) => openMcp({ kind: 'server', id })}
+        />
       </div>
       <div className="tools-detail-pane">
-        {selected ? (
+        {mcp?.kind === 'add' ? (
+          <McpAddServerForm onAdded={(id) => setMcp({ kind: 'server', id })} onCancel={() => setMcp(null)} />
+        ) : mcpServer !== undefined ? (
+          <McpServerDetail key={mcpServer.id} server={mcpServer} modelNames={modelNames} onRemoved={() => setMcp(null)} />
+        ) : mcp?.kind === 'server' ? (
+          <p className="hint">Loading…</p>
+        ) : selected ? (
           <>
             <ToolEditor
               ref={editor}

@@ -1,0 +1,44 @@
+import type { ToolscopeDB } from './database';
+import { mcpHeaderSecretKey, type McpServerRecord } from '../domain/mcp-server';
+
+/** Every MCP server, oldest first. */
+export async function listMcpServers(db: ToolscopeDB): Promise<McpServerRecord[]> {
+  return db.mcpServers.orderBy('createdAt').toArray();
+}
+
+export async function getMcpServer(db: ToolscopeDB, id: string): Promise<McpServerRecord | undefined> {
+  return db.mcpServers.get(id);
+}
+
+/** Stores a new server; header values go to the secrets table, only their names to the server's row. */
+export async function addMcpServer(db: ToolscopeDB, server: McpServerRecord, headers: Record<string, string>): Promise<void> {
+  const names = Object.keys(headers).filter((n) => n.trim() !== '');
+  await db.transaction('rw', db.mcpServers, db.secrets, async () => {
+    await db.mcpServers.add({ ...server, headerNames: names });
+    await db.secrets.bulkPut(names.map((n) => ({ key: mcpHeaderSecretKey(server.id, n), value: headers[n] ?? '' })));
+  });
+}
+
+type Editable = Partial<Pick<McpServerRecord, 'name' | 'enabled' | 'approval' | 'toolChoices' | 'cache'>>;
+
+export async function updateMcpServer(db: ToolscopeDB, id: string, changes: Editable, now = Date.now()): Promise<void> {
+  await db.mcpServers.update(id, { ...changes, updatedAt: now });
+}
+
+/** The server and its secret header values, in one transaction. */
+export async function deleteMcpServer(db: ToolscopeDB, id: string): Promise<void> {
+  await db.transaction('rw', db.mcpServers, db.secrets, async () => {
+    await db.mcpServers.delete(id);
+    await db.secrets.where('key').startsWith(mcpHeaderSecretKey(id, '')).delete();
+  });
+}
+
+/** The header values to send to this server (and only to it: the MCP layer binds them to its origin). */
+export async function mcpServerHeaders(db: ToolscopeDB, server: Pick<McpServerRecord, 'id' | 'headerNames'>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of server.headerNames) {
+    const value = (await db.secrets.get(mcpHeaderSecretKey(server.id, name)))?.value;
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * The page's live MCP connections, one per stored server, and their states for the Tools view. Connecting loads
+ * the MCP client (loadMcpRuntime) on first use. A connected server's tool list and summary are written to its row,
+ * so the Tools view lists them at once next time; list-change notices rewrite them.
+ */
+import { create } from 'zustand';
+import { db } from '../db/database';
+import { getMcpServer, mcpServerHeaders, updateMcpServer } from '../db/mcp-servers-repo';
+import type { McpServerRecord } from '../domain/mcp-server';
+import { loadMcpRuntime } from '../mcp/load-mcp';
+import type { McpConnection } from '../mcp/connection';
+import type { McpConnectionState, McpLogMessage, McpServerSummary, McpToolInfo } from '../mcp/types';
+import { askMcpLink, askMcpUser } from './mcp-prompts';
+
+/** 'idle': not connected in this tab (yet, or after disconnecting). */
+export type McpServerState = { status: 'idle' } | McpConnectionState;
+
+export const useMcpStates = create<{ states: Record<string, McpServerState> }>(() => ({ states: {} }));
+
+export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[] };
+
+const live = new Map<string, LiveMcpServer>();
+const logWatchers = new Map<string, Set<(message: McpLogMessage) => void>>();
+
+/**
+ * Hands the server's log messages to `sink` until the returned function is called. A server's log is not tied to
+ * one request, so a call watches its server's messages while it runs and keeps them as its logs.
+ */
+export function watchMcpLogs(serverId: string, sink: (message: McpLogMessage) => void): () => void {
+  const set = logWatchers.get(serverId) ?? new Set();
+  logWatchers.set(serverId, set);
+  set.add(sink);
+  return () => set.delete(sink);
+}
+const connecting = new Map<string, Promise<LiveMcpServer | null>>();
+
+function setState(id: string, state: McpServerState): void {
+  useMcpStates.setState((s) => ({ states: { ...s.states, [id]: state } }));
+}
+
+async function saveTools(record: McpServerRecord, server: McpServerSummary, tools: McpToolInfo[]): Promise<void> {
+  const { name, version, protocolRevision } = server;
+  const counts = { ...server.counts, tools: tools.length };
+  await updateMcpServer(db, record.id, {
+    ...(record.name.trim() === '' ? { name: server.title ?? server.name } : {}),
+    cache: { tools, server: { name, version, protocolRevision, counts }, fetchedAt: Date.now() },
+  }).catch(() => undefined);
+}
+
+/** The server's live connection, connecting first when there is none; null when it cannot connect (its state says why). */
+export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | null> {
+  const ready = live.get(record.id);
+  if (ready !== undefined) return Promise.resolve(ready);
+  const under = connecting.get(record.id);
+  if (under !== undefined) return under;
+  const attempt = (async (): Promise<LiveMcpServer | null> => {
+    try {
+      const [{ connectMcpServer }, headers] = await Promise.all([loadMcpRuntime(), mcpServerHeaders(db, record)]);
+      let current: LiveMcpServer | null = null;
+      const result = await connectMcpServer({
+        url: record.url,
+        headers,
+        onState: (state) => setState(record.id, state),
+        elicit: askMcpUser,
+        elicitUrl: askMcpLink,
+        logLevel: 'info',
+        onLog: (message) => {
+          for (const sink of logWatchers.get(record.id) ?? []) sink(message);
+        },
+        onToolsChanged: (tools) => {
+          if (current === null) return;
+          current.tools = tools;
+          void saveTools(record, current.server, tools);
+        },
+      });
+      if (result.status !== 'connected') return null;
+      const tools = await result.connection.listTools().catch(() => [] as McpToolInfo[]);
+      current = { connection: result.connection, server: result.server, tools };
+      // Removed or disabled while connecting: the connection is not kept.
+      const stored = await getMcpServer(db, record.id);
+      if (stored === undefined || !stored.enabled) {
+        await result.connection.close();
+        setState(record.id, { status: 'idle' });
+        return null;
+      }
+      live.set(record.id, current);
+      await saveTools(stored, result.server, tools);
+      return current;
+    } catch (error) {
+      setState(record.id, { status: 'failed', failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) } });
+      return null;
+    } finally {
+      connecting.delete(record.id);
+    }
+  })();
+  connecting.set(record.id, attempt);
+  return attempt;
+}
+
+/** Closes the server's connection (if any); its state returns to idle. */
+export async function disconnectMcp(id: string): Promise<void> {
+  const entry = live.get(id);
+  live.delete(id);
+  setState(id, { status: 'idle' });
+  if (entry !== undefined) await entry.connection.close().catch(() => undefined);
+}
+
+export async function reconnectMcp(record: McpServerRecord): Promise<LiveMcpServer | null> {
+  await connecting.get(record.id);
+  await disconnectMcp(record.id);
+  return connectMcp(record);
+}

@@ -1,0 +1,79 @@
+/**
+ * A run's tools with the enabled MCP servers' tools added: each server connected (or its live connection reused),
+ * its enabled tools offered under unique model-facing names, approval as the person set it (by default: ask unless
+ * the tool says it is read-only). Calls go through the same loop as every other tool: parallel, timeouts, Stop.
+ */
+import type { ToolExecutor, ToolHandle, ToolLog } from '../agent/tool-executor';
+import { mcpNeedsApproval, mcpToolEnabled, type McpServerRecord } from '../domain/mcp-server';
+import { createMcpToolHandles, mapToolNames, type ToolNameEntry } from '../mcp';
+import type { McpLogMessage, SchemaCheck } from '../mcp/types';
+import { defaultSchemaValidator } from '../tools/validation/default-validator';
+import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
+import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
+
+/** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
+const checkSchema: SchemaCheck = (schema, value) =>
+  defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: schema.schema }, value);
+
+export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[]): Promise<ToolHandle[]> {
+  const connected = (await Promise.all(servers.filter((s) => s.enabled).map(async (s) => ({ record: s, live: await connectMcp(s) })))).filter(
+    (c): c is { record: McpServerRecord; live: LiveMcpServer } => c.live !== null,
+  );
+  const offered = connected.map(({ record, live }) => ({ record, live, tools: live.tools.filter((t) => mcpToolEnabled(record, t.name)) }));
+  const entries: ToolNameEntry[] = offered.flatMap(({ record, live, tools }) => tools.map((t) => ({ serverKey: record.id, prefix: record.name || live.server.name, toolName: t.name })));
+  const names = mapToolNames(entries, reserved);
+  return offered.flatMap(({ record, live, tools }) => {
+    const { handles } = createMcpToolHandles(live.connection, tools, {
+      serverKey: record.id,
+      prefix: record.name || live.server.name,
+      check: checkSchema,
+      names,
+      onProgress: (callId, progress) => noteMcpProgress(callId, progress),
+    });
+    return handles.map((h): ToolHandle => {
+      const tool = tools.find((t) => t.name === h.mcp.toolName);
+      return {
+        spec: h.spec,
+        validate: h.validate,
+        needsApproval: tool !== undefined ? mcpNeedsApproval(record, tool) : true,
+        run: async (args, ctx) => {
+          noteMcpCall(ctx.callId, { serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision });
+          const started = Date.now();
+          const logs: ToolLog[] = [];
+          const stop = watchMcpLogs(record.id, (m) => {
+            if (logs.length < MAX_LOGS) logs.push(toToolLog(m, Date.now() - started));
+          });
+          try {
+            const result = await h.run(args, ctx);
+            return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t) };
+          } finally {
+            stop();
+          }
+        },
+      };
+    });
+  });
+}
+
+const MAX_LOGS = 1000;
+const MAX_LOG_TEXT = 2000;
+const LEVEL: Record<McpLogMessage['level'], ToolLog['level']> = {
+  debug: 'log', info: 'info', notice: 'info', warning: 'warn', error: 'error', critical: 'error', alert: 'error', emergency: 'error',
+};
+
+/** A server's log message as a call's log line: text only, cut short (it is untrusted input, shown as text). */
+export function toToolLog(message: McpLogMessage, t: number): ToolLog {
+  const data = typeof message.data === 'string' ? message.data : JSON.stringify(message.data) ?? String(message.data);
+  const text = `${message.logger !== undefined ? `[${message.logger}] ` : ''}${data}`;
+  return { level: LEVEL[message.level], text: text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}…` : text, t };
+}
+
+/** The base executor's tools first, then the MCP servers' tools. */
+export async function withMcpTools(base: ToolExecutor, servers: readonly McpServerRecord[]): Promise<ToolExecutor> {
+  const own = base.list();
+  const mcp = await mcpToolsFor(servers, own.map((h) => h.spec.name));
+  if (mcp.length === 0) return base;
+  const all = [...own, ...mcp];
+  const byName = new Map(all.map((h) => [h.spec.name, h]));
+  return { list: () => [...all], get: (name) => byName.get(name) };
+}

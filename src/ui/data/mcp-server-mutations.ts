@@ -1,0 +1,32 @@
+import { db } from '../../db/database';
+import { addMcpServer, deleteMcpServer, updateMcpServer } from '../../db/mcp-servers-repo';
+import type { McpApprovalMode, McpServerRecord } from '../../domain/mcp-server';
+
+/** Stores a server the person added; header values go to the secrets table. */
+export async function saveNewMcpServer(input: { url: string; name: string; headers: Record<string, string> }): Promise<McpServerRecord> {
+  const now = Date.now();
+  const record: McpServerRecord = {
+    id: crypto.randomUUID(), url: input.url.trim(), name: input.name.trim(), enabled: true, approval: 'auto',
+    headerNames: Object.keys(input.headers), toolChoices: {}, createdAt: now, updatedAt: now,
+  };
+  await addMcpServer(db, record, input.headers);
+  return record;
+}
+
+export function setMcpServerEnabled(id: string, enabled: boolean): Promise<void> {
+  return updateMcpServer(db, id, { enabled });
+}
+
+export function setMcpServerApproval(id: string, approval: McpApprovalMode): Promise<void> {
+  return updateMcpServer(db, id, { approval });
+}
+
+/** One tool's on/off switch or approval; the other choices of the server stay. */
+export async function setMcpToolChoice(server: McpServerRecord, toolName: string, change: { enabled?: boolean; approval?: McpApprovalMode }): Promise<void> {
+  const choice = { ...server.toolChoices[toolName], ...change };
+  await updateMcpServer(db, server.id, { toolChoices: { ...server.toolChoices, [toolName]: choice } });
+}
+
+export function removeMcpServer(id: string): Promise<void> {
+  return deleteMcpServer(db, id);
+}
