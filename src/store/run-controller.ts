@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIG, type LoopConfig } from '../domain/loop-config';
 import type { AgentEvent } from '../agent/events';
-import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
+import type { ApprovalDecision, ApprovalGate, ToolExecutor } from '../agent/tool-executor';
 import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import { internalError } from '../agent/errors';
@@ -25,6 +25,16 @@ function wiringError(err: unknown): ErrorInfo {
   const storage = classifyStorageError(err);
   if (storage !== 'other') return storageErrorInfo(storage, err);
   return internalError('start', 'The run could not start', err);
+}
+
+const NO_TOOLS: ToolExecutor = { list: () => [], get: () => undefined };
+
+/** Carries the ErrorInfo of a failed preparation into the loop (a storage failure stays a storage error). */
+class PreparationError extends Error {
+  constructor(readonly info: ErrorInfo, cause: unknown) {
+    super(info.message, { cause });
+    this.name = 'PreparationError';
+  }
 }
 
 export const UNSAVED_MESSAGE =
@@ -117,12 +127,22 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       try {
         // A title is a nicety: failing to store it (e.g. storage full) must not stop the run.
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
-        const [history, tools] = await Promise.all([deps.loadHistory(sessionId), deps.createToolExecutor()]);
+        const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
         const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() });
-        const prepared = deps.prepareContext
-          ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal: abort.signal })
-          : null;
+        // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
+        // there ends the run (cancelled, or with a clear error) and never loses what was typed.
+        const prepare = async (signal: AbortSignal) => {
+          try {
+            const tools = await deps.createToolExecutor();
+            const prepared = deps.prepareContext
+              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal })
+              : null;
+            return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
+          } catch (err) {
+            throw new PreparationError(wiringError(err), err);
+          }
+        };
         await deps.runAgent({
           runId,
           sessionId,
@@ -130,11 +150,12 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           ...(userMessage !== undefined ? { userMessage } : {}),
           config: sessionConfig(session),
           model,
-          tools: prepared?.tools ?? tools,
+          tools: NO_TOOLS,
+          prepare,
+          ...(systemPrompt ? { systemPrompt } : {}),
           approve: approvalGate(sessionId),
           signal: abort.signal,
           emit,
-          ...(prepared ? { systemPrompt: prepared.systemPrompt, context: prepared.context } : systemPrompt ? { systemPrompt } : {}),
         });
       } catch (err) {
         // The loop reports its own failures as events; reaching here is a wiring fault, shown rather than lost.
