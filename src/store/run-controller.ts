@@ -4,6 +4,7 @@ import type { ApprovalDecision, ApprovalGate, ToolExecutor } from '../agent/tool
 import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import { internalError } from '../agent/errors';
+import { keyOptional } from '../llm/known-providers';
 import type { ErrorInfo } from '../domain/error-info';
 import { isLiveStatus, type SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
@@ -88,8 +89,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
-    const apiKey = await deps.getApiKey();
-    if (!apiKey) return { ok: false, reason: 'no_key' };
+    // Local servers need no key: none is sent to them (architecture.md, invariant 3 holds for the key when there is one).
+    const apiKey = (await deps.getApiKey()) ?? '';
+    if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key' };
     if (!session.model.trim()) return { ok: false, reason: 'no_model' };
     // Claim the slot before any await that could let a second click in.
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
