@@ -227,6 +227,23 @@ describe('run controller', () => {
   });
 });
 
+describe('run controller: the page being hidden', () => {
+  it('flushAll writes what each live run has buffered', async () => {
+    let flushes = 0;
+    const f = fakeDeps({
+      createPersister: () => ({ emit: () => undefined, flush: async () => { flushes++; } }),
+      script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())),
+    });
+    const c = createRunController(f.deps, immediate);
+    const r = await c.start('s1', 'x');
+    if (!r.ok) throw new Error(r.reason);
+    await c.flushAll();
+    expect(flushes).toBe(1);
+    c.stop('s1');
+    await r.done;
+  });
+});
+
 describe('run controller: an endpoint on this machine', () => {
   it('starts without a key and hands the model client an empty one (no Authorization header)', async () => {
     const keys: string[] = [];

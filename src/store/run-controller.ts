@@ -186,6 +186,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       return true;
     },
     isRunning: (sessionId: string) => live.has(sessionId),
+    /** Writes what every live run has buffered now (the page is being hidden or closed: the next second may not come). */
+    flushAll(): Promise<void> {
+      return Promise.all([...live.values()].map((run) => run.persister?.flush().catch(() => undefined))).then(() => undefined);
+    },
     /** The session's records that exist only in memory (a running or finished run whose writes failed). */
     unsavedRecords(sessionId: string): UnsavedRecords | null {
       const persister = live.get(sessionId)?.persister ?? unsaved.get(sessionId);
