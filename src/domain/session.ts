@@ -24,6 +24,10 @@ export type SessionSettings = Partial<Omit<LoopConfig, 'model'>> & {
   systemPrompt?: string;
   /** Context window override in tokens (context/model-limits.ts otherwise guesses it from the model). */
   contextLimit?: number;
+  /** false: requests carry no `tools` field (for models that refuse tools). Absent: on. */
+  toolsEnabled?: boolean;
+  /** false: no memory recall and no `remember` tool. Absent: on. */
+  memoryEnabled?: boolean;
 };
 
 export type SessionRecord = {

@@ -223,10 +223,13 @@ function sessionSettings(): Schema {
       toolOutputLimitBytes: count(),
       systemPrompt: str(LIMITS.text),
       contextLimit: count(),
+      toolsEnabled: { type: 'boolean' },
+      memoryEnabled: { type: 'boolean' },
     },
     [
       'temperature', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
       'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
+      'toolsEnabled', 'memoryEnabled',
     ],
   );
 }

@@ -17,7 +17,7 @@ export type StartResult =
   | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
-  const { systemPrompt: _p, contextLimit: _c, ...limits } = session.settings;
+  const { systemPrompt: _p, contextLimit: _c, toolsEnabled: _t, memoryEnabled: _m, ...limits } = session.settings;
   const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CONFIG, ...defined, model: session.model };
 }
@@ -136,9 +136,11 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         // there ends the run (cancelled, or with a clear error) and never loses what was typed.
         const prepare = async (signal: AbortSignal) => {
           try {
-            const tools = await deps.createToolExecutor();
+            const toolsOn = session.settings.toolsEnabled !== false;
+            const memoryOn = session.settings.memoryEnabled !== false;
+            const tools = toolsOn ? await deps.createToolExecutor() : NO_TOOLS;
             const prepared = deps.prepareContext
-              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal })
+              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
             return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
