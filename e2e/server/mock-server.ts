@@ -130,6 +130,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return;
     }
     if (route === 'POST /v1/embeddings') {
+      if (opts.embeddings === 'hang') {
+        await new Promise<void>((resolve) => aborter.signal.addEventListener('abort', () => resolve(), { once: true }));
+        return;
+      }
       const r = embeddingsResponse(rec.body, opts.embeddingDimensions ?? 256);
       json(r.status, r.json);
       return;

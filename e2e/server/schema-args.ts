@@ -64,6 +64,7 @@ function stringFor(name: string, format: string | undefined, hint: string): stri
   if (format === 'email' || n.includes('email')) return 'ada@example.com';
   if (format === 'uri' || format === 'url' || n.includes('url')) return 'https://example.com/';
   if (/city|location|place|town/.test(n)) return 'Paris';
+  if (/time.?zone|^tz$/.test(n)) return 'UTC';
   if (/expr|formula|math/.test(n)) return '6 * 7';
   if (n === 'code' || n.includes('script') || n.includes('source')) return 'return 6 * 7;';
   if (/name|user|person/.test(n)) return 'Ada';

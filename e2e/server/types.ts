@@ -207,6 +207,8 @@ export type MockServerOptions = {
   defaultStep?: Step;
   /** Default dimension of /v1/embeddings vectors when the request does not give `dimensions` (256). */
   embeddingDimensions?: number;
+  /** `hang`: /v1/embeddings sends nothing until the client goes away (a recall a person stops). Default: answer. */
+  embeddings?: 'answer' | 'hang';
 };
 
 export type MockServer = {

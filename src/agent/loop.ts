@@ -34,6 +34,12 @@ export type RunInput = {
   systemPrompt?: string;
   /** Budget keeper asked before every request (compaction, context limit, prompt layers to record). */
   context?: ContextHook;
+  /**
+   * Setup that can fail or be stopped (memory recall, loading tools): it runs after the user message is appended,
+   * so Stop or a failure there ends the run as cancelled or with its error and the message stays stored.
+   * What it returns replaces `tools`, `systemPrompt` and `context`.
+   */
+  prepare?: (signal: AbortSignal) => Promise<RunPreparation>;
   /** Monotonic ms, for event times and durations. */
   clock?: () => number;
   /** Wall-clock ms, for createdAt and run_started.startedAt. */
@@ -43,6 +49,8 @@ export type RunInput = {
   random?: () => number;
   newId?: () => string;
 };
+
+export type RunPreparation = { tools?: ToolExecutor; systemPrompt?: string; context?: ContextHook };
 
 export type RunResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };
 
@@ -57,7 +65,8 @@ type TurnEnd = { stop: StopReason; error?: ErrorInfo } | null;
  * failures, and the history it returns is always valid (architecture.md, invariant 1).
  */
 export async function runAgent(input: RunInput): Promise<RunResult> {
-  const { config, signal, tools } = input;
+  const { config, signal } = input;
+  let { tools, systemPrompt, context } = input;
   const clock = input.clock ?? defaultClock;
   const now = input.now ?? Date.now;
   const newId = input.newId ?? defaultId;
@@ -98,6 +107,18 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   });
   const hasOutput = (t: AccumulatedTurn) => t.text !== '' || t.reasoning !== '' || t.refusal !== null;
 
+  if (input.prepare) {
+    try {
+      const p = await input.prepare(signal);
+      tools = p.tools ?? tools;
+      systemPrompt = p.systemPrompt ?? systemPrompt;
+      context = p.context ?? context;
+    } catch (e) {
+      if (signal.aborted) return finish('cancelled');
+      return finish('error', preparationFailureInfo(e));
+    }
+  }
+
   try {
     for (let turn = 1; ; turn++) {
       if (signal.aborted) return finish('cancelled');
@@ -109,8 +130,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       if ('stop' in prepared) return finish(prepared.stop, prepared.error);
       // Messages a summary covers stay in history (and storage) but leave the request.
       const view = requestView(history);
-      const messages = toWireMessages(view, input.systemPrompt);
-      const conversation = { messages: view, tools: specs, ...(input.systemPrompt !== undefined ? { systemPrompt: input.systemPrompt } : {}) };
+      const messages = toWireMessages(view, systemPrompt);
+      const conversation = { messages: view, tools: specs, ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
       const request = buildRequest(config, messages, wireTools);
       const sent = {
         ...(prepared.systemLayers ? { systemLayers: prepared.systemLayers } : {}),
@@ -129,7 +150,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
           done = outcome.turn;
           const turnUsage = done.usage ?? estimateUsage(messages, wireTools.length > 0 ? JSON.stringify(wireTools).length : 0, done);
           usage = addUsage(usage, turnUsage);
-          if (done.usage && prepared.estimatedTokens !== undefined) input.context?.observeUsage(prepared.estimatedTokens, done.usage.promptTokens);
+          if (done.usage && prepared.estimatedTokens !== undefined) context?.observeUsage(prepared.estimatedTokens, done.usage.promptTokens);
           emit({ type: 'request_finished', turn, attempt, finishReason: done.finishReason, usage: turnUsage });
           break;
         }
@@ -168,10 +189,10 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
 
   /** Lets the context hook compact before a request; a failure there ends the run (cancelled or with its error). */
   async function prepareContext(turn: number, specs: ToolSpec[]): Promise<Omit<ContextPrepared, 'compaction'> | { stop: StopReason; error?: ErrorInfo }> {
-    if (!input.context) return {};
+    if (!context) return {};
     let prepared: ContextPrepared;
     try {
-      prepared = await input.context.beforeRequest(history, input.systemPrompt ?? '', specs, signal);
+      prepared = await context.beforeRequest(history, systemPrompt ?? '', specs, signal);
     } catch (e) {
       return signal.aborted ? { stop: 'cancelled' } : { stop: 'error', error: contextFailureInfo(e) };
     }
@@ -270,6 +291,12 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       });
     appendResults(results, last.turn);
   }
+}
+
+/** A failure while preparing: an ErrorInfo it carries (a storage or model error), else Toolscope's own start failure. */
+function preparationFailureInfo(e: unknown): ErrorInfo {
+  const carried = contextFailureInfo(e);
+  return carried.kind === 'internal' && carried.step === 'compaction' ? internalError('start', 'The run could not start', e) : carried;
 }
 
 /** Gives every call a usable, unique id: some servers send none, or repeat one. */

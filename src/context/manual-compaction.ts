@@ -1,3 +1,4 @@
+import { keyOptional } from '../llm/known-providers';
 import { createEmitter } from '../agent/emitter';
 import type { EventSink } from '../agent/events';
 import type { ChatMessage } from '../domain/messages';
@@ -41,8 +42,8 @@ export type ManualCompactionResult =
 export async function compactSessionNow(sessionId: string, deps: ManualCompactionDeps, signal: AbortSignal): Promise<ManualCompactionResult> {
   const session = await deps.getSession(sessionId);
   if (!session) return { ok: false, reason: 'no_session', message: 'The session no longer exists.' };
-  const apiKey = await deps.getApiKey();
-  if (!apiKey) return { ok: false, reason: 'no_key', message: 'Add your API key in the settings first: the model writes the summary.' };
+  const apiKey = (await deps.getApiKey()) ?? '';
+  if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key', message: 'Add your API key in the settings first: the model writes the summary.' };
   const lock = await deps.acquireRunLock(sessionId);
   if (!lock.ok) return { ok: false, reason: 'locked', message: 'A run is in progress in this session; compact when it has finished.' };
   try {

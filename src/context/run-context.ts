@@ -39,6 +39,10 @@ export type RunContextArgs = {
   tools: ToolExecutor;
   model: ModelClient;
   signal: AbortSignal;
+  /** false: no memories recalled (the session's memory switch). Absent: recall. */
+  recall?: boolean;
+  /** false: no `remember` tool (memory or tools switched off). Absent: added. */
+  rememberTool?: boolean;
 };
 
 export type PreparedRun = {
@@ -60,6 +64,15 @@ export function recallQuery(history: readonly ChatMessage[], userMessage?: strin
   return '';
 }
 
+const NO_RECALL: RecallOutcome = { mode: 'keyword', items: [], newEmbeddings: [] };
+
+async function recallFor(args: RunContextArgs, deps: RunContextDeps): Promise<RecallOutcome> {
+  const memories = await deps.listMemories().catch(() => [] as MemoryRecord[]);
+  const recall = await recallMemories(recallQuery(args.history, args.userMessage), memories, await deps.createEmbedder({ apiKey: args.apiKey, baseURL: args.baseURL }), args.signal);
+  if (recall.newEmbeddings.length > 0) await deps.saveEmbeddings(recall.newEmbeddings).catch(() => undefined);
+  return recall;
+}
+
 /**
  * Before a run: recall memories, add the `remember` tool, assemble the layered system prompt and
  * build the budget keeper the loop consults before each request. A failing memory store never stops
@@ -67,11 +80,8 @@ export function recallQuery(history: readonly ChatMessage[], userMessage?: strin
  */
 export async function prepareRunContext(args: RunContextArgs, deps: RunContextDeps): Promise<PreparedRun> {
   const { session } = args;
-  const memories = await deps.listMemories().catch(() => [] as MemoryRecord[]);
-  const recall = await recallMemories(recallQuery(args.history, args.userMessage), memories, await deps.createEmbedder({ apiKey: args.apiKey, baseURL: args.baseURL }), args.signal);
-  if (recall.newEmbeddings.length > 0) await deps.saveEmbeddings(recall.newEmbeddings).catch(() => undefined);
-
-  const tools = withExtraTools(args.tools, [createRememberTool((text) => deps.addMemory(text, session.id))]);
+  const recall = args.recall === false ? NO_RECALL : await recallFor(args, deps);
+  const tools = args.rememberTool === false ? args.tools : withExtraTools(args.tools, [createRememberTool((text) => deps.addMemory(text, session.id))]);
   const layers = buildLayers({
     basePrompt: deps.basePrompt ?? DEFAULT_BASE_PROMPT,
     sessionPrompt: session.settings.systemPrompt ?? '',

@@ -39,6 +39,10 @@ export type SessionSettings = Partial<Omit<LoopConfig, 'model'>> & {
   remoteMcpUrl?: string;
   /** The vector store file search reads when `file_search` is among providerTools. */
   vectorStoreId?: string;
+  /** false: requests carry no `tools` field (for models that refuse tools). Absent: on. */
+  toolsEnabled?: boolean;
+  /** false: no memory recall and no `remember` tool. Absent: on. */
+  memoryEnabled?: boolean;
 };
 
 export type SessionRecord = {

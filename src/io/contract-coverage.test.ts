@@ -89,6 +89,7 @@ const settings: Required<SessionSettings> = {
   maxRetries: 3, retryBaseDelayMs: 1000, retryMaxDelayMs: 30000, toolConcurrency: 4, toolOutputLimitBytes: 65536, systemPrompt: 'p', contextLimit: 8000,
   apiFormat: 'responses', providerTools: ['web_search', 'code_interpreter', 'file_search', 'mcp'], providerStorage: true, remoteMcpUrl: 'https://mcp.example/mcp',
   vectorStoreId: 'vs_1',
+  toolsEnabled: false, memoryEnabled: false,
 };
 const session: Required<SessionRecord> = {
   id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth,

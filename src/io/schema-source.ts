@@ -265,11 +265,14 @@ function sessionSettings(): Schema {
       providerStorage: { type: 'boolean' },
       remoteMcpUrl: str(LIMITS.title),
       vectorStoreId: str(LIMITS.name),
+      toolsEnabled: { type: 'boolean' },
+      memoryEnabled: { type: 'boolean' },
     },
     [
       'temperature', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
       'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
       'apiFormat', 'providerTools', 'providerStorage', 'remoteMcpUrl', 'vectorStoreId',
+      'toolsEnabled', 'memoryEnabled',
     ],
   );
 }

@@ -49,3 +49,19 @@ export function findProvider(baseURL: string): ProviderPreset | null {
 export function isKnownProvider(baseURL: string): boolean {
   return findProvider(baseURL) !== null;
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An endpoint that needs no API key: a local preset (Ollama, LM Studio, vLLM, the test server) or any server on this
+ * machine. Requests to it without a key carry no Authorization header at all.
+ */
+export function keyOptional(baseURL: string): boolean {
+  if (findProvider(baseURL)?.local) return true;
+  try {
+    const url = new URL(baseURL.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}

@@ -25,8 +25,11 @@ export function normalizeBaseURL(baseURL: string): string {
  * nothing read from process.env, and no logging (a log could carry request details).
  */
 export function createSdk(options: ConnectionOptions): OpenAI {
+  const noKey = options.apiKey.trim() === '';
   return new OpenAI({
-    apiKey: options.apiKey.trim() === '' ? PLACEHOLDER_KEY : options.apiKey.trim(),
+    apiKey: noKey ? PLACEHOLDER_KEY : options.apiKey.trim(),
+    // Without a key no Authorization header goes out (the placeholder only satisfies the SDK's constructor).
+    ...(noKey ? { defaultHeaders: { Authorization: null } } : {}),
     adminAPIKey: null,
     organization: null,
     project: null,

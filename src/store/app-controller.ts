@@ -1,6 +1,7 @@
 import { db } from '../db/database';
 import { recoverInterrupted } from '../db/recover';
 import { createRunController } from './run-controller';
+import { flushOnHide } from './flush-on-hide';
 import { defaultRunDeps } from './default-run-deps';
 import { useSettingsStore } from './settings-store';
 import { useRunStore } from './run-store';
@@ -29,6 +30,7 @@ export function settingsLoaded(): Promise<void> {
 /** Once per page: load settings, then repair sessions a closed or reloaded page left running. */
 export function startApp(): Promise<void> {
   started ??= (async () => {
+    if (typeof window !== 'undefined') flushOnHide(window, document, () => runController.flushAll());
     await settingsLoaded();
     await recoverInterrupted(db).catch(() => undefined);
     // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the

@@ -1,3 +1,4 @@
+import { keyOptional } from '../llm/known-providers';
 import { runController } from './app-controller';
 import { newSession, sessionStored } from './session-actions';
 import { useSettingsStore } from './settings-store';
@@ -12,7 +13,7 @@ export type SendOutcome = 'started' | 'needs_settings' | 'busy' | 'locked' | 'fa
 export async function sendMessage(text: string, opts: { focusComposer?: boolean } = {}): Promise<SendOutcome> {
   const ui = useUiStore.getState();
   const settings = useSettingsStore.getState();
-  if (!settings.hasKey) {
+  if (!settings.hasKey && !keyOptional(settings.baseURL)) {
     ui.openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
   }

@@ -140,7 +140,7 @@ describe('run controller', () => {
   });
 
   it('refuses to start without a key, twice at once, or while another tab holds the lock', async () => {
-    expect(await createRunController(fakeDeps({ getApiKey: async () => null }).deps).start('s1', 'x')).toEqual({ ok: false, reason: 'no_key' });
+    expect(await createRunController(fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'https://api.openai.com/v1' }).deps).start('s1', 'x')).toEqual({ ok: false, reason: 'no_key' });
     const f = fakeDeps({ script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())) });
     const c = createRunController(f.deps, immediate);
     const [a, b] = await Promise.all([c.start('s1', 'x'), c.start('s1', 'y')]);
@@ -224,6 +224,34 @@ describe('run controller', () => {
     expect(sessionConfig(session({ settings: { temperature: 0.2, systemPrompt: 'x' } }))).toMatchObject({ model: 'gpt-test', temperature: 0.2, maxTurns: 25 });
     expect(titleFrom('   ')).toBe('New session');
     expect(titleFrom('a'.repeat(80))).toHaveLength(58);
+  });
+});
+
+describe('run controller: the page being hidden', () => {
+  it('flushAll writes what each live run has buffered', async () => {
+    let flushes = 0;
+    const f = fakeDeps({
+      createPersister: () => ({ emit: () => undefined, flush: async () => { flushes++; } }),
+      script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())),
+    });
+    const c = createRunController(f.deps, immediate);
+    const r = await c.start('s1', 'x');
+    if (!r.ok) throw new Error(r.reason);
+    await c.flushAll();
+    expect(flushes).toBe(1);
+    c.stop('s1');
+    await r.done;
+  });
+});
+
+describe('run controller: an endpoint on this machine', () => {
+  it('starts without a key and hands the model client an empty one (no Authorization header)', async () => {
+    const keys: string[] = [];
+    const f = fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'http://localhost:11434/v1', createModelClient: ({ apiKey }) => { keys.push(apiKey); return { stream: async function* () { /* unused */ } }; } });
+    const r = await createRunController(f.deps, immediate).start('s1', 'x');
+    if (!r.ok) throw new Error(r.reason);
+    await r.done;
+    expect(keys).toEqual(['']);
   });
 });
 

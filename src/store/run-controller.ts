@@ -1,9 +1,10 @@
 import { DEFAULT_CONFIG, type LoopConfig } from '../domain/loop-config';
 import type { AgentEvent } from '../agent/events';
-import type { ApprovalDecision, ApprovalGate } from '../agent/tool-executor';
+import type { ApprovalDecision, ApprovalGate, ToolExecutor } from '../agent/tool-executor';
 import { DEFAULT_TITLE } from '../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import { internalError } from '../agent/errors';
+import { keyOptional } from '../llm/known-providers';
 import type { ErrorInfo } from '../domain/error-info';
 import { isLiveStatus, type SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
@@ -17,7 +18,7 @@ export type StartResult =
   | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
-  const { systemPrompt: _p, contextLimit: _c, apiFormat: _a, providerTools: _t, providerStorage: _s, remoteMcpUrl: _m, vectorStoreId: _v, ...limits } = session.settings;
+  const { systemPrompt: _p, contextLimit: _c, apiFormat: _a, providerTools: _t, providerStorage: _s, remoteMcpUrl: _m, vectorStoreId: _v, toolsEnabled: _te, memoryEnabled: _me, ...limits } = session.settings;
   const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CONFIG, ...defined, model: session.model };
 }
@@ -26,6 +27,16 @@ function wiringError(err: unknown): ErrorInfo {
   const storage = classifyStorageError(err);
   if (storage !== 'other') return storageErrorInfo(storage, err);
   return internalError('start', 'The run could not start', err);
+}
+
+const NO_TOOLS: ToolExecutor = { list: () => [], get: () => undefined };
+
+/** Carries the ErrorInfo of a failed preparation into the loop (a storage failure stays a storage error). */
+class PreparationError extends Error {
+  constructor(readonly info: ErrorInfo, cause: unknown) {
+    super(info.message, { cause });
+    this.name = 'PreparationError';
+  }
 }
 
 export const UNSAVED_MESSAGE =
@@ -79,8 +90,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
-    const apiKey = await deps.getApiKey();
-    if (!apiKey) return { ok: false, reason: 'no_key' };
+    // Local servers need no key: none is sent to them (architecture.md, invariant 3 holds for the key when there is one).
+    const apiKey = (await deps.getApiKey()) ?? '';
+    if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key' };
     if (!session.model.trim()) return { ok: false, reason: 'no_model' };
     // Claim the slot before any await that could let a second click in.
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
@@ -118,12 +130,24 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       try {
         // A title is a nicety: failing to store it (e.g. storage full) must not stop the run.
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
-        const [history, tools] = await Promise.all([deps.loadHistory(sessionId), deps.createToolExecutor()]);
+        const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
         const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
-        const prepared = deps.prepareContext
-          ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal: abort.signal })
-          : null;
+        // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
+        // there ends the run (cancelled, or with a clear error) and never loses what was typed.
+        const prepare = async (signal: AbortSignal) => {
+          try {
+            const toolsOn = session.settings.toolsEnabled !== false;
+            const memoryOn = session.settings.memoryEnabled !== false;
+            const tools = toolsOn ? await deps.createToolExecutor() : NO_TOOLS;
+            const prepared = deps.prepareContext
+              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
+              : null;
+            return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
+          } catch (err) {
+            throw new PreparationError(wiringError(err), err);
+          }
+        };
         await deps.runAgent({
           runId,
           sessionId,
@@ -131,11 +155,12 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           ...(userMessage !== undefined ? { userMessage } : {}),
           config: sessionConfig(session),
           model,
-          tools: prepared?.tools ?? tools,
+          tools: NO_TOOLS,
+          prepare,
+          ...(systemPrompt ? { systemPrompt } : {}),
           approve: approvalGate(sessionId),
           signal: abort.signal,
           emit,
-          ...(prepared ? { systemPrompt: prepared.systemPrompt, context: prepared.context } : systemPrompt ? { systemPrompt } : {}),
         });
       } catch (err) {
         // The loop reports its own failures as events; reaching here is a wiring fault, shown rather than lost.
@@ -164,6 +189,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       return true;
     },
     isRunning: (sessionId: string) => live.has(sessionId),
+    /** Writes what every live run has buffered now (the page is being hidden or closed: the next second may not come). */
+    flushAll(): Promise<void> {
+      return Promise.all([...live.values()].map((run) => run.persister?.flush().catch(() => undefined))).then(() => undefined);
+    },
     /** The session's records that exist only in memory (a running or finished run whose writes failed). */
     unsavedRecords(sessionId: string): UnsavedRecords | null {
       const persister = live.get(sessionId)?.persister ?? unsaved.get(sessionId);

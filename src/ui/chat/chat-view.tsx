@@ -1,5 +1,6 @@
 import { McpPromptSlot } from './mcp-prompt-slot';
 import { useEffect } from 'react';
+import { keyOptional } from '../../llm/known-providers';
 import { sendMessage, stopRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
 import { useSettingsStore } from '../../store/settings-store';
@@ -29,7 +30,7 @@ async function sendFirst(text: string, keepCursor: boolean): Promise<boolean> {
 }
 
 function NoSessionChat() {
-  const hasKey = useSettingsStore((s) => s.hasKey);
+  const hasKey = useSettingsStore((s) => s.hasKey || keyOptional(s.baseURL));
   const loaded = useSettingsStore((s) => s.loaded);
   const openSettings = useUiStore((s) => s.openSettings);
   return (

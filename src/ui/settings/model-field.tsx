@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { firstChatModel } from './first-chat-model';
 import { useModels, waitsForKey } from './use-models';
 
 type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string };
@@ -8,6 +9,15 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
   const id = useId();
   const models = useModels(baseURL, apiKey);
   const list = models.data ?? [];
+  const first = firstChatModel(list);
+  // A newcomer who picks a preset has a working model at once: the endpoint's first listed chat model. Once per list, so
+  // clearing the field to type another name does not refill it.
+  const pickedFrom = useRef<string[] | null>(null);
+  useEffect(() => {
+    if (value.trim() !== '' || first === undefined || pickedFrom.current === models.data) return;
+    pickedFrom.current = models.data ?? null;
+    onChange(first);
+  }, [value, first, models.data, onChange]);
   return (
     <div className="field">
       <label htmlFor={id}>Model</label>

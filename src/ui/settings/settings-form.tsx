@@ -11,6 +11,7 @@ import { isHttpUrl } from './use-models';
 import { PRESETS, unknownHostOf } from './provider-presets';
 import { StreamTimeoutFields } from './stream-timeout-fields';
 import { readTimeouts, timeoutTexts, type StreamTimeoutKey, type StreamTimeoutTexts } from './stream-timeouts';
+import { SessionSwitches } from './session-switches';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
 import { ContextLimitField } from '../context/context-limit-field';
@@ -56,6 +57,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [saving, setSaving] = useState(false);
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
   const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults));
+  const [switches, setSwitches] = useState(() => ({ toolsEnabled: session?.settings.toolsEnabled !== false, memoryEnabled: session?.settings.memoryEnabled !== false }));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
 
   const baseURLInput = useRef<HTMLInputElement>(null);
@@ -80,7 +82,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       await settings.setBaseURL(baseURL.trim());
       await settings.setDefaults({ ...next, ...(api.apiFormat ? { apiFormat: api.apiFormat } : {}) });
       if (session) {
-        await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit, ...api } });
+        await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches } });
       }
       onDone();
     } finally {
@@ -115,6 +117,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
           }}
         />
       </LimitsFields>
+      {session && <SessionSwitches value={switches} onChange={setSwitches} />}
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
       <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
