@@ -6,6 +6,7 @@ import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
 import { ImportDropZone } from './io/import-drop-zone';
 import { StorageBanner } from './shell/storage-banner';
+import { UpdateBanner } from './shell/update-banner';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -29,6 +30,7 @@ export function App() {
           </button>
         </header>
         <StorageBanner />
+        <UpdateBanner />
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)} className="panel">
           {tab === 'chat' && <ChatView sessionId={sessionId} />}
           <Suspense fallback={<p className="empty">Loading…</p>}>
