@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useUiStore } from '../store/ui-store';
 import { TabBar, tabButtonId, tabPanelId } from './shell/tab-bar';
-import { SessionsSidebar } from './sessions/sessions-sidebar';
+import { useSessionsDrawer } from './shell/sessions-drawer';
 import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
 import { ImportDropZone } from './io/import-drop-zone';
@@ -17,12 +17,14 @@ export function App() {
   const tab = useUiStore((s) => s.tab);
   const sessionId = useUiStore((s) => s.currentSessionId);
   const openSettings = useUiStore((s) => s.openSettings);
+  const sessions = useSessionsDrawer();
 
   return (
     <div className="app">
-      <SessionsSidebar />
+      {sessions.drawer}
       <div className="main">
         <header className="top-bar">
+          {sessions.toggle}
           <h1 className="brand">Toolscope</h1>
           <TabBar />
           <button type="button" className="settings-button" onClick={() => openSettings()}>
