@@ -1,9 +1,10 @@
 import { checkIndexedDB } from './db/storage-errors';
 import { selectMemoryBackend } from './db/storage-backend';
+import { registerServiceWorker } from './ui/shell/app-update';
 
 /**
  * Chooses where data lives before anything opens the database: a browser that refuses IndexedDB (some private
- * modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing else is imported
+ * modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the database is imported
  * statically here, so the database module cannot load before the choice is made.
  */
 async function boot(): Promise<void> {
@@ -17,3 +18,5 @@ async function boot(): Promise<void> {
 }
 
 void boot();
+// Built pages only (the dev server has no sw.js). After load, so precaching does not compete with the first paint.
+if (import.meta.env.PROD) window.addEventListener('load', registerServiceWorker, { once: true });

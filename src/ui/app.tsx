@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useUiStore } from '../store/ui-store';
 import { TabBar, tabButtonId, tabPanelId } from './shell/tab-bar';
-import { SessionsSidebar } from './sessions/sessions-sidebar';
+import { useSessionsDrawer } from './shell/sessions-drawer';
 import { SettingsDialog } from './settings/settings-dialog';
 import { ChatView } from './chat/chat-view';
 import { ImportDropZone } from './io/import-drop-zone';
 import { StorageBanner } from './shell/storage-banner';
 import { NotHere } from './address/not-here';
+import { UpdateBanner } from './shell/update-banner';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -19,12 +20,14 @@ export function App() {
   const sessionId = useUiStore((s) => s.currentSessionId);
   const openSettings = useUiStore((s) => s.openSettings);
   const overlay = useUiStore((s) => s.overlay);
+  const sessions = useSessionsDrawer();
 
   return (
     <div className="app">
-      <SessionsSidebar />
+      {sessions.drawer}
       <div className="main">
         <header className="top-bar">
+          {sessions.toggle}
           <h1 className="brand">Toolscope</h1>
           <TabBar />
           <button type="button" className="settings-button" onClick={() => openSettings()}>
@@ -32,6 +35,7 @@ export function App() {
           </button>
         </header>
         <StorageBanner />
+        <UpdateBanner />
         {overlay ? (
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>

@@ -1,7 +1,8 @@
 import type { ErrorInfo } from '../../domain/error-info';
 import { useUiStore } from '../../store/ui-store';
 import { ExportSessionButton } from '../io/export-session-button';
-import { alertMessage, errorCopy } from './error-copy';
+import { alertMessage, errorCopy, offlineExplains } from './error-copy';
+import { useOnline } from './offline-alert';
 
 type Props = {
   error: ErrorInfo;
@@ -13,11 +14,12 @@ type Props = {
 
 export function ErrorAlert({ error, onRetry, onDismiss, sessionId }: Props) {
   const openSettings = useUiStore((s) => s.openSettings);
-  const copy = errorCopy(error);
+  const online = useOnline();
+  const copy = errorCopy(error, online);
   return (
     <div className="alert" role="alert" data-error-kind={error.kind}>
       <strong>{copy.title}</strong>
-      <span>{alertMessage(error)}</span>
+      {!offlineExplains(error, online) && <span>{alertMessage(error)}</span>}
       {copy.advice && <span>{copy.advice}</span>}
       <div className="alert-actions">
         {copy.action === 'settings' && <button type="button" onClick={() => openSettings()}>Open settings</button>}

@@ -9,8 +9,20 @@ export type ErrorCopy = {
 
 const BROWSER_FRIENDLY = 'OpenAI, OpenRouter, Groq and Together allow requests from web pages.';
 
-/** How each failure is put to the person who has to act on it. */
-export function errorCopy(e: ErrorInfo): ErrorCopy {
+/** A request that found no network: only being offline explains it, so the usual CORS and address advice would mislead. */
+const OFFLINE: ErrorCopy = {
+  title: 'You are offline: the request to the model could not be sent',
+  advice: 'Retry once the connection is back. The conversation so far is kept.',
+  action: 'retry',
+};
+
+/** Whether the failure is the request not getting out at all, which the browser being offline explains. */
+export const offlineExplains = (e: ErrorInfo, online: boolean): boolean =>
+  !online && (e.kind === 'cors_or_unreachable' || e.kind === 'network');
+
+/** How each failure is put to the person who has to act on it; `online` is the browser's view right now. */
+export function errorCopy(e: ErrorInfo, online = true): ErrorCopy {
+  if (offlineExplains(e, online)) return OFFLINE;
   switch (e.kind) {
     case 'auth':
       return { title: `The API key was not accepted (HTTP ${e.status})`, advice: 'Check the key in Settings: the whole key, for this provider.', action: 'settings' };

@@ -9,8 +9,11 @@ const subscribe = (cb: () => void) => {
   };
 };
 
+/** The browser's online state, live. */
+export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+
 export function OfflineAlert() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useOnline();
   if (online) return null;
   return (
     <div className="alert" role="alert" data-error-kind="offline">

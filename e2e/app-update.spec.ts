@@ -1,0 +1,68 @@
+/**
+ * A new version of the app is offered, never forced: a page in the middle of a run keeps running when another
+ * tab moves to the new version, and offers "Reload to update" once the run is over.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { configureSettings } from './support/configured-app';
+import { startStaticHost, type StaticHost } from './support/static-host';
+
+const DIST = process.env.E2E_DIST || 'dist';
+
+const workerState = (page: Page) =>
+  page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.state ?? 'none'));
+
+let host: StaticHost | null = null;
+test.afterEach(async () => {
+  await host?.close();
+  host = null;
+});
+
+test('an update announced while a run is going does not reload the page; Reload to update waits for the run to end', async ({ page, mock }) => {
+  host = await startStaticHost(DIST, '/');
+  await page.goto(host.url);
+  await expect.poll(() => workerState(page)).toBe('activated');
+  // From now on this page is served by the service worker, as a returning visitor's would be.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await configureSettings(page, mock);
+
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  mock.script([async () => { await held; return { kind: 'text', content: 'Finished on the old page.' }; }]);
+  await sendMessage(page, 'a long job');
+  await expect(page.locator('section.chat')).toHaveAttribute('data-run-state', 'running');
+  // Survives only as long as this document does: a reload would drop it.
+  await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+
+  // The host publishes a new version; another tab opening the app finds it, and moves to it.
+  host.replace('sw.js', `${readFileSync(join(DIST, 'sw.js'), 'utf8')}\n// the next version\n`);
+  const other = await page.context().newPage();
+  await other.goto(host.url);
+  const reloadOther = other.getByRole('button', { name: 'Reload to update' });
+  await expect(reloadOther).toBeEnabled();
+  const reloadHere = page.getByRole('button', { name: 'Reload to update' });
+  await expect(reloadHere).toBeDisabled();
+  await expect(page.getByText('Available when the run ends.')).toBeVisible();
+  await Promise.all([other.waitForEvent('load'), reloadOther.click()]);
+  await expect(other.getByRole('tab', { name: 'Chat' })).toBeVisible();
+  await expect(reloadOther).toHaveCount(0);
+
+  // The running page now has the new worker in charge, and is still the same document, still running.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  await expect(page.locator('section.chat')).toHaveAttribute('data-run-state', 'running');
+  release();
+  await waitForIdle(page);
+  await expect(assistantMessages(page).last()).toContainText('Finished on the old page.');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // Once the run is over the person may reload, and the page comes back without the offer.
+  await expect(reloadHere).toBeEnabled();
+  await Promise.all([page.waitForEvent('load'), reloadHere.click()]);
+  await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();
+  await expect(reloadHere).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+});
