@@ -5,7 +5,7 @@
  * would paste it; the suite's context carries it.
  */
 import { createMcpSignIn } from '../src/mcp/auth/sign-in';
-import type { McpAuthStore } from '../src/mcp/auth/types';
+import type { McpAuthStore } from '../src/mcp/auth/auth-types';
 import { connectMcpServer } from '../src/mcp/connection';
 
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';

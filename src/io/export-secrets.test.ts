@@ -3,7 +3,6 @@ import { createApiKeyStore } from '../db/secrets-repo';
 import { setSetting } from '../db/settings-repo';
 import { freshDB } from '../db/testing/fresh-db';
 import { saveTool } from '../db/tools-repo';
-import type { SessionRecord } from '../domain/session';
 import { unflattenTool } from '../domain/tool-definition';
 import { buildExport, serializeExport } from './export-sessions';
 import { buildOpenAIExport } from './export-openai';

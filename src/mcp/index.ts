@@ -9,6 +9,6 @@ export { approvalDefault, createMcpToolHandles, schemaRevision, type McpToolHand
 export { toCallOutcome } from './tool-result';
 export { formatTraceparent } from './traceparent';
 export type { McpCallOptions, McpConnectOptions, McpConnectResult, McpConnection } from './connection';
-export type * from './auth/types';
+export type * from './auth/auth-types';
 export type { BeginSignInResult, McpSignIn } from './auth/sign-in';
 export { appOAuthUrls, clientMetadataDocument, CALLBACK_FILE, CLIENT_METADATA_FILE } from './auth/client-metadata';

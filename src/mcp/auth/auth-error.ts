@@ -1,4 +1,4 @@
-import type { McpAuthFailure } from './types';
+import type { McpAuthFailure } from './auth-types';
 
 /** A sign-in failure carried through the SDK as an exception, then handed back as an McpAuthFailure. */
 export class McpAuthError extends Error {

@@ -1,4 +1,4 @@
-import type { AuthorizationCallback } from './types';
+import type { AuthorizationCallback } from './auth-types';
 
 /** Reads the authorization server's answer from the redirect URI it sent the person to (RFC 6749 4.1.2, RFC 9207). */
 export function parseAuthorizationCallback(url: URL | string): AuthorizationCallback {

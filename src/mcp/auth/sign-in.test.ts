@@ -5,7 +5,7 @@ import { startModernMcpServer, type ModernMcpServer } from '../../../e2e/mcp-ser
 import { connectMcpServer } from '../connection';
 import { createMcpSignIn } from './sign-in';
 import { authKeys } from './store-provider';
-import type { McpAuthStore } from './types';
+import type { McpAuthStore } from './auth-types';
 
 const PAGE = 'http://127.0.0.1:1';
 const REDIRECT = `${PAGE}/oauth-callback.html`;

@@ -18,7 +18,7 @@ import { McpAuthError } from './auth-error';
 import { parseAuthorizationCallback } from './callback';
 import { StoreOAuthProvider } from './store-provider';
 import { guardTokenEndpoint } from './token-endpoint-guard';
-import type { McpAuthFailure, McpAuthStatus, McpSignInOptions, McpSignInResult } from './types';
+import type { McpAuthFailure, McpAuthStatus, McpSignInOptions, McpSignInResult } from './auth-types';
 
 export type BeginSignInResult = { status: 'redirect'; authorizationUrl: URL } | McpSignInResult;
 

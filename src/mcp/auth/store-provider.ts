@@ -9,7 +9,7 @@
  * the SDK's transport through this provider; when that is no longer possible the call fails as needing sign-in.
  */
 import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-import type { McpAuthStore } from './types';
+import type { McpAuthStore } from './auth-types';
 
 type Flow = { codeVerifier?: string; state?: string; discovery?: OAuthDiscoveryState };
 
