@@ -22,6 +22,8 @@ test('the first load fetches at most 200 KB of gzipped JS, and no sandbox runtim
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
   const line = `initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files (budget ${BUDGET_BYTES / 1024} KB)`;
   console.log(`[bundle] ${line}`);
+  // Which files, largest first: where to look when the budget is exceeded.
+  for (const s of [...sizes].sort((a, b) => b.gzip - a.gzip)) console.log(`[bundle]   ${(s.gzip / 1024).toFixed(1)} KB ${s.path}`);
   test.info().annotations.push({ type: 'initial-js', description: line });
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   // QuickJS (WebAssembly) and its worker come with the first code tool, never with the page.

@@ -1,5 +1,4 @@
-import { memo, useMemo, type MouseEvent } from 'react';
-import { renderMarkdown } from './render-markdown';
+import { memo, useEffect, useMemo, useState, type MouseEvent } from 'react';
 
 function onCopyClick(e: MouseEvent<HTMLDivElement>) {
   const target = e.target;
@@ -11,8 +10,41 @@ function onCopyClick(e: MouseEvent<HTMLDivElement>) {
   );
 }
 
+type Render = (text: string) => string;
+
+/**
+ * The Markdown renderer (marked + DOMPurify, ~25 KB gzip) loads with the first message that needs it, not with the
+ * page: the empty start page and the Settings dialog do not pay for it (architecture.md, "Speed targets": initial JS).
+ */
+let renderer: Render | null = null;
+let loading: Promise<Render> | null = null;
+function loadRenderer(): Promise<Render> {
+  loading ??= import('./render-markdown').then((m) => {
+    renderer = m.renderMarkdown;
+    return m.renderMarkdown;
+  });
+  return loading;
+}
+
 /** One piece of sanitized Markdown (LongText holds the pieces in one `.markdown`); code blocks carry a Copy button handled by delegation. */
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+  const [render, setRender] = useState<Render | null>(() => renderer);
+  useEffect(() => {
+    if (render) return;
+    let live = true;
+    // A failed load keeps the plain text on screen; the next message tries again.
+    loadRenderer().then(
+      (r) => live && setRender(() => r),
+      () => {
+        loading = null;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [render]);
+  const html = useMemo(() => (render ? render(text) : null), [render, text]);
+  // Until the renderer is here, the text as typed (never as HTML): the same words, without formatting.
+  if (html === null) return <div className="markdown-piece markdown-plain">{text}</div>;
   return <div className="markdown-piece" onClick={onCopyClick} dangerouslySetInnerHTML={{ __html: html }} />;
 });
