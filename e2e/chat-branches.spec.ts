@@ -64,7 +64,7 @@ test('edit and resend inside a tool-using conversation sends only the new path; 
   await expect(userMessages(page).nth(1)).toContainText('And tomorrow?');
   await expect(assistantMessages(page).last()).toContainText('Rain tomorrow.');
   await expect(page.getByText('1 / 2', { exact: true })).toBeVisible();
-  await expect(page.getByText('Clouds the day after.')).toHaveCount(0);
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Clouds the day after.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next branch' }).click();
   await expect(assistantMessages(page).last()).toContainText('Clouds the day after.');
 

@@ -54,6 +54,6 @@ test('the preview server refuses framing by header, and worker scripts get no pa
   const html = await page.text();
   const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
-  const js = await request.get(`${baseURL}${script}`, { headers: { accept: '*/*' } });
+  const js = await request.get(new URL(script ?? '', `${baseURL}/`).href, { headers: { accept: '*/*' } });
   expect(js.headers()['content-security-policy']).toBeUndefined();
 });

@@ -67,8 +67,11 @@ export async function loadBranchMessages(db: ToolscopeDB, session: Pick<SessionR
 
 /** The ids on the session's active path in order, from the indexes alone (all ids of a straight session). */
 export async function listPathIds(db: ToolscopeDB, sessionId: string): Promise<string[]> {
+  // No messages, no path to work out: a session whose row is still being written (New session) shows as empty at once.
+  const ids = await listMessageIds(db, sessionId);
+  if (ids.length === 0) return ids;
   const session = await db.sessions.get(sessionId);
-  if (!session?.branches?.length) return listMessageIds(db, sessionId);
+  if (!session?.branches?.length) return ids;
   return pathIds(branchStateOf(session), await loadBranchMessages(db, session));
 }
 

@@ -13,6 +13,7 @@ import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
 import { MessageList } from './message-list';
+import { useMarkdownReady } from './markdown-view';
 import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets';
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
@@ -81,6 +82,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const lastRunId = useRunStore((s) => s.runs[sessionId]?.runId);
   const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
   const turnOffsets = useTurnOffsets(sessionId);
+  const markdownReady = useMarkdownReady(rows.length > 0);
   const siblings = useBranchSiblings(sessionId, (session?.branches?.length ?? 0) > 0);
 
   useEffect(() => {
@@ -101,7 +103,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         </p>
       )}
       {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
-      {loading ? (
+      {loading || (rows.length > 0 && !markdownReady) ? (
         <div className="message-list empty">Loading…</div>
       ) : rows.length === 0 ? (
         <div className="message-list empty">No messages yet. Say hello.</div>

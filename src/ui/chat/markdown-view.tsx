@@ -26,6 +26,30 @@ function loadRenderer(): Promise<Render> {
   return loading;
 }
 
+/**
+ * Whether the renderer is here; asks for it on first call. The chat waits for it before showing a conversation, so
+ * rows are measured once with their final height (a swap from plain text would move the list under a reader).
+ */
+export function useMarkdownReady(wanted: boolean): boolean {
+  const [ready, setReady] = useState(() => renderer !== null);
+  useEffect(() => {
+    if (ready || !wanted) return;
+    let live = true;
+    loadRenderer().then(
+      () => live && setReady(true),
+      () => {
+        loading = null;
+        // Shown as plain text rather than never: MarkdownView falls back on its own.
+        if (live) setReady(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, wanted]);
+  return ready;
+}
+
 /** One piece of sanitized Markdown (LongText holds the pieces in one `.markdown`); code blocks carry a Copy button handled by delegation. */
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
   const [render, setRender] = useState<Render | null>(() => renderer);
