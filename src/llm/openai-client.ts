@@ -1,11 +1,9 @@
-import type OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { ModelError } from '../agent/errors';
 import type { ChatModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
-import { classifyError, hostOf, type ErrorContext } from './classify-error';
+import type { ErrorContext } from './classify-error';
+import { LazySseStream } from './lazy-sse-stream';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
-import { readSSE } from './sse-reader';
 
 export type OpenAIClientOptions = ConnectionOptions;
 
@@ -23,57 +21,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClien
   return {
     stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ChatCompletionChunk> {
       const ctx: ErrorContext = { baseURL, operation: 'chat', model: request.model, redact, signal: options.signal, timeoutMs };
-      return { [Symbol.asyncIterator]: () => new ChatStream(sdk, request, options, ctx) };
+      return { [Symbol.asyncIterator]: () => new LazySseStream<ChatCompletionChunk>((signal) => sdk.chat.completions.create(request, { signal }).asResponse(), hasFinishReason, options, ctx) };
     },
   };
-}
-
-/** Sends the request on the first `next()`, then hands every later call straight to the SSE reader. */
-class ChatStream implements AsyncIterator<ChatCompletionChunk> {
-  private body: AsyncIterator<ChatCompletionChunk> | null = null;
-  private finished = false;
-
-  constructor(
-    private readonly sdk: OpenAI,
-    private readonly request: ModelRequest,
-    private readonly options: StreamOptions,
-    private readonly ctx: ErrorContext,
-  ) {}
-
-  next(): Promise<IteratorResult<ChatCompletionChunk>> {
-    if (this.body) return this.body.next();
-    if (this.finished) return Promise.resolve({ done: true, value: undefined });
-    return this.start();
-  }
-
-  async return(): Promise<IteratorResult<ChatCompletionChunk>> {
-    this.finished = true;
-    await this.body?.return?.();
-    return { done: true, value: undefined };
-  }
-
-  private async start(): Promise<IteratorResult<ChatCompletionChunk>> {
-    let response: Response;
-    try {
-      response = await this.sdk.chat.completions.create(this.request, { signal: this.options.signal }).asResponse();
-    } catch (err) {
-      this.finished = true;
-      throw classifyError(err, this.ctx);
-    }
-    if (!response.body) {
-      this.finished = true;
-      // The connection worked; the server answered wrongly (a 204, say): its problem, worth another try.
-      const status = response.status;
-      throw new ModelError({ fault: 'system', kind: 'server', status, message: `${hostOf(this.ctx.baseURL)} answered with an empty body (HTTP ${status}).` }, true);
-    }
-    this.body = readSSE<ChatCompletionChunk>(response.body, {
-      signal: this.options.signal,
-      redact: this.ctx.redact,
-      isFinal: hasFinishReason,
-      ...(this.options.onActivity ? { onActivity: this.options.onActivity } : {}),
-    });
-    return this.body.next();
-  }
 }
 
 /** A chunk that ends a choice. Some servers omit [DONE]; none omits this on a complete reply. */
