@@ -32,6 +32,12 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 const find = (page: PageDriver, role: string, name: string, within?: string) =>
   waitFor(`${role} "${name}"`, () => page.evaluate<string | null>(findExpression(role, name, within)));
 
+/** Clicks an element found by CSS once it is on the page (the sessions list fills in after the page shows). */
+async function clickCss(page: PageDriver, css: string): Promise<void> {
+  await waitFor(`"${css}" on the page`, () => page.evaluate<boolean>(`document.querySelector(${JSON.stringify(css)}) !== null`));
+  await page.click(css);
+}
+
 async function click(page: PageDriver, role: string, name: string, within?: string): Promise<void> {
   await page.click(await find(page, role, name, within));
 }
@@ -144,7 +150,7 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   log('reload');
   await page.reload();
   await waitFor('the sessions after a reload', async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2);
-  await page.click(`li[data-session-id="${sessionId}"] button`);
+  await clickCss(page, `li[data-session-id="${sessionId}"] button`);
   await waitFor('the stored answer after a reload', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'));
 
   log('two tabs');
@@ -154,7 +160,7 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   await click(page, 'button', 'Save', again);
   const second = await page.openTab(appUrl);
   await find(second, 'tab', 'Chat');
-  await second.click(`li[data-session-id="${sessionId}"] button`);
+  await clickCss(second, `li[data-session-id="${sessionId}"] button`);
   mock.script([{ kind: 'text', content: long, chunkDelayMs: 50 }]);
   const lockIndex = mock.requests.length;
   await fill(page, 'Message', 'Another long answer');

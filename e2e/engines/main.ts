@@ -49,7 +49,7 @@ async function runEngine(key: string, launch: () => Promise<Engine>, appUrl: str
     process.stdout.write(`  ✓ ${engine.name}: journey passed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return true;
   } catch (err) {
-    process.stdout.write(`  ✗ ${engine?.name ?? key}: failed at "${step}": ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stdout.write(`  ✗ ${engine?.name ?? key}: failed at "${step}": ${err instanceof Error ? `${err.name}: ${err.message} ${(err.stack ?? "").split("\n").slice(1, 4).join(" | ")}` : String(err)}\n`);
     return false;
   } finally {
     await engine?.close().catch(() => undefined);
