@@ -76,7 +76,8 @@ test('a code tool fetches only from its allowed origins, without the page cookie
   await page.evaluate(() => {
     document.cookie = 'toolscope_session=cookie-value; path=/';
   });
-  expect((await page.context().cookies(mock.origin)).map((c) => c.name)).toContain('toolscope_session');
+  // document.cookie returns before the browser's cookie store has the cookie: read the store until it does.
+  await expect.poll(async () => (await page.context().cookies(mock.origin)).map((c) => c.name)).toContain('toolscope_session');
   await openToolsTab(page);
 
   const code = (from: string) => `const res = await fetch("${mock.origin}/tools/echo?from=${from}"); return { status: res.status, echo: await res.json() };`;
