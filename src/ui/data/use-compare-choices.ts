@@ -32,6 +32,5 @@ export function useCompareChoices(sessions: readonly SessionRecord[] | undefined
     }
     return out;
     // The sessions' ids, branch counts and active branches are what the answer depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }
