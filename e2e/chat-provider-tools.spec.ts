@@ -76,3 +76,41 @@ test('a provider tool shows in the streaming reply while it runs', async ({ page
   await waitForIdle(page);
   await expect(page.getByText('never sent')).toHaveCount(0);
 });
+
+test('the OpenAI-messages export says what it leaves out before saving; Cancel saves nothing', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  await chooseResponses(page);
+  mock.scriptResponses([{
+    kind: 'responses',
+    reasoning: 'Look it up first.',
+    webSearch: { query: 'toolscope', sources: ['https://example.com/t'] },
+    text: 'Found it.',
+    citations: [{ url: 'https://example.com/t', title: 'T' }],
+  }]);
+  await sendMessage(page, 'find toolscope');
+  await waitForIdle(page);
+
+  let downloads = 0;
+  page.on('download', () => { downloads += 1; });
+  const openExport = async () => {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'This session as OpenAI messages' }).click();
+    const notice = page.getByRole('alertdialog', { name: 'Export as OpenAI messages' });
+    await expect(notice).toBeVisible();
+    return notice;
+  };
+  let notice = await openExport();
+  await expect(notice).toHaveAccessibleDescription(/leaves out 1 reasoning item \(summaries and encrypted reasoning\), the reasoning text of 1 reply, 1 tool call the provider ran \(web_search ×1\) and 1 cited source/);
+  await expect(notice.getByRole('button', { name: 'Save anyway' })).toBeFocused();
+  await notice.getByRole('button', { name: 'Cancel' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(downloads).toBe(0);
+
+  notice = await openExport();
+  const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Save anyway' }).click()]);
+  const { readFileSync } = await import('node:fs');
+  const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as { role: string; content: unknown }[];
+  expect(file.map((m) => m.role)).toEqual(['user', 'assistant']);
+  expect(file[1]).toEqual({ role: 'assistant', content: 'Found it.' });
+  await expect(page.getByRole('status').filter({ hasText: 'Exported 2 OpenAI messages' })).toContainText('were left out');
+});
