@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { comparePaths, onSharedScale, type Comparison, type CompareSide } from '../../compare/compare-paths';
 import { formatAddress, formatCompareRef, parseCompareRef, sameCompareRef, sessionAddress, sessionRef, type CompareRef } from '../../domain/app-address';
 import { pathLabel } from '../../compare/branch-choices';
+import { ROOT_BRANCH } from '../../domain/branches';
 import { formatMs, formatTokens } from '../../timeline/format';
 import type { Bar } from '../../timeline/layout';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
@@ -39,13 +40,17 @@ export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | nu
   const title = (t: string) => (t === DEFAULT_TITLE ? 'Untitled session' : t);
   const picker = (side: 'a' | 'b', label: string, value: CompareRef | null) => {
     const current = value === null ? '' : formatCompareRef(value);
-    const known = sessions?.some((s) => s.id === value?.sessionId && (value.branchId === null || choices?.get(s.id)?.some((c) => c.branchId === value.branchId)));
+    const known = sessions?.some((s) => s.id === value?.sessionId && (value.branchId === null || value.branchId === ROOT_BRANCH || choices?.get(s.id)?.some((c) => c.branchId === value.branchId)));
     return (
       <label className="compare-pick">
         {label}
         <select value={current} onChange={(e) => pick(side, e.target.value)} disabled={side === 'b' && a === null}>
           <option value="">Choose a session or branch…</option>
           {value !== null && sessions && choices && !known && <option value={current}>(not found)</option>}
+          {/* "<session>@root" of a straight session: offered whole, but a link may name its only branch. */}
+          {value?.branchId === ROOT_BRANCH && known && !choices?.has(value.sessionId) && (
+            <option value={current}>{pathLabel(title(sessions?.find((s) => s.id === value.sessionId)?.title ?? ''), 1)}</option>
+          )}
           {sessions?.map((s) => {
             const branches = choices?.get(s.id);
             if (!branches) return <option key={s.id} value={formatCompareRef(sessionRef(s.id))}>{title(s.title)}</option>;
