@@ -156,3 +156,20 @@ describe('close', () => {
     expect(m.disconnects).toBe(0);
   });
 });
+
+describe('wire formats served', () => {
+  it('refuses a body without a model before using a step, and answers 404 for a format switched off', async () => {
+    const m = await start({ apis: ['chat'] });
+    m.script([{ kind: 'text', content: 'kept for the real request' }]);
+    const noModel = await fetch(`${m.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(noModel.status).toBe(400);
+    expect(await noModel.json()).toMatchObject({ error: { param: 'model' } });
+    expect(m.pending).toBe(1);
+    expect(m.requests).toHaveLength(0);
+    const responses = await fetch(`${m.url}/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(responses.status).toBe(404);
+    m.configure({ apis: ['chat', 'responses'] });
+    const back = await fetch(`${m.url}/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(back.status).toBe(400);
+  });
+});

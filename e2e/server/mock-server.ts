@@ -34,6 +34,8 @@ export { friendlyResponder } from './friendly-responder';
 export { readFixture } from './play-step';
 
 const DEFAULT_MODELS = ['mock-gpt', 'mock-gpt-mini', 'mock-reasoner', 'mock-embedding'];
+const ALL_APIS = ['chat', 'responses'] as const;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 type Waiter = { check: () => boolean; cancel: (err: Error) => void };
 
@@ -136,6 +138,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       const r = embeddingsResponse(rec.body, opts.embeddingDimensions ?? 256);
       json(r.status, r.json);
+      return;
+    }
+    // An API switched off answers as a server without that route would (Test connection tells them apart).
+    const off = (route === 'POST /v1/chat/completions' && !(opts.apis ?? ALL_APIS).includes('chat')) ||
+      (route === 'POST /v1/responses' && !(opts.apis ?? ALL_APIS).includes('responses'));
+    if (off) {
+      json(404, errorBody(`Invalid URL (${rec.method} ${rec.path})`, 'invalid_request_error', null));
+      return;
+    }
+    if ((route === 'POST /v1/chat/completions' || route === 'POST /v1/responses') && isObject(rec.body) && typeof rec.body.model !== 'string') {
+      // As OpenAI does: a body without a model is refused before anything runs, and takes no scripted step.
+      json(400, errorBody("Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model'));
       return;
     }
     if (route === 'POST /v1/chat/completions') {

@@ -209,6 +209,8 @@ export type MockServerOptions = {
   embeddingDimensions?: number;
   /** `hang`: /v1/embeddings sends nothing until the client goes away (a recall a person stops). Default: answer. */
   embeddings?: 'answer' | 'hang';
+  /** The wire formats served (default both); a format left out answers 404 like a server without the route. */
+  apis?: readonly ('chat' | 'responses')[];
 };
 
 export type MockServer = {

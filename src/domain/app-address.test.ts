@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressParam, compareAddress, formatAddress, HOME, parseAddress, sessionAddress, type AppAddress } from './app-address';
+import { addressParam, compareAddress, formatAddress, HOME, parseAddress, sessionAddress, sessionRef, type AppAddress } from './app-address';
 
 describe('parseAddress', () => {
   it('reads the home address from an empty hash, "#", "#/" and a bare view', () => {
@@ -27,8 +27,18 @@ describe('parseAddress', () => {
 
   it('reads the compare view with none, one or two sessions chosen', () => {
     expect(parseAddress('#/compare')).toEqual({ kind: 'compare', a: null, b: null, params: [] });
-    expect(parseAddress('#/compare/x')).toEqual({ kind: 'compare', a: 'x', b: null, params: [] });
-    expect(parseAddress('#/compare/x/y')).toEqual({ kind: 'compare', a: 'x', b: 'y', params: [] });
+    expect(parseAddress('#/compare/x')).toEqual({ kind: 'compare', a: sessionRef('x'), b: null, params: [] });
+    expect(parseAddress('#/compare/x/y')).toEqual({ kind: 'compare', a: sessionRef('x'), b: sessionRef('y'), params: [] });
+  });
+
+  it('reads a compare side that names one branch of a session', () => {
+    expect(parseAddress('#/compare/s@b1/s@root')).toEqual({
+      kind: 'compare', a: { sessionId: 's', branchId: 'b1' }, b: { sessionId: 's', branchId: 'root' }, params: [],
+    });
+    // An "@" inside an id is written escaped, so the literal one still separates session and branch.
+    const odd = compareAddress({ sessionId: 'a@b', branchId: 'c@d' }, sessionRef('x'));
+    expect(formatAddress(odd)).toBe('#/compare/a%40b@c%40d/x');
+    expect(parseAddress(formatAddress(odd))).toEqual(odd);
   });
 
   it('keeps parameters it does not read, in order, for later parts such as a message', () => {
@@ -40,7 +50,7 @@ describe('parseAddress', () => {
   });
 
   it('says "unknown" for what it cannot read instead of guessing', () => {
-    for (const h of ['#/s', '#/s/', '#/s/abc/nope', '#/s/abc/chat/x', '#/s/abc/timeline/x/y', '#/nope', '#/s//timeline', '#abc', '#/s/%E0%A4%A', '#/compare/a/b/c']) {
+    for (const h of ['#/s', '#/s/', '#/s/abc/nope', '#/s/abc/chat/x', '#/s/abc/timeline/x/y', '#/nope', '#/s//timeline', '#abc', '#/s/%E0%A4%A', '#/compare/a/b/c', '#/compare/a@', '#/compare/@b', '#/compare/a@b@c']) {
       expect(parseAddress(h), h).toEqual({ kind: 'unknown', hash: h.slice(1) });
     }
   });
@@ -53,20 +63,21 @@ describe('formatAddress', () => {
     expect(formatAddress(sessionAddress('abc', 'timeline', 'c1'))).toBe('#/s/abc/timeline/c1');
     // A call belongs to the timeline only.
     expect(formatAddress(sessionAddress('abc', 'chat', 'c1'))).toBe('#/s/abc');
-    expect(formatAddress(compareAddress('a', 'b'))).toBe('#/compare/a/b');
-    expect(formatAddress(compareAddress(null, 'b'))).toBe('#/compare');
+    expect(formatAddress(compareAddress(sessionRef('a'), sessionRef('b')))).toBe('#/compare/a/b');
+    expect(formatAddress(compareAddress(null, sessionRef('b')))).toBe('#/compare');
   });
 
   it('round-trips every address it can write (property)', () => {
     const id = fc.string({ minLength: 1, maxLength: 12 });
     const view = fc.constantFrom('chat' as const, 'timeline' as const, 'tools' as const, 'memories' as const);
+    const ref = fc.record({ sessionId: id, branchId: fc.option(id, { nil: null }) });
     const params = fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), fc.string({ maxLength: 6 })), { maxLength: 3 });
     const address: fc.Arbitrary<AppAddress> = fc.oneof(
       fc.record({ kind: fc.constant('home' as const), view, params }),
       fc.tuple(id, view, fc.option(id, { nil: null }), params).map(([sessionId, v, callId, p]) => ({
         kind: 'session' as const, sessionId, view: v, callId: v === 'timeline' ? callId : null, params: p,
       })),
-      fc.tuple(fc.option(id, { nil: null }), fc.option(id, { nil: null }), params).map(([a, b, p]) => ({
+      fc.tuple(fc.option(ref, { nil: null }), fc.option(ref, { nil: null }), params).map(([a, b, p]) => ({
         kind: 'compare' as const, a, b: a === null ? null : b, params: p,
       })),
     );

@@ -10,6 +10,7 @@
  *   #/s/<session>/tools | /memories      the Tools or Memories view, with that session open beside it
  *   #/timeline | #/tools | #/memories    a view with no session open
  *   #/compare[/<a>[/<b>]]                two sessions side by side (either may still be unchosen)
+ *   #/compare/<session>@<branch>/…       a side may name one branch of a session (two branches of one session)
  *
  * Any address may end in `?key=value&…`: parameters this module does not read ride along unchanged (`params`), so
  * a later part (a message or branch, `?m=<message>`) can be added without a new scheme or breaking old links.
@@ -20,12 +21,17 @@ export type AddressView = 'chat' | 'timeline' | 'tools' | 'memories';
 /** Extra `?key=value` parameters, kept in their order; empty when there are none. */
 export type AddressParams = readonly (readonly [string, string])[];
 
+/** One side of Compare: a session (its active path), or one branch of it (the path ending with that branch). */
+export type CompareRef = { sessionId: string; branchId: string | null };
+
 export type AppAddress =
   | { kind: 'home'; view: AddressView; params: AddressParams }
   | { kind: 'session'; sessionId: string; view: AddressView; callId: string | null; params: AddressParams }
-  | { kind: 'compare'; a: string | null; b: string | null; params: AddressParams }
+  | { kind: 'compare'; a: CompareRef | null; b: CompareRef | null; params: AddressParams }
   /** Something after `#` that is none of the above (a mistyped or future link): shown as such, never guessed at. */
   | { kind: 'unknown'; hash: string };
+
+const enc = (s: string) => encodeURIComponent(s);
 
 const VIEWS: readonly AddressView[] = ['chat', 'timeline', 'tools', 'memories'];
 const isView = (s: string | undefined): s is AddressView => s !== undefined && (VIEWS as readonly string[]).includes(s);
@@ -36,9 +42,34 @@ export function sessionAddress(sessionId: string, view: AddressView = 'chat', ca
   return { kind: 'session', sessionId, view, callId: view === 'timeline' ? callId : null, params: [] };
 }
 
-export function compareAddress(a: string | null, b: string | null): AppAddress {
+export function compareAddress(a: CompareRef | null, b: CompareRef | null): AppAddress {
   return { kind: 'compare', a, b: a === null ? null : b, params: [] };
 }
+
+/** A whole session as a Compare side. */
+export const sessionRef = (sessionId: string): CompareRef => ({ sessionId, branchId: null });
+
+/**
+ * A Compare side as one path segment: `<session>` or `<session>@<branch>`. Each id is percent-encoded (which
+ * encodes any `@` inside it), so the one literal `@` always separates the two.
+ */
+export function formatCompareRef(ref: CompareRef): string {
+  return ref.branchId === null ? enc(ref.sessionId) : `${enc(ref.sessionId)}@${enc(ref.branchId)}`;
+}
+
+/** Reads `formatCompareRef`'s segment back; null when it names nothing (empty parts, bad escapes). */
+export function parseCompareRef(segment: string): CompareRef | null {
+  const at = segment.indexOf('@');
+  const sessionId = decode(at < 0 ? segment : segment.slice(0, at));
+  if (sessionId === null) return null;
+  if (at < 0) return { sessionId, branchId: null };
+  const rest = segment.slice(at + 1);
+  const branchId = rest.includes('@') ? null : decode(rest);
+  return branchId === null ? null : { sessionId, branchId };
+}
+
+export const sameCompareRef = (x: CompareRef | null, y: CompareRef | null): boolean =>
+  x === null || y === null ? x === y : x.sessionId === y.sessionId && x.branchId === y.branchId;
 
 function decode(part: string): string | null {
   try {
@@ -78,7 +109,7 @@ export function parseAddress(hash: string): AppAddress {
   const ids = parts.map(decode);
   if (ids.some((p) => p === null)) return unknown;
   const [first, , third] = parts;
-  const [, id1, id2, id3] = ids;
+  const [, id1, , id3] = ids;
 
   if (parts.length === 0) return { kind: 'home', view: 'chat', params };
   if (parts.length === 1 && isView(first)) return { kind: 'home', view: first, params };
@@ -89,12 +120,15 @@ export function parseAddress(hash: string): AppAddress {
     return unknown;
   }
   if (first === 'compare' && parts.length <= 3) {
-    return { kind: 'compare', a: parts.length > 1 ? (id1 ?? null) : null, b: parts.length > 2 ? (id2 ?? null) : null, params };
+    const [, rawA, rawB] = parts;
+    const a = rawA === undefined ? null : parseCompareRef(rawA);
+    const b = rawB === undefined ? null : parseCompareRef(rawB);
+    if ((rawA !== undefined && a === null) || (rawB !== undefined && b === null)) return unknown;
+    return { kind: 'compare', a, b, params };
   }
   return unknown;
 }
 
-const enc = (s: string) => encodeURIComponent(s);
 
 /** The `#…` text of an address; `parseAddress(formatAddress(a))` gives `a` back. */
 export function formatAddress(address: AppAddress): string {
@@ -111,8 +145,8 @@ export function formatAddress(address: AppAddress): string {
       break;
     case 'compare':
       path = '/compare';
-      if (address.a !== null) path += `/${enc(address.a)}`;
-      if (address.a !== null && address.b !== null) path += `/${enc(address.b)}`;
+      if (address.a !== null) path += `/${formatCompareRef(address.a)}`;
+      if (address.a !== null && address.b !== null) path += `/${formatCompareRef(address.b)}`;
       break;
   }
   const query = address.params.map(([k, v]) => (v === '' ? enc(k) : `${enc(k)}=${enc(v)}`)).join('&');

@@ -1,3 +1,4 @@
+import { findProvider } from './known-providers';
 import type { ApiFormat, SessionSettings } from '../domain/session';
 import type { ProviderToolKind } from '../domain/provider-items';
 
@@ -11,8 +12,13 @@ export type WireSettings = {
   vectorStoreId?: string;
 };
 
-/** OpenAI's own endpoint speaks the Responses API; other OpenAI-compatible servers mostly speak only Chat Completions. */
+/**
+ * The wire format an endpoint gets until someone chooses: its preset's (Responses for OpenAI's own endpoint), and
+ * Chat Completions elsewhere, which most OpenAI-compatible servers speak.
+ */
 export function defaultApiFormat(baseURL: string): ApiFormat {
+  const preset = findProvider(baseURL);
+  if (preset) return preset.apiFormat;
   try {
     return new URL(baseURL.trim()).hostname.toLowerCase() === 'api.openai.com' ? 'responses' : 'chat';
   } catch {

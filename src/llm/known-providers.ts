@@ -1,20 +1,24 @@
+import type { ApiFormat } from '../domain/session';
+
 export type ProviderPreset = {
   id: string;
   label: string;
   baseURL: string;
   /** Runs on this machine: usually needs no key, and needs CORS enabled for the page's origin. */
   local: boolean;
+  /** The wire format a session on this endpoint uses until someone chooses: Responses only where it is the provider's own. */
+  apiFormat: ApiFormat;
 };
 
 export const KNOWN_PROVIDERS: readonly ProviderPreset[] = [
-  { id: 'openai', label: 'OpenAI', baseURL: 'https://api.openai.com/v1', local: false },
-  { id: 'openrouter', label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', local: false },
-  { id: 'groq', label: 'Groq', baseURL: 'https://api.groq.com/openai/v1', local: false },
-  { id: 'together', label: 'Together', baseURL: 'https://api.together.xyz/v1', local: false },
-  { id: 'ollama', label: 'Ollama (local)', baseURL: 'http://localhost:11434/v1', local: true },
-  { id: 'lmstudio', label: 'LM Studio (local)', baseURL: 'http://localhost:1234/v1', local: true },
-  { id: 'vllm', label: 'vLLM (local)', baseURL: 'http://localhost:8000/v1', local: true },
-  { id: 'test-server', label: 'Local test server', baseURL: 'http://127.0.0.1:8787/v1', local: true },
+  { id: 'openai', label: 'OpenAI', baseURL: 'https://api.openai.com/v1', local: false, apiFormat: 'responses' },
+  { id: 'openrouter', label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', local: false, apiFormat: 'chat' },
+  { id: 'groq', label: 'Groq', baseURL: 'https://api.groq.com/openai/v1', local: false, apiFormat: 'chat' },
+  { id: 'together', label: 'Together', baseURL: 'https://api.together.xyz/v1', local: false, apiFormat: 'chat' },
+  { id: 'ollama', label: 'Ollama (local)', baseURL: 'http://localhost:11434/v1', local: true, apiFormat: 'chat' },
+  { id: 'lmstudio', label: 'LM Studio (local)', baseURL: 'http://localhost:1234/v1', local: true, apiFormat: 'chat' },
+  { id: 'vllm', label: 'vLLM (local)', baseURL: 'http://localhost:8000/v1', local: true, apiFormat: 'chat' },
+  { id: 'test-server', label: 'Local test server', baseURL: 'http://127.0.0.1:8787/v1', local: true, apiFormat: 'chat' },
 ];
 
 /** Scheme, host (lower-cased, default port dropped) and path without trailing slashes; null if not an http(s) URL. */
@@ -44,6 +48,11 @@ for (const preset of KNOWN_PROVIDERS) {
 export function findProvider(baseURL: string): ProviderPreset | null {
   const key = canonical(baseURL);
   return key === null ? null : (CANONICAL.get(key) ?? null);
+}
+
+/** One key per endpoint, so choices made for it (the API) are found again however its URL was typed. */
+export function endpointKey(baseURL: string): string {
+  return canonical(baseURL) ?? baseURL.trim();
 }
 
 export function isKnownProvider(baseURL: string): boolean {

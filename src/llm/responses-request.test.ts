@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../agent/model-client';
 import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import { defaultApiFormat } from './api-format';
+import { endpointKey, KNOWN_PROVIDERS } from './known-providers';
 import { buildResponsesRequest } from './responses-request';
 
 const chat: ModelRequest = { model: 'gpt-5', messages: [], stream: true };
@@ -98,5 +99,11 @@ describe('defaultApiFormat', () => {
     expect(defaultApiFormat('https://api.openai.com.evil.example/v1')).toBe('chat');
     expect(defaultApiFormat('http://127.0.0.1:8787/v1')).toBe('chat');
     expect(defaultApiFormat('not a url')).toBe('chat');
+  });
+
+  it('follows each preset\'s own default, however its URL is typed', () => {
+    for (const p of KNOWN_PROVIDERS) expect(defaultApiFormat(p.baseURL), p.id).toBe(p.id === 'openai' ? 'responses' : 'chat');
+    expect(defaultApiFormat('HTTPS://API.OPENAI.COM/v1/')).toBe('responses');
+    expect(endpointKey('https://API.openai.com/v1//')).toBe(endpointKey('https://api.openai.com/v1'));
   });
 });

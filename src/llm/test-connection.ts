@@ -1,5 +1,6 @@
 import { ModelError } from '../agent/errors';
 import { isAbortError } from './abort';
+import { apiSupportSentence, probeApis, type ApiSupportReport } from './api-probe';
 import { classifyError, hostOf } from './classify-error';
 import { listModels } from './list-models';
 import { makeRedactor } from './redact';
@@ -8,8 +9,8 @@ import { createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-clien
 export type ConnectionProblem = 'bad_key' | 'wrong_url' | 'cors_or_unreachable' | 'no_such_model' | 'rate_limited' | 'server' | 'other';
 
 export type ConnectionVerdict =
-  | { ok: true; models: string[]; message: string }
-  | { ok: false; problem: ConnectionProblem; message: string; models: string[] };
+  | { ok: true; models: string[]; message: string; apis?: ApiSupportReport }
+  | { ok: false; problem: ConnectionProblem; message: string; models: string[]; apis?: ApiSupportReport };
 
 export type TestConnectionOptions = ConnectionOptions & { model?: string; signal?: AbortSignal };
 
@@ -30,6 +31,15 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
     if (isAbortError(err)) throw err;
     return failure(err, options, host);
   }
+  // Reached: which wire formats does it serve? Asked without running a model (llm/api-probe.ts).
+  let apis: ApiSupportReport;
+  try {
+    apis = await probeApis(options);
+  } catch (err) {
+    if (isAbortError(err)) throw err;
+    apis = { chat: 'unknown', responses: 'unknown' };
+  }
+  const apiNote = apiSupportSentence(apis);
   const model = options.model?.trim() ?? '';
   if (model !== '' && models.length > 0 && !models.includes(model)) {
     const examples = models.slice(0, 5).join(', ');
@@ -37,12 +47,13 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
       ok: false,
       problem: 'no_such_model',
       models,
-      message: `Connected to ${host}, but it has no model named "${model}". It offers ${models.length} model${models.length === 1 ? '' : 's'}, for example: ${examples}.`,
+      apis,
+      message: `Connected to ${host}, but it has no model named "${model}". It offers ${models.length} model${models.length === 1 ? '' : 's'}, for example: ${examples}.${apiNote ? ` ${apiNote}` : ''}`,
     };
   }
   const modelNote =
     model === '' ? '' : models.length === 0 ? ` It listed no models, so "${model}" could not be checked.` : ` Model "${model}" is available.`;
-  return { ok: true, models, message: `Connected to ${host}.${modelNote}` };
+  return { ok: true, models, apis, message: `Connected to ${host}.${modelNote}${apiNote ? ` ${apiNote}` : ''}` };
 }
 
 async function checkOpenRouterKey(options: TestConnectionOptions, baseURL: string): Promise<void> {

@@ -60,7 +60,7 @@ function dropStorageErrors(sessionId: string): void {
 export function newSession(opts: { focusComposer?: boolean } = {}): { id: string; stored: Promise<boolean> } {
   const d = useSettingsStore.getState().defaults;
   const id = crypto.randomUUID();
-  const stored = storeSession({ id, model: d.model, settings: defaultsToSessionSettings(d), now: Date.now() });
+  const stored = storeSession({ id, model: d.model, settings: defaultsToSessionSettings(d, useSettingsStore.getState().baseURL), now: Date.now() });
   useUiStore.getState().selectSession(id, opts);
   useUiStore.getState().setTab('chat');
   return { id, stored };

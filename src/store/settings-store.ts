@@ -3,6 +3,7 @@ import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { db } from '../db/database';
 import { createApiKeyStore } from '../db/secrets-repo';
 import { getSetting, isString, setSetting } from '../db/settings-repo';
+import { endpointKey } from '../llm/known-providers';
 import type { LoopConfig } from '../domain/loop-config';
 import type { ApiFormat, SessionSettings } from '../domain/session';
 
@@ -12,8 +13,11 @@ export type SessionDefaults = Pick<
   'model' | 'temperature' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
 > & {
   systemPrompt: string;
-  /** The wire format chosen in Settings; new sessions start with it. Absent: it follows the endpoint. */
-  apiFormat?: ApiFormat;
+  /**
+   * The wire format chosen in Settings for each endpoint (by `endpointKey`): a new session on that endpoint starts
+   * with it. An endpoint with no choice follows its preset (llm/api-format.ts).
+   */
+  apiFormats?: Readonly<Record<string, ApiFormat>>;
 };
 
 export const FALLBACK_DEFAULTS: SessionDefaults = {
@@ -35,7 +39,14 @@ export const apiKeyStore = createApiKeyStore(db);
 const isDefaults = (v: unknown): v is SessionDefaults =>
   typeof v === 'object' && v !== null && 'model' in v && typeof (v as { model: unknown }).model === 'string';
 
-export function defaultsToSessionSettings(d: SessionDefaults): SessionSettings {
+/** The API chosen for new sessions on this endpoint, if any. */
+export function chosenApiFormat(d: SessionDefaults, baseURL: string): ApiFormat | undefined {
+  return d.apiFormats?.[endpointKey(baseURL)];
+}
+
+/** `baseURL`: the endpoint the session will talk to, whose API choice it starts with (none: the session's own stays). */
+export function defaultsToSessionSettings(d: SessionDefaults, baseURL?: string): SessionSettings {
+  const apiFormat = baseURL === undefined ? undefined : chosenApiFormat(d, baseURL);
   return {
     temperature: d.temperature,
     maxTurns: d.maxTurns,
@@ -44,7 +55,7 @@ export function defaultsToSessionSettings(d: SessionDefaults): SessionSettings {
     firstByteTimeoutMs: d.firstByteTimeoutMs,
     idleTimeoutMs: d.idleTimeoutMs,
     systemPrompt: d.systemPrompt,
-    ...(d.apiFormat ? { apiFormat: d.apiFormat } : {}),
+    ...(apiFormat ? { apiFormat } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { CompareRef } from '../domain/app-address';
 
 export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories';
 
@@ -13,7 +14,7 @@ export type ChatFocus = { sessionId: string; messageId: string; callId: string |
  * to a session that is not here, or an address that leads nowhere. Opening a session or a view closes it.
  */
 export type ScreenOverlay =
-  | { kind: 'compare'; a: string | null; b: string | null }
+  | { kind: 'compare'; a: CompareRef | null; b: CompareRef | null }
   | { kind: 'missing'; sessionId: string }
   | { kind: 'unknown'; hash: string };
 

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import type { ToolCall, ToolMessage } from '../../domain/messages';
+import type { Citation, ProviderToolCall } from '../../domain/provider-items';
+import { CitationList, ProviderToolCards } from './provider-tools';
 import type { ToolCallRecord } from '../data/record-types';
 import { LongText } from './long-text';
 import { ToolCallCard } from './tool-call-card';
@@ -14,6 +16,9 @@ type Props = {
   partial: boolean;
   toolResults?: Map<string, ToolMessage>;
   toolRecords?: Map<string, ToolCallRecord>;
+  /** Tools the provider ran for this turn (Responses API), and the sources the text cites. */
+  providerTools?: readonly ProviderToolCall[];
+  citations?: readonly Citation[];
 };
 
 
@@ -30,7 +35,9 @@ export function AssistantBody(p: Props) {
           <LongText text={p.reasoning} format="plain" live={p.partial} />
         </details>
       )}
+      {p.providerTools && <ProviderToolCards calls={p.providerTools} />}
       {p.text && <LongText text={p.text} format="markdown" live={p.partial} />}
+      <CitationList citations={p.citations} />
       {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
       {p.toolCalls.map((c, i) => (
         <ToolCallCard

@@ -4,6 +4,7 @@ import { useRunStore } from '../../store/run-store';
 import type { ToolCallRecord } from '../data/record-types';
 import { useStoredTurnUsage } from '../data/use-turn-usage';
 import { AssistantBody } from './assistant-body';
+import { providerToolsOf } from './provider-tools';
 import { MessageFlag } from './message-flag';
 import { useSessionTurn } from '../data/session-turn-offsets';
 import { usageText } from './usage-text';
@@ -41,6 +42,8 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
         partial={message.status === 'streaming'}
         toolResults={toolResults}
         toolRecords={toolRecords}
+        providerTools={providerToolsOf(message.providerItems)}
+        citations={message.citations}
       />
       {usage && turn !== null && <div className="usage">Turn {turn}: {usageText(usage)}</div>}
     </article>

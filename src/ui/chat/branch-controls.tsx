@@ -1,8 +1,9 @@
 import './branches.css';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { AssistantMessage, UserMessage } from '../../domain/messages';
 import type { Siblings } from '../../domain/branches';
 import { forkAt, regenerate, sendEdit, showBranch } from '../../store/branch-actions';
+import { editDraftKey, useEditDrafts } from '../../store/edit-drafts';
 
 type Props = {
   sessionId: string;
@@ -17,10 +18,14 @@ type Props = {
  * Regenerate a reply, Fork into a new session, and step through the alternatives at this place ("2 / 3").
  */
 export function BranchControls({ sessionId, message, siblings, busy }: Props) {
-  const [draft, setDraft] = useState<string | null>(null);
+  // The open edit lives in a store, not the row: a row scrolled out of the virtualised list unmounts.
+  const draft = useEditDrafts((s) => s.drafts[editDraftKey(sessionId, message.id)] ?? null);
+  const setEditDraft = useEditDrafts((s) => s.setEditDraft);
+  const setDraft = (text: string | null) => setEditDraft(sessionId, message.id, text);
   const editButton = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
-  const wasEditing = useRef(false);
+  // A row coming back into view with an open edit does not take the cursor; only opening the edit does.
+  const wasEditing = useRef(draft !== null);
   useEffect(() => {
     if (draft !== null && !wasEditing.current) box.current?.focus();
     else if (draft === null && wasEditing.current) editButton.current?.focus();

@@ -19,6 +19,7 @@ export function StreamingMessage({ sessionId }: { sessionId: string }) {
         refusal={null}
         toolCalls={streaming.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }))}
         partial
+        {...(streaming.providerTools ? { providerTools: streaming.providerTools } : {})}
       />
     </article>
   );

@@ -1,50 +1,77 @@
 import { useCallback, useMemo, useState } from 'react';
 import { comparePaths, onSharedScale, type Comparison, type CompareSide } from '../../compare/compare-paths';
-import { formatAddress, sessionAddress } from '../../domain/app-address';
+import { formatAddress, formatCompareRef, parseCompareRef, sameCompareRef, sessionAddress, sessionRef, type CompareRef } from '../../domain/app-address';
+import { pathLabel } from '../../compare/branch-choices';
+import { ROOT_BRANCH } from '../../domain/branches';
 import { formatMs, formatTokens } from '../../timeline/format';
 import type { Bar } from '../../timeline/layout';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, zoomAt, type Viewport } from '../../timeline/viewport';
 import { useUiStore } from '../../store/ui-store';
-import { useComparePath } from '../data/use-compare-path';
+import { useComparePath, type ComparePathRead } from '../data/use-compare-path';
+import { useCompareChoices } from '../data/use-compare-choices';
 import { useSessionSearch } from '../data/use-session-search';
 import { DEFAULT_TITLE } from '../data/session-reads';
 import { TimelineChart } from '../timeline/timeline-chart';
 import '../timeline/timeline.css';
 import './compare.css';
 
-/** Compare: two sessions side by side, what each did and their timelines on one time scale. */
-export function CompareView({ a, b }: { a: string | null; b: string | null }) {
+/** Compare: two sessions, or two branches (of one session or two), side by side on one time scale. */
+export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | null }) {
   const sessions = useSessionSearch('');
+  const choices = useCompareChoices(sessions);
   const openOverlay = useUiStore((s) => s.openOverlay);
   const left = useComparePath(a);
   const right = useComparePath(b);
-  const leftPath = left?.sessionId === a ? left?.path : undefined;
-  const rightPath = right?.sessionId === b ? right?.path : undefined;
+  const leftRead = left && sameCompareRef(left.ref, a) ? left : undefined;
+  const rightRead = right && sameCompareRef(right.ref, b) ? right : undefined;
+  const leftPath = leftRead?.path ?? undefined;
+  const rightPath = rightRead?.path ?? undefined;
   // Built again when either side changes (a run going on in one of them); `now` only moves open bars.
   const comparison = useMemo(
     () => (leftPath && rightPath ? comparePaths(leftPath, rightPath, Date.now()) : null),
     [leftPath, rightPath],
   );
 
-  const pick = (side: 'a' | 'b', id: string) => {
-    const value = id === '' ? null : id;
-    openOverlay(side === 'a' ? { kind: 'compare', a: value, b } : { kind: 'compare', a, b: value });
+  const pick = (side: 'a' | 'b', value: string) => {
+    const ref = value === '' ? null : parseCompareRef(value);
+    openOverlay(side === 'a' ? { kind: 'compare', a: ref, b } : { kind: 'compare', a, b: ref });
   };
   const title = (t: string) => (t === DEFAULT_TITLE ? 'Untitled session' : t);
-  const picker = (side: 'a' | 'b', label: string, value: string | null) => (
-    <label className="compare-pick">
-      {label}
-      <select value={value ?? ''} onChange={(e) => pick(side, e.target.value)} disabled={side === 'b' && a === null}>
-        <option value="">Choose a session…</option>
-        {value !== null && sessions && !sessions.some((s) => s.id === value) && <option value={value}>(not found)</option>}
-        {sessions?.map((s) => <option key={s.id} value={s.id}>{title(s.title)}</option>)}
-      </select>
-    </label>
-  );
+  const picker = (side: 'a' | 'b', label: string, value: CompareRef | null) => {
+    const current = value === null ? '' : formatCompareRef(value);
+    const known = sessions?.some((s) => s.id === value?.sessionId && (value.branchId === null || value.branchId === ROOT_BRANCH || choices?.get(s.id)?.some((c) => c.branchId === value.branchId)));
+    return (
+      <label className="compare-pick">
+        {label}
+        <select value={current} onChange={(e) => pick(side, e.target.value)} disabled={side === 'b' && a === null}>
+          <option value="">Choose a session or branch…</option>
+          {value !== null && sessions && choices && !known && <option value={current}>(not found)</option>}
+          {/* "<session>@root" of a straight session: offered whole, but a link may name its only branch. */}
+          {value?.branchId === ROOT_BRANCH && known && !choices?.has(value.sessionId) && (
+            <option value={current}>{pathLabel(title(sessions?.find((s) => s.id === value.sessionId)?.title ?? ''), 1)}</option>
+          )}
+          {sessions?.map((s) => {
+            const branches = choices?.get(s.id);
+            if (!branches) return <option key={s.id} value={formatCompareRef(sessionRef(s.id))}>{title(s.title)}</option>;
+            return (
+              <optgroup key={s.id} label={title(s.title)}>
+                <option value={formatCompareRef(sessionRef(s.id))}>{title(s.title)} (branch shown)</option>
+                {branches.map((c) => (
+                  <option key={c.branchId} value={formatCompareRef({ sessionId: s.id, branchId: c.branchId })}>
+                    {pathLabel(title(s.title), c.number)}: {c.opening}{c.active ? ' (shown)' : ''}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
+        </select>
+      </label>
+    );
+  };
 
-  const missing = [left?.sessionId === a && a !== null && left?.path === null ? a : null, right?.sessionId === b && b !== null && right?.path === null ? b : null]
-    .filter((id): id is string => id !== null);
+  const missing = [leftRead, rightRead].filter((r): r is ComparePathRead => r !== undefined && r.path === null);
+  const sameSide = a !== null && b !== null && sameCompareRef(a, b);
 
   return (
     <section className="compare" aria-labelledby="compare-title">
@@ -53,11 +80,16 @@ export function CompareView({ a, b }: { a: string | null; b: string | null }) {
         {picker('a', 'First session', a)}
         {picker('b', 'Second session', b)}
       </div>
-      {missing.map((id) => (
-        <p key={id} role="alert">No session "{id}" is stored in this browser: it was deleted, or the link comes from elsewhere. Choose another above.</p>
+      {missing.map((r) => (
+        <p key={formatCompareRef(r.ref)} role="alert">
+          {r.missing === 'branch'
+            ? `Session "${r.ref.sessionId}" has no branch "${r.ref.branchId ?? ''}" any more. Choose another above.`
+            : `No session "${r.ref.sessionId}" is stored in this browser: it was deleted, or the link comes from elsewhere. Choose another above.`}
+        </p>
       ))}
+      {sameSide && <p className="hint">Both sides show the same path; choose another branch or session for one of them.</p>}
       {a === null || b === null ? (
-        <p className="hint">Choose two sessions to see them side by side.</p>
+        <p className="hint">Choose two sessions, or two branches of one session, to see them side by side.</p>
       ) : comparison ? (
         <>
           <CompareTable c={comparison} />

@@ -40,10 +40,23 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
   return `Exported ${n} session${n === 1 ? '' : 's'} as ${name}.${kept}${note}`;
 }
 
-export async function exportOpenAI(sessionId: string): Promise<string> {
+/**
+ * An OpenAI-messages export ready to save. `dropped`: what the file leaves out, in words; with `confirm` it is said
+ * before saving, otherwise (reasoning text only) in the status after.
+ */
+export type OpenAIExportPlan = { dropped: string | null; confirm: boolean; save: () => string };
+
+export async function prepareOpenAIExport(sessionId: string): Promise<OpenAIExportPlan> {
   const [{ exportFileName }, result] = await Promise.all([import('../../io/file-name'), buildOpenAIMessages(sessionId)]);
   if (!result) throw new Error('The session no longer exists.');
   const name = exportFileName({ kind: 'openai', title: result.title }, new Date());
-  downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);
-  return `Exported ${result.messages.length} OpenAI messages as ${name}.`;
+  return {
+    dropped: result.dropped,
+    confirm: result.confirm,
+    save: () => {
+      downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);
+      const said = result.confirm ? ' Reasoning, provider tools and sources were left out.' : result.dropped ? ` ${result.dropped}` : '';
+      return `Exported ${result.messages.length} OpenAI messages as ${name}.${said}`;
+    },
+  };
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
-import { exportJson, exportOpenAI } from './export-actions';
+import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export-actions';
+import { OpenAIExportNotice } from './openai-export-notice';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
@@ -15,6 +16,8 @@ export function ExportButton() {
   const [choosing, setChoosing] = useState<SessionRecord[] | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [status, setStatus] = useState<Status>(null);
+  // An OpenAI export that leaves something out waits here until the person has read what and chosen to save.
+  const [pendingOpenAI, setPendingOpenAI] = useState<OpenAIExportPlan | null>(null);
   // The button may sit at the left (sidebar) or the right (header); open toward the side with room.
   const [alignLeft, setAlignLeft] = useState(true);
   const wrap = useRef<HTMLDivElement>(null);
@@ -79,7 +82,12 @@ export function ExportButton() {
           <button type="button" role="menuitem" onClick={() => void run(() => exportJson({ kind: 'all' }, includeMemories))}>
             All sessions
           </button>
-          <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(() => exportOpenAI(sessionId))}>
+          <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(async () => {
+            const plan = await prepareOpenAIExport(sessionId);
+            if (!plan.confirm) return plan.save();
+            setPendingOpenAI(plan);
+            return 'Read what the OpenAI export leaves out, then save it or cancel.';
+          })}>
             This session as OpenAI messages
           </button>
           <label>
@@ -116,7 +124,16 @@ export function ExportButton() {
           )}
         </div>
       )}
-      {status && (
+      {pendingOpenAI && (
+        <OpenAIExportNotice
+          plan={pendingOpenAI}
+          onClose={(text) => {
+            setPendingOpenAI(null);
+            setStatus(text ? { kind: 'info', text } : null);
+          }}
+        />
+      )}
+      {status && !pendingOpenAI && (
         <p
           role={status.kind === 'error' ? 'alert' : 'status'}
           className={`io-status ${status.kind === 'error' ? 'warning' : 'hint'}${alignLeft ? ' io-align-left' : ''}`}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sessionRef } from '../../domain/app-address';
 import { newSession } from '../../store/session-actions';
 import { useUiStore } from '../../store/ui-store';
 import { useSessionSearch } from '../data/use-session-search';
@@ -26,7 +27,7 @@ export function SessionsSidebar() {
       <div className="sidebar-io">
         <ExportButton />
         <ImportButton />
-        <button type="button" onClick={() => useUiStore.getState().openOverlay({ kind: 'compare', a: current, b: null })}>Compare</button>
+        <button type="button" onClick={() => useUiStore.getState().openOverlay({ kind: 'compare', a: current === null ? null : sessionRef(current), b: null })}>Compare</button>
       </div>
       <input
         type="search"

@@ -1,9 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { updateSessionSettings } from '../../store/session-actions';
-import { defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
+import { chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
+import { endpointKey } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
-import { ApiSelect, type ApiChoice } from './api-select';
+import { ApiSelect, remoteUrlProblem, type ApiChoice } from './api-select';
+import { defaultApiFormat } from '../../llm/api-format';
 import { BaseUrlField } from './base-url-field';
 import { LimitsFields } from './limits-fields';
 import { ModelField } from './model-field';
@@ -38,13 +40,16 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
   };
 }
 
-function apiChoiceOf(session: SessionRecord | null, defaults: SessionDefaults): ApiChoice {
+/** A session's own API choice; with no session, the choice made for new sessions on this endpoint. */
+function apiChoiceOf(session: SessionRecord | null, defaults: SessionDefaults, baseURL: string): ApiChoice {
   const s = session?.settings;
-  const apiFormat = s?.apiFormat ?? defaults.apiFormat;
+  const apiFormat = session ? s?.apiFormat : chosenApiFormat(defaults, baseURL);
   return {
     ...(apiFormat ? { apiFormat } : {}),
     ...(s?.providerTools ? { providerTools: s.providerTools } : {}),
     ...(s?.providerStorage !== undefined ? { providerStorage: s.providerStorage } : {}),
+    ...(s?.remoteMcpUrl ? { remoteMcpUrl: s.remoteMcpUrl } : {}),
+    ...(s?.vectorStoreId ? { vectorStoreId: s.vectorStoreId } : {}),
   };
 }
 
@@ -56,7 +61,16 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [draft, setDraft] = useState<SessionDefaults>(() => sessionDraft(session, settings.defaults));
   const [saving, setSaving] = useState(false);
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
-  const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults));
+  const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults, settings.baseURL));
+  // For new sessions the API is chosen per endpoint: another base URL shows that endpoint's choice.
+  const changeBaseURL = (url: string) => {
+    setBaseURL(url);
+    if (!session) {
+      const { apiFormat: _old, ...rest } = api;
+      const chosen = chosenApiFormat(settings.defaults, url);
+      setApi(chosen ? { ...rest, apiFormat: chosen } : rest);
+    }
+  };
   const [switches, setSwitches] = useState(() => ({ toolsEnabled: session?.settings.toolsEnabled !== false, memoryEnabled: session?.settings.memoryEnabled !== false }));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
 
@@ -75,14 +89,19 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       timeoutInputs.current.get(timed.key)?.focus();
       return;
     }
+    // A remote MCP address the provider could not call is not saved; its field says why.
+    if (remoteUrlProblem(api.remoteMcpUrl ?? '') !== null) return;
     const next = { ...draft, ...timed.values };
     setSaving(true);
     try {
       await settings.setKey(key, remember);
       await settings.setBaseURL(baseURL.trim());
-      await settings.setDefaults({ ...next, ...(api.apiFormat ? { apiFormat: api.apiFormat } : {}) });
+      const apiFormats = { ...settings.defaults.apiFormats, ...(api.apiFormat ? { [endpointKey(baseURL)]: api.apiFormat } : {}) };
+      await settings.setDefaults({ ...next, apiFormats });
       if (session) {
-        await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches } });
+        // A cleared provider-tool field must not leave the old value behind.
+        const { remoteMcpUrl: _m, vectorStoreId: _v, ...kept } = session.settings;
+        await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...kept, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches } });
       }
       onDone();
     } finally {
@@ -102,10 +121,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         onForget={() => { setKey(''); setRemember(false); void settings.forgetKey(); }}
         autoFocus={initialKey === ''}
       />
-      <BaseUrlField value={baseURL} onChange={setBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} inputRef={baseURLInput} />
+      <BaseUrlField value={baseURL} onChange={changeBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} inputRef={baseURLInput} />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
       <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
-      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} />
+      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} apiFormat={api.apiFormat ?? defaultApiFormat(baseURL)} />
       <ApiSelect value={api} baseURL={baseURL} onChange={setApi} />
       <LimitsFields value={draft} onChange={setDraft}>
         <StreamTimeoutFields

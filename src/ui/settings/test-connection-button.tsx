@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionVerdict } from '../../llm/test-connection';
 import { isHttpUrl, waitsForKey } from './use-models';
+import type { ApiFormat } from '../../domain/session';
 
 /** What can be said without asking the endpoint; null when only a request can tell. */
 export function localVerdict(baseURL: string, apiKey: string): string | null {
@@ -9,9 +10,11 @@ export function localVerdict(baseURL: string, apiKey: string): string | null {
   return null;
 }
 
-type Props = { apiKey: string; baseURL: string; model: string };
+type Props = { apiKey: string; baseURL: string; model: string; /** The API the form has chosen, to warn when the endpoint lacks it. */ apiFormat?: ApiFormat };
 
-export function TestConnectionButton({ apiKey, baseURL, model }: Props) {
+const API_NAMES: Record<ApiFormat, string> = { chat: 'Chat Completions', responses: 'Responses' };
+
+export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Props) {
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -55,6 +58,11 @@ export function TestConnectionButton({ apiKey, baseURL, model }: Props) {
         <p role="status" className={verdict.ok ? 'verdict-ok' : 'verdict-bad'}>
           {verdict.ok ? '✓ ' : '✗ '}
           {verdict.message}
+        </p>
+      )}
+      {verdict && apiFormat && verdict.apis?.[apiFormat] === 'no' && (
+        <p role="alert" className="verdict-bad">
+          The API chosen below ({API_NAMES[apiFormat]}) is not served at this base URL: choose {API_NAMES[apiFormat === 'chat' ? 'responses' : 'chat']} or another endpoint.
         </p>
       )}
     </div>

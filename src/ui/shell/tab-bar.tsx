@@ -14,6 +14,8 @@ export const tabButtonId = (tab: AppTab) => `tab-${tab}`;
 /** WAI-ARIA tabs: one tab stop, arrow keys move between tabs. */
 export function TabBar() {
   const tab = useUiStore((s) => s.tab);
+  // Compare and the "not found" screens stand in for every view: no tab is the one shown then.
+  const onScreen = useUiStore((s) => s.overlay !== null);
   const setTab = useUiStore((s) => s.setTab);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -40,8 +42,8 @@ export function TabBar() {
           type="button"
           role="tab"
           id={tabButtonId(t.id)}
-          aria-selected={tab === t.id}
-          aria-controls={tabPanelId(t.id)}
+          aria-selected={!onScreen && tab === t.id}
+          aria-controls={onScreen ? undefined : tabPanelId(t.id)}
           tabIndex={tab === t.id ? 0 : -1}
           onClick={() => setTab(t.id)}
         >
