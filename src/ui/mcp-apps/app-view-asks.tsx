@@ -2,7 +2,8 @@ import { useMcpAppViews } from '../../store/mcp-app-views';
 
 /** What a View asked that waits on the person: a tool call that needs approval, a message for the chat. */
 export function AppViewAsks({ callId }: { callId: string }) {
-  const asks = useMcpAppViews((s) => s.asks.filter((a) => a.callId === callId));
+  // The whole list is selected and filtered here: a selector returning a new array each time never settles.
+  const asks = useMcpAppViews((s) => s.asks).filter((a) => a.callId === callId);
   return (
     <>
       {asks.map((a) =>
