@@ -3,6 +3,7 @@
  * servers on 127.0.0.1: the project's mock model server and an MCP server with an App (e2e/mcp-servers/apps-server.ts),
  * whose View speaks the JSON-RPC by hand and reports what its sandbox let it do.
  */
+import type { McpServer } from '@modelcontextprotocol/server';
 import { startAppsMcpServer, type AppsMcpServer } from './mcp-servers/apps-server';
 import { expect, test } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
@@ -104,4 +105,35 @@ test('a View message is shown before it is sent; switching sessions tears the Vi
   await page.goBack();
   await expect(view.locator('#status')).toContainText('connected to Toolscope');
   await expect(view.locator('#result')).toContainText('board for beta');
+});
+
+test('the official vanilla-JS example App renders and its button calls its tool through the host', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  const { createServer } = await import('@modelcontextprotocol/server-basic-vanillajs');
+  // The example bundles its own copy of the v2 server SDK (2.0.0); the handler only needs its McpServer's surface.
+  const example = await startAppsMcpServer({ factory: () => createServer() as unknown as McpServer });
+  try {
+    await openConfiguredApp(page, mock);
+    await addMcpServer(page, { url: example.url, name: 'example' }, '2025-11-25');
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_time', name: 'example__get-time', arguments: {} }] }, { kind: 'text', content: 'Here is the time.' }]);
+    await sendMessage(page, 'what time is it on the server?');
+    // The example's tool says nothing of being read-only, so the model's call asks first, and so does the View's.
+    await page.getByRole('group', { name: 'Approve example__get-time?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(assistantMessages(page).last()).toContainText('Here is the time.', { timeout: 30_000 });
+    await waitForIdle(page);
+    const card = page.locator('.tool-card[data-call-id="call_time"]');
+    const view = page.frameLocator('iframe[title="example — get-time view"]');
+    // The View shows the time from the tool result the host handed it.
+    await expect(view.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+    const first = await view.locator('#server-time').textContent();
+    await view.getByRole('button', { name: 'Get Server Time' }).click();
+    const ask = card.getByRole('group', { name: 'The view wants to call get-time' });
+    await ask.getByRole('button', { name: 'Allow view call' }).click();
+    await expect(view.locator('#server-time')).not.toHaveText(first ?? '');
+    await card.getByText(/^View requests \(/).click();
+    await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · ok');
+  } finally {
+    await example.close();
+  }
 });

@@ -5,6 +5,8 @@
  * Tools: `show_board` opens the View (ui://toolscope-test/board, no declared domains, so no network);
  * `app_echo` is visible to Views only; `model_only` is visible to the model only. `/open` answers any origin (CORS
  * `*`) and counts its hits: the View's fetch to it must be stopped by the frame's policy, not by CORS.
+ * With `factory`, it serves another App server (the official examples listen on every interface by themselves;
+ * here their factory is served on loopback).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,11 +81,17 @@ function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
   return server;
 }
 
-export async function startAppsMcpServer(): Promise<AppsMcpServer> {
+export type AppsServerOptions = {
+  /** Serves this server instead of the test App (e.g. an official example App's factory), on the same terms. */
+  factory?: () => McpServer;
+};
+
+export async function startAppsMcpServer(options: AppsServerOptions = {}): Promise<AppsMcpServer> {
   const calls: AppsServerCall[] = [];
   let origin = '';
   let openHits = 0;
-  const handler = createMcpHandler(() => buildAppsServer(origin, calls), { legacy: 'stateless' });
+  const factory = options.factory ?? (() => buildAppsServer(origin, calls));
+  const handler = createMcpHandler(factory, { legacy: 'stateless' });
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       process.stderr.write(`[mcp-apps] ${err instanceof Error ? err.stack : String(err)}\n`);
@@ -106,6 +114,14 @@ export async function startAppsMcpServer(): Promise<AppsMcpServer> {
     }
     if (url.pathname !== '/mcp') {
       res.writeHead(404, cors).end();
+      return;
+    }
+    // The official examples speak only 2025-11-25: a 2026-07-28 request gets the answer a 2025 server gives to a
+    // revision it does not know, so the client falls back to initialize.
+    if (options.factory !== undefined && req.headers['mcp-protocol-version'] === '2026-07-28') {
+      res
+        .writeHead(400, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Unsupported protocol version (supported versions: 2025-11-25)' }, id: null }));
       return;
     }
     await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors);

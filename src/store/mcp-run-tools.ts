@@ -11,11 +11,12 @@ import { defaultSchemaValidator } from '../tools/validation/default-validator';
 import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
 import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
 import { modelMayCall } from '../mcp/apps/tool-ui-meta';
+import { withoutDialect2020 } from '../mcp/schema-dialect';
 import { noteAppCall } from './mcp-app-views';
 
 /** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
 export const checkMcpSchema: SchemaCheck = (schema, value) =>
-  defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: schema.schema }, value);
+  defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: withoutDialect2020(schema.schema) }, value);
 
 export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[]): Promise<ToolHandle[]> {
   const connected = (await Promise.all(servers.filter((s) => s.enabled).map(async (s) => ({ record: s, live: await connectMcp(s) })))).filter(
