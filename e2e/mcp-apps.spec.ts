@@ -70,6 +70,12 @@ test('a View renders under its tool card, gets the result, calls an app tool thr
 
   // Nothing the View did carried the key.
   expect(JSON.stringify(apps.calls)).not.toContain(TEST_KEY);
+
+  // The View cannot take its frame to another origin either: the page's frame-src holds every navigation of it.
+  const navigationBlocked = page.waitForEvent('console', (m) => m.text().includes('frame-src'));
+  await view.getByRole('button', { name: 'Navigate away' }).click();
+  await navigationBlocked;
+  expect(apps.openHits()).toBe(0);
 });
 
 test('a View message is shown before it is sent; switching sessions tears the View down, coming back restores it', async ({ page, mock }) => {

@@ -13,7 +13,7 @@ export function boardViewHtml(probeUrl: string): string {
 <p id="status">starting</p>
 <p id="input"></p>
 <p id="result"></p>
-<button id="echo">Call app echo</button> <button id="hidden">Call hidden tool</button> <button id="say">Send a message</button>
+<button id="echo">Call app echo</button> <button id="hidden">Call hidden tool</button> <button id="say">Send a message</button> <button id="away">Navigate away</button>
 <p id="echo-out"></p><p id="hidden-out"></p><p id="say-out"></p>
 <p id="storage"></p><p id="cookie"></p><p id="parent"></p><p id="probe"></p><p id="csp"></p>
 <script>
@@ -45,6 +45,7 @@ function call(name, out, prefix) {
 }
 $('echo').onclick = function () { call('app_echo', 'echo-out', 'echo'); };
 $('hidden').onclick = function () { call('model_only', 'hidden-out', 'hidden'); };
+$('away').onclick = function () { window.location.href = ${JSON.stringify(probeUrl)} + '?navigated'; };
 $('say').onclick = function () {
   request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the board view' }] }).then(function (r) {
     $('say-out').textContent = r.error ? 'message error' : r.result.isError ? 'message refused' : 'message sent';
