@@ -12,7 +12,9 @@ import type { Connect, Plugin } from 'vite';
  *   for that one file, or argument checks report that they cannot compile.
  * 'wasm-unsafe-eval' stays for QuickJS's WebAssembly. Tool code never runs on the page (QuickJS in a worker), and
  * model output is sanitised. connect-src allows any http(s) endpoint because the user chooses the model endpoint
- * and HTTP tools.
+ * and HTTP tools. frame-src 'self' lets in only the MCP App sandbox page beside index.html, which the app always
+ * frames sandboxed without allow-same-origin (an opaque origin) and which carries its own, stricter policy
+ * (docs/architecture.md, "MCP Apps").
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -25,7 +27,7 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-src 'none'",
+  "frame-src 'self'",
 ].join('; ');
 
 /**
@@ -33,6 +35,14 @@ export const CONTENT_SECURITY_POLICY = [
  * host must send it; the preview and dev servers send it to show how.
  */
 export const FRAME_ANCESTORS_HEADER = "frame-ancestors 'none'";
+
+/** The MCP App sandbox page: the one document the app itself frames, so its header allows this origin as parent. */
+export const MCP_APP_SANDBOX_PAGE = 'mcp-app-sandbox.html';
+export const SANDBOX_FRAME_ANCESTORS_HEADER = "frame-ancestors 'self'";
+
+function isSandboxPage(req: Connect.IncomingMessage): boolean {
+  return (req.url ?? '').split('?')[0]?.endsWith(`/${MCP_APP_SANDBOX_PAGE}`) === true;
+}
 
 /** The dev server's policy: the built page's, plus a nonce for the React Refresh preamble that dev injects inline. */
 export function devContentSecurityPolicy(nonce: string): string {
@@ -60,13 +70,14 @@ export function devCspPlugin(): Plugin {
     config: () => ({ html: { cspNonce: nonce } }),
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', devContentSecurityPolicy(nonce));
+        if (isSandboxPage(req)) res.setHeader('Content-Security-Policy', SANDBOX_FRAME_ANCESTORS_HEADER);
+        else if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', devContentSecurityPolicy(nonce));
         next();
       });
     },
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', FRAME_ANCESTORS_HEADER);
+        if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', isSandboxPage(req) ? SANDBOX_FRAME_ANCESTORS_HEADER : FRAME_ANCESTORS_HEADER);
         next();
       });
     },

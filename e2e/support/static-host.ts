@@ -47,7 +47,8 @@ export async function startStaticHost(dir: string, prefix = '/'): Promise<Static
         const body = replaced.get(rel) ?? (await readFile(join(dir, rel)));
         const type = TYPES[extname(rel)] ?? 'application/octet-stream';
         const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' };
-        if (type.startsWith('text/html')) headers['content-security-policy'] = "frame-ancestors 'none'";
+        // The MCP App sandbox page is the one document the app frames itself (build/csp.ts).
+        if (type.startsWith('text/html')) headers['content-security-policy'] = rel.endsWith('mcp-app-sandbox.html') ? "frame-ancestors 'self'" : "frame-ancestors 'none'";
         res.writeHead(200, headers).end(body);
       } catch {
         res.writeHead(404).end('not found');

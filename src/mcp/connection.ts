@@ -8,7 +8,8 @@ import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, type OAuthClientProvider } fr
 import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
-import { toCallResult, toToolInfo } from './sdk-shapes';
+import type { McpResourceContents } from './apps/ui-resource';
+import { toCallResult, toResourceContents, toToolInfo } from './sdk-shapes';
 import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
@@ -59,6 +60,8 @@ export interface McpConnection {
   listTools(options?: { refresh?: boolean; signal?: AbortSignal; traceparent?: string }): Promise<McpToolInfo[]>;
   /** Rejects on protocol failures (unknown tool, timeout, cancel); a tool's own failure is `isError`. */
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpToolCallResult>;
+  /** resources/read: the contents of one resource (an MCP App's View, say). */
+  readResource(uri: string, options: { signal?: AbortSignal }): Promise<McpResourceContents[]>;
   close(): Promise<void>;
 }
 
@@ -177,6 +180,14 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
         opts.timeoutMs,
       );
       return toCallResult(result);
+    },
+    readResource: async (uri, opts) => {
+      const result = await session.run(
+        (client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }),
+        opts.signal,
+        timeoutMs,
+      );
+      return result.contents.map(toResourceContents);
     },
     close: () => session.close(),
   };

@@ -2,7 +2,9 @@
  * The SDK's result and tool shapes, copied into this layer's own types (types.ts), so nothing outside src/mcp
  * depends on the SDK's types and a server's extra fields never travel further in.
  */
-import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, ContentBlock, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
+import type { McpResourceContents } from './apps/ui-resource';
+import { readToolUiMeta } from './apps/tool-ui-meta';
 import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolInfo } from './types';
 
 export function toToolInfo(tool: Tool): McpToolInfo {
@@ -17,6 +19,7 @@ export function toToolInfo(tool: Tool): McpToolInfo {
           ...(a.idempotentHint !== undefined ? { idempotentHint: a.idempotentHint } : {}),
           ...(a.openWorldHint !== undefined ? { openWorldHint: a.openWorldHint } : {}),
         };
+  const ui = readToolUiMeta(tool._meta);
   return {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
@@ -24,6 +27,7 @@ export function toToolInfo(tool: Tool): McpToolInfo {
     inputSchema: { ...tool.inputSchema },
     ...(tool.outputSchema !== undefined ? { outputSchema: { ...tool.outputSchema } } : {}),
     ...(annotations !== undefined ? { annotations } : {}),
+    ...(ui !== undefined ? { ui } : {}),
   };
 }
 
@@ -65,4 +69,14 @@ function toBlock(block: ContentBlock): McpContentBlock {
     default:
       return { type: 'text', text: `[content of an unsupported type]` };
   }
+}
+
+export function toResourceContents(c: ReadResourceResult['contents'][number]): McpResourceContents {
+  return {
+    uri: c.uri,
+    ...(c.mimeType !== undefined ? { mimeType: c.mimeType } : {}),
+    ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
+    ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {}),
+    ...(c._meta !== undefined ? { meta: { ...c._meta } } : {}),
+  };
 }

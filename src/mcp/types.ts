@@ -3,6 +3,7 @@
  * without pulling the client into the startup bundle (the SDK is loaded through load-mcp.ts on first use).
  */
 import type { ToolLog, ValidationIssue } from '../agent/tool-executor';
+import type { McpToolUi } from './apps/tool-ui-meta';
 
 /** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
 export type McpEra = 'modern' | 'legacy';
@@ -65,6 +66,8 @@ export type McpToolInfo = {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: McpToolAnnotations;
+  /** The tool's MCP App: its View's ui:// resource and who may call it (architecture.md, "MCP Apps"). */
+  ui?: McpToolUi;
 };
 
 /** One block of a tool result, as the card shows it (media kept as base64 data). */

@@ -10,23 +10,26 @@ import type { McpLogMessage, SchemaCheck } from '../mcp/types';
 import { defaultSchemaValidator } from '../tools/validation/default-validator';
 import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
 import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
+import { modelMayCall } from '../mcp/apps/tool-ui-meta';
+import { withoutDialect2020 } from '../mcp/schema-dialect';
+import { noteAppCall } from './mcp-app-views';
 
 /** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
-const checkSchema: SchemaCheck = (schema, value) =>
-  defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: schema.schema }, value);
+export const checkMcpSchema: SchemaCheck = (schema, value) =>
+  defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: withoutDialect2020(schema.schema) }, value);
 
 export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[]): Promise<ToolHandle[]> {
   const connected = (await Promise.all(servers.filter((s) => s.enabled).map(async (s) => ({ record: s, live: await connectMcp(s) })))).filter(
     (c): c is { record: McpServerRecord; live: LiveMcpServer } => c.live !== null,
   );
-  const offered = connected.map(({ record, live }) => ({ record, live, tools: live.tools.filter((t) => mcpToolEnabled(record, t.name)) }));
+  const offered = connected.map(({ record, live }) => ({ record, live, tools: live.tools.filter((t) => mcpToolEnabled(record, t.name) && modelMayCall(t.ui)) }));
   const entries: ToolNameEntry[] = offered.flatMap(({ record, live, tools }) => tools.map((t) => ({ serverKey: record.id, prefix: record.name || live.server.name, toolName: t.name })));
   const names = mapToolNames(entries, reserved);
   return offered.flatMap(({ record, live, tools }) => {
     const { handles } = createMcpToolHandles(live.connection, tools, {
       serverKey: record.id,
       prefix: record.name || live.server.name,
-      check: checkSchema,
+      check: checkMcpSchema,
       names,
       onProgress: (callId, progress) => noteMcpProgress(callId, progress),
     });
@@ -44,7 +47,9 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
             if (logs.length < MAX_LOGS) logs.push(toToolLog(m, Date.now() - started));
           });
           try {
-            const result = await h.run(args, ctx);
+            const detailed = await h.runDetailed(args, ctx);
+            if (tool?.ui?.resourceUri !== undefined) noteAppCall(ctx.callId, { serverId: record.id, serverName: record.name || live.server.name, tool, args, outcome: detailed });
+            const result = { outcome: detailed.outcome, content: detailed.content, logs: detailed.logs };
             return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t) };
           } finally {
             stop();

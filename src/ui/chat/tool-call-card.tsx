@@ -12,6 +12,7 @@ import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { toolResultMemory } from '../memory/tool-result-memory';
+import { AppViewSlot } from '../mcp-apps/app-view-slot';
 
 type Props = {
   sessionId: string;
@@ -111,6 +112,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           <LongText text={logs.map((l) => `[${l.level}] ${l.text}`).join('\n')} format="plain" as="pre" label="Logs" />
         </details>
       )}
+      <AppViewSlot sessionId={p.sessionId} callId={p.callId} />
     </div>
   );
 });

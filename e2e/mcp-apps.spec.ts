@@ -1,0 +1,145 @@
+/**
+ * MCP Apps in the chat: a tool that names a ui:// View renders it in a sealed frame under its tool card. Real
+ * servers on 127.0.0.1: the project's mock model server and an MCP server with an App (e2e/mcp-servers/apps-server.ts),
+ * whose View speaks the JSON-RPC by hand and reports what its sandbox let it do.
+ */
+import type { McpServer } from '@modelcontextprotocol/server';
+import { startAppsMcpServer, type AppsMcpServer } from './mcp-servers/apps-server';
+import { expect, test } from './fixtures';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openConfiguredApp, TEST_KEY } from './support/configured-app';
+import { addMcpServer } from './support/mcp-tools-tab';
+
+let apps: AppsMcpServer;
+
+test.beforeEach(async () => {
+  apps = await startAppsMcpServer();
+});
+
+test.afterEach(async () => {
+  await apps.close();
+});
+
+const VIEW_TITLE = 'apps — show_board view';
+
+test('a View renders under its tool card, gets the result, calls an app tool through the host, and is sealed', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  await openConfiguredApp(page, mock);
+  await addMcpServer(page, { url: apps.url, name: 'apps' }, '2026-07-28');
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_board', name: 'apps__show_board', arguments: { label: 'alpha' } }] }, { kind: 'text', content: 'The board is shown.' }]);
+  await sendMessage(page, 'show me the board');
+  await expect(assistantMessages(page).last()).toContainText('The board is shown.', { timeout: 30_000 });
+  await waitForIdle(page);
+
+  // The model is offered the tools visible to it, never the app-only one; it reads the text result.
+  const offered = (mock.requests[0]?.body.tools ?? []).map((t) => t.function?.name);
+  expect(offered).toEqual(expect.arrayContaining(['apps__show_board', 'apps__model_only']));
+  expect(offered).not.toContain('apps__app_echo');
+
+  const card = page.locator('.tool-card[data-call-id="call_board"]');
+  const frameElement = card.locator(`iframe[title="${VIEW_TITLE}"]`);
+  await expect(frameElement).toHaveAttribute('sandbox', 'allow-scripts');
+  const view = page.frameLocator(`iframe[title="${VIEW_TITLE}"]`);
+  await expect(view.locator('#status')).toContainText('connected to Toolscope, theme ');
+  await expect(view.locator('#input')).toContainText('"label":"alpha"');
+  await expect(view.locator('#result')).toContainText('board for alpha {"label":"alpha","cards":3}');
+
+  // Sealed: an opaque origin has no storage, cookies or parent page; the fetch to a CORS-open origin it never
+  // declared is stopped by its policy (the server never sees it).
+  await expect(view.locator('#storage')).toContainText('storage refused: SecurityError');
+  await expect(view.locator('#cookie')).toContainText('cookie refused');
+  await expect(view.locator('#parent')).toContainText('parent refused: SecurityError');
+  await expect(view.locator('#probe')).toContainText('fetch blocked: TypeError');
+  await expect(view.locator('#csp')).toContainText(`csp violation: connect-src ${apps.origin}/open`);
+  expect(apps.openHits()).toBe(0);
+
+  // An app-visible tool goes through the host to the server and back into the View; the request is logged.
+  await view.getByRole('button', { name: 'Call app echo' }).click();
+  await expect(view.locator('#echo-out')).toHaveText('echo: app echo: from the view');
+  expect(apps.calls.filter((c) => c.tool === 'app_echo')).toHaveLength(1);
+  await card.getByText(/^View requests \(/).click();
+  await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · ok');
+
+  // A model-only tool is refused to the View and never reaches the server.
+  await view.getByRole('button', { name: 'Call hidden tool' }).click();
+  await expect(view.locator('#hidden-out')).toContainText('hidden error: ');
+  await expect(view.locator('#hidden-out')).toContainText('not available to views');
+  await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · refused');
+  expect(apps.calls.some((c) => c.tool === 'model_only')).toBe(false);
+
+  // Nothing the View did carried the key.
+  expect(JSON.stringify(apps.calls)).not.toContain(TEST_KEY);
+
+  // The View cannot take its frame to another origin either: the page's frame-src holds every navigation of it.
+  const navigationBlocked = page.waitForEvent('console', (m) => m.text().includes('frame-src'));
+  await view.getByRole('button', { name: 'Navigate away' }).click();
+  await navigationBlocked;
+  expect(apps.openHits()).toBe(0);
+});
+
+test('a View message is shown before it is sent; switching sessions tears the View down, coming back restores it', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  await openConfiguredApp(page, mock);
+  await addMcpServer(page, { url: apps.url, name: 'apps' }, '2026-07-28');
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_board', name: 'apps__show_board', arguments: { label: 'beta' } }] }, { kind: 'text', content: 'Board up.' }]);
+  await sendMessage(page, 'board please');
+  await expect(assistantMessages(page).last()).toContainText('Board up.', { timeout: 30_000 });
+  await waitForIdle(page);
+  const view = page.frameLocator(`iframe[title="${VIEW_TITLE}"]`);
+  await expect(view.locator('#status')).toContainText('connected to Toolscope');
+
+  // The View's message waits for the person; sent, it starts a turn with that text.
+  mock.script([{ kind: 'text', content: 'Got the view message.' }]);
+  await view.getByRole('button', { name: 'Send a message' }).click();
+  const ask = page.getByRole('group', { name: 'The view wants to send a message' });
+  await expect(ask.getByLabel('View message')).toHaveText('Hello from the board view');
+  await ask.getByRole('button', { name: 'Send view message' }).click();
+  await expect(view.locator('#say-out')).toHaveText('message sent');
+  await expect(assistantMessages(page).last()).toContainText('Got the view message.', { timeout: 30_000 });
+  await waitForIdle(page);
+  const last = mock.requests.at(-1);
+  expect(JSON.stringify(last?.body.messages ?? [])).toContain('Hello from the board view');
+
+  const sandboxFrames = () => page.frames().filter((f) => f.url().endsWith('/mcp-app-sandbox.html')).length;
+  expect(sandboxFrames()).toBe(1);
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.locator(`iframe[title="${VIEW_TITLE}"]`)).toHaveCount(0);
+  await expect.poll(sandboxFrames).toBe(0);
+
+  await page.goBack();
+  await expect(view.locator('#status')).toContainText('connected to Toolscope');
+  await expect(view.locator('#result')).toContainText('board for beta');
+});
+
+test('the official vanilla-JS example App renders and its button calls its tool through the host', async ({ page, mock }) => {
+  test.setTimeout(90_000);
+  const { createServer } = await import('@modelcontextprotocol/server-basic-vanillajs');
+  // The example bundles its own copy of the v2 server SDK (2.0.0); the handler only needs its McpServer's surface.
+  const example = await startAppsMcpServer({ factory: () => createServer() as unknown as McpServer });
+  try {
+    await openConfiguredApp(page, mock);
+    await addMcpServer(page, { url: example.url, name: 'example' }, '2025-11-25');
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_time', name: 'example__get-time', arguments: {} }] }, { kind: 'text', content: 'Here is the time.' }]);
+    await sendMessage(page, 'what time is it on the server?');
+    // The example's tool says nothing of being read-only, so the model's call asks first, and so does the View's.
+    await page.getByRole('group', { name: 'Approve example__get-time?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(assistantMessages(page).last()).toContainText('Here is the time.', { timeout: 30_000 });
+    await waitForIdle(page);
+    const card = page.locator('.tool-card[data-call-id="call_time"]');
+    const view = page.frameLocator('iframe[title="example — get-time view"]');
+    // The View shows the time from the tool result the host handed it.
+    await expect(view.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+    const first = await view.locator('#server-time').textContent();
+    await view.getByRole('button', { name: 'Get Server Time' }).click();
+    const ask = card.getByRole('group', { name: 'The view wants to call get-time' });
+    await ask.getByRole('button', { name: 'Allow view call' }).click();
+    await expect(view.locator('#server-time')).not.toHaveText(first ?? '');
+    await card.getByText(/^View requests \(/).click();
+    await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · ok');
+  } finally {
+    await example.close();
+  }
+});

@@ -1,0 +1,145 @@
+/**
+ * An MCP server with an MCP App, for the Apps host's tests: built on the v2 server SDK, answering both the
+ * 2026-07-28 and (stateless) 2025-11-25 generations, on 127.0.0.1 only (port 0 picks a free port).
+ *
+ * Tools: `show_board` opens the View (ui://toolscope-test/board, no declared domains, so no network);
+ * `app_echo` is visible to Views only; `model_only` is visible to the model only. `/open` answers any origin (CORS
+ * `*`) and counts its hits: the View's fetch to it must be stopped by the frame's policy, not by CORS.
+ * With `factory`, it serves another App server (the official examples listen on every interface by themselves;
+ * here their factory is served on loopback).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
+import { boardViewHtml } from './apps/board-view';
+import { corsHeadersFor } from './cors-policy';
+import { readBody, serveWithFetchHandler } from './fetch-bridge';
+
+export const BOARD_URI = 'ui://toolscope-test/board';
+const MCP_APP_MIME = 'text/html;profile=mcp-app';
+
+export type AppsServerCall = { tool: string; args: unknown; at: number };
+
+export type AppsMcpServer = {
+  url: string;
+  origin: string;
+  calls: AppsServerCall[];
+  /** Hits on /open, the origin the View must not reach. */
+  openHits(): number;
+  close(): Promise<void>;
+};
+
+const obj = (properties: Record<string, JsonSchemaType>, required: string[] = []): JsonSchemaType => ({ type: 'object', properties, required });
+
+function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
+  const server = new McpServer({ name: 'toolscope-apps-test', version: '1.0.0' }, { capabilities: {} });
+  const record = (tool: string, args: unknown) => calls.push({ tool, args, at: Date.now() });
+  server.registerTool(
+    'show_board',
+    {
+      title: 'Show board',
+      description: 'Shows the board view.',
+      inputSchema: fromJsonSchema(obj({ label: { type: 'string' } }, ['label'])),
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { resourceUri: BOARD_URI, visibility: ['model', 'app'] } },
+    },
+    async (args) => {
+      const label = String((args as { label?: unknown }).label);
+      record('show_board', args);
+      return { content: [{ type: 'text', text: `board for ${label}` }], structuredContent: { label, cards: 3 } };
+    },
+  );
+  server.registerTool(
+    'app_echo',
+    {
+      description: 'Echo for the view only.',
+      inputSchema: fromJsonSchema(obj({ text: { type: 'string' } }, ['text'])),
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { visibility: ['app'] } },
+    },
+    async (args) => {
+      record('app_echo', args);
+      return { content: [{ type: 'text', text: `app echo: ${String((args as { text?: unknown }).text)}` }] };
+    },
+  );
+  server.registerTool(
+    'model_only',
+    {
+      description: 'A tool only the model may call.',
+      inputSchema: fromJsonSchema(obj({ text: { type: 'string' } })),
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { visibility: ['model'] } },
+    },
+    async (args) => {
+      record('model_only', args);
+      return { content: [{ type: 'text', text: 'model only ran' }] };
+    },
+  );
+  server.registerResource('board', BOARD_URI, { title: 'Board view', mimeType: MCP_APP_MIME }, async () => ({
+    contents: [{ uri: BOARD_URI, mimeType: MCP_APP_MIME, text: boardViewHtml(`${origin}/open`), _meta: { ui: { prefersBorder: true } } }],
+  }));
+  return server;
+}
+
+export type AppsServerOptions = {
+  /** Serves this server instead of the test App (e.g. an official example App's factory), on the same terms. */
+  factory?: () => McpServer;
+};
+
+export async function startAppsMcpServer(options: AppsServerOptions = {}): Promise<AppsMcpServer> {
+  const calls: AppsServerCall[] = [];
+  let origin = '';
+  let openHits = 0;
+  const factory = options.factory ?? (() => buildAppsServer(origin, calls));
+  const handler = createMcpHandler(factory, { legacy: 'stateless' });
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      process.stderr.write(`[mcp-apps] ${err instanceof Error ? err.stack : String(err)}\n`);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const body = await readBody(req);
+    const cors = corsHeadersFor(req, 'full');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors).end();
+      return;
+    }
+    if (url.pathname === '/open') {
+      openHits += 1;
+      res.writeHead(200, { ...cors, 'content-type': 'text/plain' }).end('reached');
+      return;
+    }
+    if (url.pathname !== '/mcp') {
+      res.writeHead(404, cors).end();
+      return;
+    }
+    // The official examples speak only 2025-11-25: a 2026-07-28 request gets the answer a 2025 server gives to a
+    // revision it does not know, so the client falls back to initialize.
+    if (options.factory !== undefined && req.headers['mcp-protocol-version'] === '2026-07-28') {
+      res
+        .writeHead(400, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Unsupported protocol version (supported versions: 2025-11-25)' }, id: null }));
+      return;
+    }
+    await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors);
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/mcp`,
+    origin,
+    calls,
+    openHits: () => openHits,
+    close: async () => {
+      await handler.close().catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

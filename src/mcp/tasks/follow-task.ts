@@ -1,0 +1,120 @@
+/**
+ * Follows one task to its end (architecture.md, "MCP Tasks"): polls tasks/get at the server's poll interval (kept
+ * within sane bounds), answers the elicitation forms it asks for once each (keys are unique over a task's life) with
+ * tasks/update, and on cancel sends tasks/cancel and keeps polling, showing "cancelling", until the server says the
+ * task stopped: cancelling is cooperative. No tool timeout applies; the caller's cancel signal is the only stop.
+ */
+import type { McpElicitResponse } from '../types';
+import { isTerminal, readTask, type McpTask, type McpTaskInputRequest } from './task-shape';
+
+/** The three requests of the extension, sent by the caller however its transport needs. */
+export type TaskWire = {
+  get(taskId: string): Promise<unknown>;
+  update(taskId: string, inputResponses: Record<string, unknown>): Promise<void>;
+  cancel(taskId: string): Promise<void>;
+};
+
+export type TaskProgress = { taskId: string; status: McpTask['status'] | 'cancelling'; statusMessage?: string };
+
+export type TaskEnd =
+  | { kind: 'completed'; result: Record<string, unknown> }
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled'; message?: string }
+  /** The task could not be followed any more (the server stopped answering, or answered nonsense). */
+  | { kind: 'lost'; message: string };
+
+export type FollowTaskOptions = {
+  wire: TaskWire;
+  /** Asks the person to fill a form the task needs; aborted when the task is cancelled. */
+  elicit(request: { message: string; requestedSchema: Record<string, unknown> }, signal: AbortSignal): Promise<McpElicitResponse>;
+  onProgress(progress: TaskProgress): void;
+  /** Aborting it cancels the task (Stop, "Cancel task"). */
+  cancel: AbortSignal;
+  sleep?: (ms: number) => Promise<void>;
+  /** Failed polls in a row before the task is given up as lost. */
+  maxPollFailures?: number;
+};
+
+export const DEFAULT_POLL_MS = 1000;
+export const MIN_POLL_MS = 250;
+export const MAX_POLL_MS = 30_000;
+
+export function pollDelay(task: Pick<McpTask, 'pollIntervalMs'>): number {
+  const asked = task.pollIntervalMs ?? DEFAULT_POLL_MS;
+  return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, Math.round(asked)));
+}
+
+export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise<TaskEnd> {
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const maxFailures = o.maxPollFailures ?? 5;
+  const id = handle.taskId;
+  const answered = new Set<string>();
+  const forms = new AbortController();
+  let cancelling = false;
+  let task = handle;
+
+  const report = () =>
+    o.onProgress({ taskId: id, status: cancelling && !isTerminal(task.status) ? 'cancelling' : task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}) });
+  const cancel = () => {
+    if (cancelling) return;
+    cancelling = true;
+    forms.abort();
+    report();
+    void o.wire.cancel(id).catch(() => undefined);
+  };
+  if (o.cancel.aborted) cancel();
+  else o.cancel.addEventListener('abort', cancel, { once: true });
+
+  try {
+    let failures = 0;
+    for (;;) {
+      report();
+      const end = endOf(task);
+      if (end !== null) return end;
+      if (task.status === 'input_required' && !cancelling) await answerInputs(task, answered, o, forms.signal);
+      await sleep(pollDelay(task));
+      try {
+        const next = readTask(await o.wire.get(id));
+        if ('problem' in next) return { kind: 'lost', message: next.problem };
+        task = next;
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        if (failures >= maxFailures) return { kind: 'lost', message: `Task ${id} could not be polled: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+  } finally {
+    o.cancel.removeEventListener('abort', cancel);
+  }
+}
+
+function endOf(task: McpTask): TaskEnd | null {
+  switch (task.status) {
+    case 'completed':
+      return { kind: 'completed', result: task.result ?? {} };
+    case 'failed':
+      return { kind: 'failed', message: task.error?.message ?? task.statusMessage ?? 'The task failed without a message.' };
+    case 'cancelled':
+      return { kind: 'cancelled', ...(task.statusMessage !== undefined ? { message: task.statusMessage } : {}) };
+    default:
+      return null;
+  }
+}
+
+async function answerInputs(task: McpTask, answered: Set<string>, o: FollowTaskOptions, signal: AbortSignal): Promise<void> {
+  for (const [key, request] of Object.entries(task.inputRequests ?? {})) {
+    if (answered.has(key)) continue;
+    answered.add(key);
+    const response = await answer(request, o, signal);
+    if (signal.aborted) return;
+    await o.wire.update(task.taskId, { [key]: response }).catch(() => undefined);
+  }
+}
+
+async function answer(request: McpTaskInputRequest, o: FollowTaskOptions, signal: AbortSignal): Promise<unknown> {
+  if (request.method !== 'elicitation/create' || request.params.mode === 'url') return { action: 'decline' };
+  const message = typeof request.params.message === 'string' ? request.params.message : 'The task asks for input.';
+  const schema = request.params.requestedSchema;
+  const requestedSchema = schema !== null && typeof schema === 'object' && !Array.isArray(schema) ? (schema as Record<string, unknown>) : { type: 'object', properties: {} };
+  return o.elicit({ message, requestedSchema }, signal);
+}

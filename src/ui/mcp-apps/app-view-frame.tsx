@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppHost } from '../../mcp/apps/app-host';
+import type { McpUiResource } from '../../mcp/apps/ui-resource';
+import { startRun } from '../../store/chat-actions';
+import { callToolForView, readViewResource } from '../../store/mcp-app-calls';
+import { askAboutView, noteBridgeEntry, noteModelContext, type McpAppView } from '../../store/mcp-app-views';
+import { AppViewAsks } from './app-view-asks';
+import { BridgeLog } from './bridge-log';
+import './mcp-apps.css';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; resource: McpUiResource };
+
+const MIN_HEIGHT = 80;
+
+/**
+ * One View in its sealed frame: the sandbox page beside index.html, sandboxed without allow-same-origin (an opaque
+ * origin: no storage, cookies or reach into this page), given the View's HTML and policy once it has loaded.
+ */
+export default function AppViewFrame({ sessionId, view }: { sessionId: string; view: McpAppView }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [height, setHeight] = useState(MIN_HEIGHT * 2);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const hostRef = useRef<{ host: Promise<AppHost | null>; abort: AbortController } | null>(null);
+  const { callId, serverId, resourceUri } = view;
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoaded({ state: 'loading' });
+    void readViewResource({ serverId, resourceUri }, abort.signal).then((r) => {
+      if (!abort.signal.aborted) setLoaded('kind' in r ? { state: 'failed', message: r.message } : { state: 'ready', resource: r });
+    });
+    return () => abort.abort();
+  }, [serverId, resourceUri]);
+
+  // Teardown when the card leaves the page (a session switch, scrolled out of the list): the View may save its state.
+  useEffect(
+    () => () => {
+      const h = hostRef.current;
+      hostRef.current = null;
+      h?.abort.abort();
+      void h?.host.then((host) => host?.close());
+    },
+    [],
+  );
+
+  const onLoad = () => {
+    const frame = frameRef.current?.contentWindow;
+    // The sandbox page loads once; writing the View into it fires load again, which must not start a second bridge.
+    if (frame == null || loaded.state !== 'ready' || hostRef.current !== null) return;
+    const abort = new AbortController();
+    const host = import('../../mcp/apps/app-host')
+      .then(({ startAppHost }) =>
+        startAppHost({
+          frame,
+          resource: loaded.resource,
+          hostContext: hostContextFor(frameRef.current, view),
+          toolInput: view.args,
+          toolResult: view.outcome,
+          ports: {
+            callTool: (name, args) => callToolForView(view, name, args, abort.signal),
+            message: async (text) => {
+              const yes = await askAboutView((id, answer) => ({ kind: 'send-message', id, callId, text, answer }), abort.signal);
+              if (yes) await startRun(sessionId, text);
+              return yes;
+            },
+            modelContext: (text) => noteModelContext(callId, text),
+            size: (s) => {
+              if (s.height !== undefined) setHeight(Math.max(MIN_HEIGHT, Math.ceil(s.height)));
+            },
+            log: (entry) => noteBridgeEntry(callId, entry),
+          },
+        }),
+      )
+      .catch((error: unknown) => {
+        setLoaded({ state: 'failed', message: `The view could not start: ${error instanceof Error ? error.message : String(error)}` });
+        return null;
+      });
+    hostRef.current = { host, abort };
+  };
+
+  const title = `${view.serverName} — ${view.toolName} view`;
+  return (
+    <div className="mcp-app-view">
+      {loaded.state === 'loading' && <p className="hint">Loading the view…</p>}
+      {loaded.state === 'failed' && (
+        <p className="hint verdict-bad" role="alert">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.state === 'ready' && (
+        <iframe
+          ref={frameRef}
+          title={title}
+          className="mcp-app-frame"
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          src={sandboxUrl()}
+          style={{ height }}
+          onLoad={onLoad}
+        />
+      )}
+      <AppViewAsks callId={callId} />
+      {view.modelContext !== undefined && <p className="hint">Context the view gave the model: {view.modelContext}</p>}
+      <BridgeLog entries={view.log} />
+    </div>
+  );
+}
+
+function sandboxUrl(): string {
+  return new URL('mcp-app-sandbox.html', document.baseURI).href;
+}
+
+function hostContextFor(frame: HTMLIFrameElement | null, view: McpAppView) {
+  const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
+  return {
+    theme: dark ? ('dark' as const) : ('light' as const),
+    locale: navigator.language,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    platform: 'web' as const,
+    displayMode: 'inline' as const,
+    availableDisplayModes: ['inline' as const],
+    containerDimensions: { width: frame?.clientWidth ?? 600, maxHeight: Math.round(window.innerHeight * 0.8) },
+    toolInfo: { tool: { name: view.toolName, inputSchema: { type: 'object' as const } } },
+  };
+}
