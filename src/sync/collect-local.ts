@@ -1,0 +1,43 @@
+import { currentStamp, DELETED, mergeChange, type Change, type Stamped } from './entity-merge';
+import { formatHlc, tick } from './hlc';
+import type { LocalRecord } from './local-tables';
+import { stableJson } from './stable-json';
+import type { EntityRow, SyncMeta } from './sync-state-db';
+
+/**
+ * What changed here since the last round: each record compared with the form sync last saw (`mat`), field by
+ * field. Changed fields are stamped with this device's clock; a record gone is a tombstone. The caller stores the
+ * changes in the outbox with the rows in one transaction (nothing stamped is dropped).
+ */
+export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number): Change[] {
+  const changes: Change[] = [];
+  const stamp = () => {
+    meta.clock = tick(meta.clock, now);
+    return formatHlc(meta.clock, meta.deviceId);
+  };
+  for (const [k, record] of local) {
+    const row = rows.get(k);
+    const text = stableJson(record);
+    if (row?.mat === text) continue;
+    const prev = row?.mat ? (JSON.parse(row.mat) as LocalRecord) : {};
+    const h = stamp();
+    const f: Record<string, Stamped> = {};
+    for (const field of new Set([...Object.keys(prev), ...Object.keys(record)])) {
+      if (stableJson(prev[field]) === stableJson(record[field])) continue;
+      const b = currentStamp(row?.e, field);
+      f[field] = b === undefined ? { v: record[field], h } : { v: record[field], h, b };
+    }
+    // An edit overrides an earlier delete (a tombstone is a field like any other).
+    f[DELETED] = { v: false, h };
+    const change = { k, f };
+    changes.push(change);
+    rows.set(k, { k, e: mergeChange(row?.e, change).entity, mat: text });
+  }
+  for (const [k, row] of rows) {
+    if (row.mat === null || local.has(k)) continue;
+    const change: Change = { k, f: { [DELETED]: { v: true, h: stamp() } } };
+    changes.push(change);
+    rows.set(k, { k, e: mergeChange(row.e, change).entity, mat: null });
+  }
+  return changes;
+}
