@@ -22,7 +22,8 @@ export class WebDavBlobStore implements BlobStore {
   }
 
   private call(path: string, init: RequestInit): Promise<Response> {
-    return storageCall('webdav', this.config.url, () => this.fetchFn(joinUrl(this.config.url, path), { ...init, cache: 'no-store' }));
+    const url = path === '' ? this.config.url : joinUrl(this.config.url, path);
+    return storageCall('webdav', this.config.url, () => this.fetchFn(url, init));
   }
 
   async putIfAbsent(path: string, body: Uint8Array): Promise<boolean> {
@@ -77,8 +78,9 @@ export class WebDavBlobStore implements BlobStore {
 
   private async ensureFolders(path: string): Promise<void> {
     const parts = path.split('/').slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) {
-      const folder = `${parts.slice(0, i).join('/')}/`;
+    // '' is the storage folder itself: made too when the URL names a folder that does not exist yet.
+    for (let i = 0; i <= parts.length; i++) {
+      const folder = i === 0 ? '' : `${parts.slice(0, i).join('/')}/`;
       if (this.madeFolders.has(folder)) continue;
       const res = await this.call(folder, { method: 'MKCOL', headers: this.headers() });
       // 405: it exists already; 201: made now.

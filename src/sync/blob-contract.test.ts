@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlobStoreError, type BlobStore } from './blob-store';
+import { MemoryBlobStore } from './memory-store';
+import { apacheAvailable, startApacheDav, type ApacheDav } from './testing/apache-webdav';
+import { WebDavBlobStore } from './webdav-store';
+
+/**
+ * The blob contract every storage keeps, run against the in-memory store and a real Apache with mod_dav on a free
+ * loopback port. The in-memory store cannot prove conditional writes over HTTP, folder creation or auth: Apache does.
+ */
+const bytes = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
+
+function contract(name: string, make: () => BlobStore) {
+  describe(`blob contract: ${name}`, () => {
+    it('put-if-absent writes once and never overwrites', async () => {
+      const s = make();
+      expect(await s.putIfAbsent('devices/d1/seg-000000001', bytes('one'))).toBe(true);
+      expect(await s.putIfAbsent('devices/d1/seg-000000001', bytes('two'))).toBe(false);
+      expect(text(await s.get('devices/d1/seg-000000001'))).toBe('one');
+    });
+
+    it('get of a missing path is null; list walks folders; delete removes and tolerates absence', async () => {
+      const s = make();
+      expect(await s.get('devices/none/seg-000000001')).toBeNull();
+      await s.putIfAbsent('vault.json', bytes('{}'));
+      await s.putIfAbsent('devices/a/seg-000000001', bytes('a1'));
+      await s.putIfAbsent('devices/a/seg-000000002', bytes('a2'));
+      await s.putIfAbsent('devices/b/snap-000000001', new Uint8Array([0, 255, 1, 128]));
+      expect((await s.list('devices/')).sort()).toEqual(['devices/a/seg-000000001', 'devices/a/seg-000000002', 'devices/b/snap-000000001']);
+      expect([...(await s.get('devices/b/snap-000000001'))!]).toEqual([0, 255, 1, 128]);
+      await s.delete('devices/a/seg-000000001');
+      await s.delete('devices/a/seg-000000001');
+      expect((await s.list('devices/a/')).sort()).toEqual(['devices/a/seg-000000002']);
+      expect(await s.list('nothing-here/')).toEqual([]);
+    });
+  });
+}
+
+contract('in memory', () => new MemoryBlobStore());
+
+describe.runIf(apacheAvailable())('Apache mod_dav', () => {
+  let dav: ApacheDav;
+  let n = 0;
+  beforeAll(async () => {
+    dav = await startApacheDav({ corsOrigin: null });
+  }, 30_000);
+  afterAll(async () => {
+    await dav?.stop();
+  });
+  // Each case gets its own folder on the one server.
+  contract('Apache mod_dav', () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }));
+
+  it('wrong credentials are a credentials error, not a missing file', async () => {
+    const s = new WebDavBlobStore({ url: dav.url, username: dav.username, password: 'wrong' });
+    const err = await s.get('vault.json').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BlobStoreError);
+    expect(err).toMatchObject({ kind: 'auth', status: 401 });
+  });
+
+  it('a server that is not there is told as CORS or unreachable, with the storage named', async () => {
+    const s = new WebDavBlobStore({ url: 'http://127.0.0.1:9/vault/', username: 'x', password: 'y' });
+    await expect(s.list('devices/')).rejects.toMatchObject({ kind: 'cors', message: expect.stringContaining('http://127.0.0.1:9') });
+  });
+});
