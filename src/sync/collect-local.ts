@@ -2,7 +2,9 @@ import { currentStamp, DELETED, mergeChange, type Change, type Stamped } from '.
 import { formatHlc, tick } from './hlc';
 import type { LocalRecord } from './local-tables';
 import { stableJson } from './stable-json';
-import type { EntityRow, SyncMeta } from './sync-state-db';
+import type { ToolscopeDB } from '../db/database';
+import { readLocal } from './local-tables';
+import { loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
 
 /**
  * What changed here since the last round: each record compared with the form sync last saw (`mat`), field by
@@ -40,4 +42,19 @@ export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<
     rows.set(k, { k, e: mergeChange(row.e, change).entity, mat: null });
   }
   return changes;
+}
+
+/** Reads the app's tables and sync's state, stamps what changed into the outbox and stores both in one transaction. */
+export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: number): Promise<{ meta: SyncMeta; rows: Map<string, EntityRow> }> {
+  const meta = await loadMeta(state);
+  const rows = new Map((await state.entities.toArray()).map((r) => [r.k, r] as const));
+  const changes = collectLocal(await readLocal(db), rows, meta, now);
+  if (changes.length > 0) {
+    meta.outbox.push(...changes);
+    await state.transaction('rw', state.entities, state.meta, async () => {
+      await state.entities.bulkPut(changes.map((c) => rows.get(c.k)!));
+      await saveMeta(state, meta);
+    });
+  }
+  return { meta, rows };
 }

@@ -1,15 +1,13 @@
 import type { ToolscopeDB } from '../db/database';
 import type { BlobStore } from './blob-store';
-import { collectLocal } from './collect-local';
+import { stampLocal } from './collect-local';
 import { mergeChange, type Change, type Entity } from './entity-merge';
 import { receive } from './hlc';
 import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './layout';
-import { readLocal, writeLocal } from './local-tables';
-import { materializeKeys } from './materialize-local';
+import { applyMerged } from './apply-merged';
 import { decodeBlob, encodeBlob, type BlobBody } from './segment-codec';
 import { compact } from './compaction';
-import { stableJson } from './stable-json';
-import { loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import { saveMeta, type SyncMeta, type SyncStateDB } from './sync-state-db';
 import { VaultError, type VaultKey } from './vault-crypto';
 
 export type RoundOptions = {
@@ -36,19 +34,8 @@ export type RoundReport = { applied: number; uploaded: number; segmentsRead: num
  */
 export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   const now = o.now ?? Date.now;
-  const meta = await loadMeta(o.state);
-  const rows = new Map((await o.state.entities.toArray()).map((r) => [r.k, r] as const));
-
   // 1. Local changes into the outbox, with the rows, in one transaction.
-  const local = await readLocal(o.db);
-  const localChanges = collectLocal(local, rows, meta, now());
-  if (localChanges.length > 0) {
-    meta.outbox.push(...localChanges);
-    await o.state.transaction('rw', o.state.entities, o.state.meta, async () => {
-      await o.state.entities.bulkPut(localChanges.map((c) => rows.get(c.k)!));
-      await saveMeta(o.state, meta);
-    });
-  }
+  const { meta, rows } = await stampLocal(o.db, o.state, now());
 
   // 2. What the others wrote.
   const listed = (await o.store.list(DEVICES)).map(parseBlobPath).filter((b): b is StoredBlob => b !== null);
@@ -70,25 +57,7 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   }
 
   // 3. Merged records into the app's tables; a record edited meanwhile waits for the next round.
-  const targets = materializeKeys(entities, touched);
-  const writes = [...targets]
-    .map(([key, record]) => ({ key, record, text: record === null ? null : stableJson(record) }))
-    .filter((w) => w.text !== (rows.get(w.key)?.mat ?? null));
-  const written = await writeLocal(o.db, writes, (key, current) => (current === undefined ? null : stableJson(current)) === (rows.get(key)?.mat ?? null));
-  const changedRows: EntityRow[] = [];
-  for (const k of touched) {
-    const e = entities.get(k)!;
-    const w = writes.find((x) => x.key === k);
-    const prev = rows.get(k);
-    const row: EntityRow = { k, e, mat: w && written.has(k) ? w.text : (prev?.mat ?? null) };
-    rows.set(k, row);
-    changedRows.push(row);
-  }
-  for (const w of writes) if (!touched.has(w.key) && written.has(w.key)) changedRows.push({ ...rows.get(w.key)!, mat: w.text });
-  await o.state.transaction('rw', o.state.entities, o.state.meta, async () => {
-    await o.state.entities.bulkPut(changedRows);
-    await saveMeta(o.state, meta);
-  });
+  const written = await applyMerged(o.db, o.state, rows, entities, touched, meta);
 
   // 4. The outbox, segment by segment; a segment number already taken (a killed upload) is skipped.
   const uploaded = await pushOutbox(o, meta, () => o.onProgress?.(++read, total));
@@ -97,7 +66,7 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   await compact(o, meta, listed.filter((b) => b.device === meta.deviceId), now());
   meta.lastSyncAt = now();
   await saveMeta(o.state, meta);
-  return { applied: written.size, uploaded, segmentsRead: toRead.length, devices, pending: meta.outbox.length };
+  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: meta.outbox.length };
 }
 
 /** Which blobs to read: per other device, its newest snapshot when segments are missing (compacted), then the rest. */

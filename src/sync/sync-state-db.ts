@@ -1,6 +1,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { Change, Entity } from './entity-merge';
 import type { HlcState } from './hlc';
+import type { VaultFile, VaultKey } from './vault-crypto';
 
 /**
  * What sync keeps on the device, in a database of its own beside the app's (so the app's schema is untouched):
@@ -21,11 +22,13 @@ export type SyncMeta = {
   /** Own snapshots read back and checked, with when. */
   snapshots: { seq: number; checkedAt: number }[];
   lastSyncAt: number | null;
+  /** The vault this device is connected to (what backups are sealed for). */
+  vault?: VaultFile;
 };
 
 export class SyncStateDB extends Dexie {
   declare readonly entities: Table<EntityRow, string>;
-  declare readonly meta: Table<{ key: 'meta'; value: SyncMeta }, string>;
+  declare readonly meta: Table<{ key: string; value: unknown }, string>;
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ entities: 'k', meta: 'key' });
@@ -39,7 +42,7 @@ export function newDeviceId(): string {
 
 export async function loadMeta(s: SyncStateDB): Promise<SyncMeta> {
   const row = await s.meta.get('meta');
-  if (row) return row.value;
+  if (row) return row.value as SyncMeta;
   const fresh: SyncMeta = { deviceId: newDeviceId(), clock: { ms: 0, counter: 0 }, outbox: [], ownSeq: 0, seen: {}, snapshots: [], lastSyncAt: null };
   await s.meta.put({ key: 'meta', value: fresh });
   return fresh;
@@ -47,4 +50,15 @@ export async function loadMeta(s: SyncStateDB): Promise<SyncMeta> {
 
 export async function saveMeta(s: SyncStateDB, meta: SyncMeta): Promise<void> {
   await s.meta.put({ key: 'meta', value: meta });
+}
+
+/** The unwrapped data key, stored as the non-extractable CryptoKey it is (IndexedDB keeps CryptoKeys as they are). */
+export async function saveVaultKey(s: SyncStateDB, key: VaultKey | null): Promise<void> {
+  if (key === null) await s.meta.delete('key');
+  else await s.meta.put({ key: 'key', value: key });
+}
+
+export async function loadVaultKey(s: SyncStateDB): Promise<VaultKey | null> {
+  const row = await s.meta.get('key');
+  return row ? (row.value as VaultKey) : null;
 }
