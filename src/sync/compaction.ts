@@ -1,5 +1,5 @@
 import type { BlobStore } from './blob-store';
-import { snapshotPath, type StoredBlob } from './layout';
+import { snapshotPath, type StoredBlob } from './vault-layout';
 import { decodeBlob, encodeBlob } from './segment-codec';
 import { stableJson } from './stable-json';
 import { saveMeta, type SyncMeta, type SyncStateDB } from './sync-state-db';

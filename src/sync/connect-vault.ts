@@ -1,5 +1,5 @@
 import type { BlobStore } from './blob-store';
-import { VAULT_PATH } from './layout';
+import { VAULT_PATH } from './vault-layout';
 import { createVault, DEFAULT_ITERATIONS, openVault, parseVault, type VaultKey } from './vault-crypto';
 
 export type Connected = { key: VaultKey; created: boolean };

@@ -60,7 +60,7 @@ export function corsServersFor(kind: StorageKind): CorsServer[] {
 }
 
 /** The sentence shown when a fetch to the storage fails outright. */
-export function corsMessage(kind: StorageKind, storageUrl: string, origin: string): string {
+export function corsRefusalText(kind: StorageKind, storageUrl: string, origin: string): string {
   let host = storageUrl;
   try {
     host = new URL(storageUrl).origin;

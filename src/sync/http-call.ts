@@ -1,5 +1,5 @@
 import { BlobStoreError, type StorageKind } from './blob-store';
-import { corsMessage } from './cors-help';
+import { corsRefusalText } from './cors-help';
 
 export type Fetch = (input: string | Request, init?: RequestInit) => Promise<Response>;
 
@@ -10,7 +10,7 @@ export async function storageCall(kind: StorageKind, baseUrl: string, run: () =>
     res = await run();
   } catch (e) {
     if (e instanceof BlobStoreError) throw e;
-    throw new BlobStoreError('cors', corsMessage(kind, baseUrl, pageOrigin()));
+    throw new BlobStoreError('cors', corsRefusalText(kind, baseUrl, pageOrigin()));
   }
   if (res.status === 401 || res.status === 403) {
     throw new BlobStoreError('auth', `The storage refused the credentials (HTTP ${res.status}): check the ${kind === 's3' ? 'access key ID and secret access key' : 'username and password'}.`, res.status);
@@ -18,7 +18,7 @@ export async function storageCall(kind: StorageKind, baseUrl: string, run: () =>
   return res;
 }
 
-export function httpError(what: string, res: Response): BlobStoreError {
+export function storageHttpError(what: string, res: Response): BlobStoreError {
   return new BlobStoreError('http', `The storage answered ${what} with HTTP ${res.status} ${res.statusText}.`.replace(/ \./, '.'), res.status);
 }
 

@@ -1,6 +1,6 @@
 import { AwsClient } from 'aws4fetch';
 import { joinUrl, type BlobStore } from './blob-store';
-import { bodyOf, httpError, storageCall, type Fetch } from './http-call';
+import { bodyOf, storageHttpError, storageCall, type Fetch } from './http-call';
 
 /** `bucketUrl` is the bucket itself: https://<bucket>.s3.<region>.amazonaws.com or https://<host>/<bucket> (path style). */
 export type S3Config = { bucketUrl: string; accessKeyId: string; secretAccessKey: string; region: string };
@@ -27,14 +27,14 @@ export class S3BlobStore implements BlobStore {
   async putIfAbsent(path: string, body: Uint8Array): Promise<boolean> {
     const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'PUT', headers: { 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }, body: bodyOf(body) });
     if (res.status === 412 || res.status === 409) return false;
-    if (!res.ok) throw httpError(`PUT ${path}`, res);
+    if (!res.ok) throw storageHttpError(`PUT ${path}`, res);
     return true;
   }
 
   async get(path: string): Promise<Uint8Array | null> {
     const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'GET' });
     if (res.status === 404) return null;
-    if (!res.ok) throw httpError(`GET ${path}`, res);
+    if (!res.ok) throw storageHttpError(`GET ${path}`, res);
     return new Uint8Array(await res.arrayBuffer());
   }
 
@@ -47,7 +47,7 @@ export class S3BlobStore implements BlobStore {
       u.searchParams.set('prefix', prefix);
       if (token !== null) u.searchParams.set('continuation-token', token);
       const res = await this.call(u.toString(), { method: 'GET' });
-      if (!res.ok) throw httpError(`a list of ${prefix}`, res);
+      if (!res.ok) throw storageHttpError(`a list of ${prefix}`, res);
       const xml = await res.text();
       out.push(...tagValues(xml, 'Key'));
       token = tagValues(xml, 'IsTruncated')[0] === 'true' ? (tagValues(xml, 'NextContinuationToken')[0] ?? null) : null;
@@ -58,7 +58,7 @@ export class S3BlobStore implements BlobStore {
   async delete(path: string): Promise<void> {
     const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'DELETE' });
     if (res.ok || res.status === 404) return;
-    throw httpError(`DELETE ${path}`, res);
+    throw storageHttpError(`DELETE ${path}`, res);
   }
 }
 

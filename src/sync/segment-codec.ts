@@ -1,5 +1,5 @@
 import type { Change, Entity } from './entity-merge';
-import { open, seal, VaultError, type VaultKey } from './vault-crypto';
+import { openBlob, seal, VaultError, type VaultKey } from './vault-crypto';
 
 export type SegmentBody = { format: 1; kind: 'seg'; device: string; seq: number; changes: Change[] };
 /** `frontier`: for each device, the last of its segments this snapshot's state includes. */
@@ -19,7 +19,7 @@ export async function encodeBlob(key: VaultKey, path: string, body: BlobBody): P
 
 /** Opens, unzips and checks a blob; anything torn, tampered or moved is refused whole. */
 export async function decodeBlob(key: VaultKey, path: string, sealed: Uint8Array): Promise<BlobBody> {
-  const plain = await open(key, path, sealed);
+  const plain = await openBlob(key, path, sealed);
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(await pipe(plain, new DecompressionStream('gzip'))));

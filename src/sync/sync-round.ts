@@ -3,7 +3,7 @@ import type { BlobStore } from './blob-store';
 import { stampLocal } from './collect-local';
 import { mergeChange, type Change, type Entity } from './entity-merge';
 import { receive } from './hlc';
-import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './layout';
+import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './vault-layout';
 import { applyMerged } from './apply-merged';
 import { decodeBlob, encodeBlob, type BlobBody } from './segment-codec';
 import { compact } from './compaction';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVault, open, openVault, parseVault, seal, VaultError } from './vault-crypto';
+import { createVault, openBlob, openVault, parseVault, seal, VaultError } from './vault-crypto';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -9,7 +9,7 @@ describe('vault crypto', () => {
     expect(file.kdf).toMatchObject({ name: 'PBKDF2', hash: 'SHA-256', iterations: 1000 });
     const sealed = await seal(key, 'devices/a/seg-1', enc('hello'));
     const again = await openVault(parseVault(enc(JSON.stringify(file))), 'correct horse battery');
-    expect(new TextDecoder().decode(await open(again, 'devices/a/seg-1', sealed))).toBe('hello');
+    expect(new TextDecoder().decode(await openBlob(again, 'devices/a/seg-1', sealed))).toBe('hello');
     expect(JSON.stringify(file)).not.toContain('correct horse');
   });
 
@@ -31,16 +31,16 @@ describe('vault crypto', () => {
     const sealed = await seal(key, 'devices/a/seg-1', enc('hello'));
     const flipped = sealed.slice();
     flipped[20] = (flipped[20] ?? 0) ^ 1;
-    await expect(open(key, 'devices/a/seg-1', flipped)).rejects.toMatchObject({ kind: 'integrity' });
-    await expect(open(key, 'devices/a/seg-2', sealed)).rejects.toMatchObject({ kind: 'integrity' });
-    await expect(open(key, 'devices/a/seg-1', sealed.subarray(0, 10))).rejects.toMatchObject({ kind: 'integrity' });
+    await expect(openBlob(key, 'devices/a/seg-1', flipped)).rejects.toMatchObject({ kind: 'integrity' });
+    await expect(openBlob(key, 'devices/a/seg-2', sealed)).rejects.toMatchObject({ kind: 'integrity' });
+    await expect(openBlob(key, 'devices/a/seg-1', sealed.subarray(0, 10))).rejects.toMatchObject({ kind: 'integrity' });
   });
 
   it('refuses a blob from another vault and an unknown vault format', async () => {
     const a = await createVault('correct horse battery', 1000);
     const b = await createVault('correct horse battery', 1000);
     const sealed = await seal(a.key, 'p', enc('x'));
-    await expect(open(b.key, 'p', sealed)).rejects.toMatchObject({ kind: 'integrity' });
+    await expect(openBlob(b.key, 'p', sealed)).rejects.toMatchObject({ kind: 'integrity' });
     expect(() => parseVault(enc(JSON.stringify({ ...a.file, format: 2 })))).toThrow(/format 2/);
     expect(() => parseVault(enc('nope'))).toThrow(/not JSON/);
   });

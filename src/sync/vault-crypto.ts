@@ -108,7 +108,7 @@ export async function openVault(file: VaultFile, passphrase: string): Promise<Va
     throw new VaultError('wrong-passphrase', 'Wrong sync passphrase: it does not open the vault on this storage. Nothing was read or written.');
   }
   const vk = { vaultId: file.vaultId, key };
-  const check = await open(vk, 'vault-check', fromBase64(file.keyCheck)).catch(() => null);
+  const check = await openBlob(vk, 'vault-check', fromBase64(file.keyCheck)).catch(() => null);
   if (check === null || new TextDecoder().decode(check) !== CHECK_TEXT) throw new VaultError('integrity', 'The vault on the storage failed its key check: vault.json was changed. Nothing was read or written.');
   return vk;
 }
@@ -120,7 +120,7 @@ export async function seal(key: VaultKey, path: string, plain: Uint8Array): Prom
   return concat(Uint8Array.of(BLOB_VERSION), iv, ct);
 }
 
-export async function open(key: VaultKey, path: string, sealed: Uint8Array): Promise<Uint8Array> {
+export async function openBlob(key: VaultKey, path: string, sealed: Uint8Array): Promise<Uint8Array> {
   if (sealed.length < 1 + 12 + 16 || sealed[0] !== BLOB_VERSION) throw new VaultError('integrity', `${path} on the storage is torn or not a sync blob; nothing from it was applied.`);
   try {
     return new Uint8Array(await subtle().decrypt({ name: 'AES-GCM', iv: buf(sealed.subarray(1, 13)), additionalData: aad(key.vaultId, path) }, key.key, buf(sealed.subarray(13))));

@@ -1,5 +1,5 @@
 import { joinUrl, type BlobStore } from './blob-store';
-import { bodyOf, httpError, storageCall, type Fetch } from './http-call';
+import { bodyOf, storageHttpError, storageCall, type Fetch } from './http-call';
 
 export type WebDavConfig = { url: string; username: string; password: string };
 
@@ -33,7 +33,7 @@ export class WebDavBlobStore implements BlobStore {
     if ((await this.head(path)) === true) return false;
     const res = await this.call(path, { method: 'PUT', headers: this.headers({ 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }), body: bodyOf(body) });
     if (res.status === 412) return false;
-    if (!res.ok) throw httpError(`PUT ${path}`, res);
+    if (!res.ok) throw storageHttpError(`PUT ${path}`, res);
     return true;
   }
 
@@ -41,13 +41,13 @@ export class WebDavBlobStore implements BlobStore {
     const res = await this.call(path, { method: 'HEAD', headers: this.headers() });
     if (res.status === 404) return false;
     if (res.ok) return true;
-    throw httpError(`HEAD ${path}`, res);
+    throw storageHttpError(`HEAD ${path}`, res);
   }
 
   async get(path: string): Promise<Uint8Array | null> {
     const res = await this.call(path, { method: 'GET', headers: this.headers() });
     if (res.status === 404) return null;
-    if (!res.ok) throw httpError(`GET ${path}`, res);
+    if (!res.ok) throw storageHttpError(`GET ${path}`, res);
     return new Uint8Array(await res.arrayBuffer());
   }
 
@@ -56,7 +56,7 @@ export class WebDavBlobStore implements BlobStore {
     const walk = async (folder: string): Promise<void> => {
       const res = await this.call(folder, { method: 'PROPFIND', headers: this.headers({ Depth: '1', 'Content-Type': 'application/xml' }), body: PROPFIND_BODY });
       if (res.status === 404) return;
-      if (res.status !== 207) throw httpError(`PROPFIND ${folder}`, res);
+      if (res.status !== 207) throw storageHttpError(`PROPFIND ${folder}`, res);
       const base = new URL(joinUrl(this.config.url, folder)).pathname;
       for (const href of hrefs(await res.text())) {
         const p = decodeURIComponent(new URL(href, joinUrl(this.config.url, folder)).pathname);
@@ -73,7 +73,7 @@ export class WebDavBlobStore implements BlobStore {
   async delete(path: string): Promise<void> {
     const res = await this.call(path, { method: 'DELETE', headers: this.headers() });
     if (res.ok || res.status === 404) return;
-    throw httpError(`DELETE ${path}`, res);
+    throw storageHttpError(`DELETE ${path}`, res);
   }
 
   private async ensureFolders(path: string): Promise<void> {
@@ -84,7 +84,7 @@ export class WebDavBlobStore implements BlobStore {
       if (this.madeFolders.has(folder)) continue;
       const res = await this.call(folder, { method: 'MKCOL', headers: this.headers() });
       // 405: it exists already; 201: made now.
-      if (!res.ok && res.status !== 405) throw httpError(`MKCOL ${folder}`, res);
+      if (!res.ok && res.status !== 405) throw storageHttpError(`MKCOL ${folder}`, res);
       this.madeFolders.add(folder);
     }
   }
