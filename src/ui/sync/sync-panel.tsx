@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { StorageConfig } from '../../sync/storage-config';
 import { savedStorageConfig, syncService } from '../data/sync-service-instance';
 import { downloadText } from '../download';
@@ -23,6 +23,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [passphrase, setPassphrase] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
+  const id = useId();
 
   useEffect(() => {
     let live = true;
@@ -35,11 +36,12 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
+  // Labels point at their control by id: a label wrapping a select would add the chosen option to its name.
   const field = (name: keyof Form, label: string, type: 'text' | 'password' | 'url' = 'text') => (
-    <label className="sync-field">
-      {label}
-      <input type={type} value={form[name]} autoComplete="off" spellCheck={false} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
-    </label>
+    <div className="sync-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input id={`${id}-${name}`} type={type} value={form[name]} autoComplete="off" spellCheck={false} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+    </div>
   );
 
   const backup = async () => {
@@ -63,13 +65,13 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
           void service.connect(toConfig(form), passphrase);
         }}
       >
-        <label className="sync-field">
-          Storage
-          <select value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value === 's3' ? 's3' : 'webdav' })}>
+        <div className="sync-field">
+          <label htmlFor={`${id}-kind`}>Storage</label>
+          <select id={`${id}-kind`} value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value === 's3' ? 's3' : 'webdav' })}>
             <option value="webdav">WebDAV</option>
             <option value="s3">S3-compatible</option>
           </select>
-        </label>
+        </div>
         {form.kind === 'webdav' ? (
           <>
             {field('url', 'Storage URL', 'url')}
@@ -84,10 +86,10 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
             {field('region', 'Region')}
           </>
         )}
-        <label className="sync-field">
-          Sync passphrase
-          <input type="password" value={passphrase} autoComplete="new-password" onChange={(e) => setPassphrase(e.target.value)} />
-        </label>
+        <div className="sync-field">
+          <label htmlFor={`${id}-passphrase`}>Sync passphrase</label>
+          <input id={`${id}-passphrase`} type="password" value={passphrase} autoComplete="new-password" onChange={(e) => setPassphrase(e.target.value)} />
+        </div>
         <div className="sync-actions">
           <button type="submit" disabled={view.busy}>
             Connect storage

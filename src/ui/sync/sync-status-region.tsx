@@ -7,7 +7,7 @@ function when(ms: number | null): string {
 /** "Sync status": what happened last, in words; busy while a round runs; a CORS refusal with the configuration. */
 export function SyncStatusRegion({ view }: { view: SyncView }) {
   return (
-    <div role="status" aria-label="Sync status" aria-busy={view.busy} className="sync-status">
+    <div role="status" aria-label="Sync status" aria-busy={view.busy} className="sync-status" data-rounds={view.rounds}>
       <p>
         {view.message}
         {view.progress && ` ${view.progress.done} of ${view.progress.total} parts.`}
