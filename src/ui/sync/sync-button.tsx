@@ -6,6 +6,8 @@ const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.Sy
 /** "Sync and backup": opens the panel in a modal dialog (Esc closes it). */
 export function SyncButton() {
   const [open, setOpen] = useState(false);
+  // Loaded on first open, then kept: what was typed survives closing the panel (credentials are saved only on a connection that worked).
+  const [used, setUsed] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -15,11 +17,14 @@ export function SyncButton() {
   }, [open]);
   return (
     <>
-      <button type="button" className="sync-button" onClick={() => setOpen(true)}>
+      <button type="button" className="sync-button" onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}>
         Sync and backup
       </button>
       <dialog ref={ref} aria-label="Sync and backup" className="settings-dialog sync-dialog" onClose={() => setOpen(false)}>
-        {open && (
+        {used && (
           <Suspense fallback={<p className="empty">Loading…</p>}>
             <SyncPanel onClose={() => setOpen(false)} />
           </Suspense>
