@@ -3,6 +3,8 @@ import { BlobStoreError, type BlobStore } from './blob-store';
 import { MemoryBlobStore } from './memory-store';
 import { apacheAvailable, startApacheDav, type ApacheDav } from './testing/apache-webdav';
 import { WebDavBlobStore } from './webdav-store';
+import { S3BlobStore } from './s3-store';
+import { startS3Fake, type S3Fake } from './testing/s3-fake';
 
 /**
  * The blob contract every storage keeps, run against the in-memory store and a real Apache with mod_dav on a free
@@ -61,5 +63,26 @@ describe.runIf(apacheAvailable())('Apache mod_dav', () => {
   it('a server that is not there is told as CORS or unreachable, with the storage named', async () => {
     const s = new WebDavBlobStore({ url: 'http://127.0.0.1:9/vault/', username: 'x', password: 'y' });
     await expect(s.list('devices/')).rejects.toMatchObject({ kind: 'cors', message: expect.stringContaining('http://127.0.0.1:9') });
+  });
+});
+
+describe('S3-compatible (a local fake: signing present and conditional writes; not signature validity or CORS)', () => {
+  let s3: S3Fake;
+  let n = 0;
+  beforeAll(async () => {
+    s3 = await startS3Fake('AKIDTEST');
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  contract('S3 fake', () => new S3BlobStore({ bucketUrl: `${s3.url}-${++n}`, accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', region: 'us-east-1' }));
+
+  it('keys with characters URLs escape round-trip; a refused key is a credentials error', async () => {
+    const s = new S3BlobStore({ bucketUrl: s3.url, accessKeyId: 'AKIDTEST', secretAccessKey: 's', region: 'eu-west-1' });
+    expect(await s.putIfAbsent('odd/a b&c', bytes('x'))).toBe(true);
+    expect(await s.list('odd/')).toEqual(['odd/a b&c']);
+    expect(text(await s.get('odd/a b&c'))).toBe('x');
+    const wrong = new S3BlobStore({ bucketUrl: s3.url, accessKeyId: 'SOMEONE', secretAccessKey: 's', region: 'us-east-1' });
+    await expect(wrong.get('odd/a b&c')).rejects.toMatchObject({ kind: 'auth', status: 403 });
   });
 });
