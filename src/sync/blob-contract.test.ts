@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStoreError, type BlobStore } from './blob-store';
+import { createSession } from '../db/sessions-repo';
 import { MemoryBlobStore } from './memory-store';
+import { testDevice } from './testing/sync-device';
 import { apacheAvailable, startApacheDav, type ApacheDav } from './testing/apache-webdav';
 import { WebDavBlobStore } from './webdav-store';
 import { S3BlobStore } from './s3-store';
@@ -52,6 +54,19 @@ describe.runIf(apacheAvailable())('Apache mod_dav', () => {
   });
   // Each case gets its own folder on the one server.
   contract('Apache mod_dav', () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }));
+
+  it('two simulated devices sync a session through it, compaction included', async () => {
+    const store = () => new WebDavBlobStore({ url: `${dav.url}two-devices/`, username: dav.username, password: dav.password });
+    const a = await testDevice(store(), undefined, { snapshotEvery: 1, graceMs: 0 });
+    const b = await testDevice(store());
+    await createSession(a.db, { id: 's1', title: 'Over WebDAV', model: 'm' });
+    await a.sync();
+    await a.sync();
+    await b.sync();
+    expect((await b.db.sessions.get('s1'))?.title).toBe('Over WebDAV');
+    const listed = await store().list('devices/');
+    expect(listed.some((p) => p.includes('/snap-'))).toBe(true);
+  });
 
   it('wrong credentials are a credentials error, not a missing file', async () => {
     const s = new WebDavBlobStore({ url: dav.url, username: dav.username, password: 'wrong' });
