@@ -3,7 +3,7 @@ import { formatHlc, tick } from './hlc';
 import type { LocalRecord } from './local-tables';
 import { stableJson } from './stable-json';
 import type { ToolscopeDB } from '../db/database';
-import { readLocal } from './local-tables';
+import { liveSessionIds, readLocal } from './local-tables';
 import { loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
 
 /**
@@ -11,13 +11,16 @@ import { loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } f
  * field. Changed fields are stamped with this device's clock; a record gone is a tombstone. The caller stores the
  * changes in the outbox with the rows in one transaction (nothing stamped is dropped).
  */
-export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number): Change[] {
+export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, live: ReadonlySet<string> = new Set()): Change[] {
   const changes: Change[] = [];
   const stamp = () => {
     meta.clock = tick(meta.clock, now);
     return formatHlc(meta.clock, meta.deviceId);
   };
   for (const [k, record] of local) {
+    // A run under way here is synced when it ends: a half-streamed message never reaches another device.
+    const sid = k.startsWith('sessions/') ? record.id : record.sessionId;
+    if (typeof sid === 'string' && live.has(sid)) continue;
     const row = rows.get(k);
     const text = stableJson(record);
     if (row?.mat === text) continue;
@@ -48,7 +51,7 @@ export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<
 export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: number): Promise<{ meta: SyncMeta; rows: Map<string, EntityRow> }> {
   const meta = await loadMeta(state);
   const rows = new Map((await state.entities.toArray()).map((r) => [r.k, r] as const));
-  const changes = collectLocal(await readLocal(db), rows, meta, now);
+  const changes = collectLocal(await readLocal(db), rows, meta, now, await liveSessionIds(db));
   if (changes.length > 0) {
     meta.outbox.push(...changes);
     await state.transaction('rw', state.entities, state.meta, async () => {

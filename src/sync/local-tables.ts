@@ -1,4 +1,5 @@
 import type { ToolscopeDB } from '../db/database';
+import { isLiveStatus } from '../domain/session';
 
 /**
  * The app's tables sync carries and how a record is named in it. The allowlist is the export's: secrets,
@@ -105,4 +106,13 @@ function strip(t: SyncedTable, r: LocalRecord): LocalRecord {
   const copy = { ...r };
   for (const f of localOnlyFields(t)) delete copy[f];
   return copy;
+}
+
+/** The sessions whose run is under way on this device (a live status): synced once the run ends. */
+export async function liveSessionIds(db: ToolscopeDB): Promise<Set<string>> {
+  const out = new Set<string>();
+  await db.sessions.each((s) => {
+    if (isLiveStatus(s.status)) out.add(s.id);
+  });
+  return out;
 }

@@ -172,3 +172,21 @@ describe('sync between simulated devices', () => {
     for (const bytes of store.blobs.values()) expect(new TextDecoder().decode(bytes)).not.toContain('Visible title');
   });
 });
+
+describe('a run under way', () => {
+  it('is synced once it ends, never half-streamed', async () => {
+    const store = new MemoryBlobStore();
+    const a = await testDevice(store);
+    const b = await testDevice(store);
+    await session(a, 's1', 'Running');
+    await a.db.sessions.update('s1', { status: 'generating' });
+    await a.sync();
+    await b.sync();
+    expect(await b.db.sessions.count()).toBe(0);
+    await a.db.sessions.update('s1', { status: 'finished' });
+    await a.sync();
+    await b.sync();
+    expect((await b.db.sessions.get('s1'))?.title).toBe('Running');
+    expect(await ids(b, 's1')).toEqual(['s1-1']);
+  });
+});
