@@ -8,6 +8,7 @@ import { ImportDropZone } from './io/import-drop-zone';
 import { StorageBanner } from './shell/storage-banner';
 import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
+import { SyncButton } from './sync/sync-button';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -30,6 +31,7 @@ export function App() {
           {sessions.toggle}
           <h1 className="brand">Toolscope</h1>
           <TabBar />
+          <SyncButton />
           <button type="button" className="settings-button" onClick={() => openSettings()}>
             Settings
           </button>

@@ -1,0 +1,171 @@
+/**
+ * Sync and backup against a real WebDAV server: a private Apache with mod_dav (Debian's apache2) on a free
+ * loopback port, started and stopped by each test. Two browser contexts are two devices with their own IndexedDB.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, type MockServer } from './fixtures';
+import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { openApp, openConfiguredApp, TEST_KEY } from './support/configured-app';
+import { sessionItems } from './support/session-list';
+import { closeSyncPanel, connectWebDav, openSyncPanel, rounds, syncDialog, syncNow, syncStatus } from './support/sync-panel';
+import { apacheAvailable, startApacheDav, type ApacheDav } from '../src/sync/testing/apache-webdav';
+
+const PASSPHRASE = 'correct horse battery staple';
+
+test.skip(!apacheAvailable(), 'needs Debian apache2 with mod_dav (/usr/sbin/apache2)');
+
+function origin(): string {
+  const base = test.info().project.use.baseURL;
+  if (!base) throw new Error('no baseURL');
+  return new URL(base).origin;
+}
+
+/** Every file the server holds, path and text. */
+function serverFiles(root: string): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ path: p.slice(root.length), text: readFileSync(p).toString('latin1') });
+    }
+  };
+  walk(root);
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+async function device(browser: Browser, mock: MockServer): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openConfiguredApp(page, mock);
+  return page;
+}
+
+async function withDav(corsOrigin: string | null, body: (dav: ApacheDav) => Promise<void>): Promise<void> {
+  const dav = await startApacheDav({ corsOrigin });
+  try {
+    await body(dav);
+  } finally {
+    await dav.stop();
+  }
+}
+
+test('two devices sync a session both ways through WebDAV; the server holds only ciphertext', async ({ browser, mock }) => {
+  await withDav(origin(), async (dav) => {
+    const a = await device(browser, mock);
+    mock.script([{ kind: 'text', content: 'Answer written on A.' }]);
+    await sendMessage(a, 'Question asked on A');
+    await waitForIdle(a);
+    await connectWebDav(a, dav, PASSPHRASE);
+    await expect(syncStatus(a)).toContainText('Synced:', { timeout: 20_000 });
+
+    const b = await device(browser, mock);
+    await connectWebDav(b, dav, PASSPHRASE);
+    await expect(syncStatus(b)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(b);
+    // Synced data appears without a reload.
+    const item = sessionItems(b).filter({ hasText: 'Question asked on A' });
+    await expect(item).toHaveCount(1);
+    await item.getByRole('button', { name: 'Question asked on A', exact: true }).click();
+    await expect(assistantMessages(b).last()).toContainText('Answer written on A.');
+
+    mock.script([{ kind: 'text', content: 'Answer written on B.' }]);
+    await sendMessage(b, 'Follow-up asked on B');
+    await waitForIdle(b);
+    await syncNow(b);
+    await syncNow(a);
+    await closeSyncPanel(a);
+    await expect(a.getByText('Follow-up asked on B')).toBeVisible();
+    await expect(assistantMessages(a).last()).toContainText('Answer written on B.');
+
+    const files = serverFiles(dav.root);
+    expect(files.map((f) => f.path)).toContain('/vault.json');
+    expect(files.some((f) => /\/devices\/[0-9a-f]+\/seg-\d{9}$/.test(f.path))).toBe(true);
+    for (const f of files) {
+      for (const canary of [TEST_KEY, 'Question asked on A', 'Answer written on B', PASSPHRASE, dav.password]) expect(f.text, f.path).not.toContain(canary);
+    }
+  });
+});
+
+test('a wrong passphrase is told in words; nothing is read into the device and nothing is written', async ({ browser, mock }) => {
+  await withDav(origin(), async (dav) => {
+    const a = await device(browser, mock);
+    mock.script([{ kind: 'text', content: 'Private answer.' }]);
+    await sendMessage(a, 'Private question');
+    await waitForIdle(a);
+    await connectWebDav(a, dav, PASSPHRASE);
+    await expect(syncStatus(a)).toContainText('Synced:', { timeout: 20_000 });
+    const before = serverFiles(dav.root);
+
+    const b = await device(browser, mock);
+    await connectWebDav(b, dav, 'not the passphrase at all');
+    await expect(syncStatus(b)).toContainText('Wrong sync passphrase', { timeout: 20_000 });
+    await expect(syncStatus(b)).toHaveAttribute('aria-busy', 'false');
+    await expect(syncDialog(b).getByRole('button', { name: 'Connect storage' })).toBeEnabled();
+    await expect(syncDialog(b).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    expect(serverFiles(dav.root)).toEqual(before);
+    await closeSyncPanel(b);
+    await expect(sessionItems(b).filter({ hasText: 'Private question' })).toHaveCount(0);
+
+    // The right passphrase then works from the same form.
+    await openSyncPanel(b);
+    await syncDialog(b).getByLabel('Sync passphrase').fill(PASSPHRASE);
+    await syncDialog(b).getByRole('button', { name: 'Connect storage' }).click();
+    await expect(syncStatus(b)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(b);
+    await expect(sessionItems(b).filter({ hasText: 'Private question' })).toHaveCount(1);
+  });
+});
+
+test('a server without CORS for this page: the status says so and shows the configuration to add', async ({ page }) => {
+  await withDav(null, async (dav) => {
+    await openApp(page);
+    await connectWebDav(page, dav, PASSPHRASE);
+    const status = syncStatus(page);
+    await expect(status).toContainText('refused this page (CORS)', { timeout: 20_000 });
+    await expect(status).toContainText(new URL(dav.url).origin);
+    await expect(status).toContainText(`Header always set Access-Control-Allow-Origin "${origin()}"`);
+    await expect(status).toContainText(`'cors.allowed-domains' => ['${origin()}']`);
+    await expect(status).toHaveAttribute('aria-busy', 'false');
+    expect(await rounds(page)).toBe(0);
+    expect(serverFiles(dav.root)).toEqual([]);
+  });
+});
+
+test('back up to file on one device, restore from the file on another', async ({ browser, mock }) => {
+  const a = await device(browser, mock);
+  mock.script([{ kind: 'text', content: 'Answer kept in the backup.' }]);
+  await sendMessage(a, 'Question kept in the backup');
+  await waitForIdle(a);
+  await openSyncPanel(a);
+  await syncDialog(a).getByLabel('Sync passphrase').fill(PASSPHRASE);
+  const downloading = a.waitForEvent('download');
+  await syncDialog(a).getByRole('button', { name: 'Back up to file' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^toolscope-backup-.*\.json$/);
+  const file = test.info().outputPath('backup.json');
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  for (const canary of [TEST_KEY, 'Question kept in the backup', PASSPHRASE]) expect(text).not.toContain(canary);
+
+  const b = await device(browser, mock);
+  await openSyncPanel(b);
+  const d = syncDialog(b);
+  await d.getByLabel('Sync passphrase').fill('a wrong passphrase');
+  let chooser = b.waitForEvent('filechooser');
+  await d.getByRole('button', { name: 'Restore from file' }).click();
+  await (await chooser).setFiles(file);
+  await expect(syncStatus(b)).toContainText('Wrong sync passphrase');
+  await d.getByLabel('Sync passphrase').fill(PASSPHRASE);
+  chooser = b.waitForEvent('filechooser');
+  await d.getByRole('button', { name: 'Restore from file' }).click();
+  await (await chooser).setFiles(file);
+  await expect(syncStatus(b)).toContainText('Restored');
+  await closeSyncPanel(b);
+  const item = sessionItems(b).filter({ hasText: 'Question kept in the backup' });
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button', { name: 'Question kept in the backup', exact: true }).click();
+  await expect(assistantMessages(b).last()).toContainText('Answer kept in the backup.');
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlobStoreError, type BlobStore } from './blob-store';
+import { createSession } from '../db/sessions-repo';
+import { MemoryBlobStore } from './memory-store';
+import { testDevice } from './testing/sync-device';
+import { apacheAvailable, startApacheDav, type ApacheDav } from './testing/apache-webdav';
+import { WebDavBlobStore } from './webdav-store';
+import { S3BlobStore } from './s3-store';
+import { startS3Fake, type S3Fake } from './testing/s3-fake';
+
+/**
+ * The blob contract every storage keeps, run against the in-memory store and a real Apache with mod_dav on a free
+ * loopback port. The in-memory store cannot prove conditional writes over HTTP, folder creation or auth: Apache does.
+ */
+const bytes = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
+
+function contract(name: string, make: () => BlobStore) {
+  describe(`blob contract: ${name}`, () => {
+    it('put-if-absent writes once and never overwrites', async () => {
+      const s = make();
+      expect(await s.putIfAbsent('devices/d1/seg-000000001', bytes('one'))).toBe(true);
+      expect(await s.putIfAbsent('devices/d1/seg-000000001', bytes('two'))).toBe(false);
+      expect(text(await s.get('devices/d1/seg-000000001'))).toBe('one');
+    });
+
+    it('get of a missing path is null; list walks folders; delete removes and tolerates absence', async () => {
+      const s = make();
+      expect(await s.get('devices/none/seg-000000001')).toBeNull();
+      await s.putIfAbsent('vault.json', bytes('{}'));
+      await s.putIfAbsent('devices/a/seg-000000001', bytes('a1'));
+      await s.putIfAbsent('devices/a/seg-000000002', bytes('a2'));
+      await s.putIfAbsent('devices/b/snap-000000001', new Uint8Array([0, 255, 1, 128]));
+      expect((await s.list('devices/')).sort()).toEqual(['devices/a/seg-000000001', 'devices/a/seg-000000002', 'devices/b/snap-000000001']);
+      expect([...(await s.get('devices/b/snap-000000001'))!]).toEqual([0, 255, 1, 128]);
+      await s.delete('devices/a/seg-000000001');
+      await s.delete('devices/a/seg-000000001');
+      expect((await s.list('devices/a/')).sort()).toEqual(['devices/a/seg-000000002']);
+      expect(await s.list('nothing-here/')).toEqual([]);
+    });
+  });
+}
+
+contract('in memory', () => new MemoryBlobStore());
+
+describe.runIf(apacheAvailable())('Apache mod_dav', () => {
+  let dav: ApacheDav;
+  let n = 0;
+  beforeAll(async () => {
+    dav = await startApacheDav({ corsOrigin: null });
+  }, 30_000);
+  afterAll(async () => {
+    await dav?.stop();
+  });
+  // Each case gets its own folder on the one server.
+  contract('Apache mod_dav', () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }));
+
+  it('two simulated devices sync a session through it, compaction included', async () => {
+    const store = () => new WebDavBlobStore({ url: `${dav.url}two-devices/`, username: dav.username, password: dav.password });
+    const a = await testDevice(store(), undefined, { snapshotEvery: 1, graceMs: 0 });
+    const b = await testDevice(store());
+    await createSession(a.db, { id: 's1', title: 'Over WebDAV', model: 'm' });
+    await a.sync();
+    await a.sync();
+    await b.sync();
+    expect((await b.db.sessions.get('s1'))?.title).toBe('Over WebDAV');
+    const listed = await store().list('devices/');
+    expect(listed.some((p) => p.includes('/snap-'))).toBe(true);
+  });
+
+  it('wrong credentials are a credentials error, not a missing file', async () => {
+    const s = new WebDavBlobStore({ url: dav.url, username: dav.username, password: 'wrong' });
+    const err = await s.get('vault.json').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BlobStoreError);
+    expect(err).toMatchObject({ kind: 'auth', status: 401 });
+  });
+
+  it('a server that is not there is told as CORS or unreachable, with the storage named', async () => {
+    const s = new WebDavBlobStore({ url: 'http://127.0.0.1:9/vault/', username: 'x', password: 'y' });
+    await expect(s.list('devices/')).rejects.toMatchObject({ kind: 'cors', message: expect.stringContaining('http://127.0.0.1:9') });
+  });
+});
+
+describe('S3-compatible (a local fake: signing present and conditional writes; not signature validity or CORS)', () => {
+  let s3: S3Fake;
+  let n = 0;
+  beforeAll(async () => {
+    s3 = await startS3Fake('AKIDTEST');
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  contract('S3 fake', () => new S3BlobStore({ bucketUrl: `${s3.url}-${++n}`, accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', region: 'us-east-1' }));
+
+  it('keys with characters URLs escape round-trip; a refused key is a credentials error', async () => {
+    const s = new S3BlobStore({ bucketUrl: s3.url, accessKeyId: 'AKIDTEST', secretAccessKey: 's', region: 'eu-west-1' });
+    expect(await s.putIfAbsent('odd/a b&c', bytes('x'))).toBe(true);
+    expect(await s.list('odd/')).toEqual(['odd/a b&c']);
+    expect(text(await s.get('odd/a b&c'))).toBe('x');
+    const wrong = new S3BlobStore({ bucketUrl: s3.url, accessKeyId: 'SOMEONE', secretAccessKey: 's', region: 'us-east-1' });
+    await expect(wrong.get('odd/a b&c')).rejects.toMatchObject({ kind: 'auth', status: 403 });
+  });
+});

@@ -1,0 +1,73 @@
+import { AwsClient } from 'aws4fetch';
+import { joinUrl, type BlobStore } from './blob-store';
+import { bodyOf, storageHttpError, storageCall, type Fetch } from './http-call';
+
+/** `bucketUrl` is the bucket itself: https://<bucket>.s3.<region>.amazonaws.com or https://<host>/<bucket> (path style). */
+export type S3Config = { bucketUrl: string; accessKeyId: string; secretAccessKey: string; region: string };
+
+/**
+ * S3-compatible buckets (S3, R2, B2, MinIO). Requests are signed in the page (SigV4 with aws4fetch); nothing goes
+ * through a server of ours. Put-if-absent is S3's conditional write (If-None-Match: *, 412 when the key exists).
+ */
+export class S3BlobStore implements BlobStore {
+  private readonly client: AwsClient;
+  constructor(
+    private readonly config: S3Config,
+    fetchFn?: Fetch,
+  ) {
+    this.client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region || 'us-east-1', service: 's3', retries: 0 });
+    this.fetchFn = fetchFn ?? ((i, init) => fetch(i, init));
+  }
+  private readonly fetchFn: Fetch;
+
+  private async call(url: string, init: RequestInit): Promise<Response> {
+    return storageCall('s3', this.config.bucketUrl, async () => this.fetchFn(await this.client.sign(url, init)));
+  }
+
+  async putIfAbsent(path: string, body: Uint8Array): Promise<boolean> {
+    const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'PUT', headers: { 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }, body: bodyOf(body) });
+    if (res.status === 412 || res.status === 409) return false;
+    if (!res.ok) throw storageHttpError(`PUT ${path}`, res);
+    return true;
+  }
+
+  async get(path: string): Promise<Uint8Array | null> {
+    const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'GET' });
+    if (res.status === 404) return null;
+    if (!res.ok) throw storageHttpError(`GET ${path}`, res);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const out: string[] = [];
+    let token: string | null = null;
+    do {
+      const u = new URL(this.config.bucketUrl.endsWith('/') ? this.config.bucketUrl : `${this.config.bucketUrl}/`);
+      u.searchParams.set('list-type', '2');
+      u.searchParams.set('prefix', prefix);
+      if (token !== null) u.searchParams.set('continuation-token', token);
+      const res = await this.call(u.toString(), { method: 'GET' });
+      if (!res.ok) throw storageHttpError(`a list of ${prefix}`, res);
+      const xml = await res.text();
+      out.push(...tagValues(xml, 'Key'));
+      token = tagValues(xml, 'IsTruncated')[0] === 'true' ? (tagValues(xml, 'NextContinuationToken')[0] ?? null) : null;
+    } while (token !== null);
+    return out;
+  }
+
+  async delete(path: string): Promise<void> {
+    const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'DELETE' });
+    if (res.ok || res.status === 404) return;
+    throw storageHttpError(`DELETE ${path}`, res);
+  }
+}
+
+/** The text of every `<tag>` in a ListObjectsV2 answer (keys are XML-escaped). */
+export function tagValues(xml: string, tag: string): string[] {
+  const out: string[] = [];
+  for (const m of xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))) {
+    const v = m[1];
+    if (v !== undefined) out.push(v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
+  }
+  return out;
+}

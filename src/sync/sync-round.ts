@@ -1,0 +1,122 @@
+import type { ToolscopeDB } from '../db/database';
+import type { BlobStore } from './blob-store';
+import { stampLocal } from './collect-local';
+import { mergeChange, type Change, type Entity } from './entity-merge';
+import { receive } from './hlc';
+import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './vault-layout';
+import { applyMerged } from './apply-merged';
+import { decodeBlob, encodeBlob, type BlobBody } from './segment-codec';
+import { compact } from './compaction';
+import { saveMeta, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import { VaultError, type VaultKey } from './vault-crypto';
+
+export type RoundOptions = {
+  db: ToolscopeDB;
+  state: SyncStateDB;
+  store: BlobStore;
+  key: VaultKey;
+  now?: () => number;
+  /** Changes per segment. */
+  segmentSize?: number;
+  /** Own segments between snapshots. */
+  snapshotEvery?: number;
+  /** How long a checked snapshot stands before the segments it covers are deleted. */
+  graceMs?: number;
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type RoundReport = { applied: number; uploaded: number; segmentsRead: number; devices: string[]; pending: number };
+
+/**
+ * One sync round (architecture.md, "Sync and backup"): stamp local changes into the outbox, read what other
+ * devices wrote since last time and merge it, write the merged records to the app's tables, upload the outbox,
+ * then snapshot and compact. Any blob that fails its check stops the round before anything of it is applied.
+ */
+export async function syncRound(o: RoundOptions): Promise<RoundReport> {
+  const now = o.now ?? Date.now;
+  // 1. Local changes into the outbox, with the rows, in one transaction.
+  const { meta, rows } = await stampLocal(o.db, o.state, now());
+
+  // 2. What the others wrote.
+  const listed = (await o.store.list(DEVICES)).map(parseBlobPath).filter((b): b is StoredBlob => b !== null);
+  const devices = [...new Set(listed.map((b) => b.device))].sort();
+  const toRead = plan(listed, meta);
+  const entities = new Map<string, Entity>([...rows].map(([k, r]) => [k, r.e]));
+  const touched = new Set<string>();
+  let read = 0;
+  const total = toRead.length + Math.ceil(meta.outbox.length / (o.segmentSize ?? 500));
+  for (const blob of toRead) {
+    const bytes = await o.store.get(blob.path);
+    if (bytes === null) continue; // compacted away between list and get: its snapshot is read next round
+    const body = await decodeBlob(o.key, blob.path, bytes);
+    if (body.device !== blob.device || body.seq !== blob.seq) throw new VaultError('integrity', `${blob.path} on the storage names another place than its own; nothing from it was applied.`);
+    applyBody(body, entities, touched, meta);
+    meta.seen[blob.device] = Math.max(meta.seen[blob.device] ?? 0, blob.seq);
+    if (body.kind === 'snap') for (const [d, n] of Object.entries(body.frontier)) if (d !== meta.deviceId) meta.seen[d] = Math.max(meta.seen[d] ?? 0, n);
+    o.onProgress?.(++read, total);
+  }
+
+  // 3. Merged records into the app's tables; a record edited meanwhile waits for the next round.
+  const written = await applyMerged(o.db, o.state, rows, entities, touched, meta);
+
+  // 4. The outbox, segment by segment; a segment number already taken (a killed upload) is skipped.
+  const uploaded = await pushOutbox(o, meta, () => o.onProgress?.(++read, total));
+
+  // 5. Snapshot and compaction of this device's own segments.
+  await compact(o, meta, listed.filter((b) => b.device === meta.deviceId), now());
+  meta.lastSyncAt = now();
+  await saveMeta(o.state, meta);
+  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: meta.outbox.length };
+}
+
+/** Which blobs to read: per other device, its newest snapshot when segments are missing (compacted), then the rest. */
+function plan(listed: StoredBlob[], meta: SyncMeta): StoredBlob[] {
+  const out: StoredBlob[] = [];
+  const byDevice = new Map<string, StoredBlob[]>();
+  for (const b of listed) if (b.device !== meta.deviceId) byDevice.set(b.device, [...(byDevice.get(b.device) ?? []), b]);
+  for (const [device, blobs] of [...byDevice].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    let seen = meta.seen[device] ?? 0;
+    const segs = blobs.filter((b) => b.kind === 'seg' && b.seq > seen).sort((a, b) => a.seq - b.seq);
+    const snaps = blobs.filter((b) => b.kind === 'snap' && b.seq > seen).sort((a, b) => b.seq - a.seq);
+    const gap = segs.length > 0 ? segs[0]!.seq > seen + 1 : false;
+    const snap = snaps[0];
+    if (snap && (gap || seen === 0)) {
+      out.push(snap);
+      seen = snap.seq;
+    }
+    out.push(...segs.filter((s) => s.seq > seen));
+  }
+  return out;
+}
+
+function applyBody(body: BlobBody, entities: Map<string, Entity>, touched: Set<string>, meta: SyncMeta): void {
+  const changes: Change[] = body.kind === 'seg' ? body.changes : body.entities.flatMap(([k, e]) => Object.entries(e.f).flatMap(([field, values]) => values.map((s) => ({ k, f: { [field]: s } }))));
+  for (const c of changes) {
+    const r = mergeChange(entities.get(c.k), c);
+    if (!r.changed) continue;
+    entities.set(c.k, r.entity);
+    touched.add(c.k);
+    for (const s of Object.values(c.f)) meta.clock = receive(meta.clock, s.h);
+  }
+}
+
+async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Promise<number> {
+  const size = o.segmentSize ?? 500;
+  let uploaded = 0;
+  while (meta.outbox.length > 0) {
+    const batch = meta.outbox.slice(0, size);
+    let seq = meta.ownSeq + 1;
+    for (;;) {
+      const path = segmentPath(meta.deviceId, seq);
+      const bytes = await encodeBlob(o.key, path, { format: 1, kind: 'seg', device: meta.deviceId, seq, changes: batch });
+      if (await o.store.putIfAbsent(path, bytes)) break;
+      seq++;
+    }
+    meta.ownSeq = seq;
+    meta.outbox = meta.outbox.slice(batch.length);
+    await saveMeta(o.state, meta);
+    uploaded += batch.length;
+    step();
+  }
+  return uploaded;
+}

@@ -1,0 +1,64 @@
+import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { Change, Entity } from './entity-merge';
+import type { HlcState } from './hlc';
+import type { VaultFile, VaultKey } from './vault-crypto';
+
+/**
+ * What sync keeps on the device, in a database of its own beside the app's (so the app's schema is untouched):
+ * each synced record's entity and the form last written to or read from the app's tables (`mat`, stable JSON),
+ * plus the device's clock, outbox and what it has read of every other device.
+ */
+export type EntityRow = { k: string; e: Entity; mat: string | null };
+
+export type SyncMeta = {
+  deviceId: string;
+  clock: HlcState;
+  /** Changes stamped locally and not yet in an uploaded segment: retried every round, never dropped. */
+  outbox: Change[];
+  /** The last own segment uploaded. */
+  ownSeq: number;
+  /** For every other device, the last of its segments applied here. */
+  seen: Record<string, number>;
+  /** Own snapshots read back and checked, with when. */
+  snapshots: { seq: number; checkedAt: number }[];
+  lastSyncAt: number | null;
+  /** The vault this device is connected to (what backups are sealed for). */
+  vault?: VaultFile;
+};
+
+export class SyncStateDB extends Dexie {
+  declare readonly entities: Table<EntityRow, string>;
+  declare readonly meta: Table<{ key: string; value: unknown }, string>;
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({ entities: 'k', meta: 'key' });
+  }
+}
+
+export function newDeviceId(): string {
+  const b = globalThis.crypto.getRandomValues(new Uint8Array(8));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+export async function loadMeta(s: SyncStateDB): Promise<SyncMeta> {
+  const row = await s.meta.get('meta');
+  if (row) return row.value as SyncMeta;
+  const fresh: SyncMeta = { deviceId: newDeviceId(), clock: { ms: 0, counter: 0 }, outbox: [], ownSeq: 0, seen: {}, snapshots: [], lastSyncAt: null };
+  await s.meta.put({ key: 'meta', value: fresh });
+  return fresh;
+}
+
+export async function saveMeta(s: SyncStateDB, meta: SyncMeta): Promise<void> {
+  await s.meta.put({ key: 'meta', value: meta });
+}
+
+/** The unwrapped data key, stored as the non-extractable CryptoKey it is (IndexedDB keeps CryptoKeys as they are). */
+export async function saveVaultKey(s: SyncStateDB, key: VaultKey | null): Promise<void> {
+  if (key === null) await s.meta.delete('key');
+  else await s.meta.put({ key: 'key', value: key });
+}
+
+export async function loadVaultKey(s: SyncStateDB): Promise<VaultKey | null> {
+  const row = await s.meta.get('key');
+  return row ? (row.value as VaultKey) : null;
+}
