@@ -132,6 +132,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
         const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
+        const config = sessionConfig(session);
         const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
         // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
         // there ends the run (cancelled, or with a clear error) and never loses what was typed.
@@ -139,7 +140,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           try {
             const toolsOn = session.settings.toolsEnabled !== false;
             const memoryOn = session.settings.memoryEnabled !== false;
-            const tools = toolsOn ? await deps.createToolExecutor() : NO_TOOLS;
+            const tools = toolsOn ? await deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes }) : NO_TOOLS;
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
@@ -153,7 +154,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           sessionId,
           history,
           ...(userMessage !== undefined ? { userMessage } : {}),
-          config: sessionConfig(session),
+          config,
           model,
           tools: NO_TOOLS,
           prepare,

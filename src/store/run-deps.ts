@@ -39,7 +39,8 @@ export type RunPersister = {
 export type RunDeps = {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
   createModelClient: CreateModelClient;
-  createToolExecutor(): Promise<ToolExecutor>;
+  /** `outputLimitBytes`: the session's tool output limit (architecture.md, "Defaults"). */
+  createToolExecutor(opts?: { outputLimitBytes?: number }): Promise<ToolExecutor>;
   createPersister(sessionId: string, onError: (error: ErrorInfo) => void): RunPersister;
   acquireRunLock(sessionId: string): Promise<AcquireResult>;
   getSession(sessionId: string): Promise<SessionRecord | undefined>;

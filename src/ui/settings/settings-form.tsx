@@ -12,6 +12,8 @@ import { PRESETS, unknownHostOf } from './provider-presets';
 import { StreamTimeoutFields } from './stream-timeout-fields';
 import { readTimeouts, timeoutTexts, type StreamTimeoutKey, type StreamTimeoutTexts } from './stream-timeouts';
 import { SessionSwitches } from './session-switches';
+import { RunKnobFields } from './run-knob-fields';
+import { knobTexts, readKnobs, type RunKnobKey, type RunKnobTexts } from './run-knobs';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
 import { ContextLimitField } from '../context/context-limit-field';
@@ -29,11 +31,15 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
   return {
     model: session.model || defaults.model,
     temperature: s.temperature !== undefined ? s.temperature : defaults.temperature,
+    topP: s.topP !== undefined ? s.topP : defaults.topP,
     maxTurns: s.maxTurns ?? defaults.maxTurns,
     maxToolCallsPerTurn: s.maxToolCallsPerTurn ?? defaults.maxToolCallsPerTurn,
     toolTimeoutMs: s.toolTimeoutMs ?? defaults.toolTimeoutMs,
     firstByteTimeoutMs: s.firstByteTimeoutMs ?? defaults.firstByteTimeoutMs,
     idleTimeoutMs: s.idleTimeoutMs ?? defaults.idleTimeoutMs,
+    maxRetries: s.maxRetries ?? defaults.maxRetries,
+    toolConcurrency: s.toolConcurrency ?? defaults.toolConcurrency,
+    toolOutputLimitBytes: s.toolOutputLimitBytes ?? defaults.toolOutputLimitBytes,
     systemPrompt: s.systemPrompt ?? defaults.systemPrompt,
   };
 }
@@ -59,9 +65,11 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults));
   const [switches, setSwitches] = useState(() => ({ toolsEnabled: session?.settings.toolsEnabled !== false, memoryEnabled: session?.settings.memoryEnabled !== false }));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
+  const [knobs, setKnobs] = useState<RunKnobTexts>(() => knobTexts(draft));
 
   const baseURLInput = useRef<HTMLInputElement>(null);
   const timeoutInputs = useRef(new Map<StreamTimeoutKey, HTMLInputElement>());
+  const knobInputs = useRef(new Map<RunKnobKey, HTMLInputElement>());
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -75,7 +83,12 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       timeoutInputs.current.get(timed.key)?.focus();
       return;
     }
-    const next = { ...draft, ...timed.values };
+    const knobbed = readKnobs(knobs);
+    if (!knobbed.ok) {
+      knobInputs.current.get(knobbed.key)?.focus();
+      return;
+    }
+    const next = { ...draft, ...timed.values, ...knobbed.values };
     setSaving(true);
     try {
       await settings.setKey(key, remember);
@@ -114,6 +127,14 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
           inputRef={(k, input) => {
             if (input) timeoutInputs.current.set(k, input);
             else timeoutInputs.current.delete(k);
+          }}
+        />
+        <RunKnobFields
+          texts={knobs}
+          onChange={setKnobs}
+          inputRef={(k, input) => {
+            if (input) knobInputs.current.set(k, input);
+            else knobInputs.current.delete(k);
           }}
         />
       </LimitsFields>
