@@ -57,6 +57,8 @@ export type SessionRecord = {
   usage: Usage;
   settings: SessionSettings;
   lastError?: ErrorInfo;
+  /** The last run stopped at a loop limit: the chat offers Continue after a reload and in other tabs too. Absent: it did not. */
+  limitStop?: LimitStop;
   /** The session's branches (domain/branches.ts); absent: one straight path. */
   branches?: Branch[];
   /** The branch shown and continued; absent: the root. */
@@ -64,5 +66,12 @@ export type SessionRecord = {
   /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
   forkedFrom?: ForkSource;
 };
+
+/** The stop reasons a person can continue past. */
+export type LimitStop = 'max_turns' | 'max_tool_calls';
+
+export function isLimitStop(reason: string | null | undefined): reason is LimitStop {
+  return reason === 'max_turns' || reason === 'max_tool_calls';
+}
 
 export type ForkSource = { sessionId: string; messageId: string; title: string };

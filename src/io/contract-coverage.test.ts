@@ -85,14 +85,14 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
 };
 
 const settings: Required<SessionSettings> = {
-  temperature: 0.2, maxTurns: 25, maxToolCallsPerTurn: 10, toolTimeoutMs: 30000, firstByteTimeoutMs: 60000, idleTimeoutMs: 30000,
+  temperature: 0.2, topP: 0.9, maxTurns: 25, maxToolCallsPerTurn: 10, toolTimeoutMs: 30000, firstByteTimeoutMs: 60000, idleTimeoutMs: 30000,
   maxRetries: 3, retryBaseDelayMs: 1000, retryMaxDelayMs: 30000, toolConcurrency: 4, toolOutputLimitBytes: 65536, systemPrompt: 'p', contextLimit: 8000,
   apiFormat: 'responses', providerTools: ['web_search', 'code_interpreter', 'file_search', 'mcp'], providerStorage: true, remoteMcpUrl: 'https://mcp.example/mcp',
   vectorStoreId: 'vs_1',
   toolsEnabled: false, memoryEnabled: false,
 };
 const session: Required<SessionRecord> = {
-  id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth,
+  id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth, limitStop: 'max_turns',
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
 };

@@ -248,6 +248,7 @@ function sessionSettings(): Schema {
   return obj(
     {
       temperature: nullable({ type: 'number', minimum: 0, maximum: 10 }),
+      topP: nullable({ type: 'number', minimum: 0, maximum: 1 }),
       maxTurns: count(),
       maxToolCallsPerTurn: count(),
       toolTimeoutMs: n,
@@ -269,7 +270,7 @@ function sessionSettings(): Schema {
       memoryEnabled: { type: 'boolean' },
     },
     [
-      'temperature', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
+      'temperature', 'topP', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
       'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
       'apiFormat', 'providerTools', 'providerStorage', 'remoteMcpUrl', 'vectorStoreId',
       'toolsEnabled', 'memoryEnabled',
@@ -340,12 +341,13 @@ export function buildSessionSchema(): Schema {
           usage: ref('usage'),
           settings: sessionSettings(),
           lastError: ref('errorInfo'),
+          limitStop: { enum: ['max_turns', 'max_tool_calls'] },
           // Branches (architecture.md, "Branches"): optional, so files written before them still import.
           branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
         },
-        ['lastError', 'branches', 'activeBranchId', 'forkedFrom'],
+        ['lastError', 'limitStop', 'branches', 'activeBranchId', 'forkedFrom'],
       ),
       toolCallRecord: obj({
         id: id(),

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '../../domain/session';
+import { isLimitStop, type SessionRecord } from '../../domain/session';
 import { continueRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
 import { ErrorAlert } from './error-alert';
@@ -19,7 +19,10 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
   const mine = sideErrors.filter((e) => e.sessionId === id || e.sessionId === null);
   // A stored failure from an earlier page (or another tab) when this tab has no run of its own.
   const stored = !run && session.status === 'failed' ? session.lastError : undefined;
-  const limit = run?.ended && (run.stopReason === 'max_turns' || run.stopReason === 'max_tool_calls') ? run.stopReason : null;
+  // This tab's run says it live; otherwise the stored session does (after a reload, or a run in another tab).
+  const liveLimit = run?.ended && isLimitStop(run.stopReason) ? run.stopReason : null;
+  const storedLimit = !run && session.status === 'finished' && session.limitStop ? session.limitStop : null;
+  const limit = liveLimit ?? storedLimit;
 
   return (
     <div className="chat-alerts">
