@@ -163,6 +163,10 @@ export class RunWriteBuffer {
       case 'context_compacted':
         this.sessionDirty = true;
         return 'soon';
+      case 'summary_started':
+      case 'summary_finished':
+      case 'summary_failed':
+        return 'soon';
     }
   }
 

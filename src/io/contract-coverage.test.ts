@@ -81,6 +81,9 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
   approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}' },
   context_compacted: { ...env, seq: 13, type: 'context_compacted', turn: 1, removedMessageIds: ['mx'], summaryMessageId: 'm0', tokensBefore: 9, tokensAfter: 3 },
+  summary_started: { ...env, seq: 15, type: 'summary_started', turn: 2, attempt: 1 },
+  summary_finished: { ...env, seq: 16, type: 'summary_finished', turn: 2, attempt: 2, usage },
+  summary_failed: { ...env, seq: 17, type: 'summary_failed', turn: 2, attempt: 1, error: errors.network, retryInMs: 1000 },
   run_finished: { ...env, seq: 14, type: 'run_finished', stopReason: 'complete', usage, error: errors.network },
 };
 
