@@ -95,7 +95,7 @@ const settings: Required<SessionSettings> = {
   toolsEnabled: false, memoryEnabled: false,
 };
 const session: Required<SessionRecord> = {
-  id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth, limitStop: 'max_turns',
+  id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth, limitStop: 'max_turns', endpoint: { baseURL: 'http://127.0.0.1:11434/v1' },
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
 };

@@ -345,12 +345,13 @@ export function buildSessionSchema(): Schema {
           settings: sessionSettings(),
           lastError: ref('errorInfo'),
           limitStop: { enum: ['max_turns', 'max_tool_calls'] },
+          endpoint: obj({ baseURL: str(LIMITS.title) }),
           // Branches (architecture.md, "Branches"): optional, so files written before them still import.
           branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
         },
-        ['lastError', 'limitStop', 'branches', 'activeBranchId', 'forkedFrom'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom'],
       ),
       toolCallRecord: obj({
         id: id(),

@@ -44,6 +44,7 @@ export function defaultRunDeps(): RunDeps {
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
+    setEndpoint: async (id, endpoint) => { await db.sessions.update(id, { endpoint }); },
     getApiKey: () => apiKeyStore.getKey(),
     getBaseURL: () => useSettingsStore.getState().baseURL,
     newId: () => crypto.randomUUID(),

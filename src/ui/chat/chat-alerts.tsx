@@ -6,6 +6,7 @@ import { alertMessage, errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';
 import { RetryCountdown } from './retry-countdown';
 import { ToolsOffer } from './tools-offer';
+import { EndpointQuestion } from './endpoint-question';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
 
 /** Everything that went wrong in this session, each with the action that fixes it. */
@@ -38,6 +39,7 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
       )}
       {run?.error && run.ended && <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} sessionId={id} />}
       {stored && <ErrorAlert error={stored} onRetry={retry} />}
+      <EndpointQuestion session={session} />
       <ToolsOffer session={session} error={run?.ended ? run.error ?? undefined : stored} />
       {limit && (
         <LimitAlert

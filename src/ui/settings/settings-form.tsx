@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../domain/session';
-import { updateSessionSettings } from '../../store/session-actions';
+import { setSessionEndpoint, updateSessionSettings } from '../../store/session-actions';
 import { defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
 import { ApiKeyField } from './api-key-field';
 import { ApiSelect, type ApiChoice } from './api-select';
@@ -96,6 +96,8 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       await settings.setDefaults({ ...next, ...(api.apiFormat ? { apiFormat: api.apiFormat } : {}) });
       if (session) {
         await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...session.settings, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches } });
+        // Changing the base URL with this session open moves this session there (architecture.md, "Sessions keep their endpoint").
+        if (session.endpoint) await setSessionEndpoint(session.id, { baseURL: baseURL.trim() });
       }
       onDone();
     } finally {
