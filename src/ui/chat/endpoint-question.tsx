@@ -14,7 +14,7 @@ export function EndpointQuestion({ session }: { session: SessionRecord }) {
   const used = session.endpoint?.baseURL;
   if (!asked || !used) return null;
   const close = () => useEndpointQuestion.getState().close();
-  const useCurrent = async () => {
+  const moveHere = async () => {
     await setSessionEndpoint(session.id, { baseURL: current });
     close();
   };
@@ -31,7 +31,7 @@ export function EndpointQuestion({ session }: { session: SessionRecord }) {
         the box).
       </span>
       <div className="alert-actions">
-        <button type="button" className="primary" onClick={() => void useCurrent()}>Continue on {current}</button>
+        <button type="button" className="primary" onClick={() => void moveHere()}>Continue on {current}</button>
         <button type="button" onClick={() => void switchBack()}>Switch back to {used}</button>
       </div>
     </div>
