@@ -23,6 +23,8 @@ test('a session with tools switched off sends no tools field and recalls no memo
   await waitForIdle(page);
   expect('tools' in (mock.requests[1]?.body ?? {})).toBe(false);
   expect(mock.allRequests.filter((r) => r.path === '/v1/embeddings')).toHaveLength(embeddingsBefore);
+  // Nothing was searched, so the chat says nothing about recall (no "0 memories recalled").
+  await expect(page.getByText(/memor(y|ies) recalled/)).toHaveCount(0);
 
   // The switch is the session's own: it is still off when the dialog opens again.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();

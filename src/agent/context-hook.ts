@@ -2,6 +2,7 @@ import { internalError } from './errors';
 import type { ErrorInfo } from '../domain/error-info';
 import type { ChatMessage, SystemMessage, Usage } from '../domain/messages';
 import type { ToolSpec } from './tool-executor';
+import type { SummaryRequester } from './summary-request';
 
 /** One named part of the system prompt as it was sent (kept on request_started so a person can see it). */
 export type SentPromptLayer = { id: string; title: string; text: string };
@@ -25,7 +26,8 @@ export type ContextPrepared = {
  * or throw an error carrying a `context_limit` ErrorInfo to end the run cleanly.
  */
 export type ContextHook = {
-  beforeRequest(history: readonly ChatMessage[], systemPrompt: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<ContextPrepared>;
+  /** `send` writes a compaction summary under the run's request policy (agent/summary-request.ts). */
+  beforeRequest(history: readonly ChatMessage[], systemPrompt: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<ContextPrepared>;
   /** The provider's prompt token count for the request that was estimated at `estimated`. */
   observeUsage(estimated: number, reported: number): void;
 };

@@ -27,6 +27,10 @@ export type AgentEventBody =
       contextTokensRaw?: number;
     }
   | { type: 'first_token'; turn: number; attempt: number }
+  /** The request that writes a compaction summary before `turn`'s request: same retry and timeouts as a chat request. */
+  | { type: 'summary_started'; turn: number; attempt: number }
+  | { type: 'summary_finished'; turn: number; attempt: number; usage: Usage | null }
+  | { type: 'summary_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
   | { type: 'text_delta'; turn: number; messageId: string; delta: string }
   | { type: 'reasoning_delta'; turn: number; messageId: string; delta: string }
   | { type: 'tool_call_delta'; turn: number; messageId: string; index: number; id: string; name: string; argumentsDelta: string }

@@ -13,6 +13,7 @@ import type { ModelClient } from './model-client';
 import { abortableSleep, retryDelayMs, waitTooLongInfo } from './retry';
 import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
 import { streamAttempt } from './stream-attempt';
+import { summaryRequester } from './summary-request';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 
@@ -192,7 +193,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     if (!context) return {};
     let prepared: ContextPrepared;
     try {
-      prepared = await context.beforeRequest(history, systemPrompt ?? '', specs, signal);
+      const send = summaryRequester({ model: input.model, config, emit, turn, sleep, random, newId, clock });
+      prepared = await context.beforeRequest(history, systemPrompt ?? '', specs, signal, send);
     } catch (e) {
       return signal.aborted ? { stop: 'cancelled' } : { stop: 'error', error: contextFailureInfo(e) };
     }

@@ -25,6 +25,8 @@ export type AttemptInput = {
   conversation?: Conversation;
   /** Monotonic ms, for how long provider-run tools took. */
   clock?: () => number;
+  /** No token events: a compaction summary is not a reply the chat streams. */
+  quiet?: boolean;
 };
 
 /** A client's stream folded by its own wire format's reducer: each step yields what one chunk added. */
@@ -135,7 +137,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
       if (r.done) break;
       sawChunk = true;
       arm('idle', config.idleTimeoutMs);
-      const deltas = r.value;
+      const deltas = input.quiet ? [] : r.value;
       for (const d of deltas) {
         if (!sawToken) {
           sawToken = true;

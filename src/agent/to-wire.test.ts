@@ -40,4 +40,8 @@ describe('buildRequest', () => {
     expect(req.tools).toEqual([{ type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object' } } }]);
     expect(req.temperature).toBe(0);
   });
+  it('sends top_p only when the session sets it', () => {
+    expect(buildRequest({ ...DEFAULT_CONFIG, model: 'm', topP: 0.25 }, [], []).top_p).toBe(0.25);
+    expect(buildRequest({ ...DEFAULT_CONFIG, model: 'm' }, [], [])).not.toHaveProperty('top_p');
+  });
 });

@@ -78,5 +78,6 @@ export function buildRequest(config: LoopConfig, messages: ChatCompletionMessage
     // Some providers reject an empty tools array.
     ...(tools.length > 0 ? { tools } : {}),
     ...(config.temperature !== null ? { temperature: config.temperature } : {}),
+    ...(config.topP !== null ? { top_p: config.topP } : {}),
   };
 }

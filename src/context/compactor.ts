@@ -1,4 +1,6 @@
 import type { ModelClient, ModelRequest } from '../agent/model-client';
+import { ModelError } from '../agent/errors';
+import { EMPTY_SUMMARY, type SummaryRequester } from '../agent/summary-request';
 import { accumulateResponses } from '../agent/responses-accumulator';
 import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../domain/messages';
 import { fitTranscript, transcriptEntries } from './summary-transcript';
@@ -24,7 +26,7 @@ export function transcriptBudget(fit: SummaryFit): number {
 
 export type WrittenSummary = { text: string; usage: Usage };
 
-async function summarise(model: ModelClient, modelName: string, text: string, signal: AbortSignal): Promise<WrittenSummary> {
+async function summarise(model: ModelClient, modelName: string, text: string, signal: AbortSignal, send?: SummaryRequester): Promise<WrittenSummary> {
   const request: ModelRequest = {
     model: modelName,
     stream: true,
@@ -36,7 +38,10 @@ async function summarise(model: ModelClient, modelName: string, text: string, si
   };
   let out = '';
   let usage: Usage | null = null;
-  if (model.wire === 'responses') {
+  if (send) {
+    // The run's own policy: retries, timeouts, events (agent/summary-request.ts).
+    ({ text: out, usage } = await send(request, signal));
+  } else if (model.wire === 'responses') {
     const turn = await accumulateResponses(model.stream(request, { signal }));
     out = turn.text;
     usage = turn.usage;
@@ -50,6 +55,8 @@ async function summarise(model: ModelClient, modelName: string, text: string, si
     }
   }
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+  // An empty summary in place of the older messages would drop them from the request silently.
+  if (out.trim() === '') throw new ModelError({ fault: 'model', kind: 'empty_response', message: EMPTY_SUMMARY }, false);
   if (usage) return { text: out.trim(), usage };
   // Without a reported figure the summary's cost still counts, as an estimate (about four characters a token).
   const promptTokens = Math.ceil((SUMMARY_INSTRUCTIONS.length + text.length) / 4);
@@ -68,12 +75,13 @@ export async function writeSummary(
   messages: readonly ChatMessage[],
   signal: AbortSignal,
   fit?: SummaryFit,
+  send?: SummaryRequester,
 ): Promise<WrittenSummary> {
   const parts = fit ? fitTranscript(messages, transcriptBudget(fit), fit.count) : [transcript(messages)];
   const texts: string[] = [];
   let usage = zeroUsage();
   for (const part of parts) {
-    const r = await summarise(model, modelName, part, signal);
+    const r = await summarise(model, modelName, part, signal, send);
     texts.push(r.text);
     usage = addUsage(usage, r.usage);
   }

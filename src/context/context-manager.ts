@@ -5,6 +5,7 @@ import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, CONTEXT_COMPACT_TARGET_FRACTION, CONTEXT_HARD_FRACTION, type BudgetStatus } from './budget';
 import { planCompaction } from './compaction-plan';
 import { writeSummary } from './compactor';
+import type { SummaryRequester } from '../agent/summary-request';
 import { requestView } from '../domain/request-view';
 import { heuristicCounter, tokensOf, type TokenCounter } from './token-count';
 import { calibrationFrom, estimatePromptTokens, promptTexts } from './token-estimate';
@@ -45,7 +46,8 @@ export type ContextManager = {
   /** The estimate before the provider correction. */
   estimateRaw(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;
   /** Checks the budget before a request and compacts at the hard threshold. */
-  beforeRequest(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<PrepareResult>;
+  /** `send`: the run's summary requester (retries, timeouts, events); absent: one plain request. */
+  beforeRequest(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<PrepareResult>;
   /** Manual compaction: summarise everything but the last exchange, whatever the budget. */
   compactNow(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<Compaction | null>;
   /** Corrects later estimates with what the provider reported for the prompt just sent. */
@@ -69,6 +71,7 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
 
   async function compact(
     history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, targetTokens: number, keepLastUnits: number,
+    send?: SummaryRequester,
   ): Promise<Compaction | null> {
     const fixed = Math.ceil(raw([], system, tools) * calibration);
     const plan = planCompaction(history, {
@@ -82,7 +85,7 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
     const tokensBefore = estimate(history, system, tools);
     // The summary request must itself fit the window (with room for the summary it asks for).
     const fit = { maxPromptTokens: Math.floor((limit - summaryReserve) / calibration), count: tokensOf(counter) };
-    const { text, usage } = await writeSummary(deps.model, deps.modelName, plan.summarize, signal, fit);
+    const { text, usage } = await writeSummary(deps.model, deps.modelName, plan.summarize, signal, fit, send);
     const summary: SystemMessage = {
       id: deps.newId(),
       createdAt: deps.now(),
@@ -97,11 +100,11 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
   return {
     estimate,
     estimateRaw,
-    async beforeRequest(history, system, tools, signal) {
+    async beforeRequest(history, system, tools, signal, send) {
       await prepare(requestView(history), system, tools);
       const before = budgetStatus(estimate(history, system, tools), limit);
       if (before.level !== 'compact') return { budget: before, rawTokens: estimateRaw(history, system, tools), compaction: null };
-      const compaction = await compact(history, system, tools, signal, Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION), 1);
+      const compaction = await compact(history, system, tools, signal, Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION), 1, send);
       const after = compaction ? compaction.tokensAfter : before.tokens;
       if (after >= limit * CONTEXT_HARD_FRACTION) throw new ContextLimitError(limit, after);
       const sent = compaction ? [...history, compaction.summary] : history;

@@ -15,6 +15,11 @@ function createRecallNotices() {
       notices.set(sessionId, { sessionId, mode: outcome.mode, count: outcome.items.length, reason: outcome.fallbackReason ?? null });
       for (const l of listeners) l();
     },
+    /** The session's run recalled nothing on purpose (memory switched off): there is nothing to say. */
+    clear(sessionId: string) {
+      if (!notices.delete(sessionId)) return;
+      for (const l of listeners) l();
+    },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -35,7 +35,9 @@ export function createRunContextPreparer(db: ToolscopeDB): (args: RunContextArgs
   const deps = dbRunContextDeps(db);
   return async (args) => {
     const prepared = await prepareRunContext(args, deps);
-    recallNotices.record(args.session.id, prepared.recall);
+    // With memory off nothing was searched: a "0 memories recalled" line would suggest a search that found nothing.
+    if (args.recall === false) recallNotices.clear(args.session.id);
+    else recallNotices.record(args.session.id, prepared.recall);
     return prepared;
   };
 }

@@ -101,8 +101,8 @@ export async function prepareRunContext(args: RunContextArgs, deps: RunContextDe
   });
   const sent = layers.map((l) => ({ id: l.id, title: l.title, text: l.text }));
   const context: ContextHook = {
-    async beforeRequest(history, system, specs, signal) {
-      const r = await manager.beforeRequest(history, system, specs, signal);
+    async beforeRequest(history, system, specs, signal, send) {
+      const r = await manager.beforeRequest(history, system, specs, signal, send);
       return { compaction: r.compaction, systemLayers: sent, estimatedTokens: r.budget.tokens, rawEstimatedTokens: r.rawTokens, limitTokens };
     },
     observeUsage: (estimated, reported) => manager.observeUsage(estimated, reported),

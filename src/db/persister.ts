@@ -161,7 +161,8 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
       await db.sessions.update(sessionId, {
         ...(state.status ? { status: state.status } : {}),
         ...(state.model ? { model: state.model } : {}),
-        ...(state.lastErrorSet ? { lastError: state.lastError } : {}),
+        // Set with lastError: both describe the latest run, so both are written (an absent value deletes the field).
+        ...(state.lastErrorSet ? { lastError: state.lastError, limitStop: state.limitStop } : {}),
         updatedAt: state.updatedAt,
         usage: addUsage(b.usage, state.usageDelta()),
         messageCount: b.messageCount + committedIds.size + newIds,

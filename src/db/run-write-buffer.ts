@@ -7,7 +7,7 @@ import { statusAfterStop } from '../domain/stop-reason';
 import type { ErrorInfo } from '../domain/error-info';
 import { addUsage, zeroUsage, type AssistantMessage, type ChatMessage, type Usage } from '../domain/messages';
 import type { EventRecord, RunRecord, ToolCallRecord } from './records';
-import type { SessionStatus } from '../domain/session';
+import { isLimitStop, type LimitStop, type SessionStatus } from '../domain/session';
 
 /** A message waiting to be written; `slot` is its position among messages appended since the persister started. */
 export type SlottedMessage = { slot: number; message: ChatMessage };
@@ -54,6 +54,7 @@ export class RunWriteBuffer {
   model: string | null = null;
   lastError: ErrorInfo | undefined = undefined;
   lastErrorSet = false;
+  limitStop: LimitStop | undefined = undefined;
   updatedAt = 0;
   appended = 0;
   toolCallsAppended = 0;
@@ -103,6 +104,7 @@ export class RunWriteBuffer {
         this.model = event.model;
         this.lastError = undefined;
         this.lastErrorSet = true;
+        this.limitStop = undefined;
         this.setStatus('generating');
         return 'now';
       case 'request_started':
@@ -160,6 +162,10 @@ export class RunWriteBuffer {
         return 'soon';
       case 'context_compacted':
         this.sessionDirty = true;
+        return 'soon';
+      case 'summary_started':
+      case 'summary_finished':
+      case 'summary_failed':
         return 'soon';
     }
   }
@@ -260,6 +266,7 @@ export class RunWriteBuffer {
     this.expected.clear();
     this.lastError = event.error;
     this.lastErrorSet = true;
+    this.limitStop = isLimitStop(event.stopReason) ? event.stopReason : undefined;
     this.setStatus(statusAfterStop(event.stopReason));
   }
 

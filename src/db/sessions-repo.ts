@@ -2,13 +2,14 @@ import { zeroUsage } from '../domain/messages';
 import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
-import type { SessionRecord, SessionSettings } from '../domain/session';
+import type { SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
 
 export type NewSession = {
   id?: string;
   title?: string;
   model: string;
   settings?: SessionSettings;
+  endpoint?: SessionEndpoint;
   now?: number;
 };
 
@@ -27,6 +28,7 @@ export async function createSession(db: ToolscopeDB, init: NewSession): Promise<
     toolCallCount: 0,
     usage: zeroUsage(),
     settings: init.settings ?? {},
+    ...(init.endpoint ? { endpoint: init.endpoint } : {}),
   };
   await db.sessions.add(record);
   return record;

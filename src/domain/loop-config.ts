@@ -2,6 +2,8 @@
 export type LoopConfig = {
   model: string;
   temperature: number | null;
+  /** Nucleus sampling (`top_p`), 0 to 1; null: the provider's default (not sent). */
+  topP: number | null;
   maxTurns: number;
   maxToolCallsPerTurn: number;
   toolTimeoutMs: number;
@@ -17,6 +19,7 @@ export type LoopConfig = {
 
 export const DEFAULT_CONFIG: Omit<LoopConfig, 'model'> = {
   temperature: null,
+  topP: null,
   maxTurns: 25,
   maxToolCallsPerTurn: 10,
   toolTimeoutMs: 30_000,

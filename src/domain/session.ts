@@ -57,6 +57,10 @@ export type SessionRecord = {
   usage: Usage;
   settings: SessionSettings;
   lastError?: ErrorInfo;
+  /** The last run stopped at a loop limit: the chat offers Continue after a reload and in other tabs too. Absent: it did not. */
+  limitStop?: LimitStop;
+  /** Where the session's requests went (architecture.md, "Sessions keep their endpoint"); never a key. Absent: not yet known. */
+  endpoint?: SessionEndpoint;
   /** The session's branches (domain/branches.ts); absent: one straight path. */
   branches?: Branch[];
   /** The branch shown and continued; absent: the root. */
@@ -64,5 +68,29 @@ export type SessionRecord = {
   /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
   forkedFrom?: ForkSource;
 };
+
+/** The endpoint a session talks to; keys stay global and are never stored with a session. */
+export type SessionEndpoint = { baseURL: string };
+
+/** Same endpoint, whatever the trailing slashes or letter case of scheme and host. */
+export function sameBaseURL(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    const t = u.trim().replace(/\/+$/, '');
+    try {
+      const url = new URL(t);
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      return t;
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+/** The stop reasons a person can continue past. */
+export type LimitStop = 'max_turns' | 'max_tool_calls';
+
+export function isLimitStop(reason: string | null | undefined): reason is LimitStop {
+  return reason === 'max_turns' || reason === 'max_tool_calls';
+}
 
 export type ForkSource = { sessionId: string; messageId: string; title: string };

@@ -81,18 +81,21 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
   approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}' },
   context_compacted: { ...env, seq: 13, type: 'context_compacted', turn: 1, removedMessageIds: ['mx'], summaryMessageId: 'm0', tokensBefore: 9, tokensAfter: 3 },
+  summary_started: { ...env, seq: 15, type: 'summary_started', turn: 2, attempt: 1 },
+  summary_finished: { ...env, seq: 16, type: 'summary_finished', turn: 2, attempt: 2, usage },
+  summary_failed: { ...env, seq: 17, type: 'summary_failed', turn: 2, attempt: 1, error: errors.network, retryInMs: 1000 },
   run_finished: { ...env, seq: 14, type: 'run_finished', stopReason: 'complete', usage, error: errors.network },
 };
 
 const settings: Required<SessionSettings> = {
-  temperature: 0.2, maxTurns: 25, maxToolCallsPerTurn: 10, toolTimeoutMs: 30000, firstByteTimeoutMs: 60000, idleTimeoutMs: 30000,
+  temperature: 0.2, topP: 0.9, maxTurns: 25, maxToolCallsPerTurn: 10, toolTimeoutMs: 30000, firstByteTimeoutMs: 60000, idleTimeoutMs: 30000,
   maxRetries: 3, retryBaseDelayMs: 1000, retryMaxDelayMs: 30000, toolConcurrency: 4, toolOutputLimitBytes: 65536, systemPrompt: 'p', contextLimit: 8000,
   apiFormat: 'responses', providerTools: ['web_search', 'code_interpreter', 'file_search', 'mcp'], providerStorage: true, remoteMcpUrl: 'https://mcp.example/mcp',
   vectorStoreId: 'vs_1',
   toolsEnabled: false, memoryEnabled: false,
 };
 const session: Required<SessionRecord> = {
-  id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth,
+  id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth, limitStop: 'max_turns', endpoint: { baseURL: 'http://127.0.0.1:11434/v1' },
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
 };

@@ -79,6 +79,9 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       case 'context_compacted':
         return { ...e, ...envelope, removedMessageIds: e.removedMessageIds.map(msg), summaryMessageId: msg(e.summaryMessageId) };
       case 'first_token':
+      case 'summary_started':
+      case 'summary_finished':
+      case 'summary_failed':
       case 'request_finished':
       case 'request_failed':
       case 'run_finished':

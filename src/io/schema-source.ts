@@ -165,6 +165,9 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       contextTokensRaw: count(),
     },
     first_token: { turn, attempt },
+    summary_started: { turn, attempt },
+    summary_finished: { turn, attempt, usage: nullable(ref('usage')) },
+    summary_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
     text_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
     reasoning_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
     tool_call_delta: { turn, messageId: id(), index: count(), id: id(), name: str(LIMITS.name), argumentsDelta: str(LIMITS.text) },
@@ -248,6 +251,7 @@ function sessionSettings(): Schema {
   return obj(
     {
       temperature: nullable({ type: 'number', minimum: 0, maximum: 10 }),
+      topP: nullable({ type: 'number', minimum: 0, maximum: 1 }),
       maxTurns: count(),
       maxToolCallsPerTurn: count(),
       toolTimeoutMs: n,
@@ -269,7 +273,7 @@ function sessionSettings(): Schema {
       memoryEnabled: { type: 'boolean' },
     },
     [
-      'temperature', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
+      'temperature', 'topP', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
       'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
       'apiFormat', 'providerTools', 'providerStorage', 'remoteMcpUrl', 'vectorStoreId',
       'toolsEnabled', 'memoryEnabled',
@@ -340,12 +344,14 @@ export function buildSessionSchema(): Schema {
           usage: ref('usage'),
           settings: sessionSettings(),
           lastError: ref('errorInfo'),
+          limitStop: { enum: ['max_turns', 'max_tool_calls'] },
+          endpoint: obj({ baseURL: str(LIMITS.title) }),
           // Branches (architecture.md, "Branches"): optional, so files written before them still import.
           branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
         },
-        ['lastError', 'branches', 'activeBranchId', 'forkedFrom'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom'],
       ),
       toolCallRecord: obj({
         id: id(),

@@ -72,7 +72,7 @@ describe('buildResponsesRequest', () => {
 
   it('offers function tools and the provider tools enabled for the session', () => {
     const body = buildResponsesRequest(
-      { ...chat, model: 'gpt-4.1', temperature: 0.3 },
+      { ...chat, model: 'gpt-4.1', temperature: 0.3, top_p: 0.7 },
       { messages: [], tools: [{ name: 'weather', description: 'd', parameters: { type: 'object' } }] },
       { ...stateless, providerTools: ['web_search', 'code_interpreter', 'file_search', 'mcp'], remoteMcpUrl: 'https://mcp.example.com/mcp' },
     );
@@ -84,6 +84,7 @@ describe('buildResponsesRequest', () => {
     ]);
     expect(body).not.toHaveProperty('reasoning');
     expect(body.temperature).toBe(0.3);
+    expect(body.top_p).toBe(0.7);
   });
 
   it('turns a one-off Chat Completions request (a summary) into instructions and input', () => {

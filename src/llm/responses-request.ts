@@ -30,6 +30,7 @@ export function buildResponsesRequest(chat: ModelRequest, conversation: Conversa
     ...(tools.length > 0 ? { tools } : {}),
     ...(REASONING_MODEL.test(chat.model) ? { reasoning: { summary: 'auto' } } : {}),
     ...(typeof chat.temperature === 'number' ? { temperature: chat.temperature } : {}),
+    ...(typeof chat.top_p === 'number' ? { top_p: chat.top_p } : {}),
   };
 }
 

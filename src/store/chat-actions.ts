@@ -1,10 +1,11 @@
 import { keyOptional } from '../llm/known-providers';
 import { runController } from './app-controller';
+import { useEndpointQuestion } from './endpoint-question';
 import { newSession, sessionStored } from './session-actions';
 import { useSettingsStore } from './settings-store';
 import { useUiStore } from './ui-store';
 
-export type SendOutcome = 'started' | 'needs_settings' | 'busy' | 'locked' | 'failed';
+export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'failed';
 
 /**
  * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
@@ -31,6 +32,7 @@ export function continueRun(sessionId: string): Promise<SendOutcome> {
 export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void): Promise<SendOutcome> {
   const r = await runController.start(sessionId, text);
   if (r.ok) {
+    if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
     if (onEnd) void r.done.finally(onEnd);
     return 'started';
   }
@@ -41,6 +43,9 @@ export async function startRun(sessionId: string, text: string | undefined, onEn
     case 'no_model':
       useUiStore.getState().openSettings('Choose a model for this session.');
       return 'needs_settings';
+    case 'endpoint_changed':
+      useEndpointQuestion.getState().ask(sessionId);
+      return 'needs_endpoint';
     case 'busy':
       return 'busy';
     case 'locked':

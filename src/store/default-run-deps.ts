@@ -22,9 +22,9 @@ export function defaultRunDeps(): RunDeps {
     runAgent,
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
     createModelClient: runModelClient,
-    createToolExecutor: async () => {
+    createToolExecutor: async (opts) => {
       const [{ createToolExecutor }, definitions, servers] = await Promise.all([import('../tools/executor'), listTools(db), listMcpServers(db)]);
-      const base = createToolExecutor(definitions, { secrets: toolSecretSource(db) });
+      const base = createToolExecutor(definitions, { secrets: toolSecretSource(db), ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}) });
       // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
       if (!servers.some((s) => s.enabled)) return base;
       const { withMcpTools } = await import('./mcp-run-tools');
@@ -44,6 +44,7 @@ export function defaultRunDeps(): RunDeps {
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
+    setEndpoint: async (id, endpoint) => { await db.sessions.update(id, { endpoint }); },
     getApiKey: () => apiKeyStore.getKey(),
     getBaseURL: () => useSettingsStore.getState().baseURL,
     newId: () => crypto.randomUUID(),

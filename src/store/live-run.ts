@@ -198,6 +198,12 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
       };
     case 'context_compacted':
       return s;
+    case 'summary_started':
+    case 'summary_finished':
+      return { ...s, retry: null };
+    case 'summary_failed':
+      // A summary being retried shows the same countdown as a chat request; a final failure arrives as run_finished's error.
+      return event.retryInMs !== null ? { ...s, retry: { error: event.error, attempt: event.attempt, retryAtMs: now + event.retryInMs } } : { ...s, retry: null };
     case 'run_finished':
       return {
         ...s,

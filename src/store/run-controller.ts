@@ -6,7 +6,7 @@ import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import { internalError } from '../agent/errors';
 import { keyOptional } from '../llm/known-providers';
 import type { ErrorInfo } from '../domain/error-info';
-import { isLiveStatus, type SessionRecord } from '../domain/session';
+import { isLiveStatus, sameBaseURL, type SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
 import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../llm/api-format';
@@ -15,7 +15,7 @@ import { createStoreSink, useRunStore } from './run-store';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
-  | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' };
+  | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' | 'endpoint_changed' };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
   const { systemPrompt: _p, contextLimit: _c, apiFormat: _a, providerTools: _t, providerStorage: _s, remoteMcpUrl: _m, vectorStoreId: _v, toolsEnabled: _te, memoryEnabled: _me, ...limits } = session.settings;
@@ -90,6 +90,8 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
+    // A session continues on its own endpoint: its model name means nothing to another provider, so ask first.
+    if (session.endpoint && !sameBaseURL(session.endpoint.baseURL, deps.getBaseURL())) return { ok: false, reason: 'endpoint_changed' };
     // Local servers need no key: none is sent to them (architecture.md, invariant 3 holds for the key when there is one).
     const apiKey = (await deps.getApiKey()) ?? '';
     if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key' };
@@ -120,7 +122,15 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     const sink = createStoreSink(sessionId, schedule);
     const persister = deps.createPersister(sessionId, (error) => useRunStore.getState().pushSideError({ sessionId, error }));
     live.set(sessionId, { runId, abort, persister });
+    // The endpoint is the session's once a reply came from it: until then (a mistyped URL, a wrong key) fixing
+    // Settings is no change of provider.
+    const baseURL = deps.getBaseURL();
+    let endpointKnown = session.endpoint !== undefined;
     const emit = (e: AgentEvent) => {
+      if (!endpointKnown && e.type === 'request_finished') {
+        endpointKnown = true;
+        void deps.setEndpoint?.(sessionId, { baseURL }).catch(() => undefined);
+      }
       sink.emit(e);
       persister.emit(e);
       if (e.type === 'run_finished') sink.flush();
@@ -132,6 +142,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
         const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
+        const config = sessionConfig(session);
         const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
         // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
         // there ends the run (cancelled, or with a clear error) and never loses what was typed.
@@ -139,7 +150,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           try {
             const toolsOn = session.settings.toolsEnabled !== false;
             const memoryOn = session.settings.memoryEnabled !== false;
-            const tools = toolsOn ? await deps.createToolExecutor() : NO_TOOLS;
+            const tools = toolsOn ? await deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes }) : NO_TOOLS;
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
@@ -153,7 +164,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           sessionId,
           history,
           ...(userMessage !== undefined ? { userMessage } : {}),
-          config: sessionConfig(session),
+          config,
           model,
           tools: NO_TOOLS,
           prepare,

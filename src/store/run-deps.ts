@@ -14,7 +14,7 @@ import type { ToolExecutor } from '../agent/tool-executor';
 import type { ContextHook } from '../agent/context-hook';
 import type { RunContextArgs } from '../context/run-context';
 import type { AcquireResult } from '../db/run-lock';
-import type { SessionRecord } from '../domain/session';
+import type { SessionEndpoint, SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
 
 /**
@@ -39,12 +39,15 @@ export type RunPersister = {
 export type RunDeps = {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
   createModelClient: CreateModelClient;
-  createToolExecutor(): Promise<ToolExecutor>;
+  /** `outputLimitBytes`: the session's tool output limit (architecture.md, "Defaults"). */
+  createToolExecutor(opts?: { outputLimitBytes?: number }): Promise<ToolExecutor>;
   createPersister(sessionId: string, onError: (error: ErrorInfo) => void): RunPersister;
   acquireRunLock(sessionId: string): Promise<AcquireResult>;
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
   loadHistory(sessionId: string): Promise<ChatMessage[]>;
   setTitle(sessionId: string, title: string): Promise<void>;
+  /** Records the endpoint a session's runs use. Absent: not recorded. */
+  setEndpoint?(sessionId: string, endpoint: SessionEndpoint): Promise<void>;
   getApiKey(): Promise<string | null>;
   getBaseURL(): string;
   newId(): string;

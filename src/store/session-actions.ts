@@ -1,6 +1,6 @@
 import { db } from '../db/database';
 import { createSession, deleteSession, renameSession, updateSession, type NewSession, type UndoHandle } from '../db/sessions-repo';
-import { isLiveStatus, type SessionRecord } from '../domain/session';
+import { isLiveStatus, type SessionEndpoint, type SessionRecord } from '../domain/session';
 import { create } from 'zustand';
 import { useUiStore } from './ui-store';
 import { defaultsToSessionSettings, useSettingsStore } from './settings-store';
@@ -105,6 +105,11 @@ export async function undoDelete(toast: UndoToast): Promise<boolean> {
 export function updateSessionSettings(id: string, patch: Pick<SessionRecord, 'model' | 'settings'>): Promise<boolean> {
   // Changing settings is not activity: keep the list order.
   return db.sessions.update(id, patch).then((n) => n === 1);
+}
+
+/** The endpoint the session continues on (not activity: the list order stays). */
+export function setSessionEndpoint(id: string, endpoint: SessionEndpoint): Promise<boolean> {
+  return db.sessions.update(id, { endpoint }).then((n) => n === 1);
 }
 
 export { updateSession };

@@ -10,7 +10,8 @@ import type { ApiFormat, SessionSettings } from '../domain/session';
 /** The model and limits a new session starts with; each session then keeps its own copy. */
 export type SessionDefaults = Pick<
   LoopConfig,
-  'model' | 'temperature' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
+  | 'model' | 'temperature' | 'topP' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
+  | 'maxRetries' | 'toolConcurrency' | 'toolOutputLimitBytes'
 > & {
   systemPrompt: string;
   /**
@@ -23,11 +24,15 @@ export type SessionDefaults = Pick<
 export const FALLBACK_DEFAULTS: SessionDefaults = {
   model: '',
   temperature: DEFAULT_CONFIG.temperature,
+  topP: DEFAULT_CONFIG.topP,
   maxTurns: DEFAULT_CONFIG.maxTurns,
   maxToolCallsPerTurn: DEFAULT_CONFIG.maxToolCallsPerTurn,
   toolTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs,
   firstByteTimeoutMs: DEFAULT_CONFIG.firstByteTimeoutMs,
   idleTimeoutMs: DEFAULT_CONFIG.idleTimeoutMs,
+  maxRetries: DEFAULT_CONFIG.maxRetries,
+  toolConcurrency: DEFAULT_CONFIG.toolConcurrency,
+  toolOutputLimitBytes: DEFAULT_CONFIG.toolOutputLimitBytes,
   systemPrompt: '',
 };
 
@@ -49,11 +54,15 @@ export function defaultsToSessionSettings(d: SessionDefaults, baseURL?: string):
   const apiFormat = baseURL === undefined ? undefined : chosenApiFormat(d, baseURL);
   return {
     temperature: d.temperature,
+    topP: d.topP,
     maxTurns: d.maxTurns,
     maxToolCallsPerTurn: d.maxToolCallsPerTurn,
     toolTimeoutMs: d.toolTimeoutMs,
     firstByteTimeoutMs: d.firstByteTimeoutMs,
     idleTimeoutMs: d.idleTimeoutMs,
+    maxRetries: d.maxRetries,
+    toolConcurrency: d.toolConcurrency,
+    toolOutputLimitBytes: d.toolOutputLimitBytes,
     systemPrompt: d.systemPrompt,
     ...(apiFormat ? { apiFormat } : {}),
   };

@@ -186,6 +186,25 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         readyAt = Math.max(readyAt, e.t);
         break;
       }
+      case 'summary_started':
+        (turnOf(e.turn).summaries ??= []).push({ attempt: e.attempt, start: e.t, end: null, outcome: 'running', retrying: false, error: null });
+        break;
+      case 'summary_finished':
+      case 'summary_failed': {
+        const s = turns.get(e.turn)?.summaries?.find((x) => x.attempt === e.attempt);
+        if (s) {
+          s.end = e.t;
+          if (e.type === 'summary_finished') s.outcome = 'ok';
+          else {
+            s.outcome = e.error.kind === 'timeout' ? 'timeout' : 'error';
+            s.error = e.error;
+            s.retrying = e.retryInMs !== null;
+          }
+        }
+        // The turn's own request waits for its summary: that wait is not queueing.
+        readyAt = Math.max(readyAt, e.t);
+        break;
+      }
       case 'context_compacted':
         turnOf(e.turn).compactions.push({
           t: e.t, turn: e.turn, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, removed: e.removedMessageIds.length,

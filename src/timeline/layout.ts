@@ -193,6 +193,17 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
       }
     }
   });
+  for (const s of turn.summaries ?? []) {
+    const err = s.error ? ` (${errorLabel(s.error)})` : '';
+    bars.push({
+      id: `summary:${run.runId}:${turn.turn}:${s.attempt}`, kind: 'request', status: s.retrying ? 'retrying' : s.outcome,
+      start: offset + s.start, end: offset + (s.end ?? run.duration), open: s.end === null, runOffset: offset, runIndex: run.index,
+      turn: turn.turn, lane: null, callId: null, attempt: s.attempt,
+      label: s.retrying ? `summary attempt ${s.attempt} failed${err}` : `summary${err}`,
+      name: `${turnName(turn)} compaction summary request${s.attempt > 1 || s.retrying ? ` attempt ${s.attempt}` : ''}`, note: err, approvalMs: null,
+      segments: [{ kind: 'waiting', start: offset + s.start, end: offset + (s.end ?? run.duration) }],
+    });
+  }
   for (const c of turn.compactions) {
     bars.push({
       id: `compact:${run.runId}:${turn.turn}:${c.t}`, kind: 'compaction', status: 'ok', start: offset + c.t, end: offset + c.t,

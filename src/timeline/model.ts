@@ -80,6 +80,17 @@ export type CompactionMarker = {
   removed: number;
 };
 
+/** One attempt at writing a compaction summary; retried and timed like a model request. */
+export type SummaryAttempt = {
+  attempt: number;
+  start: number;
+  /** null while the request is still open. */
+  end: number | null;
+  outcome: AttemptOutcome;
+  retrying: boolean;
+  error: ErrorInfo | null;
+};
+
 export type TurnModel = {
   /** The run's own count, from 1 (0: a manual compaction's, before any request). */
   turn: number;
@@ -91,6 +102,8 @@ export type TurnModel = {
   calls: CallModel[];
   laneCount: number;
   compactions: CompactionMarker[];
+  /** Requests that wrote a compaction summary before this turn's request (absent: none). */
+  summaries?: SummaryAttempt[];
   /** Usage of the successful request for this turn. */
   usage: Usage | null;
 };

@@ -1,10 +1,12 @@
-import type { SessionRecord } from '../../domain/session';
+import { isLimitStop, type SessionRecord } from '../../domain/session';
 import { continueRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
 import { ErrorAlert } from './error-alert';
 import { alertMessage, errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';
 import { RetryCountdown } from './retry-countdown';
+import { ToolsOffer } from './tools-offer';
+import { EndpointQuestion } from './endpoint-question';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
 
 /** Everything that went wrong in this session, each with the action that fixes it. */
@@ -19,7 +21,10 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
   const mine = sideErrors.filter((e) => e.sessionId === id || e.sessionId === null);
   // A stored failure from an earlier page (or another tab) when this tab has no run of its own.
   const stored = !run && session.status === 'failed' ? session.lastError : undefined;
-  const limit = run?.ended && (run.stopReason === 'max_turns' || run.stopReason === 'max_tool_calls') ? run.stopReason : null;
+  // This tab's run says it live; otherwise the stored session does (after a reload, or a run in another tab).
+  const liveLimit = run?.ended && isLimitStop(run.stopReason) ? run.stopReason : null;
+  const storedLimit = !run && session.status === 'finished' && session.limitStop ? session.limitStop : null;
+  const limit = liveLimit ?? storedLimit;
 
   return (
     <div className="chat-alerts">
@@ -34,6 +39,8 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
       )}
       {run?.error && run.ended && <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} sessionId={id} />}
       {stored && <ErrorAlert error={stored} onRetry={retry} />}
+      <EndpointQuestion session={session} />
+      <ToolsOffer session={session} error={run?.ended ? run.error ?? undefined : stored} />
       {limit && (
         <LimitAlert
           stopReason={limit}

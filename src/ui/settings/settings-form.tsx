@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../domain/session';
-import { updateSessionSettings } from '../../store/session-actions';
+import { setSessionEndpoint, updateSessionSettings } from '../../store/session-actions';
 import { chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
 import { endpointKey } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
@@ -14,6 +14,8 @@ import { PRESETS, unknownHostOf } from './provider-presets';
 import { StreamTimeoutFields } from './stream-timeout-fields';
 import { readTimeouts, timeoutTexts, type StreamTimeoutKey, type StreamTimeoutTexts } from './stream-timeouts';
 import { SessionSwitches } from './session-switches';
+import { RunKnobFields } from './run-knob-fields';
+import { knobTexts, readKnobs, type RunKnobKey, type RunKnobTexts } from './run-knobs';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
 import { ContextLimitField } from '../context/context-limit-field';
@@ -31,11 +33,15 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
   return {
     model: session.model || defaults.model,
     temperature: s.temperature !== undefined ? s.temperature : defaults.temperature,
+    topP: s.topP !== undefined ? s.topP : defaults.topP,
     maxTurns: s.maxTurns ?? defaults.maxTurns,
     maxToolCallsPerTurn: s.maxToolCallsPerTurn ?? defaults.maxToolCallsPerTurn,
     toolTimeoutMs: s.toolTimeoutMs ?? defaults.toolTimeoutMs,
     firstByteTimeoutMs: s.firstByteTimeoutMs ?? defaults.firstByteTimeoutMs,
     idleTimeoutMs: s.idleTimeoutMs ?? defaults.idleTimeoutMs,
+    maxRetries: s.maxRetries ?? defaults.maxRetries,
+    toolConcurrency: s.toolConcurrency ?? defaults.toolConcurrency,
+    toolOutputLimitBytes: s.toolOutputLimitBytes ?? defaults.toolOutputLimitBytes,
     systemPrompt: s.systemPrompt ?? defaults.systemPrompt,
   };
 }
@@ -73,9 +79,11 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   };
   const [switches, setSwitches] = useState(() => ({ toolsEnabled: session?.settings.toolsEnabled !== false, memoryEnabled: session?.settings.memoryEnabled !== false }));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
+  const [knobs, setKnobs] = useState<RunKnobTexts>(() => knobTexts(draft));
 
   const baseURLInput = useRef<HTMLInputElement>(null);
   const timeoutInputs = useRef(new Map<StreamTimeoutKey, HTMLInputElement>());
+  const knobInputs = useRef(new Map<RunKnobKey, HTMLInputElement>());
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -91,7 +99,12 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
     }
     // A remote MCP address the provider could not call is not saved; its field says why.
     if (remoteUrlProblem(api.remoteMcpUrl ?? '') !== null) return;
-    const next = { ...draft, ...timed.values };
+    const knobbed = readKnobs(knobs);
+    if (!knobbed.ok) {
+      knobInputs.current.get(knobbed.key)?.focus();
+      return;
+    }
+    const next = { ...draft, ...timed.values, ...knobbed.values };
     setSaving(true);
     try {
       await settings.setKey(key, remember);
@@ -102,6 +115,8 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         // A cleared provider-tool field must not leave the old value behind.
         const { remoteMcpUrl: _m, vectorStoreId: _v, ...kept } = session.settings;
         await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...kept, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches } });
+        // Changing the base URL with this session open moves this session there (architecture.md, "Sessions keep their endpoint").
+        if (session.endpoint) await setSessionEndpoint(session.id, { baseURL: baseURL.trim() });
       }
       onDone();
     } finally {
@@ -133,6 +148,14 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
           inputRef={(k, input) => {
             if (input) timeoutInputs.current.set(k, input);
             else timeoutInputs.current.delete(k);
+          }}
+        />
+        <RunKnobFields
+          texts={knobs}
+          onChange={setKnobs}
+          inputRef={(k, input) => {
+            if (input) knobInputs.current.set(k, input);
+            else knobInputs.current.delete(k);
           }}
         />
       </LimitsFields>
