@@ -8,6 +8,7 @@ import { ImportDropZone } from './io/import-drop-zone';
 import { StorageBanner } from './shell/storage-banner';
 import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
+import { SkipLink } from './shell/skip-link';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -24,6 +25,7 @@ export function App() {
 
   return (
     <div className="app">
+      <SkipLink />
       {sessions.drawer}
       <div className="main">
         <header className="top-bar">
@@ -36,6 +38,8 @@ export function App() {
         </header>
         <StorageBanner />
         <UpdateBanner />
+        {/* One main landmark around the views; the views' own elements and hooks (section.chat) stay inside it. */}
+        <main className="views">
         {overlay ? (
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>
@@ -52,6 +56,7 @@ export function App() {
           </Suspense>
         </div>
         )}
+        </main>
       </div>
       <SettingsDialog />
       <ImportDropZone />

@@ -26,7 +26,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
           <textarea
             aria-label="Arguments (JSON)"
             aria-invalid={issues.length > 0 ? true : undefined}
-            aria-describedby={errorsId}
+            aria-describedby={issues.length > 0 ? errorsId : undefined}
             value={text}
             onChange={(e) => setText(e.target.value)}
             spellCheck={false}

@@ -15,6 +15,8 @@ export const tabButtonId = (tab: AppTab) => `tab-${tab}`;
 export function TabBar() {
   const tab = useUiStore((s) => s.tab);
   const setTab = useUiStore((s) => s.setTab);
+  // Only the shown panel exists: a tab must not point at a panel that is not in the page (Compare replaces them all).
+  const panelShown = useUiStore((s) => s.overlay === null);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -41,7 +43,7 @@ export function TabBar() {
           role="tab"
           id={tabButtonId(t.id)}
           aria-selected={tab === t.id}
-          aria-controls={tabPanelId(t.id)}
+          aria-controls={tab === t.id && panelShown ? tabPanelId(t.id) : undefined}
           tabIndex={tab === t.id ? 0 : -1}
           onClick={() => setTab(t.id)}
         >

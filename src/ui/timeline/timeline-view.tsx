@@ -167,7 +167,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
 
 function Legend() {
   return (
-    <p className="tl-legend" aria-label="Legend">
+    <p className="tl-legend" role="group" aria-label="Legend">
       <span data-legend="queued"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent yet)</span>
       <span data-legend="waiting"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.waiting }} /> waiting for first token</span>
       <span data-legend="streaming"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming</span>
