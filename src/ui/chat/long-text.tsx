@@ -72,7 +72,7 @@ export const LongText = memo(function LongText({ text, format, live = false, max
     <>
       {plainFallback && <p className="long-text-note">Too long to format ({fmt(text.length)} characters): shown as plain text.</p>}
       {as === 'pre' ? (
-        <pre ref={holder} className={holderClass} aria-label={label} {...(label ? { role: 'region', tabIndex: 0 } : {})}>{children}</pre>
+        <pre ref={holder} className={holderClass} aria-label={label} {...(label ? { role: 'group', tabIndex: 0 } : {})}>{children}</pre>
       ) : (
         <div ref={holder} className={holderClass} aria-label={label} role={label ? 'group' : undefined}>{children}</div>
       )}

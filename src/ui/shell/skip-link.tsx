@@ -1,26 +1,23 @@
 import type { MouseEvent } from 'react';
 import { useUiStore } from '../../store/ui-store';
-import { NO_SESSION_DRAFT } from '../chat/drafts';
+
+/** The Message box's id, the skip link's target. */
+export const MESSAGE_BOX_ID = 'message-box';
 
 /**
- * The first thing a keyboard reaches: straight to the Message box, past the sessions list and the views' tabs.
- * Not a plain `#fragment` link: the address's fragment is the app's route. From another view it opens the chat,
- * and the box takes the cursor once it is mounted (the composer's focus request).
+ * The first thing a keyboard reaches in the chat: straight to the Message box, past the sessions list and the views'
+ * tabs. Shown only where that box is (a skip link must lead somewhere). Not followed as a plain `#fragment`: the
+ * address's fragment is the app's route.
  */
 export function SkipLink() {
+  const chatShown = useUiStore((s) => s.tab === 'chat' && s.overlay === null);
+  if (!chatShown) return null;
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
-    const box = document.querySelector<HTMLTextAreaElement>('form.composer textarea');
-    if (box && !box.disabled) {
-      box.focus();
-      return;
-    }
-    const ui = useUiStore.getState();
-    ui.setTab('chat');
-    ui.requestComposerFocus(ui.currentSessionId ?? NO_SESSION_DRAFT);
+    document.getElementById(MESSAGE_BOX_ID)?.focus();
   };
   return (
-    <a className="skip-link" href="#message-box" onClick={onClick}>
+    <a className="skip-link" href={`#${MESSAGE_BOX_ID}`} onClick={onClick}>
       Skip to message box
     </a>
   );

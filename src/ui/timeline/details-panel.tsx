@@ -43,7 +43,7 @@ function CutText({ text, label }: { text: string; label: string }) {
       {all || !long ? (
         <LongText text={text} format="plain" as="pre" className="tl-pre" label={label} maxChars={RESULT_DISPLAY_CHARS} cutReason="over the display limit" />
       ) : (
-        <pre className="tl-pre" aria-label={label} role="region" tabIndex={0}>{`${text.slice(0, CUT)}…`}</pre>
+        <pre className="tl-pre" aria-label={label} role="group" tabIndex={0}>{`${text.slice(0, CUT)}…`}</pre>
       )}
       {long && (
         <button type="button" onClick={() => setAll((v) => !v)}>
@@ -103,7 +103,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
       {call.logs.length > 0 && (
         <>
           <h3>Logs</h3>
-          <pre className="tl-pre" aria-label="Logs" role="region" tabIndex={0}>{call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}</pre>
+          <pre className="tl-pre" aria-label="Logs" role="group" tabIndex={0}>{call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}</pre>
         </>
       )}
       <button
