@@ -28,7 +28,7 @@ test('a live region announces the finished answer, an approval request and a sto
   ]);
   await sendMessage(page, 'Fetch the report');
   await expect(region).toHaveText('fetch_url wants to run with url: https://example.com/report. Approve or deny it below.');
-  await page.getByRole('group', { name: 'Approve fetch_url?' }).getByRole('button', { name: 'Deny' }).click();
+  await page.getByRole('group', { name: 'Approve fetch_url?' }).getByRole('button', { name: 'Deny', exact: true }).click();
   await waitForIdle(page);
   await expect(region).toHaveText('Answer finished: Skipped the fetch.');
 

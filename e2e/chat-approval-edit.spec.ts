@@ -48,7 +48,7 @@ test('edited approval arguments are validated live; a valid edit runs, a denial 
   await expect(toolCard(page, 'call_edit').getByLabel('Arguments')).toContainText('"city": "Paris"');
 
   await expect(approval).toBeVisible();
-  await approval.getByRole('button', { name: 'Deny' }).click();
+  await approval.getByRole('button', { name: 'Deny', exact: true }).click();
   await expect(toolCard(page, 'call_deny').locator('.status')).toHaveText('denied');
   await expect(assistantMessages(page).last()).toContainText('Done.');
   await waitForIdle(page);

@@ -66,7 +66,7 @@ test('approval: edit the arguments and approve one call, deny another', async ({
   await expect(toolCard(page, 'call_a').getByLabel('Result', { exact: true })).toContainText('"city":"Paris"');
 
   await expect(approval).toBeVisible();
-  await approval.getByRole('button', { name: 'Deny' }).click();
+  await approval.getByRole('button', { name: 'Deny', exact: true }).click();
   await expect(toolCard(page, 'call_b').locator('.status')).toHaveText('denied');
   await expect(assistantMessages(page).last()).toContainText('Done.');
   const toolMsgs = conversation(mock.requests[2]).filter((m) => m.role === 'tool');

@@ -66,12 +66,12 @@ test('import by drop; the same session again comes in as a copy, or replaces whe
   // Export a chosen set: both sessions.
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Choose sessions…' }).click();
-  const menu = page.getByRole('menu', { name: 'Export options' });
+  const menu = page.getByRole('dialog', { name: 'Export sessions' }).getByRole('group', { name: 'Sessions to export' });
   // Same-titled sessions are told apart by size and date.
   await expect(menu.getByRole('checkbox', { name: 'Weather, replaced' })).toHaveAccessibleName(/^Weather, replaced · 9 messages · \S+$/);
   await menu.getByRole('checkbox', { name: 'Weather, replaced' }).check();
   await menu.getByRole('checkbox', { name: `${FIXTURE_TITLE} (copy)` }).check();
-  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: 'Export selected (2)' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Export sessions' }).getByRole('button', { name: 'Export selected (2)' }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^toolscope-2-sessions-${stamp}\\.json$`));
   const chosen = JSON.parse(readFileSync(await download.path(), 'utf8')) as { sessions: { session: { title: string } }[] };
   expect(chosen.sessions.map((e) => e.session.title).sort()).toEqual([`${FIXTURE_TITLE} (copy)`, 'Weather, replaced']);
@@ -125,7 +125,10 @@ test('no export holds the API key, even when the provider echoes it in an error 
     await exportVia(page, 'This session as OpenAI messages'),
   ];
   await page.getByRole('button', { name: 'Export', exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Include memories' }).check();
+  const memories = page.getByRole('menuitemcheckbox', { name: 'Include memories' });
+  await memories.click();
+  // It toggles without closing the menu.
+  await expect(memories).toHaveAttribute('aria-checked', 'true');
   const [withMemories] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All sessions' }).click()]);
   files.push({ name: withMemories.suggestedFilename(), text: readFileSync(await withMemories.path(), 'utf8'), download: withMemories });
   for (const f of files) {

@@ -107,7 +107,7 @@ test('reload while a tool call waits for approval: the call is interrupted, has 
 
   const card = page.locator('.tool-card[data-call-id="call_guarded"]');
   await expect(card.locator('.tool-card-head .status')).toHaveText('waiting for approval');
-  await expect(card.getByRole('button', { name: /approve/i })).toHaveCount(1);
+  await expect(card.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(1);
   const sessionId = await currentSessionId(page);
   await expect.poll(async () => (await readSession(page, sessionId)).session?.status).toBe('awaiting_approval');
 

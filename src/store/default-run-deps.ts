@@ -10,6 +10,7 @@ import { listMcpServers } from '../db/mcp-servers-repo';
 import { runModelClient } from './lazy-model-client';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run-deps';
+import { scopedDecision } from './approval-scope-store';
 import { apiKeyStore, useSettingsStore } from './settings-store';
 
 type Preparer = (args: RunContextArgs) => ReturnType<NonNullable<RunDeps['prepareContext']>>;
@@ -49,6 +50,7 @@ export function defaultRunDeps(): RunDeps {
     getBaseURL: () => useSettingsStore.getState().baseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
+    approvalScope: scopedDecision,
     prepareContext: async (args) => {
       preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
       return (await preparer)(args);

@@ -83,7 +83,15 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       };
       if (signal.aborted) return settle({ decision: 'deny', reason: 'cancelled by user' });
       signal.addEventListener('abort', () => settle({ decision: 'deny', reason: 'cancelled by user' }), { once: true });
-      store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, resolve: settle });
+      // A standing answer the person gave earlier (for this session, or always) settles it without asking again.
+      const ask = () => store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, resolve: settle });
+      if (!deps.approvalScope) return ask();
+      void deps.approvalScope(sessionId, call.name).then((scoped) => {
+        if (settled) return;
+        if (scoped?.decision === 'approve') return settle({ decision: 'approve' });
+        if (scoped?.decision === 'deny') return settle({ decision: 'deny', reason: 'denied for this session' });
+        ask();
+      });
     });
 
   async function start(sessionId: string, userMessage?: string): Promise<StartResult> {

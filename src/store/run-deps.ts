@@ -55,5 +55,7 @@ export type RunDeps = {
   /** Repairs what a run of a closed tab left behind; called while holding the session's run lock. Absent: no repair. */
   recoverSession?(sessionId: string): Promise<unknown>;
   /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
+  /** A standing answer to a tool's approval request (approval scopes); absent = always ask. */
+  approvalScope?(sessionId: string, tool: string): Promise<{ decision: 'approve' | 'deny' } | null>;
   prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };

@@ -1,7 +1,7 @@
 import { barText, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
 import { formatTick } from './format';
 import { barAriaLabel, type Bar, type TimelineLayout } from './layout';
-import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
+import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
 import { ticks } from './ticks';
 import type { Viewport } from './viewport';
 
@@ -93,7 +93,10 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, ro
   const top = y + 4;
   const mid = top + h / 2;
   const parts: string[] = [`<g><title>${esc(barAriaLabel(bar))}</title>`];
-  const label = (tx: number, fill: string, text: string) => `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}">${esc(text)}</text>`;
+  const label = (tx: number, fill: string, text: string) =>
+    fill === '#ffffff'
+      ? `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}" stroke="${LABEL_HALO}" stroke-width="2.5" paint-order="stroke">${esc(text)}</text>`
+      : `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}">${esc(text)}</text>`;
   if (bar.kind === 'backoff') {
     parts.push(`<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`);
     const text = `↻ ${bar.label}`;

@@ -1,22 +1,31 @@
 import type { AttemptOutcome, CallOutcome, RunPhase } from './model';
 import type { StopReason } from '../domain/stop-reason';
 
-/** Every status has a colour, an icon and a word, so none of them is told by colour alone. */
+/**
+ * Every status has a colour, an icon and a word, so none of them is told by colour alone. Labels are written in
+ * white inside bars of these colours, so each holds 4.5:1 against white (outcome-style.test.ts computes it).
+ */
 export type StatusStyle = { color: string; icon: string; word: string };
 
 export type BarStatus = CallOutcome | AttemptOutcome | 'retrying' | 'limit';
 
 export const STATUS_STYLES: Record<BarStatus, StatusStyle> = {
-  ok: { color: '#2e8b57', icon: '✓', word: 'ok' },
+  ok: { color: '#1e7a4c', icon: '✓', word: 'ok' },
   error: { color: '#d0393e', icon: '✕', word: 'error' },
-  timeout: { color: '#e07b00', icon: '◔', word: 'timeout' },
-  cancelled: { color: '#7d8590', icon: '⊘', word: 'cancelled' },
+  timeout: { color: '#a85a00', icon: '◔', word: 'timeout' },
+  cancelled: { color: '#5f6670', icon: '⊘', word: 'cancelled' },
   denied: { color: '#8e44ad', icon: '⊖', word: 'denied' },
   interrupted: { color: '#a0522d', icon: '↯', word: 'interrupted' },
   running: { color: '#1f77d0', icon: '▶', word: 'running' },
   retrying: { color: '#d0393e', icon: '↻', word: 'failed, retrying' },
-  limit: { color: '#b08900', icon: '■', word: 'limit' },
+  limit: { color: '#806300', icon: '■', word: 'limit' },
 };
+
+/**
+ * Labels inside bars are white with a halo of this colour around each glyph: a bar's light phases (queued, waiting,
+ * approval) may lie under the text, and the halo keeps the text at 4.5:1 whatever is beneath.
+ */
+export const LABEL_HALO = '#1b1e23';
 
 /** Segment fills inside a bar (model request phases, approval wait, backoff). */
 export const SEGMENT_COLORS = {

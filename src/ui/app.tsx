@@ -9,6 +9,7 @@ import { StorageBanner } from './shell/storage-banner';
 import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
 import { SyncButton } from './sync/sync-button';
+import { SkipLink } from './shell/skip-link';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -25,6 +26,7 @@ export function App() {
 
   return (
     <div className="app">
+      <SkipLink />
       {sessions.drawer}
       <div className="main">
         <header className="top-bar">
@@ -38,6 +40,8 @@ export function App() {
         </header>
         <StorageBanner />
         <UpdateBanner />
+        {/* One main landmark around the views; the views' own elements and hooks (section.chat) stay inside it. */}
+        <main className="views">
         {overlay ? (
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>
@@ -54,6 +58,7 @@ export function App() {
           </Suspense>
         </div>
         )}
+        </main>
       </div>
       <SettingsDialog />
       <ImportDropZone />

@@ -1,5 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApprovalDecision } from '../../agent/tool-executor';
+import type { ApprovalScope } from '../../domain/approval-scopes';
+import { addApprovalScope } from '../../store/approval-scope-store';
 import type { PendingApproval } from '../../store/run-store';
+import { focusLost, messageBox } from '../shell/focus-fallback';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { parseArgs } from '../../tools/validation/parse-args';
 import { useToolByName } from '../data/use-tool-by-name';
@@ -18,15 +22,41 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   const { issues, checking } = useArgsIssues(text, validate);
   const canApproveEdit = tool !== 'loading' && !checking && issues.length === 0;
   const errorsId = `approval-errors-${approval.callId}`;
+  const root = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  // Answered, the card goes away with the button in hand: the cursor moves to the next call waiting for an answer,
+  // else to this call's row, else to the Message box (runs after the card left the page).
+  useEffect(() => {
+    const card = root.current?.closest('.tool-card');
+    return () => {
+      if (!focusLost()) return;
+      const next = document.querySelector<HTMLElement>('.approval-card button.primary');
+      const row = card?.isConnected ? card.querySelector<HTMLElement>('button') : null;
+      (next ?? row ?? messageBox())?.focus();
+    };
+  }, []);
+
+  /** Stores the standing answer first, so a call that follows at once already sees it; then answers this call. */
+  const withScope = async (scope: ApprovalScope, decision: ApprovalDecision) => {
+    try {
+      await addApprovalScope(scope);
+    } catch (err) {
+      setFailed(`The answer could not be remembered (${err instanceof Error ? err.message : String(err)}); this call is answered once.`);
+    }
+    approval.resolve(decision);
+  };
+  const toolName = approval.name;
+  const sessionId = approval.sessionId;
   return (
-    <div className="approval-card" role="group" aria-label={`Approve ${approval.name}?`}>
+    <div ref={root} className="approval-card" role="group" aria-label={`Approve ${approval.name}?`}>
       <strong>{approval.name}</strong> wants to run. Approve?
       {editing ? (
         <>
           <textarea
             aria-label="Arguments (JSON)"
             aria-invalid={issues.length > 0 ? true : undefined}
-            aria-describedby={errorsId}
+            aria-describedby={issues.length > 0 ? errorsId : undefined}
             value={text}
             onChange={(e) => setText(e.target.value)}
             spellCheck={false}
@@ -44,6 +74,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
       ) : (
         <pre>{prettyArgs(approval.arguments, false)}</pre>
       )}
+      {failed && <p role="alert" className="hint verdict-bad">{failed}</p>}
       <div className="alert-actions">
         {editing ? (
           <button
@@ -59,14 +90,27 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
             Approve edited
           </button>
         ) : (
-          <button type="button" className="primary" onClick={() => approval.resolve({ decision: 'approve' })}>
-            Approve
-          </button>
+          <>
+            <button type="button" className="primary" onClick={() => approval.resolve({ decision: 'approve' })}>
+              Approve
+            </button>
+            <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, tool: toolName, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
+              Approve for this session
+            </button>
+            <button type="button" onClick={() => void withScope({ kind: 'always', tool: toolName, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
+              Always allow this tool
+            </button>
+          </>
         )}
         {/* No reason: the model reads the loop's own "Denied by user", once. */}
         <button type="button" onClick={() => approval.resolve({ decision: 'deny' })}>
           Deny
         </button>
+        {!editing && (
+          <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, tool: toolName, decision: 'deny', at: Date.now() }, { decision: 'deny', reason: 'denied for this session' })}>
+            Deny for this session
+          </button>
+        )}
         {!editing && (
           <button type="button" onClick={() => setEditing(true)}>
             Edit arguments

@@ -120,7 +120,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
       {session && <ContextBar sessionId={sessionId} />}
       {session && session.usage.totalTokens > 0 && (
-        <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>
+        <div className="usage session-usage" role="group" aria-label="Session usage">Session: {usageText(session.usage)}</div>
       )}
       <Composer
         draftKey={sessionId}

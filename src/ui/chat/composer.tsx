@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useUiStore } from '../../store/ui-store';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
+import { MESSAGE_BOX_ID } from '../shell/skip-link';
 import { readDraft, writeDraft } from './drafts';
 
 type Props = {
@@ -53,6 +54,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     <form ref={form} className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
       <textarea
         ref={box}
+        id={MESSAGE_BOX_ID}
         aria-label="Message"
         placeholder={readOnly ? 'This session is running in another tab' : 'Message (Enter sends, Shift+Enter for a new line)'}
         rows={2}

@@ -72,9 +72,9 @@ export const LongText = memo(function LongText({ text, format, live = false, max
     <>
       {plainFallback && <p className="long-text-note">Too long to format ({fmt(text.length)} characters): shown as plain text.</p>}
       {as === 'pre' ? (
-        <pre ref={holder} className={holderClass} aria-label={label}>{children}</pre>
+        <pre ref={holder} className={holderClass} aria-label={label} {...(label ? { role: 'group', tabIndex: 0 } : {})}>{children}</pre>
       ) : (
-        <div ref={holder} className={holderClass} aria-label={label}>{children}</div>
+        <div ref={holder} className={holderClass} aria-label={label} role={label ? 'group' : undefined}>{children}</div>
       )}
       {more && !auto && (
         <div className="long-text-more">

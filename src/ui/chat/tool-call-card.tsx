@@ -96,7 +96,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           {expanded || !long ? (
             <LongText text={result} format="plain" as="pre" label="Result" className={isError ? 'verdict-bad' : undefined} maxChars={RESULT_DISPLAY_CHARS} cutReason={RESULT_CUT_REASON} />
           ) : (
-            <pre aria-label="Result" className={isError ? 'verdict-bad' : undefined}>{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
+            <pre aria-label="Result" role="group" tabIndex={0} className={isError ? 'verdict-bad' : undefined}>{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
           )}
           {(status === 'ok' || status === 'error') && <RememberButton text={toolResultMemory(p.name, result)} sessionId={p.sessionId} label={`Remember result of ${p.name}`} />}
           {long && (

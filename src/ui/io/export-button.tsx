@@ -4,23 +4,31 @@ import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
 import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export-actions';
 import { OpenAIExportNotice } from './openai-export-notice';
+import { ExportChooser } from './export-chooser';
+import { useMenuKeys } from './menu-keys';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
 
-/** "Export": the current session, a chosen set, or all sessions as a Toolscope file; or one session as OpenAI messages. */
+/**
+ * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include
+ * memories" is a menu item checkbox that toggles without closing it; "Choose sessions…" opens a dialog. After an
+ * export the cursor returns to the Export button.
+ */
 export function ExportButton() {
   const sessionId = useUiStore((s) => s.currentSessionId);
   const [open, setOpen] = useState(false);
   const [includeMemories, setIncludeMemories] = useState(false);
   const [choosing, setChoosing] = useState<SessionRecord[] | null>(null);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [status, setStatus] = useState<Status>(null);
   // An OpenAI export that leaves something out waits here until the person has read what and chosen to save.
   const [pendingOpenAI, setPendingOpenAI] = useState<OpenAIExportPlan | null>(null);
   // The button may sit at the left (sidebar) or the right (header); open toward the side with room.
   const [alignLeft, setAlignLeft] = useState(true);
   const wrap = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const onMenuKeyDown = useMenuKeys(open, menu, trigger, () => setOpen(false));
 
   const toggle = () => {
     const rect = wrap.current?.getBoundingClientRect();
@@ -33,15 +41,8 @@ export function ExportButton() {
     const away = (e: PointerEvent) => {
       if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
     };
-    const esc = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
     window.addEventListener('pointerdown', away);
-    window.addEventListener('keydown', esc);
-    return () => {
-      window.removeEventListener('pointerdown', away);
-      window.removeEventListener('keydown', esc);
-    };
+    return () => window.removeEventListener('pointerdown', away);
   }, [open]);
 
   useEffect(() => {
@@ -50,9 +51,12 @@ export function ExportButton() {
     return () => clearTimeout(timer);
   }, [status]);
 
+  const backToButton = () => trigger.current?.focus();
+
   const run = async (work: () => Promise<string>) => {
     setOpen(false);
     setChoosing(null);
+    backToButton();
     try {
       setStatus({ kind: 'info', text: await work() });
     } catch (err) {
@@ -61,28 +65,27 @@ export function ExportButton() {
   };
 
   const startChoosing = async () => {
-    const sessions = await readAllSessions();
-    setChosen(new Set(sessionId ? [sessionId] : []));
-    setChoosing(sessions);
+    setOpen(false);
+    setChoosing(await readAllSessions());
   };
 
   return (
     <div className="io-menu-wrap" ref={wrap}>
-      <button type="button" className="io-button" aria-haspopup="menu" aria-expanded={open} onClick={toggle}>
+      <button ref={trigger} type="button" className="io-button" aria-haspopup="menu" aria-expanded={open} onClick={toggle}>
         Export
       </button>
       {open && (
-        <div role="menu" aria-label="Export options" className={alignLeft ? 'io-menu io-align-left' : 'io-menu'}>
-          <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(() => exportJson({ kind: 'session', sessionId }, includeMemories))}>
+        <div ref={menu} role="menu" aria-label="Export options" className={alignLeft ? 'io-menu io-align-left' : 'io-menu'} onKeyDown={onMenuKeyDown}>
+          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(() => exportJson({ kind: 'session', sessionId }, includeMemories))}>
             This session
           </button>
-          <button type="button" role="menuitem" onClick={() => void startChoosing()}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void startChoosing()}>
             Choose sessions…
           </button>
-          <button type="button" role="menuitem" onClick={() => void run(() => exportJson({ kind: 'all' }, includeMemories))}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(() => exportJson({ kind: 'all' }, includeMemories))}>
             All sessions
           </button>
-          <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(async () => {
+          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(async () => {
             const plan = await prepareOpenAIExport(sessionId);
             if (!plan.confirm) return plan.save();
             setPendingOpenAI(plan);
@@ -90,39 +93,22 @@ export function ExportButton() {
           })}>
             This session as OpenAI messages
           </button>
-          <label>
-            <input type="checkbox" checked={includeMemories} onChange={(e) => setIncludeMemories(e.target.checked)} />
-            Include memories
-          </label>
-          {choosing && (
-            <fieldset>
-              <legend>Sessions to export</legend>
-              {choosing.length === 0 && <p className="hint">No sessions yet.</p>}
-              {choosing.map((s) => (
-                <label key={s.id}>
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(s.id)}
-                    onChange={(e) =>
-                      setChosen((prev) => {
-                        const next = new Set(prev);
-                        if (e.target.checked) next.add(s.id);
-                        else next.delete(s.id);
-                        return next;
-                      })
-                    }
-                  />
-                  {s.title}
-                  {/* Copies share a title; size and date tell them apart. */}
-                  <span className="hint"> · {s.messageCount} message{s.messageCount === 1 ? '' : 's'} · {new Date(s.updatedAt).toLocaleDateString()}</span>
-                </label>
-              ))}
-              <button type="button" disabled={chosen.size === 0} onClick={() => void run(() => exportJson({ kind: 'selection', sessionIds: [...chosen] }, includeMemories))}>
-                Export selected ({chosen.size})
-              </button>
-            </fieldset>
-          )}
+          <div role="separator" />
+          <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeMemories} className="io-check" onClick={() => setIncludeMemories((v) => !v)}>
+            <span aria-hidden="true">{includeMemories ? '☑' : '☐'}</span> Include memories
+          </button>
         </div>
+      )}
+      {choosing && (
+        <ExportChooser
+          sessions={choosing}
+          initial={sessionId ? [sessionId] : []}
+          onExport={(ids) => void run(() => exportJson({ kind: 'selection', sessionIds: ids }, includeMemories))}
+          onClose={() => {
+            setChoosing(null);
+            backToButton();
+          }}
+        />
       )}
       {pendingOpenAI && (
         <OpenAIExportNotice

@@ -39,7 +39,7 @@ export function ImportFailureView({ failure }: { failure: ImportFailure }) {
         <strong>Nothing was imported.</strong> {failure.message}
       </p>
       {failure.stage === 'json' && failure.error.excerpt && (
-        <pre className="io-excerpt" aria-label="Where the JSON breaks">
+        <pre className="io-excerpt" aria-label="Where the JSON breaks" role="group" tabIndex={0}>
           {failure.error.excerpt}
         </pre>
       )}

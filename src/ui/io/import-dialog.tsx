@@ -7,6 +7,7 @@ import { useUiStore } from '../../store/ui-store';
 import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUTPUT_LIMIT_KB } from './import-dialog-parts';
 import { ImportToolsReview } from './import-tools-review';
 import { useImportState } from './import-state';
+import { messageBox, refocusIfLost } from '../shell/focus-fallback';
 
 type View =
   | { kind: 'closed' }
@@ -62,7 +63,23 @@ export function ImportDialog() {
     const d = ref.current;
     if (!d) return;
     if (view.kind !== 'closed' && !d.open) d.showModal();
-    if (view.kind === 'closed' && d.open) d.close();
+    if (view.kind === 'closed' && d.open) {
+      d.close();
+      // The opener (a file input, a drop) may be gone or hidden by now; the chat's Message box is the next place.
+      refocusIfLost(messageBox());
+    }
+  }, [view.kind]);
+
+  // Each step starts the cursor on its first useful control: a choice to make, else the step's main button
+  // (never Cancel, which a keyboard would otherwise land on while the file is still being checked).
+  useEffect(() => {
+    const d = ref.current;
+    if (!d || view.kind === 'closed' || view.kind === 'working') return;
+    const target =
+      view.kind === 'review'
+        ? d.querySelector<HTMLElement>('input:not([type="hidden"]), select, .dialog-actions button.primary')
+        : d.querySelector<HTMLElement>('.dialog-actions button');
+    target?.focus();
   }, [view.kind]);
 
   const close = () => {

@@ -4,6 +4,7 @@ import { apiKeyStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { readSession } from '../data/session-reads';
 import { SettingsForm } from './settings-form';
+import { messageBox, refocusIfLost } from '../shell/focus-fallback';
 
 type Loaded = { key: string; session: SessionRecord | null };
 
@@ -36,7 +37,17 @@ export function SettingsDialog() {
   }, [open]);
 
   return (
-    <dialog ref={ref} aria-label="Settings" onClose={close} className="settings-dialog">
+    <dialog
+      ref={ref}
+      aria-label="Settings"
+      onClose={() => {
+        close();
+        // Opened without an opener (the first visit opens it by itself) the browser has nowhere to put the cursor
+        // back: the Message box, where the next step is, or else the Settings button.
+        refocusIfLost(messageBox(), document.querySelector<HTMLElement>('.settings-button'));
+      }}
+      className="settings-dialog"
+    >
       {notice && <p className="warning" role="status">{notice}</p>}
       {loaded && <SettingsForm initialKey={loaded.key} session={loaded.session} onDone={close} />}
     </dialog>

@@ -14,9 +14,10 @@ export const tabButtonId = (tab: AppTab) => `tab-${tab}`;
 /** WAI-ARIA tabs: one tab stop, arrow keys move between tabs. */
 export function TabBar() {
   const tab = useUiStore((s) => s.tab);
-  // Compare and the "not found" screens stand in for every view: no tab is the one shown then.
-  const onScreen = useUiStore((s) => s.overlay !== null);
   const setTab = useUiStore((s) => s.setTab);
+  // Compare and the "not found" screens stand in for every view: no tab is the one shown then, and a tab must not
+  // point at a panel that is not in the page.
+  const panelShown = useUiStore((s) => s.overlay === null);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -42,8 +43,8 @@ export function TabBar() {
           type="button"
           role="tab"
           id={tabButtonId(t.id)}
-          aria-selected={!onScreen && tab === t.id}
-          aria-controls={onScreen ? undefined : tabPanelId(t.id)}
+          aria-selected={panelShown && tab === t.id}
+          aria-controls={tab === t.id && panelShown ? tabPanelId(t.id) : undefined}
           tabIndex={tab === t.id ? 0 : -1}
           onClick={() => setTab(t.id)}
         >

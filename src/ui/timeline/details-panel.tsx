@@ -43,7 +43,7 @@ function CutText({ text, label }: { text: string; label: string }) {
       {all || !long ? (
         <LongText text={text} format="plain" as="pre" className="tl-pre" label={label} maxChars={RESULT_DISPLAY_CHARS} cutReason="over the display limit" />
       ) : (
-        <pre className="tl-pre" aria-label={label}>{`${text.slice(0, CUT)}…`}</pre>
+        <pre className="tl-pre" aria-label={label} role="group" tabIndex={0}>{`${text.slice(0, CUT)}…`}</pre>
       )}
       {long && (
         <button type="button" onClick={() => setAll((v) => !v)}>
@@ -84,26 +84,26 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
   timings.push(['Turn', String(turn?.sessionTurn ?? call.turn)], ['Run', String(run.index + 1)], ['Call id', call.callId]);
   return (
     <>
-      <h3>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h3>
+      <h2>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h2>
       <Timings rows={timings} />
       <TurnTokens turn={turn} />
-      <h4>Arguments</h4>
+      <h3>Arguments</h3>
       {!args.ok && <p className="tl-warn">Not valid JSON; shown as sent by the model.</p>}
       <CutText text={args.text || '(empty)'} label="Arguments" />
       {call.validationErrors.length > 0 && (
         <>
-          <h4>Validation errors</h4>
+          <h3>Validation errors</h3>
           <ul className="tl-errors">
             {call.validationErrors.map((v, i) => <li key={i}><code>{v.path || '/'}</code> {v.message}</li>)}
           </ul>
         </>
       )}
-      <h4>{call.isError ? 'Error' : 'Result'}</h4>
+      <h3>{call.isError ? 'Error' : 'Result'}</h3>
       {result === null ? <p>{call.outcome === 'running' ? 'Still running…' : 'No result recorded.'}</p> : <CutText text={result.text} label={call.isError ? 'Error' : 'Result'} />}
       {call.logs.length > 0 && (
         <>
-          <h4>Logs</h4>
-          <pre className="tl-pre" aria-label="Logs">{call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}</pre>
+          <h3>Logs</h3>
+          <pre className="tl-pre" aria-label="Logs" role="group" tabIndex={0}>{call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}</pre>
         </>
       )}
       <button
@@ -120,7 +120,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
 function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel; turn: TurnModel }) {
   return (
     <>
-      <h3>{turnName(turn)} model request</h3>
+      <h2>{turnName(turn)} model request</h2>
       <TurnTokens turn={turn} />
       {turn.compactions.map((c) => (
         <p key={c.t}>Context compacted at {formatMs(c.t)}: {c.tokensBefore} → {c.tokensAfter} tokens ({c.removed} messages summarized)</p>
@@ -156,7 +156,7 @@ function RunDetails({ run }: { run: RunModel }) {
   const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
   return (
     <>
-      <h3>Run {run.index + 1}</h3>
+      <h2>Run {run.index + 1}</h2>
       <Timings rows={[
         ['Model', run.model || '—'],
         ['Started', new Date(run.startedAt).toLocaleString()],

@@ -12,10 +12,12 @@ type Props = {
   selected: boolean;
   /** Pixels free after the bar before the next bar in the row (labels of packed thin bars would overprint). */
   roomAfter: number;
+  /** 0 for the one bar the Tab key reaches (roving tabindex), -1 for the rest. */
+  tabIndex: 0 | -1;
 };
 
 /** One bar: segments, outcome icon (always drawn, so outcome never rests on colour) and a label when it fits. */
-function TimelineBarImpl({ bar, x, y, height, selected, roomAfter }: Props) {
+function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: Props) {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
   const w = Math.max(2, x(bar.end) - x0);
@@ -24,7 +26,7 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter }: Props) {
   const mid = top + h / 2;
   const common = {
     role: 'button',
-    tabIndex: 0,
+    tabIndex,
     'aria-label': barAriaLabel(bar),
     className: `tl-bar tl-bar-${bar.kind}${bar.runBy ? ' tl-bar-provider' : ''}${selected ? ' is-selected' : ''}`,
     'data-bar-id': bar.id,

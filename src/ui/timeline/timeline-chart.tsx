@@ -3,7 +3,8 @@ import { visibleBars, visibleRows } from '../../timeline/cull';
 import { formatMs } from '../../timeline/format';
 import type { Bar, TimelineLayout } from '../../timeline/layout';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
-import { fitViewport, panBy, zoomAt, type Viewport } from '../../timeline/viewport';
+import { fitViewport, panBy, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
+import { neighbourBar, placeBars, type BarMove } from '../../timeline/bar-neighbours';
 import { axisTicks, TimeAxis } from './time-axis';
 import { TimelineBar } from './timeline-bar';
 
@@ -49,6 +50,9 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     dismissed.current = bar?.id ?? null;
     setHover(null);
   };
+  // Roving tabindex: the bar last focused (or chosen) is the chart's one Tab stop; arrows move between bars.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const pendingFocus = useRef<string | null>(null);
   const drag = useRef<{ x: number; y: number; vp: Viewport; scrollTop: number; moved: boolean; id: number } | null>(null);
   const suppressClick = useRef(false);
 
@@ -113,6 +117,40 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     return out;
   }, [layout, first, last, vp.start, vp.end, pxPerMs]);
   const barsById = useMemo(() => new Map(shown.flatMap((r) => r.bars.map((b) => [b.id, b] as const))), [shown]);
+  const places = useMemo(() => placeBars(layout.rows), [layout]);
+  const rovingId =
+    activeId !== null && barsById.has(activeId) ? activeId
+      : selectedId !== null && barsById.has(selectedId) ? selectedId
+        : shown.find((r) => r.bars.length > 0)?.bars[0]?.id ?? null;
+
+  // A bar reached by the arrows may have been off screen: it is scrolled and panned into view first, then focused
+  // once it is mounted (after the render that mounts it).
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (id === null) return;
+    const el = scrollRef.current?.querySelector<SVGGElement>(`[data-bar-id="${CSS.escape(id)}"]`);
+    if (!el) return;
+    pendingFocus.current = null;
+    el.focus({ preventScroll: true });
+  });
+
+  const moveTo = (fromId: string, move: BarMove): boolean => {
+    const from = places.get(fromId);
+    const to = from ? neighbourBar(layout.rows, from, move) : null;
+    if (!to) return false;
+    setActiveId(to.bar.id);
+    pendingFocus.current = to.bar.id;
+    const el = scrollRef.current;
+    if (el) {
+      const top = to.row * ROW_HEIGHT;
+      if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) {
+        el.scrollTop = Math.max(0, top - el.clientHeight / 2 + ROW_HEIGHT / 2);
+        setScrollTop(el.scrollTop);
+      }
+    }
+    setViewport((v) => revealRange(v, to.bar.start, to.bar.end, total));
+    return true;
+  };
 
   const barFromEvent = (target: EventTarget | null): Bar | null => {
     const el = target instanceof Element ? target.closest('[data-bar-id]') : null;
@@ -168,6 +206,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   };
   const onFocus = (e: React.FocusEvent<SVGSVGElement>) => {
     const bar = barFromEvent(e.target);
+    if (bar) setActiveId(bar.id);
     const rect = sectionRef.current?.getBoundingClientRect();
     const el = e.target instanceof Element ? e.target.getBoundingClientRect() : null;
     if (bar && rect && el) showTip({ bar, x: el.left - rect.left, y: el.bottom - rect.top });
@@ -186,6 +225,15 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     if (e.key === 'Escape' && hover) {
       e.preventDefault();
       dismissTip(hover.bar);
+      return;
+    }
+    // On a bar, arrows (and Home/End) move between bars; with Shift they pan and scroll as they do on the chart.
+    const move: BarMove | null = bar && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
+      ? ({ ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' } as const)[e.key as 'Home'] ?? null
+      : null;
+    if (bar && move) {
+      e.preventDefault();
+      moveTo(bar.id, move);
       return;
     }
     const key = e.key;
@@ -212,14 +260,15 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
       aria-label={label}
       aria-roledescription="timeline chart"
       aria-describedby={keysId}
-      tabIndex={0}
+      tabIndex={rovingId === null ? 0 : -1}
       onKeyDown={onKeyDown}
       data-view-start={vp.start.toFixed(1)}
       data-view-end={vp.end.toFixed(1)}
       data-rows={layout.rows.length}
     >
       <p id={keysId} className="visually-hidden">
-        Plus and minus zoom, left and right arrows pan, 0 fits the whole session, Enter opens a bar's details.
+        On a bar, arrow keys move to the next bar, Home and End to the first and last, Enter opens its details, Escape
+        closes them. Plus and minus zoom, Shift with left and right arrows pans, 0 fits the whole session.
       </p>
       <TimeAxis vp={vp} width={size.width} gutter={GUTTER} />
       <div
@@ -260,7 +309,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
                       {bars.map((bar, i) => {
                         const next = bars[i + 1];
                         const roomAfter = next ? x(next.start) - x(bar.end) : Number.POSITIVE_INFINITY;
-                        return <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} roomAfter={roomAfter} />;
+                        return <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} roomAfter={roomAfter} tabIndex={bar.id === rovingId ? 0 : -1} />;
                       })}
                     </g>
                   </svg>

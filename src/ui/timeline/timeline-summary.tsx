@@ -7,7 +7,8 @@ export function TimelineSummary({ s }: { s: TimelineStats }) {
   const stop = s.lastRunState === 'live' ? 'running' : s.lastRunState === 'interrupted' ? 'interrupted' : s.stopReason ? STOP_REASON_WORDS[s.stopReason] : '—';
   const outcomes = CALL_OUTCOMES.filter((o) => s.byOutcome[o] > 0);
   return (
-    <dl className="tl-summary" aria-label="Timeline summary">
+    <div role="group" aria-label="Timeline summary">
+    <dl className="tl-summary">
       <div><dt>Total</dt><dd data-testid="tl-total">{formatMs(s.totalMs)}{s.runs > 1 ? ` in ${s.runs} runs` : ''}</dd></div>
       <div><dt>Model</dt><dd>{formatMs(s.modelMs)}</dd></div>
       <div>
@@ -33,5 +34,6 @@ export function TimelineSummary({ s }: { s: TimelineStats }) {
       <div><dt>Tokens</dt><dd>{formatTokens(s.tokensIn)} in / {formatTokens(s.tokensOut)} out{s.tokensEstimated ? ' (est.)' : ''}</dd></div>
       <div><dt>Stop reason</dt><dd data-testid="tl-stop">{stop}</dd></div>
     </dl>
+    </div>
   );
 }

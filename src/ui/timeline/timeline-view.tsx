@@ -96,6 +96,14 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     setViewport(() => viewAround(hit.bar.start, hit.bar.end, layout.totalMs));
   };
 
+  // Closing the details gives the cursor back to the bar they were opened from (or the chart when it scrolled away).
+  const closeDetails = () => {
+    const id = selected?.id ?? null;
+    setSelected(null);
+    const bar = id === null ? null : document.querySelector<SVGGElement>(`.tl-body [data-bar-id="${CSS.escape(id)}"]`);
+    (bar ?? document.querySelector<HTMLElement>('.tl-body .tl-chart'))?.focus({ preventScroll: true });
+  };
+
   // The picture is named and headed after the session's title, read at click time (it may have been renamed).
   const exportChart = async (ext: 'svg' | 'png') => {
     if (!layout) return;
@@ -150,7 +158,15 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         total={summary.toolCalls}
       />
       <Legend />
-      <div className="tl-body">
+      {/* Esc closes the details from anywhere in the chart or the panel; the chart's tooltip takes the first Esc. */}
+      <div
+        className="tl-body"
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape' || e.defaultPrevented || !selected) return;
+          e.preventDefault();
+          closeDetails();
+        }}
+      >
         <TimelineChart
           layout={layout}
           viewport={vp}
@@ -159,7 +175,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
           onSelect={setSelected}
           scrollRequest={scrollRequest}
         />
-        {selected && <DetailsPanel model={model} bar={selected} onClose={() => setSelected(null)} />}
+        {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
       </div>
     </div>
   );
@@ -167,7 +183,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
 
 function Legend() {
   return (
-    <p className="tl-legend" aria-label="Legend">
+    <p className="tl-legend" role="group" aria-label="Legend">
       <span data-legend="queued"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent yet)</span>
       <span data-legend="waiting"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.waiting }} /> waiting for first token</span>
       <span data-legend="streaming"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming</span>

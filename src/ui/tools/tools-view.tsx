@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApprovalScopesSection } from './approval-scopes-section';
 import type { ToolDefinition } from '../../domain/tool-definition';
 import { newDefinition } from '../../tools/definition';
 import { seedBuiltins, toggleToolEnabled } from '../data/tool-mutations';
@@ -99,6 +100,7 @@ export function ToolsView() {
           onAdd={() => openMcp({ kind: 'add' })}
           onSelect={(id) => openMcp({ kind: 'server', id })}
         />
+        <ApprovalScopesSection />
       </div>
       <div className="tools-detail-pane">
         {mcp?.kind === 'add' ? (

@@ -1,0 +1,76 @@
+/**
+ * Contrast computed from the shipped colours (WCAG 2.2 relative luminance): labels inside timeline bars at 4.5:1 or
+ * more, the edges of text boxes and selects at 3:1 or more against every background they sit on, light and dark.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from '../timeline/outcome-style';
+
+function luminance(hex: string): number {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
+    const c = parseInt(h ?? '0', 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The custom properties of one `:root { … }` block of the app's stylesheet, light (first) or dark (in the media query). */
+function schemeVars(scheme: 'light' | 'dark'): Record<string, string> {
+  const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
+  const dark = css.indexOf('@media (prefers-color-scheme: dark)');
+  const block = scheme === 'light' ? css.slice(0, dark) : css.slice(dark, css.indexOf('}\n}', dark));
+  const vars: Record<string, string> = {};
+  for (const m of block.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{6})\s*;/g)) vars[m[1] ?? ''] = m[2] ?? '';
+  return vars;
+}
+
+describe('colour contrast', () => {
+  it('computes the WCAG ratio (black on white is 21:1, a colour on itself 1:1)', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#7d838c', '#7d838c')).toBe(1);
+  });
+
+  it('white labels inside bars: 4.5:1 on every status colour and against their halo', () => {
+    for (const [status, style] of Object.entries(STATUS_STYLES)) {
+      expect(contrast('#ffffff', style.color), status).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrast('#ffffff', LABEL_HALO)).toBeGreaterThanOrEqual(4.5);
+    // The light phases need the halo: without it white on them is far under 4.5:1.
+    expect(contrast('#ffffff', SEGMENT_COLORS.queued)).toBeLessThan(4.5);
+  });
+
+  it('the timeline stylesheet draws inside labels white with that halo behind each glyph', () => {
+    const css = readFileSync(new URL('./timeline/timeline.css', import.meta.url), 'utf8');
+    const rule = /\.tl-text-in \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toContain('fill: #fff');
+    expect(rule).toContain(`stroke: ${LABEL_HALO}`);
+    expect(rule).toContain('paint-order: stroke');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`form field edges: 3:1 against every background (${scheme})`, () => {
+      const v = schemeVars(scheme);
+      const edge = v['field-border'];
+      expect(edge, 'the --field-border variable').toBeDefined();
+      for (const bg of ['bg', 'bg-soft', 'bg-raised'] as const) {
+        expect(contrast(edge ?? '', v[bg] ?? ''), `${scheme} --field-border on --${bg}`).toBeGreaterThanOrEqual(3);
+      }
+      // Body text too (it held before; kept that way).
+      expect(contrast(v.fg ?? '', v.bg ?? '')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(v['fg-muted'] ?? '', v['bg-soft'] ?? '')).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  it('text boxes and selects are drawn with --field-border', () => {
+    const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
+    const rule = /^input, textarea, select \{([^}]*)\}/m.exec(css)?.[1] ?? '';
+    expect(rule).toContain('border: 1px solid var(--field-border)');
+  });
+});

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SessionRecord } from '../../domain/session';
+
+type Props = {
+  sessions: SessionRecord[];
+  initial: string[];
+  onExport: (ids: string[]) => void;
+  onClose: () => void;
+};
+
+/**
+ * "Choose sessions…": a modal dialog (a form does not belong in a menu) whose fieldset holds one checkbox per
+ * session. The browser keeps the cursor inside while it is open and Esc cancels it.
+ */
+export function ExportChooser({ sessions, initial, onExport, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(initial));
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    // The first checkbox, not the dialog's first button: choosing is what it is for.
+    d?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Export sessions"
+      className="io-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <fieldset className="io-choose">
+        <legend>Sessions to export</legend>
+        {sessions.length === 0 && <p className="hint">No sessions yet.</p>}
+        {sessions.map((s) => (
+          <label key={s.id}>
+            <input
+              type="checkbox"
+              checked={chosen.has(s.id)}
+              onChange={(e) =>
+                setChosen((prev) => {
+                  const next = new Set(prev);
+                  if (e.target.checked) next.add(s.id);
+                  else next.delete(s.id);
+                  return next;
+                })
+              }
+            />
+            {s.title}
+            {/* Copies share a title; size and date tell them apart. */}
+            <span className="hint"> · {s.messageCount} message{s.messageCount === 1 ? '' : 's'} · {new Date(s.updatedAt).toLocaleDateString()}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="dialog-actions">
+        <button type="button" className="primary" disabled={chosen.size === 0} onClick={() => onExport([...chosen])}>
+          Export selected ({chosen.size})
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
