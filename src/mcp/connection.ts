@@ -4,11 +4,13 @@
  * sign-in, or failed with a reason a person can act on.
  */
 import './zod-jitless';
-import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { McpAuthError } from './auth/auth-error';
 import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
 import { toCallResult, toToolInfo } from './sdk-shapes';
+import type { McpAuthFailure } from './auth/auth-types';
 import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
@@ -41,6 +43,11 @@ export type McpConnectOptions = {
   pageOrigin?: string | null;
   /** Signed-in access (createMcpSignIn(...).authProvider): sends the token, refreshes it when it runs out. */
   authProvider?: OAuthClientProvider;
+  /**
+   * The token endpoint's last failure seen while connecting (createMcpSignIn(...).takeFailure): the SDK falls back
+   * to a fresh authorization when a refresh fails, so the reason would otherwise be lost.
+   */
+  takeAuthFailure?: () => McpAuthFailure | null;
 };
 
 export type McpCallOptions = {
@@ -80,6 +87,9 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   const log = createWireLog();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let serverName: string | undefined;
+  // Whether a sign-in was stored before connecting: a 401 then means the token ran out and could not be renewed.
+  const provider = options.authProvider;
+  const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
   const session = new McpSession({
     url,
     fetch: createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log }),
@@ -101,17 +111,34 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   } catch (error) {
     await session.close();
     if (options.signal?.aborted === true) throw options.signal.reason;
+    const authFailure = authFailureIn(error) ?? options.takeAuthFailure?.() ?? null;
+    if (authFailure !== null && authFailure.kind !== 'unreachable') return fail({ status: 'needs-sign-in', httpStatus: 401, message: authFailure.message });
+    // The SDK gave up on the stored sign-in (refresh refused) and wants a new authorization.
+    if (error instanceof UnauthorizedError && options.authProvider !== undefined) {
+      const host = url.host;
+      return fail({ status: 'needs-sign-in', httpStatus: 401, message: hadTokens ? `Your sign-in to ${host} ran out and could not be renewed: sign in again.` : `${host} requires sign-in. Use Sign in.` });
+    }
     const pageOrigin = options.pageOrigin === undefined ? (globalThis.location?.origin ?? null) : options.pageOrigin;
-    return fail(
-      await diagnoseFailure(error, {
+    const diagnosed = await diagnoseFailure(error, {
         url,
         log,
         corsApplies: pageOrigin !== null && pageOrigin !== url.origin,
         fetch: baseFetch,
         probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
-      }),
-    );
+      });
+    if (diagnosed.status === 'needs-sign-in' && diagnosed.httpStatus === 401 && hadTokens) {
+      return fail({ ...diagnosed, message: `Your sign-in to ${url.host} ran out and could not be renewed: sign in again.` });
+    }
+    return fail(diagnosed);
   }
+}
+
+/** A sign-in failure the token endpoint's guard raised during a refresh, however deep the SDK wrapped it. */
+function authFailureIn(error: unknown): McpAuthError['failure'] | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof McpAuthError) return e.failure;
+  }
+  return null;
 }
 
 async function summarize(session: McpSession, url: URL, options: McpConnectOptions, timeoutMs: number): Promise<McpServerSummary> {

@@ -10,6 +10,7 @@ import type { McpServerRecord } from '../domain/mcp-server';
 import { loadMcpRuntime } from '../mcp/load-mcp';
 import type { McpConnection } from '../mcp/connection';
 import type { McpConnectionState, McpLogMessage, McpServerSummary, McpToolInfo } from '../mcp/types';
+import { mcpSignInFor } from './mcp-auth-handles';
 import { askMcpLink, askMcpUser } from './mcp-prompts';
 
 /** 'idle': not connected in this tab (yet, or after disconnecting). */
@@ -57,9 +58,11 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
     try {
       const [{ connectMcpServer }, headers] = await Promise.all([loadMcpRuntime(), mcpServerHeaders(db, record)]);
       let current: LiveMcpServer | null = null;
+      const auth = await signedInAccess(record, headers);
       const result = await connectMcpServer({
         url: record.url,
         headers,
+        ...(auth ?? {}),
         onState: (state) => setState(record.id, state),
         elicit: askMcpUser,
         elicitUrl: askMcpLink,
@@ -95,6 +98,18 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
   })();
   connecting.set(record.id, attempt);
   return attempt;
+}
+
+/**
+ * The server's stored sign-in, for a server that has one (architecture.md, "MCP sign-in"). A server given its own
+ * Authorization header keeps using that; a server never signed in to gets none, so connecting has no side effects
+ * at its authorization server.
+ */
+async function signedInAccess(record: McpServerRecord, headers: Record<string, string>) {
+  if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) return null;
+  const signIn = await mcpSignInFor(record.url);
+  if (!(await signIn.status()).signedIn) return null;
+  return { authProvider: signIn.authProvider, fetch: signIn.fetch, takeAuthFailure: signIn.takeFailure };
 }
 
 /** Closes the server's connection (if any); its state returns to idle. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { McpApprovalMode, McpServerRecord } from '../../domain/mcp-server';
 import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../store/mcp-registry';
 import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../data/mcp-server-mutations';
+import { McpSignIn } from './mcp-sign-in';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
 
@@ -32,6 +33,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
       <p role="status" className="mcp-state" data-state={server.enabled ? state.status : 'disabled'}>
         {mcpStateText(state, server)}
       </p>
+      <McpSignIn server={server} />
       <div className="field-row">
         <button type="button" disabled={!server.enabled || state.status === 'connecting'} onClick={() => void reconnectMcp(server)}>
           Reconnect
