@@ -9,9 +9,10 @@ import { McpAuthError } from './auth/auth-error';
 import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
+import { promptText, toPromptInfo } from './prompt-shapes';
 import { toCallResult, toToolInfo } from './sdk-shapes';
 import type { McpAuthFailure } from './auth/auth-types';
-import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
+import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -66,6 +67,10 @@ export interface McpConnection {
   listTools(options?: { refresh?: boolean; signal?: AbortSignal; traceparent?: string }): Promise<McpToolInfo[]>;
   /** Rejects on protocol failures (unknown tool, timeout, cancel); a tool's own failure is `isError`. */
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpToolCallResult>;
+  /** The server's prompts (every page); empty when it offers none. */
+  listPrompts(options?: { signal?: AbortSignal }): Promise<McpPromptInfo[]>;
+  /** One prompt filled with `args`, as text for the Message box. */
+  getPrompt(name: string, args: Record<string, string>, options?: { signal?: AbortSignal }): Promise<McpPromptText>;
   close(): Promise<void>;
 }
 
@@ -204,6 +209,21 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
         opts.timeoutMs,
       );
       return toCallResult(result);
+    },
+    listPrompts: async (opts = {}) => {
+      if (server.counts.prompts === 0 && session.client.getServerCapabilities()?.prompts === undefined) return [];
+      const out: McpPromptInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await session.run((client) => client.listPrompts(cursor !== undefined ? { cursor } : undefined, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+        out.push(...page.prompts.map(toPromptInfo));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && out.length < 1000);
+      return out;
+    },
+    getPrompt: async (name, args, opts = {}) => {
+      const result = await session.run((client) => client.getPrompt({ name, arguments: args }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+      return promptText(result);
     },
     close: () => session.close(),
   };

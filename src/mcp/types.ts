@@ -126,3 +126,14 @@ export type SchemaCheck = (schema: { id: string; revision: number; schema: Recor
 
 /** Whether a request without CORS could reach the server: a `no-cors` fetch that resolves means it answered. */
 export type NoCorsProbe = (url: string) => Promise<'reachable' | 'unreachable'>;
+
+/** A prompt a server offers (prompts/list): a template the person fills and inserts into their message. */
+export type McpPromptInfo = {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: Array<{ name: string; description?: string; required: boolean }>;
+};
+
+/** A filled prompt (prompts/get) as text for the Message box: each message's text, in order. */
+export type McpPromptText = { description?: string; text: string };
