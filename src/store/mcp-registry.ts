@@ -18,7 +18,7 @@ export type McpServerState = { status: 'idle' } | McpConnectionState;
 
 export const useMcpStates = create<{ states: Record<string, McpServerState> }>(() => ({ states: {} }));
 
-export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[] };
+export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[]; label?: string };
 
 const live = new Map<string, LiveMcpServer>();
 const logWatchers = new Map<string, Set<(message: McpLogMessage) => void>>();
@@ -78,7 +78,7 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
       });
       if (result.status !== 'connected') return null;
       const tools = await result.connection.listTools().catch(() => [] as McpToolInfo[]);
-      current = { connection: result.connection, server: result.server, tools };
+      current = { connection: result.connection, server: result.server, tools, label: record.name.trim() !== '' ? record.name : (result.server.title ?? result.server.name) };
       // Removed or disabled while connecting: the connection is not kept.
       const stored = await getMcpServer(db, record.id);
       if (stored === undefined || !stored.enabled) {
@@ -110,6 +110,11 @@ async function signedInAccess(record: McpServerRecord, headers: Record<string, s
   const signIn = await mcpSignInFor(record.url);
   if (!(await signIn.status()).signedIn) return null;
   return { authProvider: signIn.authProvider, fetch: signIn.fetch, takeAuthFailure: signIn.takeFailure };
+}
+
+/** The page's live connections, by server id (for prompts and resources across servers). */
+export function liveMcpServers(): Array<[string, LiveMcpServer]> {
+  return [...live.entries()];
 }
 
 /** Closes the server's connection (if any); its state returns to idle. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { McpApprovalMode, McpServerRecord } from '../../domain/mcp-server';
 import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../store/mcp-registry';
 import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../data/mcp-server-mutations';
+import { McpPromptsSection } from './mcp-prompts-section';
 import { McpSignIn } from './mcp-sign-in';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
@@ -74,6 +75,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
           ))}
         </ul>
       )}
+      <McpPromptsSection server={server} />
     </section>
   );
 }
