@@ -46,6 +46,9 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
 
   // `/` alone (or followed by a name) opens the prompts list; Escape closes it until the text changes.
   const [slashClosedAt, setSlashClosedAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (slashClosedAt !== null && text !== slashClosedAt) setSlashClosedAt(null);
+  }, [text, slashClosedAt]);
   const slashOpen = !readOnly && /^\/[^\s]*$/.test(text) && slashClosedAt !== text;
   const slashKeys = useRef<SlashKeys | null>(null);
   const [slashActive, setSlashActive] = useState<{ id: string | null; listId: string } | null>(null);

@@ -32,17 +32,21 @@ export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onC
   }
 
   return (
-    <form
+    // A group with the form role rather than a <form>: it may sit inside the Message box's own form.
+    <div
+      role="form"
       className="mcp-prompt-form"
       aria-label={`Arguments of ${prompt.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
+          e.stopPropagation();
           onCancel();
+        }
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+          e.preventDefault();
+          e.stopPropagation();
+          void submit();
         }
       }}
     >
@@ -66,13 +70,13 @@ export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onC
         </p>
       )}
       <div className="field-row">
-        <button type="submit" className="primary" disabled={missing.length > 0 || busy}>
+        <button type="button" className="primary" disabled={missing.length > 0 || busy} onClick={() => void submit()}>
           {submitLabel}
         </button>
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
       </div>
-    </form>
+    </div>
   );
 }
