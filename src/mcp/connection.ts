@@ -10,9 +10,10 @@ import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
 import { promptText, toPromptInfo } from './prompt-shapes';
+import { toResourceContent, toResourceInfo, toResourceTemplateInfo } from './resource-shapes';
 import { toCallResult, toToolInfo } from './sdk-shapes';
 import type { McpAuthFailure } from './auth/auth-types';
-import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
+import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -71,6 +72,9 @@ export interface McpConnection {
   listPrompts(options?: { signal?: AbortSignal }): Promise<McpPromptInfo[]>;
   /** One prompt filled with `args`, as text for the Message box. */
   getPrompt(name: string, args: Record<string, string>, options?: { signal?: AbortSignal }): Promise<McpPromptText>;
+  /** The server's resources and resource templates (first 1,000 of each); empty when it offers none. */
+  listResources(options?: { signal?: AbortSignal }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
+  readResource(uri: string, options?: { signal?: AbortSignal }): Promise<McpResourceContent[]>;
   close(): Promise<void>;
 }
 
@@ -224,6 +228,28 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
     getPrompt: async (name, args, opts = {}) => {
       const result = await session.run((client) => client.getPrompt({ name, arguments: args }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
       return promptText(result);
+    },
+    listResources: async (opts = {}) => {
+      if (session.client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [] };
+      const req = { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs };
+      const resources: McpResourceInfo[] = [];
+      const templates: McpResourceTemplateInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await session.run((client) => client.listResources(cursor !== undefined ? { cursor } : undefined, req), opts.signal, timeoutMs);
+        resources.push(...page.resources.map(toResourceInfo));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && resources.length < 1000);
+      do {
+        const page = await session.run((client) => client.listResourceTemplates(cursor !== undefined ? { cursor } : undefined, req), opts.signal, timeoutMs);
+        templates.push(...page.resourceTemplates.map(toResourceTemplateInfo));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && templates.length < 1000);
+      return { resources, templates };
+    },
+    readResource: async (uri, opts = {}) => {
+      const result = await session.run((client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+      return result.contents.map(toResourceContent);
     },
     close: () => session.close(),
   };

@@ -137,3 +137,12 @@ export type McpPromptInfo = {
 
 /** A filled prompt (prompts/get) as text for the Message box: each message's text, in order. */
 export type McpPromptText = { description?: string; text: string };
+
+/** A resource a server lists (resources/list). */
+export type McpResourceInfo = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
+
+/** A resource template (resources/templates/list): a URI with {placeholders} the person fills. */
+export type McpResourceTemplateInfo = { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string };
+
+/** One piece of a read resource: text, or base64 data. */
+export type McpResourceContent = { uri: string; mimeType?: string; text?: string; blob?: string };

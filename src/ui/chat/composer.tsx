@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { takeComposerInsert, useComposerInsert } from '../../store/composer-insert';
+import { clearResourceAttachments, messageWithResources, useResourceAttachments } from '../../store/resource-chips';
 import { useUiStore } from '../../store/ui-store';
+import { ResourceChipList } from './attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
 import { readDraft, writeDraft } from './drafts';
 import type { SlashKeys } from './mcp-slash-prompts';
@@ -58,7 +60,12 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     if (!canSend) return;
     setSending(true);
     try {
-      if (await onSend(text, keepTyping())) setText('');
+      // Attached MCP resources go with this message, after the text, and are let go once it is sent.
+      const attached = useResourceAttachments.getState().items;
+      if (await onSend(messageWithResources(text, attached), keepTyping())) {
+        setText('');
+        if (attached.length > 0) clearResourceAttachments();
+      }
     } finally {
       setSending(false);
     }
@@ -79,6 +86,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
 
   return (
     <form ref={form} className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+      <ResourceChipList />
       <textarea
         ref={box}
         aria-label="Message"

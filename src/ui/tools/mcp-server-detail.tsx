@@ -3,7 +3,8 @@ import type { McpApprovalMode, McpServerRecord } from '../../domain/mcp-server';
 import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../store/mcp-registry';
 import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../data/mcp-server-mutations';
 import { McpPromptsSection } from './mcp-prompts-section';
-import { McpSignIn } from './mcp-sign-in';
+import { McpResourcesSection } from './mcp-resources-section';
+import { McpSignInControls } from './mcp-sign-in';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
 
@@ -34,7 +35,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
       <p role="status" className="mcp-state" data-state={server.enabled ? state.status : 'disabled'}>
         {mcpStateText(state, server)}
       </p>
-      <McpSignIn server={server} />
+      <McpSignInControls server={server} />
       <div className="field-row">
         <button type="button" disabled={!server.enabled || state.status === 'connecting'} onClick={() => void reconnectMcp(server)}>
           Reconnect
@@ -76,6 +77,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
         </ul>
       )}
       <McpPromptsSection server={server} />
+      <McpResourcesSection server={server} />
     </section>
   );
 }

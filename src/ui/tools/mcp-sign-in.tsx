@@ -8,7 +8,7 @@ import { refreshMcpSignInStatus, signOutMcp, startMcpSignIn, useMcpSignIn } from
  * server asked for sign-in, when a sign-in is stored, or when the last one failed; the client-id field appears only
  * when the authorization server lets no app register itself.
  */
-export function McpSignIn({ server }: { server: McpServerRecord }) {
+export function McpSignInControls({ server }: { server: McpServerRecord }) {
   const connection = useMcpStates((s) => s.states[server.id]);
   const status = useMcpSignIn((s) => s.status[server.id]);
   const busy = useMcpSignIn((s) => s.busy[server.id] === true);
