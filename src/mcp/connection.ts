@@ -13,6 +13,7 @@ import { promptText, toPromptInfo } from './prompt-shapes';
 import { toResourceContent, toResourceInfo, toResourceTemplateInfo } from './resource-shapes';
 import { toCallResult, toToolInfo } from './sdk-shapes';
 import type { McpAuthFailure } from './auth/auth-types';
+import type { SampleCallback } from './types';
 import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
@@ -32,6 +33,8 @@ export type McpConnectOptions = {
   /** The server's log messages; with `logLevel`, the client asks for messages at that level and above. */
   onLog?: (message: McpLogMessage) => void;
   logLevel?: McpLogLevel;
+  /** Legacy sampling (2025-11-25 servers): approval and the model run; the capability is declared only with it. */
+  sample?: SampleCallback;
   /** Called with the new list when the server says its tools changed (2026-07-28: over subscriptions/listen). */
   onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** Per-request timeout for connecting and listing. */
@@ -109,6 +112,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged } : {}),
     ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),
+    ...(options.sample !== undefined ? { sample: options.sample } : {}),
   });
   try {
     await session.open(options.signal, timeoutMs);

@@ -146,3 +146,18 @@ export type McpResourceTemplateInfo = { uriTemplate: string; name: string; title
 
 /** One piece of a read resource: text, or base64 data. */
 export type McpResourceContent = { uri: string; mimeType?: string; text?: string; blob?: string };
+
+/** A server asks the client's model for a completion (legacy `sampling/createMessage`, 2025-11-25 servers only). */
+export type McpSamplingRequest = {
+  serverUrl: string;
+  serverName?: string;
+  messages: Array<{ role: 'user' | 'assistant'; text: string }>;
+  systemPrompt?: string;
+  maxTokens: number;
+};
+
+/** 'approve' carries what the model answered; 'deny' is the person's refusal, sent to the server as an error. */
+export type McpSamplingResponse = { action: 'approve'; model: string; text: string; stopReason: 'endTurn' | 'maxTokens' } | { action: 'deny' };
+
+/** Shows the request for approval and runs it on the session's model when approved. */
+export type SampleCallback = (request: McpSamplingRequest, signal: AbortSignal) => Promise<McpSamplingResponse>;
