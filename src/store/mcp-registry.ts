@@ -66,6 +66,8 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         onState: (state) => setState(record.id, state),
         elicit: askMcpUser,
         elicitUrl: askMcpLink,
+        // Sampling is a 2025-11-25 feature (deprecated in 2026-07-28); the SDK sends it only from such servers.
+        sample: (request, signal) => import('./mcp-sampling').then((m) => m.approveAndSample(request, signal)),
         logLevel: 'info',
         onLog: (message) => {
           for (const sink of logWatchers.get(record.id) ?? []) sink(message);
