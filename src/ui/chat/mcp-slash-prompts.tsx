@@ -30,9 +30,12 @@ export function McpSlashPrompts({ query, keys, onActive, onInsert, onClose }: {
   const optionId = (i: number) => `${listId}-${i}`;
 
   useEffect(() => {
-    const abort = new AbortController();
-    listAllPrompts(abort.signal).then((list) => !abort.signal.aborted && setAll(list), () => !abort.signal.aborted && setAll([]));
-    return () => abort.abort();
+    // Closing the list drops the answer but lets the requests finish: aborting them would send servers a cancel.
+    let shown = true;
+    listAllPrompts().then((list) => shown && setAll(list), () => shown && setAll([]));
+    return () => {
+      shown = false;
+    };
   }, []);
 
   const pick = (p: CatalogPrompt) => {

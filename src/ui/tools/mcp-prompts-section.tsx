@@ -15,12 +15,15 @@ export function McpPromptsSection({ server }: { server: McpServerRecord }) {
 
   useEffect(() => {
     if (!connected) return;
-    const abort = new AbortController();
-    listServerPrompts(server, abort.signal).then(
-      (list) => !abort.signal.aborted && setPrompts(list),
-      (error: unknown) => !abort.signal.aborted && setProblem(`Could not list the prompts: ${error instanceof Error ? error.message : String(error)}`),
+    // Leaving the view drops the answer but lets the request finish: aborting it would send the server a cancel.
+    let shown = true;
+    listServerPrompts(server).then(
+      (list) => shown && setPrompts(list),
+      (error: unknown) => shown && setProblem(`Could not list the prompts: ${error instanceof Error ? error.message : String(error)}`),
     );
-    return () => abort.abort();
+    return () => {
+      shown = false;
+    };
   }, [connected, server]);
 
   if (!connected) return null;

@@ -15,14 +15,17 @@ export function McpResourcesSection({ server }: { server: McpServerRecord }) {
 
   useEffect(() => {
     if (!connected) return;
-    const abort = new AbortController();
+    // Leaving the view drops the answer but lets the request finish: aborting it would send the server a cancel.
+    let shown = true;
     void (async () => {
       const live = await connectMcp(server);
-      if (live === null || abort.signal.aborted) return;
-      const got = await live.connection.listResources({ signal: abort.signal });
-      if (!abort.signal.aborted) setList(got);
-    })().catch((error: unknown) => !abort.signal.aborted && setProblem(`Could not list the resources: ${error instanceof Error ? error.message : String(error)}`));
-    return () => abort.abort();
+      if (live === null || !shown) return;
+      const got = await live.connection.listResources();
+      if (shown) setList(got);
+    })().catch((error: unknown) => shown && setProblem(`Could not list the resources: ${error instanceof Error ? error.message : String(error)}`));
+    return () => {
+      shown = false;
+    };
   }, [connected, server]);
 
   if (!connected) return null;
