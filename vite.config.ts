@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { clientMetadataPlugin } from './build/client-metadata';
 import { cspPlugin, devCspPlugin } from './build/csp';
 import { exportValidatorsPlugin } from './build/export-validators';
 import { serviceWorkerPlugin } from './build/service-worker';
@@ -7,7 +8,7 @@ import { serviceWorkerPlugin } from './build/service-worker';
 export default defineConfig({
   // Relative asset URLs: the built page works from any path on any static host (/, /any/sub/path/).
   base: './',
-  plugins: [react(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), serviceWorkerPlugin()],
+  plugins: [react(), clientMetadataPlugin(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), serviceWorkerPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.

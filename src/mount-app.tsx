@@ -5,6 +5,7 @@ import { App } from './ui/app';
 import { settingsLoaded, startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/timeline/chat-link';
 import { startAddressSync } from './store/address-sync';
+import { takeSignInCallback } from './store/sign-in-callback';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({
@@ -16,6 +17,9 @@ const queryClient = new QueryClient({
  * note only once the saved settings are loaded, so nothing clicked or typed on it is undone by the load.
  */
 export function mountApp(): void {
+  // Back from an MCP sign-in: the address is cleaned before anything reads it; the sign-in code loads only now.
+  const signInCallback = takeSignInCallback(window);
+  if (signInCallback !== null) void import('./store/mcp-sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
   void startApp();
   installShowInTimelineListener();
   const root = document.getElementById('root');

@@ -19,6 +19,8 @@ export type TestAuthServer = {
   accepts(authorization: string | undefined): boolean;
   /** Makes every access token issued so far stale, as if they had run out. */
   expireAccessTokens(): void;
+  /** Makes every refresh token issued so far unusable, as if the sign-in had been revoked. */
+  revokeRefreshTokens(): void;
   close(): Promise<void>;
 };
 
@@ -120,6 +122,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     expireAccessTokens: () => {
       access = new Set();
     },
+    revokeRefreshTokens: () => refreshTokens.clear(),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

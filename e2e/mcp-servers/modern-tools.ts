@@ -10,6 +10,7 @@ import {
   type InputRequiredResult,
   type JsonSchemaType,
 } from '@modelcontextprotocol/server';
+import { registerModernPrompts } from './modern-prompts';
 
 /** What a tool of the test server noticed, for tests that assert on the server side (a cancel, say). */
 export type ToolEvent =
@@ -179,5 +180,6 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
   for (const name of ctx.extraTools()) {
     server.registerTool(name, { description: `Added later: ${name}.`, inputSchema: fromJsonSchema(obj({})) }, async () => text(name));
   }
+  registerModernPrompts(server);
   return server;
 }

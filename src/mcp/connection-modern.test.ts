@@ -31,7 +31,7 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     const conn = await connect({ onState: (s) => states.push(s) });
     expect(states.map((s) => s.status)).toEqual(['connecting', 'connected']);
     expect(conn.server).toMatchObject({ name: 'toolscope-modern-test', version: '1.2.3', protocolRevision: '2026-07-28', era: 'modern' });
-    expect(conn.server.counts).toEqual({ tools: 11, resources: 0, prompts: 0 });
+    expect(conn.server.counts).toEqual({ tools: 11, resources: 0, prompts: 1 });
     const received = server.recorder.requests.slice(before);
     const methods = received.map((r) => JSON.parse(r.body || '{}').method);
     expect(methods[0]).toBe('server/discover');

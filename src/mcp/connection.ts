@@ -4,13 +4,17 @@
  * sign-in, or failed with a reason a person can act on.
  */
 import './zod-jitless';
-import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { McpAuthError } from './auth/auth-error';
 import { diagnoseFailure, type FailedState } from './failure';
 import { McpSession } from './mcp-session';
 import { browserNoCorsProbe } from './no-cors-probe';
-import type { McpResourceContents } from './apps/ui-resource';
-import { toCallResult, toResourceContents, toToolInfo } from './sdk-shapes';
-import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
+import { promptText, toPromptInfo } from './prompt-shapes';
+import { toResourceContent, toResourceInfo, toResourceTemplateInfo } from './resource-shapes';
+import { toCallResult, toToolInfo } from './sdk-shapes';
+import type { McpAuthFailure } from './auth/auth-types';
+import type { SampleCallback } from './types';
+import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -29,6 +33,8 @@ export type McpConnectOptions = {
   /** The server's log messages; with `logLevel`, the client asks for messages at that level and above. */
   onLog?: (message: McpLogMessage) => void;
   logLevel?: McpLogLevel;
+  /** Legacy sampling (2025-11-25 servers): approval and the model run; the capability is declared only with it. */
+  sample?: SampleCallback;
   /** Called with the new list when the server says its tools changed (2026-07-28: over subscriptions/listen). */
   onToolsChanged?: (tools: McpToolInfo[]) => void;
   /** Per-request timeout for connecting and listing. */
@@ -42,6 +48,11 @@ export type McpConnectOptions = {
   pageOrigin?: string | null;
   /** Signed-in access (createMcpSignIn(...).authProvider): sends the token, refreshes it when it runs out. */
   authProvider?: OAuthClientProvider;
+  /**
+   * The token endpoint's last failure seen while connecting (createMcpSignIn(...).takeFailure): the SDK falls back
+   * to a fresh authorization when a refresh fails, so the reason would otherwise be lost.
+   */
+  takeAuthFailure?: () => McpAuthFailure | null;
 };
 
 export type McpCallOptions = {
@@ -60,8 +71,14 @@ export interface McpConnection {
   listTools(options?: { refresh?: boolean; signal?: AbortSignal; traceparent?: string }): Promise<McpToolInfo[]>;
   /** Rejects on protocol failures (unknown tool, timeout, cancel); a tool's own failure is `isError`. */
   callTool(name: string, args: Record<string, unknown>, options: McpCallOptions): Promise<McpToolCallResult>;
-  /** resources/read: the contents of one resource (an MCP App's View, say). */
-  readResource(uri: string, options: { signal?: AbortSignal }): Promise<McpResourceContents[]>;
+  /** The server's prompts (every page); empty when it offers none. */
+  listPrompts(options?: { signal?: AbortSignal }): Promise<McpPromptInfo[]>;
+  /** One prompt filled with `args`, as text for the Message box. */
+  getPrompt(name: string, args: Record<string, string>, options?: { signal?: AbortSignal }): Promise<McpPromptText>;
+  /** The server's resources and resource templates (first 1,000 of each); empty when it offers none. */
+  listResources(options?: { signal?: AbortSignal }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
+  /** resources/read: the contents of one resource (an attachment, or an MCP App's View). */
+  readResource(uri: string, options?: { signal?: AbortSignal }): Promise<McpResourceContent[]>;
   close(): Promise<void>;
 }
 
@@ -83,6 +100,9 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   const log = createWireLog();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let serverName: string | undefined;
+  // Whether a sign-in was stored before connecting: a 401 then means the token ran out and could not be renewed.
+  const provider = options.authProvider;
+  const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
   const session = new McpSession({
     url,
     fetch: createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log }),
@@ -93,6 +113,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged } : {}),
     ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),
+    ...(options.sample !== undefined ? { sample: options.sample } : {}),
   });
   try {
     await session.open(options.signal, timeoutMs);
@@ -104,17 +125,34 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   } catch (error) {
     await session.close();
     if (options.signal?.aborted === true) throw options.signal.reason;
+    const authFailure = authFailureIn(error) ?? options.takeAuthFailure?.() ?? null;
+    if (authFailure !== null && authFailure.kind !== 'unreachable') return fail({ status: 'needs-sign-in', httpStatus: 401, message: authFailure.message });
+    // The SDK gave up on the stored sign-in (refresh refused) and wants a new authorization.
+    if (error instanceof UnauthorizedError && options.authProvider !== undefined) {
+      const host = url.host;
+      return fail({ status: 'needs-sign-in', httpStatus: 401, message: hadTokens ? `Your sign-in to ${host} ran out and could not be renewed: sign in again.` : `${host} requires sign-in. Use Sign in.` });
+    }
     const pageOrigin = options.pageOrigin === undefined ? (globalThis.location?.origin ?? null) : options.pageOrigin;
-    return fail(
-      await diagnoseFailure(error, {
+    const diagnosed = await diagnoseFailure(error, {
         url,
         log,
         corsApplies: pageOrigin !== null && pageOrigin !== url.origin,
         fetch: baseFetch,
         probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
-      }),
-    );
+      });
+    if (diagnosed.status === 'needs-sign-in' && diagnosed.httpStatus === 401 && hadTokens) {
+      return fail({ ...diagnosed, message: `Your sign-in to ${url.host} ran out and could not be renewed: sign in again.` });
+    }
+    return fail(diagnosed);
   }
+}
+
+/** A sign-in failure the token endpoint's guard raised during a refresh, however deep the SDK wrapped it. */
+function authFailureIn(error: unknown): McpAuthError['failure'] | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof McpAuthError) return e.failure;
+  }
+  return null;
 }
 
 async function summarize(session: McpSession, url: URL, options: McpConnectOptions, timeoutMs: number): Promise<McpServerSummary> {
@@ -181,13 +219,42 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       );
       return toCallResult(result);
     },
-    readResource: async (uri, opts) => {
-      const result = await session.run(
-        (client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }),
-        opts.signal,
-        timeoutMs,
-      );
-      return result.contents.map(toResourceContents);
+    listPrompts: async (opts = {}) => {
+      if (server.counts.prompts === 0 && session.client.getServerCapabilities()?.prompts === undefined) return [];
+      const out: McpPromptInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await session.run((client) => client.listPrompts(cursor !== undefined ? { cursor } : undefined, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+        out.push(...page.prompts.map(toPromptInfo));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && out.length < 1000);
+      return out;
+    },
+    getPrompt: async (name, args, opts = {}) => {
+      const result = await session.run((client) => client.getPrompt({ name, arguments: args }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+      return promptText(result);
+    },
+    listResources: async (opts = {}) => {
+      if (session.client.getServerCapabilities()?.resources === undefined) return { resources: [], templates: [] };
+      const req = { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs };
+      const resources: McpResourceInfo[] = [];
+      const templates: McpResourceTemplateInfo[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await session.run((client) => client.listResources(cursor !== undefined ? { cursor } : undefined, req), opts.signal, timeoutMs);
+        resources.push(...page.resources.map(toResourceInfo));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && resources.length < 1000);
+      do {
+        const page = await session.run((client) => client.listResourceTemplates(cursor !== undefined ? { cursor } : undefined, req), opts.signal, timeoutMs);
+        templates.push(...page.resourceTemplates.map(toResourceTemplateInfo));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && templates.length < 1000);
+      return { resources, templates };
+    },
+    readResource: async (uri, opts = {}) => {
+      const result = await session.run((client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+      return result.contents.map(toResourceContent);
     },
     close: () => session.close(),
   };

@@ -40,7 +40,7 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
       return failed({ kind: 'cors', gap, message: corsMessage(host, gap) });
     }
     return status === 401
-      ? { status: 'needs-sign-in', httpStatus: 401, message: `${host} requires sign-in. Add the credential it expects under this server's headers, for example Authorization: Bearer <token>.` }
+      ? { status: 'needs-sign-in', httpStatus: 401, message: `${host} requires sign-in. Use Sign in, or add the credential it expects under this server's headers, for example Authorization: Bearer <token>.` }
       : { status: 'needs-sign-in', httpStatus: 403, message: `${host} refused access with the credentials given (HTTP 403). Check the token or headers for this server.` };
   }
   if (status === 404) {

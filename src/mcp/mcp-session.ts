@@ -8,8 +8,9 @@ import './zod-jitless';
 import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
+import { samplingHandler } from './sampling';
 import { toToolInfo } from './sdk-shapes';
-import type { ElicitCallback, ElicitUrlCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
+import type { ElicitCallback, ElicitUrlCallback, SampleCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
 
 export type SessionOptions = {
   url: URL;
@@ -23,6 +24,8 @@ export type SessionOptions = {
   /** The server's name once known, for elicitation requests. */
   serverName: () => string | undefined;
   authProvider?: OAuthClientProvider;
+  /** Legacy sampling; the capability is declared only with it. */
+  sample?: SampleCallback;
 };
 
 /**
@@ -102,7 +105,10 @@ export class McpSession {
     const { options } = this;
     const onToolsChanged = options.onToolsChanged;
     const client = new Client(options.clientInfo, {
-      capabilities: options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {},
+      capabilities: {
+        ...(options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {}),
+        ...(options.sample !== undefined ? { sampling: {} } : {}),
+      },
       versionNegotiation: { mode: 'auto' },
       jsonSchemaValidator: acceptAll,
       ...(onToolsChanged !== undefined
@@ -117,6 +123,13 @@ export class McpSession {
         const n = name();
         return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
       }, options.elicitUrl));
+    }
+    const sample = options.sample;
+    if (sample !== undefined) {
+      client.setRequestHandler('sampling/createMessage', samplingHandler(sample, () => {
+        const n = options.serverName();
+        return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
+      }));
     }
     const onLog = options.onLog;
     if (onLog !== undefined) {

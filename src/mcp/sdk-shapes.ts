@@ -3,7 +3,6 @@
  * depends on the SDK's types and a server's extra fields never travel further in.
  */
 import type { CallToolResult, ContentBlock, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
-import type { McpResourceContents } from './apps/ui-resource';
 import { readToolUiMeta } from './apps/tool-ui-meta';
 import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolInfo } from './types';
 
@@ -71,12 +70,3 @@ function toBlock(block: ContentBlock): McpContentBlock {
   }
 }
 
-export function toResourceContents(c: ReadResourceResult['contents'][number]): McpResourceContents {
-  return {
-    uri: c.uri,
-    ...(c.mimeType !== undefined ? { mimeType: c.mimeType } : {}),
-    ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
-    ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {}),
-    ...(c._meta !== undefined ? { meta: { ...c._meta } } : {}),
-  };
-}

@@ -129,3 +129,38 @@ export type SchemaCheck = (schema: { id: string; revision: number; schema: Recor
 
 /** Whether a request without CORS could reach the server: a `no-cors` fetch that resolves means it answered. */
 export type NoCorsProbe = (url: string) => Promise<'reachable' | 'unreachable'>;
+
+/** A prompt a server offers (prompts/list): a template the person fills and inserts into their message. */
+export type McpPromptInfo = {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: Array<{ name: string; description?: string; required: boolean }>;
+};
+
+/** A filled prompt (prompts/get) as text for the Message box: each message's text, in order. */
+export type McpPromptText = { description?: string; text: string };
+
+/** A resource a server lists (resources/list). */
+export type McpResourceInfo = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
+
+/** A resource template (resources/templates/list): a URI with {placeholders} the person fills. */
+export type McpResourceTemplateInfo = { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string };
+
+/** One piece of a read resource: text, or base64 data. */
+export type McpResourceContent = { uri: string; mimeType?: string; text?: string; blob?: string; meta?: Record<string, unknown> };
+
+/** A server asks the client's model for a completion (legacy `sampling/createMessage`, 2025-11-25 servers only). */
+export type McpSamplingRequest = {
+  serverUrl: string;
+  serverName?: string;
+  messages: Array<{ role: 'user' | 'assistant'; text: string }>;
+  systemPrompt?: string;
+  maxTokens: number;
+};
+
+/** 'approve' carries what the model answered; 'deny' is the person's refusal, sent to the server as an error. */
+export type McpSamplingResponse = { action: 'approve'; model: string; text: string; stopReason: 'endTurn' | 'maxTokens' } | { action: 'deny' };
+
+/** Shows the request for approval and runs it on the session's model when approved. */
+export type SampleCallback = (request: McpSamplingRequest, signal: AbortSignal) => Promise<McpSamplingResponse>;

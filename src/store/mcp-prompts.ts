@@ -4,11 +4,15 @@
  * without loading the MCP client; nothing here imports it.
  */
 import { create } from 'zustand';
-import type { McpElicitRequest, McpElicitResponse, McpElicitUrlRequest, McpElicitUrlResponse, McpProgress } from '../mcp/types';
+import type { McpElicitRequest, McpElicitResponse, McpElicitUrlRequest, McpElicitUrlResponse, McpProgress, McpSamplingRequest } from '../mcp/types';
 
 export type McpPrompt =
   | { kind: 'form'; id: number; request: McpElicitRequest; answer: (response: McpElicitResponse) => void }
-  | { kind: 'url'; id: number; request: McpElicitUrlRequest; answer: (response: McpElicitUrlResponse) => void };
+  | { kind: 'url'; id: number; request: McpElicitUrlRequest; answer: (response: McpElicitUrlResponse) => void }
+  | { kind: 'sampling'; id: number; request: McpSamplingRequest; answer: (response: McpSamplingDecision) => void };
+
+/** The person's answer to a sampling request; 'cancel' when the server's request went away first. */
+export type McpSamplingDecision = { action: 'approve' | 'deny' | 'cancel' };
 
 /** Which server a call went to, and its latest progress report. */
 export type McpCallInfo = { serverName: string; protocolRevision: string; progress?: McpProgress };
@@ -47,6 +51,11 @@ export function askMcpUser(request: McpElicitRequest, signal: AbortSignal): Prom
 /** Asks whether to open a link a server sent; the chat opens it only when the person says so. */
 export function askMcpLink(request: McpElicitUrlRequest, signal: AbortSignal): Promise<McpElicitUrlResponse> {
   return ask<McpElicitUrlResponse>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'url', id, request, answer }));
+}
+
+/** Shows a server's sampling request in the chat for Approve / Deny. */
+export function askMcpSampling(request: McpSamplingRequest, signal: AbortSignal): Promise<McpSamplingDecision> {
+  return ask<McpSamplingDecision>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'sampling', id, request, answer }));
 }
 
 export function noteMcpCall(callId: string, info: McpCallInfo): void {

@@ -10,6 +10,7 @@ import type { McpServerRecord } from '../domain/mcp-server';
 import { loadMcpRuntime } from '../mcp/load-mcp';
 import type { McpConnection } from '../mcp/connection';
 import type { McpConnectionState, McpLogMessage, McpServerSummary, McpToolInfo } from '../mcp/types';
+import { mcpSignInFor } from './mcp-auth-handles';
 import { askMcpLink, askMcpUser } from './mcp-prompts';
 
 /** 'idle': not connected in this tab (yet, or after disconnecting). */
@@ -17,7 +18,7 @@ export type McpServerState = { status: 'idle' } | McpConnectionState;
 
 export const useMcpStates = create<{ states: Record<string, McpServerState> }>(() => ({ states: {} }));
 
-export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[] };
+export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[]; label?: string };
 
 const live = new Map<string, LiveMcpServer>();
 const logWatchers = new Map<string, Set<(message: McpLogMessage) => void>>();
@@ -57,12 +58,16 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
     try {
       const [{ connectMcpServer }, headers] = await Promise.all([loadMcpRuntime(), mcpServerHeaders(db, record)]);
       let current: LiveMcpServer | null = null;
+      const auth = await signedInAccess(record, headers);
       const result = await connectMcpServer({
         url: record.url,
         headers,
+        ...(auth ?? {}),
         onState: (state) => setState(record.id, state),
         elicit: askMcpUser,
         elicitUrl: askMcpLink,
+        // Sampling is a 2025-11-25 feature (deprecated in 2026-07-28); the SDK sends it only from such servers.
+        sample: (request, signal) => import('./mcp-sampling').then((m) => m.approveAndSample(request, signal)),
         logLevel: 'info',
         onLog: (message) => {
           for (const sink of logWatchers.get(record.id) ?? []) sink(message);
@@ -75,7 +80,7 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
       });
       if (result.status !== 'connected') return null;
       const tools = await result.connection.listTools().catch(() => [] as McpToolInfo[]);
-      current = { connection: result.connection, server: result.server, tools };
+      current = { connection: result.connection, server: result.server, tools, label: record.name.trim() !== '' ? record.name : (result.server.title ?? result.server.name) };
       // Removed or disabled while connecting: the connection is not kept.
       const stored = await getMcpServer(db, record.id);
       if (stored === undefined || !stored.enabled) {
@@ -95,6 +100,23 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
   })();
   connecting.set(record.id, attempt);
   return attempt;
+}
+
+/**
+ * The server's stored sign-in, for a server that has one (architecture.md, "MCP sign-in"). A server given its own
+ * Authorization header keeps using that; a server never signed in to gets none, so connecting has no side effects
+ * at its authorization server.
+ */
+async function signedInAccess(record: McpServerRecord, headers: Record<string, string>) {
+  if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) return null;
+  const signIn = await mcpSignInFor(record.url);
+  if (!(await signIn.status()).signedIn) return null;
+  return { authProvider: signIn.authProvider, fetch: signIn.fetch, takeAuthFailure: signIn.takeFailure };
+}
+
+/** The page's live connections, by server id (for prompts and resources across servers). */
+export function liveMcpServers(): Array<[string, LiveMcpServer]> {
+  return [...live.entries()];
 }
 
 /** Closes the server's connection (if any); its state returns to idle. */

@@ -4,6 +4,8 @@
  * network at all. A declared entry that is not a plain origin (say one smuggling a `;` and another directive) is
  * dropped, never copied into the policy.
  */
+import type { McpResourceContent } from '../types';
+
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 export type McpUiCsp = {
@@ -16,11 +18,10 @@ export type McpUiCsp = {
 export type McpUiResource = { uri: string; html: string; csp: McpUiCsp; prefersBorder?: boolean };
 
 /** One entry of a resources/read result, as the MCP layer hands it over. */
-export type McpResourceContents = { uri: string; mimeType?: string; text?: string; blob?: string; meta?: Record<string, unknown> };
 
 export type UiResourceProblem = { kind: 'no-html'; message: string };
 
-export function toUiResource(uri: string, contents: readonly McpResourceContents[]): McpUiResource | UiResourceProblem {
+export function toUiResource(uri: string, contents: readonly McpResourceContent[]): McpUiResource | UiResourceProblem {
   const entry = contents.find((c) => c.mimeType?.replace(/\s/g, '').toLowerCase() === MCP_APP_MIME_TYPE) ?? contents.find((c) => c.mimeType?.startsWith('text/html') === true);
   const html = entry === undefined ? undefined : entry.text ?? (entry.blob !== undefined ? decodeBase64(entry.blob) : undefined);
   if (entry === undefined || html === undefined) return { kind: 'no-html', message: `The server's resource ${uri} holds no HTML View (${MCP_APP_MIME_TYPE}).` };

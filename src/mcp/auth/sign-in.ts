@@ -36,6 +36,8 @@ export interface McpSignIn {
   /** Forgets this server's tokens and any sign-in under way. */
   signOut(): Promise<void>;
   status(): Promise<McpAuthStatus>;
+  /** The token endpoint's last failure since this was last called (a refresh the SDK gave up on), then forgets it. */
+  takeFailure(): McpAuthFailure | null;
 }
 
 export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
@@ -48,7 +50,16 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
   });
   const base = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const pageOrigin = globalThis.location?.origin ?? null;
-  const guarded = guardTokenEndpoint(base, options.probeNoCors ?? browserNoCorsProbe, pageOrigin);
+  const guard = guardTokenEndpoint(base, options.probeNoCors ?? browserNoCorsProbe, pageOrigin);
+  let lastFailure: McpAuthFailure | null = null;
+  const guarded: typeof fetch = async (input, init) => {
+    try {
+      return await guard(input, init);
+    } catch (error) {
+      if (error instanceof McpAuthError) lastFailure = error.failure;
+      throw error;
+    }
+  };
   const serverUrl = options.serverUrl;
 
   const signedIn = async (): Promise<McpSignInResult> => {
@@ -112,6 +123,11 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
       return completeSignIn(callbackUrl);
     },
     signOut: () => provider.forget(),
+    takeFailure: () => {
+      const failure = lastFailure;
+      lastFailure = null;
+      return failure;
+    },
     status: async () => {
       const tokens = (await provider.tokens()) as (Record<string, unknown> & { issuer?: string; scope?: string }) | undefined;
       if (tokens?.issuer === undefined) return { signedIn: false };

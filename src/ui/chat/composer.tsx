@@ -1,8 +1,14 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { takeComposerInsert, useComposerInsert } from '../../store/composer-insert';
+import { clearResourceAttachments, messageWithResources, useResourceAttachments } from '../../store/resource-chips';
 import { useUiStore } from '../../store/ui-store';
+import { ResourceChipList } from './attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
 import { MESSAGE_BOX_ID } from '../shell/skip-link';
 import { readDraft, writeDraft } from './drafts';
+import type { SlashKeys } from './mcp-slash-prompts';
+
+const McpSlashPrompts = lazy(() => import('./mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
 
 type Props = {
   /** Whose unsent text this is: it survives switching sessions or tabs and coming back. */
@@ -32,17 +38,46 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
   };
   const canSend = text.trim() !== '' && !running && !readOnly && !sending;
 
+  // Text sent here from elsewhere (a prompt filled in the Tools view) is added to what is typed.
+  const pendingInsert = useComposerInsert((s) => s.pending);
+  useEffect(() => {
+    if (pendingInsert === null || readOnly) return;
+    const inserted = takeComposerInsert();
+    if (inserted !== null) setText(text.trim() === '' ? inserted : `${text}\n\n${inserted}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new insert matters, not each keystroke
+  }, [pendingInsert, readOnly]);
+
+  // `/` alone (or followed by a name) opens the prompts list; Escape closes it until the text changes.
+  const [slashClosedAt, setSlashClosedAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (slashClosedAt !== null && text !== slashClosedAt) setSlashClosedAt(null);
+  }, [text, slashClosedAt]);
+  const slashOpen = !readOnly && /^\/[^\s]*$/.test(text) && slashClosedAt !== text;
+  const slashKeys = useRef<SlashKeys | null>(null);
+  const [slashActive, setSlashActive] = useState<{ id: string | null; listId: string } | null>(null);
+  const onSlashActive = useCallback((id: string | null, listId: string) => setSlashActive({ id, listId }), []);
+
   const send = async () => {
     if (!canSend) return;
     setSending(true);
     try {
-      if (await onSend(text, keepTyping())) setText('');
+      // Attached MCP resources go with this message, after the text, and are let go once it is sent.
+      const attached = useResourceAttachments.getState().items;
+      if (await onSend(messageWithResources(text, attached), keepTyping())) {
+        setText('');
+        if (attached.length > 0) clearResourceAttachments();
+      }
     } finally {
       setSending(false);
     }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slashOpen && slashKeys.current?.(e) === true) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     // Enter sends; Shift+Enter is a new line; Enter while an IME is composing belongs to the IME.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -52,6 +87,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
 
   return (
     <form ref={form} className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+      <ResourceChipList />
       <textarea
         ref={box}
         id={MESSAGE_BOX_ID}
@@ -62,7 +98,26 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
         disabled={readOnly}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
+        aria-controls={slashOpen ? slashActive?.listId : undefined}
+        aria-activedescendant={slashOpen ? (slashActive?.id ?? undefined) : undefined}
       />
+      {slashOpen && (
+        <Suspense fallback={null}>
+          <McpSlashPrompts
+            query={text.slice(1)}
+            keys={slashKeys}
+            onActive={onSlashActive}
+            onInsert={(t) => {
+              setText(t);
+              box.current?.focus();
+            }}
+            onClose={() => {
+              setSlashClosedAt(text);
+              box.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       <button type="submit" className="primary" disabled={!canSend}>Send</button>
       <button type="button" disabled={!running} onClick={() => { keepTyping(); onStop(); }} aria-keyshortcuts="Escape">Stop</button>
     </form>

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import type { McpApprovalMode, McpServerRecord } from '../../domain/mcp-server';
 import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../store/mcp-registry';
 import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../data/mcp-server-mutations';
+import { McpPromptsSection } from './mcp-prompts-section';
+import { McpResourcesSection } from './mcp-resources-section';
+import { McpSignInControls } from './mcp-sign-in';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
 
@@ -32,6 +35,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
       <p role="status" className="mcp-state" data-state={server.enabled ? state.status : 'disabled'}>
         {mcpStateText(state, server)}
       </p>
+      <McpSignInControls server={server} />
       <div className="field-row">
         <button type="button" disabled={!server.enabled || state.status === 'connecting'} onClick={() => void reconnectMcp(server)}>
           Reconnect
@@ -72,6 +76,8 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
           ))}
         </ul>
       )}
+      <McpPromptsSection server={server} />
+      <McpResourcesSection server={server} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { newDefinition } from '../../tools/definition';
 import { seedBuiltins, toggleToolEnabled } from '../data/tool-mutations';
 import { useTools } from '../data/use-tools';
 import { useMcpServers } from '../data/use-mcp-servers';
+import { useMcpSignIn } from '../../store/mcp-sign-in';
 import { McpAddServerForm } from './mcp-add-server-form';
 import { mcpModelNames } from './mcp-model-names';
 import { McpServerDetail } from './mcp-server-detail';
@@ -38,6 +39,15 @@ export function ToolsView() {
   useEffect(() => {
     void seedBuiltins();
   }, []);
+
+  // Back from signing in: the server the sign-in was for is opened.
+  const signInFocus = useMcpSignIn((s) => s.focusServerId);
+  useEffect(() => {
+    if (signInFocus === null) return;
+    useMcpSignIn.setState({ focusServerId: null });
+    openMcp({ kind: 'server', id: signInFocus });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- openMcp is rebuilt each render; only the focus matters
+  }, [signInFocus]);
 
   const selected = draft ?? tools?.find((t) => t.id === selectedId) ?? null;
   const others = (tools ?? []).filter((t) => t.id !== selected?.id);

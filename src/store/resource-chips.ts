@@ -1,0 +1,38 @@
+/**
+ * MCP resources attached to the next message, as the Message box shows them (chips) and sends them: after the
+ * person's words, each resource's text named by its URI. No MCP or storage code here, so the chat carries none.
+ */
+import { create } from 'zustand';
+import type { McpResourceContent } from '../mcp/types';
+
+export type ResourceAttachment = { id: number; serverId: string; serverLabel: string; uri: string; name: string; contents: McpResourceContent[] };
+
+export const useResourceAttachments = create<{ items: ResourceAttachment[] }>(() => ({ items: [] }));
+
+let nextId = 1;
+
+export function addResourceAttachment(item: Omit<ResourceAttachment, 'id'>): void {
+  const added: ResourceAttachment = { ...item, id: nextId++ };
+  useResourceAttachments.setState((s) => ({ items: [...s.items.filter((i) => i.uri !== item.uri || i.serverId !== item.serverId), added] }));
+}
+
+export function detachResource(id: number): void {
+  useResourceAttachments.setState((s) => ({ items: s.items.filter((i) => i.id !== id) }));
+}
+
+export function clearResourceAttachments(): void {
+  useResourceAttachments.setState({ items: [] });
+}
+
+/** The message the model receives: the person's text, then each attached resource's content, named. */
+export function messageWithResources(text: string, items: readonly ResourceAttachment[]): string {
+  if (items.length === 0) return text;
+  const blocks = items.flatMap((item) =>
+    item.contents.map((c) => {
+      const head = `[Resource ${item.name} from ${item.serverLabel}: ${c.uri}${c.mimeType !== undefined ? ` (${c.mimeType})` : ''}]`;
+      if (c.text !== undefined) return `${head}\n${c.text}`;
+      return `${head}\n(binary content, ${Math.floor(((c.blob ?? '').length * 3) / 4)} bytes: not sent, only text resources reach the model)`;
+    }),
+  );
+  return [text, ...blocks].join('\n\n');
+}
