@@ -3,6 +3,7 @@ import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
 import { exportJson, exportOpenAI } from './export-actions';
+import { OtelExportItems } from './otel-export-items';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
@@ -82,6 +83,7 @@ export function ExportButton() {
           <button type="button" role="menuitem" disabled={!sessionId} onClick={() => sessionId && void run(() => exportOpenAI(sessionId))}>
             This session as OpenAI messages
           </button>
+          <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
           <label>
             <input type="checkbox" checked={includeMemories} onChange={(e) => setIncludeMemories(e.target.checked)} />
             Include memories
