@@ -44,3 +44,9 @@ export async function saveCollectorConfig(db: ToolscopeDB, config: CollectorConf
     ]);
   });
 }
+
+/** True when a Collector URL is set (the sessions list offers "Send to collector" only then). */
+export async function collectorIsSet(db: ToolscopeDB): Promise<boolean> {
+  const url = await db.settings.get(URL_KEY);
+  return url !== undefined && isString(url.value) && url.value.trim() !== '';
+}

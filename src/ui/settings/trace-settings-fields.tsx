@@ -38,7 +38,7 @@ export function TraceSettingsFields() {
     const url = draft.url.trim();
     if (url && !/^https?:\/\/[^/]/i.test(url)) return setStatus({ error: true, text: 'The Collector URL must start with http:// or https://.' });
     await saveTraceSettings({ url, headers: headers.headers, autoPush: draft.autoPush, includeContent: draft.includeContent }, prices.prices);
-    setStatus({ error: false, text: 'Collector and prices saved.' });
+    setStatus({ error: false, text: 'Trace settings applied.' });
   };
   return (
     <section aria-labelledby={`${id}-h`}>
@@ -62,7 +62,7 @@ export function TraceSettingsFields() {
         Include content in pushed traces
       </label>
       <div className="field">
-        <label htmlFor={`${id}-prices`}>Model prices</label>
+        <label htmlFor={`${id}-prices`}>Token prices</label>
         <textarea id={`${id}-prices`} rows={2} value={draft.prices} placeholder="my-model: 1.5 0.5 6" onChange={(e) => edit({ prices: e.target.value })} />
         <p className="hint">
           Your own prices override the built-in table ({PRICE_TABLE.date}): one model per line, “model: input cached output” in US dollars per
@@ -70,7 +70,7 @@ export function TraceSettingsFields() {
         </p>
       </div>
       <button type="button" onClick={() => void save()}>
-        Save collector and prices
+        Apply trace settings
       </button>
       {status && <p role={status.error ? 'alert' : 'status'} className={status.error ? 'warning' : 'hint'}>{status.text}</p>}
     </section>
