@@ -63,6 +63,8 @@ export type SessionRecord = {
   activeBranchId?: string;
   /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
   forkedFrom?: ForkSource;
+  /** Made by importing an OpenTelemetry trace (io/otlp-import.ts): shown read-only, never continued. */
+  importedTrace?: boolean;
 };
 
 export type ForkSource = { sessionId: string; messageId: string; title: string };

@@ -156,6 +156,8 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number): OtlpSpan[] 
         attr(GEN_AI.toolCallId, c.callId),
         attr(GEN_AI.toolType, 'function'),
         attr(TOOLSCOPE.toolOutcome, outcome),
+        // Arguments that failed their check never reached the tool: no start, only the answer.
+        ...(c.args === undefined && outcome !== 'denied' ? [attr(TOOLSCOPE.toolRan, false)] : []),
         ...(failed ? [attr(OTEL.errorType, outcome)] : []),
         ...(ctx.opts.includeContent && c.args !== undefined ? [attr(GEN_AI.toolCallArguments, c.args)] : []),
         ...(ctx.opts.includeContent && f ? [attr(GEN_AI.toolCallResult, f.result)] : []),

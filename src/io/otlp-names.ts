@@ -62,6 +62,7 @@ export const TOOLSCOPE = {
   turn: 'toolscope.turn',
   attempt: 'toolscope.attempt',
   toolOutcome: 'toolscope.tool.outcome',
+  toolRan: 'toolscope.tool.ran',
 } as const;
 
 /** Span kinds and status codes as the OTLP JSON encoding writes them (numbers of the protobuf enums). */

@@ -103,6 +103,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         </p>
       )}
       {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
+      {session?.importedTrace && <p className="chat-banner" role="note">Imported trace: read-only. Its runs are on the Timeline.</p>}
       {loading || (rows.length > 0 && !markdownReady) ? (
         <div className="message-list empty">Loading…</div>
       ) : rows.length === 0 ? (
@@ -125,7 +126,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       <Composer
         draftKey={sessionId}
         running={runningHere}
-        readOnly={lockedElsewhere}
+        readOnly={lockedElsewhere || session?.importedTrace === true}
         onSend={async (t) => (await sendMessage(t)) === 'started'}
         onStop={() => stopRun(sessionId)}
       />
