@@ -30,7 +30,7 @@ export async function startOtlpReceiver(opts: { cors?: boolean; requireHeader?: 
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":16,"message":"unauthenticated"}');
         return;
       }
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {

@@ -7,6 +7,7 @@ import { AssistantBody } from './assistant-body';
 import { MessageFlag } from './message-flag';
 import { useSessionTurn } from '../data/session-turn-offsets';
 import { usageText } from './usage-text';
+import { CostLine } from './cost-line';
 
 type Props = {
   sessionId: string;
@@ -43,6 +44,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
         toolRecords={toolRecords}
       />
       {usage && turn !== null && <div className="usage">Turn {turn}: {usageText(usage)}</div>}
+      {usage && turn !== null && <CostLine sessionId={sessionId} usage={usage} label={`Turn ${turn} cost`} />}
     </article>
   );
 });

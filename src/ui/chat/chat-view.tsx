@@ -18,6 +18,7 @@ import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { usageText } from './usage-text';
+import { CostLine } from './cost-line';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
 
@@ -123,6 +124,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       {session && session.usage.totalTokens > 0 && (
         <div className="usage session-usage" aria-label="Session usage">Session: {usageText(session.usage)}</div>
       )}
+      {session && session.usage.totalTokens > 0 && <CostLine sessionId={sessionId} usage={session.usage} label="Session cost" />}
       <Composer
         draftKey={sessionId}
         running={runningHere}

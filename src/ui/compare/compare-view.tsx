@@ -1,3 +1,5 @@
+import { tablePriceOf } from '../../compare/table-price';
+import { usePriceOverrides } from '../data/use-price-overrides';
 import { useCallback, useMemo, useState } from 'react';
 import { comparePaths, onSharedScale, type Comparison, type CompareSide } from '../../compare/compare-paths';
 import { formatAddress, sessionAddress } from '../../domain/app-address';
@@ -22,9 +24,10 @@ export function CompareView({ a, b }: { a: string | null; b: string | null }) {
   const leftPath = left?.sessionId === a ? left?.path : undefined;
   const rightPath = right?.sessionId === b ? right?.path : undefined;
   // Built again when either side changes (a run going on in one of them); `now` only moves open bars.
+  const prices = usePriceOverrides();
   const comparison = useMemo(
-    () => (leftPath && rightPath ? comparePaths(leftPath, rightPath, Date.now()) : null),
-    [leftPath, rightPath],
+    () => (leftPath && rightPath ? comparePaths(leftPath, rightPath, Date.now(), tablePriceOf(prices)) : null),
+    [leftPath, rightPath, prices],
   );
 
   const pick = (side: 'a' | 'b', id: string) => {
@@ -104,7 +107,7 @@ function CompareTable({ c }: { c: Comparison }) {
     { name: 'Tool calls', cell: (s) => s.toolCalls },
     { name: 'Tool calls by name', cell: (s) => <ToolList s={s} /> },
     { name: 'Tokens', cell: tokens },
-    { name: 'Cost', cell: (s) => (s.cost ? `${s.cost.amount.toFixed(4)} ${s.cost.currency}` : 'not known (no prices for this model)') },
+    { name: 'Cost', cell: (s) => (s.cost ? `$${s.cost.amount.toFixed(4)}${s.usage.estimated ? ' (estimated)' : ''}` : 'not known (no prices for this model)') },
     { name: 'Duration', cell: (s) => (s.runs > 0 ? formatMs(s.durationMs) : '—') },
     { name: 'Final answer', cell: (s) => (s.finalAnswer ? <div className="compare-answer">{s.finalAnswer.text}{s.finalAnswer.status !== 'complete' ? ` (${s.finalAnswer.status})` : ''}</div> : '—') },
   ];
