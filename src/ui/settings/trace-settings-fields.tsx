@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { PRICE_TABLE } from '../../domain/model-prices';
-import { readTraceSettings, saveTraceSettings } from '../data/trace-settings';
+import { readTraceSettings, saveTraceSettings } from '../data/collector-and-prices';
 import { parsePriceLines, priceLines } from './price-lines';
 import { parseHeaderLines } from '../tools/mcp-header-lines';
 
