@@ -112,7 +112,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       ) : (
         <TurnOffsetsContext value={turnOffsets}>
           <MessageList
-            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere}
+            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
           />
         </TurnOffsetsContext>
       )}
