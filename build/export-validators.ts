@@ -19,6 +19,8 @@ const standaloneCode = (createRequire(import.meta.url)('ajv/dist/standalone') as
 const SCHEMA_FILE = fileURLToPath(new URL('../src/io/session-schema.json', import.meta.url));
 /** Chat Completions messages, the other kind of file the import takes (a new session). */
 const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/openai-messages-schema.json', import.meta.url));
+/** OTLP/JSON traces, imported as read-only sessions (io/otlp-import.ts) and the shape the trace export is held to. */
+const OTLP_TRACES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/otlp-trace-schema.json', import.meta.url));
 
 /** `import { validate } from 'virtual:export-schema/validate'` checks a parsed file as-is. */
 export const VALIDATE_ID = 'virtual:export-schema/validate';
@@ -27,11 +29,13 @@ export const SANITIZE_ID = 'virtual:export-schema/sanitize';
 
 /** `import { validate } from 'virtual:export-schema/openai-messages'` checks a Chat Completions messages file. */
 export const OPENAI_MESSAGES_ID = 'virtual:export-schema/openai-messages';
+export const OTLP_TRACES_ID = 'virtual:export-schema/otlp-traces';
 
 const MODULES: Record<string, { file: string; options: Options }> = {
   [VALIDATE_ID]: { file: SCHEMA_FILE, options: {} },
   [SANITIZE_ID]: { file: SCHEMA_FILE, options: { removeAdditional: true } },
   [OPENAI_MESSAGES_ID]: { file: OPENAI_MESSAGES_SCHEMA_FILE, options: {} },
+  [OTLP_TRACES_ID]: { file: OTLP_TRACES_SCHEMA_FILE, options: {} },
 };
 
 /**
@@ -103,7 +107,7 @@ export function exportValidatorsPlugin(): Plugin {
       },
     },
     watchChange(id) {
-      if (id === SCHEMA_FILE || id === OPENAI_MESSAGES_SCHEMA_FILE) generated.clear();
+      if (id === SCHEMA_FILE || id === OPENAI_MESSAGES_SCHEMA_FILE || id === OTLP_TRACES_SCHEMA_FILE) generated.clear();
     },
   };
 }

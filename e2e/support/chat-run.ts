@@ -19,7 +19,7 @@ const runBeforeSend = new WeakMap<Page, string | null>();
 export async function sendMessage(page: Page, text: string): Promise<void> {
   await messageBox(page).fill(text);
   runBeforeSend.set(page, (await chatRun(page)).id);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 export function assistantMessages(page: Page) {

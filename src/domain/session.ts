@@ -67,6 +67,8 @@ export type SessionRecord = {
   activeBranchId?: string;
   /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
   forkedFrom?: ForkSource;
+  /** Made by importing an OpenTelemetry trace (io/otlp-import.ts): shown read-only, never continued. */
+  importedTrace?: boolean;
 };
 
 /** The endpoint a session talks to; keys stay global and are never stored with a session. */

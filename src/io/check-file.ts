@@ -2,6 +2,7 @@ import type { ExportFileV1 } from './format-v1';
 import { checkIntegrity } from './integrity';
 import { findHostileShape, parseJsonText, type ParseFailure } from './parse-file';
 import { looksLikeOpenAIMessages, openAIMessagesToExport } from './openai-messages-import';
+import { looksLikeOtlpTraces, otlpTracesToExport } from './otlp-import';
 import { checkEnvelope, validateExportFile, type FileIssue } from './validate-file';
 
 export type CheckPhase = 'parsing' | 'screening' | 'validating' | 'integrity';
@@ -50,6 +51,12 @@ export function checkExportData(
     const converted = openAIMessagesToExport(data, { now: fresh.now(), newId: fresh.newId });
     if (!converted.ok) return { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } };
     // The session it makes is checked like any export file, so nothing reaches the database unchecked.
+    return checkExportData(converted.file, onPhase, fresh);
+  }
+  if (looksLikeOtlpTraces(data)) {
+    onPhase('validating');
+    const converted = otlpTracesToExport(data, { now: fresh.now(), newId: fresh.newId });
+    if (!converted.ok) return { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } };
     return checkExportData(converted.file, onPhase, fresh);
   }
   const envelope = checkEnvelope(data);

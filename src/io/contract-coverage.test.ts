@@ -98,6 +98,7 @@ const session: Required<SessionRecord> = {
   id: S, title: 't', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 1, usage, settings, lastError: errors.auth, limitStop: 'max_turns', endpoint: { baseURL: 'http://127.0.0.1:11434/v1' },
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
+  importedTrace: true,
 };
 const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finishedAt: 200, stopReason: 'complete', usage, error: errors.storage, interrupted: false };
 const toolCall: Required<ToolCallRecord> = {

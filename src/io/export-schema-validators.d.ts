@@ -23,3 +23,11 @@ declare module 'virtual:export-schema/openai-messages' {
     errors?: import('ajv').ErrorObject[] | null;
   };
 }
+
+declare module 'virtual:export-schema/otlp-traces' {
+  /** Validates a parsed OTLP/JSON traces file (ExportTraceServiceRequest); see otlp-trace-schema.json. */
+  export const validate: {
+    (data: unknown): boolean;
+    errors?: import('ajv').ErrorObject[] | null;
+  };
+}

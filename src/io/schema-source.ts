@@ -350,8 +350,9 @@ export function buildSessionSchema(): Schema {
           branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
+          importedTrace: { type: 'boolean' },
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace'],
       ),
       toolCallRecord: obj({
         id: id(),

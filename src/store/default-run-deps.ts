@@ -3,6 +3,7 @@ import { db } from '../db/database';
 import { loadHistory } from '../db/messages-repo';
 import { createPersister } from '../db/persister';
 import { recoverSession } from '../db/recover';
+import { readCollectorConfig } from '../db/collector-repo';
 import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
@@ -42,6 +43,12 @@ export function defaultRunDeps(): RunDeps {
     },
     acquireRunLock: (sessionId) => acquireRunLock(sessionId),
     recoverSession: (sessionId) => recoverSession(db, sessionId),
+    // The trace code loads only when the automatic push is on (architecture.md, "Traces").
+    afterRun: (sessionId, runId) => {
+      void readCollectorConfig(db)
+        .then((c) => (c.autoPush && c.url.trim() ? import('./trace-push').then((m) => m.sendToCollector(sessionId, runId)) : undefined))
+        .catch(() => undefined);
+    },
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },

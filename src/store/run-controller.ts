@@ -194,6 +194,12 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         await lock.lock.released;
         live.delete(sessionId);
         useRunStore.getState().endRun(sessionId, runId);
+        // After the run is over and stored: whatever follows (a trace push) cannot slow or fail it.
+        try {
+          deps.afterRun?.(sessionId, runId);
+        } catch {
+          // Only a report; the run is already complete.
+        }
       }
     })();
     return { ok: true, runId, done };

@@ -54,6 +54,8 @@ export type RunDeps = {
   now(): number;
   /** Repairs what a run of a closed tab left behind; called while holding the session's run lock. Absent: no repair. */
   recoverSession?(sessionId: string): Promise<unknown>;
+  /** Told once a run has ended and is stored (the automatic trace push); must not throw and is never awaited. Absent: nothing. */
+  afterRun?(sessionId: string, runId: string): void;
   /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
   /** A standing answer to a tool's approval request (approval scopes); absent = always ask. */
   approvalScope?(sessionId: string, tool: string): Promise<{ decision: 'approve' | 'deny' } | null>;

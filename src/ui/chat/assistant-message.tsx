@@ -8,6 +8,7 @@ import { providerToolsOf } from './provider-tools';
 import { MessageFlag } from './message-flag';
 import { useSessionTurn } from '../data/session-turn-offsets';
 import { usageText } from './usage-text';
+import { CostLine } from './cost-line';
 
 type Props = {
   sessionId: string;
@@ -46,6 +47,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
         citations={message.citations}
       />
       {usage && turn !== null && <div className="usage">Turn {turn}: {usageText(usage)}</div>}
+      {usage && turn !== null && <CostLine sessionId={sessionId} usage={usage} label={`Turn ${turn} cost`} />}
     </article>
   );
 });

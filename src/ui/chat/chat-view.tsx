@@ -18,6 +18,7 @@ import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { usageText } from './usage-text';
+import { CostLine } from './cost-line';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
 
@@ -103,6 +104,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         </p>
       )}
       {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
+      {session?.importedTrace && <p className="chat-banner" role="note">Imported trace: read-only. Its runs are on the Timeline.</p>}
       {loading || (rows.length > 0 && !markdownReady) ? (
         <div className="message-list empty">Loading…</div>
       ) : rows.length === 0 ? (
@@ -110,7 +112,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       ) : (
         <TurnOffsetsContext value={turnOffsets}>
           <MessageList
-            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere}
+            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
           />
         </TurnOffsetsContext>
       )}
@@ -122,10 +124,11 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       {session && session.usage.totalTokens > 0 && (
         <div className="usage session-usage" role="group" aria-label="Session usage">Session: {usageText(session.usage)}</div>
       )}
+      {session && session.usage.totalTokens > 0 && <CostLine sessionId={sessionId} usage={session.usage} label="Session cost" />}
       <Composer
         draftKey={sessionId}
         running={runningHere}
-        readOnly={lockedElsewhere}
+        readOnly={lockedElsewhere || session?.importedTrace === true}
         onSend={async (t) => (await sendMessage(t)) === 'started'}
         onStop={() => stopRun(sessionId)}
       />

@@ -1,3 +1,5 @@
+import { tablePriceOf } from '../../compare/table-price';
+import { usePriceOverrides } from '../data/use-price-overrides';
 import { useCallback, useMemo, useState } from 'react';
 import { comparePaths, onSharedScale, type Comparison, type CompareSide } from '../../compare/compare-paths';
 import { formatAddress, formatCompareRef, parseCompareRef, sameCompareRef, sessionAddress, sessionRef, type CompareRef } from '../../domain/app-address';
@@ -28,9 +30,10 @@ export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | nu
   const leftPath = leftRead?.path ?? undefined;
   const rightPath = rightRead?.path ?? undefined;
   // Built again when either side changes (a run going on in one of them); `now` only moves open bars.
+  const prices = usePriceOverrides();
   const comparison = useMemo(
-    () => (leftPath && rightPath ? comparePaths(leftPath, rightPath, Date.now()) : null),
-    [leftPath, rightPath],
+    () => (leftPath && rightPath ? comparePaths(leftPath, rightPath, Date.now(), tablePriceOf(prices)) : null),
+    [leftPath, rightPath, prices],
   );
 
   const pick = (side: 'a' | 'b', value: string) => {
@@ -136,7 +139,7 @@ function CompareTable({ c }: { c: Comparison }) {
     { name: 'Tool calls', cell: (s) => s.toolCalls },
     { name: 'Tool calls by name', cell: (s) => <ToolList s={s} /> },
     { name: 'Tokens', cell: tokens },
-    { name: 'Cost', cell: (s) => (s.cost ? `${s.cost.amount.toFixed(4)} ${s.cost.currency}` : 'not known (no prices for this model)') },
+    { name: 'Cost', cell: (s) => (s.cost ? `$${s.cost.amount.toFixed(4)}${s.usage.estimated ? ' (estimated)' : ''}` : 'not known (no prices for this model)') },
     { name: 'Duration', cell: (s) => (s.runs > 0 ? formatMs(s.durationMs) : '—') },
     { name: 'Final answer', cell: (s) => (s.finalAnswer ? <div className="compare-answer">{s.finalAnswer.text}{s.finalAnswer.status !== 'complete' ? ` (${s.finalAnswer.status})` : ''}</div> : '—') },
   ];

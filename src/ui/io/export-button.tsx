@@ -6,6 +6,7 @@ import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export
 import { OpenAIExportNotice } from './openai-export-notice';
 import { ExportChooser } from './export-chooser';
 import { useMenuKeys } from './menu-keys';
+import { OtelExportItems } from './otel-export-items';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
@@ -93,6 +94,7 @@ export function ExportButton() {
           })}>
             This session as OpenAI messages
           </button>
+          <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
           <div role="separator" />
           <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeMemories} className="io-check" onClick={() => setIncludeMemories((v) => !v)}>
             <span aria-hidden="true">{includeMemories ? '☑' : '☐'}</span> Include memories

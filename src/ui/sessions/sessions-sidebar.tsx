@@ -7,6 +7,7 @@ import { SessionItem } from './session-item';
 import { UndoToastView } from './undo-toast';
 import { ExportButton } from '../io/export-button';
 import { ImportButton } from '../io/import-button';
+import { SendToCollectorButton } from '../io/send-to-collector-button';
 
 export function SessionsSidebar() {
   const [query, setQuery] = useState('');
@@ -27,6 +28,7 @@ export function SessionsSidebar() {
       <div className="sidebar-io">
         <ExportButton />
         <ImportButton />
+        <SendToCollectorButton />
         <button type="button" onClick={() => useUiStore.getState().openOverlay({ kind: 'compare', a: current === null ? null : sessionRef(current), b: null })}>Compare</button>
       </div>
       <input

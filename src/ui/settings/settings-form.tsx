@@ -18,6 +18,7 @@ import { RunKnobFields } from './run-knob-fields';
 import { knobTexts, readKnobs, type RunKnobKey, type RunKnobTexts } from './run-knobs';
 import { SystemPromptField } from './system-prompt-field';
 import { TestConnectionButton } from './test-connection-button';
+import { TraceSettings } from './trace-settings';
 import { ContextLimitField } from '../context/context-limit-field';
 
 type Props = {
@@ -162,6 +163,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       {session && <SessionSwitches value={switches} onChange={setSwitches} />}
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
+      <TraceSettings />
       <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
       <div className="dialog-actions">
         <button type="button" onClick={onDone}>Cancel</button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMs } from '../../timeline/format';
 import { errorLabel, turnName, type Bar } from '../../timeline/layout';
+import { useCostText } from './use-cost-text';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
 import { STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
 import { LongText } from '../chat/long-text';
@@ -64,10 +65,16 @@ function Timings({ rows }: { rows: [string, string][] }) {
   );
 }
 
-function TurnTokens({ turn }: { turn: TurnModel | null }) {
+function TurnTokens({ turn, model }: { turn: TurnModel | null; model: string }) {
+  const cost = useCostText();
   if (!turn?.usage) return null;
   const u = turn.usage;
-  return <p>Tokens this turn: {u.promptTokens} in, {u.completionTokens} out{u.estimated ? ' (estimated)' : ''}</p>;
+  return (
+    <>
+      <p>Tokens this turn: {u.promptTokens} in, {u.completionTokens} out{u.estimated ? ' (estimated)' : ''}</p>
+      <p>Cost this turn: {cost.of(model, u)}</p>
+    </>
+  );
 }
 
 function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: RunModel; turn: TurnModel | null; call: CallModel }) {
@@ -86,7 +93,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
     <>
       <h2>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h2>
       <Timings rows={timings} />
-      <TurnTokens turn={turn} />
+      <TurnTokens turn={turn} model={run.model} />
       <h3>Arguments</h3>
       {!args.ok && <p className="tl-warn">Not valid JSON; shown as sent by the model.</p>}
       <CutText text={args.text || '(empty)'} label="Arguments" />
@@ -121,7 +128,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
   return (
     <>
       <h2>{turnName(turn)} model request</h2>
-      <TurnTokens turn={turn} />
+      <TurnTokens turn={turn} model={run.model} />
       {turn.compactions.map((c) => (
         <p key={c.t}>Context compacted at {formatMs(c.t)}: {c.tokensBefore} → {c.tokensAfter} tokens ({c.removed} messages summarized)</p>
       ))}
@@ -153,6 +160,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
 }
 
 function RunDetails({ run }: { run: RunModel }) {
+  const cost = useCostText();
   const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
   return (
     <>
@@ -163,6 +171,7 @@ function RunDetails({ run }: { run: RunModel }) {
         ['Duration', formatMs(run.duration)],
         ['Stop reason', why],
         ['Tokens', `${run.usage.promptTokens} in, ${run.usage.completionTokens} out${run.usage.estimated ? ' (estimated)' : ''}`],
+        ['Cost', cost.of(run.model, run.usage)],
         ...(run.error ? [['Error', `${errorLabel(run.error)}: ${run.error.message}`] as [string, string]] : []),
       ]} />
     </>

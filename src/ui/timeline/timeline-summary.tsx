@@ -3,7 +3,7 @@ import { CALL_OUTCOMES, STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/
 import type { TimelineStats } from '../../timeline/summary';
 
 /** The numbers above the chart. */
-export function TimelineSummary({ s }: { s: TimelineStats }) {
+export function TimelineSummary({ s, cost }: { s: TimelineStats; cost?: string }) {
   const stop = s.lastRunState === 'live' ? 'running' : s.lastRunState === 'interrupted' ? 'interrupted' : s.stopReason ? STOP_REASON_WORDS[s.stopReason] : '—';
   const outcomes = CALL_OUTCOMES.filter((o) => s.byOutcome[o] > 0);
   return (
@@ -32,6 +32,7 @@ export function TimelineSummary({ s }: { s: TimelineStats }) {
       </div>
       {s.retries > 0 && <div><dt>Retries</dt><dd>{s.retries}</dd></div>}
       <div><dt>Tokens</dt><dd>{formatTokens(s.tokensIn)} in / {formatTokens(s.tokensOut)} out{s.tokensEstimated ? ' (est.)' : ''}</dd></div>
+      {cost !== undefined && <div><dt>Cost</dt><dd data-testid="tl-cost">{cost}</dd></div>}
       <div><dt>Stop reason</dt><dd data-testid="tl-stop">{stop}</dd></div>
     </dl>
     </div>

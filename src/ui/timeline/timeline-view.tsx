@@ -15,6 +15,7 @@ import { downloadBlob } from '../download';
 import { svgToPng } from './svg-to-png';
 import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timeline-chart';
 import { TimelineSummary } from './timeline-summary';
+import { useCostText } from './use-cost-text';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useTimelineSnapshot } from './use-timeline-data';
 import './timeline.css';
@@ -44,6 +45,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   }, [snapshot, filter]);
   const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
+  const cost = useCostText();
 
   // null = follow: until the person zooms or pans, the chart keeps fitting the (possibly growing) session.
   const [viewport, setViewportState] = useState<Viewport | null>(null);
@@ -129,7 +131,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   const shownCalls = layout.callIndex.size;
   return (
     <div className="tl-view" data-live={live ? 'true' : undefined}>
-      <TimelineSummary s={summary} />
+      <TimelineSummary s={summary} cost={cost.sum(model.runs)} />
       {(hiddenRuns > 0 || allBranches) && (
         <label className="tl-branches">
           <input type="checkbox" checked={allBranches} onChange={(e) => setAllBranches(e.target.checked)} />

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { addCost, costOf, costText, UNKNOWN_COST, ZERO_COST } from './cost';
+import { isPriceList, priceOf, PRICE_TABLE } from './model-prices';
+import type { Usage } from './messages';
+
+const usage = (p: number, c: number, extra: Partial<Usage> = {}): Usage => ({ promptTokens: p, completionTokens: c, totalTokens: p + c, estimated: false, ...extra });
+
+describe('priceOf', () => {
+  it('finds exact names, dated snapshots by the longest prefix, and router-prefixed names', () => {
+    expect(priceOf('gpt-4o')).toEqual(PRICE_TABLE.prices['gpt-4o']);
+    expect(priceOf('gpt-4o-2024-08-06')).toEqual(PRICE_TABLE.prices['gpt-4o']);
+    expect(priceOf('gpt-4o-mini-2024-07-18')).toEqual(PRICE_TABLE.prices['gpt-4o-mini']);
+    expect(priceOf('openai/gpt-4.1-nano')).toEqual(PRICE_TABLE.prices['gpt-4.1-nano']);
+  });
+  it('knows nothing of unknown models and does not match a longer word', () => {
+    expect(priceOf('llama3.2')).toBeNull();
+    expect(priceOf('gpt-4oz')).toBeNull();
+    expect(priceOf('constructor')).toBeNull();
+  });
+  it("lets a person's own price override the table", () => {
+    const own = { 'gpt-4o': { input: 1, output: 2 } };
+    expect(priceOf('gpt-4o-2024-08-06', own)).toEqual({ input: 1, output: 2 });
+    expect(priceOf('my-local-model', { 'my-local-model': { input: 0, output: 0 } })).toEqual({ input: 0, output: 0 });
+  });
+  it('the table is dated and names its sources', () => {
+    expect(PRICE_TABLE.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(PRICE_TABLE.sources.every((s) => s.startsWith('https://'))).toBe(true);
+    expect(isPriceList(PRICE_TABLE.prices)).toBe(true);
+    expect(isPriceList({ x: { input: -1, output: 1 } })).toBe(false);
+  });
+});
+
+describe('costOf', () => {
+  const price = { input: 2, cachedInput: 0.5, output: 8, reasoning: 10 };
+  it('charges uncached input, cached input, output and reasoning at their own prices', () => {
+    // 1,000,000 prompt of which 400,000 cached; 100,000 completion of which 20,000 reasoning.
+    const cost = costOf(usage(1_000_000, 100_000, { cachedTokens: 400_000, reasoningTokens: 20_000 }), price);
+    expect(cost).toEqual({ kind: 'known', usd: 0.6 * 2 + 0.4 * 0.5 + 0.08 * 8 + 0.02 * 10, estimated: false });
+  });
+  it('falls back to the input and output prices when cached and reasoning have none', () => {
+    const cost = costOf(usage(500_000, 250_000, { cachedTokens: 100_000, reasoningTokens: 50_000 }), { input: 1, output: 4 });
+    expect(cost.kind === 'known' && cost.usd).toBeCloseTo(0.5 + 1, 10);
+  });
+  it('an unknown price is an unknown cost, never $0', () => {
+    expect(costOf(usage(10, 10), null)).toEqual(UNKNOWN_COST);
+    expect(costText(UNKNOWN_COST)).toBe('cost not known');
+  });
+  it('estimated tokens make an estimated cost that says so', () => {
+    const cost = costOf(usage(1_000_000, 0, { estimated: true }), { input: 3, output: 1 });
+    expect(cost).toEqual({ kind: 'known', usd: 3, estimated: true });
+    expect(costText(cost)).toBe('~$3.00 (estimated)');
+  });
+  it('sums turns into a run and runs into a session; one unknown part makes the sum unknown', () => {
+    const p = { input: 1, output: 1 };
+    const turns = [costOf(usage(1000, 1000), p), costOf(usage(2000, 3000), p)];
+    const run = turns.reduce(addCost, ZERO_COST);
+    expect(run.kind === 'known' && run.usd).toBeCloseTo(0.007, 10);
+    expect(costText(run)).toBe('$0.0070');
+    expect(addCost(run, costOf(usage(1, 1), null))).toEqual(UNKNOWN_COST);
+    expect(costText(addCost(run, costOf(usage(10_000_000, 0), p)))).toBe('$10.01');
+  });
+});

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { exportTraceFile } from '../data/trace-export';
+
+type Props = {
+  sessionId: string | null;
+  /** The Export menu's runner: closes the menu and shows the outcome. */
+  run: (work: () => Promise<string>) => void;
+};
+
+/** The Export menu's OpenTelemetry part: this session or all as an OTLP/JSON trace; content only when ticked. */
+export function OtelExportItems({ sessionId, run }: Props) {
+  const [includeContent, setIncludeContent] = useState(false);
+  return (
+    <>
+      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(() => exportTraceFile({ kind: 'session', sessionId }, includeContent))}>
+        This session as OpenTelemetry trace
+      </button>
+      <button type="button" role="menuitem" tabIndex={-1} onClick={() => run(() => exportTraceFile({ kind: 'all' }, includeContent))}>
+        All sessions as OpenTelemetry trace
+      </button>
+      <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeContent} className="io-check" onClick={() => setIncludeContent((v) => !v)}>
+        <span aria-hidden="true">{includeContent ? '☑' : '☐'}</span> Include content
+      </button>
+    </>
+  );
+}
