@@ -2,7 +2,7 @@
  * The SDK's result and tool shapes, copied into this layer's own types (types.ts), so nothing outside src/mcp
  * depends on the SDK's types and a server's extra fields never travel further in.
  */
-import type { CallToolResult, ContentBlock, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/client';
 import { readToolUiMeta } from './apps/tool-ui-meta';
 import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolInfo } from './types';
 
