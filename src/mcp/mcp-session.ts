@@ -10,6 +10,7 @@ import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
 import { toToolInfo } from './sdk-shapes';
 import type { ElicitCallback, ElicitUrlCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
+import type { WireTap } from './wire-tap';
 
 export type SessionOptions = {
   url: URL;
@@ -23,6 +24,8 @@ export type SessionOptions = {
   /** The server's name once known, for elicitation requests. */
   serverName: () => string | undefined;
   authProvider?: OAuthClientProvider;
+  /** Sees every JSON-RPC message sent and received once connected, for the calls' records. */
+  tap?: WireTap;
 };
 
 /**
@@ -126,6 +129,23 @@ export class McpSession {
     }
     const transport = new StreamableHTTPClientTransport(options.url, { fetch: options.fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
     await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
+    if (options.tap !== undefined) tapTransport(transport, options.tap);
     return { client, transport };
   }
+}
+
+/** The client reads `send` and `onmessage` off the transport at each use, so wrapping them after connecting sees every message. */
+function tapTransport(transport: StreamableHTTPClientTransport, tap: WireTap): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    tap.sent(message);
+    return send(message, options);
+  };
+  const inner = transport.onmessage;
+  if (inner === undefined) return;
+  // Rest arguments: whatever else the transport hands along (request info) reaches the client unchanged.
+  transport.onmessage = (...args: Parameters<typeof inner>) => {
+    tap.received(args[0]);
+    inner(...args);
+  };
 }

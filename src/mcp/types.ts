@@ -3,6 +3,7 @@
  * without pulling the client into the startup bundle (the SDK is loaded through load-mcp.ts on first use).
  */
 import type { ToolLog, ValidationIssue } from '../agent/tool-executor';
+import type { McpWireMessage } from '../domain/mcp-call-trace';
 
 /** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
 export type McpEra = 'modern' | 'legacy';
@@ -89,6 +90,8 @@ export type McpCallOutcome = {
   blocks: McpContentBlock[];
   structured?: { value: unknown; issues: ValidationIssue[] };
   logs: ToolLog[];
+  /** The call's JSON-RPC messages, every round (see domain/mcp-call-trace.ts). */
+  mcpMessages?: McpWireMessage[];
 };
 
 /** A form the server asks the user to fill (elicitation, form mode). */
