@@ -35,7 +35,15 @@ async function openWithServers(page: Page, mock: MockServer): Promise<void> {
 test('the timeline names each MCP call server and revision, and shows its JSON-RPC messages, every round', async ({ page, mock }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  await openWithServers(page, mock);
+  await openConfiguredApp(page, mock);
+  await addMcpServer(page, { url: modern.url, name: 'modern' }, '2026-07-28');
+  // The echo tool's data: icon is shown (without referrer); its plain-http one is dropped.
+  const icons = toolsPanel(page).getByRole('region', { name: 'MCP server modern' }).locator('img.mcp-tool-icon');
+  await expect(icons).toHaveCount(1);
+  await expect(icons).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(icons).toHaveAttribute('referrerpolicy', 'no-referrer');
+  await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
+  await page.getByRole('tab', { name: 'Chat' }).click();
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_ask', name: 'modern__ask-name', arguments: {} }] },
     { kind: 'tool_calls', calls: [{ id: 'call_echo', name: 'legacy__echo', arguments: { message: 'legacy hello' } }] },

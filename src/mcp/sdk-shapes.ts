@@ -3,7 +3,7 @@
  * depends on the SDK's types and a server's extra fields never travel further in.
  */
 import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/client';
-import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolInfo } from './types';
+import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolIcon, McpToolInfo } from './types';
 
 export function toToolInfo(tool: Tool): McpToolInfo {
   const a = tool.annotations;
@@ -24,7 +24,26 @@ export function toToolInfo(tool: Tool): McpToolInfo {
     inputSchema: { ...tool.inputSchema },
     ...(tool.outputSchema !== undefined ? { outputSchema: { ...tool.outputSchema } } : {}),
     ...(annotations !== undefined ? { annotations } : {}),
+    ...iconsOf(tool),
   };
+}
+
+const MAX_ICONS = 4;
+const MAX_ICON_SRC = 64 * 1024;
+
+/** A tool's icons, only those the page may show: https addresses and data: images, a few, of bounded size. */
+function iconsOf(tool: Tool): { icons?: McpToolIcon[] } {
+  const raw: unknown = (tool as { icons?: unknown }).icons;
+  if (!Array.isArray(raw)) return {};
+  const icons: McpToolIcon[] = [];
+  for (const icon of raw) {
+    if (icons.length >= MAX_ICONS) break;
+    if (icon === null || typeof icon !== 'object') continue;
+    const { src, mimeType, theme } = icon as { src?: unknown; mimeType?: unknown; theme?: unknown };
+    if (typeof src !== 'string' || src.length > MAX_ICON_SRC || !/^(https:\/\/|data:image\/)/i.test(src)) continue;
+    icons.push({ src, ...(typeof mimeType === 'string' ? { mimeType } : {}), ...(theme === 'light' || theme === 'dark' ? { theme } : {}) });
+  }
+  return icons.length > 0 ? { icons } : {};
 }
 
 export function toCallResult(result: CallToolResult): McpToolCallResult {
