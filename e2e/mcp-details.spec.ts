@@ -4,10 +4,9 @@
  * without their header values and an import into a fresh profile asks for them again; a server's name and headers
  * can be edited; and the Tools view says why a server cannot be reached (CORS, unreachable, not MCP).
  */
-import type { Page } from '@playwright/test';
 import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
 import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
-import { expect, test, type MockServer } from './fixtures';
+import { expect, test } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { confirmImport, exportVia, importDialog, pickFile } from './support/import-export';
@@ -25,13 +24,6 @@ test.afterEach(async () => {
   await Promise.all([modern.close(), legacy.close()]);
 });
 
-async function openWithServers(page: Page, mock: MockServer): Promise<void> {
-  await openConfiguredApp(page, mock);
-  await addMcpServer(page, { url: modern.url, name: 'modern' }, '2026-07-28');
-  await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
-  await page.getByRole('tab', { name: 'Chat' }).click();
-}
-
 test('the timeline names each MCP call server and revision, and shows its JSON-RPC messages, every round', async ({ page, mock }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -42,6 +34,17 @@ test('the timeline names each MCP call server and revision, and shows its JSON-R
   await expect(icons).toHaveCount(1);
   await expect(icons).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expect(icons).toHaveAttribute('referrerpolicy', 'no-referrer');
+  // Try it: a form from the input schema, run on the server through the app's own call path.
+  const modernRegion = toolsPanel(page).getByRole('region', { name: 'MCP server modern' });
+  await modernRegion.getByText('Try echo', { exact: true }).click();
+  const tryForm = modernRegion.getByRole('form', { name: 'Try echo' });
+  await tryForm.getByRole('button', { name: 'Run echo' }).click();
+  await expect(tryForm.getByRole('alert')).toContainText('must have required property');
+  await tryForm.getByRole('textbox', { name: 'text (required)' }).fill('from try it');
+  await tryForm.getByRole('button', { name: 'Run echo' }).click();
+  await expect(tryForm.getByLabel('Result of echo')).toHaveText('echo: from try it');
+  await expect(tryForm).toContainText('JSON-RPC messages (1 round)');
+  await expect.poll(() => modern.recorder.calls('tools/call').some((m) => JSON.stringify(m).includes('from try it'))).toBe(true);
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
   await page.getByRole('tab', { name: 'Chat' }).click();
   mock.script([

@@ -12,7 +12,7 @@ import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
 import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
 
 /** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
-const checkSchema: SchemaCheck = (schema, value) =>
+export const checkMcpSchema: SchemaCheck = (schema, value) =>
   defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: schema.schema }, value);
 
 export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[]): Promise<ToolHandle[]> {
@@ -26,7 +26,7 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
     const { handles } = createMcpToolHandles(live.connection, tools, {
       serverKey: record.id,
       prefix: record.name || live.server.name,
-      check: checkSchema,
+      check: checkMcpSchema,
       names,
       onProgress: (callId, progress) => noteMcpProgress(callId, progress),
     });

@@ -2,6 +2,7 @@ import type { McpApprovalMode, McpServerRecord, McpToolSnapshot } from '../../do
 import { mcpNeedsApproval, mcpToolEnabled } from '../../domain/mcp-server';
 import { setMcpToolChoice } from '../data/mcp-server-mutations';
 import { McpToolIcon } from './mcp-tool-icon';
+import { McpTryForm } from './mcp-try-form';
 
 const HINTS: Array<[keyof NonNullable<McpToolSnapshot['annotations']>, string]> = [
   ['readOnlyHint', 'read-only'], ['destructiveHint', 'destructive'], ['idempotentHint', 'idempotent'], ['openWorldHint', 'open world'],
@@ -51,6 +52,10 @@ export function McpToolRow({ server, tool, modelName }: { server: McpServerRecor
       <details>
         <summary>Input schema of {tool.name}</summary>
         <pre className="mono">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </details>
+      <details>
+        <summary>Try {tool.name}</summary>
+        <McpTryForm server={server} tool={tool} />
       </details>
     </li>
   );
