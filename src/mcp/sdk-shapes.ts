@@ -3,7 +3,7 @@
  * depends on the SDK's types and a server's extra fields never travel further in.
  */
 import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/client';
-import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolIcon, McpToolInfo } from './types';
+import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpIconRef, McpToolInfo } from './types';
 
 export function toToolInfo(tool: Tool): McpToolInfo {
   const a = tool.annotations;
@@ -32,10 +32,10 @@ const MAX_ICONS = 4;
 const MAX_ICON_SRC = 64 * 1024;
 
 /** A tool's icons, only those the page may show: https addresses and data: images, a few, of bounded size. */
-function iconsOf(tool: Tool): { icons?: McpToolIcon[] } {
+function iconsOf(tool: Tool): { icons?: McpIconRef[] } {
   const raw: unknown = (tool as { icons?: unknown }).icons;
   if (!Array.isArray(raw)) return {};
-  const icons: McpToolIcon[] = [];
+  const icons: McpIconRef[] = [];
   for (const icon of raw) {
     if (icons.length >= MAX_ICONS) break;
     if (icon === null || typeof icon !== 'object') continue;

@@ -59,7 +59,7 @@ export type McpToolAnnotations = {
 };
 
 /** A tool's icon: an https address or a data: image (others are dropped when the list is read). */
-export type McpToolIcon = { src: string; mimeType?: string; theme?: 'light' | 'dark' };
+export type McpIconRef = { src: string; mimeType?: string; theme?: 'light' | 'dark' };
 
 /** A tool as the server lists it. */
 export type McpToolInfo = {
@@ -69,7 +69,7 @@ export type McpToolInfo = {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: McpToolAnnotations;
-  icons?: McpToolIcon[];
+  icons?: McpIconRef[];
 };
 
 /** One block of a tool result, as the card shows it (media kept as base64 data). */
