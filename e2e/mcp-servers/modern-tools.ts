@@ -12,6 +12,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { registerModernPrompts } from './modern-prompts';
 
+const ECHO_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** What a tool of the test server noticed, for tests that assert on the server side (a cancel, say). */
 export type ToolEvent =
   | { kind: 'started'; tool: string; at: number }
@@ -52,6 +54,8 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
       description: 'Says the text back.',
       inputSchema: fromJsonSchema(obj({ text: { type: 'string' } }, ['text'])),
       annotations: { readOnlyHint: true },
+      // One icon the page may show (a 1x1 PNG as data:) and one it must not (plain http).
+      icons: [{ src: 'http://icons.invalid/echo.png' }, { src: ECHO_ICON, mimeType: 'image/png' }],
     },
     async (args) => text(`echo: ${String((args as { text?: unknown }).text)}`),
   );

@@ -2,6 +2,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import type { StopReason } from '../domain/stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { ProviderToolCall } from '../domain/provider-items';
+import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
 
@@ -38,7 +39,15 @@ export type AgentEventBody =
   | { type: 'provider_tool_updated'; turn: number; messageId: string; item: ProviderToolCall }
   | { type: 'request_finished'; turn: number; attempt: number; finishReason: FinishReason | null; usage: Usage }
   | { type: 'request_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
-  | { type: 'tool_started'; turn: number; callId: string; name: string; arguments: string }
+  | {
+      type: 'tool_started';
+      turn: number;
+      callId: string;
+      name: string;
+      arguments: string;
+      /** The MCP server the tool belongs to (architecture.md, "MCP in the app"). */
+      mcpServer?: McpServerRef;
+    }
   | {
       type: 'tool_finished';
       turn: number;
@@ -54,6 +63,8 @@ export type AgentEventBody =
       /** Which check the arguments passed or failed; the persister stores it on the tool call row. */
       validation?: 'ok' | 'invalid_json' | 'schema' | 'unknown_tool';
       logs?: { level: string; text: string; t: number }[];
+      /** An MCP call's JSON-RPC messages, every round of it. */
+      mcpMessages?: McpWireMessage[];
     }
   | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }
   | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string }

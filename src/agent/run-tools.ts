@@ -1,6 +1,7 @@
 import type { LoopConfig } from '../domain/loop-config';
 import type { Emit } from './emitter';
 import type { ToolCall, ToolOutcome } from '../domain/messages';
+import type { McpWireMessage } from '../domain/mcp-call-trace';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
 
 export const CANCELLED_RESULT = 'Cancelled by user';
@@ -46,6 +47,7 @@ type Finished = {
   validation?: 'ok' | 'invalid_json' | 'schema' | 'unknown_tool';
   validationErrors?: ValidationIssue[];
   logs?: ToolLog[];
+  mcpMessages?: McpWireMessage[];
 };
 
 const ABORTED = Symbol('aborted');
@@ -139,6 +141,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       ...(f.validation ? { validation: f.validation } : {}),
       ...(f.validationErrors ? { validationErrors: f.validationErrors } : {}),
       ...(f.logs ? { logs: f.logs } : {}),
+      ...(f.mcpMessages ? { mcpMessages: f.mcpMessages } : {}),
     });
   };
   const cancelled = (): Finished =>
@@ -198,7 +201,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
     });
     const startedAt = clock();
-    emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args });
+    emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}) });
     try {
       // A stop pressed while tool_started was being handled: do not start the tool at all.
       if (signal.aborted) return finish(i, call, cancelled(), startedAt);
@@ -206,11 +209,16 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
       run.catch(() => undefined);
       const r = await Promise.race([run, timeout, abort.promise]);
-      if (r === ABORTED) finish(i, call, cancelled(), startedAt);
+      // A stopped MCP call still shows what went over the wire up to the stop (the request and the cancellation).
+      const sent = () => {
+        const m = tool.wireMessages?.(call.id);
+        return m !== undefined && m.length > 0 ? { mcpMessages: m } : {};
+      };
+      if (r === ABORTED) finish(i, call, { ...cancelled(), ...sent() }, startedAt);
       else if (r === TIMED_OUT) {
-        finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout' }, startedAt);
+        finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
       } else {
-        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs }, startedAt);
+        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}) }, startedAt);
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

@@ -1,3 +1,5 @@
+import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+
 /** What the model sees of a tool (an OpenAI function tool). */
 export type ToolSpec = {
   name: string;
@@ -10,10 +12,13 @@ export type ValidationIssue = { path: string; message: string };
 
 export type ToolLog = { level: 'log' | 'info' | 'warn' | 'error'; text: string; t: number };
 
+/** An MCP call's JSON-RPC messages, for the timeline; absent for every other kind of tool. */
+type WireTrace = { mcpMessages?: McpWireMessage[] };
+
 /** The result of running a tool; `content` is what the model reads (already cut at the output limit). */
 export type ToolRunResult =
-  | { outcome: 'ok'; content: string; logs: ToolLog[] }
-  | { outcome: 'error'; content: string; logs: ToolLog[] };
+  | ({ outcome: 'ok'; content: string; logs: ToolLog[] } & WireTrace)
+  | ({ outcome: 'error'; content: string; logs: ToolLog[] } & WireTrace);
 
 export type ToolRunContext = {
   signal: AbortSignal;
@@ -30,6 +35,10 @@ export interface ToolHandle {
   /** Per-tool timeout override; the run's default applies when absent. */
   timeoutMs?: number;
   needsApproval: boolean;
+  /** Set for an MCP server's tool: the timeline names the server and its revision from the call's start. */
+  mcpServer?: McpServerRef;
+  /** An MCP call's messages so far, read when the loop gives up on a call (Stop, timeout) before it answered. */
+  wireMessages?: (callId: string) => McpWireMessage[] | undefined;
   validate(args: unknown): Promise<ValidationIssue[]> | ValidationIssue[];
   /** Must honour `ctx.signal`; a tool that ignores it is abandoned by the loop and its late result dropped. */
   run(args: unknown, ctx: ToolRunContext): Promise<ToolRunResult>;

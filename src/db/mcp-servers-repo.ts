@@ -42,3 +42,44 @@ export async function mcpServerHeaders(db: ToolscopeDB, server: Pick<McpServerRe
   }
   return out;
 }
+
+/** Which of the server's header names have a stored value (names only: values are never read here). */
+export async function mcpHeadersWithValues(db: ToolscopeDB, server: Pick<McpServerRecord, 'id' | 'headerNames'>): Promise<string[]> {
+  const keys = new Set(await db.secrets.where('key').startsWith(mcpHeaderSecretKey(server.id, '')).primaryKeys());
+  return server.headerNames.filter((n) => keys.has(mcpHeaderSecretKey(server.id, n)));
+}
+
+export type McpServerEdit = {
+  name: string;
+  /** New values by header name (a new header, or a new value for a stored one). */
+  setHeaders: Record<string, string>;
+  /** Headers to stop sending; their stored values are deleted. */
+  removeHeaders: string[];
+};
+
+/**
+ * Renames a server and changes its secret headers in one transaction. A header left out of both lists keeps its
+ * stored value: the edit form never reads values back, so "unchanged" means "not typed again".
+ */
+export async function editMcpServer(db: ToolscopeDB, id: string, edit: McpServerEdit, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.mcpServers, db.secrets, async () => {
+    const server = await db.mcpServers.get(id);
+    if (server === undefined) throw new Error('This MCP server was removed.');
+    const removed = new Set(edit.removeHeaders.map((n) => n.toLowerCase()));
+    const names = server.headerNames.filter((n) => !removed.has(n.toLowerCase()));
+    const known = new Set(names.map((n) => n.toLowerCase()));
+    for (const n of Object.keys(edit.setHeaders)) {
+      if (n.trim() !== '' && !known.has(n.toLowerCase())) {
+        names.push(n);
+        known.add(n.toLowerCase());
+      }
+    }
+    await db.secrets.bulkDelete(edit.removeHeaders.map((n) => mcpHeaderSecretKey(id, n)));
+    await db.secrets.bulkPut(
+      Object.entries(edit.setHeaders)
+        .filter(([n]) => n.trim() !== '')
+        .map(([n, value]) => ({ key: mcpHeaderSecretKey(id, n), value })),
+    );
+    await db.mcpServers.update(id, { name: edit.name.trim(), headerNames: names, updatedAt: now });
+  });
+}

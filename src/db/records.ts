@@ -1,3 +1,4 @@
+import type { McpServerRef } from '../domain/mcp-call-trace';
 import type { AgentEvent } from '../agent/events';
 import type { ErrorInfo } from '../domain/error-info';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
@@ -30,6 +31,8 @@ export type ToolCallRecord = {
   finishedAt: number | null;
   durationMs: number | null;
   logs: { level: string; text: string; t: number }[];
+  /** The MCP server of the call, for MCP tools (architecture.md, "MCP in the app"). */
+  mcpServer?: McpServerRef;
 };
 
 export type RunRecord = {

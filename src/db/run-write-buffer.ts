@@ -129,7 +129,10 @@ export class RunWriteBuffer {
         return this.onMessage(event.message);
       case 'tool_started': {
         const row = this.row(event.callId, event.name, event.turn, event.arguments);
-        this.putRow({ ...row, arguments: event.arguments, status: row.status === 'awaiting_approval' ? row.status : 'running', startedAt: this.wall(event.t) });
+        this.putRow({
+          ...row, arguments: event.arguments, status: row.status === 'awaiting_approval' ? row.status : 'running', startedAt: this.wall(event.t),
+          ...(event.mcpServer ? { mcpServer: event.mcpServer } : {}),
+        });
         this.setStatus(this.toolsStatus());
         return 'soon';
       }

@@ -23,6 +23,8 @@ export type McpToolSnapshot = {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: McpToolAnnotationHints;
+  /** https or data: image addresses only (the MCP layer drops the rest). */
+  icons?: Array<{ src: string; mimeType?: string; theme?: 'light' | 'dark' }>;
 };
 
 /** What the person chose for one tool; absent fields follow the server's settings. */

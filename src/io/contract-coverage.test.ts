@@ -73,10 +73,11 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   tool_call_delta: { ...env, seq: 6, type: 'tool_call_delta', turn: 1, messageId: 'm2', index: 0, id: 'c1', name: 't', argumentsDelta: '{}' },
   request_finished: { ...env, seq: 7, type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage },
   request_failed: { ...env, seq: 8, type: 'request_failed', turn: 1, attempt: 1, error: errors.server, retryInMs: 500 },
-  tool_started: { ...env, seq: 9, type: 'tool_started', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
+  tool_started: { ...env, seq: 9, type: 'tool_started', turn: 1, callId: 'c1', name: 't', arguments: '{}', mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2026-07-28' } },
   tool_finished: {
     ...env, seq: 10, type: 'tool_finished', turn: 1, callId: 'c1', name: 't', outcome: 'ok', durationMs: 3, result: 'ok', isError: false,
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
+    mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
   },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
   approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}' },
@@ -104,6 +105,7 @@ const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finis
 const toolCall: Required<ToolCallRecord> = {
   id: 'c1', sessionId: S, runId: 'r1', turn: 1, messageId: 'm2', name: 't', arguments: '{}', validation: 'ok', validationErrors: [], result: 'ok',
   isError: false, status: 'ok', startedAt: 101, finishedAt: 104, durationMs: 3, logs: [],
+  mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2025-11-25' },
 };
 const tool: Required<FlatToolDefinition> = {
   id: 'tool1', name: 't', description: 'd', parameters: { type: 'object' }, kind: 'http', code: null,
@@ -126,6 +128,7 @@ describe('the v1 schema covers every field of the shared contracts', () => {
       }],
       tools: [tool],
       memories: [memory],
+      mcpServers: [{ id: 'srv', url: 'https://mcp.example/mcp', name: 'S', approval: 'auto', headerNames: ['Authorization'], toolChoices: { echo: { enabled: false, approval: 'ask' } } }],
     };
     const before = structuredClone(file);
     expect(validateExportFile(file)).toMatchObject({ ok: true });

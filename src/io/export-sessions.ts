@@ -6,6 +6,7 @@ import { flattenTool, unflattenTool, type ToolDefinition } from '../domain/tool-
 import { APP_INFO } from './app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
+import { exportedMcpServers } from './import-mcp-servers';
 import type { FileIssue } from './validate-file';
 
 export type ExportScope = { kind: 'session'; sessionId: string } | { kind: 'selection'; sessionIds: string[] } | { kind: 'all' };
@@ -63,13 +64,13 @@ export function withoutSecrets(tool: ToolDefinition): ToolDefinition {
 }
 
 /**
- * Builds an export from the database. Reads sessions, messages, toolCalls, runs, events, tools and (when
- * asked) memories in one read transaction; the settings and secrets tables are never opened, so no API
+ * Builds an export from the database. Reads sessions, messages, toolCalls, runs, events, tools, MCP servers and
+ * (when asked) memories in one read transaction; the settings and secrets tables are never opened, so no API
  * key or header secret can reach a file.
  */
 export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: ExportOptions = {}): Promise<ExportResult> {
-  const tables = [...sessionTables(db), db.tools, ...(options.includeMemories ? [db.memories] : [])];
-  const { sessions, tools, memories } = await db.transaction('r', tables, async () => {
+  const tables = [...sessionTables(db), db.tools, db.mcpServers, ...(options.includeMemories ? [db.memories] : [])];
+  const { sessions, tools, memories, mcpServers } = await db.transaction('r', tables, async () => {
     let records: SessionRecord[];
     if (scope.kind === 'all') records = await db.sessions.toArray();
     else {
@@ -82,7 +83,9 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
     const names = toolNamesUsed(entries);
     const used = names.length > 0 ? await db.tools.where('name').anyOf(names).toArray() : [];
     const mem: MemoryRecord[] | undefined = options.includeMemories ? await db.memories.toArray() : undefined;
-    return { sessions: entries, tools: used, memories: mem };
+    const called = new Set(entries.flatMap((e) => e.toolCalls.flatMap((c) => (c.mcpServer ? [c.mcpServer.serverId] : []))));
+    const servers = exportedMcpServers(await db.mcpServers.orderBy('createdAt').toArray(), scope.kind === 'all' ? 'all' : called);
+    return { sessions: entries, tools: used, memories: mem, mcpServers: servers };
   });
 
   const file: ExportFileV1 = {
@@ -95,6 +98,8 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
     tools: tools.map((row) => flattenTool(withoutSecrets(unflattenTool(row)))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };
   if (memories) file.memories = [...memories].sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
+  // Header values live in the secrets table, which this never opens: only the headers' names travel.
+  if (mcpServers.length > 0) file.mcpServers = mcpServers;
   const warnings = sanitizeForExport(file);
   return { file, warnings };
 }

@@ -1,6 +1,7 @@
 import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition, ToolDefinition } from '../domain/tool-definition';
+import type { McpServerRecord } from '../domain/mcp-server';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
@@ -35,7 +36,14 @@ export type ExportFileV1 = {
   tools: FlatToolDefinition[];
   /** Only when the user asked to include memories. */
   memories?: MemoryRecord[];
+  /**
+   * MCP servers: those the sessions called, every stored one in an export of all sessions. Only where they are,
+   * their names and choices, and the names of their secret headers, whose values the import asks for again.
+   */
+  mcpServers?: ExportedMcpServerV1[];
 };
+
+export type ExportedMcpServerV1 = Pick<McpServerRecord, 'id' | 'url' | 'name' | 'approval' | 'headerNames' | 'toolChoices'>;
 
 /** A file after the import's checks: its tools are the ones that passed them, by kind. */
 export type ScreenedFileV1 = Omit<ExportFileV1, 'tools'> & { tools: ToolDefinition[] };

@@ -41,6 +41,9 @@ function preview({ file, refusedTools, cutValues }: ScreenedImport, bytes: numbe
     refusedTools,
     cutValues,
     memories: file.memories?.length ?? 0,
+    ...(file.mcpServers !== undefined && file.mcpServers.length > 0
+      ? { mcpServers: file.mcpServers.map((s) => ({ name: s.name || s.url, url: s.url, needsHeaders: s.headerNames })) }
+      : {}),
   };
 }
 

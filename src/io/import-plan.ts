@@ -5,6 +5,7 @@ import type { ExportedSessionV1, ScreenedFileV1 } from './format-v1';
 import { copyWithNewIds, randomIds, type IdFactory } from './remap';
 import { heldRunSessionIds } from '../db/run-lock';
 import { describeDestination, secretHandover, type SecretHandover } from './secret-origin';
+import { planMcpServers, type McpServerClashes, type McpServersPlan } from './import-mcp-servers';
 
 export type SessionChoice = 'copy' | 'replace';
 export type ToolChoice = 'keep' | 'replace' | 'rename';
@@ -56,6 +57,8 @@ export type ImportAnalysis = {
   storedToolNames: string[];
   /** File tool ids already used by a stored tool of another name; those tools get a new id. */
   takenToolIds: string[];
+  /** Stored MCP servers' addresses and ids: a file's server at a stored address is not added twice. */
+  mcpServers?: McpServerClashes;
 };
 
 // `enabled` is not compared: an import never carries it over (imported tools arrive switched off, see arriveSwitchedOff).
@@ -90,7 +93,7 @@ export async function analyzeImport(
 ): Promise<ImportAnalysis> {
   // Asked before the transaction: awaiting anything but Dexie inside it would commit it early.
   const running = await runningSessionIds();
-  return db.transaction('r', [db.sessions, db.messages, db.runs, db.tools, db.memories], async () => {
+  return db.transaction('r', [db.sessions, db.messages, db.runs, db.tools, db.memories, db.mcpServers], async () => {
     const existing = await db.sessions.bulkGet(file.sessions.map((e) => e.session.id));
     const sessionClashes: SessionClash[] = [];
     const forcedCopies: string[] = [];
@@ -135,7 +138,9 @@ export async function analyzeImport(
     const memories = file.memories ?? [];
     const foundMemories = memories.length > 0 ? await db.memories.bulkGet(memories.map((m) => m.id)) : [];
     const existingMemoryIds = foundMemories.filter((m): m is MemoryRecord => m !== undefined).map((m) => m.id);
+    const storedServers = (file.mcpServers?.length ?? 0) > 0 ? await db.mcpServers.toArray() : [];
     return {
+      mcpServers: { storedUrls: storedServers.map((s) => s.url), storedIds: storedServers.map((s) => s.id) },
       sessionClashes,
       forcedCopies,
       toolClashes,
@@ -175,6 +180,8 @@ export type ImportPlan = {
   renamedTools: Record<string, string>;
   skippedTools: string[];
   skippedMemories: number;
+  /** MCP servers to add, switched off, with the headers each still needs. */
+  mcpServers: McpServersPlan;
 };
 
 export type DroppedSecrets = { name: string; headers: string[]; from: string; to: string };
@@ -257,6 +264,7 @@ export function planImport(
     renamedTools,
     skippedTools,
     skippedMemories: (file.memories?.length ?? 0) - memories.length,
+    mcpServers: planMcpServers(file.mcpServers ?? [], analysis.mcpServers ?? { storedUrls: [], storedIds: [] }, ids.tool, Date.now()),
   };
 }
 

@@ -2,6 +2,7 @@ import type { CheckFailure, CheckPhase } from './check-file';
 import type { ImportAnalysis, ImportChoices } from './import-plan';
 import type { ImportOutcome } from './import-file';
 import type { ImportedToolSummary, RefusedTool } from './imported-tools';
+import type { ImportedMcpServer } from './import-mcp-servers';
 
 export type ImportPhase = 'reading' | CheckPhase | 'analyzing' | 'writing';
 
@@ -15,6 +16,8 @@ export type ImportPreview = {
   /** Tool results, errors and log entries over the tool output limit; the import cuts them. */
   cutValues: number;
   memories: number;
+  /** The file's MCP servers and the header names each needs values for. */
+  mcpServers?: ImportedMcpServer[];
 };
 
 export type ImportFailure = CheckFailure | { stage: 'too_large' | 'read' | 'write'; message: string };

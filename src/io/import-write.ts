@@ -5,6 +5,8 @@ import type { ToolDefinition } from '../domain/tool-definition';
 import { headerSecretKey, putTools } from '../db/tools-repo';
 import { isLiveStatus } from '../domain/session';
 import type { DroppedSecrets, ImportPlan } from './import-plan';
+import { mcpHeaderSecretKey } from '../domain/mcp-server';
+import type { ImportedMcpServer } from './import-mcp-servers';
 
 export type WriteProgress = { written: number; total: number };
 
@@ -20,6 +22,9 @@ export type WriteSummary = {
   skippedMemories: number;
   /** Replaced tools that lost their stored secrets because their URL now names another origin. */
   droppedSecrets: DroppedSecrets[];
+  /** MCP servers added (switched off) and the headers each needs; servers left out and why. */
+  mcpServers: ImportedMcpServer[];
+  skippedMcpServers: { url: string; reason: string }[];
 };
 
 export const WRITE_CHUNK = 2_000;
@@ -38,7 +43,8 @@ export async function writeImport(
   const total =
     plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length, 0) +
     plan.tools.length +
-    plan.memories.length;
+    plan.memories.length +
+    plan.mcpServers.records.length;
   let written = 0;
   const addAll = async <T, K>(table: Table<T, K>, rows: readonly T[]) => {
     for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
@@ -49,7 +55,7 @@ export async function writeImport(
     }
   };
 
-  const tables = [...sessionTables(db), db.tools, db.memories, db.secrets];
+  const tables = [...sessionTables(db), db.tools, db.memories, db.secrets, db.mcpServers];
   await db.transaction('rw', tables, async () => {
     for (const id of plan.replaceSessionIds) {
       await db.messages.where('[sessionId+order]').between([id, -Infinity], [id, Infinity]).delete();
@@ -73,6 +79,11 @@ export async function writeImport(
     }
     await settleToolSecrets(db, plan.tools, new Set(plan.keepSecretsFor));
     await addAll(db.memories, plan.memories);
+    for (const server of plan.mcpServers.records) {
+      // A new server has no values yet; anything stored under its id (a stray of a deleted server) is not its own.
+      await db.secrets.where('key').startsWith(mcpHeaderSecretKey(server.id, '')).delete();
+    }
+    await addAll(db.mcpServers, plan.mcpServers.records);
     for (const e of plan.sessions) {
       // Nested transaction: same scope, so it joins this one and is undone with it.
       if (isLiveStatus(e.session.status)) await recoverSession(db, e.session.id);
@@ -88,6 +99,8 @@ export async function writeImport(
     writtenTools: plan.tools.map((t) => t.name),
     skippedMemories: plan.skippedMemories,
     droppedSecrets: plan.droppedSecrets,
+    mcpServers: plan.mcpServers.added,
+    skippedMcpServers: plan.mcpServers.skipped,
   };
 }
 

@@ -174,7 +174,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
     provider_tool_updated: { turn, messageId: id(), item: providerToolCall() },
     request_finished: { turn, attempt, finishReason: nullable(str(LIMITS.name)), usage: ref('usage') },
     request_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
-    tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
+    tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), mcpServer: ref('mcpServerRef') },
     tool_finished: {
       turn,
       callId: id(),
@@ -186,6 +186,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       validationErrors: errors,
       validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool'] },
       logs: ref('logs'),
+      mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
     },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
     approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text) },
@@ -202,7 +203,8 @@ function eventBranches(): Record<string, Record<string, Schema>> {
 
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
-  tool_finished: ['validationErrors', 'validation', 'logs'],
+  tool_started: ['mcpServer'],
+  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages'],
   run_finished: ['error'],
 };
 
@@ -211,6 +213,23 @@ function withEnvelope(
   envelope: Record<string, Schema>,
 ): Record<string, Record<string, Schema>> {
   return Object.fromEntries(Object.entries(branches).map(([k, v]) => [k, { ...v, ...envelope }]));
+}
+
+function mcpServerEntry(): Schema {
+  const approval = { enum: ['auto', 'ask', 'allow'] };
+  return obj({
+    id: id(),
+    url: str(LIMITS.title),
+    name: str(LIMITS.name),
+    approval,
+    headerNames: list(str(LIMITS.name), 200),
+    toolChoices: {
+      type: 'object',
+      maxProperties: LIMITS.smallList,
+      propertyNames: { maxLength: LIMITS.name },
+      additionalProperties: obj({ enabled: { type: 'boolean' }, approval }, ['enabled', 'approval']),
+    },
+  });
 }
 
 function toolDefinition(): Schema {
@@ -310,6 +329,8 @@ export function buildSessionSchema(): Schema {
       sessions: list(ref('exportedSession'), LIMITS.sessions),
       tools: list(ref('toolDefinition'), LIMITS.tools),
       memories: list(ref('memory'), LIMITS.memories),
+      // MCP servers: where they are and what they are called, never a header value (those are asked for again).
+      mcpServers: list(mcpServerEntry(), LIMITS.smallList),
     },
     required: ['format', 'version', 'exportedAt', 'app', 'sessions', 'tools'],
     additionalProperties: false,
@@ -371,7 +392,8 @@ export function buildSessionSchema(): Schema {
         finishedAt: nullable(ms()),
         durationMs: nullable(ms()),
         logs,
-      }),
+        mcpServer: ref('mcpServerRef'),
+      }, ['mcpServer']),
       run: obj(
         {
           id: id(),
@@ -403,6 +425,7 @@ export function buildSessionSchema(): Schema {
         events: list(ref('event'), LIMITS.events),
       }),
       toolDefinition: toolDefinition(),
+      mcpServerRef: obj({ serverId: id(), serverName: str(LIMITS.name), protocolRevision: str(64) }),
       memory: obj({
         id: id(),
         text: str(LIMITS.text),

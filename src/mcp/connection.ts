@@ -16,6 +16,9 @@ import type { McpAuthFailure } from './auth/auth-types';
 import type { SampleCallback } from './types';
 import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
+import { createWireTap, type WireTap } from './wire-tap';
+import { formatTraceparent } from './traceparent';
+import type { McpWireMessage } from '../domain/mcp-call-trace';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -62,6 +65,8 @@ export type McpCallOptions = {
   traceparent?: string;
   /** Progress is asked for only when this is given. */
   onProgress?: (progress: McpProgress) => void;
+  /** Receives the call's JSON-RPC messages as they pass (every round), for the timeline. */
+  wire?: McpWireMessage[];
 };
 
 export interface McpConnection {
@@ -103,7 +108,9 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   // Whether a sign-in was stored before connecting: a 401 then means the token ran out and could not be renewed.
   const provider = options.authProvider;
   const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
+  const tap = createWireTap();
   const session = new McpSession({
+    tap,
     url,
     fetch: createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log }),
     clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
@@ -119,7 +126,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     await session.open(options.signal, timeoutMs);
     const server = await summarize(session, url, options, timeoutMs);
     serverName = server.name;
-    const connection = createConnection(session, url, server, options.logLevel, timeoutMs);
+    const connection = createConnection(session, url, server, options.logLevel, timeoutMs, tap);
     report({ status: 'connected', server });
     return { status: 'connected', server, connection };
   } catch (error) {
@@ -179,7 +186,7 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
   };
 }
 
-function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number): McpConnection {
+function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap): McpConnection {
   return {
     url: url.href,
     server,
@@ -199,7 +206,10 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
     },
     callTool: async (name, args, opts) => {
       const meta: Record<string, unknown> = {};
-      if (opts.traceparent !== undefined) meta[TRACEPARENT_META_KEY] = opts.traceparent;
+      // Every call carries a traceparent: it joins the server's traces to ours and tells this call's messages apart.
+      const traceparent = opts.traceparent ?? randomTraceparent();
+      meta[TRACEPARENT_META_KEY] = traceparent;
+      const recording = opts.wire !== undefined ? tap.begin(traceparent, opts.wire) : null;
       if (logLevel !== undefined && server.era === 'modern') meta[LOG_LEVEL_META_KEY] = logLevel;
       const onProgress = opts.onProgress;
       const result = await session.run(
@@ -216,7 +226,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
           ),
         opts.signal,
         opts.timeoutMs,
-      );
+      ).finally(() => recording?.end());
       return toCallResult(result);
     },
     listPrompts: async (opts = {}) => {
@@ -285,4 +295,15 @@ function checkHeaders(headers: Record<string, string>): string | null {
     }
   }
   return null;
+}
+
+function randomTraceparent(): string {
+  const hex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const nonZero = (bytes: number) => {
+    for (;;) {
+      const h = hex(bytes);
+      if (!/^0+$/.test(h)) return h;
+    }
+  };
+  return formatTraceparent(nonZero(16), nonZero(8));
 }

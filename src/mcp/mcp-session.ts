@@ -11,6 +11,7 @@ import { httpStatusOf } from './failure';
 import { samplingHandler } from './sampling';
 import { toToolInfo } from './sdk-shapes';
 import type { ElicitCallback, ElicitUrlCallback, SampleCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
+import type { WireTap } from './wire-tap';
 
 export type SessionOptions = {
   url: URL;
@@ -26,6 +27,8 @@ export type SessionOptions = {
   authProvider?: OAuthClientProvider;
   /** Legacy sampling; the capability is declared only with it. */
   sample?: SampleCallback;
+  /** Sees every JSON-RPC message sent and received once connected, for the calls' records. */
+  tap?: WireTap;
 };
 
 /**
@@ -139,6 +142,23 @@ export class McpSession {
     }
     const transport = new StreamableHTTPClientTransport(options.url, { fetch: options.fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
     await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
+    if (options.tap !== undefined) tapTransport(transport, options.tap);
     return { client, transport };
   }
+}
+
+/** The client reads `send` and `onmessage` off the transport at each use, so wrapping them after connecting sees every message. */
+function tapTransport(transport: StreamableHTTPClientTransport, tap: WireTap): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    tap.sent(message);
+    return send(message, options);
+  };
+  const inner = transport.onmessage;
+  if (inner === undefined) return;
+  // Rest arguments: whatever else the transport hands along (request info) reaches the client unchanged.
+  transport.onmessage = (...args: Parameters<typeof inner>) => {
+    tap.received(args[0]);
+    inner(...args);
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/client';
 import { readToolUiMeta } from './apps/tool-ui-meta';
-import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpToolInfo } from './types';
+import type { McpContentBlock, McpToolAnnotations, McpToolCallResult, McpIconRef, McpToolInfo } from './types';
 
 export function toToolInfo(tool: Tool): McpToolInfo {
   const a = tool.annotations;
@@ -27,7 +27,26 @@ export function toToolInfo(tool: Tool): McpToolInfo {
     ...(tool.outputSchema !== undefined ? { outputSchema: { ...tool.outputSchema } } : {}),
     ...(annotations !== undefined ? { annotations } : {}),
     ...(ui !== undefined ? { ui } : {}),
+    ...iconsOf(tool),
   };
+}
+
+const MAX_ICONS = 4;
+const MAX_ICON_SRC = 64 * 1024;
+
+/** A tool's icons, only those the page may show: https addresses and data: images, a few, of bounded size. */
+function iconsOf(tool: Tool): { icons?: McpIconRef[] } {
+  const raw: unknown = (tool as { icons?: unknown }).icons;
+  if (!Array.isArray(raw)) return {};
+  const icons: McpIconRef[] = [];
+  for (const icon of raw) {
+    if (icons.length >= MAX_ICONS) break;
+    if (icon === null || typeof icon !== 'object') continue;
+    const { src, mimeType, theme } = icon as { src?: unknown; mimeType?: unknown; theme?: unknown };
+    if (typeof src !== 'string' || src.length > MAX_ICON_SRC || !/^(https:\/\/|data:image\/)/i.test(src)) continue;
+    icons.push({ src, ...(typeof mimeType === 'string' ? { mimeType } : {}), ...(theme === 'light' || theme === 'dark' ? { theme } : {}) });
+  }
+  return icons.length > 0 ? { icons } : {};
 }
 
 export function toCallResult(result: CallToolResult): McpToolCallResult {

@@ -74,7 +74,12 @@ describe('MCP tools as agent ToolHandles (2026-07-28 server)', () => {
 
   it('run: text for the model, every block for the card', async () => {
     const { get, outcomes } = await handlesFor(conn);
-    expect(await get('echo').run({ text: 'hi' }, ctx())).toEqual({ outcome: 'ok', content: 'echo: hi', logs: [] });
+    const echo = await get('echo').run({ text: 'hi' }, ctx());
+    expect(echo).toMatchObject({ outcome: 'ok', content: 'echo: hi', logs: [] });
+    // The call's JSON-RPC request and response, for the timeline: one round, the request carrying a traceparent.
+    expect(echo.mcpMessages?.map((m) => m.dir)).toEqual(['sent', 'received']);
+    expect(echo.mcpMessages?.[0]?.json).toMatch(/"method":"tools\/call".*"traceparent":"00-[0-9a-f]{32}-[0-9a-f]{16}-01"/);
+    expect(echo.mcpMessages?.[1]?.json).toContain('echo: hi');
     const media = await get('media').run({}, ctx({ callId: 'm' }));
     expect(media.content).toContain('[image image/png');
     expect(outcomes.get('m')?.blocks.find((b) => b.type === 'image')).toMatchObject({ mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) });

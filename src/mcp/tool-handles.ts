@@ -12,6 +12,7 @@ import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
 import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolInfo, SchemaCheck } from './types';
+import type { McpWireMessage } from '../domain/mcp-call-trace';
 
 export type McpToolHandleOptions = {
   /** A stable identity of the server in the app; names validator caches and the name mapping. */
@@ -35,7 +36,12 @@ export type McpToolHandleOptions = {
 export interface McpToolHandle extends ToolHandle {
   readonly mcp: { serverKey: string; toolName: string; annotations?: McpToolAnnotations };
   runDetailed(args: unknown, ctx: ToolRunContext): Promise<McpCallOutcome>;
+  /** The JSON-RPC messages of a recent call so far (the loop reads them when it stops waiting for one). */
+  wireMessages(callId: string): McpWireMessage[] | undefined;
 }
+
+/** Recent calls' message lists, kept for a stop that gives up on a call before it answers. */
+const RECENT_WIRES = 64;
 
 export function approvalDefault(annotations: McpToolAnnotations | undefined): 'ask' | 'allow' {
   return annotations?.readOnlyHint === true ? 'allow' : 'ask';
@@ -67,9 +73,13 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
   const inputRevision = schemaRevision(tool.inputSchema);
   const outputRevision = tool.outputSchema !== undefined ? schemaRevision(tool.outputSchema) : 0;
 
+  const wires = new Map<string, McpWireMessage[]>();
   const runDetailed = async (args: unknown, ctx: ToolRunContext): Promise<McpCallOutcome> => {
     const logs: ToolLog[] = [];
     if (ctx.signal.aborted) return { outcome: 'error', content: 'Cancelled.', blocks: [], logs };
+    const wire: McpWireMessage[] = [];
+    wires.set(ctx.callId, wire);
+    if (wires.size > RECENT_WIRES) wires.delete(wires.keys().next().value ?? '');
     const started = Date.now();
     const onProgress = options.onProgress;
     const trace = options.trace?.(ctx.callId);
@@ -78,6 +88,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
       const result = await connection.callTool(tool.name, isRecord(args) ? args : {}, {
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
+        wire,
         ...(trace !== undefined ? { traceparent: formatTraceparent(trace.traceId, trace.spanId) } : {}),
         ...(onProgress !== undefined
           ? {
@@ -101,6 +112,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
         ? { outcome: 'error', content: 'Cancelled.', blocks: [], logs }
         : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
     }
+    if (wire.length > 0) outcome = { ...outcome, mcpMessages: wire };
     options.onOutcome?.(ctx.callId, outcome, { serverKey: options.serverKey, toolName: tool.name });
     return outcome;
   };
@@ -111,9 +123,10 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     mcp: { serverKey: options.serverKey, toolName: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}) },
     validate: (args) => options.check({ id: `${schemaId}#input`, revision: inputRevision, schema: tool.inputSchema }, args),
     runDetailed,
+    wireMessages: (callId) => wires.get(callId),
     run: async (args, ctx) => {
       const o = await runDetailed(args, ctx);
-      return { outcome: o.outcome, content: o.content, logs: o.logs };
+      return { outcome: o.outcome, content: o.content, logs: o.logs, ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}) };
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { ToolLog, ValidationIssue } from '../agent/tool-executor';
 import type { McpToolUi } from './apps/tool-ui-meta';
+import type { McpWireMessage } from '../domain/mcp-call-trace';
 
 /** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
 export type McpEra = 'modern' | 'legacy';
@@ -58,6 +59,9 @@ export type McpToolAnnotations = {
   openWorldHint?: boolean;
 };
 
+/** A tool's icon: an https address or a data: image (others are dropped when the list is read). */
+export type McpIconRef = { src: string; mimeType?: string; theme?: 'light' | 'dark' };
+
 /** A tool as the server lists it. */
 export type McpToolInfo = {
   name: string;
@@ -68,6 +72,7 @@ export type McpToolInfo = {
   annotations?: McpToolAnnotations;
   /** The tool's MCP App: its View's ui:// resource and who may call it (architecture.md, "MCP Apps"). */
   ui?: McpToolUi;
+  icons?: McpIconRef[];
 };
 
 /** One block of a tool result, as the card shows it (media kept as base64 data). */
@@ -92,6 +97,8 @@ export type McpCallOutcome = {
   blocks: McpContentBlock[];
   structured?: { value: unknown; issues: ValidationIssue[] };
   logs: ToolLog[];
+  /** The call's JSON-RPC messages, every round (see domain/mcp-call-trace.ts). */
+  mcpMessages?: McpWireMessage[];
 };
 
 /** A form the server asks the user to fill (elicitation, form mode). */

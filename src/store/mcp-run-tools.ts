@@ -39,6 +39,8 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
         spec: h.spec,
         validate: h.validate,
         needsApproval: tool !== undefined ? mcpNeedsApproval(record, tool) : true,
+        mcpServer: { serverId: record.id, serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision },
+        wireMessages: h.wireMessages,
         run: async (args, ctx) => {
           noteMcpCall(ctx.callId, { serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision });
           const started = Date.now();

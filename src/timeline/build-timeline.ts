@@ -168,6 +168,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         const call = callOf(e.turn, e.callId, e.name, e.arguments, e.t);
         call.runStart = e.t;
         call.arguments = e.arguments;
+        if (e.mcpServer) call.mcpServer = e.mcpServer;
         break;
       }
       case 'tool_finished': {
@@ -182,6 +183,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         call.isError = e.isError;
         call.validationErrors = e.validationErrors ?? [];
         call.logs = e.logs ?? [];
+        if (e.mcpMessages) call.mcpMessages = e.mcpMessages;
         if (call.approval && call.approval.end === null) call.approval.end = e.t;
         readyAt = Math.max(readyAt, e.t);
         break;

@@ -224,7 +224,7 @@ function callBar(run: RunModel, c: CallModel, offset: number): Bar {
   return {
     id: `call:${c.callId}`, kind: 'call', status: c.outcome, start: offset + c.start, end: offset + end, open: c.end === null,
     runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
-    label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.name, name: c.name, note: '',
+    label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.mcpServer ? `${c.name} · ${c.mcpServer.serverName}` : c.name, name: c.name, note: '',
     ...(c.runBy ? { runBy: c.runBy } : {}),
     approvalMs: c.approval ? (c.approval.end ?? end) - c.approval.start : null,
     segments,

@@ -1,3 +1,4 @@
+import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ErrorInfo } from '../domain/error-info';
 import type { FinishReason } from '../agent/events';
 import type { StopReason } from '../domain/stop-reason';
@@ -70,6 +71,9 @@ export type CallModel = {
   lane: number;
   /** Set for tools the provider ran (Responses API); absent for tools the browser ran. */
   runBy?: 'provider';
+  /** An MCP server's tool: which server, in which revision, and the call's JSON-RPC messages (every round). */
+  mcpServer?: McpServerRef;
+  mcpMessages?: McpWireMessage[];
 };
 
 export type CompactionMarker = {

@@ -1,5 +1,5 @@
 import { db } from '../../db/database';
-import { addMcpServer, deleteMcpServer, updateMcpServer } from '../../db/mcp-servers-repo';
+import { addMcpServer, deleteMcpServer, editMcpServer, getMcpServer, updateMcpServer, type McpServerEdit } from '../../db/mcp-servers-repo';
 import type { McpApprovalMode, McpServerRecord } from '../../domain/mcp-server';
 
 /** Stores a server the person added; header values go to the secrets table. */
@@ -29,4 +29,10 @@ export async function setMcpToolChoice(server: McpServerRecord, toolName: string
 
 export function removeMcpServer(id: string): Promise<void> {
   return deleteMcpServer(db, id);
+}
+
+/** A new name and header changes; values typed are stored as secrets, headers left blank keep their value. */
+export async function saveMcpServerEdit(id: string, edit: McpServerEdit): Promise<McpServerRecord | undefined> {
+  await editMcpServer(db, id, edit);
+  return getMcpServer(db, id);
 }

@@ -6,6 +6,7 @@ import type { ImportFailure, ImportPreview } from '../../io/import-protocol';
 import { useUiStore } from '../../store/ui-store';
 import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUTPUT_LIMIT_KB } from './import-dialog-parts';
 import { ImportToolsReview } from './import-tools-review';
+import { ImportMcpDone, ImportMcpReview } from './import-mcp-review';
 import { useImportState } from './import-state';
 import { messageBox, refocusIfLost } from '../shell/focus-fallback';
 
@@ -131,7 +132,12 @@ export function ImportDialog() {
           onTool={(name, c) => setToolChoices((s) => ({ ...s, [name]: c }))}
         />
       )}
-      {view.kind === 'done' && <ImportDoneView summary={view.summary} />}
+      {view.kind === 'done' && (
+        <>
+          <ImportDoneView summary={view.summary} />
+          <ImportMcpDone added={view.summary.mcpServers} skipped={view.summary.skippedMcpServers} />
+        </>
+      )}
       <div className="dialog-actions">
         {view.kind === 'review' && (
           <button type="button" className="primary" onClick={() => void commit(view.preview, view.fileName)}>
@@ -203,6 +209,7 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
         <p className="hint">{plural(analysis.forcedCopies.length, 'session')} will be imported under new ids because some of their ids are taken.</p>
       )}
       <ImportToolsReview preview={preview} analysis={analysis} />
+      <ImportMcpReview servers={preview.mcpServers} />
       {analysis.toolClashes.map((c) => (
         <fieldset key={c.name} className="io-choice">
           <legend>Tool “{c.name}” differs from the stored one</legend>

@@ -7,11 +7,15 @@ import { McpResourcesSection } from './mcp-resources-section';
 import { McpSignInControls } from './mcp-sign-in';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
+import { McpEditServerForm } from './mcp-edit-server-form';
+import { useMcpMissingHeaders } from '../data/use-mcp-header-status';
 
 /** One MCP server: its state, Reconnect / Disable / Remove, its approval default, and its tools. */
 export function McpServerDetail({ server, modelNames, onRemoved }: { server: McpServerRecord; modelNames: ReadonlyMap<string, string>; onRemoved: () => void }) {
   const state = useMcpStates((s) => s.states[server.id]) ?? { status: 'idle' as const };
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const missing = useMcpMissingHeaders(server) ?? [];
   const tools = server.cache?.tools ?? [];
   const label = server.name || server.url;
 
@@ -36,11 +40,20 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
         {mcpStateText(state, server)}
       </p>
       <McpSignInControls server={server} />
+      {missing.length > 0 && (
+        <p role="status" className="warning">
+          Needs its headers: {missing.join(', ')}. Enter their values with “Edit server”.
+        </p>
+      )}
+      {editing && <McpEditServerForm server={server} missing={missing} onDone={() => setEditing(false)} />}
       <div className="field-row">
         <button type="button" disabled={!server.enabled || state.status === 'connecting'} onClick={() => void reconnectMcp(server)}>
           Reconnect
         </button>
         <button type="button" onClick={() => void toggleEnabled()}>{server.enabled ? 'Disable' : 'Enable'}</button>
+        <button type="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+          Edit server
+        </button>
         {!confirming && (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
             Remove

@@ -1,6 +1,8 @@
 import type { McpApprovalMode, McpServerRecord, McpToolSnapshot } from '../../domain/mcp-server';
 import { mcpNeedsApproval, mcpToolEnabled } from '../../domain/mcp-server';
 import { setMcpToolChoice } from '../data/mcp-server-mutations';
+import { McpToolIcon } from './mcp-tool-icon';
+import { McpTryForm } from './mcp-try-form';
 
 const HINTS: Array<[keyof NonNullable<McpToolSnapshot['annotations']>, string]> = [
   ['readOnlyHint', 'read-only'], ['destructiveHint', 'destructive'], ['idempotentHint', 'idempotent'], ['openWorldHint', 'open world'],
@@ -21,6 +23,7 @@ export function McpToolRow({ server, tool, modelName }: { server: McpServerRecor
   return (
     <li className="mcp-tool">
       <div className="field-row">
+        <McpToolIcon tool={tool} />
         <strong>{tool.title ?? tool.annotations?.title ?? tool.name}</strong>
         {(tool.title ?? tool.annotations?.title) !== undefined && <code>{tool.name}</code>}
         <span className="hint">as <code>{modelName ?? '(not offered)'}</code></span>
@@ -49,6 +52,10 @@ export function McpToolRow({ server, tool, modelName }: { server: McpServerRecor
       <details>
         <summary>Input schema of {tool.name}</summary>
         <pre className="mono">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </details>
+      <details>
+        <summary>Try {tool.name}</summary>
+        <McpTryForm server={server} tool={tool} />
       </details>
     </li>
   );

@@ -1,0 +1,39 @@
+/**
+ * What the timeline keeps of an MCP call (architecture.md, "MCP in the app"): which server ran it, in which
+ * protocol revision, and the JSON-RPC messages of the call as they went over the wire. A call of the 2026-07-28
+ * generation that needs input has several rounds (each `tools/call` answered `input_required`, then retried with
+ * the answers); a 2025-11-25 call has the server's own requests (elicitation) between its request and response.
+ */
+
+/** The server a tool belongs to; known when the call starts. */
+export type McpServerRef = { serverId: string; serverName: string; protocolRevision: string };
+
+/** One JSON-RPC message of a call: sent by the page or received from the server, as text (cut, never secrets). */
+export type McpWireMessage = { dir: 'sent' | 'received'; t: number; json: string };
+
+/** Each message's text is cut at this many characters; a call keeps at most MAX_WIRE_MESSAGES of them. */
+export const MAX_WIRE_TEXT = 64 * 1024;
+export const MAX_WIRE_MESSAGES = 64;
+
+/**
+ * The messages grouped by round: a round starts at each `tools/call` request the page sent; messages before the
+ * first one (none, normally) form a round of their own.
+ */
+export function wireRounds(messages: readonly McpWireMessage[]): McpWireMessage[][] {
+  const rounds: McpWireMessage[][] = [];
+  for (const m of messages) {
+    const last = rounds[rounds.length - 1];
+    if (last === undefined || (m.dir === 'sent' && isToolsCall(m.json))) rounds.push([m]);
+    else last.push(m);
+  }
+  return rounds;
+}
+
+function isToolsCall(json: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed !== null && typeof parsed === 'object' && 'method' in parsed && parsed.method === 'tools/call';
+  } catch {
+    return false;
+  }
+}
