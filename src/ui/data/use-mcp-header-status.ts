@@ -9,6 +9,6 @@ export function useMcpMissingHeaders(server: Pick<McpServerRecord, 'id' | 'heade
   return useLiveQuery(async () => {
     const have = new Set(await mcpHeadersWithValues(db, server));
     return server.headerNames.filter((n) => !have.has(n));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the names' text stands for the list
+    // The names' text stands for the list: a new array with the same names must not re-run the query.
   }, [server.id, names]);
 }
