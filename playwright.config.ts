@@ -27,6 +27,7 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -30,7 +30,7 @@ test('Esc used by another control (rename, search, Export menu) does not stop th
   // Export menu: Esc closes it.
   await sessions.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByRole('menu', { name: 'Export options' })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'All sessions' }).press('Escape');
+  await page.getByRole('menuitem', { name: 'All sessions', exact: true }).press('Escape');
   await expect(page.getByRole('menu', { name: 'Export options' })).toBeHidden();
 
   // None of that stopped the answer: it is still streaming on the same connection.

@@ -129,7 +129,7 @@ test('no export holds the API key, even when the provider echoes it in an error 
   await memories.click();
   // It toggles without closing the menu.
   await expect(memories).toHaveAttribute('aria-checked', 'true');
-  const [withMemories] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All sessions' }).click()]);
+  const [withMemories] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All sessions', exact: true }).click()]);
   files.push({ name: withMemories.suggestedFilename(), text: readFileSync(await withMemories.path(), 'utf8'), download: withMemories });
   for (const f of files) {
     expect(f.text.length).toBeGreaterThan(100);

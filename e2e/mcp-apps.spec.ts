@@ -125,7 +125,7 @@ test('the official vanilla-JS example App renders and its button calls its tool 
     mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_time', name: 'example__get-time', arguments: {} }] }, { kind: 'text', content: 'Here is the time.' }]);
     await sendMessage(page, 'what time is it on the server?');
     // The example's tool says nothing of being read-only, so the model's call asks first, and so does the View's.
-    await page.getByRole('group', { name: 'Approve example__get-time?' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('group', { name: 'Approve example__get-time?' }).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(assistantMessages(page).last()).toContainText('Here is the time.', { timeout: 30_000 });
     await waitForIdle(page);
     const card = page.locator('.tool-card[data-call-id="call_time"]');

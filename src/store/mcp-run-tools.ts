@@ -51,7 +51,7 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
           try {
             const detailed = await h.runDetailed(args, ctx);
             if (tool?.ui?.resourceUri !== undefined) noteAppCall(ctx.callId, { serverId: record.id, serverName: record.name || live.server.name, tool, args, outcome: detailed });
-            const result = { outcome: detailed.outcome, content: detailed.content, logs: detailed.logs };
+            const result = { outcome: detailed.outcome, content: detailed.content, logs: detailed.logs, ...(detailed.mcpMessages !== undefined ? { mcpMessages: detailed.mcpMessages } : {}) };
             return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t) };
           } finally {
             stop();
