@@ -11,6 +11,10 @@ import { newSession, sessionItems } from './support/session-list';
 import { startStaticHost, type StaticHost } from './support/static-host';
 import { createCodeTool, openToolsTab, tryIt } from './support/tools-tab';
 
+// The config blocks service workers for every other spec (each context would precache every chunk); this spec is
+// about the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const DIST = process.env.E2E_DIST || 'dist';
 
 /** The service worker has stored this build and is in charge of the next load. */

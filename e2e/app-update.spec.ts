@@ -10,6 +10,10 @@ import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run'
 import { configureSettings } from './support/configured-app';
 import { startStaticHost, type StaticHost } from './support/static-host';
 
+// The config blocks service workers for every other spec (each context would precache every chunk); this spec is
+// about the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const DIST = process.env.E2E_DIST || 'dist';
 
 const workerState = (page: Page) =>
