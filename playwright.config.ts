@@ -11,9 +11,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two spec files at a time: every spec starts its own servers on ephemeral ports and gets its own browser
+  // Three spec files at a time: every spec starts its own servers on ephemeral ports and gets its own browser
   // context (its own IndexedDB), so files share nothing but the built app. E2E_WORKERS=1 runs them one by one.
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',

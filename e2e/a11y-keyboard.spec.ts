@@ -47,7 +47,7 @@ async function configureByKeyboard(page: Page, mock: MockServer): Promise<void> 
   await expect(dialog).toBeHidden();
 }
 
-test('keyboard only: settings, send, approve for the session, Stop, timeline details, export, import', async ({ page, mock }) => {
+test('keyboard only: settings, send, approve for the session, Stop, timeline details, export, import', { tag: '@solo' }, async ({ page, mock }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();

@@ -128,7 +128,7 @@ async function seedBranched(page: Page, id: string, title: string): Promise<void
   }, { id, title });
 }
 
-test('a 5,000-message session with 50 branches opens on its active path, compared with a straight one', async ({ page }) => {
+test('a 5,000-message session with 50 branches opens on its active path, compared with a straight one', { tag: '@bench' }, async ({ page }) => {
   await openApp(page);
   await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
     const req = indexedDB.open('toolscope');

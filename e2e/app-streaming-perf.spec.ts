@@ -3,7 +3,7 @@ import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run'
 import { openConfiguredApp } from './support/configured-app';
 import { startFrameProbe, stopFrameProbe } from './support/frame-probe';
 
-test('a fast stream reaches the page at most once per animation frame', async ({ page, mock }) => {
+test('a fast stream reaches the page at most once per animation frame', { tag: '@bench' }, async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
   const words = Array.from({ length: 3000 }, (_, i) => (i % 40 === 39 ? `w${i}\n\n` : `w${i}`)).join(' ');
   mock.script([{ kind: 'text', content: words, chunks: 3000, chunkDelayMs: 1 }]);

@@ -20,7 +20,7 @@ async function span(bar: Locator) {
   }));
 }
 
-test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', async ({ page, mock }) => {
+test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', { tag: '@solo' }, async ({ page, mock }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);

@@ -42,7 +42,7 @@ async function openTimed(page: Page, title: string, expectedRows: number): Promi
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-test('2,000-call timeline: open and pan, long tasks and ratio to a 20-call one', async ({ page }, testInfo) => {
+test('2,000-call timeline: open and pan, long tasks and ratio to a 20-call one', { tag: '@bench' }, async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.addInitScript(() => {
