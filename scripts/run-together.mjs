@@ -1,5 +1,5 @@
-// Runs npm scripts side by side and fails if any fails: the unit tests use the CPU while the conformance suite
-// mostly waits on its own processes and sockets.
+// Runs npm scripts side by side and fails if any fails. `npm test` pairs work that leaves a core idle (the
+// conformance suite and the Firefox/WebKit journey wait on their own processes and sockets) with work that does not.
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
