@@ -143,8 +143,12 @@ test('keyboard only: settings, send, approve for the session, Stop, timeline det
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeFocused();
 
   // Import the file just exported: the dialog opens on its first useful control, not on Cancel.
+  // The file-chooser listener goes on before the Tab presses, so Playwright intercepts the picker well before Enter
+  // (turned on in the same breath as the key press, interception could come second).
+  const chooserOpened = page.waitForEvent('filechooser');
   await tabTo(page, page.getByRole('button', { name: 'Import', exact: true }));
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles({ name: 'exported.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   const dialog = importDialog(page);
   await expect(dialog).toContainText('The file is valid');

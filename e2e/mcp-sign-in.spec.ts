@@ -96,7 +96,11 @@ test('sign in through the authorization page, call a tool, stay signed in across
   as.expireAccessTokens();
   await serverRegion(page).getByRole('button', { name: 'Reconnect' }).click();
   await expect(mcpServerState(page, 'secure')).toContainText('Connected to', { timeout: 30_000 });
-  expect(as.grants).toEqual(['authorization_code', 'refresh_token']);
+  // Refreshed, never signed in again. Requests that met the expired token together share one refresh; one that was
+  // already on its way with the old token may make the SDK refresh the new one once more, which is harmless.
+  expect(as.grants[0]).toBe('authorization_code');
+  expect(as.grants.slice(1)).toContain('refresh_token');
+  expect(as.grants.slice(1).filter((g) => g !== 'refresh_token')).toEqual([]);
 
   // The token went to the MCP server's origin only: the model endpoint never saw it.
   expect(mock.requests.some((r) => JSON.stringify(r.headers).includes(accessToken) || JSON.stringify(r.body).includes(accessToken))).toBe(false);

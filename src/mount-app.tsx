@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './ui/app';
-import { settingsLoaded, startApp } from './store/app-controller';
+import { startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/timeline/chat-link';
 import { startAddressSync } from './store/address-sync';
 import { takeSignInCallback } from './store/sign-in-callback';
@@ -14,17 +14,17 @@ const queryClient = new QueryClient({
 
 /**
  * Starts the app; loaded by main.tsx once the storage backend is chosen. The shell replaces index.html's start-up
- * note only once the saved settings are loaded, so nothing clicked or typed on it is undone by the load.
+ * note only once start-up has written what it writes (saved settings loaded, sessions a closed page left running
+ * repaired, built-in tools seeded), so nothing clicked or typed on it is undone or raced by those writes.
  */
 export function mountApp(): void {
   // Back from an MCP sign-in: the address is cleaned before anything reads it; the sign-in code loads only now.
   const signInCallback = takeSignInCallback(window);
   if (signInCallback !== null) void import('./store/mcp-sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
-  void startApp();
   installShowInTimelineListener();
   const root = document.getElementById('root');
   if (!root) return;
-  void settingsLoaded().then(() => {
+  void startApp().then(() => {
     // The address is read before the first render, so a reload draws the session it was on, not the empty chat.
     startAddressSync();
     createRoot(root).render(

@@ -18,6 +18,7 @@ import { McpAuthError } from './auth-error';
 import { parseAuthorizationCallback } from './callback';
 import { StoreOAuthProvider } from './store-provider';
 import { guardTokenEndpoint } from './token-endpoint-guard';
+import { shareRefreshes } from './shared-refresh';
 import type { McpAuthFailure, McpAuthStatus, McpSignInOptions, McpSignInResult } from './auth-types';
 
 export type BeginSignInResult = { status: 'redirect'; authorizationUrl: URL } | McpSignInResult;
@@ -50,7 +51,8 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
   });
   const base = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const pageOrigin = globalThis.location?.origin ?? null;
-  const guard = guardTokenEndpoint(base, options.probeNoCors ?? browserNoCorsProbe, pageOrigin);
+  // Requests that find the token expired together redeem the refresh token once (shared-refresh.ts).
+  const guard = guardTokenEndpoint(shareRefreshes(base), options.probeNoCors ?? browserNoCorsProbe, pageOrigin);
   let lastFailure: McpAuthFailure | null = null;
   const guarded: typeof fetch = async (input, init) => {
     try {
