@@ -47,8 +47,9 @@ async function configureByKeyboard(page: Page, mock: MockServer): Promise<void> 
   await expect(dialog).toBeHidden();
 }
 
-test('keyboard only: settings, send, approve for the session, Stop, timeline details, export, import', { tag: '@solo' }, async ({ page, mock }) => {
-  test.setTimeout(120_000);
+test('keyboard only: settings, send, approve for the session, Stop, timeline details, export, import', async ({ page, mock }) => {
+  // A long journey through every view; three spec files share the machine with it.
+  test.setTimeout(180_000);
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();
   await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);

@@ -57,7 +57,7 @@ function serverRegion(page: Page) {
   return toolsPanel(page).getByRole('region', { name: 'MCP server secure' });
 }
 
-test('sign in through the authorization page, call a tool, stay signed in across a reload, refresh, sign out', { tag: '@solo' }, async ({ page, mock }) => {
+test('sign in through the authorization page, call a tool, stay signed in across a reload, refresh, sign out', async ({ page, mock }) => {
   test.setTimeout(120_000);
   await start({ registration: 'dynamic-only' });
   await openConfiguredApp(page, mock);

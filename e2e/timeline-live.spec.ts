@@ -20,7 +20,7 @@ async function span(bar: Locator) {
   }));
 }
 
-test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', { tag: '@solo' }, async ({ page, mock }) => {
+test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', async ({ page, mock }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
@@ -29,6 +29,8 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
     { name: 'get_status', urlTemplate: `${mock.origin}/tools/status?code={code}`, parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
     { name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms={ms}`, timeoutMs: 700, parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] } },
     { name: 'long_wait', urlTemplate: `${mock.origin}/tools/slow?ms=30000`, parameters: { type: 'object', properties: {} } },
+    // Slow enough to be seen running, far inside its timeout (the default), however busy the machine.
+    { name: 'slow_ok', urlTemplate: `${mock.origin}/tools/slow?ms={ms}`, parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] } },
   ]);
 
   mock.script([
@@ -42,7 +44,7 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
       ],
     },
     { kind: 'text', content: 'Three calls done.' },
-    { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'slow_lookup', arguments: { ms: '600' } }] },
+    { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'slow_ok', arguments: { ms: '2500' } }] },
     { kind: 'tool_calls', calls: [{ id: 'call_stop', name: 'get_weather', arguments: { city: 'Oslo' } }, { id: 'call_hang', name: 'long_wait', arguments: {} }] },
     { kind: 'text', content: 'unused' },
   ]);

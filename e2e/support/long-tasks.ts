@@ -2,8 +2,11 @@
 import type { Page } from '@playwright/test';
 import { startFrameProbe, stopFrameProbe } from './frame-probe';
 
-/** Generous: far from the multi-second freezes these inputs caused, and from a busy machine's noise. */
-export const LONGEST_TASK_LIMIT_MS = 1_000;
+/**
+ * Catches the freezes these inputs caused (the page gone for several seconds), not speed: three browsers on two busy
+ * cores already put ordinary tasks near a second. The figures themselves are printed with each test.
+ */
+export const LONGEST_TASK_LIMIT_MS = 3_000;
 
 /** Starts counting the page's long tasks (the Try it section need not exist yet). */
 export function watchLongTasks(page: Page): Promise<void> {
