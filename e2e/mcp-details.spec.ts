@@ -44,6 +44,13 @@ test('the timeline names each MCP call server and revision, and shows its JSON-R
   await tryForm.getByRole('button', { name: 'Run echo' }).click();
   await expect(tryForm.getByLabel('Result of echo')).toHaveText('echo: from try it');
   await expect(tryForm).toContainText('JSON-RPC messages (1 round)');
+  // Inspectable like a run's call: outcome and duration, and the timeline's view of the call's messages.
+  await expect(tryForm.getByRole('status')).toHaveText(/^Ran: echo · \d+ ms$/);
+  await tryForm.getByText('JSON-RPC messages (1 round)', { exact: true }).click();
+  const tryCall = tryForm.getByRole('region', { name: 'MCP call' });
+  await expect(tryCall.getByRole('definition')).toHaveText(['modern', '2026-07-28']);
+  await expect(tryCall.getByRole('region', { name: 'Round 1' }).getByLabel('Round 1 request')).toContainText('from try it');
+  await expect(tryCall.getByLabel('Round 1 response', { exact: true })).toContainText('echo: from try it');
   await expect.poll(() => modern.recorder.calls('tools/call').some((m) => JSON.stringify(m).includes('from try it'))).toBe(true);
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
   await page.getByRole('tab', { name: 'Chat' }).click();

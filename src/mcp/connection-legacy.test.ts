@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEverythingServer, type EverythingMcpServer } from '../../e2e/mcp-servers/everything-server';
 import { connectMcpServer, type McpConnection } from './connection';
 import { until } from './testing/wait-until';
+import type { McpWireMessage } from '../domain/mcp-call-trace';
 import type { McpElicitRequest, McpLogMessage } from './types';
 
 let server: EverythingMcpServer;
@@ -130,5 +131,34 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
     open.splice(open.indexOf(conn), 1);
     const ended = server.recorder.requests.filter((r) => r.method === 'DELETE' && r.headers['mcp-session-id'] === id);
     expect(ended).toHaveLength(1);
+  });
+
+  it('gives each of two parallel calls its own elicitation request and answer, by the event stream it came on', async () => {
+    let release: () => void = () => undefined;
+    const bothAsked = new Promise<void>((resolve) => { release = resolve; });
+    let asked = 0;
+    const conn = await connect({
+      elicit: async () => {
+        const n = ++asked;
+        if (n === 2) release();
+        // Both requests are open before either is answered: neither call is the only one in flight.
+        await bothAsked;
+        return { action: 'accept', content: { name: n === 1 ? 'First Answer' : 'Second Answer', check: true } };
+      },
+    });
+    const wires: McpWireMessage[][] = [[], []];
+    const results = await Promise.all(wires.map((wire) => conn.callTool('trigger-elicitation-request', {}, { signal: sig(), timeoutMs: 10_000, wire })));
+    for (const [i, wire] of wires.entries()) {
+      const messages = wire.map((m) => JSON.parse(m.json) as { id?: number; method?: string; result?: { content?: { name?: string } } });
+      const request = messages.filter((m) => m.method === 'elicitation/create');
+      expect(request).toHaveLength(1);
+      const answers = messages.filter((m) => m.method === undefined && m.id === request[0]?.id && m.result?.content !== undefined);
+      expect(answers).toHaveLength(1);
+      // The answer kept with this call is the one the server used for this call's result.
+      expect(JSON.stringify(results[i]?.content)).toContain(`Name: ${answers[0]?.result?.content?.name ?? 'none'}`);
+      expect(wire.map((m) => m.dir)).toEqual(['sent', 'received', 'sent', 'received']);
+    }
+    const names = wires.map((w) => w.find((m) => m.dir === 'sent' && m.json.includes('"action"'))?.json.match(/(First|Second) Answer/)?.[0]);
+    expect(names.sort()).toEqual(['First Answer', 'Second Answer']);
   });
 });

@@ -8,6 +8,7 @@ import './zod-jitless';
 import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
+import { createRelatingFetch } from './related-stream';
 import { samplingHandler } from './sampling';
 import { toToolInfo } from './sdk-shapes';
 import type { ElicitCallback, ElicitUrlCallback, SampleCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
@@ -140,7 +141,9 @@ export class McpSession {
         onLog({ level: n.params.level as McpLogLevel, ...(n.params.logger !== undefined ? { logger: n.params.logger } : {}), data: n.params.data });
       });
     }
-    const transport = new StreamableHTTPClientTransport(options.url, { fetch: options.fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
+    const tap = options.tap;
+    const fetch = tap !== undefined ? createRelatingFetch(options.fetch, (server, client) => tap.relate(server, client)) : options.fetch;
+    const transport = new StreamableHTTPClientTransport(options.url, { fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
     await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
     if (options.tap !== undefined) tapTransport(transport, options.tap);
     return { client, transport };

@@ -18,7 +18,7 @@ describe('the wire tap', () => {
     tap.sent(call(3, 'A', { inputResponses: { x: {} } }));
     tap.received({ jsonrpc: '2.0', id: 3, result: { content: [] } });
     tap.sent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
-    // A server request while two calls run cannot be placed: neither keeps it.
+    // A server request while two calls run, on no call's own stream, cannot be placed: neither keeps it.
     tap.received({ jsonrpc: '2.0', id: 9, method: 'elicitation/create', params: {} });
     expect(a.map((m) => JSON.parse(m.json).id)).toEqual([1, 1, 3, 3]);
     expect(wireRounds(a)).toHaveLength(2);
@@ -46,5 +46,20 @@ describe('the wire tap', () => {
     expect(a[0]?.json).toMatch(/\[cut: \d+ characters in all\]$/);
     for (let i = 2; i < 200; i++) tap.sent(call(i, 'A'));
     expect(a.length).toBe(64);
+  });
+
+  it('gives a server request related to a call\'s request to that call, though another is in flight', () => {
+    const tap = createWireTap(() => 0);
+    const a: McpWireMessage[] = [];
+    const b: McpWireMessage[] = [];
+    tap.begin('A', a);
+    tap.begin('B', b);
+    tap.sent(call(1, 'A'));
+    tap.sent(call(2, 'B'));
+    tap.relate('0', '2');
+    tap.received({ jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: {} });
+    tap.sent({ jsonrpc: '2.0', id: 0, result: { action: 'decline' } });
+    expect(a).toHaveLength(1);
+    expect(b.map((m) => m.dir)).toEqual(['sent', 'received', 'sent']);
   });
 });

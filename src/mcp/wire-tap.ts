@@ -2,9 +2,9 @@
  * Which JSON-RPC messages belong to which tool call, for the timeline's details (architecture.md, "MCP in the
  * app"). The session hands every message it sends or receives to the tap; a call registers under the traceparent
  * its requests carry in `_meta` (every round of a 2026-07-28 call repeats the first request's `_meta`), and keeps:
- * its `tools/call` requests, the responses to them, a cancellation of one of them, and — while it is the only call
- * in flight, since a 2025-11-25 server's requests do not say which call they serve — the server's requests and the
- * page's answers to them.
+ * its `tools/call` requests, the responses to them, a cancellation of one of them, and the server's requests made
+ * for it with the page's answers. A 2025-11-25 server's request names no call: it is the call's when it came on that
+ * call's own event stream (`relate`, from `related-stream.ts`), or else when that call is the only one in flight.
  */
 import { MAX_WIRE_MESSAGES, MAX_WIRE_TEXT, type McpWireMessage } from '../domain/mcp-call-trace';
 
@@ -15,10 +15,13 @@ export type WireTap = {
   received(message: unknown): void;
   /** Keeps the messages of the call whose requests carry `marker` in `sink` as they pass, until `end`. */
   begin(marker: string, sink: McpWireMessage[]): { end(): void };
+  /** The server request `serverRequestId` came on the event stream answering the page's request `clientRequestId`. */
+  relate(serverRequestId: string, clientRequestId: string): void;
 };
 
 export function createWireTap(now: () => number = () => Date.now()): WireTap {
   const active = new Map<string, Recording>();
+  const related = new Map<string, string>();
 
   const keep = (rec: Recording, dir: McpWireMessage['dir'], message: unknown) => {
     if (rec.messages.length >= MAX_WIRE_MESSAGES) return;
@@ -63,12 +66,19 @@ export function createWireTap(now: () => number = () => Date.now()): WireTap {
         return;
       }
       if (id !== null) {
-        const rec = only();
+        const clientId = related.get(id);
+        related.delete(id);
+        const rec = clientId !== undefined ? [...active.values()].find((r) => r.ids.has(clientId)) : only();
         if (rec !== undefined) {
           rec.serverRequestIds.add(id);
           keep(rec, 'received', message);
         }
       }
+    },
+    relate(serverRequestId, clientRequestId) {
+      related.set(serverRequestId, clientRequestId);
+      // Bounded: a relation whose message never arrives must not pile up.
+      if (related.size > 256) related.delete(related.keys().next().value ?? '');
     },
     begin(marker, sink) {
       const rec: Recording = { marker, started: now(), ended: false, ids: new Set(), serverRequestIds: new Set(), messages: sink };

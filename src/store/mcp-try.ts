@@ -3,6 +3,7 @@
  * hand from the Tools view. The outcome keeps the call's JSON-RPC messages, shown beside the result.
  */
 import { DEFAULT_CONFIG } from '../domain/loop-config';
+import type { McpServerRef } from '../domain/mcp-call-trace';
 import type { McpServerRecord } from '../domain/mcp-server';
 import { createMcpToolHandles } from '../mcp';
 import type { McpCallOutcome } from '../mcp/types';
@@ -10,7 +11,8 @@ import { checkMcpSchema } from './mcp-run-tools';
 import { connectMcp } from './mcp-registry';
 
 export type McpTryOutcome =
-  | { kind: 'ran'; outcome: McpCallOutcome }
+  /** As a run's call is kept: the outcome with its JSON-RPC messages, which server in which revision, how long. */
+  | { kind: 'ran'; outcome: McpCallOutcome; server: McpServerRef; durationMs: number }
   | { kind: 'invalid'; issues: { path: string; message: string }[] }
   | { kind: 'unavailable'; message: string };
 
@@ -24,6 +26,8 @@ export async function tryMcpTool(record: McpServerRecord, toolName: string, args
   if (handle === undefined) return { kind: 'unavailable', message: `"${toolName}" cannot be offered under a valid name.` };
   const issues = await handle.validate(args);
   if (issues.length > 0) return { kind: 'invalid', issues };
+  const started = performance.now();
   const outcome = await handle.runDetailed(args, { signal, timeoutMs: DEFAULT_CONFIG.toolTimeoutMs, callId: `try-${crypto.randomUUID()}` });
-  return { kind: 'ran', outcome };
+  const server = { serverId: record.id, serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision };
+  return { kind: 'ran', outcome, server, durationMs: Math.round(performance.now() - started) };
 }

@@ -1,4 +1,4 @@
-import { wireRounds, type McpWireMessage } from '../../domain/mcp-call-trace';
+import { wireRounds, type McpServerRef, type McpWireMessage } from '../../domain/mcp-call-trace';
 import { formatMs } from '../../timeline/format';
 import type { CallModel } from '../../timeline/model';
 import { LongText } from '../chat/long-text';
@@ -40,7 +40,12 @@ function prettyJson(text: string): string {
 export function McpCallDetails({ call }: { call: CallModel }) {
   const server = call.mcpServer;
   if (server === undefined) return null;
-  const rounds = wireRounds(call.mcpMessages ?? []);
+  return <McpWireDetails server={server} messages={call.mcpMessages ?? []} />;
+}
+
+/** The same view for a call that is not on a timeline (Try it in the Tools view). */
+export function McpWireDetails({ server, messages }: { server: McpServerRef; messages: readonly McpWireMessage[] }) {
+  const rounds = wireRounds(messages);
   return (
     <section aria-label="MCP call">
       <h4>MCP server</h4>

@@ -1,6 +1,7 @@
 import type { McpApprovalMode, McpServerRecord, McpToolSnapshot } from '../../domain/mcp-server';
 import { mcpNeedsApproval, mcpToolEnabled } from '../../domain/mcp-server';
 import { setMcpToolChoice } from '../data/mcp-server-mutations';
+import { DeferredDetails } from './deferred-details';
 import { McpToolIcon } from './mcp-tool-icon';
 import { McpTryForm } from './mcp-try-form';
 
@@ -49,14 +50,10 @@ export function McpToolRow({ server, tool, modelName }: { server: McpServerRecor
           </select>
         </label>
       </div>
-      <details>
-        <summary>Input schema of {tool.name}</summary>
-        <pre className="mono">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
-      </details>
-      <details>
-        <summary>Try {tool.name}</summary>
-        <McpTryForm server={server} tool={tool} />
-      </details>
+      <DeferredDetails summary={`Input schema of ${tool.name}`}>
+        {() => <pre className="mono">{JSON.stringify(tool.inputSchema, null, 2)}</pre>}
+      </DeferredDetails>
+      <DeferredDetails summary={`Try ${tool.name}`}>{() => <McpTryForm server={server} tool={tool} />}</DeferredDetails>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { wireRounds } from '../../domain/mcp-call-trace';
 import type { McpServerRecord, McpToolSnapshot } from '../../domain/mcp-server';
-import { tryMcpTool, type McpTryOutcome } from '../../store/mcp-try';
+import { tryMcpTool } from '../../store/mcp-try';
+import { McpTryOutcomeView, type McpTryShown } from './mcp-try-outcome';
 
 type Field = { key: string; label: string; type: 'string' | 'number' | 'integer' | 'boolean'; options: string[] | null; required: boolean; initial: string | boolean };
 
@@ -40,7 +40,7 @@ export function McpTryForm({ server, tool }: { server: McpServerRecord; tool: Mc
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const [json, setJson] = useState('{}');
   const [running, setRunning] = useState<AbortController | null>(null);
-  const [outcome, setOutcome] = useState<McpTryOutcome | { kind: 'bad-json'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<McpTryShown | null>(null);
 
   async function run(event: FormEvent) {
     event.preventDefault();
@@ -101,35 +101,7 @@ export function McpTryForm({ server, tool }: { server: McpServerRecord; tool: Mc
         <button type="submit" disabled={running !== null}>Run {tool.name}</button>
         {running !== null && <button type="button" onClick={() => running.abort()}>Stop</button>}
       </div>
-      {outcome !== null && <TryOutcome outcome={outcome} name={tool.name} />}
+      {outcome !== null && <McpTryOutcomeView outcome={outcome} name={tool.name} />}
     </form>
-  );
-}
-
-function TryOutcome({ outcome, name }: { outcome: McpTryOutcome | { kind: 'bad-json'; message: string }; name: string }) {
-  if (outcome.kind === 'invalid') {
-    return (
-      <div role="alert" className="tool-field-errors">
-        The arguments do not fit the schema:
-        <ul>{outcome.issues.map((i, k) => <li key={k}><code>{i.path || '/'}</code> {i.message}</li>)}</ul>
-      </div>
-    );
-  }
-  if (outcome.kind !== 'ran') return <p role="alert" className="tool-field-errors">{outcome.message}</p>;
-  const o = outcome.outcome;
-  const rounds = wireRounds(o.mcpMessages ?? []);
-  return (
-    <div className="mcp-try-result">
-      <p role="status">{o.outcome === 'ok' ? 'Ran' : 'Failed'}: {name}</p>
-      <pre className="mono" aria-label={`Result of ${name}`}>{o.content}</pre>
-      {rounds.length > 0 && (
-        <details>
-          <summary>JSON-RPC messages ({rounds.length} {rounds.length === 1 ? 'round' : 'rounds'})</summary>
-          {rounds.flat().map((m, i) => (
-            <pre key={i} className="mono">{`${m.dir === 'sent' ? '→' : '←'} ${m.json}`}</pre>
-          ))}
-        </details>
-      )}
-    </div>
   );
 }
