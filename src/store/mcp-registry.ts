@@ -63,7 +63,14 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         url: record.url,
         headers,
         ...(auth ?? {}),
-        onState: (state) => setState(record.id, state),
+        onState: (state) => {
+          setState(record.id, state);
+          // Sign-in lost on a live connection: the next use connects again (and Sign in reconnects) instead of reusing it.
+          if (state.status === 'needs-sign-in' && current !== null && live.get(record.id) === current) {
+            live.delete(record.id);
+            void current.connection.close().catch(() => undefined);
+          }
+        },
         elicit: askMcpUser,
         elicitUrl: askMcpLink,
         // Sampling is a 2025-11-25 feature (deprecated in 2026-07-28); the SDK sends it only from such servers.
