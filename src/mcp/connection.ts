@@ -9,6 +9,7 @@ import { McpAuthError } from './auth/auth-error';
 import { diagnoseFailure, type FailedState } from './failure';
 import { liveSignInFailure, signInExpiredSentence, type LiveSignInGuard } from './live-sign-in';
 import { McpSession } from './mcp-session';
+import { createResourceSubscriptions, type ResourceUnsubscribe } from './resource-subscriptions';
 import { browserNoCorsProbe } from './no-cors-probe';
 import { promptText, toPromptInfo } from './prompt-shapes';
 import { toResourceContent, toResourceInfo, toResourceTemplateInfo } from './resource-shapes';
@@ -85,6 +86,11 @@ export interface McpConnection {
   listResources(options?: { signal?: AbortSignal }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
   /** resources/read: the contents of one resource (an attachment, or an MCP App's View). */
   readResource(uri: string, options?: { signal?: AbortSignal }): Promise<McpResourceContent[]>;
+  /**
+   * Calls `onUpdated` whenever the server says the resource changed (resources/subscribe or subscriptions/listen),
+   * until the returned function is called; null when the server offers no subscriptions.
+   */
+  subscribeResource(uri: string, onUpdated: () => void): Promise<ResourceUnsubscribe | null>;
   close(): Promise<void>;
 }
 
@@ -199,6 +205,8 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
 }
 
 function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap): McpConnection {
+  const subscriptions = createResourceSubscriptions(() => session.client);
+  session.onResourceUpdated = (uri) => subscriptions.updated(uri);
   return {
     url: url.href,
     server,
@@ -278,6 +286,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       const result = await session.run((client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
       return result.contents.map(toResourceContent);
     },
+    subscribeResource: (uri, onUpdated) => session.run(() => subscriptions.subscribe(uri, onUpdated, timeoutMs), undefined, timeoutMs),
     close: () => session.close(),
   };
 }
