@@ -1,8 +1,14 @@
-/** Attaching an MCP resource to the next message: read from its server now, kept as a chip until sent. */
+/**
+ * Attaching an MCP resource to the next message: read from its server now, kept as a chip until sent. While it
+ * waits, the server's updates (resource subscriptions, where it offers them) read it again; the subscription ends
+ * when the chip goes (removed, or sent with the message).
+ */
 import { db } from '../db/database';
 import { getMcpServer } from '../db/mcp-servers-repo';
 import { connectMcp } from './mcp-registry';
-import { addResourceAttachment } from './resource-chips';
+import { addResourceAttachment, refreshResourceAttachment, useResourceAttachments } from './resource-chips';
+
+const subscribed = new Map<number, () => Promise<void>>();
 
 /** Reads the resource from its server and attaches it; throws with a sentence a person can act on. */
 export async function attachResource(serverId: string, uri: string, name: string): Promise<void> {
@@ -12,4 +18,30 @@ export async function attachResource(serverId: string, uri: string, name: string
   if (live === null) throw new Error(`${record.name || record.url} is not connected; see its state in the Tools view.`);
   const contents = await live.connection.readResource(uri);
   addResourceAttachment({ serverId, serverLabel: live.label ?? live.server.name, uri, name, contents });
+  const added = useResourceAttachments.getState().items.find((i) => i.serverId === serverId && i.uri === uri);
+  if (added === undefined) return;
+  watchDetaching();
+  // Subscribing is a courtesy: a server that refuses it leaves the attachment as read.
+  const unsubscribe = await live.connection
+    .subscribeResource(uri, () => {
+      void live.connection.readResource(uri).then((fresh) => refreshResourceAttachment(added.id, fresh), () => undefined);
+    })
+    .catch(() => null);
+  if (unsubscribe === null) return;
+  if (useResourceAttachments.getState().items.some((i) => i.id === added.id)) subscribed.set(added.id, unsubscribe);
+  else void unsubscribe();
+}
+
+let watching = false;
+function watchDetaching(): void {
+  if (watching) return;
+  watching = true;
+  useResourceAttachments.subscribe((state) => {
+    const present = new Set(state.items.map((i) => i.id));
+    for (const [id, unsubscribe] of subscribed) {
+      if (present.has(id)) continue;
+      subscribed.delete(id);
+      void unsubscribe();
+    }
+  });
 }

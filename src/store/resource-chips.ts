@@ -5,7 +5,16 @@
 import { create } from 'zustand';
 import type { McpResourceContent } from '../mcp/types';
 
-export type ResourceAttachment = { id: number; serverId: string; serverLabel: string; uri: string; name: string; contents: McpResourceContent[] };
+export type ResourceAttachment = {
+  id: number;
+  serverId: string;
+  serverLabel: string;
+  uri: string;
+  name: string;
+  contents: McpResourceContent[];
+  /** How many times the server said the resource changed and it was read again (subscriptions). */
+  refreshed?: number;
+};
 
 export const useResourceAttachments = create<{ items: ResourceAttachment[] }>(() => ({ items: [] }));
 
@@ -14,6 +23,17 @@ let nextId = 1;
 export function addResourceAttachment(item: Omit<ResourceAttachment, 'id'>): void {
   const added: ResourceAttachment = { ...item, id: nextId++ };
   useResourceAttachments.setState((s) => ({ items: [...s.items.filter((i) => i.uri !== item.uri || i.serverId !== item.serverId), added] }));
+}
+
+/** New contents for an attachment still waiting to be sent (its server said it changed). */
+export function refreshResourceAttachment(id: number, contents: McpResourceContent[]): void {
+  useResourceAttachments.setState((s) => ({ items: s.items.map((i) => (i.id === id ? { ...i, contents, refreshed: (i.refreshed ?? 0) + 1 } : i)) }));
+}
+
+/** The first words of an attachment's text, for its chip. */
+export function resourcePreview(item: ResourceAttachment, max = 60): string {
+  const text = item.contents.find((c) => c.text !== undefined)?.text?.replace(/\s+/g, ' ').trim() ?? '';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 export function detachResource(id: number): void {
