@@ -74,7 +74,14 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         elicit: askMcpUser,
         elicitUrl: askMcpLink,
         // Sampling is a 2025-11-25 feature (deprecated in 2026-07-28); the SDK sends it only from such servers.
-        sample: (request, signal) => import('./mcp-sampling').then((m) => m.approveAndSample(request, signal)),
+        sample: async (request, signal) => {
+          const answer = await import('./mcp-sampling').then((m) => m.approveAndSample(request, signal));
+          // The call that caused it (the one watching this server's log) keeps a line saying what the model spent.
+          const used = answer.action === 'approve' && answer.usage !== undefined ? `, ${answer.usage.promptTokens} tokens in, ${answer.usage.completionTokens} out` : '';
+          const line: McpLogMessage = { level: 'info', logger: 'sampling', data: answer.action === 'approve' ? `approved: ${answer.model}${used}` : 'denied' };
+          for (const sink of logWatchers.get(record.id) ?? []) sink(line);
+          return answer;
+        },
         logLevel: 'info',
         onLog: (message) => {
           for (const sink of logWatchers.get(record.id) ?? []) sink(message);
