@@ -6,7 +6,8 @@
 import { db } from '../db/database';
 import { getMcpServer } from '../db/mcp-servers-repo';
 import { connectMcp } from './mcp-registry';
-import { addResourceAttachment, refreshResourceAttachment, useResourceAttachments } from './resource-chips';
+import type { McpResourceContent } from '../mcp/types';
+import { addResourceAttachment, useResourceAttachments } from './resource-chips';
 
 const subscribed = new Map<number, () => Promise<void>>();
 
@@ -17,7 +18,7 @@ export async function attachResource(serverId: string, uri: string, name: string
   const live = await connectMcp(record);
   if (live === null) throw new Error(`${record.name || record.url} is not connected; see its state in the Tools view.`);
   const contents = await live.connection.readResource(uri);
-  addResourceAttachment({ serverId, serverLabel: live.label ?? live.server.name, uri, name, contents });
+  addResourceAttachment({ serverId, serverLabel: live.label ?? live.server.name, uri, name, contents, preview: resourcePreview(contents) });
   const added = useResourceAttachments.getState().items.find((i) => i.serverId === serverId && i.uri === uri);
   if (added === undefined) return;
   watchDetaching();
@@ -30,6 +31,19 @@ export async function attachResource(serverId: string, uri: string, name: string
   if (unsubscribe === null) return;
   if (useResourceAttachments.getState().items.some((i) => i.id === added.id)) subscribed.set(added.id, unsubscribe);
   else void unsubscribe();
+}
+
+/** New contents for an attachment still waiting to be sent (its server said it changed). */
+export function refreshResourceAttachment(id: number, contents: McpResourceContent[]): void {
+  useResourceAttachments.setState((s) => ({
+    items: s.items.map((i) => (i.id === id ? { ...i, contents, preview: resourcePreview(contents), refreshed: (i.refreshed ?? 0) + 1 } : i)),
+  }));
+}
+
+/** The first words of a resource's text, for its chip. */
+export function resourcePreview(contents: readonly McpResourceContent[], max = 60): string {
+  const text = contents.find((c) => c.text !== undefined)?.text?.replace(/\s+/g, ' ').trim() ?? '';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 let watching = false;

@@ -14,6 +14,8 @@ export type ResourceAttachment = {
   contents: McpResourceContent[];
   /** How many times the server said the resource changed and it was read again (subscriptions). */
   refreshed?: number;
+  /** The first words of its text, for the chip (set where it is read: that code loads on first use). */
+  preview?: string;
 };
 
 export const useResourceAttachments = create<{ items: ResourceAttachment[] }>(() => ({ items: [] }));
@@ -23,17 +25,6 @@ let nextId = 1;
 export function addResourceAttachment(item: Omit<ResourceAttachment, 'id'>): void {
   const added: ResourceAttachment = { ...item, id: nextId++ };
   useResourceAttachments.setState((s) => ({ items: [...s.items.filter((i) => i.uri !== item.uri || i.serverId !== item.serverId), added] }));
-}
-
-/** New contents for an attachment still waiting to be sent (its server said it changed). */
-export function refreshResourceAttachment(id: number, contents: McpResourceContent[]): void {
-  useResourceAttachments.setState((s) => ({ items: s.items.map((i) => (i.id === id ? { ...i, contents, refreshed: (i.refreshed ?? 0) + 1 } : i)) }));
-}
-
-/** The first words of an attachment's text, for its chip. */
-export function resourcePreview(item: ResourceAttachment, max = 60): string {
-  const text = item.contents.find((c) => c.text !== undefined)?.text?.replace(/\s+/g, ' ').trim() ?? '';
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 export function detachResource(id: number): void {

@@ -1,4 +1,4 @@
-import { detachResource, resourcePreview, useResourceAttachments } from '../../store/resource-chips';
+import { detachResource, useResourceAttachments } from '../../store/resource-chips';
 import './attached-resources.css';
 
 /** The resources attached to the next message, each removable. */
@@ -10,10 +10,7 @@ export function ResourceChipList() {
       {items.map((item) => (
         <li key={item.id} className="resource-chip" title={item.uri}>
           {item.name} <span className="hint">· {item.serverLabel}</span>
-          {/* The preview follows the server's updates while the chip waits (resource subscriptions). */}
-          <span className="hint resource-chip-preview" data-refreshed={item.refreshed ?? 0}>
-            {resourcePreview(item)}
-          </span>
+          {item.preview && <span className="hint resource-chip-preview">{item.preview}</span>}
           <button type="button" className="link" aria-label={`Remove ${item.name}`} onClick={() => detachResource(item.id)}>
             ×
           </button>
