@@ -29,6 +29,8 @@ export type ModernServerOptions = {
   requireHeader?: { name: string; value: string };
   /** OAuth-protected: requests whose Authorization header this refuses get 401; the protected-resource metadata names these servers. */
   oauth?: { authorizationServers: string[]; accepts: (authorization: string | undefined) => boolean };
+  /** Offers one resource, test://notes/today, with this text at first (see updateNote). */
+  note?: string;
 };
 
 export type ModernMcpServer = {
@@ -40,6 +42,8 @@ export type ModernMcpServer = {
   setCors(mode: CorsMode): void;
   /** Registers another tool and tells listening clients the tool list changed. */
   addTool(name: string): void;
+  /** Changes the note resource's text and tells subscribed clients (subscriptions/listen) it changed. */
+  updateNote(text: string): void;
   close(): Promise<void>;
 };
 
@@ -54,7 +58,8 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
     events.push(e);
     for (const w of [...waiters]) w();
   };
-  const handler = createMcpHandler(() => buildModernServer({ record, extraTools: () => extra }, stateKey), {
+  let note = options.note;
+  const handler = createMcpHandler(() => buildModernServer({ record, extraTools: () => extra, ...(note !== undefined ? { note: () => note ?? '' } : {}) }, stateKey), {
     legacy: options.legacy ?? 'reject',
   });
 
@@ -122,6 +127,10 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
     events,
     setCors: (mode) => {
       cors = mode;
+    },
+    updateNote: (text) => {
+      note = text;
+      handler.notify.resourceUpdated('test://notes/today');
     },
     addTool: (name) => {
       extra.push(name);

@@ -11,6 +11,7 @@ import {
   type JsonSchemaType,
 } from '@modelcontextprotocol/server';
 import { registerModernPrompts } from './modern-prompts';
+import { registerModernResources } from './modern-resources';
 
 const ECHO_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -24,6 +25,8 @@ export type ToolsContext = {
   record(event: ToolEvent): void;
   /** Tools added while the server runs (announced through subscriptions/listen). */
   extraTools(): readonly string[];
+  /** The note resource's text; no resources are offered without it. */
+  note?: () => string;
 };
 
 // A 1x1 transparent PNG and a 44-byte silent WAV: small, valid media for the content-type tests.
@@ -41,7 +44,8 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
   const server = new McpServer(
     { name: 'toolscope-modern-test', version: '1.2.3' },
     {
-      capabilities: { logging: {} },
+      // Subscriptions are declared only with the note resource, so other tests see the server as before.
+      capabilities: { logging: {}, ...(ctx.note !== undefined ? { resources: { subscribe: true } } : {}) },
       requestState: { verify: codec.verify },
       cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } },
     },
@@ -185,5 +189,6 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
     server.registerTool(name, { description: `Added later: ${name}.`, inputSchema: fromJsonSchema(obj({})) }, async () => text(name));
   }
   registerModernPrompts(server);
+  if (ctx.note !== undefined) registerModernResources(server, ctx.note);
   return server;
 }

@@ -7,7 +7,9 @@ import './zod-jitless';
 import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { McpAuthError } from './auth/auth-error';
 import { diagnoseFailure, type FailedState } from './failure';
+import { liveSignInFailure, signInExpiredSentence, type LiveSignInGuard } from './live-sign-in';
 import { McpSession } from './mcp-session';
+import { createResourceSubscriptions, type ResourceUnsubscribe } from './resource-subscriptions';
 import { browserNoCorsProbe } from './no-cors-probe';
 import { promptText, toPromptInfo } from './prompt-shapes';
 import { toResourceContent, toResourceInfo, toResourceTemplateInfo } from './resource-shapes';
@@ -84,6 +86,11 @@ export interface McpConnection {
   listResources(options?: { signal?: AbortSignal }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
   /** resources/read: the contents of one resource (an attachment, or an MCP App's View). */
   readResource(uri: string, options?: { signal?: AbortSignal }): Promise<McpResourceContent[]>;
+  /**
+   * Calls `onUpdated` whenever the server says the resource changed (resources/subscribe or subscriptions/listen),
+   * until the returned function is called; null when the server offers no subscriptions.
+   */
+  subscribeResource(uri: string, onUpdated: () => void): Promise<ResourceUnsubscribe | null>;
   close(): Promise<void>;
 }
 
@@ -126,7 +133,8 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     await session.open(options.signal, timeoutMs);
     const server = await summarize(session, url, options, timeoutMs);
     serverName = server.name;
-    const connection = createConnection(session, url, server, options.logLevel, timeoutMs, tap);
+    const guard: LiveSignInGuard | null = provider !== undefined ? { host: url.host, report, ...(options.takeAuthFailure !== undefined ? { takeAuthFailure: options.takeAuthFailure } : {}) } : null;
+    const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap);
     report({ status: 'connected', server });
     return { status: 'connected', server, connection };
   } catch (error) {
@@ -137,7 +145,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     // The SDK gave up on the stored sign-in (refresh refused) and wants a new authorization.
     if (error instanceof UnauthorizedError && options.authProvider !== undefined) {
       const host = url.host;
-      return fail({ status: 'needs-sign-in', httpStatus: 401, message: hadTokens ? `Your sign-in to ${host} ran out and could not be renewed: sign in again.` : `${host} requires sign-in. Use Sign in.` });
+      return fail({ status: 'needs-sign-in', httpStatus: 401, message: hadTokens ? signInExpiredSentence(host) : `${host} requires sign-in. Use Sign in.` });
     }
     const pageOrigin = options.pageOrigin === undefined ? (globalThis.location?.origin ?? null) : options.pageOrigin;
     const diagnosed = await diagnoseFailure(error, {
@@ -148,10 +156,20 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
         probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
       });
     if (diagnosed.status === 'needs-sign-in' && diagnosed.httpStatus === 401 && hadTokens) {
-      return fail({ ...diagnosed, message: `Your sign-in to ${url.host} ran out and could not be renewed: sign in again.` });
+      return fail({ ...diagnosed, message: signInExpiredSentence(url.host) });
     }
     return fail(diagnosed);
   }
+}
+
+/** A session whose requests, on a signed-in connection, fail with McpSignInExpiredError once the sign-in is lost. */
+function guardedSession(session: McpSession, guard: LiveSignInGuard | null): McpSession {
+  if (guard === null) return session;
+  const run = session.run.bind(session);
+  session.run = (op, signal, timeoutMs) => run(op, signal, timeoutMs).catch((error: unknown) => {
+    throw liveSignInFailure(error, guard);
+  });
+  return session;
 }
 
 /** A sign-in failure the token endpoint's guard raised during a refresh, however deep the SDK wrapped it. */
@@ -187,6 +205,8 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
 }
 
 function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap): McpConnection {
+  const subscriptions = createResourceSubscriptions(() => session.client);
+  session.onResourceUpdated = (uri) => subscriptions.updated(uri);
   return {
     url: url.href,
     server,
@@ -266,6 +286,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       const result = await session.run((client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
       return result.contents.map(toResourceContent);
     },
+    subscribeResource: (uri, onUpdated) => session.run(() => subscriptions.subscribe(uri, onUpdated, timeoutMs), undefined, timeoutMs),
     close: () => session.close(),
   };
 }

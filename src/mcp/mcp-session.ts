@@ -48,6 +48,8 @@ export class McpSession {
   private live: Live | null = null;
   private reopening: Promise<Live> | null = null;
   private closed = false;
+  /** Receives `notifications/resources/updated` (legacy) and the same notification from a listen stream (modern). */
+  onResourceUpdated: ((uri: string) => void) | null = null;
 
   constructor(private readonly options: SessionOptions) {}
 
@@ -135,6 +137,10 @@ export class McpSession {
         return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
       }));
     }
+    // Always routed: resources this connection subscribes to later (resource-subscriptions.ts) are told apart by URI.
+    client.setNotificationHandler('notifications/resources/updated', (n) => {
+      this.onResourceUpdated?.(n.params.uri);
+    });
     const onLog = options.onLog;
     if (onLog !== undefined) {
       client.setNotificationHandler('notifications/message', (n) => {

@@ -8,6 +8,7 @@
 import type { ToolHandle, ToolLog, ToolRunContext } from '../agent/tool-executor';
 import type { McpConnection } from './connection';
 import { shortThrownMessage } from './failure';
+import { McpSignInExpiredError } from './live-sign-in';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
@@ -110,7 +111,9 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     } catch (error) {
       outcome = ctx.signal.aborted
         ? { outcome: 'error', content: 'Cancelled.', blocks: [], logs }
-        : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
+        : error instanceof McpSignInExpiredError
+          ? { outcome: 'error', content: error.message, blocks: [], logs }
+          : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
     }
     if (wire.length > 0) outcome = { ...outcome, mcpMessages: wire };
     options.onOutcome?.(ctx.callId, outcome, { serverKey: options.serverKey, toolName: tool.name });

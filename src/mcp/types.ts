@@ -167,7 +167,9 @@ export type McpSamplingRequest = {
 };
 
 /** 'approve' carries what the model answered; 'deny' is the person's refusal, sent to the server as an error. */
-export type McpSamplingResponse = { action: 'approve'; model: string; text: string; stopReason: 'endTurn' | 'maxTokens' } | { action: 'deny' };
+export type McpSamplingResponse =
+  | { action: 'approve'; model: string; text: string; stopReason: 'endTurn' | 'maxTokens'; usage?: { promptTokens: number; completionTokens: number } }
+  | { action: 'deny' };
 
 /** Shows the request for approval and runs it on the session's model when approved. */
 export type SampleCallback = (request: McpSamplingRequest, signal: AbortSignal) => Promise<McpSamplingResponse>;

@@ -63,11 +63,25 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         url: record.url,
         headers,
         ...(auth ?? {}),
-        onState: (state) => setState(record.id, state),
+        onState: (state) => {
+          setState(record.id, state);
+          // Sign-in lost on a live connection: the next use connects again (and Sign in reconnects) instead of reusing it.
+          if (state.status === 'needs-sign-in' && current !== null && live.get(record.id) === current) {
+            live.delete(record.id);
+            void current.connection.close().catch(() => undefined);
+          }
+        },
         elicit: askMcpUser,
         elicitUrl: askMcpLink,
         // Sampling is a 2025-11-25 feature (deprecated in 2026-07-28); the SDK sends it only from such servers.
-        sample: (request, signal) => import('./mcp-sampling').then((m) => m.approveAndSample(request, signal)),
+        sample: async (request, signal) => {
+          const answer = await import('./mcp-sampling').then((m) => m.approveAndSample(request, signal));
+          // The call that caused it (the one watching this server's log) keeps a line saying what the model spent.
+          const used = answer.action === 'approve' && answer.usage !== undefined ? `, ${answer.usage.promptTokens} tokens in, ${answer.usage.completionTokens} out` : '';
+          const line: McpLogMessage = { level: 'info', logger: 'sampling', data: answer.action === 'approve' ? `approved: ${answer.model}${used}` : 'denied' };
+          for (const sink of logWatchers.get(record.id) ?? []) sink(line);
+          return answer;
+        },
         logLevel: 'info',
         onLog: (message) => {
           for (const sink of logWatchers.get(record.id) ?? []) sink(message);

@@ -1,10 +1,13 @@
 /**
  * Legacy MCP sampling for the app: the request waits in the chat for Approve / Deny (store/mcp-prompts.ts), and an
- * approved one runs on the open session's model and endpoint, as a one-off request without tools.
+ * approved one runs on the open session's model and endpoint, in the session's own wire format (Chat Completions
+ * or the Responses API), as a one-off request without tools, under the same first-byte and idle timeouts as a run.
  */
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { streamAttempt } from '../agent/stream-attempt';
 import { db } from '../db/database';
 import { getSession } from '../db/sessions-repo';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
+import { wireSettingsOf } from '../llm/api-format';
 import type { McpSamplingRequest, McpSamplingResponse } from '../mcp/types';
 import { runModelClient } from './lazy-model-client';
 import { askMcpSampling } from './mcp-prompts';
@@ -18,17 +21,33 @@ export async function approveAndSample(request: McpSamplingRequest, signal: Abor
   const session = sessionId !== null ? await getSession(db, sessionId) : undefined;
   const model = session?.model || useSettingsStore.getState().defaults.model;
   const apiKey = (await apiKeyStore.getKey()) ?? '';
-  const client = runModelClient({ apiKey, baseURL: useSettingsStore.getState().baseURL });
+  const baseURL = useSettingsStore.getState().baseURL;
+  const format = session !== undefined ? wireSettingsOf(session.settings, baseURL).format : 'chat';
+  // The server's request alone: none of the session's provider tools or stored state go with it.
+  const client = runModelClient({ apiKey, baseURL, wire: { format, providerTools: [], providerStorage: false } });
   const messages = [
     ...(request.systemPrompt !== undefined ? [{ role: 'system' as const, content: request.systemPrompt }] : []),
     ...request.messages.map((m) => ({ role: m.role, content: m.text })),
   ];
-  let text = '';
-  let finish: string | null = null;
-  for await (const chunk of client.stream({ model, messages, stream: true, max_tokens: request.maxTokens }, { signal }) as AsyncIterable<ChatCompletionChunk>) {
-    const choice = chunk.choices[0];
-    text += choice?.delta.content ?? '';
-    finish = choice?.finish_reason ?? finish;
-  }
-  return { action: 'approve', model, text, stopReason: finish === 'length' ? 'maxTokens' : 'endTurn' };
+  const outcome = await streamAttempt({
+    model: client,
+    request: { model, messages, stream: true, stream_options: { include_usage: true }, max_tokens: request.maxTokens },
+    signal,
+    config: { firstByteTimeoutMs: DEFAULT_CONFIG.firstByteTimeoutMs, idleTimeoutMs: DEFAULT_CONFIG.idleTimeoutMs },
+    emit: () => undefined,
+    turn: 0,
+    attempt: 1,
+    messageId: 'mcp-sampling',
+    quiet: true,
+  });
+  if (outcome.kind === 'cancelled') throw new DOMException('The sampling request was stopped.', 'AbortError');
+  if (outcome.kind === 'failed') throw new Error(outcome.error.info.message);
+  const turn = outcome.turn;
+  return {
+    action: 'approve',
+    model,
+    text: turn.text,
+    stopReason: turn.finishReason === 'length' || turn.finishReason === 'max_output_tokens' ? 'maxTokens' : 'endTurn',
+    ...(turn.usage !== null ? { usage: { promptTokens: turn.usage.promptTokens, completionTokens: turn.usage.completionTokens } } : {}),
+  };
 }

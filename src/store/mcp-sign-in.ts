@@ -1,14 +1,17 @@
 /**
  * Sign in / Sign out for MCP servers that need it, as the Tools view offers them. The whole tab goes to the
- * authorization server and comes back to the app's callback page beside index.html (architecture.md, "MCP
- * sign-in"): what must survive that trip (PKCE verifier, state, discovery) is kept by the MCP layer in the secrets
+ * authorization server and comes back to the app's callback page beside index.html, or, while a run is in progress
+ * in this tab, a popup does (sign-in-popup.ts) (architecture.md, "MCP sign-in"): what must survive that trip (PKCE verifier, state, discovery) is kept by the MCP layer in the secrets
  * table; which server the trip was for is kept in this tab's sessionStorage, keyed by the OAuth state.
  */
 import { create } from 'zustand';
 import type { McpAuthFailure } from '../mcp/auth/auth-types';
 import type { McpServerRecord } from '../domain/mcp-server';
+import { db } from '../db/database';
+import { getMcpServer } from '../db/mcp-servers-repo';
 import { mcpSignInFor } from './mcp-auth-handles';
 import { reconnectMcp } from './mcp-registry';
+import { browserPopupHost, openSignInPopup, POPUP_BLOCKED, runInProgress, type PopupHost } from './sign-in-popup';
 
 export type McpSignInView = {
   /** Whether the server's tokens are stored, and from which issuer; absent until read. */
@@ -42,7 +45,12 @@ export async function refreshMcpSignInStatus(record: Pick<McpServerRecord, 'id' 
  * Starts signing in: the tab leaves for the authorization page (`navigate`), unless stored tokens could be
  * refreshed or the sign-in fails before that (the failure is kept for the Tools view).
  */
-export async function startMcpSignIn(record: McpServerRecord, options: { clientId?: string } = {}, navigate: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+export async function startMcpSignIn(
+  record: McpServerRecord,
+  options: { clientId?: string } = {},
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+  popup: { busy: () => boolean; host: () => PopupHost } = { busy: runInProgress, host: browserPopupHost },
+): Promise<void> {
   patch(record.id, { busy: true, failure: null });
   try {
     const signIn = await mcpSignInFor(record.url);
@@ -51,7 +59,14 @@ export async function startMcpSignIn(record: McpServerRecord, options: { clientI
       const state = begun.authorizationUrl.searchParams.get('state') ?? '';
       const pending: Pending = { serverId: record.id, serverUrl: record.url, state };
       sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-      navigate(begun.authorizationUrl.href);
+      if (!popup.busy()) {
+        navigate(begun.authorizationUrl.href);
+        return;
+      }
+      const opened = openSignInPopup(begun.authorizationUrl.href, popup.host(), (callbackUrl) => {
+        void finishMcpSignIn(callbackUrl, (id) => getMcpServer(db, id));
+      });
+      patch(record.id, opened ? { busy: false } : { busy: false, failure: { kind: 'cancelled', message: POPUP_BLOCKED } });
       return;
     }
     if (begun.status === 'failed') {

@@ -5,7 +5,18 @@
 import { create } from 'zustand';
 import type { McpResourceContent } from '../mcp/types';
 
-export type ResourceAttachment = { id: number; serverId: string; serverLabel: string; uri: string; name: string; contents: McpResourceContent[] };
+export type ResourceAttachment = {
+  id: number;
+  serverId: string;
+  serverLabel: string;
+  uri: string;
+  name: string;
+  contents: McpResourceContent[];
+  /** How many times the server said the resource changed and it was read again (subscriptions). */
+  refreshed?: number;
+  /** The first words of its text, for the chip (set where it is read: that code loads on first use). */
+  preview?: string;
+};
 
 export const useResourceAttachments = create<{ items: ResourceAttachment[] }>(() => ({ items: [] }));
 

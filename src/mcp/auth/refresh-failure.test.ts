@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startAuthServer, type TestAuthServer } from '../../../e2e/mcp-servers/auth-server';
 import { startModernMcpServer, type ModernMcpServer } from '../../../e2e/mcp-servers/modern-server';
 import { connectMcpServer } from '../connection';
+import { createMcpToolHandles } from '../tool-handles';
 import { createMcpSignIn } from './sign-in';
 import type { McpAuthStore } from './auth-types';
 
@@ -58,5 +59,28 @@ describe('a connection whose sign-in can no longer be renewed', () => {
     const result = await connectMcpServer({ url: mcp.url, pageOrigin: null, authProvider: signIn.authProvider, fetch: signIn.fetch, takeAuthFailure: signIn.takeFailure });
     expect(result).toMatchObject({ status: 'needs-sign-in' });
     expect(result.status === 'needs-sign-in' ? result.message : '').toMatch(/does not allow browsers: its token endpoint must send Access-Control-Allow-Origin/);
+  });
+});
+
+describe('a sign-in that runs out while the connection is live', () => {
+  it('fails the call with the sign-in sentence and reports needs sign-in', async () => {
+    const { as, mcp, signIn } = await signedIn();
+    const states: string[] = [];
+    const result = await connectMcpServer({ url: mcp.url, pageOrigin: null, authProvider: signIn.authProvider, fetch: signIn.fetch, takeAuthFailure: signIn.takeFailure, onState: (s) => states.push(s.status) });
+    if (result.status !== 'connected') throw new Error(`not connected: ${result.status}`);
+    as.expireAccessTokens();
+    as.revokeRefreshTokens();
+
+    const call = result.connection.callTool('echo', { text: 'hi' }, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    const sentence = `Your sign-in to ${new URL(mcp.url).host} ran out and could not be renewed: sign in again.`;
+    await expect(call).rejects.toMatchObject({ name: 'McpSignInExpiredError', message: sentence });
+    expect(states.at(-1)).toBe('needs-sign-in');
+
+    // Through the agent's tool handle the model reads that sentence, not a generic tool failure.
+    const tools = [{ name: 'echo', inputSchema: { type: 'object' } }];
+    const { handles } = createMcpToolHandles(result.connection, tools, { serverKey: 's', prefix: 'auth', check: async () => [] });
+    const outcome = await handles[0]?.runDetailed({ text: 'hi' }, { signal: new AbortController().signal, timeoutMs: 10_000, callId: 'c1' });
+    expect(outcome).toMatchObject({ outcome: 'error', content: sentence });
+    await result.connection.close();
   });
 });

@@ -10,6 +10,7 @@ export function ResourceChipList() {
       {items.map((item) => (
         <li key={item.id} className="resource-chip" title={item.uri}>
           {item.name} <span className="hint">· {item.serverLabel}</span>
+          {item.preview && <span className="hint resource-chip-preview">{item.preview}</span>}
           <button type="button" className="link" aria-label={`Remove ${item.name}`} onClick={() => detachResource(item.id)}>
             ×
           </button>
