@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalDecision } from '../../agent/tool-executor';
 import type { ApprovalScope } from '../../domain/approval-scopes';
 import type { ArgRule } from '../../domain/approval-rules';
-import { ApprovalRuleForm } from './approval-rule-form';
-import { addApprovalScope } from '../../store/approval-scope-store';
+
 import type { PendingApproval } from '../../store/run-store';
 import { focusLost, messageBox } from '../shell/focus-fallback';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
@@ -11,6 +10,9 @@ import { parseArgs } from '../../tools/validation/parse-args';
 import { useToolByName } from '../data/use-tool-by-name';
 import { useArgsIssues } from '../tools/use-args-issues';
 import { prettyArgs } from './pretty-args';
+
+// The rule form loads when a person asks for it, never with the page.
+const ApprovalRuleForm = lazy(() => import('./approval-rule-form'));
 
 export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   const [editing, setEditing] = useState(false);
@@ -43,7 +45,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   /** Stores the standing answer first, so a call that follows at once already sees it; then answers this call. */
   const withScope = async (scope: ApprovalScope, decision: ApprovalDecision) => {
     try {
-      await addApprovalScope(scope);
+      await (await import('../../store/approval-scope-store')).addApprovalScope(scope);
     } catch (err) {
       setFailed(`The answer could not be remembered (${err instanceof Error ? err.message : String(err)}); this call is answered once.`);
     }
@@ -80,7 +82,11 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
       ) : (
         <pre>{prettyArgs(approval.arguments, false)}</pre>
       )}
-      {ruling && !editing && <ApprovalRuleForm args={approval.arguments} schema={approval.schema} onAllow={allowWhen} />}
+      {ruling && !editing && (
+        <Suspense fallback={<p className="hint">Loading the rule form…</p>}>
+          <ApprovalRuleForm args={approval.arguments} schema={approval.schema} onAllow={allowWhen} />
+        </Suspense>
+      )}
       {failed && <p role="alert" className="hint verdict-bad">{failed}</p>}
       <div className="alert-actions">
         {editing ? (

@@ -16,7 +16,7 @@ const valueText = (v: unknown) => (typeof v === 'string' || typeof v === 'number
  * "Always allow when…": a rule on one argument (starts with / is), checked against the tool's input schema and
  * against this call, which it must match (architecture.md, "Approvals").
  */
-export function ApprovalRuleForm(p: { args: string; schema: Record<string, unknown> | undefined; onAllow: (rule: ArgRule) => void }) {
+export default function ApprovalRuleForm(p: { args: string; schema: Record<string, unknown> | undefined; onAllow: (rule: ArgRule) => void }) {
   const current = useMemo(() => argsObject(p.args), [p.args]);
   const names = useMemo(() => {
     const fromSchema = ruleArguments(p.schema);
