@@ -14,7 +14,6 @@ import { RememberButton } from '../memory/remember-button';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
-import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { argsSummary, foldsByDefault } from './tool-row-summary';
 
 type Props = {
@@ -76,7 +75,6 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const foldable = foldsByDefault(status, isError) && !approval;
   const open = !foldable || chosen === true;
   const inFlight = status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
-  const icon = status in STATUS_STYLES ? STATUS_STYLES[status as keyof typeof STATUS_STYLES].icon : null;
 
   return (
     <div className={open ? 'tool-card' : 'tool-card tool-card-folded'} data-call-id={p.callId} data-row={inFlight ? 'live' : open ? 'open' : 'folded'} aria-label={`Tool call ${p.name}`} role="group">
@@ -86,7 +84,6 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             {/* Spaces between the parts: the button's name reads "get_weather city: "Paris" ok 12 ms". */}
             <strong>{p.name || '…'}</strong>{' '}
             <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
-            {icon !== null && <span aria-hidden="true" className="tool-card-icon">{icon}</span>}
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
             {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
           </button>
