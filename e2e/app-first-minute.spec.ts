@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, waitForIdle, expandToolCard } from './support/chat-run';
 import { openApp } from './support/configured-app';
 
 test('first minute with a local server and no key: nothing 404s, the model is picked, Save and Send work, the demo tool call succeeds', async ({ page, mock }) => {
@@ -30,6 +30,7 @@ test('first minute with a local server and no key: nothing 404s, the model is pi
   await waitForIdle(page);
   const card = page.getByRole('group', { name: 'Tool call current_time' });
   await expect(card.locator('.status')).toHaveText('ok');
+  await expandToolCard(card);
   await expect(card.getByLabel('Result', { exact: true })).toContainText('UTC');
 
   expect(mock.requests.length).toBeGreaterThan(0);

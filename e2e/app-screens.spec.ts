@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type MockServer } from './fixtures';
-import { assistantMessages, messageBox, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, messageBox, sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { FIXTURE_TEXT, importDialog, pickFile } from './support/import-export';
@@ -100,6 +100,7 @@ test.describe('on a phone', () => {
     await wideRun(page, mock);
     const card = toolCard(page, 'call_rome');
     await card.scrollIntoViewIfNeeded();
+    await expandToolCard(card);
     await expect(card.getByLabel('Arguments')).toContainText('"city": "Rome"');
     await expect(card.getByLabel('Result', { exact: true })).toContainText('"city":"Rome"');
     const cardBox = await card.boundingBox();

@@ -4,7 +4,7 @@
  * the model as one plain "Denied by user".
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { conversation } from './support/sent-requests';
 import { openConfiguredApp } from './support/configured-app';
@@ -44,6 +44,7 @@ test('edited approval arguments are validated live; a valid edit runs, a denial 
   await expect(errors).toHaveCount(0);
   await expect(approveEdited).toBeEnabled();
   await approveEdited.click();
+  await expandToolCard(toolCard(page, 'call_edit'));
   await expect(toolCard(page, 'call_edit').getByLabel('Result', { exact: true })).toContainText('"city":"Paris"');
   await expect(toolCard(page, 'call_edit').getByLabel('Arguments')).toContainText('"city": "Paris"');
 

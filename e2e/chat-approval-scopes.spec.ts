@@ -44,6 +44,30 @@ test('"Always allow this tool" survives a reload; revoked in Tools, the next cal
   await page.getByRole('group', { name: 'Approve get_weather?' }).getByRole('button', { name: 'Deny', exact: true }).click();
   await waitForIdle(page);
   await expect(toolCard(page, 'call_3').locator('.status')).toHaveText('denied');
+
+  // A rule on the arguments: "always allow when city is Paris" lets the next Paris call run unasked, not Rome's.
+  mock.script([weatherCall('call_4', 'Paris'), weatherCall('call_5', 'Paris'), weatherCall('call_6', 'Rome'), { kind: 'text', content: 'Four.' }]);
+  await sendMessage(page, 'fourth');
+  const ruled = page.getByRole('group', { name: 'Approve get_weather?' });
+  await ruled.getByRole('button', { name: 'Always allow when…' }).click();
+  const form = ruled.getByRole('group', { name: 'Rule on the arguments' });
+  await expect(form.getByRole('combobox', { name: 'Argument' })).toHaveValue('city');
+  await form.getByRole('combobox', { name: 'Test' }).selectOption('is');
+  await form.getByRole('textbox', { name: 'Value' }).fill('Lyon');
+  await expect(form.getByRole('alert')).toHaveText('This call does not match the rule, so it would not be allowed by it.');
+  await expect(form.getByRole('button', { name: 'Always allow when this matches' })).toBeDisabled();
+  await form.getByRole('textbox', { name: 'Value' }).fill('Paris');
+  await form.getByRole('button', { name: 'Always allow when this matches' }).click();
+  await expect(toolCard(page, 'call_5').locator('.status')).toHaveText('ok');
+  await page.getByRole('group', { name: 'Approve get_weather?' }).getByRole('button', { name: 'Deny', exact: true }).click();
+  await waitForIdle(page);
+  await expect(toolCard(page, 'call_6').locator('.status')).toHaveText('denied');
+  // The timeline names who let each call run.
+  await toolCard(page, 'call_5').getByRole('button', { name: 'Show in timeline' }).click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details).toContainText('approved by rule “get_weather: always allowed when city is “Paris””');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByRole('list', { name: 'Approval answers' })).toContainText('get_weather: always allowed when city is “Paris”');
 });
 
 test('"Deny for this session" denies later calls there without asking; a new session asks; "Approve for this session" holds in its session', async ({ page, mock }) => {

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { conversation } from './support/sent-requests';
 import { openConfiguredApp } from './support/configured-app';
@@ -24,14 +24,22 @@ test('a multi-tool run: parallel calls, a second turn, inline cards with argumen
 
   const paris = toolCard(page, 'call_paris');
   await expect(paris).toContainText('get_weather');
+  // Finished calls are calm rows: name, a short summary of the arguments, outcome and duration; opened on click.
+  const row = paris.getByRole('button', { name: /^get_weather city: "Paris" ok \d/ });
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  await expect(paris.getByLabel('Arguments')).toHaveCount(0);
+  await row.click();
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
   await expect(paris.getByLabel('Arguments')).toHaveText('{\n  "city": "Paris"\n}');
   await expect(paris.locator('.status')).toHaveText('ok');
   await expect(paris).toContainText(/\d+(\.\d+)? m?s/);
   await expect(paris.getByLabel('Result', { exact: true })).toContainText('"city":"Paris"');
+  await expandToolCard(toolCard(page, 'call_tokyo'));
   await expect(toolCard(page, 'call_tokyo').getByLabel('Result', { exact: true })).toContainText('Tokyo');
 
   // A long result is previewed, with a control to see all of it.
   const big = toolCard(page, 'call_big');
+  await expandToolCard(big);
   const preview = (await big.getByLabel('Result', { exact: true }).textContent()) ?? '';
   expect(preview.endsWith('…')).toBe(true);
   await big.getByRole('button', { name: /Show all/ }).click();
@@ -63,6 +71,7 @@ test('approval: edit the arguments and approve one call, deny another', async ({
   await approval.getByRole('button', { name: 'Edit arguments' }).click();
   await approval.getByRole('textbox', { name: 'Arguments (JSON)' }).fill('{"city":"Paris"}');
   await approval.getByRole('button', { name: 'Approve edited' }).click();
+  await expandToolCard(toolCard(page, 'call_a'));
   await expect(toolCard(page, 'call_a').getByLabel('Result', { exact: true })).toContainText('"city":"Paris"');
 
   await expect(approval).toBeVisible();

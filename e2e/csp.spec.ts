@@ -4,7 +4,7 @@
  */
 import { expect, test } from './fixtures';
 import { recordViolations, violations } from './support/csp-violations';
-import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { conversation } from './support/sent-requests';
 import { openApp, openConfiguredApp } from './support/configured-app';
 import { createCodeTool, openToolsTab, toolsPanel } from './support/tools-tab';
@@ -89,6 +89,7 @@ test('tool schemas are still checked: on save, live in Try it, and at call time 
   await sendMessage(page, 'double seven');
   await expect(assistantMessages(page).last()).toContainText('Fourteen.');
   await waitForIdle(page);
+  await expandToolCard(toolCard(page, 'call_good'));
   await expect(toolCard(page, 'call_bad').getByLabel('Result', { exact: true })).toContainText('/n: must be number');
   await expect(toolCard(page, 'call_good').getByLabel('Result', { exact: true })).toHaveText('14');
   const afterBad = conversation(mock.requests[1]).filter((m) => m.role === 'tool');

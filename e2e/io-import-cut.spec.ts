@@ -4,7 +4,7 @@
  * model then see the cut values.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { configureSettings, openApp } from './support/configured-app';
 import { FIXTURE_SESSION_ID, fixtureObject, importDialog, pickFile } from './support/import-export';
 import { readSession } from './support/stored-rows';
@@ -56,6 +56,7 @@ test('over-limit tool results, errors and log entries are cut on import, and the
 
   // The chat shows the marker at the end of the result.
   const card = toolCard(page, 'call_pAr1s');
+  await expandToolCard(card);
   await card.getByRole('button', { name: /^Show (all|more) \(/ }).click();
   // A result longer than a page opens a page at a time: page to its end, each click waiting for its page.
   const status = card.locator('.long-text-more .hint');

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
 import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
 import { expect, test, type MockServer } from './fixtures';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, waitForIdle, expandToolCard } from './support/chat-run';
 import { openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { historyProblems, wireHistory } from './support/history-check';
 import { addMcpServer } from './support/mcp-tools-tab';
@@ -61,6 +61,7 @@ test('the model calls a tool of each generation and the answer continues; the AP
   await expect(page.locator('.tool-card[data-call-id="call_l"]')).toContainText('MCP legacy (2025-11-25)');
   // The server's log message during the call is kept as the call's log.
   const slowCard = page.locator('.tool-card[data-call-id="call_s"]');
+  await expandToolCard(slowCard);
   await slowCard.getByText(/^Logs \(/).click();
   await expect(slowCard.getByLabel('Logs')).toContainText('[info] [slow] slow tool started');
 

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, waitForIdle, expandToolCard } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { newSession } from './support/session-list';
 import { systemText } from './support/sent-requests';
@@ -26,6 +26,7 @@ test('a memory the model saves with its remember tool in one session is recalled
   expect(JSON.stringify(mock.requests[1]?.body.messages)).toContain('\\"saved\\":true');
 
   // A tool result can be remembered too, named by its tool.
+  await expandToolCard(page.getByRole('group', { name: 'Tool call remember' }));
   await page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remember result of remember' }).click();
   await expect(page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remembered' })).toBeDisabled();
 

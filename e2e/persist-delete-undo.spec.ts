@@ -3,7 +3,7 @@
  * session); Undo within the window brings every row back as it was.
  */
 import { test, expect } from './fixtures';
-import { assistantMessages, sendMessage } from './support/chat-run';
+import { assistantMessages, sendMessage, expandToolCard } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { sessionItems, newSession, currentSessionId } from './support/session-list';
 import { putRows, readSession, type SessionRows } from './support/stored-rows';
@@ -70,6 +70,7 @@ test('delete a session, then undo: its rows leave IndexedDB and all come back', 
   await expect(sessionItems(page)).toHaveCount(2);
   // Undo opens the session again, with its messages and the tool call's result.
   await expect(assistantMessages(page).last()).toContainText('A zephyr is a test word.');
+  await expandToolCard(page.locator('.tool-card[data-call-id="call_lookup"]'));
   await expect(page.locator('.tool-card[data-call-id="call_lookup"]').getByLabel('Result', { exact: true })).toContainText('a test word');
 
   const restored = await readSession(page, goneId);

@@ -3,7 +3,7 @@
  * the model, and the model's call to one runs.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 
 test('the built-in tools are offered and run before the Tools view was ever opened', async ({ page, mock }) => {
@@ -17,6 +17,7 @@ test('the built-in tools are offered and run before the Tools view was ever open
 
   const offered = (mock.requests[0]?.body.tools ?? []).map((t) => t.function?.name);
   expect(offered).toEqual(expect.arrayContaining(['js_eval', 'fetch_url', 'current_time']));
+  await expandToolCard(toolCard(page, 'call_eval'));
   await expect(toolCard(page, 'call_eval').getByLabel('Result', { exact: true })).toHaveText('42');
   await expect(assistantMessages(page).last()).toContainText('It is 42.');
 });

@@ -4,7 +4,7 @@
  */
 import { expect, test } from './fixtures';
 import { openConfiguredApp } from './support/configured-app';
-import { sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { createCodeTool, openToolsTab } from './support/tools-tab';
 
 test("a tool card shows the tool's console output, and an error names the line of the user's code", async ({ page, mock }) => {
@@ -25,6 +25,7 @@ test("a tool card shows the tool's console output, and an error names the line o
   await waitForIdle(page);
 
   const card = toolCard(page, 'call_log');
+  await expandToolCard(card);
   await expect(card.getByLabel('Result', { exact: true })).toHaveText('42');
   await card.getByText('Logs (2)').click();
   await expect(card.getByLabel('Logs')).toHaveText('[log] step 21\n[warn] careful');

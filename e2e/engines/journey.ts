@@ -95,6 +95,10 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
     { kind: 'text', content: 'The sandbox said 42.' },
   ]);
   await sendAndFinish(page, 'Compute 6 * 7');
+  // A finished call is a calm row; a real click opens it to its result.
+  const evalRow = '.tool-card[data-call-id="call_eval"] .tool-card-toggle';
+  await clickCss(page, `${evalRow}[aria-expanded="false"]`);
+  await waitFor('the row to open', () => page.evaluate<boolean>(`document.querySelector(${JSON.stringify(`${evalRow}[aria-expanded="true"]`)}) !== null`));
   await waitFor('the sandbox result on its card', async () => (await pageText(page, '.tool-card[data-call-id="call_eval"] pre[aria-label="Result"]')).trim() === '42');
   const afterTool = mock.requests[2]?.body.messages ?? [];
   const evalResult = afterTool.find((m) => m.role === 'tool' && m.tool_call_id === 'call_eval');

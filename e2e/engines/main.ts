@@ -19,17 +19,25 @@ const ENGINES: Record<string, () => Promise<Engine>> = { firefox: launchFirefox,
 
 async function startPreview(): Promise<() => void> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: build the app first (npx vite build)`);
-  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST], { stdio: 'ignore' });
+  // Its own process group: npx starts vite as a child, and killing npx alone would leave vite holding the port.
+  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST], { stdio: 'ignore', detached: true });
+  const stop = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid);
+    } catch {
+      child.kill();
+    }
+  };
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`vite preview exited with ${child.exitCode} (is port ${PORT} taken?)`);
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) return () => child.kill();
+      if ((await fetch(`http://127.0.0.1:${PORT}/`)).ok) return stop;
     } catch {
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill();
+  stop();
   throw new Error('vite preview did not start');
 }
 

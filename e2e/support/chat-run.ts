@@ -1,5 +1,5 @@
 /** Runs started from the chat: type and Send, wait for the run to end, find its messages and tool cards. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export function messageBox(page: Page) {
   return page.getByRole('textbox', { name: 'Message' });
@@ -50,4 +50,14 @@ export async function waitForIdle(page: Page): Promise<void> {
 
 export function toolCard(page: Page, callId: string) {
   return page.locator(`.tool-card[data-call-id="${callId}"]`);
+}
+
+/**
+ * Opens a finished call's calm row (a no-op for calls that stay open: failed ones), after waiting for the call to
+ * finish: a finished call shows its arguments, result, logs and actions only once opened.
+ */
+export async function expandToolCard(card: Locator): Promise<void> {
+  await expect(card).toHaveAttribute('data-row', /^(open|folded)$/, { timeout: 20_000 });
+  if ((await card.getAttribute('data-row')) === 'folded') await card.locator('.tool-card-toggle').click();
+  await expect(card).toHaveAttribute('data-row', 'open');
 }

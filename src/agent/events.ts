@@ -67,7 +67,8 @@ export type AgentEventBody =
       mcpMessages?: McpWireMessage[];
     }
   | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }
-  | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string }
+  /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */
+  | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string; by?: string }
   | { type: 'context_compacted'; turn: number; removedMessageIds: string[]; summaryMessageId: string; tokensBefore: number; tokensAfter: number }
   | { type: 'run_finished'; stopReason: StopReason; usage: Usage; error?: ErrorInfo };
 

@@ -147,11 +147,12 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
   const cancelled = (): Finished =>
     crash !== null && !input.signal.aborted ? { content: CRASH_RESULT, outcome: 'error' } : { content: CANCELLED_RESULT, outcome: 'cancelled' };
 
-  async function decide(call: ToolCall, args: string): Promise<ApprovalDecision | typeof ABORTED> {
+  async function decide(call: ToolCall, args: string, tool: ToolHandle): Promise<ApprovalDecision | typeof ABORTED> {
     emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args });
     if (!approve) return { decision: 'deny', reason: 'this tool needs approval and no one is there to give it' };
+    const asked = { callId: call.id, name: call.name, arguments: args, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}) };
     try {
-      return await Promise.race([approve({ callId: call.id, name: call.name, arguments: args }, signal), abort.promise]);
+      return await Promise.race([approve(asked, signal), abort.promise]);
     } catch {
       return signal.aborted ? ABORTED : { decision: 'deny', reason: 'the approval request failed' };
     }
@@ -176,11 +177,11 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
 
     if (tool.needsApproval) {
-      const d = await decide(call, args);
+      const d = await decide(call, args, tool);
       if (d === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
       const decision = d.decision === 'approve' ? 'approved' : d.decision === 'deny' ? 'denied' : 'edited';
       if (d.decision === 'edit') args = d.arguments;
-      emit({ type: 'approval_resolved', turn, callId: call.id, decision, arguments: args });
+      emit({ type: 'approval_resolved', turn, callId: call.id, decision, arguments: args, ...(d.decision !== 'edit' && d.by !== undefined ? { by: d.by } : {}) });
       if (d.decision === 'deny') {
         return finish(i, call, { content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' }, queuedAt);
       }

@@ -1,4 +1,5 @@
 import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { ApprovalKey } from '../domain/approval-scopes';
 
 /** What the model sees of a tool (an OpenAI function tool). */
 export type ToolSpec = {
@@ -35,6 +36,8 @@ export interface ToolHandle {
   /** Per-tool timeout override; the run's default applies when absent. */
   timeoutMs?: number;
   needsApproval: boolean;
+  /** What the person's standing answers for this tool are kept under; its name when absent (architecture.md, "Approvals"). */
+  approvalKey?: ApprovalKey;
   /** Set for an MCP server's tool: the timeline names the server and its revision from the call's start. */
   mcpServer?: McpServerRef;
   /** An MCP call's messages so far, read when the loop gives up on a call (Stop, timeout) before it answered. */
@@ -50,13 +53,14 @@ export interface ToolExecutor {
   get(name: string): ToolHandle | undefined;
 }
 
+/** `by` names the standing answer that settled the call; absent, the person answered it. */
 export type ApprovalDecision =
-  | { decision: 'approve' }
-  | { decision: 'deny'; reason?: string }
+  | { decision: 'approve'; by?: string }
+  | { decision: 'deny'; reason?: string; by?: string }
   | { decision: 'edit'; arguments: string };
 
 /** Asked before running a tool with `needsApproval`; rejects or settles 'deny' when `signal` aborts. */
 export type ApprovalGate = (
-  call: { callId: string; name: string; arguments: string },
+  call: { callId: string; name: string; arguments: string; key?: ApprovalKey; schema?: Record<string, unknown> },
   signal: AbortSignal,
 ) => Promise<ApprovalDecision>;

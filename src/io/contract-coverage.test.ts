@@ -80,7 +80,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
   },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
-  approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}' },
+  approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}', by: 'rule “t: always allowed when a is “1””' },
   context_compacted: { ...env, seq: 13, type: 'context_compacted', turn: 1, removedMessageIds: ['mx'], summaryMessageId: 'm0', tokensBefore: 9, tokensAfter: 3 },
   summary_started: { ...env, seq: 15, type: 'summary_started', turn: 2, attempt: 1 },
   summary_finished: { ...env, seq: 16, type: 'summary_finished', turn: 2, attempt: 2, usage },

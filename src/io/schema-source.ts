@@ -189,7 +189,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
     },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
-    approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text) },
+    approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text), by: str(LIMITS.shortText) },
     context_compacted: {
       turn,
       removedMessageIds: list(id(), LIMITS.messages),
@@ -204,6 +204,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_started: ['mcpServer'],
+  approval_resolved: ['by'],
   tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages'],
   run_finished: ['error'],
 };

@@ -123,6 +123,8 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
   return {
     spec: { name, description: tool.description ?? tool.title ?? tool.annotations?.title ?? '', parameters: tool.inputSchema },
     needsApproval: approvalDefault(tool.annotations) === 'ask',
+    // Standing answers are kept per server and tool, and lapse when the schema or annotations change (architecture.md, "Approvals").
+    approvalKey: { tool: `mcp:${options.serverKey}/${tool.name}`, version: shortHash(JSON.stringify([tool.inputSchema, tool.annotations ?? null])) },
     mcp: { serverKey: options.serverKey, toolName: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}) },
     validate: (args) => options.check({ id: `${schemaId}#input`, revision: inputRevision, schema: tool.inputSchema }, args),
     runDetailed,

@@ -11,7 +11,6 @@ import { listMcpServers } from '../db/mcp-servers-repo';
 import { runModelClient } from './lazy-model-client';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run-deps';
-import { scopedDecision } from './approval-scope-store';
 import { apiKeyStore, useSettingsStore } from './settings-store';
 
 type Preparer = (args: RunContextArgs) => ReturnType<NonNullable<RunDeps['prepareContext']>>;
@@ -57,7 +56,8 @@ export function defaultRunDeps(): RunDeps {
     getBaseURL: () => useSettingsStore.getState().baseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
-    approvalScope: scopedDecision,
+    // Loaded at the first approval request, not with the page (architecture.md, "Approvals").
+    approvalScope: (sessionId, tool, args) => import('./approval-scope-store').then((m) => m.scopedDecision(sessionId, tool, args)),
     prepareContext: async (args) => {
       preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
       return (await preparer)(args);

@@ -84,14 +84,16 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       if (signal.aborted) return settle({ decision: 'deny', reason: 'cancelled by user' });
       signal.addEventListener('abort', () => settle({ decision: 'deny', reason: 'cancelled by user' }), { once: true });
       // A standing answer the person gave earlier (for this session, or always) settles it without asking again.
-      const ask = () => store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, resolve: settle });
+      const key = call.key ?? { tool: call.name };
+      const ask = () =>
+        store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, key, ...(call.schema ? { schema: call.schema } : {}), resolve: settle });
       if (!deps.approvalScope) return ask();
-      void deps.approvalScope(sessionId, call.name).then((scoped) => {
+      void deps.approvalScope(sessionId, key, call.arguments).then((scoped) => {
         if (settled) return;
-        if (scoped?.decision === 'approve') return settle({ decision: 'approve' });
-        if (scoped?.decision === 'deny') return settle({ decision: 'deny', reason: 'denied for this session' });
+        if (scoped?.decision === 'approve') return settle({ decision: 'approve', by: scoped.by });
+        if (scoped?.decision === 'deny') return settle({ decision: 'deny', reason: 'denied for this session', by: scoped.by });
         ask();
-      });
+      }, ask);
     });
 
   async function start(sessionId: string, userMessage?: string): Promise<StartResult> {

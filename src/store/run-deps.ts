@@ -1,3 +1,4 @@
+import type { ApprovalKey } from '../domain/approval-scopes';
 import type { ErrorInfo } from '../domain/error-info';
 import type { EventSink } from '../agent/events';
 import type { RunInput, RunResult } from '../agent/loop';
@@ -56,8 +57,11 @@ export type RunDeps = {
   recoverSession?(sessionId: string): Promise<unknown>;
   /** Told once a run has ended and is stored (the automatic trace push); must not throw and is never awaited. Absent: nothing. */
   afterRun?(sessionId: string, runId: string): void;
+  /**
+   * A standing answer to a tool's approval request (approval scopes, with their rules on the arguments); absent =
+   * always ask. `by` names the scope for the timeline.
+   */
+  approvalScope?(sessionId: string, tool: ApprovalKey, args: string): Promise<{ decision: 'approve' | 'deny'; by: string } | null>;
   /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
-  /** A standing answer to a tool's approval request (approval scopes); absent = always ask. */
-  approvalScope?(sessionId: string, tool: string): Promise<{ decision: 'approve' | 'deny' } | null>;
   prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };

@@ -1,3 +1,4 @@
+import type { ApprovalKey } from '../domain/approval-scopes';
 import { create } from 'zustand';
 import type { AgentEvent } from '../agent/events';
 import type { ApprovalDecision } from '../agent/tool-executor';
@@ -11,6 +12,9 @@ export type PendingApproval = {
   callId: string;
   name: string;
   arguments: string;
+  /** What a standing answer to this call is kept under, and the tool's input schema a rule is checked against. */
+  key?: ApprovalKey;
+  schema?: Record<string, unknown>;
   resolve: (decision: ApprovalDecision) => void;
 };
 

@@ -151,7 +151,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
       }
       case 'approval_requested': {
         const call = callOf(e.turn, e.callId, e.name, e.arguments, e.t);
-        call.approval = { start: e.t, end: null, decision: null };
+        call.approval = { start: e.t, end: null, decision: null, by: null };
         call.start = Math.min(call.start, e.t);
         break;
       }
@@ -160,6 +160,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         if (call?.approval) {
           call.approval.end = e.t;
           call.approval.decision = e.decision;
+          call.approval.by = e.by ?? null;
           call.arguments = e.arguments;
         }
         break;

@@ -43,6 +43,8 @@ export type ApprovalWait = {
   start: number;
   end: number | null;
   decision: 'approved' | 'denied' | 'edited' | null;
+  /** The standing answer (scope or rule) that settled it; null when the person answered or it still waits. */
+  by: string | null;
 };
 
 export type CallLogLine = { level: string; text: string; t: number };

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalDecision } from '../../agent/tool-executor';
 import type { ApprovalScope } from '../../domain/approval-scopes';
-import { addApprovalScope } from '../../store/approval-scope-store';
+import type { ArgRule } from '../../domain/approval-rules';
+
 import type { PendingApproval } from '../../store/run-store';
 import { focusLost, messageBox } from '../shell/focus-fallback';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
@@ -10,8 +11,12 @@ import { useToolByName } from '../data/use-tool-by-name';
 import { useArgsIssues } from '../tools/use-args-issues';
 import { prettyArgs } from './pretty-args';
 
+// The rule form loads when a person asks for it, never with the page.
+const ApprovalRuleForm = lazy(() => import('./approval-rule-form'));
+
 export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   const [editing, setEditing] = useState(false);
+  const [ruling, setRuling] = useState(false);
   const [text, setText] = useState(() => prettyArgs(approval.arguments, false));
   // The stored definition gives the schema to check edits against live; the run checks the approved text again.
   const tool = useToolByName(approval.name);
@@ -40,14 +45,17 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   /** Stores the standing answer first, so a call that follows at once already sees it; then answers this call. */
   const withScope = async (scope: ApprovalScope, decision: ApprovalDecision) => {
     try {
-      await addApprovalScope(scope);
+      await (await import('../../store/approval-scope-store')).addApprovalScope(scope);
     } catch (err) {
       setFailed(`The answer could not be remembered (${err instanceof Error ? err.message : String(err)}); this call is answered once.`);
     }
     approval.resolve(decision);
   };
-  const toolName = approval.name;
   const sessionId = approval.sessionId;
+  // Kept under the tool's key (an MCP tool's server, tool and schema version), shown by the name the person saw.
+  const key = approval.key ?? { tool: approval.name };
+  const target = { tool: key.tool, ...(key.version !== undefined ? { version: key.version } : {}), ...(key.tool !== approval.name ? { label: approval.name } : {}) };
+  const allowWhen = (rule: ArgRule) => void withScope({ kind: 'always', ...target, rule, decision: 'approve', at: Date.now() }, { decision: 'approve' });
   return (
     <div ref={root} className="approval-card" role="group" aria-label={`Approve ${approval.name}?`}>
       <strong>{approval.name}</strong> wants to run. Approve?
@@ -74,6 +82,11 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
       ) : (
         <pre>{prettyArgs(approval.arguments, false)}</pre>
       )}
+      {ruling && !editing && (
+        <Suspense fallback={<p className="hint">Loading the rule form…</p>}>
+          <ApprovalRuleForm args={approval.arguments} schema={approval.schema} onAllow={allowWhen} />
+        </Suspense>
+      )}
       {failed && <p role="alert" className="hint verdict-bad">{failed}</p>}
       <div className="alert-actions">
         {editing ? (
@@ -94,10 +107,10 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
             <button type="button" className="primary" onClick={() => approval.resolve({ decision: 'approve' })}>
               Approve
             </button>
-            <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, tool: toolName, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
+            <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, ...target, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
               Approve for this session
             </button>
-            <button type="button" onClick={() => void withScope({ kind: 'always', tool: toolName, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
+            <button type="button" onClick={() => void withScope({ kind: 'always', ...target, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
               Always allow this tool
             </button>
           </>
@@ -107,8 +120,13 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
           Deny
         </button>
         {!editing && (
-          <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, tool: toolName, decision: 'deny', at: Date.now() }, { decision: 'deny', reason: 'denied for this session' })}>
+          <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, ...target, decision: 'deny', at: Date.now() }, { decision: 'deny', reason: 'denied for this session' })}>
             Deny for this session
+          </button>
+        )}
+        {!editing && (
+          <button type="button" aria-expanded={ruling} onClick={() => setRuling((r) => !r)}>
+            Always allow when…
           </button>
         )}
         {!editing && (

@@ -13,6 +13,8 @@ import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
+import { useToolRowsOpen } from '../../store/tool-rows-open';
+import { argsSummary, foldsByDefault } from './tool-row-summary';
 
 type Props = {
   sessionId: string;
@@ -66,13 +68,32 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const onePage = useMemo(() => result !== null && result.length <= RESULT_DISPLAY_CHARS && textPieces(result, 'plain').pageEnds.length <= 1, [result]);
   // The tool's console output is kept with its record; without it a user debugging a tool in a run sees only the result.
   const logs = p.record?.logs ?? [];
+  // A finished call is one calm row until opened; running, waiting and failed calls stay open (architecture.md,
+  // "Calm tool rows"). The person's choice holds for the page's life.
+  const chosen = useToolRowsOpen((s) => s.open[p.callId]);
+  const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
+  const foldable = foldsByDefault(status, isError) && !approval;
+  const open = !foldable || chosen === true;
+  const inFlight = status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
 
   return (
-    <div className="tool-card" data-call-id={p.callId} aria-label={`Tool call ${p.name}`} role="group">
+    <div className={open ? 'tool-card' : 'tool-card tool-card-folded'} data-call-id={p.callId} data-row={inFlight ? 'live' : open ? 'open' : 'folded'} aria-label={`Tool call ${p.name}`} role="group">
       <div className="tool-card-head">
-        <strong>{p.name || '…'}</strong>
-        <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
-        {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
+        {foldable ? (
+          <button type="button" className="tool-card-toggle" aria-expanded={open} onClick={() => setRowOpen(p.callId, !open)}>
+            {/* Spaces between the parts: the button's name reads "get_weather city: "Paris" ok 12 ms". */}
+            <strong>{p.name || '…'}</strong>{' '}
+            <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
+            <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
+            {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
+          </button>
+        ) : (
+          <>
+            <strong>{p.name || '…'}</strong>
+            <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
+            {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
+          </>
+        )}
         {mcp !== undefined && (
           <span className="hint mcp-call">
             MCP {mcp.serverName} ({mcp.protocolRevision})
@@ -88,9 +109,9 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           Show in timeline
         </button>
       </div>
-      <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />
+      {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
       {approval && <ApprovalCard approval={approval} />}
-      {result !== null && (
+      {open && result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
           {expanded || !long ? (
@@ -106,7 +127,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           )}
         </div>
       )}
-      {logs.length > 0 && (
+      {open && logs.length > 0 && (
         <details className="tool-card-logs">
           <summary>Logs ({logs.length})</summary>
           <LongText text={logs.map((l) => `[${l.level}] ${l.text}`).join('\n')} format="plain" as="pre" label="Logs" />

@@ -9,6 +9,7 @@ import { textPieces } from '../chat/text-pieces';
 import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from './chat-link';
 import { McpCallDetails } from './mcp-call-details';
+import { approvalText } from '../../timeline/approval-text';
 
 const CUT = 2000;
 
@@ -87,6 +88,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
     ['Starts at', formatMs(call.start)],
     ['Duration', formatMs(end - call.start)],
   ];
+  timings.push(['Approval', approvalText(call)]);
   if (call.approval) timings.push(['Waited for approval', `${formatMs((call.approval.end ?? end) - call.approval.start)}${call.approval.decision ? ` (${call.approval.decision})` : ''}`]);
   if (call.runStart !== null) timings.push(['Ran for', formatMs(end - call.runStart)]);
   timings.push(['Turn', String(turn?.sessionTurn ?? call.turn)], ['Run', String(run.index + 1)], ['Call id', call.callId]);
