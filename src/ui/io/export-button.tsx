@@ -7,6 +7,7 @@ import { OpenAIExportNotice } from './openai-export-notice';
 import { ExportChooser } from './export-chooser';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
+import { exportTraceFile } from '../data/trace-export';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
@@ -105,7 +106,7 @@ export function ExportButton() {
         <ExportChooser
           sessions={choosing}
           initial={sessionId ? [sessionId] : []}
-          onExport={(ids) => void run(() => exportJson({ kind: 'selection', sessionIds: ids }, includeMemories))}
+          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? exportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : exportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
           onClose={() => {
             setChoosing(null);
             backToButton();
