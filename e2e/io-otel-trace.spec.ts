@@ -96,6 +96,10 @@ test('spans from another runtime draw, and an unknown span is a generic bar with
   await expect(page.getByRole('button', { name: /Turn 1 model request, ok/ })).toBeVisible();
   const generic = page.getByRole('button', { name: /^SELECT orders, ok, / });
   await expect(generic).toBeVisible();
+  // Drawn in its own style, explained by the legend; the tool call keeps the tool style.
+  await expect(generic).toHaveAttribute('data-span', 'true');
+  await expect(page.getByRole('button', { name: /^search, ok, / })).not.toHaveAttribute('data-span', 'true');
+  await expect(page.getByRole('group', { name: 'Legend' })).toContainText('other span of the imported trace (not a tool call)');
   await generic.click();
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByLabel('Arguments')).toContainText('"db.statement": "select * from orders"');
