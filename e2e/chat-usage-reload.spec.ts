@@ -32,10 +32,27 @@ test('per-turn usage and the session total survive a reload', async ({ page, moc
   await check();
   const sessionId = await currentSessionId(page);
 
+  // No price is known for the mock model: the cost says so, never $0.
+  await expect(page.getByLabel('Session cost')).toHaveText('Session cost: not known (no price for this model)');
+  // A price of one's own in Settings makes it known: 2,700 in at $2 and 55 out at $8 per million tokens.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('textbox', { name: 'Token prices' }).fill('mock-gpt: 2 - 8');
+  await settings.getByRole('button', { name: 'Apply trace settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Trace settings applied.');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  const costs = async () => {
+    await expect(page.getByLabel('Turn 1 cost')).toHaveText('Turn 1 cost: $0.0027');
+    await expect(page.getByLabel('Session cost')).toHaveText('Session cost: $0.0058');
+  };
+  await costs();
+
   await page.reload();
   await openSession(page, sessionId);
   await expect(toolCard(page, 'call_rome')).toBeVisible();
   await check();
+  await costs();
 });
 
 test('a reply without reported usage is estimated, and marks the turn and the session total estimated, also after a reload', async ({ page, mock }) => {

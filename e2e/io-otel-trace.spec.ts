@@ -49,6 +49,27 @@ test('a session exported as an OpenTelemetry trace imports back, read-only, with
   await expect(page.getByRole('button', { name: /^current_time, ok, / })).toBeVisible();
   await expect(page.getByRole('button', { name: /Turn 1 model request, ok/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Turn 2 model request, ok/ })).toBeVisible();
+
+  // A chosen set as one trace: both sessions (the original and its imported copy), without content.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'All sessions as OpenTelemetry trace', exact: true })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Choose sessions…' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Export sessions' });
+  const boxes = chooser.getByRole('group', { name: 'Sessions to export' }).getByRole('checkbox');
+  await expect(boxes).toHaveCount(2);
+  for (const box of await boxes.all()) await box.check();
+  await chooser.getByRole('group', { name: 'Format' }).getByRole('radio', { name: 'OpenTelemetry trace' }).check();
+  await expect(chooser.getByRole('checkbox', { name: 'Include content' })).not.toBeChecked();
+  const [chosen] = await Promise.all([page.waitForEvent('download'), chooser.getByRole('button', { name: 'Export selected (2)' }).click()]);
+  expect(chosen.suggestedFilename()).toMatch(/^toolscope-selection-2-sessions-otel-trace-.*\.json$/);
+  const both = readFileSync(await chosen.path(), 'utf8');
+  expect(both).not.toContain('gen_ai.input.messages');
+  const spans = (JSON.parse(both) as { resourceSpans: { scopeSpans: { spans: { name: string; attributes?: { key: string; value: { stringValue?: string } }[] }[] }[] }[] })
+    .resourceSpans.flatMap((r) => r.scopeSpans.flatMap((sc) => sc.spans));
+  const agents = spans.filter((sp) => sp.name === 'invoke_agent Toolscope');
+  expect(new Set(agents.map((a) => a.attributes?.find((kv) => kv.key === 'gen_ai.conversation.id')?.value.stringValue)).size).toBe(2);
+  expect(spans.filter((sp) => sp.name === 'execute_tool current_time')).toHaveLength(2);
+  await expect(page.getByRole('status').filter({ hasText: `Exported ${spans.length} spans` })).toContainText('(without content)');
 });
 
 test('spans from another runtime draw, and an unknown span is a generic bar with its attributes in the details', async ({ page }) => {
@@ -75,6 +96,10 @@ test('spans from another runtime draw, and an unknown span is a generic bar with
   await expect(page.getByRole('button', { name: /Turn 1 model request, ok/ })).toBeVisible();
   const generic = page.getByRole('button', { name: /^SELECT orders, ok, / });
   await expect(generic).toBeVisible();
+  // Drawn in its own style, explained by the legend; the tool call keeps the tool style.
+  await expect(generic).toHaveAttribute('data-span', 'true');
+  await expect(page.getByRole('button', { name: /^search, ok, / })).not.toHaveAttribute('data-span', 'true');
+  await expect(page.getByRole('group', { name: 'Legend' })).toContainText('other span of the imported trace (not a tool call)');
   await generic.click();
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByLabel('Arguments')).toContainText('"db.statement": "select * from orders"');

@@ -11,10 +11,19 @@ describe('priceOf', () => {
     expect(priceOf('gpt-4o-2024-08-06')).toEqual(PRICE_TABLE.prices['gpt-4o']);
     expect(priceOf('gpt-4o-mini-2024-07-18')).toEqual(PRICE_TABLE.prices['gpt-4o-mini']);
     expect(priceOf('openai/gpt-4.1-nano')).toEqual(PRICE_TABLE.prices['gpt-4.1-nano']);
+    expect(priceOf('claude-sonnet-4-20250514')).toEqual(PRICE_TABLE.prices['claude-sonnet-4']);
+    expect(priceOf('claude-sonnet-4-5-20250929')).toEqual(PRICE_TABLE.prices['claude-sonnet-4-5']);
+    expect(priceOf('gpt-5.4-mini')).toEqual({ input: 0.75, cachedInput: 0.075, output: 4.5 });
+    // A listed snapshot with its own price wins over its family's row.
+    expect(priceOf('gpt-4o-2024-05-13')).toEqual({ input: 5, output: 15 });
   });
   it('knows nothing of unknown models and does not match a longer word', () => {
     expect(priceOf('llama3.2')).toBeNull();
     expect(priceOf('gpt-4oz')).toBeNull();
+    // Another model of the family is not the listed one: its price stays unknown rather than wrong.
+    expect(priceOf('gpt-5-pro')).toBeNull();
+    expect(priceOf('gpt-5.5')).toBeNull();
+    expect(priceOf('gpt-4o-audio-preview')).toBeNull();
     expect(priceOf('constructor')).toBeNull();
   });
   it("lets a person's own price override the table", () => {

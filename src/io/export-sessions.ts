@@ -3,6 +3,7 @@ import { type ToolscopeDB, sessionTables } from '../db/database';
 import type { MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
 import { flattenTool, unflattenTool, type ToolDefinition } from '../domain/tool-definition';
+import { readPriceOverrides } from '../db/prices-repo';
 import { APP_INFO } from './app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
@@ -65,8 +66,9 @@ export function withoutSecrets(tool: ToolDefinition): ToolDefinition {
 
 /**
  * Builds an export from the database. Reads sessions, messages, toolCalls, runs, events, tools, MCP servers and
- * (when asked) memories in one read transaction; the settings and secrets tables are never opened, so no API
- * key or header secret can reach a file.
+ * (when asked) memories in one read transaction; of the settings only the person's own prices per model are read
+ * (through prices-repo, by their one key) and the secrets table is never opened, so no API key or header secret
+ * can reach a file.
  */
 export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: ExportOptions = {}): Promise<ExportResult> {
   const tables = [...sessionTables(db), db.tools, db.mcpServers, ...(options.includeMemories ? [db.memories] : [])];
@@ -100,6 +102,9 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
   if (memories) file.memories = [...memories].sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
   // Header values live in the secrets table, which this never opens: only the headers' names travel.
   if (mcpServers.length > 0) file.mcpServers = mcpServers;
+  const prices = await readPriceOverrides(db);
+  const models = Object.keys(prices).sort();
+  if (models.length > 0) file.modelPrices = Object.fromEntries(models.map((m) => [m, prices[m]!]));
   const warnings = sanitizeForExport(file);
   return { file, warnings };
 }

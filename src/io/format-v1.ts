@@ -2,6 +2,7 @@ import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, ToolCallRecor
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition, ToolDefinition } from '../domain/tool-definition';
 import type { McpServerRecord } from '../domain/mcp-server';
+import type { ModelPrice } from '../domain/model-prices';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
@@ -41,6 +42,8 @@ export type ExportFileV1 = {
    * their names and choices, and the names of their secret headers, whose values the import asks for again.
    */
   mcpServers?: ExportedMcpServerV1[];
+  /** A person's own prices per model (Settings), when there are any; the import adds those not priced there yet. */
+  modelPrices?: Record<string, ModelPrice>;
 };
 
 export type ExportedMcpServerV1 = Pick<McpServerRecord, 'id' | 'url' | 'name' | 'approval' | 'headerNames' | 'toolChoices'>;

@@ -6,6 +6,7 @@ import { copyWithNewIds, randomIds, type IdFactory } from './remap';
 import { heldRunSessionIds } from '../db/run-lock';
 import { describeDestination, secretHandover, type SecretHandover } from './secret-origin';
 import { planMcpServers, type McpServerClashes, type McpServersPlan } from './import-mcp-servers';
+import type { ModelPrice } from '../domain/model-prices';
 
 export type SessionChoice = 'copy' | 'replace';
 export type ToolChoice = 'keep' | 'replace' | 'rename';
@@ -182,6 +183,8 @@ export type ImportPlan = {
   skippedMemories: number;
   /** MCP servers to add, switched off, with the headers each still needs. */
   mcpServers: McpServersPlan;
+  /** Prices per model from the file; the write adds those the person has not priced here. */
+  modelPrices?: Record<string, ModelPrice>;
 };
 
 export type DroppedSecrets = { name: string; headers: string[]; from: string; to: string };
@@ -265,6 +268,7 @@ export function planImport(
     skippedTools,
     skippedMemories: (file.memories?.length ?? 0) - memories.length,
     mcpServers: planMcpServers(file.mcpServers ?? [], analysis.mcpServers ?? { storedUrls: [], storedIds: [] }, ids.tool, Date.now()),
+    ...(file.modelPrices ? { modelPrices: file.modelPrices } : {}),
   };
 }
 

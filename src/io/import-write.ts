@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import { type ToolscopeDB, sessionTables } from '../db/database';
 import { recoverSession } from '../db/recover';
+import { readPriceOverrides, savePriceOverrides } from '../db/prices-repo';
 import type { ToolDefinition } from '../domain/tool-definition';
 import { headerSecretKey, putTools } from '../db/tools-repo';
 import { isLiveStatus } from '../domain/session';
@@ -25,6 +26,10 @@ export type WriteSummary = {
   /** MCP servers added (switched off) and the headers each needs; servers left out and why. */
   mcpServers: ImportedMcpServer[];
   skippedMcpServers: { url: string; reason: string }[];
+  /** Models whose price from the file was added to the person's own prices. */
+  addedPrices: string[];
+  /** Models the person had already priced differently: their own price stays. */
+  keptPrices: string[];
 };
 
 export const WRITE_CHUNK = 2_000;
@@ -55,7 +60,9 @@ export async function writeImport(
     }
   };
 
-  const tables = [...sessionTables(db), db.tools, db.memories, db.secrets, db.mcpServers];
+  const tables = [...sessionTables(db), db.tools, db.memories, db.secrets, db.mcpServers, db.settings];
+  const addedPrices: string[] = [];
+  const keptPrices: string[] = [];
   await db.transaction('rw', tables, async () => {
     for (const id of plan.replaceSessionIds) {
       await db.messages.where('[sessionId+order]').between([id, -Infinity], [id, Infinity]).delete();
@@ -84,6 +91,17 @@ export async function writeImport(
       await db.secrets.where('key').startsWith(mcpHeaderSecretKey(server.id, '')).delete();
     }
     await addAll(db.mcpServers, plan.mcpServers.records);
+    if (plan.modelPrices && Object.keys(plan.modelPrices).length > 0) {
+      const own = { ...(await readPriceOverrides(db)) };
+      for (const [model, price] of Object.entries(plan.modelPrices)) {
+        const mine = Object.prototype.hasOwnProperty.call(own, model) ? own[model] : undefined;
+        if (!mine) {
+          own[model] = price;
+          addedPrices.push(model);
+        } else if (JSON.stringify(mine) !== JSON.stringify(price)) keptPrices.push(model);
+      }
+      if (addedPrices.length > 0) await savePriceOverrides(db, own);
+    }
     for (const e of plan.sessions) {
       // Nested transaction: same scope, so it joins this one and is undone with it.
       if (isLiveStatus(e.session.status)) await recoverSession(db, e.session.id);
@@ -101,6 +119,8 @@ export async function writeImport(
     droppedSecrets: plan.droppedSecrets,
     mcpServers: plan.mcpServers.added,
     skippedMcpServers: plan.mcpServers.skipped,
+    addedPrices,
+    keptPrices,
   };
 }
 

@@ -6,6 +6,7 @@ import { freshDB } from '../db/testing/fresh-db';
 import { buildExport } from './export-sessions';
 import { importExportText } from './import-file';
 import { sessionsToOtlp } from './otlp-export';
+import { TOOLSCOPE } from './otlp-names';
 import { plainValue, type OtlpSpan, type OtlpTraces } from './otlp-types';
 
 // Recorded with the app: a retried 503, parallel calls with a schema failure, a denied approval, a stopped reply, a compaction.
@@ -116,5 +117,30 @@ describe('sessionsToOtlp on a stored session', () => {
     const one = spansOf(sessionsToOtlp(sessions, { includeContent: false }, runId));
     expect(new Set(one.map((s) => s.traceId)).size).toBe(1);
     expect(one.filter((s) => op(s) === 'invoke_agent')).toHaveLength(1);
+  });
+});
+
+describe('attribute names in a written trace', () => {
+  it('every attribute is a constant of the semantic conventions (incubating), or one of our own toolscope.* names', async () => {
+    const semconv = (await import('@opentelemetry/semantic-conventions/incubating')) as unknown as Record<string, unknown>;
+    const known = new Set(Object.entries(semconv).filter(([k, v]) => k.startsWith('ATTR_') && typeof v === 'string').map(([, v]) => v));
+    const ours = new Set<string>(Object.values(TOOLSCOPE));
+    // Everything the export can write: content on, prices known, so no optional attribute is left out.
+    const trace = sessionsToOtlp(await stored(), { includeContent: true, prices: { 'mock-gpt': { input: 1, cachedInput: 0.5, output: 2 } } });
+    const keys = new Set<string>();
+    for (const r of trace.resourceSpans) {
+      for (const a of r.resource?.attributes ?? []) keys.add(a.key);
+      for (const s of r.scopeSpans.flatMap((x) => x.spans)) {
+        for (const a of s.attributes ?? []) keys.add(a.key);
+        for (const e of s.events ?? []) for (const a of e.attributes ?? []) keys.add(a.key);
+      }
+    }
+    expect(keys.size).toBeGreaterThan(20);
+    for (const key of keys) {
+      if (key.startsWith('toolscope.')) expect(ours, key).toContain(key);
+      else expect(known, `${key} is not an ATTR_ constant of @opentelemetry/semantic-conventions/incubating`).toContain(key);
+    }
+    // Our own names never shadow one the conventions define.
+    for (const name of ours) expect(known).not.toContain(name);
   });
 });

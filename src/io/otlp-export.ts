@@ -108,7 +108,7 @@ function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, Mes
       ], { code: STATUS_CODE.unset });
     } else if (e.type === 'request_failed') {
       const retry: OtlpSpanEvent[] =
-        e.retryInMs !== null ? [{ timeUnixNano: ctx.at(e.t), name: 'retry_scheduled', attributes: [attr('toolscope.retry_in_ms', e.retryInMs)] }] : [];
+        e.retryInMs !== null ? [{ timeUnixNano: ctx.at(e.t), name: 'retry_scheduled', attributes: [attr(TOOLSCOPE.retryInMs, e.retryInMs)] }] : [];
       close(key, e.t, [attr(OTEL.errorType, e.error.kind)], { code: STATUS_CODE.error, message: e.error.message }, retry);
     }
   }
@@ -129,7 +129,7 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number): OtlpSpan[] 
     if (e.type === 'approval_requested') {
       get(e.callId, e.name, e.t).events.push({ timeUnixNano: ctx.at(e.t), name: 'approval_requested' });
     } else if (e.type === 'approval_resolved') {
-      calls.get(e.callId)?.events.push({ timeUnixNano: ctx.at(e.t), name: 'approval_resolved', attributes: [attr('toolscope.approval.decision', e.decision)] });
+      calls.get(e.callId)?.events.push({ timeUnixNano: ctx.at(e.t), name: 'approval_resolved', attributes: [attr(TOOLSCOPE.approvalDecision, e.decision)] });
     } else if (e.type === 'tool_started') {
       get(e.callId, e.name, e.t).args = e.arguments;
     } else if (e.type === 'tool_finished') {
@@ -183,7 +183,7 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions):
   const runEvents: OtlpSpanEvent[] = [];
   for (const e of events) {
     if (e.type === 'context_compacted') {
-      runEvents.push({ timeUnixNano: ctx.at(e.t), name: 'context_compacted', attributes: [attr('toolscope.context.tokens_before', e.tokensBefore), attr('toolscope.context.tokens_after', e.tokensAfter)] });
+      runEvents.push({ timeUnixNano: ctx.at(e.t), name: 'context_compacted', attributes: [attr(TOOLSCOPE.contextTokensBefore, e.tokensBefore), attr(TOOLSCOPE.contextTokensAfter, e.tokensAfter)] });
     }
   }
   const stop = finished?.type === 'run_finished' ? finished : null;

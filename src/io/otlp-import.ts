@@ -11,6 +11,7 @@ import { GEN_AI, OTEL, TOOLSCOPE } from './otlp-names';
 import { chatFacts, spanRole, toolFacts, userText, type Attrs } from './otlp-span-kinds';
 import { plainValue, unixNanoToMs, type OtlpKeyValue, type OtlpSpan, type OtlpTraces } from './otlp-types';
 import { describeErrors, type FileIssue } from './validate-file';
+import { genericSpanCallId } from '../domain/trace-span';
 
 /**
  * An OTLP/JSON trace file (from Toolscope or any other runtime) made into read-only sessions (architecture.md,
@@ -63,7 +64,9 @@ export function otlpTracesToExport(data: unknown, opts: OtlpImportOptions): Otlp
     const key = conversationOf.get(f.span.traceId) ?? `trace:${f.span.traceId}`;
     const traces = sessions.get(key) ?? new Map<string, Flat[]>();
     sessions.set(key, traces);
-    traces.set(f.span.traceId, [...(traces.get(f.span.traceId) ?? []), f]);
+    const list = traces.get(f.span.traceId);
+    if (list) list.push(f);
+    else traces.set(f.span.traceId, [f]);
   }
   const entries = [...sessions.values()].map((traces) => sessionOf([...traces.values()], opts));
   entries.sort((a, b) => a.session.createdAt - b.session.createdAt);
@@ -110,7 +113,8 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
   const runId = opts.newId();
   spans.sort((a, b) => a.start - b.start || a.end - b.end);
   const startedAt = spans[0]!.start;
-  const finishedAt = Math.max(...spans.map((f) => f.end));
+  // Not Math.max(...spans): a long trace would overflow the argument list.
+  const finishedAt = spans.reduce((m, f) => Math.max(m, f.end), -Infinity);
   const at = (ms: number) => Math.max(0, Math.round((ms - startedAt) * 10) / 10);
   const steps: Step[] = [];
   let usage: Usage = zeroUsage();
@@ -120,7 +124,9 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
   let turn = 0;
   let toolCount = 0;
   let agent: Flat | undefined;
-  const turnAt = (t: number) => Math.max(1, steps.filter((s) => s.body.type === 'request_started' && s.t <= t).reduce((n, s) => Math.max(n, (s.body as { turn: number }).turn), turn));
+  // Spans come in start order, so every request begun by a call's start is already counted in `turn`: a call
+  // belongs to the latest turn so far (scanning the steps for it made a long trace quadratic).
+  const turnNow = () => Math.max(1, turn);
   for (const f of spans) {
     const role = spanRole(f.span.name, f.attrs);
     const failed = f.span.status?.code === 2;
@@ -144,7 +150,7 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
       if (failed && (errorType === 'cancelled' || errorType === 'interrupted')) continue;
       if (failed) {
         const retry = f.span.events?.find((e) => e.name === 'retry_scheduled');
-        const retryIn = retry ? attrsOf(retry.attributes)['toolscope.retry_in_ms'] : undefined;
+        const retryIn = retry ? attrsOf(retry.attributes)[TOOLSCOPE.retryInMs] : undefined;
         const code = typeof f.attrs[OTEL.errorType] === 'string' ? (f.attrs[OTEL.errorType] as string) : null;
         steps.push({
           t: at(f.end), rank: 2,
@@ -165,9 +171,9 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
     }
     toolCount++;
     const t0 = at(f.start);
-    const ownTurn = turnAt(t0);
+    const ownTurn = turnNow();
     const tool = role === 'tool' ? toolFacts(f.attrs) : null;
-    const callId = tool?.callId ?? `span-${f.span.spanId}`;
+    const callId = tool?.callId ?? genericSpanCallId(f.span.spanId);
     const name = tool?.name ?? f.span.name;
     // A generic span's details are its attributes, shown where a tool call shows its arguments.
     const args = tool ? (tool.args ?? '') : JSON.stringify(f.attrs, null, 2);
@@ -176,7 +182,7 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
       const et = e.timeUnixNano !== undefined ? at(unixNanoToMs(e.timeUnixNano)) : t0;
       if (e.name === 'approval_requested') steps.push({ t: et, rank: 0, body: { type: 'approval_requested', turn: ownTurn, callId, name, arguments: args } });
       if (e.name === 'approval_resolved') {
-        const d = attrsOf(e.attributes)['toolscope.approval.decision'];
+        const d = attrsOf(e.attributes)[TOOLSCOPE.approvalDecision];
         const decision = d === 'approved' || d === 'denied' || d === 'edited' ? d : 'approved';
         steps.push({ t: et, rank: 1, body: { type: 'approval_resolved', turn: ownTurn, callId, decision, arguments: args } });
       }

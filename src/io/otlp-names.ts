@@ -63,6 +63,10 @@ export const TOOLSCOPE = {
   attempt: 'toolscope.attempt',
   toolOutcome: 'toolscope.tool.outcome',
   toolRan: 'toolscope.tool.ran',
+  retryInMs: 'toolscope.retry_in_ms',
+  approvalDecision: 'toolscope.approval.decision',
+  contextTokensBefore: 'toolscope.context.tokens_before',
+  contextTokensAfter: 'toolscope.context.tokens_after',
 } as const;
 
 /** Span kinds and status codes as the OTLP JSON encoding writes them (numbers of the protobuf enums). */

@@ -301,6 +301,16 @@ function sessionSettings(): Schema {
   );
 }
 
+function modelPrices(): Schema {
+  const usd = { type: 'number', minimum: 0, maximum: 1e6 };
+  return {
+    type: 'object',
+    maxProperties: LIMITS.smallList,
+    propertyNames: { minLength: 1, maxLength: LIMITS.name },
+    additionalProperties: obj({ input: usd, cachedInput: usd, output: usd, reasoning: usd }, ['cachedInput', 'reasoning']),
+  };
+}
+
 export function buildSessionSchema(): Schema {
   const logs = list(obj({ level: str(LIMITS.name), text: str(LIMITS.shortText), t: { type: 'number', minimum: -1e12, maximum: 8.64e15 } }), LIMITS.smallList);
   const validationErrors = list(obj({ path: str(LIMITS.title), message: str(LIMITS.shortText) }), LIMITS.smallList);
@@ -332,6 +342,8 @@ export function buildSessionSchema(): Schema {
       memories: list(ref('memory'), LIMITS.memories),
       // MCP servers: where they are and what they are called, never a header value (those are asked for again).
       mcpServers: list(mcpServerEntry(), LIMITS.smallList),
+      // A person's own price per model, US dollars per million tokens (Settings, "Token prices").
+      modelPrices: modelPrices(),
     },
     required: ['format', 'version', 'exportedAt', 'app', 'sessions', 'tools'],
     additionalProperties: false,

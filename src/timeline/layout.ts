@@ -2,6 +2,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import { formatMs } from './format';
 import type { CallModel, ModelAttempt, RunModel, TimelineModel, TurnModel } from './model';
 import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './outcome-style';
+import { isGenericSpanCallId } from '../domain/trace-span';
 
 /**
  * Flattens the model into chart rows on one session axis. Runs are laid end to end with a small gap,
@@ -30,6 +31,8 @@ export type Bar = {
   callId: string | null;
   /** Set for a tool the provider ran (Responses API), drawn apart from the browser's tools. */
   runBy?: 'provider';
+  /** A span of an imported trace that is no model request or tool call: drawn in its own style. */
+  span?: true;
   attempt: number | null;
   label: string;
   /** What the bar is, for its accessible name ("search_web", "Turn 2 model request attempt 1"). */
@@ -84,6 +87,8 @@ export type TimelineLayout = {
   runOffsets: number[];
   /** Row index and bar of every call, for jumping to a call. */
   callIndex: Map<string, { row: number; bar: Bar }>;
+  /** Some bar is a generic span of an imported trace (the legend then explains their style). */
+  hasSpans: boolean;
 };
 
 export function runGap(runs: readonly RunModel[]): number {
@@ -95,6 +100,7 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
   const rows: Row[] = [];
   const runOffsets: number[] = [];
   const callIndex = new Map<string, { row: number; bar: Bar }>();
+  let hasSpans = false;
   const gap = runGap(model.runs);
   let offset = 0;
   for (const run of model.runs) {
@@ -112,13 +118,16 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
           runIndex: run.index, turn: turn.turn, lane, bars, maxEnd: [],
         });
         rows.push(row);
-        for (const bar of row.bars) if (bar.callId) callIndex.set(bar.callId, { row: rows.length - 1, bar });
+        for (const bar of row.bars) {
+          if (bar.callId) callIndex.set(bar.callId, { row: rows.length - 1, bar });
+          if (bar.span) hasSpans = true;
+        }
       }
     }
     offset += run.duration + gap;
   }
   const totalMs = model.runs.length ? offset - gap : 0;
-  return { rows, totalMs, runOffsets, callIndex };
+  return { rows, totalMs, runOffsets, callIndex, hasSpans };
 }
 
 /** "Turn 4" by the session's count; a manual compaction's turn 0 comes before any request. */
@@ -226,6 +235,7 @@ function callBar(run: RunModel, c: CallModel, offset: number): Bar {
     runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
     label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.mcpServer ? `${c.name} · ${c.mcpServer.serverName}` : c.name, name: c.name, note: '',
     ...(c.runBy ? { runBy: c.runBy } : {}),
+    ...(isGenericSpanCallId(c.callId) ? { span: true as const } : {}),
     approvalMs: c.approval ? (c.approval.end ?? end) - c.approval.start : null,
     segments,
   };

@@ -1,15 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
 import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export-actions';
 import { OpenAIExportNotice } from './openai-export-notice';
-import { ExportChooser } from './export-chooser';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
+import { exportTraceFile } from '../data/trace-export';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
+
+// Opened only by "Choose sessions…": not part of the first load.
+const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
 
 /**
  * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include
@@ -102,15 +105,17 @@ export function ExportButton() {
         </div>
       )}
       {choosing && (
+        <Suspense fallback={null}>
         <ExportChooser
           sessions={choosing}
           initial={sessionId ? [sessionId] : []}
-          onExport={(ids) => void run(() => exportJson({ kind: 'selection', sessionIds: ids }, includeMemories))}
+          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? exportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : exportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
           onClose={() => {
             setChoosing(null);
             backToButton();
           }}
         />
+        </Suspense>
       )}
       {pendingOpenAI && (
         <OpenAIExportNotice

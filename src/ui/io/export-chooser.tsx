@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 
+/** What the chosen sessions become: our own file, or an OpenTelemetry trace (content only when ticked). */
+export type ChosenFormat = { kind: 'toolscope' } | { kind: 'otel'; includeContent: boolean };
+
 type Props = {
   sessions: SessionRecord[];
   initial: string[];
-  onExport: (ids: string[]) => void;
+  onExport: (ids: string[], format: ChosenFormat) => void;
   onClose: () => void;
 };
 
@@ -15,6 +18,8 @@ type Props = {
 export function ExportChooser({ sessions, initial, onExport, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(initial));
+  const [trace, setTrace] = useState(false);
+  const [includeContent, setIncludeContent] = useState(false);
 
   useEffect(() => {
     const d = ref.current;
@@ -56,8 +61,27 @@ export function ExportChooser({ sessions, initial, onExport, onClose }: Props) {
           </label>
         ))}
       </fieldset>
+      <fieldset className="io-choose">
+        <legend>Format</legend>
+        <label>
+          <input type="radio" name="export-format" checked={!trace} onChange={() => setTrace(false)} /> Toolscope file
+        </label>
+        <label>
+          <input type="radio" name="export-format" checked={trace} onChange={() => setTrace(true)} /> OpenTelemetry trace
+        </label>
+        {trace && (
+          <label>
+            <input type="checkbox" checked={includeContent} onChange={(e) => setIncludeContent(e.target.checked)} /> Include content
+          </label>
+        )}
+      </fieldset>
       <div className="dialog-actions">
-        <button type="button" className="primary" disabled={chosen.size === 0} onClick={() => onExport([...chosen])}>
+        <button
+          type="button"
+          className="primary"
+          disabled={chosen.size === 0}
+          onClick={() => onExport([...chosen], trace ? { kind: 'otel', includeContent } : { kind: 'toolscope' })}
+        >
           Export selected ({chosen.size})
         </button>
         <button type="button" onClick={onClose}>

@@ -80,6 +80,8 @@ export function ImportDoneView({ summary }: { summary: ImportSummary }) {
         (d) =>
           ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,
       )}
+      {summary.addedPrices.length > 0 && ` Token prices added for ${quoted(summary.addedPrices)}.`}
+      {summary.keptPrices.length > 0 && ` Kept your own token price for ${quoted(summary.keptPrices)}.`}
     </p>
   );
 }

@@ -159,7 +159,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         shown={shownCalls}
         total={summary.toolCalls}
       />
-      <Legend />
+      <Legend spans={layout?.hasSpans ?? false} />
       {/* Esc closes the details from anywhere in the chart or the panel; the chart's tooltip takes the first Esc. */}
       <div
         className="tl-body"
@@ -183,7 +183,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   );
 }
 
-function Legend() {
+function Legend({ spans }: { spans: boolean }) {
   return (
     <p className="tl-legend" role="group" aria-label="Legend">
       <span data-legend="queued"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent yet)</span>
@@ -191,6 +191,7 @@ function Legend() {
       <span data-legend="streaming"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming</span>
       <span data-legend="backoff"><i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff</span>
       <span data-legend="approval"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.approval }} /> waiting for approval</span>
+      {spans && <span data-legend="span"><i className="tl-swatch tl-swatch-span" /> other span of the imported trace (not a tool call)</span>}
       <span>✓ ok · ✕ error · ◔ timeout · ⊘ cancelled · ⊖ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
     </p>
   );
