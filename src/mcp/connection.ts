@@ -19,6 +19,9 @@ import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 import { createWireTap, type WireTap } from './wire-tap';
 import { formatTraceparent } from './traceparent';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
+import { taskAwareCall, taskWireFor, type TaskCallContext } from './tasks/task-call';
+import { TASKS_EXTENSION, type McpTask } from './tasks/task-shape';
+import type { TaskWire } from './tasks/follow-task';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -67,6 +70,11 @@ export type McpCallOptions = {
   onProgress?: (progress: McpProgress) => void;
   /** Receives the call's JSON-RPC messages as they pass (every round), for the timeline. */
   wire?: McpWireMessage[];
+  /**
+   * Follows a task the server answers with (architecture.md, "MCP Tasks"); the tasks extension is declared only
+   * when this is given, and only toward a 2026-07-28 server that offers it.
+   */
+  onTask?: (task: McpTask, wire: TaskWire) => Promise<McpToolCallResult>;
 };
 
 export interface McpConnection {
@@ -84,6 +92,8 @@ export interface McpConnection {
   listResources(options?: { signal?: AbortSignal }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
   /** resources/read: the contents of one resource (an attachment, or an MCP App's View). */
   readResource(uri: string, options?: { signal?: AbortSignal }): Promise<McpResourceContent[]>;
+  /** tasks/get, tasks/update, tasks/cancel toward this server, to follow a stored task again; null when it offers no tasks. */
+  taskWire?(): TaskWire | null;
   close(): Promise<void>;
 }
 
@@ -109,10 +119,11 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   const provider = options.authProvider;
   const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
   const tap = createWireTap();
+  const boundFetch = createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log });
   const session = new McpSession({
     tap,
     url,
-    fetch: createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log }),
+    fetch: boundFetch,
     clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
     serverName: () => serverName,
     ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
@@ -126,7 +137,14 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     await session.open(options.signal, timeoutMs);
     const server = await summarize(session, url, options, timeoutMs);
     serverName = server.name;
-    const connection = createConnection(session, url, server, options.logLevel, timeoutMs, tap);
+    const tasks: TaskCallContext = {
+      url,
+      fetch: boundFetch,
+      clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
+      clientCapabilities: options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {},
+      ...(provider !== undefined ? { authProvider: provider } : {}),
+    };
+    const connection = createConnection(session, url, server, options.logLevel, timeoutMs, tap, tasks);
     report({ status: 'connected', server });
     return { status: 'connected', server, connection };
   } catch (error) {
@@ -186,7 +204,7 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
   };
 }
 
-function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap): McpConnection {
+function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap, tasks: TaskCallContext): McpConnection {
   return {
     url: url.href,
     server,
@@ -211,6 +229,10 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       meta[TRACEPARENT_META_KEY] = traceparent;
       const recording = opts.wire !== undefined ? tap.begin(traceparent, opts.wire) : null;
       if (logLevel !== undefined && server.era === 'modern') meta[LOG_LEVEL_META_KEY] = logLevel;
+      const onTask = opts.onTask;
+      if (onTask !== undefined && server.era === 'modern' && offersTasks(session)) {
+        return taskAwareCall({ ...tasks, protocolVersion: server.protocolRevision }, { name, args, meta, signal: opts.signal, ...(opts.wire !== undefined ? { wire: opts.wire } : {}), onTask });
+      }
       const onProgress = opts.onProgress;
       const result = await session.run(
         (client) =>
@@ -266,8 +288,14 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       const result = await session.run((client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
       return result.contents.map(toResourceContent);
     },
+    taskWire: () => (server.era === 'modern' && offersTasks(session) ? taskWireFor({ ...tasks, protocolVersion: server.protocolRevision }) : null),
     close: () => session.close(),
   };
+}
+
+function offersTasks(session: McpSession): boolean {
+  const extensions: unknown = (session.client.getServerCapabilities() as { extensions?: unknown } | undefined)?.extensions;
+  return extensions !== null && typeof extensions === 'object' && TASKS_EXTENSION in extensions;
 }
 
 function parseServerUrl(text: string): URL | string {

@@ -13,6 +13,7 @@ import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
+import { TaskLaneSlot } from '../mcp-tasks/task-lane-slot';
 
 type Props = {
   sessionId: string;
@@ -90,6 +91,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />
       {approval && <ApprovalCard approval={approval} />}
+      <TaskLaneSlot callId={p.callId} />
       {result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
