@@ -175,7 +175,7 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     const cors = corsHeadersFor(req, 'full');
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     if (url.pathname !== '/mcp') return void res.writeHead(404, cors).end();
-    let message: unknown = null;
+    let message: unknown;
     try {
       message = req.method === 'POST' ? JSON.parse(body.toString('utf8')) : null;
     } catch {
