@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
@@ -13,7 +13,9 @@ import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
-import { TaskLaneSlot } from '../mcp-tasks/task-lane-slot';
+
+// A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
+const TaskLaneSlot = lazy(() => import('../mcp-tasks/task-lane-slot'));
 
 type Props = {
   sessionId: string;
@@ -91,7 +93,9 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />
       {approval && <ApprovalCard approval={approval} />}
-      <TaskLaneSlot callId={p.callId} />
+      <Suspense fallback={null}>
+        <TaskLaneSlot callId={p.callId} />
+      </Suspense>
       {result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
