@@ -2,8 +2,8 @@
  * MCP Tasks end to end against a real tasks-extension server on 127.0.0.1 (e2e/mcp-servers/tasks-server.ts): a
  * call answered with a task is a lane under its tool card and on the timeline, polled at the server's interval
  * (short here), its input asked through the same form as elicitation, and its result given to the model as the
- * tool result; "Cancel task" and Stop send tasks/cancel and the lane says cancelled; a reload brings the lane back
- * and polling resumes.
+ * tool result; "Cancel task" sends tasks/cancel and the lane says cancelled; a reload brings the lane back and
+ * polling resumes. (Stop cancelling the task is a unit test: src/store/mcp-task-follow.test.ts.)
  */
 import { startTasksMcpServer, type TasksMcpServer } from './mcp-servers/tasks-server';
 import { expect, test } from './fixtures';
@@ -73,7 +73,7 @@ test('tasks run as lanes: polled to a result, input through the form, a failure 
   await expect(tasks.getByRole('group', { name: 'Task of doomed_job: failed' })).toBeVisible();
 });
 
-test('Cancel task and Stop send tasks/cancel; the lane says cancelled and the model is told', async ({ page, mock }) => {
+test('Cancel task sends tasks/cancel and the model is told; after a reload a running lane comes back and polling resumes', async ({ page, mock }) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: server.url, name: 'jobs' }, '2026-07-28');
@@ -90,32 +90,18 @@ test('Cancel task and Stop send tasks/cancel; the lane says cancelled and the mo
   expect(toolMessage(mock.requests[1]?.body, 'call_long')).toContain('The task was cancelled');
   const [firstTask] = [...server.tasks.values()];
   expect(firstTask?.status).toBe('cancelled');
+  expect(server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/cancel').map((r) => r.headers['mcp-name'])).toEqual([firstTask?.taskId]);
 
-  // Stop of the run cancels the task too.
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_long2', name: 'jobs__long_job', arguments: {} }] }]);
-  await sendMessage(page, 'again');
-  const second = lane(page, 'call_long2', 'long_job');
-  await expect(second).toHaveAccessibleName('Task of long_job: working', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(second).toHaveAccessibleName('Task of long_job: cancelled');
-  await expect.poll(() => server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/cancel').length).toBe(2);
-});
-
-test('after a reload the lane comes back and polling resumes until the task ends', async ({ page, mock }) => {
-  test.setTimeout(90_000);
-  await openConfiguredApp(page, mock);
-  await addMcpServer(page, { url: server.url, name: 'jobs' }, '2026-07-28');
-  await page.getByRole('tab', { name: 'Chat' }).click();
+  // A task that outlives the page: the reload ends the run, the stored lane comes back and is polled again.
   mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_keep', name: 'jobs__long_job', arguments: {} }] }]);
   await sendMessage(page, 'start a job that outlives the page');
   await expect(lane(page, 'call_keep', 'long_job')).toHaveAccessibleName('Task of long_job: working', { timeout: 20_000 });
-  await expect.poll(() => server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/get').length).toBeGreaterThan(0);
-
   await page.reload();
   const back = lane(page, 'call_keep', 'long_job');
   await expect(back).toHaveAccessibleName('Task of long_job: working', { timeout: 20_000 });
-  const pollsBefore = server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/get').length;
-  await expect.poll(() => server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/get').length, { timeout: 20_000 }).toBeGreaterThan(pollsBefore);
+  const polls = () => server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/get').length;
+  const pollsBefore = polls();
+  await expect.poll(polls, { timeout: 20_000 }).toBeGreaterThan(pollsBefore);
   server.finishLongJobs();
   await expect(back).toHaveAccessibleName('Task of long_job: completed', { timeout: 20_000 });
   await expect(back.getByLabel('Task outcome')).toHaveText('Long job done.');
