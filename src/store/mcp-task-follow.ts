@@ -76,10 +76,13 @@ async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, server
       elicit: (request, signal): Promise<McpElicitResponse> =>
         askMcpUser({ serverUrl, serverName: lane.serverName, message: request.message, requestedSchema: formSchema(request.requestedSchema) }, signal),
       onProgress: (p) => {
-        const changes = { status: p.status, ...(p.statusMessage !== undefined ? { statusMessage: p.statusMessage } : {}) };
+        // The live run may name the call's session only a frame after the call started.
+        const sessionId = lane.sessionId === '' ? sessionOfCall(lane.callId) : undefined;
+        if (sessionId !== undefined) lane.sessionId = sessionId;
+        const changes = { status: p.status, ...(p.statusMessage !== undefined ? { statusMessage: p.statusMessage } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
         patchTaskLane(lane.callId, changes);
         const key = `${p.status}|${p.statusMessage ?? ''}`;
-        if (key !== last) void updateMcpTask(db, lane.callId, changes).catch(() => undefined);
+        if (key !== last || sessionId !== undefined) void updateMcpTask(db, lane.callId, changes).catch(() => undefined);
         last = key;
       },
     });
