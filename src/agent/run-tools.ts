@@ -206,7 +206,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     try {
       // A stop pressed while tool_started was being handled: do not start the tool at all.
       if (signal.aborted) return finish(i, call, cancelled(), startedAt);
-      const run = Promise.resolve(tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id }));
+      const run = Promise.resolve(tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id, suspendTimeout: () => clearTimeout(timer) }));
       // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
       run.catch(() => undefined);
       const r = await Promise.race([run, timeout, abort.promise]);

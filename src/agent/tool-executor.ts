@@ -25,6 +25,8 @@ export type ToolRunContext = {
   signal: AbortSignal;
   timeoutMs: number;
   callId: string;
+  /** Lifts the tool timeout for the rest of this call: work the server runs as a task is not cut by it (Stop still is). */
+  suspendTimeout?: () => void;
 };
 
 /**

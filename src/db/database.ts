@@ -8,8 +8,9 @@
  *   events     [runId+seq] | sessionId                tools     id | &name
  *   settings   key      secrets  key (never exported)  memories  id | updatedAt
  *   mcpServers id | createdAt (secret header values live in secrets)
+ *   mcpTasks   callId | sessionId (MCP task handles, v5)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
- * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts).
+ * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -24,6 +25,7 @@
  *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey), getSecretValue
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
  *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
+ *   mcp-tasks-repo   putMcpTask, updateMcpTask, getMcpTask, listSessionMcpTasks, deleteSessionMcpTasks
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
  *   run-lock         acquireRunLock / isRunLocked (Web Locks, one run per session across tabs)
@@ -35,10 +37,12 @@ import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, SecretRecord,
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { McpServerRecord } from '../domain/mcp-server';
+import type { McpTaskRecord } from '../domain/mcp-task';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
 import { SCHEMA_V3_CHANGES } from './schema-v3';
 import { SCHEMA_V4_CHANGES } from './schema-v4';
+import { SCHEMA_V5_CHANGES } from './schema-v5';
 import { backendDexieOptions } from './storage-backend';
 
 export const DB_NAME = 'toolscope';
@@ -56,6 +60,8 @@ export class ToolscopeDB extends Dexie {
   declare readonly memories: Table<MemoryRecord, string>;
   /** MCP servers; their secret header values are in `secrets` (mcp-servers-repo keeps the two together). */
   declare readonly mcpServers: Table<McpServerRecord, string>;
+  /** MCP task handles by tool call (mcp-tasks-repo). */
+  declare readonly mcpTasks: Table<McpTaskRecord, string>;
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -64,6 +70,7 @@ export class ToolscopeDB extends Dexie {
     this.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3_CHANGES);
     this.version(4).stores(SCHEMA_V4_CHANGES);
+    this.version(5).stores(SCHEMA_V5_CHANGES);
   }
 }
 

@@ -3,6 +3,7 @@ import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition, ToolDefinition } from '../domain/tool-definition';
 import type { McpServerRecord } from '../domain/mcp-server';
 import type { ModelPrice } from '../domain/model-prices';
+import type { McpTaskRecord } from '../domain/mcp-task';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
@@ -24,6 +25,8 @@ export type ExportedSessionV1 = {
   runs: RunRecord[];
   /** Sorted by run start, then `seq`. */
   events: EventRecord[];
+  /** The tasks MCP servers answered the session's tool calls with (lanes), oldest first; absent when none. */
+  mcpTasks?: McpTaskRecord[];
 };
 
 export type ExportFileV1 = {

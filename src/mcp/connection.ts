@@ -21,6 +21,9 @@ import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 import { createWireTap, type WireTap } from './wire-tap';
 import { formatTraceparent } from './traceparent';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
+import { taskAwareCall, taskWireFor, type TaskCallContext } from './tasks/task-call';
+import { TASKS_EXTENSION, type McpTask } from './tasks/task-shape';
+import type { TaskWire } from './tasks/follow-task';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -69,6 +72,11 @@ export type McpCallOptions = {
   onProgress?: (progress: McpProgress) => void;
   /** Receives the call's JSON-RPC messages as they pass (every round), for the timeline. */
   wire?: McpWireMessage[];
+  /**
+   * Follows a task the server answers with (architecture.md, "MCP Tasks"); the tasks extension is declared only
+   * when this is given, and only toward a 2026-07-28 server that offers it.
+   */
+  onTask?: (task: McpTask, wire: TaskWire) => Promise<McpToolCallResult>;
 };
 
 export interface McpConnection {
@@ -91,6 +99,8 @@ export interface McpConnection {
    * until the returned function is called; null when the server offers no subscriptions.
    */
   subscribeResource(uri: string, onUpdated: () => void): Promise<ResourceUnsubscribe | null>;
+  /** tasks/get, tasks/update, tasks/cancel toward this server, to follow a stored task again; null when it offers no tasks. */
+  taskWire?(): TaskWire | null;
   close(): Promise<void>;
 }
 
@@ -116,10 +126,11 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   const provider = options.authProvider;
   const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
   const tap = createWireTap();
+  const boundFetch = createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log });
   const session = new McpSession({
     tap,
     url,
-    fetch: createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log }),
+    fetch: boundFetch,
     clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
     serverName: () => serverName,
     ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
@@ -134,7 +145,14 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     const server = await summarize(session, url, options, timeoutMs);
     serverName = server.name;
     const guard: LiveSignInGuard | null = provider !== undefined ? { host: url.host, report, ...(options.takeAuthFailure !== undefined ? { takeAuthFailure: options.takeAuthFailure } : {}) } : null;
-    const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap);
+    const tasks: TaskCallContext = {
+      url,
+      fetch: boundFetch,
+      clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
+      clientCapabilities: options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {},
+      ...(provider !== undefined ? { authProvider: provider } : {}),
+    };
+    const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap, tasks);
     report({ status: 'connected', server });
     return { status: 'connected', server, connection };
   } catch (error) {
@@ -204,7 +222,7 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
   };
 }
 
-function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap): McpConnection {
+function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap, tasks: TaskCallContext): McpConnection {
   const subscriptions = createResourceSubscriptions(() => session.client);
   session.onResourceUpdated = (uri) => subscriptions.updated(uri);
   return {
@@ -231,6 +249,10 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       meta[TRACEPARENT_META_KEY] = traceparent;
       const recording = opts.wire !== undefined ? tap.begin(traceparent, opts.wire) : null;
       if (logLevel !== undefined && server.era === 'modern') meta[LOG_LEVEL_META_KEY] = logLevel;
+      const onTask = opts.onTask;
+      if (onTask !== undefined && server.era === 'modern' && offersTasks(session)) {
+        return taskAwareCall({ ...tasks, protocolVersion: server.protocolRevision }, { name, args, meta, signal: opts.signal, ...(opts.wire !== undefined ? { wire: opts.wire } : {}), onTask });
+      }
       const onProgress = opts.onProgress;
       const result = await session.run(
         (client) =>
@@ -287,8 +309,14 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       return result.contents.map(toResourceContent);
     },
     subscribeResource: (uri, onUpdated) => session.run(() => subscriptions.subscribe(uri, onUpdated, timeoutMs), undefined, timeoutMs),
+    taskWire: () => (server.era === 'modern' && offersTasks(session) ? taskWireFor({ ...tasks, protocolVersion: server.protocolRevision }) : null),
     close: () => session.close(),
   };
+}
+
+function offersTasks(session: McpSession): boolean {
+  const extensions: unknown = (session.client.getServerCapabilities() as { extensions?: unknown } | undefined)?.extensions;
+  return extensions !== null && typeof extensions === 'object' && TASKS_EXTENSION in extensions;
 }
 
 function parseServerUrl(text: string): URL | string {

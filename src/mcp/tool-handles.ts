@@ -12,8 +12,10 @@ import { McpSignInExpiredError } from './live-sign-in';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
-import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolInfo, SchemaCheck } from './types';
+import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolCallResult, McpToolInfo, SchemaCheck } from './types';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
+import type { TaskWire } from './tasks/follow-task';
+import type { McpTask } from './tasks/task-shape';
 
 export type McpToolHandleOptions = {
   /** A stable identity of the server in the app; names validator caches and the name mapping. */
@@ -32,6 +34,8 @@ export type McpToolHandleOptions = {
   onProgress?: (callId: string, progress: McpProgress) => void;
   /** The whole outcome of each call (media data, structured content), for the tool card. */
   onOutcome?: (callId: string, outcome: McpCallOutcome, tool: { serverKey: string; toolName: string }) => void;
+  /** Follows a task a call is answered with (architecture.md, "MCP Tasks"); without it no task is asked for. */
+  onTask?: (ctx: ToolRunContext, task: McpTask, wire: TaskWire, tool: McpToolInfo) => Promise<McpToolCallResult>;
 };
 
 export interface McpToolHandle extends ToolHandle {
@@ -84,12 +88,14 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     const started = Date.now();
     const onProgress = options.onProgress;
     const trace = options.trace?.(ctx.callId);
+    const onTask = options.onTask;
     let outcome: McpCallOutcome;
     try {
       const result = await connection.callTool(tool.name, isRecord(args) ? args : {}, {
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
         wire,
+        ...(onTask !== undefined ? { onTask: (task: McpTask, taskWire: TaskWire) => onTask(ctx, task, taskWire, tool) } : {}),
         ...(trace !== undefined ? { traceparent: formatTraceparent(trace.traceId, trace.spanId) } : {}),
         ...(onProgress !== undefined
           ? {

@@ -13,6 +13,7 @@ import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
 import { modelMayCall } from '../mcp/apps/tool-ui-meta';
 import { withoutDialect2020 } from '../mcp/schema-dialect';
 import { noteAppCall } from './mcp-app-views';
+import { followToolTask } from './mcp-task-follow';
 
 /** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
 export const checkMcpSchema: SchemaCheck = (schema, value) =>
@@ -32,6 +33,7 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
       check: checkMcpSchema,
       names,
       onProgress: (callId, progress) => noteMcpProgress(callId, progress),
+      onTask: (ctx, task, wire, tool) => followToolTask(ctx, task, wire, { serverId: record.id, serverName: record.name || live.server.name, serverUrl: record.url, toolName: tool.name }),
     });
     return handles.map((h): ToolHandle => {
       const tool = tools.find((t) => t.name === h.mcp.toolName);

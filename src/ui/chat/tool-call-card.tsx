@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
@@ -15,6 +15,9 @@ import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
 import { argsSummary, foldsByDefault } from './tool-row-summary';
+
+// A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
+const TaskLaneSlot = lazy(() => import('../mcp-tasks/task-lane-slot'));
 
 type Props = {
   sessionId: string;
@@ -111,6 +114,9 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
       {approval && <ApprovalCard approval={approval} />}
+      <Suspense fallback={null}>
+        <TaskLaneSlot callId={p.callId} />
+      </Suspense>
       {open && result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>

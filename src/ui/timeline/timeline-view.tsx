@@ -17,6 +17,7 @@ import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timelin
 import { TimelineSummary } from './timeline-summary';
 import { useCostText } from './use-cost-text';
 import { TimelineToolbar } from './timeline-toolbar';
+import { TaskLanesList } from '../mcp-tasks/task-lanes-list';
 import { useTimelineSnapshot } from './use-timeline-data';
 import './timeline.css';
 
@@ -160,6 +161,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         total={summary.toolCalls}
       />
       <Legend spans={layout?.hasSpans ?? false} />
+      <TaskLanesList sessionId={sessionId} />
       {/* Esc closes the details from anywhere in the chart or the panel; the chart's tooltip takes the first Esc. */}
       <div
         className="tl-body"

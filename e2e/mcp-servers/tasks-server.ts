@@ -1,0 +1,227 @@
+/**
+ * A 2026-07-28 MCP server that speaks the tasks extension (`io.modelcontextprotocol/tasks`), for Toolscope's tests,
+ * on node:http, 127.0.0.1 only (port 0). The v2 server SDK has no tasks extension: discovery and tools/list come from
+ * the SDK (createMcpHandler, the extension added to server/discover's capabilities), while tools/call of the task
+ * tools and tasks/get, tasks/update, tasks/cancel are answered here as raw JSON-RPC.
+ *
+ * Task tools (each answers with a task handle when the request declares the extension, else -32003):
+ * - count_slowly {steps}: working for `steps` polls ("step i of n"), then completed "Counted to n.".
+ * - ask_name: input_required with one elicitation form (key "name"); after tasks/update, completed "Hello, <name>!".
+ * - doomed_job: working for one poll, then failed (JSON-RPC error -32603 "The job ran out of disk space").
+ * - long_job: working until tasks/cancel (then cancelled) or until `finishLongJobs()` (then completed "Long job done.").
+ * Time is counted in polls, not seconds: tests wait for states, never for a clock.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType } from '@modelcontextprotocol/server';
+import { corsHeadersFor } from './cors-policy';
+import { readBody, serveWithFetchHandler } from './fetch-bridge';
+import { RequestRecorder } from './recorder';
+
+const EXT = 'io.modelcontextprotocol/tasks';
+const TASK_TOOLS = ['count_slowly', 'ask_name', 'doomed_job', 'long_job'] as const;
+type TaskTool = (typeof TASK_TOOLS)[number];
+
+type TaskState = {
+  taskId: string;
+  tool: TaskTool;
+  status: 'working' | 'input_required' | 'completed' | 'cancelled' | 'failed';
+  statusMessage?: string;
+  polls: number;
+  steps: number;
+  createdAt: string;
+  lastUpdatedAt: string;
+  result?: CallToolResult;
+  error?: { code: number; message: string };
+  inputRequests?: Record<string, unknown>;
+  cancelRequested: boolean;
+};
+
+export type TasksServerOptions = { pollIntervalMs?: number };
+
+export type TasksMcpServer = {
+  url: string;
+  recorder: RequestRecorder;
+  tasks: Map<string, TaskState>;
+  /** Completes every long_job still running. */
+  finishLongJobs(): void;
+  close(): Promise<void>;
+};
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'toolscope-tasks-test', version: '1.0.0' }, { capabilities: {} });
+  const fallback = async (): Promise<CallToolResult> => ({ content: [{ type: 'text', text: 'This tool runs as a task only.' }], isError: true });
+  const schema = (properties: Record<string, JsonSchemaType>) => fromJsonSchema({ type: 'object', properties } as JsonSchemaType);
+  const tools: Array<[TaskTool, string, Record<string, JsonSchemaType>]> = [
+    ['count_slowly', 'Counts to `steps`, one step per poll, as a task.', { steps: { type: 'integer', minimum: 1, maximum: 50 } }],
+    ['ask_name', 'Asks for a name while it runs as a task, then greets.', {}],
+    ['doomed_job', 'A task that fails.', {}],
+    ['long_job', 'A task that runs until cancelled.', {}],
+  ];
+  for (const [name, description, properties] of tools) {
+    server.registerTool(name, { description, inputSchema: schema(properties), annotations: { readOnlyHint: true } }, fallback);
+  }
+  return server;
+}
+
+export async function startTasksMcpServer(options: TasksServerOptions = {}): Promise<TasksMcpServer> {
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const recorder = new RequestRecorder();
+  const tasks = new Map<string, TaskState>();
+  const handler = createMcpHandler(() => buildServer(), { legacy: 'reject' });
+  let origin = '';
+
+  const wire = (t: TaskState) => ({
+    taskId: t.taskId,
+    status: t.status,
+    ...(t.statusMessage !== undefined ? { statusMessage: t.statusMessage } : {}),
+    createdAt: t.createdAt,
+    lastUpdatedAt: t.lastUpdatedAt,
+    ttlMs: 3_600_000,
+    pollIntervalMs,
+    ...(t.status === 'input_required' ? { inputRequests: t.inputRequests ?? {} } : {}),
+    ...(t.status === 'completed' ? { result: t.result } : {}),
+    ...(t.status === 'failed' ? { error: t.error } : {}),
+  });
+  const set = (t: TaskState, patch: Partial<TaskState>) => Object.assign(t, patch, { lastUpdatedAt: new Date().toISOString() });
+  const done = (t: TaskState, text: string) => set(t, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } });
+
+  /** One poll's worth of work. */
+  const advance = (t: TaskState) => {
+    if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') return;
+    if (t.cancelRequested) return void set(t, { status: 'cancelled', statusMessage: 'Stopped at the client\'s request.' });
+    t.polls += 1;
+    if (t.tool === 'count_slowly') {
+      if (t.polls >= t.steps) done(t, `Counted to ${t.steps}.`);
+      else set(t, { statusMessage: `step ${t.polls} of ${t.steps}` });
+    } else if (t.tool === 'doomed_job') {
+      set(t, { status: 'failed', statusMessage: 'Tool execution failed: out of disk space', error: { code: -32603, message: 'The job ran out of disk space' } });
+    } else if (t.tool === 'long_job') {
+      set(t, { statusMessage: `still working (poll ${t.polls})` });
+    }
+  };
+
+  const create = (tool: TaskTool, args: Record<string, unknown>): TaskState => {
+    const now = new Date().toISOString();
+    const steps = typeof args.steps === 'number' ? Math.max(1, Math.min(50, Math.floor(args.steps))) : 3;
+    const t: TaskState = { taskId: randomUUID(), tool, status: 'working', polls: 0, steps, createdAt: now, lastUpdatedAt: now, cancelRequested: false, statusMessage: 'Started.' };
+    if (tool === 'ask_name') {
+      t.status = 'input_required';
+      t.statusMessage = 'Waiting for a name.';
+      t.inputRequests = { name: { method: 'elicitation/create', params: { mode: 'form', message: 'What name should the task greet?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } } } };
+    }
+    tasks.set(t.taskId, t);
+    return t;
+  };
+
+  /** The raw answer to a task request, or null when the SDK should serve the message. */
+  const answer = (message: Record<string, unknown>): Record<string, unknown> | null => {
+    const id = message.id;
+    const params = (message.params ?? {}) as Record<string, unknown>;
+    const ok = (result: Record<string, unknown>) => ({ jsonrpc: '2.0', id, result });
+    const err = (code: number, text: string, data?: unknown) => ({ jsonrpc: '2.0', id, error: { code, message: text, ...(data !== undefined ? { data } : {}) } });
+    const task = () => (typeof params.taskId === 'string' ? tasks.get(params.taskId) : undefined);
+    switch (message.method) {
+      case 'tools/call': {
+        const name = params.name as TaskTool;
+        if (!TASK_TOOLS.includes(name)) return null;
+        const meta = (params._meta ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+        if (meta['io.modelcontextprotocol/clientCapabilities']?.extensions?.[EXT] === undefined) {
+          return err(-32003, 'Missing required client capability', { requiredCapabilities: { extensions: { [EXT]: {} } } });
+        }
+        return ok({ resultType: 'task', ...wire(create(name, (params.arguments ?? {}) as Record<string, unknown>)) });
+      }
+      case 'tasks/get': {
+        const t = task();
+        if (t === undefined) return err(-32602, 'Failed to retrieve task: Task not found');
+        advance(t);
+        return ok({ resultType: 'complete', ...wire(t) });
+      }
+      case 'tasks/update': {
+        const t = task();
+        if (t === undefined) return err(-32602, 'Failed to update task: Task not found');
+        const responses = (params.inputResponses ?? {}) as Record<string, { action?: string; content?: { name?: unknown } }>;
+        const reply = responses.name;
+        if (t.status === 'input_required' && reply !== undefined) {
+          if (reply.action === 'accept' && typeof reply.content?.name === 'string') done(t, `Hello, ${reply.content.name}!`);
+          else set(t, { status: 'completed', statusMessage: 'No name given.', result: { content: [{ type: 'text', text: 'Nobody to greet.' }], isError: true } });
+        }
+        return ok({ resultType: 'complete' });
+      }
+      case 'tasks/cancel': {
+        const t = task();
+        if (t === undefined) return err(-32602, 'Failed to cancel task: Task not found');
+        t.cancelRequested = true;
+        return ok({ resultType: 'complete' });
+      }
+      default:
+        return null;
+    }
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      process.stderr.write(`[mcp-tasks] ${error instanceof Error ? error.stack : String(error)}\n`);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const body = await readBody(req);
+    recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, body.toString('utf8'));
+    const cors = corsHeadersFor(req, 'full');
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    if (url.pathname !== '/mcp') return void res.writeHead(404, cors).end();
+    let message: unknown;
+    try {
+      message = req.method === 'POST' ? JSON.parse(body.toString('utf8')) : null;
+    } catch {
+      message = null;
+    }
+    const raw = message !== null && typeof message === 'object' && !Array.isArray(message) ? answer(message as Record<string, unknown>) : null;
+    if (raw !== null) return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(raw));
+    const isDiscover = (message as { method?: unknown } | null)?.method === 'server/discover';
+    await serveWithFetchHandler(req, res, body, origin, async (request) => (isDiscover ? withExtension(await handler.fetch(request)) : handler.fetch(request)), cors);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: `${origin}/mcp`,
+    recorder,
+    tasks,
+    finishLongJobs: () => {
+      for (const t of tasks.values()) if (t.tool === 'long_job' && t.status === 'working' && !t.cancelRequested) done(t, 'Long job done.');
+    },
+    close: async () => {
+      await handler.close().catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** server/discover's answer with the extension declared in its capabilities (JSON or one event). */
+async function withExtension(response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  const patch = (json: string) => {
+    const reply = JSON.parse(json) as { result?: { capabilities?: Record<string, unknown> } };
+    if (reply.result !== undefined) {
+      const caps = reply.result.capabilities ?? {};
+      reply.result.capabilities = { ...caps, extensions: { ...((caps.extensions as Record<string, unknown>) ?? {}), [EXT]: {} } };
+    }
+    return JSON.stringify(reply);
+  };
+  const out = type.includes('json') ? patch(text) : text.replace(/^data: (.*)$/m, (_, json: string) => `data: ${patch(json)}`);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(out, { status: response.status, headers });
+}

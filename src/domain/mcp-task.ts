@@ -1,0 +1,36 @@
+/**
+ * A task an MCP server answered a tool call with, as the app keeps it (architecture.md, "MCP Tasks"): enough to
+ * show its lane after a reload and to poll it again, and how it ended once it did.
+ */
+export type McpTaskLaneStatus = 'working' | 'input_required' | 'cancelling' | 'completed' | 'failed' | 'cancelled' | 'lost';
+
+export type McpTaskRecord = {
+  /** The tool call that the task answers; one task per call. */
+  callId: string;
+  sessionId: string;
+  serverId: string;
+  serverName: string;
+  toolName: string;
+  taskId: string;
+  status: McpTaskLaneStatus;
+  statusMessage?: string;
+  pollIntervalMs?: number;
+  createdAt: number;
+  updatedAt: number;
+  /** How it ended, in words (the result text given to the model, or why there is none). */
+  endText?: string;
+};
+
+export const MCP_TASK_STATUS_WORDS: Record<McpTaskLaneStatus, string> = {
+  working: 'working',
+  input_required: 'needs your input',
+  cancelling: 'cancelling',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  lost: 'left (no longer followed)',
+};
+
+export function isTaskLaneOpen(status: McpTaskLaneStatus): boolean {
+  return status === 'working' || status === 'input_required' || status === 'cancelling';
+}

@@ -1,0 +1,87 @@
+import 'fake-indexeddb/auto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { db } from '../db/database';
+import { getMcpTask, putMcpTask } from '../db/mcp-tasks-repo';
+import type { TaskWire } from '../mcp/tasks/follow-task';
+import { followToolTask, resumeTask } from './mcp-task-follow';
+import { cancelTaskLane, useMcpTaskLanes } from './mcp-task-lanes';
+
+afterAll(() => db.close());
+
+const origin = { serverId: 'srv', serverName: 'jobs', serverUrl: 'http://127.0.0.1:9/mcp', toolName: 'long_job' };
+
+/** A server whose task works until cancelled (then says cancelled), or completes after `polls` polls. */
+function fakeServer(opts: { polls?: number } = {}) {
+  const sent: string[] = [];
+  let cancelled = false;
+  let polls = 0;
+  const wire: TaskWire = {
+    get: async (taskId) => {
+      sent.push(`get ${taskId}`);
+      polls += 1;
+      if (cancelled) return { taskId, status: 'cancelled', statusMessage: 'Stopped.' };
+      if (opts.polls !== undefined && polls >= opts.polls) return { taskId, status: 'completed', result: { content: [{ type: 'text', text: 'all done' }, { type: 'bogus' }, 'junk'], isError: false } };
+      return { taskId, status: 'working', statusMessage: `poll ${polls}`, pollIntervalMs: 250 };
+    },
+    update: async () => undefined,
+    cancel: async (taskId) => {
+      sent.push(`cancel ${taskId}`);
+      cancelled = true;
+    },
+  };
+  return { wire, sent };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+describe('followToolTask', () => {
+  it('lifts the tool timeout, stores the lane, and gives the completed result as the call result', async () => {
+    const { wire } = fakeServer({ polls: 2 });
+    let suspended = false;
+    const result = await followToolTask(
+      { signal: new AbortController().signal, timeoutMs: 10, callId: 'c-done', suspendTimeout: () => void (suspended = true) },
+      { taskId: 't-done', status: 'working', pollIntervalMs: 1 },
+      wire,
+      origin,
+    );
+    expect(suspended).toBe(true);
+    expect(result.isError).toBe(false);
+    expect(result.content[0]).toEqual({ type: 'text', text: 'all done' });
+    expect(result.content).toHaveLength(2);
+    expect(await getMcpTask(db, 'c-done')).toMatchObject({ taskId: 't-done', status: 'completed', endText: 'all done', toolName: 'long_job' });
+    expect(useMcpTaskLanes.getState().lanes['c-done']?.status).toBe('completed');
+  }, 10_000);
+
+  it('"Cancel task" sends tasks/cancel, shows cancelling, and ends with a cancelled result for the model', async () => {
+    const { wire, sent } = fakeServer();
+    const run = followToolTask({ signal: new AbortController().signal, timeoutMs: 10, callId: 'c-cancel' }, { taskId: 't-cancel', status: 'working', pollIntervalMs: 1 }, wire, origin);
+    await until(() => useMcpTaskLanes.getState().lanes['c-cancel']?.statusMessage === 'poll 1');
+    cancelTaskLane('c-cancel');
+    expect(useMcpTaskLanes.getState().lanes['c-cancel']?.status).toBe('cancelling');
+    const result = await run;
+    expect(result).toEqual({ content: [{ type: 'text', text: 'The task was cancelled: Stopped.' }], isError: true });
+    expect(sent).toContain('cancel t-cancel');
+    expect((await getMcpTask(db, 'c-cancel'))?.status).toBe('cancelled');
+  }, 10_000);
+
+  it('Stop of the run (the call signal) cancels the task too', async () => {
+    const { wire, sent } = fakeServer();
+    const stop = new AbortController();
+    const run = followToolTask({ signal: stop.signal, timeoutMs: 10, callId: 'c-stop' }, { taskId: 't-stop', status: 'working', pollIntervalMs: 1 }, wire, origin);
+    await until(() => useMcpTaskLanes.getState().lanes['c-stop']?.statusMessage === 'poll 1');
+    stop.abort();
+    expect((await run).isError).toBe(true);
+    expect(sent).toContain('cancel t-stop');
+  }, 10_000);
+});
+
+describe('resumeTask', () => {
+  it('says a stored task was left when its server is gone', async () => {
+    await putMcpTask(db, { callId: 'c-left', sessionId: 's', serverId: 'gone', serverName: 'jobs', toolName: 'long_job', taskId: 't-left', status: 'working', createdAt: 1, updatedAt: 1 });
+    await resumeTask((await getMcpTask(db, 'c-left'))!);
+    expect(await getMcpTask(db, 'c-left')).toMatchObject({ status: 'lost', endText: 'This task was left: after the reload the server was removed, so it is no longer followed.' });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Following a task an MCP server answered a tool call with (architecture.md, "MCP Tasks"): the lane is stored at
+ * once (so a reload brings it back), the tool timeout is lifted, the task is polled at its interval, its input
+ * requests go through the same form as elicitation, Stop or "Cancel task" sends tasks/cancel, and how it ended is
+ * the call's result, which the model reads as the tool result. After a reload the stored task is polled again
+ * through the server's connection; its end is shown in the lane (the run that asked for it is over by then).
+ */
+import type { ToolRunContext } from '../agent/tool-executor';
+import { db } from '../db/database';
+import { getMcpServer } from '../db/mcp-servers-repo';
+import { putMcpTask, updateMcpTask } from '../db/mcp-tasks-repo';
+import type { McpTaskLaneStatus, McpTaskRecord } from '../domain/mcp-task';
+import { followTask, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
+import type { McpTask } from '../mcp/tasks/task-shape';
+import { toCallResult } from '../mcp/sdk-shapes';
+import type { McpElicitResponse, McpToolCallResult } from '../mcp/types';
+import { followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { askMcpUser } from './mcp-prompts';
+import { connectMcp } from './mcp-registry';
+import { useRunStore } from './run-store';
+
+export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string };
+
+const END_TEXT_CHARS = 2000;
+
+/** Follows a task to its end as the call's result. */
+export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: TaskWire, origin: TaskOrigin): Promise<McpToolCallResult> {
+  ctx.suspendTimeout?.();
+  const now = Date.now();
+  const lane: McpTaskRecord = {
+    callId: ctx.callId,
+    sessionId: sessionOfCall(ctx.callId) ?? '',
+    serverId: origin.serverId,
+    serverName: origin.serverName,
+    toolName: origin.toolName,
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
+  showTaskLane(lane);
+  await putMcpTask(db, lane).catch(() => undefined);
+  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal);
+  return end.kind === 'completed' ? completedResult(end.result) : { content: [{ type: 'text', text: endText(end) }], isError: true };
+}
+
+/** After a reload: polls a stored, unfinished task again, or says why it cannot. */
+export async function resumeTask(stored: McpTaskRecord): Promise<void> {
+  const record = await getMcpServer(db, stored.serverId).catch(() => undefined);
+  const live = record !== undefined && record.enabled ? await connectMcp(record) : null;
+  const wire = live?.connection.taskWire?.() ?? null;
+  if (record === undefined || live === null || wire === null) {
+    const why = record === undefined ? 'the server was removed' : !record.enabled ? 'the server is turned off' : live === null ? 'the server could not be reached' : 'the server no longer offers tasks';
+    await settle(stored.callId, 'lost', `This task was left: after the reload ${why}, so it is no longer followed.`);
+    return;
+  }
+  const handle: McpTask = { taskId: stored.taskId, status: stored.status === 'input_required' ? 'input_required' : 'working', ...(stored.pollIntervalMs !== undefined ? { pollIntervalMs: stored.pollIntervalMs } : {}) };
+  // An input request seen before the reload is asked again only when the next poll still lists it.
+  if (handle.status === 'input_required') handle.inputRequests = {};
+  await follow(stored, handle, wire, record.url, new AbortController().signal, stored.status === 'cancelling');
+}
+
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false): Promise<TaskEnd> {
+  const cancel = new AbortController();
+  const onStop = () => cancel.abort();
+  stop.addEventListener('abort', onStop, { once: true });
+  const unregister = followingTask(lane.callId, () => cancel.abort());
+  if (cancelNow || stop.aborted) cancel.abort();
+  let last = '';
+  try {
+    const end = await followTask(task, {
+      wire,
+      cancel: cancel.signal,
+      elicit: (request, signal): Promise<McpElicitResponse> =>
+        askMcpUser({ serverUrl, serverName: lane.serverName, message: request.message, requestedSchema: formSchema(request.requestedSchema) }, signal),
+      onProgress: (p) => {
+        // The live run may name the call's session only a frame after the call started.
+        const sessionId = lane.sessionId === '' ? sessionOfCall(lane.callId) : undefined;
+        if (sessionId !== undefined) lane.sessionId = sessionId;
+        const changes = { status: p.status, ...(p.statusMessage !== undefined ? { statusMessage: p.statusMessage } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
+        patchTaskLane(lane.callId, changes);
+        const key = `${p.status}|${p.statusMessage ?? ''}`;
+        if (key !== last || sessionId !== undefined) void updateMcpTask(db, lane.callId, changes).catch(() => undefined);
+        last = key;
+      },
+    });
+    await settle(lane.callId, end.kind, endText(end));
+    return end;
+  } finally {
+    stop.removeEventListener('abort', onStop);
+    unregister();
+  }
+}
+
+async function settle(callId: string, status: McpTaskLaneStatus, text: string): Promise<void> {
+  patchTaskLane(callId, { status, endText: text });
+  await updateMcpTask(db, callId, { status, endText: text }).catch(() => undefined);
+}
+
+function endText(end: TaskEnd): string {
+  switch (end.kind) {
+    case 'completed':
+      return resultText(end.result);
+    case 'failed':
+      return `Error: the task failed: ${end.message}`;
+    case 'cancelled':
+      return `The task was cancelled${end.message !== undefined ? `: ${end.message}` : '.'}`;
+    case 'lost':
+      return `Error: the task was lost: ${end.message}`;
+  }
+}
+
+function resultText(result: Record<string, unknown>): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  const text = content
+    .map((b: unknown) => (b !== null && typeof b === 'object' && 'text' in b && typeof b.text === 'string' ? b.text : ''))
+    .filter((t) => t !== '')
+    .join('\n');
+  return text.length > END_TEXT_CHARS ? `${text.slice(0, END_TEXT_CHARS)}…` : text;
+}
+
+/** The task's CallToolResult, read as carefully as any result (untrusted JSON): a malformed block becomes a note. */
+function completedResult(result: Record<string, unknown>): McpToolCallResult {
+  const blocks = (Array.isArray(result.content) ? result.content : []).filter((b: unknown) => b !== null && typeof b === 'object' && typeof (b as { type?: unknown }).type === 'string');
+  const content = blocks.map((b) => {
+    try {
+      return toCallResult({ content: [b] } as unknown as Parameters<typeof toCallResult>[0]).content[0] ?? { type: 'text' as const, text: '' };
+    } catch {
+      return { type: 'text' as const, text: '[a content block the server sent malformed]' };
+    }
+  });
+  return { content, ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}), isError: result.isError === true };
+}
+
+function formSchema(schema: Record<string, unknown>): { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] } {
+  const properties = schema.properties !== null && typeof schema.properties === 'object' && !Array.isArray(schema.properties) ? (schema.properties as Record<string, Record<string, unknown>>) : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : undefined;
+  return { type: 'object', properties, ...(required !== undefined ? { required } : {}) };
+}
+
+function sessionOfCall(callId: string): string | undefined {
+  for (const [sessionId, run] of Object.entries(useRunStore.getState().runs)) if (run.tools[callId] !== undefined) return sessionId;
+  return undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * The task lanes the chat and the timeline show (architecture.md, "MCP Tasks"): one per tool call a server answered
+ * with a task, as stored (domain/mcp-task.ts) and updated while it is followed, and the way to cancel each. Small on
+ * purpose: the tool card reads it on first load; following a task lives in mcp-task-follow.ts, loaded with MCP.
+ */
+import { create } from 'zustand';
+import { db } from '../db/database';
+import { getMcpTask, listSessionMcpTasks } from '../db/mcp-tasks-repo';
+import type { McpTaskRecord } from '../domain/mcp-task';
+import { isTaskLaneOpen } from '../domain/mcp-task';
+
+type LanesState = {
+  lanes: Record<string, McpTaskRecord>;
+  /** Calls whose stored task was looked for already (found or not). */
+  looked: Record<string, true>;
+};
+
+export const useMcpTaskLanes = create<LanesState>(() => ({ lanes: {}, looked: {} }));
+
+const cancels = new Map<string, () => void>();
+const following = new Set<string>();
+
+export function showTaskLane(lane: McpTaskRecord): void {
+  useMcpTaskLanes.setState((s) => ({ lanes: { ...s.lanes, [lane.callId]: lane }, looked: { ...s.looked, [lane.callId]: true } }));
+}
+
+export function patchTaskLane(callId: string, changes: Partial<McpTaskRecord>): void {
+  useMcpTaskLanes.setState((s) => {
+    const lane = s.lanes[callId];
+    return lane === undefined ? s : { lanes: { ...s.lanes, [callId]: { ...lane, ...changes, updatedAt: Date.now() } } };
+  });
+}
+
+/** Registers how to cancel a followed task; the returned function unregisters it. */
+export function followingTask(callId: string, cancel: () => void): () => void {
+  following.add(callId);
+  cancels.set(callId, cancel);
+  return () => {
+    following.delete(callId);
+    cancels.delete(callId);
+  };
+}
+
+export function isTaskFollowed(callId: string): boolean {
+  return following.has(callId);
+}
+
+/** "Cancel task": sends tasks/cancel through the follower; the lane shows "cancelling" until the server says it stopped. */
+export function cancelTaskLane(callId: string): void {
+  cancels.get(callId)?.();
+}
+
+/** The stored task of a call, once per call per page: after a reload the lane comes back and polling resumes. */
+export async function lookUpTaskLane(callId: string): Promise<void> {
+  if (useMcpTaskLanes.getState().looked[callId]) return;
+  useMcpTaskLanes.setState((s) => ({ looked: { ...s.looked, [callId]: true } }));
+  const stored = await getMcpTask(db, callId).catch(() => undefined);
+  if (stored === undefined) return;
+  if (useMcpTaskLanes.getState().lanes[callId] === undefined) showTaskLane(stored);
+  resumeIfOpen(stored);
+}
+
+/** A session's stored tasks (the timeline lists them all). */
+export async function lookUpSessionTaskLanes(sessionId: string): Promise<void> {
+  const stored = await listSessionMcpTasks(db, sessionId).catch(() => []);
+  for (const t of stored) {
+    if (useMcpTaskLanes.getState().lanes[t.callId] === undefined) showTaskLane(t);
+    resumeIfOpen(t);
+  }
+}
+
+function resumeIfOpen(task: McpTaskRecord): void {
+  if (!isTaskLaneOpen(task.status) || following.has(task.callId)) return;
+  void import('./mcp-task-follow').then((m) => m.resumeTask(task));
+}
