@@ -425,7 +425,10 @@ export function buildSessionSchema(): Schema {
         events: list(ref('event'), LIMITS.events),
       }),
       toolDefinition: toolDefinition(),
-      mcpServerRef: obj({ serverId: id(), serverName: str(LIMITS.name), protocolRevision: str(64) }),
+      mcpServerRef: obj(
+        { serverId: id(), serverName: str(LIMITS.name), protocolRevision: str(64), view: obj({ resourceUri: str(2048), toolName: str(LIMITS.name) }) },
+        ['view'],
+      ),
       memory: obj({
         id: id(),
         text: str(LIMITS.text),

@@ -58,6 +58,8 @@ export function defaultRunDeps(): RunDeps {
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
     approvalScope: scopedDecision,
+    // Loaded with the first run, not with the page.
+    viewContext: async (sessionId) => (await import('./mcp-app-model-context')).viewContextFor(sessionId),
     prepareContext: async (args) => {
       preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
       return (await preparer)(args);

@@ -21,7 +21,7 @@ export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'reso
   const record = await getMcpServer(db, view.serverId);
   if (record === undefined) return { kind: 'no-html', message: 'The MCP server of this view was removed.' };
   const live = await connectMcp(record);
-  if (live === null) return { kind: 'no-html', message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be read.` };
+  if (live === null) return { kind: 'no-html', message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. Connect it in the Tools view and the view comes back here.` };
   try {
     return toUiResource(view.resourceUri, await live.connection.readResource(view.resourceUri, { signal }));
   } catch (error) {

@@ -9,6 +9,8 @@ import type { McpCallOutcome, McpToolInfo } from '../mcp/types';
 
 export type McpAppView = {
   callId: string;
+  /** The session the call belongs to (its Views' model context goes with that session's next request). */
+  sessionId?: string;
   serverId: string;
   serverName: string;
   toolName: string;
@@ -16,8 +18,8 @@ export type McpAppView = {
   args: Record<string, unknown>;
   outcome?: McpCallOutcome;
   log: AppBridgeEntry[];
-  /** The latest context the View asked the model to have. */
-  modelContext?: string;
+  /** The latest context the View asked the model to have, and when (ms, wall clock). */
+  modelContext?: { text: string; at: number };
 };
 
 /** Something a View asked that waits on the person, shown under the View. */
@@ -52,10 +54,10 @@ export function noteBridgeEntry(callId: string, entry: AppBridgeEntry): void {
   });
 }
 
-export function noteModelContext(callId: string, text: string): void {
+export function noteModelContext(callId: string, sessionId: string, text: string): void {
   useMcpAppViews.setState((s) => {
     const view = s.views[callId];
-    return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, modelContext: text } } };
+    return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, sessionId, modelContext: { text, at: Date.now() } } } };
   });
 }
 

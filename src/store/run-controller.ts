@@ -12,6 +12,7 @@ import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../llm/api-format';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
+import { withViewContext } from './view-context-layer';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
@@ -162,7 +163,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
-            return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
+            // What MCP App Views asked the model to know rides with this run's requests (architecture.md, "MCP Apps").
+            const viewLayer = (await deps.viewContext?.(sessionId).catch(() => null)) ?? null;
+            return withViewContext(prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) }, viewLayer);
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
           }

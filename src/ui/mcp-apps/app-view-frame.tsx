@@ -3,6 +3,7 @@ import type { AppHost } from '../../mcp/apps/app-host';
 import type { McpUiResource } from '../../mcp/apps/ui-resource';
 import { startRun } from '../../store/chat-actions';
 import { callToolForView, readViewResource } from '../../store/mcp-app-calls';
+import { useMcpStates } from '../../store/mcp-registry';
 import { askAboutView, noteBridgeEntry, noteModelContext, type McpAppView } from '../../store/mcp-app-views';
 import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
@@ -22,6 +23,8 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   const frameRef = useRef<HTMLIFrameElement>(null);
   const hostRef = useRef<{ host: Promise<AppHost | null>; abort: AbortController } | null>(null);
   const { callId, serverId, resourceUri } = view;
+  // A View whose server was not connected is read again once it is (the person connects it in the Tools view).
+  const connected = useMcpStates((s) => s.states[serverId]?.status === 'connected');
 
   useEffect(() => {
     const abort = new AbortController();
@@ -30,7 +33,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
       if (!abort.signal.aborted) setLoaded('kind' in r ? { state: 'failed', message: r.message } : { state: 'ready', resource: r });
     });
     return () => abort.abort();
-  }, [serverId, resourceUri]);
+  }, [serverId, resourceUri, connected]);
 
   // Teardown when the card leaves the page (a session switch, scrolled out of the list): the View may save its state.
   useEffect(
@@ -63,7 +66,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
               if (yes) await startRun(sessionId, text);
               return yes;
             },
-            modelContext: (text) => noteModelContext(callId, text),
+            modelContext: (text) => noteModelContext(callId, sessionId, text),
             size: (s) => {
               if (s.height !== undefined) setHeight(Math.max(MIN_HEIGHT, Math.ceil(s.height)));
             },
@@ -100,7 +103,11 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
         />
       )}
       <AppViewAsks callId={callId} />
-      {view.modelContext !== undefined && <p className="hint">Context the view gave the model: {view.modelContext}</p>}
+      {view.modelContext !== undefined && (
+        <p className="hint" aria-label="Context for the model">
+          Context the view gave the model (sent with the next request): {view.modelContext.text}
+        </p>
+      )}
       <BridgeLog entries={view.log} />
     </div>
   );
