@@ -3,6 +3,7 @@ import { runAgent } from '../agent/loop';
 import { scriptedModel, textReply } from '../agent/testing/scripted-model';
 import type { AgentEvent } from '../agent/events';
 import type { ModelRequest } from '../agent/model-client';
+import type { ContextHook } from '../agent/context-hook';
 import type { ToolExecutor } from '../agent/tool-executor';
 import { zeroUsage } from '../domain/messages';
 import type { SessionRecord } from '../domain/session';
@@ -99,17 +100,12 @@ describe('model context from MCP App views', () => {
 
   it('is recorded with the layers each request keeps, so the person sees what the model was told', async () => {
     const layer = viewContextLayer([{ label: 'apps — show_board view', text: 'card 3', at: 1 }]);
-    const prepared = withViewContext(
-      {
-        systemPrompt: '## Base prompt\nhelpful',
-        context: {
-          beforeRequest: async () => ({ compaction: null, systemLayers: [{ id: 'base', title: 'Base prompt', text: 'helpful' }] }),
-          observeUsage: () => undefined,
-        },
-      },
-      layer,
-    );
-    const r = await prepared.context!.beforeRequest([], '', [], new AbortController().signal);
+    const hook: ContextHook = {
+      beforeRequest: async () => ({ compaction: null, systemLayers: [{ id: 'base', title: 'Base prompt', text: 'helpful' }] }),
+      observeUsage: () => undefined,
+    };
+    const prepared = withViewContext({ systemPrompt: '## Base prompt\nhelpful', context: hook }, layer);
+    const r = await prepared.context.beforeRequest([], '', [], new AbortController().signal);
     expect(r.systemLayers?.map((l) => l.id)).toEqual(['base', 'mcp-app-views']);
     expect(prepared.systemPrompt).toBe('## Base prompt\nhelpful\n\n## Context from MCP App views\nFrom the apps — show_board view:\ncard 3');
   });
