@@ -11,7 +11,7 @@ import type { AppToolCallAnswer } from '../mcp/apps/app-host';
 import { appMayCall } from '../mcp/apps/tool-ui-meta';
 import { toUiResource, type McpUiResource, type UiResourceProblem } from '../mcp/apps/ui-resource';
 import { schemaRevision, toCallOutcome } from '../mcp';
-import { askAboutView, type McpAppView } from './mcp-app-views';
+import { askAboutView, noteViewAnswer, type McpAppView } from './mcp-app-views';
 import { connectMcp } from './mcp-registry';
 import { checkMcpSchema } from './mcp-run-tools';
 
@@ -29,7 +29,7 @@ export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'reso
   }
 }
 
-export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverId'>, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolCallAnswer> {
+export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverId'> & { sessionId: string }, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolCallAnswer> {
   const record = await getMcpServer(db, view.serverId);
   const live = record !== undefined ? await connectMcp(record) : null;
   if (record === undefined || live === null) return { refused: 'The MCP server of this view is not connected.' };
@@ -39,6 +39,7 @@ export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverI
   if (!mcpToolEnabled(record, name)) return { refused: `"${name}" is switched off in the Tools view.` };
   if (mcpNeedsApproval(record, tool)) {
     const yes = await askAboutView((id, answer) => ({ kind: 'approve-call', id, callId: view.callId, toolName: name, args, answer }), signal);
+    noteViewAnswer(view.callId, view.sessionId, 'tools/call', { name, arguments: args }, yes);
     if (!yes) return { refused: `The person denied the call to "${name}".` };
   }
   try {

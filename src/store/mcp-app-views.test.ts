@@ -15,7 +15,7 @@ describe('MCP App views in the store', () => {
 
   it('keeps at most the last entries of a View that floods the host', () => {
     noteAppCall('c', { serverId: 's', serverName: 'S', tool: { name: 'b', inputSchema: {}, ui: { resourceUri: 'ui://s/b' } }, args: {}, outcome });
-    for (let i = 0; i < MAX_BRIDGE_ENTRIES + 50; i += 1) noteBridgeEntry('c', { t: i, method: 'notifications/message', params: {}, outcome: 'notice' });
+    for (let i = 0; i < MAX_BRIDGE_ENTRIES + 50; i += 1) noteBridgeEntry('c', 's1', { t: i, at: i, method: 'notifications/message', params: {}, outcome: 'notice' });
     const log = useMcpAppViews.getState().views.c?.log ?? [];
     expect(log).toHaveLength(MAX_BRIDGE_ENTRIES);
     expect(log[0]?.t).toBe(50);

@@ -45,13 +45,18 @@ export function noteAppViewOutcome(callId: string, outcome: McpCallOutcome): voi
   });
 }
 
-export function noteBridgeEntry(callId: string, entry: AppBridgeEntry): void {
+export function noteBridgeEntry(callId: string, sessionId: string, entry: AppBridgeEntry): void {
   useMcpAppViews.setState((s) => {
     const view = s.views[callId];
     if (view === undefined) return s;
     const log = view.log.length >= MAX_BRIDGE_ENTRIES ? [...view.log.slice(1), entry] : [...view.log, entry];
-    return { views: { ...s.views, [callId]: { ...view, log } } };
+    return { views: { ...s.views, [callId]: { ...view, sessionId, log } } };
   });
+}
+
+/** The person's answer to something a View asked first, logged with its requests (and so on the timeline). */
+export function noteViewAnswer(callId: string, sessionId: string, method: string, params: unknown, yes: boolean): void {
+  noteBridgeEntry(callId, sessionId, { t: 0, at: Date.now(), method: `approval of ${method}`, params, outcome: yes ? 'approved' : 'denied' });
 }
 
 export function noteModelContext(callId: string, sessionId: string, text: string): void {

@@ -4,7 +4,7 @@ import type { McpUiResource } from '../../mcp/apps/ui-resource';
 import { startRun } from '../../store/chat-actions';
 import { callToolForView, readViewResource } from '../../store/mcp-app-calls';
 import { useMcpStates } from '../../store/mcp-registry';
-import { askAboutView, noteBridgeEntry, noteModelContext, type McpAppView } from '../../store/mcp-app-views';
+import { askAboutView, noteBridgeEntry, noteModelContext, noteViewAnswer, type McpAppView } from '../../store/mcp-app-views';
 import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
 import './mcp-apps.css';
@@ -60,9 +60,10 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
           toolInput: view.args,
           toolResult: view.outcome,
           ports: {
-            callTool: (name, args) => callToolForView(view, name, args, abort.signal),
+            callTool: (name, args) => callToolForView({ ...view, sessionId }, name, args, abort.signal),
             message: async (text) => {
               const yes = await askAboutView((id, answer) => ({ kind: 'send-message', id, callId, text, answer }), abort.signal);
+              noteViewAnswer(callId, sessionId, 'ui/message', { text }, yes);
               if (yes) await startRun(sessionId, text);
               return yes;
             },
@@ -70,7 +71,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
             size: (s) => {
               if (s.height !== undefined) setHeight(Math.max(MIN_HEIGHT, Math.ceil(s.height)));
             },
-            log: (entry) => noteBridgeEntry(callId, entry),
+            log: (entry) => noteBridgeEntry(callId, sessionId, entry),
           },
         }),
       )

@@ -18,6 +18,7 @@ import { TimelineSummary } from './timeline-summary';
 import { useCostText } from './use-cost-text';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useTimelineSnapshot } from './use-timeline-data';
+import { ViewLane } from '../mcp-apps/view-lane';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -179,6 +180,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         />
         {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
       </div>
+      <ViewLane sessionId={sessionId} runs={model.runs} />
     </div>
   );
 }
