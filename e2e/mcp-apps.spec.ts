@@ -123,6 +123,7 @@ test('a View message and model context are shown before they take effect, its re
   await expect(rpc).toContainText('"method": "ui/message"');
   await expect(rpc).toContainText('Hello from the board view');
   await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(view.locator('#result')).toContainText('board for beta');
 
   const sandboxFrames = () => page.frames().filter((f) => f.url().endsWith('/mcp-app-sandbox.html')).length;
   expect(sandboxFrames()).toBe(1);
@@ -146,7 +147,7 @@ test('a View message and model context are shown before they take effect, its re
   await page.reload();
   const card = page.locator('.tool-card[data-call-id="call_board"]');
   await expect(card.getByRole('alert')).toContainText('is not connected, so its view cannot be shown');
-  await expect(card.getByLabel('Result')).toContainText('board for beta');
+  await expect(card.getByRole('group', { name: 'Result', exact: true })).toContainText('board for beta');
 });
 
 test('the official vanilla-JS example App renders and its button calls its tool through the host', async ({ page, mock }) => {
