@@ -11,7 +11,8 @@ import type { AppToolCallAnswer } from '../mcp/apps/app-host';
 import { appMayCall } from '../mcp/apps/tool-ui-meta';
 import { toUiResource, type McpUiResource, type UiResourceProblem } from '../mcp/apps/ui-resource';
 import { schemaRevision, toCallOutcome } from '../mcp';
-import { askAboutView, noteViewAnswer, type McpAppView } from './mcp-app-views';
+import { askAboutView, type McpAppView } from './mcp-app-views';
+import { noteBridgeEntry } from './mcp-app-log';
 import { connectMcp } from './mcp-registry';
 import { checkMcpSchema } from './mcp-run-tools';
 
@@ -54,4 +55,9 @@ export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverI
   } catch (error) {
     return { result: { outcome: 'error', content: `Error: the MCP server could not run "${name}": ${error instanceof Error ? error.message : String(error)}`, blocks: [], logs: [] } };
   }
+}
+
+/** The person's answer to something a View asked first, logged with its requests (and so on the timeline). */
+export function noteViewAnswer(callId: string, sessionId: string, method: string, params: unknown, yes: boolean): void {
+  noteBridgeEntry(callId, sessionId, { t: 0, at: Date.now(), method: `approval of ${method}`, params, outcome: yes ? 'approved' : 'denied' });
 }

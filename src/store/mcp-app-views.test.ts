@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { askAboutView, MAX_BRIDGE_ENTRIES, noteAppCall, noteBridgeEntry, useMcpAppViews } from './mcp-app-views';
+import { askAboutView, noteAppCall, useMcpAppViews } from './mcp-app-views';
+import { MAX_BRIDGE_ENTRIES, noteBridgeEntry } from './mcp-app-log';
 
 const outcome = { outcome: 'ok' as const, content: 'x', blocks: [], logs: [] };
 

@@ -31,9 +31,6 @@ type State = { views: Record<string, McpAppView>; asks: McpAppAsk[] };
 
 export const useMcpAppViews = create<State>(() => ({ views: {}, asks: [] }));
 
-/** At most this many bridge entries per View: a View flooding the host cannot grow the page without bound. */
-export const MAX_BRIDGE_ENTRIES = 200;
-
 export function noteAppView(view: Omit<McpAppView, 'log'>): void {
   useMcpAppViews.setState((s) => ({ views: { ...s.views, [view.callId]: { ...view, log: s.views[view.callId]?.log ?? [] } } }));
 }
@@ -42,27 +39,6 @@ export function noteAppViewOutcome(callId: string, outcome: McpCallOutcome): voi
   useMcpAppViews.setState((s) => {
     const view = s.views[callId];
     return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, outcome } } };
-  });
-}
-
-export function noteBridgeEntry(callId: string, sessionId: string, entry: AppBridgeEntry): void {
-  useMcpAppViews.setState((s) => {
-    const view = s.views[callId];
-    if (view === undefined) return s;
-    const log = view.log.length >= MAX_BRIDGE_ENTRIES ? [...view.log.slice(1), entry] : [...view.log, entry];
-    return { views: { ...s.views, [callId]: { ...view, sessionId, log } } };
-  });
-}
-
-/** The person's answer to something a View asked first, logged with its requests (and so on the timeline). */
-export function noteViewAnswer(callId: string, sessionId: string, method: string, params: unknown, yes: boolean): void {
-  noteBridgeEntry(callId, sessionId, { t: 0, at: Date.now(), method: `approval of ${method}`, params, outcome: yes ? 'approved' : 'denied' });
-}
-
-export function noteModelContext(callId: string, sessionId: string, text: string): void {
-  useMcpAppViews.setState((s) => {
-    const view = s.views[callId];
-    return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, sessionId, modelContext: { text, at: Date.now() } } } };
   });
 }
 

@@ -12,7 +12,6 @@ import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../llm/api-format';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
-import { withViewContext } from './view-context-layer';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
@@ -164,8 +163,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
             // What MCP App Views asked the model to know rides with this run's requests (architecture.md, "MCP Apps").
+            // Loaded only when a View gave context: nothing of it in the first page load.
             const viewLayer = (await deps.viewContext?.(sessionId).catch(() => null)) ?? null;
-            return withViewContext(prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) }, viewLayer);
+            const base = prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
+            return viewLayer === null ? base : (await import('./view-context-layer')).withViewContext(base, viewLayer);
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
           }
