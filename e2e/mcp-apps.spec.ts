@@ -78,7 +78,7 @@ test('a View renders under its tool card, gets the result, calls an app tool thr
   expect(apps.openHits()).toBe(0);
 });
 
-test('a View message is shown before it is sent; switching sessions tears the View down, coming back restores it', async ({ page, mock }) => {
+test('a View message and model context are shown before they take effect, its requests are on the timeline, the View survives session switches and reloads', async ({ page, mock }) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: apps.url, name: 'apps' }, '2026-07-28');
@@ -89,6 +89,11 @@ test('a View message is shown before it is sent; switching sessions tears the Vi
   await waitForIdle(page);
   const view = page.frameLocator(`iframe[title="${VIEW_TITLE}"]`);
   await expect(view.locator('#status')).toContainText('connected to Toolscope');
+
+  // Context the View gives the model is shown under it, and goes with the next request (its own prompt layer).
+  await view.getByRole('button', { name: 'Tell the model' }).click();
+  await expect(view.locator('#tell-out')).toHaveText('context given');
+  await expect(page.getByLabel('Context for the model')).toContainText('The person is looking at card 2 of the board.');
 
   // The View's message waits for the person; sent, it starts a turn with that text.
   mock.script([{ kind: 'text', content: 'Got the view message.' }]);
@@ -101,6 +106,24 @@ test('a View message is shown before it is sent; switching sessions tears the Vi
   await waitForIdle(page);
   const last = mock.requests.at(-1);
   expect(JSON.stringify(last?.body.messages ?? [])).toContain('Hello from the board view');
+  const system = JSON.stringify(last?.body.messages?.[0] ?? {});
+  expect(system).toContain('Context from MCP App views');
+  expect(system).toContain('The person is looking at card 2 of the board.');
+  expect(JSON.stringify(mock.requests[0]?.body.messages ?? [])).not.toContain('card 2 of the board');
+
+  // Every request of the View is an event of the session on the timeline's View lane, after the run that opened
+  // it, with its JSON-RPC in the details; the person's approval of the message is one too.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const lane = page.getByRole('region', { name: 'View lane' });
+  const events = lane.getByRole('list', { name: 'View events' });
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · .* after run 1$/ })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
+  await events.getByRole('button', { name: /^show_board view · ui\/message · ok · / }).click();
+  const rpc = lane.getByRole('region', { name: 'View event details' }).getByLabel('View event JSON-RPC');
+  await expect(rpc).toContainText('"method": "ui/message"');
+  await expect(rpc).toContainText('Hello from the board view');
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(view.locator('#result')).toContainText('board for beta');
 
   const sandboxFrames = () => page.frames().filter((f) => f.url().endsWith('/mcp-app-sandbox.html')).length;
   expect(sandboxFrames()).toBe(1);
@@ -111,6 +134,20 @@ test('a View message is shown before it is sent; switching sessions tears the Vi
   await page.goBack();
   await expect(view.locator('#status')).toContainText('connected to Toolscope');
   await expect(view.locator('#result')).toContainText('board for beta');
+
+  // After a reload the call's stored View reference brings the View back (read again from its server), with the
+  // stored result, structured content included.
+  await page.reload();
+  await expect(view.locator('#status')).toContainText('connected to Toolscope', { timeout: 20_000 });
+  await expect(view.locator('#input')).toContainText('"label":"beta"');
+  await expect(view.locator('#result')).toContainText('board for beta {"label":"beta","cards":3}');
+
+  // With its server gone the card says so in a sentence, and keeps the text result.
+  await apps.close();
+  await page.reload();
+  const card = page.locator('.tool-card[data-call-id="call_board"]');
+  await expect(card.getByRole('alert')).toContainText('is not connected, so its view cannot be shown');
+  await expect(card.getByRole('group', { name: 'Result', exact: true })).toContainText('board for beta');
 });
 
 test('the official vanilla-JS example App renders and its button calls its tool through the host', async ({ page, mock }) => {

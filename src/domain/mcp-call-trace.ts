@@ -5,8 +5,13 @@
  * the answers); a 2025-11-25 call has the server's own requests (elicitation) between its request and response.
  */
 
-/** The server a tool belongs to; known when the call starts. */
-export type McpServerRef = { serverId: string; serverName: string; protocolRevision: string };
+/**
+ * The server a tool belongs to; known when the call starts. `view`: the tool names an MCP App View (its ui://
+ * resource and the server's own tool name), kept so the View comes back after a reload or an import.
+ */
+export type McpServerRef = { serverId: string; serverName: string; protocolRevision: string; view?: McpViewRef };
+
+export type McpViewRef = { resourceUri: string; toolName: string };
 
 /** One JSON-RPC message of a call: sent by the page or received from the server, as text (cut, never secrets). */
 export type McpWireMessage = { dir: 'sent' | 'received'; t: number; json: string };

@@ -73,7 +73,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   tool_call_delta: { ...env, seq: 6, type: 'tool_call_delta', turn: 1, messageId: 'm2', index: 0, id: 'c1', name: 't', argumentsDelta: '{}' },
   request_finished: { ...env, seq: 7, type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage },
   request_failed: { ...env, seq: 8, type: 'request_failed', turn: 1, attempt: 1, error: errors.server, retryInMs: 500 },
-  tool_started: { ...env, seq: 9, type: 'tool_started', turn: 1, callId: 'c1', name: 't', arguments: '{}', mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2026-07-28' } },
+  tool_started: { ...env, seq: 9, type: 'tool_started', turn: 1, callId: 'c1', name: 't', arguments: '{}', mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2026-07-28', view: { resourceUri: 'ui://srv/board', toolName: 'show_board' } } },
   tool_finished: {
     ...env, seq: 10, type: 'tool_finished', turn: 1, callId: 'c1', name: 't', outcome: 'ok', durationMs: 3, result: 'ok', isError: false,
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
@@ -105,7 +105,7 @@ const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finis
 const toolCall: Required<ToolCallRecord> = {
   id: 'c1', sessionId: S, runId: 'r1', turn: 1, messageId: 'm2', name: 't', arguments: '{}', validation: 'ok', validationErrors: [], result: 'ok',
   isError: false, status: 'ok', startedAt: 101, finishedAt: 104, durationMs: 3, logs: [],
-  mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2025-11-25' },
+  mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2025-11-25', view: { resourceUri: 'ui://srv/board', toolName: 'show_board' } },
 };
 const tool: Required<FlatToolDefinition> = {
   id: 'tool1', name: 't', description: 'd', parameters: { type: 'object' }, kind: 'http', code: null,

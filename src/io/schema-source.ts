@@ -456,7 +456,10 @@ export function buildSessionSchema(): Schema {
         ['statusMessage', 'pollIntervalMs', 'endText'],
       ),
       toolDefinition: toolDefinition(),
-      mcpServerRef: obj({ serverId: id(), serverName: str(LIMITS.name), protocolRevision: str(64) }),
+      mcpServerRef: obj(
+        { serverId: id(), serverName: str(LIMITS.name), protocolRevision: str(64), view: obj({ resourceUri: str(2048), toolName: str(LIMITS.name) }) },
+        ['view'],
+      ),
       memory: obj({
         id: id(),
         text: str(LIMITS.text),

@@ -58,6 +58,8 @@ export function defaultRunDeps(): RunDeps {
     now: () => Date.now(),
     // Loaded at the first approval request, not with the page (architecture.md, "Approvals").
     approvalScope: (sessionId, tool, args) => import('./approval-scope-store').then((m) => m.scopedDecision(sessionId, tool, args)),
+    // Loaded with the first run, not with the page.
+    viewContext: async (sessionId) => (await import('./mcp-app-model-context')).viewContextFor(sessionId),
     prepareContext: async (args) => {
       preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
       return (await preparer)(args);

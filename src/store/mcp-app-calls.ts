@@ -12,6 +12,7 @@ import { appMayCall } from '../mcp/apps/tool-ui-meta';
 import { toUiResource, type McpUiResource, type UiResourceProblem } from '../mcp/apps/ui-resource';
 import { schemaRevision, toCallOutcome } from '../mcp';
 import { askAboutView, type McpAppView } from './mcp-app-views';
+import { noteBridgeEntry } from './mcp-app-log';
 import { connectMcp } from './mcp-registry';
 import { checkMcpSchema } from './mcp-run-tools';
 
@@ -21,7 +22,7 @@ export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'reso
   const record = await getMcpServer(db, view.serverId);
   if (record === undefined) return { kind: 'no-html', message: 'The MCP server of this view was removed.' };
   const live = await connectMcp(record);
-  if (live === null) return { kind: 'no-html', message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be read.` };
+  if (live === null) return { kind: 'no-html', message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. Connect it in the Tools view and the view comes back here.` };
   try {
     return toUiResource(view.resourceUri, await live.connection.readResource(view.resourceUri, { signal }));
   } catch (error) {
@@ -29,7 +30,7 @@ export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'reso
   }
 }
 
-export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverId'>, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolCallAnswer> {
+export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverId'> & { sessionId: string }, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolCallAnswer> {
   const record = await getMcpServer(db, view.serverId);
   const live = record !== undefined ? await connectMcp(record) : null;
   if (record === undefined || live === null) return { refused: 'The MCP server of this view is not connected.' };
@@ -39,6 +40,7 @@ export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverI
   if (!mcpToolEnabled(record, name)) return { refused: `"${name}" is switched off in the Tools view.` };
   if (mcpNeedsApproval(record, tool)) {
     const yes = await askAboutView((id, answer) => ({ kind: 'approve-call', id, callId: view.callId, toolName: name, args, answer }), signal);
+    noteViewAnswer(view.callId, view.sessionId, 'tools/call', { name, arguments: args }, yes);
     if (!yes) return { refused: `The person denied the call to "${name}".` };
   }
   try {
@@ -53,4 +55,9 @@ export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverI
   } catch (error) {
     return { result: { outcome: 'error', content: `Error: the MCP server could not run "${name}": ${error instanceof Error ? error.message : String(error)}`, blocks: [], logs: [] } };
   }
+}
+
+/** The person's answer to something a View asked first, logged with its requests (and so on the timeline). */
+export function noteViewAnswer(callId: string, sessionId: string, method: string, params: unknown, yes: boolean): void {
+  noteBridgeEntry(callId, sessionId, { t: 0, at: Date.now(), method: `approval of ${method}`, params, outcome: yes ? 'approved' : 'denied' });
 }

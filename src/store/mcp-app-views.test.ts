@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { askAboutView, MAX_BRIDGE_ENTRIES, noteAppCall, noteBridgeEntry, useMcpAppViews } from './mcp-app-views';
+import { askAboutView, noteAppCall, useMcpAppViews } from './mcp-app-views';
+import { MAX_BRIDGE_ENTRIES, noteBridgeEntry } from './mcp-app-log';
 
 const outcome = { outcome: 'ok' as const, content: 'x', blocks: [], logs: [] };
 
@@ -15,7 +16,7 @@ describe('MCP App views in the store', () => {
 
   it('keeps at most the last entries of a View that floods the host', () => {
     noteAppCall('c', { serverId: 's', serverName: 'S', tool: { name: 'b', inputSchema: {}, ui: { resourceUri: 'ui://s/b' } }, args: {}, outcome });
-    for (let i = 0; i < MAX_BRIDGE_ENTRIES + 50; i += 1) noteBridgeEntry('c', { t: i, method: 'notifications/message', params: {}, outcome: 'notice' });
+    for (let i = 0; i < MAX_BRIDGE_ENTRIES + 50; i += 1) noteBridgeEntry('c', 's1', { t: i, at: i, method: 'notifications/message', params: {}, outcome: 'notice' });
     const log = useMcpAppViews.getState().views.c?.log ?? [];
     expect(log).toHaveLength(MAX_BRIDGE_ENTRIES);
     expect(log[0]?.t).toBe(50);

@@ -9,6 +9,8 @@ import type { McpCallOutcome, McpToolInfo } from '../mcp/types';
 
 export type McpAppView = {
   callId: string;
+  /** The session the call belongs to (its Views' model context goes with that session's next request). */
+  sessionId?: string;
   serverId: string;
   serverName: string;
   toolName: string;
@@ -16,8 +18,8 @@ export type McpAppView = {
   args: Record<string, unknown>;
   outcome?: McpCallOutcome;
   log: AppBridgeEntry[];
-  /** The latest context the View asked the model to have. */
-  modelContext?: string;
+  /** The latest context the View asked the model to have, and when (ms, wall clock). */
+  modelContext?: { text: string; at: number };
 };
 
 /** Something a View asked that waits on the person, shown under the View. */
@@ -29,9 +31,6 @@ type State = { views: Record<string, McpAppView>; asks: McpAppAsk[] };
 
 export const useMcpAppViews = create<State>(() => ({ views: {}, asks: [] }));
 
-/** At most this many bridge entries per View: a View flooding the host cannot grow the page without bound. */
-export const MAX_BRIDGE_ENTRIES = 200;
-
 export function noteAppView(view: Omit<McpAppView, 'log'>): void {
   useMcpAppViews.setState((s) => ({ views: { ...s.views, [view.callId]: { ...view, log: s.views[view.callId]?.log ?? [] } } }));
 }
@@ -40,22 +39,6 @@ export function noteAppViewOutcome(callId: string, outcome: McpCallOutcome): voi
   useMcpAppViews.setState((s) => {
     const view = s.views[callId];
     return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, outcome } } };
-  });
-}
-
-export function noteBridgeEntry(callId: string, entry: AppBridgeEntry): void {
-  useMcpAppViews.setState((s) => {
-    const view = s.views[callId];
-    if (view === undefined) return s;
-    const log = view.log.length >= MAX_BRIDGE_ENTRIES ? [...view.log.slice(1), entry] : [...view.log, entry];
-    return { views: { ...s.views, [callId]: { ...view, log } } };
-  });
-}
-
-export function noteModelContext(callId: string, text: string): void {
-  useMcpAppViews.setState((s) => {
-    const view = s.views[callId];
-    return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, modelContext: text } } };
   });
 }
 

@@ -41,7 +41,12 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
         spec: h.spec,
         validate: h.validate,
         needsApproval: tool !== undefined ? mcpNeedsApproval(record, tool) : true,
-        mcpServer: { serverId: record.id, serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision },
+        mcpServer: {
+          serverId: record.id,
+          serverName: record.name || live.server.name,
+          protocolRevision: live.server.protocolRevision,
+          ...(tool?.ui?.resourceUri !== undefined ? { view: { resourceUri: tool.ui.resourceUri, toolName: tool.name } } : {}),
+        },
         wireMessages: h.wireMessages,
         run: async (args, ctx) => {
           noteMcpCall(ctx.callId, { serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision });

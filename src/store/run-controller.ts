@@ -164,7 +164,11 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
-            return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
+            // What MCP App Views asked the model to know rides with this run's requests (architecture.md, "MCP Apps").
+            // Loaded only when a View gave context: nothing of it in the first page load.
+            const viewLayer = (await deps.viewContext?.(sessionId).catch(() => null)) ?? null;
+            const base = prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
+            return viewLayer === null ? base : (await import('./view-context-layer')).withViewContext(base, viewLayer);
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
           }

@@ -12,7 +12,7 @@ export type CreateModelClient = {
   (opts: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
 };
 import type { ToolExecutor } from '../agent/tool-executor';
-import type { ContextHook } from '../agent/context-hook';
+import type { ContextHook, SentPromptLayer } from '../agent/context-hook';
 import type { RunContextArgs } from '../context/run-context';
 import type { AcquireResult } from '../db/run-lock';
 import type { SessionEndpoint, SessionRecord } from '../domain/session';
@@ -63,5 +63,7 @@ export type RunDeps = {
    */
   approvalScope?(sessionId: string, tool: ApprovalKey, args: string): Promise<{ decision: 'approve' | 'deny'; by: string } | null>;
   /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
+  /** What the session's MCP App Views asked the model to know, as a prompt layer (null: nothing). Absent: none. */
+  viewContext?(sessionId: string): Promise<SentPromptLayer | null>;
   prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };

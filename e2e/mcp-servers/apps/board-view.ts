@@ -13,8 +13,8 @@ export function boardViewHtml(probeUrl: string): string {
 <p id="status">starting</p>
 <p id="input"></p>
 <p id="result"></p>
-<button id="echo">Call app echo</button> <button id="hidden">Call hidden tool</button> <button id="say">Send a message</button> <button id="away">Navigate away</button>
-<p id="echo-out"></p><p id="hidden-out"></p><p id="say-out"></p>
+<button id="echo">Call app echo</button> <button id="hidden">Call hidden tool</button> <button id="say">Send a message</button> <button id="tell">Tell the model</button> <button id="away">Navigate away</button>
+<p id="echo-out"></p><p id="hidden-out"></p><p id="say-out"></p><p id="tell-out"></p>
 <p id="storage"></p><p id="cookie"></p><p id="parent"></p><p id="probe"></p><p id="csp"></p>
 <script>
 var nextId = 1, pending = {};
@@ -49,6 +49,11 @@ $('away').onclick = function () { window.location.href = ${JSON.stringify(probeU
 $('say').onclick = function () {
   request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the board view' }] }).then(function (r) {
     $('say-out').textContent = r.error ? 'message error' : r.result.isError ? 'message refused' : 'message sent';
+  });
+};
+$('tell').onclick = function () {
+  request('ui/update-model-context', { content: [{ type: 'text', text: 'The person is looking at card 2 of the board.' }] }).then(function (r) {
+    $('tell-out').textContent = r.error ? 'context error' : 'context given';
   });
 };
 try { localStorage.setItem('k', 'v'); $('storage').textContent = 'storage readable'; } catch (e) { $('storage').textContent = 'storage refused: ' + e.name; }

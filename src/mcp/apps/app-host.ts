@@ -11,10 +11,14 @@ import { viewContentSecurityPolicy, type McpUiResource } from './ui-resource';
 
 /** What the View asked of the host, for the log under its tool card (the JSON-RPC as it came and went). */
 export type AppBridgeEntry = {
+  /** ms since the View's bridge started. */
   t: number;
+  /** Wall clock (ms): where the timeline places it, as a View outlives its run. */
+  at: number;
   method: string;
   params: unknown;
-  outcome: 'ok' | 'refused' | 'error' | 'notice';
+  /** 'approved'/'denied': the person's answer to a View's call or message that asked first. */
+  outcome: 'ok' | 'refused' | 'error' | 'notice' | 'approved' | 'denied';
   result?: unknown;
 };
 
@@ -61,7 +65,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
   );
   const started = Date.now();
   const log = (method: string, params: unknown, outcome: AppBridgeEntry['outcome'], result?: unknown) =>
-    o.ports.log({ t: Date.now() - started, method, params, outcome, ...(result !== undefined ? { result } : {}) });
+    o.ports.log({ t: Date.now() - started, at: Date.now(), method, params, outcome, ...(result !== undefined ? { result } : {}) });
 
   bridge.oncalltool = async (params) => {
     const args = isRecord(params.arguments) ? params.arguments : {};

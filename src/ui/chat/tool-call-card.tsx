@@ -139,7 +139,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           <LongText text={logs.map((l) => `[${l.level}] ${l.text}`).join('\n')} format="plain" as="pre" label="Logs" />
         </details>
       )}
-      <AppViewSlot sessionId={p.sessionId} callId={p.callId} />
+      <AppViewSlot sessionId={p.sessionId} callId={p.callId} record={p.record} />
     </div>
   );
 });

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppHost } from '../../mcp/apps/app-host';
 import type { McpUiResource } from '../../mcp/apps/ui-resource';
 import { startRun } from '../../store/chat-actions';
-import { callToolForView, readViewResource } from '../../store/mcp-app-calls';
-import { askAboutView, noteBridgeEntry, noteModelContext, type McpAppView } from '../../store/mcp-app-views';
+import { callToolForView, noteViewAnswer, readViewResource } from '../../store/mcp-app-calls';
+import { useMcpStates } from '../../store/mcp-registry';
+import { askAboutView, type McpAppView } from '../../store/mcp-app-views';
+import { noteBridgeEntry, noteModelContext } from '../../store/mcp-app-log';
 import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
 import './mcp-apps.css';
@@ -22,6 +24,8 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   const frameRef = useRef<HTMLIFrameElement>(null);
   const hostRef = useRef<{ host: Promise<AppHost | null>; abort: AbortController } | null>(null);
   const { callId, serverId, resourceUri } = view;
+  // A View whose server was not connected is read again once it is (the person connects it in the Tools view).
+  const connected = useMcpStates((s) => s.states[serverId]?.status === 'connected');
 
   useEffect(() => {
     const abort = new AbortController();
@@ -30,7 +34,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
       if (!abort.signal.aborted) setLoaded('kind' in r ? { state: 'failed', message: r.message } : { state: 'ready', resource: r });
     });
     return () => abort.abort();
-  }, [serverId, resourceUri]);
+  }, [serverId, resourceUri, connected]);
 
   // Teardown when the card leaves the page (a session switch, scrolled out of the list): the View may save its state.
   useEffect(
@@ -57,17 +61,18 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
           toolInput: view.args,
           toolResult: view.outcome,
           ports: {
-            callTool: (name, args) => callToolForView(view, name, args, abort.signal),
+            callTool: (name, args) => callToolForView({ ...view, sessionId }, name, args, abort.signal),
             message: async (text) => {
               const yes = await askAboutView((id, answer) => ({ kind: 'send-message', id, callId, text, answer }), abort.signal);
+              noteViewAnswer(callId, sessionId, 'ui/message', { text }, yes);
               if (yes) await startRun(sessionId, text);
               return yes;
             },
-            modelContext: (text) => noteModelContext(callId, text),
+            modelContext: (text) => noteModelContext(callId, sessionId, text),
             size: (s) => {
               if (s.height !== undefined) setHeight(Math.max(MIN_HEIGHT, Math.ceil(s.height)));
             },
-            log: (entry) => noteBridgeEntry(callId, entry),
+            log: (entry) => noteBridgeEntry(callId, sessionId, entry),
           },
         }),
       )
@@ -100,7 +105,11 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
         />
       )}
       <AppViewAsks callId={callId} />
-      {view.modelContext !== undefined && <p className="hint">Context the view gave the model: {view.modelContext}</p>}
+      {view.modelContext !== undefined && (
+        <p className="hint" aria-label="Context for the model">
+          Context the view gave the model (sent with the next request): {view.modelContext.text}
+        </p>
+      )}
       <BridgeLog entries={view.log} />
     </div>
   );

@@ -19,6 +19,7 @@ import { useCostText } from './use-cost-text';
 import { TimelineToolbar } from './timeline-toolbar';
 import { TaskLanesList } from '../mcp-tasks/task-lanes-list';
 import { useTimelineSnapshot } from './use-timeline-data';
+import { ViewLane } from '../mcp-apps/view-lane';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -181,6 +182,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         />
         {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
       </div>
+      <ViewLane sessionId={sessionId} runs={model.runs} />
     </div>
   );
 }
