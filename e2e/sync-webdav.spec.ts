@@ -203,6 +203,8 @@ function newestSegment(root: string): string {
 }
 
 test('three devices: concurrent renames, offline continuation, a flipped byte, delete against edit, a fresh narrow device', async ({ browser, mock }) => {
+  // One flow with three devices instead of five tests (CI time); each step waits for states, never for times.
+  test.setTimeout(180_000);
   await withDav(origin(), async (dav) => {
     const a = await device(browser, mock);
     mock.script([{ kind: 'text', content: 'First answer.' }]);
