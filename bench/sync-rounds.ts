@@ -16,8 +16,8 @@ import { syncRound } from '../src/sync/sync-round';
 import { SyncStateDB } from '../src/sync/sync-state-db';
 import { spread } from './stats';
 
-const MESSAGES = 5_000;
-const ROUNDS = 5;
+const MESSAGES = Number(process.env.BENCH_SYNC_MESSAGES ?? 5_000);
+const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 5);
 
 async function seeded(): Promise<ToolscopeDB> {
   const db = openToolscopeDB('bench', { indexedDB: new IDBFactory(), IDBKeyRange });
