@@ -3,8 +3,7 @@ import { backendDexieOptions } from '../../db/storage-backend';
 import { SyncService } from '../../sync/sync-service';
 import { SyncStateDB } from '../../sync/sync-state-db';
 import { loadStorageConfig, type StorageConfig } from '../../sync/storage-config';
-import { publishTitleConflicts } from '../sync/conflict-feed';
-import { markSyncConnected } from '../sync/sync-resume';
+import { publishTitleConflicts } from '../sync/sync-shell';
 import { settleFinishedRuns } from './sync-settles-runs';
 
 let service: SyncService | null = null;
@@ -21,7 +20,6 @@ export function syncService(): SyncService {
         rounds = view.rounds;
         if (view.received > 0) settleFinishedRuns();
       }
-      if (view.connected) markSyncConnected();
       publishTitleConflicts(new Map(view.conflicts.filter((c) => c.table === 'sessions').map((c) => [c.id, c.other])));
     });
     void s.init();
