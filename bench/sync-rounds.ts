@@ -24,7 +24,7 @@ async function seeded(): Promise<ToolscopeDB> {
   await createSession(db, { id: 's1', title: 'Long session', model: 'm' });
   const words = 'the quick brown fox jumps over the lazy dog and keeps running through the field '.repeat(4);
   const records = Array.from({ length: MESSAGES }, (_, i) =>
-    toMessageRecord('s1', i, i % 2 === 0 ? { id: `u${i}`, role: 'user', content: `${i}: ${words}`, createdAt: i } : { id: `a${i}`, role: 'assistant', content: `${i}: ${words}${words}`, toolCalls: [], status: 'complete', createdAt: i }),
+    toMessageRecord('s1', i, i % 2 === 0 ? { id: `u${i}`, role: 'user', content: `${i}: ${words}`, createdAt: i } : { id: `a${i}`, role: 'assistant', content: `${i}: ${words}${words}`, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r1', turn: 1, createdAt: i }),
   );
   await db.messages.bulkPut(records);
   await db.sessions.update('s1', { messageCount: MESSAGES });
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const ex = await time(async () => JSON.stringify(await exportLike(db)));
     const f = await time(() => syncRound({ db, state, store, key }));
     await appendMessage(db, 's1', { id: `u-new-${r}`, role: 'user', content: 'one more question', createdAt: MESSAGES + 1 });
-    await appendMessage(db, 's1', { id: `a-new-${r}`, role: 'assistant', content: 'one more answer', toolCalls: [], status: 'complete', createdAt: MESSAGES + 2 });
+    await appendMessage(db, 's1', { id: `a-new-${r}`, role: 'assistant', content: 'one more answer', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r2', turn: 1, createdAt: MESSAGES + 2 });
     const inc = await time(() => syncRound({ db, state, store, key }));
     exportMs.push(ex);
     first.push(f / ex);

@@ -1,5 +1,5 @@
 import { openBody, sealBody, type BlobBody } from './blob-body-codec';
-import type { FromCodecWorker, ToCodecWorker } from './codec-protocol';
+import type { CodecRequest, FromCodecWorker } from './codec-protocol';
 import { VaultError, type VaultKey } from './vault-crypto';
 
 export type { BlobBody, SegmentBody, SnapshotBody } from './blob-body-codec';
@@ -40,7 +40,7 @@ function codecWorker(): Worker | null {
   return worker;
 }
 
-function ask(msg: Omit<ToCodecWorker, 'id'>, w: Worker, transfer: Transferable[] = []): Promise<FromCodecWorker> {
+function ask(msg: CodecRequest, w: Worker, transfer: Transferable[] = []): Promise<FromCodecWorker> {
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
