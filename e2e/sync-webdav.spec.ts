@@ -2,7 +2,7 @@
  * Sync and backup against a real WebDAV server: a private Apache with mod_dav (Debian's apache2) on a free
  * loopback port, started and stopped by each test. Two browser contexts are two devices with their own IndexedDB.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, type MockServer } from './fixtures';
@@ -169,4 +169,130 @@ test('back up to file on one device, restore from the file on another', async ({
   await expect(item).toHaveCount(1);
   await item.getByRole('button', { name: 'Question kept in the backup', exact: true }).click();
   await expect(assistantMessages(b).last()).toContainText('Answer kept in the backup.');
+});
+
+/** Renames a session from the sessions list, as a person would. */
+async function rename(page: Page, from: string, to: string): Promise<void> {
+  await page.getByRole('button', { name: `Rename ${from}`, exact: true }).click();
+  await page.getByRole('textbox', { name: 'Session title' }).fill(to);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: to, exact: true })).toBeVisible();
+}
+
+/** A message of the person's in the shown transcript (the live regions repeat texts, so articles are asked). */
+function said(page: Page, text: string | RegExp) {
+  return page.getByRole('article', { name: 'Your message' }).filter({ hasText: text });
+}
+
+/** The session continued on both devices shows both continuations as branches, one at a time. */
+async function expectTwoBranches(page: Page): Promise<void> {
+  const nav = page.getByRole('group', { name: 'Branches here' });
+  await expect(nav).toContainText('/ 2');
+  await expect(said(page, /Continued on [AB]/)).toHaveCount(1);
+  const [shown, hidden] = (await said(page, 'Continued on A').count()) > 0 ? ['Continued on A', 'Continued on B'] : ['Continued on B', 'Continued on A'];
+  const next = nav.getByRole('button', { name: 'Next branch' });
+  await ((await next.isEnabled()) ? next : nav.getByRole('button', { name: 'Previous branch' })).click();
+  await expect(said(page, hidden)).toHaveCount(1);
+  await expect(said(page, shown)).toHaveCount(0);
+}
+
+/** The newest file under the server's devices/ folder: the segment the last round wrote. */
+function newestSegment(root: string): string {
+  const segs = serverFiles(root).filter((f) => /\/seg-\d+$/.test(f.path)).map((f) => join(root, f.path));
+  return segs.sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs)[0]!;
+}
+
+test('three devices: concurrent renames, offline continuation, a flipped byte, delete against edit, a fresh narrow device', async ({ browser, mock }) => {
+  // One flow with three devices instead of five tests (CI time); each step waits for states, never for times.
+  test.setTimeout(180_000);
+  await withDav(origin(), async (dav) => {
+    const a = await device(browser, mock);
+    mock.script([{ kind: 'text', content: 'First answer.' }]);
+    await sendMessage(a, 'Shared question');
+    await waitForIdle(a);
+    await connectWebDav(a, dav, PASSPHRASE);
+    await expect(syncStatus(a)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(a);
+    const b = await device(browser, mock);
+    await connectWebDav(b, dav, PASSPHRASE);
+    await expect(syncStatus(b)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(b);
+    await b.getByRole('button', { name: 'Shared question', exact: true }).click();
+
+    // Without syncing in between, both rename the session and both continue it.
+    await rename(a, 'Shared question', 'Title from A');
+    await rename(b, 'Shared question', 'Title from B');
+    mock.script([{ kind: 'text', content: 'Answer on A.' }]);
+    await sendMessage(a, 'Continued on A');
+    await waitForIdle(a);
+    mock.script([{ kind: 'text', content: 'Answer on B.' }]);
+    await sendMessage(b, 'Continued on B');
+    await waitForIdle(b);
+    for (const p of [a, b, a]) await syncNow(p);
+    await closeSyncPanel(a);
+    await closeSyncPanel(b);
+    const title = a.getByRole('button', { name: /^Title from [AB]$/ });
+    await expect(title).toHaveCount(1);
+    const winner = (await title.textContent()) ?? '';
+    const loser = winner === 'Title from A' ? 'Title from B' : 'Title from A';
+    for (const p of [a, b]) {
+      const item = sessionItems(p).filter({ has: p.getByRole('button', { name: winner, exact: true }) });
+      await expect(item).toHaveCount(1);
+      // The badge sits next to the title in the list and shows the other title.
+      await item.getByText('Edited on another device').click();
+      await expect(item.getByText(`Other version: “${loser}”`)).toBeVisible();
+      await expectTwoBranches(p);
+    }
+
+    // A byte flipped on the server: refused with the reason, nothing from it applied; put back, it goes through.
+    await rename(a, winner, 'Settled title');
+    await syncNow(a);
+    await closeSyncPanel(a);
+    const seg = newestSegment(dav.root);
+    const good = readFileSync(seg);
+    const bad = Buffer.from(good);
+    bad[bad.length >> 1] = bad[bad.length >> 1]! ^ 0xff;
+    writeFileSync(seg, bad);
+    await syncNow(b);
+    await expect(syncStatus(b)).toContainText('failed its integrity check');
+    await closeSyncPanel(b);
+    await expect(b.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
+    writeFileSync(seg, good);
+    await syncNow(b);
+    await expect(syncStatus(b)).toContainText('Synced:');
+    await closeSyncPanel(b);
+    await expect(b.getByRole('button', { name: 'Settled title', exact: true })).toBeVisible();
+    await expect(sessionItems(b).getByText('Edited on another device')).toHaveCount(0);
+
+    // Delete on A while B appends: B's append, synced after the delete, brings the whole session back on both.
+    await a.getByRole('button', { name: 'Delete Settled title', exact: true }).click();
+    await expect(a.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
+    mock.script([{ kind: 'text', content: 'Answer after the delete.' }]);
+    await sendMessage(b, 'Appended on B');
+    await waitForIdle(b);
+    for (const p of [a, b, a]) await syncNow(p);
+    await closeSyncPanel(a);
+    await closeSyncPanel(b);
+    await a.getByRole('button', { name: 'Settled title', exact: true }).click();
+    await expect(said(a, 'Shared question')).toHaveCount(1);
+    await expect(said(a, 'Appended on B')).toHaveCount(1);
+
+    // A fresh device on a narrow screen: "Sync and backup" is behind "Sessions"; the passphrase restores everything.
+    const narrow = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const c = await narrow.newPage();
+    await openConfiguredApp(c, mock);
+    await expect(c.getByRole('button', { name: 'Sync and backup' })).toHaveCount(0);
+    await c.getByRole('button', { name: 'Sessions', exact: true }).click();
+    await c.getByRole('button', { name: 'Sync and backup' }).click();
+    await connectWebDav(c, dav, PASSPHRASE);
+    await expect(syncStatus(c)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(c);
+    await c.getByRole('button', { name: 'Settled title', exact: true }).click();
+    await expect(said(c, 'Appended on B')).toHaveCount(1);
+    await expect(assistantMessages(c).last()).toContainText('Answer after the delete.');
+
+    for (const f of serverFiles(dav.root)) {
+      for (const canary of [TEST_KEY, 'Shared question', 'Title from A', 'Settled title', 'Appended on B']) expect(f.text, f.path).not.toContain(canary);
+    }
+  });
 });

@@ -5,7 +5,9 @@ import { MemoryBlobStore } from './memory-store';
 import { testDevice } from './testing/sync-device';
 import { apacheAvailable, startApacheDav, type ApacheDav } from './testing/apache-webdav';
 import { WebDavBlobStore } from './webdav-store';
-import { S3BlobStore } from './s3-store';
+import { AwsClient } from 'aws4fetch';
+import { appendMessage, loadHistory } from '../db/messages-repo';
+import { S3BlobStore, type S3Config } from './s3-store';
 import { startS3Fake, type S3Fake } from './testing/s3-fake';
 
 /**
@@ -81,23 +83,49 @@ describe.runIf(apacheAvailable())('Apache mod_dav', () => {
   });
 });
 
-describe('S3-compatible (a local fake: signing present and conditional writes; not signature validity or CORS)', () => {
+describe('S3-compatible (a local server that checks SigV4 signatures; not real-service conditional-write races or CORS)', () => {
   let s3: S3Fake;
   let n = 0;
   beforeAll(async () => {
-    s3 = await startS3Fake('AKIDTEST');
+    s3 = await startS3Fake('AKIDTEST', 'the-secret');
   });
   afterAll(async () => {
     await s3?.close();
   });
-  contract('S3 fake', () => new S3BlobStore({ bucketUrl: `${s3.url}-${++n}`, accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', region: 'us-east-1' }));
+  const config = (over: Partial<S3Config> = {}): S3Config => ({ bucketUrl: `${s3.url}-${++n}`, accessKeyId: 'AKIDTEST', secretAccessKey: 'the-secret', region: 'us-east-1', ...over });
+  contract('S3 (signatures checked)', () => new S3BlobStore(config()));
 
-  it('keys with characters URLs escape round-trip; a refused key is a credentials error', async () => {
-    const s = new S3BlobStore({ bucketUrl: s3.url, accessKeyId: 'AKIDTEST', secretAccessKey: 's', region: 'eu-west-1' });
-    expect(await s.putIfAbsent('odd/a b&c', bytes('x'))).toBe(true);
-    expect(await s.list('odd/')).toEqual(['odd/a b&c']);
-    expect(text(await s.get('odd/a b&c'))).toBe('x');
-    const wrong = new S3BlobStore({ bucketUrl: s3.url, accessKeyId: 'SOMEONE', secretAccessKey: 's', region: 'us-east-1' });
-    await expect(wrong.get('odd/a b&c')).rejects.toMatchObject({ kind: 'auth', status: 403 });
+  it('keys with characters URLs escape round-trip, in another region too', async () => {
+    const s = new S3BlobStore(config({ region: 'eu-west-1' }));
+    expect(await s.putIfAbsent('odd/a b&c+d', bytes('x'))).toBe(true);
+    expect(await s.list('odd/')).toEqual(['odd/a b&c+d']);
+    expect(text(await s.get('odd/a b&c+d'))).toBe('x');
+  });
+
+  it('a wrong secret or an unknown key is a credentials error, and nothing is written', async () => {
+    const c = config();
+    await expect(new S3BlobStore({ ...c, secretAccessKey: 'not-the-secret' }).putIfAbsent('vault.json', bytes('x'))).rejects.toMatchObject({ kind: 'auth', status: 403 });
+    await expect(new S3BlobStore({ ...c, accessKeyId: 'SOMEONE' }).get('vault.json')).rejects.toMatchObject({ kind: 'auth', status: 403 });
+    expect(await new S3BlobStore(c).list('')).toEqual([]);
+  });
+
+  it('a signed request sent to another path than the one signed is refused (the signature covers the path)', async () => {
+    const client = new AwsClient({ accessKeyId: 'AKIDTEST', secretAccessKey: 'the-secret', region: 'us-east-1', service: 's3', retries: 0 });
+    const c = config();
+    const signed = await client.sign(`${c.bucketUrl}/devices/a/seg-000000001`, { method: 'GET' });
+    expect((await fetch(`${c.bucketUrl}/devices/b/seg-000000001`, { headers: signed.headers })).status).toBe(403);
+    expect((await fetch(signed)).status).toBe(404);
+  });
+
+  it('two simulated devices sync a session through it', async () => {
+    const s = new S3BlobStore(config());
+    const a = await testDevice(s);
+    const b = await testDevice(s);
+    await createSession(a.db, { id: 's1', title: 'Through S3', model: 'm' });
+    await appendMessage(a.db, 's1', { id: 'm1', role: 'user', content: 'hello over s3', createdAt: 1 });
+    await a.sync();
+    await b.sync();
+    expect((await b.db.sessions.get('s1'))?.title).toBe('Through S3');
+    expect((await loadHistory(b.db, 's1')).map((m) => m.content)).toEqual(['hello over s3']);
   });
 });

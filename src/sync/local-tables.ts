@@ -9,6 +9,9 @@ import { isLiveStatus } from '../domain/session';
 export const SYNCED_TABLES = ['sessions', 'messages', 'toolCalls', 'runs', 'events', 'tools', 'memories'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
+/** Tables whose records belong to one session (their `sessionId`): they live and die with it. */
+export const SESSION_OWNED: ReadonlySet<string> = new Set<SyncedTable>(['messages', 'toolCalls', 'runs', 'events']);
+
 const LOCAL_ONLY: Partial<Record<SyncedTable, readonly string[]>> = { sessions: ['status'] };
 
 export type LocalRecord = Record<string, unknown>;

@@ -1,19 +1,20 @@
 import { ROOT_BRANCH, type Branch } from '../domain/branches';
-import { materialize, winner, type Entity } from './entity-merge';
+import { materialize, tableOf, winner, type Entity } from './entity-merge';
 import { forkConcurrent, type ForkInput } from './fork-branches';
-import type { LocalRecord } from './local-tables';
+import { SESSION_OWNED, type LocalRecord } from './local-tables';
 
 /**
  * The records to write for the entities a round touched. Messages and their session are materialized together:
  * the fork rule (fork-branches.ts) may move messages to a branch of their own and add that branch to the session.
  */
-export function materializeKeys(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Map<string, LocalRecord | null> {
+export function materializeKeys(entities: ReadonlyMap<string, Entity>, touchedKeys: ReadonlySet<string>): Map<string, LocalRecord | null> {
   const out = new Map<string, LocalRecord | null>();
   const sessions = new Set<string>();
+  const touched = withOwnedRecords(entities, touchedKeys);
   for (const k of touched) {
     const e = entities.get(k);
     if (!e) continue;
-    const rec = materialize(e);
+    const rec = ownerDeleted(entities, k, e) ? null : materialize(e);
     out.set(k, rec);
     if (k.startsWith('sessions/')) sessions.add(k.slice('sessions/'.length));
     if (k.startsWith('messages/')) {
@@ -25,7 +26,7 @@ export function materializeKeys(entities: ReadonlyMap<string, Entity>, touched: 
   const bySession = new Map<string, { key: string; input: ForkInput }[]>();
   for (const [k, e] of entities) {
     if (!k.startsWith('messages/')) continue;
-    const rec = materialize(e);
+    const rec = ownerDeleted(entities, k, e) ? null : materialize(e);
     const sid = rec?.sessionId;
     if (rec === null || typeof sid !== 'string' || !sessions.has(sid)) continue;
     const created = winner(e, 'order')?.h;
@@ -46,9 +47,40 @@ export function materializeKeys(entities: ReadonlyMap<string, Entity>, touched: 
     for (const l of list) {
       const to = moved.get(l.input.id);
       if (to === undefined) continue;
-      const rec = materialize(entities.get(l.key)!);
+      const rec = out.get(l.key) ?? materialize(entities.get(l.key)!);
       if (rec) out.set(l.key, { ...rec, branchId: to });
     }
+  }
+  return out;
+}
+
+function sessionIdOf(e: Entity): string | null {
+  const sid = winner(e, 'sessionId')?.v;
+  return typeof sid === 'string' ? sid : null;
+}
+
+/**
+ * Delete against edit (architecture.md, "Sync and backup"): a session's records live and die with it. When the
+ * session's tombstone wins, its messages, tool calls, runs and events are removed with it, even ones another device
+ * appended meanwhile; an append stamped after the delete touched the session too (its count and time), so there
+ * the session comes back whole. Either way no record is left without its session.
+ */
+function ownerDeleted(entities: ReadonlyMap<string, Entity>, k: string, e: Entity): boolean {
+  if (!SESSION_OWNED.has(tableOf(k))) return false;
+  const sid = sessionIdOf(e);
+  const owner = sid === null ? undefined : entities.get(`sessions/${sid}`);
+  return owner !== undefined && materialize(owner) === null;
+}
+
+/** The touched keys plus every record of a touched session: a session deleted or revived takes them along. */
+function withOwnedRecords(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
+  const sessions = new Set([...touched].filter((k) => k.startsWith('sessions/')).map((k) => k.slice('sessions/'.length)));
+  const out = new Set(touched);
+  if (sessions.size === 0) return out;
+  for (const [k, e] of entities) {
+    if (!SESSION_OWNED.has(tableOf(k))) continue;
+    const sid = sessionIdOf(e);
+    if (sid !== null && sessions.has(sid)) out.add(k);
   }
   return out;
 }

@@ -7,7 +7,7 @@ export type S3Config = { bucketUrl: string; accessKeyId: string; secretAccessKey
 
 /**
  * S3-compatible buckets (S3, R2, B2, MinIO). Requests are signed in the page (SigV4 with aws4fetch); nothing goes
- * through a server of ours. Put-if-absent is S3's conditional write (If-None-Match: *, 412 when the key exists).
+ * through a server of ours. Put-if-absent is a HEAD, then S3's conditional write (If-None-Match: *, 412 when the key exists).
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: AwsClient;
@@ -25,6 +25,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   async putIfAbsent(path: string, body: Uint8Array): Promise<boolean> {
+    // A HEAD first for servers that ignore If-None-Match on PUT (older MinIO, s3rver): with one writer per path,
+    // the only object that can be there is this device's own earlier try.
+    const head = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'HEAD' });
+    if (head.ok) return false;
+    if (head.status !== 404) throw storageHttpError(`HEAD ${path}`, head);
     const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'PUT', headers: { 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }, body: bodyOf(body) });
     if (res.status === 412 || res.status === 409) return false;
     if (!res.ok) throw storageHttpError(`PUT ${path}`, res);

@@ -110,6 +110,11 @@ async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Pr
       const path = segmentPath(meta.deviceId, seq);
       const bytes = await encodeBlob(o.key, path, { format: 1, kind: 'seg', device: meta.deviceId, seq, changes: batch });
       if (await o.store.putIfAbsent(path, bytes)) break;
+      if ((await ownSegmentThere(o, path)) === 'torn') {
+        // Our own path, half written by an upload that was cut: it holds nothing, so it is replaced.
+        await o.store.delete(path);
+        continue;
+      }
       seq++;
     }
     meta.ownSeq = seq;
@@ -119,4 +124,21 @@ async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Pr
     step();
   }
   return uploaded;
+}
+
+/**
+ * What a killed upload left at one of this device's own segment paths: 'torn' (cut halfway, unreadable; every
+ * reader would refuse it) or 'whole' (a segment that went up before the kill; its number is skipped, and
+ * re-sending its changes is harmless, merging is idempotent).
+ */
+async function ownSegmentThere(o: RoundOptions, path: string): Promise<'torn' | 'whole'> {
+  const there = await o.store.get(path);
+  if (there === null) return 'whole';
+  try {
+    await decodeBlob(o.key, path, there);
+    return 'whole';
+  } catch (e) {
+    if (e instanceof VaultError && e.kind === 'integrity') return 'torn';
+    throw e;
+  }
 }

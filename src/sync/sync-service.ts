@@ -26,6 +26,8 @@ export type SyncView = {
   persisted: boolean | null;
   /** Rounds finished (well or not) in this page: lets a test or a screen reader tell one round from the next. */
   rounds: number;
+  /** Records the last round wrote into the app's tables. */
+  received: number;
 };
 
 const BACKGROUND_MS = 30_000;
@@ -36,7 +38,7 @@ const LOCK = 'toolscope-sync';
  * 30 s and on focus), backup and restore. Framework-free; the panel subscribes to `view`.
  */
 export class SyncService {
-  private view: SyncView = { storage: null, connected: false, busy: false, progress: null, message: 'Not connected.', problem: null, lastSyncAt: null, pending: 0, deviceId: '', devices: [], conflicts: [], persisted: null, rounds: 0 };
+  private view: SyncView = { storage: null, connected: false, busy: false, progress: null, message: 'Not connected.', problem: null, lastSyncAt: null, pending: 0, deviceId: '', devices: [], conflicts: [], persisted: null, rounds: 0, received: 0 };
   private readonly listeners = new Set<() => void>();
   private config: StorageConfig | null = null;
   private key: VaultKey | null = null;
@@ -131,11 +133,12 @@ export class SyncService {
           devices: report.devices,
           conflicts: await listConflicts(this.state),
           message: `Synced: ${report.applied} received, ${report.uploaded} sent.`,
+          received: report.applied,
           rounds: this.view.rounds + 1,
         });
       } catch (e) {
         const meta = await loadMeta(this.state).catch(() => null);
-        this.set({ busy: false, progress: null, pending: meta?.outbox.length ?? this.view.pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', rounds: this.view.rounds + 1 });
+        this.set({ busy: false, progress: null, pending: meta?.outbox.length ?? this.view.pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', received: 0, rounds: this.view.rounds + 1 });
       }
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -1,24 +1,47 @@
 /**
- * Test-only: a tiny S3-compatible server on 127.0.0.1 (PUT with If-None-Match: *, GET, DELETE, ListObjectsV2) that
- * refuses requests without a SigV4 Authorization header for its access key. It cannot prove that a signature is
- * right, nor how a real service treats conditional writes or CORS: those need a real S3-compatible service.
+ * Test-only: a tiny S3-compatible server on 127.0.0.1 (PUT with If-None-Match: *, HEAD, GET, DELETE, ListObjectsV2)
+ * that checks every request's SigV4 signature the way S3 does: it rebuilds the canonical request from what arrived
+ * (method, path, query, the signed headers), signs it with the secret key (aws4fetch's signer, the algorithm the
+ * page uses) and refuses a mismatch, an unknown key or a stale date. What it cannot prove: how a real service
+ * treats conditional writes under races, and CORS (a browser's side).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AwsV4Signer } from 'aws4fetch';
 
 export type S3Fake = { url: string; objects: Map<string, Buffer>; close: () => Promise<void> };
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function startS3Fake(accessKeyId: string): Promise<S3Fake> {
+const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([\w-]+)\/s3\/aws4_request, SignedHeaders=([\w;-]+), Signature=([0-9a-f]{64})$/;
+
+/** Whether the request carries a valid SigV4 signature by `accessKeyId` with `secret`, dated within 15 minutes. */
+export async function signatureValid(req: IncomingMessage, accessKeyId: string, secret: string, now = Date.now()): Promise<boolean> {
+  const m = AUTH.exec(req.headers.authorization ?? '');
+  const date = req.headers['x-amz-date'];
+  if (!m || typeof date !== 'string' || m[1] !== accessKeyId || !date.startsWith(m[2]!)) return false;
+  const at = Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`);
+  if (!(Math.abs(now - at) <= 15 * 60_000)) return false;
+  const signed = m[4]!.split(';');
+  if (!signed.includes('host') || !signed.includes('x-amz-date')) return false;
+  const headers: Record<string, string> = {};
+  for (const h of signed) {
+    const v = req.headers[h];
+    if (h !== 'host' && typeof v === 'string') headers[h] = v;
+  }
+  const signer = new AwsV4Signer({ method: req.method, url: `http://${req.headers.host ?? ''}${req.url ?? '/'}`, headers, accessKeyId, secretAccessKey: secret, service: 's3', region: m[3], datetime: date, allHeaders: true });
+  return signer.signedHeaders === m[4] && (await signer.signature()) === m[5];
+}
+
+export async function startS3Fake(accessKeyId: string, secret: string): Promise<S3Fake> {
   const objects = new Map<string, Buffer>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const auth = req.headers.authorization ?? '';
-      if (!new RegExp(`^AWS4-HMAC-SHA256 Credential=${accessKeyId}/\\d{8}/[\\w-]+/s3/aws4_request, SignedHeaders=[\\w;-]+, Signature=[0-9a-f]{64}$`).test(auth) || !req.headers['x-amz-date']) {
-        res.writeHead(403).end('<Error><Code>AccessDenied</Code></Error>');
+    req.on('end', () => void answer());
+    const answer = async () => {
+      if (!(await signatureValid(req, accessKeyId, secret))) {
+        res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
         return;
       }
       const url = new URL(req.url ?? '/', 'http://x');
@@ -43,7 +66,7 @@ export async function startS3Fake(accessKeyId: string): Promise<S3Fake> {
         res.writeHead(200, { ETag: '"x"' }).end();
         return;
       }
-      if (req.method === 'GET') {
+      if (req.method === 'GET' || req.method === 'HEAD') {
         const body = objects.get(id(key));
         if (!body) res.writeHead(404).end('<Error><Code>NoSuchKey</Code></Error>');
         else res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(body);
@@ -55,7 +78,7 @@ export async function startS3Fake(accessKeyId: string): Promise<S3Fake> {
         return;
       }
       res.writeHead(405).end();
-    });
+    };
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;

@@ -5,6 +5,7 @@ import { useSessionStatus } from '../../store/session-status';
 import { useUiStore } from '../../store/ui-store';
 import { DEFAULT_TITLE } from '../data/session-reads';
 import { statusLabel } from './status-label';
+import { TitleConflictBadge } from '../sync/title-conflict-badge';
 
 export function relativeTime(ms: number, now: number): string {
   const diff = now - ms;
@@ -54,6 +55,7 @@ export function SessionItem({ session, current, now }: { session: SessionRecord;
           {shownTitle}
         </button>
       )}
+      <TitleConflictBadge sessionId={session.id} />
       <div className="session-meta">
         <span className={`status status-${status}`}>{statusLabel(status)}</span>
         <span>{relativeTime(session.updatedAt, Math.max(now, session.updatedAt))}</span>

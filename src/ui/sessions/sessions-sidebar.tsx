@@ -8,6 +8,7 @@ import { UndoToastView } from './undo-toast';
 import { ExportButton } from '../io/export-button';
 import { ImportButton } from '../io/import-button';
 import { SendToCollectorButton } from '../io/send-to-collector-button';
+import { SyncButton } from '../sync/sync-button';
 
 export function SessionsSidebar() {
   const [query, setQuery] = useState('');
@@ -29,6 +30,7 @@ export function SessionsSidebar() {
         <ExportButton />
         <ImportButton />
         <SendToCollectorButton />
+        <SyncButton placement="sessions" />
         <button type="button" onClick={() => useUiStore.getState().openOverlay({ kind: 'compare', a: current === null ? null : sessionRef(current), b: null })}>Compare</button>
       </div>
       <input

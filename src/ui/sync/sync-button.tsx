@@ -1,35 +1,25 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { openSyncDialog, useSyncShell } from './sync-shell';
 
-// The panel and the whole sync engine load on first open: they stay out of the first page load.
-const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.SyncPanel })));
+// The dialog, the panel and the whole sync engine load on first open: they stay out of the first page load.
+const SyncDialog = lazy(() => import('./sync-dialog').then((m) => ({ default: m.SyncDialog })));
 
-/** "Sync and backup": opens the panel in a modal dialog (Esc closes it). */
-export function SyncButton() {
-  const [open, setOpen] = useState(false);
-  // Loaded on first open, then kept: what was typed survives closing the panel (credentials are saved only on a connection that worked).
-  const [used, setUsed] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+/**
+ * "Sync and backup". The top bar's button (`placement="top"`) also holds the dialog once opened; the one in the
+ * sessions list (`placement="sessions"`) is what narrow screens show, behind "Sessions" (the CSS shows one).
+ */
+export function SyncButton({ placement = 'top' }: { placement?: 'top' | 'sessions' }) {
+  const used = useSyncShell((s) => s.used && placement === 'top');
   return (
     <>
-      <button type="button" className="sync-button" onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}>
+      <button type="button" className={`sync-button sync-button-${placement}`} onClick={openSyncDialog}>
         Sync and backup
       </button>
-      <dialog ref={ref} aria-label="Sync and backup" className="settings-dialog sync-dialog" onClose={() => setOpen(false)}>
-        {used && (
-          <Suspense fallback={<p className="empty">Loading…</p>}>
-            <SyncPanel onClose={() => setOpen(false)} />
-          </Suspense>
-        )}
-      </dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <SyncDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { SyncPanel } from './sync-panel';
+import { closeSyncDialog, useSyncShell } from './sync-shell';
+
+/**
+ * The "Sync and backup" dialog (modal, Esc closes it), loaded with the panel and the engine on the first click.
+ * Kept once loaded: what was typed survives closing it (credentials are saved only on a connection that worked).
+ */
+export function SyncDialog() {
+  const open = useSyncShell((s) => s.open);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-label="Sync and backup" className="settings-dialog sync-dialog" onClose={closeSyncDialog}>
+      <SyncPanel onClose={closeSyncDialog} />
+    </dialog>
+  );
+}
