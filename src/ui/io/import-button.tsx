@@ -1,12 +1,16 @@
-import { useRef } from 'react';
-import { ImportDialog } from './import-dialog';
+import { lazy, Suspense, useRef } from 'react';
 import { useImportState } from './import-state';
 import './io.css';
+
+// The dialog (and the checks it drives) loads with the first file picked or dropped, not with the page.
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
 
 /** "Import": opens a file picker for a Toolscope export; the import dialog takes it from there. */
 export function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
   const requestImport = useImportState((s) => s.requestImport);
+  // Once a file came, the dialog stays mounted: it closes itself and keeps the cursor's way back.
+  const wanted = useImportState((s) => s.request !== null || s.dialogLoaded);
   return (
     <>
       <button type="button" className="io-button" onClick={() => input.current?.click()}>
@@ -25,7 +29,11 @@ export function ImportButton() {
           if (file) requestImport(file);
         }}
       />
-      <ImportDialog />
+      {wanted && (
+        <Suspense fallback={null}>
+          <ImportDialog />
+        </Suspense>
+      )}
     </>
   );
 }

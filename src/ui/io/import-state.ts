@@ -5,6 +5,8 @@ type ImportRequest = { file: File; seq: number } | { error: string; seq: number 
 
 type ImportState = {
   request: ImportRequest | null;
+  /** A request came once: the import dialog's code is loaded and it stays mounted. */
+  dialogLoaded: boolean;
   requestImport(file: File): void;
   refuse(error: string): void;
   clear(): void;
@@ -14,8 +16,9 @@ let seq = 0;
 
 export const useImportState = create<ImportState>()((set) => ({
   request: null,
-  requestImport: (file) => set({ request: { file, seq: ++seq } }),
-  refuse: (error) => set({ request: { error, seq: ++seq } }),
+  dialogLoaded: false,
+  requestImport: (file) => set({ request: { file, seq: ++seq }, dialogLoaded: true }),
+  refuse: (error) => set({ request: { error, seq: ++seq }, dialogLoaded: true }),
   clear: () => set({ request: null }),
 }));
 
