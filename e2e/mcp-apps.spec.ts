@@ -6,7 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { startAppsMcpServer, type AppsMcpServer } from './mcp-servers/apps-server';
 import { expect, test } from './fixtures';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, expandToolCard, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { addMcpServer } from './support/mcp-tools-tab';
 
@@ -147,6 +147,7 @@ test('a View message and model context are shown before they take effect, its re
   await page.reload();
   const card = page.locator('.tool-card[data-call-id="call_board"]');
   await expect(card.getByRole('alert')).toContainText('is not connected, so its view cannot be shown');
+  await expandToolCard(card);
   await expect(card.getByRole('group', { name: 'Result', exact: true })).toContainText('board for beta');
 });
 

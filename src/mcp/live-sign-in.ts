@@ -4,18 +4,15 @@
  * fix by signing in again, not the tool's, so it becomes one typed error with the plain sentence, and the
  * connection's state turns to needs sign-in (architecture.md, "MCP sign-in").
  */
+// Before the SDK's zod schemas are first used: no eval probe under the page's CSP (zod-jitless.ts).
+import './zod-jitless';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { McpAuthError } from './auth/auth-error';
 import type { McpAuthFailure } from './auth/auth-types';
 import { httpStatusOf } from './failure';
+import { McpSignInExpiredError } from './sign-in-expired-error';
 import type { McpConnectionState } from './types';
 
-export class McpSignInExpiredError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'McpSignInExpiredError';
-  }
-}
 
 export function signInExpiredSentence(host: string): string {
   return `Your sign-in to ${host} ran out and could not be renewed: sign in again.`;

@@ -3,6 +3,8 @@
  * completion. The capability is declared only when the app gives a callback; the person approves each request
  * (the callback shows it and runs it); a refusal goes back as a JSON-RPC error, as the specification asks.
  */
+// Before the SDK's zod schemas are first used: no eval probe under the page's CSP (zod-jitless.ts).
+import './zod-jitless';
 import { ProtocolError, type ClientContext, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/client';
 import type { McpSamplingRequest, SampleCallback } from './types';
 

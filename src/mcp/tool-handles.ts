@@ -8,7 +8,7 @@
 import type { ToolHandle, ToolLog, ToolRunContext } from '../agent/tool-executor';
 import type { McpConnection } from './connection';
 import { shortThrownMessage } from './failure';
-import { McpSignInExpiredError } from './live-sign-in';
+import { McpSignInExpiredError } from './sign-in-expired-error';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';

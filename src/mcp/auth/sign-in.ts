@@ -12,6 +12,8 @@
  *   await connectMcpServer({ url: serverUrl, authProvider: signIn.authProvider, fetch: signIn.fetch });
  *   await signIn.signOut();
  */
+// Before the SDK's zod schemas are first used: no eval probe under the page's CSP (zod-jitless.ts).
+import '../zod-jitless';
 import { auth, AuthorizationServerMismatchError, IssuerMismatchError, OAuthError, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { browserNoCorsProbe } from '../no-cors-probe';
 import { McpAuthError } from './auth-error';
