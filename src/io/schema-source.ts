@@ -188,6 +188,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       logs: ref('logs'),
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
     },
+    tool_progress: { turn, callId: id(), logs: ref('logs'), bytesReceived: count(), bytesTotal: count() },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
     approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text) },
     context_compacted: {
@@ -205,6 +206,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_started: ['mcpServer'],
   tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages'],
+  tool_progress: ['logs', 'bytesReceived', 'bytesTotal'],
   run_finished: ['error'],
 };
 
@@ -393,7 +395,9 @@ export function buildSessionSchema(): Schema {
         durationMs: nullable(ms()),
         logs,
         mcpServer: ref('mcpServerRef'),
-      }, ['mcpServer']),
+        bytesReceived: count(),
+        bytesTotal: count(),
+      }, ['mcpServer', 'bytesReceived', 'bytesTotal']),
       run: obj(
         {
           id: id(),
