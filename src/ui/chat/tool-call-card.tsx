@@ -7,6 +7,7 @@ import type { LiveToolCallStatus } from '../../store/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { useMcpPrompts } from '../../store/mcp-prompts';
 import { ApprovalCard } from './approval-card';
+import { ToolLiveProgress } from './tool-live-progress';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
@@ -90,6 +91,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />
       {approval && <ApprovalCard approval={approval} />}
+      {status === 'running' && live?.progress !== undefined && <ToolLiveProgress progress={live.progress} />}
       {result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
