@@ -1,4 +1,3 @@
-import { runAgent } from '../agent/loop';
 import { db } from '../db/database';
 import { loadHistory } from '../db/messages-repo';
 import { createPersister } from '../db/persister';
@@ -21,7 +20,8 @@ export function defaultRunDeps(): RunDeps {
   // Memory recall and embeddings (and, through their error handling, the openai SDK) load with the first run.
   let preparer: Promise<Preparer> | null = null;
   return {
-    runAgent,
+    // The loop loads with the first run, not with the page.
+    runAgent: async (input) => (await import('../agent/loop')).runAgent(input),
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
     createModelClient: runModelClient,
     createToolExecutor: async (opts) => {

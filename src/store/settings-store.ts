@@ -40,7 +40,6 @@ export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /** One per tab; keys live in its closure (per endpoint), never in zustand state. Acts on the base URL in Settings. */
 export const apiKeyStore = createEndpointKeyStore(db, () => useSettingsStore.getState().baseURL);
-
 const isDefaults = (v: unknown): v is SessionDefaults =>
   typeof v === 'object' && v !== null && 'model' in v && typeof (v as { model: unknown }).model === 'string';
 

@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
@@ -7,7 +7,6 @@ import type { LiveToolCallStatus } from '../../store/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { useMcpPrompts } from '../../store/mcp-prompts';
 import { ApprovalCard } from './approval-card';
-import { ToolLiveProgress } from './tool-live-progress';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
@@ -25,6 +24,9 @@ type Props = {
   result?: ToolMessage | undefined;
   record?: ToolCallRecord | undefined;
 };
+
+// Loads with the first running tool that reports progress, not with the page.
+const ToolLiveProgress = lazy(() => import('./tool-live-progress').then((m) => ({ default: m.ToolLiveProgress })));
 
 const PREVIEW_CHARS = 280;
 /**
@@ -91,7 +93,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />
       {approval && <ApprovalCard approval={approval} />}
-      {status === 'running' && live?.progress !== undefined && <ToolLiveProgress progress={live.progress} />}
+      {status === 'running' && live?.progress !== undefined && (
+        <Suspense fallback={null}>
+          <ToolLiveProgress progress={live.progress} />
+        </Suspense>
+      )}
       {result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
