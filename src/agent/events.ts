@@ -66,6 +66,18 @@ export type AgentEventBody =
       /** An MCP call's JSON-RPC messages, every round of it. */
       mcpMessages?: McpWireMessage[];
     }
+  /**
+   * A running tool's progress (architecture.md, "Live tool progress"): console lines new since the last one and the
+   * bytes of the response received so far. Only between the call's tool_started and tool_finished, throttled.
+   */
+  | {
+      type: 'tool_progress';
+      turn: number;
+      callId: string;
+      logs?: { level: string; text: string; t: number }[];
+      bytesReceived?: number;
+      bytesTotal?: number;
+    }
   | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }
   /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */
   | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string; by?: string }

@@ -2,6 +2,7 @@ import type { LoopConfig } from '../domain/loop-config';
 import type { Emit } from './emitter';
 import type { ToolCall, ToolOutcome } from '../domain/messages';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
+import { progressReporter, type ProgressReporter } from './tool-progress';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
 
 export const CANCELLED_RESULT = 'Cancelled by user';
@@ -125,8 +126,11 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
   let crash: { error: unknown } | null = null;
   const abort = abortRace(signal);
 
+  const reporters = new Map<number, ProgressReporter>();
   const finish = (i: number, call: ToolCall, f: Finished, startedAt: number) => {
     if (results[i] !== undefined) return;
+    // Nothing of a call's progress may follow its result, even from a tool that keeps going after it was abandoned.
+    reporters.get(i)?.close();
     const isError = f.outcome !== 'ok';
     results[i] = { call, content: f.content, isError, outcome: f.outcome };
     emit({
@@ -203,10 +207,12 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     });
     const startedAt = clock();
     emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}) });
+    const reporter = progressReporter((body) => emit({ type: 'tool_progress', turn, callId: call.id, ...body }), clock);
+    reporters.set(i, reporter);
     try {
       // A stop pressed while tool_started was being handled: do not start the tool at all.
       if (signal.aborted) return finish(i, call, cancelled(), startedAt);
-      const run = Promise.resolve(tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id, suspendTimeout: () => clearTimeout(timer) }));
+      const run = Promise.resolve(tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id, suspendTimeout: () => clearTimeout(timer), onProgress: (p) => reporter.report(p) }));
       // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
       run.catch(() => undefined);
       const r = await Promise.race([run, timeout, abort.promise]);
@@ -226,6 +232,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       finish(i, call, signal.aborted ? cancelled() : { content: `Error: the tool "${call.name}" failed: ${message}`, outcome: 'error', validation: 'ok' }, startedAt);
     } finally {
       clearTimeout(timer);
+      reporter.close();
       signal.removeEventListener('abort', onRunAbort);
       // Tells a tool that outlived its timeout (or the run) to stop; whatever it returns later is ignored.
       ctl.abort();

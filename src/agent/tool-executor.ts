@@ -21,12 +21,17 @@ export type ToolRunResult =
   | ({ outcome: 'ok'; content: string; logs: ToolLog[] } & WireTrace)
   | ({ outcome: 'error'; content: string; logs: ToolLog[] } & WireTrace);
 
+/** What a tool reports while it runs (architecture.md, "Live tool progress"): a console line, or bytes received so far. */
+export type ToolProgress = { kind: 'log'; log: ToolLog } | { kind: 'bytes'; received: number; total: number | null };
+
 export type ToolRunContext = {
   signal: AbortSignal;
   timeoutMs: number;
   callId: string;
   /** Lifts the tool timeout for the rest of this call: work the server runs as a task is not cut by it (Stop still is). */
   suspendTimeout?: () => void;
+  /** Called as the tool makes progress; the loop throttles what it passes on. Absent: nobody is watching. */
+  onProgress?: (progress: ToolProgress) => void;
 };
 
 /**

@@ -49,7 +49,7 @@ export type ContextManager = {
   /** `send`: the run's summary requester (retries, timeouts, events); absent: one plain request. */
   beforeRequest(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<PrepareResult>;
   /** Manual compaction: summarise everything but the last exchange, whatever the budget. */
-  compactNow(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal): Promise<Compaction | null>;
+  compactNow(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<Compaction | null>;
   /** Corrects later estimates with what the provider reported for the prompt just sent. */
   observeUsage(estimatedPromptTokens: number, reportedPromptTokens: number): void;
 };
@@ -110,10 +110,10 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
       const sent = compaction ? [...history, compaction.summary] : history;
       return { budget: budgetStatus(after, limit), rawTokens: estimateRaw(sent, system, tools), compaction };
     },
-    async compactNow(history, system, tools, signal) {
+    async compactNow(history, system, tools, signal, send) {
       await prepare(requestView(history), system, tools);
       // A target of zero summarises every unit but the protected tail.
-      return compact(history, system, tools, signal, 0, 2);
+      return compact(history, system, tools, signal, 0, 2, send);
     },
     observeUsage(estimatedPromptTokens, reportedPromptTokens) {
       const rawEstimate = estimatedPromptTokens / calibration;

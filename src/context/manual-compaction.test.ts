@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AgentEvent } from '../agent/events';
 import type { ChatMessage } from '../domain/messages';
@@ -8,6 +8,7 @@ import type { SessionRecord } from '../domain/session';
 import { compactSessionNow, type ManualCompactionDeps } from './manual-compaction';
 import type { ReportedPrompt } from './reported-prompt';
 import { requestView } from '../domain/request-view';
+import { ModelError } from '../agent/errors';
 import { heuristicCounter } from './token-count';
 import { estimatePromptTokens } from './token-estimate';
 
@@ -25,9 +26,14 @@ const msg = (role: 'user' | 'assistant', content: string): ChatMessage =>
 type Parts = { systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null };
 const noParts: Parts = { systemText: '', tools: [], lastReported: null };
 
-function deps(history: ChatMessage[], locked = false, opts: { session?: SessionRecord; parts?: Parts; summary?: string } = {}) {
+/** What the scripted endpoint does with each summary request, in order; 'ok' once the list runs out. */
+type Answer = 'ok' | 'rate_limited' | 'hang' | 'empty';
+
+function deps(history: ChatMessage[], locked = false, opts: { session?: SessionRecord; parts?: Parts; summary?: string; answers?: Answer[] } = {}) {
   const events: AgentEvent[] = [];
   const requests: ModelRequest[] = [];
+  const waits: number[] = [];
+  const answers = (opts.answers ?? []).slice();
   let released = 0;
   let id = 0;
   const d: ManualCompactionDeps = {
@@ -36,10 +42,17 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
     getApiKey: async () => 'key',
     getBaseURL: () => 'http://x/v1',
     createModelClient: () => ({
-      stream: (request) =>
+      stream: (request, { signal: s }) =>
         (async function* (): AsyncGenerator<ChatCompletionChunk> {
           requests.push(request);
-          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: opts.summary ?? 'they discussed tea' }, finish_reason: 'stop' }] };
+          const answer = answers.shift() ?? 'ok';
+          if (answer === 'rate_limited') throw new ModelError({ fault: 'system', kind: 'rate_limited', status: 429, retryAfterMs: 7, message: 'rate limited (HTTP 429)' }, true, 7);
+          if (answer === 'hang') {
+            await new Promise<void>((resolve) => s.addEventListener('abort', () => resolve(), { once: true }));
+            throw new DOMException('aborted', 'AbortError');
+          }
+          const content = answer === 'empty' ? '' : opts.summary ?? 'they discussed tea';
+          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] };
           yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 } };
         })(),
     }),
@@ -50,8 +63,10 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
     newId: () => `id${id++}`,
     now: () => 5,
     clock: () => 0,
+    sleep: async (ms) => void waits.push(ms),
+    random: () => 0,
   };
-  return { d, events, requests, released: () => released };
+  return { d, events, requests, waits, released: () => released };
 }
 
 const signal = new AbortController().signal;
@@ -69,8 +84,8 @@ describe('compactSessionNow', () => {
     const { d, events, released } = deps(history);
     const r = await compactSessionNow('s1', d, signal);
     expect(r).toMatchObject({ ok: true, summarized: 4 });
-    expect(events.map((e) => e.type)).toEqual(['run_started', 'message_appended', 'context_compacted', 'run_finished']);
-    const appended = events[1];
+    expect(events.map((e) => e.type).filter((t) => !t.startsWith('summary_'))).toEqual(['run_started', 'message_appended', 'context_compacted', 'run_finished']);
+    const appended = events.find((e) => e.type === 'message_appended');
     if (appended?.type !== 'message_appended') throw new Error('expected the summary');
     expect(appended.message).toMatchObject({ role: 'system', summaryOf: history.slice(0, 4).map((m) => m.id) });
     expect(appended.message.content).toContain('they discussed tea');
@@ -141,5 +156,66 @@ describe('compactSessionNow', () => {
     const corrected = await compactSessionNow('s1', deps(history, false, { parts: { systemText, tools, lastReported: { estimated: 100, reported: 150 } } }).d, signal);
     if (!corrected.ok) throw new Error('expected a compaction');
     expect(corrected.tokensBefore).toBe(Math.ceil(full.tokensBefore * 1.5));
+  });
+});
+
+describe('"Compact now" follows the automatic compaction\'s request policy', () => {
+  const summaryTypes = (events: AgentEvent[]) => events.flatMap((e) => (e.type.startsWith('summary_') ? [e.type] : []));
+
+  it('waits out a 429 and stores the summary of the attempt that succeeded, with the summary events', async () => {
+    const history = longerHistory();
+    const { d, events, requests, waits } = deps(history, false, { answers: ['rate_limited', 'ok'] });
+    const r = await compactSessionNow('s1', d, signal);
+    expect(r).toMatchObject({ ok: true, summarized: 4 });
+    expect(requests).toHaveLength(2);
+    expect(waits).toEqual([7]);
+    expect(summaryTypes(events)).toEqual(['summary_started', 'summary_failed', 'summary_started', 'summary_finished']);
+    expect(events.find((e) => e.type === 'summary_failed')).toMatchObject({ attempt: 1, retryInMs: 7, error: { kind: 'rate_limited', status: 429 } });
+    expect(events.at(0)?.type).toBe('run_started');
+    expect(events.at(-1)?.type).toBe('run_finished');
+    // One run: every event carries the same run id, in order.
+    expect(new Set(events.map((e) => e.runId)).size).toBe(1);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+  });
+
+  it('gives up on a stalled summary at the first-byte timeout with a message, storing nothing', async () => {
+    const stalled: SessionRecord = { ...session, settings: { firstByteTimeoutMs: 20, maxRetries: 0 } };
+    const { d, events, requests, released } = deps(longerHistory(), false, { session: stalled, answers: ['hang'] });
+    const r = await compactSessionNow('s1', d, signal);
+    expect(r).toMatchObject({ ok: false, reason: 'failed' });
+    if (!r.ok) expect(r.message).toBe('Compacting the conversation failed, so nothing was removed from it. The model sent nothing within 0 s of the request, so the request was stopped.');
+    expect(requests).toHaveLength(1);
+    expect(events).toEqual([]);
+    expect(released()).toBe(1);
+  });
+
+  it('retries a stall as many times as the session allows', async () => {
+    const stalled: SessionRecord = { ...session, settings: { firstByteTimeoutMs: 20, maxRetries: 1 } };
+    const { d, requests } = deps(longerHistory(), false, { session: stalled, answers: ['hang', 'hang'] });
+    expect(await compactSessionNow('s1', d, signal)).toMatchObject({ ok: false, reason: 'failed' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('refuses an empty summary with the message a person sees, storing nothing', async () => {
+    const { d, events, requests } = deps(longerHistory(), false, { answers: ['empty'] });
+    const r = await compactSessionNow('s1', d, signal);
+    expect(r).toEqual({
+      ok: false,
+      reason: 'failed',
+      message: 'The model returned an empty summary, so the conversation was not compacted and nothing was removed. Retry, or compact by hand with a larger context limit.',
+    });
+    // An empty answer is the model's, not a passing fault: not retried.
+    expect(requests).toHaveLength(1);
+    expect(events).toEqual([]);
+  });
+
+  it('ends as cancelled when stopped while the summary stalls, storing nothing', async () => {
+    const stop = new AbortController();
+    const { d, events, requests } = deps(longerHistory(), false, { answers: ['hang'] });
+    const pending = compactSessionNow('s1', d, stop.signal);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    stop.abort();
+    expect(await pending).toEqual({ ok: false, reason: 'cancelled', message: 'Compaction was cancelled.' });
+    expect(events).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { keyOptional } from '../llm/known-providers';
 import { createEmitter } from '../agent/emitter';
-import type { EventSink } from '../agent/events';
+import type { AgentEvent, EventSink } from '../agent/events';
+import { abortableSleep } from '../agent/retry';
+import { summaryRequester } from '../agent/summary-request';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelClient } from '../agent/model-client';
 import type { AcquireResult } from '../db/run-lock';
@@ -28,6 +31,9 @@ export type ManualCompactionDeps = {
   newId(): string;
   now(): number;
   clock?(): number;
+  /** The retry wait and its jitter (tests script them). */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  random?(): number;
 };
 
 export type ManualCompactionResult =
@@ -49,8 +55,9 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
   try {
     const [history, parts] = await Promise.all([deps.loadHistory(sessionId), deps.requestParts(session)]);
     // Counted like the run counts (same tokenizer, same correction), so "before → after" match the meter.
+    const modelClient = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() });
     const manager = createContextManager({
-      model: deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() }),
+      model: modelClient,
       modelName: session.model,
       limitTokens: contextLimitFor(session.model, session.settings.contextLimit).tokens,
       counter: (deps.counterFor ?? tokenCounterFor)(session.model),
@@ -58,11 +65,30 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
       newId: deps.newId,
       now: deps.now,
     });
+    // The summary goes through the automatic compaction's policy (agent/summary-request.ts): the session's retries,
+    // first-byte and idle timeouts, and its summary_* events. The events wait in memory and are stored with the
+    // compaction's run only when it succeeds, so a failed or refused summary leaves storage as it was.
+    const runId = deps.newId();
+    const held: AgentEvent[] = [];
+    let sink: EventSink = (e) => held.push(e);
+    const { emit } = createEmitter(runId, (e) => sink(e), deps.clock ?? (() => globalThis.performance.now()));
+    emit({ type: 'run_started', sessionId, model: session.model, startedAt: deps.now() });
+    const send = summaryRequester({
+      model: modelClient,
+      config: summaryPolicy(session),
+      emit,
+      turn: 0,
+      sleep: deps.sleep ?? abortableSleep,
+      random: deps.random ?? Math.random,
+      newId: deps.newId,
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    });
     let compaction;
     try {
-      compaction = await manager.compactNow(history, parts.systemText, parts.tools, signal);
+      compaction = await manager.compactNow(history, parts.systemText, parts.tools, signal, send);
     } catch (e) {
       if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Compaction was cancelled.' };
+      // The requester's message already says nothing was removed; other failures (a bad model client) say so here.
       return { ok: false, reason: 'failed', message: contextFailureInfo(e).message };
     }
     if (!compaction) return { ok: false, reason: 'nothing', message: 'There is nothing older than the last exchange to summarise.' };
@@ -77,9 +103,8 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
     }
 
     const persister = deps.createPersister(sessionId);
-    const clock = deps.clock ?? (() => globalThis.performance.now());
-    const { emit } = createEmitter(deps.newId(), persister.emit, clock);
-    emit({ type: 'run_started', sessionId, model: session.model, startedAt: deps.now() });
+    for (const e of held) persister.emit(e);
+    sink = persister.emit;
     emit({ type: 'message_appended', message: compaction.summary });
     emit({
       type: 'context_compacted', turn: 0, removedMessageIds: compaction.removedMessageIds, summaryMessageId: compaction.summary.id,
@@ -91,4 +116,16 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
   } finally {
     lock.lock.release();
   }
+}
+
+/** The session's request policy for the summary, each knob falling back to the default like a run's. */
+function summaryPolicy(session: SessionRecord) {
+  const s = session.settings;
+  return {
+    firstByteTimeoutMs: s.firstByteTimeoutMs ?? DEFAULT_CONFIG.firstByteTimeoutMs,
+    idleTimeoutMs: s.idleTimeoutMs ?? DEFAULT_CONFIG.idleTimeoutMs,
+    maxRetries: s.maxRetries ?? DEFAULT_CONFIG.maxRetries,
+    retryBaseDelayMs: s.retryBaseDelayMs ?? DEFAULT_CONFIG.retryBaseDelayMs,
+    retryMaxDelayMs: s.retryMaxDelayMs ?? DEFAULT_CONFIG.retryMaxDelayMs,
+  };
 }

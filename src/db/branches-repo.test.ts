@@ -77,7 +77,11 @@ describe('fork', () => {
     ({ db } = freshDB());
     const { forkSession } = await import('./fork-session');
     const { toolMsg } = await import('./testing/message-builders');
-    await createSession(db, { id: 's', title: 'Source', model: 'm', settings: { systemPrompt: 'be brief', maxTurns: 3 } });
+    const settings = {
+      systemPrompt: 'be brief', maxTurns: 3, topP: 0.5, maxRetries: 1, toolConcurrency: 2, toolOutputLimitBytes: 2048,
+      toolsEnabled: false, memoryEnabled: false, apiFormat: 'responses' as const, contextLimit: 9000,
+    };
+    await createSession(db, { id: 's', title: 'Source', model: 'm', settings, endpoint: { baseURL: 'http://127.0.0.1:9/v1' } });
     const call = { id: 'c1', name: 'f', arguments: '{}' };
     await db.messages.bulkAdd([
       { ...userMsg('u1', 'q'), sessionId: 's', order: 0 },
@@ -91,7 +95,11 @@ describe('fork', () => {
     });
     let n = 0;
     const fork = await forkSession(db, 's', 'a1', { newId: () => `n${++n}`, now: 9 });
-    expect(fork).toMatchObject({ title: 'Source (fork)', model: 'm', settings: { systemPrompt: 'be brief', maxTurns: 3 }, forkedFrom: { sessionId: 's', messageId: 'a1', title: 'Source' } });
+    expect(fork).toMatchObject({ title: 'Source (fork)', model: 'm', settings, forkedFrom: { sessionId: 's', messageId: 'a1', title: 'Source' } });
+    // The endpoint and every per-session setting come along, as stored.
+    const stored = await db.sessions.get(fork!.id);
+    expect(stored?.endpoint).toEqual({ baseURL: 'http://127.0.0.1:9/v1' });
+    expect(stored?.settings).toEqual(settings);
     const copied = await loadHistory(db, fork!.id);
     expect(copied.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
     expect(copied.some((m) => ['u1', 'a1', 't1'].includes(m.id))).toBe(false);

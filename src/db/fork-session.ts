@@ -10,7 +10,7 @@ export type ForkOptions = { newId?: () => string; now?: number };
 
 /**
  * A new session holding the source's active path up to `messageId` (with that message's tool results, so no
- * call is left open), its model and settings, and a link back. Messages get fresh ids (ids are unique across
+ * call is left open), its model, endpoint and every per-session setting, and a link back. Messages get fresh ids (ids are unique across
  * sessions); their tool call rows follow. Runs and events stay with the source: the fork's timeline starts empty.
  */
 export async function forkSession(db: ToolscopeDB, sourceId: string, messageId: string, opts: ForkOptions = {}): Promise<SessionRecord | null> {
@@ -44,6 +44,8 @@ export async function forkSession(db: ToolscopeDB, sourceId: string, messageId: 
       toolCallCount: messages.reduce((n, m) => n + (m.role === 'assistant' ? m.toolCalls.length : 0), 0),
       usage: zeroUsage(),
       settings: structuredClone(source.settings),
+      // The fork talks to the same endpoint as its source, so its first request goes where the copied history came from.
+      ...(source.endpoint ? { endpoint: { ...source.endpoint } } : {}),
       forkedFrom: { sessionId: sourceId, messageId, title: source.title },
     };
     await db.sessions.add(session);

@@ -33,6 +33,9 @@ export type ToolCallRecord = {
   logs: { level: string; text: string; t: number }[];
   /** The MCP server of the call, for MCP tools (architecture.md, "MCP in the app"). */
   mcpServer?: McpServerRef;
+  /** While (and after) an HTTP tool reads its response: bytes received, and the declared length when there was one. */
+  bytesReceived?: number;
+  bytesTotal?: number;
 };
 
 export type RunRecord = {

@@ -3,6 +3,7 @@
  * plus which of them still have to be written. Pure (no Dexie), so the write path in persister.ts stays small.
  */
 import type { AgentEvent, EventOf } from '../agent/events';
+import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { statusAfterStop } from '../domain/stop-reason';
 import type { ErrorInfo } from '../domain/error-info';
 import { addUsage, zeroUsage, type AssistantMessage, type ChatMessage, type Usage } from '../domain/messages';
@@ -139,6 +140,9 @@ export class RunWriteBuffer {
       case 'tool_finished':
         this.onToolFinished(event);
         return 'soon';
+      case 'tool_progress':
+        this.onToolProgress(event);
+        return 'soon';
       case 'approval_requested': {
         const row = this.row(event.callId, event.name, event.turn, event.arguments);
         this.putRow({ ...row, status: 'awaiting_approval' });
@@ -230,6 +234,19 @@ export class RunWriteBuffer {
     }
     this.messages.set(message.id, slotted);
     return 'now';
+  }
+
+  /** What a running tool printed so far is stored with its row, so a reload mid-call shows it (the result replaces it). */
+  private onToolProgress(event: EventOf<'tool_progress'>): void {
+    const row = this.live.get(event.callId);
+    if (!row || row.finishedAt !== null) return;
+    const logs = event.logs ? [...row.logs, ...event.logs].slice(0, MAX_LIVE_LOG_LINES) : row.logs;
+    this.putRow({
+      ...row,
+      logs,
+      ...(event.bytesReceived !== undefined ? { bytesReceived: event.bytesReceived } : {}),
+      ...(event.bytesTotal !== undefined ? { bytesTotal: event.bytesTotal } : {}),
+    });
   }
 
   private onToolFinished(event: EventOf<'tool_finished'>): void {

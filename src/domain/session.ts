@@ -76,16 +76,18 @@ export type SessionEndpoint = { baseURL: string };
 
 /** Same endpoint, whatever the trailing slashes or letter case of scheme and host. */
 export function sameBaseURL(a: string, b: string): boolean {
-  const norm = (u: string) => {
-    const t = u.trim().replace(/\/+$/, '');
-    try {
-      const url = new URL(t);
-      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-    } catch {
-      return t;
-    }
-  };
-  return norm(a) === norm(b);
+  return baseURLIdentity(a) === baseURLIdentity(b);
+}
+
+/** One spelling per endpoint (scheme and host lower-cased, no trailing slashes): what keys and comparisons use. */
+export function baseURLIdentity(u: string): string {
+  const t = u.trim().replace(/\/+$/, '');
+  try {
+    const url = new URL(t);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return t;
+  }
 }
 
 /** The stop reasons a person can continue past. */

@@ -79,6 +79,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
   },
+  tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048 },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
   approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}', by: 'rule “t: always allowed when a is “1””' },
   context_compacted: { ...env, seq: 13, type: 'context_compacted', turn: 1, removedMessageIds: ['mx'], summaryMessageId: 'm0', tokensBefore: 9, tokensAfter: 3 },
@@ -106,6 +107,7 @@ const toolCall: Required<ToolCallRecord> = {
   id: 'c1', sessionId: S, runId: 'r1', turn: 1, messageId: 'm2', name: 't', arguments: '{}', validation: 'ok', validationErrors: [], result: 'ok',
   isError: false, status: 'ok', startedAt: 101, finishedAt: 104, durationMs: 3, logs: [],
   mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2025-11-25', view: { resourceUri: 'ui://srv/board', toolName: 'show_board' } },
+  bytesReceived: 2048, bytesTotal: 2048,
 };
 const tool: Required<FlatToolDefinition> = {
   id: 'tool1', name: 't', description: 'd', parameters: { type: 'object' }, kind: 'http', code: null,

@@ -73,6 +73,7 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
         return { ...e, ...envelope, messageId: msg(e.messageId), id: call(e.id) };
       case 'tool_started':
       case 'tool_finished':
+      case 'tool_progress':
       case 'approval_requested':
       case 'approval_resolved':
         return { ...e, ...envelope, callId: call(e.callId) };

@@ -188,6 +188,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       logs: ref('logs'),
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
     },
+    tool_progress: { turn, callId: id(), logs: ref('logs'), bytesReceived: count(), bytesTotal: count() },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
     approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text), by: str(LIMITS.shortText) },
     context_compacted: {
@@ -206,6 +207,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   tool_started: ['mcpServer'],
   approval_resolved: ['by'],
   tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages'],
+  tool_progress: ['logs', 'bytesReceived', 'bytesTotal'],
   run_finished: ['error'],
 };
 
@@ -406,7 +408,9 @@ export function buildSessionSchema(): Schema {
         durationMs: nullable(ms()),
         logs,
         mcpServer: ref('mcpServerRef'),
-      }, ['mcpServer']),
+        bytesReceived: count(),
+        bytesTotal: count(),
+      }, ['mcpServer', 'bytesReceived', 'bytesTotal']),
       run: obj(
         {
           id: id(),

@@ -1,4 +1,3 @@
-import { runAgent } from '../agent/loop';
 import { db } from '../db/database';
 import { loadHistory } from '../db/messages-repo';
 import { createPersister } from '../db/persister';
@@ -20,7 +19,8 @@ export function defaultRunDeps(): RunDeps {
   // Memory recall and embeddings (and, through their error handling, the openai SDK) load with the first run.
   let preparer: Promise<Preparer> | null = null;
   return {
-    runAgent,
+    // The loop loads with the first run, not with the page.
+    runAgent: async (input) => (await import('../agent/loop')).runAgent(input),
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
     createModelClient: runModelClient,
     createToolExecutor: async (opts) => {
@@ -29,7 +29,7 @@ export function defaultRunDeps(): RunDeps {
       // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
       if (!servers.some((s) => s.enabled)) return base;
       const { withMcpTools } = await import('./mcp-run-tools');
-      return withMcpTools(base, servers);
+      return withMcpTools(base, servers, opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {});
     },
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });

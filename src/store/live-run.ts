@@ -1,6 +1,7 @@
 import type { ProviderToolCall } from '../domain/provider-items';
 import type { ErrorInfo } from '../domain/error-info';
 import type { AgentEvent } from '../agent/events';
+import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { statusAfterStop, type StopReason } from '../domain/stop-reason';
 import { type ChatMessage, type ToolOutcome, type Usage, addUsage, zeroUsage } from '../domain/messages';
 import type { SessionStatus } from '../domain/session';
@@ -18,7 +19,11 @@ export type LiveToolCall = {
   durationMs: number | null;
   result: string | null;
   isError: boolean;
+  /** What the tool printed and received while running (architecture.md, "Live tool progress"). */
+  progress?: LiveToolProgress;
 };
+
+export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number };
 
 /** The assistant message being streamed right now (before it is appended to history). */
 export type StreamingTurn = {
@@ -183,6 +188,18 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         result: event.result,
         isError: event.isError,
       });
+    case 'tool_progress': {
+      const prev = s.tools[event.callId];
+      // Progress belongs to a running call only; a late one after the result is dropped.
+      if (!prev || prev.status !== 'running') return s;
+      const had = prev.progress ?? { logs: [] };
+      const progress: LiveToolProgress = {
+        logs: event.logs ? [...had.logs, ...event.logs].slice(0, MAX_LIVE_LOG_LINES) : had.logs,
+        ...(event.bytesReceived !== undefined ? { bytesReceived: event.bytesReceived } : had.bytesReceived !== undefined ? { bytesReceived: had.bytesReceived } : {}),
+        ...(event.bytesTotal !== undefined ? { bytesTotal: event.bytesTotal } : had.bytesTotal !== undefined ? { bytesTotal: had.bytesTotal } : {}),
+      };
+      return withTool(s, event.callId, { progress });
+    }
     case 'approval_requested':
       return {
         ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'awaiting_approval' }),

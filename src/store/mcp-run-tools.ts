@@ -19,8 +19,12 @@ import { followToolTask } from './mcp-task-follow';
 export const checkMcpSchema: SchemaCheck = (schema, value) =>
   defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: withoutDialect2020(schema.schema) }, value);
 
-export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[]): Promise<ToolHandle[]> {
-  const connected = (await Promise.all(servers.filter((s) => s.enabled).map(async (s) => ({ record: s, live: await connectMcp(s) })))).filter(
+/** `outputLimitBytes`: the session's tool output limit, the same cut as every other tool's result. */
+export type McpRunToolOptions = { outputLimitBytes?: number; connect?: (record: McpServerRecord) => Promise<LiveMcpServer | null> };
+
+export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[], opts: McpRunToolOptions = {}): Promise<ToolHandle[]> {
+  const connect = opts.connect ?? connectMcp;
+  const connected = (await Promise.all(servers.filter((s) => s.enabled).map(async (s) => ({ record: s, live: await connect(s) })))).filter(
     (c): c is { record: McpServerRecord; live: LiveMcpServer } => c.live !== null,
   );
   const offered = connected.map(({ record, live }) => ({ record, live, tools: live.tools.filter((t) => mcpToolEnabled(record, t.name) && modelMayCall(t.ui)) }));
@@ -32,6 +36,7 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
       prefix: record.name || live.server.name,
       check: checkMcpSchema,
       names,
+      ...(opts.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}),
       onProgress: (callId, progress) => noteMcpProgress(callId, progress),
       onTask: (ctx, task, wire, tool) => followToolTask(ctx, task, wire, { serverId: record.id, serverName: record.name || live.server.name, serverUrl: record.url, toolName: tool.name }),
     });
@@ -83,9 +88,9 @@ export function toToolLog(message: McpLogMessage, t: number): ToolLog {
 }
 
 /** The base executor's tools first, then the MCP servers' tools. */
-export async function withMcpTools(base: ToolExecutor, servers: readonly McpServerRecord[]): Promise<ToolExecutor> {
+export async function withMcpTools(base: ToolExecutor, servers: readonly McpServerRecord[], opts: McpRunToolOptions = {}): Promise<ToolExecutor> {
   const own = base.list();
-  const mcp = await mcpToolsFor(servers, own.map((h) => h.spec.name));
+  const mcp = await mcpToolsFor(servers, own.map((h) => h.spec.name), opts);
   if (mcp.length === 0) return base;
   const all = [...own, ...mcp];
   const byName = new Map(all.map((h) => [h.spec.name, h]));

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { db } from '../db/database';
-import { createApiKeyStore } from '../db/secrets-repo';
+import { createEndpointKeyStore } from '../db/endpoint-keys';
 import { getSetting, isString, setSetting } from '../db/settings-repo';
 import { endpointKey } from '../llm/known-providers';
 import type { LoopConfig } from '../domain/loop-config';
@@ -38,9 +38,8 @@ export const FALLBACK_DEFAULTS: SessionDefaults = {
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
-/** One per tab; the key itself lives in this closure, never in zustand state. */
-export const apiKeyStore = createApiKeyStore(db);
-
+/** One per tab; keys live in its closure (per endpoint), never in zustand state. Acts on the base URL in Settings. */
+export const apiKeyStore = createEndpointKeyStore(db, () => useSettingsStore.getState().baseURL);
 const isDefaults = (v: unknown): v is SessionDefaults =>
   typeof v === 'object' && v !== null && 'model' in v && typeof (v as { model: unknown }).model === 'string';
 
@@ -88,17 +87,18 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   keyRemembered: false,
   defaults: FALLBACK_DEFAULTS,
   load: async () => {
-    const [baseURL, defaults, key, remembered] = await Promise.all([
-      getSetting(db, 'baseURL', isString, DEFAULT_BASE_URL),
-      getSetting(db, 'sessionDefaults', isDefaults, FALLBACK_DEFAULTS),
-      apiKeyStore.getKey(),
-      apiKeyStore.isRemembered(),
-    ]);
-    set({ loaded: true, baseURL, defaults: { ...FALLBACK_DEFAULTS, ...defaults }, hasKey: !!key, keyRemembered: remembered });
+    const [baseURL, defaults] = await Promise.all([getSetting(db, 'baseURL', isString, DEFAULT_BASE_URL), getSetting(db, 'sessionDefaults', isDefaults, FALLBACK_DEFAULTS)]);
+    set({ baseURL });
+    // The key is read for the endpoint just loaded: keys belong to endpoints.
+    const [key, remembered] = await Promise.all([apiKeyStore.getKey(), apiKeyStore.isRemembered()]);
+    set({ loaded: true, defaults: { ...FALLBACK_DEFAULTS, ...defaults }, hasKey: !!key, keyRemembered: remembered });
   },
   setBaseURL: async (baseURL) => {
     set({ baseURL });
     await setSetting(db, 'baseURL', baseURL);
+    // Another endpoint, another key (or none): never the previous endpoint's.
+    const [key, remembered] = await Promise.all([apiKeyStore.getKey(), apiKeyStore.isRemembered()]);
+    set({ hasKey: !!key, keyRemembered: remembered });
   },
   setKey: async (key, remember) => {
     const trimmed = key.trim();

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../agent/events';
+import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { zeroUsage } from '../domain/messages';
 import type { EventRecord, RunRecord } from '../db/records';
 import type { CallModel, ModelAttempt, RunModel, RunPhase, TimelineModel, TurnModel } from './model';
@@ -183,10 +184,20 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         call.result = e.result;
         call.isError = e.isError;
         call.validationErrors = e.validationErrors ?? [];
-        call.logs = e.logs ?? [];
+        // A call stopped without a log of its own keeps what it printed while running.
+        call.logs = e.logs ?? call.logs;
         if (e.mcpMessages) call.mcpMessages = e.mcpMessages;
         if (call.approval && call.approval.end === null) call.approval.end = e.t;
         readyAt = Math.max(readyAt, e.t);
+        break;
+      }
+      case 'tool_progress': {
+        const call = calls.get(e.callId);
+        // Progress of a call that has its result is ignored (it never comes from the loop, but a file may say so).
+        if (!call || call.end !== null) break;
+        if (e.logs) call.logs = [...call.logs, ...e.logs].slice(0, MAX_LIVE_LOG_LINES);
+        if (e.bytesReceived !== undefined) call.bytesReceived = e.bytesReceived;
+        if (e.bytesTotal !== undefined) call.bytesTotal = e.bytesTotal;
         break;
       }
       case 'summary_started':

@@ -75,6 +75,9 @@ export type CallModel = {
   runBy?: 'provider';
   /** An MCP server's tool: which server, in which revision, and the call's JSON-RPC messages (every round). */
   mcpServer?: McpServerRef;
+  /** Bytes of an HTTP response received so far (live tool progress), and its declared length. */
+  bytesReceived?: number;
+  bytesTotal?: number;
   mcpMessages?: McpWireMessage[];
 };
 

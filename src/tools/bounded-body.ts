@@ -16,7 +16,12 @@ export type BoundedBody = {
  * Reads a response body keeping only its first `keepBytes`. `res.text()` would hold all of it, so a 5 GB answer
  * would stall the page (or kill the sandbox worker) before any output limit applied.
  */
-export async function readBounded(res: Response, keepBytes: number, countCap: number = COUNT_CAP_BYTES): Promise<BoundedBody> {
+export async function readBounded(
+  res: Response,
+  keepBytes: number,
+  countCap: number = COUNT_CAP_BYTES,
+  onBytes?: (received: number) => void,
+): Promise<BoundedBody> {
   const reader = res.body?.getReader();
   if (!reader) return { text: '', totalBytes: 0, complete: true };
   const chunks: Uint8Array[] = [];
@@ -28,6 +33,7 @@ export async function readBounded(res: Response, keepBytes: number, countCap: nu
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
+      onBytes?.(total);
       if (kept < keepBytes) {
         const take = value.subarray(0, Math.min(value.byteLength, keepBytes - kept));
         chunks.push(take);
@@ -51,6 +57,12 @@ export async function readBounded(res: Response, keepBytes: number, countCap: nu
   // A body longer than what was kept may have been cut inside a character: leave that character out.
   const end = total > kept ? wholeCharsEnd(bytes) : kept;
   return { text: new TextDecoder().decode(bytes.subarray(0, end)), totalBytes: total, complete };
+}
+
+/** The body's Content-Length, when the server gave a usable one (for "bytes received of N"). */
+export function declaredLength(res: Response): number | null {
+  const n = Number.parseInt(res.headers.get('content-length') ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
 /** The length of `bytes` without a trailing, incomplete UTF-8 sequence. */

@@ -1,6 +1,6 @@
-import type { ToolRunContext } from '../agent/tool-executor';
+import type { ToolLog, ToolRunContext } from '../agent/tool-executor';
 import { CURRENT_TIME_SPEC, FETCH_URL_SPEC, JS_EVAL_SPEC, type BuiltinSpec } from './builtin-specs';
-import { boundedText, readBounded, type BoundedBody } from './bounded-body';
+import { boundedText, declaredLength, readBounded, type BoundedBody } from './bounded-body';
 import { explainFetchFailure } from './fetch-failure';
 import { privateAddressReason } from './private-address';
 import { sandboxToToolResult } from './sandbox-result';
@@ -34,7 +34,8 @@ const jsEval: BuiltinTool = {
     // Indirect eval runs inside QuickJS, not the page's engine; the page's CSP is not involved.
     const code = 'const v = await (0, eval)(String(args.expression));\nreturn v === undefined ? "undefined" : v;';
     const sandbox = await deps.sandbox();
-    const result = await sandbox.run({ code, args, timeoutMs: ctx.timeoutMs, outputLimitBytes: deps.outputLimitBytes, allowedOrigins: [] }, ctx.signal);
+    const onLog = ctx.onProgress ? (log: ToolLog) => ctx.onProgress?.({ kind: 'log', log }) : undefined;
+    const result = await sandbox.run({ code, args, timeoutMs: ctx.timeoutMs, outputLimitBytes: deps.outputLimitBytes, allowedOrigins: [] }, ctx.signal, onLog);
     return sandboxToToolResult(result);
   },
 };
@@ -69,7 +70,9 @@ const fetchUrl: BuiltinTool = {
     }
     let answer: BoundedBody;
     try {
-      answer = await readBounded(res, deps.outputLimitBytes);
+      const total = declaredLength(res);
+      const onProgress = ctx.onProgress;
+      answer = await readBounded(res, deps.outputLimitBytes, undefined, onProgress ? (received) => onProgress({ kind: 'bytes', received, total }) : undefined);
     } catch (err) {
       if (signal.aborted) return timedOut();
       return failed('network', `Reading the response from ${url.origin} failed: ${err instanceof Error ? err.message : String(err)}`);

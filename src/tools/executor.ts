@@ -81,12 +81,16 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
         const result = await box.run(
           { code: def.code, args, timeoutMs: ctx.timeoutMs, outputLimitBytes, allowedOrigins: def.allowedOrigins },
           ctx.signal,
+          ctx.onProgress ? (log) => ctx.onProgress?.({ kind: 'log', log }) : undefined,
         );
         return sandboxToToolResult(result);
       }
       case 'http': {
         const timeout = AbortSignal.timeout(ctx.timeoutMs);
-        const result = await runHttpTool(def.id, def.http, args, { secrets: deps.secrets, fetch: fetchImpl, outputLimitBytes }, AbortSignal.any([ctx.signal, timeout]));
+        const onBytes = ctx.onProgress ? (received: number, total: number | null) => ctx.onProgress?.({ kind: 'bytes', received, total }) : undefined;
+        const result = await runHttpTool(
+          def.id, def.http, args, { secrets: deps.secrets, fetch: fetchImpl, outputLimitBytes, ...(onBytes ? { onBytes } : {}) }, AbortSignal.any([ctx.signal, timeout]),
+        );
         if (timeout.aborted && !ctx.signal.aborted) return failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`, result.logs);
         return result;
       }

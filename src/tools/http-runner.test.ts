@@ -235,3 +235,15 @@ describe('runHttpTool', () => {
     expect(r).toEqual({ outcome: 'error', content: 'Cancelled.', logs: [], failure: 'cancelled' });
   });
 });
+
+describe('bytes received while the response streams', () => {
+  it('are reported as they arrive (this server declares no length: total null)', async () => {
+    const seenBytes: [number, number | null][] = [];
+    const r = await runHttpTool('t1', spec({ urlTemplate: `${base}/big`, responseType: 'text' }), {}, { ...deps, onBytes: (n, total) => seenBytes.push([n, total]) }, signal());
+    expect(r.outcome).toBe('ok');
+    expect(seenBytes.length).toBeGreaterThan(0);
+    expect(seenBytes.at(-1)).toEqual([5000, null]);
+    // Never backwards.
+    expect(seenBytes.map(([n]) => n)).toEqual([...seenBytes.map(([n]) => n)].sort((a, b) => a - b));
+  });
+});

@@ -1,6 +1,6 @@
 import type { ToolLog } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../domain/tool-definition';
-import { boundedText, readBounded, type BoundedBody } from './bounded-body';
+import { boundedText, declaredLength, readBounded, type BoundedBody } from './bounded-body';
 import { thrownMessage, explainFetchFailure } from './fetch-failure';
 import { cutOutput } from './output-limit';
 import type { SecretSource } from './secret-source';
@@ -15,6 +15,8 @@ export type HttpRunDeps = {
   secrets: SecretSource;
   fetch: typeof fetch;
   outputLimitBytes: number;
+  /** Bytes of the response body received so far, and its Content-Length when the server gave one. */
+  onBytes?: (received: number, total: number | null) => void;
 };
 
 const EXCERPT_BYTES = 2_000;
@@ -69,7 +71,9 @@ export async function runHttpTool(
 
   let answer: BoundedBody;
   try {
-    answer = await readBounded(res, Math.max(deps.outputLimitBytes, JSON_REFORMAT_BYTES));
+    const total = declaredLength(res);
+    const onBytes = deps.onBytes;
+    answer = await readBounded(res, Math.max(deps.outputLimitBytes, JSON_REFORMAT_BYTES), undefined, onBytes ? (received) => onBytes(received, total) : undefined);
   } catch (err) {
     if (signal.aborted) return error('cancelled', 'Cancelled.');
     return error('network', `Reading the response from ${url.origin} failed: ${thrownMessage(err)}`);

@@ -42,7 +42,8 @@ export function charBoundary(bytes: Uint8Array, limit: number): number {
 }
 
 export type LogCollector = {
-  add(level: ToolLog['level'], text: string, t: number): void;
+  /** The entry as kept (possibly cut), or null when it was only counted. */
+  add(level: ToolLog['level'], text: string, t: number): ToolLog | null;
   /** The kept entries, then one marker entry saying how many were dropped (when any were). */
   logs(): ToolLog[];
 };
@@ -63,19 +64,25 @@ export function createLogCollector(limitBytes: number, maxEntries: number = MAX_
       if (full || kept.length >= maxEntries) {
         full = true;
         dropped += 1;
-        return;
+        return null;
       }
       const left = limitBytes - bytes;
       // A string has at least as many UTF-8 bytes as UTF-16 units: a 10 MB line is not encoded just to learn it is too long.
       const size = text.length <= left ? utf8Length(text) : Infinity;
       if (size <= left) {
         bytes += size;
-        kept.push({ level, text, t });
-        return;
+        const entry: ToolLog = { level, text, t };
+        kept.push(entry);
+        return entry;
       }
       full = true;
-      if (left > 0) kept.push({ level, text: cutOutput(text, left), t });
-      else dropped += 1;
+      if (left > 0) {
+        const entry: ToolLog = { level, text: cutOutput(text, left), t };
+        kept.push(entry);
+        return entry;
+      }
+      dropped += 1;
+      return null;
     },
     logs() {
       if (dropped === 0) return kept;

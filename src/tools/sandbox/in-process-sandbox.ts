@@ -32,9 +32,9 @@ export async function loadBoundedQuickJS(limitBytes: number): Promise<{ qjs: Qui
  */
 export function createInProcessSandbox(host: HostCapabilities = {}): Sandbox {
   return {
-    async run(req, signal) {
+    async run(req, signal, onLog) {
       const { qjs, memoryNearlyFull } = await loadBoundedQuickJS(req.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES);
-      return runInQuickJS(qjs, req, signal, { ...host, memoryNearlyFull });
+      return runInQuickJS(qjs, req, signal, { ...host, memoryNearlyFull, ...(onLog ? { onLog } : {}) });
     },
   };
 }

@@ -1,15 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInProcessSandbox } from './in-process-sandbox';
 import type { SandboxRequest, SandboxResult } from './sandbox-types';
 
 let server: http.Server;
 let origin = '';
+const held: http.ServerResponse[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/hang') return; // never answers; closed in afterAll
+    if (req.url === '/held') return void held.push(res);
     if (req.url === '/huge') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('h'.repeat(5_000_000));
     if (req.url === '/redirect') {
       res.writeHead(302, { location: 'http://example.invalid/' }).end();
@@ -210,5 +212,23 @@ describe('QuickJS sandbox core', () => {
       const r = await run('try { await fetch("https://evil.example/"); } catch (e) { return "caught: " + e.message; }', { allowedOrigins: [origin] });
       expect(r.ok && r.output).toMatch(/^caught: fetch blocked/);
     });
+  });
+});
+
+describe('console lines while the code runs', () => {
+  it('reach onLog as they are printed, before the result, within the output limit', async () => {
+    const lines: string[] = [];
+    const done = sandbox.run(
+      { code: 'console.log("before");\nconst r = await fetch(args.url);\nconsole.log("after", await r.text());\nreturn "ok";', args: { url: `${origin}/held` }, timeoutMs: 5_000, outputLimitBytes: 1024, allowedOrigins: [origin] },
+      new AbortController().signal,
+      (log) => lines.push(`${log.level}:${log.text}`),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 5_000 });
+    expect(lines).toEqual(['log:before']);
+    held[0]!.writeHead(200, { 'content-type': 'text/plain' }).end('x');
+    const result = await done;
+    expect(result).toMatchObject({ ok: true, output: 'ok' });
+    expect(lines).toEqual(['log:before', 'log:after x']);
+    expect(result.logs.map((l) => l.text)).toEqual(['before', 'after x']);
   });
 });

@@ -26,6 +26,8 @@ export type HostCapabilities = {
   now?: () => number;
   /** True when the engine's memory can grow no further (see loadBoundedQuickJS). */
   memoryNearlyFull?: () => boolean;
+  /** Each console line as it is kept (within the output limit), while the code runs. */
+  onLog?: (log: ToolLog) => void;
 };
 
 /** `nothing` marks a thrown null or undefined: what is left when the engine had no memory to build an error. */
@@ -69,7 +71,10 @@ export async function runInQuickJS(
   };
 
   try {
-    installLog(ctx, (level, text) => log.add(level, text, now() - started));
+    installLog(ctx, (level, text) => {
+      const kept = log.add(level, text, now() - started);
+      if (kept !== null) host.onLog?.(kept);
+    });
     if (req.allowedOrigins.length > 0 && host.fetch) {
       installFetch(ctx, req, host.fetch, hostAbort.signal, deferreds, pending);
     }

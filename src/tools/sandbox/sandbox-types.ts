@@ -29,7 +29,8 @@ export type SandboxResult =
   | { ok: false; kind: SandboxErrorKind; message: string; logs: ToolLog[] };
 
 export interface Sandbox {
-  run(req: SandboxRequest, signal: AbortSignal): Promise<SandboxResult>;
+  /** `onLog` hears each console line the run keeps, as it is printed (the result still carries them all). */
+  run(req: SandboxRequest, signal: AbortSignal, onLog?: (log: ToolLog) => void): Promise<SandboxResult>;
 }
 
 export const DEFAULT_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;

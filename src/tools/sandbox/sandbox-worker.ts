@@ -4,6 +4,7 @@
  */
 import { createInProcessSandbox } from './in-process-sandbox';
 import type { FromWorker, ToWorker } from './worker-protocol';
+import type { ToolLog } from '../../agent/tool-executor';
 
 const sandbox = createInProcessSandbox({ fetch: (input, init) => fetch(input, init) });
 const running = new Map<number, AbortController>();
@@ -16,8 +17,13 @@ addEventListener('message', (event: MessageEvent<ToWorker>) => {
   }
   const controller = new AbortController();
   running.set(msg.id, controller);
+  // Each kept console line goes to the page as it is printed: postMessage delivers even while the engine is busy.
+  const onLog = (log: ToolLog) => {
+    const line: FromWorker = { type: 'log', id: msg.id, logs: [log] };
+    postMessage(line);
+  };
   void sandbox
-    .run(msg.req, controller.signal)
+    .run(msg.req, controller.signal, onLog)
     .catch((err: unknown) => ({ ok: false as const, kind: 'crashed' as const, message: `The sandbox failed: ${err instanceof Error ? err.message : String(err)}`, logs: [] }))
     .then((result) => {
       running.delete(msg.id);

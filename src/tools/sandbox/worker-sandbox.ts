@@ -1,3 +1,4 @@
+import type { ToolLog } from '../../agent/tool-executor';
 import type { FromWorker, ToWorker } from './worker-protocol';
 import type { Sandbox, SandboxRequest, SandboxResult } from './sandbox-types';
 
@@ -17,7 +18,7 @@ export function createWorkerSandbox(): Sandbox {
   const spawn = () => new Worker(new URL('./sandbox-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-sandbox' });
 
   return {
-    run(req: SandboxRequest, signal: AbortSignal): Promise<SandboxResult> {
+    run(req: SandboxRequest, signal: AbortSignal, onLog?: (log: ToolLog) => void): Promise<SandboxResult> {
       if (signal.aborted) return Promise.resolve({ ok: false, kind: 'cancelled', message: 'Cancelled before it started.', logs: [] });
       const worker = idle.pop() ?? spawn();
       const id = nextId++;
@@ -36,6 +37,10 @@ export function createWorkerSandbox(): Sandbox {
         };
         const onMessage = (event: MessageEvent<FromWorker>) => {
           if (event.data.id !== id) return;
+          if (event.data.type === 'log') {
+            for (const log of event.data.logs) onLog?.(log);
+            return;
+          }
           const result = event.data.result;
           finish(result, result.ok || result.kind === 'thrown' || result.kind === 'bad_return');
         };

@@ -30,6 +30,9 @@ type Props = {
   record?: ToolCallRecord | undefined;
 };
 
+// Loads with the first running tool that reports progress, not with the page.
+const ToolLiveProgress = lazy(() => import('./tool-live-progress').then((m) => ({ default: m.ToolLiveProgress })));
+
 const PREVIEW_CHARS = 280;
 /**
  * Tool output is cut at 64 KB before it is stored, but older versions kept whatever a tool returned: what is past
@@ -117,6 +120,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       <Suspense fallback={null}>
         <TaskLaneSlot callId={p.callId} />
       </Suspense>
+      {status === 'running' && live?.progress !== undefined && (
+        <Suspense fallback={null}>
+          <ToolLiveProgress progress={live.progress} />
+        </Suspense>
+      )}
       {open && result !== null && (
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>

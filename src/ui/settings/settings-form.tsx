@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { setSessionEndpoint, updateSessionSettings } from '../../store/session-actions';
-import { chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
+import { apiKeyStore, chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
 import { endpointKey } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
 import { ApiSelect, remoteUrlProblem, type ApiChoice } from './api-select';
@@ -70,8 +70,16 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
   const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults, settings.baseURL));
   // For new sessions the API is chosen per endpoint: another base URL shows that endpoint's choice.
+  const [shownKey, setShownKey] = useState(initialKey);
   const changeBaseURL = (url: string) => {
     setBaseURL(url);
+    // The key field follows the endpoint (its stored key, or empty) unless the person has typed one.
+    if (key === shownKey) {
+      void apiKeyStore.keyFor(url).then((k) => {
+        setKey(k ?? '');
+        setShownKey(k ?? '');
+      });
+    }
     if (!session) {
       const { apiFormat: _old, ...rest } = api;
       const chosen = chosenApiFormat(settings.defaults, url);
@@ -108,8 +116,9 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
     const next = { ...draft, ...timed.values, ...knobbed.values };
     setSaving(true);
     try {
-      await settings.setKey(key, remember);
+      // The base URL first: the key is saved for the endpoint it belongs to (architecture.md, "Keys belong to endpoints").
       await settings.setBaseURL(baseURL.trim());
+      await settings.setKey(key, remember);
       const apiFormats = { ...settings.defaults.apiFormats, ...(api.apiFormat ? { [endpointKey(baseURL)]: api.apiFormat } : {}) };
       await settings.setDefaults({ ...next, apiFormats });
       if (session) {

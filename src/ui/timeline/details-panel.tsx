@@ -10,6 +10,7 @@ import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from './chat-link';
 import { McpCallDetails } from './mcp-call-details';
 import { approvalText } from '../../timeline/approval-text';
+import { bytesReceivedText } from '../../domain/bytes-received';
 
 const CUT = 2000;
 
@@ -111,6 +112,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
       <h3>{call.isError ? 'Error' : 'Result'}</h3>
       {result === null ? <p>{call.outcome === 'running' ? 'Still running…' : 'No result recorded.'}</p> : <CutText text={result.text} label={call.isError ? 'Error' : 'Result'} />}
       <McpCallDetails call={call} />
+      {call.bytesReceived !== undefined && <p role="status" aria-label="Bytes received">{bytesReceivedText(call.bytesReceived, call.bytesTotal)}</p>}
       {call.logs.length > 0 && (
         <>
           <h3>Logs</h3>
