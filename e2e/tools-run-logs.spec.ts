@@ -68,6 +68,7 @@ test("a tool card shows the tool's console output, and an error names the line o
     await expect(waiter.getByText('running', { exact: true })).toBeVisible();
     release();
     await waitForIdle(page);
+    await expandToolCard(waiter);
     await expect(waiter.getByLabel('Result', { exact: true })).toHaveText('slow answer');
     await expect(waiter.getByRole('log', { name: 'Live output' })).toHaveCount(0);
     await waiter.getByText('Logs (2)').click();
