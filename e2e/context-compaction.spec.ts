@@ -9,12 +9,15 @@ import { requestText } from './support/sent-requests';
 /** About 400 tokens of assistant notes per turn, each named so a request can be searched for it. */
 const note = (n: number) => `NOTE-${n}: ` + 'observations about the weather pattern '.repeat(40);
 
-test('a long run compacts automatically at 95 % and keeps going; later requests carry the summary, not the old turns', async ({ page, mock }) => {
+test('a long run compacts automatically at 95 % and keeps going, also past a 503 on the summary; later requests carry the summary, not the old turns', async ({ page, mock }) => {
   mock.configure({
-    defaultStep: responder('SUMMARY-OF-NOTES: weather was checked for cities 1 to 4.', (n) =>
-      n <= 8
-        ? { kind: 'tool_calls', text: note(n), calls: [{ id: `call_${n}`, name: 'get_weather', arguments: { city: `City${n}` } }] }
-        : { kind: 'text', content: 'Done after eight checks.' },
+    defaultStep: responder(
+      'SUMMARY-OF-NOTES: weather was checked for cities 1 to 4.',
+      (n) =>
+        n <= 8
+          ? { kind: 'tool_calls', text: note(n), calls: [{ id: `call_${n}`, name: 'get_weather', arguments: { city: `City${n}` } }] }
+          : { kind: 'text', content: 'Done after eight checks.' },
+      { firstSummaryStatus: 503 },
     ),
   });
   await openConfiguredApp(page, mock);
@@ -26,7 +29,9 @@ test('a long run compacts automatically at 95 % and keeps going; later requests 
   await waitForIdle(page);
 
   const summaries = mock.requests.filter(isSummaryRequest);
-  expect(summaries.length).toBeGreaterThanOrEqual(1);
+  // The first summary request got a 503 and was sent again; the run did not end on it.
+  expect(summaries.length).toBeGreaterThanOrEqual(2);
+  expect(requestText(summaries[1]!)).toBe(requestText(summaries[0]!));
   // The summariser read the oldest turns.
   expect(requestText(summaries[0]!)).toContain('NOTE-1:');
   const turns = mock.requests.filter((r) => !isSummaryRequest(r));

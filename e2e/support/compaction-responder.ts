@@ -13,7 +13,14 @@ export function isSummaryRequest(req: { body: { messages?: Msg[] } }): boolean {
  * A responder for the whole test: summary requests get `summary`, every other request gets
  * `turn(n)` where n counts the non-summary requests from 1.
  */
-export function responder(summary: string, turn: (n: number, req: ChatRequest) => StaticStep) {
+export function responder(summary: string, turn: (n: number, req: ChatRequest) => StaticStep, opts: { firstSummaryStatus?: number } = {}) {
   let n = 0;
-  return (req: ChatRequest): StaticStep => (isSummaryRequest(req) ? { kind: 'text', content: summary } : turn(++n, req));
+  let summaries = 0;
+  return (req: ChatRequest): StaticStep => {
+    if (!isSummaryRequest(req)) return turn(++n, req);
+    summaries += 1;
+    // The provider refuses the first summary request (e.g. a 503 mid-run): it is retried like any chat request.
+    if (summaries === 1 && opts.firstSummaryStatus !== undefined) return { kind: 'http_error', status: opts.firstSummaryStatus };
+    return { kind: 'text', content: summary };
+  };
 }
