@@ -4,6 +4,9 @@ import { clientMetadataPlugin } from './build/client-metadata';
 import { cspPlugin, devCspPlugin } from './build/csp';
 import { exportValidatorsPlugin } from './build/export-validators';
 import { serviceWorkerPlugin } from './build/service-worker';
+import { unitTestGroups } from './build/test-isolation';
+
+const unitTests = unitTestGroups();
 
 export default defineConfig({
   // Relative asset URLs: the built page works from any path on any static host (/, /any/sub/path/).
@@ -15,8 +18,12 @@ export default defineConfig({
   worker: { format: 'es', plugins: () => [exportValidatorsPlugin()] },
   build: { target: 'es2022', sourcemap: false },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/server/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
+    // Files that touch no global state share a module registry (fast); the rest get a fresh one each (build/test-isolation.ts).
+    projects: [
+      { extends: true, test: { name: 'shared', include: unitTests.shared, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: unitTests.isolated } },
+    ],
   },
 });

@@ -38,7 +38,7 @@ test('code tools cannot escape the sandbox, and the app and its stored key are u
   test.setTimeout(240_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  // The app remembers the key the way it really does: in IndexedDB (secrets.apiKey).
+  // The app remembers the key the way it really does: in IndexedDB (secrets, under the endpoint it belongs to).
   await openConfiguredApp(page, mock, { apiKey: STORED, remember: true });
   await page.evaluate(() => {
     document.cookie = 'toolscope_session=cookie-value; path=/';

@@ -96,13 +96,13 @@ export async function dbSnapshot(page: Page): Promise<Record<string, string[]>> 
 }
 
 /**
- * What a sandbox escape would touch, read from IndexedDB directly: the remembered API key (secrets, key
- * 'apiKey', as src/db/secrets-repo.ts stores it) and the number of tools and sessions.
+ * What a sandbox escape would touch, read from IndexedDB directly: the remembered API key (secrets, one row per
+ * endpoint keyed 'apiKey:<base URL>', as src/db/endpoint-keys.ts stores it) and the number of tools and sessions.
  */
 export async function storedAppState(page: Page): Promise<{ apiKey: unknown; tools: number; sessions: number }> {
   const stores = await readStores(page, ['secrets', 'tools', 'sessions']);
   return {
-    apiKey: (stores.secrets ?? []).find((r) => r.key === 'apiKey')?.value,
+    apiKey: (stores.secrets ?? []).find((r) => typeof r.key === 'string' && r.key.startsWith('apiKey:'))?.value,
     tools: (stores.tools ?? []).length,
     sessions: (stores.sessions ?? []).length,
   };
