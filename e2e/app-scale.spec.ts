@@ -44,7 +44,7 @@ async function openSession(page: Page, title: string, lastText: string): Promise
   return (await page.evaluate(() => performance.now())) - start;
 }
 
-test('a 5,000-message session opens, renders only what is on screen, and scrolls end to end', async ({ page }) => {
+test('a 5,000-message session opens, renders only what is on screen, and scrolls end to end', { tag: '@bench' }, async ({ page }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Timeline' }).waitFor();
   // The app creates its schema on start; wait until the tables exist.

@@ -33,7 +33,7 @@ function bigExport(): string {
   return JSON.stringify({ ...base, sessions });
 }
 
-test('a 50 MB export imports through the worker with progress shown, and every session lands', async ({ page }) => {
+test('a 50 MB export imports through the worker with progress shown, and every session lands', { tag: '@bench' }, async ({ page }) => {
   test.setTimeout(300_000);
   const text = bigExport();
   const mb = text.length / 1024 / 1024;

@@ -100,7 +100,7 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a live timeline of a fast multi-call run updates at most once per animation frame', async ({ page, mock }) => {
+test('a live timeline of a fast multi-call run updates at most once per animation frame', { tag: '@bench' }, async ({ page, mock }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
