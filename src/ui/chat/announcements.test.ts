@@ -30,6 +30,12 @@ describe('chat announcements', () => {
     expect(approvalAnnouncement('current_time', '{}')).toBe('current_time wants to run. Approve or deny it below.');
   });
 
+  it('say at most a sentence of an answer that is one megabyte-long word', () => {
+    const blob = 'x'.repeat(1 << 20);
+    expect(runEndAnnouncement('complete', [assistant(blob)])).toBe(`Answer finished: ${'x'.repeat(160)}…`);
+    expect(firstWords(`short ${'y'.repeat(1000)}`)).toBe(`short ${'y'.repeat(154)}…`);
+  });
+
   it('keep short texts whole', () => {
     expect(firstWords('  two   words ')).toBe('two words');
   });

@@ -6,10 +6,17 @@ import type { ChatMessage } from '../../domain/messages';
  * stop, never each token: the message list itself stays `aria-live="off"`.
  */
 const FIRST_WORDS = 12;
+/** A "word" can be a megabyte of unbroken text: what is said stays a sentence, and the live region's layout small. */
+const MOST_CHARS = 160;
 
 export function firstWords(text: string, count = FIRST_WORDS): string {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}…`;
+  // Only the head is split: the rest of a long answer is never said.
+  const trimmed = text.trim();
+  const head = trimmed.slice(0, MOST_CHARS * 2);
+  const words = head.split(/\s+/).filter(Boolean);
+  const said = words.slice(0, count).join(' ');
+  if (said.length > MOST_CHARS) return `${said.slice(0, MOST_CHARS)}…`;
+  return words.length > count || head.length < trimmed.length ? `${said}…` : said;
 }
 
 /** The last assistant text of a run: the answer a person waited for. */

@@ -24,6 +24,13 @@ const PlainPiece = memo(function PlainPiece({ text }: { text: string }) {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/** How many pieces end within the first `chars` characters (at least one, so a stream never shows nothing). */
+function liveCount(pieces: readonly { end: number }[], chars: number): number {
+  let n = 0;
+  while (n < pieces.length && (n === 0 || (pieces[n]?.end ?? 0) <= chars)) n++;
+  return n;
+}
+
 /**
  * Text of any length without stalling the page: rendered in pieces, a page at a time ("Show more"), and past a size
  * cap as plain text instead of Markdown (see text-pieces.ts).
@@ -35,7 +42,10 @@ export const LongText = memo(function LongText({ text, format, live = false, max
   const holder = useRef<HTMLDivElement & HTMLPreElement>(null);
   const focusPiece = useRef<number | null>(null);
   const statusId = useId();
-  const shownCount = live ? pieces.length : (pageEnds[Math.min(pages, pageEnds.length) - 1] ?? 0);
+  const paged = pageEnds[Math.min(pages, pageEnds.length) - 1] ?? 0;
+  // While text arrives, all of it shows up to AUTO_SHOW_CHARS; past that the pages shown so far stay and the rest
+  // waits for "Show more", so a megabyte stream never lays out a megabyte (invariant 6).
+  const shownCount = live ? Math.max(paged, liveCount(pieces, AUTO_SHOW_CHARS)) : paged;
   const more = shownCount < pieces.length;
   const limit = Math.min(text.length, maxChars ?? Number.POSITIVE_INFINITY);
   const shownChars = pieces[shownCount - 1]?.end ?? 0;
