@@ -80,7 +80,15 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   await fill(page, 'Base URL', mock.url, dialog);
   await fill(page, 'Model', 'mock-gpt', dialog);
   await click(page, 'button', 'Save', dialog);
-  await waitFor('Settings to close', async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+  try {
+    await waitFor('Settings to close', async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+  } catch (err) {
+    // What the form shows (a field's complaint, where the cursor went) is what tells a person, and us, why it stayed open.
+    const seen = await page.evaluate<string>(
+      `(function () { var d = document.querySelector('dialog[open]'); var a = document.activeElement; return 'focus: ' + (a ? (a.getAttribute('aria-label') || a.id || a.tagName) + ' = ' + JSON.stringify(a.value) : 'none') + '; fields: ' + Array.prototype.map.call(d ? d.querySelectorAll('input') : [], function (i) { return (i.getAttribute('aria-label') || i.name || i.id) + '=' + JSON.stringify(i.type === 'password' ? String(i.value.length) : i.value); }).join(', ') + '; text: ' + (d ? d.innerText.slice(0, 600) : 'no open dialog'); })()`,
+    );
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; ${seen}`);
+  }
 
   log('streamed answer');
   mock.script([{ kind: 'text', content: 'Streaming works in every engine we test.' }]);
