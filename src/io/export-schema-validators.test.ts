@@ -11,11 +11,14 @@ import { fixtureFile } from './testing/export-fixture';
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('./session-schema.json', import.meta.url)), 'utf8')) as object;
 
 /** The validator the app compiled on the page before: the reference the generated code must agree with. */
-function runtimeValidator() {
+function compileRuntimeValidator() {
   const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
   addFormats(ajv, ['date-time']);
   return ajv.compile(schema);
 }
+// Compiled once for the file: compiling the whole schema at run time is the slow part, and it holds no state.
+let compiled: ReturnType<typeof compileRuntimeValidator> | null = null;
+const runtimeValidator = () => (compiled ??= compileRuntimeValidator());
 
 const key = (errors: readonly ErrorObject[] | null | undefined) =>
   (errors ?? []).map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`).sort();

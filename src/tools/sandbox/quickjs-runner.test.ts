@@ -162,10 +162,10 @@ describe('QuickJS sandbox core', () => {
     });
 
     it('keeps at most 1,000 log entries, however small, and counts the rest', async () => {
-      const r = await run('for (let i = 0; i < 100000; i++) console.log(); return "done";', { timeoutMs: 10_000 });
+      const r = await run('for (let i = 0; i < 20000; i++) console.log(); return "done";', { timeoutMs: 10_000 });
       expect(r.ok && r.output).toBe('done');
       expect(r.logs).toHaveLength(1_001);
-      expect(r.logs.at(-1)).toMatchObject({ level: 'warn', text: '…[99000 more log entries dropped: the log is limited to 1000 entries]' });
+      expect(r.logs.at(-1)).toMatchObject({ level: 'warn', text: '…[19000 more log entries dropped: the log is limited to 1000 entries]' });
     });
 
     it('cuts a 10 MB one-line log entry with the marker', async () => {
