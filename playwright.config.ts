@@ -10,9 +10,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  // Three spec files at a time: every spec starts its own servers on ephemeral ports and gets its own browser
-  // context (its own IndexedDB), so files share nothing but the built app. E2E_WORKERS=1 runs them one by one.
+  // Tests, not files, are spread over the workers: a long file at the end of the list no longer leaves the other
+  // workers idle. Every test starts its own servers on ephemeral ports (beforeEach, or fixtures) and gets its own
+  // browser context (its own IndexedDB), so tests share nothing but the built app. The two files that share one
+  // Vite dev server between their tests (beforeAll) keep their tests in one worker. E2E_WORKERS=1 runs them one by one.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   reporter: [['list']],

@@ -10,6 +10,9 @@ import { startDevServer, type DevServer } from './support/dev-server';
 let dev: DevServer;
 let devUrl = '';
 
+// One dev server for this file's tests: they run in one worker, in order (playwright.config.ts spreads tests otherwise).
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   // Every lazily loaded module is an entry of the start-up scan, so no dependency found late reloads the page.
   dev = await startDevServer(['src/**/*.worker.ts', 'src/**/*-worker.ts', 'src/mcp/runtime.ts']);

@@ -19,6 +19,9 @@ let modern: ModernMcpServer;
 let legacy: EverythingMcpServer;
 const SECRET = 'mcp-browser-secret-93c1';
 
+// One dev server for this file's tests: they run in one worker, in order (playwright.config.ts spreads tests otherwise).
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   // The page imports the runtime by a path the scanner cannot see from index.html: it is named as an entry, and
   // the client pre-bundled up front.

@@ -35,13 +35,17 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
           Refresh models
         </button>
       </div>
-      {models.isFetching && <span className="hint">Loading models…</span>}
-      {waitsForKey(baseURL, apiKey) && <span className="hint">Enter the API key to list this provider's models, or type a model name.</span>}
-      {models.isError && (
-        <span className="hint" role="status">
-          Could not list models ({models.error.message}). Type the model name instead.
-        </span>
-      )}
+      {/* One line that is always there: the list loading, failing or waiting for a key changes its words, never the
+          height of the form, so a button below does not move under a pointer on its way to it. */}
+      <span className="hint model-status" role="status">
+        {waitsForKey(baseURL, apiKey)
+          ? "Enter the API key to list this provider's models, or type a model name."
+          : models.isFetching
+            ? 'Loading models…'
+            : models.isError
+              ? `Could not list models (${models.error.message}). Type the model name instead.`
+              : ''}
+      </span>
     </div>
   );
 }

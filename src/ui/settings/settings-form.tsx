@@ -147,9 +147,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         autoFocus={initialKey === ''}
       />
       <BaseUrlField value={baseURL} onChange={changeBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} inputRef={baseURLInput} />
+      {/* Right under what it tests, in Connection, above anything that loads (the model list) and could move it. */}
+      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} apiFormat={api.apiFormat ?? defaultApiFormat(baseURL)} />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
       <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
-      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} apiFormat={api.apiFormat ?? defaultApiFormat(baseURL)} />
       <ApiSelect value={api} baseURL={baseURL} onChange={setApi} />
       <LimitsFields value={draft} onChange={setDraft}>
         <StreamTimeoutFields
