@@ -4,6 +4,8 @@ import type { ChatMessage } from '../domain/messages';
 import type { SessionRecord } from '../domain/session';
 import type { ToolscopeDB } from './database';
 import type { MessageRecord } from './records';
+import { lateTaskResults } from './mcp-tasks-repo';
+import { withLateToolResults } from '../domain/late-tool-results';
 
 /** `branchId`: the branch the message belongs to; absent or ROOT_BRANCH: the root, which stores none. */
 export function toMessageRecord(sessionId: string, order: number, message: ChatMessage, branchId?: string): MessageRecord {
@@ -86,11 +88,12 @@ export async function loadPathRecords(db: ToolscopeDB, sessionId: string): Promi
 
 /**
  * The history to continue a conversation from: the active path only (architecture.md, "Branches"); a partial
- * still marked streaming (a live run elsewhere) is left out.
+ * still marked streaming (a live run elsewhere) is left out; a task result that arrived after its call's run ended
+ * takes the place of the call's interrupted result (architecture.md, "MCP Tasks").
  */
 export async function loadHistory(db: ToolscopeDB, sessionId: string): Promise<ChatMessage[]> {
-  const records = await loadPathRecords(db, sessionId);
-  return records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord);
+  const [records, late] = await Promise.all([loadPathRecords(db, sessionId), lateTaskResults(db, sessionId)]);
+  return withLateToolResults(records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord), late);
 }
 
 export async function nextOrder(db: ToolscopeDB, sessionId: string): Promise<number> {

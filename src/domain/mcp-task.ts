@@ -19,7 +19,14 @@ export type McpTaskRecord = {
   updatedAt: number;
   /** How it ended, in words (the result text given to the model, or why there is none). */
   endText?: string;
+  /**
+   * The task's end as the model reads it, when it came after the run that made the call had ended (a reload cut it):
+   * the history builder gives it to the model in place of the call's interrupted result (architecture.md, "MCP Tasks").
+   */
+  lateResult?: LateTaskResult;
 };
+
+export type LateTaskResult = { content: string; isError: boolean; arrivedAt: number };
 
 export const MCP_TASK_STATUS_WORDS: Record<McpTaskLaneStatus, string> = {
   working: 'working',

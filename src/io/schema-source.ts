@@ -456,8 +456,9 @@ export function buildSessionSchema(): Schema {
           createdAt: ms(),
           updatedAt: ms(),
           endText: str(LIMITS.text),
+          lateResult: obj({ content: str(LIMITS.text), isError: { type: 'boolean' }, arrivedAt: ms() }),
         },
-        ['statusMessage', 'pollIntervalMs', 'endText'],
+        ['statusMessage', 'pollIntervalMs', 'endText', 'lateResult'],
       ),
       toolDefinition: toolDefinition(),
       mcpServerRef: obj(
