@@ -450,7 +450,7 @@ export function buildSessionSchema(): Schema {
           serverName: str(LIMITS.name),
           toolName: str(LIMITS.name),
           taskId: str(LIMITS.shortText),
-          status: { enum: ['working', 'input_required', 'cancelling', 'completed', 'failed', 'cancelled', 'lost'] },
+          status: { enum: ['working', 'input_required', 'cancelling', 'completed', 'failed', 'cancelled', 'lost', 'expired'] },
           statusMessage: str(LIMITS.shortText),
           pollIntervalMs: { type: 'number', minimum: 0, maximum: 8.64e15 },
           createdAt: ms(),

@@ -123,6 +123,8 @@ function endText(end: TaskEnd): string {
       return `The task was cancelled${end.message !== undefined ? `: ${end.message}` : '.'}`;
     case 'lost':
       return `Error: the task was lost: ${end.message}`;
+    case 'expired':
+      return `Error: ${end.message}`;
   }
 }
 
