@@ -1,6 +1,5 @@
 import type { ToolscopeDB } from './database';
 import type { McpTaskRecord } from '../domain/mcp-task';
-import type { LateToolResult } from '../domain/late-tool-results';
 
 export async function putMcpTask(db: ToolscopeDB, task: McpTaskRecord): Promise<void> {
   await db.mcpTasks.put(task);
@@ -22,10 +21,4 @@ export async function listSessionMcpTasks(db: ToolscopeDB, sessionId: string): P
 
 export async function deleteSessionMcpTasks(db: ToolscopeDB, sessionId: string): Promise<void> {
   await db.mcpTasks.where('sessionId').equals(sessionId).delete();
-}
-
-/** The results tasks delivered after their call's run had ended, by call id (the history builder applies them). */
-export async function lateTaskResults(db: ToolscopeDB, sessionId: string): Promise<Map<string, LateToolResult>> {
-  const tasks = await db.mcpTasks.where('sessionId').equals(sessionId).toArray();
-  return new Map(tasks.flatMap((t) => (t.lateResult !== undefined ? [[t.callId, { content: t.lateResult.content, isError: t.lateResult.isError }] as const] : [])));
 }

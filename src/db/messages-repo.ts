@@ -4,8 +4,6 @@ import type { ChatMessage } from '../domain/messages';
 import type { SessionRecord } from '../domain/session';
 import type { ToolscopeDB } from './database';
 import type { MessageRecord } from './records';
-import { lateTaskResults } from './mcp-tasks-repo';
-import { withLateToolResults } from '../domain/late-tool-results';
 
 /** `branchId`: the branch the message belongs to; absent or ROOT_BRANCH: the root, which stores none. */
 export function toMessageRecord(sessionId: string, order: number, message: ChatMessage, branchId?: string): MessageRecord {
@@ -92,8 +90,15 @@ export async function loadPathRecords(db: ToolscopeDB, sessionId: string): Promi
  * takes the place of the call's interrupted result (architecture.md, "MCP Tasks").
  */
 export async function loadHistory(db: ToolscopeDB, sessionId: string): Promise<ChatMessage[]> {
-  const [records, late] = await Promise.all([loadPathRecords(db, sessionId), lateTaskResults(db, sessionId)]);
-  return withLateToolResults(records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord), late);
+  const [records, late] = await Promise.all([
+    loadPathRecords(db, sessionId),
+    db.mcpTasks.where('sessionId').equals(sessionId).filter((t) => t.lateResult !== undefined).toArray(),
+  ]);
+  const history = records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord);
+  if (late.length === 0) return history;
+  // Rare, so loaded when needed: nothing of it in the first page load.
+  const { withLateToolResults } = await import('../domain/late-tool-results');
+  return withLateToolResults(history, new Map(late.map((t) => [t.callId, { content: t.lateResult?.content ?? '', isError: t.lateResult?.isError ?? true }])));
 }
 
 export async function nextOrder(db: ToolscopeDB, sessionId: string): Promise<number> {

@@ -1,7 +1,6 @@
 import { zeroUsage } from '../domain/messages';
 import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
-import { deleteSessionMcpTasks, listSessionMcpTasks } from './mcp-tasks-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
@@ -107,15 +106,16 @@ export async function deleteSession(
     const toolCalls = db.toolCalls.where('sessionId').equals(id);
     const runs = db.runs.where('sessionId').equals(id);
     const events = db.events.where('sessionId').equals(id);
+    const tasks = db.mcpTasks.where('sessionId').equals(id);
     const snap: SessionSnapshot = {
       session,
       messages: await messages.toArray(),
       toolCalls: await toolCalls.toArray(),
       runs: await runs.toArray(),
       events: await events.toArray(),
-      mcpTasks: await listSessionMcpTasks(db, id),
+      mcpTasks: await tasks.toArray(),
     };
-    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), deleteSessionMcpTasks(db, id), db.sessions.delete(id)]);
+    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), db.sessions.delete(id)]);
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
