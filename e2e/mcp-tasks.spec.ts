@@ -2,8 +2,8 @@
  * MCP Tasks end to end against a real tasks-extension server on 127.0.0.1 (e2e/mcp-servers/tasks-server.ts): a
  * call answered with a task is a lane under its tool card and on the timeline, polled at the server's interval
  * (short here), its input asked through the same form as elicitation, and its result given to the model as the
- * tool result; "Cancel task" sends tasks/cancel and the lane says cancelled; a reload brings the lane back and
- * polling resumes. (Stop cancelling the task is a unit test: src/store/mcp-task-follow.test.ts.)
+ * tool result; "Cancel task" sends tasks/cancel and the lane says cancelled; a reload brings the lane back,
+ * polling resumes, and the result that arrives then is what the model reads with the next request. (Stop cancelling the task is a unit test: src/store/mcp-task-follow.test.ts.)
  */
 import { startTasksMcpServer, type TasksMcpServer } from './mcp-servers/tasks-server';
 import { expect, test } from './fixtures';
@@ -105,4 +105,15 @@ test('Cancel task sends tasks/cancel and the model is told; after a reload a run
   server.finishLongJobs();
   await expect(back).toHaveAccessibleName('Task of long_job: completed', { timeout: 20_000 });
   await expect(back.getByLabel('Task outcome')).toHaveText('Long job done.');
+
+  // The run that made the call ended with the reload; the late result goes with the next request, in place of the
+  // interrupted one, when the person continues.
+  const requestsBefore = mock.requests.length;
+  mock.script([{ kind: 'text', content: 'The long job is done.' }]);
+  await back.getByRole('button', { name: 'Continue with task result', exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('The long job is done.', { timeout: 20_000 });
+  await waitForIdle(page);
+  expect(mock.requests.length).toBe(requestsBefore + 1);
+  expect(toolMessage(mock.requests[requestsBefore]?.body, 'call_keep')).toBe('Long job done.');
+  await expect(back.getByRole('button', { name: 'Continue with task result', exact: true })).toHaveCount(0);
 });

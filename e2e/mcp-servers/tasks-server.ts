@@ -9,7 +9,9 @@
  * - ask_name: input_required with one elicitation form (key "name"); after tasks/update, completed "Hello, <name>!".
  * - doomed_job: working for one poll, then failed (JSON-RPC error -32603 "The job ran out of disk space").
  * - long_job: working until tasks/cancel (then cancelled) or until `finishLongJobs()` (then completed "Long job done.").
- * Time is counted in polls, not seconds: tests wait for states, never for a clock.
+ * Time is counted in polls, not seconds: tests wait for states, never for a clock. With `notifications`, status is
+ * also pushed (notifications/tasks over subscriptions/listen) and a call that asked for progress gets a log message
+ * and progress notifications in its replies' event streams; `ttlMs` sets the tasks' time to live.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -36,9 +38,20 @@ type TaskState = {
   error?: { code: number; message: string };
   inputRequests?: Record<string, unknown>;
   cancelRequested: boolean;
+  /** The tools/call's `_meta.progressToken`, when the client asked for progress. */
+  progressToken?: string | number;
 };
 
-export type TasksServerOptions = { pollIntervalMs?: number };
+export type TasksServerOptions = {
+  pollIntervalMs?: number;
+  /** The tasks' time to live (default one hour); past it a task is gone (tasks/get answers not found). */
+  ttlMs?: number;
+  /**
+   * Push status with notifications/tasks over subscriptions/listen, and answer tools/call and tasks/get of a call
+   * that asked for progress as an event stream carrying a log message and progress notifications.
+   */
+  notifications?: boolean;
+};
 
 export type TasksMcpServer = {
   url: string;
@@ -46,6 +59,8 @@ export type TasksMcpServer = {
   tasks: Map<string, TaskState>;
   /** Completes every long_job still running. */
   finishLongJobs(): void;
+  /** How many subscriptions/listen streams are open for the task. */
+  subscribers(taskId: string): number;
   close(): Promise<void>;
 };
 
@@ -67,6 +82,9 @@ function buildServer(): McpServer {
 
 export async function startTasksMcpServer(options: TasksServerOptions = {}): Promise<TasksMcpServer> {
   const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const ttlMs = options.ttlMs ?? 3_600_000;
+  const listeners = new Map<string, Set<ServerResponse>>();
+  const sse = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
   const recorder = new RequestRecorder();
   const tasks = new Map<string, TaskState>();
   const handler = createMcpHandler(() => buildServer(), { legacy: 'reject' });
@@ -78,13 +96,23 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     ...(t.statusMessage !== undefined ? { statusMessage: t.statusMessage } : {}),
     createdAt: t.createdAt,
     lastUpdatedAt: t.lastUpdatedAt,
-    ttlMs: 3_600_000,
+    ttlMs,
     pollIntervalMs,
     ...(t.status === 'input_required' ? { inputRequests: t.inputRequests ?? {} } : {}),
     ...(t.status === 'completed' ? { result: t.result } : {}),
     ...(t.status === 'failed' ? { error: t.error } : {}),
   });
-  const set = (t: TaskState, patch: Partial<TaskState>) => Object.assign(t, patch, { lastUpdatedAt: new Date().toISOString() });
+  const set = (t: TaskState, patch: Partial<TaskState>) => {
+    Object.assign(t, patch, { lastUpdatedAt: new Date().toISOString() });
+    for (const res of listeners.get(t.taskId) ?? []) res.write(sse({ jsonrpc: '2.0', method: 'notifications/tasks', params: wire(t) }));
+  };
+  const expired = (t: TaskState) => Date.now() > Date.parse(t.createdAt) + ttlMs;
+  /** What a reply's stream carries before the response, for a call that asked for progress. */
+  const notes = (t: TaskState | undefined, first: boolean): unknown[] => {
+    if (!options.notifications || t === undefined || t.progressToken === undefined) return [];
+    const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: t.progressToken, progress: t.polls, total: t.steps, message: t.statusMessage ?? '' } };
+    return first ? [{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'tasks', data: `${t.tool} accepted as task ${t.taskId}` } }, progress] : [progress];
+  };
   const done = (t: TaskState, text: string) => set(t, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } });
 
   /** One poll's worth of work. */
@@ -115,6 +143,28 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     return t;
   };
 
+  /** subscriptions/listen for task ids: an event stream kept open, acknowledged, then notifications/tasks. */
+  const listen = (message: Record<string, unknown>, res: ServerResponse, cors: Record<string, string>): boolean => {
+    const params = (message.params ?? {}) as { notifications?: { taskIds?: unknown } };
+    const ids = Array.isArray(params.notifications?.taskIds) ? params.notifications.taskIds.filter((id): id is string => typeof id === 'string' && tasks.has(id)) : null;
+    if (message.method !== 'subscriptions/listen' || ids === null) return false;
+    if (!options.notifications) {
+      res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }));
+      return true;
+    }
+    res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(sse({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: ids } } }));
+    for (const id of ids) {
+      const set = listeners.get(id) ?? new Set();
+      set.add(res);
+      listeners.set(id, set);
+    }
+    res.on('close', () => {
+      for (const id of ids) listeners.get(id)?.delete(res);
+    });
+    return true;
+  };
+
   /** The raw answer to a task request, or null when the SDK should serve the message. */
   const answer = (message: Record<string, unknown>): Record<string, unknown> | null => {
     const id = message.id;
@@ -130,11 +180,15 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
         if (meta['io.modelcontextprotocol/clientCapabilities']?.extensions?.[EXT] === undefined) {
           return err(-32003, 'Missing required client capability', { requiredCapabilities: { extensions: { [EXT]: {} } } });
         }
-        return ok({ resultType: 'task', ...wire(create(name, (params.arguments ?? {}) as Record<string, unknown>)) });
+        const t = create(name, (params.arguments ?? {}) as Record<string, unknown>);
+        const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
+        if (typeof token === 'string' || typeof token === 'number') t.progressToken = token;
+        return ok({ resultType: 'task', ...wire(t) });
       }
       case 'tasks/get': {
         const t = task();
         if (t === undefined) return err(-32602, 'Failed to retrieve task: Task not found');
+        if (expired(t)) return err(-32602, 'Failed to retrieve task: Task has expired');
         advance(t);
         return ok({ resultType: 'complete', ...wire(t) });
       }
@@ -181,8 +235,15 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     } catch {
       message = null;
     }
-    const raw = message !== null && typeof message === 'object' && !Array.isArray(message) ? answer(message as Record<string, unknown>) : null;
-    if (raw !== null) return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(raw));
+    const record = message !== null && typeof message === 'object' && !Array.isArray(message) ? (message as Record<string, unknown>) : null;
+    if (record !== null && listen(record, res, cors)) return;
+    const raw = record !== null ? answer(record) : null;
+    if (raw !== null) {
+      const result = (raw.result ?? {}) as { taskId?: unknown; resultType?: unknown };
+      const before = typeof result.taskId === 'string' ? notes(tasks.get(result.taskId), result.resultType === 'task') : [];
+      if (before.length === 0) return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(raw));
+      return void res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' }).end([...before, raw].map(sse).join(''));
+    }
     const isDiscover = (message as { method?: unknown } | null)?.method === 'server/discover';
     await serveWithFetchHandler(req, res, body, origin, async (request) => (isDiscover ? withExtension(await handler.fetch(request)) : handler.fetch(request)), cors);
   }
@@ -200,6 +261,7 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     finishLongJobs: () => {
       for (const t of tasks.values()) if (t.tool === 'long_job' && t.status === 'working' && !t.cancelRequested) done(t, 'Long job done.');
     },
+    subscribers: (taskId) => listeners.get(taskId)?.size ?? 0,
     close: async () => {
       await handler.close().catch(() => undefined);
       server.closeAllConnections();

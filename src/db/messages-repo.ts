@@ -86,11 +86,19 @@ export async function loadPathRecords(db: ToolscopeDB, sessionId: string): Promi
 
 /**
  * The history to continue a conversation from: the active path only (architecture.md, "Branches"); a partial
- * still marked streaming (a live run elsewhere) is left out.
+ * still marked streaming (a live run elsewhere) is left out; a task result that arrived after its call's run ended
+ * takes the place of the call's interrupted result (architecture.md, "MCP Tasks").
  */
 export async function loadHistory(db: ToolscopeDB, sessionId: string): Promise<ChatMessage[]> {
-  const records = await loadPathRecords(db, sessionId);
-  return records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord);
+  const [records, late] = await Promise.all([
+    loadPathRecords(db, sessionId),
+    db.mcpTasks.where('sessionId').equals(sessionId).filter((t) => t.lateResult !== undefined).toArray(),
+  ]);
+  const history = records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord);
+  if (late.length === 0) return history;
+  // Rare, so loaded when needed: nothing of it in the first page load.
+  const { withLateToolResults } = await import('../domain/late-tool-results');
+  return withLateToolResults(history, new Map(late.map((t) => [t.callId, { content: t.lateResult?.content ?? '', isError: t.lateResult?.isError ?? true }])));
 }
 
 export async function nextOrder(db: ToolscopeDB, sessionId: string): Promise<number> {

@@ -6,6 +6,8 @@ import {
   createSession, deleteSession, getSession, listSessions, renameSession, searchSessions, updateSession,
 } from './sessions-repo';
 import { freshDB } from './testing/fresh-db';
+import { listSessionMcpTasks } from './mcp-tasks-repo';
+import type { McpTaskRecord } from '../domain/mcp-task';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());
@@ -70,6 +72,26 @@ describe('sessions repository', () => {
     expect(await db.runs.get('s1-r')).toMatchObject({ stopReason: 'complete' });
     expect((await listSessionEvents(db, 's1')).map((e) => e.seq)).toEqual([0, 1, 2]);
     expect(await res.undo.undo()).toBe(false);
+  });
+
+  it('deletes the session\'s MCP task lanes with it, and undo brings them back', async () => {
+    ({ db } = freshDB());
+    await seedSession('s1', 10);
+    await seedSession('s2', 20);
+    const task = (callId: string, sessionId: string): McpTaskRecord => ({
+      callId, sessionId, serverId: 'srv', serverName: 'jobs', toolName: 'long_job', taskId: `task-${callId}`, status: 'completed',
+      createdAt: 1, updatedAt: 2, endText: 'done',
+    });
+    await db.mcpTasks.bulkPut([task('s1-c1', 's1'), task('s1-c2', 's1'), task('s2-c1', 's2')]);
+    let clock = 0;
+    const res = await deleteSession(db, 's1', { now: () => clock, undoWindowMs: 1000 });
+    if (!res.ok) throw new Error('expected ok');
+    expect(await listSessionMcpTasks(db, 's1')).toEqual([]);
+    expect((await listSessionMcpTasks(db, 's2')).map((t) => t.callId)).toEqual(['s2-c1']);
+    clock = 500;
+    expect(await res.undo.undo()).toBe(true);
+    expect((await listSessionMcpTasks(db, 's1')).map((t) => t.callId).sort()).toEqual(['s1-c1', 's1-c2']);
+    expect(await db.mcpTasks.get('s1-c2')).toEqual(task('s1-c2', 's1'));
   });
 
   it('refuses undo after the window and reports a missing session', async () => {

@@ -1,6 +1,7 @@
 import { zeroUsage } from '../domain/messages';
 import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
+import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
 
@@ -75,6 +76,8 @@ export type SessionSnapshot = {
   toolCalls: ToolCallRecord[];
   runs: RunRecord[];
   events: EventRecord[];
+  /** The session's MCP task lanes (absent in snapshots taken before they existed). */
+  mcpTasks?: McpTaskRecord[];
 };
 
 export type UndoHandle = {
@@ -96,21 +99,23 @@ export async function deleteSession(
   opts: { undoWindowMs?: number; now?: () => number } = {},
 ): Promise<DeleteResult> {
   const now = opts.now ?? Date.now;
-  const snapshot = await db.transaction('rw', sessionTables(db), async () => {
+  const snapshot = await db.transaction('rw', [...sessionTables(db), db.mcpTasks], async () => {
     const session = await db.sessions.get(id);
     if (!session) return null;
     const messages = sessionMessages(db, id);
     const toolCalls = db.toolCalls.where('sessionId').equals(id);
     const runs = db.runs.where('sessionId').equals(id);
     const events = db.events.where('sessionId').equals(id);
+    const tasks = db.mcpTasks.where('sessionId').equals(id);
     const snap: SessionSnapshot = {
       session,
       messages: await messages.toArray(),
       toolCalls: await toolCalls.toArray(),
       runs: await runs.toArray(),
       events: await events.toArray(),
+      mcpTasks: await tasks.toArray(),
     };
-    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), db.sessions.delete(id)]);
+    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), db.sessions.delete(id)]);
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
@@ -141,11 +146,12 @@ function makeUndo(db: ToolscopeDB, snapshot: SessionSnapshot, expiresAt: number,
 }
 
 export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): Promise<void> {
-  await db.transaction('rw', sessionTables(db), async () => {
+  await db.transaction('rw', [...sessionTables(db), db.mcpTasks], async () => {
     await db.sessions.put(snap.session);
     await db.messages.bulkPut(snap.messages);
     await db.toolCalls.bulkPut(snap.toolCalls);
     await db.runs.bulkPut(snap.runs);
     await db.events.bulkPut(snap.events);
+    if (snap.mcpTasks !== undefined) await db.mcpTasks.bulkPut(snap.mcpTasks);
   });
 }

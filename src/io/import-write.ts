@@ -8,6 +8,8 @@ import { isLiveStatus } from '../domain/session';
 import type { DroppedSecrets, ImportPlan } from './import-plan';
 import { mcpHeaderSecretKey } from '../domain/mcp-server';
 import type { ImportedMcpServer } from './import-mcp-servers';
+import { importedMcpTasks } from './import-mcp-tasks';
+import { deleteSessionMcpTasks } from '../db/mcp-tasks-repo';
 
 export type WriteProgress = { written: number; total: number };
 
@@ -60,7 +62,7 @@ export async function writeImport(
     }
   };
 
-  const tables = [...sessionTables(db), db.tools, db.memories, db.secrets, db.mcpServers, db.settings];
+  const tables = [...sessionTables(db), db.mcpTasks, db.tools, db.memories, db.secrets, db.mcpServers, db.settings];
   const addedPrices: string[] = [];
   const keptPrices: string[] = [];
   await db.transaction('rw', tables, async () => {
@@ -69,6 +71,7 @@ export async function writeImport(
       await db.toolCalls.where('sessionId').equals(id).delete();
       await db.runs.where('sessionId').equals(id).delete();
       await db.events.where('sessionId').equals(id).delete();
+      await deleteSessionMcpTasks(db, id);
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
@@ -77,6 +80,11 @@ export async function writeImport(
     await addAll(db.messages, plan.sessions.flatMap((e) => e.messages));
     await addAll(db.toolCalls, plan.sessions.flatMap((e) => e.toolCalls));
     await addAll(db.events, plan.sessions.flatMap((e) => e.events));
+    // Lanes are keyed by call id alone: one whose call id another session's lane already holds is left out rather
+    // than failing the import (the conversation itself is whole without it).
+    const tasks = plan.sessions.flatMap(importedMcpTasks);
+    const taken = new Set((await db.mcpTasks.bulkGet(tasks.map((t) => t.callId))).flatMap((t) => (t ? [t.callId] : [])));
+    await db.mcpTasks.bulkAdd(tasks.filter((t) => !taken.has(t.callId) && (taken.add(t.callId), true)));
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
       const chunk = plan.tools.slice(i, i + WRITE_CHUNK);

@@ -35,7 +35,7 @@ function lazyMap(make: () => string): (old: string) => string {
 /**
  * A copy of one exported session under fresh ids: session, messages, runs and tool call ids are all
  * replaced, and every reference to them (records, events, tool calls inside assistant messages, tool
- * results' call ids, summaries) follows. A call id reused by a provider in two messages maps to one
+ * results' call ids, summaries, task lanes) follows. A call id reused by a provider in two messages maps to one
  * new id in both, which keeps it unique per message as the database requires.
  */
 export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = randomIds): ExportedSessionV1 {
@@ -108,5 +108,6 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
     })),
     runs: entry.runs.map((r) => ({ ...r, id: run(r.id), sessionId })),
     events: entry.events.map(event),
+    ...(entry.mcpTasks !== undefined ? { mcpTasks: entry.mcpTasks.map((t) => ({ ...t, callId: call(t.callId), sessionId })) } : {}),
   };
 }

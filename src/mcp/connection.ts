@@ -151,6 +151,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
       clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
       clientCapabilities: options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {},
       ...(provider !== undefined ? { authProvider: provider } : {}),
+      ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     };
     const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap, tasks);
     report({ status: 'connected', server });
@@ -251,7 +252,10 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
       if (logLevel !== undefined && server.era === 'modern') meta[LOG_LEVEL_META_KEY] = logLevel;
       const onTask = opts.onTask;
       if (onTask !== undefined && server.era === 'modern' && offersTasks(session)) {
-        return taskAwareCall({ ...tasks, protocolVersion: server.protocolRevision }, { name, args, meta, signal: opts.signal, ...(opts.wire !== undefined ? { wire: opts.wire } : {}), onTask });
+        return taskAwareCall(
+          { ...tasks, protocolVersion: server.protocolRevision },
+          { name, args, meta, signal: opts.signal, ...(opts.wire !== undefined ? { wire: opts.wire } : {}), ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}), onTask },
+        );
       }
       const onProgress = opts.onProgress;
       const result = await session.run(

@@ -3,7 +3,8 @@
  * once (so a reload brings it back), the tool timeout is lifted, the task is polled at its interval, its input
  * requests go through the same form as elicitation, Stop or "Cancel task" sends tasks/cancel, and how it ended is
  * the call's result, which the model reads as the tool result. After a reload the stored task is polled again
- * through the server's connection; its end is shown in the lane (the run that asked for it is over by then).
+ * through the server's connection; its end is shown in the lane and kept as the call's late result, which the next
+ * request's history carries in place of the interrupted one (the run that asked for it is over by then).
  */
 import type { ToolRunContext } from '../agent/tool-executor';
 import { db } from '../db/database';
@@ -13,6 +14,7 @@ import type { McpTaskLaneStatus, McpTaskRecord } from '../domain/mcp-task';
 import { followTask, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
 import type { McpTask } from '../mcp/tasks/task-shape';
 import { toCallResult } from '../mcp/sdk-shapes';
+import { toCallOutcome } from '../mcp/tool-result';
 import type { McpElicitResponse, McpToolCallResult } from '../mcp/types';
 import { followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
 import { askMcpUser } from './mcp-prompts';
@@ -59,7 +61,19 @@ export async function resumeTask(stored: McpTaskRecord): Promise<void> {
   const handle: McpTask = { taskId: stored.taskId, status: stored.status === 'input_required' ? 'input_required' : 'working', ...(stored.pollIntervalMs !== undefined ? { pollIntervalMs: stored.pollIntervalMs } : {}) };
   // An input request seen before the reload is asked again only when the next poll still lists it.
   if (handle.status === 'input_required') handle.inputRequests = {};
-  await follow(stored, handle, wire, record.url, new AbortController().signal, stored.status === 'cancelling');
+  const end = await follow(stored, handle, wire, record.url, new AbortController().signal, stored.status === 'cancelling');
+  // The run that made the call ended with the reload, so this end is kept as the call's late result: the next
+  // request's history carries it in place of the interrupted one (architecture.md, "MCP Tasks").
+  const lateResult = { ...(await modelResult(end, stored.toolName)), arrivedAt: Date.now() };
+  patchTaskLane(stored.callId, { lateResult });
+  await updateMcpTask(db, stored.callId, { lateResult }).catch(() => undefined);
+}
+
+/** The task's end as the model reads a tool result: the same text a call that finished in its run would give. */
+async function modelResult(end: TaskEnd, toolName: string): Promise<{ content: string; isError: boolean }> {
+  if (end.kind !== 'completed') return { content: endText(end), isError: true };
+  const outcome = await toCallOutcome(completedResult(end.result), { tool: { name: toolName, inputSchema: { type: 'object' } }, schemaId: '', schemaRevision: 0, check: async () => [] });
+  return { content: outcome.content, isError: outcome.outcome !== 'ok' };
 }
 
 async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false): Promise<TaskEnd> {
@@ -109,6 +123,8 @@ function endText(end: TaskEnd): string {
       return `The task was cancelled${end.message !== undefined ? `: ${end.message}` : '.'}`;
     case 'lost':
       return `Error: the task was lost: ${end.message}`;
+    case 'expired':
+      return `Error: ${end.message}`;
   }
 }
 

@@ -152,3 +152,24 @@ describe('readTaskHandle', () => {
     expect(readTaskHandle({ resultType: 'task', taskId: 'x', status: 'completed' })).toEqual({ problem: 'The server said task x completed but sent no result.' });
   });
 });
+
+describe('followTask time to live', () => {
+  it('ends a task past its time to live as expired, from the time it was first seen when the server gave no createdAt', async () => {
+    let clock = 10_000;
+    const { wire, sent } = scripted([{ taskId: 't1', status: 'working', ttlMs: 1500, pollIntervalMs: 500 }]);
+    const end = await followTask({ ...handle, ttlMs: 1500 }, {
+      wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
+    expect(end).toEqual({ kind: 'expired', message: 'Task t1 expired: its time to live (2 s) ran out before it ended, so the server may have discarded it.' });
+    // Polled at 10.5, 11, 11.5 and 12 s; after the last, the time to live (from 10 s) had run out.
+    expect(sent.filter((m) => m.method === 'tasks/get')).toHaveLength(4);
+  });
+
+  it('a task that ends within its time to live is not expired, and a null time to live never expires', async () => {
+    let clock = 0;
+    const { wire } = scripted([{ taskId: 't1', status: 'working', ttlMs: null }, { taskId: 't1', status: 'completed', ttlMs: null, result: { content: [] } }]);
+    const end = await followTask({ ...handle, ttlMs: null }, { wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, now: () => clock, sleep: async () => void (clock += 1e9) });
+    expect(end.kind).toBe('completed');
+  });
+});

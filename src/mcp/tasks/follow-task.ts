@@ -2,13 +2,16 @@
  * Follows one task to its end (architecture.md, "MCP Tasks"): polls tasks/get at the server's poll interval (kept
  * within sane bounds), answers the elicitation forms it asks for once each (keys are unique over a task's life) with
  * tasks/update, and on cancel sends tasks/cancel and keeps polling, showing "cancelling", until the server says the
- * task stopped: cancelling is cooperative. No tool timeout applies; the caller's cancel signal is the only stop.
+ * task stopped: cancelling is cooperative. A status the server pushes (notifications/tasks) is taken at once;
+ * polling stays the fallback. No tool timeout applies; the task's own time to live is the backstop.
  */
 import type { McpElicitResponse } from '../types';
 import { isTerminal, readTask, type McpTask, type McpTaskInputRequest } from './task-shape';
 
 /** The three requests of the extension, sent by the caller however its transport needs. */
 export type TaskWire = {
+  /** Status pushes (notifications/tasks), each the whole task as tasks/get returns it, until `signal` aborts. */
+  listen?(taskId: string, onTask: (task: unknown) => void, signal: AbortSignal): void;
   get(taskId: string): Promise<unknown>;
   update(taskId: string, inputResponses: Record<string, unknown>): Promise<void>;
   cancel(taskId: string): Promise<void>;
@@ -21,7 +24,9 @@ export type TaskEnd =
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled'; message?: string }
   /** The task could not be followed any more (the server stopped answering, or answered nonsense). */
-  | { kind: 'lost'; message: string };
+  | { kind: 'lost'; message: string }
+  /** Its time to live ran out before it ended: the server may have discarded it. */
+  | { kind: 'expired'; message: string };
 
 export type FollowTaskOptions = {
   wire: TaskWire;
@@ -33,6 +38,7 @@ export type FollowTaskOptions = {
   sleep?: (ms: number) => Promise<void>;
   /** Failed polls in a row before the task is given up as lost. */
   maxPollFailures?: number;
+  now?: () => number;
 };
 
 export const DEFAULT_POLL_MS = 1000;
@@ -52,6 +58,21 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
   const forms = new AbortController();
   let cancelling = false;
   let task = handle;
+  const now = o.now ?? Date.now;
+  const seenAt = now();
+  // A status push replaces the task at once and cuts the wait short; polling goes on as the fallback.
+  let wake: (() => void) | null = null;
+  const pushes = new AbortController();
+  o.wire.listen?.(
+    id,
+    (value) => {
+      const next = readTask(value);
+      if ('problem' in next || next.taskId !== id || isTerminal(task.status)) return;
+      task = next;
+      wake?.();
+    },
+    pushes.signal,
+  );
 
   const report = () =>
     o.onProgress({ taskId: id, status: cancelling && !isTerminal(task.status) ? 'cancelling' : task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}) });
@@ -71,8 +92,12 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
       report();
       const end = endOf(task);
       if (end !== null) return end;
+      if (expired(task, seenAt, now())) return expiredEnd(task);
       if (task.status === 'input_required' && !cancelling) await answerInputs(task, answered, o, forms.signal);
-      await sleep(pollDelay(task));
+      const before = task;
+      await Promise.race([sleep(pollDelay(task)), new Promise<void>((r) => (wake = r))]);
+      wake = null;
+      if (task !== before) continue;
       try {
         const next = readTask(await o.wire.get(id));
         if ('problem' in next) return { kind: 'lost', message: next.problem };
@@ -80,12 +105,30 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
         failures = 0;
       } catch (error) {
         failures += 1;
+        if (expired(task, seenAt, now())) return expiredEnd(task);
         if (failures >= maxFailures) return { kind: 'lost', message: `Task ${id} could not be polled: ${error instanceof Error ? error.message : String(error)}` };
       }
     }
   } finally {
     o.cancel.removeEventListener('abort', cancel);
+    pushes.abort();
   }
+}
+
+/**
+ * The TTL backstop: past `createdAt` + `ttlMs` without an end, the server may have discarded the task, so it is not
+ * polled on (until the server's not-found answers ran out). Without a `createdAt`, the time it was first seen.
+ */
+function expired(task: McpTask, seenAt: number, at: number): boolean {
+  if (task.ttlMs === undefined || task.ttlMs === null || isTerminal(task.status)) return false;
+  const created = task.createdAt !== undefined ? Date.parse(task.createdAt) : NaN;
+  return at > (Number.isFinite(created) ? created : seenAt) + task.ttlMs;
+}
+
+function expiredEnd(task: McpTask): TaskEnd {
+  const ttl = task.ttlMs ?? 0;
+  const span = ttl >= 60_000 ? `${Math.round(ttl / 60_000)} min` : ttl >= 1000 ? `${Math.round(ttl / 1000)} s` : `${ttl} ms`;
+  return { kind: 'expired', message: `Task ${task.taskId} expired: its time to live (${span}) ran out before it ended, so the server may have discarded it.` };
 }
 
 function endOf(task: McpTask): TaskEnd | null {

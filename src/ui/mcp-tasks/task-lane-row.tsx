@@ -1,4 +1,5 @@
 import { cancelTaskLane } from '../../store/mcp-task-lanes';
+import { LateResultOffer } from './late-result-offer';
 import { isTaskLaneOpen, MCP_TASK_STATUS_WORDS, type McpTaskRecord } from '../../domain/mcp-task';
 
 /**
@@ -28,6 +29,7 @@ export function TaskLaneRow({ lane }: { lane: McpTaskRecord }) {
           {lane.endText}
         </pre>
       )}
+      {!open && lane.lateResult !== undefined && lane.sessionId !== '' && <LateResultOffer lane={lane} arrivedAt={lane.lateResult.arrivedAt} />}
     </div>
   );
 }
