@@ -10,13 +10,14 @@ import { expect, test } from './fixtures';
 import { startManyToolsServer, type ManyToolsServer } from './mcp-servers/many-tools-server';
 import { expandToolCard, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
+import { traceMainThread, type MainThreadTask } from './support/main-thread-cpu';
 import { toolsPanel } from './support/tools-tab';
 
 const PREFIXES = ['files', 'issues', 'search', 'mail', 'calendar'];
 const PER_SERVER = 40;
 
 type Task = { start: number; ms: number };
-type Phase = { ms: number; tasks: Task[] };
+type Phase = { ms: number; tasks: Task[]; cpu: MainThreadTask[] };
 type LongTaskWindow = { __longTasks: Task[] };
 
 let servers: ManyToolsServer[] = [];
@@ -45,24 +46,40 @@ test.afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-/** Runs `act` and returns its duration and the long tasks that started meanwhile, as the page saw them. */
+/**
+ * Runs `act` and returns its duration and the long tasks that started meanwhile, as the page saw them, with the
+ * main-thread tasks of a Chromium trace of the same span (their CPU time tells the page's own work apart from waiting
+ * for a core on a busy machine).
+ */
 async function phase(page: Page, act: () => Promise<void>, opts: { reload?: boolean } = {}): Promise<Phase> {
-  if (opts.reload === true) await page.reload();
-  // After a reload the clock starts again: the phase runs from the new document's start.
-  const start = opts.reload === true ? 0 : await page.evaluate(() => performance.now());
-  await act();
-  // Two frames and a task: a long task that just ended is delivered to the observer by then.
-  const end = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)))));
-  const tasks = await page.evaluate((from) => (window as unknown as LongTaskWindow).__longTasks.filter((t) => t.start >= from), start);
-  return { ms: end - start, tasks };
+  let measured: Omit<Phase, 'cpu'> = { ms: 0, tasks: [] };
+  const cpu = await traceMainThread(page, async () => {
+    if (opts.reload === true) await page.reload();
+    // After a reload the clock starts again: the phase runs from the new document's start.
+    const start = opts.reload === true ? 0 : await page.evaluate(() => performance.now());
+    await act();
+    // Two frames and a task: a long task that just ended is delivered to the observer by then.
+    const end = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)))));
+    const tasks = await page.evaluate((from) => (window as unknown as LongTaskWindow).__longTasks.filter((t) => t.start >= from), start);
+    measured = { ms: end - start, tasks };
+  });
+  return { ...measured, cpu };
 }
+
+/** Main-thread tasks that used over 50 ms of CPU: the page's own long work, whatever the machine's load. */
+const cpuLong = (p: Phase) => p.cpu.filter((t) => t.cpuMs > 50);
 
 function describe(name: string, base: Phase, many: Phase): string {
   const longest = (p: Phase) => Math.max(0, ...p.tasks.map((t) => t.ms));
   const blocking = (p: Phase) => p.tasks.reduce((sum, t) => sum + Math.max(0, t.ms - 50), 0);
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : a > 0 ? 'n/a (baseline 0)' : '1.00');
+  const cpu = (p: Phase) => {
+    const top = [...p.cpu].sort((a, b) => b.cpuMs - a.cpuMs)[0];
+    return `${cpuLong(p).length} (most CPU in one task ${top === undefined ? 0 : Math.round(top.cpuMs)} ms${top === undefined ? '' : `, ${top.mostly}`}; ${p.cpu.filter((t) => t.wallMs > 50).length} over 50 ms of wall time in the trace)`;
+  };
   return `${name}: ${many.ms.toFixed(0)} ms vs ${base.ms.toFixed(0)} ms with no server (ratio ${ratio(many.ms, base.ms)}); `
-    + `tasks over 50 ms: ${many.tasks.length} (longest ${longest(many)} ms, blocking ${blocking(many)} ms) vs ${base.tasks.length} (longest ${longest(base)} ms, blocking ${blocking(base)} ms)`;
+    + `tasks over 50 ms: ${many.tasks.length} (longest ${longest(many)} ms, blocking ${blocking(many)} ms) vs ${base.tasks.length} (longest ${longest(base)} ms, blocking ${blocking(base)} ms); `
+    + `tasks over 50 ms of CPU: ${cpu(many)} vs ${cpu(base)}`;
 }
 
 test('200 tools from 5 MCP servers: long tasks while connecting, listing, rendering and offering them, against no server', { tag: '@bench' }, async ({ page, mock }) => {
