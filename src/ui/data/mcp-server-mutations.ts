@@ -21,10 +21,18 @@ export function setMcpServerApproval(id: string, approval: McpApprovalMode): Pro
   return updateMcpServer(db, id, { approval });
 }
 
-/** One tool's on/off switch or approval; the other choices of the server stay. */
-export async function setMcpToolChoice(server: McpServerRecord, toolName: string, change: { enabled?: boolean; approval?: McpApprovalMode }): Promise<void> {
-  const choice = { ...server.toolChoices[toolName], ...change };
-  await updateMcpServer(db, server.id, { toolChoices: { ...server.toolChoices, [toolName]: choice } });
+/**
+ * One tool's on/off switch or approval; the other choices of the server stay. They are read from the stored record
+ * in the same transaction, not from the caller's copy: a tool row may hold an older copy (rows re-render only when
+ * what they show changes), and two quick changes must not undo each other.
+ */
+export async function setMcpToolChoice(server: Pick<McpServerRecord, 'id'>, toolName: string, change: { enabled?: boolean; approval?: McpApprovalMode }): Promise<void> {
+  await db.transaction('rw', db.mcpServers, async () => {
+    const stored = await getMcpServer(db, server.id);
+    if (stored === undefined) return;
+    const choice = { ...stored.toolChoices[toolName], ...change };
+    await updateMcpServer(db, server.id, { toolChoices: { ...stored.toolChoices, [toolName]: choice } });
+  });
 }
 
 export function removeMcpServer(id: string): Promise<void> {

@@ -7,6 +7,7 @@ import { McpResourcesSection } from './mcp-resources-section';
 import { McpSignInControls } from './mcp-sign-in';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
+import { useBatchedRows } from './batched-rows';
 import { McpEditServerForm } from './mcp-edit-server-form';
 import { useMcpMissingHeaders } from '../data/use-mcp-header-status';
 
@@ -17,6 +18,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
   const [editing, setEditing] = useState(false);
   const missing = useMcpMissingHeaders(server) ?? [];
   const tools = server.cache?.tools ?? [];
+  const shownTools = useBatchedRows(server.id, tools.length);
   const label = server.name || server.url;
 
   async function toggleEnabled() {
@@ -84,7 +86,7 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
         <p className="hint">No tools listed yet.</p>
       ) : (
         <ul className="mcp-tools" aria-label={`Tools of ${label}`}>
-          {tools.map((t) => (
+          {tools.slice(0, shownTools).map((t) => (
             <McpToolRow key={t.name} server={server} tool={t} modelName={modelNames.get(`${server.id}\u0000${t.name}`)} />
           ))}
         </ul>

@@ -1,9 +1,11 @@
-import type { McpApprovalMode, McpServerRecord, McpToolSnapshot } from '../../domain/mcp-server';
+import { memo } from 'react';
+import type { McpApprovalMode, McpToolSnapshot } from '../../domain/mcp-server';
 import { mcpNeedsApproval, mcpToolEnabled } from '../../domain/mcp-server';
 import { setMcpToolChoice } from '../data/mcp-server-mutations';
 import { DeferredDetails } from './deferred-details';
 import { McpToolIcon } from './mcp-tool-icon';
 import { McpTryForm } from './mcp-try-form';
+import { sameMcpToolRow, type McpToolRowProps } from './mcp-tool-row-props';
 
 const HINTS: Array<[keyof NonNullable<McpToolSnapshot['annotations']>, string]> = [
   ['readOnlyHint', 'read-only'], ['destructiveHint', 'destructive'], ['idempotentHint', 'idempotent'], ['openWorldHint', 'open world'],
@@ -16,8 +18,11 @@ function annotationText(tool: McpToolSnapshot): string {
   return said.length > 0 ? said.join(', ') : 'no annotations';
 }
 
-/** One MCP tool: the server's name and title, the model-facing name, what the server says of it, and the person's choices. */
-export function McpToolRow({ server, tool, modelName }: { server: McpServerRecord; tool: McpToolSnapshot; modelName: string | undefined }) {
+/**
+ * One MCP tool: the server's name and title, the model-facing name, what the server says of it, and the person's
+ * choices. Re-rendered only when what it shows changes (sameMcpToolRow).
+ */
+export const McpToolRow = memo(function McpToolRow({ server, tool, modelName }: McpToolRowProps) {
   const enabled = mcpToolEnabled(server, tool.name);
   const approval = server.toolChoices[tool.name]?.approval ?? 'auto';
   const asks = mcpNeedsApproval(server, tool);
@@ -56,4 +61,4 @@ export function McpToolRow({ server, tool, modelName }: { server: McpServerRecor
       <DeferredDetails summary={`Try ${tool.name}`}>{() => <McpTryForm server={server} tool={tool} />}</DeferredDetails>
     </li>
   );
-}
+}, sameMcpToolRow);
