@@ -1,14 +1,20 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
-import type { Change, Entity } from './entity-merge';
+import { tableOf, winner, type Change, type Entity } from './entity-merge';
 import type { HlcState } from './hlc';
 import type { VaultFile, VaultKey } from './vault-crypto';
+import { SESSION_OWNED } from './local-tables';
 
 /**
  * What sync keeps on the device, in a database of its own beside the app's (so the app's schema is untouched):
  * each synced record's entity and the form last written to or read from the app's tables (`mat`, stable JSON),
  * plus the device's clock, outbox and what it has read of every other device.
  */
-export type EntityRow = { k: string; e: Entity; mat: string | null };
+export type EntityRow = { k: string; e: Entity; mat: string | null; /** The owning session (session-owned tables): what a round loads a session's records by. */ s?: string };
+
+export function entityRow(k: string, e: Entity, mat: string | null): EntityRow {
+  const sid = SESSION_OWNED.has(tableOf(k)) ? winner(e, 'sessionId')?.v : undefined;
+  return typeof sid === 'string' ? { k, e, mat, s: sid } : { k, e, mat };
+}
 
 export type SyncMeta = {
   deviceId: string;
@@ -24,6 +30,11 @@ export type SyncMeta = {
   lastSyncAt: number | null;
   /** The vault this device is connected to (what backups are sealed for). */
   vault?: VaultFile;
+  /**
+   * The token of the round that last compared every record (the one-time full read). While the app database's
+   * sync flag still holds it, every write since is in its change log and a round reads only those records.
+   */
+  tracking?: string;
 };
 
 export class SyncStateDB extends Dexie {
@@ -32,6 +43,17 @@ export class SyncStateDB extends Dexie {
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ entities: 'k', meta: 'key' });
+    this.version(2)
+      .stores({ entities: 'k, s' })
+      .upgrade((tx) =>
+        tx
+          .table('entities')
+          .toCollection()
+          .modify((r: EntityRow) => {
+            const s = entityRow(r.k, r.e, r.mat).s;
+            if (s !== undefined) r.s = s;
+          }),
+      );
   }
 }
 
