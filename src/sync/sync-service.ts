@@ -80,7 +80,11 @@ export class SyncService {
       persisted: await persisted(),
       message: this.key ? 'Connected.' : 'Not connected.',
     });
-    if (this.key) this.startBackground();
+    if (this.key) {
+      this.startBackground();
+      // A reloaded page catches up at once, not 30 s later.
+      void this.syncNow();
+    }
   }
 
   /** Opens (or makes) the vault; on success keeps the credentials on this device and runs a first round. */
