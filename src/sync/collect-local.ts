@@ -24,14 +24,17 @@ export type CollectOptions = {
  * field. Changed fields are stamped with this device's clock; a record gone is a tombstone. The caller stores the
  * changes in the outbox with the rows in one transaction (nothing stamped is dropped).
  */
-export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Change[] {
+export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Promise<Change[]> {
   const changes: Change[] = [];
   const stamp = () => {
     meta.clock = tick(meta.clock, now);
     return formatHlc(meta.clock, meta.deviceId);
   };
   const keys = o.keys ? new Set(o.keys) : new Set([...local.keys(), ...rows.keys()]);
+  let n = 0;
   for (const k of keys) {
+    // A first compare of thousands of records gives the page's main thread back now and then.
+    if (++n % YIELD_EVERY === 0) await pause();
     const record = local.get(k);
     const row = rows.get(k);
     if (record === undefined) {
@@ -73,6 +76,9 @@ export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<
   }
   return changes;
 }
+
+const YIELD_EVERY = 200;
+export const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The session a record of a session-owned table belongs to, from its last synced form. */
 function sessionOf(k: string, mat: string): string | null {
@@ -117,12 +123,14 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
     for (const [k, r] of await readLocalKeys(db, ownerKeys)) local.set(k, r);
     await cache.load(ownerKeys);
   }
-  const changes = collectLocal(local, cache.rows, meta, now, { live, settled, keys, waiting });
+  const changes = await collectLocal(local, cache.rows, meta, now, { live, settled, keys, waiting });
   if (changes.length > 0 || settled.length > 0 || full) {
     meta.outbox.push(...changes);
     meta.tracking = token;
     await state.transaction('rw', state.entities, state.meta, async () => {
-      await state.entities.bulkPut([...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!));
+      const put = [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!);
+      // In slices: each put is cloned on the main thread, thousands at once would hold it.
+      for (let i = 0; i < put.length; i += 500) await state.entities.bulkPut(put.slice(i, i + 500));
       await saveMeta(state, meta);
     });
   }
