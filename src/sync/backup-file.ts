@@ -4,7 +4,7 @@ import { stampLocal } from './collect-local';
 import { mergeChange, type Change, type Entity } from './entity-merge';
 import { receive } from './hlc';
 import { decodeBlob, encodeBlob } from './segment-codec';
-import { saveMeta, type SyncStateDB } from './sync-state-db';
+import { addToOutbox, saveMeta, type SyncStateDB } from './sync-state-db';
 import { createVault, fromBase64, openVault, toBase64, VaultError, type VaultFile, type VaultKey } from './vault-crypto';
 
 /**
@@ -69,7 +69,7 @@ export async function restoreBackup(o: Ctx & { text: string; passphrase: string 
     }
   }
   // What the file brought goes to the storage too, on the next round.
-  meta.outbox.push(...toSend);
+  await addToOutbox(o.state, toSend);
   await saveMeta(o.state, meta);
   await applyMerged(o.db, o.state, rows, entities, touched, meta);
   return { restored: [...touched].filter((k) => !k.startsWith('events/')).length };

@@ -7,7 +7,7 @@ import type { ToolscopeDB } from '../db/database';
 import { RANGE_MARK } from '../db/sync-change-log';
 import { liveSessionIds, readLocal, SESSION_OWNED } from './local-tables';
 import { changeKey, readChangeLog, readLocalKeys, settleChangeLog } from './local-changes';
-import { entityRow, loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import { addToOutbox, entityRow, loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
 
 export type CollectOptions = {
   /** Sessions whose run is under way here: their records wait (into `waiting`). */
@@ -124,10 +124,12 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
     await cache.load(ownerKeys);
   }
   const changes = await collectLocal(local, cache.rows, meta, now, { live, settled, keys, waiting });
-  if (changes.length > 0 || settled.length > 0 || full) {
-    meta.outbox.push(...changes);
+  const legacy = meta.outbox ?? [];
+  if (changes.length > 0 || settled.length > 0 || full || legacy.length > 0) {
     meta.tracking = token;
-    await state.transaction('rw', state.entities, state.meta, async () => {
+    delete meta.outbox;
+    await state.transaction('rw', state.entities, state.meta, state.outbox, async () => {
+      await addToOutbox(state, [...legacy, ...changes]);
       const put = [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!);
       // In slices: each put is cloned on the main thread, thousands at once would hold it.
       for (let i = 0; i < put.length; i += 500) await state.entities.bulkPut(put.slice(i, i + 500));

@@ -11,7 +11,8 @@ import { connectVault } from './connect-vault';
 import { readChangeLog, settleChangeLog } from './local-changes';
 import { MemoryBlobStore } from './memory-store';
 import { syncRound } from './sync-round';
-import { SyncStateDB } from './sync-state-db';
+import { formatHlc } from './hlc';
+import { loadMeta, saveMeta, SyncStateDB } from './sync-state-db';
 import { testDevice } from './testing/sync-device';
 
 const user = (id: string, content: string) => ({ id, role: 'user' as const, content, createdAt: 1 });
@@ -153,5 +154,21 @@ describe("sync's own state", () => {
     expect((await state.entities.where('s').equals('s1').toArray()).map((r) => r.k)).toEqual(['messages/m1']);
     expect(await state.entities.count()).toBe(2);
     state.close();
+  });
+
+  it('an outbox an older version kept in the state record goes up on the next round', async () => {
+    const store = new MemoryBlobStore();
+    const a = await testDevice(store);
+    await a.sync();
+    const meta = await loadMeta(a.state);
+    const h = formatHlc({ ms: Date.now(), counter: 0 }, meta.deviceId);
+    meta.outbox = [{ k: 'memories/old', f: { id: { v: 'old', h }, text: { v: 'from the old outbox', h }, createdAt: { v: 1, h }, updatedAt: { v: 1, h }, _del: { v: false, h } } }];
+    await saveMeta(a.state, meta);
+    expect((await a.sync()).uploaded).toBe(1);
+    expect((await loadMeta(a.state)).outbox).toBeUndefined();
+    expect(await a.state.outbox.count()).toBe(0);
+    const b = await testDevice(store);
+    await b.sync();
+    expect((await b.db.memories.get('old'))?.text).toBe('from the old outbox');
   });
 });

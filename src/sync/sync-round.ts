@@ -57,7 +57,7 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   };
   const touched = new Set<string>();
   let read = 0;
-  const total = toRead.length + Math.ceil(meta.outbox.length / (o.segmentSize ?? 500));
+  const total = toRead.length + Math.ceil((await o.state.outbox.count()) / (o.segmentSize ?? 500));
   for (const blob of toRead) {
     const bytes = await o.store.get(blob.path);
     if (bytes === null) continue; // compacted away between list and get: its snapshot is read next round
@@ -82,7 +82,7 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   await compact(o, meta, listed.filter((b) => b.device === meta.deviceId), now());
   meta.lastSyncAt = now();
   await saveMeta(o.state, meta);
-  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: meta.outbox.length, localRead };
+  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: await o.state.outbox.count(), localRead };
 }
 
 export function touchedSessions(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
@@ -132,8 +132,10 @@ function applyBody(body: BlobBody, entities: Map<string, Entity>, touched: Set<s
 async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Promise<number> {
   const size = o.segmentSize ?? 500;
   let uploaded = 0;
-  while (meta.outbox.length > 0) {
-    const batch = meta.outbox.slice(0, size);
+  for (;;) {
+    const rows = await o.state.outbox.limit(size).toArray();
+    if (rows.length === 0) break;
+    const batch = rows.map((r) => r.c);
     let seq = meta.ownSeq + 1;
     for (;;) {
       const path = segmentPath(meta.deviceId, seq);
@@ -147,8 +149,10 @@ async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Pr
       seq++;
     }
     meta.ownSeq = seq;
-    meta.outbox = meta.outbox.slice(batch.length);
-    await saveMeta(o.state, meta);
+    await o.state.transaction('rw', o.state.outbox, o.state.meta, async () => {
+      await o.state.outbox.bulkDelete(rows.map((r) => r.n!));
+      await saveMeta(o.state, meta);
+    });
     uploaded += batch.length;
     step();
   }

@@ -75,7 +75,7 @@ export class SyncService {
       connected: this.key !== null,
       deviceId: meta.deviceId,
       lastSyncAt: meta.lastSyncAt,
-      pending: meta.outbox.length,
+      pending: await this.state.outbox.count(),
       conflicts: await listConflicts(this.state),
       persisted: await persisted(),
       message: this.key ? 'Connected.' : 'Not connected.',
@@ -141,8 +141,8 @@ export class SyncService {
           rounds: this.view.rounds + 1,
         });
       } catch (e) {
-        const meta = await loadMeta(this.state).catch(() => null);
-        this.set({ busy: false, progress: null, pending: meta?.outbox.length ?? this.view.pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', received: 0, rounds: this.view.rounds + 1 });
+        const pending = await this.state.outbox.count().catch(() => this.view.pending);
+        this.set({ busy: false, progress: null, pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', received: 0, rounds: this.view.rounds + 1 });
       }
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

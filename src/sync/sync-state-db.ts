@@ -19,8 +19,8 @@ export function entityRow(k: string, e: Entity, mat: string | null): EntityRow {
 export type SyncMeta = {
   deviceId: string;
   clock: HlcState;
-  /** Changes stamped locally and not yet in an uploaded segment: retried every round, never dropped. */
-  outbox: Change[];
+  /** Where the outbox was before it had a table of its own; moved there by the next round. */
+  outbox?: Change[];
   /** The last own segment uploaded. */
   ownSeq: number;
   /** For every other device, the last of its segments applied here. */
@@ -40,11 +40,13 @@ export type SyncMeta = {
 export class SyncStateDB extends Dexie {
   declare readonly entities: Table<EntityRow, string>;
   declare readonly meta: Table<{ key: string; value: unknown }, string>;
+  /** Changes stamped locally and not yet in an uploaded segment, in stamping order: retried every round, never dropped. */
+  declare readonly outbox: Table<OutboxRow, number>;
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ entities: 'k', meta: 'key' });
     this.version(2)
-      .stores({ entities: 'k, s' })
+      .stores({ entities: 'k, s', outbox: '++n' })
       .upgrade((tx) =>
         tx
           .table('entities')
@@ -65,9 +67,16 @@ export function newDeviceId(): string {
 export async function loadMeta(s: SyncStateDB): Promise<SyncMeta> {
   const row = await s.meta.get('meta');
   if (row) return row.value as SyncMeta;
-  const fresh: SyncMeta = { deviceId: newDeviceId(), clock: { ms: 0, counter: 0 }, outbox: [], ownSeq: 0, seen: {}, snapshots: [], lastSyncAt: null };
+  const fresh: SyncMeta = { deviceId: newDeviceId(), clock: { ms: 0, counter: 0 }, ownSeq: 0, seen: {}, snapshots: [], lastSyncAt: null };
   await s.meta.put({ key: 'meta', value: fresh });
   return fresh;
+}
+
+export type OutboxRow = { n?: number; c: Change };
+
+/** Adds changes to the outbox in slices (each row is cloned on the main thread; thousands at once would hold it). */
+export async function addToOutbox(s: SyncStateDB, changes: readonly Change[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += 500) await s.outbox.bulkAdd(changes.slice(i, i + 500).map((c) => ({ c })));
 }
 
 export async function saveMeta(s: SyncStateDB, meta: SyncMeta): Promise<void> {
