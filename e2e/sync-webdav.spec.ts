@@ -54,6 +54,8 @@ async function withDav(corsOrigin: string | null, body: (dav: ApacheDav) => Prom
 }
 
 test('two devices sync a session both ways through WebDAV; the server holds only ciphertext', async ({ browser, mock }) => {
+  // Two devices, two first syncs and a reload: more than the default budget on a loaded machine.
+  test.setTimeout(120_000);
   await withDav(origin(), async (dav) => {
     const a = await device(browser, mock);
     mock.script([{ kind: 'text', content: 'Answer written on A.' }]);
