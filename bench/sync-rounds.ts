@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   const incremental: number[] = [];
   const exportMs: number[] = [];
   const uploaded: number[] = [];
+  const firstMs: number[] = [];
+  const incMs: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const db = await seeded();
     const store = new MemoryBlobStore();
@@ -64,6 +66,8 @@ async function main(): Promise<void> {
     await appendMessage(db, 's1', { id: `a-new-${r}`, role: 'assistant', content: 'one more answer', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r2', turn: 1, createdAt: MESSAGES + 2 });
     const inc = await time(() => syncRound({ db, state, store, key }));
     exportMs.push(ex);
+    firstMs.push(f);
+    incMs.push(inc);
     first.push(f / ex);
     incremental.push(inc / ex);
     uploaded.push([...store.blobs.values()].reduce((n, b) => n + b.length, 0));
@@ -72,8 +76,8 @@ async function main(): Promise<void> {
   }
   const fmt = (s: ReturnType<typeof spread>) => `${s.median.toFixed(2)}x (p25 ${s.p25.toFixed(2)}, p75 ${s.p75.toFixed(2)})`;
   console.log(`\nSync rounds, ${MESSAGES} messages, ${ROUNDS} rounds; baseline: export of the same data (median ${spread(exportMs).median.toFixed(0)} ms)`);
-  console.log(`  first sync (stamp, gzip, seal, upload):  ${fmt(spread(first))}`);
-  console.log(`  incremental round (one new turn):        ${fmt(spread(incremental))}`);
+  console.log(`  first sync (stamp, gzip, seal, upload):  ${fmt(spread(first))}, median ${spread(firstMs).median.toFixed(0)} ms`);
+  console.log(`  incremental round (one new turn):        ${fmt(spread(incremental))}, median ${spread(incMs).median.toFixed(0)} ms`);
   console.log(`Stored on the storage after a first sync: ${(spread(uploaded).median / 1024).toFixed(0)} KB (sealed, gzip).`);
 }
 

@@ -54,6 +54,8 @@ async function withDav(corsOrigin: string | null, body: (dav: ApacheDav) => Prom
 }
 
 test('two devices sync a session both ways through WebDAV; the server holds only ciphertext', async ({ browser, mock }) => {
+  // Two devices, two first syncs and a reload: more than the default budget on a loaded machine.
+  test.setTimeout(120_000);
   await withDav(origin(), async (dav) => {
     const a = await device(browser, mock);
     mock.script([{ kind: 'text', content: 'Answer written on A.' }]);
@@ -87,6 +89,14 @@ test('two devices sync a session both ways through WebDAV; the server holds only
     for (const f of files) {
       for (const canary of [TEST_KEY, 'Question asked on A', 'Answer written on B', PASSPHRASE, dav.password]) expect(f.text, f.path).not.toContain(canary);
     }
+
+    // After a reload, rounds start on their own: B's rename reaches A without A's panel being opened.
+    await closeSyncPanel(b);
+    await rename(b, 'Question asked on A', 'Renamed on B');
+    await syncNow(b);
+    await a.reload();
+    await expect(a.getByRole('button', { name: 'Renamed on B', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(syncDialog(a)).toHaveCount(0);
   });
 });
 

@@ -9,8 +9,10 @@
  *   settings   key      secrets  key (never exported)  memories  id | updatedAt
  *   mcpServers id | createdAt (secret header values live in secrets)
  *   mcpTasks   callId | sessionId (MCP task handles, v5)
+ *   syncChanges k (keys of synced records written since sync read them, v8; sync-change-log.ts)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
- * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks.
+ * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
+ * 8 (schema-v8.ts) adds syncChanges.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -43,6 +45,8 @@ import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
 import { SCHEMA_V3_CHANGES } from './schema-v3';
 import { SCHEMA_V4_CHANGES } from './schema-v4';
 import { SCHEMA_V5_CHANGES } from './schema-v5';
+import { SCHEMA_V8_CHANGES } from './schema-v8';
+import { changeLog, storedSyncFlag, type ChangeRow, type SyncFlag } from './sync-change-log';
 import { backendDexieOptions } from './storage-backend';
 
 export const DB_NAME = 'toolscope';
@@ -62,20 +66,27 @@ export class ToolscopeDB extends Dexie {
   declare readonly mcpServers: Table<McpServerRecord, string>;
   /** MCP task handles by tool call (mcp-tasks-repo). */
   declare readonly mcpTasks: Table<McpTaskRecord, string>;
+  /** Synced records written since sync last read them (sync-change-log.ts). */
+  declare readonly syncChanges: Table<ChangeRow, [string, unknown]>;
+  /** Whether writes are logged for sync (set by sync's first round on this device). */
+  readonly syncFlag: SyncFlag;
 
-  constructor(name: string = DB_NAME, options?: DexieOptions) {
+  constructor(name: string = DB_NAME, options?: DexieOptions, syncFlag: SyncFlag = storedSyncFlag(`${name}.sync`)) {
     super(name, options);
+    this.syncFlag = syncFlag;
+    this.use(changeLog(syncFlag));
     // Every version stays declared: a browser may hold a database from any of them.
     declareV1(this);
     this.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
     this.version(3).stores(SCHEMA_V3_CHANGES);
     this.version(4).stores(SCHEMA_V4_CHANGES);
     this.version(5).stores(SCHEMA_V5_CHANGES);
+    this.version(8).stores(SCHEMA_V8_CHANGES);
   }
 }
 
-export function openToolscopeDB(name: string = DB_NAME, options?: DexieOptions): ToolscopeDB {
-  return new ToolscopeDB(name, options);
+export function openToolscopeDB(name: string = DB_NAME, options?: DexieOptions, syncFlag?: SyncFlag): ToolscopeDB {
+  return new ToolscopeDB(name, options, syncFlag);
 }
 
 // On the backend chosen at start-up (storage-backend.ts): IndexedDB, or memory where the browser refuses it.

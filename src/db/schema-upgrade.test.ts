@@ -52,7 +52,7 @@ describe('schema versions', () => {
     const db = openToolscopeDB('fresh', { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.open();
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['events', 'mcpServers', 'mcpTasks', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'toolCalls', 'tools'].sort(),
+      ['events', 'mcpServers', 'mcpTasks', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'syncChanges', 'toolCalls', 'tools'].sort(),
     );
     db.close();
   });

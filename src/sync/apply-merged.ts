@@ -3,7 +3,7 @@ import type { Entity } from './entity-merge';
 import { writeLocal } from './local-tables';
 import { materializeKeys } from './materialize-local';
 import { stableJson } from './stable-json';
-import { saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import { entityRow, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
 
 /**
  * Writes what merging changed into the app's tables, then the entities and `mat` into sync's own state. The app's
@@ -21,7 +21,7 @@ export async function applyMerged(db: ToolscopeDB, state: SyncStateDB, rows: Map
   for (const k of new Set([...touched, ...written])) {
     const e = entities.get(k) ?? rows.get(k)?.e;
     if (!e) continue;
-    const row: EntityRow = { k, e, mat: written.has(k) ? (byKey.get(k) ?? null) : (rows.get(k)?.mat ?? null) };
+    const row = entityRow(k, e, written.has(k) ? (byKey.get(k) ?? null) : (rows.get(k)?.mat ?? null));
     rows.set(k, row);
     changed.set(k, row);
   }

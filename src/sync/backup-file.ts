@@ -4,7 +4,7 @@ import { stampLocal } from './collect-local';
 import { mergeChange, type Change, type Entity } from './entity-merge';
 import { receive } from './hlc';
 import { decodeBlob, encodeBlob } from './segment-codec';
-import { saveMeta, type SyncStateDB } from './sync-state-db';
+import { addToOutbox, saveMeta, type SyncStateDB } from './sync-state-db';
 import { createVault, fromBase64, openVault, toBase64, VaultError, type VaultFile, type VaultKey } from './vault-crypto';
 
 /**
@@ -23,8 +23,9 @@ export async function writeBackup(o: Ctx & { vault?: { file: VaultFile; key: Vau
   const vault = o.vault ?? (o.passphrase !== undefined ? await createVault(o.passphrase) : null);
   if (vault === null) throw new VaultError('format', 'Enter a sync passphrase (or connect storage) to seal the backup with.');
   const { meta, rows } = await stampLocal(o.db, o.state, now);
+  await rows.loadAll();
   const path = `backup/${meta.deviceId}-${now}`;
-  const entities = [...rows.values()].map((r) => [r.k, r.e] as [string, Entity]);
+  const entities = [...rows.rows.values()].map((r) => [r.k, r.e] as [string, Entity]);
   const sealed = await encodeBlob(vault.key, path, { format: 1, kind: 'snap', device: meta.deviceId, seq: meta.ownSeq, frontier: { ...meta.seen }, entities });
   const file: BackupFile = { format: BACKUP_FORMAT, version: 1, createdAt: now, vault: vault.file, path, data: toBase64(sealed) };
   return JSON.stringify(file);
@@ -48,7 +49,9 @@ export async function restoreBackup(o: Ctx & { text: string; passphrase: string 
   const key = await openVault(file.vault, o.passphrase);
   const body = await decodeBlob(key, file.path, fromBase64(file.data));
   if (body.kind !== 'snap') throw new VaultError('integrity', 'The backup holds no snapshot; nothing was restored.');
-  const { meta, rows } = await stampLocal(o.db, o.state, (o.now ?? Date.now)());
+  const { meta, rows: loaded } = await stampLocal(o.db, o.state, (o.now ?? Date.now)());
+  await loaded.loadAll();
+  const rows = loaded.rows;
   const entities = new Map<string, Entity>([...rows].map(([k, r]) => [k, r.e]));
   const touched = new Set<string>();
   const toSend: Change[] = [];
@@ -66,7 +69,7 @@ export async function restoreBackup(o: Ctx & { text: string; passphrase: string 
     }
   }
   // What the file brought goes to the storage too, on the next round.
-  meta.outbox.push(...toSend);
+  await addToOutbox(o.state, toSend);
   await saveMeta(o.state, meta);
   await applyMerged(o.db, o.state, rows, entities, touched, meta);
   return { restored: [...touched].filter((k) => !k.startsWith('events/')).length };

@@ -1,27 +1,63 @@
 import { currentStamp, DELETED, mergeChange, tableOf, type Change, type Stamped } from './entity-merge';
+import { EntityRows } from './entity-rows';
 import { formatHlc, tick } from './hlc';
 import type { LocalRecord } from './local-tables';
 import { stableJson } from './stable-json';
 import type { ToolscopeDB } from '../db/database';
+import { RANGE_MARK } from '../db/sync-change-log';
 import { liveSessionIds, readLocal, SESSION_OWNED } from './local-tables';
-import { loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import { changeKey, readChangeLog, readLocalKeys, settleChangeLog } from './local-changes';
+import { addToOutbox, entityRow, loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+
+export type CollectOptions = {
+  /** Sessions whose run is under way here: their records wait (into `waiting`). */
+  live?: ReadonlySet<string>;
+  /** Records whose deletion goes with their session's tombstone (their `mat` cleared, nothing stamped). */
+  settled?: string[];
+  /** The records to compare; all of `local` and `rows` when absent (the full read). */
+  keys?: Iterable<string>;
+  waiting?: string[];
+};
 
 /**
  * What changed here since the last round: each record compared with the form sync last saw (`mat`), field by
  * field. Changed fields are stamped with this device's clock; a record gone is a tombstone. The caller stores the
  * changes in the outbox with the rows in one transaction (nothing stamped is dropped).
  */
-export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, live: ReadonlySet<string> = new Set(), settled: string[] = []): Change[] {
+export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Promise<Change[]> {
   const changes: Change[] = [];
   const stamp = () => {
     meta.clock = tick(meta.clock, now);
     return formatHlc(meta.clock, meta.deviceId);
   };
-  for (const [k, record] of local) {
+  const keys = o.keys ? new Set(o.keys) : new Set([...local.keys(), ...rows.keys()]);
+  let n = 0;
+  for (const k of keys) {
+    // A first compare of thousands of records gives the page's main thread back now and then.
+    if (++n % YIELD_EVERY === 0) await pause();
+    const record = local.get(k);
+    const row = rows.get(k);
+    if (record === undefined) {
+      if (!row || row.mat === null) continue;
+      // A record of a session deleted here goes with its session's tombstone (cascade, materialize-local.ts), so a
+      // later edit elsewhere that revives the session revives its whole history, never half of it.
+      const owner = sessionOf(k, row.mat);
+      if (owner !== null && !local.has(`sessions/${owner}`) && rows.has(`sessions/${owner}`)) {
+        rows.set(k, { ...row, mat: null });
+        o.settled?.push(k);
+        continue;
+      }
+      const change: Change = { k, f: { [DELETED]: { v: true, h: stamp() } } };
+      changes.push(change);
+      rows.set(k, entityRow(k, mergeChange(row.e, change).entity, null));
+      continue;
+    }
     // A run under way here is synced when it ends: a half-streamed message never reaches another device.
     const sid = k.startsWith('sessions/') ? record.id : record.sessionId;
-    if (typeof sid === 'string' && live.has(sid)) continue;
-    const row = rows.get(k);
+    if (typeof sid === 'string' && o.live?.has(sid)) {
+      o.waiting?.push(k);
+      continue;
+    }
     const text = stableJson(record);
     if (row?.mat === text) continue;
     const prev = row?.mat ? (JSON.parse(row.mat) as LocalRecord) : {};
@@ -36,24 +72,13 @@ export function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<
     f[DELETED] = { v: false, h };
     const change = { k, f };
     changes.push(change);
-    rows.set(k, { k, e: mergeChange(row?.e, change).entity, mat: text });
-  }
-  for (const [k, row] of rows) {
-    if (row.mat === null || local.has(k)) continue;
-    // A record of a session deleted here goes with its session's tombstone (cascade, materialize-local.ts), so a
-    // later edit elsewhere that revives the session revives its whole history, never half of it.
-    const owner = sessionOf(k, row.mat);
-    if (owner !== null && !local.has(`sessions/${owner}`) && rows.has(`sessions/${owner}`)) {
-      rows.set(k, { ...row, mat: null });
-      settled.push(k);
-      continue;
-    }
-    const change: Change = { k, f: { [DELETED]: { v: true, h: stamp() } } };
-    changes.push(change);
-    rows.set(k, { k, e: mergeChange(row.e, change).entity, mat: null });
+    rows.set(k, entityRow(k, mergeChange(row?.e, change).entity, text));
   }
   return changes;
 }
+
+const YIELD_EVERY = 200;
+export const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The session a record of a session-owned table belongs to, from its last synced form. */
 function sessionOf(k: string, mat: string): string | null {
@@ -62,18 +87,59 @@ function sessionOf(k: string, mat: string): string | null {
   return typeof sid === 'string' ? sid : null;
 }
 
-/** Reads the app's tables and sync's state, stamps what changed into the outbox and stores both in one transaction. */
-export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: number): Promise<{ meta: SyncMeta; rows: Map<string, EntityRow> }> {
+export type LocalStamp = { meta: SyncMeta; rows: EntityRows; /** App records read to find what changed. */ read: number };
+
+/**
+ * Stamps what changed here into the outbox and stores outbox and rows in one transaction. Normally only the
+ * records in the app's change log are read (db/sync-change-log.ts); the first round on a device, or one after the
+ * log may have missed writes (the flag is not the token this state last set), reads and compares everything once.
+ */
+export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: number): Promise<LocalStamp> {
   const meta = await loadMeta(state);
-  const rows = new Map((await state.entities.toArray()).map((r) => [r.k, r] as const));
+  const cache = new EntityRows(state);
+  const log = await readChangeLog(db);
+  const full = meta.tracking === undefined || db.syncFlag.get() !== meta.tracking || log.some((r) => r.k[0] === RANGE_MARK);
+  let token = meta.tracking;
+  if (full && token !== db.syncFlag.get()) {
+    // Logging starts before the full read, so a write the read misses is in the log.
+    token = newToken();
+    db.syncFlag.set(token);
+  }
   const settled: string[] = [];
-  const changes = collectLocal(await readLocal(db), rows, meta, now, await liveSessionIds(db), settled);
-  if (changes.length > 0 || settled.length > 0) {
-    meta.outbox.push(...changes);
-    await state.transaction('rw', state.entities, state.meta, async () => {
-      await state.entities.bulkPut([...changes.map((c) => c.k), ...settled].map((k) => rows.get(k)!));
+  const waiting: string[] = [];
+  const live = await liveSessionIds(db);
+  let local: Map<string, LocalRecord>;
+  let keys: Set<string> | undefined;
+  if (full) {
+    local = await readLocal(db);
+    await cache.loadAll();
+  } else {
+    keys = new Set(log.map(changeKey).filter((k): k is string => k !== null));
+    local = await readLocalKeys(db, keys);
+    await cache.load(keys);
+    // A deleted record's session decides whether it goes with the session (collectLocal).
+    const owners = [...keys].filter((k) => !local.has(k)).map((k) => cache.get(k)?.s).filter((s): s is string => s !== undefined);
+    const ownerKeys = [...new Set(owners)].map((s) => `sessions/${s}`);
+    for (const [k, r] of await readLocalKeys(db, ownerKeys)) local.set(k, r);
+    await cache.load(ownerKeys);
+  }
+  const changes = await collectLocal(local, cache.rows, meta, now, { live, settled, keys, waiting });
+  const legacy = meta.outbox ?? [];
+  if (changes.length > 0 || settled.length > 0 || full || legacy.length > 0) {
+    meta.tracking = token;
+    delete meta.outbox;
+    await state.transaction('rw', state.entities, state.meta, state.outbox, async () => {
+      await addToOutbox(state, [...legacy, ...changes]);
+      const put = [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!);
+      // In slices: each put is cloned on the main thread, thousands at once would hold it.
+      for (let i = 0; i < put.length; i += 500) await state.entities.bulkPut(put.slice(i, i + 500));
       await saveMeta(state, meta);
     });
   }
-  return { meta, rows };
+  await settleChangeLog(db, log, new Set(waiting), full ? waiting : []);
+  return { meta, rows: cache, read: local.size };
+}
+
+function newToken(): string {
+  return [...globalThis.crypto.getRandomValues(new Uint8Array(8))].map((x) => x.toString(16).padStart(2, '0')).join('');
 }

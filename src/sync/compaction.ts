@@ -16,7 +16,7 @@ export async function compact(o: CompactOptions, meta: SyncMeta, own: readonly S
   const every = o.snapshotEvery ?? 50;
   const grace = o.graceMs ?? 24 * 3600_000;
   const last = meta.snapshots.reduce((n, s) => Math.max(n, s.seq), 0);
-  if (meta.outbox.length === 0 && meta.ownSeq - last >= every) {
+  if (meta.ownSeq - last >= every && (await o.state.outbox.count()) === 0) {
     const path = snapshotPath(meta.deviceId, meta.ownSeq);
     const entities = (await o.state.entities.toArray()).map((r) => [r.k, r.e] as [string, typeof r.e]);
     const body = { format: 1 as const, kind: 'snap' as const, device: meta.deviceId, seq: meta.ownSeq, frontier: { ...meta.seen, [meta.deviceId]: meta.ownSeq }, entities };

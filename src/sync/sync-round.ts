@@ -1,7 +1,9 @@
 import type { ToolscopeDB } from '../db/database';
 import type { BlobStore } from './blob-store';
 import { stampLocal } from './collect-local';
-import { mergeChange, type Change, type Entity } from './entity-merge';
+import { mergeChange, tableOf, winner, type Change, type Entity } from './entity-merge';
+import type { EntityRow } from './sync-state-db';
+import { SESSION_OWNED } from './local-tables';
 import { receive } from './hlc';
 import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './vault-layout';
 import { applyMerged } from './apply-merged';
@@ -25,7 +27,15 @@ export type RoundOptions = {
   onProgress?: (done: number, total: number) => void;
 };
 
-export type RoundReport = { applied: number; uploaded: number; segmentsRead: number; devices: string[]; pending: number };
+export type RoundReport = {
+  applied: number;
+  uploaded: number;
+  segmentsRead: number;
+  devices: string[];
+  pending: number;
+  /** App records read to find local changes: those in the change log, or all of them on a full read. */
+  localRead: number;
+};
 
 /**
  * One sync round (architecture.md, "Sync and backup"): stamp local changes into the outbox, read what other
@@ -35,29 +45,35 @@ export type RoundReport = { applied: number; uploaded: number; segmentsRead: num
 export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   const now = o.now ?? Date.now;
   // 1. Local changes into the outbox, with the rows, in one transaction.
-  const { meta, rows } = await stampLocal(o.db, o.state, now());
+  const { meta, rows, read: localRead } = await stampLocal(o.db, o.state, now());
 
   // 2. What the others wrote.
   const listed = (await o.store.list(DEVICES)).map(parseBlobPath).filter((b): b is StoredBlob => b !== null);
   const devices = [...new Set(listed.map((b) => b.device))].sort();
   const toRead = plan(listed, meta);
-  const entities = new Map<string, Entity>([...rows].map(([k, r]) => [k, r.e]));
+  const entities = new Map<string, Entity>([...rows.rows].map(([k, r]) => [k, r.e]));
+  const take = (added: EntityRow[]) => {
+    for (const r of added) if (!entities.has(r.k)) entities.set(r.k, r.e);
+  };
   const touched = new Set<string>();
   let read = 0;
-  const total = toRead.length + Math.ceil(meta.outbox.length / (o.segmentSize ?? 500));
+  const total = toRead.length + Math.ceil((await o.state.outbox.count()) / (o.segmentSize ?? 500));
   for (const blob of toRead) {
     const bytes = await o.store.get(blob.path);
     if (bytes === null) continue; // compacted away between list and get: its snapshot is read next round
     const body = await decodeBlob(o.key, blob.path, bytes);
     if (body.device !== blob.device || body.seq !== blob.seq) throw new VaultError('integrity', `${blob.path} on the storage names another place than its own; nothing from it was applied.`);
+    take(await rows.load(body.kind === 'seg' ? body.changes.map((c) => c.k) : body.entities.map(([k]) => k)));
     applyBody(body, entities, touched, meta);
     meta.seen[blob.device] = Math.max(meta.seen[blob.device] ?? 0, blob.seq);
     if (body.kind === 'snap') for (const [d, n] of Object.entries(body.frontier)) if (d !== meta.deviceId) meta.seen[d] = Math.max(meta.seen[d] ?? 0, n);
     o.onProgress?.(++read, total);
   }
 
-  // 3. Merged records into the app's tables; a record edited meanwhile waits for the next round.
-  const written = await applyMerged(o.db, o.state, rows, entities, touched, meta);
+  // 3. Merged records into the app's tables; a record edited meanwhile waits for the next round. The fork and
+  // delete rules look at whole sessions: every record of a touched session is loaded first.
+  take(await rows.loadSessions(touchedSessions(entities, touched)));
+  const written = await applyMerged(o.db, o.state, rows.rows, entities, touched, meta);
 
   // 4. The outbox, segment by segment; a segment number already taken (a killed upload) is skipped.
   const uploaded = await pushOutbox(o, meta, () => o.onProgress?.(++read, total));
@@ -66,7 +82,20 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   await compact(o, meta, listed.filter((b) => b.device === meta.deviceId), now());
   meta.lastSyncAt = now();
   await saveMeta(o.state, meta);
-  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: meta.outbox.length };
+  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: await o.state.outbox.count(), localRead };
+}
+
+export function touchedSessions(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const k of touched) {
+    if (k.startsWith('sessions/')) out.add(k.slice('sessions/'.length));
+    else if (SESSION_OWNED.has(tableOf(k))) {
+      const e = entities.get(k);
+      const sid = e ? winner(e, 'sessionId')?.v : undefined;
+      if (typeof sid === 'string') out.add(sid);
+    }
+  }
+  return out;
 }
 
 /** Which blobs to read: per other device, its newest snapshot when segments are missing (compacted), then the rest. */
@@ -103,8 +132,10 @@ function applyBody(body: BlobBody, entities: Map<string, Entity>, touched: Set<s
 async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Promise<number> {
   const size = o.segmentSize ?? 500;
   let uploaded = 0;
-  while (meta.outbox.length > 0) {
-    const batch = meta.outbox.slice(0, size);
+  for (;;) {
+    const rows = await o.state.outbox.limit(size).toArray();
+    if (rows.length === 0) break;
+    const batch = rows.map((r) => r.c);
     let seq = meta.ownSeq + 1;
     for (;;) {
       const path = segmentPath(meta.deviceId, seq);
@@ -118,8 +149,10 @@ async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Pr
       seq++;
     }
     meta.ownSeq = seq;
-    meta.outbox = meta.outbox.slice(batch.length);
-    await saveMeta(o.state, meta);
+    await o.state.transaction('rw', o.state.outbox, o.state.meta, async () => {
+      await o.state.outbox.bulkDelete(rows.map((r) => r.n!));
+      await saveMeta(o.state, meta);
+    });
     uploaded += batch.length;
     step();
   }

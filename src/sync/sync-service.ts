@@ -75,12 +75,16 @@ export class SyncService {
       connected: this.key !== null,
       deviceId: meta.deviceId,
       lastSyncAt: meta.lastSyncAt,
-      pending: meta.outbox.length,
+      pending: await this.state.outbox.count(),
       conflicts: await listConflicts(this.state),
       persisted: await persisted(),
       message: this.key ? 'Connected.' : 'Not connected.',
     });
-    if (this.key) this.startBackground();
+    if (this.key) {
+      this.startBackground();
+      // A reloaded page catches up at once, not 30 s later.
+      void this.syncNow();
+    }
   }
 
   /** Opens (or makes) the vault; on success keeps the credentials on this device and runs a first round. */
@@ -137,8 +141,8 @@ export class SyncService {
           rounds: this.view.rounds + 1,
         });
       } catch (e) {
-        const meta = await loadMeta(this.state).catch(() => null);
-        this.set({ busy: false, progress: null, pending: meta?.outbox.length ?? this.view.pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', received: 0, rounds: this.view.rounds + 1 });
+        const pending = await this.state.outbox.count().catch(() => this.view.pending);
+        this.set({ busy: false, progress: null, pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', received: 0, rounds: this.view.rounds + 1 });
       }
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { startSyncWhenIdle } from '../data/sync-background-start';
 import { openSyncDialog, useSyncShell } from './sync-shell';
 
 // The dialog, the panel and the whole sync engine load on first open: they stay out of the first page load.
@@ -10,6 +11,9 @@ const SyncDialog = lazy(() => import('./sync-dialog').then((m) => ({ default: m.
  */
 export function SyncButton({ placement = 'top' }: { placement?: 'top' | 'sessions' }) {
   const used = useSyncShell((s) => s.used && placement === 'top');
+  useEffect(() => {
+    if (placement === 'top') startSyncWhenIdle();
+  }, [placement]);
   return (
     <>
       <button type="button" className={`sync-button sync-button-${placement}`} onClick={openSyncDialog}>
