@@ -87,7 +87,7 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
     const seen = await page.evaluate<string>(
       `(function () { var d = document.querySelector('dialog[open]'); var a = document.activeElement; return 'focus: ' + (a ? (a.getAttribute('aria-label') || a.id || a.tagName) + ' = ' + JSON.stringify(a.value) : 'none') + '; fields: ' + Array.prototype.map.call(d ? d.querySelectorAll('input') : [], function (i) { return (i.getAttribute('aria-label') || i.name || i.id) + '=' + JSON.stringify(i.type === 'password' ? String(i.value.length) : i.value); }).join(', ') + '; text: ' + (d ? d.innerText.slice(0, 600) : 'no open dialog'); })()`,
     );
-    throw new Error(`${err instanceof Error ? err.message : String(err)}; ${seen}`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; ${seen}`, { cause: err });
   }
 
   log('streamed answer');
