@@ -1,6 +1,6 @@
 import type { LoopConfig } from '../domain/loop-config';
 import type { Emit } from './emitter';
-import type { ToolCall, ToolOutcome } from '../domain/messages';
+import type { MessageImage, ToolCall, ToolOutcome } from '../domain/messages';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
 import { progressReporter, type ProgressReporter } from './tool-progress';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
@@ -14,6 +14,7 @@ export type ToolCallResult = {
   content: string;
   isError: boolean;
   outcome: ToolOutcome;
+  images?: MessageImage[];
 };
 
 export type ToolBatchInput = {
@@ -49,6 +50,7 @@ type Finished = {
   validationErrors?: ValidationIssue[];
   logs?: ToolLog[];
   mcpMessages?: McpWireMessage[];
+  images?: MessageImage[];
 };
 
 const ABORTED = Symbol('aborted');
@@ -132,7 +134,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     // Nothing of a call's progress may follow its result, even from a tool that keeps going after it was abandoned.
     reporters.get(i)?.close();
     const isError = f.outcome !== 'ok';
-    results[i] = { call, content: f.content, isError, outcome: f.outcome };
+    results[i] = { call, content: f.content, isError, outcome: f.outcome, ...(f.images && f.images.length > 0 ? { images: f.images } : {}) };
     emit({
       type: 'tool_finished',
       turn,
@@ -225,7 +227,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       else if (r === TIMED_OUT) {
         finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
       } else {
-        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}) }, startedAt);
+        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}) }, startedAt);
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

@@ -37,7 +37,7 @@ const errors: { [K in ErrorKind]: Extract<ErrorInfo, { kind: K }> } = {
 
 const messages = {
   system: { id: 'm0', createdAt: 1, role: 'system', content: 'summary', summaryOf: ['mx'] } satisfies Required<SystemMessage>,
-  user: { id: 'm1', createdAt: 2, role: 'user', content: 'hi' } satisfies Required<UserMessage>,
+  user: { id: 'm1', createdAt: 2, role: 'user', content: 'hi', images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=', label: 'logo.png' }] } satisfies Required<UserMessage>,
   assistant: {
     id: 'm2', createdAt: 3, role: 'assistant', content: '', reasoning: 'r', refusal: null, toolCalls: [{ id: 'c1', name: 't', arguments: '{}' }],
     status: 'complete', runId: 'r1', turn: 1,
@@ -51,6 +51,7 @@ const messages = {
   } satisfies Required<AssistantMessage>,
   tool: {
     id: 'm3', createdAt: 4, role: 'tool', toolCallId: 'c1', name: 't', content: 'ok', isError: false, outcome: 'ok', runId: 'r1', turn: 1,
+    images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=', label: 't' }],
   } satisfies Required<ToolMessage>,
 };
 

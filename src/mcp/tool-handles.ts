@@ -137,7 +137,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     wireMessages: (callId) => wires.get(callId),
     run: async (args, ctx) => {
       const o = await runDetailed(args, ctx);
-      return { outcome: o.outcome, content: o.content, logs: o.logs, ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}) };
+      return { outcome: o.outcome, content: o.content, logs: o.logs, ...(o.images !== undefined ? { images: o.images } : {}), ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}) };
     },
   };
 }
