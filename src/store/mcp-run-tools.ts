@@ -5,7 +5,7 @@
  */
 import type { ToolExecutor, ToolHandle, ToolLog } from '../agent/tool-executor';
 import { mcpNeedsApproval, mcpToolEnabled, type McpServerRecord } from '../domain/mcp-server';
-import { createMcpToolHandles, mapToolNames, type ToolNameEntry } from '../mcp';
+import { createMcpToolHandles, mapToolNames, toRunResult, type ToolNameEntry } from '../mcp';
 import type { McpLogMessage, SchemaCheck } from '../mcp/types';
 import { defaultSchemaValidator } from '../tools/validation/default-validator';
 import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
@@ -63,7 +63,7 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
           try {
             const detailed = await h.runDetailed(args, ctx);
             if (tool?.ui?.resourceUri !== undefined) noteAppCall(ctx.callId, { serverId: record.id, serverName: record.name || live.server.name, tool, args, outcome: detailed });
-            const result = { outcome: detailed.outcome, content: detailed.content, logs: detailed.logs, ...(detailed.mcpMessages !== undefined ? { mcpMessages: detailed.mcpMessages } : {}) };
+            const result = toRunResult(detailed);
             return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t) };
           } finally {
             stop();
