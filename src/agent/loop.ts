@@ -258,6 +258,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
 
   function appendResults(results: ToolCallResult[], turn: number) {
     for (const r of results) {
+      // A tool's server had the page run model requests for it (legacy MCP sampling): billed to this run like any other.
+      for (const s of r.sampling ?? []) usage = addUsage(usage, s.usage);
       append({
         id: newId(),
         createdAt: now(),

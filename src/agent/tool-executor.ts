@@ -1,4 +1,4 @@
-import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ApprovalKey } from '../domain/approval-scopes';
 import type { MessageImage } from '../domain/messages';
 
@@ -15,10 +15,10 @@ export type ValidationIssue = { path: string; message: string };
 export type ToolLog = { level: 'log' | 'info' | 'warn' | 'error'; text: string; t: number };
 
 /**
- * An MCP call's JSON-RPC messages, for the timeline, and the images its result holds for the model; absent for
- * every other kind of tool.
+ * An MCP call's JSON-RPC messages, for the timeline, the images its result holds for the model, and the model
+ * requests its server asked for while it ran (sampling, counted in the run's usage); absent for other tools.
  */
-type WireTrace = { mcpMessages?: McpWireMessage[]; images?: MessageImage[] };
+type WireTrace = { mcpMessages?: McpWireMessage[]; images?: MessageImage[]; sampling?: McpSamplingUse[] };
 
 /** The result of running a tool; `content` is what the model reads (already cut at the output limit). */
 export type ToolRunResult =

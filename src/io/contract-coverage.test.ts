@@ -79,6 +79,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     ...env, seq: 10, type: 'tool_finished', turn: 1, callId: 'c1', name: 't', outcome: 'ok', durationMs: 3, result: 'ok', isError: false,
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
+    sampling: [{ model: 'm', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12, estimated: false }, startMs: 1, durationMs: 2 }],
   },
   tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048 },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },

@@ -188,6 +188,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool'] },
       logs: ref('logs'),
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
+      sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
     },
     tool_progress: { turn, callId: id(), logs: ref('logs'), bytesReceived: count(), bytesTotal: count() },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
@@ -207,7 +208,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_started: ['mcpServer'],
   approval_resolved: ['by'],
-  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages'],
+  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
   tool_progress: ['logs', 'bytesReceived', 'bytesTotal'],
   run_finished: ['error'],
 };
