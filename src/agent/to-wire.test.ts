@@ -55,6 +55,8 @@ describe('toWireMessages', () => {
     ];
     const wire = toWireMessages(history);
     expect(wire).toHaveLength(3);
+    // An export adds no message the history does not have (the export names the images it leaves out).
+    expect(toWireMessages(history, undefined, 'export').map((m) => m.role)).toEqual(['assistant', 'tool']);
     expect(wire[2]).toEqual({
       role: 'user',
       content: [

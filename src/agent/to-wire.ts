@@ -47,7 +47,8 @@ export function toWireMessages(
       }
       case 'tool':
         out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
-        if (m.images && m.images.length > 0) toolImages.push({ type: 'text', text: toolImagesLabel(m) }, ...imageParts(m.images));
+        // An export stays a faithful record: no message the history does not have (the losses name the images).
+        if (purpose === 'request' && m.images && m.images.length > 0) toolImages.push({ type: 'text', text: toolImagesLabel(m) }, ...imageParts(m.images));
         break;
     }
   }
