@@ -1,13 +1,14 @@
 /**
  * MCP resources in the app against server-everything (2025-11-25): browsed in the Tools view (resources and
- * templates), attached to the next message as chips, and sent to the model with the message; and a 2026-07-28
+ * templates), attached to the next message as chips, and sent to the model with the message (a tool's image too, as
+ * an image part); and a 2026-07-28
  * server's update to an attached resource (subscriptions/listen) refreshing it before it is sent.
  */
 import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
 import { MODERN_NOTE_URI } from './mcp-servers/modern-resources';
 import { startModernMcpServer } from './mcp-servers/modern-server';
 import { expect, test } from './fixtures';
-import { assistantMessages, messageBox, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, expandToolCard, messageBox, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { addMcpServer } from './support/mcp-tools-tab';
 import { toolsPanel } from './support/tools-tab';
@@ -51,6 +52,22 @@ test('a resource and a filled template attached to the next message reach the mo
   expect(sent).not.toContain('dynamic/text/7');
   await expect(page.getByRole('list', { name: 'Attached resources' })).toBeHidden();
   await expect(messageBox(page)).toHaveValue('');
+
+  // A tool's image reaches the model as an image: its text in the tool message, the image in a user message after it.
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_img', name: 'legacy__get-tiny-image', arguments: {} }] }, { kind: 'text', content: 'A logo.' }]);
+  await sendMessage(page, 'Show me the image');
+  await expect(assistantMessages(page).last()).toContainText('A logo.', { timeout: 30_000 });
+  await waitForIdle(page);
+  const after = (await mock.waitForRequest(2)).body.messages ?? [];
+  const toolAt = after.findIndex((m) => m.role === 'tool' && m.tool_call_id === 'call_img');
+  expect(String(after[toolAt]?.content)).toContain('attached as image 1');
+  expect(after[toolAt + 1]?.role).toBe('user');
+  expect(JSON.stringify(after[toolAt + 1]?.content)).toMatch(/"type":"image_url","image_url":\{"url":"data:image\/png;base64,iVBORw0KGgo/);
+  const card = toolCard(page, 'call_img');
+  await expandToolCard(card);
+  const img = card.getByRole('img', { name: 'Image from Get Tiny Image Tool (image 1)', exact: true });
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
 test('an attached resource the server updates is read again: the chip shows it and the model gets the new text', async ({ page, mock }) => {

@@ -29,9 +29,9 @@ test('a sampling request is approved and runs on the session model, then one is 
   await page.getByRole('tab', { name: 'Chat' }).click();
 
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_s1', name: 'legacy__trigger-sampling-request', arguments: { prompt: 'write a haiku', maxTokens: 40 } }] },
-    { kind: 'text', content: 'an old silent pond' },
-    { kind: 'text', content: 'The server got its haiku.' },
+    { kind: 'tool_calls', calls: [{ id: 'call_s1', name: 'legacy__trigger-sampling-request', arguments: { prompt: 'write a haiku', maxTokens: 40 } }], usage: { prompt_tokens: 100, completion_tokens: 10 } },
+    { kind: 'text', content: 'an old silent pond', usage: { prompt_tokens: 7, completion_tokens: 3 } },
+    { kind: 'text', content: 'The server got its haiku.', usage: { prompt_tokens: 200, completion_tokens: 20 } },
   ]);
   await sendMessage(page, 'ask the server to sample');
   const card = page.getByRole('region', { name: /asks to use the model/ });
@@ -47,6 +47,8 @@ test('a sampling request is approved and runs on the session model, then one is 
   expect(sampling?.tools).toBeUndefined();
   expect(sampling?.model).toBe('mock-gpt');
   expect(toolResult((await mock.waitForRequest(2)).body, 'call_s1')).toContain('an old silent pond');
+  // The sampling request's tokens (7 in, 3 out) count in the session's usage beside the run's own two requests.
+  await expect(page.getByRole('group', { name: 'Session usage' })).toHaveText('Session: 340 tokens (307 in, 33 out)');
 
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_s2', name: 'legacy__trigger-sampling-request', arguments: { prompt: 'another one', maxTokens: 40 } }] },

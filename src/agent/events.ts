@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import type { StopReason } from '../domain/stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { ProviderToolCall } from '../domain/provider-items';
-import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
 
@@ -65,6 +65,8 @@ export type AgentEventBody =
       logs?: { level: string; text: string; t: number }[];
       /** An MCP call's JSON-RPC messages, every round of it. */
       mcpMessages?: McpWireMessage[];
+      /** Model requests the call's server had the page run (legacy MCP sampling); in the run's usage already. */
+      sampling?: McpSamplingUse[];
     }
   /**
    * A running tool's progress (architecture.md, "Live tool progress"): console lines new since the last one and the

@@ -8,7 +8,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import { estimateUsage } from './estimate-tokens';
 import type { EventSink } from './events';
 import type { StopReason } from '../domain/stop-reason';
-import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type Usage } from '../domain/messages';
+import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type MessageImage, type ToolCall, type Usage } from '../domain/messages';
 import type { ModelClient } from './model-client';
 import { abortableSleep, retryDelayMs, waitTooLongInfo } from './retry';
 import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
@@ -25,6 +25,8 @@ export type RunInput = {
   history: ChatMessage[];
   /** Appended before the first request. Absent: continue the history as it is (e.g. after a limit). */
   userMessage?: string;
+  /** Images that go with `userMessage` (attached MCP resources). */
+  userImages?: MessageImage[];
   config: LoopConfig;
   model: ModelClient;
   tools: ToolExecutor;
@@ -88,7 +90,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
 
   emit({ type: 'run_started', sessionId: input.sessionId, model: config.model, startedAt: now() });
   if (input.userMessage !== undefined) {
-    append({ id: newId(), createdAt: now(), role: 'user', content: input.userMessage });
+    append({ id: newId(), createdAt: now(), role: 'user', content: input.userMessage, ...(input.userImages && input.userImages.length > 0 ? { images: input.userImages } : {}) });
   }
 
   const assistant = (messageId: string, turn: number, t: AccumulatedTurn, toolCalls: ToolCall[], status: AssistantStatus): AssistantMessage => ({
@@ -256,6 +258,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
 
   function appendResults(results: ToolCallResult[], turn: number) {
     for (const r of results) {
+      // A tool's server had the page run model requests for it (legacy MCP sampling): billed to this run like any other.
+      for (const s of r.sampling ?? []) usage = addUsage(usage, s.usage);
       append({
         id: newId(),
         createdAt: now(),
@@ -267,6 +271,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
         outcome: r.outcome,
         runId: input.runId,
         turn,
+        ...(r.images ? { images: r.images } : {}),
       });
     }
   }

@@ -1,7 +1,7 @@
 import type { LoopConfig } from '../domain/loop-config';
 import type { Emit } from './emitter';
-import type { ToolCall, ToolOutcome } from '../domain/messages';
-import type { McpWireMessage } from '../domain/mcp-call-trace';
+import type { MessageImage, ToolCall, ToolOutcome } from '../domain/messages';
+import type { McpSamplingUse, McpWireMessage } from '../domain/mcp-call-trace';
 import { progressReporter, type ProgressReporter } from './tool-progress';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
 
@@ -14,6 +14,9 @@ export type ToolCallResult = {
   content: string;
   isError: boolean;
   outcome: ToolOutcome;
+  images?: MessageImage[];
+  /** Model requests the tool's server had the page run (legacy MCP sampling); their tokens count in the run's usage. */
+  sampling?: McpSamplingUse[];
 };
 
 export type ToolBatchInput = {
@@ -49,6 +52,8 @@ type Finished = {
   validationErrors?: ValidationIssue[];
   logs?: ToolLog[];
   mcpMessages?: McpWireMessage[];
+  images?: MessageImage[];
+  sampling?: McpSamplingUse[];
 };
 
 const ABORTED = Symbol('aborted');
@@ -132,7 +137,8 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     // Nothing of a call's progress may follow its result, even from a tool that keeps going after it was abandoned.
     reporters.get(i)?.close();
     const isError = f.outcome !== 'ok';
-    results[i] = { call, content: f.content, isError, outcome: f.outcome };
+    const sampling = f.sampling && f.sampling.length > 0 ? { sampling: f.sampling } : {};
+    results[i] = { call, content: f.content, isError, outcome: f.outcome, ...(f.images && f.images.length > 0 ? { images: f.images } : {}), ...sampling };
     emit({
       type: 'tool_finished',
       turn,
@@ -146,6 +152,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       ...(f.validationErrors ? { validationErrors: f.validationErrors } : {}),
       ...(f.logs ? { logs: f.logs } : {}),
       ...(f.mcpMessages ? { mcpMessages: f.mcpMessages } : {}),
+      ...sampling,
     });
   };
   const cancelled = (): Finished =>
@@ -225,7 +232,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       else if (r === TIMED_OUT) {
         finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
       } else {
-        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}) }, startedAt);
+        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}) }, startedAt);
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

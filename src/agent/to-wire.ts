@@ -1,10 +1,12 @@
 import type {
   ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { LoopConfig } from '../domain/loop-config';
-import type { AssistantMessage, ChatMessage } from '../domain/messages';
+import { imageDataUrl } from '../domain/message-images';
+import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage } from '../domain/messages';
 import type { ModelRequest } from './model-client';
 import type { ToolSpec } from './tool-executor';
 
@@ -22,11 +24,21 @@ export function toWireMessages(
 ): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
+  // A `tool` message carries text only, and every result of a turn must follow its assistant message with nothing
+  // between: the images of a turn's results go in one user message right after its last result.
+  let toolImages: ChatCompletionContentPart[] = [];
+  const flushToolImages = () => {
+    if (toolImages.length > 0) out.push({ role: 'user', content: toolImages });
+    toolImages = [];
+  };
   for (const m of history) {
+    if (m.role !== 'tool') flushToolImages();
     switch (m.role) {
       case 'system':
-      case 'user':
         out.push({ role: m.role, content: m.content });
+        break;
+      case 'user':
+        out.push(m.images && m.images.length > 0 ? { role: 'user', content: [{ type: 'text', text: m.content }, ...imageParts(m.images)] } : { role: 'user', content: m.content });
         break;
       case 'assistant': {
         const wire = purpose === 'request' ? assistantForRequest(m) : assistantForExport(m);
@@ -35,10 +47,23 @@ export function toWireMessages(
       }
       case 'tool':
         out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
+        // An export stays a faithful record: no message the history does not have (the losses name the images).
+        if (purpose === 'request' && m.images && m.images.length > 0) toolImages.push({ type: 'text', text: toolImagesLabel(m) }, ...imageParts(m.images));
         break;
     }
   }
+  flushToolImages();
   return out;
+}
+
+function imageParts(images: readonly MessageImage[]): ChatCompletionContentPart[] {
+  return images.map((image) => ({ type: 'image_url', image_url: { url: imageDataUrl(image) } }));
+}
+
+/** Names the call whose output the following images are, since they cannot sit in its own `tool` message. */
+export function toolImagesLabel(m: Pick<ToolMessage, 'name' | 'toolCallId' | 'images'>): string {
+  const n = m.images?.length ?? 0;
+  return `${n === 1 ? 'The image below is' : `The ${n} images below are`} output of the tool call ${m.toolCallId} (${m.name}), sent here because a tool message cannot carry images.`;
 }
 
 function assistantForRequest(m: AssistantMessage): ChatCompletionAssistantMessageParam | null {

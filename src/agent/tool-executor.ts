@@ -1,5 +1,6 @@
-import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ApprovalKey } from '../domain/approval-scopes';
+import type { MessageImage } from '../domain/messages';
 
 /** What the model sees of a tool (an OpenAI function tool). */
 export type ToolSpec = {
@@ -13,8 +14,11 @@ export type ValidationIssue = { path: string; message: string };
 
 export type ToolLog = { level: 'log' | 'info' | 'warn' | 'error'; text: string; t: number };
 
-/** An MCP call's JSON-RPC messages, for the timeline; absent for every other kind of tool. */
-type WireTrace = { mcpMessages?: McpWireMessage[] };
+/**
+ * An MCP call's JSON-RPC messages, for the timeline, the images its result holds for the model, and the model
+ * requests its server asked for while it ran (sampling, counted in the run's usage); absent for other tools.
+ */
+type WireTrace = { mcpMessages?: McpWireMessage[]; images?: MessageImage[]; sampling?: McpSamplingUse[] };
 
 /** The result of running a tool; `content` is what the model reads (already cut at the output limit). */
 export type ToolRunResult =

@@ -139,6 +139,14 @@ export class RunWriteBuffer {
       }
       case 'tool_finished':
         this.onToolFinished(event);
+        // Model requests the tool's server had the page run (legacy MCP sampling) count in the usage as they end.
+        if (event.sampling && event.sampling.length > 0) {
+          for (const s of event.sampling) this.currentRunUsage = addUsage(this.currentRunUsage, s.usage);
+          if (this.run) this.run = { ...this.run, usage: this.currentRunUsage };
+          this.runDirty = true;
+          this.sessionDirty = true;
+          return 'now';
+        }
         return 'soon';
       case 'tool_progress':
         this.onToolProgress(event);

@@ -4,6 +4,7 @@
  * generation that needs input has several rounds (each `tools/call` answered `input_required`, then retried with
  * the answers); a 2025-11-25 call has the server's own requests (elicitation) between its request and response.
  */
+import type { Usage } from './messages';
 
 /**
  * The server a tool belongs to; known when the call starts. `view`: the tool names an MCP App View (its ui://
@@ -12,6 +13,12 @@
 export type McpServerRef = { serverId: string; serverName: string; protocolRevision: string; view?: McpViewRef };
 
 export type McpViewRef = { resourceUri: string; toolName: string };
+
+/**
+ * A model request an MCP server asked the page to run while the call ran (legacy sampling): counted in the run's
+ * usage and drawn under the call. `startMs` is measured from the call's start.
+ */
+export type McpSamplingUse = { model: string; usage: Usage; startMs: number; durationMs: number };
 
 /** One JSON-RPC message of a call: sent by the page or received from the server, as text (cut, never secrets). */
 export type McpWireMessage = { dir: 'sent' | 'received'; t: number; json: string };

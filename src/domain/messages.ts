@@ -27,7 +27,13 @@ export type SystemMessage = MessageBase & {
   summaryOf?: string[];
 };
 
-export type UserMessage = MessageBase & { role: 'user'; content: string };
+/**
+ * An image a message carries to the model, as base64 (architecture.md, "Images to the model"): an attached MCP
+ * resource's or an MCP tool result's. `label` names where it came from, for the chat's alt text and the model.
+ */
+export type MessageImage = { mimeType: string; data: string; label: string };
+
+export type UserMessage = MessageBase & { role: 'user'; content: string; images?: MessageImage[] };
 
 export type AssistantMessage = MessageBase & {
   role: 'assistant';
@@ -56,6 +62,8 @@ export type ToolMessage = MessageBase & {
   outcome: ToolOutcome;
   runId: string;
   turn: number;
+  /** Images the tool returned; `content` is its text (architecture.md, "Images to the model"). */
+  images?: MessageImage[];
 };
 
 export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

@@ -37,7 +37,7 @@ const errors: { [K in ErrorKind]: Extract<ErrorInfo, { kind: K }> } = {
 
 const messages = {
   system: { id: 'm0', createdAt: 1, role: 'system', content: 'summary', summaryOf: ['mx'] } satisfies Required<SystemMessage>,
-  user: { id: 'm1', createdAt: 2, role: 'user', content: 'hi' } satisfies Required<UserMessage>,
+  user: { id: 'm1', createdAt: 2, role: 'user', content: 'hi', images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=', label: 'logo.png' }] } satisfies Required<UserMessage>,
   assistant: {
     id: 'm2', createdAt: 3, role: 'assistant', content: '', reasoning: 'r', refusal: null, toolCalls: [{ id: 'c1', name: 't', arguments: '{}' }],
     status: 'complete', runId: 'r1', turn: 1,
@@ -51,6 +51,7 @@ const messages = {
   } satisfies Required<AssistantMessage>,
   tool: {
     id: 'm3', createdAt: 4, role: 'tool', toolCallId: 'c1', name: 't', content: 'ok', isError: false, outcome: 'ok', runId: 'r1', turn: 1,
+    images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=', label: 't' }],
   } satisfies Required<ToolMessage>,
 };
 
@@ -78,6 +79,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     ...env, seq: 10, type: 'tool_finished', turn: 1, callId: 'c1', name: 't', outcome: 'ok', durationMs: 3, result: 'ok', isError: false,
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
+    sampling: [{ model: 'm', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12, estimated: false }, startMs: 1, durationMs: 2 }],
   },
   tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048 },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },

@@ -24,12 +24,19 @@ describe('what an OpenAI-messages file leaves out', () => {
     ];
     const losses = openAIExportLosses(history);
     expect(lossesNeedConfirmation(losses)).toBe(true);
-    expect(losses).toEqual({ reasoningItems: 1, reasoningTexts: 1, providerTools: { web_search: 2, code_interpreter: 1 }, citations: 1, compactions: 1 });
+    expect(losses).toEqual({ reasoningItems: 1, reasoningTexts: 1, providerTools: { web_search: 2, code_interpreter: 1 }, citations: 1, compactions: 1, toolImages: 0 });
     expect(describeLosses(losses)).toBe(
       'Chat Completions messages cannot carry everything in this session: the file leaves out 1 reasoning item (summaries and encrypted reasoning), ' +
       'the reasoning text of 1 reply, 3 tool calls the provider ran (web_search ×2, code_interpreter ×1), 1 cited source and 1 provider compaction item. ' +
       'A Toolscope export keeps all of it.',
     );
+  });
+
+  it('names the images tools returned, which a tool message cannot carry', () => {
+    const tool = { id: 't', role: 'tool' as const, toolCallId: 'c', name: 'snap', content: 'x', isError: false, outcome: 'ok' as const, runId: 'r', turn: 1, createdAt: 0 };
+    const losses = openAIExportLosses([{ ...tool, images: [{ mimeType: 'image/png', data: 'AA==', label: 'snap' }] }]);
+    expect(lossesNeedConfirmation(losses)).toBe(true);
+    expect(describeLosses(losses)).toContain('the file leaves out 1 image returned by tools.');
   });
 
   it('reasoning text alone is said but asks for no confirmation', () => {

@@ -11,11 +11,14 @@ export type OpenAIExportLosses = {
   citations: number;
   /** The provider's own compaction items. */
   compactions: number;
+  /** Images tools returned: a `tool` message carries text only (the text names each image). */
+  toolImages: number;
 };
 
 export function openAIExportLosses(history: readonly ChatMessage[]): OpenAIExportLosses {
-  const out: OpenAIExportLosses = { reasoningItems: 0, reasoningTexts: 0, providerTools: {}, citations: 0, compactions: 0 };
+  const out: OpenAIExportLosses = { reasoningItems: 0, reasoningTexts: 0, providerTools: {}, citations: 0, compactions: 0, toolImages: 0 };
   for (const m of history) {
+    if (m.role === 'tool') out.toolImages += m.images?.length ?? 0;
     if (m.role !== 'assistant') continue;
     if (m.reasoning.trim() !== '') out.reasoningTexts += 1;
     out.citations += m.citations?.length ?? 0;
@@ -33,7 +36,7 @@ export function openAIExportLosses(history: readonly ChatMessage[]): OpenAIExpor
  * reasoning text of Chat Completions replies alone does not ask (it never had a place there); it is said after.
  */
 export function lossesNeedConfirmation(l: OpenAIExportLosses): boolean {
-  return l.reasoningItems + l.citations + l.compactions + Object.keys(l.providerTools).length > 0;
+  return l.reasoningItems + l.citations + l.compactions + l.toolImages + Object.keys(l.providerTools).length > 0;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -50,6 +53,7 @@ export function describeLosses(l: OpenAIExportLosses): string | null {
   }
   if (l.citations > 0) parts.push(plural(l.citations, 'cited source'));
   if (l.compactions > 0) parts.push(plural(l.compactions, 'provider compaction item'));
+  if (l.toolImages > 0) parts.push(plural(l.toolImages, 'image') + ' returned by tools');
   if (parts.length === 0) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   return `Chat Completions messages cannot carry everything in this session: the file leaves out ${list}. A Toolscope export keeps all of it.`;

@@ -88,7 +88,7 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
   const base = { id: id(), createdAt: ms(), ...extra };
   return {
     system: { ...base, content: str(LIMITS.text), summaryOf: list(id(), LIMITS.messages) },
-    user: { ...base, content: str(LIMITS.text) },
+    user: { ...base, content: str(LIMITS.text), images: list(ref('messageImage'), LIMITS.smallList) },
     assistant: {
       ...base,
       content: str(LIMITS.text),
@@ -111,6 +111,7 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       outcome: { enum: TOOL_OUTCOMES },
       runId: id(),
       turn: count(),
+      images: list(ref('messageImage'), LIMITS.smallList),
     },
   };
 }
@@ -187,6 +188,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool'] },
       logs: ref('logs'),
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
+      sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
     },
     tool_progress: { turn, callId: id(), logs: ref('logs'), bytesReceived: count(), bytesTotal: count() },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
@@ -206,7 +208,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_started: ['mcpServer'],
   approval_resolved: ['by'],
-  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages'],
+  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
   tool_progress: ['logs', 'bytesReceived', 'bytesTotal'],
   run_finished: ['error'],
 };
@@ -363,9 +365,11 @@ export function buildSessionSchema(): Schema {
       validationErrors,
       toolCall: obj({ id: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) }),
       providerItem: providerItem(),
-      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], assistant: ASSISTANT_OPTIONAL }),
+      // An image's base64 text: the 5 MB decoded limit (domain/message-images.ts) with room to spare.
+      messageImage: obj({ mimeType: str(LIMITS.name), data: str(8_000_000), label: str(LIMITS.title) }),
+      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], user: ['images'], assistant: ASSISTANT_OPTIONAL, tool: ['images'] }),
       messageRecord: tagged('role', messageBranches(recordEnvelope), {
-        system: ['summaryOf', 'branchId'], user: ['branchId'], assistant: [...ASSISTANT_OPTIONAL, 'branchId'], tool: ['branchId'],
+        system: ['summaryOf', 'branchId'], user: ['images', 'branchId'], assistant: [...ASSISTANT_OPTIONAL, 'branchId'], tool: ['images', 'branchId'],
       }),
       session: obj(
         {

@@ -24,6 +24,22 @@ const history: ChatMessage[] = [
 ];
 
 describe('buildResponsesRequest', () => {
+  it('sends images as input_image data URLs: beside the user text, and inside the function call output', () => {
+    const png = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
+    const url = 'data:image/png;base64,iVBORw0KGgo=';
+    const withImages: ChatMessage[] = [
+      { id: 'u1', createdAt: 1, role: 'user', content: 'Look', images: [{ ...png, label: 'logo.png' }] },
+      assistant({ toolCalls: [{ id: 'call_1', name: 'snap', arguments: '{}' }] }),
+      { id: 't1', createdAt: 2, role: 'tool', toolCallId: 'call_1', name: 'snap', content: 'Here.', isError: false, outcome: 'ok', runId: 'r', turn: 1, images: [{ ...png, label: 'snap' }] },
+    ];
+    const body = buildResponsesRequest(chat, { messages: withImages, tools: [] }, stateless);
+    expect(body.input).toEqual([
+      { role: 'user', content: [{ type: 'input_text', text: 'Look' }, { type: 'input_image', detail: 'auto', image_url: url }] },
+      { type: 'function_call', call_id: 'call_1', name: 'snap', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'call_1', output: [{ type: 'input_text', text: 'Here.' }, { type: 'input_image', detail: 'auto', image_url: url }] },
+    ]);
+  });
+
   it('sends the encrypted reasoning back before the calls it led to, then the tool outputs, with nothing stored', () => {
     const body = buildResponsesRequest(chat, { messages: history, systemPrompt: 'Be brief.', tools: [] }, stateless);
     expect(body).toMatchObject({ store: false, include: ['reasoning.encrypted_content'], instructions: 'Be brief.', reasoning: { summary: 'auto' } });

@@ -1,7 +1,8 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ResponseCreateParamsStreaming, ResponseInputItem, Tool } from 'openai/resources/responses/responses';
+import type { ResponseCreateParamsStreaming, ResponseInputImage, ResponseInputItem, Tool } from 'openai/resources/responses/responses';
+import { imageDataUrl } from '../domain/message-images';
 import type { Conversation, ModelRequest } from '../agent/model-client';
-import type { AssistantMessage, ChatMessage } from '../domain/messages';
+import type { AssistantMessage, ChatMessage, MessageImage } from '../domain/messages';
 import type { ProviderItem } from '../domain/provider-items';
 import type { WireSettings } from './api-format';
 
@@ -88,17 +89,26 @@ function fromConversation(conversation: Conversation, wire: WireSettings): Built
         input.push({ role: 'system', content: m.content });
         break;
       case 'user':
-        input.push({ role: 'user', content: m.content });
+        input.push(m.images && m.images.length > 0 ? { role: 'user', content: [{ type: 'input_text', text: m.content }, ...inputImages(m.images)] } : { role: 'user', content: m.content });
         break;
       case 'assistant':
         assistantItems(m, wire, input);
         break;
       case 'tool':
-        input.push({ type: 'function_call_output', call_id: m.toolCallId, output: m.content });
+        // Unlike a Chat Completions tool message, a function call's output may hold images beside its text.
+        input.push({
+          type: 'function_call_output',
+          call_id: m.toolCallId,
+          output: m.images && m.images.length > 0 ? [{ type: 'input_text', text: m.content }, ...inputImages(m.images)] : m.content,
+        });
         break;
     }
   }
   return { instructions: conversation.systemPrompt, input, ...(previousResponseId ? { previousResponseId } : {}) };
+}
+
+function inputImages(images: readonly MessageImage[]): ResponseInputImage[] {
+  return images.map((image) => ({ type: 'input_image', detail: 'auto', image_url: imageDataUrl(image) }));
 }
 
 function assistantItems(m: AssistantMessage, wire: WireSettings, out: ResponseInputItem[]): void {

@@ -226,6 +226,7 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
 function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap, tasks: TaskCallContext): McpConnection {
   const subscriptions = createResourceSubscriptions(() => session.client);
   session.onResourceUpdated = (uri) => subscriptions.updated(uri);
+  session.onReopened = () => void subscriptions.resubscribe(timeoutMs);
   return {
     url: url.href,
     server,

@@ -50,6 +50,8 @@ export class McpSession {
   private closed = false;
   /** Receives `notifications/resources/updated` (legacy) and the same notification from a listen stream (modern). */
   onResourceUpdated: ((uri: string) => void) | null = null;
+  /** Told when an expired legacy session was opened again: what the old one subscribed to must be asked for anew. */
+  onReopened: (() => void) | null = null;
 
   constructor(private readonly options: SessionOptions) {}
 
@@ -99,6 +101,7 @@ export class McpSession {
           throw new Error('The MCP connection was closed.');
         }
         this.live = fresh;
+        this.onReopened?.();
         return fresh;
       } finally {
         this.reopening = null;

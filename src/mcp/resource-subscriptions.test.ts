@@ -65,6 +65,27 @@ describe('resource subscriptions, 2025-11-25 (server-everything)', () => {
     await b?.();
     expect(count('resources/unsubscribe')).toBe(1);
   });
+  it('an expired session opened again subscribes again to what is still watched, and the watcher re-reads', async () => {
+    server = await startEverythingServer();
+    cleanup.push(() => server.close());
+    const conn = await open(server.url);
+    const uri = 'demo://resource/dynamic/text/3';
+    let updates = 0;
+    const unsubscribe = await conn.subscribeResource(uri, () => updates++);
+    expect(unsubscribe).not.toBeNull();
+    const count = () => rpcMethods(server.recorder.requests.map((r) => r.body)).filter((x) => x === `resources/subscribe ${uri}`).length;
+    expect(count()).toBe(1);
+    await server.expireSessions();
+    // The next request meets the 404, opens the session again, and the subscription follows it there.
+    await conn.readResource(uri);
+    await until(() => count() === 2, 'resources/subscribe on the new session');
+    await until(() => updates === 1, 'the watcher told to re-read');
+    // The server's updates now reach the watcher through the new session.
+    await conn.callTool('toggle-subscriber-updates', {}, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    await until(() => updates > 1, 'an update on the new session');
+    await conn.callTool('toggle-subscriber-updates', {}, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    await unsubscribe?.();
+  });
 });
 
 describe('resource subscriptions, 2026-07-28 (v2 SDK server)', () => {

@@ -17,11 +17,18 @@ export type ResourceSubscriptions = {
   subscribe(uri: string, onUpdated: ResourceUpdateListener, timeoutMs: number): Promise<ResourceUnsubscribe | null>;
   /** The session's handler for `notifications/resources/updated`. */
   updated(uri: string): void;
+  /**
+   * A 2025-11-25 session that expired was opened again: the server forgot what the old session subscribed to, so
+   * every resource still watched is subscribed again on the new one (a listen stream of 2026-07-28 never expires so).
+   */
+  resubscribe(timeoutMs: number): Promise<void>;
 };
 
 export function createResourceSubscriptions(client: () => Client): ResourceSubscriptions {
   const entries = new Map<string, Entry>();
   const opening = new Map<string, Promise<Entry | null>>();
+
+  const legacyUris = new Set<string>();
 
   async function open(uri: string, timeoutMs: number): Promise<Entry | null> {
     const c = client();
@@ -35,9 +42,11 @@ export function createResourceSubscriptions(client: () => Client): ResourceSubsc
     }
     if (c.getServerCapabilities()?.resources?.subscribe !== true) return null;
     await c.subscribeResource({ uri }, { timeout: timeoutMs });
+    legacyUris.add(uri);
     return {
       listeners: new Set(),
       end: async () => {
+        legacyUris.delete(uri);
         await client().unsubscribeResource({ uri }, { timeout: timeoutMs });
       },
     };
@@ -72,6 +81,13 @@ export function createResourceSubscriptions(client: () => Client): ResourceSubsc
     },
     updated(uri) {
       for (const listener of [...(entries.get(uri)?.listeners ?? [])]) listener();
+    },
+    async resubscribe(timeoutMs) {
+      // The preview may have gone stale while the session was gone: each watcher re-reads once it is subscribed again.
+      await Promise.all([...legacyUris].map(async (uri) => {
+        const ok = await client().subscribeResource({ uri }, { timeout: timeoutMs }).then(() => true, () => false);
+        if (ok) for (const listener of [...(entries.get(uri)?.listeners ?? [])]) listener();
+      }));
     },
   };
 }

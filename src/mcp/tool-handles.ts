@@ -5,7 +5,7 @@
  * aborts it, and the SDK cancels the request the way the server's revision defines (2026-07-28: the request's
  * stream is closed; 2025-11-25: notifications/cancelled).
  */
-import type { ToolHandle, ToolLog, ToolRunContext } from '../agent/tool-executor';
+import type { ToolHandle, ToolLog, ToolRunContext, ToolRunResult } from '../agent/tool-executor';
 import type { McpConnection } from './connection';
 import { shortThrownMessage } from './failure';
 import { McpSignInExpiredError } from './sign-in-expired-error';
@@ -135,10 +135,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     validate: (args) => options.check({ id: `${schemaId}#input`, revision: inputRevision, schema: tool.inputSchema }, args),
     runDetailed,
     wireMessages: (callId) => wires.get(callId),
-    run: async (args, ctx) => {
-      const o = await runDetailed(args, ctx);
-      return { outcome: o.outcome, content: o.content, logs: o.logs, ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}) };
-    },
+    run: async (args, ctx) => toRunResult(await runDetailed(args, ctx)),
   };
 }
 
@@ -149,4 +146,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function progressText(p: McpProgress): string {
   const amount = p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress);
   return p.message !== undefined ? `progress ${amount}: ${p.message}` : `progress ${amount}`;
+}
+
+/** What the loop keeps of an MCP call's outcome: the model's text and images, the logs, the wire messages. */
+export function toRunResult(o: McpCallOutcome): ToolRunResult {
+  return { outcome: o.outcome, content: o.content, logs: o.logs, ...(o.images !== undefined ? { images: o.images } : {}), ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}) };
 }

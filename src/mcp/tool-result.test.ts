@@ -26,12 +26,25 @@ describe('an MCP tool result as the model and the card see it', () => {
     expect(out.outcome).toBe('ok');
     expect(out.blocks).toEqual(blocks);
     expect(out.content).toContain('Here.');
-    expect(out.content).toContain('[image image/png, 8 bytes: shown to the user; the model receives only this note]');
+    expect(out.content).toContain('[image image/png, 8 bytes: attached as image 1]');
+    expect(out.images).toEqual([{ mimeType: 'image/png', data: 'iVBORw0KGgo=', label: 't (image 1)' }]);
     expect(out.content).toContain('[audio audio/wav, 4 bytes');
     expect(out.content).not.toContain('iVBORw0KGgo');
     expect(out.content).toContain('[resource link: readme <test://r> (text/markdown)]');
     expect(out.content).toContain('[resource <test://n>]\nA note.');
     expect(out.content).toContain('[resource <test://b> application/octet-stream, 4 bytes of binary data]');
+  });
+
+  it('keeps an image over the size limit, or of a type models do not read, from the model and says why', async () => {
+    const big = 'A'.repeat(Math.ceil((5 * 1024 * 1024 + 3) / 3) * 4);
+    const out = await toCallOutcome({
+      content: [{ type: 'image', mimeType: 'image/png', data: big }, { type: 'image', mimeType: 'image/tiff', data: 'AAAA' }],
+      isError: false,
+    }, ctx({ ...plain, title: 'Snapshot' }));
+    expect(out.images).toBeUndefined();
+    expect(out.content).toContain('[image image/png, 5.0 MB: not sent to the model, over the 5 MB limit for an image; shown to the user]');
+    expect(out.content).toContain('[image image/tiff, 3 bytes: not sent to the model, image/tiff is not an image type models read (PNG, JPEG, GIF or WebP); shown to the user]');
+    expect(out.blocks).toHaveLength(2);
   });
 
   it('makes isError a tool error', async () => {

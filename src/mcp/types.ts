@@ -5,6 +5,7 @@
 import type { ToolLog, ValidationIssue } from '../agent/tool-executor';
 import type { McpToolUi } from './apps/tool-ui-meta';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
+import type { MessageImage } from '../domain/messages';
 
 /** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
 export type McpEra = 'modern' | 'legacy';
@@ -95,6 +96,8 @@ export type McpCallOutcome = {
   outcome: 'ok' | 'error';
   content: string;
   blocks: McpContentBlock[];
+  /** The result's images the model is sent (bounded; architecture.md, "Images to the model"). */
+  images?: MessageImage[];
   structured?: { value: unknown; issues: ValidationIssue[] };
   logs: ToolLog[];
   /** The call's JSON-RPC messages, every round (see domain/mcp-call-trace.ts). */

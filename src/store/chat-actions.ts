@@ -1,3 +1,4 @@
+import type { MessageImage } from '../domain/messages';
 import { keyOptional } from '../llm/known-providers';
 import { runController } from './app-controller';
 import { useEndpointQuestion } from './endpoint-question';
@@ -11,7 +12,7 @@ export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'bus
  * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
  * session created for it shows with the cursor in its Message box.
  */
-export async function sendMessage(text: string, opts: { focusComposer?: boolean } = {}): Promise<SendOutcome> {
+export async function sendMessage(text: string, opts: { focusComposer?: boolean; images?: MessageImage[] } = {}): Promise<SendOutcome> {
   const ui = useUiStore.getState();
   const settings = useSettingsStore.getState();
   if (!settings.hasKey && !keyOptional(settings.baseURL)) {
@@ -20,7 +21,7 @@ export async function sendMessage(text: string, opts: { focusComposer?: boolean 
   }
   const sessionId = ui.currentSessionId ?? newSession(opts).id;
   if (!(await sessionStored(sessionId))) return 'failed';
-  return startRun(sessionId, text);
+  return startRun(sessionId, text, undefined, opts.images);
 }
 
 /** Runs more turns on the history as it is (after a limit or a failed request). */
@@ -29,8 +30,8 @@ export function continueRun(sessionId: string): Promise<SendOutcome> {
 }
 
 /** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
-export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void): Promise<SendOutcome> {
-  const r = await runController.start(sessionId, text);
+export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[]): Promise<SendOutcome> {
+  const r = await runController.start(sessionId, text, images);
   if (r.ok) {
     if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
     if (onEnd) void r.done.finally(onEnd);

@@ -81,4 +81,16 @@ describe('reduceRun', () => {
     expect(s.turnUsage[1]?.estimated).toBe(false);
     expect(s.turnUsage[2]?.totalTokens).toBe(23);
   });
+
+  it('adds the tokens of sampling requests a tool call\'s server had run to the run, not to a turn', () => {
+    const sampled = { promptTokens: 30, completionTokens: 12, totalTokens: 42, estimated: false };
+    const s = fold([
+      { type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: false } },
+      { type: 'tool_started', turn: 1, callId: 'c1', name: 'haiku', arguments: '{}' },
+      { type: 'tool_finished', turn: 1, callId: 'c1', name: 'haiku', outcome: 'ok', durationMs: 5, result: 'pond', isError: false, sampling: [{ model: 'm', usage: sampled, startMs: 1, durationMs: 2 }] },
+    ]);
+    expect(s.usage).toEqual({ promptTokens: 40, completionTokens: 17, totalTokens: 57, estimated: false });
+    expect(s.turnUsage[1]?.totalTokens).toBe(15);
+    expect(s.tools.c1?.status).toBe('ok');
+  });
 });

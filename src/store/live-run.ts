@@ -180,14 +180,17 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'running', startedAt: now }),
         status: 'running_tools',
       };
-    case 'tool_finished':
-      return withTool(s, event.callId, {
+    case 'tool_finished': {
+      const next = withTool(s, event.callId, {
         name: event.name,
         status: event.outcome,
         durationMs: event.durationMs,
         result: event.result,
         isError: event.isError,
       });
+      // Legacy MCP sampling the call's server asked for: its tokens are the run's too (no turn of their own).
+      return event.sampling && event.sampling.length > 0 ? { ...next, usage: event.sampling.reduce((u, x) => addUsage(u, x.usage), next.usage) } : next;
+    }
     case 'tool_progress': {
       const prev = s.tools[event.callId];
       // Progress belongs to a running call only; a late one after the result is dropped.

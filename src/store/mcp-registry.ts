@@ -12,6 +12,7 @@ import type { McpConnection } from '../mcp/connection';
 import type { McpConnectionState, McpLogMessage, McpServerSummary, McpToolInfo } from '../mcp/types';
 import { mcpSignInFor } from './mcp-auth-handles';
 import { askMcpLink, askMcpUser } from './mcp-prompts';
+import { reportMcpSampling } from './mcp-sampling-use';
 
 /** 'idle': not connected in this tab (yet, or after disconnecting). */
 export type McpServerState = { status: 'idle' } | McpConnectionState;
@@ -75,7 +76,13 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         elicitUrl: askMcpLink,
         // Sampling is a 2025-11-25 feature (deprecated in 2026-07-28); the SDK sends it only from such servers.
         sample: async (request, signal) => {
-          const answer = await import('./mcp-sampling').then((m) => m.approveAndSample(request, signal));
+          // The bar is the model's time only: waiting for the person's approval is not model time.
+          let startedAt = Date.now();
+          const answer = await import('./mcp-sampling').then((m) => m.approveAndSample(request, signal, (t) => (startedAt = t)));
+          if (answer.action === 'approve' && answer.usage !== undefined) {
+            const { promptTokens, completionTokens } = answer.usage;
+            reportMcpSampling(record.id, { model: answer.model, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: false }, startedAt, durationMs: Math.max(0, Date.now() - startedAt) });
+          }
           // The call that caused it (the one watching this server's log) keeps a line saying what the model spent.
           const used = answer.action === 'approve' && answer.usage !== undefined ? `, ${answer.usage.promptTokens} tokens in, ${answer.usage.completionTokens} out` : '';
           const line: McpLogMessage = { level: 'info', logger: 'sampling', data: answer.action === 'approve' ? `approved: ${answer.model}${used}` : 'denied' };

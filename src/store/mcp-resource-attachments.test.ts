@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refreshResourceAttachment, resourcePreview } from './mcp-resource-attachments';
-import { addResourceAttachment, clearResourceAttachments, messageWithResources, useResourceAttachments } from './resource-chips';
+import { addResourceAttachment, clearResourceAttachments, useResourceAttachments } from './resource-chips';
+import { messageWithResources } from './resource-message';
 
 describe('an attachment refreshed by its server', () => {
   it('takes the new contents, counts the refresh, and previews the first words', () => {

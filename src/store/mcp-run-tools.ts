@@ -5,10 +5,12 @@
  */
 import type { ToolExecutor, ToolHandle, ToolLog } from '../agent/tool-executor';
 import { mcpNeedsApproval, mcpToolEnabled, type McpServerRecord } from '../domain/mcp-server';
-import { createMcpToolHandles, mapToolNames, type ToolNameEntry } from '../mcp';
+import { createMcpToolHandles, mapToolNames, toRunResult, type ToolNameEntry } from '../mcp';
 import type { McpLogMessage, SchemaCheck } from '../mcp/types';
 import { defaultSchemaValidator } from '../tools/validation/default-validator';
 import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
+import { watchMcpSampling } from './mcp-sampling-use';
+import type { McpSamplingUse } from '../domain/mcp-call-trace';
 import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
 import { modelMayCall } from '../mcp/apps/tool-ui-meta';
 import { withoutDialect2020 } from '../mcp/schema-dialect';
@@ -60,13 +62,18 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
           const stop = watchMcpLogs(record.id, (m) => {
             if (logs.length < MAX_LOGS) logs.push(toToolLog(m, Date.now() - started));
           });
+          const sampling: McpSamplingUse[] = [];
+          const stopSampling = watchMcpSampling(record.id, (ran) => {
+            sampling.push({ model: ran.model, usage: ran.usage, startMs: Math.max(0, ran.startedAt - started), durationMs: ran.durationMs });
+          });
           try {
             const detailed = await h.runDetailed(args, ctx);
             if (tool?.ui?.resourceUri !== undefined) noteAppCall(ctx.callId, { serverId: record.id, serverName: record.name || live.server.name, tool, args, outcome: detailed });
-            const result = { outcome: detailed.outcome, content: detailed.content, logs: detailed.logs, ...(detailed.mcpMessages !== undefined ? { mcpMessages: detailed.mcpMessages } : {}) };
-            return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t) };
+            const result = toRunResult(detailed);
+            return { ...result, logs: [...result.logs, ...logs].sort((a, b) => a.t - b.t), ...(sampling.length > 0 ? { sampling } : {}) };
           } finally {
             stop();
+            stopSampling();
           }
         },
       };

@@ -14,9 +14,11 @@ import { askMcpSampling } from './mcp-prompts';
 import { apiKeyStore, useSettingsStore } from './settings-store';
 import { useUiStore } from './ui-store';
 
-export async function approveAndSample(request: McpSamplingRequest, signal: AbortSignal): Promise<McpSamplingResponse> {
+/** `onModelStart` hears when the approved request goes to the model (its time on the timeline starts there). */
+export async function approveAndSample(request: McpSamplingRequest, signal: AbortSignal, onModelStart?: (t: number) => void): Promise<McpSamplingResponse> {
   const decision = await askMcpSampling(request, signal);
   if (decision.action !== 'approve') return { action: 'deny' };
+  onModelStart?.(Date.now());
   const sessionId = useUiStore.getState().currentSessionId;
   const session = sessionId !== null ? await getSession(db, sessionId) : undefined;
   const model = session?.model || useSettingsStore.getState().defaults.model;

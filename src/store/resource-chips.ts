@@ -34,16 +34,3 @@ export function detachResource(id: number): void {
 export function clearResourceAttachments(): void {
   useResourceAttachments.setState({ items: [] });
 }
-
-/** The message the model receives: the person's text, then each attached resource's content, named. */
-export function messageWithResources(text: string, items: readonly ResourceAttachment[]): string {
-  if (items.length === 0) return text;
-  const blocks = items.flatMap((item) =>
-    item.contents.map((c) => {
-      const head = `[Resource ${item.name} from ${item.serverLabel}: ${c.uri}${c.mimeType !== undefined ? ` (${c.mimeType})` : ''}]`;
-      if (c.text !== undefined) return `${head}\n${c.text}`;
-      return `${head}\n(binary content, ${Math.floor(((c.blob ?? '').length * 3) / 4)} bytes: not sent, only text resources reach the model)`;
-    }),
-  );
-  return [text, ...blocks].join('\n\n');
-}

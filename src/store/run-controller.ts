@@ -6,6 +6,7 @@ import { classifyStorageError, storageErrorInfo } from '../db/storage-errors';
 import { internalError } from '../agent/errors';
 import { keyOptional } from '../llm/known-providers';
 import type { ErrorInfo } from '../domain/error-info';
+import type { MessageImage } from '../domain/messages';
 import { isLiveStatus, sameBaseURL, type SessionRecord } from '../domain/session';
 import type { UnsavedRecords } from '../db/persister';
 import type { FrameScheduler } from './frame-batcher';
@@ -96,7 +97,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       }, ask);
     });
 
-  async function start(sessionId: string, userMessage?: string): Promise<StartResult> {
+  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[]): Promise<StartResult> {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
@@ -178,6 +179,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           sessionId,
           history,
           ...(userMessage !== undefined ? { userMessage } : {}),
+          ...(userImages !== undefined && userImages.length > 0 ? { userImages } : {}),
           config,
           model,
           tools: NO_TOOLS,

@@ -187,6 +187,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         // A call stopped without a log of its own keeps what it printed while running.
         call.logs = e.logs ?? call.logs;
         if (e.mcpMessages) call.mcpMessages = e.mcpMessages;
+        if (e.sampling) call.sampling = e.sampling.map((x) => ({ start: (call.runStart ?? call.start) + x.startMs, end: (call.runStart ?? call.start) + x.startMs + x.durationMs, model: x.model, usage: x.usage }));
         if (call.approval && call.approval.end === null) call.approval.end = e.t;
         readyAt = Math.max(readyAt, e.t);
         break;

@@ -122,6 +122,11 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
           if (bar.callId) callIndex.set(bar.callId, { row: rows.length - 1, bar });
           if (bar.span) hasSpans = true;
         }
+        // Model requests a call's server had the page run (legacy MCP sampling) sit in a row right under its lane.
+        const sampling = turn.calls.filter((c) => c.lane === lane).flatMap((c) => samplingBars(run, c, offset));
+        if (sampling.length > 0) {
+          rows.push(finishRow({ key: `sampling:${run.runId}:${turn.turn}:${lane}`, kind: 'lane', label: 'Sampling', runIndex: run.index, turn: turn.turn, lane, bars: sampling, maxEnd: [] }));
+        }
       }
     }
     offset += run.duration + gap;
@@ -223,6 +228,16 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
     });
   }
   return bars;
+}
+
+/** A sampling request is a model request made for the call: selecting it shows the call it belongs to. */
+function samplingBars(run: RunModel, c: CallModel, offset: number): Bar[] {
+  return (c.sampling ?? []).map((s, i) => ({
+    id: `sampling:${c.callId}:${i}`, kind: 'request', status: 'ok', start: offset + s.start, end: offset + Math.max(s.start, s.end), open: false,
+    runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
+    label: `sampling · ${s.model} · ${s.usage.totalTokens} tokens`, name: `Sampling for ${c.name}`, note: '', approvalMs: null,
+    segments: [{ kind: 'waiting', start: offset + s.start, end: offset + Math.max(s.start, s.end) }],
+  }));
 }
 
 function callBar(run: RunModel, c: CallModel, offset: number): Bar {

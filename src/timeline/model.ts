@@ -79,7 +79,11 @@ export type CallModel = {
   bytesReceived?: number;
   bytesTotal?: number;
   mcpMessages?: McpWireMessage[];
+  /** Model requests the call's server had the page run (legacy MCP sampling), in run time: drawn under the call. */
+  sampling?: SamplingBar[];
 };
+
+export type SamplingBar = { start: number; end: number; model: string; usage: Usage };
 
 export type CompactionMarker = {
   t: number;

@@ -1,3 +1,4 @@
+import type { MessageImage } from '../../domain/messages';
 import { McpPromptSlot } from './mcp-prompt-slot';
 import { useEffect } from 'react';
 import { keyOptional } from '../../llm/known-providers';
@@ -27,8 +28,8 @@ export function ChatView({ sessionId }: { sessionId: string | null }) {
 }
 
 /** The first message creates the session, and with it a new Message box: typing goes on there. */
-async function sendFirst(text: string, keepCursor: boolean): Promise<boolean> {
-  return (await sendMessage(text, { focusComposer: keepCursor })) === 'started';
+async function sendFirst(text: string, keepCursor: boolean, images?: MessageImage[]): Promise<boolean> {
+  return (await sendMessage(text, { focusComposer: keepCursor, ...(images ? { images } : {}) })) === 'started';
 }
 
 function NoSessionChat() {
@@ -129,7 +130,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         draftKey={sessionId}
         running={runningHere}
         readOnly={lockedElsewhere || session?.importedTrace === true}
-        onSend={async (t) => (await sendMessage(t)) === 'started'}
+        onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
         onStop={() => stopRun(sessionId)}
       />
     </section>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { takeComposerInsert, useComposerInsert } from '../../store/composer-insert';
-import { clearResourceAttachments, messageWithResources, useResourceAttachments } from '../../store/resource-chips';
+import type { MessageImage } from '../../domain/messages';
+import { clearResourceAttachments, useResourceAttachments } from '../../store/resource-chips';
 import { useUiStore } from '../../store/ui-store';
 import { ResourceChipList } from './attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
@@ -16,7 +17,7 @@ type Props = {
   running: boolean;
   readOnly: boolean;
   /** `keepCursor`: the person was writing here, so the box the message goes to should have the cursor next. */
-  onSend: (text: string, keepCursor: boolean) => Promise<boolean>;
+  onSend: (text: string, keepCursor: boolean, images?: MessageImage[]) => Promise<boolean>;
   onStop: () => void;
 };
 
@@ -63,7 +64,8 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     try {
       // Attached MCP resources go with this message, after the text, and are let go once it is sent.
       const attached = useResourceAttachments.getState().items;
-      if (await onSend(messageWithResources(text, attached), keepTyping())) {
+      const message = attached.length === 0 ? { text, images: [] } : (await import('../../store/resource-message')).resourceMessage(text, attached);
+      if (await onSend(message.text, keepTyping(), message.images.length > 0 ? message.images : undefined)) {
         setText('');
         if (attached.length > 0) clearResourceAttachments();
       }

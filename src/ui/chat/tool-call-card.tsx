@@ -11,6 +11,7 @@ import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
+import { MessageImages } from './message-images';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
@@ -133,6 +134,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           ) : (
             <pre aria-label="Result" role="group" tabIndex={0} className={isError ? 'verdict-bad' : undefined}>{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
           )}
+          <MessageImages images={p.result?.images} />
           {(status === 'ok' || status === 'error') && <RememberButton text={toolResultMemory(p.name, result)} sessionId={p.sessionId} label={`Remember result of ${p.name}`} />}
           {long && (
             <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
