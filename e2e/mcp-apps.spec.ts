@@ -142,6 +142,14 @@ test('a View message and model context are shown before they take effect, its re
   await expect(view.locator('#input')).toContainText('"label":"beta"');
   await expect(view.locator('#result')).toContainText('board for beta {"label":"beta","cards":3}');
 
+  // The View lane is stored with the session: after the reload it still lists what the View did before it, and
+  // the View's teardown when the person left the session.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · .* after run 1$/ })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/resource-teardown · notice · / }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+
   // With its server gone the card says so in a sentence, and keeps the text result.
   await apps.close();
   await page.reload();

@@ -3,6 +3,7 @@ import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
+import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 export type NewSession = {
   id?: string;
@@ -75,6 +76,8 @@ export type SessionSnapshot = {
   toolCalls: ToolCallRecord[];
   runs: RunRecord[];
   events: EventRecord[];
+  /** What the session's MCP App Views did (the timeline's View lane). */
+  viewEvents?: McpViewEventRecord[];
 };
 
 export type UndoHandle = {
@@ -103,14 +106,16 @@ export async function deleteSession(
     const toolCalls = db.toolCalls.where('sessionId').equals(id);
     const runs = db.runs.where('sessionId').equals(id);
     const events = db.events.where('sessionId').equals(id);
+    const viewEvents = db.mcpViewEvents.where('sessionId').equals(id);
     const snap: SessionSnapshot = {
       session,
       messages: await messages.toArray(),
       toolCalls: await toolCalls.toArray(),
       runs: await runs.toArray(),
       events: await events.toArray(),
+      viewEvents: await viewEvents.toArray(),
     };
-    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), db.sessions.delete(id)]);
+    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), viewEvents.delete(), db.sessions.delete(id)]);
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
@@ -147,5 +152,6 @@ export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): P
     await db.toolCalls.bulkPut(snap.toolCalls);
     await db.runs.bulkPut(snap.runs);
     await db.events.bulkPut(snap.events);
+    if (snap.viewEvents !== undefined) await db.mcpViewEvents.bulkPut(snap.viewEvents);
   });
 }

@@ -46,7 +46,7 @@ export async function writeImport(
   onProgress: (p: WriteProgress) => void = () => {},
 ): Promise<WriteSummary> {
   const total =
-    plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length, 0) +
+    plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length + (e.mcpViewEvents?.length ?? 0), 0) +
     plan.tools.length +
     plan.memories.length +
     plan.mcpServers.records.length;
@@ -69,6 +69,7 @@ export async function writeImport(
       await db.toolCalls.where('sessionId').equals(id).delete();
       await db.runs.where('sessionId').equals(id).delete();
       await db.events.where('sessionId').equals(id).delete();
+      await db.mcpViewEvents.where('sessionId').equals(id).delete();
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
@@ -77,6 +78,7 @@ export async function writeImport(
     await addAll(db.messages, plan.sessions.flatMap((e) => e.messages));
     await addAll(db.toolCalls, plan.sessions.flatMap((e) => e.toolCalls));
     await addAll(db.events, plan.sessions.flatMap((e) => e.events));
+    await addAll(db.mcpViewEvents, plan.sessions.flatMap((e) => e.mcpViewEvents ?? []));
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
       const chunk = plan.tools.slice(i, i + WRITE_CHUNK);

@@ -99,14 +99,24 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
     log('ui/request-display-mode', params, 'refused', { mode: 'inline' });
     return { mode: 'inline' };
   };
+  let lastSize = '';
   bridge.onsizechange = (params) => {
     o.ports.size(params);
+    // The same size sent again is no event of its own (a View may report on every layout).
+    const size = JSON.stringify(params);
+    if (size !== lastSize) log('ui/notifications/size-changed', params, 'notice');
+    lastSize = size;
   };
   bridge.onloggingmessage = (params) => log('notifications/message', params, 'notice');
   bridge.oninitialized = () => {
     log('ui/notifications/initialized', {}, 'notice');
     void bridge.sendToolInput({ arguments: o.toolInput });
-    if (o.toolResult !== undefined) void bridge.sendToolResult(toCallToolResult(o.toolResult));
+    log('ui/notifications/tool-input', { arguments: o.toolInput }, 'notice');
+    if (o.toolResult !== undefined) {
+      const result = toCallToolResult(o.toolResult);
+      void bridge.sendToolResult(result);
+      log('ui/notifications/tool-result', result, 'notice');
+    }
   };
 
   await bridge.connect(new PostMessageTransport(o.frame, o.frame));
@@ -117,6 +127,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
     close: async () => {
       if (closed) return;
       closed = true;
+      log('ui/resource-teardown', {}, 'notice');
       // The View gets a moment to save its state; a frame already gone never answers, so this does not wait long.
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, 300))]);
       await bridge.close().catch(() => undefined);
