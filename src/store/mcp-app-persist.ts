@@ -3,7 +3,7 @@
  * many requests at once, and one write per animation frame's worth of them is enough. Loaded with the first View.
  */
 import { db } from '../db/database';
-import { putMcpViewEvents, trimMcpViewEvents } from '../db/mcp-view-events-repo';
+import { putMcpViewEventsUntracked, trimMcpViewEvents } from '../db/mcp-view-events-repo';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 /** A View keeps at most this many stored events, the latest (as many as its log under the card holds). */
@@ -30,7 +30,7 @@ export function flushViewEvents(): Promise<void> {
   flushing = flushing.then(async () => {
     if (batch.length === 0) return;
     try {
-      await putMcpViewEvents(db, batch);
+      await putMcpViewEventsUntracked(db, batch);
       const views = new Map(batch.map((e) => [`${e.sessionId}\u0000${e.callId}`, e]));
       for (const [key, e] of views) {
         const n = (written.get(key) ?? 0) + batch.filter((b) => b.sessionId === e.sessionId && b.callId === e.callId).length;

@@ -4,10 +4,11 @@
  * made without an MCP client on purpose: given one, it forwards a View's tools/call with no visibility check.
  * Loaded on first use (a View appears), never in the first page load.
  */
-import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpCallOutcome, McpContentBlock } from '../types';
 import { viewContentSecurityPolicy, type McpUiResource } from './ui-resource';
+import { ViewTransport } from './view-transport';
 
 /** What the View asked of the host, for the log under its tool card (the JSON-RPC as it came and went). */
 export type AppBridgeEntry = {
@@ -119,7 +120,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
     }
   };
 
-  await bridge.connect(new PostMessageTransport(o.frame, o.frame));
+  await bridge.connect(new ViewTransport(o.frame));
   o.frame.postMessage({ type: SANDBOX_VIEW_MESSAGE, html: o.resource.html, csp: viewContentSecurityPolicy(o.resource.csp) }, '*');
 
   let closed = false;
