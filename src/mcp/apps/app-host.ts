@@ -5,7 +5,7 @@
  * Loaded on first use (a View appears), never in the first page load.
  */
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpUiDisplayMode, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpCallOutcome, McpContentBlock } from '../types';
 import { viewContentSecurityPolicy, type McpUiResource } from './ui-resource';
 import { ViewTransport } from './view-transport';
@@ -33,6 +33,8 @@ export type AppHostPorts = {
   /** Context the View wants the model to have on its next turn. */
   modelContext(text: string): void;
   size(size: { width?: number; height?: number }): void;
+  /** The View asks for a display mode; resolves to the mode the host set (the same, or the current one). */
+  displayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
   log(entry: AppBridgeEntry): void;
 };
 
@@ -46,7 +48,11 @@ export type AppHostOptions = {
   ports: AppHostPorts;
 };
 
-export type AppHost = { close(): Promise<void> };
+export type AppHost = {
+  /** Tells the View its display mode (and the room it now has) changed, whoever changed it. */
+  setDisplayMode(mode: McpUiDisplayMode, containerDimensions: McpUiHostContext['containerDimensions']): void;
+  close(): Promise<void>;
+};
 
 /** The message the sandbox page (public/mcp-app-sandbox.html) takes its View from. */
 export const SANDBOX_VIEW_MESSAGE = 'toolscope:mcp-app-view';
@@ -97,8 +103,9 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
     return { isError: true };
   };
   bridge.onrequestdisplaymode = async (params) => {
-    log('ui/request-display-mode', params, 'refused', { mode: 'inline' });
-    return { mode: 'inline' };
+    const mode = await o.ports.displayMode(params.mode);
+    log('ui/request-display-mode', params, mode === params.mode ? 'ok' : 'refused', { mode });
+    return { mode };
   };
   let lastSize = '';
   bridge.onsizechange = (params) => {
@@ -124,7 +131,15 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
   o.frame.postMessage({ type: SANDBOX_VIEW_MESSAGE, html: o.resource.html, csp: viewContentSecurityPolicy(o.resource.csp) }, '*');
 
   let closed = false;
+  let context = o.hostContext;
   return {
+    setDisplayMode: (displayMode, containerDimensions) => {
+      if (closed) return;
+      context = { ...context, displayMode, ...(containerDimensions !== undefined ? { containerDimensions } : {}) };
+      // Sends ui/notifications/host-context-changed with what differs (nothing when nothing does).
+      bridge.setHostContext(context);
+      log('ui/notifications/host-context-changed', { displayMode, containerDimensions }, 'notice');
+    },
     close: async () => {
       if (closed) return;
       closed = true;

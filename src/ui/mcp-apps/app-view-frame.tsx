@@ -9,6 +9,7 @@ import { noteBridgeEntry, noteModelContext } from '../../store/mcp-app-log';
 import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
 import { takeStartSlot } from './view-start-queue';
+import { useViewDisplayMode } from './use-view-display-mode';
 import './mcp-apps.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; resource: McpUiResource };
@@ -32,6 +33,8 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   const widthRef = useRef(0);
   const releaseRef = useRef<(() => void) | null>(null);
   const sizeRef = useRef<{ height: number | null; frame: number | null }>({ height: null, frame: null });
+  const stageRef = useRef<HTMLDialogElement>(null);
+  const display = useViewDisplayMode(hostRef, boxRef, stageRef);
   const { callId, serverId, resourceUri } = view;
   // A View whose server was not connected is read again once it is (the person connects it in the Tools view).
   const connected = useMcpStates((s) => s.states[serverId]?.status === 'connected');
@@ -106,6 +109,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
               return yes;
             },
             modelContext: (text) => noteModelContext(callId, sessionId, text),
+            displayMode: display.request,
             size: (s) => {
               if (s.height === undefined) return;
               // Coalesced to one style change per animation frame, however often the View reports.
@@ -133,6 +137,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   };
 
   const title = `${view.serverName} — ${view.toolName} view`;
+  const full = display.mode === 'fullscreen';
   return (
     <div className="mcp-app-view" ref={boxRef}>
       {loaded.state === 'loading' && <p className="hint">Loading the view…</p>}
@@ -143,16 +148,34 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
       )}
       {ready && !started && <div className="mcp-app-frame-waiting" style={{ height }} aria-hidden="true" />}
       {ready && started && (
-        <iframe
-          ref={frameRef}
-          title={title}
-          className="mcp-app-frame"
-          sandbox="allow-scripts"
-          referrerPolicy="no-referrer"
-          src={sandboxUrl()}
-          style={{ height }}
-          onLoad={onLoad}
-        />
+        <dialog
+          ref={stageRef}
+          className={full ? 'mcp-app-stage mcp-app-fullscreen' : 'mcp-app-stage'}
+          {...(full ? { 'aria-label': `${title}, full screen` } : { role: 'none' })}
+          onCancel={(e) => {
+            e.preventDefault();
+            display.exit();
+          }}
+        >
+          {full && (
+            <div className="mcp-app-fullscreen-bar">
+              <span>{title}</span>
+              <button type="button" ref={display.exitRef} onClick={display.exit}>
+                Exit full screen
+              </button>
+            </div>
+          )}
+          <iframe
+            ref={frameRef}
+            title={title}
+            className="mcp-app-frame"
+            sandbox="allow-scripts"
+            referrerPolicy="no-referrer"
+            src={sandboxUrl()}
+            style={{ height }}
+            onLoad={onLoad}
+          />
+        </dialog>
       )}
       <AppViewAsks callId={callId} />
       {view.modelContext !== undefined && (
@@ -177,7 +200,7 @@ function hostContextFor(width: number, view: McpAppView) {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     platform: 'web' as const,
     displayMode: 'inline' as const,
-    availableDisplayModes: ['inline' as const],
+    availableDisplayModes: ['inline' as const, 'fullscreen' as const],
     containerDimensions: { width: Math.round(width) || 600, maxHeight: Math.round(window.innerHeight * 0.8) },
     toolInfo: { tool: { name: view.toolName, inputSchema: { type: 'object' as const } } },
   };
