@@ -22,8 +22,9 @@ function next(): void {
 }
 
 /**
- * Calls `start` when this View's turn comes, with the function that gives the slot back (safe to call twice).
- * Returns a cancel for a View that goes away first (its turn is skipped, or its slot given back).
+ * Calls `start` when this View's turn comes, with the function that gives the slot back (safe to call twice; the
+ * View calls it when its bridge is up or it goes away). Returns a cancel for a View that goes away while waiting:
+ * its turn is skipped. Once started, cancel does nothing (the slot is the View's until it releases it or time runs out).
  */
 export function takeStartSlot(start: (release: () => void) => void): () => void {
   let released = false;
@@ -49,6 +50,5 @@ export function takeStartSlot(start: (release: () => void) => void): () => void 
   } else waiting.push(queued);
   return () => {
     cancelled = true;
-    if (timer !== null) release();
   };
 }
