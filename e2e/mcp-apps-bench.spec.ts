@@ -76,6 +76,21 @@ async function scrollThrough(page: Page): Promise<Figures> {
   return figures(await tasksSince(page, t), end - t);
 }
 
+/** With MCP_APPS_BENCH_PROFILE=<file>: a CPU profile of the page while the 20 Views start (for finding what runs). */
+async function startProfile(page: Page): Promise<{ stop(file: string): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}
+
 const line = (f: Figures) => `${f.count} tasks > 50 ms, longest ${f.max.toFixed(0)} ms, blocking ${f.blocking.toFixed(0)} ms over ${f.ms.toFixed(0)} ms`;
 const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? '1.00' : `∞ (${a.toFixed(0)} vs 0)`) : (a / b).toFixed(2));
 
@@ -100,6 +115,7 @@ test('20 MCP App Views in one session: long tasks while they render and while th
   const plainScroll = await scrollThrough(page);
 
   await page.getByRole('button', { name: 'New session' }).click();
+  const profiler = process.env.MCP_APPS_BENCH_PROFILE !== undefined ? await startProfile(page) : null;
   const viewsRun = await runCalls(page, mock, 'show_board', (i) => ({ label: `b${i}` }), async () => {
     // Every View on screen has connected and shows its result; the ones scrolled out come back on the way up.
     const frames = page.locator('iframe[title="apps — show_board view"]');
@@ -107,6 +123,7 @@ test('20 MCP App Views in one session: long tasks while they render and while th
     const shown = await frames.count();
     for (let i = 0; i < shown; i++) await expect(frames.nth(i).contentFrame().locator('#result')).toContainText('board for b', { timeout: 30_000 });
   });
+  if (profiler !== null) await profiler.stop(process.env.MCP_APPS_BENCH_PROFILE ?? '');
   const viewsScroll = await scrollThrough(page);
   expect(apps.calls.filter((c) => c.tool === 'show_board')).toHaveLength(VIEWS);
 

@@ -68,6 +68,21 @@ test('a View renders under its tool card, gets the result, calls an app tool thr
   await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · refused');
   expect(apps.calls.some((c) => c.tool === 'model_only')).toBe(false);
 
+  // Full screen when the View asks: the same sealed frame (not reloaded: its page keeps what it showed) over the
+  // whole page, told its new mode; Esc ends it, the View is told, and focus is back on the card.
+  await view.getByRole('button', { name: 'Go full screen' }).click();
+  const fullScreen = page.getByRole('dialog', { name: `${VIEW_TITLE}, full screen` });
+  await expect(fullScreen.getByRole('button', { name: 'Exit full screen' })).toBeFocused();
+  await expect(view.locator('#full-out')).toHaveText('display mode granted: fullscreen');
+  await expect(view.locator('#mode')).toHaveText('display mode: fullscreen');
+  await expect(fullScreen.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts');
+  expect(await frameElement.evaluate((f) => f.getBoundingClientRect().width === window.innerWidth)).toBe(true);
+  await expect(view.locator('#echo-out')).toHaveText('echo: app echo: from the view');
+  await page.keyboard.press('Escape');
+  await expect(fullScreen).toHaveCount(0);
+  await expect(view.locator('#mode')).toHaveText('display mode: inline');
+  await expect.poll(() => card.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
   // Nothing the View did carried the key.
   expect(JSON.stringify(apps.calls)).not.toContain(TEST_KEY);
 
@@ -138,9 +153,19 @@ test('a View message and model context are shown before they take effect, its re
   // After a reload the call's stored View reference brings the View back (read again from its server), with the
   // stored result, structured content included.
   await page.reload();
+  // A View starts when it comes near the viewport; the reload opens the chat at its end.
+  await page.locator('.tool-card[data-call-id="call_board"]').scrollIntoViewIfNeeded();
   await expect(view.locator('#status')).toContainText('connected to Toolscope', { timeout: 20_000 });
   await expect(view.locator('#input')).toContainText('"label":"beta"');
   await expect(view.locator('#result')).toContainText('board for beta {"label":"beta","cards":3}');
+
+  // The View lane is stored with the session: after the reload it still lists what the View did before it, and
+  // the View's teardown when the person left the session.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · .* after run 1$/ })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/resource-teardown · notice · / }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Chat' }).click();
 
   // With its server gone the card says so in a sentence, and keeps the text result.
   await apps.close();

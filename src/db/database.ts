@@ -9,10 +9,11 @@
  *   settings   key      secrets  key (never exported)  memories  id | updatedAt
  *   mcpServers id | createdAt (secret header values live in secrets)
  *   mcpTasks   callId | sessionId (MCP task handles, v5)
+ *   mcpViewEvents [sessionId+callId+seq] | sessionId (what MCP App Views did, v7)
  *   syncChanges k (keys of synced records written since sync read them, v8; sync-change-log.ts)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
  * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
- * 8 (schema-v8.ts) adds syncChanges.
+ * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -28,6 +29,7 @@
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
  *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
  *   mcp-tasks-repo   putMcpTask, updateMcpTask, getMcpTask, listSessionMcpTasks, deleteSessionMcpTasks
+ *   mcp-view-events-repo putMcpViewEvents, listSessionMcpViewEvents, trimMcpViewEvents
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
  *   run-lock         acquireRunLock / isRunLocked (Web Locks, one run per session across tabs)
@@ -40,11 +42,13 @@ import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { McpServerRecord } from '../domain/mcp-server';
 import type { McpTaskRecord } from '../domain/mcp-task';
+import type { McpViewEventRecord } from '../domain/mcp-view-event';
 import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
 import { SCHEMA_V3_CHANGES } from './schema-v3';
 import { SCHEMA_V4_CHANGES } from './schema-v4';
 import { SCHEMA_V5_CHANGES } from './schema-v5';
+import { SCHEMA_V7_CHANGES } from './schema-v7';
 import { SCHEMA_V8_CHANGES } from './schema-v8';
 import { changeLog, storedSyncFlag, type ChangeRow, type SyncFlag } from './sync-change-log';
 import { backendDexieOptions } from './storage-backend';
@@ -66,6 +70,8 @@ export class ToolscopeDB extends Dexie {
   declare readonly mcpServers: Table<McpServerRecord, string>;
   /** MCP task handles by tool call (mcp-tasks-repo). */
   declare readonly mcpTasks: Table<McpTaskRecord, string>;
+  /** What MCP App Views did, by session, opening call and seq (mcp-view-events-repo). */
+  declare readonly mcpViewEvents: Table<McpViewEventRecord, [string, string, number]>;
   /** Synced records written since sync last read them (sync-change-log.ts). */
   declare readonly syncChanges: Table<ChangeRow, [string, unknown]>;
   /** Whether writes are logged for sync (set by sync's first round on this device). */
@@ -81,6 +87,7 @@ export class ToolscopeDB extends Dexie {
     this.version(3).stores(SCHEMA_V3_CHANGES);
     this.version(4).stores(SCHEMA_V4_CHANGES);
     this.version(5).stores(SCHEMA_V5_CHANGES);
+    this.version(7).stores(SCHEMA_V7_CHANGES);
     this.version(8).stores(SCHEMA_V8_CHANGES);
   }
 }
@@ -94,5 +101,5 @@ export const db = new ToolscopeDB(DB_NAME, backendDexieOptions());
 
 /** The tables one session's data lives in (deleted, restored and exported together). */
 export function sessionTables(d: ToolscopeDB) {
-  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events] as const;
+  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events, d.mcpViewEvents] as const;
 }

@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { zeroUsage } from '../domain/messages';
 import { openToolscopeDB } from './database';
 import { declareV1, SCHEMA_V1, type SessionRecordV1 } from './schema-v1';
+import { SCHEMA_V2_CHANGES } from './schema-v2';
+import { SCHEMA_V3_CHANGES } from './schema-v3';
+import { SCHEMA_V4_CHANGES } from './schema-v4';
+import { SCHEMA_V5_CHANGES } from './schema-v5';
 
 describe('schema versions', () => {
   it('opens a database written by version 1 and upgrades its data', async () => {
@@ -34,6 +38,30 @@ describe('schema versions', () => {
     db.close();
   });
 
+  it('upgrades a version 5 database holding data to version 7: everything stays, View events can be stored', async () => {
+    const factory = new IDBFactory();
+    const v5 = new Dexie('toolscope', { indexedDB: factory, IDBKeyRange });
+    declareV1(v5);
+    v5.version(2).stores(SCHEMA_V2_CHANGES);
+    v5.version(3).stores(SCHEMA_V3_CHANGES);
+    v5.version(4).stores(SCHEMA_V4_CHANGES);
+    v5.version(5).stores(SCHEMA_V5_CHANGES);
+    await v5.open();
+    await v5.table('sessions').add({ id: 's5', title: 'Board', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 0, usage: zeroUsage(), settings: {}, toolCallCount: 0 });
+    await v5.table('mcpTasks').add({ callId: 'c5', sessionId: 's5', serverId: 'x', serverName: 'x', toolName: 't', taskId: 'k', status: 'working', createdAt: 1, updatedAt: 1 });
+    v5.close();
+
+    const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect(await db.sessions.get('s5')).toMatchObject({ title: 'Board' });
+    expect(await db.mcpTasks.get('c5')).toMatchObject({ taskId: 'k' });
+    const event = { sessionId: 's5', callId: 'c5', seq: 1, serverName: 'x', toolName: 't', at: 3, method: 'ui/message', outcome: 'ok' as const, params: '{}' };
+    await db.mcpViewEvents.add(event);
+    expect(await db.mcpViewEvents.where('sessionId').equals('s5').toArray()).toEqual([event]);
+    db.close();
+  });
+
   it('keeps version 1 exactly as shipped (browsers hold databases it wrote)', () => {
     // A literal copy on purpose: editing schema-v1.ts must fail here, not pass through the upgrade test that uses it.
     expect(SCHEMA_V1).toEqual({
@@ -52,7 +80,7 @@ describe('schema versions', () => {
     const db = openToolscopeDB('fresh', { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.open();
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['events', 'mcpServers', 'mcpTasks', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'syncChanges', 'toolCalls', 'tools'].sort(),
+      ['events', 'mcpServers', 'mcpTasks', 'mcpViewEvents', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'syncChanges', 'toolCalls', 'tools'].sort(),
     );
     db.close();
   });

@@ -4,6 +4,7 @@ import { sessionMessages } from './messages-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
+import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 export type NewSession = {
   id?: string;
@@ -78,6 +79,8 @@ export type SessionSnapshot = {
   events: EventRecord[];
   /** The session's MCP task lanes (absent in snapshots taken before they existed). */
   mcpTasks?: McpTaskRecord[];
+  /** What the session's MCP App Views did (the timeline's View lane). */
+  viewEvents?: McpViewEventRecord[];
 };
 
 export type UndoHandle = {
@@ -107,6 +110,7 @@ export async function deleteSession(
     const runs = db.runs.where('sessionId').equals(id);
     const events = db.events.where('sessionId').equals(id);
     const tasks = db.mcpTasks.where('sessionId').equals(id);
+    const viewEvents = db.mcpViewEvents.where('sessionId').equals(id);
     const snap: SessionSnapshot = {
       session,
       messages: await messages.toArray(),
@@ -114,8 +118,9 @@ export async function deleteSession(
       runs: await runs.toArray(),
       events: await events.toArray(),
       mcpTasks: await tasks.toArray(),
+      viewEvents: await viewEvents.toArray(),
     };
-    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), db.sessions.delete(id)]);
+    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), viewEvents.delete(), db.sessions.delete(id)]);
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
@@ -153,5 +158,6 @@ export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): P
     await db.runs.bulkPut(snap.runs);
     await db.events.bulkPut(snap.events);
     if (snap.mcpTasks !== undefined) await db.mcpTasks.bulkPut(snap.mcpTasks);
+    if (snap.viewEvents !== undefined) await db.mcpViewEvents.bulkPut(snap.viewEvents);
   });
 }

@@ -6,6 +6,7 @@ import type { MemoryRecord, RunRecord, ToolCallRecord } from '../db/records';
 import type { SessionRecord, SessionSettings } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { ExportFileV1 } from './format-v1';
+import type { McpViewEventRecord } from '../domain/mcp-view-event';
 import { sanitizeForExport } from './sanitize-export';
 import { validateExportFile } from './validate-file';
 
@@ -16,6 +17,10 @@ import { validateExportFile } from './validate-file';
  */
 const usage: Required<Usage> = { promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: true, reasoningTokens: 2, cachedTokens: 3 };
 const S = 's1';
+const viewEvent: Required<McpViewEventRecord> = {
+  sessionId: S, callId: 'c1', seq: 1_795_000_000_000_001, serverName: 'apps', toolName: 't', at: 1_795_000_000_000, method: 'tools/call', outcome: 'ok',
+  params: '{"name":"t"}', result: '{"content":[]}',
+};
 
 const errors: { [K in ErrorKind]: Extract<ErrorInfo, { kind: K }> } = {
   auth: { fault: 'user', kind: 'auth', status: 401, message: 'bad key' },
@@ -129,6 +134,7 @@ describe('the v1 schema covers every field of the shared contracts', () => {
         toolCalls: [toolCall],
         runs: [run],
         events: Object.values(events),
+        mcpViewEvents: [viewEvent],
       }],
       tools: [tool],
       memories: [memory],

@@ -33,19 +33,29 @@ function sortToolCalls(calls: ToolCallRecord[], messages: MessageRecord[]): Tool
 }
 
 async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<ExportedSessionV1> {
-  const [messages, toolCalls, runs, events, mcpTasks] = await Promise.all([
+  const [messages, toolCalls, runs, events, mcpTasks, viewEvents] = await Promise.all([
     db.messages.where('[sessionId+order]').between([session.id, Dexie.minKey], [session.id, Dexie.maxKey]).toArray(),
     db.toolCalls.where('sessionId').equals(session.id).toArray(),
     db.runs.where('sessionId').equals(session.id).toArray(),
     db.events.where('sessionId').equals(session.id).toArray(),
     db.mcpTasks.where('sessionId').equals(session.id).toArray(),
+    db.mcpViewEvents.where('sessionId').equals(session.id).toArray(),
   ]);
   const sortedRuns = [...runs].sort((a: RunRecord, b: RunRecord) => a.startedAt - b.startedAt || byId(a, b));
   const runRank = new Map(sortedRuns.map((r, i) => [r.id, i]));
   const rankOf = (runId: string) => runRank.get(runId) ?? sortedRuns.length;
   events.sort((a, b) => rankOf(a.runId) - rankOf(b.runId) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0) || a.seq - b.seq);
   const tasks = mcpTasks.sort((a, b) => a.createdAt - b.createdAt || (a.callId < b.callId ? -1 : 1));
-  return { session, messages, toolCalls: sortToolCalls(toolCalls, messages), runs: sortedRuns, events, ...(tasks.length > 0 ? { mcpTasks: tasks } : {}) };
+  const views = viewEvents.sort((a, b) => a.at - b.at || a.seq - b.seq || (a.callId < b.callId ? -1 : a.callId > b.callId ? 1 : 0));
+  return {
+    session,
+    messages,
+    toolCalls: sortToolCalls(toolCalls, messages),
+    runs: sortedRuns,
+    events,
+    ...(tasks.length > 0 ? { mcpTasks: tasks } : {}),
+    ...(views.length > 0 ? { mcpViewEvents: views } : {}),
+  };
 }
 
 function toolNamesUsed(entries: ExportedSessionV1[]): string[] {

@@ -4,6 +4,7 @@ import type { FlatToolDefinition, ToolDefinition } from '../domain/tool-definiti
 import type { McpServerRecord } from '../domain/mcp-server';
 import type { ModelPrice } from '../domain/model-prices';
 import type { McpTaskRecord } from '../domain/mcp-task';
+import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
@@ -27,6 +28,8 @@ export type ExportedSessionV1 = {
   events: EventRecord[];
   /** The tasks MCP servers answered the session's tool calls with (lanes), oldest first; absent when none. */
   mcpTasks?: McpTaskRecord[];
+  /** What the session's MCP App Views did and were told (the timeline's View lane), oldest first; absent when none. */
+  mcpViewEvents?: McpViewEventRecord[];
 };
 
 export type ExportFileV1 = {

@@ -48,7 +48,7 @@ export async function writeImport(
   onProgress: (p: WriteProgress) => void = () => {},
 ): Promise<WriteSummary> {
   const total =
-    plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length, 0) +
+    plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length + (e.mcpViewEvents?.length ?? 0), 0) +
     plan.tools.length +
     plan.memories.length +
     plan.mcpServers.records.length;
@@ -72,6 +72,7 @@ export async function writeImport(
       await db.runs.where('sessionId').equals(id).delete();
       await db.events.where('sessionId').equals(id).delete();
       await deleteSessionMcpTasks(db, id);
+      await db.mcpViewEvents.where('sessionId').equals(id).delete();
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
@@ -85,6 +86,7 @@ export async function writeImport(
     const tasks = plan.sessions.flatMap(importedMcpTasks);
     const taken = new Set((await db.mcpTasks.bulkGet(tasks.map((t) => t.callId))).flatMap((t) => (t ? [t.callId] : [])));
     await db.mcpTasks.bulkAdd(tasks.filter((t) => !taken.has(t.callId) && (taken.add(t.callId), true)));
+    await addAll(db.mcpViewEvents, plan.sessions.flatMap((e) => e.mcpViewEvents ?? []));
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
       const chunk = plan.tools.slice(i, i + WRITE_CHUNK);

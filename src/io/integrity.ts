@@ -102,6 +102,16 @@ function checkSession(
     eventKeys.add(key);
   });
 
+  // View events are keyed by session, call and seq: a key used twice would make the import's one transaction fail.
+  const viewKeys = new Set<string>();
+  (entry.mcpViewEvents ?? []).forEach((v, i) => {
+    const path = `${base}.mcpViewEvents[${i}]`;
+    own(`${path}.sessionId`, v.sessionId);
+    const key = `${v.callId}\u0000${v.seq}`;
+    if (viewKeys.has(key)) add(`${path}.seq`, `a sequence number used once per view (${v.seq} is repeated for call "${v.callId}")`);
+    viewKeys.add(key);
+  });
+
   const ordered = [...entry.messages].sort(byOrder);
   const state = branchStateOf(entry.session);
   const branchOwn = groupByBranch(ordered);

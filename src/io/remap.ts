@@ -109,5 +109,6 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
     runs: entry.runs.map((r) => ({ ...r, id: run(r.id), sessionId })),
     events: entry.events.map(event),
     ...(entry.mcpTasks !== undefined ? { mcpTasks: entry.mcpTasks.map((t) => ({ ...t, callId: call(t.callId), sessionId })) } : {}),
+    ...(entry.mcpViewEvents !== undefined ? { mcpViewEvents: entry.mcpViewEvents.map((v) => ({ ...v, sessionId, callId: call(v.callId) })) } : {}),
   };
 }

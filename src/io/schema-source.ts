@@ -445,7 +445,23 @@ export function buildSessionSchema(): Schema {
         runs: list(ref('run'), LIMITS.runs),
         events: list(ref('event'), LIMITS.events),
         mcpTasks: list(ref('mcpTask'), LIMITS.smallList),
-      }, ['mcpTasks']),
+        mcpViewEvents: list(ref('mcpViewEvent'), LIMITS.events),
+      }, ['mcpTasks', 'mcpViewEvents']),
+      mcpViewEvent: obj(
+        {
+          sessionId: id(),
+          callId: id(),
+          seq: { type: 'integer', minimum: 0, maximum: 9e15 },
+          serverName: str(LIMITS.name),
+          toolName: str(LIMITS.name),
+          at: ms(),
+          method: str(LIMITS.name),
+          outcome: { enum: ['ok', 'refused', 'error', 'notice', 'approved', 'denied'] },
+          params: str(LIMITS.shortText),
+          result: str(LIMITS.shortText),
+        },
+        ['result'],
+      ),
       mcpTask: obj(
         {
           callId: id(),

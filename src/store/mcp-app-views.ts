@@ -17,10 +17,13 @@ export type McpAppView = {
   resourceUri: string;
   args: Record<string, unknown>;
   outcome?: McpCallOutcome;
-  log: AppBridgeEntry[];
+  /** Each with the seq it is stored under (domain/mcp-view-event.ts). */
+  log: LoggedBridgeEntry[];
   /** The latest context the View asked the model to have, and when (ms, wall clock). */
   modelContext?: { text: string; at: number };
 };
+
+export type LoggedBridgeEntry = AppBridgeEntry & { seq: number };
 
 /** Something a View asked that waits on the person, shown under the View. */
 export type McpAppAsk =

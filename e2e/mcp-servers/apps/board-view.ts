@@ -13,8 +13,8 @@ export function boardViewHtml(probeUrl: string): string {
 <p id="status">starting</p>
 <p id="input"></p>
 <p id="result"></p>
-<button id="echo">Call app echo</button> <button id="hidden">Call hidden tool</button> <button id="say">Send a message</button> <button id="tell">Tell the model</button> <button id="away">Navigate away</button>
-<p id="echo-out"></p><p id="hidden-out"></p><p id="say-out"></p><p id="tell-out"></p>
+<button id="echo">Call app echo</button> <button id="hidden">Call hidden tool</button> <button id="say">Send a message</button> <button id="tell">Tell the model</button> <button id="away">Navigate away</button> <button id="full">Go full screen</button>
+<p id="echo-out"></p><p id="full-out"></p><p id="mode"></p><p id="hidden-out"></p><p id="say-out"></p><p id="tell-out"></p>
 <p id="storage"></p><p id="cookie"></p><p id="parent"></p><p id="probe"></p><p id="csp"></p>
 <script>
 var nextId = 1, pending = {};
@@ -36,6 +36,7 @@ window.addEventListener('message', function (e) {
     var first = m.params.content && m.params.content[0];
     $('result').textContent = 'result: ' + (first && first.text) + ' ' + JSON.stringify(m.params.structuredContent);
   }
+  if (m.method === 'ui/notifications/host-context-changed' && m.params.displayMode) $('mode').textContent = 'display mode: ' + m.params.displayMode;
   if (m.id !== undefined && m.method !== undefined) send({ id: m.id, result: {} });
 });
 function call(name, out, prefix) {
@@ -46,6 +47,11 @@ function call(name, out, prefix) {
 $('echo').onclick = function () { call('app_echo', 'echo-out', 'echo'); };
 $('hidden').onclick = function () { call('model_only', 'hidden-out', 'hidden'); };
 $('away').onclick = function () { window.location.href = ${JSON.stringify(probeUrl)} + '?navigated'; };
+$('full').onclick = function () {
+  request('ui/request-display-mode', { mode: 'fullscreen' }).then(function (r) {
+    $('full-out').textContent = r.error ? 'display mode error' : 'display mode granted: ' + r.result.mode;
+  });
+};
 $('say').onclick = function () {
   request('ui/message', { role: 'user', content: [{ type: 'text', text: 'Hello from the board view' }] }).then(function (r) {
     $('say-out').textContent = r.error ? 'message error' : r.result.isError ? 'message refused' : 'message sent';

@@ -64,6 +64,7 @@ async function start(overrides: Partial<AppHostPorts> = {}) {
       message: async () => false,
       modelContext: () => undefined,
       size: () => undefined,
+      displayMode: async () => 'inline',
       log: (e) => log.push(e),
       ...overrides,
     },
@@ -132,5 +133,30 @@ describe('startAppHost', () => {
     const closing = host?.close();
     await until(() => posted.find((m) => m.method === 'ui/resource-teardown'));
     await closing;
+  });
+
+  it('grants full screen when the port does, tells the View its new mode, and drops what is not JSON-RPC', async () => {
+    const asked: string[] = [];
+    const { frame, posted, log } = await start({ displayMode: async (mode) => (asked.push(mode), mode === 'fullscreen' ? mode : 'inline') });
+    fromWindow(frame, init);
+    await until(() => posted.find((m) => m.id === 1));
+    fromWindow(frame, { jsonrpc: '2.0', id: 2, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
+    expect(await until(() => posted.find((m) => m.id === 2))).toMatchObject({ result: { mode: 'fullscreen' } });
+    fromWindow(frame, { jsonrpc: '2.0', id: 3, method: 'ui/request-display-mode', params: { mode: 'pip' } });
+    expect(await until(() => posted.find((m) => m.id === 3))).toMatchObject({ result: { mode: 'inline' } });
+    expect(asked).toEqual(['fullscreen', 'pip']);
+    expect(log.filter((e) => e.method === 'ui/request-display-mode').map((e) => e.outcome)).toEqual(['ok', 'refused']);
+    host?.setDisplayMode('fullscreen', { width: 1000, height: 700 });
+    expect(await until(() => posted.find((m) => m.method === 'ui/notifications/host-context-changed'))).toMatchObject({
+      params: { displayMode: 'fullscreen', containerDimensions: { width: 1000, height: 700 } },
+    });
+    // Not JSON-RPC 2.0: never reaches the bridge (no answer, no error sent back).
+    const before = posted.length;
+    fromWindow(frame, { jsonrpc: '1.0', id: 9, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
+    fromWindow(frame, { jsonrpc: '2.0', id: { no: 1 }, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
+    fromWindow(frame, 'ui/request-display-mode');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posted.length).toBe(before);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -4,10 +4,11 @@
  * made without an MCP client on purpose: given one, it forwards a View's tools/call with no visibility check.
  * Loaded on first use (a View appears), never in the first page load.
  */
-import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpUiDisplayMode, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpCallOutcome, McpContentBlock } from '../types';
 import { viewContentSecurityPolicy, type McpUiResource } from './ui-resource';
+import { ViewTransport } from './view-transport';
 
 /** What the View asked of the host, for the log under its tool card (the JSON-RPC as it came and went). */
 export type AppBridgeEntry = {
@@ -32,6 +33,8 @@ export type AppHostPorts = {
   /** Context the View wants the model to have on its next turn. */
   modelContext(text: string): void;
   size(size: { width?: number; height?: number }): void;
+  /** The View asks for a display mode; resolves to the mode the host set (the same, or the current one). */
+  displayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
   log(entry: AppBridgeEntry): void;
 };
 
@@ -45,7 +48,11 @@ export type AppHostOptions = {
   ports: AppHostPorts;
 };
 
-export type AppHost = { close(): Promise<void> };
+export type AppHost = {
+  /** Tells the View its display mode (and the room it now has) changed, whoever changed it. */
+  setDisplayMode(mode: McpUiDisplayMode, containerDimensions: McpUiHostContext['containerDimensions']): void;
+  close(): Promise<void>;
+};
 
 /** The message the sandbox page (public/mcp-app-sandbox.html) takes its View from. */
 export const SANDBOX_VIEW_MESSAGE = 'toolscope:mcp-app-view';
@@ -96,27 +103,47 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
     return { isError: true };
   };
   bridge.onrequestdisplaymode = async (params) => {
-    log('ui/request-display-mode', params, 'refused', { mode: 'inline' });
-    return { mode: 'inline' };
+    const mode = await o.ports.displayMode(params.mode);
+    log('ui/request-display-mode', params, mode === params.mode ? 'ok' : 'refused', { mode });
+    return { mode };
   };
+  let lastSize = '';
   bridge.onsizechange = (params) => {
     o.ports.size(params);
+    // The same size sent again is no event of its own (a View may report on every layout).
+    const size = JSON.stringify(params);
+    if (size !== lastSize) log('ui/notifications/size-changed', params, 'notice');
+    lastSize = size;
   };
   bridge.onloggingmessage = (params) => log('notifications/message', params, 'notice');
   bridge.oninitialized = () => {
     log('ui/notifications/initialized', {}, 'notice');
     void bridge.sendToolInput({ arguments: o.toolInput });
-    if (o.toolResult !== undefined) void bridge.sendToolResult(toCallToolResult(o.toolResult));
+    log('ui/notifications/tool-input', { arguments: o.toolInput }, 'notice');
+    if (o.toolResult !== undefined) {
+      const result = toCallToolResult(o.toolResult);
+      void bridge.sendToolResult(result);
+      log('ui/notifications/tool-result', result, 'notice');
+    }
   };
 
-  await bridge.connect(new PostMessageTransport(o.frame, o.frame));
+  await bridge.connect(new ViewTransport(o.frame));
   o.frame.postMessage({ type: SANDBOX_VIEW_MESSAGE, html: o.resource.html, csp: viewContentSecurityPolicy(o.resource.csp) }, '*');
 
   let closed = false;
+  let context = o.hostContext;
   return {
+    setDisplayMode: (displayMode, containerDimensions) => {
+      if (closed) return;
+      context = { ...context, displayMode, ...(containerDimensions !== undefined ? { containerDimensions } : {}) };
+      // Sends ui/notifications/host-context-changed with what differs (nothing when nothing does).
+      bridge.setHostContext(context);
+      log('ui/notifications/host-context-changed', { displayMode, containerDimensions }, 'notice');
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      log('ui/resource-teardown', {}, 'notice');
       // The View gets a moment to save its state; a frame already gone never answers, so this does not wait long.
       await Promise.race([bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, 300))]);
       await bridge.close().catch(() => undefined);

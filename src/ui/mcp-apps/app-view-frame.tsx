@@ -8,6 +8,8 @@ import { askAboutView, type McpAppView } from '../../store/mcp-app-views';
 import { noteBridgeEntry, noteModelContext } from '../../store/mcp-app-log';
 import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
+import { takeStartSlot } from './view-start-queue';
+import { useViewDisplayMode } from './use-view-display-mode';
 import './mcp-apps.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; resource: McpUiResource };
@@ -22,7 +24,17 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [height, setHeight] = useState(MIN_HEIGHT * 2);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<{ host: Promise<AppHost | null>; abort: AbortController } | null>(null);
+  // Started lazily: near the viewport, then in its turn (view-start-queue.ts); the width is the observer's, so
+  // starting reads no layout.
+  const [near, setNear] = useState(false);
+  const [started, setStarted] = useState(false);
+  const widthRef = useRef(0);
+  const releaseRef = useRef<(() => void) | null>(null);
+  const sizeRef = useRef<{ height: number | null; frame: number | null }>({ height: null, frame: null });
+  const stageRef = useRef<HTMLDialogElement>(null);
+  const display = useViewDisplayMode(hostRef, boxRef, stageRef);
   const { callId, serverId, resourceUri } = view;
   // A View whose server was not connected is read again once it is (the person connects it in the Tools view).
   const connected = useMcpStates((s) => s.states[serverId]?.status === 'connected');
@@ -36,11 +48,39 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
     return () => abort.abort();
   }, [serverId, resourceUri, connected]);
 
+  useEffect(() => {
+    const box = boxRef.current;
+    if (box === null || near) return;
+    if (typeof IntersectionObserver !== 'function') return setNear(true);
+    const seen = new IntersectionObserver(
+      (entries) => {
+        const entry = entries.find((e) => e.isIntersecting);
+        if (entry === undefined) return;
+        widthRef.current = entry.boundingClientRect.width;
+        setNear(true);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    seen.observe(box);
+    return () => seen.disconnect();
+  }, [near]);
+
+  const ready = loaded.state === 'ready';
+  useEffect(() => {
+    if (!near || !ready || started) return;
+    return takeStartSlot((release) => {
+      releaseRef.current = release;
+      setStarted(true);
+    });
+  }, [near, ready, started]);
+
   // Teardown when the card leaves the page (a session switch, scrolled out of the list): the View may save its state.
   useEffect(
     () => () => {
       const h = hostRef.current;
       hostRef.current = null;
+      releaseRef.current?.();
+      if (sizeRef.current.frame !== null) cancelAnimationFrame(sizeRef.current.frame);
       h?.abort.abort();
       void h?.host.then((host) => host?.close());
     },
@@ -57,7 +97,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
         startAppHost({
           frame,
           resource: loaded.resource,
-          hostContext: hostContextFor(frameRef.current, view),
+          hostContext: hostContextFor(widthRef.current, view),
           toolInput: view.args,
           toolResult: view.outcome,
           ports: {
@@ -69,14 +109,27 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
               return yes;
             },
             modelContext: (text) => noteModelContext(callId, sessionId, text),
+            displayMode: display.request,
             size: (s) => {
-              if (s.height !== undefined) setHeight(Math.max(MIN_HEIGHT, Math.ceil(s.height)));
+              if (s.height === undefined) return;
+              // Coalesced to one style change per animation frame, however often the View reports.
+              const pending = sizeRef.current;
+              pending.height = Math.max(MIN_HEIGHT, Math.ceil(s.height));
+              pending.frame ??= requestAnimationFrame(() => {
+                pending.frame = null;
+                if (pending.height !== null) setHeight(pending.height);
+              });
             },
-            log: (entry) => noteBridgeEntry(callId, sessionId, entry),
+            log: (entry) => {
+              noteBridgeEntry(callId, sessionId, entry);
+              // Up and talking: the next View may start.
+              if (entry.method === 'ui/notifications/initialized') releaseRef.current?.();
+            },
           },
         }),
       )
       .catch((error: unknown) => {
+        releaseRef.current?.();
         setLoaded({ state: 'failed', message: `The view could not start: ${error instanceof Error ? error.message : String(error)}` });
         return null;
       });
@@ -84,25 +137,45 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   };
 
   const title = `${view.serverName} — ${view.toolName} view`;
+  const full = display.mode === 'fullscreen';
   return (
-    <div className="mcp-app-view">
+    <div className="mcp-app-view" ref={boxRef}>
       {loaded.state === 'loading' && <p className="hint">Loading the view…</p>}
       {loaded.state === 'failed' && (
         <p className="hint verdict-bad" role="alert">
           {loaded.message}
         </p>
       )}
-      {loaded.state === 'ready' && (
-        <iframe
-          ref={frameRef}
-          title={title}
-          className="mcp-app-frame"
-          sandbox="allow-scripts"
-          referrerPolicy="no-referrer"
-          src={sandboxUrl()}
-          style={{ height }}
-          onLoad={onLoad}
-        />
+      {ready && !started && <div className="mcp-app-frame-waiting" style={{ height }} aria-hidden="true" />}
+      {ready && started && (
+        <dialog
+          ref={stageRef}
+          className={full ? 'mcp-app-stage mcp-app-fullscreen' : 'mcp-app-stage'}
+          {...(full ? { 'aria-label': `${title}, full screen` } : { role: 'none' })}
+          onCancel={(e) => {
+            e.preventDefault();
+            display.exit();
+          }}
+        >
+          {full && (
+            <div className="mcp-app-fullscreen-bar">
+              <span>{title}</span>
+              <button type="button" ref={display.exitRef} onClick={display.exit}>
+                Exit full screen
+              </button>
+            </div>
+          )}
+          <iframe
+            ref={frameRef}
+            title={title}
+            className="mcp-app-frame"
+            sandbox="allow-scripts"
+            referrerPolicy="no-referrer"
+            src={sandboxUrl()}
+            style={{ height }}
+            onLoad={onLoad}
+          />
+        </dialog>
       )}
       <AppViewAsks callId={callId} />
       {view.modelContext !== undefined && (
@@ -119,7 +192,7 @@ function sandboxUrl(): string {
   return new URL('mcp-app-sandbox.html', document.baseURI).href;
 }
 
-function hostContextFor(frame: HTMLIFrameElement | null, view: McpAppView) {
+function hostContextFor(width: number, view: McpAppView) {
   const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
   return {
     theme: dark ? ('dark' as const) : ('light' as const),
@@ -127,8 +200,8 @@ function hostContextFor(frame: HTMLIFrameElement | null, view: McpAppView) {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     platform: 'web' as const,
     displayMode: 'inline' as const,
-    availableDisplayModes: ['inline' as const],
-    containerDimensions: { width: frame?.clientWidth ?? 600, maxHeight: Math.round(window.innerHeight * 0.8) },
+    availableDisplayModes: ['inline' as const, 'fullscreen' as const],
+    containerDimensions: { width: Math.round(width) || 600, maxHeight: Math.round(window.innerHeight * 0.8) },
     toolInfo: { tool: { name: view.toolName, inputSchema: { type: 'object' as const } } },
   };
 }

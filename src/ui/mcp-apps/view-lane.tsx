@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import type { AppBridgeEntry } from '../../mcp/apps/app-host';
-import { useMcpAppViews, type McpAppView } from '../../store/mcp-app-views';
+import { useStoredViewEvents } from '../data/stored-view-events';
+import { viewEventJson, viewEventValue, type McpViewEventRecord } from '../../domain/mcp-view-event';
+import { useMcpAppViews } from '../../store/mcp-app-views';
 import type { RunModel } from '../../timeline/model';
 import { placeViewRequest, viewRequestPlaceText } from '../../timeline/view-requests';
 import { showInChat } from '../timeline/chat-link';
 
-type Row = { key: string; view: McpAppView; entry: AppBridgeEntry };
+type Row = { key: string; entry: McpViewEventRecord };
 
 /**
  * The timeline's View lane (architecture.md, "MCP Apps"): every request a View made of the host — its tool calls,
@@ -14,16 +15,21 @@ type Row = { key: string; view: McpAppView; entry: AppBridgeEntry };
  */
 export function ViewLane({ sessionId, runs }: { sessionId: string; runs: readonly RunModel[] }) {
   const views = useMcpAppViews((s) => s.views);
+  // What earlier pages stored (and this one, once written); the Views of this page add what is not stored yet.
+  const stored = useStoredViewEvents(sessionId);
   const rows = useMemo(() => {
-    const all: Row[] = [];
+    const byKey = new Map<string, Row>();
+    const add = (entry: McpViewEventRecord) => byKey.set(`${entry.callId}:${entry.seq}`, { key: `${entry.callId}:${entry.seq}`, entry });
+    stored?.forEach(add);
     for (const view of Object.values(views)) {
       if (view.sessionId !== sessionId) continue;
-      view.log.forEach((entry, i) => {
-        if (entry.method !== 'ui/notifications/initialized') all.push({ key: `${view.callId}:${i}:${entry.at}`, view, entry });
-      });
+      for (const e of view.log) {
+        const { serverName, toolName, callId } = view;
+        add({ sessionId, callId, seq: e.seq, serverName, toolName, at: e.at, method: e.method, outcome: e.outcome, params: viewEventJson(e.params ?? {}), ...(e.result !== undefined ? { result: viewEventJson(e.result) } : {}) });
+      }
     }
-    return all.sort((a, b) => a.entry.at - b.entry.at);
-  }, [views, sessionId]);
+    return [...byKey.values()].sort((a, b) => a.entry.at - b.entry.at || a.entry.seq - b.entry.seq);
+  }, [views, stored, sessionId]);
   const [open, setOpen] = useState<string | null>(null);
   if (rows.length === 0) return null;
   const spans = runs.map((r) => ({ index: r.index, startedAt: r.startedAt, duration: r.duration }));
@@ -35,7 +41,7 @@ export function ViewLane({ sessionId, runs }: { sessionId: string; runs: readonl
         {rows.map((r) => (
           <li key={r.key} data-outcome={r.entry.outcome}>
             <button type="button" className="link" aria-pressed={open === r.key} onClick={() => setOpen(open === r.key ? null : r.key)}>
-              {r.view.toolName} view · {r.entry.method} · {r.entry.outcome} · {viewRequestPlaceText(placeViewRequest(r.entry.at, spans))}
+              {r.entry.toolName} view · {r.entry.method} · {r.entry.outcome} · {viewRequestPlaceText(placeViewRequest(r.entry.at, spans))}
             </button>
           </li>
         ))}
@@ -43,9 +49,9 @@ export function ViewLane({ sessionId, runs }: { sessionId: string; runs: readonl
       {selected !== null && (
         <div className="tl-view-lane-details" role="region" aria-label="View event details">
           <p>
-            {selected.entry.method} from the {selected.view.serverName} — {selected.view.toolName} view, opened by tool call {selected.view.callId}{' '}
-            {messageOf(runs, selected.view.callId) !== null && (
-              <button type="button" className="link" onClick={() => showInChat({ sessionId, messageId: messageOf(runs, selected.view.callId) ?? '', callId: selected.view.callId })}>
+            {selected.entry.method} from the {selected.entry.serverName} — {selected.entry.toolName} view, opened by tool call {selected.entry.callId}{' '}
+            {messageOf(runs, selected.entry.callId) !== null && (
+              <button type="button" className="link" onClick={() => showInChat({ sessionId, messageId: messageOf(runs, selected.entry.callId) ?? '', callId: selected.entry.callId })}>
                 Show in chat
               </button>
             )}
@@ -60,14 +66,15 @@ export function ViewLane({ sessionId, runs }: { sessionId: string; runs: readonl
 }
 
 /** The request as the View sent it and the host's answer, as JSON-RPC (ids are the bridge's own, not kept). */
-function jsonRpcText(e: AppBridgeEntry): string {
-  const request = { jsonrpc: '2.0', method: e.method, params: e.params };
+function jsonRpcText(e: McpViewEventRecord): string {
+  const request = { jsonrpc: '2.0', method: e.method, params: viewEventValue(e.params) };
+  const result = e.result === undefined ? undefined : viewEventValue(e.result);
   const answer =
-    e.result === undefined
+    result === undefined
       ? null
       : e.outcome === 'refused' || e.outcome === 'error'
-        ? { jsonrpc: '2.0', ...(errorOf(e.result) !== null ? { error: errorOf(e.result) } : { result: e.result }) }
-        : { jsonrpc: '2.0', result: e.result };
+        ? { jsonrpc: '2.0', ...(errorOf(result) !== null ? { error: errorOf(result) } : { result }) }
+        : { jsonrpc: '2.0', result };
   return [JSON.stringify(request, null, 2), ...(answer !== null ? [JSON.stringify(answer, null, 2)] : [])].join('\n');
 }
 
