@@ -99,7 +99,7 @@ test('Stop while an approval is pending: the card goes, the call is cancelled an
   await expect(approval).toBeVisible();
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(approval).toBeHidden();
-  await expect(toolCard(page, 'call_wait').locator('.status')).toHaveText('cancelled');
+  await expect(toolCard(page, 'call_wait').locator('.status')).toHaveText('stopped');
   await waitForIdle(page);
   expect(mock.allRequests.filter((r) => r.path === '/tools/weather')).toEqual([]);
 
