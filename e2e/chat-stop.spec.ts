@@ -55,7 +55,7 @@ test('Stop while a tool runs cancels the tool (its HTTP request closes) and answ
   await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow')).toBe(true);
   await page.getByRole('button', { name: 'Stop' }).click();
   await waitForIdle(page);
-  await expect(card.locator('.status')).toHaveText('stopped');
+  await expect(card.locator('.status')).toHaveText('cancelled');
   await expect.poll(() => mock.allRequests.find((r) => r.path === '/tools/slow')?.closedBy).toBe('client');
   await expect(page.getByRole('navigation', { name: 'Sessions' })).toContainText('cancelled');
 
@@ -77,7 +77,7 @@ test('Esc while a tool runs cancels the tool and closes its HTTP request', async
   await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow')).toBe(true);
   await messageBox(page).press('Escape');
   await waitForIdle(page);
-  await expect(card.locator('.status')).toHaveText('stopped');
+  await expect(card.locator('.status')).toHaveText('cancelled');
   await expect.poll(() => mock.allRequests.find((r) => r.path === '/tools/slow')?.closedBy).toBe('client');
   // No further model turn after the stop.
   expect(mock.requests).toHaveLength(1);

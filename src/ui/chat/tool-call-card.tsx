@@ -52,7 +52,7 @@ const STATUS_TEXT: Record<LiveToolCallStatus | 'pending', string> = {
   ok: 'ok',
   error: 'error',
   timeout: 'timed out',
-  cancelled: 'stopped',
+  cancelled: 'cancelled',
   denied: 'denied',
   interrupted: 'interrupted',
 };

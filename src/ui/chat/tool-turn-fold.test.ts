@@ -14,7 +14,7 @@ describe('foldTurn', () => {
     expect(foldTurn([call('a', { durationMs: 1200 }), call('b')])?.summary).toBe('2 tools, all ok, 1.20 s');
   });
 
-  it('counts failures, denials and stops, and keeps every failed call in sight', () => {
+  it('counts failures, denials and cancelled calls, and keeps every failed call in sight', () => {
     const fold = foldTurn([
       call('ok'),
       call('err', { status: 'error' }),
@@ -24,7 +24,7 @@ describe('foldTurn', () => {
       call('no', { status: 'denied', startedAt: null, durationMs: null }),
       call('stop', { status: 'cancelled' }),
     ]);
-    expect(fold?.summary).toBe('7 tools, 4 failed, 1 denied, 1 stopped, 100 ms');
+    expect(fold?.summary).toBe('7 tools, 4 failed, 1 denied, 1 cancelled, 100 ms');
     expect(fold?.failed).toBe(4);
     expect(fold?.shown).toEqual(['err', 'bad', 'slow', 'cut']);
   });

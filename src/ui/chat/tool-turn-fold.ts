@@ -1,6 +1,7 @@
 /**
  * One row per turn: when every tool call of an assistant turn has finished, the turn's calls fold into one summary
  * row ("3 tools, all ok, 120 ms") that opens to the per-call rows (architecture.md, "Calm tool rows").
+ * A cancelled call is counted as "cancelled", as its row says: no name may contain "Stop", the Stop button's.
  */
 import { foldsByDefault, formatDuration } from './tool-row-summary';
 
@@ -30,11 +31,11 @@ export function foldTurn(calls: readonly TurnCall[]): TurnFold | null {
   if (calls.length < 2 || calls.some((c) => c.waiting || !FINISHED.has(c.status))) return null;
   const failed = calls.filter((c) => !foldsByDefault(c.status, c.isError));
   const denied = calls.filter((c) => c.status === 'denied').length;
-  const stopped = calls.filter((c) => c.status === 'cancelled').length;
-  const parts = failed.length + denied + stopped === 0 ? ['all ok'] : [];
+  const cancelled = calls.filter((c) => c.status === 'cancelled').length;
+  const parts = failed.length + denied + cancelled === 0 ? ['all ok'] : [];
   if (failed.length > 0) parts.push(`${failed.length} failed`);
   if (denied > 0) parts.push(`${denied} denied`);
-  if (stopped > 0) parts.push(`${stopped} stopped`);
+  if (cancelled > 0) parts.push(`${cancelled} cancelled`);
   const ms = turnMs(calls);
   if (ms !== null) parts.push(formatDuration(ms));
   return {

@@ -44,16 +44,20 @@ export function ToolTurnCalls(p: Props) {
   });
   useMcpAppViews((s) => s.views); // a View opening pins its call
   const key = `turn:${p.toolCalls[0]?.id ?? ''}`;
-  const chosen = useToolRowsOpen((s) => s.open[key]);
-  // A row the person opened before the turn folded stays in sight.
-  const cardOpened = useToolRowsOpen((s) => p.toolCalls.some((c) => s.open[c.id]));
+  const open = useToolRowsOpen((s) => s.open[key]) === true;
+  // A row the person opened (before the turn folded, or by "Show in chat") stays in sight.
+  const opened = useToolRowsOpen((s) => p.toolCalls.filter((c) => s.open[c.id]).map((c) => c.id).join('\n')).split('\n');
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
   const [failed = '', summary, ...shown] = folded.split('\n');
-  const open = chosen ?? cardOpened;
+  const toggle = () => {
+    setRowOpen(key, !open);
+    // Closing the summary closes its rows: the turn is one row again.
+    if (open) for (const id of opened) if (id) setRowOpen(id, false);
+  };
   return (
     <div className="tool-turn">
       {summary !== undefined && (
-        <button type="button" className="tool-turn-toggle" aria-expanded={open} onClick={() => setRowOpen(key, !open)}>
+        <button type="button" className="tool-turn-toggle" aria-expanded={open} onClick={toggle}>
           <span className={failed === '0' ? 'status-ok' : 'status-error'}>{summary}</span>
         </button>
       )}
@@ -67,7 +71,7 @@ export function ToolTurnCalls(p: Props) {
           partial={p.partial}
           result={p.toolResults?.get(c.id)}
           record={p.toolRecords?.get(c.id)}
-          hidden={summary !== undefined && !open && !shown.includes(c.id)}
+          hidden={summary !== undefined && !open && !shown.includes(c.id) && !opened.includes(c.id)}
         />
       ))}
     </div>
