@@ -36,13 +36,15 @@ export function ToolTurnCalls(p: Props) {
           startedAt: live?.startedAt ?? record?.startedAt ?? null,
           durationMs: live?.durationMs ?? record?.durationMs ?? null,
           waiting: s.approvals[c.id] !== undefined,
-          pinned: views[c.id] !== undefined || record?.mcpServer?.view !== undefined,
+          pinned: views[c.id] !== undefined || record?.mcpServer?.view !== undefined || useToolRowsOpen.getState().pinned[c.id] === true,
         };
       }),
     );
     return fold ? `${fold.failed}\n${fold.summary}\n${fold.shown.join('\n')}` : '';
   });
-  useMcpAppViews((s) => s.views); // a View opening pins its call
+  // A View or a task lane showing up pins its call: these re-render the turn when one does.
+  useMcpAppViews((s) => p.toolCalls.some((c) => s.views[c.id] !== undefined));
+  useToolRowsOpen((s) => p.toolCalls.some((c) => s.pinned[c.id]));
   const key = `turn:${p.toolCalls[0]?.id ?? ''}`;
   const open = useToolRowsOpen((s) => s.open[key]) === true;
   // A row the person opened (before the turn folded, or by "Show in chat") stays in sight.
