@@ -82,6 +82,10 @@ describe('colour contrast', () => {
     for (const outcome of ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']) {
       expect(css, outcome).toMatch(new RegExp(`\\.tool-card \\.status-${outcome}::before \\{ content: '.' / ''; \\}`));
     }
+    for (const [tone, colour] of [['ok', 'ok'], ['error', 'danger'], ['denied', 'fg-muted']]) {
+      expect(css, `summary ${tone}`).toContain(`.tool-turn-toggle .status-${tone}::before { content: `);
+      expect(css, `summary ${tone}`).toMatch(new RegExp(`\\.tool-turn-toggle \\.status-${tone}::before \\{ content: '.' / ''; color: var\\(--${colour}\\);`));
+    }
     expect(css).toMatch(/\.tool-card \.status-ok \{ color: var\(--ok\); \}/);
     expect(css).toMatch(/\.tool-card \.status-denied, \.tool-card \.status-cancelled \{ color: var\(--fg-muted\); \}/);
     expect(css).toMatch(/\.status-failed, \.status-interrupted, \.status-error, \.status-timeout \{ color: var\(--danger\); \}/);

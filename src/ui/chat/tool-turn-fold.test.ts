@@ -7,7 +7,7 @@ describe('foldTurn', () => {
   it('folds two or more finished calls into "n tools, all ok, <time>", nothing left in sight', () => {
     const fold = foldTurn([call('a'), call('b', { startedAt: 1050, durationMs: 300 }), call('c', { durationMs: 40 })]);
     // Parallel calls: first start (1000) to last end (1350), not the 440 ms sum.
-    expect(fold).toEqual({ summary: '3 tools, all ok, 350 ms', failed: 0, shown: [] });
+    expect(fold).toEqual({ summary: '3 tools, all ok, 350 ms', tone: 'ok', shown: [] });
   });
 
   it('says seconds like the rows do', () => {
@@ -25,7 +25,7 @@ describe('foldTurn', () => {
       call('stop', { status: 'cancelled' }),
     ]);
     expect(fold?.summary).toBe('7 tools, 4 failed, 1 denied, 1 cancelled, 100 ms');
-    expect(fold?.failed).toBe(4);
+    expect(fold?.tone).toBe('failed');
     expect(fold?.shown).toEqual(['err', 'bad', 'slow', 'cut']);
   });
 
@@ -46,6 +46,6 @@ describe('foldTurn', () => {
   it('sums the durations when a start is unknown, and leaves time out when nothing ran', () => {
     expect(foldTurn([call('a', { startedAt: null }), call('b', { durationMs: 250 })])?.summary).toBe('2 tools, all ok, 350 ms');
     const none = { status: 'denied', startedAt: null, durationMs: null };
-    expect(foldTurn([call('a', none), call('b', none)])?.summary).toBe('2 tools, 2 denied');
+    expect(foldTurn([call('a', none), call('b', none)])).toEqual({ summary: '2 tools, 2 denied', tone: 'mixed', shown: [] });
   });
 });

@@ -17,8 +17,11 @@ export type TurnCall = {
   pinned?: boolean;
 };
 
-/** `summary` names the row; `shown` are the calls that stay visible while it is closed: failures and Views. */
-export type TurnFold = { summary: string; failed: number; shown: string[] };
+/**
+ * `summary` names the row; `tone` picks its icon (all ok, some failed, or none failed but some denied or
+ * cancelled); `shown` are the calls that stay visible while it is closed: failures and pinned calls.
+ */
+export type TurnFold = { summary: string; tone: 'ok' | 'failed' | 'mixed'; shown: string[] };
 
 const FINISHED = new Set(['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']);
 
@@ -40,7 +43,7 @@ export function foldTurn(calls: readonly TurnCall[]): TurnFold | null {
   if (ms !== null) parts.push(formatDuration(ms));
   return {
     summary: `${calls.length} tools, ${parts.join(', ')}`,
-    failed: failed.length,
+    tone: failed.length > 0 ? 'failed' : parts[0] === 'all ok' ? 'ok' : 'mixed',
     shown: calls.filter((c) => c.pinned || !foldsByDefault(c.status, c.isError)).map((c) => c.id),
   };
 }

@@ -40,7 +40,7 @@ export function ToolTurnCalls(p: Props) {
         };
       }),
     );
-    return fold ? `${fold.failed}\n${fold.summary}\n${fold.shown.join('\n')}` : '';
+    return fold ? `${fold.tone}\n${fold.summary}\n${fold.shown.join('\n')}` : '';
   });
   // A View or a task lane showing up pins its call: these re-render the turn when one does.
   useMcpAppViews((s) => p.toolCalls.some((c) => s.views[c.id] !== undefined));
@@ -50,7 +50,7 @@ export function ToolTurnCalls(p: Props) {
   // A row the person opened (before the turn folded, or by "Show in chat") stays in sight.
   const opened = useToolRowsOpen((s) => p.toolCalls.filter((c) => s.open[c.id]).map((c) => c.id).join('\n')).split('\n');
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
-  const [failed = '', summary, ...shown] = folded.split('\n');
+  const [tone, summary, ...shown] = folded.split('\n');
   const toggle = () => {
     setRowOpen(key, !open);
     // Closing the summary closes its rows: the turn is one row again.
@@ -60,7 +60,7 @@ export function ToolTurnCalls(p: Props) {
     <div className="tool-turn">
       {summary !== undefined && (
         <button type="button" className="tool-turn-toggle" aria-expanded={open} onClick={toggle}>
-          <span className={failed === '0' ? 'status-ok' : 'status-error'}>{summary}</span>
+          <span className={`status-${tone === 'ok' ? 'ok' : tone === 'failed' ? 'error' : 'denied'}`}>{summary}</span>
         </button>
       )}
       {p.toolCalls.map((c, i) => (
