@@ -36,8 +36,13 @@ test('every view and state passes axe in both schemes at phone and desktop width
   await expectNoAxeViolations(page, 'chat approval');
   await approval.getByRole('button', { name: 'Approve', exact: true }).click();
   await waitForIdle(page);
-  await expect(page.locator('.tool-card[data-call-id="call_a"]')).toBeVisible();
+  // The turn's two finished calls are one summary row, icon and words; opened, each call is its own calm row.
+  const turnRow = page.getByRole('button', { name: /^2 tools, all ok, \d/ });
+  await expect(turnRow).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('.tool-card[data-call-id="call_a"]')).toBeHidden();
   await expectNoAxeViolations(page, 'chat tool rows folded');
+  await turnRow.click();
+  await expect(page.locator('.tool-card[data-call-id="call_a"]')).toBeVisible();
   for (const card of await page.locator('.tool-card').all()) {
     const expand = card.getByRole('button', { expanded: false }).first();
     if (await expand.count()) await expand.click();

@@ -20,6 +20,7 @@ test('a tool card jumps to its bar in the timeline, and the bar jumps back to th
   await waitForIdle(page);
 
   // Chat -> timeline: the Oslo call's bar is selected, focused, and its details are open.
+  await page.getByRole('button', { name: /^2 tools, all ok/ }).click();
   await toolCard(page, 'call_oslo').getByRole('button', { name: 'Show in timeline' }).click();
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   const oslo = page.locator('[data-kind="call"][data-call-id="call_oslo"]');
@@ -32,6 +33,9 @@ test('a tool card jumps to its bar in the timeline, and the bar jumps back to th
 
   // Push the tool cards out of view with a long second answer (the chat follows the newest message).
   await page.getByRole('tab', { name: 'Chat' }).click();
+  // Closed again, the turn is one row: "Show in chat" below must bring a folded call back into sight.
+  await page.getByRole('button', { name: /^2 tools, all ok/ }).click();
+  await expect(toolCard(page, 'call_paris')).toBeHidden();
   const lines = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n');
   mock.script([{ kind: 'text', content: lines }]);
   await sendMessage(page, 'Tell me more.');

@@ -23,6 +23,12 @@ test('a multi-tool run: parallel calls, a second turn, inline cards with argumen
   await waitForIdle(page);
 
   const paris = toolCard(page, 'call_paris');
+  // The finished turn of two calls is one row that opens to them.
+  const turnRow = page.getByRole('button', { name: /^2 tools, all ok, \d+(\.\d+)? m?s$/ });
+  await expect(turnRow).toHaveAttribute('aria-expanded', 'false');
+  await expect(paris).toBeHidden();
+  await turnRow.click();
+  await expect(turnRow).toHaveAttribute('aria-expanded', 'true');
   await expect(paris).toContainText('get_weather');
   // Finished calls are calm rows: name, a short summary of the arguments, outcome and duration; opened on click.
   const row = paris.getByRole('button', { name: /^get_weather city: "Paris" ok \d/ });

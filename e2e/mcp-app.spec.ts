@@ -11,6 +11,7 @@ import { assistantMessages, sendMessage, waitForIdle, expandToolCard } from './s
 import { openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { historyProblems, wireHistory } from './support/history-check';
 import { addMcpServer } from './support/mcp-tools-tab';
+import { toolsPanel } from './support/tools-tab';
 
 let modern: ModernMcpServer;
 let legacy: EverythingMcpServer;
@@ -134,7 +135,7 @@ test('a tool without annotations asks for approval; elicitation is accepted (202
   const approval = page.getByRole('group', { name: 'Approve modern__untagged?' });
   await expect(approval).toBeVisible({ timeout: 30_000 });
   expect(modern.recorder.calls('tools/call')).toEqual([]);
-  await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+  await approval.getByRole('button', { name: 'Always allow this tool' }).click();
 
   // Two rounds of input on the modern server: a name, then a confirmation.
   const ask = page.getByRole('form', { name: 'toolscope-modern-test asks for input' });
@@ -161,6 +162,14 @@ test('a tool without annotations asks for approval; elicitation is accepted (202
   expect(results.get('call_untagged')).toContain('untagged ran');
   expect(results.get('call_ask')).toContain('Hello, Ada!');
   expect(results.get('call_elicit')).toContain('declined');
+
+  // The standing answer is checked against the tool the live server lists: it holds; disconnected, no guess is made.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const answer = page.getByRole('list', { name: 'Approval answers' }).getByRole('listitem').filter({ hasText: 'modern__untagged: always allowed' });
+  await expect(answer).toHaveText(/^modern__untagged: always allowed Revoke/);
+  await toolsPanel(page).getByRole('list', { name: 'MCP server list' }).getByRole('button', { name: 'modern', exact: true }).click();
+  await toolsPanel(page).getByRole('region', { name: 'MCP server modern' }).getByRole('button', { name: 'Disable' }).click();
+  await expect(answer).toContainText('modern__untagged: always allowed · server not connected');
 });
 
 test('a link a server asks to open (URL elicitation) opens only after the person agrees', async ({ page, mock }) => {

@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { seedHttpTools } from './support/http-tool-seed';
 import { startFrameProbe, stopFrameProbe } from './support/frame-probe';
@@ -51,6 +51,11 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await sendMessage(page, 'check three things');
   await expect(assistantMessages(page).last()).toContainText('Three calls done.', { timeout: 30_000 });
   await waitForIdle(page);
+  // The turn is one summary row; its failed calls are never hidden behind it, the ok one is folded into it.
+  await expect(page.getByRole('button', { name: /^3 tools, 2 failed, \d/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(toolCard(page, 'call_status')).toBeVisible();
+  await expect(toolCard(page, 'call_slow')).toBeVisible();
+  await expect(toolCard(page, 'call_weather')).toBeHidden();
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   const weather = await span(call(page, 'call_weather'));

@@ -54,10 +54,15 @@ export function toolCard(page: Page, callId: string) {
 
 /**
  * Opens a finished call's calm row (a no-op for calls that stay open: failed ones), after waiting for the call to
- * finish: a finished call shows its arguments, result, logs and actions only once opened.
+ * finish: a finished call shows its arguments, result, logs and actions only once opened. A call folded into its
+ * turn's summary row ("3 tools, all ok, …") is shown by opening that row first.
  */
 export async function expandToolCard(card: Locator): Promise<void> {
   await expect(card).toHaveAttribute('data-row', /^(open|folded)$/, { timeout: 20_000 });
+  if (await card.isHidden()) {
+    await card.locator('xpath=preceding-sibling::button[contains(@class, "tool-turn-toggle")][@aria-expanded="false"]').click();
+    await expect(card).toBeVisible();
+  }
   if ((await card.getAttribute('data-row')) === 'folded') await card.locator('.tool-card-toggle').click();
   await expect(card).toHaveAttribute('data-row', 'open');
 }

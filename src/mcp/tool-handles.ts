@@ -12,6 +12,7 @@ import { McpSignInExpiredError } from './sign-in-expired-error';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
+import { mcpApprovalKey } from './approval-key';
 import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolCallResult, McpToolInfo, SchemaCheck } from './types';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
 import type { TaskWire } from './tasks/follow-task';
@@ -130,7 +131,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     spec: { name, description: tool.description ?? tool.title ?? tool.annotations?.title ?? '', parameters: tool.inputSchema },
     needsApproval: approvalDefault(tool.annotations) === 'ask',
     // Standing answers are kept per server and tool, and lapse when the schema or annotations change (architecture.md, "Approvals").
-    approvalKey: { tool: `mcp:${options.serverKey}/${tool.name}`, version: shortHash(JSON.stringify([tool.inputSchema, tool.annotations ?? null])) },
+    approvalKey: mcpApprovalKey(options.serverKey, tool),
     mcp: { serverKey: options.serverKey, toolName: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}) },
     validate: (args) => options.check({ id: `${schemaId}#input`, revision: inputRevision, schema: tool.inputSchema }, args),
     runDetailed,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toToolLog } from './mcp-run-tools';
 import type { McpConnection } from '../mcp/connection';
+import { mcpApprovalKey } from '../mcp/approval-key';
 
 describe('an MCP log message as a call log line', () => {
   it('maps the level, names the logger and keeps data as text', () => {
@@ -34,5 +35,8 @@ describe('an MCP tool result in a run', () => {
     // Without a session limit the default (64 KB) applies and the 3,000 characters pass whole.
     const [whole] = await mcpToolsFor([record], [], { connect: async () => live });
     expect((await whole!.run({}, ctx)).content).toBe('y'.repeat(3000));
+    // Approval answers are kept by server and tool, versioned by its schema, not by the model-facing name.
+    expect(whole!.approvalKey).toEqual(mcpApprovalKey('srv', { name: 'dump', inputSchema: { type: 'object' } }));
+    expect(whole!.approvalKey?.tool).toBe('mcp:srv/dump');
   });
 });

@@ -48,6 +48,8 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
         spec: h.spec,
         validate: h.validate,
         needsApproval: tool !== undefined ? mcpNeedsApproval(record, tool) : true,
+        // Standing answers are kept per server and tool, and lapse when the tool changes (architecture.md, "Approvals").
+        ...(h.approvalKey !== undefined ? { approvalKey: h.approvalKey } : {}),
         mcpServer: {
           serverId: record.id,
           serverName: record.name || live.server.name,

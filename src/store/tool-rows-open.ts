@@ -7,10 +7,13 @@ import { create } from 'zustand';
  */
 type ToolRowsOpen = {
   open: Record<string, boolean>;
+  /** Calls showing a live part of their own (an MCP task's lane): never folded into their turn's summary row. */
+  pinned: Record<string, true>;
   setRowOpen(callId: string, open: boolean): void;
 };
 
 export const useToolRowsOpen = create<ToolRowsOpen>((set) => ({
   open: {},
+  pinned: {},
   setRowOpen: (callId, open) => set((s) => ({ open: { ...s.open, [callId]: open } })),
 }));

@@ -68,6 +68,29 @@ describe('colour contrast', () => {
     });
   }
 
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`tool outcomes (icon and word) hold 4.5:1 on the card and the summary row (${scheme})`, () => {
+      const v = schemeVars(scheme);
+      for (const fg of ['ok', 'danger', 'fg-muted', 'fg'] as const) {
+        expect(contrast(v[fg] ?? '', v['bg-soft'] ?? ''), `${scheme} --${fg} on --bg-soft`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+
+  it('every finished outcome has an icon left out of the accessible name, drawn in a tested colour', () => {
+    const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
+    for (const outcome of ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']) {
+      expect(css, outcome).toMatch(new RegExp(`\\.tool-card \\.status-${outcome}::before \\{ content: '.' / ''; \\}`));
+    }
+    for (const [tone, colour] of [['ok', 'ok'], ['error', 'danger'], ['denied', 'fg-muted']]) {
+      expect(css, `summary ${tone}`).toContain(`.tool-turn-toggle .status-${tone}::before { content: `);
+      expect(css, `summary ${tone}`).toMatch(new RegExp(`\\.tool-turn-toggle \\.status-${tone}::before \\{ content: '.' / ''; color: var\\(--${colour}\\);`));
+    }
+    expect(css).toMatch(/\.tool-card \.status-ok \{ color: var\(--ok\); \}/);
+    expect(css).toMatch(/\.tool-card \.status-denied, \.tool-card \.status-cancelled \{ color: var\(--fg-muted\); \}/);
+    expect(css).toMatch(/\.status-failed, \.status-interrupted, \.status-error, \.status-timeout \{ color: var\(--danger\); \}/);
+  });
+
   it('text boxes and selects are drawn with --field-border', () => {
     const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
     const rule = /^input, textarea, select \{([^}]*)\}/m.exec(css)?.[1] ?? '';

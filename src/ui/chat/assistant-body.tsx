@@ -4,7 +4,7 @@ import type { Citation, ProviderToolCall } from '../../domain/provider-items';
 import { CitationList, ProviderToolCards } from './provider-tools';
 import type { ToolCallRecord } from '../data/record-types';
 import { LongText } from './long-text';
-import { ToolCallCard } from './tool-call-card';
+import { ToolTurnCalls } from './tool-turn';
 import { wordCount } from './word-count';
 
 type Props = {
@@ -39,18 +39,9 @@ export function AssistantBody(p: Props) {
       {p.text && <LongText text={p.text} format="markdown" live={p.partial} />}
       <CitationList citations={p.citations} />
       {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
-      {p.toolCalls.map((c, i) => (
-        <ToolCallCard
-          key={c.id || `idx-${i}`}
-          sessionId={p.sessionId}
-          callId={c.id}
-          name={c.name}
-          arguments={c.arguments}
-          partial={p.partial}
-          result={p.toolResults?.get(c.id)}
-          record={p.toolRecords?.get(c.id)}
-        />
-      ))}
+      {p.toolCalls.length > 0 && (
+        <ToolTurnCalls sessionId={p.sessionId} toolCalls={p.toolCalls} partial={p.partial} toolResults={p.toolResults} toolRecords={p.toolRecords} />
+      )}
     </>
   );
 }

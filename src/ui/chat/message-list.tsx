@@ -7,6 +7,7 @@ import type { ChatRow } from './chat-rows';
 import type { Siblings } from '../../domain/branches';
 import { MessageRow } from './message-row';
 import { useUiStore, type ChatFocus } from '../../store/ui-store';
+import { useToolRowsOpen } from '../../store/tool-rows-open';
 
 function rowIndexFor(rows: ChatRow[], detail: NonNullable<ChatFocus>): number {
   const byId = rows.findIndex((r) => r.key === detail.messageId);
@@ -86,6 +87,8 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
     const index = rowIndexFor(rows, focus);
     if (index < 0) return;
     useUiStore.setState({ chatFocus: null });
+    // A call folded into its turn's summary row is opened, so the jump lands on it.
+    if (focus.callId) useToolRowsOpen.getState().setRowOpen(focus.callId, true);
     stick.current = false;
     setHighlight(rows[index]?.key ?? null);
     virtualizer.scrollToIndex(index, { align: 'center' });

@@ -1,7 +1,7 @@
 import './provider-tools.css';
 import type { Citation, ProviderItem, ProviderToolCall } from '../../domain/provider-items';
 import { LongText } from './long-text';
-import { formatDuration } from './tool-call-card';
+import { formatDuration } from './tool-row-summary';
 import { safeSourceUrl } from './safe-source-url';
 
 const TOOL_NAMES: Record<string, string> = {

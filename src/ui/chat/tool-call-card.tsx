@@ -15,7 +15,7 @@ import { MessageImages } from './message-images';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp-apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
-import { argsSummary, foldsByDefault } from './tool-row-summary';
+import { argsSummary, foldsByDefault, formatDuration } from './tool-row-summary';
 
 // A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
 const TaskLaneSlot = lazy(() => import('../mcp-tasks/task-lane-slot'));
@@ -29,6 +29,8 @@ type Props = {
   partial?: boolean;
   result?: ToolMessage | undefined;
   record?: ToolCallRecord | undefined;
+  /** Folded into its turn's summary row (tool-turn.tsx): kept mounted, not shown. */
+  hidden?: boolean;
 };
 
 // Loads with the first running tool that reports progress, not with the page.
@@ -84,7 +86,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const inFlight = status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
 
   return (
-    <div className={open ? 'tool-card' : 'tool-card tool-card-folded'} data-call-id={p.callId} data-row={inFlight ? 'live' : open ? 'open' : 'folded'} aria-label={`Tool call ${p.name}`} role="group">
+    <div className={open ? 'tool-card' : 'tool-card tool-card-folded'} data-call-id={p.callId} data-row={inFlight ? 'live' : open ? 'open' : 'folded'} aria-label={`Tool call ${p.name}`} role="group" hidden={p.hidden}>
       <div className="tool-card-head">
         {foldable ? (
           <button type="button" className="tool-card-toggle" aria-expanded={open} onClick={() => setRowOpen(p.callId, !open)}>
@@ -153,7 +155,3 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
     </div>
   );
 });
-
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}

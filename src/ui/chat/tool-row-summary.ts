@@ -31,3 +31,7 @@ export function argsSummary(args: string, max = MAX_SUMMARY): string {
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}

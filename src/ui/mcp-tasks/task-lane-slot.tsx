@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { lookUpTaskLane, useMcpTaskLanes } from '../../store/mcp-task-lanes';
 import { TaskLaneRow } from './task-lane-row';
+import { useToolRowsOpen } from '../../store/tool-rows-open';
 
 /** Under a tool card: the task the server answered the call with, if any (stored ones come back after a reload). */
 export default function TaskLaneSlot({ callId }: { callId: string }) {
@@ -8,5 +9,10 @@ export default function TaskLaneSlot({ callId }: { callId: string }) {
   useEffect(() => {
     void lookUpTaskLane(callId);
   }, [callId]);
+  // A call with a lane stays in sight when its turn folds into one summary row (architecture.md, "Calm tool rows").
+  const shown = lane !== undefined;
+  useEffect(() => {
+    if (shown) useToolRowsOpen.setState((s) => (s.pinned[callId] ? s : { pinned: { ...s.pinned, [callId]: true } }));
+  }, [callId, shown]);
   return lane === undefined ? null : <TaskLaneRow lane={lane} />;
 }

@@ -110,7 +110,7 @@ export function ToolsView() {
           onAdd={() => openMcp({ kind: 'add' })}
           onSelect={(id) => openMcp({ kind: 'server', id })}
         />
-        <ApprovalScopesSection />
+        <ApprovalScopesSection servers={servers} />
       </div>
       <div className="tools-detail-pane">
         {mcp?.kind === 'add' ? (
