@@ -146,7 +146,7 @@ describe('MCP tools as agent ToolHandles (2025-11-25 server)', () => {
     const { get, outcomes } = await handlesFor(legacyConn);
     const r = await get('get-tiny-image').run({}, ctx({ callId: 'img' }));
     expect(r.outcome).toBe('ok');
-    expect(r.content).toMatch(/\[image image\/png, [\d.]+ (bytes|KB): shown to the user/);
+    expect(r.content).toMatch(/\[image image\/png, [\d.]+ (bytes|KB): attached as image 1\]/);
     expect(outcomes.get('img')?.blocks.some((b) => b.type === 'image' && b.data.length > 100)).toBe(true);
   });
 });
