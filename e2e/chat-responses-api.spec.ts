@@ -31,6 +31,9 @@ test('a reasoning model thinks, calls two tools in parallel, gets its encrypted 
   await sendMessage(page, 'What time is it, twice?');
   await waitForIdle(page);
 
+  // Both calls of the turn are done: one summary row, which opens to them.
+  const turnRow = page.getByRole('button', { name: /^2 tools, all ok, \d+(\.\d+)? m?s$/ });
+  await turnRow.click();
   await expect(toolCard(page, 'call_a')).toBeVisible();
   await expect(toolCard(page, 'call_b')).toBeVisible();
   await expect(assistantMessages(page).last()).toContainText('Both clocks agree with each other.');

@@ -37,14 +37,14 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
       </div>
       {/* One line that is always there: the list loading, failing or waiting for a key changes its words, never the
           height of the form, so a button below does not move under a pointer on its way to it. */}
-      <span className="hint model-status" role="status">
-        {waitsForKey(baseURL, apiKey)
-          ? "Enter the API key to list this provider's models, or type a model name."
-          : models.isFetching
-            ? 'Loading models…'
-            : models.isError
-              ? `Could not list models (${models.error.message}). Type the model name instead.`
-              : ''}
+      <span className="hint model-status">
+        {waitsForKey(baseURL, apiKey) ? (
+          "Enter the API key to list this provider's models, or type a model name."
+        ) : models.isFetching ? (
+          'Loading models…'
+        ) : models.isError ? (
+          <span role="status">Could not list models ({models.error.message}). Type the model name instead.</span>
+        ) : null}
       </span>
     </div>
   );
