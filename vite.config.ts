@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { clientMetadataPlugin } from './build/client-metadata';
@@ -20,6 +21,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20000,
+    // Vitest's default for a run is one worker fewer than the cores: one worker on a 2-core CI machine, where the
+    // unit tests then took three times as long. Every core: the tests that share the run (conformance, the other
+    // engines' journey) mostly wait on sockets.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Files that touch no global state share a module registry (fast); the rest get a fresh one each (build/test-isolation.ts).
     projects: [
       { extends: true, test: { name: 'shared', include: unitTests.shared, isolate: false } },

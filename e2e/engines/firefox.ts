@@ -33,7 +33,19 @@ function pageDriver(browser: Browser, page: Page): PageDriver {
 }
 
 export async function launchFirefox(): Promise<Engine> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, protocol: 'webDriverBiDi' });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    protocol: 'webDriverBiDi',
+    // The journey watches a run from a second tab, which is in the background: like Playwright's Chromium flags
+    // (--disable-background-timer-throttling, --disable-renderer-backgrounding), no timer budget and no lowered
+    // process priority for background tabs, which on a busy 2-core machine held the watching tab for half a minute.
+    extraPrefsFirefox: {
+      'dom.timeout.enable_budget_timer_throttling': false,
+      'dom.ipc.processPriorityManager.enabled': false,
+    },
+  });
   const page = await browser.newPage();
   const version = await browser.version();
   return { name: 'Firefox', version, page: pageDriver(browser, page), close: () => browser.close() };
