@@ -87,8 +87,15 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await page.screenshot({ path: 'e2e/artifacts/timeline-live-running.png' });
   await page.getByRole('tab', { name: 'Chat' }).click();
   await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow' && r.query.ms === '30000')).toBe(true);
-  await page.getByRole('button', { name: 'Stop' }).click();
+  // The person is on the finished call's row when its turn folds: focus goes to the turn's summary, not to the page.
+  const stopCard = toolCard(page, 'call_stop');
+  await expect(stopCard).toHaveAttribute('data-row', 'folded');
+  await stopCard.locator('.tool-card-toggle').focus();
+  // The run ends while focus stays on that row (a click on Stop would take it there).
+  await page.getByRole('button', { name: 'Stop' }).dispatchEvent('click');
   await waitForIdle(page);
+  await expect(stopCard).toBeHidden();
+  await expect(page.getByRole('button', { name: /^2 tools, / })).toBeFocused();
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(call(page, 'call_hang')).toHaveAttribute('data-outcome', 'cancelled');

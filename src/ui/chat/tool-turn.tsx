@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { ToolCall, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run-store';
@@ -51,15 +52,23 @@ export function ToolTurnCalls(p: Props) {
   const opened = useToolRowsOpen((s) => p.toolCalls.filter((c) => s.open[c.id]).map((c) => c.id).join('\n')).split('\n');
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
   const [tone, summary, ...shown] = folded.split('\n');
+  const turn = useRef<HTMLDivElement>(null);
+  const summaryButton = useRef<HTMLButtonElement>(null);
+  const closed = summary !== undefined && !open;
+  // A row that had focus when its turn folded is hidden now: focus goes to the summary that holds it, not to the page.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (closed && active instanceof HTMLElement && turn.current?.contains(active) && active.closest('[hidden]')) summaryButton.current?.focus();
+  }, [closed]);
   const toggle = () => {
     setRowOpen(key, !open);
     // Closing the summary closes its rows: the turn is one row again.
     if (open) for (const id of opened) if (id) setRowOpen(id, false);
   };
   return (
-    <div className="tool-turn">
+    <div className="tool-turn" ref={turn}>
       {summary !== undefined && (
-        <button type="button" className="tool-turn-toggle" aria-expanded={open} onClick={toggle}>
+        <button type="button" ref={summaryButton} className="tool-turn-toggle" aria-expanded={open} onClick={toggle}>
           <span className={`status-${tone === 'ok' ? 'ok' : tone === 'failed' ? 'error' : 'denied'}`}>{summary}</span>
         </button>
       )}
