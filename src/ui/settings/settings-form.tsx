@@ -75,9 +75,11 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
     setBaseURL(url);
     // The key field follows the endpoint (its stored key, or empty) unless the person has typed one.
     if (key === shownKey) {
+      const before = key;
       void apiKeyStore.keyFor(url).then((k) => {
-        setKey(k ?? '');
-        setShownKey(k ?? '');
+        // Typed into while the stored key was being read: what the person typed stays.
+        setKey((now) => (now === before ? (k ?? '') : now));
+        setShownKey((now) => (now === before ? (k ?? '') : now));
       });
     }
     if (!session) {
