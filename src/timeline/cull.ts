@@ -13,18 +13,30 @@ function firstReaching(maxEnd: readonly number[], t: number): number {
 }
 
 /**
+ * Up to this many bars in a row's window are all drawn, even several on one pixel: each stays a button a person
+ * (and a test) can reach, and a short session's two quick calls must not look like one.
+ */
+const DRAW_ALL_UP_TO = 200;
+
+/**
  * The bars of a row that intersect [start, end], found by binary search so a long row costs only
- * what is on screen. Bars thinner than a pixel that land on the pixel of the previous kept bar are
- * dropped: at that zoom they would paint the same pixel anyway.
+ * what is on screen. When the window holds more than `DRAW_ALL_UP_TO` bars, bars thinner than a pixel
+ * that land on the pixel of the previous kept bar are dropped: at that zoom they would paint the same
+ * pixel anyway, and zooming in brings them back.
  */
 export function visibleBars(row: Row, start: number, end: number, pxPerMs: number): Bar[] {
-  const out: Bar[] = [];
-  let lastPx = Number.NEGATIVE_INFINITY;
+  const inWindow: Bar[] = [];
   for (let i = firstReaching(row.maxEnd, start); i < row.bars.length; i++) {
     const bar = row.bars[i];
     if (!bar) break;
     if (bar.start > end) break;
     if (bar.end < start) continue;
+    inWindow.push(bar);
+  }
+  if (inWindow.length <= DRAW_ALL_UP_TO) return inWindow;
+  const out: Bar[] = [];
+  let lastPx = Number.NEGATIVE_INFINITY;
+  for (const bar of inWindow) {
     const px0 = Math.floor((bar.start - start) * pxPerMs);
     const widthPx = (bar.end - bar.start) * pxPerMs;
     if (widthPx < 1 && px0 === lastPx && bar.kind !== 'compaction') continue;

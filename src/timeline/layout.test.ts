@@ -106,6 +106,13 @@ describe('visibleBars', () => {
     expect(bars.length).toBeGreaterThan(50);
   });
 
+  it('draws every bar of a short row, even two quick calls on one pixel', () => {
+    const t = new RunScript('r1').started().request(1, 0, 1, 1).tool(1, 'a', 'x', 1600, 1606).tool(1, 'b', 'x', 1606.2, 1606.8).finished(1800);
+    const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
+    const lane = rows.find((r) => r.kind === 'lane' && r.bars.some((b) => b.callId === 'a'))!;
+    expect(visibleBars(lane, 0, 1800, 0.5).map((b) => b.callId)).toEqual(['a', 'b']);
+  });
+
   it('finds bars hidden behind a long earlier bar (running max of ends)', () => {
     const t = new RunScript('r1').started().request(1, 0, 1, 1).tool(1, 'long', 'x', 10, 10_000).tool(1, 'short', 'y', 20, 30).finished(10_001);
     const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
