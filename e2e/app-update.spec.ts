@@ -28,7 +28,9 @@ test.afterEach(async () => {
 test('an update announced while a run is going does not reload the page; Reload to update waits for the run to end', async ({ page, mock }) => {
   host = await startStaticHost(DIST, '/');
   await page.goto(host.url);
-  await expect.poll(() => workerState(page)).toBe('activated');
+  // The first install precaches the whole app (about 14 MB with the tokenizers and the sandbox's wasm) before it
+  // activates: on a busy machine that takes longer than the default wait for a state.
+  await expect.poll(() => workerState(page), { timeout: 45_000 }).toBe('activated');
   // From now on this page is served by the service worker, as a returning visitor's would be.
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
