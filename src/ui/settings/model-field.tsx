@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
-import { firstChatModel } from './first-chat-model';
+import { useEffect, useId, useRef, useState } from 'react';
+import { firstChatModel, modelToFill } from './first-chat-model';
 import { useModels, waitsForKey } from './use-models';
 
 type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string };
@@ -10,19 +10,22 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
   const models = useModels(baseURL, apiKey);
   const list = models.data ?? [];
   const first = firstChatModel(list);
-  // A newcomer who picks a preset has a working model at once: the endpoint's first listed chat model. Once per list, so
-  // clearing the field to type another name does not refill it.
+  // A newcomer who picks a preset has a working model at once: the endpoint's first listed chat model (see
+  // `modelToFill` for when the field is left alone).
   const pickedFrom = useRef<string[] | null>(null);
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
-    if (value.trim() !== '' || first === undefined || pickedFrom.current === models.data) return;
+    const fill = modelToFill({ value, focused }, first, pickedFrom.current === models.data);
+    if (fill === undefined) return;
     pickedFrom.current = models.data ?? null;
-    onChange(first);
-  }, [value, first, models.data, onChange]);
+    onChange(fill);
+  }, [value, focused, first, models.data, onChange]);
   return (
     <div className="field">
       <label htmlFor={id}>Model</label>
       <div className="field-row">
-        <input id={id} type="text" value={value} spellCheck={false} placeholder="e.g. gpt-4o-mini" onChange={(e) => onChange(e.target.value)} />
+        <input id={id} type="text" value={value} spellCheck={false} placeholder="e.g. gpt-4o-mini" onChange={(e) => onChange(e.target.value)}
+          onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />
         {list.length > 0 && (
           <select aria-label="Available models" value={list.includes(value) ? value : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
             <option value="">Choose from {list.length} models…</option>
