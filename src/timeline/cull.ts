@@ -15,9 +15,11 @@ function firstReaching(maxEnd: readonly number[], t: number): number {
 /**
  * The bars of a row that intersect [start, end], found by binary search so a long row costs only
  * what is on screen. Bars thinner than a pixel that land on the pixel of the previous kept bar are
- * dropped: at that zoom they would paint the same pixel anyway.
+ * dropped: at that zoom they would paint the same pixel anyway. Bars in `keep` (the selected one, the
+ * one keyboard focus is on or moving to) are never dropped: a bar that is not mounted can be neither
+ * outlined nor focused, and arrows that step onto it would stay where they are.
  */
-export function visibleBars(row: Row, start: number, end: number, pxPerMs: number): Bar[] {
+export function visibleBars(row: Row, start: number, end: number, pxPerMs: number, keep?: ReadonlySet<string>): Bar[] {
   const out: Bar[] = [];
   let lastPx = Number.NEGATIVE_INFINITY;
   for (let i = firstReaching(row.maxEnd, start); i < row.bars.length; i++) {
@@ -27,7 +29,7 @@ export function visibleBars(row: Row, start: number, end: number, pxPerMs: numbe
     if (bar.end < start) continue;
     const px0 = Math.floor((bar.start - start) * pxPerMs);
     const widthPx = (bar.end - bar.start) * pxPerMs;
-    if (widthPx < 1 && px0 === lastPx && bar.kind !== 'compaction') continue;
+    if (widthPx < 1 && px0 === lastPx && bar.kind !== 'compaction' && !keep?.has(bar.id)) continue;
     lastPx = Math.floor((bar.end - start) * pxPerMs);
     out.push(bar);
   }

@@ -111,6 +111,17 @@ describe('visibleBars', () => {
     const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
     expect(visibleBars(rows[2]!, 9000, 9500, 1).map((b) => b.callId)).toEqual(['long']);
   });
+
+  it('never drops a kept bar (selected or focused) that shares its pixel with the bar before it', () => {
+    // Two quick calls one after the other share a lane; fitted to a 2 s run they land on one pixel.
+    const t = new RunScript('r1').started().request(1, 0, 1000, 400).tool(1, 'call_a', 'current_time', 1401, 1403).tool(1, 'call_b', 'current_time', 1403, 1404).finished(2300);
+    const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
+    const lane = rows.find((r) => r.kind === 'lane')!;
+    expect(lane.bars.map((b) => b.callId)).toEqual(['call_a', 'call_b']);
+    expect(visibleBars(lane, 0, 2300, 0.37).map((b) => b.callId)).toEqual(['call_a']);
+    const b = lane.bars[1]!;
+    expect(visibleBars(lane, 0, 2300, 0.37, new Set([b.id])).map((x) => x.callId)).toEqual(['call_a', 'call_b']);
+  });
 });
 
 describe('visibleRows', () => {
