@@ -120,7 +120,10 @@ test('a link to a session that is not here says so and offers the sessions that 
 
 test('a link opened in a second tab while the first runs the session is read-only there', async ({ context, mock }) => {
   const tabA = await context.newPage();
-  mock.script([{ kind: 'text', content: Array.from({ length: 200 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 }]);
+  // The answer stops half way and the stream stays open (keep-alive comments, so no idle timeout) until Stop: a
+  // stream with an end (200 words at 100 ms) ended on a loaded machine before tab B looked, and the run was over.
+  const words = { kind: 'text' as const, content: Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 };
+  mock.script([{ kind: 'keep_alive', afterChunks: 12, forMs: 600_000, everyMs: 1000, step: words }]);
   await openConfiguredApp(tabA, mock);
   await sendMessage(tabA, 'Stream a long answer');
   await expect(assistantMessages(tabA).first()).toContainText('w3');
