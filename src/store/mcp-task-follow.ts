@@ -16,7 +16,7 @@ import type { McpTask } from '../mcp/tasks/task-shape';
 import { toCallResult } from '../mcp/sdk-shapes';
 import { toCallOutcome } from '../mcp/tool-result';
 import type { McpElicitResponse, McpToolCallResult } from '../mcp/types';
-import { followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { claimTaskLane, followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
 import { askMcpUser } from './mcp-prompts';
 import { connectMcp } from './mcp-registry';
 import { useRunStore } from './run-store';
@@ -42,9 +42,12 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
     createdAt: now,
     updatedAt: now,
   };
-  showTaskLane(lane);
+  // Claimed at once, so a look-up that finds the stored lane meanwhile starts no second follower; shown only once
+  // stored, so a reload the moment it shows brings it back (the put was still pending when a reload came first).
+  const release = claimTaskLane(lane.callId);
   await putMcpTask(db, lane).catch(() => undefined);
-  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal);
+  showTaskLane(lane);
+  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal).finally(release);
   return end.kind === 'completed' ? completedResult(end.result) : { content: [{ type: 'text', text: endText(end) }], isError: true };
 }
 
