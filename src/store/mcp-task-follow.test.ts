@@ -63,10 +63,11 @@ describe('followToolTask', () => {
     const unsubscribe = useMcpTaskLanes.subscribe((s) => {
       if (read === null && s.lanes['c-early'] !== undefined) read = getMcpTask(db, 'c-early');
     });
-    const run = followToolTask({ signal: stop.signal, timeoutMs: 10, callId: 'c-early' }, { taskId: 't-early', status: 'working', pollIntervalMs: 1 }, wire, origin);
+    const run = followToolTask({ signal: stop.signal, timeoutMs: 10, callId: 'c-early' }, { taskId: 't-early', status: 'working', pollIntervalMs: 1 }, wire, { ...origin, sessionId: 's-early' });
     await until(() => read !== null);
     unsubscribe();
-    expect(await read).toMatchObject({ callId: 'c-early', taskId: 't-early', status: 'working' });
+    // Its session too, though no live run named the call's session yet (the late result is offered to that session).
+    expect(await read).toMatchObject({ callId: 'c-early', taskId: 't-early', status: 'working', sessionId: 's-early' });
     stop.abort();
     await run;
   }, 10_000);

@@ -21,7 +21,8 @@ import { askMcpUser } from './mcp-prompts';
 import { connectMcp } from './mcp-registry';
 import { useRunStore } from './run-store';
 
-export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string };
+/** `sessionId`: the run's session; without it, the one the live run names for the call (a frame late, if at all). */
+export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string; sessionId?: string };
 
 const END_TEXT_CHARS = 2000;
 
@@ -31,7 +32,9 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
   const now = Date.now();
   const lane: McpTaskRecord = {
     callId: ctx.callId,
-    sessionId: sessionOfCall(ctx.callId) ?? '',
+    // Stored with its session from the start: a reload before the live run named the call's session would leave a lane
+    // that neither the timeline lists nor offers its late result to the session.
+    sessionId: origin.sessionId ?? sessionOfCall(ctx.callId) ?? '',
     serverId: origin.serverId,
     serverName: origin.serverName,
     toolName: origin.toolName,
