@@ -27,14 +27,18 @@ test('a reload at a deep link shows the same session, its timeline and the selec
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page).toHaveURL(new RegExp(`#/s/${id}/timeline$`));
+  // When call_a ends before call_b starts, the two share a lane and, fitted to the run, one pixel: only the first is
+  // drawn there. A search for its id keeps call_b alone, so its bar is there to click whichever way the calls ran.
+  await page.getByRole('searchbox', { name: 'Search timeline' }).fill('call_b');
   await page.locator('[data-kind="call"][data-call-id="call_b"]').click();
   await expect(page).toHaveURL(new RegExp(`#/s/${id}/timeline/call_b$`));
 
   await page.reload();
   await expect(currentItem(page)).toHaveAttribute('data-session-id', id);
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
-  // The selected call's details are open (its bar may be scrolled out of the virtualised rows on a small screen).
+  // The selected call's details are open, and its bar is drawn selected even where it shares a pixel with call_a.
   await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('call_b');
+  await expect(page.locator('[data-kind="call"][data-call-id="call_b"]')).toHaveAttribute('data-selected', 'true');
   await expect(page.getByRole('complementary', { name: 'Details' }).getByLabel('Arguments')).toContainText('UTC');
   await expect(page).toHaveURL(new RegExp(`#/s/${id}/timeline/call_b$`));
 
@@ -116,7 +120,10 @@ test('a link to a session that is not here says so and offers the sessions that 
 
 test('a link opened in a second tab while the first runs the session is read-only there', async ({ context, mock }) => {
   const tabA = await context.newPage();
-  mock.script([{ kind: 'text', content: Array.from({ length: 200 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 }]);
+  // The answer stops half way and the stream stays open (keep-alive comments, so no idle timeout) until Stop: a
+  // stream with an end (200 words at 100 ms) ended on a loaded machine before tab B looked, and the run was over.
+  const words = { kind: 'text' as const, content: Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 };
+  mock.script([{ kind: 'keep_alive', afterChunks: 12, forMs: 600_000, everyMs: 1000, step: words }]);
   await openConfiguredApp(tabA, mock);
   await sendMessage(tabA, 'Stream a long answer');
   await expect(assistantMessages(tabA).first()).toContainText('w3');

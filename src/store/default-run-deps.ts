@@ -29,7 +29,7 @@ export function defaultRunDeps(): RunDeps {
       // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
       if (!servers.some((s) => s.enabled)) return base;
       const { withMcpTools } = await import('./mcp-run-tools');
-      return withMcpTools(base, servers, opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {});
+      return withMcpTools(base, servers, { ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}), ...(opts?.sessionId !== undefined ? { sessionId: opts.sessionId } : {}) });
     },
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });

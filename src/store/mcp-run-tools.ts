@@ -21,8 +21,8 @@ import { followToolTask } from './mcp-task-follow';
 export const checkMcpSchema: SchemaCheck = (schema, value) =>
   defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: withoutDialect2020(schema.schema) }, value);
 
-/** `outputLimitBytes`: the session's tool output limit, the same cut as every other tool's result. */
-export type McpRunToolOptions = { outputLimitBytes?: number; connect?: (record: McpServerRecord) => Promise<LiveMcpServer | null> };
+/** `outputLimitBytes`: the session's tool output limit, the same cut as every other tool's result. `sessionId`: the run's. */
+export type McpRunToolOptions = { outputLimitBytes?: number; sessionId?: string; connect?: (record: McpServerRecord) => Promise<LiveMcpServer | null> };
 
 export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[], opts: McpRunToolOptions = {}): Promise<ToolHandle[]> {
   const connect = opts.connect ?? connectMcp;
@@ -40,7 +40,7 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
       names,
       ...(opts.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}),
       onProgress: (callId, progress) => noteMcpProgress(callId, progress),
-      onTask: (ctx, task, wire, tool) => followToolTask(ctx, task, wire, { serverId: record.id, serverName: record.name || live.server.name, serverUrl: record.url, toolName: tool.name }),
+      onTask: (ctx, task, wire, tool) => followToolTask(ctx, task, wire, { serverId: record.id, serverName: record.name || live.server.name, serverUrl: record.url, toolName: tool.name, ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}) }),
     });
     return handles.map((h): ToolHandle => {
       const tool = tools.find((t) => t.name === h.mcp.toolName);

@@ -55,6 +55,23 @@ describe('followToolTask', () => {
     expect(useMcpTaskLanes.getState().lanes['c-done']?.status).toBe('completed');
   }, 10_000);
 
+  it('shows the lane only once it is stored: a reload as soon as it shows finds it again', async () => {
+    const { wire } = fakeServer();
+    const stop = new AbortController();
+    // What a reload at the moment the lane shows would read (a read begun now is ordered after any write begun before).
+    let read: Promise<unknown> | null = null;
+    const unsubscribe = useMcpTaskLanes.subscribe((s) => {
+      if (read === null && s.lanes['c-early'] !== undefined) read = getMcpTask(db, 'c-early');
+    });
+    const run = followToolTask({ signal: stop.signal, timeoutMs: 10, callId: 'c-early' }, { taskId: 't-early', status: 'working', pollIntervalMs: 1 }, wire, { ...origin, sessionId: 's-early' });
+    await until(() => read !== null);
+    unsubscribe();
+    // Its session too, though no live run named the call's session yet (the late result is offered to that session).
+    expect(await read).toMatchObject({ callId: 'c-early', taskId: 't-early', status: 'working', sessionId: 's-early' });
+    stop.abort();
+    await run;
+  }, 10_000);
+
   it('"Cancel task" sends tasks/cancel, shows cancelling, and ends with a cancelled result for the model', async () => {
     const { wire, sent } = fakeServer();
     const run = followToolTask({ signal: new AbortController().signal, timeoutMs: 10, callId: 'c-cancel' }, { taskId: 't-cancel', status: 'working', pollIntervalMs: 1 }, wire, origin);

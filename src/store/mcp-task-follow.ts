@@ -16,12 +16,13 @@ import type { McpTask } from '../mcp/tasks/task-shape';
 import { toCallResult } from '../mcp/sdk-shapes';
 import { toCallOutcome } from '../mcp/tool-result';
 import type { McpElicitResponse, McpToolCallResult } from '../mcp/types';
-import { followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { claimTaskLane, followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
 import { askMcpUser } from './mcp-prompts';
 import { connectMcp } from './mcp-registry';
 import { useRunStore } from './run-store';
 
-export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string };
+/** `sessionId`: the run's session; without it, the one the live run names for the call (a frame late, if at all). */
+export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string; sessionId?: string };
 
 const END_TEXT_CHARS = 2000;
 
@@ -31,7 +32,9 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
   const now = Date.now();
   const lane: McpTaskRecord = {
     callId: ctx.callId,
-    sessionId: sessionOfCall(ctx.callId) ?? '',
+    // Stored with its session from the start: a reload before the live run named the call's session would leave a lane
+    // that neither the timeline lists nor offers its late result to the session.
+    sessionId: origin.sessionId ?? sessionOfCall(ctx.callId) ?? '',
     serverId: origin.serverId,
     serverName: origin.serverName,
     toolName: origin.toolName,
@@ -42,9 +45,12 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
     createdAt: now,
     updatedAt: now,
   };
-  showTaskLane(lane);
+  // Claimed at once, so a look-up that finds the stored lane meanwhile starts no second follower; shown only once
+  // stored, so a reload the moment it shows brings it back (the put was still pending when a reload came first).
+  const release = claimTaskLane(lane.callId);
   await putMcpTask(db, lane).catch(() => undefined);
-  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal);
+  showTaskLane(lane);
+  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal).finally(release);
   return end.kind === 'completed' ? completedResult(end.result) : { content: [{ type: 'text', text: endText(end) }], isError: true };
 }
 

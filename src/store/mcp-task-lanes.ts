@@ -41,6 +41,17 @@ export function followingTask(callId: string, cancel: () => void): () => void {
   };
 }
 
+/**
+ * Marks a call's task as followed before its follower has started (it may still be storing the lane, or loading):
+ * a look-up meanwhile starts no second follower. The returned function gives the claim up.
+ */
+export function claimTaskLane(callId: string): () => void {
+  following.add(callId);
+  return () => {
+    if (!cancels.has(callId)) following.delete(callId);
+  };
+}
+
 export function isTaskFollowed(callId: string): boolean {
   return following.has(callId);
 }
@@ -71,5 +82,7 @@ export async function lookUpSessionTaskLanes(sessionId: string): Promise<void> {
 
 function resumeIfOpen(task: McpTaskRecord): void {
   if (!isTaskLaneOpen(task.status) || following.has(task.callId)) return;
-  void import('./mcp-task-follow').then((m) => m.resumeTask(task));
+  // Two look-ups (the tool card's and the timeline's) may both find it before the follower module has loaded.
+  const release = claimTaskLane(task.callId);
+  void import('./mcp-task-follow').then((m) => m.resumeTask(task)).catch(() => undefined).finally(release);
 }

@@ -161,7 +161,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           try {
             const toolsOn = session.settings.toolsEnabled !== false;
             const memoryOn = session.settings.memoryEnabled !== false;
-            const tools = toolsOn ? await deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes }) : NO_TOOLS;
+            const tools = toolsOn ? await deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes, sessionId }) : NO_TOOLS;
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;

@@ -40,8 +40,11 @@ export type RunPersister = {
 export type RunDeps = {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
   createModelClient: CreateModelClient;
-  /** `outputLimitBytes`: the session's tool output limit (architecture.md, "Defaults"). */
-  createToolExecutor(opts?: { outputLimitBytes?: number }): Promise<ToolExecutor>;
+  /**
+   * `outputLimitBytes`: the session's tool output limit (architecture.md, "Defaults"). `sessionId`: the run's session,
+   * which what a tool leaves behind (an MCP task's lane) is stored under.
+   */
+  createToolExecutor(opts?: { outputLimitBytes?: number; sessionId?: string }): Promise<ToolExecutor>;
   createPersister(sessionId: string, onError: (error: ErrorInfo) => void): RunPersister;
   acquireRunLock(sessionId: string): Promise<AcquireResult>;
   getSession(sessionId: string): Promise<SessionRecord | undefined>;

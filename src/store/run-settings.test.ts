@@ -12,7 +12,7 @@ const session: SessionRecord = {
 };
 
 describe('a session’s run settings', () => {
-  it('reach the loop (top P, retries, concurrency) and the tool executor (output limit)', async () => {
+  it('reach the loop (top P, retries, concurrency) and the tool executor (output limit, and the session that MCP tasks are stored under)', async () => {
     const inputs: RunAgentInput[] = [];
     const executorOpts: unknown[] = [];
     const deps: RunDeps = {
@@ -37,6 +37,6 @@ describe('a session’s run settings', () => {
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(inputs[0]?.config).toMatchObject({ topP: 0.4, maxRetries: 0, toolConcurrency: 1, toolOutputLimitBytes: 2048 });
-    expect(executorOpts).toEqual([{ outputLimitBytes: 2048 }]);
+    expect(executorOpts).toEqual([{ outputLimitBytes: 2048, sessionId: 'knobs' }]);
   });
 });

@@ -22,9 +22,11 @@ const DRAW_ALL_UP_TO = 200;
  * The bars of a row that intersect [start, end], found by binary search so a long row costs only
  * what is on screen. When the window holds more than `DRAW_ALL_UP_TO` bars, bars thinner than a pixel
  * that land on the pixel of the previous kept bar are dropped: at that zoom they would paint the same
- * pixel anyway, and zooming in brings them back.
+ * pixel anyway, and zooming in brings them back. Bars in `keep` (the selected one, the one keyboard focus
+ * is on or moving to) are never dropped: a bar that is not mounted can be neither outlined nor focused,
+ * and arrows that step onto it would stay where they are.
  */
-export function visibleBars(row: Row, start: number, end: number, pxPerMs: number): Bar[] {
+export function visibleBars(row: Row, start: number, end: number, pxPerMs: number, keep?: ReadonlySet<string>): Bar[] {
   const inWindow: Bar[] = [];
   for (let i = firstReaching(row.maxEnd, start); i < row.bars.length; i++) {
     const bar = row.bars[i];
@@ -39,7 +41,7 @@ export function visibleBars(row: Row, start: number, end: number, pxPerMs: numbe
   for (const bar of inWindow) {
     const px0 = Math.floor((bar.start - start) * pxPerMs);
     const widthPx = (bar.end - bar.start) * pxPerMs;
-    if (widthPx < 1 && px0 === lastPx && bar.kind !== 'compaction') continue;
+    if (widthPx < 1 && px0 === lastPx && bar.kind !== 'compaction' && !keep?.has(bar.id)) continue;
     lastPx = Math.floor((bar.end - start) * pxPerMs);
     out.push(bar);
   }

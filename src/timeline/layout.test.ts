@@ -118,6 +118,17 @@ describe('visibleBars', () => {
     const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
     expect(visibleBars(rows[2]!, 9000, 9500, 1).map((b) => b.callId)).toEqual(['long']);
   });
+
+  it('never drops a kept bar (selected or focused) that shares its pixel with the bar before it', () => {
+    // 300 quick calls one after the other share a lane; fitted to the run, many land on one pixel.
+    const t = new RunScript('r1').started().request(1, 0, 1, 1);
+    for (let i = 0; i < 300; i++) t.tool(1, `c${i}`, 'current_time', 10 + i * 2, 11 + i * 2);
+    t.finished(700);
+    const lane = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows.find((r) => r.kind === 'lane')!;
+    const c151 = lane.bars.find((b) => b.callId === 'c151')!;
+    expect(visibleBars(lane, 0, 700, 0.37).map((b) => b.callId)).not.toContain('c151');
+    expect(visibleBars(lane, 0, 700, 0.37, new Set([c151.id])).map((x) => x.callId)).toContain('c151');
+  });
 });
 
 describe('visibleRows', () => {

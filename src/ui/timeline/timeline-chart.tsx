@@ -110,12 +110,13 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   const shown = useMemo(() => {
     const out: { index: number; bars: Bar[] }[] = [];
     const margin = 12 / pxPerMs;
+    const keep = new Set([selectedId, activeId].filter((id): id is string => id !== null));
     for (let i = first; i < last; i++) {
       const row = layout.rows[i];
-      if (row) out.push({ index: i, bars: visibleBars(row, vp.start - margin, vp.end + margin, pxPerMs) });
+      if (row) out.push({ index: i, bars: visibleBars(row, vp.start - margin, vp.end + margin, pxPerMs, keep) });
     }
     return out;
-  }, [layout, first, last, vp.start, vp.end, pxPerMs]);
+  }, [layout, first, last, vp.start, vp.end, pxPerMs, selectedId, activeId]);
   const barsById = useMemo(() => new Map(shown.flatMap((r) => r.bars.map((b) => [b.id, b] as const))), [shown]);
   const places = useMemo(() => placeBars(layout.rows), [layout]);
   const rovingId =
