@@ -86,6 +86,16 @@ describe('model context from MCP App views', () => {
     expect(systemOf(model.requests[0])).toBe('be brief');
   });
 
+  it('a failure to read the Views\' context sends the request without it, and the run completes', async () => {
+    const model = scriptedModel([textReply(['ok'])]);
+    const c = createRunController({ ...deps(model, []), viewContext: async () => { throw new Error('storage gone'); } }, (flush) => { queueMicrotask(flush); return () => undefined; });
+    const r = await c.start('s1', 'hi');
+    if (!r.ok) throw new Error(r.reason);
+    await r.done;
+    expect(model.requests).toHaveLength(1);
+    expect(systemOf(model.requests[0])).toBe('be brief');
+  });
+
   it('is bounded: each View cut, the whole layer capped, newest first', () => {
     const long = 'x'.repeat(VIEW_CONTEXT_CHARS + 500);
     const layer = viewContextLayer([
