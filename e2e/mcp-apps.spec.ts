@@ -3,12 +3,14 @@
  * servers on 127.0.0.1: the project's mock model server and an MCP server with an App (e2e/mcp-servers/apps-server.ts),
  * whose View speaks the JSON-RPC by hand and reports what its sandbox let it do.
  */
+import { readFile } from 'node:fs/promises';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { startAppsMcpServer, type AppsMcpServer } from './mcp-servers/apps-server';
 import { expect, test } from './fixtures';
 import { assistantMessages, expandToolCard, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { addMcpServer } from './support/mcp-tools-tab';
+import { expectNoAxeViolations } from './support/axe-scan';
 
 let apps: AppsMcpServer;
 
@@ -54,6 +56,9 @@ test('a View renders under its tool card, gets the result, calls an app tool thr
   await expect(view.locator('#csp')).toContainText(`csp violation: connect-src ${apps.origin}/open`);
   expect(apps.openHits()).toBe(0);
 
+  // A page with a rendered View passes axe (the View's own page is the server's: axe reads the host's page).
+  await expectNoAxeViolations(page, 'chat with an MCP App view', [{ scheme: 'light', width: 1280 }]);
+
   // An app-visible tool goes through the host to the server and back into the View; the request is logged.
   await view.getByRole('button', { name: 'Call app echo' }).click();
   await expect(view.locator('#echo-out')).toHaveText('echo: app echo: from the view');
@@ -98,17 +103,34 @@ test('a View message and model context are shown before they take effect, its re
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: apps.url, name: 'apps' }, '2026-07-28');
   await page.getByRole('tab', { name: 'Chat' }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_board', name: 'apps__show_board', arguments: { label: 'beta' } }] }, { kind: 'text', content: 'Board up.' }]);
+  // The run's second call waits for the person: the View is used meanwhile, between two requests of the run.
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_board', name: 'apps__show_board', arguments: { label: 'beta' } }] },
+    { kind: 'tool_calls', calls: [{ id: 'call_pin', name: 'apps__pin_card', arguments: { card: 2 } }] },
+    { kind: 'text', content: 'Board up.' },
+  ]);
+  const firstRequest = mock.requests.length;
   await sendMessage(page, 'board please');
-  await expect(assistantMessages(page).last()).toContainText('Board up.', { timeout: 30_000 });
-  await waitForIdle(page);
+  const pinAsk = page.getByRole('group', { name: 'Approve apps__pin_card?' });
+  await expect(pinAsk).toBeVisible({ timeout: 30_000 });
+  // A View starts when it comes near the viewport; the approval below it may have pushed it away.
+  await page.locator('.tool-card[data-call-id="call_board"]').scrollIntoViewIfNeeded();
   const view = page.frameLocator(`iframe[title="${VIEW_TITLE}"]`);
-  await expect(view.locator('#status')).toContainText('connected to Toolscope');
+  await expect(view.locator('#status')).toContainText('connected to Toolscope', { timeout: 30_000 });
 
-  // Context the View gives the model is shown under it, and goes with the next request (its own prompt layer).
+  // Context the View gives the model is shown under it before it takes effect, and goes with the next request
+  // (its own prompt layer) — the next request of this same run, as the loop asks before each request.
   await view.getByRole('button', { name: 'Tell the model' }).click();
   await expect(view.locator('#tell-out')).toHaveText('context given');
   await expect(page.getByLabel('Context for the model')).toContainText('The person is looking at card 2 of the board.');
+  await pinAsk.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('Board up.', { timeout: 30_000 });
+  await waitForIdle(page);
+  const systemText = (i: number) => JSON.stringify(mock.requests[i]?.body.messages?.[0] ?? {});
+  expect(mock.requests.length - firstRequest).toBe(3);
+  expect(systemText(firstRequest + 1)).not.toContain('card 2 of the board');
+  expect(systemText(firstRequest + 2)).toContain('Context from MCP App views');
+  expect(systemText(firstRequest + 2)).toContain('The person is looking at card 2 of the board.');
 
   // The View's message waits for the person; sent, it starts a turn with that text.
   mock.script([{ kind: 'text', content: 'Got the view message.' }]);
@@ -131,13 +153,24 @@ test('a View message and model context are shown before they take effect, its re
   await page.getByRole('tab', { name: 'Timeline' }).click();
   const lane = page.getByRole('region', { name: 'View lane' });
   const events = lane.getByRole('list', { name: 'View events' });
-  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · .* after run 1$/ })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at .*$/ })).toBeVisible();
   await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
   await events.getByRole('button', { name: /^show_board view · ui\/message · ok · / }).click();
   const rpc = lane.getByRole('region', { name: 'View event details' }).getByLabel('View event JSON-RPC');
   await expect(rpc).toContainText('"method": "ui/message"');
   await expect(rpc).toContainText('Hello from the board view');
+  // The same events are points on the chart, in a row for the View, each opening its JSON-RPC in the details, and
+  // they are in the SVG export.
+  const chart = page.getByRole('region', { name: 'Timeline' });
+  await chart.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at / }).click();
+  await expect(page.getByRole('complementary', { name: 'Details' }).getByLabel('View event JSON-RPC')).toContainText('The person is looking at card 2 of the board.');
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const svg = await readFile((await svgDownload.path())!, 'utf8');
+  expect(svg).toContain('>show_board view</text>');
+  expect(svg).toMatch(/<title>show_board view · ui\/message · ok · [^<]*<\/title><circle /);
+  await expectNoAxeViolations(page, 'timeline with View events', [{ scheme: 'dark', width: 1280 }]);
   await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.locator('.tool-card[data-call-id="call_board"]').scrollIntoViewIfNeeded();
   await expect(view.locator('#result')).toContainText('board for beta');
 
   const sandboxFrames = () => page.frames().filter((f) => f.url().endsWith('/mcp-app-sandbox.html')).length;
@@ -147,6 +180,7 @@ test('a View message and model context are shown before they take effect, its re
   await expect.poll(sandboxFrames).toBe(0);
 
   await page.goBack();
+  await page.locator('.tool-card[data-call-id="call_board"]').scrollIntoViewIfNeeded();
   await expect(view.locator('#status')).toContainText('connected to Toolscope');
   await expect(view.locator('#result')).toContainText('board for beta');
 
@@ -159,10 +193,18 @@ test('a View message and model context are shown before they take effect, its re
   await expect(view.locator('#input')).toContainText('"label":"beta"');
   await expect(view.locator('#result')).toContainText('board for beta {"label":"beta","cards":3}');
 
+  // The context it gave before the reload is shown under it again, and still goes with the session's next request.
+  await expect(page.getByLabel('Context for the model')).toContainText('The person is looking at card 2 of the board.');
+  mock.script([{ kind: 'text', content: 'Still the board.' }]);
+  await sendMessage(page, 'after the reload');
+  await expect(assistantMessages(page).last()).toContainText('Still the board.', { timeout: 30_000 });
+  await waitForIdle(page);
+  expect(JSON.stringify(mock.requests.at(-1)?.body.messages?.[0] ?? {})).toContain('The person is looking at card 2 of the board.');
+
   // The View lane is stored with the session: after the reload it still lists what the View did before it, and
   // the View's teardown when the person left the session.
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · .* after run 1$/ })).toBeVisible();
+  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at .*$/ })).toBeVisible();
   await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
   await expect(events.getByRole('button', { name: /^show_board view · ui\/resource-teardown · notice · / }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Chat' }).click();

@@ -3,7 +3,8 @@
  * 2026-07-28 and (stateless) 2025-11-25 generations, on 127.0.0.1 only (port 0 picks a free port).
  *
  * Tools: `show_board` opens the View (ui://toolscope-test/board, no declared domains, so no network);
- * `app_echo` is visible to Views only; `model_only` is visible to the model only. `/open` answers any origin (CORS
+ * `app_echo` is visible to Views only; `model_only` is visible to the model only; `pin_card` is not read-only, so
+ * a call to it waits for the person (a run held between two requests). `/open` answers any origin (CORS
  * `*`) and counts its hits: the View's fetch to it must be stopped by the frame's policy, not by CORS.
  * With `factory`, it serves another App server (the official examples listen on every interface by themselves;
  * here their factory is served on loopback).
@@ -73,6 +74,17 @@ function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
     async (args) => {
       record('model_only', args);
       return { content: [{ type: 'text', text: 'model only ran' }] };
+    },
+  );
+  server.registerTool(
+    'pin_card',
+    {
+      description: 'Pins a card (not read-only, so the model\'s call asks the person first).',
+      inputSchema: fromJsonSchema(obj({ card: { type: 'number' } })),
+    },
+    async (args) => {
+      record('pin_card', args);
+      return { content: [{ type: 'text', text: 'pinned' }] };
     },
   );
   server.registerResource('board', BOARD_URI, { title: 'Board view', mimeType: MCP_APP_MIME }, async () => ({

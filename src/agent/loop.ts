@@ -15,6 +15,7 @@ import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
 import { streamAttempt } from './stream-attempt';
 import { summaryRequester } from './summary-request';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
+import { withRequestLayers, type RequestLayers } from './request-layers';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 
 
@@ -37,6 +38,8 @@ export type RunInput = {
   systemPrompt?: string;
   /** Budget keeper asked before every request (compaction, context limit, prompt layers to record). */
   context?: ContextHook;
+  /** Layers asked for before every request and added to that request's system prompt only (agent/request-layers.ts). */
+  requestLayers?: RequestLayers;
   /**
    * Setup that can fail or be stopped (memory recall, loading tools): it runs after the user message is appended,
    * so Stop or a failure there ends the run as cancelled or with its error and the message stays stored.
@@ -129,15 +132,18 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
 
       const specs = tools.list().map((t) => t.spec);
       const wireTools = toWireTools(specs);
-      const prepared = await prepareContext(turn, specs);
+      // Asked again each turn: what changed since the last request (a View's context) goes with this one.
+      const extraLayers = input.requestLayers ? await input.requestLayers(signal) : [];
+      const turnPrompt = withRequestLayers(systemPrompt, extraLayers);
+      const prepared = await prepareContext(turn, specs, turnPrompt);
       if ('stop' in prepared) return finish(prepared.stop, prepared.error);
       // Messages a summary covers stay in history (and storage) but leave the request.
       const view = requestView(history);
-      const messages = toWireMessages(view, systemPrompt);
-      const conversation = { messages: view, tools: specs, ...(systemPrompt !== undefined ? { systemPrompt } : {}) };
+      const messages = toWireMessages(view, turnPrompt);
+      const conversation = { messages: view, tools: specs, ...(turnPrompt !== undefined ? { systemPrompt: turnPrompt } : {}) };
       const request = buildRequest(config, messages, wireTools);
       const sent = {
-        ...(prepared.systemLayers ? { systemLayers: prepared.systemLayers } : {}),
+        ...(prepared.systemLayers ? { systemLayers: [...prepared.systemLayers, ...extraLayers] } : {}),
         ...(prepared.estimatedTokens !== undefined ? { contextTokens: prepared.estimatedTokens } : {}),
         ...(prepared.limitTokens !== undefined ? { contextLimit: prepared.limitTokens } : {}),
         ...(prepared.rawEstimatedTokens !== undefined ? { contextTokensRaw: prepared.rawEstimatedTokens } : {}),
@@ -191,12 +197,12 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   }
 
   /** Lets the context hook compact before a request; a failure there ends the run (cancelled or with its error). */
-  async function prepareContext(turn: number, specs: ToolSpec[]): Promise<Omit<ContextPrepared, 'compaction'> | { stop: StopReason; error?: ErrorInfo }> {
+  async function prepareContext(turn: number, specs: ToolSpec[], turnPrompt: string | undefined): Promise<Omit<ContextPrepared, 'compaction'> | { stop: StopReason; error?: ErrorInfo }> {
     if (!context) return {};
     let prepared: ContextPrepared;
     try {
       const send = summaryRequester({ model: input.model, config, emit, turn, sleep, random, newId, clock });
-      prepared = await context.beforeRequest(history, systemPrompt ?? '', specs, signal, send);
+      prepared = await context.beforeRequest(history, turnPrompt ?? '', specs, signal, send);
     } catch (e) {
       return signal.aborted ? { stop: 'cancelled' } : { stop: 'error', error: contextFailureInfo(e) };
     }

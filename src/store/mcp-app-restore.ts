@@ -8,6 +8,7 @@ import { listRunEvents } from '../db/events-repo';
 import type { ToolCallRecord } from '../db/records';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
 import type { McpCallOutcome, McpContentBlock } from '../mcp/types';
+import { storedViewContexts } from './mcp-app-model-context';
 import { noteAppView, useMcpAppViews, type McpAppView } from './mcp-app-views';
 
 /** The View a stored call opened, or null when it opened none. Reads the call's events once. */
@@ -34,7 +35,10 @@ export async function restoreAppView(record: ToolCallRecord): Promise<McpAppView
 export async function bringBackAppView(record: ToolCallRecord): Promise<void> {
   if (useMcpAppViews.getState().views[record.id] !== undefined) return;
   const view = await restoreAppView(record);
-  if (view !== null && useMcpAppViews.getState().views[record.id] === undefined) noteAppView(view);
+  if (view === null) return;
+  // The context it last gave the model still goes with the session's requests: shown under it again.
+  const context = (await storedViewContexts(record.sessionId)).find((c) => c.callId === record.id);
+  if (useMcpAppViews.getState().views[record.id] === undefined) noteAppView({ ...view, ...(context !== undefined ? { modelContext: { text: context.text, at: context.at } } : {}) });
 }
 
 export function storedOutcome(text: string, isError: boolean, wire: readonly McpWireMessage[]): McpCallOutcome {

@@ -165,15 +165,21 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
               : null;
-            // What MCP App Views asked the model to know rides with this run's requests (architecture.md, "MCP Apps").
-            // Loaded only when a View gave context: nothing of it in the first page load.
-            const viewLayer = (await deps.viewContext?.(sessionId).catch(() => null)) ?? null;
-            const base = prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
-            return viewLayer === null ? base : (await import('./view-context-layer')).withViewContext(base, viewLayer);
+            return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
           }
         };
+        // What MCP App Views asked the model to know is read again before each request of the run, so a change
+        // made while the run goes on reaches its next request (architecture.md, "MCP Apps"). A failure to read it
+        // sends the request without it rather than ending the run.
+        const viewContext = deps.viewContext;
+        const requestLayers = viewContext
+          ? async () => {
+              const layer = await viewContext(sessionId).catch(() => null);
+              return layer === null ? [] : [layer];
+            }
+          : undefined;
         await deps.runAgent({
           runId,
           sessionId,
@@ -184,6 +190,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           model,
           tools: NO_TOOLS,
           prepare,
+          ...(requestLayers ? { requestLayers } : {}),
           ...(systemPrompt ? { systemPrompt } : {}),
           approve: approvalGate(sessionId),
           signal: abort.signal,

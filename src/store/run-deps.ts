@@ -65,8 +65,8 @@ export type RunDeps = {
    * always ask. `by` names the scope for the timeline.
    */
   approvalScope?(sessionId: string, tool: ApprovalKey, args: string): Promise<{ decision: 'approve' | 'deny'; by: string } | null>;
-  /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
-  /** What the session's MCP App Views asked the model to know, as a prompt layer (null: nothing). Absent: none. */
+  /** What the session's MCP App Views asked the model to know, as a prompt layer (null: nothing), asked before each request. Absent: none. */
   viewContext?(sessionId: string): Promise<SentPromptLayer | null>;
+  /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
   prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };

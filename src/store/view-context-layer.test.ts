@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAgent } from '../agent/loop';
-import { scriptedModel, textReply } from '../agent/testing/scripted-model';
+import { scriptedModel, textReply, toolCallsReply } from '../agent/testing/scripted-model';
+import { fakeExecutor, fakeTool, ok } from '../agent/testing/fake-tools';
 import type { AgentEvent } from '../agent/events';
 import type { ModelRequest } from '../agent/model-client';
-import type { ContextHook } from '../agent/context-hook';
 import type { ToolExecutor } from '../agent/tool-executor';
 import { zeroUsage } from '../domain/messages';
 import type { SessionRecord } from '../domain/session';
@@ -12,7 +12,7 @@ import { noteAppView, useMcpAppViews } from './mcp-app-views';
 import { noteModelContext } from './mcp-app-log';
 import { createRunController } from './run-controller';
 import type { RunDeps } from './run-deps';
-import { VIEW_CONTEXT_CHARS, VIEW_CONTEXT_TOTAL_CHARS, viewContextLayer, withViewContext } from './view-context-layer';
+import { VIEW_CONTEXT_CHARS, VIEW_CONTEXT_TOTAL_CHARS, viewContextLayer } from './view-context-layer';
 
 const session: SessionRecord = {
   id: 's1', title: 'Board', model: 'gpt-test', status: 'idle', createdAt: 0, updatedAt: 0,
@@ -86,6 +86,16 @@ describe('model context from MCP App views', () => {
     expect(systemOf(model.requests[0])).toBe('be brief');
   });
 
+  it('a failure to read the Views\' context sends the request without it, and the run completes', async () => {
+    const model = scriptedModel([textReply(['ok'])]);
+    const c = createRunController({ ...deps(model, []), viewContext: async () => { throw new Error('storage gone'); } }, (flush) => { queueMicrotask(flush); return () => undefined; });
+    const r = await c.start('s1', 'hi');
+    if (!r.ok) throw new Error(r.reason);
+    await r.done;
+    expect(model.requests).toHaveLength(1);
+    expect(systemOf(model.requests[0])).toBe('be brief');
+  });
+
   it('is bounded: each View cut, the whole layer capped, newest first', () => {
     const long = 'x'.repeat(VIEW_CONTEXT_CHARS + 500);
     const layer = viewContextLayer([
@@ -99,15 +109,18 @@ describe('model context from MCP App views', () => {
     expect(layer!.text).not.toContain('old view');
   });
 
-  it('is recorded with the layers each request keeps, so the person sees what the model was told', async () => {
-    const layer = viewContextLayer([{ label: 'apps — show_board view', text: 'card 3', at: 1 }]);
-    const hook: ContextHook = {
-      beforeRequest: async () => ({ compaction: null, systemLayers: [{ id: 'base', title: 'Base prompt', text: 'helpful' }] }),
-      observeUsage: () => undefined,
-    };
-    const prepared = withViewContext({ systemPrompt: '## Base prompt\nhelpful', context: hook }, layer);
-    const r = await prepared.context.beforeRequest([], '', [], new AbortController().signal);
-    expect(r.systemLayers?.map((l) => l.id)).toEqual(['base', 'mcp-app-views']);
-    expect(prepared.systemPrompt).toBe('## Base prompt\nhelpful\n\n## Context from MCP App views\nFrom the apps — show_board view:\ncard 3');
+  it('a context the View gives while the run waits on a call goes with the next request of the same run', async () => {
+    view('c1');
+    // The tool stands in for the time a View is used while its run goes on (the run waits on this call).
+    const tool = fakeTool({ name: 'show', run: () => { noteModelContext('c1', 's1', 'The person picked card 4.'); return ok('shown'); } });
+    const model = scriptedModel([toolCallsReply([{ id: 'k1', name: 'show', args: '{}' }]), textReply(['ok'])]);
+    const persisted: AgentEvent[] = [];
+    const c = createRunController({ ...deps(model, persisted), createToolExecutor: async () => fakeExecutor([tool]) }, (flush) => { queueMicrotask(flush); return () => undefined; });
+    const r = await c.start('s1', 'pick one');
+    if (!r.ok) throw new Error(r.reason);
+    await r.done;
+    expect(model.requests).toHaveLength(2);
+    expect(systemOf(model.requests[0])).toBe('be brief');
+    expect(systemOf(model.requests[1])).toContain('## Context from MCP App views\nFrom the apps — show_board view:\nThe person picked card 4.');
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Context MCP App Views gave the model (ui/update-model-context), added to the next run's system prompt as a
- * layer of its own (architecture.md, "MCP Apps"): recorded with each request like the other layers, so a person
- * sees what the model was told. Free of React and zustand; the store hands it the Views' latest texts.
+ * Context MCP App Views gave the model (ui/update-model-context), added to each request's system prompt as a layer
+ * of its own (the loop asks before every request, agent/request-layers.ts; architecture.md, "MCP Apps"): recorded
+ * with each request like the other layers, so a person sees what the model was told. Free of React and zustand;
+ * the store hands it the Views' latest texts.
  */
-import type { ContextHook, SentPromptLayer } from '../agent/context-hook';
+import type { SentPromptLayer } from '../agent/context-hook';
 
 /** One View's latest context, newest first. */
 export type ViewContextEntry = { label: string; text: string; at: number };
@@ -30,25 +31,4 @@ export function viewContextLayer(entries: readonly ViewContextEntry[]): SentProm
     used += part.length;
   }
   return parts.length === 0 ? null : { id: VIEW_CONTEXT_LAYER_ID, title: TITLE, text: parts.join('\n\n') };
-}
-
-type Prepared = { tools?: unknown; systemPrompt?: string; context?: ContextHook };
-
-/** The run's preparation with the layer added to its system prompt and to the layers each request records. */
-export function withViewContext<P extends Prepared>(prepared: P, layer: SentPromptLayer | null): P {
-  if (layer === null) return prepared;
-  const heading = `## ${layer.title}\n${layer.text}`;
-  const systemPrompt = prepared.systemPrompt !== undefined && prepared.systemPrompt !== '' ? `${prepared.systemPrompt}\n\n${heading}` : heading;
-  const hook = prepared.context;
-  const context: ContextHook | undefined =
-    hook === undefined
-      ? undefined
-      : {
-          async beforeRequest(...args) {
-            const r = await hook.beforeRequest(...args);
-            return { ...r, systemLayers: [...(r.systemLayers ?? []), layer] };
-          },
-          observeUsage: (estimated, reported) => hook.observeUsage(estimated, reported),
-        };
-  return { ...prepared, systemPrompt, ...(context !== undefined ? { context } : {}) };
 }

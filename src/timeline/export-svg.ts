@@ -1,4 +1,4 @@
-import { barText, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
+import { barText, ICON_ROOM_PX, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
 import { formatTick } from './format';
 import { barAriaLabel, type Bar, type TimelineLayout } from './layout';
 import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
@@ -71,7 +71,7 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   out.push(`<clipPath id="plot"><rect x="${opts.gutter}" y="0" width="${plotW}" height="${height}"/></clipPath>`);
   layout.rows.forEach((row, i) => {
     const y = top + i * opts.rowHeight;
-    const indent = row.kind === 'run' ? 0 : row.kind === 'turn' ? 8 : 16;
+    const indent = row.kind === 'run' || row.kind === 'view' ? 0 : row.kind === 'turn' ? 8 : 16;
     out.push(`<text x="${8 + indent}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${row.kind === 'run' ? ' font-weight="600"' : ''}>${esc(row.label)}</text>`);
     out.push('<g clip-path="url(#plot)">');
     const bars = row.bars.filter((bar) => bar.end >= vp.start && bar.start <= vp.end);
@@ -101,6 +101,10 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, ro
     parts.push(`<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`);
     const text = `↻ ${bar.label}`;
     if (w > textWidth(text)) parts.push(`<text x="${n(x0 + 4)}" y="${n(top + 10)}" font-size="10" fill="#1b1e23">${esc(text)}</text>`);
+  } else if (bar.kind === 'view') {
+    const request = bar.viewEvent?.outcome !== 'notice';
+    parts.push(`<circle cx="${n(x0)}" cy="${n(mid)}" r="4" fill="${request ? style.color : 'none'}" stroke="${style.color}" stroke-width="2"/>`);
+    if (request && roomAfter >= ICON_ROOM_PX) parts.push(label(x0 + 7, '#1b1e23', style.icon));
   } else if (bar.kind === 'compaction') {
     parts.push(`<path d="M${n(x0)} ${n(top)} l5 ${n(h / 2)} l-5 ${n(h / 2)} l-5 ${n(-h / 2)} z" fill="${SEGMENT_COLORS.compaction}"/>`);
     if (roomAfter >= 14) parts.push(label(x0 + 8, '#1b1e23', '⇊'));

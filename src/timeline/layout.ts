@@ -3,6 +3,7 @@ import { formatMs } from './format';
 import type { CallModel, ModelAttempt, RunModel, TimelineModel, TurnModel } from './model';
 import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './outcome-style';
 import { isGenericSpanCallId } from '../domain/trace-span';
+import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 /**
  * Flattens the model into chart rows on one session axis. Runs are laid end to end with a small gap,
@@ -12,7 +13,8 @@ import { isGenericSpanCallId } from '../domain/trace-span';
 export type SegmentKind = 'queued' | 'waiting' | 'streaming' | 'approval' | 'execution';
 export type Segment = { kind: SegmentKind; start: number; end: number };
 
-export type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction';
+/** `view`: a request of an MCP App View or what the host told it (timeline/view-rows.ts), a point in time. */
+export type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction' | 'view';
 
 export type Bar = {
   id: string;
@@ -41,6 +43,8 @@ export type Bar = {
   note: string;
   approvalMs: number | null;
   segments: Segment[];
+  /** A View event's record (its JSON-RPC for the details). */
+  viewEvent?: McpViewEventRecord;
 };
 
 /**
@@ -52,6 +56,8 @@ export type Bar = {
 export function barAriaLabel(bar: Bar): string {
   const dur = formatMs(bar.end - bar.start);
   if (bar.kind === 'run') return `${bar.label}, ${dur}`;
+  // A View event shows only its icon; its name says what and when, as the View lane does.
+  if (bar.kind === 'view') return bar.name;
   const detail = barDetail(bar, dur);
   return detail.startsWith(bar.label) ? detail : `${bar.label}, ${detail}`;
 }
@@ -66,7 +72,8 @@ function barDetail(bar: Bar, dur: string): string {
   return `${bar.name}, ${STATUS_STYLES[bar.status].word}${bar.note}, ${dur}, starts at ${start}${queued}${approval}`;
 }
 
-export type RowKind = 'run' | 'turn' | 'lane';
+/** `view`: one MCP App View's events, after the runs. */
+export type RowKind = 'run' | 'turn' | 'lane' | 'view';
 
 export type Row = {
   key: string;

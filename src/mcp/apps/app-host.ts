@@ -7,6 +7,7 @@
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpUiDisplayMode, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpCallOutcome, McpContentBlock } from '../types';
+import { modelContextText } from './model-context-text';
 import { viewContentSecurityPolicy, type McpUiResource } from './ui-resource';
 import { ViewTransport } from './view-transport';
 
@@ -92,8 +93,7 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
     return sent ? {} : { isError: true };
   };
   bridge.onupdatemodelcontext = async (params) => {
-    const text = [...(params.content ?? []).map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)), ...(params.structuredContent !== undefined ? [JSON.stringify(params.structuredContent)] : [])].join('\n');
-    o.ports.modelContext(text);
+    o.ports.modelContext(modelContextText(params) ?? '');
     log('ui/update-model-context', params, 'ok');
     return {};
   };

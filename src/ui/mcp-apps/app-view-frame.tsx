@@ -151,7 +151,9 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
         <dialog
           ref={stageRef}
           className={full ? 'mcp-app-stage mcp-app-fullscreen' : 'mcp-app-stage'}
-          {...(full ? { 'aria-label': `${title}, full screen` } : { role: 'none' })}
+          // A <dialog> allows no role but its own, and one shown inline (closed, drawn by CSS) is still exposed as a
+          // dialog: it is named for its View either way, and modal only in full screen (architecture.md, "MCP Apps").
+          aria-label={full ? `${title}, full screen` : title}
           onCancel={(e) => {
             e.preventDefault();
             display.exit();

@@ -9,6 +9,7 @@ import { textPieces } from '../chat/text-pieces';
 import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from './chat-link';
 import { McpCallDetails } from './mcp-call-details';
+import { ViewEventDetails } from '../mcp-apps/view-event-details';
 import { approvalText } from '../../timeline/approval-text';
 import { bytesReceivedText } from '../../domain/bytes-received';
 
@@ -189,7 +190,8 @@ export function DetailsPanel({ model, bar, onClose }: Props) {
   return (
     <aside className="tl-details" aria-label="Details">
       <button type="button" className="tl-close" onClick={onClose} aria-label="Close details">×</button>
-      {!found ? <p>This item is no longer in the session.</p>
+      {bar.viewEvent !== undefined ? <ViewEventDetails event={bar.viewEvent} runs={model.runs} sessionId={bar.viewEvent.sessionId} inPanel />
+        : !found ? <p>This item is no longer in the session.</p>
         : found.call ? <CallDetails model={model} run={found.run} turn={found.turn} call={found.call} />
           : found.turn ? <TurnDetails model={model} run={found.run} turn={found.turn} />
             : <RunDetails run={found.run} />}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { barAriaLabel, type Bar } from '../../timeline/layout';
-import { barText, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
+import { barText, ICON_ROOM_PX, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
 import { SEGMENT_COLORS, STATUS_STYLES } from '../../timeline/outcome-style';
 
 type Props = {
@@ -49,6 +49,18 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
       <g {...common}>
         <path d={`M${x0} ${top} l6 ${h / 2} l-6 ${h / 2} l-6 ${-h / 2} z`} fill={SEGMENT_COLORS.compaction} />
         <text x={x0 + 8} y={mid + 4} className="tl-text-out">⇊</text>
+      </g>
+    );
+  }
+  if (bar.kind === 'view') {
+    // A point: filled for a request (with its outcome icon when there is room), hollow for what the host told the View.
+    const request = bar.viewEvent?.outcome !== 'notice';
+    return (
+      <g {...common}>
+        <rect x={x0 - 6} y={top} width={12} height={h} fill="transparent" className="tl-hit" />
+        <circle cx={x0} cy={mid} r={4} fill={request ? style.color : 'none'} stroke={style.color} strokeWidth={2} />
+        {selected && <rect x={x0 - 7} y={top - 2} width={14} height={h + 4} rx={3} className="tl-selection" />}
+        {request && roomAfter >= ICON_ROOM_PX && <text x={x0 + 7} y={mid + 4} className="tl-text-out">{style.icon}</text>}
       </g>
     );
   }

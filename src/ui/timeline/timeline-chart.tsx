@@ -300,7 +300,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
               const row = layout.rows[index];
               if (!row) return null;
               const y = index * ROW_HEIGHT - scrollTop;
-              const indent = row.kind === 'run' ? 6 : row.kind === 'turn' ? 14 : 24;
+              const indent = row.kind === 'run' || row.kind === 'view' ? 6 : row.kind === 'turn' ? 14 : 24;
               return (
                 <g key={row.key} className={`tl-row tl-row-${row.kind}`} data-row-kind={row.kind} data-row-index={index}>
                   {row.kind === 'run' && <rect x={0} y={y} width={size.width} height={ROW_HEIGHT} className="tl-run-band" />}

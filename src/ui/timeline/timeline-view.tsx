@@ -20,6 +20,8 @@ import { TimelineToolbar } from './timeline-toolbar';
 import { TaskLanesList } from '../mcp-tasks/task-lanes-list';
 import { useTimelineSnapshot } from './use-timeline-data';
 import { ViewLane } from '../mcp-apps/view-lane';
+import { useSessionViewEvents } from '../mcp-apps/use-session-view-events';
+import { withViewRows } from '../../timeline/view-rows';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -40,11 +42,13 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   const [outcomes, setOutcomes] = useState<ReadonlySet<CallOutcome>>(() => new Set(CALL_OUTCOMES));
   const filter = useMemo(() => ({ text: deferredText, tool, outcomes }), [deferredText, tool, outcomes]);
   // Unfiltered, the layout comes ready-made with the snapshot; only a filter lays out again.
+  // MCP App View events (stored and this page's) are a row per View after the runs (timeline/view-rows.ts).
+  const viewEvents = useSessionViewEvents(sessionId ?? '');
   const layout = useMemo(() => {
     if (!snapshot) return null;
     const filtered = filterTimeline(snapshot.model, filter, CALL_OUTCOMES);
-    return filtered === snapshot.model ? snapshot.layout : layoutTimeline(filtered);
-  }, [snapshot, filter]);
+    return withViewRows(filtered === snapshot.model ? snapshot.layout : layoutTimeline(filtered), snapshot.model.runs, viewEvents);
+  }, [snapshot, filter, viewEvents]);
   const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
   const cost = useCostText();
@@ -182,7 +186,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         />
         {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
       </div>
-      <ViewLane sessionId={sessionId} runs={model.runs} />
+      <ViewLane sessionId={sessionId} runs={model.runs} events={viewEvents} />
     </div>
   );
 }
