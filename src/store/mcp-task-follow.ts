@@ -39,6 +39,8 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
     status: task.status,
     ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
     ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+    ...(task.ttlMs !== undefined ? { ttlMs: task.ttlMs } : {}),
+    ...(task.createdAt !== undefined ? { taskCreatedAt: task.createdAt } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -58,15 +60,29 @@ export async function resumeTask(stored: McpTaskRecord): Promise<void> {
     await settle(stored.callId, 'lost', `This task was left: after the reload ${why}, so it is no longer followed.`);
     return;
   }
-  const handle: McpTask = { taskId: stored.taskId, status: stored.status === 'input_required' ? 'input_required' : 'working', ...(stored.pollIntervalMs !== undefined ? { pollIntervalMs: stored.pollIntervalMs } : {}) };
-  // An input request seen before the reload is asked again only when the next poll still lists it.
-  if (handle.status === 'input_required') handle.inputRequests = {};
-  const end = await follow(stored, handle, wire, record.url, new AbortController().signal, stored.status === 'cancelling');
+  const end = await follow(stored, storedHandle(stored), wire, record.url, new AbortController().signal, stored.status === 'cancelling');
   // The run that made the call ended with the reload, so this end is kept as the call's late result: the next
   // request's history carries it in place of the interrupted one (architecture.md, "MCP Tasks").
   const lateResult = { ...(await modelResult(end, stored.toolName)), arrivedAt: Date.now() };
   patchTaskLane(stored.callId, { lateResult });
   await updateMcpTask(db, stored.callId, { lateResult }).catch(() => undefined);
+}
+
+/**
+ * The task as last known from its row, to follow again: its time to live counts from the server's creation time
+ * (or, when the server sent none, from when the page got the handle), so the backstop holds before any tasks/get.
+ */
+export function storedHandle(stored: McpTaskRecord): McpTask {
+  const handle: McpTask = {
+    taskId: stored.taskId,
+    status: stored.status === 'input_required' ? 'input_required' : 'working',
+    ...(stored.pollIntervalMs !== undefined ? { pollIntervalMs: stored.pollIntervalMs } : {}),
+    ...(stored.ttlMs !== undefined ? { ttlMs: stored.ttlMs } : {}),
+    createdAt: stored.taskCreatedAt ?? new Date(stored.createdAt).toISOString(),
+  };
+  // An input request seen before the reload is asked again only when the next poll still lists it.
+  if (handle.status === 'input_required') handle.inputRequests = {};
+  return handle;
 }
 
 /** The task's end as the model reads a tool result: the same text a call that finished in its run would give. */
