@@ -11,7 +11,7 @@ import { db } from '../db/database';
 import { getMcpServer } from '../db/mcp-servers-repo';
 import { putMcpTask, updateMcpTask } from '../db/mcp-tasks-repo';
 import type { McpTaskLaneStatus, McpTaskRecord } from '../domain/mcp-task';
-import { followTask, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
+import { followTask, TaskFollowDetached, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
 import type { McpTask } from '../mcp/tasks/task-shape';
 import { toCallResult } from '../mcp/sdk-shapes';
 import { toCallOutcome } from '../mcp/tool-result';
@@ -60,12 +60,30 @@ export async function resumeTask(stored: McpTaskRecord): Promise<void> {
     await settle(stored.callId, 'lost', `This task was left: after the reload ${why}, so it is no longer followed.`);
     return;
   }
-  const end = await follow(stored, storedHandle(stored), wire, record.url, new AbortController().signal, stored.status === 'cancelling');
+  const end = await follow(stored, storedHandle(stored), wire, record.url, new AbortController().signal, stored.status === 'cancelling', true);
+  // Its session was deleted: nothing is written; an undo follows it again, a deletion for good cancels it.
+  if (end === null) return;
   // The run that made the call ended with the reload, so this end is kept as the call's late result: the next
   // request's history carries it in place of the interrupted one (architecture.md, "MCP Tasks").
   const lateResult = { ...(await modelResult(end, stored.toolName)), arrivedAt: Date.now() };
   patchTaskLane(stored.callId, { lateResult });
   await updateMcpTask(db, stored.callId, { lateResult }).catch(() => undefined);
+}
+
+/**
+ * The tasks of a session deleted for good that had not ended: tasks/cancel through each server's connection, since
+ * nobody can read their results any more. A server that is gone, off or unreachable is left (the task ends with its
+ * time to live there). Nothing is written: the rows are gone with the session.
+ */
+export async function cancelLeftTasks(tasks: readonly McpTaskRecord[]): Promise<void> {
+  await Promise.all(
+    tasks.map(async (t) => {
+      const record = await getMcpServer(db, t.serverId).catch(() => undefined);
+      if (record === undefined || !record.enabled) return;
+      const live = await connectMcp(record).catch(() => null);
+      await live?.connection.taskWire?.()?.cancel(t.taskId).catch(() => undefined);
+    }),
+  );
 }
 
 /**
@@ -92,17 +110,24 @@ async function modelResult(end: TaskEnd, toolName: string): Promise<{ content: s
   return { content: outcome.content, isError: outcome.outcome !== 'ok' };
 }
 
-async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false): Promise<TaskEnd> {
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow: boolean, detachable: true): Promise<TaskEnd | null>;
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow?: boolean): Promise<TaskEnd>;
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false, detachable = false): Promise<TaskEnd | null> {
   const cancel = new AbortController();
   const onStop = () => cancel.abort();
   stop.addEventListener('abort', onStop, { once: true });
-  const unregister = followingTask(lane.callId, () => cancel.abort());
+  // Only a task followed outside its run can be let go (a session with a live run cannot be deleted).
+  const detach = new AbortController();
+  let stopped = () => undefined as void;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  const unregister = followingTask(lane.callId, () => cancel.abort(), detachable ? () => (detach.abort(), done) : undefined);
   if (cancelNow || stop.aborted) cancel.abort();
   let last = '';
   try {
     const end = await followTask(task, {
       wire,
       cancel: cancel.signal,
+      detach: detach.signal,
       elicit: (request, signal): Promise<McpElicitResponse> =>
         askMcpUser({ serverUrl, serverName: lane.serverName, message: request.message, requestedSchema: formSchema(request.requestedSchema) }, signal),
       onProgress: (p) => {
@@ -118,9 +143,13 @@ async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, server
     });
     await settle(lane.callId, end.kind, endText(end));
     return end;
+  } catch (error) {
+    if (error instanceof TaskFollowDetached) return null;
+    throw error;
   } finally {
     stop.removeEventListener('abort', onStop);
     unregister();
+    stopped();
   }
 }
 
