@@ -9,14 +9,17 @@
 import type { ToolRunContext } from '../agent/tool-executor';
 import { db } from '../db/database';
 import { getMcpServer } from '../db/mcp-servers-repo';
-import { putMcpTask, updateMcpTask } from '../db/mcp-tasks-repo';
+import { getMcpTask, putMcpTask, updateMcpTask } from '../db/mcp-tasks-repo';
 import type { McpTaskLaneStatus, McpTaskRecord } from '../domain/mcp-task';
 import { followTask, TaskFollowDetached, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
 import type { McpTask } from '../mcp/tasks/task-shape';
 import { toCallResult } from '../mcp/sdk-shapes';
 import { toCallOutcome } from '../mcp/tool-result';
 import type { McpElicitResponse, McpToolCallResult } from '../mcp/types';
-import { followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { liveQuery } from 'dexie';
+import { isTaskLaneOpen } from '../domain/mcp-task';
+import { followingTask, isTaskFollowed, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { browserTaskLocks, followWithLock, holdIfFree, taskLockName, type LockedFollowOutcome, type TaskLockManager } from './mcp-task-lock';
 import { askMcpUser } from './mcp-prompts';
 import { connectMcp } from './mcp-registry';
 import { useRunStore } from './run-store';
@@ -46,12 +49,52 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
   };
   showTaskLane(lane);
   await putMcpTask(db, lane).catch(() => undefined);
-  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal);
+  // The run's own call is followed here in any case; the lock (when free) keeps other tabs showing the stored row.
+  const end = await holdIfFree(taskLockName(ctx.callId), browserTaskLocks(), () => follow(lane, task, wire, origin.serverUrl, ctx.signal));
   return end.kind === 'completed' ? completedResult(end.result) : { content: [{ type: 'text', text: endText(end) }], isError: true };
 }
 
-/** After a reload: polls a stored, unfinished task again, or says why it cannot. */
-export async function resumeTask(stored: McpTaskRecord): Promise<void> {
+/**
+ * After a reload (or in a second tab): polls a stored, unfinished task again, or says why it cannot. Only the tab
+ * holding the task's lock follows it; another shows the stored row and takes over when that tab goes.
+ */
+export async function resumeTask(stored: McpTaskRecord, locks: TaskLockManager | null = browserTaskLocks()): Promise<LockedFollowOutcome> {
+  let latest = stored;
+  return followWithLock(taskLockName(stored.callId), locks, {
+    follow: () => resumeHere(latest),
+    watch: () => watchStoredTask(stored.callId),
+    stillOpen: async () => {
+      const row = await getMcpTask(db, stored.callId).catch(() => undefined);
+      if (row === undefined) return false;
+      latest = row;
+      return isTaskLaneOpen(row.status);
+    },
+  });
+}
+
+/** The lane of a task another tab follows: the stored row as it changes; "Cancel task" sends tasks/cancel from here. */
+function watchStoredTask(callId: string): () => void {
+  const rows = liveQuery(() => db.mcpTasks.get(callId)).subscribe({
+    next: (row) => {
+      if (row !== undefined) showTaskLane(row);
+    },
+    error: () => undefined,
+  });
+  const unregister = isTaskFollowed(callId) ? () => undefined : followingTask(callId, () => void cancelFromHere(callId));
+  return () => {
+    rows.unsubscribe();
+    unregister();
+  };
+}
+
+async function cancelFromHere(callId: string): Promise<void> {
+  const row = await getMcpTask(db, callId).catch(() => undefined);
+  if (row === undefined || !isTaskLaneOpen(row.status)) return;
+  patchTaskLane(callId, { status: 'cancelling' });
+  await cancelLeftTasks([row]);
+}
+
+async function resumeHere(stored: McpTaskRecord): Promise<void> {
   const record = await getMcpServer(db, stored.serverId).catch(() => undefined);
   const live = record !== undefined && record.enabled ? await connectMcp(record) : null;
   const wire = live?.connection.taskWire?.() ?? null;
