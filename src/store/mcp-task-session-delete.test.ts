@@ -6,7 +6,9 @@ import { deleteSession } from '../db/sessions-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { SessionRecord } from '../domain/session';
 import { taskAwareCall } from '../mcp/tasks/task-call';
-import { isTaskFollowed, lookUpTaskLane } from './mcp-task-lanes';
+import { isTaskFollowed, lookUpTaskLane, useMcpTaskLanes } from './mcp-task-lanes';
+import { resumeTask } from './mcp-task-follow';
+import type { TaskLockManager } from './mcp-task-lock';
 import { holdSessionTasks, type SessionTaskHold } from './mcp-task-session-delete';
 import { removeSession, useUndoStore } from './session-actions';
 
@@ -110,5 +112,41 @@ describe('deleting a session whose task this page follows', () => {
     expect(await hold.stopped).toEqual([]);
     await hold.cancelled;
     expect(sent(server, 'tasks/cancel', row.taskId)).toBe(1);
+  }, 60_000);
+});
+
+describe('a task another tab follows', () => {
+  it('is not polled here: the lane shows the stored row as the other tab writes it, and this tab takes over when that tab goes', async () => {
+    server = await startTasksMcpServer({ pollIntervalMs: 250 });
+    const s = server;
+    const { row } = await sessionWithTask(s, 's-two-tabs');
+    // The other tab holds the task's lock until it is closed.
+    let grantWaiting: (() => void) | null = null;
+    let heldElsewhere = true;
+    const locks: TaskLockManager = {
+      async request(_name, options, callback) {
+        if (heldElsewhere && options.ifAvailable === true) return callback(null);
+        if (heldElsewhere) await new Promise<void>((r) => (grantWaiting = r));
+        return callback({});
+      },
+    };
+    const resumed = resumeTask(row, locks);
+    await vi.waitFor(() => expect(grantWaiting).not.toBeNull());
+    const closeOther = () => {
+      heldElsewhere = false;
+      grantWaiting?.();
+    };
+    expect(isTaskFollowed(row.callId)).toBe(true);
+    // The other tab writes what it sees; this tab's lane follows the row.
+    await db.mcpTasks.update(row.callId, { statusMessage: 'seen by the other tab' });
+    await vi.waitFor(() => expect(useMcpTaskLanes.getState().lanes[row.callId]?.statusMessage).toBe('seen by the other tab'), { timeout: 10_000 });
+    await pause(600);
+    expect(sent(s, 'tasks/get', row.taskId)).toBe(0);
+
+    closeOther();
+    await vi.waitFor(() => expect(sent(s, 'tasks/get', row.taskId)).toBeGreaterThanOrEqual(1), { timeout: 25_000 });
+    s.finishLongJobs();
+    expect(await resumed).toBe('followed');
+    expect(await db.mcpTasks.get(row.callId)).toMatchObject({ status: 'completed', lateResult: { content: 'Long job done.' } });
   }, 60_000);
 });
