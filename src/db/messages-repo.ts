@@ -97,8 +97,8 @@ export async function loadHistory(db: ToolscopeDB, sessionId: string): Promise<C
   const history = records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord);
   if (late.length === 0) return history;
   // Rare, so loaded when needed: nothing of it in the first page load.
-  const { withLateToolResults } = await import('../domain/late-tool-results');
-  return withLateToolResults(history, new Map(late.map((t) => [t.callId, { content: t.lateResult?.content ?? '', isError: t.lateResult?.isError ?? true }])));
+  const { lateResultsOf, withLateToolResults } = await import('../domain/late-tool-results');
+  return withLateToolResults(history, lateResultsOf(late));
 }
 
 export async function nextOrder(db: ToolscopeDB, sessionId: string): Promise<number> {

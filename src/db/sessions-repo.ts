@@ -92,7 +92,8 @@ export type UndoHandle = {
   dispose(): void;
 };
 
-export type DeleteResult = { ok: true; undo: UndoHandle } | { ok: false; reason: 'not_found' };
+/** `mcpTasks`: the session's MCP task rows as they were deleted (their tasks may still run on their servers). */
+export type DeleteResult = { ok: true; undo: UndoHandle; mcpTasks: McpTaskRecord[] } | { ok: false; reason: 'not_found' };
 
 export const UNDO_WINDOW_MS = 8000;
 
@@ -124,7 +125,7 @@ export async function deleteSession(
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
-  return { ok: true, undo: makeUndo(db, snapshot, now() + (opts.undoWindowMs ?? UNDO_WINDOW_MS), now) };
+  return { ok: true, undo: makeUndo(db, snapshot, now() + (opts.undoWindowMs ?? UNDO_WINDOW_MS), now), mcpTasks: snapshot.mcpTasks ?? [] };
 }
 
 function makeUndo(db: ToolscopeDB, snapshot: SessionSnapshot, expiresAt: number, now: () => number): UndoHandle {

@@ -17,3 +17,10 @@ export function withLateToolResults(history: readonly ChatMessage[], late: Reado
     return result === undefined ? m : { ...m, content: result.content, isError: result.isError, outcome: result.isError ? 'error' : 'ok' };
   });
 }
+
+/** The late results among a session's task rows, by call id (rows without one are left out). */
+export function lateResultsOf(tasks: ReadonlyArray<{ callId: string; lateResult?: LateToolResult | undefined }>): Map<string, LateToolResult> {
+  const late = new Map<string, LateToolResult>();
+  for (const t of tasks) if (t.lateResult !== undefined) late.set(t.callId, { content: t.lateResult.content, isError: t.lateResult.isError });
+  return late;
+}

@@ -27,6 +27,33 @@ export type McpWireMessage = { dir: 'sent' | 'received'; t: number; json: string
 export const MAX_WIRE_TEXT = 64 * 1024;
 export const MAX_WIRE_MESSAGES = 64;
 
+/** The key of the note a call's list keeps in place of the notifications it did not keep (a count). */
+export const WIRE_NOT_KEPT = 'toolscope/notificationsNotKept';
+
+/** What a message is, in words, for its heading and accessible name in the details. */
+export function wireMessageKind(m: McpWireMessage): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(m.json);
+  } catch {
+    return m.dir === 'sent' ? 'sent' : 'received';
+  }
+  const o = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  const method = typeof o.method === 'string' ? o.method : null;
+  if (m.dir === 'sent') {
+    if (method === 'tools/call') return 'request';
+    if (method === 'notifications/cancelled') return 'cancellation';
+    // The tasks extension's own requests (tasks/get, subscriptions/listen, …) on the raw path.
+    if (method !== null && 'id' in o) return `${method} request`;
+    return 'answer to the server';
+  }
+  if (typeof o[WIRE_NOT_KEPT] === 'number') return `notifications not kept (${o[WIRE_NOT_KEPT]})`;
+  if (method !== null) return 'id' in o ? `server request ${method}` : method;
+  const result = o.result;
+  if (result !== null && typeof result === 'object' && (result as Record<string, unknown>).resultType === 'input_required') return 'response (input required)';
+  return 'error' in o ? 'error response' : 'response';
+}
+
 /**
  * The messages grouped by round: a round starts at each `tools/call` request the page sent; messages before the
  * first one (none, normally) form a round of their own.

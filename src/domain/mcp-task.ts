@@ -15,6 +15,13 @@ export type McpTaskRecord = {
   status: McpTaskLaneStatus;
   statusMessage?: string;
   pollIntervalMs?: number;
+  /**
+   * The task's time to live and the server's creation time, from the handle: after a reload the time-to-live
+   * backstop applies from them before the first tasks/get answers (architecture.md, "MCP Tasks").
+   */
+  ttlMs?: number | null;
+  taskCreatedAt?: string;
+  /** When the page got the handle. */
   createdAt: number;
   updatedAt: number;
   /** How it ended, in words (the result text given to the model, or why there is none). */

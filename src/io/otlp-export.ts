@@ -1,6 +1,7 @@
 import type { EventRecord, MessageRecord, RunRecord } from '../db/records';
 import { addCost, costOf, UNKNOWN_COST, ZERO_COST, type Cost } from '../domain/cost';
 import type { AssistantMessage, ChatMessage, Usage } from '../domain/messages';
+import type { LateTaskResult } from '../domain/mcp-task';
 import { priceOf, type PriceList } from '../domain/model-prices';
 import { APP_INFO } from './app-info';
 import type { ExportedSessionV1 } from './format-v1';
@@ -117,7 +118,10 @@ function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, Mes
   return { spans, cost };
 }
 
-function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number): OtlpSpan[] {
+/** A task's result that came after its call's run ended (architecture.md, "MCP Tasks"), by call id. */
+type LateResults = ReadonlyMap<string, LateTaskResult>;
+
+function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults: LateResults): OtlpSpan[] {
   type Call = { name: string; callId: string; start: number; end?: number; args?: string; events: OtlpSpanEvent[]; finished?: Extract<EventRecord, { type: 'tool_finished' }> };
   const calls = new Map<string, Call>();
   const get = (callId: string, name: string, t: number) => {
@@ -140,7 +144,12 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number): OtlpSpan[] 
   }
   return [...calls.values()].map((c): OtlpSpan => {
     const f = c.finished;
-    const outcome = f?.outcome ?? 'interrupted';
+    const stored = f?.outcome ?? 'interrupted';
+    // As the history builder does: only an interrupted call takes a late result; its own result is never replaced.
+    const late = stored === 'interrupted' ? lateResults.get(c.callId) : undefined;
+    const outcome = late !== undefined ? (late.isError ? 'error' : 'ok') : stored;
+    const result = late !== undefined ? late.content : f?.result;
+    const isError = late !== undefined ? late.isError : f?.isError === true;
     const failed = outcome !== 'ok';
     return {
       traceId: ctx.traceId,
@@ -160,15 +169,16 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number): OtlpSpan[] 
         ...(c.args === undefined && outcome !== 'denied' ? [attr(TOOLSCOPE.toolRan, false)] : []),
         ...(failed ? [attr(OTEL.errorType, outcome)] : []),
         ...(ctx.opts.includeContent && c.args !== undefined ? [attr(GEN_AI.toolCallArguments, c.args)] : []),
-        ...(ctx.opts.includeContent && f ? [attr(GEN_AI.toolCallResult, f.result)] : []),
+        ...(ctx.opts.includeContent && result !== undefined ? [attr(GEN_AI.toolCallResult, result)] : []),
+        ...(late !== undefined ? [attr(TOOLSCOPE.toolLateResult, true)] : []),
       ],
-      events: c.events,
-      status: failed ? { code: STATUS_CODE.error, message: ctx.opts.includeContent && f?.isError ? f.result.slice(0, 1024) : outcome } : { code: STATUS_CODE.unset },
+      events: late !== undefined ? [...c.events, { timeUnixNano: msToUnixNano(late.arrivedAt), name: 'late_result' }] : c.events,
+      status: failed ? { code: STATUS_CODE.error, message: ctx.opts.includeContent && isError && result !== undefined ? result.slice(0, 1024) : outcome } : { code: STATUS_CODE.unset },
     };
   });
 }
 
-function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions): OtlpSpan[] {
+function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions, lateResults: LateResults): OtlpSpan[] {
   const events = entry.events.filter((e) => e.runId === run.id).sort((a, b) => a.seq - b.seq);
   const started = events.find((e) => e.type === 'run_started');
   const finished = events.find((e) => e.type === 'run_finished');
@@ -216,12 +226,15 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions):
     events: runEvents,
     status: runError ? { code: STATUS_CODE.error, message: runError.message } : { code: STATUS_CODE.unset },
   };
-  return [agent, ...requests.spans, ...toolSpans(ctx, events, runEnd)];
+  return [agent, ...requests.spans, ...toolSpans(ctx, events, runEnd, lateResults)];
 }
 
 /** Every run of the given sessions, in one OTLP/JSON request body (what a collector's /v1/traces takes). */
 export function sessionsToOtlp(entries: readonly ExportedSessionV1[], opts: TraceOptions, onlyRunId?: string): OtlpTraces {
-  const spans = entries.flatMap((entry) => entry.runs.filter((r) => onlyRunId === undefined || r.id === onlyRunId).flatMap((run) => runSpans(entry, run, opts)));
+  const spans = entries.flatMap((entry) => {
+    const late: LateResults = new Map((entry.mcpTasks ?? []).flatMap((t) => (t.lateResult !== undefined ? [[t.callId, t.lateResult] as const] : [])));
+    return entry.runs.filter((r) => onlyRunId === undefined || r.id === onlyRunId).flatMap((run) => runSpans(entry, run, opts, late));
+  });
   return {
     resourceSpans: [
       {

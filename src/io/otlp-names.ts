@@ -63,6 +63,8 @@ export const TOOLSCOPE = {
   attempt: 'toolscope.attempt',
   toolOutcome: 'toolscope.tool.outcome',
   toolRan: 'toolscope.tool.ran',
+  /** The result came after the run that made the call had ended (an MCP task followed after a reload). */
+  toolLateResult: 'toolscope.tool.late_result',
   retryInMs: 'toolscope.retry_in_ms',
   approvalDecision: 'toolscope.approval.decision',
   contextTokensBefore: 'toolscope.context.tokens_before',

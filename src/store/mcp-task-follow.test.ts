@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../db/database';
 import { getMcpTask, putMcpTask } from '../db/mcp-tasks-repo';
 import type { TaskWire } from '../mcp/tasks/follow-task';
-import { followToolTask, resumeTask } from './mcp-task-follow';
+import { followTask } from '../mcp/tasks/follow-task';
+import { followToolTask, resumeTask, storedHandle } from './mcp-task-follow';
 import { cancelTaskLane, useMcpTaskLanes } from './mcp-task-lanes';
 
 afterAll(() => db.close());
@@ -100,5 +101,42 @@ describe('resumeTask', () => {
     await putMcpTask(db, { callId: 'c-left', sessionId: 's', serverId: 'gone', serverName: 'jobs', toolName: 'long_job', taskId: 't-left', status: 'working', createdAt: 1, updatedAt: 1 });
     await resumeTask((await getMcpTask(db, 'c-left'))!);
     expect(await getMcpTask(db, 'c-left')).toMatchObject({ status: 'lost', endText: 'This task was left: after the reload the server was removed, so it is no longer followed.' });
+  });
+});
+
+describe('the time to live after a reload', () => {
+  it('is stored from the handle and applies before the first tasks/get answers (scripted clock)', async () => {
+    const { wire } = fakeServer({ polls: 1 });
+    const createdAt = new Date().toISOString();
+    await followToolTask(
+      { signal: new AbortController().signal, timeoutMs: 10, callId: 'c-ttl' },
+      { taskId: 't-ttl', status: 'working', pollIntervalMs: 1, ttlMs: 60_000, createdAt },
+      wire,
+      origin,
+    );
+    const row = (await getMcpTask(db, "c-ttl"))!;
+    expect(row).toMatchObject({ ttlMs: 60_000, taskCreatedAt: createdAt, status: 'completed' });
+
+    // The page comes back 61 s after the server created the task; the server does not answer tasks/get (yet).
+    const gets: string[] = [];
+    const silent = { get: (id: string) => (gets.push(id), new Promise<unknown>(() => undefined)), update: async () => undefined, cancel: async () => undefined };
+    const follow = (at: number, r = row) => followTask(storedHandle({ ...r, status: 'working' }), { wire: silent, elicit: async () => ({ action: 'cancel' }), onProgress: () => undefined, cancel: new AbortController().signal, sleep: async () => undefined, now: () => at });
+    const created = Date.parse(createdAt);
+    expect(await follow(created + 61_000)).toEqual({ kind: 'expired', message: 'Task t-ttl expired: its time to live (1 min) ran out before it ended, so the server may have discarded it.' });
+    expect(gets).toEqual([]);
+
+    // A row from a server that sent no creation time counts from when the page got the handle.
+    const noCreated = { ...row, taskCreatedAt: undefined, createdAt: created + 30_000 };
+    delete noCreated.taskCreatedAt;
+    expect((await follow(created + 91_000, noCreated)).kind).toBe('expired');
+    expect(gets).toEqual([]);
+    // Within its time it is polled (the silent server keeps the follower waiting: one tasks/get sent).
+    void follow(created + 59_000);
+    await until(() => gets.length === 1);
+  }, 10_000);
+
+  it('a row without a time to live (stored before it was kept) is followed as before, without a backstop', () => {
+    const handle = storedHandle({ callId: 'c', sessionId: 's', serverId: 'x', serverName: 'jobs', toolName: 't', taskId: 't-old', status: 'input_required', createdAt: 5, updatedAt: 5 });
+    expect(handle).toEqual({ taskId: 't-old', status: 'input_required', createdAt: new Date(5).toISOString(), inputRequests: {} });
   });
 });

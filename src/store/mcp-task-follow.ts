@@ -9,14 +9,17 @@
 import type { ToolRunContext } from '../agent/tool-executor';
 import { db } from '../db/database';
 import { getMcpServer } from '../db/mcp-servers-repo';
-import { putMcpTask, updateMcpTask } from '../db/mcp-tasks-repo';
+import { getMcpTask, putMcpTask, updateMcpTask } from '../db/mcp-tasks-repo';
 import type { McpTaskLaneStatus, McpTaskRecord } from '../domain/mcp-task';
-import { followTask, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
+import { followTask, TaskFollowDetached, type TaskEnd, type TaskWire } from '../mcp/tasks/follow-task';
 import type { McpTask } from '../mcp/tasks/task-shape';
 import { toCallResult } from '../mcp/sdk-shapes';
 import { toCallOutcome } from '../mcp/tool-result';
 import type { McpElicitResponse, McpToolCallResult } from '../mcp/types';
-import { claimTaskLane, followingTask, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { liveQuery } from 'dexie';
+import { isTaskLaneOpen } from '../domain/mcp-task';
+import { claimTaskLane, followingTask, isTaskFollowed, patchTaskLane, showTaskLane } from './mcp-task-lanes';
+import { browserTaskLocks, followWithLock, holdIfFree, taskLockName, type LockedFollowOutcome, type TaskLockManager } from './mcp-task-lock';
 import { askMcpUser } from './mcp-prompts';
 import { connectMcp } from './mcp-registry';
 import { useRunStore } from './run-store';
@@ -42,6 +45,8 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
     status: task.status,
     ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
     ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+    ...(task.ttlMs !== undefined ? { ttlMs: task.ttlMs } : {}),
+    ...(task.createdAt !== undefined ? { taskCreatedAt: task.createdAt } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -50,12 +55,52 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
   const release = claimTaskLane(lane.callId);
   await putMcpTask(db, lane).catch(() => undefined);
   showTaskLane(lane);
-  const end = await follow(lane, task, wire, origin.serverUrl, ctx.signal).finally(release);
+  // The run's own call is followed here in any case; the lock (when free) keeps other tabs showing the stored row.
+  const end = await holdIfFree(taskLockName(ctx.callId), browserTaskLocks(), () => follow(lane, task, wire, origin.serverUrl, ctx.signal)).finally(release);
   return end.kind === 'completed' ? completedResult(end.result) : { content: [{ type: 'text', text: endText(end) }], isError: true };
 }
 
-/** After a reload: polls a stored, unfinished task again, or says why it cannot. */
-export async function resumeTask(stored: McpTaskRecord): Promise<void> {
+/**
+ * After a reload (or in a second tab): polls a stored, unfinished task again, or says why it cannot. Only the tab
+ * holding the task's lock follows it; another shows the stored row and takes over when that tab goes.
+ */
+export async function resumeTask(stored: McpTaskRecord, locks: TaskLockManager | null = browserTaskLocks()): Promise<LockedFollowOutcome> {
+  let latest = stored;
+  return followWithLock(taskLockName(stored.callId), locks, {
+    follow: () => resumeHere(latest),
+    watch: () => watchStoredTask(stored.callId),
+    stillOpen: async () => {
+      const row = await getMcpTask(db, stored.callId).catch(() => undefined);
+      if (row === undefined) return false;
+      latest = row;
+      return isTaskLaneOpen(row.status);
+    },
+  });
+}
+
+/** The lane of a task another tab follows: the stored row as it changes; "Cancel task" sends tasks/cancel from here. */
+function watchStoredTask(callId: string): () => void {
+  const rows = liveQuery(() => db.mcpTasks.get(callId)).subscribe({
+    next: (row) => {
+      if (row !== undefined) showTaskLane(row);
+    },
+    error: () => undefined,
+  });
+  const unregister = isTaskFollowed(callId) ? () => undefined : followingTask(callId, () => void cancelFromHere(callId));
+  return () => {
+    rows.unsubscribe();
+    unregister();
+  };
+}
+
+async function cancelFromHere(callId: string): Promise<void> {
+  const row = await getMcpTask(db, callId).catch(() => undefined);
+  if (row === undefined || !isTaskLaneOpen(row.status)) return;
+  patchTaskLane(callId, { status: 'cancelling' });
+  await cancelLeftTasks([row]);
+}
+
+async function resumeHere(stored: McpTaskRecord): Promise<void> {
   const record = await getMcpServer(db, stored.serverId).catch(() => undefined);
   const live = record !== undefined && record.enabled ? await connectMcp(record) : null;
   const wire = live?.connection.taskWire?.() ?? null;
@@ -64,15 +109,47 @@ export async function resumeTask(stored: McpTaskRecord): Promise<void> {
     await settle(stored.callId, 'lost', `This task was left: after the reload ${why}, so it is no longer followed.`);
     return;
   }
-  const handle: McpTask = { taskId: stored.taskId, status: stored.status === 'input_required' ? 'input_required' : 'working', ...(stored.pollIntervalMs !== undefined ? { pollIntervalMs: stored.pollIntervalMs } : {}) };
-  // An input request seen before the reload is asked again only when the next poll still lists it.
-  if (handle.status === 'input_required') handle.inputRequests = {};
-  const end = await follow(stored, handle, wire, record.url, new AbortController().signal, stored.status === 'cancelling');
+  const end = await follow(stored, storedHandle(stored), wire, record.url, new AbortController().signal, stored.status === 'cancelling', true);
+  // Its session was deleted: nothing is written; an undo follows it again, a deletion for good cancels it.
+  if (end === null) return;
   // The run that made the call ended with the reload, so this end is kept as the call's late result: the next
   // request's history carries it in place of the interrupted one (architecture.md, "MCP Tasks").
   const lateResult = { ...(await modelResult(end, stored.toolName)), arrivedAt: Date.now() };
   patchTaskLane(stored.callId, { lateResult });
   await updateMcpTask(db, stored.callId, { lateResult }).catch(() => undefined);
+}
+
+/**
+ * The tasks of a session deleted for good that had not ended: tasks/cancel through each server's connection, since
+ * nobody can read their results any more. A server that is gone, off or unreachable is left (the task ends with its
+ * time to live there). Nothing is written: the rows are gone with the session.
+ */
+export async function cancelLeftTasks(tasks: readonly McpTaskRecord[]): Promise<void> {
+  await Promise.all(
+    tasks.map(async (t) => {
+      const record = await getMcpServer(db, t.serverId).catch(() => undefined);
+      if (record === undefined || !record.enabled) return;
+      const live = await connectMcp(record).catch(() => null);
+      await live?.connection.taskWire?.()?.cancel(t.taskId).catch(() => undefined);
+    }),
+  );
+}
+
+/**
+ * The task as last known from its row, to follow again: its time to live counts from the server's creation time
+ * (or, when the server sent none, from when the page got the handle), so the backstop holds before any tasks/get.
+ */
+export function storedHandle(stored: McpTaskRecord): McpTask {
+  const handle: McpTask = {
+    taskId: stored.taskId,
+    status: stored.status === 'input_required' ? 'input_required' : 'working',
+    ...(stored.pollIntervalMs !== undefined ? { pollIntervalMs: stored.pollIntervalMs } : {}),
+    ...(stored.ttlMs !== undefined ? { ttlMs: stored.ttlMs } : {}),
+    createdAt: stored.taskCreatedAt ?? new Date(stored.createdAt).toISOString(),
+  };
+  // An input request seen before the reload is asked again only when the next poll still lists it.
+  if (handle.status === 'input_required') handle.inputRequests = {};
+  return handle;
 }
 
 /** The task's end as the model reads a tool result: the same text a call that finished in its run would give. */
@@ -82,17 +159,24 @@ async function modelResult(end: TaskEnd, toolName: string): Promise<{ content: s
   return { content: outcome.content, isError: outcome.outcome !== 'ok' };
 }
 
-async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false): Promise<TaskEnd> {
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow: boolean, detachable: true): Promise<TaskEnd | null>;
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow?: boolean): Promise<TaskEnd>;
+async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false, detachable = false): Promise<TaskEnd | null> {
   const cancel = new AbortController();
   const onStop = () => cancel.abort();
   stop.addEventListener('abort', onStop, { once: true });
-  const unregister = followingTask(lane.callId, () => cancel.abort());
+  // Only a task followed outside its run can be let go (a session with a live run cannot be deleted).
+  const detach = new AbortController();
+  let stopped = () => undefined as void;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  const unregister = followingTask(lane.callId, () => cancel.abort(), detachable ? () => (detach.abort(), done) : undefined);
   if (cancelNow || stop.aborted) cancel.abort();
   let last = '';
   try {
     const end = await followTask(task, {
       wire,
       cancel: cancel.signal,
+      detach: detach.signal,
       elicit: (request, signal): Promise<McpElicitResponse> =>
         askMcpUser({ serverUrl, serverName: lane.serverName, message: request.message, requestedSchema: formSchema(request.requestedSchema) }, signal),
       onProgress: (p) => {
@@ -108,9 +192,13 @@ async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, server
     });
     await settle(lane.callId, end.kind, endText(end));
     return end;
+  } catch (error) {
+    if (error instanceof TaskFollowDetached) return null;
+    throw error;
   } finally {
     stop.removeEventListener('abort', onStop);
     unregister();
+    stopped();
   }
 }
 

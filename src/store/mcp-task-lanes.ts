@@ -18,6 +18,8 @@ type LanesState = {
 export const useMcpTaskLanes = create<LanesState>(() => ({ lanes: {}, looked: {} }));
 
 const cancels = new Map<string, () => void>();
+/** Stops a follower without cancelling its task; settles once it stopped. */
+const detachers = new Map<string, () => Promise<void>>();
 const following = new Set<string>();
 
 export function showTaskLane(lane: McpTaskRecord): void {
@@ -31,13 +33,15 @@ export function patchTaskLane(callId: string, changes: Partial<McpTaskRecord>): 
   });
 }
 
-/** Registers how to cancel a followed task; the returned function unregisters it. */
-export function followingTask(callId: string, cancel: () => void): () => void {
+/** Registers how to cancel a followed task (and to stop following it, when it can be); the returned function unregisters it. */
+export function followingTask(callId: string, cancel: () => void, detach?: () => Promise<void>): () => void {
   following.add(callId);
   cancels.set(callId, cancel);
+  if (detach !== undefined) detachers.set(callId, detach);
   return () => {
     following.delete(callId);
     cancels.delete(callId);
+    detachers.delete(callId);
   };
 }
 
@@ -50,6 +54,27 @@ export function claimTaskLane(callId: string): () => void {
   return () => {
     if (!cancels.has(callId)) following.delete(callId);
   };
+}
+
+/**
+ * A session was deleted (architecture.md, "MCP Tasks"): the tasks of it this page follows stop being followed (no
+ * more polling, no writes); the task itself is left running, for the undo. Resolves with their call ids once stopped.
+ */
+export async function stopFollowingSession(sessionId: string): Promise<string[]> {
+  const { lanes } = useMcpTaskLanes.getState();
+  const stopped = [...detachers].filter(([callId]) => lanes[callId]?.sessionId === sessionId);
+  await Promise.all(stopped.map(([, detach]) => detach()));
+  return stopped.map(([callId]) => callId);
+}
+
+/** Follows again, after an undo, the tasks stopFollowingSession stopped (their rows are back). */
+export async function followAgain(callIds: readonly string[]): Promise<void> {
+  for (const callId of callIds) {
+    const stored = await getMcpTask(db, callId).catch(() => undefined);
+    if (stored === undefined) continue;
+    showTaskLane(stored);
+    resumeIfOpen(stored);
+  }
 }
 
 export function isTaskFollowed(callId: string): boolean {

@@ -88,10 +88,12 @@ export async function removeSession(session: SessionRecord): Promise<'deleted' |
   if (await isRunLocked(session.id)) return 'running_elsewhere';
   const result = await deleteSession(db, session.id);
   if (!result.ok) return 'not_found';
+  // Its MCP tasks: no longer followed, followed again on undo, cancelled once it is gone for good (loaded when needed).
+  const handle = result.mcpTasks.length > 0 ? (await import('./mcp-task-session-delete')).holdSessionTasks(session.id, result.mcpTasks, result.undo) : result.undo;
   const ui = useUiStore.getState();
   if (ui.currentSessionId === session.id) ui.selectSession(null);
   useUndoStore.getState().toast?.handle.dispose();
-  useUndoStore.getState().set({ id: ++toastSeq, title: session.title, handle: result.undo });
+  useUndoStore.getState().set({ id: ++toastSeq, title: session.title, handle });
   return 'deleted';
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followTask, pollDelay, type TaskProgress, type TaskWire } from './follow-task';
+import { followTask, pollDelay, TaskFollowDetached, type TaskProgress, type TaskWire } from './follow-task';
 import { readTaskHandle, type McpTask } from './task-shape';
 
 type Sent = { method: string; params: unknown };
@@ -171,5 +171,37 @@ describe('followTask time to live', () => {
     const { wire } = scripted([{ taskId: 't1', status: 'working', ttlMs: null }, { taskId: 't1', status: 'completed', ttlMs: null, result: { content: [] } }]);
     const end = await followTask({ ...handle, ttlMs: null }, { wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, now: () => clock, sleep: async () => void (clock += 1e9) });
     expect(end.kind).toBe('completed');
+  });
+
+  it('detach stops following at once, mid-wait, mid-poll or with a form open: no more requests, reports, or cancel', async () => {
+    for (const where of ['wait', 'poll', 'form'] as const) {
+      const detach = new AbortController();
+      const sent: string[] = [];
+      const seen: TaskProgress[] = [];
+      let formSignal: AbortSignal | undefined;
+      const wire: TaskWire = {
+        get: async () => {
+          sent.push('get');
+          if (where === 'poll') return new Promise(() => undefined);
+          return where === 'form' ? { taskId: 't1', status: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: { message: 'Name?' } } } } : { taskId: 't1', status: 'working' };
+        },
+        update: async () => void sent.push('update'),
+        cancel: async () => void sent.push('cancel'),
+      };
+      const following = followTask(handle, {
+        wire, onProgress: (p) => seen.push(p), cancel: new AbortController().signal, detach: detach.signal,
+        elicit: (_, signal) => ((formSignal = signal), new Promise((resolve) => signal.addEventListener('abort', () => resolve({ action: 'cancel' })))),
+        sleep: (ms) => (where === 'wait' && sent.length > 0 ? new Promise(() => undefined) : new Promise((r) => setTimeout(r, Math.min(ms, 5)))),
+      });
+      for (let i = 0; i < 100 && (sent.length === 0 || (where === 'form' && formSignal === undefined)); i++) await new Promise((r) => setTimeout(r, 5));
+      const before = { sent: sent.length, seen: seen.length };
+      detach.abort();
+      await expect(following).rejects.toBeInstanceOf(TaskFollowDetached);
+      await new Promise((r) => setTimeout(r, 20));
+      expect({ where, sent: sent.length, seen: seen.length }).toEqual({ where, ...before });
+      expect(sent).not.toContain('cancel');
+      expect(sent).not.toContain('update');
+      if (where === 'form') expect(formSignal?.aborted).toBe(true);
+    }
   });
 });

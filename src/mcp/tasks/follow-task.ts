@@ -35,11 +35,24 @@ export type FollowTaskOptions = {
   onProgress(progress: TaskProgress): void;
   /** Aborting it cancels the task (Stop, "Cancel task"). */
   cancel: AbortSignal;
+  /**
+   * Aborting it stops following without cancelling (the session was deleted, with undo): nothing more is sent or
+   * reported, an open form is closed, and followTask rejects with TaskFollowDetached.
+   */
+  detach?: AbortSignal;
   sleep?: (ms: number) => Promise<void>;
   /** Failed polls in a row before the task is given up as lost. */
   maxPollFailures?: number;
   now?: () => number;
 };
+
+/** followTask stopped following on `detach`: the task itself was left running. */
+export class TaskFollowDetached extends Error {
+  constructor(readonly taskId: string) {
+    super(`Task ${taskId} is no longer followed here.`);
+    this.name = 'TaskFollowDetached';
+  }
+}
 
 export const DEFAULT_POLL_MS = 1000;
 export const MIN_POLL_MS = 250;
@@ -67,13 +80,26 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
     id,
     (value) => {
       const next = readTask(value);
-      if ('problem' in next || next.taskId !== id || isTerminal(task.status)) return;
+      if ('problem' in next || next.taskId !== id || isTerminal(task.status) || o.detach?.aborted === true) return;
       task = next;
       wake?.();
     },
     pushes.signal,
   );
 
+  // Detaching wakes every wait (the poll interval, a tasks/get in flight, an open form) and ends the loop.
+  let onDetach: () => void = () => undefined;
+  const detached = new Promise<never>((_, reject) => {
+    onDetach = () => {
+      forms.abort();
+      wake?.();
+      reject(new TaskFollowDetached(id));
+    };
+  });
+  detached.catch(() => undefined);
+  const check = () => {
+    if (o.detach?.aborted === true) throw new TaskFollowDetached(id);
+  };
   const report = () =>
     o.onProgress({ taskId: id, status: cancelling && !isTerminal(task.status) ? 'cancelling' : task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}) });
   const cancel = () => {
@@ -83,27 +109,38 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
     report();
     void o.wire.cancel(id).catch(() => undefined);
   };
+  check();
   if (o.cancel.aborted) cancel();
   else o.cancel.addEventListener('abort', cancel, { once: true });
+  o.detach?.addEventListener('abort', onDetach, { once: true });
 
   try {
     let failures = 0;
     for (;;) {
+      check();
       report();
       const end = endOf(task);
       if (end !== null) return end;
       if (expired(task, seenAt, now())) return expiredEnd(task);
-      if (task.status === 'input_required' && !cancelling) await answerInputs(task, answered, o, forms.signal);
+      if (task.status === 'input_required' && !cancelling) {
+        await answerInputs(task, answered, o, forms.signal).catch((error: unknown) => {
+          check();
+          throw error;
+        });
+      }
+      check();
       const before = task;
       await Promise.race([sleep(pollDelay(task)), new Promise<void>((r) => (wake = r))]);
       wake = null;
+      check();
       if (task !== before) continue;
       try {
-        const next = readTask(await o.wire.get(id));
+        const next = readTask(await Promise.race([o.wire.get(id), detached]));
         if ('problem' in next) return { kind: 'lost', message: next.problem };
         task = next;
         failures = 0;
       } catch (error) {
+        if (error instanceof TaskFollowDetached) throw error;
         failures += 1;
         if (expired(task, seenAt, now())) return expiredEnd(task);
         if (failures >= maxFailures) return { kind: 'lost', message: `Task ${id} could not be polled: ${error instanceof Error ? error.message : String(error)}` };
@@ -111,6 +148,7 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
     }
   } finally {
     o.cancel.removeEventListener('abort', cancel);
+    o.detach?.removeEventListener('abort', onDetach);
     pushes.abort();
   }
 }

@@ -2,10 +2,11 @@
  * A tools/call toward a server that offers the tasks extension (architecture.md, "MCP Tasks"): sent raw with the
  * extension declared, so the server may answer with a task handle; an ordinary result is converted as the SDK path
  * converts it, a handle is handed to the caller's follower with the wire for tasks/get, tasks/update, tasks/cancel.
- * Progress (for the call's own token) and log messages the replies' event streams carry are shown as on the SDK path.
+ * Progress (for the call's own token) and log messages the replies' event streams carry are shown as on the SDK path;
+ * they, the task's status pushes and the subscriptions/listen request are in the call's JSON-RPC list too (bounded).
  */
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import { MAX_WIRE_MESSAGES, MAX_WIRE_TEXT, type McpWireMessage } from '../../domain/mcp-call-trace';
+import type { McpWireMessage } from '../../domain/mcp-call-trace';
 import { toCallResult } from '../sdk-shapes';
 import type { McpLogLevel, McpLogMessage, McpProgress, McpToolCallResult } from '../types';
 
@@ -13,6 +14,7 @@ const LOG_LEVELS: ReadonlySet<string> = new Set<McpLogLevel>(['debug', 'info', '
 import type { TaskWire } from './follow-task';
 import { createTaskRpc, TaskRpcError, type TaskRpc } from './task-rpc';
 import type { McpTask } from './task-shape';
+import { createTaskWireLog } from './task-wire-log';
 
 export type TaskCallContext = {
   url: URL;
@@ -52,11 +54,12 @@ export function taskWireFor(ctx: TaskCallContext & { protocolVersion: string }):
 }
 
 function rpcFor(ctx: TaskCallContext & { protocolVersion: string }, sink: McpWireMessage[] | undefined, progress?: { token: string; onProgress: (p: McpProgress) => void }): TaskRpc {
-  const started = Date.now();
   const provider = ctx.authProvider;
   const onLog = ctx.onLog;
+  const log = sink !== undefined ? createTaskWireLog(sink) : undefined;
   return createTaskRpc({
     onNotification: (method, params) => {
+      log?.notification(method, params);
       if (method === 'notifications/progress' && progress !== undefined && params.progressToken === progress.token && typeof params.progress === 'number') {
         progress.onProgress({
           progress: params.progress,
@@ -80,14 +83,6 @@ function rpcFor(ctx: TaskCallContext & { protocolVersion: string }, sink: McpWir
           },
         }
       : {}),
-    ...(sink !== undefined
-      ? {
-          onMessage: (dir: 'sent' | 'received', message: unknown) => {
-            if (sink.length >= MAX_WIRE_MESSAGES) return;
-            const json = JSON.stringify(message) ?? 'null';
-            sink.push({ dir, t: Date.now() - started, json: json.length > MAX_WIRE_TEXT ? `${json.slice(0, MAX_WIRE_TEXT)}…` : json });
-          },
-        }
-      : {}),
+    ...(log !== undefined ? { onMessage: log.message } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTasksMcpServer, type TasksMcpServer } from '../../../e2e/mcp-servers/tasks-server';
+import { wireMessageKind, type McpWireMessage } from '../../domain/mcp-call-trace';
 import type { McpLogMessage, McpProgress } from '../types';
 import { followTask, type TaskEnd } from './follow-task';
 import { taskAwareCall, type TaskCallContext } from './task-call';
@@ -17,10 +18,10 @@ const context = (url: string, onLog?: (m: McpLogMessage) => void): TaskCallConte
 });
 
 /** Runs a task tool through the raw path and follows its task; the end and the call's result text. */
-async function run(s: TasksMcpServer, tool: string, args: Record<string, unknown>, o: { onLog?: (m: McpLogMessage) => void; onProgress?: (p: McpProgress) => void; sleep?: (ms: number) => Promise<void>; onHandle?: (taskId: string) => void } = {}) {
+async function run(s: TasksMcpServer, tool: string, args: Record<string, unknown>, o: { onLog?: (m: McpLogMessage) => void; onProgress?: (p: McpProgress) => void; sleep?: (ms: number) => Promise<void>; onHandle?: (taskId: string) => void; wire?: McpWireMessage[] } = {}) {
   let end: TaskEnd | undefined;
   const result = await taskAwareCall(context(s.url, o.onLog), {
-    name: tool, args, meta: {}, signal: never, ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}),
+    name: tool, args, meta: {}, signal: never, ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}), ...(o.wire !== undefined ? { wire: o.wire } : {}),
     onTask: async (task, wire) => {
       o.onHandle?.(task.taskId);
       end = await followTask(task, { wire, elicit: async () => ({ action: 'cancel' }), onProgress: () => undefined, cancel: never, ...(o.sleep !== undefined ? { sleep: o.sleep } : {}) });
@@ -85,5 +86,33 @@ describe('the raw task path: notifications and the time-to-live backstop', () =>
     const { end } = await run(server, 'long_job', {});
     expect(end).toEqual({ kind: 'expired', message: expect.stringMatching(/^Task .+ expired: its time to live \(1 ms\) ran out before it ended, so the server may have discarded it\.$/) });
     expect(methodCount(server, 'tasks/get')).toBeLessThanOrEqual(1);
+  });
+
+  it('puts the subscriptions/listen request, the status pushes, progress and log messages in the call\'s JSON-RPC list', async () => {
+    server = await startTasksMcpServer({ pollIntervalMs: 30_000, notifications: true });
+    let taskId = '';
+    const s = server;
+    const wire: McpWireMessage[] = [];
+    const running = run(s, 'long_job', {}, { onHandle: (id) => (taskId = id), onProgress: () => undefined, wire });
+    await vi.waitFor(() => expect(taskId !== '' && s.subscribers(taskId) === 1).toBe(true), { timeout: 5000 });
+    s.finishLongJobs();
+    expect((await running).end?.kind).toBe('completed');
+    const kinds = wire.map(wireMessageKind);
+    expect(kinds.slice(0, 4)).toEqual(['request', 'notifications/message', 'notifications/progress', 'response']);
+    expect(kinds).toContain('subscriptions/listen request');
+    expect(kinds).toContain('notifications/subscriptions/acknowledged');
+    const push = wire.find((m) => wireMessageKind(m) === 'notifications/tasks');
+    expect(JSON.parse(push?.json ?? '{}')).toMatchObject({ method: 'notifications/tasks', params: { taskId, status: 'completed', result: { content: [{ text: 'Long job done.' }] } } });
+    expect(wire.every((m) => m.t >= 0)).toBe(true);
+  });
+
+  it('shows a server\'s refusal of subscriptions/listen in the list, and polls on', async () => {
+    server = await startTasksMcpServer({ pollIntervalMs: 250 });
+    const wire: McpWireMessage[] = [];
+    const { end } = await run(server, 'count_slowly', { steps: 2 }, { sleep: async () => undefined, wire });
+    expect(end?.kind).toBe('completed');
+    const refusal = wire.find((m) => m.dir === 'received' && m.json.includes('Method not found'));
+    expect(refusal && wireMessageKind(refusal)).toBe('error response');
+    expect(wire.map(wireMessageKind).filter((k) => k === 'tasks/get request').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -125,8 +125,15 @@ export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
     };
     const authorization = await o.authorization?.();
     if (authorization !== undefined) headers.authorization = authorization;
+    o.onMessage?.('sent', body);
     const response = await o.fetch(o.url, { method: 'POST', headers, body: JSON.stringify(body), signal });
-    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/event-stream') || response.body === null) return;
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || response.body === null) {
+      // Refused (say, method not found): the answer is shown with the call's messages; polling carries on alone.
+      const reply = parseJson(await response.text().catch(() => ''));
+      if (isRecord(reply) && reply.id === id) o.onMessage?.('received', reply);
+      return;
+    }
+    if (!response.ok) return;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {

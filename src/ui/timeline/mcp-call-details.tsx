@@ -1,28 +1,7 @@
-import { wireRounds, type McpServerRef, type McpWireMessage } from '../../domain/mcp-call-trace';
+import { wireMessageKind as messageKind, wireRounds, type McpServerRef, type McpWireMessage } from '../../domain/mcp-call-trace';
 import { formatMs } from '../../timeline/format';
 import type { CallModel } from '../../timeline/model';
 import { LongText } from '../chat/long-text';
-
-/** What a message is, in words, for its heading and accessible name. */
-function messageKind(m: McpWireMessage): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(m.json);
-  } catch {
-    return m.dir === 'sent' ? 'sent' : 'received';
-  }
-  const o = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  const method = typeof o.method === 'string' ? o.method : null;
-  if (m.dir === 'sent') {
-    if (method === 'tools/call') return 'request';
-    if (method === 'notifications/cancelled') return 'cancellation';
-    return 'answer to the server';
-  }
-  if (method !== null) return `server request ${method}`;
-  const result = o.result;
-  if (result !== null && typeof result === 'object' && (result as Record<string, unknown>).resultType === 'input_required') return 'response (input required)';
-  return 'error' in o ? 'error response' : 'response';
-}
 
 function prettyJson(text: string): string {
   if (text.length > 256_000) return text;
