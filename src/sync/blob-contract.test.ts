@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStoreError, type BlobStore } from './blob-store';
+import { BlobStoreError } from './blob-store';
 import { createSession } from '../db/sessions-repo';
 import { MemoryBlobStore } from './memory-store';
 import { testDevice } from './testing/sync-device';
