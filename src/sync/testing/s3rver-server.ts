@@ -33,16 +33,17 @@ export function corsRules(origin: string): string {
 }
 
 /**
- * Starts s3rver with `buckets` made (each with the CORS rules for `corsOrigin`, or none) and the key pair
- * registered. s3rver keeps key pairs in one registry per process, so a second key pair adds to it.
+ * Starts s3rver with `buckets` made (each with the CORS rules for `corsOrigin`, or none), `bucketsWithoutCors`
+ * made with no CORS rules, and the key pair registered. s3rver keeps key pairs in one registry per process, so a
+ * second key pair adds to it.
  */
-export async function startS3rver(o: { accessKeyId: string; secretAccessKey: string; buckets: string[]; corsOrigin?: string }): Promise<S3rver> {
+export async function startS3rver(o: { accessKeyId: string; secretAccessKey: string; buckets: string[]; corsOrigin?: string; bucketsWithoutCors?: string[] }): Promise<S3rver> {
   const S3rverServer = load('@20minutes/s3rver') as S3rverClass;
   const { DUMMY_ACCOUNT } = load('@20minutes/s3rver/lib/models/account') as { DUMMY_ACCOUNT: Account };
   DUMMY_ACCOUNT.createKeyPair(o.accessKeyId, o.secretAccessKey);
   const directory = mkdtempSync(join(tmpdir(), 'toolscope-s3rver-'));
   const configs = o.corsOrigin === undefined ? [] : [corsRules(o.corsOrigin)];
-  const server = new S3rverServer({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: o.buckets.map((name) => ({ name, configs })) });
+  const server = new S3rverServer({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [...o.buckets.map((name) => ({ name, configs })), ...(o.bucketsWithoutCors ?? []).map((name) => ({ name, configs: [] }))] });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
