@@ -57,6 +57,8 @@ function folderFile(page: Page): Promise<string> {
 const createdAt = (text: string) => (JSON.parse(text) as { createdAt: number }).createdAt;
 
 test('two devices through an S3-compatible bucket; a folder backup written on demand and after a round, restored on a browser without folders', async ({ browser, mock }) => {
+  // Two devices, two first syncs, a restore: more than the default budget on a loaded machine (as sync-webdav).
+  test.setTimeout(120_000);
   const base = test.info().project.use.baseURL;
   if (!base) throw new Error('no baseURL');
   const origin = new URL(base).origin;
