@@ -2,47 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { appendMessage, loadHistory } from '../db/messages-repo';
 import { createSession, renameSession } from '../db/sessions-repo';
 import { restoreBackup, writeBackup } from './backup-file';
-import { FOLDER_BACKUP_NAME, FolderBackup, FolderBackupError, folderBackupSupported, type BackupFileHandle, type BackupFolderHandle, type FolderAccess, type FolderBackupView } from './backup-folder';
+import { FOLDER_BACKUP_NAME, FolderBackup, FolderBackupError, folderBackupSupported, type FolderBackupView } from './backup-folder';
+import { FakeFolder } from './testing/fake-folder';
 import { MemoryBlobStore } from './memory-store';
 import { testDevice, type TestDevice } from './testing/sync-device';
 import { createVault } from './vault-crypto';
-
-/**
- * A folder as the File System Access API gives it: a file's new content shows only once its writable is closed
- * (the browser writes a side file and swaps it in), permission as Chromium answers it after a reload.
- */
-class FakeFolder implements BackupFolderHandle {
-  readonly kind = 'directory';
-  readonly files = new Map<string, string>();
-  permission: FolderAccess = 'granted';
-  /** What the browser answers when asked (after a click). */
-  answer: FolderAccess = 'granted';
-  requests = 0;
-  gone = false;
-  constructor(readonly name: string) {}
-  async getFileHandle(name: string, options?: { create?: boolean }): Promise<BackupFileHandle> {
-    if (this.gone) throw new DOMException('A requested file or directory could not be found.', 'NotFoundError');
-    if (!this.files.has(name) && !options?.create) throw new DOMException('not found', 'NotFoundError');
-    return {
-      createWritable: async () => {
-        let pending = '';
-        return {
-          write: async (data: string) => void (pending += data),
-          close: async () => void this.files.set(name, pending),
-        };
-      },
-      getFile: async () => ({ text: async () => this.files.get(name) ?? '' }),
-    };
-  }
-  async queryPermission(): Promise<FolderAccess> {
-    return this.permission;
-  }
-  async requestPermission(): Promise<FolderAccess> {
-    this.requests++;
-    this.permission = this.answer;
-    return this.answer;
-  }
-}
 
 async function deviceWithSession(): Promise<TestDevice> {
   const a = await testDevice(new MemoryBlobStore());
