@@ -43,3 +43,16 @@ export async function closeSyncPanel(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(syncDialog(page)).toBeHidden();
 }
+
+/** Fills the S3-compatible form and connects; waits for nothing (the caller waits for the status it expects). */
+export async function connectS3(page: Page, s3: { bucketUrl: string; accessKeyId: string; secretAccessKey: string; region: string }, passphrase: string): Promise<void> {
+  await openSyncPanel(page);
+  const d = syncDialog(page);
+  await d.getByRole('combobox', { name: 'Storage' }).selectOption('S3-compatible');
+  await d.getByRole('textbox', { name: 'Bucket URL', exact: true }).fill(s3.bucketUrl);
+  await d.getByRole('textbox', { name: 'Access key ID', exact: true }).fill(s3.accessKeyId);
+  await d.getByLabel('Secret access key', { exact: true }).fill(s3.secretAccessKey);
+  await d.getByRole('textbox', { name: 'Region', exact: true }).fill(s3.region);
+  await d.getByLabel('Sync passphrase').fill(passphrase);
+  await d.getByRole('button', { name: 'Connect storage' }).click();
+}

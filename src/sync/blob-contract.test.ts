@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStoreError, type BlobStore } from './blob-store';
+import { BlobStoreError } from './blob-store';
 import { createSession } from '../db/sessions-repo';
 import { MemoryBlobStore } from './memory-store';
 import { testDevice } from './testing/sync-device';
@@ -9,41 +9,25 @@ import { AwsClient } from 'aws4fetch';
 import { appendMessage, loadHistory } from '../db/messages-repo';
 import { S3BlobStore, type S3Config } from './s3-store';
 import { startS3Fake, type S3Fake } from './testing/s3-fake';
+import { blobContract } from './testing/blob-contract-cases';
 
 /**
- * The blob contract every storage keeps, run against the in-memory store and a real Apache with mod_dav on a free
- * loopback port. The in-memory store cannot prove conditional writes over HTTP, folder creation or auth: Apache does.
+ * The blob contract every storage keeps (cases in testing/blob-contract-cases.ts), run against four servers; what
+ * each can and cannot prove (docs/architecture.md, "Servers the blob contract runs against"):
+ * - in memory: the contract's logic only; no HTTP, no conditional write, no auth, no CORS.
+ * - Apache mod_dav (real, Debian's apache2): conditional PUT (If-None-Match: * gives 412), MKCOL folders, basic
+ *   auth (401), PROPFIND listing, weak ETags (it sends them; no case relies on an ETag). CORS: the e2e specs.
+ * - our S3 fake (testing/s3-fake.ts): SigV4 checked with aws4fetch's own signer (so it cannot catch a mistake the
+ *   page's signer and the check share), If-None-Match: * honoured (412), so a lost race is refused.
+ * - s3rver (independent, s3rver-contract.test.ts): SigV4 checked by its own code, ListObjectsV2, bucket CORS rules
+ *   (the S3 e2e); it ignores If-None-Match: * on PUT and accepts unsigned requests — shown there, with how the
+ *   store behaves.
+ * No real cloud service is reachable here: how S3, R2 or B2 answer a conditional write under a real race is not proven.
  */
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
 
-function contract(name: string, make: () => BlobStore) {
-  describe(`blob contract: ${name}`, () => {
-    it('put-if-absent writes once and never overwrites', async () => {
-      const s = make();
-      expect(await s.putIfAbsent('devices/d1/seg-000000001', bytes('one'))).toBe(true);
-      expect(await s.putIfAbsent('devices/d1/seg-000000001', bytes('two'))).toBe(false);
-      expect(text(await s.get('devices/d1/seg-000000001'))).toBe('one');
-    });
-
-    it('get of a missing path is null; list walks folders; delete removes and tolerates absence', async () => {
-      const s = make();
-      expect(await s.get('devices/none/seg-000000001')).toBeNull();
-      await s.putIfAbsent('vault.json', bytes('{}'));
-      await s.putIfAbsent('devices/a/seg-000000001', bytes('a1'));
-      await s.putIfAbsent('devices/a/seg-000000002', bytes('a2'));
-      await s.putIfAbsent('devices/b/snap-000000001', new Uint8Array([0, 255, 1, 128]));
-      expect((await s.list('devices/')).sort()).toEqual(['devices/a/seg-000000001', 'devices/a/seg-000000002', 'devices/b/snap-000000001']);
-      expect([...(await s.get('devices/b/snap-000000001'))!]).toEqual([0, 255, 1, 128]);
-      await s.delete('devices/a/seg-000000001');
-      await s.delete('devices/a/seg-000000001');
-      expect((await s.list('devices/a/')).sort()).toEqual(['devices/a/seg-000000002']);
-      expect(await s.list('nothing-here/')).toEqual([]);
-    });
-  });
-}
-
-contract('in memory', () => new MemoryBlobStore());
+blobContract('in memory', () => new MemoryBlobStore());
 
 describe.runIf(apacheAvailable())('Apache mod_dav', () => {
   let dav: ApacheDav;
@@ -55,7 +39,7 @@ describe.runIf(apacheAvailable())('Apache mod_dav', () => {
     await dav?.stop();
   });
   // Each case gets its own folder on the one server.
-  contract('Apache mod_dav', () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }));
+  blobContract('Apache mod_dav', () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }));
 
   it('two simulated devices sync a session through it, compaction included', async () => {
     const store = () => new WebDavBlobStore({ url: `${dav.url}two-devices/`, username: dav.username, password: dav.password });
@@ -93,7 +77,7 @@ describe('S3-compatible (a local server that checks SigV4 signatures; not real-s
     await s3?.close();
   });
   const config = (over: Partial<S3Config> = {}): S3Config => ({ bucketUrl: `${s3.url}-${++n}`, accessKeyId: 'AKIDTEST', secretAccessKey: 'the-secret', region: 'us-east-1', ...over });
-  contract('S3 (signatures checked)', () => new S3BlobStore(config()));
+  blobContract('S3 (signatures checked)', () => new S3BlobStore(config()));
 
   it('keys with characters URLs escape round-trip, in another region too', async () => {
     const s = new S3BlobStore(config({ region: 'eu-west-1' }));

@@ -47,7 +47,9 @@ export class S3BlobStore implements BlobStore {
     const out: string[] = [];
     let token: string | null = null;
     do {
-      const u = new URL(this.config.bucketUrl.endsWith('/') ? this.config.bucketUrl : `${this.config.bucketUrl}/`);
+      // The bucket itself without a trailing slash (path style: /<bucket>?list-type=2, as the AWS SDKs send it):
+      // s3rver signs the bucket path without the slash, so /<bucket>/? fails its signature check.
+      const u = new URL(this.config.bucketUrl.replace(/\/+$/, ''));
       u.searchParams.set('list-type', '2');
       u.searchParams.set('prefix', prefix);
       if (token !== null) u.searchParams.set('continuation-token', token);
@@ -72,7 +74,7 @@ export function tagValues(xml: string, tag: string): string[] {
   const out: string[] = [];
   for (const m of xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))) {
     const v = m[1];
-    if (v !== undefined) out.push(v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'));
+    if (v !== undefined) out.push(v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d))).replace(/&amp;/g, '&'));
   }
   return out;
 }

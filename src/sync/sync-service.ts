@@ -1,5 +1,6 @@
 import type { ToolscopeDB } from '../db/database';
 import { restoreBackup, writeBackup, backupFileName } from './backup-file';
+import { FolderBackup, type BackupFolderHandle, type FolderBackupView } from './backup-folder';
 import { listConflicts, type SyncConflict } from './conflicts';
 import { connectVault } from './connect-vault';
 import { loadStorageConfig, makeStore, saveStorageConfig, storageKind, storageUrl, type StorageConfig } from './storage-config';
@@ -28,6 +29,8 @@ export type SyncView = {
   rounds: number;
   /** Records the last round wrote into the app's tables. */
   received: number;
+  /** The folder backups go to after each round ("Back up to folder"), or null. */
+  folder: FolderBackupView | null;
 };
 
 const BACKGROUND_MS = 30_000;
@@ -38,18 +41,21 @@ const LOCK = 'toolscope-sync';
  * 30 s and on focus), backup and restore. Framework-free; the panel subscribes to `view`.
  */
 export class SyncService {
-  private view: SyncView = { storage: null, connected: false, busy: false, progress: null, message: 'Not connected.', problem: null, lastSyncAt: null, pending: 0, deviceId: '', devices: [], conflicts: [], persisted: null, rounds: 0, received: 0 };
+  private view: SyncView = { storage: null, connected: false, busy: false, progress: null, message: 'Not connected.', problem: null, lastSyncAt: null, pending: 0, deviceId: '', devices: [], conflicts: [], persisted: null, rounds: 0, received: 0, folder: null };
   private readonly listeners = new Set<() => void>();
   private config: StorageConfig | null = null;
   private key: VaultKey | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
+  private readonly folder: FolderBackup;
 
   constructor(
     private readonly db: ToolscopeDB,
     private readonly state: SyncStateDB,
     private readonly origin: string,
-  ) {}
+  ) {
+    this.folder = new FolderBackup(state, (folder) => this.set({ folder }));
+  }
 
   get current(): SyncView {
     return this.view;
@@ -67,7 +73,7 @@ export class SyncService {
 
   /** Picks up a connection made earlier on this device and starts background rounds. */
   async init(): Promise<void> {
-    const [config, key, meta] = await Promise.all([loadStorageConfig(this.db), loadVaultKey(this.state), loadMeta(this.state)]);
+    const [config, key, meta] = await Promise.all([loadStorageConfig(this.db), loadVaultKey(this.state), loadMeta(this.state), this.folder.load().catch(() => undefined)]);
     this.config = config;
     this.key = config ? key : null;
     this.set({
@@ -128,6 +134,11 @@ export class SyncService {
       this.set({ busy: true, progress: null, problem: null, message: 'Syncing…' });
       try {
         const report = await syncRound({ db: this.db, state: this.state, store: makeStore(config), key, onProgress: (done, total) => this.set({ progress: { done, total } }) });
+        // The folder gets the round's state before the round is told over; a folder problem does not fail the round.
+        const folderFailed = await this.folder.afterRound(report.applied + report.uploaded > 0, () => this.sealedBackup()).then(
+          () => null,
+          (e: unknown) => toProblem(e, storageKind(config), this.origin),
+        );
         const meta = await loadMeta(this.state);
         this.set({
           busy: false,
@@ -139,6 +150,7 @@ export class SyncService {
           message: `Synced: ${report.applied} received, ${report.uploaded} sent.`,
           received: report.applied,
           rounds: this.view.rounds + 1,
+          problem: folderFailed,
         });
       } catch (e) {
         const pending = await this.state.outbox.count().catch(() => this.view.pending);
@@ -156,13 +168,33 @@ export class SyncService {
     window.addEventListener('focus', () => void this.syncNow());
   }
 
+  /** The sealed backup's text: for the connected vault, or for `passphrase` when not connected (none: refused). */
+  private async sealedBackup(passphrase?: string): Promise<string> {
+    const meta = await loadMeta(this.state);
+    const vault = this.key && meta.vault ? { file: meta.vault, key: this.key } : undefined;
+    return writeBackup({ db: this.db, state: this.state, vault, passphrase: vault ? undefined : passphrase });
+  }
+
+  /**
+   * "Back up to folder": into `picked` (a folder just chosen, then kept on the device), or into the kept folder,
+   * asking the browser for access again when it wants (this runs from the person's click).
+   */
+  async backupToFolder(passphrase: string, picked?: BackupFolderHandle): Promise<void> {
+    this.set({ busy: true, problem: null, message: 'Writing the backup to the folder…' });
+    try {
+      if (picked) await this.folder.choose(picked, () => this.sealedBackup(passphrase));
+      else await this.folder.writeNow(() => this.sealedBackup(passphrase));
+      this.set({ busy: false, message: `Backed up to the folder “${this.folder.view?.name ?? ''}”.` });
+    } catch (e) {
+      this.set({ busy: false, problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin), message: 'No backup written to the folder.' });
+    }
+  }
+
   /** The backup file's name and text; sealed for the connected vault, or for `passphrase` when not connected. */
   async backup(passphrase: string): Promise<{ name: string; text: string } | null> {
     this.set({ busy: true, problem: null, message: 'Writing the backup…' });
     try {
-      const meta = await loadMeta(this.state);
-      const vault = this.key && meta.vault ? { file: meta.vault, key: this.key } : undefined;
-      const text = await writeBackup({ db: this.db, state: this.state, vault, passphrase: vault ? undefined : passphrase });
+      const text = await this.sealedBackup(passphrase);
       this.set({ busy: false, message: 'Backup written.' });
       return { name: backupFileName(Date.now()), text };
     } catch (e) {

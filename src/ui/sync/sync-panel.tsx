@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { StorageConfig } from '../../sync/storage-config';
 import { savedStorageConfig, syncService } from '../data/sync-service-instance';
 import { downloadText } from '../download';
+import { FolderBackupButtons } from './folder-backup-buttons';
 import { SyncConflicts } from './sync-conflicts';
 import { SyncStatusRegion } from './sync-status-region';
 import './sync.css';
@@ -100,6 +101,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
           <button type="button" disabled={view.busy} onClick={() => void backup()}>
             Back up to file
           </button>
+          <FolderBackupButtons service={service} view={view} passphrase={passphrase} />
           <button type="button" disabled={view.busy} onClick={() => fileRef.current?.click()}>
             Restore from file
           </button>

@@ -4,6 +4,11 @@ function when(ms: number | null): string {
   return ms === null ? 'never' : new Date(ms).toLocaleString();
 }
 
+function folderText(f: NonNullable<SyncView['folder']>): string {
+  if (f.access !== 'granted') return `“${f.name}”: the browser asks again before writing there; use “Back up to folder” to allow it.`;
+  return `“${f.name}”, last written ${when(f.lastWrittenAt)}.`;
+}
+
 /** "Sync status": what happened last, in words; busy while a round runs; a CORS refusal with the configuration. */
 export function SyncStatusRegion({ view }: { view: SyncView }) {
   return (
@@ -32,6 +37,12 @@ export function SyncStatusRegion({ view }: { view: SyncView }) {
         <dd>{view.pending === 0 ? 'nothing' : `${view.pending} changes`}</dd>
         <dt>Devices</dt>
         <dd>{view.devices.length === 0 ? 'this one' : view.devices.map((d) => (d === view.deviceId ? `${d} (this one)` : d)).join(', ')}</dd>
+        {view.folder && (
+          <>
+            <dt>Folder backup</dt>
+            <dd>{folderText(view.folder)}</dd>
+          </>
+        )}
         <dt>This browser</dt>
         <dd>{view.persisted === true ? 'keeps this data (persistent storage).' : view.persisted === false ? 'may clear this data when space runs low: keep a backup.' : 'does not say whether it may clear this data.'}</dd>
       </dl>
