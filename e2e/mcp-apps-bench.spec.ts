@@ -160,17 +160,6 @@ test('20 MCP App Views in one long session: main-thread tasks while they render 
   await framesOnScreenShowResults(page);
   const mountedAtBottom = await page.locator(`iframe[title="${VIEW_TITLE}"]`).count();
 
-  // Every one of the 20 Views renders when its card is on screen (walked from the top).
-  for (let i = 0; i < VIEWS; i++) {
-    const card = page.locator(`.tool-card[data-call-id="call_show_board_${i}"]`);
-    await expect(async () => {
-      // The card may not be in the virtualized list yet: scroll up until it is.
-      if ((await card.count()) === 0) await page.locator('[role="log"][aria-label="Messages"]').evaluate((el) => { el.scrollTop -= el.clientHeight; });
-      await card.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
-    await expect(card.locator('iframe').contentFrame().locator('#result')).toContainText(`board for b${i}`, { timeout: 30_000 });
-  }
-
   const out = [
     line('run, plain session', plainRun),
     line(`run, ${VIEWS} Views`, viewsRun),
@@ -185,8 +174,23 @@ test('20 MCP App Views in one long session: main-thread tasks while they render 
 
   // The page's own work, whatever the machine's load: no main-thread task of the page used over 50 ms of CPU while
   // the 20 Views started or while they were torn down and restored by scrolling.
+  // Soft: the walk below still checks that every View renders.
   for (const [name, p] of [['run with 20 Views', viewsRun], ['scroll with 20 Views', viewsScroll]] as const) {
     const over = cpuLong(p.cpu.filter((t) => t.inPage)).map((t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`);
-    expect(over, `${name}: the page's main-thread tasks over 50 ms of CPU`).toEqual([]);
+    expect.soft(over, `${name}: the page's main-thread tasks over 50 ms of CPU`).toEqual([]);
+  }
+
+  // Every one of the 20 Views renders when its card is on screen (walked from the top down).
+  const list = page.locator('[role="log"][aria-label="Messages"]');
+  await list.evaluate((el) => { el.scrollTop = 0; });
+  for (let i = 0; i < VIEWS; i++) {
+    const card = page.locator(`.tool-card[data-call-id="call_show_board_${i}"]`);
+    await expect(async () => {
+      // The card may not be in the virtualized list yet: scroll on until it is.
+      if ((await card.count()) === 0) await list.evaluate((el) => { el.scrollTop += el.clientHeight / 2; });
+      await card.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    // Views start one at a time, so the ones queued before this one start first.
+    await expect(card.locator('iframe').contentFrame().locator('#result')).toContainText(`board for b${i}`, { timeout: 60_000 });
   }
 });
