@@ -18,13 +18,27 @@ import { checkMcpSchema } from './mcp-run-tools';
 
 const VIEW_CALL_TIMEOUT_MS = 60_000;
 
+/**
+ * The View HTML each live connection gave, by resource URI: a View that comes back into the chat's list (or a second
+ * View of the same tool) starts from it instead of reading it again. A new connection (a reconnect) reads afresh.
+ */
+const readResources = new WeakMap<object, Map<string, McpUiResource>>();
+
 export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'resourceUri'>, signal: AbortSignal): Promise<McpUiResource | UiResourceProblem> {
   const record = await getMcpServer(db, view.serverId);
   if (record === undefined) return { kind: 'no-html', message: 'The MCP server of this view was removed.' };
   const live = await connectMcp(record);
   if (live === null) return { kind: 'no-html', message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. Connect it in the Tools view and the view comes back here.` };
+  const known = readResources.get(live.connection)?.get(view.resourceUri);
+  if (known !== undefined) return known;
   try {
-    return toUiResource(view.resourceUri, await live.connection.readResource(view.resourceUri, { signal }));
+    const read = toUiResource(view.resourceUri, await live.connection.readResource(view.resourceUri, { signal }));
+    if (!('kind' in read)) {
+      const byUri = readResources.get(live.connection) ?? new Map<string, McpUiResource>();
+      byUri.set(view.resourceUri, read);
+      readResources.set(live.connection, byUri);
+    }
+    return read;
   } catch (error) {
     return { kind: 'no-html', message: `The MCP server could not read ${view.resourceUri}: ${error instanceof Error ? error.message : String(error)}` };
   }

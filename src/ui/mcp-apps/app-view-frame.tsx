@@ -10,6 +10,7 @@ import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
 import { takeStartSlot } from './view-start-queue';
 import { useViewDisplayMode } from './use-view-display-mode';
+import { lastViewHeight, rememberViewHeight } from './view-heights';
 import './mcp-apps.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; resource: McpUiResource };
@@ -22,7 +23,8 @@ const MIN_HEIGHT = 80;
  */
 export default function AppViewFrame({ sessionId, view }: { sessionId: string; view: McpAppView }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [height, setHeight] = useState(MIN_HEIGHT * 2);
+  // A View coming back into the list starts at the height it had (view-heights.ts).
+  const [height, setHeight] = useState(() => lastViewHeight(view.callId) ?? MIN_HEIGHT * 2);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<{ host: Promise<AppHost | null>; abort: AbortController } | null>(null);
@@ -117,7 +119,9 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
               pending.height = Math.max(MIN_HEIGHT, Math.ceil(s.height));
               pending.frame ??= requestAnimationFrame(() => {
                 pending.frame = null;
-                if (pending.height !== null) setHeight(pending.height);
+                if (pending.height === null) return;
+                rememberViewHeight(callId, pending.height);
+                setHeight(pending.height);
               });
             },
             log: (entry) => {
@@ -140,7 +144,11 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
   const full = display.mode === 'fullscreen';
   return (
     <div className="mcp-app-view" ref={boxRef}>
-      {loaded.state === 'loading' && <p className="hint">Loading the view…</p>}
+      {loaded.state === 'loading' && (
+        <p className="hint" style={lastViewHeight(callId) !== undefined ? { height, margin: 0 } : undefined}>
+          Loading the view…
+        </p>
+      )}
       {loaded.state === 'failed' && (
         <p className="hint verdict-bad" role="alert">
           {loaded.message}

@@ -1,21 +1,29 @@
+import { useState } from 'react';
 import type { AppBridgeEntry } from '../../mcp/apps/app-host';
 
-/** Every request the View made of the host, with its JSON-RPC parameters and answer, shown as text. */
+/**
+ * Every request the View made of the host, with its JSON-RPC parameters and answer, shown as text. The entries are
+ * drawn only while the list is open: a View brought back by scrolling adds its handshake to the log, and drawing
+ * every entry's JSON each time would cost each restore more than the one before.
+ */
 export function BridgeLog({ entries }: { entries: readonly AppBridgeEntry[] }) {
+  const [open, setOpen] = useState(false);
   if (entries.length === 0) return null;
   return (
-    <details className="mcp-app-log">
+    <details className="mcp-app-log" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>View requests ({entries.length})</summary>
-      <ol aria-label="View requests">
-        {entries.map((e, i) => (
-          <li key={i} data-outcome={e.outcome}>
-            <span>
-              {e.method} · {e.outcome}
-            </span>
-            <pre>{JSON.stringify({ params: e.params, ...(e.result !== undefined ? { result: e.result } : {}) }, null, 2)}</pre>
-          </li>
-        ))}
-      </ol>
+      {open && (
+        <ol aria-label="View requests">
+          {entries.map((e, i) => (
+            <li key={i} data-outcome={e.outcome}>
+              <span>
+                {e.method} · {e.outcome}
+              </span>
+              <pre>{JSON.stringify({ params: e.params, ...(e.result !== undefined ? { result: e.result } : {}) }, null, 2)}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
     </details>
   );
 }
