@@ -172,13 +172,18 @@ test('reopening Settings with the same base URL and key uses the cached model li
 
 test('typing the key and base URL lists models once they settle, never with half a key or to a half-typed address', async ({ page, mock }) => {
   mock.configure({ models: ['alpha-model', 'beta-model'] });
+  await page.clock.install();
   await openApp(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   const baseURL = dialog.getByRole('textbox', { name: 'Base URL' });
   await baseURL.fill('');
+  // A person types faster than the settle time; a busy machine's keystrokes can be seconds apart in real time.
+  // The page's clock stands still while typing, as if each keystroke followed the last at once, then runs on.
+  await page.clock.pauseAt(Date.now() + 1_000);
   await baseURL.pressSequentially(mock.url);
   await dialog.getByRole('textbox', { name: 'API key' }).pressSequentially(TEST_KEY);
+  await page.clock.resume();
   await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText(['Choose from 2 models…', 'alpha-model', 'beta-model']);
 
   // Every listing that reached the server went to the whole address with the whole key (each keystroke

@@ -49,7 +49,8 @@ test('an update announced while a run is going does not reload the page; Reload 
   const other = await page.context().newPage();
   await other.goto(host.url);
   const reloadOther = other.getByRole('button', { name: 'Reload to update' });
-  await expect(reloadOther).toBeEnabled();
+  // Offered once the new version has installed, which precaches the app again (see the first wait).
+  await expect(reloadOther).toBeEnabled({ timeout: 45_000 });
   const reloadHere = page.getByRole('button', { name: 'Reload to update' });
   await expect(reloadHere).toBeDisabled();
   await expect(page.getByText('Available when the run ends.')).toBeVisible();
