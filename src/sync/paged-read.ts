@@ -21,17 +21,20 @@ export function approxSize(value: unknown, depth = 0): number {
   return n;
 }
 
-const FIRST_PAGE = 100;
-const MIN_PAGE = 10;
-const MAX_PAGE = 2000;
+const FIRST_PAGE = 50;
+const MIN_PAGE = 5;
+const MAX_PAGE = 500;
 
-/** The next page's length from the bytes the last page held. */
-function nextPageLength(records: readonly unknown[], sizeOf: (r: never) => number): number {
-  if (records.length === 0) return FIRST_PAGE;
+/**
+ * The next page's length from the bytes the last page held: about WRITE_SLICE_BYTES of records like those, at most
+ * twice the last length (records of very different sizes in key order are met a page later, not 40 pages later).
+ */
+function nextPageLength(records: readonly unknown[], sizeOf: (r: never) => number, last: number): number {
+  if (records.length === 0) return Math.min(MAX_PAGE, last * 2);
   let bytes = 0;
   for (const r of records) bytes += sizeOf(r as never);
   const per = Math.max(1, bytes / records.length);
-  return Math.max(MIN_PAGE, Math.min(MAX_PAGE, Math.floor(WRITE_SLICE_BYTES / per)));
+  return Math.max(MIN_PAGE, Math.min(MAX_PAGE, last * 2, Math.floor(WRITE_SLICE_BYTES / per)));
 }
 
 /**
@@ -48,7 +51,7 @@ export async function readTableInPages<T, K>(table: Table<T, K>, onPage: (record
     onPage(page);
     if (page.length < length) return;
     const last = Dexie.getByKeyPath(page[page.length - 1] as object, keyPath) as IndexableType;
-    length = nextPageLength(page, sizeOf);
+    length = nextPageLength(page, sizeOf, length);
     await yieldToPage();
     page = await table.where(':id').above(last).limit(length).toArray();
   }
@@ -62,7 +65,7 @@ export async function readKeysInPages<T, K>(table: Table<T, K>, keys: readonly K
     const page = await table.bulkGet(keys.slice(i, i + length));
     i += length;
     for (const r of page) out.push(r);
-    length = nextPageLength(page.filter((r) => r !== undefined), sizeOf);
+    length = nextPageLength(page.filter((r) => r !== undefined), sizeOf, length);
     if (i < keys.length) await yieldToPage();
   }
   return out;
