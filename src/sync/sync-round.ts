@@ -2,14 +2,15 @@ import type { ToolscopeDB } from '../db/database';
 import type { BlobStore } from './blob-store';
 import { stampLocal } from './collect-local';
 import { mergeChange, tableOf, winner, type Change, type Entity } from './entity-merge';
-import type { EntityRow } from './sync-state-db';
+import type { EntityRow, OutboxRow } from './sync-state-db';
 import { SESSION_OWNED } from './local-tables';
 import { receive } from './hlc';
 import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './vault-layout';
 import { applyMerged } from './apply-merged';
 import { decodeBlob, encodeBlob, type BlobBody } from './segment-codec';
 import { compact } from './compaction';
-import { timeSlicer } from './main-thread-slices';
+import { bySize, timeSlicer } from './main-thread-slices';
+import { approxSize, readKeysInPages } from './paged-read';
 import { saveMeta, type SyncMeta, type SyncStateDB } from './sync-state-db';
 import { VaultError, type VaultKey } from './vault-crypto';
 
@@ -142,11 +143,16 @@ async function applyBody(body: BlobBody, entities: Map<string, Entity>, touched:
   }
 }
 
+const SEGMENT_BYTES = 1024 * 1024;
+
 async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Promise<number> {
   const size = o.segmentSize ?? 500;
   let uploaded = 0;
   for (;;) {
-    const rows = await o.state.outbox.limit(size).toArray();
+    // Read in pages, and a segment of big records ends at ~1 MB: the batch is cloned to the codec worker at once.
+    const keys = await o.state.outbox.limit(size).primaryKeys();
+    if (keys.length === 0) break;
+    const rows = bySize((await readKeysInPages(o.state.outbox, keys)).filter((r): r is OutboxRow => r !== undefined), (r) => approxSize(r.c), SEGMENT_BYTES)[0] ?? [];
     if (rows.length === 0) break;
     const batch = rows.map((r) => r.c);
     let seq = meta.ownSeq + 1;
