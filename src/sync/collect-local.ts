@@ -7,7 +7,9 @@ import type { ToolscopeDB } from '../db/database';
 import { RANGE_MARK } from '../db/sync-change-log';
 import { liveSessionIds, readLocal, SESSION_OWNED } from './local-tables';
 import { changeKey, readChangeLog, readLocalKeys, settleChangeLog } from './local-changes';
-import { addToOutbox, entityRow, loadMeta, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import { timeSlicer } from './main-thread-slices';
+import { approxSize } from './paged-read';
+import { addToOutbox, entityRow, loadMeta, putRows, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
 
 export type CollectOptions = {
   /** Sessions whose run is under way here: their records wait (into `waiting`). */
@@ -31,10 +33,10 @@ export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows
     return formatHlc(meta.clock, meta.deviceId);
   };
   const keys = o.keys ? new Set(o.keys) : new Set([...local.keys(), ...rows.keys()]);
-  let n = 0;
+  const slice = timeSlicer();
   for (const k of keys) {
-    // A first compare of thousands of records gives the page's main thread back now and then.
-    if (++n % YIELD_EVERY === 0) await pause();
+    // A first compare of thousands of records gives the page's main thread back every few milliseconds.
+    await slice();
     const record = local.get(k);
     const row = rows.get(k);
     if (record === undefined) {
@@ -76,9 +78,6 @@ export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows
   }
   return changes;
 }
-
-const YIELD_EVERY = 200;
-export const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The session a record of a session-owned table belongs to, from its last synced form. */
 function sessionOf(k: string, mat: string): string | null {
@@ -129,10 +128,13 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
     meta.tracking = token;
     delete meta.outbox;
     await state.transaction('rw', state.entities, state.meta, state.outbox, async () => {
-      await addToOutbox(state, [...legacy, ...changes]);
-      const put = [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!);
-      // In slices: each put is cloned on the main thread, thousands at once would hold it.
-      for (let i = 0; i < put.length; i += 500) await state.entities.bulkPut(put.slice(i, i + 500));
+      // A change is about its record's size: the text its row keeps (a walk only for the few without one).
+      await addToOutbox(state, [...legacy, ...changes], (c) => {
+        const mat = cache.rows.get(c.k)?.mat;
+        return typeof mat === 'string' ? mat.length + 100 : approxSize(c);
+      });
+      // In slices by size: each put is cloned on the main thread, thousands at once would hold it.
+      await putRows(state, [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!));
       await saveMeta(state, meta);
     });
   }

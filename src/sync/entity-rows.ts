@@ -1,4 +1,5 @@
-import type { EntityRow, SyncStateDB } from './sync-state-db';
+import { readCollectionInPages, readKeysInPages, readTableInPages } from './paged-read';
+import { rowSize, type EntityRow, type SyncStateDB } from './sync-state-db';
 
 /**
  * The entity rows a round works on, read from sync's state as needed (architecture.md, "Sync and backup"): the
@@ -22,7 +23,7 @@ export class EntityRows {
     if (this.all) return [];
     const need = [...new Set(keys)].filter((k) => !this.rows.has(k) && !this.absent.has(k));
     if (need.length === 0) return [];
-    const found = await this.state.entities.bulkGet(need);
+    const found = await readKeysInPages(this.state.entities, need, rowSize);
     const added: EntityRow[] = [];
     need.forEach((k, i) => {
       const r = found[i];
@@ -37,7 +38,9 @@ export class EntityRows {
     if (this.all) return [];
     const need = [...new Set(ids)].filter((id) => !this.sessions.has(id));
     if (need.length === 0) return [];
-    const added = (await this.state.entities.where('s').anyOf(need).toArray()).filter((r) => !this.rows.has(r.k)).map((r) => this.add(r));
+    // In pages: a session of thousands of records would otherwise be deserialized in one main-thread task.
+    const found = await readCollectionInPages(this.state.entities, this.state.entities.where('s').anyOf(need), rowSize);
+    const added = found.filter((r) => !this.rows.has(r.k)).map((r) => this.add(r));
     added.push(...(await this.load(need.map((id) => `sessions/${id}`))));
     for (const id of need) this.sessions.add(id);
     return added;
@@ -45,7 +48,10 @@ export class EntityRows {
 
   async loadAll(): Promise<EntityRow[]> {
     if (this.all) return [];
-    const added = (await this.state.entities.toArray()).filter((r) => !this.rows.has(r.k)).map((r) => this.add(r));
+    const added: EntityRow[] = [];
+    await readTableInPages(this.state.entities, (page) => {
+      for (const r of page) if (!this.rows.has(r.k)) added.push(this.add(r));
+    }, rowSize);
     this.all = true;
     return added;
   }

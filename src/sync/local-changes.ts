@@ -1,6 +1,7 @@
 import type { ToolscopeDB } from '../db/database';
 import type { ChangeRow } from '../db/sync-change-log';
-import { isSyncedTable, localOnlyFields, primaryKeyOf, SYNCED_TABLES, type LocalRecord, type SyncedTable } from './local-tables';
+import { isSyncedTable, localOnlyFields, primaryKeyOf, type LocalRecord, type SyncedTable } from './local-tables';
+import { readKeysInPages } from './paged-read';
 
 /**
  * The app database's change log as sync reads it (db/sync-change-log.ts; architecture.md, "Sync and backup"):
@@ -26,18 +27,17 @@ export async function readLocalKeys(db: ToolscopeDB, keys: Iterable<string>): Pr
   }
   const out = new Map<string, LocalRecord>();
   if (byTable.size === 0) return out;
-  await db.transaction('r', SYNCED_TABLES.map((t) => db[t]), async () => {
-    for (const [t, ks] of byTable) {
-      const found = (await (db[t] as unknown as import('dexie').Table<LocalRecord, unknown>).bulkGet(ks.map((k) => primaryKeyOf(t, k)))) as (LocalRecord | undefined)[];
-      ks.forEach((k, i) => {
-        const r = found[i];
-        if (!r) return;
-        const copy: LocalRecord = { ...r };
-        for (const f of localOnlyFields(t)) delete copy[f];
-        out.set(k, copy);
-      });
-    }
-  });
+  // In pages (paged-read.ts), each its own read: a write between two pages is in the change log either way.
+  for (const [t, ks] of byTable) {
+    const found = await readKeysInPages(db[t] as unknown as import('dexie').Table<LocalRecord, unknown>, ks.map((k) => primaryKeyOf(t, k)));
+    ks.forEach((k, i) => {
+      const r = found[i];
+      if (!r) return;
+      const copy: LocalRecord = { ...r };
+      for (const f of localOnlyFields(t)) delete copy[f];
+      out.set(k, copy);
+    });
+  }
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { ToolscopeDB } from '../db/database';
 import { isLiveStatus } from '../domain/session';
+import { readTableInPages } from './paged-read';
 
 /**
  * The app's tables sync carries and how a record is named in it. The allowlist is the export's: secrets,
@@ -53,19 +54,22 @@ function table(db: ToolscopeDB, t: SyncedTable) {
   return db[t] as unknown as import('dexie').Table<LocalRecord, unknown>;
 }
 
-/** Every synced record on this device, by entity key, without its local-only fields. */
+/**
+ * Every synced record on this device, by entity key, without its local-only fields. Read in pages (paged-read.ts):
+ * a first sync of thousands of records never holds the page's main thread for one big read.
+ */
 export async function readLocal(db: ToolscopeDB): Promise<Map<string, LocalRecord>> {
   const out = new Map<string, LocalRecord>();
-  await db.transaction('r', SYNCED_TABLES.map((t) => db[t]), async () => {
-    for (const t of SYNCED_TABLES) {
-      const skip = localOnlyFields(t);
-      for (const r of await table(db, t).toArray()) {
+  for (const t of SYNCED_TABLES) {
+    const skip = localOnlyFields(t);
+    await readTableInPages(table(db, t), (page) => {
+      for (const r of page) {
         const copy: LocalRecord = { ...r };
         for (const f of skip) delete copy[f];
         out.set(entityKey(t, copy), copy);
       }
-    }
-  });
+    });
+  }
   return out;
 }
 

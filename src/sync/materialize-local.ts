@@ -2,16 +2,20 @@ import { ROOT_BRANCH, type Branch } from '../domain/branches';
 import { materialize, tableOf, winner, type Entity } from './entity-merge';
 import { forkConcurrent, type ForkInput } from './fork-branches';
 import { SESSION_OWNED, type LocalRecord } from './local-tables';
+import { timeSlicer } from './main-thread-slices';
 
 /**
  * The records to write for the entities a round touched. Messages and their session are materialized together:
  * the fork rule (fork-branches.ts) may move messages to a branch of their own and add that branch to the session.
  */
-export function materializeKeys(entities: ReadonlyMap<string, Entity>, touchedKeys: ReadonlySet<string>): Map<string, LocalRecord | null> {
+export async function materializeKeys(entities: ReadonlyMap<string, Entity>, touchedKeys: ReadonlySet<string>): Promise<Map<string, LocalRecord | null>> {
+  // Thousands of entities on a first sync: the page's main thread is given back every few milliseconds.
+  const slice = timeSlicer();
   const out = new Map<string, LocalRecord | null>();
   const sessions = new Set<string>();
-  const touched = withOwnedRecords(entities, touchedKeys);
+  const touched = await withOwnedRecords(entities, touchedKeys, slice);
   for (const k of touched) {
+    await slice();
     const e = entities.get(k);
     if (!e) continue;
     const rec = ownerDeleted(entities, k, e) ? null : materialize(e);
@@ -26,6 +30,7 @@ export function materializeKeys(entities: ReadonlyMap<string, Entity>, touchedKe
   const bySession = new Map<string, { key: string; input: ForkInput }[]>();
   for (const [k, e] of entities) {
     if (!k.startsWith('messages/')) continue;
+    await slice();
     const rec = ownerDeleted(entities, k, e) ? null : materialize(e);
     const sid = rec?.sessionId;
     if (rec === null || typeof sid !== 'string' || !sessions.has(sid)) continue;
@@ -36,6 +41,7 @@ export function materializeKeys(entities: ReadonlyMap<string, Entity>, touchedKe
     bySession.set(sid, list);
   }
   for (const sid of sessions) {
+    await slice();
     const skey = `sessions/${sid}`;
     const se = entities.get(skey);
     const session = se ? materialize(se) : null;
@@ -73,12 +79,13 @@ function ownerDeleted(entities: ReadonlyMap<string, Entity>, k: string, e: Entit
 }
 
 /** The touched keys plus every record of a touched session: a session deleted or revived takes them along. */
-function withOwnedRecords(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
+async function withOwnedRecords(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>, slice: () => Promise<void> | undefined): Promise<Set<string>> {
   const sessions = new Set([...touched].filter((k) => k.startsWith('sessions/')).map((k) => k.slice('sessions/'.length)));
   const out = new Set(touched);
   if (sessions.size === 0) return out;
   for (const [k, e] of entities) {
     if (!SESSION_OWNED.has(tableOf(k))) continue;
+    await slice();
     const sid = sessionIdOf(e);
     if (sid !== null && sessions.has(sid)) out.add(k);
   }

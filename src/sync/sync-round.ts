@@ -2,13 +2,15 @@ import type { ToolscopeDB } from '../db/database';
 import type { BlobStore } from './blob-store';
 import { stampLocal } from './collect-local';
 import { mergeChange, tableOf, winner, type Change, type Entity } from './entity-merge';
-import type { EntityRow } from './sync-state-db';
+import type { EntityRow, OutboxRow } from './sync-state-db';
 import { SESSION_OWNED } from './local-tables';
 import { receive } from './hlc';
 import { DEVICES, parseBlobPath, segmentPath, type StoredBlob } from './vault-layout';
 import { applyMerged } from './apply-merged';
 import { decodeBlob, encodeBlob, type BlobBody } from './segment-codec';
 import { compact } from './compaction';
+import { bySize, timeSlicer } from './main-thread-slices';
+import { approxSize, readKeysInPages } from './paged-read';
 import { saveMeta, type SyncMeta, type SyncStateDB } from './sync-state-db';
 import { VaultError, type VaultKey } from './vault-crypto';
 
@@ -64,7 +66,7 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
     const body = await decodeBlob(o.key, blob.path, bytes);
     if (body.device !== blob.device || body.seq !== blob.seq) throw new VaultError('integrity', `${blob.path} on the storage names another place than its own; nothing from it was applied.`);
     take(await rows.load(body.kind === 'seg' ? body.changes.map((c) => c.k) : body.entities.map(([k]) => k)));
-    applyBody(body, entities, touched, meta);
+    await applyBody(body, entities, touched, meta);
     meta.seen[blob.device] = Math.max(meta.seen[blob.device] ?? 0, blob.seq);
     if (body.kind === 'snap') for (const [d, n] of Object.entries(body.frontier)) if (d !== meta.deviceId) meta.seen[d] = Math.max(meta.seen[d] ?? 0, n);
     o.onProgress?.(++read, total);
@@ -118,22 +120,39 @@ function plan(listed: StoredBlob[], meta: SyncMeta): StoredBlob[] {
   return out;
 }
 
-function applyBody(body: BlobBody, entities: Map<string, Entity>, touched: Set<string>, meta: SyncMeta): void {
-  const changes: Change[] = body.kind === 'seg' ? body.changes : body.entities.flatMap(([k, e]) => Object.entries(e.f).flatMap(([field, values]) => values.map((s) => ({ k, f: { [field]: s } }))));
-  for (const c of changes) {
+/** Merges a blob's changes, giving the page's main thread back every few milliseconds (main-thread-slices.ts). */
+async function applyBody(body: BlobBody, entities: Map<string, Entity>, touched: Set<string>, meta: SyncMeta): Promise<void> {
+  const slice = timeSlicer();
+  const apply = (c: Change) => {
     const r = mergeChange(entities.get(c.k), c);
-    if (!r.changed) continue;
+    if (!r.changed) return;
     entities.set(c.k, r.entity);
     touched.add(c.k);
     for (const s of Object.values(c.f)) meta.clock = receive(meta.clock, s.h);
+  };
+  if (body.kind === 'seg') {
+    for (const c of body.changes) {
+      await slice();
+      apply(c);
+    }
+    return;
+  }
+  for (const [k, e] of body.entities) {
+    await slice();
+    for (const [field, values] of Object.entries(e.f)) for (const s of values) apply({ k, f: { [field]: s } });
   }
 }
+
+const SEGMENT_BYTES = 1024 * 1024;
 
 async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Promise<number> {
   const size = o.segmentSize ?? 500;
   let uploaded = 0;
   for (;;) {
-    const rows = await o.state.outbox.limit(size).toArray();
+    // Read in pages, and a segment of big records ends at ~1 MB: the batch is cloned to the codec worker at once.
+    const keys = await o.state.outbox.limit(size).primaryKeys();
+    if (keys.length === 0) break;
+    const rows = bySize((await readKeysInPages(o.state.outbox, keys)).filter((r): r is OutboxRow => r !== undefined), (r) => approxSize(r.c), SEGMENT_BYTES)[0] ?? [];
     if (rows.length === 0) break;
     const batch = rows.map((r) => r.c);
     let seq = meta.ownSeq + 1;

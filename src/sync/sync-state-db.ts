@@ -3,6 +3,8 @@ import { tableOf, winner, type Change, type Entity } from './entity-merge';
 import type { HlcState } from './hlc';
 import type { VaultFile, VaultKey } from './vault-crypto';
 import { SESSION_OWNED } from './local-tables';
+import { bySize } from './main-thread-slices';
+import { approxSize } from './paged-read';
 
 /**
  * What sync keeps on the device, in a database of its own beside the app's (so the app's schema is untouched):
@@ -10,6 +12,16 @@ import { SESSION_OWNED } from './local-tables';
  * plus the device's clock, outbox and what it has read of every other device.
  */
 export type EntityRow = { k: string; e: Entity; mat: string | null; /** The owning session (session-owned tables): what a round loads a session's records by. */ s?: string };
+
+/** About how many bytes a row clones to: its record's text twice (the entity holds the values too), or a walk of a tombstone's entity. */
+export function rowSize(r: EntityRow): number {
+  return r.mat !== null ? 2 * r.mat.length + 200 : approxSize(r.e);
+}
+
+/** Puts rows in slices bounded by size (main-thread-slices.ts); inside a transaction when called in one. */
+export async function putRows(s: SyncStateDB, rows: readonly EntityRow[]): Promise<void> {
+  for (const run of bySize(rows, rowSize)) await s.entities.bulkPut(run);
+}
 
 export function entityRow(k: string, e: Entity, mat: string | null): EntityRow {
   const sid = SESSION_OWNED.has(tableOf(k)) ? winner(e, 'sessionId')?.v : undefined;
@@ -74,9 +86,12 @@ export async function loadMeta(s: SyncStateDB): Promise<SyncMeta> {
 
 export type OutboxRow = { n?: number; c: Change };
 
-/** Adds changes to the outbox in slices (each row is cloned on the main thread; thousands at once would hold it). */
-export async function addToOutbox(s: SyncStateDB, changes: readonly Change[]): Promise<void> {
-  for (let i = 0; i < changes.length; i += 500) await s.outbox.bulkAdd(changes.slice(i, i + 500).map((c) => ({ c })));
+/**
+ * Adds changes to the outbox in slices bounded by size (each row is cloned on the main thread; thousands at once
+ * would hold it). `sizeOf` may give an estimate the caller already has.
+ */
+export async function addToOutbox(s: SyncStateDB, changes: readonly Change[], sizeOf: (c: Change) => number = approxSize): Promise<void> {
+  for (const run of bySize(changes, sizeOf)) await s.outbox.bulkAdd(run.map((c) => ({ c })));
 }
 
 export async function saveMeta(s: SyncStateDB, meta: SyncMeta): Promise<void> {
