@@ -218,9 +218,16 @@ test('a View message and model context are shown before they take effect, its re
   await expect(card.getByRole('group', { name: 'Result', exact: true })).toContainText('board for beta');
 });
 
-test('the official vanilla-JS example App renders and its button calls its tool through the host', async ({ page, mock }) => {
+// The official example Apps published with the extension; each exports its server factory (its program listens on
+// every interface, so the factory is served on loopback here).
+const officialExamples = [
+  { label: 'vanilla-JS', load: () => import('@modelcontextprotocol/server-basic-vanillajs') },
+  { label: 'React', load: () => import('@modelcontextprotocol/server-basic-react') },
+];
+
+for (const { label, load } of officialExamples) test(`the official ${label} example App renders and its button calls its tool through the host`, async ({ page, mock }) => {
   test.setTimeout(90_000);
-  const { createServer } = await import('@modelcontextprotocol/server-basic-vanillajs');
+  const { createServer } = await load();
   // The example bundles its own copy of the v2 server SDK (2.0.0); the handler only needs its McpServer's surface.
   const example = await startAppsMcpServer({ factory: () => createServer() as unknown as McpServer });
   try {
@@ -236,12 +243,14 @@ test('the official vanilla-JS example App renders and its button calls its tool 
     const card = page.locator('.tool-card[data-call-id="call_time"]');
     const view = page.frameLocator('iframe[title="example — get-time view"]');
     // The View shows the time from the tool result the host handed it.
-    await expect(view.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
-    const first = await view.locator('#server-time').textContent();
+    // Both examples show it in the <code> after "Server Time:" (the vanilla one by id, the React one by a hashed class).
+    const time = view.locator('p', { hasText: 'Server Time:' }).locator('code');
+    await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+    const first = await time.textContent();
     await view.getByRole('button', { name: 'Get Server Time' }).click();
     const ask = card.getByRole('group', { name: 'The view wants to call get-time' });
     await ask.getByRole('button', { name: 'Allow view call' }).click();
-    await expect(view.locator('#server-time')).not.toHaveText(first ?? '');
+    await expect(time).not.toHaveText(first ?? '');
     await card.getByText(/^View requests \(/).click();
     await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · ok');
   } finally {
