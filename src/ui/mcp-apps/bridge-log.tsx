@@ -19,7 +19,8 @@ export function BridgeLog({ entries }: { entries: readonly AppBridgeEntry[] }) {
               <span>
                 {e.method} · {e.outcome}
               </span>
-              <pre>{JSON.stringify({ params: e.params, ...(e.result !== undefined ? { result: e.result } : {}) }, null, 2)}</pre>
+              {/* Focusable: a long answer scrolls inside its box, and a keyboard must be able to scroll it too. */}
+              <pre role="group" tabIndex={0} aria-label={`${e.method} · ${e.outcome}, JSON-RPC`}>{JSON.stringify({ params: e.params, ...(e.result !== undefined ? { result: e.result } : {}) }, null, 2)}</pre>
             </li>
           ))}
         </ol>
