@@ -77,6 +77,18 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
     return () => pin.disconnect();
   }, []);
 
+  // A disclosure the person opens in the chat (a View's request log, "What was sent") is where they are reading: its
+  // growth must not pin the list to its end and carry that place away. `toggle` does not bubble; capture sees it.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const onToggle = (e: Event) => {
+      if (e.target instanceof HTMLDetailsElement && e.target.open) stick.current = false;
+    };
+    el.addEventListener('toggle', onToggle, true);
+    return () => el.removeEventListener('toggle', onToggle, true);
+  }, []);
+
   // The timeline's "Show in chat": scroll to the message (and its tool card) and mark it until the next jump.
   // Handled once the rows hold the target: the list may have just mounted and still be reading them.
   const [highlight, setHighlight] = useState<string | null>(null);
