@@ -2,7 +2,7 @@
  * Sync and backup against a real WebDAV server: a private Apache with mod_dav (Debian's apache2) on a free
  * loopback port, started and stopped by each test. Two browser contexts are two devices with their own IndexedDB.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, type MockServer } from './fixtures';
@@ -11,6 +11,7 @@ import { openApp, openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { sessionItems } from './support/session-list';
 import { closeSyncPanel, connectWebDav, openSyncPanel, rounds, syncDialog, syncNow, syncStatus } from './support/sync-panel';
 import { apacheAvailable, startApacheDav, type ApacheDav } from '../src/sync/testing/apache-webdav';
+import { filesUnder } from '../src/sync/testing/files-under';
 
 const PASSPHRASE = 'correct horse battery staple';
 
@@ -23,19 +24,7 @@ function origin(): string {
   return new URL(base).origin;
 }
 
-/** Every file the server holds, path and text. */
-function serverFiles(root: string): { path: string; text: string }[] {
-  const out: { path: string; text: string }[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: p.slice(root.length), text: readFileSync(p).toString('latin1') });
-    }
-  };
-  walk(root);
-  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
-}
+const serverFiles = filesUnder;
 
 async function device(browser: Browser, mock: MockServer): Promise<Page> {
   const context = await browser.newContext();

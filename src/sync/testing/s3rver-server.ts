@@ -6,11 +6,12 @@
  * requests that carry no signature at all. What each server proves is listed in docs/architecture.md ("Sync and
  * backup", "Servers the blob contract runs against").
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { filesUnder } from './files-under';
 
 type S3rverOptions = { address: string; port: number; silent: boolean; directory: string; configureBuckets: { name: string; configs: string[] }[] };
 type S3rverInstance = { run: () => Promise<AddressInfo>; close: () => Promise<void> };
@@ -53,17 +54,4 @@ export async function startS3rver(o: { accessKeyId: string; secretAccessKey: str
       rmSync(directory, { recursive: true, force: true });
     },
   };
-}
-
-function filesUnder(root: string): { path: string; text: string }[] {
-  const out: { path: string; text: string }[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: p.slice(root.length), text: readFileSync(p).toString('latin1') });
-    }
-  };
-  walk(root);
-  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
