@@ -184,6 +184,8 @@ test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the an
 
     proxyA.clear();
     await nextRoundsAgree(a, b);
+    // Everything else went through the proxy as it came, the browser's CORS preflights too.
+    expect(proxyA.seen().some((s) => s.method === 'OPTIONS' && s.status < 300 && !s.injected)).toBe(true);
   } finally {
     for (const p of proxies) await p.close();
     await dav.stop();
