@@ -16,8 +16,8 @@ export type SessionRows = {
   events: Row[];
 };
 
-/** Every row of the given stores, read in one read-only transaction. */
-export async function readStores(page: Page, stores: string[]): Promise<Record<string, Row[]>> {
+/** Every row of the given stores, read in one read-only transaction (of the app's database unless `database` names another). */
+export async function readStores(page: Page, stores: string[], database: string = DB_NAME): Promise<Record<string, Row[]>> {
   return page.evaluate(
     async ({ name, stores }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -46,7 +46,7 @@ export async function readStores(page: Page, stores: string[]): Promise<Record<s
         db.close();
       }
     },
-    { name: DB_NAME, stores },
+    { name: database, stores },
   );
 }
 

@@ -30,8 +30,14 @@ export async function storageCall(kind: StorageKind, baseUrl: string, run: () =>
   return res;
 }
 
+/**
+ * The storage's answer, named as it came (method, path, status and its text). A 5xx is the storage's own fault,
+ * which often passes (a busy or restarting server): the sentence says so, so the person knows waiting is the cure.
+ */
 export function storageHttpError(what: string, res: Response): BlobStoreError {
-  return new BlobStoreError('http', `The storage answered ${what} with HTTP ${res.status} ${res.statusText}.`.replace(/ \./, '.'), res.status);
+  const answered = `The storage answered ${what} with HTTP ${res.status} ${res.statusText}.`.replace(/ \./, '.');
+  const serverSide = res.status >= 500 ? ' That is a fault on the storage’s side and often passes; if it stays, check the storage.' : '';
+  return new BlobStoreError('http', answered + serverSide, res.status);
 }
 
 function pageOrigin(): string {

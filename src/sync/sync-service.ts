@@ -154,7 +154,7 @@ export class SyncService {
         });
       } catch (e) {
         const pending = await this.state.outbox.count().catch(() => this.view.pending);
-        this.set({ busy: false, progress: null, pending, problem: toProblem(e, storageKind(config), this.origin), message: 'Sync stopped.', received: 0, rounds: this.view.rounds + 1 });
+        this.set({ busy: false, progress: null, pending, problem: toProblem(e, storageKind(config), this.origin), message: stoppedText(pending), received: 0, rounds: this.view.rounds + 1 });
       }
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -213,6 +213,16 @@ export class SyncService {
       this.set({ busy: false, problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin), message: 'Nothing restored.' });
     }
   }
+}
+
+/**
+ * A round that stopped: local changes were stamped into the outbox before any request (architecture.md, "Sync and
+ * backup"), so they are still there, and the person is told they wait and when they go.
+ */
+export function stoppedText(pending: number): string {
+  const next = `the next round (Sync now, or on its own within ${BACKGROUND_MS / 1000} s)`;
+  if (pending === 0) return `Sync stopped; ${next} tries again.`;
+  return `Sync stopped. Nothing is lost: ${pending === 1 ? '1 change waits' : `${pending} changes wait`} on this device for ${next}.`;
 }
 
 async function persisted(): Promise<boolean | null> {
