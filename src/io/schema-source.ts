@@ -190,7 +190,14 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
       sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
     },
-    tool_progress: { turn, callId: id(), logs: ref('logs'), bytesReceived: count(), bytesTotal: count() },
+    tool_progress: {
+      turn,
+      callId: id(),
+      logs: ref('logs'),
+      bytesReceived: count(),
+      bytesTotal: count(),
+      mcpProgress: obj({ progress: { type: 'number', minimum: -1e15, maximum: 1e15 }, total: { type: 'number', minimum: -1e15, maximum: 1e15 }, message: str(LIMITS.shortText) }, ['total', 'message']),
+    },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
     approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text), by: str(LIMITS.shortText) },
     context_compacted: {
@@ -209,7 +216,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   tool_started: ['mcpServer'],
   approval_resolved: ['by'],
   tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
-  tool_progress: ['logs', 'bytesReceived', 'bytesTotal'],
+  tool_progress: ['logs', 'bytesReceived', 'bytesTotal', 'mcpProgress'],
   run_finished: ['error'],
 };
 
