@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import type { StopReason } from '../domain/stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { ProviderToolCall } from '../domain/provider-items';
-import type { McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
 
@@ -79,6 +79,8 @@ export type AgentEventBody =
       logs?: { level: string; text: string; t: number }[];
       bytesReceived?: number;
       bytesTotal?: number;
+      /** An MCP call's latest progress report. */
+      mcpProgress?: McpProgress;
     }
   | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }
   /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */

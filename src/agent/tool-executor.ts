@@ -1,4 +1,4 @@
-import type { McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ApprovalKey } from '../domain/approval-scopes';
 import type { MessageImage } from '../domain/messages';
 
@@ -25,8 +25,14 @@ export type ToolRunResult =
   | ({ outcome: 'ok'; content: string; logs: ToolLog[] } & WireTrace)
   | ({ outcome: 'error'; content: string; logs: ToolLog[] } & WireTrace);
 
-/** What a tool reports while it runs (architecture.md, "Live tool progress"): a console line, or bytes received so far. */
-export type ToolProgress = { kind: 'log'; log: ToolLog } | { kind: 'bytes'; received: number; total: number | null };
+/**
+ * What a tool reports while it runs (architecture.md, "Live tool progress"): a console line, the bytes received so
+ * far, or an MCP server's progress report (the latest one counts).
+ */
+export type ToolProgress =
+  | { kind: 'log'; log: ToolLog }
+  | { kind: 'bytes'; received: number; total: number | null }
+  | { kind: 'mcp'; progress: McpProgress };
 
 export type ToolRunContext = {
   signal: AbortSignal;

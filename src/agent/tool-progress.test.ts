@@ -31,6 +31,22 @@ describe('progressReporter', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('passes an MCP progress report on, the latest one of an interval only', () => {
+    vi.useFakeTimers();
+    const sent: ProgressBody[] = [];
+    const r = progressReporter((b) => sent.push(b), () => Date.now(), 100);
+    r.report({ kind: 'mcp', progress: { progress: 1, total: 10 } });
+    expect(sent).toEqual([{ mcpProgress: { progress: 1, total: 10 } }]);
+    r.report({ kind: 'mcp', progress: { progress: 2, total: 10 } });
+    r.report({ kind: 'mcp', progress: { progress: 3, total: 10, message: 'three' } });
+    r.report(line('x'));
+    vi.advanceTimersByTime(100);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({ logs: [{ level: 'log', text: 'x', t: 0 }], mcpProgress: { progress: 3, total: 10, message: 'three' } });
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(2);
+  });
+
   it('sends nothing after close, even what was pending', () => {
     vi.useFakeTimers();
     const sent: ProgressBody[] = [];

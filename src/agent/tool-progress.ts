@@ -1,7 +1,11 @@
+import type { McpProgress } from '../domain/mcp-call-trace';
 import type { ToolLog, ToolProgress } from './tool-executor';
 
-/** What one `tool_progress` event carries: console lines new since the last one, and the bytes received so far. */
-export type ProgressBody = { logs?: ToolLog[]; bytesReceived?: number; bytesTotal?: number };
+/**
+ * What one `tool_progress` event carries: console lines new since the last one, the bytes received so far, and an
+ * MCP server's latest progress report.
+ */
+export type ProgressBody = { logs?: ToolLog[]; bytesReceived?: number; bytesTotal?: number; mcpProgress?: McpProgress };
 
 /** At most one progress event per call in this time: a tool printing in a tight loop cannot flood the stream. */
 export const TOOL_PROGRESS_INTERVAL_MS = 100;
@@ -22,20 +26,23 @@ export function progressReporter(send: (body: ProgressBody) => void, clock: () =
   let lines: ToolLog[] = [];
   let passed = 0;
   let bytes: { received: number; total: number | null } | null = null;
+  let mcp: McpProgress | null = null;
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
   const flush = () => {
     timer = undefined;
-    if (closed || (lines.length === 0 && bytes === null)) return;
+    if (closed || (lines.length === 0 && bytes === null && mcp === null)) return;
     last = clock();
     const body: ProgressBody = {
       ...(lines.length > 0 ? { logs: lines } : {}),
       ...(bytes !== null ? { bytesReceived: bytes.received, ...(bytes.total !== null ? { bytesTotal: bytes.total } : {}) } : {}),
+      ...(mcp !== null ? { mcpProgress: mcp } : {}),
     };
     lines = [];
     bytes = null;
+    mcp = null;
     send(body);
   };
 
@@ -46,8 +53,10 @@ export function progressReporter(send: (body: ProgressBody) => void, clock: () =
         if (passed >= MAX_LIVE_LOG_LINES) return;
         passed += 1;
         lines.push(progress.log);
-      } else {
+      } else if (progress.kind === 'bytes') {
         bytes = { received: progress.received, total: progress.total };
+      } else {
+        mcp = progress.progress;
       }
       if (timer !== undefined) return;
       const wait = last + intervalMs - clock();
@@ -60,6 +69,7 @@ export function progressReporter(send: (body: ProgressBody) => void, clock: () =
       timer = undefined;
       lines = [];
       bytes = null;
+      mcp = null;
     },
   };
 }

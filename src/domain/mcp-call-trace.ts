@@ -14,6 +14,15 @@ export type McpServerRef = { serverId: string; serverName: string; protocolRevis
 
 export type McpViewRef = { resourceUri: string; toolName: string };
 
+/** A running MCP call's latest progress report (notifications/progress): on the event spine as a tool_progress. */
+export type McpProgress = { progress: number; total?: number; message?: string };
+
+/** "3/10 step three": the amount (of the total, when given) and the server's message. */
+export function mcpProgressText(p: McpProgress): string {
+  const amount = p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress);
+  return p.message !== undefined ? `${amount} ${p.message}` : amount;
+}
+
 /**
  * A model request an MCP server asked the page to run while the call ran (legacy sampling): counted in the run's
  * usage and drawn under the call. `startMs` is measured from the call's start.

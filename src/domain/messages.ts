@@ -8,11 +8,17 @@ export type ToolCall = {
   arguments: string;
 };
 
-/** How a tool call ended. `interrupted` is written on recovery after a reload or crash. */
-export type ToolOutcome = 'ok' | 'error' | 'timeout' | 'cancelled' | 'denied' | 'interrupted';
+/** How a tool call ended. `interrupted` is written on recovery after a reload or crash. The one list of them. */
+export const TOOL_OUTCOMES = ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted'] as const;
+export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
+
+export function isToolOutcome(value: string): value is ToolOutcome {
+  return (TOOL_OUTCOMES as readonly string[]).includes(value);
+}
 
 /** How an assistant message ended. `streaming` only exists in storage while a turn is live. */
-export type AssistantStatus = 'complete' | 'cancelled' | 'interrupted' | 'length' | 'error' | 'streaming';
+export const ASSISTANT_STATUSES = ['complete', 'cancelled', 'interrupted', 'length', 'error', 'streaming'] as const;
+export type AssistantStatus = (typeof ASSISTANT_STATUSES)[number];
 
 type MessageBase = {
   id: string;

@@ -6,17 +6,12 @@ import type { ProviderToolKind } from './provider-items';
 /** Which wire format a session's requests use. */
 export type ApiFormat = 'chat' | 'responses';
 import type { Branch } from './branches';
+import type { StopReason } from './stop-reason';
 
-/** What the session list shows; kept light so the sidebar never loads messages. */
-export type SessionStatus =
-  | 'idle'
-  | 'generating'
-  | 'running_tools'
-  | 'awaiting_approval'
-  | 'finished'
-  | 'failed'
-  | 'cancelled'
-  | 'interrupted';
+/** What the session list shows; kept light so the sidebar never loads messages. The one list of them: the export
+ * schema and the trace import read it (architecture.md, "Where each concept lives"). */
+export const SESSION_STATUSES = ['idle', 'generating', 'running_tools', 'awaiting_approval', 'finished', 'failed', 'cancelled', 'interrupted'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** The statuses of a session whose run is under way (in this tab, another tab, or a page that closed mid-run). */
 export const LIVE_STATUSES: readonly SessionStatus[] = ['generating', 'running_tools', 'awaiting_approval'];
@@ -91,10 +86,11 @@ export function baseURLIdentity(u: string): string {
 }
 
 /** The stop reasons a person can continue past. */
-export type LimitStop = 'max_turns' | 'max_tool_calls';
+export const LIMIT_STOPS = ['max_turns', 'max_tool_calls'] as const satisfies readonly StopReason[];
+export type LimitStop = (typeof LIMIT_STOPS)[number];
 
 export function isLimitStop(reason: string | null | undefined): reason is LimitStop {
-  return reason === 'max_turns' || reason === 'max_tool_calls';
+  return typeof reason === 'string' && (LIMIT_STOPS as readonly string[]).includes(reason);
 }
 
 export type ForkSource = { sessionId: string; messageId: string; title: string };

@@ -86,7 +86,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
     sampling: [{ model: 'm', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12, estimated: false }, startMs: 1, durationMs: 2 }],
   },
-  tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048 },
+  tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048, mcpProgress: { progress: 3, total: 10, message: 'step 3' } },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
   approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}', by: 'rule “t: always allowed when a is “1””' },
   context_compacted: { ...env, seq: 13, type: 'context_compacted', turn: 1, removedMessageIds: ['mx'], summaryMessageId: 'm0', tokensBefore: 9, tokensAfter: 3 },

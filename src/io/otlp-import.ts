@@ -2,9 +2,9 @@
 import { validate } from 'virtual:export-schema/otlp-traces';
 import type { AgentEventBody } from '../agent/events';
 import type { EventRecord, MessageRecord, RunRecord } from '../db/records';
-import { addUsage, zeroUsage, type ToolOutcome, type Usage } from '../domain/messages';
+import { addUsage, isToolOutcome, zeroUsage, type ToolOutcome, type Usage } from '../domain/messages';
 import type { SessionRecord } from '../domain/session';
-import type { StopReason } from '../domain/stop-reason';
+import { isStopReason, type StopReason } from '../domain/stop-reason';
 import { APP_INFO } from './app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { GEN_AI, OTEL, TOOLSCOPE } from './otlp-names';
@@ -34,8 +34,6 @@ function attrsOf(list: readonly OtlpKeyValue[] | undefined): Attrs {
   return out;
 }
 
-const STOP_REASONS: readonly StopReason[] = ['complete', 'max_turns', 'max_tool_calls', 'cancelled', 'error', 'length'];
-const OUTCOMES: readonly ToolOutcome[] = ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted'];
 const MAX_TEXT = 64 * 1024;
 const cut = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n[… cut at 64 KB]` : s);
 
@@ -177,7 +175,7 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
     const name = tool?.name ?? f.span.name;
     // A generic span's details are its attributes, shown where a tool call shows its arguments.
     const args = tool ? (tool.args ?? '') : JSON.stringify(f.attrs, null, 2);
-    const outcome: ToolOutcome = tool?.outcome && (OUTCOMES as readonly string[]).includes(tool.outcome) ? (tool.outcome as ToolOutcome) : failed ? 'error' : 'ok';
+    const outcome: ToolOutcome = tool?.outcome && isToolOutcome(tool.outcome) ? tool.outcome : failed ? 'error' : 'ok';
     for (const e of f.span.events ?? []) {
       const et = e.timeUnixNano !== undefined ? at(unixNanoToMs(e.timeUnixNano)) : t0;
       if (e.name === 'approval_requested') steps.push({ t: et, rank: 0, body: { type: 'approval_requested', turn: ownTurn, callId, name, arguments: args } });
@@ -196,7 +194,7 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
     });
   }
   const stopAttr = agent?.attrs[TOOLSCOPE.stopReason];
-  const stopReason: StopReason = typeof stopAttr === 'string' && (STOP_REASONS as readonly string[]).includes(stopAttr) ? (stopAttr as StopReason) : agent?.span.status?.code === 2 ? 'error' : 'complete';
+  const stopReason: StopReason = typeof stopAttr === 'string' && isStopReason(stopAttr) ? stopAttr : agent?.span.status?.code === 2 ? 'error' : 'complete';
   const runModel = model ?? (agent ? chatFacts(agent.attrs).model : undefined) ?? '';
   steps.sort((a, b) => a.t - b.t || a.rank - b.rank);
   const bodies: Step[] = [

@@ -5,6 +5,10 @@
  * `message_appended` events) and draft-07 cannot extend a closed object.
  */
 
+import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
+import { LIMIT_STOPS, SESSION_STATUSES } from '../domain/session';
+import { STOP_REASONS } from '../domain/stop-reason';
+
 type Schema = Record<string, unknown>;
 
 // Bounds are generous (a real export never comes near them) but finite, so a hostile file cannot
@@ -54,10 +58,6 @@ function tagged(tag: string, branches: Record<string, Record<string, Schema>>, o
   };
 }
 
-const TOOL_OUTCOMES = ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted'];
-const STOP_REASONS = ['complete', 'max_turns', 'max_tool_calls', 'cancelled', 'error', 'length'];
-const SESSION_STATUSES = ['idle', 'generating', 'running_tools', 'awaiting_approval', 'finished', 'failed', 'cancelled', 'interrupted'];
-const ASSISTANT_STATUSES = ['complete', 'cancelled', 'interrupted', 'length', 'error', 'streaming'];
 
 function errorInfo(): Schema {
   const message = str(LIMITS.shortText);
@@ -95,7 +95,7 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       reasoning: str(LIMITS.text),
       refusal: nullable(str(LIMITS.text)),
       toolCalls: list(ref('toolCall'), LIMITS.smallList),
-      status: { enum: ASSISTANT_STATUSES },
+      status: { enum: [...ASSISTANT_STATUSES] },
       runId: id(),
       turn: count(),
       providerItems: list(ref('providerItem'), LIMITS.smallList),
@@ -108,7 +108,7 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       name: str(LIMITS.name),
       content: str(LIMITS.text),
       isError: { type: 'boolean' },
-      outcome: { enum: TOOL_OUTCOMES },
+      outcome: { enum: [...TOOL_OUTCOMES] },
       runId: id(),
       turn: count(),
       images: list(ref('messageImage'), LIMITS.smallList),
@@ -180,7 +180,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       turn,
       callId: id(),
       name: str(LIMITS.name),
-      outcome: { enum: TOOL_OUTCOMES },
+      outcome: { enum: [...TOOL_OUTCOMES] },
       durationMs: ms(),
       result: str(LIMITS.text),
       isError: { type: 'boolean' },
@@ -190,7 +190,14 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
       sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
     },
-    tool_progress: { turn, callId: id(), logs: ref('logs'), bytesReceived: count(), bytesTotal: count() },
+    tool_progress: {
+      turn,
+      callId: id(),
+      logs: ref('logs'),
+      bytesReceived: count(),
+      bytesTotal: count(),
+      mcpProgress: obj({ progress: { type: 'number', minimum: -1e15, maximum: 1e15 }, total: { type: 'number', minimum: -1e15, maximum: 1e15 }, message: str(LIMITS.shortText) }, ['total', 'message']),
+    },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
     approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text), by: str(LIMITS.shortText) },
     context_compacted: {
@@ -200,7 +207,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       tokensBefore: count(),
       tokensAfter: count(),
     },
-    run_finished: { stopReason: { enum: STOP_REASONS }, usage: ref('usage'), error: ref('errorInfo') },
+    run_finished: { stopReason: { enum: [...STOP_REASONS] }, usage: ref('usage'), error: ref('errorInfo') },
   };
 }
 
@@ -209,7 +216,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   tool_started: ['mcpServer'],
   approval_resolved: ['by'],
   tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
-  tool_progress: ['logs', 'bytesReceived', 'bytesTotal'],
+  tool_progress: ['logs', 'bytesReceived', 'bytesTotal', 'mcpProgress'],
   run_finished: ['error'],
 };
 
@@ -376,7 +383,7 @@ export function buildSessionSchema(): Schema {
           id: id(),
           title: str(LIMITS.title),
           model: str(LIMITS.name),
-          status: { enum: SESSION_STATUSES },
+          status: { enum: [...SESSION_STATUSES] },
           createdAt: ms(),
           updatedAt: ms(),
           messageCount: count(),
@@ -384,7 +391,7 @@ export function buildSessionSchema(): Schema {
           usage: ref('usage'),
           settings: sessionSettings(),
           lastError: ref('errorInfo'),
-          limitStop: { enum: ['max_turns', 'max_tool_calls'] },
+          limitStop: { enum: [...LIMIT_STOPS] },
           endpoint: obj({ baseURL: str(LIMITS.title) }),
           // Branches (architecture.md, "Branches"): optional, so files written before them still import.
           branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),

@@ -7,6 +7,7 @@ import { until } from './testing/wait-until';
 import { createMcpToolHandles, type McpToolHandle } from './tool-handles';
 import { MODEL_TOOL_NAME } from './tool-names';
 import type { McpCallOutcome, McpProgress } from './types';
+import type { ToolProgress } from '../agent/tool-executor';
 
 let modern: ModernMcpServer;
 let legacy: EverythingMcpServer;
@@ -89,13 +90,12 @@ describe('MCP tools as agent ToolHandles (2026-07-28 server)', () => {
     expect((await get('big').run({}, ctx())).content).toMatch(/output truncated/);
   });
 
-  it('carry the caller\'s span in a traceparent, and report progress only when asked', async () => {
+  it('carry the caller\'s span in a traceparent, and report progress as tool progress only when someone watches', async () => {
     const progress: McpProgress[] = [];
     const traced = await handlesFor(conn, {
       trace: () => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' }),
-      onProgress: (_id, p) => progress.push(p),
     });
-    const r = await traced.get('slow').run({ ms: 100 }, ctx());
+    const r = await traced.get('slow').run({ ms: 100 }, { ...ctx(), onProgress: (p: ToolProgress) => { if (p.kind === 'mcp') progress.push(p.progress); } });
     const meta = (modern.recorder.calls('tools/call').at(-1) as { params: { _meta: Record<string, unknown> } }).params._meta;
     expect(meta.traceparent).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
     expect(meta.progressToken).toBeDefined();
@@ -131,10 +131,10 @@ describe('MCP tools as agent ToolHandles (2026-07-28 server)', () => {
 
 describe('MCP tools as agent ToolHandles (2025-11-25 server)', () => {
   it('Stop sends notifications/cancelled for the call', async () => {
-    const { get } = await handlesFor(legacyConn, { onProgress: () => undefined });
+    const { get } = await handlesFor(legacyConn);
     const stop = new AbortController();
     const calls = legacy.recorder.calls('tools/call').length;
-    const run = get('trigger-long-running-operation').run({ duration: 20, steps: 200 }, ctx({ signal: stop.signal }));
+    const run = get('trigger-long-running-operation').run({ duration: 20, steps: 200 }, { ...ctx({ signal: stop.signal }), onProgress: () => undefined });
     await until(() => legacy.recorder.calls('tools/call').length > calls, 'the call to reach the server');
     stop.abort();
     expect(await run).toMatchObject({ outcome: 'error', content: 'Cancelled.' });

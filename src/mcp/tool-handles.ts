@@ -31,8 +31,6 @@ export type McpToolHandleOptions = {
   outputLimitBytes?: number;
   /** The trace and the span of this call, for the traceparent each request carries. */
   trace?: (callId: string) => { traceId: string; spanId: string } | undefined;
-  /** Progress is asked of the server only when this is given. */
-  onProgress?: (callId: string, progress: McpProgress) => void;
   /** The whole outcome of each call (media data, structured content), for the tool card. */
   onOutcome?: (callId: string, outcome: McpCallOutcome, tool: { serverKey: string; toolName: string }) => void;
   /** Follows a task a call is answered with (architecture.md, "MCP Tasks"); without it no task is asked for. */
@@ -87,7 +85,9 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     wires.set(ctx.callId, wire);
     if (wires.size > RECENT_WIRES) wires.delete(wires.keys().next().value ?? '');
     const started = Date.now();
-    const onProgress = options.onProgress;
+    // Progress is asked of the server only when someone watches the call; it travels as the call's tool progress
+    // (architecture.md, "MCP facts on the spine").
+    const watch = ctx.onProgress;
     const trace = options.trace?.(ctx.callId);
     const onTask = options.onTask;
     let outcome: McpCallOutcome;
@@ -98,11 +98,11 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
         wire,
         ...(onTask !== undefined ? { onTask: (task: McpTask, taskWire: TaskWire) => onTask(ctx, task, taskWire, tool) } : {}),
         ...(trace !== undefined ? { traceparent: formatTraceparent(trace.traceId, trace.spanId) } : {}),
-        ...(onProgress !== undefined
+        ...(watch !== undefined
           ? {
               onProgress: (p: McpProgress) => {
                 logs.push({ level: 'info', text: progressText(p), t: Date.now() - started });
-                onProgress(ctx.callId, p);
+                watch({ kind: 'mcp', progress: p });
               },
             }
           : {}),
@@ -148,6 +148,7 @@ function progressText(p: McpProgress): string {
   const amount = p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress);
   return p.message !== undefined ? `progress ${amount}: ${p.message}` : `progress ${amount}`;
 }
+
 
 /** What the loop keeps of an MCP call's outcome: the model's text and images, the logs, the wire messages. */
 export function toRunResult(o: McpCallOutcome): ToolRunResult {

@@ -5,6 +5,7 @@ import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { statusAfterStop, type StopReason } from '../domain/stop-reason';
 import { type ChatMessage, type ToolOutcome, type Usage, addUsage, zeroUsage } from '../domain/messages';
 import type { SessionStatus } from '../domain/session';
+import type { McpProgress, McpServerRef } from '../domain/mcp-call-trace';
 
 export type LiveToolCallStatus = 'streaming' | 'awaiting_approval' | 'running' | ToolOutcome;
 
@@ -21,9 +22,11 @@ export type LiveToolCall = {
   isError: boolean;
   /** What the tool printed and received while running (architecture.md, "Live tool progress"). */
   progress?: LiveToolProgress;
+  /** The MCP server the tool belongs to, from tool_started (architecture.md, "MCP facts on the spine"). */
+  mcpServer?: McpServerRef;
 };
 
-export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number };
+export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number; mcp?: McpProgress };
 
 /** The assistant message being streamed right now (before it is appended to history). */
 export type StreamingTurn = {
@@ -177,7 +180,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
     }
     case 'tool_started':
       return {
-        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'running', startedAt: now }),
+        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'running', startedAt: now, ...(event.mcpServer ? { mcpServer: event.mcpServer } : {}) }),
         status: 'running_tools',
       };
     case 'tool_finished': {
@@ -200,6 +203,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         logs: event.logs ? [...had.logs, ...event.logs].slice(0, MAX_LIVE_LOG_LINES) : had.logs,
         ...(event.bytesReceived !== undefined ? { bytesReceived: event.bytesReceived } : had.bytesReceived !== undefined ? { bytesReceived: had.bytesReceived } : {}),
         ...(event.bytesTotal !== undefined ? { bytesTotal: event.bytesTotal } : had.bytesTotal !== undefined ? { bytesTotal: had.bytesTotal } : {}),
+        ...(event.mcpProgress !== undefined ? { mcp: event.mcpProgress } : had.mcp !== undefined ? { mcp: had.mcp } : {}),
       };
       return withTool(s, event.callId, { progress });
     }

@@ -1,10 +1,11 @@
 /**
  * What MCP servers are waiting for from the person, for the chat to show: forms a server asked to be filled
- * (elicitation), and the live progress of running MCP calls. Kept apart from the MCP wiring so the chat can read it
+ * (elicitation), links to open and sampling requests. A call's server and progress are not here: they travel on the
+ * event spine (tool_started, tool_progress). Kept apart from the MCP wiring so the chat can read it
  * without loading the MCP client; nothing here imports it.
  */
 import { create } from 'zustand';
-import type { McpElicitRequest, McpElicitResponse, McpElicitUrlRequest, McpElicitUrlResponse, McpProgress, McpSamplingRequest } from '../mcp/types';
+import type { McpElicitRequest, McpElicitResponse, McpElicitUrlRequest, McpElicitUrlResponse, McpSamplingRequest } from '../mcp/types';
 
 export type McpPrompt =
   | { kind: 'form'; id: number; request: McpElicitRequest; answer: (response: McpElicitResponse) => void }
@@ -14,15 +15,11 @@ export type McpPrompt =
 /** The person's answer to a sampling request; 'cancel' when the server's request went away first. */
 export type McpSamplingDecision = { action: 'approve' | 'deny' | 'cancel' };
 
-/** Which server a call went to, and its latest progress report. */
-export type McpCallInfo = { serverName: string; protocolRevision: string; progress?: McpProgress };
-
 type McpPromptsState = {
   prompts: McpPrompt[];
-  calls: Record<string, McpCallInfo>;
 };
 
-export const useMcpPrompts = create<McpPromptsState>(() => ({ prompts: [], calls: {} }));
+export const useMcpPrompts = create<McpPromptsState>(() => ({ prompts: [] }));
 
 let nextId = 1;
 
@@ -56,15 +53,4 @@ export function askMcpLink(request: McpElicitUrlRequest, signal: AbortSignal): P
 /** Shows a server's sampling request in the chat for Approve / Deny. */
 export function askMcpSampling(request: McpSamplingRequest, signal: AbortSignal): Promise<McpSamplingDecision> {
   return ask<McpSamplingDecision>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'sampling', id, request, answer }));
-}
-
-export function noteMcpCall(callId: string, info: McpCallInfo): void {
-  useMcpPrompts.setState((s) => ({ calls: { ...s.calls, [callId]: { ...s.calls[callId], ...info } } }));
-}
-
-export function noteMcpProgress(callId: string, progress: McpProgress): void {
-  useMcpPrompts.setState((s) => {
-    const call = s.calls[callId];
-    return call === undefined ? s : { calls: { ...s.calls, [callId]: { ...call, progress } } };
-  });
 }

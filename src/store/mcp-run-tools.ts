@@ -11,7 +11,6 @@ import { defaultSchemaValidator } from '../tools/validation/default-validator';
 import { connectMcp, watchMcpLogs, type LiveMcpServer } from './mcp-registry';
 import { watchMcpSampling } from './mcp-sampling-use';
 import type { McpSamplingUse } from '../domain/mcp-call-trace';
-import { noteMcpCall, noteMcpProgress } from './mcp-prompts';
 import { modelMayCall } from '../mcp/apps/tool-ui-meta';
 import { withoutDialect2020 } from '../mcp/schema-dialect';
 import { noteAppCall } from './mcp-app-views';
@@ -39,7 +38,6 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
       check: checkMcpSchema,
       names,
       ...(opts.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}),
-      onProgress: (callId, progress) => noteMcpProgress(callId, progress),
       onTask: (ctx, task, wire, tool) => followToolTask(ctx, task, wire, { serverId: record.id, serverName: record.name || live.server.name, serverUrl: record.url, toolName: tool.name, ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}) }),
     });
     return handles.map((h): ToolHandle => {
@@ -58,7 +56,6 @@ export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved:
         },
         wireMessages: h.wireMessages,
         run: async (args, ctx) => {
-          noteMcpCall(ctx.callId, { serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision });
           const started = Date.now();
           const logs: ToolLog[] = [];
           const stop = watchMcpLogs(record.id, (m) => {

@@ -199,6 +199,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         if (e.logs) call.logs = [...call.logs, ...e.logs].slice(0, MAX_LIVE_LOG_LINES);
         if (e.bytesReceived !== undefined) call.bytesReceived = e.bytesReceived;
         if (e.bytesTotal !== undefined) call.bytesTotal = e.bytesTotal;
+        if (e.mcpProgress !== undefined) call.mcpProgress = e.mcpProgress;
         break;
       }
       case 'summary_started':

@@ -1,4 +1,4 @@
-import type { McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpProgress, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ErrorInfo } from '../domain/error-info';
 import type { FinishReason } from '../agent/events';
 import type { StopReason } from '../domain/stop-reason';
@@ -78,6 +78,8 @@ export type CallModel = {
   /** Bytes of an HTTP response received so far (live tool progress), and its declared length. */
   bytesReceived?: number;
   bytesTotal?: number;
+  /** An MCP call's latest progress report (from its tool_progress events). */
+  mcpProgress?: McpProgress;
   mcpMessages?: McpWireMessage[];
   /** Model requests the call's server had the page run (legacy MCP sampling), in run time: drawn under the call. */
   sampling?: SamplingBar[];

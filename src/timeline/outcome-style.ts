@@ -1,5 +1,6 @@
 import type { AttemptOutcome, CallOutcome, RunPhase } from './model';
 import type { StopReason } from '../domain/stop-reason';
+import { TOOL_OUTCOMES } from '../domain/messages';
 
 /**
  * Every status has a colour, an icon and a word, so none of them is told by colour alone. Labels are written in
@@ -37,7 +38,7 @@ export const SEGMENT_COLORS = {
   compaction: '#6a5acd',
 } as const;
 
-export const CALL_OUTCOMES: readonly CallOutcome[] = ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted', 'running'];
+export const CALL_OUTCOMES: readonly CallOutcome[] = [...TOOL_OUTCOMES, 'running'];
 
 export function runStatus(state: RunPhase, stopReason: StopReason | null): BarStatus {
   if (state === 'live') return 'running';

@@ -5,7 +5,7 @@ import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run-store';
 import type { LiveToolCallStatus } from '../../store/live-run';
 import { useUiStore } from '../../store/ui-store';
-import { useMcpPrompts } from '../../store/mcp-prompts';
+import { mcpProgressText } from '../../domain/mcp-call-trace';
 import { ApprovalCard } from './approval-card';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
@@ -62,7 +62,9 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const live = useRunStore((s) => s.runs[p.sessionId]?.tools[p.callId]);
   const approval = useRunStore((s) => s.approvals[p.callId]);
   const showInTimeline = useUiStore((s) => s.showInTimeline);
-  const mcp = useMcpPrompts((s) => s.calls[p.callId]);
+  // The call's server and its latest progress come from the event spine (live) or the stored row (after a reload).
+  const mcpServer = live?.mcpServer ?? p.record?.mcpServer;
+  const mcpProgress = live?.progress?.mcp;
   const [expanded, setExpanded] = useState(false);
 
   const status: LiveToolCallStatus | 'pending' =
@@ -103,13 +105,12 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
           </>
         )}
-        {mcp !== undefined && (
+        {mcpServer !== undefined && (
           <span className="hint mcp-call">
-            MCP {mcp.serverName} ({mcp.protocolRevision})
-            {status === 'running' && mcp.progress !== undefined && (
+            MCP {mcpServer.serverName} ({mcpServer.protocolRevision})
+            {status === 'running' && mcpProgress !== undefined && (
               <span role="status" aria-label="Progress">
-                {' '}· {mcp.progress.total !== undefined ? `${mcp.progress.progress}/${mcp.progress.total}` : mcp.progress.progress}
-                {mcp.progress.message !== undefined ? ` ${mcp.progress.message}` : ''}
+                {' '}· {mcpProgressText(mcpProgress)}
               </span>
             )}
           </span>

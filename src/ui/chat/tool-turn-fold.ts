@@ -4,6 +4,7 @@
  * A cancelled call is counted as "cancelled", as its row says: no name may contain "Stop", the Stop button's.
  */
 import { foldsByDefault, formatDuration } from './tool-row-summary';
+import { isToolOutcome } from '../../domain/messages';
 
 export type TurnCall = {
   id: string;
@@ -23,7 +24,6 @@ export type TurnCall = {
  */
 export type TurnFold = { summary: string; tone: 'ok' | 'failed' | 'mixed'; shown: string[] };
 
-const FINISHED = new Set(['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']);
 
 /**
  * Null (each call shows its own row, as a single call does) for fewer than two calls, or while any call is
@@ -31,7 +31,7 @@ const FINISHED = new Set(['ok', 'error', 'timeout', 'cancelled', 'denied', 'inte
  * behind it: it stays visible under the summary row whether the group is open or not.
  */
 export function foldTurn(calls: readonly TurnCall[]): TurnFold | null {
-  if (calls.length < 2 || calls.some((c) => c.waiting || !FINISHED.has(c.status))) return null;
+  if (calls.length < 2 || calls.some((c) => c.waiting || !isToolOutcome(c.status))) return null;
   const failed = calls.filter((c) => !foldsByDefault(c.status, c.isError));
   const denied = calls.filter((c) => c.status === 'denied').length;
   const cancelled = calls.filter((c) => c.status === 'cancelled').length;

@@ -1,4 +1,4 @@
-import { wireMessageKind as messageKind, wireRounds, type McpServerRef, type McpWireMessage } from '../../domain/mcp-call-trace';
+import { mcpProgressText, wireMessageKind as messageKind, wireRounds, type McpProgress, type McpServerRef, type McpWireMessage } from '../../domain/mcp-call-trace';
 import { formatMs } from '../../timeline/format';
 import type { CallModel } from '../../timeline/model';
 import { LongText } from '../chat/long-text';
@@ -19,11 +19,11 @@ function prettyJson(text: string): string {
 export function McpCallDetails({ call }: { call: CallModel }) {
   const server = call.mcpServer;
   if (server === undefined) return null;
-  return <McpWireDetails server={server} messages={call.mcpMessages ?? []} />;
+  return <McpWireDetails server={server} messages={call.mcpMessages ?? []} {...(call.mcpProgress !== undefined ? { progress: call.mcpProgress } : {})} />;
 }
 
 /** The same view for a call that is not on a timeline (Try it in the Tools view). */
-export function McpWireDetails({ server, messages }: { server: McpServerRef; messages: readonly McpWireMessage[] }) {
+export function McpWireDetails({ server, messages, progress }: { server: McpServerRef; messages: readonly McpWireMessage[]; progress?: McpProgress }) {
   const rounds = wireRounds(messages);
   return (
     <section aria-label="MCP call">
@@ -31,6 +31,7 @@ export function McpWireDetails({ server, messages }: { server: McpServerRef; mes
       <dl className="tl-dl">
         <div><dt>Server</dt><dd>{server.serverName}</dd></div>
         <div><dt>Protocol revision</dt><dd>{server.protocolRevision}</dd></div>
+        {progress !== undefined && <div><dt>Last progress</dt><dd>{mcpProgressText(progress)}</dd></div>}
       </dl>
       <h4>JSON-RPC messages</h4>
       {rounds.length === 0 ? (
