@@ -119,6 +119,30 @@ test('the disk fills in the middle of a reply: the words stored so far stay, Sto
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test('storage already full when a conversation starts: said, nothing sent, the text kept, Send works once space is back', async ({ page, mock }) => {
+  await page.addInitScript(installQuotaAbort);
+  await openConfiguredApp(page, mock, { remember: true });
+  await setQuotaFull(page, true);
+  mock.script([{ kind: 'text', content: 'Hello, now that there is room.' }]);
+  await sendMessage(page, 'Hello while full');
+  const alert = page.getByRole('alert').filter({ hasText: 'Browser storage problem' });
+  await expect(alert).toContainText(
+    'The new session could not be stored: browser storage is full. What you type stays in the box; free space by deleting old sessions, then send again.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello while full');
+  expect(await quotaAborts(page)).toBeGreaterThan(0);
+  expect(mock.requests).toHaveLength(0);
+  expect((await dbSnapshot(page)).sessions).toEqual([]);
+
+  await setQuotaFull(page, false);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('Hello, now that there is room.');
+  await waitForIdle(page);
+  await expect(alert).toHaveCount(0);
+  const sessionId = await currentSessionId(page);
+  await expect.poll(async () => (await readSession(page, sessionId)).messages.map((m) => m.content)).toEqual(['Hello while full', 'Hello, now that there is room.']);
+});
+
 /** Picks the file and waits for the review, with the import worker that checked it (and will write it). */
 async function reviewIn(page: Page, text: string, prepare?: (worker: Worker) => Promise<void>): Promise<void> {
   const worker = page.waitForEvent('worker', (w) => w.url().includes('import-worker'));
