@@ -129,6 +129,8 @@ test('storage already full when a conversation starts: said, nothing sent, the t
   await expect(alert).toContainText(
     'The new session could not be stored: browser storage is full. What you type stays in the box; free space by deleting old sessions, then send again.',
   );
+  // Nothing was stored, so nothing is offered for export; the text waits in the new session's box.
+  await expect(alert).not.toContainText('Export');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello while full');
   expect(await quotaAborts(page)).toBeGreaterThan(0);
   expect(mock.requests).toHaveLength(0);
