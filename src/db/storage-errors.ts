@@ -40,6 +40,11 @@ export function isQuotaError(err: unknown): boolean {
   return someInChain(err, (n) => n === 'QuotaExceededError');
 }
 
+/** A key or unique index already holds the record (IndexedDB's ConstraintError), however Dexie wrapped it. */
+export function isConstraintError(err: unknown): boolean {
+  return someInChain(err, (n) => n === 'ConstraintError');
+}
+
 export function classifyStorageError(err: unknown): StorageFailure {
   if (isQuotaError(err)) return 'quota';
   if (someInChain(err, (n) => UNAVAILABLE_NAMES.has(n))) return 'unavailable';

@@ -1,4 +1,5 @@
 import type { ToolscopeDB } from '../db/database';
+import { isConstraintError, isQuotaError } from '../db/storage-errors';
 import { checkExportText, type CheckFailure } from './check-file';
 import { analyzeImport, planImport, type ImportAnalysis, type ImportChoices } from './import-plan';
 import { screenImport, type ScreenedImport } from './import-screen';
@@ -45,15 +46,19 @@ export async function importCheckedFile(
   }
 }
 
+/**
+ * The write failure as the import dialog shows it, after its own "Nothing was imported.". Dexie hands the cause over
+ * wrapped: an aborted transaction (Chromium's quota check at commit) as an AbortError with `inner`, failed requests of
+ * a bulkAdd (Firefox and WebKit refuse the request itself when over quota) as a BulkError with `failures`; the
+ * whole chain is read, so a full disk is never reported as a clash.
+ */
 export function describeWriteError(err: unknown): string {
-  const name = err instanceof Error ? err.name : '';
-  const inner = (err as { inner?: { name?: string } } | null)?.inner?.name ?? '';
-  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
-    return 'The browser has no room left for this import (storage full). Nothing was imported.';
+  if (isQuotaError(err)) {
+    return 'The browser has no room left to store this file (storage full). Free space by deleting sessions you no longer need (export them first to keep them), then import the file again.';
   }
-  if (name === 'ConstraintError' || name === 'BulkError' || inner === 'ConstraintError') {
-    return 'A record in the file collides with one already stored. Nothing was imported.';
+  if (isConstraintError(err)) {
+    return 'A record in the file collides with one stored since the file was checked (perhaps by another tab). Import the file again to choose what to do with the stored copy.';
   }
   const detail = err instanceof Error ? err.message : String(err);
-  return `Writing the import failed, so nothing was imported: ${detail.slice(0, 300)}`;
+  return `Writing the import failed: ${detail.slice(0, 300)}`;
 }

@@ -1,6 +1,7 @@
 import type { MessageImage } from '../domain/messages';
 import { keyOptional } from '../llm/known-providers';
 import { runController } from './app-controller';
+import { insertIntoMessage } from './composer-insert';
 import { useEndpointQuestion } from './endpoint-question';
 import { newSession, sessionStored } from './session-actions';
 import { useSettingsStore } from './settings-store';
@@ -19,8 +20,14 @@ export async function sendMessage(text: string, opts: { focusComposer?: boolean;
     ui.openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
   }
+  const created = ui.currentSessionId === null;
   const sessionId = ui.currentSessionId ?? newSession(opts).id;
-  if (!(await sessionStored(sessionId))) return 'failed';
+  if (!(await sessionStored(sessionId))) {
+    // The box the first message was typed in went away when the chat switched to the session made for it, so the
+    // text goes into that session's box: the alert says it stays there, and Send tries the row again.
+    if (created && useUiStore.getState().currentSessionId === sessionId) insertIntoMessage(text);
+    return 'failed';
+  }
   return startRun(sessionId, text, undefined, opts.images);
 }
 

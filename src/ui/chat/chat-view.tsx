@@ -74,7 +74,7 @@ function UnstoredSessionAlerts({ sessionId }: { sessionId: string }) {
   const errors = useRunStore((s) => s.sideErrors);
   const dismiss = useRunStore((s) => s.dismissSideError);
   return errors.filter((e) => e.sessionId === sessionId).map((e, i) => (
-    <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismiss(e)} />
+    <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismiss(e)} stored={false} />
   ));
 }
 

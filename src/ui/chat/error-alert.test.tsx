@@ -7,8 +7,8 @@ import type { ErrorInfo } from '../../domain/error-info';
 import { ErrorAlert } from './error-alert';
 
 /** What the alert shows: its text, and the names of its buttons (rendered as the page would, without a DOM). */
-function shown(error: ErrorInfo, sessionId?: string): { kind: string | null; text: string; buttons: string[] } {
-  const html = renderToStaticMarkup(<ErrorAlert error={error} sessionId={sessionId} />);
+function shown(error: ErrorInfo, sessionId?: string, stored?: boolean): { kind: string | null; text: string; buttons: string[] } {
+  const html = renderToStaticMarkup(<ErrorAlert error={error} sessionId={sessionId} {...(stored === undefined ? {} : { stored })} />);
   const strip = (h: string) => h.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
   expect(html).toMatch(/^<div class="alert" role="alert"/);
   return {
@@ -63,5 +63,11 @@ describe('ErrorAlert for a fault in Toolscope', () => {
     expect(alert.text).toContain('http://a.test redirected the request to http://b.test (HTTP 307).');
     expect(alert.text).toContain('Nothing was sent to the other address.');
     expect(alert.buttons).toContain('Open settings');
+  });
+
+  it('points at Export for a storage failure only where there is a session to export', () => {
+    const full = { fault: 'system', kind: 'storage', message: 'The new session could not be stored: browser storage is full.' } as const;
+    expect(shown(full, undefined, false).text).not.toContain('Export');
+    expect(shown(full).text).toContain('Export this session to keep it as a file');
   });
 });

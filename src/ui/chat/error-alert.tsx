@@ -10,17 +10,21 @@ type Props = {
   onDismiss?: (() => void) | undefined;
   /** The session an 'export' action exports; without it the advice alone points at Export. */
   sessionId?: string | undefined;
+  /** False for a session on screen whose row could not be written: it has nothing to export. */
+  stored?: boolean;
 };
 
-export function ErrorAlert({ error, onRetry, onDismiss, sessionId }: Props) {
+export function ErrorAlert({ error, onRetry, onDismiss, sessionId, stored = true }: Props) {
   const openSettings = useUiStore((s) => s.openSettings);
   const online = useOnline();
   const copy = errorCopy(error, online);
+  // "Export this session" for a session that was never stored would point at nothing: there is nothing to export.
+  const advice = error.kind === 'storage' && !stored ? null : copy.advice;
   return (
     <div className="alert" role="alert" data-error-kind={error.kind}>
       <strong>{copy.title}</strong>
       {!offlineExplains(error, online) && <span>{alertMessage(error)}</span>}
-      {copy.advice && <span>{copy.advice}</span>}
+      {advice && <span>{advice}</span>}
       <div className="alert-actions">
         {copy.action === 'settings' && <button type="button" onClick={() => openSettings()}>Open settings</button>}
         {/* After fixing the key, model or URL in Settings, the failed message is sent again as it is. */}
