@@ -13,6 +13,10 @@ const frameworkFree = {
 
 const noOnly = { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No .only in tests.' };
 
+// The UI changes store state only through the stores' actions (architecture.md, "Layers"): a setState from a
+// component bypasses the one place each change is made.
+const noSetState = { selector: "CallExpression[callee.property.name='setState']", message: 'The UI changes store state through the store\'s actions, never setState: add an action to the store.' };
+
 // Components read and write stored data only through src/ui/data (its hooks use Dexie's useLiveQuery).
 const uiDataOnly = 'Only src/ui/data reads and writes storage: import a hook or function from ui/data (add one there if it is missing).';
 
@@ -41,8 +45,13 @@ export default tseslint.config(
         patterns: [{ group: ['**/db', '**/db/**', 'dexie', 'dexie/*', 'dexie-react-hooks', 'dexie-react-hooks/*'], message: uiDataOnly }],
       }],
       // import('../../db/...') loads lazily but is a db/ import all the same (\u002F is "/": a selector regex cannot hold one).
-      'no-restricted-syntax': ['error', noOnly, { selector: 'ImportExpression[source.value=/(^|\\u002F)db(\\u002F|$)|^dexie/]', message: uiDataOnly }],
+      'no-restricted-syntax': ['error', noOnly, noSetState, { selector: 'ImportExpression[source.value=/(^|\\u002F)db(\\u002F|$)|^dexie/]', message: uiDataOnly }],
     },
+  },
+  {
+    files: ['src/ui/data/**'],
+    ignores: ['src/ui/**/*.test.ts', 'src/ui/**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', noOnly, noSetState] },
   },
   {
     files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**', 'src/compare/**'],

@@ -24,6 +24,11 @@ export type McpSignInView = {
 
 export const useMcpSignIn = create<McpSignInView>(() => ({ status: {}, busy: {}, failures: {}, focusServerId: null }));
 
+/** The Tools view opened the server a sign-in came back for: the request is spent. */
+export function clearSignInFocus(): void {
+  useMcpSignIn.setState({ focusServerId: null });
+}
+
 const PENDING_KEY = 'toolscope.mcp-sign-in';
 type Pending = { serverId: string; serverUrl: string; state: string };
 

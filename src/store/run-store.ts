@@ -37,6 +37,11 @@ export type RunStoreState = {
   pushSideError: (e: SideError) => void;
   dismissSideError: (e: SideError) => void;
   dismissRunError: (sessionId: string) => void;
+  /**
+   * A finished run whose records are all stored stops overlaying its messages on the chat, unless the run changed
+   * since `seen` was read (architecture.md, "Sync and backup").
+   */
+  dropAppended: (sessionId: string, seen: LiveRun) => void;
 };
 
 export const useRunStore = create<RunStoreState>()((set) => ({
@@ -78,6 +83,7 @@ export const useRunStore = create<RunStoreState>()((set) => ({
       if (!run) return s;
       return { runs: { ...s.runs, [sessionId]: { ...run, error: null } } };
     }),
+  dropAppended: (sessionId, seen) => set((s) => (s.runs[sessionId] === seen ? { runs: { ...s.runs, [sessionId]: { ...seen, appended: [] } } } : s)),
 }));
 
 /**

@@ -10,10 +10,12 @@ type ToolRowsOpen = {
   /** Calls showing a live part of their own (an MCP task's lane): never folded into their turn's summary row. */
   pinned: Record<string, true>;
   setRowOpen(callId: string, open: boolean): void;
+  pinRow(callId: string): void;
 };
 
 export const useToolRowsOpen = create<ToolRowsOpen>((set) => ({
   open: {},
   pinned: {},
   setRowOpen: (callId, open) => set((s) => ({ open: { ...s.open, [callId]: open } })),
+  pinRow: (callId) => set((s) => (s.pinned[callId] ? s : { pinned: { ...s.pinned, [callId]: true } })),
 }));

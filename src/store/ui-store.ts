@@ -48,6 +48,9 @@ export type UiState = {
   closeSettings: () => void;
   showInTimeline: (sessionId: string, callId: string) => void;
   showInChat: (focus: NonNullable<ChatFocus>) => void;
+  /** The view that was asked to show a call has shown it: the request is spent. */
+  clearTimelineFocus: () => void;
+  clearChatFocus: () => void;
   /** Shows the overlay with no session open. */
   openOverlay: (overlay: ScreenOverlay) => void;
   setTimelineSelection: (selection: TimelineSelection) => void;
@@ -73,6 +76,8 @@ export const useUiStore = create<UiState>()((set) => ({
   showInTimeline: (sessionId, callId) =>
     set({ currentSessionId: sessionId, overlay: null, tab: 'timeline', timelineFocus: { sessionId, callId } }),
   showInChat: (focus) => set({ currentSessionId: focus.sessionId, overlay: null, tab: 'chat', chatFocus: focus }),
+  clearTimelineFocus: () => set({ timelineFocus: null }),
+  clearChatFocus: () => set({ chatFocus: null }),
   openOverlay: (overlay) => set({ overlay, currentSessionId: null }),
   setTimelineSelection: (timelineSelection) => set({ timelineSelection }),
 }));

@@ -98,7 +98,7 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
     if (!focus || focus.sessionId !== sessionId) return;
     const index = rowIndexFor(rows, focus);
     if (index < 0) return;
-    useUiStore.setState({ chatFocus: null });
+    useUiStore.getState().clearChatFocus();
     // A call folded into its turn's summary row is opened, so the jump lands on it.
     if (focus.callId) useToolRowsOpen.getState().setRowOpen(focus.callId, true);
     stick.current = false;

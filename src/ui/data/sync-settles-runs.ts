@@ -9,6 +9,6 @@ import { useRunStore } from '../../store/run-store';
 export function settleFinishedRuns(): void {
   for (const [sessionId, run] of Object.entries(useRunStore.getState().runs)) {
     if (!run.ended || run.appended.length === 0 || runController.unsavedRecords(sessionId) !== null) continue;
-    useRunStore.setState((s) => (s.runs[sessionId] === run ? { runs: { ...s.runs, [sessionId]: { ...run, appended: [] } } } : s));
+    useRunStore.getState().dropAppended(sessionId, run);
   }
 }

@@ -12,7 +12,7 @@ export default function TaskLaneSlot({ callId }: { callId: string }) {
   // A call with a lane stays in sight when its turn folds into one summary row (architecture.md, "Calm tool rows").
   const shown = lane !== undefined;
   useEffect(() => {
-    if (shown) useToolRowsOpen.setState((s) => (s.pinned[callId] ? s : { pinned: { ...s.pinned, [callId]: true } }));
+    if (shown) useToolRowsOpen.getState().pinRow(callId);
   }, [callId, shown]);
   return lane === undefined ? null : <TaskLaneRow lane={lane} />;
 }

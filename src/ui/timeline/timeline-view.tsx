@@ -88,7 +88,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
       }
       return;
     }
-    useUiStore.setState({ timelineFocus: null });
+    useUiStore.getState().clearTimelineFocus();
     setSelected(hit.bar);
     setScrollRequest((r) => ({ row: hit.row, barId: hit.bar.id, nonce: (r?.nonce ?? 0) + 1 }));
     setViewport((v) => revealRange(v, hit.bar.start, hit.bar.end, layout.totalMs));

@@ -5,7 +5,7 @@ import { newDefinition } from '../../tools/definition';
 import { seedBuiltins, toggleToolEnabled } from '../data/tool-mutations';
 import { useTools } from '../data/use-tools';
 import { useMcpServers } from '../data/use-mcp-servers';
-import { useMcpSignIn } from '../../store/mcp-sign-in';
+import { clearSignInFocus, useMcpSignIn } from '../../store/mcp-sign-in';
 import { McpAddServerForm } from './mcp-add-server-form';
 import { mcpModelNames } from './mcp-model-names';
 import { McpServerDetail } from './mcp-server-detail';
@@ -44,7 +44,7 @@ export function ToolsView() {
   const signInFocus = useMcpSignIn((s) => s.focusServerId);
   useEffect(() => {
     if (signInFocus === null) return;
-    useMcpSignIn.setState({ focusServerId: null });
+    clearSignInFocus();
     openMcp({ kind: 'server', id: signInFocus });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- openMcp is rebuilt each render; only the focus matters
   }, [signInFocus]);
