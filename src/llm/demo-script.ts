@@ -118,7 +118,7 @@ export function demoTurn(request: ModelRequest, conversation?: Conversation): De
   return { text: demoText(introText(text, COMPUTE_VERB.test(text))), call: null };
 }
 
-export function clip(text: string, max: number): string {
+function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
