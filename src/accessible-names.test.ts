@@ -30,7 +30,8 @@ export function quotedNames(markdown: string): string[] {
 
 describe('the accessible-names contract', () => {
   const contract = readFileSync(CONTRACT, 'utf8');
-  const source = uiSources(path.join(SRC, 'ui')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  // The Base URL presets' labels are UI text kept beside their URLs, in llm/.
+  const source = [...uiSources(path.join(SRC, 'ui')), path.join(SRC, 'llm', 'known-providers.ts')].map((f) => readFileSync(f, 'utf8')).join('\n');
 
   it('quotes names to check', () => {
     expect(quotedNames(contract).length).toBeGreaterThan(80);

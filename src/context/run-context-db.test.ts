@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
+import { addMemory } from '../db/memories-repo';
 import { freshDB } from '../db/testing/fresh-db';
+import { DEMO_BASE_URL } from '../llm/known-providers';
 import type { SessionRecord } from '../domain/session';
 import { setEmbeddingModel } from './embedding-setting';
 import { recallNotices } from './recall-notices';
@@ -35,5 +37,24 @@ describe('createRunContextPreparer and the recall notice', () => {
     const prepare = createRunContextPreparer(db);
     await prepare({ session: { ...session, settings: {} }, apiKey: '', baseURL: 'http://127.0.0.1:9/v1', history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal });
     expect(recallNotices.get(session.id)?.count).toBe(0);
+  });
+
+  it('recalls by keywords for the demo model, with embeddings configured, and sends nothing anywhere', async () => {
+    const { db } = freshDB('run-context-db-demo');
+    await addMemory(db, { text: 'The user likes tea' });
+    const realFetch = globalThis.fetch;
+    let fetches = 0;
+    globalThis.fetch = (() => {
+      fetches++;
+      return Promise.reject(new Error('no network for the demo'));
+    }) as typeof fetch;
+    try {
+      const prepare = createRunContextPreparer(db);
+      await prepare({ session: { ...session, settings: {} }, apiKey: '', baseURL: DEMO_BASE_URL, history: [], userMessage: 'tea please', tools: noTools, model, signal: new AbortController().signal });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(fetches).toBe(0);
+    expect(recallNotices.get(session.id)).toMatchObject({ mode: 'keyword', count: 1 });
   });
 });

@@ -2,6 +2,7 @@ import type { ToolscopeDB } from '../db/database';
 import { addMemory, listMemories } from '../db/memories-repo';
 import { getEmbeddingModel } from './embedding-setting';
 import { createEmbedder } from './embeddings';
+import { isDemoBaseURL } from '../llm/known-providers';
 import { recallNotices } from './recall-notices';
 import { latestReportedPrompt } from './reported-prompt-db';
 import { prepareRunContext, type PreparedRun, type RunContextArgs, type RunContextDeps } from './run-context';
@@ -20,6 +21,8 @@ export function dbRunContextDeps(db: ToolscopeDB): RunContextDeps {
       });
     },
     createEmbedder: async ({ apiKey, baseURL }) => {
+      // The demo model has no embeddings endpoint: recall matches keywords, and nothing leaves the page.
+      if (isDemoBaseURL(baseURL)) return null;
       const model = await getEmbeddingModel(db);
       return model ? createEmbedder({ apiKey, baseURL, model }) : null;
     },

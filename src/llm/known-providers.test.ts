@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_PROVIDERS, findProvider, isKnownProvider } from './known-providers';
+import { KNOWN_PROVIDERS, findProvider, isDemoBaseURL, isKnownProvider, keyOptional } from './known-providers';
 
 describe('known providers', () => {
   it('recognises every preset, with trailing slashes and host case ignored', () => {
@@ -12,6 +12,7 @@ describe('known providers', () => {
 
   it('lists the presets the settings screen offers', () => {
     expect(Object.fromEntries(KNOWN_PROVIDERS.map((p) => [p.label, p.baseURL]))).toEqual({
+      'Demo model (in this page)': 'toolscope:demo',
       OpenAI: 'https://api.openai.com/v1',
       OpenRouter: 'https://openrouter.ai/api/v1',
       Groq: 'https://api.groq.com/openai/v1',
@@ -21,6 +22,16 @@ describe('known providers', () => {
       'vLLM (local)': 'http://localhost:8000/v1',
       'Local test server': 'http://127.0.0.1:8787/v1',
     });
+  });
+
+  it('knows the demo model as a local endpoint that needs no key, however its name is typed', () => {
+    for (const url of ['toolscope:demo', ' Toolscope:Demo/ ']) {
+      expect(isDemoBaseURL(url), url).toBe(true);
+      expect(findProvider(url)?.id).toBe('demo');
+      expect(keyOptional(url)).toBe(true);
+    }
+    expect(isDemoBaseURL('toolscope:demo2')).toBe(false);
+    expect(isDemoBaseURL('https://toolscope:demo')).toBe(false);
   });
 
   it('ignores the default port', () => {

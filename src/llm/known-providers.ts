@@ -10,7 +10,21 @@ export type ProviderPreset = {
   apiFormat: ApiFormat;
 };
 
+/**
+ * The demo model's base URL: not an address but a name the model-client factory recognises, so nothing is ever sent
+ * anywhere for it (the model is a script in the page, llm/demo-model.ts; architecture.md, "The demo model").
+ */
+export const DEMO_BASE_URL = 'toolscope:demo';
+/** The model name a demo session carries; the demo answers to any. */
+export const DEMO_MODEL = 'toolscope-demo';
+
+/** True for the demo's base URL however it was typed (case, spaces, trailing slashes). */
+export function isDemoBaseURL(baseURL: string): boolean {
+  return baseURL.trim().replace(/\/+$/, '').toLowerCase() === DEMO_BASE_URL;
+}
+
 export const KNOWN_PROVIDERS: readonly ProviderPreset[] = [
+  { id: 'demo', label: 'Demo model (in this page)', baseURL: DEMO_BASE_URL, local: true, apiFormat: 'chat' },
   { id: 'openai', label: 'OpenAI', baseURL: 'https://api.openai.com/v1', local: false, apiFormat: 'responses' },
   { id: 'openrouter', label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', local: false, apiFormat: 'chat' },
   { id: 'groq', label: 'Groq', baseURL: 'https://api.groq.com/openai/v1', local: false, apiFormat: 'chat' },
@@ -23,6 +37,7 @@ export const KNOWN_PROVIDERS: readonly ProviderPreset[] = [
 
 /** Scheme, host (lower-cased, default port dropped) and path without trailing slashes; null if not an http(s) URL. */
 function canonical(baseURL: string): string | null {
+  if (isDemoBaseURL(baseURL)) return DEMO_BASE_URL;
   let url: URL;
   try {
     url = new URL(baseURL.trim());

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
 import type { ModelClient, StreamOptions } from '../agent/model-client';
-import { lazyModelClient } from './lazy-model-client';
+import { DEMO_BASE_URL } from '../llm/known-providers';
+import { lazyModelClient, runModelClient } from './lazy-model-client';
 
 const chunk = (content: string) => ({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] }) as ChatCompletionChunk;
 
@@ -45,5 +46,26 @@ describe('lazyModelClient', () => {
     for await (const c of client.stream({ model: 'm', messages: [], stream: true }, { signal: new AbortController().signal })) got.push(c.choices[0]?.delta.content ?? '');
     expect(got).toEqual(['ok']);
     expect(loads).toBe(2);
+  });
+
+  it('gives the demo base URL the in-page demo model, in Chat Completions even when the session chose Responses, with no fetch', async () => {
+    const realFetch = globalThis.fetch;
+    let fetches = 0;
+    globalThis.fetch = (() => {
+      fetches++;
+      return Promise.reject(new Error('no network for the demo'));
+    }) as typeof fetch;
+    try {
+      const client = runModelClient({ apiKey: '', baseURL: ` ${DEMO_BASE_URL}/`, wire: { format: 'responses', providerTools: [], providerStorage: false } });
+      expect(client.wire).toBeUndefined();
+      let text = '';
+      for await (const c of client.stream({ model: 'toolscope-demo', messages: [{ role: 'user', content: 'hi' }], stream: true }, { signal: new AbortController().signal })) {
+        text += (c as ChatCompletionChunk).choices[0]?.delta.content ?? '';
+      }
+      expect(text).toContain('demo model');
+      expect(fetches).toBe(0);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

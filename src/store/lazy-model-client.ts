@@ -1,6 +1,7 @@
 import { ModelError } from '../agent/errors';
 import type { ChatModelClient, ModelClient, ResponsesModelClient } from '../agent/model-client';
 import type { WireSettings } from '../llm/api-format';
+import { isDemoBaseURL } from '../llm/known-providers';
 
 /**
  * A ModelClient whose implementation (the openai SDK) is fetched on the first request, so the SDK is
@@ -40,6 +41,9 @@ export function runModelClient(connection: { apiKey: string; baseURL: string }):
 export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
 export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient {
   const { wire, ...conn } = connection;
+  // The demo model runs in the page and speaks Chat Completions whatever the session chose; its script loads with
+  // its first request (architecture.md, "The demo model").
+  if (isDemoBaseURL(conn.baseURL)) return lazyModelClient(() => import('../llm/demo-model').then((m) => m.createDemoModelClient()));
   if (wire?.format === 'responses') {
     return lazyResponsesClient(() => import('../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })));
   }

@@ -1,11 +1,10 @@
 import type { MessageImage } from '../../domain/messages';
 import { McpPromptSlot } from './mcp-prompt-slot';
 import { useEffect } from 'react';
-import { keyOptional } from '../../llm/known-providers';
 import { sendMessage, stopRun } from '../../store/chat-actions';
 import { useRunStore } from '../../store/run-store';
-import { useSettingsStore } from '../../store/settings-store';
 import { useUiStore } from '../../store/ui-store';
+import { FirstScreen } from './first-screen';
 import { ChatAlerts } from './chat-alerts';
 import { ChatAnnouncer } from './chat-announcer';
 import { ErrorAlert } from './error-alert';
@@ -33,21 +32,9 @@ async function sendFirst(text: string, keepCursor: boolean, images?: MessageImag
 }
 
 function NoSessionChat() {
-  const hasKey = useSettingsStore((s) => s.hasKey || keyOptional(s.baseURL));
-  const loaded = useSettingsStore((s) => s.loaded);
-  const openSettings = useUiStore((s) => s.openSettings);
   return (
     <section aria-label="Chat" className="chat">
-      <div className="message-list empty">
-        {loaded && !hasKey ? (
-          <>
-            <p>Welcome to Toolscope. To start, add your API key and choose an endpoint and model. The key stays in this browser.</p>
-            <button type="button" className="primary" onClick={() => openSettings()}>Open settings</button>
-          </>
-        ) : (
-          <p>Type a message to start a new session.</p>
-        )}
-      </div>
+      <FirstScreen />
       <OfflineAlert />
       <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={sendFirst} onStop={() => undefined} />
     </section>

@@ -4,7 +4,7 @@ import { loadHistory } from '../../db/messages-repo';
 import { createPersister } from '../../db/persister';
 import { acquireRunLock } from '../../db/run-lock';
 import { getSession } from '../../db/sessions-repo';
-import { lazyModelClient } from '../../store/lazy-model-client';
+import { runModelClient } from '../../store/lazy-model-client';
 import { apiKeyStore, useSettingsStore } from '../../store/settings-store';
 import { nextRequestParts } from './next-request-parts';
 
@@ -17,8 +17,8 @@ export function compactSession(sessionId: string, signal: AbortSignal): Promise<
       loadHistory: (id) => loadHistory(db, id),
       getApiKey: () => apiKeyStore.getKey(),
       getBaseURL: () => useSettingsStore.getState().baseURL,
-      // The SDK loads on first use (a compaction request), not with the page.
-      createModelClient: (opts) => lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(opts))),
+      // The SDK (or the demo model) loads on first use (a compaction request), not with the page.
+      createModelClient: (opts) => runModelClient(opts),
       requestParts: (session) => nextRequestParts(session.id, session.settings.systemPrompt ?? ''),
       createPersister: (id) => {
         const p = createPersister(db, id);

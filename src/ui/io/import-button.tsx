@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useImportState } from './import-state';
 import './io.css';
 
@@ -9,6 +9,12 @@ const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default
 export function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
   const requestImport = useImportState((s) => s.requestImport);
+  const setPicker = useImportState((s) => s.setPicker);
+  // One file chooser for every way in: "Open a file" opens this one, so both go through the same checks.
+  useEffect(() => {
+    setPicker(() => input.current?.click());
+    return () => setPicker(null);
+  }, [setPicker]);
   // Once a file came, the dialog stays mounted: it closes itself and keeps the cursor's way back.
   const wanted = useImportState((s) => s.request !== null || s.dialogLoaded);
   return (

@@ -4,9 +4,14 @@ import './io.css';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
+/** What the overlay says and a screen reader hears while a file is dragged over the page. */
+export const DROP_PROMPT = 'Drop a file to import it';
+
 /**
- * Lets a .json export be dropped anywhere on the page. Listens on the window so it needs no wrapping
- * element; shows an overlay only while files are dragged over the page.
+ * Lets a file be dropped anywhere on the page: a Toolscope sessions file or an OpenTelemetry trace, through the same
+ * checks as "Import". Listens on the window so it needs no wrapping element; shows an overlay only while files are
+ * dragged over the page, and says so in a live region that is always there (one that appears with its text is
+ * often not read out).
  */
 export function ImportDropZone() {
   const [active, setActive] = useState(false);
@@ -39,7 +44,7 @@ export function ImportDropZone() {
       const file = e.dataTransfer?.files[0];
       if (!file) return;
       if (looksLikeJson(file)) requestImport(file);
-      else refuse(`"${file.name}" is not a .json file. Drop a Toolscope session export (.json).`);
+      else refuse(`"${file.name}" is not a .json file. Drop a Toolscope sessions file or an OpenTelemetry trace (.json).`);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -53,10 +58,17 @@ export function ImportDropZone() {
     };
   }, [requestImport, refuse]);
 
-  if (!active) return null;
   return (
-    <div className="io-drop-overlay" role="region" aria-label="Drop to import">
-      <p>Drop a Toolscope export (.json) to import it</p>
-    </div>
+    <>
+      <p className="visually-hidden" role="status">{active ? DROP_PROMPT : ''}</p>
+      {active && (
+        <div className="io-drop-overlay" role="region" aria-label="Drop to import">
+          <p>
+            <strong>{DROP_PROMPT}</strong>
+            <span>A Toolscope sessions file or an OpenTelemetry trace (.json)</span>
+          </p>
+        </div>
+      )}
+    </>
   );
 }

@@ -10,6 +10,9 @@ type ImportState = {
   requestImport(file: File): void;
   refuse(error: string): void;
   clear(): void;
+  /** Opens the Import button's file chooser ("Open a file" on the first screen uses the same one); null until it mounts. */
+  openPicker: (() => void) | null;
+  setPicker(open: (() => void) | null): void;
 };
 
 let seq = 0;
@@ -20,6 +23,8 @@ export const useImportState = create<ImportState>()((set) => ({
   requestImport: (file) => set({ request: { file, seq: ++seq }, dialogLoaded: true }),
   refuse: (error) => set({ request: { error, seq: ++seq }, dialogLoaded: true }),
   clear: () => set({ request: null }),
+  openPicker: null,
+  setPicker: (openPicker) => set({ openPicker }),
 }));
 
 export function looksLikeJson(file: File): boolean {

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { isHttpUrl } from './use-models';
+import { isModelBaseURL } from './use-models';
 
 export type Preset = { label: string; baseURL: string };
 
@@ -16,7 +16,7 @@ type Props = {
 export function BaseUrlField({ value, onChange, presets, unknownHost, inputRef }: Props) {
   const id = useId();
   const hintId = useId();
-  const invalid = !isHttpUrl(value);
+  const invalid = !isModelBaseURL(value);
   const current = presets.find((p) => p.baseURL === value.trim());
   return (
     <div className="field">

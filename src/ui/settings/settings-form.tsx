@@ -9,7 +9,7 @@ import { defaultApiFormat } from '../../llm/api-format';
 import { BaseUrlField } from './base-url-field';
 import { LimitsFields } from './limits-fields';
 import { ModelField } from './model-field';
-import { isHttpUrl } from './use-models';
+import { isModelBaseURL } from './use-models';
 import { PRESETS, unknownHostOf } from './provider-presets';
 import { StreamTimeoutFields } from './stream-timeout-fields';
 import { readTimeouts, timeoutTexts, type StreamTimeoutKey, type StreamTimeoutTexts } from './stream-timeouts';
@@ -99,7 +99,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // Saved, a bad base URL failed every message later as 'network connection lost'; the field says why.
-    if (!isHttpUrl(baseURL)) {
+    if (!isModelBaseURL(baseURL)) {
       baseURLInput.current?.focus();
       return;
     }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionVerdict } from '../../llm/test-connection';
+import { isDemoBaseURL } from '../../llm/known-providers';
 import { isHttpUrl, waitsForKey } from './use-models';
 import type { ApiFormat } from '../../domain/session';
 
@@ -25,6 +26,10 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
   const run = async () => {
     abort.current?.abort();
     setLocal(null);
+    if (isDemoBaseURL(baseURL)) {
+      setVerdict({ ok: true, models: [], message: 'The demo model runs in this page: there is nothing to connect to, and it needs no key.' });
+      return;
+    }
     const said = localVerdict(baseURL, apiKey);
     if (said) {
       setVerdict(null);

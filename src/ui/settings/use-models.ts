@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { findProvider } from '../../llm/known-providers';
+import { DEMO_MODEL, findProvider, isDemoBaseURL } from '../../llm/known-providers';
 import { keyVersion } from './key-version';
 
 export function isHttpUrl(s: string): boolean {
@@ -10,6 +10,11 @@ export function isHttpUrl(s: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A base URL Settings can save: an http(s) address, or the demo model's name (it runs in the page). */
+export function isModelBaseURL(s: string): boolean {
+  return isHttpUrl(s) || isDemoBaseURL(s);
 }
 
 /**
@@ -48,8 +53,9 @@ export function useModels(typedBaseURL: string, typedApiKey: string) {
   return useQuery({
     queryKey: ['models', baseURL.trim(), keyVersion(apiKey)],
     // The SDK loads when the settings first need it, not with the page.
-    queryFn: async ({ signal }) => (await import('../../llm/list-models')).listModels({ apiKey, baseURL: baseURL.trim(), signal }),
-    enabled: isHttpUrl(baseURL) && !waitsForKey(baseURL, apiKey),
+    // The demo model has one name and no endpoint to ask.
+    queryFn: async ({ signal }) => (isDemoBaseURL(baseURL) ? [DEMO_MODEL] : (await import('../../llm/list-models')).listModels({ apiKey, baseURL: baseURL.trim(), signal })),
+    enabled: isModelBaseURL(baseURL) && !waitsForKey(baseURL, apiKey),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,
     retry: false,
