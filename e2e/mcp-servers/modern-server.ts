@@ -9,7 +9,7 @@
  *   await s.close();
  *
  * Tools: see modern-tools.ts. Other paths: /not-mcp (404 page), /redirect-same (307 to /mcp),
- * /redirect-away?to=<url> (307 to another address).
+ * /redirect-away?to=<url> (307 to another address), POST /control/fault?mode=<fault> (see setFault).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { corsHeadersFor, type CorsMode } from './cors-policy';
 import { readBody, serveWithFetchHandler } from './fetch-bridge';
+import { answerWithFault, parseFault, type McpFault } from './faults';
 import { buildModernServer, type ToolEvent } from './modern-tools';
 import { RequestRecorder } from './recorder';
 
@@ -40,6 +41,8 @@ export type ModernMcpServer = {
   events: ToolEvent[];
   waitForEvent(match: (e: ToolEvent) => boolean): Promise<ToolEvent>;
   setCors(mode: CorsMode): void;
+  /** From the next request on, answers tools/call or tools/list wrongly on purpose (faults.ts); 'none' heals it. */
+  setFault(fault: McpFault): void;
   /** Registers another tool and tells listening clients the tool list changed. */
   addTool(name: string): void;
   /** Changes the note resource's text and tells subscribed clients (subscriptions/listen) it changed. */
@@ -49,6 +52,7 @@ export type ModernMcpServer = {
 
 export async function startModernMcpServer(options: ModernServerOptions = {}): Promise<ModernMcpServer> {
   let cors: CorsMode = options.cors ?? 'full';
+  let fault: McpFault = 'none';
   const recorder = new RequestRecorder();
   const events: ToolEvent[] = [];
   const waiters = new Set<() => void>();
@@ -81,6 +85,12 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
       res.writeHead(204, corsHeaders).end();
       return;
     }
+    if (url.pathname === '/control/fault' && req.method === 'POST') {
+      const mode = parseFault(url.searchParams.get('mode'));
+      if (mode !== undefined) fault = mode;
+      res.writeHead(mode !== undefined ? 204 : 400, corsHeaders).end();
+      return;
+    }
     if (url.pathname === '/redirect-same') {
       res.writeHead(307, { ...corsHeaders, location: '/mcp' }).end();
       return;
@@ -110,6 +120,7 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
         .end(JSON.stringify({ error: 'invalid_token' }));
       return;
     }
+    if (answerWithFault(fault, body, res, corsHeaders)) return;
     await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), corsHeaders);
   }
 
@@ -127,6 +138,9 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
     events,
     setCors: (mode) => {
       cors = mode;
+    },
+    setFault: (next) => {
+      fault = next;
     },
     updateNote: (text) => {
       note = text;

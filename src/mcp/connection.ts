@@ -9,6 +9,7 @@ import { McpAuthError } from './auth/auth-error';
 import { diagnoseFailure, type FailedState } from './failure';
 import { liveSignInFailure, signInExpiredSentence, type LiveSignInGuard } from './live-sign-in';
 import { McpSession } from './mcp-session';
+import { McpProtocolFaultError, protocolFaultOf } from './protocol-fault';
 import { createResourceSubscriptions, type ResourceUnsubscribe } from './resource-subscriptions';
 import { browserNoCorsProbe } from './no-cors-probe';
 import { promptText, toPromptInfo } from './prompt-shapes';
@@ -122,6 +123,15 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   const log = createWireLog();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let serverName: string | undefined;
+  // Set once connected: from then on a server that breaks the protocol breaks the connection (protocol-fault.ts).
+  let connected = false;
+  const breakOn = (request: string, error: unknown): unknown => {
+    const fault = connected ? protocolFaultOf(error, request) : null;
+    if (fault === null) return error;
+    const broken = new McpProtocolFaultError(fault, serverName ?? url.host);
+    report({ status: 'failed', failure: { kind: 'broken', fault, message: broken.message } });
+    return broken;
+  };
   // Whether a sign-in was stored before connecting: a 401 then means the token ran out and could not be renewed.
   const provider = options.authProvider;
   const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
@@ -136,7 +146,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
     ...(options.elicitUrl !== undefined ? { elicitUrl: options.elicitUrl } : {}),
     ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
-    ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged } : {}),
+    ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged, onToolsChangeFailed: (error: Error) => void breakOn('tools/list', error) } : {}),
     ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),
     ...(options.sample !== undefined ? { sample: options.sample } : {}),
   });
@@ -153,7 +163,8 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
       ...(provider !== undefined ? { authProvider: provider } : {}),
       ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     };
-    const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap, tasks);
+    const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap, tasks, breakOn);
+    connected = true;
     report({ status: 'connected', server });
     return { status: 'connected', server, connection };
   } catch (error) {
@@ -223,7 +234,21 @@ async function summarize(session: McpSession, url: URL, options: McpConnectOptio
   };
 }
 
-function createConnection(session: McpSession, url: URL, server: McpServerSummary, logLevel: McpLogLevel | undefined, timeoutMs: number, tap: WireTap, tasks: TaskCallContext): McpConnection {
+/** `breakOn` turns a protocol fault of the server into McpProtocolFaultError (reporting the connection broken); other errors pass. */
+function createConnection(
+  session: McpSession,
+  url: URL,
+  server: McpServerSummary,
+  logLevel: McpLogLevel | undefined,
+  timeoutMs: number,
+  tap: WireTap,
+  tasks: TaskCallContext,
+  breakOn: (request: string, error: unknown) => unknown,
+): McpConnection {
+  const guard = <T>(request: string, done: Promise<T>): Promise<T> =>
+    done.catch((error: unknown) => {
+      throw breakOn(request, error);
+    });
   const subscriptions = createResourceSubscriptions(() => session.client);
   session.onResourceUpdated = (uri) => subscriptions.updated(uri);
   session.onReopened = () => void subscriptions.resubscribe(timeoutMs);
@@ -232,7 +257,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
     server,
     listTools: async (opts = {}) => {
       const meta = opts.traceparent !== undefined ? { [TRACEPARENT_META_KEY]: opts.traceparent } : undefined;
-      const result = await session.run(
+      const result = await guard('tools/list', session.run(
         (client) =>
           client.listTools(meta !== undefined ? { _meta: meta } : undefined, {
             ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
@@ -241,7 +266,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
           }),
         opts.signal,
         timeoutMs,
-      );
+      ));
       return result.tools.map(toToolInfo);
     },
     callTool: async (name, args, opts) => {
@@ -259,7 +284,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
         );
       }
       const onProgress = opts.onProgress;
-      const result = await session.run(
+      const result = await guard('tools/call', session.run(
         (client) =>
           client.callTool(
             { name, arguments: args, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
@@ -273,7 +298,7 @@ function createConnection(session: McpSession, url: URL, server: McpServerSummar
           ),
         opts.signal,
         opts.timeoutMs,
-      ).finally(() => recording?.end());
+      )).finally(() => recording?.end());
       return toCallResult(result);
     },
     listPrompts: async (opts = {}) => {

@@ -4,6 +4,7 @@
  * the reason anyway.
  */
 import { corsMessage, diagnoseNetworkFailure, type CorsProbeDeps } from './cors-diagnosis';
+import { protocolFaultOf, protocolFaultWhat } from './protocol-fault';
 import type { CorsGap, McpConnectionState, McpFailure } from './types';
 import type { WireEntry, WireLog } from './wire-fetch';
 
@@ -63,7 +64,10 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
   if (status !== undefined && status >= 500) {
     return failed({ kind: 'protocol', message: `${host} failed with HTTP ${status}. The server's logs should say why; try again later.` });
   }
-  return failed({ kind: 'protocol', message: `${host} did not answer as an MCP server should: ${shortThrownMessage(error)}` });
+  // An answer that is not JSON, not JSON-RPC or breaks the schema: said in words, not as the parser's dump.
+  const fault = protocolFaultOf(error, last?.rpcMethod ?? 'a request');
+  const what = fault !== null ? `it ${protocolFaultWhat(fault)}.` : shortThrownMessage(error);
+  return failed({ kind: 'protocol', message: `${host} did not answer as an MCP server should: ${what}` });
 }
 
 /**

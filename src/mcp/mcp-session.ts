@@ -8,6 +8,7 @@ import './zod-jitless';
 import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
+import { createAnswerGuardFetch } from './answer-guard';
 import { createRelatingFetch } from './related-stream';
 import { samplingHandler } from './sampling';
 import { toToolInfo } from './sdk-shapes';
@@ -23,6 +24,8 @@ export type SessionOptions = {
   elicitUrl?: ElicitUrlCallback;
   onLog?: (message: McpLogMessage) => void;
   onToolsChanged?: (tools: McpToolInfo[]) => void;
+  /** The list the server said changed could not be read (the SDK asks for it again on the notice). */
+  onToolsChangeFailed?: (error: Error) => void;
   /** The server's name once known, for elicitation requests. */
   serverName: () => string | undefined;
   authProvider?: OAuthClientProvider;
@@ -113,6 +116,7 @@ export class McpSession {
   private async connect(mode: 'negotiate' | 'legacy', signal: AbortSignal | undefined, timeoutMs: number): Promise<Live> {
     const { options } = this;
     const onToolsChanged = options.onToolsChanged;
+    const onToolsChangeFailed = options.onToolsChangeFailed;
     const client = new Client(options.clientInfo, {
       capabilities: {
         ...(options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {}),
@@ -123,6 +127,7 @@ export class McpSession {
       ...(onToolsChanged !== undefined
         ? { listChanged: { tools: { onChanged: (error: Error | null, tools: Parameters<typeof toToolInfo>[0][] | null) => {
             if (error === null && tools !== null) onToolsChanged(tools.map(toToolInfo));
+            else if (error !== null) onToolsChangeFailed?.(error);
           } } } }
         : {}),
     });
@@ -151,7 +156,8 @@ export class McpSession {
       });
     }
     const tap = options.tap;
-    const fetch = tap !== undefined ? createRelatingFetch(options.fetch, (server, client) => tap.relate(server, client)) : options.fetch;
+    const guarded = createAnswerGuardFetch(options.fetch);
+    const fetch = tap !== undefined ? createRelatingFetch(guarded, (server, client) => tap.relate(server, client)) : guarded;
     const transport = new StreamableHTTPClientTransport(options.url, { fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
     await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
     if (options.tap !== undefined) tapTransport(transport, options.tap);

@@ -8,6 +8,7 @@
 import type { ToolHandle, ToolLog, ToolRunContext, ToolRunResult } from '../agent/tool-executor';
 import type { McpConnection } from './connection';
 import { shortThrownMessage } from './failure';
+import { McpProtocolFaultError, protocolFaultSentence } from './protocol-fault';
 import { McpSignInExpiredError } from './sign-in-expired-error';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
@@ -21,7 +22,7 @@ import type { McpTask } from './tasks/task-shape';
 export type McpToolHandleOptions = {
   /** A stable identity of the server in the app; names validator caches and the name mapping. */
   serverKey: string;
-  /** The label the model sees before each tool name, e.g. "github". */
+  /** The server's label: the model sees it before each tool name ("github"), a person in the sentence of a failure. */
   prefix: string;
   check: SchemaCheck;
   /** Names mapped across every server at once (mapToolNames); mapped for this server alone when absent. */
@@ -120,7 +121,9 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
         ? { outcome: 'error', content: 'Cancelled.', blocks: [], logs }
         : error instanceof McpSignInExpiredError
           ? { outcome: 'error', content: error.message, blocks: [], logs }
-          : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
+          : error instanceof McpProtocolFaultError
+            ? { outcome: 'error', content: `Error: ${protocolFaultSentence(options.prefix, error.fault)}`, blocks: [], logs }
+            : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
     }
     if (wire.length > 0) outcome = { ...outcome, mcpMessages: wire };
     options.onOutcome?.(ctx.callId, outcome, { serverKey: options.serverKey, toolName: tool.name });

@@ -5,6 +5,7 @@
 import type { ToolLog, ValidationIssue } from '../agent/tool-executor';
 import type { McpToolUi } from './apps/tool-ui-meta';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
+import type { McpProtocolFault } from './protocol-fault';
 import type { MessageImage } from '../domain/messages';
 
 /** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
@@ -38,7 +39,9 @@ export type McpFailure =
   | { kind: 'unreachable'; message: string }
   /** The URL answers, but not as an MCP endpoint (404, 405, a web page, a redirect elsewhere). */
   | { kind: 'not-an-mcp-endpoint'; status: number; message: string }
-  | { kind: 'protocol'; message: string };
+  | { kind: 'protocol'; message: string }
+  /** A live connection the server broke the protocol on (protocol-fault.ts): closed, the next use connects again. */
+  | { kind: 'broken'; fault: McpProtocolFault; message: string };
 
 export type McpConnectionState =
   | { status: 'connecting' }

@@ -8,6 +8,7 @@ import { db } from '../db/database';
 import { getMcpServer, mcpServerHeaders, updateMcpServer } from '../db/mcp-servers-repo';
 import type { McpServerRecord } from '../domain/mcp-server';
 import { loadMcpRuntime } from '../mcp/load-mcp';
+import { protocolFaultSentence } from '../mcp/protocol-fault';
 import type { McpConnection } from '../mcp/connection';
 import type { McpConnectionState, McpLogMessage, McpServerSummary, McpToolInfo } from '../mcp/types';
 import { mcpSignInFor } from './mcp-auth-handles';
@@ -65,9 +66,12 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         headers,
         ...(auth ?? {}),
         onState: (state) => {
-          setState(record.id, state);
-          // Sign-in lost on a live connection: the next use connects again (and Sign in reconnects) instead of reusing it.
-          if (state.status === 'needs-sign-in' && current !== null && live.get(record.id) === current) {
+          const broken = state.status === 'failed' && state.failure.kind === 'broken' ? state.failure : null;
+          // The Tools view names the server as the person does (its name here), not as it names itself.
+          setState(record.id, broken !== null && current?.label !== undefined ? { status: 'failed', failure: { ...broken, message: protocolFaultSentence(current.label, broken.fault) } } : state);
+          // Sign-in lost, or the protocol broken, on a live connection: the next use connects again (and Sign in
+          // or Reconnect does) instead of reusing it.
+          if ((state.status === 'needs-sign-in' || broken !== null) && current !== null && live.get(record.id) === current) {
             live.delete(record.id);
             void current.connection.close().catch(() => undefined);
           }
@@ -101,6 +105,11 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
       });
       if (result.status !== 'connected') return null;
       const tools = await result.connection.listTools().catch(() => [] as McpToolInfo[]);
+      // The list broke the protocol (its state says how): the connection is not kept.
+      if (useMcpStates.getState().states[record.id]?.status === 'failed') {
+        await result.connection.close();
+        return null;
+      }
       current = { connection: result.connection, server: result.server, tools, label: record.name.trim() !== '' ? record.name : (result.server.title ?? result.server.name) };
       // Removed or disabled while connecting: the connection is not kept.
       const stored = await getMcpServer(db, record.id);
