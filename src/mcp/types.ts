@@ -54,7 +54,6 @@ export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'c
 export type McpLogMessage = { level: McpLogLevel; logger?: string; data: unknown };
 
 export type { McpProgress } from '../domain/mcp-call-trace';
-import type { McpProgress } from '../domain/mcp-call-trace';
 
 export type McpToolAnnotations = {
   title?: string;
