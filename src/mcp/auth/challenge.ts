@@ -10,10 +10,10 @@ import type { WireLog } from '../wire-fetch';
 /** The challenge of one response, or null when it carries none the sign-in can act on. */
 export function challengeOf(status: number, wwwAuthenticate: string | null): McpSignInChallenge | null {
   if (wwwAuthenticate === null || (status !== 401 && status !== 403)) return null;
-  const { scope, error } = extractWWWAuthenticateParams(new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } }));
+  const { scope, error, resourceMetadataUrl } = extractWWWAuthenticateParams(new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } }));
   // A 403 for another reason is a refusal, not a request for more scope: signing in again would not change it.
   if (status === 403 && error !== 'insufficient_scope') return null;
-  return { kind: status === 403 ? 'more-access' : 'sign-in', ...(scope !== undefined && scope !== '' ? { scope } : {}) };
+  return challenge(status === 403 ? 'more-access' : 'sign-in', scope, resourceMetadataUrl);
 }
 
 /** The latest challenge the MCP server itself sent on this connection's wire. */
@@ -30,9 +30,13 @@ export function lastChallenge(log: WireLog, serverUrl: URL): McpSignInChallenge 
 /** The step-up challenge an SDK error carries (the transport throws it on a 403 insufficient_scope), however deep. */
 export function insufficientScopeIn(error: unknown): McpSignInChallenge | null {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e instanceof InsufficientScopeError) return { kind: 'more-access', ...(e.requiredScope !== undefined && e.requiredScope !== '' ? { scope: e.requiredScope } : {}) };
+    if (e instanceof InsufficientScopeError) return challenge('more-access', e.requiredScope, e.resourceMetadataUrl);
   }
   return null;
+}
+
+function challenge(kind: McpSignInChallenge['kind'], scope: string | undefined, resourceMetadataUrl: URL | undefined): McpSignInChallenge {
+  return { kind, ...(scope !== undefined && scope !== '' ? { scope } : {}), ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}) };
 }
 
 export function moreAccessSentence(host: string, challenge: McpSignInChallenge): string {

@@ -86,9 +86,13 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
     provider.pendingAuthorization = null;
     try {
       // Discovery runs afresh: the server may name another authorization server since the last sign-in, and then
-      // the sign-in registers there and drops the old one's tokens (store-provider.ts).
+      // the sign-in registers there and drops the old one's tokens (store-provider.ts). The metadata is read again
+      // where the challenge (or the last discovery) found it.
+      const known = (await provider.flow()).discovery?.resourceMetadataUrl;
       await provider.invalidateCredentials('discovery');
       const request = await requestFor(opts.challenge, provider);
+      const metadataAt = opts.challenge?.resourceMetadataUrl ?? known;
+      if (metadataAt !== undefined) request.resourceMetadataUrl = new URL(metadataAt);
       const result = await auth(provider, { serverUrl, fetchFn: guarded, ...request });
       if (result === 'AUTHORIZED') return await signedIn();
       const url = provider.pendingAuthorization;
@@ -158,7 +162,7 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
  * scopes are asked for). A step-up (403 insufficient_scope) asks for what was granted and what the server now wants
  * together, so nothing granted is lost, and skips the refresh, which cannot widen a grant (RFC 6749 §6).
  */
-async function requestFor(challenge: McpSignInChallenge | undefined, provider: StoreOAuthProvider): Promise<{ scope?: string; forceReauthorization?: boolean }> {
+async function requestFor(challenge: McpSignInChallenge | undefined, provider: StoreOAuthProvider): Promise<{ scope?: string; forceReauthorization?: boolean; resourceMetadataUrl?: URL }> {
   if (challenge === undefined) return {};
   if (challenge.kind === 'sign-in') return challenge.scope !== undefined ? { scope: challenge.scope } : {};
   const granted = (await provider.tokens())?.scope;
