@@ -15,9 +15,20 @@ import { openToolsTab, toolsPanel } from './support/tools-tab';
 let as: TestAuthServer;
 let mcp: ModernMcpServer;
 
-async function start(options: Parameters<typeof startAuthServer>[0]): Promise<void> {
+/** `scopes`: the scope the server's 401 names, and the one tools/call needs (a token without it gets a 403 step-up). */
+async function start(options: Parameters<typeof startAuthServer>[0], scopes?: { signIn: string; call: string }): Promise<void> {
   as = await startAuthServer(options);
-  mcp = await startModernMcpServer({ cors: 'full', oauth: { authorizationServers: [as.issuer], accepts: (a) => as.accepts(a) } });
+  const server = as;
+  mcp = await startModernMcpServer({
+    cors: 'full',
+    oauth: {
+      authorizationServers: [server.issuer],
+      accepts: (a) => server.accepts(a),
+      ...(scopes !== undefined
+        ? { challengeScope: scopes.signIn, scopeFor: (method: string | null) => (method === 'tools/call' ? scopes.call : null), hasScope: (a: string | undefined, scope: string) => server.hasScope(a, scope) }
+        : {}),
+    },
+  });
 }
 
 test.afterEach(async () => {
@@ -137,4 +148,42 @@ test('a server that lets no app register itself asks for a client id, and signs 
   await serverRegion(page).getByRole('button', { name: 'Sign in' }).click();
   await expect(mcpServerState(page, 'secure')).toContainText('Connected to', { timeout: 30_000 });
   await expect(serverRegion(page)).toContainText('Signed in at');
+});
+
+test('a server that wants more access for a call asks to sign in again, and the sign-in asks for the wider scope', async ({ page, mock }) => {
+  test.setTimeout(120_000);
+  await start({ registration: 'dynamic-only' }, { signIn: 'notes:read', call: 'notes:write' });
+  await openConfiguredApp(page, mock);
+  await addServerNeedingSignIn(page);
+  await serverRegion(page).getByRole('button', { name: 'Sign in' }).click();
+  await expect(mcpServerState(page, 'secure')).toContainText('Connected to', { timeout: 30_000 });
+  // The sign-in asked for the scope the server's 401 named.
+  expect(as.authorizations.map((a) => a.scope)).toEqual(['notes:read']);
+
+  // The call needs more than was granted: it fails with the sentence, and the server asks to sign in again.
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_1', name: 'secure__echo', arguments: { text: 'wider' } }] }, { kind: 'text', content: 'It needs more access.' }]);
+  await sendMessage(page, 'use the secure tool');
+  await expect(assistantMessages(page).last()).toContainText('It needs more access.', { timeout: 30_000 });
+  await waitForIdle(page);
+  const refused = (await mock.waitForRequest(1)).body.messages?.find((m) => m.role === 'tool');
+  expect(String(refused?.content)).toContain('asks you to sign in again for more access (notes:write)');
+  expect(as.authorizations).toHaveLength(1);
+
+  await openToolsTab(page);
+  await toolsPanel(page).getByRole('list', { name: 'MCP server list' }).getByRole('button', { name: 'secure' }).click();
+  await expect(mcpServerState(page, 'secure')).toContainText('asks you to sign in again for more access (notes:write)');
+  await serverRegion(page).getByRole('button', { name: 'Sign in again' }).click();
+  await expect(mcpServerState(page, 'secure')).toContainText('Connected to', { timeout: 30_000 });
+  // Granted and challenged scopes together, through the authorization page (a refresh cannot widen a grant).
+  expect(as.authorizations.map((a) => a.scope?.split(' ').sort())).toEqual([['notes:read'], ['notes:read', 'notes:write']]);
+  expect(as.grants).toEqual(['authorization_code', 'authorization_code']);
+
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_2', name: 'secure__echo', arguments: { text: 'wider' } }] }, { kind: 'text', content: 'Done with more access.' }]);
+  await sendMessage(page, 'try again');
+  await expect(assistantMessages(page).last()).toContainText('Done with more access.', { timeout: 30_000 });
+  await waitForIdle(page);
+  const tool = (await mock.waitForRequest(3)).body.messages?.filter((m) => m.role === 'tool').at(-1);
+  expect(String(tool?.content)).toContain('echo: wider');
 });

@@ -28,8 +28,19 @@ export type ModernServerOptions = {
   legacy?: 'reject' | 'stateless';
   /** When set, requests without this header value get 401 with a WWW-Authenticate challenge. */
   requireHeader?: { name: string; value: string };
-  /** OAuth-protected: requests whose Authorization header this refuses get 401; the protected-resource metadata names these servers. */
-  oauth?: { authorizationServers: string[]; accepts: (authorization: string | undefined) => boolean };
+  /**
+   * OAuth-protected: requests whose Authorization header this refuses get 401; the protected-resource metadata names
+   * these servers (read at each request, so a test can move the server to another one). `challengeScope` goes in
+   * the 401's WWW-Authenticate; `scopeFor` names the scope a JSON-RPC method needs, and a token without it
+   * (`hasScope`) gets 403 insufficient_scope naming that scope.
+   */
+  oauth?: {
+    authorizationServers: string[];
+    accepts: (authorization: string | undefined) => boolean;
+    challengeScope?: string;
+    scopeFor?: (rpcMethod: string | null) => string | null;
+    hasScope?: (authorization: string | undefined, scope: string) => boolean;
+  };
   /** Offers one resource, test://notes/today, with this text at first (see updateNote). */
   note?: string;
 };
@@ -114,10 +125,19 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
         .end(JSON.stringify({ error: 'unauthorized' }));
       return;
     }
-    if (options.oauth !== undefined && !options.oauth.accepts(req.headers.authorization)) {
+    const oauth = options.oauth;
+    if (oauth !== undefined && !oauth.accepts(req.headers.authorization)) {
+      const scope = oauth.challengeScope !== undefined ? `scope="${oauth.challengeScope}", ` : '';
       res
-        .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` })
+        .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer ${scope}resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` })
         .end(JSON.stringify({ error: 'invalid_token' }));
+      return;
+    }
+    const needed = oauth?.scopeFor?.(rpcMethodOf(body.toString('utf8'))) ?? null;
+    if (oauth !== undefined && needed !== null && oauth.hasScope?.(req.headers.authorization, needed) !== true) {
+      res
+        .writeHead(403, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` })
+        .end(JSON.stringify({ error: 'insufficient_scope' }));
       return;
     }
     if (answerWithFault(fault, body, res, corsHeaders)) return;
@@ -167,4 +187,13 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function rpcMethodOf(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null && 'method' in parsed && typeof parsed.method === 'string' ? parsed.method : null;
+  } catch {
+    return null;
+  }
 }

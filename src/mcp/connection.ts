@@ -6,6 +6,7 @@
 import './zod-jitless';
 import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { McpAuthError } from './auth/auth-error';
+import { insufficientScopeIn, lastChallenge, moreAccessSentence } from './auth/challenge';
 import { diagnoseFailure, type FailedState } from './failure';
 import { liveSignInFailure, signInExpiredSentence, type LiveSignInGuard } from './live-sign-in';
 import { McpSession } from './mcp-session';
@@ -154,7 +155,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     await session.open(options.signal, timeoutMs);
     const server = await summarize(session, url, options, timeoutMs);
     serverName = server.name;
-    const guard: LiveSignInGuard | null = provider !== undefined ? { host: url.host, report, ...(options.takeAuthFailure !== undefined ? { takeAuthFailure: options.takeAuthFailure } : {}) } : null;
+    const guard: LiveSignInGuard | null = provider !== undefined ? { host: url.host, report, challenge: () => lastChallenge(log, url), ...(options.takeAuthFailure !== undefined ? { takeAuthFailure: options.takeAuthFailure } : {}) } : null;
     const tasks: TaskCallContext = {
       url,
       fetch: boundFetch,
@@ -170,12 +171,18 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   } catch (error) {
     await session.close();
     if (options.signal?.aborted === true) throw options.signal.reason;
+    // The server wants more scope than the token carries: the person signs in again for it (architecture.md, "MCP sign-in").
+    const moreAccess = insufficientScopeIn(error);
+    if (moreAccess !== null) return fail({ status: 'needs-sign-in', httpStatus: 403, message: moreAccessSentence(url.host, moreAccess), challenge: moreAccess });
+    // The 401's challenge goes with the state, so the sign-in asks for the scope it named.
+    const challenge = lastChallenge(log, url);
+    const needsSignIn = (message: string): FailedState => ({ status: 'needs-sign-in', httpStatus: 401, message, ...(challenge?.kind === 'sign-in' ? { challenge } : {}) });
     const authFailure = authFailureIn(error) ?? options.takeAuthFailure?.() ?? null;
-    if (authFailure !== null && authFailure.kind !== 'unreachable') return fail({ status: 'needs-sign-in', httpStatus: 401, message: authFailure.message });
+    if (authFailure !== null && authFailure.kind !== 'unreachable') return fail(needsSignIn(authFailure.message));
     // The SDK gave up on the stored sign-in (refresh refused) and wants a new authorization.
     if (error instanceof UnauthorizedError && options.authProvider !== undefined) {
       const host = url.host;
-      return fail({ status: 'needs-sign-in', httpStatus: 401, message: hadTokens ? signInExpiredSentence(host) : `${host} requires sign-in. Use Sign in.` });
+      return fail(needsSignIn(hadTokens ? signInExpiredSentence(host) : `${host} requires sign-in. Use Sign in.`));
     }
     const pageOrigin = options.pageOrigin === undefined ? (globalThis.location?.origin ?? null) : options.pageOrigin;
     const diagnosed = await diagnoseFailure(error, {
@@ -185,8 +192,8 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
         fetch: baseFetch,
         probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
       });
-    if (diagnosed.status === 'needs-sign-in' && diagnosed.httpStatus === 401 && hadTokens) {
-      return fail({ ...diagnosed, message: signInExpiredSentence(url.host) });
+    if (diagnosed.status === 'needs-sign-in' && diagnosed.httpStatus === 401) {
+      return fail(needsSignIn(hadTokens ? signInExpiredSentence(url.host) : diagnosed.message));
     }
     return fail(diagnosed);
   }

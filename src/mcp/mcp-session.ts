@@ -158,7 +158,9 @@ export class McpSession {
     const tap = options.tap;
     const guarded = createAnswerGuardFetch(options.fetch);
     const fetch = tap !== undefined ? createRelatingFetch(guarded, (server, client) => tap.relate(server, client)) : guarded;
-    const transport = new StreamableHTTPClientTransport(options.url, { fetch, ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
+    // A 403 insufficient_scope is the person's to answer (sign in again for more access), never an authorization the
+    // transport starts by itself: 'throw' hands it back as InsufficientScopeError (architecture.md, "MCP sign-in").
+    const transport = new StreamableHTTPClientTransport(options.url, { fetch, onInsufficientScope: 'throw', ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
     await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
     if (options.tap !== undefined) tapTransport(transport, options.tap);
     return { client, transport };

@@ -9,7 +9,7 @@ import type { ToolHandle, ToolLog, ToolRunContext, ToolRunResult } from '../agen
 import type { McpConnection } from './connection';
 import { shortThrownMessage } from './failure';
 import { McpProtocolFaultError, protocolFaultSentence } from './protocol-fault';
-import { McpSignInExpiredError } from './sign-in-expired-error';
+import { McpMoreAccessError, McpSignInExpiredError } from './sign-in-expired-error';
 import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
@@ -119,7 +119,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     } catch (error) {
       outcome = ctx.signal.aborted
         ? { outcome: 'error', content: 'Cancelled.', blocks: [], logs }
-        : error instanceof McpSignInExpiredError
+        : error instanceof McpSignInExpiredError || error instanceof McpMoreAccessError
           ? { outcome: 'error', content: error.message, blocks: [], logs }
           : error instanceof McpProtocolFaultError
             ? { outcome: 'error', content: `Error: ${protocolFaultSentence(options.prefix, error.fault)}`, blocks: [], logs }

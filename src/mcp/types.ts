@@ -43,10 +43,19 @@ export type McpFailure =
   /** A live connection the server broke the protocol on (protocol-fault.ts): closed, the next use connects again. */
   | { kind: 'broken'; fault: McpProtocolFault; message: string };
 
+/**
+ * What the server's WWW-Authenticate challenge asked for, handed to the sign-in so it asks the authorization server
+ * for exactly that (architecture.md, "MCP sign-in"): 'sign-in' on a 401 (no token, or one it no longer takes),
+ * 'more-access' on a 403 insufficient_scope (a token it takes, but not for this request: sign in again with the
+ * wider scope). `scope` and `resourceMetadataUrl` (where the server's protected-resource metadata is, when it is not
+ * at a well-known address) are the challenge's own, absent when it named none.
+ */
+export type McpSignInChallenge = { kind: 'sign-in' | 'more-access'; scope?: string; resourceMetadataUrl?: string };
+
 export type McpConnectionState =
   | { status: 'connecting' }
   | { status: 'connected'; server: McpServerSummary }
-  | { status: 'needs-sign-in'; httpStatus: 401 | 403; message: string }
+  | { status: 'needs-sign-in'; httpStatus: 401 | 403; message: string; challenge?: McpSignInChallenge }
   | { status: 'failed'; failure: McpFailure };
 
 export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';

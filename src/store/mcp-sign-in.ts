@@ -10,7 +10,7 @@ import type { McpServerRecord } from '../domain/mcp-server';
 import { db } from '../db/database';
 import { getMcpServer } from '../db/mcp-servers-repo';
 import { mcpSignInFor } from './mcp-auth-handles';
-import { reconnectMcp } from './mcp-registry';
+import { reconnectMcp, useMcpStates } from './mcp-registry';
 import { browserPopupHost, openSignInPopup, POPUP_BLOCKED, runInProgress, type PopupHost } from './sign-in-popup';
 
 export type McpSignInView = {
@@ -48,7 +48,9 @@ export async function refreshMcpSignInStatus(record: Pick<McpServerRecord, 'id' 
 
 /**
  * Starts signing in: the tab leaves for the authorization page (`navigate`), unless stored tokens could be
- * refreshed or the sign-in fails before that (the failure is kept for the Tools view).
+ * refreshed or the sign-in fails before that (the failure is kept for the Tools view). The connection's challenge
+ * (the scope its 401 named, or the wider scope a 403 asked for) goes with it, so the authorization server is asked
+ * for what the server wants (architecture.md, "MCP sign-in").
  */
 export async function startMcpSignIn(
   record: McpServerRecord,
@@ -59,7 +61,9 @@ export async function startMcpSignIn(
   patch(record.id, { busy: true, failure: null });
   try {
     const signIn = await mcpSignInFor(record.url);
-    const begun = await signIn.beginSignIn(options.clientId !== undefined ? { clientId: options.clientId } : {});
+    const state = useMcpStates.getState().states[record.id];
+    const challenge = state?.status === 'needs-sign-in' ? state.challenge : undefined;
+    const begun = await signIn.beginSignIn({ ...(options.clientId !== undefined ? { clientId: options.clientId } : {}), ...(challenge !== undefined ? { challenge } : {}) });
     if (begun.status === 'redirect') {
       const state = begun.authorizationUrl.searchParams.get('state') ?? '';
       const pending: Pending = { serverId: record.id, serverUrl: record.url, state };

@@ -14,16 +14,24 @@
  */
 // Before the SDK's zod schemas are first used: no eval probe under the page's CSP (zod-jitless.ts).
 import '../zod-jitless';
-import { auth, AuthorizationServerMismatchError, IssuerMismatchError, OAuthError, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { auth, AuthorizationServerMismatchError, computeScopeUnion, IssuerMismatchError, isStrictScopeSuperset, OAuthError, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { browserNoCorsProbe } from '../no-cors-probe';
 import { McpAuthError } from './auth-error';
 import { parseAuthorizationCallback } from './callback';
 import { StoreOAuthProvider } from './store-provider';
 import { guardTokenEndpoint } from './token-endpoint-guard';
 import { shareRefreshes } from './shared-refresh';
+import type { McpSignInChallenge } from '../types';
 import type { McpAuthFailure, McpAuthStatus, McpSignInOptions, McpSignInResult } from './auth-types';
 
 export type BeginSignInResult = { status: 'redirect'; authorizationUrl: URL } | McpSignInResult;
+
+export type BeginSignInOptions = {
+  /** A client id the person pasted (for an authorization server that lets no app register itself). */
+  clientId?: string;
+  /** The connection's challenge (its needs-sign-in state): the scope to ask for, and whether it is a step-up. */
+  challenge?: McpSignInChallenge;
+};
 
 export interface McpSignIn {
   /** Give this to connectMcpServer: it sends the token and refreshes it. */
@@ -31,9 +39,9 @@ export interface McpSignIn {
   /** The network with the token-endpoint check; give it to connectMcpServer too, so a failed refresh is named. */
   readonly fetch: typeof fetch;
   /** The whole sign-in, showing the authorization page through `authorize`. */
-  signIn(options?: { clientId?: string; signal?: AbortSignal }): Promise<McpSignInResult>;
+  signIn(options?: BeginSignInOptions & { signal?: AbortSignal }): Promise<McpSignInResult>;
   /** The first half: where to send the person (or signed in already, when stored tokens could be refreshed). */
-  beginSignIn(options?: { clientId?: string }): Promise<BeginSignInResult>;
+  beginSignIn(options?: BeginSignInOptions): Promise<BeginSignInResult>;
   /** The second half, with the URL the authorization server sent the person back to. */
   completeSignIn(callbackUrl: URL | string): Promise<McpSignInResult>;
   /** Forgets this server's tokens and any sign-in under way. */
@@ -72,12 +80,20 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
     return { status: 'signed-in', issuer: tokens.issuer };
   };
 
-  const beginSignIn = async (opts: { clientId?: string } = {}): Promise<BeginSignInResult> => {
+  const beginSignIn = async (opts: BeginSignInOptions = {}): Promise<BeginSignInResult> => {
     const pasted = opts.clientId?.trim();
     provider.pastedClientId = pasted !== undefined && pasted !== '' ? pasted : null;
     provider.pendingAuthorization = null;
     try {
-      const result = await auth(provider, { serverUrl, fetchFn: guarded });
+      // Discovery runs afresh: the server may name another authorization server since the last sign-in, and then
+      // the sign-in registers there and drops the old one's tokens (store-provider.ts). The metadata is read again
+      // where the challenge (or the last discovery) found it.
+      const known = (await provider.flow()).discovery?.resourceMetadataUrl;
+      await provider.invalidateCredentials('discovery');
+      const request = await requestFor(opts.challenge, provider);
+      const metadataAt = opts.challenge?.resourceMetadataUrl ?? known;
+      if (metadataAt !== undefined) request.resourceMetadataUrl = new URL(metadataAt);
+      const result = await auth(provider, { serverUrl, fetchFn: guarded, ...request });
       if (result === 'AUTHORIZED') return await signedIn();
       const url = provider.pendingAuthorization;
       if (url === null) return { status: 'failed', failure: { kind: 'protocol', message: 'The sign-in did not produce an authorization page.' } };
@@ -114,7 +130,7 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
     beginSignIn,
     completeSignIn,
     signIn: async (opts = {}) => {
-      const begun = await beginSignIn(opts.clientId !== undefined ? { clientId: opts.clientId } : {});
+      const begun = await beginSignIn({ ...(opts.clientId !== undefined ? { clientId: opts.clientId } : {}), ...(opts.challenge !== undefined ? { challenge: opts.challenge } : {}) });
       if (begun.status !== 'redirect') return begun;
       const authorize = options.authorize;
       if (authorize === undefined) return { status: 'failed', failure: { kind: 'protocol', message: 'This sign-in cannot show the authorization page.' } };
@@ -139,6 +155,19 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
       return { signedIn: true, issuer: tokens.issuer, ...(expiresAt !== undefined ? { expiresAt } : {}), ...(tokens.scope !== undefined ? { scope: tokens.scope } : {}) };
     },
   };
+}
+
+/**
+ * What to ask the authorization server for. A 401's challenge names the scope to ask for (else the metadata's
+ * scopes are asked for). A step-up (403 insufficient_scope) asks for what was granted and what the server now wants
+ * together, so nothing granted is lost, and skips the refresh, which cannot widen a grant (RFC 6749 §6).
+ */
+async function requestFor(challenge: McpSignInChallenge | undefined, provider: StoreOAuthProvider): Promise<{ scope?: string; forceReauthorization?: boolean; resourceMetadataUrl?: URL }> {
+  if (challenge === undefined) return {};
+  if (challenge.kind === 'sign-in') return challenge.scope !== undefined ? { scope: challenge.scope } : {};
+  const granted = (await provider.tokens())?.scope;
+  const scope = computeScopeUnion(granted, challenge.scope);
+  return { ...(scope !== undefined ? { scope } : {}), forceReauthorization: challenge.scope === undefined || isStrictScopeSuperset(scope, granted) };
 }
 
 async function classify(error: unknown, provider: StoreOAuthProvider): Promise<McpAuthFailure> {

@@ -4,6 +4,10 @@
  * instead of presenting the old one's tokens); client registrations are kept per issuer. The SDK stamps each with
  * the issuer it came from and checks that stamp again before use.
  *
+ * When discovery finds that the server now names another authorization server, this server's tokens from the old one
+ * are dropped (they would be refused there, and must never be offered elsewhere); the old registration stays under
+ * the old issuer's key, where the new server never looks, since other servers signed in there still use it.
+ *
  * The provider never shows anything to the person: when the SDK wants the authorization page it records the URL,
  * and the sign-in flow (sign-in.ts) decides what to do with it. A token that runs out mid-session is refreshed by
  * the SDK's transport through this provider; when that is no longer possible the call fails as needing sign-in.
@@ -11,7 +15,8 @@
 import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { McpAuthStore } from './auth-types';
 
-type Flow = { codeVerifier?: string; state?: string; discovery?: OAuthDiscoveryState };
+/** `requestedScope`: the scope the authorization page was asked for, the token's scope when the server names none. */
+type Flow = { codeVerifier?: string; state?: string; discovery?: OAuthDiscoveryState; requestedScope?: string };
 
 export const authKeys = {
   flow: (serverUrl: string) => `mcp-auth:flow:${serverUrl}`,
@@ -93,12 +98,16 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     if (issuer === undefined) return;
     const { store, serverUrl } = this.options;
     const expiresAt = typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : undefined;
-    await store.set(authKeys.tokens(serverUrl, issuer), { ...tokens, issuer, ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) });
+    // A token response without `scope` granted what was asked (RFC 6749 §3.3); kept, so a step-up asks for it again too.
+    const scope = tokens.scope ?? (await this.flow()).requestedScope;
+    await store.set(authKeys.tokens(serverUrl, issuer), { ...tokens, issuer, ...(scope !== undefined ? { scope } : {}), ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) });
     await store.set(authKeys.current(serverUrl), normalIssuer(issuer));
   }
 
-  redirectToAuthorization(authorizationUrl: URL): void {
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     this.pendingAuthorization = authorizationUrl;
+    const scope = authorizationUrl.searchParams.get('scope');
+    await this.updateFlow({ requestedScope: scope !== null && scope !== '' ? scope : undefined });
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
@@ -112,7 +121,17 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+    await this.forgetAnotherIssuer(discovery.authorizationServerMetadata?.issuer ?? discovery.authorizationServerUrl);
     await this.updateFlow({ discovery });
+  }
+
+  /** The server moved to another authorization server: its tokens from the one it left go (see the header). */
+  private async forgetAnotherIssuer(issuer: string): Promise<void> {
+    const { store, serverUrl } = this.options;
+    const current = await store.get(authKeys.current(serverUrl));
+    if (typeof current !== 'string' || current === normalIssuer(issuer)) return;
+    await store.delete(authKeys.tokens(serverUrl, current));
+    await store.delete(authKeys.current(serverUrl));
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {

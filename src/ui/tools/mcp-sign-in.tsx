@@ -20,7 +20,9 @@ export function McpSignInControls({ server }: { server: McpServerRecord }) {
   }, [server, connection?.status]);
 
   const needsSignIn = connection?.status === 'needs-sign-in' && connection.httpStatus === 401;
-  if (status?.signedIn !== true && !needsSignIn && failure === undefined) return null;
+  // The server takes the token but wants more scope (403 insufficient_scope): signing in again asks for it.
+  const moreAccess = connection?.status === 'needs-sign-in' && connection.challenge?.kind === 'more-access';
+  if (status?.signedIn !== true && !needsSignIn && !moreAccess && failure === undefined) return null;
   const label = server.name || server.url;
   const askClientId = failure?.kind === 'needs-client-id';
 
@@ -40,9 +42,16 @@ export function McpSignInControls({ server }: { server: McpServerRecord }) {
       )}
       <div className="field-row">
         {status?.signedIn === true ? (
-          <button type="button" disabled={busy} onClick={() => void signOutMcp(server)}>
-            Sign out
-          </button>
+          <>
+            {moreAccess && (
+              <button type="button" disabled={busy} onClick={() => void startMcpSignIn(server)}>
+                Sign in again
+              </button>
+            )}
+            <button type="button" disabled={busy} onClick={() => void signOutMcp(server)}>
+              Sign out
+            </button>
+          </>
         ) : (
           <button type="button" disabled={busy || (askClientId && clientId.trim() === '')} onClick={() => void startMcpSignIn(server, askClientId ? { clientId } : {})}>
             Sign in
