@@ -25,10 +25,12 @@ function pageDriver(browser: Browser, page: Page): PageDriver {
       await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(filePath);
     },
     openTab: async (url) => {
+      // A new tab of the same window, in front: Firefox hides the one it was opened from.
       const next = await browser.newPage();
       await next.goto(url);
       return pageDriver(browser, next);
     },
+    bringToFront: () => page.bringToFront(),
   };
 }
 

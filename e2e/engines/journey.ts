@@ -11,6 +11,10 @@ import type { PageDriver } from './page-driver';
 
 const WAIT_MS = 30_000;
 const KEY = 'sk-engines-0123456789';
+/** The two-tab run's answer: 1,000 words at 100 ms, then the mock server holds the stream open until Stop. */
+const HELD_WORDS = 1000;
+const counted = (n: number) => Array.from({ length: n }, (_, i) => `held${i}`).join(' ');
+const countedIn = (text: string) => (text.match(/held\d+/g) ?? []).length;
 
 export type StepLog = (step: string) => void;
 
@@ -170,16 +174,43 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   const again = await find(page, 'dialog', 'Settings');
   await fill(page, 'API key', KEY, again);
   await click(page, 'button', 'Save', again);
-  const second = await page.openTab(appUrl);
-  await find(second, 'tab', 'Chat');
-  await clickCss(second, `li[data-session-id="${sessionId}"] button`);
-  mock.script([{ kind: 'text', content: long, chunkDelayMs: 50 }]);
+  await waitFor('Settings to close', async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+  // A new session after the history above (the import, the reload), as a person starts one.
+  await click(page, 'button', 'New session');
+  await waitFor('the new empty session', async () => (await pageText(page, 'section.chat')).includes('No messages yet'));
   const lockIndex = mock.requests.length;
+  mock.script([{ kind: 'hang', afterChunks: HELD_WORDS + 10, step: { kind: 'text', content: counted(HELD_WORDS), chunkDelayMs: 100 } }]);
   await fill(page, 'Message', 'Another long answer');
   await click(page, 'button', 'Send');
+  await waitFor('the answer streaming in the first tab', async () => countedIn(await pageText(page, 'article[aria-label="Assistant message"]')) >= 3);
+  const liveId = await waitFor('the running session in the list', () => page.evaluate<string | null>(`(function () { var li = document.querySelector('li[data-current="true"][data-session-id]'); return li && li.getAttribute('data-session-id'); })()`));
+  const second = await page.openTab(appUrl);
+  await find(second, 'tab', 'Chat');
+  await click(second, 'button', 'Settings');
+  const secondSettings = await find(second, 'dialog', 'Settings');
+  await fill(second, 'API key', KEY, secondSettings);
+  await click(second, 'button', 'Save', secondSettings);
+  await waitFor('Settings to close in the second tab', async () => (await second.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+  await clickCss(second, `li[data-session-id="${liveId}"] button.session-open`);
   await waitFor('the second tab to show the run read-only', async () => (await pageText(second, '[role=status]')).includes('running in another tab'));
-  assert(await second.evaluate<boolean>(`document.querySelector('textarea[aria-label="Message"], [aria-label="Message"]').disabled === true`), 'the second tab cannot send while the first runs');
+  assert(await second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === true`), 'the second tab cannot send while the first runs');
+  // The second tab follows the run: the text it shows grows while the first tab, now in the background, streams (the
+  // mock holds the stream open after its last word, so the run is still going whenever the second tab looks).
+  const watchedText = () => pageText(second, 'article[aria-label="Assistant message"]');
+  const firstSeen = await waitFor('the answer in the second tab', async () => countedIn(await watchedText()) || null);
+  const grown = await waitFor(`the second tab's answer to grow past ${firstSeen} words`, async () => {
+    const n = countedIn(await watchedText());
+    return n > firstSeen ? n : null;
+  });
+  assert(mock.requests[lockIndex]?.closedAt === undefined, `the first tab's stream was still open when the second tab showed ${grown} words`);
+  // The case a person meets: the running tab was in the background all along (a hidden page flushes its run).
+  const firstTabState = await page.evaluate<string>('document.visibilityState');
+  assert(firstTabState === 'hidden', `the first tab was in the background while the second followed it (it was ${firstTabState})`);
+  await page.bringToFront();
   await click(page, 'button', 'Stop');
   await mock.waitForDisconnect(lockIndex, WAIT_MS);
   await waitFor('the second tab to be free to send', () => second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === false`));
+  // Nothing shown is lost: the second tab, reading storage, ends with the words the first tab showed when it stopped.
+  const shown = countedIn(await pageText(page, 'article[aria-label="Assistant message"]'));
+  await waitFor(`the second tab to show the ${shown} words the first tab stopped at`, async () => countedIn(await watchedText()) === shown);
 }

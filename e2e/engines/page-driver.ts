@@ -14,8 +14,13 @@ export type PageDriver = {
   typeInto(css: string, text: string): Promise<void>;
   /** Hands a file on disk to an `<input type="file">`. */
   upload(css: string, filePath: string): Promise<void>;
-  /** A second tab in the same browser profile (same IndexedDB, same Web Locks). */
+  /**
+   * A second tab in the same browser profile (same IndexedDB, same Web Locks). It comes to the front, and the tab it
+   * was opened from goes to the background (its document hidden), as when a person opens a tab.
+   */
   openTab(url: string): Promise<PageDriver>;
+  /** Brings this tab to the front again (its document visible). */
+  bringToFront(): Promise<void>;
 };
 
 export type Engine = {

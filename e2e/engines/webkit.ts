@@ -67,10 +67,20 @@ function pageDriver(driver: WebDriver, handle: string): PageDriver {
     },
     openTab: async (url) => {
       await here();
-      await driver.switchTo().newWindow('tab');
+      // WebKitWebDriver opens a 'tab' behind the one in front and no command brings it forward, so the first tab would
+      // never be hidden. A window of its own, with the opener's window minimized, gives what a person's new tab gives:
+      // the new page visible, the one it was opened from hidden.
+      await driver.switchTo().newWindow('window');
       const next = await driver.getWindowHandle();
       await driver.get(url);
+      await here();
+      await driver.manage().window().minimize();
       return pageDriver(driver, next);
+    },
+    bringToFront: async () => {
+      await here();
+      // Maximizing restores a minimized window.
+      await driver.manage().window().maximize();
     },
   };
 }

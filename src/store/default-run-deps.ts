@@ -35,7 +35,9 @@ export function defaultRunDeps(): RunDeps {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });
       return {
         emit: persister,
-        flush: () => persister.close(),
+        // Two calls, not one: a flush on the page being hidden must not close a run that goes on streaming.
+        flush: () => persister.flush(),
+        close: () => persister.close(),
         unsaved: () => persister.pending().length > 0 || persister.pendingMessages().length > 0,
         unsavedRecords: () => persister.unsavedRecords(),
       };

@@ -228,19 +228,25 @@ describe('run controller', () => {
 });
 
 describe('run controller: the page being hidden', () => {
-  it('flushAll writes what each live run has buffered', async () => {
-    let flushes = 0;
+  it('flushAll writes what each live run has buffered and leaves it open; only the run\'s end closes it', async () => {
+    const log: string[] = [];
     const f = fakeDeps({
-      createPersister: () => ({ emit: () => undefined, flush: async () => { flushes++; } }),
+      createPersister: () => ({
+        emit: (e) => log.push(e.type),
+        flush: async () => { log.push('flush'); },
+        close: async () => { log.push('close'); },
+      }),
       script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())),
     });
     const c = createRunController(f.deps, immediate);
     const r = await c.start('s1', 'x');
     if (!r.ok) throw new Error(r.reason);
     await c.flushAll();
-    expect(flushes).toBe(1);
+    expect(log.filter((l) => l === 'flush' || l === 'close')).toEqual(['flush']);
     c.stop('s1');
     await r.done;
+    expect(log.filter((l) => l === 'flush' || l === 'close')).toEqual(['flush', 'close']);
+    expect(log.at(-2)).toBe('run_finished');
   });
 });
 

@@ -201,7 +201,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         useRunStore.getState().pushSideError({ sessionId, error: wiringError(err) });
       } finally {
         sink.flush();
-        await persister.flush().catch(() => undefined);
+        await (persister.close ? persister.close() : persister.flush()).catch(() => undefined);
         if (persister.unsaved?.()) unsaved.set(sessionId, persister);
         lock.lock.release();
         // The run counts as over only once other readers see the lock free: a chat that sees `ended` while the

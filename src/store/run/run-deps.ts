@@ -28,8 +28,14 @@ export type RunAgentResult = RunResult;
 
 export type RunPersister = {
   emit: EventSink;
-  /** Writes what is buffered; after a storage failure, calling it again retries what is still unsaved. */
+  /**
+   * Writes what is buffered now and goes on taking the run's events: the page being hidden flushes a run that is
+   * still streaming, and the tab watching it reads what comes next from storage (architecture.md, "Nothing lost").
+   * After a storage failure, calling it again retries what is still unsaved.
+   */
   flush(): Promise<void>;
+  /** The run is over: writes what is buffered, and events after it are not stored. Absent: flush is the last write. */
+  close?(): Promise<void>;
   /** True while some of the run is only in memory (the last write failed). Absent: always saved. */
   unsaved?(): boolean;
   /** What is only in memory (for Export after a storage failure); null or absent: nothing. */
