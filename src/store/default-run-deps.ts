@@ -28,7 +28,7 @@ export function defaultRunDeps(): RunDeps {
       const base = createToolExecutor(definitions, { secrets: toolSecretSource(db), ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}) });
       // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
       if (!servers.some((s) => s.enabled)) return base;
-      const { withMcpTools } = await import('./mcp/connections/run-tools');
+      const { withMcpTools } = await import('./mcp/connections/mcp-run-tools');
       return withMcpTools(base, servers, { ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}), ...(opts?.sessionId !== undefined ? { sessionId: opts.sessionId } : {}) });
     },
     createPersister: (sessionId, onError) => {

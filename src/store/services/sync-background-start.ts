@@ -7,7 +7,7 @@ import { db } from '../../db/database';
  */
 export function startSyncWhenIdle(): void {
   if (db.syncFlag.get() === null) return;
-  const start = () => void import('./sync-service').then((m) => m.syncService());
+  const start = () => void import('./sync-service-instance').then((m) => m.syncService());
   if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 3000 });
   else setTimeout(start, 500);
 }

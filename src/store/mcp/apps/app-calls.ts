@@ -14,7 +14,7 @@ import { schemaRevision, toCallOutcome } from '../../../mcp';
 import { askAboutView, type McpAppView } from './app-views';
 import { noteBridgeEntry } from './app-log';
 import { connectMcp } from '../connections/registry';
-import { checkMcpSchema } from '../connections/run-tools';
+import { checkMcpSchema } from '../connections/mcp-run-tools';
 
 const VIEW_CALL_TIMEOUT_MS = 60_000;
 

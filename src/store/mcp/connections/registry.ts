@@ -82,7 +82,7 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         sample: async (request, signal) => {
           // The bar is the model's time only: waiting for the person's approval is not model time.
           let startedAt = Date.now();
-          const answer = await import('../asks/sampling').then((m) => m.approveAndSample(request, signal, (t) => (startedAt = t)));
+          const answer = await import('../asks/mcp-sampling').then((m) => m.approveAndSample(request, signal, (t) => (startedAt = t)));
           if (answer.action === 'approve' && answer.usage !== undefined) {
             const { promptTokens, completionTokens } = answer.usage;
             reportMcpSampling(record.id, { model: answer.model, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: false }, startedAt, durationMs: Math.max(0, Date.now() - startedAt) });

@@ -1,7 +1,7 @@
 /** The stored server a sign-in came back for, handed to finishMcpSignIn (kept apart so the chunk stays small). */
 import { db } from '../../../db/database';
 import { getMcpServer } from '../../../db/mcp-servers-repo';
-import { finishMcpSignIn } from './sign-in';
+import { finishMcpSignIn } from './mcp-sign-in';
 import { postToOpener } from './sign-in-popup';
 
 /** Finishes the sign-in here, or, in a sign-in popup, hands it to the tab that opened the popup. */

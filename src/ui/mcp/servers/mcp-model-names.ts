@@ -4,7 +4,7 @@ import { mapToolNames } from '../../../mcp/tool-names';
 
 /**
  * The name each enabled MCP tool is offered to the model under, keyed "<server id>\0<tool name>": the same mapping
- * a run makes (store/mcp/connections/run-tools.ts), with the enabled tools' names taken first.
+ * a run makes (store/mcp/connections/mcp-run-tools.ts), with the enabled tools' names taken first.
  */
 export function mcpModelNames(servers: readonly McpServerRecord[], tools: readonly Pick<ToolDefinition, 'name' | 'enabled'>[]): Map<string, string> {
   const entries = servers

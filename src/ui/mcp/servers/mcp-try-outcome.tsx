@@ -1,5 +1,5 @@
 import { wireRounds } from '../../../domain/mcp-call-trace';
-import type { McpTryOutcome } from '../../../store/mcp/connections/try-tool';
+import type { McpTryOutcome } from '../../../store/mcp/connections/mcp-try';
 import { McpWireDetails } from './mcp-call-details';
 
 export type McpTryShown = McpTryOutcome | { kind: 'bad-json'; message: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toToolLog } from './run-tools';
+import { toToolLog } from './mcp-run-tools';
 import type { McpConnection } from '../../../mcp/connection';
 import { mcpApprovalKey } from '../../../mcp/approval-key';
 
@@ -15,7 +15,7 @@ describe('an MCP log message as a call log line', () => {
 
 describe('an MCP tool result in a run', () => {
   it('is cut at the session\'s output limit, with the cut said in the result', async () => {
-    const { mcpToolsFor } = await import('./run-tools');
+    const { mcpToolsFor } = await import('./mcp-run-tools');
     const record = {
       id: 'srv', url: 'http://127.0.0.1:9/mcp', name: 'big', enabled: true, approval: 'auto' as const, headerNames: [], toolChoices: {}, createdAt: 1, updatedAt: 1,
     };

@@ -1,5 +1,5 @@
 /**
- * "Try it" for an MCP tool: the same connection, argument check and call path a run uses (store/mcp/connections/run-tools.ts), by
+ * "Try it" for an MCP tool: the same connection, argument check and call path a run uses (store/mcp/connections/mcp-run-tools.ts), by
  * hand from the Tools view. The outcome keeps the call's JSON-RPC messages, shown beside the result.
  */
 import { DEFAULT_CONFIG } from '../../../domain/loop-config';
@@ -7,7 +7,7 @@ import type { McpServerRef } from '../../../domain/mcp-call-trace';
 import type { McpServerRecord } from '../../../domain/mcp-server';
 import { createMcpToolHandles } from '../../../mcp';
 import type { McpCallOutcome } from '../../../mcp/types';
-import { checkMcpSchema } from './run-tools';
+import { checkMcpSchema } from './mcp-run-tools';
 import { connectMcp } from './registry';
 
 export type McpTryOutcome =
