@@ -4,7 +4,7 @@ import { timelineExportHeading, timelineExportName } from '../../timeline/export
 import { exportSvg } from '../../timeline/export-svg';
 import { stepCall, viewAround } from '../../timeline/find-match';
 import { filterTimeline, toolNames } from '../../timeline/filter';
-import { layoutTimeline, type Bar } from '../../timeline/layout';
+import { layoutTimeline, type Bar, type TimelineLayout } from '../../timeline/layout';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
@@ -59,10 +59,18 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // only when the zoom crosses a power of two.
   const [plotW, setPlotW] = useState(800 - GUTTER);
   const scale = laneScale(plotW / (vp.end - vp.start));
-  const layoutAt = useCallback(
-    (at: number) => (snapshot && filtered ? withViewRows(layoutTimeline(filtered, at), snapshot.model.runs, viewEvents) : null),
-    [snapshot, filtered, viewEvents],
-  );
+  // Zooming back to a scale seen before reuses its layout: a 2,000-call session is not laid out again on each press.
+  const layoutAt = useMemo(() => {
+    const seen = new Map<number, TimelineLayout | null>();
+    return (at: number): TimelineLayout | null => {
+      const known = seen.get(at);
+      if (known !== undefined) return known;
+      const made = snapshot && filtered ? withViewRows(layoutTimeline(filtered, at), snapshot.model.runs, viewEvents) : null;
+      if (seen.size >= 8) seen.delete(seen.keys().next().value ?? at);
+      seen.set(at, made);
+      return made;
+    };
+  }, [snapshot, filtered, viewEvents]);
   const layout = useMemo(() => layoutAt(scale), [layoutAt, scale]);
   const setViewport = useCallback((update: (v: Viewport) => Viewport) => {
     setViewportState((prev) => update(prev ?? fitViewport(total)));
