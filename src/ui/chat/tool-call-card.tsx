@@ -153,7 +153,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         <details className="tool-card-logs">
           <summary>{logHeading(log)}</summary>
           {logText !== '' && <LongText text={logText} format="plain" as="pre" label="Logs" />}
-          {log.dropped !== null && <p className="tool-card-log-cut" aria-label="Log cut">[{log.dropped.entry.level}] {log.dropped.entry.text}</p>}
+          {log.dropped !== null && <p className="tool-card-log-cut" role="note" aria-label="Log cut">[{log.dropped.entry.level}] {log.dropped.entry.text}</p>}
         </details>
       )}
       <AppViewSlot sessionId={p.sessionId} callId={p.callId} record={p.record} />
