@@ -11,6 +11,9 @@ export const CHAR_PX = 6.6;
 /** Room an outcome icon needs after a bar. */
 export const ICON_ROOM_PX = 14;
 
+/** The narrowest a bar is drawn, however short it was: thinner, it could be neither seen nor clicked. */
+export const MIN_BAR_PX = 2;
+
 /** Thickness of a run's line, drawn along the bottom of its row under the run's label. */
 export const RUN_LINE_PX = 5;
 

@@ -1,4 +1,4 @@
-import { barText, ICON_ROOM_PX, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
+import { barText, ICON_ROOM_PX, labelPlace, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
 import { formatTick } from './format';
 import { barAriaLabel, type Bar, type TimelineLayout } from './layout';
 import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
@@ -88,7 +88,7 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
 function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, roomAfter: number): string {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
-  const w = Math.max(2, x(bar.end) - x0);
+  const w = Math.max(MIN_BAR_PX, x(bar.end) - x0);
   const h = rowH - 8;
   const top = y + 4;
   const mid = top + h / 2;

@@ -4,6 +4,7 @@ import type { CallModel, ModelAttempt, RunModel, TimelineModel, TurnModel } from
 import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './outcome-style';
 import { isGenericSpanCallId } from '../domain/trace-span';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
+import { packDrawn } from './drawn-extent';
 
 /**
  * Flattens the model into chart rows on one session axis. Runs are laid end to end with a small gap,
@@ -103,7 +104,11 @@ export function runGap(runs: readonly RunModel[]): number {
   return Math.max(50, sum * 0.02);
 }
 
-export function layoutTimeline(model: TimelineModel): TimelineLayout {
+/**
+ * Without `laneScale` a turn's calls keep the model's lanes, packed by time. With it (px per ms, from laneScale in
+ * drawn-extent.ts) they are packed by what is drawn at that scale, so no call is drawn over another.
+ */
+export function layoutTimeline(model: TimelineModel, laneScale?: number): TimelineLayout {
   const rows: Row[] = [];
   const runOffsets: number[] = [];
   const callIndex = new Map<string, { row: number; bar: Bar }>();
@@ -118,8 +123,12 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
         key: `turn:${run.runId}:${turn.turn}`, kind: 'turn', label: turnName(turn), runIndex: run.index, turn: turn.turn, lane: null,
         bars: turnBars(run, turn, offset), maxEnd: [],
       }));
-      for (let lane = 0; lane < turn.laneCount; lane++) {
-        const bars = turn.calls.filter((c) => c.lane === lane).map((c) => callBar(run, c, offset));
+      const calls = turn.calls.map((c) => callBar(run, c, offset));
+      const packed = laneScale === undefined ? { lanes: turn.calls.map((c) => c.lane), count: turn.laneCount } : packDrawn(calls, laneScale);
+      const laneOf = (i: number) => packed.lanes[i] ?? 0;
+      calls.forEach((bar, i) => { bar.lane = laneOf(i); });
+      for (let lane = 0; lane < packed.count; lane++) {
+        const bars = calls.filter((b) => b.lane === lane);
         const row = finishRow({
           key: `lane:${run.runId}:${turn.turn}:${lane}`, kind: 'lane', label: lane === 0 ? 'Tools' : `Tools ${lane + 1}`,
           runIndex: run.index, turn: turn.turn, lane, bars, maxEnd: [],
@@ -130,7 +139,7 @@ export function layoutTimeline(model: TimelineModel): TimelineLayout {
           if (bar.span) hasSpans = true;
         }
         // Model requests a call's server had the page run (legacy MCP sampling) sit in a row right under its lane.
-        const sampling = turn.calls.filter((c) => c.lane === lane).flatMap((c) => samplingBars(run, c, offset));
+        const sampling = turn.calls.filter((_, i) => laneOf(i) === lane).flatMap((c) => samplingBars(run, c, offset, lane));
         if (sampling.length > 0) {
           rows.push(finishRow({ key: `sampling:${run.runId}:${turn.turn}:${lane}`, kind: 'lane', label: 'Sampling', runIndex: run.index, turn: turn.turn, lane, bars: sampling, maxEnd: [] }));
         }
@@ -238,10 +247,10 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
 }
 
 /** A sampling request is a model request made for the call: selecting it shows the call it belongs to. */
-function samplingBars(run: RunModel, c: CallModel, offset: number): Bar[] {
+function samplingBars(run: RunModel, c: CallModel, offset: number, lane: number): Bar[] {
   return (c.sampling ?? []).map((s, i) => ({
     id: `sampling:${c.callId}:${i}`, kind: 'request', status: 'ok', start: offset + s.start, end: offset + Math.max(s.start, s.end), open: false,
-    runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
+    runOffset: offset, runIndex: run.index, turn: c.turn, lane, callId: c.callId, attempt: null,
     label: `sampling · ${s.model} · ${s.usage.totalTokens} tokens`, name: `Sampling for ${c.name}`, note: '', approvalMs: null,
     segments: [{ kind: 'waiting', start: offset + s.start, end: offset + Math.max(s.start, s.end) }],
   }));

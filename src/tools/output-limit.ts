@@ -1,4 +1,5 @@
 import type { ToolLog } from '../agent/tool-executor';
+import { droppedEntriesText } from './log-cut';
 
 /** Tool output is cut at a byte budget (architecture.md, "Defaults": 64 KB) so one tool cannot flood the model's context. */
 export const DEFAULT_OUTPUT_LIMIT_BYTES = 64 * 1024;
@@ -86,9 +87,8 @@ export function createLogCollector(limitBytes: number, maxEntries: number = MAX_
     },
     logs() {
       if (dropped === 0) return kept;
-      const what = dropped === 1 ? '1 more log entry' : `${dropped} more log entries`;
       const why = kept.length >= maxEntries ? `${maxEntries} entries` : limitBytes < 1024 ? `${limitBytes} bytes` : `${Math.round(limitBytes / 1024)} KB`;
-      return [...kept, { level: 'warn', text: `…[${what} dropped: the log is limited to ${why}]`, t: lastT }];
+      return [...kept, { level: 'warn', text: droppedEntriesText(dropped, why), t: lastT }];
     },
   };
 }

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
+import { logHeading, splitLog } from '../../tools/log-cut';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run/run-store';
@@ -78,7 +79,10 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   // "Show all" when one page holds it; otherwise it opens a page at a time.
   const onePage = useMemo(() => result !== null && result.length <= RESULT_DISPLAY_CHARS && textPieces(result, 'plain').pageEnds.length <= 1, [result]);
   // The tool's console output is kept with its record; without it a user debugging a tool in a run sees only the result.
-  const logs = p.record?.logs ?? [];
+  const logs = p.record?.logs;
+  // The entry saying how many were dropped is drawn apart, under the paged text, so it shows without "Show more".
+  const log = useMemo(() => splitLog(logs ?? []), [logs]);
+  const logText = useMemo(() => log.entries.map((l) => `[${l.level}] ${l.text}`).join('\n'), [log]);
   // A finished call is one calm row until opened; running, waiting and failed calls stay open (architecture.md,
   // "Calm tool rows"). The person's choice holds for the page's life.
   const chosen = useToolRowsOpen((s) => s.open[p.callId]);
@@ -146,10 +150,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           )}
         </div>
       )}
-      {open && logs.length > 0 && (
+      {open && (logs?.length ?? 0) > 0 && (
         <details className="tool-card-logs">
-          <summary>Logs ({logs.length})</summary>
-          <LongText text={logs.map((l) => `[${l.level}] ${l.text}`).join('\n')} format="plain" as="pre" label="Logs" />
+          <summary>{logHeading(log)}</summary>
+          {logText !== '' && <LongText text={logText} format="plain" as="pre" label="Logs" />}
+          {log.dropped !== null && <p className="tool-card-log-cut" role="note" aria-label="Log cut">[{log.dropped.entry.level}] {log.dropped.entry.text}</p>}
         </details>
       )}
       <AppViewSlot sessionId={p.sessionId} callId={p.callId} record={p.record} />

@@ -6,7 +6,8 @@ import { formatAddress, formatCompareRef, parseCompareRef, sameCompareRef, sessi
 import { pathLabel } from '../../compare/branch-choices';
 import { ROOT_BRANCH } from '../../domain/branches';
 import { formatMs, formatTokens } from '../../timeline/format';
-import type { Bar } from '../../timeline/layout';
+import { layoutTimeline, type Bar } from '../../timeline/layout';
+import { laneScale } from '../../timeline/drawn-extent';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, zoomAt, type Viewport } from '../../timeline/viewport';
 import { useUiStore } from '../../store/ui-store';
@@ -14,7 +15,7 @@ import { useComparePath, type ComparePathRead } from '../data/use-compare-path';
 import { useCompareChoices } from '../data/use-compare-choices';
 import { useSessionSearch } from '../data/use-session-search';
 import { DEFAULT_TITLE } from '../data/session-reads';
-import { TimelineChart } from '../timeline/timeline-chart';
+import { GUTTER, TimelineChart } from '../timeline/timeline-chart';
 import '../timeline/timeline.css';
 import './compare.css';
 
@@ -177,6 +178,10 @@ function CompareTimelines({ c }: { c: Comparison }) {
   const vp = viewport ?? fitViewport(total);
   const setViewport = useCallback((update: (v: Viewport) => Viewport) => setViewportState((prev) => update(prev ?? fitViewport(total))), [total]);
   const [selected, setSelected] = useState<Bar | null>(null);
+  // Lanes packed by what is drawn at the charts' scale, as on the Timeline (architecture.md, "Timeline layout").
+  const [plotW, setPlotW] = useState(800 - GUTTER);
+  const scale = laneScale(plotW / (vp.end - vp.start));
+  const layouts = useMemo(() => [c.a, c.b].map((s) => onSharedScale(layoutTimeline(s.timeline, scale), total)), [c, scale, total]);
   if (total === 0) return <p className="hint">Neither session has runs to draw.</p>;
   return (
     <div className="compare-timelines" data-scale-ms={Math.round(total)}>
@@ -198,13 +203,14 @@ function CompareTimelines({ c }: { c: Comparison }) {
             <p className="hint">{s.label}: no runs.</p>
           ) : (
             <TimelineChart
-              layout={onSharedScale(s.layout, total)}
+              layout={layouts[i] ?? onSharedScale(s.layout, total)}
               viewport={vp}
               setViewport={setViewport}
               selectedId={selected?.id ?? null}
               onSelect={setSelected}
               scrollRequest={null}
               label={`Timeline of ${s.label}`}
+              onPlotWidth={setPlotW}
             />
           )}
         </div>

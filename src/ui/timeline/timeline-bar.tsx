@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { barAriaLabel, type Bar } from '../../timeline/layout';
-import { barText, ICON_ROOM_PX, labelPlace, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
+import { barText, ICON_ROOM_PX, labelPlace, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
 import { SEGMENT_COLORS, STATUS_STYLES } from '../../timeline/outcome-style';
 
 type Props = {
@@ -20,7 +20,7 @@ type Props = {
 function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: Props) {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
-  const w = Math.max(2, x(bar.end) - x0);
+  const w = Math.max(MIN_BAR_PX, x(bar.end) - x0);
   const top = y + 4;
   const h = height - 8;
   const mid = top + h / 2;

@@ -4,7 +4,7 @@ import { formatMs } from '../../timeline/format';
 import type { Bar, TimelineLayout } from '../../timeline/layout';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, panBy, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
-import { neighbourBar, placeBars, type BarMove } from '../../timeline/bar-neighbours';
+import { neighbourBar, placeBars, type BarMove, type BarPlace } from '../../timeline/bar-neighbours';
 import { axisTicks, TimeAxis } from './time-axis';
 import { TimelineBar } from './timeline-bar';
 
@@ -23,6 +23,8 @@ type Props = {
   scrollRequest: ScrollRequest | null;
   /** The chart's accessible name; Compare shows two, one per side. */
   label?: string;
+  /** Told the width of the plot (px) as it changes: the lanes are packed for the chart's scale. */
+  onPlotWidth?: (px: number) => void;
 };
 
 type Hover = { bar: Bar; x: number; y: number };
@@ -31,7 +33,7 @@ type Hover = { bar: Bar; x: number; y: number };
  * The chart: a time axis and virtualized rows. Only rows in the scrolled window are mounted and,
  * in each, only bars in the time window (binary search), so its cost follows the screen, not the run.
  */
-export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest, label = 'Timeline' }: Props) {
+export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest, label = 'Timeline', onPlotWidth }: Props) {
   const keysId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -59,6 +61,8 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   const plotW = Math.max(1, size.width - GUTTER);
   const pxPerMs = plotW / (vp.end - vp.start);
   const total = layout.totalMs;
+
+  useLayoutEffect(() => onPlotWidth?.(plotW), [onPlotWidth, plotW]);
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -90,11 +94,14 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     return () => el.removeEventListener('wheel', onWheel);
   }, [setViewport, plotW, total]);
 
-  // Jump to a row (show-in-timeline, details) and focus its bar once it is mounted.
+  // Jump to a row (show-in-timeline, details) and focus its bar once it is mounted. The bar's row is read from the
+  // layout drawn now: a zoom that came with the request may have packed the lanes again.
+  const placesNow = useRef<Map<string, BarPlace>>(new Map());
   useEffect(() => {
     const el = scrollRef.current;
     if (!scrollRequest || !el) return;
-    el.scrollTop = Math.max(0, scrollRequest.row * ROW_HEIGHT - el.clientHeight / 2 + ROW_HEIGHT / 2);
+    const row = placesNow.current.get(scrollRequest.barId)?.row ?? scrollRequest.row;
+    el.scrollTop = Math.max(0, row * ROW_HEIGHT - el.clientHeight / 2 + ROW_HEIGHT / 2);
     setScrollTop(el.scrollTop);
     if (scrollRequest.focus === false) return;
     const id = requestAnimationFrame(() => {
@@ -119,6 +126,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   }, [layout, first, last, vp.start, vp.end, pxPerMs, selectedId, activeId]);
   const barsById = useMemo(() => new Map(shown.flatMap((r) => r.bars.map((b) => [b.id, b] as const))), [shown]);
   const places = useMemo(() => placeBars(layout.rows), [layout]);
+  placesNow.current = places;
   const rovingId =
     activeId !== null && barsById.has(activeId) ? activeId
       : selectedId !== null && barsById.has(selectedId) ? selectedId

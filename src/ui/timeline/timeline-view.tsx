@@ -4,7 +4,7 @@ import { timelineExportHeading, timelineExportName } from '../../timeline/export
 import { exportSvg } from '../../timeline/export-svg';
 import { stepCall, viewAround } from '../../timeline/find-match';
 import { filterTimeline, toolNames } from '../../timeline/filter';
-import { layoutTimeline, type Bar } from '../../timeline/layout';
+import { layoutTimeline, type Bar, type TimelineLayout } from '../../timeline/layout';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
@@ -22,6 +22,7 @@ import { useTimelineSnapshot } from './use-timeline-data';
 import { ViewLane } from '../mcp/apps/view-lane';
 import { useSessionViewEvents } from '../mcp/apps/use-session-view-events';
 import { withViewRows } from '../../timeline/view-rows';
+import { laneScale } from '../../timeline/drawn-extent';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -44,19 +45,33 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // Unfiltered, the layout comes ready-made with the snapshot; only a filter lays out again.
   // MCP App View events (stored and this page's) are a row per View after the runs (timeline/view-rows.ts).
   const viewEvents = useSessionViewEvents(sessionId ?? '');
-  const layout = useMemo(() => {
-    if (!snapshot) return null;
-    const filtered = filterTimeline(snapshot.model, filter, CALL_OUTCOMES);
-    return withViewRows(filtered === snapshot.model ? snapshot.layout : layoutTimeline(filtered), snapshot.model.runs, viewEvents);
-  }, [snapshot, filter, viewEvents]);
+  const filtered = useMemo(() => (snapshot ? filterTimeline(snapshot.model, filter, CALL_OUTCOMES) : null), [snapshot, filter]);
+  // The axis's length does not depend on lanes: the snapshot's layout (lanes by time) gives it.
+  const total = useMemo(() => (snapshot ? withViewRows(snapshot.layout, snapshot.model.runs, viewEvents).totalMs : 0), [snapshot, viewEvents]);
   const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
   const cost = useCostText();
 
   // null = follow: until the person zooms or pans, the chart keeps fitting the (possibly growing) session.
   const [viewport, setViewportState] = useState<Viewport | null>(null);
-  const total = layout?.totalMs ?? 0;
   const vp = viewport ?? fitViewport(total);
+  // Calls are packed into lanes by what is drawn at the chart's scale (timeline/drawn-extent.ts): laid out again
+  // only when the zoom crosses a power of two.
+  const [plotW, setPlotW] = useState(800 - GUTTER);
+  const scale = laneScale(plotW / (vp.end - vp.start));
+  // Zooming back to a scale seen before reuses its layout: a 2,000-call session is not laid out again on each press.
+  const layoutAt = useMemo(() => {
+    const seen = new Map<number, TimelineLayout | null>();
+    return (at: number): TimelineLayout | null => {
+      const known = seen.get(at);
+      if (known !== undefined) return known;
+      const made = snapshot && filtered ? withViewRows(layoutTimeline(filtered, at), snapshot.model.runs, viewEvents) : null;
+      if (seen.size >= 8) seen.delete(seen.keys().next().value ?? at);
+      seen.set(at, made);
+      return made;
+    };
+  }, [snapshot, filtered, viewEvents]);
+  const layout = useMemo(() => layoutAt(scale), [layoutAt, scale]);
   const setViewport = useCallback((update: (v: Viewport) => Viewport) => {
     setViewportState((prev) => update(prev ?? fitViewport(total)));
   }, [total]);
@@ -117,7 +132,8 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     if (!layout) return;
     const title = sessionId ? (await readSession(sessionId))?.title ?? null : null;
     const now = new Date();
-    const svg = exportSvg(layout, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: timelineExportHeading(title, now) });
+    const exported = layoutAt(laneScale((EXPORT_WIDTH - GUTTER - 8) / (vp.end - vp.start))) ?? layout;
+    const svg = exportSvg(exported, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: timelineExportHeading(title, now) });
     const name = timelineExportName(title, now, ext);
     if (ext === 'svg') {
       downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), name);
@@ -183,6 +199,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
           selectedId={selected?.id ?? null}
           onSelect={setSelected}
           scrollRequest={scrollRequest}
+          onPlotWidth={setPlotW}
         />
         {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
       </div>

@@ -6,6 +6,7 @@ import { tryHeadline, tryTool, type TryResult } from '../../tools/try-tool';
 import { storedToolSecrets } from '../data/tool-secret';
 import { FieldErrors } from './field-errors';
 import { useArgsIssues } from './use-args-issues';
+import { logHeading, splitLog } from '../../tools/log-cut';
 
 type Outcome = TryResult | { kind: 'threw'; message: string };
 
@@ -102,7 +103,7 @@ function TryOutcome({ outcome }: { outcome: Outcome }) {
       <pre data-testid="tool-result-content">{result.content}</pre>
       {result.logs.length > 0 && (
         <section aria-label="Logs">
-          <h4>Logs ({result.logs.length})</h4>
+          <h4>{logHeading(splitLog(result.logs))}</h4>
           <ol className="tool-logs mono">
             {result.logs.map((l, i) => (
               <li key={i} className={`log-${l.level}`}>

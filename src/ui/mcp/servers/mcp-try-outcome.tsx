@@ -1,6 +1,7 @@
 import { wireRounds } from '../../../domain/mcp-call-trace';
 import type { McpTryOutcome } from '../../../store/mcp/connections/mcp-try';
 import { McpWireDetails } from './mcp-call-details';
+import { logHeading, splitLog } from '../../../tools/log-cut';
 
 export type McpTryShown = McpTryOutcome | { kind: 'bad-json'; message: string };
 
@@ -26,7 +27,7 @@ export function McpTryOutcomeView({ outcome, name }: { outcome: McpTryShown; nam
       <pre className="mono" aria-label={`Result of ${name}`}>{o.content}</pre>
       {o.logs.length > 0 && (
         <section aria-label={`Logs of ${name}`}>
-          <h4>Logs ({o.logs.length})</h4>
+          <h4>{logHeading(splitLog(o.logs))}</h4>
           <ol className="tool-logs mono">
             {o.logs.map((l, i) => <li key={i} className={`log-${l.level}`}>[{l.level}] {l.text}</li>)}
           </ol>
