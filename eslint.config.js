@@ -54,6 +54,17 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', noOnly, noSetState] },
   },
   {
+    // The run spine (store/run/) knows nothing of MCP: MCP reaches a run through the ports the composition root
+    // (store/default-run-deps.ts) fills (architecture.md, "Layers and what each may import"). MCP's shared types in
+    // domain/ are the spine's own vocabulary and stay allowed.
+    files: ['src/store/run/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/mcp', '**/mcp/**'], message: 'store/run is the run spine: no MCP here. Wire MCP into a run through RunDeps in store/default-run-deps.ts.' }],
+      }],
+    },
+  },
+  {
     files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**', 'src/compare/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
   },

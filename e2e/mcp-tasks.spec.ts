@@ -3,7 +3,7 @@
  * call answered with a task is a lane under its tool card and on the timeline, polled at the server's interval
  * (short here), its input asked through the same form as elicitation, and its result given to the model as the
  * tool result; "Cancel task" sends tasks/cancel and the lane says cancelled; a reload brings the lane back,
- * polling resumes, and the result that arrives then is what the model reads with the next request. (Stop cancelling the task is a unit test: src/store/mcp-task-follow.test.ts.)
+ * polling resumes, and the result that arrives then is what the model reads with the next request. (Stop cancelling the task is a unit test: src/store/mcp/tasks/task-follow.test.ts.)
  */
 import { startTasksMcpServer, type TasksMcpServer } from './mcp-servers/tasks-server';
 import { expect, test } from './fixtures';

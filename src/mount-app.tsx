@@ -5,7 +5,7 @@ import { App } from './ui/app';
 import { startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/timeline/chat-link';
 import { startAddressSync } from './store/address-sync';
-import { takeSignInCallback } from './store/sign-in-callback';
+import { takeSignInCallback } from './store/mcp/sign-in/sign-in-callback';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({
@@ -20,7 +20,7 @@ const queryClient = new QueryClient({
 export function mountApp(): void {
   // Back from an MCP sign-in: the address is cleaned before anything reads it; the sign-in code loads only now.
   const signInCallback = takeSignInCallback(window);
-  if (signInCallback !== null) void import('./store/mcp-sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
+  if (signInCallback !== null) void import('./store/mcp/sign-in/sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
   installShowInTimelineListener();
   const root = document.getElementById('root');
   if (!root) return;

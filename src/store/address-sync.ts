@@ -3,7 +3,7 @@ import { getSession } from '../db/sessions-repo';
 import {
   formatAddress, parseAddress, type AddressParams, type AddressView, type AppAddress,
 } from '../domain/app-address';
-import { sessionStored } from './session-actions';
+import { sessionStored } from './session/session-actions';
 import { useUiStore, type AppTab, type UiState } from './ui-store';
 
 /**

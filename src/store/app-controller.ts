@@ -1,10 +1,10 @@
 import { db } from '../db/database';
 import { recoverInterrupted } from '../db/recover';
-import { createRunController } from './run-controller';
-import { flushOnHide } from './flush-on-hide';
+import { createRunController } from './run/run-controller';
+import { flushOnHide } from './run/flush-on-hide';
 import { defaultRunDeps } from './default-run-deps';
-import { useSettingsStore } from './settings-store';
-import { useRunStore } from './run-store';
+import { useSettingsStore } from './settings/settings-store';
+import { useRunStore } from './run/run-store';
 
 /** The page's one run controller. */
 export const runController = createRunController(defaultRunDeps());

@@ -7,10 +7,10 @@ import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
 import { listMcpServers } from '../db/mcp-servers-repo';
-import { runModelClient } from './lazy-model-client';
+import { runModelClient } from './run/lazy-model-client';
 import type { RunContextArgs } from '../context/run-context';
-import type { RunDeps } from './run-deps';
-import { apiKeyStore, useSettingsStore } from './settings-store';
+import type { RunDeps } from './run/run-deps';
+import { apiKeyStore, useSettingsStore } from './settings/settings-store';
 
 type Preparer = (args: RunContextArgs) => ReturnType<NonNullable<RunDeps['prepareContext']>>;
 
@@ -28,7 +28,7 @@ export function defaultRunDeps(): RunDeps {
       const base = createToolExecutor(definitions, { secrets: toolSecretSource(db), ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}) });
       // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
       if (!servers.some((s) => s.enabled)) return base;
-      const { withMcpTools } = await import('./mcp-run-tools');
+      const { withMcpTools } = await import('./mcp/connections/mcp-run-tools');
       return withMcpTools(base, servers, { ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}), ...(opts?.sessionId !== undefined ? { sessionId: opts.sessionId } : {}) });
     },
     createPersister: (sessionId, onError) => {
@@ -59,9 +59,9 @@ export function defaultRunDeps(): RunDeps {
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
     // Loaded at the first approval request, not with the page (architecture.md, "Approvals").
-    approvalScope: (sessionId, tool, args) => import('./approval-scope-store').then((m) => m.scopedDecision(sessionId, tool, args)),
+    approvalScope: (sessionId, tool, args) => import('./settings/approval-scope-store').then((m) => m.scopedDecision(sessionId, tool, args)),
     // Loaded with the first run, not with the page.
-    viewContext: async (sessionId) => (await import('./mcp-app-model-context')).viewContextFor(sessionId),
+    viewContext: async (sessionId) => (await import('./mcp/apps/model-context')).viewContextFor(sessionId),
     prepareContext: async (args) => {
       preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
       return (await preparer)(args);

@@ -3,7 +3,7 @@ import { readCollectorConfig } from '../db/collector-repo';
 import type { ExportScope } from '../io/export-sessions';
 import { pushTraces } from '../io/otlp-push';
 import { buildTrace } from '../io/trace-build';
-import { useCollectorStatus } from './collector-status';
+import { useCollectorStatus } from './settings/collector-status';
 
 /**
  * Pushes to the configured collector (architecture.md, "Traces"). Loaded on first use: by "Send to collector", or

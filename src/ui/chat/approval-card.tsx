@@ -3,7 +3,7 @@ import type { ApprovalDecision } from '../../agent/tool-executor';
 import type { ApprovalScope } from '../../domain/approval-scopes';
 import type { ArgRule } from '../../domain/approval-rules';
 
-import type { PendingApproval } from '../../store/run-store';
+import type { PendingApproval } from '../../store/run/run-store';
 import { focusLost, messageBox } from '../shell/focus-fallback';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { parseArgs } from '../../tools/validation/parse-args';
@@ -45,7 +45,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   /** Stores the standing answer first, so a call that follows at once already sees it; then answers this call. */
   const withScope = async (scope: ApprovalScope, decision: ApprovalDecision) => {
     try {
-      await (await import('../../store/approval-scope-store')).addApprovalScope(scope);
+      await (await import('../../store/settings/approval-scope-store')).addApprovalScope(scope);
     } catch (err) {
       setFailed(`The answer could not be remembered (${err instanceof Error ? err.message : String(err)}); this call is answered once.`);
     }

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import type { ToolCallRecord } from '../data/record-types';
 import { useStoredTurnUsage } from '../data/use-turn-usage';
 import { AssistantBody } from './assistant-body';

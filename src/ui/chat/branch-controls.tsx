@@ -2,8 +2,8 @@ import './branches.css';
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { AssistantMessage, UserMessage } from '../../domain/messages';
 import type { Siblings } from '../../domain/branches';
-import { forkAt, regenerate, sendEdit, showBranch } from '../../store/branch-actions';
-import { editDraftKey, useEditDrafts } from '../../store/edit-drafts';
+import { forkAt, regenerate, sendEdit, showBranch } from '../../store/session/branch-actions';
+import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
 
 type Props = {
   sessionId: string;

@@ -1,6 +1,6 @@
 import { isLimitStop, type SessionRecord } from '../../domain/session';
-import { continueRun } from '../../store/chat-actions';
-import { useRunStore } from '../../store/run-store';
+import { continueRun } from '../../store/session/chat-actions';
+import { useRunStore } from '../../store/run/run-store';
 import { ErrorAlert } from './error-alert';
 import { alertMessage, errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import { approvalAnnouncement, runEndAnnouncement } from './announcements';
 
 /**

@@ -1,8 +1,8 @@
 import type { MessageImage } from '../../domain/messages';
-import { McpPromptSlot } from './mcp-prompt-slot';
+import { McpPromptSlot } from '../mcp/asks/mcp-prompt-slot';
 import { useEffect } from 'react';
-import { sendMessage, stopRun } from '../../store/chat-actions';
-import { useRunStore } from '../../store/run-store';
+import { sendMessage, stopRun } from '../../store/session/chat-actions';
+import { useRunStore } from '../../store/run/run-store';
 import { useUiStore } from '../../store/ui-store';
 import { FirstScreen } from './first-screen';
 import { ChatAlerts } from './chat-alerts';

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { takeComposerInsert, useComposerInsert } from '../../store/composer-insert';
+import { takeComposerInsert, useComposerInsert } from '../../store/session/composer-insert';
 import type { MessageImage } from '../../domain/messages';
-import { clearResourceAttachments, useResourceAttachments } from '../../store/resource-chips';
+import { clearResourceAttachments, useResourceAttachments } from '../../store/mcp/attach/resource-chips';
 import { useUiStore } from '../../store/ui-store';
-import { ResourceChipList } from './attached-resources';
+import { ResourceChipList } from '../mcp/asks/attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
 import { MESSAGE_BOX_ID } from '../shell/skip-link';
 import { readDraft, writeDraft } from './drafts';
-import type { SlashKeys } from './mcp-slash-prompts';
+import type { SlashKeys } from '../mcp/asks/mcp-slash-prompts';
 
-const McpSlashPrompts = lazy(() => import('./mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
+const McpSlashPrompts = lazy(() => import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
 
 type Props = {
   /** Whose unsent text this is: it survives switching sessions or tabs and coming back. */
@@ -64,7 +64,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     try {
       // Attached MCP resources go with this message, after the text, and are let go once it is sent.
       const attached = useResourceAttachments.getState().items;
-      const message = attached.length === 0 ? { text, images: [] } : (await import('../../store/resource-message')).resourceMessage(text, attached);
+      const message = attached.length === 0 ? { text, images: [] } : (await import('../../store/mcp/attach/resource-message')).resourceMessage(text, attached);
       if (await onSend(message.text, keepTyping(), message.images.length > 0 ? message.images : undefined)) {
         setText('');
         if (attached.length > 0) clearResourceAttachments();

@@ -1,7 +1,7 @@
 import type { SessionRecord } from '../../domain/session';
-import { useEndpointQuestion } from '../../store/endpoint-question';
-import { setSessionEndpoint } from '../../store/session-actions';
-import { useSettingsStore } from '../../store/settings-store';
+import { useEndpointQuestion } from '../../store/settings/endpoint-question';
+import { setSessionEndpoint } from '../../store/session/session-actions';
+import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
 
 /**

@@ -1,6 +1,6 @@
 import { isDemoBaseURL, keyOptional } from '../../llm/known-providers';
-import { tryDemo } from '../../store/demo-actions';
-import { useSettingsStore } from '../../store/settings-store';
+import { tryDemo } from '../../store/session/demo-actions';
+import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { useImportState } from '../io/import-state';
 

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import type { ChatRow } from './chat-rows';
 import type { Siblings } from '../../domain/branches';
 import { MessageRow } from './message-row';

@@ -1,4 +1,4 @@
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import { AssistantBody } from './assistant-body';
 
 /** The live message; it alone re-renders on each frame's batch of deltas. */

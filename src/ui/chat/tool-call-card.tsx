@@ -3,8 +3,8 @@ import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import { logHeading, splitLog } from '../../tools/log-cut';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
-import { useRunStore } from '../../store/run-store';
-import type { LiveToolCallStatus } from '../../store/live-run';
+import { useRunStore } from '../../store/run/run-store';
+import type { LiveToolCallStatus } from '../../store/run/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
 import { ApprovalCard } from './approval-card';
@@ -14,12 +14,12 @@ import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { MessageImages } from './message-images';
 import { toolResultMemory } from '../memory/tool-result-memory';
-import { AppViewSlot } from '../mcp-apps/app-view-slot';
+import { AppViewSlot } from '../mcp/apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
 import { argsSummary, foldsByDefault, formatDuration } from './tool-row-summary';
 
 // A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
-const TaskLaneSlot = lazy(() => import('../mcp-tasks/task-lane-slot'));
+const TaskLaneSlot = lazy(() => import('../mcp/tasks/task-lane-slot'));
 
 type Props = {
   sessionId: string;

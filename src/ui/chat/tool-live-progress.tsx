@@ -1,5 +1,5 @@
 import { bytesReceivedText } from '../../domain/bytes-received';
-import type { LiveToolProgress } from '../../store/live-run';
+import type { LiveToolProgress } from '../../store/run/live-run';
 
 /** Lines shown live on the card; the whole (bounded) log is under "Logs" once the call has its result. */
 const LIVE_LINES = 200;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ErrorInfo } from '../../domain/error-info';
 import type { SessionRecord } from '../../domain/session';
 import { refusesTools } from '../../domain/tools-refused';
-import { continueRun } from '../../store/chat-actions';
-import { updateSessionSettings } from '../../store/session-actions';
+import { continueRun } from '../../store/session/chat-actions';
+import { updateSessionSettings } from '../../store/session/session-actions';
 
 /** Sessions whose offer was turned down in this tab: it is made once, not after every failure. */
 const declined = new Set<string>();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import type { ToolCallRecord } from '../data/record-types';
 import { useSession } from '../data/use-session';
 import { useSessionMessages } from '../data/use-session-messages';

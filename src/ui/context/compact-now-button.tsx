@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { compactSession } from '../data/compact-session';
+import { compactSession } from '../../store/services/compact-session';
 
 type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 

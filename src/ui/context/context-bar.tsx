@@ -1,4 +1,4 @@
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import { CompactNowButton } from './compact-now-button';
 import { ContextMeter } from './context-meter';
 import { RecallNotice } from './recall-notice';

@@ -6,7 +6,7 @@ import { tokenCounterFor } from '../../context/token-counter';
 import { db } from '../../db/database';
 import { getSession } from '../../db/sessions-repo';
 import { fromMessageRecord, loadPathRecords } from '../../db/messages-repo';
-import { nextRequestParts } from './next-request-parts';
+import { nextRequestParts } from '../../context/next-request-parts';
 
 /**
  * Live estimate of how full the next request's context window is (re-reads as messages are stored). It shows at

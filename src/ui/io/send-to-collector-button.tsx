@@ -1,4 +1,4 @@
-import { useCollectorStatus } from '../../store/collector-status';
+import { useCollectorStatus } from '../../store/settings/collector-status';
 import { useUiStore } from '../../store/ui-store';
 import { useCollectorSet } from '../data/use-collector-set';
 import './io.css';

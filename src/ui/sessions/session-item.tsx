@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../domain/session';
-import { removeSession, renameSessionTitle } from '../../store/session-actions';
-import { useSessionStatus } from '../../store/session-status';
+import { removeSession, renameSessionTitle } from '../../store/session/session-actions';
+import { useSessionStatus } from '../../store/session/session-status';
 import { useUiStore } from '../../store/ui-store';
 import { DEFAULT_TITLE } from '../data/session-reads';
 import { statusLabel } from './status-label';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { sessionRef } from '../../domain/app-address';
-import { newSession } from '../../store/session-actions';
+import { newSession } from '../../store/session/session-actions';
 import { useUiStore } from '../../store/ui-store';
 import { useSessionSearch } from '../data/use-session-search';
 import { SessionItem } from './session-item';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { undoDelete, useUndoStore } from '../../store/session-actions';
+import { undoDelete, useUndoStore } from '../../store/session/session-actions';
 
 export function UndoToastView() {
   const toast = useUndoStore((s) => s.toast);

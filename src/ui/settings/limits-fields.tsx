@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SessionDefaults } from '../../store/settings-store';
+import type { SessionDefaults } from '../../store/settings/settings-store';
 
 type NumberKey = 'maxTurns' | 'maxToolCallsPerTurn';
 

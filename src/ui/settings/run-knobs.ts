@@ -1,4 +1,4 @@
-import type { SessionDefaults } from '../../store/settings-store';
+import type { SessionDefaults } from '../../store/settings/settings-store';
 
 export type RunKnobKey = 'topP' | 'maxRetries' | 'toolConcurrency' | 'toolOutputLimitBytes';
 

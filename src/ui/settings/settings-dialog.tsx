@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
-import { apiKeyStore } from '../../store/settings-store';
+import { apiKeyStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { readSession } from '../data/session-reads';
 import { SettingsForm } from './settings-form';

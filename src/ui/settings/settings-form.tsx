@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { SessionRecord } from '../../domain/session';
-import { setSessionEndpoint, updateSessionSettings } from '../../store/session-actions';
-import { apiKeyStore, chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings-store';
+import { setSessionEndpoint, updateSessionSettings } from '../../store/session/session-actions';
+import { apiKeyStore, chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings/settings-store';
 import { endpointKey } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
 import { ApiSelect, remoteUrlProblem, type ApiChoice } from './api-select';

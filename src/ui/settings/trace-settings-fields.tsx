@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { PRICE_TABLE } from '../../domain/model-prices';
 import { readTraceSettings, saveTraceSettings } from '../data/collector-and-prices';
 import { parsePriceLines, priceLines } from './price-lines';
-import { parseHeaderLines } from '../tools/mcp-header-lines';
+import { parseHeaderLines } from '../mcp/servers/mcp-header-lines';
 
 type Draft = { url: string; headers: string; autoPush: boolean; includeContent: boolean; prices: string };
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useRunStore } from '../../store/run-store';
+import { useRunStore } from '../../store/run/run-store';
 import { applyUpdate, subscribeUpdate, updateReady } from './app-update';
 
 /** "Reload to update", held back while a run of this tab is going: a reload would cut the run off. */

@@ -8,8 +8,8 @@ import { LongText } from '../chat/long-text';
 import { textPieces } from '../chat/text-pieces';
 import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from './chat-link';
-import { McpCallDetails } from './mcp-call-details';
-import { ViewEventDetails } from '../mcp-apps/view-event-details';
+import { McpCallDetails } from '../mcp/servers/mcp-call-details';
+import { ViewEventDetails } from '../mcp/apps/view-event-details';
 import { approvalText } from '../../timeline/approval-text';
 import { bytesReceivedText } from '../../domain/bytes-received';
 

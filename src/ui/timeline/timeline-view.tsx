@@ -17,10 +17,10 @@ import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timelin
 import { TimelineSummary } from './timeline-summary';
 import { useCostText } from './use-cost-text';
 import { TimelineToolbar } from './timeline-toolbar';
-import { TaskLanesList } from '../mcp-tasks/task-lanes-list';
+import { TaskLanesList } from '../mcp/tasks/task-lanes-list';
 import { useTimelineSnapshot } from './use-timeline-data';
-import { ViewLane } from '../mcp-apps/view-lane';
-import { useSessionViewEvents } from '../mcp-apps/use-session-view-events';
+import { ViewLane } from '../mcp/apps/view-lane';
+import { useSessionViewEvents } from '../mcp/apps/use-session-view-events';
 import { withViewRows } from '../../timeline/view-rows';
 import { laneScale } from '../../timeline/drawn-extent';
 import './timeline.css';

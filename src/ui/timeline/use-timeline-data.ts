@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventRecord, RunRecord } from '../data/record-types';
 import { createSessionEventsCache } from '../data/session-events';
 import { useSessionRuns, type SessionRuns } from '../data/use-session-runs';
-import { animationFrameScheduler } from '../../store/frame-batcher';
+import { animationFrameScheduler } from '../../store/run/frame-batcher';
 import { buildTimeline } from '../../timeline/build-timeline';
 import { layoutTimeline, type TimelineLayout } from '../../timeline/layout';
 import type { TimelineModel } from '../../timeline/model';

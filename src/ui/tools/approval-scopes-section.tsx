@@ -2,8 +2,8 @@ import { describeScope } from '../../domain/approval-scopes';
 import type { McpServerRecord } from '../../domain/mcp-server';
 import { scopeStanding, type ScopeStanding } from '../../mcp/approval-key';
 import type { McpToolInfo } from '../../mcp/types';
-import { liveMcpServers, useMcpStates } from '../../store/mcp-registry';
-import { revokeApprovalScope } from '../../store/approval-scope-store';
+import { liveMcpServers, useMcpStates } from '../../store/mcp/connections/registry';
+import { revokeApprovalScope } from '../../store/settings/approval-scope-store';
 import { useApprovalScopes } from '../data/use-approval-scopes';
 
 const STANDING_TEXT: Partial<Record<ScopeStanding, string>> = {

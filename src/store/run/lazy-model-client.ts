@@ -1,0 +1,57 @@
+import { ModelError } from '../../agent/errors';
+import type { ChatModelClient, ModelClient, ResponsesModelClient } from '../../agent/model-client';
+import type { WireSettings } from '../../llm/api-format';
+import { isDemoBaseURL } from '../../llm/known-providers';
+
+/**
+ * A ModelClient whose implementation (the openai SDK) is fetched on the first request, so the SDK is
+ * not part of the first page load. The options travel on whole: this wrapper has no business with them.
+ */
+export function lazyModelClient(load: () => Promise<ChatModelClient>): ChatModelClient {
+  const get = cached(load);
+  return { stream: (request, options) => deferred(async () => (await get()).stream(request, options)) };
+}
+
+/** The Responses client, loaded the same way: its reader and request builder come with the first request. */
+export function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): ResponsesModelClient {
+  const get = cached(load);
+  return { wire: 'responses', stream: (request, options) => deferred(async () => (await get()).stream(request, options)) };
+}
+
+function cached<C>(load: () => Promise<C>): () => Promise<C> {
+  let client: Promise<C> | null = null;
+  return () =>
+    (client ??= load().catch((err: unknown) => {
+      // Not cached: the next request tries again (the page may be back online).
+      client = null;
+      throw loadFailure(err);
+    }));
+}
+
+function deferred<T>(open: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield* await open();
+    },
+  };
+}
+
+/** The model client a run uses: Chat Completions or the Responses API over the SDK, loaded with the first request. */
+export function runModelClient(connection: { apiKey: string; baseURL: string }): ChatModelClient;
+export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
+export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient {
+  const { wire, ...conn } = connection;
+  // The demo model runs in the page and speaks Chat Completions whatever the session chose; its script loads with
+  // its first request (architecture.md, "The demo model").
+  if (isDemoBaseURL(conn.baseURL)) return lazyModelClient(() => import('../../llm/demo-model').then((m) => m.createDemoModelClient()));
+  if (wire?.format === 'responses') {
+    return lazyResponsesClient(() => import('../../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })));
+  }
+  return lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(conn)));
+}
+
+/** The client's code is fetched from the page's host: failing to fetch it is a connection problem, worth a retry. */
+function loadFailure(err: unknown): ModelError {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new ModelError({ fault: 'system', kind: 'network', message: `Toolscope could not load its model client (${detail}). Check the connection, then retry.` }, true);
+}

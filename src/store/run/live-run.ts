@@ -1,0 +1,242 @@
+import type { ProviderToolCall } from '../../domain/provider-items';
+import type { ErrorInfo } from '../../domain/error-info';
+import type { AgentEvent } from '../../agent/events';
+import { MAX_LIVE_LOG_LINES } from '../../agent/tool-progress';
+import { statusAfterStop, type StopReason } from '../../domain/stop-reason';
+import { type ChatMessage, type ToolOutcome, type Usage, addUsage, zeroUsage } from '../../domain/messages';
+import type { SessionStatus } from '../../domain/session';
+import type { McpProgress, McpServerRef } from '../../domain/mcp-call-trace';
+
+export type LiveToolCallStatus = 'streaming' | 'awaiting_approval' | 'running' | ToolOutcome;
+
+export type LiveToolCall = {
+  callId: string;
+  name: string;
+  arguments: string;
+  turn: number;
+  status: LiveToolCallStatus;
+  /** Wall clock when the tool started running, for a live duration. */
+  startedAt: number | null;
+  durationMs: number | null;
+  result: string | null;
+  isError: boolean;
+  /** What the tool printed and received while running (architecture.md, "Live tool progress"). */
+  progress?: LiveToolProgress;
+  /** The MCP server the tool belongs to, from tool_started (architecture.md, "MCP facts on the spine"). */
+  mcpServer?: McpServerRef;
+};
+
+export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number; mcp?: McpProgress };
+
+/** The assistant message being streamed right now (before it is appended to history). */
+export type StreamingTurn = {
+  messageId: string;
+  turn: number;
+  attempt: number;
+  text: string;
+  reasoning: string;
+  toolCalls: { index: number; id: string; name: string; arguments: string }[];
+  /** Tools the provider runs during this request (Responses API), latest snapshot of each. */
+  providerTools?: ProviderToolCall[];
+};
+
+export type RetryNotice = { error: ErrorInfo; attempt: number; retryAtMs: number };
+
+export type LiveRun = {
+  runId: string;
+  sessionId: string;
+  status: SessionStatus;
+  /** Wall clock at run start; event `t` is relative to it. */
+  startedAt: number;
+  streaming: StreamingTurn | null;
+  /** Messages appended during this run, so the chat shows them before the persister's batch lands. */
+  appended: ChatMessage[];
+  tools: Record<string, LiveToolCall>;
+  usage: Usage;
+  turnUsage: Record<number, Usage>;
+  retry: RetryNotice | null;
+  error: ErrorInfo | null;
+  stopReason: StopReason | null;
+  lastSeq: number;
+  /** False while this tab's controller still holds the run. */
+  ended: boolean;
+};
+
+export function initialLiveRun(runId: string, sessionId: string, startedAt: number): LiveRun {
+  return {
+    runId,
+    sessionId,
+    status: 'generating',
+    startedAt,
+    streaming: null,
+    appended: [],
+    tools: {},
+    usage: zeroUsage(),
+    turnUsage: {},
+    retry: null,
+    error: null,
+    stopReason: null,
+    lastSeq: -1,
+    ended: false,
+  };
+}
+
+function withTool(state: LiveRun, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): LiveRun {
+  const prev: LiveToolCall = state.tools[callId] ?? {
+    callId,
+    name: patch.name ?? '',
+    arguments: '',
+    turn: patch.turn ?? 0,
+    status: 'streaming',
+    startedAt: null,
+    durationMs: null,
+    result: null,
+    isError: false,
+  };
+  return { ...state, tools: { ...state.tools, [callId]: { ...prev, ...patch } } };
+}
+
+/**
+ * Applies one agent event to a run's UI state. Pure, so a batch of events per animation frame
+ * folds into one new state (and one React commit).
+ */
+export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveRun {
+  const s: LiveRun = { ...state, lastSeq: event.seq };
+  switch (event.type) {
+    case 'run_started':
+      return { ...s, status: 'generating', startedAt: event.startedAt };
+    case 'request_started':
+      // A new attempt starts the turn over: what the failed attempt streamed is no longer live.
+      return {
+        ...s,
+        status: 'generating',
+        retry: null,
+        streaming: { messageId: event.messageId, turn: event.turn, attempt: event.attempt, text: '', reasoning: '', toolCalls: [] },
+      };
+    case 'first_token':
+      return s;
+    case 'text_delta': {
+      const cur = s.streaming;
+      if (!cur || cur.messageId !== event.messageId) {
+        return { ...s, streaming: { messageId: event.messageId, turn: event.turn, attempt: 1, text: event.delta, reasoning: '', toolCalls: [] } };
+      }
+      return { ...s, streaming: { ...cur, text: cur.text + event.delta } };
+    }
+    case 'reasoning_delta': {
+      const cur = s.streaming;
+      if (!cur || cur.messageId !== event.messageId) {
+        return { ...s, streaming: { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: event.delta, toolCalls: [] } };
+      }
+      return { ...s, streaming: { ...cur, reasoning: cur.reasoning + event.delta } };
+    }
+    case 'tool_call_delta': {
+      const cur: StreamingTurn = s.streaming && s.streaming.messageId === event.messageId
+        ? s.streaming
+        : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
+      const calls = [...cur.toolCalls];
+      const i = calls.findIndex((c) => c.index === event.index && (c.id === event.id || !event.id || !c.id));
+      if (i < 0) calls.push({ index: event.index, id: event.id, name: event.name, arguments: event.argumentsDelta });
+      else {
+        const c = calls[i]!;
+        calls[i] = { index: c.index, id: c.id || event.id, name: c.name || event.name, arguments: c.arguments + event.argumentsDelta };
+      }
+      return { ...s, streaming: { ...cur, toolCalls: calls } };
+    }
+    case 'provider_tool_updated': {
+      const cur: StreamingTurn = s.streaming && s.streaming.messageId === event.messageId
+        ? s.streaming
+        : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
+      const list = (cur.providerTools ?? []).filter((t) => t.id !== event.item.id);
+      const at = (cur.providerTools ?? []).findIndex((t) => t.id === event.item.id);
+      list.splice(at < 0 ? list.length : at, 0, event.item);
+      return { ...s, streaming: { ...cur, providerTools: list } };
+    }
+    case 'request_finished': {
+      const prevTurn = s.turnUsage[event.turn];
+      return {
+        ...s,
+        usage: addUsage(s.usage, event.usage),
+        turnUsage: { ...s.turnUsage, [event.turn]: prevTurn ? addUsage(prevTurn, event.usage) : event.usage },
+      };
+    }
+    case 'request_failed':
+      if (event.retryInMs !== null) {
+        return { ...s, retry: { error: event.error, attempt: event.attempt, retryAtMs: now + event.retryInMs } };
+      }
+      return { ...s, retry: null, error: event.error };
+    case 'message_appended': {
+      const m = event.message;
+      let next: LiveRun = { ...s, appended: [...s.appended, m] };
+      if (m.role === 'assistant' && s.streaming?.messageId === m.id) next = { ...next, streaming: null };
+      if (m.role === 'tool') {
+        next = withTool(next, m.toolCallId, {
+          name: m.name,
+          status: m.outcome,
+          result: m.content,
+          isError: m.isError,
+        });
+      }
+      return next;
+    }
+    case 'tool_started':
+      return {
+        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'running', startedAt: now, ...(event.mcpServer ? { mcpServer: event.mcpServer } : {}) }),
+        status: 'running_tools',
+      };
+    case 'tool_finished': {
+      const next = withTool(s, event.callId, {
+        name: event.name,
+        status: event.outcome,
+        durationMs: event.durationMs,
+        result: event.result,
+        isError: event.isError,
+      });
+      // Legacy MCP sampling the call's server asked for: its tokens are the run's too (no turn of their own).
+      return event.sampling && event.sampling.length > 0 ? { ...next, usage: event.sampling.reduce((u, x) => addUsage(u, x.usage), next.usage) } : next;
+    }
+    case 'tool_progress': {
+      const prev = s.tools[event.callId];
+      // Progress belongs to a running call only; a late one after the result is dropped.
+      if (!prev || prev.status !== 'running') return s;
+      const had = prev.progress ?? { logs: [] };
+      const progress: LiveToolProgress = {
+        logs: event.logs ? [...had.logs, ...event.logs].slice(0, MAX_LIVE_LOG_LINES) : had.logs,
+        ...(event.bytesReceived !== undefined ? { bytesReceived: event.bytesReceived } : had.bytesReceived !== undefined ? { bytesReceived: had.bytesReceived } : {}),
+        ...(event.bytesTotal !== undefined ? { bytesTotal: event.bytesTotal } : had.bytesTotal !== undefined ? { bytesTotal: had.bytesTotal } : {}),
+        ...(event.mcpProgress !== undefined ? { mcp: event.mcpProgress } : had.mcp !== undefined ? { mcp: had.mcp } : {}),
+      };
+      return withTool(s, event.callId, { progress });
+    }
+    case 'approval_requested':
+      return {
+        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'awaiting_approval' }),
+        status: 'awaiting_approval',
+      };
+    case 'approval_resolved':
+      return {
+        ...withTool(s, event.callId, {
+          arguments: event.arguments,
+          status: event.decision === 'denied' ? 'denied' : 'running',
+        }),
+        status: 'running_tools',
+      };
+    case 'context_compacted':
+      return s;
+    case 'summary_started':
+    case 'summary_finished':
+      return { ...s, retry: null };
+    case 'summary_failed':
+      // A summary being retried shows the same countdown as a chat request; a final failure arrives as run_finished's error.
+      return event.retryInMs !== null ? { ...s, retry: { error: event.error, attempt: event.attempt, retryAtMs: now + event.retryInMs } } : { ...s, retry: null };
+    case 'run_finished':
+      return {
+        ...s,
+        status: statusAfterStop(event.stopReason),
+        stopReason: event.stopReason,
+        streaming: null,
+        retry: null,
+        error: event.error ?? s.error,
+        usage: event.usage,
+      };
+  }
+}

@@ -1,0 +1,99 @@
+import type { ApprovalKey } from '../../domain/approval-scopes';
+import { create } from 'zustand';
+import type { AgentEvent } from '../../agent/events';
+import type { ApprovalDecision } from '../../agent/tool-executor';
+import type { ErrorInfo } from '../../domain/error-info';
+import { isLiveStatus } from '../../domain/session';
+import { createFrameBatcher, type FrameScheduler, animationFrameScheduler } from './frame-batcher';
+import { initialLiveRun, reduceRun, type LiveRun } from './live-run';
+
+export type PendingApproval = {
+  sessionId: string;
+  callId: string;
+  name: string;
+  arguments: string;
+  /** What a standing answer to this call is kept under, and the tool's input schema a rule is checked against. */
+  key?: ApprovalKey;
+  schema?: Record<string, unknown>;
+  resolve: (decision: ApprovalDecision) => void;
+};
+
+/** A failure outside a run's event stream (storage full, lock lost, setup failed). */
+export type SideError = { sessionId: string | null; error: ErrorInfo };
+
+export type RunStoreState = {
+  /** Latest run per session. */
+  runs: Record<string, LiveRun>;
+  approvals: Record<string, PendingApproval>;
+  sideErrors: SideError[];
+  /** Number of flushes: lets tests and the perf probe count state commits. */
+  commits: number;
+  beginRun: (sessionId: string, runId: string, startedAt: number) => void;
+  applyEvents: (sessionId: string, events: AgentEvent[]) => void;
+  /** The controller let go of the run; a run that never reported its end is shown as failed. */
+  endRun: (sessionId: string, runId: string) => void;
+  addApproval: (a: PendingApproval) => void;
+  removeApproval: (callId: string) => void;
+  pushSideError: (e: SideError) => void;
+  dismissSideError: (e: SideError) => void;
+  dismissRunError: (sessionId: string) => void;
+  /**
+   * A finished run whose records are all stored stops overlaying its messages on the chat, unless the run changed
+   * since `seen` was read (architecture.md, "Sync and backup").
+   */
+  dropAppended: (sessionId: string, seen: LiveRun) => void;
+};
+
+export const useRunStore = create<RunStoreState>()((set) => ({
+  runs: {},
+  approvals: {},
+  sideErrors: [],
+  commits: 0,
+  beginRun: (sessionId, runId, startedAt) =>
+    set((s) => ({ runs: { ...s.runs, [sessionId]: initialLiveRun(runId, sessionId, startedAt) } })),
+  applyEvents: (sessionId, events) =>
+    set((s) => {
+      let run = s.runs[sessionId];
+      if (!run) return s;
+      const now = Date.now();
+      for (const e of events) {
+        if (e.runId !== run.runId) continue;
+        run = reduceRun(run, e, now);
+      }
+      return { runs: { ...s.runs, [sessionId]: run }, commits: s.commits + 1 };
+    }),
+  endRun: (sessionId, runId) =>
+    set((s) => {
+      const run = s.runs[sessionId];
+      if (!run || run.runId !== runId) return s;
+      const stuck = isLiveStatus(run.status);
+      return { runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
+    }),
+  addApproval: (a) => set((s) => ({ approvals: { ...s.approvals, [a.callId]: a } })),
+  removeApproval: (callId) =>
+    set((s) => {
+      const { [callId]: _gone, ...rest } = s.approvals;
+      return { approvals: rest };
+    }),
+  pushSideError: (e) => set((s) => ({ sideErrors: [...s.sideErrors, e] })),
+  dismissSideError: (e) => set((s) => ({ sideErrors: s.sideErrors.filter((x) => x !== e) })),
+  dismissRunError: (sessionId) =>
+    set((s) => {
+      const run = s.runs[sessionId];
+      if (!run) return s;
+      return { runs: { ...s.runs, [sessionId]: { ...run, error: null } } };
+    }),
+  dropAppended: (sessionId, seen) => set((s) => (s.runs[sessionId] === seen ? { runs: { ...s.runs, [sessionId]: { ...seen, appended: [] } } } : s)),
+}));
+
+/**
+ * The event sink for one run's UI side: every event is queued and the queue is folded into the
+ * store once per animation frame.
+ */
+export function createStoreSink(sessionId: string, schedule: FrameScheduler = animationFrameScheduler) {
+  const batcher = createFrameBatcher<AgentEvent>(
+    (batch) => useRunStore.getState().applyEvents(sessionId, batch),
+    schedule,
+  );
+  return { emit: (e: AgentEvent) => batcher.push(e), flush: () => batcher.flushNow() };
+}

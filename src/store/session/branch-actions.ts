@@ -1,0 +1,65 @@
+import { db } from '../../db/database';
+import { dropEmptyBranch, startBranch, switchBranch } from '../../db/branches-repo';
+import { forkSession } from '../../db/fork-session';
+import { loadPathRecords } from '../../db/messages-repo';
+import { branchPointBefore } from '../../domain/branches';
+import { runController } from '../app-controller';
+import { startRun, type SendOutcome } from './chat-actions';
+import { useRunStore } from '../run/run-store';
+import { useSettingsStore } from '../settings/settings-store';
+import { useUiStore } from '../ui-store';
+
+export type BranchOutcome = SendOutcome | 'not_found';
+
+/**
+ * Runs the message at `messageId` again on a new branch: an edit sends `text` in place of the user message, a
+ * regenerate (no text) asks for the reply again from the same history. The branch starts where the history before
+ * the message ends on a boundary (domain/branches.ts); if the run stores nothing (no key, locked, stopped at once)
+ * the branch is removed and the old path shown again, so nothing changes.
+ */
+async function rerun(sessionId: string, messageId: string, text: string | undefined): Promise<BranchOutcome> {
+  if (runController.isRunning(sessionId)) return 'busy';
+  if (!useSettingsStore.getState().hasKey) {
+    useUiStore.getState().openSettings('Add your API key (and check the base URL and model) to start chatting.');
+    return 'needs_settings';
+  }
+  const path = await loadPathRecords(db, sessionId);
+  const index = path.findIndex((m) => m.id === messageId);
+  if (index < 0) return 'not_found';
+  const at = branchPointBefore(path, index);
+  const branch = await startBranch(db, sessionId, path[at]?.id ?? null);
+  if (!branch) return 'not_found';
+  const tidy = () => void dropEmptyBranch(db, sessionId, branch.branchId, branch.previous).catch(() => false);
+  const outcome = await startRun(sessionId, text, tidy);
+  if (outcome !== 'started') tidy();
+  return outcome;
+}
+
+export function sendEdit(sessionId: string, messageId: string, text: string): Promise<BranchOutcome> {
+  return rerun(sessionId, messageId, text);
+}
+
+export function regenerate(sessionId: string, messageId: string): Promise<BranchOutcome> {
+  return rerun(sessionId, messageId, undefined);
+}
+
+/** Shows another branch; refused while the session runs (its run writes to the branch it started on). */
+export async function showBranch(sessionId: string, branchId: string): Promise<boolean> {
+  if (runController.isRunning(sessionId)) return false;
+  if (!(await switchBranch(db, sessionId, branchId))) return false;
+  // The last run's messages are all stored (else they stay, to be exported or saved): the chat reads the new path alone.
+  const run = useRunStore.getState().runs[sessionId];
+  if (run?.ended && run.appended.length > 0 && runController.unsavedRecords(sessionId) === null) {
+    useRunStore.setState((s) => ({ runs: { ...s.runs, [sessionId]: { ...run, appended: [] } } }));
+  }
+  return true;
+}
+
+/** A new session with the path up to the message, opened in the chat. */
+export async function forkAt(sessionId: string, messageId: string): Promise<string | null> {
+  const fork = await forkSession(db, sessionId, messageId);
+  if (!fork) return null;
+  useUiStore.getState().selectSession(fork.id, { focusComposer: true });
+  useUiStore.getState().setTab('chat');
+  return fork.id;
+}

@@ -1,0 +1,69 @@
+import type { MessageImage } from '../../domain/messages';
+import { keyOptional } from '../../llm/known-providers';
+import { runController } from '../app-controller';
+import { insertIntoMessage } from './composer-insert';
+import { useEndpointQuestion } from '../settings/endpoint-question';
+import { newSession, sessionStored } from './session-actions';
+import { useSettingsStore } from '../settings/settings-store';
+import { useUiStore } from '../ui-store';
+
+export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'failed';
+
+/**
+ * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
+ * session created for it shows with the cursor in its Message box.
+ */
+export async function sendMessage(text: string, opts: { focusComposer?: boolean; images?: MessageImage[] } = {}): Promise<SendOutcome> {
+  const ui = useUiStore.getState();
+  const settings = useSettingsStore.getState();
+  if (!settings.hasKey && !keyOptional(settings.baseURL)) {
+    ui.openSettings('Add your API key (and check the base URL and model) to start chatting.');
+    return 'needs_settings';
+  }
+  const created = ui.currentSessionId === null;
+  const sessionId = ui.currentSessionId ?? newSession(opts).id;
+  if (!(await sessionStored(sessionId))) {
+    // The box the first message was typed in went away when the chat switched to the session made for it, so the
+    // text goes into that session's box: the alert says it stays there, and Send tries the row again.
+    if (created && useUiStore.getState().currentSessionId === sessionId) insertIntoMessage(text);
+    return 'failed';
+  }
+  return startRun(sessionId, text, undefined, opts.images);
+}
+
+/** Runs more turns on the history as it is (after a limit or a failed request). */
+export function continueRun(sessionId: string): Promise<SendOutcome> {
+  return startRun(sessionId, undefined);
+}
+
+/** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
+export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[]): Promise<SendOutcome> {
+  const r = await runController.start(sessionId, text, images);
+  if (r.ok) {
+    if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
+    if (onEnd) void r.done.finally(onEnd);
+    return 'started';
+  }
+  switch (r.reason) {
+    case 'no_key':
+      useUiStore.getState().openSettings('Add your API key to start chatting.');
+      return 'needs_settings';
+    case 'no_model':
+      useUiStore.getState().openSettings('Choose a model for this session.');
+      return 'needs_settings';
+    case 'endpoint_changed':
+      useEndpointQuestion.getState().ask(sessionId);
+      return 'needs_endpoint';
+    case 'busy':
+      return 'busy';
+    case 'locked':
+      return 'locked';
+    case 'no_session':
+    case 'unsaved':
+      return 'failed';
+  }
+}
+
+export function stopRun(sessionId: string): boolean {
+  return runController.stop(sessionId);
+}
