@@ -15,7 +15,8 @@
  * (Responses API streams, scripted with `scriptResponses`, see responses-route.ts), GET /v1/models,
  * POST /v1/embeddings (hashed bag of words), OPTIONS preflights, and /tools/* endpoints for HTTP tools
  * (see tool-routes.ts). Each chat request takes the next scripted step (FIFO); with none queued the
- * default step answers (the friendly echo responder unless configured). Step kinds: see types.ts.
+ * default step answers (the friendly echo responder unless configured). Step kinds: see types.ts. A `hold` step (or
+ * GET /tools/hold) waits at a named gate until the test calls `mock.release(gate)`: see gates.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
