@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkScenarioCount, describeVerdict, verdictOf } from './verdict.mjs';
 
-const out = (passed: number, total: number, failed: number) => `Test Results:\nPassed: ${passed}/${total}, ${failed} failed, 0 warnings\n`;
+const out = (passed: number, total: number, failed: number, warnings = 0, overall = failed + warnings > 0 ? 'FAILED' : 'PASSED') =>
+  `Test Results:\nPassed: ${passed}/${total}, ${failed} failed, ${warnings} warnings\n\n${overall === 'PASSED' ? '✅' : '❌'} OVERALL: ${overall}\n`;
 
 describe('conformance verdicts', () => {
-  it('a clean run passes; a listed failure the CLI accepted is expected', () => {
+  it('a clean run passes; a listed failure the CLI accepted is expected, warnings or a client error included', () => {
     expect(verdictOf({ code: 0, text: out(5, 5, 0), expected: false })).toMatchObject({ kind: 'passed', checks: '5/5 checks' });
     expect(verdictOf({ code: 0, text: out(3, 5, 2), expected: true }).kind).toBe('expected-failure');
+    // All checks pass but a SHOULD was missed (a warning), or the client exited with an error: the CLI fails it.
+    expect(verdictOf({ code: 0, text: out(24, 24, 0, 3), expected: true }).kind).toBe('expected-failure');
+    expect(verdictOf({ code: 0, text: out(23, 23, 0, 0, 'FAILED'), expected: true }).kind).toBe('expected-failure');
   });
 
   it('output without the counts line is unreadable, a failure whatever the exit code or the list says', () => {
@@ -19,8 +23,11 @@ describe('conformance verdicts', () => {
     }
   });
 
-  it('a run of no checks is unreadable, not a pass', () => {
+  it('a run of no checks, or counts without the overall verdict, is unreadable, not a pass', () => {
     expect(verdictOf({ code: 0, text: out(0, 0, 0), expected: false })).toMatchObject({ kind: 'unreadable', why: 'the scenario ran no checks' });
+    const cut = verdictOf({ code: 0, text: 'Passed: 5/5, 0 failed, 0 warnings\n', expected: true });
+    expect(cut.kind).toBe('unreadable');
+    expect(cut.why).toMatch(/no "OVERALL: PASSED" or "OVERALL: FAILED" line/);
   });
 
   it('a non-zero exit fails; failed checks that are not listed fail even when the CLI exits 0; a listed pass is stale', () => {
@@ -28,7 +35,8 @@ describe('conformance verdicts', () => {
     expect(verdictOf({ code: 1, text: out(5, 5, 0), expected: true }).kind).toBe('failed');
     const unlisted = verdictOf({ code: 0, text: out(3, 5, 2), expected: false });
     expect(unlisted.kind).toBe('failed');
-    expect(describeVerdict(unlisted)).toBe('FAILED: 2 checks failed and it is not listed in expected-failures.yaml');
+    expect(describeVerdict(unlisted)).toBe('FAILED: the scenario failed and it is not listed in expected-failures.yaml');
+    expect(verdictOf({ code: 0, text: out(5, 5, 0, 1), expected: false }).kind).toBe('failed');
     expect(describeVerdict(verdictOf({ code: 0, text: out(5, 5, 0), expected: true }))).toMatch(/take it off the list/);
   });
 
