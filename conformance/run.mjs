@@ -101,7 +101,7 @@ async function main() {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  writeFileSync(join(here, 'results', 'all.log'), results.map((r) => `### ${r.revision} ${r.scenario}\n${r.text}`).join('\n'));
+  writeFileSync(join(here, 'results', 'all.log'), results.map((r) => `### ${r.revision} ${r.scenario} (exit code ${r.code}: ${describeVerdict(r.verdict)})\n${r.text}`).join('\n'));
   const scored = results.filter((r) => r.scored);
   const regressions = scored.filter((r) => r.verdict.kind === 'failed' || r.verdict.kind === 'unreadable');
   const passed = results.filter((r) => r.verdict.kind === 'passed').length;
