@@ -17,6 +17,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
+  // A test.only left in a spec would run alone and the rest of the suite would pass unrun: CI refuses it.
+  forbidOnly: !!process.env.CI,
   reporter: [['list']],
   outputDir: 'test-results',
   use: {

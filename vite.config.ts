@@ -21,6 +21,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20000,
+    // An it.only would run alone and every other test would be skipped, quietly: CI refuses it (the lint rule
+    // local/no-only catches it before that).
+    allowOnly: !process.env.CI,
     // Vitest's default for a run is one worker fewer than the cores: one worker on a 2-core CI machine, where the
     // unit tests then took three times as long. Every core: the tests that share the run (conformance, the other
     // engines' journey) mostly wait on sockets.

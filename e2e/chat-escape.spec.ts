@@ -8,7 +8,10 @@ const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
 // rename, a search or a menu must not also cancel the answer being written.
 test('Esc used by another control (rename, search, Export menu) does not stop the run; Esc in the Message box does', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: LONG, chunkDelayMs: 40 }]);
+  // The answer stops after word2 until the controls have been tried, then after word30 until Esc stops it: an answer
+  // that ran on by itself could end on a loaded machine before Esc was pressed (the hold step, e2e/server/types.ts).
+  // Events: the role chunk, then one per word.
+  mock.script([{ kind: 'hold', gate: 'answer', afterChunks: [4, 32], step: { kind: 'text', content: LONG } }]);
   await sendMessage(page, 'stream please');
   const live = assistantMessages(page).last();
   await expect(live).toContainText('word2');
@@ -34,9 +37,12 @@ test('Esc used by another control (rename, search, Export menu) does not stop th
   await expect(page.getByRole('menu', { name: 'Export options' })).toBeHidden();
 
   // None of that stopped the answer: it is still streaming on the same connection.
+  mock.release('answer');
   await expect(live).toContainText('word30');
+  await mock.waitForHold('answer');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeEnabled();
   expect(mock.disconnects).toBe(0);
+  expect(mock.requests).toHaveLength(1);
 
   await messageBox(page).press('Escape');
   await mock.waitForDisconnect(0);

@@ -7,7 +7,10 @@ import { openConfiguredApp } from './support/configured-app';
 test('while a model reasons the message says it is thinking and the collapsed reasoning counts up; then it answers', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
   const reasoning = Array.from({ length: 60 }, (_, i) => `step${i}`).join(' ');
-  mock.script([{ kind: 'text', reasoning, content: 'The answer is 42.', chunkDelayMs: 40 }]);
+  // The reasoning stops twice, after 5 words and after all 60 before the answer, each time until the test has looked:
+  // a stream that ran on by itself was over on a loaded machine before the count was read (the hold step,
+  // e2e/server/types.ts). Events: the role chunk, then one per reasoning word.
+  mock.script([{ kind: 'hold', gate: 'think', afterChunks: [6, 61], step: { kind: 'text', reasoning, content: 'The answer is 42.' } }]);
   await sendMessage(page, 'think first');
 
   const live = assistantMessages(page).last();
@@ -15,10 +18,15 @@ test('while a model reasons the message says it is thinking and the collapsed re
   await expect(live.getByText('thinking…')).toBeVisible();
   const summary = live.locator('details.reasoning summary');
   const counted = async () => Number(/\((\d+) words\)/.exec((await summary.textContent()) ?? '')?.[1] ?? -1);
-  await expect.poll(counted).toBeGreaterThan(0);
-  const first = await counted();
-  await expect.poll(counted).toBeGreaterThan(first);
+  await expect.poll(counted).toBe(5);
 
+  mock.release('think');
+  await mock.waitForHold('think');
+  await expect.poll(counted).toBe(60);
+  await expect(live).toHaveAttribute('data-status', 'streaming');
+  await expect(live.getByText('thinking…')).toBeVisible();
+
+  mock.release('think');
   await waitForIdle(page);
   const done = assistantMessages(page).last();
   await expect(done).toContainText('The answer is 42.');

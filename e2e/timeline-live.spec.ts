@@ -28,9 +28,10 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
     { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
     { name: 'get_status', urlTemplate: `${mock.origin}/tools/status?code={code}`, parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
     { name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms={ms}`, timeoutMs: 700, parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] } },
-    { name: 'long_wait', urlTemplate: `${mock.origin}/tools/slow?ms=30000`, parameters: { type: 'object', properties: {} } },
-    // Slow enough to be seen running, far inside its timeout (the default), however busy the machine.
-    { name: 'slow_ok', urlTemplate: `${mock.origin}/tools/slow?ms={ms}`, parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] } },
+    // Both run until the test says (/tools/hold): seen running however busy the machine, which a fixed delay only
+    // guessed at. long_wait is never released, only stopped.
+    { name: 'long_wait', urlTemplate: `${mock.origin}/tools/hold?gate=never`, parameters: { type: 'object', properties: {} } },
+    { name: 'slow_ok', urlTemplate: `${mock.origin}/tools/hold?gate=wait`, parameters: { type: 'object', properties: {} } },
   ]);
 
   mock.script([
@@ -44,7 +45,7 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
       ],
     },
     { kind: 'text', content: 'Three calls done.' },
-    { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'slow_ok', arguments: { ms: '2500' } }] },
+    { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'slow_ok', arguments: {} }] },
     { kind: 'tool_calls', calls: [{ id: 'call_stop', name: 'get_weather', arguments: { city: 'Oslo' } }, { id: 'call_hang', name: 'long_wait', arguments: {} }] },
     { kind: 'text', content: 'unused' },
   ]);
@@ -82,11 +83,13 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await sendMessage(page, 'wait, then stop');
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(call(page, 'call_wait')).toHaveAttribute('data-outcome', 'running', { timeout: 15_000 });
+  await mock.waitForHold('wait');
+  mock.release('wait');
   await expect(call(page, 'call_wait')).toHaveAttribute('data-outcome', 'ok', { timeout: 15_000 });
   await expect(call(page, 'call_hang')).toHaveAttribute('data-outcome', 'running', { timeout: 15_000 });
   await page.screenshot({ path: 'e2e/artifacts/timeline-live-running.png' });
   await page.getByRole('tab', { name: 'Chat' }).click();
-  await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow' && r.query.ms === '30000')).toBe(true);
+  await mock.waitForHold('never');
   // The person is on the finished call's row when its turn folds: focus goes to the turn's summary, not to the page.
   const stopCard = toolCard(page, 'call_stop');
   await expect(stopCard).toHaveAttribute('data-row', 'folded');

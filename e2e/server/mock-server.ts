@@ -15,13 +15,15 @@
  * (Responses API streams, scripted with `scriptResponses`, see responses-route.ts), GET /v1/models,
  * POST /v1/embeddings (hashed bag of words), OPTIONS preflights, and /tools/* endpoints for HTTP tools
  * (see tool-routes.ts). Each chat request takes the next scripted step (FIFO); with none queued the
- * default step answers (the friendly echo responder unless configured). Step kinds: see types.ts.
+ * default step answers (the friendly echo responder unless configured). Step kinds: see types.ts. A `hold` step (or
+ * GET /tools/hold) waits at a named gate until the test calls `mock.release(gate)`: see gates.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatRequest, ChatRequestBody, MockServer, MockServerOptions, RecordedRequest, ServerEvent, Step } from './types';
 import { corsHeaders } from './cors';
 import { embeddingsResponse } from './embeddings';
+import { createGates } from './gates';
 import { friendlyResponder } from './friendly-responder';
 import { playStep } from './play-step';
 import { handleToolRoute } from './tool-routes';
@@ -47,11 +49,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const all: RecordedRequest[] = [];
   const events: ServerEvent[] = [];
   const waiters = new Set<Waiter>();
+  const gates = createGates();
   // Set by close(): connections cut at shutdown are the server's doing, not a client disconnect.
   let closing = false;
   const notify = () => {
     for (const w of [...waiters]) if (w.check()) waiters.delete(w);
   };
+  gates.onChange(notify);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -101,7 +105,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return;
     }
     if (rec.path.startsWith('/tools/')) {
-      if (!(await handleToolRoute(rec, res, baseHeaders, aborter.signal))) json(404, { error: `no such tool endpoint: ${rec.path}` });
+      if (!(await handleToolRoute(rec, res, baseHeaders, aborter.signal, gates))) json(404, { error: `no such tool endpoint: ${rec.path}` });
       return;
     }
     if (!rec.path.startsWith('/v1/')) {
@@ -175,6 +179,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         onServerDestroy: () => {
           destroyedByServer = true;
         },
+        gates,
       });
       return;
     }
@@ -197,6 +202,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         onServerDestroy: () => {
           destroyedByServer = true;
         },
+        gates,
       });
       return;
     }
@@ -309,6 +315,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         if (r.rawBody.includes(secret)) at('body');
       }
       return hits;
+    },
+    release(gate = 'hold', count = 1) {
+      gates.release(gate, count);
+    },
+    waitForHold(gate = 'hold', timeoutMs = 10_000) {
+      return waitFor(`something to wait at gate "${gate}"`, timeoutMs, () => (gates.waiting(gate) > 0 ? true : undefined)).then(() => undefined);
     },
     reset() {
       queue.length = 0;

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChatRequest, StaticStep, Step, StepTiming, StreamErrorStep, TextStep, ToolCallsStep } from './types';
+import type { Gates } from './gates';
 import { chunkFactory, defaultError, errorBody, makeUsage, newId, splitInto, splitWords, sseData, SSE_DONE } from './wire-format';
 
 export type PlayContext = {
@@ -13,6 +14,8 @@ export type PlayContext = {
   baseHeaders: Record<string, string>;
   /** Called right before the server itself destroys the socket. */
   onServerDestroy(): void;
+  /** The server's gates, which `hold` steps wait at. */
+  gates: Gates;
 };
 
 type Planned = { status: number; headers: Record<string, string>; events: string[] };
@@ -64,8 +67,16 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
     }
     case 'keep_alive': {
       const inner = await resolveStep(s.step ?? DEFAULT_TEXT, ctx.req);
-      const pause = { after: s.afterChunks ?? 1, forMs: s.forMs, everyMs: s.everyMs ?? 250, line: `: ${s.comment ?? 'keep-alive'}\n\n` };
-      await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, pause);
+      const line = `: ${s.comment ?? 'keep-alive'}\n\n`;
+      const stop: Stop = { after: s.afterChunks ?? 1, wait: () => writeComments({ forMs: s.forMs, everyMs: s.everyMs ?? 250, line }, ctx) };
+      await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, [stop]);
+      return;
+    }
+    case 'hold': {
+      const inner = await resolveStep(s.step ?? DEFAULT_TEXT, ctx.req);
+      const counts = typeof s.afterChunks === 'number' ? [s.afterChunks] : [...s.afterChunks];
+      const stops = counts.map((after): Stop => ({ after, wait: () => holdAt(s.gate ?? 'hold', s.everyMs ?? 5000, ctx) }));
+      await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, stops);
       return;
     }
     case 'slow':
@@ -195,21 +206,28 @@ function jsonPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
   return { status: 200, headers: { 'content-type': 'application/json', ...(s.headers ?? {}) }, events: [JSON.stringify(body)] };
 }
 
-type Pause = { after: number; forMs: number; everyMs: number; line: string };
+/** A point in the stream (after `after` events) where the writing waits; `wait` resolves false when the client left. */
+type Stop = { after: number; wait: () => Promise<boolean> };
 
-async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cut?: { after: number; then: 'destroy' | 'hang' }, pause?: Pause): Promise<void> {
+async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cut?: { after: number; then: 'destroy' | 'hang' }, stops: Stop[] = []): Promise<void> {
   const { res, signal } = ctx;
   if (!(await sleep(timing.firstByteDelayMs, signal))) return;
   res.writeHead(plan.status, { ...ctx.baseHeaders, ...plan.headers });
   res.flushHeaders();
   const limit = cut ? Math.min(cut.after, plan.events.length) : plan.events.length;
+  const waitAt = async (i: number): Promise<boolean> => {
+    for (const stop of stops) if (stop.after === i && !(await stop.wait())) return false;
+    return true;
+  };
   for (let i = 0; i < limit; i++) {
-    if (pause && i === pause.after && !(await writeComments(pause, ctx))) return;
-    if (i > 0 && i !== pause?.after && !(await sleep(timing.chunkDelayMs, signal))) return;
+    const stopsHere = stops.some((stop) => stop.after === i);
+    if (stopsHere && !(await waitAt(i))) return;
+    // After a stop the next event goes out at once: the stop was the wait.
+    if (i > 0 && !stopsHere && !(await sleep(timing.chunkDelayMs, signal))) return;
     if (signal.aborted) return;
     res.write(plan.events[i]);
   }
-  if (pause && pause.after >= limit && !(await writeComments(pause, ctx))) return;
+  for (const stop of stops) if (stop.after >= limit && !(await stop.wait())) return;
   if (!cut) {
     res.end();
   } else if (cut.then === 'destroy') {
@@ -222,7 +240,7 @@ async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cu
 }
 
 /** Comment lines only, one every `everyMs` until `forMs` has passed (measured, so slow timers do not stretch it); false when the client left. */
-async function writeComments(pause: Pause, ctx: PlayContext): Promise<boolean> {
+async function writeComments(pause: { forMs: number; everyMs: number; line: string }, ctx: PlayContext): Promise<boolean> {
   const end = Date.now() + pause.forMs;
   while (Date.now() < end) {
     if (ctx.signal.aborted) return false;
@@ -230,6 +248,21 @@ async function writeComments(pause: Pause, ctx: PlayContext): Promise<boolean> {
     if (!(await sleep(Math.min(pause.everyMs, Math.max(0, end - Date.now())), ctx.signal))) return false;
   }
   return !ctx.signal.aborted;
+}
+
+/** Waits at `gate` until the test releases it, with a comment line every `everyMs` meanwhile; false when the client left. */
+async function holdAt(gate: string, everyMs: number, ctx: PlayContext): Promise<boolean> {
+  const stopComments = new AbortController();
+  const onClientGone = () => stopComments.abort();
+  ctx.signal.addEventListener('abort', onClientGone, { once: true });
+  const comments = (async () => {
+    while (await sleep(everyMs, stopComments.signal)) ctx.res.write(': held\n\n');
+  })();
+  const passed = await ctx.gates.pass(gate, ctx.signal);
+  stopComments.abort();
+  ctx.signal.removeEventListener('abort', onClientGone);
+  await comments;
+  return passed && !ctx.signal.aborted;
 }
 
 function destroy(ctx: PlayContext): void {

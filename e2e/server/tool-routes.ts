@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { RecordedRequest } from './types';
+import type { Gates } from './gates';
 import { sleep } from './play-step';
 
 /**
@@ -10,6 +11,8 @@ import { sleep } from './play-step';
  *                                not come back into the tool result (read the values from allRequests)
  *   GET  /tools/big?kb=N         a JSON body of about N KB (default 200)
  *   GET  /tools/slow?ms=N        answers after N ms (default 5000), or never if the client leaves first
+ *   GET  /tools/hold?gate=NAME   answers once the test calls `mock.release(NAME)` (default gate `hold`), or never if
+ *                                the client leaves first: a call that runs exactly as long as the test needs
  *   GET  /tools/status?code=N    answers with that status and a JSON body
  *   GET  /tools/text             a plain-text body
  *   ANY  /tools/nocors           answers without CORS headers, whatever the server's CORS setting
@@ -19,6 +22,7 @@ export async function handleToolRoute(
   res: ServerResponse,
   baseHeaders: Record<string, string>,
   signal: AbortSignal,
+  gates: Gates,
 ): Promise<boolean> {
   const json = (status: number, value: unknown, headers: Record<string, string> = baseHeaders) =>
     res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(value));
@@ -56,6 +60,11 @@ export async function handleToolRoute(
     case '/tools/slow': {
       const ms = clampInt(rec.query.ms, 5000, 0, 600_000);
       if (await sleep(ms, signal)) json(200, { ok: true, waitedMs: ms });
+      return true;
+    }
+    case '/tools/hold': {
+      const gate = rec.query.gate || 'hold';
+      if (await gates.pass(gate, signal)) json(200, { ok: true, gate });
       return true;
     }
     case '/tools/status': {

@@ -119,6 +119,22 @@ export type KeepAliveStep = {
   step?: Step;
 };
 
+/**
+ * An answer that stops where the test says and goes on when the test says: headers plus `afterChunks` events of
+ * `step` (default: a short text answer), then it waits for `mock.release(gate)` (or the client going away); with a
+ * list, it stops at each count in turn and each stop takes its own release. While it waits it sends an SSE comment
+ * line every `everyMs` (default 5000), so the client's idle timer never fires. A stop at or past the last event
+ * holds the end of the stream open (the client has everything but has not seen it end).
+ */
+export type HoldStep = {
+  kind: 'hold';
+  afterChunks: number | readonly number[];
+  /** Default `hold`. */
+  gate?: string;
+  everyMs?: number;
+  step?: Step;
+};
+
 /** An SSE body sent as is, one event (blank-line separated block) per write. */
 export type RawStep = StepTiming & {
   kind: 'raw';
@@ -139,6 +155,7 @@ export type StaticStep =
   | DisconnectStep
   | HangStep
   | KeepAliveStep
+  | HoldStep
   | RawStep;
 
 /** Decides the response from the request (e.g. answer differently once tool results are in the history). */
@@ -246,6 +263,13 @@ export type MockServer = {
    * Authorization" invariant.
    */
   whereSent(secret: string): Array<{ seq: number; method: string; path: string; where: string }>;
+  /**
+   * Lets `count` (default 1) waits at `gate` (default `hold`) go on: a `hold` step's stop, or a `/tools/hold`
+   * request. A release before anything waits is kept for the next arrival.
+   */
+  release(gate?: string, count?: number): void;
+  /** Resolves once something waits at `gate` (default `hold`): the held answer has sent what comes before the stop. */
+  waitForHold(gate?: string, timeoutMs?: number): Promise<void>;
   /** Forget recorded requests and events and queued steps. */
   reset(): void;
   close(): Promise<void>;

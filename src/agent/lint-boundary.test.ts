@@ -107,3 +107,46 @@ describe('lint: in the UI only src/ui/data touches storage', () => {
     expect(await errors(`it.only('x', () => undefined);\n`, 'src/ui/chat/boundary-probe.test.ts')).toEqual(['No .only in tests.']);
   });
 });
+
+describe('lint: no focused test in any form', () => {
+  async function onlyErrors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    if (!result) throw new Error(`no lint result for ${filePath}`);
+    return result.messages.filter((m) => m.severity === 2).map((m) => m.message);
+  }
+  // Every way Vitest and Playwright let a test or a group be focused (their chainable APIs).
+  const forms = [
+    "test.only('x', () => undefined);",
+    "it.only('x', () => undefined);",
+    "describe.only('x', () => undefined);",
+    "suite.only('x', () => undefined);",
+    "bench.only('x', () => undefined);",
+    "test.describe.only('x', () => undefined);",
+    "test.describe.serial.only('x', () => undefined);",
+    "test.describe.parallel.only('x', () => undefined);",
+    "it.only.each([1, 2])('x %i', () => undefined);",
+    "test.only.for([1, 2])('x %i', () => undefined);",
+    "describe.only.each([1])('x %i', () => undefined);",
+    "test.concurrent.only('x', () => undefined);",
+    "describe.sequential.only('x', () => undefined);",
+    "test.skipIf(false).only('x', () => undefined);",
+    "test['only']('x', () => undefined);",
+  ];
+  for (const code of forms) {
+    for (const filePath of ['src/agent/only-probe.test.ts', 'e2e/only-probe.spec.ts', 'src/ui/chat/only-probe.test.tsx']) {
+      it(`refuses ${code.split('(')[0]} in ${filePath}`, async () => {
+        expect(await onlyErrors(`${code}\n`, filePath)).toEqual(['No .only in tests.']);
+      });
+    }
+  }
+
+  it('lets the other chains and other objects named only be', async () => {
+    const fine = [
+      "test.skip('x', () => undefined);",
+      "test.describe.configure({ mode: 'serial' });",
+      "describe.skipIf(true)('x', () => undefined);",
+      "const options = { only: true };\nexport const x = options.only;",
+    ];
+    for (const code of fine) expect(await onlyErrors(`${code}\n`, 'src/agent/only-probe.test.ts')).toEqual([]);
+  });
+});
