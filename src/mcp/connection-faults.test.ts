@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startModernMcpServer, type ModernMcpServer } from '../../e2e/mcp-servers/modern-server';
 import type { McpFault } from '../../e2e/mcp-servers/faults';
 import { connectMcpServer, type McpConnection } from './connection';
+import { McpSessionClosedError } from './mcp-session';
 import { McpProtocolFaultError } from './protocol-fault';
 import { until } from './testing/wait-until';
 import type { McpConnectionState } from './types';
@@ -85,3 +86,14 @@ describe('a server that breaks the protocol on a live connection', () => {
     expect(states.slice(before)).toEqual([]);
   });
 });
+
+describe('a connection the page closed while a run still offered its tools', () => {
+  it('a call on it fails with a sentence that says what happened and what comes next', async () => {
+    const c = await connect();
+    await c.close();
+    const error: unknown = await call(c).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(McpSessionClosedError);
+    expect((error as Error).message).toMatch(/^Toolscope had closed the connection to this MCP server .* the next run connects again\.$/);
+  });
+});
+

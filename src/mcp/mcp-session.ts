@@ -47,6 +47,17 @@ const acceptAll: jsonSchemaValidator = {
 
 type Live = { client: Client; transport: StreamableHTTPClientTransport };
 
+/**
+ * A call on a session that is closed: the page dropped the connection (the server broke the protocol, signed out, was
+ * removed) while a run still held its tools. The next run connects again (architecture.md, "MCP in the app").
+ */
+export class McpSessionClosedError extends Error {
+  constructor() {
+    super('Toolscope had closed the connection to this MCP server (it broke, or was removed or signed out) while the run still offered its tools; the next run connects again.');
+    this.name = 'McpSessionClosedError';
+  }
+}
+
 export class McpSession {
   private live: Live | null = null;
   private reopening: Promise<Live> | null = null;
@@ -59,7 +70,7 @@ export class McpSession {
   constructor(private readonly options: SessionOptions) {}
 
   get client(): Client {
-    if (this.live === null) throw new Error('The MCP session is not open.');
+    if (this.live === null) throw new McpSessionClosedError();
     return this.live.client;
   }
 
@@ -71,7 +82,7 @@ export class McpSession {
   /** Runs `op` on the current client; a legacy session that expired under it is opened again and `op` retried once. */
   async run<T>(op: (client: Client) => Promise<T>, signal: AbortSignal | undefined, timeoutMs: number): Promise<T> {
     const live = this.live;
-    if (live === null) throw new Error('The MCP session is not open.');
+    if (live === null) throw new McpSessionClosedError();
     try {
       return await op(live.client);
     } catch (error) {
