@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOTS = ['src', 'e2e/server', 'bench', 'build', 'conformance'];
+const ROOTS = ['src', 'e2e/server', 'e2e/mcp-servers', 'bench', 'build', 'conformance'];
 const SHARED_STATE_DIRS = /^src\/(db|store|ui|sync)\//;
 const TOUCHES_GLOBALS = /fake-indexeddb|indexedDB|IDBFactory|vi\.mock|vi\.stubGlobal|vi\.stubEnv|vi\.useFakeTimers|@vitest-environment|globalThis\.[\w$]+\s*=|process\.env\.[\w$]+\s*=|\bdb\/|\/store\/|zustand|Dexie/;
 

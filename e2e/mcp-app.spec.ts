@@ -4,27 +4,14 @@
  * Against both generations: the own 2026-07-28 server and server-everything (2025-11-25), real servers on 127.0.0.1.
  */
 import type { Page } from '@playwright/test';
-import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
-import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
-import { expect, test, type MockServer } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle, expandToolCard } from './support/chat-run';
 import { openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { historyProblems, wireHistory } from './support/history-check';
+import { expect, test, type McpPair, type MockServer } from './support/mcp-pair';
 import { addMcpServer } from './support/mcp-tools-tab';
 import { toolsPanel } from './support/tools-tab';
 
-let modern: ModernMcpServer;
-let legacy: EverythingMcpServer;
-
-test.beforeEach(async () => {
-  [modern, legacy] = await Promise.all([startModernMcpServer(), startEverythingServer()]);
-});
-
-test.afterEach(async () => {
-  await Promise.all([modern.close(), legacy.close()]);
-});
-
-async function openWithServers(page: Page, mock: MockServer): Promise<void> {
+async function openWithServers(page: Page, mock: MockServer, { modern, legacy }: McpPair): Promise<void> {
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: modern.url, name: 'modern' }, '2026-07-28');
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
@@ -35,9 +22,10 @@ function toolResults(req: { body: { messages?: Array<{ role?: string; tool_call_
   return new Map((req?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => [m.tool_call_id ?? '', String(m.content)]));
 }
 
-test('the model calls a tool of each generation and the answer continues; the API key never reaches an MCP server', async ({ page, mock }) => {
+test('the model calls a tool of each generation and the answer continues; the API key never reaches an MCP server', async ({ page, mock, mcpPair }) => {
   test.setTimeout(90_000);
-  await openWithServers(page, mock);
+  await openWithServers(page, mock, mcpPair);
+  const { modern, legacy } = mcpPair;
   mock.script([
     {
       kind: 'tool_calls',
@@ -89,9 +77,10 @@ test('the model calls a tool of each generation and the answer continues; the AP
 // only when the tool ends (or never) does.
 const CANCEL_WELL_BEFORE_THE_END_MS = 30_000;
 
-test('Stop during a long MCP call: each server sees the cancellation at once, and the history stays valid', async ({ page, mock }) => {
+test('Stop during a long MCP call: each server sees the cancellation at once, and the history stays valid', async ({ page, mock, mcpPair }) => {
   test.setTimeout(120_000);
-  await openWithServers(page, mock);
+  await openWithServers(page, mock, mcpPair);
+  const { modern, legacy } = mcpPair;
 
   // 2026-07-28: the cancel is the closed request; the server's tool notices its signal abort.
   // A stopped run asks the model nothing more, so each script holds only the call.
@@ -129,9 +118,10 @@ test('Stop during a long MCP call: each server sees the cancellation at once, an
   expect(toolResults(last).get('call_long')).toBeDefined();
 });
 
-test('a tool without annotations asks for approval; elicitation is accepted (2026-07-28) and declined (2025-11-25)', async ({ page, mock }) => {
+test('a tool without annotations asks for approval; elicitation is accepted (2026-07-28) and declined (2025-11-25)', async ({ page, mock, mcpPair }) => {
   test.setTimeout(120_000);
-  await openWithServers(page, mock);
+  await openWithServers(page, mock, mcpPair);
+  const { modern } = mcpPair;
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_untagged', name: 'modern__untagged', arguments: {} }] },
     { kind: 'tool_calls', calls: [{ id: 'call_ask', name: 'modern__ask-name', arguments: {} }] },
@@ -180,9 +170,9 @@ test('a tool without annotations asks for approval; elicitation is accepted (202
   await expect(answer).toContainText('modern__untagged: always allowed · server not connected');
 });
 
-test('a link a server asks to open (URL elicitation) opens only after the person agrees', async ({ page, mock }) => {
+test('a link a server asks to open (URL elicitation) opens only after the person agrees', async ({ page, mock, mcpPair }) => {
   test.setTimeout(90_000);
-  await openWithServers(page, mock);
+  await openWithServers(page, mock, mcpPair);
   const link = `${mock.origin}/verify-account`;
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_url', name: 'legacy__trigger-url-elicitation', arguments: { url: link, message: 'Verify your account' } }] },

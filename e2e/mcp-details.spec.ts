@@ -4,27 +4,15 @@
  * without their header values and an import into a fresh profile asks for them again; a server's name and headers
  * can be edited; and the Tools view says why a server cannot be reached (CORS, unreachable, not MCP).
  */
-import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
-import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
-import { expect, test } from './fixtures';
+import { startModernMcpServer } from './mcp-servers/modern-server';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { confirmImport, exportVia, importDialog, pickFile } from './support/import-export';
+import { expect, test } from './support/mcp-pair';
 import { addMcpServer, mcpServerState } from './support/mcp-tools-tab';
 import { openToolsTab, toolsPanel } from './support/tools-tab';
 
-let modern: ModernMcpServer;
-let legacy: EverythingMcpServer;
-
-test.beforeEach(async () => {
-  [modern, legacy] = await Promise.all([startModernMcpServer(), startEverythingServer()]);
-});
-
-test.afterEach(async () => {
-  await Promise.all([modern.close(), legacy.close()]);
-});
-
-test('the timeline names each MCP call server and revision, and shows its JSON-RPC messages, every round', async ({ page, mock }) => {
+test('the timeline names each MCP call server and revision, and shows its JSON-RPC messages, every round', async ({ page, mock, mcpPair: { modern, legacy } }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
@@ -151,7 +139,7 @@ test('export holds MCP servers without header values; an import into a fresh pro
   }
 });
 
-test('the Tools view says which CORS header a server lacks, and tells an unreachable or wrong URL apart', async ({ page, mock }) => {
+test('the Tools view says which CORS header a server lacks, and tells an unreachable or wrong URL apart', async ({ page, mock, mcpPair: { modern } }) => {
   test.setTimeout(90_000);
   const closed = await startModernMcpServer({ cors: 'none' });
   const gone = await startModernMcpServer();

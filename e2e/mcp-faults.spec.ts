@@ -6,28 +6,15 @@
  * in the same run and the next, and the stored session is valid after a reload (architecture.md, "MCP in the app").
  */
 import type { Page } from '@playwright/test';
-import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
 import type { McpFault } from './mcp-servers/faults';
-import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
-import { expect, test, type MockServer } from './fixtures';
 import { assistantMessages, expandToolCard, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { configureSettings, openConfiguredApp } from './support/configured-app';
 import { historyProblems, wireHistory } from './support/history-check';
+import { expect, test, type McpPair, type MockServer } from './support/mcp-pair';
 import { addMcpServer, mcpServerState } from './support/mcp-tools-tab';
 import { currentSessionId, openSession } from './support/session-list';
 import { readSession } from './support/stored-rows';
 import { openToolsTab, toolsPanel } from './support/tools-tab';
-
-let faulty: ModernMcpServer;
-let healthy: EverythingMcpServer;
-
-test.beforeEach(async () => {
-  [faulty, healthy] = await Promise.all([startModernMcpServer(), startEverythingServer()]);
-});
-
-test.afterEach(async () => {
-  await Promise.all([faulty.close(), healthy.close()]);
-});
 
 const AFTER = ' Toolscope closed the connection and connects again on next use; if this keeps happening, the server needs fixing.';
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -43,7 +30,8 @@ const CALL_FAULTS: Array<{ fault: McpFault; sentence: RegExp }> = [
   { fault: 'call-bad-result', sentence: new RegExp(`^The MCP server "modern" sent a tools/call result that breaks the MCP schema: content: expected array, received string\\.${esc(AFTER)}$`) },
 ];
 
-async function connectBoth(page: Page, mock: MockServer): Promise<void> {
+/** The modern server is the one made faulty; server-everything stays healthy beside it. */
+async function connectBoth(page: Page, mock: MockServer, { modern: faulty, legacy: healthy }: McpPair): Promise<void> {
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: faulty.url, name: 'modern' }, '2026-07-28');
@@ -70,9 +58,10 @@ async function resultText(page: Page, callId: string): Promise<string> {
   return (await card.getByLabel('Result', { exact: true }).textContent()) ?? '';
 }
 
-test('tools/call answered with garbage on a live connection: a sentence, the server shown broken, the run goes on, the other server unaffected', async ({ page, mock }) => {
+test('tools/call answered with garbage on a live connection: a sentence, the server shown broken, the run goes on, the other server unaffected', async ({ page, mock, mcpPair }) => {
   test.setTimeout(300_000);
-  await connectBoth(page, mock);
+  await connectBoth(page, mock, mcpPair);
+  const faulty = mcpPair.modern;
 
   // Healthy first: the connection works before it goes bad.
   mock.script([
@@ -158,9 +147,10 @@ test('tools/call answered with garbage on a live connection: a sentence, the ser
   expect(historyProblems(wireHistory(await mock.waitForRequest(last)).filter((m) => m.role !== 'system'))).toEqual([]);
 });
 
-test('tools/list answered against the schema after list_changed: the server shown broken in words, its tools withdrawn, the other server unaffected', async ({ page, mock }) => {
+test('tools/list answered against the schema after list_changed: the server shown broken in words, its tools withdrawn, the other server unaffected', async ({ page, mock, mcpPair }) => {
   test.setTimeout(180_000);
-  await connectBoth(page, mock);
+  await connectBoth(page, mock, mcpPair);
+  const faulty = mcpPair.modern;
   await expect(await serverState(page, 'legacy')).toContainText('Connected to');
   await expect(await serverState(page, 'modern')).toContainText('Connected to');
 

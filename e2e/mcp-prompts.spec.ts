@@ -4,33 +4,21 @@
  * v2-SDK test server (2026-07-28).
  */
 import type { Page } from '@playwright/test';
-import { startEverythingServer, type EverythingMcpServer } from './mcp-servers/everything-server';
-import { startModernMcpServer, type ModernMcpServer } from './mcp-servers/modern-server';
-import { expect, test } from './fixtures';
 import { messageBox } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
+import { expect, test, type McpPair } from './support/mcp-pair';
 import { addMcpServer } from './support/mcp-tools-tab';
 import { toolsPanel } from './support/tools-tab';
 
-let modern: ModernMcpServer;
-let legacy: EverythingMcpServer;
-
-test.beforeEach(async () => {
-  [modern, legacy] = await Promise.all([startModernMcpServer(), startEverythingServer()]);
-});
-test.afterEach(async () => {
-  await Promise.all([modern.close(), legacy.close()]);
-});
-
-async function withServers(page: Page, mock: { url: string }): Promise<void> {
+async function withServers(page: Page, mock: { url: string }, { modern, legacy }: McpPair): Promise<void> {
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: modern.url, name: 'modern' }, '2026-07-28');
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
 }
 
-test('a prompt picked in the Tools view, its arguments filled, lands in the Message box', async ({ page, mock }) => {
+test('a prompt picked in the Tools view, its arguments filled, lands in the Message box', async ({ page, mock, mcpPair }) => {
   test.setTimeout(90_000);
-  await withServers(page, mock);
+  await withServers(page, mock, mcpPair);
   const prompts = toolsPanel(page).getByRole('region', { name: 'Prompts of legacy' });
   await prompts.getByRole('button', { name: 'Use prompt args-prompt' }).click();
   const form = prompts.getByRole('form', { name: 'Arguments of args-prompt' });
@@ -42,9 +30,9 @@ test('a prompt picked in the Tools view, its arguments filled, lands in the Mess
   await expect(messageBox(page)).toHaveValue("What's weather in Oslo, Viken?");
 });
 
-test('"/" in the Message box lists every connected server\'s prompts; arrows, Enter and Escape work', async ({ page, mock }) => {
+test('"/" in the Message box lists every connected server\'s prompts; arrows, Enter and Escape work', async ({ page, mock, mcpPair }) => {
   test.setTimeout(90_000);
-  await withServers(page, mock);
+  await withServers(page, mock, mcpPair);
   await page.getByRole('tab', { name: 'Chat' }).click();
   const box = messageBox(page);
   await box.fill('/');

@@ -9,12 +9,10 @@
  * With `factory`, it serves another App server (the official examples listen on every interface by themselves;
  * here their factory is served on loopback).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMcpHandler, fromJsonSchema, McpServer, type JsonSchemaType } from '@modelcontextprotocol/server';
 import { boardViewHtml } from './apps/board-view';
-import { corsHeadersFor } from './cors-policy';
-import { readBody, serveWithFetchHandler } from './fetch-bridge';
+import { serveWithFetchHandler } from './fetch-bridge';
+import { startHttpShell } from './http-shell';
 
 export const BOARD_URI = 'ui://toolscope-test/board';
 const MCP_APP_MIME = 'text/html;profile=mcp-app';
@@ -104,21 +102,7 @@ export async function startAppsMcpServer(options: AppsServerOptions = {}): Promi
   let openHits = 0;
   const factory = options.factory ?? (() => buildAppsServer(origin, calls));
   const handler = createMcpHandler(factory, { legacy: 'stateless' });
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      process.stderr.write(`[mcp-apps] ${err instanceof Error ? err.stack : String(err)}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
-    const body = await readBody(req);
-    const cors = corsHeadersFor(req, 'full');
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors).end();
-      return;
-    }
+  const shell = await startHttpShell({ tag: 'mcp-apps', cors: 'full', record: false }, async (req, res, { url, body, cors }) => {
     if (url.pathname === '/open') {
       openHits += 1;
       res.writeHead(200, { ...cors, 'content-type': 'text/plain' }).end('reached');
@@ -137,21 +121,17 @@ export async function startAppsMcpServer(options: AppsServerOptions = {}): Promi
       return;
     }
     await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors);
-  }
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The View's HTML names the origin: the factory reads it when the first request builds a server.
+  origin = shell.origin;
   return {
-    url: `${origin}/mcp`,
+    url: shell.url('/mcp'),
     origin,
     calls,
     openHits: () => openHits,
     close: async () => {
       await handler.close().catch(() => undefined);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shell.close();
     },
   };
 }

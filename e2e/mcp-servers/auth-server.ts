@@ -8,8 +8,7 @@
  * are recorded for tests.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startHttpShell, type ShellHandler } from './http-shell';
 
 export type AuthServerOptions = { tokenCors?: boolean; registration?: 'dynamic-only' | 'none' | 'metadata-document' };
 
@@ -56,15 +55,10 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     return { access_token: token, token_type: 'Bearer', expires_in: 3600, refresh_token: refresh };
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', issuer);
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+  const handle: ShellHandler = (req, res, { url, body: raw, cors: headers }) => {
+    const body = raw.toString('utf8');
     const isToken = url.pathname === '/token';
-    const headers = isToken && options.tokenCors === false ? {} : cors;
-    const json = (status: number, value: unknown) => res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(value));
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    const json = (status: number, value: unknown): void => void res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json(200, {
         issuer,
@@ -124,11 +118,10 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     json(404, { error: 'not_found' });
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.writeHead(500).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The token endpoint of a server that blocks browsers answers without CORS, its preflight included.
+  const corsFor = (url: URL) => (url.pathname === '/token' && options.tokenCors === false ? {} : cors);
+  const shell = await startHttpShell({ tag: 'mcp-auth', cors: { headers: (_req, url) => corsFor(url) }, record: false }, handle);
+  issuer = shell.origin;
   return {
     get issuer() {
       return issuer;
@@ -145,9 +138,6 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
       access = new Set();
     },
     revokeRefreshTokens: () => refreshTokens.clear(),
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => shell.close(),
   };
 }

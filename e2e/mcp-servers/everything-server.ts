@@ -7,13 +7,12 @@
  * transport requires (the launcher answers 400), and `expireSessions()` drops every session to simulate expiry.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createServer as createEverything } from '@modelcontextprotocol/server-everything/dist/server/index.js';
-import { corsHeadersFor, type CorsMode } from './cors-policy';
-import { readBody } from './fetch-bridge';
-import { RequestRecorder } from './recorder';
+import type { CorsMode } from './cors-policy';
+import { startHttpShell, type ShellHandler } from './http-shell';
+import type { RequestRecorder } from './recorder';
 
 export type EverythingServerOptions = { port?: number; cors?: CorsMode };
 
@@ -36,27 +35,8 @@ function rpcError(res: ServerResponse, status: number, message: string): void {
 
 export async function startEverythingServer(options: EverythingServerOptions = {}): Promise<EverythingMcpServer> {
   let cors: CorsMode = options.cors ?? 'full';
-  const recorder = new RequestRecorder();
   const sessions = new Map<string, Session>();
-  let origin = '';
-
-  const http = createHttpServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      process.stderr.write(`[mcp-everything] ${err instanceof Error ? err.stack : String(err)}\n`);
-      if (!res.headersSent) rpcError(res, 500, 'Internal server error');
-      else res.destroy();
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
-    const raw = await readBody(req);
-    recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, raw.toString('utf8'));
-    for (const [name, value] of Object.entries(corsHeadersFor(req, cors))) res.setHeader(name, value);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204).end();
-      return;
-    }
+  const handle: ShellHandler = async (req, res, { url, body }) => {
     if (url.pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
       return;
@@ -66,7 +46,7 @@ export async function startEverythingServer(options: EverythingServerOptions = {
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
     if (sessionId !== undefined && session === undefined) return rpcError(res, 404, 'Session not found');
     if (session !== undefined) {
-      await session.transport.handleRequest(req, res, parseJson(raw));
+      await session.transport.handleRequest(req, res, parseJson(body));
       return;
     }
     if (req.method !== 'POST') return rpcError(res, 400, 'Bad Request: No valid session ID provided');
@@ -82,8 +62,13 @@ export async function startEverythingServer(options: EverythingServerOptions = {
       if (id !== undefined && sessions.delete(id)) cleanup(id);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, parseJson(raw));
-  }
+    await transport.handleRequest(req, res, parseJson(body));
+  };
+  // CORS goes on every answer, the transport's own included, as the launcher this mirrors sets it (middleware).
+  const shell = await startHttpShell(
+    { tag: 'mcp-everything', port: options.port, cors: { mode: () => cors }, corsOn: 'every-response', internalError: (res) => rpcError(res, 500, 'Internal server error') },
+    handle,
+  );
 
   const closeAll = async () => {
     const open = [...sessions.values()];
@@ -91,17 +76,10 @@ export async function startEverythingServer(options: EverythingServerOptions = {
     await Promise.all(open.map((s) => s.transport.close().catch(() => undefined)));
   };
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = http.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
-
   return {
-    url: `${origin}/mcp`,
-    origin,
-    recorder,
+    url: shell.url('/mcp'),
+    origin: shell.origin,
+    recorder: shell.recorder,
     sessions: () => [...sessions.keys()],
     expireSessions: closeAll,
     setCors: (mode) => {
@@ -109,8 +87,7 @@ export async function startEverythingServer(options: EverythingServerOptions = {
     },
     close: async () => {
       await closeAll();
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await shell.close();
     },
   };
 }

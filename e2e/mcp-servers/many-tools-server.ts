@@ -6,11 +6,9 @@
  *   const s = await startManyToolsServer({ prefix: 'files', count: 40 });
  *   s.url; s.calls(); await s.close();
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMcpHandler, fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
-import { corsHeadersFor } from './cors-policy';
-import { readBody, serveWithFetchHandler } from './fetch-bridge';
+import { serveWithFetchHandler } from './fetch-bridge';
+import { startHttpShell } from './http-shell';
 
 export type ManyToolsServer = { url: string; name: string; toolNames: string[]; close(): Promise<void> };
 
@@ -44,35 +42,16 @@ export async function startManyToolsServer(options: { prefix: string; count: num
     return server;
   };
   const handler = createMcpHandler(build, { legacy: 'reject' });
-  let origin = '';
-  const http = createServer((req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const cors = corsHeadersFor(req, 'full');
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, cors).end();
-        return;
-      }
-      await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors);
-    })().catch((err: unknown) => {
-      process.stderr.write(`[mcp-many] ${err instanceof Error ? err.stack : String(err)}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(0, '127.0.0.1', () => resolve());
-  });
-  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const shell = await startHttpShell({ tag: 'mcp-many', cors: 'full', record: false }, (req, res, { body, cors, origin }) =>
+    serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors),
+  );
   return {
-    url: `${origin}/mcp`,
+    url: shell.url('/mcp'),
     name,
     toolNames,
     close: async () => {
       await handler.close().catch(() => undefined);
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await shell.close();
     },
   };
 }

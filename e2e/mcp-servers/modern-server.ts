@@ -12,14 +12,13 @@
  * /redirect-away?to=<url> (307 to another address), POST /control/fault?mode=<fault> (see setFault).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { corsHeadersFor, type CorsMode } from './cors-policy';
-import { readBody, serveWithFetchHandler } from './fetch-bridge';
+import type { CorsMode } from './cors-policy';
+import { serveWithFetchHandler } from './fetch-bridge';
 import { answerWithFault, parseFault, type McpFault } from './faults';
+import { startHttpShell } from './http-shell';
 import { buildModernServer, type ToolEvent } from './modern-tools';
-import { RequestRecorder } from './recorder';
+import type { RequestRecorder } from './recorder';
 
 export type ModernServerOptions = {
   port?: number;
@@ -64,7 +63,6 @@ export type ModernMcpServer = {
 export async function startModernMcpServer(options: ModernServerOptions = {}): Promise<ModernMcpServer> {
   let cors: CorsMode = options.cors ?? 'full';
   let fault: McpFault = 'none';
-  const recorder = new RequestRecorder();
   const events: ToolEvent[] = [];
   const waiters = new Set<() => void>();
   const extra: string[] = [];
@@ -78,24 +76,7 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
     legacy: options.legacy ?? 'reject',
   });
 
-  let origin = '';
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      process.stderr.write(`[mcp-modern] ${err instanceof Error ? err.stack : String(err)}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
-    const body = await readBody(req);
-    recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, body.toString('utf8'));
-    const corsHeaders = corsHeadersFor(req, cors);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsHeaders).end();
-      return;
-    }
+  const shell = await startHttpShell({ tag: 'mcp-modern', port: options.port, cors: { mode: () => cors } }, async (req, res, { url, body, cors: corsHeaders, origin }) => {
     if (url.pathname === '/control/fault' && req.method === 'POST') {
       const mode = parseFault(url.searchParams.get('mode'));
       if (mode !== undefined) fault = mode;
@@ -142,19 +123,12 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
     }
     if (answerWithFault(fault, body, res, corsHeaders)) return;
     await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), corsHeaders);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
 
   return {
-    url: `${origin}/mcp`,
-    origin,
-    recorder,
+    url: shell.url('/mcp'),
+    origin: shell.origin,
+    recorder: shell.recorder,
     events,
     setCors: (mode) => {
       cors = mode;
@@ -183,8 +157,7 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
       }),
     close: async () => {
       await handler.close().catch(() => undefined);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shell.close();
     },
   };
 }

@@ -14,12 +14,11 @@
  * and progress notifications in its replies' event streams; `ttlMs` sets the tasks' time to live.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { createMcpHandler, fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType } from '@modelcontextprotocol/server';
-import { corsHeadersFor } from './cors-policy';
-import { readBody, serveWithFetchHandler } from './fetch-bridge';
-import { RequestRecorder } from './recorder';
+import { serveWithFetchHandler } from './fetch-bridge';
+import { startHttpShell } from './http-shell';
+import type { RequestRecorder } from './recorder';
 
 const EXT = 'io.modelcontextprotocol/tasks';
 const TASK_TOOLS = ['count_slowly', 'ask_name', 'doomed_job', 'long_job'] as const;
@@ -85,10 +84,8 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
   const ttlMs = options.ttlMs ?? 3_600_000;
   const listeners = new Map<string, Set<ServerResponse>>();
   const sse = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
-  const recorder = new RequestRecorder();
   const tasks = new Map<string, TaskState>();
   const handler = createMcpHandler(() => buildServer(), { legacy: 'reject' });
-  let origin = '';
 
   const wire = (t: TaskState) => ({
     taskId: t.taskId,
@@ -214,20 +211,7 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     }
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`[mcp-tasks] ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
-    const body = await readBody(req);
-    recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, body.toString('utf8'));
-    const cors = corsHeadersFor(req, 'full');
-    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+  const shell = await startHttpShell({ tag: 'mcp-tasks', cors: 'full' }, async (req, res, { url, body, cors, origin }) => {
     if (url.pathname !== '/mcp') return void res.writeHead(404, cors).end();
     let message: unknown;
     try {
@@ -246,17 +230,11 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     }
     const isDiscover = (message as { method?: unknown } | null)?.method === 'server/discover';
     await serveWithFetchHandler(req, res, body, origin, async (request) => (isDiscover ? withExtension(await handler.fetch(request)) : handler.fetch(request)), cors);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: `${origin}/mcp`,
-    recorder,
+    url: shell.url('/mcp'),
+    recorder: shell.recorder,
     tasks,
     finishLongJobs: () => {
       for (const t of tasks.values()) if (t.tool === 'long_job' && t.status === 'working' && !t.cancelRequested) done(t, 'Long job done.');
@@ -264,8 +242,7 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     subscribers: (taskId) => listeners.get(taskId)?.size ?? 0,
     close: async () => {
       await handler.close().catch(() => undefined);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shell.close();
     },
   };
 }
