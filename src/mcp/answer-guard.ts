@@ -7,30 +7,16 @@
  * with a sentence naming what came.
  */
 import { UNREADABLE_ANSWER_MARK } from './protocol-fault';
-
-/** The request a POST body holds (one JSON-RPC request, not a batch or a notification), or null. */
-function soleRequest(body: unknown): { id: string | number; method: string } | null {
-  if (typeof body !== 'string') return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  if (!isObject(parsed) || typeof parsed.method !== 'string') return null;
-  const id = parsed.id;
-  return typeof id === 'string' || typeof id === 'number' ? { id, method: parsed.method } : null;
-}
+import { eventStreamAnswer, soleRequest, withBodyThrough } from './related-stream';
 
 export function createAnswerGuardFetch(base: typeof fetch): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const response = await base(input, init);
     const request = soleRequest(init?.body);
-    const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const body = eventStreamAnswer(response);
     // A listen stream carries notifications for as long as it lives; it has no one answer to stand in for.
-    if (request === null || request.method === 'subscriptions/listen' || type !== 'text/event-stream' || response.body === null || !response.ok) return response;
-    const guarded = response.body.pipeThrough(answerGuard(request.id));
-    return new Response(guarded, { status: response.status, statusText: response.statusText, headers: response.headers });
+    if (request === null || request.method === 'subscriptions/listen' || body === null) return response;
+    return withBodyThrough(response, body, answerGuard(request.id));
   };
 }
 

@@ -12,15 +12,14 @@ export function createRelatingFetch(base: typeof fetch, relate: RelateServerRequ
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const response = await base(input, init);
     const clientId = soleRequestId(init?.body);
-    const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (clientId === null || type !== 'text/event-stream' || response.body === null || !response.ok) return response;
-    const scanned = response.body.pipeThrough(serverRequestScanner((serverId) => relate(serverId, clientId)));
-    return new Response(scanned, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const body = eventStreamAnswer(response);
+    if (clientId === null || body === null) return response;
+    return withBodyThrough(response, body, serverRequestScanner((serverId) => relate(serverId, clientId)));
   };
 }
 
-/** The id of the one JSON-RPC request in a POST body; null for anything else (notifications, answers, batches). */
-export function soleRequestId(body: unknown): string | null {
+/** The one JSON-RPC request in a POST body; null for anything else (notifications, answers, batches). */
+export function soleRequest(body: unknown): { id: string | number; method: string } | null {
   if (typeof body !== 'string') return null;
   let parsed: unknown;
   try {
@@ -29,7 +28,25 @@ export function soleRequestId(body: unknown): string | null {
     return null;
   }
   if (!isObject(parsed) || typeof parsed.method !== 'string') return null;
-  return typeof parsed.id === 'string' || typeof parsed.id === 'number' ? String(parsed.id) : null;
+  const id = parsed.id;
+  return typeof id === 'string' || typeof id === 'number' ? { id, method: parsed.method } : null;
+}
+
+/** The id of the one JSON-RPC request in a POST body, as a string; null for anything else. */
+export function soleRequestId(body: unknown): string | null {
+  const request = soleRequest(body);
+  return request === null ? null : String(request.id);
+}
+
+/** The event stream a POST was answered with (ok, with a body), or null: what the stream readers here read. */
+export function eventStreamAnswer(response: Response): ReadableStream<Uint8Array> | null {
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return type === 'text/event-stream' && response.ok ? response.body : null;
+}
+
+/** The same answer with its body read through `through` as it passes. */
+export function withBodyThrough(response: Response, body: ReadableStream<Uint8Array>, through: TransformStream<Uint8Array, Uint8Array>): Response {
+  return new Response(body.pipeThrough(through), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** Passes the bytes through unchanged; reports the id of each JSON-RPC request among the stream's events first. */
