@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { PRICE_TABLE } from '../../domain/model-prices';
+import { PRICE_TABLE, priceOf } from '../../domain/model-prices';
+import { useSettingsStore } from '../../store/settings/settings-store';
 import { readTraceSettings, saveTraceSettings } from '../data/collector-and-prices';
 import { parsePriceLines, priceLines } from './price-lines';
 import { parseHeaderLines } from '../mcp/servers/mcp-header-lines';
@@ -14,6 +15,7 @@ export function TraceSettingsFields() {
   const id = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const model = useSettingsStore((s) => s.defaults.model.trim());
   useEffect(() => {
     void readTraceSettings().then(({ collector, prices }) =>
       setDraft({
@@ -26,6 +28,9 @@ export function TraceSettingsFields() {
     );
   }, []);
   if (!draft) return null;
+  const typed = parsePriceLines(draft.prices);
+  // The one place "not known" is said (architecture.md, "A calm chat"): the chat shows no cost rather than repeat it.
+  const unpriced = model !== '' && typed.ok && priceOf(model, typed.prices) === null;
   const edit = (patch: Partial<Draft>) => {
     setDraft({ ...draft, ...patch });
     setStatus(null);
@@ -68,6 +73,11 @@ export function TraceSettingsFields() {
           Your own prices override the built-in table ({PRICE_TABLE.date}): one model per line, “model: input cached output” in US dollars per
           million tokens, “-” for no cached price.
         </p>
+        {unpriced && (
+          <p className="hint">
+            Cost not known: no price for “{model}”, so the chat shows its tokens without a cost. Add a line for it here to see costs.
+          </p>
+        )}
       </div>
       <button type="button" onClick={() => void save()}>
         Apply trace settings
