@@ -67,28 +67,29 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   // A pointer over a message shows its actions, and only its own.
   const last = answers.last();
   await last.hover();
-  await expect.poll(() => seenActions(last)).toEqual(['Regenerate', 'Fork', 'Remember', 'What was sent', 'More actions']);
+  await expect.poll(() => seenActions(last)).toEqual(['More actions', 'Regenerate', 'Fork', 'Remember', 'What was sent']);
   await expect.poll(() => seenActions(answers.first())).toEqual(['More actions']);
   await page.screenshot({ path: 'e2e/artifacts/chat-calm-after-hover-desktop.png' });
 
-  // The keyboard: Tab from the message list lands on the first message's first action, shown while focus is inside.
+  // The keyboard: Tab from the message list lands on the first message's "More actions"; focus inside the message
+  // shows the actions, which come next in the Tab order.
   await rest(page);
   await page.getByRole('log', { name: 'Messages' }).focus();
   await page.keyboard.press('Tab');
   const firstQuestion = page.getByRole('article', { name: 'Your message' }).first();
-  await expect(firstQuestion.getByRole('button', { name: 'Edit' })).toBeFocused();
-  await expect.poll(() => seenActions(firstQuestion)).toEqual(['Edit', 'Fork', 'Remember', 'More actions']);
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
   const more = firstQuestion.getByRole('button', { name: 'More actions' });
   await expect(more).toBeFocused();
   await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember']);
+  await page.keyboard.press('Tab');
+  await expect(firstQuestion.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(more).toBeFocused();
   // "More actions" keeps them shown after focus and pointer leave (touch, keyboard); pressed again, they rest.
   await page.keyboard.press('Enter');
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await rest(page);
-  await expect.poll(() => seenActions(firstQuestion)).toEqual(['Edit', 'Fork', 'Remember', 'More actions']);
+  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember']);
   await expectNoAxeViolations(page, 'calm chat, actions open');
   await more.click();
   await rest(page);

@@ -6,7 +6,8 @@ import type { ChatRow } from './chat-rows';
 import { LongText } from './long-text';
 import { StreamingMessage } from './streaming-message';
 import { UserMessageView } from './user-message';
-import { BranchNav, EditForm } from './branch-controls';
+import { BranchNav } from './branch-controls';
+import { EditForm } from './edit-form';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
 import { MessageActionBar } from './actions/message-action-bar';
@@ -37,7 +38,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
             <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
             <UserMeta message={m} />
           </MessageActionBar>
-          <EditForm sessionId={sessionId} message={m} busy={busy} />
+          {editing && <EditForm sessionId={sessionId} messageId={m.id} busy={busy} />}
         </UserMessageView>
       );
     case 'assistant':

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { PRICE_TABLE, priceOf } from '../../domain/model-prices';
-import { useSettingsStore } from '../../store/settings/settings-store';
 import { readTraceSettings, saveTraceSettings } from '../data/collector-and-prices';
 import { parsePriceLines, priceLines } from './price-lines';
 import { parseHeaderLines } from '../mcp/servers/mcp-header-lines';
@@ -11,11 +10,11 @@ type Draft = { url: string; headers: string; autoPush: boolean; includeContent: 
  * Saved by its own button: the collector's header values are secrets (stored apart, never exported), and the
  * section must not depend on the rest of the form being valid.
  */
-export function TraceSettingsFields() {
+export function TraceSettingsFields({ model: typedModel }: { model: string }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
-  const model = useSettingsStore((s) => s.defaults.model.trim());
+  const model = typedModel.trim();
   useEffect(() => {
     void readTraceSettings().then(({ collector, prices }) =>
       setDraft({

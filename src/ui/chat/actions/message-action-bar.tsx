@@ -1,5 +1,5 @@
 import './message-actions.css';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import type { CommandResult, MessageAction, MessageActionContext } from './message-action';
 
 type Props = {
@@ -13,17 +13,17 @@ type Props = {
 export const READING_EVENT = 'toolscope-reading';
 
 /**
- * A finished message's footer (architecture.md, "A calm chat"): its quiet line, then one button per action of the
- * list that applies, then "More actions". At rest only "More actions" shows; hover, focus inside the message or
- * "More actions" (touch, keyboard) show the rest. The actions stay in the page and the accessibility tree when
- * hidden by opacity, so a keyboard reaches them by Tab and a pointer by hovering.
+ * A finished message's footer (architecture.md, "A calm chat"): its quiet line, "More actions", then one button per
+ * action of the list that applies (the disclosure's content follows its button). At rest only "More actions" shows;
+ * a pointer over the message, focus inside it or "More actions" (touch, keyboard) show the rest.
  */
 export function MessageActionBar({ actions, ctx, children }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState<string | null>(null);
   const [results, setResults] = useState<Readonly<Record<string, CommandResult>>>({});
-  const [working, setWorking] = useState<string | null>(null);
+  // The command being run: its button waits, so a double click does not save a memory twice.
+  const [working, setWorking] = useState('');
   const shown = actions.filter((a) => a.shows(ctx));
   const openPanel = shown.find((a) => a.kind === 'panel' && a.id === panel);
 
@@ -35,12 +35,9 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
       return;
     }
     setWorking(a.id);
-    try {
-      const result = await a.run(ctx);
-      if (result) setResults((r) => ({ ...r, [a.id]: result }));
-    } finally {
-      setWorking(null);
-    }
+    const result = await a.run(ctx);
+    setWorking('');
+    if (result) setResults((r) => ({ ...r, [a.id]: result }));
   };
 
   return (
@@ -48,6 +45,16 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
       <div className="message-footer" data-open={open || openPanel !== undefined || undefined}>
         {children}
         <div className="message-tools">
+          <button
+            type="button"
+            className="quiet icon more-actions"
+            aria-label="More actions"
+            aria-expanded={open}
+            aria-controls={`${id}-actions`}
+            onClick={() => setOpen(!open)}
+          >
+            <span aria-hidden="true">⋯</span>
+          </button>
           <div className="message-actions" id={`${id}-actions`} role="group" aria-label="Message actions">
             {shown.map((a) => {
               const result = results[a.id];
@@ -68,17 +75,6 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
               );
             })}
           </div>
-          <button
-            type="button"
-            className="quiet icon more-actions"
-            aria-label="More actions"
-            title="More actions"
-            aria-expanded={open}
-            aria-controls={`${id}-actions`}
-            onClick={() => setOpen(!open)}
-          >
-            <span aria-hidden="true">⋯</span>
-          </button>
         </div>
       </div>
       {shown.map((a) => {
@@ -87,7 +83,9 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
       })}
       {openPanel?.kind === 'panel' && (
         <section className="message-panel" id={`${id}-${openPanel.id}`} aria-label={openPanel.label}>
-          <openPanel.Panel ctx={ctx} />
+          <Suspense fallback={<p className="hint">Loading…</p>}>
+            <openPanel.Panel ctx={ctx} />
+          </Suspense>
         </section>
       )}
     </>

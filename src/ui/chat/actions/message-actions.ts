@@ -1,7 +1,7 @@
+import { lazy } from 'react';
 import { forkAt, regenerate } from '../../../store/session/branch-actions';
 import { useEditDrafts } from '../../../store/session/edit-drafts';
 import { rememberText } from '../../data/memory-mutations';
-import { SentPromptPanel } from '../../context/sent-prompt';
 import type { MessageAction } from './message-action';
 
 /**
@@ -11,6 +11,9 @@ import type { MessageAction } from './message-action';
  * same way: hidden at rest, shown on hover, on focus inside the message and behind "More actions". Add its name to
  * docs/accessible-names.md.
  */
+// A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
+const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
+
 export const MESSAGE_ACTIONS: readonly MessageAction[] = [
   {
     kind: 'command',
@@ -19,7 +22,7 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     shows: ({ message }) => message.role === 'user',
     disabled: ({ busy, editing }) => busy || editing,
     // The open edit lives in a store, not the row: a row scrolled out of the virtualised list unmounts.
-    run: ({ sessionId, message }) => useEditDrafts.getState().setEditDraft(sessionId, message.id, message.content),
+    run: ({ sessionId, message }) => useEditDrafts.getState().openEdit(sessionId, message.id, message.content),
   },
   {
     kind: 'command',
