@@ -32,19 +32,23 @@ test('per-turn usage and the session total survive a reload', async ({ page, moc
   await check();
   const sessionId = await currentSessionId(page);
 
-  // No price is known for the mock model: the cost says so, never $0.
-  await expect(page.getByLabel('Session cost')).toHaveText('Session cost: not known (no price for this model)');
-  // A price of one's own in Settings makes it known: 2,700 in at $2 and 55 out at $8 per million tokens.
+  // No price is known for the mock model: the chat shows no cost (never $0), and says so once, where prices are set.
+  await expect(page.locator('section.chat .cost')).toHaveCount(0);
+  await expect(page.locator('section.chat')).not.toContainText('not known');
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toContainText('Cost not known: no price for “mock-gpt”');
+  // A price of one's own in Settings makes it known: 2,700 in at $2 and 55 out at $8 per million tokens.
   await settings.getByRole('textbox', { name: 'Token prices' }).fill('mock-gpt: 2 - 8');
+  await expect(settings).not.toContainText('Cost not known');
   await settings.getByRole('button', { name: 'Apply trace settings' }).click();
   await expect(settings.getByRole('status')).toHaveText('Trace settings applied.');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings).toBeHidden();
   const costs = async () => {
-    await expect(page.getByLabel('Turn 1 cost')).toHaveText('Turn 1 cost: $0.0027');
-    await expect(page.getByLabel('Session cost')).toHaveText('Session cost: $0.0058');
+    // Each in its quiet line, with words for a screen reader: "Turn 1 cost: $0.0027".
+    await expect(assistantMessages(page).first().locator('.message-meta .cost')).toHaveText('Turn 1 cost: $0.0027');
+    await expect(page.locator('.chat-footer .cost')).toHaveText('Session cost: $0.0058');
   };
   await costs();
 

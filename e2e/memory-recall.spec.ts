@@ -75,7 +75,7 @@ test('the Remember button saves a message; without embeddings recall falls back 
   await sendMessage(page, 'The project deadline is the ninth of March.');
   await expect(assistantMessages(page).last()).toContainText('Sure.');
   await waitForIdle(page);
-  await page.getByRole('article', { name: 'Your message' }).locator('xpath=following-sibling::div[1]').getByRole('button', { name: 'Remember' }).click();
+  await page.getByRole('article', { name: 'Your message' }).getByRole('button', { name: 'Remember' }).click();
   await expect(page.getByRole('button', { name: 'Remembered' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Memories' }).click();

@@ -21,9 +21,9 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The custom properties of one `:root { … }` block of the app's stylesheet, light (first) or dark (in the media query). */
+/** The custom properties of one `:root { … }` block of the design tokens, light (first) or dark (in the media query). */
 function schemeVars(scheme: 'light' | 'dark'): Record<string, string> {
-  const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
+  const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
   const dark = css.indexOf('@media (prefers-color-scheme: dark)');
   const block = scheme === 'light' ? css.slice(0, dark) : css.slice(dark, css.indexOf('}\n}', dark));
   const vars: Record<string, string> = {};
@@ -74,6 +74,20 @@ describe('colour contrast', () => {
       for (const fg of ['ok', 'danger', 'fg-muted', 'fg'] as const) {
         expect(contrast(v[fg] ?? '', v['bg-soft'] ?? ''), `${scheme} --${fg} on --bg-soft`).toBeGreaterThanOrEqual(4.5);
       }
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`quiet buttons (a message's actions, "More actions") and the quiet line hold 4.5:1, at rest and hovered (${scheme})`, () => {
+      const v = schemeVars(scheme);
+      for (const bg of ['bg', 'bg-hover'] as const) {
+        expect(contrast(v['fg-muted'] ?? '', v[bg] ?? ''), `${scheme} --fg-muted on --${bg}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(v.fg ?? '', v[bg] ?? ''), `${scheme} --fg on --${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
+      // The primary button's label on its fill.
+      expect(contrast(v['accent-fg'] ?? '', v.accent ?? ''), `${scheme} --accent-fg on --accent`).toBeGreaterThanOrEqual(4.5);
+      // The focus ring against the page: 3:1.
+      expect(contrast(v.focus ?? '', v.bg ?? ''), `${scheme} --focus on --bg`).toBeGreaterThanOrEqual(3);
     });
   }
 

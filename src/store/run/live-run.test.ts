@@ -82,6 +82,20 @@ describe('reduceRun', () => {
     expect(s.turnUsage[2]?.totalTokens).toBe(23);
   });
 
+  it('times each turn from its first request_started to its latest request_finished, retries included', () => {
+    const at = (t: number, body: AgentEventBody): AgentEvent => ({ ...body, runId: 'r1', seq: seq++, t } as AgentEvent);
+    const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2, estimated: false };
+    const s = [
+      at(100, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' }),
+      at(400, { type: 'request_failed', turn: 1, attempt: 1, error: { fault: 'system', kind: 'server', status: 503, message: '503' }, retryInMs: 100 }),
+      at(500, { type: 'request_started', turn: 1, attempt: 2, messageId: 'm1' }),
+      at(1600, { type: 'request_finished', turn: 1, attempt: 2, finishReason: 'stop', usage }),
+      at(2000, { type: 'request_started', turn: 2, attempt: 1, messageId: 'm2' }),
+    ].reduce((st, e) => reduceRun(st, e, 0), initialLiveRun('r1', 's1', 0));
+    expect(s.turnMs).toEqual({ 1: 1500 });
+    expect(s.turnStartT[2]).toBe(2000);
+  });
+
   it('adds the tokens of sampling requests a tool call\'s server had run to the run, not to a turn', () => {
     const sampled = { promptTokens: 30, completionTokens: 12, totalTokens: 42, estimated: false };
     const s = fold([

@@ -54,6 +54,9 @@ export type LiveRun = {
   tools: Record<string, LiveToolCall>;
   usage: Usage;
   turnUsage: Record<number, Usage>;
+  /** Per turn, `t` of its first request_started, and ms from there to its latest request_finished (the chat's meta line). */
+  turnStartT: Record<number, number>;
+  turnMs: Record<number, number>;
   retry: RetryNotice | null;
   error: ErrorInfo | null;
   stopReason: StopReason | null;
@@ -73,6 +76,8 @@ export function initialLiveRun(runId: string, sessionId: string, startedAt: numb
     tools: {},
     usage: zeroUsage(),
     turnUsage: {},
+    turnStartT: {},
+    turnMs: {},
     retry: null,
     error: null,
     stopReason: null,
@@ -111,6 +116,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         ...s,
         status: 'generating',
         retry: null,
+        ...(event.turn in s.turnStartT ? {} : { turnStartT: { ...s.turnStartT, [event.turn]: event.t } }),
         streaming: { messageId: event.messageId, turn: event.turn, attempt: event.attempt, text: '', reasoning: '', toolCalls: [] },
       };
     case 'first_token':
@@ -153,8 +159,10 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
     }
     case 'request_finished': {
       const prevTurn = s.turnUsage[event.turn];
+      const start = s.turnStartT[event.turn];
       return {
         ...s,
+        ...(start !== undefined ? { turnMs: { ...s.turnMs, [event.turn]: Math.max(0, event.t - start) } } : {}),
         usage: addUsage(s.usage, event.usage),
         turnUsage: { ...s.turnUsage, [event.turn]: prevTurn ? addUsage(prevTurn, event.usage) : event.usage },
       };

@@ -7,13 +7,28 @@ import { create } from 'zustand';
  */
 type EditDraftsState = {
   drafts: Readonly<Record<string, string>>;
+  /** The edit just opened by its button: its box takes the cursor once (a row scrolled back into view does not). */
+  opened: string | null;
   setEditDraft: (sessionId: string, messageId: string, text: string | null) => void;
+  openEdit: (sessionId: string, messageId: string, text: string) => void;
+  /** True once for the edit just opened, then false. */
+  takeOpened: (sessionId: string, messageId: string) => boolean;
 };
 
 export const editDraftKey = (sessionId: string, messageId: string) => `${sessionId}\u0000${messageId}`;
 
-export const useEditDrafts = create<EditDraftsState>()((set) => ({
+export const useEditDrafts = create<EditDraftsState>()((set, get) => ({
   drafts: {},
+  opened: null,
+  openEdit: (sessionId, messageId, text) => {
+    get().setEditDraft(sessionId, messageId, text);
+    set({ opened: editDraftKey(sessionId, messageId) });
+  },
+  takeOpened: (sessionId, messageId) => {
+    if (get().opened !== editDraftKey(sessionId, messageId)) return false;
+    set({ opened: null });
+    return true;
+  },
   setEditDraft: (sessionId, messageId, text) =>
     set((s) => {
       const key = editDraftKey(sessionId, messageId);

@@ -1,33 +1,20 @@
-import { memo } from 'react';
+import type { ReactNode } from 'react';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
-import { useRunStore } from '../../store/run/run-store';
 import type { ToolCallRecord } from '../data/record-types';
-import { useStoredTurnUsage } from '../data/use-turn-usage';
 import { AssistantBody } from './assistant-body';
 import { providerToolsOf } from './provider-tools';
 import { MessageFlag } from './message-flag';
-import { useSessionTurn } from '../data/session-turn-offsets';
-import { usageText } from './usage-text';
-import { CostLine } from './cost-line';
 
 type Props = {
   sessionId: string;
   message: AssistantMessage;
   toolResults: Map<string, ToolMessage>;
   toolRecords: Map<string, ToolCallRecord>;
+  /** The message's footer (its quiet line and actions), inside the article. */
+  children?: ReactNode;
 };
 
-export const AssistantMessageView = memo(function AssistantMessageView({ sessionId, message, toolResults, toolRecords }: Props) {
-  // This page's run knows its turns' usage first-hand; otherwise (after a reload, another tab's run, an
-  // import) it comes from the stored request_finished events.
-  const live = useRunStore((s) => {
-    const run = s.runs[sessionId];
-    return run && run.runId === message.runId ? run.turnUsage[message.turn] : undefined;
-  });
-  const stored = useStoredTurnUsage(message.runId, message.turn, live !== undefined);
-  const usage = live ?? stored ?? undefined;
-  // The session's count, as the timeline numbers turns: a second run's first turn is not "Turn 1" again.
-  const turn = useSessionTurn(message.runId, message.turn);
+export function AssistantMessageView({ sessionId, message, toolResults, toolRecords, children }: Props) {
   return (
     <article className="message message-assistant" aria-label="Assistant message" data-status={message.status}>
       <div className="message-role">
@@ -46,8 +33,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
         providerTools={providerToolsOf(message.providerItems)}
         citations={message.citations}
       />
-      {usage && turn !== null && <div className="usage">Turn {turn}: {usageText(usage)}</div>}
-      {usage && turn !== null && <CostLine sessionId={sessionId} usage={usage} label={`Turn ${turn} cost`} />}
+      {children}
     </article>
   );
-});
+}

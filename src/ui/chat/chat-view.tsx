@@ -8,7 +8,7 @@ import { FirstScreen } from './first-screen';
 import { ChatAlerts } from './chat-alerts';
 import { ChatAnnouncer } from './chat-announcer';
 import { ErrorAlert } from './error-alert';
-import { ContextBar } from '../context/context-bar';
+import { ChatFooter } from './chat-footer';
 import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
@@ -17,8 +17,6 @@ import { useMarkdownReady } from './markdown-view';
 import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets';
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
-import { usageText } from './usage-text';
-import { CostLine } from './cost-line';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
 
@@ -108,11 +106,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       <McpPromptSlot />
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
-      {session && <ContextBar sessionId={sessionId} />}
-      {session && session.usage.totalTokens > 0 && (
-        <div className="usage session-usage" role="group" aria-label="Session usage">Session: {usageText(session.usage)}</div>
-      )}
-      {session && session.usage.totalTokens > 0 && <CostLine sessionId={sessionId} usage={session.usage} label="Session cost" />}
+      {session && <ChatFooter session={session} />}
       <Composer
         draftKey={sessionId}
         running={runningHere}

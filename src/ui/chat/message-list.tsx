@@ -6,6 +6,7 @@ import { useRunStore } from '../../store/run/run-store';
 import type { ChatRow } from './chat-rows';
 import type { Siblings } from '../../domain/branches';
 import { MessageRow } from './message-row';
+import { READING_EVENT } from './actions/message-action-bar';
 import { useUiStore, type ChatFocus } from '../../store/ui-store';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
 
@@ -77,16 +78,22 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
     return () => pin.disconnect();
   }, []);
 
-  // A disclosure the person opens in the chat (a View's request log, "What was sent") is where they are reading: its
-  // growth must not pin the list to its end and carry that place away. `toggle` does not bubble; capture sees it.
+  // A disclosure the person opens in the chat (a View's request log, a message's "What was sent") is where they are
+  // reading: its growth must not pin the list to its end and carry that place away. `toggle` does not bubble; capture
+  // sees it. A message action's panel says so with READING_EVENT.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     const onToggle = (e: Event) => {
       if (e.target instanceof HTMLDetailsElement && e.target.open) stick.current = false;
     };
+    const onReading = () => { stick.current = false; };
     el.addEventListener('toggle', onToggle, true);
-    return () => el.removeEventListener('toggle', onToggle, true);
+    el.addEventListener(READING_EVENT, onReading);
+    return () => {
+      el.removeEventListener('toggle', onToggle, true);
+      el.removeEventListener(READING_EVENT, onReading);
+    };
   }, []);
 
   // The timeline's "Show in chat": scroll to the message (and its tool card) and mark it until the next jump.

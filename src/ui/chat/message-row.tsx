@@ -6,10 +6,14 @@ import type { ChatRow } from './chat-rows';
 import { LongText } from './long-text';
 import { StreamingMessage } from './streaming-message';
 import { UserMessageView } from './user-message';
-import { MessageActions } from '../context/message-actions';
-import { BranchControls } from './branch-controls';
+import { BranchNav } from './branch-controls';
+import { EditForm } from './edit-form';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
+import { MessageActionBar } from './actions/message-action-bar';
+import { MESSAGE_ACTIONS } from './actions/message-actions';
+import { AssistantMeta, UserMeta } from './message-meta';
+import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
 
 type Props = {
   sessionId: string;
@@ -23,18 +27,30 @@ type Props = {
 };
 
 export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords, siblings, busy = false }: Props) {
+  const editing = useEditDrafts((s) => row.kind === 'message' && editDraftKey(sessionId, row.message.id) in s.drafts);
   if (row.kind === 'streaming') return <StreamingMessage sessionId={sessionId} />;
   const m = row.message;
   switch (m.role) {
     case 'user':
-      return <><UserMessageView message={m} /><MessageActions sessionId={sessionId} message={m} /><BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} /></>;
+      return (
+        <UserMessageView message={m}>
+          <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy, editing }}>
+            <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
+            <UserMeta message={m} />
+          </MessageActionBar>
+          {editing && <EditForm sessionId={sessionId} messageId={m.id} busy={busy} />}
+        </UserMessageView>
+      );
     case 'assistant':
       return (
-        <>
-          <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />
-          <MessageActions sessionId={sessionId} message={m} />
-          {m.status !== 'streaming' && <BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} />}
-        </>
+        <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords}>
+          {m.status !== 'streaming' && (
+            <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy, editing }}>
+              <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
+              <AssistantMeta sessionId={sessionId} message={m} />
+            </MessageActionBar>
+          )}
+        </AssistantMessageView>
       );
     case 'system':
       if (m.summaryOf) return <SummaryMessage message={m} />;

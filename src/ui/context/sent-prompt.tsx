@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useSentPrompt } from '../data/use-sent-prompt';
+import type { MessageActionContext } from '../chat/actions/message-action';
 
 function Layers({ runId, messageId }: { runId: string; messageId: string }) {
   const sent = useSentPrompt(runId, messageId);
@@ -22,13 +22,9 @@ function Layers({ runId, messageId }: { runId: string; messageId: string }) {
   );
 }
 
-/** "What was sent": the system prompt's layers exactly as the request of this assistant turn carried them. */
-export function SentPrompt({ runId, messageId }: { runId: string; messageId: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <details className="sent-prompt" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>What was sent</summary>
-      {open && <Layers runId={runId} messageId={messageId} />}
-    </details>
-  );
+/** "What was sent" (a message action's panel): the system prompt's layers exactly as this assistant turn's request carried them. */
+export function SentPromptPanel({ ctx }: { ctx: MessageActionContext }) {
+  const m = ctx.message;
+  if (m.role !== 'assistant') return null;
+  return <Layers runId={m.runId} messageId={m.id} />;
 }

@@ -4,7 +4,7 @@ import type { ToolscopeDB } from '../../db/database';
 import type { EventRecord } from '../../db/records';
 import { freshDB } from '../../db/testing/fresh-db';
 import { resetStoredTurnUsage, storedTurnUsage } from './stored-turn-usage';
-import { emptyFold, foldTurnUsage } from './turn-usage-fold';
+import { emptyFold, figuresOf, foldTurnUsage } from './turn-usage-fold';
 
 let db: ToolscopeDB;
 afterEach(() => {
@@ -28,6 +28,20 @@ describe('stored turn usage', () => {
     expect(fold.byTurn.get(1)).toEqual(u(10, 2));
     expect(fold.byTurn.get(2)).toEqual(u(21, 6, true));
     expect(fold.finished).toBe(false);
+  });
+
+  it('times a turn from its first request_started to its last request_finished', () => {
+    const at = (seq: number, t: number, body: AgentEventBody): EventRecord => ({ ...ev('r', seq, body), t }) as EventRecord;
+    const fold = foldTurnUsage(emptyFold(), [
+      at(0, 0, { type: 'run_started', sessionId: 's', model: 'm', startedAt: 1 }),
+      at(1, 10, { type: 'request_started', turn: 1, attempt: 1, messageId: 'a' }),
+      at(2, 300, { type: 'request_started', turn: 1, attempt: 2, messageId: 'a' }),
+      at(3, 1210, { type: 'request_finished', turn: 1, attempt: 2, finishReason: 'stop', usage: u(1, 1) }),
+      at(4, 1300, { type: 'request_started', turn: 2, attempt: 1, messageId: 'b' }),
+    ]);
+    expect(figuresOf(fold, 1)).toEqual({ usage: u(1, 1), ms: 1200 });
+    // Started, not finished: neither figure is known yet.
+    expect(figuresOf(fold, 2)).toEqual({ usage: null, ms: null });
   });
 
   it('reads only new events of a run still being written, and nothing more once the run finished', async () => {

@@ -1,7 +1,7 @@
 import type { Usage } from '../../domain/messages';
 import type { ToolscopeDB } from '../../db/database';
 import { listRunEventsAfter } from '../../db/events-repo';
-import { emptyFold, foldTurnUsage, type RunUsageFold } from './turn-usage-fold';
+import { emptyFold, figuresOf, foldTurnUsage, type RunUsageFold, type TurnFigures } from './turn-usage-fold';
 
 const CHUNK = 500;
 const folds = new Map<string, RunUsageFold>();
@@ -12,6 +12,11 @@ const folds = new Map<string, RunUsageFold>();
  * again. Inside a liveQuery the read range is observed, so a run still being written updates the answer.
  */
 export async function storedTurnUsage(db: ToolscopeDB, runId: string, turn: number): Promise<Usage | null> {
+  return (await storedTurnFigures(db, runId, turn)).usage;
+}
+
+/** A turn's usage and duration from the stored events, read as storedTurnUsage reads them. */
+export async function storedTurnFigures(db: ToolscopeDB, runId: string, turn: number): Promise<TurnFigures> {
   const fold = folds.get(runId) ?? emptyFold();
   folds.set(runId, fold);
   while (!fold.finished) {
@@ -19,7 +24,7 @@ export async function storedTurnUsage(db: ToolscopeDB, runId: string, turn: numb
     foldTurnUsage(fold, chunk);
     if (chunk.length < CHUNK) break;
   }
-  return fold.byTurn.get(turn) ?? null;
+  return figuresOf(fold, turn);
 }
 
 /** Test-only: forget what was read. */

@@ -23,7 +23,7 @@ export function SessionsSidebar() {
 
   return (
     <nav className="sidebar" aria-label="Sessions">
-      <button type="button" className="primary" onClick={() => newSession({ focusComposer: true })}>
+      <button type="button" onClick={() => newSession({ focusComposer: true })}>
         New session
       </button>
       <div className="sidebar-io">

@@ -175,7 +175,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       {session && <SessionSwitches value={switches} onChange={setSwitches} />}
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
-      <TraceSettings />
+      <TraceSettings model={draft.model} />
       <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
       <div className="dialog-actions">
         <button type="button" onClick={onDone}>Cancel</button>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { PRICE_TABLE } from '../../domain/model-prices';
+import { PRICE_TABLE, priceOf } from '../../domain/model-prices';
 import { readTraceSettings, saveTraceSettings } from '../data/collector-and-prices';
 import { parsePriceLines, priceLines } from './price-lines';
 import { parseHeaderLines } from '../mcp/servers/mcp-header-lines';
@@ -10,10 +10,11 @@ type Draft = { url: string; headers: string; autoPush: boolean; includeContent: 
  * Saved by its own button: the collector's header values are secrets (stored apart, never exported), and the
  * section must not depend on the rest of the form being valid.
  */
-export function TraceSettingsFields() {
+export function TraceSettingsFields({ model: typedModel }: { model: string }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const model = typedModel.trim();
   useEffect(() => {
     void readTraceSettings().then(({ collector, prices }) =>
       setDraft({
@@ -26,6 +27,9 @@ export function TraceSettingsFields() {
     );
   }, []);
   if (!draft) return null;
+  const typed = parsePriceLines(draft.prices);
+  // The one place "not known" is said (architecture.md, "A calm chat"): the chat shows no cost rather than repeat it.
+  const unpriced = model !== '' && typed.ok && priceOf(model, typed.prices) === null;
   const edit = (patch: Partial<Draft>) => {
     setDraft({ ...draft, ...patch });
     setStatus(null);
@@ -68,6 +72,11 @@ export function TraceSettingsFields() {
           Your own prices override the built-in table ({PRICE_TABLE.date}): one model per line, “model: input cached output” in US dollars per
           million tokens, “-” for no cached price.
         </p>
+        {unpriced && (
+          <p className="hint">
+            Cost not known: no price for “{model}”, so the chat shows its tokens without a cost. Add a line for it here to see costs.
+          </p>
+        )}
       </div>
       <button type="button" onClick={() => void save()}>
         Apply trace settings

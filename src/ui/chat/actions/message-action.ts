@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import type { AssistantMessage, UserMessage } from '../../../domain/messages';
+
+/** What an action of a finished message knows (architecture.md, "A calm chat"). */
+export type MessageActionContext = {
+  sessionId: string;
+  message: UserMessage | AssistantMessage;
+  /** The session is running (here or in another tab) or read-only: nothing may start a run or change the path. */
+  busy: boolean;
+  /** An edit of this message is open. */
+  editing: boolean;
+};
+
+/**
+ * How a command ended, when it has something to say: `done` relabels its button and disables it ("Remembered",
+ * "Copied"); `failed` shows the sentence under the message (role alert). Nothing: the button stays as it was.
+ */
+export type CommandResult = { kind: 'done'; label: string } | { kind: 'failed'; message: string } | undefined;
+
+type ActionBase = {
+  /** Stable and unique: the React key and the button's `data-action`. */
+  id: string;
+  /** The button's text and accessible name (a contract: docs/accessible-names.md). */
+  label: string;
+  /** Whether this message offers the action at all. */
+  shows: (ctx: MessageActionContext) => boolean;
+};
+
+/** A button that does something: starts a run, opens a dialog, copies, saves. */
+export type MessageCommand = ActionBase & {
+  kind: 'command';
+  disabled?: (ctx: MessageActionContext) => boolean;
+  run: (ctx: MessageActionContext) => CommandResult | void | Promise<CommandResult | void>;
+};
+
+/**
+ * A button that opens a panel under the message (`aria-expanded`), a region named by the label; it stays open when the
+ * pointer leaves, and the chat does not scroll away from it. The panel's code can be lazy (React.lazy) like any view.
+ */
+export type MessagePanel = ActionBase & {
+  kind: 'panel';
+  Panel: ComponentType<{ ctx: MessageActionContext }>;
+};
+
+export type MessageAction = MessageCommand | MessagePanel;

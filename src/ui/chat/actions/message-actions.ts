@@ -1,0 +1,63 @@
+import { lazy } from 'react';
+import { forkAt, regenerate } from '../../../store/session/branch-actions';
+import { useEditDrafts } from '../../../store/session/edit-drafts';
+import { rememberText } from '../../data/memory-mutations';
+import type { MessageAction } from './message-action';
+
+/**
+ * THE list of what a finished message offers, in the order its buttons appear (architecture.md, "A calm chat").
+ * To add an action ("Re-run from here", "Copy as Markdown", …), add an entry here: a `command` (a button that runs
+ * something) or a `panel` (a button that opens a region under the message). `MessageActionBar` draws every entry the
+ * same way: hidden at rest, shown on hover, on focus inside the message and behind "More actions". Add its name to
+ * docs/accessible-names.md.
+ */
+// A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
+const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
+
+export const MESSAGE_ACTIONS: readonly MessageAction[] = [
+  {
+    kind: 'command',
+    id: 'edit',
+    label: 'Edit',
+    shows: ({ message }) => message.role === 'user',
+    disabled: ({ busy, editing }) => busy || editing,
+    // The open edit lives in a store, not the row: a row scrolled out of the virtualised list unmounts.
+    run: ({ sessionId, message }) => useEditDrafts.getState().openEdit(sessionId, message.id, message.content),
+  },
+  {
+    kind: 'command',
+    id: 'regenerate',
+    label: 'Regenerate',
+    shows: ({ message }) => message.role === 'assistant',
+    disabled: ({ busy }) => busy,
+    run: ({ sessionId, message }) => void regenerate(sessionId, message.id),
+  },
+  {
+    kind: 'command',
+    id: 'fork',
+    label: 'Fork',
+    shows: () => true,
+    run: ({ sessionId, message }) => void forkAt(sessionId, message.id),
+  },
+  {
+    kind: 'command',
+    id: 'remember',
+    label: 'Remember',
+    shows: ({ message }) => message.content.trim() !== '',
+    run: async ({ sessionId, message }) => {
+      try {
+        await rememberText(message.content.trim(), sessionId);
+        return { kind: 'done', label: 'Remembered' };
+      } catch {
+        return { kind: 'failed', message: 'Could not save the memory (browser storage refused it).' };
+      }
+    },
+  },
+  {
+    kind: 'panel',
+    id: 'sent',
+    label: 'What was sent',
+    shows: ({ message }) => message.role === 'assistant',
+    Panel: SentPromptPanel,
+  },
+];
