@@ -1,6 +1,6 @@
 import type { MessageImage } from '../../domain/messages';
 import { McpPromptSlot } from '../mcp/asks/mcp-prompt-slot';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { sendMessage, stopRun } from '../../store/session/chat-actions';
 import { useRunStore } from '../../store/run/run-store';
 import { useUiStore } from '../../store/ui-store';
@@ -8,11 +8,9 @@ import { FirstScreen } from './first-screen';
 import { ChatAlerts } from './chat-alerts';
 import { ChatAnnouncer } from './chat-announcer';
 import { ErrorAlert } from './error-alert';
-import { ContextBar } from '../context/context-bar';
 import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
-import { MessageList } from './message-list';
 import { useMarkdownReady } from './markdown-view';
 import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets';
 import { useChatData } from './use-chat-data';
@@ -21,6 +19,11 @@ import { usageText } from './usage-text';
 import { CostLine } from './cost-line';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
+
+// A conversation's list (virtualiser, rows, tool cards) and the context bar load with the first session shown, not
+// with the empty start page (architecture.md, "Speed targets": first load).
+const MessageList = lazy(() => import('./message-list').then((m) => ({ default: m.MessageList })));
+const ContextBar = lazy(() => import('../context/context-bar').then((m) => ({ default: m.ContextBar })));
 
 export function ChatView({ sessionId }: { sessionId: string | null }) {
   return sessionId ? <SessionChat key={sessionId} sessionId={sessionId} /> : <NoSessionChat />;
@@ -98,17 +101,23 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       ) : rows.length === 0 ? (
         <div className="message-list empty">No messages yet. Say hello.</div>
       ) : (
-        <TurnOffsetsContext value={turnOffsets}>
-          <MessageList
-            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
-          />
-        </TurnOffsetsContext>
+        <Suspense fallback={<div className="message-list empty">Loading…</div>}>
+          <TurnOffsetsContext value={turnOffsets}>
+            <MessageList
+              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
+            />
+          </TurnOffsetsContext>
+        </Suspense>
       )}
       <ChatAnnouncer sessionId={sessionId} />
       <McpPromptSlot />
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
-      {session && <ContextBar sessionId={sessionId} />}
+      {session && (
+        <Suspense fallback={null}>
+          <ContextBar sessionId={sessionId} />
+        </Suspense>
+      )}
       {session && session.usage.totalTokens > 0 && (
         <div className="usage session-usage" role="group" aria-label="Session usage">Session: {usageText(session.usage)}</div>
       )}

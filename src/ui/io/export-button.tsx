@@ -2,14 +2,15 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
-import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export-actions';
-import { OpenAIExportNotice } from './openai-export-notice';
+import type { OpenAIExportPlan } from './export-actions';
+import { exportJson, exportTraceFile, prepareOpenAIExport } from './lazy-export';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
-import { exportTraceFile } from '../data/trace-export';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
+
+const OpenAIExportNotice = lazy(() => import('./openai-export-notice').then((m) => ({ default: m.OpenAIExportNotice })));
 
 // Opened only by "Choose sessions…": not part of the first load.
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
@@ -118,13 +119,15 @@ export function ExportButton() {
         </Suspense>
       )}
       {pendingOpenAI && (
-        <OpenAIExportNotice
-          plan={pendingOpenAI}
-          onClose={(text) => {
-            setPendingOpenAI(null);
-            setStatus(text ? { kind: 'info', text } : null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <OpenAIExportNotice
+            plan={pendingOpenAI}
+            onClose={(text) => {
+              setPendingOpenAI(null);
+              setStatus(text ? { kind: 'info', text } : null);
+            }}
+          />
+        </Suspense>
       )}
       {status && !pendingOpenAI && (
         <p

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exportJson } from './export-actions';
+import { exportJson } from './lazy-export';
 
 /** One-click export of a session, offered where storage failed: the file carries what only memory holds. */
 export function ExportSessionButton({ sessionId }: { sessionId: string }) {

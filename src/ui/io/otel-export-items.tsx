@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exportTraceFile } from '../data/trace-export';
+import { exportTraceFile } from './lazy-export';
 
 type Props = {
   sessionId: string | null;
