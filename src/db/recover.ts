@@ -18,7 +18,7 @@ import { findHistoryProblems } from '../domain/history-check';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from './records';
 import { isLiveStatus } from '../domain/session';
-import { liveSessionIds } from './live-sessions';
+import { sessionsStoredLive } from './live-sessions';
 import { isRunLocked } from './run-lock';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
@@ -33,7 +33,7 @@ export type RecoveryReport = { recovered: string[]; skippedLocked: string[] };
 
 export async function recoverInterrupted(db: ToolscopeDB, opts: RecoverOptions = {}): Promise<RecoveryReport> {
   const isLocked = opts.isLocked ?? ((id: string) => isRunLocked(id));
-  const live = await liveSessionIds(db);
+  const live = await sessionsStoredLive(db);
   const report: RecoveryReport = { recovered: [], skippedLocked: [] };
   for (const id of live) {
     if (await isLocked(id)) {

@@ -1,5 +1,5 @@
 import { db } from '../db/database';
-import { liveSessionIds } from '../db/live-sessions';
+import { sessionsStoredLive } from '../db/live-sessions';
 import type { RunController } from './run/run-controller';
 import { flushOnHide } from './run/flush-on-hide';
 import { useSettingsStore } from './settings/settings-store';
@@ -54,7 +54,7 @@ export function startApp(): Promise<void> {
     if (typeof window !== 'undefined') flushOnHide(window, document, () => controller?.flushAll() ?? Promise.resolve());
     await settingsLoaded();
     // The repair code loads only when a closed page left a session live; most loads have none.
-    await liveSessionIds(db)
+    await sessionsStoredLive(db)
       .then((live) => (live.length > 0 ? import('../db/recover').then((m) => m.recoverInterrupted(db)) : undefined))
       .catch(() => undefined);
     // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the

@@ -3,7 +3,7 @@ import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
 import type { OpenAIExportPlan } from './export-actions';
-import { exportJson, exportTraceFile, prepareOpenAIExport } from './lazy-export';
+import { lazyExportJson, lazyExportTraceFile, lazyPrepareOpenAIExport } from './lazy-export';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
 import './io.css';
@@ -81,17 +81,17 @@ export function ExportButton() {
       </button>
       {open && (
         <div ref={menu} role="menu" aria-label="Export options" className={alignLeft ? 'io-menu io-align-left' : 'io-menu'} onKeyDown={onMenuKeyDown}>
-          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(() => exportJson({ kind: 'session', sessionId }, includeMemories))}>
+          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(() => lazyExportJson({ kind: 'session', sessionId }, includeMemories))}>
             This session
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => void startChoosing()}>
             Choose sessions…
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(() => exportJson({ kind: 'all' }, includeMemories))}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(() => lazyExportJson({ kind: 'all' }, includeMemories))}>
             All sessions
           </button>
           <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(async () => {
-            const plan = await prepareOpenAIExport(sessionId);
+            const plan = await lazyPrepareOpenAIExport(sessionId);
             if (!plan.confirm) return plan.save();
             setPendingOpenAI(plan);
             return 'Read what the OpenAI export leaves out, then save it or cancel.';
@@ -110,7 +110,7 @@ export function ExportButton() {
         <ExportChooser
           sessions={choosing}
           initial={sessionId ? [sessionId] : []}
-          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? exportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : exportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
+          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? lazyExportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : lazyExportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
           onClose={() => {
             setChoosing(null);
             backToButton();

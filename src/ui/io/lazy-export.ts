@@ -5,6 +5,6 @@
 type ExportActions = typeof import('./export-actions');
 type TraceExport = typeof import('../data/trace-export');
 
-export const exportJson: ExportActions['exportJson'] = (...args) => import('./export-actions').then((m) => m.exportJson(...args));
-export const prepareOpenAIExport: ExportActions['prepareOpenAIExport'] = (...args) => import('./export-actions').then((m) => m.prepareOpenAIExport(...args));
-export const exportTraceFile: TraceExport['exportTraceFile'] = (...args) => import('../data/trace-export').then((m) => m.exportTraceFile(...args));
+export const lazyExportJson: ExportActions['exportJson'] = (...args) => import('./export-actions').then((m) => m.exportJson(...args));
+export const lazyPrepareOpenAIExport: ExportActions['prepareOpenAIExport'] = (...args) => import('./export-actions').then((m) => m.prepareOpenAIExport(...args));
+export const lazyExportTraceFile: TraceExport['exportTraceFile'] = (...args) => import('../data/trace-export').then((m) => m.exportTraceFile(...args));
