@@ -46,6 +46,12 @@ const noSetState = { selector: "CallExpression[callee.property.name='setState']"
 // Components read and write stored data only through src/ui/data (its hooks use Dexie's useLiveQuery).
 const uiDataOnly = 'Only src/ui/data reads and writes storage: import a hook or function from ui/data (add one there if it is missing).';
 
+// The UI reaches the page side of MCP through its one face, src/store/mcp/mcp-face.ts, never a capability's own file
+// (architecture.md, "Layers and what each may import"). import('…/store/mcp/…') is caught too.
+const mcpFace = 'src/ui imports MCP state and actions only through store/mcp/mcp-face (the face of the page side of MCP): export what you need from there.';
+const mcpFacePattern = { group: ['**/store/mcp/**', '!**/store/mcp/mcp-face'], message: mcpFace };
+const mcpFaceLazy = { selector: 'ImportExpression[source.value=/store\\u002Fmcp\\u002F(?!mcp-face$)/]', message: mcpFace };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'test-results/**', 'test-results-*/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
@@ -69,16 +75,20 @@ export default tseslint.config(
     ignores: ['src/ui/data/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/db', '**/db/**', 'dexie', 'dexie/*', 'dexie-react-hooks', 'dexie-react-hooks/*'], message: uiDataOnly }],
+        patterns: [{ group: ['**/db', '**/db/**', 'dexie', 'dexie/*', 'dexie-react-hooks', 'dexie-react-hooks/*'], message: uiDataOnly }, mcpFacePattern],
       }],
       // import('../../db/...') loads lazily but is a db/ import all the same (\u002F is "/": a selector regex cannot hold one).
-      'no-restricted-syntax': ['error', noSetState, { selector: 'ImportExpression[source.value=/(^|\\u002F)db(\\u002F|$)|^dexie/]', message: uiDataOnly }],
+      'no-restricted-syntax': ['error', noSetState, { selector: 'ImportExpression[source.value=/(^|\\u002F)db(\\u002F|$)|^dexie/]', message: uiDataOnly }, mcpFaceLazy],
     },
   },
   {
     files: ['src/ui/data/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [mcpFacePattern] }], 'no-restricted-syntax': ['error', mcpFaceLazy] },
+  },
+  {
+    files: ['src/ui/data/**'],
     ignores: ['src/ui/**/*.test.ts', 'src/ui/**/*.test.tsx'],
-    rules: { 'no-restricted-syntax': ['error', noSetState] },
+    rules: { 'no-restricted-syntax': ['error', noSetState, mcpFaceLazy] },
   },
   {
     // The run spine (store/run/) knows nothing of MCP: MCP reaches a run through the ports the composition root

@@ -1,6 +1,8 @@
 /**
- * architecture.md, "Speed targets": initial JS <= 200 KB gzip, and the sandbox runtime loads on first use. Measured on what the browser
- * really fetched to show the app (the built files it asked for, gzipped here), not on a guess from the build graph.
+ * architecture.md, "Speed targets": first load (JS and CSS) <= 150 KB gzip, and the sandbox runtime loads on first use.
+ * Measured on what the browser really fetched to show the app until the network is quiet (the built files it asked
+ * for, gzipped here), not on a guess from the build graph. The service worker is blocked in e2e, so its precache
+ * is not counted.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,18 +11,18 @@ import { test, expect } from '@playwright/test';
 import { openApp } from './support/configured-app';
 
 const DIST = process.env.E2E_DIST || 'dist';
-const BUDGET_BYTES = 200 * 1024;
+const BUDGET_BYTES = 150 * 1024;
 
-test('the first load fetches at most 200 KB of gzipped JS, and no sandbox runtime', async ({ page }) => {
+test('the first load fetches at most 150 KB of gzipped JS and CSS, and no sandbox runtime', async ({ page }) => {
   await openApp(page);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-  const scripts = urls.map((u) => new URL(u).pathname).filter((p) => p.endsWith('.js'));
-  expect(scripts.length).toBeGreaterThan(1);
-  const sizes = scripts.map((p) => ({ path: p, gzip: gzipSync(readFileSync(join(DIST, p))).length }));
+  const files = urls.map((u) => new URL(u).pathname).filter((p) => p.endsWith('.js') || p.endsWith('.css'));
+  expect(files.filter((p) => p.endsWith('.js')).length).toBeGreaterThan(1);
+  const sizes = files.map((p) => ({ path: p, gzip: gzipSync(readFileSync(join(DIST, p))).length }));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-  const line = `initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files (budget ${BUDGET_BYTES / 1024} KB)`;
+  const line = `initial JS+CSS: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} files (budget ${BUDGET_BYTES / 1024} KB)`;
   console.log(`[bundle] ${line}`);
   // Which files, largest first: where to look when the budget is exceeded.
   for (const s of [...sizes].sort((a, b) => b.gzip - a.gzip)) console.log(`[bundle]   ${(s.gzip / 1024).toFixed(1)} KB ${s.path}`);

@@ -1,16 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './ui/app';
 import { startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/timeline/chat-link';
 import { startAddressSync } from './store/address-sync';
 import { takeSignInCallback } from './store/mcp/sign-in/sign-in-callback';
 import './ui/styles.css';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
 
 /**
  * Starts the app; loaded by main.tsx once the storage backend is chosen. The shell replaces index.html's start-up
@@ -29,9 +24,7 @@ export function mountApp(): void {
     startAddressSync();
     createRoot(root).render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <App />
-        </QueryClientProvider>
+        <App />
       </StrictMode>,
     );
   });

@@ -17,7 +17,8 @@ import { type ToolscopeDB, sessionTables } from './database';
 import { findHistoryProblems } from '../domain/history-check';
 import { sessionMessages } from './messages-repo';
 import type { EventRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from './records';
-import { LIVE_STATUSES, isLiveStatus } from '../domain/session';
+import { isLiveStatus } from '../domain/session';
+import { sessionsStoredLive } from './live-sessions';
 import { isRunLocked } from './run-lock';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
@@ -32,7 +33,7 @@ export type RecoveryReport = { recovered: string[]; skippedLocked: string[] };
 
 export async function recoverInterrupted(db: ToolscopeDB, opts: RecoverOptions = {}): Promise<RecoveryReport> {
   const isLocked = opts.isLocked ?? ((id: string) => isRunLocked(id));
-  const live = await db.sessions.where('status').anyOf([...LIVE_STATUSES]).primaryKeys();
+  const live = await sessionsStoredLive(db);
   const report: RecoveryReport = { recovered: [], skippedLocked: [] };
   for (const id of live) {
     if (await isLocked(id)) {

@@ -1,13 +1,34 @@
 import { db } from '../db/database';
-import { recoverInterrupted } from '../db/recover';
-import { createRunController } from './run/run-controller';
+import { sessionsStoredLive } from '../db/live-sessions';
+import type { RunController } from './run/run-controller';
 import { flushOnHide } from './run/flush-on-hide';
-import { defaultRunDeps } from './default-run-deps';
 import { useSettingsStore } from './settings/settings-store';
 import { useRunStore } from './run/run-store';
 
-/** The page's one run controller. */
-export const runController = createRunController(defaultRunDeps());
+/**
+ * The page's one run controller, made with the first run rather than with the page: it and what it writes with (the
+ * persister, the write buffer, run locks) are not on the first screen (architecture.md, "Speed targets": first load).
+ * Until then no run exists in this page, so nothing is running, buffered or unsaved.
+ */
+let controller: RunController | null = null;
+let controllerLoading: Promise<RunController> | null = null;
+
+export function loadRunController(): Promise<RunController> {
+  controllerLoading ??= Promise.all([import('./run/run-controller'), import('./default-run-deps')]).then(
+    ([run, deps]) => (controller = run.createRunController(deps.defaultRunDeps())),
+    (err: unknown) => {
+      // A chunk that failed to arrive (offline before the service worker cached it): the next Send tries again.
+      controllerLoading = null;
+      throw err;
+    },
+  );
+  return controllerLoading;
+}
+
+/** The run controller if a run has been asked for in this page; null means no run has existed here. */
+export function loadedRunController(): RunController | null {
+  return controller;
+}
 
 let started: Promise<void> | null = null;
 let settingsRead: Promise<void> | null = null;
@@ -30,9 +51,12 @@ export function settingsLoaded(): Promise<void> {
 /** Once per page: load settings, then repair sessions a closed or reloaded page left running. */
 export function startApp(): Promise<void> {
   started ??= (async () => {
-    if (typeof window !== 'undefined') flushOnHide(window, document, () => runController.flushAll());
+    if (typeof window !== 'undefined') flushOnHide(window, document, () => controller?.flushAll() ?? Promise.resolve());
     await settingsLoaded();
-    await recoverInterrupted(db).catch(() => undefined);
+    // The repair code loads only when a closed page left a session live; most loads have none.
+    await sessionsStoredLive(db)
+      .then((live) => (live.length > 0 ? import('../db/recover').then((m) => m.recoverInterrupted(db)) : undefined))
+      .catch(() => undefined);
     // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the
     // tool modules stay out of the initial bundle.
     await Promise.all([import('../db/seed-builtins'), import('../tools/builtin-specs')])

@@ -1,4 +1,4 @@
-import { runController } from '../app-controller';
+import { loadedRunController } from '../app-controller';
 import { useRunStore } from '../run/run-store';
 
 /**
@@ -8,7 +8,7 @@ import { useRunStore } from '../run/run-store';
  */
 export function settleFinishedRuns(): void {
   for (const [sessionId, run] of Object.entries(useRunStore.getState().runs)) {
-    if (!run.ended || run.appended.length === 0 || runController.unsavedRecords(sessionId) !== null) continue;
+    if (!run.ended || run.appended.length === 0 || (loadedRunController()?.unsavedRecords(sessionId) ?? null) !== null) continue;
     useRunStore.getState().dropAppended(sessionId, run);
   }
 }

@@ -3,7 +3,7 @@ import { dropEmptyBranch, startBranch, switchBranch } from '../../db/branches-re
 import { forkSession } from '../../db/fork-session';
 import { loadPathRecords } from '../../db/messages-repo';
 import { branchPointBefore } from '../../domain/branches';
-import { runController } from '../app-controller';
+import { loadedRunController } from '../app-controller';
 import { startRun, type SendOutcome } from './chat-actions';
 import { useRunStore } from '../run/run-store';
 import { useSettingsStore } from '../settings/settings-store';
@@ -18,7 +18,7 @@ export type BranchOutcome = SendOutcome | 'not_found';
  * the branch is removed and the old path shown again, so nothing changes.
  */
 async function rerun(sessionId: string, messageId: string, text: string | undefined): Promise<BranchOutcome> {
-  if (runController.isRunning(sessionId)) return 'busy';
+  if (loadedRunController()?.isRunning(sessionId)) return 'busy';
   if (!useSettingsStore.getState().hasKey) {
     useUiStore.getState().openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
@@ -45,11 +45,11 @@ export function regenerate(sessionId: string, messageId: string): Promise<Branch
 
 /** Shows another branch; refused while the session runs (its run writes to the branch it started on). */
 export async function showBranch(sessionId: string, branchId: string): Promise<boolean> {
-  if (runController.isRunning(sessionId)) return false;
+  if (loadedRunController()?.isRunning(sessionId)) return false;
   if (!(await switchBranch(db, sessionId, branchId))) return false;
   // The last run's messages are all stored (else they stay, to be exported or saved): the chat reads the new path alone.
   const run = useRunStore.getState().runs[sessionId];
-  if (run?.ended && run.appended.length > 0 && runController.unsavedRecords(sessionId) === null) {
+  if (run?.ended && run.appended.length > 0 && (loadedRunController()?.unsavedRecords(sessionId) ?? null) === null) {
     useRunStore.setState((s) => ({ runs: { ...s.runs, [sessionId]: { ...run, appended: [] } } }));
   }
   return true;

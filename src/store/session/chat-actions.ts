@@ -1,11 +1,14 @@
 import type { MessageImage } from '../../domain/messages';
 import { keyOptional } from '../../llm/known-providers';
-import { runController } from '../app-controller';
+import { loadedRunController, loadRunController } from '../app-controller';
 import { insertIntoMessage } from './composer-insert';
 import { useEndpointQuestion } from '../settings/endpoint-question';
 import { newSession, sessionStored } from './session-actions';
 import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
+import { useRunStore } from '../run/run-store';
+
+const RUN_CODE_MISSING = 'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
 
 export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'failed';
 
@@ -38,7 +41,12 @@ export function continueRun(sessionId: string): Promise<SendOutcome> {
 
 /** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
 export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[]): Promise<SendOutcome> {
-  const r = await runController.start(sessionId, text, images);
+  const controller = await loadRunController().catch(() => null);
+  if (!controller) {
+    useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'network', message: RUN_CODE_MISSING } });
+    return 'failed';
+  }
+  const r = await controller.start(sessionId, text, images);
   if (r.ok) {
     if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
     if (onEnd) void r.done.finally(onEnd);
@@ -65,5 +73,6 @@ export async function startRun(sessionId: string, text: string | undefined, onEn
 }
 
 export function stopRun(sessionId: string): boolean {
-  return runController.stop(sessionId);
+  // No controller yet: no run has started in this page, so there is nothing to stop.
+  return loadedRunController()?.stop(sessionId) ?? false;
 }

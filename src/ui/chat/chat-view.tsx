@@ -1,6 +1,6 @@
 import type { MessageImage } from '../../domain/messages';
 import { McpPromptSlot } from '../mcp/asks/mcp-prompt-slot';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { sendMessage, stopRun } from '../../store/session/chat-actions';
 import { useRunStore } from '../../store/run/run-store';
 import { useUiStore } from '../../store/ui-store';
@@ -8,17 +8,20 @@ import { FirstScreen } from './first-screen';
 import { ChatAlerts } from './chat-alerts';
 import { ChatAnnouncer } from './chat-announcer';
 import { ErrorAlert } from './error-alert';
-import { ChatFooter } from './chat-footer';
 import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
-import { MessageList } from './message-list';
 import { useMarkdownReady } from './markdown-view';
 import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets';
 import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
+
+// A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
+// with the empty start page (architecture.md, "Speed targets": first load).
+const MessageList = lazy(() => import('./message-list').then((m) => ({ default: m.MessageList })));
+const ChatFooter = lazy(() => import('./chat-footer').then((m) => ({ default: m.ChatFooter })));
 
 export function ChatView({ sessionId }: { sessionId: string | null }) {
   return sessionId ? <SessionChat key={sessionId} sessionId={sessionId} /> : <NoSessionChat />;
@@ -96,17 +99,23 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       ) : rows.length === 0 ? (
         <div className="message-list empty">No messages yet. Say hello.</div>
       ) : (
-        <TurnOffsetsContext value={turnOffsets}>
-          <MessageList
-            sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
-          />
-        </TurnOffsetsContext>
+        <Suspense fallback={<div className="message-list empty">Loading…</div>}>
+          <TurnOffsetsContext value={turnOffsets}>
+            <MessageList
+              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
+            />
+          </TurnOffsetsContext>
+        </Suspense>
       )}
       <ChatAnnouncer sessionId={sessionId} />
       <McpPromptSlot />
       <OfflineAlert />
       {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
-      {session && <ChatFooter session={session} />}
+      {session && (
+        <Suspense fallback={null}>
+          <ChatFooter session={session} />
+        </Suspense>
+      )}
       <Composer
         draftKey={sessionId}
         running={runningHere}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { takeComposerInsert, useComposerInsert } from '../../store/session/composer-insert';
 import type { MessageImage } from '../../domain/messages';
-import { clearResourceAttachments, useResourceAttachments } from '../../store/mcp/attach/resource-chips';
+import { clearResourceAttachments, useResourceAttachments, withAttachedResources } from '../../store/mcp/mcp-face';
 import { useUiStore } from '../../store/ui-store';
 import { ResourceChipList } from '../mcp/asks/attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
@@ -64,7 +64,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     try {
       // Attached MCP resources go with this message, after the text, and are let go once it is sent.
       const attached = useResourceAttachments.getState().items;
-      const message = attached.length === 0 ? { text, images: [] } : (await import('../../store/mcp/attach/resource-message')).resourceMessage(text, attached);
+      const message = attached.length === 0 ? { text, images: [] } : await withAttachedResources(text, attached);
       if (await onSend(message.text, keepTyping(), message.images.length > 0 ? message.images : undefined)) {
         setText('');
         if (attached.length > 0) clearResourceAttachments();

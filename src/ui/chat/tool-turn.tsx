@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { ToolCall, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { useRunStore } from '../../store/run/run-store';
-import { useMcpAppViews } from '../../store/mcp/apps/app-views';
+import { useMcpAppViews } from '../../store/mcp/mcp-face';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
 import { ToolCallCard } from './tool-call-card';
 import { foldTurn } from './tool-turn-fold';

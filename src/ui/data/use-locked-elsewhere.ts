@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { db } from '../../db/database';
-import { recoverSession } from '../../db/recover';
 import { isRunLocked, withRunLock } from '../../db/run-lock';
 import { isLiveStatus, type SessionStatus } from '../../domain/session';
 
@@ -22,7 +21,8 @@ export function useLockedElsewhere(sessionId: string | null, storedStatus: Sessi
         if (live) setLocked(l);
         // Stored as live but nobody holds the lock: the running tab closed. Repair it (under the lock, so a run
         // starting right now cannot be mistaken for a dead one) so the partial shows as interrupted, not as live.
-        if (!l) void withRunLock(sessionId, () => recoverSession(db, sessionId)).catch(() => undefined);
+        // The repair code loads only then (architecture.md, "Speed targets": first load).
+        if (!l) void withRunLock(sessionId, () => import('../../db/recover').then((m) => m.recoverSession(db, sessionId))).catch(() => undefined);
       }, () => undefined);
     check();
     const timer = setInterval(check, 1000);

@@ -1,4 +1,4 @@
-import { runController } from '../../store/app-controller';
+import { loadedRunController } from '../../store/app-controller';
 import type { ExportScope } from '../../io/export-sessions';
 import { buildOpenAIMessages, buildSessionsFile } from '../data/session-export';
 import { downloadText } from '../download';
@@ -15,7 +15,7 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
   if (file.sessions.length === 0) throw new Error('There is no session to export.');
   let unsavedCount = 0;
   const merged = file.sessions.map((entry) => {
-    const unsaved = runController.unsavedRecords(entry.session.id);
+    const unsaved = loadedRunController()?.unsavedRecords(entry.session.id) ?? null;
     if (unsaved) unsavedCount++;
     return { entry, unsaved };
   });

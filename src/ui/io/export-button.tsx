@@ -2,14 +2,15 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session-reads';
-import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export-actions';
-import { OpenAIExportNotice } from './openai-export-notice';
+import type { OpenAIExportPlan } from './export-actions';
+import { lazyExportJson, lazyExportTraceFile, lazyPrepareOpenAIExport } from './lazy-export';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
-import { exportTraceFile } from '../data/trace-export';
 import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
+
+const OpenAIExportNotice = lazy(() => import('./openai-export-notice').then((m) => ({ default: m.OpenAIExportNotice })));
 
 // Opened only by "Choose sessions…": not part of the first load.
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
@@ -80,17 +81,17 @@ export function ExportButton() {
       </button>
       {open && (
         <div ref={menu} role="menu" aria-label="Export options" className={alignLeft ? 'io-menu io-align-left' : 'io-menu'} onKeyDown={onMenuKeyDown}>
-          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(() => exportJson({ kind: 'session', sessionId }, includeMemories))}>
+          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(() => lazyExportJson({ kind: 'session', sessionId }, includeMemories))}>
             This session
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => void startChoosing()}>
             Choose sessions…
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(() => exportJson({ kind: 'all' }, includeMemories))}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(() => lazyExportJson({ kind: 'all' }, includeMemories))}>
             All sessions
           </button>
           <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(async () => {
-            const plan = await prepareOpenAIExport(sessionId);
+            const plan = await lazyPrepareOpenAIExport(sessionId);
             if (!plan.confirm) return plan.save();
             setPendingOpenAI(plan);
             return 'Read what the OpenAI export leaves out, then save it or cancel.';
@@ -109,7 +110,7 @@ export function ExportButton() {
         <ExportChooser
           sessions={choosing}
           initial={sessionId ? [sessionId] : []}
-          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? exportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : exportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
+          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? lazyExportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : lazyExportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
           onClose={() => {
             setChoosing(null);
             backToButton();
@@ -118,13 +119,15 @@ export function ExportButton() {
         </Suspense>
       )}
       {pendingOpenAI && (
-        <OpenAIExportNotice
-          plan={pendingOpenAI}
-          onClose={(text) => {
-            setPendingOpenAI(null);
-            setStatus(text ? { kind: 'info', text } : null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <OpenAIExportNotice
+            plan={pendingOpenAI}
+            onClose={(text) => {
+              setPendingOpenAI(null);
+              setStatus(text ? { kind: 'info', text } : null);
+            }}
+          />
+        </Suspense>
       )}
       {status && !pendingOpenAI && (
         <p

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { exportJson } from './export-actions';
+import { lazyExportJson } from './lazy-export';
 
 /** One-click export of a session, offered where storage failed: the file carries what only memory holds. */
 export function ExportSessionButton({ sessionId }: { sessionId: string }) {
@@ -8,7 +8,7 @@ export function ExportSessionButton({ sessionId }: { sessionId: string }) {
   const onClick = async () => {
     setBusy(true);
     try {
-      setStatus(await exportJson({ kind: 'session', sessionId }, false));
+      setStatus(await lazyExportJson({ kind: 'session', sessionId }, false));
     } catch (err) {
       setStatus(`Export failed: ${err instanceof Error ? err.message : String(err)}`);
     } finally {

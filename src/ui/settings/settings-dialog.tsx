@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { apiKeyStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { readSession } from '../data/session-reads';
-import { SettingsForm } from './settings-form';
 import { messageBox, refocusIfLost } from '../shell/focus-fallback';
+
+// The form (and the model-list cache) loads with the first open, not with the page (architecture.md, "Speed targets").
+const SettingsPanel = lazy(() => import('./settings-panel').then((m) => ({ default: m.SettingsPanel })));
 
 type Loaded = { key: string; session: SessionRecord | null };
 
@@ -49,7 +51,11 @@ export function SettingsDialog() {
       className="settings-dialog"
     >
       {notice && <p className="warning" role="status">{notice}</p>}
-      {loaded && <SettingsForm initialKey={loaded.key} session={loaded.session} onDone={close} />}
+      {loaded && (
+        <Suspense fallback={<p className="empty">Loading…</p>}>
+          <SettingsPanel initialKey={loaded.key} session={loaded.session} onDone={close} />
+        </Suspense>
+      )}
     </dialog>
   );
 }

@@ -2,7 +2,7 @@ import { describeScope } from '../../domain/approval-scopes';
 import type { McpServerRecord } from '../../domain/mcp-server';
 import { scopeStanding, type ScopeStanding } from '../../mcp/approval-key';
 import type { McpToolInfo } from '../../mcp/types';
-import { liveMcpServers, useMcpStates } from '../../store/mcp/connections/registry';
+import { liveMcpServers, useMcpStates } from '../../store/mcp/mcp-face';
 import { revokeApprovalScope } from '../../store/settings/approval-scope-store';
 import { useApprovalScopes } from '../data/use-approval-scopes';
 

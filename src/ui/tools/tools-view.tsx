@@ -5,7 +5,7 @@ import { newDefinition } from '../../tools/definition';
 import { seedBuiltins, toggleToolEnabled } from '../data/tool-mutations';
 import { useTools } from '../data/use-tools';
 import { useMcpServers } from '../data/use-mcp-servers';
-import { clearSignInFocus, useMcpSignIn } from '../../store/mcp/sign-in/mcp-sign-in';
+import { clearSignInFocus, useMcpSignIn } from '../../store/mcp/mcp-face';
 import { McpAddServerForm } from '../mcp/servers/mcp-add-server-form';
 import { mcpModelNames } from '../mcp/servers/mcp-model-names';
 import { McpServerDetail } from '../mcp/servers/mcp-server-detail';

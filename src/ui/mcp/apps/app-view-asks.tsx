@@ -1,4 +1,4 @@
-import { useMcpAppViews } from '../../../store/mcp/apps/app-views';
+import { useMcpAppViews } from '../../../store/mcp/mcp-face';
 
 /** What a View asked that waits on the person: a tool call that needs approval, a message for the chat. */
 export function AppViewAsks({ callId }: { callId: string }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ToolCallRecord } from '../../data/record-types';
-import { useMcpAppViews } from '../../../store/mcp/apps/app-views';
+import { bringBackStoredAppView, useMcpAppViews } from '../../../store/mcp/mcp-face';
 
 // The frame, the bridge and the wiring load with the first View, never with the page (architecture.md, "MCP Apps").
 const AppViewFrame = lazy(() => import('./app-view-frame'));
@@ -13,7 +13,7 @@ export function AppViewSlot(p: { sessionId: string; callId: string; record?: Too
   const view = useMcpAppViews((s) => s.views[p.callId]);
   const stored = view === undefined && p.record?.mcpServer?.view !== undefined && p.record.result !== null ? p.record : undefined;
   useEffect(() => {
-    if (stored !== undefined) void import('../../../store/mcp/apps/app-restore').then((m) => m.bringBackAppView(stored));
+    if (stored !== undefined) void bringBackStoredAppView(stored);
   }, [stored]);
   if (view === undefined) return null;
   return (

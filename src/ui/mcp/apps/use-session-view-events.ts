@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useStoredViewEvents } from '../../data/stored-view-events';
 import { viewEventJson, type McpViewEventRecord } from '../../../domain/mcp-view-event';
-import { useMcpAppViews } from '../../../store/mcp/apps/app-views';
+import { useMcpAppViews } from '../../../store/mcp/mcp-face';
 
 /**
  * A session's View events, oldest first (architecture.md, "MCP Apps"): what earlier pages stored, and what this

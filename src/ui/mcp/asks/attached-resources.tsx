@@ -1,4 +1,4 @@
-import { detachResource, useResourceAttachments } from '../../../store/mcp/attach/resource-chips';
+import { detachResource, useResourceAttachments } from '../../../store/mcp/mcp-face';
 import './attached-resources.css';
 
 /** The resources attached to the next message, each removable. */

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { McpPrompt } from '../../../store/mcp/asks/asks';
+import type { McpPrompt } from '../../../store/mcp/mcp-face';
 import { elicitAnswer, elicitFields, initialValues, type ElicitField, type ElicitFormValues } from './elicit-fields';
 
 /**

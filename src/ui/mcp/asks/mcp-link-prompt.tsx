@@ -1,4 +1,4 @@
-import type { McpPrompt } from '../../../store/mcp/asks/asks';
+import type { McpPrompt } from '../../../store/mcp/mcp-face';
 
 /** Only web links are offered; anything else (javascript:, file:, custom schemes) is shown but never opened. */
 function webLink(text: string): URL | null {

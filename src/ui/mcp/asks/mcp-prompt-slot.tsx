@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useMcpPrompts } from '../../../store/mcp/asks/asks';
+import { useMcpPrompts } from '../../../store/mcp/mcp-face';
 
 // The form code loads only when a server first asks for something.
 const McpElicitForm = lazy(() => import('./mcp-elicit-form').then((m) => ({ default: m.McpElicitForm })));

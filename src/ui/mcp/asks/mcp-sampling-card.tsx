@@ -1,4 +1,4 @@
-import type { McpPrompt } from '../../../store/mcp/asks/asks';
+import type { McpPrompt } from '../../../store/mcp/mcp-face';
 
 /** A server's request to use the model (legacy MCP sampling), shown for Approve / Deny before anything is sent. */
 export function McpSamplingCard({ prompt }: { prompt: Extract<McpPrompt, { kind: 'sampling' }> }) {

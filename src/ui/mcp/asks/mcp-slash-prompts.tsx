@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent, type MutableRefObject } from 'react';
-import { fillPrompt, listAllPrompts, type CatalogPrompt } from '../../../store/mcp/attach/prompt-catalog';
+import { fillPrompt, listAllPrompts, type CatalogPrompt } from '../../../store/mcp/mcp-face';
 import { PromptArgsForm } from './prompt-args-form';
 import './mcp-slash-prompts.css';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { saveNewMcpServer } from '../../data/mcp-server-mutations';
-import { connectMcp } from '../../../store/mcp/connections/registry';
+import { connectMcp } from '../../../store/mcp/mcp-face';
 import { parseHeaderLines } from './mcp-header-lines';
 
 /** "Add MCP server": URL, an optional name and optional secret headers, then Connect. */

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { McpServerRecord } from '../../../domain/mcp-server';
 import { insertIntoMessage } from '../../../store/session/composer-insert';
-import { fillPrompt, listServerPrompts, type CatalogPrompt } from '../../../store/mcp/attach/prompt-catalog';
-import { useMcpStates } from '../../../store/mcp/connections/registry';
+import { fillPrompt, listServerPrompts, type CatalogPrompt, useMcpStates } from '../../../store/mcp/mcp-face';
 import { PromptArgsForm } from '../asks/prompt-args-form';
 
 /** A connected server's prompts: pick one, fill its arguments, and it goes into the Message box. */

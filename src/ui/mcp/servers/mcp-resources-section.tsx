@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { McpServerRecord } from '../../../domain/mcp-server';
 import type { McpResourceInfo, McpResourceTemplateInfo } from '../../../mcp/types';
-import { connectMcp, useMcpStates } from '../../../store/mcp/connections/registry';
-import { attachResource } from '../../../store/mcp/attach/resource-attachments';
+import { connectMcp, useMcpStates, attachResource } from '../../../store/mcp/mcp-face';
 
 /** A connected server's resources and templates; "Attach resource" adds one to the next message. */
 export function McpResourcesSection({ server }: { server: McpServerRecord }) {

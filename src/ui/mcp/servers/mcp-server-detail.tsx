@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { McpApprovalMode, McpServerRecord } from '../../../domain/mcp-server';
-import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../../store/mcp/connections/registry';
+import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../../store/mcp/mcp-face';
 import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../../data/mcp-server-mutations';
 import { McpPromptsSection } from './mcp-prompts-section';
 import { McpResourcesSection } from './mcp-resources-section';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { McpServerRecord } from '../../../domain/mcp-server';
-import { connectMcp, useMcpStates } from '../../../store/mcp/connections/registry';
+import { connectMcp, useMcpStates } from '../../../store/mcp/mcp-face';
 
 const SHORT: Record<string, string> = { idle: 'not connected', connecting: 'connecting', connected: 'connected', 'needs-sign-in': 'needs sign-in', failed: 'failed' };
 

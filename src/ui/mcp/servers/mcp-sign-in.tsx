@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { McpServerRecord } from '../../../domain/mcp-server';
-import { useMcpStates } from '../../../store/mcp/connections/registry';
-import { refreshMcpSignInStatus, signOutMcp, startMcpSignIn, useMcpSignIn } from '../../../store/mcp/sign-in/mcp-sign-in';
+import { useMcpStates, refreshMcpSignInStatus, signOutMcp, startMcpSignIn, useMcpSignIn } from '../../../store/mcp/mcp-face';
 
 /**
  * Sign in / Sign out for one MCP server (OAuth in the whole tab; architecture.md, "MCP sign-in"). Shown when the

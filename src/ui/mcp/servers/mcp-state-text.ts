@@ -1,5 +1,5 @@
 import type { McpServerRecord } from '../../../domain/mcp-server';
-import type { McpServerState } from '../../../store/mcp/connections/registry';
+import type { McpServerState } from '../../../store/mcp/mcp-face';
 
 /** One line saying what a server is doing, and for a failure what the person can do about it. */
 export function mcpStateText(state: McpServerState, record: Pick<McpServerRecord, 'enabled' | 'cache'>): string {

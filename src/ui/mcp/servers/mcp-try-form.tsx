@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { McpServerRecord, McpToolSnapshot } from '../../../domain/mcp-server';
-import { tryMcpTool } from '../../../store/mcp/connections/mcp-try';
+import { tryMcpTool } from '../../../store/mcp/mcp-face';
 import { McpTryOutcomeView, type McpTryShown } from './mcp-try-outcome';
 
 type Field = { key: string; label: string; type: 'string' | 'number' | 'integer' | 'boolean'; options: string[] | null; required: boolean; initial: string | boolean };

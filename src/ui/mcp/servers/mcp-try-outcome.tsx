@@ -1,5 +1,5 @@
 import { wireRounds } from '../../../domain/mcp-call-trace';
-import type { McpTryOutcome } from '../../../store/mcp/connections/mcp-try';
+import type { McpTryOutcome } from '../../../store/mcp/mcp-face';
 import { McpWireDetails } from './mcp-call-details';
 import { logHeading, splitLog } from '../../../tools/log-cut';
 

@@ -1,4 +1,4 @@
-import { cancelTaskLane } from '../../../store/mcp/tasks/task-lanes';
+import { cancelTaskLane } from '../../../store/mcp/mcp-face';
 import { LateResultOffer } from './late-result-offer';
 import { isTaskLaneOpen, MCP_TASK_STATUS_WORDS, type McpTaskRecord } from '../../../domain/mcp-task';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { lookUpTaskLane, useMcpTaskLanes } from '../../../store/mcp/tasks/task-lanes';
+import { lookUpTaskLane, useMcpTaskLanes } from '../../../store/mcp/mcp-face';
 import { TaskLaneRow } from './task-lane-row';
 import { useToolRowsOpen } from '../../../store/tool-rows-open';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { lookUpSessionTaskLanes, useMcpTaskLanes } from '../../../store/mcp/tasks/task-lanes';
+import { lookUpSessionTaskLanes, useMcpTaskLanes } from '../../../store/mcp/mcp-face';
 import { TaskLaneRow } from './task-lane-row';
 
 /** On the timeline: every task of the session, each in its lane, without opening details. */
