@@ -15,6 +15,8 @@ export type PendingApproval = {
   /** What a standing answer to this call is kept under, and the tool's input schema a rule is checked against. */
   key?: ApprovalKey;
   schema?: Record<string, unknown>;
+  /** Set for the repeated-call guard's pause: which occurrence of the same call this is (architecture.md, "Repeated-call guard"). */
+  repeat?: number;
   resolve: (decision: ApprovalDecision) => void;
 };
 

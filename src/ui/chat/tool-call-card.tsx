@@ -8,6 +8,7 @@ import type { LiveToolCallStatus } from '../../store/run/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
 import { ApprovalCard } from './approval-card';
+import { RepeatCard } from './repeat-card';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
@@ -124,7 +125,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         </button>
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
-      {approval && <ApprovalCard approval={approval} />}
+      {approval && (approval.repeat !== undefined ? <RepeatCard approval={{ ...approval, repeat: approval.repeat }} /> : <ApprovalCard approval={approval} />)}
       <Suspense fallback={null}>
         <TaskLaneSlot callId={p.callId} />
       </Suspense>
