@@ -12,6 +12,7 @@ import { McpCallDetails } from '../mcp/servers/mcp-call-details';
 import { ViewEventDetails } from '../mcp/apps/view-event-details';
 import { approvalText } from '../../timeline/approval-text';
 import { bytesReceivedText } from '../../domain/bytes-received';
+import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from '../../domain/step-stats';
 
 const CUT = 2000;
 
@@ -151,6 +152,8 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
                 ['Starts at', formatMs(a.start)],
                 ['Waiting (to first token)', a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)],
                 ['Streaming', a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)],
+                ['Time to first token', ttftText(a.start, a.firstTokenAt)],
+                ['Output tokens per second', tokensPerSecondText(outputTokensPerSecond(a.firstTokenAt, a.end, a.usage), a.usage?.estimated === true)],
                 ['Finish reason', a.finishReason ?? '—'],
                 ...(a.error ? [['Error', `${errorLabel(a.error)}: ${a.error.message}`] as [string, string]] : []),
                 ...(a.retryInMs !== null ? [['Retry in', formatMs(a.retryInMs)] as [string, string]] : []),
@@ -164,6 +167,11 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       </button>
     </>
   );
+}
+
+function ttftText(start: number, firstTokenAt: number | null): string {
+  const ms = timeToFirstTokenMs(start, firstTokenAt);
+  return ms === null ? '—' : formatMs(ms);
 }
 
 function RunDetails({ run }: { run: RunModel }) {
