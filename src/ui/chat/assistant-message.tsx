@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
-import { useRunStore } from '../../store/run/run-store';
+import { chatRun, useRunStore } from '../../store/run/run-store';
 import type { ToolCallRecord } from '../data/record-types';
 import { useStoredTurnUsage } from '../data/use-turn-usage';
 import { AssistantBody } from './assistant-body';
@@ -21,7 +21,7 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
   // This page's run knows its turns' usage first-hand; otherwise (after a reload, another tab's run, an
   // import) it comes from the stored request_finished events.
   const live = useRunStore((s) => {
-    const run = s.runs[sessionId];
+    const run = chatRun(s, sessionId);
     return run && run.runId === message.runId ? run.turnUsage[message.turn] : undefined;
   });
   const stored = useStoredTurnUsage(message.runId, message.turn, live !== undefined);

@@ -10,6 +10,7 @@ import { MessageActions } from '../context/message-actions';
 import { BranchControls } from './branch-controls';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
+import { ReplayRunButton } from '../replay/replay-run-button';
 
 type Props = {
   sessionId: string;
@@ -34,6 +35,8 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
           <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />
           <MessageActions sessionId={sessionId} message={m} />
           {m.status !== 'streaming' && <BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} />}
+          {/* One action, to move into the message's actions list with the rest (architecture.md, "Replay"). */}
+          {m.runId && m.status !== 'streaming' && <ReplayRunButton sessionId={sessionId} runId={m.runId} disabled={busy} />}
         </>
       );
     case 'system':

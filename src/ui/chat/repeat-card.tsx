@@ -1,12 +1,11 @@
 import type { PendingApproval } from '../../store/run/run-store';
-import { stopRun } from '../../store/session/chat-actions';
 import { prettyArgs } from './pretty-args';
 
 /**
  * The repeated-call guard's pause (architecture.md, "Repeated-call guard"): the run called this tool with these
  * arguments `repeat` times. "Continue" runs it; "Stop run" stops the run, which answers the call as cancelled.
  */
-export function RepeatCard({ approval }: { approval: PendingApproval & { repeat: number } }) {
+export default function RepeatCard({ approval }: { approval: PendingApproval & { repeat: number } }) {
   return (
     <div className="approval-card" role="group" aria-label={`Repeated call: ${approval.name}`}>
       <p>
@@ -17,7 +16,7 @@ export function RepeatCard({ approval }: { approval: PendingApproval & { repeat:
         <button type="button" className="primary" onClick={() => approval.resolve({ decision: 'approve' })}>
           Continue
         </button>
-        <button type="button" onClick={() => stopRun(approval.sessionId)}>
+        <button type="button" onClick={() => approval.stopRun?.()}>
           Stop run
         </button>
       </div>

@@ -11,6 +11,7 @@ import { showInChat } from './chat-link';
 import { McpCallDetails } from '../mcp/servers/mcp-call-details';
 import { ViewEventDetails } from '../mcp/apps/view-event-details';
 import { approvalText } from '../../timeline/approval-text';
+import { ReplayRunButton } from '../replay/replay-run-button';
 import { bytesReceivedText } from '../../domain/bytes-received';
 import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from '../../domain/step-stats';
 
@@ -174,7 +175,7 @@ function ttftText(start: number, firstTokenAt: number | null): string {
   return ms === null ? '—' : formatMs(ms);
 }
 
-function RunDetails({ run }: { run: RunModel }) {
+function RunDetails({ sessionId, run }: { sessionId: string; run: RunModel }) {
   const cost = useCostText();
   const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
   return (
@@ -189,6 +190,7 @@ function RunDetails({ run }: { run: RunModel }) {
         ['Cost', cost.of(run.model, run.usage)],
         ...(run.error ? [['Error', `${errorLabel(run.error)}: ${run.error.message}`] as [string, string]] : []),
       ]} />
+      {run.state !== 'live' && <ReplayRunButton sessionId={sessionId} runId={run.runId} />}
     </>
   );
 }
@@ -202,7 +204,7 @@ export function DetailsPanel({ model, bar, onClose }: Props) {
         : !found ? <p>This item is no longer in the session.</p>
         : found.call ? <CallDetails model={model} run={found.run} turn={found.turn} call={found.call} />
           : found.turn ? <TurnDetails model={model} run={found.run} turn={found.turn} />
-            : <RunDetails run={found.run} />}
+            : <RunDetails sessionId={model.sessionId} run={found.run} />}
     </aside>
   );
 }
