@@ -61,5 +61,11 @@ describe('replay cursor over a stored event stream', () => {
     const b = createReplayCursor(run.id, 's', run.startedAt, longer);
     const order = [longer.length, 3, 600, 257, 256, 255, 0, 512, longer.length - 1, 100];
     for (const p of order) expect(a.at(p)).toEqual(b.at(p) && createReplayCursor(run.id, 's', run.startedAt, longer).at(p));
+    // A state handed out never changes afterwards, though the batches behind it fill their copies in place.
+    const early = a.at(300);
+    const snapshot = structuredClone(early);
+    a.at(longer.length);
+    a.at(301);
+    expect(early).toEqual(snapshot);
   });
 });

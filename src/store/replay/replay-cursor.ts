@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../agent/events';
-import { initialLiveRun, reduceRun, type LiveRun } from '../run/live-run';
+import { initialLiveRun, reduceRunBatch, type LiveRun } from '../run/live-run';
 
 /** States kept along the stream so a seek folds at most this many events (architecture.md, "Replay"). */
 const CHECKPOINT_EVERY = 256;
@@ -28,13 +28,15 @@ export function createReplayCursor(runId: string, sessionId: string, startedAt: 
   const checkpoints: LiveRun[] = [start];
   let last: { position: number; state: LiveRun } = { position: 0, state: start };
 
+  const nowOf = (e: AgentEvent) => startedAt + e.t;
+  // Folds in batches that end on checkpoint boundaries, so each kept checkpoint is a finished state.
   const fold = (from: LiveRun, fromPos: number, to: number): LiveRun => {
     let s = from;
-    for (let i = fromPos; i < to; i++) {
-      const e = sorted[i]!;
-      s = reduceRun(s, e, s.startedAt + e.t);
-      const next = i + 1;
-      if (next % CHECKPOINT_EVERY === 0 && checkpoints.length === next / CHECKPOINT_EVERY) checkpoints.push(s);
+    for (let i = fromPos; i < to; ) {
+      const end = Math.min(to, (Math.floor(i / CHECKPOINT_EVERY) + 1) * CHECKPOINT_EVERY);
+      s = reduceRunBatch(s, sorted.slice(i, end), nowOf);
+      i = end;
+      if (i % CHECKPOINT_EVERY === 0 && checkpoints.length === i / CHECKPOINT_EVERY) checkpoints.push(s);
     }
     return s;
   };
