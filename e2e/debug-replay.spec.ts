@@ -8,6 +8,7 @@ import { expect, test } from './fixtures';
 import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { openConfiguredApp } from './support/configured-app';
+import { FIXTURE_TITLE, importFixture } from './support/import-export';
 
 const call = (id: string, city: string) => ({ id, name: 'get_weather', arguments: { city } });
 
@@ -97,5 +98,19 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await expect(chat).not.toHaveAttribute('data-replay', /.*/);
   await expect(toolCard(page, 'w3')).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+
+  // An imported session replays the same way: its events came with the file.
+  await importFixture(page);
+  await page.getByRole('button', { name: FIXTURE_TITLE, exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('XSS probe');
+  await page.getByRole('button', { name: 'Replay run' }).first().click();
+  await expect(chat).toHaveAttribute('data-replay', 'true');
+  await expect(assistantMessages(page)).toHaveCount(0);
+  await replay.getByRole('combobox', { name: 'Speed' }).selectOption('Instant');
+  await replay.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(slider).toHaveAttribute('aria-valuenow', await slider.getAttribute('aria-valuemax') ?? '');
+  await expect(assistantMessages(page).last()).toContainText('Here is what I found');
+  await replay.getByRole('button', { name: 'Exit replay' }).click();
+  await expect(assistantMessages(page).last()).toContainText('XSS probe');
   expect(mock.allRequests.length).toBe(sent);
 });
