@@ -82,7 +82,8 @@ export type AgentEventBody =
       /** An MCP call's latest progress report. */
       mcpProgress?: McpProgress;
     }
-  | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string }
+  /** `repeat`: the pause of the repeated-call guard, at this occurrence of the same call in the run (not an approval of the tool). */
+  | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string; repeat?: number }
   /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */
   | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string; by?: string }
   | { type: 'context_compacted'; turn: number; removedMessageIds: string[]; summaryMessageId: string; tokensBefore: number; tokensAfter: number }

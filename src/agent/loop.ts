@@ -15,6 +15,7 @@ import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
 import { streamAttempt } from './stream-attempt';
 import { summaryRequester } from './summary-request';
 import { buildRequest, toWireMessages, toWireTools } from './to-wire';
+import { occurrences } from '../domain/call-identity';
 import { withRequestLayers, type RequestLayers } from './request-layers';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 
@@ -82,6 +83,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
 
   const history: ChatMessage[] = input.history.slice();
   let usage = zeroUsage();
+  /** How often each distinct call (tool + canonical arguments) came up in this run: the repeated-call guard's count. */
+  const seenCalls = new Map<string, number>();
   const append = (message: ChatMessage) => {
     history.push(message);
     emit({ type: 'message_appended', message });
@@ -231,7 +234,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
         refuseAll(calls, turn, `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`);
         return { stop: 'max_tool_calls' };
       }
-      const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, signal, emit, clock });
+      const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, occurrences: occurrences(calls, seenCalls), signal, emit, clock });
       appendResults(batch.results, turn);
       return batch.cancelled ? { stop: 'cancelled' } : null;
     }

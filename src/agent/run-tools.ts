@@ -24,7 +24,12 @@ export type ToolBatchInput = {
   turn: number;
   tools: ToolExecutor;
   approve?: ApprovalGate;
-  config: Pick<LoopConfig, 'toolConcurrency' | 'toolTimeoutMs'>;
+  config: Pick<LoopConfig, 'toolConcurrency' | 'toolTimeoutMs'> & Partial<Pick<LoopConfig, 'repeatCallLimit'>>;
+  /**
+   * Which occurrence of the same tool with the same arguments in the run each call is (domain/call-identity.ts), in
+   * call order; absent: every call is a first. Drives the repeated-call guard.
+   */
+  occurrences?: readonly number[];
   signal: AbortSignal;
   emit: Emit;
   clock: () => number;
@@ -158,10 +163,11 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
   const cancelled = (): Finished =>
     crash !== null && !input.signal.aborted ? { content: CRASH_RESULT, outcome: 'error' } : { content: CANCELLED_RESULT, outcome: 'cancelled' };
 
-  async function decide(call: ToolCall, args: string, tool: ToolHandle): Promise<ApprovalDecision | typeof ABORTED> {
-    emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args });
+  async function decide(call: ToolCall, args: string, tool: ToolHandle, repeat?: number): Promise<ApprovalDecision | typeof ABORTED> {
+    const r = repeat !== undefined ? { repeat } : {};
+    emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args, ...r });
     if (!approve) return { decision: 'deny', reason: 'this tool needs approval and no one is there to give it' };
-    const asked = { callId: call.id, name: call.name, arguments: args, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}) };
+    const asked = { callId: call.id, name: call.name, arguments: args, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}), ...r };
     try {
       return await Promise.race([approve(asked, signal), abort.promise]);
     } catch {
@@ -186,6 +192,17 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     if (checked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
     let parsed: Parsed = checked;
     if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
+
+    // The repeated-call guard (architecture.md, "Repeated-call guard"): the limit-th identical call waits for the person.
+    // Only "Continue" answers it; "Stop run" stops the run, so the call is answered as cancelled like any other.
+    const occurrence = input.occurrences?.[i] ?? 1;
+    const limit = config.repeatCallLimit ?? 0;
+    if (approve && limit > 0 && occurrence >= limit) {
+      const d = await decide(call, args, tool, occurrence);
+      if (d === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
+      emit({ type: 'approval_resolved', turn, callId: call.id, decision: d.decision === 'approve' ? 'approved' : 'denied', arguments: args });
+      if (d.decision !== 'approve') return finish(i, call, { content: `${CANCELLED_RESULT}: the same call repeated ${occurrence} times`, outcome: 'cancelled' }, queuedAt);
+    }
 
     if (tool.needsApproval) {
       const d = await decide(call, args, tool);

@@ -76,8 +76,12 @@ export type ApprovalDecision =
   | { decision: 'deny'; reason?: string; by?: string }
   | { decision: 'edit'; arguments: string };
 
-/** Asked before running a tool with `needsApproval`; rejects or settles 'deny' when `signal` aborts. */
+/**
+ * Asked before running a tool with `needsApproval`, and before a repeated call (`repeat`: which occurrence of the same
+ * tool with the same arguments in the run; architecture.md, "Repeated-call guard"). Rejects or settles 'deny' when
+ * `signal` aborts. A standing answer never settles a repeated call: the person is asked.
+ */
 export type ApprovalGate = (
-  call: { callId: string; name: string; arguments: string; key?: ApprovalKey; schema?: Record<string, unknown> },
+  call: { callId: string; name: string; arguments: string; key?: ApprovalKey; schema?: Record<string, unknown>; repeat?: number },
   signal: AbortSignal,
 ) => Promise<ApprovalDecision>;

@@ -15,6 +15,11 @@ export type LoopConfig = {
   retryMaxDelayMs: number;
   toolConcurrency: number;
   toolOutputLimitBytes: number;
+  /**
+   * The repeated-call guard (architecture.md, "Repeated-call guard"): the n-th call of the same tool with the same
+   * arguments in one run, n >= this, waits for the person before it runs. 0: off.
+   */
+  repeatCallLimit: number;
 };
 
 export const DEFAULT_CONFIG: Omit<LoopConfig, 'model'> = {
@@ -30,4 +35,5 @@ export const DEFAULT_CONFIG: Omit<LoopConfig, 'model'> = {
   retryMaxDelayMs: 30_000,
   toolConcurrency: 4,
   toolOutputLimitBytes: 64 * 1024,
+  repeatCallLimit: 3,
 };

@@ -87,7 +87,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     sampling: [{ model: 'm', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12, estimated: false }, startMs: 1, durationMs: 2 }],
   },
   tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048, mcpProgress: { progress: 3, total: 10, message: 'step 3' } },
-  approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}' },
+  approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}', repeat: 3 },
   approval_resolved: { ...env, seq: 12, type: 'approval_resolved', turn: 1, callId: 'c1', decision: 'edited', arguments: '{"a":1}', by: 'rule “t: always allowed when a is “1””' },
   context_compacted: { ...env, seq: 13, type: 'context_compacted', turn: 1, removedMessageIds: ['mx'], summaryMessageId: 'm0', tokensBefore: 9, tokensAfter: 3 },
   summary_started: { ...env, seq: 15, type: 'summary_started', turn: 2, attempt: 1 },
@@ -98,7 +98,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
 
 const settings: Required<SessionSettings> = {
   temperature: 0.2, topP: 0.9, maxTurns: 25, maxToolCallsPerTurn: 10, toolTimeoutMs: 30000, firstByteTimeoutMs: 60000, idleTimeoutMs: 30000,
-  maxRetries: 3, retryBaseDelayMs: 1000, retryMaxDelayMs: 30000, toolConcurrency: 4, toolOutputLimitBytes: 65536, systemPrompt: 'p', contextLimit: 8000,
+  maxRetries: 3, retryBaseDelayMs: 1000, retryMaxDelayMs: 30000, toolConcurrency: 4, toolOutputLimitBytes: 65536, repeatCallLimit: 3, systemPrompt: 'p', contextLimit: 8000,
   apiFormat: 'responses', providerTools: ['web_search', 'code_interpreter', 'file_search', 'mcp'], providerStorage: true, remoteMcpUrl: 'https://mcp.example/mcp',
   vectorStoreId: 'vs_1',
   toolsEnabled: false, memoryEnabled: false,

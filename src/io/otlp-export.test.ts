@@ -144,3 +144,32 @@ describe('attribute names in a written trace', () => {
     for (const name of ours) expect(known).not.toContain(name);
   });
 });
+
+describe('sessionsToOtlp: step stats under pinned names', () => {
+  it('a finished request carries time to first chunk and output tokens per second; a finished call its duration', async () => {
+    const sessions = await stored();
+    const spans = spansOf(sessionsToOtlp(sessions, { includeContent: false }));
+    const events = sessions.flatMap((s) => s.events);
+    const finished = spans.filter((s) => op(s) === 'chat' && attrs(s)['gen_ai.response.finish_reasons'] !== undefined);
+    expect(finished.length).toBeGreaterThan(0);
+    for (const s of finished) {
+      const a = attrs(s);
+      const ttft = a['gen_ai.response.time_to_first_chunk'];
+      expect(typeof ttft).toBe('number');
+      const rate = a[TOOLSCOPE.outputTokensPerSecond];
+      if (rate !== undefined) {
+        const streamedS = Number(BigInt(s.endTimeUnixNano) - BigInt(s.startTimeUnixNano)) / 1e9 - Number(ttft);
+        expect(Number(rate)).toBeCloseTo(Number(a['gen_ai.usage.output_tokens']) / streamedS, 0);
+      }
+    }
+    expect(finished.some((s) => attrs(s)[TOOLSCOPE.outputTokensPerSecond] !== undefined)).toBe(true);
+    const tools = spans.filter((s) => op(s) === 'execute_tool');
+    const durations = events.flatMap((e) => (e.type === 'tool_finished' ? [[e.callId, e.durationMs] as const] : []));
+    for (const [callId, ms] of durations) {
+      const span = tools.find((s) => attrs(s)['gen_ai.tool.call.id'] === callId)!;
+      expect(attrs(span)[TOOLSCOPE.toolDurationMs]).toBe(ms);
+    }
+    expect(TOOLSCOPE.outputTokensPerSecond).toBe('toolscope.response.output_tokens_per_second');
+    expect(TOOLSCOPE.toolDurationMs).toBe('toolscope.tool.duration_ms');
+  });
+});

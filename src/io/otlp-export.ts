@@ -4,6 +4,7 @@ import type { AssistantMessage, ChatMessage, Usage } from '../domain/messages';
 import type { LateTaskResult } from '../domain/mcp-task';
 import { priceOf, type PriceList } from '../domain/model-prices';
 import { APP_INFO } from './app-info';
+import { outputTokensPerSecond } from '../domain/step-stats';
 import type { ExportedSessionV1 } from './format-v1';
 import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER_OPENAI, OTEL, SPAN_KIND, STATUS_CODE, TOOLSCOPE } from './otlp-names';
 import { attr, hexId, msToUnixNano, type OtlpKeyValue, type OtlpSpan, type OtlpSpanEvent, type OtlpTraces } from './otlp-types';
@@ -101,7 +102,9 @@ function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, Mes
     } else if (e.type === 'request_finished') {
       const c = costOf(e.usage, price);
       cost = addCost(cost, c);
+      const rate = outputTokensPerSecond(open.get(key)?.firstToken ?? null, e.t, e.usage);
       close(key, e.t, [
+        ...(rate !== null ? [{ key: TOOLSCOPE.outputTokensPerSecond, value: { doubleValue: rate } }] : []),
         attr(GEN_AI.responseModel, ctx.model),
         attr(GEN_AI.responseFinishReasons, e.finishReason ? [e.finishReason] : []),
         ...usageAttrs(e.usage),
@@ -165,6 +168,7 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults:
         attr(GEN_AI.toolCallId, c.callId),
         attr(GEN_AI.toolType, 'function'),
         attr(TOOLSCOPE.toolOutcome, outcome),
+        ...(f ? [{ key: TOOLSCOPE.toolDurationMs, value: { doubleValue: f.durationMs } }] : []),
         // Arguments that failed their check never reached the tool: no start, only the answer.
         ...(c.args === undefined && outcome !== 'denied' ? [attr(TOOLSCOPE.toolRan, false)] : []),
         ...(failed ? [attr(OTEL.errorType, outcome)] : []),

@@ -66,6 +66,13 @@ export const TOOLSCOPE = {
   /** The result came after the run that made the call had ended (an MCP task followed after a reload). */
   toolLateResult: 'toolscope.tool.late_result',
   retryInMs: 'toolscope.retry_in_ms',
+  /**
+   * Step stats (architecture.md, "Step stats"). Time to first token is the conventions' own
+   * `gen_ai.response.time_to_first_chunk`; these two have no span attribute there (the conventions name only the
+   * metrics `gen_ai.client.operation.time_per_output_chunk` and `gen_ai.server.time_per_output_token`).
+   */
+  outputTokensPerSecond: 'toolscope.response.output_tokens_per_second',
+  toolDurationMs: 'toolscope.tool.duration_ms',
   approvalDecision: 'toolscope.approval.decision',
   contextTokensBefore: 'toolscope.context.tokens_before',
   contextTokensAfter: 'toolscope.context.tokens_after',

@@ -198,7 +198,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       bytesTotal: count(),
       mcpProgress: obj({ progress: { type: 'number', minimum: -1e15, maximum: 1e15 }, total: { type: 'number', minimum: -1e15, maximum: 1e15 }, message: str(LIMITS.shortText) }, ['total', 'message']),
     },
-    approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) },
+    approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), repeat: count() },
     approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text), by: str(LIMITS.shortText) },
     context_compacted: {
       turn,
@@ -214,6 +214,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_started: ['mcpServer'],
+  approval_requested: ['repeat'],
   approval_resolved: ['by'],
   tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
   tool_progress: ['logs', 'bytesReceived', 'bytesTotal', 'mcpProgress'],
@@ -293,6 +294,7 @@ function sessionSettings(): Schema {
       retryMaxDelayMs: n,
       toolConcurrency: count(),
       toolOutputLimitBytes: count(),
+      repeatCallLimit: count(),
       systemPrompt: str(LIMITS.text),
       contextLimit: count(),
       apiFormat: { enum: ['chat', 'responses'] },
@@ -305,7 +307,7 @@ function sessionSettings(): Schema {
     },
     [
       'temperature', 'topP', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
-      'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'systemPrompt', 'contextLimit',
+      'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'repeatCallLimit', 'systemPrompt', 'contextLimit',
       'apiFormat', 'providerTools', 'providerStorage', 'remoteMcpUrl', 'vectorStoreId',
       'toolsEnabled', 'memoryEnabled',
     ],

@@ -1,3 +1,4 @@
+import { occurrences } from '../domain/call-identity';
 import type { AgentEvent } from '../agent/events';
 import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { zeroUsage } from '../domain/messages';
@@ -248,6 +249,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
   if (state !== 'live') closeOpenItems(turns, calls, duration, state === 'finished' && finished?.stopReason === 'cancelled');
 
   const sortedTurns = [...turns.values()].sort((a, b) => a.turn - b.turn);
+  markRepeats(sortedTurns);
   for (const turn of sortedTurns) {
     if (!turn.messageId) turn.messageId = turn.calls.find((c) => c.messageId)?.messageId ?? '';
     // The request that produced the turn names the assistant message its calls belong to.
@@ -264,6 +266,19 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     stopReason: recovered ? null : finished ? finished.stopReason : run.stopReason,
     usage, error: finished?.error ?? run.error ?? null, turns: sortedTurns,
   };
+}
+
+/**
+ * Numbers the second and later calls of the same tool with the same arguments in a run (architecture.md,
+ * "Repeated-call guard"), in the order the calls arrived; tools the provider ran are not the page's to count.
+ */
+function markRepeats(turns: readonly TurnModel[]): void {
+  const own = turns.flatMap((t) => t.calls.filter((c) => c.runBy !== 'provider'));
+  const n = occurrences(own);
+  own.forEach((c, i) => {
+    const k = n[i] ?? 1;
+    if (k > 1) c.repeat = k;
+  });
 }
 
 function closeOpenItems(turns: Map<number, TurnModel>, calls: Map<string, CallModel>, runEnd: number, cancelled: boolean): void {

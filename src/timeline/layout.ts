@@ -43,6 +43,8 @@ export type Bar = {
   /** Appended to the outcome word, e.g. " (server 503)". */
   note: string;
   approvalMs: number | null;
+  /** A call repeating an earlier one of its run (same tool, same arguments): which occurrence it is. */
+  repeat?: number;
   segments: Segment[];
   /** A View event's record (its JSON-RPC for the details). */
   viewEvent?: McpViewEventRecord;
@@ -264,10 +266,12 @@ function callBar(run: RunModel, c: CallModel, offset: number): Bar {
   return {
     id: `call:${c.callId}`, kind: 'call', status: c.outcome, start: offset + c.start, end: offset + end, open: c.end === null,
     runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
-    label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.mcpServer ? `${c.name} · ${c.mcpServer.serverName}` : c.name, name: c.name, note: '',
+    label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.mcpServer ? `${c.name} · ${c.mcpServer.serverName}` : c.name, name: c.name,
+    note: c.repeat !== undefined ? ` (same call, ${c.repeat}. time)` : '',
     ...(c.runBy ? { runBy: c.runBy } : {}),
     ...(isGenericSpanCallId(c.callId) ? { span: true as const } : {}),
     approvalMs: c.approval ? (c.approval.end ?? end) - c.approval.start : null,
+    ...(c.repeat !== undefined ? { repeat: c.repeat } : {}),
     segments,
   };
 }

@@ -69,6 +69,8 @@ export type CallModel = {
   isError: boolean;
   validationErrors: { path: string; message: string }[];
   logs: CallLogLine[];
+  /** Which occurrence of the same tool with the same arguments in the run this call is; absent for a first. */
+  repeat?: number;
   /** Lane within its turn; parallel calls get different lanes. */
   lane: number;
   /** Set for tools the provider ran (Responses API); absent for tools the browser ran. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useUiStore } from '../store/ui-store';
+import { useRunStore } from '../store/run/run-store';
 import { TabBar, tabButtonId, tabPanelId } from './shell/tab-bar';
 import { useSessionsDrawer } from './shell/sessions-drawer';
 import { SettingsDialog } from './settings/settings-dialog';
@@ -16,6 +17,8 @@ const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => (
 const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
+// Loaded on the first "Replay run" (architecture.md, "Replay").
+const ReplayPanel = lazy(() => import('./replay/replay-panel'));
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
@@ -23,6 +26,7 @@ export function App() {
   const openSettings = useUiStore((s) => s.openSettings);
   const overlay = useUiStore((s) => s.overlay);
   const sessions = useSessionsDrawer();
+  const replaying = useRunStore((s) => Object.keys(s.replays).length > 0);
 
   return (
     <div className="app">
@@ -42,6 +46,8 @@ export function App() {
         <UpdateBanner />
         {/* One main landmark around the views; the views' own elements and hooks (section.chat) stay inside it. */}
         <main className="views">
+        {/* Above the views, so it stays on screen in the Chat and the Timeline alike. */}
+        {replaying && <Suspense fallback={null}><ReplayPanel /></Suspense>}
         {overlay ? (
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>

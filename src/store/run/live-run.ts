@@ -86,6 +86,12 @@ export function initialLiveRun(runId: string, sessionId: string, startedAt: numb
   };
 }
 
+/**
+ * The `tools` maps and `appended` lists a batch owns (reduceRunBatch): written in place, as no state in between is
+ * ever shown. Everywhere else the reducer copies, so a state once returned never changes.
+ */
+const drafts = new WeakSet<object>();
+
 function withTool(state: LiveRun, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): LiveRun {
   const prev: LiveToolCall = state.tools[callId] ?? {
     callId,
@@ -98,7 +104,31 @@ function withTool(state: LiveRun, callId: string, patch: Partial<LiveToolCall> &
     result: null,
     isError: false,
   };
+  if (drafts.has(state.tools)) {
+    state.tools[callId] = { ...prev, ...patch };
+    return state;
+  }
   return { ...state, tools: { ...state.tools, [callId]: { ...prev, ...patch } } };
+}
+
+/**
+ * Folds many events at once through `reduceRun`, the same reducer, without copying the run's tool map and message
+ * list per event (which makes a long stream quadratic): the batch copies them once and fills its copies. Only the
+ * returned state is meant to be kept. `nowOf` gives each event its wall clock.
+ */
+export function reduceRunBatch(state: LiveRun, events: readonly AgentEvent[], nowOf: (e: AgentEvent) => number): LiveRun {
+  const tools = { ...state.tools };
+  const appended = [...state.appended];
+  drafts.add(tools);
+  drafts.add(appended);
+  let s: LiveRun = { ...state, tools, appended };
+  try {
+    for (const e of events) s = reduceRun(s, e, nowOf(e));
+  } finally {
+    drafts.delete(tools);
+    drafts.delete(appended);
+  }
+  return s;
 }
 
 /**
@@ -174,7 +204,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
       return { ...s, retry: null, error: event.error };
     case 'message_appended': {
       const m = event.message;
-      let next: LiveRun = { ...s, appended: [...s.appended, m] };
+      let next: LiveRun = drafts.has(s.appended) ? (s.appended.push(m), s) : { ...s, appended: [...s.appended, m] };
       if (m.role === 'assistant' && s.streaming?.messageId === m.id) next = { ...next, streaming: null };
       if (m.role === 'tool') {
         next = withTool(next, m.toolCallId, {

@@ -87,8 +87,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       // A standing answer the person gave earlier (for this session, or always) settles it without asking again.
       const key = call.key ?? { tool: call.name };
       const ask = () =>
-        store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, key, ...(call.schema ? { schema: call.schema } : {}), resolve: settle });
-      if (!deps.approvalScope) return ask();
+        store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, key, ...(call.schema ? { schema: call.schema } : {}), ...(call.repeat !== undefined ? { repeat: call.repeat, stopRun: () => live.get(sessionId)?.abort.abort() } : {}), resolve: settle });
+      // A repeated call is the person's to judge each time (architecture.md, "Repeated-call guard"): no standing answer settles it.
+      if (!deps.approvalScope || call.repeat !== undefined) return ask();
       void deps.approvalScope(sessionId, key, call.arguments).then((scoped) => {
         if (settled) return;
         if (scoped?.decision === 'approve') return settle({ decision: 'approve', by: scoped.by });

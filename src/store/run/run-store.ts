@@ -15,8 +15,15 @@ export type PendingApproval = {
   /** What a standing answer to this call is kept under, and the tool's input schema a rule is checked against. */
   key?: ApprovalKey;
   schema?: Record<string, unknown>;
+  /** Set for the repeated-call guard's pause: which occurrence of the same call this is (architecture.md, "Repeated-call guard"). */
+  repeat?: number;
+  /** Stops the run the call belongs to ("Stop run" on the repeated-call pause). */
+  stopRun?: () => void;
   resolve: (decision: ApprovalDecision) => void;
 };
+
+/** A replayed run's state and the stored messages the chat hides while it plays (the run's own, and all after them). */
+export type ReplayView = { run: LiveRun; runMessageIds: ReadonlySet<string> };
 
 /** A failure outside a run's event stream (storage full, lock lost, setup failed). */
 export type SideError = { sessionId: string | null; error: ErrorInfo };
@@ -24,6 +31,11 @@ export type SideError = { sessionId: string | null; error: ErrorInfo };
 export type RunStoreState = {
   /** Latest run per session. */
   runs: Record<string, LiveRun>;
+  /**
+   * A stored run being replayed, per session (architecture.md, "Replay"): the chat shows it instead of `runs`
+   * (`chatRun`); nothing else reads it, so the session's status and controls stay those of its real run.
+   */
+  replays: Record<string, ReplayView>;
   approvals: Record<string, PendingApproval>;
   sideErrors: SideError[];
   /** Number of flushes: lets tests and the perf probe count state commits. */
@@ -32,6 +44,8 @@ export type RunStoreState = {
   applyEvents: (sessionId: string, events: AgentEvent[]) => void;
   /** The controller let go of the run; a run that never reported its end is shown as failed. */
   endRun: (sessionId: string, runId: string) => void;
+  /** Shows a replayed run's state in the chat (null: back to the session as stored). */
+  setReplay: (sessionId: string, view: ReplayView | null) => void;
   addApproval: (a: PendingApproval) => void;
   removeApproval: (callId: string) => void;
   pushSideError: (e: SideError) => void;
@@ -46,6 +60,7 @@ export type RunStoreState = {
 
 export const useRunStore = create<RunStoreState>()((set) => ({
   runs: {},
+  replays: {},
   approvals: {},
   sideErrors: [],
   commits: 0,
@@ -69,6 +84,12 @@ export const useRunStore = create<RunStoreState>()((set) => ({
       const stuck = isLiveStatus(run.status);
       return { runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
     }),
+  setReplay: (sessionId, view) =>
+    set((s) => {
+      if (view) return { replays: { ...s.replays, [sessionId]: view } };
+      const { [sessionId]: _gone, ...rest } = s.replays;
+      return { replays: rest };
+    }),
   addApproval: (a) => set((s) => ({ approvals: { ...s.approvals, [a.callId]: a } })),
   removeApproval: (callId) =>
     set((s) => {
@@ -85,6 +106,11 @@ export const useRunStore = create<RunStoreState>()((set) => ({
     }),
   dropAppended: (sessionId, seen) => set((s) => (s.runs[sessionId] === seen ? { runs: { ...s.runs, [sessionId]: { ...seen, appended: [] } } } : s)),
 }));
+
+/** The run the chat shows for a session: the one being replayed, else this tab's latest run. */
+export function chatRun(s: Pick<RunStoreState, 'runs' | 'replays'>, sessionId: string): LiveRun | undefined {
+  return s.replays[sessionId]?.run ?? s.runs[sessionId];
+}
 
 /**
  * The event sink for one run's UI side: every event is queued and the queue is folded into the

@@ -11,7 +11,7 @@ import type { ApiFormat, SessionSettings } from '../../domain/session';
 export type SessionDefaults = Pick<
   LoopConfig,
   | 'model' | 'temperature' | 'topP' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
-  | 'maxRetries' | 'toolConcurrency' | 'toolOutputLimitBytes'
+  | 'maxRetries' | 'toolConcurrency' | 'toolOutputLimitBytes' | 'repeatCallLimit'
 > & {
   systemPrompt: string;
   /**
@@ -33,6 +33,7 @@ export const FALLBACK_DEFAULTS: SessionDefaults = {
   maxRetries: DEFAULT_CONFIG.maxRetries,
   toolConcurrency: DEFAULT_CONFIG.toolConcurrency,
   toolOutputLimitBytes: DEFAULT_CONFIG.toolOutputLimitBytes,
+  repeatCallLimit: DEFAULT_CONFIG.repeatCallLimit,
   systemPrompt: '',
 };
 
@@ -62,6 +63,8 @@ export function defaultsToSessionSettings(d: SessionDefaults, baseURL?: string):
     maxRetries: d.maxRetries,
     toolConcurrency: d.toolConcurrency,
     toolOutputLimitBytes: d.toolOutputLimitBytes,
+    // Defaults stored before the guard existed lack it: such sessions get the guard's default.
+    repeatCallLimit: d.repeatCallLimit ?? DEFAULT_CONFIG.repeatCallLimit,
     systemPrompt: d.systemPrompt,
     ...(apiFormat ? { apiFormat } : {}),
   };

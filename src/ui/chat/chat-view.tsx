@@ -74,6 +74,8 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const turnOffsets = useTurnOffsets(sessionId);
   const markdownReady = useMarkdownReady(rows.length > 0);
   const siblings = useBranchSiblings(sessionId, (session?.branches?.length ?? 0) > 0);
+  // A replay shows the session as it stood then: nothing can be sent or changed until "Exit replay".
+  const replaying = useRunStore((s) => s.replays[sessionId] !== undefined);
 
   useEffect(() => {
     if (!runningHere) return;
@@ -86,7 +88,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
 
   return (
     // The latest run of this tab and whether it is over: a stable hook for tests waiting for a run to end.
-    <section aria-label="Chat" className="chat" data-run-id={lastRunId} data-run-state={lastRunId ? (runningHere ? 'running' : 'ended') : undefined}>
+    <section aria-label="Chat" className="chat" data-run-id={lastRunId} data-run-state={lastRunId ? (runningHere ? 'running' : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
       {lockedElsewhere && (
         <p className="chat-banner" role="status">
           This session is running in another tab. You are watching it live, read-only; you can send again when it finishes.
@@ -102,7 +104,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         <Suspense fallback={<div className="message-list empty">Loading…</div>}>
           <TurnOffsetsContext value={turnOffsets}>
             <MessageList
-              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || session?.importedTrace === true}
+              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || replaying || session?.importedTrace === true}
             />
           </TurnOffsetsContext>
         </Suspense>
@@ -119,7 +121,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       <Composer
         draftKey={sessionId}
         running={runningHere}
-        readOnly={lockedElsewhere || session?.importedTrace === true}
+        readOnly={lockedElsewhere || replaying || session?.importedTrace === true}
         onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
         onStop={() => stopRun(sessionId)}
       />

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
-import { useRunStore } from '../../store/run/run-store';
+import { chatRun, useRunStore } from '../../store/run/run-store';
 import type { ChatRow } from './chat-rows';
 import type { Siblings } from '../../domain/branches';
 import { MessageRow } from './message-row';
@@ -47,7 +47,7 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
 
   // Streaming growth changes the last row's height without changing `rows`; follow it too.
   const streamedLength = useRunStore((s) => {
-    const st = s.runs[sessionId]?.streaming;
+    const st = chatRun(s, sessionId)?.streaming;
     return st ? st.text.length + st.reasoning.length + st.toolCalls.length : 0;
   });
 

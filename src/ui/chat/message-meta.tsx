@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { costOf } from '../../domain/cost';
 import type { AssistantMessage, UserMessage } from '../../domain/messages';
-import { useRunStore } from '../../store/run/run-store';
+import { chatRun, useRunStore } from '../../store/run/run-store';
 import { useSessionTurn } from '../data/session-turn-offsets';
 import { useSessionPrice } from '../data/use-session-price';
 import { useStoredTurnFigures } from '../data/use-turn-usage';
@@ -39,11 +39,11 @@ export function AssistantMeta({ sessionId, message }: { sessionId: string; messa
   // This page's run knows its turns first-hand; otherwise (after a reload, another tab's run, an import) the stored
   // request events do.
   const live = useRunStore((s) => {
-    const run = s.runs[sessionId];
+    const run = chatRun(s, sessionId);
     return run && run.runId === message.runId ? run.turnUsage[message.turn] : undefined;
   });
   const liveMs = useRunStore((s) => {
-    const run = s.runs[sessionId];
+    const run = chatRun(s, sessionId);
     return run && run.runId === message.runId ? run.turnMs[message.turn] : undefined;
   });
   const stored = useStoredTurnFigures(message.runId, message.turn, live !== undefined);

@@ -1,9 +1,9 @@
-import { useRunStore } from '../../store/run/run-store';
+import { chatRun, useRunStore } from '../../store/run/run-store';
 import { AssistantBody } from './assistant-body';
 
 /** The live message; it alone re-renders on each frame's batch of deltas. */
 export function StreamingMessage({ sessionId }: { sessionId: string }) {
-  const streaming = useRunStore((s) => s.runs[sessionId]?.streaming ?? null);
+  const streaming = useRunStore((s) => chatRun(s, sessionId)?.streaming ?? null);
   if (!streaming) return null;
   const answering = !!streaming.text || streaming.toolCalls.length > 0;
   const phase = answering ? 'writing…' : streaming.reasoning ? 'thinking…' : 'waiting for the model…';

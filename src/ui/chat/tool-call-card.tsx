@@ -3,11 +3,14 @@ import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import { logHeading, splitLog } from '../../tools/log-cut';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
-import { useRunStore } from '../../store/run/run-store';
+import { chatRun, useRunStore } from '../../store/run/run-store';
 import type { LiveToolCallStatus } from '../../store/run/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
-import { ApprovalCard } from './approval-card';
+// The approval and repeated-call cards (and the argument checking behind them) load when a run first asks: they
+// are never on the first screen, so they stay out of the first load.
+const ApprovalCard = lazy(() => import('./approval-card').then((m) => ({ default: m.ApprovalCard })));
+const RepeatCard = lazy(() => import('./repeat-card'));
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
@@ -60,7 +63,7 @@ const STATUS_TEXT: Record<LiveToolCallStatus | 'pending', string> = {
 };
 
 export const ToolCallCard = memo(function ToolCallCard(p: Props) {
-  const live = useRunStore((s) => s.runs[p.sessionId]?.tools[p.callId]);
+  const live = useRunStore((s) => chatRun(s, p.sessionId)?.tools[p.callId]);
   const approval = useRunStore((s) => s.approvals[p.callId]);
   const showInTimeline = useUiStore((s) => s.showInTimeline);
   // The call's server and its latest progress come from the event spine (live) or the stored row (after a reload).
@@ -124,7 +127,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         </button>
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
-      {approval && <ApprovalCard approval={approval} />}
+      {approval && (
+        <Suspense fallback={<p className="hint">Loading…</p>}>
+          {approval.repeat !== undefined ? <RepeatCard approval={{ ...approval, repeat: approval.repeat }} /> : <ApprovalCard approval={approval} />}
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <TaskLaneSlot callId={p.callId} />
       </Suspense>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ToolCall, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
-import { useRunStore } from '../../store/run/run-store';
+import { chatRun, useRunStore } from '../../store/run/run-store';
 import { useMcpAppViews } from '../../store/mcp/mcp-face';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
 import { ToolCallCard } from './tool-call-card';
@@ -23,7 +23,7 @@ export function ToolTurnCalls(p: Props) {
   // One string per store change, so only this turn re-renders when one of its own calls moves on.
   const folded = useRunStore((s) => {
     if (p.partial) return '';
-    const run = s.runs[p.sessionId];
+    const run = chatRun(s, p.sessionId);
     const views = useMcpAppViews.getState().views;
     const fold = foldTurn(
       p.toolCalls.map((c) => {

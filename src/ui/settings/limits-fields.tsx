@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import type { SessionDefaults } from '../../store/settings/settings-store';
 
-type NumberKey = 'maxTurns' | 'maxToolCallsPerTurn';
+type NumberKey = 'maxTurns' | 'maxToolCallsPerTurn' | 'repeatCallLimit';
 
 const LIMITS: { key: NumberKey; label: string; min: number; max: number }[] = [
   { key: 'maxTurns', label: 'Max turns', min: 1, max: 500 },
   { key: 'maxToolCallsPerTurn', label: 'Max tool calls per turn', min: 1, max: 100 },
+  // The repeated-call guard (architecture.md, "Repeated-call guard"); 0 turns it off.
+  { key: 'repeatCallLimit', label: 'Repeated call limit', min: 0, max: 100 },
 ];
 
 /** `children`: more run limits, placed after the tool timeout. */

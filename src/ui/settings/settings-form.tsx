@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { DEFAULT_CONFIG } from '../../domain/loop-config';
 import type { SessionRecord } from '../../domain/session';
 import { setSessionEndpoint, updateSessionSettings } from '../../store/session/session-actions';
 import { apiKeyStore, chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings/settings-store';
@@ -43,6 +44,7 @@ export function sessionDraft(session: SessionRecord | null, defaults: SessionDef
     maxRetries: s.maxRetries ?? defaults.maxRetries,
     toolConcurrency: s.toolConcurrency ?? defaults.toolConcurrency,
     toolOutputLimitBytes: s.toolOutputLimitBytes ?? defaults.toolOutputLimitBytes,
+    repeatCallLimit: s.repeatCallLimit ?? defaults.repeatCallLimit ?? DEFAULT_CONFIG.repeatCallLimit,
     systemPrompt: s.systemPrompt ?? defaults.systemPrompt,
   };
 }

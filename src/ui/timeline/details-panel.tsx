@@ -11,7 +11,9 @@ import { showInChat } from './chat-link';
 import { McpCallDetails } from '../mcp/servers/mcp-call-details';
 import { ViewEventDetails } from '../mcp/apps/view-event-details';
 import { approvalText } from '../../timeline/approval-text';
+import { ReplayRunButton } from '../replay/replay-run-button';
 import { bytesReceivedText } from '../../domain/bytes-received';
+import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from '../../domain/step-stats';
 
 const CUT = 2000;
 
@@ -151,6 +153,8 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
                 ['Starts at', formatMs(a.start)],
                 ['Waiting (to first token)', a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)],
                 ['Streaming', a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)],
+                ['Time to first token', ttftText(a.start, a.firstTokenAt)],
+                ['Output tokens per second', tokensPerSecondText(outputTokensPerSecond(a.firstTokenAt, a.end, a.usage), a.usage?.estimated === true)],
                 ['Finish reason', a.finishReason ?? '—'],
                 ...(a.error ? [['Error', `${errorLabel(a.error)}: ${a.error.message}`] as [string, string]] : []),
                 ...(a.retryInMs !== null ? [['Retry in', formatMs(a.retryInMs)] as [string, string]] : []),
@@ -166,7 +170,12 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
   );
 }
 
-function RunDetails({ run }: { run: RunModel }) {
+function ttftText(start: number, firstTokenAt: number | null): string {
+  const ms = timeToFirstTokenMs(start, firstTokenAt);
+  return ms === null ? '—' : formatMs(ms);
+}
+
+function RunDetails({ sessionId, run }: { sessionId: string; run: RunModel }) {
   const cost = useCostText();
   const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
   return (
@@ -181,6 +190,7 @@ function RunDetails({ run }: { run: RunModel }) {
         ['Cost', cost.of(run.model, run.usage)],
         ...(run.error ? [['Error', `${errorLabel(run.error)}: ${run.error.message}`] as [string, string]] : []),
       ]} />
+      {run.state !== 'live' && <ReplayRunButton sessionId={sessionId} runId={run.runId} />}
     </>
   );
 }
@@ -194,7 +204,7 @@ export function DetailsPanel({ model, bar, onClose }: Props) {
         : !found ? <p>This item is no longer in the session.</p>
         : found.call ? <CallDetails model={model} run={found.run} turn={found.turn} call={found.call} />
           : found.turn ? <TurnDetails model={model} run={found.run} turn={found.turn} />
-            : <RunDetails run={found.run} />}
+            : <RunDetails sessionId={model.sessionId} run={found.run} />}
     </aside>
   );
 }

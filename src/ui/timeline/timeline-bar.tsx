@@ -41,6 +41,7 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
     'data-turn': bar.turn ?? undefined,
     'data-run': bar.runIndex,
     'data-attempt': bar.attempt ?? undefined,
+    'data-repeat': bar.repeat,
     'data-selected': selected ? 'true' : undefined,
   } as const;
 

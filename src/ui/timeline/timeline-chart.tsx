@@ -25,6 +25,8 @@ type Props = {
   label?: string;
   /** Told the width of the plot (px) as it changes: the lanes are packed for the chart's scale. */
   onPlotWidth?: (px: number) => void;
+  /** A replay's position on the session axis: drawn as a cursor line across the rows (architecture.md, "Replay"). */
+  cursorMs?: number | null;
 };
 
 type Hover = { bar: Bar; x: number; y: number };
@@ -33,7 +35,7 @@ type Hover = { bar: Bar; x: number; y: number };
  * The chart: a time axis and virtualized rows. Only rows in the scrolled window are mounted and,
  * in each, only bars in the time window (binary search), so its cost follows the screen, not the run.
  */
-export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest, label = 'Timeline', onPlotWidth }: Props) {
+export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest, label = 'Timeline', onPlotWidth, cursorMs = null }: Props) {
   const keysId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -325,6 +327,9 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
                 </g>
               );
             })}
+            {cursorMs !== null && (
+              <line x1={x(cursorMs)} x2={x(cursorMs)} y1={0} y2={svgHeight} className="tl-replay-cursor" data-replay-cursor={cursorMs.toFixed(1)} />
+            )}
           </svg>
         </div>
       </div>

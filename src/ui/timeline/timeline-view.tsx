@@ -11,6 +11,7 @@ import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/
 import { readSession } from '../data/session-reads';
 import { installShowInTimelineListener } from './chat-link';
 import { DetailsPanel } from './details-panel';
+import { useReplayStore, type ActiveReplay } from '../../store/replay/replay-store';
 import { downloadBlob } from '../download';
 import { svgToPng } from './svg-to-png';
 import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timeline-chart';
@@ -35,6 +36,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   const [allBranches, setAllBranches] = useState(false);
   const { snapshot, error, hiddenRuns } = useTimelineSnapshot(sessionId, allBranches);
   const model = snapshot?.model ?? null;
+  const replay = useReplayStore((s) => s.active);
   const live = model?.runs.some((r) => r.state === 'live') ?? false;
 
   const [text, setText] = useState('');
@@ -200,12 +202,21 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
           onSelect={setSelected}
           scrollRequest={scrollRequest}
           onPlotWidth={setPlotW}
+          cursorMs={replayCursorMs(layout, replay, sessionId ?? '')}
         />
         {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
       </div>
       <ViewLane sessionId={sessionId} runs={model.runs} events={viewEvents} />
     </div>
   );
+}
+
+/** Where a replay of one of this session's runs stands, on the session axis (architecture.md, "Replay"). */
+function replayCursorMs(layout: TimelineLayout | null, replay: ActiveReplay | null, sessionId: string): number | null {
+  if (!layout || !replay || replay.sessionId !== sessionId) return null;
+  const runRow = layout.rows.find((r) => r.kind === 'run' && r.bars[0]?.id === `run:${replay.runId}`);
+  const runBar = runRow?.bars[0];
+  return runBar ? runBar.start + replay.cursorT : null;
 }
 
 function Legend({ spans }: { spans: boolean }) {

@@ -54,6 +54,18 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     },
   },
   {
+    kind: 'command',
+    id: 'replay',
+    label: 'Replay run',
+    // A run's stored events played back through the live reducer (architecture.md, "Replay"); its code loads on use.
+    shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
+    disabled: ({ busy }) => busy,
+    run: async ({ sessionId, message }) => {
+      if (message.role !== 'assistant' || !message.runId) return;
+      (await import('../../../store/replay/replay-store')).startReplay(sessionId, message.runId);
+    },
+  },
+  {
     kind: 'panel',
     id: 'sent',
     label: 'What was sent',
