@@ -16,6 +16,8 @@ const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => (
 const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
+// A share link's reader (decryption, checks, the read-only view) loads only when a link is opened.
+const SharedSessionView = lazy(() => import('./share/shared-session-view').then((m) => ({ default: m.SharedSessionView })));
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
@@ -45,7 +47,9 @@ export function App() {
         {overlay ? (
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>
-              {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} /> : <NotHere what={overlay} />}
+              {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} />
+                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} />
+                  : <NotHere what={overlay} />}
             </Suspense>
           </div>
         ) : (
