@@ -67,6 +67,18 @@ describe('share links', () => {
     expect(opened.file.tools).toEqual([]);
   });
 
+  it('leaves out stream deltas and the system prompt layers a request sent (recalled memories stay with the sender)', async () => {
+    const file = fixtureFile();
+    const s = file.sessions[0]!;
+    const started = s.events.find((e) => e.type === 'request_started')!;
+    if (started.type === 'request_started') started.systemLayers = [{ id: 'memories', title: 'Memories', text: 'MEMORY-CANARY lives in Paris' }];
+    const opened = await openShareLink(hashOf(await linkFor(file, true)));
+    expect(opened.text).not.toContain('MEMORY-CANARY');
+    const kinds = new Set(opened.file.sessions[0]!.events.map((e) => e.type));
+    expect(['text_delta', 'reasoning_delta', 'tool_call_delta'].filter((k) => kinds.has(k as never))).toEqual([]);
+    expect(kinds.has('request_started')).toBe(true);
+  });
+
   it('two links of one session have different keys and different bytes', async () => {
     const file = fixtureFile();
     const [a, b] = [await linkFor(file, true), await linkFor(file, true)];

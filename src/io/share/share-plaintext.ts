@@ -7,7 +7,8 @@ import { ShareLinkError } from './share-errors';
 /**
  * What a share link carries, before sealing (architecture.md, "Share links"): a versioned envelope around a
  * Toolscope session file (format-v1.ts) holding the one session. Not carried: tool definitions, MCP servers,
- * memories, prices (a link hands on a conversation, not the sender's setup), stream deltas. Without tool results, every place a
+ * memories, prices (a link hands on a conversation, not the sender's setup), the system prompt layers each request sent (they hold
+ * recalled memories), stream deltas. Without tool results, every place a
  * result lives says it was left out instead: tool messages, tool call rows, the run events, MCP task and View lanes.
  */
 export const SHARE_FORMAT = 'toolscope-share';
@@ -62,11 +63,21 @@ export function withoutToolResults(entry: ExportedSessionV1): ExportedSessionV1 
  */
 const DELTAS: ReadonlySet<string> = new Set(['text_delta', 'reasoning_delta', 'tool_call_delta']);
 
+/**
+ * A request's system prompt layers as sent hold the memories recalled for it, and memories stay with the sender;
+ * the session's own system prompt (its settings) is carried.
+ */
+function withoutLayers(e: EventRecord): EventRecord {
+  if (e.type !== 'request_started' || e.systemLayers === undefined) return e;
+  const { systemLayers: _layers, ...rest } = e;
+  return rest;
+}
+
 /** The envelope for one exported session; `file` is an export of that session (buildExport's output). */
 export function sharePlaintext(file: ExportFileV1, includeToolResults: boolean): SharePlaintextV1 {
   const entry = file.sessions[0];
   if (file.sessions.length !== 1 || entry === undefined) throw new Error('A share link carries exactly one session.');
-  const lean = { ...entry, events: entry.events.filter((e) => !DELTAS.has(e.type)) };
+  const lean = { ...entry, events: entry.events.filter((e) => !DELTAS.has(e.type)).map(withoutLayers) };
   const session = includeToolResults ? lean : withoutToolResults(lean);
   return {
     format: SHARE_FORMAT,
