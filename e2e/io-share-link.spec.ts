@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect, type MockServer } from './fixtures';
+import { test, expect } from './fixtures';
 import { assistantMessages, expandToolCard, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { confirmImport, importDialog } from './support/import-export';
