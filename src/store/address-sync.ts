@@ -19,8 +19,6 @@ import { useUiStore, type AppTab, type UiState } from './ui-store';
 export function addressOfState(s: Pick<UiState, 'currentSessionId' | 'tab' | 'overlay' | 'timelineFocus' | 'timelineSelection'>, params: AddressParams = []): AppAddress {
   const view: AddressView = s.tab;
   const o = s.overlay;
-  // A share link's address is the link itself; write() leaves it as it is while the shared session shows.
-  if (o?.kind === 'shared') return { kind: 'home', view, params };
   if (o?.kind === 'unknown') return { kind: 'unknown', hash: o.hash };
   if (o?.kind === 'compare') return { kind: 'compare', a: o.a, b: o.a === null ? null : o.b, params };
   if (o?.kind === 'missing') return { kind: 'session', sessionId: o.sessionId, view, callId: null, params };
@@ -84,6 +82,7 @@ export function startAddressSync(win: AddressWindow = window, exists: SessionExi
   };
 
   const write = (mode: 'push' | 'replace') => {
+    // A share link's address is the link itself: left as it is while the shared session shows.
     if (ui.getState().overlay?.kind === 'shared') return;
     const here = parseAddress(win.location.hash);
     const draft = addressOfState(ui.getState());

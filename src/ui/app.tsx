@@ -10,6 +10,7 @@ import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
 import { SyncButton } from './sync/sync-button';
 import { SkipLink } from './shell/skip-link';
+import { sharedViewKit } from './share/shared-view-kit';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -17,7 +18,7 @@ const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
 // A share link's reader (decryption, checks, the read-only view) loads only when a link is opened.
-const SharedSessionView = lazy(() => import('./share/shared-session-view').then((m) => ({ default: m.SharedSessionView })));
+const SharedSessionView = lazy(() => import('./share/share-ui').then((m) => ({ default: m.SharedSessionView })));
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
@@ -48,7 +49,7 @@ export function App() {
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>
               {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} />
-                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} />
+                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} kit={sharedViewKit} />
                   : <NotHere what={overlay} />}
             </Suspense>
           </div>

@@ -1,11 +1,11 @@
 import { db } from '../../db/database';
-import { buildExport } from '../../io/export-sessions';
 import { sealShare } from '../../io/share/share-crypto';
 import { ShareLinkError } from '../../io/share/share-errors';
 import { formatShareLink, MAX_INLINE_LINK_CHARS } from '../../io/share/share-fragment-codec';
 import { encodeSharePlaintext, sharePlaintext } from '../../io/share/share-plaintext';
 import { putSharedObject } from '../../sync/shared-object';
 import { loadStorageConfig } from '../../sync/storage-config';
+import { buildSessionsFile } from './session-export';
 
 /** Where a made link keeps the session: in the link itself, or on the sync storage (the link says where). */
 export type MadeShareLink = { link: string; where: 'link' | 'storage' };
@@ -16,7 +16,7 @@ export type MadeShareLink = { link: string; where: 'link' | 'storage' };
  * storage connected in "Sync and backup" instead, or, with none connected, says to connect one.
  */
 export async function makeShareLink(sessionId: string, includeToolResults: boolean, pageUrl: string): Promise<MadeShareLink> {
-  const { file } = await buildExport(db, { kind: 'session', sessionId });
+  const { file } = await buildSessionsFile({ kind: 'session', sessionId }, false);
   if (file.sessions.length !== 1) throw new ShareLinkError('missing', 'This session is no longer stored here, so there is nothing to share.');
   const { key, sealed } = await sealShare(encodeSharePlaintext(sharePlaintext(file, includeToolResults)));
   const inline = formatShareLink(pageUrl, { mode: 'inline', key, sealed });

@@ -14,7 +14,7 @@ type Status = { kind: 'info' | 'error'; text: string } | null;
 // Opened only by "Choose sessions…": not part of the first load.
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
 // "Share link…" brings the sealing code (WebCrypto, the sync storage client) with its dialog, on first use.
-const ShareLinkDialog = lazy(() => import('./share-link-dialog').then((m) => ({ default: m.ShareLinkDialog })));
+const ShareLinkDialog = lazy(() => import('../share/share-ui').then((m) => ({ default: m.ShareLinkDialog })));
 
 /**
  * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include

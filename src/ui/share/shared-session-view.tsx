@@ -1,22 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { branchStateOf, pathIds, ROOT_BRANCH } from '../../domain/branches';
 import type { ExportedSessionV1 } from '../../io/format-v1';
 import { openShareLink } from '../../io/share/open-share-link';
 import { ShareLinkError } from '../../io/share/share-errors';
 import type { OpenedShare } from '../../io/share/share-plaintext';
-import { buildChatModel, type ChatRow } from '../chat/chat-rows';
-import { collapseCompacted } from '../context/collapse-compacted';
+import type { ToolMessage } from '../../domain/messages';
+import type { ChatRow } from '../chat/chat-rows';
 import type { ToolCallRecord } from '../data/record-types';
-import { AssistantMessageView } from '../chat/assistant-message';
-import { UserMessageView } from '../chat/user-message';
-import { LongText } from '../chat/long-text';
-import { useImportState } from '../io/import-state';
-import './shared-session.css';
+import type { SharedViewKit } from './shared-view-kit';
 
 type State = { kind: 'opening' } | { kind: 'open'; share: OpenedShare } | { kind: 'failed'; text: string };
 
 /** The messages on the session's active path, as the chat shows them (architecture.md, "Branches"). */
-function pathMessages(entry: ExportedSessionV1) {
+function pathMessages({ branchStateOf, pathIds, ROOT_BRANCH }: SharedViewKit, entry: ExportedSessionV1) {
   if (!entry.session.branches?.length) return entry.messages;
   const own = new Map<string, string[]>();
   for (const m of entry.messages) {
@@ -28,7 +23,8 @@ function pathMessages(entry: ExportedSessionV1) {
 }
 
 /** One message, read-only: the chat's own message views without their actions (edit, regenerate, fork, branches). */
-function SharedRow({ sessionId, row, toolResults, toolRecords }: { sessionId: string; row: ChatRow; toolResults: ReturnType<typeof buildChatModel>['toolResults']; toolRecords: Map<string, ToolCallRecord> }) {
+function SharedRow({ kit, sessionId, row, toolResults, toolRecords }: { kit: SharedViewKit; sessionId: string; row: ChatRow; toolResults: Map<string, ToolMessage>; toolRecords: Map<string, ToolCallRecord> }) {
+  const { AssistantMessageView, LongText, UserMessageView } = kit;
   if (row.kind !== 'message') return null;
   const m = row.message;
   switch (m.role) {
@@ -48,13 +44,13 @@ function SharedRow({ sessionId, row, toolResults, toolRecords }: { sessionId: st
   }
 }
 
-function SharedChat({ share }: { share: OpenedShare }) {
+function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) {
   const entry = share.file.sessions[0]!;
-  const requestImport = useImportState((s) => s.requestImport);
+  const requestImport = kit.useImportState((s) => s.requestImport);
   const model = useMemo(() => {
-    const built = buildChatModel(pathMessages(entry), [], null);
-    return { rows: collapseCompacted(built.rows), toolResults: built.toolResults };
-  }, [entry]);
+    const built = kit.buildChatModel(pathMessages(kit, entry), [], null);
+    return { rows: kit.collapseCompacted(built.rows), toolResults: built.toolResults };
+  }, [kit, entry]);
   const toolRecords = useMemo(() => new Map(entry.toolCalls.map((c) => [c.id, c])), [entry]);
   const importCopy = () => {
     const name = `${entry.session.title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim() || 'shared session'}.json`;
@@ -74,7 +70,7 @@ function SharedChat({ share }: { share: OpenedShare }) {
       </div>
       <div className="message-list">
         {model.rows.map((row) => (
-          <SharedRow key={row.key} sessionId={entry.session.id} row={row} toolResults={model.toolResults} toolRecords={toolRecords} />
+          <SharedRow key={row.key} kit={kit} sessionId={entry.session.id} row={row} toolResults={model.toolResults} toolRecords={toolRecords} />
         ))}
       </div>
     </>
@@ -86,7 +82,7 @@ function SharedChat({ share }: { share: OpenedShare }) {
  * It reads the fragment from the address itself, once, so the key never enters the app's state, settings or logs;
  * an inline link sends no request at all, a stored one a single GET of the sealed bytes.
  */
-export function SharedSessionView() {
+export function SharedSessionView({ kit }: { kit: SharedViewKit }) {
   const [state, setState] = useState<State>({ kind: 'opening' });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -109,7 +105,7 @@ export function SharedSessionView() {
       </h2>
       {state.kind === 'opening' && <p role="status">Opening the shared session…</p>}
       {state.kind === 'failed' && <p role="alert">{state.text}</p>}
-      {state.kind === 'open' && <SharedChat share={state.share} />}
+      {state.kind === 'open' && <SharedChat kit={kit} share={state.share} />}
     </section>
   );
 }
