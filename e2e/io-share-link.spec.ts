@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { assistantMessages, expandToolCard, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
+import { expectNoAxeViolations, type Scheme, type Width } from './support/axe-scan';
 import { confirmImport, importDialog } from './support/import-export';
 import { sessionItems } from './support/session-list';
 import { closeSyncPanel, connectWebDav, syncStatus } from './support/sync-panel';
@@ -15,6 +16,8 @@ import { apacheAvailable, startApacheDav } from '../src/sync/testing/apache-webd
 import { filesUnder } from '../src/sync/testing/files-under';
 
 if (!apacheAvailable()) throw new Error('The share link spec needs Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2');
+
+const AXE_COMBOS: { scheme: Scheme; width: Width }[] = [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 390 }];
 
 type Sent = { url: string; body: Buffer | null; authorization: string | undefined };
 
@@ -69,8 +72,11 @@ test('a small session travels whole in the link; a fresh browser shows it read-o
   expect(link).not.toContain('?');
   expect(link.length).toBeLessThanOrEqual(2000);
   const key = link.slice(link.indexOf('#')).split('.')[2]!;
+  await expectNoAxeViolations(page, 'share link dialog', AXE_COMBOS);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  // Esc-like closing gives the cursor back to where the dialog was opened from.
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeFocused();
   // Making the link sent nothing: the page only fetched its own code for the dialog.
   expect(sent.filter((r) => new URL(r.url).origin !== origin() || r.body !== null)).toEqual([]);
 
@@ -93,6 +99,7 @@ test('a small session travels whole in the link; a fresh browser shows it read-o
   await expect(b.page.getByRole('button', { name: 'Regenerate' })).toHaveCount(0);
   await expect(sessionItems(b.page)).toHaveCount(0);
   expect(b.page.url()).toBe(link);
+  await expectNoAxeViolations(b.page, 'shared session', AXE_COMBOS);
 
   await b.page.getByRole('button', { name: 'Import a copy' }).click();
   await expect(importDialog(b.page)).toContainText('The file is valid: 1 session');

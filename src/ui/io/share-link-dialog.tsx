@@ -39,6 +39,12 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
     }
   };
 
+  // Closed before the parent moves the cursor: while the dialog is modal, the rest of the page cannot take focus.
+  const close = () => {
+    ref.current?.close();
+    onClose();
+  };
+
   const copy = async (made: MadeShareLink) => {
     try {
       await navigator.clipboard.writeText(made.link);
@@ -56,7 +62,7 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       className="io-dialog"
       onCancel={(e) => {
         e.preventDefault();
-        onClose();
+        close();
       }}
     >
       <h2>Share link</h2>
@@ -102,7 +108,7 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
             Create link
           </button>
         )}
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={close}>
           Close
         </button>
       </div>
