@@ -3,6 +3,7 @@ import { getSession } from '../db/sessions-repo';
 import {
   formatAddress, parseAddress, type AddressParams, type AddressView, type AppAddress,
 } from '../domain/app-address';
+import { isShareFragment } from '../domain/share-fragment';
 import { sessionStored } from './session/session-actions';
 import { useUiStore, type AppTab, type UiState } from './ui-store';
 
@@ -64,7 +65,25 @@ export function startAddressSync(win: AddressWindow = window, exists: SessionExi
   /** Bumped by every address applied, so a slow existence check for an older one is dropped. */
   let generation = 0;
 
+  // The share fragment last opened: Back/Forward fire both popstate and hashchange, and one link opens once.
+  // Kept in this closure only; it never enters the UI state (architecture.md, "Share links").
+  let openedShare: string | null = null;
+  let sharesOpened = 0;
+  const openShared = () => {
+    if (openedShare === win.location.hash && ui.getState().overlay?.kind === 'shared') return;
+    openedShare = win.location.hash;
+    generation++;
+    applying = true;
+    try {
+      ui.getState().openOverlay({ kind: 'shared', opened: ++sharesOpened });
+    } finally {
+      applying = false;
+    }
+  };
+
   const write = (mode: 'push' | 'replace') => {
+    // A share link's address is the link itself: left as it is while the shared session shows.
+    if (ui.getState().overlay?.kind === 'shared') return;
     const here = parseAddress(win.location.hash);
     const draft = addressOfState(ui.getState());
     const next = addressOfState(ui.getState(), sameOwner(here, draft) ? params : []);
@@ -120,6 +139,8 @@ export function startAddressSync(win: AddressWindow = window, exists: SessionExi
 
   // Back/Forward fire both popstate and hashchange; the second finds the state already there.
   const onNavigate = () => {
+    if (isShareFragment(win.location.hash)) return openShared();
+    openedShare = null;
     const address = parseAddress(win.location.hash);
     if (formatAddress(address) === formatAddress(addressOfState(ui.getState(), params))) return;
     apply(address);
@@ -141,7 +162,8 @@ export function startAddressSync(win: AddressWindow = window, exists: SessionExi
   });
   win.addEventListener('hashchange', onNavigate);
   win.addEventListener('popstate', onNavigate);
-  apply(parseAddress(win.location.hash));
+  if (isShareFragment(win.location.hash)) openShared();
+  else apply(parseAddress(win.location.hash));
   return () => {
     unsubscribe();
     win.removeEventListener('hashchange', onNavigate);

@@ -11,12 +11,15 @@ export type ChatFocus = { sessionId: string; messageId: string; callId: string |
 
 /**
  * A screen shown in place of the views, reached by address (store/address-sync.ts): two sessions compared, a link
- * to a session that is not here, or an address that leads nowhere. Opening a session or a view closes it.
+ * to a session that is not here, an address that leads nowhere, or a share link (read-only; `opened` counts the
+ * links opened, so a second one pasted while one shows opens afresh; the fragment itself is never held here). Opening
+ * a session or a view closes it.
  */
 export type ScreenOverlay =
   | { kind: 'compare'; a: CompareRef | null; b: CompareRef | null }
   | { kind: 'missing'; sessionId: string }
-  | { kind: 'unknown'; hash: string };
+  | { kind: 'unknown'; hash: string }
+  | { kind: 'shared'; opened: number };
 
 /** The tool call selected on a session's timeline, so the address can name it. */
 export type TimelineSelection = { sessionId: string; callId: string } | null;

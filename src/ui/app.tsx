@@ -11,6 +11,7 @@ import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
 import { SyncButton } from './sync/sync-button';
 import { SkipLink } from './shell/skip-link';
+import { sharedViewKit } from './share/shared-view-kit';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -19,6 +20,8 @@ const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ 
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
 // Loaded on the first "Replay run" (architecture.md, "Replay").
 const ReplayPanel = lazy(() => import('./replay/replay-panel'));
+// A share link's reader (decryption, checks, the read-only view) loads only when a link is opened.
+const SharedSessionView = lazy(() => import('./share/share-ui').then((m) => ({ default: m.SharedSessionView })));
 
 export function App() {
   const tab = useUiStore((s) => s.tab);
@@ -51,7 +54,9 @@ export function App() {
         {overlay ? (
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>
-              {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} /> : <NotHere what={overlay} />}
+              {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} />
+                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} kit={sharedViewKit} />
+                  : <NotHere what={overlay} />}
             </Suspense>
           </div>
         ) : (

@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function config(dir: string, port: number, corsOrigin: string | null, asUser: string | null): string {
+function config(dir: string, port: number, corsOrigin: string | null, asUser: string | null, publicShares: boolean): string {
   const root = join(dir, 'root');
   const cors = corsOrigin === null ? '' : `
     Header always set Access-Control-Allow-Origin "${corsOrigin}"
@@ -63,10 +63,17 @@ DocumentRoot "${root}"
         Require valid-user
     </LimitExcept>${cors}
 </Directory>
+${publicShares ? `# Share links: their sealed sessions are read without signing in (docs/sync-storage.md); writing still needs it.
+<Directory "${root}/vault/shares">
+    <LimitExcept GET HEAD OPTIONS>
+        Require valid-user
+    </LimitExcept>
+</Directory>` : ''}
 `;
 }
 
-export async function startApacheDav(opts: { corsOrigin: string | null; username?: string; password?: string }): Promise<ApacheDav> {
+/** `publicShares`: the vault's `shares/` folder is readable without sign-in, as share links need (writing still asks). */
+export async function startApacheDav(opts: { corsOrigin: string | null; username?: string; password?: string; publicShares?: boolean }): Promise<ApacheDav> {
   const username = opts.username ?? 'sync';
   const password = opts.password ?? 'sync-secret';
   const dir = mkdtempSync(join(tmpdir(), 'toolscope-dav-'));
@@ -84,7 +91,7 @@ export async function startApacheDav(opts: { corsOrigin: string | null; username
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
     const conf = join(dir, 'httpd.conf');
-    writeFileSync(conf, config(dir, port, opts.corsOrigin, asUser));
+    writeFileSync(conf, config(dir, port, opts.corsOrigin, asUser, opts.publicShares === true));
     const child = spawn(APACHE_BIN, ['-f', conf, '-DFOREGROUND'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));

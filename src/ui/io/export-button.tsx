@@ -14,6 +14,8 @@ const OpenAIExportNotice = lazy(() => import('./openai-export-notice').then((m) 
 
 // Opened only by "Choose sessions…": not part of the first load.
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
+// "Share link…" brings the sealing code (WebCrypto, the sync storage client) with its dialog, on first use.
+const ShareLinkDialog = lazy(() => import('../share/share-ui').then((m) => ({ default: m.ShareLinkDialog })));
 
 /**
  * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include
@@ -26,6 +28,7 @@ export function ExportButton() {
   const [includeMemories, setIncludeMemories] = useState(false);
   const [choosing, setChoosing] = useState<SessionRecord[] | null>(null);
   const [status, setStatus] = useState<Status>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
   // An OpenAI export that leaves something out waits here until the person has read what and chosen to save.
   const [pendingOpenAI, setPendingOpenAI] = useState<OpenAIExportPlan | null>(null);
   // The button may sit at the left (sidebar) or the right (header); open toward the side with room.
@@ -99,6 +102,12 @@ export function ExportButton() {
             This session as OpenAI messages
           </button>
           <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
+          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => {
+            setOpen(false);
+            setSharing(sessionId);
+          }}>
+            Share link…
+          </button>
           <div role="separator" />
           <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeMemories} className="io-check" onClick={() => setIncludeMemories((v) => !v)}>
             <span aria-hidden="true">{includeMemories ? '☑' : '☐'}</span> Include memories
@@ -116,6 +125,17 @@ export function ExportButton() {
             backToButton();
           }}
         />
+        </Suspense>
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareLinkDialog
+            sessionId={sharing}
+            onClose={() => {
+              setSharing(null);
+              backToButton();
+            }}
+          />
         </Suspense>
       )}
       {pendingOpenAI && (

@@ -1,0 +1,171 @@
+/**
+ * Share links (architecture.md, "Share links"): a session sealed in the page and opened in a browser with no data
+ * (a fresh context), read-only, then imported. A request log on both sides shows no plaintext and no key leaves
+ * either page; a small session sends nothing at all, a larger one goes to Apache WebDAV as ciphertext.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { assistantMessages, expandToolCard, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { openConfiguredApp } from './support/configured-app';
+import { expectNoAxeViolations, type Scheme, type Width } from './support/axe-scan';
+import { confirmImport, importDialog } from './support/import-export';
+import { sessionItems } from './support/session-list';
+import { closeSyncPanel, connectWebDav, syncStatus } from './support/sync-panel';
+import { apacheAvailable, startApacheDav } from '../src/sync/testing/apache-webdav';
+import { filesUnder } from '../src/sync/testing/files-under';
+
+if (!apacheAvailable()) throw new Error('The share link spec needs Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2');
+
+const AXE_COMBOS: { scheme: Scheme; width: Width }[] = [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 390 }];
+
+type Sent = { url: string; body: Buffer | null; authorization: string | undefined };
+
+/** Every request the context's pages (and service worker) make, with its body. */
+function requestLog(context: BrowserContext): Sent[] {
+  const log: Sent[] = [];
+  context.on('request', (r) => log.push({ url: r.url(), body: r.postDataBuffer(), authorization: r.headers()['authorization'] }));
+  return log;
+}
+
+function leaks(log: Sent[], secrets: string[]): string[] {
+  return log.flatMap((r) => secrets.filter((s) => r.url.includes(s) || (r.body !== null && r.body.includes(s))).map((s) => `${s} in ${r.url}`));
+}
+
+function origin(): string {
+  const base = test.info().project.use.baseURL;
+  if (!base) throw new Error('no baseURL');
+  return new URL(base).origin;
+}
+
+async function createLink(page: Page, includeToolResults: boolean): Promise<ReturnType<Page['getByRole']>> {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Share link…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share link' });
+  await expect(dialog).toBeVisible();
+  const box = dialog.getByRole('checkbox', { name: 'Include tool results' });
+  if (includeToolResults) await box.check();
+  else await box.uncheck();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  return dialog;
+}
+
+async function freshBrowser(browser: Browser): Promise<{ page: Page; log: Sent[]; context: BrowserContext }> {
+  const context = await browser.newContext();
+  const log = requestLog(context);
+  return { page: await context.newPage(), log, context };
+}
+
+test('a small session travels whole in the link; a fresh browser shows it read-only and imports a copy; a damaged link says so', async ({ page, mock, browser }) => {
+  const QUESTION = 'Question BRAVO-7c1e about tides';
+  const ANSWER = 'Answer ALPHA-5d2f: twice a day.';
+  await openConfiguredApp(page, mock);
+  mock.script([{ kind: 'text', content: ANSWER }]);
+  await sendMessage(page, QUESTION);
+  await waitForIdle(page);
+
+  const sent = requestLog(page.context());
+  const dialog = await createLink(page, false);
+  const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+  await expect(dialog.getByRole('status')).toHaveText('The whole session is inside the link, encrypted; nothing was uploaded.');
+  expect(link.startsWith(`${origin()}/#share=1.i.`)).toBe(true);
+  expect(link).not.toContain('?');
+  expect(link.length).toBeLessThanOrEqual(2000);
+  const key = link.slice(link.indexOf('#')).split('.')[2]!;
+  await expectNoAxeViolations(page, 'share link dialog', AXE_COMBOS);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // Esc-like closing gives the cursor back to where the dialog was opened from.
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeFocused();
+  // Making the link sent nothing: the page only fetched its own code for the dialog.
+  expect(sent.filter((r) => new URL(r.url).origin !== origin() || r.body !== null)).toEqual([]);
+
+  const modelRequests = mock.requests.length;
+  const b = await freshBrowser(browser);
+  // A link cut or changed on the way (a chat app, a bad copy) says what happened and shows nothing.
+  await b.page.goto(link.slice(0, -12));
+  await expect(b.page.getByRole('heading', { name: 'Share link could not be opened' })).toBeVisible();
+  await expect(b.page.getByRole('alert').filter({ hasText: 'changed or cut short' })).toBeVisible();
+  await expect(sessionItems(b.page)).toHaveCount(0);
+
+  await b.page.goto(link);
+  await expect(b.page.getByRole('heading', { name: QUESTION })).toBeVisible();
+  await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).toContainText('The sender left tool results out.');
+  await expect(assistantMessages(b.page)).toHaveCount(1);
+  await expect(assistantMessages(b.page)).toContainText(ANSWER);
+  await expect(b.page.getByRole('article', { name: 'Your message' })).toContainText(QUESTION);
+  // Read-only: nothing to edit or continue here, and nothing was stored.
+  await expect(b.page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: 'Regenerate' })).toHaveCount(0);
+  await expect(sessionItems(b.page)).toHaveCount(0);
+  expect(b.page.url()).toBe(link);
+  await expectNoAxeViolations(b.page, 'shared session', AXE_COMBOS);
+
+  await b.page.getByRole('button', { name: 'Import a copy' }).click();
+  await expect(importDialog(b.page)).toContainText('The file is valid: 1 session');
+  await confirmImport(b.page, /Imported 1 session/);
+  await expect(sessionItems(b.page).filter({ hasText: QUESTION })).toHaveCount(1);
+  await b.page.reload();
+  await expect(sessionItems(b.page).filter({ hasText: QUESTION })).toHaveCount(1);
+
+  // The opening page asked only for its own files: no model, no storage, no key, no plaintext.
+  expect(mock.requests.length).toBe(modelRequests);
+  expect(b.log.map((r) => new URL(r.url).origin).filter((o) => o !== origin())).toEqual([]);
+  expect(leaks([...b.log, ...sent], [key, QUESTION, ANSWER, 'BRAVO-7c1e', 'ALPHA-5d2f', '#share'])).toEqual([]);
+  await b.context.close();
+});
+
+test('with tool results a larger session goes to WebDAV as ciphertext; a fresh browser reads it with one GET', async ({ page, mock, browser }) => {
+  const TOOL_RESULT = 'TOOLRES-7731';
+  // Random text does not compress: far beyond what a link holds.
+  const LONG = `Answer KILO-4e0a ${randomBytes(2400).toString('base64')}`;
+  const dav = await startApacheDav({ corsOrigin: origin(), publicShares: true });
+  try {
+    await openConfiguredApp(page, mock);
+    mock.script([
+      { kind: 'tool_calls', calls: [{ id: 'call_share', name: 'js_eval', arguments: { expression: '"TOOLRES-" + "7731"' } }] },
+      { kind: 'text', content: LONG },
+    ]);
+    await sendMessage(page, 'Question ECHO-91b3, then a long answer');
+    await waitForIdle(page);
+
+    // No storage connected: a sentence says what to do, and no link is made.
+    let dialog = await createLink(page, true);
+    await expect(dialog.getByRole('alert')).toContainText('Connect a storage in "Sync and backup" to share it through your storage, or leave tool results out.');
+    await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await connectWebDav(page, dav, 'correct horse battery staple');
+    await expect(syncStatus(page)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(page);
+    const sent = requestLog(page.context());
+    dialog = await createLink(page, true);
+    await expect(dialog.getByRole('status')).toHaveText('The session is on your storage, encrypted; the link holds where it is and its key.');
+    const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(link.startsWith(`${origin()}/#share=1.s.`)).toBe(true);
+    const key = link.slice(link.indexOf('#')).split('.')[2]!;
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const stored = filesUnder(dav.root).filter((f) => f.path.startsWith('/shares/'));
+    expect(stored).toHaveLength(1);
+    const secrets = [key, TOOL_RESULT, 'KILO-4e0a', 'ECHO-91b3', LONG.slice(20, 60), '#share'];
+    for (const s of secrets) expect(stored[0]!.text).not.toContain(s);
+    expect(leaks(sent, secrets)).toEqual([]);
+
+    const b = await freshBrowser(browser);
+    await b.page.goto(link);
+    await expect(b.page.getByRole('heading', { name: 'Question ECHO-91b3, then a long answer' })).toBeVisible();
+    await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).not.toContainText('left tool results out');
+    await expect(assistantMessages(b.page).last()).toContainText('Answer KILO-4e0a');
+    await expandToolCard(toolCard(b.page, 'call_share'));
+    await expect(toolCard(b.page, 'call_share').getByLabel('Result', { exact: true })).toContainText(TOOL_RESULT);
+    // One GET of the sealed bytes, with no credentials; nothing else left the app's origin.
+    const away = b.log.filter((r) => new URL(r.url).origin !== origin());
+    expect(away.map((r) => r.url)).toEqual([`${dav.url}${stored[0]!.path.slice(1)}`]);
+    expect(away[0]!.authorization).toBeUndefined();
+    expect(leaks(b.log, secrets)).toEqual([]);
+    await b.context.close();
+  } finally {
+    await dav.stop();
+  }
+});

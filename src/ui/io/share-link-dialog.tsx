@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { makeShareLink, type MadeShareLink } from '../data/share-link';
+
+type Props = { sessionId: string; onClose: () => void };
+
+type Step = { kind: 'idle' } | { kind: 'making' } | { kind: 'made'; made: MadeShareLink; copied: boolean } | { kind: 'failed'; text: string };
+
+/**
+ * "Share link…" (architecture.md, "Share links"): a modal dialog that seals the session in the page and shows the
+ * link. Loaded on first use with the sealing code. Tool results are left out unless ticked: they are what most
+ * often holds what the person did not mean to hand on. Changing the choice drops a link already made.
+ */
+export function ShareLinkDialog({ sessionId, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const linkBox = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [toolResults, setToolResults] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+
+  useEffect(() => {
+    if (step.kind !== 'made') return;
+    linkBox.current?.focus();
+    linkBox.current?.select();
+  }, [step.kind]);
+
+  const create = async () => {
+    setStep({ kind: 'making' });
+    try {
+      // The page's own address: formatShareLink keeps its origin and path only, never a query or the fragment.
+      const made = await makeShareLink(sessionId, toolResults, window.location.href);
+      setStep({ kind: 'made', made, copied: false });
+    } catch (e) {
+      setStep({ kind: 'failed', text: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  // Closed before the parent moves the cursor: while the dialog is modal, the rest of the page cannot take focus.
+  const close = () => {
+    ref.current?.close();
+    onClose();
+  };
+
+  const copy = async (made: MadeShareLink) => {
+    try {
+      await navigator.clipboard.writeText(made.link);
+      setStep({ kind: 'made', made, copied: true });
+    } catch {
+      setStep({ kind: 'failed', text: 'The browser did not let the page copy the link. Select the link and copy it yourself.' });
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Share link"
+      aria-describedby={`${id}-about`}
+      className="io-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
+      <h2>Share link</h2>
+      <p id={`${id}-about`} className="hint">
+        The session is encrypted in this page with a new key that exists only in the link. Anyone with the link can
+        read it; no one without it can, your storage included.
+      </p>
+      <label>
+        <input
+          type="checkbox"
+          checked={toolResults}
+          disabled={step.kind === 'making'}
+          onChange={(e) => {
+            setToolResults(e.target.checked);
+            setStep({ kind: 'idle' });
+          }}
+        />{' '}
+        Include tool results
+      </label>
+      {step.kind === 'made' && (
+        <p>
+          <label htmlFor={`${id}-link`}>Link</label>
+          <input id={`${id}-link`} ref={linkBox} type="text" readOnly value={step.made.link} className="share-link-box" onFocus={(e) => e.target.select()} />
+        </p>
+      )}
+      <p role="status" className="hint">
+        {step.kind === 'making'
+          ? 'Encrypting the session…'
+          : step.kind === 'made'
+            ? (step.made.where === 'link'
+                ? 'The whole session is inside the link, encrypted; nothing was uploaded.'
+                : 'The session is on your storage, encrypted; the link holds where it is and its key.') + (step.copied ? ' Link copied.' : '')
+            : ''}
+      </p>
+      {step.kind === 'failed' && <p role="alert" className="warning">{step.text}</p>}
+      <div className="dialog-actions">
+        {step.kind === 'made' ? (
+          <button type="button" className="primary" onClick={() => void copy(step.made)}>
+            Copy link
+          </button>
+        ) : (
+          <button type="button" className="primary" disabled={step.kind === 'making'} onClick={() => void create()}>
+            Create link
+          </button>
+        )}
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}
