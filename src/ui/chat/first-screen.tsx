@@ -41,7 +41,7 @@ export function FirstScreen() {
           <div className="first-actions">{openFile}</div>
         </>
       )}
-      <p className="hint">Or drop a file anywhere on this page to open it: a Toolscope sessions file or an OpenTelemetry trace (.json).</p>
+      <p className="hint">Or drop a file anywhere on this page to open it: a Toolscope sessions file, an OpenTelemetry trace, an AG-UI event log, or a ChatGPT or Claude data export (.json, .jsonl, .zip).</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { looksLikeJson, useImportState } from './import-state';
+import { looksImportable, useImportState } from './import-state';
 import './io.css';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
@@ -41,10 +41,11 @@ export function ImportDropZone() {
       e.preventDefault();
       depth = 0;
       setActive(false);
-      const file = e.dataTransfer?.files[0];
-      if (!file) return;
-      if (looksLikeJson(file)) requestImport(file);
-      else refuse(`"${file.name}" is not a .json file. Drop a Toolscope sessions file or an OpenTelemetry trace (.json).`);
+      const files = Array.from(e.dataTransfer?.files ?? []);
+      if (files.length === 0) return;
+      const odd = files.find((f) => !looksImportable(f));
+      if (!odd) requestImport(files);
+      else refuse(`"${odd.name}" is not a .json, .jsonl or .zip file. Drop a Toolscope sessions file, an OpenTelemetry trace, an AG-UI event log, or a ChatGPT or Claude data export.`);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -65,7 +66,7 @@ export function ImportDropZone() {
         <div className="io-drop-overlay" role="region" aria-label="Drop to import">
           <p>
             <strong>{DROP_PROMPT}</strong>
-            <span>A Toolscope sessions file or an OpenTelemetry trace (.json)</span>
+            <span>A Toolscope sessions file, an OpenTelemetry trace, an AG-UI event log, or a ChatGPT or Claude data export (.json, .jsonl, .zip)</span>
           </p>
         </div>
       )}
