@@ -10,6 +10,7 @@ import { MessageActions } from '../context/message-actions';
 import { BranchControls } from './branch-controls';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
+import { CopyMessageMarkdown } from '../io/copy-message-markdown';
 
 type Props = {
   sessionId: string;
@@ -27,12 +28,13 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
   const m = row.message;
   switch (m.role) {
     case 'user':
-      return <><UserMessageView message={m} /><MessageActions sessionId={sessionId} message={m} /><BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} /></>;
+      return <><UserMessageView message={m} /><MessageActions sessionId={sessionId} message={m} /><CopyMessageMarkdown sessionId={sessionId} messageId={m.id} /><BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} /></>;
     case 'assistant':
       return (
         <>
           <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />
           <MessageActions sessionId={sessionId} message={m} />
+          {m.status !== 'streaming' && <CopyMessageMarkdown sessionId={sessionId} messageId={m.id} />}
           {m.status !== 'streaming' && <BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} />}
         </>
       );

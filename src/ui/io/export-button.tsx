@@ -6,6 +6,7 @@ import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export
 import { OpenAIExportNotice } from './openai-export-notice';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
+import { InteropExportItems } from './interop-export-items';
 import { exportTraceFile } from '../data/trace-export';
 import './io.css';
 
@@ -97,6 +98,7 @@ export function ExportButton() {
           })}>
             This session as OpenAI messages
           </button>
+          <InteropExportItems sessionId={sessionId} run={(work) => void run(work)} />
           <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
           <div role="separator" />
           <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeMemories} className="io-check" onClick={() => setIncludeMemories((v) => !v)}>
