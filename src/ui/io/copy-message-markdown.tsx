@@ -19,7 +19,7 @@ export function CopyMessageMarkdown({ sessionId, messageId }: { sessionId: strin
   return (
     <span className="copy-markdown">
       <button type="button" onClick={() => void copy()}>Copy as Markdown</button>
-      <span role="status" className="hint">{said ?? ''}</span>
+      <span aria-live="polite" className="hint">{said ?? ''}</span>
     </span>
   );
 }

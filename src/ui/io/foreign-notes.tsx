@@ -4,7 +4,7 @@ import type { ForeignNotes } from '../../io/foreign/session-builder';
 export function ForeignNotesView({ notes }: { notes: ForeignNotes }) {
   return (
     <section className="io-foreign" aria-label="About this file">
-      <p>This is a {notes.format}.</p>
+      <p>This is {/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} {notes.format}.</p>
       <ul aria-label="What the file holds" className="io-list">
         {notes.found.map((line, i) => (
           <li key={i}>{line}</li>
