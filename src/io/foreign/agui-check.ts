@@ -1,12 +1,14 @@
 import { EventSchema } from '@ag-ui/core/schemas';
 import type { BaseEvent } from '@ag-ui/core';
-import { childPath } from '../json-path';
 
 /**
  * AG-UI events checked against the protocol's own zod schemas (`@ag-ui/core/schemas`, loaded on first use with the
  * import or the export). The schemas accept fields they do not define (loose objects, for forward compatibility);
  * `undefinedFields` finds those too, so the export can promise that it writes none.
  */
+// A path step as the import dialog writes paths (`$.a[0]`); kept here so this lazily loaded module shares no chunk.
+const childPath = (parent: string, key: string | number): string => (typeof key === 'number' ? `${parent}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`);
+
 type Def = { type: string; shape?: Record<string, Schema>; element?: Schema; innerType?: Schema; in?: Schema; options?: Schema[] };
 type Schema = { def: Def; safeParse(v: unknown): { success: boolean } };
 

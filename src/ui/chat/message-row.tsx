@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { AssistantMessageView } from './assistant-message';
@@ -10,7 +10,9 @@ import { MessageActions } from '../context/message-actions';
 import { BranchControls } from './branch-controls';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
-import { CopyMessageMarkdown } from '../io/copy-message-markdown';
+
+// Loaded with the first message shown, not with the page (architecture.md, "Import and export of other formats").
+const CopyMessageMarkdown = lazy(() => import('../io/interop-ui').then((m) => ({ default: m.CopyMessageMarkdown })));
 
 type Props = {
   sessionId: string;
@@ -26,15 +28,16 @@ type Props = {
 export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords, siblings, busy = false }: Props) {
   if (row.kind === 'streaming') return <StreamingMessage sessionId={sessionId} />;
   const m = row.message;
+  const copy = <Suspense fallback={null}><CopyMessageMarkdown sessionId={sessionId} messageId={m.id} /></Suspense>;
   switch (m.role) {
     case 'user':
-      return <><UserMessageView message={m} /><MessageActions sessionId={sessionId} message={m} /><CopyMessageMarkdown sessionId={sessionId} messageId={m.id} /><BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} /></>;
+      return <><UserMessageView message={m} /><MessageActions sessionId={sessionId} message={m} />{copy}<BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} /></>;
     case 'assistant':
       return (
         <>
           <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />
           <MessageActions sessionId={sessionId} message={m} />
-          {m.status !== 'streaming' && <CopyMessageMarkdown sessionId={sessionId} messageId={m.id} />}
+          {m.status !== 'streaming' && copy}
           {m.status !== 'streaming' && <BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} />}
         </>
       );

@@ -6,7 +6,6 @@ import { exportJson, prepareOpenAIExport, type OpenAIExportPlan } from './export
 import { OpenAIExportNotice } from './openai-export-notice';
 import { useMenuKeys } from './menu-keys';
 import { OtelExportItems } from './otel-export-items';
-import { InteropExportItems } from './interop-export-items';
 import { exportTraceFile } from '../data/trace-export';
 import './io.css';
 
@@ -14,6 +13,8 @@ type Status = { kind: 'info' | 'error'; text: string } | null;
 
 // Opened only by "Choose sessions…": not part of the first load.
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
+// AG-UI and Markdown: loaded when the menu first opens (architecture.md, "Import and export of other formats").
+const InteropExportItems = lazy(() => import('./interop-ui').then((m) => ({ default: m.InteropExportItems })));
 
 /**
  * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include
@@ -98,7 +99,9 @@ export function ExportButton() {
           })}>
             This session as OpenAI messages
           </button>
-          <InteropExportItems sessionId={sessionId} run={(work) => void run(work)} />
+          <Suspense fallback={null}>
+            <InteropExportItems sessionId={sessionId} run={(work) => void run(work)} />
+          </Suspense>
           <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
           <div role="separator" />
           <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeMemories} className="io-check" onClick={() => setIncludeMemories((v) => !v)}>

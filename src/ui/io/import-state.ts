@@ -28,9 +28,12 @@ export const useImportState = create<ImportState>()((set) => ({
   setPicker: (openPicker) => set({ openPicker }),
 }));
 
-/** What "Import", "Open a file" and drop take: JSON (and JSON Lines) files, and a data export's .zip. */
-export const IMPORT_ACCEPT = '.json,.jsonl,.ndjson,.zip,application/json,application/zip';
+/** What "Import", "Open a file" and drop take, in words (architecture.md, "Import and export of other formats"). */
+export const IMPORT_KINDS = 'Toolscope sessions, OpenTelemetry traces, AG-UI logs, ChatGPT and Claude exports';
+
+/** The file types they take: JSON (and JSON Lines) files, and a data export's .zip. */
+export const IMPORT_ACCEPT = '.json,.jsonl,.zip';
 
 export function looksImportable(file: File): boolean {
-  return /\.(json|jsonl|ndjson|zip)$/i.test(file.name) || file.type === 'application/json' || file.type === 'application/zip';
+  return /\.(json|jsonl|zip)$/i.test(file.name) || file.type === 'application/json';
 }
