@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../domain/messages';
-import { messageToMarkdown, RESULT_DISPLAY_CHARS, sessionToMarkdown } from './markdown-export';
+import { messageToMarkdown, COPIED_RESULT_CHARS, sessionToMarkdown } from './markdown-export';
 
 const path: ChatMessage[] = [
   { id: 'u', role: 'user', content: 'Add 2 and 3', createdAt: 1 },
@@ -25,10 +25,10 @@ describe('Markdown export', () => {
 
   it('copies one message with its own tool calls only, and cuts a result where the chat cuts it', () => {
     expect(messageToMarkdown('a2', path)).toBe('## Assistant\n\nIt is 5.\n');
-    const long: ChatMessage[] = [path[0]!, { ...(path[1] as Extract<ChatMessage, { role: 'assistant' }>), toolCalls: [{ id: 'c1', name: 'add', arguments: '{}' }] }, { ...(path[2] as Extract<ChatMessage, { role: 'tool' }>), content: 'x'.repeat(RESULT_DISPLAY_CHARS + 10) }];
+    const long: ChatMessage[] = [path[0]!, { ...(path[1] as Extract<ChatMessage, { role: 'assistant' }>), toolCalls: [{ id: 'c1', name: 'add', arguments: '{}' }] }, { ...(path[2] as Extract<ChatMessage, { role: 'tool' }>), content: 'x'.repeat(COPIED_RESULT_CHARS + 10) }];
     const md = messageToMarkdown('a', long)!;
     expect(md).toContain('…[10 more characters not shown');
-    expect(md).not.toContain('x'.repeat(RESULT_DISPLAY_CHARS + 1));
+    expect(md).not.toContain('x'.repeat(COPIED_RESULT_CHARS + 1));
     expect(messageToMarkdown('t1', path)).toBeNull();
   });
 });

@@ -8,12 +8,12 @@ import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../tools/output-limit';
  */
 
 /** The chat's tool card shows at most this many characters of a result (ui/chat/tool-call-card.tsx). */
-export const RESULT_DISPLAY_CHARS = DEFAULT_OUTPUT_LIMIT_BYTES + 1024;
+export const COPIED_RESULT_CHARS = DEFAULT_OUTPUT_LIMIT_BYTES + 1024;
 
 const cutResult = (text: string): string =>
-  text.length <= RESULT_DISPLAY_CHARS
+  text.length <= COPIED_RESULT_CHARS
     ? text
-    : `${text.slice(0, RESULT_DISPLAY_CHARS)}\n…[${(text.length - RESULT_DISPLAY_CHARS).toLocaleString('en-US')} more characters not shown: over the ${RESULT_DISPLAY_CHARS.toLocaleString('en-US')}-character display limit for a tool result]`;
+    : `${text.slice(0, COPIED_RESULT_CHARS)}\n…[${(text.length - COPIED_RESULT_CHARS).toLocaleString('en-US')} more characters not shown: over the ${COPIED_RESULT_CHARS.toLocaleString('en-US')}-character display limit for a tool result]`;
 
 /** A fence longer than any run of backticks inside, so no content can close it early. */
 function fenced(text: string, lang = ''): string {
