@@ -67,7 +67,7 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   // A pointer over a message shows its actions, and only its own.
   const last = answers.last();
   await last.hover();
-  await expect.poll(() => seenActions(last)).toEqual(['More actions', 'Regenerate', 'Fork', 'Remember', 'Replay run', 'What was sent']);
+  await expect.poll(() => seenActions(last)).toEqual(['More actions', 'Regenerate', 'Fork', 'Remember', 'Replay run', 'Copy as Markdown', 'What was sent']);
   await expect.poll(() => seenActions(answers.first())).toEqual(['More actions']);
   await page.screenshot({ path: 'e2e/artifacts/chat-calm-after-hover-desktop.png' });
 
@@ -80,7 +80,7 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   const more = firstQuestion.getByRole('button', { name: 'More actions' });
   await expect(more).toBeFocused();
   await expect(more).toHaveAttribute('aria-expanded', 'false');
-  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember']);
+  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember', 'Copy as Markdown']);
   await page.keyboard.press('Tab');
   await expect(firstQuestion.getByRole('button', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
@@ -89,7 +89,7 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   await page.keyboard.press('Enter');
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await rest(page);
-  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember']);
+  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember', 'Copy as Markdown']);
   await expectNoAxeViolations(page, 'calm chat, actions open');
   await more.click();
   await rest(page);

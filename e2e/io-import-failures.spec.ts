@@ -93,7 +93,7 @@ test.describe('a file that fails changes nothing', () => {
   test('a dropped file that is not JSON is refused', async ({ page }) => {
     const before = await dbSnapshot(page);
     await dropFile(page, 'notes.txt', 'just some notes', 'text/plain');
-    await expect(importDialog(page).getByRole('alert')).toContainText('"notes.txt" is not a .json file');
+    await expect(importDialog(page).getByRole('alert')).toContainText('"notes.txt" is not a .json, .jsonl or .zip file');
     await importDialog(page).getByRole('button', { name: 'Close' }).click();
     expect(await dbSnapshot(page)).toEqual(before);
   });

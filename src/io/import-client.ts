@@ -6,7 +6,7 @@ import type { CheckedImport, FromImportWorker, ImportPhase, ToImportWorker } fro
 export type ImportProgress = { phase: ImportPhase; done: number; total: number };
 
 export type ImportClient = {
-  check(file: Blob): Promise<CheckedImport>;
+  check(files: File[]): Promise<CheckedImport>;
   commit(choices: ImportChoices): Promise<ImportOutcome>;
   dispose(): void;
 };
@@ -42,9 +42,9 @@ export function createImportClient(onProgress: (p: ImportProgress) => void): Imp
     });
 
   return {
-    async check(file) {
+    async check(files) {
       try {
-        const reply = await ask({ type: 'check', file });
+        const reply = await ask({ type: 'check', files });
         if (reply.type === 'checked') return reply.result;
         return { ok: false, failure: { stage: 'read', message: 'The import worker answered out of turn.' } };
       } catch (err) {
@@ -71,7 +71,7 @@ function inPageClient(onProgress: (p: ImportProgress) => void): ImportClient {
     createImportJob(db, (phase, done, total) => onProgress({ phase, done, total })),
   );
   return {
-    check: async (file) => (await job).check(file),
+    check: async (files) => (await job).check(files),
     commit: async (choices) => (await job).commit(choices),
     dispose: () => {},
   };

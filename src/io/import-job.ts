@@ -1,10 +1,15 @@
 import type { ToolscopeDB } from '../db/database';
-import { checkExportText, MAX_FILE_BYTES } from './check-file';
+import { checkExportData, MAX_FILE_BYTES, type CheckResult } from './check-file';
+import { foreignKindOf, hasZipMagic, isZipName, mayBeAguiJsonLines } from './foreign/detect';
+import type { Converted } from './foreign/open-foreign';
+import type { ForeignNotes } from './foreign/session-builder';
+import { parseJsonText } from './parse-file';
 import { importCheckedFile, type ImportOutcome } from './import-file';
 import { analyzeImport, type ImportAnalysis, type ImportChoices } from './import-plan';
 import { screenImport, type ScreenedImport } from './import-screen';
 import { summarizeTool } from './imported-tools';
-import type { CheckedImport, ImportPhase, ImportPreview } from './import-protocol';
+import type { CheckedImport, ImportFailure, ImportPhase, ImportPreview } from './import-protocol';
+import type { CheckPhase } from './check-file';
 
 export type ProgressSink = (phase: ImportPhase, done: number, total: number) => void;
 
@@ -33,9 +38,10 @@ async function readText(file: Blob, progress: ProgressSink): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function preview({ file, refusedTools, cutValues }: ScreenedImport, bytes: number): ImportPreview {
+function preview({ file, refusedTools, cutValues }: ScreenedImport, bytes: number, foreign: ForeignNotes | undefined): ImportPreview {
   return {
     bytes,
+    ...(foreign ? { foreign } : {}),
     sessions: file.sessions.map((e) => ({ id: e.session.id, title: e.session.title, messageCount: e.messages.length, toolCallCount: e.toolCalls.length })),
     tools: file.tools.map(summarizeTool),
     refusedTools,
@@ -55,25 +61,29 @@ function preview({ file, refusedTools, cutValues }: ScreenedImport, bytes: numbe
 export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
   let checked: { screened: ScreenedImport; analysis: ImportAnalysis } | null = null;
   return {
-    async check(blob: Blob): Promise<CheckedImport> {
+    async check(files: File[]): Promise<CheckedImport> {
       checked = null;
-      if (blob.size > MAX_FILE_BYTES) {
+      const bytes = files.reduce((n, f) => n + f.size, 0);
+      if (bytes > MAX_FILE_BYTES) {
         const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-        return { ok: false, failure: { stage: 'too_large', message: `The file is ${mb(blob.size)}; imports are limited to ${mb(MAX_FILE_BYTES)}.` } };
+        return { ok: false, failure: { stage: 'too_large', message: `The file is ${mb(bytes)}; imports are limited to ${mb(MAX_FILE_BYTES)}.` } };
       }
-      let text: string;
+      if (files.length === 0) return { ok: false, failure: { stage: 'read', message: 'No file was picked.' } };
+      let result: CheckResult;
+      let foreign: ForeignNotes | undefined;
       try {
-        text = await readText(blob, progress);
+        const outcome = await checkFiles(files, progress);
+        if (!('result' in outcome)) return outcome;
+        ({ result, foreign } = outcome);
       } catch (err) {
         return { ok: false, failure: { stage: 'read', message: `The file could not be read: ${err instanceof Error ? err.message : String(err)}` } };
       }
-      const result = checkExportText(text, (phase) => progress(phase, 0, 0));
       if (!result.ok) return result;
       const screened = screenImport(result.file);
       progress('analyzing', 0, 0);
       const analysis = await analyzeImport(db, screened.file);
       checked = { screened, analysis };
-      return { ok: true, preview: preview(screened, blob.size), analysis };
+      return { ok: true, preview: preview(screened, bytes, foreign), analysis };
     },
     async commit(choices: ImportChoices): Promise<ImportOutcome> {
       if (!checked) return { ok: false, failure: { stage: 'write', message: 'Nothing to import: check a file first.' } };
@@ -82,4 +92,45 @@ export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
       return importCheckedFile(db, screened, analysis, choices, { onProgress: (p) => progress('writing', p.written, p.total) });
     },
   };
+}
+
+const fresh = () => ({ now: Date.now(), newId: () => crypto.randomUUID() });
+
+/**
+ * Reads and checks the picked files. One JSON file goes the way it always went (a Toolscope file, OpenAI messages,
+ * an OTLP trace), unless its shape says it is another app's export or an AG-UI log; a .zip or several files are an
+ * export picked whole (architecture.md, "Import and export of other formats"). The converters load only then.
+ */
+async function checkFiles(files: File[], progress: ProgressSink): Promise<{ result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure }> {
+  const phase = (p: CheckPhase) => progress(p, 0, 0);
+  const first = files[0]!;
+  const zipped = files.length === 1 && (isZipName(first.name) || hasZipMagic(new Uint8Array(await first.slice(0, 4).arrayBuffer())));
+  if (files.length > 1 || zipped) {
+    progress('reading', 0, first.size);
+    const { convertPicked } = await import('./foreign/open-foreign');
+    return afterConversion(await convertPicked(files.map((f) => ({ name: f.name, bytes: async () => new Uint8Array(await f.arrayBuffer()) })), fresh()), phase);
+  }
+  const text = await readText(first, progress);
+  phase('parsing');
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    if (mayBeAguiJsonLines(text)) {
+      const { convertJsonLines } = await import('./foreign/open-foreign');
+      return afterConversion(await convertJsonLines(text, fresh()), phase);
+    }
+    return { result: { ok: false, failure: { stage: 'json', message: parsed.error.message, error: parsed.error } } };
+  }
+  const kind = foreignKindOf(parsed.data);
+  if (kind !== null) {
+    phase('screening');
+    const { convertParsed } = await import('./foreign/open-foreign');
+    return afterConversion(await convertParsed(parsed.data, kind, fresh()), phase);
+  }
+  return { result: checkExportData(parsed.data, phase) };
+}
+
+function afterConversion(converted: Converted, phase: (p: CheckPhase) => void): { result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure } {
+  if (!converted.ok) return { ok: false, failure: converted.failure };
+  // The converted sessions are checked like any file: nothing reaches the database unchecked.
+  return { result: checkExportData(converted.file, phase), foreign: converted.notes };
 }

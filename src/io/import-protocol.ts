@@ -3,6 +3,7 @@ import type { ImportAnalysis, ImportChoices } from './import-plan';
 import type { ImportOutcome } from './import-file';
 import type { ImportedToolSummary, RefusedTool } from './imported-tools';
 import type { ImportedMcpServer } from './import-mcp-servers';
+import type { ForeignNotes } from './foreign/session-builder';
 
 export type ImportPhase = 'reading' | CheckPhase | 'analyzing' | 'writing';
 
@@ -18,15 +19,17 @@ export type ImportPreview = {
   memories: number;
   /** The file's MCP servers and the header names each needs values for. */
   mcpServers?: ImportedMcpServer[];
+  /** Another app's file (ChatGPT, Claude, AG-UI): what it held and what the import leaves out, in words. */
+  foreign?: ForeignNotes;
 };
 
-export type ImportFailure = CheckFailure | { stage: 'too_large' | 'read' | 'write'; message: string };
+export type ImportFailure = CheckFailure | { stage: 'too_large' | 'read' | 'write' | 'archive'; message: string };
 
 export type CheckedImport =
   | { ok: true; preview: ImportPreview; analysis: ImportAnalysis }
   | { ok: false; failure: ImportFailure };
 
-export type ToImportWorker = { type: 'check'; file: Blob } | { type: 'commit'; choices: ImportChoices };
+export type ToImportWorker = { type: 'check'; files: File[] } | { type: 'commit'; choices: ImportChoices };
 
 export type FromImportWorker =
   | { type: 'progress'; phase: ImportPhase; done: number; total: number }

@@ -14,6 +14,6 @@ const job = createImportJob(db, (phase, done, total) => post({ type: 'progress',
 
 scope.onmessage = async (event: MessageEvent<ToImportWorker>) => {
   const msg = event.data;
-  if (msg.type === 'check') post({ type: 'checked', result: await job.check(msg.file) });
+  if (msg.type === 'check') post({ type: 'checked', result: await job.check(msg.files) });
   else if (msg.type === 'commit') post({ type: 'done', outcome: await job.commit(msg.choices) });
 };

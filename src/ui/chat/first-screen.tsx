@@ -2,7 +2,7 @@ import { isDemoBaseURL, keyOptional } from '../../llm/known-providers';
 import { tryDemo } from '../../store/session/demo-actions';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
-import { useImportState } from '../io/import-state';
+import { IMPORT_KINDS, useImportState } from '../io/import-state';
 
 /**
  * The chat before any session: what to do first. Without a key, three ways in: Settings, the demo model (no key, no
@@ -41,7 +41,7 @@ export function FirstScreen() {
           <div className="first-actions">{openFile}</div>
         </>
       )}
-      <p className="hint">Or drop a file anywhere on this page to open it: a Toolscope sessions file or an OpenTelemetry trace (.json).</p>
+      <p className="hint">Or drop a file anywhere on this page to open it: {IMPORT_KINDS}.</p>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { MESSAGE_ACTIONS } from './actions/message-actions';
 import { AssistantMeta, UserMeta } from './message-meta';
 import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
 
+
 type Props = {
   sessionId: string;
   row: ChatRow;

@@ -16,6 +16,8 @@ const OpenAIExportNotice = lazy(() => import('./openai-export-notice').then((m) 
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
 // "Share link…" brings the sealing code (WebCrypto, the sync storage client) with its dialog, on first use.
 const ShareLinkDialog = lazy(() => import('../share/share-ui').then((m) => ({ default: m.ShareLinkDialog })));
+// AG-UI and Markdown: loaded when the menu first opens (architecture.md, "Import and export of other formats").
+const InteropExportItems = lazy(() => import('./interop-ui').then((m) => ({ default: m.InteropExportItems })));
 
 /**
  * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include
@@ -101,6 +103,9 @@ export function ExportButton() {
           })}>
             This session as OpenAI messages
           </button>
+          <Suspense fallback={null}>
+            <InteropExportItems sessionId={sessionId} run={(work) => void run(work)} />
+          </Suspense>
           <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
           <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => {
             setOpen(false);

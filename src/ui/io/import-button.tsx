@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useImportState } from './import-state';
+import { IMPORT_ACCEPT, useImportState } from './import-state';
 import './io.css';
 
 // The dialog (and the checks it drives) loads with the first file picked or dropped, not with the page.
@@ -25,14 +25,15 @@ export function ImportButton() {
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept={IMPORT_ACCEPT}
+        multiple
         aria-label="Import file"
         hidden
         onChange={(e) => {
-          const file = e.target.files?.[0];
+          const files = Array.from(e.target.files ?? []);
           // Reset so picking the same file again still fires a change.
           e.target.value = '';
-          if (file) requestImport(file);
+          if (files.length > 0) requestImport(files);
         }}
       />
       {wanted && (

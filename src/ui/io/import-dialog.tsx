@@ -6,6 +6,7 @@ import type { ImportFailure, ImportPreview } from '../../io/import-protocol';
 import { useUiStore } from '../../store/ui-store';
 import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUTPUT_LIMIT_KB } from './import-dialog-parts';
 import { ImportToolsReview } from './import-tools-review';
+import { ForeignNotesView } from './foreign-notes';
 import { ImportMcpDone, ImportMcpReview } from './import-mcp-review';
 import { useImportState } from './import-state';
 import { messageBox, refocusIfLost } from '../shell/focus-fallback';
@@ -42,16 +43,16 @@ export function ImportDialog() {
       setView({ kind: 'failed', fileName: '', failure: { stage: 'read', message: request.error } });
       return;
     }
-    const fileName = request.file.name;
+    const fileName = request.files.map((f) => f.name).join(', ');
     let live = true;
-    setView({ kind: 'working', fileName, progress: { phase: 'reading', done: 0, total: request.file.size } });
+    setView({ kind: 'working', fileName, progress: { phase: 'reading', done: 0, total: request.files.reduce((n, f) => n + f.size, 0) } });
     void import('../../io/import-client').then(async ({ createImportClient }) => {
       if (!live) return;
       const c = createImportClient((progress) => {
         if (live) setView((v) => (v.kind === 'working' ? { ...v, progress } : v));
       });
       client.current = c;
-      const result = await c.check(request.file);
+      const result = await c.check(request.files);
       if (!live) return;
       setView(result.ok ? { kind: 'review', fileName, preview: result.preview, analysis: result.analysis } : { kind: 'failed', fileName, failure: result.failure });
     });
@@ -176,6 +177,7 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
           limit and will be cut, marked “[output truncated: …]”, as a run would have cut {preview.cutValues === 1 ? 'it' : 'them'}.
         </p>
       )}
+      {preview.foreign && <ForeignNotesView notes={preview.foreign} />}
       <ul aria-label="Sessions in the file" className="io-list">
         {preview.sessions.slice(0, LISTED_SESSIONS).map((s) => (
           <li key={s.id}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { looksLikeJson, useImportState } from './import-state';
+import { IMPORT_KINDS, looksImportable, useImportState } from './import-state';
 import './io.css';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
@@ -8,7 +8,7 @@ const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).i
 export const DROP_PROMPT = 'Drop a file to import it';
 
 /**
- * Lets a file be dropped anywhere on the page: a Toolscope sessions file or an OpenTelemetry trace, through the same
+ * Lets files be dropped anywhere on the page (any of IMPORT_KINDS), through the same
  * checks as "Import". Listens on the window so it needs no wrapping element; shows an overlay only while files are
  * dragged over the page, and says so in a live region that is always there (one that appears with its text is
  * often not read out).
@@ -41,10 +41,11 @@ export function ImportDropZone() {
       e.preventDefault();
       depth = 0;
       setActive(false);
-      const file = e.dataTransfer?.files[0];
-      if (!file) return;
-      if (looksLikeJson(file)) requestImport(file);
-      else refuse(`"${file.name}" is not a .json file. Drop a Toolscope sessions file or an OpenTelemetry trace (.json).`);
+      const files = Array.from(e.dataTransfer?.files ?? []);
+      if (files.length === 0) return;
+      const odd = files.find((f) => !looksImportable(f));
+      if (!odd) requestImport(files);
+      else refuse(`"${odd.name}" is not a .json, .jsonl or .zip file. Drop ${IMPORT_KINDS}.`);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -65,7 +66,7 @@ export function ImportDropZone() {
         <div className="io-drop-overlay" role="region" aria-label="Drop to import">
           <p>
             <strong>{DROP_PROMPT}</strong>
-            <span>A Toolscope sessions file or an OpenTelemetry trace (.json)</span>
+            <span>{IMPORT_KINDS}</span>
           </p>
         </div>
       )}

@@ -66,6 +66,21 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     },
   },
   {
+    kind: 'command',
+    id: 'copy-markdown',
+    label: 'Copy as Markdown',
+    // The message and its tool calls, cut as the chat cuts them (architecture.md, "Import and export of other formats").
+    shows: () => true,
+    run: async ({ sessionId, message }) => {
+      try {
+        await (await import('../../io/interop-actions')).copyMessageMarkdown(sessionId, message.id);
+        return { kind: 'done', label: 'Copied' };
+      } catch (err) {
+        return { kind: 'failed', message: `Not copied: ${err instanceof Error ? err.message : String(err)}` };
+      }
+    },
+  },
+  {
     kind: 'panel',
     id: 'sent',
     label: 'What was sent',

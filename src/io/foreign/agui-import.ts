@@ -1,0 +1,249 @@
+import { EventType } from '@ag-ui/core';
+import { ROOT_BRANCH } from '../../domain/branches';
+import type { ExportedSessionV1 } from '../format-v1';
+import type { FileIssue } from '../validate-file';
+import { aguiEventProblem } from './agui-check';
+import { ForeignLimitError, ForeignShapeError, isObj, type Obj } from './foreign-errors';
+import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes, type SessionBuilder } from './session-builder';
+
+/**
+ * An AG-UI event log (architecture.md, "Import and export of other formats"): a JSON array or JSON Lines of events,
+ * each checked against `@ag-ui/core`'s schemas before anything is built. Each thread becomes a session. The person's
+ * messages come from RUN_STARTED's `input.messages`, as the protocol puts them (those not seen before in the
+ * thread); replies from TEXT_MESSAGE_* (and _CHUNK) events, reasoning from REASONING_*, calls from TOOL_CALL_* and
+ * their results from TOOL_CALL_RESULT. State, steps, activity, custom and raw events are counted and left out.
+ */
+export const AGUI_LIMITS = { events: 500_000 };
+
+const KNOWN = new Set<string>(Object.values(EventType));
+
+/** A list whose first entry is an object with an AG-UI event type. */
+export function looksLikeAgui(data: unknown): boolean {
+  return Array.isArray(data) && data.length > 0 && isObj(data[0]) && typeof data[0].type === 'string' && KNOWN.has(data[0].type);
+}
+
+/** JSON Lines whose first line is an AG-UI event: parsed line by line, blank lines skipped. */
+export function parseJsonLinesIfAgui(text: string): unknown[] | null {
+  const first = text.slice(0, 4096).split('\n').find((l) => l.trim() !== '');
+  if (!first) return null;
+  let head: unknown;
+  try {
+    head = JSON.parse(first);
+  } catch {
+    return null;
+  }
+  if (!isObj(head) || typeof head.type !== 'string' || !KNOWN.has(head.type)) return null;
+  const out: unknown[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    if (out.length >= AGUI_LIMITS.events) throw new ForeignLimitError(`The event log holds more than ${AGUI_LIMITS.events.toLocaleString('en-US')} events; imports take at most that many.`);
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      throw new ForeignShapeError('an AG-UI event log (JSON Lines)', { path: `line ${i + 1}`, expected: 'one JSON event on each line' });
+    }
+  }
+  return out;
+}
+
+type Thread = {
+  b: SessionBuilder;
+  seen: Set<string>;
+  /** The assistant message being streamed: its id and what arrived so far. */
+  reply: { id: string; text: string; reasoning: string; calls: Map<string, { name: string; args: string }> } | null;
+  reasoning: string;
+  /** Calls made and not answered yet, by id. */
+  open: Map<string, string>;
+  title: string;
+  firstAt: number | undefined;
+};
+
+export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
+  if (!Array.isArray(data)) throw new ForeignShapeError('an AG-UI event log', { path: '$', expected: 'a list of events' });
+  if (data.length > AGUI_LIMITS.events) throw new ForeignLimitError(`The event log holds ${data.length.toLocaleString('en-US')} events; imports take at most ${AGUI_LIMITS.events.toLocaleString('en-US')}.`);
+  const issues: FileIssue[] = [];
+  data.forEach((e, i) => {
+    if (issues.length >= 20) return;
+    const p = aguiEventProblem(e, `$[${i}]`);
+    if (p) issues.push(p);
+  });
+  if (issues.length > 0) throw new ForeignShapeError('an AG-UI event log', issues[0]!);
+
+  const tally = createTally();
+  const threads = new Map<string, Thread>();
+  let current: Thread | null = null;
+  let runs = 0;
+  const threadOf = (id: string): Thread => {
+    let t = threads.get(id);
+    if (!t) {
+      t = { b: createSessionBuilder(opts), seen: new Set(), reply: null, reasoning: '', open: new Map(), title: '', firstAt: undefined };
+      threads.set(id, t);
+    }
+    return t;
+  };
+  // A log with no RUN_STARTED (a bare stream) is one thread.
+  const here = (): Thread => (current ??= threadOf(''));
+  const flush = (t: Thread) => {
+    const r = t.reply;
+    if (!r) return;
+    t.reply = null;
+    const toolCalls = [...r.calls].map(([id, c]) => ({ id, name: c.name, arguments: c.args }));
+    t.b.assistant(ROOT_BRANCH, { content: r.text, reasoning: r.reasoning || t.reasoning, toolCalls });
+    t.reasoning = '';
+    for (const c of toolCalls) t.open.set(c.id, c.name);
+    t.seen.add(r.id);
+  };
+  const settle = (t: Thread) => {
+    flush(t);
+    for (const [id, name] of t.open) t.b.noResult(ROOT_BRANCH, { toolCallId: id, name });
+    t.open.clear();
+  };
+  const replyFor = (t: Thread, id: string | undefined) => {
+    if (t.reply && (id === undefined || t.reply.id === id)) return t.reply;
+    flush(t);
+    t.reply = { id: id ?? opts.newId(), text: '', reasoning: '', calls: new Map() };
+    return t.reply;
+  };
+  const inputMessage = (t: Thread, m: Obj) => {
+    const id = String(m.id);
+    if (t.seen.has(id)) return;
+    t.seen.add(id);
+    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
+    if (Array.isArray(m.content) && m.content.some((p) => isObj(p) && p.type !== 'text')) tally.add('image, audio, video or document part of a message');
+    switch (m.role) {
+      case 'user':
+        settle(t);
+        t.b.user(ROOT_BRANCH, text);
+        if (t.title === '') t.title = text;
+        break;
+      case 'system':
+      case 'developer':
+        settle(t);
+        t.b.system(ROOT_BRANCH, text);
+        break;
+      case 'assistant': {
+        settle(t);
+        const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj).map((c) => ({ id: String(c.id), name: String((c.function as Obj).name), arguments: String((c.function as Obj).arguments) })) : [];
+        t.b.assistant(ROOT_BRANCH, { content: text, toolCalls: calls });
+        for (const c of calls) t.open.set(c.id, c.name);
+        break;
+      }
+      case 'tool': {
+        const callId = String(m.toolCallId);
+        const name = t.open.get(callId);
+        if (name === undefined) {
+          tally.add('tool result in a run’s input with no call before it');
+          break;
+        }
+        t.open.delete(callId);
+        t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content: text, isError: typeof m.error === 'string' });
+        break;
+      }
+      default:
+        tally.add(`input message with role “${String(m.role)}”`);
+    }
+  };
+
+  for (const raw of data as Obj[]) {
+    const ts = typeof raw.timestamp === 'number' ? raw.timestamp : undefined;
+    switch (raw.type) {
+      case EventType.RUN_STARTED: {
+        runs++;
+        const t = threadOf(String(raw.threadId));
+        if (current && current !== t) flush(current);
+        current = t;
+        flush(t);
+        t.firstAt ??= ts;
+        const input = isObj(raw.input) ? raw.input : null;
+        for (const m of Array.isArray(input?.messages) ? input.messages : []) if (isObj(m)) inputMessage(t, m);
+        break;
+      }
+      case EventType.TEXT_MESSAGE_START:
+      case EventType.TEXT_MESSAGE_CHUNK:
+      case EventType.TEXT_MESSAGE_CONTENT: {
+        const t = here();
+        const id = typeof raw.messageId === 'string' ? raw.messageId : undefined;
+        if (raw.role === 'user' || raw.role === 'system' || raw.role === 'developer') {
+          tally.add('streamed text message from a role other than the assistant');
+          break;
+        }
+        const r = replyFor(t, id);
+        if (typeof raw.delta === 'string') r.text += raw.delta;
+        break;
+      }
+      case EventType.TEXT_MESSAGE_END:
+        break;
+      case EventType.REASONING_MESSAGE_CONTENT:
+      case EventType.REASONING_MESSAGE_CHUNK: {
+        const t = here();
+        // Reasoning comes before the reply it belongs to; one already streaming keeps it.
+        if (typeof raw.delta === 'string') t.reasoning += raw.delta;
+        break;
+      }
+      case EventType.REASONING_START:
+      case EventType.REASONING_MESSAGE_START:
+      case EventType.REASONING_MESSAGE_END:
+      case EventType.REASONING_END:
+        break;
+      case EventType.TOOL_CALL_START:
+      case EventType.TOOL_CALL_CHUNK: {
+        const t = here();
+        const id = typeof raw.toolCallId === 'string' ? raw.toolCallId : undefined;
+        const parent = typeof raw.parentMessageId === 'string' ? raw.parentMessageId : undefined;
+        const r = t.reply && (parent === undefined || parent === t.reply.id || (id !== undefined && t.reply.calls.has(id))) ? t.reply : replyFor(t, parent);
+        const key = id ?? [...r.calls.keys()].pop() ?? opts.newId();
+        const call = r.calls.get(key) ?? { name: '', args: '' };
+        if (typeof raw.toolCallName === 'string') call.name = raw.toolCallName;
+        if (typeof raw.delta === 'string') call.args += raw.delta;
+        r.calls.set(key, call);
+        break;
+      }
+      case EventType.TOOL_CALL_ARGS: {
+        const t = here();
+        const call = t.reply?.calls.get(String(raw.toolCallId));
+        if (call && typeof raw.delta === 'string') call.args += raw.delta;
+        else tally.add('tool call arguments for a call not started');
+        break;
+      }
+      case EventType.TOOL_CALL_END:
+        break;
+      case EventType.TOOL_CALL_RESULT: {
+        const t = here();
+        flush(t);
+        const callId = String(raw.toolCallId);
+        const name = t.open.get(callId);
+        if (name === undefined) {
+          tally.add('tool result with no call before it');
+          break;
+        }
+        t.open.delete(callId);
+        const content = typeof raw.content === 'string' ? raw.content : Array.isArray(raw.content) ? raw.content.map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
+        t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content, ...(ts !== undefined ? { createdAt: ts } : {}) });
+        t.seen.add(String(raw.messageId));
+        break;
+      }
+      case EventType.RUN_FINISHED:
+      case EventType.RUN_ERROR:
+        if (raw.type === EventType.RUN_ERROR) tally.add('run that ended in an error (its message is not kept)');
+        if (current) settle(current);
+        break;
+      default:
+        tally.add(`${String(raw.type)} event`);
+    }
+  }
+  const sessions: ExportedSessionV1[] = [];
+  for (const t of threads.values()) {
+    settle(t);
+    if (t.b.messageCount === 0) continue;
+    sessions.push(t.b.finish({ title: t.title.split('\n')[0]?.slice(0, 80) ?? '', model: '', ...(t.firstAt !== undefined ? { createdAt: t.firstAt } : {}) }));
+  }
+  const messages = sessions.reduce((n, s) => n + s.messages.length, 0);
+  const calls = sessions.reduce((n, s) => n + s.session.toolCallCount, 0);
+  const found = [`${data.length} event${data.length === 1 ? '' : 's'} in ${runs} run${runs === 1 ? '' : 's'}, valid by the AG-UI schemas`, `${sessions.length} thread${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
+  if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'} with their results`);
+  const leftOut = tally.lines();
+  leftOut.push('Timestamps of runs, state, steps and token usage are not kept; the timeline draws no runs for an imported log.');
+  return { sessions, notes: { format: 'AG-UI event log', found, leftOut } };
+}

@@ -1,0 +1,36 @@
+import { isObj } from './foreign-errors';
+
+/**
+ * Which other app's file a parsed value is, by its shape alone (no library loaded): the converters load only when
+ * one of these says yes (architecture.md, "Import and export of other formats").
+ */
+export type ForeignKind = 'chatgpt' | 'claude' | 'agui';
+
+export function foreignKindOf(data: unknown): ForeignKind | null {
+  if (!Array.isArray(data) || data.length === 0 || !isObj(data[0])) return null;
+  const first = data[0];
+  if (isObj(first.mapping) && 'current_node' in first) return 'chatgpt';
+  if (Array.isArray(first.chat_messages) && typeof first.uuid === 'string') return 'claude';
+  // AG-UI event types are upper snake case; an OpenAI message has a role instead.
+  if (typeof first.type === 'string' && /^[A-Z][A-Z_]+$/.test(first.type) && first.role === undefined) return 'agui';
+  return null;
+}
+
+/** The first non-blank line is a JSON object with an AG-UI-like type: the text may be JSON Lines of events. */
+export function mayBeAguiJsonLines(text: string): boolean {
+  const first = text.slice(0, 4096).split('\n').find((l) => l.trim() !== '');
+  if (!first) return false;
+  try {
+    const head: unknown = JSON.parse(first);
+    return isObj(head) && typeof head.type === 'string' && /^[A-Z][A-Z_]+$/.test(head.type);
+  } catch {
+    return false;
+  }
+}
+
+export const isZipName = (name: string) => /\.zip$/i.test(name);
+
+/** A zip's local file header signature, "PK\x03\x04" (or the empty-archive end record "PK\x05\x06"). */
+export function hasZipMagic(head: Uint8Array): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+}

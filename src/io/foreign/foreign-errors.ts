@@ -1,0 +1,60 @@
+import type { FileIssue } from '../validate-file';
+
+/** A file of another app's format has the wrong shape where it matters: what and where, for the import dialog. */
+export class ForeignShapeError extends Error {
+  constructor(
+    readonly format: string,
+    readonly issue: FileIssue,
+  ) {
+    super(`This looks like ${format}, but it does not match that format: at ${issue.path}, expected ${issue.expected}.`);
+    this.name = 'ForeignShapeError';
+  }
+}
+
+/** The file is larger than an import takes (entries, nodes, inflated bytes): refused before it costs memory. */
+export class ForeignLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForeignLimitError';
+  }
+}
+
+/** A .zip that cannot be read, or the files picked together do not make a whole export. */
+export class ForeignArchiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForeignArchiveError';
+  }
+}
+
+export type Obj = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Shape checks that throw ForeignShapeError naming the path: every converter reads untrusted JSON through these. */
+export function shapeReader(format: string) {
+  const fail = (path: string, expected: string): never => {
+    throw new ForeignShapeError(format, { path, expected });
+  };
+  return {
+    fail,
+    obj(v: unknown, path: string): Obj {
+      return isObj(v) ? v : fail(path, 'an object');
+    },
+    arr(v: unknown, path: string): unknown[] {
+      return Array.isArray(v) ? v : fail(path, 'a list');
+    },
+    str(v: unknown, path: string): string {
+      return typeof v === 'string' ? v : fail(path, 'a string');
+    },
+    /** Optional: absent or null is undefined; any other type is refused. */
+    optStr(v: unknown, path: string): string | undefined {
+      if (v === undefined || v === null) return undefined;
+      return typeof v === 'string' ? v : fail(path, 'a string or nothing');
+    },
+    optNum(v: unknown, path: string): number | undefined {
+      if (v === undefined || v === null) return undefined;
+      return typeof v === 'number' && Number.isFinite(v) ? v : fail(path, 'a number or nothing');
+    },
+  };
+}
