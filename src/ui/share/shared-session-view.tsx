@@ -55,7 +55,7 @@ function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) 
   const importCopy = () => {
     const name = `${entry.session.title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim() || 'shared session'}.json`;
     // The same file chooser path as "Import": the import dialog checks it again and writes it in one transaction.
-    requestImport(new File([share.text], name, { type: 'application/json' }));
+    requestImport([new File([share.text], name, { type: 'application/json' })]);
   };
   return (
     <>
