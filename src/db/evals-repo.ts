@@ -84,3 +84,21 @@ export async function addSuite(db: ToolscopeDB, suite: EvalSuiteRecord, cases: E
     if (runs.length > 0) await db.evalRuns.bulkAdd(runs);
   });
 }
+
+/**
+ * Runs left "running" by a page that closed or reloaded mid-run end as stopped: their unfinished cells never pass.
+ * `liveRunId` is this page's own run, which goes on.
+ */
+export async function settleAbandonedRuns(db: ToolscopeDB, liveRunId: string | null, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.evalRuns, async () => {
+    const runs = await db.evalRuns.filter((r) => r.state === 'running' && r.id !== liveRunId).toArray();
+    for (const r of runs) {
+      await db.evalRuns.put({
+        ...r,
+        state: 'stopped',
+        finishedAt: r.finishedAt ?? now,
+        cells: r.cells.map((c) => (c.verdict === 'pending' ? { ...c, verdict: 'stopped', reasons: ['Stopped: the page closed before it finished.'] } : c)),
+      });
+    }
+  });
+}

@@ -10,11 +10,14 @@ import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
 import { SyncButton } from './sync/sync-button';
 import { SkipLink } from './shell/skip-link';
+import { useEvalsStore } from '../store/evals/evals-store';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
 const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
+const TestsView = lazy(() => import('./evals/tests-view').then((m) => ({ default: m.TestsView })));
+const SaveCaseDialog = lazy(() => import('./evals/save-case-dialog').then((m) => ({ default: m.SaveCaseDialog })));
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
 
 export function App() {
@@ -23,6 +26,7 @@ export function App() {
   const openSettings = useUiStore((s) => s.openSettings);
   const overlay = useUiStore((s) => s.overlay);
   const sessions = useSessionsDrawer();
+  const saveCase = useEvalsStore((s) => s.saveCase);
 
   return (
     <div className="app">
@@ -55,12 +59,18 @@ export function App() {
             {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
             {tab === 'tools' && <ToolsView />}
             {tab === 'memories' && <MemoriesView />}
+            {tab === 'tests' && <TestsView />}
           </Suspense>
         </div>
         )}
         </main>
       </div>
       <SettingsDialog />
+      {saveCase && (
+        <Suspense fallback={null}>
+          <SaveCaseDialog key={`${saveCase.sessionId}/${saveCase.messageId}`} target={saveCase} />
+        </Suspense>
+      )}
       <ImportDropZone />
     </div>
   );

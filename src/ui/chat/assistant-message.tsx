@@ -9,6 +9,7 @@ import { MessageFlag } from './message-flag';
 import { useSessionTurn } from '../data/session-turn-offsets';
 import { usageText } from './usage-text';
 import { CostLine } from './cost-line';
+import { SaveCaseButton } from '../evals/save-case-button';
 
 type Props = {
   sessionId: string;
@@ -48,6 +49,8 @@ export const AssistantMessageView = memo(function AssistantMessageView({ session
       />
       {usage && turn !== null && <div className="usage">Turn {turn}: {usageText(usage)}</div>}
       {usage && turn !== null && <CostLine sessionId={sessionId} usage={usage} label={`Turn ${turn} cost`} />}
+      {/* A step that came from a model request and is settled can become a test case (moves into the message's actions list). */}
+      {message.status !== 'streaming' && <div className="message-actions"><SaveCaseButton sessionId={sessionId} messageId={message.id} /></div>}
     </article>
   );
 });

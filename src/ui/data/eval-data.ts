@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
-import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, saveCase, updateCase, type CaseTarget } from '../../db/evals-repo';
+import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, saveCase, settleAbandonedRuns, updateCase, type CaseTarget } from '../../db/evals-repo';
 import { listRunEvents } from '../../db/events-repo';
 import { loadHistory } from '../../db/messages-repo';
 import { getSession } from '../../db/sessions-repo';
@@ -48,6 +48,7 @@ export const renameTestCase = (caseId: string, name: string) => updateCase(db, c
 export const setCaseChecks = (caseId: string, checks: CaseCheck[]) => updateCase(db, caseId, { checks });
 export const deleteTestCase = (caseId: string) => deleteCase(db, caseId);
 export const deleteTestSuite = (suiteId: string) => deleteSuite(db, suiteId);
+export const settleSuiteRuns = (liveRunId: string | null) => settleAbandonedRuns(db, liveRunId);
 
 export async function suiteFileText(suite: EvalSuiteRecord, includeRuns: boolean): Promise<string> {
   const [cases, runs] = await Promise.all([listSuiteCases(db, suite.id), includeRuns ? listSuiteRuns(db, suite.id) : Promise.resolve(null)]);

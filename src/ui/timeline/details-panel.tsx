@@ -12,6 +12,7 @@ import { McpCallDetails } from '../mcp/servers/mcp-call-details';
 import { ViewEventDetails } from '../mcp/apps/view-event-details';
 import { approvalText } from '../../timeline/approval-text';
 import { bytesReceivedText } from '../../domain/bytes-received';
+import { SaveCaseButton } from '../evals/save-case-button';
 
 const CUT = 2000;
 
@@ -162,6 +163,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
         Show in chat
       </button>
+      <SaveCaseButton sessionId={model.sessionId} messageId={turn.messageId} disabled={!turn.messageId || run.state === 'live'} />
     </>
   );
 }
