@@ -18,6 +18,9 @@ export type ScreenOverlay =
   | { kind: 'missing'; sessionId: string }
   | { kind: 'unknown'; hash: string };
 
+/** The model step "Save as test case" was asked for; its dialog (loaded on first use) is open while set. */
+export type SaveCaseTarget = { sessionId: string; messageId: string };
+
 /** The tool call selected on a session's timeline, so the address can name it. */
 export type TimelineSelection = { sessionId: string; callId: string } | null;
 
@@ -54,6 +57,9 @@ export type UiState = {
   /** Shows the overlay with no session open. */
   openOverlay: (overlay: ScreenOverlay) => void;
   setTimelineSelection: (selection: TimelineSelection) => void;
+  saveCase: SaveCaseTarget | null;
+  openSaveCase: (target: SaveCaseTarget) => void;
+  closeSaveCase: () => void;
 };
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -80,4 +86,7 @@ export const useUiStore = create<UiState>()((set) => ({
   clearChatFocus: () => set({ chatFocus: null }),
   openOverlay: (overlay) => set({ overlay, currentSessionId: null }),
   setTimelineSelection: (timelineSelection) => set({ timelineSelection }),
+  saveCase: null,
+  openSaveCase: (saveCase) => set({ saveCase }),
+  closeSaveCase: () => set({ saveCase: null }),
 }));

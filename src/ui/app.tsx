@@ -10,7 +10,6 @@ import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
 import { SyncButton } from './sync/sync-button';
 import { SkipLink } from './shell/skip-link';
-import { useEvalsStore } from '../store/evals/evals-store';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -26,7 +25,7 @@ export function App() {
   const openSettings = useUiStore((s) => s.openSettings);
   const overlay = useUiStore((s) => s.overlay);
   const sessions = useSessionsDrawer();
-  const saveCase = useEvalsStore((s) => s.saveCase);
+  const saveCase = useUiStore((s) => s.saveCase);
 
   return (
     <div className="app">

@@ -1,33 +1,24 @@
 import { create } from 'zustand';
 
-/** The step "Save as test case" was asked for (the dialog is open while set). */
-export type SaveCaseTarget = { sessionId: string; messageId: string };
-
 /** A suite run under way in this page: its stored record's id, and the Stop that ends it. */
 export type LiveSuiteRun = { suiteId: string; runId: string | null; stop: () => void };
 
 export type EvalsState = {
-  saveCase: SaveCaseTarget | null;
   live: LiveSuiteRun | null;
   /** The message in the Run suite dialog: why the models could not be read, or why the run could not start. */
   runProblem: string | null;
-  openSaveCase: (target: SaveCaseTarget) => void;
-  closeSaveCase: () => void;
   startSuiteRun: (suiteId: string, modelsText: string) => Promise<boolean>;
   stopSuiteRun: () => void;
   clearRunProblem: () => void;
 };
 
 /**
- * Test cases and suite runs (architecture.md, "Test cases and suites"). Small on purpose: it is in the first page
- * load (the chat's "Save as test case" sets it); the runner loads with the first run.
+ * Suite runs (architecture.md, "Test cases and suites"): loaded with the Tests view, never with the page; the runner
+ * itself loads with the first run. The "Save as test case" target lives in the UI store (the chat sets it).
  */
 export const useEvalsStore = create<EvalsState>()((set, get) => ({
-  saveCase: null,
   live: null,
   runProblem: null,
-  openSaveCase: (target) => set({ saveCase: target }),
-  closeSaveCase: () => set({ saveCase: null }),
   clearRunProblem: () => set({ runProblem: null }),
   startSuiteRun: async (suiteId, modelsText) => {
     if (get().live) return false;

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CaseCheck } from '../../domain/eval-case';
 import { patternProblem } from '../../evals/checks';
 import { schemaFromArguments, type FrozenStep } from '../../evals/freeze-step';
-import { useEvalsStore, type SaveCaseTarget } from '../../store/evals/evals-store';
+import { useUiStore, type SaveCaseTarget } from '../../store/ui-store';
 import { freezeSessionStep, saveTestCase, useSuites } from '../data/eval-data';
 
 type Loaded = { ok: true; frozen: FrozenStep & { sessionTitle: string } } | { ok: false; message: string };
 
 /** "Save as test case": the step's request frozen with its session's recorded tool results, plus the checks chosen. */
 export function SaveCaseDialog({ target }: { target: SaveCaseTarget }) {
-  const close = useEvalsStore((s) => s.closeSaveCase);
+  const close = useUiStore((s) => s.closeSaveCase);
   const ref = useRef<HTMLDialogElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
