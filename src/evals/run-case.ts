@@ -37,7 +37,9 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
   const { testCase, signal } = input;
   const inner = new AbortController();
   const stop = () => inner.abort();
-  signal.addEventListener('abort', stop, { once: true });
+  // A Stop that came while the cell's session was being made has already fired: the listener alone would miss it.
+  if (signal.aborted) inner.abort();
+  else signal.addEventListener('abort', stop, { once: true });
   let unmatched: UnmatchedCall | null = null;
   const tools = recordedToolExecutor(testCase.request.tools, testCase.recorded, (call) => {
     unmatched ??= call;

@@ -80,3 +80,20 @@ describe('runSuite', () => {
     expect(summarize(run, ['slow'])[0]).toMatchObject({ passed: 0, total: 2, costUsd: null, medianTtftMs: null });
   });
 });
+
+describe('runSuite, Stop while a cell is being set up', () => {
+  it('a cell whose session was still being made when Stop came never sends its request on', async () => {
+    const ctl = new AbortController();
+    const hanging = target('slow', [{ chunks: [], then: 'hang' }]);
+    const base = deps([]);
+    const run = await runSuite('s', ['slow'], [weather], [hanging], {
+      ...base,
+      openCellSession: async (c, t) => {
+        const session = await base.openCellSession(c, t);
+        ctl.abort();
+        return session;
+      },
+    }, ctl.signal, () => undefined);
+    expect(run.cells.map((c) => c.verdict)).toEqual(['stopped']);
+  });
+});
