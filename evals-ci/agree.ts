@@ -4,7 +4,7 @@
  * promptfoo config (evals/promptfoo-config.ts) run by the real promptfoo CLI, both against the project's mock server;
  * the pass/fail counts per model must agree. Argument: the Node >= 22 binary promptfoo runs on.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -72,15 +72,20 @@ try {
   const out = join(dir, 'results.json');
   const cli = join(here, 'node_modules', 'promptfoo', 'dist', 'src', 'main.js');
   const started = Date.now();
-  const done = spawnSync(node22, [cli, 'eval', '-c', configPath, '-o', out, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 180_000,
-    env: { ...process.env, [PROMPTFOO_KEY_VAR]: KEY, PROMPTFOO_CONFIG_DIR: join(dir, 'home'), PROMPTFOO_DISABLE_TELEMETRY: '1', PROMPTFOO_DISABLE_UPDATE: '1', PROMPTFOO_DISABLE_REMOTE_GENERATION: '1', NO_COLOR: '1' },
+  // Not spawnSync: the mock server answering promptfoo lives in this process's event loop.
+  const status = await new Promise<number | null>((resolve) => {
+    const child = spawn(node22, [cli, 'eval', '-c', configPath, '-o', out, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'], {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, [PROMPTFOO_KEY_VAR]: KEY, PROMPTFOO_CONFIG_DIR: join(dir, 'home'), PROMPTFOO_DISABLE_TELEMETRY: '1', PROMPTFOO_DISABLE_UPDATE: '1', PROMPTFOO_DISABLE_REMOTE_GENERATION: '1', PROMPTFOO_DISABLE_SHARING: '1', NO_COLOR: '1' },
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
   });
-  process.stdout.write(done.stdout);
-  process.stderr.write(done.stderr);
-  type Row = { success: boolean; provider?: { id?: string; label?: string } };
+  type Row = { success: boolean; provider?: { id?: string; label?: string }; gradingResult?: { reason?: string } | null; error?: string | null; response?: { output?: unknown } };
   const parsed = JSON.parse(readFileSync(out, 'utf8')) as { results: { results: Row[] } | Row[] };
   const rows = Array.isArray(parsed.results) ? parsed.results : parsed.results.results;
   const promptfoo: Record<string, { pass: number; fail: number }> = {};
@@ -88,10 +93,13 @@ try {
     const model = r.provider?.label ?? r.provider?.id?.replace(/^openai:chat:/, '') ?? '?';
     const slot = (promptfoo[model] ??= { pass: 0, fail: 0 });
     if (r.success) slot.pass++;
-    else slot.fail++;
+    else {
+      slot.fail++;
+      process.stdout.write(`  promptfoo fail on ${model}: ${r.gradingResult?.reason ?? r.error ?? '?'} (output ${JSON.stringify(r.response?.output ?? null).slice(0, 200)})\n`);
+    }
   }
   const line = (m: string, c: { pass: number; fail: number } | undefined) => `${m}: ${c?.pass ?? 0} pass, ${c?.fail ?? 0} fail`;
-  process.stdout.write(`\npromptfoo (${Date.now() - started} ms, exit ${done.status}) | page runner\n`);
+  process.stdout.write(`\npromptfoo (${Date.now() - started} ms, exit ${status}) | page runner\n`);
   let agree = true;
   for (const m of MODELS) {
     const same = JSON.stringify(promptfoo[m] ?? { pass: 0, fail: 0 }) === JSON.stringify(page[m]);

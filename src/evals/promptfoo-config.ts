@@ -26,7 +26,8 @@ function assertion(check: CaseCheck): YamlValue {
     case 'calls_tool':
       return {
         type: 'javascript',
-        value: `${CALLS_OF_OUTPUT} return calls.some((c) => c && c.function && c.function.name === ${jsString(check.tool)});`,
+        // One line is an expression to promptfoo (it adds the `return`), so the body goes in a function called at once.
+        value: `(() => { ${CALLS_OF_OUTPUT} return calls.some((c) => c && c.function && c.function.name === ${jsString(check.tool)}); })()`,
         metric: `Calls tool ${check.tool}`,
       };
     case 'arguments_match':
