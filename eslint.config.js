@@ -6,7 +6,7 @@ import globals from 'globals';
 // The engine layers must stay framework-free so they run (and are tested) in Node.
 const frameworkFree = {
   patterns: [
-    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'The engine layers (agent, llm, tools, db, context, io, timeline, compare, mcp, sync) are framework-free: no React or zustand here.' },
+    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/react-*'], message: 'The engine layers (agent, llm, tools, db, context, io, timeline, compare, mcp, sync, evals) are framework-free: no React or zustand here.' },
     { group: ['**/ui/**', '**/store/**'], message: 'The engine layers must not import the UI or the store (data flows one way).' },
   ],
 };
@@ -102,7 +102,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**', 'src/compare/**'],
+    files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**', 'src/compare/**', 'src/evals/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
   },
   {

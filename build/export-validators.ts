@@ -30,12 +30,16 @@ export const SANITIZE_ID = 'virtual:export-schema/sanitize';
 /** `import { validate } from 'virtual:export-schema/openai-messages'` checks a Chat Completions messages file. */
 export const OPENAI_MESSAGES_ID = 'virtual:export-schema/openai-messages';
 export const OTLP_TRACES_ID = 'virtual:export-schema/otlp-traces';
+/** Test suite files (src/evals/suite-file.ts). */
+const SUITE_SCHEMA_FILE = fileURLToPath(new URL('../src/evals/suite-schema.json', import.meta.url));
+export const SUITE_ID = 'virtual:export-schema/suite';
 
 const MODULES: Record<string, { file: string; options: Options }> = {
   [VALIDATE_ID]: { file: SCHEMA_FILE, options: {} },
   [SANITIZE_ID]: { file: SCHEMA_FILE, options: { removeAdditional: true } },
   [OPENAI_MESSAGES_ID]: { file: OPENAI_MESSAGES_SCHEMA_FILE, options: {} },
   [OTLP_TRACES_ID]: { file: OTLP_TRACES_SCHEMA_FILE, options: {} },
+  [SUITE_ID]: { file: SUITE_SCHEMA_FILE, options: {} },
 };
 
 /**
@@ -107,7 +111,7 @@ export function exportValidatorsPlugin(): Plugin {
       },
     },
     watchChange(id) {
-      if (id === SCHEMA_FILE || id === OPENAI_MESSAGES_SCHEMA_FILE || id === OTLP_TRACES_SCHEMA_FILE) generated.clear();
+      if (id === SCHEMA_FILE || id === OPENAI_MESSAGES_SCHEMA_FILE || id === OTLP_TRACES_SCHEMA_FILE || id === SUITE_SCHEMA_FILE) generated.clear();
     },
   };
 }

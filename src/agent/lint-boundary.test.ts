@@ -11,7 +11,7 @@ async function restrictedImports(code: string, filePath: string): Promise<string
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2).map((m) => m.message);
 }
 
-const engine = ['src/agent/boundary-probe.ts', 'src/llm/boundary-probe.ts', 'src/tools/boundary-probe.ts', 'src/db/boundary-probe.ts', 'src/timeline/boundary-probe.ts', 'src/compare/boundary-probe.ts', 'src/mcp/boundary-probe.ts', 'src/sync/boundary-probe.ts'];
+const engine = ['src/agent/boundary-probe.ts', 'src/llm/boundary-probe.ts', 'src/tools/boundary-probe.ts', 'src/db/boundary-probe.ts', 'src/timeline/boundary-probe.ts', 'src/compare/boundary-probe.ts', 'src/mcp/boundary-probe.ts', 'src/sync/boundary-probe.ts', 'src/evals/boundary-probe.ts'];
 
 describe('lint: the engine layers stay framework-free', () => {
   for (const filePath of engine) {

@@ -11,9 +11,10 @@
  *   mcpTasks   callId | sessionId (MCP task handles, v5)
  *   mcpViewEvents [sessionId+callId+seq] | sessionId (what MCP App Views did, v7)
  *   syncChanges k (keys of synced records written since sync read them, v8; sync-change-log.ts)
+ *   evalSuites id | updatedAt;  evalCases id | suiteId;  evalRuns id | suiteId, startedAt (test cases, v10; evals-repo.ts)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
  * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
- * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges.
+ * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges; 10 (schema-v10.ts) adds evalSuites, evalCases, evalRuns.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -30,6 +31,7 @@
  *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
  *   mcp-tasks-repo   putMcpTask, updateMcpTask, getMcpTask, listSessionMcpTasks, deleteSessionMcpTasks
  *   mcp-view-events-repo putMcpViewEvents, listSessionMcpViewEvents, trimMcpViewEvents
+ *   evals-repo       listSuites, saveCase, listSuiteCases, renameSuite, deleteSuite, updateCase, deleteCase, putEvalRun, listSuiteRuns
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
  *   run-lock         acquireRunLock / isRunLocked (Web Locks, one run per session across tabs)
@@ -50,6 +52,8 @@ import { SCHEMA_V4_CHANGES } from './schema-v4';
 import { SCHEMA_V5_CHANGES } from './schema-v5';
 import { SCHEMA_V7_CHANGES } from './schema-v7';
 import { SCHEMA_V8_CHANGES } from './schema-v8';
+import { SCHEMA_V10_CHANGES } from './schema-v10';
+import type { EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../domain/eval-case';
 import { changeLog, storedSyncFlag, type ChangeRow, type SyncFlag } from './sync-change-log';
 import { backendDexieOptions } from './storage-backend';
 
@@ -74,6 +78,10 @@ export class ToolscopeDB extends Dexie {
   declare readonly mcpViewEvents: Table<McpViewEventRecord, [string, string, number]>;
   /** Synced records written since sync last read them (sync-change-log.ts). */
   declare readonly syncChanges: Table<ChangeRow, [string, unknown]>;
+  /** Test suites, their cases and their runs (evals-repo). */
+  declare readonly evalSuites: Table<EvalSuiteRecord, string>;
+  declare readonly evalCases: Table<EvalCaseRecord, string>;
+  declare readonly evalRuns: Table<EvalRunRecord, string>;
   /** Whether writes are logged for sync (set by sync's first round on this device). */
   readonly syncFlag: SyncFlag;
 
@@ -89,6 +97,7 @@ export class ToolscopeDB extends Dexie {
     this.version(5).stores(SCHEMA_V5_CHANGES);
     this.version(7).stores(SCHEMA_V7_CHANGES);
     this.version(8).stores(SCHEMA_V8_CHANGES);
+    this.version(10).stores(SCHEMA_V10_CHANGES);
   }
 }
 

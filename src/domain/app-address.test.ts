@@ -69,7 +69,7 @@ describe('formatAddress', () => {
 
   it('round-trips every address it can write (property)', () => {
     const id = fc.string({ minLength: 1, maxLength: 12 });
-    const view = fc.constantFrom('chat' as const, 'timeline' as const, 'tools' as const, 'memories' as const);
+    const view = fc.constantFrom('chat' as const, 'timeline' as const, 'tools' as const, 'memories' as const, 'tests' as const);
     const ref = fc.record({ sessionId: id, branchId: fc.option(id, { nil: null }) });
     const params = fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), fc.string({ maxLength: 6 })), { maxLength: 3 });
     const address: fc.Arbitrary<AppAddress> = fc.oneof(

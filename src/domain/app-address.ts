@@ -16,7 +16,7 @@
  * a later part (a message or branch, `?m=<message>`) can be added without a new scheme or breaking old links.
  */
 
-export type AddressView = 'chat' | 'timeline' | 'tools' | 'memories';
+export type AddressView = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests';
 
 /** Extra `?key=value` parameters, kept in their order; empty when there are none. */
 export type AddressParams = readonly (readonly [string, string])[];
@@ -33,7 +33,7 @@ export type AppAddress =
 
 const enc = (s: string) => encodeURIComponent(s);
 
-const VIEWS: readonly AddressView[] = ['chat', 'timeline', 'tools', 'memories'];
+const VIEWS: readonly AddressView[] = ['chat', 'timeline', 'tools', 'memories', 'tests'];
 const isView = (s: string | undefined): s is AddressView => s !== undefined && (VIEWS as readonly string[]).includes(s);
 
 export const HOME: AppAddress = { kind: 'home', view: 'chat', params: [] };

@@ -31,3 +31,11 @@ declare module 'virtual:export-schema/otlp-traces' {
     errors?: import('ajv').ErrorObject[] | null;
   };
 }
+
+declare module 'virtual:export-schema/suite' {
+  /** Validates a parsed test suite file; see src/evals/suite-schema.json. */
+  export const validate: {
+    (data: unknown): boolean;
+    errors?: import('ajv').ErrorObject[] | null;
+  };
+}

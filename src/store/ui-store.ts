@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CompareRef } from '../domain/app-address';
 
-export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories';
+export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests';
 
 /** Timeline deep link: which tool call the chat asked the timeline to show. */
 export type TimelineFocus = { sessionId: string; callId: string } | null;
@@ -20,6 +20,9 @@ export type ScreenOverlay =
   | { kind: 'missing'; sessionId: string }
   | { kind: 'unknown'; hash: string }
   | { kind: 'shared'; opened: number };
+
+/** The model step "Save as test case" was asked for; its dialog (loaded on first use) is open while set. */
+export type SaveCaseTarget = { sessionId: string; messageId: string };
 
 /** The tool call selected on a session's timeline, so the address can name it. */
 export type TimelineSelection = { sessionId: string; callId: string } | null;
@@ -57,6 +60,9 @@ export type UiState = {
   /** Shows the overlay with no session open. */
   openOverlay: (overlay: ScreenOverlay) => void;
   setTimelineSelection: (selection: TimelineSelection) => void;
+  saveCase: SaveCaseTarget | null;
+  openSaveCase: (target: SaveCaseTarget) => void;
+  closeSaveCase: () => void;
 };
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -83,4 +89,7 @@ export const useUiStore = create<UiState>()((set) => ({
   clearChatFocus: () => set({ chatFocus: null }),
   openOverlay: (overlay) => set({ overlay, currentSessionId: null }),
   setTimelineSelection: (timelineSelection) => set({ timelineSelection }),
+  saveCase: null,
+  openSaveCase: (saveCase) => set({ saveCase }),
+  closeSaveCase: () => set({ saveCase: null }),
 }));

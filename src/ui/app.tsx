@@ -17,6 +17,8 @@ import { sharedViewKit } from './share/shared-view-kit';
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
 const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
+const TestsView = lazy(() => import('./evals/tests-view').then((m) => ({ default: m.TestsView })));
+const SaveCaseDialog = lazy(() => import('./evals/save-case-dialog').then((m) => ({ default: m.SaveCaseDialog })));
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
 // Loaded on the first "Replay run" (architecture.md, "Replay").
 const ReplayPanel = lazy(() => import('./replay/replay-panel'));
@@ -30,6 +32,7 @@ export function App() {
   const overlay = useUiStore((s) => s.overlay);
   const sessions = useSessionsDrawer();
   const replaying = useRunStore((s) => Object.keys(s.replays).length > 0);
+  const saveCase = useUiStore((s) => s.saveCase);
 
   return (
     <div className="app">
@@ -66,12 +69,18 @@ export function App() {
             {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
             {tab === 'tools' && <ToolsView />}
             {tab === 'memories' && <MemoriesView />}
+            {tab === 'tests' && <TestsView />}
           </Suspense>
         </div>
         )}
         </main>
       </div>
       <SettingsDialog />
+      {saveCase && (
+        <Suspense fallback={null}>
+          <SaveCaseDialog key={`${saveCase.sessionId}/${saveCase.messageId}`} target={saveCase} />
+        </Suspense>
+      )}
       <ImportDropZone />
     </div>
   );

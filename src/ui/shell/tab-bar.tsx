@@ -5,6 +5,7 @@ const TABS: { id: AppTab; label: string }[] = [
   { id: 'chat', label: 'Chat' },
   { id: 'timeline', label: 'Timeline' },
   { id: 'tools', label: 'Tools' },
+  { id: 'tests', label: 'Tests' },
   { id: 'memories', label: 'Memories' },
 ];
 

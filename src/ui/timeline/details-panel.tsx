@@ -14,6 +14,7 @@ import { approvalText } from '../../timeline/approval-text';
 import { ReplayRunButton } from '../replay/replay-run-button';
 import { bytesReceivedText } from '../../domain/bytes-received';
 import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from '../../domain/step-stats';
+import { SaveCaseButton } from '../evals/save-case-button';
 
 const CUT = 2000;
 
@@ -166,6 +167,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
         Show in chat
       </button>
+      <SaveCaseButton sessionId={model.sessionId} messageId={turn.messageId} disabled={!turn.messageId || run.state === 'live'} />
     </>
   );
 }

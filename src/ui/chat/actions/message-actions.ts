@@ -3,6 +3,7 @@ import { forkAt, regenerate } from '../../../store/session/branch-actions';
 import { useEditDrafts } from '../../../store/session/edit-drafts';
 import { rememberText } from '../../data/memory-mutations';
 import type { MessageAction } from './message-action';
+import { useUiStore } from '../../../store/ui-store';
 
 /**
  * THE list of what a finished message offers, in the order its buttons appear (architecture.md, "A calm chat").
@@ -79,6 +80,14 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
         return { kind: 'failed', message: `Not copied: ${err instanceof Error ? err.message : String(err)}` };
       }
     },
+  },
+  {
+    kind: 'command',
+    id: 'save-case',
+    label: 'Save as test case',
+    // The step's request frozen with its recorded tool results (architecture.md, "Test cases and suites"); the dialog loads on use.
+    shows: ({ message }) => message.role === 'assistant',
+    run: ({ sessionId, message }) => useUiStore.getState().openSaveCase({ sessionId, messageId: message.id }),
   },
   {
     kind: 'panel',

@@ -1,0 +1,87 @@
+import type { CaseCheck } from '../domain/eval-case';
+
+/** What one run of a case produced, as the checks read it. */
+export type CaseOutcome = {
+  /** The text of the run's last assistant message. */
+  answer: string;
+  /** Every tool call the model asked for in the run, in order. */
+  toolCalls: { name: string; arguments: string }[];
+  /** null: no price for the model, so the cost is not known. */
+  costUsd: number | null;
+  /** An HTTP or model error, or a call with no recorded result, in words; null when the run ended normally. */
+  error: string | null;
+};
+
+export type ArgsIssue = { path: string; message: string };
+/** ajv behind a port: on the page it runs in the validation worker (the page's CSP forbids compiling in the page). */
+export type ArgsValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgsIssue[]>;
+
+/**
+ * The failed checks of a run in words; [] is a pass. An error fails the case whatever the checks say, and it is the
+ * first reason (architecture.md, "Test cases and suites").
+ */
+export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: ArgsValidator): Promise<string[]> {
+  const reasons: string[] = [];
+  if (outcome.error !== null) reasons.push(outcome.error);
+  for (const check of checks) {
+    const reason = await checkFailure(check, outcome, validate);
+    if (reason !== null) reasons.push(reason);
+  }
+  return reasons;
+}
+
+export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: ArgsValidator): Promise<string | null> {
+  switch (check.kind) {
+    case 'calls_tool':
+      return outcome.toolCalls.some((c) => c.name === check.tool) ? null : `It did not call ${check.tool}.`;
+    case 'arguments_match':
+      return argumentsFailure(check.tool, check.schema, outcome, validate);
+    case 'answer_contains':
+      return outcome.answer.includes(check.text) ? null : `The answer does not contain “${check.text}”.`;
+    case 'answer_matches':
+      return answerMatchFailure(check.pattern, outcome.answer);
+    case 'max_cost':
+      if (outcome.costUsd === null) return `Its cost is not known (no price for the model), so it cannot be held to $${check.usd}.`;
+      return outcome.costUsd <= check.usd ? null : `It cost $${roundUsd(outcome.costUsd)}, more than $${check.usd}.`;
+  }
+}
+
+async function argumentsFailure(tool: string, schema: Record<string, unknown>, outcome: CaseOutcome, validate: ArgsValidator): Promise<string | null> {
+  const calls = outcome.toolCalls.filter((c) => c.name === tool);
+  if (calls.length === 0) return `It did not call ${tool}, so its arguments could not be checked.`;
+  let first: string | null = null;
+  // One call that fits is enough: a model may correct itself after a tool error.
+  for (const call of calls) {
+    let args: unknown;
+    try {
+      args = JSON.parse(call.arguments);
+    } catch {
+      first ??= `The arguments of ${tool} are not JSON: ${call.arguments.slice(0, 200)}`;
+      continue;
+    }
+    const issues = await validate(schema, args);
+    if (issues.length === 0) return null;
+    first ??= `The arguments of ${tool} do not match the schema: ${issues.map((i) => `${i.path || '(arguments)'} ${i.message}`).join('; ')}.`;
+  }
+  return first;
+}
+
+/** Why a pattern cannot be used, or null; the dialog says it before saving. */
+export function patternProblem(pattern: string): string | null {
+  try {
+    new RegExp(pattern);
+    return null;
+  } catch (e) {
+    return `The regular expression is not valid: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+function answerMatchFailure(pattern: string, answer: string): string | null {
+  const problem = patternProblem(pattern);
+  if (problem !== null) return `${problem}.`;
+  return new RegExp(pattern).test(answer) ? null : `The answer does not match /${pattern}/.`;
+}
+
+function roundUsd(usd: number): string {
+  return usd < 0.01 ? usd.toPrecision(2) : usd.toFixed(2);
+}

@@ -1,0 +1,93 @@
+import type { RunInput, RunResult } from '../agent/loop';
+import type { AgentEvent, EventSink } from '../agent/events';
+import type { ModelClient } from '../agent/model-client';
+import { costOf } from '../domain/cost';
+import type { EvalCaseRecord, EvalCell } from '../domain/eval-case';
+import { DEFAULT_CONFIG } from '../domain/loop-config';
+import type { ChatMessage } from '../domain/messages';
+import type { ModelPrice } from '../domain/model-prices';
+import { failedChecks, type ArgsValidator, type CaseOutcome } from './checks';
+import { recordedToolExecutor, unmatchedReason, type UnmatchedCall } from './recorded-executor';
+
+export type CaseRunDeps = {
+  runAgent: (input: RunInput) => Promise<RunResult>;
+  validate: ArgsValidator;
+  priceOf: (model: string) => ModelPrice | null;
+  newId: () => string;
+};
+
+export type CaseRunInput = {
+  testCase: EvalCaseRecord;
+  model: string;
+  client: ModelClient;
+  /** The frozen messages under this run's own ids (they are stored in the run's session). */
+  history: ChatMessage[];
+  sessionId: string;
+  emit: EventSink;
+  signal: AbortSignal;
+};
+
+export type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs' | 'durationMs'>;
+
+/**
+ * One case on one model (architecture.md, "Test cases and suites"): the frozen request through the real agent loop,
+ * tools answered from the recorded results only, then every check. Stop gives "stopped", never a pass.
+ */
+export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<CaseRunResult> {
+  const { testCase, signal } = input;
+  const inner = new AbortController();
+  const stop = () => inner.abort();
+  // A Stop that came while the cell's session was being made has already fired: the listener alone would miss it.
+  if (signal.aborted) inner.abort();
+  else signal.addEventListener('abort', stop, { once: true });
+  let unmatched: UnmatchedCall | null = null;
+  const tools = recordedToolExecutor(testCase.request.tools, testCase.recorded, (call) => {
+    unmatched ??= call;
+    inner.abort();
+  });
+  let firstRequestAt: number | null = null;
+  let ttftMs: number | null = null;
+  let durationMs: number | null = null;
+  const emit = (e: AgentEvent) => {
+    if (e.type === 'request_started' && firstRequestAt === null) firstRequestAt = e.t;
+    if (e.type === 'first_token' && ttftMs === null && firstRequestAt !== null) ttftMs = e.t - firstRequestAt;
+    if (e.type === 'run_finished') durationMs = e.t;
+    input.emit(e);
+  };
+  try {
+    const result = await deps.runAgent({
+      runId: deps.newId(),
+      sessionId: input.sessionId,
+      history: input.history,
+      config: { ...DEFAULT_CONFIG, model: input.model, temperature: testCase.request.temperature ?? null },
+      model: input.client,
+      tools,
+      signal: inner.signal,
+      emit,
+      ...(testCase.request.systemPrompt ? { systemPrompt: testCase.request.systemPrompt } : {}),
+      newId: deps.newId,
+    });
+    const price = deps.priceOf(input.model);
+    const cost = costOf(result.usage, price);
+    const costUsd = cost.kind === 'known' ? cost.usd : null;
+    const timing = { costUsd, ttftMs, durationMs };
+    if (signal.aborted) return { verdict: 'stopped', reasons: ['Stopped before it finished.'], ...timing };
+    const outcome = outcomeOf(result, input.history.length, costUsd, unmatched);
+    const reasons = await failedChecks(testCase.checks, outcome, deps.validate);
+    return { verdict: reasons.length === 0 ? 'pass' : 'fail', reasons, ...timing };
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+function outcomeOf(result: RunResult, frozenCount: number, costUsd: number | null, unmatched: UnmatchedCall | null): CaseOutcome {
+  const added = result.history.slice(frozenCount);
+  const assistants = added.filter((m) => m.role === 'assistant');
+  const answer = assistants.at(-1)?.content ?? '';
+  const toolCalls = assistants.flatMap((m) => m.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })));
+  let error: string | null = null;
+  if (unmatched !== null) error = unmatchedReason(unmatched);
+  else if (result.stopReason === 'error') error = `The run failed: ${result.error?.message ?? 'an error with no message'}`;
+  else if (result.stopReason === 'max_turns' || result.stopReason === 'max_tool_calls') error = `The run stopped at a limit (${result.stopReason.replace('_', ' ')}) before an answer.`;
+  return { answer, toolCalls, costUsd, error };
+}

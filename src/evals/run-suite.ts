@@ -1,0 +1,106 @@
+import type { EventSink } from '../agent/events';
+import type { ModelClient } from '../agent/model-client';
+import type { EvalCaseRecord, EvalCell, EvalRunRecord } from '../domain/eval-case';
+import type { ChatMessage } from '../domain/messages';
+import { runCase, type CaseRunDeps } from './run-case';
+
+/** A model a suite runs on: `label` names its column ("<model>" or "<model> @ <host>"). */
+export type SuiteTarget = { label: string; model: string; client: ModelClient };
+
+/** The session a cell's run is recorded in, with the frozen messages already stored under its own ids. */
+export type CellSession = { sessionId: string; history: ChatMessage[]; emit: EventSink; close(): Promise<void> };
+
+export type SuiteRunDeps = CaseRunDeps & {
+  openCellSession(testCase: EvalCaseRecord, target: SuiteTarget): Promise<CellSession>;
+  saveRun(run: EvalRunRecord): Promise<void>;
+  now: () => number;
+  /** Cells run at once (default 4), across models: one slow model does not hold the others up. */
+  concurrency?: number;
+};
+
+export const SUITE_CONCURRENCY = 4;
+
+/**
+ * Runs every case on every model (architecture.md, "Test cases and suites"), a bounded number at once, and records
+ * the run after every cell, so a reload keeps what finished. `signal` stops everything at once: running cells end
+ * "stopped" and cells not started are "stopped" too; none of them ever passes. Retry-After is honoured by the loop's
+ * own retry of each request.
+ */
+export async function runSuite(
+  suiteId: string,
+  models: string[],
+  cases: readonly EvalCaseRecord[],
+  targets: readonly SuiteTarget[],
+  deps: SuiteRunDeps,
+  signal: AbortSignal,
+  onProgress: (run: EvalRunRecord) => void,
+): Promise<EvalRunRecord> {
+  const cells: EvalCell[] = cases.flatMap((c) => targets.map((t): EvalCell => ({ caseId: c.id, caseName: c.name, model: t.label, verdict: 'pending', reasons: [], costUsd: null, ttftMs: null, durationMs: null })));
+  let run: EvalRunRecord = { id: deps.newId(), suiteId, startedAt: deps.now(), finishedAt: null, models, state: 'running', cells };
+  // Writes go one after another, each with the latest cells: a slow write never lands after a newer one.
+  let writes = Promise.resolve();
+  const publish = (next: EvalRunRecord) => {
+    run = next;
+    onProgress(run);
+    writes = writes.then(() => deps.saveRun(next)).catch(() => undefined);
+  };
+  const setCell = (i: number, patch: Partial<EvalCell>) => publish({ ...run, cells: run.cells.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  publish(run);
+
+  const jobs = cases.flatMap((c) => targets.map((t) => ({ c, t })));
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      const job = jobs[i];
+      if (job === undefined || signal.aborted) return;
+      let session: CellSession | null = null;
+      try {
+        session = await deps.openCellSession(job.c, job.t);
+        setCell(i, { sessionId: session.sessionId });
+        const result = await runCase({ testCase: job.c, model: job.t.model, client: job.t.client, history: session.history, sessionId: session.sessionId, emit: session.emit, signal }, deps);
+        setCell(i, result);
+      } catch (e) {
+        setCell(i, signal.aborted ? { verdict: 'stopped', reasons: ['Stopped before it finished.'] } : { verdict: 'fail', reasons: [`The case could not run: ${e instanceof Error ? e.message : String(e)}`] });
+      } finally {
+        await session?.close();
+      }
+    }
+  };
+  const width = Math.max(1, Math.min(deps.concurrency ?? SUITE_CONCURRENCY, jobs.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  const stopped = signal.aborted;
+  publish({
+    ...run,
+    finishedAt: deps.now(),
+    state: stopped ? 'stopped' : 'finished',
+    cells: run.cells.map((c) => (c.verdict === 'pending' ? { ...c, verdict: 'stopped', reasons: ['Stopped before it started.'] } : c)),
+  });
+  await writes;
+  return run;
+}
+
+/** Per model: cases passed, total cost (null when any cell's is not known), median time to first token. */
+export type ModelSummary = { model: string; passed: number; total: number; costUsd: number | null; medianTtftMs: number | null };
+
+export function summarize(run: Pick<EvalRunRecord, 'cells'>, models: readonly string[]): ModelSummary[] {
+  return models.map((model) => {
+    const cells = run.cells.filter((c) => c.model === model);
+    const ran = cells.filter((c) => c.verdict === 'pass' || c.verdict === 'fail');
+    const costs = ran.map((c) => c.costUsd);
+    const ttfts = ran.flatMap((c) => (c.ttftMs === null ? [] : [c.ttftMs])).sort((a, b) => a - b);
+    return {
+      model,
+      passed: cells.filter((c) => c.verdict === 'pass').length,
+      total: cells.length,
+      costUsd: costs.length > 0 && costs.every((c) => c !== null) ? costs.reduce((a: number, b) => a + (b ?? 0), 0) : null,
+      medianTtftMs: median(ttfts),
+    };
+  });
+}
+
+function median(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}

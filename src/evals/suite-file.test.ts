@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EvalCaseRecord, EvalRunRecord } from '../domain/eval-case';
+import { buildSuiteSchema } from './suite-schema-source';
+import { buildSuiteFile, parseSuiteFile, suiteFromFile } from './suite-file';
+
+const read = (rel: string) => readFileSync(new URL(rel, import.meta.url), 'utf8');
+
+const weatherCase: EvalCaseRecord = {
+  id: 'c1', suiteId: 's1', name: 'Weather in Paris', createdAt: 1, updatedAt: 1,
+  source: { sessionId: 'sess', messageId: 'm2' },
+  request: {
+    model: 'gpt-x', systemPrompt: 'You are helpful. Today is 2026-11-27 09:00.',
+    messages: [{ id: 'm1', createdAt: 1, role: 'user', content: 'Weather in Paris?' }],
+    tools: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+    temperature: 0.2,
+  },
+  recorded: [{ name: 'get_weather', arguments: '{"city":"Paris"}', result: '18 °C', isError: false }],
+  checks: [{ kind: 'calls_tool', tool: 'get_weather' }, { kind: 'arguments_match', tool: 'get_weather', schema: { type: 'object', required: ['city'] } }],
+};
+const run: EvalRunRecord = {
+  id: 'r1', suiteId: 's1', startedAt: 5, finishedAt: null, models: ['a', 'b @ http://127.0.0.1:1/v1'], state: 'running',
+  cells: [
+    { caseId: 'c1', caseName: 'Weather in Paris', model: 'a', verdict: 'pass', reasons: [], sessionId: 'x', costUsd: 0.001, ttftMs: 12, durationMs: 40 },
+    { caseId: 'c1', caseName: 'Weather in Paris', model: 'b', verdict: 'pending', reasons: [], costUsd: null, ttftMs: null, durationMs: null },
+  ],
+};
+
+describe('the suite file', () => {
+  it('publishes one schema: the source and both checked-in copies agree', () => {
+    const text = `${JSON.stringify(buildSuiteSchema(), null, 2)}\n`;
+    expect(read('./suite-schema.json')).toBe(text);
+    expect(read('../../public/schema/toolscope-suite-v1.json')).toBe(text);
+  });
+
+  it('round-trips cases and runs under new ids, without the run sessions; an unfinished run comes back stopped', () => {
+    const file = buildSuiteFile({ id: 's1', name: 'Weather', createdAt: 1, updatedAt: 1 }, [weatherCase], [run], new Date(Date.UTC(2026, 10, 27)));
+    expect(file).toMatchObject({ format: 'toolscope-suite', version: 1, exportedAt: '2026-11-27T00:00:00.000Z', suite: { name: 'Weather' } });
+    const text = JSON.stringify(file);
+    expect(text).not.toContain('"sessionId"');
+    const parsed = parseSuiteFile(text);
+    if (!parsed.ok) throw new Error(parsed.message);
+    let n = 0;
+    const back = suiteFromFile(parsed.file, () => `new-${n++}`, 99);
+    expect(back.suite).toEqual({ id: 'new-0', name: 'Weather', createdAt: 99, updatedAt: 99 });
+    expect(back.cases[0]).toMatchObject({ id: 'new-1', suiteId: 'new-0', request: weatherCase.request, recorded: weatherCase.recorded, checks: weatherCase.checks });
+    expect(back.runs[0]).toMatchObject({ suiteId: 'new-0', state: 'stopped' });
+    expect(back.runs[0]?.cells.map((c) => [c.caseId, c.verdict])).toEqual([['new-1', 'pass'], ['new-1', 'stopped']]);
+  });
+
+  it('without runs when not asked', () => {
+    const file = buildSuiteFile({ id: 's1', name: 'W', createdAt: 1, updatedAt: 1 }, [weatherCase], null, new Date());
+    expect('runs' in file).toBe(false);
+    expect(parseSuiteFile(JSON.stringify(file)).ok).toBe(true);
+  });
+
+  it('refuses what is not a suite file, in sentences', () => {
+    expect(parseSuiteFile('{')).toEqual({ ok: false, message: expect.stringMatching(/not JSON/) });
+    expect(parseSuiteFile('{"format":"toolscope-session","version":1}')).toEqual({ ok: false, message: expect.stringMatching(/not a Toolscope suite/) });
+    expect(parseSuiteFile('{"format":"toolscope-suite","version":2}')).toEqual({ ok: false, message: expect.stringMatching(/version 2; this Toolscope reads version 1/) });
+    const file = buildSuiteFile({ id: 's1', name: 'W', createdAt: 1, updatedAt: 1 }, [weatherCase], null, new Date());
+    const withKey = { ...file, apiKey: 'sk-secret' };
+    expect(parseSuiteFile(JSON.stringify(withKey))).toEqual({ ok: false, message: expect.stringMatching(/does not match its format/) });
+    const badCheck = { ...file, cases: [{ ...file.cases[0], checks: [{ kind: 'runs_forever' }] }] };
+    expect(parseSuiteFile(JSON.stringify(badCheck))).toEqual({ ok: false, message: expect.stringMatching(/\$\.cases\[0\]\.checks\[0\]/) });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The source of the suite file's JSON Schema (version 1). The checked-in copies (src/evals/suite-schema.json and
+ * public/schema/toolscope-suite-v1.json) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
+ * keeps the three equal. Closed objects with finite bounds, like the session file's (io/schema-source.ts).
+ */
+import { CELL_VERDICTS } from '../domain/eval-case';
+import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
+
+type Schema = Record<string, unknown>;
+
+const ID = 256;
+const NAME = 256;
+const TEXT = 5_000_000;
+const LIST = 10_000;
+
+const str = (maxLength: number): Schema => ({ type: 'string', maxLength });
+const ms = (): Schema => ({ type: 'number', minimum: 0, maximum: 8.64e15 });
+const count = (): Schema => ({ type: 'integer', minimum: 0, maximum: 1_000_000_000 });
+const list = (items: Schema, maxItems = LIST): Schema => ({ type: 'array', items, maxItems });
+const ref = (name: string): Schema => ({ $ref: `#/definitions/${name}` });
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const jsonObject = (): Schema => ({ type: 'object' });
+
+function obj(properties: Record<string, Schema>, optional: string[] = []): Schema {
+  return { type: 'object', properties, required: Object.keys(properties).filter((k) => !optional.includes(k)), additionalProperties: false };
+}
+
+function tagged(tag: string, branches: Record<string, Record<string, Schema>>, optional: Record<string, string[]> = {}): Schema {
+  return {
+    type: 'object',
+    properties: { [tag]: { enum: Object.keys(branches) } },
+    required: [tag],
+    discriminator: { propertyName: tag },
+    oneOf: Object.entries(branches).map(([value, props]) => obj({ [tag]: { const: value }, ...props }, optional[value] ?? [])),
+  };
+}
+
+function message(): Schema {
+  const base = { id: str(ID), createdAt: ms() };
+  return tagged(
+    'role',
+    {
+      system: { ...base, content: str(TEXT), summaryOf: list(str(ID)) },
+      user: { ...base, content: str(TEXT) },
+      assistant: {
+        ...base,
+        content: str(TEXT),
+        reasoning: str(TEXT),
+        refusal: nullable(str(TEXT)),
+        toolCalls: list(obj({ id: str(ID), name: str(NAME), arguments: str(TEXT) })),
+        status: { enum: [...ASSISTANT_STATUSES] },
+        runId: str(ID),
+        turn: count(),
+      },
+      tool: { ...base, toolCallId: str(ID), name: str(NAME), content: str(TEXT), isError: { type: 'boolean' }, outcome: { enum: [...TOOL_OUTCOMES] }, runId: str(ID), turn: count() },
+    },
+    { system: ['summaryOf'] },
+  );
+}
+
+function check(): Schema {
+  return tagged('kind', {
+    calls_tool: { tool: str(NAME) },
+    arguments_match: { tool: str(NAME), schema: jsonObject() },
+    answer_contains: { text: str(TEXT) },
+    answer_matches: { pattern: str(10_000) },
+    max_cost: { usd: { type: 'number', minimum: 0, maximum: 1_000_000 } },
+  });
+}
+
+export function buildSuiteSchema(): Schema {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://toolscope.local/schema/toolscope-suite-v1.json',
+    title: 'Toolscope test suite, version 1',
+    description: 'A suite of test cases: each freezes one model request (messages, tools, parameters) and the recorded tool results answering its calls. Never holds a key.',
+    type: 'object',
+    properties: {
+      format: { const: 'toolscope-suite' },
+      version: { const: 1 },
+      exportedAt: { type: 'string', format: 'date-time' },
+      app: obj({ name: { const: 'toolscope' }, version: str(NAME) }),
+      suite: obj({ name: str(NAME) }),
+      cases: list(ref('case')),
+      runs: list(ref('run'), 100_000),
+    },
+    required: ['format', 'version', 'exportedAt', 'app', 'suite', 'cases'],
+    additionalProperties: false,
+    definitions: {
+      message: message(),
+      check: check(),
+      case: obj({
+        id: str(ID),
+        name: str(NAME),
+        request: obj(
+          {
+            model: str(NAME),
+            systemPrompt: str(TEXT),
+            messages: list(ref('message'), 500_000),
+            tools: list(obj({ name: str(NAME), description: str(TEXT), parameters: jsonObject() })),
+            temperature: { type: 'number', minimum: 0, maximum: 2 },
+            maxOutputTokens: count(),
+          },
+          ['systemPrompt', 'temperature', 'maxOutputTokens'],
+        ),
+        recorded: list(obj({ name: str(NAME), arguments: str(TEXT), result: str(TEXT), isError: { type: 'boolean' } }), 500_000),
+        checks: list(ref('check'), 100),
+      }),
+      run: obj({
+        startedAt: ms(),
+        finishedAt: nullable(ms()),
+        models: list(str(2_000), 100),
+        state: { enum: ['running', 'finished', 'stopped'] },
+        cells: list(
+          obj({
+            caseId: str(ID),
+            caseName: str(NAME),
+            model: str(2_000),
+            verdict: { enum: [...CELL_VERDICTS] },
+            reasons: list(str(TEXT), 200),
+            costUsd: nullable({ type: 'number', minimum: 0 }),
+            ttftMs: nullable(ms()),
+            durationMs: nullable(ms()),
+          }),
+          1_000_000,
+        ),
+      }),
+    },
+  };
+}
