@@ -189,6 +189,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       logs: ref('logs'),
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
       sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
+      recorded: { const: true },
     },
     tool_progress: {
       turn,
@@ -215,7 +216,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
   tool_started: ['mcpServer'],
   approval_resolved: ['by'],
-  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
+  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling', 'recorded'],
   tool_progress: ['logs', 'bytesReceived', 'bytesTotal', 'mcpProgress'],
   run_finished: ['error'],
 };
@@ -421,7 +422,8 @@ export function buildSessionSchema(): Schema {
         mcpServer: ref('mcpServerRef'),
         bytesReceived: count(),
         bytesTotal: count(),
-      }, ['mcpServer', 'bytesReceived', 'bytesTotal']),
+        recorded: { const: true },
+      }, ['mcpServer', 'bytesReceived', 'bytesTotal', 'recorded']),
       run: obj(
         {
           id: id(),

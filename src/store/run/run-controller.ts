@@ -1,6 +1,7 @@
 import { DEFAULT_CONFIG, type LoopConfig } from '../../domain/loop-config';
 import type { AgentEvent } from '../../agent/events';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
+import type { ContextHook } from '../../agent/context-hook';
 import { DEFAULT_TITLE } from '../../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
@@ -13,6 +14,23 @@ import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../../llm/api-format';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
+import type { SentPromptLayer } from '../../agent/context-hook';
+import type { RecordedResultsCursor } from '../../agent/recorded-results';
+import { recordedToolExecutor } from '../../agent/recorded-tools';
+import { assembleSystemPrompt } from '../../context/system-prompt';
+import { askUnmatchedCall } from './unmatched-calls';
+
+/**
+ * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
+ * exactly as that step sent it, and tool calls answered from the session's recordings where they match.
+ */
+export type RerunOptions = {
+  model?: string;
+  /** The step's system prompt layers as recorded; the request carries them instead of a prompt assembled now. */
+  sentLayers?: SentPromptLayer[];
+  /** Absent: tools run live. */
+  recorded?: RecordedResultsCursor;
+};
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
@@ -97,7 +115,24 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       }, ask);
     });
 
-  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[]): Promise<StartResult> {
+  /** A re-run's tools and prompt: the step's recorded layers (no compaction, no recall), recorded tool results first. */
+  function rerunPreparation(sessionId: string, rerun: RerunOptions, tools: ToolExecutor, systemPrompt: string | undefined, abort: AbortController) {
+    const layers = rerun.sentLayers;
+    const context: ContextHook | undefined = layers
+      ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
+      : undefined;
+    const shownTools = rerun.recorded
+      ? recordedToolExecutor(tools, rerun.recorded, {
+          ask: (call, signal) => askUnmatchedCall(sessionId, call, signal),
+          approve: approvalGate(sessionId),
+          stop: () => abort.abort(),
+        })
+      : tools;
+    const prompt = layers ? assembleSystemPrompt(layers) : systemPrompt;
+    return { tools: shownTools, ...(prompt ? { systemPrompt: prompt } : {}), ...(context ? { context } : {}) };
+  }
+
+  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[], rerun?: RerunOptions): Promise<StartResult> {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
@@ -106,7 +141,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     // Local servers need no key: none is sent to them (architecture.md, invariant 3 holds for the key when there is one).
     const apiKey = (await deps.getApiKey()) ?? '';
     if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key' };
-    if (!session.model.trim()) return { ok: false, reason: 'no_model' };
+    if (!(rerun?.model ?? session.model).trim()) return { ok: false, reason: 'no_model' };
     // Claim the slot before any await that could let a second click in.
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const abort = new AbortController();
@@ -153,7 +188,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
         const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
-        const config = sessionConfig(session);
+        const config = { ...sessionConfig(session), ...(rerun?.model ? { model: rerun.model } : {}) };
         const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
         // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
         // there ends the run (cancelled, or with a clear error) and never loses what was typed.
@@ -163,8 +198,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
             const memoryOn = session.settings.memoryEnabled !== false;
             const tools = toolsOn ? await deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes, sessionId }) : NO_TOOLS;
             const prepared = deps.prepareContext
-              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
+              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn && !rerun, rememberTool: toolsOn && memoryOn })
               : null;
+            if (rerun) return rerunPreparation(sessionId, rerun, prepared?.tools ?? tools, prepared?.systemPrompt ?? systemPrompt, abort);
             return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
@@ -174,7 +210,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         // made while the run goes on reaches its next request (architecture.md, "MCP Apps"). A failure to read it
         // sends the request without it rather than ending the run.
         const viewContext = deps.viewContext;
-        const requestLayers = viewContext
+        const requestLayers = viewContext && !rerun?.sentLayers
           ? async () => {
               const layer = await viewContext(sessionId).catch(() => null);
               return layer === null ? [] : [layer];

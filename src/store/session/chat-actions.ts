@@ -6,6 +6,7 @@ import { useEndpointQuestion } from '../settings/endpoint-question';
 import { newSession, sessionStored } from './session-actions';
 import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
+import type { RerunOptions } from '../run/run-controller';
 
 export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'failed';
 
@@ -37,8 +38,8 @@ export function continueRun(sessionId: string): Promise<SendOutcome> {
 }
 
 /** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
-export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[]): Promise<SendOutcome> {
-  const r = await runController.start(sessionId, text, images);
+export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[], rerun?: RerunOptions): Promise<SendOutcome> {
+  const r = await runController.start(sessionId, text, images, rerun);
   if (r.ok) {
     if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
     if (onEnd) void r.done.finally(onEnd);

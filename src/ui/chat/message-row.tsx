@@ -8,6 +8,7 @@ import { StreamingMessage } from './streaming-message';
 import { UserMessageView } from './user-message';
 import { MessageActions } from '../context/message-actions';
 import { BranchControls } from './branch-controls';
+import { StepDebugActions } from './step-debug-actions';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
 
@@ -34,6 +35,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
           <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />
           <MessageActions sessionId={sessionId} message={m} />
           {m.status !== 'streaming' && <BranchControls sessionId={sessionId} message={m} siblings={siblings} busy={busy} />}
+          {m.status !== 'streaming' && <StepDebugActions sessionId={sessionId} message={m} busy={busy} />}
         </>
       );
     case 'system':

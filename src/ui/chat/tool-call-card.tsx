@@ -8,6 +8,8 @@ import type { LiveToolCallStatus } from '../../store/run/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
 import { ApprovalCard } from './approval-card';
+import { UnmatchedCallCard } from './unmatched-call-card';
+import { useUnmatchedCalls } from '../../store/run/unmatched-calls';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
@@ -62,6 +64,7 @@ const STATUS_TEXT: Record<LiveToolCallStatus | 'pending', string> = {
 export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const live = useRunStore((s) => s.runs[p.sessionId]?.tools[p.callId]);
   const approval = useRunStore((s) => s.approvals[p.callId]);
+  const unmatched = useUnmatchedCalls((s) => s.calls[p.callId]);
   const showInTimeline = useUiStore((s) => s.showInTimeline);
   // The call's server and its latest progress come from the event spine (live) or the stored row (after a reload).
   const mcpServer = live?.mcpServer ?? p.record?.mcpServer;
@@ -74,6 +77,8 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const result = p.result?.content ?? live?.result ?? p.record?.result ?? null;
   const isError = p.result?.isError ?? live?.isError ?? p.record?.isError ?? false;
   const args = live?.arguments || p.arguments;
+  // A re-run's call answered from the session's recordings says so: the tool did not run (architecture.md, "Re-run from here").
+  const recorded = live?.recorded ?? p.record?.recorded ?? false;
   const shownArgs = useMemo(() => prettyArgs(args, !!p.partial), [args, p.partial]);
   const long = result !== null && result.length > PREVIEW_CHARS;
   // "Show all" when one page holds it; otherwise it opens a page at a time.
@@ -87,7 +92,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   // "Calm tool rows"). The person's choice holds for the page's life.
   const chosen = useToolRowsOpen((s) => s.open[p.callId]);
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
-  const foldable = foldsByDefault(status, isError) && !approval;
+  const foldable = foldsByDefault(status, isError) && !approval && !unmatched;
   const open = !foldable || chosen === true;
   const inFlight = status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
 
@@ -100,12 +105,14 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             <strong>{p.name || '…'}</strong>{' '}
             <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
+            {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
             {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
           </button>
         ) : (
           <>
             <strong>{p.name || '…'}</strong>
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
+            {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
             {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
           </>
         )}
@@ -125,6 +132,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
       {approval && <ApprovalCard approval={approval} />}
+      {unmatched && <UnmatchedCallCard call={unmatched} />}
       <Suspense fallback={null}>
         <TaskLaneSlot callId={p.callId} />
       </Suspense>
