@@ -109,6 +109,13 @@ const session: Required<SessionRecord> = {
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
   importedTrace: true,
+  comparisons: [{
+    id: 'cmp1', messageId: 'm2', runId: 'r1', createdAt: 5,
+    answers: [{
+      model: 'm2', baseURL: 'http://127.0.0.1:9000/v1', outcome: 'failed', text: 'a', toolCalls: [{ id: 'c9', name: 't', arguments: '{}' }], finishReason: 'stop', usage,
+      timeToFirstTokenMs: 12, outputTokensPerSecond: 40.5, error: 'HTTP 404',
+    }],
+  }],
 };
 const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finishedAt: 200, stopReason: 'complete', usage, error: errors.storage, interrupted: false };
 const toolCall: Required<ToolCallRecord> = {

@@ -8,6 +8,7 @@
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
 import { LIMIT_STOPS, SESSION_STATUSES } from '../domain/session';
 import { STOP_REASONS } from '../domain/stop-reason';
+import { COMPARISON_OUTCOMES } from '../domain/model-comparison';
 
 type Schema = Record<string, unknown>;
 
@@ -399,8 +400,36 @@ export function buildSessionSchema(): Schema {
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
           importedTrace: { type: 'boolean' },
+          // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
+          comparisons: list(
+            obj({
+              id: id(),
+              messageId: id(),
+              runId: id(),
+              createdAt: ms(),
+              answers: list(
+                obj(
+                  {
+                    model: str(LIMITS.name),
+                    baseURL: str(LIMITS.title),
+                    outcome: { enum: [...COMPARISON_OUTCOMES] },
+                    text: str(LIMITS.text),
+                    toolCalls: list(ref('toolCall'), LIMITS.smallList),
+                    finishReason: nullable(str(LIMITS.name)),
+                    usage: nullable(ref('usage')),
+                    timeToFirstTokenMs: nullable(ms()),
+                    outputTokensPerSecond: nullable({ type: 'number', minimum: 0, maximum: 1e9 }),
+                    error: str(LIMITS.shortText),
+                  },
+                  ['baseURL', 'error'],
+                ),
+                LIMITS.smallList,
+              ),
+            }),
+            LIMITS.smallList,
+          ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons'],
       ),
       toolCallRecord: obj({
         id: id(),
