@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { AssistantMessage } from '../../domain/messages';
-import { useComparisonRuns } from '../../store/session/compare-actions';
+import { useComparisonRuns } from '../../store/session/comparison-runs';
 import { useStepComparisons } from '../data/use-step-comparisons';
 
 // The dialogs and the comparison load when first needed, never with the page.

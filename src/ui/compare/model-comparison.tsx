@@ -4,7 +4,7 @@ import { costOf, costText } from '../../domain/cost';
 import { priceOf } from '../../domain/model-prices';
 import { modelTargetLabel } from '../../llm/model-targets';
 import { sameArguments } from '../../agent/recorded-results';
-import { stopComparison, useComparisonRuns } from '../../store/session/compare-actions';
+import { stopComparison, useComparisonRuns } from '../../store/session/comparison-runs';
 import { rerunFromHere } from '../../store/session/rerun-actions';
 
 type Props = { sessionId: string; message: AssistantMessage; stored: readonly ModelComparison[]; busy: boolean };
