@@ -1,7 +1,6 @@
 import { DEFAULT_CONFIG, type LoopConfig } from '../../domain/loop-config';
 import type { AgentEvent } from '../../agent/events';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
-import type { ContextHook } from '../../agent/context-hook';
 import { DEFAULT_TITLE } from '../../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
@@ -16,9 +15,6 @@ import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { SentPromptLayer } from '../../agent/context-hook';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
-import { recordedToolExecutor } from '../../agent/recorded-tools';
-import { assembleSystemPrompt } from '../../context/system-prompt';
-import { askUnmatchedCall } from './unmatched-calls';
 
 /**
  * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
@@ -115,23 +111,6 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       }, ask);
     });
 
-  /** A re-run's tools and prompt: the step's recorded layers (no compaction, no recall), recorded tool results first. */
-  function rerunPreparation(sessionId: string, rerun: RerunOptions, tools: ToolExecutor, systemPrompt: string | undefined, abort: AbortController) {
-    const layers = rerun.sentLayers;
-    const context: ContextHook | undefined = layers
-      ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
-      : undefined;
-    const shownTools = rerun.recorded
-      ? recordedToolExecutor(tools, rerun.recorded, {
-          ask: (call, signal) => askUnmatchedCall(sessionId, call, signal),
-          approve: approvalGate(sessionId),
-          stop: () => abort.abort(),
-        })
-      : tools;
-    const prompt = layers ? assembleSystemPrompt(layers) : systemPrompt;
-    return { tools: shownTools, ...(prompt ? { systemPrompt: prompt } : {}), ...(context ? { context } : {}) };
-  }
-
   async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[], rerun?: RerunOptions): Promise<StartResult> {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
@@ -200,7 +179,8 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
             const prepared = deps.prepareContext
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn && !rerun, rememberTool: toolsOn && memoryOn })
               : null;
-            if (rerun) return rerunPreparation(sessionId, rerun, prepared?.tools ?? tools, prepared?.systemPrompt ?? systemPrompt, abort);
+            // Loaded with the first re-run, not with the page.
+            if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, systemPrompt: prepared?.systemPrompt ?? systemPrompt, approve: approvalGate(sessionId), stop: () => abort.abort() });
             return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
             throw new PreparationError(wiringError(err), err);

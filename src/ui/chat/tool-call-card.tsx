@@ -8,7 +8,6 @@ import type { LiveToolCallStatus } from '../../store/run/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
 import { ApprovalCard } from './approval-card';
-import { UnmatchedCallCard } from './unmatched-call-card';
 import { useUnmatchedCalls } from '../../store/run/unmatched-calls';
 import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
@@ -22,6 +21,8 @@ import { argsSummary, foldsByDefault, formatDuration } from './tool-row-summary'
 
 // A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
 const TaskLaneSlot = lazy(() => import('../mcp/tasks/task-lane-slot'));
+// A re-run's question about a call with no recording loads when one is asked (architecture.md, "Re-run from here").
+const UnmatchedCallCard = lazy(() => import('./unmatched-call-card').then((m) => ({ default: m.UnmatchedCallCard })));
 
 type Props = {
   sessionId: string;
@@ -132,7 +133,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
       {approval && <ApprovalCard approval={approval} />}
-      {unmatched && <UnmatchedCallCard call={unmatched} />}
+      {unmatched && (
+        <Suspense fallback={null}>
+          <UnmatchedCallCard call={unmatched} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <TaskLaneSlot callId={p.callId} />
       </Suspense>
