@@ -105,4 +105,13 @@ test('re-run from a step: recorded tool results answer without the tool server, 
   expect(toolHits()).toBe(2);
   expect(requestText(mock.requests.at(-1)!)).toContain('Paris');
   await expect(page.getByRole('group', { name: 'Tool call get_weather' }).last()).not.toContainText('recorded');
+
+  // The timeline's details of a model turn offer it too, for that turn's step.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await page.locator('[data-kind="request"]').first().click();
+  await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Re-run from here' }).click();
+  const fromTimeline = page.getByRole('dialog', { name: 'Re-run from here' });
+  await expect(fromTimeline.getByRole('textbox', { name: 'Model' })).not.toHaveValue('');
+  await fromTimeline.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fromTimeline).toBeHidden();
 });

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AssistantMessage } from '../../domain/messages';
 import { recordedStep, rerunFromHere, type ToolResultsChoice } from '../../store/session/rerun-actions';
 
-type Props = { sessionId: string; message: AssistantMessage; onClose: () => void };
+/** The step: the assistant message a model request produced, and its run. */
+type Props = { sessionId: string; message: { id: string; runId: string }; onClose: () => void };
 
 /** "Re-run from here" (architecture.md, "Re-run from here"): the model and where tool results come from. */
 export default function RerunDialog({ sessionId, message, onClose }: Props) {
