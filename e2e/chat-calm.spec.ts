@@ -67,7 +67,7 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   // A pointer over a message shows its actions, and only its own.
   const last = answers.last();
   await last.hover();
-  await expect.poll(() => seenActions(last)).toEqual(['More actions', 'Regenerate', 'Fork', 'Remember', 'Replay run', 'Copy as Markdown', 'Save as test case', 'What was sent']);
+  await expect.poll(() => seenActions(last)).toEqual(['More actions', 'Regenerate', 'Fork', 'Remember', 'Re-run from here', 'Try on other models', 'Replay run', 'Copy as Markdown', 'Save as test case', 'What was sent']);
   await expect.poll(() => seenActions(answers.first())).toEqual(['More actions']);
   await page.screenshot({ path: 'e2e/artifacts/chat-calm-after-hover-desktop.png' });
 

@@ -67,6 +67,8 @@ export type AgentEventBody =
       mcpMessages?: McpWireMessage[];
       /** Model requests the call's server had the page run (legacy MCP sampling); in the run's usage already. */
       sampling?: McpSamplingUse[];
+      /** The result was recorded earlier in the session and the tool did not run (a re-run with recorded results). */
+      recorded?: true;
     }
   /**
    * A running tool's progress (architecture.md, "Live tool progress"): console lines new since the last one and the

@@ -59,6 +59,7 @@ type Finished = {
   mcpMessages?: McpWireMessage[];
   images?: MessageImage[];
   sampling?: McpSamplingUse[];
+  recorded?: true;
 };
 
 const ABORTED = Symbol('aborted');
@@ -158,6 +159,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       ...(f.logs ? { logs: f.logs } : {}),
       ...(f.mcpMessages ? { mcpMessages: f.mcpMessages } : {}),
       ...sampling,
+      ...(f.recorded ? { recorded: true as const } : {}),
     });
   };
   const cancelled = (): Finished =>
@@ -249,7 +251,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       else if (r === TIMED_OUT) {
         finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
       } else {
-        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}) }, startedAt);
+        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}), ...(r.recorded ? { recorded: true as const } : {}) }, startedAt);
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

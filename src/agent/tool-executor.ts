@@ -18,7 +18,13 @@ export type ToolLog = { level: 'log' | 'info' | 'warn' | 'error'; text: string; 
  * An MCP call's JSON-RPC messages, for the timeline, the images its result holds for the model, and the model
  * requests its server asked for while it ran (sampling, counted in the run's usage); absent for other tools.
  */
-type WireTrace = { mcpMessages?: McpWireMessage[]; images?: MessageImage[]; sampling?: McpSamplingUse[] };
+type WireTrace = {
+  mcpMessages?: McpWireMessage[];
+  images?: MessageImage[];
+  sampling?: McpSamplingUse[];
+  /** The answer was recorded earlier in the session and the tool did not run (agent/recorded-tools.ts). */
+  recorded?: true;
+};
 
 /** The result of running a tool; `content` is what the model reads (already cut at the output limit). */
 export type ToolRunResult =

@@ -36,6 +36,8 @@ export type ToolCallRecord = {
   /** While (and after) an HTTP tool reads its response: bytes received, and the declared length when there was one. */
   bytesReceived?: number;
   bytesTotal?: number;
+  /** The result was recorded earlier in the session and the tool did not run (a re-run with recorded results). */
+  recorded?: true;
 };
 
 export type RunRecord = {

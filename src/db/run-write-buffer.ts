@@ -271,6 +271,7 @@ export class RunWriteBuffer {
       validation: event.validation ?? (event.validationErrors?.length ? 'schema' : row.validation),
       validationErrors: event.validationErrors ?? row.validationErrors,
       logs: event.logs ?? row.logs,
+      ...(event.recorded ? { recorded: true as const } : {}),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { ModelComparison } from './model-comparison';
 import type { ErrorInfo } from './error-info';
 import type { LoopConfig } from './loop-config';
 import type { Usage } from './messages';
@@ -56,6 +57,8 @@ export type SessionRecord = {
   limitStop?: LimitStop;
   /** Where the session's requests went (architecture.md, "Sessions keep their endpoint"); never a key. Absent: not yet known. */
   endpoint?: SessionEndpoint;
+  /** Steps tried on other models (architecture.md, "Try on other models"); absent: none. */
+  comparisons?: ModelComparison[];
   /** The session's branches (domain/branches.ts); absent: one straight path. */
   branches?: Branch[];
   /** The branch shown and continued; absent: the root. */

@@ -85,6 +85,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
     sampling: [{ model: 'm', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12, estimated: false }, startMs: 1, durationMs: 2 }],
+    recorded: true,
   },
   tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048, mcpProgress: { progress: 3, total: 10, message: 'step 3' } },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}', repeat: 3 },
@@ -108,13 +109,20 @@ const session: Required<SessionRecord> = {
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
   importedTrace: true,
+  comparisons: [{
+    id: 'cmp1', messageId: 'm2', runId: 'r1', createdAt: 5,
+    answers: [{
+      model: 'm2', baseURL: 'http://127.0.0.1:9000/v1', outcome: 'failed', text: 'a', toolCalls: [{ id: 'c9', name: 't', arguments: '{}' }], finishReason: 'stop', usage,
+      timeToFirstTokenMs: 12, outputTokensPerSecond: 40.5, error: 'HTTP 404',
+    }],
+  }],
 };
 const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finishedAt: 200, stopReason: 'complete', usage, error: errors.storage, interrupted: false };
 const toolCall: Required<ToolCallRecord> = {
   id: 'c1', sessionId: S, runId: 'r1', turn: 1, messageId: 'm2', name: 't', arguments: '{}', validation: 'ok', validationErrors: [], result: 'ok',
   isError: false, status: 'ok', startedAt: 101, finishedAt: 104, durationMs: 3, logs: [],
   mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2025-11-25', view: { resourceUri: 'ui://srv/board', toolName: 'show_board' } },
-  bytesReceived: 2048, bytesTotal: 2048,
+  bytesReceived: 2048, bytesTotal: 2048, recorded: true,
 };
 const tool: Required<FlatToolDefinition> = {
   id: 'tool1', name: 't', description: 'd', parameters: { type: 'object' }, kind: 'http', code: null,

@@ -8,6 +8,7 @@
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
 import { LIMIT_STOPS, SESSION_STATUSES } from '../domain/session';
 import { STOP_REASONS } from '../domain/stop-reason';
+import { COMPARISON_OUTCOMES } from '../domain/model-comparison';
 
 type Schema = Record<string, unknown>;
 
@@ -189,6 +190,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       logs: ref('logs'),
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
       sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
+      recorded: { const: true },
     },
     tool_progress: {
       turn,
@@ -216,7 +218,7 @@ const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   tool_started: ['mcpServer'],
   approval_requested: ['repeat'],
   approval_resolved: ['by'],
-  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling'],
+  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling', 'recorded'],
   tool_progress: ['logs', 'bytesReceived', 'bytesTotal', 'mcpProgress'],
   run_finished: ['error'],
 };
@@ -400,8 +402,36 @@ export function buildSessionSchema(): Schema {
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
           importedTrace: { type: 'boolean' },
+          // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
+          comparisons: list(
+            obj({
+              id: id(),
+              messageId: id(),
+              runId: id(),
+              createdAt: ms(),
+              answers: list(
+                obj(
+                  {
+                    model: str(LIMITS.name),
+                    baseURL: str(LIMITS.title),
+                    outcome: { enum: [...COMPARISON_OUTCOMES] },
+                    text: str(LIMITS.text),
+                    toolCalls: list(ref('toolCall'), LIMITS.smallList),
+                    finishReason: nullable(str(LIMITS.name)),
+                    usage: nullable(ref('usage')),
+                    timeToFirstTokenMs: nullable(ms()),
+                    outputTokensPerSecond: nullable({ type: 'number', minimum: 0, maximum: 1e9 }),
+                    error: str(LIMITS.shortText),
+                  },
+                  ['baseURL', 'error'],
+                ),
+                LIMITS.smallList,
+              ),
+            }),
+            LIMITS.smallList,
+          ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons'],
       ),
       toolCallRecord: obj({
         id: id(),
@@ -423,7 +453,8 @@ export function buildSessionSchema(): Schema {
         mcpServer: ref('mcpServerRef'),
         bytesReceived: count(),
         bytesTotal: count(),
-      }, ['mcpServer', 'bytesReceived', 'bytesTotal']),
+        recorded: { const: true },
+      }, ['mcpServer', 'bytesReceived', 'bytesTotal', 'recorded']),
       run: obj(
         {
           id: id(),

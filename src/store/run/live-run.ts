@@ -24,6 +24,8 @@ export type LiveToolCall = {
   progress?: LiveToolProgress;
   /** The MCP server the tool belongs to, from tool_started (architecture.md, "MCP facts on the spine"). */
   mcpServer?: McpServerRef;
+  /** Answered from a recorded result without running (a re-run with recorded results). */
+  recorded?: true;
 };
 
 export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number; mcp?: McpProgress };
@@ -228,6 +230,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         durationMs: event.durationMs,
         result: event.result,
         isError: event.isError,
+        ...(event.recorded ? { recorded: true as const } : {}),
       });
       // Legacy MCP sampling the call's server asked for: its tokens are the run's too (no turn of their own).
       return event.sampling && event.sampling.length > 0 ? { ...next, usage: event.sampling.reduce((u, x) => addUsage(u, x.usage), next.usage) } : next;

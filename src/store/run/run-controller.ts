@@ -13,6 +13,20 @@ import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../../llm/api-format';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
+import type { SentPromptLayer } from '../../agent/context-hook';
+import type { RecordedResultsCursor } from '../../agent/recorded-results';
+
+/**
+ * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
+ * exactly as that step sent it, and tool calls answered from the session's recordings where they match.
+ */
+export type RerunOptions = {
+  model?: string;
+  /** The step's system prompt layers as recorded; the request carries them instead of a prompt assembled now. */
+  sentLayers?: SentPromptLayer[];
+  /** Absent: tools run live. */
+  recorded?: RecordedResultsCursor;
+};
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
@@ -98,7 +112,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       }, ask);
     });
 
-  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[]): Promise<StartResult> {
+  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[], rerun?: RerunOptions): Promise<StartResult> {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
@@ -107,7 +121,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     // Local servers need no key: none is sent to them (architecture.md, invariant 3 holds for the key when there is one).
     const apiKey = (await deps.getApiKey()) ?? '';
     if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key' };
-    if (!session.model.trim()) return { ok: false, reason: 'no_model' };
+    if (!(rerun?.model ?? session.model).trim()) return { ok: false, reason: 'no_model' };
     // Claim the slot before any await that could let a second click in.
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const abort = new AbortController();
@@ -154,7 +168,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
         const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
-        const config = sessionConfig(session);
+        const config = { ...sessionConfig(session), ...(rerun?.model ? { model: rerun.model } : {}) };
         const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
         // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
         // there ends the run (cancelled, or with a clear error) and never loses what was typed.
@@ -164,8 +178,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
             const memoryOn = session.settings.memoryEnabled !== false;
             const tools = toolsOn ? await deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes, sessionId }) : NO_TOOLS;
             const prepared = deps.prepareContext
-              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn, rememberTool: toolsOn && memoryOn })
+              ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn && !rerun, rememberTool: toolsOn && memoryOn })
               : null;
+            // Loaded with the first re-run, not with the page.
+            if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, systemPrompt: prepared?.systemPrompt ?? systemPrompt, approve: approvalGate(sessionId), stop: () => abort.abort() });
             return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
@@ -175,7 +191,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         // made while the run goes on reaches its next request (architecture.md, "MCP Apps"). A failure to read it
         // sends the request without it rather than ending the run.
         const viewContext = deps.viewContext;
-        const requestLayers = viewContext
+        const requestLayers = viewContext && !rerun?.sentLayers
           ? async () => {
               const layer = await viewContext(sessionId).catch(() => null);
               return layer === null ? [] : [layer];

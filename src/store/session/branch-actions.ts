@@ -8,6 +8,7 @@ import { startRun, type SendOutcome } from './chat-actions';
 import { useRunStore } from '../run/run-store';
 import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
+import type { RerunOptions } from '../run/run-controller';
 
 export type BranchOutcome = SendOutcome | 'not_found';
 
@@ -15,9 +16,10 @@ export type BranchOutcome = SendOutcome | 'not_found';
  * Runs the message at `messageId` again on a new branch: an edit sends `text` in place of the user message, a
  * regenerate (no text) asks for the reply again from the same history. The branch starts where the history before
  * the message ends on a boundary (domain/branches.ts); if the run stores nothing (no key, locked, stopped at once)
- * the branch is removed and the old path shown again, so nothing changes.
+ * the branch is removed and the old path shown again, so nothing changes. `options`: a re-run from this step
+ * (store/session/rerun-actions.ts).
  */
-async function rerun(sessionId: string, messageId: string, text: string | undefined): Promise<BranchOutcome> {
+export async function rerun(sessionId: string, messageId: string, text: string | undefined, options?: RerunOptions): Promise<BranchOutcome> {
   if (loadedRunController()?.isRunning(sessionId)) return 'busy';
   if (!useSettingsStore.getState().hasKey) {
     useUiStore.getState().openSettings('Add your API key (and check the base URL and model) to start chatting.');
@@ -30,7 +32,7 @@ async function rerun(sessionId: string, messageId: string, text: string | undefi
   const branch = await startBranch(db, sessionId, path[at]?.id ?? null);
   if (!branch) return 'not_found';
   const tidy = () => void dropEmptyBranch(db, sessionId, branch.branchId, branch.previous).catch(() => false);
-  const outcome = await startRun(sessionId, text, tidy);
+  const outcome = await startRun(sessionId, text, tidy, undefined, options);
   if (outcome !== 'started') tidy();
   return outcome;
 }

@@ -8,6 +8,8 @@ import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
 import { useRunStore } from '../run/run-store';
 
+import type { RerunOptions } from '../run/run-controller';
+
 const RUN_CODE_MISSING = 'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
 
 export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'failed';
@@ -40,13 +42,13 @@ export function continueRun(sessionId: string): Promise<SendOutcome> {
 }
 
 /** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
-export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[]): Promise<SendOutcome> {
+export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[], rerun?: RerunOptions): Promise<SendOutcome> {
   const controller = await loadRunController().catch(() => null);
   if (!controller) {
     useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'network', message: RUN_CODE_MISSING } });
     return 'failed';
   }
-  const r = await controller.start(sessionId, text, images);
+  const r = await controller.start(sessionId, text, images, rerun);
   if (r.ok) {
     if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
     if (onEnd) void r.done.finally(onEnd);

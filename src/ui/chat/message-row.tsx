@@ -8,13 +8,13 @@ import { StreamingMessage } from './streaming-message';
 import { UserMessageView } from './user-message';
 import { BranchNav } from './branch-controls';
 import { EditForm } from './edit-form';
+import { StepComparison } from './step-debug-actions';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
 import { MessageActionBar } from './actions/message-action-bar';
 import { MESSAGE_ACTIONS } from './actions/message-actions';
 import { AssistantMeta, UserMeta } from './message-meta';
 import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
-
 
 type Props = {
   sessionId: string;
@@ -51,6 +51,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
               <AssistantMeta sessionId={sessionId} message={m} />
             </MessageActionBar>
           )}
+          {m.status !== 'streaming' && <StepComparison sessionId={sessionId} message={m} busy={busy} />}
         </AssistantMessageView>
       );
     case 'system':

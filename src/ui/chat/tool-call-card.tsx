@@ -7,6 +7,7 @@ import { chatRun, useRunStore } from '../../store/run/run-store';
 import type { LiveToolCallStatus } from '../../store/run/live-run';
 import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
+import { useUnmatchedCalls } from '../../store/run/unmatched-calls';
 // The approval and repeated-call cards (and the argument checking behind them) load when a run first asks: they
 // are never on the first screen, so they stay out of the first load.
 const ApprovalCard = lazy(() => import('./approval-card').then((m) => ({ default: m.ApprovalCard })));
@@ -23,6 +24,8 @@ import { argsSummary, foldsByDefault, formatDuration } from './tool-row-summary'
 
 // A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
 const TaskLaneSlot = lazy(() => import('../mcp/tasks/task-lane-slot'));
+// A re-run's question about a call with no recording loads when one is asked (architecture.md, "Re-run from here").
+const UnmatchedCallCard = lazy(() => import('./unmatched-call-card').then((m) => ({ default: m.UnmatchedCallCard })));
 
 type Props = {
   sessionId: string;
@@ -65,6 +68,7 @@ const STATUS_TEXT: Record<LiveToolCallStatus | 'pending', string> = {
 export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const live = useRunStore((s) => chatRun(s, p.sessionId)?.tools[p.callId]);
   const approval = useRunStore((s) => s.approvals[p.callId]);
+  const unmatched = useUnmatchedCalls((s) => s.calls[p.callId]);
   const showInTimeline = useUiStore((s) => s.showInTimeline);
   // The call's server and its latest progress come from the event spine (live) or the stored row (after a reload).
   const mcpServer = live?.mcpServer ?? p.record?.mcpServer;
@@ -77,6 +81,8 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const result = p.result?.content ?? live?.result ?? p.record?.result ?? null;
   const isError = p.result?.isError ?? live?.isError ?? p.record?.isError ?? false;
   const args = live?.arguments || p.arguments;
+  // A re-run's call answered from the session's recordings says so: the tool did not run (architecture.md, "Re-run from here").
+  const recorded = live?.recorded ?? p.record?.recorded ?? false;
   const shownArgs = useMemo(() => prettyArgs(args, !!p.partial), [args, p.partial]);
   const long = result !== null && result.length > PREVIEW_CHARS;
   // "Show all" when one page holds it; otherwise it opens a page at a time.
@@ -90,7 +96,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   // "Calm tool rows"). The person's choice holds for the page's life.
   const chosen = useToolRowsOpen((s) => s.open[p.callId]);
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
-  const foldable = foldsByDefault(status, isError) && !approval;
+  const foldable = foldsByDefault(status, isError) && !approval && !unmatched;
   const open = !foldable || chosen === true;
   const inFlight = status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
 
@@ -103,12 +109,14 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             <strong>{p.name || '…'}</strong>{' '}
             <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
+            {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
             {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
           </button>
         ) : (
           <>
             <strong>{p.name || '…'}</strong>
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
+            {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
             {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
           </>
         )}
@@ -130,6 +138,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       {approval && (
         <Suspense fallback={<p className="hint">Loading…</p>}>
           {approval.repeat !== undefined ? <RepeatCard approval={{ ...approval, repeat: approval.repeat }} /> : <ApprovalCard approval={approval} />}
+        </Suspense>
+      )}
+      {unmatched && (
+        <Suspense fallback={null}>
+          <UnmatchedCallCard call={unmatched} />
         </Suspense>
       )}
       <Suspense fallback={null}>

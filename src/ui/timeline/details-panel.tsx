@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatMs } from '../../timeline/format';
 import { errorLabel, turnName, type Bar } from '../../timeline/layout';
 import { useCostText } from './use-cost-text';
@@ -17,6 +17,9 @@ import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from '
 import { SaveCaseButton } from '../evals/save-case-button';
 
 const CUT = 2000;
+
+// Loads when first opened (architecture.md, "Re-run from here").
+const RerunDialog = lazy(() => import('../chat/rerun-dialog'));
 
 type Props = { model: TimelineModel; bar: Bar; onClose: () => void };
 
@@ -168,6 +171,23 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
         Show in chat
       </button>
       <SaveCaseButton sessionId={model.sessionId} messageId={turn.messageId} disabled={!turn.messageId || run.state === 'live'} />
+      <TurnRerun sessionId={model.sessionId} runId={run.runId} messageId={turn.messageId} />
+    </>
+  );
+}
+
+/** "Re-run from here" for the assistant message this model turn produced. */
+function TurnRerun({ sessionId, runId, messageId }: { sessionId: string; runId: string; messageId: string | null }) {
+  const [open, setOpen] = useState(false);
+  if (!messageId) return null;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>Re-run from here</button>
+      {open && (
+        <Suspense fallback={null}>
+          <RerunDialog sessionId={sessionId} message={{ id: messageId, runId }} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -21,17 +21,23 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<string | null>(null);
   const [results, setResults] = useState<Readonly<Record<string, CommandResult>>>({});
   // The command being run: its button waits, so a double click does not save a memory twice.
   const [working, setWorking] = useState('');
   const shown = actions.filter((a) => a.shows(ctx));
   const openPanel = shown.find((a) => a.kind === 'panel' && a.id === panel);
+  const openDialog = shown.find((a) => a.kind === 'dialog' && a.id === dialog);
 
   const press = async (a: MessageAction, button: HTMLButtonElement) => {
     if (a.kind === 'panel') {
       const opening = panel !== a.id;
       setPanel(opening ? a.id : null);
       if (opening) button.dispatchEvent(new Event(READING_EVENT, { bubbles: true }));
+      return;
+    }
+    if (a.kind === 'dialog') {
+      setDialog(a.id);
       return;
     }
     setWorking(a.id);
@@ -67,7 +73,7 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
                   data-action={a.id}
                   aria-expanded={a.kind === 'panel' ? panel === a.id : undefined}
                   aria-controls={a.kind === 'panel' && panel === a.id ? `${id}-${a.id}` : undefined}
-                  disabled={done || working === a.id || (a.kind === 'command' && a.disabled?.(ctx) === true)}
+                  disabled={done || working === a.id || (a.kind !== 'panel' && a.disabled?.(ctx) === true)}
                   onClick={(e) => void press(a, e.currentTarget)}
                 >
                   {done ? result.label : a.label}
@@ -81,6 +87,11 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
         const r = results[a.id];
         return r?.kind === 'failed' ? <p key={a.id} role="alert" className="hint">{r.message}</p> : null;
       })}
+      {openDialog?.kind === 'dialog' && (
+        <Suspense fallback={null}>
+          <openDialog.Dialog ctx={ctx} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       {openPanel?.kind === 'panel' && (
         <section className="message-panel" id={`${id}-${openPanel.id}`} aria-label={openPanel.label}>
           <Suspense fallback={<p className="hint">Loading…</p>}>

@@ -42,4 +42,14 @@ export type MessagePanel = ActionBase & {
   Panel: ComponentType<{ ctx: MessageActionContext }>;
 };
 
-export type MessageAction = MessageCommand | MessagePanel;
+/**
+ * A button that opens a modal dialog (a form before something starts: "Re-run from here", "Try on other models").
+ * The dialog closes itself through `onClose`; its code can be lazy like a panel's.
+ */
+export type MessageDialog = ActionBase & {
+  kind: 'dialog';
+  disabled?: (ctx: MessageActionContext) => boolean;
+  Dialog: ComponentType<{ ctx: MessageActionContext; onClose: () => void }>;
+};
+
+export type MessageAction = MessageCommand | MessagePanel | MessageDialog;

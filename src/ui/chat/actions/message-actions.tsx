@@ -4,6 +4,7 @@ import { useEditDrafts } from '../../../store/session/edit-drafts';
 import { rememberText } from '../../data/memory-mutations';
 import type { MessageAction } from './message-action';
 import { useUiStore } from '../../../store/ui-store';
+import { useComparisonRuns } from '../../../store/session/comparison-runs';
 
 /**
  * THE list of what a finished message offers, in the order its buttons appear (architecture.md, "A calm chat").
@@ -13,6 +14,8 @@ import { useUiStore } from '../../../store/ui-store';
  * docs/accessible-names.md.
  */
 // A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
+const RerunDialog = lazy(() => import('../rerun-dialog'));
+const TryModelsDialog = lazy(() => import('../../compare/try-models-dialog'));
 const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
 
 export const MESSAGE_ACTIONS: readonly MessageAction[] = [
@@ -53,6 +56,23 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
         return { kind: 'failed', message: 'Could not save the memory (browser storage refused it).' };
       }
     },
+  },
+  {
+    kind: 'dialog',
+    id: 'rerun',
+    label: 'Re-run from here',
+    // A step that came from a model request, again from its exact history (architecture.md, "Re-run from here").
+    shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
+    disabled: ({ busy }) => busy,
+    Dialog: ({ ctx, onClose }) => (ctx.message.role === 'assistant' ? <RerunDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} /> : null),
+  },
+  {
+    kind: 'dialog',
+    id: 'try-models',
+    label: 'Try on other models',
+    shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
+    disabled: ({ message }) => useComparisonRuns.getState().live[message.id] !== undefined,
+    Dialog: ({ ctx, onClose }) => (ctx.message.role === 'assistant' ? <TryModelsDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} /> : null),
   },
   {
     kind: 'command',

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fanOut, outputRate } from './fan-out';
+import { httpError, scriptedModel, textReply } from './testing/scripted-model';
+import type { ModelRequest } from './model-client';
+
+const request: ModelRequest = { model: 'original', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true }, temperature: 0.3 };
+const timeouts = { firstByteTimeoutMs: 60_000, idleTimeoutMs: 60_000 };
+
+describe('fan-out of one recorded request', () => {
+  it('sends the same body to each model with only `model` changed, once each, a 4xx included', async () => {
+    const a = scriptedModel([textReply(['Hello ', 'there'], { usage: [10, 4] })]);
+    const b = scriptedModel([httpError(400, 'Unknown parameter'), textReply(['never'])]);
+    const answers = await fanOut({ request, conversation: { messages: [], tools: [] }, targets: [{ model: 'm-a', client: a }, { model: 'm-b', client: b }], signal: new AbortController().signal, timeouts });
+    expect(a.requests).toEqual([{ ...request, model: 'm-a' }]);
+    expect(b.requests).toEqual([{ ...request, model: 'm-b' }]);
+    expect(answers[0]).toMatchObject({ model: 'm-a', outcome: 'done', text: 'Hello there', usage: { completionTokens: 4 } });
+    expect(answers[1]).toMatchObject({ model: 'm-b', outcome: 'failed' });
+    expect(answers[1]?.error).toContain('Unknown parameter');
+  });
+
+  it('Stop aborts every request still streaming and keeps what each had sent', async () => {
+    const stop = new AbortController();
+    const hanging = () => scriptedModel([{ ...textReply(['part ']), then: 'hang' }]);
+    const clients = [hanging(), hanging(), hanging()];
+    const seen = new Set<number>();
+    const done = fanOut({
+      request, conversation: { messages: [], tools: [] }, targets: clients.map((client, i) => ({ model: `m${i}`, client })), signal: stop.signal, timeouts,
+      onText: (i) => {
+        seen.add(i);
+        if (seen.size === 3) stop.abort();
+      },
+    });
+    const answers = await done;
+    expect(answers.map((x) => [x.outcome, x.text])).toEqual([['cancelled', 'part '], ['cancelled', 'part '], ['cancelled', 'part ']]);
+    expect(clients.every((c) => c.signals[0]?.aborted)).toBe(true);
+  });
+
+  it('measures output tokens per second from the first token', () => {
+    expect(outputRate(50, 1000, 3000)).toBe(25);
+    expect(outputRate(50, null, 3000)).toBeNull();
+    expect(outputRate(0, 1000, 3000)).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import type { ContextHook } from '../../agent/context-hook';
+import { recordedToolExecutor } from '../../agent/recorded-tools';
+import type { ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
+import { assembleSystemPrompt } from '../../context/system-prompt';
+import type { RerunOptions } from './run-controller';
+import { askUnmatchedCall } from './unmatched-calls';
+
+type RerunPreparationInput = {
+  sessionId: string;
+  rerun: RerunOptions;
+  tools: ToolExecutor;
+  systemPrompt: string | undefined;
+  approve: ApprovalGate;
+  stop: () => void;
+};
+
+/**
+ * A re-run's tools and prompt (architecture.md, "Re-run from here"): the step's recorded layers as the system prompt
+ * (no compaction, no recall), and recorded tool results first when asked for.
+ */
+export function rerunPreparation({ sessionId, rerun, tools, systemPrompt, approve, stop }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
+  const layers = rerun.sentLayers;
+  const context: ContextHook | undefined = layers
+    ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
+    : undefined;
+  const shown = rerun.recorded
+    ? recordedToolExecutor(tools, rerun.recorded, { ask: (call, signal) => askUnmatchedCall(sessionId, call, signal), approve, stop })
+    : tools;
+  const prompt = layers ? assembleSystemPrompt(layers) : systemPrompt;
+  return { tools: shown, ...(prompt ? { systemPrompt: prompt } : {}), ...(context ? { context } : {}) };
+}
