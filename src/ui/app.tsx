@@ -11,7 +11,6 @@ import { NotHere } from './address/not-here';
 import { UpdateBanner } from './shell/update-banner';
 import { SyncButton } from './sync/sync-button';
 import { SkipLink } from './shell/skip-link';
-import { sharedViewKit } from './share/shared-view-kit';
 
 // Views other than the chat load on first open, keeping them (and ajv, the tool editor) out of the first page load.
 const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => ({ default: m.TimelineView })));
@@ -58,7 +57,7 @@ export function App() {
           <div className="panel">
             <Suspense fallback={<p className="empty">Loading…</p>}>
               {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} />
-                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} kit={sharedViewKit} />
+                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} />
                   : <NotHere what={overlay} />}
             </Suspense>
           </div>

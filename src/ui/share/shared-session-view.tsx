@@ -6,7 +6,7 @@ import type { OpenedShare } from '../../io/share/share-plaintext';
 import type { ToolMessage } from '../../domain/messages';
 import type { ChatRow } from '../chat/chat-rows';
 import type { ToolCallRecord } from '../data/record-types';
-import type { SharedViewKit } from './shared-view-kit';
+import { sharedViewKit, type SharedViewKit } from './shared-view-kit';
 
 type State = { kind: 'opening' } | { kind: 'open'; share: OpenedShare } | { kind: 'failed'; text: string };
 
@@ -82,7 +82,8 @@ function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) 
  * It reads the fragment from the address itself, once, so the key never enters the app's state, settings or logs;
  * an inline link sends no request at all, a stored one a single GET of the sealed bytes.
  */
-export function SharedSessionView({ kit }: { kit: SharedViewKit }) {
+export function SharedSessionView() {
+  const kit = sharedViewKit;
   const [state, setState] = useState<State>({ kind: 'opening' });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

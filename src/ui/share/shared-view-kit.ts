@@ -7,10 +7,9 @@ import { collapseCompacted } from '../context/collapse-compacted';
 import { useImportState } from '../io/import-state';
 
 /**
- * What the shared view borrows from the chat, handed to it by the app rather than imported: the view is a lazy
- * chunk, and a lazy chunk importing modules of the first load makes the bundler split those into chunks of
- * their own, which the first load then fetches as extra files (e2e/app-bundle-size.spec.ts). All of these are in
- * the first load already.
+ * What the shared view borrows from the chat (its message views and row model). It is imported only by the shared
+ * view, a lazy chunk: the message views are not in the first load (architecture.md, "First load"), and importing
+ * them from the app shell would put them back there (e2e/app-bundle-size.spec.ts).
  */
 export const sharedViewKit = { branchStateOf, pathIds, ROOT_BRANCH, AssistantMessageView, buildChatModel, LongText, UserMessageView, collapseCompacted, useImportState };
 
