@@ -52,15 +52,17 @@ export function settingsLoaded(): Promise<void> {
 export function startApp(): Promise<void> {
   started ??= (async () => {
     if (typeof window !== 'undefined') flushOnHide(window, document, () => controller?.flushAll() ?? Promise.resolve());
+    // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the
+    // tool modules stay out of the initial bundle; asked for now and used after the repair, so their download runs
+    // beside the reads below instead of after them (the shell waits for start-up: architecture.md, "First load").
+    const builtins = Promise.all([import('../db/seed-builtins'), import('../tools/builtin-specs')]).catch(() => null);
     await settingsLoaded();
     // The repair code loads only when a closed page left a session live; most loads have none.
     await sessionsStoredLive(db)
       .then((live) => (live.length > 0 ? import('../db/recover').then((m) => m.recoverInterrupted(db)) : undefined))
       .catch(() => undefined);
-    // Built-ins work out of the box: seeded at boot, not when the Tools view first opens. Loaded apart, so the
-    // tool modules stay out of the initial bundle.
-    await Promise.all([import('../db/seed-builtins'), import('../tools/builtin-specs')])
-      .then(([{ seedBuiltinTools }, { builtinDefinitions }]) => seedBuiltinTools(db, builtinDefinitions))
+    await builtins
+      .then((loaded) => (loaded ? loaded[0].seedBuiltinTools(db, loaded[1].builtinDefinitions) : undefined))
       .catch(() => undefined);
   })();
   return started;
