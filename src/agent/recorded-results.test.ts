@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, ChatMessage, ToolMessage } from '../domain/messages';
+import { canonicalJson } from '../domain/call-identity';
 import {
   canonicalArguments,
-  canonicalJson,
   indexRecordedResults,
   recordedCallsFromHistory,
   recordedResultsCursor,

@@ -4,19 +4,7 @@
  * Pure: no storage, no React; the re-run and the evals feed it messages they have already read.
  */
 import type { ChatMessage, MessageImage, ToolOutcome } from '../domain/messages';
-
-/** JSON text of a value with object keys sorted at every depth and no whitespace: equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const o = v as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.keys(o)
-        .sort()
-        .map((k) => [k, o[k]]),
-    );
-  });
-}
+import { canonicalJson } from '../domain/call-identity';
 
 /**
  * The canonical form of a tool call's raw arguments string. Empty arguments mean `{}` (the loop runs them so:

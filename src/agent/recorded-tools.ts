@@ -4,7 +4,8 @@
  * run it live (under the normal approval rules), answer it by hand, or stop the run.
  */
 import type { ApprovalGate, ToolExecutor, ToolHandle, ToolRunResult } from './tool-executor';
-import { canonicalJson, type RecordedResultsCursor } from './recorded-results';
+import { canonicalJson } from '../domain/call-identity';
+import type { RecordedResultsCursor } from './recorded-results';
 
 export type UnmatchedCallAnswer = { kind: 'live' } | { kind: 'by_hand'; content: string } | { kind: 'stop' };
 

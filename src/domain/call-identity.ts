@@ -4,23 +4,32 @@
  * `{ "b": 2, "a": 1 }` match. Arguments that are not JSON are compared as the text the model sent. Call ids play no
  * part: they differ between runs and between models.
  */
-export function canonicalArguments(raw: string): string {
+export function canonicalArgumentsText(raw: string): string {
   const text = raw.trim();
   if (text === '') return '{}';
   try {
-    return JSON.stringify(JSON.parse(text), (_k, v: unknown) => {
-      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-      const o = v as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
-    });
+    return canonicalJson(JSON.parse(text));
   } catch {
     return raw;
   }
 }
 
+/** JSON text of a value with object keys sorted at every depth and no whitespace: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    );
+  });
+}
+
 /** One key per distinct call: tool name and canonical arguments. */
 export function callIdentity(name: string, args: string): string {
-  return `${name}\u0000${canonicalArguments(args)}`;
+  return `${name}\u0000${canonicalArgumentsText(args)}`;
 }
 
 /**
