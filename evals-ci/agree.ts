@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer, type ChatRequest, type StaticStep } from '../e2e/server/mock-server';
 import { runAgent } from '../src/agent/loop';
 import type { EvalCaseRecord } from '../src/domain/eval-case';
-import type { ArgsValidator } from '../src/evals/checks';
+import type { SchemaArgsValidator } from '../src/evals/checks';
 import { promptfooConfig, PROMPTFOO_KEY_VAR } from '../src/evals/promptfoo-config';
-import { runSuite, summarize } from '../src/evals/run-suite';
+import { runSuite, summarizeSuiteRun } from '../src/evals/run-suite';
 import { createOpenAIClient } from '../src/llm/openai-client';
 import { createAjv } from '../src/tools/ajv-factory';
 
@@ -25,7 +25,7 @@ const KEY = 'sk-evals-ci';
 
 // Ajv as the page's validation worker configures it (tools/ajv-factory.ts); the worker's module graph reaches a
 // CommonJS-only parser that tsx's plain ESM loading cannot import, so the check compiles here directly.
-const validate: ArgsValidator = async (schema, args) => {
+const validate: SchemaArgsValidator = async (schema, args) => {
   const check = createAjv().compile(schema);
   return check(args) ? [] : (check.errors ?? []).map((e) => ({ path: e.instancePath, message: e.message ?? 'is not valid' }));
 };
@@ -65,7 +65,7 @@ try {
     () => undefined,
   );
   process.stdout.write(`page runner: ${run.cells.map((c) => `${c.caseName} on ${c.model}: ${c.verdict}`).join('; ')}\n`);
-  const page = Object.fromEntries(summarize(run, MODELS).map((s) => [s.model, { pass: s.passed, fail: s.total - s.passed }]));
+  const page = Object.fromEntries(summarizeSuiteRun(run, MODELS).map((s) => [s.model, { pass: s.passed, fail: s.total - s.passed }]));
 
   const configPath = join(dir, 'promptfooconfig.yaml');
   writeFileSync(configPath, promptfooConfig('CI', cases, MODELS.map((model) => ({ model, baseURL: mock.url }))));

@@ -14,13 +14,13 @@ export type CaseOutcome = {
 
 export type ArgsIssue = { path: string; message: string };
 /** ajv behind a port: on the page it runs in the validation worker (the page's CSP forbids compiling in the page). */
-export type ArgsValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgsIssue[]>;
+export type SchemaArgsValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgsIssue[]>;
 
 /**
  * The failed checks of a run in words; [] is a pass. An error fails the case whatever the checks say, and it is the
  * first reason (architecture.md, "Test cases and suites").
  */
-export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: ArgsValidator): Promise<string[]> {
+export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: SchemaArgsValidator): Promise<string[]> {
   const reasons: string[] = [];
   if (outcome.error !== null) reasons.push(outcome.error);
   for (const check of checks) {
@@ -30,7 +30,7 @@ export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOu
   return reasons;
 }
 
-export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: ArgsValidator): Promise<string | null> {
+export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: SchemaArgsValidator): Promise<string | null> {
   switch (check.kind) {
     case 'calls_tool':
       return outcome.toolCalls.some((c) => c.name === check.tool) ? null : `It did not call ${check.tool}.`;
@@ -46,7 +46,7 @@ export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, valid
   }
 }
 
-async function argumentsFailure(tool: string, schema: Record<string, unknown>, outcome: CaseOutcome, validate: ArgsValidator): Promise<string | null> {
+async function argumentsFailure(tool: string, schema: Record<string, unknown>, outcome: CaseOutcome, validate: SchemaArgsValidator): Promise<string | null> {
   const calls = outcome.toolCalls.filter((c) => c.name === tool);
   if (calls.length === 0) return `It did not call ${tool}, so its arguments could not be checked.`;
   let first: string | null = null;

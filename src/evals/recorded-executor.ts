@@ -3,9 +3,9 @@ import type { ToolExecutor, ToolHandle } from '../agent/tool-executor';
 import type { FrozenTool, RecordedToolResult } from '../domain/eval-case';
 
 /** A call the case has no recorded result for: the run stops there and the case fails with this (never runs live). */
-export type UnmatchedCall = { name: string; arguments: string };
+export type CaseUnmatchedCall = { name: string; arguments: string };
 
-export function unmatchedReason(call: UnmatchedCall): string {
+export function unmatchedReason(call: CaseUnmatchedCall): string {
   const args = call.arguments.length > 200 ? `${call.arguments.slice(0, 200)}…` : call.arguments;
   return `It called ${call.name} with ${args}, which has no recorded result, so the case stopped there (a case never runs tools live).`;
 }
@@ -15,7 +15,7 @@ export function unmatchedReason(call: UnmatchedCall): string {
  * from the recorded results (same tool + same canonical arguments, in recorded order). A call with no match reports
  * itself through `onUnmatched` (which stops the run) and answers nothing the model could build on.
  */
-export function recordedToolExecutor(tools: readonly FrozenTool[], recorded: readonly RecordedToolResult[], onUnmatched: (call: UnmatchedCall) => void): ToolExecutor {
+export function caseToolExecutor(tools: readonly FrozenTool[], recorded: readonly RecordedToolResult[], onUnmatched: (call: CaseUnmatchedCall) => void): ToolExecutor {
   const calls: RecordedCall[] = recorded.map((r, i) => ({
     callId: `recorded-${i}`,
     messageId: '',

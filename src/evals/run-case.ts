@@ -6,12 +6,12 @@ import type { EvalCaseRecord, EvalCell } from '../domain/eval-case';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelPrice } from '../domain/model-prices';
-import { failedChecks, type ArgsValidator, type CaseOutcome } from './checks';
-import { recordedToolExecutor, unmatchedReason, type UnmatchedCall } from './recorded-executor';
+import { failedChecks, type SchemaArgsValidator, type CaseOutcome } from './checks';
+import { caseToolExecutor, unmatchedReason, type CaseUnmatchedCall } from './recorded-executor';
 
 export type CaseRunDeps = {
   runAgent: (input: RunInput) => Promise<RunResult>;
-  validate: ArgsValidator;
+  validate: SchemaArgsValidator;
   priceOf: (model: string) => ModelPrice | null;
   newId: () => string;
 };
@@ -40,8 +40,8 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
   // A Stop that came while the cell's session was being made has already fired: the listener alone would miss it.
   if (signal.aborted) inner.abort();
   else signal.addEventListener('abort', stop, { once: true });
-  let unmatched: UnmatchedCall | null = null;
-  const tools = recordedToolExecutor(testCase.request.tools, testCase.recorded, (call) => {
+  let unmatched: CaseUnmatchedCall | null = null;
+  const tools = caseToolExecutor(testCase.request.tools, testCase.recorded, (call) => {
     unmatched ??= call;
     inner.abort();
   });
@@ -80,7 +80,7 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
   }
 }
 
-function outcomeOf(result: RunResult, frozenCount: number, costUsd: number | null, unmatched: UnmatchedCall | null): CaseOutcome {
+function outcomeOf(result: RunResult, frozenCount: number, costUsd: number | null, unmatched: CaseUnmatchedCall | null): CaseOutcome {
   const added = result.history.slice(frozenCount);
   const assistants = added.filter((m) => m.role === 'assistant');
   const answer = assistants.at(-1)?.content ?? '';

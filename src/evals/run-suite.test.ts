@@ -5,7 +5,7 @@ import { httpError, scriptedModel, textReply, toolCallsReply, type ScriptStep } 
 import type { EvalCaseRecord, EvalRunRecord } from '../domain/eval-case';
 import { createInProcessValidator } from '../tools/validation/in-process-validator';
 import { argsValidatorOn } from './args-validator';
-import { runSuite, summarize, type SuiteRunDeps, type SuiteTarget } from './run-suite';
+import { runSuite, summarizeSuiteRun, type SuiteRunDeps, type SuiteTarget } from './run-suite';
 
 const weather: EvalCaseRecord = {
   id: 'c1', suiteId: 's', name: 'Weather', createdAt: 1, updatedAt: 1,
@@ -49,7 +49,7 @@ describe('runSuite', () => {
     const second = (good.client as ReturnType<typeof scriptedModel>).requests[1];
     expect(second?.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'x9', content: '18 °C' });
     expect(saved.at(-1)).toEqual(run);
-    expect(summarize(run, ['priced'])[0]).toMatchObject({ passed: 1, total: 1 });
+    expect(summarizeSuiteRun(run, ['priced'])[0]).toMatchObject({ passed: 1, total: 1 });
   });
 
   it('fails a call with no recorded result without running anything, and an HTTP error with the error in words', async () => {
@@ -77,7 +77,7 @@ describe('runSuite', () => {
     const run = await running;
     expect(run.state).toBe('stopped');
     expect(run.cells.map((c) => c.verdict)).toEqual(['stopped', 'stopped']);
-    expect(summarize(run, ['slow'])[0]).toMatchObject({ passed: 0, total: 2, costUsd: null, medianTtftMs: null });
+    expect(summarizeSuiteRun(run, ['slow'])[0]).toMatchObject({ passed: 0, total: 2, costUsd: null, medianTtftMs: null });
   });
 });
 

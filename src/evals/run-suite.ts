@@ -83,7 +83,7 @@ export async function runSuite(
 /** Per model: cases passed, total cost (null when any cell's is not known), median time to first token. */
 export type ModelSummary = { model: string; passed: number; total: number; costUsd: number | null; medianTtftMs: number | null };
 
-export function summarize(run: Pick<EvalRunRecord, 'cells'>, models: readonly string[]): ModelSummary[] {
+export function summarizeSuiteRun(run: Pick<EvalRunRecord, 'cells'>, models: readonly string[]): ModelSummary[] {
   return models.map((model) => {
     const cells = run.cells.filter((c) => c.model === model);
     const ran = cells.filter((c) => c.verdict === 'pass' || c.verdict === 'fail');

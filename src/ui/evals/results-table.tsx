@@ -1,5 +1,5 @@
 import type { EvalCell, EvalRunRecord } from '../../domain/eval-case';
-import { summarize } from '../../evals/run-suite';
+import { summarizeSuiteRun } from '../../evals/run-suite';
 import { useUiStore } from '../../store/ui-store';
 
 const VERDICT_WORD: Record<EvalCell['verdict'], string> = { pass: 'pass', fail: 'fail', stopped: 'stopped', pending: 'running' };
@@ -10,7 +10,7 @@ export function ResultsTable({ run }: { run: EvalRunRecord }) {
   const setTab = useUiStore((s) => s.setTab);
   const done = run.cells.filter((c) => c.verdict !== 'pending').length;
   const rows = [...new Map(run.cells.map((c) => [c.caseId, c.caseName])).entries()];
-  const summaries = summarize(run, run.models);
+  const summaries = summarizeSuiteRun(run, run.models);
   const open = (cell: EvalCell) => {
     if (!cell.sessionId) return;
     selectSession(cell.sessionId);
