@@ -26,7 +26,7 @@ test('first visit without a key: settings, then a streamed answer through the re
   await expect(answer).toContainText('Hello from the mock model.');
   await waitForIdle(page);
   await expect(answer.locator('strong')).toHaveText('mock');
-  await expect(answer.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(answer.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
   await expect(answer.locator('details summary')).toHaveText('Reasoning');
   await expect(answer.locator('details')).not.toHaveAttribute('open', '');
   await expect(page.getByText(/Turn 1: \d+ tokens/)).toBeVisible();

@@ -49,7 +49,7 @@ test('model output is rendered as sanitized Markdown; code blocks copy their tex
   await msg.getByText('click', { exact: true }).click();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
 
-  await msg.getByRole('button', { name: 'Copy' }).click();
+  await msg.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(msg.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('print("<b>not bold</b>")');
 });
