@@ -71,6 +71,12 @@ test('ChatGPT, Claude and AG-UI files import with branches, tool rows and a note
   await openSession(page, 'Watering tomatoes');
   await expect(assistantMessages(page).last()).toContainText('skip Thursday, rain is forecast');
   await expect(page.locator('.tool-card')).toHaveCount(1);
+  // Its timeline draws the run read off the messages: the call as a bar, and the run marked as having no times.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(1);
+  await expect(page.locator('[data-kind="call"]').first()).toHaveAccessibleName(/^web_search/);
+  await expect(page.getByRole('note').filter({ hasText: 'Imported without times' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Chat' }).click();
   await openSession(page, 'What is the weather in Paris');
   await expect(assistantMessages(page).last()).toContainText('Tomorrow looks dry.');
 });
