@@ -125,8 +125,11 @@ test('a run exports as valid AG-UI events and copies as Markdown (the session, a
   expect(one).not.toContain('what is 6 times 7?');
   expect(one).not.toContain('It is 42.');
 
-  // The exported events open again as a session.
-  await pickFile(page, name, text, 'application/jsonl');
+  // The same events as one JSON array; that file opens again as a session (JSON Lines are imported above).
+  const array = await exportVia(page, 'This session as AG-UI events (JSON array)');
+  expect(array.name).toMatch(/\.json$/);
+  expect(JSON.parse(array.text)).toEqual(events);
+  await pickFile(page, array.name, array.text, 'application/json');
   await expect(importDialog(page)).toContainText('This is an AG-UI event log.');
   await confirmImport(page, /Imported 1 session/);
   await expect(assistantMessages(page).last()).toContainText('It is 42.');
