@@ -71,6 +71,12 @@ test('ChatGPT, Claude and AG-UI files import with branches, tool rows and a note
   await openSession(page, 'Watering tomatoes');
   await expect(assistantMessages(page).last()).toContainText('skip Thursday, rain is forecast');
   await expect(page.locator('.tool-card')).toHaveCount(1);
+  // Its timeline draws the run read off the messages: the call as a bar, and the run marked as having no times.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(1);
+  await expect(page.locator('[data-kind="call"]').first()).toHaveAccessibleName(/^web_search/);
+  await expect(page.getByRole('note').filter({ hasText: 'Imported without times' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Chat' }).click();
   await openSession(page, 'What is the weather in Paris');
   await expect(assistantMessages(page).last()).toContainText('Tomorrow looks dry.');
 });
@@ -119,8 +125,11 @@ test('a run exports as valid AG-UI events and copies as Markdown (the session, a
   expect(one).not.toContain('what is 6 times 7?');
   expect(one).not.toContain('It is 42.');
 
-  // The exported events open again as a session.
-  await pickFile(page, name, text, 'application/jsonl');
+  // The same events as one JSON array; that file opens again as a session (JSON Lines are imported above).
+  const array = await exportVia(page, 'This session as AG-UI events (JSON array)');
+  expect(array.name).toMatch(/\.json$/);
+  expect(JSON.parse(array.text)).toEqual(events);
+  await pickFile(page, array.name, array.text, 'application/json');
   await expect(importDialog(page)).toContainText('This is an AG-UI event log.');
   await confirmImport(page, /Imported 1 session/);
   await expect(assistantMessages(page).last()).toContainText('It is 42.');

@@ -164,6 +164,31 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
     expect(away.map((r) => r.url)).toEqual([`${dav.url}${stored[0]!.path.slice(1)}`]);
     expect(away[0]!.authorization).toBeUndefined();
     expect(leaks(b.log, secrets)).toEqual([]);
+
+    // Stop sharing, from the session's share dialog: the object leaves the storage, the record says so (after a
+    // reload too), and the old link, opened again, says plainly that the share was removed.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Share link…' }).click();
+    dialog = page.getByRole('dialog', { name: 'Share link' });
+    const shares = dialog.getByRole('list', { name: 'Links on your storage' });
+    await expect(shares.getByRole('listitem')).toHaveCount(1);
+    await expect(shares).toContainText('with tool results');
+    await shares.getByRole('button', { name: 'Stop sharing' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Stopped sharing: the session was removed from your storage. Its link now says so.');
+    expect(filesUnder(dav.root).filter((f) => f.path.startsWith('/shares/'))).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Share link…' }).click();
+    await expect(shares).toContainText('sharing stopped');
+    await expect(shares.getByRole('button', { name: 'Stop sharing' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const again = await b.context.newPage();
+    await again.goto(link);
+    await expect(again.getByRole('heading', { name: 'Shared session removed' })).toBeVisible();
+    await expect(again.getByRole('alert')).toContainText('The sender stopped sharing this session');
+    await expect(assistantMessages(again)).toHaveCount(0);
     await b.context.close();
   } finally {
     await dav.stop();

@@ -51,6 +51,11 @@ export type RunRecord = {
   error?: ErrorInfo;
   /** Set by crash recovery: the page closed mid-run; stopReason is then 'cancelled'. */
   interrupted?: boolean;
+  /**
+   * 'order': read off an imported file that gave no times (io/foreign/derive-runs.ts): event `t` values give the
+   * order of steps, not their durations. Absent: the times are real.
+   */
+  timing?: 'order';
 };
 
 /** `recovered` marks a run_finished that crash recovery wrote for a run the page never finished. */

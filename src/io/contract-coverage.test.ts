@@ -117,7 +117,7 @@ const session: Required<SessionRecord> = {
     }],
   }],
 };
-const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finishedAt: 200, stopReason: 'complete', usage, error: errors.storage, interrupted: false };
+const run: Required<RunRecord> = { id: 'r1', sessionId: S, startedAt: 100, finishedAt: 200, stopReason: 'complete', usage, error: errors.storage, interrupted: false, timing: 'order' };
 const toolCall: Required<ToolCallRecord> = {
   id: 'c1', sessionId: S, runId: 'r1', turn: 1, messageId: 'm2', name: 't', arguments: '{}', validation: 'ok', validationErrors: [], result: 'ok',
   isError: false, status: 'ok', startedAt: 101, finishedAt: 104, durationMs: 3, logs: [],

@@ -465,8 +465,9 @@ export function buildSessionSchema(): Schema {
           usage: ref('usage'),
           error: ref('errorInfo'),
           interrupted: { type: 'boolean' },
+          timing: { const: 'order' },
         },
-        ['error', 'interrupted'],
+        ['error', 'interrupted', 'timing'],
       ),
       event: tagged(
         'type',

@@ -265,6 +265,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     runId: run.id, index, model, startedAt: run.startedAt, duration, state,
     stopReason: recovered ? null : finished ? finished.stopReason : run.stopReason,
     usage, error: finished?.error ?? run.error ?? null, turns: sortedTurns,
+    ...(run.timing === 'order' ? { orderOnly: true as const } : {}),
   };
 }
 

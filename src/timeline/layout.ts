@@ -168,7 +168,9 @@ function finishRow(row: Row): Row {
 function runBar(run: RunModel, offset: number): Bar {
   const status = runStatus(run.state, run.stopReason);
   const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : 'unknown';
-  const label = `Run ${run.index + 1}${run.model ? ` · ${run.model}` : ''} · ${why}`;
+  // A run read off an imported file without times says so where its length would be read (architecture.md,
+  // "Import and export of other formats").
+  const label = `Run ${run.index + 1}${run.model ? ` · ${run.model}` : ''} · ${why}${run.orderOnly ? ' · imported without times (order only)' : ''}`;
   return {
     id: `run:${run.runId}`, kind: 'run', status, start: offset, end: offset + run.duration, open: run.state === 'live',
     runOffset: offset, runIndex: run.index, turn: null, lane: null, callId: null, attempt: null,

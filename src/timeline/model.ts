@@ -140,6 +140,8 @@ export type RunModel = {
   usage: Usage;
   error: ErrorInfo | null;
   turns: TurnModel[];
+  /** Read off an imported file without times (db/records.ts `timing`): bars show the order of steps, not durations. */
+  orderOnly?: true;
 };
 
 export type TimelineModel = {

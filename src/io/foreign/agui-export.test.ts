@@ -3,8 +3,9 @@ import type { RunRecord } from '../../db/records';
 import type { ChatMessage } from '../../domain/messages';
 import { zeroUsage } from '../../domain/messages';
 import { aguiEventProblem, undefinedFields } from './agui-check';
-import { sessionToAgui, toJsonLines } from './agui-export';
-import { convertJsonLines } from './open-foreign';
+import { aguiFileText, sessionToAgui, toJsonArray, type AguiFileShape } from './agui-export';
+import { foreignKindOf, mayBeAguiJsonLines } from './detect';
+import { convertJsonLines, convertParsed } from './open-foreign';
 
 const run = (id: string, stopReason: RunRecord['stopReason'], error?: RunRecord['error']): RunRecord => ({ id, sessionId: 's', startedAt: 1000, finishedAt: 2000, stopReason, usage: zeroUsage(), ...(error ? { error } : {}) });
 const path: ChatMessage[] = [
@@ -48,10 +49,28 @@ describe('AG-UI export', () => {
     expect(events.find((e) => e.type === 'RUN_ERROR')).toMatchObject({ message: 'The connection was lost.', code: 'network' });
   });
 
-  it('reads back as the same conversation', async () => {
-    const back = await convertJsonLines(toJsonLines(events), { now: 1, newId: (() => { let n = 0; return () => `n${++n}`; })() });
+  it.each<AguiFileShape>(['json-lines', 'json-array'])('reads back as the same conversation from %s, by the way the import reads it', async (shape) => {
+    const text = aguiFileText(events, shape);
+    if (shape === 'json-array') expect(JSON.parse(text)).toEqual(events);
+    else expect(text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(events);
+    const opts = { now: 1, newId: (() => { let n = 0; return () => `n${++n}`; })() };
+    // The import job's two ways in (io/import-job.ts): text that parses as JSON by its shape, else JSON Lines.
+    let data: unknown = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      expect(shape).toBe('json-lines');
+    }
+    const kind = data === null ? null : foreignKindOf(data);
+    if (shape === 'json-array') expect(kind).toBe('agui');
+    else expect(mayBeAguiJsonLines(text)).toBe(true);
+    const back = kind === null ? await convertJsonLines(text, opts) : await convertParsed(data, kind, opts);
     if (!back.ok) throw new Error(back.failure.message);
     const texts = back.file.sessions[0]!.messages.map((m) => `${m.role}:${m.content}`);
     expect(texts).toEqual(['system:Be brief.', 'user:Weather?', 'assistant:', 'tool:3 °C', 'assistant:It is 3 °C.', 'user:Tomorrow?', 'assistant:Part', 'user:Again', 'assistant:']);
+  });
+
+  it('writes an empty array for no events', () => {
+    expect(JSON.parse(toJsonArray([]))).toEqual([]);
   });
 });

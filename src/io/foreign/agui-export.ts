@@ -94,5 +94,13 @@ export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, p
   return events;
 }
 
+/** The two shapes an AG-UI log is saved in; the import reads both (`io/foreign/open-foreign.ts`). */
+export type AguiFileShape = 'json-lines' | 'json-array';
+
 /** JSON Lines: one event a line, the way AG-UI streams are logged. */
 export const toJsonLines = (events: readonly AguiEvent[]): string => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+
+/** One JSON array of the events, one event a line inside it, for tools that read a whole JSON document. */
+export const toJsonArray = (events: readonly AguiEvent[]): string => (events.length === 0 ? '[]\n' : `[\n${events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+
+export const aguiFileText = (events: readonly AguiEvent[], shape: AguiFileShape): string => (shape === 'json-lines' ? toJsonLines(events) : toJsonArray(events));

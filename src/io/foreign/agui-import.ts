@@ -52,7 +52,7 @@ type Thread = {
   b: SessionBuilder;
   seen: Set<string>;
   /** The assistant message being streamed: its id and what arrived so far. */
-  reply: { id: string; text: string; reasoning: string; calls: Map<string, { name: string; args: string }> } | null;
+  reply: { id: string; text: string; reasoning: string; calls: Map<string, { name: string; args: string }>; at: number | undefined } | null;
   reasoning: string;
   /** Calls made and not answered yet, by id. */
   open: Map<string, string>;
@@ -90,7 +90,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     if (!r) return;
     t.reply = null;
     const toolCalls = [...r.calls].map(([id, c]) => ({ id, name: c.name, arguments: c.args }));
-    t.b.assistant(ROOT_BRANCH, { content: r.text, reasoning: r.reasoning || t.reasoning, toolCalls });
+    t.b.assistant(ROOT_BRANCH, { content: r.text, reasoning: r.reasoning || t.reasoning, toolCalls, ...(r.at !== undefined ? { createdAt: r.at } : {}) });
     t.reasoning = '';
     for (const c of toolCalls) t.open.set(c.id, c.name);
     t.seen.add(r.id);
@@ -100,13 +100,17 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     for (const [id, name] of t.open) t.b.noResult(ROOT_BRANCH, { toolCallId: id, name });
     t.open.clear();
   };
-  const replyFor = (t: Thread, id: string | undefined) => {
-    if (t.reply && (id === undefined || t.reply.id === id)) return t.reply;
+  // The reply's time is its last event's (the event timestamps are optional in the protocol).
+  const replyFor = (t: Thread, id: string | undefined, ts: number | undefined) => {
+    if (t.reply && (id === undefined || t.reply.id === id)) {
+      t.reply.at = ts ?? t.reply.at;
+      return t.reply;
+    }
     flush(t);
-    t.reply = { id: id ?? opts.newId(), text: '', reasoning: '', calls: new Map() };
+    t.reply = { id: id ?? opts.newId(), text: '', reasoning: '', calls: new Map(), at: ts };
     return t.reply;
   };
-  const inputMessage = (t: Thread, m: Obj) => {
+  const inputMessage = (t: Thread, m: Obj, ts: number | undefined) => {
     const id = String(m.id);
     if (t.seen.has(id)) return;
     t.seen.add(id);
@@ -115,18 +119,18 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     switch (m.role) {
       case 'user':
         settle(t);
-        t.b.user(ROOT_BRANCH, text);
+        t.b.user(ROOT_BRANCH, text, ts);
         if (t.title === '') t.title = text;
         break;
       case 'system':
       case 'developer':
         settle(t);
-        t.b.system(ROOT_BRANCH, text);
+        t.b.system(ROOT_BRANCH, text, ts);
         break;
       case 'assistant': {
         settle(t);
         const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj).map((c) => ({ id: String(c.id), name: String((c.function as Obj).name), arguments: String((c.function as Obj).arguments) })) : [];
-        t.b.assistant(ROOT_BRANCH, { content: text, toolCalls: calls });
+        t.b.assistant(ROOT_BRANCH, { content: text, toolCalls: calls, ...(ts !== undefined ? { createdAt: ts } : {}) });
         for (const c of calls) t.open.set(c.id, c.name);
         break;
       }
@@ -138,7 +142,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
           break;
         }
         t.open.delete(callId);
-        t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content: text, isError: typeof m.error === 'string' });
+        t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content: text, isError: typeof m.error === 'string', ...(ts !== undefined ? { createdAt: ts } : {}) });
         break;
       }
       default:
@@ -157,7 +161,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         flush(t);
         t.firstAt ??= ts;
         const input = isObj(raw.input) ? raw.input : null;
-        for (const m of Array.isArray(input?.messages) ? input.messages : []) if (isObj(m)) inputMessage(t, m);
+        for (const m of Array.isArray(input?.messages) ? input.messages : []) if (isObj(m)) inputMessage(t, m, ts);
         break;
       }
       case EventType.TEXT_MESSAGE_START:
@@ -169,11 +173,12 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
           tally.add('streamed text message from a role other than the assistant');
           break;
         }
-        const r = replyFor(t, id);
+        const r = replyFor(t, id, ts);
         if (typeof raw.delta === 'string') r.text += raw.delta;
         break;
       }
       case EventType.TEXT_MESSAGE_END:
+        if (current?.reply && ts !== undefined) current.reply.at = ts;
         break;
       case EventType.REASONING_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_CHUNK: {
@@ -192,7 +197,8 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         const t = here();
         const id = typeof raw.toolCallId === 'string' ? raw.toolCallId : undefined;
         const parent = typeof raw.parentMessageId === 'string' ? raw.parentMessageId : undefined;
-        const r = t.reply && (parent === undefined || parent === t.reply.id || (id !== undefined && t.reply.calls.has(id))) ? t.reply : replyFor(t, parent);
+        const r = t.reply && (parent === undefined || parent === t.reply.id || (id !== undefined && t.reply.calls.has(id))) ? t.reply : replyFor(t, parent, ts);
+        if (ts !== undefined) r.at = ts;
         const key = id ?? [...r.calls.keys()].pop() ?? opts.newId();
         const call = r.calls.get(key) ?? { name: '', args: '' };
         if (typeof raw.toolCallName === 'string') call.name = raw.toolCallName;
@@ -205,9 +211,11 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         const call = t.reply?.calls.get(String(raw.toolCallId));
         if (call && typeof raw.delta === 'string') call.args += raw.delta;
         else tally.add('tool call arguments for a call not started');
+        if (call && t.reply && ts !== undefined) t.reply.at = ts;
         break;
       }
       case EventType.TOOL_CALL_END:
+        if (current?.reply && ts !== undefined) current.reply.at = ts;
         break;
       case EventType.TOOL_CALL_RESULT: {
         const t = here();
@@ -244,6 +252,6 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
   const found = [`${data.length} event${data.length === 1 ? '' : 's'} in ${runs} run${runs === 1 ? '' : 's'}, valid by the AG-UI schemas`, `${sessions.length} thread${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
   if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'} with their results`);
   const leftOut = tally.lines();
-  leftOut.push('Timestamps of runs, state, steps and token usage are not kept; the timeline draws no runs for an imported log.');
+  leftOut.push('State, steps and token usage are not kept; the timeline draws runs read off the messages, timed by the events’ timestamps where every step has one.');
   return { sessions, notes: { format: 'AG-UI event log', found, leftOut } };
 }

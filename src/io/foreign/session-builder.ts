@@ -3,11 +3,12 @@ import { ROOT_BRANCH, type Branch } from '../../domain/branches';
 import { zeroUsage, type AssistantMessage, type ChatMessage, type ToolCall, type ToolMessage } from '../../domain/messages';
 import type { SessionRecord } from '../../domain/session';
 import type { ExportedSessionV1 } from '../format-v1';
+import { deriveRuns } from './derive-runs';
 
 /**
  * Builds one session from another app's conversation (architecture.md, "Import and export of other formats"):
  * messages in conversation order, each on a branch, as ordinary records the import then checks and writes like any
- * file. No run wrote these messages: they carry no run id, and each reply counts as its own turn.
+ * file. No run wrote these messages; `finish` reads runs off them (io/foreign/derive-runs.ts).
  */
 export type BuilderOptions = { newId: () => string; now: number };
 
@@ -31,6 +32,8 @@ export function createSessionBuilder(opts: BuilderOptions) {
   let turn = 0;
   let toolCalls = 0;
   let lastAt = opts.now;
+  // Messages whose time the file gave: a run of them keeps real times (io/foreign/derive-runs.ts).
+  const timed = new Set<string>();
 
   const push = (m: ChatMessage, branchId: string): string => {
     records.push({ ...m, sessionId, order: records.length, ...(branchId === ROOT_BRANCH ? {} : { branchId }) });
@@ -40,6 +43,11 @@ export function createSessionBuilder(opts: BuilderOptions) {
   const at = (t: number | undefined) => {
     if (t !== undefined && Number.isFinite(t) && t > 0) lastAt = Math.round(t);
     return lastAt;
+  };
+  const given = (t: number | undefined) => t !== undefined && Number.isFinite(t) && t > 0;
+  const note = (id: string, t: number | undefined) => {
+    if (given(t)) timed.add(id);
+    return id;
   };
 
   return {
@@ -51,30 +59,30 @@ export function createSessionBuilder(opts: BuilderOptions) {
       return id;
     },
     user(branchId: string, content: string, createdAt?: number): string {
-      return push({ id: opts.newId(), role: 'user', content, createdAt: at(createdAt) }, branchId);
+      return note(push({ id: opts.newId(), role: 'user', content, createdAt: at(createdAt) }, branchId), createdAt);
     },
     system(branchId: string, content: string, createdAt?: number): string {
-      return push({ id: opts.newId(), role: 'system', content, createdAt: at(createdAt) }, branchId);
+      return note(push({ id: opts.newId(), role: 'system', content, createdAt: at(createdAt) }, branchId), createdAt);
     },
     assistant(branchId: string, m: Pick<Draft<AssistantMessage>, 'content'> & { reasoning?: string; toolCalls?: ToolCall[]; status?: AssistantMessage['status']; createdAt?: number }): string {
       turn += 1;
       toolCalls += m.toolCalls?.length ?? 0;
-      return push(
+      return note(push(
         {
           id: opts.newId(), role: 'assistant', content: m.content, reasoning: m.reasoning ?? '', refusal: null, toolCalls: m.toolCalls ?? [],
           status: m.status ?? 'complete', runId: '', turn, createdAt: at(m.createdAt),
         },
         branchId,
-      );
+      ), m.createdAt);
     },
     tool(branchId: string, m: { toolCallId: string; name: string; content: string; isError?: boolean; outcome?: ToolMessage['outcome']; createdAt?: number }): string {
-      return push(
+      return note(push(
         {
           id: opts.newId(), role: 'tool', toolCallId: m.toolCallId, name: m.name, content: m.content, isError: m.isError ?? false,
           outcome: m.outcome ?? (m.isError ? 'error' : 'ok'), runId: '', turn, createdAt: at(m.createdAt),
         },
         branchId,
-      );
+      ), m.createdAt);
     },
     /** A call the file never answered: the history rule (invariant 1) needs an answer, so it says there was none. */
     noResult(branchId: string, call: { toolCallId: string; name: string }): string {
@@ -100,7 +108,9 @@ export function createSessionBuilder(opts: BuilderOptions) {
         settings: meta.systemPrompt ? { systemPrompt: meta.systemPrompt } : {},
         ...(branches.length > 0 ? { branches, activeBranchId: ROOT_BRANCH } : {}),
       };
-      return { session, messages: records, toolCalls: [], runs: [], events: [] };
+      // Runs read off the messages, so the timeline has something to draw (architecture.md, "Import and export of other formats").
+      const derived = deriveRuns(records, { sessionId, model: meta.model, newId: opts.newId, timed });
+      return { session, messages: derived.messages, toolCalls: derived.toolCalls, runs: derived.runs, events: derived.events };
     },
   };
 }

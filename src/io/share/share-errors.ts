@@ -4,9 +4,11 @@
  * - damaged: the sealed bytes fail to open (tampered, truncated, foreign) or are not a session after opening;
  * - version: made by a newer format than this page reads;
  * - too-large: inline too long for a link with no storage connected, or more than a tab opens safely;
- * - missing / refused / unreachable: the storage holding a larger share (gone, asks for a sign-in, no answer).
+ * - missing: the session to share is no longer stored here;
+ * - removed / refused / unreachable: the storage holding a larger share (removed by "Stop sharing", asks for a
+ *   sign-in, no answer).
  */
-export type ShareLinkErrorKind = 'malformed' | 'damaged' | 'version' | 'too-large' | 'missing' | 'refused' | 'unreachable';
+export type ShareLinkErrorKind = 'malformed' | 'damaged' | 'version' | 'too-large' | 'missing' | 'removed' | 'refused' | 'unreachable';
 
 export class ShareLinkError extends Error {
   override readonly name = 'ShareLinkError';

@@ -13,7 +13,8 @@ export async function fetchSharedObject(location: string, fetchFn: typeof fetch 
   } catch {
     throw new ShareLinkError('unreachable', `The storage holding this shared session (${host}) did not answer, or does not let this page read from it (CORS). Check your connection, or ask the sender to check their storage's settings.`);
   }
-  if (res.status === 404) throw new ShareLinkError('missing', `The shared session is no longer on the sender's storage (${host}): it was removed or has expired. Ask the sender to share it again.`);
+  // The object's name is 128 random bits taken from an intact, sealed link: nothing there means it was removed.
+  if (res.status === 404) throw new ShareLinkError('removed', `The sender stopped sharing this session: it was removed from their storage (${host}). Ask them for a new link if you still need it.`);
   if (res.status === 401 || res.status === 403) {
     throw new ShareLinkError('refused', `The storage holding this shared session (${host}) asks for a sign-in (HTTP ${res.status}), so a link cannot read it. Ask the sender to make the storage's "shares" folder readable without signing in, or to share it again.`);
   }

@@ -150,7 +150,7 @@ describe('share links', () => {
     expect(seen[0]!.url).toBe(location);
     expect(seen[0]!.init).toMatchObject({ credentials: 'omit', referrerPolicy: 'no-referrer' });
     expect(JSON.stringify(seen)).not.toContain(key);
-    await failsAs(hash, 'missing', serve(() => new Response('', { status: 404 })));
+    await failsAs(hash, 'removed', serve(() => new Response('', { status: 404 })));
     await failsAs(hash, 'refused', serve(() => new Response('', { status: 401 })));
     await failsAs(hash, 'unreachable', serve(() => new Response('', { status: 503 })));
     await failsAs(hash, 'unreachable', () => Promise.reject(new TypeError('Failed to fetch')));

@@ -1,11 +1,9 @@
 import { memo } from 'react';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
-import { AssistantMessageView } from './assistant-message';
 import type { ChatRow } from './chat-rows';
-import { LongText } from './long-text';
+import { MessageByRole } from './message-by-role';
 import { StreamingMessage } from './streaming-message';
-import { UserMessageView } from './user-message';
 import { BranchNav } from './branch-controls';
 import { EditForm } from './edit-form';
 import { StepComparison } from './step-debug-actions';
@@ -30,39 +28,33 @@ type Props = {
 export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords, siblings, busy = false }: Props) {
   const editing = useEditDrafts((s) => row.kind === 'message' && editDraftKey(sessionId, row.message.id) in s.drafts);
   if (row.kind === 'streaming') return <StreamingMessage sessionId={sessionId} />;
-  const m = row.message;
-  switch (m.role) {
-    case 'user':
-      return (
-        <UserMessageView message={m}>
+  return (
+    <MessageByRole
+      sessionId={sessionId}
+      message={row.message}
+      toolResults={toolResults}
+      toolRecords={toolRecords}
+      userFooter={(m) => (
+        <>
           <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy, editing }}>
             <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
             <UserMeta message={m} />
           </MessageActionBar>
           {editing && <EditForm sessionId={sessionId} messageId={m.id} busy={busy} />}
-        </UserMessageView>
-      );
-    case 'assistant':
-      return (
-        <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords}>
-          {m.status !== 'streaming' && (
+        </>
+      )}
+      assistantFooter={(m) =>
+        m.status !== 'streaming' && (
+          <>
             <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy, editing }}>
               <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
               <AssistantMeta sessionId={sessionId} message={m} />
             </MessageActionBar>
-          )}
-          {m.status !== 'streaming' && <StepComparison sessionId={sessionId} message={m} busy={busy} />}
-        </AssistantMessageView>
-      );
-    case 'system':
-      if (m.summaryOf) return <SummaryMessage message={m} />;
-      return (
-        <article className="message message-system" aria-label="System message">
-          <div className="message-role">System</div>
-          <LongText text={m.content} format="markdown" />
-        </article>
-      );
-    case 'tool':
-      return null;
-  }
+            <StepComparison sessionId={sessionId} message={m} busy={busy} />
+          </>
+        )
+      }
+      summary={(m) => <SummaryMessage message={m} />}
+    />
+  );
 });

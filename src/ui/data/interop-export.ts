@@ -1,5 +1,6 @@
 import { db } from '../../db/database';
 import { fromMessageRecord, loadPathRecords } from '../../db/messages-repo';
+import type { AguiFileShape } from '../../io/foreign/agui-export';
 
 /**
  * Reads for the interop exports (architecture.md, "Import and export of other formats"): a session's shown path, and
@@ -13,8 +14,8 @@ async function shownPath(sessionId: string) {
 }
 
 /** The session as AG-UI events, each checked against the protocol's schemas and for fields it does not define. */
-export async function buildAguiEvents(sessionId: string): Promise<{ title: string; jsonLines: string; count: number }> {
-  const [{ session, path }, runs, { sessionToAgui, toJsonLines }, { aguiEventProblem, undefinedFields }] = await Promise.all([
+export async function buildAguiEvents(sessionId: string, shape: AguiFileShape): Promise<{ title: string; text: string; count: number }> {
+  const [{ session, path }, runs, { sessionToAgui, aguiFileText }, { aguiEventProblem, undefinedFields }] = await Promise.all([
     shownPath(sessionId),
     db.runs.where('sessionId').equals(sessionId).toArray(),
     import('../../io/foreign/agui-export'),
@@ -25,7 +26,7 @@ export async function buildAguiEvents(sessionId: string): Promise<{ title: strin
     const problem = aguiEventProblem(events[i], `$[${i}]`) ?? (undefinedFields(events[i], `$[${i}]`)[0] ? { path: undefinedFields(events[i], `$[${i}]`)[0]!, expected: 'no field the protocol does not define' } : null);
     if (problem) throw new Error(`event ${i + 1} would not be valid AG-UI (${problem.path}: ${problem.expected}); nothing was saved.`);
   }
-  return { title: session.title, jsonLines: toJsonLines(events), count: events.length };
+  return { title: session.title, text: aguiFileText(events, shape), count: events.length };
 }
 
 export async function buildSessionMarkdown(sessionId: string): Promise<string> {

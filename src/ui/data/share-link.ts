@@ -3,12 +3,14 @@ import { sealShare } from '../../io/share/share-crypto';
 import { ShareLinkError } from '../../io/share/share-errors';
 import { formatShareLink, MAX_INLINE_LINK_CHARS } from '../../io/share/share-fragment-codec';
 import { encodeSharePlaintext, sharePlaintext } from '../../io/share/share-plaintext';
-import { putSharedObject } from '../../sync/shared-object';
-import { loadStorageConfig } from '../../sync/storage-config';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { putSharedObject, type PutShare } from '../../sync/shared-object';
+import { loadStorageConfig, storageUrl } from '../../sync/storage-config';
+import { readStoredShares, recordStoredShare, stopSharing, type StoredShare } from '../../sync/stored-shares';
 import { buildSessionsFile } from './session-export';
 
 /** Where a made link keeps the session: in the link itself, or on the sync storage (the link says where). */
-export type MadeShareLink = { link: string; where: 'link' | 'storage' };
+export type MadeShareLink = { link: string; where: 'link' } | { link: string; where: 'storage'; shareId: string };
 
 /**
  * Makes a share link for a stored session (architecture.md, "Share links"). Loaded with the "Share link" dialog
@@ -29,11 +31,24 @@ export async function makeShareLink(sessionId: string, includeToolResults: boole
       `This session is too long to travel inside a link (a link holds up to ${MAX_INLINE_LINK_CHARS.toLocaleString('en')} characters; this one would be ${inline.length.toLocaleString('en')}). Connect a storage in "Sync and backup" to share it through your storage${leaveOut}.`,
     );
   }
-  let location: string;
+  let put: PutShare;
   try {
-    location = await putSharedObject(config, sealed);
+    put = await putSharedObject(config, sealed);
   } catch (e) {
     throw new ShareLinkError('unreachable', `The shared session could not be put on your storage, so no link was made. ${e instanceof Error ? e.message : String(e)}`);
   }
-  return { link: formatShareLink(pageUrl, { mode: 'stored', key, location }), where: 'storage' };
+  // Recorded (without the key) so "Stop sharing" can remove it later.
+  const id = put.path.slice(put.path.lastIndexOf('/') + 1);
+  await recordStoredShare(db, { id, sessionId, storage: storageUrl(config), path: put.path, createdAt: Date.now(), toolResults: includeToolResults });
+  return { link: formatShareLink(pageUrl, { mode: 'stored', key, location: put.location }), where: 'storage', shareId: id };
+}
+
+/** The session's links put on the storage, newest first, live (undefined until read). */
+export function useStoredShares(sessionId: string): StoredShare[] | undefined {
+  return useLiveQuery(async () => (await readStoredShares(db)).filter((s) => s.sessionId === sessionId).sort((a, b) => b.createdAt - a.createdAt), [sessionId]);
+}
+
+/** "Stop sharing": removes the sealed session from the storage and marks the record; throws StopSharingError. */
+export async function stopStoredShare(id: string): Promise<StoredShare> {
+  return stopSharing(db, id);
 }

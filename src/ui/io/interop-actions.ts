@@ -1,16 +1,18 @@
 import { buildAguiEvents, buildMessageMarkdown, buildSessionMarkdown } from '../data/interop-export';
 import { downloadText } from '../download';
 import { fileStamp, slugify } from '../../io/file-name';
+import type { AguiFileShape } from '../../io/foreign/agui-export';
 
 /**
  * What the interop items do (architecture.md, "Import and export of other formats"), loaded with the first click so
  * the page's first load carries only the buttons. Each returns the sentence the person sees.
  */
-export async function exportAgui(sessionId: string): Promise<string> {
-  const { title, jsonLines, count } = await buildAguiEvents(sessionId);
-  const name = `toolscope-${slugify(title)}-ag-ui-${fileStamp(new Date())}.jsonl`;
-  downloadText(name, jsonLines, 'application/jsonl');
-  return `Exported ${count} AG-UI event${count === 1 ? '' : 's'} (JSON Lines) as ${name}.`;
+export async function exportAgui(sessionId: string, shape: AguiFileShape): Promise<string> {
+  const { title, text, count } = await buildAguiEvents(sessionId, shape);
+  const lines = shape === 'json-lines';
+  const name = `toolscope-${slugify(title)}-ag-ui-${fileStamp(new Date())}.${lines ? 'jsonl' : 'json'}`;
+  downloadText(name, text, lines ? 'application/jsonl' : 'application/json');
+  return `Exported ${count} AG-UI event${count === 1 ? '' : 's'} (${lines ? 'JSON Lines' : 'a JSON array'}) as ${name}.`;
 }
 
 export async function copySessionMarkdown(sessionId: string): Promise<string> {

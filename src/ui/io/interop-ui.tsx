@@ -12,12 +12,15 @@ type ItemsProps = {
   run: (work: () => Promise<string>) => void;
 };
 
-/** The Export menu's "This session as AG-UI events" and "Copy as Markdown". */
+/** The Export menu's "This session as AG-UI events" (JSON Lines, or one JSON array) and "Copy as Markdown". */
 export function InteropExportItems({ sessionId, run }: ItemsProps) {
   return (
     <>
-      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId))}>
+      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId, 'json-lines'))}>
         This session as AG-UI events
+      </button>
+      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId, 'json-array'))}>
+        This session as AG-UI events (JSON array)
       </button>
       <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).copySessionMarkdown(sessionId))}>
         Copy as Markdown

@@ -1,14 +1,31 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { makeShareLink, type MadeShareLink } from '../data/share-link';
+import { makeShareLink, stopStoredShare, useStoredShares, type MadeShareLink } from '../data/share-link';
 
 type Props = { sessionId: string; onClose: () => void };
+
+type Stopped = { kind: 'done' | 'failed'; text: string } | null;
+
+/** The dialog's one status line: what making a link or stopping one is doing or did last. */
+function statusText(step: Step, stopping: boolean, stopped: Stopped): string {
+  if (stopping) return 'Removing the shared session from your storage…';
+  if (stopped?.kind === 'done' && step.kind !== 'made') return stopped.text;
+  if (step.kind === 'making') return 'Encrypting the session…';
+  if (step.kind !== 'made') return '';
+  const where = step.made.where === 'link'
+    ? 'The whole session is inside the link, encrypted; nothing was uploaded.'
+    : 'The session is on your storage, encrypted; the link holds where it is and its key.';
+  return where + (step.copied ? ' Link copied.' : '');
+}
+
+const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type Step = { kind: 'idle' } | { kind: 'making' } | { kind: 'made'; made: MadeShareLink; copied: boolean } | { kind: 'failed'; text: string };
 
 /**
  * "Share link…" (architecture.md, "Share links"): a modal dialog that seals the session in the page and shows the
  * link. Loaded on first use with the sealing code. Tool results are left out unless ticked: they are what most
- * often holds what the person did not mean to hand on. Changing the choice drops a link already made.
+ * often holds what the person did not mean to hand on. Changing the choice drops a link already made. The session's
+ * links put on the storage are listed, each with "Stop sharing", which removes it there (architecture.md, "Share links").
  */
 export function ShareLinkDialog({ sessionId, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -16,6 +33,10 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
   const id = useId();
   const [toolResults, setToolResults] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const stored = useStoredShares(sessionId);
+  // What "Stop sharing" last did: a sentence for the status line, or one for the alert.
+  const [stopped, setStopped] = useState<Stopped>(null);
+  const [stopping, setStopping] = useState<string | null>(null);
 
   useEffect(() => {
     const d = ref.current;
@@ -29,6 +50,7 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
   }, [step.kind]);
 
   const create = async () => {
+    setStopped(null);
     setStep({ kind: 'making' });
     try {
       // The page's own address: formatShareLink keeps its origin and path only, never a query or the fragment.
@@ -36,6 +58,21 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       setStep({ kind: 'made', made, copied: false });
     } catch (e) {
       setStep({ kind: 'failed', text: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  const stop = async (shareId: string) => {
+    setStopping(shareId);
+    setStopped(null);
+    try {
+      await stopStoredShare(shareId);
+      setStopped({ kind: 'done', text: 'Stopped sharing: the session was removed from your storage. Its link now says so.' });
+      // A link shown for the share just removed would no longer open: take it away.
+      if (step.kind === 'made' && step.made.where === 'storage' && step.made.shareId === shareId) setStep({ kind: 'idle' });
+    } catch (e) {
+      setStopped({ kind: 'failed', text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setStopping(null);
     }
   };
 
@@ -88,16 +125,31 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
           <input id={`${id}-link`} ref={linkBox} type="text" readOnly value={step.made.link} className="share-link-box" onFocus={(e) => e.target.select()} />
         </p>
       )}
+      {/* One status line and one alert for the dialog: making a link and stopping one take turns on them. */}
       <p role="status" className="hint">
-        {step.kind === 'making'
-          ? 'Encrypting the session…'
-          : step.kind === 'made'
-            ? (step.made.where === 'link'
-                ? 'The whole session is inside the link, encrypted; nothing was uploaded.'
-                : 'The session is on your storage, encrypted; the link holds where it is and its key.') + (step.copied ? ' Link copied.' : '')
-            : ''}
+        {statusText(step, stopping !== null, stopped)}
       </p>
-      {step.kind === 'failed' && <p role="alert" className="warning">{step.text}</p>}
+      {(step.kind === 'failed' || stopped?.kind === 'failed') && <p role="alert" className="warning">{stopped?.kind === 'failed' ? stopped.text : step.kind === 'failed' ? step.text : ''}</p>}
+      {stored !== undefined && stored.length > 0 && (
+        <section aria-labelledby={`${id}-stored`}>
+          <h3 id={`${id}-stored`}>Links on your storage</h3>
+          <ul aria-labelledby={`${id}-stored`} className="share-stored-list">
+            {stored.map((s) => (
+              <li key={s.id}>
+                <span>
+                  Made {when(s.createdAt)}, {s.toolResults ? 'with' : 'without'} tool results
+                  {s.removedAt !== undefined ? ` · sharing stopped ${when(s.removedAt)}` : ''}
+                </span>{' '}
+                {s.removedAt === undefined && (
+                  <button type="button" disabled={stopping !== null} onClick={() => void stop(s.id)}>
+                    Stop sharing
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="dialog-actions">
         {step.kind === 'made' ? (
           <button type="button" className="primary" onClick={() => void copy(step.made)}>

@@ -1,62 +1,29 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ExportedSessionV1 } from '../../io/format-v1';
 import { openShareLink } from '../../io/share/open-share-link';
 import { ShareLinkError } from '../../io/share/share-errors';
 import type { OpenedShare } from '../../io/share/share-plaintext';
-import type { ToolMessage } from '../../domain/messages';
-import type { ChatRow } from '../chat/chat-rows';
-import type { ToolCallRecord } from '../data/record-types';
 import { sharedViewKit, type SharedViewKit } from './shared-view-kit';
 
-type State = { kind: 'opening' } | { kind: 'open'; share: OpenedShare } | { kind: 'failed'; text: string };
-
-/** The messages on the session's active path, as the chat shows them (architecture.md, "Branches"). */
-function pathMessages({ branchStateOf, pathIds, ROOT_BRANCH }: SharedViewKit, entry: ExportedSessionV1) {
-  if (!entry.session.branches?.length) return entry.messages;
-  const own = new Map<string, string[]>();
-  for (const m of entry.messages) {
-    const b = m.branchId ?? ROOT_BRANCH;
-    own.set(b, [...(own.get(b) ?? []), m.id]);
-  }
-  const byId = new Map(entry.messages.map((m) => [m.id, m]));
-  return pathIds(branchStateOf(entry.session), own).flatMap((id) => byId.get(id) ?? []);
-}
-
-/** One message, read-only: the chat's own message views without their actions (edit, regenerate, fork, branches). */
-function SharedRow({ kit, sessionId, row, toolResults, toolRecords }: { kit: SharedViewKit; sessionId: string; row: ChatRow; toolResults: Map<string, ToolMessage>; toolRecords: Map<string, ToolCallRecord> }) {
-  const { AssistantMessageView, LongText, UserMessageView } = kit;
-  if (row.kind !== 'message') return null;
-  const m = row.message;
-  switch (m.role) {
-    case 'user':
-      return <UserMessageView message={m} />;
-    case 'assistant':
-      return <AssistantMessageView sessionId={sessionId} message={m} toolResults={toolResults} toolRecords={toolRecords} />;
-    case 'system':
-      return (
-        <article className="message message-system" aria-label="System message">
-          <div className="message-role">System</div>
-          <LongText text={m.content} format="markdown" />
-        </article>
-      );
-    case 'tool':
-      return null;
-  }
-}
+type State = { kind: 'opening' } | { kind: 'open'; share: OpenedShare } | { kind: 'failed'; text: string; removed: boolean };
 
 function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) {
   const entry = share.file.sessions[0]!;
   const requestImport = kit.useImportState((s) => s.requestImport);
+  const [shown, setShown] = useState<string | null>(null);
   const model = useMemo(() => {
-    const built = kit.buildChatModel(pathMessages(kit, entry), [], null);
-    return { rows: kit.collapseCompacted(built.rows), toolResults: built.toolResults };
-  }, [kit, entry]);
+    const { messages, siblings } = kit.sharedBranchView(entry, shown);
+    const built = kit.buildChatModel(messages, [], null);
+    return { rows: kit.collapseCompacted(built.rows), toolResults: built.toolResults, siblings };
+  }, [kit, entry, shown]);
   const toolRecords = useMemo(() => new Map(entry.toolCalls.map((c) => [c.id, c])), [entry]);
   const importCopy = () => {
     const name = `${entry.session.title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim() || 'shared session'}.json`;
     // The same file chooser path as "Import": the import dialog checks it again and writes it in one transaction.
     requestImport([new File([share.text], name, { type: 'application/json' })]);
   };
+  const { BranchSwitcher, MessageByRole } = kit;
+  // Read-only: the only control on a message is its branch counter, which changes what this view shows.
+  const footer = (m: { id: string }) => <BranchSwitcher siblings={model.siblings.get(m.id)} disabled={false} onShow={setShown} />;
   return (
     <>
       <p className="chat-banner" role="note">
@@ -69,9 +36,11 @@ function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) 
         </button>
       </div>
       <div className="message-list">
-        {model.rows.map((row) => (
-          <SharedRow key={row.key} kit={kit} sessionId={entry.session.id} row={row} toolResults={model.toolResults} toolRecords={toolRecords} />
-        ))}
+        {model.rows.map((row) =>
+          row.kind === 'message' ? (
+            <MessageByRole key={row.key} sessionId={entry.session.id} message={row.message} toolResults={model.toolResults} toolRecords={toolRecords} userFooter={footer} assistantFooter={footer} />
+          ) : null,
+        )}
       </div>
     </>
   );
@@ -90,7 +59,11 @@ export function SharedSessionView() {
     let live = true;
     openShareLink(window.location.hash).then(
       (share) => live && setState({ kind: 'open', share }),
-      (e: unknown) => live && setState({ kind: 'failed', text: e instanceof ShareLinkError ? e.message : 'This share link could not be opened. Copy the whole link again, or ask the sender for it.' }),
+      (e: unknown) => live && setState({
+        kind: 'failed',
+        text: e instanceof ShareLinkError ? e.message : 'This share link could not be opened. Copy the whole link again, or ask the sender for it.',
+        removed: e instanceof ShareLinkError && e.kind === 'removed',
+      }),
     );
     return () => {
       live = false;
@@ -102,7 +75,7 @@ export function SharedSessionView() {
   return (
     <section className="shared-session" aria-labelledby="shared-session-title" aria-busy={state.kind === 'opening'}>
       <h2 id="shared-session-title" ref={heading} tabIndex={-1} className="shared-title">
-        {state.kind === 'failed' ? 'Share link could not be opened' : title}
+        {state.kind === 'failed' ? (state.removed ? 'Shared session removed' : 'Share link could not be opened') : title}
       </h2>
       {state.kind === 'opening' && <p role="status">Opening the shared session…</p>}
       {state.kind === 'failed' && <p role="alert">{state.text}</p>}

@@ -156,6 +156,11 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   return (
     <div className="tl-view" data-live={live ? 'true' : undefined}>
       <TimelineSummary s={summary} cost={cost.sum(model.runs)} />
+      {model.runs.some((r) => r.orderOnly) && (
+        <p className="hint" role="note">
+          Imported without times: the marked runs show the order of their steps, one a second, not how long each took.
+        </p>
+      )}
       {(hiddenRuns > 0 || allBranches) && (
         <label className="tl-branches">
           <input type="checkbox" checked={allBranches} onChange={(e) => setAllBranches(e.target.checked)} />
