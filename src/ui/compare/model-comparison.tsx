@@ -24,16 +24,23 @@ function CallLine({ call, original }: { call: { name: string; arguments: string 
   );
 }
 
-/** The answer's text with the words it adds to the original reply marked, and those it leaves out struck through. */
+/**
+ * The answer's text as it reads, the words it adds to the original reply (or changes) marked; how many words of the
+ * original it leaves out is said beside it, so the text itself stays the answer's own.
+ */
 function AnswerText({ text, original }: { text: string; original: string }) {
   const parts = wordDiff(original, text);
-  const changed = changedWords(parts);
+  const added = changedWords(parts.filter((p) => p.kind === 'added'));
+  const removed = changedWords(parts.filter((p) => p.kind === 'removed'));
+  const words = (n: number) => `${n} ${n === 1 ? 'word' : 'words'}`;
   return (
     <>
-      <pre className="comparison-text" data-changed-words={changed}>
-        {parts.map((p, i) => (p.kind === 'same' ? p.text : p.kind === 'added' ? <ins key={i}>{p.text}</ins> : <del key={i}>{p.text}</del>))}
+      <pre className="comparison-text" data-added-words={added} data-removed-words={removed}>
+        {parts.map((p, i) => (p.kind === 'same' ? p.text : p.kind === 'added' ? <ins key={i}>{p.text}</ins> : null))}
       </pre>
-      <p className="comparison-diff-note">{changed === 0 ? 'Same text as the original reply.' : `${changed} ${changed === 1 ? 'word differs' : 'words differ'} from the original reply (added underlined, left out struck through).`}</p>
+      <p className="comparison-diff-note">
+        {added + removed === 0 ? 'Same text as the original reply.' : `Against the original reply: ${words(added)} new (underlined), ${words(removed)} left out.`}
+      </p>
     </>
   );
 }
