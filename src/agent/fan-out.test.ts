@@ -18,6 +18,23 @@ describe('fan-out of one recorded request', () => {
     expect(answers[1]?.error).toContain('Unknown parameter');
   });
 
+  it('hands each answer over as soon as it is in, before the slower ones end (so each is stored at once)', async () => {
+    const stop = new AbortController();
+    const fast = scriptedModel([textReply(['Quick.'])]);
+    const slow = scriptedModel([{ ...textReply(['Slow ']), then: 'hang' }]);
+    const seen: [number, string][] = [];
+    const answers = await fanOut({
+      request, conversation: { messages: [], tools: [] }, targets: [{ model: 'slow', client: slow }, { model: 'fast', client: fast }], signal: stop.signal, timeouts,
+      onAnswer: (i, a) => {
+        seen.push([i, a.outcome]);
+        // The slow model is still streaming when the fast one's answer arrives; Stop ends it.
+        if (i === 1) stop.abort();
+      },
+    });
+    expect(seen).toEqual([[1, 'done'], [0, 'cancelled']]);
+    expect(answers.map((a) => a.outcome)).toEqual(['cancelled', 'done']);
+  });
+
   it('Stop aborts every request still streaming and keeps what each had sent', async () => {
     const stop = new AbortController();
     const hanging = () => scriptedModel([{ ...textReply(['part ']), then: 'hang' }]);

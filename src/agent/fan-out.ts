@@ -16,6 +16,8 @@ export type FanOutInput = {
   timeouts: { firstByteTimeoutMs: number; idleTimeoutMs: number };
   /** Each model's text so far, as it streams (`index` into targets). */
   onText?: (index: number, text: string) => void;
+  /** Each model's answer as soon as it is in (stored one at a time: a reload keeps those that arrived). */
+  onAnswer?: (index: number, answer: ComparisonAnswer) => void;
   clock?: () => number;
 };
 
@@ -69,5 +71,11 @@ async function one(input: FanOutInput, index: number, target: FanOutTarget): Pro
 
 /** Every target's answer, in target order; never throws (a failure is that model's answer). */
 export function fanOut(input: FanOutInput): Promise<ComparisonAnswer[]> {
-  return Promise.all(input.targets.map((t, i) => one(input, i, t)));
+  return Promise.all(
+    input.targets.map(async (t, i) => {
+      const answer = await one(input, i, t);
+      input.onAnswer?.(i, answer);
+      return answer;
+    }),
+  );
 }

@@ -55,7 +55,15 @@ export type RunInput = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
   newId?: () => string;
+  /**
+   * The first turn's answer, already received (a model comparison's stored answer, architecture.md "Try on other
+   * models"): it becomes turn 1's message under `messageId` without a request; its tool calls run as usual and the
+   * run goes on live from there.
+   */
+  adopted?: AdoptedTurn;
 };
+
+export type AdoptedTurn = { messageId: string; turn: AccumulatedTurn };
 
 export type RunPreparation = { tools?: ToolExecutor; systemPrompt?: string; context?: ContextHook };
 
@@ -132,6 +140,11 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     for (let turn = 1; ; turn++) {
       if (signal.aborted) return finish('cancelled');
       if (turn > config.maxTurns) return finish('max_turns');
+      if (turn === 1 && input.adopted) {
+        const end = await handleTurn(input.adopted.turn, turn, input.adopted.messageId);
+        if (end) return finish(end.stop, end.error);
+        continue;
+      }
 
       const specs = tools.list().map((t) => t.spec);
       const wireTools = toWireTools(specs);

@@ -92,14 +92,18 @@ const SEPARATOR = /(?:^|\s)@(?:\s|$)/;
 function parseLine(text: string, line: number): ModelTarget | ModelLineError {
   const trimmed = text.trim();
   const at = SEPARATOR.exec(trimmed);
-  const model = (at ? trimmed.slice(0, at.index) : trimmed).trim();
-  const url = at ? trimmed.slice(at.index + at[0].length).trim() : null;
+  // One split: the model before the separator, the base URL after it (null: the line names no endpoint).
+  const [model, url] = at ? [trimmed.slice(0, at.index).trim(), trimmed.slice(at.index + at[0].length).trim()] : [trimmed, null];
   if (model === '') return new MissingModelError(line, text);
   if (/\s/.test(model)) return new SpaceInModelError(line, text);
-  if (url === null) return { model, line };
   if (url === '') return new MissingBaseUrlError(line, text);
-  if (!isDemoBaseURL(url) && !isHttpURL(url)) return new BadBaseUrlError(line, text);
-  return { model, baseURL: url, line };
+  if (url !== null && !isDemoBaseURL(url) && !isHttpURL(url)) return new BadBaseUrlError(line, text);
+  return target(model, url, line);
+}
+
+/** The one shape of a target: `baseURL` only when the line names an endpoint other than the step's own. */
+function target(model: string, baseURL: string | null, line: number): ModelTarget {
+  return baseURL === null ? { model, line } : { model, baseURL, line };
 }
 
 function isHttpURL(s: string): boolean {
@@ -130,19 +134,20 @@ export function parseModelTargets(text: string, options: { ownBaseURL: string; i
       return;
     }
     const endpoint = parsed.baseURL === undefined ? own : baseURLIdentity(parsed.baseURL);
-    const target: ModelTarget = endpoint === own ? { model: parsed.model, line: parsed.line } : parsed;
-    if (target.baseURL !== undefined && !options.isSavedEndpoint(target.baseURL)) {
-      errors.push(new UnknownEndpointError(target.line, raw, target.baseURL));
+    // "@ <the step's own endpoint>" is the step's endpoint: the same target as the bare model.
+    const found = target(parsed.model, endpoint === own ? null : (parsed.baseURL ?? null), parsed.line);
+    if (found.baseURL !== undefined && !options.isSavedEndpoint(found.baseURL)) {
+      errors.push(new UnknownEndpointError(found.line, raw, found.baseURL));
       return;
     }
-    const key = `${parsed.model}\n${endpoint}`;
+    const key = `${found.model}\n${endpoint}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push(new DuplicateModelError(target.line, raw, first));
+      errors.push(new DuplicateModelError(found.line, raw, first));
       return;
     }
-    seen.set(key, target.line);
-    targets.push(target);
+    seen.set(key, found.line);
+    targets.push(found);
   });
   if (errors.length > 0) return { ok: false, errors };
   if (targets.length === 0) return { ok: false, errors: [new NoModelsError()] };

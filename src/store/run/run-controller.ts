@@ -15,6 +15,7 @@ import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { SentPromptLayer } from '../../agent/context-hook';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
+import type { AdoptedTurn } from '../../agent/loop';
 
 /**
  * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
@@ -26,6 +27,8 @@ export type RerunOptions = {
   sentLayers?: SentPromptLayer[];
   /** Absent: tools run live. */
   recorded?: RecordedResultsCursor;
+  /** A comparison's answer taken as the first turn's reply, sent for by no request ("Continue with <model>"). */
+  adopted?: AdoptedTurn;
 };
 
 export type StartResult =
@@ -209,6 +212,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           prepare,
           ...(requestLayers ? { requestLayers } : {}),
           ...(systemPrompt ? { systemPrompt } : {}),
+          ...(rerun?.adopted ? { adopted: rerun.adopted } : {}),
           approve: approvalGate(sessionId),
           signal: abort.signal,
           emit,

@@ -1,6 +1,7 @@
 import { db } from '../../db/database';
 import { dropEmptyBranch, startBranch, switchBranch } from '../../db/branches-repo';
 import { forkSession } from '../../db/fork-session';
+import { keyOptional } from '../../llm/known-providers';
 import { loadPathRecords } from '../../db/messages-repo';
 import { branchPointBefore } from '../../domain/branches';
 import { loadedRunController } from '../app-controller';
@@ -21,7 +22,9 @@ export type BranchOutcome = SendOutcome | 'not_found';
  */
 export async function rerun(sessionId: string, messageId: string, text: string | undefined, options?: RerunOptions): Promise<BranchOutcome> {
   if (loadedRunController()?.isRunning(sessionId)) return 'busy';
-  if (!useSettingsStore.getState().hasKey) {
+  const settings = useSettingsStore.getState();
+  // Local servers need no key (as for Send).
+  if (!settings.hasKey && !keyOptional(settings.baseURL)) {
     useUiStore.getState().openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
   }

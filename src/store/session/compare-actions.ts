@@ -2,10 +2,12 @@ import { db } from '../../db/database';
 import { fromMessageRecord, loadPathRecords } from '../../db/messages-repo';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
-import type { ComparisonAnswer, ModelComparison } from '../../domain/model-comparison';
+import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnswer, type ComparisonTarget } from '../../domain/model-comparison';
+import type { SessionRecord } from '../../domain/session';
+import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
 import { keyOptional } from '../../llm/known-providers';
-import { parseModelTargets, type ModelTarget } from '../../llm/model-targets';
+import { parseModelTargets } from '../../llm/model-targets';
 import { wireSettingsOf } from '../../llm/api-format';
 import { assembleSystemPrompt } from '../../context/system-prompt';
 import { runModelClient } from '../run/lazy-model-client';
@@ -16,7 +18,7 @@ import { recordedStep } from './rerun-actions';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
 import { useRunStore } from '../run/run-store';
-import { useComparisonRuns } from './comparison-runs';
+import { comparingStep, useComparisonRuns } from './comparison-runs';
 
 export type CompareStart = { ok: true; done: Promise<void> } | { ok: false; problems: string[] };
 
@@ -29,10 +31,105 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
   return saved;
 }
 
+/** The step's request as recorded (architecture.md, "Try on other models"), and a client for each target. */
+async function prepare(session: SessionRecord, message: AssistantMessage, own: string, targets: readonly ComparisonTarget[], abort: AbortController) {
+  const sessionId = session.id;
+  const path = await loadPathRecords(db, sessionId);
+  const index = path.findIndex((m) => m.id === message.id);
+  const history = path.slice(0, Math.max(0, index)).map(fromMessageRecord);
+  const step = await recordedStep(message.runId, message.id);
+  const prompt = step.sentLayers ? assembleSystemPrompt(step.sentLayers) : session.settings.systemPrompt?.trim();
+  // The record keeps no tool definitions: the request offers the session's tools as a run would now (its own ones
+  // and `remember`), prepared without recall so no memory request is made.
+  const deps = defaultRunDeps();
+  const toolsOn = session.settings.toolsEnabled !== false;
+  const memoryOn = session.settings.memoryEnabled !== false;
+  const baseTools = toolsOn ? await deps.createToolExecutor({ sessionId }) : { list: () => [], get: () => undefined };
+  const ownKey = (await apiKeyStore.keyFor(own)) ?? '';
+  const prepared = deps.prepareContext
+    ? await deps.prepareContext({
+        session, apiKey: ownKey, baseURL: own, history, tools: baseTools, model: runModelClient({ apiKey: ownKey, baseURL: own }), signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
+      })
+    : null;
+  const specs = (prepared?.tools ?? baseTools).list().map((t) => t.spec);
+  const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
+  const view = requestView(history);
+  const config = sessionConfig(session);
+  const request = buildRequest(config, toWireMessages(view, prompt), toWireTools(specs));
+  const conversation = { messages: view, tools: specs, ...(prompt !== undefined ? { systemPrompt: prompt } : {}) };
+  const clientFor = async (t: ComparisonTarget) => {
+    const url = t.baseURL ?? own;
+    return runModelClient({ apiKey: (await apiKeyStore.keyFor(url)) ?? '', baseURL: url, wire: wireSettingsOf(session.settings, url) });
+  };
+  const clients = await Promise.all(targets.map(async (t) => ({ model: t.model, ...(t.baseURL ? { baseURL: t.baseURL } : {}), client: await clientFor(t) })));
+  return { fanOut, request, conversation, targets: clients, config };
+}
+
+/** A failure said in the chat: storage in its own words, anything else as the comparison failing. */
+function reportFailure(sessionId: string, err: unknown): void {
+  const storage = classifyStorageError(err);
+  useRunStore.getState().pushSideError({
+    sessionId,
+    error: storage !== 'other' ? storageErrorInfo(storage, err) : internalError('start', 'Trying the step on other models failed', err),
+  });
+}
+
+type Slot = { index: number; target: ComparisonTarget };
+
+/**
+ * Asks the models of `slots` of a stored comparison, each answer stored as it comes in. Stop, or a failure before
+ * the requests go out, settles every slot still waiting, so nothing stays pending but what a reload cut off.
+ */
+function askModels(sessionId: string, message: AssistantMessage, comparisonId: string, slots: readonly Slot[], ready?: () => Promise<void>): Promise<void> {
+  const abort = new AbortController();
+  useComparisonRuns.getState().startComparison(comparisonId, message.id, slots.map((s) => s.index), abort);
+  const answered = new Set<number>();
+  const writes: Promise<void>[] = [];
+  const store = (i: number, answer: ComparisonAnswer) => {
+    answered.add(i);
+    writes.push(putComparisonAnswer(db, sessionId, comparisonId, slots[i]!.index, answer));
+  };
+  // Texts reach the screen once per frame at most, however many models stream at once.
+  const texts: Record<number, string> = {};
+  let scheduled = false;
+  const onText = (i: number, t: string) => {
+    texts[slots[i]!.index] = t;
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      useComparisonRuns.getState().setComparisonTexts(comparisonId, { ...texts });
+    });
+  };
+  return (async () => {
+    try {
+      await ready?.();
+      const session = await getSession(db, sessionId);
+      if (!session) return;
+      const own = session.endpoint?.baseURL ?? useSettingsStore.getState().baseURL;
+      const { fanOut, request, conversation, targets, config } = await prepare(session, message, own, slots.map((s) => s.target), abort);
+      if (abort.signal.aborted) throw new DOMException('Stopped', 'AbortError');
+      await fanOut({ request, conversation, targets, signal: abort.signal, timeouts: config, onText, onAnswer: store });
+    } catch (err) {
+      // Stop while preparing ends it quietly; a failure there is said in the chat. Either way no slot stays pending.
+      const stopped = abort.signal.aborted;
+      if (!stopped) reportFailure(sessionId, err);
+      slots.forEach((s, i) => {
+        if (!answered.has(i)) store(i, stopped ? unansweredAnswer(s.target, 'cancelled', 'Stopped before the request was sent.') : unansweredAnswer(s.target, 'failed', 'The request could not be prepared; see the message in the chat.'));
+      });
+    } finally {
+      const results = await Promise.allSettled(writes);
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) reportFailure(sessionId, failed.reason);
+      useComparisonRuns.getState().endComparison(comparisonId);
+    }
+  })();
+}
+
 /**
  * "Try on other models" (architecture.md, "Try on other models"): the step's request as recorded (its history and
- * system prompt as sent) goes to every model at once with only `model` changed; the answers are stored with the
- * session when all are in.
+ * system prompt as sent) goes to every model at once with only `model` changed. The comparison is stored as it
+ * starts (every answer pending) and each answer as it comes in, so a reload keeps those already in.
  */
 export async function tryOnOtherModels(sessionId: string, message: AssistantMessage, text: string): Promise<CompareStart> {
   const session = await getSession(db, sessionId);
@@ -41,76 +138,24 @@ export async function tryOnOtherModels(sessionId: string, message: AssistantMess
   const saved = await savedEndpoints(text, own);
   const parsed = parseModelTargets(text, { ownBaseURL: own, isSavedEndpoint: (u) => saved.has(u) });
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => e.message) };
-  if (useComparisonRuns.getState().live[message.id]) return { ok: false, problems: ['This step is being compared already; stop it first.'] };
-
+  if (comparingStep(useComparisonRuns.getState().live, message.id)) return { ok: false, problems: ['This step is being compared already; stop it first.'] };
+  const comparison = startedComparison({ id: crypto.randomUUID(), messageId: message.id, runId: message.runId, createdAt: Date.now(), targets: parsed.targets.map(({ line: _l, ...t }) => t) });
+  try {
+    if (!(await addComparison(db, sessionId, comparison))) return { ok: false, problems: ['This session is no longer stored.'] };
+  } catch (err) {
+    const storage = classifyStorageError(err);
+    return { ok: false, problems: [storage !== 'other' ? storageErrorInfo(storage, err).message : 'The comparison could not be stored; nothing was sent. Try again.'] };
+  }
   // The dialog closes now: the groups show at once and the request is prepared behind them (tools load, keys read).
-  const abort = new AbortController();
-  useComparisonRuns.getState().startComparison(message.id, parsed.targets.map((t) => t.model), abort);
-  const prepare = async () => {
-    const path = await loadPathRecords(db, sessionId);
-    const index = path.findIndex((m) => m.id === message.id);
-    const history = path.slice(0, Math.max(0, index)).map(fromMessageRecord);
-    const step = await recordedStep(message.runId, message.id);
-    const prompt = step.sentLayers ? assembleSystemPrompt(step.sentLayers) : session.settings.systemPrompt?.trim();
-    // The record keeps no tool definitions: the request offers the session's tools as a run would now (its own ones
-    // and `remember`), prepared without recall so no memory request is made.
-    const deps = defaultRunDeps();
-    const toolsOn = session.settings.toolsEnabled !== false;
-    const memoryOn = session.settings.memoryEnabled !== false;
-    const baseTools = toolsOn ? await deps.createToolExecutor({ sessionId }) : { list: () => [], get: () => undefined };
-    const ownKey = (await apiKeyStore.keyFor(own)) ?? '';
-    const prepared = deps.prepareContext
-      ? await deps.prepareContext({
-          session, apiKey: ownKey, baseURL: own, history, tools: baseTools, model: runModelClient({ apiKey: ownKey, baseURL: own }), signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
-        })
-      : null;
-    const specs = (prepared?.tools ?? baseTools).list().map((t) => t.spec);
-    const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
-    const view = requestView(history);
-    const config = sessionConfig(session);
-    const request = buildRequest(config, toWireMessages(view, prompt), toWireTools(specs));
-    const conversation = { messages: view, tools: specs, ...(prompt !== undefined ? { systemPrompt: prompt } : {}) };
-    const clientFor = async (t: ModelTarget) => {
-      const url = t.baseURL ?? own;
-      return runModelClient({ apiKey: (await apiKeyStore.keyFor(url)) ?? '', baseURL: url, wire: wireSettingsOf(session.settings, url) });
-    };
-    const targets = await Promise.all(parsed.targets.map(async (t) => ({ model: t.model, ...(t.baseURL ? { baseURL: t.baseURL } : {}), client: await clientFor(t) })));
-    return { fanOut, request, conversation, targets, config };
-  };
-  // Texts reach the screen once per frame at most, however many models stream at once.
-  const texts = parsed.targets.map(() => '');
-  let scheduled = false;
-  const onText = (i: number, t: string) => {
-    texts[i] = t;
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      useComparisonRuns.getState().setComparisonTexts(message.id, texts.slice());
-    });
-  };
-  const done = (async () => {
-    try {
-      const { fanOut, request, conversation, targets, config } = await prepare();
-      if (abort.signal.aborted) return;
-      const answers: ComparisonAnswer[] = await fanOut({ request, conversation, targets, signal: abort.signal, timeouts: config, onText });
-      const comparison: ModelComparison = { id: crypto.randomUUID(), messageId: message.id, runId: message.runId, createdAt: Date.now(), answers };
-      await db.transaction('rw', db.sessions, async () => {
-        const s = await db.sessions.get(sessionId);
-        if (s) await db.sessions.update(sessionId, { comparisons: [...(s.comparisons ?? []), comparison] });
-      });
-    } catch (err) {
-      // Stop while preparing ends it quietly. Preparing the request or storing the answers failed: said in the
-      // chat, nothing half-stored.
-      if (abort.signal.aborted) return;
-      const storage = classifyStorageError(err);
-      useRunStore.getState().pushSideError({
-        sessionId,
-        error: storage !== 'other' ? storageErrorInfo(storage, err) : internalError('start', 'Trying the step on other models failed', err),
-      });
-    } finally {
-      useComparisonRuns.getState().endComparison(message.id);
-    }
-  })();
-  return { ok: true, done };
+  return { ok: true, done: askModels(sessionId, message, comparison.id, comparison.answers.map((target, index) => ({ index, target }))) };
+}
+
+/** "Run again": asks one slot's model again (one cut off by a reload, stopped, or failed). */
+export async function runAnswerAgain(sessionId: string, message: AssistantMessage, comparisonId: string, index: number): Promise<void> {
+  if (useComparisonRuns.getState().live[comparisonId]) return;
+  const answer = (await getComparison(db, sessionId, comparisonId))?.answers[index];
+  if (!answer) return;
+  const target: ComparisonTarget = { model: answer.model, ...(answer.baseURL !== undefined ? { baseURL: answer.baseURL } : {}) };
+  // Pending again in storage (a reload now cuts it off again), while this page shows it streaming.
+  await askModels(sessionId, message, comparisonId, [{ index, target }], () => putComparisonAnswer(db, sessionId, comparisonId, index, pendingAnswer(target)));
 }

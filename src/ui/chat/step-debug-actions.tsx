@@ -9,17 +9,22 @@ const ModelComparisonView = lazy(() => import('../compare/model-comparison'));
 type Props = { sessionId: string; message: AssistantMessage; busy: boolean };
 
 /**
- * A step's model comparison under its assistant message (architecture.md, "Try on other models"): shown while the
- * models answer and, stored with the session, after. "Re-run from here" and "Try on other models" themselves are
- * entries of the message's actions (actions/message-actions.ts).
+ * A step's model comparison under its assistant message (architecture.md, "Try on other models"): stored with the
+ * session as it starts, each answer as it comes in. Under a reply taken from a comparison ("Continue with <model>"),
+ * what that switched. "Re-run from here" and "Try on other models" themselves are entries of the message's actions
+ * (actions/message-actions.ts).
  */
 export function StepComparison({ sessionId, message, busy }: Props) {
-  const comparing = useComparisonRuns((s) => s.live[message.id] !== undefined);
+  const continued = useComparisonRuns((s) => s.continued[message.id]);
   const stored = useStepComparisons(sessionId, message.id);
-  if (!comparing && stored.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <ModelComparisonView sessionId={sessionId} message={message} stored={stored} busy={busy} />
-    </Suspense>
+    <>
+      {continued && <p role="status" className="comparison-continued">{continued}</p>}
+      {stored.length > 0 && (
+        <Suspense fallback={null}>
+          <ModelComparisonView sessionId={sessionId} message={message} stored={stored} busy={busy} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { changedWords, wordDiff, type DiffPart } from './word-diff';
+
+const rebuild = (parts: readonly DiffPart[], side: 'from' | 'to') => parts.filter((p) => p.kind === 'same' || p.kind === (side === 'from' ? 'removed' : 'added')).map((p) => p.text).join('');
+
+describe('word differences between two answers', () => {
+  it('marks the words added and removed, keeping the rest as it reads', () => {
+    const parts = wordDiff('The sky is blue today.', 'The sky is grey today.');
+    expect(parts).toEqual([
+      { kind: 'same', text: 'The sky is ' },
+      { kind: 'removed', text: 'blue' },
+      { kind: 'added', text: 'grey' },
+      { kind: 'same', text: ' today.' },
+    ]);
+    expect(changedWords(parts)).toBe(2);
+  });
+
+  it('the same text has no difference, and each side can be read back from the parts', () => {
+    expect(wordDiff('Answer one.', 'Answer one.')).toEqual([{ kind: 'same', text: 'Answer one.' }]);
+    const from = 'Red, green and blue are colours.\nSo is teal.';
+    const to = 'Green and blue are colours; so is  teal, and red.';
+    const parts = wordDiff(from, to);
+    expect(rebuild(parts, 'from')).toBe(from);
+    expect(rebuild(parts, 'to')).toBe(to);
+    expect(parts.some((p) => p.kind === 'same' && p.text.includes('blue are'))).toBe(true);
+  });
+
+  it('an empty side is all added or all removed', () => {
+    expect(wordDiff('', 'New words')).toEqual([{ kind: 'added', text: 'New words' }]);
+    expect(wordDiff('Old words', '')).toEqual([{ kind: 'removed', text: 'Old words' }]);
+    expect(changedWords(wordDiff('', ''))).toBe(0);
+  });
+
+  it('two long texts that share little are marked changed as a whole, without a table too big to build', () => {
+    const a = Array.from({ length: 1500 }, (_, i) => `a${i}`).join(' ');
+    const b = Array.from({ length: 1500 }, (_, i) => `b${i}`).join(' ');
+    const parts = wordDiff(`Start ${a} end.`, `Start ${b} end.`);
+    expect(parts.map((p) => p.kind)).toEqual(['same', 'removed', 'added', 'same']);
+    expect(rebuild(parts, 'to')).toBe(`Start ${b} end.`);
+  });
+});
