@@ -374,6 +374,8 @@ export function buildSessionSchema(): Schema {
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
           importedTrace: { type: 'boolean' },
+          // A suite run's session (architecture.md, "Test cases and suites"): optional, so older files still import.
+          evalRun: obj({ suiteId: id(), runId: id() }),
           // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
           comparisons: list(
             obj({
@@ -403,7 +405,7 @@ export function buildSessionSchema(): Schema {
             LIMITS.smallList,
           ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun'],
       ),
       toolCallRecord: obj({
         id: id(),
