@@ -1,7 +1,8 @@
 /**
  * axe-core over every view and state a person meets: the chat (empty, streaming, waiting for approval, with tool
- * rows open), the timeline with a call's details open, the Tools view, Settings, the import dialog, the Export menu
- * and its session chooser, Compare; each in light and dark and at 390 and 1280 px. Any violation fails.
+ * rows open), the timeline with a call's details open, the Tools view, Settings, the Tests view with a suite and its
+ * Edit checks dialog, the import dialog, the Export menu and its session chooser, Compare; each in light and dark and
+ * at 390 and 1280 px. Any violation fails.
  */
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-scan';
@@ -66,6 +67,22 @@ test('every view and state passes axe in both schemes at phone and desktop width
   await expectNoAxeViolations(page, 'settings');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden();
+
+  // The Tests view with a suite in it: the answer above saved as a case, then its "Edit checks" dialog.
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.locator('article[aria-label="Assistant message"]').last().getByRole('button', { name: 'Save as test case' }).click();
+  const saveCase = page.getByRole('dialog', { name: 'Save as test case' });
+  await saveCase.getByRole('button', { name: 'Save case' }).click();
+  await expect(saveCase).toBeHidden();
+  await page.getByRole('tab', { name: 'Tests' }).click();
+  const editChecks = page.getByRole('button', { name: /^Edit checks of / });
+  await expect(editChecks).toBeVisible();
+  await expectNoAxeViolations(page, 'tests view');
+  await editChecks.click();
+  await expect(page.getByRole('dialog', { name: 'Edit checks' }).getByRole('group', { name: 'Checks' })).toBeVisible();
+  await expectNoAxeViolations(page, 'edit checks', [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 1280 }]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Edit checks' })).toBeHidden();
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'Export', exact: true }).click();

@@ -101,6 +101,11 @@ test('save two cases from a run, run the suite on three models, open a failure, 
   await cell(page, 'Paris answer on mock-partial: fail').click();
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-kind="request"]').first()).toBeVisible();
+  // Its session is a test run's: out of the Sessions list until "Show test runs".
+  const listed = page.getByRole('list', { name: 'Sessions list' }).getByRole('button', { name: /^Paris answer on mock-partial/ });
+  await expect(listed).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Show test runs' }).check();
+  await expect(listed).toBeVisible();
 
   // Stop mid-suite: the held model's cells end stopped, the server sees its requests go, nothing stays running.
   await page.getByRole('tab', { name: 'Tests' }).click();

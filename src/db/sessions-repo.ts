@@ -3,7 +3,7 @@ import { type ToolscopeDB, sessionTables } from './database';
 import { sessionMessages } from './messages-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
-import type { SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
+import type { EvalRunMark, SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 export type NewSession = {
@@ -12,6 +12,7 @@ export type NewSession = {
   model: string;
   settings?: SessionSettings;
   endpoint?: SessionEndpoint;
+  evalRun?: EvalRunMark;
   now?: number;
 };
 
@@ -31,6 +32,7 @@ export async function createSession(db: ToolscopeDB, init: NewSession): Promise<
     usage: zeroUsage(),
     settings: init.settings ?? {},
     ...(init.endpoint ? { endpoint: init.endpoint } : {}),
+    ...(init.evalRun ? { evalRun: init.evalRun } : {}),
   };
   await db.sessions.add(record);
   return record;
@@ -45,21 +47,25 @@ export async function renameSession(db: ToolscopeDB, id: string, title: string):
   return (await db.sessions.update(id, { title: title.trim() || DEFAULT_TITLE })) === 1;
 }
 
-/** Most recently active first. */
-export function listSessions(db: ToolscopeDB, opts: { limit?: number; offset?: number } = {}): Promise<SessionRecord[]> {
-  let query = db.sessions.orderBy('updatedAt').reverse().offset(opts.offset ?? 0);
+export type ListOptions = { limit?: number; offset?: number; /** Sessions made by suite runs too (left out by default). */ testRuns?: boolean };
+
+/** Most recently active first; a suite run's sessions only when asked (architecture.md, "Test cases and suites"). */
+export function listSessions(db: ToolscopeDB, opts: ListOptions = {}): Promise<SessionRecord[]> {
+  let query = db.sessions.orderBy('updatedAt').reverse();
+  if (!opts.testRuns) query = query.filter((s) => s.evalRun === undefined);
+  query = query.offset(opts.offset ?? 0);
   if (opts.limit !== undefined) query = query.limit(opts.limit);
   return query.toArray();
 }
 
-/** Case-insensitive substring match on the title, most recently active first. */
-export function searchSessions(db: ToolscopeDB, text: string, limit = 100): Promise<SessionRecord[]> {
+/** Case-insensitive substring match on the title, most recently active first; test runs as in listSessions. */
+export function searchSessions(db: ToolscopeDB, text: string, limit = 100, testRuns = false): Promise<SessionRecord[]> {
   const needle = text.trim().toLowerCase();
-  if (!needle) return listSessions(db, { limit });
+  if (!needle) return listSessions(db, { limit, testRuns });
   return db.sessions
     .orderBy('updatedAt')
     .reverse()
-    .filter((s) => s.title.toLowerCase().includes(needle))
+    .filter((s) => (testRuns || s.evalRun === undefined) && s.title.toLowerCase().includes(needle))
     .limit(limit)
     .toArray();
 }

@@ -67,7 +67,15 @@ export type SessionRecord = {
   forkedFrom?: ForkSource;
   /** Made by importing an OpenTelemetry trace (io/otlp-import.ts): shown read-only, never continued. */
   importedTrace?: boolean;
+  /**
+   * Made by a suite run for one case on one model (architecture.md, "Test cases and suites"): left out of the
+   * Sessions list unless "Show test runs" is on, and out of an export of all sessions; its Results cell opens it.
+   */
+  evalRun?: EvalRunMark;
 };
+
+/** The suite and suite run a test-run session belongs to. */
+export type EvalRunMark = { suiteId: string; runId: string };
 
 /** The endpoint a session talks to; keys stay global and are never stored with a session. */
 export type SessionEndpoint = { baseURL: string };

@@ -1,4 +1,5 @@
 import type { CaseCheck } from '../domain/eval-case';
+import { patternRisk, patternRiskWords } from '../tools/validation/unsafe-patterns';
 
 /** What one run of a case produced, as the checks read it. */
 export type CaseOutcome = {
@@ -66,19 +67,36 @@ async function argumentsFailure(tool: string, schema: Record<string, unknown>, o
   return first;
 }
 
-/** Why a pattern cannot be used, or null; the dialog says it before saving. */
+/**
+ * Why a pattern cannot be used, or null; the dialogs say it before saving, an import names each one, and a run fails
+ * the check with it without ever running the pattern. A pattern that can backtrack for exponential time (the chat's
+ * own guard, tools/validation/unsafe-patterns.ts) would hang the page on a near-miss answer, so it is refused
+ * (architecture.md, "Test cases and suites").
+ */
 export function patternProblem(pattern: string): string | null {
   try {
     new RegExp(pattern);
-    return null;
   } catch (e) {
     return `The regular expression is not valid: ${e instanceof Error ? e.message : String(e)}`;
   }
+  const risk = patternRisk(pattern, '');
+  return risk === null ? null : `The regular expression cannot be used: ${patternRiskWords(pattern, risk)}`;
+}
+
+/** Every "Answer matches" check of these cases that cannot run, with its case, as sentences. */
+export function unusablePatterns(cases: readonly { name: string; checks: readonly CaseCheck[] }[]): string[] {
+  return cases.flatMap((c) =>
+    c.checks.flatMap((check) => {
+      if (check.kind !== 'answer_matches') return [];
+      const problem = patternProblem(check.pattern);
+      return problem === null ? [] : [`${c.name}: ${problem}`];
+    }),
+  );
 }
 
 function answerMatchFailure(pattern: string, answer: string): string | null {
   const problem = patternProblem(pattern);
-  if (problem !== null) return `${problem}.`;
+  if (problem !== null) return problem.endsWith('.') ? problem : `${problem}.`;
   return new RegExp(pattern).test(answer) ? null : `The answer does not match /${pattern}/.`;
 }
 

@@ -88,8 +88,8 @@ describe('runSuite, Stop while a cell is being set up', () => {
     const base = deps([]);
     const run = await runSuite('s', ['slow'], [weather], [hanging], {
       ...base,
-      openCellSession: async (c, t) => {
-        const session = await base.openCellSession(c, t);
+      openCellSession: async (c, t, runId) => {
+        const session = await base.openCellSession(c, t, runId);
         ctl.abort();
         return session;
       },

@@ -11,7 +11,8 @@ export type SuiteTarget = { label: string; model: string; client: ModelClient };
 export type CellSession = { sessionId: string; history: ChatMessage[]; emit: EventSink; close(): Promise<void> };
 
 export type SuiteRunDeps = CaseRunDeps & {
-  openCellSession(testCase: EvalCaseRecord, target: SuiteTarget): Promise<CellSession>;
+  /** A session of its own for one cell, marked as `runId`'s so the Sessions list leaves it out. */
+  openCellSession(testCase: EvalCaseRecord, target: SuiteTarget, runId: string): Promise<CellSession>;
   saveRun(run: EvalRunRecord): Promise<void>;
   now: () => number;
   /** Cells run at once (default 4), across models: one slow model does not hold the others up. */
@@ -56,7 +57,7 @@ export async function runSuite(
       if (job === undefined || signal.aborted) return;
       let session: CellSession | null = null;
       try {
-        session = await deps.openCellSession(job.c, job.t);
+        session = await deps.openCellSession(job.c, job.t, run.id);
         setCell(i, { sessionId: session.sessionId });
         const result = await runCase({ testCase: job.c, model: job.t.model, client: job.t.client, history: session.history, sessionId: session.sessionId, emit: session.emit, signal }, deps);
         setCell(i, result);

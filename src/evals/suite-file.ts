@@ -85,3 +85,11 @@ export function suiteFromFile(file: SuiteFileV1, newId: () => string, now: numbe
   }));
   return { suite, cases, runs };
 }
+
+/** What an import says: the suite's name, then each check that will fail without running, and how to mend it. */
+export function suiteImportNotice(name: string, unusable: readonly string[]): string {
+  const done = `Imported the suite "${name}".`;
+  if (unusable.length === 0) return done;
+  const which = unusable.length === 1 ? 'One "Answer matches" check' : `${unusable.length} "Answer matches" checks`;
+  return `${done} ${which} will fail without running until you edit ${unusable.length === 1 ? 'it' : 'them'} (Edit checks): ${unusable.join(' ')}`;
+}

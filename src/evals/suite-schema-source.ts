@@ -1,39 +1,20 @@
 /**
  * The source of the suite file's JSON Schema (version 1). The checked-in copies (src/evals/suite-schema.json and
  * public/schema/toolscope-suite-v1.json) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
- * keeps the three equal. Closed objects with finite bounds, like the session file's (io/schema-source.ts).
+ * keeps the three equal. Closed objects with finite bounds, built like the session file's (io/schema-source.ts) with the
+ * same builders (io/schema-builders.ts).
  */
 import { CELL_VERDICTS } from '../domain/eval-case';
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
-
-type Schema = Record<string, unknown>;
+import { count, list as listOf, ms, nullable, obj, ref, str, tagged, type Schema } from '../io/schema-builders';
 
 const ID = 256;
 const NAME = 256;
 const TEXT = 5_000_000;
 const LIST = 10_000;
 
-const str = (maxLength: number): Schema => ({ type: 'string', maxLength });
-const ms = (): Schema => ({ type: 'number', minimum: 0, maximum: 8.64e15 });
-const count = (): Schema => ({ type: 'integer', minimum: 0, maximum: 1_000_000_000 });
-const list = (items: Schema, maxItems = LIST): Schema => ({ type: 'array', items, maxItems });
-const ref = (name: string): Schema => ({ $ref: `#/definitions/${name}` });
-const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const list = (items: Schema, maxItems = LIST): Schema => listOf(items, maxItems);
 const jsonObject = (): Schema => ({ type: 'object' });
-
-function obj(properties: Record<string, Schema>, optional: string[] = []): Schema {
-  return { type: 'object', properties, required: Object.keys(properties).filter((k) => !optional.includes(k)), additionalProperties: false };
-}
-
-function tagged(tag: string, branches: Record<string, Record<string, Schema>>, optional: Record<string, string[]> = {}): Schema {
-  return {
-    type: 'object',
-    properties: { [tag]: { enum: Object.keys(branches) } },
-    required: [tag],
-    discriminator: { propertyName: tag },
-    oneOf: Object.entries(branches).map(([value, props]) => obj({ [tag]: { const: value }, ...props }, optional[value] ?? [])),
-  };
-}
 
 function message(): Schema {
   const base = { id: str(ID), createdAt: ms() };

@@ -109,6 +109,7 @@ const session: Required<SessionRecord> = {
   branches: [{ id: 'b1', parentId: 'root', forkMessageId: 'm1', createdAt: 3 }], activeBranchId: 'b1',
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
   importedTrace: true,
+  evalRun: { suiteId: 'suite1', runId: 'evalrun1' },
   comparisons: [{
     id: 'cmp1', messageId: 'm2', runId: 'r1', createdAt: 5,
     answers: [{

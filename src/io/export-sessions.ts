@@ -86,7 +86,8 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
   const tables = [...sessionTables(db), db.mcpTasks, db.tools, db.mcpServers, ...(options.includeMemories ? [db.memories] : [])];
   const { sessions, tools, memories, mcpServers } = await db.transaction('r', tables, async () => {
     let records: SessionRecord[];
-    if (scope.kind === 'all') records = await db.sessions.toArray();
+    // A suite run's sessions go with the suite, not with the chats (architecture.md, "Test cases and suites").
+    if (scope.kind === 'all') records = await db.sessions.filter((s) => s.evalRun === undefined).toArray();
     else {
       const ids = scope.kind === 'session' ? [scope.sessionId] : scope.sessionIds;
       records = (await db.sessions.bulkGet(ids)).filter((s): s is SessionRecord => s !== undefined);

@@ -9,8 +9,7 @@ import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
 import { LIMIT_STOPS, SESSION_STATUSES } from '../domain/session';
 import { STOP_REASONS } from '../domain/stop-reason';
 import { COMPARISON_OUTCOMES } from '../domain/model-comparison';
-
-type Schema = Record<string, unknown>;
+import { count, list, ms, nullable, obj, ref, str, tagged, type Schema } from './schema-builders';
 
 // Bounds are generous (a real export never comes near them) but finite, so a hostile file cannot
 // make validation or storage do unbounded work on one value.
@@ -31,34 +30,7 @@ export const LIMITS = {
   embedding: 100_000,
 } as const;
 
-const str = (maxLength: number): Schema => ({ type: 'string', maxLength });
 const id = (): Schema => str(LIMITS.id);
-const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
-const count = (): Schema => ({ type: 'integer', minimum: 0, maximum: 1_000_000_000 });
-const ms = (): Schema => ({ type: 'number', minimum: 0, maximum: 8.64e15 });
-const list = (items: Schema, maxItems: number): Schema => ({ type: 'array', items, maxItems });
-const ref = (name: string): Schema => ({ $ref: `#/definitions/${name}` });
-
-function obj(properties: Record<string, Schema>, optional: string[] = []): Schema {
-  return {
-    type: 'object',
-    properties,
-    required: Object.keys(properties).filter((k) => !optional.includes(k)),
-    additionalProperties: false,
-  };
-}
-
-/** A oneOf over closed objects told apart by one constant property. */
-function tagged(tag: string, branches: Record<string, Record<string, Schema>>, optional: Record<string, string[]> = {}): Schema {
-  return {
-    type: 'object',
-    properties: { [tag]: { enum: Object.keys(branches) } },
-    required: [tag],
-    discriminator: { propertyName: tag },
-    oneOf: Object.entries(branches).map(([value, props]) => obj({ [tag]: { const: value }, ...props }, optional[value] ?? [])),
-  };
-}
-
 
 function errorInfo(): Schema {
   const message = str(LIMITS.shortText);
@@ -402,6 +374,8 @@ export function buildSessionSchema(): Schema {
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
           importedTrace: { type: 'boolean' },
+          // A suite run's session (architecture.md, "Test cases and suites"): optional, so older files still import.
+          evalRun: obj({ suiteId: id(), runId: id() }),
           // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
           comparisons: list(
             obj({
@@ -431,7 +405,7 @@ export function buildSessionSchema(): Schema {
             LIMITS.smallList,
           ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun'],
       ),
       toolCallRecord: obj({
         id: id(),

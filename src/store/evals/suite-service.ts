@@ -37,9 +37,10 @@ export async function runStoredSuite(suiteId: string, modelsText: string, signal
     }),
   );
   const validator = argsValidatorOn(defaultSchemaValidator());
-  const openCellSession = async (c: (typeof cases)[number], t: SuiteTarget): Promise<CellSession> => {
+  const openCellSession = async (c: (typeof cases)[number], t: SuiteTarget, runId: string): Promise<CellSession> => {
     const baseURL = targets.find((x) => x.label === t.label)?.baseURL ?? ownBaseURL;
-    const session = await createSession(db, { title: `${c.name} on ${t.label}`, model: t.model, endpoint: { baseURL }, settings: {} });
+    // Marked as the run's: out of the Sessions list unless "Show test runs" is on, and out of "All sessions" exports.
+    const session = await createSession(db, { title: `${c.name} on ${t.label}`, model: t.model, endpoint: { baseURL }, settings: {}, evalRun: { suiteId, runId } });
     // The frozen messages under ids of this session's own: message ids are unique across sessions.
     const history: ChatMessage[] = [];
     for (const m of c.request.messages) {

@@ -58,12 +58,17 @@ export function findUnsafePatterns(schema: unknown): UnsafePattern[] {
 
 /** A message a person can act on, for the editor and for imports. */
 export function describeUnsafePattern(u: UnsafePattern): string {
+  return `${u.path || '/'}: ${patternRiskWords(u.pattern, u.reason)}`;
+}
+
+/** Why `pattern` is refused and how to rewrite it, as a sentence (also for a test case's "Answer matches"). */
+export function patternRiskWords(pattern: string, reason: UnsafePattern['reason']): string {
   const why =
-    u.reason === 'nested_repetition'
+    reason === 'nested_repetition'
       ? 'it repeats a part that itself repeats (like "(a+)+")'
       : 'it repeats a choice whose options can match the same text (like "(a|a)*")';
   return (
-    `${u.path || '/'}: the pattern "${u.pattern}" can take exponential time on some inputs: ${why}, so a near-miss ` +
+    `the pattern "${pattern}" can take exponential time on some inputs: ${why}, so a near-miss ` +
     'makes the check try every way of splitting the text. Rewrite it so each character can be matched only one way ' +
     '(e.g. "^[a-z]+(-[a-z]+)*$" rather than "^([a-z]+-?)*$").'
   );
@@ -75,11 +80,14 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Why `pattern` is risky, or null; a pattern that does not parse is left to Ajv, which reports it. */
-export function patternRisk(pattern: string): UnsafePattern['reason'] | null {
+/**
+ * Why `pattern` is risky, or null; a pattern that does not parse is left to Ajv, which reports it. `flags` as the
+ * pattern will run: Ajv compiles with "u", a test case's "Answer matches" with none.
+ */
+export function patternRisk(pattern: string, flags: '' | 'u' = 'u'): UnsafePattern['reason'] | null {
   let ast: RootNode<Features>;
   try {
-    ast = parse(pattern, 'u', FEATURES);
+    ast = parse(pattern, flags, FEATURES);
   } catch {
     return null;
   }

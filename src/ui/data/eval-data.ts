@@ -8,7 +8,8 @@ import { listTools } from '../../db/tools-repo';
 import { assembleSystemPrompt } from '../../context/system-prompt';
 import type { CaseCheck, EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { freezeStep, StepNotFoundError, type FrozenStep } from '../../evals/freeze-step';
-import { buildSuiteFile, parseSuiteFile, suiteFromFile } from '../../evals/suite-file';
+import { unusablePatterns } from '../../evals/checks';
+import { buildSuiteFile, parseSuiteFile, suiteFromFile, suiteImportNotice } from '../../evals/suite-file';
 
 /** Stored test suites, their cases and runs (architecture.md, "Test cases and suites"); live reads for the Tests view. */
 
@@ -55,11 +56,14 @@ export async function suiteFileText(suite: EvalSuiteRecord, includeRuns: boolean
   return `${JSON.stringify(buildSuiteFile(suite, cases, runs, new Date()), null, 2)}\n`;
 }
 
-/** Imports a suite file whole or not at all; the refusal is a sentence. */
-export async function importSuiteFile(text: string): Promise<{ ok: true; suiteId: string; name: string } | { ok: false; message: string }> {
+/**
+ * Imports a suite file whole or not at all; the refusal is a sentence. `notice` is what the person reads after it:
+ * the suite's name, and each "Answer matches" check that will fail without running (evals/checks.ts, patternProblem).
+ */
+export async function importSuiteFile(text: string): Promise<{ ok: true; suiteId: string; notice: string } | { ok: false; message: string }> {
   const parsed = parseSuiteFile(text);
   if (!parsed.ok) return parsed;
   const { suite, cases, runs } = suiteFromFile(parsed.file, () => crypto.randomUUID(), Date.now());
   await addSuite(db, suite, cases, runs);
-  return { ok: true, suiteId: suite.id, name: suite.name };
+  return { ok: true, suiteId: suite.id, notice: suiteImportNotice(suite.name, unusablePatterns(cases)) };
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EvalCaseRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { promptfooConfig } from '../../evals/promptfoo-config';
-import { parseModelTargets } from '../../llm/model-targets';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { downloadText } from '../download';
+import { ModelsField, useModelsRead } from './models-field';
 
 /** "Export as promptfoo config": the models (the last run's by default) become its providers. */
 export function PromptfooDialog({ suite, cases, initialModels, onClose }: { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; initialModels: string[]; onClose: () => void }) {
@@ -11,14 +11,14 @@ export function PromptfooDialog({ suite, cases, initialModels, onClose }: { suit
   const baseURL = useSettingsStore((s) => s.baseURL);
   const [text, setText] = useState(initialModels.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
+  const read = useModelsRead(text);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
   }, []);
   const save = () => {
-    const parsed = parseModelTargets(text, { ownBaseURL: baseURL, isSavedEndpoint: () => true });
-    if (!parsed.ok) return setProblem(parsed.errors.map((e) => e.message).join(' '));
-    const yaml = promptfooConfig(suite.name, cases, parsed.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })));
+    if (!read.ok) return setProblem(read.message);
+    const yaml = promptfooConfig(suite.name, cases, read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })));
     downloadText(`${suite.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'suite'}.promptfooconfig.yaml`, yaml, 'application/yaml');
     onClose();
   };
@@ -26,12 +26,8 @@ export function PromptfooDialog({ suite, cases, initialModels, onClose }: { suit
     <dialog ref={ref} aria-label="Export as promptfoo config" className="io-dialog" onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <h2>Export as promptfoo config</h2>
       <form onSubmit={(e) => { e.preventDefault(); save(); }}>
-        <label>
-          Models
-          <textarea rows={4} value={text} onChange={(e) => { setText(e.target.value); setProblem(null); }} />
-        </label>
+        <ModelsField value={text} onChange={(t) => { setText(t); setProblem(null); }} problem={problem} />
         <p className="hint">The file holds no key: promptfoo reads it from the TOOLSCOPE_API_KEY environment variable.</p>
-        {problem && <p role="alert">{problem}</p>}
         <div className="dialog-actions">
           <button type="submit">Download</button>
           <button type="button" onClick={onClose}>Cancel</button>

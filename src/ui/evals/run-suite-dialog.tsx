@@ -2,15 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { EvalCaseRecord } from '../../domain/eval-case';
 import { priceOf } from '../../domain/model-prices';
 import { estimateSuiteCost } from '../../evals/estimate-cost';
-import { parseModelTargets } from '../../llm/model-targets';
 import { useEvalsStore } from '../../store/evals/evals-store';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { usePriceOverrides } from '../data/use-price-overrides';
+import { ModelsField, useModelsRead } from './models-field';
 
 /** "Run suite": the models, one per line as in "Try on other models", and the estimated cost before anything is sent. */
 export function RunSuiteDialog({ suiteId, cases, initialModels, onClose }: { suiteId: string; cases: EvalCaseRecord[]; initialModels: string[]; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const baseURL = useSettingsStore((s) => s.baseURL);
   const defaultModel = useSettingsStore((s) => s.defaults.model);
   const overrides = usePriceOverrides();
   const start = useEvalsStore((s) => s.startSuiteRun);
@@ -20,10 +19,10 @@ export function RunSuiteDialog({ suiteId, cases, initialModels, onClose }: { sui
     const d = ref.current;
     if (d && !d.open) d.showModal();
   }, []);
-  const parsed = parseModelTargets(text, { ownBaseURL: baseURL, isSavedEndpoint: () => true });
-  const estimate = parsed.ok ? estimateSuiteCost(cases, parsed.targets.map((t) => t.model), (m) => priceOf(m, overrides)) : null;
+  const read = useModelsRead(text);
+  const estimate = read.ok ? estimateSuiteCost(cases, read.targets.map((t) => t.model), (m) => priceOf(m, overrides)) : null;
   const run = () => {
-    if (!parsed.ok) return setProblem(parsed.errors.map((e) => e.message).join(' '));
+    if (!read.ok) return setProblem(read.message);
     onClose();
     void start(suiteId, text);
   };
@@ -31,18 +30,14 @@ export function RunSuiteDialog({ suiteId, cases, initialModels, onClose }: { sui
     <dialog ref={ref} aria-label="Run suite" className="io-dialog" onCancel={(e) => { e.preventDefault(); onClose(); }}>
       <h2>Run suite</h2>
       <form onSubmit={(e) => { e.preventDefault(); run(); }}>
-        <label>
-          Models
-          <textarea rows={4} value={text} onChange={(e) => { setText(e.target.value); setProblem(null); }} />
-        </label>
-        <p className="hint">One model per line; "&lt;model&gt; @ &lt;base URL&gt;" for another endpoint (its own key). {cases.length} case{cases.length === 1 ? '' : 's'} on each; tools answer only from the recorded results.</p>
+        <ModelsField value={text} onChange={(t) => { setText(t); setProblem(null); }} problem={problem} />
+        <p className="hint">{cases.length} case{cases.length === 1 ? '' : 's'} on each; tools answer only from the recorded results.</p>
         {estimate && (
           <p>
             Estimated cost: ${estimate.usd.toFixed(4)}
             {estimate.unpriced.length > 0 && ` (no price for ${estimate.unpriced.join(', ')}: not counted)`}
           </p>
         )}
-        {problem && <p role="alert">{problem}</p>}
         <div className="dialog-actions">
           <button type="submit">Run</button>
           <button type="button" onClick={onClose}>Cancel</button>

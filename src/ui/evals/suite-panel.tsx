@@ -3,25 +3,27 @@ import type { EvalCaseRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { useEvalsStore } from '../../store/evals/evals-store';
 import { deleteTestCase, deleteTestSuite, renameTestCase, renameTestSuite, suiteFileText, useSuiteCases, useSuiteRuns } from '../data/eval-data';
 import { downloadText } from '../download';
+import { EditChecksDialog } from './edit-checks-dialog';
 import { PromptfooDialog } from './promptfoo-dialog';
 import { ResultsTable } from './results-table';
 import { RunSuiteDialog } from './run-suite-dialog';
 
 const fileSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'suite';
 
-/** One suite: its cases (rename, delete), its runs and their results, and its files. */
+/** One suite: its cases (rename, edit checks, delete), its runs and their results, and its files. */
 export function SuitePanel({ suite }: { suite: EvalSuiteRecord }) {
   const cases = useSuiteCases(suite.id);
   const runs = useSuiteRuns(suite.id);
   const live = useEvalsStore((s) => s.live);
   const stop = useEvalsStore((s) => s.stopSuiteRun);
   const runProblem = useEvalsStore((s) => s.runProblem);
-  const [dialog, setDialog] = useState<'run' | 'promptfoo' | null>(null);
+  const [dialog, setDialog] = useState<'run' | 'promptfoo' | { editing: string } | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [includeResults, setIncludeResults] = useState(false);
   const [runIndex, setRunIndex] = useState(0);
   const run = runs?.[Math.min(runIndex, (runs?.length ?? 1) - 1)];
   const lastModels = runs?.[0]?.models ?? [];
+  const editing = typeof dialog === 'object' && dialog !== null ? cases?.find((c) => c.id === dialog.editing) : undefined;
 
   const exportSuite = async () => {
     downloadText(`${fileSlug(suite.name)}.toolscope-suite.json`, await suiteFileText(suite, includeResults));
@@ -54,6 +56,7 @@ export function SuitePanel({ suite }: { suite: EvalSuiteRecord }) {
               <>
                 <span>{c.name}</span> <span className="hint">{checksText(c)}</span>{' '}
                 <button type="button" onClick={() => setRenaming(c.id)}>Rename {c.name}</button>{' '}
+                <button type="button" onClick={() => setDialog({ editing: c.id })}>Edit checks of {c.name}</button>{' '}
                 <button type="button" disabled={live !== null} onClick={() => void deleteTestCase(c.id)}>Delete {c.name}</button>
               </>
             )}
@@ -75,6 +78,7 @@ export function SuitePanel({ suite }: { suite: EvalSuiteRecord }) {
         </>
       )}
       {dialog === 'run' && cases && <RunSuiteDialog suiteId={suite.id} cases={cases} initialModels={lastModels} onClose={() => setDialog(null)} />}
+      {editing && <EditChecksDialog key={editing.id} testCase={editing} onClose={() => setDialog(null)} />}
       {dialog === 'promptfoo' && cases && <PromptfooDialog suite={suite} cases={cases} initialModels={lastModels} onClose={() => setDialog(null)} />}
     </div>
   );

@@ -27,7 +27,7 @@ export function TestsView() {
     if (fileRef.current) fileRef.current.value = '';
     if (!result.ok) return setNotice(result.message);
     setChosen(result.suiteId);
-    setNotice(`Imported the suite "${result.name}".`);
+    setNotice(result.notice);
   };
 
   return (

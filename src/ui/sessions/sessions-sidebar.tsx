@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { sessionRef } from '../../domain/app-address';
 import { newSession } from '../../store/session/session-actions';
 import { useUiStore } from '../../store/ui-store';
-import { useSessionSearch } from '../data/use-session-search';
+import { useHasTestRuns, useSessionSearch } from '../data/use-session-search';
 import { SessionItem } from './session-item';
 import { UndoToastView } from './undo-toast';
 import { ExportButton } from '../io/export-button';
@@ -12,7 +12,9 @@ import { SyncButton } from '../sync/sync-button';
 
 export function SessionsSidebar() {
   const [query, setQuery] = useState('');
-  const sessions = useSessionSearch(query);
+  const [testRuns, setTestRuns] = useState(false);
+  const sessions = useSessionSearch(query, testRuns);
+  const hasTestRuns = useHasTestRuns();
   const current = useUiStore((s) => s.currentSessionId);
   // One clock for the whole list: the "5 min ago" labels move on even when no session changes.
   const [now, setNow] = useState(() => Date.now());
@@ -40,6 +42,9 @@ export function SessionsSidebar() {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
+      {(hasTestRuns || testRuns) && (
+        <label className="sidebar-filter"><input type="checkbox" checked={testRuns} onChange={(e) => setTestRuns(e.target.checked)} /> Show test runs</label>
+      )}
       {sessions === undefined ? null : sessions.length === 0 ? (
         <p className="hint">{query ? 'No session matches.' : 'No sessions yet.'}</p>
       ) : (
