@@ -47,6 +47,8 @@ export function StartingShell({ kind, home }: { kind: FirstScreenKind; home: boo
           </div>
         </main>
       </div>
+      {/* What index.html's start-up note said, for screen readers: the page is not ready for input yet. */}
+      <p className="visually-hidden" role="status">Starting Toolscope…</p>
     </div>
   );
 }
