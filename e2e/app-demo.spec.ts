@@ -36,6 +36,9 @@ test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval cal
   const appOrigin = new URL(page.url()).origin;
   await expect(page.getByText('Welcome to Toolscope')).toBeVisible();
   await expectNoAxeViolations(page, 'first screen');
+  // One primary action per view: the welcome's, Send stepping down while it shows.
+  const primaries = page.locator('button.primary');
+  await expect(primaries).toHaveText(['Open settings']);
 
   const partials = await watchStreaming(page);
   await page.getByRole('button', { name: 'Try the demo' }).click();
@@ -55,10 +58,12 @@ test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval cal
   await expandToolCard(evalCard);
   await expect(evalCard.getByLabel('Arguments', { exact: true })).toContainText('17 * 23');
   await expect(evalCard.getByLabel('Result', { exact: true })).toContainText('391');
+  await expect(primaries).toHaveText(['Send']);
 
   await sendMessage(page, 'Fetch https://example.com');
   const approval = page.getByRole('group', { name: 'Approve fetch_url?' });
   await expect(approval).toBeVisible();
+  await expect(primaries).toHaveText(['Approve']);
   await approval.getByRole('button', { name: 'Deny', exact: true }).click();
   await waitForIdle(page);
   await expect(assistantMessages(page).last()).toContainText('You denied the request, so I did not fetch https://example.com');

@@ -1,20 +1,39 @@
+import { createRoot } from 'react-dom/client';
 import { checkIndexedDB } from './db/storage-errors';
 import { selectMemoryBackend } from './db/storage-backend';
 import { registerServiceWorker } from './ui/shell/app-update';
+import { StartingShell } from './ui/shell/starting-shell';
+import { readFirstScreenHint } from './ui/shell/first-screen-hint';
+import { nextTask } from './store/next-task';
+import { parseAddress } from './domain/app-address';
+import './ui/styles.css';
 
 /**
- * Chooses where data lives before anything opens the database: a browser that refuses IndexedDB (some private
- * modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the database is imported
- * statically here, so the database module cannot load before the choice is made.
+ * Start-up (architecture.md, "Start-up"): paint first, then storage, then the app, each step its own task.
+ * 1. The stand-in first screen, from this chunk alone (React and a few lines): no database, no Dexie yet.
+ * 2. Where data lives, chosen before anything opens the database: a browser that refuses IndexedDB (some private
+ *    modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the
+ *    database is imported statically here, so the database module cannot load before the choice is made.
+ * 3. The database module (Dexie's evaluation), then the app's code, then start-up's reads and writes, with a yield
+ *    between each, and the real shell drawn over the stand-in once they are done (mount-app.tsx).
  */
 async function boot(): Promise<void> {
+  const element = document.getElementById('root');
+  if (!element) return;
+  const root = createRoot(element);
+  const address = parseAddress(location.hash);
+  root.render(<StartingShell kind={readFirstScreenHint()} home={address.kind === 'home' && address.view === 'chat'} />);
+  await nextTask();
   const probe = await checkIndexedDB();
   if (!probe.ok) {
     const fake = await import('fake-indexeddb');
     selectMemoryBackend(probe.reason, { indexedDB: fake.indexedDB, IDBKeyRange: fake.IDBKeyRange });
   }
+  await import('./db/database');
+  await nextTask();
   const { mountApp } = await import('./mount-app');
-  mountApp();
+  await nextTask();
+  mountApp(root);
 }
 
 void boot();

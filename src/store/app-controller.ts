@@ -4,6 +4,7 @@ import type { RunController } from './run/run-controller';
 import { flushOnHide } from './run/flush-on-hide';
 import { useSettingsStore } from './settings/settings-store';
 import { useRunStore } from './run/run-store';
+import { nextTask } from './next-task';
 
 /**
  * The page's one run controller, made with the first run rather than with the page: it and what it writes with (the
@@ -48,7 +49,11 @@ export function settingsLoaded(): Promise<void> {
   return settingsRead;
 }
 
-/** Once per page: load settings, then repair sessions a closed or reloaded page left running. */
+/**
+ * Once per page: load settings, then repair sessions a closed or reloaded page left running, then seed the built-in
+ * tools. Each step starts in a task of its own (architecture.md, "Start-up"): the stand-in first screen is on
+ * screen meanwhile, and no step joins another into one long task.
+ */
 export function startApp(): Promise<void> {
   started ??= (async () => {
     if (typeof window !== 'undefined') flushOnHide(window, document, () => controller?.flushAll() ?? Promise.resolve());
@@ -57,10 +62,12 @@ export function startApp(): Promise<void> {
     // beside the reads below instead of after them (the shell waits for start-up: architecture.md, "First load").
     const builtins = Promise.all([import('../db/seed-builtins'), import('../tools/builtin-specs')]).catch(() => null);
     await settingsLoaded();
+    await nextTask();
     // The repair code loads only when a closed page left a session live; most loads have none.
     await sessionsStoredLive(db)
       .then((live) => (live.length > 0 ? import('../db/recover').then((m) => m.recoverInterrupted(db)) : undefined))
       .catch(() => undefined);
+    await nextTask();
     await builtins
       .then((loaded) => (loaded ? loaded[0].seedBuiltinTools(db, loaded[1].builtinDefinitions) : undefined))
       .catch(() => undefined);

@@ -10,11 +10,13 @@ import { parseArgs } from '../../tools/validation/parse-args';
 import { useToolByName } from '../data/use-tool-by-name';
 import { useArgsIssues } from '../tools/use-args-issues';
 import { prettyArgs } from './pretty-args';
+import { primaryClass, usePrimaryClaim } from './primary-action';
 
 // The rule form loads when a person asks for it, never with the page.
 const ApprovalRuleForm = lazy(() => import('./approval-rule-form'));
 
 export function ApprovalCard({ approval }: { approval: PendingApproval }) {
+  const primary = usePrimaryClaim();
   const [editing, setEditing] = useState(false);
   const [ruling, setRuling] = useState(false);
   const [text, setText] = useState(() => prettyArgs(approval.arguments, false));
@@ -92,7 +94,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
         {editing ? (
           <button
             type="button"
-            className="primary"
+            className={primaryClass(primary)}
             disabled={!canApproveEdit}
             onClick={() => {
               // Blank text means no arguments ({}), as it does for the model's own calls.
@@ -104,7 +106,7 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
           </button>
         ) : (
           <>
-            <button type="button" className="primary" onClick={() => approval.resolve({ decision: 'approve' })}>
+            <button type="button" className={primaryClass(primary)} onClick={() => approval.resolve({ decision: 'approve' })}>
               Approve
             </button>
             <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, ...target, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>

@@ -17,6 +17,7 @@ import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
+import { PrimaryActionScope } from './primary-action';
 
 // A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
 // with the empty start page (architecture.md, "Speed targets": first load).
@@ -35,9 +36,11 @@ async function sendFirst(text: string, keepCursor: boolean, images?: MessageImag
 function NoSessionChat() {
   return (
     <section aria-label="Chat" className="chat">
+      <PrimaryActionScope>
       <FirstScreen />
       <OfflineAlert />
       <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={sendFirst} onStop={() => undefined} />
+      </PrimaryActionScope>
     </section>
   );
 }
@@ -89,6 +92,8 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   return (
     // The latest run of this tab and whether it is over: a stable hook for tests waiting for a run to end.
     <section aria-label="Chat" className="chat" data-run-id={lastRunId} data-run-state={lastRunId ? (runningHere ? 'running' : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
+      {/* One primary per view: a card asking for a decision holds it, else Send does (primary-action.tsx). */}
+      <PrimaryActionScope>
       {lockedElsewhere && (
         <p className="chat-banner" role="status">
           This session is running in another tab. You are watching it live, read-only; you can send again when it finishes.
@@ -125,6 +130,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
         onStop={() => stopRun(sessionId)}
       />
+      </PrimaryActionScope>
     </section>
   );
 }

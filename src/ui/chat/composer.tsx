@@ -7,6 +7,7 @@ import { ResourceChipList } from '../mcp/asks/attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
 import { MESSAGE_BOX_ID } from '../shell/skip-link';
 import { readDraft, writeDraft } from './drafts';
+import { primaryClass, useSendIsPrimary } from './primary-action';
 import type { SlashKeys } from '../mcp/asks/mcp-slash-prompts';
 
 const McpSlashPrompts = lazy(() => import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
@@ -28,6 +29,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
     writeDraft(draftKey, t);
   };
   const [sending, setSending] = useState(false);
+  const sendPrimary = useSendIsPrimary();
   const box = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useComposerFocus(box, draftKey, !readOnly);
@@ -120,7 +122,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
           />
         </Suspense>
       )}
-      <button type="submit" className="primary" disabled={!canSend}>Send</button>
+      <button type="submit" className={primaryClass(sendPrimary)} disabled={!canSend}>Send</button>
       <button type="button" disabled={!running} onClick={() => { keepTyping(); onStop(); }} aria-keyshortcuts="Escape">Stop</button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { sendEdit } from '../../store/session/branch-actions';
 import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
+import { primaryClass, usePrimaryClaim } from './primary-action';
 
 /**
  * The open edit of a user message ("Edit" in its actions opens it), resent as a new branch; shown only while open.
@@ -8,6 +9,7 @@ import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
  * there when it comes back, without taking the cursor (only opening it does).
  */
 export function EditForm({ sessionId, messageId, busy }: { sessionId: string; messageId: string; busy: boolean }) {
+  const primary = usePrimaryClaim();
   const draft = useEditDrafts((s) => s.drafts[editDraftKey(sessionId, messageId)] ?? '');
   const setEditDraft = useEditDrafts((s) => s.setEditDraft);
   const [opened] = useState(() => useEditDrafts.getState().takeOpened(sessionId, messageId));
@@ -39,7 +41,7 @@ export function EditForm({ sessionId, messageId, busy }: { sessionId: string; me
     <form className="edit-form" onSubmit={(e) => void submit(e)}>
       <textarea ref={box} aria-label="Edit message" value={draft} rows={3} onChange={(e) => setEditDraft(sessionId, messageId, e.target.value)} onKeyDown={onKey} />
       <div className="edit-buttons">
-        <button type="submit" className="primary" disabled={busy || draft.trim() === ''}>Send edit</button>
+        <button type="submit" className={primaryClass(primary)} disabled={busy || draft.trim() === ''}>Send edit</button>
         <button type="button" onClick={close}>Cancel</button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { useEndpointQuestion } from '../../store/settings/endpoint-question';
 import { setSessionEndpoint } from '../../store/session/session-actions';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
+import { primaryClass, usePrimaryClaim } from './primary-action';
 
 /**
  * Settings point at another endpoint than the one this session used: continuing would send its model name to a
@@ -12,6 +13,7 @@ export function EndpointQuestion({ session }: { session: SessionRecord }) {
   const asked = useEndpointQuestion((s) => s.sessionId === session.id);
   const current = useSettingsStore((s) => s.baseURL);
   const used = session.endpoint?.baseURL;
+  const primary = usePrimaryClaim(asked && !!used);
   if (!asked || !used) return null;
   const close = () => useEndpointQuestion.getState().close();
   const moveHere = async () => {
@@ -31,7 +33,7 @@ export function EndpointQuestion({ session }: { session: SessionRecord }) {
         the box).
       </span>
       <div className="alert-actions">
-        <button type="button" className="primary" onClick={() => void moveHere()}>Continue on {current}</button>
+        <button type="button" className={primaryClass(primary)} onClick={() => void moveHere()}>Continue on {current}</button>
         <button type="button" onClick={() => void switchBack()}>Switch back to {used}</button>
       </div>
     </div>

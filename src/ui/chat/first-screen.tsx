@@ -1,19 +1,34 @@
+import { useEffect } from 'react';
 import { isDemoBaseURL, keyOptional } from '../../llm/known-providers';
 import { tryDemo } from '../../store/session/demo-actions';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
-import { IMPORT_KINDS, useImportState } from '../io/import-state';
+import { useImportState } from '../io/import-state';
+import { writeFirstScreenHint } from '../shell/first-screen-hint';
+import { primaryClass, usePrimaryClaim } from './primary-action';
+import { DEMO_OFFER_TEXT, DEMO_READY_TEXT, DROP_HINT, READY_TEXT, WELCOME_TEXT } from './first-screen-text';
+
+/** Whether the chat before any session shows the welcome (no key yet): its "Open settings" is then the view's primary. */
+export function useWelcomeShown(): boolean {
+  return useSettingsStore((s) => s.loaded && !(s.hasKey || keyOptional(s.baseURL)));
+}
 
 /**
  * The chat before any session: what to do first. Without a key, three ways in: Settings, the demo model (no key, no
  * network) and a file (a sessions file or a trace someone sent); dropping a file works everywhere, and it says so.
  */
 export function FirstScreen() {
-  const hasKey = useSettingsStore((s) => s.hasKey || keyOptional(s.baseURL));
+  const welcome = useWelcomeShown();
   const demo = useSettingsStore((s) => isDemoBaseURL(s.baseURL));
   const loaded = useSettingsStore((s) => s.loaded);
+  // The welcome's "Open settings" is the view's one primary; Send steps down while it shows.
+  const primary = usePrimaryClaim(welcome);
   const openSettings = useUiStore((s) => s.openSettings);
   const openPicker = useImportState((s) => s.openPicker);
+  // The next load's start-up stand-in draws this same screen before the settings are read (architecture.md, "Start-up").
+  useEffect(() => {
+    if (loaded) writeFirstScreenHint(welcome ? 'welcome' : demo ? 'demo' : 'ready');
+  }, [loaded, welcome, demo]);
   const openFile = (
     <button type="button" onClick={() => openPicker?.()} disabled={!openPicker}>
       Open a file
@@ -21,27 +36,23 @@ export function FirstScreen() {
   );
   return (
     <div className="message-list empty first-screen">
-      {loaded && !hasKey ? (
+      {welcome ? (
         <>
-          <p>Welcome to Toolscope. To start, add your API key and choose an endpoint and model. The key stays in this browser.</p>
-          <p>No key yet? Try the demo: a scripted model that runs in this page, with the real tools, approvals, timeline and export.</p>
+          <p>{WELCOME_TEXT}</p>
+          <p>{DEMO_OFFER_TEXT}</p>
           <div className="first-actions">
-            <button type="button" className="primary" onClick={() => openSettings()}>Open settings</button>
+            <button type="button" className={primaryClass(primary)} onClick={() => openSettings()}>Open settings</button>
             <button type="button" onClick={() => void tryDemo()}>Try the demo</button>
             {openFile}
           </div>
         </>
       ) : (
         <>
-          <p>
-            {demo
-              ? 'Type a message to start a new session with the demo model (in this page). To use a real model, open Settings.'
-              : 'Type a message to start a new session.'}
-          </p>
+          <p>{demo ? DEMO_READY_TEXT : READY_TEXT}</p>
           <div className="first-actions">{openFile}</div>
         </>
       )}
-      <p className="hint">Or drop a file anywhere on this page to open it: {IMPORT_KINDS}.</p>
+      <p className="hint">{DROP_HINT}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { SessionRecord } from '../../domain/session';
 import { refusesTools } from '../../domain/tools-refused';
 import { continueRun } from '../../store/session/chat-actions';
 import { updateSessionSettings } from '../../store/session/session-actions';
+import { primaryClass, usePrimaryClaim } from './primary-action';
 
 /** Sessions whose offer was turned down in this tab: it is made once, not after every failure. */
 const declined = new Set<string>();
@@ -15,7 +16,9 @@ const declined = new Set<string>();
 export function ToolsOffer({ session, error }: { session: SessionRecord; error: ErrorInfo | undefined }) {
   const [, setDeclined] = useState(0);
   const [busy, setBusy] = useState(false);
-  if (!error || !refusesTools(error) || session.settings.toolsEnabled === false || declined.has(session.id)) return null;
+  const shown = !!error && refusesTools(error) && session.settings.toolsEnabled !== false && !declined.has(session.id);
+  const primary = usePrimaryClaim(shown);
+  if (!shown) return null;
   const accept = async () => {
     setBusy(true);
     try {
@@ -29,7 +32,7 @@ export function ToolsOffer({ session, error }: { session: SessionRecord; error: 
       <strong>This model does not accept tools</strong>
       <span>Continue this session without tools? Your message is kept and sent again without any tools; you can turn tools back on in Settings (“Use tools”).</span>
       <div className="alert-actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void accept()}>Continue without tools</button>
+        <button type="button" className={primaryClass(primary)} disabled={busy} onClick={() => void accept()}>Continue without tools</button>
         <button type="button" onClick={() => { declined.add(session.id); setDeclined((n) => n + 1); }}>Keep tools</button>
       </div>
     </div>

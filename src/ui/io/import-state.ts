@@ -29,7 +29,7 @@ export const useImportState = create<ImportState>()((set) => ({
 }));
 
 /** What "Import", "Open a file" and drop take, in words (architecture.md, "Import and export of other formats"). */
-export const IMPORT_KINDS = 'Toolscope sessions, OpenTelemetry traces, AG-UI logs, ChatGPT and Claude exports';
+export { IMPORT_KINDS } from '../chat/first-screen-text';
 
 /** The file types they take: JSON (and JSON Lines) files, and a data export's .zip. */
 export const IMPORT_ACCEPT = '.json,.jsonl,.zip';

@@ -1,7 +1,9 @@
 import type { McpPrompt } from '../../../store/mcp/mcp-face';
+import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
 
 /** A server's request to use the model (legacy MCP sampling), shown for Approve / Deny before anything is sent. */
 export function McpSamplingCard({ prompt }: { prompt: Extract<McpPrompt, { kind: 'sampling' }> }) {
+  const primary = usePrimaryClaim();
   const { request, answer } = prompt;
   const who = request.serverName ?? request.serverUrl;
   return (
@@ -18,7 +20,7 @@ export function McpSamplingCard({ prompt }: { prompt: Extract<McpPrompt, { kind:
         ))}
       </ol>
       <div className="field-row">
-        <button type="button" className="primary" onClick={() => answer({ action: 'approve' })}>
+        <button type="button" className={primaryClass(primary)} onClick={() => answer({ action: 'approve' })}>
           Approve
         </button>
         <button type="button" onClick={() => answer({ action: 'deny' })}>

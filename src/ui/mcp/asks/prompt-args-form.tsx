@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { McpPromptInfo } from '../../../mcp/types';
+import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
 
 /**
  * A prompt's arguments as text fields, one per argument (the server describes them by name, description and
@@ -12,6 +13,7 @@ export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onC
   onSubmit: (args: Record<string, string>) => Promise<void>;
   onCancel: () => void;
 }) {
+  const primary = usePrimaryClaim();
   const [values, setValues] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,7 +72,7 @@ export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onC
         </p>
       )}
       <div className="field-row">
-        <button type="button" className="primary" disabled={missing.length > 0 || busy} onClick={() => void submit()}>
+        <button type="button" className={primaryClass(primary)} disabled={missing.length > 0 || busy} onClick={() => void submit()}>
           {submitLabel}
         </button>
         <button type="button" onClick={onCancel}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { continueRun } from '../../../store/session/chat-actions';
 import type { McpTaskRecord } from '../../../domain/mcp-task';
 import { useRunStartedSince } from '../../data/use-run-since';
+import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
 
 /**
  * A task's result that arrived after its run ended (architecture.md, "MCP Tasks"): the next request carries it in
@@ -10,6 +11,7 @@ import { useRunStartedSince } from '../../data/use-run-since';
 export function LateResultOffer({ lane, arrivedAt }: { lane: McpTaskRecord; arrivedAt: number }) {
   const sent = useRunStartedSince(lane.sessionId, arrivedAt);
   const [busy, setBusy] = useState(false);
+  const primary = usePrimaryClaim(sent === false);
   if (sent !== false) return null;
   const send = async () => {
     setBusy(true);
@@ -22,7 +24,7 @@ export function LateResultOffer({ lane, arrivedAt }: { lane: McpTaskRecord; arri
   return (
     <span className="task-lane-late">
       Task result arrived: the model reads it with the next request.{' '}
-      <button type="button" className="primary" disabled={busy} onClick={() => void send()}>
+      <button type="button" className={primaryClass(primary)} disabled={busy} onClick={() => void send()}>
         Continue with task result
       </button>
     </span>

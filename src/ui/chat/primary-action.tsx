@@ -1,0 +1,43 @@
+import { createContext, use, useCallback, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+
+/**
+ * One primary action per view (architecture.md, "A visual system"): in the chat, Send is the primary unless a card
+ * asks for a decision (an approval, a limit reached, the welcome, an edit, ...); then that card's main button is, and
+ * Send is drawn as a secondary button. Cards claim the primary while they are shown; the first claim still shown
+ * holds it, so two cards at once still draw one primary.
+ */
+type PrimaryClaims = { holder: string | null; claim: (id: string) => () => void };
+
+const PrimaryContext = createContext<PrimaryClaims | null>(null);
+
+export function PrimaryActionScope({ children }: { children: ReactNode }) {
+  const [claims, setClaims] = useState<readonly string[]>([]);
+  const claim = useCallback((id: string) => {
+    setClaims((c) => [...c, id]);
+    return () => setClaims((c) => c.filter((x) => x !== id));
+  }, []);
+  const value = useMemo(() => ({ holder: claims[0] ?? null, claim }), [claims, claim]);
+  return <PrimaryContext value={value}>{children}</PrimaryContext>;
+}
+
+/**
+ * A card's claim: true while this card's main button is the view's primary. `active` false (the card shown without
+ * a decision to ask) claims nothing. Outside a scope (a dialog) the caller's view is its own, so it holds it.
+ */
+export function usePrimaryClaim(active = true): boolean {
+  const scope = use(PrimaryContext);
+  const id = useId();
+  const claim = scope?.claim;
+  // Before paint, so Send and a card are never drawn primary together.
+  useLayoutEffect(() => (active && claim ? claim(id) : undefined), [active, claim, id]);
+  return scope === null || (active && scope.holder === id);
+}
+
+/** Send's weight: primary only when no card in the view holds the primary. */
+export function useSendIsPrimary(): boolean {
+  const scope = use(PrimaryContext);
+  return scope === null || scope.holder === null;
+}
+
+/** The class of a button that is its view's primary when `primary`, secondary otherwise. */
+export const primaryClass = (primary: boolean): string | undefined => (primary ? 'primary' : undefined);
