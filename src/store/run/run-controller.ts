@@ -16,6 +16,7 @@ import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { SentPromptLayer } from '../../agent/context-hook';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
+import type { OfferedTool } from '../../domain/offered-tools';
 
 /**
  * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
@@ -27,6 +28,8 @@ export type RerunOptions = {
   sentLayers?: SentPromptLayer[];
   /** Absent: tools run live. */
   recorded?: RecordedResultsCursor;
+  /** The tools the step offered, as recorded (architecture.md, "Offered tool sets"); absent: not recorded, today's tools. */
+  offeredTools?: OfferedTool[];
 };
 
 export type StartResult =

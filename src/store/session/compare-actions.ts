@@ -64,7 +64,10 @@ export async function tryOnOtherModels(sessionId: string, message: AssistantMess
           session, apiKey: ownKey, baseURL: own, history, tools: baseTools, model: runModelClient({ apiKey: ownKey, baseURL: own }), signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
         })
       : null;
-    const specs = (prepared?.tools ?? baseTools).list().map((t) => t.spec);
+    // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
+    const specs = step.offeredTools
+      ? step.offeredTools.filter((t) => t.source.kind !== 'provider').map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }))
+      : (prepared?.tools ?? baseTools).list().map((t) => t.spec);
     const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
     const view = requestView(history);
     const config = sessionConfig(session);
