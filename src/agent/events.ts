@@ -26,6 +26,11 @@ export type AgentEventBody =
       contextLimit?: number;
       /** contextTokens before the provider correction, counted the same way: what the next report is compared with. */
       contextTokensRaw?: number;
+      /**
+       * Content hash of the tools this request offered (architecture.md, "Offered tool sets"): the session's
+       * `toolSets` row with this hash holds them. Absent on requests made before tool sets were recorded.
+       */
+      toolSet?: string;
     }
   | { type: 'first_token'; turn: number; attempt: number }
   /** The request that writes a compaction summary before `turn`'s request: same retry and timeouts as a chat request. */

@@ -18,6 +18,8 @@ import { buildRequest, toWireMessages, toWireTools } from './to-wire';
 import { occurrences } from '../domain/call-identity';
 import { withRequestLayers, type RequestLayers } from './request-layers';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
+import type { OfferedTool } from '../domain/offered-tools';
+import { offeredToolsOf, toolSetRecorder } from './offered-tool-set';
 
 
 export type RunInput = {
@@ -41,6 +43,13 @@ export type RunInput = {
   context?: ContextHook;
   /** Layers asked for before every request and added to that request's system prompt only (agent/request-layers.ts). */
   requestLayers?: RequestLayers;
+  /** Tools the provider runs (Responses API), sent by the model client: recorded with each request's tool set. */
+  providerTools?: readonly OfferedTool[];
+  /**
+   * Told a tool set's definitions before the first request of the run that offers it (architecture.md, "Offered tool
+   * sets"); that request's `request_started` names it by `hash`. The persister keeps each set once per session.
+   */
+  onToolSet?: (set: { hash: string; tools: OfferedTool[] }) => void;
   /**
    * Setup that can fail or be stopped (memory recall, loading tools): it runs after the user message is appended,
    * so Stop or a failure there ends the run as cancelled or with its error and the message stays stored.
@@ -93,6 +102,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   let usage = zeroUsage();
   /** How often each distinct call (tool + canonical arguments) came up in this run: the repeated-call guard's count. */
   const seenCalls = new Map<string, number>();
+  const recordToolSet = toolSetRecorder();
   const append = (message: ChatMessage) => {
     history.push(message);
     emit({ type: 'message_appended', message });
@@ -146,8 +156,11 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
         continue;
       }
 
-      const specs = tools.list().map((t) => t.spec);
+      const handles = tools.list();
+      const specs = handles.map((t) => t.spec);
       const wireTools = toWireTools(specs);
+      // What this request offers, kept with it (architecture.md, "Offered tool sets"): a re-run offers it again.
+      const toolSet = recordToolSet(offeredToolsOf(handles, input.providerTools));
       // Asked again each turn: what changed since the last request (a View's context) goes with this one.
       const extraLayers = input.requestLayers ? await input.requestLayers(signal) : [];
       const turnPrompt = withRequestLayers(systemPrompt, extraLayers);
@@ -169,7 +182,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       let messageId = '';
       for (let attempt = 1; done === null; attempt++) {
         messageId = newId();
-        emit({ type: 'request_started', turn, attempt, messageId, ...sent });
+        if (attempt === 1 && toolSet.tools) input.onToolSet?.({ hash: toolSet.hash, tools: toolSet.tools });
+        emit({ type: 'request_started', turn, attempt, messageId, ...sent, toolSet: toolSet.hash });
         const outcome = await streamAttempt({ model: input.model, request, signal, config, emit, turn, attempt, messageId, conversation, clock });
         if (outcome.kind === 'done') {
           done = outcome.turn;

@@ -1,6 +1,7 @@
 import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ApprovalKey } from '../domain/approval-scopes';
 import type { MessageImage } from '../domain/messages';
+import type { OfferedToolSource } from '../domain/offered-tools';
 
 /** What the model sees of a tool (an OpenAI function tool). */
 export type ToolSpec = {
@@ -63,6 +64,9 @@ export interface ToolHandle {
   approvalKey?: ApprovalKey;
   /** Set for an MCP server's tool: the timeline names the server and its revision from the call's start. */
   mcpServer?: McpServerRef;
+  /** Where the tool came from, as the request's recorded tool set says (domain/offered-tools.ts). Absent: from
+   * `mcpServer` when set, else a tool the person made. */
+  source?: OfferedToolSource;
   /** An MCP call's messages so far, read when the loop gives up on a call (Stop, timeout) before it answered. */
   wireMessages?: (callId: string) => McpWireMessage[] | undefined;
   validate(args: unknown): Promise<ValidationIssue[]> | ValidationIssue[];

@@ -16,6 +16,7 @@ export function createRememberTool(save: (text: string) => Promise<void>): ToolH
       },
     },
     needsApproval: false,
+    source: { kind: 'builtin' },
     validate(args) {
       if (typeof args !== 'object' || args === null || Array.isArray(args)) return [{ path: '/', message: 'must be an object' }];
       const text: unknown = (args as Record<string, unknown>).text;

@@ -12,9 +12,11 @@
  *   mcpViewEvents [sessionId+callId+seq] | sessionId (what MCP App Views did, v7)
  *   syncChanges k (keys of synced records written since sync read them, v8; sync-change-log.ts)
  *   evalSuites id | updatedAt;  evalCases id | suiteId;  evalRuns id | suiteId, startedAt (test cases, v10; evals-repo.ts)
+ *   toolSets   [sessionId+hash] | sessionId (the distinct tool sets a session's requests offered, v11; tool-sets-repo.ts)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
  * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
- * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges; 10 (schema-v10.ts) adds evalSuites, evalCases, evalRuns.
+ * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges; 10 (schema-v10.ts) adds evalSuites, evalCases, evalRuns;
+ * 11 (schema-v11.ts) adds toolSets.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -53,6 +55,8 @@ import { SCHEMA_V5_CHANGES } from './schema-v5';
 import { SCHEMA_V7_CHANGES } from './schema-v7';
 import { SCHEMA_V8_CHANGES } from './schema-v8';
 import { SCHEMA_V10_CHANGES } from './schema-v10';
+import { SCHEMA_V11_CHANGES } from './schema-v11';
+import type { ToolSetRecord } from '../domain/offered-tools';
 import type { EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../domain/eval-case';
 import { changeLog, storedSyncFlag, type ChangeRow, type SyncFlag } from './sync-change-log';
 import { backendDexieOptions } from './storage-backend';
@@ -82,6 +86,8 @@ export class ToolscopeDB extends Dexie {
   declare readonly evalSuites: Table<EvalSuiteRecord, string>;
   declare readonly evalCases: Table<EvalCaseRecord, string>;
   declare readonly evalRuns: Table<EvalRunRecord, string>;
+  /** The distinct tool sets each session's requests offered, by content hash (tool-sets-repo). */
+  declare readonly toolSets: Table<ToolSetRecord, [string, string]>;
   /** Whether writes are logged for sync (set by sync's first round on this device). */
   readonly syncFlag: SyncFlag;
 
@@ -98,6 +104,7 @@ export class ToolscopeDB extends Dexie {
     this.version(7).stores(SCHEMA_V7_CHANGES);
     this.version(8).stores(SCHEMA_V8_CHANGES);
     this.version(10).stores(SCHEMA_V10_CHANGES);
+    this.version(11).stores(SCHEMA_V11_CHANGES);
   }
 }
 
@@ -110,5 +117,5 @@ export const db = new ToolscopeDB(DB_NAME, backendDexieOptions());
 
 /** The tables one session's data lives in (deleted, restored and exported together). */
 export function sessionTables(d: ToolscopeDB) {
-  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events, d.mcpViewEvents] as const;
+  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events, d.mcpViewEvents, d.toolSets] as const;
 }

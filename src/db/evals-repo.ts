@@ -69,6 +69,7 @@ export async function deleteSuite(db: ToolscopeDB, suiteId: string): Promise<voi
         db.runs.where('sessionId').equals(id).delete(),
         db.events.where('sessionId').equals(id).delete(),
         db.mcpViewEvents.where('sessionId').equals(id).delete(),
+        db.toolSets.where('sessionId').equals(id).delete(),
         db.sessions.delete(id),
       ]);
     }

@@ -16,6 +16,7 @@ import { nextOrder, toMessageRecord } from './messages-repo';
 import { branchForWrites } from './branches-repo';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionRecord, SessionStatus } from '../domain/session';
+import type { ToolSetRecord } from '../domain/offered-tools';
 import { RunWriteBuffer, type Batch, type FlushHint } from './run-write-buffer';
 import { classifyStorageError, storageErrorInfo, type StorageErrorInfo, type StorageFailure } from './storage-errors';
 
@@ -43,6 +44,8 @@ export type Persister = EventSink & {
   storageError(): StorageErrorInfo | null;
   /** Everything not yet stored, for an export that must not lose it; null when all is saved. */
   unsavedRecords(): UnsavedRecords | null;
+  /** Keeps a tool set the run offers, once per session (architecture.md, "Offered tool sets"); written with the request that names it. */
+  recordToolSet(set: { hash: string; tools: ToolSetRecord['tools'] }): void;
 };
 
 /** What only the persister's memory holds; the current run's record and the session status are the latest known. */
@@ -149,6 +152,8 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
     if (records.length) await db.messages.bulkPut(records);
     if (batch.toolRows.length) await db.toolCalls.bulkPut(batch.toolRows);
     if (batch.run) await db.runs.put(batch.run);
+    // Put, not add: the same set offered by an earlier run of the session is the same row (same content, same hash).
+    if (batch.toolSets.length) await db.toolSets.bulkPut(batch.toolSets);
     if (batch.events.length) await db.events.bulkPut(batch.events);
     if (batch.session) {
       let newIds = 0;
@@ -175,6 +180,9 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
 
   return Object.assign(sink, {
     flush: enqueue,
+    recordToolSet(set: { hash: string; tools: ToolSetRecord['tools'] }) {
+      if (!closed) state.addToolSet(set.hash, set.tools);
+    },
     async close() {
       closed = true;
       await enqueue();

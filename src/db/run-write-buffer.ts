@@ -9,6 +9,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import { addUsage, zeroUsage, type AssistantMessage, type ChatMessage, type Usage } from '../domain/messages';
 import type { EventRecord, RunRecord, ToolCallRecord } from './records';
 import { isLimitStop, type LimitStop, type SessionStatus } from '../domain/session';
+import type { ToolSetRecord } from '../domain/offered-tools';
 
 /** A message waiting to be written; `slot` is its position among messages appended since the persister started. */
 export type SlottedMessage = { slot: number; message: ChatMessage };
@@ -33,6 +34,8 @@ export type Batch = {
   toolRows: ToolCallRecord[];
   run: RunRecord | null;
   session: boolean;
+  /** Tool sets first offered since the last write; in the same transaction as the requests that name them. */
+  toolSets: ToolSetRecord[];
 };
 
 export type FlushHint = 'none' | 'soon' | 'now';
@@ -47,6 +50,7 @@ export class RunWriteBuffer {
   deletes = new Set<string>();
   toolRows = new Map<string, ToolCallRecord>();
   partial: PartialReply | null = null;
+  toolSets = new Map<string, ToolSetRecord>();
   run: RunRecord | null = null;
   runDirty = false;
   sessionDirty = false;
@@ -89,6 +93,11 @@ export class RunWriteBuffer {
 
   private toolsStatus(): SessionStatus {
     return this.approvals.size > 0 ? 'awaiting_approval' : 'running_tools';
+  }
+
+  /** A tool set a request of this run offers (architecture.md, "Offered tool sets"); written with the next batch. */
+  addToolSet(hash: string, tools: ToolSetRecord['tools']): void {
+    this.toolSets.set(hash, { sessionId: this.sessionId, hash, tools });
   }
 
   /** Applies one event; says whether it must be written now, within the batching interval, or needs no write. */
@@ -324,7 +333,7 @@ export class RunWriteBuffer {
 
   hasWork(): boolean {
     return (
-      this.events.length > 0 || this.messages.size > 0 || this.deletes.size > 0 || this.toolRows.size > 0 ||
+      this.events.length > 0 || this.messages.size > 0 || this.deletes.size > 0 || this.toolRows.size > 0 || this.toolSets.size > 0 ||
       this.runDirty || this.sessionDirty || (this.partial?.dirty ?? false)
     );
   }
@@ -338,8 +347,10 @@ export class RunWriteBuffer {
       toolRows: [...this.toolRows.values()],
       run: this.runDirty ? this.run : null,
       session: this.sessionDirty,
+      toolSets: [...this.toolSets.values()],
     };
     this.events = [];
+    this.toolSets.clear();
     this.deletes.clear();
     this.messages.clear();
     this.toolRows.clear();
@@ -359,6 +370,7 @@ export class RunWriteBuffer {
       if (!this.toolRows.has(key)) this.toolRows.set(key, r);
     }
     if (batch.partial && this.partial?.messageId === batch.partial.id) this.partial.dirty = true;
+    for (const t of batch.toolSets) if (!this.toolSets.has(t.hash)) this.toolSets.set(t.hash, t);
     if (batch.run) this.runDirty = true;
     if (batch.session) this.sessionDirty = true;
   }

@@ -1,5 +1,6 @@
 import { zeroUsage } from '../domain/messages';
 import { type ToolscopeDB, sessionTables } from './database';
+import type { ToolSetRecord } from '../domain/offered-tools';
 import { sessionMessages } from './messages-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
@@ -87,6 +88,8 @@ export type SessionSnapshot = {
   mcpTasks?: McpTaskRecord[];
   /** What the session's MCP App Views did (the timeline's View lane). */
   viewEvents?: McpViewEventRecord[];
+  /** The tool sets its requests offered (architecture.md, "Offered tool sets"). */
+  toolSets?: ToolSetRecord[];
 };
 
 export type UndoHandle = {
@@ -118,6 +121,7 @@ export async function deleteSession(
     const events = db.events.where('sessionId').equals(id);
     const tasks = db.mcpTasks.where('sessionId').equals(id);
     const viewEvents = db.mcpViewEvents.where('sessionId').equals(id);
+    const toolSets = db.toolSets.where('sessionId').equals(id);
     const snap: SessionSnapshot = {
       session,
       messages: await messages.toArray(),
@@ -126,8 +130,9 @@ export async function deleteSession(
       events: await events.toArray(),
       mcpTasks: await tasks.toArray(),
       viewEvents: await viewEvents.toArray(),
+      toolSets: await toolSets.toArray(),
     };
-    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), viewEvents.delete(), db.sessions.delete(id)]);
+    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), viewEvents.delete(), toolSets.delete(), db.sessions.delete(id)]);
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
@@ -166,5 +171,6 @@ export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): P
     await db.events.bulkPut(snap.events);
     if (snap.mcpTasks !== undefined) await db.mcpTasks.bulkPut(snap.mcpTasks);
     if (snap.viewEvents !== undefined) await db.mcpViewEvents.bulkPut(snap.viewEvents);
+    if (snap.toolSets !== undefined) await db.toolSets.bulkPut(snap.toolSets);
   });
 }

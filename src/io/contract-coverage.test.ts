@@ -7,6 +7,7 @@ import type { SessionRecord, SessionSettings } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { ExportFileV1 } from './format-v1';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
+import type { OfferedTool, OfferedToolSource, ToolSetRecord } from '../domain/offered-tools';
 import { sanitizeForExport } from './sanitize-export';
 import { validateExportFile } from './validate-file';
 
@@ -67,7 +68,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   message_appended: { ...env, seq: 1, type: 'message_appended', message: messages.assistant },
   request_started: {
     ...env, seq: 2, type: 'request_started', turn: 1, attempt: 1, messageId: 'm2', systemLayers: [{ id: 'base', title: 'Base', text: 'Be brief.' }],
-    contextTokens: 100, contextLimit: 8000, contextTokensRaw: 80,
+    contextTokens: 100, contextLimit: 8000, contextTokensRaw: 80, toolSet: 'a'.repeat(64),
   },
   first_token: { ...env, seq: 3, type: 'first_token', turn: 1, attempt: 1 },
   text_delta: { ...env, seq: 4, type: 'text_delta', turn: 1, messageId: 'm2', delta: 'a' },
@@ -131,6 +132,13 @@ const tool: Required<FlatToolDefinition> = {
   builtinId: null, allowedOrigins: ['https://x.example'], timeoutMs: 1000, needsApproval: true, enabled: false, createdAt: 1, updatedAt: 2,
   allowPrivateAddresses: true,
 };
+const sources: { [K in OfferedToolSource['kind']]: Extract<OfferedToolSource, { kind: K }> } = {
+  builtin: { kind: 'builtin' }, custom: { kind: 'custom' }, mcp: { kind: 'mcp', serverId: 'srv', serverName: 'S' }, provider: { kind: 'provider' },
+};
+const toolSet: Required<ToolSetRecord> = {
+  sessionId: S, hash: 'a'.repeat(64),
+  tools: Object.values(sources).map((source, i): Required<OfferedTool> => ({ name: `t${i}`, description: 'd', parameters: { type: 'object' }, source })),
+};
 const memory: Required<MemoryRecord> = { id: 'mem', text: 'x', createdAt: 1, updatedAt: 1, sourceSessionId: S, embedding: [0.5], embeddingModel: 'e' };
 
 describe('the v1 schema covers every field of the shared contracts', () => {
@@ -144,6 +152,7 @@ describe('the v1 schema covers every field of the shared contracts', () => {
         runs: [run],
         events: Object.values(events),
         mcpViewEvents: [viewEvent],
+        toolSets: [toolSet],
       }],
       tools: [tool],
       memories: [memory],

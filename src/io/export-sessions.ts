@@ -33,13 +33,14 @@ function sortToolCalls(calls: ToolCallRecord[], messages: MessageRecord[]): Tool
 }
 
 async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<ExportedSessionV1> {
-  const [messages, toolCalls, runs, events, mcpTasks, viewEvents] = await Promise.all([
+  const [messages, toolCalls, runs, events, mcpTasks, viewEvents, toolSets] = await Promise.all([
     db.messages.where('[sessionId+order]').between([session.id, Dexie.minKey], [session.id, Dexie.maxKey]).toArray(),
     db.toolCalls.where('sessionId').equals(session.id).toArray(),
     db.runs.where('sessionId').equals(session.id).toArray(),
     db.events.where('sessionId').equals(session.id).toArray(),
     db.mcpTasks.where('sessionId').equals(session.id).toArray(),
     db.mcpViewEvents.where('sessionId').equals(session.id).toArray(),
+    db.toolSets.where('sessionId').equals(session.id).toArray(),
   ]);
   const sortedRuns = [...runs].sort((a: RunRecord, b: RunRecord) => a.startedAt - b.startedAt || byId(a, b));
   const runRank = new Map(sortedRuns.map((r, i) => [r.id, i]));
@@ -55,6 +56,8 @@ async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<Exp
     events,
     ...(tasks.length > 0 ? { mcpTasks: tasks } : {}),
     ...(views.length > 0 ? { mcpViewEvents: views } : {}),
+    // In hash order (the table's key order), so two exports of the same data are equal.
+    ...(toolSets.length > 0 ? { toolSets } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { McpServerRecord } from '../domain/mcp-server';
 import type { ModelPrice } from '../domain/model-prices';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
+import type { ToolSetRecord } from '../domain/offered-tools';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
@@ -30,6 +31,8 @@ export type ExportedSessionV1 = {
   mcpTasks?: McpTaskRecord[];
   /** What the session's MCP App Views did and were told (the timeline's View lane), oldest first; absent when none. */
   mcpViewEvents?: McpViewEventRecord[];
+  /** The distinct tool sets its requests offered, by content hash (architecture.md, "Offered tool sets"); absent when none was recorded. */
+  toolSets?: ToolSetRecord[];
 };
 
 export type ExportFileV1 = {

@@ -73,6 +73,7 @@ export async function writeImport(
       await db.events.where('sessionId').equals(id).delete();
       await deleteSessionMcpTasks(db, id);
       await db.mcpViewEvents.where('sessionId').equals(id).delete();
+      await db.toolSets.where('sessionId').equals(id).delete();
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
@@ -87,6 +88,7 @@ export async function writeImport(
     const taken = new Set((await db.mcpTasks.bulkGet(tasks.map((t) => t.callId))).flatMap((t) => (t ? [t.callId] : [])));
     await db.mcpTasks.bulkAdd(tasks.filter((t) => !taken.has(t.callId) && (taken.add(t.callId), true)));
     await addAll(db.mcpViewEvents, plan.sessions.flatMap((e) => e.mcpViewEvents ?? []));
+    await addAll(db.toolSets, plan.sessions.flatMap((e) => e.toolSets ?? []));
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
       const chunk = plan.tools.slice(i, i + WRITE_CHUNK);

@@ -102,6 +102,20 @@ function checkSession(
     eventKeys.add(key);
   });
 
+  // Tool sets are keyed by session and hash; every request that names one must find it (architecture.md, "Offered tool sets").
+  const setHashes = new Set<string>();
+  (entry.toolSets ?? []).forEach((t, i) => {
+    const path = `${base}.toolSets[${i}]`;
+    own(`${path}.sessionId`, t.sessionId);
+    if (setHashes.has(t.hash)) add(`${path}.hash`, `a tool set hash used once per session ("${t.hash}" is repeated)`);
+    setHashes.add(t.hash);
+  });
+  entry.events.forEach((e, i) => {
+    if (e.type === 'request_started' && e.toolSet !== undefined && !setHashes.has(e.toolSet)) {
+      add(`${base}.events[${i}].toolSet`, `the hash of a tool set of this session (no tool set "${e.toolSet}")`);
+    }
+  });
+
   // View events are keyed by session, call and seq: a key used twice would make the import's one transaction fail.
   const viewKeys = new Set<string>();
   (entry.mcpViewEvents ?? []).forEach((v, i) => {

@@ -110,5 +110,7 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
     events: entry.events.map(event),
     ...(entry.mcpTasks !== undefined ? { mcpTasks: entry.mcpTasks.map((t) => ({ ...t, callId: call(t.callId), sessionId })) } : {}),
     ...(entry.mcpViewEvents !== undefined ? { mcpViewEvents: entry.mcpViewEvents.map((v) => ({ ...v, sessionId, callId: call(v.callId) })) } : {}),
+    // A set's hash is its content's: it stays as it is under the new session id.
+    ...(entry.toolSets !== undefined ? { toolSets: entry.toolSets.map((t) => ({ ...t, sessionId })) } : {}),
   };
 }

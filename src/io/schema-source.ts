@@ -137,6 +137,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       contextTokens: count(),
       contextLimit: count(),
       contextTokensRaw: count(),
+      toolSet: str(64),
     },
     first_token: { turn, attempt },
     summary_started: { turn, attempt },
@@ -186,7 +187,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
 }
 
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
-  request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw'],
+  request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw', 'toolSet'],
   tool_started: ['mcpServer'],
   approval_requested: ['repeat'],
   approval_resolved: ['by'],
@@ -461,7 +462,23 @@ export function buildSessionSchema(): Schema {
         events: list(ref('event'), LIMITS.events),
         mcpTasks: list(ref('mcpTask'), LIMITS.smallList),
         mcpViewEvents: list(ref('mcpViewEvent'), LIMITS.events),
-      }, ['mcpTasks', 'mcpViewEvents']),
+        toolSets: list(ref('toolSet'), LIMITS.smallList),
+      }, ['mcpTasks', 'mcpViewEvents', 'toolSets']),
+      // The distinct tool sets the session's requests offered, each named by the SHA-256 of its canonical JSON
+      // (architecture.md, "Offered tool sets"); a request_started's toolSet is one of these hashes.
+      toolSet: obj({
+        sessionId: id(),
+        hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+        tools: list(
+          obj({
+            name: str(LIMITS.name),
+            description: str(LIMITS.shortText),
+            parameters: { type: 'object', maxProperties: LIMITS.smallList },
+            source: tagged('kind', { builtin: {}, custom: {}, mcp: { serverId: id(), serverName: str(LIMITS.name) }, provider: {} }),
+          }),
+          LIMITS.tools,
+        ),
+      }),
       mcpViewEvent: obj(
         {
           sessionId: id(),

@@ -5,6 +5,7 @@ import type { Conversation, ModelRequest } from '../agent/model-client';
 import type { AssistantMessage, ChatMessage, MessageImage } from '../domain/messages';
 import type { ProviderItem } from '../domain/provider-items';
 import type { WireSettings } from './api-format';
+import { providerTools } from './provider-tools';
 
 // Reasoning summaries are requested only from models that reason; others reject the `reasoning` options.
 const REASONING_MODEL = /^(o\d|gpt-5|codex|gpt-oss)/i;
@@ -33,39 +34,6 @@ export function buildResponsesRequest(chat: ModelRequest, conversation: Conversa
     ...(typeof chat.temperature === 'number' ? { temperature: chat.temperature } : {}),
     ...(typeof chat.top_p === 'number' ? { top_p: chat.top_p } : {}),
   };
-}
-
-function providerTools(wire: WireSettings): Tool[] {
-  const out: Tool[] = [];
-  for (const kind of wire.providerTools) {
-    switch (kind) {
-      case 'web_search':
-        out.push({ type: 'web_search' });
-        break;
-      case 'code_interpreter':
-        out.push({ type: 'code_interpreter', container: { type: 'auto' } });
-        break;
-      case 'file_search':
-        // Without a vector store there is nothing to search; the settings say so.
-        if (wire.vectorStoreId) out.push({ type: 'file_search', vector_store_ids: [wire.vectorStoreId] });
-        break;
-      case 'mcp':
-        if (wire.remoteMcpUrl) out.push({ type: 'mcp', server_label: mcpLabel(wire.remoteMcpUrl), server_url: wire.remoteMcpUrl, require_approval: 'never' });
-        break;
-    }
-  }
-  return out;
-}
-
-/** A label the API accepts (letters, digits, _ and -), named for the server's host. */
-function mcpLabel(url: string): string {
-  let host = 'remote';
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    // The settings check the URL; a bad one still gets a valid label.
-  }
-  return host.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64) || 'remote';
 }
 
 type Built = { instructions: string | undefined; input: ResponseInputItem[]; previousResponseId?: string };

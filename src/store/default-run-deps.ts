@@ -40,6 +40,7 @@ export function defaultRunDeps(): RunDeps {
         close: () => persister.close(),
         unsaved: () => persister.pending().length > 0 || persister.pendingMessages().length > 0,
         unsavedRecords: () => persister.unsavedRecords(),
+        recordToolSet: (set) => persister.recordToolSet(set),
       };
     },
     acquireRunLock: (sessionId) => acquireRunLock(sessionId),

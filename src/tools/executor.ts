@@ -68,6 +68,7 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
       spec: { name: def.name, description: def.description, parameters: def.parameters },
       ...(def.timeoutMs !== null ? { timeoutMs: def.timeoutMs } : {}),
       needsApproval: def.needsApproval,
+      source: def.kind === 'builtin' ? { kind: 'builtin' } : { kind: 'custom' },
       validate: (args) => validator.validateArgs(def, args),
       run: (args, ctx) => runDefinition(def, args, ctx),
     };

@@ -1,5 +1,6 @@
 import type { ContextHook } from '../../agent/context-hook';
 import { recordedToolExecutor } from '../../agent/recorded-tools';
+import { offeredToolsExecutor } from '../../agent/offered-tools-executor';
 import type { ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
 import { assembleSystemPrompt } from '../../context/system-prompt';
 import type { RerunOptions } from './run-controller';
@@ -23,9 +24,11 @@ export function rerunPreparation({ sessionId, rerun, tools, systemPrompt, approv
   const context: ContextHook | undefined = layers
     ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
     : undefined;
+  // The step's own tools when they were recorded: a tool gone since answers from the recordings or says so.
+  const offered = rerun.offeredTools ? offeredToolsExecutor(rerun.offeredTools, tools, rerun.recorded) : tools;
   const shown = rerun.recorded
-    ? recordedToolExecutor(tools, rerun.recorded, { ask: (call, signal) => askUnmatchedCall(sessionId, call, signal), approve, stop })
-    : tools;
+    ? recordedToolExecutor(offered, rerun.recorded, { ask: (call, signal) => askUnmatchedCall(sessionId, call, signal), approve, stop })
+    : offered;
   const prompt = layers ? assembleSystemPrompt(layers) : systemPrompt;
   return { tools: shown, ...(prompt ? { systemPrompt: prompt } : {}), ...(context ? { context } : {}) };
 }

@@ -11,11 +11,13 @@ import { isLiveStatus, sameBaseURL, type SessionRecord } from '../../domain/sess
 import type { UnsavedRecords } from '../../db/persister';
 import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../../llm/api-format';
+import { offeredProviderTools } from '../../llm/provider-tools';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { SentPromptLayer } from '../../agent/context-hook';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
 import type { AdoptedTurn } from '../../agent/loop';
+import type { OfferedTool } from '../../domain/offered-tools';
 
 /**
  * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
@@ -29,6 +31,8 @@ export type RerunOptions = {
   recorded?: RecordedResultsCursor;
   /** A comparison's answer taken as the first turn's reply, sent for by no request ("Continue with <model>"). */
   adopted?: AdoptedTurn;
+  /** The tools the step offered, as recorded (architecture.md, "Offered tool sets"); absent: not recorded, today's tools. */
+  offeredTools?: OfferedTool[];
 };
 
 export type StartResult =
@@ -172,7 +176,8 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
         const history = await deps.loadHistory(sessionId);
         const systemPrompt = session.settings.systemPrompt?.trim();
         const config = { ...sessionConfig(session), ...(rerun?.model ? { model: rerun.model } : {}) };
-        const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire: wireSettingsOf(session.settings, deps.getBaseURL()) });
+        const wire = wireSettingsOf(session.settings, deps.getBaseURL());
+        const model = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL(), wire });
         // Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure
         // there ends the run (cancelled, or with a clear error) and never loses what was typed.
         const prepare = async (signal: AbortSignal) => {
@@ -216,6 +221,8 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           approve: approvalGate(sessionId),
           signal: abort.signal,
           emit,
+          providerTools: offeredProviderTools(wire),
+          ...(persister.recordToolSet ? { onToolSet: (set) => persister.recordToolSet?.(set) } : {}),
         });
       } catch (err) {
         // The loop reports its own failures as events; reaching here is a wiring fault, shown rather than lost.

@@ -17,6 +17,7 @@ import type { RunContextArgs } from '../../context/run-context';
 import type { AcquireResult } from '../../db/run-lock';
 import type { SessionEndpoint, SessionRecord } from '../../domain/session';
 import type { UnsavedRecords } from '../../db/persister';
+import type { OfferedTool } from '../../domain/offered-tools';
 
 /**
  * What the controller hands runAgent: the loop's own input (src/agent/loop.ts) minus the knobs only tests of
@@ -40,6 +41,8 @@ export type RunPersister = {
   unsaved?(): boolean;
   /** What is only in memory (for Export after a storage failure); null or absent: nothing. */
   unsavedRecords?(): UnsavedRecords | null;
+  /** Keeps a tool set a request of the run offers (architecture.md, "Offered tool sets"). Absent: not kept. */
+  recordToolSet?(set: { hash: string; tools: OfferedTool[] }): void;
 };
 
 /** Everything the run controller reaches outside the store; the app wires the real modules (default-run-deps.ts). */

@@ -39,8 +39,8 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
   const history = path.slice(0, Math.max(0, index)).map(fromMessageRecord);
   const step = await recordedStep(message.runId, message.id);
   const prompt = step.sentLayers ? assembleSystemPrompt(step.sentLayers) : session.settings.systemPrompt?.trim();
-  // The record keeps no tool definitions: the request offers the session's tools as a run would now (its own ones
-  // and `remember`), prepared without recall so no memory request is made.
+  // Today's tools are prepared as a run would (its own ones and `remember`), without recall so no memory request is
+  // made; they are offered only when the step's own were not recorded.
   const deps = defaultRunDeps();
   const toolsOn = session.settings.toolsEnabled !== false;
   const memoryOn = session.settings.memoryEnabled !== false;
@@ -51,7 +51,10 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
         session, apiKey: ownKey, baseURL: own, history, tools: baseTools, model: runModelClient({ apiKey: ownKey, baseURL: own }), signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
       })
     : null;
-  const specs = (prepared?.tools ?? baseTools).list().map((t) => t.spec);
+  // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
+  const specs = step.offeredTools
+    ? step.offeredTools.filter((t) => t.source.kind !== 'provider').map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }))
+    : (prepared?.tools ?? baseTools).list().map((t) => t.spec);
   const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
   const view = requestView(history);
   const config = sessionConfig(session);

@@ -4,21 +4,35 @@ import { fromMessageRecord, listMessages } from '../../db/messages-repo';
 import type { SentPromptLayer } from '../../agent/context-hook';
 import { indexRecordedResults, recordedCallsFromHistory, recordedResultsCursor } from '../../agent/recorded-results';
 import { rerun, type BranchOutcome } from './branch-actions';
+import { getToolSet } from '../../db/tool-sets-repo';
+import type { OfferedTool } from '../../domain/offered-tools';
 
 export type ToolResultsChoice = 'recorded' | 'live';
 
-/** What the step of an assistant message was run with: its model and the system prompt layers it sent. */
-export type RecordedStep = { model: string | null; sentLayers: SentPromptLayer[] | null };
+/**
+ * What the step of an assistant message was run with: its model, the system prompt layers it sent, the tools it
+ * offered (null: not recorded, from before tool sets were kept) and which request of its run it was.
+ */
+export type RecordedStep = { model: string | null; sentLayers: SentPromptLayer[] | null; offeredTools: OfferedTool[] | null; turn: number | null };
 
 export async function recordedStep(runId: string, messageId: string): Promise<RecordedStep> {
   const events = await listRunEvents(db, runId);
   let model: string | null = null;
   let sentLayers: SentPromptLayer[] | null = null;
+  let toolSet: string | null = null;
+  let sessionId: string | null = null;
+  let turn: number | null = null;
   for (const e of events) {
     if (e.type === 'run_started') model = e.model;
-    if (e.type === 'request_started' && e.messageId === messageId) sentLayers = e.systemLayers ?? null;
+    if (e.type === 'request_started' && e.messageId === messageId) {
+      sentLayers = e.systemLayers ?? null;
+      toolSet = e.toolSet ?? null;
+      sessionId = e.sessionId;
+      turn = e.turn;
+    }
   }
-  return { model, sentLayers };
+  const set = toolSet !== null && sessionId !== null ? await getToolSet(db, sessionId, toolSet) : undefined;
+  return { model, sentLayers, offeredTools: set?.tools ?? null, turn };
 }
 
 /**
@@ -35,6 +49,7 @@ export async function rerunFromHere(sessionId: string, messageId: string, runId:
   return rerun(sessionId, messageId, undefined, {
     model: choice.model.trim(),
     ...(step.sentLayers ? { sentLayers: step.sentLayers } : {}),
+    ...(step.offeredTools ? { offeredTools: step.offeredTools } : {}),
     ...(recorded ? { recorded } : {}),
   });
 }

@@ -11,13 +11,16 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
   const [model, setModel] = useState<string | null>(null);
   const [toolResults, setToolResults] = useState<ToolResultsChoice>('recorded');
   const [problem, setProblem] = useState<string | null>(null);
+  const [toolsText, setToolsText] = useState<string | null>(null);
 
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
     let live = true;
     void recordedStep(message.runId, message.id).then((s) => {
-      if (live) setModel((m) => m ?? s.model ?? '');
+      if (!live) return;
+      setModel((m) => m ?? s.model ?? '');
+      setToolsText(s.offeredTools ? `Tools as offered at step ${s.turn ?? '?'} (${s.offeredTools.length})` : "Tools: today's (this step's tools were not recorded)");
     });
     return () => {
       live = false;
@@ -44,6 +47,7 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
           Model
           <input type="text" value={model ?? ''} onChange={(e) => setModel(e.target.value)} disabled={model === null} />
         </label>
+        {toolsText && <p className="hint">{toolsText}</p>}
         <fieldset role="radiogroup" aria-label="Tool results">
           <legend>Tool results</legend>
           <label>

@@ -1,10 +1,42 @@
 import { useSentPrompt } from '../data/use-sent-prompt';
+import { offeredToolSourceText, type OfferedTool } from '../../domain/offered-tools';
 import type { MessageActionContext } from '../chat/actions/message-action';
+
+/** The request's tool list as recorded: name, origin, description and schema of each. */
+function SentTools({ tools }: { tools: OfferedTool[] | null }) {
+  if (!tools) return <p className="hint">No record of the tools this request offered (it ran before tool lists were recorded).</p>;
+  return (
+    <section className="sent-tools" aria-label="Tools offered">
+      <h4>Tools offered ({tools.length})</h4>
+      {tools.length === 0 && <p className="hint">None: this request offered no tools.</p>}
+      <ul>
+        {tools.map((t) => (
+          <li key={t.name}>
+            <details>
+              <summary>
+                {t.name} <span className="hint">({offeredToolSourceText(t.source)})</span>
+              </summary>
+              <p>{t.description}</p>
+              <pre>{JSON.stringify(t.parameters, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function Layers({ runId, messageId }: { runId: string; messageId: string }) {
   const sent = useSentPrompt(runId, messageId);
   if (!sent) return <p className="hint">Loading…</p>;
-  if (!sent.layers) return <p className="hint">No record of the system prompt for this turn (it ran before prompt layers were recorded).</p>;
+  if (!sent.layers) {
+    return (
+      <div className="sent-layers">
+        <p className="hint">No record of the system prompt for this turn (it ran before prompt layers were recorded).</p>
+        <SentTools tools={sent.tools} />
+      </div>
+    );
+  }
   return (
     <div className="sent-layers">
       {sent.tokens !== null && (
@@ -18,6 +50,7 @@ function Layers({ runId, messageId }: { runId: string; messageId: string }) {
           <pre>{l.text}</pre>
         </section>
       ))}
+      <SentTools tools={sent.tools} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { listRunEvents } from '../../db/events-repo';
 import { loadHistory } from '../../db/messages-repo';
 import { getSession } from '../../db/sessions-repo';
 import { listTools } from '../../db/tools-repo';
+import { getToolSet } from '../../db/tool-sets-repo';
 import { assembleSystemPrompt } from '../../context/system-prompt';
 import type { CaseCheck, EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { freezeStep, StepNotFoundError, type FrozenStep } from '../../evals/freeze-step';
@@ -33,8 +34,14 @@ export async function freezeSessionStep(sessionId: string, messageId: string): P
   const started = (await listRunEvents(db, step.runId)).find((e) => e.type === 'request_started' && e.messageId === messageId);
   const layers = started?.type === 'request_started' ? started.systemLayers : undefined;
   const systemPrompt = layers && layers.length > 0 ? assembleSystemPrompt(layers) : session.settings.systemPrompt;
-  // The tools the run offered: those enabled now, unless the session sends none.
-  const offered = session.settings.toolsEnabled === false ? [] : tools.filter((t) => t.enabled);
+  // The tools the step offered, as recorded (architecture.md, "Offered tool sets"); for a step from before they were
+  // recorded, those enabled now, unless the session sends none. Provider-run tools are the provider's to run: a case
+  // offers the functions.
+  const hash = started?.type === 'request_started' ? started.toolSet : undefined;
+  const set = hash !== undefined ? await getToolSet(db, sessionId, hash) : undefined;
+  const offered = set
+    ? set.tools.filter((t) => t.source.kind !== 'provider')
+    : session.settings.toolsEnabled === false ? [] : tools.filter((t) => t.enabled);
   const frozen = freezeStep({ history, messageId, model: session.model, systemPrompt, tools: offered, temperature: session.settings.temperature });
   return { ...frozen, sessionTitle: session.title };
 }
