@@ -33,4 +33,13 @@ describe('a run whose first turn is an answer already received (Continue with <m
     expect(r.history[2]).toMatchObject({ toolCallId: 'c1', content: 'blue' });
     expect(r.history[3]).toMatchObject({ content: 'It is blue.', turn: 2 });
   });
+
+  it("the answer's usage, recorded in the comparison, is the run's usage for that turn (counted once)", async () => {
+    const model = scriptedModel([textReply(['never'])]);
+    const usage = { promptTokens: 120, completionTokens: 30, totalTokens: 150, estimated: false };
+    const h = harness(model, { history, userMessage: undefined, adopted: { messageId: 'adopted-1', turn: turn({ text: 'Teal.', usage }) } });
+    const r = await h.run();
+    expect(r.usage).toMatchObject({ promptTokens: 120, completionTokens: 30, totalTokens: 150 });
+    expect(h.events.find((e) => e.type === 'run_finished')).toMatchObject({ usage: { promptTokens: 120, completionTokens: 30 } });
+  });
 });

@@ -151,6 +151,9 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       if (signal.aborted) return finish('cancelled');
       if (turn > config.maxTurns) return finish('max_turns');
       if (turn === 1 && input.adopted) {
+        // Spent during the comparison, whose answers stay out of the session's totals (architecture.md, "Try on other
+        // models"): counted here, as this turn's usage, the adopted answer is counted exactly once.
+        if (input.adopted.turn.usage) usage = addUsage(usage, input.adopted.turn.usage);
         const end = await handleTurn(input.adopted.turn, turn, input.adopted.messageId);
         if (end) return finish(end.stop, end.error);
         continue;

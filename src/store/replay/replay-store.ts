@@ -23,6 +23,8 @@ export type ActiveReplay = {
   speed: ReplaySpeed;
   /** Run time (ms since the run started) of the last event shown: where the timeline draws its cursor. */
   cursorT: number;
+  /** The run was imported without times (runs `timing: 'order'`): its event times are order, not time. */
+  orderOnly: boolean;
 };
 
 export type ReplayState = {
@@ -87,7 +89,7 @@ export async function startReplay(sessionId: string, runId: string): Promise<voi
   cursor = createReplayCursor(runId, sessionId, run.startedAt, events);
   useReplayStore.setState({
     problem: null,
-    active: { sessionId, runId, position: 0, total: cursor.events.length, playing: false, speed: 'x1', cursorT: 0 },
+    active: { sessionId, runId, position: 0, total: cursor.events.length, playing: false, speed: 'x1', cursorT: 0, orderOnly: run.timing === 'order' },
   });
   show(0);
 }

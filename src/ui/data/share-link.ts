@@ -3,10 +3,9 @@ import { sealShare } from '../../io/share/share-crypto';
 import { ShareLinkError } from '../../io/share/share-errors';
 import { formatShareLink, MAX_INLINE_LINK_CHARS } from '../../io/share/share-fragment-codec';
 import { encodeSharePlaintext, sharePlaintext } from '../../io/share/share-plaintext';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { putSharedObject, type PutShare } from '../../sync/shared-object';
 import { loadStorageConfig, storageUrl } from '../../sync/storage-config';
-import { readStoredShares, recordStoredShare, stopSharing, type StoredShare } from '../../sync/stored-shares';
+import { recordStoredShare } from '../../sync/stored-shares';
 import { buildSessionsFile } from './session-export';
 
 /** Where a made link keeps the session: in the link itself, or on the sync storage (the link says where). */
@@ -41,14 +40,4 @@ export async function makeShareLink(sessionId: string, includeToolResults: boole
   const id = put.path.slice(put.path.lastIndexOf('/') + 1);
   await recordStoredShare(db, { id, sessionId, storage: storageUrl(config), path: put.path, createdAt: Date.now(), toolResults: includeToolResults });
   return { link: formatShareLink(pageUrl, { mode: 'stored', key, location: put.location }), where: 'storage', shareId: id };
-}
-
-/** The session's links put on the storage, newest first, live (undefined until read). */
-export function useStoredShares(sessionId: string): StoredShare[] | undefined {
-  return useLiveQuery(async () => (await readStoredShares(db)).filter((s) => s.sessionId === sessionId).sort((a, b) => b.createdAt - a.createdAt), [sessionId]);
-}
-
-/** "Stop sharing": removes the sealed session from the storage and marks the record; throws StopSharingError. */
-export async function stopStoredShare(id: string): Promise<StoredShare> {
-  return stopSharing(db, id);
 }

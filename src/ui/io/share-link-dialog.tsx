@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { makeShareLink, stopStoredShare, useStoredShares, type MadeShareLink } from '../data/share-link';
+import { makeShareLink, type MadeShareLink } from '../data/share-link';
+import { useStoredShareRows } from '../data/stored-shares-data';
+import { StoredSharesList, useStopSharing, type StopOutcome } from './stored-shares-list';
 
 type Props = { sessionId: string; onClose: () => void };
 
-type Stopped = { kind: 'done' | 'failed'; text: string } | null;
+type Stopped = StopOutcome | null;
 
 /** The dialog's one status line: what making a link or stopping one is doing or did last. */
 function statusText(step: Step, stopping: boolean, stopped: Stopped): string {
@@ -16,8 +18,6 @@ function statusText(step: Step, stopping: boolean, stopped: Stopped): string {
     : 'The session is on your storage, encrypted; the link holds where it is and its key.';
   return where + (step.copied ? ' Link copied.' : '');
 }
-
-const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type Step = { kind: 'idle' } | { kind: 'making' } | { kind: 'made'; made: MadeShareLink; copied: boolean } | { kind: 'failed'; text: string };
 
@@ -33,10 +33,10 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
   const id = useId();
   const [toolResults, setToolResults] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const stored = useStoredShares(sessionId);
-  // What "Stop sharing" last did: a sentence for the status line, or one for the alert.
-  const [stopped, setStopped] = useState<Stopped>(null);
-  const [stopping, setStopping] = useState<string | null>(null);
+  const stored = useStoredShareRows(sessionId);
+  // A link shown for the share just removed would no longer open: take it away.
+  const dropShown = (shareId: string) => setStep((st) => (st.kind === 'made' && st.made.where === 'storage' && st.made.shareId === shareId ? { kind: 'idle' } : st));
+  const { stopping, outcome: stopped, setOutcome: setStopped, stop } = useStopSharing(dropShown);
 
   useEffect(() => {
     const d = ref.current;
@@ -58,21 +58,6 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       setStep({ kind: 'made', made, copied: false });
     } catch (e) {
       setStep({ kind: 'failed', text: e instanceof Error ? e.message : String(e) });
-    }
-  };
-
-  const stop = async (shareId: string) => {
-    setStopping(shareId);
-    setStopped(null);
-    try {
-      await stopStoredShare(shareId);
-      setStopped({ kind: 'done', text: 'Stopped sharing: the session was removed from your storage. Its link now says so.' });
-      // A link shown for the share just removed would no longer open: take it away.
-      if (step.kind === 'made' && step.made.where === 'storage' && step.made.shareId === shareId) setStep({ kind: 'idle' });
-    } catch (e) {
-      setStopped({ kind: 'failed', text: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setStopping(null);
     }
   };
 
@@ -133,21 +118,7 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       {stored !== undefined && stored.length > 0 && (
         <section aria-labelledby={`${id}-stored`}>
           <h3 id={`${id}-stored`}>Links on your storage</h3>
-          <ul aria-labelledby={`${id}-stored`} className="share-stored-list">
-            {stored.map((s) => (
-              <li key={s.id}>
-                <span>
-                  Made {when(s.createdAt)}, {s.toolResults ? 'with' : 'without'} tool results
-                  {s.removedAt !== undefined ? ` · sharing stopped ${when(s.removedAt)}` : ''}
-                </span>{' '}
-                {s.removedAt === undefined && (
-                  <button type="button" disabled={stopping !== null} onClick={() => void stop(s.id)}>
-                    Stop sharing
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
+          <StoredSharesList rows={stored} labelId={`${id}-stored`} withTitle={false} withWhere={false} stopping={stopping} onStop={(sid) => void stop(sid)} />
         </section>
       )}
       <div className="dialog-actions">

@@ -2,6 +2,7 @@ import { isReplaySpeed, REPLAY_SPEEDS, type ReplaySpeed } from '../../domain/rep
 import {
   exitReplay, pauseReplay, playReplay, restartReplay, seekReplay, setReplaySpeed, stepReplay, useReplayStore,
 } from '../../store/replay/replay-store';
+import { replayTimeText } from '../../timeline/detail-rows';
 import './replay.css';
 
 const SPEED_WORDS: Record<ReplaySpeed, string> = { x1: '1×', x4: '4×', instant: 'Instant' };
@@ -14,7 +15,7 @@ export default function ReplayPanel() {
   const active = useReplayStore((s) => s.active);
   const problem = useReplayStore((s) => s.problem);
   if (!active) return problem ? <p role="alert" className="replay-problem">{problem}</p> : null;
-  const { position, total, playing, speed } = active;
+  const { position, total, playing, speed, cursorT, orderOnly } = active;
   return (
     <section className="replay-panel" role="region" aria-label="Replay">
       <strong className="replay-title">Replay</strong>
@@ -47,6 +48,7 @@ export default function ReplayPanel() {
         onChange={(e) => seekReplay(Number(e.target.value))}
       />
       <span className="hint" aria-hidden="true">{position} / {total}</span>
+      <span className="hint">{replayTimeText(orderOnly, cursorT)}</span>
       <button type="button" onClick={exitReplay}>Exit replay</button>
     </section>
   );

@@ -3,6 +3,7 @@ import type { StorageConfig } from '../../sync/storage-config';
 import { savedStorageConfig, syncService } from '../../store/services/sync-service-instance';
 import { downloadText } from '../download';
 import { FolderBackupButtons } from './folder-backup-buttons';
+import { SharedLinksSection } from './shared-links-section';
 import { SyncConflicts } from './sync-conflicts';
 import { SyncStatusRegion } from './sync-status-region';
 import './sync.css';
@@ -17,7 +18,7 @@ function toConfig(f: Form): StorageConfig {
     : { kind: 's3', bucketUrl: f.bucketUrl.trim(), accessKeyId: f.accessKeyId.trim(), secretAccessKey: f.secretAccessKey, region: f.region.trim() };
 }
 
-/** The "Sync and backup" panel: storage, passphrase, status, conflicts, backup and restore. */
+/** The "Sync and backup" panel: storage, passphrase, status, conflicts, shared links, backup and restore. */
 export function SyncPanel({ onClose }: { onClose: () => void }) {
   const service = syncService();
   const view = useSyncExternalStore((fn) => service.subscribe(fn), () => service.current);
@@ -110,6 +111,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
       </form>
       <SyncStatusRegion view={view} />
       <SyncConflicts conflicts={view.conflicts} />
+      <SharedLinksSection />
       <div className="sync-close">
         <button type="button" onClick={onClose}>
           Close

@@ -1,19 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatMs } from '../../timeline/format';
-import { errorLabel, turnName, type Bar } from '../../timeline/layout';
+import { turnName, type Bar } from '../../timeline/layout';
 import { useCostText } from './use-cost-text';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
-import { STATUS_STYLES, STOP_REASON_WORDS } from '../../timeline/outcome-style';
+import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { LongText } from '../chat/long-text';
 import { textPieces } from '../chat/text-pieces';
 import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from './chat-link';
 import { McpCallDetails } from '../mcp/servers/mcp-call-details';
 import { ViewEventDetails } from '../mcp/apps/view-event-details';
-import { approvalText } from '../../timeline/approval-text';
+import { attemptRows, callRows, runRows, type DetailRow } from '../../timeline/detail-rows';
 import { ReplayRunButton } from '../replay/replay-run-button';
 import { bytesReceivedText } from '../../domain/bytes-received';
-import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from '../../domain/step-stats';
 import { SaveCaseButton } from '../evals/save-case-button';
 
 const CUT = 2000;
@@ -65,7 +64,7 @@ function CutText({ text, label }: { text: string; label: string }) {
   );
 }
 
-function Timings({ rows }: { rows: [string, string][] }) {
+function Timings({ rows }: { rows: DetailRow[] }) {
   return (
     <dl className="tl-dl">
       {rows.map(([k, v]) => (
@@ -91,15 +90,7 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
   const args = pretty(call.arguments);
   const result = call.result === null ? null : pretty(call.result);
   const s = STATUS_STYLES[call.outcome];
-  const end = call.end ?? run.duration;
-  const timings: [string, string][] = [
-    ['Starts at', formatMs(call.start)],
-    ['Duration', formatMs(end - call.start)],
-  ];
-  timings.push(['Approval', approvalText(call)]);
-  if (call.approval) timings.push(['Waited for approval', `${formatMs((call.approval.end ?? end) - call.approval.start)}${call.approval.decision ? ` (${call.approval.decision})` : ''}`]);
-  if (call.runStart !== null) timings.push(['Ran for', formatMs(end - call.runStart)]);
-  timings.push(['Turn', String(turn?.sessionTurn ?? call.turn)], ['Run', String(run.index + 1)], ['Call id', call.callId]);
+  const timings = callRows(run, turn, call);
   return (
     <>
       <h2>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h2>
@@ -147,22 +138,11 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       ))}
       <ol className="tl-attempts">
         {turn.attempts.map((a) => {
-          const end = a.end ?? run.duration;
           const s = STATUS_STYLES[a.retrying ? 'retrying' : a.outcome];
           return (
             <li key={a.attempt}>
               <strong>Attempt {a.attempt}</strong> <span className="tl-status">{s.icon} {s.word}</span>
-              <Timings rows={[
-                ...(a.queuedAt !== null && a.queuedAt < a.start ? [['Queued before sending', `${formatMs(a.start - a.queuedAt)} from ${formatMs(a.queuedAt)}`] as [string, string]] : []),
-                ['Starts at', formatMs(a.start)],
-                ['Waiting (to first token)', a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)],
-                ['Streaming', a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)],
-                ['Time to first token', ttftText(a.start, a.firstTokenAt)],
-                ['Output tokens per second', tokensPerSecondText(outputTokensPerSecond(a.firstTokenAt, a.end, a.usage), a.usage?.estimated === true)],
-                ['Finish reason', a.finishReason ?? '—'],
-                ...(a.error ? [['Error', `${errorLabel(a.error)}: ${a.error.message}`] as [string, string]] : []),
-                ...(a.retryInMs !== null ? [['Retry in', formatMs(a.retryInMs)] as [string, string]] : []),
-              ]} />
+              <Timings rows={attemptRows(run, a)} />
             </li>
           );
         })}
@@ -192,26 +172,12 @@ function TurnRerun({ sessionId, runId, messageId }: { sessionId: string; runId: 
   );
 }
 
-function ttftText(start: number, firstTokenAt: number | null): string {
-  const ms = timeToFirstTokenMs(start, firstTokenAt);
-  return ms === null ? '—' : formatMs(ms);
-}
-
 function RunDetails({ sessionId, run }: { sessionId: string; run: RunModel }) {
   const cost = useCostText();
-  const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
   return (
     <>
       <h2>Run {run.index + 1}</h2>
-      <Timings rows={[
-        ['Model', run.model || '—'],
-        ['Started', new Date(run.startedAt).toLocaleString()],
-        ['Duration', formatMs(run.duration)],
-        ['Stop reason', why],
-        ['Tokens', `${run.usage.promptTokens} in, ${run.usage.completionTokens} out${run.usage.estimated ? ' (estimated)' : ''}`],
-        ['Cost', cost.of(run.model, run.usage)],
-        ...(run.error ? [['Error', `${errorLabel(run.error)}: ${run.error.message}`] as [string, string]] : []),
-      ]} />
+      <Timings rows={runRows(run, cost.of(run.model, run.usage))} />
       {run.state !== 'live' && <ReplayRunButton sessionId={sessionId} runId={run.runId} />}
     </>
   );
