@@ -1,14 +1,14 @@
 /**
  * Word-level differences between two answers (architecture.md, "Try on other models"): the comparison marks the
- * words an answer adds to the original reply and the ones it leaves out. Words and the white space between them are
- * the units; the longest common subsequence of the parts between the shared start and end decides what is the same.
+ * words an answer adds to the original reply and the ones it leaves out. jsdiff (`diff`) finds them, words and the
+ * white space between them as units; this module only turns its changes into the comparison's parts.
  */
+import { diffWordsWithSpace } from 'diff';
+
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
-/** Past this many cells (middle words of one text times the other's) the middle is marked changed as a whole. */
-const MAX_CELLS = 1_000_000;
-
-const tokens = (text: string): string[] => text.match(/\s+|\S+/g) ?? [];
+/** Past this many edits the texts share too little to mark word by word: the middle is marked changed as a whole. */
+const MAX_EDITS = 2_000;
 
 function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
   const last = parts.at(-1);
@@ -18,54 +18,24 @@ function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
 
 /** `from` → `to` as parts in reading order: same, removed from `from`, added in `to`. Pure. */
 export function wordDiff(from: string, to: string): DiffPart[] {
-  const a = tokens(from);
-  const b = tokens(to);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
   const parts: DiffPart[] = [];
-  push(parts, 'same', a.slice(0, start).join(''));
-  const midA = a.slice(start, endA);
-  const midB = b.slice(start, endB);
-  if (midA.length * midB.length > MAX_CELLS) {
-    push(parts, 'removed', midA.join(''));
-    push(parts, 'added', midB.join(''));
-  } else {
-    middle(parts, midA, midB);
+  const changes = diffWordsWithSpace(from, to, { maxEditLength: MAX_EDITS });
+  if (changes === undefined) {
+    // Too different to mark word by word: keep the shared start and end, the rest changed as a whole.
+    let start = 0;
+    while (start < from.length && start < to.length && from[start] === to[start]) start++;
+    while (start > 0 && /\S/.test(from[start - 1]!)) start--;
+    let end = 0;
+    while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+    while (end > 0 && /\S/.test(from[from.length - end]!)) end--;
+    push(parts, 'same', from.slice(0, start));
+    push(parts, 'removed', from.slice(start, from.length - end));
+    push(parts, 'added', to.slice(start, to.length - end));
+    push(parts, 'same', from.slice(from.length - end));
+    return parts;
   }
-  push(parts, 'same', a.slice(endA).join(''));
+  for (const change of changes) push(parts, change.added ? 'added' : change.removed ? 'removed' : 'same', change.value);
   return parts;
-}
-
-/** Longest common subsequence table from the end, then one walk from the start. */
-function middle(parts: DiffPart[], a: readonly string[], b: readonly string[]): void {
-  const w = b.length + 1;
-  const lcs = new Uint32Array((a.length + 1) * w);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
-    }
-  }
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      push(parts, 'same', a[i]!);
-      i++;
-      j++;
-    } else if (lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!) {
-      push(parts, 'removed', a[i++]!);
-    } else {
-      push(parts, 'added', b[j++]!);
-    }
-  }
-  while (i < a.length) push(parts, 'removed', a[i++]!);
-  while (j < b.length) push(parts, 'added', b[j++]!);
 }
 
 /** How many words an answer changed: added plus removed, white space not counted. */

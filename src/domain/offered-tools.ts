@@ -4,8 +4,9 @@
  * hash, and each request names its set by that hash (`request_started.toolSet`), so a long session offering the same
  * tools on every step keeps them once.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalJson } from './call-identity';
-import { sha256Hex } from './sha256';
 
 /** Where an offered tool came from: one of the app's built-ins, a tool the person made (code or HTTP), an MCP server's, or one the provider runs. */
 export type OfferedToolSource =
@@ -32,9 +33,13 @@ export function toolSetText(tools: readonly OfferedTool[]): string {
   return canonicalJson(tools);
 }
 
-/** SHA-256 (hex) of the set's canonical JSON: equal sets get equal hashes, in any session, on any device. */
+/**
+ * SHA-256 (hex) of the set's canonical JSON: equal sets get equal hashes, in any session, on any device. Synchronous
+ * (@noble/hashes), because the loop names the set before the request goes out and WebCrypto's digest would put a task
+ * between the turn's preparation and its request.
+ */
 export function toolSetHash(tools: readonly OfferedTool[]): string {
-  return sha256Hex(toolSetText(tools));
+  return bytesToHex(sha256(utf8ToBytes(toolSetText(tools))));
 }
 
 /** "built-in", "custom", "MCP: <server>", "provider": how the tool list names a tool's origin. */
