@@ -126,7 +126,7 @@ test('save two cases from a run, run the suite on three models, open a failure, 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export suite' }).click()]);
   const fileText = readFileSync(await download.path(), 'utf8');
-  expect(JSON.parse(fileText)).toMatchObject({ format: 'toolscope-suite', version: 1 });
+  expect(JSON.parse(fileText)).toMatchObject({ format: 'toolscope-suite', version: 2 });
   expect(fileText).not.toContain('sk-test');
 
   // A fresh profile: import the file and run the suite again, with the same verdicts.

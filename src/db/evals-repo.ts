@@ -1,6 +1,8 @@
 import type { EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../domain/eval-case';
 import type { ToolscopeDB } from './database';
-import { sessionMessages } from './messages-repo';
+import type { ChatMessage } from '../domain/messages';
+import { appendMessage, loadHistory, sessionMessages } from './messages-repo';
+import { createSession } from './sessions-repo';
 import { sessionTables } from './database';
 
 /** Test suites, their cases and their runs (architecture.md, "Test cases and suites"). */
@@ -77,12 +79,32 @@ export async function deleteSuite(db: ToolscopeDB, suiteId: string): Promise<voi
   });
 }
 
-/** Adds an imported suite whole, under new ids so it never overwrites one already here; one transaction. */
-export async function addSuite(db: ToolscopeDB, suite: EvalSuiteRecord, cases: EvalCaseRecord[], runs: EvalRunRecord[]): Promise<void> {
-  await db.transaction('rw', db.evalSuites, db.evalCases, db.evalRuns, async () => {
+/** The messages of each cell's run session, by session id, for "Export suite" with results (a session gone is skipped). */
+export async function runTranscripts(db: ToolscopeDB, runs: readonly EvalRunRecord[]): Promise<Map<string, ChatMessage[]>> {
+  const out = new Map<string, ChatMessage[]>();
+  for (const id of runs.flatMap((r) => r.cells.flatMap((c) => (c.sessionId ? [c.sessionId] : [])))) {
+    const messages = await loadHistory(db, id);
+    if (messages.length > 0) out.set(id, messages);
+  }
+  return out;
+}
+
+/** A cell's run session as an imported file carries it (evals/suite-file.ts): a test-run session with its messages. */
+export type TranscriptSession = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
+
+/**
+ * Adds an imported suite whole, under new ids so it never overwrites one already here, with its cells' transcripts as
+ * test-run sessions (`evalRun`, out of the Sessions list and of sync); one transaction.
+ */
+export async function addSuite(db: ToolscopeDB, suite: EvalSuiteRecord, cases: EvalCaseRecord[], runs: EvalRunRecord[], transcripts: readonly TranscriptSession[] = []): Promise<void> {
+  await db.transaction('rw', [db.evalSuites, db.evalCases, db.evalRuns, db.sessions, db.messages], async () => {
     await db.evalSuites.add(suite);
     await db.evalCases.bulkAdd(cases);
     if (runs.length > 0) await db.evalRuns.bulkAdd(runs);
+    for (const t of transcripts) {
+      await createSession(db, { id: t.sessionId, title: t.title, model: t.model, evalRun: { suiteId: suite.id, runId: t.runId }, now: suite.createdAt });
+      for (const m of t.messages) await appendMessage(db, t.sessionId, m);
+    }
   });
 }
 

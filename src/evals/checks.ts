@@ -1,5 +1,6 @@
 import type { CaseCheck } from '../domain/eval-case';
 import { patternRisk, patternRiskWords } from '../tools/validation/unsafe-patterns';
+import { inProcessMatcher, type AnswerMatcher } from './answer-matcher';
 
 /** What one run of a case produced, as the checks read it. */
 export type CaseOutcome = {
@@ -21,17 +22,18 @@ export type SchemaArgsValidator = (schema: Record<string, unknown>, args: unknow
  * The failed checks of a run in words; [] is a pass. An error fails the case whatever the checks say, and it is the
  * first reason (architecture.md, "Test cases and suites").
  */
-export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: SchemaArgsValidator): Promise<string[]> {
+export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher): Promise<string[]> {
   const reasons: string[] = [];
   if (outcome.error !== null) reasons.push(outcome.error);
   for (const check of checks) {
-    const reason = await checkFailure(check, outcome, validate);
+    const reason = await checkFailure(check, outcome, validate, match);
     if (reason !== null) reasons.push(reason);
   }
   return reasons;
 }
 
-export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: SchemaArgsValidator): Promise<string | null> {
+/** `match` runs "Answer matches" patterns: in a worker with a time limit on the page (evals/answer-matcher.ts). */
+export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher): Promise<string | null> {
   switch (check.kind) {
     case 'calls_tool':
       return outcome.toolCalls.some((c) => c.name === check.tool) ? null : `It did not call ${check.tool}.`;
@@ -40,7 +42,7 @@ export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, valid
     case 'answer_contains':
       return outcome.answer.includes(check.text) ? null : `The answer does not contain “${check.text}”.`;
     case 'answer_matches':
-      return answerMatchFailure(check.pattern, outcome.answer);
+      return answerMatchFailure(check.pattern, outcome.answer, match);
     case 'max_cost':
       if (outcome.costUsd === null) return `Its cost is not known (no price for the model), so it cannot be held to $${check.usd}.`;
       return outcome.costUsd <= check.usd ? null : `It cost $${roundUsd(outcome.costUsd)}, more than $${check.usd}.`;
@@ -94,10 +96,20 @@ export function unusablePatterns(cases: readonly { name: string; checks: readonl
   );
 }
 
-function answerMatchFailure(pattern: string, answer: string): string | null {
+async function answerMatchFailure(pattern: string, answer: string, match: AnswerMatcher): Promise<string | null> {
   const problem = patternProblem(pattern);
   if (problem !== null) return problem.endsWith('.') ? problem : `${problem}.`;
-  return new RegExp(pattern).test(answer) ? null : `The answer does not match /${pattern}/.`;
+  const verdict = await match(pattern, answer);
+  switch (verdict.kind) {
+    case 'match':
+      return null;
+    case 'no_match':
+      return `The answer does not match /${pattern}/.`;
+    case 'timed_out':
+      return `The regular expression /${pattern}/ took longer than ${verdict.limitMs / 1000} s on this answer and was stopped. Rewrite it so it cannot backtrack so much (Edit checks), e.g. anchor it or make adjacent repeats match different characters.`;
+    case 'failed':
+      return `The regular expression /${pattern}/ could not be checked: ${verdict.message}`;
+  }
 }
 
 function roundUsd(usd: number): string {

@@ -6,12 +6,15 @@ import type { EvalCaseRecord, EvalCell } from '../domain/eval-case';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelPrice } from '../domain/model-prices';
+import type { AnswerMatcher } from './answer-matcher';
 import { failedChecks, type SchemaArgsValidator, type CaseOutcome } from './checks';
 import { caseToolExecutor, unmatchedReason, type CaseUnmatchedCall } from './recorded-executor';
 
 export type CaseRunDeps = {
   runAgent: (input: RunInput) => Promise<RunResult>;
   validate: SchemaArgsValidator;
+  /** Runs "Answer matches" patterns; the page's is a worker with a time limit (evals/page-matcher.ts). */
+  matchAnswer?: AnswerMatcher;
   priceOf: (model: string) => ModelPrice | null;
   newId: () => string;
 };
@@ -73,7 +76,7 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
     const timing = { costUsd, ttftMs, durationMs };
     if (signal.aborted) return { verdict: 'stopped', reasons: ['Stopped before it finished.'], ...timing };
     const outcome = outcomeOf(result, input.history.length, costUsd, unmatched);
-    const reasons = await failedChecks(testCase.checks, outcome, deps.validate);
+    const reasons = await failedChecks(testCase.checks, outcome, deps.validate, deps.matchAnswer);
     return { verdict: reasons.length === 0 ? 'pass' : 'fail', reasons, ...timing };
   } finally {
     signal.removeEventListener('abort', stop);

@@ -30,12 +30,12 @@ describe('the suite file', () => {
   it('publishes one schema: the source and both checked-in copies agree', () => {
     const text = `${JSON.stringify(buildSuiteSchema(), null, 2)}\n`;
     expect(read('./suite-schema.json')).toBe(text);
-    expect(read('../../public/schema/toolscope-suite-v1.json')).toBe(text);
+    expect(read('../../public/schema/toolscope-suite-v2.json')).toBe(text);
   });
 
   it('round-trips cases and runs under new ids, without the run sessions; an unfinished run comes back stopped', () => {
     const file = buildSuiteFile({ id: 's1', name: 'Weather', createdAt: 1, updatedAt: 1 }, [weatherCase], [run], new Date(Date.UTC(2026, 10, 27)));
-    expect(file).toMatchObject({ format: 'toolscope-suite', version: 1, exportedAt: '2026-11-27T00:00:00.000Z', suite: { name: 'Weather' } });
+    expect(file).toMatchObject({ format: 'toolscope-suite', version: 2, exportedAt: '2026-11-27T00:00:00.000Z', suite: { name: 'Weather' } });
     const text = JSON.stringify(file);
     expect(text).not.toContain('"sessionId"');
     const parsed = parseSuiteFile(text);
@@ -48,6 +48,19 @@ describe('the suite file', () => {
     expect(back.runs[0]?.cells.map((c) => [c.caseId, c.verdict])).toEqual([['new-1', 'pass'], ['new-1', 'stopped']]);
   });
 
+  it('reads a version 1 file as it was published (frozen fixture): cases and runs, no transcripts', () => {
+    const parsed = parseSuiteFile(read('./fixtures/suite-v1.json'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.file.version).toBe(1);
+    let n = 0;
+    const back = suiteFromFile(parsed.file, () => `new-${n++}`, 99);
+    expect(back.suite.name).toBe('Weather');
+    expect(back.cases.map((c) => [c.name, c.checks.length])).toEqual([['Weather in Paris', 2]]);
+    expect(back.runs[0]?.cells[0]).toMatchObject({ caseId: back.cases[0]?.id, verdict: 'fail', reasons: ['The answer does not contain “18 °C”.'] });
+    expect(back.runs[0]?.cells[0]?.sessionId).toBeUndefined();
+    expect(back.transcripts).toEqual([]);
+  });
+
   it('without runs when not asked', () => {
     const file = buildSuiteFile({ id: 's1', name: 'W', createdAt: 1, updatedAt: 1 }, [weatherCase], null, new Date());
     expect('runs' in file).toBe(false);
@@ -57,7 +70,7 @@ describe('the suite file', () => {
   it('refuses what is not a suite file, in sentences', () => {
     expect(parseSuiteFile('{')).toEqual({ ok: false, message: expect.stringMatching(/not JSON/) });
     expect(parseSuiteFile('{"format":"toolscope-session","version":1}')).toEqual({ ok: false, message: expect.stringMatching(/not a Toolscope suite/) });
-    expect(parseSuiteFile('{"format":"toolscope-suite","version":2}')).toEqual({ ok: false, message: expect.stringMatching(/version 2; this Toolscope reads version 1/) });
+    expect(parseSuiteFile('{"format":"toolscope-suite","version":3}')).toEqual({ ok: false, message: expect.stringMatching(/version 3; this Toolscope reads versions 1 and 2/) });
     const file = buildSuiteFile({ id: 's1', name: 'W', createdAt: 1, updatedAt: 1 }, [weatherCase], null, new Date());
     const withKey = { ...file, apiKey: 'sk-secret' };
     expect(parseSuiteFile(JSON.stringify(withKey))).toEqual({ ok: false, message: expect.stringMatching(/does not match its format/) });

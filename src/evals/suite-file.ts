@@ -1,25 +1,29 @@
 // Generated from suite-schema.json at build time (build/export-validators.ts): nothing is compiled on the page.
 import { validate } from 'virtual:export-schema/suite';
+import type { ChatMessage } from '../domain/messages';
 import type { CaseCheck, EvalCaseRecord, EvalCell, EvalRunRecord, EvalSuiteRecord, FrozenRequest, RecordedToolResult } from '../domain/eval-case';
 import { APP_INFO } from '../io/app-info';
 import type { ExportAppInfo } from '../io/format-v1';
 import { pointerToPath } from '../io/json-path';
 
 /**
- * Version 1 of the suite file (architecture.md, "Test cases and suites"): the suite's cases with their frozen requests
- * and recorded tool results, and its runs when asked. Its JSON Schema is src/evals/suite-schema.json (also served at
- * /schema/toolscope-suite-v1.json). No key is ever part of it: a case holds no endpoint's key, only model names.
+ * Version 2 of the suite file (architecture.md, "Test cases and suites"): the suite's cases with their frozen requests
+ * and recorded tool results, and its runs when asked, each cell with the messages of its run session (`transcript`).
+ * Version 1 (no transcripts) is still read. Its JSON Schema is src/evals/suite-schema.json (also served at
+ * /schema/toolscope-suite-v2.json). No key is ever part of it: a case holds no endpoint's key, only model names.
  */
 export const SUITE_FORMAT = 'toolscope-suite';
-export const SUITE_VERSION = 1;
+export const SUITE_VERSION = 2;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2];
 
 export type SuiteFileCase = { id: string; name: string; request: FrozenRequest; recorded: RecordedToolResult[]; checks: CaseCheck[] };
-export type SuiteFileCell = Omit<EvalCell, 'sessionId'>;
+/** `transcript` (version 2): the messages of the cell's run session, when it had one. */
+export type SuiteFileCell = Omit<EvalCell, 'sessionId'> & { transcript?: ChatMessage[] };
 export type SuiteFileRun = { startedAt: number; finishedAt: number | null; models: string[]; state: EvalRunRecord['state']; cells: SuiteFileCell[] };
 
-export type SuiteFileV1 = {
+export type SuiteFile = {
   format: typeof SUITE_FORMAT;
-  version: typeof SUITE_VERSION;
+  version: 1 | 2;
   exportedAt: string;
   app: ExportAppInfo;
   suite: { name: string };
@@ -27,7 +31,8 @@ export type SuiteFileV1 = {
   runs?: SuiteFileRun[];
 };
 
-export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseRecord[], runs: readonly EvalRunRecord[] | null, now: Date): SuiteFileV1 {
+/** `transcripts`: the messages of each run session by its id (read only when runs are exported). */
+export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseRecord[], runs: readonly EvalRunRecord[] | null, now: Date, transcripts: ReadonlyMap<string, ChatMessage[]> = new Map()): SuiteFile {
   return {
     format: SUITE_FORMAT,
     version: SUITE_VERSION,
@@ -35,12 +40,38 @@ export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseR
     app: APP_INFO,
     suite: { name: suite.name },
     cases: cases.map((c) => ({ id: c.id, name: c.name, request: c.request, recorded: c.recorded, checks: c.checks })),
-    // The sessions runs were recorded in stay behind: the file carries each cell's verdict and reasons.
-    ...(runs ? { runs: runs.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt, models: r.models, state: r.state, cells: r.cells.map(({ sessionId: _s, ...cell }) => cell) })) } : {}),
+    // Each cell carries its run session's messages, so a colleague reads why it failed; the session's id stays here.
+    ...(runs ? { runs: runs.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt, models: r.models, state: r.state, cells: r.cells.map(fileCell(transcripts)) })) } : {}),
   };
 }
 
-export type SuiteParse = { ok: true; file: SuiteFileV1 } | { ok: false; message: string };
+function fileCell(transcripts: ReadonlyMap<string, ChatMessage[]>) {
+  return ({ sessionId, ...cell }: EvalCell): SuiteFileCell => {
+    const transcript = sessionId === undefined ? undefined : transcripts.get(sessionId);
+    return transcript && transcript.length > 0 ? { ...cell, transcript: transcript.map(plainMessage) } : cell;
+  };
+}
+
+/**
+ * A transcript message in the file's fields: provider items, citations, response ids and images stay home (the file
+ * says what was asked and answered; the schema, like a case's frozen messages, has no place for them).
+ */
+function plainMessage(m: ChatMessage): ChatMessage {
+  switch (m.role) {
+    case 'assistant': {
+      const { providerItems: _p, citations: _c, responseId: _r, ...rest } = m;
+      return rest;
+    }
+    case 'tool': {
+      const { images: _i, ...rest } = m;
+      return rest;
+    }
+    default:
+      return m;
+  }
+}
+
+export type SuiteParse = { ok: true; file: SuiteFile } | { ok: false; message: string };
 
 /** Reads a suite file; every refusal is a sentence that says what is wrong and where. Nothing is written here. */
 export function parseSuiteFile(text: string): SuiteParse {
@@ -54,18 +85,21 @@ export function parseSuiteFile(text: string): SuiteParse {
   if (typeof envelope !== 'object' || envelope === null || envelope.format !== SUITE_FORMAT) {
     return { ok: false, message: 'This file is not a Toolscope suite (its "format" is not "toolscope-suite"). Choose a file made by "Export suite".' };
   }
-  if (envelope.version !== SUITE_VERSION) {
-    return { ok: false, message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads version ${SUITE_VERSION}. Update Toolscope, or export the suite again.` };
+  if (!READABLE_VERSIONS.includes(envelope.version)) {
+    return { ok: false, message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 and ${SUITE_VERSION}. Update Toolscope, or export the suite again.` };
   }
   if (!validate(data)) {
     const issues = (validate.errors ?? []).slice(0, 3).map((e) => `${pointerToPath(e.instancePath)} ${e.message ?? 'is not valid'}`);
     return { ok: false, message: `This suite file does not match its format, so nothing was imported: ${issues.join('; ')}.` };
   }
-  return { ok: true, file: data as SuiteFileV1 };
+  return { ok: true, file: data as SuiteFile };
 }
 
+/** A cell's transcript as it comes back: a test-run session (`evalRun`) its cell opens, messages under new ids. */
+export type ImportedTranscript = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
+
 /** The records an imported file becomes, under new ids so it never replaces a suite already here. */
-export function suiteFromFile(file: SuiteFileV1, newId: () => string, now: number): { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; runs: EvalRunRecord[] } {
+export function suiteFromFile(file: SuiteFile, newId: () => string, now: number): { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; runs: EvalRunRecord[]; transcripts: ImportedTranscript[] } {
   const suite: EvalSuiteRecord = { id: newId(), name: file.suite.name, createdAt: now, updatedAt: now };
   const ids = new Map<string, string>();
   const cases = file.cases.map((c): EvalCaseRecord => {
@@ -73,17 +107,36 @@ export function suiteFromFile(file: SuiteFileV1, newId: () => string, now: numbe
     ids.set(c.id, id);
     return { id, suiteId: suite.id, name: c.name, createdAt: now, updatedAt: now, request: c.request, recorded: c.recorded, checks: c.checks };
   });
-  const runs = (file.runs ?? []).map((r): EvalRunRecord => ({
-    id: newId(),
-    suiteId: suite.id,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    models: r.models,
-    // A run the file caught under way did not finish here either.
-    state: r.state === 'running' ? 'stopped' : r.state,
-    cells: r.cells.map((cell) => ({ ...cell, caseId: ids.get(cell.caseId) ?? cell.caseId, ...(cell.verdict === 'pending' ? { verdict: 'stopped' as const } : {}) })),
-  }));
-  return { suite, cases, runs };
+  const transcripts: ImportedTranscript[] = [];
+  const runs = (file.runs ?? []).map((r): EvalRunRecord => {
+    const runId = newId();
+    return {
+      id: runId,
+      suiteId: suite.id,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+      models: r.models,
+      // A run the file caught under way did not finish here either.
+      state: r.state === 'running' ? 'stopped' : r.state,
+      cells: r.cells.map(({ transcript, ...cell }) => {
+        const back: EvalCell = { ...cell, caseId: ids.get(cell.caseId) ?? cell.caseId, ...(cell.verdict === 'pending' ? { verdict: 'stopped' as const } : {}) };
+        if (!transcript || transcript.length === 0) return back;
+        const sessionId = newId();
+        transcripts.push({ sessionId, title: `${cell.caseName} on ${cell.model}`, model: cell.model, runId, messages: renumbered(transcript, newId) });
+        return { ...back, sessionId };
+      }),
+    };
+  });
+  return { suite, cases, runs, transcripts };
+}
+
+/** Message ids are unique across sessions: the imported ones get new ids (a summary's references follow them). */
+function renumbered(messages: readonly ChatMessage[], newId: () => string): ChatMessage[] {
+  const ids = new Map(messages.map((m) => [m.id, newId()]));
+  return messages.map((m): ChatMessage => {
+    const id = ids.get(m.id) ?? newId();
+    return m.role === 'system' && m.summaryOf ? { ...m, id, summaryOf: m.summaryOf.map((x) => ids.get(x) ?? x) } : { ...m, id };
+  });
 }
 
 /** What an import says: the suite's name, then each check that will fail without running, and how to mend it. */

@@ -1,6 +1,7 @@
 /**
- * The source of the suite file's JSON Schema (version 1). The checked-in copies (src/evals/suite-schema.json and
- * public/schema/toolscope-suite-v1.json) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
+ * The source of the suite file's JSON Schema (version 2; it reads version 1 files too: 2 only adds each cell's
+ * optional `transcript`). The checked-in copies (src/evals/suite-schema.json and public/schema/toolscope-suite-v2.json;
+ * public/schema/toolscope-suite-v1.json stays as published) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
  * keeps the three equal. Closed objects with finite bounds, built like the session file's (io/schema-source.ts) with the
  * same builders (io/schema-builders.ts).
  */
@@ -52,13 +53,13 @@ function check(): Schema {
 export function buildSuiteSchema(): Schema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://toolscope.local/schema/toolscope-suite-v1.json',
-    title: 'Toolscope test suite, version 1',
+    $id: 'https://toolscope.local/schema/toolscope-suite-v2.json',
+    title: 'Toolscope test suite, version 2 (reads version 1)',
     description: 'A suite of test cases: each freezes one model request (messages, tools, parameters) and the recorded tool results answering its calls. Never holds a key.',
     type: 'object',
     properties: {
       format: { const: 'toolscope-suite' },
-      version: { const: 1 },
+      version: { enum: [1, 2] },
       exportedAt: { type: 'string', format: 'date-time' },
       app: obj({ name: { const: 'toolscope' }, version: str(NAME) }),
       suite: obj({ name: str(NAME) }),
@@ -93,16 +94,21 @@ export function buildSuiteSchema(): Schema {
         models: list(str(2_000), 100),
         state: { enum: ['running', 'finished', 'stopped'] },
         cells: list(
-          obj({
-            caseId: str(ID),
-            caseName: str(NAME),
-            model: str(2_000),
-            verdict: { enum: [...CELL_VERDICTS] },
-            reasons: list(str(TEXT), 200),
-            costUsd: nullable({ type: 'number', minimum: 0 }),
-            ttftMs: nullable(ms()),
-            durationMs: nullable(ms()),
-          }),
+          obj(
+            {
+              caseId: str(ID),
+              caseName: str(NAME),
+              model: str(2_000),
+              verdict: { enum: [...CELL_VERDICTS] },
+              reasons: list(str(TEXT), 200),
+              costUsd: nullable({ type: 'number', minimum: 0 }),
+              ttftMs: nullable(ms()),
+              durationMs: nullable(ms()),
+              // Version 2: the messages of the cell's run session, so the reader can see why it failed.
+              transcript: list(ref('message'), 500_000),
+            },
+            ['transcript'],
+          ),
           1_000_000,
         ),
       }),

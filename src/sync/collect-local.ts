@@ -5,7 +5,7 @@ import type { LocalRecord } from './local-tables';
 import { stableJson } from './stable-json';
 import type { ToolscopeDB } from '../db/database';
 import { RANGE_MARK } from '../db/sync-change-log';
-import { liveSessionIds, readLocal, SESSION_OWNED } from './local-tables';
+import { readLocal, SESSION_OWNED, sessionsHeldBack } from './local-tables';
 import { changeKey, readChangeLog, readLocalKeys, settleChangeLog } from './local-changes';
 import { timeSlicer } from './main-thread-slices';
 import { approxSize } from './paged-read';
@@ -14,6 +14,8 @@ import { addToOutbox, entityRow, loadMeta, putRows, saveMeta, type EntityRow, ty
 export type CollectOptions = {
   /** Sessions whose run is under way here: their records wait (into `waiting`). */
   live?: ReadonlySet<string>;
+  /** Test-run sessions: their records never go into the outbox (nothing waits, nothing is stamped). */
+  testRuns?: ReadonlySet<string>;
   /** Records whose deletion goes with their session's tombstone (their `mat` cleared, nothing stamped). */
   settled?: string[];
   /** The records to compare; all of `local` and `rows` when absent (the full read). */
@@ -56,6 +58,8 @@ export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows
     }
     // A run under way here is synced when it ends: a half-streamed message never reaches another device.
     const sid = k.startsWith('sessions/') ? record.id : record.sessionId;
+    // A suite's test-run session is a local artefact of that run (architecture.md, "Test cases and suites").
+    if (typeof sid === 'string' && o.testRuns?.has(sid)) continue;
     if (typeof sid === 'string' && o.live?.has(sid)) {
       o.waiting?.push(k);
       continue;
@@ -106,7 +110,7 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
   }
   const settled: string[] = [];
   const waiting: string[] = [];
-  const live = await liveSessionIds(db);
+  const { live, testRuns } = await sessionsHeldBack(db);
   let local: Map<string, LocalRecord>;
   let keys: Set<string> | undefined;
   if (full) {
@@ -122,7 +126,7 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
     for (const [k, r] of await readLocalKeys(db, ownerKeys)) local.set(k, r);
     await cache.load(ownerKeys);
   }
-  const changes = await collectLocal(local, cache.rows, meta, now, { live, settled, keys, waiting });
+  const changes = await collectLocal(local, cache.rows, meta, now, { live, testRuns, settled, keys, waiting });
   const legacy = meta.outbox ?? [];
   if (changes.length > 0 || settled.length > 0 || full || legacy.length > 0) {
     meta.tracking = token;

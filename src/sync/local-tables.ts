@@ -115,11 +115,19 @@ function strip(t: SyncedTable, r: LocalRecord): LocalRecord {
   return copy;
 }
 
-/** The sessions whose run is under way on this device (a live status): synced once the run ends. */
-export async function liveSessionIds(db: ToolscopeDB): Promise<Set<string>> {
-  const out = new Set<string>();
+export type SessionsHeldBack = {
+  /** Whose run is under way on this device (a live status): synced once the run ends. */
+  live: Set<string>;
+  /** Test-run sessions (`evalRun`): local artefacts of a suite run, never synced (architecture.md, "Test cases and suites"). */
+  testRuns: Set<string>;
+};
+
+/** The sessions whose records a round leaves out, read in one pass over the sessions. */
+export async function sessionsHeldBack(db: ToolscopeDB): Promise<SessionsHeldBack> {
+  const out: SessionsHeldBack = { live: new Set(), testRuns: new Set() };
   await db.sessions.each((s) => {
-    if (isLiveStatus(s.status)) out.add(s.id);
+    if (s.evalRun !== undefined) out.testRuns.add(s.id);
+    else if (isLiveStatus(s.status)) out.live.add(s.id);
   });
   return out;
 }

@@ -8,6 +8,7 @@ import { runAgent } from '../../agent/loop';
 import type { ChatMessage } from '../../domain/messages';
 import { priceOf } from '../../domain/model-prices';
 import { argsValidatorOn } from '../../evals/args-validator';
+import { pageMatcher } from '../../evals/page-matcher';
 import { runSuite, type CellSession, type SuiteTarget } from '../../evals/run-suite';
 import { modelTargetLabel, parseModelTargets } from '../../llm/model-targets';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
@@ -52,19 +53,24 @@ export async function runStoredSuite(suiteId: string, modelsText: string, signal
     return { sessionId: session.id, history, emit: persister, close: () => persister.close() };
   };
   let announced = false;
-  await runSuite(
-    suiteId,
-    parsed.targets.map((t) => modelTargetLabel(t)),
-    cases,
-    targets,
-    { runAgent, validate: validator, priceOf: (model) => priceOf(model, overrides), newId: () => crypto.randomUUID(), now: () => Date.now(), openCellSession, saveRun: (run) => putEvalRun(db, run) },
-    signal,
-    (run) => {
-      if (!announced) {
-        announced = true;
-        onRunId(run.id);
-      }
-    },
-  );
+  const matcher = pageMatcher();
+  try {
+    await runSuite(
+      suiteId,
+      parsed.targets.map((t) => modelTargetLabel(t)),
+      cases,
+      targets,
+      { runAgent, validate: validator, matchAnswer: matcher.match, priceOf: (model) => priceOf(model, overrides), newId: () => crypto.randomUUID(), now: () => Date.now(), openCellSession, saveRun: (run) => putEvalRun(db, run) },
+      signal,
+      (run) => {
+        if (!announced) {
+          announced = true;
+          onRunId(run.id);
+        }
+      },
+    );
+  } finally {
+    matcher.dispose();
+  }
   return { ok: true };
 }

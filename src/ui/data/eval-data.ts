@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
-import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, saveCase, settleAbandonedRuns, updateCase, type CaseTarget } from '../../db/evals-repo';
+import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, runTranscripts, saveCase, settleAbandonedRuns, updateCase, type CaseTarget } from '../../db/evals-repo';
 import { listRunEvents } from '../../db/events-repo';
 import { loadHistory } from '../../db/messages-repo';
 import { getSession } from '../../db/sessions-repo';
@@ -60,7 +60,8 @@ export const settleSuiteRuns = (liveRunId: string | null) => settleAbandonedRuns
 
 export async function suiteFileText(suite: EvalSuiteRecord, includeRuns: boolean): Promise<string> {
   const [cases, runs] = await Promise.all([listSuiteCases(db, suite.id), includeRuns ? listSuiteRuns(db, suite.id) : Promise.resolve(null)]);
-  return `${JSON.stringify(buildSuiteFile(suite, cases, runs, new Date()), null, 2)}\n`;
+  const transcripts = runs ? await runTranscripts(db, runs) : new Map();
+  return `${JSON.stringify(buildSuiteFile(suite, cases, runs, new Date(), transcripts), null, 2)}\n`;
 }
 
 /**
@@ -70,7 +71,7 @@ export async function suiteFileText(suite: EvalSuiteRecord, includeRuns: boolean
 export async function importSuiteFile(text: string): Promise<{ ok: true; suiteId: string; notice: string } | { ok: false; message: string }> {
   const parsed = parseSuiteFile(text);
   if (!parsed.ok) return parsed;
-  const { suite, cases, runs } = suiteFromFile(parsed.file, () => crypto.randomUUID(), Date.now());
-  await addSuite(db, suite, cases, runs);
+  const { suite, cases, runs, transcripts } = suiteFromFile(parsed.file, () => crypto.randomUUID(), Date.now());
+  await addSuite(db, suite, cases, runs, transcripts);
   return { ok: true, suiteId: suite.id, notice: suiteImportNotice(suite.name, unusablePatterns(cases)) };
 }
