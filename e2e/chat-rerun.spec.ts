@@ -63,6 +63,7 @@ test('re-run from a step: recorded tool results answer without the tool server, 
   const recordedRow = page.getByRole('group', { name: 'Tool call get_weather' }).last();
   await expect(recordedRow).toContainText('recorded');
   await expect(page.getByText('2 / 2', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/chat-rerun-recorded.png' });
 
   await page.reload();
   await expect(assistantMessages(page).last()).toContainText('Re-run answer.');

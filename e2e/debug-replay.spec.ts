@@ -52,6 +52,7 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   }
   await expect(status('w1')).toHaveText('running');
   await expect(page.getByText('weather trip')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/debug-replay.png' });
   const at = Number(await slider.getAttribute('aria-valuenow'));
   await replay.getByRole('button', { name: 'Step back' }).click();
   await expect(slider).toHaveAttribute('aria-valuenow', String(at - 1));

@@ -5,7 +5,7 @@
 
 /**
  * `(role, name, withinCss) => css | null`: the one visible element with that role and accessible name (exact, after
- * collapsing whitespace), marked with a data attribute so the engine can act on it by selector. The name is
+ * collapsing whitespace; nothing under aria-hidden or inert, as a screen reader sees it), marked with a data attribute so the engine can act on it by selector. The name is
  * computed the way the app names its controls: aria-label, aria-labelledby, a label, else the text.
  */
 const FIND = `(function (role, name, withinCss) {
@@ -29,7 +29,9 @@ const FIND = `(function (role, name, withinCss) {
   };
   var root = withinCss ? document.querySelector(withinCss) : document;
   if (!root) return null;
-  var visible = function (el) { return role === 'file' || el.getClientRects().length > 0; };
+  // Hidden from assistive technology is hidden from the journey too (the start-up stand-in's pictures of controls).
+  var exposed = function (el) { return !el.closest('[aria-hidden="true"], [inert]'); };
+  var visible = function (el) { return role === 'file' || (el.getClientRects().length > 0 && exposed(el)); };
   var hits = Array.prototype.filter.call(root.querySelectorAll(selectors[role]), function (el) { return visible(el) && nameOf(el) === norm(name); });
   if (hits.length !== 1) return null;
   var ref = String(Date.now()) + String(Math.random()).slice(2, 8);
