@@ -25,6 +25,14 @@ describe('word differences between two answers', () => {
     expect(parts.some((p) => p.kind === 'same' && p.text.includes('blue are'))).toBe(true);
   });
 
+  it('punctuation is a unit of its own: only the words an answer adds are marked, not the word they touch', () => {
+    expect(wordDiff('Original answer.', 'Original answer, from elsewhere.')).toEqual([
+      { kind: 'same', text: 'Original answer' },
+      { kind: 'added', text: ', from elsewhere' },
+      { kind: 'same', text: '.' },
+    ]);
+  });
+
   it('an empty side is all added or all removed', () => {
     expect(wordDiff('', 'New words')).toEqual([{ kind: 'added', text: 'New words' }]);
     expect(wordDiff('Old words', '')).toEqual([{ kind: 'removed', text: 'Old words' }]);

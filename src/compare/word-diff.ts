@@ -7,8 +7,12 @@ import { diffWordsWithSpace } from 'diff';
 
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
-/** Past this many edits the texts share too little to mark word by word: the middle is marked changed as a whole. */
-const MAX_EDITS = 2_000;
+/**
+ * Past this many edits, or this long on the main thread, the texts share too little to mark word by word: the middle
+ * is marked changed as a whole (the comparison draws on the main thread; a mark is not worth a frozen page).
+ */
+const MAX_EDITS = 1_000;
+const MAX_MS = 50;
 
 function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
   const last = parts.at(-1);
@@ -19,7 +23,7 @@ function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
 /** `from` → `to` as parts in reading order: same, removed from `from`, added in `to`. Pure. */
 export function wordDiff(from: string, to: string): DiffPart[] {
   const parts: DiffPart[] = [];
-  const changes = diffWordsWithSpace(from, to, { maxEditLength: MAX_EDITS });
+  const changes = diffWordsWithSpace(from, to, { maxEditLength: MAX_EDITS, timeout: MAX_MS });
   if (changes === undefined) {
     // Too different to mark word by word: keep the shared start and end, the rest changed as a whole.
     let start = 0;
