@@ -79,6 +79,19 @@ describe('share links', () => {
     expect(kinds.has('request_started')).toBe(true);
   });
 
+  it('leaves out the tool sets each request offered and their names (tool definitions stay with the sender)', async () => {
+    const file = fixtureFile();
+    const s = file.sessions[0]!;
+    const hash = 'a'.repeat(64);
+    s.toolSets = [{ sessionId: s.session.id, hash, tools: [{ name: 'TOOLSET-CANARY', description: 'd', parameters: { type: 'object' }, source: { kind: 'builtin' } }] }];
+    for (const e of s.events) if (e.type === 'request_started') e.toolSet = hash;
+    const opened = await openShareLink(hashOf(await linkFor(file, true)));
+    expect(opened.text).not.toContain('TOOLSET-CANARY');
+    expect(opened.text).not.toContain(hash);
+    expect(opened.file.sessions[0]!.toolSets).toBeUndefined();
+    expect(opened.file.sessions[0]!.events.some((e) => e.type === 'request_started')).toBe(true);
+  });
+
   it('two links of one session have different keys and different bytes', async () => {
     const file = fixtureFile();
     const [a, b] = [await linkFor(file, true), await linkFor(file, true)];

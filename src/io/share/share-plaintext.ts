@@ -6,7 +6,8 @@ import { ShareLinkError } from './share-errors';
 
 /**
  * What a share link carries, before sealing (architecture.md, "Share links"): a versioned envelope around a
- * Toolscope session file (format-v1.ts) holding the one session. Not carried: tool definitions, MCP servers,
+ * Toolscope session file (format-v1.ts) holding the one session. Not carried: tool definitions (also the tool sets
+ * each request offered), MCP servers,
  * memories, prices (a link hands on a conversation, not the sender's setup), the system prompt layers each request sent (they hold
  * recalled memories), stream deltas. Without tool results, every place a
  * result lives says it was left out instead: tool messages, tool call rows, the run events, MCP task and View lanes.
@@ -68,8 +69,9 @@ const DELTAS: ReadonlySet<string> = new Set(['text_delta', 'reasoning_delta', 't
  * the session's own system prompt (its settings) is carried.
  */
 function withoutLayers(e: EventRecord): EventRecord {
-  if (e.type !== 'request_started' || e.systemLayers === undefined) return e;
-  const { systemLayers: _layers, ...rest } = e;
+  if (e.type !== 'request_started' || (e.systemLayers === undefined && e.toolSet === undefined)) return e;
+  // The tool set a request offered is tool definitions too (the sender's setup): its name goes with the sets.
+  const { systemLayers: _layers, toolSet: _set, ...rest } = e;
   return rest;
 }
 
@@ -77,7 +79,8 @@ function withoutLayers(e: EventRecord): EventRecord {
 export function sharePlaintext(file: ExportFileV1, includeToolResults: boolean): SharePlaintextV1 {
   const entry = file.sessions[0];
   if (file.sessions.length !== 1 || entry === undefined) throw new Error('A share link carries exactly one session.');
-  const lean = { ...entry, events: entry.events.filter((e) => !DELTAS.has(e.type)).map(withoutLayers) };
+  const { toolSets: _sets, ...carried } = entry;
+  const lean = { ...carried, events: entry.events.filter((e) => !DELTAS.has(e.type)).map(withoutLayers) };
   const session = includeToolResults ? lean : withoutToolResults(lean);
   return {
     format: SHARE_FORMAT,
