@@ -53,7 +53,8 @@ test('try a step on three models at once (one fails), keep the comparison across
     expect(texts.join(' ')).toContain('Answer two.');
     // Nothing joined the conversation.
     await expect(assistantMessages(page)).toHaveCount(1);
-    await region.screenshot({ path: 'e2e/artifacts/chat-try-models.png' });
+    await region.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/artifacts/chat-try-models.png' });
 
     await page.reload();
     const after = page.getByRole('region', { name: 'Model comparison' });
