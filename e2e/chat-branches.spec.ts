@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, waitForIdle, waitForNewRun } from './support/chat-run';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { conversation, requestText } from './support/sent-requests';
 import { configureSettings, openConfiguredApp } from './support/configured-app';
@@ -10,14 +10,6 @@ import { currentSessionId } from './support/session-list';
 
 const userMessages = (page: Page) => page.getByRole('article', { name: 'Your message' });
 const chat = (page: Page) => page.locator('section.chat');
-
-/** Waits until the run started by a click (not by Send) has ended in this tab. */
-async function waitForNewRun(page: Page, before: string | null): Promise<void> {
-  await expect.poll(async () => {
-    const id = await chat(page).getAttribute('data-run-id');
-    return id !== null && id !== before ? await chat(page).getAttribute('data-run-state') : 'not started';
-  }).toBe('ended');
-}
 
 test('edit and resend inside a tool-using conversation sends only the new path; the old branch stays and can be shown again', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);

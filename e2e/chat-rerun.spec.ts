@@ -1,20 +1,12 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
+import { assistantMessages, sendMessage, waitForIdle, waitForNewRun } from './support/chat-run';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { conversation, requestText, systemText } from './support/sent-requests';
 import { openConfiguredApp } from './support/configured-app';
 import { historyProblems, wireHistory } from './support/history-check';
 
 const chat = (page: Page) => page.locator('section.chat');
-
-/** Waits until the run started by a click (not by Send) has ended in this tab. */
-async function waitForNewRun(page: Page, before: string | null): Promise<void> {
-  await expect.poll(async () => {
-    const id = await chat(page).getAttribute('data-run-id');
-    return id !== null && id !== before ? await chat(page).getAttribute('data-run-state') : 'not started';
-  }).toBe('ended');
-}
 
 /** Opens "Re-run from here" on the first reply (the one that called the tool) and starts it. */
 async function rerunFirstReply(page: Page, opts: { stepModel: string; model?: string; live?: boolean }): Promise<string | null> {

@@ -48,6 +48,16 @@ export async function waitForIdle(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled({ timeout });
 }
 
+/** Waits until a run started by a click (not by Send: Re-run, Continue, Regenerate) has ended in this tab. */
+export async function waitForNewRun(page: Page, before: string | null): Promise<void> {
+  await expect
+    .poll(async () => {
+      const run = await chatRun(page);
+      return run.id !== null && run.id !== before ? run.state : 'not started';
+    }, { message: 'a run started by the last click ended' })
+    .toBe('ended');
+}
+
 export function toolCard(page: Page, callId: string) {
   return page.locator(`.tool-card[data-call-id="${callId}"]`);
 }
