@@ -40,7 +40,7 @@
  *   storage-errors   classifyStorageError, storageErrorInfo, checkIndexedDB
  *   storage-backend  IndexedDB, or an in-memory fallback chosen before this module loads
  */
-import Dexie, { type DexieOptions, type Table } from 'dexie';
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, SecretRecord, SettingRecord, ToolCallRecord } from './records';
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
@@ -96,15 +96,7 @@ export class ToolscopeDB extends Dexie {
     this.syncFlag = syncFlag;
     this.use(changeLog(syncFlag));
     // Every version stays declared: a browser may hold a database from any of them.
-    declareV1(this);
-    this.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
-    this.version(3).stores(SCHEMA_V3_CHANGES);
-    this.version(4).stores(SCHEMA_V4_CHANGES);
-    this.version(5).stores(SCHEMA_V5_CHANGES);
-    this.version(7).stores(SCHEMA_V7_CHANGES);
-    this.version(8).stores(SCHEMA_V8_CHANGES);
-    this.version(10).stores(SCHEMA_V10_CHANGES);
-    this.version(11).stores(SCHEMA_V11_CHANGES);
+    declareVersions(this);
   }
 }
 
@@ -118,4 +110,27 @@ export const db = new ToolscopeDB(DB_NAME, backendDexieOptions());
 /** The tables one session's data lives in (deleted, restored and exported together). */
 export function sessionTables(d: ToolscopeDB) {
   return [d.sessions, d.messages, d.toolCalls, d.runs, d.events, d.mcpViewEvents, d.toolSets] as const;
+}
+
+/**
+ * Declares the schema's versions on a Dexie instance, all of them or those up to `last` (the upgrade tests build a
+ * database as an older app left it, with this same chain).
+ */
+export function declareVersions(db: Dexie, last = Infinity): void {
+  declareV1(db);
+  const steps: [number, Record<string, string | null>, ((tx: Transaction) => Promise<void>)?][] = [
+    [2, SCHEMA_V2_CHANGES, upgradeToV2],
+    [3, SCHEMA_V3_CHANGES],
+    [4, SCHEMA_V4_CHANGES],
+    [5, SCHEMA_V5_CHANGES],
+    [7, SCHEMA_V7_CHANGES],
+    [8, SCHEMA_V8_CHANGES],
+    [10, SCHEMA_V10_CHANGES],
+    [11, SCHEMA_V11_CHANGES],
+  ];
+  for (const [version, changes, upgrade] of steps) {
+    if (version > last) return;
+    const declared = db.version(version).stores(changes);
+    if (upgrade) declared.upgrade(upgrade);
+  }
 }

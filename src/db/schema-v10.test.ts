@@ -2,15 +2,8 @@ import { readFileSync } from 'node:fs';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { openToolscopeDB } from './database';
+import { declareVersions, openToolscopeDB } from './database';
 import { listSuiteCases, saveCase } from './evals-repo';
-import { declareV1 } from './schema-v1';
-import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
-import { SCHEMA_V3_CHANGES } from './schema-v3';
-import { SCHEMA_V4_CHANGES } from './schema-v4';
-import { SCHEMA_V5_CHANGES } from './schema-v5';
-import { SCHEMA_V7_CHANGES } from './schema-v7';
-import { SCHEMA_V8_CHANGES } from './schema-v8';
 import { listSessions } from './sessions-repo';
 
 // Frozen rows of a version 8 database, the version before the test-case tables.
@@ -21,13 +14,7 @@ describe('schema version 10', () => {
   it('opens a version 8 database holding data with the current schema (10 or later): every row intact, the test-case tables usable', async () => {
     const factory = new IDBFactory();
     const v8 = new Dexie('toolscope', { indexedDB: factory, IDBKeyRange });
-    declareV1(v8);
-    v8.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
-    v8.version(3).stores(SCHEMA_V3_CHANGES);
-    v8.version(4).stores(SCHEMA_V4_CHANGES);
-    v8.version(5).stores(SCHEMA_V5_CHANGES);
-    v8.version(7).stores(SCHEMA_V7_CHANGES);
-    v8.version(8).stores(SCHEMA_V8_CHANGES);
+    declareVersions(v8, 8);
     await v8.open();
     for (const t of TABLES) await v8.table(t).bulkAdd(V8[t] ?? []);
     v8.close();

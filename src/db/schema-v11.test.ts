@@ -2,15 +2,7 @@ import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { zeroUsage } from '../domain/messages';
-import { openToolscopeDB } from './database';
-import { declareV1 } from './schema-v1';
-import { SCHEMA_V2_CHANGES } from './schema-v2';
-import { SCHEMA_V3_CHANGES } from './schema-v3';
-import { SCHEMA_V4_CHANGES } from './schema-v4';
-import { SCHEMA_V5_CHANGES } from './schema-v5';
-import { SCHEMA_V7_CHANGES } from './schema-v7';
-import { SCHEMA_V8_CHANGES } from './schema-v8';
-import { SCHEMA_V10_CHANGES } from './schema-v10';
+import { declareVersions, openToolscopeDB } from './database';
 import { getToolSet, listSessionToolSets } from './tool-sets-repo';
 import { deleteSession } from './sessions-repo';
 
@@ -18,14 +10,7 @@ describe('schema version 11', () => {
   it('upgrades a version 10 database holding a session, its request and a test case: all kept, tool sets stored per session', async () => {
     const factory = new IDBFactory();
     const v10 = new Dexie('toolscope', { indexedDB: factory, IDBKeyRange });
-    declareV1(v10);
-    v10.version(2).stores(SCHEMA_V2_CHANGES);
-    v10.version(3).stores(SCHEMA_V3_CHANGES);
-    v10.version(4).stores(SCHEMA_V4_CHANGES);
-    v10.version(5).stores(SCHEMA_V5_CHANGES);
-    v10.version(7).stores(SCHEMA_V7_CHANGES);
-    v10.version(8).stores(SCHEMA_V8_CHANGES);
-    v10.version(10).stores(SCHEMA_V10_CHANGES);
+    declareVersions(v10, 10);
     await v10.open();
     await v10.table('sessions').add({ id: 's1', title: 'Old', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 0, usage: zeroUsage(), settings: {}, toolCallCount: 0 });
     const started = { runId: 'r1', seq: 0, t: 0, sessionId: 's1', type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' };
