@@ -13,13 +13,15 @@ type RerunPreparationInput = {
   systemPrompt: string | undefined;
   approve: ApprovalGate;
   stop: () => void;
+  /** Resolves when what the run emitted so far is stored; the question about an unmatched call waits for it. */
+  stored: () => Promise<void>;
 };
 
 /**
  * A re-run's tools and prompt (architecture.md, "Re-run from here"): the step's recorded layers as the system prompt
  * (no compaction, no recall), and recorded tool results first when asked for.
  */
-export function rerunPreparation({ sessionId, rerun, tools, systemPrompt, approve, stop }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
+export function rerunPreparation({ sessionId, rerun, tools, systemPrompt, approve, stop, stored }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
   const layers = rerun.sentLayers;
   const context: ContextHook | undefined = layers
     ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
@@ -27,7 +29,7 @@ export function rerunPreparation({ sessionId, rerun, tools, systemPrompt, approv
   // The step's own tools when they were recorded: a tool gone since answers from the recordings or says so.
   const offered = rerun.offeredTools ? offeredToolsExecutor(rerun.offeredTools, tools, rerun.recorded) : tools;
   const shown = rerun.recorded
-    ? recordedToolExecutor(offered, rerun.recorded, { ask: (call, signal) => askUnmatchedCall(sessionId, call, signal), approve, stop })
+    ? recordedToolExecutor(offered, rerun.recorded, { ask: (call, signal) => stored().then(() => askUnmatchedCall(sessionId, call, signal)), approve, stop })
     : offered;
   const prompt = layers ? assembleSystemPrompt(layers) : systemPrompt;
   return { tools: shown, ...(prompt ? { systemPrompt: prompt } : {}), ...(context ? { context } : {}) };

@@ -139,6 +139,33 @@ describe('run controller', () => {
     expect(useRunStore.getState().approvals.c2).toBeUndefined();
   });
 
+  it('puts an approval question on screen only once what the run emitted before it is stored', async () => {
+    let finishWrite: () => void = () => undefined;
+    const written: string[] = [];
+    const f = fakeDeps({
+      createPersister: () => ({
+        emit: (e) => written.push(`buffered ${e.type}`),
+        // The first flush (the question's) waits until the test lets the write finish; the run's last one does not.
+        flush: () => written.includes('stored') ? Promise.resolve() : new Promise<void>((res) => { finishWrite = () => { written.push('stored'); res(); }; }),
+      }),
+      script: async (input, emit) => {
+        emit({ type: 'approval_requested', turn: 1, callId: 'c1', name: 'rm', arguments: '{}' });
+        await input.approve!({ callId: 'c1', name: 'rm', arguments: '{}' }, input.signal);
+      },
+    });
+    const c = createRunController(f.deps, immediate);
+    const r = await c.start('s1', 'x');
+    if (!r.ok) throw new Error(r.reason);
+    await new Promise((res) => setTimeout(res, 0));
+    expect(written).toContain('buffered approval_requested');
+    expect(useRunStore.getState().approvals.c1).toBeUndefined();
+    finishWrite();
+    await new Promise((res) => setTimeout(res, 0));
+    expect(useRunStore.getState().approvals.c1?.name).toBe('rm');
+    c.stop('s1');
+    await r.done;
+  });
+
   it('refuses to start without a key, twice at once, or while another tab holds the lock', async () => {
     expect(await createRunController(fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'https://api.openai.com/v1' }).deps).start('s1', 'x')).toEqual({ ok: false, reason: 'no_key' });
     const f = fakeDeps({ script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())) });

@@ -93,6 +93,13 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     return true;
   }
 
+  /**
+   * Resolves once everything the run has emitted so far is written (never rejects: a failing write is reported on its
+   * own). A question put to the person waits for it, so a call shown as waiting is a stored call: a reload then finds
+   * it and marks it interrupted instead of losing the turn (architecture.md, invariant 2).
+   */
+  const stored = (sessionId: string): Promise<void> => live.get(sessionId)?.persister?.flush().catch(() => undefined) ?? Promise.resolve();
+
   const approvalGate = (sessionId: string): ApprovalGate => (call, signal) =>
     new Promise<ApprovalDecision>((resolve) => {
       const store = useRunStore.getState();
@@ -108,7 +115,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       // A standing answer the person gave earlier (for this session, or always) settles it without asking again.
       const key = call.key ?? { tool: call.name };
       const ask = () =>
-        store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, key, ...(call.schema ? { schema: call.schema } : {}), ...(call.repeat !== undefined ? { repeat: call.repeat, stopRun: () => live.get(sessionId)?.abort.abort() } : {}), resolve: settle });
+        void stored(sessionId).then(() => {
+          if (settled) return;
+          store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, key, ...(call.schema ? { schema: call.schema } : {}), ...(call.repeat !== undefined ? { repeat: call.repeat, stopRun: () => live.get(sessionId)?.abort.abort() } : {}), resolve: settle });
+        });
       // A repeated call is the person's to judge each time (architecture.md, "Repeated-call guard"): no standing answer settles it.
       if (!deps.approvalScope || call.repeat !== undefined) return ask();
       void deps.approvalScope(sessionId, key, call.arguments).then((scoped) => {
@@ -189,7 +199,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn && !rerun, rememberTool: toolsOn && memoryOn })
               : null;
             // Loaded with the first re-run, not with the page.
-            if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, systemPrompt: prepared?.systemPrompt ?? systemPrompt, approve: approvalGate(sessionId), stop: () => abort.abort() });
+            if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, systemPrompt: prepared?.systemPrompt ?? systemPrompt, approve: approvalGate(sessionId), stop: () => abort.abort(), stored: () => stored(sessionId) });
             return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
             throw new PreparationError(wiringError(err), err);
