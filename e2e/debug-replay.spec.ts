@@ -42,6 +42,8 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await expect(assistantMessages(page)).toHaveCount(1);
   await expect(page.getByText('weather trip')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  // The box says why: a replay is on screen, not a run in another tab.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'A replay is shown: Exit replay to write');
 
   // Step forward until the first call runs: its row shows "running" (stored, it is "ok").
   const status = (id: string) => toolCard(page, id).locator('.status');
@@ -84,6 +86,7 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await expect(replay).toHaveCount(0);
   await expect(chat).not.toHaveAttribute('data-replay', /.*/);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', /^Message/);
 
   // From the timeline's run details, then a reload in the middle: the session as stored, no replay.
   await page.getByRole('tab', { name: 'Timeline' }).click();

@@ -11,6 +11,7 @@ const openImported = async (page: Page, title: string | null) => {
   if (title !== null) await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: title, exact: true }).click();
   await expect(page.getByRole('note')).toContainText('Imported trace: read-only');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'An imported trace is read-only');
   await page.getByRole('tab', { name: 'Timeline' }).click();
 };
 

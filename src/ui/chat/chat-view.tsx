@@ -39,7 +39,7 @@ function NoSessionChat() {
       <PrimaryActionScope>
       <FirstScreen />
       <OfflineAlert />
-      <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={false} onSend={sendFirst} onStop={() => undefined} />
+      <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={null} onSend={sendFirst} onStop={() => undefined} />
       </PrimaryActionScope>
     </section>
   );
@@ -126,7 +126,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       <Composer
         draftKey={sessionId}
         running={runningHere}
-        readOnly={lockedElsewhere || replaying || session?.importedTrace === true}
+        readOnly={replaying ? 'replay' : lockedElsewhere ? 'other_tab' : session?.importedTrace === true ? 'imported_trace' : null}
         onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
         onStop={() => stopRun(sessionId)}
       />

@@ -12,11 +12,21 @@ import type { SlashKeys } from '../mcp/asks/mcp-slash-prompts';
 
 const McpSlashPrompts = lazy(() => import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
 
+/** Why a session's Message box takes no input: it is run by another tab, shown as a replay, or an imported trace. */
+export type ComposerReadOnly = 'other_tab' | 'replay' | 'imported_trace';
+
+const READ_ONLY_TEXT: Record<ComposerReadOnly, string> = {
+  other_tab: 'This session is running in another tab',
+  replay: 'A replay is shown: Exit replay to write',
+  imported_trace: 'An imported trace is read-only',
+};
+
 type Props = {
   /** Whose unsent text this is: it survives switching sessions or tabs and coming back. */
   draftKey: string;
   running: boolean;
-  readOnly: boolean;
+  /** Why nothing can be sent here now, or null: the box says it in its placeholder. */
+  readOnly: ComposerReadOnly | null;
   /** `keepCursor`: the person was writing here, so the box the message goes to should have the cursor next. */
   onSend: (text: string, keepCursor: boolean, images?: MessageImage[]) => Promise<boolean>;
   onStop: () => void;
@@ -32,19 +42,19 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
   const sendPrimary = useSendIsPrimary();
   const box = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  useComposerFocus(box, draftKey, !readOnly);
+  useComposerFocus(box, draftKey, readOnly === null);
   // Send and Stop turn disabled once used: the cursor goes back to the box (unless the person moved it elsewhere).
   const keepTyping = (): boolean => {
     const keep = cursorStaysIn(form.current);
     if (keep) useUiStore.getState().requestComposerFocus(draftKey);
     return keep;
   };
-  const canSend = text.trim() !== '' && !running && !readOnly && !sending;
+  const canSend = text.trim() !== '' && !running && readOnly === null && !sending;
 
   // Text sent here from elsewhere (a prompt filled in the Tools view) is added to what is typed.
   const pendingInsert = useComposerInsert((s) => s.pending);
   useEffect(() => {
-    if (pendingInsert === null || readOnly) return;
+    if (pendingInsert === null || readOnly !== null) return;
     const inserted = takeComposerInsert();
     if (inserted !== null) setText(text.trim() === '' ? inserted : `${text}\n\n${inserted}`);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new insert matters, not each keystroke
@@ -55,7 +65,7 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
   useEffect(() => {
     if (slashClosedAt !== null && text !== slashClosedAt) setSlashClosedAt(null);
   }, [text, slashClosedAt]);
-  const slashOpen = !readOnly && /^\/[^\s]*$/.test(text) && slashClosedAt !== text;
+  const slashOpen = readOnly === null && /^\/[^\s]*$/.test(text) && slashClosedAt !== text;
   const slashKeys = useRef<SlashKeys | null>(null);
   const [slashActive, setSlashActive] = useState<{ id: string | null; listId: string } | null>(null);
   const onSlashActive = useCallback((id: string | null, listId: string) => setSlashActive({ id, listId }), []);
@@ -96,10 +106,10 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
         ref={box}
         id={MESSAGE_BOX_ID}
         aria-label="Message"
-        placeholder={readOnly ? 'This session is running in another tab' : 'Message (Enter sends, Shift+Enter for a new line)'}
+        placeholder={readOnly ? READ_ONLY_TEXT[readOnly] : 'Message (Enter sends, Shift+Enter for a new line)'}
         rows={2}
         value={text}
-        disabled={readOnly}
+        disabled={readOnly !== null}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         aria-controls={slashOpen ? slashActive?.listId : undefined}
