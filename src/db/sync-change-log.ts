@@ -8,7 +8,7 @@ import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
  * write during a round is kept for the next.
  */
 export const CHANGE_TABLE = 'syncChanges';
-export const CHANGE_TRACKED: ReadonlySet<string> = new Set(['sessions', 'messages', 'toolCalls', 'runs', 'events', 'tools', 'memories']);
+export const CHANGE_TRACKED: ReadonlySet<string> = new Set(['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories']);
 
 export type ChangeRow = { k: [string, unknown]; t: number };
 

@@ -10,7 +10,7 @@ import { readKeysInPages } from './paged-read';
 export function changeKey(row: ChangeRow): string | null {
   const [t, pk] = row.k;
   if (!isSyncedTable(t)) return null;
-  if ((t === 'toolCalls' || t === 'events') && Array.isArray(pk)) return `${t}/${String(pk[0])}|${String(pk[1])}`;
+  if ((t === 'toolCalls' || t === 'events' || t === 'toolSets') && Array.isArray(pk)) return `${t}/${String(pk[0])}|${String(pk[1])}`;
   return `${t}/${String(pk)}`;
 }
 

@@ -7,11 +7,14 @@ import { readTableInPages } from './paged-read';
  * settings (the API key's neighbours) and MCP servers (their headers) stay home (architecture.md, "Sync and backup").
  * A session's live status is this device's business, so it is not synced either.
  */
-export const SYNCED_TABLES = ['sessions', 'messages', 'toolCalls', 'runs', 'events', 'tools', 'memories'] as const;
+export const SYNCED_TABLES = ['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
-/** Tables whose records belong to one session (their `sessionId`): they live and die with it. */
-export const SESSION_OWNED: ReadonlySet<string> = new Set<SyncedTable>(['messages', 'toolCalls', 'runs', 'events']);
+/**
+ * Tables whose records belong to one session (their `sessionId`): they live and die with it. A session's tool sets
+ * (architecture.md, "Offered tool sets") go with it, so a synced step can be re-run with the tools it offered.
+ */
+export const SESSION_OWNED: ReadonlySet<string> = new Set<SyncedTable>(['messages', 'toolCalls', 'runs', 'events', 'toolSets']);
 
 const LOCAL_ONLY: Partial<Record<SyncedTable, readonly string[]>> = { sessions: ['status'] };
 
@@ -28,6 +31,8 @@ export function entityKey(table: SyncedTable, r: LocalRecord): string {
       return `toolCalls/${String(r.messageId)}|${String(r.id)}`;
     case 'events':
       return `events/${String(r.runId)}|${String(r.seq)}`;
+    case 'toolSets':
+      return `toolSets/${String(r.sessionId)}|${String(r.hash)}`;
     default:
       return `${table}/${String(r.id)}`;
   }
@@ -35,7 +40,7 @@ export function entityKey(table: SyncedTable, r: LocalRecord): string {
 
 export function primaryKeyOf(table: SyncedTable, key: string): string | [string, string] | [string, number] {
   const rest = key.slice(table.length + 1);
-  if (table === 'toolCalls') {
+  if (table === 'toolCalls' || table === 'toolSets') {
     const i = rest.lastIndexOf('|');
     return [rest.slice(0, i), rest.slice(i + 1)];
   }

@@ -6,6 +6,8 @@ import { listConflicts } from './conflicts';
 import { connectVault } from './connect-vault';
 import { MemoryBlobStore } from './memory-store';
 import { testDevice, type TestDevice } from './testing/sync-device';
+import { getToolSet } from '../db/tool-sets-repo';
+import type { OfferedTool } from '../domain/offered-tools';
 
 const user = (id: string, content: string) => ({ id, role: 'user' as const, content, createdAt: 1 });
 
@@ -101,6 +103,22 @@ describe('sync between simulated devices', () => {
     await c.sync();
     expect((await c.db.sessions.toArray()).map((s) => s.title)).toEqual(['Keep']);
     expect(await ids(c, 's1')).toEqual(['s1-1']);
+  });
+
+  it('the tool sets a session offered go with it, and leave with it', async () => {
+    const store = new MemoryBlobStore();
+    const a = await testDevice(store);
+    const b = await testDevice(store);
+    await session(a, 's1', 'With tools');
+    const tools: OfferedTool[] = [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object' }, source: { kind: 'custom' } }];
+    await a.db.toolSets.put({ sessionId: 's1', hash: 'h1', tools });
+    await a.sync();
+    await b.sync();
+    expect((await getToolSet(b.db, 's1', 'h1'))?.tools).toEqual(tools);
+    await deleteSession(b.db, 's1', { undoWindowMs: 0 });
+    await b.sync();
+    await a.sync();
+    expect(await getToolSet(a.db, 's1', 'h1')).toBeUndefined();
   });
 
   it('a device that was offline through many rounds catches up, and its own offline edits go up', async () => {
