@@ -14,7 +14,11 @@
  * Adjacent loops that overlap (`\d+\d+`) cost polynomial time only and are left to the deadline. Lookarounds count
  * as taking no characters; a backreference or a Unicode property counts as any character.
  */
-import { parse, type AstNode, type Quantifier, type RootNode } from 'regjsparser';
+// The default import: regjsparser is CommonJS that Node's ESM loader exposes only as `default` (no named `parse`),
+// while bundlers and Vitest offer both; `npm run test:promptfoo` loads this file in plain Node.
+import regjsparser, { type AstNode, type Quantifier, type RootNode } from 'regjsparser';
+
+const { parse } = regjsparser;
 
 export type UnsafePattern = {
   /** JSON Pointer to the pattern in the schema (".../pattern", or ".../patternProperties/<key>"). */
