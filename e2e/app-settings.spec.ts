@@ -196,6 +196,33 @@ test('typing the key and base URL lists models once they settle, never with half
   }
 });
 
+test('a click into the Model field just as the model list arrives keeps exactly what is typed there', async ({ page, mock }) => {
+  mock.configure({ models: ['alpha-model', 'beta-model'] });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const model = dialog.getByRole('textbox', { name: 'Model' });
+  await model.fill('');
+  await model.blur();
+  // The person's click lands in the same moment the list is drawn: focus moves in while the page is still taking
+  // the list in (a mutation observer fires before the page's own follow-up work of that update).
+  await dialog.evaluate((el) => {
+    const box = [...el.querySelectorAll('label')].find((l) => l.textContent === 'Model')?.control;
+    const seen = new MutationObserver(() => {
+      if (!el.querySelector('select[aria-label="Available models"]')) return;
+      seen.disconnect();
+      if (box instanceof HTMLInputElement) box.focus();
+    });
+    seen.observe(el, { childList: true, subtree: true });
+  });
+  await dialog.getByRole('textbox', { name: 'API key' }).fill(TEST_KEY);
+  await dialog.getByRole('textbox', { name: 'Base URL' }).fill(mock.url);
+  await expect(dialog.getByRole('combobox', { name: 'Available models' })).toBeVisible();
+  await expect(model).toBeFocused();
+  await page.keyboard.type('my-model');
+  await expect(model).toHaveValue('my-model');
+});
+
 test('a first visit does not ask a hosted provider for models without a key; it says the key comes first', async ({ page, mock }) => {
   mock.configure({ models: ['alpha-model'] });
   const asked: string[] = [];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { firstChatModel, modelToFill } from './first-chat-model';
 import { useModels, waitsForKey } from './use-models';
 
@@ -14,17 +14,31 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
   // `modelToFill` for when the field is left alone).
   const pickedFrom = useRef<string[] | null>(null);
   const [focused, setFocused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const filled = useRef<string | null>(null);
   useEffect(() => {
-    const fill = modelToFill({ value, focused }, first, pickedFrom.current === models.data);
+    // The field as it is now, not as this render saw it: the person may have clicked into it or typed since it was
+    // drawn, and a fill from a stale view would put the model in front of what they type.
+    const el = input.current;
+    const now = { value: el ? el.value : value, focused: focused || (el !== null && el.ownerDocument.activeElement === el) };
+    const fill = modelToFill(now, first, pickedFrom.current === models.data);
     if (fill === undefined) return;
     pickedFrom.current = models.data ?? null;
+    filled.current = fill;
     onChange(fill);
   }, [value, focused, first, models.data, onChange]);
+  // A fill that lands while the cursor arrived in the field is selected, so the next keystroke replaces it.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (filled.current === null || !el || el.value !== filled.current) return;
+    filled.current = null;
+    if (el.ownerDocument.activeElement === el) el.select();
+  }, [value]);
   return (
     <div className="field">
       <label htmlFor={id}>Model</label>
       <div className="field-row">
-        <input id={id} type="text" value={value} spellCheck={false} placeholder="e.g. gpt-4o-mini" onChange={(e) => onChange(e.target.value)}
+        <input ref={input} id={id} type="text" value={value} spellCheck={false} placeholder="e.g. gpt-4o-mini" onChange={(e) => onChange(e.target.value)}
           onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />
         {list.length > 0 && (
           <select aria-label="Available models" value={list.includes(value) ? value : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
