@@ -1,6 +1,5 @@
 import { Worker as NodeWorker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { runAgent } from '../agent/loop';
 import { scriptedModel, textReply } from '../agent/testing/scripted-model';
 import type { EvalCaseRecord } from '../domain/eval-case';
 import { createInProcessValidator } from '../tools/validation/in-process-validator';
@@ -8,6 +7,7 @@ import { workerMatcher, type MatchReply, type MatchRequest, type MatchWorkerLike
 import { argsValidatorOn } from './args-validator';
 import { checkFailure } from './checks';
 import { runSuite, type SuiteRunDeps } from './run-suite';
+import { suiteRunDeps } from './testing/suite-run-deps';
 
 // Slow but not exponential: the guard lets it through, and on a long run of digits ending in a letter every split
 // of every suffix is tried (cubic time).
@@ -102,18 +102,7 @@ describe('a suite with a pattern that runs out of time', () => {
     const log: string[] = [];
     // A real, short limit: the stand-in worker never answers the slow pattern, so the limit always ends it.
     const matcher = workerMatcher(() => fakeWorker(new Set([SLOW]), log), 20);
-    let n = 0;
-    const deps: SuiteRunDeps = {
-      runAgent,
-      validate,
-      matchAnswer: matcher.match,
-      priceOf: () => null,
-      newId: () => `id-${n++}`,
-      now: () => 1,
-      openCellSession: async (c) => ({ sessionId: `session-${n++}`, history: c.request.messages.map((m) => ({ ...m })), emit: () => undefined, close: async () => undefined }),
-      saveRun: async () => undefined,
-      concurrency: 1,
-    };
+    const deps: SuiteRunDeps = suiteRunDeps({ validate, matchAnswer: matcher.match, now: () => 1, concurrency: 1 });
     const model = { label: 'm', model: 'm', client: scriptedModel([textReply([LONG]), textReply([LONG])]) };
     const run = await runSuite('s', ['m'], [slowCase, fineCase], [model], deps, new AbortController().signal, () => undefined);
     matcher.dispose();

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { runAgent } from '../agent/loop';
 import { scriptedModel, textReply } from '../agent/testing/scripted-model';
 import { listSuiteCases, saveCase, updateCase } from '../db/evals-repo';
 import { freshDB } from '../db/testing/fresh-db';
 import { userMsg } from '../db/testing/message-builders';
-import { createInProcessValidator } from '../tools/validation/in-process-validator';
-import { argsValidatorOn } from './args-validator';
 import { checksFromForm, formFromChecks } from './check-form';
 import { runSuite, type SuiteRunDeps } from './run-suite';
+import { suiteRunDeps } from './testing/suite-run-deps';
 
-const deps = (): SuiteRunDeps => {
-  let n = 0;
-  return {
-    runAgent,
-    validate: argsValidatorOn(createInProcessValidator()),
-    priceOf: () => null,
-    newId: () => `id-${n++}`,
-    now: () => 1000,
-    openCellSession: async (c) => ({ sessionId: `session-${n++}`, history: c.request.messages, emit: () => undefined, close: async () => undefined }),
-    saveRun: async () => undefined,
-  };
-};
+const deps = (): SuiteRunDeps => suiteRunDeps();
 
 describe('editing a case\'s checks', () => {
   it('stores the edited checks, and the next run of the suite is judged by them', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runAgent } from '../agent/loop';
 import { scriptedModel, textReply } from '../agent/testing/scripted-model';
 import type { EvalCaseRecord, EvalRunRecord } from '../domain/eval-case';
 import { createInProcessValidator } from '../tools/validation/in-process-validator';
 import { argsValidatorOn } from './args-validator';
 import { checkFailure, patternProblem, unusablePatterns } from './checks';
-import { runSuite, type SuiteRunDeps } from './run-suite';
+import { runSuite } from './run-suite';
+import { suiteRunDeps } from './testing/suite-run-deps';
 import { buildSuiteFile, parseSuiteFile, suiteFromFile, suiteImportNotice } from './suite-file';
 
 // A pattern that backtracks for exponential time: against forty "a" and a "!" a plain RegExp would not come back.
@@ -45,17 +45,7 @@ describe('a catastrophic "Answer matches" pattern', () => {
 
     const saved: EvalRunRecord[] = [];
     const model = { label: 'm', model: 'm', client: scriptedModel([textReply([NEAR_MISS]), textReply([NEAR_MISS])]) };
-    let n = 0;
-    const deps: SuiteRunDeps = {
-      runAgent,
-      validate: argsValidatorOn(createInProcessValidator()),
-      priceOf: () => null,
-      newId: () => `id-${n++}`,
-      now: () => 1000,
-      openCellSession: async (c) => ({ sessionId: `session-${n++}`, history: c.request.messages, emit: () => undefined, close: async () => undefined }),
-      saveRun: async (run) => void saved.push(run),
-      concurrency: 1,
-    };
+    const deps = suiteRunDeps({ concurrency: 1 }, saved);
     const run = await runSuite('s', ['m'], cases, [model], deps, new AbortController().signal, () => undefined);
     expect(run.state).toBe('finished');
     const [bad, good] = run.cells;
