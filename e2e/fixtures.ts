@@ -3,7 +3,7 @@
  * 127.0.0.1 port for each test, closed afterwards. Point the app at `mock.url`.
  *
  * `context` and `page` come from a warm context (support/warm-context.ts): an empty profile for the app each test,
- * the browser's caches kept. A test tagged `@fresh-browser`, or one that lets service workers run, gets a context of
+ * the browser's caches and tab kept. A test tagged `@fresh-browser`, or one that lets service workers run, gets a context of
  * its own as Playwright makes it.
  */
 import { test as base, expect } from '@playwright/test';
@@ -42,8 +42,9 @@ export const test = base.extend<{ mock: MockServer }, { warmContexts: Map<string
       warmContexts.set(key, warm);
     }
     await use(warm.context);
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await attachFailureScreenshots(warm.context, testInfo);
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    if (failed) await attachFailureScreenshots(warm.context, testInfo);
+    if (failed || warm.spent) {
       warmContexts.delete(key);
       await warm.close().catch(() => undefined);
       return;
