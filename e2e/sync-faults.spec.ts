@@ -75,18 +75,27 @@ async function changesOnA(a: Page, mock: MockServer): Promise<void> {
   await waitForIdle(a);
 }
 
+/**
+ * "Sync now", and the device's changes are on the storage. Not "this round sent them": a background round (every 30 s,
+ * on focus) may have sent them a moment before, and on a loaded machine one often does.
+ */
+async function sentEverything(page: Page): Promise<void> {
+  await syncNow(page);
+  await expect(syncStatus(page)).toContainText('Synced:');
+  await expect(pendingFact(page)).toHaveText('nothing');
+  expect((await syncState(page)).outbox).toEqual([]);
+}
+
 /** B starts a session (one round, one segment) and renames it (another round, another segment). */
 async function twoSegmentsFromB(b: Page, mock: MockServer): Promise<void> {
   await b.getByRole('button', { name: 'New session', exact: true }).click();
   mock.script([{ kind: 'text', content: 'Answer on B.' }]);
   await sendMessage(b, 'Asked on B');
   await waitForIdle(b);
-  await syncNow(b);
-  await expect(syncStatus(b)).toContainText(/Synced: \d+ received, [1-9]\d* sent\./);
+  await sentEverything(b);
   await closeSyncPanel(b);
   await rename(b, 'Asked on B', 'Renamed on B');
-  await syncNow(b);
-  await expect(syncStatus(b)).toContainText(/Synced: \d+ received, [1-9]\d* sent\./);
+  await sentEverything(b);
   await closeSyncPanel(b);
 }
 
@@ -100,10 +109,7 @@ async function expectOutboxKept(a: Page, kept: unknown[]): Promise<void> {
 
 /** The round after the faults: A sends everything, B receives it, and both hold the same sessions and messages. */
 async function nextRoundsAgree(a: Page, b: Page): Promise<void> {
-  await syncNow(a);
-  await expect(syncStatus(a)).toContainText(/Synced: \d+ received, [1-9]\d* sent\./);
-  await expect(pendingFact(a)).toHaveText('nothing');
-  expect((await syncState(a)).outbox).toEqual([]);
+  await sentEverything(a);
   await syncNow(b);
   await expect(syncStatus(b)).toContainText('Synced:');
   await syncNow(a);
@@ -178,7 +184,8 @@ test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the an
     proxyA.clear();
     const lost = proxyA.fail({ method: 'PUT', path: ownSegs, status: 503, mode: 'after' });
     const lostHit = await roundMeetsFault(a, lost);
-    await expect(syncStatus(a)).toContainText(told(lostHit, folder));
+    // A background round in between meets the same fault one segment number on: the same sentence for that number.
+    await expect(syncStatus(a)).toContainText(new RegExp(literal(told(lostHit, folder)).replace(/seg-\d+/, 'seg-\\d+')));
     await expectOutboxKept(a, kept);
     expect(ownFiles().map((f) => f.path)).toContain(lostHit.path.slice(folder.length - 1));
 
@@ -213,8 +220,8 @@ test('an S3 bucket answers 503 to a PUT and 500 to a GET in the middle of rounds
     await expectOutboxKept(a, kept);
     expect(ownObjects()).toEqual(before);
 
-    // Set before B writes, so no round of A reads B's segments early.
-    proxyA.clear();
+    // Set before B writes, so no round of A reads B's segments early; the PUT fault stays, so no round of A sends
+    // its changes before B's segments are there to fail on.
     const get = proxyA.fail({ method: 'GET', path: new RegExp(`^/toolscope/devices/${idB}/seg-\\d+$`), status: 500 });
     await twoSegmentsFromB(b, mock);
     const getHit = await roundMeetsFault(a, get);

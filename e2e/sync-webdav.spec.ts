@@ -12,6 +12,8 @@ import { sessionItems } from './support/session-list';
 import { closeSyncPanel, connectWebDav, openSyncPanel, rounds, syncDialog, syncNow, syncStatus } from './support/sync-panel';
 import { apacheAvailable, startApacheDav, type ApacheDav } from '../src/sync/testing/apache-webdav';
 import { filesUnder } from '../src/sync/testing/files-under';
+import { startFaultProxy, type FaultProxy } from '../src/sync/testing/fault-proxy';
+import { literal, syncState } from './support/sync-faults';
 
 const PASSPHRASE = 'correct horse battery staple';
 
@@ -205,76 +207,99 @@ test('three devices: concurrent renames, offline continuation, a flipped byte, d
   // One flow with three devices instead of five tests (CI time); each step waits for states, never for times.
   test.setTimeout(180_000);
   await withDav(origin(), async (dav) => {
-    const a = await device(browser, mock);
-    mock.script([{ kind: 'text', content: 'First answer.' }]);
-    await sendMessage(a, 'Shared question');
-    await waitForIdle(a);
-    await connectWebDav(a, dav, PASSPHRASE);
-    await expect(syncStatus(a)).toContainText('Synced:', { timeout: 20_000 });
-    await closeSyncPanel(a);
-    const b = await device(browser, mock);
-    await connectWebDav(b, dav, PASSPHRASE);
-    await expect(syncStatus(b)).toContainText('Synced:', { timeout: 20_000 });
-    await closeSyncPanel(b);
-    await b.getByRole('button', { name: 'Shared question', exact: true }).click();
+    // A and B reach the storage through their own proxies, so a step can keep one from reading the other's new
+    // segments while both change the same session: a background round (every 30 s, on focus) would otherwise carry
+    // a change across in between, and on a loaded machine one does.
+    const target = new URL(dav.url);
+    const [proxyA, proxyB] = [await startFaultProxy(target.origin), await startFaultProxy(target.origin)];
+    const via = (proxy: FaultProxy) => ({ ...dav, url: `${proxy.origin}${target.pathname}` });
+    const segmentsOf = (id: string) => new RegExp(`^${literal(target.pathname)}devices/${id}/seg-\\d+$`);
+    try {
+      const a = await device(browser, mock);
+      mock.script([{ kind: 'text', content: 'First answer.' }]);
+      await sendMessage(a, 'Shared question');
+      await waitForIdle(a);
+      await connectWebDav(a, via(proxyA), PASSPHRASE);
+      await expect(syncStatus(a)).toContainText('Synced:', { timeout: 20_000 });
+      await closeSyncPanel(a);
+      const b = await device(browser, mock);
+      await connectWebDav(b, via(proxyB), PASSPHRASE);
+      await expect(syncStatus(b)).toContainText('Synced:', { timeout: 20_000 });
+      await closeSyncPanel(b);
+      await b.getByRole('button', { name: 'Shared question', exact: true }).click();
+      const [idA, idB] = [(await syncState(a)).deviceId, (await syncState(b)).deviceId];
 
-    // Without syncing in between, both rename the session and both continue it.
-    await rename(a, 'Shared question', 'Title from A');
-    await rename(b, 'Shared question', 'Title from B');
-    mock.script([{ kind: 'text', content: 'Answer on A.' }]);
-    await sendMessage(a, 'Continued on A');
-    await waitForIdle(a);
-    mock.script([{ kind: 'text', content: 'Answer on B.' }]);
-    await sendMessage(b, 'Continued on B');
-    await waitForIdle(b);
-    for (const p of [a, b, a]) await syncNow(p);
-    await closeSyncPanel(a);
-    await closeSyncPanel(b);
-    const title = a.getByRole('button', { name: /^Title from [AB]$/ });
-    await expect(title).toHaveCount(1);
-    const winner = (await title.textContent()) ?? '';
-    const loser = winner === 'Title from A' ? 'Title from B' : 'Title from A';
-    for (const p of [a, b]) {
-      const item = sessionItems(p).filter({ has: p.getByRole('button', { name: winner, exact: true }) });
-      await expect(item).toHaveCount(1);
-      // The badge sits next to the title in the list and shows the other title.
-      await item.getByText('Edited on another device').click();
-      await expect(item.getByText(`Other version: “${loser}”`)).toBeVisible();
-      await expectTwoBranches(p);
+      // Without syncing in between, both rename the session and both continue it.
+      proxyA.fail({ method: 'GET', path: segmentsOf(idB), status: 500 });
+      proxyB.fail({ method: 'GET', path: segmentsOf(idA), status: 500 });
+      await rename(a, 'Shared question', 'Title from A');
+      await rename(b, 'Shared question', 'Title from B');
+      mock.script([{ kind: 'text', content: 'Answer on A.' }]);
+      await sendMessage(a, 'Continued on A');
+      await waitForIdle(a);
+      mock.script([{ kind: 'text', content: 'Answer on B.' }]);
+      await sendMessage(b, 'Continued on B');
+      await waitForIdle(b);
+      proxyA.clear();
+      proxyB.clear();
+      for (const p of [a, b, a]) await syncNow(p);
+      await closeSyncPanel(a);
+      await closeSyncPanel(b);
+      const title = a.getByRole('button', { name: /^Title from [AB]$/ });
+      await expect(title).toHaveCount(1);
+      const winner = (await title.textContent()) ?? '';
+      const loser = winner === 'Title from A' ? 'Title from B' : 'Title from A';
+      for (const p of [a, b]) {
+        const item = sessionItems(p).filter({ has: p.getByRole('button', { name: winner, exact: true }) });
+        await expect(item).toHaveCount(1);
+        // The badge sits next to the title in the list and shows the other title.
+        await item.getByText('Edited on another device').click();
+        await expect(item.getByText(`Other version: “${loser}”`)).toBeVisible();
+        await expectTwoBranches(p);
+      }
+
+      // A byte flipped on the server: refused with the reason, nothing from it applied; put back, it goes through.
+      // B reads A's new segment only once it is flipped.
+      proxyB.fail({ method: 'GET', path: segmentsOf(idA), status: 500 });
+      await rename(a, winner, 'Settled title');
+      await syncNow(a);
+      await closeSyncPanel(a);
+      const seg = newestSegment(dav.root);
+      const good = readFileSync(seg);
+      const bad = Buffer.from(good);
+      bad[bad.length >> 1] = bad[bad.length >> 1]! ^ 0xff;
+      writeFileSync(seg, bad);
+      proxyB.clear();
+      await syncNow(b);
+      await expect(syncStatus(b)).toContainText('failed its integrity check');
+      await closeSyncPanel(b);
+      await expect(b.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
+      writeFileSync(seg, good);
+      await syncNow(b);
+      await expect(syncStatus(b)).toContainText('Synced:');
+      await closeSyncPanel(b);
+      await expect(b.getByRole('button', { name: 'Settled title', exact: true })).toBeVisible();
+      await expect(sessionItems(b).getByText('Edited on another device')).toHaveCount(0);
+
+      // Delete on A while B appends: B's append, synced after the delete, brings the whole session back on both.
+      // B learns of the delete only after it has appended.
+      proxyB.fail({ method: 'GET', path: segmentsOf(idA), status: 500 });
+      await a.getByRole('button', { name: 'Delete Settled title', exact: true }).click();
+      await expect(a.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
+      mock.script([{ kind: 'text', content: 'Answer after the delete.' }]);
+      await sendMessage(b, 'Appended on B');
+      await waitForIdle(b);
+      proxyB.clear();
+      for (const p of [a, b, a]) await syncNow(p);
+      await closeSyncPanel(a);
+      await closeSyncPanel(b);
+      await a.getByRole('button', { name: 'Settled title', exact: true }).click();
+      await expect(said(a, 'Shared question')).toHaveCount(1);
+      await expect(said(a, 'Appended on B')).toHaveCount(1);
+    } finally {
+      await proxyA.close();
+      await proxyB.close();
     }
-
-    // A byte flipped on the server: refused with the reason, nothing from it applied; put back, it goes through.
-    await rename(a, winner, 'Settled title');
-    await syncNow(a);
-    await closeSyncPanel(a);
-    const seg = newestSegment(dav.root);
-    const good = readFileSync(seg);
-    const bad = Buffer.from(good);
-    bad[bad.length >> 1] = bad[bad.length >> 1]! ^ 0xff;
-    writeFileSync(seg, bad);
-    await syncNow(b);
-    await expect(syncStatus(b)).toContainText('failed its integrity check');
-    await closeSyncPanel(b);
-    await expect(b.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
-    writeFileSync(seg, good);
-    await syncNow(b);
-    await expect(syncStatus(b)).toContainText('Synced:');
-    await closeSyncPanel(b);
-    await expect(b.getByRole('button', { name: 'Settled title', exact: true })).toBeVisible();
-    await expect(sessionItems(b).getByText('Edited on another device')).toHaveCount(0);
-
-    // Delete on A while B appends: B's append, synced after the delete, brings the whole session back on both.
-    await a.getByRole('button', { name: 'Delete Settled title', exact: true }).click();
-    await expect(a.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
-    mock.script([{ kind: 'text', content: 'Answer after the delete.' }]);
-    await sendMessage(b, 'Appended on B');
-    await waitForIdle(b);
-    for (const p of [a, b, a]) await syncNow(p);
-    await closeSyncPanel(a);
-    await closeSyncPanel(b);
-    await a.getByRole('button', { name: 'Settled title', exact: true }).click();
-    await expect(said(a, 'Shared question')).toHaveCount(1);
-    await expect(said(a, 'Appended on B')).toHaveCount(1);
 
     // A fresh device on a narrow screen: "Sync and backup" is behind "Sessions"; the passphrase restores everything.
     const narrow = await browser.newContext({ viewport: { width: 390, height: 800 } });
