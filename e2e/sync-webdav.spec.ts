@@ -12,8 +12,8 @@ import { sessionItems } from './support/session-list';
 import { closeSyncPanel, connectWebDav, openSyncPanel, rounds, syncDialog, syncNow, syncStatus } from './support/sync-panel';
 import { apacheAvailable, startApacheDav, type ApacheDav } from '../src/sync/testing/apache-webdav';
 import { filesUnder } from '../src/sync/testing/files-under';
-import { startFaultProxy, type FaultProxy } from '../src/sync/testing/fault-proxy';
-import { literal, syncState } from './support/sync-faults';
+import { startFaultProxy } from '../src/sync/testing/fault-proxy';
+import { davVia, segmentsOf, syncState } from './support/sync-faults';
 
 const PASSPHRASE = 'correct horse battery staple';
 
@@ -210,28 +210,26 @@ test('three devices: concurrent renames, offline continuation, a flipped byte, d
     // A and B reach the storage through their own proxies, so a step can keep one from reading the other's new
     // segments while both change the same session: a background round (every 30 s, on focus) would otherwise carry
     // a change across in between, and on a loaded machine one does.
-    const target = new URL(dav.url);
-    const [proxyA, proxyB] = [await startFaultProxy(target.origin), await startFaultProxy(target.origin)];
-    const via = (proxy: FaultProxy) => ({ ...dav, url: `${proxy.origin}${target.pathname}` });
-    const segmentsOf = (id: string) => new RegExp(`^${literal(target.pathname)}devices/${id}/seg-\\d+$`);
+    const { origin: davOrigin, pathname: folder } = new URL(dav.url);
+    const [proxyA, proxyB] = [await startFaultProxy(davOrigin), await startFaultProxy(davOrigin)];
     try {
       const a = await device(browser, mock);
       mock.script([{ kind: 'text', content: 'First answer.' }]);
       await sendMessage(a, 'Shared question');
       await waitForIdle(a);
-      await connectWebDav(a, via(proxyA), PASSPHRASE);
+      await connectWebDav(a, davVia(dav, proxyA), PASSPHRASE);
       await expect(syncStatus(a)).toContainText('Synced:', { timeout: 20_000 });
       await closeSyncPanel(a);
       const b = await device(browser, mock);
-      await connectWebDav(b, via(proxyB), PASSPHRASE);
+      await connectWebDav(b, davVia(dav, proxyB), PASSPHRASE);
       await expect(syncStatus(b)).toContainText('Synced:', { timeout: 20_000 });
       await closeSyncPanel(b);
       await b.getByRole('button', { name: 'Shared question', exact: true }).click();
       const [idA, idB] = [(await syncState(a)).deviceId, (await syncState(b)).deviceId];
 
       // Without syncing in between, both rename the session and both continue it.
-      proxyA.fail({ method: 'GET', path: segmentsOf(idB), status: 500 });
-      proxyB.fail({ method: 'GET', path: segmentsOf(idA), status: 500 });
+      proxyA.fail({ method: 'GET', path: segmentsOf(folder, idB), status: 500 });
+      proxyB.fail({ method: 'GET', path: segmentsOf(folder, idA), status: 500 });
       await rename(a, 'Shared question', 'Title from A');
       await rename(b, 'Shared question', 'Title from B');
       mock.script([{ kind: 'text', content: 'Answer on A.' }]);
@@ -260,7 +258,7 @@ test('three devices: concurrent renames, offline continuation, a flipped byte, d
 
       // A byte flipped on the server: refused with the reason, nothing from it applied; put back, it goes through.
       // B reads A's new segment only once it is flipped.
-      proxyB.fail({ method: 'GET', path: segmentsOf(idA), status: 500 });
+      proxyB.fail({ method: 'GET', path: segmentsOf(folder, idA), status: 500 });
       await rename(a, winner, 'Settled title');
       await syncNow(a);
       await closeSyncPanel(a);
@@ -283,7 +281,7 @@ test('three devices: concurrent renames, offline continuation, a flipped byte, d
 
       // Delete on A while B appends: B's append, synced after the delete, brings the whole session back on both.
       // B learns of the delete only after it has appended.
-      proxyB.fail({ method: 'GET', path: segmentsOf(idA), status: 500 });
+      proxyB.fail({ method: 'GET', path: segmentsOf(folder, idA), status: 500 });
       await a.getByRole('button', { name: 'Delete Settled title', exact: true }).click();
       await expect(a.getByRole('button', { name: 'Settled title', exact: true })).toHaveCount(0);
       mock.script([{ kind: 'text', content: 'Answer after the delete.' }]);

@@ -38,6 +38,16 @@ export async function roundMeetsFault(page: Page, fault: FaultHandle): Promise<I
   return hit;
 }
 
+/** A WebDAV store's settings with its address through `proxy`: the same folder, reached through the proxy's origin. */
+export function davVia<T extends { url: string }>(dav: T, proxy: { origin: string }): T {
+  return { ...dav, url: `${proxy.origin}${new URL(dav.url).pathname}` };
+}
+
+/** The request paths of one device's segments under a storage folder or bucket (`/vault/`, `/toolscope/`). */
+export function segmentsOf(folder: string, deviceId: string): RegExp {
+  return new RegExp(`^${literal(folder)}devices/${deviceId}/seg-\\d+$`);
+}
+
 /** Regex-escapes a literal. */
 export function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
