@@ -18,12 +18,24 @@ test('a limit stop is shown with Continue after a reload and in another tab, and
   await other.goto(page.url());
   await expect(other.getByRole('alert').filter({ hasText: 'Limit reached' })).toContainText('stopped after 1 turn');
   await expect(other.getByRole('alert').filter({ hasText: 'Limit reached' }).getByRole('button', { name: 'Continue' })).toBeVisible();
-  await other.close();
 
   await page.reload();
   const afterReload = page.getByRole('alert').filter({ hasText: 'Limit reached' });
   await expect(afterReload).toContainText('stopped after 1 turn');
+  // While the other tab holds the session's run lock (as a run there does), Continue here says why it starts nothing.
+  const sessionId = new URL(page.url()).hash.match(/[0-9a-f-]{36}/)?.[0];
+  expect(sessionId).toBeTruthy();
+  await other.evaluate((name) => {
+    void navigator.locks.request(name, () => new Promise<void>((release) => { (window as unknown as { releaseRun: () => void }).releaseRun = release; }));
+  }, `toolscope-run-${sessionId}`);
+  await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0)).toBeGreaterThan(0);
   await afterReload.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Another tab is running this session' })).toBeVisible();
+  expect(mock.requests).toHaveLength(1);
+  await other.evaluate(() => (window as unknown as { releaseRun: () => void }).releaseRun());
+  await other.close();
+  await afterReload.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Another tab is running this session' })).toHaveCount(0);
   await expect(assistantMessages(page).last()).toContainText('It is 42.');
   await waitForIdle(page);
   expect(mock.requests[1]?.body.messages?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);

@@ -12,7 +12,25 @@ import type { RerunOptions } from '../run/run-controller';
 
 const RUN_CODE_MISSING = 'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
 
-export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'failed';
+export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'no_session' | 'failed';
+
+/**
+ * Why a Continue (or Retry) click started nothing, for the outcomes no other part of the page shows (Settings, the
+ * endpoint question and the side alerts show the rest): the button stays where it was, so without a sentence the
+ * click would look lost.
+ */
+export function refusalSentence(outcome: SendOutcome): string | null {
+  switch (outcome) {
+    case 'busy':
+      return 'A run is already going in this session; Continue is offered again if it stops at a limit.';
+    case 'locked':
+      return 'Another tab is running this session, so this tab cannot run it on now. This tab follows that run: Continue once it has ended.';
+    case 'no_session':
+      return 'This session is no longer stored (it may have been deleted in another tab), so it cannot run on.';
+    default:
+      return null;
+  }
+}
 
 /**
  * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
@@ -69,7 +87,9 @@ export async function startRun(sessionId: string, text: string | undefined, onEn
     case 'locked':
       return 'locked';
     case 'no_session':
+      return 'no_session';
     case 'unsaved':
+      // The controller has said why, as a side alert.
       return 'failed';
   }
 }

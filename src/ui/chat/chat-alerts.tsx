@@ -1,5 +1,6 @@
 import { isLimitStop, type SessionRecord } from '../../domain/session';
-import { continueRun } from '../../store/session/chat-actions';
+import { useState } from 'react';
+import { continueRun, refusalSentence } from '../../store/session/chat-actions';
 import { useRunStore } from '../../store/run/run-store';
 import { ErrorAlert } from './error-alert';
 import { alertMessage, errorCopy } from './error-copy';
@@ -16,7 +17,15 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
   const sideErrors = useRunStore((s) => s.sideErrors);
   const dismissSide = useRunStore((s) => s.dismissSideError);
   const dismissRun = useRunStore((s) => s.dismissRunError);
-  const retry = () => void continueRun(id);
+  // Why the last Continue or Retry started nothing, kept for the session it was clicked in.
+  const [refused, setRefused] = useState<{ sessionId: string; text: string } | null>(null);
+  const retry = () => {
+    setRefused(null);
+    void continueRun(id).then((outcome) => {
+      const text = refusalSentence(outcome);
+      if (text) setRefused({ sessionId: id, text });
+    });
+  };
 
   const mine = sideErrors.filter((e) => e.sessionId === id || e.sessionId === null);
   // A stored failure from an earlier page (or another tab) when this tab has no run of its own.
@@ -49,6 +58,7 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
           onContinue={retry}
         />
       )}
+      {refused?.sessionId === id && <p role="status" className="hint">{refused.text}</p>}
       {mine.map((e, i) => (
         <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismissSide(e)} sessionId={id} />
       ))}

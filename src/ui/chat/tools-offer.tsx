@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ErrorInfo } from '../../domain/error-info';
 import type { SessionRecord } from '../../domain/session';
 import { refusesTools } from '../../domain/tools-refused';
-import { continueRun } from '../../store/session/chat-actions';
+import { continueRun, refusalSentence } from '../../store/session/chat-actions';
 import { updateSessionSettings } from '../../store/session/session-actions';
 import { primaryClass, usePrimaryClaim } from './primary-action';
 
@@ -16,13 +16,14 @@ const declined = new Set<string>();
 export function ToolsOffer({ session, error }: { session: SessionRecord; error: ErrorInfo | undefined }) {
   const [, setDeclined] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const shown = !!error && refusesTools(error) && session.settings.toolsEnabled !== false && !declined.has(session.id);
   const primary = usePrimaryClaim(shown);
   if (!shown) return null;
   const accept = async () => {
     setBusy(true);
     try {
-      if (await updateSessionSettings(session.id, { model: session.model, settings: { ...session.settings, toolsEnabled: false } })) await continueRun(session.id);
+      if (await updateSessionSettings(session.id, { model: session.model, settings: { ...session.settings, toolsEnabled: false } })) setRefused(refusalSentence(await continueRun(session.id)));
     } finally {
       setBusy(false);
     }
@@ -35,6 +36,7 @@ export function ToolsOffer({ session, error }: { session: SessionRecord; error: 
         <button type="button" className={primaryClass(primary)} disabled={busy} onClick={() => void accept()}>Continue without tools</button>
         <button type="button" onClick={() => { declined.add(session.id); setDeclined((n) => n + 1); }}>Keep tools</button>
       </div>
+      {refused && <span role="status">{refused}</span>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { continueRun } from '../../../store/session/chat-actions';
+import { continueRun, refusalSentence } from '../../../store/session/chat-actions';
 import type { McpTaskRecord } from '../../../domain/mcp-task';
 import { useRunStartedSince } from '../../data/use-run-since';
 import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
@@ -11,12 +11,13 @@ import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
 export function LateResultOffer({ lane, arrivedAt }: { lane: McpTaskRecord; arrivedAt: number }) {
   const sent = useRunStartedSince(lane.sessionId, arrivedAt);
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const primary = usePrimaryClaim(sent === false);
   if (sent !== false) return null;
   const send = async () => {
     setBusy(true);
     try {
-      await continueRun(lane.sessionId);
+      setRefused(refusalSentence(await continueRun(lane.sessionId)));
     } finally {
       setBusy(false);
     }
@@ -27,6 +28,7 @@ export function LateResultOffer({ lane, arrivedAt }: { lane: McpTaskRecord; arri
       <button type="button" className={primaryClass(primary)} disabled={busy} onClick={() => void send()}>
         Continue with task result
       </button>
+      {refused && <span role="status"> {refused}</span>}
     </span>
   );
 }
