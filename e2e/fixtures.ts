@@ -9,10 +9,11 @@
 import { test as base, expect } from '@playwright/test';
 import { startMockServer, type MockServer } from './server/mock-server';
 import { attachFailureScreenshots, WarmContext } from './support/warm-context';
+import { cpuLogPath, logTestCpu, treeCpuSeconds } from './support/cpu-probe';
 
 export type { MockServer, Step } from './server/mock-server';
 
-export const test = base.extend<{ mock: MockServer }, { warmContexts: Map<string, WarmContext> }>({
+export const test = base.extend<{ mock: MockServer; cpuProbe: void }, { warmContexts: Map<string, WarmContext> }>({
   // Playwright reads the fixture's dependencies from this destructuring, so it must stay a pattern.
   // eslint-disable-next-line no-empty-pattern
   mock: async ({}, use) => {
@@ -20,6 +21,15 @@ export const test = base.extend<{ mock: MockServer }, { warmContexts: Map<string
     await use(mock);
     await mock.close();
   },
+  // E2E_CPU_LOG=file: each test's CPU, one JSON line (support/cpu-probe.ts). Teardown runs after the context's.
+  // eslint-disable-next-line no-empty-pattern
+  cpuProbe: [async ({}, use, testInfo) => {
+    const path = cpuLogPath();
+    const before = path ? treeCpuSeconds() : 0;
+    const started = Date.now();
+    await use();
+    if (path) logTestCpu(path, { file: testInfo.file.replace(/.*\/e2e\//, ''), title: testInfo.title, cpu: treeCpuSeconds() - before, wall: (Date.now() - started) / 1000 });
+  }, { auto: true }],
   // eslint-disable-next-line no-empty-pattern
   warmContexts: [async ({}, use) => {
     const pool = new Map<string, WarmContext>();
