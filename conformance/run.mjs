@@ -92,6 +92,8 @@ async function bundleClient(outfile) {
 
 async function main() {
   ensureInstalled();
+  // `.ci/run` installs beside the app's own `npm ci`, which leaves a core mostly idle (it waits on the network).
+  if (process.argv.includes('--install-only')) return;
   const node = node22();
   const cli = join(here, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   rmSync(join(here, 'results'), { recursive: true, force: true });

@@ -48,6 +48,8 @@ function node22() {
 
 ensureInstalled(here, 'promptfoo', ['optional']);
 ensureInstalled(platform, 'Node 22 and libSQL for this platform');
+// `.ci/run` installs beside the app's own `npm ci`, which leaves a core mostly idle (it waits on the network).
+if (process.argv.includes('--install-only')) process.exit(0);
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
 const NODE_PATH = [platformModules, process.env.NODE_PATH].filter(Boolean).join(process.platform === 'win32' ? ';' : ':');
 const done = spawnSync(tsx, [join(here, 'agree.ts'), node22()], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_PATH } });
