@@ -1,6 +1,7 @@
 import { recordedCallsFromHistory } from '../agent/recorded-results';
 import type { FrozenRequest, FrozenTool, RecordedToolResult } from '../domain/eval-case';
 import type { ChatMessage, ToolCall } from '../domain/messages';
+import type { RecordedStep } from '../domain/sent-step';
 import { requestView } from '../domain/request-view';
 
 /** What saving a step as a case freezes, and what the dialog offers to check. */
@@ -35,33 +36,31 @@ export function frozenMessage(m: ChatMessage): ChatMessage {
 }
 
 /**
- * Freezes the request that produced `messageId` (architecture.md, "Test cases and suites"): the history before it as
- * the request carried it (summaries standing in for what they cover), the system prompt as it was sent, the tools
- * and parameters; and every recorded tool result of the path, answered by tool and canonical arguments when run.
+ * Freezes a recorded step (architecture.md, "Test cases and suites"; the step as db/recorded-step.ts reads it): the
+ * history before it as the request carried it (summaries standing in for what they cover), its model, the system
+ * prompt as it was sent, the tools and parameters; and every recorded tool result of the path, answered by tool and
+ * canonical arguments when run.
  */
-export function freezeStep(input: {
-  history: readonly ChatMessage[];
-  messageId: string;
-  model: string;
-  systemPrompt: string | undefined;
-  tools: readonly FrozenTool[];
-  temperature: number | null | undefined;
-}): FrozenStep {
-  const at = input.history.findIndex((m) => m.id === input.messageId);
-  const step = input.history[at];
-  if (at < 0 || step?.role !== 'assistant') throw new StepNotFoundError();
-  const recorded = recordedCallsFromHistory(input.history).map((c) => ({ name: c.name, arguments: c.arguments, result: c.content, isError: c.isError }));
+export function freezeStep(
+  step: Pick<RecordedStep, 'path' | 'messageId' | 'model' | 'systemPrompt' | 'parameters'>,
+  tools: readonly FrozenTool[],
+): FrozenStep {
+  const at = step.path.findIndex((m) => m.id === step.messageId);
+  const answer = step.path[at];
+  if (at < 0 || answer?.role !== 'assistant') throw new StepNotFoundError();
+  const recorded = recordedCallsFromHistory(step.path).map((c) => ({ name: c.name, arguments: c.arguments, result: c.content, isError: c.isError }));
+  const { temperature } = step.parameters;
   return {
     request: {
-      model: input.model,
-      ...(input.systemPrompt ? { systemPrompt: input.systemPrompt } : {}),
-      messages: requestView(input.history.slice(0, at)).map(frozenMessage),
-      tools: input.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })),
-      ...(typeof input.temperature === 'number' ? { temperature: input.temperature } : {}),
+      model: step.model,
+      ...(step.systemPrompt ? { systemPrompt: step.systemPrompt } : {}),
+      messages: requestView(step.path.slice(0, at)).map(frozenMessage),
+      tools: tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })),
+      ...(typeof temperature === 'number' ? { temperature } : {}),
     },
     recorded,
-    stepCalls: step.toolCalls,
-    stepAnswer: step.content,
+    stepCalls: answer.toolCalls,
+    stepAnswer: answer.content,
   };
 }
 

@@ -1,5 +1,5 @@
 import { db } from '../../db/database';
-import { fromMessageRecord, loadPathRecords } from '../../db/messages-repo';
+import { readRecordedStep } from '../../db/recorded-step';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
 import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnswer, type ComparisonTarget } from '../../domain/model-comparison';
@@ -9,12 +9,10 @@ import { requestView } from '../../domain/request-view';
 import { keyOptional } from '../../llm/known-providers';
 import { parseModelTargets } from '../../llm/model-targets';
 import { wireSettingsOf } from '../../llm/api-format';
-import { assembleSystemPrompt } from '../../context/system-prompt';
 import { runModelClient } from '../run/lazy-model-client';
 import { sessionConfig } from '../run/run-controller';
 import { defaultRunDeps } from '../default-run-deps';
 import { apiKeyStore, useSettingsStore } from '../settings/settings-store';
-import { recordedStep } from './rerun-actions';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
 import { useRunStore } from '../run/run-store';
@@ -34,11 +32,8 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
 /** The step's request as recorded (architecture.md, "Try on other models"), and a client for each target. */
 async function prepare(session: SessionRecord, message: AssistantMessage, own: string, targets: readonly ComparisonTarget[], abort: AbortController) {
   const sessionId = session.id;
-  const path = await loadPathRecords(db, sessionId);
-  const index = path.findIndex((m) => m.id === message.id);
-  const history = path.slice(0, Math.max(0, index)).map(fromMessageRecord);
-  const step = await recordedStep(message.runId, message.id);
-  const prompt = step.sentLayers ? assembleSystemPrompt(step.sentLayers) : session.settings.systemPrompt?.trim();
+  const step = await readRecordedStep(db, sessionId, message.id);
+  const { history, systemPrompt: prompt } = step;
   // Today's tools are prepared as a run would (its own ones and `remember`), without recall so no memory request is
   // made; they are offered only when the step's own were not recorded.
   const deps = defaultRunDeps();

@@ -7,7 +7,7 @@ import { loadedRunController } from '../app-controller';
 import { useSettingsStore } from '../settings/settings-store';
 import { rerun, type BranchOutcome } from './branch-actions';
 import { useComparisonRuns } from './comparison-runs';
-import { recordedStep } from './rerun-actions';
+import { stepRequestOf } from './rerun-actions';
 import { setSessionEndpoint, updateSessionSettings } from './session-actions';
 
 /** What "Continue with" changed, in words for the person (shown under the adopted message). */
@@ -37,11 +37,12 @@ export async function continueWith(sessionId: string, message: AssistantMessage,
   await setSessionEndpoint(sessionId, { baseURL: target });
   await updateSessionSettings(sessionId, { model: answer.model, settings: session.settings });
 
-  const step = await recordedStep(message.runId, message.id);
+  const step = await stepRequestOf(message.runId, message.id);
   const messageId = crypto.randomUUID();
   const outcome = await rerun(sessionId, message.id, undefined, {
     model: answer.model,
     ...(step.sentLayers ? { sentLayers: step.sentLayers } : {}),
+    ...(step.offeredTools ? { offeredTools: step.offeredTools } : {}),
     adopted: {
       messageId,
       turn: { text: answer.text, reasoning: '', refusal: null, toolCalls: answer.toolCalls, finishReason: answer.finishReason, usage: answer.usage },

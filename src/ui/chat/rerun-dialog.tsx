@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { recordedStep, rerunFromHere, type ToolResultsChoice } from '../../store/session/rerun-actions';
+import { rerunFromHere, stepRequestOf, type ToolResultsChoice } from '../../store/session/rerun-actions';
 
 /** The step: the assistant message a model request produced, and its run. */
 type Props = { sessionId: string; message: { id: string; runId: string }; onClose: () => void };
@@ -17,7 +17,7 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
     const d = ref.current;
     if (d && !d.open) d.showModal();
     let live = true;
-    void recordedStep(message.runId, message.id).then((s) => {
+    void stepRequestOf(message.runId, message.id).then((s) => {
       if (!live) return;
       setModel((m) => m ?? s.model ?? '');
       setToolsText(s.offeredTools ? `Tools as offered at step ${s.turn ?? '?'} (${s.offeredTools.length})` : "Tools: today's (this step's tools were not recorded)");

@@ -1,12 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
 import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, runTranscripts, saveCase, settleAbandonedRuns, updateCase, type CaseTarget } from '../../db/evals-repo';
-import { listRunEvents } from '../../db/events-repo';
-import { loadHistory } from '../../db/messages-repo';
+import { readRecordedStep, RecordedStepNotFoundError } from '../../db/recorded-step';
 import { getSession } from '../../db/sessions-repo';
 import { listTools } from '../../db/tools-repo';
-import { getToolSet } from '../../db/tool-sets-repo';
-import { assembleSystemPrompt } from '../../context/system-prompt';
 import type { CaseCheck, EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { freezeStep, StepNotFoundError, type FrozenStep } from '../../evals/freeze-step';
 import { unusablePatterns } from '../../evals/checks';
@@ -26,23 +23,22 @@ export function useSuiteRuns(suiteId: string | null): EvalRunRecord[] | undefine
   return useLiveQuery(() => (suiteId ? listSuiteRuns(db, suiteId) : []), [suiteId]);
 }
 
-/** The step that produced `messageId`, frozen: the request as it was sent and the session's recorded tool results. */
+/**
+ * The step that produced `messageId`, frozen: the request as it was sent (its run's model, prompt and offered tools,
+ * architecture.md "One step, one reader") and the session's recorded tool results.
+ */
 export async function freezeSessionStep(sessionId: string, messageId: string): Promise<FrozenStep & { sessionTitle: string }> {
-  const [session, history, tools] = await Promise.all([getSession(db, sessionId), loadHistory(db, sessionId), listTools(db)]);
-  const step = history.find((m) => m.id === messageId);
-  if (!session || step?.role !== 'assistant') throw new StepNotFoundError();
-  const started = (await listRunEvents(db, step.runId)).find((e) => e.type === 'request_started' && e.messageId === messageId);
-  const layers = started?.type === 'request_started' ? started.systemLayers : undefined;
-  const systemPrompt = layers && layers.length > 0 ? assembleSystemPrompt(layers) : session.settings.systemPrompt;
-  // The tools the step offered, as recorded (architecture.md, "Offered tool sets"); for a step from before they were
-  // recorded, those enabled now, unless the session sends none. Provider-run tools are the provider's to run: a case
-  // offers the functions.
-  const hash = started?.type === 'request_started' ? started.toolSet : undefined;
-  const set = hash !== undefined ? await getToolSet(db, sessionId, hash) : undefined;
-  const offered = set
-    ? set.tools.filter((t) => t.source.kind !== 'provider')
+  const [session, tools] = await Promise.all([getSession(db, sessionId), listTools(db)]);
+  if (!session) throw new StepNotFoundError();
+  const step = await readRecordedStep(db, sessionId, messageId).catch((err: unknown) => {
+    throw err instanceof RecordedStepNotFoundError ? new StepNotFoundError() : err;
+  });
+  // For a step from before offered tools were recorded, those enabled now, unless the session sends none.
+  // Provider-run tools are the provider's to run: a case offers the functions.
+  const offered = step.offeredTools
+    ? step.offeredTools.filter((t) => t.source.kind !== 'provider')
     : session.settings.toolsEnabled === false ? [] : tools.filter((t) => t.enabled);
-  const frozen = freezeStep({ history, messageId, model: session.model, systemPrompt, tools: offered, temperature: session.settings.temperature });
+  const frozen = freezeStep(step, offered);
   return { ...frozen, sessionTitle: session.title };
 }
 
