@@ -7,7 +7,7 @@ import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
 import { listMcpServers } from '../db/mcp-servers-repo';
-import { runModelClient } from './run/lazy-model-client';
+import { modelClientFor } from './settings/endpoint-door';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run/run-deps';
 import { apiKeyStore, useSettingsStore } from './settings/settings-store';
@@ -22,7 +22,7 @@ export function defaultRunDeps(): RunDeps {
     // The loop loads with the first run, not with the page.
     runAgent: async (input) => (await import('../agent/loop')).runAgent(input),
     // The SDK and the tool runners (ajv) load with the first run, not with the page.
-    createModelClient: runModelClient,
+    createModelClient: modelClientFor,
     createToolExecutor: async (opts) => {
       const [{ createToolExecutor }, definitions, servers] = await Promise.all([import('../tools/executor'), listTools(db), listMcpServers(db)]);
       const base = createToolExecutor(definitions, { secrets: toolSecretSource(db), ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}) });

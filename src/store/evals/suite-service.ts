@@ -12,8 +12,8 @@ import { pageMatcher } from '../../evals/page-matcher';
 import { runSuite, type CellSession, type SuiteTarget } from '../../evals/run-suite';
 import { modelTargetLabel, parseModelTargets } from '../../llm/model-targets';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
-import { runModelClient } from '../run/lazy-model-client';
-import { apiKeyStore, useSettingsStore } from '../settings/settings-store';
+import { openEndpoint } from '../settings/endpoint-door';
+import { useSettingsStore } from '../settings/settings-store';
 
 /** Reads the Models text the way "Try on other models" does: the page's endpoint, or "<model> @ <base URL>". */
 export function readModels(text: string) {
@@ -32,9 +32,8 @@ export async function runStoredSuite(suiteId: string, modelsText: string, signal
   if (cases.length === 0) return { ok: false, message: 'This suite has no cases yet. Save a model step as a test case first.' };
   const targets: (SuiteTarget & { baseURL: string })[] = await Promise.all(
     parsed.targets.map(async (t) => {
-      const baseURL = t.baseURL ?? ownBaseURL;
-      const apiKey = (await apiKeyStore.keyFor(baseURL)) ?? '';
-      return { label: modelTargetLabel(t), model: t.model, baseURL, client: runModelClient({ apiKey, baseURL }) };
+      const { baseURL, client } = await openEndpoint(t.baseURL ?? ownBaseURL);
+      return { label: modelTargetLabel(t), model: t.model, baseURL, client };
     }),
   );
   const validator = argsValidatorOn(defaultSchemaValidator());

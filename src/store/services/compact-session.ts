@@ -4,7 +4,7 @@ import { loadHistory } from '../../db/messages-repo';
 import { createPersister } from '../../db/persister';
 import { acquireRunLock } from '../../db/run-lock';
 import { getSession } from '../../db/sessions-repo';
-import { runModelClient } from '../run/lazy-model-client';
+import { modelClientFor } from '../settings/endpoint-door';
 import { apiKeyStore, useSettingsStore } from '../settings/settings-store';
 import { nextRequestParts } from '../../context/next-request-parts';
 
@@ -18,7 +18,7 @@ export function compactSession(sessionId: string, signal: AbortSignal): Promise<
       getApiKey: () => apiKeyStore.getKey(),
       getBaseURL: () => useSettingsStore.getState().baseURL,
       // The SDK (or the demo model) loads on first use (a compaction request), not with the page.
-      createModelClient: (opts) => runModelClient(opts),
+      createModelClient: (opts) => modelClientFor(opts),
       requestParts: (session) => nextRequestParts(session.id, session.settings.systemPrompt ?? ''),
       createPersister: (id) => {
         const p = createPersister(db, id);

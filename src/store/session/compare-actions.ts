@@ -6,13 +6,12 @@ import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnsw
 import type { SessionRecord } from '../../domain/session';
 import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
-import { keyOptional } from '../../llm/known-providers';
 import { parseModelTargets } from '../../llm/model-targets';
 import { wireSettingsOf } from '../../llm/api-format';
-import { runModelClient } from '../run/lazy-model-client';
+import { hasEndpoint, openEndpoint } from '../settings/endpoint-door';
 import { sessionConfig } from '../run/run-controller';
 import { defaultRunDeps } from '../default-run-deps';
-import { apiKeyStore, useSettingsStore } from '../settings/settings-store';
+import { useSettingsStore } from '../settings/settings-store';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
 import { useRunStore } from '../run/run-store';
@@ -25,7 +24,7 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
   const first = parseModelTargets(text, { ownBaseURL: own, isSavedEndpoint: () => true });
   const urls = first.ok ? first.targets.flatMap((t) => (t.baseURL ? [t.baseURL] : []) ) : [];
   const saved = new Set<string>();
-  for (const url of urls) if (keyOptional(url) || (await apiKeyStore.keyFor(url)) !== null) saved.add(url);
+  for (const url of urls) if (await hasEndpoint(url)) saved.add(url);
   return saved;
 }
 
@@ -40,10 +39,10 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
   const toolsOn = session.settings.toolsEnabled !== false;
   const memoryOn = session.settings.memoryEnabled !== false;
   const baseTools = toolsOn ? await deps.createToolExecutor({ sessionId }) : { list: () => [], get: () => undefined };
-  const ownKey = (await apiKeyStore.keyFor(own)) ?? '';
+  const ownEndpoint = await openEndpoint(own);
   const prepared = deps.prepareContext
     ? await deps.prepareContext({
-        session, apiKey: ownKey, baseURL: own, history, tools: baseTools, model: runModelClient({ apiKey: ownKey, baseURL: own }), signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
+        session, apiKey: ownEndpoint.apiKey, baseURL: own, history, tools: baseTools, model: ownEndpoint.client, signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
       })
     : null;
   // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
@@ -57,7 +56,7 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
   const conversation = { messages: view, tools: specs, ...(prompt !== undefined ? { systemPrompt: prompt } : {}) };
   const clientFor = async (t: ComparisonTarget) => {
     const url = t.baseURL ?? own;
-    return runModelClient({ apiKey: (await apiKeyStore.keyFor(url)) ?? '', baseURL: url, wire: wireSettingsOf(session.settings, url) });
+    return (await openEndpoint(url, wireSettingsOf(session.settings, url))).client;
   };
   const clients = await Promise.all(targets.map(async (t) => ({ model: t.model, ...(t.baseURL ? { baseURL: t.baseURL } : {}), client: await clientFor(t) })));
   return { fanOut, request, conversation, targets: clients, config };

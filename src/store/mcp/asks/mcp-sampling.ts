@@ -9,9 +9,9 @@ import { getSession } from '../../../db/sessions-repo';
 import { DEFAULT_CONFIG } from '../../../domain/loop-config';
 import { wireSettingsOf } from '../../../llm/api-format';
 import type { McpSamplingRequest, McpSamplingResponse } from '../../../mcp/types';
-import { runModelClient } from '../../run/lazy-model-client';
+import { openEndpoint } from '../../settings/endpoint-door';
 import { askMcpSampling } from './asks';
-import { apiKeyStore, useSettingsStore } from '../../settings/settings-store';
+import { useSettingsStore } from '../../settings/settings-store';
 import { useUiStore } from '../../ui-store';
 
 /** `onModelStart` hears when the approved request goes to the model (its time on the timeline starts there). */
@@ -22,11 +22,10 @@ export async function approveAndSample(request: McpSamplingRequest, signal: Abor
   const sessionId = useUiStore.getState().currentSessionId;
   const session = sessionId !== null ? await getSession(db, sessionId) : undefined;
   const model = session?.model || useSettingsStore.getState().defaults.model;
-  const apiKey = (await apiKeyStore.getKey()) ?? '';
   const baseURL = useSettingsStore.getState().baseURL;
   const format = session !== undefined ? wireSettingsOf(session.settings, baseURL).format : 'chat';
   // The server's request alone: none of the session's provider tools or stored state go with it.
-  const client = runModelClient({ apiKey, baseURL, wire: { format, providerTools: [], providerStorage: false } });
+  const { client } = await openEndpoint(baseURL, { format, providerTools: [], providerStorage: false });
   const messages = [
     ...(request.systemPrompt !== undefined ? [{ role: 'system' as const, content: request.systemPrompt }] : []),
     ...request.messages.map((m) => ({ role: m.role, content: m.text })),
