@@ -18,7 +18,7 @@ export type BranchOutcome = SendOutcome | 'not_found';
  * regenerate (no text) asks for the reply again from the same history. The branch starts where the history before
  * the message ends on a boundary (domain/branches.ts); if the run stores nothing (no key, locked, stopped at once)
  * the branch is removed and the old path shown again, so nothing changes. `options`: a re-run from this step
- * (store/session/rerun-actions.ts).
+ * (store/step/rerun-actions.ts).
  */
 export async function rerun(sessionId: string, messageId: string, text: string | undefined, options?: RerunOptions): Promise<BranchOutcome> {
   if (loadedRunController()?.isRunning(sessionId)) return 'busy';

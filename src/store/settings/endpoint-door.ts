@@ -12,7 +12,7 @@ import { apiKeyStore, useSettingsStore } from './settings-store';
 export type OpenEndpoint<C extends ModelClient = ModelClient> = { baseURL: string; apiKey: string; client: C };
 
 /** The key saved for `baseURL`; '' when there is none (a local server needs none, and the provider says so otherwise). */
-export async function endpointKey(baseURL: string): Promise<string> {
+export async function savedKeyFor(baseURL: string): Promise<string> {
   return (await apiKeyStore.keyFor(baseURL)) ?? '';
 }
 
@@ -33,6 +33,6 @@ export async function openEndpoint(baseURL?: string): Promise<OpenEndpoint<ChatM
 export async function openEndpoint(baseURL: string | undefined, wire: WireSettings): Promise<OpenEndpoint>;
 export async function openEndpoint(baseURL?: string, wire?: WireSettings): Promise<OpenEndpoint> {
   const url = baseURL ?? useSettingsStore.getState().baseURL;
-  const apiKey = await endpointKey(url);
+  const apiKey = await savedKeyFor(url);
   return { baseURL: url, apiKey, client: runModelClient({ apiKey, baseURL: url, ...(wire ? { wire } : {}) }) };
 }

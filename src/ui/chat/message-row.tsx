@@ -6,7 +6,7 @@ import { MessageByRole } from './message-by-role';
 import { StreamingMessage } from './streaming-message';
 import { BranchNav } from './branch-controls';
 import { EditForm } from './edit-form';
-import { StepComparison } from './step-debug-actions';
+import { StepComparison } from '../step/step-debug-actions';
 import type { Siblings } from '../../domain/branches';
 import { SummaryMessage } from '../context/summary-message';
 import { MessageActionBar } from './actions/message-action-bar';

@@ -18,7 +18,7 @@ import { SaveCaseButton } from '../evals/save-case-button';
 const CUT = 2000;
 
 // Loads when first opened (architecture.md, "Re-run from here").
-const RerunDialog = lazy(() => import('../chat/rerun-dialog'));
+const RerunDialog = lazy(() => import('../step/rerun-dialog'));
 
 type Props = { model: TimelineModel; bar: Bar; onClose: () => void };
 

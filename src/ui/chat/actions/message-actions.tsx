@@ -4,7 +4,7 @@ import { useEditDrafts } from '../../../store/session/edit-drafts';
 import { rememberText } from '../../data/memory-mutations';
 import type { MessageAction } from './message-action';
 import { useUiStore } from '../../../store/ui-store';
-import { useComparisonRuns } from '../../../store/session/comparison-runs';
+import { useComparisonRuns } from '../../../store/step/try-on-models-runs';
 
 /**
  * THE list of what a finished message offers, in the order its buttons appear (architecture.md, "A calm chat").
@@ -14,8 +14,8 @@ import { useComparisonRuns } from '../../../store/session/comparison-runs';
  * docs/accessible-names.md.
  */
 // A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
-const RerunDialog = lazy(() => import('../rerun-dialog'));
-const TryModelsDialog = lazy(() => import('../../compare/try-models-dialog'));
+const RerunDialog = lazy(() => import('../../step/rerun-dialog'));
+const TryModelsDialog = lazy(() => import('../../step/try-models-dialog'));
 const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
 
 export const MESSAGE_ACTIONS: readonly MessageAction[] = [

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { rerunFromHere, stepRequestOf, type ToolResultsChoice } from '../../store/session/rerun-actions';
+import { rerunFromHere, stepRequestOf, type ToolResultsChoice } from '../../store/step/rerun-actions';
 
 /** The step: the assistant message a model request produced, and its run. */
 type Props = { sessionId: string; message: { id: string; runId: string }; onClose: () => void };

@@ -15,7 +15,7 @@ import { useSettingsStore } from '../settings/settings-store';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
 import { useRunStore } from '../run/run-store';
-import { comparingStep, useComparisonRuns } from './comparison-runs';
+import { comparingStep, useComparisonRuns } from './try-on-models-runs';
 
 export type CompareStart = { ok: true; done: Promise<void> } | { ok: false; problems: string[] };
 

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import type { AssistantMessage } from '../../domain/messages';
-import { useComparisonRuns } from '../../store/session/comparison-runs';
+import { useComparisonRuns } from '../../store/step/try-on-models-runs';
 import { useStepComparisons } from '../data/use-step-comparisons';
 
 // The comparison loads when a step has one, never with the page.
-const ModelComparisonView = lazy(() => import('../compare/model-comparison'));
+const ModelComparisonView = lazy(() => import('./model-answers'));
 
 type Props = { sessionId: string; message: AssistantMessage; busy: boolean };
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AssistantMessage } from '../../domain/messages';
-import { tryOnOtherModels } from '../../store/session/compare-actions';
+import { tryOnOtherModels } from '../../store/step/try-on-models';
 
 type Props = { sessionId: string; message: AssistantMessage; onClose: () => void };
 

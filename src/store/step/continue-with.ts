@@ -5,10 +5,10 @@ import type { ComparisonAnswer } from '../../domain/model-comparison';
 import { sameBaseURL } from '../../domain/session';
 import { loadedRunController } from '../app-controller';
 import { useSettingsStore } from '../settings/settings-store';
-import { rerun, type BranchOutcome } from './branch-actions';
-import { useComparisonRuns } from './comparison-runs';
+import { rerun, type BranchOutcome } from '../session/branch-actions';
+import { useComparisonRuns } from './try-on-models-runs';
 import { stepRequestOf } from './rerun-actions';
-import { setSessionEndpoint, updateSessionSettings } from './session-actions';
+import { setSessionEndpoint, updateSessionSettings } from '../session/session-actions';
 
 /** What "Continue with" changed, in words for the person (shown under the adopted message). */
 export function continuedNote(model: string, baseURL: string, endpointChanged: boolean, toolCalls: number): string {

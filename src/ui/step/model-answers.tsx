@@ -5,9 +5,9 @@ import { priceOf } from '../../domain/model-prices';
 import { modelTargetLabel } from '../../llm/model-targets';
 import { sameArguments } from '../../agent/recorded-results';
 import { changedWords, wordDiff } from '../../compare/word-diff';
-import { stopComparison, useComparisonRuns } from '../../store/session/comparison-runs';
-import { runAnswerAgain } from '../../store/session/compare-actions';
-import { continueWith } from '../../store/session/continue-with';
+import { stopComparison, useComparisonRuns } from '../../store/step/try-on-models-runs';
+import { runAnswerAgain } from '../../store/step/try-on-models';
+import { continueWith } from '../../store/step/continue-with';
 
 type Props = { sessionId: string; message: AssistantMessage; stored: readonly ModelComparison[]; busy: boolean };
 

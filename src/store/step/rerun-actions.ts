@@ -2,7 +2,7 @@ import { db } from '../../db/database';
 import { fromMessageRecord, listMessages } from '../../db/messages-repo';
 import { readStepRequest, type StepRequest } from '../../db/recorded-step';
 import { indexRecordedResults, recordedCallsFromHistory, recordedResultsCursor } from '../../agent/recorded-results';
-import { rerun, type BranchOutcome } from './branch-actions';
+import { rerun, type BranchOutcome } from '../session/branch-actions';
 
 export type ToolResultsChoice = 'recorded' | 'live';
 
