@@ -8,7 +8,7 @@ import type { FaultHandle, Injected } from '../../src/sync/testing/fault-proxy';
 import { readStores, DB_NAME, type Row } from './stored-rows';
 import { syncDialog, syncNow, syncStatus } from './sync-panel';
 
-/** Sync's own database beside the app's (src/store/services/sync-service-instance.ts). */
+/** Sync's own database beside the app's (src/store/sync/sync-service-instance.ts). */
 const SYNC_DB = `${DB_NAME}-sync`;
 
 /** The device's id and its outbox (the changes stamped and not yet in an uploaded segment), as stored. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { compactSession } from '../../store/services/compact-session';
+import { compactSession } from '../../store/context/compact-session';
 
 type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 

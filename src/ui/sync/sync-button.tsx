@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { startSyncWhenIdle } from '../../store/services/sync-background-start';
-import { openSyncDialog, useSyncShell } from '../../store/services/sync-shell';
+import { startSyncWhenIdle } from '../../store/sync/sync-background-start';
+import { openSyncDialog, useSyncShell } from '../../store/sync/sync-shell';
 
 // The dialog, the panel and the whole sync engine load on first open: they stay out of the first page load.
 const SyncDialog = lazy(() => import('./sync-dialog').then((m) => ({ default: m.SyncDialog })));

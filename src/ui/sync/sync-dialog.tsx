@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SyncPanel } from './sync-panel';
-import { closeSyncDialog, useSyncShell } from '../../store/services/sync-shell';
+import { closeSyncDialog, useSyncShell } from '../../store/sync/sync-shell';
 
 /**
  * The "Sync and backup" dialog (modal, Esc closes it), loaded with the panel and the engine on the first click.

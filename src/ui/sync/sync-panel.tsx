@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { StorageConfig } from '../../sync/storage-config';
-import { savedStorageConfig, syncService } from '../../store/services/sync-service-instance';
+import { savedStorageConfig, syncService } from '../../store/sync/sync-service-instance';
 import { downloadText } from '../download';
 import { FolderBackupButtons } from './folder-backup-buttons';
 import { SharedLinksSection } from './shared-links-section';

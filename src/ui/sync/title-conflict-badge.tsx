@@ -1,4 +1,4 @@
-import { useSyncShell } from '../../store/services/sync-shell';
+import { useSyncShell } from '../../store/sync/sync-shell';
 
 /** Beside a session's title: it was renamed on another device at the same time; the other title stays viewable. */
 export function TitleConflictBadge({ sessionId }: { sessionId: string }) {
