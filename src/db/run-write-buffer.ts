@@ -4,7 +4,7 @@
  */
 import type { AgentEvent, EventOf } from '../agent/events';
 import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
-import { statusAfterStop } from '../domain/stop-reason';
+import { statusAfterStop } from '../domain/session';
 import type { ErrorInfo } from '../domain/error-info';
 import { addUsage, zeroUsage, type AssistantMessage, type ChatMessage, type Usage } from '../domain/messages';
 import type { EventRecord, RunRecord, ToolCallRecord } from './records';

@@ -105,3 +105,15 @@ export function isLimitStop(reason: string | null | undefined): reason is LimitS
 }
 
 export type ForkSource = { sessionId: string; messageId: string; title: string };
+
+/** The status a session shows once its run ended: the store (live) and the persister (stored) both use this. */
+export function statusAfterStop(reason: StopReason): SessionStatus {
+  switch (reason) {
+    case 'cancelled':
+      return 'cancelled';
+    case 'error':
+      return 'failed';
+    default:
+      return 'finished';
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusAfterStop, type StopReason } from './stop-reason';
+import { statusAfterStop } from './session';
+import type { StopReason } from './stop-reason';
 
 describe('statusAfterStop', () => {
   it('maps Stop to cancelled, an error to failed and every other end to finished', () => {

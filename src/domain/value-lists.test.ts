@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES, isToolOutcome } from './messages';
 import { LIMIT_STOPS, SESSION_STATUSES, isLimitStop } from './session';
-import { STOP_REASONS, isStopReason, statusAfterStop } from './stop-reason';
+import { STOP_REASONS, isStopReason } from './stop-reason';
+import { statusAfterStop } from './session';
 import { buildSessionSchema } from '../io/schema-source';
 
 /** Every enum the export schema lists, by the property it constrains, wherever it sits in the schema. */

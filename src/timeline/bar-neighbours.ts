@@ -1,4 +1,5 @@
-import type { Bar, Row } from './layout';
+import type { Row } from './layout';
+import type { Bar } from './bar-shape';
 
 export type BarPlace = { row: number; index: number; bar: Bar };
 export type BarMove = 'left' | 'right' | 'up' | 'down' | 'first' | 'last';

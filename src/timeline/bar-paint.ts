@@ -1,4 +1,4 @@
-import type { Bar, SegmentKind } from './layout';
+import type { Bar, SegmentKind } from './bar-shape';
 import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
 
 /**

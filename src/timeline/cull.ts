@@ -1,4 +1,5 @@
-import type { Bar, Row } from './layout';
+import type { Row } from './layout';
+import type { Bar } from './bar-shape';
 
 /** First index whose running max end reaches `t` (maxEnd is non-decreasing). */
 function firstReaching(maxEnd: readonly number[], t: number): number {

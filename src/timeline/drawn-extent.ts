@@ -1,5 +1,5 @@
 import { barText, MIN_BAR_PX, textWidth } from './bar-paint';
-import type { Bar } from './layout';
+import type { Bar } from './bar-shape';
 import { packLanes } from './pack-lanes';
 
 /**

@@ -1,6 +1,7 @@
 import { barText, ICON_ROOM_PX, labelPlace, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
 import { formatTick } from './format';
-import { barAriaLabel, type Bar, type TimelineLayout } from './layout';
+import { barAriaLabel, TimelineLayout } from './layout';
+import type { Bar } from './bar-shape';
 import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
 import { ticks } from './ticks';
 import type { Viewport } from './viewport';

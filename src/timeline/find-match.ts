@@ -1,4 +1,5 @@
-import type { Bar, TimelineLayout } from './layout';
+import type { TimelineLayout } from './layout';
+import type { Bar } from './bar-shape';
 import { clampViewport, type Viewport } from './viewport';
 
 export type CallHit = { row: number; bar: Bar };

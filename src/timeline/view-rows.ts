@@ -5,7 +5,8 @@
  * order); events after the last run get a tail of the same length added to the axis.
  */
 import type { McpViewEventRecord, McpViewEventOutcome } from '../domain/mcp-view-event';
-import { runGap, type Bar, type Row, type TimelineLayout } from './layout';
+import { runGap, Row, TimelineLayout } from './layout';
+import type { Bar } from './bar-shape';
 import type { RunModel } from './model';
 import type { BarStatus } from './outcome-style';
 import { placeViewRequest, viewRequestPlaceText } from './view-requests';

@@ -14,26 +14,7 @@ import { wireSettingsOf } from '../../llm/api-format';
 import { offeredProviderTools } from '../../llm/provider-tools';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
-import type { SentPromptLayer } from '../../agent/context-hook';
-import type { RecordedResultsCursor } from '../../agent/recorded-results';
-import type { AdoptedTurn } from '../../agent/loop';
-import type { OfferedTool } from '../../domain/offered-tools';
-
-/**
- * A run that goes again from an earlier step (architecture.md, "Re-run from here"): another model, the system prompt
- * exactly as that step sent it, and tool calls answered from the session's recordings where they match.
- */
-export type RerunOptions = {
-  model?: string;
-  /** The step's system prompt layers as recorded; the request carries them instead of a prompt assembled now. */
-  sentLayers?: SentPromptLayer[];
-  /** Absent: tools run live. */
-  recorded?: RecordedResultsCursor;
-  /** A comparison's answer taken as the first turn's reply, sent for by no request ("Continue with <model>"). */
-  adopted?: AdoptedTurn;
-  /** The tools the step offered, as recorded (architecture.md, "Offered tool sets"); absent: not recorded, today's tools. */
-  offeredTools?: OfferedTool[];
-};
+import type { RerunOptions } from './rerun-preparation';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }

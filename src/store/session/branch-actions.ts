@@ -9,7 +9,7 @@ import { startRun, type SendOutcome } from './chat-actions';
 import { useRunStore } from '../run/run-store';
 import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
-import type { RerunOptions } from '../run/run-controller';
+import type { RerunOptions } from '../run/rerun-preparation';
 
 export type BranchOutcome = SendOutcome | 'not_found';
 

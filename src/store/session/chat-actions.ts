@@ -8,7 +8,7 @@ import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
 import { useRunStore } from '../run/run-store';
 
-import type { RerunOptions } from '../run/run-controller';
+import type { RerunOptions } from '../run/rerun-preparation';
 
 const RUN_CODE_MISSING = 'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
 

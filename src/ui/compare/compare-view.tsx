@@ -6,7 +6,8 @@ import { formatAddress, formatCompareRef, parseCompareRef, sameCompareRef, sessi
 import { pathLabel } from '../../compare/branch-choices';
 import { ROOT_BRANCH } from '../../domain/branches';
 import { formatMs, formatTokens } from '../../timeline/format';
-import { layoutTimeline, type Bar } from '../../timeline/layout';
+import { layoutTimeline } from '../../timeline/layout';
+import type { Bar } from '../../timeline/bar-shape';
 import { laneScale } from '../../timeline/drawn-extent';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, zoomAt, type Viewport } from '../../timeline/viewport';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatMs } from '../../timeline/format';
-import { turnName, type Bar } from '../../timeline/layout';
+import { turnName } from '../../timeline/layout';
+import type { Bar } from '../../timeline/bar-shape';
 import { useCostText } from './use-cost-text';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
 import { STATUS_STYLES } from '../../timeline/outcome-style';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { barAriaLabel, type Bar } from '../../timeline/layout';
+import { barAriaLabel } from '../../timeline/layout';
+import type { Bar } from '../../timeline/bar-shape';
 import { barText, ICON_ROOM_PX, labelPlace, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
 import { SEGMENT_COLORS, STATUS_STYLES } from '../../timeline/outcome-style';
 

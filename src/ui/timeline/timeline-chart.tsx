@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { visibleBars, visibleRows } from '../../timeline/cull';
 import { formatMs } from '../../timeline/format';
-import type { Bar, TimelineLayout } from '../../timeline/layout';
+import type { TimelineLayout } from '../../timeline/layout';
+import type { Bar } from '../../timeline/bar-shape';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, panBy, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
 import { neighbourBar, placeBars, type BarMove, type BarPlace } from '../../timeline/bar-neighbours';

@@ -4,7 +4,8 @@ import { timelineExportHeading, timelineExportName } from '../../timeline/export
 import { exportSvg } from '../../timeline/export-svg';
 import { stepCall, viewAround } from '../../timeline/find-match';
 import { filterTimeline, toolNames } from '../../timeline/filter';
-import { layoutTimeline, type Bar, type TimelineLayout } from '../../timeline/layout';
+import { layoutTimeline, TimelineLayout } from '../../timeline/layout';
+import type { Bar } from '../../timeline/bar-shape';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
