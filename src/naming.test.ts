@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * One meaning per name (architecture.md, "Layers"): a newcomer who finds `LiveRun` or `run-write-buffer.ts` in one
  * place must not meet a different thing of the same name elsewhere. Checked over every .ts/.tsx file under src/:
  * no two files export a type, interface, class, function, enum or variable of the same name; no two files share a
- * base name; and nothing exported takes the name of a TypeScript or DOM global (a type named `Partial` hides
+ * base name (the extension aside); and nothing exported takes the name of a TypeScript or DOM global (a type named `Partial` hides
  * TypeScript's own in every file that imports it).
  */
 
@@ -63,10 +63,13 @@ function duplicateExports(files: readonly { path: string; names: readonly string
   return Object.fromEntries([...where].filter(([, paths]) => paths.length > 1));
 }
 
-/** Each base name more than one file has, with those files. */
+/** Each base name (without .ts or .tsx: a store's `x.ts` and a view's `x.tsx` are two meanings too) more than one file has. */
 function duplicateBaseNames(paths: readonly string[]): Record<string, string[]> {
   const where = new Map<string, string[]>();
-  for (const p of paths) where.set(path.basename(p), [...(where.get(path.basename(p)) ?? []), p]);
+  for (const p of paths) {
+    const base = path.basename(p).replace(/\.tsx?$/, '');
+    where.set(base, [...(where.get(base) ?? []), p]);
+  }
   return Object.fromEntries([...where].filter(([, ps]) => ps.length > 1));
 }
 
@@ -102,7 +105,8 @@ describe('one meaning per name across src/', () => {
     expect(exportedNames('a.ts', 'export type A = 1; export interface B {} export class C {} export function d() {}\nexport const e = 1, f = 2; const g = 3; export { g, g as h }; export { x } from "./x";'))
       .toEqual(['A', 'B', 'C', 'd', 'e', 'f', 'g', 'h']);
     expect(duplicateExports([{ path: 'a.ts', names: ['RunState', 'x'] }, { path: 'b/c.ts', names: ['RunState'] }])).toEqual({ RunState: ['a.ts', 'b/c.ts'] });
-    expect(duplicateBaseNames(['db/run-state.ts', 'store/run-state.ts', 'store/other.ts'])).toEqual({ 'run-state.ts': ['db/run-state.ts', 'store/run-state.ts'] });
+    expect(duplicateBaseNames(['db/run-state.ts', 'store/run-state.ts', 'store/other.ts'])).toEqual({ 'run-state': ['db/run-state.ts', 'store/run-state.ts'] });
+    expect(duplicateBaseNames(['store/question.ts', 'ui/question.tsx'])).toEqual({ question: ['store/question.ts', 'ui/question.tsx'] });
     expect([...globalNames()]).toEqual(expect.arrayContaining(['Partial', 'Record', 'Response', 'Event']));
   });
 

@@ -55,7 +55,7 @@ export async function showBranch(sessionId: string, branchId: string): Promise<b
   // The last run's messages are all stored (else they stay, to be exported or saved): the chat reads the new path alone.
   const run = useRunStore.getState().runs[sessionId];
   if (run?.ended && run.appended.length > 0 && (loadedRunController()?.unsavedRecords(sessionId) ?? null) === null) {
-    useRunStore.setState((s) => ({ runs: { ...s.runs, [sessionId]: { ...run, appended: [] } } }));
+    useRunStore.getState().dropAppended(sessionId, run);
   }
   return true;
 }

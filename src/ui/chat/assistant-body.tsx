@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ToolCall, ToolMessage } from '../../domain/messages';
 import type { Citation, ProviderToolCall } from '../../domain/provider-items';
-import { CitationList, ProviderToolCards } from './provider-tools';
+import { CitationList, ProviderToolCards } from './provider-tool-cards';
 import type { ToolCallRecord } from '../data/record-types';
 import { LongText } from './long-text';
 import { ToolTurnCalls } from './tool-turn';

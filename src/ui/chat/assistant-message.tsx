@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { AssistantBody } from './assistant-body';
-import { providerToolsOf } from './provider-tools';
+import { providerToolsOf } from './provider-tool-cards';
 import { MessageFlag } from './message-flag';
 
 type Props = {

@@ -7,7 +7,7 @@ import { alertMessage, errorCopy } from './error-copy';
 import { LimitAlert } from './limit-alert';
 import { RetryCountdown } from './retry-countdown';
 import { ToolsOffer } from './tools-offer';
-import { EndpointQuestion } from './endpoint-question';
+import { EndpointQuestion } from './endpoint-question-card';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
 
 /** Everything that went wrong in this session, each with the action that fixes it. */

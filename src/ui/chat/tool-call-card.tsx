@@ -16,7 +16,7 @@ import { LongText } from './long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
-import { MessageImages } from './message-images';
+import { MessageImages } from './message-image-list';
 import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp/apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';

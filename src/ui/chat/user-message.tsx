@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UserMessage } from '../../domain/messages';
 import { LongText } from './long-text';
-import { MessageImages } from './message-images';
+import { MessageImages } from './message-image-list';
 
 /** `children`: the message's footer (its quiet line and actions) and its open edit, inside the article. */
 export function UserMessageView({ message, children }: { message: UserMessage; children?: ReactNode }) {

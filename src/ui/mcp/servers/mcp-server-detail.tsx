@@ -4,7 +4,7 @@ import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../../
 import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../../data/mcp-server-mutations';
 import { McpPromptsSection } from './mcp-prompts-section';
 import { McpResourcesSection } from './mcp-resources-section';
-import { McpSignInControls } from './mcp-sign-in';
+import { McpSignInControls } from './mcp-sign-in-controls';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
 import { useBatchedRows } from '../../tools/batched-rows';
