@@ -5,7 +5,7 @@ import type { LoopConfig } from '../domain/loop-config';
 import { createEmitter } from './emitter';
 import { internalError } from './errors';
 import type { ErrorInfo } from '../domain/error-info';
-import { estimateUsage } from './estimate-tokens';
+import { estimateUsage } from './estimated-usage';
 import type { EventSink } from './events';
 import type { StopReason } from '../domain/stop-reason';
 import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type MessageImage, type ToolCall, type Usage } from '../domain/messages';

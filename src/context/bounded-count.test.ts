@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countBounded, EXACT_MAX_CHARS, SEGMENT_CHARS, segmentEnd } from './bounded-count';
-import { estimateTokens } from './token-count';
+import { estimateTokens } from '../domain/token-heuristic';
 
 const o200k = (s: string) => countTokens(s);
 const cl100k = (s: string) => countCl100k(s);

@@ -1,4 +1,5 @@
-import { estimateTokens, type TokenCount } from './token-count';
+import { estimateTokens } from '../domain/token-heuristic';
+import type { TokenCount } from './tokens/token-count';
 
 /**
  * A BPE tokenizer works piece by piece (its pre-tokenizer splits text into words, numbers, punctuation runs), and

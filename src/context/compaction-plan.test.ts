@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, ChatMessage, SystemMessage, ToolMessage } from '../domain/messages';
 import { planCompaction } from './compaction-plan';
 import { messageUnits, requestView } from '../domain/request-view';
-import { estimatePromptTokens } from './token-estimate';
+import { estimatePromptTokens } from './tokens/token-estimate';
 
 let n = 0;
 const user = (content: string): ChatMessage => ({ id: `u${n++}`, createdAt: 0, role: 'user', content });

@@ -4,7 +4,7 @@ import { EMPTY_SUMMARY, type SummaryRequester } from '../agent/summary-request';
 import { accumulateResponses } from '../agent/responses-accumulator';
 import { addUsage, zeroUsage, type ChatMessage, type Usage } from '../domain/messages';
 import { fitTranscript, transcriptEntries } from './summary-transcript';
-import { MESSAGE_OVERHEAD_TOKENS } from './token-estimate';
+import { MESSAGE_OVERHEAD_TOKENS } from '../domain/token-heuristic';
 
 const SUMMARY_INSTRUCTIONS =
   'You compress conversations. Summarise the transcript below so the conversation can continue without it: ' +

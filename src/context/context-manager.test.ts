@@ -4,8 +4,8 @@ import type { ChatMessage } from '../domain/messages';
 import type { ModelClient, ModelRequest } from '../agent/model-client';
 import { ContextLimitError, createContextManager } from './context-manager';
 import { requestView } from '../domain/request-view';
-import { counterFrom, type TokenCount } from './token-count';
-import { createTokenCounter } from './token-counter';
+import { counterFrom, type TokenCount } from './tokens/token-count';
+import { createTokenCounter } from './tokens/token-counter';
 
 function textChunk(content: string): ChatCompletionChunk {
   return { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] };

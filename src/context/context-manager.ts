@@ -7,8 +7,8 @@ import { planCompaction } from './compaction-plan';
 import { writeSummary } from './compactor';
 import type { SummaryRequester } from '../agent/summary-request';
 import { requestView } from '../domain/request-view';
-import { heuristicCounter, tokensOf, type TokenCounter } from './token-count';
-import { calibrationFrom, estimatePromptTokens, promptTexts } from './token-estimate';
+import { heuristicCounter, tokensOf, type TokenCounter } from './tokens/token-count';
+import { calibrationFrom, estimatePromptTokens, promptTexts } from './tokens/token-estimate';
 
 /** Thrown when even a compacted request would not fit; the loop ends the run with this error. */
 export class ContextLimitError extends Error {

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../domain/messages';
 import { createContextManager } from './context-manager';
 import { contextUsage, formatContextUsage } from './context-usage';
 import { lastReportedPrompt } from './reported-prompt';
-import { counterFrom } from './token-count';
+import { counterFrom } from './tokens/token-count';
 
 const user = (id: string, chars: number): ChatMessage => ({ id, createdAt: 0, role: 'user', content: 'x'.repeat(chars) });
 

@@ -2,8 +2,8 @@ import type { ChatMessage } from '../domain/messages';
 import type { ToolSpec } from '../agent/tool-executor';
 import { budgetStatus, type BudgetStatus } from './budget';
 import { requestView } from '../domain/request-view';
-import { heuristicCounter, type TokenCounter } from './token-count';
-import { calibrationFrom, estimatePromptTokens, promptTexts, type PromptParts } from './token-estimate';
+import { heuristicCounter, type TokenCounter } from './tokens/token-count';
+import { calibrationFrom, estimatePromptTokens, promptTexts, type PromptParts } from './tokens/token-estimate';
 
 export type ContextUsageInput = {
   /** The stored history (a streaming partial included: it will be sent next). */

@@ -9,8 +9,8 @@ import { compactSessionNow, type ManualCompactionDeps } from './manual-compactio
 import type { ReportedPrompt } from './reported-prompt';
 import { requestView } from '../domain/request-view';
 import { ModelError } from '../agent/errors';
-import { heuristicCounter } from './token-count';
-import { estimatePromptTokens } from './token-estimate';
+import { heuristicCounter } from './tokens/token-count';
+import { estimatePromptTokens } from './tokens/token-estimate';
 
 const session: SessionRecord = {
   id: 's1', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,

@@ -12,8 +12,8 @@ import { contextFailureInfo } from '../agent/context-hook';
 import { createContextManager } from './context-manager';
 import { contextLimitFor } from './model-limits';
 import { calibrationOf, type ReportedPrompt } from './reported-prompt';
-import type { TokenCounter } from './token-count';
-import { tokenCounterFor } from './token-counter';
+import type { TokenCounter } from './tokens/token-count';
+import { tokenCounterFor } from './tokens/token-counter';
 import type { ToolSpec } from '../agent/tool-executor';
 
 export type ManualCompactionDeps = {

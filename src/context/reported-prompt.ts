@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/events';
-import { calibrationFrom } from './token-estimate';
+import { calibrationFrom } from './tokens/token-estimate';
 
 /** A request's prompt as we estimated it before any correction, and as the provider counted it. */
 export type ReportedPrompt = { estimated: number; reported: number };

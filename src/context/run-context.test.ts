@@ -6,7 +6,7 @@ import type { ToolExecutor } from '../agent/tool-executor';
 import type { MemoryRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
 import type { Embedder } from './embeddings';
-import { heuristicCounter } from './token-count';
+import { heuristicCounter } from './tokens/token-count';
 import type { ReportedPrompt } from './reported-prompt';
 import { prepareRunContext, recallQuery, type RunContextDeps } from './run-context';
 

@@ -11,8 +11,8 @@ import { recallMemories, type RecallOutcome } from './recall-memories';
 import { createRememberTool, withExtraTools } from './remember-tool';
 import { calibrationOf, type ReportedPrompt } from './reported-prompt';
 import { assembleSystemPrompt, buildLayers, DEFAULT_BASE_PROMPT, type PromptLayer } from './system-prompt';
-import type { TokenCounter } from './token-count';
-import { tokenCounterFor } from './token-counter';
+import type { TokenCounter } from './tokens/token-count';
+import { tokenCounterFor } from './tokens/token-counter';
 
 /** Everything outside this module that preparing a run touches (storage, clocks, the embeddings endpoint). */
 export type RunContextDeps = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../domain/messages';
 import { cutEntry, fitTranscript, MIN_ENTRY_CHARS } from './summary-transcript';
-import { estimateTokens } from './token-count';
+import { estimateTokens } from '../domain/token-heuristic';
 
 let n = 0;
 const user = (content: string): ChatMessage => ({ id: `u${n++}`, createdAt: 0, role: 'user', content });

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { contextUsage, contextUsageTexts, type ContextUsage, type ContextUsageInput } from '../../context/context-usage';
 import { contextLimitFor } from '../../context/model-limits';
-import { tokenCounterFor } from '../../context/token-counter';
+import { tokenCounterFor } from '../../context/tokens/token-counter';
 import { db } from '../../db/database';
 import { getSession } from '../../db/sessions-repo';
 import { fromMessageRecord, loadPathRecords } from '../../db/messages-repo';

@@ -1,11 +1,9 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Usage } from '../domain/messages';
 import type { AccumulatedTurn } from './accumulator';
+import { CHARS_PER_TOKEN, MESSAGE_OVERHEAD_TOKENS } from '../domain/token-heuristic';
 
-// The fallback when a provider reports no usage: about 4 characters a token, plus the
-// role/framing overhead each message costs on the wire.
-const CHARS_PER_TOKEN = 4;
-const MESSAGE_OVERHEAD_TOKENS = 4;
+// The fallback when a provider reports no usage: the token heuristic on what was sent and what came back.
 
 function messageChars(m: ChatCompletionMessageParam): number {
   let chars = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateUsage } from './estimate-tokens';
+import { estimateUsage } from './estimated-usage';
 
 describe('estimateUsage', () => {
   it('counts about 4 characters a token plus a per-message overhead, and marks the result estimated', () => {

@@ -1,9 +1,8 @@
-import type { ChatMessage } from '../domain/messages';
-import type { ToolSpec } from '../agent/tool-executor';
+import type { ChatMessage } from '../../domain/messages';
+import type { ToolSpec } from '../../agent/tool-executor';
+import { MESSAGE_OVERHEAD_TOKENS } from '../../domain/token-heuristic';
 import { heuristicCounter, type Encoding, type TokenCount, type TokenCounter } from './token-count';
 
-/** Role and framing cost per message: 16 characters in the four-characters-a-token heuristic. */
-export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 export type PromptParts = { system: string; messages: readonly ChatMessage[]; tools: readonly ToolSpec[] };
 

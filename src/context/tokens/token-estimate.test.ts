@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../domain/messages';
-import { counterFrom, estimateTokens } from './token-count';
-import { calibrationFrom, estimatePromptTokens, MESSAGE_OVERHEAD_TOKENS, openAIEncodingFor, promptTexts } from './token-estimate';
+import type { ChatMessage } from '../../domain/messages';
+import { counterFrom } from './token-count';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../../domain/token-heuristic';
+import { calibrationFrom, estimatePromptTokens, openAIEncodingFor, promptTexts } from './token-estimate';
 
 const user = (content: string): ChatMessage => ({ id: 'u', createdAt: 0, role: 'user', content });
 

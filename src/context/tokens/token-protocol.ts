@@ -1,4 +1,4 @@
-import { countBounded } from './bounded-count';
+import { countBounded } from '../bounded-count';
 import type { Encoding, TokenCount } from './token-count';
 
 /** Messages between the page and the token worker; replies match requests by id. */

@@ -1,4 +1,5 @@
-import { estimateTokens, heuristicCounter, type Encoding, type TokenCount, type TokenCounter } from './token-count';
+import { estimateTokens } from '../../domain/token-heuristic';
+import { heuristicCounter, type Encoding, type TokenCount, type TokenCounter } from './token-count';
 import { openAIEncodingFor } from './token-estimate';
 import type { CountReply, CountRequest } from './token-protocol';
 

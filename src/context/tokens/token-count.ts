@@ -1,13 +1,11 @@
+import { estimateTokens } from '../../domain/token-heuristic';
+
 /**
  * Token counts say whether they are exact. Exact: the model's own tokenizer counted the whole text. Estimated: about
  * four characters a token (no tokenizer for this model, not counted yet, or past the time or length budget).
  */
 export type TokenCount = { tokens: number; exact: boolean };
 
-/** About four characters a token. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 /** The encodings the exact counter knows; other models are estimated. */
 export type Encoding = 'o200k_base' | 'cl100k_base';
