@@ -8,6 +8,7 @@
  */
 import { UNREADABLE_ANSWER_MARK } from './protocol-fault';
 import { eventStreamAnswer, soleRequest, withBodyThrough } from './related-stream';
+import { isRecord } from '../domain/is-record';
 
 export function createAnswerGuardFetch(base: typeof fetch): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -86,13 +87,9 @@ export function answerGuard(id: string | number): TransformStream<Uint8Array, Ui
   });
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** What the transport's schema takes: a request, a notification, a result or an error, each with jsonrpc 2.0. */
 function isJsonRpc(m: unknown): m is Record<string, unknown> {
-  if (!isObject(m) || m.jsonrpc !== '2.0') return false;
+  if (!isRecord(m) || m.jsonrpc !== '2.0') return false;
   if (typeof m.method === 'string') return true;
-  return (typeof m.id === 'string' || typeof m.id === 'number') && (isObject(m.result) || isObject(m.error));
+  return (typeof m.id === 'string' || typeof m.id === 'number') && (isRecord(m.result) || isRecord(m.error));
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../domain/is-record';
 /**
  * Which page request a 2025-11-25 server's request serves (architecture.md, "MCP in the app"). The server sends a
  * request made while handling one of ours (elicitation during a `tools/call`) on that POST's own event stream; the
@@ -27,7 +28,7 @@ export function soleRequest(body: unknown): { id: string | number; method: strin
   } catch {
     return null;
   }
-  if (!isObject(parsed) || typeof parsed.method !== 'string') return null;
+  if (!isRecord(parsed) || typeof parsed.method !== 'string') return null;
   const id = parsed.id;
   return typeof id === 'string' || typeof id === 'number' ? { id, method: parsed.method } : null;
 }
@@ -64,7 +65,7 @@ export function serverRequestScanner(onRequest: (id: string) => void): Transform
     } catch {
       return;
     }
-    if (isObject(message) && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) onRequest(String(message.id));
+    if (isRecord(message) && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) onRequest(String(message.id));
   };
   const scan = (text: string) => {
     pending += text;
@@ -86,6 +87,3 @@ export function serverRequestScanner(onRequest: (id: string) => void): Transform
   });
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}

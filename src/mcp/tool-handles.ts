@@ -18,6 +18,7 @@ import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolCallResult
 import type { McpWireMessage } from '../domain/mcp-call-trace';
 import type { TaskWire } from './tasks/follow-task';
 import type { McpTask } from './tasks/task-shape';
+import { isRecord } from '../domain/is-record';
 
 export type McpToolHandleOptions = {
   /** A stable identity of the server in the app; names validator caches and the name mapping. */
@@ -141,10 +142,6 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     wireMessages: (callId) => wires.get(callId),
     run: async (args, ctx) => toRunResult(await runDetailed(args, ctx)),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function progressText(p: McpProgress): string {

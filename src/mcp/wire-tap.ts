@@ -7,6 +7,7 @@
  * call's own event stream (`relate`, from `related-stream.ts`), or else when that call is the only one in flight.
  */
 import { MAX_WIRE_MESSAGES, MAX_WIRE_TEXT, type McpWireMessage } from '../domain/mcp-call-trace';
+import { isRecord } from '../domain/is-record';
 
 type Recording = { marker: string; started: number; ended: boolean; ids: Set<string>; serverRequestIds: Set<string>; messages: McpWireMessage[] };
 
@@ -36,7 +37,7 @@ export function createWireTap(now: () => number = () => Date.now()): WireTap {
 
   return {
     sent(message) {
-      if (!isObject(message)) return;
+      if (!isRecord(message)) return;
       const id = idOf(message);
       if (message.method === 'tools/call' && id !== null) {
         const marker = traceparentOf(message);
@@ -47,7 +48,7 @@ export function createWireTap(now: () => number = () => Date.now()): WireTap {
         }
         return;
       }
-      if (message.method === 'notifications/cancelled' && isObject(message.params)) {
+      if (message.method === 'notifications/cancelled' && isRecord(message.params)) {
         const target = String(message.params.requestId);
         for (const rec of active.values()) if (rec.ids.has(target)) keep(rec, 'sent', message);
         return;
@@ -58,7 +59,7 @@ export function createWireTap(now: () => number = () => Date.now()): WireTap {
       }
     },
     received(message) {
-      if (!isObject(message)) return;
+      if (!isRecord(message)) return;
       const id = idOf(message);
       if (!('method' in message)) {
         if (id === null) return;
@@ -94,10 +95,6 @@ export function createWireTap(now: () => number = () => Date.now()): WireTap {
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 function idOf(message: Record<string, unknown>): string | null {
   const id = message.id;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
@@ -105,7 +102,7 @@ function idOf(message: Record<string, unknown>): string | null {
 
 function traceparentOf(message: Record<string, unknown>): string | null {
   const params = message.params;
-  if (!isObject(params) || !isObject(params._meta)) return null;
+  if (!isRecord(params) || !isRecord(params._meta)) return null;
   const tp = params._meta.traceparent;
   return typeof tp === 'string' ? tp : null;
 }

@@ -10,6 +10,7 @@ import type { McpCallOutcome, McpContentBlock } from '../types';
 import { modelContextText } from './model-context-text';
 import { viewContentSecurityPolicy, type McpUiResource } from './ui-resource';
 import { ViewTransport } from './view-transport';
+import { isRecord } from '../../domain/is-record';
 
 /** What the View asked of the host, for the log under its tool card (the JSON-RPC as it came and went). */
 export type AppBridgeEntry = {
@@ -179,6 +180,3 @@ function toResultBlock(b: McpContentBlock): ResultBlock {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -3,6 +3,7 @@
  * and its structured content as JSON. The same for a request as it arrives and for one read back from storage
  * (architecture.md, "MCP Apps"), which is untrusted JSON: anything not of that shape gives null.
  */
+import { isRecord } from '../../domain/is-record';
 export function modelContextText(params: unknown): string | null {
   if (!isRecord(params)) return null;
   const content = params.content === undefined ? [] : params.content;
@@ -16,6 +17,3 @@ export function modelContextText(params: unknown): string | null {
   return parts.join('\n');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

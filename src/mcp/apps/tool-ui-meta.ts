@@ -1,3 +1,4 @@
+import { isRecord } from '../../domain/is-record';
 /**
  * What a tool's `_meta.ui` says about an MCP App (architecture.md, "MCP Apps"): the `ui://` resource holding its View
  * and who may call it. A server's meta is untrusted input: anything malformed is ignored, never thrown.
@@ -34,6 +35,3 @@ export function appMayCall(ui: McpToolUi | undefined): boolean {
   return ui?.visibility === undefined || ui.visibility.includes('app');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -5,6 +5,7 @@
  * dropped, never copied into the policy.
  */
 import type { McpResourceContent } from '../types';
+import { isRecord } from '../../domain/is-record';
 
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
@@ -77,6 +78,3 @@ function decodeBase64(data: string): string | undefined {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

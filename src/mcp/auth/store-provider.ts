@@ -14,6 +14,7 @@
  */
 import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { McpAuthStore } from './auth-types';
+import { isRecord } from '../../domain/is-record';
 
 /** `requestedScope`: the scope the authorization page was asked for, the token's scope when the server names none. */
 type Flow = { codeVerifier?: string; state?: string; discovery?: OAuthDiscoveryState; requestedScope?: string };
@@ -74,7 +75,7 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     if (ctx !== undefined) {
       const stored = await this.options.store.get(authKeys.client(ctx.issuer));
-      if (isObject(stored) && typeof stored.client_id === 'string') return stored as StoredOAuthClientInformation;
+      if (isRecord(stored) && typeof stored.client_id === 'string') return stored as StoredOAuthClientInformation;
     }
     return this.pastedClientId !== null ? { client_id: this.pastedClientId } : undefined;
   }
@@ -90,7 +91,7 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     const issuer = ctx?.issuer ?? (typeof current === 'string' ? current : undefined);
     if (issuer === undefined) return undefined;
     const stored = await store.get(authKeys.tokens(serverUrl, issuer));
-    return isObject(stored) && typeof stored.access_token === 'string' ? (stored as StoredOAuthTokens) : undefined;
+    return isRecord(stored) && typeof stored.access_token === 'string' ? (stored as StoredOAuthTokens) : undefined;
   }
 
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
@@ -160,7 +161,7 @@ export class StoreOAuthProvider implements OAuthClientProvider {
 
   async flow(): Promise<Flow> {
     const stored = await this.options.store.get(authKeys.flow(this.options.serverUrl));
-    return isObject(stored) ? (stored as Flow) : {};
+    return isRecord(stored) ? (stored as Flow) : {};
   }
 
   private async updateFlow(patch: Partial<Flow>): Promise<void> {
@@ -168,10 +169,6 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
     await this.options.store.set(authKeys.flow(this.options.serverUrl), next);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isHttpsDocument(url: string | undefined): url is string {

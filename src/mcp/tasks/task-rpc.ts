@@ -8,6 +8,7 @@
  */
 import type { TaskWire } from './follow-task';
 import { readTaskHandle, TASKS_EXTENSION, type McpTask } from './task-shape';
+import { isRecord } from '../../domain/is-record';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
@@ -215,6 +216,3 @@ function extensionsOf(capabilities: Record<string, unknown> | undefined): Record
   return isRecord(ext) ? ext : {};
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -3,6 +3,7 @@
  * a tools/call result (`resultType: "task"`) and the task a tasks/get returns. Anything malformed is a problem with
  * a sentence, never a throw.
  */
+import { isRecord } from '../../domain/is-record';
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'cancelled' | 'failed';
@@ -71,6 +72,3 @@ export function readTask(value: unknown): McpTask | TaskShapeProblem {
   return task;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

@@ -10,6 +10,7 @@ import type { McpWireMessage } from '../../../domain/mcp-call-trace';
 import type { McpCallOutcome, McpContentBlock } from '../../../mcp/types';
 import { storedViewContexts } from './model-context';
 import { noteAppView, useMcpAppViews, type McpAppView } from './app-views';
+import { isRecord } from '../../../domain/is-record';
 
 /** The View a stored call opened, or null when it opened none. Reads the call's events once. */
 export async function restoreAppView(record: ToolCallRecord): Promise<McpAppView | null> {
@@ -88,6 +89,3 @@ function parseArgs(text: string): Record<string, unknown> {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
