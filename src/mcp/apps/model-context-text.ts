@@ -1,9 +1,10 @@
+import { isRecord } from '../../domain/is-record';
+
 /**
  * The text a View's `ui/update-model-context` gives the model: its text blocks, a placeholder for any other block,
  * and its structured content as JSON. The same for a request as it arrives and for one read back from storage
  * (architecture.md, "MCP Apps"), which is untrusted JSON: anything not of that shape gives null.
  */
-import { isRecord } from '../../domain/is-record';
 export function modelContextText(params: unknown): string | null {
   if (!isRecord(params)) return null;
   const content = params.content === undefined ? [] : params.content;
