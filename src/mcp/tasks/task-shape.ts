@@ -4,6 +4,7 @@
  * a sentence, never a throw.
  */
 import { isRecord } from '../../domain/is-record';
+
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
 export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'cancelled' | 'failed';
