@@ -32,12 +32,22 @@ export type CaseRunInput = {
 
 export type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs' | 'durationMs'>;
 
+/** A case that reached the runner with no checks (a suite stored before they were required): it can never pass. */
+export class CaseWithoutChecksError extends Error {
+  readonly kind = 'case_without_checks';
+  constructor(caseName: string) {
+    super(`The case "${caseName}" has no checks, so it cannot pass: add at least one (Edit checks), then run it again.`);
+    this.name = 'CaseWithoutChecksError';
+  }
+}
+
 /**
  * One case on one model (architecture.md, "Test cases and suites"): the frozen request through the real agent loop,
  * tools answered from the recorded results only, then every check. Stop gives "stopped", never a pass.
  */
 export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<CaseRunResult> {
   const { testCase, signal } = input;
+  if (testCase.checks.length === 0) throw new CaseWithoutChecksError(testCase.name);
   const inner = new AbortController();
   const stop = () => inner.abort();
   // A Stop that came while the cell's session was being made has already fired: the listener alone would miss it.

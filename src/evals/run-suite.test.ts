@@ -96,4 +96,15 @@ describe('runSuite, Stop while a cell is being set up', () => {
     }, ctl.signal, () => undefined);
     expect(run.cells.map((c) => c.verdict)).toEqual(['stopped']);
   });
+
+  it('fails a case with no checks (stored before they were required) with a sentence, sending nothing for it', async () => {
+    const checkless: EvalCaseRecord = { ...weather, id: 'c0', name: 'Empty', checks: [] };
+    const model = target('m', [textReply(['It is 18 °C.'])]);
+    const opened: string[] = [];
+    const d = deps([]);
+    const run = await runSuite('s', ['m'], [checkless], [model], { ...d, openCellSession: async (c, t, id) => (opened.push(c.id), d.openCellSession(c, t, id)) }, new AbortController().signal, () => undefined);
+    expect(run.cells[0]).toMatchObject({ verdict: 'fail', reasons: ['The case "Empty" has no checks, so it cannot pass: add at least one (Edit checks), then run it again.'] });
+    expect((model.client as ReturnType<typeof scriptedModel>).requests).toHaveLength(0);
+    expect(opened).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import type { EventSink } from '../agent/events';
 import type { ModelClient } from '../agent/model-client';
 import type { EvalCaseRecord, EvalCell, EvalRunRecord } from '../domain/eval-case';
 import type { ChatMessage } from '../domain/messages';
-import { runCase, type CaseRunDeps } from './run-case';
+import { CaseWithoutChecksError, runCase, type CaseRunDeps } from './run-case';
 
 /** A model a suite runs on: `label` names its column ("<model>" or "<model> @ <host>"). */
 export type SuiteTarget = { label: string; model: string; client: ModelClient };
@@ -56,6 +56,11 @@ export async function runSuite(
       const job = jobs[i];
       if (job === undefined || signal.aborted) return;
       let session: CellSession | null = null;
+      // Said before a session is made for it: nothing is sent for a case that cannot pass.
+      if (job.c.checks.length === 0) {
+        setCell(i, { verdict: 'fail', reasons: [new CaseWithoutChecksError(job.c.name).message] });
+        continue;
+      }
       try {
         session = await deps.openCellSession(job.c, job.t, run.id);
         setCell(i, { sessionId: session.sessionId });

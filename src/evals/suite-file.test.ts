@@ -77,4 +77,13 @@ describe('the suite file', () => {
     const badCheck = { ...file, cases: [{ ...file.cases[0], checks: [{ kind: 'runs_forever' }] }] };
     expect(parseSuiteFile(JSON.stringify(badCheck))).toEqual({ ok: false, message: expect.stringMatching(/\$\.cases\[0\]\.checks\[0\]/) });
   });
+
+  it('refuses a case with no checks, naming it: such a case could never fail', () => {
+    const file = buildSuiteFile({ id: 's1', name: 'W', createdAt: 1, updatedAt: 1 }, [weatherCase, { ...weatherCase, id: 'c2', name: 'Always green' }], null, new Date());
+    const empty = { ...file, cases: [file.cases[0], { ...file.cases[1], checks: [] }] };
+    expect(parseSuiteFile(JSON.stringify(empty))).toEqual({ ok: false, message: 'This suite has a case with no checks ("Always green"), which could never fail, so nothing was imported. Give each case at least one check, then export it again.' });
+    // The schema holds the rule too, for files read by other tools.
+    const schemaCase = (buildSuiteSchema() as { definitions: { case: { properties: { checks: { minItems?: number } } } } }).definitions.case.properties.checks;
+    expect(schemaCase.minItems).toBe(1);
+  });
 });

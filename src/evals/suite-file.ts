@@ -88,11 +88,27 @@ export function parseSuiteFile(text: string): SuiteParse {
   if (!READABLE_VERSIONS.includes(envelope.version)) {
     return { ok: false, message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 and ${SUITE_VERSION}. Update Toolscope, or export the suite again.` };
   }
+  const checkless = checklessCaseNames(data);
+  if (checkless.length > 0) {
+    const names = checkless.slice(0, 3).map((n) => `"${n}"`).join(', ') + (checkless.length > 3 ? ` and ${checkless.length - 3} more` : '');
+    return { ok: false, message: `This suite has ${checkless.length === 1 ? 'a case' : 'cases'} with no checks (${names}), which could never fail, so nothing was imported. Give each case at least one check, then export it again.` };
+  }
   if (!validate(data)) {
     const issues = (validate.errors ?? []).slice(0, 3).map((e) => `${pointerToPath(e.instancePath)} ${e.message ?? 'is not valid'}`);
     return { ok: false, message: `This suite file does not match its format, so nothing was imported: ${issues.join('; ')}.` };
   }
   return { ok: true, file: data as SuiteFile };
+}
+
+/** The names of the cases whose `checks` is an empty list (read before the schema, to name them in the refusal). */
+function checklessCaseNames(data: unknown): string[] {
+  const cases = (data as { cases?: unknown }).cases;
+  if (!Array.isArray(cases)) return [];
+  return cases.flatMap((c: unknown, i) => {
+    if (typeof c !== 'object' || c === null) return [];
+    const { checks, name } = c as { checks?: unknown; name?: unknown };
+    return Array.isArray(checks) && checks.length === 0 ? [typeof name === 'string' && name !== '' ? name : `case ${i + 1}`] : [];
+  });
 }
 
 /** A cell's transcript as it comes back: a test-run session (`evalRun`) its cell opens, messages under new ids. */

@@ -86,7 +86,8 @@ export function buildSuiteSchema(): Schema {
           ['systemPrompt', 'temperature', 'maxOutputTokens'],
         ),
         recorded: list(obj({ name: str(NAME), arguments: str(TEXT), result: str(TEXT), isError: { type: 'boolean' } }), 500_000),
-        checks: list(ref('check'), 100),
+        // A case with no checks could never fail (architecture.md, "Test cases and suites").
+        checks: { ...list(ref('check'), 100), minItems: 1 },
       }),
       run: obj({
         startedAt: ms(),
