@@ -14,15 +14,21 @@ import { suiteRunDeps } from './testing/suite-run-deps';
 const SLOW = '\\d+\\d+$';
 const LONG = `${'1'.repeat(50_000)}x`;
 
-/** A stand-in worker: answers like match-worker.ts, except that a pattern in `hangOn` never comes back. */
-function fakeWorker(hangOn: ReadonlySet<string>, log: string[]): MatchWorkerLike {
+/**
+ * A stand-in worker: answers like match-worker.ts (started, then the result), except that a pattern in `hangOn` starts
+ * and never comes back, and while `starting` is set the worker has not started at all: what it was posted waits.
+ */
+function fakeWorker(hangOn: ReadonlySet<string>, log: string[], starting?: { ready: Promise<void> }): MatchWorkerLike {
   const w: MatchWorkerLike = {
     onmessage: null,
     onerror: null,
     postMessage(m: MatchRequest) {
       log.push(`post ${m.pattern}`);
-      if (hangOn.has(m.pattern)) return;
-      queueMicrotask(() => w.onmessage?.({ data: { id: m.id, ok: true, matched: new RegExp(m.pattern).test(m.answer) } }));
+      void (starting?.ready ?? Promise.resolve()).then(() => {
+        w.onmessage?.({ data: { id: m.id, kind: 'started' } });
+        if (hangOn.has(m.pattern)) return;
+        queueMicrotask(() => w.onmessage?.({ data: { id: m.id, kind: 'done', matched: new RegExp(m.pattern).test(m.answer) } }));
+      });
     },
     terminate: () => void log.push('terminate'),
   };
@@ -31,13 +37,19 @@ function fakeWorker(hangOn: ReadonlySet<string>, log: string[]): MatchWorkerLike
 
 /** Timers the test fires by hand: no waiting on the clock. */
 function manualTimers() {
-  const pending = new Map<number, () => void>();
+  const pending = new Map<number, { fn: () => void; ms: number }>();
   let n = 0;
   const timers: Timers = {
-    set: (fn) => (pending.set(++n, fn), n),
+    set: (fn, ms) => (pending.set(++n, { fn, ms }), n),
     clear: (h) => void pending.delete(h as number),
   };
-  return { timers, fireAll: () => [...pending.entries()].forEach(([h, fn]) => (pending.delete(h), fn())), count: () => pending.size };
+  return {
+    timers,
+    fireAll: () => [...pending.entries()].forEach(([h, t]) => (pending.delete(h), t.fn())),
+    count: () => pending.size,
+    /** The lengths of the timers running now. */
+    pendingMs: () => [...pending.values()].map((t) => t.ms),
+  };
 }
 
 const validate = argsValidatorOn(createInProcessValidator());
@@ -61,8 +73,9 @@ describe('workerMatcher', () => {
     const m = workerMatcher(() => (spawned++, fakeWorker(new Set([SLOW]), log)), 1000, t.timers);
     const slow = checkFailure({ kind: 'answer_matches', pattern: SLOW }, outcome(LONG), validate, m.match);
     const next = m.match('x$', LONG);
-    // The second check waits its turn: its limit has not started while the slow one holds the worker.
-    await Promise.resolve();
+    // The second check waits its turn: its limit has not started while the slow one holds the worker (which has
+    // started the slow pattern: its 1 s is the one timer).
+    await new Promise((r) => setTimeout(r, 0));
     expect(t.count()).toBe(1);
     t.fireAll();
     expect(await slow).toBe(
@@ -73,10 +86,45 @@ describe('workerMatcher', () => {
     expect(log).toEqual(['post \\d+\\d+$', 'terminate', 'post x$']);
   });
 
+  it('starts the limit when the pattern starts: a slow worker start does not fail a harmless pattern', async () => {
+    const log: string[] = [];
+    const t = manualTimers();
+    let ready!: () => void;
+    const starting = { ready: new Promise<void>((r) => (ready = r)) };
+    const m = workerMatcher(() => fakeWorker(new Set(), log, starting), 1000, t.timers, 30_000);
+    const verdict = m.match('^\\d+ °C$', '18 °C');
+    await Promise.resolve();
+    // Only the start limit runs while the worker loads: the check's 1 s has not begun.
+    expect(t.pendingMs()).toEqual([30_000]);
+    ready();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await verdict).toEqual({ kind: 'match' });
+    expect(t.count()).toBe(0);
+    expect(log).toEqual(['post ^\\d+ °C$']);
+  });
+
+  it('a worker that never starts fails the check with its own reason, and the next check gets a fresh worker', async () => {
+    const log: string[] = [];
+    const t = manualTimers();
+    let spawned = 0;
+    const never = { ready: new Promise<void>(() => undefined) };
+    const m = workerMatcher(() => (spawned++ === 0 ? fakeWorker(new Set(), log, never) : fakeWorker(new Set(), log)), 1000, t.timers, 30_000);
+    const first = checkFailure({ kind: 'answer_matches', pattern: 'x$' }, outcome('abx'), validate, m.match);
+    await Promise.resolve();
+    t.fireAll();
+    expect(await first).toBe("The regular expression /x$/ was not tested: the page's pattern worker did not start within 30 s (the page or the machine was too busy). Run the suite again.");
+    expect(await m.match('x$', 'abx')).toEqual({ kind: 'match' });
+    expect(spawned).toBe(2);
+    expect(log).toEqual(['post x$', 'terminate', 'post x$']);
+  });
+
   it('ends a real worker thread busy in a slow pattern', async () => {
     // The same work as match-worker.ts, in a Node worker thread: terminate() must stop a RegExp mid-backtrack.
     const source = `const { parentPort } = require('node:worker_threads');
-      parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, ok: true, matched: new RegExp(m.pattern).test(m.answer) }));`;
+      parentPort.on('message', (m) => {
+        parentPort.postMessage({ id: m.id, kind: 'started' });
+        parentPort.postMessage({ id: m.id, kind: 'done', matched: new RegExp(m.pattern).test(m.answer) });
+      });`;
     const exited: Promise<number>[] = [];
     const spawn = (): MatchWorkerLike => {
       const nw = new NodeWorker(source, { eval: true });

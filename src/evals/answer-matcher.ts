@@ -4,13 +4,20 @@
  * the thread it runs on. So a suite run on the page tests each pattern in a worker with a time limit; past the limit
  * the worker is ended and the check fails with a reason. Tests inject an in-process matcher or a fake worker and timer.
  */
-export type MatchVerdict = { kind: 'match' } | { kind: 'no_match' } | { kind: 'timed_out'; limitMs: number } | { kind: 'failed'; message: string };
+export type MatchVerdict =
+  | { kind: 'match' }
+  | { kind: 'no_match' }
+  | { kind: 'timed_out'; limitMs: number }
+  /** The worker never said it had the pattern (a page or machine too busy to start it): nothing was tested. */
+  | { kind: 'not_started'; startLimitMs: number }
+  | { kind: 'failed'; message: string };
 
 export type AnswerMatcher = (pattern: string, answer: string) => Promise<MatchVerdict>;
 
 /** What the matcher worker is asked and answers (evals/match-worker.ts). */
 export type MatchRequest = { id: number; pattern: string; answer: string };
-export type MatchReply = { id: number; ok: true; matched: boolean } | { id: number; ok: false; message: string };
+/** `started`: the worker has the pattern and is about to run it; the check's time limit starts there. */
+export type MatchReply = { id: number; kind: 'started' } | { id: number; kind: 'done'; matched: boolean } | { id: number; kind: 'error'; message: string };
 
 /** The part of a Worker the matcher uses, so tests can stand in for it. */
 export type MatchWorkerLike = {
@@ -22,8 +29,14 @@ export type MatchWorkerLike = {
 
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 
-/** 1 s per check: a sane pattern on any answer a model gives takes microseconds. */
+/** 1 s per check, counted from when the pattern starts: a sane pattern on any answer a model gives takes microseconds. */
 export const MATCH_LIMIT_MS = 1000;
+
+/**
+ * How long a check waits for the worker to take its pattern: fetching and starting a worker on a busy machine can take
+ * seconds, and that time must not count against the pattern.
+ */
+export const START_LIMIT_MS = 30_000;
 
 /** On the calling thread, no limit: for tests and for places with no workers (Node). */
 export const inProcessMatcher: AnswerMatcher = async (pattern, answer) => {
@@ -39,10 +52,12 @@ export type WorkerMatcher = { match: AnswerMatcher; dispose(): void };
 const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
 
 /**
- * One worker, checks one after another (each limit starts when its check is posted, so a slow one never eats into the
- * next one's time). A check past its limit ends the worker; the next check starts a fresh one.
+ * One worker, checks one after another. Each check's limit starts when the worker says it has started that pattern,
+ * not when the worker was spawned or the check posted, so a slow start or a slow check before never eats into its
+ * time; a worker that does not start within `startLimitMs` fails the check with its own reason. A check past either
+ * limit ends the worker; the next check starts a fresh one.
  */
-export function workerMatcher(spawn: () => MatchWorkerLike, limitMs = MATCH_LIMIT_MS, timers: Timers = realTimers): WorkerMatcher {
+export function workerMatcher(spawn: () => MatchWorkerLike, limitMs = MATCH_LIMIT_MS, timers: Timers = realTimers, startLimitMs = START_LIMIT_MS): WorkerMatcher {
   let worker: MatchWorkerLike | null = null;
   let nextId = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -59,14 +74,21 @@ export function workerMatcher(spawn: () => MatchWorkerLike, limitMs = MATCH_LIMI
         w.onerror = null;
         resolve(verdict);
       };
-      const timer = timers.set(() => {
+      const end = (verdict: MatchVerdict) => {
         w.terminate();
         if (worker === w) worker = null;
-        settle({ kind: 'timed_out', limitMs });
-      }, limitMs);
+        settle(verdict);
+      };
+      let timer = timers.set(() => end({ kind: 'not_started', startLimitMs }), startLimitMs);
       w.onmessage = (e) => {
-        if (e.data.id !== id) return;
-        settle(e.data.ok ? { kind: e.data.matched ? 'match' : 'no_match' } : { kind: 'failed', message: e.data.message });
+        const reply = e.data;
+        if (reply.id !== id) return;
+        if (reply.kind === 'started') {
+          timers.clear(timer);
+          timer = timers.set(() => end({ kind: 'timed_out', limitMs }), limitMs);
+          return;
+        }
+        settle(reply.kind === 'done' ? { kind: reply.matched ? 'match' : 'no_match' } : { kind: 'failed', message: reply.message });
       };
       w.onerror = (e) => {
         e.preventDefault?.();

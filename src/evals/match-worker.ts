@@ -6,9 +6,11 @@ const scope = self as unknown as { postMessage(message: MatchReply): void; onmes
 
 scope.onmessage = (event: MessageEvent<MatchRequest>) => {
   const { id, pattern, answer } = event.data;
+  // Sent before the RegExp runs, so the page's time limit counts the pattern's time only (evals/answer-matcher.ts).
+  scope.postMessage({ id, kind: 'started' });
   try {
-    scope.postMessage({ id, ok: true, matched: new RegExp(pattern).test(answer) });
+    scope.postMessage({ id, kind: 'done', matched: new RegExp(pattern).test(answer) });
   } catch (e) {
-    scope.postMessage({ id, ok: false, message: e instanceof Error ? e.message : String(e) });
+    scope.postMessage({ id, kind: 'error', message: e instanceof Error ? e.message : String(e) });
   }
 };
