@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCaseRecord } from '../domain/eval-case';
-import { promptfooConfig } from './promptfoo-config';
+import { ONE_STEP_NOTE, promptfooConfig } from './promptfoo-config';
 
 const c: EvalCaseRecord = {
   id: 'c1', suiteId: 's', name: 'Weather in Paris', createdAt: 1, updatedAt: 1,
@@ -19,20 +19,38 @@ const c: EvalCaseRecord = {
   ],
 };
 
+const plain: EvalCaseRecord = {
+  ...c, id: 'c2', name: 'Plain answer',
+  request: { model: 'gpt-x', maxOutputTokens: 200, messages: [{ id: 'u2', createdAt: 1, role: 'user', content: 'Hi' }], tools: [] },
+  checks: [{ kind: 'answer_contains', text: 'hello' }],
+};
+
 describe('promptfoo config', () => {
-  const yaml = promptfooConfig('Weather', [c], [{ model: 'mock-a', baseURL: 'http://127.0.0.1:9/v1' }, { model: 'mock-b', baseURL: 'http://127.0.0.1:9/v1' }]);
+  const yaml = promptfooConfig('Weather', [c, plain], [{ model: 'mock-a', baseURL: 'http://127.0.0.1:9/v1' }, { model: 'mock-b', baseURL: 'http://127.0.0.1:9/v1' }]);
 
   it('has one provider per model, with the key read from the environment', () => {
-    expect(yaml).toContain('  - id: "openai:chat:mock-a"\n    label: "mock-a"\n    config:\n      apiBaseUrl: "http://127.0.0.1:9/v1"\n      apiKeyEnvar: "TOOLSCOPE_API_KEY"\n      temperature: 0\n');
+    expect(yaml).toContain('  - id: "openai:chat:mock-a"\n    label: "mock-a"\n    config:\n      apiBaseUrl: "http://127.0.0.1:9/v1"\n      apiKeyEnvar: "TOOLSCOPE_API_KEY"\n');
     expect(yaml).toContain('id: "openai:chat:mock-b"');
-    expect(yaml).toContain('name: "get_weather"');
+    expect(yaml).not.toMatch(/sk-/);
   });
 
-  it('has one test per case with the frozen messages (system prompt first) and an assertion per check', () => {
-    expect(yaml).toContain('  - description: "Weather in Paris"\n    vars:\n      messages:\n        - role: "system"\n          content: "Be brief."\n        - role: "user"\n          content: "Weather in \\"Paris\\"?"\n');
+  it('gives each case its own temperature, max tokens and tools, not the first case\'s', () => {
+    expect(yaml).toContain('  - label: "case-1"\n    raw: "{{ messages | dump }}"\n    config:\n      temperature: 0\n      tools:\n        - type: "function"\n          function:\n            name: "get_weather"\n');
+    expect(yaml).toContain('  - label: "case-2"\n    raw: "{{ messages | dump }}"\n    config:\n      max_tokens: 200\n');
+    expect(yaml).toContain('  - description: "Weather in Paris"\n    prompts:\n      - "case-1"\n');
+    expect(yaml).toContain('  - description: "Plain answer"\n    prompts:\n      - "case-2"\n');
+  });
+
+  it('has one test per case with the frozen messages (system prompt first) and an assertion per check, all five kinds', () => {
+    expect(yaml).toContain('    vars:\n      messages:\n        - role: "system"\n          content: "Be brief."\n        - role: "user"\n          content: "Weather in \\"Paris\\"?"\n');
     for (const type of ['javascript', 'is-json', 'contains', 'regex', 'cost']) expect(yaml).toContain(`type: "${type}"`);
     expect(yaml).toContain('value: "\\\\d+ °C"');
     expect(yaml).toContain('threshold: 0.01');
-    expect(yaml).not.toMatch(/sk-/);
+  });
+
+  it('says that promptfoo grades one step and the page the whole run', () => {
+    expect(yaml).toContain(`# ${ONE_STEP_NOTE}`);
+    expect(yaml).toContain('grades: "one step of a run that may call tools"');
+    expect(yaml).toContain('grades: "one step"');
   });
 });

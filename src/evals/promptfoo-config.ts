@@ -5,9 +5,8 @@ import { toYaml, type YamlValue } from './yaml-text';
 /**
  * A suite as a promptfoo config (architecture.md, "Test cases and suites"): one provider per model (OpenAI-compatible,
  * its base URL, the key from an environment variable, never the key itself), one test per case with the frozen
- * messages as its `messages` variable and an assertion per check. promptfoo sends one request per test and grades its
- * answer: it does not run tools, so a case whose answer needs the recorded tool results comes out as it would at the
- * step itself (the frozen request already carries the results the step was sent).
+ * messages as its `messages` variable, its own request settings (one prompt per case) and an assertion per check.
+ * promptfoo sends one request per test and grades its answer: it does not run tools (see ONE_STEP_NOTE).
  */
 export type PromptfooTarget = { model: string; baseURL: string };
 
@@ -47,35 +46,45 @@ function assertion(check: CaseCheck): YamlValue {
   }
 }
 
-function toolsOf(cases: readonly EvalCaseRecord[]): FrozenTool[] {
-  const byName = new Map<string, FrozenTool>();
-  for (const c of cases) for (const t of c.request.tools) if (!byName.has(t.name)) byName.set(t.name, t);
-  return [...byName.values()];
+/** Each case's own request settings, as its prompt's config (promptfoo merges a prompt's config into the provider's). */
+function requestConfig(c: EvalCaseRecord): Record<string, YamlValue> {
+  const r = c.request;
+  return {
+    ...(r.temperature !== undefined ? { temperature: r.temperature } : {}),
+    ...(r.maxOutputTokens !== undefined ? { max_tokens: r.maxOutputTokens } : {}),
+    ...(r.tools.length > 0 ? { tools: r.tools.map(wireTool) } : {}),
+  };
 }
 
+const wireTool = (tool: FrozenTool): YamlValue => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters as YamlValue } });
+
+/**
+ * What promptfoo grades differs from the page (said in the file, so a reader of its results knows): promptfoo sends a
+ * case's frozen request once and grades that one answer; Toolscope runs the case on, its tool calls answered from the
+ * recorded results, and grades the whole run. A case that checks an answer reached only after tool calls passes on
+ * the page and fails in promptfoo.
+ */
+export const ONE_STEP_NOTE =
+  'promptfoo grades the one answer to each case\'s frozen request; Toolscope runs each case on (tool calls answered from the recorded results) and grades the whole run, so a check on an answer that comes only after tool calls passes in Toolscope and fails here.';
+
 export function promptfooConfig(suiteName: string, cases: readonly EvalCaseRecord[], targets: readonly PromptfooTarget[]): string {
-  const tools = toolsOf(cases);
-  const first = cases[0]?.request;
   const config: YamlValue = {
-    description: `Toolscope suite: ${suiteName}`,
-    // Each test's frozen messages are the whole prompt: promptfoo reads a JSON list of messages as a chat.
-    prompts: ['{{ messages | dump }}'],
-    providers: targets.map((t) => ({
-      id: `openai:chat:${t.model}`,
-      label: t.model,
-      config: {
-        apiBaseUrl: t.baseURL,
-        apiKeyEnvar: PROMPTFOO_KEY_VAR,
-        ...(first?.temperature !== undefined ? { temperature: first.temperature } : {}),
-        ...(first?.maxOutputTokens !== undefined ? { max_tokens: first.maxOutputTokens } : {}),
-        ...(tools.length > 0 ? { tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters as YamlValue } })) } : {}),
-      },
-    })),
-    tests: cases.map((c) => ({
+    description: `Toolscope suite: ${suiteName}. ${ONE_STEP_NOTE}`,
+    // One prompt per case: each test's frozen messages are the whole prompt (a JSON list of messages reads as a chat),
+    // and the prompt carries the case's own temperature, max tokens and tools.
+    prompts: cases.map((c, i) => ({ label: promptLabel(i), raw: '{{ messages | dump }}', config: requestConfig(c) })),
+    providers: targets.map((t) => ({ id: `openai:chat:${t.model}`, label: t.model, config: { apiBaseUrl: t.baseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR } })),
+    tests: cases.map((c, i) => ({
       description: c.name,
+      prompts: [promptLabel(i)],
+      metadata: { toolscopeCaseId: c.id, grades: endsAtUser(c) && c.request.tools.length > 0 ? 'one step of a run that may call tools' : 'one step' },
       vars: { messages: toWireMessages(c.request.messages, c.request.systemPrompt) as unknown as YamlValue },
       assert: c.checks.map(assertion),
     })),
   };
-  return `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${PROMPTFOO_KEY_VAR}=<key> npx promptfoo eval -c <this file>\n${toYaml(config)}`;
+  return `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${PROMPTFOO_KEY_VAR}=<key> npx promptfoo eval -c <this file>\n# ${ONE_STEP_NOTE}\n${toYaml(config)}`;
 }
+
+const promptLabel = (i: number) => `case-${i + 1}`;
+
+const endsAtUser = (c: EvalCaseRecord) => c.request.messages.at(-1)?.role === 'user';
