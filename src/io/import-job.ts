@@ -3,7 +3,8 @@ import { checkExportData, MAX_FILE_BYTES, type CheckResult } from './check-file'
 import { foreignKindOf, hasZipMagic, isZipName, mayBeAguiJsonLines } from './foreign/detect';
 import type { Converted } from './foreign/open-foreign';
 import type { ForeignNotes } from './foreign/session-builder';
-import { parseJsonText } from './parse-file';
+import { findHostileShape, parseJsonText } from './parse-file';
+import { looksLikeOtlpTraces, otlpTracesToExport } from './otlp-import';
 import { importCheckedFile, type ImportOutcome } from './import-file';
 import { analyzeImport, type ImportAnalysis, type ImportChoices } from './import-plan';
 import { screenImport, type ScreenedImport } from './import-screen';
@@ -126,7 +127,25 @@ async function checkFiles(files: File[], progress: ProgressSink): Promise<{ resu
     const { convertParsed } = await import('./foreign/open-foreign');
     return afterConversion(await convertParsed(parsed.data, kind, fresh()), phase);
   }
+  if (looksLikeOtlpTraces(parsed.data)) return otlpChecked(parsed.data, phase);
   return { result: checkExportData(parsed.data, phase) };
+}
+
+/**
+ * An OTLP trace is checked as check-file.ts checks it; spans left out as unreadable are listed in the dialog like
+ * another app's left-out entries (architecture.md, "Traces").
+ */
+function otlpChecked(data: unknown, phase: (p: CheckPhase) => void): { result: CheckResult; foreign?: ForeignNotes } {
+  // Hostile shapes are refused before anything reads the trace, as check-file.ts does.
+  if (findHostileShape(data)) return { result: checkExportData(data, phase) };
+  phase('validating');
+  const converted = otlpTracesToExport(data, fresh());
+  if (!converted.ok) return { result: { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } } };
+  const result = checkExportData(converted.file, phase);
+  if (converted.skipped.length === 0) return { result };
+  const spans = converted.file.sessions.reduce((n, s) => n + s.runs.length, 0);
+  const found = [`${converted.file.sessions.length} session${converted.file.sessions.length === 1 ? '' : 's'} from ${spans} trace${spans === 1 ? '' : 's'}`];
+  return { result, foreign: { format: 'OpenTelemetry (OTLP/JSON) trace', found, leftOut: [], skipped: converted.skipped } };
 }
 
 function afterConversion(converted: Converted, phase: (p: CheckPhase) => void): { result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure } {

@@ -9,6 +9,8 @@ import { checkExportText } from './check-file';
 import { buildExport } from './export-sessions';
 import { importExportText } from './import-file';
 import { sessionsToOtlp } from './otlp-export';
+import { otlpTracesToExport } from './otlp-import';
+import { skippedEntryText } from './foreign/skipped-entry';
 
 const FIXTURE = readFileSync(new URL('./__fixtures__/export-v1-full.json', import.meta.url), 'utf8');
 
@@ -92,6 +94,28 @@ describe('importing an OpenTelemetry trace', () => {
     expect(of(s!.events, 'request_finished').map((e) => e.usage.promptTokens)).toEqual([40, 5]);
     expect(of(s!.events, 'tool_started').map((e) => [e.name, e.callId, e.arguments])).toEqual([['weather', 'tc1', '{"city":"Rome"}'], ['lookup', 'span-0000000000000005', '']]);
     expect(s!.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Weather in Rome?'], ['assistant', 'Sunny.']]);
+  });
+
+  it('leaves out only the spans it cannot read, naming each, and imports the rest of the file', () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const tracer = provider.getTracer('my-agent');
+    for (const [name, conversation] of [['chat gpt-4o', 'conv-a'], ['chat gpt-4o-mini', 'conv-b'], ['chat o3', 'conv-c']] as const) {
+      tracer.startSpan(name, { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': name.slice(5), 'gen_ai.conversation.id': conversation } }).end();
+    }
+    const doc = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans()))) as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
+    const spans = doc.resourceSpans[0]!.scopeSpans[0]!.spans;
+    const broken = spans[1]!;
+    broken.traceId = 'not-hex';
+    const at = { now: 1_800_000_000_000, newId: (() => { let n = 0; return () => `id-${++n}`; })() };
+    const result = otlpTracesToExport(doc, at);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.file.sessions.map((s) => s.session.model).sort()).toEqual(['gpt-4o', 'o3']);
+    expect(result.skipped.map(skippedEntryText)).toEqual([expect.stringMatching(new RegExp(`^Span “chat gpt-4o-mini” \\(${String(broken.spanId)}\\): not imported, it cannot be read \\(at \\$\\.resourceSpans\\[0\\]\\.scopeSpans\\[0\\]\\.spans\\[1\\]\\.traceId, expected `))]);
+    // Every span unreadable: refused, saying why.
+    for (const span of spans) span.traceId = 'not-hex';
+    const none = otlpTracesToExport(doc, at);
+    expect(!none.ok && none.message).toMatch(/^This looks like an OpenTelemetry \(OTLP\/JSON\) trace, but nothing in it can be imported: its 3 spans cannot be read \(the first at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[0\]\.traceId/);
   });
 
   it('refuses hostile and broken trace files with the place named, before anything is written', async () => {

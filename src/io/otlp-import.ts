@@ -12,6 +12,8 @@ import { chatFacts, spanRole, toolFacts, userText, type Attrs } from './otlp-spa
 import { plainValue, unixNanoToMs, type OtlpKeyValue, type OtlpSpan, type OtlpTraces } from './otlp-types';
 import { describeErrors, type FileIssue } from './validate-file';
 import { genericSpanCallId } from '../domain/trace-span';
+import type { SkippedEntry } from './foreign/skipped-entry';
+import { pruneUnreadableSpans } from './otlp-prune';
 
 /**
  * An OTLP/JSON trace file (from Toolscope or any other runtime) made into read-only sessions (architecture.md,
@@ -19,7 +21,8 @@ import { genericSpanCallId } from '../domain/trace-span';
  * requests and tool calls become the events the timeline draws; any other span is drawn as a generic bar whose
  * details are its attributes. The result is an ordinary version-1 export, checked and written like any import.
  */
-export type OtlpImportResult = { ok: true; file: ExportFileV1 } | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
+/** `skipped`: spans (or blocks) the schema refused, left out while the rest was imported. */
+export type OtlpImportResult = { ok: true; file: ExportFileV1; skipped: SkippedEntry[] } | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
 
 export function looksLikeOtlpTraces(data: unknown): boolean {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && Array.isArray((data as Record<string, unknown>).resourceSpans);
@@ -39,16 +42,29 @@ const cut = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n[…
 
 export type OtlpImportOptions = { now: number; newId: () => string };
 
-export function otlpTracesToExport(data: unknown, opts: OtlpImportOptions): OtlpImportResult {
+export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): OtlpImportResult {
+  let data = input;
+  let skipped: SkippedEntry[] = [];
   if (!validate(data)) {
-    const { issues, total } = describeErrors(validate.errors ?? []);
-    return { ok: false, stage: 'schema', message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but it does not match that format (${total} problem${total === 1 ? '' : 's'}).`, issues, total };
+    const refused = () => {
+      const { issues, total } = describeErrors(validate.errors ?? []);
+      return { ok: false as const, stage: 'schema' as const, message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but it does not match that format (${total} problem${total === 1 ? '' : 's'}).`, issues, total };
+    };
+    // The unreadable spans are left out and named; what is left must then be valid, else the file is refused.
+    const pruned = pruneUnreadableSpans(data, validate.errors ?? []);
+    if (pruned === null || !validate(pruned.data)) return refused();
+    data = pruned.data;
+    skipped = pruned.skipped;
   }
   const flat: Flat[] = [];
   for (const rs of (data as OtlpTraces).resourceSpans) {
     for (const ss of rs.scopeSpans) {
       for (const span of ss.spans) flat.push({ span, attrs: attrsOf(span.attributes), start: unixNanoToMs(span.startTimeUnixNano), end: unixNanoToMs(span.endTimeUnixNano) });
     }
+  }
+  if (flat.length === 0 && skipped[0]?.reason.kind === 'unreadable') {
+    const first = skipped[0].reason;
+    return { ok: false, stage: 'schema', message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but nothing in it can be imported: ${skipped.length === 1 ? 'its one span cannot' : `its ${skipped.length} spans cannot`} be read (the first at ${first.path}, expected ${first.expected}).`, issues: [{ path: first.path, expected: first.expected }], total: skipped.length };
   }
   if (flat.length === 0) return { ok: false, stage: 'schema', message: 'The trace holds no spans: there is nothing to show.', issues: [{ path: '$.resourceSpans', expected: 'at least one span' }], total: 1 };
   // A trace's conversation: the id any of its spans names, else the trace itself.
@@ -68,7 +84,7 @@ export function otlpTracesToExport(data: unknown, opts: OtlpImportOptions): Otlp
   }
   const entries = [...sessions.values()].map((traces) => sessionOf([...traces.values()], opts));
   entries.sort((a, b) => a.session.createdAt - b.session.createdAt);
-  return { ok: true, file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(opts.now).toISOString(), app: APP_INFO, sessions: entries, tools: [] } };
+  return { ok: true, file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(opts.now).toISOString(), app: APP_INFO, sessions: entries, tools: [] }, skipped };
 }
 
 function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1 {

@@ -1,10 +1,10 @@
 import { EventType } from '@ag-ui/core';
 import { ROOT_BRANCH } from '../../domain/branches';
 import type { ExportedSessionV1 } from '../format-v1';
-import type { FileIssue } from '../validate-file';
 import { aguiEventProblem } from './agui-check';
 import { ForeignLimitError, ForeignShapeError, isObj, type Obj } from './foreign-errors';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes, type SessionBuilder } from './session-builder';
+import { type SkippedEntry } from './skipped-entry';
 
 /**
  * An AG-UI event log (architecture.md, "Import and export of other formats"): a JSON array or JSON Lines of events,
@@ -23,6 +23,11 @@ export function looksLikeAgui(data: unknown): boolean {
 }
 
 /** JSON Lines whose first line is an AG-UI event: parsed line by line, blank lines skipped. */
+/** A line of a JSON Lines log that is not JSON: left out by the import, named by its line number. */
+export class NotJsonLine {
+  constructor(readonly line: number) {}
+}
+
 export function parseJsonLinesIfAgui(text: string): unknown[] | null {
   const first = text.slice(0, 4096).split('\n').find((l) => l.trim() !== '');
   if (!first) return null;
@@ -42,7 +47,7 @@ export function parseJsonLinesIfAgui(text: string): unknown[] | null {
     try {
       out.push(JSON.parse(line));
     } catch {
-      throw new ForeignShapeError('an AG-UI event log (JSON Lines)', { path: `line ${i + 1}`, expected: 'one JSON event on each line' });
+      out.push(new NotJsonLine(i + 1));
     }
   }
   return out;
@@ -63,13 +68,16 @@ type Thread = {
 export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
   if (!Array.isArray(data)) throw new ForeignShapeError('an AG-UI event log', { path: '$', expected: 'a list of events' });
   if (data.length > AGUI_LIMITS.events) throw new ForeignLimitError(`The event log holds ${data.length.toLocaleString('en-US')} events; imports take at most ${AGUI_LIMITS.events.toLocaleString('en-US')}.`);
-  const issues: FileIssue[] = [];
-  data.forEach((e, i) => {
-    if (issues.length >= 20) return;
-    const p = aguiEventProblem(e, `$[${i}]`);
-    if (p) issues.push(p);
+  // An event the protocol's schema refuses is left out, named by its place and type; the rest of the log is read.
+  const skipped: SkippedEntry[] = [];
+  const events = data.filter((e, i) => {
+    if (e instanceof NotJsonLine) return void skipped.push({ entry: `Line ${e.line}`, reason: { kind: 'unreadable', path: `line ${e.line}`, expected: 'one JSON event on each line' } });
+    const problem = aguiEventProblem(e, `$[${i}]`);
+    if (problem) skipped.push({ entry: `Event ${i + 1}${isObj(e) && typeof e.type === 'string' ? ` (${e.type.slice(0, 40)})` : ''}`, reason: { kind: 'unreadable', ...problem } });
+    return problem === null;
   });
-  if (issues.length > 0) throw new ForeignShapeError('an AG-UI event log', issues[0]!);
+  const first = skipped[0]?.reason;
+  if (events.length === 0 && first?.kind === 'unreadable') throw new ForeignShapeError('an AG-UI event log', { path: first.path, expected: first.expected });
 
   const tally = createTally();
   const threads = new Map<string, Thread>();
@@ -150,7 +158,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     }
   };
 
-  for (const raw of data as Obj[]) {
+  for (const raw of events as Obj[]) {
     const ts = typeof raw.timestamp === 'number' ? raw.timestamp : undefined;
     switch (raw.type) {
       case EventType.RUN_STARTED: {
@@ -249,9 +257,9 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
   }
   const messages = sessions.reduce((n, s) => n + s.messages.length, 0);
   const calls = sessions.reduce((n, s) => n + s.session.toolCallCount, 0);
-  const found = [`${data.length} event${data.length === 1 ? '' : 's'} in ${runs} run${runs === 1 ? '' : 's'}, valid by the AG-UI schemas`, `${sessions.length} thread${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
+  const found = [`${events.length} event${events.length === 1 ? '' : 's'} in ${runs} run${runs === 1 ? '' : 's'}, valid by the AG-UI schemas`, `${sessions.length} thread${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
   if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'} with their results`);
   const leftOut = tally.lines();
   leftOut.push('State, steps and token usage are not kept; the timeline draws runs read off the messages, timed by the events’ timestamps where every step has one.');
-  return { sessions, notes: { format: 'AG-UI event log', found, leftOut } };
+  return { sessions, notes: { format: 'AG-UI event log', found, leftOut, skipped } };
 }

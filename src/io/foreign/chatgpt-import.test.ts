@@ -4,7 +4,9 @@ import { zipSync, strToU8 } from 'fflate';
 import { branchStateOf, groupByBranch, pathIds } from '../../domain/branches';
 import type { MessageRecord } from '../../db/records';
 import { checkExportData } from '../check-file';
+import { foreignKindOf } from './detect';
 import { convertParsed, convertPicked, type Converted, type PickedFile } from './open-foreign';
+import { skippedEntryText } from './skipped-entry';
 
 const fixture = (name: string) => readFileSync(new URL(`../__fixtures__/foreign/${name}`, import.meta.url), 'utf8');
 let n = 0;
@@ -72,6 +74,27 @@ describe('ChatGPT export import', () => {
     const missing = await convertPicked(parts.slice(0, 2), opts());
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.failure.message).toMatch(/manifest lists a part that was not picked: conversations-000\.json/);
+  });
+
+  it('imports every conversation it can read and names each one left out, with the reason in words', async () => {
+    const conversations = JSON.parse(fixture('chatgpt-conversations.json')) as Record<string, unknown>[];
+    // A conversation with no mapping (real exports hold some), first, so it cannot hide the format either.
+    const noMapping: Record<string, unknown> = { ...conversations[0]!, title: 'Lost trip plans', id: 'conv-lost' };
+    delete noMapping.mapping;
+    const empty = { ...conversations[1]!, title: 'Only a system prompt', mapping: { r: { id: 'r', parent: null, children: [], message: null } }, current_node: 'r' };
+    const data = [noMapping, ...conversations, empty];
+    expect(foreignKindOf(data)).toBe('chatgpt');
+    const c = ok(await convertParsed(data, 'chatgpt', opts()));
+    expect(c.file.sessions.map((s) => s.session.title)).toEqual(['Sunflowers and sums', 'Yellow flowers']);
+    expect(c.notes.skipped.map(skippedEntryText)).toEqual([
+      'Conversation “Lost trip plans”: not imported, it cannot be read (at $[0].mapping, expected an object).',
+      'Conversation “Only a system prompt”: not imported, no messages in the file.',
+    ]);
+    expect(checkExportData(c.file).ok).toBe(true);
+
+    // Only a file whose every conversation is unreadable is refused, with the first reason.
+    const none = await convertParsed([noMapping, { ...noMapping, title: 'Also lost' }], 'chatgpt', opts());
+    expect(!none.ok && none.failure.message).toBe('This looks like a ChatGPT data export, but nothing in it can be imported: 2 entries cannot be read (the first at $[0].mapping, expected an object).');
   });
 
   it('refuses hostile files with a sentence: a loop in the tree, wrong types, a damaged zip, a zip bomb, deep nesting', async () => {

@@ -1,6 +1,7 @@
 import { ROOT_BRANCH } from '../../domain/branches';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes } from './session-builder';
-import { ForeignLimitError, isObj, shapeReader, type Obj } from './foreign-errors';
+import { entryLabel, type SkippedEntry } from './skipped-entry';
+import { ForeignLimitError, ForeignLoopError, isObj, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
 import type { ExportedSessionV1 } from '../format-v1';
 
 /**
@@ -245,7 +246,7 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
   }
   if (visited < nodes.size) {
     const lost = [...nodes.keys()].find((k) => !reached(k, nodes));
-    shape.fail(`${path}.mapping${lost === undefined ? '' : `[${JSON.stringify(lost)}]`}`, 'a node whose parents lead to a root (the message tree loops back on itself)');
+    throw new ForeignLoopError(FORMAT, { path: `${path}.mapping${lost === undefined ? '' : `[${JSON.stringify(lost)}]`}`, expected: 'a node whose parents lead to a root (the message tree loops back on itself)' });
   }
   const entry = b.finish({ title, model, ...(createdAt !== undefined ? { createdAt: createdAt * 1000 } : {}), ...(updatedAt !== undefined ? { updatedAt: updatedAt * 1000 } : {}) });
   return { entry, branches: forks };
@@ -267,15 +268,19 @@ export function chatGPTToSessions(data: unknown, opts: BuilderOptions): { sessio
   const budget = { nodes: 0 };
   const sessions: ExportedSessionV1[] = [];
   let branches = 0;
-  let skipped = 0;
+  const skipped: SkippedEntry[] = [];
   list.forEach((raw, i) => {
-    const { entry, branches: n } = conversationToSession(shape.obj(raw, `$[${i}]`), `$[${i}]`, opts, budget, tally);
-    if (entry.messages.length === 0) {
-      skipped++;
-      return;
+    const label = entryLabel('Conversation', i, isObj(raw) ? raw.title : undefined, isObj(raw) ? (raw.conversation_id ?? raw.id) : undefined);
+    try {
+      const { entry, branches: n } = conversationToSession(shape.obj(raw, `$[${i}]`), `$[${i}]`, opts, budget, tally);
+      if (entry.messages.length === 0) return void skipped.push({ entry: label, reason: { kind: 'no_messages' } });
+      branches += n;
+      sessions.push(entry);
+    } catch (err) {
+      // One conversation that cannot be read (real exports hold some without a mapping) never costs the others.
+      if (!skippableShapeError(err)) throw err;
+      skipped.push({ entry: label, reason: { kind: 'unreadable', ...err.issue } });
     }
-    branches += n;
-    sessions.push(entry);
   });
   const messages = sessions.reduce((n, s) => n + s.messages.length, 0);
   const calls = sessions.reduce((n, s) => n + s.session.toolCallCount, 0);
@@ -283,7 +288,6 @@ export function chatGPTToSessions(data: unknown, opts: BuilderOptions): { sessio
   if (branches > 0) found.push(`${branches} other path${branches === 1 ? '' : 's'} (edits and regenerations), kept as branches`);
   if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'} (code, browsing, image and other tools), shown as tool rows`);
   const leftOut = tally.lines();
-  if (skipped > 0) leftOut.push(`${skipped} × conversation with no visible message`);
   leftOut.push('Per-message model names, feedback, attachments and images are not imported; the session keeps the conversation’s model.');
-  return { sessions, notes: { format: 'ChatGPT data export', found, leftOut } };
+  return { sessions, notes: { format: 'ChatGPT data export', found, leftOut, skipped } };
 }

@@ -5,6 +5,7 @@ import { checkExportData } from '../check-file';
 import { foreignKindOf, mayBeAguiJsonLines } from './detect';
 import { convertJsonLines, convertParsed, type Converted } from './open-foreign';
 import { NO_RESULT_TEXT } from './session-builder';
+import { skippedEntryText } from './skipped-entry';
 
 const fixture = (name: string) => readFileSync(new URL(`../__fixtures__/foreign/${name}`, import.meta.url), 'utf8');
 let n = 0;
@@ -17,6 +18,16 @@ const shape = (ms: readonly MessageRecord[]) =>
   ms.map((m) => (m.role === 'tool' ? `tool:${m.name}=${m.content}` : m.role === 'assistant' ? `assistant:${m.content}${m.toolCalls.map((c) => ` [${c.name} ${c.arguments}]`).join('')}` : `${m.role}:${m.content}`));
 
 describe('Claude export import', () => {
+  it('imports every conversation it can read and names each one left out, with the reason in words', async () => {
+    const data = JSON.parse(fixture('claude-conversations.json')) as Record<string, unknown>[];
+    const broken = { ...data[0]!, uuid: 'c-broken', name: 'Broken pruning notes', chat_messages: [{ uuid: 'x', sender: 'robot', text: 'hi' }] };
+    const c = ok(await convertParsed([broken, ...data], 'claude', opts()));
+    expect(c.file.sessions.map((s) => s.session.title)).toEqual(ok(await convertParsed(data, 'claude', opts())).file.sessions.map((s) => s.session.title));
+    expect(c.notes.skipped.map(skippedEntryText)).toEqual(['Conversation “Broken pruning notes”: not imported, it cannot be read (at $[0].chat_messages[0].sender, expected "human" or "assistant").']);
+    const none = await convertParsed([broken], 'claude', opts());
+    expect(!none.ok && none.failure.message).toMatch(/^This looks like a Claude data export, but nothing in it can be imported: its one entry cannot be read/);
+  });
+
   it('splits a message with tool blocks into replies, calls and results, and keeps thinking as reasoning', async () => {
     const data = JSON.parse(fixture('claude-conversations.json')) as unknown;
     expect(foreignKindOf(data)).toBe('claude');
@@ -69,13 +80,22 @@ describe('AG-UI event log import', () => {
     expect(checkExportData(c.file).ok).toBe(true);
   });
 
-  it('checks every event against the published schemas before building anything', async () => {
+  it('leaves out the events the published schemas refuse and the lines that are not JSON, naming each, and reads the rest', async () => {
     const events = fixture('agui-log.jsonl').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const whole = ok(await convertParsed(events, 'agui', opts()));
     delete events[10]!.toolCallName;
-    const bad = await convertParsed(events, 'agui', opts());
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.failure.message).toMatch(/at \$\[10\]\.toolCallName, expected a valid AG-UI event/);
+    const partial = ok(await convertParsed(events, 'agui', opts()));
+    expect(partial.file.sessions).toHaveLength(whole.file.sessions.length);
+    expect(partial.notes.skipped.map(skippedEntryText)).toEqual([expect.stringMatching(/^Event 11 \(TOOL_CALL_START\): not imported, it cannot be read \(at \$\[10\]\.toolCallName, expected a valid AG-UI event/)]);
+    expect(checkExportData(partial.file).ok).toBe(true);
+
+    const lines = fixture('agui-log.jsonl').trim().split('\n');
+    const withJunk = ok(await convertJsonLines([...lines.slice(0, 3), '{not json', ...lines.slice(3)].join('\n'), opts()));
+    expect(withJunk.notes.skipped.map(skippedEntryText)).toEqual(['Line 4: not imported, it cannot be read (at line 4, expected one JSON event on each line).']);
+    expect(withJunk.file.sessions).toHaveLength(whole.file.sessions.length);
+
+    // A log with nothing readable but a run that says nothing is refused, saying why.
     const broken = await convertJsonLines('{"type":"RUN_STARTED","threadId":"t","runId":"r"}\n{not json\n', opts());
-    expect(!broken.ok && broken.failure.message).toMatch(/at line 2, expected one JSON event on each line/);
+    expect(!broken.ok && broken.failure.message).toBe('This looks like an AG-UI event log, but nothing in it can be imported: its one entry cannot be read (the first at line 2, expected one JSON event on each line).');
   });
 });

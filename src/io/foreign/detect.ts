@@ -6,13 +6,16 @@ import { isObj } from './foreign-errors';
  */
 export type ForeignKind = 'chatgpt' | 'claude' | 'agui';
 
+/** How many leading entries detection looks at: one odd entry first (a conversation with no mapping) must not hide the format. */
+const LOOK_AT = 50;
+
 export function foreignKindOf(data: unknown): ForeignKind | null {
-  if (!Array.isArray(data) || data.length === 0 || !isObj(data[0])) return null;
-  const first = data[0];
-  if (isObj(first.mapping) && 'current_node' in first) return 'chatgpt';
-  if (Array.isArray(first.chat_messages) && typeof first.uuid === 'string') return 'claude';
+  if (!Array.isArray(data) || data.length === 0) return null;
+  const head = data.slice(0, LOOK_AT).filter(isObj);
+  if (head.some((e) => isObj(e.mapping) && 'current_node' in e)) return 'chatgpt';
+  if (head.some((e) => Array.isArray(e.chat_messages) && typeof e.uuid === 'string')) return 'claude';
   // AG-UI event types are upper snake case; an OpenAI message has a role instead.
-  if (typeof first.type === 'string' && /^[A-Z][A-Z_]+$/.test(first.type) && first.role === undefined) return 'agui';
+  if (head.some((e) => typeof e.type === 'string' && /^[A-Z][A-Z_]+$/.test(e.type) && e.role === undefined)) return 'agui';
   return null;
 }
 

@@ -11,6 +11,20 @@ export class ForeignShapeError extends Error {
   }
 }
 
+/**
+ * A shape that is refused for safety wherever it is (a message tree that loops back on itself): it refuses the whole
+ * file, where another unreadable entry is only left out.
+ */
+export class ForeignLoopError extends ForeignShapeError {
+  constructor(format: string, issue: FileIssue) {
+    super(format, issue);
+    this.name = 'ForeignLoopError';
+  }
+}
+
+/** An entry that cannot be read is left out and the rest imported; a loop or a limit still refuses the file. */
+export const skippableShapeError = (err: unknown): err is ForeignShapeError => err instanceof ForeignShapeError && !(err instanceof ForeignLoopError);
+
 /** The file is larger than an import takes (entries, nodes, inflated bytes): refused before it costs memory. */
 export class ForeignLimitError extends Error {
   constructor(message: string) {

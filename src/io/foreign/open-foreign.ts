@@ -30,10 +30,25 @@ export async function convertParsed(data: unknown, kind: ForeignKind, opts: Buil
       return { ok: false, failure: { stage: 'hostile', message: 'The file contains a structure that is refused for safety.', issues: [{ path: hostile.path, expected: `no such key or nesting: ${hostile.problem}` }], total: 1 } };
     }
     const { sessions, notes } = await convertKind(data, kind, opts);
-    if (sessions.length === 0) return { ok: false, failure: { stage: 'schema', message: `The ${notes.format} holds no conversation with a message to import.`, issues: [], total: 0 } };
+    if (sessions.length === 0) return { ok: false, failure: nothingReadable(notes) };
     const file: ExportFileV1 = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(opts.now).toISOString(), app: APP_INFO, sessions, tools: [] };
     return { ok: true, file, notes };
   });
+}
+
+/** The refusal of a file none of whose entries could be imported: the first unreadable one says why. */
+function nothingReadable(notes: ForeignNotes): ImportFailure {
+  const unreadable = notes.skipped.flatMap((s) => (s.reason.kind === 'unreadable' ? [{ path: s.reason.path, expected: s.reason.expected }] : []));
+  const first = unreadable[0];
+  if (!first) return { stage: 'schema', message: `The ${notes.format} holds no conversation with a message to import.`, issues: [], total: 0 };
+  const n = unreadable.length;
+  const empty = notes.skipped.length - n;
+  return {
+    stage: 'schema',
+    message: `This looks like ${/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} ${notes.format}, but nothing in it can be imported: ${n === 1 ? 'its one entry' : `${n} entries`} cannot be read (the first at ${first.path}, expected ${first.expected})${empty > 0 ? ` and ${empty === 1 ? 'one holds' : `${empty} hold`} no messages` : ''}.`,
+    issues: unreadable.slice(0, 20),
+    total: unreadable.length,
+  };
 }
 
 async function convertKind(data: unknown, kind: ForeignKind, opts: BuilderOptions) {

@@ -4,6 +4,7 @@ import { zeroUsage, type AssistantMessage, type ChatMessage, type ToolCall, type
 import type { SessionRecord } from '../../domain/session';
 import type { ExportedSessionV1 } from '../format-v1';
 import { deriveRuns } from './derive-runs';
+import type { SkippedEntry } from './skipped-entry';
 
 /**
  * Builds one session from another app's conversation (architecture.md, "Import and export of other formats"):
@@ -117,8 +118,9 @@ export function createSessionBuilder(opts: BuilderOptions) {
 
 export type SessionBuilder = ReturnType<typeof createSessionBuilder>;
 
-/** What a converted file found and left out, in words the import dialog lists. */
-export type ForeignNotes = { format: string; found: string[]; leftOut: string[] };
+/** What a converted file found and left out, in words the import dialog lists; `skipped`: whole entries left out. */
+export type ForeignNotes = { format: string; found: string[]; leftOut: string[]; skipped: SkippedEntry[] };
+
 
 /** Counts things left out by kind, then says them as sentences. */
 export function createTally() {

@@ -1,7 +1,12 @@
 import type { ForeignNotes } from '../../io/foreign/session-builder';
+import { skippedEntryText } from '../../io/foreign/skipped-entry';
 
-/** Another app's file in the import dialog: which format, what it held and what the import leaves out, in words. */
+/**
+ * Another app's file in the import dialog: which format, what it held and what the import leaves out, in words. Each
+ * entry left out whole (a conversation, an event, a span the file holds but the import cannot read) is named first.
+ */
 export function ForeignNotesView({ notes }: { notes: ForeignNotes }) {
+  const leftOut = [...notes.skipped.map(skippedEntryText), ...notes.leftOut];
   return (
     <section className="io-foreign" aria-label="About this file">
       <p>This is {/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} {notes.format}.</p>
@@ -10,9 +15,9 @@ export function ForeignNotesView({ notes }: { notes: ForeignNotes }) {
           <li key={i}>{line}</li>
         ))}
       </ul>
-      {notes.leftOut.length > 0 && (
+      {leftOut.length > 0 && (
         <ul aria-label="What is left out" className="io-list">
-          {notes.leftOut.map((line, i) => (
+          {leftOut.map((line, i) => (
             <li key={i}>{line}</li>
           ))}
         </ul>
