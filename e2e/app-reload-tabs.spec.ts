@@ -10,7 +10,8 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `part${i}`).joi
 
 test('reload mid-stream: the partial answer is shown marked interrupted, and the chat continues', async ({ page, mock }) => {
   await openConfiguredApp(page, mock, { remember: true });
-  mock.script([{ kind: 'text', content: words(200), chunkDelayMs: 60 }, { kind: 'text', content: 'Picking up where we left off.' }]);
+  // Held by the server's gate, not by a stream slow enough: the reload comes while it is still open, however busy the machine.
+  mock.script([{ kind: 'hold', gate: 'long', afterChunks: 20, step: { kind: 'text', content: words(200) } }, { kind: 'text', content: 'Picking up where we left off.' }]);
   await sendMessage(page, 'Long answer please');
   await expect(assistantMessages(page).last()).toContainText('part8');
   // Wait until the shown text is stored (architecture.md, invariant 2: within about a second), then reload.
@@ -35,7 +36,7 @@ test('reload mid-stream: the partial answer is shown marked interrupted, and the
 test('a second tab watches the run read-only with a clear message', async ({ context, mock }) => {
   const a = await context.newPage();
   const b = await context.newPage();
-  mock.script([{ kind: 'text', content: words(200), chunkDelayMs: 80 }]);
+  mock.script([{ kind: 'hold', gate: 'watched', afterChunks: 20, step: { kind: 'text', content: words(200) } }]);
   await openConfiguredApp(a, mock);
   await sendMessage(a, 'Watched session');
   await expect(assistantMessages(a).last()).toContainText('part3');

@@ -32,7 +32,7 @@ test('a live region announces the finished answer, an approval request and a sto
   await waitForIdle(page);
   await expect(region).toHaveText('Answer finished: Skipped the fetch.');
 
-  mock.script([{ kind: 'text', content: LONG, chunkDelayMs: 50 }]);
+  mock.script([{ kind: 'hold', gate: 'long', afterChunks: 8, step: { kind: 'text', content: LONG } }]);
   const stopIndex = mock.requests.length;
   await sendMessage(page, 'A long one');
   await expect(assistantMessages(page).last()).toContainText('word3');

@@ -8,7 +8,7 @@ const LONG = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
 
 test('Stop while streaming closes the HTTP connection, keeps the partial text marked stopped, and the chat continues', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: LONG, chunkDelayMs: 60 }, { kind: 'text', content: 'Continuing after the stop.' }]);
+  mock.script([{ kind: 'hold', gate: 'long', afterChunks: 10, step: { kind: 'text', content: LONG } }, { kind: 'text', content: 'Continuing after the stop.' }]);
   await sendMessage(page, 'Tell me a long story');
   const live = assistantMessages(page).last();
   await expect(live).toContainText('word3');
@@ -35,7 +35,7 @@ test('Stop while streaming closes the HTTP connection, keeps the partial text ma
 
 test('Esc stops a streaming answer', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: LONG, chunkDelayMs: 60 }]);
+  mock.script([{ kind: 'hold', gate: 'long', afterChunks: 6, step: { kind: 'text', content: LONG } }]);
   await sendMessage(page, 'stream please');
   await expect(assistantMessages(page).last()).toContainText('word2');
   await messageBox(page).press('Escape');

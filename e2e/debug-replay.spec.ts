@@ -2,8 +2,9 @@
  * Replay (architecture.md, "Replay"): a stored run played back through the live run's reducer. The chat shows the
  * conversation as it stood at each position (tool rows with their status then), the timeline a cursor; the "Replay"
  * region stays in both views. Nothing is sent: the mock server, which is both the model and the tools' server,
- * counts every request it gets. A reload mid-replay shows the session as stored.
+ * counts every request it gets, and the page's own requests are watched for any off its origin. A reload mid-replay shows the session as stored.
  */
+import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
@@ -28,6 +29,16 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await waitForIdle(page);
   const sent = mock.allRequests.length;
   expect(mock.requests).toHaveLength(4);
+  // Every request the page makes from here on, not only those that reach the mock: anything off the page's own
+  // origin (a model, a tool, an MCP server, anywhere else) or anything but a GET of its own files is "sending".
+  const appOrigin = new URL(page.url()).origin;
+  const sending: string[] = [];
+  const watch = (r: Request) => {
+    const url = new URL(r.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.origin !== appOrigin || r.method() !== 'GET') sending.push(`${r.method()} ${r.url()}`);
+  };
+  page.context().on('request', watch);
 
   // Open from the run in the chat: at position 0 the chat is the conversation before the run.
   // The last "Replay run" in the chat sits with the run's last answer.
@@ -117,4 +128,6 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await replay.getByRole('button', { name: 'Exit replay' }).click();
   await expect(assistantMessages(page).last()).toContainText('XSS probe');
   expect(mock.allRequests.length).toBe(sent);
+  page.context().off('request', watch);
+  expect(sending).toEqual([]);
 });

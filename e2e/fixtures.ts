@@ -13,7 +13,7 @@ import { cpuLogPath, logTestCpu, treeCpuSeconds } from './support/cpu-probe';
 
 export type { MockServer, Step } from './server/mock-server';
 
-export const test = base.extend<{ mock: MockServer; cpuProbe: void }, { warmContexts: Map<string, WarmContext> }>({
+export const test = base.extend<{ mock: MockServer; cpuProbe: void; strayContexts: void }, { warmContexts: Map<string, WarmContext> }>({
   // Playwright reads the fixture's dependencies from this destructuring, so it must stay a pattern.
   // eslint-disable-next-line no-empty-pattern
   mock: async ({}, use) => {
@@ -29,6 +29,15 @@ export const test = base.extend<{ mock: MockServer; cpuProbe: void }, { warmCont
     const started = Date.now();
     await use();
     if (path) logTestCpu(path, { file: testInfo.file.replace(/.*\/e2e\//, ''), title: testInfo.title, cpu: treeCpuSeconds() - before, wall: (Date.now() - started) / 1000 });
+  }, { auto: true }],
+  // A context a test opened with browser.newContext() and left open keeps its pages running (a sync device's
+  // background rounds, a stream) into the next test of the worker: each is closed when its test ends. The worker's
+  // warm contexts are the pool's to keep.
+  strayContexts: [async ({ browser, warmContexts }, use) => {
+    const before = new Set(browser.contexts());
+    await use();
+    const warm = new Set([...warmContexts.values()].map((w) => w.context));
+    await Promise.all(browser.contexts().filter((c) => !before.has(c) && !warm.has(c)).map((c) => c.close().catch(() => undefined)));
   }, { auto: true }],
   // eslint-disable-next-line no-empty-pattern
   warmContexts: [async ({}, use) => {

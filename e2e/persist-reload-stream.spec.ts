@@ -12,8 +12,8 @@ import { readSession } from './support/stored-rows';
 const words = (n: number) => Array.from({ length: n }, (_, i) => `tok${String(i).padStart(3, '0')}`).join(' ');
 
 test('reload mid-stream: the partial reply is kept, marked interrupted, and the chat continues from it', async ({ page, mock }) => {
-  // 200 words, one per chunk, 150 ms apart: the stream is still running long after we reload.
-  mock.script([{ kind: 'text', content: words(200), chunkDelayMs: 150 }]);
+  // 200 words, one per chunk, held by the server's gate after 20: the stream is still open when we reload.
+  mock.script([{ kind: 'hold', gate: 'story', afterChunks: 20, step: { kind: 'text', content: words(200) } }]);
   await openConfiguredApp(page, mock);
   await sendMessage(page, 'Tell me a long story');
 

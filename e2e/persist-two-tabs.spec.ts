@@ -16,8 +16,8 @@ test('a second tab shows a live run read-only and can send once it is over', asy
   const tabA = await context.newPage();
   const tabB = await context.newPage();
 
-  // Long enough that it is still streaming when tab A stops it.
-  mock.script([{ kind: 'text', content: words(300), chunkDelayMs: 100 }]);
+  // Held by the server's gate: it streams 8 words, then 22 more when the test says, and is still open when A stops it.
+  mock.script([{ kind: 'hold', gate: 'long', afterChunks: [8, 30], step: { kind: 'text', content: words(300) } }]);
   await openConfiguredApp(tabA, mock);
   await sendMessage(tabA, 'Stream a long answer');
   await expect(assistantMessages(tabA).first()).toContainText('tok003');
@@ -39,6 +39,7 @@ test('a second tab shows a live run read-only and can send once it is over', asy
   const watched = assistantMessages(tabB).first();
   await expect(watched).toContainText('tok005');
   const firstSeen = tokens(await watched.innerText()).length;
+  mock.release('long');
   await expect.poll(async () => tokens(await watched.innerText()).length).toBeGreaterThan(firstSeen + 5);
   expect(mock.requests).toHaveLength(1);
   await expect(tabA.locator('.chat-banner')).toHaveCount(0);
@@ -82,7 +83,7 @@ test('a second tab shows a live run read-only and can send once it is over', asy
 test('the running tab closes while another watches: the watcher marks the reply interrupted and goes on from it', async ({ context, mock }) => {
   const tabA = await context.newPage();
   const tabB = await context.newPage();
-  mock.script([{ kind: 'text', content: words(300), chunkDelayMs: 100 }]);
+  mock.script([{ kind: 'hold', gate: 'long', afterChunks: 20, step: { kind: 'text', content: words(300) } }]);
   await openConfiguredApp(tabA, mock);
   await sendMessage(tabA, 'Stream a long answer');
   await expect(assistantMessages(tabA).first()).toContainText('tok003');
