@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { assistantMessages, expandToolCard, sendMessage, toolCard, waitForIdle } from './support/chat-run';
+import { assistantMessages, expandToolCard, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { expectNoAxeViolations, type Scheme, type Width } from './support/axe-scan';
 import { confirmImport, importDialog } from './support/import-export';
@@ -115,6 +115,45 @@ test('a small session travels whole in the link; a fresh browser shows it read-o
   await b.context.close();
 });
 
+test('a question, a js_eval call and its answer travel inside the link with and without the result; the link with it opens whole', async ({ page, mock, browser }) => {
+  await openConfiguredApp(page, mock);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_sum', name: 'js_eval', arguments: { expression: '17 * 23 + 4' } }] },
+    { kind: 'text', content: '17 × 23 + 4 = 395.' },
+  ]);
+  await sendMessage(page, 'What is 17 * 23 + 4?');
+  await expect(assistantMessages(page).last()).toContainText('= 395.');
+  await waitForIdle(page);
+
+  const sizes: Record<string, number> = {};
+  const links: Record<string, string> = {};
+  for (const withResults of [true, false]) {
+    const dialog = await createLink(page, withResults);
+    await expect(dialog.getByRole('status')).toHaveText('The whole session is inside the link, encrypted; nothing was uploaded.');
+    const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    const name = withResults ? 'with the tool result' : 'without it';
+    sizes[name] = link.length;
+    links[name] = link;
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  test.info().annotations.push({ type: 'share-link-chars', description: JSON.stringify(sizes) });
+  expect(sizes['with the tool result']).toBeLessThanOrEqual(2000);
+  // Leaving the result out never makes the link longer than keeping it.
+  expect(sizes['without it']).toBeLessThanOrEqual(sizes['with the tool result']!);
+
+  const b = await freshBrowser(browser);
+  await b.page.goto(links['with the tool result']!);
+  await expect(b.page.getByRole('heading', { name: 'What is 17 * 23 + 4?' })).toBeVisible();
+  await expect(assistantMessages(b.page).last()).toContainText('17 × 23 + 4 = 395.');
+  const card = b.page.locator('.tool-card');
+  await expect(card).toHaveCount(1);
+  await expandToolCard(card);
+  await expect(card).toHaveAccessibleName('Tool call js_eval');
+  await expect(card.getByLabel('Result', { exact: true })).toContainText('395');
+  await b.context.close();
+});
+
 test('with tool results a larger session goes to WebDAV as ciphertext; a fresh browser reads it with one GET', async ({ page, mock, browser }) => {
   const TOOL_RESULT = 'TOOLRES-7731';
   // Random text does not compress: far beyond what a link holds.
@@ -157,8 +196,11 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
     await expect(b.page.getByRole('heading', { name: 'Question ECHO-91b3, then a long answer' })).toBeVisible();
     await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).not.toContainText('left tool results out');
     await expect(assistantMessages(b.page).last()).toContainText('Answer KILO-4e0a');
-    await expandToolCard(toolCard(b.page, 'call_share'));
-    await expect(toolCard(b.page, 'call_share').getByLabel('Result', { exact: true })).toContainText(TOOL_RESULT);
+    // The link carries no call ids (a reader never sees them): the one tool card is the call.
+    const sharedCard = b.page.locator('.tool-card');
+    await expect(sharedCard).toHaveCount(1);
+    await expandToolCard(sharedCard);
+    await expect(sharedCard.getByLabel('Result', { exact: true })).toContainText(TOOL_RESULT);
     // One GET of the sealed bytes, with no credentials; nothing else left the app's origin.
     const away = b.log.filter((r) => new URL(r.url).origin !== origin());
     expect(away.map((r) => r.url)).toEqual([`${dav.url}${stored[0]!.path.slice(1)}`]);

@@ -11,7 +11,8 @@ import type { SkippedEntry } from './skipped-entry';
  * messages in conversation order, each on a branch, as ordinary records the import then checks and writes like any
  * file. No run wrote these messages; `finish` reads runs off them (io/foreign/derive-runs.ts).
  */
-export type BuilderOptions = { newId: () => string; now: number };
+/** `sessionId`: the session's own id when the source carries one (a share link), else a new one. */
+export type BuilderOptions = { newId: () => string; now: number; sessionId?: string };
 
 type Draft<M extends ChatMessage> = Omit<M, 'id' | 'createdAt' | 'runId' | 'turn'> & { createdAt?: number };
 
@@ -26,7 +27,7 @@ export function titleFromText(text: string, fallback: string): string {
 }
 
 export function createSessionBuilder(opts: BuilderOptions) {
-  const sessionId = opts.newId();
+  const sessionId = opts.sessionId ?? opts.newId();
   const records: MessageRecord[] = [];
   const branches: Branch[] = [];
   const owner = new Map<string, string>();

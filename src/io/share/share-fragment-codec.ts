@@ -14,9 +14,9 @@ import { fromBase64Url, toBase64Url } from './share-crypto';
 export const FRAGMENT_VERSION = 1;
 
 /**
- * The longest link that travels whole: 2,000 characters, the whole address included. Browsers keep far longer
- * ones (Chromium 2 MB), but chat apps cut or refuse long messages (Discord's limit is 2,000 characters) and many
- * tools stop at ~2,048. Longer shares go to the storage connected in "Sync and backup".
+ * The longest link that travels whole: 2,000 characters, the whole address included, the smallest message limit of
+ * the chat apps people paste links into (Discord's; the figures are in architecture.md, "Share links"). Longer
+ * shares go to the storage connected in "Sync and backup".
  */
 export const MAX_INLINE_LINK_CHARS = 2000;
 

@@ -5,9 +5,24 @@ import { openShareLink } from './open-share-link';
 import { sealShare, toBase64Url } from './share-crypto';
 import { ShareLinkError, type ShareLinkErrorKind } from './share-errors';
 import { formatShareLink, parseShareFragment, MAX_INLINE_LINK_CHARS } from './share-fragment-codec';
-import { encodeSharePlaintext, RESULT_LEFT_OUT, sharePlaintext, SHARE_FORMAT } from './share-plaintext';
+import { readFileSync } from 'node:fs';
+import { ROOT_BRANCH } from '../../domain/branches';
+import { createSessionBuilder } from '../foreign/session-builder';
+import type { ExportedSessionV1 } from '../format-v1';
+import { RESULT_LEFT_OUT } from './share-compact';
+import { encodeSharePlaintext, sharePlaintext, SHARE_FORMAT } from './share-plaintext';
 
 const PAGE = 'https://example.org/tools/toolscope/?utm=x#/s/abc';
+const T0 = Date.UTC(2026, 10, 28, 9, 0, 0);
+
+/** A one-session file built the way imports build one (messages in order, runs read off them). */
+function exportOf(write: (b: ReturnType<typeof createSessionBuilder>) => void): ExportFileV1 {
+  let n = 0;
+  const b = createSessionBuilder({ newId: () => `id-${++n}`, now: T0 });
+  write(b);
+  const entry = b.finish({ title: 'Shared sums', model: 'gpt-5-mini', createdAt: T0 });
+  return { ...fixtureFile(), sessions: [entry], tools: [] };
+}
 const CANARY = 'CANARY-RESULT-9f3b';
 
 /** The fixture with the canary in every place a tool result lives. */
@@ -32,6 +47,22 @@ async function linkFor(file: ExportFileV1, toolResults: boolean): Promise<string
 }
 
 const hashOf = (link: string) => link.slice(link.indexOf('#'));
+
+/** What the shared view shows of a session: each message's text, calls, results and status, times to the second. */
+const shown = (entry: ExportedSessionV1) =>
+  [...entry.messages].sort((a, b) => a.order - b.order).map((m) => {
+    const at = Math.round(m.createdAt / 1000);
+    switch (m.role) {
+      case 'assistant':
+        return ['assistant', m.content, m.reasoning, m.status, m.toolCalls.map((c) => [c.name, c.arguments]), at];
+      case 'tool':
+        return ['tool', m.name, m.content, m.isError, m.outcome, at];
+      case 'system':
+        return ['system', m.content, (m.summaryOf ?? []).length, at];
+      default:
+        return [m.role, m.content, at];
+    }
+  });
 
 async function failure(hash: string, fetchFn?: typeof fetch): Promise<ShareLinkError> {
   try {
@@ -61,33 +92,28 @@ describe('share links', () => {
     expect(link).not.toContain(CANARY);
     const opened = await openShareLink(hashOf(link));
     expect(opened.toolResults).toBe(true);
-    expect(opened.file.sessions[0]!.messages).toEqual(file.sessions[0]!.messages);
+    const [back, sent] = [opened.file.sessions[0]!, file.sessions[0]!];
+    expect(shown(back)).toEqual(shown(sent));
+    expect(back.session).toMatchObject({ title: sent.session.title, model: sent.session.model });
+    // The timeline has runs to draw: read off the messages, as an import of another app's conversation.
+    expect(back.runs.length).toBeGreaterThan(0);
     expect(opened.text).toContain(CANARY);
     // Only the session: not the sender's tools, servers or prices.
     expect(opened.file.tools).toEqual([]);
   });
 
-  it('leaves out stream deltas and the system prompt layers a request sent (recalled memories stay with the sender)', async () => {
+  it('carries no stream deltas, prompt layers (recalled memories stay with the sender) or tool sets and their names', async () => {
     const file = fixtureFile();
     const s = file.sessions[0]!;
     const started = s.events.find((e) => e.type === 'request_started')!;
-    if (started.type === 'request_started') started.systemLayers = [{ id: 'memories', title: 'Memories', text: 'MEMORY-CANARY lives in Paris' }];
-    const opened = await openShareLink(hashOf(await linkFor(file, true)));
-    expect(opened.text).not.toContain('MEMORY-CANARY');
-    const kinds = new Set(opened.file.sessions[0]!.events.map((e) => e.type));
-    expect(['text_delta', 'reasoning_delta', 'tool_call_delta'].filter((k) => kinds.has(k as never))).toEqual([]);
-    expect(kinds.has('request_started')).toBe(true);
-  });
-
-  it('leaves out the tool sets each request offered and their names (tool definitions stay with the sender)', async () => {
-    const file = fixtureFile();
-    const s = file.sessions[0]!;
     const hash = 'a'.repeat(64);
     s.toolSets = [{ sessionId: s.session.id, hash, tools: [{ name: 'TOOLSET-CANARY', description: 'd', parameters: { type: 'object' }, source: { kind: 'builtin' } }] }];
-    for (const e of s.events) if (e.type === 'request_started') e.toolSet = hash;
+    if (started.type === 'request_started') Object.assign(started, { systemLayers: [{ id: 'memories', title: 'Memories', text: 'MEMORY-CANARY lives in Paris' }], toolSet: hash });
+    const plain = new TextDecoder().decode(encodeSharePlaintext(sharePlaintext(file, true)));
     const opened = await openShareLink(hashOf(await linkFor(file, true)));
-    expect(opened.text).not.toContain('TOOLSET-CANARY');
-    expect(opened.text).not.toContain(hash);
+    for (const text of [plain, opened.text]) {
+      for (const canary of ['MEMORY-CANARY', 'TOOLSET-CANARY', hash, 'text_delta']) expect(text).not.toContain(canary);
+    }
     expect(opened.file.sessions[0]!.toolSets).toBeUndefined();
     expect(opened.file.sessions[0]!.events.some((e) => e.type === 'request_started')).toBe(true);
   });
@@ -105,7 +131,7 @@ describe('share links', () => {
     expect(opened.text).not.toContain(CANARY);
     const s = opened.file.sessions[0]!;
     expect(s.messages.filter((m) => m.role === 'tool').every((m) => m.role === 'tool' && m.content === RESULT_LEFT_OUT)).toBe(true);
-    expect(s.toolCalls.every((c) => c.logs.length === 0)).toBe(true);
+    expect(s.toolCalls.every((c) => c.logs.length === 0 && c.result !== null && !c.result.includes(CANARY))).toBe(true);
     // The calls themselves (names, arguments) stay.
     expect(s.toolCalls.map((c) => c.name)).toEqual(fixtureFile().sessions[0]!.toolCalls.map((c) => c.name));
   });
@@ -139,11 +165,14 @@ describe('share links', () => {
     const good = sharePlaintext(fixtureFile(), true);
     await failsAs(await seal({ hello: 'world' }), 'damaged');
     await failsAs(await seal({ ...good, version: 7 }), 'version');
-    await failsAs(await seal({ ...good, file: { ...good.file, sessions: [] } }), 'damaged');
+    await failsAs(await seal({ ...good, m: [['x', 'what', 0, 0]] }), 'damaged');
+    await failsAs(await seal({ ...good, s: ['t', 'm', -1, 0, 'id'] }), 'damaged');
     // A history that breaks the invariant (a tool call without its result) is refused as an import would be.
-    const broken = structuredClone(good);
-    broken.file.sessions[0]!.messages = broken.file.sessions[0]!.messages.filter((m) => m.role !== 'tool');
-    await failsAs(await seal(broken), 'damaged');
+    await failsAs(await seal({ ...good, m: good.m.filter((m) => m[0] !== 't') }), 'damaged');
+    // A result pointing at a call that is not there.
+    await failsAs(await seal({ ...good, m: good.m.map((m) => (m[0] === 't' ? (['t', 'x', m[2], m[3], 0, 9] as const) : m)) }), 'damaged');
+    // Version 1 envelopes are still read, and checked the same way.
+    await failsAs(await seal({ format: SHARE_FORMAT, version: 1, toolResults: true, file: { sessions: [] } }), 'damaged');
     // Prototype keys and deep nesting.
     const { key, sealed } = await sealShare(new TextEncoder().encode(`{"format":"${SHARE_FORMAT}","version":1,"toolResults":true,"file":{"__proto__":{"x":1}}}`));
     await failsAs(hashOf(formatShareLink(PAGE, { mode: 'inline', key, sealed })), 'damaged');
@@ -175,16 +204,44 @@ describe('share links', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('a small session fits the inline limit; the fixture with tool results does not', async () => {
-    const file = fixtureFile();
-    const s = file.sessions[0]!;
-    const firstAnswer = s.messages.findIndex((m) => m.role === 'assistant');
-    s.messages = s.messages.slice(0, firstAnswer).concat({ ...s.messages[firstAnswer]!, toolCalls: [] } as typeof s.messages[number]);
-    s.toolCalls = [];
-    s.runs = s.runs.slice(0, 1);
-    s.events = s.events.filter((e) => e.runId === s.runs[0]!.id && !e.type.startsWith('tool_') && !(e.type === 'message_appended' && e.message.role === 'tool'));
-    s.session = { ...s.session, messageCount: s.messages.length, toolCallCount: 0 };
-    expect((await linkFor(file, true)).length).toBeLessThanOrEqual(MAX_INLINE_LINK_CHARS);
-    expect((await linkFor(fixtureFile(), true)).length).toBeGreaterThan(MAX_INLINE_LINK_CHARS);
+  it('a question, a js_eval call and an answer fits inline with or without results, and leaving a result out never makes it longer', async () => {
+    const small = exportOf((b) => {
+      b.user(ROOT_BRANCH, 'What is 17 * 23 + 4?', T0);
+      b.assistant(ROOT_BRANCH, { content: '', toolCalls: [{ id: 'c1', name: 'js_eval', arguments: '{"code":"17 * 23 + 4"}' }], createdAt: T0 + 1500 });
+      b.tool(ROOT_BRANCH, { toolCallId: 'c1', name: 'js_eval', content: '395', createdAt: T0 + 1700 });
+      b.assistant(ROOT_BRANCH, { content: '17 × 23 + 4 = 395.', createdAt: T0 + 2600 });
+    });
+    const [withResults, without] = [await linkFor(small, true), await linkFor(small, false)];
+    expect(withResults.length).toBeLessThanOrEqual(MAX_INLINE_LINK_CHARS);
+    expect(without.length).toBeLessThanOrEqual(withResults.length);
+    const opened = await openShareLink(hashOf(without));
+    expect(shown(opened.file.sessions[0]!).map((m) => m[0])).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    console.log(`share link: ${withResults.length} characters with results, ${without.length} without`);
+  });
+
+  it('a session of ten messages with three tool calls fits inline', async () => {
+    const ten = exportOf((b) => {
+      const questions = ['Weather in Paris?', 'And in Oslo?', 'Which is warmer, and by how much?'];
+      questions.forEach((q, i) => {
+        const t = T0 + i * 60_000;
+        b.user(ROOT_BRANCH, q, t);
+        const id = `c${i}`;
+        b.assistant(ROOT_BRANCH, { content: '', toolCalls: [{ id, name: 'get_weather', arguments: JSON.stringify({ city: ['Paris', 'Oslo', 'Paris'][i] }) }], createdAt: t + 900 });
+        b.tool(ROOT_BRANCH, { toolCallId: id, name: 'get_weather', content: JSON.stringify({ temperature_c: [14, 6, 14][i], conditions: 'cloudy' }), createdAt: t + 1200 });
+      });
+      b.assistant(ROOT_BRANCH, { content: 'Paris is warmer than Oslo by 8 °C today: 14 °C against 6 °C, both cloudy.', createdAt: T0 + 125_000 });
+    });
+    expect(ten.sessions[0]!.messages).toHaveLength(10);
+    expect((await linkFor(ten, true)).length).toBeLessThanOrEqual(MAX_INLINE_LINK_CHARS);
+  });
+
+  it('opens a link made by the first share format (a frozen one), as it was made', async () => {
+    const link = readFileSync(new URL('./__fixtures__/share-link-v1.txt', import.meta.url), 'utf8').trim();
+    const opened = await openShareLink(hashOf(link));
+    expect(opened.toolResults).toBe(false);
+    const s = opened.file.sessions[0]!;
+    expect(s.session.title).toBe(fixtureFile().sessions[0]!.session.title);
+    expect(s.messages).toHaveLength(fixtureFile().sessions[0]!.messages.length);
+    expect(s.messages.filter((m) => m.role === 'tool').every((m) => m.content === '[Tool result left out of this shared link]')).toBe(true);
   });
 });
