@@ -37,7 +37,7 @@ export const RESULT_LEFT_OUT = '[Tool result left out of this shared link]';
 
 const sec = (ms: number) => Math.round(ms / 1000);
 
-export function compactSession(entry: ExportedSessionV1, includeToolResults: boolean): ShareV2 {
+export function compactShare(entry: ExportedSessionV1, includeToolResults: boolean): ShareV2 {
   const messages = [...entry.messages].sort((a, b) => a.order - b.order);
   const start = sec(entry.session.createdAt);
   const branches = entry.session.branches ?? [];
@@ -80,7 +80,7 @@ function compactMessage(m: ChatMessage, t: number, b: number, includeToolResults
   }
 }
 
-/** A compact share that is not what compactSession writes. */
+/** A compact share that is not what compactShare writes. */
 export class CompactShareError extends Error {
   constructor(where: string) {
     super(`The shared session is damaged at ${where}.`);

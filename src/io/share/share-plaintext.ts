@@ -1,7 +1,7 @@
 import { checkExportData } from '../check-file';
 import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1 } from '../format-v1';
-import { compactSession, CompactShareError, sessionFromCompact, type ShareV2 } from './share-compact';
+import { compactShare, CompactShareError, sessionFromCompact, type ShareV2 } from './share-compact';
 import { ShareLinkError } from './share-errors';
 
 /**
@@ -18,7 +18,7 @@ export const SHARE_VERSION = 2;
 export function sharePlaintext(file: ExportFileV1, includeToolResults: boolean): ShareV2 {
   const entry = file.sessions[0];
   if (file.sessions.length !== 1 || entry === undefined) throw new Error('A share link carries exactly one session.');
-  return compactSession(entry, includeToolResults);
+  return compactShare(entry, includeToolResults);
 }
 
 export function encodeSharePlaintext(p: ShareV2): Uint8Array {
