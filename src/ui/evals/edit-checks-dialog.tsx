@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { EvalCaseRecord } from '../../domain/eval-case';
 import { checksFromForm, formCannotHold, formFromChecks, type CheckForm } from '../../evals/check-form';
 import { setCaseChecks } from '../data/eval-data';
@@ -15,10 +16,7 @@ export function EditChecksDialog({ testCase, onClose }: { testCase: EvalCaseReco
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const caution = formCannotHold(testCase.checks);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
   const save = async () => {
     const checks = checksFromForm(form);
     if (typeof checks === 'string') return setProblem(checks);

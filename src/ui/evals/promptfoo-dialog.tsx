@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { EvalCaseRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { promptfooConfig } from '../../evals/promptfoo-config';
 import { useSettingsStore } from '../../store/settings/settings-store';
@@ -12,10 +13,7 @@ export function PromptfooDialog({ suite, cases, initialModels, onClose }: { suit
   const [text, setText] = useState(initialModels.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
   const read = useModelsRead(text);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
   const save = () => {
     if (!read.ok) return setProblem(read.message);
     const yaml = promptfooConfig(suite.name, cases, read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })));

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { EvalCaseRecord } from '../../domain/eval-case';
 import { priceOf } from '../../domain/model-prices';
 import { estimateSuiteCost } from '../../evals/estimate-cost';
@@ -15,10 +16,7 @@ export function RunSuiteDialog({ suiteId, cases, initialModels, onClose }: { sui
   const start = useEvalsStore((s) => s.startSuiteRun);
   const [text, setText] = useState(initialModels.length > 0 ? initialModels.join('\n') : defaultModel);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
   const read = useModelsRead(text);
   const estimate = read.ok ? estimateSuiteCost(cases, read.targets.map((t) => t.model), (m) => priceOf(m, overrides)) : null;
   const run = () => {

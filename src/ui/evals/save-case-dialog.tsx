@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import { checksFromForm, type CheckForm } from '../../evals/check-form';
 import { schemaFromArguments, type FrozenStep } from '../../evals/freeze-step';
 import { useUiStore, type SaveCaseTarget } from '../../store/ui-store';
@@ -12,10 +13,7 @@ export function SaveCaseDialog({ target }: { target: SaveCaseTarget }) {
   const close = useUiStore((s) => s.closeSaveCase);
   const ref = useRef<HTMLDialogElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
   useEffect(() => {
     let live = true;
     freezeSessionStep(target.sessionId, target.messageId).then(

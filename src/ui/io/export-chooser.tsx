@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { SessionRecord } from '../../domain/session';
 
 /** What the chosen sessions become: our own file, or an OpenTelemetry trace (content only when ticked). */
@@ -21,11 +22,10 @@ export function ExportChooser({ sessions, initial, onExport, onClose }: Props) {
   const [trace, setTrace] = useState(false);
   const [includeContent, setIncludeContent] = useState(false);
 
+  useModal(ref);
   useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
     // The first checkbox, not the dialog's first button: choosing is what it is for.
-    d?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+    ref.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
   }, []);
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { ImportClient, ImportProgress } from '../../io/import-client';
 import type { ImportSummary } from '../../io/import-file';
 import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import-plan';
@@ -61,16 +62,8 @@ export function ImportDialog() {
     };
   }, [request]);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (view.kind !== 'closed' && !d.open) d.showModal();
-    if (view.kind === 'closed' && d.open) {
-      d.close();
-      // The opener (a file input, a drop) may be gone or hidden by now; the chat's Message box is the next place.
-      refocusIfLost(messageBox());
-    }
-  }, [view.kind]);
+  // Closed: the opener (a file input, a drop) may be gone or hidden by now; the chat's Message box is the next place.
+  useModal(ref, view.kind !== 'closed', () => refocusIfLost(messageBox()));
 
   // Each step starts the cursor on its first useful control: a choice to make, else the step's main button
   // (never Cancel, which a keyboard would otherwise land on while the file is still being checked).

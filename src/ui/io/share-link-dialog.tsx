@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import { makeShareLink, type MadeShareLink } from '../data/share-link';
 import { useStoredShareRows } from '../data/stored-shares-data';
 import { StoredSharesList, useStopSharing, type StopOutcome } from './stored-shares-list';
@@ -38,10 +39,7 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
   const dropShown = (shareId: string) => setStep((st) => (st.kind === 'made' && st.made.where === 'storage' && st.made.shareId === shareId ? { kind: 'idle' } : st));
   const { stopping, outcome: stopped, setOutcome: setStopped, stop } = useStopSharing(dropShown);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
 
   useEffect(() => {
     if (step.kind !== 'made') return;

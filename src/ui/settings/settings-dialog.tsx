@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { SessionRecord } from '../../domain/session';
 import { apiKeyStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
@@ -31,12 +32,7 @@ export function SettingsDialog() {
     return () => { live = false; };
   }, [open, sessionId]);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  useModal(ref, open);
 
   return (
     <dialog

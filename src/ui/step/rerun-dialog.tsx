@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useModal } from '../shared/use-modal';
 import { rerunFromHere, stepRequestOf, type ToolResultsChoice } from '../../store/step/rerun-actions';
 
 /** The step: the assistant message a model request produced, and its run. */
@@ -13,9 +14,8 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [toolsText, setToolsText] = useState<string | null>(null);
 
+  useModal(ref);
   useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
     let live = true;
     void stepRequestOf(message.runId, message.id).then((s) => {
       if (!live) return;

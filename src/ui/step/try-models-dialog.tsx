@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useModal } from '../shared/use-modal';
 import type { AssistantMessage } from '../../domain/messages';
 import { tryOnOtherModels } from '../../store/step/try-on-models';
 
@@ -10,10 +11,7 @@ export default function TryModelsDialog({ sessionId, message, onClose }: Props) 
   const id = useId();
   const [text, setText] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const r = await tryOnOtherModels(sessionId, message, text);

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModal } from '../shared/use-modal';
 import { SyncPanel } from './sync-panel';
 import { closeSyncDialog, useSyncShell } from '../../store/sync/sync-shell';
 
@@ -9,12 +10,7 @@ import { closeSyncDialog, useSyncShell } from '../../store/sync/sync-shell';
 export function SyncDialog() {
   const open = useSyncShell((s) => s.open);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  useModal(ref, open);
   return (
     <dialog ref={ref} aria-label="Sync and backup" className="settings-dialog sync-dialog" onClose={closeSyncDialog}>
       <SyncPanel onClose={closeSyncDialog} />

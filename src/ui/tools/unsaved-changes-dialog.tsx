@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useModal } from '../shared/use-modal';
 
 export type LeaveChoice = 'save' | 'discard' | 'cancel';
 
@@ -15,10 +16,7 @@ export function UnsavedChangesDialog({ toolName, onAnswer }: Props) {
   const choice = useRef<LeaveChoice>('cancel');
   const id = useId();
 
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  useModal(ref);
 
   // Closing (rather than unmounting) hands the focus back to what had it before the dialog opened.
   const choose = (c: LeaveChoice) => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { setModal } from '../../shared/use-modal';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppHost } from '../../../mcp/apps/app-host';
 
@@ -32,9 +33,7 @@ export function useViewDisplayMode(
     shown.current = mode;
     const full = mode === 'fullscreen';
     // A modal dialog is drawn in the top layer: above the page, outside the chat list's transforms and clipping.
-    const dialog = stage.current;
-    if (full && dialog !== null && !dialog.open) dialog.showModal();
-    if (!full && dialog?.open === true) dialog.close();
+    setModal(stage.current, full);
     const dims = full ? { width: window.innerWidth, height: window.innerHeight } : { width: box.current?.getBoundingClientRect().width ?? 600, maxHeight: Math.round(window.innerHeight * 0.8) };
     void host.current?.host.then((h) => h?.setDisplayMode(mode, dims));
     if (full) exitRef.current?.focus();
