@@ -1,8 +1,8 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * Shows a <dialog> as modal or closes it, whichever `open` says; true when it changed. The one place the UI calls
- * showModal(): a modal dialog is drawn in the top layer, traps the focus and gives it back to its opener on close.
+ * Shows a <dialog> as modal or closes it, whichever `open` says; true when it changed. The one place the UI opens
+ * a dialog as modal: it is drawn in the top layer, traps the focus and gives it back to its opener on close.
  */
 export function setModal(dialog: HTMLDialogElement | null, open: boolean): boolean {
   if (dialog === null || dialog.open === open) return false;
