@@ -4,8 +4,7 @@
  */
 export type SkipReason =
   | { kind: 'unreadable'; path: string; expected: string }
-  | { kind: 'no_messages' }
-  | { kind: 'unknown_content'; contentType: string };
+  | { kind: 'no_messages' };
 
 /** `entry`: the entry as a person finds it in the other app (its title, else its id, else its place in the file). */
 export type SkippedEntry = { entry: string; reason: SkipReason };
@@ -16,8 +15,6 @@ export function skippedEntryText({ entry, reason }: SkippedEntry): string {
       return `${entry}: not imported, it cannot be read (at ${reason.path}, expected ${reason.expected}).`;
     case 'no_messages':
       return `${entry}: not imported, no messages in the file.`;
-    case 'unknown_content':
-      return `${entry}: not imported, an unknown content type (“${reason.contentType}”).`;
   }
 }
 
