@@ -14,8 +14,8 @@ import './ui/styles.css';
  * 2. Where data lives, chosen before anything opens the database: a browser that refuses IndexedDB (some private
  *    modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the
  *    database is imported statically here, so the database module cannot load before the choice is made.
- * 3. The database module (Dexie's evaluation), then the app's code, then start-up's reads and writes, with a yield
- *    between each, and the real shell drawn over the stand-in once they are done (mount-app.tsx).
+ * 3. Dexie's evaluation, the database module, the app's stores, its screens, then start-up's reads and writes, with
+ *    a yield between each, and the real shell drawn over the stand-in once they are done (mount-app.tsx).
  */
 async function boot(): Promise<void> {
   const element = document.getElementById('root');
@@ -29,7 +29,15 @@ async function boot(): Promise<void> {
     const fake = await import('fake-indexeddb');
     selectMemoryBackend(probe.reason, { indexedDB: fake.indexedDB, IDBKeyRange: fake.IDBKeyRange });
   }
+  // Each import evaluates only what the ones before it did not: Dexie's own code, then the schema, then the app's
+  // stores, then its screens. One import of everything was one task of hundreds of ms on a throttled phone.
+  await import('dexie');
+  await nextTask();
   await import('./db/database');
+  await nextTask();
+  await import('./store/app-controller');
+  await nextTask();
+  await import('./ui/app');
   await nextTask();
   const { mountApp } = await import('./mount-app');
   await nextTask();

@@ -10,17 +10,22 @@
  * this folder's node_modules is not installed.
  *
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), LH_RUNS (default 3), LH_DIST (an app build to use instead of
- * building one into a temp dir), LH_SAVE (a file to write the app's median-LCP report to, as JSON).
+ * building one into a temp dir), LH_SAVE (a file to write the app's median-LCP report to, as JSON), LH_BUSY (a count
+ * of busy processes, `node -e "for(;;){}"`, kept running through the measured runs: the target holds with one),
+ * LH_BASELINE_DIST (another app build, e.g. the last release's, measured interleaved in the same rounds as "baseline":
+ * a change's before and after under the same load).
+ * Each run prints the machine's load average beside its figures, since TBT on a shared machine says little without it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const here = import.meta.dirname;
 const repo = resolve(here, '../..');
 const RUNS = Number(process.env.LH_RUNS) || 3;
+const BUSY = Math.max(0, Math.floor(Number(process.env.LH_BUSY) || 0));
 const LCP_TARGET = 1.5;
 const TBT_TARGET_MS = 200;
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -56,6 +61,18 @@ const median = (xs) => {
 };
 const ms = (x) => `${Math.round(x)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** The 1-minute load average, and the 5-minute one beside it (what the machine was doing around a run). */
+const load = () => {
+  const [one, five] = loadavg();
+  return `load ${one.toFixed(2)} (5 min ${five.toFixed(2)})`;
+};
+
+/** Processes that each keep one core busy until killed: the "one other busy process" a user's machine has. */
+function startBusy(count) {
+  const children = [];
+  for (let i = 0; i < count; i++) children.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+  return () => { for (const c of children) c.kill('SIGKILL'); };
+}
 
 /** The few lines of the app's own audits that say where its LCP and TBT go (largest first). */
 function causes(lhr) {
@@ -114,6 +131,8 @@ async function main() {
       return `http://127.0.0.1:${port}/`;
     }
     const pages = { app: await serve(appDir, true), minimal: await serve(minimalDir, false) };
+    if (process.env.LH_BASELINE_DIST) pages.baseline = await serve(resolve(repo, process.env.LH_BASELINE_DIST), true);
+    const names = Object.keys(pages);
 
     /** One Lighthouse run in a fresh Chromium (a fresh profile: no cache, no service worker). */
     async function measure(url) {
@@ -130,13 +149,21 @@ async function main() {
       }
     }
 
-    const runs = { app: [], minimal: [] };
-    for (let i = 0; i < RUNS; i++) {
-      for (const name of i % 2 === 0 ? ['app', 'minimal'] : ['minimal', 'app']) {
-        const r = await measure(pages[name]);
-        runs[name].push(r);
-        process.stdout.write(`[lighthouse] round ${i + 1} ${name}: LCP ${ms(r.lcp)}, FCP ${ms(r.fcp)}, TBT ${ms(r.tbt)}\n`);
+    const runs = Object.fromEntries(names.map((n) => [n, []]));
+    const loads = [];
+    const stopBusy = startBusy(BUSY);
+    if (BUSY > 0) process.stdout.write(`[lighthouse] ${BUSY} busy process(es) running beside the measured runs\n`);
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        for (const name of i % 2 === 0 ? names : [...names].reverse()) {
+          const r = await measure(pages[name]);
+          runs[name].push(r);
+          loads.push(loadavg()[0]);
+          process.stdout.write(`[lighthouse] round ${i + 1} ${name}: LCP ${ms(r.lcp)}, FCP ${ms(r.fcp)}, TBT ${ms(r.tbt)}, ${load()}\n`);
+        }
       }
+    } finally {
+      stopBusy();
     }
 
     const pick = (name, key) => runs[name].map((r) => r[key]);
@@ -150,8 +177,13 @@ async function main() {
     const out = process.stdout;
     const list = (name, key) => pick(name, key).map((x) => Math.round(x)).join(', ');
     out.write(`\nLighthouse ${lhVersion} mobile preset (simulated throttling), ${browser}, ${RUNS} runs each, interleaved (median; runs in brackets):\n`);
+    out.write(`  machine: ${BUSY} busy process(es) beside the runs, 1-minute load average after each run ${loads.map((x) => x.toFixed(2)).join(', ')}\n`);
     out.write(`  minimal  LCP ${ms(minimal.lcpMs)} [${list('minimal', 'lcp')}]  FCP ${ms(minimal.fcpMs)}  TBT ${ms(minimal.tbtMs)} [${list('minimal', 'tbt')}]\n`);
     out.write(`  app      LCP ${ms(app.lcpMs)} [${list('app', 'lcp')}]  FCP ${ms(app.fcpMs)}  TBT ${ms(app.tbtMs)} [${list('app', 'tbt')}]\n`);
+    if (runs.baseline) {
+      const b = figures('baseline');
+      out.write(`  baseline LCP ${ms(b.lcpMs)} [${list('baseline', 'lcp')}]  FCP ${ms(b.fcpMs)}  TBT ${ms(b.tbtMs)} [${list('baseline', 'tbt')}] (${process.env.LH_BASELINE_DIST})\n`);
+    }
     out.write(`  LCP app/minimal ${lcpRatio.toFixed(2)}x (target <= ${LCP_TARGET}x)${lcpRatio <= LCP_TARGET ? '' : ' OVER'}\n`);
     out.write(`  TBT app ${ms(app.tbtMs)} (target <= ${TBT_TARGET_MS} ms)${app.tbtMs <= TBT_TARGET_MS ? '' : ' OVER'}\n`);
     // The run whose LCP is the median one: its audits say where the time goes.
@@ -165,8 +197,11 @@ async function main() {
       lighthouse: lhVersion,
       browser,
       runs: RUNS,
+      busyProcesses: BUSY,
+      loadAverages: loads,
       app: { ...app, runs: runs.app.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })) },
       minimal: { ...minimal, runs: runs.minimal.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })) },
+      ...(runs.baseline ? { baseline: { dist: process.env.LH_BASELINE_DIST, ...figures('baseline'), runs: runs.baseline.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })) } } : {}),
       lcpRatio,
       targets: { lcpRatio: LCP_TARGET, tbtMs: TBT_TARGET_MS },
     };

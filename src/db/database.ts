@@ -63,6 +63,19 @@ import { backendDexieOptions } from './storage-backend';
 
 export const DB_NAME = 'toolscope';
 
+/** The versions after 1: each one's changes, and the upgrade that rewrites data on the way to it. */
+type SchemaStep = readonly [version: number, changes: Readonly<Record<string, string | null>>, upgrade?: (tx: Transaction) => Promise<void>];
+const SCHEMA_STEPS: readonly SchemaStep[] = [
+  [2, SCHEMA_V2_CHANGES, upgradeToV2],
+  [3, SCHEMA_V3_CHANGES],
+  [4, SCHEMA_V4_CHANGES],
+  [5, SCHEMA_V5_CHANGES],
+  [7, SCHEMA_V7_CHANGES],
+  [8, SCHEMA_V8_CHANGES],
+  [10, SCHEMA_V10_CHANGES],
+  [11, SCHEMA_V11_CHANGES],
+];
+
 export class ToolscopeDB extends Dexie {
   declare readonly sessions: Table<SessionRecord, string>;
   declare readonly messages: Table<MessageRecord, string>;
@@ -95,7 +108,7 @@ export class ToolscopeDB extends Dexie {
     super(name, options);
     this.syncFlag = syncFlag;
     this.use(changeLog(syncFlag));
-    // Every version stays declared: a browser may hold a database from any of them.
+    // A browser may hold a database from any version: each one reaches the current schema (declaredSchemaSteps).
     declareVersions(this);
   }
 }
@@ -113,23 +126,36 @@ export function sessionTables(d: ToolscopeDB) {
 }
 
 /**
- * Declares the schema's versions on a Dexie instance, all of them or those up to `last` (the upgrade tests build a
- * database as an older app left it, with this same chain).
+ * The versions Dexie is given, up to `last`: version 1, every version with an upgrade, and the last one. A run of
+ * versions without an upgrade is declared once, at its highest number, with their changes merged in order (a later
+ * change to a table wins, `null` still deletes): Dexie (3+) upgrades from the schema the browser actually holds, so
+ * a database left at any version in the run reaches the same tables and indexes. Declaring each version costs Dexie
+ * work on every table, on the main thread while the page starts (architecture.md, "Start-up"), so fewer is faster.
+ */
+export function declaredSchemaSteps(last = Infinity): SchemaStep[] {
+  const out: SchemaStep[] = [];
+  let pending: { version: number; changes: Record<string, string | null> } | null = null;
+  for (const [version, changes, upgrade] of SCHEMA_STEPS) {
+    if (version > last) break;
+    if (upgrade) {
+      if (pending) out.push([pending.version, pending.changes]);
+      pending = null;
+      out.push([version, changes, upgrade]);
+    } else {
+      pending = { version, changes: { ...(pending?.changes ?? {}), ...changes } };
+    }
+  }
+  if (pending) out.push([pending.version, pending.changes]);
+  return out;
+}
+
+/**
+ * Declares the schema on a Dexie instance, as the current app or as the app of version `last` left it (the upgrade
+ * tests build an older database with this same chain).
  */
 export function declareVersions(db: Dexie, last = Infinity): void {
   declareV1(db);
-  const steps: [number, Record<string, string | null>, ((tx: Transaction) => Promise<void>)?][] = [
-    [2, SCHEMA_V2_CHANGES, upgradeToV2],
-    [3, SCHEMA_V3_CHANGES],
-    [4, SCHEMA_V4_CHANGES],
-    [5, SCHEMA_V5_CHANGES],
-    [7, SCHEMA_V7_CHANGES],
-    [8, SCHEMA_V8_CHANGES],
-    [10, SCHEMA_V10_CHANGES],
-    [11, SCHEMA_V11_CHANGES],
-  ];
-  for (const [version, changes, upgrade] of steps) {
-    if (version > last) return;
+  for (const [version, changes, upgrade] of declaredSchemaSteps(last)) {
     const declared = db.version(version).stores(changes);
     if (upgrade) declared.upgrade(upgrade);
   }
