@@ -3,8 +3,8 @@
  * printed only: `npx tsx bench/otel-export.ts`. The session is synthetic: 200 runs of 10 parallel calls each.
  */
 import type { EventRecord, RunRecord } from '../src/db/records';
-import type { ExportedSessionV1 } from '../src/io/format-v1';
-import { sessionsToOtlp } from '../src/io/otlp-export';
+import type { ExportedSessionV1 } from '../src/io/session-file/format-v1';
+import { sessionsToOtlp } from '../src/io/otlp/otlp-export';
 
 const sessionId = 's1';
 const usage = { promptTokens: 1000, completionTokens: 100, totalTokens: 1100, estimated: false };

@@ -16,11 +16,11 @@ const standaloneCode = (createRequire(import.meta.url)('ajv/dist/standalone') as
  * sanitizes exports without compiling anything at run time: no `new Function`, no 'unsafe-eval' needed.
  */
 
-const SCHEMA_FILE = fileURLToPath(new URL('../src/io/session-schema.json', import.meta.url));
+const SCHEMA_FILE = fileURLToPath(new URL('../src/io/session-file/session-schema.json', import.meta.url));
 /** Chat Completions messages, the other kind of file the import takes (a new session). */
-const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/openai-messages-schema.json', import.meta.url));
-/** OTLP/JSON traces, imported as read-only sessions (io/otlp-import.ts) and the shape the trace export is held to. */
-const OTLP_TRACES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/otlp-trace-schema.json', import.meta.url));
+const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/openai/openai-messages-schema.json', import.meta.url));
+/** OTLP/JSON traces, imported as read-only sessions (io/otlp/otlp-import.ts) and the shape the trace export is held to. */
+const OTLP_TRACES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/otlp/otlp-trace-schema.json', import.meta.url));
 
 /** `import { validate } from 'virtual:export-schema/validate'` checks a parsed file as-is. */
 export const VALIDATE_ID = 'virtual:export-schema/validate';

@@ -4,8 +4,8 @@ import { sessionItems } from './support/session-list';
 import { readStores } from './support/stored-rows';
 import { writeFileSync } from 'node:fs';
 import { confirmImport, fixtureObject, importDialog } from './support/import-export';
-import { copyWithNewIds } from '../src/io/remap';
-import type { ExportFileV1 } from '../src/io/format-v1';
+import { copyWithNewIds } from '../src/io/session-file/remap';
+import type { ExportFileV1 } from '../src/io/session-file/format-v1';
 
 const SESSIONS = 250;
 

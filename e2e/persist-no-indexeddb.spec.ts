@@ -13,7 +13,7 @@ import { historyProblems } from './support/history-check';
 
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
 addFormats(ajv, ['date-time']);
-const validFile = ajv.compile(JSON.parse(readFileSync('src/io/session-schema.json', 'utf8')) as object);
+const validFile = ajv.compile(JSON.parse(readFileSync('src/io/session-file/session-schema.json', 'utf8')) as object);
 
 type Exported = { sessions: Array<{ messages: Array<{ role: string; content: string; order: number }> }> };
 

@@ -21,7 +21,7 @@ type Exported = {
 
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
 addFormats(ajv, ['date-time']);
-const validFile = ajv.compile(JSON.parse(readFileSync('src/io/session-schema.json', 'utf8')) as object);
+const validFile = ajv.compile(JSON.parse(readFileSync('src/io/session-file/session-schema.json', 'utf8')) as object);
 
 /** The downloaded file matches the version-1 schema, its history is valid and every event has its run. */
 function checkedFile(text: string): Exported {

@@ -134,18 +134,22 @@ export function sessionTables(d: ToolscopeDB) {
  */
 export function declaredSchemaSteps(last = Infinity): SchemaStep[] {
   const out: SchemaStep[] = [];
-  let pending: { version: number; changes: Record<string, string | null> } | null = null;
+  // The run of versions without an upgrade not declared yet: its highest number and its changes merged.
+  let runVersion = 0;
+  let runChanges: Record<string, string | null> = {};
   for (const [version, changes, upgrade] of SCHEMA_STEPS) {
     if (version > last) break;
     if (upgrade) {
-      if (pending) out.push([pending.version, pending.changes]);
-      pending = null;
+      if (runVersion > 0) out.push([runVersion, runChanges]);
+      runVersion = 0;
+      runChanges = {};
       out.push([version, changes, upgrade]);
     } else {
-      pending = { version, changes: { ...(pending?.changes ?? {}), ...changes } };
+      runVersion = version;
+      runChanges = { ...runChanges, ...changes };
     }
   }
-  if (pending) out.push([pending.version, pending.changes]);
+  if (runVersion > 0) out.push([runVersion, runChanges]);
   return out;
 }
 

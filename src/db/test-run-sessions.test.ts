@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildExport } from '../io/export-sessions';
-import { validateExportFile } from '../io/validate-file';
+import { buildExport } from '../io/session-file/export-sessions';
+import { validateExportFile } from '../io/session-file/validate-file';
 import { createSession, listSessions, searchSessions } from './sessions-repo';
 import { freshDB } from './testing/fresh-db';
 

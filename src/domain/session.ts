@@ -65,7 +65,7 @@ export type SessionRecord = {
   activeBranchId?: string;
   /** Set on a session made by Fork: the session and message it was forked from, and that session's title then. */
   forkedFrom?: ForkSource;
-  /** Made by importing an OpenTelemetry trace (io/otlp-import.ts): shown read-only, never continued. */
+  /** Made by importing an OpenTelemetry trace (io/otlp/otlp-import.ts): shown read-only, never continued. */
   importedTrace?: boolean;
   /**
    * Made by a suite run for one case on one model (architecture.md, "Test cases and suites"): left out of the

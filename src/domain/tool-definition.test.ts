@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import fixture from '../io/__fixtures__/export-v1.json';
+import fixture from '../io/session-file/__fixtures__/export-v1.json';
 import { flattenTool, unflattenTool, type FlatToolDefinition, type HttpToolSpec, type ToolDefinition } from './tool-definition';
 
 const common = { id: 't', name: 'n', description: 'd', parameters: { type: 'object' }, timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 2 };

@@ -3,7 +3,7 @@ import { ASSISTANT_STATUSES, TOOL_OUTCOMES, isToolOutcome } from './messages';
 import { LIMIT_STOPS, SESSION_STATUSES, isLimitStop } from './session';
 import { STOP_REASONS, isStopReason } from './stop-reason';
 import { statusAfterStop } from './session';
-import { buildSessionSchema } from '../io/schema-source';
+import { buildSessionSchema } from '../io/session-file/schema-source';
 
 /** Every enum the export schema lists, by the property it constrains, wherever it sits in the schema. */
 function enumsOf(schema: unknown, key: string, found: unknown[][] = []): unknown[][] {

@@ -1,7 +1,7 @@
 /** Tests "Answer matches" patterns off the page's thread, so a slow one can be ended (evals/answer-matcher.ts). */
 import type { MatchReply, MatchRequest } from './answer-matcher';
 
-// Typed by hand: the project compiles against the DOM lib (see io/import-worker.ts).
+// Typed by hand: the project compiles against the DOM lib (see io/import/import-worker.ts).
 const scope = self as unknown as { postMessage(message: MatchReply): void; onmessage: ((event: MessageEvent<MatchRequest>) => void) | null };
 
 scope.onmessage = (event: MessageEvent<MatchRequest>) => {

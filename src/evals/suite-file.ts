@@ -3,7 +3,7 @@ import { validate } from 'virtual:export-schema/suite';
 import type { ChatMessage } from '../domain/messages';
 import type { CaseCheck, EvalCaseRecord, EvalCell, EvalRunRecord, EvalSuiteRecord, FrozenRequest, RecordedToolResult } from '../domain/eval-case';
 import { APP_INFO } from '../io/app-info';
-import type { ExportAppInfo } from '../io/format-v1';
+import type { ExportAppInfo } from '../io/session-file/format-v1';
 import { pointerToPath } from '../io/json-path';
 
 /**

@@ -2,12 +2,12 @@
  * The source of the suite file's JSON Schema (version 2; it reads version 1 files too: 2 only adds each cell's
  * optional `transcript`). The checked-in copies (src/evals/suite-schema.json and public/schema/toolscope-suite-v2.json;
  * public/schema/toolscope-suite-v1.json stays as published) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
- * keeps the three equal. Closed objects with finite bounds, built like the session file's (io/schema-source.ts) with the
- * same builders (io/schema-builders.ts).
+ * keeps the three equal. Closed objects with finite bounds, built like the session file's (io/session-file/schema-source.ts) with the
+ * same builders (io/session-file/schema-builders.ts).
  */
 import { CELL_VERDICTS } from '../domain/eval-case';
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
-import { count, list as listOf, ms, nullable, obj, ref, str, tagged, type Schema } from '../io/schema-builders';
+import { count, list as listOf, ms, nullable, obj, ref, str, tagged, type Schema } from '../io/session-file/schema-builders';
 
 const ID = 256;
 const NAME = 256;

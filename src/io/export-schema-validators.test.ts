@@ -8,7 +8,7 @@ import { validate as generatedValidate } from 'virtual:export-schema/validate';
 import { exportValidatorSource, toEsm } from '../../build/export-validators';
 import { fixtureFile } from './testing/export-fixture';
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('./session-schema.json', import.meta.url)), 'utf8')) as object;
+const schema = JSON.parse(readFileSync(fileURLToPath(new URL('./session-file/session-schema.json', import.meta.url)), 'utf8')) as object;
 
 /** The validator the app compiled on the page before: the reference the generated code must agree with. */
 function compileRuntimeValidator() {

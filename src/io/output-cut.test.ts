@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../db/records';
 import { freshDB } from '../db/testing/fresh-db';
 import { cutOutput, DEFAULT_OUTPUT_LIMIT_BYTES, utf8Length } from '../tools/output-limit';
-import { buildExport, serializeExport } from './export-sessions';
-import type { ExportFileV1 } from './format-v1';
-import { importExportText } from './import-file';
+import { buildExport, serializeExport } from './session-file/export-sessions';
+import type { ExportFileV1 } from './session-file/format-v1';
+import { importExportText } from './import/import-file';
 import { cutOverLimitValues, withinOutputLimit } from './output-cut';
 import { fixtureFile } from './testing/export-fixture';
 

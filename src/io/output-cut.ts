@@ -1,6 +1,6 @@
 import type { EventRecord, MessageRecord, ToolCallRecord } from '../db/records';
 import { cutOutput, DEFAULT_OUTPUT_LIMIT_BYTES, utf8Length } from '../tools/output-limit';
-import type { ExportFileV1, ExportedSessionV1 } from './format-v1';
+import type { ExportFileV1, ExportedSessionV1 } from './session-file/format-v1';
 
 type Log = { level: string; text: string; t: number };
 

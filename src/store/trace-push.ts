@@ -1,8 +1,8 @@
 import { db } from '../db/database';
 import { readCollectorConfig } from '../db/collector-repo';
-import type { ExportScope } from '../io/export-sessions';
-import { pushTraces } from '../io/otlp-push';
-import { buildTrace } from '../io/trace-build';
+import type { ExportScope } from '../io/session-file/export-sessions';
+import { pushTraces } from '../io/otlp/otlp-push';
+import { buildTrace } from '../io/otlp/trace-build';
 import { useCollectorStatus } from './settings/collector-status';
 
 /**

@@ -3,7 +3,7 @@ import { openBody, sealBody } from './blob-body-codec';
 import type { FromCodecWorker, ToCodecWorker } from './codec-protocol';
 import { VaultError } from './vault-crypto';
 
-// Typed by hand: the project compiles against the DOM lib (see io/import-worker.ts).
+// Typed by hand: the project compiles against the DOM lib (see io/import/import-worker.ts).
 const scope = self as unknown as { postMessage(message: FromCodecWorker, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<ToCodecWorker>) => void) | null };
 
 scope.onmessage = async (event: MessageEvent<ToCodecWorker>) => {

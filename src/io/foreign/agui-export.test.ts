@@ -54,7 +54,7 @@ describe('AG-UI export', () => {
     if (shape === 'json-array') expect(JSON.parse(text)).toEqual(events);
     else expect(text.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(events);
     const opts = { now: 1, newId: (() => { let n = 0; return () => `n${++n}`; })() };
-    // The import job's two ways in (io/import-job.ts): text that parses as JSON by its shape, else JSON Lines.
+    // The import job's two ways in (io/import/import-job.ts): text that parses as JSON by its shape, else JSON Lines.
     let data: unknown = null;
     try {
       data = JSON.parse(text);

@@ -1,6 +1,6 @@
 import { EventType } from '@ag-ui/core';
 import { ROOT_BRANCH } from '../../domain/branches';
-import type { ExportedSessionV1 } from '../format-v1';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { aguiEventProblem } from './agui-check';
 import { ForeignLimitError, ForeignShapeError, isObj, type Obj } from './foreign-errors';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes, type SessionBuilder } from './session-builder';

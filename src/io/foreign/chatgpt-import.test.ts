@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { zipSync, strToU8 } from 'fflate';
 import { branchStateOf, groupByBranch, pathIds } from '../../domain/branches';
 import type { MessageRecord } from '../../db/records';
-import { checkExportData } from '../check-file';
+import { checkExportData } from '../session-file/check-file';
 import { foreignKindOf } from './detect';
 import { convertParsed, convertPicked, type Converted, type PickedFile } from './open-foreign';
 import { skippedEntryText } from './skipped-entry';

@@ -2,7 +2,7 @@ import { ROOT_BRANCH } from '../../domain/branches';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes } from './session-builder';
 import { entryLabel, type SkippedEntry } from './skipped-entry';
 import { ForeignLimitError, ForeignLoopError, isObj, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
-import type { ExportedSessionV1 } from '../format-v1';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 
 /**
  * ChatGPT's data export (architecture.md, "Import and export of other formats"): a list of conversations, each a

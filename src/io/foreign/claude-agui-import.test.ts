@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { MessageRecord } from '../../db/records';
-import { checkExportData } from '../check-file';
+import { checkExportData } from '../session-file/check-file';
 import { foreignKindOf, mayBeAguiJsonLines } from './detect';
 import { convertJsonLines, convertParsed, type Converted } from './open-foreign';
 import { NO_RESULT_TEXT } from './session-builder';

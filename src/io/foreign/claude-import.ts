@@ -1,5 +1,5 @@
 import { ROOT_BRANCH } from '../../domain/branches';
-import type { ExportedSessionV1 } from '../format-v1';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { ForeignLimitError, isObj, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes } from './session-builder';
 import { entryLabel, type SkippedEntry } from './skipped-entry';

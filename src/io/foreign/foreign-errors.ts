@@ -1,4 +1,4 @@
-import type { FileIssue } from '../validate-file';
+import type { FileIssue } from '../session-file/validate-file';
 
 /** A file of another app's format has the wrong shape where it matters: what and where, for the import dialog. */
 export class ForeignShapeError extends Error {

@@ -1,10 +1,11 @@
-import type { ExportFileV1 } from '../format-v1';
-import type { ImportFailure } from '../import-protocol';
+import type { ExportFileV1 } from '../session-file/format-v1';
+import type { ImportFailure } from '../import/import-protocol';
 import { APP_INFO } from '../app-info';
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../format-v1';
-import { findHostileShape, parseJsonText } from '../parse-file';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../session-file/format-v1';
+import { hostileShapeFailure, parseJsonText } from '../import/parse-file';
+import { fileFormat } from '../import/file-format';
 import { ForeignArchiveError, ForeignLimitError, ForeignShapeError, isObj } from './foreign-errors';
-import { foreignKindOf, hasZipMagic, isZipName, type ForeignKind } from './detect';
+import { hasZipMagic, type ForeignKind } from './detect';
 import type { BuilderOptions, ForeignNotes } from './session-builder';
 
 /**
@@ -25,10 +26,8 @@ const base = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 
 export async function convertParsed(data: unknown, kind: ForeignKind, opts: BuilderOptions): Promise<Converted> {
   return guarded(async () => {
-    const hostile = findHostileShape(data);
-    if (hostile) {
-      return { ok: false, failure: { stage: 'hostile', message: 'The file contains a structure that is refused for safety.', issues: [{ path: hostile.path, expected: `no such key or nesting: ${hostile.problem}` }], total: 1 } };
-    }
+    const hostile = hostileShapeFailure(data);
+    if (hostile) return { ok: false, failure: hostile };
     const { sessions, notes } = await convertKind(data, kind, opts);
     if (sessions.length === 0) return { ok: false, failure: nothingReadable(notes) };
     const file: ExportFileV1 = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(opts.now).toISOString(), app: APP_INFO, sessions, tools: [] };
@@ -82,7 +81,7 @@ export async function convertPicked(files: readonly PickedFile[], opts: BuilderO
     const decoder = new TextDecoder('utf-8');
     for (const f of files) {
       const bytes = await f.bytes();
-      if (isZipName(f.name) || hasZipMagic(bytes.subarray(0, 4))) {
+      if (fileFormat({ step: 'picked', files: [{ name: f.name, head: bytes.subarray(0, 4) }] }).kind === 'archive') {
         const { readZipEntries } = await import('./unzip');
         if (!hasZipMagic(bytes.subarray(0, 4))) throw new ForeignArchiveError(`“${f.name}” is not a .zip archive (it does not start like one). Download the export again, or pick the conversations.json inside it.`);
         for (const [name, entry] of readZipEntries(bytes, wanted)) texts.set(name, decoder.decode(entry));
@@ -108,7 +107,8 @@ export async function convertPicked(files: readonly PickedFile[], opts: BuilderO
       if (!Array.isArray(parsed.data)) throw new ForeignShapeError('a ChatGPT or Claude data export', { path: `${base(name)} $`, expected: 'a list of conversations' });
       for (const c of parsed.data) all.push(c);
     }
-    const kind = foreignKindOf(all);
+    const format = fileFormat({ step: 'parsed', data: all });
+    const kind = format.kind === 'foreign' ? format.app : null;
     if (kind === null || kind === 'agui') throw new ForeignShapeError('a ChatGPT or Claude data export', { path: `${base(parts[0]!)} $[0]`, expected: 'a conversation with a "mapping" (ChatGPT) or "chat_messages" (Claude)' });
     const converted = await convertParsed(all, kind, opts);
     if (converted.ok && shards.length > 0 && whole === undefined) {
@@ -122,7 +122,8 @@ export async function convertPicked(files: readonly PickedFile[], opts: BuilderO
 async function single(text: string, opts: BuilderOptions): Promise<Converted> {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, failure: { stage: 'json', message: parsed.error.message, error: parsed.error } };
-  const kind = foreignKindOf(parsed.data);
+  const format = fileFormat({ step: 'parsed', data: parsed.data });
+  const kind = format.kind === 'foreign' ? format.app : null;
   if (kind === null) return { ok: false, failure: { stage: 'envelope', message: 'This file is not one this page can import.', issues: [], total: 0 } };
   return convertParsed(parsed.data, kind, opts);
 }

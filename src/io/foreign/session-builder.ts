@@ -2,7 +2,7 @@ import type { MessageRecord } from '../../db/records';
 import { ROOT_BRANCH, type Branch } from '../../domain/branches';
 import { zeroUsage, type AssistantMessage, type ChatMessage, type ToolCall, type ToolMessage } from '../../domain/messages';
 import type { SessionRecord } from '../../domain/session';
-import type { ExportedSessionV1 } from '../format-v1';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { deriveRuns } from './derive-runs';
 import type { SkippedEntry } from './skipped-entry';
 

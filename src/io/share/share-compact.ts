@@ -1,7 +1,7 @@
 import { ROOT_BRANCH } from '../../domain/branches';
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES, type AssistantStatus, type ChatMessage, type ToolOutcome } from '../../domain/messages';
 import { createSessionBuilder } from '../foreign/session-builder';
-import type { ExportedSessionV1 } from '../format-v1';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 
 /**
  * Share format 2 (architecture.md, "Share links"): only what the shared view shows, positional, so a short

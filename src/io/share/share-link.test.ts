@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureFile } from '../testing/export-fixture';
-import type { ExportFileV1 } from '../format-v1';
+import type { ExportFileV1 } from '../session-file/format-v1';
 import { openShareLink } from './open-share-link';
 import { sealShare, toBase64Url } from './share-crypto';
 import { ShareLinkError, type ShareLinkErrorKind } from './share-errors';
@@ -8,7 +8,7 @@ import { formatShareLink, parseShareFragment, MAX_INLINE_LINK_CHARS } from './sh
 import { readFileSync } from 'node:fs';
 import { ROOT_BRANCH } from '../../domain/branches';
 import { createSessionBuilder } from '../foreign/session-builder';
-import type { ExportedSessionV1 } from '../format-v1';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { RESULT_LEFT_OUT } from './share-compact';
 import { encodeSharePlaintext, sharePlaintext, SHARE_FORMAT } from './share-plaintext';
 

@@ -1,6 +1,6 @@
-import { checkExportData } from '../check-file';
+import { checkExportData } from '../session-file/check-file';
 import { APP_INFO } from '../app-info';
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1 } from '../format-v1';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1 } from '../session-file/format-v1';
 import { compactShare, CompactShareError, sessionFromCompact, type ShareV2 } from './share-compact';
 import { ShareLinkError } from './share-errors';
 

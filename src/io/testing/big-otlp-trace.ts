@@ -1,4 +1,4 @@
-import type { OtlpTraces } from '../otlp-types';
+import type { OtlpTraces } from '../otlp/otlp-types';
 
 /**
  * A synthetic OTLP/JSON trace with `calls` GenAI tool calls, for speed figures: 'runs' is an agent that ran

@@ -8,7 +8,7 @@ import { createReplayCursor } from './replay-cursor';
 
 // Recorded with the app: a retried 503, parallel calls with a schema failure, a denied approval, a stopped reply, a compaction.
 type Fixture = { sessions: { messages: ChatMessage[]; runs: { id: string; startedAt: number }[]; events: AgentEvent[] }[] };
-const file = JSON.parse(readFileSync(new URL('../../io/__fixtures__/export-v1-full.json', import.meta.url), 'utf8')) as Fixture;
+const file = JSON.parse(readFileSync(new URL('../../io/session-file/__fixtures__/export-v1-full.json', import.meta.url), 'utf8')) as Fixture;
 const session = file.sessions[0]!;
 
 /** Every call the state shows as answered has its tool result appended, and the other way round. */

@@ -30,12 +30,12 @@ export async function buildAguiEvents(sessionId: string, shape: AguiFileShape): 
 }
 
 export async function buildSessionMarkdown(sessionId: string): Promise<string> {
-  const [{ session, path }, { sessionToMarkdown }] = await Promise.all([shownPath(sessionId), import('../../io/markdown-export')]);
+  const [{ session, path }, { sessionToMarkdown }] = await Promise.all([shownPath(sessionId), import('../../io/markdown/markdown-export')]);
   return sessionToMarkdown(session.title, path);
 }
 
 export async function buildMessageMarkdown(sessionId: string, messageId: string): Promise<string> {
-  const [{ path }, { messageToMarkdown }] = await Promise.all([shownPath(sessionId), import('../../io/markdown-export')]);
+  const [{ path }, { messageToMarkdown }] = await Promise.all([shownPath(sessionId), import('../../io/markdown/markdown-export')]);
   const md = messageToMarkdown(messageId, path);
   if (md === null) throw new Error('The message is not on the shown path any more.');
   return md;

@@ -6,8 +6,8 @@ import { assistantMsg, toolMsg, userMsg } from '../../db/testing/message-builder
 import { freshDB } from '../../db/testing/fresh-db';
 import { manualTimers } from '../../db/testing/manual-timers';
 import { runEmitter } from '../../db/testing/run-emitter';
-import { checkExportData } from '../../io/check-file';
-import { buildExport } from '../../io/export-sessions';
+import { checkExportData } from '../../io/session-file/check-file';
+import { buildExport } from '../../io/session-file/export-sessions';
 import { withUnsaved } from './with-unsaved';
 
 let db: ToolscopeDB;

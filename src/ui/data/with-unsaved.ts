@@ -1,7 +1,7 @@
 import { addUsage, type Usage } from '../../domain/messages';
 import type { UnsavedRecords } from '../../db/persister';
 import type { MessageRecord, RunRecord } from '../../db/records';
-import type { ExportedSessionV1 } from '../../io/format-v1';
+import type { ExportedSessionV1 } from '../../io/session-file/format-v1';
 
 const minus = (a: Usage, b: Usage): Usage => ({
   promptTokens: a.promptTokens - b.promptTokens,

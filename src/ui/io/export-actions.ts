@@ -1,10 +1,10 @@
 import { loadedRunController } from '../../store/app-controller';
-import type { ExportScope } from '../../io/export-sessions';
+import type { ExportScope } from '../../io/session-file/export-sessions';
 import { buildOpenAIMessages, buildSessionsFile } from '../data/session-export';
 import { downloadText } from '../download';
 
 // The export code (and ajv) loads on first use, keeping it out of the initial bundle.
-const loadExport = () => Promise.all([import('../../io/export-sessions'), import('../../io/file-name')]);
+const loadExport = () => Promise.all([import('../../io/session-file/export-sessions'), import('../../io/file-name')]);
 
 /**
  * Writes a Toolscope file. A session whose run could not be stored (storage full) is exported with the part
@@ -22,8 +22,8 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
   if (unsavedCount > 0) {
     const [{ withUnsaved }, { sanitizeForExport }, { checkIntegrity }] = await Promise.all([
       import('../data/with-unsaved'),
-      import('../../io/sanitize-export'),
-      import('../../io/integrity'),
+      import('../../io/session-file/sanitize-export'),
+      import('../../io/session-file/integrity'),
     ]);
     file.sessions = merged.map(({ entry, unsaved }) => (unsaved ? withUnsaved(entry, unsaved) : entry));
     warnings.push(...sanitizeForExport(file), ...checkIntegrity(file).issues);

@@ -1,7 +1,7 @@
-import type { ImportProgress } from '../../io/import-client';
-import type { ImportSummary } from '../../io/import-file';
+import type { ImportProgress } from '../../io/import/import-client';
+import type { ImportSummary } from '../../io/import/import-file';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
-import type { ImportFailure, ImportPhase } from '../../io/import-protocol';
+import type { ImportFailure, ImportPhase } from '../../io/import/import-protocol';
 
 const PHASE_LABEL: Record<ImportPhase, string> = {
   reading: 'Reading the file',

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useModal } from '../shared/use-modal';
-import type { ImportClient, ImportProgress } from '../../io/import-client';
-import type { ImportSummary } from '../../io/import-file';
-import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import-plan';
-import type { ImportFailure, ImportPreview } from '../../io/import-protocol';
+import type { ImportClient, ImportProgress } from '../../io/import/import-client';
+import type { ImportSummary } from '../../io/import/import-file';
+import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import/import-plan';
+import type { ImportFailure, ImportPreview } from '../../io/import/import-protocol';
 import { useUiStore } from '../../store/ui-store';
 import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUTPUT_LIMIT_KB } from './import-dialog-parts';
 import { ImportToolsReview } from './import-tools-review';
@@ -47,7 +47,7 @@ export function ImportDialog() {
     const fileName = request.files.map((f) => f.name).join(', ');
     let live = true;
     setView({ kind: 'working', fileName, progress: { phase: 'reading', done: 0, total: request.files.reduce((n, f) => n + f.size, 0) } });
-    void import('../../io/import-client').then(async ({ createImportClient }) => {
+    void import('../../io/import/import-client').then(async ({ createImportClient }) => {
       if (!live) return;
       const c = createImportClient((progress) => {
         if (live) setView((v) => (v.kind === 'working' ? { ...v, progress } : v));

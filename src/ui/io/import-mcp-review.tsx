@@ -1,4 +1,4 @@
-import type { ImportedMcpServer } from '../../io/import-mcp-servers';
+import type { ImportedMcpServer } from '../../io/import/import-mcp-servers';
 
 function needs(s: Pick<ImportedMcpServer, 'needsHeaders'>): string {
   return s.needsHeaders.length > 0 ? `needs its headers: ${s.needsHeaders.join(', ')}` : 'needs no headers';

@@ -1,6 +1,6 @@
 import type { ToolKind } from '../../domain/tool-definition';
-import type { ImportAnalysis } from '../../io/import-plan';
-import type { ImportPreview } from '../../io/import-protocol';
+import type { ImportAnalysis } from '../../io/import/import-plan';
+import type { ImportPreview } from '../../io/import/import-protocol';
 
 const KIND_LABEL: Record<ToolKind, string> = { code: 'Code', http: 'HTTP', builtin: 'Built-in' };
 

@@ -1,5 +1,5 @@
 import { branchStateOf, pathIds, ROOT_BRANCH, siblingMap, type Siblings } from '../../domain/branches';
-import type { ExportedSessionV1 } from '../../io/format-v1';
+import type { ExportedSessionV1 } from '../../io/session-file/format-v1';
 
 /**
  * A shared session's branches (architecture.md, "Share links"): the messages on the path to the branch shown and the

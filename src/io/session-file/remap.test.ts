@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { ExportFileV1 } from './format-v1';
+import { checkIntegrity } from './integrity';
+import { copyWithNewIds, type IdFactory } from './remap';
+import { fixtureFile } from '../testing/export-fixture';
+
+function counterIds(): IdFactory {
+  let n = 0;
+  return { session: () => `S${++n}`, message: () => `M${++n}`, run: () => `R${++n}`, toolCall: () => `C${++n}`, tool: () => `T${++n}` };
+}
+
+/** Every string value anywhere in a value. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+describe('copyWithNewIds', () => {
+  const original = fixtureFile().sessions[0]!;
+  const copy = copyWithNewIds(original, counterIds());
+
+  it('leaves none of the old session, message, run or tool call ids behind', () => {
+    const oldIds = new Set<string>([
+      original.session.id,
+      ...original.messages.map((m) => m.id),
+      ...original.runs.map((r) => r.id),
+      ...original.toolCalls.map((c) => c.id),
+    ]);
+    // Ids also appear inside text only as ids, never as prose, in the fixture.
+    const leftovers = strings(copy).filter((s) => oldIds.has(s));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('keeps every reference consistent, so the copy passes the integrity checks', () => {
+    const file: ExportFileV1 = { ...fixtureFile(), sessions: [original, copy] };
+    expect(checkIntegrity(file)).toEqual({ issues: [], total: 0 });
+  });
+
+  it('maps one old id to the same new id everywhere it appears', () => {
+    const assistant = copy.messages.find((m) => m.role === 'assistant' && m.toolCalls.length === 2);
+    if (assistant?.role !== 'assistant') throw new Error('fixture has a parallel call');
+    const [paris, tokyo] = assistant.toolCalls;
+    const results = copy.messages.filter((m) => m.role === 'tool').map((m) => (m.role === 'tool' ? m.toolCallId : ''));
+    expect(results).toEqual(expect.arrayContaining([paris!.id, tokyo!.id]));
+    const rows = copy.toolCalls.filter((c) => c.messageId === assistant.id).map((c) => c.id);
+    expect(rows).toEqual([paris!.id, tokyo!.id]);
+    const started = copy.events.filter((e) => e.type === 'tool_started').map((e) => (e.type === 'tool_started' ? e.callId : ''));
+    expect(started).toEqual(expect.arrayContaining([paris!.id, tokyo!.id]));
+    const appended = copy.events.find((e) => e.type === 'message_appended' && e.message.id === assistant.id);
+    expect(appended).toMatchObject({ message: { toolCalls: [{ id: paris!.id }, { id: tokyo!.id }] } });
+    expect(new Set(copy.events.map((e) => e.sessionId))).toEqual(new Set([copy.session.id]));
+    expect(new Set(copy.events.map((e) => e.runId))).toEqual(new Set(copy.runs.map((r) => r.id)));
+  });
+
+  it('changes nothing but ids', () => {
+    expect(copy.messages.map((m) => m.content)).toEqual(original.messages.map((m) => m.content));
+    expect(copy.events.map((e) => [e.type, e.seq, e.t])).toEqual(original.events.map((e) => [e.type, e.seq, e.t]));
+    expect({ ...copy.session, id: '' }).toEqual({ ...original.session, id: '' });
+  });
+
+  it('gives a provider-reused call id in two messages one new id, still unique per message', () => {
+    const file = fixtureFile();
+    const entry = file.sessions[0]!;
+    // Make turn 2 reuse turn 1's first call id, as some providers do.
+    for (const m of entry.messages) {
+      if (m.role === 'assistant' && m.id === 'msg_a2') m.toolCalls[0]!.id = 'call_pAr1s';
+      if (m.role === 'tool' && m.id === 'msg_t3') m.toolCallId = 'call_pAr1s';
+    }
+    for (const c of entry.toolCalls) if (c.messageId === 'msg_a2') c.id = 'call_pAr1s';
+    const c2 = copyWithNewIds(entry, counterIds());
+    expect(checkIntegrity({ ...file, sessions: [c2] }).total).toBe(0);
+    expect(new Set(c2.toolCalls.map((c) => `${c.messageId}/${c.id}`)).size).toBe(3);
+  });
+});

@@ -1,0 +1,116 @@
+import type { ChatMessage } from '../../domain/messages';
+import type { EventRecord, MessageRecord } from '../../db/records';
+import type { ExportedSessionV1 } from './format-v1';
+
+export type IdFactory = {
+  session(): string;
+  message(): string;
+  run(): string;
+  toolCall(): string;
+  tool(): string;
+};
+
+export const randomIds: IdFactory = {
+  session: () => crypto.randomUUID(),
+  message: () => crypto.randomUUID(),
+  run: () => crypto.randomUUID(),
+  // Shaped like a provider's call id, since the model sees it again when the conversation continues.
+  toolCall: () => `call_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`,
+  tool: () => crypto.randomUUID(),
+};
+
+/** Old id to new id, made on first sight so every reference to one old id gets the same new one. */
+function lazyMap(make: () => string): (old: string) => string {
+  const map = new Map<string, string>();
+  return (old) => {
+    let fresh = map.get(old);
+    if (fresh === undefined) {
+      fresh = make();
+      map.set(old, fresh);
+    }
+    return fresh;
+  };
+}
+
+/**
+ * A copy of one exported session under fresh ids: session, messages, runs and tool call ids are all
+ * replaced, and every reference to them (records, events, tool calls inside assistant messages, tool
+ * results' call ids, summaries, task lanes) follows. A call id reused by a provider in two messages maps to one
+ * new id in both, which keeps it unique per message as the database requires.
+ */
+export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = randomIds): ExportedSessionV1 {
+  const sessionId = ids.session();
+  const msg = lazyMap(ids.message);
+  const run = lazyMap(ids.run);
+  const call = lazyMap(ids.toolCall);
+
+  const message = <M extends ChatMessage>(m: M): M => {
+    switch (m.role) {
+      case 'system':
+        return m.summaryOf ? { ...m, id: msg(m.id), summaryOf: m.summaryOf.map(msg) } : { ...m, id: msg(m.id) };
+      case 'user':
+        return { ...m, id: msg(m.id) };
+      case 'assistant':
+        return { ...m, id: msg(m.id), runId: run(m.runId), toolCalls: m.toolCalls.map((c) => ({ ...c, id: call(c.id) })) };
+      case 'tool':
+        return { ...m, id: msg(m.id), runId: run(m.runId), toolCallId: call(m.toolCallId) };
+    }
+  };
+
+  const event = (e: EventRecord): EventRecord => {
+    const envelope = { runId: run(e.runId), sessionId };
+    switch (e.type) {
+      case 'run_started':
+        return { ...e, ...envelope };
+      case 'message_appended':
+        return { ...e, ...envelope, message: message(e.message) };
+      case 'request_started':
+      case 'text_delta':
+      case 'reasoning_delta':
+      case 'provider_tool_updated':
+        return { ...e, ...envelope, messageId: msg(e.messageId) };
+      case 'tool_call_delta':
+        return { ...e, ...envelope, messageId: msg(e.messageId), id: call(e.id) };
+      case 'tool_started':
+      case 'tool_finished':
+      case 'tool_progress':
+      case 'approval_requested':
+      case 'approval_resolved':
+        return { ...e, ...envelope, callId: call(e.callId) };
+      case 'context_compacted':
+        return { ...e, ...envelope, removedMessageIds: e.removedMessageIds.map(msg), summaryMessageId: msg(e.summaryMessageId) };
+      case 'first_token':
+      case 'summary_started':
+      case 'summary_finished':
+      case 'summary_failed':
+      case 'request_finished':
+      case 'request_failed':
+      case 'run_finished':
+        return { ...e, ...envelope };
+    }
+  };
+
+  return {
+    session: {
+      ...entry.session,
+      id: sessionId,
+      ...(entry.session.branches
+        ? { branches: entry.session.branches.map((b) => ({ ...b, forkMessageId: b.forkMessageId === null ? null : msg(b.forkMessageId) })) }
+        : {}),
+    },
+    messages: entry.messages.map((m): MessageRecord => ({ ...message(m), sessionId })),
+    toolCalls: entry.toolCalls.map((c) => ({
+      ...c,
+      id: call(c.id),
+      sessionId,
+      runId: run(c.runId),
+      messageId: msg(c.messageId),
+    })),
+    runs: entry.runs.map((r) => ({ ...r, id: run(r.id), sessionId })),
+    events: entry.events.map(event),
+    ...(entry.mcpTasks !== undefined ? { mcpTasks: entry.mcpTasks.map((t) => ({ ...t, callId: call(t.callId), sessionId })) } : {}),
+    ...(entry.mcpViewEvents !== undefined ? { mcpViewEvents: entry.mcpViewEvents.map((v) => ({ ...v, sessionId, callId: call(v.callId) })) } : {}),
+    // A set's hash is its content's: it stays as it is under the new session id.
+    ...(entry.toolSets !== undefined ? { toolSets: entry.toolSets.map((t) => ({ ...t, sessionId })) } : {}),
+  };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { freshDB } from '../../db/testing/fresh-db';
+import { APP_INFO } from '../app-info';
+import { buildExport, serializeExport } from './export-sessions';
+import type { ExportFileV1 } from './format-v1';
+import { importExportText } from '../import/import-file';
+import { asImported, fixtureFile } from '../testing/export-fixture';
+
+const withoutTime = (f: ExportFileV1) => ({ ...f, exportedAt: '' });
+
+describe('round trip', () => {
+  it('fixture -> empty db -> export equals the fixture but for exportedAt', async () => {
+    const { db } = freshDB('rt-1');
+    const fixture = fixtureFile();
+    const result = await importExportText(db, JSON.stringify(fixture));
+    expect(result).toMatchObject({ ok: true });
+    const { file, warnings } = await buildExport(db, { kind: 'all' }, { now: new Date('2030-01-01T00:00:00Z') });
+    expect(warnings).toEqual([]);
+    expect(file.exportedAt).toBe('2030-01-01T00:00:00.000Z');
+    // The fixture is frozen; the app version in a new export is the running app's.
+    expect(file.app).toEqual(APP_INFO);
+    expect({ ...withoutTime(file), app: fixture.app }).toEqual(withoutTime(asImported(fixture)));
+  });
+
+  it('export -> import into an empty db -> export again gives equal files (with memories, two sessions)', async () => {
+    const { db: a } = freshDB('rt-2a');
+    const fixture = fixtureFile();
+    fixture.memories = [
+      { id: 'mem_1', text: 'The user lives in Paris.', createdAt: 1, updatedAt: 2, sourceSessionId: fixture.sessions[0]!.session.id, embedding: [0.25, -1, 3e-7], embeddingModel: 'text-embedding-3-small' },
+      { id: 'mem_2', text: 'Prefers °C.', createdAt: 5, updatedAt: 5, sourceSessionId: null, embedding: null, embeddingModel: null },
+    ];
+    expect(await importExportText(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
+    // A second, copied session makes the export hold two sessions with distinct ids.
+    expect(await importExportText(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
+    const first = (await buildExport(a, { kind: 'all' }, { includeMemories: true })).file;
+    expect(first.sessions).toHaveLength(2);
+    expect(first.memories).toHaveLength(2);
+
+    const { db: b } = freshDB('rt-2b');
+    expect(await importExportText(b, serializeExport(first))).toMatchObject({ ok: true });
+    const second = (await buildExport(b, { kind: 'all' }, { includeMemories: true })).file;
+    expect(serializeExport(withoutTime(second))).toBe(serializeExport(withoutTime(first)));
+  });
+
+  it('hostile text is stored and exported as the same characters', async () => {
+    const { db } = freshDB('rt-3');
+    await importExportText(db, JSON.stringify(fixtureFile()));
+    const stored = await db.messages.get('msg_u2');
+    expect(stored?.content).toBe('Can you explain what this does? <script>alert("pwned")</script> <img src=x onerror="alert(1)">');
+  });
+});
