@@ -24,7 +24,7 @@ export type SummaryRequesterDeps = {
 const aborted = () => new DOMException('The summary request was stopped.', 'AbortError');
 
 /**
- * A compaction summary goes through the chat request's policy (architecture.md, "Compaction"): first-byte and idle
+ * A compaction summary goes through the chat request's policy (architecture.md, "Compaction summaries"): first-byte and idle
  * timeouts, retries with backoff for the same failures, and events for the timeline. An empty summary is a failure:
  * accepting it would drop the older messages from the request with nothing in their place.
  */

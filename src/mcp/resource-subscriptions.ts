@@ -1,5 +1,5 @@
 /**
- * Keeping an attached resource fresh (architecture.md, "MCP resources"): a 2025-11-25 server is asked with
+ * Keeping an attached resource fresh (architecture.md, "MCP prompts, resources and sampling"): a 2025-11-25 server is asked with
  * `resources/subscribe` and answers with `notifications/resources/updated` on its event stream; a 2026-07-28
  * server gets one `subscriptions/listen` stream per resource, filtered to that URI. Either way the update reaches
  * the same notification handler (the session routes it here), and the person's callback re-reads the resource.

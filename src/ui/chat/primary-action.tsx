@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
- * One primary action per view (architecture.md, "A visual system"): in the chat, Send is the primary unless a card
+ * One primary action per view (architecture.md, "Visual system"): in the chat, Send is the primary unless a card
  * asks for a decision (an approval, a limit reached, the welcome, an edit, ...); then that card's main button is, and
  * Send is drawn as a secondary button. Cards claim the primary while they are shown; the first claim still shown
  * holds it, so two cards at once still draw one primary.
