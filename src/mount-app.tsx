@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from './ui/app';
 import { startApp } from './store/app-controller';
-import { installShowInTimelineListener } from './ui/timeline/chat-link';
+import { installShowInTimelineListener } from './ui/shared/chat-link';
 import { startAddressSync } from './store/address-sync';
 import { takeSignInCallback } from './store/mcp/sign-in/sign-in-callback';
 

@@ -1,3 +1,5 @@
+import { plural } from '../domain/plural';
+
 /** `2026-11-22T10-30`: minutes in UTC, with characters every file system accepts. */
 export function fileStamp(date: Date): string {
   return date.toISOString().slice(0, 16).replace(':', '-');
@@ -24,14 +26,13 @@ export type FileNameSubject =
 /** Says what and when: toolscope-<title>-<time>.json, toolscope-all-12-sessions-<time>.json, ... */
 export function exportFileName(subject: FileNameSubject, date: Date): string {
   const when = fileStamp(date);
-  const plural = (n: number) => `${n}-session${n === 1 ? '' : 's'}`;
   switch (subject.kind) {
     case 'session':
       return `toolscope-${slugify(subject.title)}-${when}.json`;
     case 'selection':
-      return `toolscope-${plural(subject.count)}-${when}.json`;
+      return `toolscope-${plural(subject.count, 'session').replace(' ', '-')}-${when}.json`;
     case 'all':
-      return `toolscope-all-${plural(subject.count)}-${when}.json`;
+      return `toolscope-all-${plural(subject.count, 'session').replace(' ', '-')}-${when}.json`;
     case 'openai':
       return `toolscope-${slugify(subject.title)}-openai-messages-${when}.json`;
   }

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../domain/messages';
+import { plural } from '../../domain/plural';
 
 /** What an OpenAI-messages (Chat Completions) file cannot carry of a history, counted. */
 export type OpenAIExportLosses = {
@@ -39,7 +40,6 @@ export function lossesNeedConfirmation(l: OpenAIExportLosses): boolean {
   return l.reasoningItems + l.citations + l.compactions + l.toolImages + Object.keys(l.providerTools).length > 0;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The losses in one sentence for the person about to save; null when the file keeps everything. */
 export function describeLosses(l: OpenAIExportLosses): string | null {

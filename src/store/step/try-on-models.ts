@@ -17,7 +17,7 @@ import { internalError } from '../../agent/errors';
 import { useRunStore } from '../run/run-store';
 import { comparingStep, useComparisonRuns } from './try-on-models-runs';
 
-export type CompareStart = { ok: true; done: Promise<void> } | { ok: false; problems: string[] };
+export type TryOnModelsStart = { ok: true; done: Promise<void> } | { ok: false; problems: string[] };
 
 /** Which base URLs the person has an endpoint for: a saved key, or a local server that needs none. */
 async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
@@ -128,7 +128,7 @@ function askModels(sessionId: string, message: AssistantMessage, comparisonId: s
  * system prompt as sent) goes to every model at once with only `model` changed. The comparison is stored as it
  * starts (every answer pending) and each answer as it comes in, so a reload keeps those already in.
  */
-export async function tryOnOtherModels(sessionId: string, message: AssistantMessage, text: string): Promise<CompareStart> {
+export async function tryOnOtherModels(sessionId: string, message: AssistantMessage, text: string): Promise<TryOnModelsStart> {
   const session = await getSession(db, sessionId);
   if (!session) return { ok: false, problems: ['This session is no longer stored.'] };
   const own = session.endpoint?.baseURL ?? useSettingsStore.getState().baseURL;

@@ -4,13 +4,13 @@ import type { ApprovalScope } from '../../domain/approval-scopes';
 import type { ArgRule } from '../../domain/approval-rules';
 
 import type { PendingApproval } from '../../store/run/run-store';
-import { focusLost, messageBox } from '../shell/focus-fallback';
+import { focusLost, messageBox } from '../shared/focus-fallback';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { parseArgs } from '../../tools/validation/parse-args';
 import { useToolByName } from '../data/use-tool-by-name';
 import { useArgsIssues } from '../tools/use-args-issues';
 import { prettyArgs } from './pretty-args';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 // The rule form loads when a person asks for it, never with the page.
 const ApprovalRuleForm = lazy(() => import('./approval-rule-form'));

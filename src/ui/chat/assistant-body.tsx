@@ -3,7 +3,7 @@ import type { ToolCall, ToolMessage } from '../../domain/messages';
 import type { Citation, ProviderToolCall } from '../../domain/provider-items';
 import { CitationList, ProviderToolCards } from './provider-tool-cards';
 import type { ToolCallRecord } from '../data/record-types';
-import { LongText } from './long-text';
+import { LongText } from '../shared/long-text';
 import { ToolTurnCalls } from './tool-turn';
 import { wordCount } from './word-count';
 

@@ -17,7 +17,7 @@ import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
-import { PrimaryActionScope } from './primary-action';
+import { PrimaryActionScope } from '../shared/primary-action';
 
 // A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
 // with the empty start page (architecture.md, "Speed targets": first load).

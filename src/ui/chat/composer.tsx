@@ -7,7 +7,7 @@ import { ResourceChipList } from '../mcp/asks/attached-resources';
 import { cursorStaysIn, useComposerFocus } from './composer-focus';
 import { MESSAGE_BOX_ID } from '../shell/skip-link';
 import { readDraft, writeDraft } from './drafts';
-import { primaryClass, useSendIsPrimary } from './primary-action';
+import { primaryClass, useSendIsPrimary } from '../shared/primary-action';
 import type { SlashKeys } from '../mcp/asks/mcp-slash-prompts';
 
 const McpSlashPrompts = lazy(() => import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));

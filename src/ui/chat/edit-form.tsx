@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { sendEdit } from '../../store/session/branch-actions';
 import { editDraftKey, useEditDrafts } from '../../store/session/edit-drafts';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 /**
  * The open edit of a user message ("Edit" in its actions opens it), resent as a new branch; shown only while open.

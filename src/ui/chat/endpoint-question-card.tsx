@@ -3,7 +3,7 @@ import { useEndpointQuestion } from '../../store/settings/endpoint-question';
 import { setSessionEndpoint } from '../../store/session/session-actions';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 /**
  * Settings point at another endpoint than the one this session used: continuing would send its model name to a

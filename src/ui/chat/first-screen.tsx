@@ -3,9 +3,9 @@ import { isDemoBaseURL, keyOptional } from '../../llm/known-providers';
 import { tryDemo } from '../../store/session/demo-actions';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
-import { useImportState } from '../io/import-state';
+import { useImportState } from '../shared/import-state';
 import { writeFirstScreenHint } from '../shell/first-screen-hint';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 import { DEMO_OFFER_TEXT, DEMO_READY_TEXT, DROP_HINT, READY_TEXT, WELCOME_TEXT } from './first-screen-text';
 
 /** Whether the chat before any session shows the welcome (no key yet): its "Open settings" is then the view's primary. */

@@ -1,6 +1,6 @@
 import type { StopReason } from '../../domain/stop-reason';
 import { useUiStore } from '../../store/ui-store';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 type Props = { stopReason: StopReason; maxTurns: number; maxToolCalls: number; onContinue: () => void };
 

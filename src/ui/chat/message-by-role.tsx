@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AssistantMessage, ChatMessage, SystemMessage, ToolMessage, UserMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { AssistantMessageView } from './assistant-message';
-import { LongText } from './long-text';
+import { LongText } from '../shared/long-text';
 import { UserMessageView } from './user-message';
 
 type Props = {

@@ -1,6 +1,6 @@
 import './provider-tools.css';
 import type { Citation, ProviderItem, ProviderToolCall } from '../../domain/provider-items';
-import { LongText } from './long-text';
+import { LongText } from '../shared/long-text';
 import { formatDuration } from './tool-row-summary';
 import { safeSourceUrl } from './safe-source-url';
 

@@ -1,6 +1,6 @@
 import type { PendingApproval } from '../../store/run/run-store';
 import { prettyArgs } from './pretty-args';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 /**
  * The repeated-call guard's pause (architecture.md, "Repeated-call guard"): the run called this tool with these

@@ -12,7 +12,7 @@ import { useUnmatchedCalls } from '../../store/run/unmatched-calls';
 // are never on the first screen, so they stay out of the first load.
 const ApprovalCard = lazy(() => import('./approval-card').then((m) => ({ default: m.ApprovalCard })));
 const RepeatCard = lazy(() => import('./repeat-card'));
-import { LongText } from './long-text';
+import { LongText } from '../shared/long-text';
 import { textPieces } from './text-pieces';
 import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';

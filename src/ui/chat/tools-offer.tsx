@@ -4,7 +4,7 @@ import type { SessionRecord } from '../../domain/session';
 import { refusesTools } from '../../domain/tools-refused';
 import { continueRun, refusalSentence } from '../../store/session/chat-actions';
 import { updateSessionSettings } from '../../store/session/session-actions';
-import { primaryClass, usePrimaryClaim } from './primary-action';
+import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 /** Sessions whose offer was turned down in this tab: it is made once, not after every failure. */
 const declined = new Set<string>();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UserMessage } from '../../domain/messages';
-import { LongText } from './long-text';
+import { LongText } from '../shared/long-text';
 import { MessageImages } from './message-image-list';
 
 /** `children`: the message's footer (its quiet line and actions) and its open edit, inside the article. */

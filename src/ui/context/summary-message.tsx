@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import type { ChatMessage, SystemMessage } from '../../domain/messages';
 import { useMessagesById } from '../data/use-messages-by-id';
-import { LongText } from '../chat/long-text';
+import { LongText } from '../shared/long-text';
 
 function originalText(m: ChatMessage): string {
   switch (m.role) {

@@ -1,6 +1,6 @@
 import { db } from '../../db/database';
 import type { ExportScope } from '../../io/session-file/export-sessions';
-import { downloadText } from '../download';
+import { downloadText } from '../shared/download';
 
 /** An OpenTelemetry trace file of stored sessions; the trace code loads on first use (architecture.md, "Traces"). */
 export async function exportTraceFile(scope: ExportScope, includeContent: boolean): Promise<string> {

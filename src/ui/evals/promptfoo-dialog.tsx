@@ -3,7 +3,7 @@ import { useModal } from '../shared/use-modal';
 import type { EvalCaseRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { promptfooConfig } from '../../evals/promptfoo-config';
 import { useSettingsStore } from '../../store/settings/settings-store';
-import { downloadText } from '../download';
+import { downloadText } from '../shared/download';
 import { ModelsField, useModelsRead } from './models-field';
 
 /** "Export as promptfoo config": the models (the last run's by default) become its providers. */

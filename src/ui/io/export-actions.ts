@@ -1,7 +1,7 @@
 import { loadedRunController } from '../../store/app-controller';
 import type { ExportScope } from '../../io/session-file/export-sessions';
 import { buildOpenAIMessages, buildSessionsFile } from '../data/session-export';
-import { downloadText } from '../download';
+import { downloadText } from '../shared/download';
 
 // The export code (and ajv) loads on first use, keeping it out of the initial bundle.
 const loadExport = () => Promise.all([import('../../io/session-file/export-sessions'), import('../../io/file-name')]);

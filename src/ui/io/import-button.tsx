@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { IMPORT_ACCEPT, useImportState } from './import-state';
+import { IMPORT_ACCEPT, useImportState } from '../shared/import-state';
 import './io.css';
 
 // The dialog (and the checks it drives) loads with the first file picked or dropped, not with the page.

@@ -2,6 +2,7 @@ import type { ImportProgress } from '../../io/import/import-client';
 import type { ImportSummary } from '../../io/import/import-file';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import type { ImportFailure, ImportPhase } from '../../io/import/import-protocol';
+import { plural } from '../../domain/plural';
 
 const PHASE_LABEL: Record<ImportPhase, string> = {
   reading: 'Reading the file',
@@ -57,7 +58,6 @@ export function ImportFailureView({ failure }: { failure: ImportFailure }) {
   );
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const LISTED_NAMES = 10;
 /** At most LISTED_NAMES names: a status line is read out whole by screen readers. */
 const quoted = (names: string[]) =>

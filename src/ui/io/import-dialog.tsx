@@ -9,8 +9,9 @@ import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUT
 import { ImportToolsReview } from './import-tools-review';
 import { ForeignNotesView } from './foreign-notes';
 import { ImportMcpDone, ImportMcpReview } from './import-mcp-review';
-import { useImportState } from './import-state';
-import { messageBox, refocusIfLost } from '../shell/focus-fallback';
+import { useImportState } from '../shared/import-state';
+import { messageBox, refocusIfLost } from '../shared/focus-fallback';
+import { plural } from '../../domain/plural';
 
 type View =
   | { kind: 'closed' }
@@ -22,7 +23,6 @@ type View =
 /** A long list costs a long render and tells the user nothing more. */
 const LISTED_SESSIONS = 50;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The import flow: progress while the worker checks the file, problems if it fails, clash choices, result. */
 export function ImportDialog() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IMPORT_KINDS, looksImportable, useImportState } from './import-state';
+import { IMPORT_KINDS, looksImportable, useImportState } from '../shared/import-state';
 import './io.css';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');

@@ -1,5 +1,5 @@
 import { buildAguiEvents, buildMessageMarkdown, buildSessionMarkdown } from '../data/interop-export';
-import { downloadText } from '../download';
+import { downloadText } from '../shared/download';
 import { fileStamp, slugify } from '../../io/file-name';
 import type { AguiFileShape } from '../../io/foreign/agui-export';
 

@@ -4,7 +4,7 @@ import type { SessionRecord } from '../../domain/session';
 import { apiKeyStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
 import { readSession } from '../data/session-reads';
-import { messageBox, refocusIfLost } from '../shell/focus-fallback';
+import { messageBox, refocusIfLost } from '../shared/focus-fallback';
 
 // The form (and the model-list cache) loads with the first open, not with the page (architecture.md, "Speed targets").
 const SettingsPanel = lazy(() => import('./settings-panel').then((m) => ({ default: m.SettingsPanel })));

@@ -2,7 +2,7 @@ import { BranchSwitcher } from '../chat/branch-switcher';
 import { buildChatModel } from '../chat/chat-rows';
 import { MessageByRole } from '../chat/message-by-role';
 import { collapseCompacted } from '../context/collapse-compacted';
-import { useImportState } from '../io/import-state';
+import { useImportState } from '../shared/import-state';
 import { sharedBranchView } from './shared-branches';
 
 /**

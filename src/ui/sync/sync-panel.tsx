@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { StorageConfig } from '../../sync/storage-config';
 import { savedStorageConfig, syncService } from '../../store/sync/sync-service-instance';
-import { downloadText } from '../download';
+import { downloadText } from '../shared/download';
 import { FolderBackupButtons } from './folder-backup-buttons';
 import { SharedLinksSection } from './shared-links-section';
 import { SyncConflicts } from './sync-conflicts';

@@ -1,6 +1,6 @@
 import { viewEventValue, type McpViewEventRecord } from '../../../domain/mcp-view-event';
 import type { RunModel } from '../../../timeline/model';
-import { showInChat } from '../../timeline/chat-link';
+import { showInChat } from '../../shared/chat-link';
 
 type Props = { event: McpViewEventRecord; runs: readonly RunModel[]; sessionId: string; inPanel?: boolean };
 

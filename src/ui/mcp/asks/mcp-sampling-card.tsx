@@ -1,5 +1,5 @@
 import type { McpPrompt } from '../../../store/mcp/mcp-face';
-import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
+import { primaryClass, usePrimaryClaim } from '../../shared/primary-action';
 
 /** A server's request to use the model (legacy MCP sampling), shown for Approve / Deny before anything is sent. */
 export function McpSamplingCard({ prompt }: { prompt: Extract<McpPrompt, { kind: 'sampling' }> }) {

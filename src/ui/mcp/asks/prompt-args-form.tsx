@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { McpPromptInfo } from '../../../mcp/types';
-import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
+import { primaryClass, usePrimaryClaim } from '../../shared/primary-action';
 
 /**
  * A prompt's arguments as text fields, one per argument (the server describes them by name, description and

@@ -1,7 +1,7 @@
 import { mcpProgressText, wireMessageKind as messageKind, wireRounds, type McpProgress, type McpServerRef, type McpWireMessage } from '../../../domain/mcp-call-trace';
 import { formatMs } from '../../../timeline/format';
 import type { CallModel } from '../../../timeline/model';
-import { LongText } from '../../chat/long-text';
+import { LongText } from '../../shared/long-text';
 
 function prettyJson(text: string): string {
   if (text.length > 256_000) return text;

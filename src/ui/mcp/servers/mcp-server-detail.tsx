@@ -7,7 +7,7 @@ import { McpResourcesSection } from './mcp-resources-section';
 import { McpSignInControls } from './mcp-sign-in-controls';
 import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
-import { useBatchedRows } from '../../tools/batched-rows';
+import { useBatchedRows } from '../../shared/batched-rows';
 import { McpEditServerForm } from './mcp-edit-server-form';
 import { useMcpMissingHeaders } from '../../data/use-mcp-header-status';
 

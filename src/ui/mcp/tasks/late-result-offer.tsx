@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { continueRun, refusalSentence } from '../../../store/session/chat-actions';
 import type { McpTaskRecord } from '../../../domain/mcp-task';
 import { useRunStartedSince } from '../../data/use-run-since';
-import { primaryClass, usePrimaryClaim } from '../../chat/primary-action';
+import { primaryClass, usePrimaryClaim } from '../../shared/primary-action';
 
 /**
  * A task's result that arrived after its run ended (architecture.md, "MCP Tasks"): the next request carries it in
