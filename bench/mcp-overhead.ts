@@ -11,8 +11,7 @@
  * of (path / sdk in that round). Times are process CPU (the server runs in this process and does the same work
  * for every path), which a shared machine disturbs far less than wall time.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { recordFigures } from './results-file';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { startModernMcpServer } from '../e2e/mcp-servers/modern-server';
@@ -97,16 +96,7 @@ async function main(): Promise<void> {
   out.write(`  connection ${result.cpuMsPerCall.connection.toFixed(3)} ms  ${fmt(result.ratioToSdk.connection)}\n`);
   out.write(`  handle     ${result.cpuMsPerCall.handle.toFixed(3)} ms  ${fmt(result.ratioToSdk.handle)}\n`);
 
-  const outDir = join(import.meta.dirname, 'results');
-  mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, 'latest.json');
-  let latest: Record<string, unknown> = {};
-  try {
-    latest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // No stream-path figures yet: this one stands alone.
-  }
-  writeFileSync(file, `${JSON.stringify({ ...latest, mcpCallOverhead: result }, null, 2)}\n`);
+  recordFigures('mcpCallOverhead', result);
 }
 
 main().catch((err: unknown) => {

@@ -12,8 +12,9 @@
  * CHROMIUM_PATH.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { recordFigures } from './results-file';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright';
 import { preview, type PreviewServer } from 'vite';
@@ -92,16 +93,7 @@ async function main(): Promise<void> {
     figures[b.name] = { dir: b.dir, blockingMs: blocking, longestMs: longest, runs };
     out.write(`  ${b.name.padEnd(8)} blocking ${Math.round(blocking)} ms [${runs.map((r) => Math.round(r.blockingMs)).join(', ')}], longest task ${Math.round(longest)} ms, long tasks [${runs.map((r) => r.longTasks).join(', ')}]  (${b.dir})\n`);
   });
-  const dir = join(repo, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'latest.json');
-  let latest: Record<string, unknown> = {};
-  try {
-    latest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // No other figures yet.
-  }
-  writeFileSync(file, `${JSON.stringify({ ...latest, startupBlocking: { date: new Date().toISOString(), busyProcesses: BUSY, rounds: ROUNDS, loadAverages: loads, ...figures } }, null, 2)}\n`);
+  recordFigures('startupBlocking', { date: new Date().toISOString(), busyProcesses: BUSY, rounds: ROUNDS, loadAverages: loads, ...figures });
 }
 
 main().catch((err: unknown) => {
