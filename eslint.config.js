@@ -102,7 +102,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**', 'src/compare/**', 'src/evals/**'],
+    files: ['src/db/**', 'src/context/**', 'src/io/**', 'src/timeline/**', 'src/compare/**', 'src/evals/**', 'src/traces/**'],
     rules: { 'no-restricted-imports': ['error', frameworkFree] },
   },
   {

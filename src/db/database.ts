@@ -13,10 +13,11 @@
  *   syncChanges k (keys of synced records written since sync read them, v8; sync-change-log.ts)
  *   evalSuites id | updatedAt;  evalCases id | suiteId;  evalRuns id | suiteId, startedAt (test cases, v10; evals-repo.ts)
  *   toolSets   [sessionId+hash] | sessionId (the distinct tool sets a session's requests offered, v11; tool-sets-repo.ts)
+ *   traceSources id;  traceFiles [sourceId+key];  traceParts [sourceId+traceId+key];  traceIndex [sourceId+traceId] (the trace inbox, v12; traces-repo.ts)
  * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
  * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
  * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges; 10 (schema-v10.ts) adds evalSuites, evalCases, evalRuns;
- * 11 (schema-v11.ts) adds toolSets.
+ * 11 (schema-v11.ts) adds toolSets; 12 (schema-v12.ts) adds the trace inbox's tables.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -56,6 +57,8 @@ import { SCHEMA_V7_CHANGES } from './schema-v7';
 import { SCHEMA_V8_CHANGES } from './schema-v8';
 import { SCHEMA_V10_CHANGES } from './schema-v10';
 import { SCHEMA_V11_CHANGES } from './schema-v11';
+import { SCHEMA_V12_CHANGES } from './schema-v12';
+import type { TraceFileRecord, TraceIndexRecord, TracePartRecord, TraceSourceRecord } from '../domain/trace-inbox';
 import type { ToolSetRecord } from '../domain/offered-tools';
 import type { EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../domain/eval-case';
 import { changeLog, storedSyncFlag, type ChangeRow, type SyncFlag } from './sync-change-log';
@@ -74,6 +77,7 @@ const SCHEMA_STEPS: readonly SchemaStep[] = [
   [8, SCHEMA_V8_CHANGES],
   [10, SCHEMA_V10_CHANGES],
   [11, SCHEMA_V11_CHANGES],
+  [12, SCHEMA_V12_CHANGES],
 ];
 
 export class ToolscopeDB extends Dexie {
@@ -101,6 +105,11 @@ export class ToolscopeDB extends Dexie {
   declare readonly evalRuns: Table<EvalRunRecord, string>;
   /** The distinct tool sets each session's requests offered, by content hash (tool-sets-repo). */
   declare readonly toolSets: Table<ToolSetRecord, [string, string]>;
+  /** The trace inbox: sources, what their files held, each trace's parts and its merged row (traces-repo). */
+  declare readonly traceSources: Table<TraceSourceRecord, string>;
+  declare readonly traceFiles: Table<TraceFileRecord, [string, string]>;
+  declare readonly traceParts: Table<TracePartRecord, [string, string, string]>;
+  declare readonly traceIndex: Table<TraceIndexRecord, [string, string]>;
   /** Whether writes are logged for sync (set by sync's first round on this device). */
   readonly syncFlag: SyncFlag;
 

@@ -53,7 +53,7 @@ export type ListOptions = { limit?: number; offset?: number; /** Sessions made b
 /** Most recently active first; a suite run's sessions only when asked (architecture.md, "Test cases and suites"). */
 export function listSessions(db: ToolscopeDB, opts: ListOptions = {}): Promise<SessionRecord[]> {
   let query = db.sessions.orderBy('updatedAt').reverse();
-  if (!opts.testRuns) query = query.filter((s) => s.evalRun === undefined);
+  query = query.filter((s) => s.openedTrace === undefined && (opts.testRuns === true || s.evalRun === undefined));
   query = query.offset(opts.offset ?? 0);
   if (opts.limit !== undefined) query = query.limit(opts.limit);
   return query.toArray();
@@ -66,7 +66,7 @@ export function searchSessions(db: ToolscopeDB, text: string, limit = 100, testR
   return db.sessions
     .orderBy('updatedAt')
     .reverse()
-    .filter((s) => (testRuns || s.evalRun === undefined) && s.title.toLowerCase().includes(needle))
+    .filter((s) => s.openedTrace === undefined && (testRuns || s.evalRun === undefined) && s.title.toLowerCase().includes(needle))
     .limit(limit)
     .toArray();
 }

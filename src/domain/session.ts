@@ -72,7 +72,14 @@ export type SessionRecord = {
    * Sessions list unless "Show test runs" is on, and out of an export of all sessions; its Results cell opens it.
    */
   evalRun?: EvalRunMark;
+  /**
+   * Opened from the trace inbox (architecture.md, "Trace inbox") and not kept: left out of the Sessions list, of an
+   * export of all sessions and of sync until "Keep a copy" clears it. Its source and trace.
+   */
+  openedTrace?: OpenedTraceMark;
 };
+
+export type OpenedTraceMark = { sourceId: string; traceId: string };
 
 /** The suite and suite run a test-run session belongs to. */
 export type EvalRunMark = { suiteId: string; runId: string };

@@ -13,6 +13,9 @@ export interface BlobStore {
   delete(path: string): Promise<void>;
 }
 
+/** A stored file as a listing names it, with what tells a changed one from the one read before (what the server gives). */
+export type StoredEntry = { key: string; etag?: string; size?: number; modified?: string };
+
 export type StorageKind = 'webdav' | 's3';
 
 export type BlobStoreErrorKind = 'cors' | 'auth' | 'http' | 'format';

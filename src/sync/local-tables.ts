@@ -131,7 +131,8 @@ export type SessionsHeldBack = {
 export async function sessionsHeldBack(db: ToolscopeDB): Promise<SessionsHeldBack> {
   const out: SessionsHeldBack = { live: new Set(), testRuns: new Set() };
   await db.sessions.each((s) => {
-    if (s.evalRun !== undefined) out.testRuns.add(s.id);
+    // A trace opened from the inbox and not kept is this device's view of a file elsewhere (architecture.md, "Trace inbox").
+    if (s.evalRun !== undefined || s.openedTrace !== undefined) out.testRuns.add(s.id);
     else if (isLiveStatus(s.status)) out.live.add(s.id);
   });
   return out;

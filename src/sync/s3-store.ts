@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { joinUrl, type BlobStore } from './blob-store';
+import { joinUrl, type BlobStore, type StoredEntry } from './blob-store';
 import { bodyOf, storageHttpError, storageCall, type Fetch } from './http-call';
 
 /** `bucketUrl` is the bucket itself: https://<bucket>.s3.<region>.amazonaws.com or https://<host>/<bucket> (path style). */
@@ -44,7 +44,12 @@ export class S3BlobStore implements BlobStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const out: string[] = [];
+    return (await this.listEntries(prefix)).map((e) => e.key);
+  }
+
+  /** Every object under `prefix` with what tells a changed one apart (ETag, size, last modified), in pages of 1,000. */
+  async listEntries(prefix: string): Promise<StoredEntry[]> {
+    const out: StoredEntry[] = [];
     let token: string | null = null;
     do {
       // The bucket itself without a trailing slash (path style: /<bucket>?list-type=2, as the AWS SDKs send it):
@@ -56,7 +61,14 @@ export class S3BlobStore implements BlobStore {
       const res = await this.call(u.toString(), { method: 'GET' });
       if (!res.ok) throw storageHttpError(`a list of ${prefix}`, res);
       const xml = await res.text();
-      out.push(...tagValues(xml, 'Key'));
+      for (const block of tagValues(xml, 'Contents', true)) {
+        const key = tagValues(block, 'Key')[0];
+        if (key === undefined) continue;
+        const etag = tagValues(block, 'ETag')[0];
+        const size = tagValues(block, 'Size')[0];
+        const modified = tagValues(block, 'LastModified')[0];
+        out.push({ key, ...(etag ? { etag } : {}), ...(size ? { size: Number(size) } : {}), ...(modified ? { modified } : {}) });
+      }
       token = tagValues(xml, 'IsTruncated')[0] === 'true' ? (tagValues(xml, 'NextContinuationToken')[0] ?? null) : null;
     } while (token !== null);
     return out;
@@ -69,12 +81,16 @@ export class S3BlobStore implements BlobStore {
   }
 }
 
-/** The text of every `<tag>` in a ListObjectsV2 answer (keys are XML-escaped). */
-export function tagValues(xml: string, tag: string): string[] {
+/** The text of every `<tag>` in a ListObjectsV2 answer (keys are XML-escaped); `raw`: the inner XML, unescaped later. */
+export function tagValues(xml: string, tag: string, raw = false): string[] {
   const out: string[] = [];
-  for (const m of xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))) {
+  for (const m of xml.matchAll(new RegExp(`<${tag}>([${raw ? '\\s\\S' : '^<'}]*?)</${tag}>`, 'g'))) {
     const v = m[1];
-    if (v !== undefined) out.push(v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d))).replace(/&amp;/g, '&'));
+    if (v !== undefined) out.push(raw ? v : unescapeXml(v));
   }
   return out;
+}
+
+export function unescapeXml(v: string): string {
+  return v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d))).replace(/&amp;/g, '&');
 }

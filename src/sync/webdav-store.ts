@@ -1,4 +1,4 @@
-import { joinUrl, type BlobStore } from './blob-store';
+import { joinUrl, type BlobStore, type StoredEntry } from './blob-store';
 import { bodyOf, storageHttpError, storageCall, type Fetch } from './http-call';
 
 export type WebDavConfig = { url: string; username: string; password: string };
@@ -52,18 +52,23 @@ export class WebDavBlobStore implements BlobStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const out: string[] = [];
+    return (await this.listEntries(prefix)).map((e) => e.key);
+  }
+
+  /** Every file under `prefix`, walked one PROPFIND (Depth 1) per folder, with its ETag, size and last-modified. */
+  async listEntries(prefix: string): Promise<StoredEntry[]> {
+    const out: StoredEntry[] = [];
     const walk = async (folder: string): Promise<void> => {
       const res = await this.call(folder, { method: 'PROPFIND', headers: this.headers({ Depth: '1', 'Content-Type': 'application/xml' }), body: PROPFIND_BODY });
       if (res.status === 404) return;
       if (res.status !== 207) throw storageHttpError(`PROPFIND ${folder}`, res);
-      const base = new URL(joinUrl(this.config.url, folder)).pathname;
-      for (const href of hrefs(await res.text())) {
-        const p = decodeURIComponent(new URL(href, joinUrl(this.config.url, folder)).pathname);
-        const rel = p.startsWith(decodeURIComponent(base)) ? p.slice(decodeURIComponent(base).length) : null;
+      const base = decodeURIComponent(new URL(joinUrl(this.config.url, folder)).pathname);
+      for (const r of davResponses(await res.text())) {
+        const p = decodeURIComponent(new URL(r.href, joinUrl(this.config.url, folder)).pathname);
+        const rel = p.startsWith(base) ? p.slice(base.length) : null;
         if (rel === null || rel === '') continue;
-        if (rel.endsWith('/')) await walk(folder + rel);
-        else out.push(folder + rel);
+        if (rel.endsWith('/') || r.collection) await walk(folder + (rel.endsWith('/') ? rel : `${rel}/`));
+        else out.push({ key: folder + rel, ...(r.etag ? { etag: r.etag } : {}), ...(r.size !== undefined ? { size: r.size } : {}), ...(r.modified ? { modified: r.modified } : {}) });
       }
     };
     await walk(prefix);
@@ -90,7 +95,36 @@ export class WebDavBlobStore implements BlobStore {
   }
 }
 
-const PROPFIND_BODY = '<?xml version="1.0" encoding="utf-8"?><propfind xmlns="DAV:"><prop><resourcetype/></prop></propfind>';
+const PROPFIND_BODY = '<?xml version="1.0" encoding="utf-8"?><propfind xmlns="DAV:"><prop><resourcetype/><getetag/><getcontentlength/><getlastmodified/></prop></propfind>';
+
+type DavResponse = { href: string; collection: boolean; etag?: string; size?: number; modified?: string };
+
+/** The text of `<prefix:name>` in a piece of a multistatus answer, whatever namespace prefix the server chose. */
+function davProp(xml: string, name: string): string | undefined {
+  const m = new RegExp(`<(?:[A-Za-z][\\w.-]*:)?${name}(?:\\s[^>]*)?>([^<]*)</(?:[A-Za-z][\\w.-]*:)?${name}>`).exec(xml);
+  return m?.[1]?.trim().replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+/** Each `<response>` of a multistatus answer: its href, whether it is a folder, and its ETag, size and date. */
+export function davResponses(xml: string): DavResponse[] {
+  const out: DavResponse[] = [];
+  for (const m of xml.matchAll(/<(?:[A-Za-z][\w.-]*:)?response(?:\s[^>]*)?>([\s\S]*?)<\/(?:[A-Za-z][\w.-]*:)?response>/g)) {
+    const body = m[1] ?? '';
+    const href = hrefs(body)[0];
+    if (href === undefined) continue;
+    const size = davProp(body, 'getcontentlength');
+    const etag = davProp(body, 'getetag');
+    const modified = davProp(body, 'getlastmodified');
+    out.push({
+      href,
+      collection: /<(?:[A-Za-z][\w.-]*:)?collection\s*\/?>/.test(body),
+      ...(etag ? { etag } : {}),
+      ...(size !== undefined && /^\d+$/.test(size) ? { size: Number(size) } : {}),
+      ...(modified ? { modified } : {}),
+    });
+  }
+  return out;
+}
 
 /** The hrefs of a multistatus answer, whatever namespace prefix the server chose. */
 export function hrefs(xml: string): string[] {

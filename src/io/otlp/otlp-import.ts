@@ -1,7 +1,8 @@
 // Generated from otlp-trace-schema.json at build time (build/export-validators.ts): nothing is compiled on the page.
 import { validate } from 'virtual:export-schema/otlp-traces';
 import type { AgentEventBody } from '../../agent/events';
-import type { EventRecord, MessageRecord, RunRecord } from '../../db/records';
+import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from '../../db/records';
+import type { ToolSetRecord } from '../../domain/offered-tools';
 import { addUsage, isToolOutcome, zeroUsage, type ToolOutcome, type Usage } from '../../domain/messages';
 import type { SessionRecord } from '../../domain/session';
 import { isStopReason, type StopReason } from '../../domain/stop-reason';
@@ -9,11 +10,14 @@ import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from '../session-file/format-v1';
 import { GEN_AI, OTEL, TOOLSCOPE } from './otlp-names';
 import { chatFacts, spanRole, toolFacts, userText, type Attrs } from './otlp-span-kinds';
-import { plainValue, unixNanoToMs, type OtlpKeyValue, type OtlpSpan, type OtlpTraces } from './otlp-types';
+import { plainValue, unixNanoToMs, type OtlpKeyValue, type OtlpTraces } from './otlp-types';
 import { describeErrors, type FileIssue } from '../session-file/validate-file';
 import { genericSpanCallId } from '../../domain/trace-span';
 import type { SkippedEntry } from '../foreign/skipped-entry';
 import { pruneUnreadableSpans } from './otlp-prune';
+import { traceMessages, type SpanView, type TraceMessages } from './trace-messages';
+import type { PathMessage } from './trace-conversation';
+import type { SessionSettings } from '../../domain/session';
 
 /**
  * An OTLP/JSON trace file (from Toolscope or any other runtime) made into read-only sessions (architecture.md,
@@ -28,7 +32,7 @@ export function looksLikeOtlpTraces(data: unknown): boolean {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && Array.isArray((data as Record<string, unknown>).resourceSpans);
 }
 
-type Flat = { span: OtlpSpan; attrs: Attrs; start: number; end: number };
+type Flat = SpanView;
 
 function attrsOf(list: readonly OtlpKeyValue[] | undefined): Attrs {
   const out: Record<string, unknown> = {};
@@ -89,21 +93,37 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
 
 function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1 {
   const sessionId = opts.newId();
-  const runs = traces.map((spans) => runOf(sessionId, spans, opts)).sort((a, b) => a.run.startedAt - b.run.startedAt);
+  // In start order: a later run's requests continue the path the earlier ones built.
+  const ordered = traces.map((spans) => [...spans].sort((a, b) => a.start - b.start || a.end - b.end)).sort((a, b) => a[0]!.start - b[0]!.start);
+  let path: PathMessage[] = [];
+  const messages: MessageRecord[] = [];
+  const toolCalls: ToolCallRecord[] = [];
+  const toolSets = new Map<string, ToolSetRecord>();
+  let settings: SessionSettings = {};
+  const runs = ordered.map((spans) => {
+    const runId = opts.newId();
+    const rich = traceMessages(spans, { sessionId, runId, order: messages.length, newId: opts.newId }, path);
+    const r = runOf(sessionId, runId, spans, opts, rich);
+    if (rich) {
+      path = rich.path;
+      messages.push(...rich.messages);
+      toolCalls.push(...rich.toolCalls);
+      for (const t of rich.toolSets) toolSets.set(t.hash, t);
+      if (Object.keys(settings).length === 0) settings = { ...(rich.parameters.temperature !== undefined ? { temperature: rich.parameters.temperature } : {}), ...(rich.parameters.topP !== undefined ? { topP: rich.parameters.topP } : {}) };
+    } else if (r.user && r.answer) {
+      messages.push({ id: opts.newId(), role: 'user', content: cut(r.user), createdAt: r.run.startedAt, sessionId, order: messages.length });
+      messages.push({
+        id: opts.newId(), role: 'assistant', content: cut(r.answer), reasoning: '', refusal: null, toolCalls: [], status: 'complete',
+        runId: r.run.id, turn: 1, createdAt: r.run.finishedAt ?? r.run.startedAt, sessionId, order: messages.length,
+      });
+    }
+    return r;
+  });
   const all = traces.flat();
   const titled = all.find((f) => typeof f.attrs[TOOLSCOPE.sessionTitle] === 'string')?.attrs[TOOLSCOPE.sessionTitle] as string | undefined;
-  const firstUser = runs.find((r) => r.user)?.user;
+  const firstUser = messages.find((m) => m.role === 'user')?.content ?? runs.find((r) => r.user)?.user;
   const root = all.filter((f) => !f.span.parentSpanId).sort((a, b) => a.start - b.start)[0] ?? all[0]!;
   const title = (titled ?? (firstUser ? firstUser.split('\n')[0]!.slice(0, 80) : `Imported trace: ${root.span.name}`)).slice(0, 200);
-  const messages: MessageRecord[] = [];
-  for (const r of runs) {
-    if (!r.user || !r.answer) continue;
-    messages.push({ id: opts.newId(), role: 'user', content: cut(r.user), createdAt: r.run.startedAt, sessionId, order: messages.length });
-    messages.push({
-      id: opts.newId(), role: 'assistant', content: cut(r.answer), reasoning: '', refusal: null, toolCalls: [], status: 'complete',
-      runId: r.run.id, turn: 1, createdAt: r.run.finishedAt ?? r.run.startedAt, sessionId, order: messages.length,
-    });
-  }
   const usage = runs.reduce((u, r) => addUsage(u, r.run.usage), zeroUsage());
   const session: SessionRecord = {
     id: sessionId,
@@ -115,17 +135,15 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
     messageCount: messages.length,
     toolCallCount: runs.reduce((n, r) => n + r.toolCount, 0),
     usage,
-    settings: {},
+    settings,
     importedTrace: true,
   };
-  return { session, messages, toolCalls: [], runs: runs.map((r) => r.run), events: runs.flatMap((r) => r.events) };
+  return { session, messages, toolCalls, runs: runs.map((r) => r.run), events: runs.flatMap((r) => r.events), ...(toolSets.size > 0 ? { toolSets: [...toolSets.values()] } : {}) };
 }
 
 type Step = { t: number; rank: number; body: AgentEventBody };
 
-function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run: RunRecord; events: EventRecord[]; user?: string; answer?: string; model?: string; toolCount: number } {
-  const runId = opts.newId();
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImportOptions, rich: TraceMessages | null): { run: RunRecord; events: EventRecord[]; user?: string; answer?: string; model?: string; toolCount: number } {
   const startedAt = spans[0]!.start;
   // Not Math.max(...spans): a long trace would overflow the argument list.
   const finishedAt = spans.reduce((m, f) => Math.max(m, f.end), -Infinity);
@@ -156,7 +174,11 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
       const attempt = typeof f.attrs[TOOLSCOPE.attempt] === 'number' ? (f.attrs[TOOLSCOPE.attempt] as number) : 1;
       turn = Math.max(turn, ownTurn);
       model ??= facts.model;
-      steps.push({ t: at(f.start), rank: 0, body: { type: 'request_started', turn: ownTurn, attempt, messageId: '' } });
+      const traced = rich?.steps.get(f.span.spanId);
+      steps.push({
+        t: at(f.start), rank: 0,
+        body: { type: 'request_started', turn: ownTurn, attempt, messageId: traced?.messageId ?? '', ...(traced?.systemLayers ? { systemLayers: traced.systemLayers } : {}), ...(traced?.toolSet ? { toolSet: traced.toolSet } : {}) },
+      });
       const ttfc = f.attrs[GEN_AI.responseTimeToFirstChunk];
       if (typeof ttfc === 'number' && ttfc >= 0) steps.push({ t: at(f.start + ttfc * 1000), rank: 1, body: { type: 'first_token', turn: ownTurn, attempt } });
       const errorType = f.attrs[OTEL.errorType];
@@ -187,7 +209,7 @@ function runOf(sessionId: string, spans: Flat[], opts: OtlpImportOptions): { run
     const t0 = at(f.start);
     const ownTurn = turnNow();
     const tool = role === 'tool' ? toolFacts(f.attrs) : null;
-    const callId = tool?.callId ?? genericSpanCallId(f.span.spanId);
+    const callId = tool?.callId ?? rich?.callIds.get(f.span.spanId) ?? genericSpanCallId(f.span.spanId);
     const name = tool?.name ?? f.span.name;
     // A generic span's details are its attributes, shown where a tool call shows its arguments.
     const args = tool ? (tool.args ?? '') : JSON.stringify(f.attrs, null, 2);

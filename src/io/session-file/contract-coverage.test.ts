@@ -111,6 +111,7 @@ const session: Required<SessionRecord> = {
   forkedFrom: { sessionId: 'src', messageId: 'mx', title: 'Source' },
   importedTrace: true,
   evalRun: { suiteId: 'suite1', runId: 'evalrun1' },
+  openedTrace: { sourceId: 'src1', traceId: '0af7651916cd43dd8448eb211c80319c' },
   comparisons: [{
     id: 'cmp1', messageId: 'm2', runId: 'r1', createdAt: 5,
     answers: [{

@@ -90,7 +90,7 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
   const { sessions, tools, memories, mcpServers } = await db.transaction('r', tables, async () => {
     let records: SessionRecord[];
     // A suite run's sessions go with the suite, not with the chats (architecture.md, "Test cases and suites").
-    if (scope.kind === 'all') records = await db.sessions.filter((s) => s.evalRun === undefined).toArray();
+    if (scope.kind === 'all') records = await db.sessions.filter((s) => s.evalRun === undefined && s.openedTrace === undefined).toArray();
     else {
       const ids = scope.kind === 'session' ? [scope.sessionId] : scope.sessionIds;
       records = (await db.sessions.bulkGet(ids)).filter((s): s is SessionRecord => s !== undefined);

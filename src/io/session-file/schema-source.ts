@@ -377,6 +377,8 @@ export function buildSessionSchema(): Schema {
           importedTrace: { type: 'boolean' },
           // A suite run's session (architecture.md, "Test cases and suites"): optional, so older files still import.
           evalRun: obj({ suiteId: id(), runId: id() }),
+          // Opened from the trace inbox and not kept (architecture.md, "Trace inbox"): optional.
+          openedTrace: obj({ sourceId: id(), traceId: id() }),
           // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
           comparisons: list(
             obj({
@@ -406,7 +408,7 @@ export function buildSessionSchema(): Schema {
             LIMITS.smallList,
           ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun', 'openedTrace'],
       ),
       toolCallRecord: obj({
         id: id(),

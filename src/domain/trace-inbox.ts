@@ -1,0 +1,126 @@
+/**
+ * The trace inbox's records (architecture.md, "Trace inbox"; docs/traces.md): where traces are read from, what each
+ * file held when it was read, and one row per trace. Secrets (an S3 secret key, a WebDAV password) are never in these
+ * records: they live in the secrets table under `traceSourceSecretKey(id)`.
+ */
+export type TraceSourceConfig =
+  /** A folder on this computer; `handle` where the browser lets the page keep it (the File System Access API). */
+  | { kind: 'folder'; name: string; handle?: FileSystemDirectoryHandle }
+  | { kind: 's3'; endpoint: string; region: string; bucket: string; prefix: string; accessKeyId: string }
+  | { kind: 'webdav'; url: string; username: string }
+  /** The storage set in Sync and backup, read with its own settings. */
+  | { kind: 'sync' };
+
+export type TraceSourceKind = TraceSourceConfig['kind'];
+
+export type TraceSourceRecord = {
+  id: string;
+  config: TraceSourceConfig;
+  createdAt: number;
+  /** When the source was last read in full; null: never yet. */
+  checkedAt: number | null;
+  /** Why the last check failed, in words; null when it did not. */
+  problem: string | null;
+};
+
+/** A file as a source lists it: its key and what tells a changed file from the one read before. */
+export type TraceFileEntry = { key: string; version: string };
+
+/** What one file of a source held when it was read (`version` decides whether it is read again). */
+export type TraceFileRecord = {
+  sourceId: string;
+  key: string;
+  version: string;
+  traceIds: string[];
+  spanCount: number;
+  /** What was left out of the file, each in words (a line that is not JSON, a span that cannot be read). */
+  problems: string[];
+  readAt: number;
+};
+
+/** One model's tokens within a trace, so its cost can be priced with the person's prices when shown. */
+export type TraceModelUsage = { model: string; input: number; output: number; cached: number; reasoning: number };
+
+/** What the Traces table shows of a trace (or of the part of it one file held; parts merge into the whole). */
+export type TraceSummary = {
+  traceId: string;
+  /** The root span's name, else the earliest span's. */
+  name: string;
+  /** Whether `name` is the root span's (a part without the root gives way to one with it). */
+  rooted: boolean;
+  /** Unix ms. */
+  start: number;
+  end: number;
+  spanCount: number;
+  models: string[];
+  toolCalls: number;
+  errors: number;
+  usage: TraceModelUsage[];
+  /** Lower-cased text search matches: span, tool and model names, attribute values, message text (capped). */
+  search: string;
+};
+
+export type TracePartRecord = { sourceId: string; traceId: string; key: string; summary: TraceSummary; /** OTLP/JSON of this trace's spans in this file. */ spans: string };
+
+/** `sessionId`: the session the trace was last opened as (reopened, not rebuilt). */
+export type TraceIndexRecord = TraceSummary & { sourceId: string; sessionId?: string };
+
+export const traceSourceSecretKey = (sourceId: string) => `trace-source:${sourceId}`;
+
+/** How a source is named in the view: its kind and where it reads. */
+export function traceSourceLabel(c: TraceSourceConfig): string {
+  switch (c.kind) {
+    case 'folder':
+      return `Folder ${c.name}`;
+    case 's3':
+      return `S3 ${c.bucket}${c.prefix ? `/${c.prefix.replace(/^\/+/, '')}` : ''}`;
+    case 'webdav':
+      return `WebDAV ${c.url}`;
+    case 'sync':
+      return 'The storage in Sync and backup';
+  }
+}
+
+/** The search text a trace keeps, at most: enough for names and the start of each message, never a whole trace. */
+export const SEARCH_CAP = 4_096;
+const VALUE_CAP = 400;
+
+export function addModelUsage(list: TraceModelUsage[], u: TraceModelUsage): void {
+  const at = list.find((x) => x.model === u.model);
+  if (!at) list.push({ ...u });
+  else {
+    at.input += u.input;
+    at.output += u.output;
+    at.cached += u.cached;
+    at.reasoning += u.reasoning;
+  }
+}
+
+export function appendSearch(search: string, piece: string): string {
+  if (search.length >= SEARCH_CAP || piece === '') return search;
+  const p = piece.length > VALUE_CAP ? piece.slice(0, VALUE_CAP) : piece;
+  return `${search}${search ? '\n' : ''}${p.toLowerCase()}`.slice(0, SEARCH_CAP);
+}
+
+/** Two parts of one trace as one: the whole trace's row is every part merged, in any order. */
+export function mergeSummaries(a: TraceSummary, b: TraceSummary): TraceSummary {
+  const named = a.rooted !== b.rooted ? (a.rooted ? a : b) : a.start <= b.start ? a : b;
+  const usage: TraceModelUsage[] = [];
+  for (const u of [...a.usage, ...b.usage]) addModelUsage(usage, u);
+  let search = a.search;
+  for (const piece of b.search.split('\n')) search = appendSearch(search, piece);
+  return {
+    traceId: a.traceId,
+    name: named.name,
+    rooted: a.rooted || b.rooted,
+    start: Math.min(a.start, b.start),
+    end: Math.max(a.end, b.end),
+    spanCount: a.spanCount + b.spanCount,
+    models: [...new Set([...a.models, ...b.models])],
+    toolCalls: a.toolCalls + b.toolCalls,
+    errors: a.errors + b.errors,
+    usage,
+    search,
+  };
+}
+

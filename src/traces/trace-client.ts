@@ -1,0 +1,73 @@
+import { db } from '../db/database';
+import { storageBackend } from '../db/storage-backend';
+import type { CheckOutcome, CheckProgress } from './check-trace-source';
+import type { OpenTraceOutcome } from './open-trace';
+import { runCheck, runOpen } from './trace-jobs';
+import type { FromTraceWorker, ToTraceWorker } from './trace-protocol';
+
+export type TraceClient = {
+  check(sourceId: string, files: File[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
+  open(sourceId: string, traceId: string): Promise<OpenTraceOutcome>;
+};
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+type Pending = { resolve: (m: FromTraceWorker) => void; reject: (e: Error) => void; onProgress?: (p: CheckProgress) => void };
+
+/**
+ * The page's handle on the trace worker (architecture.md, "Trace inbox"). One worker, started on first use, serves
+ * every source; where none can be made, or the database lives in the page's memory, the jobs run on the page.
+ */
+export function createTraceClient(): TraceClient {
+  const inPage: TraceClient = { check: (s, f, p) => runCheck(db, s, f, p), open: (s, t) => runOpen(db, s, t) };
+  if (storageBackend().kind === 'memory') return inPage;
+  let worker: Worker | null = null;
+  let next = 1;
+  const pending = new Map<number, Pending>();
+  const start = (): Worker => {
+    const w = new Worker(new URL('./trace-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-traces' });
+    w.onmessage = (event: MessageEvent<FromTraceWorker>) => {
+      const msg = event.data;
+      const p = pending.get(msg.id);
+      if (!p) return;
+      if (msg.type === 'progress') p.onProgress?.(msg.progress);
+      else {
+        pending.delete(msg.id);
+        p.resolve(msg);
+      }
+    };
+    w.onerror = (event) => {
+      event.preventDefault();
+      const err = new Error(event.message || 'The trace worker stopped.');
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+      worker = null;
+    };
+    return w;
+  };
+  const ask = (msg: DistributiveOmit<ToTraceWorker, 'id'>, onProgress?: (p: CheckProgress) => void) =>
+    new Promise<FromTraceWorker>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) });
+      worker ??= start();
+      worker.postMessage({ ...msg, id } as ToTraceWorker);
+    });
+  return {
+    async check(sourceId, files, onProgress) {
+      try {
+        const reply = await ask({ type: 'check', sourceId, ...(files ? { files } : {}) }, onProgress);
+        return reply.type === 'checked' ? reply.outcome : { ok: false, message: 'The trace worker answered out of turn.' };
+      } catch (err) {
+        return { ok: false, message: err instanceof Error ? err.message : String(err) };
+      }
+    },
+    async open(sourceId, traceId) {
+      try {
+        const reply = await ask({ type: 'open', sourceId, traceId });
+        return reply.type === 'opened' ? reply.outcome : { ok: false, message: 'The trace worker answered out of turn.' };
+      } catch (err) {
+        return { ok: false, message: err instanceof Error ? err.message : String(err) };
+      }
+    },
+  };
+}
