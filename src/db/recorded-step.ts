@@ -1,5 +1,5 @@
 import { assembleSystemPrompt } from '../context/system-prompt';
-import type { RecordedStep } from '../domain/sent-step';
+import { TRACE_NOT_RECORDED, type RecordedStep } from '../domain/sent-step';
 import type { ToolscopeDB } from './database';
 import type { EventRecord } from './records';
 import { listRunEvents } from './events-repo';
@@ -15,6 +15,15 @@ export class RecordedStepNotFoundError extends Error {
   }
 }
 
+/** A step of a trace whose spans did not record the request's messages: nothing can be sent for it. */
+export class TraceStepNotRecordedError extends Error {
+  readonly kind = 'trace_not_recorded';
+  constructor() {
+    super(TRACE_NOT_RECORDED);
+    this.name = 'TraceStepNotRecordedError';
+  }
+}
+
 export type { RecordedStep, StepParameters } from '../domain/sent-step';
 
 type RequestStarted = Extract<EventRecord, { type: 'request_started' }>;
@@ -25,6 +34,8 @@ export type StepRequest = Pick<RecordedStep, 'sessionId' | 'runId' | 'messageId'
   model: string | null;
   /** False when no request of the run carried the step's message id (a step from an import without events). */
   found: boolean;
+  /** A step of an imported trace that recorded no request content: re-run, try and save say so and send nothing. */
+  traceUnrecorded: boolean;
 };
 
 /**
@@ -46,12 +57,14 @@ export async function readStepRequest(db: ToolscopeDB, runId: string, messageId:
   const request = stepRequest(events, messageId);
   const sessionId = request?.sessionId ?? (started?.type === 'run_started' ? started.sessionId : '');
   const set = request?.toolSet !== undefined ? await getToolSet(db, request.sessionId, request.toolSet) : undefined;
+  const traced = request === undefined && sessionId !== '' ? (await getSession(db, sessionId))?.importedTrace === true : false;
   return {
     sessionId,
     runId,
     messageId,
     model: started?.type === 'run_started' && started.model ? started.model : null,
     found: request !== undefined,
+    traceUnrecorded: traced,
     turn: request?.turn ?? null,
     sentLayers: request?.systemLayers ?? null,
     offeredTools: set?.tools ?? null,
@@ -68,6 +81,7 @@ export async function readRecordedStep(db: ToolscopeDB, sessionId: string, messa
   if (!session || message?.role !== 'assistant') throw new RecordedStepNotFoundError();
   const runId = message.runId;
   const request = await readStepRequest(db, runId, messageId);
+  if (session.importedTrace === true && !request.found) throw new TraceStepNotRecordedError();
   const { temperature, topP } = session.settings;
   const layers = request.sentLayers;
   return {

@@ -8,7 +8,7 @@
  *   #/s/<session>/timeline               its timeline
  *   #/s/<session>/timeline/<call>        its timeline with one tool call selected
  *   #/s/<session>/tools | /memories      the Tools or Memories view, with that session open beside it
- *   #/timeline | #/tools | #/memories    a view with no session open
+ *   #/timeline | #/tools | #/memories | #/tests | #/traces   a view with no session open
  *   #/compare[/<a>[/<b>]]                two sessions side by side (either may still be unchosen)
  *   #/compare/<session>@<branch>/…       a side may name one branch of a session (two branches of one session)
  *
@@ -16,7 +16,7 @@
  * a later part (a message or branch, `?m=<message>`) can be added without a new scheme or breaking old links.
  */
 
-export type AddressView = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests';
+export type AddressView = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests' | 'traces';
 
 /** Extra `?key=value` parameters, kept in their order; empty when there are none. */
 export type AddressParams = readonly (readonly [string, string])[];
@@ -33,7 +33,7 @@ export type AppAddress =
 
 const enc = (s: string) => encodeURIComponent(s);
 
-const VIEWS: readonly AddressView[] = ['chat', 'timeline', 'tools', 'memories', 'tests'];
+const VIEWS: readonly AddressView[] = ['chat', 'timeline', 'tools', 'memories', 'tests', 'traces'];
 const isView = (s: string | undefined): s is AddressView => s !== undefined && (VIEWS as readonly string[]).includes(s);
 
 export const HOME: AppAddress = { kind: 'home', view: 'chat', params: [] };

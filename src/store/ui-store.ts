@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CompareRef } from '../domain/app-address';
 
-export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests';
+export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests' | 'traces';
 
 /** Timeline deep link: which tool call the chat asked the timeline to show. */
 export type TimelineFocus = { sessionId: string; callId: string } | null;

@@ -1,13 +1,16 @@
+import type { PickedFile } from './trace-source-access';
 import { db } from '../db/database';
 import { storageBackend } from '../db/storage-backend';
 import type { CheckOutcome, CheckProgress } from './check-trace-source';
 import type { OpenTraceOutcome } from './open-trace';
-import { runCheck, runOpen } from './trace-jobs';
+import { createTraceJobs } from './trace-jobs';
+import type { TraceQuery, TraceQueryResult } from './trace-query';
 import type { FromTraceWorker, ToTraceWorker } from './trace-protocol';
 
 export type TraceClient = {
-  check(sourceId: string, files: File[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
+  check(sourceId: string, files: PickedFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
   open(sourceId: string, traceId: string): Promise<OpenTraceOutcome>;
+  query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult>;
 };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -19,8 +22,10 @@ type Pending = { resolve: (m: FromTraceWorker) => void; reject: (e: Error) => vo
  * every source; where none can be made, or the database lives in the page's memory, the jobs run on the page.
  */
 export function createTraceClient(): TraceClient {
-  const inPage: TraceClient = { check: (s, f, p) => runCheck(db, s, f, p), open: (s, t) => runOpen(db, s, t) };
-  if (storageBackend().kind === 'memory') return inPage;
+  if (storageBackend().kind === 'memory') {
+    const jobs = createTraceJobs(db);
+    return { check: (s, f, p) => jobs.check(s, f, p), open: (s, t) => jobs.open(s, t), query: (s, q) => jobs.query(s, q) };
+  }
   let worker: Worker | null = null;
   let next = 1;
   const pending = new Map<number, Pending>();
@@ -68,6 +73,11 @@ export function createTraceClient(): TraceClient {
       } catch (err) {
         return { ok: false, message: err instanceof Error ? err.message : String(err) };
       }
+    },
+    async query(sourceId, q) {
+      const reply = await ask({ type: 'query', sourceId, query: q });
+      if (reply.type !== 'rows') throw new Error('The trace worker answered out of turn.');
+      return reply.result;
     },
   };
 }

@@ -1,12 +1,39 @@
+import type { PickedFile } from './trace-source-access';
 import type { ToolscopeDB } from '../db/database';
 import { traceSourceSecret } from '../db/traces-repo';
 import { loadStorageConfig } from '../sync/storage-config';
 import { checkTraceSource, type CheckOutcome, type CheckProgress } from './check-trace-source';
 import { openTrace, type OpenTraceOutcome } from './open-trace';
 import { TraceSourceError, traceFilesOf } from './trace-source-access';
+import { createTraceIndexCache, queryTraces, type TraceQuery, type TraceQueryResult } from './trace-query';
 
-/** The trace inbox's two jobs, on whichever thread runs them (the trace worker, or the page without one). */
-export async function runCheck(db: ToolscopeDB, sourceId: string, files: readonly File[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
+/** The trace inbox's jobs (check, open, query), on whichever thread runs them: the trace worker, or the page without one. */
+export function createTraceJobs(db: ToolscopeDB) {
+  const index = createTraceIndexCache(db);
+  return {
+    async check(sourceId: string, files: readonly PickedFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
+      try {
+        return await runCheck(db, sourceId, files, (p) => {
+          index.forget(sourceId);
+          onProgress(p);
+        });
+      } finally {
+        index.forget(sourceId);
+      }
+    },
+    open: (sourceId: string, traceId: string) => {
+      index.forget(sourceId);
+      return runOpen(db, sourceId, traceId);
+    },
+    async query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult> {
+      return queryTraces(await index.read(sourceId), q);
+    },
+  };
+}
+
+export type TraceJobs = ReturnType<typeof createTraceJobs>;
+
+async function runCheck(db: ToolscopeDB, sourceId: string, files: readonly PickedFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
   const source = await db.traceSources.get(sourceId);
   if (!source) return { ok: false, message: 'This source was removed.' };
   try {
@@ -24,6 +51,6 @@ export async function runCheck(db: ToolscopeDB, sourceId: string, files: readonl
   }
 }
 
-export function runOpen(db: ToolscopeDB, sourceId: string, traceId: string): Promise<OpenTraceOutcome> {
+function runOpen(db: ToolscopeDB, sourceId: string, traceId: string): Promise<OpenTraceOutcome> {
   return openTrace(db, sourceId, traceId, { now: Date.now(), newId: () => crypto.randomUUID() });
 }

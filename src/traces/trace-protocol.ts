@@ -1,12 +1,16 @@
+import type { PickedFile } from './trace-source-access';
 import type { CheckOutcome, CheckProgress } from './check-trace-source';
 import type { OpenTraceOutcome } from './open-trace';
+import type { TraceQuery, TraceQueryResult } from './trace-query';
 
 /** Messages between the page and the trace worker (trace-worker.ts); `id` pairs a reply with its request. */
 export type ToTraceWorker =
-  | { id: number; type: 'check'; sourceId: string; files?: File[] }
-  | { id: number; type: 'open'; sourceId: string; traceId: string };
+  | { id: number; type: 'check'; sourceId: string; files?: PickedFile[] }
+  | { id: number; type: 'open'; sourceId: string; traceId: string }
+  | { id: number; type: 'query'; sourceId: string; query: TraceQuery };
 
 export type FromTraceWorker =
   | { id: number; type: 'progress'; progress: CheckProgress }
   | { id: number; type: 'checked'; outcome: CheckOutcome }
-  | { id: number; type: 'opened'; outcome: OpenTraceOutcome };
+  | { id: number; type: 'opened'; outcome: OpenTraceOutcome }
+  | { id: number; type: 'rows'; result: TraceQueryResult };

@@ -27,7 +27,7 @@ export class TraceSourceError extends Error {
 }
 
 /** What reads a source: its record, its secret and, for "The storage in Sync and backup", that storage's settings. */
-export type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly File[] };
+export type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly PickedFile[] };
 
 /** Where the sync storage keeps traces: a folder beside the vault, so the vault's encrypted files are never read as traces. */
 export const SYNC_TRACES_PREFIX = 'traces/';
@@ -88,15 +88,20 @@ function folderFiles(handle: FileSystemDirectoryHandle): TraceFiles {
   };
 }
 
-/** Files a folder input (or a drop) gave: their path inside the folder is the key. */
-export function pickedFiles(files: readonly File[]): TraceFiles {
+/** A file a folder input or a drop gave, keyed by its path inside the folder. */
+export type PickedFile = { key: string; file: File };
+
+/** A folder input's files as picked files: the folder's own name leads every relative path, the key is the rest. */
+export function pickedFromInput(files: readonly File[]): PickedFile[] {
+  return files.map((file) => {
+    const rel = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
+    return { key: rel.includes('/') ? rel.slice(rel.indexOf('/') + 1) : rel, file };
+  });
+}
+
+export function pickedFiles(files: readonly PickedFile[]): TraceFiles {
   const byKey = new Map<string, File>();
-  for (const f of files) {
-    const rel = (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
-    // The folder's own name leads every relative path: the key is the path inside it.
-    const key = rel.includes('/') ? rel.slice(rel.indexOf('/') + 1) : rel;
-    if (isTraceFileName(key)) byKey.set(key, f);
-  }
+  for (const { key, file } of files) if (isTraceFileName(key)) byKey.set(key, file);
   return {
     async list() {
       return [...byKey].map(([key, f]) => ({ key, version: `${f.size}@${f.lastModified}` }));

@@ -17,6 +17,7 @@ const TimelineView = lazy(() => import('./timeline/timeline-view').then((m) => (
 const ToolsView = lazy(() => import('./tools/tools-view').then((m) => ({ default: m.ToolsView })));
 const MemoriesView = lazy(() => import('./memory/memories-view').then((m) => ({ default: m.MemoriesView })));
 const TestsView = lazy(() => import('./evals/tests-view').then((m) => ({ default: m.TestsView })));
+const TracesView = lazy(() => import('./traces/traces-view').then((m) => ({ default: m.TracesView })));
 const SaveCaseDialog = lazy(() => import('./evals/save-case-dialog').then((m) => ({ default: m.SaveCaseDialog })));
 const CompareView = lazy(() => import('./compare/compare-view').then((m) => ({ default: m.CompareView })));
 // Loaded on the first "Replay run" (architecture.md, "Replay").
@@ -69,6 +70,7 @@ export function App() {
             {tab === 'tools' && <ToolsView />}
             {tab === 'memories' && <MemoriesView />}
             {tab === 'tests' && <TestsView />}
+            {tab === 'traces' && <TracesView />}
           </Suspense>
         </div>
         )}

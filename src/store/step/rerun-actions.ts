@@ -1,6 +1,6 @@
 import { db } from '../../db/database';
 import { fromMessageRecord, listMessages } from '../../db/messages-repo';
-import { readStepRequest, type StepRequest } from '../../db/recorded-step';
+import { readStepRequest, TraceStepNotRecordedError, type StepRequest } from '../../db/recorded-step';
 import { indexRecordedResults, recordedCallsFromHistory, recordedResultsCursor } from '../../agent/recorded-results';
 import { rerun, type BranchOutcome } from '../session/branch-actions';
 
@@ -18,6 +18,7 @@ export const stepRequestOf = (runId: string, messageId: string): Promise<StepReq
  */
 export async function rerunFromHere(sessionId: string, messageId: string, runId: string, choice: { model: string; toolResults: ToolResultsChoice }): Promise<BranchOutcome> {
   const step = await readStepRequest(db, runId, messageId);
+  if (step.traceUnrecorded) throw new TraceStepNotRecordedError();
   const recorded =
     choice.toolResults === 'recorded'
       ? recordedResultsCursor(indexRecordedResults(recordedCallsFromHistory((await listMessages(db, sessionId)).map(fromMessageRecord))))

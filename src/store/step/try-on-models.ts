@@ -1,5 +1,6 @@
 import { db } from '../../db/database';
-import { readRecordedStep } from '../../db/recorded-step';
+import { readRecordedStep, readStepRequest } from '../../db/recorded-step';
+import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
 import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnswer, type ComparisonTarget } from '../../domain/model-comparison';
@@ -135,6 +136,8 @@ export async function tryOnOtherModels(sessionId: string, message: AssistantMess
   const saved = await savedEndpoints(text, own);
   const parsed = parseModelTargets(text, { ownBaseURL: own, isSavedEndpoint: (u) => saved.has(u) });
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => e.message) };
+  // A trace that recorded no request content has nothing to send (architecture.md, "Trace inbox").
+  if ((await readStepRequest(db, message.runId, message.id)).traceUnrecorded) return { ok: false, problems: [TRACE_NOT_RECORDED] };
   if (comparingStep(useComparisonRuns.getState().live, message.id)) return { ok: false, problems: ['This step is being compared already; stop it first.'] };
   const comparison = startedComparison({ id: crypto.randomUUID(), messageId: message.id, runId: message.runId, createdAt: Date.now(), targets: parsed.targets.map(({ line: _l, ...t }) => t) });
   try {

@@ -17,6 +17,7 @@ import { useChatData } from './use-chat-data';
 import { useLockedElsewhere } from '../data/use-locked-elsewhere';
 import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
+import { TraceBanner } from './trace-banner';
 import { PrimaryActionScope } from '../shared/primary-action';
 
 // A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
@@ -100,7 +101,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         </p>
       )}
       {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
-      {session?.importedTrace && <p className="chat-banner" role="note">Imported trace: read-only. Its runs are on the Timeline.</p>}
+      {session?.importedTrace && <TraceBanner sessionId={sessionId} opened={session.openedTrace !== undefined} />}
       {loading || (rows.length > 0 && !markdownReady) ? (
         <div className="message-list empty">Loading…</div>
       ) : rows.length === 0 ? (
@@ -109,7 +110,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
         <Suspense fallback={<div className="message-list empty">Loading…</div>}>
           <TurnOffsetsContext value={turnOffsets}>
             <MessageList
-              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || replaying || session?.importedTrace === true}
+              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || replaying} readOnly={session?.importedTrace === true}
             />
           </TurnOffsetsContext>
         </Suspense>
@@ -126,7 +127,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       <Composer
         draftKey={sessionId}
         running={runningHere}
-        readOnly={replaying ? 'replay' : lockedElsewhere ? 'other_tab' : session?.importedTrace === true ? 'imported_trace' : null}
+        readOnly={replaying ? 'replay' : lockedElsewhere ? 'other_tab' : session?.openedTrace ? 'opened_trace' : session?.importedTrace === true ? 'imported_trace' : null}
         onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
         onStop={() => stopRun(sessionId)}
       />

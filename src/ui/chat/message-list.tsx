@@ -25,6 +25,8 @@ type Props = {
   toolRecords: Map<string, ToolCallRecord>;
   siblings?: ReadonlyMap<string, Siblings>;
   busy?: boolean;
+  /** A recorded trace (architecture.md, "Trace inbox"): read-only, its steps re-runnable. */
+  readOnly?: boolean;
 };
 
 const NEAR_BOTTOM_PX = 120;
@@ -34,7 +36,7 @@ const NEAR_BOTTOM_PX = 120;
  * short one does. The list follows new output while the reader is at the bottom, and stays put once
  * they scroll up.
  */
-export function MessageList({ sessionId, rows, toolResults, toolRecords, siblings, busy = false }: Props) {
+export function MessageList({ sessionId, rows, toolResults, toolRecords, siblings, busy = false, readOnly = false }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({
@@ -158,7 +160,7 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
             if (!row) return null;
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-highlight={row.key === highlight || undefined}>
-                <MessageRow sessionId={sessionId} row={row} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings?.get(row.key)} busy={busy} />
+                <MessageRow sessionId={sessionId} row={row} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings?.get(row.key)} busy={busy} readOnly={readOnly} />
               </div>
             );
           })}

@@ -21,11 +21,13 @@ type Props = {
   siblings?: Siblings | undefined;
   /** The session is running: edit, regenerate and branch switching wait. */
   busy?: boolean;
+  /** A recorded trace: its path is not changed (no edit, no regenerate), though a step may be re-run as a branch. */
+  readOnly?: boolean;
   toolResults: Map<string, ToolMessage>;
   toolRecords: Map<string, ToolCallRecord>;
 };
 
-export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords, siblings, busy = false }: Props) {
+export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords, siblings, busy = false, readOnly = false }: Props) {
   const editing = useEditDrafts((s) => row.kind === 'message' && editDraftKey(sessionId, row.message.id) in s.drafts);
   if (row.kind === 'streaming') return <StreamingMessage sessionId={sessionId} />;
   return (
@@ -36,7 +38,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
       toolRecords={toolRecords}
       userFooter={(m) => (
         <>
-          <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy, editing }}>
+          <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy: busy || readOnly, running: busy, editing }}>
             <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
             <UserMeta message={m} />
           </MessageActionBar>
@@ -46,7 +48,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
       assistantFooter={(m) =>
         m.status !== 'streaming' && (
           <>
-            <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy, editing }}>
+            <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy: busy || readOnly, running: busy, editing }}>
               <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
               <AssistantMeta sessionId={sessionId} message={m} />
             </MessageActionBar>

@@ -10,7 +10,7 @@ import {
  * lost when the real shell takes over. Only the heading and the paragraphs are read out, with the page marked busy.
  * A session address draws no first screen: the session's messages come with the app.
  */
-const VIEWS = ['Chat', 'Timeline', 'Tools', 'Tests', 'Memories'];
+const VIEWS = ['Chat', 'Timeline', 'Tools', 'Tests', 'Traces', 'Memories'];
 
 /** A picture of one of the real shell's buttons: same classes and size, out of reach of clicks, focus and AT. */
 function Picture({ className, children }: { className?: string; children: string }) {

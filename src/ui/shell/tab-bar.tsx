@@ -6,6 +6,7 @@ const TABS: { id: AppTab; label: string }[] = [
   { id: 'timeline', label: 'Timeline' },
   { id: 'tools', label: 'Tools' },
   { id: 'tests', label: 'Tests' },
+  { id: 'traces', label: 'Traces' },
   { id: 'memories', label: 'Memories' },
 ];
 

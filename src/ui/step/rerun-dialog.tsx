@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useModal } from '../shared/use-modal';
 import { rerunFromHere, stepRequestOf, type ToolResultsChoice } from '../../store/step/rerun-actions';
+import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 
 /** The step: the assistant message a model request produced, and its run. */
 type Props = { sessionId: string; message: { id: string; runId: string }; onClose: () => void };
@@ -13,12 +14,14 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
   const [toolResults, setToolResults] = useState<ToolResultsChoice>('recorded');
   const [problem, setProblem] = useState<string | null>(null);
   const [toolsText, setToolsText] = useState<string | null>(null);
+  const [unrecorded, setUnrecorded] = useState<string | null>(null);
 
   useModal(ref);
   useEffect(() => {
     let live = true;
     void stepRequestOf(message.runId, message.id).then((s) => {
       if (!live) return;
+      if (s.traceUnrecorded) setUnrecorded(TRACE_NOT_RECORDED);
       setModel((m) => m ?? s.model ?? '');
       setToolsText(s.offeredTools ? `Tools as offered at step ${s.turn ?? '?'} (${s.offeredTools.length})` : "Tools: today's (this step's tools were not recorded)");
     });
@@ -29,6 +32,7 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (unrecorded) return setProblem(unrecorded);
     if (!model?.trim()) return setProblem('Write the model to re-run this step with.');
     const outcome = await rerunFromHere(sessionId, message.id, message.runId, { model, toolResults });
     if (outcome === 'started') ref.current?.close();
@@ -59,9 +63,9 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
             Run tools live
           </label>
         </fieldset>
-        {problem && <p role="alert">{problem}</p>}
+        {(problem ?? unrecorded) && <p role="alert">{problem ?? unrecorded}</p>}
         <div className="dialog-actions">
-          <button type="submit" className="primary" disabled={model === null}>Re-run</button>
+          <button type="submit" className="primary" disabled={model === null || unrecorded !== null}>Re-run</button>
           <button type="button" onClick={() => ref.current?.close()}>Cancel</button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { useSession } from '../data/use-session';
+import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 import { lazy, Suspense, useState } from 'react';
 import { formatMs } from '../../timeline/format';
 import { turnName } from '../../timeline/layout';
@@ -151,8 +153,33 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
         Show in chat
       </button>
-      <SaveCaseButton sessionId={model.sessionId} messageId={turn.messageId} disabled={!turn.messageId || run.state === 'live'} />
-      <TurnRerun sessionId={model.sessionId} runId={run.runId} messageId={turn.messageId} />
+      {turn.messageId ? (
+        <>
+          <SaveCaseButton sessionId={model.sessionId} messageId={turn.messageId} disabled={run.state === 'live'} />
+          <TurnRerun sessionId={model.sessionId} runId={run.runId} messageId={turn.messageId} />
+        </>
+      ) : (
+        <UnrecordedTurn sessionId={model.sessionId} />
+      )}
+    </>
+  );
+}
+
+/**
+ * A model turn with no reply in the chat: a trace's step that recorded no request content offers the debugger's
+ * actions and says why each cannot run (architecture.md, "Trace inbox"); elsewhere nothing is offered.
+ */
+function UnrecordedTurn({ sessionId }: { sessionId: string }) {
+  const session = useSession(sessionId);
+  const [said, setSaid] = useState(false);
+  if (session?.importedTrace !== true) return <SaveCaseButton sessionId={sessionId} messageId="" disabled />;
+  const say = () => setSaid(true);
+  return (
+    <>
+      <button type="button" onClick={say}>Re-run from here</button>
+      <button type="button" onClick={say}>Try on other models</button>
+      <button type="button" onClick={say}>Save as test case</button>
+      {said && <p role="alert">{TRACE_NOT_RECORDED}</p>}
     </>
   );
 }

@@ -7,6 +7,8 @@ export type MessageActionContext = {
   message: UserMessage | AssistantMessage;
   /** The session is running (here or in another tab) or read-only: nothing may start a run or change the path. */
   busy: boolean;
+  /** The session is running (here or in another tab): a read-only trace is `busy` but not running, and its steps re-run. */
+  running: boolean;
   /** An edit of this message is open. */
   editing: boolean;
 };

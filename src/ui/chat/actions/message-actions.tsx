@@ -63,7 +63,8 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     label: 'Re-run from here',
     // A step that came from a model request, again from its exact history (architecture.md, "Re-run from here").
     shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
-    disabled: ({ busy }) => busy,
+    // A recorded trace is read-only, yet its steps re-run as branches (architecture.md, "Trace inbox").
+    disabled: ({ running }) => running,
     Dialog: ({ ctx, onClose }) => (ctx.message.role === 'assistant' ? <RerunDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} /> : null),
   },
   {

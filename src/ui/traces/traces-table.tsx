@@ -1,0 +1,75 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { costOf, costText, addCost, ZERO_COST } from '../../domain/cost';
+import { priceOf } from '../../domain/model-prices';
+import type { TraceModelUsage } from '../../domain/trace-inbox';
+import type { TraceRow } from '../../traces/trace-query';
+import { usePriceOverrides } from '../data/use-price-overrides';
+
+type Props = { rows: readonly TraceRow[]; opening: string | null; onOpen: (traceId: string) => void };
+
+const ROW_HEIGHT = 36;
+
+function durationText(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+const tokens = (usage: readonly TraceModelUsage[]) => usage.reduce((n, u) => n + u.input + u.output, 0);
+
+/**
+ * The table "Traces" (architecture.md, "Trace inbox"): one row per trace, newest first, virtualised so 10,000 rows
+ * scroll as smoothly as 10. A cost is priced here, with the person's prices, from the tokens each model used.
+ */
+export function TracesTable({ rows, opening, onOpen }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const prices = usePriceOverrides();
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const cost = (usage: readonly TraceModelUsage[]) =>
+    usage.length === 0
+      ? '—'
+      : costText(usage.reduce((c, u) => addCost(c, costOf({ promptTokens: u.input, completionTokens: u.output, totalTokens: u.input + u.output, cachedTokens: u.cached, reasoningTokens: u.reasoning, estimated: false }, priceOf(u.model, prices))), ZERO_COST));
+  return (
+    <div className="traces-scroll" ref={scrollRef}>
+      <table aria-label="Traces" aria-rowcount={rows.length + 1} className="traces-table">
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">Name</th>
+            <th scope="col">Start</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Models</th>
+            <th scope="col">Tool calls</th>
+            <th scope="col">Errors</th>
+            <th scope="col">Tokens</th>
+            <th scope="col">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
+          {items.map((v) => {
+            const r = rows[v.index]!;
+            return (
+              <tr key={`${r.sourceId}:${r.traceId}`} aria-rowindex={v.index + 2} data-trace-id={r.traceId} data-errors={r.errors > 0 ? 'true' : undefined} style={{ height: ROW_HEIGHT }}>
+                <td>
+                  <button type="button" className="link-button" disabled={opening !== null} aria-busy={opening === r.traceId ? 'true' : undefined} onClick={() => onOpen(r.traceId)}>{r.name}</button>
+                </td>
+                <td>{new Date(r.start).toLocaleString()}</td>
+                <td>{durationText(r.end - r.start)}</td>
+                <td>{r.models.join(', ') || '—'}</td>
+                <td>{r.toolCalls}</td>
+                <td>{r.errors}</td>
+                <td>{tokens(r.usage)}</td>
+                <td>{cost(r.usage)}</td>
+              </tr>
+            );
+          })}
+          {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
