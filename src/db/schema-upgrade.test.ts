@@ -53,7 +53,7 @@ describe('schema versions', () => {
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(11);
+    expect(db.verno).toBe(12);
     expect(await db.sessions.get('s5')).toMatchObject({ title: 'Board' });
     expect(await db.mcpTasks.get('c5')).toMatchObject({ taskId: 'k' });
     const event = { sessionId: 's5', callId: 'c5', seq: 1, serverName: 'x', toolName: 't', at: 3, method: 'ui/message', outcome: 'ok' as const, params: '{}' };
@@ -80,7 +80,7 @@ describe('schema versions', () => {
     const db = openToolscopeDB('fresh', { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.open();
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['evalCases', 'evalRuns', 'evalSuites', 'events', 'mcpServers', 'mcpTasks', 'mcpViewEvents', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'syncChanges', 'toolCalls', 'toolSets', 'tools'].sort(),
+      ['evalCases', 'evalRuns', 'evalSuites', 'events', 'mcpServers', 'mcpTasks', 'mcpViewEvents', 'memories', 'messages', 'runs', 'secrets', 'sessions', 'settings', 'syncChanges', 'toolCalls', 'toolSets', 'tools', 'traceFiles', 'traceIndex', 'traceParts', 'traceSources'].sort(),
     );
     db.close();
   });

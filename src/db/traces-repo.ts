@@ -42,7 +42,7 @@ export async function removeTraceSource(db: ToolscopeDB, id: string): Promise<vo
     for (const sessionId of opened) {
       const s = await db.sessions.get(sessionId);
       if (s?.openedTrace === undefined) continue;
-      for (const t of sessionTables(db)) await t.where('sessionId').equals(sessionId).delete();
+      for (const t of sessionTables(db)) if (t !== db.sessions) await t.where('sessionId').equals(sessionId).delete();
       await db.sessions.delete(sessionId);
     }
   });

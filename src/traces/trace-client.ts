@@ -1,4 +1,4 @@
-import type { PickedFile } from './trace-source-access';
+import type { FolderFile } from './trace-source-access';
 import { db } from '../db/database';
 import { storageBackend } from '../db/storage-backend';
 import type { CheckOutcome, CheckProgress } from './check-trace-source';
@@ -8,7 +8,7 @@ import type { TraceQuery, TraceQueryResult } from './trace-query';
 import type { FromTraceWorker, ToTraceWorker } from './trace-protocol';
 
 export type TraceClient = {
-  check(sourceId: string, files: PickedFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
+  check(sourceId: string, files: FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
   open(sourceId: string, traceId: string): Promise<OpenTraceOutcome>;
   query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult>;
 };

@@ -1,4 +1,4 @@
-import type { PickedFile } from './trace-source-access';
+import type { FolderFile } from './trace-source-access';
 import type { ToolscopeDB } from '../db/database';
 import { traceSourceSecret } from '../db/traces-repo';
 import { loadStorageConfig } from '../sync/storage-config';
@@ -11,7 +11,7 @@ import { createTraceIndexCache, queryTraces, type TraceQuery, type TraceQueryRes
 export function createTraceJobs(db: ToolscopeDB) {
   const index = createTraceIndexCache(db);
   return {
-    async check(sourceId: string, files: readonly PickedFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
+    async check(sourceId: string, files: readonly FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
       try {
         return await runCheck(db, sourceId, files, (p) => {
           index.forget(sourceId);
@@ -33,7 +33,7 @@ export function createTraceJobs(db: ToolscopeDB) {
 
 export type TraceJobs = ReturnType<typeof createTraceJobs>;
 
-async function runCheck(db: ToolscopeDB, sourceId: string, files: readonly PickedFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
+async function runCheck(db: ToolscopeDB, sourceId: string, files: readonly FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
   const source = await db.traceSources.get(sourceId);
   if (!source) return { ok: false, message: 'This source was removed.' };
   try {

@@ -1,11 +1,11 @@
-import type { PickedFile } from './trace-source-access';
+import type { FolderFile } from './trace-source-access';
 import type { CheckOutcome, CheckProgress } from './check-trace-source';
 import type { OpenTraceOutcome } from './open-trace';
 import type { TraceQuery, TraceQueryResult } from './trace-query';
 
 /** Messages between the page and the trace worker (trace-worker.ts); `id` pairs a reply with its request. */
 export type ToTraceWorker =
-  | { id: number; type: 'check'; sourceId: string; files?: PickedFile[] }
+  | { id: number; type: 'check'; sourceId: string; files?: FolderFile[] }
   | { id: number; type: 'open'; sourceId: string; traceId: string }
   | { id: number; type: 'query'; sourceId: string; query: TraceQuery };
 

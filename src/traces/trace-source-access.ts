@@ -27,7 +27,7 @@ export class TraceSourceError extends Error {
 }
 
 /** What reads a source: its record, its secret and, for "The storage in Sync and backup", that storage's settings. */
-export type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly PickedFile[] };
+export type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly FolderFile[] };
 
 /** Where the sync storage keeps traces: a folder beside the vault, so the vault's encrypted files are never read as traces. */
 export const SYNC_TRACES_PREFIX = 'traces/';
@@ -89,17 +89,17 @@ function folderFiles(handle: FileSystemDirectoryHandle): TraceFiles {
 }
 
 /** A file a folder input or a drop gave, keyed by its path inside the folder. */
-export type PickedFile = { key: string; file: File };
+export type FolderFile = { key: string; file: File };
 
 /** A folder input's files as picked files: the folder's own name leads every relative path, the key is the rest. */
-export function pickedFromInput(files: readonly File[]): PickedFile[] {
+export function pickedFromInput(files: readonly File[]): FolderFile[] {
   return files.map((file) => {
     const rel = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
     return { key: rel.includes('/') ? rel.slice(rel.indexOf('/') + 1) : rel, file };
   });
 }
 
-export function pickedFiles(files: readonly PickedFile[]): TraceFiles {
+export function pickedFiles(files: readonly FolderFile[]): TraceFiles {
   const byKey = new Map<string, File>();
   for (const { key, file } of files) if (isTraceFileName(key)) byKey.set(key, file);
   return {

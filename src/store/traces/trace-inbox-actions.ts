@@ -1,4 +1,4 @@
-import type { PickedFile } from '../../traces/trace-source-access';
+import type { FolderFile } from '../../traces/trace-source-access';
 import { db } from '../../db/database';
 import { addTraceSource, keepOpenedTrace, removeTraceSource } from '../../db/traces-repo';
 import type { TraceSourceConfig, TraceSourceRecord } from '../../domain/trace-inbox';
@@ -12,10 +12,10 @@ const set = useTraceInboxStore.setState;
 const get = useTraceInboxStore.getState;
 
 /** Files a folder input gave, per source, for browsers that cannot keep a folder: polling reads them again. */
-const pickedFolders = new Map<string, PickedFile[]>();
+const pickedFolders = new Map<string, FolderFile[]>();
 
 /** Adds a source and reads it at once. Its secret goes to the secrets table only (traces-repo). */
-export async function addSource(config: TraceSourceConfig, secret: string | null, files?: PickedFile[]): Promise<string> {
+export async function addSource(config: TraceSourceConfig, secret: string | null, files?: FolderFile[]): Promise<string> {
   const id = crypto.randomUUID();
   const source: TraceSourceRecord = { id, config, createdAt: Date.now(), checkedAt: null, problem: null };
   await addTraceSource(db, source, secret);
@@ -72,7 +72,7 @@ let running: Promise<boolean> | null = null;
  * Reads what is new in a source. `byPerson`: a click, which may ask for a folder again; polling never asks.
  * Resolves true when something new was read. One check at a time: a second asks for the one under way.
  */
-export async function checkNow(sourceId: string, opts: { byPerson?: boolean; files?: PickedFile[] } = {}): Promise<boolean> {
+export async function checkNow(sourceId: string, opts: { byPerson?: boolean; files?: FolderFile[] } = {}): Promise<boolean> {
   if (opts.files) pickedFolders.set(sourceId, opts.files);
   if (running) return running;
   running = (async () => {
@@ -153,4 +153,4 @@ export function startPolling(sourceId: string): () => void {
 }
 
 export { pickedFromInput } from '../../traces/trace-source-access';
-export type { PickedFile };
+export type { FolderFile };

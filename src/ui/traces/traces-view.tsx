@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { traceSourceLabel, type TraceSourceRecord } from '../../domain/trace-inbox';
 import { plural } from '../../domain/plural';
-import { addSource, checkNow, openTraceRow, pickedFromInput, removeSource, setQuery, showSource, startPolling, type PickedFile } from '../../store/traces/trace-inbox-actions';
+import { addSource, checkNow, openTraceRow, pickedFromInput, removeSource, setQuery, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
 import { useTraceInboxStore } from '../../store/traces/trace-inbox-store';
 import { useTraceSources } from '../data/trace-sources';
 import { TraceSourceDialog } from './trace-source-dialog';
@@ -12,7 +12,7 @@ type DroppedItem = DataTransferItem & { getAsFileSystemHandle?: () => Promise<Fi
 type Entry = { isFile: boolean; isDirectory: boolean; name: string; file?(ok: (f: File) => void, fail: (e: unknown) => void): void; createReader?(): { readEntries(ok: (e: Entry[]) => void, fail: (e: unknown) => void): void } };
 
 /** A dropped folder's files, walked through the entries API where the browser cannot hand the page a folder handle. */
-async function walkEntry(entry: Entry, path: string, out: PickedFile[]): Promise<void> {
+async function walkEntry(entry: Entry, path: string, out: FolderFile[]): Promise<void> {
   if (entry.isFile && entry.file) {
     const file = await new Promise<File>((ok, fail) => entry.file!(ok, fail));
     out.push({ key: path + entry.name, file });
@@ -77,7 +77,7 @@ export function TracesView() {
       return;
     }
     if (entry?.isDirectory) {
-      const files: PickedFile[] = [];
+      const files: FolderFile[] = [];
       await walkEntry(entry, '', files);
       await addSource({ kind: 'folder', name: entry.name }, null, files);
     }

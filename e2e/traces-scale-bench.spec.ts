@@ -1,0 +1,88 @@
+/**
+ * Speed figures for `npm run bench` (docs/traces.md, "Trace inbox"; targets in docs/speed-and-tests.md): 10,000 traces
+ * (200,000 spans in 2,000 files) read from a folder, listed, searched and scrolled, with the page's longest main-thread
+ * task while it happens; and opening a 5,000-span trace as a ratio to opening a session of the same size (that trace
+ * kept as a session) in the same run. Figures are reported, never asserted: the machines here are shared.
+ */
+import { writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+import { openApp } from './support/configured-app';
+import { startFrameProbe, stopFrameProbe } from './support/frame-probe';
+import { addFolderSource, openTraces, traceRows, tracesStatus, tracesView } from './support/trace-inbox';
+import { manyTraceFiles } from '../src/traces/testing/many-traces';
+
+function folder(files: Map<string, string>): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'toolscope-trace-bench-')), 'collector');
+  mkdirSync(dir);
+  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const longest = (p: { longTasks: { ms: number }[] }) => Math.max(0, ...p.longTasks.map((t) => t.ms));
+
+test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the longest main-thread task', { tag: '@bench' }, async ({ page }) => {
+  test.setTimeout(600_000);
+  const dir = folder(manyTraceFiles({ files: 2_000, tracesPerFile: 5, spansPerTrace: 20 }));
+  await openApp(page);
+  await openTraces(page);
+  await startFrameProbe(page, 'section.traces-view', { attributes: false });
+  const t0 = Date.now();
+  await addFolderSource(page, dir);
+  await expect(tracesStatus(page)).toHaveText(/^10000 traces · Checked /, { timeout: 540_000 });
+  const readMs = Date.now() - t0;
+  const reading = await stopFrameProbe(page);
+
+  await startFrameProbe(page, 'section.traces-view', { attributes: false });
+  const search = tracesView(page).getByRole('searchbox', { name: 'Search traces' });
+  const s0 = Date.now();
+  await search.pressSequentially('lookup_3', { delay: 30 });
+  await expect(tracesStatus(page)).toHaveText(/traces of 10000/);
+  const searchMs = Date.now() - s0;
+  await tracesView(page).getByRole('checkbox', { name: 'Errors only' }).check();
+  await expect(tracesStatus(page)).toHaveText(/^\d+ traces? of 10000/);
+  await tracesView(page).getByRole('checkbox', { name: 'Errors only' }).uncheck();
+  await search.fill('');
+  await expect(tracesStatus(page)).toHaveText(/^10000 traces · /);
+  const scroller = page.locator('.traces-scroll');
+  for (let k = 1; k <= 20; k++) {
+    await scroller.evaluate((el, f) => { el.scrollTop = el.scrollHeight * f; }, k / 20);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  }
+  await expect(traceRows(page).last()).toBeVisible();
+  const browsing = await stopFrameProbe(page);
+  const line = `read 2,000 files (200,000 spans) in ${(readMs / 1000).toFixed(1)} s, longest main-thread task ${longest(reading)} ms (${reading.longTasks.length} over 50 ms); search to result ${searchMs} ms; search, filter and scroll: longest task ${longest(browsing)} ms (${browsing.longTasks.length} over 50 ms)`;
+  test.info().annotations.push({ type: 'measure', description: line });
+  console.log(`[trace-inbox-10k] ${line}`);
+});
+
+test('opening a 5,000-span trace, as a ratio to opening a session of the same size', { tag: '@bench' }, async ({ page }) => {
+  test.setTimeout(300_000);
+  const dir = folder(manyTraceFiles({ files: 1, tracesPerFile: 1, spansPerTrace: 5_000 }));
+  await openApp(page);
+  await openTraces(page);
+  await addFolderSource(page, dir);
+  await expect(traceRows(page)).toHaveCount(1, { timeout: 120_000 });
+  const open0 = Date.now();
+  await traceRows(page).first().getByRole('button').click();
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByRole('button', { name: /^lookup_1, / }).first()).toBeVisible({ timeout: 120_000 });
+  const traceMs = Date.now() - open0;
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'Keep a copy' }).click();
+  await expect(page.getByRole('button', { name: 'Keep a copy' })).toBeDisabled();
+  const sessionId = /#\/s\/([^/?]+)/.exec(page.url())?.[1];
+  expect(sessionId).toBeTruthy();
+  // The baseline: the same session, stored, opened from its address on a fresh load, to its timeline's bars.
+  await page.goto('/#/');
+  await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();
+  const s0 = Date.now();
+  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^Imported trace: agent run 0/ }).click();
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByRole('button', { name: /^lookup_1, / }).first()).toBeVisible({ timeout: 120_000 });
+  const sessionMs = Date.now() - s0;
+  const line = `open a 5,000-span trace ${(traceMs / 1000).toFixed(2)} s; the same as a stored session ${(sessionMs / 1000).toFixed(2)} s; ratio ${(traceMs / sessionMs).toFixed(2)}`;
+  test.info().annotations.push({ type: 'measure', description: line });
+  console.log(`[trace-open-5k] ${line}`);
+});
