@@ -107,6 +107,18 @@ test('re-run and Try on other models from traced steps send what the AI SDK and 
   expect(mock.requests[0]!.body.model).toBe('mock-gpt-mini');
   expect(sameMessages(mock.requests[0]!.body.messages as unknown[])).toEqual(sameMessages(oi[1]!.messages));
   expect(sameTools(mock.requests[0]!.body.tools as unknown[])).toEqual(sameTools(oi[1]!.tools));
+
+  // The same step saved as a test case: its frozen request is the traced one.
+  await last.hover();
+  await last.getByRole('button', { name: 'Save as test case' }).click();
+  const save = page.getByRole('dialog', { name: 'Save as test case' });
+  await save.getByRole('textbox', { name: 'Case name' }).fill('Traced weather step');
+  await save.getByRole('checkbox', { name: 'Answer contains' }).check();
+  await save.getByRole('textbox', { name: 'Text' }).fill('sunny');
+  await save.getByRole('button', { name: 'Save case' }).click();
+  await expect(save).toBeHidden();
+  await page.getByRole('tab', { name: 'Tests' }).click();
+  await expect(page.getByRole('region', { name: 'Tests' })).toContainText('Traced weather step');
 });
 
 test('a trace that recorded no content lists and opens; each debugger action on its steps says why it cannot re-run and sends nothing', async ({ page, mock }) => {

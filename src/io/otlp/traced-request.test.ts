@@ -89,3 +89,45 @@ describe('a trace without content', () => {
     expect(entry.messages.filter((m) => m.role === 'assistant' && m.toolCalls.length > 0)).toEqual([]);
   });
 });
+
+describe('the GenAI conventions', () => {
+  // No Node 20 SDK writes these on spans (AI SDK 7's @ai-sdk/otel needs Node 22; OpenTelemetry's OpenAI
+  // instrumentation writes log records): the attributes are the conventions' own examples, by hand.
+  const attrs = {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.request.model': 'gpt-4o',
+    'gen_ai.request.temperature': 0.2,
+    'gen_ai.system_instructions': JSON.stringify([{ type: 'text', content: 'Be brief.' }]),
+    'gen_ai.input.messages': JSON.stringify([
+      { role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] },
+      { role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }] },
+      { role: 'tool', parts: [{ type: 'tool_call_response', id: 'call_1', response: { temp: 18 } }] },
+    ]),
+    'gen_ai.tool.definitions': JSON.stringify([{ type: 'function', name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }]),
+    'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'Sunny, 18 °C.' }], finish_reason: 'stop' }]),
+  };
+
+  it('rebuilds messages, system prompt, tools and temperature from the span', async () => {
+    const { tracedRequest } = await import('./traced-request');
+    const r = tracedRequest(attrs);
+    expect(r).toEqual({
+      convention: 'gen-ai',
+      messages: [
+        { role: 'system', text: 'Be brief.' },
+        { role: 'user', text: 'Weather in Paris?' },
+        { role: 'assistant', text: '', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] },
+        { role: 'tool', callId: 'call_1', name: '', text: '{"temp":18}' },
+      ],
+      tools: [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+      parameters: { temperature: 0.2 },
+      output: { role: 'assistant', text: 'Sunny, 18 °C.', toolCalls: [] },
+    });
+  });
+
+  it('reads the messages from an event when the span carries them there', async () => {
+    const { tracedRequest } = await import('./traced-request');
+    const { 'gen_ai.input.messages': messages, ...span } = attrs;
+    expect(tracedRequest(span, [{ 'gen_ai.input.messages': messages }])?.messages).toHaveLength(4);
+    expect(tracedRequest({ 'gen_ai.operation.name': 'chat' })).toBeNull();
+  });
+});
