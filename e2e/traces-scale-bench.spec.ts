@@ -27,9 +27,15 @@ test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the lon
   const dir = folder(manyTraceFiles({ files: 2_000, tracesPerFile: 5, spansPerTrace: 20 }));
   await openApp(page);
   await openTraces(page);
+  // Choosing the folder: the browser builds its list of 2,000 files (measured apart: it is the browser's own work).
+  await startFrameProbe(page, 'section.traces-view', { attributes: false });
+  await tracesView(page).getByRole('button', { name: 'Add trace source' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Trace source' });
+  await dialog.getByLabel('Trace folder').setInputFiles(dir);
+  const picking = await stopFrameProbe(page);
   await startFrameProbe(page, 'section.traces-view', { attributes: false });
   const t0 = Date.now();
-  await addFolderSource(page, dir);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(tracesStatus(page)).toHaveText(/^10000 traces · Checked /, { timeout: 540_000 });
   const readMs = Date.now() - t0;
   const reading = await stopFrameProbe(page);
@@ -52,7 +58,7 @@ test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the lon
   }
   await expect(traceRows(page).last()).toBeVisible();
   const browsing = await stopFrameProbe(page);
-  const line = `read 2,000 files (200,000 spans) in ${(readMs / 1000).toFixed(1)} s, longest main-thread task ${longest(reading)} ms (${reading.longTasks.length} over 50 ms); search to result ${searchMs} ms; search, filter and scroll: longest task ${longest(browsing)} ms (${browsing.longTasks.length} over 50 ms)`;
+  const line = `choosing the folder (the browser's file list): longest task ${longest(picking)} ms; from Connect, read 2,000 files (200,000 spans) in ${(readMs / 1000).toFixed(1)} s, longest main-thread task ${longest(reading)} ms (${reading.longTasks.length} over 50 ms); search to result ${searchMs} ms; search, filter and scroll: longest task ${longest(browsing)} ms (${browsing.longTasks.length} over 50 ms)`;
   test.info().annotations.push({ type: 'measure', description: line });
   console.log(`[trace-inbox-10k] ${line}`);
 });
@@ -66,6 +72,7 @@ test('opening a 5,000-span trace, as a ratio to opening a session of the same si
   await expect(traceRows(page)).toHaveCount(1, { timeout: 120_000 });
   const open0 = Date.now();
   await traceRows(page).first().getByRole('button').click();
+  await expect(page.getByRole('button', { name: 'Keep a copy' })).toBeVisible({ timeout: 120_000 });
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.getByRole('button', { name: /^lookup_1, / }).first()).toBeVisible({ timeout: 120_000 });
   const traceMs = Date.now() - open0;

@@ -4,16 +4,20 @@ import { storageBackend } from '../db/storage-backend';
 import type { CheckOutcome, CheckProgress } from './check-trace-source';
 import type { OpenTraceOutcome } from './open-trace';
 import { createTraceJobs } from './trace-jobs';
-import type { TraceQuery, TraceQueryResult } from './trace-query';
+import type { TraceQuery, TraceQueryResult, TraceWindow } from './trace-query';
 import type { FromTraceWorker, ToTraceWorker } from './trace-protocol';
 
 export type TraceClient = {
   check(sourceId: string, files: FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
   open(sourceId: string, traceId: string): Promise<OpenTraceOutcome>;
   query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult>;
+  window(sourceId: string, version: number, start: number, end: number): Promise<TraceWindow>;
 };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Files sent to the worker per message. */
+const STAGE_BATCH = 100;
 
 type Pending = { resolve: (m: FromTraceWorker) => void; reject: (e: Error) => void; onProgress?: (p: CheckProgress) => void };
 
@@ -24,7 +28,7 @@ type Pending = { resolve: (m: FromTraceWorker) => void; reject: (e: Error) => vo
 export function createTraceClient(): TraceClient {
   if (storageBackend().kind === 'memory') {
     const jobs = createTraceJobs(db);
-    return { check: (s, f, p) => jobs.check(s, f, p), open: (s, t) => jobs.open(s, t), query: (s, q) => jobs.query(s, q) };
+    return { check: (s, f, p) => jobs.check(s, f, p), open: (s, t) => jobs.open(s, t), query: (s, q) => jobs.query(s, q), window: async (s, v, a, b) => jobs.window(s, v, a, b) };
   }
   let worker: Worker | null = null;
   let next = 1;
@@ -60,7 +64,15 @@ export function createTraceClient(): TraceClient {
   return {
     async check(sourceId, files, onProgress) {
       try {
-        const reply = await ask({ type: 'check', sourceId, ...(files ? { files } : {}) }, onProgress);
+        let staged: number | undefined;
+        if (files) {
+          // A folder of 2,000 files is sent a batch per task: one message with every file held the page for long.
+          staged = next++;
+          for (let i = 0; i < files.length; i += STAGE_BATCH) {
+            await ask({ type: 'stage', staged, files: files.slice(i, i + STAGE_BATCH) });
+          }
+        }
+        const reply = await ask({ type: 'check', sourceId, ...(staged !== undefined ? { staged } : {}) }, onProgress);
         return reply.type === 'checked' ? reply.outcome : { ok: false, message: 'The trace worker answered out of turn.' };
       } catch (err) {
         return { ok: false, message: err instanceof Error ? err.message : String(err) };
@@ -76,8 +88,13 @@ export function createTraceClient(): TraceClient {
     },
     async query(sourceId, q) {
       const reply = await ask({ type: 'query', sourceId, query: q });
-      if (reply.type !== 'rows') throw new Error('The trace worker answered out of turn.');
+      if (reply.type !== 'matched') throw new Error('The trace worker answered out of turn.');
       return reply.result;
+    },
+    async window(sourceId, version, start, end) {
+      const reply = await ask({ type: 'window', sourceId, version, start, end });
+      if (reply.type !== 'rows') throw new Error('The trace worker answered out of turn.');
+      return reply.window;
     },
   };
 }

@@ -5,11 +5,12 @@ import { loadStorageConfig } from '../sync/storage-config';
 import { checkTraceSource, type CheckOutcome, type CheckProgress } from './check-trace-source';
 import { openTrace, type OpenTraceOutcome } from './open-trace';
 import { TraceSourceError, traceFilesOf } from './trace-source-access';
-import { createTraceIndexCache, queryTraces, type TraceQuery, type TraceQueryResult } from './trace-query';
+import { createTraceIndexCache, createTraceResults, type TraceQuery, type TraceQueryResult, type TraceWindow } from './trace-query';
 
 /** The trace inbox's jobs (check, open, query), on whichever thread runs them: the trace worker, or the page without one. */
 export function createTraceJobs(db: ToolscopeDB) {
   const index = createTraceIndexCache(db);
+  const results = createTraceResults();
   return {
     async check(sourceId: string, files: readonly FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
       try {
@@ -26,8 +27,9 @@ export function createTraceJobs(db: ToolscopeDB) {
       return runOpen(db, sourceId, traceId);
     },
     async query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult> {
-      return queryTraces(await index.read(sourceId), q);
+      return results.put(sourceId, await index.read(sourceId), q);
     },
+    window: (sourceId: string, version: number, start: number, end: number): TraceWindow => results.window(sourceId, version, start, end),
   };
 }
 

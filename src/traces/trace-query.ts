@@ -6,23 +6,41 @@ import type { TraceIndexRecord } from '../domain/trace-inbox';
 export type TraceRow = Omit<TraceIndexRecord, 'search' | 'rooted'>;
 
 export type TraceQuery = { text: string; errorsOnly: boolean };
-export type TraceQueryResult = { rows: TraceRow[]; total: number };
+/** A search's answer: how many rows match (of how many), under a version the page asks for windows of. */
+export type TraceQueryResult = { version: number; matched: number; total: number };
+/** Some rows of a search's answer, from `start`; null when that answer was replaced by a newer one. */
+export type TraceWindow = { version: number; start: number; rows: TraceRow[] | null };
 
 const light = ({ search: _s, rooted: _r, ...row }: TraceIndexRecord): TraceRow => row;
 
 /**
- * The rows matching a search, newest first (architecture.md, "Trace inbox"). Runs where the index is (the trace
- * worker): the page receives only the rows, never the search text of 10,000 traces. Every word must match.
+ * The rows matching a search, newest first (architecture.md, "Trace inbox"). Every word must match the trace's search
+ * text (or start its id). Runs where the index is (the trace worker): the page is sent the count, then only the rows
+ * it draws, never 10,000 rows at once.
  */
-export function queryTraces(all: readonly TraceIndexRecord[], q: TraceQuery): TraceQueryResult {
+export function queryTraces(all: readonly TraceIndexRecord[], q: TraceQuery): TraceIndexRecord[] {
   const words = q.text.toLowerCase().split(/\s+/).filter((w) => w !== '');
-  const rows: TraceRow[] = [];
-  for (const r of all) {
-    if (q.errorsOnly && r.errors === 0) continue;
-    if (words.length > 0 && !words.every((w) => r.search.includes(w) || r.traceId.startsWith(w))) continue;
-    rows.push(light(r));
-  }
-  return { rows, total: all.length };
+  if (!q.errorsOnly && words.length === 0) return [...all];
+  return all.filter((r) => (!q.errorsOnly || r.errors > 0) && words.every((w) => r.search.includes(w) || r.traceId.startsWith(w)));
+}
+
+/** The last answer per source, kept where the index is so the page can ask for the rows it shows. */
+export function createTraceResults() {
+  const results = new Map<string, { version: number; matches: TraceIndexRecord[] }>();
+  let version = 0;
+  return {
+    put(sourceId: string, all: readonly TraceIndexRecord[], q: TraceQuery): TraceQueryResult {
+      const matches = queryTraces(all, q);
+      version++;
+      results.set(sourceId, { version, matches });
+      return { version, matched: matches.length, total: all.length };
+    },
+    window(sourceId: string, v: number, start: number, end: number): TraceWindow {
+      const r = results.get(sourceId);
+      if (!r || r.version !== v) return { version: v, start, rows: null };
+      return { version: v, start, rows: r.matches.slice(start, end).map(light) };
+    },
+  };
 }
 
 /** A source's index, kept between queries until a check writes to it. */

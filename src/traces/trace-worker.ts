@@ -2,6 +2,7 @@
 import { db } from '../db/database';
 import { createTraceJobs } from './trace-jobs';
 import type { FromTraceWorker, ToTraceWorker } from './trace-protocol';
+import type { FolderFile } from './trace-source-access';
 
 // Typed by hand: the project compiles against the DOM lib, and pulling in the webworker lib would change globals everywhere.
 const scope = self as unknown as {
@@ -10,12 +11,19 @@ const scope = self as unknown as {
 };
 
 const jobs = createTraceJobs(db);
+const staged = new Map<number, FolderFile[]>();
 
 scope.onmessage = async (event: MessageEvent<ToTraceWorker>) => {
   const msg = event.data;
   switch (msg.type) {
+    case 'stage':
+      staged.set(msg.staged, [...(staged.get(msg.staged) ?? []), ...msg.files]);
+      scope.postMessage({ id: msg.id, type: 'staged' });
+      return;
     case 'check': {
-      const outcome = await jobs.check(msg.sourceId, msg.files, (progress) => scope.postMessage({ id: msg.id, type: 'progress', progress }));
+      const files = msg.staged === undefined ? undefined : staged.get(msg.staged);
+      if (msg.staged !== undefined) staged.delete(msg.staged);
+      const outcome = await jobs.check(msg.sourceId, files, (progress) => scope.postMessage({ id: msg.id, type: 'progress', progress }));
       scope.postMessage({ id: msg.id, type: 'checked', outcome });
       return;
     }
@@ -23,6 +31,9 @@ scope.onmessage = async (event: MessageEvent<ToTraceWorker>) => {
       scope.postMessage({ id: msg.id, type: 'opened', outcome: await jobs.open(msg.sourceId, msg.traceId) });
       return;
     case 'query':
-      scope.postMessage({ id: msg.id, type: 'rows', result: await jobs.query(msg.sourceId, msg.query) });
+      scope.postMessage({ id: msg.id, type: 'matched', result: await jobs.query(msg.sourceId, msg.query) });
+      return;
+    case 'window':
+      scope.postMessage({ id: msg.id, type: 'rows', window: jobs.window(msg.sourceId, msg.version, msg.start, msg.end) });
   }
 };

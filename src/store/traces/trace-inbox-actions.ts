@@ -4,12 +4,14 @@ import { addTraceSource, keepOpenedTrace, removeTraceSource } from '../../db/tra
 import type { TraceSourceConfig, TraceSourceRecord } from '../../domain/trace-inbox';
 import { createTraceClient, type TraceClient } from '../../traces/trace-client';
 import { useUiStore } from '../ui-store';
-import { useTraceInboxStore } from './trace-inbox-store';
+import { useTraceInboxStore, type TraceInboxState } from './trace-inbox-store';
 
 let client: TraceClient | null = null;
 const traces = () => (client ??= createTraceClient());
 const set = useTraceInboxStore.setState;
 const get = useTraceInboxStore.getState;
+
+const EMPTY: Pick<TraceInboxState, 'matched' | 'total' | 'version' | 'window' | 'loaded'> = { matched: 0, total: 0, version: 0, window: { start: 0, rows: [] }, loaded: false };
 
 /** Files a folder input gave, per source, for browsers that cannot keep a folder: polling reads them again. */
 const pickedFolders = new Map<string, FolderFile[]>();
@@ -28,17 +30,21 @@ export async function addSource(config: TraceSourceConfig, secret: string | null
 export async function removeSource(id: string): Promise<void> {
   pickedFolders.delete(id);
   await removeTraceSource(db, id);
-  if (get().sourceId === id) set({ sourceId: null, rows: [], total: 0, loaded: false, problems: [], message: null });
+  if (get().sourceId === id) set({ sourceId: null, ...EMPTY, problems: [], message: null });
 }
 
 export function showSource(id: string | null): void {
   if (get().sourceId === id) return;
-  set({ sourceId: id, rows: [], total: 0, loaded: false, problems: [], message: null, progress: null });
+  set({ sourceId: id, ...EMPTY, problems: [], message: null, progress: null });
   if (id) void refreshRows();
 }
 
+/** Rows fetched beyond each side of what the table shows, so a scroll draws from what is here. */
+const MARGIN = 100;
+let wanted = { start: 0, end: 60 };
 let queryRound = 0;
-/** Reads the rows for the current source and search from the worker; a later call's answer wins. */
+
+/** Asks the worker for the search's answer (a count), then for the rows the table shows; a later call's answer wins. */
 export async function refreshRows(): Promise<void> {
   const { sourceId, query } = get();
   if (!sourceId) return;
@@ -46,10 +52,28 @@ export async function refreshRows(): Promise<void> {
   try {
     const result = await traces().query(sourceId, query);
     if (round !== queryRound || get().sourceId !== sourceId) return;
-    set({ rows: result.rows, total: result.total, loaded: true });
+    set({ matched: result.matched, total: result.total, version: result.version, loaded: true });
+    await loadWindow();
   } catch (err) {
     if (round === queryRound) set({ message: err instanceof Error ? err.message : String(err), loaded: true });
   }
+}
+
+async function loadWindow(): Promise<void> {
+  const { sourceId, version } = get();
+  if (!sourceId) return;
+  const start = Math.max(0, wanted.start - MARGIN);
+  const w = await traces().window(sourceId, version, start, wanted.end + MARGIN);
+  if (w.rows === null || w.version !== get().version || get().sourceId !== sourceId) return;
+  set({ window: { start: w.start, rows: w.rows } });
+}
+
+/** The table shows rows `start` to `end`: fetched from the worker when they are not here yet. */
+export function showRange(start: number, end: number): void {
+  wanted = { start, end };
+  const { window, matched } = get();
+  const have = window.start <= start && Math.min(end, matched) <= window.start + window.rows.length;
+  if (!have) void loadWindow();
 }
 
 export function setQuery(patch: Partial<{ text: string; errorsOnly: boolean }>): void {
@@ -93,9 +117,9 @@ export async function checkNow(sourceId: string, opts: { byPerson?: boolean; fil
     const outcome = await traces().check(sourceId, files, (progress) => {
       if (!shown()) return;
       set({ progress });
-      // Rows appear while a large source is read, a batch at a time, not only at the end.
-      if (progress.read - lastRows >= 50) {
-        lastRows = progress.read;
+      // Rows appear while a large source is read, about once a second, not only at the end.
+      if (Date.now() - lastRows >= 1_000) {
+        lastRows = Date.now();
         void refreshRows();
       }
     });

@@ -6,8 +6,12 @@ import type { TraceRow } from '../../traces/trace-query';
 export type TraceInboxState = {
   sourceId: string | null;
   query: { text: string; errorsOnly: boolean };
-  rows: TraceRow[];
+  /** How many traces match the search, of `total`; the answer's version names it in the worker. */
+  matched: number;
   total: number;
+  version: number;
+  /** The rows the table draws now (and some around them), from `start` in the answer: never all 10,000. */
+  window: { start: number; rows: TraceRow[] };
   /** Rows read for this source and query at least once (until then the table says it is reading). */
   loaded: boolean;
   checking: boolean;
@@ -23,8 +27,10 @@ export type TraceInboxState = {
 export const useTraceInboxStore = create<TraceInboxState>()(() => ({
   sourceId: null,
   query: { text: '', errorsOnly: false },
-  rows: [],
+  matched: 0,
   total: 0,
+  version: 0,
+  window: { start: 0, rows: [] },
   loaded: false,
   checking: false,
   progress: null,

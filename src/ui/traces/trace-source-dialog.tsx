@@ -86,8 +86,9 @@ export function TraceSourceDialog({ onClose }: Props) {
         config = { kind: 'sync' };
         break;
     }
-    await addSource(config, secret, kind === 'folder' && !handle && files ? pickedFromInput(files) : undefined);
+    // The dialog closes first: a folder of thousands of files is then handed over a batch at a time.
     ref.current?.close();
+    await addSource(config, secret, kind === 'folder' && !handle && files ? pickedFromInput(files) : undefined);
   };
 
   return (

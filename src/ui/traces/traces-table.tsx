@@ -1,12 +1,21 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { costOf, costText, addCost, ZERO_COST } from '../../domain/cost';
 import { priceOf } from '../../domain/model-prices';
 import type { TraceModelUsage } from '../../domain/trace-inbox';
 import type { TraceRow } from '../../traces/trace-query';
 import { usePriceOverrides } from '../data/use-price-overrides';
 
-type Props = { rows: readonly TraceRow[]; opening: string | null; onOpen: (traceId: string) => void };
+type Props = {
+  /** Rows in the whole answer. */
+  count: number;
+  /** The rows at hand, from `start`; a row outside it is drawn empty until its window arrives. */
+  window: { start: number; rows: readonly TraceRow[] };
+  /** The rows shown now, so the ones not at hand are fetched. */
+  onRange: (start: number, end: number) => void;
+  opening: string | null;
+  onOpen: (traceId: string) => void;
+};
 
 const ROW_HEIGHT = 36;
 
@@ -20,13 +29,17 @@ const tokens = (usage: readonly TraceModelUsage[]) => usage.reduce((n, u) => n +
 
 /**
  * The table "Traces" (architecture.md, "Trace inbox"): one row per trace, newest first, virtualised so 10,000 rows
- * scroll as smoothly as 10. A cost is priced here, with the person's prices, from the tokens each model used.
+ * scroll as smoothly as 10; the page holds only the rows around those shown (the worker has the rest). A cost is
+ * priced here, with the person's prices, from the tokens each model used.
  */
-export function TracesTable({ rows, opening, onOpen }: Props) {
+export function TracesTable({ count, window: atHand, onRange, opening, onOpen }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const prices = usePriceOverrides();
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = (items.at(-1)?.index ?? 0) + 1;
+  useEffect(() => onRange(first, last), [first, last, count, onRange]);
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const cost = (usage: readonly TraceModelUsage[]) =>
@@ -35,7 +48,7 @@ export function TracesTable({ rows, opening, onOpen }: Props) {
       : costText(usage.reduce((c, u) => addCost(c, costOf({ promptTokens: u.input, completionTokens: u.output, totalTokens: u.input + u.output, cachedTokens: u.cached, reasoningTokens: u.reasoning, estimated: false }, priceOf(u.model, prices))), ZERO_COST));
   return (
     <div className="traces-scroll" ref={scrollRef}>
-      <table aria-label="Traces" aria-rowcount={rows.length + 1} className="traces-table">
+      <table aria-label="Traces" aria-rowcount={count + 1} className="traces-table">
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Name</th>
@@ -51,7 +64,8 @@ export function TracesTable({ rows, opening, onOpen }: Props) {
         <tbody>
           {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
           {items.map((v) => {
-            const r = rows[v.index]!;
+            const r = atHand.rows[v.index - atHand.start];
+            if (!r) return <tr key={`pending:${v.index}`} aria-rowindex={v.index + 2} style={{ height: ROW_HEIGHT }}><td colSpan={8} className="hint">…</td></tr>;
             return (
               <tr key={`${r.sourceId}:${r.traceId}`} aria-rowindex={v.index + 2} data-trace-id={r.traceId} data-errors={r.errors > 0 ? 'true' : undefined} style={{ height: ROW_HEIGHT }}>
                 <td>

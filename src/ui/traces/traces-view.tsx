@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { traceSourceLabel, type TraceSourceRecord } from '../../domain/trace-inbox';
 import { plural } from '../../domain/plural';
-import { addSource, checkNow, openTraceRow, pickedFromInput, removeSource, setQuery, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
+import { addSource, checkNow, openTraceRow, pickedFromInput, removeSource, setQuery, showRange, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
 import { useTraceInboxStore } from '../../store/traces/trace-inbox-store';
 import { useTraceSources } from '../data/trace-sources';
 import { TraceSourceDialog } from './trace-source-dialog';
@@ -35,7 +35,8 @@ export function TracesView() {
   const sources = useTraceSources();
   const [adding, setAdding] = useState(false);
   const chosenId = useTraceInboxStore((s) => s.sourceId);
-  const rows = useTraceInboxStore((s) => s.rows);
+  const matched = useTraceInboxStore((s) => s.matched);
+  const rowWindow = useTraceInboxStore((s) => s.window);
   const total = useTraceInboxStore((s) => s.total);
   const loaded = useTraceInboxStore((s) => s.loaded);
   const checking = useTraceInboxStore((s) => s.checking);
@@ -87,8 +88,8 @@ export function TracesView() {
   const status = !source
     ? null
     : checking && progress && progress.toRead > 0
-      ? `Reading ${progress.read} of ${plural(progress.toRead, 'new file')}… ${plural(rows.length, 'trace')} so far`
-      : `${plural(rows.length, 'trace')}${filtering ? ` of ${total}` : ''} · ${checkedText(source)}`;
+      ? `Reading ${progress.read} of ${plural(progress.toRead, 'new file')}… ${plural(matched, 'trace')} so far`
+      : `${plural(matched, 'trace')}${filtering ? ` of ${total}` : ''} · ${checkedText(source)}`;
 
   return (
     <section className="traces-view" aria-label="Traces" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)}>
@@ -136,10 +137,10 @@ export function TracesView() {
               <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
             </details>
           )}
-          {loaded && rows.length === 0 ? (
+          {loaded && matched === 0 ? (
             <p className="empty">{filtering ? 'No trace matches.' : checking ? 'Reading the source…' : 'No traces in this source yet.'}</p>
           ) : (
-            <TracesTable rows={rows} opening={opening} onOpen={(traceId) => void openTraceRow(source.id, traceId)} />
+            <TracesTable count={matched} window={rowWindow} onRange={showRange} opening={opening} onOpen={(traceId) => void openTraceRow(source.id, traceId)} />
           )}
         </>
       )}
