@@ -3,6 +3,8 @@
  * wrapped by a key derived from the passphrase (PBKDF2-SHA256); each blob is sealed with the vault id and its path
  * as associated data, so a blob moved to another path or vault is refused. The unwrapped key is non-extractable.
  */
+import { concatBytes } from '../domain/concat-bytes';
+
 export const VAULT_FORMAT = 1;
 export const DEFAULT_ITERATIONS = 600_000;
 const BLOB_VERSION = 1;
@@ -78,7 +80,7 @@ export async function createVault(passphrase: string, iterations = DEFAULT_ITERA
   // From here on the device holds a non-extractable copy only.
   const key = { vaultId, key: await subtle().importKey('raw', await subtle().exportKey('raw', dataKey), 'AES-GCM', false, ['encrypt', 'decrypt']) };
   const keyCheck = toBase64(await seal(key, 'vault-check', new TextEncoder().encode(CHECK_TEXT)));
-  return { file: { format: VAULT_FORMAT, vaultId, kdf, wrappedKey: toBase64(concat(wrapIv, wrapped)), keyCheck, createdAt: Date.now() }, key };
+  return { file: { format: VAULT_FORMAT, vaultId, kdf, wrappedKey: toBase64(concatBytes([wrapIv, wrapped])), keyCheck, createdAt: Date.now() }, key };
 }
 
 /** Reads vault.json's bytes; refuses anything that is not a vault this version understands. */
@@ -117,7 +119,7 @@ export async function openVault(file: VaultFile, passphrase: string): Promise<Va
 export async function seal(key: VaultKey, path: string, plain: Uint8Array): Promise<Uint8Array> {
   const iv = randomBytes(12);
   const ct = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv: buf(iv), additionalData: aad(key.vaultId, path) }, key.key, buf(plain)));
-  return concat(Uint8Array.of(BLOB_VERSION), iv, ct);
+  return concatBytes([Uint8Array.of(BLOB_VERSION), iv, ct]);
 }
 
 export async function openBlob(key: VaultKey, path: string, sealed: Uint8Array): Promise<Uint8Array> {
@@ -127,16 +129,6 @@ export async function openBlob(key: VaultKey, path: string, sealed: Uint8Array):
   } catch {
     throw new VaultError('integrity', `${path} on the storage failed its integrity check (changed, torn or moved); nothing from it was applied.`);
   }
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function toHex(bytes: Uint8Array): string {

@@ -1,4 +1,5 @@
 import { decompress as zstdDecompress } from 'fzstd';
+import { concatBytes } from '../domain/concat-bytes';
 
 /**
  * A trace file's bytes as text, decided by the bytes, never the name (architecture.md, "Trace inbox"): gzip (the S3
@@ -19,16 +20,6 @@ async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /** The file exporter's framed zstd: [length (4 bytes, big-endian)][zstd frame], repeated. */
 function unframeZstd(bytes: Uint8Array): Uint8Array {
   const out: Uint8Array[] = [];
@@ -42,7 +33,7 @@ function unframeZstd(bytes: Uint8Array): Uint8Array {
     out.push(new Uint8Array([0x0a]));
     at += 4 + len;
   }
-  return concat(out);
+  return concatBytes(out);
 }
 
 function utf8(bytes: Uint8Array): string | null {

@@ -1,3 +1,4 @@
+import { concatBytes } from '../../domain/concat-bytes';
 import { Unzip, UnzipInflate } from 'fflate';
 import { ForeignArchiveError, ForeignLimitError } from './foreign-errors';
 
@@ -39,7 +40,7 @@ export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => bool
         return;
       }
       chunks.push(chunk);
-      if (final) out.set(name, concat(chunks, size));
+      if (final) out.set(name, concatBytes(chunks));
     };
     try {
       file.start();
@@ -56,15 +57,4 @@ export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => bool
   }
   if (failure) throw failure;
   return out;
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  return all;
 }
