@@ -37,10 +37,10 @@ test('a folder of Collector files: one trace over two files (one gzipped), searc
   await tracesView(page).getByText('What was left out (1)').click();
   await expect(tracesView(page).getByText('data.json, line 1: not JSON, left out.')).toBeVisible();
 
-  await tracesView(page).getByRole('searchbox', { name: 'Search traces' }).fill('OpenAI Chat Completions');
+  await tracesView(page).getByRole('textbox', { name: 'Search traces' }).fill('OpenAI Chat Completions');
   await expect(traceRows(page)).toHaveCount(1);
   await expect(tracesStatus(page)).toHaveText(/^1 trace of 3 · /);
-  await tracesView(page).getByRole('searchbox', { name: 'Search traces' }).fill('');
+  await tracesView(page).getByRole('textbox', { name: 'Search traces' }).fill('');
   await tracesView(page).getByRole('checkbox', { name: 'Errors only' }).check();
   await expect(traceRows(page)).toHaveCount(1);
   await expect(traceRows(page).first()).toHaveAttribute('data-trace-id', traceIdOf(ERR));

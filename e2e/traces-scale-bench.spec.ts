@@ -41,7 +41,7 @@ test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the lon
   const reading = await stopFrameProbe(page);
 
   await startFrameProbe(page, 'section.traces-view', { attributes: false });
-  const search = tracesView(page).getByRole('searchbox', { name: 'Search traces' });
+  const search = tracesView(page).getByRole('textbox', { name: 'Search traces' });
   const s0 = Date.now();
   await search.pressSequentially('lookup_3', { delay: 30 });
   await expect(tracesStatus(page)).toHaveText(/traces of 10000/);

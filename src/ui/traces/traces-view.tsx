@@ -122,7 +122,7 @@ export function TracesView() {
           <div className="traces-filters">
             <label>
               Search traces
-              <input type="search" value={query.text} placeholder="Tool, model, span or text" onChange={(e) => setQuery({ text: e.target.value })} />
+              <input type="text" value={query.text} placeholder="Tool, model, span or text" onChange={(e) => setQuery({ text: e.target.value })} />
             </label>
             <label className="check">
               <input type="checkbox" checked={query.errorsOnly} onChange={(e) => setQuery({ errorsOnly: e.target.checked })} />
