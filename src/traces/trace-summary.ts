@@ -1,12 +1,6 @@
 import { addModelUsage, appendSearch, type TraceModelUsage, type TraceSummary } from '../domain/trace-inbox';
-import { chatFacts, spanRole, type Attrs } from '../io/otlp/otlp-span-kinds';
-import { plainValue, unixNanoToMs, type OtlpKeyValue, type OtlpSpan } from '../io/otlp/otlp-types';
-
-export function spanAttrs(list: readonly OtlpKeyValue[] | undefined): Attrs {
-  const out: Record<string, unknown> = {};
-  for (const kv of list ?? []) Object.defineProperty(out, kv.key, { value: plainValue(kv.value), enumerable: true, writable: true, configurable: true });
-  return out;
-}
+import { chatFacts, spanRole } from '../io/otlp/otlp-span-kinds';
+import { attributesOf, unixNanoToMs, type OtlpSpan } from '../io/otlp/otlp-types';
 
 /** The summary of some spans of one trace (all from one file, or all of it). */
 export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): TraceSummary {
@@ -33,7 +27,7 @@ export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): Tra
       rootStart = s;
     }
     if (span.status?.code === 2) errors++;
-    const attrs = spanAttrs(span.attributes);
+    const attrs = attributesOf(span.attributes);
     const role = spanRole(span.name, attrs);
     search = appendSearch(search, span.name);
     if (role === 'tool') toolCalls++;

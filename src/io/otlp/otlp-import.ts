@@ -9,8 +9,8 @@ import { isStopReason, type StopReason } from '../../domain/stop-reason';
 import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from '../session-file/format-v1';
 import { GEN_AI, OTEL, TOOLSCOPE } from './otlp-names';
-import { chatFacts, spanRole, toolFacts, userText, type Attrs } from './otlp-span-kinds';
-import { plainValue, unixNanoToMs, type OtlpKeyValue, type OtlpTraces } from './otlp-types';
+import { chatFacts, spanRole, toolFacts, userText } from './otlp-span-kinds';
+import { attributesOf, unixNanoToMs, type OtlpTraces } from './otlp-types';
 import { describeErrors, type FileIssue } from '../session-file/validate-file';
 import { genericSpanCallId } from '../../domain/trace-span';
 import type { SkippedEntry } from '../foreign/skipped-entry';
@@ -34,13 +34,6 @@ export function looksLikeOtlpTraces(data: unknown): boolean {
 
 type Flat = SpanView;
 
-function attrsOf(list: readonly OtlpKeyValue[] | undefined): Attrs {
-  const out: Record<string, unknown> = {};
-  // defineProperty: an attribute named "__proto__" stays data (hostile keys were refused before; this is belt and braces).
-  for (const kv of list ?? []) Object.defineProperty(out, kv.key, { value: plainValue(kv.value), enumerable: true, writable: true, configurable: true });
-  return out;
-}
-
 const MAX_TEXT = 64 * 1024;
 const cut = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n[… cut at 64 KB]` : s);
 
@@ -63,7 +56,7 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
   const flat: Flat[] = [];
   for (const rs of (data as OtlpTraces).resourceSpans) {
     for (const ss of rs.scopeSpans) {
-      for (const span of ss.spans) flat.push({ span, attrs: attrsOf(span.attributes), start: unixNanoToMs(span.startTimeUnixNano), end: unixNanoToMs(span.endTimeUnixNano) });
+      for (const span of ss.spans) flat.push({ span, attrs: attributesOf(span.attributes), start: unixNanoToMs(span.startTimeUnixNano), end: unixNanoToMs(span.endTimeUnixNano) });
     }
   }
   if (flat.length === 0 && skipped[0]?.reason.kind === 'unreadable') {
@@ -186,7 +179,7 @@ function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImport
       if (failed && (errorType === 'cancelled' || errorType === 'interrupted')) continue;
       if (failed) {
         const retry = f.span.events?.find((e) => e.name === 'retry_scheduled');
-        const retryIn = retry ? attrsOf(retry.attributes)[TOOLSCOPE.retryInMs] : undefined;
+        const retryIn = retry ? attributesOf(retry.attributes)[TOOLSCOPE.retryInMs] : undefined;
         const code = typeof f.attrs[OTEL.errorType] === 'string' ? (f.attrs[OTEL.errorType] as string) : null;
         steps.push({
           t: at(f.end), rank: 2,
@@ -218,7 +211,7 @@ function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImport
       const et = e.timeUnixNano !== undefined ? at(unixNanoToMs(e.timeUnixNano)) : t0;
       if (e.name === 'approval_requested') steps.push({ t: et, rank: 0, body: { type: 'approval_requested', turn: ownTurn, callId, name, arguments: args } });
       if (e.name === 'approval_resolved') {
-        const d = attrsOf(e.attributes)[TOOLSCOPE.approvalDecision];
+        const d = attributesOf(e.attributes)[TOOLSCOPE.approvalDecision];
         const decision = d === 'approved' || d === 'denied' || d === 'edited' ? d : 'approved';
         steps.push({ t: et, rank: 1, body: { type: 'approval_resolved', turn: ownTurn, callId, decision, arguments: args } });
       }

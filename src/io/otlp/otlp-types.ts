@@ -87,3 +87,13 @@ export function hexId(name: string, bytes: 8 | 16): string {
   // An all-zero id is invalid in OpenTelemetry.
   return /^0+$/.test(out) ? `1${out.slice(1)}` : out;
 }
+
+/**
+ * A span's (or event's) attributes as plain values by key. defineProperty: an attribute named "__proto__" stays data
+ * (hostile keys are refused before; this is belt and braces).
+ */
+export function attributesOf(list: readonly OtlpKeyValue[] | undefined): Readonly<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const kv of list ?? []) Object.defineProperty(out, kv.key, { value: plainValue(kv.value), enumerable: true, writable: true, configurable: true });
+  return out;
+}

@@ -1,7 +1,7 @@
 import type { MessageRecord, ToolCallRecord } from '../../db/records';
 import { toolSetHash, type OfferedTool, type ToolSetRecord } from '../../domain/offered-tools';
 import { spanRole, toolFacts, type Attrs } from './otlp-span-kinds';
-import type { OtlpSpan } from './otlp-types';
+import { attributesOf, type OtlpSpan } from './otlp-types';
 import { traceConversation, type PathMessage } from './trace-conversation';
 import { tracedRequest, type TracedRequest } from './traced-request';
 
@@ -23,15 +23,6 @@ export type TraceMessages = {
   parameters: TracedRequest['parameters'];
 };
 
-const attrsOfEvent = (e: NonNullable<OtlpSpan['events']>[number]): Attrs => {
-  const out: Record<string, unknown> = {};
-  for (const kv of e.attributes ?? []) {
-    const v = kv.value;
-    if (v && 'stringValue' in v) Object.defineProperty(out, kv.key, { value: v.stringValue, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-};
-
 const offered = (t: { name: string; description: string; parameters: Record<string, unknown> }): OfferedTool => ({ name: t.name, description: t.description, parameters: t.parameters, source: { kind: 'custom' } });
 
 /**
@@ -41,7 +32,7 @@ const offered = (t: { name: string; description: string; parameters: Record<stri
  */
 export function traceMessages(spans: readonly SpanView[], ids: { sessionId: string; runId: string; order: number; newId: () => string }, before: readonly PathMessage[]): TraceMessages | null {
   const chats = spans.filter((f) => spanRole(f.span.name, f.attrs) === 'chat');
-  const requests = chats.map((f) => tracedRequest(f.attrs, (f.span.events ?? []).map(attrsOfEvent)));
+  const requests = chats.map((f) => tracedRequest(f.attrs, (f.span.events ?? []).map((e) => attributesOf(e.attributes))));
   if (requests.every((r) => r === null)) return null;
   const tools = spans.filter((f) => spanRole(f.span.name, f.attrs) === 'tool');
   const results = new Map<string, { name: string; text: string }>();
