@@ -4,7 +4,7 @@ import { formatHlc, tick } from './hlc';
 import type { LocalRecord } from './local-tables';
 import { stableJson } from './stable-json';
 import type { ToolscopeDB } from '../db/database';
-import { RANGE_MARK } from '../db/sync-change-log';
+import { RANGE_MARK, type ChangeRow } from '../db/sync-change-log';
 import { readLocal, SESSION_OWNED, sessionsHeldBack } from './local-tables';
 import { changeKey, readChangeLog, readLocalKeys, settleChangeLog } from './local-changes';
 import { timeSlicer } from './main-thread-slices';
@@ -20,21 +20,32 @@ export type CollectOptions = {
   settled?: string[];
   /** The records to compare; all of `local` and `rows` when absent (the full read). */
   keys?: Iterable<string>;
+  /** When records were last written here (the change log's `at`); a record not in it is stamped at `now`. */
+  editedAt?: ReadonlyMap<string, number>;
   waiting?: string[];
 };
 
 /**
  * What changed here since the last round: each record compared with the form sync last saw (`mat`), field by
- * field. Changed fields are stamped with this device's clock; a record gone is a tombstone. The caller stores the
- * changes in the outbox with the rows in one transaction (nothing stamped is dropped).
+ * field. Changed fields are stamped with this device's clock at the time the record was written (`editedAt`), so a
+ * delete made before another device's edit loses to it even when this device's round runs later (a background
+ * round elsewhere, or a "Sync now" that joined a round begun before the delete); a record gone is a tombstone.
+ * The caller stores the changes in the outbox with the rows in one transaction (nothing stamped is dropped).
  */
 export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Promise<Change[]> {
   const changes: Change[] = [];
-  const stamp = () => {
-    meta.clock = tick(meta.clock, now);
+  // Never after the round's own clock (tests inject it); the HLC still puts the stamp past all this device has seen.
+  const edited = o.editedAt ?? new Map<string, number>();
+  const writtenAt = (k: string) => Math.min(edited.get(k) ?? now, now);
+  const stamp = (k: string) => {
+    meta.clock = tick(meta.clock, writtenAt(k));
     return formatHlc(meta.clock, meta.deviceId);
   };
-  const keys = o.keys ? new Set(o.keys) : new Set([...local.keys(), ...rows.keys()]);
+  // Oldest write first: the clock only moves forward, so a later-written record stamped first would push the
+  // earlier one's stamp past its own time. Only logged records are sorted (a full read's others are all at `now`).
+  const all = o.keys ? new Set(o.keys) : new Set([...local.keys(), ...rows.keys()]);
+  const timed = edited.size === 0 ? [] : [...all].filter((k) => edited.has(k)).sort((x, y) => writtenAt(x) - writtenAt(y));
+  const keys = timed.length === 0 ? all : new Set([...timed, ...all]);
   const slice = timeSlicer();
   for (const k of keys) {
     // A first compare of thousands of records gives the page's main thread back every few milliseconds.
@@ -51,7 +62,7 @@ export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows
         o.settled?.push(k);
         continue;
       }
-      const change: Change = { k, f: { [DELETED]: { v: true, h: stamp() } } };
+      const change: Change = { k, f: { [DELETED]: { v: true, h: stamp(k) } } };
       changes.push(change);
       rows.set(k, entityRow(k, mergeChange(row.e, change).entity, null));
       continue;
@@ -67,7 +78,7 @@ export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows
     const text = stableJson(record);
     if (row?.mat === text) continue;
     const prev = row?.mat ? (JSON.parse(row.mat) as LocalRecord) : {};
-    const h = stamp();
+    const h = stamp(k);
     const f: Record<string, Stamped> = {};
     for (const field of new Set([...Object.keys(prev), ...Object.keys(record)])) {
       if (stableJson(prev[field]) === stableJson(record[field])) continue;
@@ -126,7 +137,7 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
     for (const [k, r] of await readLocalKeys(db, ownerKeys)) local.set(k, r);
     await cache.load(ownerKeys);
   }
-  const changes = await collectLocal(local, cache.rows, meta, now, { live, testRuns, settled, keys, waiting });
+  const changes = await collectLocal(local, cache.rows, meta, now, { live, testRuns, settled, keys, waiting, editedAt: writeTimes(log) });
   const legacy = meta.outbox ?? [];
   if (changes.length > 0 || settled.length > 0 || full || legacy.length > 0) {
     meta.tracking = token;
@@ -144,6 +155,16 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
   }
   await settleChangeLog(db, log, new Set(waiting), full ? waiting : []);
   return { meta, rows: cache, read: local.size };
+}
+
+/** When each logged record was last written (a key logged twice, by its newest write). */
+function writeTimes(log: readonly ChangeRow[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of log) {
+    const k = changeKey(r);
+    if (k !== null && r.at !== undefined) out.set(k, Math.max(out.get(k) ?? 0, r.at));
+  }
+  return out;
 }
 
 function newToken(): string {
