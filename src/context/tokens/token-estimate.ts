@@ -6,7 +6,8 @@ import { heuristicCounter, type Encoding, type TokenCount, type TokenCounter } f
 
 export type PromptParts = { system: string; messages: readonly ChatMessage[]; tools: readonly ToolSpec[] };
 
-function messageText(m: ChatMessage): string {
+/** The text of a message the counters count (an assistant's tool calls by name and arguments; images are not counted). */
+export function countedMessageText(m: ChatMessage): string {
   switch (m.role) {
     case 'assistant':
       return m.toolCalls.length === 0 ? m.content : m.content + m.toolCalls.map((c) => c.name + c.arguments).join('');
@@ -17,7 +18,7 @@ function messageText(m: ChatMessage): string {
 
 /** The texts estimatePromptTokens counts, to have them counted (prepared) first. */
 export function promptTexts(parts: PromptParts): string[] {
-  const texts = parts.messages.map(messageText);
+  const texts = parts.messages.map(countedMessageText);
   if (parts.system) texts.push(parts.system);
   if (parts.tools.length > 0) texts.push(JSON.stringify(parts.tools));
   return texts;
@@ -32,7 +33,7 @@ export function estimatePromptTokens(parts: PromptParts, counter: TokenCounter =
     exact &&= c.exact;
   };
   if (parts.system) add(counter.count(parts.system), MESSAGE_OVERHEAD_TOKENS);
-  for (const m of parts.messages) add(counter.count(messageText(m)), MESSAGE_OVERHEAD_TOKENS);
+  for (const m of parts.messages) add(counter.count(countedMessageText(m)), MESSAGE_OVERHEAD_TOKENS);
   if (parts.tools.length > 0) add(counter.count(JSON.stringify(parts.tools)), 0);
   return { tokens, exact };
 }

@@ -17,6 +17,8 @@ import { attemptRows, callRows, runRows, type DetailRow } from '../../timeline/d
 import { ReplayRunButton } from '../replay/replay-run-button';
 import { bytesReceivedText } from '../../domain/bytes-received';
 import { SaveCaseButton } from '../evals/save-case-button';
+import { ContextLedgerTable } from './context-ledger-table';
+import { CostOnModelsTable } from './cost-on-models-table';
 
 const CUT = 2000;
 
@@ -150,6 +152,9 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
           );
         })}
       </ol>
+      {turn.messageId && (
+        <ContextLedgerTable sessionId={model.sessionId} messageId={turn.messageId} reported={turn.usage && !turn.usage.estimated ? turn.usage.promptTokens : null} />
+      )}
       <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
         Show in chat
       </button>
@@ -207,6 +212,7 @@ function RunDetails({ sessionId, run }: { sessionId: string; run: RunModel }) {
       <h2>Run {run.index + 1}</h2>
       <Timings rows={runRows(run, cost.of(run.model, run.usage))} />
       {run.state !== 'live' && <ReplayRunButton sessionId={sessionId} runId={run.runId} />}
+      <CostOnModelsTable usage={run.usage} />
     </>
   );
 }
