@@ -2,6 +2,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import type { StopReason } from '../domain/stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { ProviderToolCall } from '../domain/provider-items';
+import type { PausePoint } from '../domain/breakpoints';
 import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
@@ -31,6 +32,8 @@ export type AgentEventBody =
        * `toolSets` row with this hash holds them. Absent on requests made before tool sets were recorded.
        */
       toolSet?: string;
+      /** The person edited this request at a pause before it was sent (architecture.md, "Breakpoints"). */
+      edited?: true;
     }
   | { type: 'first_token'; turn: number; attempt: number }
   /** The request that writes a compaction summary before `turn`'s request: same retry and timeouts as a chat request. */
@@ -52,6 +55,8 @@ export type AgentEventBody =
       arguments: string;
       /** The MCP server the tool belongs to (architecture.md, "MCP in the app"). */
       mcpServer?: McpServerRef;
+      /** The person edited the arguments at a pause; `arguments` are the edited ones. */
+      edited?: true;
     }
   | {
       type: 'tool_finished';
@@ -74,6 +79,8 @@ export type AgentEventBody =
       sampling?: McpSamplingUse[];
       /** The result was recorded earlier in the session and the tool did not run (a re-run with recorded results). */
       recorded?: true;
+      /** The person edited the result at a pause, or answered the call by hand; `result` is what the model reads. */
+      edited?: true;
     }
   /**
    * A running tool's progress (architecture.md, "Live tool progress"): console lines new since the last one and the
@@ -94,6 +101,14 @@ export type AgentEventBody =
   /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */
   | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string; by?: string }
   | { type: 'context_compacted'; turn: number; removedMessageIds: string[]; summaryMessageId: string; tokensBefore: number; tokensAfter: number }
+  /** The run waits at a breakpoint (architecture.md, "Breakpoints"); nothing is in flight until `run_resumed`. */
+  | { type: 'run_paused'; point: PausePoint }
+  | { type: 'run_resumed'; turn: number; action: 'continue' | 'step' | 'stop'; edited?: true }
+  /**
+   * The run goes on in a new branch after `forkMessageId` (an argument edit at a pause): what came before stays on
+   * the branch it was on, `leftMessageIds` (the call as the model made it, answered "not run") among it.
+   */
+  | { type: 'branch_started'; branchId: string; forkMessageId: string; leftMessageIds: string[] }
   | { type: 'run_finished'; stopReason: StopReason; usage: Usage; error?: ErrorInfo };
 
 export type AgentEventType = AgentEventBody['type'];

@@ -8,7 +8,7 @@ import type { ErrorInfo } from '../domain/error-info';
 import { estimateUsage } from './estimated-usage';
 import type { EventSink } from './events';
 import type { StopReason } from '../domain/stop-reason';
-import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type MessageImage, type ToolCall, type Usage } from '../domain/messages';
+import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type MessageImage, type ToolCall, type ToolMessage, type Usage } from '../domain/messages';
 import type { ModelClient } from './model-client';
 import { abortableSleep, retryDelayMs, waitTooLongInfo } from './retry';
 import { runToolBatch, ToolBatchCrash, type ToolCallResult } from './run-tools';
@@ -20,6 +20,8 @@ import { withRequestLayers, type RequestLayers } from './request-layers';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 import type { OfferedTool } from '../domain/offered-tools';
 import { offeredToolsOf, toolSetRecorder } from './offered-tool-set';
+import { checkRequestEdit, NOT_RUN_EDITED, pauseAt, pauseBeforeCalls, withEdit, withoutArgumentEdits, type PauseGate } from './pause';
+import type { MessageEdit } from '../domain/breakpoints';
 
 
 export type RunInput = {
@@ -35,6 +37,8 @@ export type RunInput = {
   model: ModelClient;
   tools: ToolExecutor;
   approve?: ApprovalGate;
+  /** Breakpoints (architecture.md, "Breakpoints"): asked before each request and around each tool call. */
+  pause?: PauseGate;
   signal: AbortSignal;
   emit: EventSink;
   /** Sent as the first message of every request; never stored in the history. */
@@ -103,6 +107,8 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   /** How often each distinct call (tool + canonical arguments) came up in this run: the repeated-call guard's count. */
   const seenCalls = new Map<string, number>();
   const recordToolSet = toolSetRecorder();
+  /** What the person edited at this turn's pauses, kept on the turn's assistant message. */
+  let turnEdits: MessageEdit[] = [];
   const append = (message: ChatMessage) => {
     history.push(message);
     emit({ type: 'message_appended', message });
@@ -117,7 +123,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     append({ id: newId(), createdAt: now(), role: 'user', content: input.userMessage, ...(input.userImages && input.userImages.length > 0 ? { images: input.userImages } : {}) });
   }
 
-  const assistant = (messageId: string, turn: number, t: AccumulatedTurn, toolCalls: ToolCall[], status: AssistantStatus): AssistantMessage => ({
+  const assistant = (messageId: string, turn: number, t: AccumulatedTurn, toolCalls: ToolCall[], status: AssistantStatus): AssistantMessage => withEdit<AssistantMessage>({
     id: messageId,
     createdAt: now(),
     role: 'assistant',
@@ -131,7 +137,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     ...(t.items && t.items.length > 0 ? { providerItems: t.items } : {}),
     ...(t.citations && t.citations.length > 0 ? { citations: t.citations } : {}),
     ...(t.responseId !== undefined ? { responseId: t.responseId } : {}),
-  });
+  } satisfies AssistantMessage, turnEdits);
   const hasOutput = (t: AccumulatedTurn) => t.text !== '' || t.reasoning !== '' || t.refusal !== null;
 
   if (input.prepare) {
@@ -150,6 +156,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     for (let turn = 1; ; turn++) {
       if (signal.aborted) return finish('cancelled');
       if (turn > config.maxTurns) return finish('max_turns');
+      turnEdits = [];
       if (turn === 1 && input.adopted) {
         // Spent during the comparison, whose answers stay out of the session's totals (architecture.md, "Try on other
         // models"): counted here, as this turn's usage, the adopted answer is counted exactly once.
@@ -173,7 +180,17 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       const view = requestView(history);
       const messages = toWireMessages(view, turnPrompt);
       const conversation = { messages: view, tools: specs, ...(turnPrompt !== undefined ? { systemPrompt: turnPrompt } : {}) };
-      const request = buildRequest(config, messages, wireTools);
+      let request = buildRequest(config, messages, wireTools);
+      // Paused before the request, nothing is in flight; what the person sends is sent verbatim and kept beside the original.
+      const body = input.pause ? JSON.stringify(request, null, 2) : '';
+      const held = await pauseAt(input.pause, { at: 'request', turn, body }, checkRequestEdit, signal, emit);
+      if (held?.action === 'stop') return finish('cancelled');
+      const editedBody = held !== null && held.edited !== undefined && held.edited !== body ? held.edited : undefined;
+      const requestEdited = editedBody !== undefined;
+      if (editedBody !== undefined) {
+        request = JSON.parse(editedBody) as typeof request;
+        turnEdits = [{ kind: 'request', original: body, sent: editedBody }];
+      }
       const sent = {
         ...(prepared.systemLayers ? { systemLayers: [...prepared.systemLayers, ...extraLayers] } : {}),
         ...(prepared.estimatedTokens !== undefined ? { contextTokens: prepared.estimatedTokens } : {}),
@@ -186,7 +203,7 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
       for (let attempt = 1; done === null; attempt++) {
         messageId = newId();
         if (attempt === 1 && toolSet.tools) input.onToolSet?.({ hash: toolSet.hash, tools: toolSet.tools });
-        emit({ type: 'request_started', turn, attempt, messageId, ...sent, toolSet: toolSet.hash });
+        emit({ type: 'request_started', turn, attempt, messageId, ...sent, toolSet: toolSet.hash, ...(requestEdited ? { edited: true as const } : {}) });
         const outcome = await streamAttempt({ model: input.model, request, signal, config, emit, turn, attempt, messageId, conversation, clock });
         if (outcome.kind === 'done') {
           done = outcome.turn;
@@ -250,21 +267,47 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   }
 
   /** What happens after a successful request; returns how the run ends, or null to loop. */
-  async function handleTurn(t: AccumulatedTurn, turn: number, messageId: string): Promise<TurnEnd> {
+  async function handleTurn(t: AccumulatedTurn, turn: number, streamedId: string): Promise<TurnEnd> {
+    let messageId = streamedId;
     if (t.toolCalls.length > 0) {
       const calls = normalizeCalls(t.toolCalls, newId);
       const cut = t.finishReason === 'length';
+      const tooMany = calls.length > config.maxToolCallsPerTurn;
+      // Paused before each call that will run: an argument edit changes the call the history keeps (the original
+      // stays beside it on the message), an answer by hand stands for the tool's result.
+      const before = !cut && !tooMany ? await pauseBeforeCalls({ gate: input.pause, calls, turn, tools, signal, emit }) : null;
+      const answers = before?.answers ?? new Map<string, string>();
+      const editedArgs = before?.editedArgs ?? new Set<string>();
+      if (before) turnEdits = [...turnEdits, ...before.edits];
+      const asModelMade = (callId: string) => {
+        const e = turnEdits.find((x) => x.kind === 'arguments' && x.callId === callId);
+        return e?.kind === 'arguments' ? e.original : (calls.find((c) => c.id === callId)?.arguments ?? '');
+      };
+      if (editedArgs.size > 0) {
+        // The call as the model made it stays as it was, answered "not run", and the edited call goes on as its
+        // sibling on a new branch: two versions of one step that Compare can align (architecture.md, "Breakpoints").
+        const made = assistant(messageId, turn, t, calls.map((c) => ({ ...c, id: `${c.id}_as_made`, arguments: asModelMade(c.id) })), 'complete');
+        const asMade = withoutArgumentEdits(made);
+        const notRun = asMade.toolCalls.map((c) => toolMessage({ call: c, content: NOT_RUN_EDITED, isError: true, outcome: 'cancelled' }, turn));
+        const forkMessageId = history[history.length - 1]?.id;
+        if (forkMessageId !== undefined) {
+          // Told, not appended: the run's own history goes on from the edited call.
+          for (const m of [asMade, ...notRun]) emit({ type: 'message_appended', message: m });
+          emit({ type: 'branch_started', branchId: newId(), forkMessageId, leftMessageIds: [asMade.id, ...notRun.map((m) => m.id)] });
+          messageId = newId();
+        }
+      }
       append(assistant(messageId, turn, t, calls, cut ? 'length' : 'complete'));
       if (cut) {
         // The last call's arguments may be cut mid-value (and could still parse): running it could do the wrong thing.
         refuseAll(calls, turn, 'Not run: the reply was cut at the token limit, so the arguments of this call may be incomplete.');
         return { stop: 'length' };
       }
-      if (calls.length > config.maxToolCallsPerTurn) {
+      if (tooMany) {
         refuseAll(calls, turn, `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`);
         return { stop: 'max_tool_calls' };
       }
-      const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, occurrences: occurrences(calls, seenCalls), signal, emit, clock });
+      const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, occurrences: occurrences(calls, seenCalls), signal, emit, clock, ...(input.pause ? { pause: input.pause } : {}), answers, editedArgs });
       appendResults(batch.results, turn);
       return batch.cancelled ? { stop: 'cancelled' } : null;
     }
@@ -299,20 +342,25 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     for (const r of results) {
       // A tool's server had the page run model requests for it (legacy MCP sampling): billed to this run like any other.
       for (const s of r.sampling ?? []) usage = addUsage(usage, s.usage);
-      append({
-        id: newId(),
-        createdAt: now(),
-        role: 'tool',
-        toolCallId: r.call.id,
-        name: r.call.name,
-        content: r.content,
-        isError: r.isError,
-        outcome: r.outcome,
-        runId: input.runId,
-        turn,
-        ...(r.images ? { images: r.images } : {}),
-      });
+      append(toolMessage(r, turn));
     }
+  }
+
+  function toolMessage(r: ToolCallResult, turn: number): ToolMessage {
+    return {
+      id: newId(),
+      createdAt: now(),
+      role: 'tool',
+      toolCallId: r.call.id,
+      name: r.call.name,
+      content: r.content,
+      isError: r.isError,
+      outcome: r.outcome,
+      runId: input.runId,
+      turn,
+      ...(r.images ? { images: r.images } : {}),
+      ...(r.edits ? { edits: r.edits } : {}),
+    };
   }
 
   /**

@@ -3,6 +3,8 @@ import type { Emit } from './emitter';
 import type { MessageImage, ToolCall, ToolOutcome } from '../domain/messages';
 import type { McpSamplingUse, McpWireMessage } from '../domain/mcp-call-trace';
 import { progressReporter, type ProgressReporter } from './tool-progress';
+import { checkResultEdit, pauseAt, type PauseGate } from './pause';
+import type { MessageEdit } from '../domain/breakpoints';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
 
 export const CANCELLED_RESULT = 'Cancelled by user';
@@ -17,6 +19,8 @@ export type ToolCallResult = {
   images?: MessageImage[];
   /** Model requests the tool's server had the page run (legacy MCP sampling); their tokens count in the run's usage. */
   sampling?: McpSamplingUse[];
+  /** The person edited the result at a pause, or answered the call by hand. */
+  edits?: MessageEdit[];
 };
 
 export type ToolBatchInput = {
@@ -30,6 +34,12 @@ export type ToolBatchInput = {
    * call order; absent: every call is a first. Drives the repeated-call guard.
    */
   occurrences?: readonly number[];
+  /** Breakpoints after each call (the loop asks before calls itself). */
+  pause?: PauseGate;
+  /** Calls the person answered by hand at a pause: not run, this is their result. */
+  answers?: ReadonlyMap<string, string>;
+  /** Calls whose arguments the person edited at a pause. */
+  editedArgs?: ReadonlySet<string>;
   signal: AbortSignal;
   emit: Emit;
   clock: () => number;
@@ -60,6 +70,7 @@ type Finished = {
   images?: MessageImage[];
   sampling?: McpSamplingUse[];
   recorded?: true;
+  edits?: MessageEdit[];
 };
 
 const ABORTED = Symbol('aborted');
@@ -144,7 +155,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     reporters.get(i)?.close();
     const isError = f.outcome !== 'ok';
     const sampling = f.sampling && f.sampling.length > 0 ? { sampling: f.sampling } : {};
-    results[i] = { call, content: f.content, isError, outcome: f.outcome, ...(f.images && f.images.length > 0 ? { images: f.images } : {}), ...sampling };
+    results[i] = { call, content: f.content, isError, outcome: f.outcome, ...(f.images && f.images.length > 0 ? { images: f.images } : {}), ...sampling, ...(f.edits ? { edits: f.edits } : {}) };
     emit({
       type: 'tool_finished',
       turn,
@@ -160,6 +171,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       ...(f.mcpMessages ? { mcpMessages: f.mcpMessages } : {}),
       ...sampling,
       ...(f.recorded ? { recorded: true as const } : {}),
+      ...(f.edits ? { edited: true as const } : {}),
     });
   };
   const cancelled = (): Finished =>
@@ -189,6 +201,8 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
         validation: 'unknown_tool',
       }, queuedAt);
     }
+    const answer = input.answers?.get(call.id);
+    if (answer !== undefined) return finish(i, call, { content: answer, outcome: 'ok', edits: [{ kind: 'answered' }] }, queuedAt);
     let args = call.arguments;
     const checked = await Promise.race([parseAndValidate(tool, args), abort.promise]);
     if (checked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
@@ -232,7 +246,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
     });
     const startedAt = clock();
-    emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}) });
+    emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}), ...(input.editedArgs?.has(call.id) ? { edited: true as const } : {}) });
     const reporter = progressReporter((body) => emit({ type: 'tool_progress', turn, callId: call.id, ...body }), clock);
     reporters.set(i, reporter);
     try {
@@ -251,7 +265,11 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       else if (r === TIMED_OUT) {
         finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
       } else {
-        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}), ...(r.recorded ? { recorded: true as const } : {}) }, startedAt);
+        // Paused after the call: the person reads the result and may change what the model reads.
+        const held = await pauseAt(input.pause, { at: 'after_tool', turn, callId: call.id, name: call.name, arguments: args, result: r.content, isError: r.outcome !== 'ok' }, checkResultEdit, input.signal, emit);
+        const edited = held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content ? held.edited : undefined;
+        const edit = edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
+        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}), ...(r.recorded ? { recorded: true as const } : {}), ...edit }, startedAt);
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

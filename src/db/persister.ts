@@ -14,6 +14,7 @@ import type { EventSink } from '../agent/events';
 import { type ToolscopeDB, sessionTables } from './database';
 import { nextOrder, toMessageRecord } from './messages-repo';
 import { branchForWrites } from './branches-repo';
+import { branchStateOf, ROOT_BRANCH } from '../domain/branches';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 import type { SessionRecord, SessionStatus } from '../domain/session';
 import type { ToolSetRecord } from '../domain/offered-tools';
@@ -65,6 +66,9 @@ const realTimers: PersisterTimers = {
 /** `branchId`: where this run's messages go, the session's active branch when the run first writes. */
 type Base = { order: number; usage: Usage; messageCount: number; toolCallCount: number; branchId?: string };
 
+/** The run went on in a new branch (an argument edit at a pause): messages from `fromSlot` on are written there. */
+type BranchSwitch = { fromSlot: number; branchId: string; forkMessageId: string; createdAt: number };
+
 export function createPersister(db: ToolscopeDB, sessionId: string, opts: PersisterOptions = {}): Persister {
   const interval = opts.flushIntervalMs ?? 1000;
   const timers = opts.timers ?? realTimers;
@@ -77,6 +81,13 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
   let failure: StorageErrorInfo | null = null;
   let closed = false;
   let inFlight: Batch | null = null;
+  const switches: BranchSwitch[] = [];
+  /** The branch a message slot is written to: the run's branch, or the latest one it switched to before the slot. */
+  const branchOfSlot = (slot: number, start: string | undefined): string | undefined => {
+    let id = start;
+    for (const s of switches) if (s.fromSlot <= slot) id = s.branchId;
+    return id;
+  };
 
   const cancelTimer = () => {
     if (timer !== null) timers.clear(timer);
@@ -91,6 +102,7 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
 
   const sink = (event: Parameters<EventSink>[0]) => {
     if (closed) return;
+    if (event.type === 'branch_started') switches.push({ fromSlot: state.appended, branchId: event.branchId, forkMessageId: event.forkMessageId, createdAt: state.updatedAt });
     const hint: FlushHint = state.apply(event);
     if (hint === 'now') void enqueue();
     else if (hint === 'soon' && timer === null) {
@@ -144,12 +156,13 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
 
   async function writeBatch(batch: Batch, b: Base): Promise<void> {
     if (batch.deletes.length) await db.messages.bulkDelete(batch.deletes);
-    const records = batch.messages.map((m) => toMessageRecord(sessionId, b.order + m.slot, m.message, b.branchId));
+    const records = batch.messages.map((m) => toMessageRecord(sessionId, b.order + m.slot, m.message, branchOfSlot(m.slot, b.branchId)));
     if (batch.partial) {
       const { slot, ...partial } = batch.partial;
-      records.push(toMessageRecord(sessionId, b.order + slot, partial, b.branchId));
+      records.push(toMessageRecord(sessionId, b.order + slot, partial, branchOfSlot(slot, b.branchId)));
     }
     if (records.length) await db.messages.bulkPut(records);
+    await storeSwitches();
     if (batch.toolRows.length) await db.toolCalls.bulkPut(batch.toolRows);
     if (batch.run) await db.runs.put(batch.run);
     // Put, not add: the same set offered by an earlier run of the session is the same row (same content, same hash).
@@ -174,6 +187,24 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
         toolCallCount: b.toolCallCount + committedToolCalls + newCalls,
       });
     }
+  }
+
+  /** Adds the branches the run switched to (once each, in the batch's transaction) and shows the latest. */
+  async function storeSwitches(): Promise<void> {
+    if (switches.length === 0) return;
+    const session = await db.sessions.get(sessionId);
+    if (!session) return;
+    const state = branchStateOf(session);
+    const known = new Set(state.branches.map((x) => x.id));
+    const added = [];
+    for (const s of switches) {
+      if (known.has(s.branchId)) continue;
+      // The new branch continues the path of the branch that owns the message it forks after.
+      const fork = await db.messages.get(s.forkMessageId);
+      added.push({ id: s.branchId, parentId: fork?.branchId ?? ROOT_BRANCH, forkMessageId: s.forkMessageId, createdAt: s.createdAt });
+    }
+    if (added.length === 0) return;
+    await db.sessions.update(sessionId, { branches: [...state.branches, ...added], activeBranchId: added[added.length - 1]!.id });
   }
 
   const orderOf = (slot: number) => (base ? base.order : 0) + slot;

@@ -177,6 +177,13 @@ export class RunWriteBuffer {
         this.setStatus(this.toolsStatus());
         return 'now';
       }
+      // Stored before the pause shows, so what the person looks at is what a reload finds.
+      case 'run_paused':
+        return 'now';
+      case 'run_resumed':
+        return 'soon';
+      case 'branch_started':
+        return 'now';
       case 'run_finished':
         this.onRunFinished(event);
         return 'now';

@@ -1,5 +1,6 @@
 /** The conversation history as Toolscope keeps it. Wire format conversion lives in agent/to-wire.ts. */
 import type { Citation, ProviderItem } from './provider-items';
+import type { MessageEdit } from './breakpoints';
 
 export type ToolCall = {
   id: string;
@@ -57,6 +58,8 @@ export type AssistantMessage = MessageBase & {
   citations?: Citation[];
   /** The provider's id of the response, for `previous_response_id` when provider storage is on. */
   responseId?: string;
+  /** Edits the person made at a pause: its request or its calls' arguments, beside the originals. */
+  edits?: MessageEdit[];
 };
 
 export type ToolMessage = MessageBase & {
@@ -70,6 +73,8 @@ export type ToolMessage = MessageBase & {
   turn: number;
   /** Images the tool returned; `content` is its text (architecture.md, "Images to the model"). */
   images?: MessageImage[];
+  /** The person edited this result at a pause, or answered the call by hand. */
+  edits?: MessageEdit[];
 };
 
 export type ChatMessage = SystemMessage | UserMessage | AssistantMessage | ToolMessage;

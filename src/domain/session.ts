@@ -1,3 +1,4 @@
+import type { Breakpoints } from './breakpoints';
 import type { ModelComparison } from './model-comparison';
 import type { ErrorInfo } from './error-info';
 import type { LoopConfig } from './loop-config';
@@ -77,6 +78,8 @@ export type SessionRecord = {
    * export of all sessions and of sync until "Keep a copy" clears it. Its source and trace.
    */
   openedTrace?: OpenedTraceMark;
+  /** Where its runs pause (architecture.md, "Breakpoints"); absent: nowhere. */
+  breakpoints?: Breakpoints;
 };
 
 export type OpenedTraceMark = { sourceId: string; traceId: string };

@@ -37,6 +37,8 @@ export type Bar = {
   approvalMs: number | null;
   /** A call repeating an earlier one of its run (same tool, same arguments): which occurrence it is. */
   repeat?: number;
+  /** Edited at a pause (architecture.md, "Breakpoints"). */
+  edited?: true;
   segments: Segment[];
   /** A View event's record (its JSON-RPC for the details). */
   viewEvent?: McpViewEventRecord;

@@ -97,7 +97,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         const retry = turn.attempts.length > 0;
         turn.attempts.push({
           attempt: e.attempt, messageId: e.messageId, queuedAt: retry ? null : Math.min(readyAt, e.t), start: e.t, firstTokenAt: null, end: null, outcome: 'running',
-          retrying: false, retryInMs: null, error: null, finishReason: null, usage: null,
+          retrying: false, retryInMs: null, error: null, finishReason: null, usage: null, ...(e.edited ? { edited: true as const } : {}),
         });
         if (!turn.messageId || turn.usage === null) turn.messageId = e.messageId;
         break;
@@ -172,6 +172,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         call.runStart = e.t;
         call.arguments = e.arguments;
         if (e.mcpServer) call.mcpServer = e.mcpServer;
+        if (e.edited) call.edited = true;
         break;
       }
       case 'tool_finished': {
@@ -185,6 +186,7 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         call.result = e.result;
         call.isError = e.isError;
         call.validationErrors = e.validationErrors ?? [];
+        if (e.edited) call.edited = true;
         // A call stopped without a log of its own keeps what it printed while running.
         call.logs = e.logs ?? call.logs;
         if (e.mcpMessages) call.mcpMessages = e.mcpMessages;

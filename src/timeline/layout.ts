@@ -173,6 +173,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
       open: a.end === null, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
       label: a.retrying ? `attempt ${a.attempt} failed${err}` : a.outcome === 'ok' ? `model · ${a.finishReason ?? ''}`.trim() : `model${err}`,
       name: what, note: err, approvalMs: null,
+      ...(a.edited ? { edited: true as const } : {}),
       segments,
     });
     if (a.retrying && a.end !== null) {
@@ -236,6 +237,7 @@ function callBar(run: RunModel, c: CallModel, offset: number): Bar {
     ...(isGenericSpanCallId(c.callId) ? { span: true as const } : {}),
     approvalMs: c.approval ? (c.approval.end ?? end) - c.approval.start : null,
     ...(c.repeat !== undefined ? { repeat: c.repeat } : {}),
+    ...(c.edited ? { edited: true as const } : {}),
     segments,
   };
 }

@@ -36,6 +36,8 @@ export type ModelAttempt = {
   retryInMs: number | null;
   error: ErrorInfo | null;
   finishReason: FinishReason | null;
+  /** The person edited this request at a pause before it was sent (architecture.md, "Breakpoints"). */
+  edited?: true;
   usage: Usage | null;
 };
 
@@ -71,6 +73,8 @@ export type CallModel = {
   logs: CallLogLine[];
   /** Which occurrence of the same tool with the same arguments in the run this call is; absent for a first. */
   repeat?: number;
+  /** The person edited its arguments or its result at a pause, or answered it by hand. */
+  edited?: true;
   /** Lane within its turn; parallel calls get different lanes. */
   lane: number;
   /** Set for tools the provider ran (Responses API); absent for tools the browser ran. */

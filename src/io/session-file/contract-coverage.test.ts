@@ -54,10 +54,12 @@ const messages = {
     ],
     citations: [{ kind: 'url', ref: 'https://x.example', title: 'X' }],
     responseId: 'resp_1',
+    edits: [{ kind: 'request', original: '{}', sent: '{"model":"m"}' }, { kind: 'arguments', callId: 'c1', original: '{"a":0}' }],
   } satisfies Required<AssistantMessage>,
   tool: {
     id: 'm3', createdAt: 4, role: 'tool', toolCallId: 'c1', name: 't', content: 'ok', isError: false, outcome: 'ok', runId: 'r1', turn: 1,
     images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=', label: 't' }],
+    edits: [{ kind: 'result', original: 'was' }, { kind: 'answered' }],
   } satisfies Required<ToolMessage>,
 };
 
@@ -68,7 +70,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   message_appended: { ...env, seq: 1, type: 'message_appended', message: messages.assistant },
   request_started: {
     ...env, seq: 2, type: 'request_started', turn: 1, attempt: 1, messageId: 'm2', systemLayers: [{ id: 'base', title: 'Base', text: 'Be brief.' }],
-    contextTokens: 100, contextLimit: 8000, contextTokensRaw: 80, toolSet: 'a'.repeat(64),
+    contextTokens: 100, contextLimit: 8000, contextTokensRaw: 80, toolSet: 'a'.repeat(64), edited: true,
   },
   first_token: { ...env, seq: 3, type: 'first_token', turn: 1, attempt: 1 },
   text_delta: { ...env, seq: 4, type: 'text_delta', turn: 1, messageId: 'm2', delta: 'a' },
@@ -80,13 +82,14 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   tool_call_delta: { ...env, seq: 6, type: 'tool_call_delta', turn: 1, messageId: 'm2', index: 0, id: 'c1', name: 't', argumentsDelta: '{}' },
   request_finished: { ...env, seq: 7, type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage },
   request_failed: { ...env, seq: 8, type: 'request_failed', turn: 1, attempt: 1, error: errors.server, retryInMs: 500 },
-  tool_started: { ...env, seq: 9, type: 'tool_started', turn: 1, callId: 'c1', name: 't', arguments: '{}', mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2026-07-28', view: { resourceUri: 'ui://srv/board', toolName: 'show_board' } } },
+  tool_started: { ...env, seq: 9, type: 'tool_started', turn: 1, callId: 'c1', name: 't', arguments: '{}', mcpServer: { serverId: 'srv', serverName: 'S', protocolRevision: '2026-07-28', view: { resourceUri: 'ui://srv/board', toolName: 'show_board' } }, edited: true },
   tool_finished: {
     ...env, seq: 10, type: 'tool_finished', turn: 1, callId: 'c1', name: 't', outcome: 'ok', durationMs: 3, result: 'ok', isError: false,
     validationErrors: [{ path: '/a', message: 'm' }], validation: 'schema', logs: [{ level: 'log', text: 'x', t: 1 }],
     mcpMessages: [{ dir: 'sent', t: 1, json: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' }],
     sampling: [{ model: 'm', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12, estimated: false }, startMs: 1, durationMs: 2 }],
     recorded: true,
+    edited: true,
   },
   tool_progress: { ...env, seq: 18, type: 'tool_progress', turn: 1, callId: 'c1', logs: [{ level: 'log', text: 'step 1', t: 1 }], bytesReceived: 512, bytesTotal: 2048, mcpProgress: { progress: 3, total: 10, message: 'step 3' } },
   approval_requested: { ...env, seq: 11, type: 'approval_requested', turn: 1, callId: 'c1', name: 't', arguments: '{}', repeat: 3 },
@@ -95,6 +98,9 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
   summary_started: { ...env, seq: 15, type: 'summary_started', turn: 2, attempt: 1 },
   summary_finished: { ...env, seq: 16, type: 'summary_finished', turn: 2, attempt: 2, usage },
   summary_failed: { ...env, seq: 17, type: 'summary_failed', turn: 2, attempt: 1, error: errors.network, retryInMs: 1000 },
+  run_paused: { ...env, seq: 18, type: 'run_paused', point: { at: 'before_tool', turn: 1, callId: 'c1', name: 't', arguments: '{}', schema: { type: 'object' } } },
+  branch_started: { ...env, seq: 20, type: 'branch_started', branchId: 'b1', forkMessageId: 'm1', leftMessageIds: ['m2', 'm3'] },
+  run_resumed: { ...env, seq: 19, type: 'run_resumed', turn: 1, action: 'continue', edited: true },
   run_finished: { ...env, seq: 14, type: 'run_finished', stopReason: 'complete', usage, error: errors.network },
 };
 
@@ -112,6 +118,7 @@ const session: Required<SessionRecord> = {
   importedTrace: true,
   evalRun: { suiteId: 'suite1', runId: 'evalrun1' },
   openedTrace: { sourceId: 'src1', traceId: '0af7651916cd43dd8448eb211c80319c' },
+  breakpoints: { beforeRequest: true, beforeTool: true, afterTool: false, tool: 'js_eval', argumentsSchema: '{"type":"object"}' },
   comparisons: [{
     id: 'cmp1', messageId: 'm2', runId: 'r1', createdAt: 5,
     answers: [{

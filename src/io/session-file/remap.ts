@@ -77,6 +77,12 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       case 'approval_requested':
       case 'approval_resolved':
         return { ...e, ...envelope, callId: call(e.callId) };
+      case 'run_paused':
+        return { ...e, ...envelope, point: e.point.at === 'request' ? e.point : { ...e.point, callId: call(e.point.callId) } };
+      case 'run_resumed':
+        return { ...e, ...envelope };
+      case 'branch_started':
+        return { ...e, ...envelope, forkMessageId: msg(e.forkMessageId), leftMessageIds: e.leftMessageIds.map(msg) };
       case 'context_compacted':
         return { ...e, ...envelope, removedMessageIds: e.removedMessageIds.map(msg), summaryMessageId: msg(e.summaryMessageId) };
       case 'first_token':

@@ -74,6 +74,7 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       providerItems: list(ref('providerItem'), LIMITS.smallList),
       citations: list(obj({ kind: { enum: ['url', 'file', 'container_file'] }, ref: str(LIMITS.shortText), title: str(LIMITS.shortText) }), LIMITS.smallList),
       responseId: id(),
+      edits: list(ref('messageEdit'), LIMITS.smallList),
     },
     tool: {
       ...base,
@@ -85,11 +86,32 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       runId: id(),
       turn: count(),
       images: list(ref('messageImage'), LIMITS.smallList),
+      edits: list(ref('messageEdit'), LIMITS.smallList),
     },
   };
 }
 
-const ASSISTANT_OPTIONAL = ['providerItems', 'citations', 'responseId'];
+/** An edit made at a pause, with what it replaced (domain/breakpoints.ts). */
+function messageEdit(): Schema {
+  return tagged('kind', {
+    request: { original: str(LIMITS.text), sent: str(LIMITS.text) },
+    arguments: { callId: id(), original: str(LIMITS.text) },
+    result: { original: str(LIMITS.text) },
+    answered: {},
+  });
+}
+
+/** Where a run paused (domain/breakpoints.ts). */
+function pausePoint(): Schema {
+  const turn = count();
+  return tagged('at', {
+    request: { turn, body: str(LIMITS.text) },
+    before_tool: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), schema: { type: 'object' } },
+    after_tool: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), result: str(LIMITS.text), isError: { type: 'boolean' } },
+  }, { before_tool: ['schema'] });
+}
+
+const ASSISTANT_OPTIONAL = ['providerItems', 'citations', 'responseId', 'edits'];
 
 /** A tool the provider ran; the same shape in a message's providerItems and in its events. */
 function providerToolCall(): Schema {
@@ -138,6 +160,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       contextLimit: count(),
       contextTokensRaw: count(),
       toolSet: str(64),
+      edited: { const: true },
     },
     first_token: { turn, attempt },
     summary_started: { turn, attempt },
@@ -149,7 +172,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
     provider_tool_updated: { turn, messageId: id(), item: providerToolCall() },
     request_finished: { turn, attempt, finishReason: nullable(str(LIMITS.name)), usage: ref('usage') },
     request_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
-    tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), mcpServer: ref('mcpServerRef') },
+    tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), mcpServer: ref('mcpServerRef'), edited: { const: true } },
     tool_finished: {
       turn,
       callId: id(),
@@ -164,6 +187,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
       sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
       recorded: { const: true },
+      edited: { const: true },
     },
     tool_progress: {
       turn,
@@ -182,16 +206,20 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       tokensBefore: count(),
       tokensAfter: count(),
     },
+    run_paused: { point: pausePoint() },
+    branch_started: { branchId: id(), forkMessageId: id(), leftMessageIds: list(id(), LIMITS.smallList) },
+    run_resumed: { turn, action: { enum: ['continue', 'step', 'stop'] }, edited: { const: true } },
     run_finished: { stopReason: { enum: [...STOP_REASONS] }, usage: ref('usage'), error: ref('errorInfo') },
   };
 }
 
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
-  request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw', 'toolSet'],
-  tool_started: ['mcpServer'],
+  request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw', 'toolSet', 'edited'],
+  tool_started: ['mcpServer', 'edited'],
+  run_resumed: ['edited'],
   approval_requested: ['repeat'],
   approval_resolved: ['by'],
-  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling', 'recorded'],
+  tool_finished: ['validationErrors', 'validation', 'logs', 'mcpMessages', 'sampling', 'recorded', 'edited'],
   tool_progress: ['logs', 'bytesReceived', 'bytesTotal', 'mcpProgress'],
   run_finished: ['error'],
 };
@@ -351,9 +379,10 @@ export function buildSessionSchema(): Schema {
       providerItem: providerItem(),
       // An image's base64 text: the 5 MB decoded limit (domain/message-images.ts) with room to spare.
       messageImage: obj({ mimeType: str(LIMITS.name), data: str(8_000_000), label: str(LIMITS.title) }),
-      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], user: ['images'], assistant: ASSISTANT_OPTIONAL, tool: ['images'] }),
+      messageEdit: messageEdit(),
+      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], user: ['images'], assistant: ASSISTANT_OPTIONAL, tool: ['images', 'edits'] }),
       messageRecord: tagged('role', messageBranches(recordEnvelope), {
-        system: ['summaryOf', 'branchId'], user: ['images', 'branchId'], assistant: [...ASSISTANT_OPTIONAL, 'branchId'], tool: ['images', 'branchId'],
+        system: ['summaryOf', 'branchId'], user: ['images', 'branchId'], assistant: [...ASSISTANT_OPTIONAL, 'branchId'], tool: ['images', 'edits', 'branchId'],
       }),
       session: obj(
         {
@@ -379,6 +408,11 @@ export function buildSessionSchema(): Schema {
           evalRun: obj({ suiteId: id(), runId: id() }),
           // Opened from the trace inbox and not kept (architecture.md, "Trace inbox"): optional.
           openedTrace: obj({ sourceId: id(), traceId: id() }),
+          // The session's breakpoints (architecture.md, "Breakpoints"): optional.
+          breakpoints: obj(
+            { beforeRequest: { type: 'boolean' }, beforeTool: { type: 'boolean' }, afterTool: { type: 'boolean' }, tool: str(LIMITS.name), argumentsSchema: str(LIMITS.text) },
+            ['tool', 'argumentsSchema'],
+          ),
           // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
           comparisons: list(
             obj({
@@ -408,7 +442,7 @@ export function buildSessionSchema(): Schema {
             LIMITS.smallList,
           ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun', 'openedTrace'],
+        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun', 'openedTrace', 'breakpoints'],
       ),
       toolCallRecord: obj({
         id: id(),

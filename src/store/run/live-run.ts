@@ -1,3 +1,4 @@
+import type { PausePoint } from '../../domain/breakpoints';
 import type { ProviderToolCall } from '../../domain/provider-items';
 import type { ErrorInfo } from '../../domain/error-info';
 import type { AgentEvent } from '../../agent/events';
@@ -61,6 +62,8 @@ export type LiveRun = {
   turnStartT: Record<number, number>;
   turnMs: Record<number, number>;
   retry: RetryNotice | null;
+  /** Where the run waits at a breakpoint (architecture.md, "Breakpoints"); null while it runs. */
+  paused: PausePoint | null;
   error: ErrorInfo | null;
   stopReason: StopReason | null;
   lastSeq: number;
@@ -82,6 +85,7 @@ export function initialLiveRun(runId: string, sessionId: string, startedAt: numb
     turnStartT: {},
     turnMs: {},
     retry: null,
+    paused: null,
     error: null,
     stopReason: null,
     lastSeq: -1,
@@ -143,6 +147,15 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
   switch (event.type) {
     case 'run_started':
       return { ...s, status: 'generating', startedAt: event.startedAt };
+    case 'run_paused':
+      return { ...s, paused: event.point };
+    case 'run_resumed':
+      return { ...s, paused: null };
+    case 'branch_started': {
+      // The call as the model made it stays on the branch left behind: the chat shows the path the run goes on.
+      const left = new Set(event.leftMessageIds);
+      return { ...s, appended: s.appended.filter((m) => !left.has(m.id)) };
+    }
     case 'request_started':
       // A new attempt starts the turn over: what the failed attempt streamed is no longer live.
       return {
@@ -277,6 +290,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         stopReason: event.stopReason,
         streaming: null,
         retry: null,
+        paused: null,
         error: event.error ?? s.error,
         usage: event.usage,
       };

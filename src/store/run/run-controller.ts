@@ -15,6 +15,7 @@ import { offeredProviderTools } from '../../llm/provider-tools';
 import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { RerunOptions } from './rerun-preparation';
+import { createPauseGate } from './pause-gate';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
@@ -210,6 +211,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           ...(systemPrompt ? { systemPrompt } : {}),
           ...(rerun?.adopted ? { adopted: rerun.adopted } : {}),
           approve: approvalGate(sessionId),
+          pause: createPauseGate({ sessionId, breakpoints: async () => (await deps.getSession(sessionId))?.breakpoints, stored: () => stored(sessionId) }),
           signal: abort.signal,
           emit,
           providerTools: offeredProviderTools(wire),

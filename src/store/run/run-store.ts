@@ -1,5 +1,7 @@
 import type { ApprovalKey } from '../../domain/approval-scopes';
 import { create } from 'zustand';
+import type { EditCheck } from '../../agent/pause';
+import type { PauseDecision, PausePoint } from '../../domain/breakpoints';
 import type { AgentEvent } from '../../agent/events';
 import type { ApprovalDecision } from '../../agent/tool-executor';
 import type { ErrorInfo } from '../../domain/error-info';
@@ -22,6 +24,15 @@ export type PendingApproval = {
   resolve: (decision: ApprovalDecision) => void;
 };
 
+/** A run waiting at a breakpoint (architecture.md, "Breakpoints"), as the paused group shows it. */
+export type PendingPause = {
+  sessionId: string;
+  point: PausePoint;
+  /** Why an edit cannot be sent, in words; null when it can. */
+  check: EditCheck;
+  resolve: (decision: PauseDecision) => void;
+};
+
 /** A replayed run's state and the stored messages the chat hides while it plays (the run's own, and all after them). */
 export type ReplayView = { run: LiveRun; runMessageIds: ReadonlySet<string> };
 
@@ -37,6 +48,8 @@ export type RunStoreState = {
    */
   replays: Record<string, ReplayView>;
   approvals: Record<string, PendingApproval>;
+  /** Per session, the pause its run waits at. */
+  pauses: Record<string, PendingPause>;
   sideErrors: SideError[];
   /** Number of flushes: lets tests and the perf probe count state commits. */
   commits: number;
@@ -48,6 +61,8 @@ export type RunStoreState = {
   setReplay: (sessionId: string, view: ReplayView | null) => void;
   addApproval: (a: PendingApproval) => void;
   removeApproval: (callId: string) => void;
+  setPause: (p: PendingPause) => void;
+  clearPause: (sessionId: string) => void;
   pushSideError: (e: SideError) => void;
   dismissSideError: (e: SideError) => void;
   dismissRunError: (sessionId: string) => void;
@@ -62,6 +77,7 @@ export const useRunStore = create<RunStoreState>()((set) => ({
   runs: {},
   replays: {},
   approvals: {},
+  pauses: {},
   sideErrors: [],
   commits: 0,
   beginRun: (sessionId, runId, startedAt) =>
@@ -82,7 +98,9 @@ export const useRunStore = create<RunStoreState>()((set) => ({
       const run = s.runs[sessionId];
       if (!run || run.runId !== runId) return s;
       const stuck = isLiveStatus(run.status);
-      return { runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
+      // A run that is over waits nowhere, whatever its pause gate last said.
+      const { [sessionId]: _pause, ...pauses } = s.pauses;
+      return { pauses, runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, paused: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
     }),
   setReplay: (sessionId, view) =>
     set((s) => {
@@ -95,6 +113,13 @@ export const useRunStore = create<RunStoreState>()((set) => ({
     set((s) => {
       const { [callId]: _gone, ...rest } = s.approvals;
       return { approvals: rest };
+    }),
+  setPause: (p) => set((s) => ({ pauses: { ...s.pauses, [p.sessionId]: p } })),
+  clearPause: (sessionId) =>
+    set((s) => {
+      if (!s.pauses[sessionId]) return s;
+      const { [sessionId]: _gone, ...rest } = s.pauses;
+      return { pauses: rest };
     }),
   pushSideError: (e) => set((s) => ({ sideErrors: [...s.sideErrors, e] })),
   dismissSideError: (e) => set((s) => ({ sideErrors: s.sideErrors.filter((x) => x !== e) })),

@@ -13,6 +13,8 @@ type Props = {
   reasoning: string;
   refusal: string | null;
   toolCalls: ToolCall[];
+  /** Calls whose arguments the person edited at a pause (architecture.md, "Breakpoints"). */
+  editedCalls?: ReadonlySet<string>;
   partial: boolean;
   toolResults?: Map<string, ToolMessage>;
   toolRecords?: Map<string, ToolCallRecord>;
@@ -40,7 +42,7 @@ export function AssistantBody(p: Props) {
       <CitationList citations={p.citations} />
       {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
       {p.toolCalls.length > 0 && (
-        <ToolTurnCalls sessionId={p.sessionId} toolCalls={p.toolCalls} partial={p.partial} toolResults={p.toolResults} toolRecords={p.toolRecords} />
+        <ToolTurnCalls sessionId={p.sessionId} toolCalls={p.toolCalls} partial={p.partial} toolResults={p.toolResults} toolRecords={p.toolRecords} {...(p.editedCalls ? { editedCalls: p.editedCalls } : {})} />
       )}
     </>
   );

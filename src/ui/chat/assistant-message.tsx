@@ -15,11 +15,14 @@ type Props = {
 };
 
 export function AssistantMessageView({ sessionId, message, toolResults, toolRecords, children }: Props) {
+  const argEdits = message.edits?.flatMap((e) => (e.kind === 'arguments' ? [e.callId] : [])) ?? [];
+  const editedCalls = argEdits.length > 0 ? new Set(argEdits) : undefined;
   return (
     <article className="message message-assistant" aria-label="Assistant message" data-status={message.status}>
       <div className="message-role">
         Assistant
         <MessageFlag status={message.status} />
+        {message.edits?.some((e) => e.kind === 'request') && <span className="hint message-edited">edited</span>}
       </div>
       <AssistantBody
         sessionId={sessionId}
@@ -32,6 +35,7 @@ export function AssistantMessageView({ sessionId, message, toolResults, toolReco
         toolRecords={toolRecords}
         providerTools={providerToolsOf(message.providerItems)}
         citations={message.citations}
+        {...(editedCalls ? { editedCalls } : {})}
       />
       {children}
     </article>

@@ -1,3 +1,4 @@
+import { BreakpointsButton } from '../debug/breakpoints-button';
 import '../context/context.css';
 import type { SessionRecord } from '../../domain/session';
 import { costOf, costText } from '../../domain/cost';
@@ -38,6 +39,7 @@ export function ChatFooter({ session }: { session: SessionRecord }) {
         </span>
       )}
       <CompactNowButton sessionId={session.id} disabled={running} />
+      <BreakpointsButton session={session} />
       <RecallNotice sessionId={session.id} />
     </div>
   );

@@ -36,6 +36,8 @@ type Props = {
   partial?: boolean;
   result?: ToolMessage | undefined;
   record?: ToolCallRecord | undefined;
+  /** The person edited its arguments at a pause. */
+  argsEdited?: boolean;
   /** Folded into its turn's summary row (tool-turn.tsx): kept mounted, not shown. */
   hidden?: boolean;
 };
@@ -83,6 +85,8 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const args = live?.arguments || p.arguments;
   // A re-run's call answered from the session's recordings says so: the tool did not run (architecture.md, "Re-run from here").
   const recorded = live?.recorded ?? p.record?.recorded ?? false;
+  // Edited at a pause (architecture.md, "Breakpoints"): its arguments, its result, or answered by hand.
+  const edited = p.argsEdited === true || (p.result?.edits?.length ?? 0) > 0;
   const shownArgs = useMemo(() => prettyArgs(args, !!p.partial), [args, p.partial]);
   const long = result !== null && result.length > PREVIEW_CHARS;
   // "Show all" when one page holds it; otherwise it opens a page at a time.
@@ -110,6 +114,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
             {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
+            {edited && <>{' '}<span className="hint tool-edited">edited</span></>}
             {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
           </button>
         ) : (
@@ -117,6 +122,7 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             <strong>{p.name || '…'}</strong>
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
             {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
+            {edited && <>{' '}<span className="hint tool-edited">edited</span></>}
             {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
           </>
         )}

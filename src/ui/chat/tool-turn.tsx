@@ -13,6 +13,7 @@ type Props = {
   partial: boolean;
   toolResults?: Map<string, ToolMessage> | undefined;
   toolRecords?: Map<string, ToolCallRecord> | undefined;
+  editedCalls?: ReadonlySet<string>;
 };
 
 /**
@@ -82,6 +83,7 @@ export function ToolTurnCalls(p: Props) {
           partial={p.partial}
           result={p.toolResults?.get(c.id)}
           record={p.toolRecords?.get(c.id)}
+          argsEdited={p.editedCalls?.has(c.id) ?? false}
           hidden={summary !== undefined && !open && !shown.includes(c.id) && !opened.includes(c.id)}
         />
       ))}

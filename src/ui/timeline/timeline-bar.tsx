@@ -43,6 +43,7 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
     'data-run': bar.runIndex,
     'data-attempt': bar.attempt ?? undefined,
     'data-repeat': bar.repeat,
+    'data-edited': bar.edited ? 'true' : undefined,
     'data-selected': selected ? 'true' : undefined,
   } as const;
 

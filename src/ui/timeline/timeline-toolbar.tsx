@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES, STATUS_STYLES } from '../../timeline/outcome-style';
 
@@ -17,6 +18,8 @@ type Props = {
   onExportPng: () => void;
   shown: number;
   total: number;
+  /** Controls that belong to the session rather than the chart (Breakpoints). */
+  extra?: ReactNode;
 };
 
 /** Filters, zoom and export. */
@@ -61,6 +64,7 @@ export function TimelineToolbar(p: Props) {
       <button type="button" onClick={p.onFit}>Fit</button>
       <button type="button" onClick={p.onExportSvg}>Export SVG</button>
       <button type="button" onClick={p.onExportPng}>Export PNG</button>
+      {p.extra}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { GUTTER, ROW_HEIGHT, TimelineChart, type ScrollRequest } from './timelin
 import { TimelineSummary } from './timeline-summary';
 import { useCostText } from './use-cost-text';
 import { TimelineToolbar } from './timeline-toolbar';
+import { SessionBreakpointsButton } from '../debug/breakpoints-button';
 import { TaskLanesList } from '../mcp/tasks/task-lanes-list';
 import { useTimelineSnapshot } from './use-timeline-data';
 import { ViewLane } from '../mcp/apps/view-lane';
@@ -188,6 +189,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         onExportPng={onExportPng}
         shown={shownCalls}
         total={summary.toolCalls}
+        extra={<SessionBreakpointsButton sessionId={sessionId} />}
       />
       <Legend spans={layout?.hasSpans ?? false} />
       <TaskLanesList sessionId={sessionId} />

@@ -1,0 +1,101 @@
+import type { MessageEdit, PauseDecision, PausePoint } from '../domain/breakpoints';
+import type { AssistantMessage, ToolCall } from '../domain/messages';
+import type { Emit } from './emitter';
+import type { ToolExecutor, ToolHandle } from './tool-executor';
+
+/** Why an edit cannot be sent, in words; null: it can. */
+export type EditCheck = (text: string) => Promise<string | null>;
+
+/**
+ * The loop's breakpoints (architecture.md, "Breakpoints"): asked at every point whether to stop there, then waited
+ * on. A pause is a state of the one loop, not a second loop: the loop holds no open request while it waits.
+ * `wait` settles `{ action: 'stop' }` when the signal aborts; the edits it returns have passed `check`.
+ */
+export type PauseGate = {
+  stopsAt: (point: PausePoint) => Promise<boolean>;
+  wait: (point: PausePoint, check: EditCheck, signal: AbortSignal) => Promise<PauseDecision>;
+};
+
+/** Asks the gate, announces the pause and its end; null when the run does not stop here. */
+export async function pauseAt(gate: PauseGate | undefined, point: PausePoint, check: EditCheck, signal: AbortSignal, emit: Emit): Promise<PauseDecision | null> {
+  if (!gate || signal.aborted || !(await gate.stopsAt(point))) return null;
+  emit({ type: 'run_paused', point });
+  const decision = signal.aborted ? { action: 'stop' as const } : await gate.wait(point, check, signal).catch((): PauseDecision => ({ action: 'stop' }));
+  const settled: PauseDecision = signal.aborted ? { action: 'stop' } : decision;
+  const edited = settled.action !== 'stop' && (settled.edited !== undefined || settled.answer !== undefined);
+  emit({ type: 'run_resumed', turn: point.turn, action: settled.action, ...(edited ? { edited: true as const } : {}) });
+  return settled;
+}
+
+/** A request body a person edited: JSON with a `messages` list (Chat Completions) or an `input` (Responses API). */
+export const checkRequestEdit: EditCheck = async (text) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return `The request is not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The request must be a JSON object.';
+  const body = value as Record<string, unknown>;
+  if (!Array.isArray(body['messages'])) return 'The request needs a "messages" list.';
+  if (typeof body['model'] !== 'string' || body['model'] === '') return 'The request needs a "model".';
+  return null;
+};
+
+/** A tool result typed by hand or edited: any text the model can read. */
+export const checkResultEdit: EditCheck = async () => null;
+
+export function withEdit<T extends { edits?: MessageEdit[] }>(message: T, edits: readonly MessageEdit[]): T {
+  return edits.length === 0 ? message : { ...message, edits: [...(message.edits ?? []), ...edits] };
+}
+
+/**
+ * Pauses before each call of a turn that will run (before its message is stored): an argument edit replaces the call
+ * in `calls`, an answer by hand stands for the tool's result. Stops asking once the run is stopped.
+ */
+export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: ToolCall[]; turn: number; tools: ToolExecutor; signal: AbortSignal; emit: Emit }) {
+  const answers = new Map<string, string>();
+  const editedArgs = new Set<string>();
+  const edits: MessageEdit[] = [];
+  if (!o.gate) return { answers, editedArgs, edits };
+  for (const [i, call] of o.calls.entries()) {
+    const tool = o.tools.get(call.name);
+    const point = { at: 'before_tool' as const, turn: o.turn, callId: call.id, name: call.name, arguments: call.arguments, ...(tool ? { schema: tool.spec.parameters } : {}) };
+    const d = await pauseAt(o.gate, point, argumentsCheck(tool), o.signal, o.emit);
+    if (d === null) continue;
+    if (d.action === 'stop') break;
+    if (d.answer !== undefined) answers.set(call.id, d.answer);
+    else if (d.edited !== undefined && d.edited !== call.arguments) {
+      edits.push({ kind: 'arguments', callId: call.id, original: call.arguments });
+      o.calls[i] = { ...call, arguments: d.edited };
+      editedArgs.add(call.id);
+    }
+  }
+  return { answers, editedArgs, edits };
+}
+
+export const NOT_RUN_EDITED = 'Not run: the arguments were edited at a pause; the edited call ran instead.';
+
+/** The message as the model made it keeps a request edit, never the argument edits its sibling carries. */
+export function withoutArgumentEdits(m: AssistantMessage): AssistantMessage {
+  const { edits, ...rest } = m;
+  const kept = (edits ?? []).filter((e) => e.kind !== 'arguments');
+  return kept.length > 0 ? { ...rest, edits: kept } : rest;
+}
+
+/** Edited arguments must parse and fit the tool's schema before they are sent (a tool the run lacks takes any JSON). */
+function argumentsCheck(tool: ToolHandle | undefined): EditCheck {
+  return async (text) => {
+    let value: unknown;
+    try {
+      value = text.trim() === '' ? {} : JSON.parse(text);
+    } catch (e) {
+      return `The arguments are not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (!tool) return null;
+    const issues = await Promise.resolve(tool.validate(value)).catch((e: unknown) => [{ path: '', message: e instanceof Error ? e.message : String(e) }]);
+    if (issues.length === 0) return null;
+    return `The arguments do not match the schema of ${tool.spec.name}: ${issues.map((i) => `${i.path === '' ? '(root)' : i.path} ${i.message}`).join('; ')}`;
+  };
+}
+

@@ -1,0 +1,94 @@
+import './debug.css';
+import { useState } from 'react';
+import type { PauseDecision, PausePoint } from '../../domain/breakpoints';
+import { stopRun } from '../../store/session/chat-actions';
+import { useRunStore, type PendingPause } from '../../store/run/run-store';
+import { prettyArgs } from '../chat/pretty-args';
+
+/** What the paused group is called: "Paused before model request", "Paused before <tool>", "Paused after <tool>". */
+function pauseTitle(point: PausePoint): string {
+  if (point.at === 'request') return 'Paused before model request';
+  return point.at === 'before_tool' ? `Paused before ${point.name}` : `Paused after ${point.name}`;
+}
+
+type Editing = 'request' | 'arguments' | 'answer' | 'result' | null;
+
+/** The run waiting at a breakpoint in this session, if any (architecture.md, "Breakpoints"). */
+export function PausedSlot({ sessionId }: { sessionId: string }) {
+  const pause = useRunStore((s) => s.pauses[sessionId]);
+  // Keyed by the point: a new pause opens with its own boxes, filled from it.
+  return pause ? <PausedGroup key={pointKey(pause)} pause={pause} /> : null;
+}
+
+function pointKey(p: PendingPause): string {
+  return p.point.at === 'request' ? `request-${p.point.turn}` : `${p.point.at}-${p.point.callId}`;
+}
+
+/**
+ * What a person can do at a pause: look, edit what goes in (or comes back), then Continue, Step or Stop. An edit is
+ * checked before anything is sent; a bad one is said in words here and nothing moves.
+ */
+function PausedGroup({ pause }: { pause: PendingPause }) {
+  const { point } = pause;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = pauseTitle(point);
+
+  const open = (what: Exclude<Editing, null>) => {
+    setEditing(what);
+    setProblem(null);
+    setText(what === 'request' && point.at === 'request' ? point.body : what === 'arguments' && point.at === 'before_tool' ? prettyArgs(point.arguments, false) : what === 'result' && point.at === 'after_tool' ? point.result : '');
+  };
+
+  const go = async (action: 'continue' | 'step') => {
+    if (editing === null) return pause.resolve({ action });
+    setBusy(true);
+    const why = editing === 'answer' || editing === 'result' ? null : await pause.check(text);
+    setBusy(false);
+    if (why !== null) return setProblem(why);
+    const decision: PauseDecision = editing === 'answer' ? { action, answer: text } : { action, edited: text };
+    pause.resolve(decision);
+  };
+
+  const box = editing === 'request' ? 'Request' : editing === 'arguments' ? 'Arguments' : editing === null ? null : 'Tool result';
+  return (
+    <div role="group" aria-label={title} className="paused-group">
+      <p className="paused-title"><strong>{title}</strong> · turn {point.turn}</p>
+      {point.at === 'before_tool' && editing === null && <pre className="paused-preview">{prettyArgs(point.arguments, false)}</pre>}
+      {point.at === 'after_tool' && editing === null && <pre className="paused-preview">{point.result}</pre>}
+      <div className="paused-actions">
+        {point.at === 'request' && <button type="button" aria-pressed={editing === 'request'} onClick={() => open('request')}>Edit request</button>}
+        {point.at === 'before_tool' && (
+          <>
+            <button type="button" aria-pressed={editing === 'arguments'} onClick={() => open('arguments')}>Edit arguments</button>
+            <button type="button" aria-pressed={editing === 'answer'} onClick={() => open('answer')}>Answer by hand</button>
+          </>
+        )}
+        {point.at === 'after_tool' && <button type="button" aria-pressed={editing === 'result'} onClick={() => open('result')}>Edit result</button>}
+      </div>
+      {box !== null && (
+        <label className="paused-editor">
+          {box}
+          <textarea
+            value={text}
+            rows={box === 'Request' ? 14 : 6}
+            spellCheck={false}
+            aria-invalid={problem !== null}
+            onChange={(e) => {
+              setText(e.target.value);
+              setProblem(null);
+            }}
+          />
+        </label>
+      )}
+      {problem !== null && <p role="alert" className="paused-problem">{problem} Nothing was sent.</p>}
+      <div className="paused-actions">
+        <button type="button" className="primary" disabled={busy} onClick={() => void go('continue')}>Continue</button>
+        <button type="button" disabled={busy} onClick={() => void go('step')}>Step</button>
+        <button type="button" onClick={() => stopRun(pause.sessionId)}>Stop</button>
+      </div>
+    </div>
+  );
+}
