@@ -68,17 +68,17 @@ test('before js_eval: a bad edit is refused in words, the edited call runs, and 
   expect(historyProblems(wireHistory(last))).toEqual([]);
 
   // Marked edited in the chat and on its timeline bar; the call as the model made it is the other branch.
-  await expect(toolCard(page, 'call_a')).toContainText('edited');
+  await expect(toolCard(page, 'call_a_edited')).toContainText('edited');
   const nav = page.getByRole('group', { name: 'Branches here' });
   await expect(nav).toContainText('2 / 2');
   await nav.getByRole('button', { name: 'Previous branch' }).click();
   await expect(nav).toContainText('1 / 2');
-  await expect(toolCard(page, 'call_a_as_made')).toContainText('6 * 7');
-  await expect(toolCard(page, 'call_a_as_made')).toContainText('cancelled');
+  await expect(toolCard(page, 'call_a')).toContainText('6 * 7');
+  await expect(toolCard(page, 'call_a')).toContainText('cancelled');
   await nav.getByRole('button', { name: 'Next branch' }).click();
   await expect(nav).toContainText('2 / 2');
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.locator('[data-kind="call"][data-call-id="call_a"]')).toHaveAttribute('data-edited', 'true');
+  await expect(page.locator('[data-kind="call"][data-call-id="call_a_edited"]')).toHaveAttribute('data-edited', 'true');
 
   // The breakpoints survive a reload and go out in the export, with the edit beside the original.
   await page.reload();
@@ -89,7 +89,7 @@ test('before js_eval: a bad edit is refused in words, the edited call runs, and 
   const file = JSON.parse(text) as { sessions: { session: { breakpoints?: unknown }; messages: { role: string; edits?: unknown[] }[] }[] };
   const entry = file.sessions[0]!;
   expect(entry.session.breakpoints).toEqual({ beforeRequest: false, beforeTool: true, afterTool: false, tool: 'js_eval' });
-  expect(entry.messages.flatMap((m) => m.edits ?? [])).toEqual([{ kind: 'arguments', callId: 'call_a', original: '{"expression":"6 * 7"}' }]);
+  expect(entry.messages.flatMap((m) => m.edits ?? [])).toEqual([{ kind: 'arguments', callId: 'call_a_edited', original: '{"expression":"6 * 7"}' }]);
 });
 
 test('Edit request before the first request sends exactly the edited messages; Step pauses at the next call; Stop leaves a valid history', async ({ page, mock }) => {
@@ -171,4 +171,56 @@ test('after a tool: Edit result changes what the model reads; "Only when argumen
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.locator('[data-kind="call"][data-call-id="call_2"]')).toHaveAttribute('data-edited', 'true');
   await expect(page.locator('[data-kind="call"][data-call-id="call_1"]')).not.toHaveAttribute('data-edited', /.*/);
+});
+
+test('a reload while paused shows the pause again: Continue resumes with the edit, Stop leaves a valid history', async ({ page, mock }) => {
+  await openConfiguredApp(page, mock);
+  await newSessionWithBreakpoints(page, async (g) => {
+    await g.getByRole('checkbox', { name: 'Before tool calls' }).check();
+  });
+  mock.script([evalCall('call_r', '2 * 2'), { kind: 'text', content: 'Resumed and answered.' }]);
+  await sendMessage(page, 'compute after a reload');
+  const paused = page.getByRole('group', { name: 'Paused before js_eval' });
+  await expect(paused).toBeVisible();
+  const sent = mock.requests.length;
+
+  await page.reload();
+  await expect(paused).toBeVisible();
+  await expect(page.locator('section.chat')).toHaveAttribute('data-run-state', 'paused');
+  await paused.getByRole('button', { name: 'Edit arguments' }).click();
+  await paused.getByRole('textbox', { name: 'Arguments' }).fill('{"expression": 7}');
+  await paused.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(paused.getByRole('alert')).toContainText('do not match the schema of js_eval');
+  expect(mock.requests.length).toBe(sent);
+  await paused.getByRole('textbox', { name: 'Arguments' }).fill('{"expression": "2 * 21"}');
+  await paused.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(assistantMessages(page).last()).toContainText('Resumed and answered.');
+  await waitForIdle(page);
+  const messages = mock.requests.at(-1)!.body.messages ?? [];
+  expect(String(messages.find((m) => m.role === 'tool')?.content)).toContain('42');
+  expect(historyProblems(wireHistory(mock.requests.at(-1)!))).toEqual([]);
+  await expect(page.getByRole('group', { name: 'Branches here' })).toContainText('2 / 2');
+
+  // Paused before a request, reloaded, stopped: the session takes a new message with a valid history.
+  await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
+  const group = page.getByRole('group', { name: 'Breakpoints' });
+  await group.getByRole('checkbox', { name: 'Before tool calls' }).uncheck();
+  await group.getByRole('checkbox', { name: 'Before each model request' }).check();
+  await sendMessage(page, 'this one waits');
+  const beforeRequest = page.getByRole('group', { name: 'Paused before model request' });
+  await expect(beforeRequest).toBeVisible();
+  await page.reload();
+  await expect(beforeRequest).toBeVisible();
+  const before = mock.requests.length;
+  await beforeRequest.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(beforeRequest).toHaveCount(0);
+  await expect(page.locator('section.chat')).not.toHaveAttribute('data-run-state', 'paused');
+  expect(mock.requests.length).toBe(before);
+  await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
+  await page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before each model request' }).uncheck();
+  mock.script([{ kind: 'text', content: 'After the stop.' }]);
+  await sendMessage(page, 'still there?');
+  await waitForIdle(page);
+  await expect(assistantMessages(page).last()).toContainText('After the stop.');
+  expect(historyProblems(wireHistory(mock.requests.at(-1)!))).toEqual([]);
 });

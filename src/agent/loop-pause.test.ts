@@ -75,7 +75,7 @@ describe('runAgent: a pause is a state of the one loop', () => {
     const wire = model.requests[1]?.messages.find((m) => m.role === 'assistant') as { tool_calls?: { function: { arguments: string } }[] } | undefined;
     expect(wire?.tool_calls?.[0]?.function.arguments).toBe('{"code":"2+2"}');
     const edited = r.history.find((m) => m.role === 'assistant' && m.toolCalls.length > 0);
-    expect(edited).toMatchObject({ toolCalls: [{ id: 'c1', arguments: '{"code":"2+2"}' }], edits: [{ kind: 'arguments', callId: 'c1', original: '{"code":"1+1"}' }] });
+    expect(edited).toMatchObject({ toolCalls: [{ id: 'c1_edited', arguments: '{"code":"2+2"}' }], edits: [{ kind: 'arguments', callId: 'c1_edited', original: '{"code":"1+1"}' }] });
     // The call as the model made it was told (with its "not run" answer), then the branch.
     const appended = h.events.flatMap((e) => (e.type === 'message_appended' ? [e.message] : []));
     const asMade = appended.find((m) => m.role === 'assistant' && m.toolCalls[0]?.arguments === '{"code":"1+1"}');

@@ -20,7 +20,7 @@ import { withRequestLayers, type RequestLayers } from './request-layers';
 import type { ApprovalGate, ToolExecutor, ToolSpec } from './tool-executor';
 import type { OfferedTool } from '../domain/offered-tools';
 import { offeredToolsOf, toolSetRecorder } from './offered-tool-set';
-import { checkRequestEdit, NOT_RUN_EDITED, pauseAt, pauseBeforeCalls, withEdit, withoutArgumentEdits, type PauseGate } from './pause';
+import { checkRequestEdit, NOT_RUN_EDITED, pauseAt, pauseBeforeCalls, withEdit, type PauseGate, type StandingAnswer } from './pause';
 import type { MessageEdit } from '../domain/breakpoints';
 
 
@@ -39,6 +39,8 @@ export type RunInput = {
   approve?: ApprovalGate;
   /** Breakpoints (architecture.md, "Breakpoints"): asked before each request and around each tool call. */
   pause?: PauseGate;
+  /** Results of calls of the first turn known already (a run resumed after a reload at a pause): not run again. */
+  answered?: ReadonlyMap<string, StandingAnswer>;
   signal: AbortSignal;
   emit: EventSink;
   /** Sent as the first message of every request; never stored in the history. */
@@ -267,45 +269,45 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   }
 
   /** What happens after a successful request; returns how the run ends, or null to loop. */
-  async function handleTurn(t: AccumulatedTurn, turn: number, streamedId: string): Promise<TurnEnd> {
-    let messageId = streamedId;
+  async function handleTurn(t: AccumulatedTurn, turn: number, messageId: string): Promise<TurnEnd> {
     if (t.toolCalls.length > 0) {
       const calls = normalizeCalls(t.toolCalls, newId);
       const cut = t.finishReason === 'length';
-      const tooMany = calls.length > config.maxToolCallsPerTurn;
-      // Paused before each call that will run: an argument edit changes the call the history keeps (the original
-      // stays beside it on the message), an answer by hand stands for the tool's result.
-      const before = !cut && !tooMany ? await pauseBeforeCalls({ gate: input.pause, calls, turn, tools, signal, emit }) : null;
-      const answers = before?.answers ?? new Map<string, string>();
-      const editedArgs = before?.editedArgs ?? new Set<string>();
-      if (before) turnEdits = [...turnEdits, ...before.edits];
-      const asModelMade = (callId: string) => {
-        const e = turnEdits.find((x) => x.kind === 'arguments' && x.callId === callId);
-        return e?.kind === 'arguments' ? e.original : (calls.find((c) => c.id === callId)?.arguments ?? '');
-      };
-      if (editedArgs.size > 0) {
-        // The call as the model made it stays as it was, answered "not run", and the edited call goes on as its
-        // sibling on a new branch: two versions of one step that Compare can align (architecture.md, "Breakpoints").
-        const made = assistant(messageId, turn, t, calls.map((c) => ({ ...c, id: `${c.id}_as_made`, arguments: asModelMade(c.id) })), 'complete');
-        const asMade = withoutArgumentEdits(made);
-        const notRun = asMade.toolCalls.map((c) => toolMessage({ call: c, content: NOT_RUN_EDITED, isError: true, outcome: 'cancelled' }, turn));
-        const forkMessageId = history[history.length - 1]?.id;
-        if (forkMessageId !== undefined) {
-          // Told, not appended: the run's own history goes on from the edited call.
-          for (const m of [asMade, ...notRun]) emit({ type: 'message_appended', message: m });
-          emit({ type: 'branch_started', branchId: newId(), forkMessageId, leftMessageIds: [asMade.id, ...notRun.map((m) => m.id)] });
-          messageId = newId();
-        }
-      }
-      append(assistant(messageId, turn, t, calls, cut ? 'length' : 'complete'));
+      // Its own copy of the calls: an argument edit below replaces entries of `calls`, never the stored message's.
+      const asMade = assistant(messageId, turn, t, [...calls], cut ? 'length' : 'complete');
+      append(asMade);
       if (cut) {
         // The last call's arguments may be cut mid-value (and could still parse): running it could do the wrong thing.
         refuseAll(calls, turn, 'Not run: the reply was cut at the token limit, so the arguments of this call may be incomplete.');
         return { stop: 'length' };
       }
-      if (tooMany) {
+      if (calls.length > config.maxToolCallsPerTurn) {
         refuseAll(calls, turn, `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`);
         return { stop: 'max_tool_calls' };
+      }
+      // Paused before each call, with the message stored (a reload finds the pause): an argument edit runs the edited
+      // call, an answer by hand stands for the tool's result, a call answered before a reload is not run again.
+      const before = await pauseBeforeCalls({ gate: input.pause, calls, turn, tools, signal, emit, skip: input.answered });
+      let answers = new Map([...(input.answered ?? []), ...before.answers]);
+      let editedArgs: ReadonlySet<string> = before.editedArgs;
+      if (before.edits.length > 0) {
+        // The call as the model made it stays where it was, answered "not run"; the edited call goes on as its
+        // sibling on a new branch after the same message: two versions of one step (architecture.md, "Breakpoints").
+        const at = history.lastIndexOf(asMade);
+        const forkMessageId = history[at - 1]?.id;
+        if (forkMessageId !== undefined) {
+          history.splice(at, 1);
+          const notRun = asMade.toolCalls.map((c) => toolMessage({ call: c, content: NOT_RUN_EDITED, isError: true, outcome: 'cancelled' }, turn));
+          for (const m of notRun) emit({ type: 'message_appended', message: m });
+          emit({ type: 'branch_started', branchId: newId(), forkMessageId, leftMessageIds: [asMade.id, ...notRun.map((m) => m.id)] });
+          // The edited message's calls get ids of their own: the call the model made keeps its id on its branch.
+          const renamed = (id: string) => `${id}_edited`;
+          calls.splice(0, calls.length, ...calls.map((c) => ({ ...c, id: renamed(c.id) })));
+          answers = new Map([...answers].map(([id, a]) => [renamed(id), a]));
+          editedArgs = new Set([...editedArgs].map(renamed));
+          turnEdits = [...turnEdits, ...before.edits.map((e) => (e.kind === 'arguments' ? { ...e, callId: renamed(e.callId) } : e))];
+          append(assistant(newId(), turn, t, [...calls], 'complete'));
+        }
       }
       const batch = await runToolBatch({ calls, turn, tools, approve: input.approve, config, occurrences: occurrences(calls, seenCalls), signal, emit, clock, ...(input.pause ? { pause: input.pause } : {}), answers, editedArgs });
       appendResults(batch.results, turn);

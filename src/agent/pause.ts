@@ -1,7 +1,10 @@
 import type { MessageEdit, PauseDecision, PausePoint } from '../domain/breakpoints';
-import type { AssistantMessage, ToolCall } from '../domain/messages';
+import type { ToolCall, ToolOutcome } from '../domain/messages';
 import type { Emit } from './emitter';
-import type { ToolExecutor, ToolHandle } from './tool-executor';
+import type { ToolExecutor, ValidationIssue } from './tool-executor';
+
+/** A call's result given without running it: typed by hand at a pause, or known from before a reload. */
+export type StandingAnswer = { content: string; outcome: ToolOutcome; isError: boolean; edits?: MessageEdit[] };
 
 /** Why an edit cannot be sent, in words; null: it can. */
 export type EditCheck = (text: string) => Promise<string | null>;
@@ -53,18 +56,19 @@ export function withEdit<T extends { edits?: MessageEdit[] }>(message: T, edits:
  * Pauses before each call of a turn that will run (before its message is stored): an argument edit replaces the call
  * in `calls`, an answer by hand stands for the tool's result. Stops asking once the run is stopped.
  */
-export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: ToolCall[]; turn: number; tools: ToolExecutor; signal: AbortSignal; emit: Emit }) {
-  const answers = new Map<string, string>();
+export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: ToolCall[]; turn: number; tools: ToolExecutor; signal: AbortSignal; emit: Emit; skip?: ReadonlyMap<string, unknown> | undefined }) {
+  const answers = new Map<string, StandingAnswer>();
   const editedArgs = new Set<string>();
   const edits: MessageEdit[] = [];
   if (!o.gate) return { answers, editedArgs, edits };
   for (const [i, call] of o.calls.entries()) {
+    if (o.skip?.has(call.id)) continue;
     const tool = o.tools.get(call.name);
     const point = { at: 'before_tool' as const, turn: o.turn, callId: call.id, name: call.name, arguments: call.arguments, ...(tool ? { schema: tool.spec.parameters } : {}) };
-    const d = await pauseAt(o.gate, point, argumentsCheck(tool), o.signal, o.emit);
+    const d = await pauseAt(o.gate, point, argumentsCheck(call.name, tool ? (v) => tool.validate(v) : undefined), o.signal, o.emit);
     if (d === null) continue;
     if (d.action === 'stop') break;
-    if (d.answer !== undefined) answers.set(call.id, d.answer);
+    if (d.answer !== undefined) answers.set(call.id, { content: d.answer, outcome: 'ok', isError: false, edits: [{ kind: 'answered' }] });
     else if (d.edited !== undefined && d.edited !== call.arguments) {
       edits.push({ kind: 'arguments', callId: call.id, original: call.arguments });
       o.calls[i] = { ...call, arguments: d.edited };
@@ -76,15 +80,9 @@ export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: 
 
 export const NOT_RUN_EDITED = 'Not run: the arguments were edited at a pause; the edited call ran instead.';
 
-/** The message as the model made it keeps a request edit, never the argument edits its sibling carries. */
-export function withoutArgumentEdits(m: AssistantMessage): AssistantMessage {
-  const { edits, ...rest } = m;
-  const kept = (edits ?? []).filter((e) => e.kind !== 'arguments');
-  return kept.length > 0 ? { ...rest, edits: kept } : rest;
-}
 
 /** Edited arguments must parse and fit the tool's schema before they are sent (a tool the run lacks takes any JSON). */
-function argumentsCheck(tool: ToolHandle | undefined): EditCheck {
+export function argumentsCheck(name: string, validate: ((value: unknown) => ValidationIssue[] | Promise<ValidationIssue[]>) | undefined): EditCheck {
   return async (text) => {
     let value: unknown;
     try {
@@ -92,10 +90,10 @@ function argumentsCheck(tool: ToolHandle | undefined): EditCheck {
     } catch (e) {
       return `The arguments are not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
     }
-    if (!tool) return null;
-    const issues = await Promise.resolve(tool.validate(value)).catch((e: unknown) => [{ path: '', message: e instanceof Error ? e.message : String(e) }]);
+    if (!validate) return null;
+    const issues = await Promise.resolve(validate(value)).catch((e: unknown) => [{ path: '', message: e instanceof Error ? e.message : String(e) }]);
     if (issues.length === 0) return null;
-    return `The arguments do not match the schema of ${tool.spec.name}: ${issues.map((i) => `${i.path === '' ? '(root)' : i.path} ${i.message}`).join('; ')}`;
+    return `The arguments do not match the schema of ${name}: ${issues.map((i) => `${i.path === '' ? '(root)' : i.path} ${i.message}`).join('; ')}`;
   };
 }
 

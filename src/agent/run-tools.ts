@@ -3,7 +3,7 @@ import type { Emit } from './emitter';
 import type { MessageImage, ToolCall, ToolOutcome } from '../domain/messages';
 import type { McpSamplingUse, McpWireMessage } from '../domain/mcp-call-trace';
 import { progressReporter, type ProgressReporter } from './tool-progress';
-import { checkResultEdit, pauseAt, type PauseGate } from './pause';
+import { checkResultEdit, pauseAt, type PauseGate, type StandingAnswer } from './pause';
 import type { MessageEdit } from '../domain/breakpoints';
 import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
 
@@ -36,8 +36,8 @@ export type ToolBatchInput = {
   occurrences?: readonly number[];
   /** Breakpoints after each call (the loop asks before calls itself). */
   pause?: PauseGate;
-  /** Calls the person answered by hand at a pause: not run, this is their result. */
-  answers?: ReadonlyMap<string, string>;
+  /** Calls answered without running them (by hand at a pause, or before a reload): this is their result. */
+  answers?: ReadonlyMap<string, StandingAnswer>;
   /** Calls whose arguments the person edited at a pause. */
   editedArgs?: ReadonlySet<string>;
   signal: AbortSignal;
@@ -202,7 +202,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       }, queuedAt);
     }
     const answer = input.answers?.get(call.id);
-    if (answer !== undefined) return finish(i, call, { content: answer, outcome: 'ok', edits: [{ kind: 'answered' }] }, queuedAt);
+    if (answer !== undefined) return finish(i, call, { content: answer.content, outcome: answer.outcome, ...(answer.edits ? { edits: answer.edits } : {}) }, queuedAt);
     let args = call.arguments;
     const checked = await Promise.race([parseAndValidate(tool, args), abort.promise]);
     if (checked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);

@@ -20,10 +20,13 @@ import type { EventRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from 
 import { isLiveStatus } from '../domain/session';
 import { sessionsStoredLive } from './live-sessions';
 import { isRunLocked } from './run-lock';
+import { endsPaused } from './paused-run';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
 
 export type RecoverOptions = {
+  /** Repair a run left waiting at a pause too (the person stopped it, or sent a new message instead). */
+  force?: boolean;
   isLocked?: (sessionId: string) => Promise<boolean>;
   now?: () => number;
   newId?: () => string;
@@ -112,6 +115,8 @@ export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: R
   return db.transaction('rw', sessionTables(db), async () => {
     const session = await db.sessions.get(sessionId);
     if (!session || !isLiveStatus(session.status)) return false;
+    // A run waiting at a breakpoint is the person's to resume or stop (docs/debugging.md, "Breakpoints").
+    if (!opts.force && (await endsPaused(db, sessionId))) return false;
 
     const records = await sessionMessages(db, sessionId).toArray();
     const partials = records.filter((r) => r.role === 'assistant' && r.status === 'streaming');

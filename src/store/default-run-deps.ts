@@ -44,7 +44,8 @@ export function defaultRunDeps(): RunDeps {
       };
     },
     acquireRunLock: (sessionId) => acquireRunLock(sessionId),
-    recoverSession: (sessionId) => recoverSession(db, sessionId),
+    recoverSession: (sessionId) => recoverSession(db, sessionId, { force: true }),
+    closePausedRun: async (sessionId, runId) => (await import('../db/paused-run')).closePausedRun(db, sessionId, runId),
     // The trace code loads only when the automatic push is on (architecture.md, "Traces").
     afterRun: (sessionId, runId) => {
       void readCollectorConfig(db)

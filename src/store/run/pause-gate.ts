@@ -2,6 +2,7 @@ import type { EditCheck, PauseGate } from '../../agent/pause';
 import type { Breakpoints, PauseDecision, PausePoint } from '../../domain/breakpoints';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { useRunStore } from './run-store';
+import type { PrimedPause } from './resume-pause';
 
 type GateDeps = {
   sessionId: string;
@@ -9,6 +10,8 @@ type GateDeps = {
   breakpoints: () => Promise<Breakpoints | undefined>;
   /** Resolves once the run's events so far are stored. */
   stored: () => Promise<void>;
+  /** A decision made at this point before a reload: the resumed run meets the point and goes on with it at once. */
+  primed?: PrimedPause | null;
 };
 
 /**
@@ -18,8 +21,12 @@ type GateDeps = {
 export function createPauseGate(deps: GateDeps): PauseGate {
   let stepping = false;
   let queue: Promise<unknown> = Promise.resolve();
+  let primed = deps.primed ?? null;
+  const isPrimed = (point: PausePoint) =>
+    primed !== null && primed.point.at === point.at && (point.at === 'request' || (primed.point.at !== 'request' && primed.point.callId === point.callId));
 
   async function stopsAt(point: PausePoint): Promise<boolean> {
+    if (isPrimed(point)) return true;
     if (stepping && point.at !== 'after_tool') return true;
     const b = await deps.breakpoints().catch(() => undefined);
     if (!b) return false;
@@ -30,6 +37,12 @@ export function createPauseGate(deps: GateDeps): PauseGate {
   }
 
   function wait(point: PausePoint, check: EditCheck, signal: AbortSignal): Promise<PauseDecision> {
+    if (primed !== null && isPrimed(point)) {
+      const { decision } = primed;
+      primed = null;
+      stepping = decision.action === 'step';
+      return Promise.resolve(decision);
+    }
     const turn = queue.then(
       () =>
         new Promise<PauseDecision>((resolve) => {

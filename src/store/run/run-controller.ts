@@ -16,6 +16,7 @@ import type { RunDeps, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { RerunOptions } from './rerun-preparation';
 import { createPauseGate } from './pause-gate';
+import { resumeInput, type ResumeOptions } from './resume-pause';
 
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
@@ -111,7 +112,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       }, ask);
     });
 
-  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[], rerun?: RerunOptions): Promise<StartResult> {
+  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[], rerun?: RerunOptions, resume?: ResumeOptions): Promise<StartResult> {
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
@@ -140,7 +141,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     }
     // Stored as live, yet we now hold its lock: the tab that ran it closed (maybe while this one watched).
     // Repair it first, or the new run would start from a history without the partial reply or tool results.
-    if (isLiveStatus(session.status)) await deps.recoverSession?.(sessionId).catch(() => undefined);
+    // A run left at a pause by a reload is closed instead: the resumed run goes on from its stored state.
+    if (resume) await deps.closePausedRun?.(sessionId, resume.pause.runId).catch(() => undefined);
+    else if (isLiveStatus(session.status)) await deps.recoverSession?.(sessionId).catch(() => undefined);
+    const resumed = resume ? resumeInput(resume) : null;
 
     const store = useRunStore.getState();
     store.beginRun(sessionId, runId, deps.now());
@@ -165,7 +169,10 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       try {
         // A title is a nicety: failing to store it (e.g. storage full) must not stop the run.
         if (userMessage && session.title === DEFAULT_TITLE) await deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
-        const history = await deps.loadHistory(sessionId);
+        const storedHistory = await deps.loadHistory(sessionId);
+        // A resumed run adopts its stored message again as its first turn: it leaves the history it starts from.
+        const adoptedId = resumed?.input.adopted?.messageId;
+        const history = adoptedId === undefined ? storedHistory : storedHistory.filter((m) => m.id !== adoptedId);
         const systemPrompt = session.settings.systemPrompt?.trim();
         const config = { ...sessionConfig(session), ...(rerun?.model ? { model: rerun.model } : {}) };
         const wire = wireSettingsOf(session.settings, deps.getBaseURL());
@@ -210,8 +217,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
           ...(requestLayers ? { requestLayers } : {}),
           ...(systemPrompt ? { systemPrompt } : {}),
           ...(rerun?.adopted ? { adopted: rerun.adopted } : {}),
+          ...(resumed?.input ?? {}),
           approve: approvalGate(sessionId),
-          pause: createPauseGate({ sessionId, breakpoints: async () => (await deps.getSession(sessionId))?.breakpoints, stored: () => stored(sessionId) }),
+          pause: createPauseGate({ sessionId, breakpoints: async () => (await deps.getSession(sessionId))?.breakpoints, stored: () => stored(sessionId), primed: resumed?.primed ?? null }),
           signal: abort.signal,
           emit,
           providerTools: offeredProviderTools(wire),

@@ -67,6 +67,8 @@ export type RunDeps = {
   now(): number;
   /** Repairs what a run of a closed tab left behind; called while holding the session's run lock. Absent: no repair. */
   recoverSession?(sessionId: string): Promise<unknown>;
+  /** Ends a run a reload left at a pause, before the run resumed from it starts (db/paused-run.ts). */
+  closePausedRun?(sessionId: string, runId: string): Promise<void>;
   /** Told once a run has ended and is stored (the automatic trace push); must not throw and is never awaited. Absent: nothing. */
   afterRun?(sessionId: string, runId: string): void;
   /**

@@ -31,6 +31,8 @@ export type PendingPause = {
   /** Why an edit cannot be sent, in words; null when it can. */
   check: EditCheck;
   resolve: (decision: PauseDecision) => void;
+  /** Stops a pause no live run holds (one a reload left); absent: Stop stops the session's run. */
+  stop?: () => void;
 };
 
 /** A replayed run's state and the stored messages the chat hides while it plays (the run's own, and all after them). */

@@ -20,6 +20,7 @@ import { ForkedFrom } from './forked-from';
 import { TraceBanner } from './trace-banner';
 import { PrimaryActionScope } from '../shared/primary-action';
 import { PausedSlot } from '../debug/paused-group';
+import { useStoredPause } from '../data/use-stored-pause';
 
 // A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
 // with the empty start page (architecture.md, "Speed targets": first load).
@@ -75,7 +76,9 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const { session, rows, toolResults, toolRecords, loading } = useChatData(sessionId);
   const runningHere = useRunStore((s) => !!s.runs[sessionId] && !s.runs[sessionId]!.ended);
   const lastRunId = useRunStore((s) => s.runs[sessionId]?.runId);
-  const paused = useRunStore((s) => s.pauses[sessionId] !== undefined);
+  const livePause = useRunStore((s) => s.pauses[sessionId] !== undefined);
+  const storedPause = useStoredPause(sessionId, session?.status, runningHere);
+  const paused = livePause || storedPause !== null;
   const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
   const turnOffsets = useTurnOffsets(sessionId);
   const markdownReady = useMarkdownReady(rows.length > 0);
@@ -94,7 +97,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
 
   return (
     // The latest run of this tab and whether it is over: a stable hook for tests waiting for a run to end.
-    <section aria-label="Chat" className="chat" data-run-id={lastRunId} data-run-state={lastRunId ? (runningHere ? (paused ? 'paused' : 'running') : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
+    <section aria-label="Chat" className="chat" data-run-id={lastRunId ?? storedPause?.runId} data-run-state={storedPause && !runningHere ? 'paused' : lastRunId ? (runningHere ? (paused ? 'paused' : 'running') : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
       {/* One primary per view: a card asking for a decision holds it, else Send does (primary-action.tsx). */}
       <PrimaryActionScope>
       {lockedElsewhere && (
@@ -117,7 +120,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
           </TurnOffsetsContext>
         </Suspense>
       )}
-      <PausedSlot sessionId={sessionId} />
+      <PausedSlot sessionId={sessionId} stored={runningHere ? null : storedPause} />
       <ChatAnnouncer sessionId={sessionId} />
       <McpPromptSlot />
       <OfflineAlert />

@@ -1,5 +1,9 @@
 import './debug.css';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { argumentsCheck, checkRequestEdit, checkResultEdit } from '../../agent/pause';
+import type { StoredPause } from '../data/use-stored-pause';
+import { decideStoredPause } from '../../store/run/breakpoint-actions';
+import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import type { PauseDecision, PausePoint } from '../../domain/breakpoints';
 import { stopRun } from '../../store/session/chat-actions';
 import { useRunStore, type PendingPause } from '../../store/run/run-store';
@@ -13,11 +17,28 @@ function pauseTitle(point: PausePoint): string {
 
 type Editing = 'request' | 'arguments' | 'answer' | 'result' | null;
 
-/** The run waiting at a breakpoint in this session, if any (architecture.md, "Breakpoints"). */
-export function PausedSlot({ sessionId }: { sessionId: string }) {
-  const pause = useRunStore((s) => s.pauses[sessionId]);
+/**
+ * The run waiting at a breakpoint in this session, if any (architecture.md, "Breakpoints"): this tab's live run, or
+ * the pause a reload left, which Continue and Step resume and Stop repairs.
+ */
+export function PausedSlot({ sessionId, stored }: { sessionId: string; stored: StoredPause | null }) {
+  const live = useRunStore((s) => s.pauses[sessionId]);
+  const pause = useMemo(() => live ?? (stored ? storedPending(sessionId, stored) : undefined), [live, stored, sessionId]);
   // Keyed by the point: a new pause opens with its own boxes, filled from it.
   return pause ? <PausedGroup key={pointKey(pause)} pause={pause} /> : null;
+}
+
+function storedPending(sessionId: string, stored: StoredPause): PendingPause {
+  const { point } = stored;
+  const decide = (d: PauseDecision) => void decideStoredPause(sessionId, stored, d);
+  const check = point.at === 'request' ? checkRequestEdit : point.at === 'before_tool' ? storedArgumentsCheck(point.name, point.schema) : checkResultEdit;
+  return { sessionId, point, check, resolve: decide, stop: () => decide({ action: 'stop' }) };
+}
+
+/** The tool's schema as the pause recorded it: edited arguments are checked against it as the live run would. */
+function storedArgumentsCheck(name: string, schema: Record<string, unknown> | undefined) {
+  const validate = schema ? (value: unknown) => defaultSchemaValidator().validateArgs({ id: `paused:${name}`, updatedAt: 0, parameters: schema }, value) : undefined;
+  return argumentsCheck(name, validate);
 }
 
 function pointKey(p: PendingPause): string {
@@ -87,7 +108,7 @@ function PausedGroup({ pause }: { pause: PendingPause }) {
       <div className="paused-actions">
         <button type="button" className="primary" disabled={busy} onClick={() => void go('continue')}>Continue</button>
         <button type="button" disabled={busy} onClick={() => void go('step')}>Step</button>
-        <button type="button" onClick={() => stopRun(pause.sessionId)}>Stop</button>
+        <button type="button" onClick={() => (pause.stop ? pause.stop() : stopRun(pause.sessionId))}>Stop</button>
       </div>
     </div>
   );
