@@ -19,13 +19,14 @@ import { useBranchSiblings } from '../data/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
 import { TraceBanner } from './trace-banner';
 import { PrimaryActionScope } from '../shared/primary-action';
-import { PausedSlot } from '../debug/paused-group';
 import { useStoredPause } from '../data/use-stored-pause';
 
 // A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
 // with the empty start page (architecture.md, "Speed targets": first load).
 const MessageList = lazy(() => import('./message-list').then((m) => ({ default: m.MessageList })));
 const ChatFooter = lazy(() => import('./chat-footer').then((m) => ({ default: m.ChatFooter })));
+// A pause's controls load with the first pause, never with the page (architecture.md, "Speed targets": first load).
+const PausedSlot = lazy(() => import('../debug/paused-group').then((m) => ({ default: m.PausedSlot })));
 
 export function ChatView({ sessionId }: { sessionId: string | null }) {
   return sessionId ? <SessionChat key={sessionId} sessionId={sessionId} /> : <NoSessionChat />;
@@ -120,7 +121,11 @@ function SessionChat({ sessionId }: { sessionId: string }) {
           </TurnOffsetsContext>
         </Suspense>
       )}
-      <PausedSlot sessionId={sessionId} stored={runningHere ? null : storedPause} />
+      {paused && (
+        <Suspense fallback={null}>
+          <PausedSlot sessionId={sessionId} stored={runningHere ? null : storedPause} />
+        </Suspense>
+      )}
       <ChatAnnouncer sessionId={sessionId} />
       <McpPromptSlot />
       <OfflineAlert />
