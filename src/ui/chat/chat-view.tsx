@@ -79,8 +79,10 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const lastRunId = useRunStore((s) => s.runs[sessionId]?.runId);
   const livePause = useRunStore((s) => s.pauses[sessionId] !== undefined);
   const storedPause = useStoredPause(sessionId, session?.status, runningHere);
-  const paused = livePause || storedPause !== null;
-  const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere);
+  const lockedElsewhere = useLockedElsewhere(sessionId, session?.status, runningHere, storedPause !== null);
+  // A pause stored by a run another tab still holds is that tab's to answer: this one watches.
+  const leftPause = lockedElsewhere ? null : storedPause;
+  const paused = livePause || leftPause !== null;
   const turnOffsets = useTurnOffsets(sessionId);
   const markdownReady = useMarkdownReady(rows.length > 0);
   const siblings = useBranchSiblings(sessionId, (session?.branches?.length ?? 0) > 0);
@@ -98,7 +100,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
 
   return (
     // The latest run of this tab and whether it is over: a stable hook for tests waiting for a run to end.
-    <section aria-label="Chat" className="chat" data-run-id={lastRunId ?? storedPause?.runId} data-run-state={storedPause && !runningHere ? 'paused' : lastRunId ? (runningHere ? (paused ? 'paused' : 'running') : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
+    <section aria-label="Chat" className="chat" data-run-id={lastRunId ?? leftPause?.runId} data-run-state={leftPause && !runningHere ? 'paused' : lastRunId ? (runningHere ? (paused ? 'paused' : 'running') : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
       {/* One primary per view: a card asking for a decision holds it, else Send does (primary-action.tsx). */}
       <PrimaryActionScope>
       {lockedElsewhere && (
@@ -123,7 +125,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
       )}
       {paused && (
         <Suspense fallback={null}>
-          <PausedSlot sessionId={sessionId} stored={runningHere ? null : storedPause} />
+          <PausedSlot sessionId={sessionId} stored={runningHere ? null : leftPause} />
         </Suspense>
       )}
       <ChatAnnouncer sessionId={sessionId} />
