@@ -9,3 +9,8 @@ const NONE: Record<string, ModelPrice> = {};
 export function usePriceOverrides(): Record<string, ModelPrice> {
   return useLiveQuery(() => readPriceOverrides(db), [], NONE);
 }
+
+/** The same, undefined until the first read: for a view that must not show the built-in prices alone first. */
+export function usePriceOverridesLoaded(): Record<string, ModelPrice> | undefined {
+  return useLiveQuery(() => readPriceOverrides(db), []);
+}

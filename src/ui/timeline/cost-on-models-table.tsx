@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { costText } from '../../domain/cost';
 import { costOnModels } from '../../domain/cost-on-models';
 import type { Usage } from '../../domain/messages';
-import { usePriceOverrides } from '../data/use-price-overrides';
+import { usePriceOverridesLoaded } from '../data/use-price-overrides';
 import './ledger-tables.css';
 
 const n = (tokens: number) => tokens.toLocaleString('en-US');
@@ -20,8 +20,9 @@ function tokensText(u: Usage): string {
  */
 export function CostOnModelsTable({ usage }: { usage: Usage }) {
   const id = useId();
-  const prices = usePriceOverrides();
-  const rows = useMemo(() => costOnModels(usage, prices), [usage, prices]);
+  // Shown once the person's prices are read: a table of the built-in prices alone would be a wrong list for a moment.
+  const prices = usePriceOverridesLoaded();
+  const rows = useMemo(() => (prices === undefined ? [] : costOnModels(usage, prices)), [usage, prices]);
   if (rows.length === 0) return null;
   return (
     <>
