@@ -14,8 +14,11 @@ import { startMockServer, type ChatRequest, type StaticStep } from '../e2e/serve
 import { runAgent } from '../src/agent/loop';
 import type { EvalCaseRecord } from '../src/domain/eval-case';
 import type { SchemaArgsValidator } from '../src/evals/checks';
+import { askJudge } from '../src/evals/judge';
+import { createJudgeSend } from '../src/evals/judge-send';
 import { promptfooConfig, PROMPTFOO_KEY_VAR } from '../src/evals/promptfoo-config';
 import { runSuite } from '../src/evals/run-suite';
+import { tableCells, tableVerdict } from '../src/evals/suite-summary';
 import { compareVerdicts, type GradedCell, type PinnedCell } from '../src/evals/verdict-agreement';
 import { createOpenAIClient } from '../src/llm/openai-client';
 import { createAjv } from '../src/tools/ajv-factory';
@@ -33,16 +36,63 @@ const validate: SchemaArgsValidator = async (schema, args) => {
 };
 // gpt-4o-mini is served by the mock too: promptfoo prices it from its own table, and the page is given the same price,
 // so a cost check can pass on both sides (the mock-* models have no price, so one fails on both).
-const MODELS = ['mock-pass', 'mock-partial', 'mock-error', 'gpt-4o-mini'];
+const MODELS = ['mock-pass', 'mock-partial', 'mock-error', 'gpt-4o-mini', 'mock-flaky'];
 const PRICED = { 'gpt-4o-mini': { input: 0.15, output: 0.6 } } as const;
+/** Each case x model runs this often on both sides (the suite's `repeats`, promptfoo's `repeat`). */
+const REPEATS = 3;
+
+/**
+ * mock-flaky answers as mock-pass, but the second of every three requests with the same messages gets a wrong answer
+ * (no tool call, no temperature): over three repeats a case it is graded on is flaky, whatever order they run in. Each
+ * side counts afresh (`resetFlaky`); a later step of a run carries new call ids, so only a run's first step is counted.
+ */
+const seen = new Map<string, number>();
+const resetFlaky = () => seen.clear();
+function flakyWrong(req: ChatRequest): boolean {
+  const key = JSON.stringify(req.body.messages);
+  const n = seen.get(key) ?? 0;
+  seen.set(key, n + 1);
+  return n % 3 === 1;
+}
+
+/**
+ * The judge models: mock-judge says yes when the answer it is shown gives a temperature (°C), no otherwise, in the
+ * shape each grader asks for: the page's yes/no question gets one word with logprobs (0.93 or 0.12 for yes),
+ * promptfoo's llm-rubric prompt (a JSON object, pass and score) gets that object with the same score.
+ * mock-judge-down refuses every request.
+ */
+function judgeStep(req: ChatRequest): StaticStep {
+  const messages = req.body.messages ?? [];
+  const shown = messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+  const yes = shown.includes('°C');
+  const p = yes ? 0.93 : 0.12;
+  if (/JSON object/.test(shown)) return { kind: 'text', content: JSON.stringify({ reason: yes ? 'It gives a temperature.' : 'It gives no temperature.', pass: yes, score: p }) };
+  return { kind: 'text', content: yes ? 'yes' : 'no', topLogprobs: [{ token: yes ? 'yes' : 'no', logprob: Math.log(yes ? p : 1 - p) }, { token: yes ? 'no' : 'yes', logprob: Math.log(yes ? 1 - p : p) }] };
+}
 
 /** One answer per request, by model: the step itself is what both runners grade. */
 function byModel(req: ChatRequest): StaticStep {
   const model = String(req.body.model);
+  if (model === 'mock-judge') return judgeStep(req);
+  if (model === 'mock-judge-down') return { kind: 'http_error', status: 400, message: 'The judge `mock-judge-down` cannot grade anything.', code: 'invalid_request_error' };
   // A 400, not a 404: promptfoo ends the whole eval at a 401, 403 or 404 from any target ("will not resolve on retry").
   if (model === 'mock-error') return { kind: 'http_error', status: 400, message: 'The model `mock-error` does not support this request.', code: 'invalid_request_error' };
-  if (req.body.messages?.at(-1)?.role === 'user') return { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
-  return { kind: 'text', content: model === 'mock-partial' ? 'Sunny and mild.' : 'It is 18 °C in Paris.' };
+  const wrong = model === 'mock-partial' || (model === 'mock-flaky' && flakyWrong(req));
+  if (req.body.messages?.at(-1)?.role === 'user') return wrong && model === 'mock-flaky' ? { kind: 'text', content: 'Sunny and mild.' } : { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
+  return { kind: 'text', content: wrong ? 'Sunny and mild.' : 'It is 18 °C in Paris.' };
+}
+
+/** One side's runs of a case on a model, as one verdict over the repeats (pass every time, fail, or flaky). */
+function overRepeats(runs: readonly { caseName: string; model: string; verdict: 'pass' | 'fail'; reason?: string }[]): GradedCell[] {
+  const groups = new Map<string, typeof runs[number][]>();
+  for (const r of runs) groups.set(`${r.caseName}\u0000${r.model}`, [...(groups.get(`${r.caseName}\u0000${r.model}`) ?? []), r]);
+  return [...groups.values()].flatMap((g) => {
+    const first = g[0];
+    if (!first) return [];
+    const verdict = tableVerdict(g);
+    const reason = g.find((r) => r.reason)?.reason;
+    return [{ caseName: first.caseName, model: first.model, verdict: verdict === 'flaky' ? 'flaky' : verdict === 'pass' ? 'pass' : 'fail', ...(g.length !== REPEATS ? { reason: `${g.length} runs, not ${REPEATS}` } : reason ? { reason } : {}) }];
+  });
 }
 
 const cases = (JSON.parse(readFileSync(join(here, 'suite.json'), 'utf8')) as { cases: Omit<EvalCaseRecord, 'suiteId' | 'createdAt' | 'updatedAt'>[] }).cases.map(
@@ -61,6 +111,7 @@ try {
     {
       runAgent,
       validate,
+      judge: (check, answer, signal) => askJudge(check, answer, { model: check.judgeModel, send: createJudgeSend({ apiKey: KEY, baseURL: mock.url }) }, null, signal),
       priceOf: (m) => (m in PRICED ? PRICED[m as keyof typeof PRICED] : null),
       newId: () => `id-${n++}`,
       now: () => Date.now(),
@@ -69,12 +120,15 @@ try {
     },
     new AbortController().signal,
     () => undefined,
+    REPEATS,
   );
-  process.stdout.write(`page runner: ${run.cells.map((c) => `${c.caseName} on ${c.model}: ${c.verdict}`).join('; ')}\n`);
-  const page: GradedCell[] = run.cells.map((c) => ({ caseName: c.caseName, model: c.model, verdict: c.verdict === 'pass' ? 'pass' : 'fail', ...(c.reasons[0] ? { reason: c.reasons[0] } : {}) }));
+  const table = tableCells(run);
+  process.stdout.write(`page runner: ${table.map((c) => `${c.caseName} on ${c.model}: ${c.verdict} (${c.passed} of ${c.runs.length})`).join('; ')}\n`);
+  const page = overRepeats(run.cells.map((c) => ({ caseName: c.caseName, model: c.model, verdict: c.verdict === 'pass' ? 'pass' : 'fail', ...(c.reasons[0] ? { reason: c.reasons[0] } : {}) })));
 
+  resetFlaky();
   const configPath = join(dir, 'promptfooconfig.yaml');
-  writeFileSync(configPath, promptfooConfig('CI', cases, MODELS.map((model) => ({ model, baseURL: mock.url }))));
+  writeFileSync(configPath, promptfooConfig('CI', cases, MODELS.map((model) => ({ model, baseURL: mock.url })), { repeats: REPEATS, ownBaseURL: mock.url }));
   const out = join(dir, 'results.json');
   const cli = join(here, 'node_modules', 'promptfoo', 'dist', 'src', 'main.js');
   const started = Date.now();
@@ -95,24 +149,32 @@ try {
   type Row = { success: boolean; provider?: { id?: string; label?: string }; testCase?: { description?: string }; gradingResult?: { reason?: string } | null; error?: string | null };
   const parsed = JSON.parse(readFileSync(out, 'utf8')) as { results: { results: Row[] } | Row[] };
   const rows = Array.isArray(parsed.results) ? parsed.results : parsed.results.results;
-  const promptfoo: GradedCell[] = rows.map((r) => ({
+  const promptfoo = overRepeats(rows.map((r) => ({
     caseName: r.testCase?.description ?? '?',
     model: r.provider?.label ?? r.provider?.id?.replace(/^openai:chat:/, '') ?? '?',
     verdict: r.success ? 'pass' : 'fail',
     ...(r.success ? {} : { reason: (r.gradingResult?.reason ?? r.error ?? '?').slice(0, 200) }),
-  }));
+  })));
   const pins = (JSON.parse(readFileSync(join(here, 'expected-verdicts.json'), 'utf8')) as { cells: PinnedCell[] }).cells;
   const agreement = compareVerdicts(page, promptfoo, pins);
   // Each case's own settings reached promptfoo's requests (one prompt per case), not the first case's for all.
-  const sent = mock.requests.slice(promptfooFrom).map((r) => r.body);
+  // The judges' requests are promptfoo's grader's, not the cases'.
+  const sent = mock.requests.slice(promptfooFrom).map((r) => r.body).filter((b) => !String(b.model).startsWith('mock-judge'));
   const settings = (want: string, n: number, test: (b: (typeof sent)[number]) => boolean) => {
     const got = sent.filter(test).length;
     if (got === n) return;
-    agreement.problems.push(`promptfoo sent ${got} requests ${want}, expected ${n} (one per model).`);
+    agreement.problems.push(`promptfoo sent ${got} requests ${want}, expected ${n} (one per model and repeat).`);
     agreement.ok = false;
   };
-  settings('with temperature 0.2 and max_tokens 200 (only "Paris matches" has them)', MODELS.length, (b) => b.temperature === 0.2 && b.max_tokens === 200);
-  settings('without tools (only "Cheap answer" offers none)', MODELS.length, (b) => !Array.isArray(b.tools) || b.tools.length === 0);
+  settings('with temperature 0.2 and max_tokens 200 (only "Paris matches" has them)', MODELS.length * REPEATS, (b) => b.temperature === 0.2 && b.max_tokens === 200);
+  settings('without tools (only "Cheap answer" offers none)', MODELS.length * REPEATS, (b) => !Array.isArray(b.tools) || b.tools.length === 0);
+  // Both judges were asked by both sides: the page's yes/no question and promptfoo's llm-rubric.
+  const judged = mock.requests.filter((r) => String(r.body.model) === 'mock-judge');
+  const asks = (test: (text: string) => boolean) => judged.filter((r) => test(JSON.stringify(r.body.messages))).length;
+  if (asks((t) => t.includes('Reply with one word: yes or no')) === 0 || asks((t) => t.includes('JSON object')) === 0) {
+    agreement.problems.push('mock-judge was not asked by both sides (the page\'s question and promptfoo\'s llm-rubric).');
+    agreement.ok = false;
+  }
   process.stdout.write(`\npromptfoo (${Date.now() - started} ms, exit ${status}), case by case:\n${agreement.rows.join('\n')}\n`);
   if (!agreement.ok) {
     process.stderr.write(`evals-ci: the verdicts are not the pinned ones (evals-ci/expected-verdicts.json):\n${agreement.problems.map((p) => `  ${p}`).join('\n')}\n`);

@@ -200,10 +200,19 @@ function jsonPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
     created: Math.floor(Date.now() / 1000),
     model: s.model ?? req.body.model ?? 'mock-model',
     system_fingerprint: 'fp_toolscope_mock',
-    choices: [{ index: 0, message, logprobs: null, finish_reason: s.finish ?? (s.kind === 'text' ? 'stop' : 'tool_calls') }],
+    choices: [{ index: 0, message, logprobs: logprobsOf(s, req), finish_reason: s.finish ?? (s.kind === 'text' ? 'stop' : 'tool_calls') }],
     ...(s.omitUsage ? {} : { usage: makeUsage(req.body, completion, s.usage) }),
   };
   return { status: 200, headers: { 'content-type': 'application/json', ...(s.headers ?? {}) }, events: [JSON.stringify(body)] };
+}
+
+/** The reply's logprobs as OpenAI shapes them: the first token with its top alternatives, when asked for and scripted. */
+function logprobsOf(s: TextStep | ToolCallsStep, req: ChatRequest): Record<string, unknown> | null {
+  const top = s.kind === 'text' ? s.topLogprobs : undefined;
+  const first = top?.[0];
+  if (!first || (req.body as { logprobs?: unknown }).logprobs !== true) return null;
+  const entry = (t: { token: string; logprob: number }) => ({ token: t.token, logprob: t.logprob, bytes: [...Buffer.from(t.token, 'utf8')] });
+  return { content: [{ ...entry(first), top_logprobs: top.map(entry) }], refusal: null };
 }
 
 /** A point in the stream (after `after` events) where the writing waits; `wait` resolves false when the client left. */

@@ -32,6 +32,11 @@ export type TextStep = StreamedCommon & {
   reasoning?: string;
   reasoningKey?: 'reasoning_content' | 'reasoning';
   finish?: 'stop' | 'length';
+  /**
+   * The first output token's top logprobs, most likely first (a judge reads them); sent on a JSON (not streamed)
+   * reply as `choices[0].logprobs.content[0]`, and only when the request asked for `logprobs`.
+   */
+  topLogprobs?: { token: string; logprob: number }[];
 };
 
 export type ToolCallSpec = {

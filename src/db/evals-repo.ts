@@ -44,6 +44,11 @@ export async function renameSuite(db: ToolscopeDB, suiteId: string, name: string
   await db.evalSuites.update(suiteId, { name, updatedAt: now });
 }
 
+/** The last run's Repeats, where "Run suite" starts next time; a suite's order (updatedAt) is left as it is. */
+export async function setSuiteRepeats(db: ToolscopeDB, suiteId: string, repeats: number): Promise<void> {
+  await db.evalSuites.update(suiteId, { repeats });
+}
+
 export async function updateCase(db: ToolscopeDB, caseId: string, patch: Partial<Pick<EvalCaseRecord, 'name' | 'checks'>>, now = Date.now()): Promise<void> {
   await db.evalCases.update(caseId, { ...patch, updatedAt: now });
 }

@@ -1,4 +1,5 @@
-import type { CaseCheck } from '../domain/eval-case';
+import { DEFAULT_JUDGE_THRESHOLD, type CaseCheck } from '../domain/eval-case';
+import { parseModelTargets } from '../llm/model-targets';
 import { patternProblem } from './checks';
 
 /**
@@ -18,7 +19,15 @@ export type CheckForm = {
   pattern: string;
   /** US dollars as typed; '' is no limit. */
   maxCost: string;
+  /** "Judged by a model": a yes/no question about the answer, the judge ("<model>" or "<model> @ <base URL>"), 0-1. */
+  judgeOn: boolean;
+  question: string;
+  judgeModel: string;
+  threshold: string;
 };
+
+/** The judge fields of a form that has no judge check yet. */
+export const NO_JUDGE = { judgeOn: false, question: '', judgeModel: '', threshold: String(DEFAULT_JUDGE_THRESHOLD) } as const;
 
 /** The checks the form asks for, or what is wrong with it as a sentence. */
 export function checksFromForm(f: CheckForm): CaseCheck[] | string {
@@ -50,18 +59,38 @@ export function checksFromForm(f: CheckForm): CaseCheck[] | string {
     if (!Number.isFinite(usd) || usd < 0) return 'Max cost is a number of US dollars, such as 0.01.';
     out.push({ kind: 'max_cost', usd });
   }
+  if (f.judgeOn) {
+    const judge = judgeFromForm(f);
+    if (typeof judge === 'string') return judge;
+    out.push(judge);
+  }
   if (out.length === 0) return 'Tick at least one check: a case with no checks would always pass.';
   return out;
 }
 
+function judgeFromForm(f: CheckForm): CaseCheck | string {
+  const question = f.question.trim();
+  if (question === '') return 'Write the yes/no question the judge answers about the answer, or untick "Judged by a model".';
+  const judgeModel = f.judgeModel.trim();
+  if (judgeModel === '') return 'Name the judge model: a model of this endpoint, or "<model> @ <base URL>".';
+  // The own endpoint's URL only tells a bare model from "@ <base URL>" here; the run reads the endpoint then.
+  const read = parseModelTargets(judgeModel, { ownBaseURL: 'http://own.invalid', isSavedEndpoint: () => true });
+  if (!read.ok) return `The judge model cannot be read: ${read.errors.map((e) => e.message).join(' ')}`;
+  if (read.targets.length !== 1) return 'Name one judge model.';
+  const threshold = Number(f.threshold);
+  if (f.threshold.trim() === '' || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) return 'Threshold is a number from 0 to 1, such as 0.5.';
+  return { kind: 'judge', question, judgeModel, threshold };
+}
+
 /** The form showing a stored case's checks; `fallback` fills the fields of checks it does not have. */
-export function formFromChecks(checks: readonly CaseCheck[], fallback: { tool: string; schema: string; text: string }): CheckForm {
+export function formFromChecks(checks: readonly CaseCheck[], fallback: { tool: string; schema: string; text: string; judgeModel?: string }): CheckForm {
   const find = <K extends CaseCheck['kind']>(kind: K) => checks.find((c): c is Extract<CaseCheck, { kind: K }> => c.kind === kind);
   const calls = find('calls_tool');
   const args = find('arguments_match');
   const contains = find('answer_contains');
   const matches = find('answer_matches');
   const cost = find('max_cost');
+  const judge = find('judge');
   return {
     callsTool: calls !== undefined,
     tool: calls?.tool ?? args?.tool ?? fallback.tool,
@@ -72,6 +101,7 @@ export function formFromChecks(checks: readonly CaseCheck[], fallback: { tool: s
     matchOn: matches !== undefined,
     pattern: matches?.pattern ?? '',
     maxCost: cost ? String(cost.usd) : '',
+    ...(judge ? { judgeOn: true, question: judge.question, judgeModel: judge.judgeModel, threshold: String(judge.threshold) } : { ...NO_JUDGE, judgeModel: fallback.judgeModel ?? '' }),
   };
 }
 

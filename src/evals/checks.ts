@@ -1,6 +1,7 @@
-import type { CaseCheck } from '../domain/eval-case';
+import type { CaseCheck, JudgeCall, JudgeCheck } from '../domain/eval-case';
 import { patternRisk, patternRiskWords } from '../tools/validation/unsafe-patterns';
 import { inProcessMatcher, type AnswerMatcher } from './answer-matcher';
+import { judgeFailure } from './judge';
 
 /** What one run of a case produced, as the checks read it. */
 export type CaseOutcome = {
@@ -18,22 +19,31 @@ export type ArgsIssue = { path: string; message: string };
 /** ajv behind a port: on the page it runs in the validation worker (the page's CSP forbids compiling in the page). */
 export type SchemaArgsValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgsIssue[]>;
 
+/** Asks a judge check's model about the answer (evals/judge.ts); the runner keeps each call for its cost apart. */
+export type CaseJudge = (check: JudgeCheck, answer: string) => Promise<JudgeCall>;
+
+/** Where no judge can be reached (a caller that offers none), a judge check fails with the reason. */
+const noJudge: CaseJudge = async (check) => ({ model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: no judge can be reached from here`, inputTokens: null, outputTokens: null, costUsd: null });
+
 /**
  * The failed checks of a run in words; [] is a pass. An error fails the case whatever the checks say, and it is the
  * first reason (architecture.md, "Test cases and suites").
  */
-export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher): Promise<string[]> {
+export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher, judge: CaseJudge = noJudge): Promise<string[]> {
   const reasons: string[] = [];
   if (outcome.error !== null) reasons.push(outcome.error);
   for (const check of checks) {
-    const reason = await checkFailure(check, outcome, validate, match);
+    const reason = await checkFailure(check, outcome, validate, match, judge);
     if (reason !== null) reasons.push(reason);
   }
   return reasons;
 }
 
-/** `match` runs "Answer matches" patterns: in a worker with a time limit on the page (evals/answer-matcher.ts). */
-export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher): Promise<string | null> {
+/**
+ * `match` runs "Answer matches" patterns: in a worker with a time limit on the page (evals/answer-matcher.ts). `judge`
+ * asks a judge check's model; it is not asked when the run ended in an error (there is no answer to judge).
+ */
+export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher, judge: CaseJudge = noJudge): Promise<string | null> {
   switch (check.kind) {
     case 'calls_tool':
       return outcome.toolCalls.some((c) => c.name === check.tool) ? null : `It did not call ${check.tool}.`;
@@ -46,6 +56,9 @@ export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, valid
     case 'max_cost':
       if (outcome.costUsd === null) return `Its cost is not known (no price for the model), so it cannot be held to $${check.usd}.`;
       return outcome.costUsd <= check.usd ? null : `It cost $${roundUsd(outcome.costUsd)}, more than $${check.usd}.`;
+    case 'judge':
+      if (outcome.error !== null) return `The judge (${check.judgeModel}) was not asked: the run did not reach an answer.`;
+      return judgeFailure(await judge(check, outcome.answer));
   }
 }
 

@@ -26,7 +26,7 @@ const plain: EvalCaseRecord = {
 };
 
 describe('promptfoo config', () => {
-  const yaml = promptfooConfig('Weather', [c, plain], [{ model: 'mock-a', baseURL: 'http://127.0.0.1:9/v1' }, { model: 'mock-b', baseURL: 'http://127.0.0.1:9/v1' }]);
+  const yaml = promptfooConfig('Weather', [c, plain], [{ model: 'mock-a', baseURL: 'http://127.0.0.1:9/v1' }, { model: 'mock-b', baseURL: 'http://127.0.0.1:9/v1' }], { repeats: 1, ownBaseURL: 'http://127.0.0.1:9/v1' });
 
   it('has one provider per model, with the key read from the environment', () => {
     expect(yaml).toContain('  - id: "openai:chat:mock-a"\n    label: "mock-a"\n    config:\n      apiBaseUrl: "http://127.0.0.1:9/v1"\n      apiKeyEnvar: "TOOLSCOPE_API_KEY"\n');
@@ -52,5 +52,23 @@ describe('promptfoo config', () => {
     expect(yaml).toContain(`# ${ONE_STEP_NOTE}`);
     expect(yaml).toContain('grades: "one step of a run that may call tools"');
     expect(yaml).toContain('grades: "one step"');
+  });
+
+  it('runs each test once unless asked to repeat', () => {
+    expect(yaml).not.toContain('evaluateOptions');
+  });
+
+  it('writes Repeats as promptfoo\'s repeat and a judge as an llm-rubric assertion with the judge model as its provider', () => {
+    const judged: EvalCaseRecord = {
+      ...plain, id: 'c3', name: 'Judged',
+      checks: [
+        { kind: 'judge', question: 'Does it greet?', judgeModel: 'judge-m', threshold: 0.7 },
+        { kind: 'judge', question: 'Is it short?', judgeModel: 'other-j @ http://127.0.0.1:8/v1', threshold: 0.5 },
+      ],
+    };
+    const text = promptfooConfig('J', [judged], [{ model: 'mock-a', baseURL: 'http://127.0.0.1:9/v1' }], { repeats: 3, ownBaseURL: 'http://127.0.0.1:9/v1' });
+    expect(text).toContain('evaluateOptions:\n  repeat: 3\n');
+    expect(text).toContain('      - type: "llm-rubric"\n        value: "Does it greet?"\n        threshold: 0.7\n        provider:\n          id: "openai:chat:judge-m"\n          config:\n            apiBaseUrl: "http://127.0.0.1:9/v1"\n            apiKeyEnvar: "TOOLSCOPE_API_KEY"\n');
+    expect(text).toContain('          id: "openai:chat:other-j"\n          config:\n            apiBaseUrl: "http://127.0.0.1:8/v1"\n');
   });
 });

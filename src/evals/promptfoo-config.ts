@@ -1,5 +1,6 @@
 import { toWireMessages } from '../agent/to-wire';
 import type { CaseCheck, EvalCaseRecord, FrozenTool } from '../domain/eval-case';
+import { parseModelTargets } from '../llm/model-targets';
 import { toYaml, type YamlValue } from './yaml-text';
 
 /**
@@ -20,7 +21,17 @@ const CALLS_OF_OUTPUT =
 
 const jsString = (s: string) => JSON.stringify(s);
 
-function assertion(check: CaseCheck): YamlValue {
+/** What the export needs besides the cases: the runs per case x model, and the page's endpoint (a bare judge's). */
+export type PromptfooOptions = { repeats: number; ownBaseURL: string };
+
+/** A judge check's provider: "<model> @ <base URL>", or the page's own endpoint for a bare model. */
+function judgeProvider(judgeModel: string, ownBaseURL: string): YamlValue {
+  const read = parseModelTargets(judgeModel, { ownBaseURL, isSavedEndpoint: () => true });
+  const t = read.ok ? read.targets[0] : undefined;
+  return { id: `openai:chat:${t?.model ?? judgeModel}`, config: { apiBaseUrl: t?.baseURL ?? ownBaseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR } };
+}
+
+function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
   switch (check.kind) {
     case 'calls_tool':
       return {
@@ -43,6 +54,10 @@ function assertion(check: CaseCheck): YamlValue {
       return { type: 'regex', value: check.pattern };
     case 'max_cost':
       return { type: 'cost', threshold: check.usd };
+    case 'judge':
+      // promptfoo's grader asks its judge for {pass, score} and passes when it says pass and the score reaches the
+      // threshold; the page asks for yes or no and holds the probability of yes to it (evals/judge.ts).
+      return { type: 'llm-rubric', value: check.question, threshold: check.threshold, provider: judgeProvider(check.judgeModel, options.ownBaseURL), metric: `Judged by ${check.judgeModel}` };
   }
 }
 
@@ -67,9 +82,11 @@ const wireTool = (tool: FrozenTool): YamlValue => ({ type: 'function', function:
 export const ONE_STEP_NOTE =
   'promptfoo grades the one answer to each case\'s frozen request; Toolscope runs each case on (tool calls answered from the recorded results) and grades the whole run, so a check on an answer that comes only after tool calls passes in Toolscope and fails here.';
 
-export function promptfooConfig(suiteName: string, cases: readonly EvalCaseRecord[], targets: readonly PromptfooTarget[]): string {
+export function promptfooConfig(suiteName: string, cases: readonly EvalCaseRecord[], targets: readonly PromptfooTarget[], options: PromptfooOptions): string {
   const config: YamlValue = {
     description: `Toolscope suite: ${suiteName}. ${ONE_STEP_NOTE}`,
+    // Each case x model runs this many times, as the page's Repeats (promptfoo keeps a cache per repeat).
+    ...(options.repeats > 1 ? { evaluateOptions: { repeat: options.repeats } } : {}),
     // One prompt per case: each test's frozen messages are the whole prompt (a JSON list of messages reads as a chat),
     // and the prompt carries the case's own temperature, max tokens and tools.
     prompts: cases.map((c, i) => ({ label: promptLabel(i), raw: '{{ messages | dump }}', config: requestConfig(c) })),
@@ -79,7 +96,7 @@ export function promptfooConfig(suiteName: string, cases: readonly EvalCaseRecor
       prompts: [promptLabel(i)],
       metadata: { toolscopeCaseId: c.id, grades: endsAtUser(c) && c.request.tools.length > 0 ? 'one step of a run that may call tools' : 'one step' },
       vars: { messages: toWireMessages(c.request.messages, c.request.systemPrompt) as unknown as YamlValue },
-      assert: c.checks.map(assertion),
+      assert: c.checks.map((check) => assertion(check, options)),
     })),
   };
   return `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${PROMPTFOO_KEY_VAR}=<key> npx promptfoo eval -c <this file>\n# ${ONE_STEP_NOTE}\n${toYaml(config)}`;

@@ -2,12 +2,12 @@ import type { RunInput, RunResult } from '../agent/loop';
 import type { AgentEvent, EventSink } from '../agent/events';
 import type { ModelClient } from '../agent/model-client';
 import { costOf } from '../domain/cost';
-import type { EvalCaseRecord, EvalCell } from '../domain/eval-case';
+import type { EvalCaseRecord, EvalCell, JudgeCall, JudgeCheck } from '../domain/eval-case';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelPrice } from '../domain/model-prices';
 import type { AnswerMatcher } from './answer-matcher';
-import { failedChecks, type SchemaArgsValidator, type CaseOutcome } from './checks';
+import { failedChecks, type CaseJudge, type SchemaArgsValidator, type CaseOutcome } from './checks';
 import { caseToolExecutor, unmatchedReason, type CaseUnmatchedCall } from './recorded-executor';
 
 export type CaseRunDeps = {
@@ -17,6 +17,8 @@ export type CaseRunDeps = {
   matchAnswer?: AnswerMatcher;
   priceOf: (model: string) => ModelPrice | null;
   newId: () => string;
+  /** Asks judge checks' models (evals/judge.ts); without it a judge check fails with the reason. */
+  judge?: (check: JudgeCheck, answer: string, signal: AbortSignal) => Promise<JudgeCall>;
 };
 
 export type CaseRunInput = {
@@ -30,7 +32,7 @@ export type CaseRunInput = {
   signal: AbortSignal;
 };
 
-export type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs' | 'durationMs'>;
+export type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs' | 'durationMs' | 'judge'>;
 
 /** A case that reached the runner with no checks (a suite stored before they were required): it can never pass. */
 export class CaseWithoutChecksError extends Error {
@@ -86,8 +88,19 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
     const timing = { costUsd, ttftMs, durationMs };
     if (signal.aborted) return { verdict: 'stopped', reasons: ['Stopped before it finished.'], ...timing };
     const outcome = outcomeOf(result, input.history.length, costUsd, unmatched);
-    const reasons = await failedChecks(testCase.checks, outcome, deps.validate, deps.matchAnswer);
-    return { verdict: reasons.length === 0 ? 'pass' : 'fail', reasons, ...timing };
+    // Judge requests are kept apart: their cost is never the case's own (architecture.md, "Test cases and suites").
+    const judged: JudgeCall[] = [];
+    const ask = deps.judge;
+    const judge: CaseJudge | undefined = ask
+      ? async (check, answer) => {
+          const call = await ask(check, answer, inner.signal);
+          judged.push(call);
+          return call;
+        }
+      : undefined;
+    const reasons = await failedChecks(testCase.checks, outcome, deps.validate, deps.matchAnswer, judge);
+    if (signal.aborted) return { verdict: 'stopped', reasons: ['Stopped before it finished.'], ...timing, ...(judged.length > 0 ? { judge: judged } : {}) };
+    return { verdict: reasons.length === 0 ? 'pass' : 'fail', reasons, ...timing, ...(judged.length > 0 ? { judge: judged } : {}) };
   } finally {
     signal.removeEventListener('abort', stop);
   }

@@ -5,7 +5,8 @@ import { httpError, scriptedModel, textReply, toolCallsReply, type ScriptStep } 
 import type { EvalCaseRecord, EvalRunRecord } from '../domain/eval-case';
 import { createInProcessValidator } from '../tools/validation/in-process-validator';
 import { argsValidatorOn } from './args-validator';
-import { runSuite, summarizeSuiteRun, type SuiteRunDeps, type SuiteTarget } from './run-suite';
+import { runSuite, type SuiteRunDeps, type SuiteTarget } from './run-suite';
+import { summarizeSuiteRun } from './suite-summary';
 
 const weather: EvalCaseRecord = {
   id: 'c1', suiteId: 's', name: 'Weather', createdAt: 1, updatedAt: 1,
@@ -106,5 +107,66 @@ describe('runSuite, Stop while a cell is being set up', () => {
     expect(run.cells[0]).toMatchObject({ verdict: 'fail', reasons: ['The case "Empty" has no checks, so it cannot pass: add at least one (Edit checks), then run it again.'] });
     expect((model.client as ReturnType<typeof scriptedModel>).requests).toHaveLength(0);
     expect(opened).toEqual([]);
+  });
+});
+
+describe('runSuite with Repeats and a model as judge', () => {
+  const plain: EvalCaseRecord = { ...weather, id: 'c3', name: 'Plain', request: { ...weather.request, tools: [] }, recorded: [], checks: [{ kind: 'answer_contains', text: '18 °C' }] };
+
+  it('runs each case x model Repeats times as independent runs, and tells flaky from broken', async () => {
+    const alternating = target('alt', [textReply(['It is 18 °C.']), textReply(['Sunny.']), textReply(['It is 18 °C.'])]);
+    const broken = target('broken', [textReply(['Sunny.']), textReply(['Sunny.']), textReply(['Sunny.'])]);
+    const progress: number[] = [];
+    const run = await runSuite('s', ['alt', 'broken'], [plain], [alternating, broken], { ...deps([]), concurrency: 1 }, new AbortController().signal, (r) => progress.push(r.cells.length), 3);
+    expect(run.repeats).toBe(3);
+    // Progress counts runs: cases x models x Repeats.
+    expect(new Set(progress)).toEqual(new Set([6]));
+    expect(run.cells.map((c) => [c.model, c.repeat, c.verdict])).toEqual([
+      ['alt', 0, 'pass'], ['alt', 1, 'fail'], ['alt', 2, 'pass'],
+      ['broken', 0, 'fail'], ['broken', 1, 'fail'], ['broken', 2, 'fail'],
+    ]);
+    // Each run is a session of its own, sent the same frozen request.
+    expect(new Set(run.cells.map((c) => c.sessionId)).size).toBe(6);
+    const sent = (alternating.client as ReturnType<typeof scriptedModel>).requests.map((r) => JSON.stringify(r.messages));
+    expect(new Set(sent).size).toBe(1);
+    const [alt, brk] = summarizeSuiteRun(run, ['alt', 'broken']);
+    expect(alt).toMatchObject({ passed: 2, total: 3, passedEveryTime: 0, flaky: 1 });
+    expect(brk).toMatchObject({ passed: 0, total: 3, passedEveryTime: 0, flaky: 0 });
+  });
+
+  it('asks the judge about the final answer, keeps its call and cost apart from the case\'s, and fails when it errors', async () => {
+    const judgeCase: EvalCaseRecord = { ...plain, id: 'c4', name: 'Judged', checks: [{ kind: 'judge', question: 'Does it give a temperature?', judgeModel: 'judge-m', threshold: 0.5 }] };
+    const asked: string[] = [];
+    const model = target('priced', [textReply(['It is 18 °C.']), textReply(['Sunny.']), textReply(['Cold.'])]);
+    const run = await runSuite('s', ['priced'], [judgeCase], [model], {
+      ...deps([]),
+      concurrency: 1,
+      judge: async (check, answer) => {
+        asked.push(answer);
+        if (answer === 'Cold.') return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: 500`, inputTokens: null, outputTokens: null, costUsd: null };
+        const yes = answer.includes('°C');
+        return { model: check.judgeModel, verdict: yes ? 'yes' : 'no', probability: yes ? 0.9 : 0.12, words: `The judge (${check.judgeModel}) said ${yes ? 'yes, 0.90' : 'no, 0.12'}`, inputTokens: 30, outputTokens: 1, costUsd: 0.5 };
+      },
+    }, new AbortController().signal, () => undefined, 3);
+    expect(asked).toEqual(['It is 18 °C.', 'Sunny.', 'Cold.']);
+    expect(run.cells.map((c) => [c.verdict, c.reasons])).toEqual([
+      ['pass', []],
+      ['fail', ['The judge (judge-m) said no, 0.12']],
+      ['fail', ['The judge (judge-m) failed: 500']],
+    ]);
+    expect(run.cells[0]?.judge).toEqual([expect.objectContaining({ verdict: 'yes', inputTokens: 30, costUsd: 0.5 })]);
+    // The case's own cost is the model's tokens only: the judge's $0.50 a call is never in it.
+    expect(run.cells[0]?.costUsd).toBeGreaterThan(0);
+    expect(run.cells[0]?.costUsd).toBeLessThan(0.5);
+    expect(summarizeSuiteRun(run, ['priced'])[0]?.judgeCostUsd).toBeNull();
+  });
+
+  it('does not ask the judge when the run failed, and a judge check without a judge fails in words', async () => {
+    const judgeCase: EvalCaseRecord = { ...plain, id: 'c5', name: 'Judged', checks: [{ kind: 'judge', question: 'Q?', judgeModel: 'judge-m', threshold: 0.5 }] };
+    const failing = target('broken', [httpError(400, 'Nope.')]);
+    const fine = target('fine', [textReply(['It is 18 °C.'])]);
+    const run = await runSuite('s', ['broken', 'fine'], [judgeCase], [failing, fine], deps([]), new AbortController().signal, () => undefined);
+    expect(run.cells[0]?.reasons).toContain('The judge (judge-m) was not asked: the run did not reach an answer.');
+    expect(run.cells[1]).toMatchObject({ verdict: 'fail', reasons: ['The judge (judge-m) failed: no judge can be reached from here'] });
   });
 });

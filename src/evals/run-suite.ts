@@ -35,9 +35,12 @@ export async function runSuite(
   deps: SuiteRunDeps,
   signal: AbortSignal,
   onProgress: (run: EvalRunRecord) => void,
+  repeats = 1,
 ): Promise<EvalRunRecord> {
-  const cells: EvalCell[] = cases.flatMap((c) => targets.map((t): EvalCell => ({ caseId: c.id, caseName: c.name, model: t.label, verdict: 'pending', reasons: [], costUsd: null, ttftMs: null, durationMs: null })));
-  let run: EvalRunRecord = { id: deps.newId(), suiteId, startedAt: deps.now(), finishedAt: null, models, state: 'running', cells };
+  // Each case x model runs `repeats` times as independent runs of the same frozen request: one cell per run.
+  const jobs = cases.flatMap((c) => targets.flatMap((t) => Array.from({ length: repeats }, (_, repeat) => ({ c, t, repeat }))));
+  const cells: EvalCell[] = jobs.map(({ c, t, repeat }) => ({ caseId: c.id, caseName: c.name, model: t.label, ...(repeats > 1 ? { repeat } : {}), verdict: 'pending', reasons: [], costUsd: null, ttftMs: null, durationMs: null }));
+  let run: EvalRunRecord = { id: deps.newId(), suiteId, startedAt: deps.now(), finishedAt: null, models, ...(repeats > 1 ? { repeats } : {}), state: 'running', cells };
   // Writes go one after another, each with the latest cells: a slow write never lands after a newer one.
   let writes = Promise.resolve();
   const publish = (next: EvalRunRecord) => {
@@ -48,7 +51,6 @@ export async function runSuite(
   const setCell = (i: number, patch: Partial<EvalCell>) => publish({ ...run, cells: run.cells.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
   publish(run);
 
-  const jobs = cases.flatMap((c) => targets.map((t) => ({ c, t })));
   let next = 0;
   const worker = async () => {
     for (;;) {
@@ -84,29 +86,4 @@ export async function runSuite(
   });
   await writes;
   return run;
-}
-
-/** Per model: cases passed, total cost (null when any cell's is not known), median time to first token. */
-export type ModelSummary = { model: string; passed: number; total: number; costUsd: number | null; medianTtftMs: number | null };
-
-export function summarizeSuiteRun(run: Pick<EvalRunRecord, 'cells'>, models: readonly string[]): ModelSummary[] {
-  return models.map((model) => {
-    const cells = run.cells.filter((c) => c.model === model);
-    const ran = cells.filter((c) => c.verdict === 'pass' || c.verdict === 'fail');
-    const costs = ran.map((c) => c.costUsd);
-    const ttfts = ran.flatMap((c) => (c.ttftMs === null ? [] : [c.ttftMs])).sort((a, b) => a - b);
-    return {
-      model,
-      passed: cells.filter((c) => c.verdict === 'pass').length,
-      total: cells.length,
-      costUsd: costs.length > 0 && costs.every((c) => c !== null) ? costs.reduce((a: number, b) => a + (b ?? 0), 0) : null,
-      medianTtftMs: median(ttfts),
-    };
-  });
-}
-
-function median(sorted: readonly number[]): number | null {
-  if (sorted.length === 0) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }

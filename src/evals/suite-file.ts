@@ -7,29 +7,38 @@ import type { ExportAppInfo } from '../io/session-file/format-v1';
 import { pointerToPath } from '../io/json-path';
 
 /**
- * Version 2 of the suite file (architecture.md, "Test cases and suites"): the suite's cases with their frozen requests
- * and recorded tool results, and its runs when asked, each cell with the messages of its run session (`transcript`).
- * Version 1 (no transcripts) is still read. Its JSON Schema is src/evals/suite-schema.json (also served at
- * /schema/toolscope-suite-v2.json). No key is ever part of it: a case holds no endpoint's key, only model names.
+ * Version 3 of the suite file (architecture.md, "Test cases and suites"): the suite's cases with their frozen requests
+ * and recorded tool results, the last run's Repeats (`repeats`), and its runs when asked, each run of a cell with the
+ * messages of its run session (`transcript`), its repeat and its judge requests. Versions 1 (no transcripts) and 2 (no
+ * repeats, no judge) are still read and upgraded (`upgradeSuiteFile`). Its JSON Schema is src/evals/suite-schema.json
+ * (also served at /schema/toolscope-suite-v3.json). No key is ever part of it: a case holds no endpoint's key, only
+ * model names.
  */
 export const SUITE_FORMAT = 'toolscope-suite';
-export const SUITE_VERSION = 2;
-const READABLE_VERSIONS: readonly unknown[] = [1, 2];
+export const SUITE_VERSION = 3;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, 3];
 
 export type SuiteFileCase = { id: string; name: string; request: FrozenRequest; recorded: RecordedToolResult[]; checks: CaseCheck[] };
 /** `transcript` (version 2): the messages of the cell's run session, when it had one. */
 export type SuiteFileCell = Omit<EvalCell, 'sessionId'> & { transcript?: ChatMessage[] };
-export type SuiteFileRun = { startedAt: number; finishedAt: number | null; models: string[]; state: EvalRunRecord['state']; cells: SuiteFileCell[] };
+export type SuiteFileRun = { startedAt: number; finishedAt: number | null; models: string[]; repeats?: number; state: EvalRunRecord['state']; cells: SuiteFileCell[] };
 
 export type SuiteFile = {
   format: typeof SUITE_FORMAT;
-  version: 1 | 2;
+  version: 1 | 2 | 3;
   exportedAt: string;
   app: ExportAppInfo;
+  /** Version 3: the last run's Repeats, where "Run suite" starts (absent before: 1). */
+  repeats?: number;
   suite: { name: string };
   cases: SuiteFileCase[];
   runs?: SuiteFileRun[];
 };
+
+/** A file of an older version as version 3: it ran each case x model once, and that is its Repeats. */
+export function upgradeSuiteFile(file: SuiteFile): SuiteFile & { version: 3; repeats: number } {
+  return { ...file, version: SUITE_VERSION, repeats: file.repeats ?? 1 };
+}
 
 /** `transcripts`: the messages of each run session by its id (read only when runs are exported). */
 export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseRecord[], runs: readonly EvalRunRecord[] | null, now: Date, transcripts: ReadonlyMap<string, ChatMessage[]> = new Map()): SuiteFile {
@@ -38,10 +47,11 @@ export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseR
     version: SUITE_VERSION,
     exportedAt: now.toISOString(),
     app: APP_INFO,
+    repeats: suite.repeats ?? 1,
     suite: { name: suite.name },
     cases: cases.map((c) => ({ id: c.id, name: c.name, request: c.request, recorded: c.recorded, checks: c.checks })),
     // Each cell carries its run session's messages, so a colleague reads why it failed; the session's id stays here.
-    ...(runs ? { runs: runs.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt, models: r.models, state: r.state, cells: r.cells.map(fileCell(transcripts)) })) } : {}),
+    ...(runs ? { runs: runs.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt, models: r.models, ...(r.repeats !== undefined ? { repeats: r.repeats } : {}), state: r.state, cells: r.cells.map(fileCell(transcripts)) })) } : {}),
   };
 }
 
@@ -86,7 +96,7 @@ export function parseSuiteFile(text: string): SuiteParse {
     return { ok: false, message: 'This file is not a Toolscope suite (its "format" is not "toolscope-suite"). Choose a file made by "Export suite".' };
   }
   if (!READABLE_VERSIONS.includes(envelope.version)) {
-    return { ok: false, message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 and ${SUITE_VERSION}. Update Toolscope, or export the suite again.` };
+    return { ok: false, message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 to ${SUITE_VERSION}. Update Toolscope, or export the suite again.` };
   }
   const checkless = checklessCaseNames(data);
   if (checkless.length > 0) {
@@ -97,7 +107,7 @@ export function parseSuiteFile(text: string): SuiteParse {
     const issues = (validate.errors ?? []).slice(0, 3).map((e) => `${pointerToPath(e.instancePath)} ${e.message ?? 'is not valid'}`);
     return { ok: false, message: `This suite file does not match its format, so nothing was imported: ${issues.join('; ')}.` };
   }
-  return { ok: true, file: data as SuiteFile };
+  return { ok: true, file: upgradeSuiteFile(data as SuiteFile) };
 }
 
 /** The names of the cases whose `checks` is an empty list (read before the schema, to name them in the refusal). */
@@ -116,7 +126,7 @@ export type ImportedTranscript = { sessionId: string; title: string; model: stri
 
 /** The records an imported file becomes, under new ids so it never replaces a suite already here. */
 export function suiteFromFile(file: SuiteFile, newId: () => string, now: number): { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; runs: EvalRunRecord[]; transcripts: ImportedTranscript[] } {
-  const suite: EvalSuiteRecord = { id: newId(), name: file.suite.name, createdAt: now, updatedAt: now };
+  const suite: EvalSuiteRecord = { id: newId(), name: file.suite.name, createdAt: now, updatedAt: now, ...(file.repeats !== undefined && file.repeats > 1 ? { repeats: file.repeats } : {}) };
   const ids = new Map<string, string>();
   const cases = file.cases.map((c): EvalCaseRecord => {
     const id = newId();
@@ -132,6 +142,7 @@ export function suiteFromFile(file: SuiteFile, newId: () => string, now: number)
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
       models: r.models,
+      ...(r.repeats !== undefined ? { repeats: r.repeats } : {}),
       // A run the file caught under way did not finish here either.
       state: r.state === 'running' ? 'stopped' : r.state,
       cells: r.cells.map(({ transcript, ...cell }) => {

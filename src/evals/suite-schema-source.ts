@@ -1,11 +1,12 @@
 /**
- * The source of the suite file's JSON Schema (version 2; it reads version 1 files too: 2 only adds each cell's
- * optional `transcript`). The checked-in copies (src/evals/suite-schema.json and public/schema/toolscope-suite-v2.json;
- * public/schema/toolscope-suite-v1.json stays as published) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
+ * The source of the suite file's JSON Schema (version 3; it reads versions 1 and 2 too: 2 added each cell's optional
+ * `transcript`, 3 the optional `repeats`, each run's `repeat` and `judge`, and the judge check). The checked-in copies
+ * (src/evals/suite-schema.json and public/schema/toolscope-suite-v3.json; public/schema/toolscope-suite-v1.json and
+ * -v2.json stay as published) are written from it by `npx tsx src/evals/write-suite-schema.ts`; a test
  * keeps the three equal. Closed objects with finite bounds, built like the session file's (io/session-file/schema-source.ts) with the
  * same builders (io/session-file/schema-builders.ts).
  */
-import { CELL_VERDICTS } from '../domain/eval-case';
+import { CELL_VERDICTS, REPEATS_MAX, REPEATS_MIN } from '../domain/eval-case';
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
 import { count, list as listOf, ms, nullable, obj, ref, str, tagged, type Schema } from '../io/session-file/schema-builders';
 
@@ -47,21 +48,38 @@ function check(): Schema {
     answer_contains: { text: str(TEXT) },
     answer_matches: { pattern: str(10_000) },
     max_cost: { usd: { type: 'number', minimum: 0, maximum: 1_000_000 } },
+    judge: { question: str(TEXT), judgeModel: str(2_000), threshold: { type: 'number', minimum: 0, maximum: 1 } },
+  });
+}
+
+const repeats = (): Schema => ({ type: 'integer', minimum: REPEATS_MIN, maximum: REPEATS_MAX });
+
+function judgeCall(): Schema {
+  const tokens = nullable(count());
+  return obj({
+    model: str(2_000),
+    verdict: { enum: ['yes', 'no', 'failed'] },
+    probability: nullable({ type: 'number', minimum: 0, maximum: 1 }),
+    words: str(TEXT),
+    inputTokens: tokens,
+    outputTokens: tokens,
+    costUsd: nullable({ type: 'number', minimum: 0 }),
   });
 }
 
 export function buildSuiteSchema(): Schema {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://toolscope.local/schema/toolscope-suite-v2.json',
-    title: 'Toolscope test suite, version 2 (reads version 1)',
+    $id: 'https://toolscope.local/schema/toolscope-suite-v3.json',
+    title: 'Toolscope test suite, version 3 (reads versions 1 and 2)',
     description: 'A suite of test cases: each freezes one model request (messages, tools, parameters) and the recorded tool results answering its calls. Never holds a key.',
     type: 'object',
     properties: {
       format: { const: 'toolscope-suite' },
-      version: { enum: [1, 2] },
+      version: { enum: [1, 2, 3] },
       exportedAt: { type: 'string', format: 'date-time' },
       app: obj({ name: { const: 'toolscope' }, version: str(NAME) }),
+      repeats: repeats(),
       suite: obj({ name: str(NAME) }),
       cases: list(ref('case')),
       runs: list(ref('run'), 100_000),
@@ -93,6 +111,7 @@ export function buildSuiteSchema(): Schema {
         startedAt: ms(),
         finishedAt: nullable(ms()),
         models: list(str(2_000), 100),
+        repeats: repeats(),
         state: { enum: ['running', 'finished', 'stopped'] },
         cells: list(
           obj(
@@ -100,6 +119,8 @@ export function buildSuiteSchema(): Schema {
               caseId: str(ID),
               caseName: str(NAME),
               model: str(2_000),
+              // Version 3: which repeat of its case x model this run is, and its judge requests (their cost apart).
+              repeat: { type: 'integer', minimum: 0, maximum: REPEATS_MAX - 1 },
               verdict: { enum: [...CELL_VERDICTS] },
               reasons: list(str(TEXT), 200),
               costUsd: nullable({ type: 'number', minimum: 0 }),
@@ -107,12 +128,13 @@ export function buildSuiteSchema(): Schema {
               durationMs: nullable(ms()),
               // Version 2: the messages of the cell's run session, so the reader can see why it failed.
               transcript: list(ref('message'), 500_000),
+              judge: list(judgeCall(), 100),
             },
-            ['transcript'],
+            ['transcript', 'repeat', 'judge'],
           ),
           1_000_000,
         ),
-      }),
+      }, ['repeats']),
     },
   };
 }

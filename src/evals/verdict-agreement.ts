@@ -3,7 +3,8 @@
  * promptfoo running the exported config. Counts per model can agree while verdicts are opposite, so every case x model
  * verdict is compared with a pinned expectation for each side; an expected difference must say why.
  */
-export type Verdict = 'pass' | 'fail';
+/** A case on a model over its repeats: passed every time, failed every time, or some of each. */
+export type Verdict = 'pass' | 'fail' | 'flaky';
 
 /** One side's verdict on one case on one model; `reason`: what it said when it failed. */
 export type GradedCell = { caseName: string; model: string; verdict: Verdict; reason?: string };
@@ -41,7 +42,7 @@ export function compareVerdicts(page: readonly GradedCell[], promptfoo: readonly
     for (const [k, cell] of cells) if (!pinned.has(k)) problems.push(`${side === 'page' ? 'the page' : 'promptfoo'} graded "${cell.caseName}" on ${cell.model}, which no pin expects.`);
   }
   // Each side must pass somewhere and fail somewhere, so a suite that fails (or passes) everything cannot agree by
-  // accident.
+  // accident. (Flaky cells may come on top.)
   const sidesWithBoth = (side: 'page' | 'promptfoo') => {
     const verdicts = new Set(pins.map((p) => p[side]));
     return verdicts.has('pass') && verdicts.has('fail');

@@ -7,7 +7,8 @@ export type EvalsState = {
   live: LiveSuiteRun | null;
   /** The message in the Run suite dialog: why the models could not be read, or why the run could not start. */
   runProblem: string | null;
-  startSuiteRun: (suiteId: string, modelsText: string) => Promise<boolean>;
+  /** `repeats`: runs of each case x model (1-20). */
+  startSuiteRun: (suiteId: string, modelsText: string, repeats: number) => Promise<boolean>;
   stopSuiteRun: () => void;
   clearRunProblem: () => void;
 };
@@ -20,13 +21,13 @@ export const useEvalsStore = create<EvalsState>()((set, get) => ({
   live: null,
   runProblem: null,
   clearRunProblem: () => set({ runProblem: null }),
-  startSuiteRun: async (suiteId, modelsText) => {
+  startSuiteRun: async (suiteId, modelsText, repeats) => {
     if (get().live) return false;
     const controller = new AbortController();
     set({ live: { suiteId, runId: null, stop: () => controller.abort() }, runProblem: null });
     try {
       const { runStoredSuite } = await import('./suite-service');
-      const started = await runStoredSuite(suiteId, modelsText, controller.signal, (runId) =>
+      const started = await runStoredSuite(suiteId, modelsText, repeats, controller.signal, (runId) =>
         set((s) => (s.live ? { live: { ...s.live, runId } } : s)),
       );
       if (!started.ok) set({ runProblem: started.message });

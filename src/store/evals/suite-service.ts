@@ -1,13 +1,16 @@
 import { db } from '../../db/database';
-import { listSuiteCases, putEvalRun } from '../../db/evals-repo';
+import { listSuiteCases, putEvalRun, setSuiteRepeats } from '../../db/evals-repo';
 import { appendMessage } from '../../db/messages-repo';
 import { createPersister } from '../../db/persister';
 import { readPriceOverrides } from '../../db/prices-repo';
 import { createSession } from '../../db/sessions-repo';
 import { runAgent } from '../../agent/loop';
+import type { JudgeCall, JudgeCheck } from '../../domain/eval-case';
 import type { ChatMessage } from '../../domain/messages';
-import { priceOf } from '../../domain/model-prices';
+import { priceOf, type ModelPrice } from '../../domain/model-prices';
 import { argsValidatorOn } from '../../evals/args-validator';
+import { askJudge, type JudgeTarget } from '../../evals/judge';
+import { createJudgeSend } from '../../evals/judge-send';
 import { pageMatcher } from '../../evals/page-matcher';
 import { runSuite, type CellSession, type SuiteTarget } from '../../evals/run-suite';
 import { modelTargetLabel, parseModelTargets } from '../../llm/model-targets';
@@ -21,15 +24,42 @@ export function readModels(text: string) {
 }
 
 /**
- * Runs a stored suite on the models typed (architecture.md, "Test cases and suites"). Each cell is recorded in a
- * session of its own ("<case> on <model>"), so it opens on the timeline; each model's key is its endpoint's own.
+ * The judges of a suite run: "<model>" asks the page's own endpoint, "<model> @ <base URL>" that saved endpoint, each
+ * with its own key (architecture.md, "Keys belong to endpoints"); one client per judge for the whole run.
  */
-export async function runStoredSuite(suiteId: string, modelsText: string, signal: AbortSignal, onRunId: (runId: string) => void): Promise<{ ok: true } | { ok: false; message: string }> {
+function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
+  const targets = new Map<string, Promise<JudgeTarget | string>>();
+  const targetOf = (judgeModel: string): Promise<JudgeTarget | string> => {
+    let found = targets.get(judgeModel);
+    if (!found) {
+      const read = readModels(judgeModel);
+      const t = read.ok ? read.targets[0] : undefined;
+      found = t
+        ? openEndpoint(t.baseURL ?? useSettingsStore.getState().baseURL).then(({ baseURL, apiKey }) => ({ model: t.model, send: createJudgeSend({ apiKey, baseURL }) }))
+        : Promise.resolve(read.ok ? 'no model is named' : read.errors.map((e) => e.message).join(' '));
+      targets.set(judgeModel, found);
+    }
+    return found;
+  };
+  return async (check: JudgeCheck, answer: string, signal: AbortSignal): Promise<JudgeCall> => {
+    const target = await targetOf(check.judgeModel);
+    if (typeof target === 'string') return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${target}`, inputTokens: null, outputTokens: null, costUsd: null };
+    return askJudge(check, answer, target, priceFor(target.model), signal);
+  };
+}
+
+/**
+ * Runs a stored suite on the models typed, each case x model `repeats` times (architecture.md, "Test cases and
+ * suites"). Each run is recorded in a session of its own ("<case> on <model>"), so it opens on the timeline; each
+ * model's key is its endpoint's own. The suite keeps `repeats` for its next run.
+ */
+export async function runStoredSuite(suiteId: string, modelsText: string, repeats: number, signal: AbortSignal, onRunId: (runId: string) => void): Promise<{ ok: true } | { ok: false; message: string }> {
   const parsed = readModels(modelsText);
   if (!parsed.ok) return { ok: false, message: parsed.errors.map((e) => e.message).join(' ') };
   const ownBaseURL = useSettingsStore.getState().baseURL;
   const [cases, overrides] = await Promise.all([listSuiteCases(db, suiteId), readPriceOverrides(db)]);
   if (cases.length === 0) return { ok: false, message: 'This suite has no cases yet. Save a model step as a test case first.' };
+  await setSuiteRepeats(db, suiteId, repeats);
   const targets: (SuiteTarget & { baseURL: string })[] = await Promise.all(
     parsed.targets.map(async (t) => {
       const { baseURL, client } = await openEndpoint(t.baseURL ?? ownBaseURL);
@@ -59,7 +89,17 @@ export async function runStoredSuite(suiteId: string, modelsText: string, signal
       parsed.targets.map((t) => modelTargetLabel(t)),
       cases,
       targets,
-      { runAgent, validate: validator, matchAnswer: matcher.match, priceOf: (model) => priceOf(model, overrides), newId: () => crypto.randomUUID(), now: () => Date.now(), openCellSession, saveRun: (run) => putEvalRun(db, run) },
+      {
+        runAgent,
+        validate: validator,
+        matchAnswer: matcher.match,
+        judge: suiteJudges((model) => priceOf(model, overrides)),
+        priceOf: (model) => priceOf(model, overrides),
+        newId: () => crypto.randomUUID(),
+        now: () => Date.now(),
+        openCellSession,
+        saveRun: (run) => putEvalRun(db, run),
+      },
       signal,
       (run) => {
         if (!announced) {
@@ -67,6 +107,7 @@ export async function runStoredSuite(suiteId: string, modelsText: string, signal
           onRunId(run.id);
         }
       },
+      repeats,
     );
   } finally {
     matcher.dispose();

@@ -21,6 +21,15 @@ export function ChecksFieldset({ form, onChange, toolNames }: { form: CheckForm;
       <label><input type="checkbox" checked={form.matchOn} onChange={(e) => onChange({ matchOn: e.target.checked })} /> Answer matches</label>
       {form.matchOn && <label>Regular expression <input value={form.pattern} onChange={(e) => onChange({ pattern: e.target.value })} /></label>}
       <label>Max cost (USD) <input type="number" min={0} step="any" value={form.maxCost} onChange={(e) => onChange({ maxCost: e.target.value })} /></label>
+      <label><input type="checkbox" checked={form.judgeOn} onChange={(e) => onChange({ judgeOn: e.target.checked })} /> Judged by a model</label>
+      {form.judgeOn && (
+        <>
+          <label>Question <input value={form.question} placeholder="Does the answer give the temperature?" onChange={(e) => onChange({ question: e.target.value })} /></label>
+          <label>Judge model <input value={form.judgeModel} placeholder="gpt-4o-mini, or model @ https://…/v1" onChange={(e) => onChange({ judgeModel: e.target.value })} /></label>
+          <label>Threshold <input type="number" min={0} max={1} step="any" value={form.threshold} onChange={(e) => onChange({ threshold: e.target.value })} /></label>
+          <p className="hint">The judge is asked yes or no about the run&apos;s final answer; where it returns logprobs, the probability of yes must reach the threshold. Its cost is counted apart.</p>
+        </>
+      )}
     </fieldset>
   );
 }

@@ -12,7 +12,7 @@ import { ChecksFieldset } from './checks-fieldset';
 export function EditChecksDialog({ testCase, onClose }: { testCase: EvalCaseRecord; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const toolNames = [...new Set([...testCase.request.tools.map((t) => t.name), ...testCase.recorded.map((r) => r.name)])];
-  const [form, setForm] = useState<CheckForm>(() => formFromChecks(testCase.checks, { tool: toolNames[0] ?? '', schema: '{\n  "type": "object"\n}', text: '' }));
+  const [form, setForm] = useState<CheckForm>(() => formFromChecks(testCase.checks, { tool: toolNames[0] ?? '', schema: '{\n  "type": "object"\n}', text: '', judgeModel: testCase.request.model }));
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const caution = formCannotHold(testCase.checks);

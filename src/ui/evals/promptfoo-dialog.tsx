@@ -5,18 +5,23 @@ import { promptfooConfig } from '../../evals/promptfoo-config';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { downloadText } from '../shared/download';
 import { ModelsField, useModelsRead } from './models-field';
+import { readRepeats } from '../../evals/read-repeats';
+import { REPEATS_MAX, REPEATS_MIN } from '../../domain/eval-case';
 
-/** "Export as promptfoo config": the models (the last run's by default) become its providers. */
-export function PromptfooDialog({ suite, cases, initialModels, onClose }: { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; initialModels: string[]; onClose: () => void }) {
+/** "Export as promptfoo config": the models (the last run's by default) become its providers, "Repeats" its `repeat`. */
+export function PromptfooDialog({ suite, cases, initialModels, initialRepeats, onClose }: { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; initialModels: string[]; initialRepeats: number; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const baseURL = useSettingsStore((s) => s.baseURL);
   const [text, setText] = useState(initialModels.join('\n'));
+  const [repeatsText, setRepeatsText] = useState(String(initialRepeats));
   const [problem, setProblem] = useState<string | null>(null);
   const read = useModelsRead(text);
+  const repeats = readRepeats(repeatsText);
   useModal(ref);
   const save = () => {
     if (!read.ok) return setProblem(read.message);
-    const yaml = promptfooConfig(suite.name, cases, read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })));
+    if (typeof repeats === 'string') return;
+    const yaml = promptfooConfig(suite.name, cases, read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })), { repeats, ownBaseURL: baseURL });
     downloadText(`${suite.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'suite'}.promptfooconfig.yaml`, yaml, 'application/yaml');
     onClose();
   };
@@ -25,6 +30,11 @@ export function PromptfooDialog({ suite, cases, initialModels, onClose }: { suit
       <h2>Export as promptfoo config</h2>
       <form onSubmit={(e) => { e.preventDefault(); save(); }}>
         <ModelsField value={text} onChange={(t) => { setText(t); setProblem(null); }} problem={problem} />
+        <label>
+          Repeats{' '}
+          <input type="number" min={REPEATS_MIN} max={REPEATS_MAX} step={1} value={repeatsText} aria-invalid={typeof repeats === 'string'} onChange={(e) => setRepeatsText(e.target.value)} />
+        </label>
+        {typeof repeats === 'string' && <p role="alert">{repeats}</p>}
         <p className="hint">The file holds no key: promptfoo reads it from the TOOLSCOPE_API_KEY environment variable.</p>
         <div className="dialog-actions">
           <button type="submit">Download</button>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useModal } from '../shared/use-modal';
-import { checksFromForm, type CheckForm } from '../../evals/check-form';
+import { checksFromForm, NO_JUDGE, type CheckForm } from '../../evals/check-form';
 import { schemaFromArguments, type FrozenStep } from '../../evals/freeze-step';
 import { useUiStore, type SaveCaseTarget } from '../../store/ui-store';
 import { freezeSessionStep, saveTestCase, useSuites } from '../data/eval-data';
@@ -55,6 +55,8 @@ function CaseForm({ target, frozen, onDone }: { target: SaveCaseTarget; frozen: 
     matchOn: false,
     pattern: '',
     maxCost: '',
+    ...NO_JUDGE,
+    judgeModel: frozen.request.model,
   }));
   const [suite, setSuite] = useState<string>('');
   const [newSuite, setNewSuite] = useState('My suite');

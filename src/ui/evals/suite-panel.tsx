@@ -77,9 +77,9 @@ export function SuitePanel({ suite }: { suite: EvalSuiteRecord }) {
           <ResultsTable run={run} />
         </>
       )}
-      {dialog === 'run' && cases && <RunSuiteDialog suiteId={suite.id} cases={cases} initialModels={lastModels} onClose={() => setDialog(null)} />}
+      {dialog === 'run' && cases && <RunSuiteDialog suiteId={suite.id} cases={cases} initialModels={lastModels} initialRepeats={suite.repeats ?? 1} onClose={() => setDialog(null)} />}
       {editing && <EditChecksDialog key={editing.id} testCase={editing} onClose={() => setDialog(null)} />}
-      {dialog === 'promptfoo' && cases && <PromptfooDialog suite={suite} cases={cases} initialModels={lastModels} onClose={() => setDialog(null)} />}
+      {dialog === 'promptfoo' && cases && <PromptfooDialog suite={suite} cases={cases} initialModels={lastModels} initialRepeats={suite.repeats ?? 1} onClose={() => setDialog(null)} />}
     </div>
   );
 }
@@ -92,6 +92,7 @@ function checksText(c: EvalCaseRecord): string {
       case 'answer_contains': return `answer contains “${k.text}”`;
       case 'answer_matches': return `answer matches /${k.pattern}/`;
       case 'max_cost': return `costs at most $${k.usd}`;
+      case 'judge': return `judged by ${k.judgeModel}: “${k.question}”`;
     }
   });
   return `(${words.join(', ')})`;
