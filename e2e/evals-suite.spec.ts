@@ -97,8 +97,11 @@ test('save two cases from a run, run the suite on three models, open a failure, 
   expect(new Set(sent.map((r) => r.body.model))).toEqual(new Set(['mock-pass', 'mock-partial', 'mock-error']));
   await page.screenshot({ path: 'e2e/artifacts/evals-results.png' });
 
-  // A failing cell opens its run on the timeline.
+  // A failing cell opens its details; its one run opens on the timeline.
   await cell(page, 'Paris answer on mock-partial: fail').click();
+  const details = page.getByRole('region', { name: 'Paris answer on mock-partial' });
+  await expect(details).toContainText('The answer does not contain “18 °C”.');
+  await details.getByRole('button', { name: 'Run 1' }).click();
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-kind="request"]').first()).toBeVisible();
   // Its session is a test run's: out of the Sessions list until "Show test runs".
@@ -126,7 +129,7 @@ test('save two cases from a run, run the suite on three models, open a failure, 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export suite' }).click()]);
   const fileText = readFileSync(await download.path(), 'utf8');
-  expect(JSON.parse(fileText)).toMatchObject({ format: 'toolscope-suite', version: 2 });
+  expect(JSON.parse(fileText)).toMatchObject({ format: 'toolscope-suite', version: 3, repeats: 1 });
   expect(fileText).not.toContain('sk-test');
 
   // A fresh profile: import the file and run the suite again, with the same verdicts.

@@ -22,8 +22,8 @@ export type SchemaArgsValidator = (schema: Record<string, unknown>, args: unknow
 /** Asks a judge check's model about the answer (evals/judge.ts); the runner keeps each call for its cost apart. */
 export type CaseJudge = (check: JudgeCheck, answer: string) => Promise<JudgeCall>;
 
-/** Where no judge can be reached (a caller that offers none), a judge check fails with the reason. */
-const noJudge: CaseJudge = async (check) => ({ model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: no judge can be reached from here`, inputTokens: null, outputTokens: null, costUsd: null });
+/** Where no judge can be reached (a caller that offers none), a judge check fails with the reason; nothing was sent. */
+const noJudge: CaseJudge = async (check) => ({ model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: no judge can be reached from here`, inputTokens: null, outputTokens: null, costUsd: 0 });
 
 /**
  * The failed checks of a run in words; [] is a pass. An error fails the case whatever the checks say, and it is the

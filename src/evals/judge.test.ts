@@ -43,6 +43,6 @@ describe('a model as judge', () => {
       throw new Error('The endpoint answered 500 (Internal Server Error).');
     };
     const failed = await askJudge(check, 'x', { model: 'judge-m', send: broken }, null, new AbortController().signal);
-    expect(failed).toMatchObject({ verdict: 'failed', words: 'The judge (judge-m) failed: The endpoint answered 500 (Internal Server Error).', costUsd: null });
+    expect(failed).toMatchObject({ verdict: 'failed', words: 'The judge (judge-m) failed: The endpoint answered 500 (Internal Server Error).', costUsd: 0, inputTokens: null });
   });
 });

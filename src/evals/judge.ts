@@ -74,14 +74,17 @@ export function readJudgeReply(check: JudgeCheck, reply: JudgeReply): Pick<Judge
   return { verdict: 'failed', probability: null, words: `${who} failed: it answered ${said === '' ? 'nothing' : `“${said}”`}, not yes or no` };
 }
 
-/** Asks the judge; every failure becomes a "failed" call with the reason in words. The cost is the judge's own. */
+/**
+ * Asks the judge; every failure becomes a "failed" call with the reason in words. The cost is the judge's own; a
+ * request the endpoint refused (an HTTP error, no answer) is not billed, so it costs $0, with no tokens reported.
+ */
 export async function askJudge(check: JudgeCheck, answer: string, target: JudgeTarget, price: ModelPrice | null, signal: AbortSignal): Promise<JudgeCall> {
   try {
     const reply = await target.send(judgeRequest(check, target.model, answer), signal);
     return { model: check.judgeModel, ...readJudgeReply(check, reply), ...judgeTokens(reply, price) };
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${reason}`, inputTokens: null, outputTokens: null, costUsd: null };
+    return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${reason}`, inputTokens: null, outputTokens: null, costUsd: 0 };
   }
 }
 

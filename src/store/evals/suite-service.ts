@@ -43,7 +43,7 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
   };
   return async (check: JudgeCheck, answer: string, signal: AbortSignal): Promise<JudgeCall> => {
     const target = await targetOf(check.judgeModel);
-    if (typeof target === 'string') return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${target}`, inputTokens: null, outputTokens: null, costUsd: null };
+    if (typeof target === 'string') return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${target}`, inputTokens: null, outputTokens: null, costUsd: 0 };
     return askJudge(check, answer, target, priceFor(target.model), signal);
   };
 }

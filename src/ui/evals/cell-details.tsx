@@ -14,7 +14,10 @@ export function CellDetails({ cell, onClose }: { cell: TableCell; onClose: () =>
   const setTab = useUiStore((s) => s.setTab);
   const ref = useRef<HTMLElement>(null);
   const name = `${cell.caseName} on ${cell.model}`;
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  // A block body: newer browsers return a promise from scrollIntoView, which React would call as the effect's cleanup.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const openRun = (run: EvalCell) => {
     if (!run.sessionId) return;
     selectSession(run.sessionId);
