@@ -4,6 +4,7 @@ import type { AssistantMessage } from '../domain/messages';
 import type { StandingAnswer } from '../agent/pause';
 import type { ToolscopeDB } from './database';
 import type { EventRecord } from './records';
+import { closeCutRun } from './close-cut-run';
 import { loadPathRecords } from './messages-repo';
 
 /**
@@ -49,12 +50,8 @@ export async function endsPaused(db: ToolscopeDB, sessionId: string): Promise<bo
 export async function closePausedRun(db: ToolscopeDB, sessionId: string, runId: string): Promise<void> {
   await db.transaction('rw', db.runs, db.events, async () => {
     const run = await db.runs.get(runId);
-    if (!run || run.finishedAt !== null) return;
-    const last = await db.events.where('[runId+seq]').between([runId, Dexie.minKey], [runId, Dexie.maxKey]).last();
-    const t = last?.t ?? 0;
-    const finished: EventRecord = { type: 'run_finished', stopReason: 'cancelled', usage: run.usage, runId, seq: (last?.seq ?? -1) + 1, t, sessionId, recovered: true };
-    await db.events.put(finished);
-    await db.runs.put({ ...run, finishedAt: run.startedAt + t, stopReason: 'cancelled', interrupted: true });
+    if (!run || run.finishedAt !== null || run.sessionId !== sessionId) return;
+    await closeCutRun(db, run, 0);
   });
 }
 

@@ -11,16 +11,16 @@
  *   run_finished event flagged `recovered: true` so the timeline shows where it stopped;
  * - the session becomes 'interrupted' with recounted messageCount/toolCallCount (updatedAt unchanged).
  */
-import Dexie from 'dexie';
 import type { ToolMessage, ToolOutcome } from '../domain/messages';
 import { type ToolscopeDB, sessionTables } from './database';
 import { findHistoryProblems } from '../domain/history-check';
 import { sessionMessages } from './messages-repo';
-import type { EventRecord, MessageRecord, ToolCallRecord, ToolCallStatus } from './records';
+import type { MessageRecord, ToolCallRecord, ToolCallStatus } from './records';
 import { isLiveStatus } from '../domain/session';
 import { sessionsStoredLive } from './live-sessions';
 import { isRunLocked } from './run-lock';
 import { endsPaused } from './paused-run';
+import { closeCutRun } from './close-cut-run';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
 
@@ -138,16 +138,7 @@ export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: R
     await db.toolCalls.bulkPut(changed);
 
     const runs = await db.runs.where('sessionId').equals(sessionId).filter((r) => r.finishedAt === null).toArray();
-    for (const run of runs) {
-      const last = await db.events.where('[runId+seq]').between([run.id, Dexie.minKey], [run.id, Dexie.maxKey]).last();
-      const t = last?.t ?? Math.max(0, now - run.startedAt);
-      const finished: EventRecord = {
-        type: 'run_finished', stopReason: 'cancelled', usage: run.usage, runId: run.id, seq: (last?.seq ?? -1) + 1, t,
-        sessionId, recovered: true,
-      };
-      await db.events.put(finished);
-      await db.runs.put({ ...run, finishedAt: run.startedAt + t, stopReason: 'cancelled', interrupted: true });
-    }
+    for (const run of runs) await closeCutRun(db, run, Math.max(0, now - run.startedAt));
 
     await db.sessions.update(sessionId, {
       status: 'interrupted',
