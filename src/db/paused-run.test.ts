@@ -19,7 +19,7 @@ async function pausedSession(id: string) {
   const run = runEmitter(`${id}-r`, p);
   run.emit({ type: 'run_started', sessionId: id, model: 'm', startedAt: 100 });
   run.emit({ type: 'message_appended', message: userMsg(`${id}-u`, 'go') });
-  run.emit({ type: 'run_paused', point: { at: 'request', body: { model: 'm', messages: [] } } });
+  run.emit({ type: 'run_paused', point: { at: 'request', turn: 1, body: '{"model":"m","messages":[]}' } });
   await p.flush();
   return `${id}-r`;
 }
