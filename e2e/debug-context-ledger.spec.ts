@@ -13,6 +13,7 @@ import { openConfiguredApp } from './support/configured-app';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { expect, test } from './support/mcp-pair';
 import { addMcpServer } from './support/mcp-tools-tab';
+import { typeTokenPrices } from './support/token-prices';
 
 type WireTool = { function: { name: string; description?: string; parameters?: unknown } };
 type WireMessage = { role: string; content?: string | null; tool_calls?: { function: { name: string; arguments: string } }[] };
@@ -98,13 +99,7 @@ test('a model turn shows what filled its request by source, and the run its cost
   await expectNoAxeViolations(page, 'context ledger');
 
   // Two prices of one's own, typed into Settings as a person does.
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
-  await settings.getByRole('textbox', { name: 'Token prices' }).fill('cheap-model: 0.1 - 0.4\ndear-model: 30 - 120');
-  await settings.getByRole('button', { name: 'Apply trace settings' }).click();
-  await expect(settings.getByRole('status')).toHaveText('Trace settings applied.');
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(settings).toBeHidden();
+  await typeTokenPrices(page, 'cheap-model: 0.1 - 0.4\ndear-model: 30 - 120');
 
   const requestsBefore = mock.requests.length;
   await details.getByRole('button', { name: 'Close details' }).click();

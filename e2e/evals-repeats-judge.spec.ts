@@ -5,6 +5,8 @@ import type { ChatRequest, StaticStep } from './server/mock-server';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
+import { importSuiteInFreshProfile } from './support/suite-import';
+import { typeTokenPrices } from './support/token-prices';
 
 /**
  * Repeats and a model as judge (architecture.md, "Test cases and suites"): cases saved from a real session, one with
@@ -128,13 +130,7 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   await saveCase(page, 1, 'Judge down', judgedBy('mock-judge-down'));
 
   // Prices of one's own: the two case models cheap, the judges dear, so the judge's share shows.
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
-  await settings.getByRole('textbox', { name: 'Token prices' }).fill('mock-alt: 1 - 2\nmock-bad: 1 - 2\nmock-judge-yes: 100 - 100\nmock-judge-no: 100 - 100');
-  await settings.getByRole('button', { name: 'Apply trace settings' }).click();
-  await expect(settings.getByRole('status')).toHaveText('Trace settings applied.');
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(settings).toBeHidden();
+  await typeTokenPrices(page, 'mock-alt: 1 - 2\nmock-bad: 1 - 2\nmock-judge-yes: 100 - 100\nmock-judge-no: 100 - 100');
 
   await page.getByRole('tab', { name: 'Tests' }).click();
   await expect(page.getByRole('heading', { name: 'Weather' })).toBeVisible();
@@ -184,19 +180,14 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   expect(fileText).toContain('"kind": "judge"');
 
   // A fresh profile: the file's Repeats is where "Run suite" starts; the same verdict kinds come back.
-  const fresh = await browser.newContext({ baseURL });
-  const other = await fresh.newPage();
-  await openConfiguredApp(other, mock);
-  await other.getByRole('tab', { name: 'Tests' }).click();
-  await other.getByLabel('Import suite file').setInputFiles({ name: 'weather.toolscope-suite.json', mimeType: 'application/json', buffer: Buffer.from(fileText) });
-  await expect(other.getByText('Imported the suite "Weather".')).toBeVisible();
+  const { page: other, close } = await importSuiteInFreshProfile(browser, baseURL, mock, fileText);
   mock.configure({ defaultStep: models() });
   await other.getByRole('button', { name: 'Run suite' }).click();
   await expect(other.getByRole('dialog', { name: 'Run suite' }).getByRole('spinbutton', { name: 'Repeats' })).toHaveValue('3');
   await other.getByRole('dialog', { name: 'Run suite' }).getByRole('button', { name: 'Cancel' }).click();
   await runSuite(other, 'mock-alt\nmock-bad', null);
   await expectVerdicts(other);
-  await fresh.close();
+  await close();
 
   // Reload mid-suite: the held runs end stopped, none passes, and progress still counts runs.
   const heldFrom = mock.requests.length;

@@ -4,6 +4,7 @@ import { test, expect } from './fixtures';
 import type { ChatRequest, StaticStep } from './server/mock-server';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
+import { importSuiteInFreshProfile } from './support/suite-import';
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 
 /**
@@ -133,13 +134,8 @@ test('save two cases from a run, run the suite on three models, open a failure, 
   expect(fileText).not.toContain('sk-test');
 
   // A fresh profile: import the file and run the suite again, with the same verdicts.
-  const fresh = await browser.newContext({ baseURL });
-  const other = await fresh.newPage();
-  await openConfiguredApp(other, mock);
-  await other.getByRole('tab', { name: 'Tests' }).click();
-  await other.getByLabel('Import suite file').setInputFiles({ name: 'weather.toolscope-suite.json', mimeType: 'application/json', buffer: Buffer.from(fileText) });
-  await expect(other.getByText('Imported the suite "Weather".')).toBeVisible();
+  const { page: other, close } = await importSuiteInFreshProfile(browser, baseURL, mock, fileText);
   await runSuite(other, 'mock-pass\nmock-partial\nmock-error');
   await expectThreeModelResults(other);
-  await fresh.close();
+  await close();
 });
