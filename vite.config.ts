@@ -20,7 +20,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.
   worker: { format: 'es', plugins: () => [exportValidatorsPlugin()] },
-  build: { target: 'es2022', sourcemap: false },
+  build: { target: 'es2022', sourcemap: false, modulePreload: false },
   test: {
     environment: 'node',
     testTimeout: 20000,

@@ -5,6 +5,7 @@ import { startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/shared/chat-link';
 import { startAddressSync } from './store/address-sync';
 import { takeSignInCallback } from './store/mcp/sign-in/sign-in-callback';
+import { nextTask } from './store/next-task';
 
 /**
  * Starts the app; loaded by main.tsx once the storage backend is chosen and the stand-in first screen is painted
@@ -18,9 +19,13 @@ export function mountApp(root: Root): void {
   const signInCallback = takeSignInCallback(window);
   if (signInCallback !== null) void import('./store/mcp/sign-in/sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
   installShowInTimelineListener();
-  void startApp().then(() => {
+  void startApp().then(async () => {
     // The address is read before the first render, so a reload draws the session it was on, not the empty chat.
+    // Each in a task of its own: writing the address (history.replaceState) and scheduling the render joined the
+    // last start-up step's task into one long one.
+    await nextTask();
     startAddressSync();
+    await nextTask();
     startTransition(() => {
       root.render(
         <StrictMode>

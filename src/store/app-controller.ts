@@ -1,5 +1,7 @@
 import { db } from '../db/database';
 import { sessionsStoredLive } from '../db/live-sessions';
+import { createInSlices, nativeVersionOf } from '../db/create-in-slices';
+import { storageBackend } from '../db/storage-backend';
 import type { RunController } from './run/run-controller';
 import { flushOnHide } from './run/flush-on-hide';
 import { useSettingsStore } from './settings/settings-store';
@@ -61,6 +63,18 @@ export function startApp(): Promise<void> {
     // tool modules stay out of the initial bundle; asked for now and used after the repair, so their download runs
     // beside the reads below instead of after them (the shell waits for start-up: architecture.md, "First load").
     const builtins = Promise.all([import('../db/seed-builtins'), import('../tools/builtin-specs')]).catch(() => null);
+    // On a first visit the tables are created a few per task (db/create-in-slices.ts); then the database is opened
+    // before the first read, so opening and the reads that wait for it run in tasks of their own rather than one
+    // long one. A failed open is undone, so the first read opens again and reports the browser's own error.
+    if (storageBackend().kind === 'indexeddb' && typeof indexedDB !== 'undefined') {
+      await createInSlices(indexedDB, db.name, nativeVersionOf(db), db.tables.map((t) => t.schema));
+      await nextTask();
+    }
+    await db.open().then(
+      () => undefined,
+      () => db.close({ disableAutoOpen: false }),
+    );
+    await nextTask();
     await settingsLoaded();
     await nextTask();
     // The repair code loads only when a closed page left a session live; most loads have none.

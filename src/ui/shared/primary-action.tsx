@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
  * One primary action per view (architecture.md, "Visual system"): in the chat, Send is the primary unless a card
@@ -12,9 +12,13 @@ const PrimaryContext = createContext<PrimaryClaims | null>(null);
 
 export function PrimaryActionScope({ children }: { children: ReactNode }) {
   const [claims, setClaims] = useState<readonly string[]>([]);
+  // Claims land as a transition: an update made in a layout effect is synchronous, and React then renders it and
+  // runs every passive effect of the tree inside the commit's task — the whole shell's on the first mount, one long
+  // task at start-up (architecture.md, "Start-up"). Until a claim lands the card is drawn secondary, so two
+  // primaries are still never drawn together.
   const claim = useCallback((id: string) => {
-    setClaims((c) => [...c, id]);
-    return () => setClaims((c) => c.filter((x) => x !== id));
+    startTransition(() => setClaims((c) => [...c, id]));
+    return () => startTransition(() => setClaims((c) => c.filter((x) => x !== id)));
   }, []);
   const value = useMemo(() => ({ holder: claims[0] ?? null, claim }), [claims, claim]);
   return <PrimaryContext value={value}>{children}</PrimaryContext>;
@@ -28,7 +32,7 @@ export function usePrimaryClaim(active = true): boolean {
   const scope = use(PrimaryContext);
   const id = useId();
   const claim = scope?.claim;
-  // Before paint, so Send and a card are never drawn primary together.
+  // A layout effect, so the claim is made before paint (it lands with the next transition; see the scope).
   useLayoutEffect(() => (active && claim ? claim(id) : undefined), [active, claim, id]);
   return scope === null || (active && scope.holder === id);
 }
