@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { IMPORT_ACCEPT, useImportState } from '../shared/import-state';
 import './io.css';
 
@@ -11,7 +11,8 @@ export function ImportButton() {
   const requestImport = useImportState((s) => s.requestImport);
   const setPicker = useImportState((s) => s.setPicker);
   // One file chooser for every way in: "Open a file" opens this one, so both go through the same checks.
-  useEffect(() => {
+  // In the commit, so the first screen's "Open a file" finds the picker from its first paint on.
+  useLayoutEffect(() => {
     setPicker(() => input.current?.click());
     return () => setPicker(null);
   }, [setPicker]);
