@@ -9,7 +9,7 @@ import { parseAddress } from './domain/app-address';
 import './ui/styles.css';
 
 /**
- * Start-up (architecture.md, "Start-up"): paint first, then storage, then the app, each step its own task.
+ * Start-up (speed-and-tests.md, "Start-up"): paint first, then storage, then the app, each step its own task.
  * 1. The stand-in first screen, from this chunk alone (React and a few lines): no database, no Dexie yet.
  * 2. Where data lives, chosen before anything opens the database: a browser that refuses IndexedDB (some private
  *    modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the

@@ -9,7 +9,7 @@ import { nextTask } from './store/next-task';
 
 /**
  * Starts the app; loaded by main.tsx once the storage backend is chosen and the stand-in first screen is painted
- * (architecture.md, "Start-up"). The real shell replaces the stand-in only once start-up has written what it writes
+ * (speed-and-tests.md, "Start-up"). The real shell replaces the stand-in only once start-up has written what it writes
  * (saved settings loaded, sessions a closed page left running repaired, built-in tools seeded), so nothing clicked or
  * typed on it is undone or raced by those writes. Drawn as a transition, so React renders it in slices that leave
  * the main thread free between them; the stand-in stays on screen until the commit.

@@ -25,7 +25,6 @@ export function createInSlices(
   version: number,
   schemas: readonly TableSchema[],
   budgetMs = 4,
-  now: () => number = () => performance.now(),
 ): Promise<SlicedCreation> {
   return new Promise((resolve) => {
     let outcome: SlicedCreation = 'exists';
@@ -49,12 +48,12 @@ export function createInSlices(
       const idb = req.result;
       let next = 0;
       const slice = () => {
-        const start = now();
+        const start = performance.now();
         let last: IDBObjectStore | null = null;
         do {
           const schema = schemas[next++];
           if (schema) last = createStore(idb, schema);
-        } while (next < schemas.length && now() - start < budgetMs);
+        } while (next < schemas.length && performance.now() - start < budgetMs);
         if (next < schemas.length && last) last.count().onsuccess = slice;
       };
       try {

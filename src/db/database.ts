@@ -139,7 +139,7 @@ export function sessionTables(d: ToolscopeDB) {
  * versions without an upgrade is declared once, at its highest number, with their changes merged in order (a later
  * change to a table wins, `null` still deletes): Dexie (3+) upgrades from the schema the browser actually holds, so
  * a database left at any version in the run reaches the same tables and indexes. Declaring each version costs Dexie
- * work on every table, on the main thread while the page starts (architecture.md, "Start-up"), so fewer is faster.
+ * work on every table, on the main thread while the page starts (speed-and-tests.md, "Start-up"), so fewer is faster.
  */
 export function declaredSchemaSteps(last = Infinity): SchemaStep[] {
   const out: SchemaStep[] = [];

@@ -53,7 +53,7 @@ export function settingsLoaded(): Promise<void> {
 
 /**
  * Once per page: load settings, then repair sessions a closed or reloaded page left running, then seed the built-in
- * tools. Each step starts in a task of its own (architecture.md, "Start-up"): the stand-in first screen is on
+ * tools. Each step starts in a task of its own (speed-and-tests.md, "Start-up"): the stand-in first screen is on
  * screen meanwhile, and no step joins another into one long task.
  */
 export function startApp(): Promise<void> {

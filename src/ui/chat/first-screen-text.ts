@@ -1,6 +1,6 @@
 /**
  * The first screen's words, shared by the real first screen and the start-up stand-in that paints before the app's
- * code and storage are ready (architecture.md, "Start-up"): both draw the same paragraphs, so the switch moves nothing.
+ * code and storage are ready (speed-and-tests.md, "Start-up"): both draw the same paragraphs, so the switch moves nothing.
  */
 export const WELCOME_TEXT = 'Welcome to Toolscope. To start, add your API key and choose an endpoint and model. The key stays in this browser.';
 export const DEMO_OFFER_TEXT = 'No key yet? Try the demo: a scripted model that runs in this page, with the real tools, approvals, timeline and export.';

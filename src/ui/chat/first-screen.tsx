@@ -24,13 +24,13 @@ export function FirstScreen() {
   // The welcome's "Open settings" is the view's one primary; Send steps down while it shows.
   const primary = usePrimaryClaim(welcome);
   const openSettings = useUiStore((s) => s.openSettings);
-  // The next load's start-up stand-in draws this same screen before the settings are read (architecture.md, "Start-up").
+  // The next load's start-up stand-in draws this same screen before the settings are read (speed-and-tests.md, "Start-up").
   useEffect(() => {
     if (loaded) writeFirstScreenHint(welcome ? 'welcome' : demo ? 'demo' : 'ready');
   }, [loaded, welcome, demo]);
   const openFile = (
     // Read when clicked, not subscribed to: the picker is registered while the shell mounts, and a subscription
-    // re-rendered this screen synchronously inside the first mount's effects (architecture.md, "Start-up").
+    // re-rendered this screen synchronously inside the first mount's effects (speed-and-tests.md, "Start-up").
     <button type="button" onClick={() => useImportState.getState().openPicker?.()}>
       Open a file
     </button>

@@ -14,7 +14,7 @@ export function PrimaryActionScope({ children }: { children: ReactNode }) {
   const [claims, setClaims] = useState<readonly string[]>([]);
   // Claims land as a transition: an update made in a layout effect is synchronous, and React then renders it and
   // runs every passive effect of the tree inside the commit's task — the whole shell's on the first mount, one long
-  // task at start-up (architecture.md, "Start-up"). Until a claim lands the card is drawn secondary, so two
+  // task at start-up (speed-and-tests.md, "Start-up"). Until a claim lands the card is drawn secondary, so two
   // primaries are still never drawn together.
   const claim = useCallback((id: string) => {
     startTransition(() => setClaims((c) => [...c, id]));

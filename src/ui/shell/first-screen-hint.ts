@@ -2,7 +2,7 @@ import type { FirstScreenKind } from '../chat/first-screen-text';
 
 /**
  * Which first screen this browser showed last, kept in localStorage so the start-up stand-in can draw the same one
- * before the settings are read from IndexedDB (architecture.md, "Start-up"). A hint only: it holds no setting and
+ * before the settings are read from IndexedDB (speed-and-tests.md, "Start-up"). A hint only: it holds no setting and
  * no secret, a wrong or missing one costs a changed paragraph once, and a browser refusing localStorage gets the
  * welcome (a new visitor's screen).
  */

@@ -4,7 +4,7 @@ import {
 
 /**
  * What the page paints first, before the app's code (Dexie, the stores) has loaded and before any IndexedDB work
- * (architecture.md, "Start-up"): the app's frame and its first screen as the last load showed it, in the app's own
+ * (speed-and-tests.md, "Start-up"): the app's frame and its first screen as the last load showed it, in the app's own
  * classes, so the real shell replaces it without moving anything. Its controls are pictures of the real ones (inert,
  * hidden from assistive technology, no names tests or people could reach): nothing typed or clicked here can be
  * lost when the real shell takes over. Only the heading and the paragraphs are read out, with the page marked busy.
