@@ -3,7 +3,8 @@
 // machine) and it needs neither the build nor the other stages, so it no longer holds up the stage that waited for
 // it. The conformance suite and the Firefox/WebKit journey wait on their own processes and sockets, so they share a
 // stage with the unit tests. Each script's time since the start is printed when it ends, so a slow `.ci/run` says
-// which stage grew.
+// which stage grew. A script that fails has the end of its own output printed again after everything else: scripts of
+// one stage print side by side, so the lines that say why one failed are otherwise buried under another's.
 import { spawn } from 'node:child_process';
 
 const BESIDE = 'test:promptfoo';
@@ -11,13 +12,24 @@ const STAGES = [['typecheck', 'lint'], ['build'], ['test:unit', 'test:conformanc
 
 const started = Date.now();
 const children = new Set();
+/** The last bytes each script printed, kept to say why it failed. */
+const tails = new Map();
+const TAIL_BYTES = 16_384;
+const TAIL_LINES = 60;
+
+function keepTail(name, chunk) {
+  const kept = (tails.get(name) ?? '') + chunk.toString('utf8');
+  tails.set(name, kept.length > TAIL_BYTES ? kept.slice(-TAIL_BYTES) : kept);
+}
 
 /** Runs one npm script; resolves with its exit code and prints its time. */
 function run(name) {
   return new Promise((resolve) => {
     // Each script in a process group of its own, so ending it ends what it started (servers, browsers).
-    const child = spawn('npm', ['run', name], { stdio: 'inherit', detached: true });
+    const child = spawn('npm', ['run', name], { stdio: ['inherit', 'pipe', 'pipe'], detached: true });
     children.add(child);
+    child.stdout.on('data', (chunk) => { process.stdout.write(chunk); keepTail(name, chunk); });
+    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); keepTail(name, chunk); });
     child.on('close', (code) => {
       children.delete(child);
       console.log(`[time] ${name}: ${Math.round((Date.now() - started) / 1000)} s (exit ${code ?? 1})`);
@@ -44,5 +56,9 @@ for (const stage of STAGES) {
 // A stage failed: the check beside it is not waited for.
 if (failed.length > 0) stopAll();
 await beside;
+for (const name of failed) {
+  const lines = (tails.get(name) ?? '').split('\n');
+  console.error(`\n--- the end of ${name}'s output ---\n${lines.slice(-TAIL_LINES).join('\n')}`);
+}
 if (failed.length > 0) console.error(`failed: ${failed.join(', ')}`);
 process.exit(failed.length > 0 ? 1 : 0);
