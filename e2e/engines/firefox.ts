@@ -40,6 +40,9 @@ export async function launchFirefox(): Promise<Engine> {
     executablePath: FIREFOX_PATH,
     headless: true,
     protocol: 'webDriverBiDi',
+    // Beside the unit tests on a fresh 2-core machine, a start (a new profile each time) is not bounded by
+    // puppeteer's default 30 s; the journey's own steps keep their limits.
+    timeout: 120_000,
     // The journey watches a run from a second tab, which is in the background: like Playwright's Chromium flags
     // (--disable-background-timer-throttling, --disable-renderer-backgrounding), no timer budget and no lowered
     // process priority for background tabs, which on a busy 2-core machine held the watching tab for half a minute.

@@ -49,10 +49,11 @@ async function runEngine(key: string, launch: () => Promise<Engine>, appUrl: str
   let step = 'launch';
   try {
     engine = await launch();
-    process.stdout.write(`${engine.name} ${engine.version}\n`);
+    process.stdout.write(`${engine.name} ${engine.version} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
     await smokeJourney(engine.page, appUrl, mock, tmp, (s) => {
       step = s;
-      process.stdout.write(`  · ${s}\n`);
+      // When each step began: on a busy machine the slowest step says where a failure's time went.
+      process.stdout.write(`  · ${s} (at ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
     });
     process.stdout.write(`  ✓ ${engine.name}: journey passed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return true;
