@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { clientMetadataPlugin } from './build/client-metadata';
+import { compileHintsPlugin } from './build/compile-hints';
 import { cspPlugin, devCspPlugin } from './build/csp';
 import { exportValidatorsPlugin } from './build/export-validators';
 import { hostCachePlugin } from './build/host-cache';
@@ -15,7 +16,7 @@ export default defineConfig({
   // Relative asset URLs: the built page works from any path on any static host (/, /any/sub/path/).
   base: './',
   // sideEffectFreePlugin: src/store/mcp/ behind one face without growing the first load (build/side-effect-free.ts).
-  plugins: [react(), clientMetadataPlugin(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), serviceWorkerPlugin(), sideEffectFreePlugin(), hostCachePlugin()],
+  plugins: [react(), clientMetadataPlugin(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), compileHintsPlugin(), serviceWorkerPlugin(), sideEffectFreePlugin(), hostCachePlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.
