@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startUpChunks, type HintableChunk } from './compile-hints';
 
-const chunk = (fileName: string, moduleIds: string[], imports: string[] = []): HintableChunk => ({ type: 'chunk', fileName, code: 'x()', moduleIds, imports });
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = []): HintableChunk => ({ type: 'chunk', fileName, moduleIds, imports });
 
 describe('startUpChunks', () => {
   it('takes the chunks holding a start-up module and what they import statically, not the screens loaded later', () => {

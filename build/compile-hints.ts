@@ -24,12 +24,12 @@ const START_MODULES: readonly RegExp[] = [
   /\/src\/tools\/builtin-specs\.ts$/,
 ];
 
-/** The part of a built chunk this needs (Rollup's and Rolldown's OutputChunk both have it). */
-export type HintableChunk = { type: 'chunk'; fileName: string; code: string; moduleIds: readonly string[]; imports: readonly string[] };
+/** The part of a built chunk the choice reads (Rollup's and Rolldown's OutputChunk both have it). */
+export type HintableChunk = { type: 'chunk'; fileName: string; moduleIds: readonly string[]; imports: readonly string[] };
 type BundleFile = HintableChunk | { type: 'asset'; fileName: string };
 
 /** The start-up chunks of a bundle: those holding a start-up module, and what they import statically. */
-export function startUpChunks(bundle: Readonly<Record<string, BundleFile>>, startModules: readonly RegExp[] = START_MODULES): string[] {
+export function startUpChunks(bundle: Readonly<Record<string, BundleFile>>): string[] {
   const chunks = new Map<string, HintableChunk>();
   for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
   const found = new Set<string>();
@@ -41,7 +41,7 @@ export function startUpChunks(bundle: Readonly<Record<string, BundleFile>>, star
   };
   for (const chunk of chunks.values()) {
     const normalized = chunk.moduleIds.map((id) => id.replace(/\\/g, '/'));
-    if (normalized.some((id) => startModules.some((m) => m.test(id)))) visit(chunk.fileName);
+    if (normalized.some((id) => START_MODULES.some((m) => m.test(id)))) visit(chunk.fileName);
   }
   return [...found].sort();
 }

@@ -47,15 +47,16 @@ async function runEngine(key: string, launch: () => Promise<Engine>, appUrl: str
   const tmp = mkdtempSync(join(tmpdir(), `toolscope-${key}-`));
   let engine: Engine | null = null;
   let step = 'launch';
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
   try {
     engine = await launch();
-    process.stdout.write(`${engine.name} ${engine.version} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    process.stdout.write(`${engine.name} ${engine.version} (started in ${seconds()} s)\n`);
     await smokeJourney(engine.page, appUrl, mock, tmp, (s) => {
       step = s;
       // When each step began: on a busy machine the slowest step says where a failure's time went.
-      process.stdout.write(`  · ${s} (at ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      process.stdout.write(`  · ${s} (at ${seconds()} s)\n`);
     });
-    process.stdout.write(`  ✓ ${engine.name}: journey passed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(`  ✓ ${engine.name}: journey passed in ${seconds()} s\n`);
     return true;
   } catch (err) {
     process.stdout.write(`  ✗ ${engine?.name ?? key}: failed at "${step}": ${err instanceof Error ? `${err.name}: ${err.message} ${(err.stack ?? "").split("\n").slice(1, 4).join(" | ")}` : String(err)}\n`);
