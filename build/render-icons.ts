@@ -10,6 +10,7 @@ const OUT: { svg: string; png: string; size: number }[] = [
   { svg: 'icon.svg', png: 'icon-192.png', size: 192 },
   { svg: 'icon.svg', png: 'icon-512.png', size: 512 },
   { svg: 'icon.svg', png: 'apple-touch-icon.png', size: 180 },
+  { svg: 'icon.svg', png: 'icon-32.png', size: 32 },
   { svg: 'maskable.svg', png: 'maskable-512.png', size: 512 },
 ];
 

@@ -73,3 +73,34 @@ test('an update announced while a run is going does not reload the page; Reload 
   await expect(reloadHere).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
 });
+
+/** What the page looked like each time it asked for the service worker (recorded by an init script). */
+type Registration = { standIn: boolean; shellDrawn: boolean };
+const registrations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { registrations?: Registration[] }).registrations ?? []);
+
+test('the service worker is asked for only once start-up is over, on a first visit and on a reload it serves', async ({ page }) => {
+  host = await startStaticHost(DIST, '/');
+  // Precaching every file beside start-up made each start-up task longer on a busy machine (speed-and-tests.md,
+  // "Start-up"): the page asks for the worker only after the real shell replaced the stand-in.
+  await page.addInitScript(() => {
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args: Parameters<typeof register>) {
+      const w = window as unknown as { registrations?: Registration[] };
+      (w.registrations ??= []).push({
+        standIn: document.querySelector('[aria-busy="true"]') !== null,
+        shellDrawn: document.querySelector('.settings-button:not([aria-hidden])') !== null,
+      });
+      return register.apply(this, args);
+    };
+  });
+  await page.goto(host.url);
+  await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeVisible();
+  await expect.poll(() => workerState(page), { timeout: 45_000 }).toBe('activated');
+  expect(await registrations(page)).toEqual([{ standIn: false, shellDrawn: true }]);
+
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(() => registrations(page)).toEqual([{ standIn: false, shellDrawn: true }]);
+  await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeEnabled();
+});

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { checkIndexedDB } from './db/storage-errors';
 import { selectMemoryBackend } from './db/storage-backend';
 import { registerServiceWorker } from './ui/shell/app-update';
+import { afterStartUp } from './ui/shell/after-start-up';
 import { StartingShell } from './ui/shell/starting-shell';
 import { readFirstScreenHint } from './ui/shell/first-screen-hint';
 import { nextTask } from './store/next-task';
@@ -16,6 +17,7 @@ import './ui/styles.css';
  *    database is imported statically here, so the database module cannot load before the choice is made.
  * 3. Dexie's evaluation, the database module, the app's stores, its screens, then start-up's reads and writes, with
  *    a yield between each, and the real shell drawn over the stand-in once they are done (mount-app.tsx).
+ * Settles once the real shell is drawn (or start-up failed).
  */
 async function boot(): Promise<void> {
   const element = document.getElementById('root');
@@ -41,9 +43,9 @@ async function boot(): Promise<void> {
   await nextTask();
   const { mountApp } = await import('./mount-app');
   await nextTask();
-  mountApp(root);
+  await mountApp(root);
 }
 
-void boot();
-// Built pages only (the dev server has no sw.js). After load, so precaching does not compete with the first paint.
-if (import.meta.env.PROD) window.addEventListener('load', registerServiceWorker, { once: true });
+const started = boot();
+// Built pages only (the dev server has no sw.js). After start-up, so precaching every file does not compete with it.
+if (import.meta.env.PROD) void afterStartUp(started, window).then(registerServiceWorker);
