@@ -24,7 +24,7 @@ export function mountApp(root: Root): Promise<void> {
   const signInCallback = takeSignInCallback(window);
   if (signInCallback !== null) void import('./store/mcp/sign-in/sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
   installShowInTimelineListener();
-  startApp().then(async () => {
+  void startApp().then(async () => {
     // The address is read before the first render, so a reload draws the session it was on, not the empty chat.
     // Each in a task of its own: writing the address (history.replaceState) and scheduling the render joined the
     // last start-up step's task into one long one.
@@ -39,7 +39,11 @@ export function mountApp(root: Root): Promise<void> {
         </StrictMode>,
       );
     });
-  }, drawn); // A start-up that failed is over too: nothing waiting for it waits forever.
+  }).catch((err: unknown) => {
+    // A start-up that failed is over too: nothing waiting for it waits forever. The error still surfaces.
+    drawn();
+    throw err;
+  });
   return shellDrawn;
 }
 
