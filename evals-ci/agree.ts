@@ -3,7 +3,8 @@
  * own runner (evals/run-suite.ts: the agent loop, the recorded tools, the checks) and the same suite exported as a
  * promptfoo config (evals/promptfoo-config.ts) run by the real promptfoo CLI, both against the project's mock server;
  * every case x model verdict of each side must be the one pinned in expected-verdicts.json (evals/verdict-agreement.ts),
- * where a pinned difference says why. Argument: the Node >= 22 binary promptfoo runs on.
+ * with the kind of each failure (evals/failure-kind.ts: the model not reached, a check failed, the judge failed), where
+ * a pinned difference says why. Argument: the Node >= 22 binary promptfoo runs on.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import type { EvalCaseRecord } from '../src/domain/eval-case';
 import type { SchemaArgsValidator } from '../src/evals/checks';
 import { askJudge } from '../src/evals/judge';
 import { createJudgeSend } from '../src/evals/judge-send';
+import { cellFailure, promptfooFailure, type FailureKind, type PromptfooResult } from '../src/evals/failure-kind';
 import { promptfooConfig, PROMPTFOO_KEY_VAR } from '../src/evals/promptfoo-config';
 import { runSuite } from '../src/evals/run-suite';
 import { tableCells, tableVerdict } from '../src/evals/suite-summary';
@@ -70,10 +72,18 @@ function judgeStep(req: ChatRequest): StaticStep {
   return { kind: 'text', content: yes ? 'yes' : 'no', topLogprobs: [{ token: yes ? 'yes' : 'no', logprob: Math.log(yes ? p : 1 - p) }, { token: yes ? 'no' : 'yes', logprob: Math.log(yes ? 1 - p : p) }] };
 }
 
+/**
+ * mock-pass takes at most this many characters of message text: a longer request ("Long question") is refused, as a
+ * provider refuses one past its context window, so the model is not reached on that case alone.
+ */
+const MOCK_PASS_WINDOW = 1000;
+const textLength = (req: ChatRequest) => (req.body.messages ?? []).reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length), 0);
+
 /** One answer per request, by model: the step itself is what both runners grade. */
 function byModel(req: ChatRequest): StaticStep {
   const model = String(req.body.model);
   if (model === 'mock-judge') return judgeStep(req);
+  if (model === 'mock-pass' && textLength(req) > MOCK_PASS_WINDOW) return { kind: 'http_error', status: 400, message: `This model's context window is ${MOCK_PASS_WINDOW} characters; the messages are ${textLength(req)}.`, code: 'context_length_exceeded' };
   if (model === 'mock-judge-down') return { kind: 'http_error', status: 400, message: 'The judge `mock-judge-down` cannot grade anything.', code: 'invalid_request_error' };
   // A 400, not a 404: promptfoo ends the whole eval at a 401, 403 or 404 from any target ("will not resolve on retry").
   if (model === 'mock-error') return { kind: 'http_error', status: 400, message: 'The model `mock-error` does not support this request.', code: 'invalid_request_error' };
@@ -82,8 +92,11 @@ function byModel(req: ChatRequest): StaticStep {
   return { kind: 'text', content: wrong ? 'Sunny and mild.' : 'It is 18 °C in Paris.' };
 }
 
-/** One side's runs of a case on a model, as one verdict over the repeats (pass every time, fail, or flaky). */
-function overRepeats(runs: readonly { caseName: string; model: string; verdict: 'pass' | 'fail'; reason?: string }[]): GradedCell[] {
+/**
+ * One side's runs of a case on a model, as one verdict over the repeats (pass every time, fail, or flaky), with the
+ * kinds of its failed runs, each once.
+ */
+function overRepeats(runs: readonly { caseName: string; model: string; verdict: 'pass' | 'fail'; failure: FailureKind | null; reason?: string }[]): GradedCell[] {
   const groups = new Map<string, typeof runs[number][]>();
   for (const r of runs) groups.set(`${r.caseName}\u0000${r.model}`, [...(groups.get(`${r.caseName}\u0000${r.model}`) ?? []), r]);
   return [...groups.values()].flatMap((g) => {
@@ -91,7 +104,8 @@ function overRepeats(runs: readonly { caseName: string; model: string; verdict: 
     if (!first) return [];
     const verdict = tableVerdict(g);
     const reason = g.find((r) => r.reason)?.reason;
-    return [{ caseName: first.caseName, model: first.model, verdict: verdict === 'flaky' ? 'flaky' : verdict === 'pass' ? 'pass' : 'fail', ...(g.length !== REPEATS ? { reason: `${g.length} runs, not ${REPEATS}` } : reason ? { reason } : {}) }];
+    const failures = [...new Set(g.flatMap((r) => (r.failure ? [r.failure] : [])))].sort();
+    return [{ caseName: first.caseName, model: first.model, verdict: verdict === 'flaky' ? 'flaky' : verdict === 'pass' ? 'pass' : 'fail', ...(failures.length > 0 ? { failures } : {}), ...(g.length !== REPEATS ? { reason: `${g.length} runs, not ${REPEATS}` } : reason ? { reason } : {}) }];
   });
 }
 
@@ -124,7 +138,7 @@ try {
   );
   const table = tableCells(run);
   process.stdout.write(`page runner: ${table.map((c) => `${c.caseName} on ${c.model}: ${c.verdict} (${c.passed} of ${c.runs.length})`).join('; ')}\n`);
-  const page = overRepeats(run.cells.map((c) => ({ caseName: c.caseName, model: c.model, verdict: c.verdict === 'pass' ? 'pass' : 'fail', ...(c.reasons[0] ? { reason: c.reasons[0] } : {}) })));
+  const page = overRepeats(run.cells.map((c) => ({ caseName: c.caseName, model: c.model, verdict: c.verdict === 'pass' ? 'pass' : 'fail', failure: cellFailure(c), ...(c.reasons[0] ? { reason: c.reasons[0] } : {}) })));
 
   resetFlaky();
   const configPath = join(dir, 'promptfooconfig.yaml');
@@ -146,13 +160,14 @@ try {
       resolve(code);
     });
   });
-  type Row = { success: boolean; provider?: { id?: string; label?: string }; testCase?: { description?: string }; gradingResult?: { reason?: string } | null; error?: string | null };
+  type Row = PromptfooResult & { provider?: { id?: string; label?: string }; testCase?: { description?: string } };
   const parsed = JSON.parse(readFileSync(out, 'utf8')) as { results: { results: Row[] } | Row[] };
   const rows = Array.isArray(parsed.results) ? parsed.results : parsed.results.results;
   const promptfoo = overRepeats(rows.map((r) => ({
     caseName: r.testCase?.description ?? '?',
     model: r.provider?.label ?? r.provider?.id?.replace(/^openai:chat:/, '') ?? '?',
     verdict: r.success ? 'pass' : 'fail',
+    failure: promptfooFailure(r),
     ...(r.success ? {} : { reason: (r.gradingResult?.reason ?? r.error ?? '?').slice(0, 200) }),
   })));
   const pins = (JSON.parse(readFileSync(join(here, 'expected-verdicts.json'), 'utf8')) as { cells: PinnedCell[] }).cells;

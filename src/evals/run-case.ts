@@ -8,6 +8,7 @@ import type { ChatMessage } from '../domain/messages';
 import type { ModelPrice } from '../domain/model-prices';
 import type { AnswerMatcher } from './answer-matcher';
 import { failedChecks, type CaseJudge, type SchemaArgsValidator, type CaseOutcome } from './checks';
+import { RUN_FAILED } from './failure-kind';
 import { caseToolExecutor, unmatchedReason, type CaseUnmatchedCall } from './recorded-executor';
 
 export type CaseRunDeps = {
@@ -113,7 +114,7 @@ function outcomeOf(result: RunResult, frozenCount: number, costUsd: number | nul
   const toolCalls = assistants.flatMap((m) => m.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })));
   let error: string | null = null;
   if (unmatched !== null) error = unmatchedReason(unmatched);
-  else if (result.stopReason === 'error') error = `The run failed: ${result.error?.message ?? 'an error with no message'}`;
+  else if (result.stopReason === 'error') error = `${RUN_FAILED}${result.error?.message ?? 'an error with no message'}`;
   else if (result.stopReason === 'max_turns' || result.stopReason === 'max_tool_calls') error = `The run stopped at a limit (${result.stopReason.replace('_', ' ')}) before an answer.`;
   return { answer, toolCalls, costUsd, error };
 }

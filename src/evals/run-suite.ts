@@ -2,6 +2,7 @@ import type { EventSink } from '../agent/events';
 import type { ModelClient } from '../agent/model-client';
 import type { EvalCaseRecord, EvalCell, EvalRunRecord } from '../domain/eval-case';
 import type { ChatMessage } from '../domain/messages';
+import { CASE_COULD_NOT_RUN } from './failure-kind';
 import { CaseWithoutChecksError, runCase, type CaseRunDeps } from './run-case';
 
 /** A model a suite runs on: `label` names its column ("<model>" or "<model> @ <host>"). */
@@ -69,7 +70,7 @@ export async function runSuite(
         const result = await runCase({ testCase: job.c, model: job.t.model, client: job.t.client, history: session.history, sessionId: session.sessionId, emit: session.emit, signal }, deps);
         setCell(i, result);
       } catch (e) {
-        setCell(i, signal.aborted ? { verdict: 'stopped', reasons: ['Stopped before it finished.'] } : { verdict: 'fail', reasons: [`The case could not run: ${e instanceof Error ? e.message : String(e)}`] });
+        setCell(i, signal.aborted ? { verdict: 'stopped', reasons: ['Stopped before it finished.'] } : { verdict: 'fail', reasons: [`${CASE_COULD_NOT_RUN}${e instanceof Error ? e.message : String(e)}`] });
       } finally {
         await session?.close();
       }
