@@ -1,9 +1,9 @@
 import { db } from '../../db/database';
-import { dropEmptyBranch, startBranch, switchBranch } from '../../db/branches-repo';
+import { dropEmptyBranch, loadSkeleton, startBranch, switchBranch } from '../../db/branches-repo';
 import { forkSession } from '../../db/fork-session';
 import { keyOptional } from '../../llm/known-providers';
 import { loadPathRecords } from '../../db/messages-repo';
-import { branchPointBefore } from '../../domain/branches';
+import { branchPointBefore, ownerIndex } from '../../domain/branches';
 import { loadedRunController } from '../app-controller';
 import { startRun, type SendOutcome } from './chat-actions';
 import { useRunStore } from '../run/run-store';
@@ -58,6 +58,19 @@ export async function showBranch(sessionId: string, branchId: string): Promise<b
     useRunStore.getState().dropAppended(sessionId, run);
   }
   return true;
+}
+
+/**
+ * Makes the path shown one that holds the message: its own branch, when the path shown now does not hold it (the
+ * timeline's "Show in chat" on a run left on another branch, architecture.md, "Branches"). False when the message is
+ * gone or the session runs (a switch is refused then, as in `showBranch`).
+ */
+export async function showBranchOf(sessionId: string, messageId: string): Promise<boolean> {
+  const skeleton = await loadSkeleton(db, sessionId);
+  if (!skeleton) return false;
+  if (skeleton.path.includes(messageId)) return true;
+  const owner = ownerIndex(skeleton.own).get(messageId);
+  return owner === undefined ? false : showBranch(sessionId, owner);
 }
 
 /** A new session with the path up to the message, opened in the chat. */

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { AssistantBody } from './assistant-body';
 import { providerToolsOf } from './provider-tool-cards';
-import { MessageFlag } from './message-flag';
+import { MessageFlag, messageFlagText } from './message-flag';
 
 type Props = {
   sessionId: string;
@@ -14,16 +14,28 @@ type Props = {
   children?: ReactNode;
 };
 
+/**
+ * The role line and its flags as separate words on screen and in the accessible text ("Assistant · edited"): a
+ * span's margin parts them on screen only, and a screen reader or `textContent` would run them together.
+ */
+function RoleLine({ message }: { message: AssistantMessage }) {
+  const flags: ReactNode[] = [];
+  if (messageFlagText(message.status) !== null) flags.push(<MessageFlag key="status" status={message.status} />);
+  if (message.edits?.some((e) => e.kind === 'request')) flags.push(<span key="edited" className="hint message-edited">edited</span>);
+  return (
+    <div className="message-role">
+      Assistant
+      {flags.map((f, i) => <Fragment key={i}>{' · '}{f}</Fragment>)}
+    </div>
+  );
+}
+
 export function AssistantMessageView({ sessionId, message, toolResults, toolRecords, children }: Props) {
   const argEdits = message.edits?.flatMap((e) => (e.kind === 'arguments' ? [e.callId] : [])) ?? [];
   const editedCalls = argEdits.length > 0 ? new Set(argEdits) : undefined;
   return (
     <article className="message message-assistant" aria-label="Assistant message" data-status={message.status}>
-      <div className="message-role">
-        Assistant
-        <MessageFlag status={message.status} />
-        {message.edits?.some((e) => e.kind === 'request') && <span className="hint message-edited">edited</span>}
-      </div>
+      <RoleLine message={message} />
       <AssistantBody
         sessionId={sessionId}
         text={message.content}

@@ -1,11 +1,10 @@
 import type { ForkSource } from '../../domain/session';
 import { useSession } from '../data/use-session';
-import { useUiStore } from '../../store/ui-store';
+import { showInChat } from '../shared/chat-link';
 
 /** The way back from a fork to the session (and message) it was made from; says so when that session is gone. */
 export function ForkedFrom({ source }: { source: ForkSource }) {
   const original = useSession(source.sessionId);
-  const showInChat = useUiStore((s) => s.showInChat);
   if (!original) return <p className="forked-from">Forked from “{source.title}” (that session no longer exists)</p>;
   return (
     <p className="forked-from">

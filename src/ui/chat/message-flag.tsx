@@ -8,7 +8,12 @@ const FLAGS: Partial<Record<AssistantStatus, string>> = {
   streaming: 'Being written in another tab…',
 };
 
+/** The words of a message's status flag; null when its status has none. */
+export function messageFlagText(status: AssistantStatus): string | null {
+  return FLAGS[status] ?? null;
+}
+
 export function MessageFlag({ status }: { status: AssistantStatus }) {
-  const text = FLAGS[status];
+  const text = messageFlagText(status);
   return text ? <span className="message-flag" data-status={status}>{text}</span> : null;
 }

@@ -1,3 +1,4 @@
+import { showBranchOf } from '../../store/session/branch-actions';
 import { useUiStore } from '../../store/ui-store';
 
 /** Window events between the chat and the timeline, so neither imports the other. */
@@ -10,8 +11,11 @@ export type ShowInTimelineDetail = { sessionId: string; callId: string };
 /**
  * Switches to the chat and leaves the request in the store: the chat mounts and reads its rows from IndexedDB
  * only after this, so a one-shot event would arrive before it has the message. The event is also announced.
+ * A message on another branch than the one shown brings its branch into the chat: the request waits in the store
+ * until the rows of that path hold it (architecture.md, "Branches").
  */
 export function showInChat(detail: ShowInChatDetail): void {
+  void showBranchOf(detail.sessionId, detail.messageId).catch(() => false);
   useUiStore.getState().showInChat(detail);
   window.dispatchEvent(new CustomEvent<ShowInChatDetail>(SHOW_IN_CHAT, { detail }));
 }

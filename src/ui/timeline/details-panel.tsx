@@ -1,6 +1,5 @@
 import { useSession } from '../data/use-session';
-import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { formatMs } from '../../timeline/format';
 import { turnName } from '../../timeline/layout';
 import type { Bar } from '../../timeline/bar-shape';
@@ -16,14 +15,11 @@ import { ViewEventDetails } from '../mcp/apps/view-event-details';
 import { attemptRows, callRows, runRows, type DetailRow } from '../../timeline/detail-rows';
 import { ReplayRunButton } from '../replay/replay-run-button';
 import { bytesReceivedText } from '../../domain/bytes-received';
-import { SaveCaseButton } from '../evals/save-case-button';
+import { StepActions, UnrecordedStepActions } from '../step/step-actions';
 import { ContextLedgerTable } from './context-ledger-table';
 import { CostOnModelsTable } from './cost-on-models-table';
 
 const CUT = 2000;
-
-// Loads when first opened (architecture.md, "Re-run from here").
-const RerunDialog = lazy(() => import('../step/rerun-dialog'));
 
 type Props = { model: TimelineModel; bar: Bar; onClose: () => void };
 
@@ -158,51 +154,18 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
         Show in chat
       </button>
-      {turn.messageId ? (
-        <>
-          <SaveCaseButton sessionId={model.sessionId} messageId={turn.messageId} disabled={run.state === 'live'} />
-          <TurnRerun sessionId={model.sessionId} runId={run.runId} messageId={turn.messageId} />
-        </>
-      ) : (
-        <UnrecordedTurn sessionId={model.sessionId} />
-      )}
+      <TurnStepActions sessionId={model.sessionId} messageId={turn.messageId} running={model.runs.some((r) => r.state === 'live')} />
     </>
   );
 }
 
-/**
- * A model turn with no reply in the chat: a trace's step that recorded no request content offers the debugger's
- * actions and says why each cannot run (architecture.md, "Trace inbox"); elsewhere nothing is offered.
- */
-function UnrecordedTurn({ sessionId }: { sessionId: string }) {
+/** The step actions of the turn's message, the same set its message offers (docs/accessible-names.md, "Step actions"). */
+function TurnStepActions({ sessionId, messageId, running }: { sessionId: string; messageId: string | null; running: boolean }) {
   const session = useSession(sessionId);
-  const [said, setSaid] = useState(false);
-  if (session?.importedTrace !== true) return <SaveCaseButton sessionId={sessionId} messageId="" disabled />;
-  const say = () => setSaid(true);
-  return (
-    <>
-      <button type="button" onClick={say}>Re-run from here</button>
-      <button type="button" onClick={say}>Try on other models</button>
-      <button type="button" onClick={say}>Save as test case</button>
-      {said && <p role="alert">{TRACE_NOT_RECORDED}</p>}
-    </>
-  );
-}
-
-/** "Re-run from here" for the assistant message this model turn produced. */
-function TurnRerun({ sessionId, runId, messageId }: { sessionId: string; runId: string; messageId: string | null }) {
-  const [open, setOpen] = useState(false);
-  if (!messageId) return null;
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>Re-run from here</button>
-      {open && (
-        <Suspense fallback={null}>
-          <RerunDialog sessionId={sessionId} message={{ id: messageId, runId }} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
-  );
+  const trace = session?.importedTrace === true;
+  return messageId
+    ? <StepActions sessionId={sessionId} messageId={messageId} running={running} readOnly={trace} />
+    : <UnrecordedStepActions trace={trace} />;
 }
 
 function RunDetails({ sessionId, run }: { sessionId: string; run: RunModel }) {

@@ -26,6 +26,11 @@ type ActionBase = {
   label: string;
   /** Whether this message offers the action at all. */
   shows: (ctx: MessageActionContext) => boolean;
+  /**
+   * An action on the model step that made the message: its model turn's timeline details offer it too, the same entry
+   * (`STEP_ACTIONS`; docs/accessible-names.md, "Step actions").
+   */
+  step?: true;
 };
 
 /** A button that does something: starts a run, opens a dialog, copies, saves. */

@@ -60,6 +60,7 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
   {
     kind: 'dialog',
     id: 'rerun',
+    step: true,
     label: 'Re-run from here',
     // A step that came from a model request, again from its exact history (architecture.md, "Re-run from here").
     shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
@@ -70,6 +71,7 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
   {
     kind: 'dialog',
     id: 'try-models',
+    step: true,
     label: 'Try on other models',
     shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
     disabled: ({ message }) => useComparisonRuns.getState().live[message.id] !== undefined,
@@ -105,6 +107,7 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
   {
     kind: 'command',
     id: 'save-case',
+    step: true,
     label: 'Save as test case',
     // The step's request frozen with its recorded tool results (architecture.md, "Test cases and suites"); the dialog loads on use.
     shows: ({ message }) => message.role === 'assistant',
@@ -118,3 +121,9 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     Panel: SentPromptPanel,
   },
 ];
+
+/**
+ * What a model step offers wherever it is shown: its message's footer and its model turn's timeline details
+ * (ui/step/step-actions.tsx) draw these same entries, so the two cannot offer different sets.
+ */
+export const STEP_ACTIONS: readonly MessageAction[] = MESSAGE_ACTIONS.filter((a) => a.step === true);

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AssistantMessage } from '../../domain/messages';
+import type { MessageActionContext } from '../chat/actions/message-action';
+import { MessageActionBar } from '../chat/actions/message-action-bar';
+import { MESSAGE_ACTIONS, STEP_ACTIONS } from '../chat/actions/message-actions';
+import { StepActionButtons, UnrecordedStepActions } from './step-actions';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const answer: AssistantMessage = {
+  id: 'm1', createdAt: 0, role: 'assistant', content: 'An answer.', reasoning: '', refusal: null, toolCalls: [],
+  status: 'complete', runId: 'r1', turn: 1,
+};
+const ctx: MessageActionContext = { sessionId: 's1', message: answer, busy: false, running: false, editing: false };
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+const buttons = () => [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
+
+describe('the step actions', () => {
+  it('are the actions the contract names, in its order (/work/shared/DESIGN.md, "Step actions")', () => {
+    expect(STEP_ACTIONS.map((a) => a.label)).toEqual(['Re-run from here', 'Try on other models', 'Save as test case']);
+  });
+
+  it('are entries of the message list itself, not copies', () => {
+    for (const a of STEP_ACTIONS) expect(MESSAGE_ACTIONS).toContain(a);
+  });
+
+  it("a recorded turn's details offer exactly the step actions its message's footer offers", () => {
+    act(() => root.render(<MessageActionBar actions={MESSAGE_ACTIONS} ctx={ctx} />));
+    const inMessage = buttons().filter((label) => STEP_ACTIONS.some((a) => a.label === label));
+    act(() => root.render(<StepActionButtons ctx={ctx} />));
+    expect(buttons()).toEqual(inMessage);
+    expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
+  });
+
+  it('a read-only trace step still offers them all, and a running session holds back the re-run', () => {
+    act(() => root.render(<StepActionButtons ctx={{ ...ctx, busy: true, running: false }} />));
+    expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
+    expect([...host.querySelectorAll('button')].every((b) => !b.disabled)).toBe(true);
+    act(() => root.render(<StepActionButtons ctx={{ ...ctx, busy: true, running: true }} />));
+    expect(host.querySelector<HTMLButtonElement>('button[data-action="rerun"]')?.disabled).toBe(true);
+  });
+
+  it('an unrecorded trace turn offers the same set, each saying why it cannot run', () => {
+    act(() => root.render(<UnrecordedStepActions trace />));
+    expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
+    act(() => host.querySelector('button')?.click());
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain('did not record');
+  });
+});
