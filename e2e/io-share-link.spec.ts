@@ -9,7 +9,9 @@ import { test, expect } from './fixtures';
 import { assistantMessages, expandToolCard, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { expectNoAxeViolations, type Scheme, type Width } from './support/axe-scan';
-import { confirmImport, importDialog } from './support/import-export';
+import { confirmImport, importDialog, pickFile } from './support/import-export';
+import { noisePngBase64 } from './support/noise-png';
+import { richShareSession } from '../src/io/testing/share-sessions';
 import { sessionItems } from './support/session-list';
 import { closeSyncPanel, connectWebDav, syncStatus } from './support/sync-panel';
 import { apacheAvailable, startApacheDav } from '../src/sync/testing/apache-webdav';
@@ -231,6 +233,81 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
     await expect(again.getByRole('heading', { name: 'Shared session removed' })).toBeVisible();
     await expect(again.getByRole('alert')).toContainText('The sender stopped sharing this session');
     await expect(assistantMessages(again)).toHaveCount(0);
+    await b.context.close();
+  } finally {
+    await dav.stop();
+  }
+});
+
+/** What the shared view must show of richShareSession's session; `images`: whether the link carried them. */
+async function expectRichSession(page: Page, images: boolean): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Shared sums' })).toBeVisible();
+  await expect(page.getByText('The model refused: I can’t help with that.')).toBeVisible();
+  const sources = page.getByRole('region', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveText([/Sales report/, /q3\.pdf/]);
+  await expect(page.getByRole('group', { name: 'Run by the provider: web_search' })).toBeVisible();
+  // The marks of the edits: the request (its reply's role line) and both calls (answered by hand; arguments and result edited).
+  await expect(assistantMessages(page).first().locator('.message-role')).toContainText('edited');
+  // The turn's two calls fold into one summary row: open them to read their own lines.
+  const chart = page.getByRole('group', { name: 'Tool call render_chart', includeHidden: true });
+  const time = page.getByRole('group', { name: 'Tool call get_time', includeHidden: true });
+  await expandToolCard(chart);
+  await expandToolCard(time);
+  await expect(chart.locator('.tool-card-head')).toContainText('edited');
+  await expect(time.locator('.tool-card-head')).toContainText('edited');
+  await expect(chart.getByLabel('Result', { exact: true })).toContainText('Rendered.');
+  const pictures = [page.getByRole('img', { name: 'Image from chart.png' }), chart.getByRole('img', { name: 'Image from render_chart' })];
+  for (const img of pictures) {
+    if (!images) {
+      await expect(img).toHaveCount(0);
+      continue;
+    }
+    await expect(img).toBeVisible();
+    // Decoded, not a broken image: the bytes arrived whole.
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+}
+
+test('images, a refusal, sources, a provider-run search and edited calls: each shows in the opened link, or the dialog lists it as left out', async ({ page, mock, browser }) => {
+  const file = richShareSession({ user: noisePngBase64(48), tool: noisePngBase64(40) });
+  const dav = await startApacheDav({ corsOrigin: origin(), publicShares: true });
+  try {
+    await openConfiguredApp(page, mock);
+    await pickFile(page, 'rich-session.json', JSON.stringify(file));
+    await confirmImport(page, /Imported 1 session/);
+    await page.locator('nav[aria-label="Sessions"] li').getByRole('button', { name: /^Shared sums/ }).first().click();
+    await expect(page.getByRole('article', { name: 'Your message' }).first()).toContainText('What does this chart say?');
+
+    // No storage connected: the images (each far longer than a link) stay behind, the rest travels in the link,
+    // and the dialog says what was left out, with counts and why.
+    let dialog = await createLink(page, true);
+    await expect(dialog.getByRole('status')).toHaveText('The whole session is inside the link, encrypted; nothing was uploaded.');
+    const leftOut = dialog.getByRole('list', { name: 'Left out of this link' });
+    await expect(leftOut.getByRole('listitem')).toHaveText([
+      /^2 images: with them the link would be [\d,]+ characters, and a link holds up to 2,000\. Connect a storage in "Sync and backup"/,
+      /^What was sent for 1 edited request, and what it replaced: .* The mark "edited" stays\.$/,
+      /^1 reasoning or compaction item sealed by the provider/,
+    ]);
+    await expectNoAxeViolations(page, 'share link dialog listing what is left out', AXE_COMBOS);
+    const inline = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(inline.length).toBeLessThanOrEqual(2000);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const b = await freshBrowser(browser);
+    await b.page.goto(inline);
+    await expectRichSession(b.page, false);
+
+    // With a storage the images go too: only what no link carries is listed.
+    await connectWebDav(page, dav, 'correct horse battery staple');
+    await expect(syncStatus(page)).toContainText('Synced:', { timeout: 20_000 });
+    await closeSyncPanel(page);
+    dialog = await createLink(page, true);
+    await expect(dialog.getByRole('status')).toHaveText('The session is on your storage, encrypted; the link holds where it is and its key.');
+    await expect(leftOut.getByRole('listitem')).toHaveText([/^What was sent for 1 edited request/, /^1 reasoning or compaction item/]);
+    const stored = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const shown = await b.context.newPage();
+    await shown.goto(stored);
+    await expectRichSession(shown, true);
     await b.context.close();
   } finally {
     await dav.stop();

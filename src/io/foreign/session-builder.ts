@@ -1,6 +1,6 @@
 import type { MessageRecord } from '../../db/records';
 import { ROOT_BRANCH, type Branch } from '../../domain/branches';
-import { zeroUsage, type AssistantMessage, type ChatMessage, type ToolCall, type ToolMessage } from '../../domain/messages';
+import { zeroUsage, type AssistantMessage, type ChatMessage, type MessageImage, type ToolCall, type ToolMessage } from '../../domain/messages';
 import type { SessionRecord } from '../../domain/session';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { deriveRuns } from './derive-runs';
@@ -60,28 +60,36 @@ export function createSessionBuilder(opts: BuilderOptions) {
       branches.push({ id, parentId: afterMessageId === null ? ROOT_BRANCH : (owner.get(afterMessageId) ?? ROOT_BRANCH), forkMessageId: afterMessageId, createdAt: opts.now });
       return id;
     },
-    user(branchId: string, content: string, createdAt?: number): string {
-      return note(push({ id: opts.newId(), role: 'user', content, createdAt: at(createdAt) }, branchId), createdAt);
+    user(branchId: string, content: string, createdAt?: number, images?: MessageImage[]): string {
+      return note(push({ id: opts.newId(), role: 'user', content, createdAt: at(createdAt), ...(images?.length ? { images } : {}) }, branchId), createdAt);
     },
     system(branchId: string, content: string, createdAt?: number): string {
       return note(push({ id: opts.newId(), role: 'system', content, createdAt: at(createdAt) }, branchId), createdAt);
     },
-    assistant(branchId: string, m: Pick<Draft<AssistantMessage>, 'content'> & { reasoning?: string; toolCalls?: ToolCall[]; status?: AssistantMessage['status']; createdAt?: number }): string {
+    assistant(
+      branchId: string,
+      m: Pick<Draft<AssistantMessage>, 'content' | 'providerItems' | 'citations' | 'edits'> & { reasoning?: string; refusal?: string | null; toolCalls?: ToolCall[]; status?: AssistantMessage['status']; createdAt?: number },
+    ): string {
       turn += 1;
       toolCalls += m.toolCalls?.length ?? 0;
       return note(push(
         {
-          id: opts.newId(), role: 'assistant', content: m.content, reasoning: m.reasoning ?? '', refusal: null, toolCalls: m.toolCalls ?? [],
+          id: opts.newId(), role: 'assistant', content: m.content, reasoning: m.reasoning ?? '', refusal: m.refusal ?? null, toolCalls: m.toolCalls ?? [],
           status: m.status ?? 'complete', runId: '', turn, createdAt: at(m.createdAt),
+          ...(m.providerItems?.length ? { providerItems: m.providerItems } : {}),
+          ...(m.citations?.length ? { citations: m.citations } : {}),
+          ...(m.edits?.length ? { edits: m.edits } : {}),
         },
         branchId,
       ), m.createdAt);
     },
-    tool(branchId: string, m: { toolCallId: string; name: string; content: string; isError?: boolean; outcome?: ToolMessage['outcome']; createdAt?: number }): string {
+    tool(branchId: string, m: { toolCallId: string; name: string; content: string; isError?: boolean; outcome?: ToolMessage['outcome']; createdAt?: number; images?: MessageImage[]; edits?: ToolMessage['edits'] }): string {
       return note(push(
         {
           id: opts.newId(), role: 'tool', toolCallId: m.toolCallId, name: m.name, content: m.content, isError: m.isError ?? false,
           outcome: m.outcome ?? (m.isError ? 'error' : 'ok'), runId: '', turn, createdAt: at(m.createdAt),
+          ...(m.images?.length ? { images: m.images } : {}),
+          ...(m.edits?.length ? { edits: m.edits } : {}),
         },
         branchId,
       ), m.createdAt);

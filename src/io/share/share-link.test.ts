@@ -7,22 +7,11 @@ import { ShareLinkError, type ShareLinkErrorKind } from './share-errors';
 import { formatShareLink, parseShareFragment, MAX_INLINE_LINK_CHARS } from './share-fragment-codec';
 import { readFileSync } from 'node:fs';
 import { ROOT_BRANCH } from '../../domain/branches';
-import { createSessionBuilder } from '../foreign/session-builder';
-import type { ExportedSessionV1 } from '../session-file/format-v1';
+import { hashOf, linkFor, PAGE, shown } from '../testing/share-kit';
+import { exportOf, T0 } from '../testing/share-sessions';
 import { RESULT_LEFT_OUT } from './share-compact';
 import { encodeSharePlaintext, sharePlaintext, SHARE_FORMAT } from './share-plaintext';
 
-const PAGE = 'https://example.org/tools/toolscope/?utm=x#/s/abc';
-const T0 = Date.UTC(2026, 10, 28, 9, 0, 0);
-
-/** A one-session file built the way imports build one (messages in order, runs read off them). */
-function exportOf(write: (b: ReturnType<typeof createSessionBuilder>) => void): ExportFileV1 {
-  let n = 0;
-  const b = createSessionBuilder({ newId: () => `id-${++n}`, now: T0 });
-  write(b);
-  const entry = b.finish({ title: 'Shared sums', model: 'gpt-5-mini', createdAt: T0 });
-  return { ...fixtureFile(), sessions: [entry], tools: [] };
-}
 const CANARY = 'CANARY-RESULT-9f3b';
 
 /** The fixture with the canary in every place a tool result lives. */
@@ -41,28 +30,7 @@ function fileWithCanary(): ExportFileV1 {
   return file;
 }
 
-async function linkFor(file: ExportFileV1, toolResults: boolean): Promise<string> {
-  const { key, sealed } = await sealShare(encodeSharePlaintext(sharePlaintext(file, toolResults)));
-  return formatShareLink(PAGE, { mode: 'inline', key, sealed });
-}
 
-const hashOf = (link: string) => link.slice(link.indexOf('#'));
-
-/** What the shared view shows of a session: each message's text, calls, results and status, times to the second. */
-const shown = (entry: ExportedSessionV1) =>
-  [...entry.messages].sort((a, b) => a.order - b.order).map((m) => {
-    const at = Math.round(m.createdAt / 1000);
-    switch (m.role) {
-      case 'assistant':
-        return ['assistant', m.content, m.reasoning, m.status, m.toolCalls.map((c) => [c.name, c.arguments]), at];
-      case 'tool':
-        return ['tool', m.name, m.content, m.isError, m.outcome, at];
-      case 'system':
-        return ['system', m.content, (m.summaryOf ?? []).length, at];
-      default:
-        return [m.role, m.content, at];
-    }
-  });
 
 async function failure(hash: string, fetchFn?: typeof fetch): Promise<ShareLinkError> {
   try {

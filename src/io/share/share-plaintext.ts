@@ -1,27 +1,32 @@
 import { checkExportData } from '../session-file/check-file';
 import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1 } from '../session-file/format-v1';
-import { compactShare, CompactShareError, sessionFromCompact, type ShareV2 } from './share-compact';
+import { compactShare, CompactShareError, sessionFromCompact, type ShareV3 } from './share-compact';
 import { ShareLinkError } from './share-errors';
 
 /**
- * What a share link carries, before sealing (architecture.md, "Share links"). Version 2 (share-compact.ts): only
- * what the shared view shows, positional. Version 1, what links made before it carry, is still read: a versioned
+ * What a share link carries, before sealing (architecture.md, "Share links"). Version 3 (share-compact.ts): only
+ * what the shared view shows, positional. Version 2 is version 3 without the messages' extras (images, refusals,
+ * citations, provider-run tools, edit marks) and reads the same way (`__fixtures__/share-link-v2.txt` is one such
+ * link). Version 1, what links made before them carry, is still read: a versioned
  * envelope around a Toolscope session file (format-v1.ts) holding the one session
  * (`__fixtures__/share-link-v1.txt` is one such link). Neither carries tool definitions, MCP servers, memories,
  * prices or the system prompt layers each request sent (they hold recalled memories).
  */
 export const SHARE_FORMAT = 'toolscope-share';
-export const SHARE_VERSION = 2;
+export const SHARE_VERSION = 3;
 
-/** The compact share of the one session `file` holds (buildExport's output for that session). */
-export function sharePlaintext(file: ExportFileV1, includeToolResults: boolean): ShareV2 {
+/**
+ * The compact share of the one session `file` holds (buildExport's output for that session). `images`: false when
+ * they are left out so the rest fits inside a link (ui/data/share-link.ts).
+ */
+export function sharePlaintext(file: ExportFileV1, includeToolResults: boolean, images = true): ShareV3 {
   const entry = file.sessions[0];
   if (file.sessions.length !== 1 || entry === undefined) throw new Error('A share link carries exactly one session.');
-  return compactShare(entry, includeToolResults);
+  return compactShare(entry, { toolResults: includeToolResults, images });
 }
 
-export function encodeSharePlaintext(p: ShareV2): Uint8Array {
+export function encodeSharePlaintext(p: ShareV3): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(p));
 }
 
@@ -51,7 +56,7 @@ export function decodeSharePlaintext(bytes: Uint8Array): OpenedShare {
   }
   let toolResults: boolean;
   let file: unknown;
-  if (env.version === 2) {
+  if (env.version === 3 || env.version === 2) {
     if (env.r !== 0 && env.r !== 1) throw notASession();
     toolResults = env.r === 1;
     file = fileFromCompact(env);
@@ -64,7 +69,7 @@ export function decodeSharePlaintext(bytes: Uint8Array): OpenedShare {
   return { toolResults, file: checked.file, text: JSON.stringify(checked.file) };
 }
 
-/** A version 2 share as the session file the import checks read; ids are made here, times are the share's. */
+/** A version 3 (or 2) share as the session file the import checks read; ids are made here, times are the share's. */
 function fileFromCompact(data: unknown): ExportFileV1 {
   const now = Date.now();
   try {

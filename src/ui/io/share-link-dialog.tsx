@@ -108,6 +108,17 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
           <input id={`${id}-link`} ref={linkBox} type="text" readOnly value={step.made.link} className="share-link-box" onFocus={(e) => e.target.select()} />
         </p>
       )}
+      {/* What the session has that this link does not carry, with counts and why (docs/files.md, "Share links"). */}
+      {step.kind === 'made' && step.made.leftOut.length > 0 && (
+        <section aria-labelledby={`${id}-left-out`}>
+          <h3 id={`${id}-left-out`}>Left out of this link</h3>
+          <ul aria-labelledby={`${id}-left-out`}>
+            {step.made.leftOut.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       {/* One status line and one alert for the dialog: making a link and stopping one take turns on them. */}
       <p role="status" className="hint">
         {statusText(step, stopping !== null, stopped)}
