@@ -103,13 +103,29 @@ test('a model turn shows what filled its request by source, and the run its cost
 
   const requestsBefore = mock.requests.length;
   await details.getByRole('button', { name: 'Close details' }).click();
+  // Every row count the table is drawn with, from before it first shows: it must never list the built-in prices
+  // alone while the person's are still being read.
+  await page.evaluate(() => {
+    const drawn: number[] = [];
+    (window as unknown as { costRowsDrawn: number[] }).costRowsDrawn = drawn;
+    new MutationObserver(() => {
+      for (const table of document.querySelectorAll('table[aria-labelledby]')) {
+        if (document.getElementById(table.getAttribute('aria-labelledby') ?? '')?.textContent !== 'Cost on other models') continue;
+        const n = table.querySelectorAll('tbody tr').length;
+        if (drawn.at(-1) !== n) drawn.push(n);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   const runDetails = await openTimelineBar(page, '[data-kind="run"]');
   const costs = runDetails.getByRole('table', { name: 'Cost on other models' });
   await expect(costs.getByRole('columnheader')).toHaveText(['Model', 'Cost']);
-  const rows = await cellTexts(costs.locator('tbody tr'));
   // The run's 250,000 tokens in and 5,000 out: $0.1 / $0.4 per million is $0.027, $30 / $120 is $8.10, and
   // gpt-4o-mini's built-in $0.15 / $0.6 is $0.0405. Every priced model is a row, cheapest first.
-  expect(rows).toHaveLength(Object.keys(PRICE_TABLE.prices).length + 2);
+  const rowCount = Object.keys(PRICE_TABLE.prices).length + 2;
+  // The person's prices are read from the database after the details open: poll the rows to them.
+  await expect.poll(async () => (await cellTexts(costs.locator('tbody tr'))).length).toBe(rowCount);
+  expect(await page.evaluate(() => (window as unknown as { costRowsDrawn: number[] }).costRowsDrawn), 'row counts the table was drawn with').toEqual([rowCount]);
+  const rows = await cellTexts(costs.locator('tbody tr'));
   const costOf = (model: string) => rows.find(([m]) => m === model)?.[1];
   expect(costOf('cheap-model')).toBe('$0.03');
   expect(costOf('dear-model')).toBe('$8.10');
