@@ -15,7 +15,7 @@ export class RecordedStepNotFoundError extends Error {
   }
 }
 
-/** A step of a trace whose spans did not record the request's messages: nothing can be sent for it. */
+/** A step of a trace that did not record its whole request (messages, or tools): nothing can be sent for it. */
 export class TraceStepNotRecordedError extends Error {
   readonly kind = 'trace_not_recorded';
   constructor() {

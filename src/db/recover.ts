@@ -23,6 +23,11 @@ import { endsPaused } from './paused-run';
 import { closeCutRun } from './close-cut-run';
 
 export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded before this tool finished';
+/**
+ * The same answer for a call an imported trace names but never records a result for (an agent stopped with the call
+ * pending, or an exporter dropped its tool span): io/otlp/unrecorded-calls.ts repairs with repairHistory and this text.
+ */
+export const NOT_RECORDED_RESULT = 'Interrupted: the trace has no recorded result for this call (the agent stopped before it finished, or its tool span was not exported)';
 
 export type RecoverOptions = {
   /** Repair a run left waiting at a pause too (the person stopped it, or sent a new message instead). */
@@ -60,6 +65,7 @@ export function repairHistory(
   now: number,
   newId: () => string,
   finishedRows: ReadonlyMap<string, ToolCallRecord> = new Map(),
+  content: string = INTERRUPTED_RESULT,
 ): Repair {
   const out: MessageRecord[] = [];
   const interruptedCalls = new Set<string>();
@@ -80,7 +86,7 @@ export function repairHistory(
       const key = rowKey(assistant.id, callId);
       const done = finishedRows.get(key);
       const msg: ToolMessage = {
-        id: newId(), role: 'tool', toolCallId: callId, name: call?.name ?? '', content: INTERRUPTED_RESULT,
+        id: newId(), role: 'tool', toolCallId: callId, name: call?.name ?? '', content,
         isError: true, outcome: 'interrupted', runId: assistant.runId, turn: assistant.turn, createdAt: now,
       };
       // A tool that finished before the page closed keeps its real result: it was shown, so it is not lost.

@@ -29,7 +29,7 @@ describe('schema version 12', () => {
     expect(JSON.stringify(await db.traceSources.get('src'))).not.toContain('the-secret');
     expect(await traceSourceSecret(db, 'src')).toBe('the-secret');
     await db.sessions.add({ id: 'opened', title: 'A trace', model: 'm', status: 'idle', createdAt: 4, updatedAt: 4, messageCount: 0, usage: zeroUsage(), settings: {}, toolCallCount: 0, importedTrace: true, openedTrace: { sourceId: 'src', traceId: 'abc' } });
-    await db.traceIndex.put({ sourceId: 'src', traceId: 'abc', name: 'run', rooted: true, start: 1, end: 2, spanCount: 1, models: [], toolCalls: 0, errors: 0, usage: [], search: '', sessionId: 'opened' });
+    await db.traceIndex.put({ sourceId: 'src', traceId: 'abc', name: 'run', rooted: true, start: 1, end: 2, spanCount: 1, models: [], toolCalls: 0, errors: 0, usage: [], names: 'run', search: '', sessionId: 'opened' });
     expect((await listSessions(db)).map((s) => s.id)).toEqual(['s1']);
     await removeTraceSource(db, 'src');
     expect(await traceSourceSecret(db, 'src')).toBeNull();

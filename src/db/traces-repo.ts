@@ -2,9 +2,6 @@ import type { ToolscopeDB } from './database';
 import { mergeSummaries, traceSourceSecretKey, type TraceFileRecord, type TraceIndexRecord, type TracePartRecord, type TraceSourceConfig, type TraceSourceRecord, type TraceSummary } from '../domain/trace-inbox';
 
 import { sessionTables } from './database';
-import type { SessionRecord } from '../domain/session';
-import type { ToolSetRecord } from '../domain/offered-tools';
-import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
 
 /**
  * The trace inbox's tables (architecture.md, "Trace inbox"): sources, what each file held, each trace's parts (its
@@ -125,19 +122,6 @@ async function rebuildRows(db: ToolscopeDB, sourceId: string, traceIds: Readonly
 }
 
 export type { TraceSourceConfig };
-
-/** Stores a trace opened from the inbox as its session (marked `openedTrace`), and names it on the trace's row. */
-export async function putOpenedTrace(db: ToolscopeDB, sourceId: string, traceId: string, entry: { session: SessionRecord; messages: MessageRecord[]; toolCalls: ToolCallRecord[]; runs: RunRecord[]; events: EventRecord[]; toolSets?: ToolSetRecord[] }): Promise<void> {
-  await db.transaction('rw', [...sessionTables(db), db.traceIndex], async () => {
-    await db.sessions.add({ ...entry.session, openedTrace: { sourceId, traceId } });
-    await db.messages.bulkAdd(entry.messages);
-    await db.toolCalls.bulkAdd(entry.toolCalls);
-    await db.runs.bulkAdd(entry.runs);
-    await db.events.bulkAdd(entry.events);
-    if (entry.toolSets) await db.toolSets.bulkPut(entry.toolSets);
-    await db.traceIndex.update([sourceId, traceId], { sessionId: entry.session.id });
-  });
-}
 
 /** "Keep a copy": the opened trace becomes an ordinary (read-only) session, listed and synced; the next open builds a new view. */
 export async function keepOpenedTrace(db: ToolscopeDB, sessionId: string): Promise<void> {

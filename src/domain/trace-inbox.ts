@@ -24,7 +24,8 @@ export type TraceSourceRecord = {
 };
 
 /** A file as a source lists it: its key and what tells a changed file from the one read before. */
-export type TraceFileEntry = { key: string; version: string };
+/** A listed file; `size` (bytes, where the listing says it) lets a file too large to read be set aside unread. */
+export type TraceFileEntry = { key: string; version: string; size?: number };
 
 /** What one file of a source held when it was read (`version` decides whether it is read again). */
 export type TraceFileRecord = {
@@ -56,7 +57,12 @@ export type TraceSummary = {
   toolCalls: number;
   errors: number;
   usage: TraceModelUsage[];
-  /** Lower-cased text search matches: span, tool and model names, attribute values, message text (capped). */
+  /**
+   * Lower-cased names a search always finds, each once: the trace's own name first, then span, agent, tool and model
+   * names. Kept apart from `search`, so recorded text never crowds them out (docs/traces.md, "The table").
+   */
+  names: string;
+  /** Lower-cased recorded text a search matches: attribute values and message text, capped at SEARCH_CAP. */
   search: string;
 };
 
@@ -81,9 +87,11 @@ export function traceSourceLabel(c: TraceSourceConfig): string {
   }
 }
 
-/** The search text a trace keeps, at most: enough for names and the start of each message, never a whole trace. */
+/** The recorded text a trace keeps for search, at most: the start of each message, never a whole trace. */
 export const SEARCH_CAP = 4_096;
 const VALUE_CAP = 400;
+/** The names a trace keeps, at most: hundreds of distinct names; only a hostile trace has more. */
+export const NAMES_CAP = 16_384;
 
 export function addModelUsage(list: TraceModelUsage[], u: TraceModelUsage): void {
   const at = list.find((x) => x.model === u.model);
@@ -100,6 +108,22 @@ export function appendSearch(search: string, piece: string): string {
   if (search.length >= SEARCH_CAP || piece === '') return search;
   const p = piece.length > VALUE_CAP ? piece.slice(0, VALUE_CAP) : piece;
   return `${search}${search ? '\n' : ''}${p.toLowerCase()}`.slice(0, SEARCH_CAP);
+}
+
+/**
+ * The names a trace is found by (`TraceSummary.names`): `first`, the name its row shows, always and whole (up to
+ * NAMES_CAP); then each other name once, cut like a recorded value, while they fit.
+ */
+export function searchNames(first: string, names: Iterable<string>): string {
+  let out = first.slice(0, NAMES_CAP).toLowerCase();
+  const seen = new Set<string>([out]);
+  for (const name of names) {
+    const n = name.slice(0, VALUE_CAP).toLowerCase();
+    if (n === '' || seen.has(n) || out.length + 1 + n.length > NAMES_CAP) continue;
+    seen.add(n);
+    out += `\n${n}`;
+  }
+  return out;
 }
 
 /** Two parts of one trace as one: the whole trace's row is every part merged, in any order. */
@@ -120,6 +144,7 @@ export function mergeSummaries(a: TraceSummary, b: TraceSummary): TraceSummary {
     toolCalls: a.toolCalls + b.toolCalls,
     errors: a.errors + b.errors,
     usage,
+    names: searchNames(named.name, [...a.names.split('\n'), ...b.names.split('\n')]),
     search,
   };
 }

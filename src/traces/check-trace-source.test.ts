@@ -4,6 +4,7 @@ import { addTraceSource, listTraceIndex, traceParts } from '../db/traces-repo';
 import { checkTraceSource } from './check-trace-source';
 import { openTrace } from './open-trace';
 import type { TraceFiles } from './trace-source-access';
+import { MAX_TEXT_BYTES } from './trace-bytes';
 import { exportRequest, jsonLines, T1, T2 } from './testing/otlp-lines';
 
 /** A source in memory that counts what was read. */
@@ -80,11 +81,22 @@ describe('checking a trace source', () => {
     const { source } = memorySource(files);
     const outcome = await checkTraceSource(db, S, source, () => 1);
     expect(outcome).toMatchObject({ ok: true, read: 2, traces: 1 });
-    expect(outcome.ok && outcome.problems).toEqual(['bad.json, line 1: not JSON, left out.']);
+    expect(outcome.ok && outcome.problems).toEqual(['bad.json: left out, it is not JSON: OTLP/JSON was expected.']);
     const failing: TraceFiles = { list: () => Promise.reject(new Error('The storage answered 403: check the access key.')), read: () => Promise.reject(new Error('no')) };
     expect(await checkTraceSource(db, S, failing, () => 2)).toEqual({ ok: false, message: 'The storage answered 403: check the access key.' });
     expect((await db.traceSources.get(S))?.problem).toBe('The storage answered 403: check the access key.');
     expect(await listTraceIndex(db, S)).toHaveLength(1);
+  });
+
+  it('sets aside a file whose listed size is too large to hold, without reading it, and reads the rest', async () => {
+    const db = await setup();
+    const { source, reads } = memorySource(new Map([['good.json', { text: jsonLines(exportRequest([root])), version: '1' }]]));
+    const listed = await source.list();
+    const huge: TraceFiles = { list: async () => [...listed, { key: 'huge.json', version: '9', size: MAX_TEXT_BYTES + 44 * 1024 * 1024 }], read: source.read };
+    const outcome = await checkTraceSource(db, S, huge, () => 1);
+    expect(outcome).toMatchObject({ ok: true, read: 2, traces: 1 });
+    expect(outcome.ok && outcome.problems).toEqual(['huge.json: left out, it holds 300 MB of text, more than the 256 MB one file may.']);
+    expect(reads).toEqual(['good.json']);
   });
 
   it('opens a trace spread over two files as one read-only session, and the same session again while it is there', async () => {

@@ -1,6 +1,7 @@
 import type { ToolscopeDB } from '../db/database';
 import { countTraces, listTraceFiles, putTraceFile, removeTraceFiles, updateTraceSource } from '../db/traces-repo';
-import { readTraceFile } from './trace-file-read';
+import { readTraceFile, type ReadTraceFile } from './trace-file-read';
+import { MAX_TEXT_BYTES, tooLargeReason } from './trace-bytes';
 import { TraceSourceError, type TraceFiles } from './trace-source-access';
 
 export type CheckProgress = { toRead: number; read: number };
@@ -32,15 +33,20 @@ export async function checkTraceSource(db: ToolscopeDB, sourceId: string, files:
   onProgress({ toRead: toRead.length, read: 0 });
   let read = 0;
   for (const entry of toRead) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await files.read(entry.key);
-    } catch (err) {
-      // Not recorded as read: the next check tries it again (it may be half-written, or the network failed).
-      problems.push(`${entry.key}: not read now (${err instanceof Error ? err.message : String(err)}).`);
-      continue;
+    let file: ReadTraceFile;
+    // Too large to hold is said from the listing, never read into memory (recorded, so not tried again unchanged).
+    if (entry.size !== undefined && entry.size > MAX_TEXT_BYTES) file = { parts: [], spanCount: 0, problems: [`${entry.key}: left out, ${tooLargeReason(entry.size, MAX_TEXT_BYTES)}.`] };
+    else {
+      let bytes: Uint8Array;
+      try {
+        bytes = await files.read(entry.key);
+      } catch (err) {
+        // Not recorded as read: the next check tries it again (it may be half-written, or the network failed).
+        problems.push(`${entry.key}: not read now (${err instanceof Error ? err.message : String(err)}).`);
+        continue;
+      }
+      file = await readTraceFile(bytes, entry.key);
     }
-    const file = await readTraceFile(bytes, entry.key);
     if (problems.length < MAX_SAID) problems.push(...file.problems.slice(0, MAX_SAID - problems.length));
     await putTraceFile(
       db,

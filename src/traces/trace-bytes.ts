@@ -15,9 +15,24 @@ export const MAX_TEXT_BYTES = 256 * 1024 * 1024;
 const isGzip = (b: Uint8Array, at = 0) => b[at] === 0x1f && b[at + 1] === 0x8b;
 const isZstd = (b: Uint8Array, at = 0) => b[at] === 0x28 && b[at + 1] === 0xb5 && b[at + 2] === 0x2f && b[at + 3] === 0xfd;
 
-async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const body = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(body).arrayBuffer());
+/** Too large to read safely: said in the same words wherever it is found (before reading, or once decompressed). */
+export const tooLargeReason = (bytes: number, max: number) => `it holds ${Math.round(bytes / 1024 / 1024)} MB of text, more than the ${max / 1024 / 1024} MB one file may`;
+
+/** Decompressed as a stream and given up past `max` bytes: a small gzip bomb must not fill the memory first. */
+async function gunzip(bytes: Uint8Array, max: number): Promise<Uint8Array | null> {
+  const reader = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const next = await reader.read();
+    if (next.done) return concatBytes(chunks);
+    total += next.value.length;
+    if (total > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
 }
 
 /** The file exporter's framed zstd: [length (4 bytes, big-endian)][zstd frame], repeated. */
@@ -44,12 +59,14 @@ function utf8(bytes: Uint8Array): string | null {
   }
 }
 
-export async function decodeTraceBytes(bytes: Uint8Array): Promise<DecodedTrace> {
+export async function decodeTraceBytes(bytes: Uint8Array, maxTextBytes = MAX_TEXT_BYTES): Promise<DecodedTrace> {
   let plain: Uint8Array;
   let compression: 'none' | 'gzip' | 'zstd' = 'none';
   try {
     if (isGzip(bytes)) {
-      plain = await gunzip(bytes);
+      const out = await gunzip(bytes, maxTextBytes);
+      if (out === null) return { ok: false, reason: `it holds more than ${maxTextBytes / 1024 / 1024} MB of text once decompressed, more than one file may` };
+      plain = out;
       compression = 'gzip';
     } else if (isZstd(bytes)) {
       plain = zstdDecompress(bytes);
@@ -61,7 +78,7 @@ export async function decodeTraceBytes(bytes: Uint8Array): Promise<DecodedTrace>
   } catch (err) {
     return { ok: false, reason: `it looks ${isGzip(bytes) ? 'gzip' : 'zstd'}-compressed but cannot be decompressed (${err instanceof Error ? err.message : String(err)})` };
   }
-  if (plain.length > MAX_TEXT_BYTES) return { ok: false, reason: `it holds ${Math.round(plain.length / 1024 / 1024)} MB of text, more than the ${MAX_TEXT_BYTES / 1024 / 1024} MB one file may` };
+  if (plain.length > maxTextBytes) return { ok: false, reason: tooLargeReason(plain.length, maxTextBytes) };
   const text = utf8(plain);
   if (text === null) return { ok: false, reason: 'it is not text: OTLP/JSON was expected (the binary protobuf format is not read)' };
   return { ok: true, text, compression };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_ATTRIBUTE_CHARS, readTraceFile, readTraceText } from './trace-file-read';
+import { MAX_DEPTH } from '../io/import/parse-file';
 import { exportRequest, jsonLines, T1, T2 } from './testing/otlp-lines';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -83,5 +84,50 @@ describe('reading one trace file', () => {
   it('says a binary (protobuf) file is not read', async () => {
     const file = await readTraceFile(new Uint8Array([0x0a, 0xff, 0xfe, 0x00, 0x81]), 'data.pb');
     expect(file.problems).toEqual(['data.pb: left out, it is not text: OTLP/JSON was expected (the binary protobuf format is not read).']);
+  });
+  it('sets aside a request nested 10,000 levels deep with its reason in words, and reads the line beside it', () => {
+    // Written as text: JSON.stringify itself recurses past the stack at this depth.
+    const nested = `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(10_000)}{"stringValue":"bottom"}${'}]}}'.repeat(10_000)}`;
+    const deep = JSON.stringify(exportRequest([{ ...root, traceId: T2, attrs: { deep: 'NESTED' } }])).replace('{"stringValue":"NESTED"}', nested);
+    const file = readTraceText(`${deep}\n${JSON.stringify(exportRequest([root, chat]))}\n`, 'deep.json');
+    expect(file.parts.map((p) => p.traceId)).toEqual([T1]);
+    expect(file.spanCount).toBe(2);
+    expect(file.problems).toEqual([`deep.json, line 1: left out, it is not safe to read: nesting deeper than ${MAX_DEPTH} levels.`]);
+    // One document (not JSON Lines): the whole file is set aside, said once.
+    const whole = readTraceText(deep, 'one.json');
+    expect(whole.parts).toEqual([]);
+    expect(whole.problems).toEqual([`one.json: left out, it is not safe to read: nesting deeper than ${MAX_DEPTH} levels.`]);
+  });
+
+  it('sets aside a request with a key that reaches Object.prototype', () => {
+    const file = readTraceText(`{"resourceSpans":[],"__proto__":{"polluted":1}}\n${JSON.stringify(exportRequest([root]))}\n`, 'proto.json');
+    expect(file.parts.map((p) => p.traceId)).toEqual([T1]);
+    expect(file.problems).toEqual(['proto.json, line 1: left out, it is not safe to read: the key "__proto__" is not allowed (prototype pollution).']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('sets aside a file that is not JSON at all (markup) in one sentence', () => {
+    const file = readTraceText('<html><script>alert(1)</script>\n<img src=x onerror=alert(2)>\n', 'page.html');
+    expect(file).toEqual({ parts: [], spanCount: 0, problems: ['page.html: left out, it is not JSON: OTLP/JSON was expected.'] });
+  });
+
+  it('sets aside a file too large once decompressed, without decompressing all of it (a gzip bomb)', async () => {
+    const bomb = new Uint8Array(gzipSync(new Uint8Array(8 * 1024 * 1024).fill(0x20)));
+    const file = await readTraceFile(bomb, 'bomb.json.gz', { maxTextBytes: 1024 * 1024 });
+    expect(file).toEqual({ parts: [], spanCount: 0, problems: ['bomb.json.gz: left out, it holds more than 1 MB of text once decompressed, more than one file may.'] });
+    const plain = await readTraceFile(enc(' '.repeat(2 * 1024 * 1024)), 'big.json', { maxTextBytes: 1024 * 1024 });
+    expect(plain.problems).toEqual(['big.json: left out, it holds 2 MB of text, more than the 1 MB one file may.']);
+  });
+
+  it('keeps the rest of a trace when one span is its own parent or has an invalid id, and says each', () => {
+    const self = { ...chat, parentSpanId: chat.spanId };
+    const badId = { ...tool, traceId: 'zz-not-hex', name: '<script>alert(1)</script>' };
+    const file = readTraceText(jsonLines(exportRequest([root, self, badId])), 'mixed.json');
+    expect(file.spanCount).toBe(2);
+    expect(file.parts[0]!.summary.spanCount).toBe(2);
+    expect(file.problems).toEqual([
+      'mixed.json: a span “<script>alert(1)</script>” was left out: it has no trace id.',
+      `mixed.json: span “ai.generateText.doGenerate” of trace ${T1}: its parents lead back to it; shown as a root.`,
+    ]);
   });
 });

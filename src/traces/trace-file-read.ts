@@ -1,13 +1,17 @@
 import type { TraceSummary } from '../domain/trace-inbox';
 import type { OtlpKeyValue, OtlpResourceSpans, OtlpSpan, OtlpTraces } from '../io/otlp/otlp-types';
-import { decodeTraceBytes } from './trace-bytes';
+import { findHostileShape } from '../io/import/parse-file';
+import { decodeTraceBytes, MAX_TEXT_BYTES } from './trace-bytes';
 import { summarizeSpans } from './trace-summary';
+import { genAiLogsByTrace } from '../io/otlp/otlp-logs';
+import type { OtlpResourceLogs } from '../io/otlp/otlp-types';
 
 /**
  * One file of a trace source read into its traces (architecture.md, "Trace inbox"): the Collector's file exporter
  * writes JSON Lines, one OTLP/JSON export request a line; its S3 exporter and the SDKs' exporters write one request a
- * file. Whatever cannot be read (a line that is not JSON, a span without ids, a huge attribute, a loop of parents) is
- * left out and said in a sentence; the rest of the file is kept.
+ * file. Whatever cannot be read (a line that is not JSON, a request nested too deep or holding a key that reaches
+ * Object.prototype, a span without ids, a huge attribute, a loop of parents) is left out and said in a sentence; the
+ * rest of the file is kept.
  */
 export type TracePart = { traceId: string; summary: TraceSummary; traces: OtlpTraces };
 export type ReadTraceFile = { parts: TracePart[]; spanCount: number; problems: string[] };
@@ -72,6 +76,8 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
   };
   const requests: { doc: unknown; line: number }[] = [];
   const trimmed = text.trim();
+  // Neither one JSON document nor JSON Lines (a page of markup, a log): said once, not line by line.
+  if (trimmed !== '' && !trimmed.startsWith('{')) return { parts: [], spanCount: 0, problems: [`${fileName}: left out, it is not JSON: OTLP/JSON was expected.`] };
   let whole: unknown;
   // One JSON document (an SDK's or the S3 exporter's file, maybe pretty-printed), else JSON Lines (the file
   // exporter's): a JSON Lines file fails the whole parse at its second line.
@@ -96,9 +102,26 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
     }
   }
   const byTrace = new Map<string, Bucket>();
+  const logsByTrace = new Map<string, { logs: OtlpResourceLogs[]; times: number[] }>();
   let spanCount = 0;
   for (const { doc, line } of requests) {
     const where = line > 0 ? `${fileName}, line ${line}` : fileName;
+    // The import's own screen (io/import/parse-file.ts), before anything walks the request: reading an attribute
+    // nested 10,000 levels deep recurses past the stack, and a `__proto__` key must never be merged.
+    const unsafe = findHostileShape(doc);
+    if (unsafe) {
+      say(`${where}: left out, it is not safe to read: ${unsafe.problem}.`);
+      continue;
+    }
+    if (isRecord(doc) && Array.isArray(doc.resourceLogs) && !Array.isArray(doc.resourceSpans)) {
+      // A Collector whose logs and traces pipelines share one file exporter writes log lines too: their GenAI events
+      // (the messages of OpenTelemetry's OpenAI instrumentation) stay with their trace (io/otlp/otlp-logs.ts).
+      for (const [traceId, group] of genAiLogsByTrace(doc.resourceLogs, MAX_ATTRIBUTE_CHARS, (chars) => say(`${where}: a log record's body cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB (it held ${Math.round(chars / 1024)} KB).`))) {
+        const had = logsByTrace.get(traceId);
+        logsByTrace.set(traceId, had ? { logs: [...had.logs, ...group.logs], times: [...had.times, ...group.times] } : group);
+      }
+      continue;
+    }
     if (!isRecord(doc) || !Array.isArray(doc.resourceSpans)) {
       say(`${where}: not an OTLP trace export (no resourceSpans), left out.`);
       continue;
@@ -141,14 +164,23 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
         scopeSpans: [...scopes].map(([scope, spans]) => ({ ...(isRecord(scope) ? { scope: scope as { name?: string; version?: string } } : {}), spans })),
       });
     }
-    parts.push({ traceId, summary: summarizeSpans(traceId, bucket.spans), traces: { resourceSpans } });
+    const logs = logsByTrace.get(traceId)?.logs;
+    parts.push({ traceId, summary: summarizeSpans(traceId, bucket.spans), traces: { resourceSpans, ...(logs ? { resourceLogs: logs } : {}) } });
+  }
+  // Log records whose spans are in another file: a part of their own, merged with the spans' when the trace opens.
+  for (const [traceId, { logs, times }] of logsByTrace) {
+    if (byTrace.has(traceId)) continue;
+    // Not Math.min(...times): a long list would overflow the argument list.
+    const start = times.reduce((m, t) => Math.min(m, t), times[0] ?? 0);
+    const end = times.reduce((m, t) => Math.max(m, t), start);
+    parts.push({ traceId, summary: { ...summarizeSpans(traceId, []), start, end }, traces: { resourceSpans: [], resourceLogs: logs } });
   }
   return { parts, spanCount, problems };
 }
 
 /** Reads one file's bytes: decompressed by what they are, then read as above. */
-export async function readTraceFile(bytes: Uint8Array, fileName: string): Promise<ReadTraceFile> {
-  const decoded = await decodeTraceBytes(bytes);
+export async function readTraceFile(bytes: Uint8Array, fileName: string, limits: { maxTextBytes: number } = { maxTextBytes: MAX_TEXT_BYTES }): Promise<ReadTraceFile> {
+  const decoded = await decodeTraceBytes(bytes, limits.maxTextBytes);
   if (!decoded.ok) return { parts: [], spanCount: 0, problems: [`${fileName}: left out, ${decoded.reason}.`] };
   return readTraceText(decoded.text, fileName);
 }

@@ -27,7 +27,8 @@ export function createTraceJobs(db: ToolscopeDB) {
       return runOpen(db, sourceId, traceId);
     },
     async query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult> {
-      return results.put(sourceId, await index.read(sourceId), q);
+      const version = results.next();
+      return results.put(sourceId, version, await index.read(sourceId), q);
     },
     window: (sourceId: string, version: number, start: number, end: number): TraceWindow => results.window(sourceId, version, start, end),
   };

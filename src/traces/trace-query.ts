@@ -1,9 +1,9 @@
 import type { ToolscopeDB } from '../db/database';
 import { listTraceIndex } from '../db/traces-repo';
-import type { TraceIndexRecord } from '../domain/trace-inbox';
+import { searchNames, type TraceIndexRecord } from '../domain/trace-inbox';
 
 /** A row of the Traces table as the page holds it: the index row without its search text. */
-export type TraceRow = Omit<TraceIndexRecord, 'search' | 'rooted'>;
+export type TraceRow = Omit<TraceIndexRecord, 'search' | 'names' | 'rooted'>;
 
 export type TraceQuery = { text: string; errorsOnly: boolean };
 /** A search's answer: how many rows match (of how many), under a version the page asks for windows of. */
@@ -11,29 +11,32 @@ export type TraceQueryResult = { version: number; matched: number; total: number
 /** Some rows of a search's answer, from `start`; null when that answer was replaced by a newer one. */
 export type TraceWindow = { version: number; start: number; rows: TraceRow[] | null };
 
-const light = ({ search: _s, rooted: _r, ...row }: TraceIndexRecord): TraceRow => row;
+const light = ({ search: _s, names: _n, rooted: _r, ...row }: TraceIndexRecord): TraceRow => row;
 
 /**
- * The rows matching a search, newest first (architecture.md, "Trace inbox"). Every word must match the trace's search
- * text (or start its id). Runs where the index is (the trace worker): the page is sent the count, then only the rows
+ * The rows matching a search, newest first (architecture.md, "Trace inbox"). Every word must match the trace's names,
+ * its recorded text or the start of its id. Runs where the index is (the trace worker): the page is sent the count, then only the rows
  * it draws, never 10,000 rows at once.
  */
 export function queryTraces(all: readonly TraceIndexRecord[], q: TraceQuery): TraceIndexRecord[] {
   const words = q.text.toLowerCase().split(/\s+/).filter((w) => w !== '');
   if (!q.errorsOnly && words.length === 0) return [...all];
-  return all.filter((r) => (!q.errorsOnly || r.errors > 0) && words.every((w) => r.search.includes(w) || r.traceId.startsWith(w)));
+  return all.filter((r) => (!q.errorsOnly || r.errors > 0) && words.every((w) => r.names.includes(w) || r.search.includes(w) || r.traceId.startsWith(w)));
 }
 
-/** The last answer per source, kept where the index is so the page can ask for the rows it shows. */
+/**
+ * The last answer per source, kept where the index is so the page can ask for the rows it shows. A search's version
+ * is taken when it is asked (`next`), so an answer that was slower to read its index never replaces a newer one.
+ */
 export function createTraceResults() {
   const results = new Map<string, { version: number; matches: TraceIndexRecord[] }>();
   let version = 0;
   return {
-    put(sourceId: string, all: readonly TraceIndexRecord[], q: TraceQuery): TraceQueryResult {
+    next: (): number => ++version,
+    put(sourceId: string, v: number, all: readonly TraceIndexRecord[], q: TraceQuery): TraceQueryResult {
       const matches = queryTraces(all, q);
-      version++;
-      results.set(sourceId, { version, matches });
-      return { version, matched: matches.length, total: all.length };
+      if ((results.get(sourceId)?.version ?? 0) < v) results.set(sourceId, { version: v, matches });
+      return { version: v, matched: matches.length, total: all.length };
     },
     window(sourceId: string, v: number, start: number, end: number): TraceWindow {
       const r = results.get(sourceId);
@@ -43,6 +46,9 @@ export function createTraceResults() {
   };
 }
 
+/** A row stored before names were kept apart from recorded text has none: its name and models stand in until its file is read again. */
+const withNames = (r: TraceIndexRecord): TraceIndexRecord => (typeof (r as { names?: unknown }).names === 'string' ? r : { ...r, names: searchNames(r.name, r.models) });
+
 /** A source's index, kept between queries until a check writes to it. */
 export function createTraceIndexCache(db: ToolscopeDB) {
   const cache = new Map<string, Promise<TraceIndexRecord[]>>();
@@ -50,7 +56,7 @@ export function createTraceIndexCache(db: ToolscopeDB) {
     read(sourceId: string): Promise<TraceIndexRecord[]> {
       let hit = cache.get(sourceId);
       if (!hit) {
-        hit = listTraceIndex(db, sourceId);
+        hit = listTraceIndex(db, sourceId).then((rows) => rows.map(withNames));
         cache.set(sourceId, hit);
         hit.catch(() => cache.delete(sourceId));
       }

@@ -44,7 +44,7 @@ function storeFiles(store: S3BlobStore | WebDavBlobStore, prefix: string): Trace
   return {
     async list() {
       const entries = await store.listEntries(prefix);
-      return entries.filter((e) => isTraceFileName(e.key)).map((e) => ({ key: e.key, version: versionOf(e) }));
+      return entries.filter((e) => isTraceFileName(e.key)).map((e) => ({ key: e.key, version: versionOf(e), ...(e.size !== undefined ? { size: e.size } : {}) }));
     },
     async read(key) {
       const bytes = await store.get(key);
@@ -76,7 +76,7 @@ function folderFiles(handle: FileSystemDirectoryHandle): TraceFiles {
         if (!isTraceFileName(key)) continue;
         const f = await h.getFile();
         handles.set(key, h);
-        out.push({ key, version: `${f.size}@${f.lastModified}` });
+        out.push({ key, version: `${f.size}@${f.lastModified}`, size: f.size });
       }
       return out;
     },
@@ -104,7 +104,7 @@ export function pickedFiles(files: readonly FolderFile[]): TraceFiles {
   for (const { key, file } of files) if (isTraceFileName(key)) byKey.set(key, file);
   return {
     async list() {
-      return [...byKey].map(([key, f]) => ({ key, version: `${f.size}@${f.lastModified}` }));
+      return [...byKey].map(([key, f]) => ({ key, version: `${f.size}@${f.lastModified}`, size: f.size }));
     },
     async read(key) {
       const f = byKey.get(key);

@@ -1,5 +1,6 @@
-import { addModelUsage, appendSearch, type TraceModelUsage, type TraceSummary } from '../domain/trace-inbox';
-import { chatFacts, spanRole } from '../io/otlp/otlp-span-kinds';
+import { addModelUsage, appendSearch, searchNames, type TraceModelUsage, type TraceSummary } from '../domain/trace-inbox';
+import { GEN_AI } from '../io/otlp/otlp-names';
+import { chatFacts, spanRole, toolFacts } from '../io/otlp/otlp-span-kinds';
 import { attributesOf, unixNanoToMs, type OtlpSpan } from '../io/otlp/otlp-types';
 
 /** The summary of some spans of one trace (all from one file, or all of it). */
@@ -13,6 +14,8 @@ export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): Tra
   let errors = 0;
   const models: string[] = [];
   const usage: TraceModelUsage[] = [];
+  // Names apart from recorded text: the SDKs export the root span last, after every message (docs/traces.md).
+  const names: string[] = [];
   let search = '';
   for (const span of spans) {
     const s = unixNanoToMs(span.startTimeUnixNano);
@@ -29,11 +32,20 @@ export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): Tra
     if (span.status?.code === 2) errors++;
     const attrs = attributesOf(span.attributes);
     const role = spanRole(span.name, attrs);
-    search = appendSearch(search, span.name);
-    if (role === 'tool') toolCalls++;
+    names.push(span.name);
+    const agent = attrs[GEN_AI.agentName];
+    if (typeof agent === 'string') names.push(agent);
+    if (role === 'tool') {
+      toolCalls++;
+      const tool = toolFacts(attrs).name;
+      if (tool) names.push(tool);
+    }
     if (role === 'chat') {
       const f = chatFacts(attrs);
-      if (f.model && !models.includes(f.model)) models.push(f.model);
+      if (f.model && !models.includes(f.model)) {
+        models.push(f.model);
+        names.push(f.model);
+      }
       addModelUsage(usage, { model: f.model ?? '', input: f.inputTokens ?? 0, output: f.outputTokens ?? 0, cached: f.cachedTokens ?? 0, reasoning: f.reasoningTokens ?? 0 });
     }
     for (const v of Object.values(attrs)) {
@@ -53,6 +65,7 @@ export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): Tra
     toolCalls,
     errors,
     usage: usage.filter((u) => u.input + u.output > 0 || u.model !== ''),
+    names: searchNames(named?.name ?? traceId, names),
     search,
   };
 }

@@ -4,6 +4,7 @@ import { checkExportText, type CheckFailure } from '../session-file/check-file';
 import { analyzeImport, planImport, type ImportAnalysis, type ImportChoices } from './import-plan';
 import { screenImport, type ScreenedImport } from './import-screen';
 import { writeImport, type WriteProgress, type WriteSummary } from './import-write';
+import type { OpenedTraceMark } from '../../domain/session';
 import type { IdFactory } from '../session-file/remap';
 
 export type ImportSummary = WriteSummary & {
@@ -36,10 +37,10 @@ export async function importCheckedFile(
   screened: ScreenedImport,
   analysis: ImportAnalysis,
   choices: ImportChoices,
-  opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void } = {},
+  opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void; openedTrace?: OpenedTraceMark } = {},
 ): Promise<ImportOutcome> {
   try {
-    const written = await writeImport(db, planImport(screened.file, analysis, choices, opts.ids), opts.onProgress);
+    const written = await writeImport(db, planImport(screened.file, analysis, choices, opts.ids), opts.onProgress, opts.openedTrace);
     return { ok: true, summary: { ...written, refusedTools: screened.refusedTools.map((t) => t.name), cutValues: screened.cutValues } };
   } catch (err) {
     return { ok: false, failure: { stage: 'write', message: describeWriteError(err) } };

@@ -4,7 +4,7 @@ import { recoverSession } from '../../db/recover';
 import { readPriceOverrides, savePriceOverrides } from '../../db/prices-repo';
 import type { ToolDefinition } from '../../domain/tool-definition';
 import { headerSecretKey, putTools } from '../../db/tools-repo';
-import { isLiveStatus } from '../../domain/session';
+import { isLiveStatus, type OpenedTraceMark } from '../../domain/session';
 import type { DroppedSecrets, ImportPlan } from './import-plan';
 import { mcpHeaderSecretKey } from '../../domain/mcp-server';
 import type { ImportedMcpServer } from './import-mcp-servers';
@@ -36,16 +36,21 @@ export type WriteSummary = {
 
 export const WRITE_CHUNK = 2_000;
 
+/** A trace opened from the inbox: its session is stored marked `openedTrace` and named on the trace's row. */
+
 /**
  * Writes a plan in ONE read-write transaction: replaced sessions are deleted first, then every record is
  * added in chunks (so progress can be reported) with bulkAdd, which refuses to overwrite. Any failure —
  * a key clash, quota, a throwing progress callback — aborts the transaction and leaves the database as it was.
  * Sessions exported mid-run are settled like after a crash (calls without results become interrupted).
+ * The one writer of foreign data (architecture.md, invariant 5): a trace opened from the inbox comes through here too,
+ * its session marked `openedTrace` and its trace row naming it in the same transaction.
  */
 export async function writeImport(
   db: ToolscopeDB,
   plan: ImportPlan,
   onProgress: (p: WriteProgress) => void = () => {},
+  openedTrace?: OpenedTraceMark,
 ): Promise<WriteSummary> {
   const total =
     plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length + (e.mcpViewEvents?.length ?? 0), 0) +
@@ -62,7 +67,7 @@ export async function writeImport(
     }
   };
 
-  const tables = [...sessionTables(db), db.mcpTasks, db.tools, db.memories, db.secrets, db.mcpServers, db.settings];
+  const tables = [...sessionTables(db), db.mcpTasks, db.tools, db.memories, db.secrets, db.mcpServers, db.settings, ...(openedTrace ? [db.traceIndex] : [])];
   const addedPrices: string[] = [];
   const keptPrices: string[] = [];
   await db.transaction('rw', tables, async () => {
@@ -77,7 +82,7 @@ export async function writeImport(
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
-    await addAll(db.sessions, plan.sessions.map((e) => e.session));
+    await addAll(db.sessions, plan.sessions.map((e) => (openedTrace ? { ...e.session, openedTrace } : e.session)));
     await addAll(db.runs, plan.sessions.flatMap((e) => e.runs));
     await addAll(db.messages, plan.sessions.flatMap((e) => e.messages));
     await addAll(db.toolCalls, plan.sessions.flatMap((e) => e.toolCalls));
@@ -118,6 +123,8 @@ export async function writeImport(
       // Nested transaction: same scope, so it joins this one and is undone with it.
       if (isLiveStatus(e.session.status)) await recoverSession(db, e.session.id);
     }
+    const opened = plan.sessions[0]?.session.id;
+    if (openedTrace && opened) await db.traceIndex.update([openedTrace.sourceId, openedTrace.traceId], { sessionId: opened });
   });
 
   return {

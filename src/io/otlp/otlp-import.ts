@@ -15,8 +15,10 @@ import { describeErrors, type FileIssue } from '../session-file/validate-file';
 import { genericSpanCallId } from '../../domain/trace-span';
 import type { SkippedEntry } from '../foreign/skipped-entry';
 import { pruneUnreadableSpans } from './otlp-prune';
+import { genAiEventsBySpan } from './otlp-logs';
 import { traceMessages, type SpanView, type TraceMessages } from './trace-messages';
 import type { PathMessage } from './trace-conversation';
+import { answerUnrecordedCalls } from './unrecorded-calls';
 import type { SessionSettings } from '../../domain/session';
 
 /**
@@ -54,9 +56,14 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
     skipped = pruned.skipped;
   }
   const flat: Flat[] = [];
+  // The GenAI events some instrumentations write as log records beside the spans (io/otlp/otlp-logs.ts).
+  const logs = genAiEventsBySpan((data as OtlpTraces).resourceLogs);
   for (const rs of (data as OtlpTraces).resourceSpans) {
     for (const ss of rs.scopeSpans) {
-      for (const span of ss.spans) flat.push({ span, attrs: attributesOf(span.attributes), start: unixNanoToMs(span.startTimeUnixNano), end: unixNanoToMs(span.endTimeUnixNano) });
+      for (const span of ss.spans) {
+        const own = logs.get(span.spanId.toLowerCase());
+        flat.push({ span, attrs: attributesOf(span.attributes), start: unixNanoToMs(span.startTimeUnixNano), end: unixNanoToMs(span.endTimeUnixNano), ...(own ? { logs: own } : {}) });
+      }
     }
   }
   if (flat.length === 0 && skipped[0]?.reason.kind === 'unreadable') {
@@ -112,6 +119,9 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
     }
     return r;
   });
+  // Calls the trace names but never answers (an agent stopped with one pending, a dropped tool span).
+  const answered = answerUnrecordedCalls(messages, runs.map((r) => r.run), opts.newId);
+  toolCalls.push(...answered.toolCalls);
   const all = traces.flat();
   const titled = all.find((f) => typeof f.attrs[TOOLSCOPE.sessionTitle] === 'string')?.attrs[TOOLSCOPE.sessionTitle] as string | undefined;
   const firstUser = messages.find((m) => m.role === 'user')?.content ?? runs.find((r) => r.user)?.user;
@@ -125,13 +135,13 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
     status: 'idle',
     createdAt: Math.round(runs[0]?.run.startedAt ?? opts.now),
     updatedAt: Math.round(runs.at(-1)?.run.finishedAt ?? opts.now),
-    messageCount: messages.length,
-    toolCallCount: runs.reduce((n, r) => n + r.toolCount, 0),
+    messageCount: answered.messages.length,
+    toolCallCount: runs.reduce((n, r) => n + r.toolCount, 0) + answered.toolCalls.length,
     usage,
     settings,
     importedTrace: true,
   };
-  return { session, messages, toolCalls, runs: runs.map((r) => r.run), events: runs.flatMap((r) => r.events), ...(toolSets.size > 0 ? { toolSets: [...toolSets.values()] } : {}) };
+  return { session, messages: answered.messages, toolCalls, runs: runs.map((r) => r.run), events: runs.flatMap((r) => r.events), ...(toolSets.size > 0 ? { toolSets: [...toolSets.values()] } : {}) };
 }
 
 type Step = { t: number; rank: number; body: AgentEventBody };

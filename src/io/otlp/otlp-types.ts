@@ -32,7 +32,21 @@ export type OtlpScopeSpans = { scope?: { name?: string; version?: string }; span
 
 export type OtlpResourceSpans = { resource?: { attributes?: OtlpKeyValue[] }; scopeSpans: OtlpScopeSpans[] };
 
-export type OtlpTraces = { resourceSpans: OtlpResourceSpans[] };
+/** OTLP log records (an ExportLogsServiceRequest's), as far as the GenAI events in them are read (otlp-logs.ts). */
+export type OtlpLogRecord = {
+  timeUnixNano?: string | number;
+  observedTimeUnixNano?: string | number;
+  eventName?: string;
+  traceId: string;
+  spanId: string;
+  attributes?: OtlpKeyValue[];
+  body?: OtlpAnyValue;
+};
+export type OtlpScopeLogs = { scope?: { name?: string; version?: string }; logRecords: OtlpLogRecord[] };
+export type OtlpResourceLogs = { resource?: { attributes?: OtlpKeyValue[] }; scopeLogs: OtlpScopeLogs[] };
+
+/** `resourceLogs`: GenAI events some instrumentations write as log records, kept beside the spans they name (otlp-logs.ts). */
+export type OtlpTraces = { resourceSpans: OtlpResourceSpans[]; resourceLogs?: OtlpResourceLogs[] };
 
 /** Unix milliseconds (maybe fractional) as the decimal nanosecond string OTLP JSON uses; exact past 2^53 ns. */
 export function msToUnixNano(ms: number): string {

@@ -2,11 +2,12 @@ import type { MessageRecord, ToolCallRecord } from '../../db/records';
 import { toolSetHash, type OfferedTool, type ToolSetRecord } from '../../domain/offered-tools';
 import { spanRole, toolFacts, type Attrs } from './otlp-span-kinds';
 import { attributesOf, type OtlpSpan } from './otlp-types';
+import type { SpanLogEvent } from './otlp-logs';
 import { traceConversation, type PathMessage } from './trace-conversation';
 import { tracedRequest, type TracedRequest } from './traced-request';
 
-/** A span with its attributes read and its times in ms. */
-export type SpanView = { span: OtlpSpan; attrs: Attrs; start: number; end: number };
+/** A span with its attributes read and its times in ms; `logs`: the GenAI events log records carried for it. */
+export type SpanView = { span: OtlpSpan; attrs: Attrs; start: number; end: number; logs?: readonly SpanLogEvent[] };
 
 /** What a model span's `request_started` names: its reply, the system prompt it sent, the tools it offered. */
 export type TracedStep = { messageId: string; systemLayers?: { id: string; title: string; text: string }[]; toolSet?: string; turn: number };
@@ -32,7 +33,7 @@ const offered = (t: { name: string; description: string; parameters: Record<stri
  */
 export function traceMessages(spans: readonly SpanView[], ids: { sessionId: string; runId: string; order: number; newId: () => string }, before: readonly PathMessage[]): TraceMessages | null {
   const chats = spans.filter((f) => spanRole(f.span.name, f.attrs) === 'chat');
-  const requests = chats.map((f) => tracedRequest(f.attrs, (f.span.events ?? []).map((e) => attributesOf(e.attributes))));
+  const requests = chats.map((f) => tracedRequest(f.attrs, (f.span.events ?? []).map((e) => attributesOf(e.attributes)), f.logs));
   if (requests.every((r) => r === null)) return null;
   const tools = spans.filter((f) => spanRole(f.span.name, f.attrs) === 'tool');
   const results = new Map<string, { name: string; text: string }>();
@@ -91,7 +92,8 @@ export function traceMessages(spans: readonly SpanView[], ids: { sessionId: stri
   const toolSets = new Map<string, ToolSetRecord>();
   conv.steps.forEach((s, k) => {
     const chat = chats[k];
-    if (!s || !chat) return;
+    // A request from log records names no reply: its tools were not recorded, so it cannot be sent again as it was.
+    if (!s || !chat || requests[k]?.convention === 'gen-ai-events') return;
     const messageId = idOf.get(conv.path[s.reply]!.key);
     if (!messageId) return;
     let toolSet: string | undefined;

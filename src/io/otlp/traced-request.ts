@@ -1,5 +1,6 @@
 import type { Attrs } from './otlp-span-kinds';
 import { GEN_AI } from './otlp-names';
+import type { SpanLogEvent } from './otlp-logs';
 
 /**
  * A model request rebuilt from what a trace recorded of it (architecture.md, "Trace inbox"), by the convention that
@@ -17,7 +18,8 @@ export type TracedMessage =
 
 export type TracedTool = { name: string; description: string; parameters: Record<string, unknown> };
 
-export type TracedConvention = 'ai-sdk' | 'openinference' | 'gen-ai';
+/** `gen-ai-events`: the GenAI events in log records (OpenTelemetry's OpenAI instrumentation), which record no tools. */
+export type TracedConvention = 'ai-sdk' | 'openinference' | 'gen-ai' | 'gen-ai-events';
 
 export type TracedRequest = {
   convention: TracedConvention;
@@ -198,7 +200,48 @@ function genAiRequest(a: Attrs, events: readonly Attrs[]): TracedRequest | null 
   };
 }
 
-/** The request a model span recorded, by whichever convention recorded it; `events`: its events' attributes. */
-export function tracedRequest(a: Attrs, events: readonly Attrs[] = []): TracedRequest | null {
-  return aiRequest(a) ?? oiRequest(a) ?? genAiRequest(a, events);
+// ---- The GenAI events as log records (gen_ai.system.message, gen_ai.user.message, ..., gen_ai.choice) ----
+
+/** An OpenAI-shaped message body's text: a string, or the text of its parts. */
+const bodyText = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter(isRecord).map((p) => str(p.text ?? p.content)).join('') : '');
+
+function eventCalls(v: unknown): TracedToolCall[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter(isRecord).map((c) => {
+    const fn = isRecord(c.function) ? c.function : {};
+    return { id: str(c.id), name: str(fn.name), arguments: argsText(fn.arguments) };
+  });
+}
+
+function genAiEventsRequest(a: Attrs, logs: readonly SpanLogEvent[]): TracedRequest | null {
+  const messages: TracedMessage[] = [];
+  let output: TracedRequest['output'] = null;
+  for (const e of logs) {
+    const b = isRecord(e.body) ? e.body : {};
+    if (e.name === 'gen_ai.system.message') messages.push({ role: 'system', text: bodyText(b.content) });
+    else if (e.name === 'gen_ai.user.message') messages.push({ role: 'user', text: bodyText(b.content) });
+    else if (e.name === 'gen_ai.assistant.message') messages.push({ role: 'assistant', text: bodyText(b.content), toolCalls: eventCalls(b.tool_calls) });
+    else if (e.name === 'gen_ai.tool.message') messages.push({ role: 'tool', callId: str(b.id), name: '', text: bodyText(b.content) });
+    else if (e.name === 'gen_ai.choice' && output === null && (b.index === undefined || Number(b.index) === 0)) {
+      const m = isRecord(b.message) ? b.message : {};
+      output = { role: 'assistant', text: bodyText(m.content), toolCalls: eventCalls(m.tool_calls) };
+    }
+  }
+  if (messages.length === 0) return null;
+  return {
+    convention: 'gen-ai-events',
+    messages,
+    // The events carry no tool definitions: what the request offered is not known.
+    tools: null,
+    parameters: params({ temperature: num(a[GEN_AI.requestTemperature]), topP: num(a['gen_ai.request.top_p']), maxTokens: num(a['gen_ai.request.max_tokens']) }),
+    output,
+  };
+}
+
+/**
+ * The request a model span recorded, by whichever convention recorded it; `events`: its span events' attributes;
+ * `logs`: the GenAI events log records carried for it.
+ */
+export function tracedRequest(a: Attrs, events: readonly Attrs[] = [], logs: readonly SpanLogEvent[] = []): TracedRequest | null {
+  return aiRequest(a) ?? oiRequest(a) ?? genAiRequest(a, events) ?? genAiEventsRequest(a, logs);
 }

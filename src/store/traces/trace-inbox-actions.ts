@@ -1,6 +1,7 @@
 import type { FolderFile } from '../../traces/trace-source-access';
 import { db } from '../../db/database';
 import { addTraceSource, keepOpenedTrace, removeTraceSource } from '../../db/traces-repo';
+import { getSetting, isString, setSetting } from '../../db/settings-repo';
 import type { TraceSourceConfig, TraceSourceRecord } from '../../domain/trace-inbox';
 import { createTraceClient, type TraceClient } from '../../traces/trace-client';
 import { useUiStore } from '../ui-store';
@@ -22,7 +23,7 @@ export async function addSource(config: TraceSourceConfig, secret: string | null
   const source: TraceSourceRecord = { id, config, createdAt: Date.now(), checkedAt: null, problem: null };
   await addTraceSource(db, source, secret);
   if (files) pickedFolders.set(id, files);
-  showSource(id);
+  chooseSource(id);
   void checkNow(id);
   return id;
 }
@@ -31,6 +32,26 @@ export async function removeSource(id: string): Promise<void> {
   pickedFolders.delete(id);
   await removeTraceSource(db, id);
   if (get().sourceId === id) set({ sourceId: null, ...EMPTY, problems: [], message: null });
+}
+
+/** The source last chosen, per device: the settings table is never exported or synced (architecture.md, "Trace inbox"). */
+const LAST_SOURCE_KEY = 'traces.lastSource';
+
+/** Shows the source the person chose and remembers it, so a reload comes back to it. */
+export function chooseSource(id: string): void {
+  showSource(id);
+  void setSetting(db, LAST_SOURCE_KEY, id).catch(() => {});
+}
+
+/** Reads back the source last chosen on this device, once; the view shows its first source only after this. */
+export async function restoreSource(): Promise<void> {
+  if (get().restored) return;
+  const last = await getSetting(db, LAST_SOURCE_KEY, isString, '').catch(() => '');
+  // A source removed since is forgotten: the view falls back to the first.
+  const still = last !== '' && (await db.traceSources.get(last).catch(() => undefined)) !== undefined;
+  if (get().restored) return;
+  set({ restored: true });
+  if (still && get().sourceId === null) showSource(last);
 }
 
 export function showSource(id: string | null): void {

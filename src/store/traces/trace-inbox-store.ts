@@ -5,6 +5,8 @@ import type { TraceRow } from '../../traces/trace-query';
 /** What the Traces view shows of its source while it is open (architecture.md, "Trace inbox"). */
 export type TraceInboxState = {
   sourceId: string | null;
+  /** Whether the source last chosen on this device was read back (until then the view shows none, not the first). */
+  restored: boolean;
   query: { text: string; errorsOnly: boolean };
   /** How many traces match the search, of `total`; the answer's version names it in the worker. */
   matched: number;
@@ -26,6 +28,7 @@ export type TraceInboxState = {
 
 export const useTraceInboxStore = create<TraceInboxState>()(() => ({
   sourceId: null,
+  restored: false,
   query: { text: '', errorsOnly: false },
   matched: 0,
   total: 0,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { traceSourceLabel, type TraceSourceRecord } from '../../domain/trace-inbox';
 import { plural } from '../../domain/plural';
-import { addSource, checkNow, openTraceRow, pickedFromInput, removeSource, setQuery, showRange, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
+import { addSource, checkNow, chooseSource, openTraceRow, pickedFromInput, removeSource, restoreSource, setQuery, showRange, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
 import { useTraceInboxStore } from '../../store/traces/trace-inbox-store';
 import { useTraceSources } from '../data/trace-sources';
 import { TraceSourceDialog } from './trace-source-dialog';
@@ -46,7 +46,13 @@ export function TracesView() {
   const opening = useTraceInboxStore((s) => s.opening);
   const query = useTraceInboxStore((s) => s.query);
   const folderInput = useRef<HTMLInputElement>(null);
-  const source = sources?.find((s) => s.id === chosenId) ?? sources?.[0];
+  const restored = useTraceInboxStore((s) => s.restored);
+  // The source last chosen on this device, else the first (once the remembered one is read back).
+  const source = sources?.find((s) => s.id === chosenId) ?? (restored ? sources?.[0] : undefined);
+
+  useEffect(() => {
+    void restoreSource();
+  }, []);
 
   useEffect(() => {
     if (source) showSource(source.id);
@@ -97,7 +103,7 @@ export function TracesView() {
         {sources && sources.length > 1 && (
           <label>
             Source
-            <select value={source?.id ?? ''} onChange={(e) => showSource(e.target.value)}>
+            <select value={source?.id ?? ''} onChange={(e) => chooseSource(e.target.value)}>
               {sources.map((s) => <option key={s.id} value={s.id}>{traceSourceLabel(s.config)}</option>)}
             </select>
           </label>
