@@ -1,5 +1,5 @@
 // `npm run test:e2e`: the Chromium suite, three spec files at a time. Specs tagged @bench report speed figures and
-// run in `npm run bench` only. A test tagged @solo (none today: each spec waits for states, not for times) would run
+// run in `npm run bench` only. A test tagged @solo (a threshold measured with no other browser at work) runs
 // after the others, one at a time. Every run must find tests: a filter that matched nothing would pass it empty. With
 // arguments (a spec file, a filter) the solo tests run in the main run, so no run can come out empty by design.
 import { spawnSync } from 'node:child_process';
