@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
+import { disguiseAttributeNames, undisguise, undisguiseAttributes } from './attribute-disguise';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -54,6 +55,24 @@ function borrowsFromApp(name: string): boolean {
   return name === 'class' || name === 'id' || name === 'role' || name === 'tabindex' || name.startsWith('aria-') || name.startsWith('data-');
 }
 
+/**
+ * What model HTML would fetch as it is drawn: the page's policy refuses other origins (a reported violation), and the
+ * page's own origin holds nothing for a model to point at. An image keeps a data: image (the policy allows it) and
+ * otherwise shows its alt text; sources, posters and backgrounds go.
+ */
+const FETCHED_ON_DRAW = ['src', 'srcset', 'poster', 'background'] as const;
+function dropFetches(node: Element): void {
+  for (const name of FETCHED_ON_DRAW) {
+    const value = node.getAttribute(name);
+    if (value === null) continue;
+    if (name === 'src' && node.tagName === 'IMG' && /^data:image\//i.test(value.trim())) continue;
+    node.removeAttribute(name);
+  }
+}
+
+/** This render's disguise mark (attribute-disguise.ts), for the sanitizer's hook. */
+let disguise = '';
+
 let purifier: Purifier | null = null;
 function sanitizer(): Purifier {
   if (purifier) return purifier;
@@ -61,6 +80,7 @@ function sanitizer(): Purifier {
   const p = DOMPurify(window);
   p.addHook('beforeSanitizeAttributes', (node) => {
     if (!(node instanceof Element)) return;
+    undisguiseAttributes(node, disguise);
     if (node.getAttribute(OWN_ATTR) === ownMark) {
       node.removeAttribute(OWN_ATTR);
       return;
@@ -73,6 +93,7 @@ function sanitizer(): Purifier {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer nofollow');
     }
+    if (node instanceof Element) dropFetches(node);
   });
   purifier = p;
   return p;
@@ -81,14 +102,18 @@ function sanitizer(): Purifier {
 /**
  * Model output is untrusted (architecture.md, invariant 5): Markdown becomes HTML, then DOMPurify removes scripts, event
  * handlers, javascript: URLs, forms and styles, and model HTML's classes, ids, roles and data attributes, before it
- * reaches the DOM.
+ * reaches the DOM. Event handlers never reach even the sanitizer's parse, and nothing it keeps fetches as it is drawn.
  */
 export function renderMarkdown(source: string): string {
   ownMark = newMark();
-  const html = markdownToHtml(source);
-  return sanitizer().sanitize(html, {
+  // No parse, not even the sanitizer's, may see an event-handler attribute (attribute-disguise.ts).
+  const { html, mark } = disguiseAttributeNames(markdownToHtml(source));
+  disguise = mark;
+  const clean = sanitizer().sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select', 'iframe', 'object', 'embed'],
     FORBID_ATTR: ['style'],
   });
+  // Attributes were turned back by the hook; what is left is text, escaped by the serializer, where letters stay letters.
+  return undisguise(clean, mark);
 }
