@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { clientMetadataPlugin } from './build/client-metadata';
 import { compileHintsPlugin } from './build/compile-hints';
 import { cspPlugin, devCspPlugin } from './build/csp';
+import { entryPreloadPlugin } from './build/entry-preload';
 import { exportValidatorsPlugin } from './build/export-validators';
 import { hostCachePlugin } from './build/host-cache';
 import { serviceWorkerPlugin } from './build/service-worker';
@@ -16,13 +17,13 @@ export default defineConfig({
   // Relative asset URLs: the built page works from any path on any static host (/, /any/sub/path/).
   base: './',
   // sideEffectFreePlugin: src/store/mcp/ behind one face without growing the first load (build/side-effect-free.ts).
-  plugins: [react(), clientMetadataPlugin(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), compileHintsPlugin(), serviceWorkerPlugin(), sideEffectFreePlugin(), hostCachePlugin()],
+  plugins: [react(), clientMetadataPlugin(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), compileHintsPlugin(), entryPreloadPlugin(), serviceWorkerPlugin(), sideEffectFreePlugin(), hostCachePlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.
   worker: { format: 'es', plugins: () => [exportValidatorsPlugin()] },
-  // No modulepreload links: Vite's helper appended every screen chunk's link in one task at start-up
-  // (docs/speed-and-tests.md, "Start-up").
+  // Vite's modulepreload helper off: it appended every screen chunk's link in one task at start-up. The entry's own
+  // static imports are linked in index.html at build time instead (build/entry-preload.ts; docs/speed-and-tests.md, "Start-up").
   build: { target: 'es2022', sourcemap: false, modulePreload: false },
   test: {
     environment: 'node',

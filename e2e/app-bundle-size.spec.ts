@@ -36,3 +36,27 @@ test('the first load fetches at most 150 KB of gzipped JS and CSS, each script w
   // QuickJS (WebAssembly) and its worker come with the first code tool, never with the page.
   expect(urls.filter((u) => /emscripten|quickjs|sandbox-worker|\.wasm/.test(u))).toEqual([]);
 });
+
+test('before the first contentful paint only the entry and the scripts index.html preloads are fetched', async ({ page }) => {
+  // The links are in the built file itself: no task at start-up adds them (docs/speed-and-tests.md, "Start-up").
+  const served = await (await page.request.get('/')).text();
+  const linked = [...served.matchAll(/<link rel="modulepreload"[^>]* href="\.\/([^"]+)"/g)].map((m) => `/${m[1] ?? ''}`);
+  const entry = `/${served.match(/<script type="module"[^>]* src="\.\/([^"]+)"/)?.[1] ?? ''}`;
+  await openApp(page);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const { paintedAt, scripts } = await page.evaluate(() => ({
+    paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js')).map((e) => ({ path: new URL(e.name).pathname, startedAt: e.startTime })),
+  }));
+  expect(paintedAt).not.toBeNull();
+  const before = scripts.filter((s) => s.startedAt < (paintedAt ?? 0)).map((s) => s.path);
+  const after = scripts.filter((s) => s.startedAt >= (paintedAt ?? 0)).map((s) => s.path);
+  // The entry's own imports come from the head, beside it, not a round trip after it ...
+  expect(linked.length).toBeGreaterThan(0);
+  expect(before.sort()).toEqual([entry, ...linked].sort());
+  // ... and start-up's chunks (Dexie, the schema, the stores, the screens) only once the stand-in is painted: Lighthouse
+  // counts a chunk that ended before that paint into the LCP.
+  expect(after.length).toBeGreaterThan(1);
+  expect(after.filter((p) => linked.includes(p))).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { checkIndexedDB } from './db/storage-errors';
 import { selectMemoryBackend } from './db/storage-backend';
 import { registerServiceWorker } from './ui/shell/app-update';
+import { afterFirstPaint } from './ui/shell/after-first-paint';
 import { afterStartUp } from './ui/shell/after-start-up';
 import { StartingShell } from './ui/shell/starting-shell';
 import { readFirstScreenHint } from './ui/shell/first-screen-hint';
@@ -11,7 +12,8 @@ import './ui/styles.css';
 
 /**
  * Start-up (speed-and-tests.md, "Start-up"): paint first, then storage, then the app, each step its own task.
- * 1. The stand-in first screen, from this chunk alone (React and a few lines): no database, no Dexie yet.
+ * 1. The stand-in first screen, from this chunk alone (React and a few lines): no database, no Dexie yet, and no
+ *    other chunk asked for until the browser reports it painted (ui/shell/after-first-paint.ts).
  * 2. Where data lives, chosen before anything opens the database: a browser that refuses IndexedDB (some private
  *    modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the
  *    database is imported statically here, so the database module cannot load before the choice is made.
@@ -25,7 +27,8 @@ async function boot(): Promise<void> {
   const root = createRoot(element);
   const address = parseAddress(location.hash);
   root.render(<StartingShell kind={readFirstScreenHint()} home={address.kind === 'home' && address.view === 'chat'} />);
-  await nextTask();
+  // Nothing more is fetched until the stand-in is painted: a chunk that arrives first is counted into the first paint.
+  await afterFirstPaint(window);
   const probe = await checkIndexedDB();
   if (!probe.ok) {
     const fake = await import('fake-indexeddb');

@@ -11,7 +11,15 @@ import type { Page } from '@playwright/test';
  * and whether it ran in the process of the page's top frame (`inPage`; false for an out-of-process frame's renderer,
  * e.g. a sandboxed frame that Chromium isolates in a process of its own).
  */
-export type MainThreadTask = { atMs: number; wallMs: number; cpuMs: number; mostly: string; pid: number; inPage: boolean };
+export type MainThreadTask = { atMs: number; wallMs: number; cpuMs: number; mostly: string; pid: number; inPage: boolean; ranScript: ScriptTrigger | null };
+
+/**
+ * What ran the page's JavaScript in a task, when something did: a timer, an animation frame, an idle callback, an
+ * event, a script or module evaluated, or another call into it (a message, a promise's continuation). A poll, however
+ * cheap, is a task with a trigger every interval; the browser's own housekeeping has none.
+ */
+export type ScriptTrigger = 'TimerFire' | 'FireAnimationFrame' | 'FireIdleCallback' | 'EventDispatch' | 'EvaluateScript' | 'v8.evaluateModule' | 'FunctionCall';
+const TRIGGERS: readonly ScriptTrigger[] = ['TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'EventDispatch', 'EvaluateScript', 'v8.evaluateModule', 'FunctionCall'];
 
 type FrameInfo = { frame?: string; parent?: string; processId?: number };
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: FrameInfo & { frames?: FrameInfo[] } } };
@@ -54,15 +62,19 @@ export function mainThreadTasks(traceJson: string): MainThreadTask[] {
   return tasks.map((t) => {
     const until = t.ts + (t.dur ?? 0);
     const work = new Map<string, number>();
+    const seen = new Set<string>();
     while (from < onMain.length && (onMain[from]?.ts ?? Infinity) < t.ts) from++;
     for (let i = from; i < onMain.length; i++) {
       const e = onMain[i];
       if (e === undefined || e.ts > until) break;
-      if (WORK_NAMES.has(e.name) && e.pid === t.pid && e.tid === t.tid) work.set(e.name, (work.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0));
+      if (e.pid !== t.pid || e.tid !== t.tid) continue;
+      seen.add(e.name);
+      if (WORK_NAMES.has(e.name)) work.set(e.name, (work.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0));
     }
+    const ranScript = TRIGGERS.find((name) => seen.has(name)) ?? null;
     const mostly = [...work].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
     // With no frame information in the trace every renderer counts as the page's.
-    return { atMs: t.ts / 1000, wallMs: (t.dur ?? 0) / 1000, cpuMs: (t.tdur ?? 0) / 1000, mostly, pid: t.pid, inPage: pages.size === 0 || pages.has(t.pid) };
+    return { atMs: t.ts / 1000, wallMs: (t.dur ?? 0) / 1000, cpuMs: (t.tdur ?? 0) / 1000, mostly, pid: t.pid, inPage: pages.size === 0 || pages.has(t.pid), ranScript };
   });
 }
 
