@@ -10,16 +10,15 @@ import { openApp } from './support/configured-app';
 import { longestTask, SMOOTH_TASK_MS, watchLongTasks } from './support/long-tasks';
 import { openTraces, traceFolder, traceRows, tracesStatus, tracesView } from './support/trace-inbox';
 import { AGENTS, hasError, manyTraceFiles, traceName } from '../src/traces/testing/many-traces';
+import { TRACE_ROW_OVERSCAN, TRACE_ROW_HEIGHT } from '../src/ui/traces/traces-table-rows';
 
 const TRACES = 1_500;
-const ROW_HEIGHT = 36;
-const OVERSCAN = 12;
 const count = (keep: (t: number) => boolean) => Array.from({ length: TRACES }, (_, t) => t).filter(keep).length;
 
 /** The rows the table may draw: those in view and its overscan on each side, never the whole list. */
 async function drawnAtMost(page: import('@playwright/test').Page): Promise<number> {
   const height = await page.locator('.traces-scroll').evaluate((el) => el.clientHeight);
-  return Math.ceil(height / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
+  return Math.ceil(height / TRACE_ROW_HEIGHT) + 1 + 2 * TRACE_ROW_OVERSCAN;
 }
 
 test('1,500 traces: found by name, counted, filtered, drawn a window at a time, with no task over 50 ms', { tag: '@solo' }, async ({ page }) => {

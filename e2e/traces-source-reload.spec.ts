@@ -2,20 +2,12 @@
  * The Traces view comes back on the source last chosen on this device after a reload, with its traces listed
  * (docs/traces.md, "Trace inbox").
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { openApp } from './support/configured-app';
-import { addFolderSource, openTraces, traceIdOf, traceLines, traceRows, tracesView } from './support/trace-inbox';
+import { addFolderSource, openTraces, traceFolder, traceIdOf, traceLines, traceRows, tracesView } from './support/trace-inbox';
 
 /** A folder named `name` holding one Collector file of the fixture's trace. */
-function folderOf(name: string, fixture: string): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'toolscope-traces-')), name);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'data.json'), `${traceLines(fixture).join('\n')}\n`);
-  return dir;
-}
+const folderOf = (name: string, fixture: string) => traceFolder({ 'data.json': `${traceLines(fixture).join('\n')}\n` }, name);
 
 test('two sources: the second chosen, a reload shows it again with its traces listed', async ({ page }) => {
   await openApp(page);

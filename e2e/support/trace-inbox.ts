@@ -21,9 +21,12 @@ export function traceIdOf(name: string): string {
   return first.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.traceId;
 }
 
-/** A folder of files (path → text, or gzip bytes for a `.gz` path) on disk, as a Collector's file exporter leaves it. */
-export function traceFolder(files: Record<string, string>): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'toolscope-traces-')), 'otel-out');
+/**
+ * A folder of files (path → text, or gzip bytes for a `.gz` path) on disk, as a Collector's file exporter leaves it;
+ * `name` is the folder's own name (the source is labelled by it).
+ */
+export function traceFolder(files: Record<string, string>, name = 'otel-out'): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'toolscope-traces-')), name);
   for (const [path, text] of Object.entries(files)) {
     const at = join(dir, path);
     mkdirSync(dirname(at), { recursive: true });

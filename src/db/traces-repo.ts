@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from './database';
-import { mergeSummaries, traceSourceSecretKey, type TraceFileRecord, type TraceIndexRecord, type TracePartRecord, type TraceSourceConfig, type TraceSourceRecord, type TraceSummary } from '../domain/trace-inbox';
+import { mergeSummaries, searchNames, traceSourceSecretKey, type TraceFileRecord, type TraceIndexRecord, type TracePartRecord, type TraceSourceConfig, type TraceSourceRecord, type TraceSummary } from '../domain/trace-inbox';
 
 import { sessionTables } from './database';
 
@@ -49,9 +49,22 @@ export async function listTraceFiles(db: ToolscopeDB, sourceId: string): Promise
   return db.traceFiles.where('sourceId').equals(sourceId).toArray();
 }
 
+/**
+ * A row or part stored before names were kept apart from recorded text has no `names`: its name and models stand in
+ * until its file is read again. Every read of the index and parts goes through this, the writes' merges too.
+ */
+export function withNames<T extends TraceSummary>(s: T): T {
+  return typeof (s as { names?: unknown }).names === 'string' ? s : { ...s, names: searchNames(s.name, s.models) };
+}
+
+function partWithNames(p: TracePartRecord): TracePartRecord {
+  const summary = withNames(p.summary);
+  return summary === p.summary ? p : { ...p, summary };
+}
+
 /** Every trace of a source, newest first. */
 export async function listTraceIndex(db: ToolscopeDB, sourceId: string): Promise<TraceIndexRecord[]> {
-  return db.traceIndex.where('[sourceId+start]').between([sourceId, -Infinity], [sourceId, Infinity]).reverse().toArray();
+  return (await db.traceIndex.where('[sourceId+start]').between([sourceId, -Infinity], [sourceId, Infinity]).reverse().toArray()).map(withNames);
 }
 
 export async function countTraces(db: ToolscopeDB, sourceId: string): Promise<number> {
@@ -59,11 +72,12 @@ export async function countTraces(db: ToolscopeDB, sourceId: string): Promise<nu
 }
 
 export async function traceParts(db: ToolscopeDB, sourceId: string, traceId: string): Promise<TracePartRecord[]> {
-  return db.traceParts.where('[sourceId+traceId]').equals([sourceId, traceId]).toArray();
+  return (await db.traceParts.where('[sourceId+traceId]').equals([sourceId, traceId]).toArray()).map(partWithNames);
 }
 
 export async function getTraceRow(db: ToolscopeDB, sourceId: string, traceId: string): Promise<TraceIndexRecord | undefined> {
-  return db.traceIndex.get([sourceId, traceId]);
+  const row = await db.traceIndex.get([sourceId, traceId]);
+  return row && withNames(row);
 }
 
 export async function setTraceSession(db: ToolscopeDB, sourceId: string, traceId: string, sessionId: string | undefined): Promise<void> {
@@ -90,7 +104,7 @@ export async function putTraceFile(db: ToolscopeDB, file: TraceFileRecord, parts
       const rows = await db.traceIndex.bulkGet(parts.map((p) => [sourceId, p.traceId] as [string, string]));
       await db.traceIndex.bulkPut(parts.map((p, i) => {
         const row = rows[i];
-        return row ? indexRow(sourceId, mergeSummaries(row, p.summary), row.sessionId) : indexRow(sourceId, p.summary, undefined);
+        return row ? indexRow(sourceId, mergeSummaries(withNames(row), p.summary), row.sessionId) : indexRow(sourceId, p.summary, undefined);
       }));
     } else await rebuildRows(db, sourceId, new Set([...before.traceIds, ...parts.map((p) => p.traceId)]));
   });
@@ -113,7 +127,7 @@ export async function removeTraceFiles(db: ToolscopeDB, sourceId: string, keys: 
 
 async function rebuildRows(db: ToolscopeDB, sourceId: string, traceIds: ReadonlySet<string>): Promise<void> {
   for (const traceId of traceIds) {
-    const parts = await db.traceParts.where('[sourceId+traceId]').equals([sourceId, traceId]).toArray();
+    const parts = await traceParts(db, sourceId, traceId);
     const old = await db.traceIndex.get([sourceId, traceId]);
     const merged = parts.map((p) => p.summary).reduce<TraceSummary | null>((acc, s) => (acc ? mergeSummaries(acc, s) : s), null);
     if (merged) await db.traceIndex.put(indexRow(sourceId, merged, old?.sessionId));

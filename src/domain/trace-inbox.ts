@@ -23,8 +23,10 @@ export type TraceSourceRecord = {
   problem: string | null;
 };
 
-/** A file as a source lists it: its key and what tells a changed file from the one read before. */
-/** A listed file; `size` (bytes, where the listing says it) lets a file too large to read be set aside unread. */
+/**
+ * A file as a source lists it: its key, what tells a changed file from the one read before, and `size` (bytes, where
+ * the listing says it), which lets a file too large to read be set aside unread.
+ */
 export type TraceFileEntry = { key: string; version: string; size?: number };
 
 /** What one file of a source held when it was read (`version` decides whether it is read again). */

@@ -95,7 +95,7 @@ describe('checking a trace source', () => {
     const huge: TraceFiles = { list: async () => [...listed, { key: 'huge.json', version: '9', size: MAX_TEXT_BYTES + 44 * 1024 * 1024 }], read: source.read };
     const outcome = await checkTraceSource(db, S, huge, () => 1);
     expect(outcome).toMatchObject({ ok: true, read: 2, traces: 1 });
-    expect(outcome.ok && outcome.problems).toEqual(['huge.json: left out, it holds 300 MB of text, more than the 256 MB one file may.']);
+    expect(outcome.ok && outcome.problems).toEqual(['huge.json: left out, it is 300 MB, more than the 256 MB one file may.']);
     expect(reads).toEqual(['good.json']);
   });
 

@@ -35,7 +35,7 @@ export async function checkTraceSource(db: ToolscopeDB, sourceId: string, files:
   for (const entry of toRead) {
     let file: ReadTraceFile;
     // Too large to hold is said from the listing, never read into memory (recorded, so not tried again unchanged).
-    if (entry.size !== undefined && entry.size > MAX_TEXT_BYTES) file = { parts: [], spanCount: 0, problems: [`${entry.key}: left out, ${tooLargeReason(entry.size, MAX_TEXT_BYTES)}.`] };
+    if (entry.size !== undefined && entry.size > MAX_TEXT_BYTES) file = { parts: [], spanCount: 0, problems: [`${entry.key}: left out, ${tooLargeReason(entry.size, MAX_TEXT_BYTES, true)}.`] };
     else {
       let bytes: Uint8Array;
       try {

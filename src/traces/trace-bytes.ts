@@ -15,8 +15,12 @@ export const MAX_TEXT_BYTES = 256 * 1024 * 1024;
 const isGzip = (b: Uint8Array, at = 0) => b[at] === 0x1f && b[at + 1] === 0x8b;
 const isZstd = (b: Uint8Array, at = 0) => b[at] === 0x28 && b[at + 1] === 0xb5 && b[at + 2] === 0x2f && b[at + 3] === 0xfd;
 
-/** Too large to read safely: said in the same words wherever it is found (before reading, or once decompressed). */
-export const tooLargeReason = (bytes: number, max: number) => `it holds ${Math.round(bytes / 1024 / 1024)} MB of text, more than the ${max / 1024 / 1024} MB one file may`;
+/**
+ * Too large to read safely: said in the same words wherever it is found (before reading, or once decompressed).
+ * `listed`: the size is a listing's, of the stored (maybe compressed) file, not of its text, so no text is claimed.
+ */
+export const tooLargeReason = (bytes: number, max: number, listed = false) =>
+  `${listed ? `it is ${Math.round(bytes / 1024 / 1024)} MB` : `it holds ${Math.round(bytes / 1024 / 1024)} MB of text`}, more than the ${max / 1024 / 1024} MB one file may`;
 
 /** Decompressed as a stream and given up past `max` bytes: a small gzip bomb must not fill the memory first. */
 async function gunzip(bytes: Uint8Array, max: number): Promise<Uint8Array | null> {

@@ -111,6 +111,19 @@ describe('reading one trace file', () => {
     expect(file).toEqual({ parts: [], spanCount: 0, problems: ['page.html: left out, it is not JSON: OTLP/JSON was expected.'] });
   });
 
+  it('keeps the good lines of a JSON Lines file whose first line is torn', () => {
+    const torn = JSON.stringify(exportRequest([root])).slice(20);
+    const file = readTraceText(`${torn}\n${JSON.stringify(exportRequest([root, chat]))}\n`, 'torn.json');
+    expect(file.parts.map((p) => p.traceId)).toEqual([T1]);
+    expect(file.spanCount).toBe(2);
+    expect(file.problems).toEqual(['torn.json, line 1: not JSON, left out.']);
+  });
+
+  it('sets aside in one sentence a file none of whose lines is JSON (a log)', () => {
+    const file = readTraceText('2026-01-01 started\n2026-01-01 stopped\n', 'run.log');
+    expect(file).toEqual({ parts: [], spanCount: 0, problems: ['run.log: left out, it is not JSON: OTLP/JSON was expected.'] });
+  });
+
   it('sets aside a file too large once decompressed, without decompressing all of it (a gzip bomb)', async () => {
     const bomb = new Uint8Array(gzipSync(new Uint8Array(8 * 1024 * 1024).fill(0x20)));
     const file = await readTraceFile(bomb, 'bomb.json.gz', { maxTextBytes: 1024 * 1024 });

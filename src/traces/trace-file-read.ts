@@ -5,6 +5,7 @@ import { decodeTraceBytes, MAX_TEXT_BYTES } from './trace-bytes';
 import { summarizeSpans } from './trace-summary';
 import { genAiLogsByTrace } from '../io/otlp/otlp-logs';
 import type { OtlpResourceLogs } from '../io/otlp/otlp-types';
+import { isRecord } from '../domain/is-record';
 
 /**
  * One file of a trace source read into its traces (architecture.md, "Trace inbox"): the Collector's file exporter
@@ -21,7 +22,6 @@ export const MAX_ATTRIBUTE_CHARS = 256 * 1024;
 const MAX_PROBLEMS = 20;
 
 const HEX = /^[0-9a-fA-F]+$/;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isTime = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0) || (typeof v === 'string' && /^\d{1,25}$/.test(v));
 
 function spanProblem(s: Record<string, unknown>): string | null {
@@ -76,8 +76,11 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
   };
   const requests: { doc: unknown; line: number }[] = [];
   const trimmed = text.trim();
-  // Neither one JSON document nor JSON Lines (a page of markup, a log): said once, not line by line.
-  if (trimmed !== '' && !trimmed.startsWith('{')) return { parts: [], spanCount: 0, problems: [`${fileName}: left out, it is not JSON: OTLP/JSON was expected.`] };
+  // Neither one JSON document nor JSON Lines (a page of markup, a log): said once, not line by line. Only markup or
+  // text no line of which parses, nor begins as JSON does, is set aside whole; a torn first line costs that line alone
+  // (docs/traces.md).
+  const notJson: ReadTraceFile = { parts: [], spanCount: 0, problems: [`${fileName}: left out, it is not JSON: OTLP/JSON was expected.`] };
+  if (trimmed.startsWith('<')) return notJson;
   let whole: unknown;
   // One JSON document (an SDK's or the S3 exporter's file, maybe pretty-printed), else JSON Lines (the file
   // exporter's): a JSON Lines file fails the whole parse at its second line.
@@ -100,6 +103,7 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
         say(`${fileName}, line ${i + 1}: not JSON, left out.`);
       }
     }
+    if (requests.length === 0 && trimmed !== '' && !trimmed.startsWith('{')) return notJson;
   }
   const byTrace = new Map<string, Bucket>();
   const logsByTrace = new Map<string, { logs: OtlpResourceLogs[]; times: number[] }>();

@@ -1,6 +1,6 @@
 import type { ToolscopeDB } from '../db/database';
 import { listTraceIndex } from '../db/traces-repo';
-import { searchNames, type TraceIndexRecord } from '../domain/trace-inbox';
+import type { TraceIndexRecord } from '../domain/trace-inbox';
 
 /** A row of the Traces table as the page holds it: the index row without its search text. */
 export type TraceRow = Omit<TraceIndexRecord, 'search' | 'names' | 'rooted'>;
@@ -46,9 +46,6 @@ export function createTraceResults() {
   };
 }
 
-/** A row stored before names were kept apart from recorded text has none: its name and models stand in until its file is read again. */
-const withNames = (r: TraceIndexRecord): TraceIndexRecord => (typeof (r as { names?: unknown }).names === 'string' ? r : { ...r, names: searchNames(r.name, r.models) });
-
 /** A source's index, kept between queries until a check writes to it. */
 export function createTraceIndexCache(db: ToolscopeDB) {
   const cache = new Map<string, Promise<TraceIndexRecord[]>>();
@@ -56,7 +53,7 @@ export function createTraceIndexCache(db: ToolscopeDB) {
     read(sourceId: string): Promise<TraceIndexRecord[]> {
       let hit = cache.get(sourceId);
       if (!hit) {
-        hit = listTraceIndex(db, sourceId).then((rows) => rows.map(withNames));
+        hit = listTraceIndex(db, sourceId);
         cache.set(sourceId, hit);
         hit.catch(() => cache.delete(sourceId));
       }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readTraceText } from '../../traces/trace-file-read';
 import { mergeParts } from '../../traces/open-trace';
 import { otlpTracesToExport } from './otlp-import';
+import { genAiLogsByTrace } from './otlp-logs';
 
 /**
  * OpenTelemetry's OpenAI instrumentation writes no content on its spans: the messages are GenAI events in log records
@@ -67,5 +68,21 @@ describe('a Collector file with spans and log records of the OpenAI instrumentat
     const out = otlpTracesToExport(mergeParts([...spans.parts, ...logs.parts].map((p) => ({ spans: JSON.stringify(p.traces) }))), { now: 1, newId: () => `id-${n++}` });
     if (!out.ok) throw new Error(out.message);
     expect(out.file.sessions[0]!.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['What is the weather in Paris right now, in celsius?']);
+  });
+
+  it('keeps of a log record only what a rebuild reads: a huge attribute, on it or its resource, is left behind', () => {
+    const huge = { key: 'extra', value: { stringValue: 'x'.repeat(1_000_000) } };
+    const record = {
+      timeUnixNano: '1700000000000000000', traceId: 'AB12', spanId: 'cd34', body: { stringValue: 'hello' },
+      attributes: [{ key: 'event.name', value: { stringValue: 'gen_ai.user.message' } }, huge],
+    };
+    const cut: number[] = [];
+    const byTrace = genAiLogsByTrace([{ resource: { attributes: [huge] }, scopeLogs: [{ scope: { name: 's' }, logRecords: [record, { ...record, traceId: 'not hex' }] }] }], 1024, (n) => cut.push(n));
+    expect([...byTrace.keys()]).toEqual(['ab12']);
+    expect(byTrace.get('ab12')).toEqual({
+      logs: [{ scopeLogs: [{ logRecords: [{ eventName: 'gen_ai.user.message', traceId: 'AB12', spanId: 'cd34', timeUnixNano: '1700000000000000000', body: { stringValue: 'hello' } }] }] }],
+      times: [1_700_000_000_000],
+    });
+    expect(cut).toEqual([]);
   });
 });

@@ -1,17 +1,19 @@
-import type { OtlpLogRecord, OtlpResourceLogs, OtlpScopeLogs } from './otlp-types';
+import type { OtlpAnyValue, OtlpLogRecord, OtlpResourceLogs } from './otlp-types';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * The GenAI events an instrumentation writes as OTLP log records rather than on its spans (architecture.md, "What a
  * rebuild cannot carry"): OpenTelemetry's OpenAI instrumentation puts each input message (`gen_ai.user.message`, ...) and
  * each choice (`gen_ai.choice`) in a log record carrying its chat span's trace and span id, and a Collector whose logs
  * and traces pipelines share a file exporter writes `resourceLogs` lines beside the `resourceSpans` ones. Only those
- * records are kept; everything here is untrusted, so shapes are checked and values bounded.
+ * records are kept, and of each only what a rebuild reads (its event name, ids, time and body): its attributes and
+ * its resource's are left behind, so no value escapes the cut. Everything here is untrusted, so shapes are checked and
+ * values bounded.
  */
 /** One GenAI event of a span, its body as plain values. */
 export type SpanLogEvent = { name: string; body: unknown };
 
 const HEX = /^[0-9a-fA-F]+$/;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A body deeper than this is not a message: it is read as nothing rather than walked. */
 const MAX_DEPTH = 16;
 
@@ -25,13 +27,22 @@ function eventName(r: Record<string, unknown>): string | null {
   return null;
 }
 
-/** A GenAI event's record, or null: it names a `gen_ai.` event and its trace and span. */
+const isTime = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/**
+ * A GenAI event's record, or null: it names a `gen_ai.` event and its trace and span. The record is new, holding only
+ * the fields a rebuild reads; its body is an object here and read field by field (`plain`) wherever it is used.
+ */
 function genAiRecord(raw: unknown): { record: OtlpLogRecord; name: string } | null {
   if (!isRecord(raw)) return null;
   const name = eventName(raw);
   if (!name?.startsWith('gen_ai.')) return null;
   if (typeof raw.traceId !== 'string' || !HEX.test(raw.traceId) || typeof raw.spanId !== 'string' || !HEX.test(raw.spanId)) return null;
-  return { record: raw as unknown as OtlpLogRecord, name };
+  const record: OtlpLogRecord = { eventName: name, traceId: raw.traceId, spanId: raw.spanId };
+  if (isTime(raw.timeUnixNano)) record.timeUnixNano = raw.timeUnixNano;
+  if (isTime(raw.observedTimeUnixNano)) record.observedTimeUnixNano = raw.observedTimeUnixNano;
+  if (isRecord(raw.body)) record.body = raw.body as OtlpAnyValue;
+  return { record, name };
 }
 
 /** Cuts string values longer than `max` anywhere in a body (depth-bounded), calling `said` with each one's length. */
@@ -65,10 +76,7 @@ export function genAiLogsByTrace(resourceLogs: unknown, maxChars: number, said: 
         const traceId = r.traceId.toLowerCase();
         const group = out.get(traceId) ?? { logs: [], times: [] };
         out.set(traceId, group);
-        group.logs.push({
-          ...(isRecord(rl.resource) ? { resource: rl.resource as OtlpResourceLogs['resource'] } : {}),
-          scopeLogs: [{ ...(isRecord(sl.scope) ? { scope: sl.scope as OtlpScopeLogs['scope'] } : {}), logRecords: [r] }],
-        });
+        group.logs.push({ scopeLogs: [{ logRecords: [r] }] });
         const t = Number(r.timeUnixNano ?? r.observedTimeUnixNano);
         if (Number.isFinite(t) && t > 0) group.times.push(t / 1e6);
       }

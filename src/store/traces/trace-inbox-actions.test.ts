@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TraceClient } from '../../traces/trace-client';
 import type { TraceQuery, TraceQueryResult, TraceRow, TraceWindow } from '../../traces/trace-query';
 
@@ -31,6 +31,13 @@ function answerWindow(w: (typeof windows)[number], matched: number) {
 }
 /** Lets every answer already given reach the store. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
+
+// Each test starts from the view as the page opens it, so none leans on what an earlier one left.
+beforeEach(() => {
+  useTraceInboxStore.setState(useTraceInboxStore.getInitialState(), true);
+  queries.length = 0;
+  windows.length = 0;
+});
 
 describe('the Traces table asks the worker only for the rows it draws', () => {
   it('fetches the rows shown and about 100 on each side, never the whole answer, and nothing when they are at hand', async () => {
@@ -95,6 +102,7 @@ describe('a newer search wins', () => {
   });
 
   it('does not show the rows of an older answer that arrive after the newer answer’s rows', async () => {
+    useTraceInboxStore.setState({ query: { text: 'paris lyon', errorsOnly: false } });
     showRange(0, 30);
     showSource('stale-window');
     await vi.waitFor(() => expect(queries.at(-1)!.q.text).toBe('paris lyon'));

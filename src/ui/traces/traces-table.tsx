@@ -5,6 +5,7 @@ import { priceOf } from '../../domain/model-prices';
 import type { TraceModelUsage } from '../../domain/trace-inbox';
 import type { TraceRow } from '../../traces/trace-query';
 import { usePriceOverrides } from '../data/use-price-overrides';
+import { TRACE_ROW_OVERSCAN, TRACE_ROW_HEIGHT } from './traces-table-rows';
 
 type Props = {
   /** Rows in the whole answer. */
@@ -16,8 +17,6 @@ type Props = {
   opening: string | null;
   onOpen: (traceId: string) => void;
 };
-
-const ROW_HEIGHT = 36;
 
 function durationText(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -35,7 +34,7 @@ const tokens = (usage: readonly TraceModelUsage[]) => usage.reduce((n, u) => n +
 export function TracesTable({ count, window: atHand, onRange, opening, onOpen }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const prices = usePriceOverrides();
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => TRACE_ROW_HEIGHT, overscan: TRACE_ROW_OVERSCAN });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? 0) + 1;
@@ -65,9 +64,9 @@ export function TracesTable({ count, window: atHand, onRange, opening, onOpen }:
           {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
           {items.map((v) => {
             const r = atHand.rows[v.index - atHand.start];
-            if (!r) return <tr key={`pending:${v.index}`} aria-rowindex={v.index + 2} style={{ height: ROW_HEIGHT }}><td colSpan={8} className="hint">…</td></tr>;
+            if (!r) return <tr key={`pending:${v.index}`} aria-rowindex={v.index + 2} style={{ height: TRACE_ROW_HEIGHT }}><td colSpan={8} className="hint">…</td></tr>;
             return (
-              <tr key={`${r.sourceId}:${r.traceId}`} aria-rowindex={v.index + 2} data-trace-id={r.traceId} data-errors={r.errors > 0 ? 'true' : undefined} style={{ height: ROW_HEIGHT }}>
+              <tr key={`${r.sourceId}:${r.traceId}`} aria-rowindex={v.index + 2} data-trace-id={r.traceId} data-errors={r.errors > 0 ? 'true' : undefined} style={{ height: TRACE_ROW_HEIGHT }}>
                 <td>
                   <button type="button" className="link-button" disabled={opening !== null} aria-busy={opening === r.traceId ? 'true' : undefined} onClick={() => onOpen(r.traceId)}>{r.name}</button>
                 </td>
