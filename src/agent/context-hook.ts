@@ -1,11 +1,9 @@
 import { internalError } from './errors';
 import type { ErrorInfo } from '../domain/error-info';
+import type { PromptLayer } from '../domain/prompt-layer';
 import type { ChatMessage, SystemMessage, Usage } from '../domain/messages';
 import type { ToolSpec } from './tool-executor';
 import type { SummaryRequester } from './summary-request';
-
-/** One named part of the system prompt as it was sent (kept on request_started so a person can see it). */
-export type SentPromptLayer = { id: string; title: string; text: string };
 
 /** `usage`: what writing the summary cost; the run adds it to its own usage. */
 export type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage?: Usage };
@@ -13,7 +11,7 @@ export type ContextCompaction = { summary: SystemMessage; removedMessageIds: str
 export type ContextPrepared = {
   /** A summary to append before this request (its `summaryOf` ids drop out of the request). */
   compaction: ContextCompaction | null;
-  systemLayers?: SentPromptLayer[];
+  systemLayers?: PromptLayer[];
   /** The request's estimated prompt tokens, after any compaction. */
   estimatedTokens?: number;
   /** The same estimate before the provider correction (recorded so a later reader can recompute the correction). */

@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../domain/error-info';
+import type { PromptLayer } from '../domain/prompt-layer';
 import type { StopReason } from '../domain/stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { ProviderToolCall } from '../domain/provider-items';
@@ -21,7 +22,7 @@ export type AgentEventBody =
       attempt: number;
       messageId: string;
       /** The system prompt's layers exactly as sent, when the run assembled them (context/system-prompt.ts). */
-      systemLayers?: { id: string; title: string; text: string }[];
+      systemLayers?: PromptLayer[];
       /** Estimated prompt tokens of this request and the context window it was measured against. */
       contextTokens?: number;
       contextLimit?: number;

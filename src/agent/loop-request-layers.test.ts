@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHistoryProblems } from '../domain/history-check';
-import type { ContextHook, SentPromptLayer } from './context-hook';
+import type { ContextHook } from './context-hook';
+import type { PromptLayer } from '../domain/prompt-layer';
 import type { ModelRequest } from './model-client';
 import { withRequestLayers } from './request-layers';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
@@ -12,11 +13,11 @@ function systemOf(request: ModelRequest | undefined): string {
   return first?.role === 'system' && typeof first.content === 'string' ? first.content : '';
 }
 
-const viewLayer = (text: string): SentPromptLayer => ({ id: 'mcp-app-views', title: 'Context from MCP App views', text });
+const viewLayer = (text: string): PromptLayer => ({ id: 'mcp-app-views', title: 'Context from MCP App views', text });
 
 describe('prompt layers asked for before each request of a run', () => {
   it('a change between two requests of one run is in the second request, not the first', async () => {
-    let current: SentPromptLayer[] = [];
+    let current: PromptLayer[] = [];
     // The tool stands in for a View that updates its context while the run waits on a call.
     const tool = fakeTool({ name: 'show', run: () => { current = [viewLayer('card 3')]; return ok('shown'); } });
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'show', args: '{}' }]), textReply(['done'])]);

@@ -2,6 +2,7 @@ import type { MessageEdit, PauseDecision, PausePoint } from '../domain/breakpoin
 import type { ToolCall, ToolOutcome } from '../domain/messages';
 import type { Emit } from './emitter';
 import type { ToolExecutor, ValidationIssue } from './tool-executor';
+import { isRecord } from '../domain/is-record';
 
 /** A call's result given without running it: typed by hand at a pause, or known from before a reload. */
 export type StandingAnswer = { content: string; outcome: ToolOutcome; isError: boolean; edits?: MessageEdit[] };
@@ -38,7 +39,7 @@ export const checkRequestEdit: EditCheck = async (text) => {
   } catch (e) {
     return `The request is not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'The request must be a JSON object.';
+  if (!isRecord(value)) return 'The request must be a JSON object.';
   const body = value as Record<string, unknown>;
   if (!Array.isArray(body['messages'])) return 'The request needs a "messages" list.';
   if (typeof body['model'] !== 'string' || body['model'] === '') return 'The request needs a "model".';

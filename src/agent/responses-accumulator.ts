@@ -2,6 +2,7 @@ import type { Usage } from '../domain/messages';
 import type { Citation, ProviderItem, ProviderToolCall, ReasoningItem } from '../domain/provider-items';
 import type { AccumulatedTurn, Accumulator, AccumulatorDelta } from './accumulator';
 import { providerErrorFromPayload } from './provider-error';
+import { isRecord } from '../domain/is-record';
 
 /** One parsed event of a Responses API stream (`POST /responses`, `stream: true`). Read defensively. */
 export type ResponsesEvent = { readonly type: string; readonly [key: string]: unknown };
@@ -35,7 +36,7 @@ const PROVIDER_TOOL_TYPES: Record<string, string> = {
 const PROGRESS = /^response\.(web_search_call|code_interpreter_call|file_search_call|mcp_call|mcp_list_tools|image_generation_call)\.(\w+)$/;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
+const obj = (v: unknown): Obj | null => (isRecord(v) ? v : null);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function toUsage(u: Obj): Usage {

@@ -2,6 +2,7 @@ import type { ToolSpec } from '../agent/tool-executor';
 import { createRememberTool } from './remember-tool';
 import { lastReportedPrompt, type ReportedPrompt } from './reported-prompt';
 import { assembleSystemPrompt } from './system-prompt';
+import type { PromptLayer } from '../domain/prompt-layer';
 import { db } from '../db/database';
 import { listRunEvents } from '../db/events-repo';
 import { listRuns } from '../db/runs-repo';
@@ -18,7 +19,7 @@ export type NextRequestParts = { systemText: string; tools: ToolSpec[]; lastRepo
  */
 export async function nextRequestParts(sessionId: string, fallbackSystem: string): Promise<NextRequestParts> {
   const [runs, tools] = await Promise.all([listRuns(db, sessionId), listTools(db)]);
-  let layers: { id: string; title: string; text: string }[] | null = null;
+  let layers: PromptLayer[] | null = null;
   let lastReported: ReportedPrompt | null = null;
   for (const run of runs.reverse().slice(0, 3)) {
     const events = await listRunEvents(db, run.id);

@@ -1,4 +1,5 @@
 import type { ToolExecutor, ToolHandle } from '../agent/tool-executor';
+import { isRecord } from '../domain/is-record';
 
 export const REMEMBER_TOOL_NAME = 'remember';
 
@@ -18,7 +19,7 @@ export function createRememberTool(save: (text: string) => Promise<void>): ToolH
     needsApproval: false,
     source: { kind: 'builtin' },
     validate(args) {
-      if (typeof args !== 'object' || args === null || Array.isArray(args)) return [{ path: '/', message: 'must be an object' }];
+      if (!isRecord(args)) return [{ path: '/', message: 'must be an object' }];
       const text: unknown = (args as Record<string, unknown>).text;
       if (typeof text !== 'string') return [{ path: '/text', message: 'must be a string' }];
       if (text.trim().length === 0) return [{ path: '/text', message: 'must not be empty' }];

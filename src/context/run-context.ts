@@ -10,7 +10,8 @@ import { contextLimitFor } from './model-limits';
 import { recallMemories, type RecallOutcome } from './recall-memories';
 import { createRememberTool, withExtraTools } from './remember-tool';
 import { calibrationOf, type ReportedPrompt } from './reported-prompt';
-import { assembleSystemPrompt, buildLayers, DEFAULT_BASE_PROMPT, type PromptLayer } from './system-prompt';
+import { assembleSystemPrompt, buildLayers, DEFAULT_BASE_PROMPT, type PromptLayerId } from './system-prompt';
+import type { PromptLayer } from '../domain/prompt-layer';
 import type { TokenCounter } from './tokens/token-count';
 import { tokenCounterFor } from './tokens/token-counter';
 
@@ -48,7 +49,7 @@ export type RunContextArgs = {
 export type PreparedRun = {
   tools: ToolExecutor;
   systemPrompt: string;
-  layers: PromptLayer[];
+  layers: PromptLayer<PromptLayerId>[];
   context: ContextHook;
   recall: RecallOutcome;
   limitTokens: number;

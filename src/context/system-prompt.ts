@@ -1,9 +1,7 @@
 import type { ToolSpec } from '../agent/tool-executor';
+import type { PromptLayer } from '../domain/prompt-layer';
 
 export type PromptLayerId = 'base' | 'session' | 'tools' | 'workspace' | 'memories';
-
-/** One named part of the system prompt; the assembled layers of each turn are kept so a person can see what was sent. */
-export type PromptLayer = { id: PromptLayerId; title: string; text: string };
 
 /** The fixed order of layers, from most general to most specific to this turn. */
 export const LAYER_ORDER: readonly PromptLayerId[] = ['base', 'session', 'tools', 'workspace', 'memories'];
@@ -21,8 +19,8 @@ export type LayerInputs = {
   memories: readonly string[];
 };
 
-export function buildLayers(input: LayerInputs): PromptLayer[] {
-  const layers: PromptLayer[] = [];
+export function buildLayers(input: LayerInputs): PromptLayer<PromptLayerId>[] {
+  const layers: PromptLayer<PromptLayerId>[] = [];
   const push = (id: PromptLayerId, title: string, text: string) => {
     if (text.trim()) layers.push({ id, title, text: text.trim() });
   };
@@ -35,7 +33,7 @@ export function buildLayers(input: LayerInputs): PromptLayer[] {
 }
 
 /** The text sent as the request's system message. Headings make each layer's origin visible to the model too. */
-export function assembleSystemPrompt(layers: readonly { id: string; title: string; text: string }[]): string {
+export function assembleSystemPrompt(layers: readonly PromptLayer[]): string {
   if (layers.length === 1 && layers[0]?.id === 'base') return layers[0].text;
   return layers.map((l) => `## ${l.title}\n${l.text}`).join('\n\n');
 }

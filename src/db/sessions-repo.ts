@@ -4,7 +4,7 @@ import type { ToolSetRecord } from '../domain/offered-tools';
 import { sessionMessages } from './messages-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
-import type { EvalRunMark, SessionEndpoint, SessionRecord, SessionSettings } from '../domain/session';
+import { isOwnSession, type EvalRunMark, type SessionEndpoint, type SessionRecord, type SessionSettings } from '../domain/session';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 export type NewSession = {
@@ -50,10 +50,14 @@ export async function renameSession(db: ToolscopeDB, id: string, title: string):
 
 export type ListOptions = { limit?: number; offset?: number; /** Sessions made by suite runs too (left out by default). */ testRuns?: boolean };
 
+/** The person's own sessions (domain/session.ts, isOwnSession), most recently active first; a suite run's too when asked. */
+export function ownSessions(db: ToolscopeDB, testRuns = false) {
+  return db.sessions.orderBy('updatedAt').reverse().filter((s) => isOwnSession(s, testRuns));
+}
+
 /** Most recently active first; a suite run's sessions only when asked (architecture.md, "Test cases and suites"). */
 export function listSessions(db: ToolscopeDB, opts: ListOptions = {}): Promise<SessionRecord[]> {
-  let query = db.sessions.orderBy('updatedAt').reverse();
-  query = query.filter((s) => s.openedTrace === undefined && (opts.testRuns === true || s.evalRun === undefined));
+  let query = ownSessions(db, opts.testRuns === true);
   query = query.offset(opts.offset ?? 0);
   if (opts.limit !== undefined) query = query.limit(opts.limit);
   return query.toArray();
@@ -63,10 +67,8 @@ export function listSessions(db: ToolscopeDB, opts: ListOptions = {}): Promise<S
 export function searchSessions(db: ToolscopeDB, text: string, limit = 100, testRuns = false): Promise<SessionRecord[]> {
   const needle = text.trim().toLowerCase();
   if (!needle) return listSessions(db, { limit, testRuns });
-  return db.sessions
-    .orderBy('updatedAt')
-    .reverse()
-    .filter((s) => s.openedTrace === undefined && (testRuns || s.evalRun === undefined) && s.title.toLowerCase().includes(needle))
+  return ownSessions(db, testRuns)
+    .filter((s) => s.title.toLowerCase().includes(needle))
     .limit(limit)
     .toArray();
 }

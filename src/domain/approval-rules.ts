@@ -1,3 +1,4 @@
+import { isRecord } from './is-record';
 /**
  * Rules on a call's arguments that limit a standing approval: "this tool when `url` starts with
  * https://example.com/". A rule names one top-level argument of the tool; it is checked against the tool's input
@@ -9,7 +10,7 @@ export type ArgRule = { argument: string; test: 'starts-with' | 'equals'; value:
 function argumentsObject(args: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(args.trim() === '' ? '{}' : args);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    return isRecord(v) ? v : null;
   } catch {
     return null;
   }

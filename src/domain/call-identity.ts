@@ -1,3 +1,4 @@
+import { isRecord } from './is-record';
 /**
  * When two tool calls count as "the same call" (architecture.md, "Repeated-call guard"): the same tool with the same
  * arguments, compared as canonical JSON (object keys sorted, whitespace gone), so `{"a":1,"b":2}` and
@@ -17,7 +18,7 @@ export function canonicalArgumentsText(raw: string): string {
 /** JSON text of a value with object keys sorted at every depth and no whitespace: equal values give equal text. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    if (!isRecord(v)) return v;
     const o = v as Record<string, unknown>;
     return Object.fromEntries(
       Object.keys(o)

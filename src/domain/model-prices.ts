@@ -1,3 +1,4 @@
+import { isRecord } from './is-record';
 /**
  * Default prices per model, in US dollars per million tokens, as the providers published them on the date below.
  * Prices change: a person's own price per model (Settings) overrides these, and a model missing from both has an
@@ -93,5 +94,5 @@ export function isModelPrice(v: unknown): v is ModelPrice {
 }
 
 export function isPriceList(v: unknown): v is Record<string, ModelPrice> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(isModelPrice);
+  return isRecord(v) && Object.values(v).every(isModelPrice);
 }

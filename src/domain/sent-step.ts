@@ -1,5 +1,6 @@
 import type { ChatMessage } from './messages';
 import type { OfferedTool } from './offered-tools';
+import type { PromptLayer } from './prompt-layer';
 
 /** The sampling parameters a step is read with: the session's today (requests do not record them). */
 export type StepParameters = { temperature?: number; topP?: number };
@@ -21,7 +22,7 @@ export type RecordedStep = {
   modelRecorded: boolean;
   turn: number | null;
   /** The system prompt's layers exactly as the step's request carried them; null for a step from before layers were kept. */
-  sentLayers: { id: string; title: string; text: string }[] | null;
+  sentLayers: PromptLayer[] | null;
   /** The system prompt as sent (the layers assembled), else the session's own prompt. */
   systemPrompt: string | undefined;
   /** The tools the request offered, as recorded (architecture.md, "Offered tool sets"); null: not recorded. */

@@ -84,6 +84,14 @@ export type SessionRecord = {
 
 export type OpenedTraceMark = { sourceId: string; traceId: string };
 
+/**
+ * One of the person's own sessions: not a suite run's (`evalRun`, unless `withTestRuns`) and never a trace opened
+ * from the inbox and not kept (`openedTrace`). The Sessions list, an export of all sessions and sync show only these.
+ */
+export function isOwnSession(s: Pick<SessionRecord, 'evalRun' | 'openedTrace'>, withTestRuns = false): boolean {
+  return s.openedTrace === undefined && (withTestRuns || s.evalRun === undefined);
+}
+
 /** The suite and suite run a test-run session belongs to. */
 export type EvalRunMark = { suiteId: string; runId: string };
 

@@ -1,6 +1,7 @@
 import { DEFAULT_JUDGE_THRESHOLD, type CaseCheck } from '../domain/eval-case';
 import { parseModelTargets } from '../llm/model-targets';
 import { patternProblem } from './checks';
+import { isRecord } from '../domain/is-record';
 
 /**
  * The "Checks" group as a person fills it in, in "Save as test case" and in "Edit checks" (architecture.md, "Test
@@ -41,7 +42,7 @@ export function checksFromForm(f: CheckForm): CaseCheck[] | string {
     } catch {
       return 'The arguments schema is not JSON. Write a JSON Schema object, for example {"type": "object"}.';
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 'The arguments schema must be a JSON object (a JSON Schema).';
+    if (!isRecord(parsed)) return 'The arguments schema must be a JSON object (a JSON Schema).';
     out.push({ kind: 'arguments_match', tool: f.tool, schema: parsed as Record<string, unknown> });
   }
   if (f.containsOn) {

@@ -3,6 +3,7 @@ import type { FrozenRequest, FrozenTool, RecordedToolResult } from '../domain/ev
 import type { ChatMessage, ToolCall } from '../domain/messages';
 import type { RecordedStep } from '../domain/sent-step';
 import { requestView } from '../domain/request-view';
+import { isRecord } from '../domain/is-record';
 
 /** What saving a step as a case freezes, and what the dialog offers to check. */
 export type FrozenStep = {
@@ -68,7 +69,7 @@ export function freezeStep(
 export function schemaFromArguments(raw: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(raw);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { type: 'object' };
+    if (!isRecord(value)) return { type: 'object' };
     const entries = Object.entries(value as Record<string, unknown>);
     return { type: 'object', properties: Object.fromEntries(entries.map(([k, v]) => [k, { const: v }])), required: entries.map(([k]) => k) };
   } catch {

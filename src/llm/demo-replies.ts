@@ -1,5 +1,6 @@
 /** The demo model's words (llm/demo-script.ts chooses which). Every answer says it is the demo and how to leave it. */
 import type { ToolOutcome } from '../domain/messages';
+import { isRecord } from '../domain/is-record';
 
 export type DemoToolResult = { name: string; arguments: string; content: string; outcome: ToolOutcome };
 
@@ -76,7 +77,7 @@ function timeAnswer(content: string): string {
 function parseObject(json: string): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(json);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    return isRecord(v) ? v : {};
   } catch {
     return {};
   }

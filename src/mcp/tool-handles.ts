@@ -53,7 +53,7 @@ export function approvalDefault(annotations: McpToolAnnotations | undefined): 'a
   return annotations?.readOnlyHint === true ? 'allow' : 'ask';
 }
 
-/** A number that changes whenever the schema does, for the validator's (id, revision) cache. */
+/** A number that changes whenever the schema does, for a check that caches by (id, revision); the app's validator compares the schema's text itself. */
 export function schemaRevision(schema: Record<string, unknown>): number {
   return Number.parseInt(shortHash(JSON.stringify(schema)), 16);
 }

@@ -145,7 +145,8 @@ export type ElicitCallback = (request: McpElicitRequest, signal: AbortSignal) =>
 
 /**
  * Checks a value against a JSON Schema (the app passes its validation worker). `id` and `revision` name the schema
- * for the validator's cache: the same id and revision always come with the same schema.
+ * for a check's cache: the same id and revision always come with the same schema. (The app's validator keys by id and
+ * the schema's text, so it does not rely on the revision.)
  */
 export type SchemaCheck = (schema: { id: string; revision: number; schema: Record<string, unknown> }, value: unknown) => Promise<ValidationIssue[]>;
 

@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from '../db/database';
-import { isLiveStatus } from '../domain/session';
+import { isLiveStatus, isOwnSession } from '../domain/session';
 import { readTableInPages } from './paged-read';
 
 /**
@@ -132,7 +132,7 @@ export async function sessionsHeldBack(db: ToolscopeDB): Promise<SessionsHeldBac
   const out: SessionsHeldBack = { live: new Set(), testRuns: new Set() };
   await db.sessions.each((s) => {
     // A trace opened from the inbox and not kept is this device's view of a file elsewhere (architecture.md, "Trace inbox").
-    if (s.evalRun !== undefined || s.openedTrace !== undefined) out.testRuns.add(s.id);
+    if (!isOwnSession(s)) out.testRuns.add(s.id);
     else if (isLiveStatus(s.status)) out.live.add(s.id);
   });
   return out;

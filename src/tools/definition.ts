@@ -1,6 +1,7 @@
 import { flattenTool, type FlatToolDefinition, type ToolDefinition } from '../domain/tool-definition';
 import { templateOrigin } from './url-template';
 import type { SchemaValidator } from './validation/schema-validator';
+import { isRecord } from '../domain/is-record';
 
 /** The OpenAI function-name rule. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -96,7 +97,7 @@ export async function checkDefinition(
 
 /** What can be said about the parameters without compiling them. */
 export function parametersShapeErrors(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return ['Parameters must be a JSON object.'];
+  if (!isRecord(schema)) return ['Parameters must be a JSON object.'];
   if ((schema as Record<string, unknown>).type !== 'object') return ['Parameters must be a schema of type "object".'];
   return [];
 }
@@ -109,7 +110,7 @@ export function parseParametersText(text: string): { ok: true; value: Record<str
   } catch (err) {
     return { ok: false, error: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Parameters must be a JSON object.' };
+  if (!isRecord(value)) return { ok: false, error: 'Parameters must be a JSON object.' };
   return { ok: true, value: value as Record<string, unknown> };
 }
 

@@ -79,14 +79,14 @@ describe('createToolExecutor', () => {
     ]);
   });
 
-  it('asks the validator it is given, with the tool\'s id, version and schema', async () => {
+  it('asks the validator it is given, with the tool\'s id and schema', async () => {
     const asked: unknown[] = [];
     const prepared: string[] = [];
     const withValidator = createToolExecutor(makeTools(), {
       secrets: noSecrets,
       validator: {
         validateArgs: async (tool, args) => {
-          asked.push({ id: tool.id, updatedAt: tool.updatedAt, parameters: tool.parameters, args });
+          asked.push({ id: tool.id, parameters: tool.parameters, args });
           return [{ path: '/x', message: 'from the worker' }];
         },
         schemaProblems: async () => [],
@@ -99,7 +99,7 @@ describe('createToolExecutor', () => {
     // Enabled tools are compiled ahead, when the executor is made for a run.
     expect(prepared).toEqual(makeTools().filter((t) => t.enabled).map((t) => t.id));
     expect(await withValidator.get('add')?.validate({ a: 1 })).toEqual([{ path: '/x', message: 'from the worker' }]);
-    expect(asked).toEqual([{ id: 'add', updatedAt: 1, parameters: makeTools()[0]?.parameters, args: { a: 1 } }]);
+    expect(asked).toEqual([{ id: 'add', parameters: makeTools()[0]?.parameters, args: { a: 1 } }]);
   });
 
   it('runs a code tool in the sandbox with its logs', async () => {

@@ -45,13 +45,22 @@ describe('compileArgsValidator', () => {
 });
 
 describe('argsValidatorFor', () => {
-  it('compiles once per id and updatedAt, and again after an edit', () => {
+  it('compiles once per id and schema, and again after an edit', () => {
     const def = { id: 't1', updatedAt: 1, parameters: schema };
     const a = argsValidatorFor(def);
     expect(argsValidatorFor({ ...def })).toBe(a);
-    const edited = argsValidatorFor({ ...def, updatedAt: 2, parameters: { type: 'object', required: ['x'] } });
+    const edited = argsValidatorFor({ ...def, parameters: { type: 'object', required: ['x'] } });
     expect(edited).not.toBe(a);
     expect(edited({})).toEqual([{ path: '/x', message: "must have required property 'x'" }]);
+  });
+
+  it('never answers with a validator compiled for another schema under the same id and updatedAt', () => {
+    // A tool imported or synced with the same updatedAt, a paused call's tool re-listed by its server: the names stay, the schema changes.
+    const def = { id: 't3', updatedAt: 1, parameters: { type: 'object', required: ['a'] } };
+    expect(argsValidatorFor(def)({})).toEqual([{ path: '/a', message: "must have required property 'a'" }]);
+    const changed = { ...def, parameters: { type: 'object', required: ['b'] } };
+    expect(argsValidatorFor(changed)({})).toEqual([{ path: '/b', message: "must have required property 'b'" }]);
+    expect(argsValidatorFor(changed)).toBe(argsValidatorFor(changed));
   });
 
   it('compiles again after the tool was forgotten (deleted)', () => {

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../agent/tool-executor';
-import type { ToolDefinition } from '../domain/tool-definition';
+import type { ToolSchemaRef } from './validation/schema-validator';
 import { createAjv } from './ajv-factory';
 import { describeUnsafePattern, findUnsafePatterns } from './validation/unsafe-patterns';
 
@@ -46,15 +46,20 @@ export function compileArgsValidator(schema: Record<string, unknown>): ArgsValid
   return (args) => (validate(args) ? [] : issuesFromAjv(validate.errors));
 }
 
-// Keyed by tool id; an entry is reused only while the definition's updatedAt matches, so edits recompile once.
-const cache = new Map<string, { updatedAt: number; validator: ArgsValidator }>();
+/*
+ * One rule for every cached schema: an entry is named by its id (so a deleted tool can be forgotten) and reused only
+ * while the schema's text is the same, so no caller has to invent a revision that follows its schema (an updatedAt
+ * or a hash can stay the same while the schema changes; then the old compiled validator would answer).
+ */
+const cache = new Map<string, { schemaText: string; validator: ArgsValidator }>();
 
-/** The argument validator for a tool, compiled once per (id, updatedAt). */
-export function argsValidatorFor(def: Pick<ToolDefinition, 'id' | 'updatedAt' | 'parameters'>): ArgsValidator {
+/** The argument validator for a schema named `id`, compiled once per (id, schema text). */
+export function argsValidatorFor(def: ToolSchemaRef): ArgsValidator {
+  const schemaText = JSON.stringify(def.parameters);
   const hit = cache.get(def.id);
-  if (hit && hit.updatedAt === def.updatedAt) return hit.validator;
+  if (hit && hit.schemaText === schemaText) return hit.validator;
   const validator = compileArgsValidator(def.parameters);
-  cache.set(def.id, { updatedAt: def.updatedAt, validator });
+  cache.set(def.id, { schemaText, validator });
   return validator;
 }
 

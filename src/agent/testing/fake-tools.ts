@@ -1,4 +1,5 @@
 import type { ToolExecutor, ToolHandle, ToolRunContext, ToolRunResult, ValidationIssue } from '../tool-executor';
+import { isRecord } from '../../domain/is-record';
 
 export type FakeToolOptions = {
   name: string;
@@ -30,7 +31,7 @@ export function fakeTool(opts: FakeToolOptions): FakeTool {
     needsApproval: opts.needsApproval ?? false,
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     validate(args: unknown): ValidationIssue[] {
-      if (typeof args !== 'object' || args === null || Array.isArray(args)) return [{ path: '', message: 'must be an object' }];
+      if (!isRecord(args)) return [{ path: '', message: 'must be an object' }];
       const rec = args as Record<string, unknown>;
       const issues: ValidationIssue[] = [];
       for (const [key, type] of Object.entries(required)) {

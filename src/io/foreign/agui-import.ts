@@ -2,9 +2,10 @@ import { EventType } from '@ag-ui/core';
 import { ROOT_BRANCH } from '../../domain/branches';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { aguiEventProblem } from './agui-check';
-import { ForeignLimitError, ForeignShapeError, isObj, type Obj } from './foreign-errors';
+import { ForeignLimitError, ForeignShapeError, type Obj } from './foreign-errors';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes, type SessionBuilder } from './session-builder';
 import { type SkippedEntry } from './skipped-entry';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * An AG-UI event log (architecture.md, "Import and export of other formats"): a JSON array or JSON Lines of events,
@@ -19,7 +20,7 @@ const KNOWN = new Set<string>(Object.values(EventType));
 
 /** A list whose first entry is an object with an AG-UI event type. */
 export function looksLikeAgui(data: unknown): boolean {
-  return Array.isArray(data) && data.length > 0 && isObj(data[0]) && typeof data[0].type === 'string' && KNOWN.has(data[0].type);
+  return Array.isArray(data) && data.length > 0 && isRecord(data[0]) && typeof data[0].type === 'string' && KNOWN.has(data[0].type);
 }
 
 /** JSON Lines whose first line is an AG-UI event: parsed line by line, blank lines skipped. */
@@ -37,7 +38,7 @@ export function parseJsonLinesIfAgui(text: string): unknown[] | null {
   } catch {
     return null;
   }
-  if (!isObj(head) || typeof head.type !== 'string' || !KNOWN.has(head.type)) return null;
+  if (!isRecord(head) || typeof head.type !== 'string' || !KNOWN.has(head.type)) return null;
   const out: unknown[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -73,7 +74,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
   const events = data.filter((e, i) => {
     if (e instanceof NotJsonLine) return void skipped.push({ entry: `Line ${e.line}`, reason: { kind: 'unreadable', path: `line ${e.line}`, expected: 'one JSON event on each line' } });
     const problem = aguiEventProblem(e, `$[${i}]`);
-    if (problem) skipped.push({ entry: `Event ${i + 1}${isObj(e) && typeof e.type === 'string' ? ` (${e.type.slice(0, 40)})` : ''}`, reason: { kind: 'unreadable', ...problem } });
+    if (problem) skipped.push({ entry: `Event ${i + 1}${isRecord(e) && typeof e.type === 'string' ? ` (${e.type.slice(0, 40)})` : ''}`, reason: { kind: 'unreadable', ...problem } });
     return problem === null;
   });
   const first = skipped[0]?.reason;
@@ -122,8 +123,8 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     const id = String(m.id);
     if (t.seen.has(id)) return;
     t.seen.add(id);
-    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
-    if (Array.isArray(m.content) && m.content.some((p) => isObj(p) && p.type !== 'text')) tally.add('image, audio, video or document part of a message');
+    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
+    if (Array.isArray(m.content) && m.content.some((p) => isRecord(p) && p.type !== 'text')) tally.add('image, audio, video or document part of a message');
     switch (m.role) {
       case 'user':
         settle(t);
@@ -137,7 +138,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         break;
       case 'assistant': {
         settle(t);
-        const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj).map((c) => ({ id: String(c.id), name: String((c.function as Obj).name), arguments: String((c.function as Obj).arguments) })) : [];
+        const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isRecord).map((c) => ({ id: String(c.id), name: String((c.function as Obj).name), arguments: String((c.function as Obj).arguments) })) : [];
         t.b.assistant(ROOT_BRANCH, { content: text, toolCalls: calls, ...(ts !== undefined ? { createdAt: ts } : {}) });
         for (const c of calls) t.open.set(c.id, c.name);
         break;
@@ -168,8 +169,8 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         current = t;
         flush(t);
         t.firstAt ??= ts;
-        const input = isObj(raw.input) ? raw.input : null;
-        for (const m of Array.isArray(input?.messages) ? input.messages : []) if (isObj(m)) inputMessage(t, m, ts);
+        const input = isRecord(raw.input) ? raw.input : null;
+        for (const m of Array.isArray(input?.messages) ? input.messages : []) if (isRecord(m)) inputMessage(t, m, ts);
         break;
       }
       case EventType.TEXT_MESSAGE_START:
@@ -235,7 +236,7 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
           break;
         }
         t.open.delete(callId);
-        const content = typeof raw.content === 'string' ? raw.content : Array.isArray(raw.content) ? raw.content.map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
+        const content = typeof raw.content === 'string' ? raw.content : Array.isArray(raw.content) ? raw.content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
         t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content, ...(ts !== undefined ? { createdAt: ts } : {}) });
         t.seen.add(String(raw.messageId));
         break;

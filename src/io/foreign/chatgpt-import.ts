@@ -1,8 +1,9 @@
 import { ROOT_BRANCH } from '../../domain/branches';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes } from './session-builder';
 import { entryLabel, type SkippedEntry } from './skipped-entry';
-import { ForeignLimitError, ForeignLoopError, isObj, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
+import { ForeignLimitError, ForeignLoopError, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * ChatGPT's data export (architecture.md, "Import and export of other formats"): a list of conversations, each a
@@ -22,7 +23,7 @@ export const CHATGPT_LIMITS = { conversations: 20_000, nodes: 1_000_000 };
 const HIDDEN_CONTENT = new Set(['user_editable_context', 'model_editable_context', 'app_pairing_content']);
 
 export function looksLikeChatGPT(data: unknown): boolean {
-  return Array.isArray(data) && data.length > 0 && isObj(data[0]) && isObj(data[0].mapping) && 'current_node' in data[0];
+  return Array.isArray(data) && data.length > 0 && isRecord(data[0]) && isRecord(data[0].mapping) && 'current_node' in data[0];
 }
 
 type Node = { id: string; parent: string | null; children: string[]; message: Obj | null; path: string };
@@ -39,8 +40,8 @@ const textParts = (parts: unknown[], tally: ReturnType<typeof createTally>): str
   parts
     .map((p) => {
       if (typeof p === 'string') return p;
-      if (isObj(p) && typeof p.text === 'string') return p.text;
-      if (isObj(p) && typeof p.content_type === 'string') {
+      if (isRecord(p) && typeof p.text === 'string') return p.text;
+      if (isRecord(p) && typeof p.content_type === 'string') {
         tally.add(`${p.content_type === 'image_asset_pointer' ? 'image' : String(p.content_type)} (not imported; a note marks where it was)`);
         return `[${p.content_type === 'image_asset_pointer' ? 'image' : String(p.content_type)} not imported]`;
       }
@@ -85,7 +86,7 @@ function classify(node: Node, tally: ReturnType<typeof createTally>): Kind {
   const role = shape.str(author.role, `${p}.author.role`);
   const content = shape.obj(m.content, `${p}.content`);
   const type = shape.str(content.content_type, `${p}.content.content_type`);
-  const meta = isObj(m.metadata) ? m.metadata : {};
+  const meta = isRecord(m.metadata) ? m.metadata : {};
   if (HIDDEN_CONTENT.has(type)) return { kind: 'hidden', why: 'profile, custom-instruction or memory context (hidden in ChatGPT)' };
   if (role === 'system') return { kind: 'hidden', why: 'system message (hidden in ChatGPT)' };
   if (meta.is_visually_hidden_from_conversation === true) return { kind: 'hidden', why: 'message hidden from the conversation in ChatGPT' };
@@ -187,7 +188,7 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
     const node = nodes.get(f.id)!;
     const kind = classify(node, tally);
     const at = node.message ? (shape.optNum(node.message.create_time, `${node.path}.message.create_time`) ?? 0) * 1000 : undefined;
-    const meta = node.message && isObj(node.message.metadata) ? node.message.metadata : {};
+    const meta = node.message && isRecord(node.message.metadata) ? node.message.metadata : {};
     if (typeof meta.model_slug === 'string' && meta.model_slug && model === '') model = meta.model_slug;
     switch (kind.kind) {
       case 'hidden':
@@ -270,7 +271,7 @@ export function chatGPTToSessions(data: unknown, opts: BuilderOptions): { sessio
   let branches = 0;
   const skipped: SkippedEntry[] = [];
   list.forEach((raw, i) => {
-    const label = entryLabel('Conversation', i, isObj(raw) ? raw.title : undefined, isObj(raw) ? (raw.conversation_id ?? raw.id) : undefined);
+    const label = entryLabel('Conversation', i, isRecord(raw) ? raw.title : undefined, isRecord(raw) ? (raw.conversation_id ?? raw.id) : undefined);
     try {
       const { entry, branches: n } = conversationToSession(shape.obj(raw, `$[${i}]`), `$[${i}]`, opts, budget, tally);
       if (entry.messages.length === 0) return void skipped.push({ entry: label, reason: { kind: 'no_messages' } });

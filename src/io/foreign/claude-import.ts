@@ -1,8 +1,9 @@
 import { ROOT_BRANCH } from '../../domain/branches';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
-import { ForeignLimitError, isObj, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
+import { ForeignLimitError, shapeReader, skippableShapeError, type Obj } from './foreign-errors';
 import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes } from './session-builder';
 import { entryLabel, type SkippedEntry } from './skipped-entry';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * Claude's data export (architecture.md, "Import and export of other formats"): `conversations.json`, a bare list of
@@ -17,7 +18,7 @@ const shape = shapeReader(FORMAT);
 export const CLAUDE_LIMITS = { conversations: 20_000, messages: 1_000_000 };
 
 export function looksLikeClaude(data: unknown): boolean {
-  return Array.isArray(data) && data.length > 0 && isObj(data[0]) && Array.isArray(data[0].chat_messages) && typeof data[0].uuid === 'string';
+  return Array.isArray(data) && data.length > 0 && isRecord(data[0]) && Array.isArray(data[0].chat_messages) && typeof data[0].uuid === 'string';
 }
 
 const time = (v: string | undefined): number | undefined => {
@@ -45,7 +46,7 @@ export function claudeToSessions(data: unknown, opts: BuilderOptions): { session
   const counter = { total: 0 };
   const skipped: SkippedEntry[] = [];
   list.forEach((raw, ci) => {
-    const label = entryLabel('Conversation', ci, isObj(raw) ? raw.name : undefined, isObj(raw) ? raw.uuid : undefined);
+    const label = entryLabel('Conversation', ci, isRecord(raw) ? raw.name : undefined, isRecord(raw) ? raw.uuid : undefined);
     try {
       const session = conversationToSession(raw, `$[${ci}]`, opts, counter, tally);
       if (session === null) skipped.push({ entry: label, reason: { kind: 'no_messages' } });

@@ -1,4 +1,4 @@
-import { isObj } from './foreign-errors';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * Which other app's file a parsed value is, by its shape alone (no library loaded): the converters load only when
@@ -11,8 +11,8 @@ const LOOK_AT = 50;
 
 export function foreignKindOf(data: unknown): ForeignKind | null {
   if (!Array.isArray(data) || data.length === 0) return null;
-  const head = data.slice(0, LOOK_AT).filter(isObj);
-  if (head.some((e) => isObj(e.mapping) && 'current_node' in e)) return 'chatgpt';
+  const head = data.slice(0, LOOK_AT).filter(isRecord);
+  if (head.some((e) => isRecord(e.mapping) && 'current_node' in e)) return 'chatgpt';
   if (head.some((e) => Array.isArray(e.chat_messages) && typeof e.uuid === 'string')) return 'claude';
   // AG-UI event types are upper snake case; an OpenAI message has a role instead.
   if (head.some((e) => typeof e.type === 'string' && /^[A-Z][A-Z_]+$/.test(e.type) && e.role === undefined)) return 'agui';
@@ -25,7 +25,7 @@ export function mayBeAguiJsonLines(text: string): boolean {
   if (!first) return false;
   try {
     const head: unknown = JSON.parse(first);
-    return isObj(head) && typeof head.type === 'string' && /^[A-Z][A-Z_]+$/.test(head.type);
+    return isRecord(head) && typeof head.type === 'string' && /^[A-Z][A-Z_]+$/.test(head.type);
   } catch {
     return false;
   }

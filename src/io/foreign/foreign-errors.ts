@@ -1,4 +1,5 @@
 import type { FileIssue } from '../session-file/validate-file';
+import { isRecord } from '../../domain/is-record';
 
 /** A file of another app's format has the wrong shape where it matters: what and where, for the import dialog. */
 export class ForeignShapeError extends Error {
@@ -43,7 +44,6 @@ export class ForeignArchiveError extends Error {
 
 export type Obj = Record<string, unknown>;
 
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Shape checks that throw ForeignShapeError naming the path: every converter reads untrusted JSON through these. */
 export function shapeReader(format: string) {
@@ -53,7 +53,7 @@ export function shapeReader(format: string) {
   return {
     fail,
     obj(v: unknown, path: string): Obj {
-      return isObj(v) ? v : fail(path, 'an object');
+      return isRecord(v) ? v : fail(path, 'an object');
     },
     arr(v: unknown, path: string): unknown[] {
       return Array.isArray(v) ? v : fail(path, 'a list');

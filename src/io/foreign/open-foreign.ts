@@ -4,9 +4,10 @@ import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../session-file/format-v1';
 import { hostileShapeFailure, parseJsonText } from '../import/parse-file';
 import { fileFormat } from '../import/file-format';
-import { ForeignArchiveError, ForeignLimitError, ForeignShapeError, isObj } from './foreign-errors';
+import { ForeignArchiveError, ForeignLimitError, ForeignShapeError } from './foreign-errors';
 import { hasZipMagic, type ForeignKind } from './detect';
 import type { BuilderOptions, ForeignNotes } from './session-builder';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * The way in for other apps' files (architecture.md, "Import and export of other formats"), loaded by the import job
@@ -131,7 +132,7 @@ async function single(text: string, opts: BuilderOptions): Promise<Converted> {
 /** Every shard the manifest names must be among the files; a manifest that names none is not checked. */
 function checkManifest(text: string, shards: readonly string[]): void {
   const parsed = parseJsonText(text);
-  if (!parsed.ok || !isObj(parsed.data)) throw new ForeignShapeError('a ChatGPT export manifest', { path: 'export_manifest.json $', expected: 'a JSON object' });
+  if (!parsed.ok || !isRecord(parsed.data)) throw new ForeignShapeError('a ChatGPT export manifest', { path: 'export_manifest.json $', expected: 'a JSON object' });
   const listed = new Set<string>();
   const stack: unknown[] = [parsed.data];
   let steps = 0;
@@ -141,7 +142,7 @@ function checkManifest(text: string, shards: readonly string[]): void {
       const m = SHARD.exec(v);
       if (m) listed.add(base(v));
     } else if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (isObj(v)) for (const x of Object.values(v)) stack.push(x);
+    else if (isRecord(v)) for (const x of Object.values(v)) stack.push(x);
   }
   const have = new Set(shards.map(base));
   const missing = [...listed].filter((n) => !have.has(n)).sort();

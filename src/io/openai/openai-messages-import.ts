@@ -7,6 +7,7 @@ import type { SessionRecord } from '../../domain/session';
 import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1 } from '../session-file/format-v1';
 import { describeErrors, type FileIssue } from '../session-file/validate-file';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * A file of Chat Completions messages (what other tools and this app's "as OpenAI messages" export write) made
@@ -25,7 +26,7 @@ export function looksLikeOpenAIMessages(data: unknown): boolean {
   const isList = (v: unknown) =>
     Array.isArray(v) && v.length > 0 && typeof v[0] === 'object' && v[0] !== null && typeof (v[0] as Record<string, unknown>).role === 'string';
   if (isList(data)) return true;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  if (!isRecord(data)) return false;
   const rec = data as Record<string, unknown>;
   return rec.format === undefined && isList(rec.messages);
 }

@@ -20,6 +20,7 @@ import { traceMessages, type SpanView, type TraceMessages } from './trace-messag
 import type { PathMessage } from './trace-conversation';
 import { answerUnrecordedCalls } from './unrecorded-calls';
 import type { SessionSettings } from '../../domain/session';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * An OTLP/JSON trace file (from Toolscope or any other runtime) made into read-only sessions (architecture.md,
@@ -31,7 +32,7 @@ import type { SessionSettings } from '../../domain/session';
 export type OtlpImportResult = { ok: true; file: ExportFileV1; skipped: SkippedEntry[] } | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
 
 export function looksLikeOtlpTraces(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && !Array.isArray(data) && Array.isArray((data as Record<string, unknown>).resourceSpans);
+  return isRecord(data) && Array.isArray(data.resourceSpans);
 }
 
 type Flat = SpanView;

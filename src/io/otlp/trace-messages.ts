@@ -1,5 +1,6 @@
 import type { MessageRecord, ToolCallRecord } from '../../db/records';
 import { toolSetHash, type OfferedTool, type ToolSetRecord } from '../../domain/offered-tools';
+import type { PromptLayer } from '../../domain/prompt-layer';
 import { spanRole, toolFacts, type Attrs } from './otlp-span-kinds';
 import { attributesOf, type OtlpSpan } from './otlp-types';
 import type { SpanLogEvent } from './otlp-logs';
@@ -10,7 +11,7 @@ import { tracedRequest, type TracedRequest } from './traced-request';
 export type SpanView = { span: OtlpSpan; attrs: Attrs; start: number; end: number; logs?: readonly SpanLogEvent[] };
 
 /** What a model span's `request_started` names: its reply, the system prompt it sent, the tools it offered. */
-export type TracedStep = { messageId: string; systemLayers?: { id: string; title: string; text: string }[]; toolSet?: string; turn: number };
+export type TracedStep = { messageId: string; systemLayers?: PromptLayer[]; toolSet?: string; turn: number };
 
 export type TraceMessages = {
   messages: MessageRecord[];

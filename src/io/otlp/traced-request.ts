@@ -1,6 +1,7 @@
 import type { Attrs } from './otlp-span-kinds';
 import { GEN_AI } from './otlp-names';
 import type { SpanLogEvent } from './otlp-logs';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * A model request rebuilt from what a trace recorded of it (architecture.md, "Trace inbox"), by the convention that
@@ -31,7 +32,6 @@ export type TracedRequest = {
   output: Extract<TracedMessage, { role: 'assistant' }> | null;
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 const json = (v: unknown): unknown => {

@@ -4,6 +4,7 @@ import type { MemoryRecord, MessageRecord, RunRecord, ToolCallRecord } from '../
 import type { SessionRecord } from '../../domain/session';
 import { flattenTool, unflattenTool, type ToolDefinition } from '../../domain/tool-definition';
 import { readPriceOverrides } from '../../db/prices-repo';
+import { ownSessions } from '../../db/sessions-repo';
 import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
@@ -90,7 +91,7 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
   const { sessions, tools, memories, mcpServers } = await db.transaction('r', tables, async () => {
     let records: SessionRecord[];
     // A suite run's sessions go with the suite, not with the chats (architecture.md, "Test cases and suites").
-    if (scope.kind === 'all') records = await db.sessions.filter((s) => s.evalRun === undefined && s.openedTrace === undefined).toArray();
+    if (scope.kind === 'all') records = await ownSessions(db).toArray();
     else {
       const ids = scope.kind === 'session' ? [scope.sessionId] : scope.sessionIds;
       records = (await db.sessions.bulkGet(ids)).filter((s): s is SessionRecord => s !== undefined);

@@ -3,6 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { validate } from 'virtual:export-schema/validate';
 import type { ExportFileV1 } from './format-v1';
 import { pointerToPath } from '../json-path';
+import { isRecord } from '../../domain/is-record';
 
 export type FileIssue = {
   /** Where in the file, as `$.sessions[0].messages[3].role`. */
@@ -98,7 +99,7 @@ export function describeErrors(errors: ErrorObject[]): { issues: FileIssue[]; to
  * messages never gets here: check-file.ts imports it as a new session.)
  */
 export function checkEnvelope(data: unknown): FileIssue | null {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (!isRecord(data)) {
     return { path: '$', expected: `a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found ${describeJsonValue(data)}` };
   }
   const rec = data as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { MessageEdit } from '../../domain/breakpoints';
 import type { ChatMessage, MessageImage } from '../../domain/messages';
 import type { Citation, ProviderToolCall } from '../../domain/provider-items';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * What a share carries of a message besides its text and calls (share format 3, docs/files.md, "Share links"):
@@ -79,7 +80,7 @@ const isTuple = (v: unknown, n: number): v is unknown[] => Array.isArray(v) && v
  * rebuilt message's calls got, which an edit of arguments names by index.
  */
 export function expandExtras(raw: unknown, at: number, callIds: readonly string[]): ExpandedExtras | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  if (!isRecord(raw)) return null;
   const x = raw as Record<string, unknown>;
   const out: ExpandedExtras = {};
   try {

@@ -3,6 +3,7 @@ import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1 } from '../session-file/format-v1';
 import { compactShare, CompactShareError, sessionFromCompact, type ShareV3 } from './share-compact';
 import { ShareLinkError } from './share-errors';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * What a share link carries, before sealing (architecture.md, "Share links"). Version 3 (share-compact.ts): only
@@ -47,7 +48,7 @@ export function decodeSharePlaintext(bytes: Uint8Array): OpenedShare {
   } catch {
     throw notASession();
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw notASession();
+  if (!isRecord(data)) throw notASession();
   const env = data as Record<string, unknown>;
   if (env.format !== SHARE_FORMAT) throw notASession();
   if (typeof env.version !== 'number' || !Number.isInteger(env.version)) throw notASession();

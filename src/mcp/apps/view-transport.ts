@@ -6,6 +6,7 @@
  * and only JSON-RPC 2.0 shapes pass; the bridge checks each request's params against the extension's schemas.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { isRecord } from '../../domain/is-record';
 
 const transports = new Map<MessageEventSource, ViewTransport>();
 let listening = false;
@@ -20,7 +21,7 @@ function onWindowMessage(event: Event): void {
 
 /** A JSON-RPC 2.0 request, notification or response; anything else a View posts is dropped. */
 export function isJsonRpcMessage(data: unknown): data is JSONRPCMessage {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  if (!isRecord(data)) return false;
   const m = data as Record<string, unknown>;
   if (m.jsonrpc !== '2.0') return false;
   const idOk = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));

@@ -7,6 +7,7 @@
  */
 import type { McpElicitResponse } from '../types';
 import { isTerminal, readTask, type McpTask, type McpTaskInputRequest } from './task-shape';
+import { isRecord } from '../../domain/is-record';
 
 /** The three requests of the extension, sent by the caller however its transport needs. */
 export type TaskWire = {
@@ -196,6 +197,6 @@ async function answer(request: McpTaskInputRequest, o: FollowTaskOptions, signal
   if (request.method !== 'elicitation/create' || request.params.mode === 'url') return { action: 'decline' };
   const message = typeof request.params.message === 'string' ? request.params.message : 'The task asks for input.';
   const schema = request.params.requestedSchema;
-  const requestedSchema = schema !== null && typeof schema === 'object' && !Array.isArray(schema) ? (schema as Record<string, unknown>) : { type: 'object', properties: {} };
+  const requestedSchema = isRecord(schema) ? schema : { type: 'object', properties: {} };
   return o.elicit({ message, requestedSchema }, signal);
 }

@@ -3,6 +3,7 @@ import type { Breakpoints, PauseDecision, PausePoint } from '../../domain/breakp
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { useRunStore } from './run-store';
 import type { PrimedPause } from './resume-pause';
+import { isRecord } from '../../domain/is-record';
 
 type GateDeps = {
   sessionId: string;
@@ -81,16 +82,9 @@ async function argumentsMatch(schemaText: string, args: string): Promise<boolean
   } catch {
     return false;
   }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
+  if (!isRecord(schema)) return false;
   const issues = await defaultSchemaValidator()
-    .validateArgs({ id: 'breakpoint-condition', updatedAt: textHash(schemaText), parameters: schema as Record<string, unknown> }, value)
+    .validateArgs({ id: 'breakpoint-condition', parameters: schema }, value)
     .catch(() => [{ path: '', message: 'unusable schema' }]);
   return issues.length === 0;
-}
-
-/** A number that changes with the schema's text: the validator caches one compiled schema per (id, updatedAt). */
-function textHash(text: string): number {
-  let h = 5381;
-  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
-  return h;
 }

@@ -3,7 +3,7 @@ import { recordedToolExecutor } from '../../agent/recorded-tools';
 import { offeredToolsExecutor } from '../../agent/offered-tools-executor';
 import type { ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
 import { assembleSystemPrompt } from '../../context/system-prompt';
-import type { SentPromptLayer } from '../../agent/context-hook';
+import type { PromptLayer } from '../../domain/prompt-layer';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
 import type { AdoptedTurn } from '../../agent/loop';
 import type { OfferedTool } from '../../domain/offered-tools';
@@ -16,7 +16,7 @@ import { askUnmatchedCall } from './unmatched-calls';
 export type RerunOptions = {
   model?: string;
   /** The step's system prompt layers as recorded; the request carries them instead of a prompt assembled now. */
-  sentLayers?: SentPromptLayer[];
+  sentLayers?: PromptLayer[];
   /** Absent: tools run live. */
   recorded?: RecordedResultsCursor;
   /** A comparison's answer taken as the first turn's reply, sent for by no request ("Continue with <model>"). */

@@ -12,7 +12,8 @@ export type CreateModelClient = {
   (opts: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
 };
 import type { ToolExecutor } from '../../agent/tool-executor';
-import type { ContextHook, SentPromptLayer } from '../../agent/context-hook';
+import type { ContextHook } from '../../agent/context-hook';
+import type { PromptLayer } from '../../domain/prompt-layer';
 import type { RunContextArgs } from '../../context/run-context';
 import type { AcquireResult } from '../../db/run-lock';
 import type { SessionEndpoint, SessionRecord } from '../../domain/session';
@@ -77,7 +78,7 @@ export type RunDeps = {
    */
   approvalScope?(sessionId: string, tool: ApprovalKey, args: string): Promise<{ decision: 'approve' | 'deny'; by: string } | null>;
   /** What the session's MCP App Views asked the model to know, as a prompt layer (null: nothing), asked before each request. Absent: none. */
-  viewContext?(sessionId: string): Promise<SentPromptLayer | null>;
+  viewContext?(sessionId: string): Promise<PromptLayer | null>;
   /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */
   prepareContext?(args: RunContextArgs): Promise<{ tools: ToolExecutor; systemPrompt: string; context: ContextHook }>;
 };

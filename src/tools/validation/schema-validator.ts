@@ -1,8 +1,11 @@
 import type { ValidationIssue } from '../../agent/tool-executor';
 import type { ToolDefinition } from '../../domain/tool-definition';
 
-/** What validating a tool's arguments needs: the schema, and the identity its compiled validator is cached under. */
-export type ToolSchemaRef = Pick<ToolDefinition, 'id' | 'updatedAt' | 'parameters'>;
+/**
+ * What validating arguments needs: the schema, and the id its compiled validator is cached under (a tool's id, or a
+ * caller's name for its schema). The cache recompiles whenever the schema's text changes, so no revision is needed.
+ */
+export type ToolSchemaRef = Pick<ToolDefinition, 'id' | 'parameters'>;
 
 /**
  * Checks user-written JSON Schemas and arguments against them. Ajv compiles a schema into code with `new Function`,
@@ -10,7 +13,7 @@ export type ToolSchemaRef = Pick<ToolDefinition, 'id' | 'updatedAt' | 'parameter
  * every answer is asynchronous; Node tests use the same engine in process (in-process-validator.ts).
  */
 export interface SchemaValidator {
-  /** Every failing path with its message; [] when the arguments fit. Compiled once per (tool id, updatedAt). */
+  /** Every failing path with its message; [] when the arguments fit. Compiled once per (id, schema text). */
   validateArgs(tool: ToolSchemaRef, args: unknown): Promise<ValidationIssue[]>;
   /** Why a parameters schema cannot be used: meta-schema errors, or what compiling it reports (a dangling $ref). */
   schemaProblems(schema: Record<string, unknown>): Promise<string[]>;

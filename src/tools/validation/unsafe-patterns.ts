@@ -17,6 +17,7 @@
 // The default import: regjsparser is CommonJS that Node's ESM loader exposes only as `default` (no named `parse`),
 // while bundlers and Vitest offer both; `npm run test:promptfoo` loads this file in plain Node.
 import regjsparser, { type AstNode, type Quantifier, type RootNode } from 'regjsparser';
+import { isRecord } from '../../domain/is-record';
 
 const { parse } = regjsparser;
 
@@ -45,7 +46,7 @@ export function findUnsafePatterns(schema: unknown): UnsafePattern[] {
         if (reason) found.push({ path: at, pattern: value, reason });
         continue;
       }
-      if (key === 'patternProperties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      if (key === 'patternProperties' && isRecord(value)) {
         for (const [pattern, sub] of Object.entries(value)) {
           const reason = patternRisk(pattern);
           if (reason) found.push({ path: `${at}/${escapePointer(pattern)}`, pattern, reason });

@@ -128,7 +128,7 @@ export function createWorkerValidator(spawn: () => ValidationPort, options: Work
   return {
     async validateArgs(tool, args) {
       // Only what validation needs crosses over; a definition also holds code and request templates.
-      const ref = { id: tool.id, updatedAt: tool.updatedAt, parameters: tool.parameters };
+      const ref = { id: tool.id, parameters: tool.parameters };
       const reply = await ask((id) => ({ type: 'validate', id, tool: ref, args }));
       if (reply.type === 'issues') return reply.issues;
       throw unexpected(reply);
@@ -145,7 +145,7 @@ export function createWorkerValidator(spawn: () => ValidationPort, options: Work
     prepare(tools) {
       if (tools.length === 0) return;
       try {
-        connect().postMessage({ type: 'prepare', tools: tools.map((t) => ({ id: t.id, updatedAt: t.updatedAt, parameters: t.parameters })) });
+        connect().postMessage({ type: 'prepare', tools: tools.map((t) => ({ id: t.id, parameters: t.parameters })) });
       } catch {
         // Nothing compiled ahead; each call compiles on first use instead.
       }

@@ -1,5 +1,6 @@
 import type { StopReason } from '../../domain/stop-reason';
 import type { ChatMessage } from '../../domain/messages';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * What the chat's one polite live region says. Screen readers hear the end of a run, an approval request and a
@@ -49,7 +50,7 @@ export function runEndAnnouncement(stopReason: StopReason | null, appended: read
 function argumentsInWords(args: string): string {
   try {
     const parsed: unknown = JSON.parse(args);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    if (isRecord(parsed)) {
       return Object.entries(parsed)
         .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
         .join(', ');

@@ -1,10 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { ruleArguments, ruleMatches, ruleProblem, type ArgRule } from '../../domain/approval-rules';
+import { isRecord } from '../../domain/is-record';
 
 function argsObject(args: string): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(args);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    return isRecord(v) ? v : {};
   } catch {
     return {};
   }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../domain/is-record';
 /**
  * The calm row of a finished tool call: which calls fold by default and the short argument summary the row shows
  * (architecture.md, "Calm tool rows"). The full arguments and result are one click away, and in the timeline.
@@ -23,7 +24,7 @@ export function argsSummary(args: string, max = MAX_SUMMARY): string {
   let text: string;
   try {
     const v: unknown = JSON.parse(trimmed === '' ? '{}' : trimmed);
-    text = typeof v === 'object' && v !== null && !Array.isArray(v)
+    text = isRecord(v)
       ? Object.entries(v).map(([k, x]) => `${k}: ${short(x)}`).join(', ')
       : short(v);
   } catch {

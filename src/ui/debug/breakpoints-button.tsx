@@ -5,6 +5,7 @@ import type { SessionRecord } from '../../domain/session';
 import { saveBreakpoints } from '../../store/run/breakpoint-actions';
 import { useTools } from '../data/use-tools';
 import { useSession } from '../data/use-session';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * "Breakpoints" opens the session's breakpoints (architecture.md, "Breakpoints"). Every change is stored at once,
@@ -91,7 +92,7 @@ function schemaError(text: string): string | null {
   if (text.trim() === '') return null;
   try {
     const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? null : 'The schema must be a JSON object; until it is, no call matches.';
+    return isRecord(v) ? null : 'The schema must be a JSON object; until it is, no call matches.';
   } catch (e) {
     return `The schema is not valid JSON (${e instanceof Error ? e.message : String(e)}); until it is, no call matches.`;
   }

@@ -37,7 +37,7 @@ function storedPending(sessionId: string, stored: StoredPause): PendingPause {
 
 /** The tool's schema as the pause recorded it: edited arguments are checked against it as the live run would. */
 function storedArgumentsCheck(name: string, schema: Record<string, unknown> | undefined) {
-  const validate = schema ? (value: unknown) => defaultSchemaValidator().validateArgs({ id: `paused:${name}`, updatedAt: 0, parameters: schema }, value) : undefined;
+  const validate = schema ? (value: unknown) => defaultSchemaValidator().validateArgs({ id: `paused:${name}`, parameters: schema }, value) : undefined;
   return argumentsCheck(name, validate);
 }
 

@@ -1,6 +1,7 @@
 import { flattenTool, unflattenTool, type FlatToolDefinition, type HttpHeader, type HttpToolSpec, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
 import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
 import { BUILTIN_IDS } from '../../tools/builtin-specs';
+import { isRecord } from '../../domain/is-record';
 
 /**
  * A header row as edited. A secret typed into the row travels with the row (not keyed by the header's name, which
@@ -68,7 +69,7 @@ export function formFromDefinition(def: ToolDefinition): ToolForm {
 /** Key order does not matter: a form edited field by field and one built afresh compare equal. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 }
 

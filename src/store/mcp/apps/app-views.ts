@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { AppBridgeEntry } from '../../../mcp/apps/app-host';
 import type { McpCallOutcome, McpToolInfo } from '../../../mcp/types';
+import { isRecord } from '../../../domain/is-record';
 
 export type McpAppView = {
   callId: string;
@@ -68,6 +69,6 @@ export function askAboutView<A extends McpAppAsk>(make: (id: number, answer: (ye
 export function noteAppCall(callId: string, c: { serverId: string; serverName: string; tool: McpToolInfo; args: unknown; outcome: McpCallOutcome }): void {
   const uri = c.tool.ui?.resourceUri;
   if (uri === undefined) return;
-  const args = c.args !== null && typeof c.args === 'object' && !Array.isArray(c.args) ? (c.args as Record<string, unknown>) : {};
+  const args = isRecord(c.args) ? c.args : {};
   noteAppView({ callId, serverId: c.serverId, serverName: c.serverName, toolName: c.tool.name, resourceUri: uri, args, outcome: c.outcome });
 }

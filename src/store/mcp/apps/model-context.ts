@@ -3,7 +3,7 @@
  * before each model request (architecture.md, "MCP Apps"). Per View the newest wins, whether this page's View gave
  * it or it was stored with the session before a reload (the View lane's latest ok `ui/update-model-context`).
  */
-import type { SentPromptLayer } from '../../../agent/context-hook';
+import type { PromptLayer } from '../../../domain/prompt-layer';
 import { db } from '../../../db/database';
 import { listSessionMcpViewEvents } from '../../../db/mcp-view-events-repo';
 import type { McpViewEventRecord } from '../../../domain/mcp-view-event';
@@ -52,7 +52,7 @@ export function forgetStoredViewContexts(sessionId?: string): void {
   else storedBySession.delete(sessionId);
 }
 
-export async function viewContextFor(sessionId: string): Promise<SentPromptLayer | null> {
+export async function viewContextFor(sessionId: string): Promise<PromptLayer | null> {
   const byView = new Map<string, ViewContextEntry>();
   for (const s of await storedViewContexts(sessionId)) byView.set(s.callId, s);
   for (const v of Object.values(useMcpAppViews.getState().views)) {

@@ -4,7 +4,7 @@
  * with each request like the other layers, so a person sees what the model was told. Free of React and zustand;
  * the store hands it the Views' latest texts.
  */
-import type { SentPromptLayer } from '../../../agent/context-hook';
+import type { PromptLayer } from '../../../domain/prompt-layer';
 
 /** One View's latest context, newest first. */
 export type ViewContextEntry = { label: string; text: string; at: number };
@@ -18,7 +18,7 @@ export const VIEW_CONTEXT_LAYER_ID = 'mcp-app-views';
 const TITLE = 'Context from MCP App views';
 
 /** The layer the Views' latest contexts make, newest first and bounded; null when no View gave any. */
-export function viewContextLayer(entries: readonly ViewContextEntry[]): SentPromptLayer | null {
+export function viewContextLayer(entries: readonly ViewContextEntry[]): PromptLayer | null {
   const parts: string[] = [];
   let used = 0;
   for (const e of [...entries].sort((a, b) => b.at - a.at).slice(0, VIEW_CONTEXT_MAX_VIEWS)) {

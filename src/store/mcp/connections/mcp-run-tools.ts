@@ -16,9 +16,9 @@ import { withoutDialect2020 } from '../../../mcp/schema-dialect';
 import { noteAppCall } from '../apps/app-views';
 import { followToolTask } from '../tasks/task-follow';
 
-/** MCP schemas go through the page's validation worker, cached under the MCP layer's (id, revision). */
+/** MCP schemas go through the page's validation worker, cached under the MCP layer's id (recompiled when the schema changes). */
 export const checkMcpSchema: SchemaCheck = (schema, value) =>
-  defaultSchemaValidator().validateArgs({ id: schema.id, updatedAt: schema.revision, parameters: withoutDialect2020(schema.schema) }, value);
+  defaultSchemaValidator().validateArgs({ id: schema.id, parameters: withoutDialect2020(schema.schema) }, value);
 
 /** `outputLimitBytes`: the session's tool output limit, the same cut as every other tool's result. `sessionId`: the run's. */
 export type McpRunToolOptions = { outputLimitBytes?: number; sessionId?: string; connect?: (record: McpServerRecord) => Promise<LiveMcpServer | null> };

@@ -23,6 +23,7 @@ import { browserTaskLocks, followWithLock, holdIfFree, taskLockName, type Locked
 import { askMcpUser } from '../asks/asks';
 import { connectMcp } from '../connections/registry';
 import { useRunStore } from '../../run/run-store';
+import { isRecord } from '../../../domain/is-record';
 
 /** `sessionId`: the run's session; without it, the one the live run names for the call (a frame late, if at all). */
 export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string; sessionId?: string };
@@ -245,7 +246,7 @@ function completedResult(result: Record<string, unknown>): McpToolCallResult {
 }
 
 function formSchema(schema: Record<string, unknown>): { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] } {
-  const properties = schema.properties !== null && typeof schema.properties === 'object' && !Array.isArray(schema.properties) ? (schema.properties as Record<string, Record<string, unknown>>) : {};
+  const properties = isRecord(schema.properties) ? (schema.properties as Record<string, Record<string, unknown>>) : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : undefined;
   return { type: 'object', properties, ...(required !== undefined ? { required } : {}) };
 }

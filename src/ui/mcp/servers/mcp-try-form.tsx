@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { McpServerRecord, McpToolSnapshot } from '../../../domain/mcp-server';
 import { tryMcpTool } from '../../../store/mcp/mcp-face';
 import { McpTryOutcomeView, type McpTryShown } from './mcp-try-outcome';
+import { isRecord } from '../../../domain/is-record';
 
 type Field = { key: string; label: string; type: 'string' | 'number' | 'integer' | 'boolean'; options: string[] | null; required: boolean; initial: string | boolean };
 
@@ -49,7 +50,7 @@ export function McpTryForm({ server, tool }: { server: McpServerRecord; tool: Mc
     else {
       try {
         const parsed: unknown = JSON.parse(json);
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return setOutcome({ kind: 'bad-json', message: 'The arguments must be a JSON object, such as {"text": "hi"}.' });
+        if (!isRecord(parsed)) return setOutcome({ kind: 'bad-json', message: 'The arguments must be a JSON object, such as {"text": "hi"}.' });
         args = parsed as Record<string, unknown>;
       } catch {
         return setOutcome({ kind: 'bad-json', message: 'The arguments are not valid JSON.' });
