@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * A start-up that fails (speed-and-tests.md, "Start-up"): what waits for mountApp (the service worker's registration,
  * after-start-up.ts) must not wait forever, and the error must still reach the page's unhandled-rejection reporting
- * rather than be swallowed by the code that settles the wait.
+ * rather than be swallowed by the code that settles the wait; the person sees the failure in place of the stand-in.
  */
 
 /**
@@ -75,7 +77,12 @@ describe('mountApp when start-up fails', () => {
     await settle();
     expect(state.settled).toBe(true);
     await expect(surfaced).resolves.toBe(failure);
-    expect(root.render).not.toHaveBeenCalled();
+    // What a person sees in place of the stand-in: the failure, in words, as an alert.
+    expect(root.render).toHaveBeenCalledTimes(1);
+    const shown = renderToStaticMarkup(root.render.mock.calls[0]?.[0] as ReactNode);
+    expect(shown).toContain('role="alert"');
+    expect(shown).toContain('Toolscope could not start');
+    expect(shown).toContain('The database could not be opened.');
   });
 
   it('settles too when the step after start-up throws, and that error surfaces', async () => {
@@ -91,6 +98,7 @@ describe('mountApp when start-up fails', () => {
     for (let i = 0; i < 5 && !state.settled; i++) await settle();
     expect(state.settled).toBe(true);
     await expect(surfaced).resolves.toBe(failure);
+    expect(renderToStaticMarkup(root.render.mock.calls.at(-1)?.[0] as ReactNode)).toContain('The address could not be read.');
   });
 
   it('settles only once the shell is committed when start-up succeeds', async () => {

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from './ui/app';
+import { StartupFailure } from './ui/shell/startup-failure';
 import { startApp } from './store/app-controller';
 import { installShowInTimelineListener } from './ui/shared/chat-link';
 import { startAddressSync } from './store/address-sync';
@@ -40,7 +41,9 @@ export function mountApp(root: Root): Promise<void> {
       );
     });
   }).catch((err: unknown) => {
-    // A start-up that failed is over too: nothing waiting for it waits forever. The error still surfaces.
+    // A start-up that failed is over too: nothing waiting for it waits forever. The person is told in words, over
+    // the stand-in that would otherwise stay for good, and the error still surfaces.
+    root.render(<StartupFailure error={err} />);
     drawn();
     throw err;
   });

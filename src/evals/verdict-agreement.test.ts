@@ -31,7 +31,7 @@ describe('compareVerdicts', () => {
     expect(r.problems).toEqual(['promptfoo says fail (model not reached) for "B" on m, pinned fail (check failed).']);
     // And the other way round: a failed check where the model was pinned as not reached.
     const checked = page.map((c) => (c.model === 'down' ? { ...cell('A', 'down', 'fail'), reason: 'It did not call x.' } : c));
-    expect(compareVerdicts(checked, promptfoo, pins).problems).toEqual(['the page says fail (check failed) for "A" on down, pinned fail (model not reached): It did not call x..']);
+    expect(compareVerdicts(checked, promptfoo, pins).problems).toEqual(['the page says fail (check failed) for "A" on down, pinned fail (model not reached): It did not call x.']);
   });
 
   it('fails a judge that failed against a check that failed, and a flaky cell whose failed runs are of two kinds', () => {
@@ -54,7 +54,7 @@ describe('compareVerdicts', () => {
   it('fails when either side changes from the pinned verdicts, with the reason it gave', () => {
     const changed = page.map((c) => (c.caseName === 'B' ? cell('B', 'm', 'pass') : c.caseName === 'C' ? { ...cell('C', 'm', 'fail'), reason: 'It did not call x.' } : c));
     const r = compareVerdicts(changed, promptfoo, pins);
-    expect(r.problems).toEqual(['the page says pass for "B" on m, pinned fail (check failed).', 'the page says fail (check failed) for "C" on m, pinned pass: It did not call x..']);
+    expect(r.problems).toEqual(['the page says pass for "B" on m, pinned fail (check failed).', 'the page says fail (check failed) for "C" on m, pinned pass: It did not call x.']);
   });
 
   it('fails an empty comparison, a missing or unpinned cell, and a suite with only failures', () => {

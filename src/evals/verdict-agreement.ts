@@ -54,7 +54,7 @@ export function compareVerdicts(page: readonly GradedCell[], promptfoo: readonly
       if (!cell) problems.push(`${who} has no verdict for "${pin.case}" on ${pin.model}.`);
       else if (cell.verdict !== pin[side] || (pin.failure && (kinds.length !== want.length || kinds.some((f, i) => f !== want[i])))) {
         const pinned = pin[side] === 'pass' ? 'pass' : `${pin[side]} (${failureWords(want)})`;
-        problems.push(`${who} says ${said(cell)} for "${pin.case}" on ${pin.model}, pinned ${pinned}${cell.reason ? `: ${cell.reason}` : ''}.`);
+        problems.push(`${who} says ${said(cell)} for "${pin.case}" on ${pin.model}, pinned ${pinned}${cell.reason ? `: ${cell.reason.replace(/\.$/, '')}` : ''}.`);
       }
     }
     const note = pin.page === pin.promptfoo ? '' : `  expected to differ: ${pin.because ?? '?'}`;

@@ -38,6 +38,8 @@ export type UiState = {
   timelineFocus: TimelineFocus;
   /** Consumed by the message list once its rows (read from IndexedDB after the tab mounts) hold the target. */
   chatFocus: ChatFocus;
+  /** Why a "Show in chat" could not jump (its message is on a branch the chat cannot switch to now), in words. */
+  chatNotice: { sessionId: string; text: string } | null;
   /**
    * Whose Message box takes the cursor as soon as it is shown and enabled: a session id, or '' for the box shown
    * with no session. Set by what the person did to write (Send, Stop, New session, the first message); cleared
@@ -57,6 +59,8 @@ export type UiState = {
   /** The view that was asked to show a call has shown it: the request is spent. */
   clearTimelineFocus: () => void;
   clearChatFocus: () => void;
+  /** Drops the pending jump and says why, so the chat does not jump later when the person has moved on. */
+  refuseChatFocus: (sessionId: string, text: string) => void;
   /** Shows the overlay with no session open. */
   openOverlay: (overlay: ScreenOverlay) => void;
   setTimelineSelection: (selection: TimelineSelection) => void;
@@ -74,6 +78,7 @@ export const useUiStore = create<UiState>()((set) => ({
   settingsNotice: null,
   timelineFocus: null,
   chatFocus: null,
+  chatNotice: null,
   composerFocus: null,
   selectSession: (id, opts) =>
     set(opts?.focusComposer ? { currentSessionId: id, overlay: null, composerFocus: id ?? '' } : { currentSessionId: id, overlay: null }),
@@ -84,9 +89,10 @@ export const useUiStore = create<UiState>()((set) => ({
   closeSettings: () => set({ settingsOpen: false, settingsNotice: null }),
   showInTimeline: (sessionId, callId) =>
     set({ currentSessionId: sessionId, overlay: null, tab: 'timeline', timelineFocus: { sessionId, callId } }),
-  showInChat: (focus) => set({ currentSessionId: focus.sessionId, overlay: null, tab: 'chat', chatFocus: focus }),
+  showInChat: (focus) => set({ currentSessionId: focus.sessionId, overlay: null, tab: 'chat', chatFocus: focus, chatNotice: null }),
   clearTimelineFocus: () => set({ timelineFocus: null }),
   clearChatFocus: () => set({ chatFocus: null }),
+  refuseChatFocus: (sessionId, text) => set({ chatFocus: null, chatNotice: { sessionId, text } }),
   openOverlay: (overlay) => set({ overlay, currentSessionId: null }),
   setTimelineSelection: (timelineSelection) => set({ timelineSelection }),
   saveCase: null,

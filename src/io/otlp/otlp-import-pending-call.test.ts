@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freshDB } from '../../db/testing/fresh-db';
+import { fromMessageRecord } from '../../db/messages-repo';
 import { findHistoryProblems } from '../../domain/history-check';
 import type { ChatMessage } from '../../domain/messages';
 import { NOT_RECORDED_RESULT } from '../../db/recover';
@@ -42,7 +43,7 @@ describe('a trace with a tool call and no tool span', () => {
     const out = otlpTracesToExport(stopped(), { now: 1, newId: () => `id-${n++}` });
     if (!out.ok) throw new Error(out.message);
     const entry = out.file.sessions[0]!;
-    const messages = [...entry.messages].sort((a, b) => a.order - b.order) as unknown as ChatMessage[];
+    const messages: ChatMessage[] = [...entry.messages].sort((a, b) => a.order - b.order).map(fromMessageRecord);
     expect(findHistoryProblems(messages)).toEqual([]);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
     expect(messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_weather_1', name: 'get_weather', content: NOT_RECORDED_RESULT, isError: true, outcome: 'interrupted' });

@@ -151,7 +151,10 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
   };
 
   const items = virtualizer.getVirtualItems();
+  const notice = useUiStore((s) => (s.chatNotice?.sessionId === sessionId ? s.chatNotice.text : null));
   return (
+    <>
+    {notice !== null && <p className="hint chat-notice" role="status">{notice}</p>}
     <div ref={scrollRef} className="message-list" onScroll={onScroll} onKeyDown={onKeyDown} role="log" aria-label="Messages" aria-live="off" tabIndex={0}>
       <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${items[0]?.start ?? 0}px)` }}>
@@ -167,5 +170,6 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
         </div>
       </div>
     </div>
+    </>
   );
 }

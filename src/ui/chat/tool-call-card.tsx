@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import { logHeading, splitLog } from '../../tools/log-cut';
 import type { ToolMessage } from '../../domain/messages';
@@ -118,13 +118,15 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
           </button>
         ) : (
-          <>
-            <strong>{p.name || '…'}</strong>
-            <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
-            {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
-            {edited && <>{' '}<span className="hint tool-edited">edited</span></>}
-            {durationMs !== null && <span className="hint">{formatDuration(durationMs)}</span>}
-          </>
+          // Separate words on screen and in the accessible text, as the assistant's role line ("get_weather · error ·
+          // edited · 12 ms"): a span's margin parts them on screen only.
+          [
+            <strong key="name">{p.name || '…'}</strong>,
+            <span key="status" className={`status status-${status}`}>{STATUS_TEXT[status]}</span>,
+            ...(recorded ? [<span key="recorded" className="hint tool-recorded">recorded</span>] : []),
+            ...(edited ? [<span key="edited" className="hint tool-edited">edited</span>] : []),
+            ...(durationMs !== null ? [<span key="duration" className="hint">{formatDuration(durationMs)}</span>] : []),
+          ].map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)
         )}
         {mcpServer !== undefined && (
           <span className="hint mcp-call">

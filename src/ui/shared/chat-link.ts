@@ -1,3 +1,4 @@
+import { loadedRunController } from '../../store/app-controller';
 import { showBranchOf } from '../../store/session/branch-actions';
 import { useUiStore } from '../../store/ui-store';
 
@@ -12,12 +13,23 @@ export type ShowInTimelineDetail = { sessionId: string; callId: string };
  * Switches to the chat and leaves the request in the store: the chat mounts and reads its rows from IndexedDB
  * only after this, so a one-shot event would arrive before it has the message. The event is also announced.
  * A message on another branch than the one shown brings its branch into the chat: the request waits in the store
- * until the rows of that path hold it (architecture.md, "Branches").
+ * until the rows of that path hold it (architecture.md, "Branches"). A switch refused (a run is live there) drops the
+ * request and says why in the chat.
  */
 export function showInChat(detail: ShowInChatDetail): void {
-  void showBranchOf(detail.sessionId, detail.messageId).catch(() => false);
+  const shown = showBranchOf(detail.sessionId, detail.messageId).catch(() => false);
   useUiStore.getState().showInChat(detail);
   window.dispatchEvent(new CustomEvent<ShowInChatDetail>(SHOW_IN_CHAT, { detail }));
+  void shown.then((ok) => ok || refuse(detail));
+}
+
+function refuse(detail: ShowInChatDetail): void {
+  // Refused (a run is live in the session) or gone: a request left pending would jump the chat later, unasked.
+  const ui = useUiStore.getState();
+  if (ui.chatFocus !== null && ui.chatFocus.messageId !== detail.messageId) return;
+  ui.refuseChatFocus(detail.sessionId, loadedRunController()?.isRunning(detail.sessionId)
+    ? 'This message is on another branch: switch to it once the run ends.'
+    : 'This message is no longer in the session.');
 }
 
 function isShowInTimeline(v: unknown): v is ShowInTimelineDetail {

@@ -31,7 +31,7 @@ afterEach(() => {
 const buttons = () => [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
 
 describe('the step actions', () => {
-  it('are the actions the contract names, in its order (/work/shared/DESIGN.md, "Step actions")', () => {
+  it('are the actions the contract names, in its order (docs/accessible-names.md, "Step actions")', () => {
     expect(STEP_ACTIONS.map((a) => a.label)).toEqual(['Re-run from here', 'Try on other models', 'Save as test case']);
   });
 
