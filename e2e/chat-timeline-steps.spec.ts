@@ -31,6 +31,8 @@ test('"Show in chat" on a run left on another branch by a re-run shows that bran
   // The original run's model turn, shown on the timeline with the runs of all branches.
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await page.getByRole('checkbox', { name: /^Show runs of all branches/ }).check();
+  // The runs of all branches are read anew: until they are drawn, run 0 is the re-run (the only run on the path).
+  await expect(page.locator('[data-kind="request"]')).toHaveCount(2);
   await page.locator('[data-kind="request"][data-run="0"]').click();
   await expect(details(page).getByRole('heading', { name: /model request/ })).toBeVisible();
   await details(page).getByRole('button', { name: 'Show in chat' }).click();
