@@ -6,18 +6,18 @@
  *   sdk        Client + StreamableHTTPClientTransport, version negotiation on, callTool('echo') — the floor;
  *   connection connectMcpServer(...).callTool — the app's connection (origin-bound fetch, wire log, session);
  *   handle     the ToolHandle the agent's executor runs (argument check, result conversion, output limit); the check
- *              is Ajv in this process with a compiled-schema cache (the page runs the same checks in a worker).
+ *              is the app's validator (argsValidatorFor) in this process; the page runs the same checks in a worker.
  * A sample is CALLS sequential calls; rounds rotate the order of the paths, and each ratio is the median over rounds
  * of (path / sdk in that round). Times are process CPU (the server runs in this process and does the same work
  * for every path), which a shared machine disturbs far less than wall time.
  */
 import { recordFigures } from './results-file';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Ajv, type ValidateFunction } from 'ajv';
 import { startModernMcpServer } from '../e2e/mcp-servers/modern-server';
 import { connectMcpServer } from '../src/mcp/connection';
 import { createMcpToolHandles } from '../src/mcp/tool-handles';
 import type { SchemaCheck } from '../src/mcp/types';
+import { argsValidatorFor } from '../src/tools/validate-args';
 import { cpuMs, spread, type Spread } from './stats';
 
 const CALLS = 25;
@@ -27,17 +27,8 @@ const ROUNDS = 9;
 type PathName = 'sdk' | 'connection' | 'handle';
 type Path = { name: PathName; call: (i: number) => Promise<void> };
 
-/** Ajv compiled once per (id, revision), as the app's validator caches it. */
-function ajvCheck(): SchemaCheck {
-  const ajv = new Ajv({ strict: false });
-  const compiled = new Map<string, ValidateFunction>();
-  return async ({ id, revision, schema }, value) => {
-    const key = `${id}@${revision}`;
-    let validate = compiled.get(key);
-    if (validate === undefined) compiled.set(key, (validate = ajv.compile(schema)));
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => ({ path: e.instancePath, message: e.message ?? 'invalid' }));
-  };
-}
+/** The app's own validator in this process: compiled once per (id, schema text), the cache the page's worker keeps. */
+const appCheck: SchemaCheck = async ({ id, schema }, value) => argsValidatorFor({ id, parameters: schema })(value);
 
 async function main(): Promise<void> {
   const server = await startModernMcpServer({ cors: 'full' });
@@ -47,7 +38,7 @@ async function main(): Promise<void> {
   if (connected.status !== 'connected') throw new Error(`connect failed: ${JSON.stringify(connected)}`);
   const connection = connected.connection;
   const tools = await connection.listTools();
-  const { handles } = createMcpToolHandles(connection, tools, { serverKey: 'bench', prefix: 'bench', check: ajvCheck() });
+  const { handles } = createMcpToolHandles(connection, tools, { serverKey: 'bench', prefix: 'bench', check: appCheck });
   const echo = handles.find((h) => h.mcp.toolName === 'echo');
   if (echo === undefined) throw new Error('the test server lists no echo tool');
   const signal = new AbortController().signal;

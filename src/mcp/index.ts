@@ -5,7 +5,7 @@
 export type * from './types';
 export { loadMcpRuntime } from './load-mcp';
 export { mapToolNames, MODEL_TOOL_NAME, type ToolNameEntry, type ToolNameMapping } from './tool-names';
-export { approvalDefault, createMcpToolHandles, schemaRevision, toRunResult, type McpToolHandle, type McpToolHandleOptions } from './tool-handles';
+export { approvalDefault, createMcpToolHandles, toRunResult, type McpToolHandle, type McpToolHandleOptions } from './tool-handles';
 export { toCallOutcome } from './tool-result';
 export { formatTraceparent } from './traceparent';
 export type { McpCallOptions, McpConnectOptions, McpConnectResult, McpConnection } from './connection';

@@ -10,7 +10,7 @@ import type { McpConnection } from './connection';
 import { shortThrownMessage } from './failure';
 import { McpProtocolFaultError, protocolFaultSentence } from './protocol-fault';
 import { McpMoreAccessError, McpSignInExpiredError } from './sign-in-expired-error';
-import { mapToolNames, shortHash, type ToolNameMapping } from './tool-names';
+import { mapToolNames, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
 import { mcpApprovalKey } from './approval-key';
@@ -53,11 +53,6 @@ export function approvalDefault(annotations: McpToolAnnotations | undefined): 'a
   return annotations?.readOnlyHint === true ? 'allow' : 'ask';
 }
 
-/** A number that changes whenever the schema does, for a check that caches by (id, revision); the app's validator compares the schema's text itself. */
-export function schemaRevision(schema: Record<string, unknown>): number {
-  return Number.parseInt(shortHash(JSON.stringify(schema)), 16);
-}
-
 export function createMcpToolHandles(
   connection: Pick<McpConnection, 'callTool'>,
   tools: readonly McpToolInfo[],
@@ -76,8 +71,6 @@ export function createMcpToolHandles(
 
 function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo, name: string, options: McpToolHandleOptions): McpToolHandle {
   const schemaId = `mcp:${options.serverKey}:${tool.name}`;
-  const inputRevision = schemaRevision(tool.inputSchema);
-  const outputRevision = tool.outputSchema !== undefined ? schemaRevision(tool.outputSchema) : 0;
 
   const wires = new Map<string, McpWireMessage[]>();
   const runDetailed = async (args: unknown, ctx: ToolRunContext): Promise<McpCallOutcome> => {
@@ -112,7 +105,6 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
       outcome = await toCallOutcome(result, {
         tool,
         schemaId: `${schemaId}#output`,
-        schemaRevision: outputRevision,
         check: options.check,
         logs,
         ...(options.outputLimitBytes !== undefined ? { outputLimitBytes: options.outputLimitBytes } : {}),
@@ -137,7 +129,7 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
     // Standing answers are kept per server and tool, and lapse when the schema or annotations change (architecture.md, "Approvals").
     approvalKey: mcpApprovalKey(options.serverKey, tool),
     mcp: { serverKey: options.serverKey, toolName: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}) },
-    validate: (args) => options.check({ id: `${schemaId}#input`, revision: inputRevision, schema: tool.inputSchema }, args),
+    validate: (args) => options.check({ id: `${schemaId}#input`, schema: tool.inputSchema }, args),
     runDetailed,
     wireMessages: (callId) => wires.get(callId),
     run: async (args, ctx) => toRunResult(await runDetailed(args, ctx)),

@@ -10,7 +10,7 @@ const weather: McpToolInfo = {
   inputSchema: { type: 'object' },
   outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
 };
-const ctx = (tool: McpToolInfo) => ({ tool, schemaId: `test:${tool.name}#output`, schemaRevision: 1, check: inProcessCheck() });
+const ctx = (tool: McpToolInfo) => ({ tool, schemaId: `test:${tool.name}#output`, check: inProcessCheck() });
 
 describe('an MCP tool result as the model and the card see it', () => {
   it('gives the model text for every block and keeps media data for the card', async () => {

@@ -16,7 +16,6 @@ export type ResultContext = {
   tool: McpToolInfo;
   /** Names the output schema for the validator's cache. */
   schemaId: string;
-  schemaRevision: number;
   check: SchemaCheck;
   outputLimitBytes?: number;
   logs?: ToolLog[];
@@ -44,7 +43,7 @@ export async function toCallOutcome(result: McpToolCallResult, ctx: ResultContex
   if (result.structuredContent === undefined) {
     return { outcome: 'error', content: 'Error: the tool declares an output schema but its result has no structured content.', blocks: result.content, logs };
   }
-  const issues = await ctx.check({ id: ctx.schemaId, revision: ctx.schemaRevision, schema }, result.structuredContent);
+  const issues = await ctx.check({ id: ctx.schemaId, schema }, result.structuredContent);
   const structured = { value: result.structuredContent, issues };
   if (issues.length > 0) {
     const list = issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ');

@@ -144,11 +144,10 @@ export type ElicitUrlCallback = (request: McpElicitUrlRequest, signal: AbortSign
 export type ElicitCallback = (request: McpElicitRequest, signal: AbortSignal) => Promise<McpElicitResponse>;
 
 /**
- * Checks a value against a JSON Schema (the app passes its validation worker). `id` and `revision` name the schema
- * for a check's cache: the same id and revision always come with the same schema. (The app's validator keys by id and
- * the schema's text, so it does not rely on the revision.)
+ * Checks a value against a JSON Schema (the app passes its validation worker). `id` names the schema for a check's
+ * cache, which reuses a compiled schema only while the schema's text is the same (`argsValidatorFor`).
  */
-export type SchemaCheck = (schema: { id: string; revision: number; schema: Record<string, unknown> }, value: unknown) => Promise<ValidationIssue[]>;
+export type SchemaCheck = (schema: { id: string; schema: Record<string, unknown> }, value: unknown) => Promise<ValidationIssue[]>;
 
 /** Whether a request without CORS could reach the server: a `no-cors` fetch that resolves means it answered. */
 export type NoCorsProbe = (url: string) => Promise<'reachable' | 'unreachable'>;

@@ -1,5 +1,6 @@
-import { Suspense, useMemo, useState } from 'react';
-import type { CommandResult, MessageAction, MessageActionContext } from '../chat/actions/message-action';
+import { useMemo, useState } from 'react';
+import { ActionAftermath, ActionButton, useActionPress } from '../chat/actions/action-press';
+import type { MessageActionContext } from '../chat/actions/message-action';
 import { STEP_ACTIONS } from '../chat/actions/message-actions';
 import { useMessagesById } from '../data/use-messages-by-id';
 import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
@@ -25,52 +26,16 @@ export function StepActions({ sessionId, messageId, running, readOnly }: Props) 
   return <StepActionButtons ctx={{ sessionId, message, busy: running || readOnly, running, editing: false }} />;
 }
 
-/** One button per step action the message offers, drawn as its footer draws them but always in view. */
+/** One button per step action the message offers, pressed as its footer presses them but always in view. */
 export function StepActionButtons({ ctx }: { ctx: MessageActionContext }) {
-  const [dialog, setDialog] = useState<string | null>(null);
-  const [results, setResults] = useState<Readonly<Record<string, CommandResult>>>({});
-  const [working, setWorking] = useState('');
-  const shown = STEP_ACTIONS.filter((a) => a.shows(ctx));
-  const openDialog = shown.find((a) => a.kind === 'dialog' && a.id === dialog);
-
-  const press = async (a: MessageAction) => {
-    if (a.kind !== 'command') {
-      // A step action that opens a panel would need a place under the message; none does.
-      if (a.kind === 'dialog') setDialog(a.id);
-      return;
-    }
-    setWorking(a.id);
-    const result = await a.run(ctx);
-    setWorking('');
-    if (result) setResults((r) => ({ ...r, [a.id]: result }));
-  };
-
+  // No step action opens a panel (which would need a place under the message), so none is passed.
+  const pressing = useActionPress(STEP_ACTIONS, ctx);
   return (
     <>
-      {shown.map((a) => {
-        const result = results[a.id];
-        const done = result?.kind === 'done';
-        return (
-          <button
-            key={a.id}
-            type="button"
-            data-action={a.id}
-            disabled={done || working === a.id || (a.kind !== 'panel' && a.disabled?.(ctx) === true)}
-            onClick={() => void press(a)}
-          >
-            {done ? result.label : a.label}
-          </button>
-        );
-      })}
-      {shown.map((a) => {
-        const r = results[a.id];
-        return r?.kind === 'failed' ? <p key={a.id} role="alert" className="hint">{r.message}</p> : null;
-      })}
-      {openDialog?.kind === 'dialog' && (
-        <Suspense fallback={null}>
-          <openDialog.Dialog ctx={ctx} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      {pressing.shown.map((a) => (
+        <ActionButton key={a.id} action={a} pressing={pressing} />
+      ))}
+      <ActionAftermath pressing={pressing} />
     </>
   );
 }

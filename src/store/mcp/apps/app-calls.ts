@@ -10,7 +10,7 @@ import { mcpNeedsApproval, mcpToolEnabled } from '../../../domain/mcp-server';
 import type { AppToolCallAnswer } from '../../../mcp/apps/app-host';
 import { appMayCall } from '../../../mcp/apps/tool-ui-meta';
 import { toUiResource, type McpUiResource, type UiResourceProblem } from '../../../mcp/apps/ui-resource';
-import { schemaRevision, toCallOutcome } from '../../../mcp';
+import { toCallOutcome } from '../../../mcp';
 import { askAboutView, type McpAppView } from './app-views';
 import { noteBridgeEntry } from './app-log';
 import { connectMcp } from '../connections/registry';
@@ -62,7 +62,6 @@ export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverI
     const outcome = await toCallOutcome(result, {
       tool,
       schemaId: `mcp:${record.id}:${tool.name}#output`,
-      schemaRevision: tool.outputSchema !== undefined ? schemaRevision(tool.outputSchema) : 0,
       check: checkMcpSchema,
     });
     return { result: outcome };

@@ -156,7 +156,7 @@ export function storedHandle(stored: McpTaskRecord): McpTask {
 /** The task's end as the model reads a tool result: the same text a call that finished in its run would give. */
 async function modelResult(end: TaskEnd, toolName: string): Promise<{ content: string; isError: boolean }> {
   if (end.kind !== 'completed') return { content: endText(end), isError: true };
-  const outcome = await toCallOutcome(completedResult(end.result), { tool: { name: toolName, inputSchema: { type: 'object' } }, schemaId: '', schemaRevision: 0, check: async () => [] });
+  const outcome = await toCallOutcome(completedResult(end.result), { tool: { name: toolName, inputSchema: { type: 'object' } }, schemaId: '', check: async () => [] });
   return { content: outcome.content, isError: outcome.outcome !== 'ok' };
 }
 

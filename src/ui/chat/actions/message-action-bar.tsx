@@ -1,6 +1,7 @@
 import './message-actions.css';
 import { Suspense, useId, useState, type ReactNode } from 'react';
-import type { CommandResult, MessageAction, MessageActionContext } from './message-action';
+import { ActionAftermath, ActionButton, useActionPress } from './action-press';
+import type { MessageAction, MessageActionContext } from './message-action';
 
 type Props = {
   actions: readonly MessageAction[];
@@ -21,30 +22,12 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<string | null>(null);
-  const [results, setResults] = useState<Readonly<Record<string, CommandResult>>>({});
-  // The command being run: its button waits, so a double click does not save a memory twice.
-  const [working, setWorking] = useState('');
-  const shown = actions.filter((a) => a.shows(ctx));
-  const openPanel = shown.find((a) => a.kind === 'panel' && a.id === panel);
-  const openDialog = shown.find((a) => a.kind === 'dialog' && a.id === dialog);
-
-  const press = async (a: MessageAction, button: HTMLButtonElement) => {
-    if (a.kind === 'panel') {
-      const opening = panel !== a.id;
-      setPanel(opening ? a.id : null);
-      if (opening) button.dispatchEvent(new Event(READING_EVENT, { bubbles: true }));
-      return;
-    }
-    if (a.kind === 'dialog') {
-      setDialog(a.id);
-      return;
-    }
-    setWorking(a.id);
-    const result = await a.run(ctx);
-    setWorking('');
-    if (result) setResults((r) => ({ ...r, [a.id]: result }));
-  };
+  const pressing = useActionPress(actions, ctx, (a, button) => {
+    const opening = panel !== a.id;
+    setPanel(opening ? a.id : null);
+    if (opening) button.dispatchEvent(new Event(READING_EVENT, { bubbles: true }));
+  });
+  const openPanel = pressing.shown.find((a) => a.kind === 'panel' && a.id === panel);
 
   return (
     <>
@@ -62,36 +45,20 @@ export function MessageActionBar({ actions, ctx, children }: Props) {
             <span aria-hidden="true">⋯</span>
           </button>
           <div className="message-actions" id={`${id}-actions`} role="group" aria-label="Message actions">
-            {shown.map((a) => {
-              const result = results[a.id];
-              const done = result?.kind === 'done';
-              return (
-                <button
-                  key={a.id}
-                  type="button"
-                  className="quiet"
-                  data-action={a.id}
-                  aria-expanded={a.kind === 'panel' ? panel === a.id : undefined}
-                  aria-controls={a.kind === 'panel' && panel === a.id ? `${id}-${a.id}` : undefined}
-                  disabled={done || working === a.id || (a.kind !== 'panel' && a.disabled?.(ctx) === true)}
-                  onClick={(e) => void press(a, e.currentTarget)}
-                >
-                  {done ? result.label : a.label}
-                </button>
-              );
-            })}
+            {pressing.shown.map((a) => (
+              <ActionButton
+                key={a.id}
+                action={a}
+                pressing={pressing}
+                className="quiet"
+                expanded={a.kind === 'panel' ? panel === a.id : undefined}
+                controls={a.kind === 'panel' && panel === a.id ? `${id}-${a.id}` : undefined}
+              />
+            ))}
           </div>
         </div>
       </div>
-      {shown.map((a) => {
-        const r = results[a.id];
-        return r?.kind === 'failed' ? <p key={a.id} role="alert" className="hint">{r.message}</p> : null;
-      })}
-      {openDialog?.kind === 'dialog' && (
-        <Suspense fallback={null}>
-          <openDialog.Dialog ctx={ctx} onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
+      <ActionAftermath pressing={pressing} />
       {openPanel?.kind === 'panel' && (
         <section className="message-panel" id={`${id}-${openPanel.id}`} aria-label={openPanel.label}>
           <Suspense fallback={<p className="hint">Loading…</p>}>
