@@ -22,6 +22,7 @@ import { promptfooConfig, PROMPTFOO_KEY_VAR } from '../src/evals/promptfoo-confi
 import { runSuite } from '../src/evals/run-suite';
 import { tableCells, tableVerdict } from '../src/evals/suite-summary';
 import { compareVerdicts, type GradedCell, type PinnedCell } from '../src/evals/verdict-agreement';
+import { createCompleteChat } from '../src/llm/chat-completion';
 import { createOpenAIClient } from '../src/llm/openai-client';
 import { createAjv } from '../src/tools/ajv-factory';
 
@@ -125,7 +126,7 @@ try {
     {
       runAgent,
       validate,
-      judge: (check, answer, signal) => askJudge(check, answer, { model: check.judgeModel, send: createJudgeSend({ apiKey: KEY, baseURL: mock.url }) }, null, signal),
+      judge: (check, answer, signal) => askJudge(check, answer, { model: check.judgeModel, send: createJudgeSend(createCompleteChat({ apiKey: KEY, baseURL: mock.url })) }, null, signal),
       priceOf: (m) => (m in PRICED ? PRICED[m as keyof typeof PRICED] : null),
       newId: () => `id-${n++}`,
       now: () => Date.now(),

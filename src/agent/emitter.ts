@@ -1,14 +1,20 @@
-import type { AgentEventBody, EventSink } from './events';
+import type { AgentEventBody, LoopEventBody } from './events';
 
+/** What a part of the loop (a tool batch, a stream attempt, a pause) emits. */
 export type Emit = (body: AgentEventBody) => void;
 
+/** What the loop itself emits: its parts' events and the argument edit (agent/events.ts). */
+export type LoopEmit = (body: LoopEventBody) => void;
+
+type Stamped<B> = B & { runId: string; seq: number; t: number };
+
 /** Stamps events with the run id, a gap-free sequence number and ms since the run started. */
-export function createEmitter(runId: string, sink: EventSink, clock: () => number): { emit: Emit; elapsed: () => number } {
+export function createEmitter<B extends LoopEventBody = AgentEventBody>(runId: string, sink: (event: Stamped<B>) => void, clock: () => number): { emit: (body: B) => void; elapsed: () => number } {
   const start = clock();
   let seq = 0;
   const elapsed = () => clock() - start;
-  const emit: Emit = (body) => {
-    const event = { ...body, runId, seq: seq++, t: elapsed() };
+  const emit = (body: B) => {
+    const event: Stamped<B> = { ...body, runId, seq: seq++, t: elapsed() };
     try {
       sink(event);
     } catch {

@@ -114,6 +114,16 @@ export type AgentEventBody =
 
 export type AgentEventType = AgentEventBody['type'];
 
+/**
+ * The person edited a call's arguments at a pause: the stored message as the model made it (`asMadeMessageIds`, its
+ * calls answered "not run") gives way, after `afterMessageId`, to the edited message appended next. The loop only
+ * says so; the run's writer turns it into stored history (db/branch-on-edit.ts; architecture.md, "Breakpoints").
+ */
+export type ArgumentsEditedBody = { type: 'arguments_edited'; turn: number; afterMessageId: string; asMadeMessageIds: string[] };
+
+/** What the loop emits: the stream's events and the argument edit that its writer resolves. */
+export type LoopEventBody = AgentEventBody | ArgumentsEditedBody;
+
 export type AgentEvent = AgentEventBody & {
   runId: string;
   /** 0-based, gap-free within a run. */
@@ -125,3 +135,7 @@ export type AgentEvent = AgentEventBody & {
 export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
 
 export type EventSink = (event: AgentEvent) => void;
+
+export type LoopEvent = LoopEventBody & { runId: string; seq: number; t: number };
+
+export type LoopSink = (event: LoopEvent) => void;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from './events';
+import type { LoopEvent } from './events';
 import { findHistoryProblems } from '../domain/history-check';
 import type { AssistantMessage, ChatMessage } from '../domain/messages';
 import { blockingRun, fakeExecutor, fakeTool, ok } from './testing/fake-tools';
@@ -9,8 +9,8 @@ import { chunk, httpError, scriptedModel, textReply, toolCallsReply, type Script
 import type { ToolRunResult } from './tool-executor';
 
 /** Calls `fn` once the k-th event (1-based) has been emitted. */
-function afterEvent(k: number, events: AgentEvent[], fn: () => void) {
-  return (e: AgentEvent) => {
+function afterEvent(k: number, events: LoopEvent[], fn: () => void) {
+  return (e: LoopEvent) => {
     events.push(e);
     if (events.length === k) fn();
   };
@@ -239,7 +239,7 @@ describe('property: abort after the k-th event, for every k', () => {
           const lastRequestFinished = full.events.findLastIndex((e) => e.type === 'request_finished') + 1;
 
           for (let k = 1; k <= total; k++) {
-            const events: AgentEvent[] = [];
+            const events: LoopEvent[] = [];
             const h = harness(scriptedModel(script()), { tools, config, sleep });
             const abort = () => h.controller.abort();
             h.input.emit = afterEvent(k, events, when === 'sync' ? abort : () => queueMicrotask(abort));

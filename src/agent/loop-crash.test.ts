@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from './events';
+import type { LoopEvent } from './events';
 import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage } from '../domain/messages';
 import { blockingRun, fakeExecutor, fakeTool } from './testing/fake-tools';
@@ -25,7 +25,7 @@ function executorFailingOnGet(inner: ToolExecutor, n: number, beforeThrow = () =
   };
 }
 
-function expectEachCallAnsweredOnce(history: ChatMessage[], events: AgentEvent[]) {
+function expectEachCallAnsweredOnce(history: ChatMessage[], events: LoopEvent[]) {
   expect(findHistoryProblems(history)).toEqual([]);
   const asked = history.flatMap((m) => (m.role === 'assistant' ? m.toolCalls.map((c) => c.id) : []));
   expect(toolResults(history).map((r) => r.id)).toEqual(asked);

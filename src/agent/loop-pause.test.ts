@@ -59,7 +59,7 @@ describe('runAgent: a pause is a state of the one loop', () => {
     expect(await check('{"model":"m","messages":[]}')).toBeNull();
   });
 
-  it('an argument edit runs the edited call and keeps the call as the model made it on a branch left behind', async () => {
+  it('an argument edit runs the edited call and keeps the call as the model made it stored, answered "not run"', async () => {
     const t = fakeTool({ name: 'js_eval', required: { code: 'string' } });
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'js_eval', args: '{"code":"1+1"}' }]), textReply(['done'])]);
     const { gate, seen } = scriptedGate((p) => p.at === 'before_tool', [{ action: 'continue', edited: '{"code":"2+2"}' }]);
@@ -76,14 +76,14 @@ describe('runAgent: a pause is a state of the one loop', () => {
     expect(wire?.tool_calls?.[0]?.function.arguments).toBe('{"code":"2+2"}');
     const edited = r.history.find((m) => m.role === 'assistant' && m.toolCalls.length > 0);
     expect(edited).toMatchObject({ toolCalls: [{ id: 'c1_edited', arguments: '{"code":"2+2"}' }], edits: [{ kind: 'arguments', callId: 'c1_edited', original: '{"code":"1+1"}' }] });
-    // The call as the model made it was told (with its "not run" answer), then the branch.
+    // The call as the model made it was told (with its "not run" answer), then the edit that replaced it.
     const appended = h.events.flatMap((e) => (e.type === 'message_appended' ? [e.message] : []));
     const asMade = appended.find((m) => m.role === 'assistant' && m.toolCalls[0]?.arguments === '{"code":"1+1"}');
     expect(asMade).toBeDefined();
     expect(asMade && 'edits' in asMade ? asMade.edits : undefined).toBeUndefined();
     expect(appended.find((m) => m.role === 'tool' && m.content === NOT_RUN_EDITED)).toBeDefined();
-    const branch = h.events.find((e) => e.type === 'branch_started');
-    expect(branch).toMatchObject({ forkMessageId: r.history[0]!.id, leftMessageIds: expect.arrayContaining([asMade!.id]) });
+    const edit = h.events.find((e) => e.type === 'arguments_edited');
+    expect(edit).toMatchObject({ afterMessageId: r.history[0]!.id, asMadeMessageIds: expect.arrayContaining([asMade!.id]) });
     expect(r.history.some((m) => m.id === asMade!.id)).toBe(false);
   });
 

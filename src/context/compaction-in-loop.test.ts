@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { createContextManager } from './context-manager';
 import type { ContextHook } from '../agent/context-hook';
-import type { AgentEvent } from '../agent/events';
+import type { LoopEvent } from '../agent/events';
 import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelClient, ModelRequest } from '../agent/model-client';
@@ -64,7 +64,7 @@ function hookFor(model: ModelClient, limitTokens: number, seen: { observed: [num
 }
 
 const wireText = (r: ModelRequest) => JSON.stringify(r.messages);
-const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) => events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
+const ofType = <T extends LoopEvent['type']>(events: LoopEvent[], type: T) => events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
 
 describe('runAgent with a context hook (compaction, memory recall)', () => {
   it('compacts a long run automatically and keeps going; requests carry the summary, not the covered messages', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ContextHook } from '../agent/context-hook';
 import { ModelError } from '../agent/errors';
-import type { AgentEvent } from '../agent/events';
+import type { LoopEvent } from '../agent/events';
 import type { ModelRequest } from '../agent/model-client';
 import { fakeExecutor, fakeTool, ok } from '../agent/testing/fake-tools';
 import { harness } from '../agent/testing/harness';
@@ -69,7 +69,7 @@ function hook(m: ScriptedModel): ContextHook {
   };
 }
 
-const summaryEvents = (events: AgentEvent[]) =>
+const summaryEvents = (events: LoopEvent[]) =>
   events.flatMap((e) => (e.type === 'summary_started' || e.type === 'summary_finished' || e.type === 'summary_failed' ? [e] : []));
 
 describe('the compaction summary request follows the run’s request policy', () => {

@@ -1,8 +1,9 @@
 import type { ToolscopeDB } from '../db/database';
 import { getSetting, isString, setSetting } from '../db/settings-repo';
-import { DEFAULT_EMBEDDING_MODEL } from './embeddings';
 
 const KEY = 'embeddingModel';
+
+export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
 /** The embeddings model for memory recall; an empty string turns embeddings off (keyword recall). */
 export function getEmbeddingModel(db: ToolscopeDB): Promise<string> {

@@ -39,22 +39,23 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
   const d: ManualCompactionDeps = {
     getSession: async () => opts.session ?? session,
     loadHistory: async () => history,
-    getApiKey: async () => 'key',
-    getBaseURL: () => 'http://x/v1',
-    createModelClient: () => ({
-      stream: (request, { signal: s }) =>
-        (async function* (): AsyncGenerator<ChatCompletionChunk> {
-          requests.push(request);
-          const answer = answers.shift() ?? 'ok';
-          if (answer === 'rate_limited') throw new ModelError({ fault: 'system', kind: 'rate_limited', status: 429, retryAfterMs: 7, message: 'rate limited (HTTP 429)' }, true, 7);
-          if (answer === 'hang') {
-            await new Promise<void>((resolve) => s.addEventListener('abort', () => resolve(), { once: true }));
-            throw new DOMException('aborted', 'AbortError');
-          }
-          const content = answer === 'empty' ? '' : opts.summary ?? 'they discussed tea';
-          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] };
-          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 } };
-        })(),
+    openEndpoint: async () => ({
+      ready: true,
+      client: {
+        stream: (request, { signal: s }) =>
+          (async function* (): AsyncGenerator<ChatCompletionChunk> {
+            requests.push(request);
+            const answer = answers.shift() ?? 'ok';
+            if (answer === 'rate_limited') throw new ModelError({ fault: 'system', kind: 'rate_limited', status: 429, retryAfterMs: 7, message: 'rate limited (HTTP 429)' }, true, 7);
+            if (answer === 'hang') {
+              await new Promise<void>((resolve) => s.addEventListener('abort', () => resolve(), { once: true }));
+              throw new DOMException('aborted', 'AbortError');
+            }
+            const content = answer === 'empty' ? '' : opts.summary ?? 'they discussed tea';
+            yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] };
+            yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 } };
+          })(),
+      },
     }),
     requestParts: async () => opts.parts ?? noParts,
     counterFor: () => heuristicCounter,
@@ -99,6 +100,13 @@ describe('compactSessionNow', () => {
     expect(await compactSessionNow('s1', short.d, signal)).toMatchObject({ ok: false, reason: 'nothing' });
     expect(short.events).toEqual([]);
     expect(short.released()).toBe(1);
+  });
+
+  it('refuses before taking the lock when the endpoint is not ready (no key, and one is needed)', async () => {
+    const { d, events, requests, released } = deps(longerHistory());
+    const r = await compactSessionNow('s1', { ...d, openEndpoint: async () => ({ ready: false, client: { stream: () => { throw new Error('no request may be sent'); } } }) }, signal);
+    expect(r).toMatchObject({ ok: false, reason: 'no_key' });
+    expect([events, requests, released()]).toEqual([[], [], 0]);
   });
 
   it('changes nothing when the summary would not be smaller than what it replaces', async () => {

@@ -1,4 +1,3 @@
-import { keyOptional } from '../llm/known-providers';
 import { createEmitter } from '../agent/emitter';
 import type { AgentEvent, EventSink } from '../agent/events';
 import { abortableSleep } from '../agent/retry';
@@ -19,9 +18,8 @@ import type { ToolSpec } from '../agent/tool-executor';
 export type ManualCompactionDeps = {
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
   loadHistory(sessionId: string): Promise<ChatMessage[]>;
-  getApiKey(): Promise<string | null>;
-  getBaseURL(): string;
-  createModelClient(opts: { apiKey: string; baseURL: string }): ModelClient;
+  /** The endpoint Settings point at, through the endpoint door: whether it is ready (a key, or none needed) and its client. */
+  openEndpoint(): Promise<{ ready: boolean; client: ModelClient }>;
   /** The system prompt and tools the next request will carry, and the newest reported prompt size, for the figures. */
   requestParts(session: SessionRecord): Promise<{ systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null }>;
   counterFor?(model: string): TokenCounter;
@@ -48,14 +46,14 @@ export type ManualCompactionResult =
 export async function compactSessionNow(sessionId: string, deps: ManualCompactionDeps, signal: AbortSignal): Promise<ManualCompactionResult> {
   const session = await deps.getSession(sessionId);
   if (!session) return { ok: false, reason: 'no_session', message: 'The session no longer exists.' };
-  const apiKey = (await deps.getApiKey()) ?? '';
-  if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key', message: 'Add your API key in the settings first: the model writes the summary.' };
+  const endpoint = await deps.openEndpoint();
+  if (!endpoint.ready) return { ok: false, reason: 'no_key', message: 'Add your API key in the settings first: the model writes the summary.' };
   const lock = await deps.acquireRunLock(sessionId);
   if (!lock.ok) return { ok: false, reason: 'locked', message: 'A run is in progress in this session; compact when it has finished.' };
   try {
     const [history, parts] = await Promise.all([deps.loadHistory(sessionId), deps.requestParts(session)]);
     // Counted like the run counts (same tokenizer, same correction), so "before → after" match the meter.
-    const modelClient = deps.createModelClient({ apiKey, baseURL: deps.getBaseURL() });
+    const modelClient = endpoint.client;
     const manager = createContextManager({
       model: modelClient,
       modelName: session.model,

@@ -1,7 +1,7 @@
 import type { ToolSpec } from '../agent/tool-executor';
 import { createRememberTool } from './remember-tool';
 import { lastReportedPrompt, type ReportedPrompt } from './reported-prompt';
-import { assembleSystemPrompt } from './system-prompt';
+import { stepSend } from './step-send';
 import type { PromptLayer } from '../domain/prompt-layer';
 import { db } from '../db/database';
 import { listRunEvents } from '../db/events-repo';
@@ -14,10 +14,10 @@ export type NextRequestParts = { systemText: string; tools: ToolSpec[]; lastRepo
 
 /**
  * What the next request will carry besides the history, as near as the page can tell without preparing a run:
- * the system prompt as last sent (its layers are recorded), the enabled tools plus `remember`, and the newest
- * provider-reported prompt size to correct the estimate with.
+ * the system prompt the last step sent (`stepSend`: its recorded layers, else the session's own prompt), the
+ * enabled tools plus `remember`, and the newest provider-reported prompt size to correct the estimate with.
  */
-export async function nextRequestParts(sessionId: string, fallbackSystem: string): Promise<NextRequestParts> {
+export async function nextRequestParts(sessionId: string, sessionPrompt: string): Promise<NextRequestParts> {
   const [runs, tools] = await Promise.all([listRuns(db, sessionId), listTools(db)]);
   let layers: PromptLayer[] | null = null;
   let lastReported: ReportedPrompt | null = null;
@@ -31,5 +31,6 @@ export async function nextRequestParts(sessionId: string, fallbackSystem: string
     if (layers !== null && lastReported !== null) break;
   }
   const specs: ToolSpec[] = tools.filter((t) => t.enabled).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-  return { systemText: layers ? assembleSystemPrompt(layers) : fallbackSystem, tools: [...specs, rememberSpec], lastReported };
+  const systemText = stepSend({ sentLayers: layers, offeredTools: null }, { systemPrompt: sessionPrompt }).systemPrompt ?? '';
+  return { systemText, tools: [...specs, rememberSpec], lastReported };
 }

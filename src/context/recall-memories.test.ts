@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../db/records';
-import type { Embedder } from './embeddings';
+import type { Embedder } from '../llm/embeddings';
 import { recallMemories } from './recall-memories';
 
 const mem = (id: string, text: string, embedding: number[] | null = null, embeddingModel: string | null = null): MemoryRecord => ({

@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '../db/records';
-import type { Embedder } from './embeddings';
+import type { Embedder } from '../llm/embeddings';
 import { recallByEmbedding, recallByKeywords, type RecallResult } from './memory-recall';
 
 export type RecallOutcome = RecallResult & {

@@ -3,6 +3,7 @@ import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
 import { addMemory } from '../db/memories-repo';
 import { freshDB } from '../db/testing/fresh-db';
+import { createEmbedder } from '../llm/embeddings';
 import { DEMO_BASE_URL } from '../llm/known-providers';
 import type { SessionRecord } from '../domain/session';
 import { setEmbeddingModel } from './embedding-setting';
@@ -24,7 +25,7 @@ describe('createRunContextPreparer and the recall notice', () => {
     recallNotices.record(session.id, { mode: 'keyword', items: [], newEmbeddings: [] });
     let notified = 0;
     const unsubscribe = recallNotices.subscribe(() => notified++);
-    const prepare = createRunContextPreparer(db);
+    const prepare = createRunContextPreparer(db, createEmbedder);
     await prepare({ session, apiKey: '', baseURL: 'http://127.0.0.1:9/v1', history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal, recall: false, rememberTool: false });
     unsubscribe();
     expect(recallNotices.get(session.id)).toBeNull();
@@ -34,7 +35,7 @@ describe('createRunContextPreparer and the recall notice', () => {
   it('reports the recall when memory is on', async () => {
     const { db } = freshDB('run-context-db-notice-on');
     await setEmbeddingModel(db, '');
-    const prepare = createRunContextPreparer(db);
+    const prepare = createRunContextPreparer(db, createEmbedder);
     await prepare({ session: { ...session, settings: {} }, apiKey: '', baseURL: 'http://127.0.0.1:9/v1', history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal });
     expect(recallNotices.get(session.id)?.count).toBe(0);
   });
@@ -49,7 +50,7 @@ describe('createRunContextPreparer and the recall notice', () => {
       return Promise.reject(new Error('no network for the demo'));
     }) as typeof fetch;
     try {
-      const prepare = createRunContextPreparer(db);
+      const prepare = createRunContextPreparer(db, createEmbedder);
       await prepare({ session: { ...session, settings: {} }, apiKey: '', baseURL: DEMO_BASE_URL, history: [], userMessage: 'tea please', tools: noTools, model, signal: new AbortController().signal });
     } finally {
       globalThis.fetch = realFetch;

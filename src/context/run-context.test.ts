@@ -5,7 +5,7 @@ import type { ModelClient } from '../agent/model-client';
 import type { ToolExecutor } from '../agent/tool-executor';
 import type { MemoryRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
-import type { Embedder } from './embeddings';
+import type { Embedder } from '../llm/embeddings';
 import { heuristicCounter } from './tokens/token-count';
 import type { ReportedPrompt } from './reported-prompt';
 import { prepareRunContext, recallQuery, type RunContextDeps } from './run-context';

@@ -5,7 +5,7 @@ import type { ToolExecutor } from '../agent/tool-executor';
 import type { MemoryRecord } from '../db/records';
 import type { SessionRecord } from '../domain/session';
 import { createContextManager } from './context-manager';
-import type { Embedder } from './embeddings';
+import type { Embedder } from '../llm/embeddings';
 import { contextLimitFor } from './model-limits';
 import { recallMemories, type RecallOutcome } from './recall-memories';
 import { createRememberTool, withExtraTools } from './remember-tool';

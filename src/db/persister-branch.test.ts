@@ -9,6 +9,7 @@ import type { ToolscopeDB } from './database';
 import { loadSkeleton } from './branches-repo';
 import { loadHistory } from './messages-repo';
 import { createPersister } from './persister';
+import { branchOnEdit } from './branch-on-edit';
 import { createSession } from './sessions-repo';
 import { freshDB } from './testing/fresh-db';
 
@@ -24,7 +25,7 @@ describe('persister: an argument edit at a pause', () => {
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'js_eval', args: '{"code":"1"}' }]), textReply(['done'])]);
     await runAgent({
       runId: 'r1', sessionId: 's', history: [], userMessage: 'go', config: { ...DEFAULT_CONFIG, model: 'm' }, model,
-      tools: fakeExecutor([fakeTool({ name: 'js_eval' })]), signal: new AbortController().signal, emit: persister, newId: () => `id-${++n}`,
+      tools: fakeExecutor([fakeTool({ name: 'js_eval' })]), signal: new AbortController().signal, emit: branchOnEdit(persister, () => `branch-${++n}`), newId: () => `id-${++n}`,
       pause: { stopsAt: async (p) => p.at === 'before_tool', wait: async () => ({ action: 'continue', edited: '{"code":"2"}' }) },
     });
     await persister.close();

@@ -1,4 +1,3 @@
-import { assembleSystemPrompt } from '../context/system-prompt';
 import { TRACE_NOT_RECORDED, type RecordedStep } from '../domain/sent-step';
 import type { ToolscopeDB } from './database';
 import type { EventRecord } from './records';
@@ -73,7 +72,10 @@ export async function readStepRequest(db: ToolscopeDB, runId: string, messageId:
   };
 }
 
-/** Reads one recorded step; throws RecordedStepNotFoundError when the message is not an assistant step of the session's path. */
+/**
+ * Reads one recorded step as it was recorded; what it sends again is `stepSend`'s to decide (context/step-send.ts).
+ * Throws RecordedStepNotFoundError when the message is not an assistant step of the session's path.
+ */
 export async function readRecordedStep(db: ToolscopeDB, sessionId: string, messageId: string): Promise<RecordedStep> {
   const [session, path] = await Promise.all([getSession(db, sessionId), loadHistory(db, sessionId)]);
   const at = path.findIndex((m) => m.id === messageId);
@@ -83,7 +85,6 @@ export async function readRecordedStep(db: ToolscopeDB, sessionId: string, messa
   const request = await readStepRequest(db, runId, messageId);
   if (session.importedTrace === true && !request.found) throw new TraceStepNotRecordedError();
   const { temperature, topP } = session.settings;
-  const layers = request.sentLayers;
   return {
     source: 'session',
     sessionId,
@@ -92,8 +93,7 @@ export async function readRecordedStep(db: ToolscopeDB, sessionId: string, messa
     model: request.model ?? session.model,
     modelRecorded: request.model !== null,
     turn: request.turn ?? message.turn,
-    sentLayers: layers,
-    systemPrompt: layers && layers.length > 0 ? assembleSystemPrompt(layers) : session.settings.systemPrompt?.trim() || undefined,
+    sentLayers: request.sentLayers,
     offeredTools: request.offeredTools,
     parameters: {
       ...(typeof temperature === 'number' ? { temperature } : {}),

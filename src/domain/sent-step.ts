@@ -21,10 +21,11 @@ export type RecordedStep = {
   /** Whether `model` was read from the run (false: the run's events are gone and the session's model stands in). */
   modelRecorded: boolean;
   turn: number | null;
-  /** The system prompt's layers exactly as the step's request carried them; null for a step from before layers were kept. */
+  /**
+   * The system prompt's layers exactly as the step's request carried them; null for a step from before layers were
+   * kept. The prompt sent again is decided from them by `stepSend` (context/step-send.ts).
+   */
   sentLayers: PromptLayer[] | null;
-  /** The system prompt as sent (the layers assembled), else the session's own prompt. */
-  systemPrompt: string | undefined;
   /** The tools the request offered, as recorded (architecture.md, "Offered tool sets"); null: not recorded. */
   offeredTools: OfferedTool[] | null;
   parameters: StepParameters;

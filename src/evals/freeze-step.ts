@@ -39,11 +39,11 @@ export function frozenMessage(m: ChatMessage): ChatMessage {
 /**
  * Freezes a recorded step (architecture.md, "Test cases and suites"; the step as db/recorded-step.ts reads it): the
  * history before it as the request carried it (summaries standing in for what they cover), its model, the system
- * prompt as it was sent, the tools and parameters; and every recorded tool result of the path, answered by tool and
+ * prompt it sends again (`stepSend`, context/step-send.ts), the tools and parameters; and every recorded tool result of the path, answered by tool and
  * canonical arguments when run.
  */
 export function freezeStep(
-  step: Pick<RecordedStep, 'path' | 'messageId' | 'model' | 'systemPrompt' | 'parameters'>,
+  step: Pick<RecordedStep, 'path' | 'messageId' | 'model' | 'parameters'> & { systemPrompt: string | undefined },
   tools: readonly FrozenTool[],
 ): FrozenStep {
   const at = step.path.findIndex((m) => m.id === step.messageId);

@@ -1,6 +1,7 @@
 import type { RunInput, RunResult } from '../agent/loop';
 import type { AgentEvent, EventSink } from '../agent/events';
 import type { ModelClient } from '../agent/model-client';
+import { branchOnEdit } from '../db/branch-on-edit';
 import { costOf } from '../domain/cost';
 import type { EvalCaseRecord, EvalCell, JudgeCall, JudgeCheck } from '../domain/eval-case';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
@@ -64,12 +65,12 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
   let firstRequestAt: number | null = null;
   let ttftMs: number | null = null;
   let durationMs: number | null = null;
-  const emit = (e: AgentEvent) => {
+  const emit = branchOnEdit((e: AgentEvent) => {
     if (e.type === 'request_started' && firstRequestAt === null) firstRequestAt = e.t;
     if (e.type === 'first_token' && ttftMs === null && firstRequestAt !== null) ttftMs = e.t - firstRequestAt;
     if (e.type === 'run_finished') durationMs = e.t;
     input.emit(e);
-  };
+  }, deps.newId);
   try {
     const result = await deps.runAgent({
       runId: deps.newId(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_PROVIDERS, findProvider, isDemoBaseURL, isKnownProvider, keyOptional } from './known-providers';
+import { KNOWN_PROVIDERS, findProvider, isDemoBaseURL, isKnownProvider, keyOptional, endpointReady } from './known-providers';
 
 describe('known providers', () => {
   it('recognises every preset, with trailing slashes and host case ignored', () => {
@@ -53,5 +53,11 @@ describe('known providers', () => {
     ]) {
       expect(isKnownProvider(url), url).toBe(false);
     }
+  });
+
+  it('calls an endpoint ready with a saved key, or without one only where none is needed', () => {
+    expect(endpointReady('https://api.openai.com/v1', false)).toBe(false);
+    expect(endpointReady('https://api.openai.com/v1', true)).toBe(true);
+    expect(endpointReady('http://127.0.0.1:8080/v1', false)).toBe(true);
   });
 });

@@ -89,3 +89,11 @@ export function keyOptional(baseURL: string): boolean {
     return false;
   }
 }
+
+/**
+ * The one rule for "ready" (architecture.md, "Keys belong to endpoints"): the endpoint has a saved key, or needs none.
+ * Everything that refuses to send without a key asks this; the endpoint door answers it for a saved endpoint.
+ */
+export function endpointReady(baseURL: string, hasKey: boolean): boolean {
+  return hasKey || keyOptional(baseURL);
+}

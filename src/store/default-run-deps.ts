@@ -7,10 +7,9 @@ import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
 import { listMcpServers } from '../db/mcp-servers-repo';
-import { modelClientFor } from './settings/endpoint-door';
+import { currentBaseURL, embedderFor, modelClientFor, savedKeyFor } from './settings/endpoint-door';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run/run-deps';
-import { apiKeyStore, useSettingsStore } from './settings/settings-store';
 
 type Preparer = (args: RunContextArgs) => ReturnType<NonNullable<RunDeps['prepareContext']>>;
 
@@ -56,8 +55,9 @@ export function defaultRunDeps(): RunDeps {
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
     setEndpoint: async (id, endpoint) => { await db.sessions.update(id, { endpoint }); },
-    getApiKey: () => apiKeyStore.getKey(),
-    getBaseURL: () => useSettingsStore.getState().baseURL,
+    // The endpoint Settings point at and its saved key, both through the endpoint door.
+    getApiKey: () => savedKeyFor(currentBaseURL()),
+    getBaseURL: currentBaseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
     // Loaded at the first approval request, not with the page (architecture.md, "Approvals").
@@ -65,7 +65,7 @@ export function defaultRunDeps(): RunDeps {
     // Loaded with the first run, not with the page.
     viewContext: async (sessionId) => (await import('./mcp/apps/model-context')).viewContextFor(sessionId),
     prepareContext: async (args) => {
-      preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
+      preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db, embedderFor));
       return (await preparer)(args);
     },
   };

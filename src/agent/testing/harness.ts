@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIG, type LoopConfig } from '../../domain/loop-config';
-import type { AgentEvent } from '../events';
+import type { LoopEvent } from '../events';
 import { runAgent, type RunInput, type RunResult } from '../loop';
 import type { ChatMessage } from '../../domain/messages';
 import type { ScriptedModel } from './scripted-model';
@@ -8,7 +8,7 @@ import { fakeExecutor } from './fake-tools';
 export type HarnessOverrides = Partial<Omit<RunInput, 'config'>> & { config?: Partial<LoopConfig> };
 
 export type Harness = {
-  events: AgentEvent[];
+  events: LoopEvent[];
   sleeps: number[];
   controller: AbortController;
   input: RunInput;
@@ -20,7 +20,7 @@ export type Harness = {
  * once (retries are instant), events are collected. Overrides replace any field.
  */
 export function harness(model: ScriptedModel, overrides: HarnessOverrides = {}): Harness {
-  const events: AgentEvent[] = [];
+  const events: LoopEvent[] = [];
   const sleeps: number[] = [];
   const controller = new AbortController();
   let id = 0;
@@ -48,7 +48,7 @@ export function harness(model: ScriptedModel, overrides: HarnessOverrides = {}):
   return { events, sleeps, controller, input, run: () => runAgent(input) };
 }
 
-export const types = (events: AgentEvent[]) => events.map((e) => e.type);
+export const types = (events: LoopEvent[]) => events.map((e) => e.type);
 
 export const roles = (history: ChatMessage[]) => history.map((m) => m.role);
 

@@ -4,21 +4,19 @@ import { loadHistory } from '../../db/messages-repo';
 import { createPersister } from '../../db/persister';
 import { acquireRunLock } from '../../db/run-lock';
 import { getSession } from '../../db/sessions-repo';
-import { modelClientFor } from '../settings/endpoint-door';
-import { apiKeyStore, useSettingsStore } from '../settings/settings-store';
+import { openEndpoint } from '../settings/endpoint-door';
 import { nextRequestParts } from '../../context/next-request-parts';
 
-/** "Compact now" with the page's real storage, key and endpoint. */
+/** "Compact now" with the page's real storage and endpoint. */
 export function compactSession(sessionId: string, signal: AbortSignal): Promise<ManualCompactionResult> {
   return compactSessionNow(
     sessionId,
     {
       getSession: (id) => getSession(db, id),
       loadHistory: (id) => loadHistory(db, id),
-      getApiKey: () => apiKeyStore.getKey(),
-      getBaseURL: () => useSettingsStore.getState().baseURL,
-      // The SDK (or the demo model) loads on first use (a compaction request), not with the page.
-      createModelClient: (opts) => modelClientFor(opts),
+      // The endpoint Settings point at, through the door; the SDK (or the demo model) loads with the compaction's
+      // request, not with the page.
+      openEndpoint: () => openEndpoint(),
       requestParts: (session) => nextRequestParts(session.id, session.settings.systemPrompt ?? ''),
       createPersister: (id) => {
         const p = createPersister(db, id);

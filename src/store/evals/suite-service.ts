@@ -15,7 +15,7 @@ import { pageMatcher } from '../../evals/page-matcher';
 import { runSuite, type CellSession, type SuiteTarget } from '../../evals/run-suite';
 import { modelTargetLabel, parseModelTargets } from '../../llm/model-targets';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
-import { openEndpoint } from '../settings/endpoint-door';
+import { openCompletions, openEndpoint } from '../settings/endpoint-door';
 import { useSettingsStore } from '../settings/settings-store';
 
 /** Reads the Models text the way "Try on other models" does: the page's endpoint, or "<model> @ <base URL>". */
@@ -35,7 +35,7 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
       const read = readModels(judgeModel);
       const t = read.ok ? read.targets[0] : undefined;
       found = t
-        ? openEndpoint(t.baseURL ?? useSettingsStore.getState().baseURL).then(({ baseURL, apiKey }) => ({ model: t.model, send: createJudgeSend({ apiKey, baseURL }) }))
+        ? openCompletions(t.baseURL ?? useSettingsStore.getState().baseURL).then((complete) => ({ model: t.model, send: createJudgeSend(complete) }))
         : Promise.resolve(read.ok ? 'no model is named' : read.errors.map((e) => e.message).join(' '));
       targets.set(judgeModel, found);
     }

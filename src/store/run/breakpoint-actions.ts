@@ -21,5 +21,5 @@ export async function decideStoredPause(sessionId: string, pause: StoredPause, d
     return;
   }
   const controller = loadedRunController() ?? (await loadRunController());
-  await controller.start(sessionId, undefined, undefined, undefined, { pause, decision });
+  await controller.start({ kind: 'resume', sessionId, resume: { pause, decision } });
 }

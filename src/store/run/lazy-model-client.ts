@@ -44,10 +44,21 @@ export function runModelClient(connection: { apiKey: string; baseURL: string; wi
   // The demo model runs in the page and speaks Chat Completions whatever the session chose; its script loads with
   // its first request (architecture.md, "The demo model").
   if (isDemoBaseURL(conn.baseURL)) return lazyModelClient(() => import('../../llm/demo-model').then((m) => m.createDemoModelClient()));
-  if (wire?.format === 'responses') {
-    return lazyResponsesClient(() => import('../../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })));
+  const chat = () => lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(conn)));
+  if (!wire) return chat();
+  // One case per wire format: a format added to ApiFormat does not compile until it has its client here.
+  switch (wire.format) {
+    case 'chat':
+      return chat();
+    case 'responses':
+      return lazyResponsesClient(() => import('../../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })));
+    default:
+      return unknownFormat(wire.format);
   }
-  return lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(conn)));
+}
+
+function unknownFormat(format: never): never {
+  throw new Error(`No model client for the API format ${String(format)}.`);
 }
 
 /** The client's code is fetched from the page's host: failing to fetch it is a connection problem, worth a retry. */

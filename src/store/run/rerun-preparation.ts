@@ -2,7 +2,7 @@ import type { ContextHook } from '../../agent/context-hook';
 import { recordedToolExecutor } from '../../agent/recorded-tools';
 import { offeredToolsExecutor } from '../../agent/offered-tools-executor';
 import type { ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
-import { assembleSystemPrompt } from '../../context/system-prompt';
+import { stepSend } from '../../context/step-send';
 import type { PromptLayer } from '../../domain/prompt-layer';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
 import type { AdoptedTurn } from '../../agent/loop';
@@ -29,7 +29,8 @@ type RerunPreparationInput = {
   sessionId: string;
   rerun: RerunOptions;
   tools: ToolExecutor;
-  systemPrompt: string | undefined;
+  /** The session's own prompt today: what a step that recorded no layers sends (`stepSend`). */
+  sessionPrompt: string | undefined;
   approve: ApprovalGate;
   stop: () => void;
   /** Resolves when what the run emitted so far is stored; the question about an unmatched call waits for it. */
@@ -37,19 +38,20 @@ type RerunPreparationInput = {
 };
 
 /**
- * A re-run's tools and prompt (architecture.md, "Re-run from here"): the step's recorded layers as the system prompt
- * (no compaction, no recall), and recorded tool results first when asked for.
+ * A re-run's tools and prompt (architecture.md, "Re-run from here"): the prompt the step sends again (`stepSend`, the
+ * one answer Try on other models and Save as test case send too; no compaction, no recall), and recorded tool results
+ * first when asked for.
  */
-export function rerunPreparation({ sessionId, rerun, tools, systemPrompt, approve, stop, stored }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
-  const layers = rerun.sentLayers;
+export function rerunPreparation({ sessionId, rerun, tools, sessionPrompt, approve, stop, stored }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
+  const sent = stepSend({ sentLayers: rerun.sentLayers ?? null, offeredTools: rerun.offeredTools ?? null }, { systemPrompt: sessionPrompt });
+  const layers = sent.layers;
   const context: ContextHook | undefined = layers
     ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
     : undefined;
   // The step's own tools when they were recorded: a tool gone since answers from the recordings or says so.
-  const offered = rerun.offeredTools ? offeredToolsExecutor(rerun.offeredTools, tools, rerun.recorded) : tools;
+  const offered = sent.offeredTools ? offeredToolsExecutor(sent.offeredTools, tools, rerun.recorded) : tools;
   const shown = rerun.recorded
     ? recordedToolExecutor(offered, rerun.recorded, { ask: (call, signal) => stored().then(() => askUnmatchedCall(sessionId, call, signal)), approve, stop })
     : offered;
-  const prompt = layers ? assembleSystemPrompt(layers) : systemPrompt;
-  return { tools: shown, ...(prompt ? { systemPrompt: prompt } : {}), ...(context ? { context } : {}) };
+  return { tools: shown, ...(sent.systemPrompt ? { systemPrompt: sent.systemPrompt } : {}), ...(context ? { context } : {}) };
 }

@@ -61,7 +61,7 @@ describe('run controller', () => {
       },
     });
     const c = createRunController(f.deps, immediate);
-    const r = await c.start('s1', 'Hello there\nsecond line');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'Hello there\nsecond line' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(f.inputs[0]?.config).toMatchObject({ model: 'gpt-test', maxTurns: 3, maxToolCallsPerTurn: 10 });
@@ -86,7 +86,7 @@ describe('run controller', () => {
       }),
     });
     const c = createRunController(f.deps, immediate);
-    const r = await c.start('s1', 'x');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await running;
     expect(c.isRunning('s1')).toBe(true);
@@ -103,7 +103,7 @@ describe('run controller', () => {
       acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => { releaseAsked = true; }, released } }),
     });
     const c = createRunController(f.deps, immediate);
-    const r = await c.start('s1', 'x');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await expect.poll(() => releaseAsked).toBe(true);
     // Other tabs (and this one's chat) would still see the lock held: the run is not over for them yet.
@@ -124,7 +124,7 @@ describe('run controller', () => {
       },
     });
     const c = createRunController(f.deps, immediate);
-    const r = await c.start('s1', 'x');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await new Promise((res) => setTimeout(res, 0));
     const pending = useRunStore.getState().approvals.c1;
@@ -154,7 +154,7 @@ describe('run controller', () => {
       },
     });
     const c = createRunController(f.deps, immediate);
-    const r = await c.start('s1', 'x');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await new Promise((res) => setTimeout(res, 0));
     expect(written).toContain('buffered approval_requested');
@@ -167,14 +167,14 @@ describe('run controller', () => {
   });
 
   it('refuses to start without a key, twice at once, or while another tab holds the lock', async () => {
-    expect(await createRunController(fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'https://api.openai.com/v1' }).deps).start('s1', 'x')).toEqual({ ok: false, reason: 'no_key' });
+    expect(await createRunController(fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'https://api.openai.com/v1' }).deps).start({ kind: 'message', sessionId: 's1', text: 'x' })).toEqual({ ok: false, reason: 'no_key' });
     const f = fakeDeps({ script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())) });
     const c = createRunController(f.deps, immediate);
-    const [a, b] = await Promise.all([c.start('s1', 'x'), c.start('s1', 'y')]);
+    const [a, b] = await Promise.all([c.start({ kind: 'message', sessionId: 's1', text: 'x' }), c.start({ kind: 'message', sessionId: 's1', text: 'y' })]);
     expect(a.ok).toBe(true);
     expect(b).toEqual({ ok: false, reason: 'busy' });
     const other = createRunController(f.deps, immediate);
-    expect(await other.start('s1', 'z')).toEqual({ ok: false, reason: 'locked' });
+    expect(await other.start({ kind: 'message', sessionId: 's1', text: 'z' })).toEqual({ ok: false, reason: 'locked' });
     c.stop('s1');
     if (a.ok) await a.done;
   });
@@ -203,7 +203,7 @@ describe('run controller', () => {
     });
     const c = createRunController(f.deps, immediate);
     useRunStore.setState({ sideErrors: [] });
-    const first = await c.start('s1', 'one');
+    const first = await c.start({ kind: 'message', sessionId: 's1', text: 'one' });
     if (!first.ok) throw new Error(first.reason);
     await first.done;
     expect(useRunStore.getState().sideErrors.map((e) => e.error.kind)).toEqual(['storage']);
@@ -212,7 +212,7 @@ describe('run controller', () => {
     expect(c.unsavedRecords('other')).toBeNull();
 
     log.length = 0;
-    expect(await c.start('s1', 'two')).toEqual({ ok: false, reason: 'unsaved' });
+    expect(await c.start({ kind: 'message', sessionId: 's1', text: 'two' })).toEqual({ ok: false, reason: 'unsaved' });
     expect(log).toEqual(['flush 1']);
     expect(f.inputs).toHaveLength(1);
     expect(f.isLocked()).toBe(false);
@@ -221,7 +221,7 @@ describe('run controller', () => {
 
     storageFull = false;
     log.length = 0;
-    const third = await c.start('s1', 'three');
+    const third = await c.start({ kind: 'message', sessionId: 's1', text: 'three' });
     if (!third.ok) throw new Error(third.reason);
     await third.done;
     // The history is read only once the earlier run is stored, so it is part of it.
@@ -240,7 +240,7 @@ describe('run controller', () => {
         loadHistory: async () => { log.push('loadHistory'); return []; },
       }).deps;
     for (const status of ['generating', 'idle'] as const) {
-      const r = await createRunController(deps(status), immediate).start('s1', 'hi');
+      const r = await createRunController(deps(status), immediate).start({ kind: 'message', sessionId: 's1', text: 'hi' });
       if (!r.ok) throw new Error(r.reason);
       await r.done;
     }
@@ -266,7 +266,7 @@ describe('run controller: the page being hidden', () => {
       script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())),
     });
     const c = createRunController(f.deps, immediate);
-    const r = await c.start('s1', 'x');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await c.flushAll();
     expect(log.filter((l) => l === 'flush' || l === 'close')).toEqual(['flush']);
@@ -281,7 +281,7 @@ describe('run controller: an endpoint on this machine', () => {
   it('starts without a key and hands the model client an empty one (no Authorization header)', async () => {
     const keys: string[] = [];
     const f = fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'http://localhost:11434/v1', createModelClient: ({ apiKey }) => { keys.push(apiKey); return { stream: async function* () { /* unused */ } }; } });
-    const r = await createRunController(f.deps, immediate).start('s1', 'x');
+    const r = await createRunController(f.deps, immediate).start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(keys).toEqual(['']);
@@ -293,7 +293,7 @@ describe('run controller: a run that cannot start', () => {
     const f = fakeDeps({ loadHistory: async () => { throw new TypeError('messages.map is not a function'); } });
     const c = createRunController(f.deps, immediate);
     useRunStore.setState({ sideErrors: [] });
-    const r = await c.start('s1', 'hi');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(useRunStore.getState().sideErrors.map((e) => e.error)).toEqual([
@@ -307,7 +307,7 @@ describe('run controller: a run that cannot start', () => {
     const f = fakeDeps({ loadHistory: async () => { throw new DOMException('quota', 'QuotaExceededError'); } });
     const c = createRunController(f.deps, immediate);
     useRunStore.setState({ sideErrors: [] });
-    const r = await c.start('s1', 'hi');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(useRunStore.getState().sideErrors.map((e) => e.error.kind)).toEqual(['storage']);

@@ -4,11 +4,12 @@ import type { ApprovalDecision, ApprovalGate, ToolExecutor } from '../../agent/t
 import { DEFAULT_TITLE } from '../../db/sessions-repo';
 import { classifyStorageError, storageErrorInfo } from '../../db/storage-errors';
 import { internalError } from '../../agent/errors';
-import { keyOptional } from '../../llm/known-providers';
+import { endpointReady } from '../../llm/known-providers';
 import type { ErrorInfo } from '../../domain/error-info';
 import type { MessageImage } from '../../domain/messages';
 import { isLiveStatus, sameBaseURL, type SessionRecord } from '../../domain/session';
 import type { UnsavedRecords } from '../../db/persister';
+import { branchOnEdit } from '../../db/branch-on-edit';
 import type { FrameScheduler } from './frame-batcher';
 import { wireSettingsOf } from '../../llm/api-format';
 import { offeredProviderTools } from '../../llm/provider-tools';
@@ -21,6 +22,16 @@ import { resumeInput, type ResumeOptions } from './resume-pause';
 export type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
   | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' | 'endpoint_changed' };
+
+/**
+ * What a run starts from: the person's message (none: more turns on the history as it is, after a limit or a failed
+ * request), a re-run of a recorded step (no new message), or a run resumed at a pause a reload left behind
+ * (docs/debugging.md, "Breakpoints").
+ */
+export type StartRequest =
+  | { kind: 'message'; sessionId: string; text?: string; images?: MessageImage[] }
+  | { kind: 'rerun'; sessionId: string; rerun: RerunOptions }
+  | { kind: 'resume'; sessionId: string; resume: ResumeOptions };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
   const { systemPrompt: _p, contextLimit: _c, apiFormat: _a, providerTools: _t, providerStorage: _s, remoteMcpUrl: _m, vectorStoreId: _v, toolsEnabled: _te, memoryEnabled: _me, ...limits } = session.settings;
@@ -112,7 +123,12 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       }, ask);
     });
 
-  async function start(sessionId: string, userMessage?: string, userImages?: MessageImage[], rerun?: RerunOptions, resume?: ResumeOptions): Promise<StartResult> {
+  async function start(request: StartRequest): Promise<StartResult> {
+    const { sessionId } = request;
+    const userMessage = request.kind === 'message' ? request.text : undefined;
+    const userImages = request.kind === 'message' ? request.images : undefined;
+    const rerun = request.kind === 'rerun' ? request.rerun : undefined;
+    const resume = request.kind === 'resume' ? request.resume : undefined;
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
     const session = await deps.getSession(sessionId);
     if (!session) return { ok: false, reason: 'no_session' };
@@ -120,7 +136,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     if (session.endpoint && !sameBaseURL(session.endpoint.baseURL, deps.getBaseURL())) return { ok: false, reason: 'endpoint_changed' };
     // Local servers need no key: none is sent to them (architecture.md, invariant 3 holds for the key when there is one).
     const apiKey = (await deps.getApiKey()) ?? '';
-    if (!apiKey && !keyOptional(deps.getBaseURL())) return { ok: false, reason: 'no_key' };
+    if (!endpointReady(deps.getBaseURL(), apiKey !== '')) return { ok: false, reason: 'no_key' };
     if (!(rerun?.model ?? session.model).trim()) return { ok: false, reason: 'no_model' };
     // Claim the slot before any await that could let a second click in.
     if (live.has(sessionId)) return { ok: false, reason: 'busy' };
@@ -155,7 +171,8 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     // Settings is no change of provider.
     const baseURL = deps.getBaseURL();
     let endpointKnown = session.endpoint !== undefined;
-    const emit = (e: AgentEvent) => {
+    // An argument edit at a pause becomes a branch before the store and the persister see it (db/branch-on-edit.ts).
+    const emit = branchOnEdit((e: AgentEvent) => {
       if (!endpointKnown && e.type === 'request_finished') {
         endpointKnown = true;
         void deps.setEndpoint?.(sessionId, { baseURL }).catch(() => undefined);
@@ -163,7 +180,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
       sink.emit(e);
       persister.emit(e);
       if (e.type === 'run_finished') sink.flush();
-    };
+    }, deps.newId);
 
     const done = (async () => {
       try {
@@ -188,7 +205,7 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
               ? await deps.prepareContext({ session, apiKey, baseURL: deps.getBaseURL(), history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model, signal, recall: memoryOn && !rerun, rememberTool: toolsOn && memoryOn })
               : null;
             // Loaded with the first re-run, not with the page.
-            if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, systemPrompt: prepared?.systemPrompt ?? systemPrompt, approve: approvalGate(sessionId), stop: () => abort.abort(), stored: () => stored(sessionId) });
+            if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, sessionPrompt: session.settings.systemPrompt, approve: approvalGate(sessionId), stop: () => abort.abort(), stored: () => stored(sessionId) });
             return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
           } catch (err) {
             throw new PreparationError(wiringError(err), err);

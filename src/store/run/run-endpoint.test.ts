@@ -39,13 +39,13 @@ const frame = (flush: () => void) => { queueMicrotask(flush); return () => undef
 describe('a session keeps its endpoint', () => {
   it('does not start on another endpoint than the one the session used, and sends nothing', async () => {
     const f = deps(base({ baseURL: 'http://127.0.0.1:11434/v1' }), 'https://api.openai.com/v1');
-    expect(await createRunController(f.d, frame).start('e', 'hi')).toEqual({ ok: false, reason: 'endpoint_changed' });
+    expect(await createRunController(f.d, frame).start({ kind: 'message', sessionId: 'e', text: 'hi' })).toEqual({ ok: false, reason: 'endpoint_changed' });
     expect(f.runs).toEqual([]);
   });
 
   it('starts on its own endpoint, however the URL is spelled', async () => {
     const f = deps(base({ baseURL: 'http://127.0.0.1:11434/v1/' }), 'HTTP://127.0.0.1:11434/v1');
-    const r = await createRunController(f.d, frame).start('e', 'hi');
+    const r = await createRunController(f.d, frame).start({ kind: 'message', sessionId: 'e', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(f.runs).toEqual(['run-1']);
@@ -55,11 +55,11 @@ describe('a session keeps its endpoint', () => {
   it('a session learns its endpoint from the first reply it gets, not from a run that reached nothing', async () => {
     const f = deps(base(), 'http://127.0.0.1:1234/v1');
     const c = createRunController(f.d, frame);
-    const failed = await c.start('e', 'hi');
+    const failed = await c.start({ kind: 'message', sessionId: 'e', text: 'hi' });
     if (!failed.ok) throw new Error(failed.reason);
     await failed.done;
     expect(f.stamped).toEqual([]);
-    const r = await c.start('e', 'answered');
+    const r = await c.start({ kind: 'message', sessionId: 'e', text: 'answered' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(f.stamped).toEqual([{ baseURL: 'http://127.0.0.1:1234/v1' }]);

@@ -33,7 +33,7 @@ describe('a session’s run settings', () => {
       newId: () => 'run-1',
       now: () => 0,
     };
-    const r = await createRunController(deps, (flush) => { queueMicrotask(flush); return () => undefined; }).start('knobs', 'hi');
+    const r = await createRunController(deps, (flush) => { queueMicrotask(flush); return () => undefined; }).start({ kind: 'message', sessionId: 'knobs', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(inputs[0]?.config).toMatchObject({ topP: 0.4, maxRetries: 0, toolConcurrency: 1, toolOutputLimitBytes: 2048 });

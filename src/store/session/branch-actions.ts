@@ -1,7 +1,7 @@
 import { db } from '../../db/database';
 import { dropEmptyBranch, loadSkeleton, startBranch, switchBranch } from '../../db/branches-repo';
 import { forkSession } from '../../db/fork-session';
-import { keyOptional } from '../../llm/known-providers';
+import { endpointReady } from '../../llm/known-providers';
 import { loadPathRecords } from '../../db/messages-repo';
 import { branchPointBefore, ownerIndex } from '../../domain/branches';
 import { loadedRunController } from '../app-controller';
@@ -24,7 +24,7 @@ export async function rerun(sessionId: string, messageId: string, text: string |
   if (loadedRunController()?.isRunning(sessionId)) return 'busy';
   const settings = useSettingsStore.getState();
   // Local servers need no key (as for Send).
-  if (!settings.hasKey && !keyOptional(settings.baseURL)) {
+  if (!endpointReady(settings.baseURL, settings.hasKey)) {
     useUiStore.getState().openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
   }
@@ -35,7 +35,8 @@ export async function rerun(sessionId: string, messageId: string, text: string |
   const branch = await startBranch(db, sessionId, path[at]?.id ?? null);
   if (!branch) return 'not_found';
   const tidy = () => void dropEmptyBranch(db, sessionId, branch.branchId, branch.previous).catch(() => false);
-  const outcome = await startRun(sessionId, text, tidy, undefined, options);
+  // A re-run of a step sends no new message (store/step/rerun-actions.ts passes no text with its options).
+  const outcome = await startRun(options ? { kind: 'rerun', sessionId, rerun: options } : { kind: 'message', sessionId, ...(text !== undefined ? { text } : {}) }, tidy);
   if (outcome !== 'started') tidy();
   return outcome;
 }

@@ -1,5 +1,5 @@
 import type { MessageImage } from '../../domain/messages';
-import { keyOptional } from '../../llm/known-providers';
+import { endpointReady } from '../../llm/known-providers';
 import { loadedRunController, loadRunController } from '../app-controller';
 import { insertIntoMessage } from './composer-insert';
 import { useEndpointQuestion } from '../settings/endpoint-question';
@@ -8,7 +8,7 @@ import { useSettingsStore } from '../settings/settings-store';
 import { useUiStore } from '../ui-store';
 import { useRunStore } from '../run/run-store';
 
-import type { RerunOptions } from '../run/rerun-preparation';
+import type { StartRequest } from '../run/run-controller';
 
 const RUN_CODE_MISSING = 'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
 
@@ -39,7 +39,7 @@ export function refusalSentence(outcome: SendOutcome): string | null {
 export async function sendMessage(text: string, opts: { focusComposer?: boolean; images?: MessageImage[] } = {}): Promise<SendOutcome> {
   const ui = useUiStore.getState();
   const settings = useSettingsStore.getState();
-  if (!settings.hasKey && !keyOptional(settings.baseURL)) {
+  if (!endpointReady(settings.baseURL, settings.hasKey)) {
     ui.openSettings('Add your API key (and check the base URL and model) to start chatting.');
     return 'needs_settings';
   }
@@ -51,22 +51,23 @@ export async function sendMessage(text: string, opts: { focusComposer?: boolean;
     if (created && useUiStore.getState().currentSessionId === sessionId) insertIntoMessage(text);
     return 'failed';
   }
-  return startRun(sessionId, text, undefined, opts.images);
+  return startRun({ kind: 'message', sessionId, text, ...(opts.images ? { images: opts.images } : {}) });
 }
 
 /** Runs more turns on the history as it is (after a limit or a failed request). */
 export function continueRun(sessionId: string): Promise<SendOutcome> {
-  return startRun(sessionId, undefined);
+  return startRun({ kind: 'message', sessionId });
 }
 
-/** Starts a run on the session's active path (with `text` as the new user message, if any); `onEnd` once it is over. */
-export async function startRun(sessionId: string, text: string | undefined, onEnd?: () => void, images?: MessageImage[], rerun?: RerunOptions): Promise<SendOutcome> {
+/** Starts a run on the session's active path (store/run/run-controller.ts, `StartRequest`); `onEnd` once it is over. */
+export async function startRun(request: StartRequest, onEnd?: () => void): Promise<SendOutcome> {
+  const { sessionId } = request;
   const controller = await loadRunController().catch(() => null);
   if (!controller) {
     useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'network', message: RUN_CODE_MISSING } });
     return 'failed';
   }
-  const r = await controller.start(sessionId, text, images, rerun);
+  const r = await controller.start(request);
   if (r.ok) {
     if (useEndpointQuestion.getState().sessionId === sessionId) useEndpointQuestion.getState().close();
     if (onEnd) void r.done.finally(onEnd);

@@ -7,7 +7,7 @@ import { loadedRunController } from '../app-controller';
 import { useSettingsStore } from '../settings/settings-store';
 import { rerun, type BranchOutcome } from '../session/branch-actions';
 import { useComparisonRuns } from './try-on-models-runs';
-import { stepRequestOf } from './rerun-actions';
+import { stepRequestOf, stepRerunOptions } from './rerun-actions';
 import { setSessionEndpoint, updateSessionSettings } from '../session/session-actions';
 
 /** What "Continue with" changed, in words for the person (shown under the adopted message). */
@@ -41,8 +41,7 @@ export async function continueWith(sessionId: string, message: AssistantMessage,
   const messageId = crypto.randomUUID();
   const outcome = await rerun(sessionId, message.id, undefined, {
     model: answer.model,
-    ...(step.sentLayers ? { sentLayers: step.sentLayers } : {}),
-    ...(step.offeredTools ? { offeredTools: step.offeredTools } : {}),
+    ...stepRerunOptions(step),
     adopted: {
       messageId,
       turn: { text: answer.text, reasoning: '', refusal: null, toolCalls: answer.toolCalls, finishReason: answer.finishReason, usage: answer.usage },

@@ -1,10 +1,14 @@
 import { db } from '../../db/database';
 import { readRecordedStep, readStepRequest } from '../../db/recorded-step';
+import { offeredFunctions, stepSend } from '../../context/step-send';
 import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
 import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnswer, type ComparisonTarget } from '../../domain/model-comparison';
-import type { SessionRecord } from '../../domain/session';
+import type { SessionRecord, SessionSettings } from '../../domain/session';
+import type { RecordedStep } from '../../domain/sent-step';
+import type { Conversation } from '../../agent/model-client';
+import type { ToolSpec } from '../../agent/tool-executor';
 import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
 import { parseModelTargets } from '../../llm/model-targets';
@@ -29,11 +33,21 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
   return saved;
 }
 
+/**
+ * What Try on other models sends for a step (architecture.md, "Try on other models"): the history before it and what
+ * the step sends again (`stepSend`, as Re-run and Save as test case); today's tools only when its own were not recorded.
+ */
+export function comparisonConversation(step: RecordedStep, settings: SessionSettings, todayTools: () => readonly ToolSpec[]): Conversation {
+  const sent = stepSend(step, settings);
+  const tools = sent.offeredTools ? offeredFunctions(sent.offeredTools) : [...todayTools()];
+  return { messages: requestView(step.history), tools, ...(sent.systemPrompt !== undefined ? { systemPrompt: sent.systemPrompt } : {}) };
+}
+
 /** The step's request as recorded (architecture.md, "Try on other models"), and a client for each target. */
 async function prepare(session: SessionRecord, message: AssistantMessage, own: string, targets: readonly ComparisonTarget[], abort: AbortController) {
   const sessionId = session.id;
   const step = await readRecordedStep(db, sessionId, message.id);
-  const { history, systemPrompt: prompt } = step;
+  const { history } = step;
   // Today's tools are prepared as a run would (its own ones and `remember`), without recall so no memory request is
   // made; they are offered only when the step's own were not recorded.
   const deps = defaultRunDeps();
@@ -47,14 +61,10 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
       })
     : null;
   // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
-  const specs = step.offeredTools
-    ? step.offeredTools.filter((t) => t.source.kind !== 'provider').map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }))
-    : (prepared?.tools ?? baseTools).list().map((t) => t.spec);
+  const conversation = comparisonConversation(step, session.settings, () => (prepared?.tools ?? baseTools).list().map((t) => t.spec));
   const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
-  const view = requestView(history);
   const config = sessionConfig(session);
-  const request = buildRequest(config, toWireMessages(view, prompt), toWireTools(specs));
-  const conversation = { messages: view, tools: specs, ...(prompt !== undefined ? { systemPrompt: prompt } : {}) };
+  const request = buildRequest(config, toWireMessages(conversation.messages, conversation.systemPrompt), toWireTools(conversation.tools));
   const clientFor = async (t: ComparisonTarget) => {
     const url = t.baseURL ?? own;
     return (await openEndpoint(url, wireSettingsOf(session.settings, url))).client;

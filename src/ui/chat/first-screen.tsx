@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isDemoBaseURL, keyOptional } from '../../llm/known-providers';
+import { endpointReady, isDemoBaseURL } from '../../llm/known-providers';
 import { tryDemo } from '../../store/session/demo-actions';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { useUiStore } from '../../store/ui-store';
@@ -10,7 +10,7 @@ import { DEMO_OFFER_TEXT, DEMO_READY_TEXT, DROP_HINT, READY_TEXT, WELCOME_TEXT }
 
 /** Whether the chat before any session shows the welcome (no key yet): its "Open settings" is then the view's primary. */
 export function useWelcomeShown(): boolean {
-  return useSettingsStore((s) => s.loaded && !(s.hasKey || keyOptional(s.baseURL)));
+  return useSettingsStore((s) => s.loaded && !endpointReady(s.baseURL, s.hasKey));
 }
 
 /**

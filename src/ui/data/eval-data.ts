@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/database';
 import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, runTranscripts, saveCase, settleAbandonedRuns, updateCase, type CaseTarget } from '../../db/evals-repo';
 import { readRecordedStep, RecordedStepNotFoundError } from '../../db/recorded-step';
+import { offeredFunctions, stepSend } from '../../context/step-send';
 import { getSession } from '../../db/sessions-repo';
 import { listTools } from '../../db/tools-repo';
 import type { CaseCheck, EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../../domain/eval-case';
@@ -33,12 +34,11 @@ export async function freezeSessionStep(sessionId: string, messageId: string): P
   const step = await readRecordedStep(db, sessionId, messageId).catch((err: unknown) => {
     throw err instanceof RecordedStepNotFoundError ? new StepNotFoundError() : err;
   });
-  // For a step from before offered tools were recorded, those enabled now, unless the session sends none.
-  // Provider-run tools are the provider's to run: a case offers the functions.
-  const offered = step.offeredTools
-    ? step.offeredTools.filter((t) => t.source.kind !== 'provider')
-    : session.settings.toolsEnabled === false ? [] : tools.filter((t) => t.enabled);
-  const frozen = freezeStep(step, offered);
+  // What the step sends again (`stepSend`, as Re-run and Try on other models); for a step from before offered tools
+  // were recorded, those enabled now, unless the session sends none. A case offers the functions.
+  const sent = stepSend(step, session.settings);
+  const offered = sent.offeredTools ? offeredFunctions(sent.offeredTools) : session.settings.toolsEnabled === false ? [] : tools.filter((t) => t.enabled);
+  const frozen = freezeStep({ ...step, systemPrompt: sent.systemPrompt }, offered);
   return { ...frozen, sessionTitle: session.title };
 }
 

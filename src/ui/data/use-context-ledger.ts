@@ -6,16 +6,20 @@ import type { Encoding } from '../../context/tokens/token-count';
 import { tokenCounterFor } from '../../context/tokens/token-counter';
 import { db } from '../../db/database';
 import { readRecordedStep } from '../../db/recorded-step';
+import { getSession } from '../../db/sessions-repo';
+import { stepSend } from '../../context/step-send';
 import { listTools } from '../../db/tools-repo';
 import { requestView } from '../../domain/request-view';
 
 type LedgerInput = { model: string; request: LedgerRequest; window: number | null };
 
 /** What the ledger reads: the step as it was sent (the one step reader), today's tool kinds, the recorded window. */
-async function readLedgerInput(sessionId: string, messageId: string): Promise<LedgerInput | null> {
+export async function readLedgerInput(sessionId: string, messageId: string): Promise<LedgerInput | null> {
   // A step not on the shown path (another branch) or not stored yet (a live turn) has no ledger to show.
-  const step = await readRecordedStep(db, sessionId, messageId).catch(() => null);
-  if (!step) return null;
+  const [step, session] = await Promise.all([readRecordedStep(db, sessionId, messageId).catch(() => null), getSession(db, sessionId)]);
+  if (!step || !session) return null;
+  // The request the step sends again (`stepSend`): the prompt Re-run and Try on other models send too.
+  const sent = stepSend(step, session.settings);
   const customKinds = new Map<string, CustomToolKind>();
   for (const t of await listTools(db)) if (t.kind === 'http' || t.kind === 'code') customKinds.set(t.name, t.kind);
   const named = contextLimitFor(step.model);
@@ -24,7 +28,7 @@ async function readLedgerInput(sessionId: string, messageId: string): Promise<Le
   const known = !(named.source === 'fallback' && window === FALLBACK_CONTEXT_LIMIT);
   return {
     model: step.model,
-    request: { systemPrompt: step.systemPrompt, messages: requestView(step.history), tools: step.offeredTools, customKinds },
+    request: { systemPrompt: sent.systemPrompt, messages: requestView(step.history), tools: sent.offeredTools, customKinds },
     window: known ? window : null,
   };
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useModal } from '../shared/use-modal';
 import type { SessionRecord } from '../../domain/session';
-import { apiKeyStore } from '../../store/settings/settings-store';
+import { currentBaseURL, savedKeyFor } from '../../store/settings/endpoint-door';
 import { useUiStore } from '../../store/ui-store';
 import { readSession } from '../data/session-reads';
 import { messageBox, refocusIfLost } from '../shared/focus-fallback';
@@ -26,8 +26,8 @@ export function SettingsDialog() {
       return;
     }
     let live = true;
-    void Promise.all([apiKeyStore.getKey(), sessionId ? readSession(sessionId) : null]).then(([key, session]) => {
-      if (live) setLoaded({ key: key ?? '', session: session ?? null });
+    void Promise.all([savedKeyFor(currentBaseURL()), sessionId ? readSession(sessionId) : null]).then(([key, session]) => {
+      if (live) setLoaded({ key, session: session ?? null });
     });
     return () => { live = false; };
   }, [open, sessionId]);

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
 import type { SessionRecord } from '../../domain/session';
 import { setSessionEndpoint, updateSessionSettings } from '../../store/session/session-actions';
-import { apiKeyStore, chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings/settings-store';
+import { chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings/settings-store';
+import { savedKeyFor } from '../../store/settings/endpoint-door';
 import { endpointKey } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
 import { ApiSelect, remoteUrlProblem, type ApiChoice } from './api-select';
@@ -78,10 +79,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
     // The key field follows the endpoint (its stored key, or empty) unless the person has typed one.
     if (key === shownKey) {
       const before = key;
-      void apiKeyStore.keyFor(url).then((k) => {
+      void savedKeyFor(url).then((k) => {
         // Typed into while the stored key was being read: what the person typed stays.
-        setKey((now) => (now === before ? (k ?? '') : now));
-        setShownKey((now) => (now === before ? (k ?? '') : now));
+        setKey((now) => (now === before ? k : now));
+        setShownKey((now) => (now === before ? k : now));
       });
     }
     if (!session) {

@@ -64,7 +64,7 @@ describe('model context from MCP App views', () => {
     const model = scriptedModel([textReply(['ok'])]);
     const persisted: AgentEvent[] = [];
     const c = createRunController(deps(model, persisted), (flush) => { queueMicrotask(flush); return () => undefined; });
-    const r = await c.start('s1', 'what did I pick?');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'what did I pick?' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
 
@@ -80,7 +80,7 @@ describe('model context from MCP App views', () => {
     view('c1');
     const model = scriptedModel([textReply(['ok'])]);
     const c = createRunController(deps(model, []), (flush) => { queueMicrotask(flush); return () => undefined; });
-    const r = await c.start('s1', 'hi');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(systemOf(model.requests[0])).toBe('be brief');
@@ -89,7 +89,7 @@ describe('model context from MCP App views', () => {
   it('a failure to read the Views\' context sends the request without it, and the run completes', async () => {
     const model = scriptedModel([textReply(['ok'])]);
     const c = createRunController({ ...deps(model, []), viewContext: async () => { throw new Error('storage gone'); } }, (flush) => { queueMicrotask(flush); return () => undefined; });
-    const r = await c.start('s1', 'hi');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(model.requests).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('model context from MCP App views', () => {
     const model = scriptedModel([toolCallsReply([{ id: 'k1', name: 'show', args: '{}' }]), textReply(['ok'])]);
     const persisted: AgentEvent[] = [];
     const c = createRunController({ ...deps(model, persisted), createToolExecutor: async () => fakeExecutor([tool]) }, (flush) => { queueMicrotask(flush); return () => undefined; });
-    const r = await c.start('s1', 'pick one');
+    const r = await c.start({ kind: 'message', sessionId: 's1', text: 'pick one' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(model.requests).toHaveLength(2);

@@ -104,7 +104,7 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
             message: async (text) => {
               const yes = await askAboutView((id, answer) => ({ kind: 'send-message', id, callId, text, answer }), abort.signal);
               noteViewAnswer(callId, sessionId, 'ui/message', { text }, yes);
-              if (yes) await startRun(sessionId, text);
+              if (yes) await startRun({ kind: 'message', sessionId, text });
               return yes;
             },
             modelContext: (text) => noteModelContext(callId, sessionId, text),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelError } from '../agent/errors';
-import { sendJSON, startTestServer, type TestServer } from '../llm/testing/http-server';
+import { sendJSON, startTestServer, type TestServer } from './testing/http-server';
 import { createEmbedder } from './embeddings';
 
 const KEY = 'sk-embed-0123456789abcdef';
@@ -32,7 +32,7 @@ describe('createEmbedder', () => {
 
   it('a rejected key becomes an auth error whose text never carries the key', async () => {
     server.handle((_req, res) => sendJSON(res, 401, { error: { message: `Incorrect API key provided: ${KEY}`, type: 'invalid_request_error' } }));
-    const failure = await createEmbedder({ apiKey: KEY, baseURL: server.baseURL }).embed(['a'], new AbortController().signal).catch((e: unknown) => e);
+    const failure = await createEmbedder({ apiKey: KEY, baseURL: server.baseURL, model: 'm' }).embed(['a'], new AbortController().signal).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ModelError);
     const err = failure as ModelError;
     expect(err.info.kind).toBe('auth');
