@@ -45,6 +45,21 @@ function genAiRecord(raw: unknown): { record: OtlpLogRecord; name: string } | nu
   return { record, name };
 }
 
+/** The GenAI records of a `resourceLogs` list, in the order they were written; anything of another shape is skipped. */
+function* genAiRecords(resourceLogs: unknown): Generator<{ record: OtlpLogRecord; name: string }> {
+  if (!Array.isArray(resourceLogs)) return;
+  for (const rl of resourceLogs as unknown[]) {
+    if (!isRecord(rl) || !Array.isArray(rl.scopeLogs)) continue;
+    for (const sl of rl.scopeLogs as unknown[]) {
+      if (!isRecord(sl) || !Array.isArray(sl.logRecords)) continue;
+      for (const raw of sl.logRecords as unknown[]) {
+        const found = genAiRecord(raw);
+        if (found) yield found;
+      }
+    }
+  }
+}
+
 /** Cuts string values longer than `max` anywhere in a body (depth-bounded), calling `said` with each one's length. */
 function cutBody(v: unknown, max: number, said: (chars: number) => void, depth = 0): void {
   if (!isRecord(v) || depth > MAX_DEPTH) return;
@@ -63,24 +78,14 @@ function cutBody(v: unknown, max: number, said: (chars: number) => void, depth =
  */
 export function genAiLogsByTrace(resourceLogs: unknown, maxChars: number, said: (chars: number) => void): Map<string, { logs: OtlpResourceLogs[]; times: number[] }> {
   const out = new Map<string, { logs: OtlpResourceLogs[]; times: number[] }>();
-  if (!Array.isArray(resourceLogs)) return out;
-  for (const rl of resourceLogs as unknown[]) {
-    if (!isRecord(rl) || !Array.isArray(rl.scopeLogs)) continue;
-    for (const sl of rl.scopeLogs as unknown[]) {
-      if (!isRecord(sl) || !Array.isArray(sl.logRecords)) continue;
-      for (const raw of sl.logRecords as unknown[]) {
-        const found = genAiRecord(raw);
-        if (!found) continue;
-        const r = found.record;
-        cutBody(r.body, maxChars, said);
-        const traceId = r.traceId.toLowerCase();
-        const group = out.get(traceId) ?? { logs: [], times: [] };
-        out.set(traceId, group);
-        group.logs.push({ scopeLogs: [{ logRecords: [r] }] });
-        const t = Number(r.timeUnixNano ?? r.observedTimeUnixNano);
-        if (Number.isFinite(t) && t > 0) group.times.push(t / 1e6);
-      }
-    }
+  for (const { record: r } of genAiRecords(resourceLogs)) {
+    cutBody(r.body, maxChars, said);
+    const traceId = r.traceId.toLowerCase();
+    const group = out.get(traceId) ?? { logs: [], times: [] };
+    out.set(traceId, group);
+    group.logs.push({ scopeLogs: [{ logRecords: [r] }] });
+    const t = Number(r.timeUnixNano ?? r.observedTimeUnixNano);
+    if (Number.isFinite(t) && t > 0) group.times.push(t / 1e6);
   }
   return out;
 }
@@ -106,20 +111,11 @@ function plain(v: unknown, depth: number): unknown {
 /** The GenAI events of each span (by lower-case span id), in the order they were written. */
 export function genAiEventsBySpan(resourceLogs: unknown): Map<string, SpanLogEvent[]> {
   const out = new Map<string, SpanLogEvent[]>();
-  if (!Array.isArray(resourceLogs)) return out;
-  for (const rl of resourceLogs as unknown[]) {
-    if (!isRecord(rl) || !Array.isArray(rl.scopeLogs)) continue;
-    for (const sl of rl.scopeLogs as unknown[]) {
-      if (!isRecord(sl) || !Array.isArray(sl.logRecords)) continue;
-      for (const raw of sl.logRecords as unknown[]) {
-        const found = genAiRecord(raw);
-        if (!found) continue;
-        const spanId = found.record.spanId.toLowerCase();
-        const list = out.get(spanId) ?? [];
-        out.set(spanId, list);
-        list.push({ name: found.name, body: plain(found.record.body, 0) });
-      }
-    }
+  for (const found of genAiRecords(resourceLogs)) {
+    const spanId = found.record.spanId.toLowerCase();
+    const list = out.get(spanId) ?? [];
+    out.set(spanId, list);
+    list.push({ name: found.name, body: plain(found.record.body, 0) });
   }
   return out;
 }
