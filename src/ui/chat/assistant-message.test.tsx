@@ -1,33 +1,21 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactTestRoot } from '../testing/react-test-root';
 import type { AssistantMessage } from '../../domain/messages';
 import { AssistantMessageView } from './assistant-message';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const answer = (over: Partial<AssistantMessage> = {}): AssistantMessage => ({
   id: 'm1', createdAt: 0, role: 'assistant', content: '', reasoning: '', refusal: null, toolCalls: [],
   status: 'complete', runId: 'r1', turn: 1, ...over,
 });
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = reactTestRoot();
 
 /** The role line as a screen reader reads it: its text content, which keeps no margin between spans. */
 function roleLine(message: AssistantMessage): string {
-  act(() => root.render(<AssistantMessageView sessionId="s1" message={message} toolResults={new Map()} toolRecords={new Map()} />));
-  return host.querySelector('.message-role')?.textContent ?? '';
+  act(() => dom.root.render(<AssistantMessageView sessionId="s1" message={message} toolResults={new Map()} toolRecords={new Map()} />));
+  return dom.host.querySelector('.message-role')?.textContent ?? '';
 }
 
 describe('the role line of an answer', () => {

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactTestRoot } from '../testing/react-test-root';
 import { PrimaryActionScope, primaryClass, usePrimaryClaim, useSendIsPrimary } from './primary-action';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function Card({ name, active = true }: { name: string; active?: boolean }) {
   const primary = usePrimaryClaim(active);
@@ -28,29 +26,19 @@ function View({ initial }: { initial: { name: string; active?: boolean }[] }) {
   );
 }
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = reactTestRoot();
 
 /** The names of the buttons drawn primary. */
-const primaries = () => [...host.querySelectorAll('button.primary')].map((b) => b.textContent);
+const primaries = () => [...dom.host.querySelectorAll('button.primary')].map((b) => b.textContent);
 
 describe('one primary action per view', () => {
   it('is Send while no card asks for a decision', () => {
-    act(() => root.render(<View initial={[]} />));
+    act(() => dom.root.render(<View initial={[]} />));
     expect(primaries()).toEqual(['Send']);
   });
 
   it('is the first card still shown; Send is secondary meanwhile, and gets it back when the cards go', () => {
-    act(() => root.render(<View initial={[{ name: 'Approve' }, { name: 'Continue' }]} />));
+    act(() => dom.root.render(<View initial={[{ name: 'Approve' }, { name: 'Continue' }]} />));
     expect(primaries()).toEqual(['Approve']);
     act(() => show([{ name: 'Continue' }]));
     expect(primaries()).toEqual(['Continue']);
@@ -61,14 +49,14 @@ describe('one primary action per view', () => {
   });
 
   it('a card shown without a decision to ask claims nothing', () => {
-    act(() => root.render(<View initial={[{ name: 'Idle card', active: false }]} />));
+    act(() => dom.root.render(<View initial={[{ name: 'Idle card', active: false }]} />));
     expect(primaries()).toEqual(['Send']);
     act(() => show([{ name: 'Idle card', active: true }]));
     expect(primaries()).toEqual(['Idle card']);
   });
 
   it('outside a scope (a dialog) a card holds its own primary', () => {
-    act(() => root.render(<Card name="Save" />));
+    act(() => dom.root.render(<Card name="Save" />));
     expect(primaries()).toEqual(['Save']);
   });
 });

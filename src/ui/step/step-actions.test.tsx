@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactTestRoot } from '../testing/react-test-root';
 import type { AssistantMessage } from '../../domain/messages';
 import type { MessageActionContext } from '../chat/actions/message-action';
 import { MessageActionBar } from '../chat/actions/message-action-bar';
 import { MESSAGE_ACTIONS, STEP_ACTIONS } from '../chat/actions/message-actions';
 import { StepActionButtons, UnrecordedStepActions } from './step-actions';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const answer: AssistantMessage = {
   id: 'm1', createdAt: 0, role: 'assistant', content: 'An answer.', reasoning: '', refusal: null, toolCalls: [],
@@ -16,19 +14,9 @@ const answer: AssistantMessage = {
 };
 const ctx: MessageActionContext = { sessionId: 's1', message: answer, busy: false, running: false, editing: false };
 
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = reactTestRoot();
 
-const buttons = () => [...host.querySelectorAll('button')].map((b) => b.textContent ?? '');
+const buttons = () => [...dom.host.querySelectorAll('button')].map((b) => b.textContent ?? '');
 
 describe('the step actions', () => {
   it('are the actions the contract names, in its order (docs/accessible-names.md, "Step actions")', () => {
@@ -40,25 +28,25 @@ describe('the step actions', () => {
   });
 
   it("a recorded turn's details offer exactly the step actions its message's footer offers", () => {
-    act(() => root.render(<MessageActionBar actions={MESSAGE_ACTIONS} ctx={ctx} />));
+    act(() => dom.root.render(<MessageActionBar actions={MESSAGE_ACTIONS} ctx={ctx} />));
     const inMessage = buttons().filter((label) => STEP_ACTIONS.some((a) => a.label === label));
-    act(() => root.render(<StepActionButtons ctx={ctx} />));
+    act(() => dom.root.render(<StepActionButtons ctx={ctx} />));
     expect(buttons()).toEqual(inMessage);
     expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
   });
 
   it('a read-only trace step still offers them all, and a running session holds back the re-run', () => {
-    act(() => root.render(<StepActionButtons ctx={{ ...ctx, busy: true, running: false }} />));
+    act(() => dom.root.render(<StepActionButtons ctx={{ ...ctx, busy: true, running: false }} />));
     expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
-    expect([...host.querySelectorAll('button')].every((b) => !b.disabled)).toBe(true);
-    act(() => root.render(<StepActionButtons ctx={{ ...ctx, busy: true, running: true }} />));
-    expect(host.querySelector<HTMLButtonElement>('button[data-action="rerun"]')?.disabled).toBe(true);
+    expect([...dom.host.querySelectorAll('button')].every((b) => !b.disabled)).toBe(true);
+    act(() => dom.root.render(<StepActionButtons ctx={{ ...ctx, busy: true, running: true }} />));
+    expect(dom.host.querySelector<HTMLButtonElement>('button[data-action="rerun"]')?.disabled).toBe(true);
   });
 
   it('an unrecorded trace turn offers the same set, each saying why it cannot run', () => {
-    act(() => root.render(<UnrecordedStepActions trace />));
+    act(() => dom.root.render(<UnrecordedStepActions trace />));
     expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
-    act(() => host.querySelector('button')?.click());
-    expect(host.querySelector('[role="alert"]')?.textContent).toContain('did not record');
+    act(() => dom.host.querySelector('button')?.click());
+    expect(dom.host.querySelector('[role="alert"]')?.textContent).toContain('did not record');
   });
 });
