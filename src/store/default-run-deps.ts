@@ -7,7 +7,7 @@ import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
 import { listMcpServers } from '../db/mcp-servers-repo';
-import { currentBaseURL, embedderFor, modelClientFor, savedKeyFor } from './settings/endpoint-door';
+import { currentBaseURL, currentKey, embedderFor, modelClientFor } from './settings/endpoint-door';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run/run-deps';
 
@@ -56,7 +56,7 @@ export function defaultRunDeps(): RunDeps {
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
     setEndpoint: async (id, endpoint) => { await db.sessions.update(id, { endpoint }); },
     // The endpoint Settings point at and its saved key, both through the endpoint door.
-    getApiKey: () => savedKeyFor(currentBaseURL()),
+    getApiKey: currentKey,
     getBaseURL: currentBaseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),

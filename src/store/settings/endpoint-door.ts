@@ -24,6 +24,11 @@ export async function savedKeyFor(baseURL: string): Promise<string> {
   return (await apiKeyStore.keyFor(baseURL)) ?? '';
 }
 
+/** The key of the endpoint Settings point at: what a run sends with, read only here. */
+export function currentKey(): Promise<string> {
+  return savedKeyFor(currentBaseURL());
+}
+
 /** Whether the person has an endpoint at `baseURL`: a saved key, or a local server that needs none. */
 export async function hasEndpoint(baseURL: string): Promise<boolean> {
   return endpointReady(baseURL, (await apiKeyStore.keyFor(baseURL)) !== null);
