@@ -62,18 +62,26 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * Mounts with start-up set to fail: whether mountApp's promise settled, and what the end of its chain (the page's
+ * unhandled rejection) surfaces, handled here so the test run does not report it.
+ */
+function mountFailing() {
+  const state = track(mountApp(root));
+  const end = TrackedPromise.made.at(-1);
+  if (!end) throw new Error('mountApp did not chain on start-up');
+  const surfaced = end.then(
+    () => 'swallowed',
+    (e: unknown) => e,
+  );
+  return { state, surfaced };
+}
+
 describe('mountApp when start-up fails', () => {
   it('settles what waits for it, and the error still surfaces as an unhandled rejection', async () => {
     const failure = new Error('The database could not be opened.');
     startUp.fail = failure;
-    const state = track(mountApp(root));
-    // The end of the chain is the page's unhandled rejection: handled here, so the test run does not report it.
-    const end = TrackedPromise.made.at(-1);
-    if (!end) throw new Error('mountApp did not chain on start-up');
-    const surfaced = end.then(
-      () => 'swallowed',
-      (e: unknown) => e,
-    );
+    const { state, surfaced } = mountFailing();
     await settle();
     expect(state.settled).toBe(true);
     await expect(surfaced).resolves.toBe(failure);
@@ -88,13 +96,7 @@ describe('mountApp when start-up fails', () => {
   it('settles too when the step after start-up throws, and that error surfaces', async () => {
     const failure = new Error('The address could not be read.');
     startUp.addressFails = failure;
-    const state = track(mountApp(root));
-    const end = TrackedPromise.made.at(-1);
-    if (!end) throw new Error('mountApp did not chain on start-up');
-    const surfaced = end.then(
-      () => 'swallowed',
-      (e: unknown) => e,
-    );
+    const { state, surfaced } = mountFailing();
     for (let i = 0; i < 5 && !state.settled; i++) await settle();
     expect(state.settled).toBe(true);
     await expect(surfaced).resolves.toBe(failure);
