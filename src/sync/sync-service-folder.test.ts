@@ -21,7 +21,7 @@ describe('sync service: backup to a folder', () => {
   let s3: S3Fake;
   beforeAll(async () => {
     s3 = await startS3Fake('AKIDSVC', 'svc-secret');
-    // Node 20 has no navigator; the service asks it only for storage persistence and Web Locks.
+    // Node's own navigator has no storage or locks; the service asks it only for storage persistence and Web Locks.
     vi.stubGlobal('navigator', {});
   });
   afterAll(async () => {
