@@ -3,7 +3,7 @@
  * for it, against a baseline measured in the same run, the context meter's whole-request count of the same request
  * (`estimatePromptTokens`, which the chat's footer already runs on the main thread on every stored message).
  *
- * The page (ui/data/use-context-ledger.ts) draws the ledger at once from estimates, sends the texts to the token
+ * The page (ui/data/context/use-context-ledger.ts) draws the ledger at once from estimates, sends the texts to the token
  * worker, and sums and draws it again once they are counted. The timed path is all of the main thread's part: the
  * ledger from estimates and the table's render, sending the texts (collecting them, leaving out those known, and the
  * structured clone postMessage makes of them; `structuredClone` here, which also reads the copy back, so it

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Linear-interpolated quantile of `xs` (q in [0, 1]); NaN for an empty list. */
-export function quantile(xs: readonly number[], q: number): number {
+function quantile(xs: readonly number[], q: number): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   const at = (s.length - 1) * q;

@@ -121,7 +121,7 @@ test('hostile trace files in a folder: nothing runs or is fetched, each unreadab
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(server.seen).toEqual([]);
-    // Nor did the answer's Markdown: not even the sanitizer's own parse met the handler (src/ui/chat/attribute-disguise.ts).
+    // Nor did the answer's Markdown: not even the sanitizer's own parse met the handler (src/ui/shared/markdown/attribute-disguise.ts).
     expect(await violations(page)).toEqual([]);
   } finally {
     await server.close();

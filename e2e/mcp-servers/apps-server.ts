@@ -14,7 +14,7 @@ import { boardViewHtml } from './apps/board-view';
 import { serveWithFetchHandler } from './fetch-bridge';
 import { startHttpShell } from './http-shell';
 
-export const BOARD_URI = 'ui://toolscope-test/board';
+const BOARD_URI = 'ui://toolscope-test/board';
 const MCP_APP_MIME = 'text/html;profile=mcp-app';
 
 export type AppsServerCall = { tool: string; args: unknown; at: number };
@@ -91,7 +91,7 @@ function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
   return server;
 }
 
-export type AppsServerOptions = {
+type AppsServerOptions = {
   /** Serves this server instead of the test App (e.g. an official example App's factory), on the same terms. */
   factory?: () => McpServer;
 };

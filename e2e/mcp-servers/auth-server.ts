@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { startHttpShell, type ShellHandler } from './http-shell';
 
-export type AuthServerOptions = { tokenCors?: boolean; registration?: 'dynamic-only' | 'none' | 'metadata-document' };
+type AuthServerOptions = { tokenCors?: boolean; registration?: 'dynamic-only' | 'none' | 'metadata-document' };
 
 export type TestAuthServer = {
   issuer: string;

@@ -14,7 +14,7 @@ import type { CorsMode } from './cors-policy';
 import { startHttpShell, type ShellHandler } from './http-shell';
 import type { RequestRecorder } from './recorder';
 
-export type EverythingServerOptions = { port?: number; cors?: CorsMode };
+type EverythingServerOptions = { port?: number; cors?: CorsMode };
 
 export type EverythingMcpServer = {
   url: string;

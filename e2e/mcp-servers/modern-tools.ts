@@ -21,7 +21,7 @@ export type ToolEvent =
   | { kind: 'cancelled'; tool: string; reason: string; at: number }
   | { kind: 'finished'; tool: string; at: number };
 
-export type ToolsContext = {
+type ToolsContext = {
   record(event: ToolEvent): void;
   /** Tools added while the server runs (announced through subscriptions/listen). */
   extraTools(): readonly string[];

@@ -41,7 +41,7 @@ type TaskState = {
   progressToken?: string | number;
 };
 
-export type TasksServerOptions = {
+type TasksServerOptions = {
   pollIntervalMs?: number;
   /** The tasks' time to live (default one hour); past it a task is gone (tasks/get answers not found). */
   ttlMs?: number;

@@ -5,7 +5,7 @@
  */
 const STOPWORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'is', 'are', 'was', 'be', 'it', 'i', 'my', 'me', 'you', 'your', 'for', 'at', 'with', 'that', 'this', 'do', 'what']);
 
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((w) => !STOPWORDS.has(w))
     // A crude plural fold so "cats" and "cat" meet.
@@ -21,7 +21,7 @@ function fnv1a(text: string, seed: number): number {
   return h >>> 0;
 }
 
-export function embed(text: string, dimensions: number): number[] {
+function embed(text: string, dimensions: number): number[] {
   const v = new Array<number>(dimensions).fill(0);
   for (const w of words(text)) {
     const h = fnv1a(w, 0);
@@ -38,7 +38,7 @@ export function embed(text: string, dimensions: number): number[] {
 }
 
 /** The little-endian float32 base64 form the openai SDK asks for by default. */
-export function toBase64(vector: number[]): string {
+function toBase64(vector: number[]): string {
   return Buffer.from(new Float32Array(vector).buffer).toString('base64');
 }
 

@@ -32,7 +32,6 @@ import type { ResponsesStep } from './responses-steps';
 import { errorBody, newId } from './wire-format';
 
 export type * from './types';
-export { friendlyResponder } from './friendly-responder';
 export { readFixture } from './play-step';
 
 const DEFAULT_MODELS = ['mock-gpt', 'mock-gpt-mini', 'mock-reasoner', 'mock-embedding'];

@@ -22,10 +22,10 @@ type Planned = { status: number; headers: Record<string, string>; events: string
 
 const FIXTURE_DIR = fileURLToPath(new URL('../../src/agent/__fixtures__/openai-sse/', import.meta.url));
 
-export const DEFAULT_TEXT: TextStep = { kind: 'text', content: 'This is a scripted reply from the mock server, streamed in several chunks.' };
+const DEFAULT_TEXT: TextStep = { kind: 'text', content: 'This is a scripted reply from the mock server, streamed in several chunks.' };
 
 /** Resolves function steps and `slow` wrappers into a concrete step plus its timing. */
-export async function resolveStep(step: Step, req: ChatRequest): Promise<StaticStep> {
+async function resolveStep(step: Step, req: ChatRequest): Promise<StaticStep> {
   let s: StaticStep = typeof step === 'function' ? await step(req) : step;
   while (s.kind === 'slow') {
     const inner: StaticStep = s.step ? (typeof s.step === 'function' ? await s.step(req) : s.step) : DEFAULT_TEXT;

@@ -7,7 +7,7 @@ import { newId, splitWords } from './wire-format';
 export const DEFAULT_RESPONSES_STEP: ResponsesStep = { kind: 'responses', text: 'This is a scripted reply from the mock server, in the Responses format.' };
 
 /** The SSE body of one Responses step, one string per event (`event:` line plus `data:` line). */
-export function responsesEvents(step: ResponsesStep, model: string): string[] {
+function responsesEvents(step: ResponsesStep, model: string): string[] {
   const out: string[] = [];
   let seq = 0;
   const emit = (type: string, body: Record<string, unknown>) => out.push(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...body })}\n\n`);

@@ -1,7 +1,7 @@
 import type { ChatRequestBody, StepUsage } from './types';
 
 /** One chat.completion.chunk, shaped as OpenAI sends it. */
-export type Chunk = {
+type Chunk = {
   id: string;
   object: 'chat.completion.chunk';
   created: number;
@@ -11,9 +11,9 @@ export type Chunk = {
   usage?: Usage | null;
 };
 
-export type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 
-export type ChunkFactory = {
+type ChunkFactory = {
   delta(delta: Record<string, unknown>, finishReason?: string | null): Chunk;
   usage(u: Usage): Chunk;
 };
@@ -56,9 +56,9 @@ export function splitWords(text: string): string[] {
 }
 
 /** About four characters a token, which is close enough for a test server. */
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
+const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
-export function promptTokens(body: ChatRequestBody): number {
+function promptTokens(body: ChatRequestBody): number {
   const messages = JSON.stringify(body.messages ?? []);
   const tools = body.tools ? JSON.stringify(body.tools) : '';
   return estimateTokens(messages) + estimateTokens(tools);

@@ -21,7 +21,7 @@ function describe(violations: AxeViolation[]): string[] {
   return violations.flatMap((v) => v.nodes.map((n) => `${v.impact ?? '?'} ${v.id}: ${v.help} @ ${JSON.stringify(n.target)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
 }
 
-export async function axeViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -48,7 +48,7 @@ export async function expectNoAxeViolations(page: Page, state: string, combos: {
   expect.soft(found, found.join('\n')).toEqual([]);
 }
 
-export const ALL_COMBOS: { scheme: Scheme; width: Width }[] = [
+const ALL_COMBOS: { scheme: Scheme; width: Width }[] = [
   { scheme: 'light', width: 1280 },
   { scheme: 'dark', width: 1280 },
   { scheme: 'light', width: 390 },

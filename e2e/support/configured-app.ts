@@ -12,7 +12,7 @@ export async function openApp(page: Page): Promise<void> {
   await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();
 }
 
-export type ConfigureOptions = { apiKey?: string; model?: string; baseURL?: string; remember?: boolean; maxTurns?: number; maxToolCallsPerTurn?: number };
+type ConfigureOptions = { apiKey?: string; model?: string; baseURL?: string; remember?: boolean; maxTurns?: number; maxToolCallsPerTurn?: number };
 
 /** Opens Settings, fills key, base URL (the mock server) and model, and saves. */
 export async function configureSettings(page: Page, mock: Pick<MockServer, 'url'>, opts: ConfigureOptions = {}): Promise<void> {

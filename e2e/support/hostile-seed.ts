@@ -8,7 +8,7 @@ import type { MessageRecord, RunRecord, ToolCallRecord, EventRecord } from '../.
 import type { SessionRecord } from '../../src/domain/session';
 import { RunScript, usage } from '../../src/timeline/testing/run-script';
 
-export type SessionSeed = { session: SessionRecord; messages: MessageRecord[]; toolCalls: ToolCallRecord[]; runs: RunRecord[]; events: EventRecord[] };
+type SessionSeed = { session: SessionRecord; messages: MessageRecord[]; toolCalls: ToolCallRecord[]; runs: RunRecord[]; events: EventRecord[] };
 
 /** Letters without a space or line break, different all along (so no tokenizer cache makes it cheap). */
 export function unbrokenText(chars: number): string {

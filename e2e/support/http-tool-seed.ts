@@ -1,7 +1,7 @@
 /** HTTP tool definitions stored straight into the page's IndexedDB, as an earlier visit would have saved them. */
 import type { Page } from '@playwright/test';
 
-export type HttpToolSeed = {
+type HttpToolSeed = {
   name: string;
   description?: string;
   urlTemplate: string;

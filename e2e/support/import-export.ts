@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from '@playwright/test';
 
-export const FIXTURE_PATH = 'src/io/session-file/__fixtures__/export-v1.json';
+const FIXTURE_PATH = 'src/io/session-file/__fixtures__/export-v1.json';
 export const FIXTURE_TEXT = readFileSync(FIXTURE_PATH, 'utf8');
 export const FIXTURE_SESSION_ID = 'ses_01JDW3K8Q2Z7PARISTOKYO';
 export const FIXTURE_TITLE = 'Weather in Paris and Tokyo';

@@ -41,7 +41,7 @@ const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const WORK_NAMES = new Set(['v8.evaluateModule', 'FunctionCall', 'EvaluateScript', 'v8.compile', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'MinorGC', 'MajorGC', 'ParseHTML', 'RunMicrotasks']);
 
 /** The main-thread tasks in a trace (top level only: a task run inside another is part of it). */
-export function mainThreadTasks(traceJson: string): MainThreadTask[] {
+function mainThreadTasks(traceJson: string): MainThreadTask[] {
   const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const pages = topFrameProcesses(events);

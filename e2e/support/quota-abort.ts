@@ -13,7 +13,7 @@
  */
 import type { Page, Worker } from '@playwright/test';
 
-export type QuotaControl = {
+type QuotaControl = {
   /** Transactions that write while armed are aborted at commit. */
   armed: boolean;
   /** How many transactions were aborted so far. */

@@ -6,7 +6,7 @@
  */
 import { expect, type BrowserContext } from '@playwright/test';
 
-export type StoreHold = { release: () => Promise<void> };
+type StoreHold = { release: () => Promise<void> };
 
 export async function holdStores(context: BrowserContext, stores: string[]): Promise<StoreHold> {
   const holder = await context.newPage();

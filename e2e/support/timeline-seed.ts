@@ -7,9 +7,9 @@ import type { EventRecord, RunRecord, ToolCallRecord } from '../../src/db/record
 import type { SessionRecord } from '../../src/domain/session';
 import { RunScript, usage } from '../../src/timeline/testing/run-script';
 
-export type Seed = { session: SessionRecord; runs: RunRecord[]; events: EventRecord[]; toolCalls: ToolCallRecord[] };
+type Seed = { session: SessionRecord; runs: RunRecord[]; events: EventRecord[]; toolCalls: ToolCallRecord[] };
 
-export function sessionRecord(id: string, title: string, toolCallCount: number): SessionRecord {
+function sessionRecord(id: string, title: string, toolCallCount: number): SessionRecord {
   const now = Date.now();
   return {
     id, title, model: 'mock-gpt', status: 'finished', createdAt: now - 60_000, updatedAt: now - 1000, messageCount: 0, toolCallCount,

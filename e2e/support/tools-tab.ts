@@ -6,7 +6,7 @@ export async function openToolsTab(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Tools', exact: true })).toBeVisible();
 }
 
-export type NewCodeTool = {
+type NewCodeTool = {
   name: string;
   code: string;
   parameters?: Record<string, unknown>;

@@ -36,7 +36,7 @@ export function traceFolder(files: Record<string, string>, name = 'otel-out'): s
 }
 
 export const tracesView = (page: Page) => page.getByRole('region', { name: 'Traces' });
-export const tracesTable = (page: Page) => tracesView(page).getByRole('table', { name: 'Traces' });
+const tracesTable = (page: Page) => tracesView(page).getByRole('table', { name: 'Traces' });
 export const traceRows = (page: Page) => tracesTable(page).locator('tbody tr[data-trace-id]');
 export const tracesStatus = (page: Page) => tracesView(page).locator('.traces-status');
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEmitter } from './emitter';
-import type { AgentEvent } from './events';
+import type { LoopEvent } from './events';
 
 describe('createEmitter', () => {
   it('stamps run id, gap-free seq and time since start, even when a consumer throws', () => {
-    const seen: AgentEvent[] = [];
+    const seen: LoopEvent[] = [];
     let now = 100;
     const { emit } = createEmitter('r', (e) => {
       seen.push(e);

@@ -1,7 +1,8 @@
-import type { AgentEventBody, LoopEventBody } from './events';
+import type { LoopEventBody } from './events';
+import type { RunEventBody } from '../domain/run-events';
 
 /** What a part of the loop (a tool batch, a stream attempt, a pause) emits. */
-export type Emit = (body: AgentEventBody) => void;
+export type Emit = (body: RunEventBody) => void;
 
 /** What the loop itself emits: its parts' events and the argument edit (agent/events.ts). */
 export type LoopEmit = (body: LoopEventBody) => void;
@@ -9,7 +10,7 @@ export type LoopEmit = (body: LoopEventBody) => void;
 type Stamped<B> = B & { runId: string; seq: number; t: number };
 
 /** Stamps events with the run id, a gap-free sequence number and ms since the run started. */
-export function createEmitter<B extends LoopEventBody = AgentEventBody>(runId: string, sink: (event: Stamped<B>) => void, clock: () => number): { emit: (body: B) => void; elapsed: () => number } {
+export function createEmitter<B extends LoopEventBody = RunEventBody>(runId: string, sink: (event: Stamped<B>) => void, clock: () => number): { emit: (body: B) => void; elapsed: () => number } {
   const start = clock();
   let seq = 0;
   const elapsed = () => clock() - start;

@@ -1,140 +1,14 @@
-import type { ErrorInfo } from '../domain/error-info';
-import type { PromptLayer } from '../domain/prompt-layer';
-import type { StopReason } from '../domain/stop-reason';
-import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
-import type { ProviderToolCall } from '../domain/provider-items';
-import type { PausePoint } from '../domain/breakpoints';
-import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
-
-export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
-
-/**
- * The one ordered stream a run emits. The store, the persister and the timeline all read it;
- * nothing else reports progress. `turn` counts model requests that made it into history, from 1.
- */
-export type AgentEventBody =
-  | { type: 'run_started'; sessionId: string; model: string; startedAt: number }
-  /** A message entered the history (the user's input, a finished assistant turn, a tool result). */
-  | { type: 'message_appended'; message: ChatMessage }
-  | {
-      type: 'request_started';
-      turn: number;
-      attempt: number;
-      messageId: string;
-      /** The system prompt's layers exactly as sent, when the run assembled them (context/system-prompt.ts). */
-      systemLayers?: PromptLayer[];
-      /** Estimated prompt tokens of this request and the context window it was measured against. */
-      contextTokens?: number;
-      contextLimit?: number;
-      /** contextTokens before the provider correction, counted the same way: what the next report is compared with. */
-      contextTokensRaw?: number;
-      /**
-       * Content hash of the tools this request offered (architecture.md, "Offered tool sets"): the session's
-       * `toolSets` row with this hash holds them. Absent on requests made before tool sets were recorded.
-       */
-      toolSet?: string;
-      /** The person edited this request at a pause before it was sent (architecture.md, "Breakpoints"). */
-      edited?: true;
-    }
-  | { type: 'first_token'; turn: number; attempt: number }
-  /** The request that writes a compaction summary before `turn`'s request: same retry and timeouts as a chat request. */
-  | { type: 'summary_started'; turn: number; attempt: number }
-  | { type: 'summary_finished'; turn: number; attempt: number; usage: Usage | null }
-  | { type: 'summary_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
-  | { type: 'text_delta'; turn: number; messageId: string; delta: string }
-  | { type: 'reasoning_delta'; turn: number; messageId: string; delta: string }
-  | { type: 'tool_call_delta'; turn: number; messageId: string; index: number; id: string; name: string; argumentsDelta: string }
-  /** A tool the provider runs (Responses API: web search, code interpreter, ...) appeared or changed status. */
-  | { type: 'provider_tool_updated'; turn: number; messageId: string; item: ProviderToolCall }
-  | { type: 'request_finished'; turn: number; attempt: number; finishReason: FinishReason | null; usage: Usage }
-  | { type: 'request_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
-  | {
-      type: 'tool_started';
-      turn: number;
-      callId: string;
-      name: string;
-      arguments: string;
-      /** The MCP server the tool belongs to (architecture.md, "MCP in the app"). */
-      mcpServer?: McpServerRef;
-      /** The person edited the arguments at a pause; `arguments` are the edited ones. */
-      edited?: true;
-    }
-  | {
-      type: 'tool_finished';
-      turn: number;
-      callId: string;
-      name: string;
-      outcome: ToolOutcome;
-      durationMs: number;
-      /** What the model reads. */
-      result: string;
-      isError: boolean;
-      /** Set when the arguments failed JSON parsing or schema validation. */
-      validationErrors?: { path: string; message: string }[];
-      /** Which check the arguments passed or failed; the persister stores it on the tool call row. */
-      validation?: 'ok' | 'invalid_json' | 'schema' | 'unknown_tool';
-      logs?: { level: string; text: string; t: number }[];
-      /** An MCP call's JSON-RPC messages, every round of it. */
-      mcpMessages?: McpWireMessage[];
-      /** Model requests the call's server had the page run (legacy MCP sampling); in the run's usage already. */
-      sampling?: McpSamplingUse[];
-      /** The result was recorded earlier in the session and the tool did not run (a re-run with recorded results). */
-      recorded?: true;
-      /** The person edited the result at a pause, or answered the call by hand; `result` is what the model reads. */
-      edited?: true;
-    }
-  /**
-   * A running tool's progress (architecture.md, "Live tool progress"): console lines new since the last one and the
-   * bytes of the response received so far. Only between the call's tool_started and tool_finished, throttled.
-   */
-  | {
-      type: 'tool_progress';
-      turn: number;
-      callId: string;
-      logs?: { level: string; text: string; t: number }[];
-      bytesReceived?: number;
-      bytesTotal?: number;
-      /** An MCP call's latest progress report. */
-      mcpProgress?: McpProgress;
-    }
-  /** `repeat`: the pause of the repeated-call guard, at this occurrence of the same call in the run (not an approval of the tool). */
-  | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string; repeat?: number }
-  /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */
-  | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string; by?: string }
-  | { type: 'context_compacted'; turn: number; removedMessageIds: string[]; summaryMessageId: string; tokensBefore: number; tokensAfter: number }
-  /** The run waits at a breakpoint (architecture.md, "Breakpoints"); nothing is in flight until `run_resumed`. */
-  | { type: 'run_paused'; point: PausePoint }
-  | { type: 'run_resumed'; turn: number; action: 'continue' | 'step' | 'stop'; edited?: true }
-  /**
-   * The run goes on in a new branch after `forkMessageId` (an argument edit at a pause): what came before stays on
-   * the branch it was on, `leftMessageIds` (the call as the model made it, answered "not run") among it.
-   */
-  | { type: 'branch_started'; branchId: string; forkMessageId: string; leftMessageIds: string[] }
-  | { type: 'run_finished'; stopReason: StopReason; usage: Usage; error?: ErrorInfo };
-
-export type AgentEventType = AgentEventBody['type'];
+import type { RunEventBody } from '../domain/run-events';
 
 /**
  * The person edited a call's arguments at a pause: the stored message as the model made it (`asMadeMessageIds`, its
  * calls answered "not run") gives way, after `afterMessageId`, to the edited message appended next. The loop only
- * says so; the run's writer turns it into stored history (db/branch-on-edit.ts; architecture.md, "Breakpoints").
+ * says so; the run's writer turns it into stored history (architecture.md, "Breakpoints").
  */
 export type ArgumentsEditedBody = { type: 'arguments_edited'; turn: number; afterMessageId: string; asMadeMessageIds: string[] };
 
-/** What the loop emits: the stream's events and the argument edit that its writer resolves. */
-export type LoopEventBody = AgentEventBody | ArgumentsEditedBody;
-
-export type AgentEvent = AgentEventBody & {
-  runId: string;
-  /** 0-based, gap-free within a run. */
-  seq: number;
-  /** ms since the run started (monotonic clock). */
-  t: number;
-};
-
-export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
-
-export type EventSink = (event: AgentEvent) => void;
+/** What the loop emits: what the run reports (domain/run-events.ts) and the argument edit that its writer resolves. */
+export type LoopEventBody = RunEventBody | ArgumentsEditedBody;
 
 export type LoopEvent = LoopEventBody & { runId: string; seq: number; t: number };
 

@@ -6,9 +6,9 @@ import type { ComparisonAnswer } from '../domain/model-comparison';
 import type { Conversation, ModelClient, ModelRequest } from './model-client';
 import { streamAttempt } from './stream-attempt';
 
-export type FanOutTarget = { model: string; baseURL?: string; client: ModelClient };
+type FanOutTarget = { model: string; baseURL?: string; client: ModelClient };
 
-export type FanOutInput = {
+type FanOutInput = {
   request: ModelRequest;
   conversation: Conversation;
   targets: readonly FanOutTarget[];

@@ -98,8 +98,10 @@ describe('lint: in the UI only src/ui/data touches storage', () => {
   });
 
   it('the same imports in a src/ui/data file are fine, and so are components importing ui/data', async () => {
-    for (const code of [fromDb, live, lazy]) expect(await errors(code, 'src/ui/data/boundary-probe.ts')).toEqual([]);
-    const component = `import { useTools } from '../data/use-tools';\nexport const x = useTools;\n`;
+    for (const probe of ['src/ui/data/boundary-probe.ts', 'src/ui/data/session/boundary-probe.ts']) {
+      for (const code of [fromDb, live, lazy]) expect(await errors(code, probe)).toEqual([]);
+    }
+    const component = `import { useTools } from '../data/tools/use-tools';\nexport const x = useTools;\n`;
     expect(await errors(component, 'src/ui/tools/boundary-probe.tsx')).toEqual([]);
   });
 

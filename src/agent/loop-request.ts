@@ -15,7 +15,7 @@ import { checkRequestEdit, pauseAt } from './pause';
 import { appendToHistory, assistantMessage, hasOutput, type LoopState, type TurnEnd } from './loop-state';
 
 /** A request ready to send: the body (as edited at a pause), what it was built from, what it records. */
-export type PreparedRequest = {
+type PreparedRequest = {
   request: ModelRequest;
   messages: ReturnType<typeof toWireMessages>;
   wireTools: ReturnType<typeof toWireTools>;

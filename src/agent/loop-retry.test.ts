@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import { ModelError } from './errors';
-import type { EventOf } from './events';
+import type { EventOf } from '../domain/run-events';
 import { findHistoryProblems } from '../domain/history-check';
 import type { AssistantMessage } from '../domain/messages';
 import { abortableSleep, formatWait, MAX_RETRY_AFTER_MS, retryDelayMs } from './retry';

@@ -8,7 +8,7 @@ import { prepareRequest, streamReply, type StreamedReply } from './loop-request'
 import { decideNext } from './loop-next';
 import type { RunInput, RunResult } from './run-input';
 
-export type { AdoptedTurn, RunInput, RunPreparation, RunResult } from './run-input';
+export type { AdoptedTurn, RunInput, RunResult } from './run-input';
 
 /**
  * The agent loop: request, stream, run the tools the model asked for, repeat until it answers in

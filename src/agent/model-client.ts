@@ -36,9 +36,6 @@ export type StreamOptions = {
   readonly conversation?: Conversation;
 };
 
-/** Which wire format a client speaks; the loop folds its chunks with that format's reducer. */
-export type WireFormat = 'chat' | 'responses';
-
 /**
  * What the loop needs from a model provider. Implementations throw `ModelError` (errors.ts)
  * for every failure, including a provider error sent inside a 200 stream, and stop promptly

@@ -21,7 +21,7 @@ export function offeredToolsOf(handles: readonly ToolHandle[], providerTools: re
 }
 
 /** A request's set: its hash, and its tools when this run has not offered it before. */
-export type RecordedToolSetRef = { hash: string; tools?: OfferedTool[] };
+type RecordedToolSetRef = { hash: string; tools?: OfferedTool[] };
 
 /** Hashes each turn's set once per distinct content; says which sets this run offers for the first time. */
 export function toolSetRecorder(): (tools: OfferedTool[]) => RecordedToolSetRef {

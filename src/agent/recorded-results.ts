@@ -10,7 +10,7 @@ import { canonicalJson } from '../domain/call-identity';
  * The canonical form of a tool call's raw arguments string. Empty arguments mean `{}` (the loop runs them so:
  * agent/run-tools.ts); arguments that are not JSON stay as their exact text, marked so they never equal a JSON value.
  */
-export type CanonicalArguments = { kind: 'json'; text: string } | { kind: 'not_json'; text: string };
+type CanonicalArguments = { kind: 'json'; text: string } | { kind: 'not_json'; text: string };
 
 export function canonicalArguments(raw: string): CanonicalArguments {
   if (raw.trim() === '') return { kind: 'json', text: '{}' };
@@ -29,13 +29,13 @@ export function sameArguments(a: string, b: string): boolean {
 }
 
 /** The key a call is indexed under: tool name and canonical arguments. */
-export function recordedCallKey(name: string, rawArguments: string): string {
+function recordedCallKey(name: string, rawArguments: string): string {
   const args = canonicalArguments(rawArguments);
   return JSON.stringify([name, args.kind, args.text]);
 }
 
 /** Only calls that ran and answered are recordings; denied, cancelled, timed-out and interrupted ones have no output. */
-export const RECORDED_OUTCOMES = ['ok', 'error'] as const satisfies readonly ToolOutcome[];
+const RECORDED_OUTCOMES = ['ok', 'error'] as const satisfies readonly ToolOutcome[];
 export type RecordedOutcome = (typeof RECORDED_OUTCOMES)[number];
 
 /** One recorded call: what the model asked for and exactly what it was answered. */
@@ -90,7 +90,7 @@ export function recordedCallsFromHistory(messages: readonly ChatMessage[]): Reco
 }
 
 /** "Same tool + same canonical arguments -> recorded output" over one session's recorded calls. */
-export type RecordedResults = {
+type RecordedResults = {
   /** The first recorded answer to this call, or null when none was recorded. */
   lookup(name: string, rawArguments: string): RecordedCall | null;
   /** Every recorded answer to this call, in the order they happened. */

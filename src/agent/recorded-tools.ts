@@ -10,9 +10,9 @@ import type { RecordedResultsCursor } from './recorded-results';
 export type UnmatchedCallAnswer = { kind: 'live' } | { kind: 'by_hand'; content: string } | { kind: 'stop' };
 
 /** Asks the person about a call with no recorded result; settles `stop` (or rejects) when `signal` aborts. */
-export type UnmatchedCallQuestion = (call: { callId: string; name: string; arguments: string }, signal: AbortSignal) => Promise<UnmatchedCallAnswer>;
+type UnmatchedCallQuestion = (call: { callId: string; name: string; arguments: string }, signal: AbortSignal) => Promise<UnmatchedCallAnswer>;
 
-export type RecordedToolsOptions = {
+type RecordedToolsOptions = {
   ask: UnmatchedCallQuestion;
   /** The run's approval gate: a call run live is asked about exactly as in any run. */
   approve?: ApprovalGate;

@@ -32,7 +32,7 @@ export type RunInput = {
   signal: AbortSignal;
   /**
    * Every event of the run, in order. An argument edit at a pause comes as `arguments_edited`, which the run's writer
-   * resolves into stored history (db/branch-on-edit.ts).
+   * resolves into stored history (architecture.md, "Breakpoints").
    */
   emit: LoopSink;
   /** Sent as the first message of every request; never stored in the history. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEventBody } from './events';
+import type { RunEventBody } from '../domain/run-events';
 import { CANCELLED_RESULT, DENIED_RESULT, runToolBatch, type ToolBatchInput } from './run-tools';
 import { fakeExecutor, fakeTool } from './testing/fake-tools';
 import type { ValidationIssue } from './tool-executor';
@@ -13,7 +13,7 @@ function asyncValidated(name: string, opts: { needsApproval?: boolean } = {}) {
 }
 
 function batch(overrides: Partial<ToolBatchInput>) {
-  const events: AgentEventBody[] = [];
+  const events: RunEventBody[] = [];
   const input: ToolBatchInput = {
     calls: [],
     turn: 1,

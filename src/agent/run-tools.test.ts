@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEventBody } from './events';
+import type { RunEventBody } from '../domain/run-events';
 import { runToolBatch, type ToolBatchInput } from './run-tools';
 import { fakeExecutor, fakeTool } from './testing/fake-tools';
 
 function batch(overrides: Partial<ToolBatchInput>) {
-  const events: AgentEventBody[] = [];
+  const events: RunEventBody[] = [];
   let tick = 0;
   const input: ToolBatchInput = {
     calls: [],

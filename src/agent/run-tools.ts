@@ -9,7 +9,7 @@ import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog,
 
 export const CANCELLED_RESULT = 'Cancelled by user';
 export const DENIED_RESULT = 'Denied by user';
-export const CRASH_RESULT = 'Stopped: the agent loop hit an internal error before this call finished.';
+const CRASH_RESULT = 'Stopped: the agent loop hit an internal error before this call finished.';
 
 export type ToolCallResult = {
   call: ToolCall;

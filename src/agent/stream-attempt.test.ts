@@ -1,7 +1,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
-import type { AgentEventBody } from './events';
+import type { RunEventBody } from '../domain/run-events';
 import type { ModelClient } from './model-client';
 import { streamAttempt } from './stream-attempt';
 import { chunk, scriptedModel } from './testing/scripted-model';
@@ -9,7 +9,7 @@ import { chunk, scriptedModel } from './testing/scripted-model';
 const request = { model: 'm', messages: [], stream: true as const };
 
 function attempt(model: ModelClient, signal = new AbortController().signal) {
-  const events: AgentEventBody[] = [];
+  const events: RunEventBody[] = [];
   const outcome = streamAttempt({ model, request, signal, config: DEFAULT_CONFIG, emit: (e) => events.push(e), turn: 2, attempt: 1, messageId: 'm1' });
   return { events, outcome };
 }

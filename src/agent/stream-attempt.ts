@@ -6,12 +6,12 @@ import { ModelError, internalError } from './errors';
 import type { Conversation, ModelClient, ModelRequest, StreamOptions } from './model-client';
 import { createResponsesAccumulator } from './responses-accumulator';
 
-export type AttemptResult =
+type AttemptResult =
   | { kind: 'done'; turn: AccumulatedTurn }
   | { kind: 'failed'; error: ModelError; partial: AccumulatedTurn }
   | { kind: 'cancelled'; partial: AccumulatedTurn };
 
-export type AttemptInput = {
+type AttemptInput = {
   model: ModelClient;
   request: ModelRequest;
   /** The run's signal; the attempt derives its own so a timeout can abort just this request. */

@@ -9,7 +9,7 @@ import { streamAttempt } from './stream-attempt';
 /** Sends one summary request and returns its text; throws a ModelError (carrying `info`) when it finally fails. */
 export type SummaryRequester = (request: ModelRequest, signal: AbortSignal) => Promise<{ text: string; usage: Usage | null }>;
 
-export type SummaryRequesterDeps = {
+type SummaryRequesterDeps = {
   model: ModelClient;
   config: Pick<LoopConfig, 'firstByteTimeoutMs' | 'idleTimeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'retryMaxDelayMs'>;
   emit: Emit;

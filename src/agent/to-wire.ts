@@ -14,7 +14,7 @@ import type { ToolSpec } from './tool-executor';
  * Who reads the messages. A `request` goes to a provider, so it favours what every OpenAI-compatible
  * server accepts; an `export` is a faithful record for other tools, so it keeps what the request drops.
  */
-export type WirePurpose = 'request' | 'export';
+type WirePurpose = 'request' | 'export';
 
 /** History as Chat Completions messages. The system prompt exists on the wire only. */
 export function toWireMessages(
@@ -61,7 +61,7 @@ function imageParts(images: readonly MessageImage[]): ChatCompletionContentPart[
 }
 
 /** Names the call whose output the following images are, since they cannot sit in its own `tool` message. */
-export function toolImagesLabel(m: Pick<ToolMessage, 'name' | 'toolCallId' | 'images'>): string {
+function toolImagesLabel(m: Pick<ToolMessage, 'name' | 'toolCallId' | 'images'>): string {
   const n = m.images?.length ?? 0;
   return `${n === 1 ? 'The image below is' : `The ${n} images below are`} output of the tool call ${m.toolCallId} (${m.name}), sent here because a tool message cannot carry images.`;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentEventBody } from './events';
+import type { RunEventBody } from '../domain/run-events';
 import { runToolBatch } from './run-tools';
 import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 import type { ToolRunContext } from './tool-executor';
@@ -71,7 +71,7 @@ describe('tool progress in a batch', () => {
   it('reaches the event stream between tool_started and tool_finished, while the tool still runs', async () => {
     let release = () => {};
     const seenWhileRunning: string[] = [];
-    const events: AgentEventBody[] = [];
+    const events: RunEventBody[] = [];
     const tool = fakeTool({
       name: 'slow',
       run: async (_args, ctx: ToolRunContext) => {
@@ -103,7 +103,7 @@ describe('tool progress in a batch', () => {
   it('drops the progress of a call that timed out and keeps printing', async () => {
     vi.useFakeTimers();
     let report: ((text: string) => void) | null = null;
-    const events: AgentEventBody[] = [];
+    const events: RunEventBody[] = [];
     const tool = fakeTool({
       name: 'stuck',
       run: (_args, ctx) => {

@@ -8,7 +8,7 @@ import type { ToolLog, ToolProgress } from './tool-executor';
 export type ProgressBody = { logs?: ToolLog[]; bytesReceived?: number; bytesTotal?: number; mcpProgress?: McpProgress };
 
 /** At most one progress event per call in this time: a tool printing in a tight loop cannot flood the stream. */
-export const TOOL_PROGRESS_INTERVAL_MS = 100;
+const TOOL_PROGRESS_INTERVAL_MS = 100;
 /** Console lines passed on live per call; the result still carries the tool's whole (bounded) log. */
 export const MAX_LIVE_LOG_LINES = 1_000;
 

@@ -15,9 +15,9 @@ export const SEGMENT_CHARS = 2048;
 /** Past this length a text is not tokenized at all: the estimate is used. */
 export const EXACT_MAX_CHARS = 2_000_000;
 /** Time one text may take; what is left when it runs out is estimated. */
-export const TEXT_BUDGET_MS = 250;
+const TEXT_BUDGET_MS = 250;
 
-export type CountOptions = {
+type CountOptions = {
   /** Counts one segment with the real tokenizer. */
   countSegment: (segment: string) => number;
   now?: () => number;

@@ -1,14 +1,14 @@
 import type { ChatMessage } from '../domain/messages';
 import { messageUnits, requestView } from '../domain/request-view';
 
-export type CompactionPlan = {
+type CompactionPlan = {
   /** Messages to be summarised, oldest first (whole units only). */
   summarize: ChatMessage[];
   /** Messages the request keeps after the summary. */
   keep: ChatMessage[];
 };
 
-export type PlanOptions = {
+type PlanOptions = {
   /** Tokens of everything that is not history: system prompt, tool schemas. */
   fixedTokens: number;
   /** Estimated tokens of one message list. */

@@ -12,19 +12,19 @@ const SUMMARY_INSTRUCTIONS =
   'and anything the assistant promised to do. Be concise; use short bullet points; do not invent anything.';
 
 /** Turns messages into a plain transcript; tool calls and results are kept because facts often live there. */
-export function transcript(messages: readonly ChatMessage[]): string {
+function transcript(messages: readonly ChatMessage[]): string {
   return transcriptEntries(messages).join('\n\n');
 }
 
 /** How the summary request is kept inside the context window: the prompt's token budget, counted with `count`. */
-export type SummaryFit = { maxPromptTokens: number; count: (text: string) => number };
+type SummaryFit = { maxPromptTokens: number; count: (text: string) => number };
 
 /** The transcript budget left once the instructions and message framing are paid for. */
-export function transcriptBudget(fit: SummaryFit): number {
+function transcriptBudget(fit: SummaryFit): number {
   return fit.maxPromptTokens - fit.count(SUMMARY_INSTRUCTIONS) - 2 * MESSAGE_OVERHEAD_TOKENS;
 }
 
-export type WrittenSummary = { text: string; usage: Usage };
+type WrittenSummary = { text: string; usage: Usage };
 
 async function summarise(model: ModelClient, modelName: string, text: string, signal: AbortSignal, send?: SummaryRequester): Promise<WrittenSummary> {
   const request: ModelRequest = {

@@ -102,7 +102,7 @@ export function contextLedgerTexts(request: LedgerRequest): string[] {
   return texts;
 }
 
-export type LedgerOptions = {
+type LedgerOptions = {
   /** The context window the request was measured against, when the model's window is known. */
   window?: number | null;
   /** The provider's prompt tokens for this request, when it reported them. */

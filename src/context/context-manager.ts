@@ -24,12 +24,12 @@ export class ContextLimitError extends Error {
 }
 
 /** `usage` is what the summary request(s) cost, so the run can count it. */
-export type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage: Usage };
+type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage: Usage };
 
 /** `rawTokens` is the request's estimate before the provider correction (budget.tokens is after it). */
-export type PrepareResult = { budget: BudgetStatus; rawTokens: number; compaction: Compaction | null };
+type PrepareResult = { budget: BudgetStatus; rawTokens: number; compaction: Compaction | null };
 
-export type ContextManagerDeps = {
+type ContextManagerDeps = {
   model: ModelClient;
   modelName: string;
   limitTokens: number;
@@ -41,7 +41,7 @@ export type ContextManagerDeps = {
   now: () => number;
 };
 
-export type ContextManager = {
+type ContextManager = {
   estimate(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;
   /** The estimate before the provider correction. */
   estimateRaw(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import type { ChatMessage } from '../domain/messages';
 import { createContextManager } from './context-manager';
 import { contextUsage, formatContextUsage } from './context-usage';

@@ -3,7 +3,7 @@ import { getSetting, isString, setSetting } from '../db/settings-repo';
 
 const KEY = 'embeddingModel';
 
-export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
+const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
 /** The embeddings model for memory recall; an empty string turns embeddings off (keyword recall). */
 export function getEmbeddingModel(db: ToolscopeDB): Promise<string> {

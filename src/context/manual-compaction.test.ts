@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import type { ChatMessage } from '../domain/messages';
 import type { ModelRequest } from '../agent/model-client';
 import type { ToolSpec } from '../agent/tool-executor';

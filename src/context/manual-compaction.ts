@@ -1,5 +1,5 @@
 import { createEmitter } from '../agent/emitter';
-import type { AgentEvent, EventSink } from '../agent/events';
+import type { AgentEvent, EventSink } from '../domain/run-events';
 import { abortableSleep } from '../agent/retry';
 import { summaryRequester } from '../agent/summary-request';
 import { DEFAULT_CONFIG } from '../domain/loop-config';

@@ -2,7 +2,7 @@
 export const RECALL_TOP_K = 5;
 export const RECALL_THRESHOLD = 0.6;
 
-export type RecallCandidate = { id: string; text: string; embedding: readonly number[] | null };
+type RecallCandidate = { id: string; text: string; embedding: readonly number[] | null };
 
 export type Recalled = { id: string; text: string; score: number };
 
@@ -35,7 +35,7 @@ export function recallByEmbedding(query: readonly number[], candidates: readonly
 
 const STOP_WORDS = new Set('a an and are as at be by for from has have how i in is it its me my of on or our that the this to was we what when where which who why will with you your'.split(' '));
 
-export function keywords(text: string): Set<string> {
+function keywords(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => w.length > 1 && !STOP_WORDS.has(w)));
 }

@@ -38,7 +38,7 @@ const SUBSTRINGS: [string, number][] = [
 
 export const FALLBACK_CONTEXT_LIMIT = 8_192;
 
-export type ContextLimit = { tokens: number; source: 'override' | 'exact' | 'prefix' | 'substring' | 'fallback' };
+type ContextLimit = { tokens: number; source: 'override' | 'exact' | 'prefix' | 'substring' | 'fallback' };
 
 export function contextLimitFor(model: string, override?: number | null): ContextLimit {
   if (override !== undefined && override !== null && Number.isFinite(override) && override > 0) {

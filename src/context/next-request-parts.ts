@@ -10,7 +10,7 @@ import { listTools } from '../db/tools-repo';
 
 const rememberSpec = createRememberTool(async () => undefined).spec;
 
-export type NextRequestParts = { systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null };
+type NextRequestParts = { systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null };
 
 /**
  * What the next request will carry besides the history, as near as the page can tell without preparing a run:
@@ -31,6 +31,6 @@ export async function nextRequestParts(sessionId: string, sessionPrompt: string)
     if (layers !== null && lastReported !== null) break;
   }
   const specs: ToolSpec[] = tools.filter((t) => t.enabled).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-  const systemText = stepSend({ sentLayers: layers, offeredTools: null }, { systemPrompt: sessionPrompt }).systemPrompt ?? '';
+  const systemText = stepSend({ sentLayers: layers, offeredTools: null }, { systemPrompt: sessionPrompt }, () => []).systemPrompt ?? '';
   return { systemText, tools: [...specs, rememberSpec], lastReported };
 }

@@ -1,7 +1,7 @@
 import type { RecallOutcome } from './recall-memories';
 
 /** How the last run of a session recalled memories, so the chat can say when keywords stood in for embeddings. */
-export type RecallReport = { sessionId: string; mode: RecallOutcome['mode']; count: number; reason: string | null };
+type RecallReport = { sessionId: string; mode: RecallOutcome['mode']; count: number; reason: string | null };
 
 type Listener = () => void;
 

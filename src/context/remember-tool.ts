@@ -1,7 +1,7 @@
 import type { ToolExecutor, ToolHandle } from '../agent/tool-executor';
 import { isRecord } from '../domain/is-record';
 
-export const REMEMBER_TOOL_NAME = 'remember';
+const REMEMBER_TOOL_NAME = 'remember';
 
 /** A built-in tool the model may call to keep a note across sessions. Saving is injected (db lives elsewhere). */
 export function createRememberTool(save: (text: string) => Promise<void>): ToolHandle {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent, AgentEventBody } from '../agent/events';
+import type { AgentEvent, AgentEventBody } from '../domain/run-events';
 import { calibrationOf, lastReportedPrompt } from './reported-prompt';
 
 let seq = 0;

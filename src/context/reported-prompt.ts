@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import { calibrationFrom } from './tokens/token-estimate';
 
 /** A request's prompt as we estimated it before any correction, and as the provider counted it. */

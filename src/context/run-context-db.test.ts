@@ -17,6 +17,9 @@ const session: SessionRecord = {
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
 const model: ModelClient = { stream: () => (async function* () {})() };
 
+/** An endpoint as the door opens it, its embeddings client the real one (without a key). */
+const endpointAt = (baseURL: string) => ({ baseURL, embedder: (model: string) => createEmbedder({ apiKey: '', baseURL, model }) });
+
 describe('createRunContextPreparer and the recall notice', () => {
   afterEach(() => recallNotices.clear(session.id));
 
@@ -25,8 +28,8 @@ describe('createRunContextPreparer and the recall notice', () => {
     recallNotices.record(session.id, { mode: 'keyword', items: [], newEmbeddings: [] });
     let notified = 0;
     const unsubscribe = recallNotices.subscribe(() => notified++);
-    const prepare = createRunContextPreparer(db, createEmbedder);
-    await prepare({ session, apiKey: '', baseURL: 'http://127.0.0.1:9/v1', history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal, recall: false, rememberTool: false });
+    const prepare = createRunContextPreparer(db);
+    await prepare({ session, endpoint: endpointAt('http://127.0.0.1:9/v1'), history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal, recall: false, rememberTool: false });
     unsubscribe();
     expect(recallNotices.get(session.id)).toBeNull();
     expect(notified).toBe(1);
@@ -35,8 +38,8 @@ describe('createRunContextPreparer and the recall notice', () => {
   it('reports the recall when memory is on', async () => {
     const { db } = freshDB('run-context-db-notice-on');
     await setEmbeddingModel(db, '');
-    const prepare = createRunContextPreparer(db, createEmbedder);
-    await prepare({ session: { ...session, settings: {} }, apiKey: '', baseURL: 'http://127.0.0.1:9/v1', history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal });
+    const prepare = createRunContextPreparer(db);
+    await prepare({ session: { ...session, settings: {} }, endpoint: endpointAt('http://127.0.0.1:9/v1'), history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal });
     expect(recallNotices.get(session.id)?.count).toBe(0);
   });
 
@@ -50,8 +53,8 @@ describe('createRunContextPreparer and the recall notice', () => {
       return Promise.reject(new Error('no network for the demo'));
     }) as typeof fetch;
     try {
-      const prepare = createRunContextPreparer(db, createEmbedder);
-      await prepare({ session: { ...session, settings: {} }, apiKey: '', baseURL: DEMO_BASE_URL, history: [], userMessage: 'tea please', tools: noTools, model, signal: new AbortController().signal });
+      const prepare = createRunContextPreparer(db);
+      await prepare({ session: { ...session, settings: {} }, endpoint: endpointAt(DEMO_BASE_URL), history: [], userMessage: 'tea please', tools: noTools, model, signal: new AbortController().signal });
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -1,17 +1,13 @@
 import type { ToolscopeDB } from '../db/database';
 import { addMemory, listMemories } from '../db/memories-repo';
 import { getEmbeddingModel } from './embedding-setting';
-import type { Embedder } from '../llm/embeddings';
 import { isDemoBaseURL } from '../llm/known-providers';
 import { recallNotices } from './recall-notices';
 import { latestReportedPrompt } from './reported-prompt-db';
 import { prepareRunContext, type PreparedRun, type RunContextArgs, type RunContextDeps } from './run-context';
 
-/** Builds the embeddings client for an endpoint; the page's comes from the endpoint door (store/settings/endpoint-door.ts). */
-export type EmbedderFor = (connection: { apiKey: string; baseURL: string; model: string }) => Embedder;
-
 /** The browser's wiring of prepareRunContext: memories and the embedding model setting in IndexedDB. */
-export function dbRunContextDeps(db: ToolscopeDB, embedderFor: EmbedderFor): RunContextDeps {
+function dbRunContextDeps(db: ToolscopeDB): RunContextDeps {
   return {
     listMemories: () => listMemories(db),
     addMemory: async (text, sourceSessionId) => {
@@ -23,11 +19,12 @@ export function dbRunContextDeps(db: ToolscopeDB, embedderFor: EmbedderFor): Run
         for (const v of vectors) await db.memories.update(v.id, { embedding: v.embedding, embeddingModel: v.model });
       });
     },
-    createEmbedder: async ({ apiKey, baseURL }) => {
+    // The endpoint comes opened by the endpoint door (store/settings/endpoint-door.ts), its key inside.
+    createEmbedder: async (endpoint) => {
       // The demo model has no embeddings endpoint: recall matches keywords, and nothing leaves the page.
-      if (isDemoBaseURL(baseURL)) return null;
+      if (isDemoBaseURL(endpoint.baseURL)) return null;
       const model = await getEmbeddingModel(db);
-      return model ? embedderFor({ apiKey, baseURL, model }) : null;
+      return model ? endpoint.embedder(model) : null;
     },
     lastReportedPrompt: (sessionId) => latestReportedPrompt(db, sessionId),
     timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -37,8 +34,8 @@ export function dbRunContextDeps(db: ToolscopeDB, embedderFor: EmbedderFor): Run
 }
 
 /** What the run controller calls before runAgent; it also tells the chat how memories were recalled. */
-export function createRunContextPreparer(db: ToolscopeDB, embedderFor: EmbedderFor): (args: RunContextArgs) => Promise<PreparedRun> {
-  const deps = dbRunContextDeps(db, embedderFor);
+export function createRunContextPreparer(db: ToolscopeDB): (args: RunContextArgs) => Promise<PreparedRun> {
+  const deps = dbRunContextDeps(db);
   return async (args) => {
     const prepared = await prepareRunContext(args, deps);
     // With memory off nothing was searched: a "0 memories recalled" line would suggest a search that found nothing.

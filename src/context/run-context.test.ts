@@ -46,7 +46,7 @@ function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null, previous:
 describe('prepareRunContext', () => {
   it('assembles base, session, tools, workspace and recalled memories in order, and saves new vectors', async () => {
     const { deps, vectors } = fakeDeps([memory('m1', 'The user drinks green tea'), memory('m2', 'The car is blue')], teaEmbedder);
-    const p = await prepareRunContext({ session: session(), apiKey: 'k', baseURL: 'u', history: [], userMessage: 'What tea should I buy?', tools: noTools, model, signal }, deps);
+    const p = await prepareRunContext({ session: session(), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history: [], userMessage: 'What tea should I buy?', tools: noTools, model, signal }, deps);
     expect(p.layers.map((l) => l.id)).toEqual(['base', 'session', 'tools', 'workspace', 'memories']);
     expect(p.recall.mode).toBe('embedding');
     expect(p.layers.at(-1)?.text).toBe('- The user drinks green tea');
@@ -58,7 +58,7 @@ describe('prepareRunContext', () => {
 
   it('falls back to keywords without an embedder and says why', async () => {
     const { deps } = fakeDeps([memory('m1', 'The user drinks green tea')], null);
-    const p = await prepareRunContext({ session: session(), apiKey: 'k', baseURL: 'u', history: [], userMessage: 'green tea please', tools: noTools, model, signal }, deps);
+    const p = await prepareRunContext({ session: session(), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history: [], userMessage: 'green tea please', tools: noTools, model, signal }, deps);
     expect(p.recall.mode).toBe('keyword');
     expect(p.recall.fallbackReason).toMatch(/keywords/);
     expect(p.layers.at(-1)).toMatchObject({ id: 'memories', text: '- The user drinks green tea' });
@@ -66,7 +66,7 @@ describe('prepareRunContext', () => {
 
   it('adds a remember tool that saves to memory, and uses the session limit override', async () => {
     const { deps, saved } = fakeDeps([], null);
-    const p = await prepareRunContext({ session: session({ contextLimit: 1234 }), apiKey: 'k', baseURL: 'u', history: [], userMessage: 'hi', tools: noTools, model, signal }, deps);
+    const p = await prepareRunContext({ session: session({ contextLimit: 1234 }), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history: [], userMessage: 'hi', tools: noTools, model, signal }, deps);
     const remember = p.tools.get('remember');
     expect(remember).toBeDefined();
     await remember!.run({ text: ' Likes jazz ' }, { signal, timeoutMs: 1000, callId: 'c' });
@@ -93,7 +93,7 @@ describe('prepareRunContext', () => {
       history.push({ id: `a${i}`, createdAt: 0, role: 'assistant', content: 'a'.repeat(800), reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1 });
     }
     history.push({ id: 'latest', createdAt: 0, role: 'user', content: 'and now?' });
-    const args = { session: session({ contextLimit: 8000 }), apiKey: 'k', baseURL: 'u', history, userMessage: 'and now?', tools: noTools, model: summarizer, signal };
+    const args = { session: session({ contextLimit: 8000 }), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history, userMessage: 'and now?', tools: noTools, model: summarizer, signal };
 
     const fresh = await prepareRunContext(args, fakeDeps([], null).deps);
     const uncorrected = await fresh.context.beforeRequest(history, fresh.systemPrompt, [], signal);

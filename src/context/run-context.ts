@@ -15,13 +15,16 @@ import type { PromptLayer } from '../domain/prompt-layer';
 import type { TokenCounter } from './tokens/token-count';
 import { tokenCounterFor } from './tokens/token-counter';
 
+/** The run's endpoint as recall needs it: its address, and an embeddings client for a model (its key kept inside). */
+export type RunEndpoint = { baseURL: string; embedder(model: string): Embedder };
+
 /** Everything outside this module that preparing a run touches (storage, clocks, the embeddings endpoint). */
 export type RunContextDeps = {
   listMemories(): Promise<MemoryRecord[]>;
   addMemory(text: string, sourceSessionId: string): Promise<void>;
   saveEmbeddings(vectors: { id: string; embedding: number[]; model: string }[]): Promise<void>;
   /** Null when embeddings are turned off. */
-  createEmbedder(opts: { apiKey: string; baseURL: string }): Promise<Embedder | null>;
+  createEmbedder(endpoint: RunEndpoint): Promise<Embedder | null>;
   counterFor?(model: string): TokenCounter;
   /** The session's newest provider-reported prompt size, so a new run starts already corrected. */
   lastReportedPrompt(sessionId: string): Promise<ReportedPrompt | null>;
@@ -33,8 +36,8 @@ export type RunContextDeps = {
 
 export type RunContextArgs = {
   session: SessionRecord;
-  apiKey: string;
-  baseURL: string;
+  /** The run's endpoint, opened by the endpoint door: recall's embeddings go to it. */
+  endpoint: RunEndpoint;
   history: readonly ChatMessage[];
   userMessage?: string;
   tools: ToolExecutor;
@@ -69,7 +72,7 @@ const NO_RECALL: RecallOutcome = { mode: 'keyword', items: [], newEmbeddings: []
 
 async function recallFor(args: RunContextArgs, deps: RunContextDeps): Promise<RecallOutcome> {
   const memories = await deps.listMemories().catch(() => [] as MemoryRecord[]);
-  const recall = await recallMemories(recallQuery(args.history, args.userMessage), memories, await deps.createEmbedder({ apiKey: args.apiKey, baseURL: args.baseURL }), args.signal);
+  const recall = await recallMemories(recallQuery(args.history, args.userMessage), memories, await deps.createEmbedder(args.endpoint), args.signal);
   if (recall.newEmbeddings.length > 0) await deps.saveEmbeddings(recall.newEmbeddings).catch(() => undefined);
   return recall;
 }

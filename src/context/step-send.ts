@@ -2,6 +2,7 @@ import type { OfferedTool } from '../domain/offered-tools';
 import type { PromptLayer } from '../domain/prompt-layer';
 import type { RecordedStep } from '../domain/sent-step';
 import type { SessionSettings } from '../domain/session';
+import type { ToolDefinition } from '../domain/tool-definition';
 import { assembleSystemPrompt } from './system-prompt';
 
 /**
@@ -9,23 +10,44 @@ import { assembleSystemPrompt } from './system-prompt';
  * models, Save as test case, the context ledger and a re-run's "Edit request" all send, so no two of them can send
  * different prompts for the same step.
  */
-export type StepSend = {
+type StepSend = {
   /** The step's layers assembled; when none were recorded, the session's own prompt today (an import's is what it sent). */
   systemPrompt: string | undefined;
   /** The layers as recorded, which a re-run's request records again; null when the step recorded none. */
   layers: PromptLayer[] | null;
   /** The tools the step offered, as recorded; null: not recorded, today's are offered. */
   offeredTools: OfferedTool[] | null;
+  /** The tools the step sends again: its own as recorded; when it recorded none, today's (the caller's `today`). */
+  tools: readonly OfferedTool[];
 };
 
-/** Decides what a step sends from what its request recorded and the session's settings today. Pure. */
-export function stepSend(step: Pick<RecordedStep, 'sentLayers' | 'offeredTools'>, settings: Pick<SessionSettings, 'systemPrompt'>): StepSend {
+/**
+ * Decides what a step sends from what its request recorded and the session's settings today. `today` is asked only
+ * when the step recorded no tools: the tools offered now (a run's prepared ones, or `enabledToolsOffered`). Pure.
+ */
+export function stepSend(
+  step: Pick<RecordedStep, 'sentLayers' | 'offeredTools'>,
+  settings: Pick<SessionSettings, 'systemPrompt'>,
+  today: () => readonly OfferedTool[],
+): StepSend {
   const layers = step.sentLayers && step.sentLayers.length > 0 ? step.sentLayers : null;
   return {
     systemPrompt: layers ? assembleSystemPrompt(layers) : settings.systemPrompt?.trim() || undefined,
     layers,
     offeredTools: step.offeredTools,
+    tools: step.offeredTools ?? today(),
   };
+}
+
+/**
+ * The person's tools as a request would offer them today, read from their definitions: the enabled ones, none when
+ * the session sends no tools. What Save as test case and the context ledger offer for a step that recorded none.
+ */
+export function enabledToolsOffered(definitions: readonly ToolDefinition[], settings: Pick<SessionSettings, 'toolsEnabled'>): OfferedTool[] {
+  if (settings.toolsEnabled === false) return [];
+  return definitions
+    .filter((d) => d.enabled)
+    .map((d) => ({ name: d.name, description: d.description, parameters: d.parameters, source: d.kind === 'builtin' ? { kind: 'builtin' } : { kind: 'custom' } }));
 }
 
 /** The offered tools a request carries as functions: provider-run tools are the provider's, kept with the session's settings. */

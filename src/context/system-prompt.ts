@@ -10,7 +10,7 @@ export const DEFAULT_BASE_PROMPT =
   'You are a helpful assistant running in Toolscope. Use the available tools when they help; ' +
   'when a tool returns an error, read it and correct your call instead of repeating it.';
 
-export type LayerInputs = {
+type LayerInputs = {
   basePrompt: string;
   sessionPrompt: string;
   tools: readonly ToolSpec[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runAgent } from '../agent/loop';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import { fakeExecutor, fakeTool } from '../agent/testing/fake-tools';
 import { scriptedModel, textReply, toolCallsReply } from '../agent/testing/scripted-model';
 import { DEFAULT_CONFIG } from '../domain/loop-config';

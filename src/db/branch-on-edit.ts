@@ -1,4 +1,5 @@
-import type { EventSink, LoopSink } from '../agent/events';
+import type { LoopSink } from '../agent/events';
+import type { EventSink } from '../domain/run-events';
 
 /**
  * The run's writer side of an argument edit at a pause (architecture.md, "Breakpoints"): the loop says the edited

@@ -6,7 +6,7 @@ import type { ToolscopeDB } from './database';
 import { branchMessages, listMessages, listPathIds, loadBranchMessages } from './messages-repo';
 
 /** A session's branch structure read from the indexes alone: no message record is deserialized. */
-export type BranchSkeleton = { state: BranchState; own: BranchMessages; path: string[] };
+type BranchSkeleton = { state: BranchState; own: BranchMessages; path: string[] };
 
 /** The session's branches and its active path (ids); null when the session is gone. */
 export async function loadSkeleton(db: ToolscopeDB, sessionId: string): Promise<BranchSkeleton | null> {

@@ -1,7 +1,7 @@
 import type { Dexie, IndexSpec, TableSchema } from 'dexie';
 
 /** What a first-visit creation found: it made the tables, the database was already there, or it could not tell. */
-export type SlicedCreation = 'created' | 'exists' | 'failed';
+type SlicedCreation = 'created' | 'exists' | 'failed';
 
 /** The IndexedDB version Dexie opens for its declared version (Dexie stores `version × 10` natively). */
 export function nativeVersionOf(db: Pick<Dexie, 'verno'>): number {

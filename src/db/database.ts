@@ -14,7 +14,7 @@
  *   evalSuites id | updatedAt;  evalCases id | suiteId;  evalRuns id | suiteId, startedAt (test cases, v10; evals-repo.ts)
  *   toolSets   [sessionId+hash] | sessionId (the distinct tool sets a session's requests offered, v11; tool-sets-repo.ts)
  *   traceSources id;  traceFiles [sourceId+key];  traceParts [sourceId+traceId+key];  traceIndex [sourceId+traceId] (the trace inbox, v12; traces-repo.ts)
- * Versions: 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
+ * Versions (files in schema/): 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
  * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
  * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges; 10 (schema-v10.ts) adds evalSuites, evalCases, evalRuns;
  * 11 (schema-v11.ts) adds toolSets; 12 (schema-v12.ts) adds the trace inbox's tables.
@@ -25,11 +25,11 @@
  *                    fromMessageRecord
  *   branches-repo    loadSkeleton, loadActivePath, startBranch, switchBranch, dropEmptyBranch
  *   fork-session     forkSession: a new session holding one path up to a message
- *   tool-calls-repo  listToolCalls, listRunToolCalls, findToolCalls, putToolCall
+ *   tool-calls-repo  listToolCalls
  *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listRunEventsAfter, listSessionEvents, countSessionEvents
- *   tools-repo       listTools, getTool, getToolByName, saveTool, putTools, setToolEnabled, deleteTool, toolSecretSource, getToolHeaderSecrets
+ *   tools-repo       listTools, getToolByName, saveTool, putTools, setToolEnabled, deleteTool, toolSecretSource, getToolHeaderSecrets
  *   seed-builtins    seedBuiltinTools(db, builtinsAt): the built-in tools, given by the store, seeded once
- *   settings-repo    getSetting, setSetting, deleteSetting;  secrets-repo  createApiKeyStore (remember / forgetKey), getSecretValue
+ *   settings-repo    getSetting, setSetting;  secrets-repo  createApiKeyStore (remember / forgetKey)
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
  *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
  *   mcp-tasks-repo   putMcpTask, updateMcpTask, getMcpTask, listSessionMcpTasks, deleteSessionMcpTasks
@@ -48,16 +48,16 @@ import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { McpServerRecord } from '../domain/mcp-server';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
-import { declareV1 } from './schema-v1';
-import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
-import { SCHEMA_V3_CHANGES } from './schema-v3';
-import { SCHEMA_V4_CHANGES } from './schema-v4';
-import { SCHEMA_V5_CHANGES } from './schema-v5';
-import { SCHEMA_V7_CHANGES } from './schema-v7';
-import { SCHEMA_V8_CHANGES } from './schema-v8';
-import { SCHEMA_V10_CHANGES } from './schema-v10';
-import { SCHEMA_V11_CHANGES } from './schema-v11';
-import { SCHEMA_V12_CHANGES } from './schema-v12';
+import { declareV1 } from './schema/schema-v1';
+import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema/schema-v2';
+import { SCHEMA_V3_CHANGES } from './schema/schema-v3';
+import { SCHEMA_V4_CHANGES } from './schema/schema-v4';
+import { SCHEMA_V5_CHANGES } from './schema/schema-v5';
+import { SCHEMA_V7_CHANGES } from './schema/schema-v7';
+import { SCHEMA_V8_CHANGES } from './schema/schema-v8';
+import { SCHEMA_V10_CHANGES } from './schema/schema-v10';
+import { SCHEMA_V11_CHANGES } from './schema/schema-v11';
+import { SCHEMA_V12_CHANGES } from './schema/schema-v12';
 import type { TraceFileRecord, TraceIndexRecord, TracePartRecord, TraceSourceRecord } from '../domain/trace-inbox';
 import type { ToolSetRecord } from '../domain/offered-tools';
 import type { EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../domain/eval-case';

@@ -7,7 +7,7 @@ export function endpointKeySecret(baseURL: string): string {
   return `apiKey:${baseURLIdentity(baseURL)}`;
 }
 
-export type EndpointKeyStore = ApiKeyStore & {
+type EndpointKeyStore = ApiKeyStore & {
   /** The key that belongs to `baseURL` (this tab's, else the remembered one); never another endpoint's. */
   keyFor(baseURL: string): Promise<string | null>;
 };

@@ -95,7 +95,7 @@ export async function runTranscripts(db: ToolscopeDB, runs: readonly EvalRunReco
 }
 
 /** A cell's run session as an imported file carries it (evals/suite-file.ts): a test-run session with its messages. */
-export type TranscriptSession = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
+type TranscriptSession = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
 
 /**
  * Adds an imported suite whole, under new ids so it never overwrites one already here, with its cells' transcripts as

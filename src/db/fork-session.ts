@@ -6,7 +6,7 @@ import { type ToolscopeDB, sessionTables } from './database';
 import { fromMessageRecord, loadPathRecords, toMessageRecord } from './messages-repo';
 import type { MessageRecord, ToolCallRecord } from './records';
 
-export type ForkOptions = { newId?: () => string; now?: number };
+type ForkOptions = { newId?: () => string; now?: number };
 
 /**
  * A new session holding the source's active path up to `messageId` (with that message's tool results, so no

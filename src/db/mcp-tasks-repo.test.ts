@@ -5,10 +5,10 @@ import { zeroUsage } from '../domain/messages';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import { openToolscopeDB, type ToolscopeDB } from './database';
 import { deleteSessionMcpTasks, getMcpTask, listSessionMcpTasks, putMcpTask, updateMcpTask } from './mcp-tasks-repo';
-import { declareV1 } from './schema-v1';
-import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
-import { SCHEMA_V3_CHANGES } from './schema-v3';
-import { SCHEMA_V4_CHANGES } from './schema-v4';
+import { declareV1 } from './schema/schema-v1';
+import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema/schema-v2';
+import { SCHEMA_V3_CHANGES } from './schema/schema-v3';
+import { SCHEMA_V4_CHANGES } from './schema/schema-v4';
 
 let db: ToolscopeDB;
 afterEach(() => db?.close());

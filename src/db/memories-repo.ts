@@ -1,7 +1,7 @@
 import type { ToolscopeDB } from './database';
 import type { MemoryRecord } from './records';
 
-export type NewMemory = {
+type NewMemory = {
   text: string;
   sourceSessionId?: string | null;
   embedding?: number[] | null;

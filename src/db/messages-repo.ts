@@ -20,7 +20,7 @@ export function sessionMessages(db: ToolscopeDB, sessionId: string) {
 }
 
 /** The ids of a session's messages in conversation order, read from the index alone (no record is deserialized). */
-export async function listMessageIds(db: ToolscopeDB, sessionId: string): Promise<string[]> {
+async function listMessageIds(db: ToolscopeDB, sessionId: string): Promise<string[]> {
   return (await sessionMessages(db, sessionId).primaryKeys()) as string[];
 }
 

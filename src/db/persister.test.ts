@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import type { ToolCall } from '../domain/messages';
 import type { ToolscopeDB } from './database';
 import { listMessages, loadHistory } from './messages-repo';

@@ -10,7 +10,7 @@
  * The session row must exist (sessions-repo createSession) for status/usage/counts to be recorded.
  */
 import { addUsage, zeroUsage, type Usage } from '../domain/messages';
-import type { EventSink } from '../agent/events';
+import type { EventSink } from '../domain/run-events';
 import { type ToolscopeDB, sessionTables } from './database';
 import { nextOrder, toMessageRecord } from './messages-repo';
 import { branchForWrites } from './branches-repo';
@@ -23,7 +23,7 @@ import { classifyStorageError, storageErrorInfo, type StorageErrorInfo, type Sto
 
 export type PersisterTimers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 
-export type PersisterOptions = {
+type PersisterOptions = {
   flushIntervalMs?: number;
   timers?: PersisterTimers;
   now?: () => number;

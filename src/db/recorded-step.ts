@@ -23,7 +23,7 @@ export class TraceStepNotRecordedError extends Error {
   }
 }
 
-export type { RecordedStep, StepParameters } from '../domain/sent-step';
+export type { RecordedStep } from '../domain/sent-step';
 
 type RequestStarted = Extract<EventRecord, { type: 'request_started' }>;
 
@@ -41,7 +41,7 @@ export type StepRequest = Pick<RecordedStep, 'sessionId' | 'runId' | 'messageId'
  * The request a step means: the last attempt of its run that carried the step's message id, which is the one its
  * answer came from (an earlier attempt failed and was retried under the same id).
  */
-export function stepRequest(events: readonly EventRecord[], messageId: string): RequestStarted | undefined {
+function stepRequest(events: readonly EventRecord[], messageId: string): RequestStarted | undefined {
   let found: RequestStarted | undefined;
   for (const e of events) {
     if (e.type === 'request_started' && e.messageId === messageId) found = e;

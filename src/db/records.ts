@@ -1,5 +1,5 @@
 import type { McpServerRef } from '../domain/mcp-call-trace';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import type { ErrorInfo } from '../domain/error-info';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { StopReason } from '../domain/stop-reason';

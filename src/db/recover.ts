@@ -29,7 +29,7 @@ export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded 
  */
 export const NOT_RECORDED_RESULT = 'Interrupted: the trace has no recorded result for this call (the agent stopped before it finished, or its tool span was not exported)';
 
-export type RecoverOptions = {
+type RecoverOptions = {
   /** Repair a run left waiting at a pause too (the person stopped it, or sent a new message instead). */
   force?: boolean;
   isLocked?: (sessionId: string) => Promise<boolean>;
@@ -37,7 +37,7 @@ export type RecoverOptions = {
   newId?: () => string;
 };
 
-export type RecoveryReport = { recovered: string[]; skippedLocked: string[] };
+type RecoveryReport = { recovered: string[]; skippedLocked: string[] };
 
 export async function recoverInterrupted(db: ToolscopeDB, opts: RecoverOptions = {}): Promise<RecoveryReport> {
   const isLocked = opts.isLocked ?? ((id: string) => isRunLocked(id));

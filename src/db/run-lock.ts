@@ -5,7 +5,7 @@
  */
 
 /** The part of the Web Locks API we use (navigator.locks), injectable for tests. */
-export type LockManagerLike = {
+type LockManagerLike = {
   request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
   query(): Promise<{ held?: { name?: string }[] }>;
 };
@@ -47,7 +47,7 @@ export function createLocalLockManager(): LockManagerLike {
 
 let fallback: LockManagerLike | null = null;
 
-export function defaultLockManager(): LockManagerLike {
+function defaultLockManager(): LockManagerLike {
   const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
   if (nav?.locks) return nav.locks;
   fallback ??= createLocalLockManager();

@@ -2,7 +2,7 @@
  * The persister's in-memory model of one session's run(s): what the event stream says the stored records should be,
  * plus which of them still have to be written. Pure (no Dexie), so the write path in persister.ts stays small.
  */
-import type { AgentEvent, EventOf } from '../agent/events';
+import type { AgentEvent, EventOf } from '../domain/run-events';
 import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { statusAfterStop } from '../domain/session';
 import type { ErrorInfo } from '../domain/error-info';
@@ -14,7 +14,7 @@ import type { ToolSetRecord } from '../domain/offered-tools';
 /** A message waiting to be written; `slot` is its position among messages appended since the persister started. */
 export type SlottedMessage = { slot: number; message: ChatMessage };
 
-export type PartialReply = {
+type PartialReply = {
   messageId: string;
   runId: string;
   turn: number;
@@ -390,7 +390,7 @@ export class RunWriteBuffer {
   }
 }
 
-export function partialMessage(p: PartialReply): AssistantMessage {
+function partialMessage(p: PartialReply): AssistantMessage {
   return {
     id: p.messageId, role: 'assistant', content: p.content, reasoning: p.reasoning, refusal: null, toolCalls: [],
     status: 'streaming', runId: p.runId, turn: p.turn, createdAt: p.createdAt,

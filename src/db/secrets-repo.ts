@@ -2,11 +2,6 @@ import type { ToolscopeDB } from './database';
 
 export const API_KEY_SECRET = 'apiKey';
 
-/** A stored secret's value (e.g. an HTTP tool's secret header), for the runner that sends it to its origin. */
-export async function getSecretValue(db: ToolscopeDB, key: string): Promise<string | undefined> {
-  return (await db.secrets.get(key))?.value;
-}
-
 export type ApiKeyStore = {
   /** The tab's key if set, else the remembered one. */
   getKey(): Promise<string | null>;

@@ -48,7 +48,7 @@ export async function renameSession(db: ToolscopeDB, id: string, title: string):
   return (await db.sessions.update(id, { title: title.trim() || DEFAULT_TITLE })) === 1;
 }
 
-export type ListOptions = { limit?: number; offset?: number; /** Sessions made by suite runs too (left out by default). */ testRuns?: boolean };
+type ListOptions = { limit?: number; offset?: number; /** Sessions made by suite runs too (left out by default). */ testRuns?: boolean };
 
 /** The person's own sessions (domain/session.ts, isOwnSession), most recently active first; a suite run's too when asked. */
 export function ownSessions(db: ToolscopeDB, testRuns = false) {
@@ -73,14 +73,14 @@ export function searchSessions(db: ToolscopeDB, text: string, limit = 100, testR
     .toArray();
 }
 
-export type SessionPatch = Partial<Omit<SessionRecord, 'id' | 'createdAt'>>;
+type SessionPatch = Partial<Omit<SessionRecord, 'id' | 'createdAt'>>;
 
 /** Sets updatedAt to now unless the patch carries one. */
 export async function updateSession(db: ToolscopeDB, id: string, patch: SessionPatch, now = Date.now()): Promise<boolean> {
   return (await db.sessions.update(id, { updatedAt: now, ...patch })) === 1;
 }
 
-export type SessionSnapshot = {
+type SessionSnapshot = {
   session: SessionRecord;
   messages: MessageRecord[];
   toolCalls: ToolCallRecord[];
@@ -104,9 +104,9 @@ export type UndoHandle = {
 };
 
 /** `mcpTasks`: the session's MCP task rows as they were deleted (their tasks may still run on their servers). */
-export type DeleteResult = { ok: true; undo: UndoHandle; mcpTasks: McpTaskRecord[] } | { ok: false; reason: 'not_found' };
+type DeleteResult = { ok: true; undo: UndoHandle; mcpTasks: McpTaskRecord[] } | { ok: false; reason: 'not_found' };
 
-export const UNDO_WINDOW_MS = 8000;
+const UNDO_WINDOW_MS = 8000;
 
 export async function deleteSession(
   db: ToolscopeDB,
@@ -164,7 +164,7 @@ function makeUndo(db: ToolscopeDB, snapshot: SessionSnapshot, expiresAt: number,
   };
 }
 
-export async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): Promise<void> {
+async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): Promise<void> {
   await db.transaction('rw', [...sessionTables(db), db.mcpTasks], async () => {
     await db.sessions.put(snap.session);
     await db.messages.bulkPut(snap.messages);

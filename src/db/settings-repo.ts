@@ -10,10 +10,6 @@ export async function setSetting(db: ToolscopeDB, key: string, value: unknown): 
   await db.settings.put({ key, value });
 }
 
-export async function deleteSetting(db: ToolscopeDB, key: string): Promise<void> {
-  await db.settings.delete(key);
-}
-
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 export const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';

@@ -5,7 +5,7 @@ import type { DexieOptions } from 'dexie';
  * refuse IndexedDB, and then the app keeps working on an in-memory IndexedDB for this tab (lost on close, so the
  * UI says so and points at Export) instead of failing every read and write.
  */
-export type StorageBackend =
+type StorageBackend =
   | { kind: 'indexeddb' }
   | { kind: 'memory'; reason: string; options: Required<Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>> };
 

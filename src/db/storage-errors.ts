@@ -61,7 +61,7 @@ export function storageErrorInfo(failure: StorageFailure, err?: unknown): Storag
   return { fault: 'system', kind: 'storage', message };
 }
 
-export type IndexedDBCheck = { ok: true } | { ok: false; reason: string };
+type IndexedDBCheck = { ok: true } | { ok: false; reason: string };
 
 /** Opens a throwaway database: private modes often expose `indexedDB` but fail on open. */
 export function checkIndexedDB(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IndexedDBCheck> {

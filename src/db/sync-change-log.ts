@@ -8,8 +8,8 @@ import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
  * got to them: which device's round runs first must not decide delete against edit), and deletes only rows whose
  * token is still the one it read, so a write during a round is kept for the next.
  */
-export const CHANGE_TABLE = 'syncChanges';
-export const CHANGE_TRACKED: ReadonlySet<string> = new Set(['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories']);
+const CHANGE_TABLE = 'syncChanges';
+const CHANGE_TRACKED: ReadonlySet<string> = new Set(['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories']);
 
 /** `at`: the write's wall-clock ms (absent in rows logged before it was kept, and in rows sync logs anew). */
 export type ChangeRow = { k: [string, unknown]; t: number; at?: number };

@@ -11,11 +11,6 @@ export async function listTools(db: ToolscopeDB): Promise<ToolDefinition[]> {
   return (await db.tools.orderBy('name').toArray()).map(unflattenTool);
 }
 
-export async function getTool(db: ToolscopeDB, id: string): Promise<ToolDefinition | undefined> {
-  const row = await db.tools.get(id);
-  return row && unflattenTool(row);
-}
-
 export async function getToolByName(db: ToolscopeDB, name: string): Promise<ToolDefinition | undefined> {
   const row = await db.tools.where('name').equals(name).first();
   return row && unflattenTool(row);

@@ -1,5 +1,5 @@
 import type { ToolscopeDB } from './database';
-import { mergeSummaries, searchNames, traceSourceSecretKey, type TraceFileRecord, type TraceIndexRecord, type TracePartRecord, type TraceSourceConfig, type TraceSourceRecord, type TraceSummary } from '../domain/trace-inbox';
+import { mergeSummaries, searchNames, traceSourceSecretKey, type TraceFileRecord, type TraceIndexRecord, type TracePartRecord, type TraceSourceRecord, type TraceSummary } from '../domain/trace-inbox';
 
 import { sessionTables } from './database';
 
@@ -53,7 +53,7 @@ export async function listTraceFiles(db: ToolscopeDB, sourceId: string): Promise
  * A row or part stored before names were kept apart from recorded text has no `names`: its name and models stand in
  * until its file is read again. Every read of the index and parts goes through this, the writes' merges too.
  */
-export function withNames<T extends TraceSummary>(s: T): T {
+function withNames<T extends TraceSummary>(s: T): T {
   return typeof (s as { names?: unknown }).names === 'string' ? s : { ...s, names: searchNames(s.name, s.models) };
 }
 
@@ -78,10 +78,6 @@ export async function traceParts(db: ToolscopeDB, sourceId: string, traceId: str
 export async function getTraceRow(db: ToolscopeDB, sourceId: string, traceId: string): Promise<TraceIndexRecord | undefined> {
   const row = await db.traceIndex.get([sourceId, traceId]);
   return row && withNames(row);
-}
-
-export async function setTraceSession(db: ToolscopeDB, sourceId: string, traceId: string, sessionId: string | undefined): Promise<void> {
-  await db.traceIndex.update([sourceId, traceId], { sessionId });
 }
 
 function indexRow(sourceId: string, summary: TraceSummary, sessionId: string | undefined): TraceIndexRecord {
@@ -134,8 +130,6 @@ async function rebuildRows(db: ToolscopeDB, sourceId: string, traceIds: Readonly
     else await db.traceIndex.delete([sourceId, traceId]);
   }
 }
-
-export type { TraceSourceConfig };
 
 /** "Keep a copy": the opened trace becomes an ordinary (read-only) session, listed and synced; the next open builds a new view. */
 export async function keepOpenedTrace(db: ToolscopeDB, sessionId: string): Promise<void> {

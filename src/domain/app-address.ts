@@ -153,16 +153,6 @@ export function formatAddress(address: AppAddress): string {
   return `#${path}${query ? `?${query}` : ''}`;
 }
 
-/** The session an address opens, if any (the compare view opens none). */
-export function addressSession(address: AppAddress): string | null {
-  return address.kind === 'session' ? address.sessionId : null;
-}
-
-/** Two addresses name the same place (parameters included, in order). */
-export function sameAddress(a: AppAddress, b: AppAddress): boolean {
-  return formatAddress(a) === formatAddress(b);
-}
-
 /** The value of one extra parameter, e.g. `param(address, 'm')` for a message part. */
 export function addressParam(address: AppAddress, key: string): string | null {
   if (address.kind === 'unknown') return null;

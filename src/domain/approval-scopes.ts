@@ -26,7 +26,7 @@ export type ApprovalScope =
   | (ScopeBase & { kind: 'session'; sessionId: string; decision: 'approve' | 'deny' })
   | (ScopeBase & { kind: 'always'; decision: 'approve' });
 
-export type ScopedDecision = { decision: 'approve' | 'deny'; scope: ApprovalScope };
+type ScopedDecision = { decision: 'approve' | 'deny'; scope: ApprovalScope };
 
 /** The settings key the scopes are stored under. */
 export const APPROVAL_SCOPES_KEY = 'approvalScopes';

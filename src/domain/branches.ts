@@ -27,7 +27,7 @@ export type BranchMessages = ReadonlyMap<string, readonly string[]>;
 export const STRAIGHT: BranchState = Object.freeze({ branches: Object.freeze([]), activeBranchId: ROOT_BRANCH });
 
 /** The chain of branch ids from the root down to `branchId`; an unknown id (or a cycle) ends at the root. */
-export function branchChain(state: BranchState, branchId: string): string[] {
+function branchChain(state: BranchState, branchId: string): string[] {
   const byId = new Map(state.branches.map((b) => [b.id, b]));
   const chain: string[] = [];
   const seen = new Set<string>();

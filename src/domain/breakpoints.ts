@@ -14,10 +14,6 @@ export type Breakpoints = {
 
 export const NO_BREAKPOINTS: Breakpoints = Object.freeze({ beforeRequest: false, beforeTool: false, afterTool: false });
 
-export function anyBreakpoint(b: Breakpoints | undefined): boolean {
-  return b !== undefined && (b.beforeRequest || b.beforeTool || b.afterTool);
-}
-
 /** Where a run waits: before a model request, before a tool call, after one. */
 export type PausePoint =
   | { at: 'request'; turn: number; /** The request body exactly as it will be sent, as JSON text. */ body: string }

@@ -7,7 +7,7 @@ import { costOf, type Cost } from './cost';
 import type { Usage } from './messages';
 import { PRICE_TABLE, type ModelPrice, type PriceList } from './model-prices';
 
-export type ModelCostRow = { model: string; price: ModelPrice; cost: Extract<Cost, { kind: 'known' }> };
+type ModelCostRow = { model: string; price: ModelPrice; cost: Extract<Cost, { kind: 'known' }> };
 
 /** Every priced model once (names compared without case, the person's spelling kept), cheapest first, then by name. */
 export function costOnModels(usage: Usage, overrides: PriceList = {}, table: PriceList = PRICE_TABLE.prices): ModelCostRow[] {

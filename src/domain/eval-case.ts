@@ -4,9 +4,6 @@ import type { ChatMessage } from './messages';
  * Test cases and suites (architecture.md, "Test cases and suites"): a case freezes one model step's request and the
  * recorded tool results of its session, so running it needs only a model. The one list of check kinds.
  */
-export const CHECK_KINDS = ['calls_tool', 'arguments_match', 'answer_contains', 'answer_matches', 'max_cost', 'judge'] as const;
-export type CheckKind = (typeof CHECK_KINDS)[number];
-
 export type CaseCheck =
   | { kind: 'calls_tool'; tool: string }
   /** A JSON Schema the arguments of the call to `tool` must fit (checked with ajv). */

@@ -1,7 +1,7 @@
 import type { ChatMessage } from './messages';
 
 /** One way a history breaks architecture.md, invariant 1; `index` points into the message list given. */
-export type HistoryProblem = {
+type HistoryProblem = {
   index: number;
   /** In words, for an import failure or a test message. */
   problem: string;

@@ -7,7 +7,7 @@
  */
 import type { ChatMessage } from './messages';
 
-export type LateToolResult = { content: string; isError: boolean };
+type LateToolResult = { content: string; isError: boolean };
 
 export function withLateToolResults(history: readonly ChatMessage[], late: ReadonlyMap<string, LateToolResult>): ChatMessage[] {
   if (late.size === 0) return [...history];

@@ -9,7 +9,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The image types OpenAI-compatible vision models accept. */
 const SENDABLE = /^image\/(png|jpeg|jpg|gif|webp)$/i;
 
-export type ImageCheck = { ok: true; image: MessageImage; bytes: number } | { ok: false; reason: string; bytes: number };
+type ImageCheck = { ok: true; image: MessageImage; bytes: number } | { ok: false; reason: string; bytes: number };
 
 /** The decoded size of base64 data. */
 export function base64Bytes(base64: string): number {

@@ -69,7 +69,7 @@ export function withAnswer(comparisons: readonly ModelComparison[], comparisonId
 }
 
 /** How a slot shows: a pending one no request of this page is answering was cut off by a reload (or the page closing). */
-export type ShownOutcome = Exclude<ComparisonOutcome, 'pending'> | 'streaming' | 'interrupted';
+type ShownOutcome = Exclude<ComparisonOutcome, 'pending'> | 'streaming' | 'interrupted';
 
 export function shownOutcome(answer: ComparisonAnswer, streamingHere: boolean): ShownOutcome {
   if (answer.outcome !== 'pending') return answer.outcome;

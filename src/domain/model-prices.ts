@@ -85,7 +85,7 @@ function lookup(list: PriceList, name: string): ModelPrice | null {
   return best?.price ?? null;
 }
 
-export function isModelPrice(v: unknown): v is ModelPrice {
+function isModelPrice(v: unknown): v is ModelPrice {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
   const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;

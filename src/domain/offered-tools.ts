@@ -15,8 +15,6 @@ export type OfferedToolSource =
   | { kind: 'mcp'; serverId: string; serverName: string }
   | { kind: 'provider' };
 
-export const OFFERED_TOOL_SOURCE_KINDS = ['builtin', 'custom', 'mcp', 'provider'] as const satisfies readonly OfferedToolSource['kind'][];
-
 export type OfferedTool = {
   name: string;
   description: string;

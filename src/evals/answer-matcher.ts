@@ -30,13 +30,13 @@ export type MatchWorkerLike = {
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 
 /** 1 s per check, counted from when the pattern starts: a sane pattern on any answer a model gives takes microseconds. */
-export const MATCH_LIMIT_MS = 1000;
+const MATCH_LIMIT_MS = 1000;
 
 /**
  * How long a check waits for the worker to take its pattern: fetching and starting a worker on a busy machine can take
  * seconds, and that time must not count against the pattern.
  */
-export const START_LIMIT_MS = 30_000;
+const START_LIMIT_MS = 30_000;
 
 /** On the calling thread, no limit: for tests and for places with no workers (Node). */
 export const inProcessMatcher: AnswerMatcher = async (pattern, answer) => {

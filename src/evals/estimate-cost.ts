@@ -3,9 +3,9 @@ import type { EvalCaseRecord } from '../domain/eval-case';
 import type { ModelPrice } from '../domain/model-prices';
 
 /** Output tokens assumed per case when estimating: a short answer after a tool call or two. */
-export const ASSUMED_OUTPUT_TOKENS = 300;
+const ASSUMED_OUTPUT_TOKENS = 300;
 
-export type SuiteEstimate = { usd: number; unpriced: string[] };
+type SuiteEstimate = { usd: number; unpriced: string[] };
 
 /**
  * What a suite run may cost before it starts, from the price table (architecture.md, "What a run cost"): each case's

@@ -23,7 +23,7 @@ export class StepNotFoundError extends Error {
 }
 
 /** A message as a case keeps it: the parts a Chat Completions request carries, nothing provider-specific. */
-export function frozenMessage(m: ChatMessage): ChatMessage {
+function frozenMessage(m: ChatMessage): ChatMessage {
   switch (m.role) {
     case 'system':
       return { id: m.id, createdAt: m.createdAt, role: 'system', content: m.content, ...(m.summaryOf ? { summaryOf: m.summaryOf } : {}) };

@@ -11,7 +11,7 @@ export function createJudgeSend(complete: CompleteChat): JudgeSend {
 }
 
 /** The parts of a completion the judge reads: its text, its first token's top logprobs, its usage. */
-export function judgeReplyOf(completion: ChatCompletion): JudgeReply {
+function judgeReplyOf(completion: ChatCompletion): JudgeReply {
   const choice = completion.choices[0];
   const first = choice?.logprobs?.content?.[0];
   const top = first ? (first.top_logprobs.length > 0 ? first.top_logprobs : [first]) : null;

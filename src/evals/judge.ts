@@ -29,7 +29,7 @@ export type JudgeSend = (request: JudgeRequest, signal: AbortSignal) => Promise<
 export type JudgeTarget = { model: string; send: JudgeSend };
 
 /** The system prompt the judge gets: one word back, so its first token carries the verdict. */
-export const JUDGE_INSTRUCTIONS = 'You grade an answer. Reply with one word: yes or no.';
+const JUDGE_INSTRUCTIONS = 'You grade an answer. Reply with one word: yes or no.';
 
 export function judgeRequest(check: JudgeCheck, model: string, answer: string): JudgeRequest {
   return {

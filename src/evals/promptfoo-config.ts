@@ -9,7 +9,7 @@ import { toYaml, type YamlValue } from './yaml-text';
  * messages as its `messages` variable, its own request settings (one prompt per case) and an assertion per check.
  * promptfoo sends one request per test and grades its answer: it does not run tools (see ONE_STEP_NOTE).
  */
-export type PromptfooTarget = { model: string; baseURL: string };
+type PromptfooTarget = { model: string; baseURL: string };
 
 /** The environment variable the exported providers read their key from. */
 export const PROMPTFOO_KEY_VAR = 'TOOLSCOPE_API_KEY';
@@ -22,7 +22,7 @@ const CALLS_OF_OUTPUT =
 const jsString = (s: string) => JSON.stringify(s);
 
 /** What the export needs besides the cases: the runs per case x model, and the page's endpoint (a bare judge's). */
-export type PromptfooOptions = { repeats: number; ownBaseURL: string };
+type PromptfooOptions = { repeats: number; ownBaseURL: string };
 
 /** A judge check's provider: "<model> @ <base URL>", or the page's own endpoint for a bare model. */
 function judgeProvider(judgeModel: string, ownBaseURL: string): YamlValue {

@@ -1,5 +1,5 @@
 import type { RunInput, RunResult } from '../agent/loop';
-import type { AgentEvent, EventSink } from '../agent/events';
+import type { AgentEvent, EventSink } from '../domain/run-events';
 import type { ModelClient } from '../agent/model-client';
 import { branchOnEdit } from '../db/branch-on-edit';
 import { costOf } from '../domain/cost';
@@ -23,7 +23,7 @@ export type CaseRunDeps = {
   judge?: (check: JudgeCheck, answer: string, signal: AbortSignal) => Promise<JudgeCall>;
 };
 
-export type CaseRunInput = {
+type CaseRunInput = {
   testCase: EvalCaseRecord;
   model: string;
   client: ModelClient;
@@ -34,7 +34,7 @@ export type CaseRunInput = {
   signal: AbortSignal;
 };
 
-export type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs' | 'durationMs' | 'judge'>;
+type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs' | 'durationMs' | 'judge'>;
 
 /** A case that reached the runner with no checks (a suite stored before they were required): it can never pass. */
 export class CaseWithoutChecksError extends Error {

@@ -1,4 +1,4 @@
-import type { EventSink } from '../agent/events';
+import type { EventSink } from '../domain/run-events';
 import type { ModelClient } from '../agent/model-client';
 import type { EvalCaseRecord, EvalCell, EvalRunRecord } from '../domain/eval-case';
 import type { ChatMessage } from '../domain/messages';
@@ -20,7 +20,7 @@ export type SuiteRunDeps = CaseRunDeps & {
   concurrency?: number;
 };
 
-export const SUITE_CONCURRENCY = 4;
+const SUITE_CONCURRENCY = 4;
 
 /**
  * Runs every case on every model (architecture.md, "Test cases and suites"), a bounded number at once, and records

@@ -14,16 +14,16 @@ import { pointerToPath } from '../io/json-path';
  * (also served at /schema/toolscope-suite-v3.json). No key is ever part of it: a case holds no endpoint's key, only
  * model names.
  */
-export const SUITE_FORMAT = 'toolscope-suite';
-export const SUITE_VERSION = 3;
+const SUITE_FORMAT = 'toolscope-suite';
+const SUITE_VERSION = 3;
 const READABLE_VERSIONS: readonly unknown[] = [1, 2, 3];
 
-export type SuiteFileCase = { id: string; name: string; request: FrozenRequest; recorded: RecordedToolResult[]; checks: CaseCheck[] };
+type SuiteFileCase = { id: string; name: string; request: FrozenRequest; recorded: RecordedToolResult[]; checks: CaseCheck[] };
 /** `transcript` (version 2): the messages of the cell's run session, when it had one. */
-export type SuiteFileCell = Omit<EvalCell, 'sessionId'> & { transcript?: ChatMessage[] };
-export type SuiteFileRun = { startedAt: number; finishedAt: number | null; models: string[]; repeats?: number; state: EvalRunRecord['state']; cells: SuiteFileCell[] };
+type SuiteFileCell = Omit<EvalCell, 'sessionId'> & { transcript?: ChatMessage[] };
+type SuiteFileRun = { startedAt: number; finishedAt: number | null; models: string[]; repeats?: number; state: EvalRunRecord['state']; cells: SuiteFileCell[] };
 
-export type SuiteFile = {
+type SuiteFile = {
   format: typeof SUITE_FORMAT;
   version: 1 | 2 | 3;
   exportedAt: string;
@@ -36,7 +36,7 @@ export type SuiteFile = {
 };
 
 /** A file of an older version as version 3: it ran each case x model once, and that is its Repeats. */
-export function upgradeSuiteFile(file: SuiteFile): SuiteFile & { version: 3; repeats: number } {
+function upgradeSuiteFile(file: SuiteFile): SuiteFile & { version: 3; repeats: number } {
   return { ...file, version: SUITE_VERSION, repeats: file.repeats ?? 1 };
 }
 
@@ -81,7 +81,7 @@ function plainMessage(m: ChatMessage): ChatMessage {
   }
 }
 
-export type SuiteParse = { ok: true; file: SuiteFile } | { ok: false; message: string };
+type SuiteParse = { ok: true; file: SuiteFile } | { ok: false; message: string };
 
 /** Reads a suite file; every refusal is a sentence that says what is wrong and where. Nothing is written here. */
 export function parseSuiteFile(text: string): SuiteParse {
@@ -122,7 +122,7 @@ function checklessCaseNames(data: unknown): string[] {
 }
 
 /** A cell's transcript as it comes back: a test-run session (`evalRun`) its cell opens, messages under new ids. */
-export type ImportedTranscript = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
+type ImportedTranscript = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
 
 /** The records an imported file becomes, under new ids so it never replaces a suite already here. */
 export function suiteFromFile(file: SuiteFile, newId: () => string, now: number): { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; runs: EvalRunRecord[]; transcripts: ImportedTranscript[] } {

@@ -48,7 +48,7 @@ export function tableCells(run: Pick<EvalRunRecord, 'cells'>): TableCell[] {
  * Per model: runs passed of runs, cases that passed every time and flaky ones (of the model's cases), the cases' own
  * cost and the judge's apart (null when any part is not known), the median time to first token.
  */
-export type ModelSummary = {
+type ModelSummary = {
   model: string;
   passed: number;
   total: number;

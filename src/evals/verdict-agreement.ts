@@ -26,7 +26,7 @@ const FAILURE_WORDS: Record<FailureKind, string> = { not_reached: 'model not rea
 const failureWords = (kinds: readonly FailureKind[] | undefined) => (kinds && kinds.length > 0 ? kinds.map((k) => FAILURE_WORDS[k]).join(', ') : 'no kind');
 const said = (cell: GradedCell | undefined) => (cell ? `${cell.verdict}${cell.verdict === 'pass' ? '' : ` (${failureWords(cell.failures)})`}` : '-');
 
-export type Agreement = { ok: boolean; problems: string[]; rows: string[] };
+type Agreement = { ok: boolean; problems: string[]; rows: string[] };
 
 const key = (caseName: string, model: string) => `${caseName}\u0000${model}`;
 

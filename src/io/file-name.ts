@@ -17,7 +17,7 @@ export function slugify(title: string, max = 40): string {
   return slug || 'session';
 }
 
-export type FileNameSubject =
+type FileNameSubject =
   | { kind: 'session'; title: string }
   | { kind: 'selection'; count: number }
   | { kind: 'all'; count: number }

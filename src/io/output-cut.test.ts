@@ -4,7 +4,7 @@ import { freshDB } from '../db/testing/fresh-db';
 import { cutOutput, DEFAULT_OUTPUT_LIMIT_BYTES, utf8Length } from '../tools/output-limit';
 import { buildExport, serializeExport } from './session-file/export-sessions';
 import type { ExportFileV1 } from './session-file/format-v1';
-import { importExportText } from './import/import-file';
+import { importThroughJob } from './testing/import-through-job';
 import { cutOverLimitValues, withinOutputLimit } from './output-cut';
 import { fixtureFile } from './testing/export-fixture';
 
@@ -70,7 +70,7 @@ describe('imported tool output is held to the output limit', () => {
 
   it('an import stores the cut values and says how many; exported and imported again, nothing more is cut', async () => {
     const { db } = freshDB('output-cut-1');
-    const out = await importExportText(db, JSON.stringify(oversizedFile()));
+    const out = await importThroughJob(db, JSON.stringify(oversizedFile()));
     if (!out.ok) throw new Error(out.failure.message);
     expect(out.summary.cutValues).toBe(10);
     const stored = await db.toolCalls.where('sessionId').equals(fixtureFile().sessions[0]!.session.id).toArray();
@@ -78,6 +78,6 @@ describe('imported tool output is held to the output limit', () => {
 
     const again = serializeExport((await buildExport(db, { kind: 'all' })).file);
     const { db: other } = freshDB('output-cut-2');
-    expect(await importExportText(other, again)).toMatchObject({ ok: true, summary: { cutValues: 0 } });
+    expect(await importThroughJob(other, again)).toMatchObject({ ok: true, summary: { cutValues: 0 } });
   });
 });

@@ -9,7 +9,7 @@ import type { ChatModelClient, ModelRequest, StreamOptions } from '../agent/mode
 import { makeAbortError } from './abort';
 import { demoTurn, type DemoTurn } from './demo-script';
 
-export type DemoModelOptions = {
+type DemoModelOptions = {
   /** Pause before each piece of text (ms): enough to watch it stream, and to press Stop halfway. */
   pieceDelayMs?: number;
   /** Words per streamed piece. */
@@ -42,7 +42,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** The text in pieces of a few words, each keeping the spaces and line breaks that follow it. */
-export function pieces(text: string, wordsPerPiece: number): string[] {
+function pieces(text: string, wordsPerPiece: number): string[] {
   const words = text.match(/\s*\S+\s*/g) ?? [];
   const out: string[] = [];
   for (let i = 0; i < words.length; i += wordsPerPiece) out.push(words.slice(i, i + wordsPerPiece).join(''));

@@ -4,7 +4,7 @@ import { isRecord } from '../domain/is-record';
 
 export type DemoToolResult = { name: string; arguments: string; content: string; outcome: ToolOutcome };
 
-export const DEMO_FOOTER =
+const DEMO_FOOTER =
   '_— The demo model (in this page): a short script, not a real model. To chat with a real model, open **Settings**, pick a Base URL preset, enter your API key and choose a model._';
 
 export function demoText(body: string): string {

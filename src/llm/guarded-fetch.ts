@@ -70,7 +70,7 @@ function requestURL(input: string | URL | Request): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-export function originOf(baseURL: string): string {
+function originOf(baseURL: string): string {
   try {
     return new URL(baseURL.trim()).origin;
   } catch {

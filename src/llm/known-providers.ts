@@ -1,6 +1,6 @@
 import type { ApiFormat } from '../domain/session';
 
-export type ProviderPreset = {
+type ProviderPreset = {
   id: string;
   label: string;
   baseURL: string;

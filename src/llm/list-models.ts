@@ -3,7 +3,7 @@ import { classifyError } from './classify-error';
 import { makeRedactor } from './redact';
 import { createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
-export type ListModelsOptions = ConnectionOptions & { signal?: AbortSignal };
+type ListModelsOptions = ConnectionOptions & { signal?: AbortSignal };
 
 /**
  * The model ids the endpoint offers (GET /models), sorted. Errors are `ModelError`s classified like

@@ -10,7 +10,7 @@ import { isDemoBaseURL } from './known-providers';
 export type ModelTarget = { model: string; baseURL?: string; line: number };
 
 /** One bad line: `line` is 1-based, `text` the line as typed; `message` says what is wrong and what to do. */
-export abstract class ModelLineError extends Error {
+abstract class ModelLineError extends Error {
   abstract readonly kind: ModelLineErrorKind;
   readonly line: number;
   readonly text: string;
@@ -21,7 +21,7 @@ export abstract class ModelLineError extends Error {
   }
 }
 
-export type ModelLineErrorKind = 'missing_model' | 'missing_base_url' | 'bad_base_url' | 'space_in_model' | 'duplicate_model' | 'unknown_endpoint';
+type ModelLineErrorKind = 'missing_model' | 'missing_base_url' | 'bad_base_url' | 'space_in_model' | 'duplicate_model' | 'unknown_endpoint';
 
 export class MissingModelError extends ModelLineError {
   readonly kind = 'missing_model';
@@ -84,7 +84,7 @@ export class NoModelsError extends Error {
   }
 }
 
-export type ModelTargetsParse = { ok: true; targets: ModelTarget[] } | { ok: false; errors: (ModelLineError | NoModelsError)[] };
+type ModelTargetsParse = { ok: true; targets: ModelTarget[] } | { ok: false; errors: (ModelLineError | NoModelsError)[] };
 
 /** `model @ url`: the first "@" with white space (or the line's edge) on both sides; "@" inside a model name stays. */
 const SEPARATOR = /(?:^|\s)@(?:\s|$)/;

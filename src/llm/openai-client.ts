@@ -5,7 +5,7 @@ import { LazySseStream } from './lazy-sse-stream';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
-export type OpenAIClientOptions = ConnectionOptions;
+type OpenAIClientOptions = ConnectionOptions;
 
 /**
  * A `ModelClient` over Chat Completions. The SDK builds and sends the request and reports HTTP

@@ -7,7 +7,7 @@ import { makeRedactor } from './redact';
 import { buildResponsesRequest } from './responses-request';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
-export type ResponsesClientOptions = ConnectionOptions & { wire: WireSettings };
+type ResponsesClientOptions = ConnectionOptions & { wire: WireSettings };
 
 /**
  * A `ModelClient` over the Responses API (`POST /responses`). Like the Chat Completions client, the

@@ -2,7 +2,7 @@ import { ModelError } from '../agent/errors';
 import { isAbortError, makeAbortError } from './abort';
 import { SSEParser } from './sse-parser';
 
-export type SSEReadOptions = {
+type SSEReadOptions = {
   /** Aborting cancels the body (closing the connection) and makes the iterator reject with an AbortError. */
   signal?: AbortSignal;
   /** Applied to every error message built from provider text (removes the API key). */
@@ -21,7 +21,7 @@ export type SSEReadOptions = {
   isFinal?: (chunk: unknown) => boolean;
 };
 
-export const ENDED_EARLY_MESSAGE = 'The stream ended before the reply was complete (no [DONE] and no finish reason).';
+const ENDED_EARLY_MESSAGE = 'The stream ended before the reply was complete (no [DONE] and no finish reason).';
 
 const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 

@@ -12,7 +12,7 @@ export type ConnectionVerdict =
   | { ok: true; models: string[]; message: string; apis?: ApiSupportReport }
   | { ok: false; problem: ConnectionProblem; message: string; models: string[]; apis?: ApiSupportReport };
 
-export type TestConnectionOptions = ConnectionOptions & { model?: string; signal?: AbortSignal };
+type TestConnectionOptions = ConnectionOptions & { model?: string; signal?: AbortSignal };
 
 /**
  * The settings screen's "Test connection": lists the endpoint's models (which checks the URL, CORS and,

@@ -10,7 +10,7 @@ import type { WireEntry, WireLog } from './wire-fetch';
 
 export type FailedState = Extract<McpConnectionState, { status: 'needs-sign-in' | 'failed' }>;
 
-export type DiagnosisContext = CorsProbeDeps & {
+type DiagnosisContext = CorsProbeDeps & {
   url: URL;
   log: WireLog;
   /** True when the page's origin differs from the server's, so the browser applies CORS. */

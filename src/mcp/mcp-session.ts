@@ -15,7 +15,7 @@ import { toToolInfo } from './sdk-shapes';
 import type { ElicitCallback, ElicitUrlCallback, SampleCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
 import type { WireTap } from './wire-tap';
 
-export type SessionOptions = {
+type SessionOptions = {
   url: URL;
   fetch: typeof fetch;
   clientInfo: { name: string; version: string };

@@ -7,7 +7,7 @@ import { isRecord } from '../domain/is-record';
  * calls on one connection each keep their own server requests.
  */
 
-export type RelateServerRequest = (serverRequestId: string, clientRequestId: string) => void;
+type RelateServerRequest = (serverRequestId: string, clientRequestId: string) => void;
 
 export function createRelatingFetch(base: typeof fetch, relate: RelateServerRequest): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

@@ -6,13 +6,13 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 
-export type ResourceUpdateListener = () => void;
+type ResourceUpdateListener = () => void;
 /** Ends the subscription; the server is told (unsubscribe, or the listen stream cancelled). */
 export type ResourceUnsubscribe = () => Promise<void>;
 
 type Entry = { listeners: Set<ResourceUpdateListener>; end: () => Promise<void> };
 
-export type ResourceSubscriptions = {
+type ResourceSubscriptions = {
   /** Null when the server offers no subscriptions (2025-11-25: no `resources.subscribe` capability). */
   subscribe(uri: string, onUpdated: ResourceUpdateListener, timeoutMs: number): Promise<ResourceUnsubscribe | null>;
   /** The session's handler for `notifications/resources/updated`. */

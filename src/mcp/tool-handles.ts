@@ -20,7 +20,7 @@ import type { TaskWire } from './tasks/follow-task';
 import type { McpTask } from './tasks/task-shape';
 import { isRecord } from '../domain/is-record';
 
-export type McpToolHandleOptions = {
+type McpToolHandleOptions = {
   /** A stable identity of the server in the app; names validator caches and the name mapping. */
   serverKey: string;
   /** The server's label: the model sees it before each tool name ("github"), a person in the sentence of a failure. */
@@ -49,7 +49,7 @@ export interface McpToolHandle extends ToolHandle {
 /** Recent calls' message lists, kept for a stop that gives up on a call before it answers. */
 const RECENT_WIRES = 64;
 
-export function approvalDefault(annotations: McpToolAnnotations | undefined): 'ask' | 'allow' {
+function approvalDefault(annotations: McpToolAnnotations | undefined): 'ask' | 'allow' {
   return annotations?.readOnlyHint === true ? 'allow' : 'ask';
 }
 

@@ -20,7 +20,7 @@ export const MODEL_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX = 64;
 const MAX_PREFIX = 24;
 
-export function sanitizeName(text: string, fallback: string): string {
+function sanitizeName(text: string, fallback: string): string {
   const cleaned = text.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
   return cleaned === '' ? fallback : cleaned;
 }

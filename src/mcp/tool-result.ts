@@ -12,7 +12,7 @@ import type { MessageImage } from '../domain/messages';
 import { cutOutput, DEFAULT_OUTPUT_LIMIT_BYTES } from '../tools/output-limit';
 import type { McpCallOutcome, McpContentBlock, McpToolCallResult, McpToolInfo, SchemaCheck } from './types';
 
-export type ResultContext = {
+type ResultContext = {
   tool: McpToolInfo;
   /** Names the output schema for the validator's cache. */
   schemaId: string;

@@ -27,7 +27,7 @@ export function createWireLog(): WireLog {
   return { entries, last: () => entries[entries.length - 1] };
 }
 
-export type OriginBoundFetchOptions = {
+type OriginBoundFetchOptions = {
   serverUrl: URL;
   /** Header name → value; sent only to serverUrl's origin. */
   secrets: Record<string, string>;

@@ -16,7 +16,7 @@ import { useUiStore, type AppTab, type UiState } from './ui-store';
  */
 
 /** Where the UI is now, as an address; `params` are carried over from the address that led here. */
-export function addressOfState(s: Pick<UiState, 'currentSessionId' | 'tab' | 'overlay' | 'timelineFocus' | 'timelineSelection'>, params: AddressParams = []): AppAddress {
+function addressOfState(s: Pick<UiState, 'currentSessionId' | 'tab' | 'overlay' | 'timelineFocus' | 'timelineSelection'>, params: AddressParams = []): AppAddress {
   const view: AddressView = s.tab;
   const o = s.overlay;
   if (o?.kind === 'unknown') return { kind: 'unknown', hash: o.hash };
@@ -50,7 +50,7 @@ export type AddressWindow = Pick<Window, 'addEventListener' | 'removeEventListen
 };
 
 /** Whether a session exists (or is this tab's new one, still being written). */
-export type SessionExists = (sessionId: string) => Promise<boolean>;
+type SessionExists = (sessionId: string) => Promise<boolean>;
 
 const storedSessionExists: SessionExists = async (id) => (await sessionStored(id)) && (await getSession(db, id)) !== undefined;
 

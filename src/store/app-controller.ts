@@ -41,7 +41,7 @@ let settingsRead: Promise<void> | null = null;
  * the Settings form, Send and the first-visit welcome all start from these values, and a click on a shell drawn
  * earlier would act on defaults that the load then replaces.
  */
-export function settingsLoaded(): Promise<void> {
+function settingsLoaded(): Promise<void> {
   settingsRead ??= useSettingsStore.getState().load().catch((err: unknown) => {
     useRunStore.getState().pushSideError({
       sessionId: null,

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
-import type { AgentEventBody } from '../agent/events';
+import type { AgentEventBody } from '../domain/run-events';
 import { streamAttempt } from '../agent/stream-attempt';
 import { startSSE, startTestServer, type TestServer } from '../llm/testing/http-server';
-import { defaultRunDeps } from './default-run-deps';
+import { runModelClient } from './run/lazy-model-client';
 
 /*
- * The model client exactly as the app builds it for a run (the lazy loader around the SDK client), against a
+ * The model client exactly as the endpoint door builds it for a run (the lazy loader around the SDK client), against a
  * real HTTP server: options the loop passes must reach the SSE reader through every wrapper.
  */
 
@@ -24,7 +24,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const client = () => defaultRunDeps().createModelClient({ apiKey: 'sk-test-123456', baseURL: server.baseURL });
+const client = () => runModelClient({ apiKey: 'sk-test-123456', baseURL: server.baseURL });
 
 /** Writes `: keep-alive` every `everyMs` for `forMs`, stopping early when the client goes away. */
 async function keepAlives(res: ServerResponse, everyMs: number, forMs: number): Promise<void> {

@@ -7,7 +7,7 @@ import { acquireRunLock } from '../db/run-lock';
 import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
 import { listMcpServers } from '../db/mcp-servers-repo';
-import { currentBaseURL, currentKey, embedderFor, modelClientFor } from './settings/endpoint-door';
+import { currentBaseURL, openEndpoint } from './settings/endpoint-door';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run/run-deps';
 
@@ -20,8 +20,9 @@ export function defaultRunDeps(): RunDeps {
   return {
     // The loop loads with the first run, not with the page.
     runAgent: async (input) => (await import('../agent/loop')).runAgent(input),
-    // The SDK and the tool runners (ajv) load with the first run, not with the page.
-    createModelClient: modelClientFor,
+    // The endpoint door reads the key; the SDK loads with the first request, not with the page.
+    openEndpoint,
+    // The tool runners (ajv) load with the first run, not with the page.
     createToolExecutor: async (opts) => {
       const [{ createToolExecutor }, definitions, servers] = await Promise.all([import('../tools/executor'), listTools(db), listMcpServers(db)]);
       const base = createToolExecutor(definitions, { secrets: toolSecretSource(db), ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}) });
@@ -55,8 +56,7 @@ export function defaultRunDeps(): RunDeps {
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
     setEndpoint: async (id, endpoint) => { await db.sessions.update(id, { endpoint }); },
-    // The endpoint Settings point at and its saved key, both through the endpoint door.
-    getApiKey: currentKey,
+    // The endpoint Settings point at, through the endpoint door.
     getBaseURL: currentBaseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
@@ -65,7 +65,7 @@ export function defaultRunDeps(): RunDeps {
     // Loaded with the first run, not with the page.
     viewContext: async (sessionId) => (await import('./mcp/apps/model-context')).viewContextFor(sessionId),
     prepareContext: async (args) => {
-      preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db, embedderFor));
+      preparer ??= import('../context/run-context-db').then((m) => m.createRunContextPreparer(db));
       return (await preparer)(args);
     },
   };

@@ -11,9 +11,9 @@ import { createVault, fromBase64, openVault, toBase64, VaultError, type VaultFil
  * Backup without a server (architecture.md, "Sync and backup"): the same encrypted snapshot format as on the
  * storage, in a file with the vault it is sealed for. Restoring merges it by the same rules as a sync round.
  */
-export const BACKUP_FORMAT = 'toolscope-sync-backup';
+const BACKUP_FORMAT = 'toolscope-sync-backup';
 
-export type BackupFile = { format: typeof BACKUP_FORMAT; version: 1; createdAt: number; vault: VaultFile; path: string; data: string };
+type BackupFile = { format: typeof BACKUP_FORMAT; version: 1; createdAt: number; vault: VaultFile; path: string; data: string };
 
 type Ctx = { db: ToolscopeDB; state: SyncStateDB; now?: () => number };
 

@@ -31,7 +31,7 @@ const HANDLE_KEY = 'backupFolder';
 
 export type FolderBackupView = { name: string; access: FolderAccess; lastWrittenAt: number | null };
 
-export type FolderBackupErrorKind = 'permission' | 'write' | 'none';
+type FolderBackupErrorKind = 'permission' | 'write' | 'none';
 
 export class FolderBackupError extends Error {
   override readonly name = 'FolderBackupError';
@@ -55,7 +55,7 @@ async function access(handle: BackupFolderHandle, ask: boolean): Promise<FolderA
 }
 
 /** Writes `text` as the folder's backup file. The browser writes to a side file and swaps it in on close: never torn. */
-export async function writeFolderBackup(handle: BackupFolderHandle, text: string): Promise<void> {
+async function writeFolderBackup(handle: BackupFolderHandle, text: string): Promise<void> {
   try {
     const file = await handle.getFileHandle(FOLDER_BACKUP_NAME, { create: true });
     const w = await file.createWritable();

@@ -18,7 +18,7 @@ export type StoredEntry = { key: string; etag?: string; size?: number; modified?
 
 export type StorageKind = 'webdav' | 's3';
 
-export type BlobStoreErrorKind = 'cors' | 'auth' | 'http' | 'format';
+type BlobStoreErrorKind = 'cors' | 'auth' | 'http' | 'format';
 
 /** One typed error per kind of storage failure; `message` is a sentence a person can act on. */
 export class BlobStoreError extends Error {

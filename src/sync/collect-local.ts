@@ -11,7 +11,7 @@ import { timeSlicer } from './main-thread-slices';
 import { approxSize } from './paged-read';
 import { addToOutbox, entityRow, loadMeta, putRows, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
 
-export type CollectOptions = {
+type CollectOptions = {
   /** Sessions whose run is under way here: their records wait (into `waiting`). */
   live?: ReadonlySet<string>;
   /** Test-run sessions: their records never go into the outbox (nothing waits, nothing is stamped). */
@@ -32,7 +32,7 @@ export type CollectOptions = {
  * round elsewhere, or a "Sync now" that joined a round begun before the delete); a record gone is a tombstone.
  * The caller stores the changes in the outbox with the rows in one transaction (nothing stamped is dropped).
  */
-export async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Promise<Change[]> {
+async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Promise<Change[]> {
   const changes: Change[] = [];
   // Never after the round's own clock (tests inject it); the HLC still puts the stamp past all this device has seen.
   const edited = o.editedAt ?? new Map<string, number>();
@@ -101,7 +101,7 @@ function sessionOf(k: string, mat: string): string | null {
   return typeof sid === 'string' ? sid : null;
 }
 
-export type LocalStamp = { meta: SyncMeta; rows: EntityRows; /** App records read to find what changed. */ read: number };
+type LocalStamp = { meta: SyncMeta; rows: EntityRows; /** App records read to find what changed. */ read: number };
 
 /**
  * Stamps what changed here into the outbox and stores outbox and rows in one transaction. Normally only the

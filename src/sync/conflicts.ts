@@ -6,7 +6,7 @@ export type SyncConflict = { key: string; table: string; id: string; field: stri
 
 const FIELDS: Record<string, string> = { sessions: 'title', memories: 'text', tools: 'description' };
 
-export function conflictsOf(rows: readonly { k: string; e: Entity }[]): SyncConflict[] {
+function conflictsOf(rows: readonly { k: string; e: Entity }[]): SyncConflict[] {
   const out: SyncConflict[] = [];
   for (const { k, e } of rows) {
     const table = k.slice(0, k.indexOf('/'));

@@ -2,7 +2,7 @@ import type { BlobStore } from './blob-store';
 import { VAULT_PATH } from './vault-layout';
 import { createVault, DEFAULT_ITERATIONS, openVault, parseVault, type VaultKey } from './vault-crypto';
 
-export type Connected = { key: VaultKey; created: boolean };
+type Connected = { key: VaultKey; created: boolean };
 
 /**
  * Opens the vault on the storage, or makes one on empty storage. Only vault.json is read before the passphrase is

@@ -4,7 +4,7 @@ import { corsRefusalText } from './cors-help';
 export type Fetch = (input: string | Request, init?: RequestInit) => Promise<Response>;
 
 /** How long a request that failed below HTTP waits before its one retry. */
-export const NETWORK_RETRY_MS = 250;
+const NETWORK_RETRY_MS = 250;
 
 /**
  * Runs one storage request; a failed fetch becomes the CORS sentence, 401/403 a credentials error. A fetch that fails

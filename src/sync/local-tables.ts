@@ -25,7 +25,7 @@ export function localOnlyFields(table: SyncedTable): readonly string[] {
 }
 
 /** The entity key: table and primary key. */
-export function entityKey(table: SyncedTable, r: LocalRecord): string {
+function entityKey(table: SyncedTable, r: LocalRecord): string {
   switch (table) {
     case 'toolCalls':
       return `toolCalls/${String(r.messageId)}|${String(r.id)}`;
@@ -120,7 +120,7 @@ function strip(t: SyncedTable, r: LocalRecord): LocalRecord {
   return copy;
 }
 
-export type SessionsHeldBack = {
+type SessionsHeldBack = {
   /** Whose run is under way on this device (a live status): synced once the run ends. */
   live: Set<string>;
   /** Test-run sessions (`evalRun`): local artefacts of a suite run, never synced (architecture.md, "Test cases and suites"). */

@@ -6,7 +6,7 @@
  */
 
 /** How long a slice of a loop runs before it yields (wall time: on a busy machine that only means smaller slices). */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 /** About how many bytes of values one bulk write clones at once (a few milliseconds of structured clone). */
 export const WRITE_SLICE_BYTES = 256 * 1024;
 

@@ -91,6 +91,6 @@ export function tagValues(xml: string, tag: string, raw = false): string[] {
   return out;
 }
 
-export function unescapeXml(v: string): string {
+function unescapeXml(v: string): string {
   return v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d))).replace(/&amp;/g, '&');
 }

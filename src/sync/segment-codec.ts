@@ -2,7 +2,7 @@ import { openBody, sealBody, type BlobBody } from './blob-body-codec';
 import type { CodecRequest, FromCodecWorker } from './codec-protocol';
 import { VaultError, type VaultKey } from './vault-crypto';
 
-export type { BlobBody, SegmentBody, SnapshotBody } from './blob-body-codec';
+export type { BlobBody } from './blob-body-codec';
 
 /**
  * Sealing and opening blobs (architecture.md, "Sync and backup"). Big ones (a first sync, snapshots) go to a

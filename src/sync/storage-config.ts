@@ -8,14 +8,14 @@ export type StorageConfig =
   | { kind: 'webdav'; url: string; username: string; password: string }
   | { kind: 's3'; bucketUrl: string; accessKeyId: string; secretAccessKey: string; region: string };
 
-export const STORAGE_CONFIG_SECRET = 'sync:storage';
+const STORAGE_CONFIG_SECRET = 'sync:storage';
 
 export class StorageConfigError extends Error {
   override readonly name = 'StorageConfigError';
 }
 
 /** A person-readable problem with the form, or null. */
-export function configProblem(c: StorageConfig): string | null {
+function configProblem(c: StorageConfig): string | null {
   const url = c.kind === 'webdav' ? c.url : c.bucketUrl;
   const label = c.kind === 'webdav' ? 'Storage URL' : 'Bucket URL';
   let parsed: URL;

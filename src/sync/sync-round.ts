@@ -87,7 +87,7 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: await o.state.outbox.count(), localRead };
 }
 
-export function touchedSessions(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
+function touchedSessions(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   for (const k of touched) {
     if (k.startsWith('sessions/')) out.add(k.slice('sessions/'.length));

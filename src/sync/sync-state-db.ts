@@ -71,7 +71,7 @@ export class SyncStateDB extends Dexie {
   }
 }
 
-export function newDeviceId(): string {
+function newDeviceId(): string {
   const b = globalThis.crypto.getRandomValues(new Uint8Array(8));
   return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 }

@@ -1,7 +1,7 @@
 import { joinUrl, type BlobStore, type StoredEntry } from './blob-store';
 import { bodyOf, storageHttpError, storageCall, type Fetch } from './http-call';
 
-export type WebDavConfig = { url: string; username: string; password: string };
+type WebDavConfig = { url: string; username: string; password: string };
 
 /**
  * WebDAV (Apache mod_dav, nginx, Nextcloud, a NAS). Uses only GET, PUT, DELETE, PROPFIND (Depth 1) and MKCOL:
@@ -127,7 +127,7 @@ export function davResponses(xml: string): DavResponse[] {
 }
 
 /** The hrefs of a multistatus answer, whatever namespace prefix the server chose. */
-export function hrefs(xml: string): string[] {
+function hrefs(xml: string): string[] {
   const out: string[] = [];
   for (const m of xml.matchAll(/<(?:[A-Za-z][\w.-]*:)?href(?:\s[^>]*)?>([^<]*)<\/(?:[A-Za-z][\w.-]*:)?href>/g)) {
     const raw = m[1];

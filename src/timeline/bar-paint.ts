@@ -7,7 +7,7 @@ import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
  */
 
 /** Rough width of one label character at the chart's 11 px font. */
-export const CHAR_PX = 6.6;
+const CHAR_PX = 6.6;
 /** Room an outcome icon needs after a bar. */
 export const ICON_ROOM_PX = 14;
 
@@ -18,7 +18,7 @@ export const MIN_BAR_PX = 2;
 export const RUN_LINE_PX = 5;
 
 /** A request that ended well (or is still going) shows its phases in blue; otherwise the outcome colour shows. */
-export function isBlueRequest(bar: Bar): boolean {
+function isBlueRequest(bar: Bar): boolean {
   return bar.kind === 'request' && (bar.status === 'ok' || bar.status === 'running');
 }
 
@@ -38,7 +38,7 @@ export function segmentHeight(bar: Bar, h: number): number {
   return bar.kind === 'request' && !isBlueRequest(bar) ? Math.max(2, Math.round(h * 0.35)) : h;
 }
 
-export type LabelPlace = 'inside' | 'after' | 'icon' | 'none';
+type LabelPlace = 'inside' | 'after' | 'icon' | 'none';
 
 export function barText(bar: Bar): string {
   return `${STATUS_STYLES[bar.status].icon} ${bar.label}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEventBody } from '../agent/events';
+import type { AgentEventBody } from '../domain/run-events';
 import { buildTimeline } from './build-timeline';
 import type { CallModel, TimelineModel } from './model';
 import { RunScript, usage } from './testing/run-script';

@@ -1,5 +1,5 @@
 import { occurrences } from '../domain/call-identity';
-import type { AgentEvent } from '../agent/events';
+import type { AgentEvent } from '../domain/run-events';
 import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
 import { zeroUsage } from '../domain/messages';
 import type { EventRecord, RunRecord } from '../db/records';

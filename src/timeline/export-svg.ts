@@ -6,7 +6,7 @@ import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
 import { ticks } from './ticks';
 import type { Viewport } from './viewport';
 
-export type SvgExportOptions = {
+type SvgExportOptions = {
   width: number;
   rowHeight: number;
   gutter: number;

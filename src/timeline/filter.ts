@@ -1,7 +1,7 @@
 import type { CallModel, CallOutcome, TimelineModel, TurnModel } from './model';
 import { packLanes } from './pack-lanes';
 
-export type TimelineFilter = {
+type TimelineFilter = {
   text: string;
   /** Tool name, or null for all tools. */
   tool: string | null;
@@ -9,7 +9,7 @@ export type TimelineFilter = {
   outcomes: ReadonlySet<CallOutcome>;
 };
 
-export function isFilterActive(f: TimelineFilter, allOutcomes: readonly CallOutcome[]): boolean {
+function isFilterActive(f: TimelineFilter, allOutcomes: readonly CallOutcome[]): boolean {
   return f.text.trim() !== '' || f.tool !== null || allOutcomes.some((o) => !f.outcomes.has(o));
 }
 

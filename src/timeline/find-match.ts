@@ -2,7 +2,7 @@ import type { TimelineLayout } from './layout';
 import type { Bar } from './bar-shape';
 import { clampViewport, type Viewport } from './viewport';
 
-export type CallHit = { row: number; bar: Bar };
+type CallHit = { row: number; bar: Bar };
 
 /**
  * The shown call after (or before) `currentCallId` in time order, wrapping around: what Enter

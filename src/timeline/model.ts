@@ -1,6 +1,6 @@
 import type { McpProgress, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ErrorInfo } from '../domain/error-info';
-import type { FinishReason } from '../agent/events';
+import type { FinishReason } from '../domain/run-events';
 import type { StopReason } from '../domain/stop-reason';
 import type { ToolOutcome, Usage } from '../domain/messages';
 

@@ -6,7 +6,7 @@ import { TOOL_OUTCOMES } from '../domain/messages';
  * Every status has a colour, an icon and a word, so none of them is told by colour alone. Labels are written in
  * white inside bars of these colours, so each holds 4.5:1 against white (outcome-style.test.ts computes it).
  */
-export type StatusStyle = { color: string; icon: string; word: string };
+type StatusStyle = { color: string; icon: string; word: string };
 
 export type BarStatus = CallOutcome | AttemptOutcome | 'retrying' | 'limit';
 

@@ -4,7 +4,7 @@
  */
 
 /** A run and how many turns it reached (the highest turn any of its events names; 0 when none). */
-export type RunTurns = { runId: string; turns: number };
+type RunTurns = { runId: string; turns: number };
 
 /** For each run (in start order), the session turn number its turn 1 follows: run turn t is session turn offset + t. */
 export function sessionTurnOffsets(runs: readonly RunTurns[]): Map<string, number> {

@@ -4,9 +4,9 @@
  * gap before the next, or after the last), and shown in the timeline's View lane rather than inside a turn.
  */
 
-export type RunSpan = { index: number; startedAt: number; duration: number };
+type RunSpan = { index: number; startedAt: number; duration: number };
 
-export type ViewRequestPlace =
+type ViewRequestPlace =
   | { kind: 'during'; run: number; offsetMs: number }
   | { kind: 'after'; run: number; offsetMs: number }
   | { kind: 'before-first' };

@@ -1,7 +1,7 @@
 /** The visible window of the session axis, in ms. */
 export type Viewport = { start: number; end: number };
 
-export const MIN_SPAN_MS = 1;
+const MIN_SPAN_MS = 1;
 
 export function fitViewport(totalMs: number): Viewport {
   const total = Math.max(totalMs, 10);

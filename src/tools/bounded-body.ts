@@ -1,7 +1,7 @@
 import { charBoundary, omittedMarker } from './output-limit';
 
 /** How far past what is kept a body is still read, only to say how much was dropped; then the download stops. */
-export const COUNT_CAP_BYTES = 16 * 1024 * 1024;
+const COUNT_CAP_BYTES = 16 * 1024 * 1024;
 
 export type BoundedBody = {
   /** At most `keepBytes` of the body, decoded, never ending inside a character. */

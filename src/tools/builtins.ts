@@ -7,7 +7,7 @@ import { sandboxToToolResult } from './sandbox-result';
 import { failed, type ToolRunReport } from './tool-failure';
 import type { Sandbox } from './sandbox/sandbox-types';
 
-export type BuiltinDeps = {
+type BuiltinDeps = {
   sandbox(): Promise<Sandbox>;
   fetch: typeof fetch;
   outputLimitBytes: number;
@@ -21,7 +21,7 @@ export type BuiltinDeps = {
  * the database) are added as ready-made handles with `withExtraTools` (src/context/remember-tool.ts) rather than
  * here, so this module stays free of storage.
  */
-export type BuiltinTool = BuiltinSpec & {
+type BuiltinTool = BuiltinSpec & {
   run(args: unknown, ctx: ToolRunContext, deps: BuiltinDeps): Promise<ToolRunReport>;
 };
 

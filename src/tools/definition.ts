@@ -4,7 +4,7 @@ import type { SchemaValidator } from './validation/schema-validator';
 import { isRecord } from '../domain/is-record';
 
 /** The OpenAI function-name rule. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export type DefinitionField =
   | 'name'
@@ -23,7 +23,7 @@ export type DefinitionField =
 /** Errors keyed by field so the editor can show each next to its input. */
 export type DefinitionErrors = Partial<Record<DefinitionField, string[]>>;
 
-export type DefinitionCheck = { ok: true } | { ok: false; errors: DefinitionErrors };
+type DefinitionCheck = { ok: true } | { ok: false; errors: DefinitionErrors };
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -17,7 +17,7 @@ import type { SecretSource } from './secret-source';
 import { defaultSchemaValidator } from './validation/default-validator';
 import type { SchemaValidator } from './validation/schema-validator';
 
-export type ToolExecutorDeps = {
+type ToolExecutorDeps = {
   /** Secret header values for HTTP tools, injected by the store (the secrets table) or a test. */
   secrets: SecretSource;
   outputLimitBytes?: number;

@@ -4,7 +4,7 @@
  */
 
 /** When the failure cannot be pinned down (the probe below did not finish), say both and what to do. */
-export function networkFailureMessage(origin: string, err: unknown): string {
+function networkFailureMessage(origin: string, err: unknown): string {
   return (
     `The request to ${origin} failed before a response could be read (${thrownMessage(err)}). ` +
     'Either the server could not be reached, or it does not allow requests from a web page (CORS): the browser ' +
@@ -13,7 +13,7 @@ export function networkFailureMessage(origin: string, err: unknown): string {
   );
 }
 
-export function corsRefusalMessage(origin: string): string {
+function corsRefusalMessage(origin: string): string {
   return (
     `${origin} answered, but the browser refused to hand the response to this page: a CORS refusal. The server does ` +
     "not send Access-Control-Allow-Origin for this page's origin (or rejects the preflight for this method or " +
@@ -22,7 +22,7 @@ export function corsRefusalMessage(origin: string): string {
   );
 }
 
-export function unreachableMessage(origin: string, err: unknown): string {
+function unreachableMessage(origin: string, err: unknown): string {
   return (
     `Network error: ${origin} could not be reached (${thrownMessage(err)}). The server may be down, the host or port ` +
     'may be wrong, or the network is offline. Check the URL and that the server is running, then try again.'
@@ -31,7 +31,7 @@ export function unreachableMessage(origin: string, err: unknown): string {
 
 const PROBE_TIMEOUT_MS = 5_000;
 
-export type FetchFailure = { failure: 'network' | 'cors'; message: string };
+type FetchFailure = { failure: 'network' | 'cors'; message: string };
 
 /**
  * An opaque `no-cors` HEAD request tells a CORS refusal from an unreachable server: it resolves when the server

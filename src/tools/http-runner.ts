@@ -7,10 +7,9 @@ import type { SecretSource } from './secret-source';
 import { failed, type ToolFailure, type ToolRunReport } from './tool-failure';
 import { fillBody, fillUrl, templateOrigin } from './url-template';
 
-export { corsRefusalMessage, explainFetchFailure, networkFailureMessage, unreachableMessage } from './fetch-failure';
 export { fillBody, fillUrl } from './url-template';
 
-export type HttpRunDeps = {
+type HttpRunDeps = {
   /** Where secret header values live (the secrets table); never read from the definition. */
   secrets: SecretSource;
   fetch: typeof fetch;
@@ -26,7 +25,7 @@ const EXCERPT_BYTES = 2_000;
  */
 const JSON_REFORMAT_BYTES = 1024 * 1024;
 /** Same-origin redirects followed before giving up (only where the runtime lets us see them, see sendPinned). */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 export async function runHttpTool(
   toolId: string,

@@ -13,7 +13,7 @@ export function droppedEntriesText(dropped: number, limit: string): string {
 
 const DROPPED = /^…\[(\d+) more log entr(?:y|ies) dropped: the log is limited to [^\]\n]+\]$/;
 
-export type SplitLog<L extends Log> = {
+type SplitLog<L extends Log> = {
   /** The entries the tool printed that were kept (the last may be cut, with cutOutput's marker). */
   entries: L[];
   /** The closing entry that says how many more were dropped, and that count; null when none were. */

@@ -8,7 +8,7 @@ export const DEFAULT_OUTPUT_LIMIT_BYTES = 64 * 1024;
  * Log entries a run may keep. Bytes alone do not bound a log: empty `console.log()` lines cost nothing against the
  * byte budget, yet each one is stored, sent and drawn, so a loop of them froze the page for seconds.
  */
-export const MAX_LOG_ENTRIES = 1_000;
+const MAX_LOG_ENTRIES = 1_000;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -42,7 +42,7 @@ export function charBoundary(bytes: Uint8Array, limit: number): number {
   return end;
 }
 
-export type LogCollector = {
+type LogCollector = {
   /** The entry as kept (possibly cut), or null when it was only counted. */
   add(level: ToolLog['level'], text: string, t: number): ToolLog | null;
   /** The kept entries, then one marker entry saying how many were dropped (when any were). */

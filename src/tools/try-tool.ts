@@ -35,7 +35,7 @@ export async function tryTool(
 }
 
 /** The headline "Try it" shows for a failure (here, not with the kinds, so the boot-time bundle does not carry it). */
-export const FAILURE_HEADLINES: Readonly<Record<ToolFailure, string>> = {
+const FAILURE_HEADLINES: Readonly<Record<ToolFailure, string>> = {
   invalid_arguments: 'Not run: invalid arguments',
   argument_check: 'Not run: the arguments could not be checked',
   unknown_tool: 'Not run: unknown tool',

@@ -23,7 +23,7 @@ export function fillBody(template: string, args: unknown): string {
   return template.replace(/\{\{([a-zA-Z0-9_-]+)\}\}/g, (_, name: string) => JSON.stringify(argValue(args, name) ?? null));
 }
 
-export type TemplateOrigin = { ok: true; origin: string } | { ok: false; problem: string };
+type TemplateOrigin = { ok: true; origin: string } | { ok: false; problem: string };
 
 /**
  * The origin a template always reaches. The authority must end (with "/", "?" or "#") before the first placeholder:

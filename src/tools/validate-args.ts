@@ -9,10 +9,10 @@ import { describeUnsafePattern, findUnsafePatterns } from './validation/unsafe-p
  * allowed: in the validation worker (validation/validation-worker.ts) and in Node tests, never on the page.
  */
 
-export type ArgsValidator = (args: unknown) => ValidationIssue[];
+type ArgsValidator = (args: unknown) => ValidationIssue[];
 
 /** Turns Ajv errors into `{path, message}` pairs; `required` errors point at the missing property itself. */
-export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   if (!errors) return [];
   return errors.map((e) => {
     let path = e.instancePath;

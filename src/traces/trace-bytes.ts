@@ -7,7 +7,7 @@ import { concatBytes } from '../domain/concat-bytes';
  * its default framing of a 4-byte big-endian length before each compressed write), else UTF-8. A fetch of an object
  * stored with `Content-Encoding: gzip` arrives decompressed already, and is read as text.
  */
-export type DecodedTrace = { ok: true; text: string; compression: 'none' | 'gzip' | 'zstd' } | { ok: false; reason: string };
+type DecodedTrace = { ok: true; text: string; compression: 'none' | 'gzip' | 'zstd' } | { ok: false; reason: string };
 
 /** A file larger than this once decompressed is left out with a sentence: one file must not hold the page's memory. */
 export const MAX_TEXT_BYTES = 256 * 1024 * 1024;

@@ -34,8 +34,6 @@ export function createTraceJobs(db: ToolscopeDB) {
   };
 }
 
-export type TraceJobs = ReturnType<typeof createTraceJobs>;
-
 async function runCheck(db: ToolscopeDB, sourceId: string, files: readonly FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
   const source = await db.traceSources.get(sourceId);
   if (!source) return { ok: false, message: 'This source was removed.' };

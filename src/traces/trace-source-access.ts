@@ -27,15 +27,15 @@ export class TraceSourceError extends Error {
 }
 
 /** What reads a source: its record, its secret and, for "The storage in Sync and backup", that storage's settings. */
-export type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly FolderFile[] };
+type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly FolderFile[] };
 
 /** Where the sync storage keeps traces: a folder beside the vault, so the vault's encrypted files are never read as traces. */
-export const SYNC_TRACES_PREFIX = 'traces/';
+const SYNC_TRACES_PREFIX = 'traces/';
 
 const versionOf = (e: StoredEntry) => e.etag ?? `${e.size ?? '?'}@${e.modified ?? '?'}`;
 
 /** Only what may hold traces: hidden files and the exporters' temporary files are not read. */
-export function isTraceFileName(key: string): boolean {
+function isTraceFileName(key: string): boolean {
   const base = key.split('/').pop() ?? key;
   return base !== '' && !base.startsWith('.') && !/\.(tmp|part|lock)$/i.test(base);
 }
@@ -55,7 +55,7 @@ function storeFiles(store: S3BlobStore | WebDavBlobStore, prefix: string): Trace
 }
 
 /** The bucket's URL, path style (https://<endpoint>/<bucket>), as S3-compatible stores and AWS all answer it. */
-export function s3BucketUrl(endpoint: string, bucket: string): string {
+function s3BucketUrl(endpoint: string, bucket: string): string {
   return `${endpoint.replace(/\/+$/, '')}/${encodeURIComponent(bucket)}`;
 }
 
@@ -99,7 +99,7 @@ export function pickedFromInput(files: readonly File[]): FolderFile[] {
   });
 }
 
-export function pickedFiles(files: readonly FolderFile[]): TraceFiles {
+function pickedFiles(files: readonly FolderFile[]): TraceFiles {
   const byKey = new Map<string, File>();
   for (const { key, file } of files) if (isTraceFileName(key)) byKey.set(key, file);
   return {

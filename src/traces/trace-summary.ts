@@ -69,7 +69,3 @@ export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): Tra
     search,
   };
 }
-
-export function totalTokens(s: Pick<TraceSummary, 'usage'>): number {
-  return s.usage.reduce((n, u) => n + u.input + u.output, 0);
-}

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 
-export type SseEvent = { event: string | null; data: string };
+type SseEvent = { event: string | null; data: string };
 
 /** Splits a complete SSE body into events (comments dropped), independently of the SDK's parser. */
 export function parseSse(body: string): SseEvent[] {

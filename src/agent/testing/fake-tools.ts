@@ -1,7 +1,7 @@
 import type { ToolExecutor, ToolHandle, ToolRunContext, ToolRunResult, ValidationIssue } from '../tool-executor';
 import { isRecord } from '../../domain/is-record';
 
-export type FakeToolOptions = {
+type FakeToolOptions = {
   name: string;
   run?: (args: unknown, ctx: ToolRunContext) => Promise<ToolRunResult> | ToolRunResult;
   /** Required top-level keys with their JSON type; a tiny stand-in for the ajv validation of src/tools. */
@@ -10,7 +10,7 @@ export type FakeToolOptions = {
   timeoutMs?: number;
 };
 
-export type FakeTool = ToolHandle & { calls: { args: unknown; ctx: ToolRunContext }[] };
+type FakeTool = ToolHandle & { calls: { args: unknown; ctx: ToolRunContext }[] };
 
 export const ok = (content: string): ToolRunResult => ({ outcome: 'ok', content, logs: [] });
 

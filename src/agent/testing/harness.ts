@@ -5,9 +5,9 @@ import type { ChatMessage } from '../../domain/messages';
 import type { ScriptedModel } from './scripted-model';
 import { fakeExecutor } from './fake-tools';
 
-export type HarnessOverrides = Partial<Omit<RunInput, 'config'>> & { config?: Partial<LoopConfig> };
+type HarnessOverrides = Partial<Omit<RunInput, 'config'>> & { config?: Partial<LoopConfig> };
 
-export type Harness = {
+type Harness = {
   events: LoopEvent[];
   sleeps: number[];
   controller: AbortController;

@@ -90,7 +90,7 @@ export function chunk(delta: Record<string, unknown> | null, opts: ChunkOpts = {
   } as ChatCompletionChunk;
 }
 
-export const usageChunk = (prompt: number, completion: number) =>
+const usageChunk = (prompt: number, completion: number) =>
   chunk(null, { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } });
 
 /** A plain answer streamed in pieces, with a usage chunk unless `usage: false`. */

@@ -4,7 +4,7 @@ import { openAIEncodingFor } from './token-estimate';
 import type { CountReply, CountRequest } from './token-protocol';
 
 /** How long a request waits for exact counts before it goes on with estimates for what is not counted yet. */
-export const PREPARE_BUDGET_MS = 1_000;
+const PREPARE_BUDGET_MS = 1_000;
 /** The cache is dropped whole past these bounds; what is still in use is counted again (off the main thread). */
 const MAX_ENTRIES = 20_000;
 const MAX_CACHED_CHARS = 64_000_000;

@@ -6,10 +6,10 @@ export type CountRequest = { type: 'count'; id: number; encoding: Encoding; text
 export type CountReply = { type: 'counted'; id: number; counts: TokenCount[] } | { type: 'failed'; id: number; message: string };
 
 /** Counts one segment with an encoding's tokenizer. */
-export type SegmentCounter = (segment: string) => number;
+type SegmentCounter = (segment: string) => number;
 
 /** Loads an encoding's tokenizer (large: it loads on first use, in the worker). */
-export async function loadSegmentCounter(encoding: Encoding): Promise<SegmentCounter> {
+async function loadSegmentCounter(encoding: Encoding): Promise<SegmentCounter> {
   // Text is counted as the API reads it: "<|endoftext|>" in a message is ordinary text, not a special token
   // (the library's default would throw on it).
   const plain = { disallowedSpecial: new Set<string>() };

@@ -1,6 +1,6 @@
-import type { AgentEvent, AgentEventBody } from '../../agent/events';
+import type { AgentEvent, AgentEventBody } from '../../domain/run-events';
 
-export type Emitter = { emit(body: AgentEventBody, dt?: number): AgentEvent; events: AgentEvent[] };
+type Emitter = { emit(body: AgentEventBody, dt?: number): AgentEvent; events: AgentEvent[] };
 
 /** Builds a run's events with gap-free seq and a clock advancing `dt` ms per event. */
 export function runEmitter(runId: string, sink: (e: AgentEvent) => void): Emitter {

@@ -1,5 +1,4 @@
 import { EventSchema } from '@ag-ui/core/schemas';
-import type { BaseEvent } from '@ag-ui/core';
 
 /**
  * AG-UI events checked against the protocol's own zod schemas (`@ag-ui/core/schemas`, loaded on first use with the
@@ -14,7 +13,7 @@ type Schema = { def: Def; safeParse(v: unknown): { success: boolean } };
 
 const schema = EventSchema as unknown as Schema;
 
-export type AguiIssue = { path: string; expected: string };
+type AguiIssue = { path: string; expected: string };
 
 /** The first problem with one event, by the published schema; null when it is a valid AG-UI event. */
 export function aguiEventProblem(event: unknown, path: string): AguiIssue | null {
@@ -23,10 +22,6 @@ export function aguiEventProblem(event: unknown, path: string): AguiIssue | null
   const first = r.error.issues[0];
   const where = (first?.path ?? []).reduce<string>((p, k) => childPath(p, typeof k === 'number' ? k : String(k)), path);
   return { path: where, expected: `a valid AG-UI event (${first?.message ?? 'invalid'})` };
-}
-
-export function isAguiEvent(event: unknown): event is BaseEvent {
-  return EventSchema.safeParse(event).success;
 }
 
 /** Paths of the fields a value carries that its schema does not define (the schemas let such fields through). */

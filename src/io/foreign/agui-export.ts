@@ -11,7 +11,7 @@ import type { SessionRecord } from '../../domain/session';
  * reasoning REASONING_START … REASONING_END, calls TOOL_CALL_START/ARGS/END and their results TOOL_CALL_RESULT.
  * Built from the conversation only: no settings, endpoint, key or secret is read, so none can be written.
  */
-export type AguiEvent = BaseEvent & Record<string, unknown>;
+type AguiEvent = BaseEvent & Record<string, unknown>;
 
 export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, path: readonly ChatMessage[], runs: readonly RunRecord[]): AguiEvent[] {
   const threadId = session.id;
@@ -98,7 +98,7 @@ export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, p
 export type AguiFileShape = 'json-lines' | 'json-array';
 
 /** JSON Lines: one event a line, the way AG-UI streams are logged. */
-export const toJsonLines = (events: readonly AguiEvent[]): string => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+const toJsonLines = (events: readonly AguiEvent[]): string => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
 /** One JSON array of the events, one event a line inside it, for tools that read a whole JSON document. */
 export const toJsonArray = (events: readonly AguiEvent[]): string => (events.length === 0 ? '[]\n' : `[\n${events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);

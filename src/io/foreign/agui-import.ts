@@ -14,21 +14,16 @@ import { isRecord } from '../../domain/is-record';
  * thread); replies from TEXT_MESSAGE_* (and _CHUNK) events, reasoning from REASONING_*, calls from TOOL_CALL_* and
  * their results from TOOL_CALL_RESULT. State, steps, activity, custom and raw events are counted and left out.
  */
-export const AGUI_LIMITS = { events: 500_000 };
+const AGUI_LIMITS = { events: 500_000 };
 
 const KNOWN = new Set<string>(Object.values(EventType));
 
-/** A list whose first entry is an object with an AG-UI event type. */
-export function looksLikeAgui(data: unknown): boolean {
-  return Array.isArray(data) && data.length > 0 && isRecord(data[0]) && typeof data[0].type === 'string' && KNOWN.has(data[0].type);
-}
-
-/** JSON Lines whose first line is an AG-UI event: parsed line by line, blank lines skipped. */
 /** A line of a JSON Lines log that is not JSON: left out by the import, named by its line number. */
-export class NotJsonLine {
+class NotJsonLine {
   constructor(readonly line: number) {}
 }
 
+/** JSON Lines whose first line is an AG-UI event: parsed line by line, blank lines skipped. */
 export function parseJsonLinesIfAgui(text: string): unknown[] | null {
   const first = text.slice(0, 4096).split('\n').find((l) => l.trim() !== '');
   if (!first) return null;

@@ -17,14 +17,10 @@ const FORMAT = 'a ChatGPT data export';
 const shape = shapeReader(FORMAT);
 
 /** Caps: more than any real export holds, little enough that a hostile file cannot exhaust memory. */
-export const CHATGPT_LIMITS = { conversations: 20_000, nodes: 1_000_000 };
+const CHATGPT_LIMITS = { conversations: 20_000, nodes: 1_000_000 };
 
 /** Content types that are context for the model, never shown in ChatGPT's conversation view. */
 const HIDDEN_CONTENT = new Set(['user_editable_context', 'model_editable_context', 'app_pairing_content']);
-
-export function looksLikeChatGPT(data: unknown): boolean {
-  return Array.isArray(data) && data.length > 0 && isRecord(data[0]) && isRecord(data[0].mapping) && 'current_node' in data[0];
-}
 
 type Node = { id: string; parent: string | null; children: string[]; message: Obj | null; path: string };
 

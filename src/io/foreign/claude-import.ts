@@ -15,11 +15,7 @@ import { isRecord } from '../../domain/is-record';
 const FORMAT = 'a Claude data export';
 const shape = shapeReader(FORMAT);
 
-export const CLAUDE_LIMITS = { conversations: 20_000, messages: 1_000_000 };
-
-export function looksLikeClaude(data: unknown): boolean {
-  return Array.isArray(data) && data.length > 0 && isRecord(data[0]) && Array.isArray(data[0].chat_messages) && typeof data[0].uuid === 'string';
-}
+const CLAUDE_LIMITS = { conversations: 20_000, messages: 1_000_000 };
 
 const time = (v: string | undefined): number | undefined => {
   if (v === undefined) return undefined;

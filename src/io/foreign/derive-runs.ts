@@ -1,4 +1,4 @@
-import type { AgentEventBody } from '../../agent/events';
+import type { AgentEventBody } from '../../domain/run-events';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from '../../db/records';
 import { ROOT_BRANCH } from '../../domain/branches';
 import { zeroUsage, type AssistantMessage, type ChatMessage } from '../../domain/messages';
@@ -16,7 +16,7 @@ import type { StopReason } from '../../domain/stop-reason';
  */
 export const ORDER_STEP_MS = 1000;
 
-export type DerivedRuns = { messages: MessageRecord[]; runs: RunRecord[]; events: EventRecord[]; toolCalls: ToolCallRecord[] };
+type DerivedRuns = { messages: MessageRecord[]; runs: RunRecord[]; events: EventRecord[]; toolCalls: ToolCallRecord[] };
 
 type Options = {
   sessionId: string;

@@ -20,7 +20,7 @@ export const NO_RESULT_TEXT = 'The export holds no result for this call.';
 
 const TITLE_CHARS = 80;
 
-export function titleFromText(text: string, fallback: string): string {
+function titleFromText(text: string, fallback: string): string {
   const first = text.trim().split('\n')[0]?.trim() ?? '';
   if (first === '') return fallback;
   return first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS - 1)}…` : first;

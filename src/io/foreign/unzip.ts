@@ -8,7 +8,7 @@ import { ForeignArchiveError, ForeignLimitError } from './foreign-errors';
  * and reading stops as soon as an entry or the total passes its cap (a zip bomb gets an error, not the memory).
  * Entries not wanted (ChatGPT's images, chat.html) are never inflated.
  */
-export const ZIP_LIMITS = { entries: 50_000, entryBytes: 256 * 1024 * 1024, totalBytes: 256 * 1024 * 1024 };
+const ZIP_LIMITS = { entries: 50_000, entryBytes: 256 * 1024 * 1024, totalBytes: 256 * 1024 * 1024 };
 const PIECE = 64 * 1024;
 
 export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => boolean, limits = ZIP_LIMITS): Map<string, Uint8Array> {

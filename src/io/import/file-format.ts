@@ -7,7 +7,7 @@ import { looksLikeOtlpTraces } from '../otlp/otlp-import';
  * job, the session-file check and the archive reader all ask this one function, so a new format has one answer to
  * "where is it recognised?". Shapes alone decide; no converter is loaded to ask.
  */
-export type FileFormat =
+type FileFormat =
   /** A .zip, or several files picked together: another app's data export picked whole. */
   | { kind: 'archive' }
   /** Text that is not one JSON value, whose first line is an AG-UI event: a JSON Lines event log. */
@@ -24,7 +24,7 @@ export type FileFormat =
   | { kind: 'toolscope' };
 
 /** What is known of the file at each step of reading it: the picked files' names and first bytes, its text, its value. */
-export type FormatEvidence =
+type FormatEvidence =
   | { step: 'picked'; files: readonly { name: string; head: Uint8Array }[] }
   | { step: 'unparsed'; text: string }
   | { step: 'parsed'; data: unknown };

@@ -1,8 +1,8 @@
 import type { ToolscopeDB } from '../../db/database';
 import { isConstraintError, isQuotaError } from '../../db/storage-errors';
-import { checkExportText, type CheckFailure } from '../session-file/check-file';
-import { analyzeImport, planImport, type ImportAnalysis, type ImportChoices } from './import-plan';
-import { screenImport, type ScreenedImport } from './import-screen';
+import type { CheckFailure } from '../session-file/check-file';
+import { planImport, type ImportAnalysis, type ImportChoices } from './import-plan';
+import type { ScreenedImport } from './import-screen';
 import { writeImport, type WriteProgress, type WriteSummary } from './import-write';
 import type { OpenedTraceMark } from '../../domain/session';
 import type { IdFactory } from '../session-file/remap';
@@ -18,19 +18,6 @@ export type ImportOutcome =
   | { ok: true; summary: ImportSummary }
   | { ok: false; failure: CheckFailure }
   | { ok: false; failure: { stage: 'write'; message: string } };
-
-/** Check, then analyse clashes, then write: the whole import in one call, for callers that need no dialog. */
-export async function importExportText(
-  db: ToolscopeDB,
-  text: string,
-  choices: ImportChoices = {},
-  opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void } = {},
-): Promise<ImportOutcome> {
-  const checked = checkExportText(text);
-  if (!checked.ok) return checked;
-  const screened = screenImport(checked.file);
-  return importCheckedFile(db, screened, await analyzeImport(db, screened.file), choices, opts);
-}
 
 export async function importCheckedFile(
   db: ToolscopeDB,

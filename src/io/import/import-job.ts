@@ -12,7 +12,7 @@ import { summarizeTool } from './imported-tools';
 import type { CheckedImport, ImportFailure, ImportPhase, ImportPreview } from './import-protocol';
 import type { CheckPhase } from '../session-file/check-file';
 
-export type ProgressSink = (phase: ImportPhase, done: number, total: number) => void;
+type ProgressSink = (phase: ImportPhase, done: number, total: number) => void;
 
 /** Reads a file as text, reporting bytes read; a 50 MB file arrives in many small steps. */
 async function readText(file: Blob, progress: ProgressSink): Promise<string> {

@@ -3,7 +3,7 @@ import { freshDB } from '../../db/testing/fresh-db';
 import { addMcpServer, mcpHeadersWithValues, mcpServerHeaders } from '../../db/mcp-servers-repo';
 import type { McpServerRecord } from '../../domain/mcp-server';
 import { buildExport, serializeExport } from '../session-file/export-sessions';
-import { importExportText } from './import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { fixtureFile } from '../testing/export-fixture';
 import { planMcpServers } from './import-mcp-servers';
 
@@ -16,7 +16,7 @@ function server(id: string, url: string, over: Partial<McpServerRecord> = {}): M
 describe('MCP servers in export files', () => {
   it('exports addresses, names and header names, never a header value; import adds them switched off, needing their headers', async () => {
     const { db } = freshDB('mcp-io-1');
-    await importExportText(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
     await addMcpServer(db, server('s1', 'https://mcp.example/mcp', { toolChoices: { echo: { enabled: false } } }), { Authorization: TOKEN });
     await addMcpServer(db, server('s2', 'https://other.example/mcp'), {});
 
@@ -32,7 +32,7 @@ describe('MCP servers in export files', () => {
     expect(serializeExport((await buildExport(db, { kind: 'session', sessionId: sid })).file)).not.toContain('mcpServers');
 
     const { db: fresh } = freshDB('mcp-io-2');
-    const outcome = await importExportText(fresh, all);
+    const outcome = await importThroughJob(fresh, all);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.failure));
     expect(outcome.summary.mcpServers).toEqual([
       { name: 'srv s1', url: 'https://mcp.example/mcp', needsHeaders: ['Authorization'] },
@@ -44,7 +44,7 @@ describe('MCP servers in export files', () => {
     expect(await mcpServerHeaders(fresh, stored!)).toEqual({});
 
     // Importing the same file again adds no second copy of a server.
-    const again = await importExportText(fresh, all);
+    const again = await importThroughJob(fresh, all);
     if (!again.ok) throw new Error('second import');
     expect(again.summary.mcpServers).toEqual([]);
     expect(again.summary.skippedMcpServers.map((s) => s.reason)).toEqual(['a server with this address is already stored', 'a server with this address is already stored']);
@@ -54,7 +54,7 @@ describe('MCP servers in export files', () => {
   it('refuses a file whose server entry carries a header value', async () => {
     const { db } = freshDB('mcp-io-3');
     const file = { ...fixtureFile(), mcpServers: [{ id: 'x', url: 'https://a.example/mcp', name: 'a', approval: 'auto', headerNames: [], toolChoices: {}, headers: { Authorization: TOKEN } }] };
-    const outcome = await importExportText(db, JSON.stringify(file));
+    const outcome = await importThroughJob(db, JSON.stringify(file));
     expect(outcome.ok).toBe(false);
     expect(await db.mcpServers.count()).toBe(0);
   });

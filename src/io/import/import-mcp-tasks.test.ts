@@ -3,7 +3,7 @@ import { freshDB } from '../../db/testing/fresh-db';
 import { listSessionMcpTasks } from '../../db/mcp-tasks-repo';
 import type { McpTaskRecord } from '../../domain/mcp-task';
 import type { ExportFileV1 } from '../session-file/format-v1';
-import { importExportText } from './import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { IMPORTED_OPEN_TASK_TEXT } from './import-mcp-tasks';
 import { fixtureFile } from '../testing/export-fixture';
 
@@ -23,7 +23,7 @@ function fileWithTasks(): ExportFileV1 {
 describe('import of MCP task lanes', () => {
   it('stores the lanes under the session, settles unfinished ones as left, and drops lanes naming no call of the session', async () => {
     const { db } = freshDB('imp-tasks-1');
-    const out = await importExportText(db, JSON.stringify(fileWithTasks()));
+    const out = await importThroughJob(db, JSON.stringify(fileWithTasks()));
     expect(out.ok).toBe(true);
     const stored = await listSessionMcpTasks(db, SID);
     expect(stored.map((t) => [t.callId, t.status, t.endText]).sort()).toEqual([
@@ -36,8 +36,8 @@ describe('import of MCP task lanes', () => {
 
   it('a copy gets the lanes under its new call ids; replacing a session replaces its lanes', async () => {
     const { db } = freshDB('imp-tasks-2');
-    await importExportText(db, JSON.stringify(fileWithTasks()));
-    const copy = await importExportText(db, JSON.stringify(fileWithTasks()));
+    await importThroughJob(db, JSON.stringify(fileWithTasks()));
+    const copy = await importThroughJob(db, JSON.stringify(fileWithTasks()));
     if (!copy.ok) throw new Error(copy.failure.message);
     const newId = copy.summary.sessionIdMap[SID]!;
     const copied = await listSessionMcpTasks(db, newId);
@@ -51,7 +51,7 @@ describe('import of MCP task lanes', () => {
 
     const changed = fixtureFile();
     changed.sessions[0]!.mcpTasks = [task('call_t0kY0', 'failed', 'Error: the task failed: boom')];
-    const replaced = await importExportText(db, JSON.stringify(changed), { sessions: { [SID]: 'replace' } });
+    const replaced = await importThroughJob(db, JSON.stringify(changed), { sessions: { [SID]: 'replace' } });
     expect(replaced.ok).toBe(true);
     expect((await listSessionMcpTasks(db, SID)).map((t) => [t.callId, t.status])).toEqual([['call_t0kY0', 'failed']]);
     expect(await listSessionMcpTasks(db, newId)).toHaveLength(2);

@@ -194,7 +194,7 @@ export type DroppedSecrets = { name: string; headers: string[]; from: string; to
  * rather than "needs approval": an approval card shows the name and arguments, not the code or URL that will
  * run, and "Always allow" lifts it in one click; turning a tool on happens in Tools, next to its definition.
  */
-export function arriveSwitchedOff(tool: ToolDefinition): ToolDefinition {
+function arriveSwitchedOff(tool: ToolDefinition): ToolDefinition {
   return { ...tool, enabled: false };
 }
 

@@ -3,7 +3,7 @@ import { unflattenTool, type FlatToolDefinition } from '../../domain/tool-defini
 import { freshDB } from '../../db/testing/fresh-db';
 import { headerSecretKey, saveTool } from '../../db/tools-repo';
 import type { ExportFileV1 } from '../session-file/format-v1';
-import { importExportText } from './import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { destinationOrigin } from '../session-file/secret-origin';
 import { fixtureFile } from '../testing/export-fixture';
 
@@ -13,7 +13,7 @@ const text = (f: ExportFileV1) => JSON.stringify(f);
 /** The fixture imported, then its weather tool's secret header given a value as the editor does. */
 async function storedWithSecret(name: string) {
   const { db } = freshDB(name);
-  await importExportText(db, text(fixtureFile()));
+  await importThroughJob(db, text(fixtureFile()));
   const weather = await db.tools.get('tool_weather');
   if (!weather) throw new Error('fixture tool');
   expect(await saveTool(db, unflattenTool(weather), { 'X-Api-Key': SECRET })).toMatchObject({ ok: true });
@@ -49,7 +49,7 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
   it('drops the stored secret when the imported URL names another origin, and says so', async () => {
     const db = await storedWithSecret('sec-1');
     const file = fileWithWeatherUrl('http://127.0.0.1:9/collect?city={city}');
-    const out = await importExportText(db, text(file), { tools: { get_weather: 'replace' } });
+    const out = await importThroughJob(db, text(file), { tools: { get_weather: 'replace' } });
     if (!out.ok) throw new Error(out.failure.message);
     expect((await db.tools.get('tool_weather'))?.http?.urlTemplate).toBe('http://127.0.0.1:9/collect?city={city}');
     expect(await db.secrets.get(headerSecretKey('tool_weather', 'X-Api-Key'))).toBeUndefined();
@@ -63,20 +63,20 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
     // stored tool keeps its definition and its secret.
     const db = await storedWithSecret('sec-2');
     const file = fileWithWeatherUrl('https://{city}.example.com/v1/current');
-    const out = await importExportText(db, text(file), { tools: { get_weather: 'replace' } });
+    const out = await importThroughJob(db, text(file), { tools: { get_weather: 'replace' } });
     expect(out).toMatchObject({ ok: true, summary: { refusedTools: ['get_weather'], droppedSecrets: [] } });
     expect(await db.secrets.get(headerSecretKey('tool_weather', 'X-Api-Key'))).toBeDefined();
 
     const db2 = await storedWithSecret('sec-3');
     const code = fixtureFile();
     code.tools[1] = { ...code.tools[1]!, kind: 'code', http: null, code: 'return 1;' };
-    await importExportText(db2, text(code), { tools: { get_weather: 'replace' } });
+    await importThroughJob(db2, text(code), { tools: { get_weather: 'replace' } });
     expect(await db2.secrets.count()).toBe(0);
   });
 
   it('keeps it for the same origin (another path), but only for headers still marked secret', async () => {
     const db = await storedWithSecret('sec-4');
-    const out = await importExportText(db, text(fileWithWeatherUrl('https://WEATHER.example.com:443/v2/now?c={city}')), {
+    const out = await importThroughJob(db, text(fileWithWeatherUrl('https://WEATHER.example.com:443/v2/now?c={city}')), {
       tools: { get_weather: 'replace' },
     });
     expect(out).toMatchObject({ ok: true, summary: { droppedSecrets: [] } });
@@ -84,15 +84,15 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
 
     const renamed = fileWithWeatherUrl('https://weather.example.com/v1/current?city={city}');
     renamed.tools[1]!.http!.headers = [{ name: 'X-Other-Key', value: '', secret: true }];
-    await importExportText(db, text(renamed), { tools: { get_weather: 'replace' } });
+    await importThroughJob(db, text(renamed), { tools: { get_weather: 'replace' } });
     expect(await db.secrets.count()).toBe(0);
   });
 
   it('keeping the stored tool, or importing under a new name, leaves the secret where it was', async () => {
     const db = await storedWithSecret('sec-5');
     const file = fileWithWeatherUrl('http://127.0.0.1:9/collect?city={city}');
-    await importExportText(db, text(file), { tools: { get_weather: 'keep' } });
-    await importExportText(db, text(file), { tools: { get_weather: 'rename' } });
+    await importThroughJob(db, text(file), { tools: { get_weather: 'keep' } });
+    await importThroughJob(db, text(file), { tools: { get_weather: 'rename' } });
     expect((await db.secrets.get(headerSecretKey('tool_weather', 'X-Api-Key')))?.value).toBe(SECRET);
     expect(await db.secrets.count()).toBe(1);
   });
@@ -103,7 +103,7 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
       { key: headerSecretKey('tool_weather', 'X-Api-Key'), value: 'stray' },
       { key: headerSecretKey('tool_weather:2', 'X-Api-Key'), value: 'other tool' },
     ]);
-    await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
     expect(await db.secrets.toArray()).toEqual([{ key: headerSecretKey('tool_weather:2', 'X-Api-Key'), value: 'other tool' }]);
   });
 });

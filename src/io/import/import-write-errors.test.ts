@@ -2,7 +2,8 @@ import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse
 import { describe, expect, it } from 'vitest';
 import { freshDB } from '../../db/testing/fresh-db';
 import { checkExportText } from '../session-file/check-file';
-import { describeWriteError, importExportText } from './import-file';
+import { describeWriteError } from './import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { analyzeImport, planImport } from './import-plan';
 import { screenImport } from './import-screen';
 import { writeImport } from './import-write';
@@ -44,7 +45,7 @@ describe('an import the database refuses', () => {
     const { db } = freshDB('imp-quota-requests');
     db.use(refuseAddsTo('messages'));
     const before = await snapshot(db);
-    const out = await importExportText(db, FILE);
+    const out = await importThroughJob(db, FILE);
     expect(out).toEqual({ ok: false, failure: { stage: 'write', message: expect.stringContaining('no room left to store this file (storage full)') as unknown } });
     expect(JSON.stringify(out)).not.toContain('collides');
     expect(await snapshot(db)).toEqual(before);
@@ -58,7 +59,7 @@ describe('an import the database refuses', () => {
     // Checked against an empty database, so the plan adds the file's records under their own ids ...
     const plan = planImport(file, await analyzeImport(db, file), {});
     // ... then, before the write, another tab imports the same file.
-    expect((await importExportText(db, FILE)).ok).toBe(true);
+    expect((await importThroughJob(db, FILE)).ok).toBe(true);
     const before = await snapshot(db);
     const err = await writeImport(db, plan).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(Dexie.BulkError);

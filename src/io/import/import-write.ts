@@ -34,7 +34,7 @@ export type WriteSummary = {
   keptPrices: string[];
 };
 
-export const WRITE_CHUNK = 2_000;
+const WRITE_CHUNK = 2_000;
 
 /** A trace opened from the inbox: its session is stored marked `openedTrace` and named on the trace's row. */
 

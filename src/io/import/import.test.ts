@@ -6,7 +6,7 @@ import { findHistoryProblems } from '../../domain/history-check';
 import { unflattenTool } from '../../domain/tool-definition';
 import { checkExportData } from '../session-file/check-file';
 import type { ExportFileV1 } from '../session-file/format-v1';
-import { importExportText } from './import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { analyzeImport, planImport, toolDifferences } from './import-plan';
 import { screenImport } from './import-screen';
 import { writeImport } from './import-write';
@@ -25,7 +25,7 @@ function screened(data: unknown) {
 describe('import', () => {
   it('imports the frozen fixture into an empty database with a valid, loadable history', async () => {
     const { db } = freshDB('imp-1');
-    const out = await importExportText(db, text(fixtureFile()));
+    const out = await importThroughJob(db, text(fixtureFile()));
     expect(out).toMatchObject({ ok: true, summary: { sessionIds: [SID] } });
     const history = await loadHistory(db, SID);
     expect(history).toHaveLength(9);
@@ -37,8 +37,8 @@ describe('import', () => {
 
   it('imports a session whose id exists as a copy with new ids, unless told to replace', async () => {
     const { db } = freshDB('imp-2');
-    await importExportText(db, text(fixtureFile()));
-    const copy = await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
+    const copy = await importThroughJob(db, text(fixtureFile()));
     if (!copy.ok) throw new Error(copy.failure.message);
     const newId = copy.summary.sessionIdMap[SID]!;
     expect(newId).not.toBe(SID);
@@ -57,7 +57,7 @@ describe('import', () => {
     changed.sessions[0]!.session.title = 'Replaced title';
     changed.sessions[0]!.messages = changed.sessions[0]!.messages.slice(0, 7);
     changed.sessions[0]!.session.messageCount = 7;
-    const replaced = await importExportText(db, text(changed), { sessions: { [SID]: 'replace' } });
+    const replaced = await importThroughJob(db, text(changed), { sessions: { [SID]: 'replace' } });
     expect(replaced).toMatchObject({ ok: true, summary: { sessionIdMap: { [SID]: SID } } });
     expect(await db.sessions.count()).toBe(2);
     expect((await db.sessions.get(SID))?.title).toBe('Replaced title');
@@ -66,7 +66,7 @@ describe('import', () => {
 
   it('a stored session with a live run (any tab) can only be copied, whatever the choice', async () => {
     const { db } = freshDB('imp-running');
-    await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
     const file = screened(JSON.parse(text(fixtureFile())));
     if (!file.ok) throw new Error('fixture should pass');
     const analysis = await analyzeImport(db, file.file, async () => new Set([SID]));
@@ -81,7 +81,7 @@ describe('import', () => {
 
   it('offers tool clashes by name and applies keep / replace / rename', async () => {
     const { db } = freshDB('imp-3');
-    await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
     const edited = fixtureFile();
     edited.tools[0]!.description = 'Edited elsewhere.';
     edited.tools[1]!.description = 'Also edited.';
@@ -116,7 +116,7 @@ describe('import', () => {
 
   it('copies a session whose message ids belong to another stored session, and never offers replace', async () => {
     const { db } = freshDB('imp-4');
-    await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
     const other = fixtureFile();
     other.sessions[0]!.session.id = 'ses_other';
     for (const group of [other.sessions[0]!.messages, other.sessions[0]!.toolCalls, other.sessions[0]!.runs, other.sessions[0]!.events]) {
@@ -126,7 +126,7 @@ describe('import', () => {
     if (!file.ok) throw new Error(file.failure.message);
     const analysis = await analyzeImport(db, file.file);
     expect(analysis.forcedCopies).toEqual(['ses_other']);
-    const out = await importExportText(db, text(other));
+    const out = await importThroughJob(db, text(other));
     if (!out.ok) throw new Error(out.failure.message);
     expect(out.summary.sessionIdMap.ses_other).not.toBe('ses_other');
     expect(await db.messages.count()).toBe(18);
@@ -142,7 +142,7 @@ describe('import', () => {
     entry.toolCalls = entry.toolCalls.slice(0, 2).map((c) => ({ ...c, status: 'running', result: null, finishedAt: null, durationMs: null }));
     entry.runs = [{ ...entry.runs[0]!, finishedAt: null, stopReason: null }];
     entry.events = entry.events.filter((e) => e.runId === entry.runs[0]!.id && e.seq < 10);
-    const out = await importExportText(db, text(f));
+    const out = await importThroughJob(db, text(f));
     expect(out).toMatchObject({ ok: true });
     const history = await loadHistory(db, SID);
     expect(findHistoryProblems(history)).toEqual([]);
@@ -157,7 +157,7 @@ describe('import', () => {
     const { db } = freshDB('imp-6');
     const f = fixtureFile();
     f.sessions[0]!.messages.splice(2, 1);
-    const out = await importExportText(db, text(f));
+    const out = await importThroughJob(db, text(f));
     expect(out).toMatchObject({ ok: false, failure: { stage: 'integrity', issues: [{ path: '$.sessions[0].messages[1]', expected: expect.stringMatching(/call_pAr1s.*no tool result/) }] } });
     expect(await db.sessions.count()).toBe(0);
   });
@@ -179,7 +179,7 @@ describe('import', () => {
 
   it('leaves the database unchanged when a write fails mid-import', async () => {
     const { db } = freshDB('imp-7');
-    await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
     const before = await snapshot(db);
 
     const second = fixtureFile();

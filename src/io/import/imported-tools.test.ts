@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unflattenTool, type FlatToolDefinition } from '../../domain/tool-definition';
 import { freshDB } from '../../db/testing/fresh-db';
 import type { ExportFileV1 } from '../session-file/format-v1';
-import { importExportText } from './import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { toolDifferences } from './import-plan';
 import { screenImportedTools, summarizeTool } from './imported-tools';
 import { fixtureFile } from '../testing/export-fixture';
@@ -63,7 +63,7 @@ describe('imported tool definitions get the tool editor checks', () => {
     const file = fixtureFile();
     file.tools.push(codeTool({ id: 'tool_bad', name: 'bad name!', timeoutMs: 8.64e15 }));
     file.tools[1] = { ...file.tools[1]!, needsApproval: true };
-    const out = await importExportText(db, text(file));
+    const out = await importThroughJob(db, text(file));
     if (!out.ok) throw new Error(out.failure.message);
     expect(out.summary.refusedTools).toEqual(['bad name!']);
     expect(out.summary.writtenTools).toEqual(['convert_temperature', 'get_weather']);
@@ -79,14 +79,14 @@ describe('imported tool definitions get the tool editor checks', () => {
 
   it('a replaced tool arrives switched off too; an identical one is left as stored', async () => {
     const { db } = freshDB('imported-tools-2');
-    await importExportText(db, text(fixtureFile()));
+    await importThroughJob(db, text(fixtureFile()));
     await db.tools.update('tool_convert', { enabled: true });
     await db.tools.update('tool_weather', { enabled: true });
     const file = fixtureFile();
     file.tools[1]!.description = 'Changed.';
     // The file's own "enabled" is never a difference worth asking about: it is not imported.
     expect(toolDifferences(unflattenTool(file.tools[0]!), unflattenTool({ ...file.tools[0]!, enabled: false }))).toEqual([]);
-    const out = await importExportText(db, text(file), { tools: { get_weather: 'replace' } });
+    const out = await importThroughJob(db, text(file), { tools: { get_weather: 'replace' } });
     expect(out).toMatchObject({ ok: true, summary: { skippedTools: ['convert_temperature'], writtenTools: ['get_weather'] } });
     expect((await db.tools.get('tool_convert'))?.enabled).toBe(true);
     expect(await db.tools.get('tool_weather')).toMatchObject({ description: 'Changed.', enabled: false });

@@ -40,7 +40,7 @@ const FIELD_LABEL: Record<DefinitionField, string> = {
  * every later argument check (the validation worker restarts after its deadline, but each call would wait it
  * out). One line per flagged pattern; each refuses the tool like any other problem of screenImportedTools.
  */
-export function unsafeSchemaPatternProblems(parameters: Record<string, unknown>): string[] {
+function unsafeSchemaPatternProblems(parameters: Record<string, unknown>): string[] {
   return findUnsafePatterns(parameters).map(describeUnsafePattern);
 }
 

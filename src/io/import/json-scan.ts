@@ -3,7 +3,7 @@
  * sometimes carry no position (truncated input), so after a failed parse this walks the text once
  * more, without building values, to name the first offending character.
  */
-export type JsonFault = { position: number; reason: string };
+type JsonFault = { position: number; reason: string };
 
 const WS = new Set([0x20, 0x0a, 0x0d, 0x09]);
 

@@ -11,7 +11,7 @@ export type ParseFailure = {
   excerpt: string;
 };
 
-export type ParseResult = { ok: true; data: unknown } | { ok: false; error: ParseFailure };
+type ParseResult = { ok: true; data: unknown } | { ok: false; error: ParseFailure };
 
 export function parseJsonText(text: string): ParseResult {
   if (text.trim() === '') {
@@ -48,7 +48,7 @@ const isHostileKey = (key: string, value: unknown): boolean =>
   (key === 'constructor' && typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'prototype'));
 export const MAX_DEPTH = 64;
 
-export type ShapeProblem = { path: string; problem: string };
+type ShapeProblem = { path: string; problem: string };
 
 /**
  * Walks the whole parsed value (iteratively, so a deeply nested file cannot overflow the stack) and
@@ -76,7 +76,7 @@ export function findHostileShape(data: unknown): ShapeProblem | null {
 }
 
 /** The one refusal of a hostile shape, whatever the format: every reader returns this, in these words. */
-export type HostileFailure = { stage: 'hostile'; message: string; issues: { path: string; expected: string }[]; total: 1 };
+type HostileFailure = { stage: 'hostile'; message: string; issues: { path: string; expected: string }[]; total: 1 };
 
 export function hostileShapeFailure(data: unknown): HostileFailure | null {
   const hostile = findHostileShape(data);

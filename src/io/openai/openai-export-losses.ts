@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../domain/messages';
 import { plural } from '../../domain/plural';
 
 /** What an OpenAI-messages (Chat Completions) file cannot carry of a history, counted. */
-export type OpenAIExportLosses = {
+type OpenAIExportLosses = {
   /** Responses reasoning items (their summaries and encrypted content). */
   reasoningItems: number;
   /** Replies whose reasoning text (Chat Completions reasoning or Responses summaries) is left out. */

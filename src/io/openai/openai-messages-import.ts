@@ -17,7 +17,7 @@ import { isRecord } from '../../domain/is-record';
  * same single write as any import.
  */
 
-export type OpenAIMessagesResult =
+type OpenAIMessagesResult =
   | { ok: true; file: ExportFileV1 }
   | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
 
@@ -50,7 +50,7 @@ function titleFrom(messages: readonly ChatMessage[]): string {
   return first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS - 1)}…` : first;
 }
 
-export type OpenAIImportOptions = { now: number; newId: () => string };
+type OpenAIImportOptions = { now: number; newId: () => string };
 
 export function openAIMessagesToExport(data: unknown, opts: OpenAIImportOptions): OpenAIMessagesResult {
   if (!validate(data)) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY_SECRET } from '../../db/secrets-repo';
 import { freshDB } from '../../db/testing/fresh-db';
 import { buildExport } from '../session-file/export-sessions';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { sessionsToOtlp } from './otlp-export';
 import { TOOLSCOPE } from './otlp-names';
 import { plainValue, type OtlpSpan, type OtlpTraces } from './otlp-types';
@@ -16,7 +16,7 @@ const KEY = 'sk-test-never-in-a-trace-1234567890';
 async function stored() {
   const { db } = freshDB(`otlp-export-${Math.random()}`);
   await db.secrets.put({ key: API_KEY_SECRET, value: KEY });
-  expect(await importExportText(db, FIXTURE)).toMatchObject({ ok: true });
+  expect(await importThroughJob(db, FIXTURE)).toMatchObject({ ok: true });
   const { file } = await buildExport(db, { kind: 'all' });
   return file.sessions;
 }

@@ -16,13 +16,13 @@ import { attr, hexId, msToUnixNano, type OtlpKeyValue, type OtlpSpan, type OtlpS
  * it opt-in). Built from the stored records only: the settings and secrets tables are never read, so no key can
  * reach a trace.
  */
-export type TraceOptions = {
+type TraceOptions = {
   includeContent: boolean;
   /** A person's own prices, over the shipped table. */
   prices?: PriceList;
 };
 
-export const AGENT_NAME = 'Toolscope';
+const AGENT_NAME = 'Toolscope';
 
 type Ctx = { traceId: string; runSpanId: string; at: (t: number) => string; model: string; opts: TraceOptions };
 

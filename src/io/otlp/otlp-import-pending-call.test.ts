@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../domain/messages';
 import { NOT_RECORDED_RESULT } from '../../db/recover';
 import { checkExportText } from '../session-file/check-file';
 import { buildExport } from '../session-file/export-sessions';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import type { OtlpTraces } from './otlp-types';
 import { otlpTracesToExport } from './otlp-import';
 
@@ -55,7 +55,7 @@ describe('a trace with a tool call and no tool span', () => {
     const text = JSON.stringify(stopped());
     expect(checkExportText(text)).toMatchObject({ ok: true });
     const { db } = freshDB(`otlp-pending-${Math.random()}`);
-    expect(await importExportText(db, text)).toMatchObject({ ok: true });
+    expect(await importThroughJob(db, text)).toMatchObject({ ok: true });
     const [entry] = (await buildExport(db, { kind: 'all' })).file.sessions;
     expect(entry!.messages.find((m) => m.role === 'tool')).toMatchObject({ toolCallId: 'call_weather_1', content: NOT_RECORDED_RESULT, outcome: 'interrupted' });
   });

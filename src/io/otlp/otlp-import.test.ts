@@ -7,7 +7,7 @@ import { freshDB } from '../../db/testing/fresh-db';
 import type { EventRecord } from '../../db/records';
 import { checkExportText } from '../session-file/check-file';
 import { buildExport } from '../session-file/export-sessions';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { sessionsToOtlp } from './otlp-export';
 import { otlpTracesToExport } from './otlp-import';
 import { skippedEntryText } from '../foreign/skipped-entry';
@@ -18,7 +18,7 @@ const of = <T extends EventRecord['type']>(events: EventRecord[], type: T) => ev
 
 async function imported(text: string) {
   const { db } = freshDB(`otlp-import-${Math.random()}`);
-  const outcome = await importExportText(db, text);
+  const outcome = await importThroughJob(db, text);
   expect(outcome).toMatchObject({ ok: true });
   return (await buildExport(db, { kind: 'all' })).file.sessions;
 }
@@ -26,7 +26,7 @@ async function imported(text: string) {
 describe('importing an OpenTelemetry trace', () => {
   it('round trip: a recorded session exported as a trace imports back with the same runs, requests and tool calls', async () => {
     const { db } = freshDB(`otlp-rt-${Math.random()}`);
-    await importExportText(db, FIXTURE);
+    await importThroughJob(db, FIXTURE);
     const original = (await buildExport(db, { kind: 'all' })).file.sessions[0]!;
     const [back] = await imported(JSON.stringify(sessionsToOtlp([original], { includeContent: true })));
     expect(back!.session).toMatchObject({ importedTrace: true, title: original.session.title, model: 'mock-gpt' });
@@ -127,7 +127,7 @@ describe('importing an OpenTelemetry trace', () => {
     expect(!badId.ok && badId.failure.stage !== 'json' && badId.failure.issues[0]!.path).toContain('traceId');
     expect(checkExportText(JSON.stringify({ resourceSpans: [] }))).toMatchObject({ ok: false, failure: { message: 'The trace holds no spans: there is nothing to show.' } });
     const { db } = freshDB(`otlp-bad-${Math.random()}`);
-    expect(await importExportText(db, JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, startTimeUnixNano: 'soon' }] }] }] }))).toMatchObject({ ok: false });
+    expect(await importThroughJob(db, JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, startTimeUnixNano: 'soon' }] }] }] }))).toMatchObject({ ok: false });
     expect(await db.sessions.count()).toBe(0);
     expect(await db.events.count()).toBe(0);
     expect(await db.runs.count()).toBe(0);

@@ -1,6 +1,6 @@
 // Generated from otlp-trace-schema.json at build time (build/export-validators.ts): nothing is compiled on the page.
 import { validate } from 'virtual:export-schema/otlp-traces';
-import type { AgentEventBody } from '../../agent/events';
+import type { AgentEventBody } from '../../domain/run-events';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from '../../db/records';
 import type { ToolSetRecord } from '../../domain/offered-tools';
 import { addUsage, isToolOutcome, zeroUsage, type ToolOutcome, type Usage } from '../../domain/messages';
@@ -29,7 +29,7 @@ import { isRecord } from '../../domain/is-record';
  * details are its attributes. The result is an ordinary version-1 export, checked and written like any import.
  */
 /** `skipped`: spans (or blocks) the schema refused, left out while the rest was imported. */
-export type OtlpImportResult = { ok: true; file: ExportFileV1; skipped: SkippedEntry[] } | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
+type OtlpImportResult = { ok: true; file: ExportFileV1; skipped: SkippedEntry[] } | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
 
 export function looksLikeOtlpTraces(data: unknown): boolean {
   return isRecord(data) && Array.isArray(data.resourceSpans);
@@ -40,7 +40,7 @@ type Flat = SpanView;
 const MAX_TEXT = 64 * 1024;
 const cut = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n[… cut at 64 KB]` : s);
 
-export type OtlpImportOptions = { now: number; newId: () => string };
+type OtlpImportOptions = { now: number; newId: () => string };
 
 export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): OtlpImportResult {
   let data = input;

@@ -5,13 +5,13 @@ import type { OtlpTraces } from './otlp-types';
  * can act on when it fails. Header values (collector keys) go only to the collector's own origin: redirects are
  * refused, credentials are never sent (architecture.md, invariant 7).
  */
-export type PushFailureKind = 'bad_url' | 'cors' | 'unreachable' | 'auth' | 'too_large' | 'rejected' | 'http' | 'timeout';
+type PushFailureKind = 'bad_url' | 'cors' | 'unreachable' | 'auth' | 'too_large' | 'rejected' | 'http' | 'timeout';
 
-export type PushResult =
+type PushResult =
   | { ok: true; spans: number; endpoint: string; rejectedSpans: number }
   | { ok: false; kind: PushFailureKind; status?: number; message: string };
 
-export type PushOptions = {
+type PushOptions = {
   fetchFn?: typeof fetch;
   timeoutMs?: number;
   /** The page's origin, named in the CORS sentence. */

@@ -5,7 +5,7 @@ import { GEN_AI, GEN_AI_OPERATION } from './otlp-names';
  * the Vercel AI SDK (`ai.generateText`, `ai.generateText.doGenerate`, `ai.toolCall`, ...) and OpenInference
  * (`openinference.span.kind`). Anything else is a generic span, drawn as it is.
  */
-export type SpanRole = 'agent' | 'chat' | 'tool' | 'generic';
+type SpanRole = 'agent' | 'chat' | 'tool' | 'generic';
 
 export type Attrs = Readonly<Record<string, unknown>>;
 
@@ -36,7 +36,7 @@ export function spanRole(name: string, a: Attrs): SpanRole {
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined);
 
-export type ChatFacts = { model?: string; inputTokens?: number; outputTokens?: number; cachedTokens?: number; reasoningTokens?: number; finishReason?: string; responseId?: string; outputText?: string };
+type ChatFacts = { model?: string; inputTokens?: number; outputTokens?: number; cachedTokens?: number; reasoningTokens?: number; finishReason?: string; responseId?: string; outputText?: string };
 
 export function chatFacts(a: Attrs): ChatFacts {
   const finish = a[GEN_AI.responseFinishReasons];
@@ -71,7 +71,7 @@ function outputText(a: Attrs): string | undefined {
   return str(a['ai.response.text']) ?? str(a['output.value']);
 }
 
-export type ToolFacts = { name?: string; callId?: string; args?: string; result?: string; outcome?: string };
+type ToolFacts = { name?: string; callId?: string; args?: string; result?: string; outcome?: string };
 
 export function toolFacts(a: Attrs): ToolFacts {
   const facts: ToolFacts = {};

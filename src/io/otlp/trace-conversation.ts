@@ -9,7 +9,7 @@ import type { TracedMessage, TracedRequest, TracedTool } from './traced-request'
 /** `added`: the index of the request whose input (or reply) added it; -1 for a tool span's result. */
 export type PathMessage = TracedMessage & { key: number; added: number };
 
-export type ConversationStep = {
+type ConversationStep = {
   /** Index in `path` of the reply this request produced. */
   reply: number;
   system: string | undefined;
@@ -19,7 +19,7 @@ export type ConversationStep = {
   continuesPath: boolean;
 };
 
-export type TraceConversation = { path: PathMessage[]; steps: (ConversationStep | null)[] };
+type TraceConversation = { path: PathMessage[]; steps: (ConversationStep | null)[] };
 
 function same(a: TracedMessage, b: TracedMessage): boolean {
   if (a.role !== b.role) return false;

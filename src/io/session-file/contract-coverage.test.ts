@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorInfo, ErrorKind } from '../../domain/error-info';
-import type { AgentEventType, EventOf } from '../../agent/events';
+import type { AgentEventType, EventOf } from '../../domain/run-events';
 import type { AssistantMessage, SystemMessage, ToolMessage, Usage, UserMessage } from '../../domain/messages';
 import type { MemoryRecord, RunRecord, ToolCallRecord } from '../../db/records';
 import type { SessionRecord, SessionSettings } from '../../domain/session';

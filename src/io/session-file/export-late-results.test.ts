@@ -6,7 +6,7 @@ import { INTERRUPTED_RESULT } from '../../db/recover';
 import type { McpTaskRecord } from '../../domain/mcp-task';
 import { buildOpenAIExport } from '../openai/export-openai';
 import { buildExport } from './export-sessions';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { sessionsToOtlp } from '../otlp/otlp-export';
 import { TOOLSCOPE } from '../otlp/otlp-names';
 import { plainValue, type OtlpSpan, type OtlpTraces } from '../otlp/otlp-types';
@@ -23,7 +23,7 @@ const task = (callId: string, content: string, isError = false): McpTaskRecord =
 /** The fixture with call_paris cut by a reload (the interrupted result recovery writes), and late task results stored. */
 async function reloadCut() {
   const { db } = freshDB(`late-export-${Math.random()}`);
-  expect(await importExportText(db, FIXTURE)).toMatchObject({ ok: true });
+  expect(await importThroughJob(db, FIXTURE)).toMatchObject({ ok: true });
   const paris = await db.messages.filter((m) => m.role === 'tool' && m.toolCallId === 'call_paris').first();
   if (paris?.role !== 'tool') throw new Error('fixture: no call_paris result');
   await db.messages.put({ ...paris, content: INTERRUPTED_RESULT, isError: true, outcome: 'interrupted' });

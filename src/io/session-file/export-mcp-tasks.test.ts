@@ -3,14 +3,14 @@ import { freshDB } from '../../db/testing/fresh-db';
 import { putMcpTask } from '../../db/mcp-tasks-repo';
 import type { McpTaskRecord } from '../../domain/mcp-task';
 import { buildExport, serializeExport } from './export-sessions';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { fixtureFile } from '../testing/export-fixture';
 import { validateExportFile } from './validate-file';
 
 describe('MCP tasks in export files', () => {
   it('carries a session\'s task lanes as an optional field the schema accepts, and a file with them imports', async () => {
     const { db } = freshDB('mcp-task-io-1');
-    await importExportText(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
     const sessionId = (await db.sessions.toArray())[0]!.id;
     const task: McpTaskRecord = {
       callId: 'call_1', sessionId, serverId: 'srv', serverName: 'jobs', toolName: 'long_job', taskId: 'task-7',
@@ -28,7 +28,7 @@ describe('MCP tasks in export files', () => {
     expect(validateExportFile(bad).ok).toBe(false);
 
     const { db: fresh } = freshDB('mcp-task-io-2');
-    const outcome = await importExportText(fresh, serializeExport(file));
+    const outcome = await importThroughJob(fresh, serializeExport(file));
     expect(outcome.ok).toBe(true);
   });
 });

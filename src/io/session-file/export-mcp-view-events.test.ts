@@ -4,7 +4,7 @@ import { listSessionMcpViewEvents, putMcpViewEvents } from '../../db/mcp-view-ev
 import { deleteSession } from '../../db/sessions-repo';
 import type { McpViewEventRecord } from '../../domain/mcp-view-event';
 import { buildExport, serializeExport } from './export-sessions';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { fixtureFile } from '../testing/export-fixture';
 import { validateExportFile } from './validate-file';
 
@@ -16,7 +16,7 @@ const viewEvent = (sessionId: string, seq: number, method: string, callId = 'cal
 describe('MCP App View events with the session', () => {
   it('are exported (optional field the schema checks), imported, copied under new ids on a clash, and deleted with the session', async () => {
     const { db } = freshDB('view-events-io-1');
-    await importExportText(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
     const sessionId = (await db.sessions.toArray())[0]!.id;
     const callId = (await db.toolCalls.where('sessionId').equals(sessionId).first())!.id;
     const mine = [viewEvent(sessionId, 2, 'tools/call', callId), viewEvent(sessionId, 1, 'ui/update-model-context', callId)];
@@ -32,15 +32,15 @@ describe('MCP App View events with the session', () => {
     expect(validateExportFile(bad).ok).toBe(false);
     // A file without them (every file written before) still exports and imports the same way.
     const withoutEvents = freshDB('view-events-io-0').db;
-    expect((await importExportText(withoutEvents, JSON.stringify(fixtureFile()))).ok).toBe(true);
+    expect((await importThroughJob(withoutEvents, JSON.stringify(fixtureFile()))).ok).toBe(true);
     expect(await withoutEvents.mcpViewEvents.count()).toBe(0);
 
     const { db: fresh } = freshDB('view-events-io-2');
-    expect((await importExportText(fresh, text)).ok).toBe(true);
+    expect((await importThroughJob(fresh, text)).ok).toBe(true);
     expect(await listSessionMcpViewEvents(fresh, sessionId)).toEqual([mine[1], mine[0]]);
 
     // Imported again into the same database: a copy under fresh ids, its View events following the new ids.
-    const again = await importExportText(fresh, text);
+    const again = await importThroughJob(fresh, text);
     expect(again.ok).toBe(true);
     const copyId = (await fresh.sessions.toArray()).map((s) => s.id).find((id) => id !== sessionId)!;
     const copied = await listSessionMcpViewEvents(fresh, copyId);
@@ -61,7 +61,7 @@ describe('MCP App View events with the session', () => {
 
   it('refuses a file whose View event names another session or repeats a key, before anything is written', async () => {
     const { db } = freshDB('view-events-io-3');
-    await importExportText(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
     const sessionId = (await db.sessions.toArray())[0]!.id;
     await putMcpViewEvents(db, [viewEvent(sessionId, 1, 'ui/message')]);
     const { file } = await buildExport(db, { kind: 'session', sessionId });
@@ -69,13 +69,13 @@ describe('MCP App View events with the session', () => {
     const foreign = structuredClone(file);
     foreign.sessions[0]!.mcpViewEvents![0]!.sessionId = 'someone-else';
     const { db: target } = freshDB('view-events-io-4');
-    const refused = await importExportText(target, JSON.stringify(foreign));
+    const refused = await importThroughJob(target, JSON.stringify(foreign));
     expect(refused.ok).toBe(false);
     expect(JSON.stringify(refused)).toContain('mcpViewEvents[0].sessionId');
 
     const repeated = structuredClone(file);
     repeated.sessions[0]!.mcpViewEvents!.push({ ...repeated.sessions[0]!.mcpViewEvents![0]! });
-    const twice = await importExportText(target, JSON.stringify(repeated));
+    const twice = await importThroughJob(target, JSON.stringify(repeated));
     expect(twice.ok).toBe(false);
     expect(JSON.stringify(twice)).toContain('a sequence number used once per view');
     expect(await target.sessions.count()).toBe(0);

@@ -7,7 +7,7 @@ import { unflattenTool } from '../../domain/tool-definition';
 import { buildExport, serializeExport } from './export-sessions';
 import { buildOpenAIExport } from '../openai/export-openai';
 import { checkExportText } from './check-file';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { fixtureFile } from '../testing/export-fixture';
 
 const KEY = 'sk-proj-TOPSECRET-4f9a1c7e2b8d';
@@ -16,8 +16,8 @@ const HEADER_SECRET = 'hdr-secret-93c1e0aa';
 describe('exports never carry a secret', () => {
   it('greps every kind of export for the API key and a header secret', async () => {
     const { db } = freshDB('secrets-1');
-    await importExportText(db, JSON.stringify(fixtureFile()));
-    await importExportText(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
     await createApiKeyStore(db).setKey(KEY, { remember: true });
     await setSetting(db, 'apiKey', KEY);
     await setSetting(db, 'connection', { baseURL: 'https://api.example.com/v1', apiKey: KEY });

@@ -13,7 +13,7 @@ import type { FileIssue } from './validate-file';
 
 export type ExportScope = { kind: 'session'; sessionId: string } | { kind: 'selection'; sessionIds: string[] } | { kind: 'all' };
 
-export type ExportOptions = { includeMemories?: boolean; now?: Date };
+type ExportOptions = { includeMemories?: boolean; now?: Date };
 
 export type ExportResult = {
   file: ExportFileV1;
@@ -75,7 +75,7 @@ function toolNamesUsed(entries: ExportedSessionV1[]): string[] {
 }
 
 /** Secret header values live in the secrets table; the tool row should already hold '', this makes sure. */
-export function withoutSecrets(tool: ToolDefinition): ToolDefinition {
+function withoutSecrets(tool: ToolDefinition): ToolDefinition {
   if (tool.kind !== 'http') return tool;
   return { ...tool, http: { ...tool.http, headers: tool.http.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } };
 }

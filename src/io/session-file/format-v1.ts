@@ -15,7 +15,6 @@ import type { ToolSetRecord } from '../../domain/offered-tools';
  */
 export const EXPORT_FORMAT = 'toolscope-session';
 export const EXPORT_VERSION = 1;
-export const SCHEMA_URL_PATH = 'schema/toolscope-session-v1.json';
 
 export type ExportAppInfo = { name: 'toolscope'; version: string };
 

@@ -7,7 +7,7 @@ import { freshDB } from '../../db/testing/fresh-db';
 import { checkExportText } from './check-file';
 import { buildExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { asImported } from '../testing/export-fixture';
 
 /*
@@ -32,7 +32,7 @@ describe.each(Object.entries(FROZEN))('frozen version-1 export %s', (name, sha25
     const text = read(name);
     expect(checkExportText(text)).toMatchObject({ ok: true });
     const { db } = freshDB(`frozen-${name}`);
-    expect(await importExportText(db, text)).toMatchObject({ ok: true });
+    expect(await importThroughJob(db, text)).toMatchObject({ ok: true });
     const original = JSON.parse(text) as ExportFileV1;
     for (const entry of original.sessions) {
       const history = await loadHistory(db, entry.session.id);

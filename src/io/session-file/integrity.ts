@@ -6,7 +6,7 @@ import { findHistoryProblems } from '../../domain/history-check';
 import { branchStateOf, branchStateProblems, groupByBranch, leafBranches, pathIds } from '../../domain/branches';
 import { MAX_LISTED_ISSUES, type FileIssue } from './validate-file';
 
-export function byOrder(a: MessageRecord, b: MessageRecord): number {
+function byOrder(a: MessageRecord, b: MessageRecord): number {
   return a.order - b.order;
 }
 

@@ -3,7 +3,7 @@ import { freshDB } from '../../db/testing/fresh-db';
 import { APP_INFO } from '../app-info';
 import { buildExport, serializeExport } from './export-sessions';
 import type { ExportFileV1 } from './format-v1';
-import { importExportText } from '../import/import-file';
+import { importThroughJob } from '../testing/import-through-job';
 import { asImported, fixtureFile } from '../testing/export-fixture';
 
 const withoutTime = (f: ExportFileV1) => ({ ...f, exportedAt: '' });
@@ -12,7 +12,7 @@ describe('round trip', () => {
   it('fixture -> empty db -> export equals the fixture but for exportedAt', async () => {
     const { db } = freshDB('rt-1');
     const fixture = fixtureFile();
-    const result = await importExportText(db, JSON.stringify(fixture));
+    const result = await importThroughJob(db, JSON.stringify(fixture));
     expect(result).toMatchObject({ ok: true });
     const { file, warnings } = await buildExport(db, { kind: 'all' }, { now: new Date('2030-01-01T00:00:00Z') });
     expect(warnings).toEqual([]);
@@ -29,22 +29,22 @@ describe('round trip', () => {
       { id: 'mem_1', text: 'The user lives in Paris.', createdAt: 1, updatedAt: 2, sourceSessionId: fixture.sessions[0]!.session.id, embedding: [0.25, -1, 3e-7], embeddingModel: 'text-embedding-3-small' },
       { id: 'mem_2', text: 'Prefers °C.', createdAt: 5, updatedAt: 5, sourceSessionId: null, embedding: null, embeddingModel: null },
     ];
-    expect(await importExportText(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
+    expect(await importThroughJob(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
     // A second, copied session makes the export hold two sessions with distinct ids.
-    expect(await importExportText(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
+    expect(await importThroughJob(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
     const first = (await buildExport(a, { kind: 'all' }, { includeMemories: true })).file;
     expect(first.sessions).toHaveLength(2);
     expect(first.memories).toHaveLength(2);
 
     const { db: b } = freshDB('rt-2b');
-    expect(await importExportText(b, serializeExport(first))).toMatchObject({ ok: true });
+    expect(await importThroughJob(b, serializeExport(first))).toMatchObject({ ok: true });
     const second = (await buildExport(b, { kind: 'all' }, { includeMemories: true })).file;
     expect(serializeExport(withoutTime(second))).toBe(serializeExport(withoutTime(first)));
   });
 
   it('hostile text is stored and exported as the same characters', async () => {
     const { db } = freshDB('rt-3');
-    await importExportText(db, JSON.stringify(fixtureFile()));
+    await importThroughJob(db, JSON.stringify(fixtureFile()));
     const stored = await db.messages.get('msg_u2');
     expect(stored?.content).toBe('Can you explain what this does? <script>alert("pwned")</script> <img src=x onerror="alert(1)">');
   });

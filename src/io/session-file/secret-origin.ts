@@ -5,7 +5,7 @@ import type { ToolDefinition } from '../../domain/tool-definition';
  * in the scheme or authority: then the origin depends on the model's arguments and `text` is the template's
  * `scheme://authority` part as written.
  */
-export type DestinationOrigin = { fixed: true; text: string } | { fixed: false; text: string };
+type DestinationOrigin = { fixed: true; text: string } | { fixed: false; text: string };
 
 // For http(s) the URL parser ends the authority at "/", "?", "#" or "\"; a placeholder after that cannot move the host.
 const AUTHORITY = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#\\]*/;

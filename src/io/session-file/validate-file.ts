@@ -12,7 +12,7 @@ export type FileIssue = {
   expected: string;
 };
 
-export type SchemaResult = { ok: true; file: ExportFileV1 } | { ok: false; issues: FileIssue[]; total: number };
+type SchemaResult = { ok: true; file: ExportFileV1 } | { ok: false; issues: FileIssue[]; total: number };
 
 export const MAX_LISTED_ISSUES = 20;
 

@@ -69,7 +69,7 @@ async function decompress(bytes: Uint8Array, limit: number): Promise<Uint8Array>
   return out;
 }
 
-export type SealedShare = { key: string; sealed: Uint8Array };
+type SealedShare = { key: string; sealed: Uint8Array };
 
 /** Compresses and encrypts under a new random key; the key comes back as base64url for the fragment. */
 export async function sealShare(plain: Uint8Array): Promise<SealedShare> {

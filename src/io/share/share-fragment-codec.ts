@@ -11,7 +11,7 @@ import { fromBase64Url, toBase64Url } from './share-crypto';
  * `1` is the fragment's version; `<key>` the link's AES key (base64url, 43 characters). Only base64url characters
  * and dots follow the prefix, which chat apps and mail clients leave as they are.
  */
-export const FRAGMENT_VERSION = 1;
+const FRAGMENT_VERSION = 1;
 
 /**
  * The longest link that travels whole: 2,000 characters, the whole address included, the smallest message limit of
@@ -20,7 +20,7 @@ export const FRAGMENT_VERSION = 1;
  */
 export const MAX_INLINE_LINK_CHARS = 2000;
 
-export type ShareFragment = { mode: 'inline'; key: string; sealed: Uint8Array } | { mode: 'stored'; key: string; location: string };
+type ShareFragment = { mode: 'inline'; key: string; sealed: Uint8Array } | { mode: 'stored'; key: string; location: string };
 
 /** The page's own address (no query, no fragment) with the share fragment. */
 export function formatShareLink(pageUrl: string, f: ShareFragment): string {

@@ -15,11 +15,11 @@ import { isRecord } from '../../domain/is-record';
  * prices or the system prompt layers each request sent (they hold recalled memories).
  */
 export const SHARE_FORMAT = 'toolscope-share';
-export const SHARE_VERSION = 3;
+const SHARE_VERSION = 3;
 
 /**
  * The compact share of the one session `file` holds (buildExport's output for that session). `images`: false when
- * they are left out so the rest fits inside a link (ui/data/share-link.ts).
+ * they are left out so the rest fits inside a link (ui/data/share/share-link.ts).
  */
 export function sharePlaintext(file: ExportFileV1, includeToolResults: boolean, images = true): ShareV3 {
   const entry = file.sessions[0];

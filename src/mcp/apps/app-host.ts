@@ -40,7 +40,7 @@ export type AppHostPorts = {
   log(entry: AppBridgeEntry): void;
 };
 
-export type AppHostOptions = {
+type AppHostOptions = {
   /** The sandbox page's window (its frame has loaded): the View's HTML is handed to it. */
   frame: Window;
   resource: McpUiResource;
@@ -160,7 +160,7 @@ type ResultBlock =
   | { type: 'resource'; resource: { uri: string; text: string } | { uri: string; blob: string } };
 
 /** The stored outcome back in the shape of a tools/call result, as the View expects it. */
-export function toCallToolResult(o: McpCallOutcome): { content: ResultBlock[]; structuredContent?: Record<string, unknown>; isError: boolean } {
+function toCallToolResult(o: McpCallOutcome): { content: ResultBlock[]; structuredContent?: Record<string, unknown>; isError: boolean } {
   const content = o.blocks.length > 0 ? o.blocks.map(toResultBlock) : [{ type: 'text' as const, text: o.content }];
   const structured = o.structured?.value;
   return { content, ...(isRecord(structured) ? { structuredContent: structured } : {}), isError: o.outcome === 'error' };

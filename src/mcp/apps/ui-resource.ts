@@ -7,7 +7,7 @@
 import type { McpResourceContent } from '../types';
 import { isRecord } from '../../domain/is-record';
 
-export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 export type McpUiCsp = {
   connectDomains: string[];

@@ -20,7 +20,7 @@ function onWindowMessage(event: Event): void {
 }
 
 /** A JSON-RPC 2.0 request, notification or response; anything else a View posts is dropped. */
-export function isJsonRpcMessage(data: unknown): data is JSONRPCMessage {
+function isJsonRpcMessage(data: unknown): data is JSONRPCMessage {
   if (!isRecord(data)) return false;
   const m = data as Record<string, unknown>;
   if (m.jsonrpc !== '2.0') return false;

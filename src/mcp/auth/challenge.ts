@@ -8,7 +8,7 @@ import type { McpSignInChallenge } from '../types';
 import type { WireLog } from '../wire-fetch';
 
 /** The challenge of one response, or null when it carries none the sign-in can act on. */
-export function challengeOf(status: number, wwwAuthenticate: string | null): McpSignInChallenge | null {
+function challengeOf(status: number, wwwAuthenticate: string | null): McpSignInChallenge | null {
   if (wwwAuthenticate === null || (status !== 401 && status !== 403)) return null;
   const { scope, error, resourceMetadataUrl } = extractWWWAuthenticateParams(new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } }));
   // A 403 for another reason is a refusal, not a request for more scope: signing in again would not change it.

@@ -4,7 +4,7 @@
  * Document's client_id must equal the URL it is served from, so its content is derived the same way.
  */
 export const CLIENT_METADATA_FILE = 'oauth-client-metadata.json';
-export const CALLBACK_FILE = 'oauth-callback.html';
+const CALLBACK_FILE = 'oauth-callback.html';
 
 export function appOAuthUrls(baseUri: string): { redirectUrl: string; clientMetadataUrl: string } {
   return { redirectUrl: new URL(CALLBACK_FILE, baseUri).href, clientMetadataUrl: new URL(CLIENT_METADATA_FILE, baseUri).href };

@@ -27,11 +27,11 @@ export const authKeys = {
 };
 
 /** Issuers compare equal with or without one trailing slash (as the SDK compares them). */
-export function normalIssuer(issuer: string): string {
+function normalIssuer(issuer: string): string {
   return issuer.endsWith('/') ? issuer.slice(0, -1) : issuer;
 }
 
-export type StoreProviderOptions = {
+type StoreProviderOptions = {
   serverUrl: string;
   store: McpAuthStore;
   redirectUrl: string;

@@ -29,7 +29,7 @@ export type TaskEnd =
   /** Its time to live ran out before it ended: the server may have discarded it. */
   | { kind: 'expired'; message: string };
 
-export type FollowTaskOptions = {
+type FollowTaskOptions = {
   wire: TaskWire;
   /** Asks the person to fill a form the task needs; aborted when the task is cancelled. */
   elicit(request: { message: string; requestedSchema: Record<string, unknown> }, signal: AbortSignal): Promise<McpElicitResponse>;
@@ -55,9 +55,9 @@ export class TaskFollowDetached extends Error {
   }
 }
 
-export const DEFAULT_POLL_MS = 1000;
-export const MIN_POLL_MS = 250;
-export const MAX_POLL_MS = 30_000;
+const DEFAULT_POLL_MS = 1000;
+const MIN_POLL_MS = 250;
+const MAX_POLL_MS = 30_000;
 
 export function pollDelay(task: Pick<McpTask, 'pollIntervalMs'>): number {
   const asked = task.pollIntervalMs ?? DEFAULT_POLL_MS;

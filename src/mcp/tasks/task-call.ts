@@ -26,7 +26,7 @@ export type TaskCallContext = {
   onLog?: (message: McpLogMessage) => void;
 };
 
-export type TaskCall = {
+type TaskCall = {
   name: string;
   args: Record<string, unknown>;
   meta: Record<string, unknown>;

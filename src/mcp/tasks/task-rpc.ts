@@ -14,7 +14,7 @@ const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
 const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 
-export type TaskRpcOptions = {
+type TaskRpcOptions = {
   url: URL;
   /** The connection's origin-bound fetch: secret headers reach the server's origin only. */
   fetch: typeof fetch;

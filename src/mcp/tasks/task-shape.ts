@@ -27,7 +27,7 @@ export type McpTask = {
   error?: { code?: number; message?: string };
 };
 
-export type TaskShapeProblem = { problem: string };
+type TaskShapeProblem = { problem: string };
 
 const STATUSES: readonly McpTaskStatus[] = ['working', 'input_required', 'completed', 'cancelled', 'failed'];
 

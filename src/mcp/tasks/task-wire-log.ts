@@ -9,7 +9,7 @@ import { MAX_WIRE_MESSAGES, MAX_WIRE_TEXT, WIRE_NOT_KEPT, type McpWireMessage } 
 
 export const MAX_TASK_NOTIFICATIONS = 16;
 
-export type TaskWireLog = {
+type TaskWireLog = {
   message(dir: McpWireMessage['dir'], message: unknown): void;
   notification(method: string, params: Record<string, unknown>): void;
 };

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 
 /** A suite run under way in this page: its stored record's id, and the Stop that ends it. */
-export type LiveSuiteRun = { suiteId: string; runId: string | null; stop: () => void };
+type LiveSuiteRun = { suiteId: string; runId: string | null; stop: () => void };
 
-export type EvalsState = {
+type EvalsState = {
   live: LiveSuiteRun | null;
   /** The message in the Run suite dialog: why the models could not be read, or why the run could not start. */
   runProblem: string | null;

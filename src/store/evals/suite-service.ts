@@ -15,11 +15,11 @@ import { pageMatcher } from '../../evals/page-matcher';
 import { runSuite, type CellSession, type SuiteTarget } from '../../evals/run-suite';
 import { modelTargetLabel, parseModelTargets } from '../../llm/model-targets';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
-import { openCompletions, openEndpoint } from '../settings/endpoint-door';
+import { openEndpoint } from '../settings/endpoint-door';
 import { useSettingsStore } from '../settings/settings-store';
 
 /** Reads the Models text the way "Try on other models" does: the page's endpoint, or "<model> @ <base URL>". */
-export function readModels(text: string) {
+function readModels(text: string) {
   return parseModelTargets(text, { ownBaseURL: useSettingsStore.getState().baseURL, isSavedEndpoint: () => true });
 }
 
@@ -35,7 +35,7 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
       const read = readModels(judgeModel);
       const t = read.ok ? read.targets[0] : undefined;
       found = t
-        ? openCompletions(t.baseURL ?? useSettingsStore.getState().baseURL).then((complete) => ({ model: t.model, send: createJudgeSend(complete) }))
+        ? openEndpoint({ baseURL: t.baseURL ?? useSettingsStore.getState().baseURL }).then(({ complete }) => ({ model: t.model, send: createJudgeSend(complete) }))
         : Promise.resolve(read.ok ? 'no model is named' : read.errors.map((e) => e.message).join(' '));
       targets.set(judgeModel, found);
     }
@@ -62,7 +62,7 @@ export async function runStoredSuite(suiteId: string, modelsText: string, repeat
   await setSuiteRepeats(db, suiteId, repeats);
   const targets: (SuiteTarget & { baseURL: string })[] = await Promise.all(
     parsed.targets.map(async (t) => {
-      const { baseURL, client } = await openEndpoint(t.baseURL ?? ownBaseURL);
+      const { baseURL, client } = await openEndpoint({ baseURL: t.baseURL ?? ownBaseURL });
       return { label: modelTargetLabel(t), model: t.model, baseURL, client };
     }),
   );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../agent/events';
+import type { AgentEvent } from '../../domain/run-events';
 import { findHistoryProblems } from '../../domain/history-check';
 import type { ChatMessage } from '../../domain/messages';
 import { initialLiveRun, reduceRun, type LiveRun } from '../run/live-run';

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../agent/events';
+import type { AgentEvent } from '../../domain/run-events';
 import { initialLiveRun, reduceRunBatch, type LiveRun } from '../run/live-run';
 
 /** States kept along the stream so a seek folds at most this many events (architecture.md, "Replay"). */

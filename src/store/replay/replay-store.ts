@@ -27,7 +27,7 @@ export type ActiveReplay = {
   orderOnly: boolean;
 };
 
-export type ReplayState = {
+type ReplayState = {
   active: ActiveReplay | null;
   /** Why the last "Replay run" could not start, in words. */
   problem: string | null;

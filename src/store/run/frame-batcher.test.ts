@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFrameBatcher } from './frame-batcher';
 import { createStoreSink, useRunStore } from './run-store';
-import type { AgentEvent } from '../../agent/events';
+import type { AgentEvent } from '../../domain/run-events';
 
 function manualFrames() {
   const pending: (() => void)[] = [];

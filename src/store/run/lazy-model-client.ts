@@ -13,7 +13,7 @@ export function lazyModelClient(load: () => Promise<ChatModelClient>): ChatModel
 }
 
 /** The Responses client, loaded the same way: its reader and request builder come with the first request. */
-export function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): ResponsesModelClient {
+function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): ResponsesModelClient {
   const get = cached(load);
   return { wire: 'responses', stream: (request, options) => deferred(async () => (await get()).stream(request, options)) };
 }

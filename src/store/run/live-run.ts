@@ -1,7 +1,7 @@
 import type { PausePoint } from '../../domain/breakpoints';
 import type { ProviderToolCall } from '../../domain/provider-items';
 import type { ErrorInfo } from '../../domain/error-info';
-import type { AgentEvent } from '../../agent/events';
+import type { AgentEvent } from '../../domain/run-events';
 import { MAX_LIVE_LOG_LINES } from '../../agent/tool-progress';
 import { statusAfterStop } from '../../domain/session';
 import type { StopReason } from '../../domain/stop-reason';

@@ -1,6 +1,7 @@
 import type { ContextHook } from '../../agent/context-hook';
 import { recordedToolExecutor } from '../../agent/recorded-tools';
 import { offeredToolsExecutor } from '../../agent/offered-tools-executor';
+import { offeredToolsOf } from '../../agent/offered-tool-set';
 import type { ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
 import { stepSend } from '../../context/step-send';
 import type { PromptLayer } from '../../domain/prompt-layer';
@@ -43,7 +44,7 @@ type RerunPreparationInput = {
  * first when asked for.
  */
 export function rerunPreparation({ sessionId, rerun, tools, sessionPrompt, approve, stop, stored }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
-  const sent = stepSend({ sentLayers: rerun.sentLayers ?? null, offeredTools: rerun.offeredTools ?? null }, { systemPrompt: sessionPrompt });
+  const sent = stepSend({ sentLayers: rerun.sentLayers ?? null, offeredTools: rerun.offeredTools ?? null }, { systemPrompt: sessionPrompt }, () => offeredToolsOf(tools.list()));
   const layers = sent.layers;
   const context: ContextHook | undefined = layers
     ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent, AgentEventBody } from '../../agent/events';
+import type { LoopEvent, LoopEventBody } from '../../agent/events';
+import type { AgentEvent } from '../../domain/run-events';
 import type { ToolExecutor } from '../../agent/tool-executor';
 import type { SessionRecord } from '../../domain/session';
 import { zeroUsage } from '../../domain/messages';
@@ -15,7 +16,7 @@ const session = (over: Partial<SessionRecord> = {}): SessionRecord => ({
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
 const immediate = (flush: () => void) => { queueMicrotask(flush); return () => undefined; };
 
-function fakeDeps(over: Partial<RunDeps> & { script?: (input: RunAgentInput, emit: (b: AgentEventBody) => void) => Promise<void> } = {}) {
+function fakeDeps(over: Partial<RunDeps> & { script?: (input: RunAgentInput, emit: (b: LoopEventBody) => void) => Promise<void> } = {}) {
   const persisted: AgentEvent[] = [];
   const inputs: RunAgentInput[] = [];
   const titles: string[] = [];
@@ -25,14 +26,14 @@ function fakeDeps(over: Partial<RunDeps> & { script?: (input: RunAgentInput, emi
     async runAgent(input) {
       inputs.push(input);
       let seq = 0;
-      const emit = (b: AgentEventBody) => input.emit({ ...b, runId: input.runId, seq: seq++, t: 0 } as AgentEvent);
+      const emit = (b: LoopEventBody) => input.emit({ ...b, runId: input.runId, seq: seq++, t: 0 } as LoopEvent);
       emit({ type: 'run_started', sessionId: input.sessionId, model: input.config.model, startedAt: 0 });
       await over.script?.(input, emit);
       const stopReason = input.signal.aborted ? 'cancelled' : 'complete';
       emit({ type: 'run_finished', stopReason, usage: zeroUsage() });
       return { stopReason, history: [], usage: zeroUsage() };
     },
-    createModelClient: () => ({ stream: async function* () { /* unused by the fake loop */ } }),
+    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: { stream: async function* () { /* unused by the fake loop */ } }, embedder: () => { throw new Error('no embeddings in this test'); } }),
     createToolExecutor: async () => noTools,
     createPersister: () => ({ emit: (e) => persisted.push(e), flush: async () => undefined }),
     acquireRunLock: async (sessionId) => {
@@ -43,7 +44,6 @@ function fakeDeps(over: Partial<RunDeps> & { script?: (input: RunAgentInput, emi
     getSession: async () => session(),
     loadHistory: async () => [],
     setTitle: async (_id, t) => { titles.push(t); },
-    getApiKey: async () => 'sk-test',
     getBaseURL: () => 'http://127.0.0.1:1/v1',
     newId: () => `run-${++n}`,
     now: () => 0,
@@ -167,7 +167,7 @@ describe('run controller', () => {
   });
 
   it('refuses to start without a key, twice at once, or while another tab holds the lock', async () => {
-    expect(await createRunController(fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'https://api.openai.com/v1' }).deps).start({ kind: 'message', sessionId: 's1', text: 'x' })).toEqual({ ok: false, reason: 'no_key' });
+    expect(await createRunController(fakeDeps({ openEndpoint: async ({ baseURL }) => ({ baseURL, ready: false, client: { stream: async function* () { /* never asked */ } }, embedder: () => { throw new Error('never asked'); } }) }).deps).start({ kind: 'message', sessionId: 's1', text: 'x' })).toEqual({ ok: false, reason: 'no_key' });
     const f = fakeDeps({ script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())) });
     const c = createRunController(f.deps, immediate);
     const [a, b] = await Promise.all([c.start({ kind: 'message', sessionId: 's1', text: 'x' }), c.start({ kind: 'message', sessionId: 's1', text: 'y' })]);
@@ -278,13 +278,21 @@ describe('run controller: the page being hidden', () => {
 });
 
 describe('run controller: an endpoint on this machine', () => {
-  it('starts without a key and hands the model client an empty one (no Authorization header)', async () => {
-    const keys: string[] = [];
-    const f = fakeDeps({ getApiKey: async () => null, getBaseURL: () => 'http://localhost:11434/v1', createModelClient: ({ apiKey }) => { keys.push(apiKey); return { stream: async function* () { /* unused */ } }; } });
+  it('opens the endpoint Settings point at, in the session\'s API, through the door, and runs with its client', async () => {
+    const opened: { baseURL: string; format: string }[] = [];
+    const client = { stream: async function* () { /* unused */ } };
+    const f = fakeDeps({
+      getBaseURL: () => 'http://localhost:11434/v1',
+      openEndpoint: async ({ baseURL, wire }) => {
+        opened.push({ baseURL, format: wire.format });
+        return { baseURL, ready: true, client, embedder: () => { throw new Error('no embeddings in this test'); } };
+      },
+    });
     const r = await createRunController(f.deps, immediate).start({ kind: 'message', sessionId: 's1', text: 'x' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
-    expect(keys).toEqual(['']);
+    expect(opened).toEqual([{ baseURL: 'http://localhost:11434/v1', format: 'chat' }]);
+    expect(f.inputs[0]?.model).toBe(client);
   });
 });
 

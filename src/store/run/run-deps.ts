@@ -1,20 +1,20 @@
 import type { ApprovalKey } from '../../domain/approval-scopes';
 import type { ErrorInfo } from '../../domain/error-info';
-import type { EventSink } from '../../agent/events';
+import type { EventSink } from '../../domain/run-events';
 import type { RunInput, RunResult } from '../../agent/loop';
 import type { ChatMessage } from '../../domain/messages';
-import type { ChatModelClient, ModelClient } from '../../agent/model-client';
+import type { ModelClient } from '../../agent/model-client';
 import type { WireSettings } from '../../llm/api-format';
 
-/** Without `wire`, a Chat Completions client (summaries, tests); with it, the session's own wire format. */
-export type CreateModelClient = {
-  (opts: { apiKey: string; baseURL: string }): ChatModelClient;
-  (opts: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
-};
+/**
+ * A run's endpoint opened by the endpoint door (store/settings/endpoint-door.ts): whether it can be asked (a saved
+ * key, or none needed), the client of the session's API, and recall's embeddings. The key stays inside.
+ */
+export type OpenedRunEndpoint = ContextEndpoint & { ready: boolean; client: ModelClient };
 import type { ToolExecutor } from '../../agent/tool-executor';
 import type { ContextHook } from '../../agent/context-hook';
 import type { PromptLayer } from '../../domain/prompt-layer';
-import type { RunContextArgs } from '../../context/run-context';
+import type { RunContextArgs, RunEndpoint as ContextEndpoint } from '../../context/run-context';
 import type { AcquireResult } from '../../db/run-lock';
 import type { SessionEndpoint, SessionRecord } from '../../domain/session';
 import type { UnsavedRecords } from '../../db/persister';
@@ -49,7 +49,8 @@ export type RunPersister = {
 /** Everything the run controller reaches outside the store; the app wires the real modules (default-run-deps.ts). */
 export type RunDeps = {
   runAgent(input: RunAgentInput): Promise<RunAgentResult>;
-  createModelClient: CreateModelClient;
+  /** Opens the endpoint at `baseURL` in the session's API. */
+  openEndpoint(endpoint: { baseURL: string; wire: WireSettings }): Promise<OpenedRunEndpoint>;
   /**
    * `outputLimitBytes`: the session's tool output limit (architecture.md, "Defaults"). `sessionId`: the run's session,
    * which what a tool leaves behind (an MCP task's lane) is stored under.
@@ -62,7 +63,6 @@ export type RunDeps = {
   setTitle(sessionId: string, title: string): Promise<void>;
   /** Records the endpoint a session's runs use. Absent: not recorded. */
   setEndpoint?(sessionId: string, endpoint: SessionEndpoint): Promise<void>;
-  getApiKey(): Promise<string | null>;
   getBaseURL(): string;
   newId(): string;
   now(): number;

@@ -19,7 +19,7 @@ function deps(session: SessionRecord, baseURL: string) {
       runs.push(input.runId);
       if (input.userMessage === 'answered') input.emit({ type: 'request_finished', turn: 1, attempt: 1, finishReason: 'stop', usage: zeroUsage(), runId: input.runId, seq: 0, t: 0 });
       return { stopReason: 'complete', history: [], usage: zeroUsage() }; },
-    createModelClient: () => ({ stream: async function* () { /* unused */ } }),
+    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: { stream: async function* () { /* unused */ } }, embedder: () => { throw new Error('no embeddings in this test'); } }),
     createToolExecutor: async () => noTools,
     createPersister: () => ({ emit: () => undefined, flush: async () => undefined }),
     acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => undefined } }),
@@ -27,7 +27,6 @@ function deps(session: SessionRecord, baseURL: string) {
     loadHistory: async () => [],
     setTitle: async () => undefined,
     setEndpoint: async (_id, e) => { stamped.push(e); },
-    getApiKey: async () => 'sk-test',
     getBaseURL: () => baseURL,
     newId: () => 'run-1',
     now: () => 0,

@@ -21,14 +21,13 @@ describe('a session’s run settings', () => {
         await input.prepare?.(input.signal);
         return { stopReason: 'complete', history: [], usage: zeroUsage() };
       },
-      createModelClient: () => ({ stream: async function* () { /* unused */ } }),
+      openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: { stream: async function* () { /* unused */ } }, embedder: () => { throw new Error('no embeddings in this test'); } }),
       createToolExecutor: async (opts) => { executorOpts.push(opts); return noTools; },
       createPersister: () => ({ emit: () => undefined, flush: async () => undefined }),
       acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => undefined } }),
       getSession: async () => session,
       loadHistory: async () => [],
       setTitle: async () => undefined,
-      getApiKey: async () => 'sk-test',
       getBaseURL: () => 'http://127.0.0.1:1/v1',
       newId: () => 'run-1',
       now: () => 0,

@@ -2,7 +2,7 @@ import type { ApprovalKey } from '../../domain/approval-scopes';
 import { create } from 'zustand';
 import type { EditCheck } from '../../agent/pause';
 import type { PauseDecision, PausePoint } from '../../domain/breakpoints';
-import type { AgentEvent } from '../../agent/events';
+import type { AgentEvent } from '../../domain/run-events';
 import type { ApprovalDecision } from '../../agent/tool-executor';
 import type { ErrorInfo } from '../../domain/error-info';
 import { isLiveStatus } from '../../domain/session';
@@ -36,12 +36,12 @@ export type PendingPause = {
 };
 
 /** A replayed run's state and the stored messages the chat hides while it plays (the run's own, and all after them). */
-export type ReplayView = { run: LiveRun; runMessageIds: ReadonlySet<string> };
+type ReplayView = { run: LiveRun; runMessageIds: ReadonlySet<string> };
 
 /** A failure outside a run's event stream (storage full, lock lost, setup failed). */
-export type SideError = { sessionId: string | null; error: ErrorInfo };
+type SideError = { sessionId: string | null; error: ErrorInfo };
 
-export type RunStoreState = {
+type RunStoreState = {
   /** Latest run per session. */
   runs: Record<string, LiveRun>;
   /**

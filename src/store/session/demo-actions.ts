@@ -3,7 +3,7 @@ import { sendMessage, type SendOutcome } from './chat-actions';
 import { useSettingsStore } from '../settings/settings-store';
 
 /** What "Try the demo" says for the person, so the demo's first answer (what it can do) streams in at once. */
-export const DEMO_OPENING = 'Hello! What can you do?';
+const DEMO_OPENING = 'Hello! What can you do?';
 
 /**
  * "Try the demo": Settings switch to the demo model (its preset and model, as if picked there), and a first message

@@ -1,5 +1,5 @@
 import { db } from '../../db/database';
-import { createSession, deleteSession, renameSession, updateSession, type NewSession, type UndoHandle } from '../../db/sessions-repo';
+import { createSession, deleteSession, renameSession, type NewSession, type UndoHandle } from '../../db/sessions-repo';
 import { isLiveStatus, type SessionEndpoint, type SessionRecord } from '../../domain/session';
 import { create } from 'zustand';
 import { useUiStore } from '../ui-store';
@@ -8,7 +8,7 @@ import { useRunStore } from '../run/run-store';
 import { isRunLocked } from '../../db/run-lock';
 import { classifyStorageError, type StorageErrorInfo } from '../../db/storage-errors';
 
-export type UndoToast = { id: number; title: string; handle: UndoHandle };
+type UndoToast = { id: number; title: string; handle: UndoHandle };
 
 export const useUndoStore = create<{ toast: UndoToast | null; set: (t: UndoToast | null) => void }>()((set) => ({
   toast: null,
@@ -113,5 +113,3 @@ export function updateSessionSettings(id: string, patch: Pick<SessionRecord, 'mo
 export function setSessionEndpoint(id: string, endpoint: SessionEndpoint): Promise<boolean> {
   return db.sessions.update(id, { endpoint }).then((n) => n === 1);
 }
-
-export { updateSession };

@@ -6,7 +6,7 @@ import { APPROVAL_SCOPES_KEY, isApprovalScopes, scopeAnswerText, scopeDecision, 
  * Approval scopes kept in the settings table, read afresh at each approval request so a scope given or revoked in
  * another tab counts at once. A read that fails asks the person (no scope), never approves.
  */
-export async function readApprovalScopes(): Promise<ApprovalScope[]> {
+async function readApprovalScopes(): Promise<ApprovalScope[]> {
   try {
     return await getSetting(db, APPROVAL_SCOPES_KEY, isApprovalScopes, []);
   } catch {

@@ -13,14 +13,18 @@ const ALLOWED: Record<string, string> = {
   'store/settings/endpoint-door.ts': 'the door',
   'store/run/lazy-model-client.ts': 'the door\'s loader: picks the client for the endpoint\'s API, loaded with its first request',
   'store/settings/settings-store.ts': 'the key\'s home: saves and forgets the key typed in Settings',
-  'ui/settings/use-models.ts': 'lists the models with the key being typed, before it is saved',
-  'ui/settings/test-connection-button.tsx': 'tests the connection with the key being typed, before it is saved',
+  'db/endpoint-keys.ts': 'the key\'s storage: one secret per endpoint, read only by the key\'s home',
+  'ui/settings/settings-form.tsx': 'the key field: shows the saved key of the endpoint typed, to edit it',
+  'ui/settings/settings-dialog.tsx': 'opens the form with the saved key in the key field',
 };
 
 /** Building a model client (the SDK, a client factory, the lazy loader) or a request through one. */
 const BUILDS_CLIENT = /\bnew OpenAI\(|\bcreateSdk\(|\brunModelClient\(|lazy-model-client['"]|llm\/(openai-client|responses-client|demo-model|sdk-client|chat-completion|embeddings|list-models|test-connection|api-probe)['"]/;
-/** Reading the saved key, or deciding "ready" without the door's one rule. */
-const READS_KEY = /\bapiKeyStore\b|\bkeyOptional\(/;
+/**
+ * Reading a saved key (the key store, its storage, the door's reader for the Settings form) or holding an opened
+ * endpoint's key, or deciding "ready" without the door's one rule.
+ */
+const READS_KEY = /\bapiKeyStore\b|\bkeyOptional\(|\bsavedKeyFor\(|\bendpointKeySecret\(|\bcreateEndpointKeyStore\(|\b(?:getApiKey|currentKey)\b|\.apiKey\b/;
 
 function sources(dir: string, base = ''): string[] {
   return readdirSync(join(dir, base), { withFileTypes: true }).flatMap((e) => {
@@ -50,6 +54,11 @@ describe('the endpoint door', () => {
     expect(bypasses("import { createEmbedder } from '../llm/embeddings';")).toBe(true);
     expect(bypasses('getApiKey: () => apiKeyStore.getKey(),')).toBe(true);
     expect(bypasses('if (!apiKey && !keyOptional(baseURL)) return;')).toBe(true);
+    expect(bypasses('void savedKeyFor(url).then(setKey);')).toBe(true);
+    expect(bypasses('const key = ownEndpoint.apiKey;')).toBe(true);
+    expect(bypasses('const apiKey = (await deps.getApiKey()) ?? \'\';')).toBe(true);
+    expect(bypasses('await db.secrets.get(endpointKeySecret(url));')).toBe(true);
+    expect(bypasses("const { client } = await openEndpoint({ baseURL, wire });")).toBe(false);
     expect(bypasses("import type { Embedder } from '../llm/embeddings';")).toBe(false);
     expect(bypasses("import { openEndpoint } from '../settings/endpoint-door';")).toBe(false);
     expect(sources(SRC)).toContain('store/settings/endpoint-door.ts');

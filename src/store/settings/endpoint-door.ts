@@ -2,31 +2,45 @@ import type { ChatModelClient, ModelClient } from '../../agent/model-client';
 import type { WireSettings } from '../../llm/api-format';
 import type { CompleteChat } from '../../llm/chat-completion';
 import type { Embedder } from '../../llm/embeddings';
+import type { listModels } from '../../llm/list-models';
+import type { ConnectionVerdict, testConnection } from '../../llm/test-connection';
 import { endpointReady } from '../../llm/known-providers';
 import { runModelClient } from '../run/lazy-model-client';
 import { apiKeyStore, useSettingsStore } from './settings-store';
 
 /**
- * The one door to a model endpoint (architecture.md, "Keys belong to endpoints"): an endpoint's saved key and what
- * calls it. Every request that leaves the page for a model — a run's, Try on other models, a suite's cells and
- * judges, Compact now, MCP sampling — gets its client here, so a key is only ever sent to the endpoint it was saved
- * for. The endpoint's API (`WireSettings.format`) picks the client; a new wire format is one more case there.
+ * The one door to a model endpoint (architecture.md, "Keys belong to endpoints"): it takes an endpoint and returns
+ * what calls it, the endpoint's saved key read inside, so no caller ever holds a key. Every request that leaves the
+ * page for a model — a run's, Try on other models, a suite's cells and judges, Compact now, MCP sampling, memory
+ * recall's embeddings — goes through here, so a key is only ever sent to the endpoint it was saved for. The
+ * endpoint's API (`WireSettings.format`) picks the client; a new wire format is one more case there.
  */
-export type OpenEndpoint<C extends ModelClient = ModelClient> = { baseURL: string; apiKey: string; ready: boolean; client: C };
+export type Endpoint = {
+  /** Absent: the endpoint Settings point at. */
+  baseURL?: string;
+  /** The API the endpoint is spoken to in; absent: Chat Completions. */
+  wire?: WireSettings;
+};
+
+/** What calls an opened endpoint; `ready`: it has a saved key, or needs none (the one rule, `endpointReady`). */
+export type OpenEndpoint<C extends ModelClient = ModelClient> = {
+  baseURL: string;
+  ready: boolean;
+  client: C;
+  /** Non-streamed Chat Completions requests (an eval judge's); the SDK loads with the first. */
+  complete: CompleteChat;
+  /** Memory recall's embeddings client for `model`; the SDK loads with the first request. */
+  embedder(model: string): Embedder;
+};
 
 /** The endpoint Settings point at: a run's, and Compact now's. */
 export function currentBaseURL(): string {
   return useSettingsStore.getState().baseURL;
 }
 
-/** The key saved for `baseURL`; '' when there is none (a local server needs none, and the provider says so otherwise). */
+/** The key saved for `baseURL`, for the Settings form's key field only; '' when there is none. */
 export async function savedKeyFor(baseURL: string): Promise<string> {
   return (await apiKeyStore.keyFor(baseURL)) ?? '';
-}
-
-/** The key of the endpoint Settings point at: what a run sends with, read only here. */
-export function currentKey(): Promise<string> {
-  return savedKeyFor(currentBaseURL());
 }
 
 /** Whether the person has an endpoint at `baseURL`: a saved key, or a local server that needs none. */
@@ -34,37 +48,45 @@ export async function hasEndpoint(baseURL: string): Promise<boolean> {
   return endpointReady(baseURL, (await apiKeyStore.keyFor(baseURL)) !== null);
 }
 
-/** A client for a connection whose key is already read (the run's deps read it once per run). */
-export const modelClientFor: {
-  (connection: { apiKey: string; baseURL: string }): ChatModelClient;
-  (connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
-} = runModelClient;
-
-/** The endpoint at `baseURL` (default: the one Settings point at), its key read, with a Chat Completions client. */
-export async function openEndpoint(baseURL?: string): Promise<OpenEndpoint<ChatModelClient>>;
-/** The same, speaking `wire`'s format (Chat Completions or the Responses API). */
-export async function openEndpoint(baseURL: string | undefined, wire: WireSettings): Promise<OpenEndpoint>;
-export async function openEndpoint(baseURL?: string, wire?: WireSettings): Promise<OpenEndpoint> {
-  const url = baseURL ?? currentBaseURL();
-  const apiKey = await savedKeyFor(url);
-  return { baseURL: url, apiKey, ready: endpointReady(url, apiKey !== ''), client: runModelClient({ apiKey, baseURL: url, ...(wire ? { wire } : {}) }) };
+/** Opens `endpoint` with its saved key: a Chat Completions client without `wire`, else the client of its API. */
+export async function openEndpoint(endpoint?: Endpoint & { wire?: undefined }): Promise<OpenEndpoint<ChatModelClient>>;
+export async function openEndpoint(endpoint: Endpoint): Promise<OpenEndpoint>;
+export async function openEndpoint(endpoint: Endpoint = {}): Promise<OpenEndpoint> {
+  const baseURL = endpoint.baseURL ?? currentBaseURL();
+  const apiKey = await savedKeyFor(baseURL);
+  const connection = { apiKey, baseURL };
+  return {
+    baseURL,
+    ready: endpointReady(baseURL, apiKey !== ''),
+    client: runModelClient({ ...connection, ...(endpoint.wire ? { wire: endpoint.wire } : {}) }),
+    complete: lazyCompletions(connection),
+    embedder: (model) => lazyEmbedder({ ...connection, model }),
+  };
 }
 
 /**
- * One non-streamed Chat Completions request at a time to the endpoint at `baseURL` (an eval judge's), with its saved
- * key; the SDK loads with the first request, and one client serves every request.
+ * The endpoint being typed into Settings, asked with the key as typed (not saved yet): Test connection. The key is
+ * the person's own input, never one read from storage.
  */
-export async function openCompletions(baseURL: string): Promise<CompleteChat> {
-  const apiKey = await savedKeyFor(baseURL);
+export async function testTypedEndpoint(options: Parameters<typeof testConnection>[0]): Promise<ConnectionVerdict> {
+  return (await import('../../llm/test-connection')).testConnection(options);
+}
+
+/** The model list of the endpoint being typed into Settings, with the key as typed; the SDK loads with the first. */
+export async function listTypedEndpointModels(options: Parameters<typeof listModels>[0]): Promise<string[]> {
+  return (await import('../../llm/list-models')).listModels(options);
+}
+
+/** One client serves every request; the SDK loads with the first. */
+function lazyCompletions(connection: { apiKey: string; baseURL: string }): CompleteChat {
   let complete: Promise<CompleteChat> | null = null;
   return async (request, signal) => {
-    complete ??= import('../../llm/chat-completion').then((m) => m.createCompleteChat({ apiKey, baseURL }));
+    complete ??= import('../../llm/chat-completion').then((m) => m.createCompleteChat(connection));
     return (await complete)(request, signal);
   };
 }
 
-/** Memory recall's embeddings client for a run's endpoint and key; the SDK loads with the first request. */
-export function embedderFor(connection: { apiKey: string; baseURL: string; model: string }): Embedder {
+function lazyEmbedder(connection: { apiKey: string; baseURL: string; model: string }): Embedder {
   let embedder: Promise<Embedder> | null = null;
   return {
     model: connection.model,

@@ -37,7 +37,7 @@ export const FALLBACK_DEFAULTS: SessionDefaults = {
   systemPrompt: '',
 };
 
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /** One per tab; keys live in its closure (per endpoint), never in zustand state. Acts on the base URL in Settings. */
 export const apiKeyStore = createEndpointKeyStore(db, () => useSettingsStore.getState().baseURL);
@@ -70,7 +70,7 @@ export function defaultsToSessionSettings(d: SessionDefaults, baseURL?: string):
   };
 }
 
-export type SettingsState = {
+type SettingsState = {
   loaded: boolean;
   baseURL: string;
   hasKey: boolean;

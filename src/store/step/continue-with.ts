@@ -11,7 +11,7 @@ import { stepRequestOf, stepRerunOptions } from './rerun-actions';
 import { setSessionEndpoint, updateSessionSettings } from '../session/session-actions';
 
 /** What "Continue with" changed, in words for the person (shown under the adopted message). */
-export function continuedNote(model: string, baseURL: string, endpointChanged: boolean, toolCalls: number): string {
+function continuedNote(model: string, baseURL: string, endpointChanged: boolean, toolCalls: number): string {
   const where = endpointChanged ? ` at ${baseURL} (Settings now point there)` : '';
   const next = toolCalls > 0 ? ' Its tool calls run now, and the session goes on with that model.' : ' Your next message goes to that model.';
   return `This session now uses ${model}${where}. Its answer from the comparison is this step's reply: no new request was sent for it.${next}`;

@@ -7,8 +7,6 @@ import type { RerunOptions } from '../run/rerun-preparation';
 
 export type ToolResultsChoice = 'recorded' | 'live';
 
-export type { RecordedStep, StepRequest } from '../../db/recorded-step';
-
 /** The step as its run recorded it (architecture.md, "One step, one reader"): what the step's dialogs show. */
 export const stepRequestOf = (runId: string, messageId: string): Promise<StepRequest> => readStepRequest(db, runId, messageId);
 

@@ -13,12 +13,12 @@ import { createSession, getSession, updateSession } from '../../db/sessions-repo
 import { putTools } from '../../db/tools-repo';
 import { assistantMsg, userMsg } from '../../db/testing/message-builders';
 import { assembleSystemPrompt } from '../../context/system-prompt';
-import { freezeSessionStep } from '../../ui/data/eval-data';
-import { sentPrompt } from '../../ui/data/use-sent-prompt';
+import { freezeSessionStep } from '../../ui/data/evals/eval-data';
+import { sentPrompt } from '../../ui/data/step/use-sent-prompt';
 import { argsValidatorOn } from '../../evals/args-validator';
 import { runCase } from '../../evals/run-case';
 import { createInProcessValidator } from '../../tools/validation/in-process-validator';
-import { readLedgerInput } from '../../ui/data/use-context-ledger';
+import { readLedgerInput } from '../../ui/data/context/use-context-ledger';
 import { createRunController, sessionConfig } from '../run/run-controller';
 import type { RunDeps } from '../run/run-deps';
 import { stepRequestOf, stepRerunOptions } from './rerun-actions';
@@ -106,7 +106,7 @@ describe('one recorded step, read by every step feature', () => {
 // Today's tools and a prompt assembled today, as a new run would prepare them: never what a step sends again.
 const today = fakeExecutor([fakeTool({ name: 'today_tool', run: () => ok('today') })]);
 const TODAY_PROMPT = '## Base prompt\nYou are Toolscope.\n\n## Session prompt\nnew prompt';
-const todaySpecs = () => today.list().map((t) => t.spec);
+const todayHandles = () => today.list();
 
 /** The body Re-run from here sends: the run controller and the real loop, its model answering from a script. */
 async function rerunBody(messageId: string): Promise<ModelRequest> {
@@ -114,7 +114,7 @@ async function rerunBody(messageId: string): Promise<ModelRequest> {
   const model = scriptedModel([textReply(['Again.'])]);
   const deps: RunDeps = {
     runAgent,
-    createModelClient: () => model,
+    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: model, embedder: () => { throw new Error('no embeddings in this test'); } }),
     createToolExecutor: async () => today,
     prepareContext: async () => ({ tools: today, systemPrompt: TODAY_PROMPT, context: { beforeRequest: async () => ({ compaction: null }), observeUsage: () => undefined } }),
     createPersister: () => ({ emit: () => undefined, flush: async () => undefined }),
@@ -123,7 +123,6 @@ async function rerunBody(messageId: string): Promise<ModelRequest> {
     // The branch a re-run makes holds the path before the step.
     loadHistory: async () => step.history,
     setTitle: async () => undefined,
-    getApiKey: async () => 'sk-test',
     getBaseURL: () => 'http://127.0.0.1:1/v1',
     newId: () => crypto.randomUUID(),
     now: () => 0,
@@ -144,7 +143,7 @@ async function rerunBody(messageId: string): Promise<ModelRequest> {
 async function tryBody(messageId: string, target: string): Promise<ModelRequest> {
   const [step, session] = await Promise.all([readRecordedStep(db, S, messageId), getSession(db, S)]);
   if (!session) throw new Error('no session');
-  const c = comparisonConversation(step, session.settings, todaySpecs);
+  const c = comparisonConversation(step, session.settings, todayHandles);
   return { ...buildRequest(sessionConfig(session), toWireMessages(c.messages, c.systemPrompt), toWireTools(c.tools)), model: target };
 }
 
@@ -190,5 +189,22 @@ describe('one recorded step, one request body sent by every step feature', () =>
     expect(await tryBody('imported-step', 'beta-model')).toEqual(rerun);
     expect((await caseBody('imported-step')).messages).toEqual(rerun.messages);
     expect((await ledgerBody('imported-step')).messages).toEqual(rerun.messages);
+  });
+
+  it('a step recorded without tools: Save as test case and the ledger offer the same tools, those enabled today', async () => {
+    const tool = (name: string, enabled: boolean) => ({
+      id: name, kind: 'code' as const, name, description: `${name} tool`, parameters: { type: 'object' }, code: 'return 1;', allowedOrigins: [],
+      timeoutMs: null, needsApproval: false, enabled, createdAt: 0, updatedAt: 0,
+    });
+    await putTools(db, [tool('enabled_today', true), tool('disabled_today', false)]);
+    try {
+      const saved = await caseBody('imported-step');
+      expect(saved.tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual(['enabled_today']);
+      expect(await ledgerBody('imported-step')).toEqual(sentParts(saved));
+      // The step that recorded its tools offers them, not today's.
+      expect((await ledgerBody(STEP)).tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual(['lookup']);
+    } finally {
+      await putTools(db, []);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { db } from '../../db/database';
 import { readRecordedStep, readStepRequest } from '../../db/recorded-step';
 import { offeredFunctions, stepSend } from '../../context/step-send';
+import { offeredToolsOf } from '../../agent/offered-tool-set';
 import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
@@ -8,7 +9,7 @@ import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnsw
 import type { SessionRecord, SessionSettings } from '../../domain/session';
 import type { RecordedStep } from '../../domain/sent-step';
 import type { Conversation } from '../../agent/model-client';
-import type { ToolSpec } from '../../agent/tool-executor';
+import type { ToolHandle } from '../../agent/tool-executor';
 import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
 import { parseModelTargets } from '../../llm/model-targets';
@@ -22,7 +23,7 @@ import { internalError } from '../../agent/errors';
 import { useRunStore } from '../run/run-store';
 import { comparingStep, useComparisonRuns } from './try-on-models-runs';
 
-export type TryOnModelsStart = { ok: true; done: Promise<void> } | { ok: false; problems: string[] };
+type TryOnModelsStart = { ok: true; done: Promise<void> } | { ok: false; problems: string[] };
 
 /** Which base URLs the person has an endpoint for: a saved key, or a local server that needs none. */
 async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
@@ -37,10 +38,9 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
  * What Try on other models sends for a step (architecture.md, "Try on other models"): the history before it and what
  * the step sends again (`stepSend`, as Re-run and Save as test case); today's tools only when its own were not recorded.
  */
-export function comparisonConversation(step: RecordedStep, settings: SessionSettings, todayTools: () => readonly ToolSpec[]): Conversation {
-  const sent = stepSend(step, settings);
-  const tools = sent.offeredTools ? offeredFunctions(sent.offeredTools) : [...todayTools()];
-  return { messages: requestView(step.history), tools, ...(sent.systemPrompt !== undefined ? { systemPrompt: sent.systemPrompt } : {}) };
+export function comparisonConversation(step: RecordedStep, settings: SessionSettings, todayTools: () => readonly ToolHandle[]): Conversation {
+  const sent = stepSend(step, settings, () => offeredToolsOf(todayTools()));
+  return { messages: requestView(step.history), tools: offeredFunctions(sent.tools), ...(sent.systemPrompt !== undefined ? { systemPrompt: sent.systemPrompt } : {}) };
 }
 
 /** The step's request as recorded (architecture.md, "Try on other models"), and a client for each target. */
@@ -54,20 +54,20 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
   const toolsOn = session.settings.toolsEnabled !== false;
   const memoryOn = session.settings.memoryEnabled !== false;
   const baseTools = toolsOn ? await deps.createToolExecutor({ sessionId }) : { list: () => [], get: () => undefined };
-  const ownEndpoint = await openEndpoint(own);
+  const ownEndpoint = await openEndpoint({ baseURL: own });
   const prepared = deps.prepareContext
     ? await deps.prepareContext({
-        session, apiKey: ownEndpoint.apiKey, baseURL: own, history, tools: baseTools, model: ownEndpoint.client, signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
+        session, endpoint: ownEndpoint, history, tools: baseTools, model: ownEndpoint.client, signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
       })
     : null;
   // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
-  const conversation = comparisonConversation(step, session.settings, () => (prepared?.tools ?? baseTools).list().map((t) => t.spec));
+  const conversation = comparisonConversation(step, session.settings, () => (prepared?.tools ?? baseTools).list());
   const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
   const config = sessionConfig(session);
   const request = buildRequest(config, toWireMessages(conversation.messages, conversation.systemPrompt), toWireTools(conversation.tools));
   const clientFor = async (t: ComparisonTarget) => {
     const url = t.baseURL ?? own;
-    return (await openEndpoint(url, wireSettingsOf(session.settings, url))).client;
+    return (await openEndpoint({ baseURL: url, wire: wireSettingsOf(session.settings, url) })).client;
   };
   const clients = await Promise.all(targets.map(async (t) => ({ model: t.model, ...(t.baseURL ? { baseURL: t.baseURL } : {}), client: await clientFor(t) })));
   return { fanOut, request, conversation, targets: clients, config };

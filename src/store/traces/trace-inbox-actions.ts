@@ -66,7 +66,7 @@ let wanted = { start: 0, end: 60 };
 let queryRound = 0;
 
 /** Asks the worker for the search's answer (a count), then for the rows the table shows; a later call's answer wins. */
-export async function refreshRows(): Promise<void> {
+async function refreshRows(): Promise<void> {
   const { sourceId, query } = get();
   if (!sourceId) return;
   const round = ++queryRound;
@@ -177,8 +177,8 @@ export async function keepTraceCopy(sessionId: string): Promise<void> {
 }
 
 /** Polling while the view is open (architecture.md, "Trace inbox"): every 3 s, backing off to 12 s while nothing changes, so a new file shows within 15 s. */
-export const POLL_FIRST_MS = 3_000;
-export const POLL_MAX_MS = 12_000;
+const POLL_FIRST_MS = 3_000;
+const POLL_MAX_MS = 12_000;
 
 export function startPolling(sourceId: string): () => void {
   let stopped = false;

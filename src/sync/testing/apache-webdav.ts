@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const APACHE_BIN = process.env.APACHE_BIN ?? '/usr/sbin/apache2';
+const APACHE_BIN = process.env.APACHE_BIN ?? '/usr/sbin/apache2';
 const MODULES = process.env.APACHE_MODULES ?? '/usr/lib/apache2/modules';
 
 export type ApacheDav = { url: string; root: string; username: string; password: string; errorLog: () => string; stop: () => Promise<void> };

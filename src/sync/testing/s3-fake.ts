@@ -16,7 +16,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([\w-]+)\/s3\/aws4_request, SignedHeaders=([\w;-]+), Signature=([0-9a-f]{64})$/;
 
 /** Whether the request carries a valid SigV4 signature by `accessKeyId` with `secret`, dated within 15 minutes. */
-export async function signatureValid(req: IncomingMessage, accessKeyId: string, secret: string, now = Date.now()): Promise<boolean> {
+async function signatureValid(req: IncomingMessage, accessKeyId: string, secret: string, now = Date.now()): Promise<boolean> {
   const m = AUTH.exec(req.headers.authorization ?? '');
   const date = req.headers['x-amz-date'];
   if (!m || typeof date !== 'string' || m[1] !== accessKeyId || !date.startsWith(m[2]!)) return false;

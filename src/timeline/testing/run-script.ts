@@ -1,4 +1,4 @@
-import type { AgentEventBody } from '../../agent/events';
+import type { AgentEventBody } from '../../domain/run-events';
 import type { Usage } from '../../domain/messages';
 import type { EventRecord, RunRecord } from '../../db/records';
 

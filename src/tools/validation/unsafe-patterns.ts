@@ -21,7 +21,7 @@ import { isRecord } from '../../domain/is-record';
 
 const { parse } = regjsparser;
 
-export type UnsafePattern = {
+type UnsafePattern = {
   /** JSON Pointer to the pattern in the schema (".../pattern", or ".../patternProperties/<key>"). */
   path: string;
   pattern: string;

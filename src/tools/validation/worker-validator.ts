@@ -13,9 +13,9 @@ export type ValidationPort = {
  * How long one check may run. Checks take milliseconds; one that runs for seconds is a `pattern` backtracking
  * without end (`^(a+)+$` against forty "a" and a "!"), and while it runs the worker answers nothing else.
  */
-export const VALIDATION_DEADLINE_MS = 3_000;
+const VALIDATION_DEADLINE_MS = 3_000;
 
-export type WorkerValidatorOptions = { deadlineMs?: number };
+type WorkerValidatorOptions = { deadlineMs?: number };
 
 type Waiting = { request: ValidationRequest & { id: number }; resolve: (reply: ValidationReply) => void; reject: (err: Error) => void };
 

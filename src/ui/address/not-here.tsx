@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatAddress, sessionAddress } from '../../domain/app-address';
-import { useSessionSearch } from '../data/use-session-search';
-import { DEFAULT_TITLE } from '../data/session-reads';
+import { useSessionSearch } from '../data/session/use-session-search';
+import { DEFAULT_TITLE } from '../data/session/session-reads';
 import './not-here.css';
 
 const LISTED = 20;

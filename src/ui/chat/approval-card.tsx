@@ -7,7 +7,7 @@ import type { PendingApproval } from '../../store/run/run-store';
 import { focusLost, messageBox } from '../shared/focus-fallback';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import { parseArgs } from '../../tools/validation/parse-args';
-import { useToolByName } from '../data/use-tool-by-name';
+import { useToolByName } from '../data/tools/use-tool-by-name';
 import { useArgsIssues } from '../tools/use-args-issues';
 import { prettyArgs } from './pretty-args';
 import { primaryClass, usePrimaryClaim } from '../shared/primary-action';

@@ -6,7 +6,7 @@ import { useRunStore } from '../../store/run/run-store';
 import { CompactNowButton } from '../context/compact-now-button';
 import { ContextMeter } from '../context/context-meter';
 import { RecallNotice } from '../context/recall-notice';
-import { useSessionPrice } from '../data/use-session-price';
+import { useSessionPrice } from '../data/settings/use-session-price';
 import { usageText } from './usage-text';
 
 /** What the session's tokens cost, when the price is known (an unknown one is said once, in Settings). */

@@ -5,7 +5,7 @@ export type ChatRow =
   /** The assistant message this tab is streaming right now; it renders from the run store. */
   | { kind: 'streaming'; key: string; messageId: string };
 
-export type ChatModel = { rows: ChatRow[]; toolResults: Map<string, ToolMessage> };
+type ChatModel = { rows: ChatRow[]; toolResults: Map<string, ToolMessage> };
 
 /**
  * Merges the stored history (live from IndexedDB) with what this tab's run appended but the persister

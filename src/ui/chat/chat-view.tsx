@@ -11,15 +11,15 @@ import { ErrorAlert } from './error-alert';
 import { Composer } from './composer';
 import { NO_SESSION_DRAFT } from './drafts';
 import { OfflineAlert } from './offline-alert';
-import { useMarkdownReady } from './markdown-view';
-import { TurnOffsetsContext, useTurnOffsets } from '../data/session-turn-offsets';
+import { useMarkdownReady } from '../shared/markdown/markdown-view';
+import { TurnOffsetsContext, useTurnOffsets } from '../data/session/session-turn-offsets';
 import { useChatData } from './use-chat-data';
-import { useLockedElsewhere } from '../data/use-locked-elsewhere';
-import { useBranchSiblings } from '../data/use-branch-siblings';
+import { useLockedElsewhere } from '../data/run/use-locked-elsewhere';
+import { useBranchSiblings } from '../data/session/use-branch-siblings';
 import { ForkedFrom } from './forked-from';
 import { TraceBanner } from './trace-banner';
 import { PrimaryActionScope } from '../shared/primary-action';
-import { useStoredPause } from '../data/use-stored-pause';
+import { useStoredPause } from '../data/run/use-stored-pause';
 
 // A conversation's list (virtualiser, rows, tool cards) and the footer (context meter, session figures) load with the first session shown, not
 // with the empty start page (architecture.md, "Speed targets": first load).

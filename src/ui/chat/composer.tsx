@@ -13,7 +13,7 @@ import type { SlashKeys } from '../mcp/asks/mcp-slash-prompts';
 const McpSlashPrompts = lazy(() => import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
 
 /** Why a session's Message box takes no input: it is run by another tab, shown as a replay, an imported trace, or a trace opened from the Traces view. */
-export type ComposerReadOnly = 'other_tab' | 'replay' | 'imported_trace' | 'opened_trace';
+type ComposerReadOnly = 'other_tab' | 'replay' | 'imported_trace' | 'opened_trace';
 
 const READ_ONLY_TEXT: Record<ComposerReadOnly, string> = {
   other_tab: 'This session is running in another tab',

@@ -1,6 +1,6 @@
 import type { ErrorInfo, InternalStep } from '../../domain/error-info';
 
-export type ErrorCopy = {
+type ErrorCopy = {
   title: string;
   /** Extra advice beyond the error's own message. */
   advice: string | null;

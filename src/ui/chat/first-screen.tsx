@@ -9,7 +9,7 @@ import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 import { DEMO_OFFER_TEXT, DEMO_READY_TEXT, DROP_HINT, READY_TEXT, WELCOME_TEXT } from './first-screen-text';
 
 /** Whether the chat before any session shows the welcome (no key yet): its "Open settings" is then the view's primary. */
-export function useWelcomeShown(): boolean {
+function useWelcomeShown(): boolean {
   return useSettingsStore((s) => s.loaded && !endpointReady(s.baseURL, s.hasKey));
 }
 

@@ -1,5 +1,5 @@
 import type { ForkSource } from '../../domain/session';
-import { useSession } from '../data/use-session';
+import { useSession } from '../data/session/use-session';
 import { showInChat } from '../shared/chat-link';
 
 /** The way back from a fork to the session (and message) it was made from; says so when that session is gone. */

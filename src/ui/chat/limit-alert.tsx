@@ -4,7 +4,7 @@ import { primaryClass, usePrimaryClaim } from '../shared/primary-action';
 
 type Props = { stopReason: StopReason; maxTurns: number; maxToolCalls: number; onContinue: () => void };
 
-export function limitText(stopReason: StopReason, maxTurns: number, maxToolCalls: number): string {
+function limitText(stopReason: StopReason, maxTurns: number, maxToolCalls: number): string {
   return stopReason === 'max_turns'
     ? `The run stopped after ${maxTurns} ${maxTurns === 1 ? 'turn' : 'turns'} (the limit for this session).`
     : `The model asked for more than ${maxToolCalls} tool ${maxToolCalls === 1 ? 'call' : 'calls'} in one turn (the limit for this session).`;

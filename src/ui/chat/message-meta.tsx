@@ -2,9 +2,9 @@ import { Fragment } from 'react';
 import { costOf } from '../../domain/cost';
 import type { AssistantMessage, UserMessage } from '../../domain/messages';
 import { chatRun, useRunStore } from '../../store/run/run-store';
-import { useSessionTurn } from '../data/session-turn-offsets';
-import { useSessionPrice } from '../data/use-session-price';
-import { useStoredTurnFigures } from '../data/use-turn-usage';
+import { useSessionTurn } from '../data/session/session-turn-offsets';
+import { useSessionPrice } from '../data/settings/use-session-price';
+import { useStoredTurnFigures } from '../data/run/use-turn-usage';
 import { metaParts, type MetaPart } from './message-meta-text';
 
 function MetaLine({ parts, at }: { parts: MetaPart[]; at: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Whole seconds left until `atMs`, ticking. */
-export function useSecondsUntil(atMs: number): number {
+function useSecondsUntil(atMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);

@@ -13,7 +13,7 @@ import { useUnmatchedCalls } from '../../store/run/unmatched-calls';
 const ApprovalCard = lazy(() => import('./approval-card').then((m) => ({ default: m.ApprovalCard })));
 const RepeatCard = lazy(() => import('./repeat-card'));
 import { LongText } from '../shared/long-text';
-import { textPieces } from './text-pieces';
+import { textPieces } from '../shared/text-pieces';
 import { prettyArgs } from './pretty-args';
 import { RememberButton } from '../memory/remember-button';
 import { MessageImages } from './message-image-list';

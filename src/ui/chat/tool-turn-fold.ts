@@ -22,7 +22,7 @@ export type TurnCall = {
  * `summary` names the row; `tone` picks its icon (all ok, some failed, or none failed but some denied or
  * cancelled); `shown` are the calls that stay visible while it is closed: failures and pinned calls.
  */
-export type TurnFold = { summary: string; tone: 'ok' | 'failed' | 'mixed'; shown: string[] };
+type TurnFold = { summary: string; tone: 'ok' | 'failed' | 'mixed'; shown: string[] };
 
 
 /**

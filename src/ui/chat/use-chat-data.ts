@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import type { ChatMessage } from '../../domain/messages';
 import { chatRun, useRunStore } from '../../store/run/run-store';
 import type { ToolCallRecord } from '../data/record-types';
-import { useSession } from '../data/use-session';
-import { useSessionMessages } from '../data/use-session-messages';
-import { useSessionToolCalls } from '../data/use-session-tool-calls';
+import { useSession } from '../data/session/use-session';
+import { useSessionMessages } from '../data/session/use-session-messages';
+import { useSessionToolCalls } from '../data/session/use-session-tool-calls';
 import { buildChatModel } from './chat-rows';
 import { collapseCompacted } from '../context/collapse-compacted';
 

@@ -1,7 +1,7 @@
 import { CONTEXT_WARN_FRACTION } from '../../context/budget';
 import { warningText } from './context-warning';
 import { formatContextUsage } from '../../context/context-usage';
-import { useContextUsage } from '../data/use-context-usage';
+import { useContextUsage } from '../data/context/use-context-usage';
 
 /** "Context: 12,345 / 128,000 tokens (10 %)", estimated; warning style from 80 %. */
 export function ContextMeter({ sessionId }: { sessionId: string }) {

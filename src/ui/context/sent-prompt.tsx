@@ -1,4 +1,4 @@
-import { useSentPrompt } from '../data/use-sent-prompt';
+import { useSentPrompt } from '../data/step/use-sent-prompt';
 import { offeredToolSourceText, type OfferedTool } from '../../domain/offered-tools';
 import type { MessageActionContext } from '../chat/actions/message-action';
 

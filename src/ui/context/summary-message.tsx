@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { ChatMessage, SystemMessage } from '../../domain/messages';
-import { useMessagesById } from '../data/use-messages-by-id';
+import { useMessagesById } from '../data/session/use-messages-by-id';
 import { LongText } from '../shared/long-text';
 
 function originalText(m: ChatMessage): string {

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { NO_BREAKPOINTS, type Breakpoints } from '../../domain/breakpoints';
 import type { SessionRecord } from '../../domain/session';
 import { saveBreakpoints } from '../../store/run/breakpoint-actions';
-import { useTools } from '../data/use-tools';
-import { useSession } from '../data/use-session';
+import { useTools } from '../data/tools/use-tools';
+import { useSession } from '../data/session/use-session';
 import { isRecord } from '../../domain/is-record';
 
 /**

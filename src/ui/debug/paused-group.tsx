@@ -1,7 +1,7 @@
 import './debug.css';
 import { useMemo, useState } from 'react';
 import { argumentsCheck, checkRequestEdit, checkResultEdit } from '../../agent/pause';
-import type { StoredPause } from '../data/use-stored-pause';
+import type { StoredPause } from '../data/run/use-stored-pause';
 import { decideStoredPause } from '../../store/run/breakpoint-actions';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
 import type { PauseDecision, PausePoint } from '../../domain/breakpoints';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useModal } from '../shared/use-modal';
 import type { EvalCaseRecord } from '../../domain/eval-case';
 import { checksFromForm, formCannotHold, formFromChecks, type CheckForm } from '../../evals/check-form';
-import { setCaseChecks } from '../data/eval-data';
+import { setCaseChecks } from '../data/evals/eval-data';
 import { ChecksFieldset } from './checks-fieldset';
 
 /**

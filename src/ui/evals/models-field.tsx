@@ -1,7 +1,7 @@
 import { parseModelTargets, type ModelTarget } from '../../llm/model-targets';
 import { useSettingsStore } from '../../store/settings/settings-store';
 
-export type ModelsRead = { ok: true; targets: ModelTarget[] } | { ok: false; message: string };
+type ModelsRead = { ok: true; targets: ModelTarget[] } | { ok: false; message: string };
 
 /**
  * The "Models" field of "Run suite" and "Export as promptfoo config": one model per line, "<model> @ <base URL>" for

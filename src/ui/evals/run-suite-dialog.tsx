@@ -6,7 +6,7 @@ import { estimateSuiteCost } from '../../evals/estimate-cost';
 import { readRepeats } from '../../evals/read-repeats';
 import { useEvalsStore } from '../../store/evals/evals-store';
 import { useSettingsStore } from '../../store/settings/settings-store';
-import { usePriceOverrides } from '../data/use-price-overrides';
+import { usePriceOverrides } from '../data/settings/use-price-overrides';
 import { ModelsField, useModelsRead } from './models-field';
 
 /**

@@ -3,7 +3,7 @@ import { useModal } from '../shared/use-modal';
 import { checksFromForm, NO_JUDGE, type CheckForm } from '../../evals/check-form';
 import { schemaFromArguments, type FrozenStep } from '../../evals/freeze-step';
 import { useUiStore, type SaveCaseTarget } from '../../store/ui-store';
-import { freezeSessionStep, saveTestCase, useSuites } from '../data/eval-data';
+import { freezeSessionStep, saveTestCase, useSuites } from '../data/evals/eval-data';
 import { ChecksFieldset } from './checks-fieldset';
 
 type Loaded = { ok: true; frozen: FrozenStep & { sessionTitle: string } } | { ok: false; message: string };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EvalCaseRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { useEvalsStore } from '../../store/evals/evals-store';
-import { deleteTestCase, deleteTestSuite, renameTestCase, renameTestSuite, suiteFileText, useSuiteCases, useSuiteRuns } from '../data/eval-data';
+import { deleteTestCase, deleteTestSuite, renameTestCase, renameTestSuite, suiteFileText, useSuiteCases, useSuiteRuns } from '../data/evals/eval-data';
 import { downloadText } from '../shared/download';
 import { EditChecksDialog } from './edit-checks-dialog';
 import { PromptfooDialog } from './promptfoo-dialog';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EvalSuiteRecord } from '../../domain/eval-case';
 import { useEvalsStore } from '../../store/evals/evals-store';
-import { importSuiteFile, settleSuiteRuns, useSuites } from '../data/eval-data';
+import { importSuiteFile, settleSuiteRuns, useSuites } from '../data/evals/eval-data';
 import { SuitePanel } from './suite-panel';
 import './tests-view.css';
 

@@ -1,6 +1,6 @@
 import { loadedRunController } from '../../store/app-controller';
 import type { ExportScope } from '../../io/session-file/export-sessions';
-import { buildOpenAIMessages, buildSessionsFile } from '../data/session-export';
+import { buildOpenAIMessages, buildSessionsFile } from '../data/io/session-export';
 import { downloadText } from '../shared/download';
 
 // The export code (and ajv) loads on first use, keeping it out of the initial bundle.
@@ -21,7 +21,7 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
   });
   if (unsavedCount > 0) {
     const [{ withUnsaved }, { sanitizeForExport }, { checkIntegrity }] = await Promise.all([
-      import('../data/with-unsaved'),
+      import('../data/io/with-unsaved'),
       import('../../io/session-file/sanitize-export'),
       import('../../io/session-file/integrity'),
     ]);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
-import { readAllSessions } from '../data/session-reads';
+import { readAllSessions } from '../data/session/session-reads';
 import type { OpenAIExportPlan } from './export-actions';
 import { lazyExportJson, lazyExportTraceFile, lazyPrepareOpenAIExport } from './lazy-export';
 import { useMenuKeys } from './menu-keys';

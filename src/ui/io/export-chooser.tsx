@@ -3,7 +3,7 @@ import { useModal } from '../shared/use-modal';
 import type { SessionRecord } from '../../domain/session';
 
 /** What the chosen sessions become: our own file, or an OpenTelemetry trace (content only when ticked). */
-export type ChosenFormat = { kind: 'toolscope' } | { kind: 'otel'; includeContent: boolean };
+type ChosenFormat = { kind: 'toolscope' } | { kind: 'otel'; includeContent: boolean };
 
 type Props = {
   sessions: SessionRecord[];

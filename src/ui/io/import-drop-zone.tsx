@@ -5,7 +5,7 @@ import './io.css';
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
 /** What the overlay says and a screen reader hears while a file is dragged over the page. */
-export const DROP_PROMPT = 'Drop a file to import it';
+const DROP_PROMPT = 'Drop a file to import it';
 
 /**
  * Lets files be dropped anywhere on the page (any of IMPORT_KINDS), through the same

@@ -1,4 +1,4 @@
-import { buildAguiEvents, buildMessageMarkdown, buildSessionMarkdown } from '../data/interop-export';
+import { buildAguiEvents, buildMessageMarkdown, buildSessionMarkdown } from '../data/io/interop-export';
 import { downloadText } from '../shared/download';
 import { fileStamp, slugify } from '../../io/file-name';
 import type { AguiFileShape } from '../../io/foreign/agui-export';

@@ -3,8 +3,8 @@
  * file) loads with the first export, not with the page (architecture.md, "Speed targets": first load).
  */
 type ExportActions = typeof import('./export-actions');
-type TraceExport = typeof import('../data/trace-export');
+type TraceExport = typeof import('../data/traces/trace-export');
 
 export const lazyExportJson: ExportActions['exportJson'] = (...args) => import('./export-actions').then((m) => m.exportJson(...args));
 export const lazyPrepareOpenAIExport: ExportActions['prepareOpenAIExport'] = (...args) => import('./export-actions').then((m) => m.prepareOpenAIExport(...args));
-export const lazyExportTraceFile: TraceExport['exportTraceFile'] = (...args) => import('../data/trace-export').then((m) => m.exportTraceFile(...args));
+export const lazyExportTraceFile: TraceExport['exportTraceFile'] = (...args) => import('../data/traces/trace-export').then((m) => m.exportTraceFile(...args));

@@ -1,6 +1,6 @@
 import { useCollectorStatus } from '../../store/settings/collector-status';
 import { useUiStore } from '../../store/ui-store';
-import { useCollectorSet } from '../data/use-collector-set';
+import { useCollectorSet } from '../data/settings/use-collector-set';
 import './io.css';
 
 /** "Send to collector" (shown once a Collector URL is set): pushes the open session's runs to the OTLP/HTTP collector set in Settings; says how it went. */

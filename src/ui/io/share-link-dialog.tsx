@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useModal } from '../shared/use-modal';
-import { makeShareLink, type MadeShareLink } from '../data/share-link';
-import { useStoredShareRows } from '../data/stored-shares-data';
+import { makeShareLink, type MadeShareLink } from '../data/share/share-link';
+import { useStoredShareRows } from '../data/share/stored-shares-data';
 import { StoredSharesList, useStopSharing, type StopOutcome } from './stored-shares-list';
 
 type Props = { sessionId: string; onClose: () => void };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { stopStoredShare } from '../data/stored-shares-data';
-import { describeStoredShare, type StoredShareRow } from '../data/stored-share-rows';
+import { stopStoredShare } from '../data/share/stored-shares-data';
+import { describeStoredShare, type StoredShareRow } from '../data/share/stored-share-rows';
 
 /** What "Stop sharing" last did: a sentence for a status line, or one for an alert. */
 export type StopOutcome = { kind: 'done' | 'failed'; text: string; shareId: string };
 
-export const STOPPED_TEXT = 'Stopped sharing: the session was removed from your storage. Its link now says so.';
+const STOPPED_TEXT = 'Stopped sharing: the session was removed from your storage. Its link now says so.';
 
 /** "Stop sharing" with its progress: the list and whoever shows its outcome share this state. */
 export function useStopSharing(onStopped?: (shareId: string) => void) {

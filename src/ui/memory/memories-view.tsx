@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { RECALL_THRESHOLD, RECALL_TOP_K } from '../../context/memory-recall';
-import { rememberText, forgetMemory, editMemoryText } from '../data/memory-mutations';
+import { rememberText, forgetMemory, editMemoryText } from '../data/memory/memory-mutations';
 import type { MemoryRecord } from '../data/record-types';
-import { saveEmbeddingModel, useEmbeddingModel } from '../data/use-embedding-model';
-import { useMemories } from '../data/use-memories';
+import { saveEmbeddingModel, useEmbeddingModel } from '../data/memory/use-embedding-model';
+import { useMemories } from '../data/memory/use-memories';
 
 function MemoryItem({ memory }: { memory: MemoryRecord }) {
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { rememberText } from '../data/memory-mutations';
+import { rememberText } from '../data/memory/memory-mutations';
 
 /** Saves a message's text as a memory that later runs (in any session) may recall. */
 export function RememberButton({ text, sessionId, label }: { text: string; sessionId: string; label?: string }) {

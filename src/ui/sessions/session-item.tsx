@@ -3,11 +3,11 @@ import type { SessionRecord } from '../../domain/session';
 import { removeSession, renameSessionTitle } from '../../store/session/session-actions';
 import { useSessionStatus } from '../../store/session/session-status';
 import { useUiStore } from '../../store/ui-store';
-import { DEFAULT_TITLE } from '../data/session-reads';
+import { DEFAULT_TITLE } from '../data/session/session-reads';
 import { statusLabel } from './status-label';
 import { TitleConflictBadge } from '../sync/title-conflict-badge';
 
-export function relativeTime(ms: number, now: number): string {
+function relativeTime(ms: number, now: number): string {
   const diff = now - ms;
   if (diff < 60_000) return 'just now';
   if (diff < 3_600_000) return `${Math.floor(diff / 60_000)} min ago`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { sessionRef } from '../../domain/app-address';
 import { newSession } from '../../store/session/session-actions';
 import { useUiStore } from '../../store/ui-store';
-import { useHasTestRuns, useSessionSearch } from '../data/use-session-search';
+import { useHasTestRuns, useSessionSearch } from '../data/session/use-session-search';
 import { SessionItem } from './session-item';
 import { UndoToastView } from './undo-toast';
 import { ExportButton } from '../io/export-button';

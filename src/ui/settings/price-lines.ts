@@ -4,7 +4,7 @@ import type { ModelPrice } from '../../domain/model-prices';
  * The Settings field for a person's own prices: one model per line, "model: input cached output" in US dollars per
  * million tokens ("-" for a cached price the provider does not have), e.g. "gpt-4o: 2.5 1.25 10".
  */
-export type PriceParse = { ok: true; prices: Record<string, ModelPrice> } | { ok: false; line: number; message: string };
+type PriceParse = { ok: true; prices: Record<string, ModelPrice> } | { ok: false; line: number; message: string };
 
 export function parsePriceLines(text: string): PriceParse {
   const prices: Record<string, ModelPrice> = {};

@@ -16,8 +16,8 @@ export const RUN_KNOB_FIELDS: readonly RunKnobField[] = [
 ];
 
 export type RunKnobTexts = Record<RunKnobKey, string>;
-export type RunKnobValues = Pick<SessionDefaults, RunKnobKey>;
-export type KnobCheck = { ok: true; value: number | null } | { ok: false; error: string };
+type RunKnobValues = Pick<SessionDefaults, RunKnobKey>;
+type KnobCheck = { ok: true; value: number | null } | { ok: false; error: string };
 
 /** Reads one field; an error says what to type instead. */
 export function checkKnob(text: string, field: RunKnobField): KnobCheck {

@@ -3,7 +3,7 @@ import { useModal } from '../shared/use-modal';
 import type { SessionRecord } from '../../domain/session';
 import { currentBaseURL, savedKeyFor } from '../../store/settings/endpoint-door';
 import { useUiStore } from '../../store/ui-store';
-import { readSession } from '../data/session-reads';
+import { readSession } from '../data/session/session-reads';
 import { messageBox, refocusIfLost } from '../shared/focus-fallback';
 
 // The form (and the model-list cache) loads with the first open, not with the page (architecture.md, "Speed targets").

@@ -30,7 +30,7 @@ type Props = {
   onDone: () => void;
 };
 
-export function sessionDraft(session: SessionRecord | null, defaults: SessionDefaults): SessionDefaults {
+function sessionDraft(session: SessionRecord | null, defaults: SessionDefaults): SessionDefaults {
   if (!session) return defaults;
   const s = session.settings;
   return {

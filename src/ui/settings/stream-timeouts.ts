@@ -13,7 +13,7 @@ const IDLE: StreamTimeoutField = { key: 'idleTimeoutMs', label: 'Idle timeout (s
 
 export const STREAM_TIMEOUT_FIELDS: readonly StreamTimeoutField[] = [FIRST_BYTE, IDLE];
 
-export type SecondsCheck = { ok: true; ms: number } | { ok: false; error: string };
+type SecondsCheck = { ok: true; ms: number } | { ok: false; error: string };
 
 /** Reads what a person typed in seconds; an error says what to type instead. */
 export function checkSeconds(text: string, field: StreamTimeoutField): SecondsCheck {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionVerdict } from '../../llm/test-connection';
 import { isDemoBaseURL } from '../../llm/known-providers';
+import { testTypedEndpoint } from '../../store/settings/endpoint-door';
 import { isHttpUrl, waitsForKey } from './use-models';
 import type { ApiFormat } from '../../domain/session';
 
@@ -41,8 +42,7 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
     setBusy(true);
     setVerdict(null);
     try {
-      const { testConnection } = await import('../../llm/test-connection');
-      setVerdict(await testConnection({ apiKey, baseURL, model, signal: ctrl.signal }));
+      setVerdict(await testTypedEndpoint({ apiKey, baseURL, model, signal: ctrl.signal }));
     } catch {
       // Aborted: a newer check or closing the dialog replaced it.
     } finally {

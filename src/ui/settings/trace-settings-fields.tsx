@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { PRICE_TABLE, priceOf } from '../../domain/model-prices';
-import { readTraceSettings, saveTraceSettings } from '../data/collector-and-prices';
+import { readTraceSettings, saveTraceSettings } from '../data/settings/collector-and-prices';
 import { parsePriceLines, priceLines } from './price-lines';
 import { parseHeaderLines } from '../mcp/servers/mcp-header-lines';
 

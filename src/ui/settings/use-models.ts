@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DEMO_MODEL, findProvider, isDemoBaseURL } from '../../llm/known-providers';
 import { keyVersion } from './key-version';
+import { listTypedEndpointModels } from '../../store/settings/endpoint-door';
 
 export function isHttpUrl(s: string): boolean {
   try {
@@ -30,10 +31,10 @@ export function waitsForKey(baseURL: string, apiKey: string): boolean {
 }
 
 /** How long the base URL and key must stay unchanged before the list is asked for. */
-export const MODELS_SETTLE_MS = 600;
+const MODELS_SETTLE_MS = 600;
 
 /** `value` once it has not changed for `ms`; the first value at once, so an opened dialog lists without delay. */
-export function useSettled(value: string, ms: number): string {
+function useSettled(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     if (value === settled) return;
@@ -54,7 +55,7 @@ export function useModels(typedBaseURL: string, typedApiKey: string) {
     queryKey: ['models', baseURL.trim(), keyVersion(apiKey)],
     // The SDK loads when the settings first need it, not with the page.
     // The demo model has one name and no endpoint to ask.
-    queryFn: async ({ signal }) => (isDemoBaseURL(baseURL) ? [DEMO_MODEL] : (await import('../../llm/list-models')).listModels({ apiKey, baseURL: baseURL.trim(), signal })),
+    queryFn: async ({ signal }) => (isDemoBaseURL(baseURL) ? [DEMO_MODEL] : listTypedEndpointModels({ apiKey, baseURL: baseURL.trim(), signal })),
     enabled: isModelBaseURL(baseURL) && !waitsForKey(baseURL, apiKey),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,

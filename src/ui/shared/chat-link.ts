@@ -3,11 +3,11 @@ import { showBranchOf } from '../../store/session/branch-actions';
 import { useUiStore } from '../../store/ui-store';
 
 /** Window events between the chat and the timeline, so neither imports the other. */
-export const SHOW_IN_CHAT = 'toolscope:show-in-chat';
-export const SHOW_IN_TIMELINE = 'toolscope:show-in-timeline';
+const SHOW_IN_CHAT = 'toolscope:show-in-chat';
+const SHOW_IN_TIMELINE = 'toolscope:show-in-timeline';
 
-export type ShowInChatDetail = { sessionId: string; messageId: string; callId: string | null };
-export type ShowInTimelineDetail = { sessionId: string; callId: string };
+type ShowInChatDetail = { sessionId: string; messageId: string; callId: string | null };
+type ShowInTimelineDetail = { sessionId: string; callId: string };
 
 /**
  * Switches to the chat and leaves the request in the store: the chat mounts and reads its rows from IndexedDB

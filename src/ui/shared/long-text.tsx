@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { MarkdownView } from '../chat/markdown-view';
-import { AUTO_SHOW_CHARS, textPieces, type PieceKind } from '../chat/text-pieces';
+import { MarkdownView } from './markdown/markdown-view';
+import { AUTO_SHOW_CHARS, textPieces, type PieceKind } from './text-pieces';
 import './long-text.css';
 
 type Props = {

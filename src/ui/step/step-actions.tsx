@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ActionAftermath, ActionButton, useActionPress } from '../chat/actions/action-press';
 import type { MessageActionContext } from '../chat/actions/message-action';
 import { STEP_ACTIONS } from '../chat/actions/message-actions';
-import { useMessagesById } from '../data/use-messages-by-id';
+import { useMessagesById } from '../data/session/use-messages-by-id';
 import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { AssistantMessage } from '../../domain/messages';
 import { useComparisonRuns } from '../../store/step/try-on-models-runs';
-import { useStepComparisons } from '../data/use-step-comparisons';
+import { useStepComparisons } from '../data/step/use-step-comparisons';
 
 // The comparison loads when a step has one, never with the page.
 const ModelComparisonView = lazy(() => import('./model-answers'));

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useStoredShareRows } from '../data/stored-shares-data';
+import { useStoredShareRows } from '../data/share/stored-shares-data';
 import { StoredSharesList, useStopSharing } from '../io/stored-shares-list';
 
 /**

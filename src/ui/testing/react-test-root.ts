@@ -4,7 +4,7 @@ import { afterEach, beforeEach } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-export type ReactTestRoot = { readonly host: HTMLDivElement; readonly root: Root };
+type ReactTestRoot = { readonly host: HTMLDivElement; readonly root: Root };
 
 /**
  * A React root on a fresh element in the document for each test of the file that calls it (jsdom), unmounted and

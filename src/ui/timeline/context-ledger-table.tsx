@@ -1,4 +1,4 @@
-import { useContextLedger } from '../data/use-context-ledger';
+import { useContextLedger } from '../data/context/use-context-ledger';
 import { LedgerTable } from './ledger-table-view';
 import './ledger-tables.css';
 

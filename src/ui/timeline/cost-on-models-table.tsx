@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { costText } from '../../domain/cost';
 import { costOnModels } from '../../domain/cost-on-models';
 import type { Usage } from '../../domain/messages';
-import { usePriceOverridesLoaded } from '../data/use-price-overrides';
+import { usePriceOverridesLoaded } from '../data/settings/use-price-overrides';
 import './ledger-tables.css';
 
 const n = (tokens: number) => tokens.toLocaleString('en-US');

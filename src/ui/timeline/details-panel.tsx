@@ -1,4 +1,4 @@
-import { useSession } from '../data/use-session';
+import { useSession } from '../data/session/use-session';
 import { useState } from 'react';
 import { formatMs } from '../../timeline/format';
 import { turnName } from '../../timeline/layout';
@@ -7,7 +7,7 @@ import { useCostText } from './use-cost-text';
 import type { CallModel, RunModel, TimelineModel, TurnModel } from '../../timeline/model';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { LongText } from '../shared/long-text';
-import { textPieces } from '../chat/text-pieces';
+import { textPieces } from '../shared/text-pieces';
 import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
 import { showInChat } from '../shared/chat-link';
 import { McpCallDetails } from '../mcp/servers/mcp-call-details';

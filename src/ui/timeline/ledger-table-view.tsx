@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { shareText, type LedgerSource } from '../../context/context-ledger';
-import type { LedgerView } from '../data/use-context-ledger';
+import type { LedgerView } from '../data/context/use-context-ledger';
 
 const n = (tokens: number) => tokens.toLocaleString('en-US');
 
 const TOOL_KINDS = { builtin: 'Built-in tools', http: 'HTTP tools', code: 'Code tools', custom: 'Your tools', provider: 'Provider tools' } as const;
 
 /** A row's name (docs/accessible-names.md): an MCP server's tools under the name the app gives the server. */
-export function ledgerRowName(source: LedgerSource): string {
+function ledgerRowName(source: LedgerSource): string {
   switch (source.kind) {
     case 'system':
       return 'System prompt';

@@ -2,7 +2,7 @@ import { formatTick } from '../../timeline/format';
 import { ticks } from '../../timeline/ticks';
 import type { Viewport } from '../../timeline/viewport';
 
-export const AXIS_HEIGHT = 24;
+const AXIS_HEIGHT = 24;
 
 export function axisTicks(vp: Viewport, plotWidth: number) {
   return ticks(vp.start, vp.end, Math.max(2, Math.floor(plotWidth / 110)));

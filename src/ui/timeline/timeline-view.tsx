@@ -9,7 +9,7 @@ import type { Bar } from '../../timeline/bar-shape';
 import type { CallOutcome } from '../../timeline/model';
 import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
-import { readSession } from '../data/session-reads';
+import { readSession } from '../data/session/session-reads';
 import { installShowInTimelineListener } from '../shared/chat-link';
 import { DetailsPanel } from './details-panel';
 import { useReplayStore, type ActiveReplay } from '../../store/replay/replay-store';

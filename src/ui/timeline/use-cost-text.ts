@@ -1,7 +1,7 @@
 import { addCost, costOf, costText, ZERO_COST } from '../../domain/cost';
 import type { Usage } from '../../domain/messages';
 import { priceOf } from '../../domain/model-prices';
-import { usePriceOverrides } from '../data/use-price-overrides';
+import { usePriceOverrides } from '../data/settings/use-price-overrides';
 
 /** Cost words for the timeline: of one model's tokens, or summed over runs (unknown when any run's price is). */
 export function useCostText(): { of(model: string, usage: Usage): string; sum(runs: readonly { model: string; usage: Usage }[]): string } {

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventRecord, RunRecord } from '../data/record-types';
-import { createSessionEventsCache } from '../data/session-events';
-import { useSessionRuns, type SessionRuns } from '../data/use-session-runs';
+import { createSessionEventsCache } from '../data/session/session-events';
+import { useSessionRuns, type SessionRuns } from '../data/run/use-session-runs';
 import { animationFrameScheduler } from '../../store/run/frame-batcher';
 import { buildTimeline } from '../../timeline/build-timeline';
 import { layoutTimeline, type TimelineLayout } from '../../timeline/layout';
@@ -9,7 +9,7 @@ import type { TimelineModel } from '../../timeline/model';
 import { summarize, type TimelineStats } from '../../timeline/summary';
 
 /** The model plus its unfiltered layout and summary, computed together off the render path. */
-export type TimelineSnapshot = { model: TimelineModel; layout: TimelineLayout; summary: TimelineStats };
+type TimelineSnapshot = { model: TimelineModel; layout: TimelineLayout; summary: TimelineStats };
 
 type Loaded = { sessionId: string; runs: RunRecord[]; events: EventRecord[] };
 type State = { sessionId: string | null; snapshot: TimelineSnapshot | null; error: string | null };

@@ -4,7 +4,7 @@ import { scopeStanding, type ScopeStanding } from '../../mcp/approval-key';
 import type { McpToolInfo } from '../../mcp/types';
 import { liveMcpServers, useMcpStates } from '../../store/mcp/mcp-face';
 import { revokeApprovalScope } from '../../store/settings/approval-scope-store';
-import { useApprovalScopes } from '../data/use-approval-scopes';
+import { useApprovalScopes } from '../data/settings/use-approval-scopes';
 
 const STANDING_TEXT: Partial<Record<ScopeStanding, string>> = {
   changed: 'No longer applies (the tool changed)',

@@ -1,6 +1,6 @@
 import { useDeferredValue, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { flattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
-import { deleteToolDefinition, saveToolDefinition } from '../data/tool-mutations';
+import { deleteToolDefinition, saveToolDefinition } from '../data/tools/tool-mutations';
 import { BUILTIN_IDS } from '../../tools/builtin-specs';
 import { checkDefinition, type DefinitionField } from '../../tools/definition';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';

@@ -79,7 +79,7 @@ export function formMatches(form: ToolForm, tool: ToolDefinition): boolean {
   return plain(form) === plain(formFromDefinition(tool));
 }
 
-export type FormCheck = { definition: ToolDefinition; errors: DefinitionErrors; ok: boolean };
+type FormCheck = { definition: ToolDefinition; errors: DefinitionErrors; ok: boolean };
 
 /**
  * Builds the definition the form describes and checks it exactly as saving would. The check reads the flat layout

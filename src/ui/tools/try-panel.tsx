@@ -3,7 +3,7 @@ import { DEFAULT_CONFIG } from '../../domain/loop-config';
 import type { ToolDefinition } from '../../domain/tool-definition';
 import { createToolExecutor } from '../../tools/executor';
 import { tryHeadline, tryTool, type TryResult } from '../../tools/try-tool';
-import { storedToolSecrets } from '../data/tool-secret';
+import { storedToolSecrets } from '../data/tools/tool-secret';
 import { FieldErrors } from './field-errors';
 import { useArgsIssues } from './use-args-issues';
 import { logHeading, splitLog } from '../../tools/log-cut';

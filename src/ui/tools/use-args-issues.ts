@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ValidationIssue } from '../../agent/tool-executor';
 import { parseArgs } from '../../tools/validation/parse-args';
 
-export type ArgsCheck = {
+type ArgsCheck = {
   issues: ValidationIssue[];
   /** The schema check for the current text has not answered yet. */
   checking: boolean;

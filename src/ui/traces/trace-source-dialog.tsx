@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { TraceSourceConfig, TraceSourceKind } from '../../domain/trace-inbox';
 import { addSource, pickedFromInput } from '../../store/traces/trace-inbox-actions';
-import { useSyncStorageSet } from '../data/trace-sources';
+import { useSyncStorageSet } from '../data/traces/trace-sources';
 import { useModal } from '../shared/use-modal';
 
 type Props = { onClose: () => void };

@@ -4,7 +4,7 @@ import { costOf, costText, addCost, ZERO_COST } from '../../domain/cost';
 import { priceOf } from '../../domain/model-prices';
 import type { TraceModelUsage } from '../../domain/trace-inbox';
 import type { TraceRow } from '../../traces/trace-query';
-import { usePriceOverrides } from '../data/use-price-overrides';
+import { usePriceOverrides } from '../data/settings/use-price-overrides';
 import { TRACE_ROW_OVERSCAN, TRACE_ROW_HEIGHT } from './traces-table-rows';
 
 type Props = {

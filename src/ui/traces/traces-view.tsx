@@ -3,7 +3,7 @@ import { traceSourceLabel, type TraceSourceRecord } from '../../domain/trace-inb
 import { plural } from '../../domain/plural';
 import { addSource, checkNow, chooseSource, openTraceRow, pickedFromInput, removeSource, restoreSource, setQuery, showRange, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
 import { useTraceInboxStore } from '../../store/traces/trace-inbox-store';
-import { useTraceSources } from '../data/trace-sources';
+import { useTraceSources } from '../data/traces/trace-sources';
 import { TraceSourceDialog } from './trace-source-dialog';
 import { TracesTable } from './traces-table';
 import './traces.css';

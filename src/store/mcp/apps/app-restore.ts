@@ -13,7 +13,7 @@ import { noteAppView, useMcpAppViews, type McpAppView } from './app-views';
 import { isRecord } from '../../../domain/is-record';
 
 /** The View a stored call opened, or null when it opened none. Reads the call's events once. */
-export async function restoreAppView(record: ToolCallRecord): Promise<McpAppView | null> {
+async function restoreAppView(record: ToolCallRecord): Promise<McpAppView | null> {
   const view = record.mcpServer?.view;
   if (view === undefined || record.mcpServer === undefined) return null;
   const events = await listRunEvents(db, record.runId).catch(() => []);

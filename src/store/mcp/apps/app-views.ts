@@ -27,7 +27,7 @@ export type McpAppView = {
 export type LoggedBridgeEntry = AppBridgeEntry & { seq: number };
 
 /** Something a View asked that waits on the person, shown under the View. */
-export type McpAppAsk =
+type McpAppAsk =
   | { kind: 'approve-call'; id: number; callId: string; toolName: string; args: Record<string, unknown>; answer: (yes: boolean) => void }
   | { kind: 'send-message'; id: number; callId: string; text: string; answer: (yes: boolean) => void };
 
@@ -37,13 +37,6 @@ export const useMcpAppViews = create<State>(() => ({ views: {}, asks: [] }));
 
 export function noteAppView(view: Omit<McpAppView, 'log'>): void {
   useMcpAppViews.setState((s) => ({ views: { ...s.views, [view.callId]: { ...view, log: s.views[view.callId]?.log ?? [] } } }));
-}
-
-export function noteAppViewOutcome(callId: string, outcome: McpCallOutcome): void {
-  useMcpAppViews.setState((s) => {
-    const view = s.views[callId];
-    return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, outcome } } };
-  });
 }
 
 let nextAsk = 1;

@@ -11,13 +11,13 @@ import { modelContextText } from '../../../mcp/apps/model-context-text';
 import { useMcpAppViews } from './app-views';
 import { viewContextLayer, type ViewContextEntry } from './view-context-layer';
 
-export const MODEL_CONTEXT_METHOD = 'ui/update-model-context';
+const MODEL_CONTEXT_METHOD = 'ui/update-model-context';
 
 /** A View's context as stored: which View, its label and text, and when. */
-export type StoredViewContext = ViewContextEntry & { callId: string };
+type StoredViewContext = ViewContextEntry & { callId: string };
 
 /** The latest accepted model context of each View among a session's stored View events. */
-export function latestStoredContexts(events: readonly McpViewEventRecord[]): StoredViewContext[] {
+function latestStoredContexts(events: readonly McpViewEventRecord[]): StoredViewContext[] {
   const latest = new Map<string, StoredViewContext>();
   for (const e of events) {
     if (e.method !== MODEL_CONTEXT_METHOD || e.outcome !== 'ok') continue;

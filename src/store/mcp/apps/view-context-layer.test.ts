@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runAgent } from '../../../agent/loop';
 import { scriptedModel, textReply, toolCallsReply } from '../../../agent/testing/scripted-model';
 import { fakeExecutor, fakeTool, ok } from '../../../agent/testing/fake-tools';
-import type { AgentEvent } from '../../../agent/events';
+import type { AgentEvent } from '../../../domain/run-events';
 import type { ModelRequest } from '../../../agent/model-client';
 import type { ToolExecutor } from '../../../agent/tool-executor';
 import { zeroUsage } from '../../../domain/messages';
@@ -24,7 +24,7 @@ function deps(model: ReturnType<typeof scriptedModel>, persisted: AgentEvent[]):
   let lock = false;
   return {
     runAgent,
-    createModelClient: () => model,
+    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: model, embedder: () => { throw new Error('no embeddings in this test'); } }),
     createToolExecutor: async () => noTools,
     createPersister: () => ({ emit: (e) => persisted.push(e), flush: async () => undefined }),
     acquireRunLock: async (sessionId) => {
@@ -35,7 +35,6 @@ function deps(model: ReturnType<typeof scriptedModel>, persisted: AgentEvent[]):
     getSession: async () => session,
     loadHistory: async () => [],
     setTitle: async () => undefined,
-    getApiKey: async () => 'sk-test',
     getBaseURL: () => 'http://127.0.0.1:1/v1',
     newId: () => `run-${Math.random()}`,
     now: () => 0,

@@ -12,9 +12,9 @@ export type ViewContextEntry = { label: string; text: string; at: number };
 /** Each View's text is cut here, the whole layer there, and at most this many Views speak: a View cannot fill the prompt. */
 export const VIEW_CONTEXT_CHARS = 2_000;
 export const VIEW_CONTEXT_TOTAL_CHARS = 6_000;
-export const VIEW_CONTEXT_MAX_VIEWS = 5;
+const VIEW_CONTEXT_MAX_VIEWS = 5;
 
-export const VIEW_CONTEXT_LAYER_ID = 'mcp-app-views';
+const VIEW_CONTEXT_LAYER_ID = 'mcp-app-views';
 const TITLE = 'Context from MCP App views';
 
 /** The layer the Views' latest contexts make, newest first and bounded; null when no View gave any. */

@@ -25,7 +25,7 @@ export async function approveAndSample(request: McpSamplingRequest, signal: Abor
   const baseURL = useSettingsStore.getState().baseURL;
   const format = session !== undefined ? wireSettingsOf(session.settings, baseURL).format : 'chat';
   // The server's request alone: none of the session's provider tools or stored state go with it.
-  const { client } = await openEndpoint(baseURL, { format, providerTools: [], providerStorage: false });
+  const { client } = await openEndpoint({ baseURL, wire: { format, providerTools: [], providerStorage: false } });
   const messages = [
     ...(request.systemPrompt !== undefined ? [{ role: 'system' as const, content: request.systemPrompt }] : []),
     ...request.messages.map((m) => ({ role: m.role, content: m.text })),

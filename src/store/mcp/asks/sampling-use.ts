@@ -5,7 +5,7 @@
  */
 import type { Usage } from '../../../domain/messages';
 
-export type SamplingRan = { model: string; usage: Usage; startedAt: number; durationMs: number };
+type SamplingRan = { model: string; usage: Usage; startedAt: number; durationMs: number };
 
 const watchers = new Map<string, Set<(ran: SamplingRan) => void>>();
 

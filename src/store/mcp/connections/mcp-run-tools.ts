@@ -21,7 +21,7 @@ export const checkMcpSchema: SchemaCheck = (schema, value) =>
   defaultSchemaValidator().validateArgs({ id: schema.id, parameters: withoutDialect2020(schema.schema) }, value);
 
 /** `outputLimitBytes`: the session's tool output limit, the same cut as every other tool's result. `sessionId`: the run's. */
-export type McpRunToolOptions = { outputLimitBytes?: number; sessionId?: string; connect?: (record: McpServerRecord) => Promise<LiveMcpServer | null> };
+type McpRunToolOptions = { outputLimitBytes?: number; sessionId?: string; connect?: (record: McpServerRecord) => Promise<LiveMcpServer | null> };
 
 export async function mcpToolsFor(servers: readonly McpServerRecord[], reserved: readonly string[], opts: McpRunToolOptions = {}): Promise<ToolHandle[]> {
   const connect = opts.connect ?? connectMcp;

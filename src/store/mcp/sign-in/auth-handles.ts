@@ -15,7 +15,7 @@ const handles = new Map<string, Promise<McpSignIn>>();
  * README "Deploy") and the page runs where it said; elsewhere the document's client_id would not match its URL,
  * so sign-in falls back to dynamic registration.
  */
-export function publishedClientMetadataUrl(baseUri: string, published: string | undefined): string | undefined {
+function publishedClientMetadataUrl(baseUri: string, published: string | undefined): string | undefined {
   if (published === undefined || published === '') return undefined;
   return appOAuthUrls(baseUri).clientMetadataUrl === published ? published : undefined;
 }

@@ -13,7 +13,7 @@ import { mcpSignInFor } from './auth-handles';
 import { reconnectMcp, useMcpStates } from '../connections/registry';
 import { browserPopupHost, openSignInPopup, POPUP_BLOCKED, runInProgress, type PopupHost } from './sign-in-popup';
 
-export type McpSignInView = {
+type McpSignInView = {
   /** Whether the server's tokens are stored, and from which issuer; absent until read. */
   status: Record<string, { signedIn: boolean; issuer?: string }>;
   busy: Record<string, boolean>;

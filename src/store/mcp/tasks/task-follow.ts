@@ -26,7 +26,7 @@ import { useRunStore } from '../../run/run-store';
 import { isRecord } from '../../../domain/is-record';
 
 /** `sessionId`: the run's session; without it, the one the live run names for the call (a frame late, if at all). */
-export type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string; sessionId?: string };
+type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; toolName: string; sessionId?: string };
 
 const END_TEXT_CHARS = 2000;
 

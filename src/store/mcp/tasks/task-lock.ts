@@ -18,7 +18,7 @@ export function browserTaskLocks(): TaskLockManager | null {
   return locks ?? null;
 }
 
-export type LockedFollow = {
+type LockedFollow = {
   /** Follows the task to its end (or until it is let go); the lock is held meanwhile. */
   follow(): Promise<void>;
   /** Another tab follows: show the stored row as it changes, until the returned function is called. */

@@ -7,7 +7,7 @@ import type { CommandResult, MessageAction, MessageActionContext, MessagePanel }
  * in both (docs/accessible-names.md, "Step actions"). A panel needs a place under the message; only the footer has
  * one, so it alone passes `onPanel`.
  */
-export type ActionPress = {
+type ActionPress = {
   ctx: MessageActionContext;
   /** The actions of the list this message offers, in the list's order. */
   shown: readonly MessageAction[];

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { forkAt, regenerate } from '../../../store/session/branch-actions';
 import { useEditDrafts } from '../../../store/session/edit-drafts';
-import { rememberText } from '../../data/memory-mutations';
+import { rememberText } from '../../data/memory/memory-mutations';
 import type { MessageAction } from './message-action';
 import { useUiStore } from '../../../store/ui-store';
 import { useComparisonRuns } from '../../../store/step/try-on-models-runs';

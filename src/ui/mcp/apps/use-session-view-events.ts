@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useStoredViewEvents } from '../../data/stored-view-events';
+import { useStoredViewEvents } from '../../data/mcp/stored-view-events';
 import { viewEventJson, type McpViewEventRecord } from '../../../domain/mcp-view-event';
 import { useMcpAppViews } from '../../../store/mcp/mcp-face';
 

@@ -3,7 +3,7 @@ import { setModal } from '../../shared/use-modal';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppHost } from '../../../mcp/apps/app-host';
 
-export type ViewDisplayMode = 'inline' | 'fullscreen';
+type ViewDisplayMode = 'inline' | 'fullscreen';
 
 /**
  * A View's display mode (architecture.md, "MCP Apps"): inline under its card, or full screen when the View asks,

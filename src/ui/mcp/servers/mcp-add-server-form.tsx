@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { saveNewMcpServer } from '../../data/mcp-server-mutations';
+import { saveNewMcpServer } from '../../data/mcp/mcp-server-mutations';
 import { connectMcp } from '../../../store/mcp/mcp-face';
 import { parseHeaderLines } from './mcp-header-lines';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { McpServerRecord } from '../../../domain/mcp-server';
 import { reconnectMcp } from '../../../store/mcp/mcp-face';
-import { saveMcpServerEdit } from '../../data/mcp-server-mutations';
+import { saveMcpServerEdit } from '../../data/mcp/mcp-server-mutations';
 import { parseHeaderLines } from './mcp-header-lines';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { McpApprovalMode, McpServerRecord } from '../../../domain/mcp-server';
 import { connectMcp, disconnectMcp, reconnectMcp, useMcpStates } from '../../../store/mcp/mcp-face';
-import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../../data/mcp-server-mutations';
+import { removeMcpServer, setMcpServerApproval, setMcpServerEnabled } from '../../data/mcp/mcp-server-mutations';
 import { McpPromptsSection } from './mcp-prompts-section';
 import { McpResourcesSection } from './mcp-resources-section';
 import { McpSignInControls } from './mcp-sign-in-controls';
@@ -9,7 +9,7 @@ import { mcpStateText } from './mcp-state-text';
 import { McpToolRow } from './mcp-tool-row';
 import { useBatchedRows } from '../../shared/batched-rows';
 import { McpEditServerForm } from './mcp-edit-server-form';
-import { useMcpMissingHeaders } from '../../data/use-mcp-header-status';
+import { useMcpMissingHeaders } from '../../data/mcp/use-mcp-header-status';
 
 /** One MCP server: its state, Reconnect / Disable / Remove, its approval default, and its tools. */
 export function McpServerDetail({ server, modelNames, onRemoved }: { server: McpServerRecord; modelNames: ReadonlyMap<string, string>; onRemoved: () => void }) {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { McpApprovalMode, McpToolSnapshot } from '../../../domain/mcp-server';
 import { mcpNeedsApproval, mcpToolEnabled } from '../../../domain/mcp-server';
-import { setMcpToolChoice } from '../../data/mcp-server-mutations';
+import { setMcpToolChoice } from '../../data/mcp/mcp-server-mutations';
 import { DeferredDetails } from '../../shared/deferred-details';
 import { McpToolIcon } from './mcp-tool-icon';
 import { McpTryForm } from './mcp-try-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { continueRun, refusalSentence } from '../../../store/session/chat-actions';
 import type { McpTaskRecord } from '../../../domain/mcp-task';
-import { useRunStartedSince } from '../../data/use-run-since';
+import { useRunStartedSince } from '../../data/run/use-run-since';
 import { primaryClass, usePrimaryClaim } from '../../shared/primary-action';
 
 /**
