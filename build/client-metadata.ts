@@ -2,9 +2,9 @@ import type { Plugin } from 'vite';
 import { appOAuthUrls, clientMetadataDocument, CLIENT_METADATA_FILE } from '../src/mcp/auth/client-metadata';
 
 /** The build's public address: where index.html will be served from (README, "Deploy"). */
-export const PUBLIC_URL_ENV = 'TOOLSCOPE_PUBLIC_URL';
+const PUBLIC_URL_ENV = 'TOOLSCOPE_PUBLIC_URL';
 
-export type ClientMetadataFile = { fileName: string; url: string; text: string };
+type ClientMetadataFile = { fileName: string; url: string; text: string };
 
 /**
  * The Client ID Metadata Document for an app deployed at `publicUrl` (the folder that holds index.html). Its

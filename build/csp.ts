@@ -34,18 +34,18 @@ export const CONTENT_SECURITY_POLICY = [
  * Framing can only be refused by a response header (a <meta> policy cannot carry frame-ancestors), so the static
  * host must send it; the preview and dev servers send it to show how.
  */
-export const FRAME_ANCESTORS_HEADER = "frame-ancestors 'none'";
+const FRAME_ANCESTORS_HEADER = "frame-ancestors 'none'";
 
 /** The MCP App sandbox page: the one document the app itself frames, so its header allows this origin as parent. */
-export const MCP_APP_SANDBOX_PAGE = 'mcp-app-sandbox.html';
-export const SANDBOX_FRAME_ANCESTORS_HEADER = "frame-ancestors 'self'";
+const MCP_APP_SANDBOX_PAGE = 'mcp-app-sandbox.html';
+const SANDBOX_FRAME_ANCESTORS_HEADER = "frame-ancestors 'self'";
 
 function isSandboxPage(req: Connect.IncomingMessage): boolean {
   return (req.url ?? '').split('?')[0]?.endsWith(`/${MCP_APP_SANDBOX_PAGE}`) === true;
 }
 
 /** The dev server's policy: the built page's, plus a nonce for the React Refresh preamble that dev injects inline. */
-export function devContentSecurityPolicy(nonce: string): string {
+function devContentSecurityPolicy(nonce: string): string {
   return [
     ...CONTENT_SECURITY_POLICY.split('; ').map((d) => (d.startsWith('script-src ') ? `${d} 'nonce-${nonce}'` : d)),
     FRAME_ANCESTORS_HEADER,

@@ -23,16 +23,16 @@ const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/openai/open
 const OTLP_TRACES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/otlp/otlp-trace-schema.json', import.meta.url));
 
 /** `import { validate } from 'virtual:export-schema/validate'` checks a parsed file as-is. */
-export const VALIDATE_ID = 'virtual:export-schema/validate';
+const VALIDATE_ID = 'virtual:export-schema/validate';
 /** `import { validate } from 'virtual:export-schema/sanitize'` also drops properties the format does not define. */
-export const SANITIZE_ID = 'virtual:export-schema/sanitize';
+const SANITIZE_ID = 'virtual:export-schema/sanitize';
 
 /** `import { validate } from 'virtual:export-schema/openai-messages'` checks a Chat Completions messages file. */
-export const OPENAI_MESSAGES_ID = 'virtual:export-schema/openai-messages';
-export const OTLP_TRACES_ID = 'virtual:export-schema/otlp-traces';
+const OPENAI_MESSAGES_ID = 'virtual:export-schema/openai-messages';
+const OTLP_TRACES_ID = 'virtual:export-schema/otlp-traces';
 /** Test suite files (src/evals/suite-file.ts). */
 const SUITE_SCHEMA_FILE = fileURLToPath(new URL('../src/evals/suite-schema.json', import.meta.url));
-export const SUITE_ID = 'virtual:export-schema/suite';
+const SUITE_ID = 'virtual:export-schema/suite';
 
 const MODULES: Record<string, { file: string; options: Options }> = {
   [VALIDATE_ID]: { file: SCHEMA_FILE, options: {} },

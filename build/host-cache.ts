@@ -9,7 +9,7 @@ import type { Connect, Plugin } from 'vite';
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /** A file of the build's assets/ folder, at any base path the page is served under. */
-export function isHashedAsset(url: string | undefined): boolean {
+function isHashedAsset(url: string | undefined): boolean {
   return /\/assets\/[^/?]+(\?|$)/.test(url ?? '');
 }
 

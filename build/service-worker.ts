@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 import { precacheList, type BuiltFile } from './precache-list';
 
 const SOURCE = fileURLToPath(new URL('../src/sw/service-worker.ts', import.meta.url));
-export const SW_FILE = 'sw.js';
+const SW_FILE = 'sw.js';
 
 function publicFiles(dir: string): BuiltFile[] {
   const out: BuiltFile[] = [];

@@ -17,7 +17,7 @@ import { startHttpShell } from './http-shell';
 const BOARD_URI = 'ui://toolscope-test/board';
 const MCP_APP_MIME = 'text/html;profile=mcp-app';
 
-export type AppsServerCall = { tool: string; args: unknown; at: number };
+type AppsServerCall = { tool: string; args: unknown; at: number };
 
 export type AppsMcpServer = {
   url: string;

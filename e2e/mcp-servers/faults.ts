@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export const MCP_FAULTS = [
+const MCP_FAULTS = [
   'none',
   /** tools/call: 200 application/json whose body is cut off mid-way (not JSON at all). */
   'call-not-json',

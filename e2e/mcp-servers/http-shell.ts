@@ -14,7 +14,7 @@ import { readBody } from './fetch-bridge';
 import { RequestRecorder } from './recorder';
 
 /** What the shell hands the handler: the parsed URL, the whole body, the CORS headers its answers carry, its origin. */
-export type ShellRequest = { url: URL; body: Buffer; cors: Record<string, string>; origin: string };
+type ShellRequest = { url: URL; body: Buffer; cors: Record<string, string>; origin: string };
 
 export type ShellHandler = (req: IncomingMessage, res: ServerResponse, request: ShellRequest) => void | Promise<void>;
 
@@ -22,7 +22,7 @@ export type ShellHandler = (req: IncomingMessage, res: ServerResponse, request: 
  * Which CORS headers a request gets: a fixed mode of cors-policy.ts, a mode read at each request (so a test may
  * switch it on a running server), or headers of the server's own (a server that is not an MCP server).
  */
-export type ShellCors = CorsMode | { mode: () => CorsMode } | { headers: (req: IncomingMessage, url: URL) => Record<string, string> };
+type ShellCors = CorsMode | { mode: () => CorsMode } | { headers: (req: IncomingMessage, url: URL) => Record<string, string> };
 
 export type HttpShellOptions = {
   /** Names the server in the stderr line of a thrown handler: `[tag] <stack>`. */

@@ -62,7 +62,7 @@ export type ToolCallsStep = StreamedCommon & {
   finish?: 'tool_calls' | 'stop';
 };
 
-export type HttpErrorStep = {
+type HttpErrorStep = {
   kind: 'http_error';
   status: number;
   /** Defaults to a message like OpenAI's for the status. */
@@ -97,16 +97,16 @@ export type StreamErrorStep = StreamedCommon & {
 };
 
 /** Sugar for a step with delays; wraps `step` (default: a short text answer). */
-export type SlowStep = { kind: 'slow'; firstByteDelayMs?: number; chunkDelayMs?: number; step?: Step };
+type SlowStep = { kind: 'slow'; firstByteDelayMs?: number; chunkDelayMs?: number; step?: Step };
 
 /** The server destroys the socket: before any byte when `afterChunks` is undefined, else after that many SSE events of `step`. */
-export type DisconnectStep = { kind: 'disconnect'; afterChunks?: number; step?: Step };
+type DisconnectStep = { kind: 'disconnect'; afterChunks?: number; step?: Step };
 
 /**
  * Sends nothing more until the client goes away. Without `afterChunks`, not even headers
  * (a time-to-first-byte timeout); with it, headers plus that many events of `step` (an idle-gap timeout).
  */
-export type HangStep = { kind: 'hang'; afterChunks?: number; step?: Step };
+type HangStep = { kind: 'hang'; afterChunks?: number; step?: Step };
 
 /**
  * A provider that keeps the connection alive while a model thinks: headers plus `afterChunks` events of
@@ -114,7 +114,7 @@ export type HangStep = { kind: 'hang'; afterChunks?: number; step?: Step };
  * (`: <comment>`, each its own write) every `everyMs` (default 250) for `forMs`, then the rest of `step`
  * (default: a short text answer). Tests a client's time-to-first-byte and idle timers: comments must count.
  */
-export type KeepAliveStep = {
+type KeepAliveStep = {
   kind: 'keep_alive';
   forMs: number;
   everyMs?: number;
@@ -131,7 +131,7 @@ export type KeepAliveStep = {
  * line every `everyMs` (default 5000), so the client's idle timer never fires. A stop at or past the last event
  * holds the end of the stream open (the client has everything but has not seen it end).
  */
-export type HoldStep = {
+type HoldStep = {
   kind: 'hold';
   afterChunks: number | readonly number[];
   /** Default `hold`. */
@@ -141,7 +141,7 @@ export type HoldStep = {
 };
 
 /** An SSE body sent as is, one event (blank-line separated block) per write. */
-export type RawStep = StepTiming & {
+type RawStep = StepTiming & {
   kind: 'raw';
   /** The body; or `fixture`, a file name (with or without `.sse`) in src/agent/__fixtures__/openai-sse/. */
   body?: string;
@@ -164,7 +164,7 @@ export type StaticStep =
   | RawStep;
 
 /** Decides the response from the request (e.g. answer differently once tool results are in the history). */
-export type StepFn = (req: ChatRequest) => StaticStep | Promise<StaticStep>;
+type StepFn = (req: ChatRequest) => StaticStep | Promise<StaticStep>;
 
 export type Step = StaticStep | StepFn;
 
@@ -212,7 +212,7 @@ export type ServerEvent =
   | { kind: 'request'; seq: number; path: string; at: number }
   | { kind: 'closed'; seq: number; path: string; by: 'complete' | 'client' | 'server'; at: number };
 
-export type ModelEntry = { id: string; owned_by?: string; created?: number };
+type ModelEntry = { id: string; owned_by?: string; created?: number };
 
 export type MockServerOptions = {
   /** 0 (default) picks a free port. */

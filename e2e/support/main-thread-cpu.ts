@@ -18,7 +18,7 @@ export type MainThreadTask = { atMs: number; wallMs: number; cpuMs: number; most
  * event, a script or module evaluated, or another call into it (a message, a promise's continuation). A poll, however
  * cheap, is a task with a trigger every interval; the browser's own housekeeping has none.
  */
-export type ScriptTrigger = 'TimerFire' | 'FireAnimationFrame' | 'FireIdleCallback' | 'EventDispatch' | 'EvaluateScript' | 'v8.evaluateModule' | 'FunctionCall';
+type ScriptTrigger = 'TimerFire' | 'FireAnimationFrame' | 'FireIdleCallback' | 'EventDispatch' | 'EvaluateScript' | 'v8.evaluateModule' | 'FunctionCall';
 const TRIGGERS: readonly ScriptTrigger[] = ['TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'EventDispatch', 'EvaluateScript', 'v8.evaluateModule', 'FunctionCall'];
 
 type FrameInfo = { frame?: string; parent?: string; processId?: number };

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedTrace = { path: string; headers: http.IncomingHttpHeaders; body: unknown };
+type ReceivedTrace = { path: string; headers: http.IncomingHttpHeaders; body: unknown };
 export type OtlpReceiver = { url: string; received: ReceivedTrace[]; preflights: number; close(): Promise<void> };
 
 export async function startOtlpReceiver(opts: { cors?: boolean; requireHeader?: { name: string; value: string } } = {}): Promise<OtlpReceiver> {

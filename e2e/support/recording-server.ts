@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpShell } from '../mcp-servers/http-shell';
 import type { ReceivedRequest, RequestRecorder } from '../mcp-servers/recorder';
 
-export type Seen = ReceivedRequest;
+type Seen = ReceivedRequest;
 export type TestServer = { origin: string; seen: readonly Seen[]; recorder: RequestRecorder; close(): Promise<void> };
 
 /** Lets a page read any answer: any origin, method and header; `location` exposed for the redirect checks. */

@@ -6,7 +6,7 @@ import type { ToolSpec } from './tool-executor';
 import type { SummaryRequester } from './summary-request';
 
 /** `usage`: what writing the summary cost; the run adds it to its own usage. */
-export type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage?: Usage };
+type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage?: Usage };
 
 export type ContextPrepared = {
   /** A summary to append before this request (its `summaryOf` ids drop out of the request). */

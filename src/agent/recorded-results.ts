@@ -36,7 +36,7 @@ function recordedCallKey(name: string, rawArguments: string): string {
 
 /** Only calls that ran and answered are recordings; denied, cancelled, timed-out and interrupted ones have no output. */
 const RECORDED_OUTCOMES = ['ok', 'error'] as const satisfies readonly ToolOutcome[];
-export type RecordedOutcome = (typeof RECORDED_OUTCOMES)[number];
+type RecordedOutcome = (typeof RECORDED_OUTCOMES)[number];
 
 /** One recorded call: what the model asked for and exactly what it was answered. */
 export type RecordedCall = {

@@ -72,6 +72,6 @@ export type RunInput = {
 
 export type AdoptedTurn = { messageId: string; turn: AccumulatedTurn };
 
-export type RunPreparation = { tools?: ToolExecutor; systemPrompt?: string; context?: ContextHook };
+type RunPreparation = { tools?: ToolExecutor; systemPrompt?: string; context?: ContextHook };
 
 export type RunResult = { stopReason: StopReason; history: ChatMessage[]; usage: Usage; error?: ErrorInfo };

@@ -129,27 +129,20 @@ async function parseAndValidate(tool: ToolHandle, raw: string): Promise<Parsed> 
   return { ok: true, value };
 }
 
-/**
- * Runs one turn's tool calls, at most `toolConcurrency` at a time, and returns one result per
- * call in call order. Every failure becomes a result the model reads. When `signal` aborts,
- * every call without a result gets "Cancelled by user" at once: a tool that ignores its signal
- * is abandoned and its late result dropped.
- */
-export async function runToolBatch(input: ToolBatchInput): Promise<{ results: ToolCallResult[]; cancelled: boolean }> {
-  const { calls, turn, tools, approve, config, emit, clock } = input;
-  const results: (ToolCallResult | undefined)[] = calls.map(() => undefined);
-  // Everything below watches the batch's own signal: the run's abort stops it, and so does a crash
-  // in one lane, which must not leave the other lanes running (and emitting) after the run ended.
-  const stopBatch = new AbortController();
-  const signal = stopBatch.signal;
-  const stopWithRun = () => stopBatch.abort(input.signal.reason);
-  if (input.signal.aborted) stopWithRun();
-  else input.signal.addEventListener('abort', stopWithRun, { once: true });
-  let crash: { error: unknown } | null = null;
-  const abort = abortRace(signal);
+/** What every call of one batch shares: the batch's signal, its results so far, and how a call ends. */
+type Batch = {
+  input: ToolBatchInput;
+  /** The batch's own signal: the run's abort, or a crash in one lane. */
+  signal: AbortSignal;
+  aborted: Promise<typeof ABORTED>;
+  reporters: Map<number, ProgressReporter>;
+  finish: (i: number, call: ToolCall, f: Finished, startedAt: number) => void;
+  cancelled: () => Finished;
+};
 
-  const reporters = new Map<number, ProgressReporter>();
-  const finish = (i: number, call: ToolCall, f: Finished, startedAt: number) => {
+function finisher(input: ToolBatchInput, results: (ToolCallResult | undefined)[], reporters: Map<number, ProgressReporter>): Batch['finish'] {
+  const { turn, emit, clock } = input;
+  return (i, call, f, startedAt) => {
     if (results[i] !== undefined) return;
     // Nothing of a call's progress may follow its result, even from a tool that keeps going after it was abandoned.
     reporters.get(i)?.close();
@@ -174,114 +167,160 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       ...(f.edits ? { edited: true as const } : {}),
     });
   };
-  const cancelled = (): Finished =>
-    crash !== null && !input.signal.aborted ? { content: CRASH_RESULT, outcome: 'error' } : { content: CANCELLED_RESULT, outcome: 'cancelled' };
+}
 
-  async function decide(call: ToolCall, args: string, tool: ToolHandle, repeat?: number): Promise<ApprovalDecision | typeof ABORTED> {
-    const r = repeat !== undefined ? { repeat } : {};
-    emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args, ...r });
-    if (!approve) return { decision: 'deny', reason: 'this tool needs approval and no one is there to give it' };
-    const asked = { callId: call.id, name: call.name, arguments: args, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}), ...r };
-    try {
-      return await Promise.race([approve(asked, signal), abort.promise]);
-    } catch {
-      return signal.aborted ? ABORTED : { decision: 'deny', reason: 'the approval request failed' };
-    }
+async function decide(b: Batch, call: ToolCall, args: string, tool: ToolHandle, repeat?: number): Promise<ApprovalDecision | typeof ABORTED> {
+  const { approve, emit, turn } = b.input;
+  const r = repeat !== undefined ? { repeat } : {};
+  emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args, ...r });
+  if (!approve) return { decision: 'deny', reason: 'this tool needs approval and no one is there to give it' };
+  const asked = { callId: call.id, name: call.name, arguments: args, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}), ...r };
+  try {
+    return await Promise.race([approve(asked, b.signal), b.aborted]);
+  } catch {
+    return b.signal.aborted ? ABORTED : { decision: 'deny', reason: 'the approval request failed' };
+  }
+}
+
+/** A call that may run, with the arguments it runs with; or how it ended before running. */
+type Admitted = { run: true; args: string; value: unknown } | { run: false; finished: Finished };
+
+/** The checks before a call runs: a standing answer, its arguments, the repeated-call guard, approval. */
+async function admit(b: Batch, i: number, call: ToolCall, tool: ToolHandle): Promise<Admitted> {
+  const { input, signal } = b;
+  const { approve, config, emit, turn } = input;
+  const ended = (finished: Finished): Admitted => ({ run: false, finished });
+  const answer = input.answers?.get(call.id);
+  if (answer !== undefined) return ended({ content: answer.content, outcome: answer.outcome, ...(answer.edits ? { edits: answer.edits } : {}) });
+  let args = call.arguments;
+  const checked = await Promise.race([parseAndValidate(tool, args), b.aborted]);
+  if (checked === ABORTED || signal.aborted) return ended(b.cancelled());
+  let parsed: Parsed = checked;
+  if (!parsed.ok) return ended(parsed.finished);
+
+  // The repeated-call guard (architecture.md, "Repeated-call guard"): the limit-th identical call waits for the person.
+  // Only "Continue" answers it; "Stop run" stops the run, so the call is answered as cancelled like any other.
+  const occurrence = input.occurrences?.[i] ?? 1;
+  const limit = config.repeatCallLimit ?? 0;
+  if (approve && limit > 0 && occurrence >= limit) {
+    const d = await decide(b, call, args, tool, occurrence);
+    if (d === ABORTED || signal.aborted) return ended(b.cancelled());
+    emit({ type: 'approval_resolved', turn, callId: call.id, decision: d.decision === 'approve' ? 'approved' : 'denied', arguments: args });
+    if (d.decision !== 'approve') return ended({ content: `${CANCELLED_RESULT}: the same call repeated ${occurrence} times`, outcome: 'cancelled' });
   }
 
-  async function runOne(i: number, call: ToolCall): Promise<void> {
-    const queuedAt = clock();
-    if (signal.aborted) return finish(i, call, cancelled(), queuedAt);
-    const tool = tools.get(call.name);
-    if (!tool) {
-      const names = tools.list().map((t) => t.spec.name);
-      return finish(i, call, {
-        content: `Error: there is no tool named "${call.name}". Available tools: ${names.length > 0 ? names.join(', ') : '(none)'}.`,
-        outcome: 'error',
-        validation: 'unknown_tool',
-      }, queuedAt);
-    }
-    const answer = input.answers?.get(call.id);
-    if (answer !== undefined) return finish(i, call, { content: answer.content, outcome: answer.outcome, ...(answer.edits ? { edits: answer.edits } : {}) }, queuedAt);
-    let args = call.arguments;
-    const checked = await Promise.race([parseAndValidate(tool, args), abort.promise]);
-    if (checked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
-    let parsed: Parsed = checked;
-    if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
-
-    // The repeated-call guard (architecture.md, "Repeated-call guard"): the limit-th identical call waits for the person.
-    // Only "Continue" answers it; "Stop run" stops the run, so the call is answered as cancelled like any other.
-    const occurrence = input.occurrences?.[i] ?? 1;
-    const limit = config.repeatCallLimit ?? 0;
-    if (approve && limit > 0 && occurrence >= limit) {
-      const d = await decide(call, args, tool, occurrence);
-      if (d === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
-      emit({ type: 'approval_resolved', turn, callId: call.id, decision: d.decision === 'approve' ? 'approved' : 'denied', arguments: args });
-      if (d.decision !== 'approve') return finish(i, call, { content: `${CANCELLED_RESULT}: the same call repeated ${occurrence} times`, outcome: 'cancelled' }, queuedAt);
-    }
-
-    if (tool.needsApproval) {
-      const d = await decide(call, args, tool);
-      if (d === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
-      const decision = d.decision === 'approve' ? 'approved' : d.decision === 'deny' ? 'denied' : 'edited';
-      if (d.decision === 'edit') args = d.arguments;
-      emit({ type: 'approval_resolved', turn, callId: call.id, decision, arguments: args, ...(d.decision !== 'edit' && d.by !== undefined ? { by: d.by } : {}) });
-      if (d.decision === 'deny') {
-        return finish(i, call, { content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' }, queuedAt);
-      }
-      if (d.decision === 'edit') {
-        const rechecked = await Promise.race([parseAndValidate(tool, args), abort.promise]);
-        if (rechecked === ABORTED || signal.aborted) return finish(i, call, cancelled(), queuedAt);
-        parsed = rechecked;
-        if (!parsed.ok) return finish(i, call, parsed.finished, queuedAt);
-      }
-    }
-
-    const timeoutMs = tool.timeoutMs ?? config.toolTimeoutMs;
-    const ctl = new AbortController();
-    const onRunAbort = () => ctl.abort(signal.reason);
-    signal.addEventListener('abort', onRunAbort, { once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-    });
-    const startedAt = clock();
-    emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}), ...(input.editedArgs?.has(call.id) ? { edited: true as const } : {}) });
-    const reporter = progressReporter((body) => emit({ type: 'tool_progress', turn, callId: call.id, ...body }), clock);
-    reporters.set(i, reporter);
-    try {
-      // A stop pressed while tool_started was being handled: do not start the tool at all.
-      if (signal.aborted) return finish(i, call, cancelled(), startedAt);
-      const run = Promise.resolve(tool.run(parsed.ok ? parsed.value : undefined, { signal: ctl.signal, timeoutMs, callId: call.id, suspendTimeout: () => clearTimeout(timer), onProgress: (p) => reporter.report(p) }));
-      // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
-      run.catch(() => undefined);
-      const r = await Promise.race([run, timeout, abort.promise]);
-      // A stopped MCP call still shows what went over the wire up to the stop (the request and the cancellation).
-      const sent = () => {
-        const m = tool.wireMessages?.(call.id);
-        return m !== undefined && m.length > 0 ? { mcpMessages: m } : {};
-      };
-      if (r === ABORTED) finish(i, call, { ...cancelled(), ...sent() }, startedAt);
-      else if (r === TIMED_OUT) {
-        finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
-      } else {
-        // Paused after the call: the person reads the result and may change what the model reads.
-        const held = await pauseAt(input.pause, { at: 'after_tool', turn, callId: call.id, name: call.name, arguments: args, result: r.content, isError: r.outcome !== 'ok' }, checkResultEdit, input.signal, emit);
-        const edited = held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content ? held.edited : undefined;
-        const edit = edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
-        finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}), ...(r.recorded ? { recorded: true as const } : {}), ...edit }, startedAt);
-      }
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      finish(i, call, signal.aborted ? cancelled() : { content: `Error: the tool "${call.name}" failed: ${message}`, outcome: 'error', validation: 'ok' }, startedAt);
-    } finally {
-      clearTimeout(timer);
-      reporter.close();
-      signal.removeEventListener('abort', onRunAbort);
-      // Tells a tool that outlived its timeout (or the run) to stop; whatever it returns later is ignored.
-      ctl.abort();
+  if (tool.needsApproval) {
+    const d = await decide(b, call, args, tool);
+    if (d === ABORTED || signal.aborted) return ended(b.cancelled());
+    const decision = d.decision === 'approve' ? 'approved' : d.decision === 'deny' ? 'denied' : 'edited';
+    if (d.decision === 'edit') args = d.arguments;
+    emit({ type: 'approval_resolved', turn, callId: call.id, decision, arguments: args, ...(d.decision !== 'edit' && d.by !== undefined ? { by: d.by } : {}) });
+    if (d.decision === 'deny') return ended({ content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' });
+    if (d.decision === 'edit') {
+      const rechecked = await Promise.race([parseAndValidate(tool, args), b.aborted]);
+      if (rechecked === ABORTED || signal.aborted) return ended(b.cancelled());
+      parsed = rechecked;
+      if (!parsed.ok) return ended(parsed.finished);
     }
   }
+  return { run: true, args, value: parsed.value };
+}
+
+/** Runs an admitted call under its timeout, the batch's signal and the breakpoint after it. */
+async function execute(b: Batch, i: number, call: ToolCall, tool: ToolHandle, args: string, value: unknown): Promise<void> {
+  const { input, signal, finish, cancelled } = b;
+  const { emit, turn, clock } = input;
+  const timeoutMs = tool.timeoutMs ?? input.config.toolTimeoutMs;
+  const ctl = new AbortController();
+  const onRunAbort = () => ctl.abort(signal.reason);
+  signal.addEventListener('abort', onRunAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  const startedAt = clock();
+  emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}), ...(input.editedArgs?.has(call.id) ? { edited: true as const } : {}) });
+  const reporter = progressReporter((body) => emit({ type: 'tool_progress', turn, callId: call.id, ...body }), clock);
+  b.reporters.set(i, reporter);
+  try {
+    // A stop pressed while tool_started was being handled: do not start the tool at all.
+    if (signal.aborted) return finish(i, call, cancelled(), startedAt);
+    const run = Promise.resolve(tool.run(value, { signal: ctl.signal, timeoutMs, callId: call.id, suspendTimeout: () => clearTimeout(timer), onProgress: (p) => reporter.report(p) }));
+    // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
+    run.catch(() => undefined);
+    const r = await Promise.race([run, timeout, b.aborted]);
+    // A stopped MCP call still shows what went over the wire up to the stop (the request and the cancellation).
+    const sent = () => {
+      const m = tool.wireMessages?.(call.id);
+      return m !== undefined && m.length > 0 ? { mcpMessages: m } : {};
+    };
+    if (r === ABORTED) finish(i, call, { ...cancelled(), ...sent() }, startedAt);
+    else if (r === TIMED_OUT) {
+      finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
+    } else {
+      // Paused after the call: the person reads the result and may change what the model reads.
+      const held = await pauseAt(input.pause, { at: 'after_tool', turn, callId: call.id, name: call.name, arguments: args, result: r.content, isError: r.outcome !== 'ok' }, checkResultEdit, input.signal, emit);
+      const edited = held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content ? held.edited : undefined;
+      const edit = edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
+      finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}), ...(r.recorded ? { recorded: true as const } : {}), ...edit }, startedAt);
+    }
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    finish(i, call, signal.aborted ? cancelled() : { content: `Error: the tool "${call.name}" failed: ${message}`, outcome: 'error', validation: 'ok' }, startedAt);
+  } finally {
+    clearTimeout(timer);
+    reporter.close();
+    signal.removeEventListener('abort', onRunAbort);
+    // Tells a tool that outlived its timeout (or the run) to stop; whatever it returns later is ignored.
+    ctl.abort();
+  }
+}
+
+async function runOne(b: Batch, i: number, call: ToolCall): Promise<void> {
+  const { tools, clock } = b.input;
+  const queuedAt = clock();
+  if (b.signal.aborted) return b.finish(i, call, b.cancelled(), queuedAt);
+  const tool = tools.get(call.name);
+  if (!tool) {
+    const names = tools.list().map((t) => t.spec.name);
+    return b.finish(i, call, {
+      content: `Error: there is no tool named "${call.name}". Available tools: ${names.length > 0 ? names.join(', ') : '(none)'}.`,
+      outcome: 'error',
+      validation: 'unknown_tool',
+    }, queuedAt);
+  }
+  const admitted = await admit(b, i, call, tool);
+  if (!admitted.run) return b.finish(i, call, admitted.finished, queuedAt);
+  await execute(b, i, call, tool, admitted.args, admitted.value);
+}
+
+/**
+ * Runs one turn's tool calls, at most `toolConcurrency` at a time, and returns one result per
+ * call in call order. Every failure becomes a result the model reads. When `signal` aborts,
+ * every call without a result gets "Cancelled by user" at once: a tool that ignores its signal
+ * is abandoned and its late result dropped.
+ */
+export async function runToolBatch(input: ToolBatchInput): Promise<{ results: ToolCallResult[]; cancelled: boolean }> {
+  const { calls, config } = input;
+  const results: (ToolCallResult | undefined)[] = calls.map(() => undefined);
+  // Everything below watches the batch's own signal: the run's abort stops it, and so does a crash
+  // in one lane, which must not leave the other lanes running (and emitting) after the run ended.
+  const stopBatch = new AbortController();
+  const stopWithRun = () => stopBatch.abort(input.signal.reason);
+  if (input.signal.aborted) stopWithRun();
+  else input.signal.addEventListener('abort', stopWithRun, { once: true });
+  let crash: { error: unknown } | null = null;
+  const abort = abortRace(stopBatch.signal);
+  const reporters = new Map<number, ProgressReporter>();
+  const batch: Batch = {
+    input,
+    signal: stopBatch.signal,
+    aborted: abort.promise,
+    reporters,
+    finish: finisher(input, results, reporters),
+    cancelled: () =>
+      crash !== null && !input.signal.aborted ? { content: CRASH_RESULT, outcome: 'error' } : { content: CANCELLED_RESULT, outcome: 'cancelled' },
+  };
 
   let next = 0;
   const worker = async () => {
@@ -290,7 +329,7 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
       const call = calls[i];
       if (!call) continue;
       try {
-        await runOne(i, call);
+        await runOne(batch, i, call);
       } catch (error) {
         // Only a broken executor or emitter gets here (tool failures are results). Stop the
         // other lanes, let them settle, and report it after: see ToolBatchCrash.

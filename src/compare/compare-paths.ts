@@ -25,7 +25,7 @@ export type ComparePath = {
 };
 
 /** How one path's tool calls ended, by tool name; `unanswered` counts calls the path holds no result for. */
-export type ToolTally = { name: string; total: number; outcomes: Partial<Record<ToolOutcome | 'unanswered', number>> };
+type ToolTally = { name: string; total: number; outcomes: Partial<Record<ToolOutcome | 'unanswered', number>> };
 
 /** A price for a path's tokens, when a price list knows its model; Compare shows tokens either way. */
 export type PriceOf = (model: string, usage: Usage) => { amount: number; currency: string } | null;

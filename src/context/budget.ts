@@ -3,7 +3,7 @@ export const CONTEXT_WARN_FRACTION = 0.8;
 export const CONTEXT_HARD_FRACTION = 0.95;
 export const CONTEXT_COMPACT_TARGET_FRACTION = 0.82;
 
-export type BudgetLevel = 'ok' | 'warn' | 'compact';
+type BudgetLevel = 'ok' | 'warn' | 'compact';
 
 export type BudgetStatus = { tokens: number; limit: number; fraction: number; level: BudgetLevel };
 

@@ -40,7 +40,7 @@ export type LedgerSource =
   | { kind: 'tool-results' }
   | { kind: 'input' };
 
-export type LedgerRow = { source: LedgerSource; tokens: number; share: number };
+type LedgerRow = { source: LedgerSource; tokens: number; share: number };
 
 export type ContextLedger = {
   rows: LedgerRow[];

@@ -4,7 +4,7 @@ export const RECALL_THRESHOLD = 0.6;
 
 type RecallCandidate = { id: string; text: string; embedding: readonly number[] | null };
 
-export type Recalled = { id: string; text: string; score: number };
+type Recalled = { id: string; text: string; score: number };
 
 export type RecallResult = { mode: 'embedding' | 'keyword'; items: Recalled[] };
 

@@ -12,7 +12,7 @@ import { isLimitStop, type LimitStop, type SessionStatus } from '../domain/sessi
 import type { ToolSetRecord } from '../domain/offered-tools';
 
 /** A message waiting to be written; `slot` is its position among messages appended since the persister started. */
-export type SlottedMessage = { slot: number; message: ChatMessage };
+type SlottedMessage = { slot: number; message: ChatMessage };
 
 type PartialReply = {
   messageId: string;

@@ -71,7 +71,7 @@ export function ownerIndex(own: BranchMessages): Map<string, string> {
 }
 
 /** One alternative at a branching point: the message shown first on it, and the branch that shows it. */
-export type SiblingOption = { messageId: string; branchId: string };
+type SiblingOption = { messageId: string; branchId: string };
 
 /** A message with siblings: all the alternatives at its place (it among them, at `position`). */
 export type Siblings = { options: SiblingOption[]; position: number };

@@ -12,7 +12,7 @@ import type { Usage } from './messages';
  */
 export type McpServerRef = { serverId: string; serverName: string; protocolRevision: string; view?: McpViewRef };
 
-export type McpViewRef = { resourceUri: string; toolName: string };
+type McpViewRef = { resourceUri: string; toolName: string };
 
 /** A running MCP call's latest progress report (notifications/progress): on the event spine as a tool_progress. */
 export type McpProgress = { progress: number; total?: number; message?: string };

@@ -7,7 +7,7 @@
 /** 'auto' follows the tool's annotations: ask unless the server marks the tool read-only. */
 export type McpApprovalMode = 'auto' | 'ask' | 'allow';
 
-export type McpToolAnnotationHints = {
+type McpToolAnnotationHints = {
   title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
@@ -28,9 +28,9 @@ export type McpToolSnapshot = {
 };
 
 /** What the person chose for one tool; absent fields follow the server's settings. */
-export type McpToolChoice = { enabled?: boolean; approval?: McpApprovalMode };
+type McpToolChoice = { enabled?: boolean; approval?: McpApprovalMode };
 
-export type McpServerInfoSnapshot = {
+type McpServerInfoSnapshot = {
   name: string;
   version: string;
   protocolRevision: string;

@@ -3,7 +3,7 @@ import type { ToolCall, Usage } from './messages';
 
 /** `pending`: the request was sent (or is about to be) and no answer is stored yet. */
 export const COMPARISON_OUTCOMES = ['pending', 'done', 'failed', 'cancelled'] as const;
-export type ComparisonOutcome = (typeof COMPARISON_OUTCOMES)[number];
+type ComparisonOutcome = (typeof COMPARISON_OUTCOMES)[number];
 
 /** What one model answered to the step's request. `error`: what went wrong, in words. */
 export type ComparisonAnswer = {

@@ -14,7 +14,7 @@ export type ReasoningItem = {
 };
 
 /** A compaction item: the provider's own opaque summary of earlier context. */
-export type CompactionItem = { kind: 'compaction'; id: string; encryptedContent: string };
+type CompactionItem = { kind: 'compaction'; id: string; encryptedContent: string };
 
 export const PROVIDER_TOOL_KINDS = ['web_search', 'code_interpreter', 'file_search', 'mcp'] as const;
 /** The tools a provider runs on its side and a person may enable per session. */

@@ -112,7 +112,7 @@ export type RunEventBody =
  * what came before stays on the branch it was on, `leftMessageIds` (the call as the model made it, answered "not
  * run") among it. The run's writer makes it from the loop's argument edit (db/branch-on-edit.ts); it is stored.
  */
-export type BranchStartedBody = { type: 'branch_started'; branchId: string; forkMessageId: string; leftMessageIds: string[] };
+type BranchStartedBody = { type: 'branch_started'; branchId: string; forkMessageId: string; leftMessageIds: string[] };
 
 /**
  * The one ordered stream a run stores: the store, the persister and the timeline all read it; nothing else reports

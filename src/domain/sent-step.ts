@@ -3,7 +3,7 @@ import type { OfferedTool } from './offered-tools';
 import type { PromptLayer } from './prompt-layer';
 
 /** The sampling parameters a step is read with: the session's today (requests do not record them). */
-export type StepParameters = { temperature?: number; topP?: number };
+type StepParameters = { temperature?: number; topP?: number };
 
 /**
  * One assistant step as it was sent (architecture.md, "One step, one reader"): what Re-run, Try on other models,

@@ -31,7 +31,7 @@ type ToolCommon = {
   updatedAt: number;
 };
 
-export type CodeToolDefinition = ToolCommon & {
+type CodeToolDefinition = ToolCommon & {
   kind: 'code';
   /** The body of an async function receiving `args`. */
   code: string;

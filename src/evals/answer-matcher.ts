@@ -4,7 +4,7 @@
  * the thread it runs on. So a suite run on the page tests each pattern in a worker with a time limit; past the limit
  * the worker is ended and the check fails with a reason. Tests inject an in-process matcher or a fake worker and timer.
  */
-export type MatchVerdict =
+type MatchVerdict =
   | { kind: 'match' }
   | { kind: 'no_match' }
   | { kind: 'timed_out'; limitMs: number }

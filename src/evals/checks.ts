@@ -15,7 +15,7 @@ export type CaseOutcome = {
   error: string | null;
 };
 
-export type ArgsIssue = { path: string; message: string };
+type ArgsIssue = { path: string; message: string };
 /** ajv behind a port: on the page it runs in the validation worker (the page's CSP forbids compiling in the page). */
 export type SchemaArgsValidator = (schema: Record<string, unknown>, args: unknown) => Promise<ArgsIssue[]>;
 

@@ -18,7 +18,7 @@ export type JudgeRequest = {
   top_logprobs: number;
 };
 
-export type TokenLogprob = { token: string; logprob: number };
+type TokenLogprob = { token: string; logprob: number };
 /** What the judge's endpoint answered, as the page reads it. `firstTokens`: the first output token's top logprobs. */
 export type JudgeReply = { text: string; firstTokens: TokenLogprob[] | null; usage: { input: number; output: number } | null };
 

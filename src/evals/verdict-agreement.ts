@@ -7,7 +7,7 @@
 import type { FailureKind } from './failure-kind';
 
 /** A case on a model over its repeats: passed every time, failed every time, or some of each. */
-export type Verdict = 'pass' | 'fail' | 'flaky';
+type Verdict = 'pass' | 'fail' | 'flaky';
 
 /**
  * One side's verdict on one case on one model; `failures`: the kinds of its failed runs, each once; `reason`: what it

@@ -3,7 +3,7 @@ import { isAbortError } from './abort';
 import { createSdk, type ConnectionOptions } from './sdk-client';
 
 /** Whether an endpoint serves one wire format: it does, it does not, or the probe could not tell. */
-export type ApiSupport = 'yes' | 'no' | 'unknown';
+type ApiSupport = 'yes' | 'no' | 'unknown';
 
 export type ApiSupportReport = { chat: ApiSupport; responses: ApiSupport };
 

@@ -9,7 +9,7 @@ import type { ToolOutcome } from '../domain/messages';
 import { findCode, findExpression } from './demo-expression';
 import { answerFromResults, demoText, introText, missingToolText, type DemoToolResult } from './demo-replies';
 
-export type DemoToolCall = { id: string; name: string; arguments: string };
+type DemoToolCall = { id: string; name: string; arguments: string };
 
 /** One turn of the demo: Markdown to stream, then at most one tool call. */
 export type DemoTurn = { text: string; call: DemoToolCall | null };

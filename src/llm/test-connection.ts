@@ -6,7 +6,7 @@ import { listModels } from './list-models';
 import { makeRedactor } from './redact';
 import { createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
-export type ConnectionProblem = 'bad_key' | 'wrong_url' | 'cors_or_unreachable' | 'no_such_model' | 'rate_limited' | 'server' | 'other';
+type ConnectionProblem = 'bad_key' | 'wrong_url' | 'cors_or_unreachable' | 'no_such_model' | 'rate_limited' | 'server' | 'other';
 
 export type ConnectionVerdict =
   | { ok: true; models: string[]; message: string; apis?: ApiSupportReport }

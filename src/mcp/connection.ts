@@ -65,7 +65,7 @@ export type McpConnectOptions = {
   takeAuthFailure?: () => McpAuthFailure | null;
 };
 
-export type McpCallOptions = {
+type McpCallOptions = {
   signal: AbortSignal;
   timeoutMs: number;
   /** A W3C traceparent sent in the request's `_meta`. */
@@ -106,7 +106,7 @@ export interface McpConnection {
   close(): Promise<void>;
 }
 
-export type McpConnectResult = { status: 'connected'; server: McpServerSummary; connection: McpConnection } | FailedState;
+type McpConnectResult = { status: 'connected'; server: McpServerSummary; connection: McpConnection } | FailedState;
 
 export async function connectMcpServer(options: McpConnectOptions): Promise<McpConnectResult> {
   const report = (state: McpConnectionState) => options.onState?.(state);

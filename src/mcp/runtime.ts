@@ -2,7 +2,7 @@
  * Everything of the MCP layer that needs the SDK at run time. The app reaches it only through loadMcpRuntime()
  * (load-mcp.ts), so the client is fetched on first use and never weighs on the page's first load.
  */
-export { connectMcpServer, type McpCallOptions, type McpConnectOptions, type McpConnectResult, type McpConnection } from './connection';
+export { connectMcpServer, type McpConnectOptions, type McpConnection } from './connection';
 export { browserNoCorsProbe } from './no-cors-probe';
-export { createMcpSignIn, type BeginSignInResult, type McpSignIn } from './auth/sign-in';
+export { createMcpSignIn, type McpSignIn } from './auth/sign-in';
 export { parseAuthorizationCallback } from './auth/callback';

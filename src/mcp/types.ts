@@ -9,7 +9,7 @@ import type { McpProtocolFault } from './protocol-fault';
 import type { MessageImage } from '../domain/messages';
 
 /** 'modern' is protocol revision 2026-07-28 (discover, no sessions); 'legacy' is 2025-11-25 and earlier (initialize, sessions). */
-export type McpEra = 'modern' | 'legacy';
+type McpEra = 'modern' | 'legacy';
 
 export type McpServerSummary = {
   name: string;

@@ -4,7 +4,7 @@ import type { CompareRef } from '../domain/app-address';
 export type AppTab = 'chat' | 'timeline' | 'tools' | 'memories' | 'tests' | 'traces';
 
 /** Timeline deep link: which tool call the chat asked the timeline to show. */
-export type TimelineFocus = { sessionId: string; callId: string } | null;
+type TimelineFocus = { sessionId: string; callId: string } | null;
 
 /** Chat deep link: the message (or the message holding a tool call) the timeline asked the chat to show. */
 export type ChatFocus = { sessionId: string; messageId: string; callId: string | null } | null;
@@ -15,7 +15,7 @@ export type ChatFocus = { sessionId: string; messageId: string; callId: string |
  * links opened, so a second one pasted while one shows opens afresh; the fragment itself is never held here). Opening
  * a session or a view closes it.
  */
-export type ScreenOverlay =
+type ScreenOverlay =
   | { kind: 'compare'; a: CompareRef | null; b: CompareRef | null }
   | { kind: 'missing'; sessionId: string }
   | { kind: 'unknown'; hash: string }
@@ -25,7 +25,7 @@ export type ScreenOverlay =
 export type SaveCaseTarget = { sessionId: string; messageId: string };
 
 /** The tool call selected on a session's timeline, so the address can name it. */
-export type TimelineSelection = { sessionId: string; callId: string } | null;
+type TimelineSelection = { sessionId: string; callId: string } | null;
 
 export type UiState = {
   currentSessionId: string | null;

@@ -1,9 +1,9 @@
 import type { Change, Entity } from './entity-merge';
 import { openBlob, seal, VaultError, type VaultKey } from './vault-crypto';
 
-export type SegmentBody = { format: 1; kind: 'seg'; device: string; seq: number; changes: Change[] };
+type SegmentBody = { format: 1; kind: 'seg'; device: string; seq: number; changes: Change[] };
 /** `frontier`: for each device, the last of its segments this snapshot's state includes. */
-export type SnapshotBody = { format: 1; kind: 'snap'; device: string; seq: number; frontier: Record<string, number>; entities: [string, Entity][] };
+type SnapshotBody = { format: 1; kind: 'snap'; device: string; seq: number; frontier: Record<string, number>; entities: [string, Entity][] };
 export type BlobBody = SegmentBody | SnapshotBody;
 
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {

@@ -7,7 +7,7 @@ import { readTableInPages } from './paged-read';
  * settings (the API key's neighbours) and MCP servers (their headers) stay home (architecture.md, "Sync and backup").
  * A session's live status is this device's business, so it is not synced either.
  */
-export const SYNCED_TABLES = ['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories'] as const;
+const SYNCED_TABLES = ['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 /**

@@ -4,7 +4,7 @@ import { corsServersFor, corsSnippet, type CorsServer } from './cors-help';
 import { StorageConfigError } from './storage-config';
 import { VaultError } from './vault-crypto';
 
-export type SyncProblemKind = 'cors' | 'auth' | 'http' | 'format' | 'wrong-passphrase' | 'integrity' | 'config' | 'folder' | 'other';
+type SyncProblemKind = 'cors' | 'auth' | 'http' | 'format' | 'wrong-passphrase' | 'integrity' | 'config' | 'folder' | 'other';
 
 /** What went wrong, in words, with the configuration a CORS refusal needs. */
 export type SyncProblem = { kind: SyncProblemKind; text: string; snippets: { server: CorsServer; text: string }[] };

@@ -10,7 +10,7 @@ export const DEFAULT_ITERATIONS = 600_000;
 const BLOB_VERSION = 1;
 const CHECK_TEXT = 'toolscope vault key check';
 
-export type KdfParams = { name: 'PBKDF2'; hash: 'SHA-256'; iterations: number; salt: string };
+type KdfParams = { name: 'PBKDF2'; hash: 'SHA-256'; iterations: number; salt: string };
 
 export type VaultFile = {
   format: typeof VAULT_FORMAT;

@@ -7,7 +7,7 @@ export type SegmentKind = 'queued' | 'waiting' | 'streaming' | 'approval' | 'exe
 export type Segment = { kind: SegmentKind; start: number; end: number };
 
 /** `view`: a request of an MCP App View or what the host told it (timeline/view-rows.ts), a point in time. */
-export type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction' | 'view';
+type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction' | 'view';
 
 export type Bar = {
   id: string;

@@ -38,7 +38,7 @@ function barDetail(bar: Bar, dur: string): string {
 }
 
 /** `view`: one MCP App View's events, after the runs. */
-export type RowKind = 'run' | 'turn' | 'lane' | 'view';
+type RowKind = 'run' | 'turn' | 'lane' | 'view';
 
 export type Row = {
   key: string;

@@ -41,7 +41,7 @@ export type ModelAttempt = {
   usage: Usage | null;
 };
 
-export type ApprovalWait = {
+type ApprovalWait = {
   start: number;
   end: number | null;
   decision: 'approved' | 'denied' | 'edited' | null;
@@ -49,7 +49,7 @@ export type ApprovalWait = {
   by: string | null;
 };
 
-export type CallLogLine = { level: string; text: string; t: number };
+type CallLogLine = { level: string; text: string; t: number };
 
 export type CallModel = {
   callId: string;
@@ -91,9 +91,9 @@ export type CallModel = {
   sampling?: SamplingBar[];
 };
 
-export type SamplingBar = { start: number; end: number; model: string; usage: Usage };
+type SamplingBar = { start: number; end: number; model: string; usage: Usage };
 
-export type CompactionMarker = {
+type CompactionMarker = {
   t: number;
   turn: number;
   tokensBefore: number;
@@ -102,7 +102,7 @@ export type CompactionMarker = {
 };
 
 /** One attempt at writing a compaction summary; retried and timed like a model request. */
-export type SummaryAttempt = {
+type SummaryAttempt = {
   attempt: number;
   start: number;
   /** null while the request is still open. */

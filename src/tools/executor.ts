@@ -38,7 +38,7 @@ function defaultSandbox(): Promise<Sandbox> {
 }
 
 /** A handle whose results also say what kind of failure they are (for "Try it"); the loop reads only the rest. */
-export interface ReportingHandle extends ToolHandle {
+interface ReportingHandle extends ToolHandle {
   run(args: unknown, ctx: ToolRunContext): Promise<ToolRunReport>;
 }
 

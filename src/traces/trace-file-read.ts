@@ -14,7 +14,7 @@ import { isRecord } from '../domain/is-record';
  * Object.prototype, a span without ids, a huge attribute, a loop of parents) is left out and said in a sentence; the
  * rest of the file is kept.
  */
-export type TracePart = { traceId: string; summary: TraceSummary; traces: OtlpTraces };
+type TracePart = { traceId: string; summary: TraceSummary; traces: OtlpTraces };
 export type ReadTraceFile = { parts: TracePart[]; spanCount: number; problems: string[] };
 
 /** An attribute string longer than this is cut (and said): a trace row must not carry a 100 MB prompt. */

@@ -2,7 +2,7 @@
  * Why one entry of another app's file (a conversation, an event, a span) was left out while the rest was imported
  * (architecture.md, "Import and export of other formats"). Said in words by `skippedEntryText`.
  */
-export type SkipReason =
+type SkipReason =
   | { kind: 'unreadable'; path: string; expected: string }
   | { kind: 'no_messages' };
 

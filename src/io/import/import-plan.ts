@@ -19,7 +19,7 @@ export type ImportChoices = {
   tools?: Record<string, ToolChoice>;
 };
 
-export type SessionClash = {
+type SessionClash = {
   id: string;
   title: string;
   existingTitle: string;
@@ -29,7 +29,7 @@ export type SessionClash = {
   running: boolean;
 };
 
-export type ToolClash = {
+type ToolClash = {
   name: string;
   existingId: string;
   /** What differs, in words ("code", "description"), so people can choose keep or replace knowingly. */

@@ -28,7 +28,7 @@ export type OtlpSpan = {
   status?: { code?: number; message?: string };
 };
 
-export type OtlpScopeSpans = { scope?: { name?: string; version?: string }; spans: OtlpSpan[] };
+type OtlpScopeSpans = { scope?: { name?: string; version?: string }; spans: OtlpSpan[] };
 
 export type OtlpResourceSpans = { resource?: { attributes?: OtlpKeyValue[] }; scopeSpans: OtlpScopeSpans[] };
 
@@ -42,7 +42,7 @@ export type OtlpLogRecord = {
   attributes?: OtlpKeyValue[];
   body?: OtlpAnyValue;
 };
-export type OtlpScopeLogs = { scope?: { name?: string; version?: string }; logRecords: OtlpLogRecord[] };
+type OtlpScopeLogs = { scope?: { name?: string; version?: string }; logRecords: OtlpLogRecord[] };
 export type OtlpResourceLogs = { resource?: { attributes?: OtlpKeyValue[] }; scopeLogs: OtlpScopeLogs[] };
 
 /** `resourceLogs`: GenAI events some instrumentations write as log records, kept beside the spans they name (otlp-logs.ts). */

@@ -11,7 +11,7 @@ import { tracedRequest, type TracedRequest } from './traced-request';
 export type SpanView = { span: OtlpSpan; attrs: Attrs; start: number; end: number; logs?: readonly SpanLogEvent[] };
 
 /** What a model span's `request_started` names: its reply, the system prompt it sent, the tools it offered. */
-export type TracedStep = { messageId: string; systemLayers?: PromptLayer[]; toolSet?: string; turn: number };
+type TracedStep = { messageId: string; systemLayers?: PromptLayer[]; toolSet?: string; turn: number };
 
 export type TraceMessages = {
   messages: MessageRecord[];

@@ -9,7 +9,7 @@ import { isRecord } from '../../domain/is-record';
  * (`llm.input_messages.*`, `llm.tools.*`, `llm.invocation_parameters`) or the GenAI conventions (`gen_ai.input.messages`,
  * `gen_ai.system_instructions`, `gen_ai.tool.definitions`, on the span or an event). Null when the span holds no messages.
  */
-export type TracedToolCall = { id: string; name: string; arguments: string };
+type TracedToolCall = { id: string; name: string; arguments: string };
 
 export type TracedMessage =
   | { role: 'system'; text: string }
@@ -20,7 +20,7 @@ export type TracedMessage =
 export type TracedTool = { name: string; description: string; parameters: Record<string, unknown> };
 
 /** `gen-ai-events`: the GenAI events in log records (OpenTelemetry's OpenAI instrumentation), which record no tools. */
-export type TracedConvention = 'ai-sdk' | 'openinference' | 'gen-ai' | 'gen-ai-events';
+type TracedConvention = 'ai-sdk' | 'openinference' | 'gen-ai' | 'gen-ai-events';
 
 export type TracedRequest = {
   convention: TracedConvention;

@@ -16,7 +16,7 @@ export { RESULT_LEFT_OUT };
  * messages as an import of another app's conversation does (io/foreign/session-builder.ts), and the import checks
  * then hold it like any file.
  */
-export type CompactMessage =
+type CompactMessage =
   | ['u', string, number, number]
   /** a system message; a compaction summary lists the messages it stands for (the view folds them under it) */
   | ['s', string, number, number, number[]?]

@@ -13,12 +13,12 @@ import { isRecord } from '../../domain/is-record';
  * anything a tool returned when results are left out.
  */
 /** [MIME type, base64 data, where it came from] */
-export type CompactImage = [string, string, string];
-export type CompactCitation = [Citation['kind'], string, string];
+type CompactImage = [string, string, string];
+type CompactCitation = [Citation['kind'], string, string];
 /** A tool the provider ran: item type, name, status, input, output (0: left out with the results), ms when measured. */
-export type CompactProviderTool = [string, string, string, string, string | 0, number?];
+type CompactProviderTool = [string, string, string, string, string | 0, number?];
 /** q: the request was edited; a: a call's arguments (its index in the message, the original); r: the result (the original, 0: left out); n: answered by hand. */
-export type CompactEdit = ['q'] | ['a', number, string] | ['r', string | 0] | ['n'];
+type CompactEdit = ['q'] | ['a', number, string] | ['r', string | 0] | ['n'];
 export type CompactExtras = { i?: CompactImage[]; f?: string; c?: CompactCitation[]; p?: CompactProviderTool[]; e?: CompactEdit[] };
 
 /** What stands where a tool's result was when the link leaves results out. */

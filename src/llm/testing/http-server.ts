@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** Test-only: a real HTTP server on 127.0.0.1 with a handler swapped per test, recording what it saw. */
 
-export type SeenRequest = {
+type SeenRequest = {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
@@ -12,7 +12,7 @@ export type SeenRequest = {
   closed: Promise<{ completed: boolean }>;
 };
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
 
 export type TestServer = {
   baseURL: string;

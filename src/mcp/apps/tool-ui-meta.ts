@@ -3,7 +3,7 @@ import { isRecord } from '../../domain/is-record';
  * What a tool's `_meta.ui` says about an MCP App (architecture.md, "MCP Apps"): the `ui://` resource holding its View
  * and who may call it. A server's meta is untrusted input: anything malformed is ignored, never thrown.
  */
-export type McpToolVisibility = 'model' | 'app';
+type McpToolVisibility = 'model' | 'app';
 
 export type McpToolUi = {
   /** The View's HTML, a `ui://` resource read with resources/read. */

@@ -9,7 +9,7 @@ import { isRecord } from '../../domain/is-record';
 
 const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
-export type McpUiCsp = {
+type McpUiCsp = {
   connectDomains: string[];
   resourceDomains: string[];
   frameDomains: string[];

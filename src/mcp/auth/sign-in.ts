@@ -24,9 +24,9 @@ import { shareRefreshes } from './shared-refresh';
 import type { McpSignInChallenge } from '../types';
 import type { McpAuthFailure, McpAuthStatus, McpSignInOptions, McpSignInResult } from './auth-types';
 
-export type BeginSignInResult = { status: 'redirect'; authorizationUrl: URL } | McpSignInResult;
+type BeginSignInResult = { status: 'redirect'; authorizationUrl: URL } | McpSignInResult;
 
-export type BeginSignInOptions = {
+type BeginSignInOptions = {
   /** A client id the person pasted (for an authorization server that lets no app register itself). */
   clientId?: string;
   /** The connection's challenge (its needs-sign-in state): the scope to ask for, and whether it is a step-up. */

@@ -42,7 +42,7 @@ export class TaskRpcError extends Error {
   }
 }
 
-export type RawCallOutcome = { kind: 'result'; result: Record<string, unknown> } | { kind: 'task'; task: McpTask };
+type RawCallOutcome = { kind: 'result'; result: Record<string, unknown> } | { kind: 'task'; task: McpTask };
 
 export type TaskRpc = {
   /** tools/call with the extension declared: either the ordinary result or a task handle. */

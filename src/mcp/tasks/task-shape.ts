@@ -7,7 +7,7 @@ import { isRecord } from '../../domain/is-record';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
-export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'cancelled' | 'failed';
+type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'cancelled' | 'failed';
 
 /** One server-to-client request a task waits on (an elicitation form, say), keyed by the server. */
 export type McpTaskInputRequest = { method: string; params: Record<string, unknown> };

@@ -11,7 +11,7 @@ import type { McpProgress, McpServerRef } from '../../domain/mcp-call-trace';
 
 export type LiveToolCallStatus = 'streaming' | 'awaiting_approval' | 'running' | ToolOutcome;
 
-export type LiveToolCall = {
+type LiveToolCall = {
   callId: string;
   name: string;
   arguments: string;
@@ -33,7 +33,7 @@ export type LiveToolCall = {
 export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number; mcp?: McpProgress };
 
 /** The assistant message being streamed right now (before it is appended to history). */
-export type StreamingTurn = {
+type StreamingTurn = {
   messageId: string;
   turn: number;
   attempt: number;
@@ -44,7 +44,7 @@ export type StreamingTurn = {
   providerTools?: ProviderToolCall[];
 };
 
-export type RetryNotice = { error: ErrorInfo; attempt: number; retryAtMs: number };
+type RetryNotice = { error: ErrorInfo; attempt: number; retryAtMs: number };
 
 export type LiveRun = {
   runId: string;

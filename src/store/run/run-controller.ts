@@ -19,7 +19,7 @@ import type { RerunOptions } from './rerun-preparation';
 import { createPauseGate } from './pause-gate';
 import { resumeInput, type ResumeOptions } from './resume-pause';
 
-export type StartResult =
+type StartResult =
   | { ok: true; runId: string; done: Promise<void> }
   | { ok: false; reason: 'no_key' | 'no_model' | 'busy' | 'locked' | 'no_session' | 'unsaved' | 'endpoint_changed' };
 
@@ -55,7 +55,7 @@ class PreparationError extends Error {
   }
 }
 
-export const UNSAVED_MESSAGE =
+const UNSAVED_MESSAGE =
   'The last reply is still not saved: browser storage refuses writes (full or unavailable). Export the session or free space by deleting old sessions, then send again.';
 
 export function titleFrom(message: string): string {

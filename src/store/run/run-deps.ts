@@ -26,7 +26,7 @@ import type { OfferedTool } from '../../domain/offered-tools';
  */
 export type RunAgentInput = Omit<RunInput, 'clock' | 'now' | 'sleep' | 'random' | 'newId'>;
 
-export type RunAgentResult = RunResult;
+type RunAgentResult = RunResult;
 
 export type RunPersister = {
   emit: EventSink;

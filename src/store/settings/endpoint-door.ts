@@ -15,7 +15,7 @@ import { apiKeyStore, useSettingsStore } from './settings-store';
  * recall's embeddings — goes through here, so a key is only ever sent to the endpoint it was saved for. The
  * endpoint's API (`WireSettings.format`) picks the client; a new wire format is one more case there.
  */
-export type Endpoint = {
+type Endpoint = {
   /** Absent: the endpoint Settings point at. */
   baseURL?: string;
   /** The API the endpoint is spoken to in; absent: Chat Completions. */
@@ -23,7 +23,7 @@ export type Endpoint = {
 };
 
 /** What calls an opened endpoint; `ready`: it has a saved key, or needs none (the one rule, `endpointReady`). */
-export type OpenEndpoint<C extends ModelClient = ModelClient> = {
+type OpenEndpoint<C extends ModelClient = ModelClient> = {
   baseURL: string;
   ready: boolean;
   client: C;

@@ -13,9 +13,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FaultStatus = 500 | 503;
+type FaultStatus = 500 | 503;
 
-export type FaultSpec = {
+type FaultSpec = {
   method: string;
   /** Matched against the request's path and query, e.g. /vault/devices/…/seg-000000002. */
   path: RegExp;
@@ -38,7 +38,7 @@ export type FaultHandle = {
 };
 
 /** A request the proxy saw, with the status the page got. */
-export type Seen = { method: string; path: string; status: number; injected: boolean };
+type Seen = { method: string; path: string; status: number; injected: boolean };
 
 export type FaultProxy = {
   /** http://127.0.0.1:<port> */

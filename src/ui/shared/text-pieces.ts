@@ -18,7 +18,7 @@ export const AUTO_SHOW_CHARS = 64_000;
 
 export type PieceKind = 'markdown' | 'plain';
 /** `text.slice(start, end)` rendered as `kind`. */
-export type Piece = { kind: PieceKind; start: number; end: number };
+type Piece = { kind: PieceKind; start: number; end: number };
 
 export type Pieces = {
   pieces: Piece[];

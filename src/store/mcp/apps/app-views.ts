@@ -24,7 +24,7 @@ export type McpAppView = {
   modelContext?: { text: string; at: number };
 };
 
-export type LoggedBridgeEntry = AppBridgeEntry & { seq: number };
+type LoggedBridgeEntry = AppBridgeEntry & { seq: number };
 
 /** Something a View asked that waits on the person, shown under the View. */
 type McpAppAsk =

@@ -13,7 +13,7 @@ export type McpPrompt =
   | { kind: 'sampling'; id: number; request: McpSamplingRequest; answer: (response: McpSamplingDecision) => void };
 
 /** The person's answer to a sampling request; 'cancel' when the server's request went away first. */
-export type McpSamplingDecision = { action: 'approve' | 'deny' | 'cancel' };
+type McpSamplingDecision = { action: 'approve' | 'deny' | 'cancel' };
 
 type McpPromptsState = {
   prompts: McpPrompt[];

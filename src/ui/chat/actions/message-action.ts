@@ -34,7 +34,7 @@ type ActionBase = {
 };
 
 /** A button that does something: starts a run, opens a dialog, copies, saves. */
-export type MessageCommand = ActionBase & {
+type MessageCommand = ActionBase & {
   kind: 'command';
   disabled?: (ctx: MessageActionContext) => boolean;
   run: (ctx: MessageActionContext) => CommandResult | void | Promise<CommandResult | void>;
@@ -53,7 +53,7 @@ export type MessagePanel = ActionBase & {
  * A button that opens a modal dialog (a form before something starts: "Re-run from here", "Try on other models").
  * The dialog closes itself through `onClose`; its code can be lazy like a panel's.
  */
-export type MessageDialog = ActionBase & {
+type MessageDialog = ActionBase & {
   kind: 'dialog';
   disabled?: (ctx: MessageActionContext) => boolean;
   Dialog: ComponentType<{ ctx: MessageActionContext; onClose: () => void }>;

@@ -8,7 +8,7 @@ import { listRuns } from '../../../db/runs-repo';
 /** A session's runs (oldest first) and how many events they have: the cheap part of a timeline to watch. */
 /** `hidden`: runs left out because they belong to other branches only (architecture.md, "Branches"). */
 export type SessionRuns = { sessionId: string; runs: RunRecord[]; count: number; hidden: number };
-export type SessionRunsRead = SessionRuns | { sessionId: string; error: string };
+type SessionRunsRead = SessionRuns | { sessionId: string; error: string };
 
 /**
  * The session's runs and event count, live (this tab's persister or another tab's). Only this cheap part is

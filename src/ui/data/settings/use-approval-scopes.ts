@@ -3,7 +3,7 @@ import { db } from '../../../db/database';
 import { getSetting } from '../../../db/settings-repo';
 import { APPROVAL_SCOPES_KEY, isApprovalScopes, type ApprovalScope } from '../../../domain/approval-scopes';
 
-export type ShownScope = { scope: ApprovalScope; sessionTitle: string | undefined };
+type ShownScope = { scope: ApprovalScope; sessionTitle: string | undefined };
 
 /** The stored approval scopes with the titles of their sessions, live (another tab's answers show at once). */
 export function useApprovalScopes(): ShownScope[] | undefined {

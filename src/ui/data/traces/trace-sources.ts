@@ -14,7 +14,3 @@ export function useSyncStorageSet(): boolean {
   return useLiveQuery(async () => (await loadStorageConfig(db)) !== null, [], false);
 }
 
-/** The session's opened-trace mark, for "Keep a copy" (live: keeping it clears the mark). */
-export function useOpenedTrace(sessionId: string): boolean {
-  return useLiveQuery(async () => (await db.sessions.get(sessionId))?.openedTrace !== undefined, [sessionId], false);
-}
