@@ -13,7 +13,12 @@
  */
 import { createRequire } from 'node:module';
 import { createElement } from 'react';
-import { contextLedger, contextLedgerTexts, type ContextLedger, type LedgerRequest } from '../src/context/context-ledger';
+import {
+  contextLedger,
+  contextLedgerTexts,
+  type ContextLedger,
+  type LedgerRequest,
+} from '../src/context/context-ledger';
 import type { TokenCount } from '../src/context/tokens/token-count';
 import { createTokenCounter, inProcessTransport, type CountTransport } from '../src/context/tokens/token-counter';
 import { estimatePromptTokens } from '../src/context/tokens/token-estimate';
@@ -30,7 +35,12 @@ const TARGET_MS = 50;
 /** Prose-like text (words and numbers, so the tokenizer does real work), different per message. */
 function text(seed: number, words: number): string {
   const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(i % 7 === 0 ? String((seed * 31 + i) % 9973) : ['context', 'ledger', 'tool', 'result', 'weather', 'in', 'the', 'model'][(seed + i) % 8]!);
+  for (let i = 0; i < words; i++)
+    out.push(
+      i % 7 === 0
+        ? String((seed * 31 + i) % 9973)
+        : ['context', 'ledger', 'tool', 'result', 'weather', 'in', 'the', 'model'][(seed + i) % 8]!,
+    );
   return out.join(' ');
 }
 
@@ -41,10 +51,29 @@ function history(): ChatMessage[] {
     const runId = `r${Math.floor(i / 10)}`;
     if (i % 10 === 0) messages.push({ id: `u${i}`, createdAt: 0, role: 'user', content: text(i, 40) });
     messages.push({
-      id: `a${i}`, createdAt: 0, role: 'assistant', content: text(i + 1, 30), reasoning: '', refusal: null, status: 'complete', runId, turn: i % 10 + 1,
+      id: `a${i}`,
+      createdAt: 0,
+      role: 'assistant',
+      content: text(i + 1, 30),
+      reasoning: '',
+      refusal: null,
+      status: 'complete',
+      runId,
+      turn: (i % 10) + 1,
       toolCalls: [{ id: `c${i}`, name: `srv${i % 3}__search`, arguments: JSON.stringify({ q: text(i + 2, 6) }) }],
     });
-    messages.push({ id: `t${i}`, createdAt: 0, role: 'tool', toolCallId: `c${i}`, name: `srv${i % 3}__search`, content: text(i + 3, 120), isError: false, outcome: 'ok', runId, turn: i % 10 + 1 });
+    messages.push({
+      id: `t${i}`,
+      createdAt: 0,
+      role: 'tool',
+      toolCallId: `c${i}`,
+      name: `srv${i % 3}__search`,
+      content: text(i + 3, 120),
+      isError: false,
+      outcome: 'ok',
+      runId,
+      turn: (i % 10) + 1,
+    });
   }
   return messages.slice(0, MESSAGES);
 }
@@ -54,20 +83,41 @@ function tools(): OfferedTool[] {
   const out: OfferedTool[] = [];
   for (let s = 0; s < 3; s++) {
     for (let t = 0; t < 20; t++) {
-      out.push({ name: `srv${s}__tool${t}`, description: text(s * 100 + t, 25), parameters: { type: 'object', properties: { q: { type: 'string', description: text(t, 8) } }, required: ['q'] }, source: { kind: 'mcp', serverId: `s${s}`, serverName: `server ${s}` } });
+      out.push({
+        name: `srv${s}__tool${t}`,
+        description: text(s * 100 + t, 25),
+        parameters: { type: 'object', properties: { q: { type: 'string', description: text(t, 8) } }, required: ['q'] },
+        source: { kind: 'mcp', serverId: `s${s}`, serverName: `server ${s}` },
+      });
     }
   }
-  out.push({ name: 'current_time', description: 'The time now', parameters: { type: 'object', properties: {} }, source: { kind: 'builtin' } });
+  out.push({
+    name: 'current_time',
+    description: 'The time now',
+    parameters: { type: 'object', properties: {} },
+    source: { kind: 'builtin' },
+  });
   return out;
 }
 
 /** React DOM on a jsdom document, loaded once the globals it reads are set. */
 async function tableRenderer() {
   // jsdom ships no types (Vitest loads it for the UI tests' environment): the little used here, typed by hand.
-  const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: Window & typeof globalThis } };
+  const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+    JSDOM: new (html: string) => { window: Window & typeof globalThis };
+  };
   const dom = new JSDOM('<!doctype html><div id="root"></div>');
-  Object.assign(globalThis, { window: dom.window, document: dom.window.document, navigator: dom.window.navigator, HTMLElement: dom.window.HTMLElement });
-  const [{ createRoot }, { flushSync }, { LedgerTable }] = await Promise.all([import('react-dom/client'), import('react-dom'), import('../src/ui/timeline/ledger-table-view')]);
+  Object.assign(globalThis, {
+    window: dom.window,
+    document: dom.window.document,
+    navigator: dom.window.navigator,
+    HTMLElement: dom.window.HTMLElement,
+  });
+  const [{ createRoot }, { flushSync }, { LedgerTable }] = await Promise.all([
+    import('react-dom/client'),
+    import('react-dom'),
+    import('../src/ui/timeline/ledger-table-view'),
+  ]);
   const container = dom.window.document.getElementById('root')!;
   return () => {
     const root = createRoot(container);
@@ -75,7 +125,8 @@ async function tableRenderer() {
       draw: (ledger: ContextLedger) => {
         flushSync(() => root.render(createElement(LedgerTable, { ledger: { ...ledger, encoding: 'o200k_base' } })));
         // What was drawn: one body row per ledger row, or the timing is of nothing.
-        if (container.querySelectorAll('tbody tr').length !== ledger.rows.length) throw new Error('the table did not draw every row');
+        if (container.querySelectorAll('tbody tr').length !== ledger.rows.length)
+          throw new Error('the table did not draw every row');
       },
       remove: () => root.unmount(),
     };
@@ -149,14 +200,37 @@ async function main(): Promise<void> {
   const ratio = totalMs / meterMs;
   const met = totalMs < TARGET_MS;
   const out = process.stdout;
-  out.write(`context ledger of a ${MESSAGES.toLocaleString('en-US')}-message request (${ledger.total.toLocaleString('en-US')} tokens, ${ledger.rows.length} rows), ${texts.length.toLocaleString('en-US')} texts:\n`);
-  out.write(`  main thread, all of it (median of ${ROUNDS} rounds): ${totalMs.toFixed(2)} ms (target < ${TARGET_MS} ms): ${met ? 'met' : 'NOT met'}\n`);
-  out.write(`    medians: the ledger from estimates ${mid('estimatedMs').toFixed(2)} ms, the table's render ${mid('drawMs').toFixed(2)} ms, sending the texts to the worker ${mid('sendMs').toFixed(2)} ms, the ledger with the counts ${mid('countedMs').toFixed(2)} ms, the table again ${mid('redrawMs').toFixed(2)} ms\n`);
-  out.write(`  baseline, the context meter's count of the same request: ${meterMs.toFixed(2)} ms; ledger/meter ${ratio.toFixed(2)}x\n`);
-  out.write(`  tokenizing its texts (o200k_base; in the page, the token worker's work, off the main thread): ${workerMs.toFixed(0)} ms\n`);
+  out.write(
+    `context ledger of a ${MESSAGES.toLocaleString('en-US')}-message request (${ledger.total.toLocaleString('en-US')} tokens, ${ledger.rows.length} rows), ${texts.length.toLocaleString('en-US')} texts:\n`,
+  );
+  out.write(
+    `  main thread, all of it (median of ${ROUNDS} rounds): ${totalMs.toFixed(2)} ms (target < ${TARGET_MS} ms): ${met ? 'met' : 'NOT met'}\n`,
+  );
+  out.write(
+    `    medians: the ledger from estimates ${mid('estimatedMs').toFixed(2)} ms, the table's render ${mid('drawMs').toFixed(2)} ms, sending the texts to the worker ${mid('sendMs').toFixed(2)} ms, the ledger with the counts ${mid('countedMs').toFixed(2)} ms, the table again ${mid('redrawMs').toFixed(2)} ms\n`,
+  );
+  out.write(
+    `  baseline, the context meter's count of the same request: ${meterMs.toFixed(2)} ms; ledger/meter ${ratio.toFixed(2)}x\n`,
+  );
+  out.write(
+    `  tokenizing its texts (o200k_base; in the page, the token worker's work, off the main thread): ${workerMs.toFixed(0)} ms\n`,
+  );
   recordFigures('contextLedger', {
-    date: new Date().toISOString(), messages: MESSAGES, tokens: ledger.total, texts: texts.length, totalMs, estimatedMs: mid('estimatedMs'), drawMs: mid('drawMs'),
-    sendMs: mid('sendMs'), countedMs: mid('countedMs'), redrawMs: mid('redrawMs'), meterMs, ratio, workerMs, targetMs: TARGET_MS, met,
+    date: new Date().toISOString(),
+    messages: MESSAGES,
+    tokens: ledger.total,
+    texts: texts.length,
+    totalMs,
+    estimatedMs: mid('estimatedMs'),
+    drawMs: mid('drawMs'),
+    sendMs: mid('sendMs'),
+    countedMs: mid('countedMs'),
+    redrawMs: mid('redrawMs'),
+    meterMs,
+    ratio,
+    workerMs,
+    targetMs: TARGET_MS,
+    met,
   });
   if (!met) process.exitCode = 1;
 }

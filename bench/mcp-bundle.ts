@@ -27,16 +27,29 @@ try {
     configFile: false,
     root,
     logLevel: 'warn',
-    build: { outDir, target: 'es2022', emptyOutDir: true, rollupOptions: { input: entry, output: { entryFileNames: 'entry.js', chunkFileNames: '[name]-[hash].js' } } },
+    build: {
+      outDir,
+      target: 'es2022',
+      emptyOutDir: true,
+      rollupOptions: { input: entry, output: { entryFileNames: 'entry.js', chunkFileNames: '[name]-[hash].js' } },
+    },
   });
   const files = readdirSync(outDir).filter((f) => f.endsWith('.js'));
   const rows = files.map((f) => {
     const code = readFileSync(join(outDir, f));
-    return { file: f, raw: code.length, gzip: gzipSync(code).length, sdk: code.includes('StreamableHTTPClientTransport') || code.includes('server/discover') };
+    return {
+      file: f,
+      raw: code.length,
+      gzip: gzipSync(code).length,
+      sdk: code.includes('StreamableHTTPClientTransport') || code.includes('server/discover'),
+    };
   });
   rows.sort((a, b) => (a.file === 'entry.js' ? -1 : b.file === 'entry.js' ? 1 : b.gzip - a.gzip));
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  for (const r of rows) process.stdout.write(`${r.file.padEnd(36)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(9)} gzip${r.sdk ? '  (MCP client)' : ''}\n`);
+  for (const r of rows)
+    process.stdout.write(
+      `${r.file.padEnd(36)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(9)} gzip${r.sdk ? '  (MCP client)' : ''}\n`,
+    );
   const lazy = rows.filter((r) => r.file !== 'entry.js').reduce((n, r) => n + r.gzip, 0);
   process.stdout.write(`loaded on first connect: ${kb(lazy)} gzip\n`);
   if (rows.find((r) => r.file === 'entry.js')?.sdk !== false) {

@@ -44,9 +44,18 @@ async function main(): Promise<void> {
   const signal = new AbortController().signal;
 
   const paths: Path[] = [
-    { name: 'sdk', call: async (i) => void (await sdkClient.callTool({ name: 'echo', arguments: { text: `hi ${i}` } })) },
-    { name: 'connection', call: async (i) => void (await connection.callTool('echo', { text: `hi ${i}` }, { signal, timeoutMs: 30_000 })) },
-    { name: 'handle', call: async (i) => void (await echo.run({ text: `hi ${i}` }, { signal, timeoutMs: 30_000, callId: `c${i}` })) },
+    {
+      name: 'sdk',
+      call: async (i) => void (await sdkClient.callTool({ name: 'echo', arguments: { text: `hi ${i}` } })),
+    },
+    {
+      name: 'connection',
+      call: async (i) => void (await connection.callTool('echo', { text: `hi ${i}` }, { signal, timeoutMs: 30_000 })),
+    },
+    {
+      name: 'handle',
+      call: async (i) => void (await echo.run({ text: `hi ${i}` }, { signal, timeoutMs: 30_000, callId: `c${i}` })),
+    },
   ];
   const sample = async (path: Path): Promise<number> => {
     const start = cpuMs();
@@ -82,7 +91,9 @@ async function main(): Promise<void> {
     ratioToSdk: { connection: spread(ratios.connection), handle: spread(ratios.handle) },
   };
   const out = process.stdout;
-  out.write(`\nMCP call overhead, ${result.server}, ${CALLS} calls x ${ROUNDS} rounds (median CPU ms per call; ratio to the bare SDK client, p25-p75):\n`);
+  out.write(
+    `\nMCP call overhead, ${result.server}, ${CALLS} calls x ${ROUNDS} rounds (median CPU ms per call; ratio to the bare SDK client, p25-p75):\n`,
+  );
   out.write(`  sdk        ${result.cpuMsPerCall.sdk.toFixed(3)} ms\n`);
   out.write(`  connection ${result.cpuMsPerCall.connection.toFixed(3)} ms  ${fmt(result.ratioToSdk.connection)}\n`);
   out.write(`  handle     ${result.cpuMsPerCall.handle.toFixed(3)} ms  ${fmt(result.ratioToSdk.handle)}\n`);

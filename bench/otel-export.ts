@@ -20,16 +20,45 @@ for (let r = 0; r < 200; r++) {
   e(1, { type: 'request_started', turn: 1, attempt: 1, messageId: `m-${r}` });
   e(500, { type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage });
   for (let c = 0; c < 10; c++) {
-    e(600 + c, { type: 'tool_started', turn: 1, callId: `call-${r}-${c}`, name: 'fetch_url', arguments: `{"url":"https://example.com/${c}"}` });
-    e(1600 + c, { type: 'tool_finished', turn: 1, callId: `call-${r}-${c}`, name: 'fetch_url', outcome: 'ok', durationMs: 1000, result: 'x'.repeat(2000), isError: false });
+    e(600 + c, {
+      type: 'tool_started',
+      turn: 1,
+      callId: `call-${r}-${c}`,
+      name: 'fetch_url',
+      arguments: `{"url":"https://example.com/${c}"}`,
+    });
+    e(1600 + c, {
+      type: 'tool_finished',
+      turn: 1,
+      callId: `call-${r}-${c}`,
+      name: 'fetch_url',
+      outcome: 'ok',
+      durationMs: 1000,
+      result: 'x'.repeat(2000),
+      isError: false,
+    });
   }
   e(2000, { type: 'request_started', turn: 2, attempt: 1, messageId: `m2-${r}` });
   e(4999, { type: 'request_finished', turn: 2, attempt: 1, finishReason: 'stop', usage });
   e(5000, { type: 'run_finished', stopReason: 'complete', usage });
 }
 const entry: ExportedSessionV1 = {
-  session: { id: sessionId, title: 'bench', model: 'gpt-4o', status: 'finished', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 2000, usage, settings: {} },
-  messages: [], toolCalls: [], runs, events,
+  session: {
+    id: sessionId,
+    title: 'bench',
+    model: 'gpt-4o',
+    status: 'finished',
+    createdAt: 0,
+    updatedAt: 0,
+    messageCount: 0,
+    toolCallCount: 2000,
+    usage,
+    settings: {},
+  },
+  messages: [],
+  toolCalls: [],
+  runs,
+  events,
 };
 for (const includeContent of [false, true]) {
   const times: number[] = [];
@@ -41,5 +70,7 @@ for (const includeContent of [false, true]) {
     bytes = text.length;
   }
   times.sort((a, b) => a - b);
-  console.log(`2,000 calls (${includeContent ? 'with' : 'without'} content): ${(bytes / 1024 / 1024).toFixed(2)} MB, median ${times[3]!.toFixed(0)} ms to build and serialise (Node ${process.version})`);
+  console.log(
+    `2,000 calls (${includeContent ? 'with' : 'without'} content): ${(bytes / 1024 / 1024).toFixed(2)} MB, median ${times[3]!.toFixed(0)} ms to build and serialise (Node ${process.version})`,
+  );
 }

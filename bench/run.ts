@@ -18,7 +18,20 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AccumulatedTurn } from '../src/agent/accumulator';
 import type { ResponsesEvent } from '../src/agent/responses-accumulator';
-import { accumulatorOnly, bodyFrom, chunksOf, floor, floorNamed, ours, oursResponses, piecesOf, reader, responsesReducerOnly, sdk, sdkResponses } from './paths';
+import {
+  accumulatorOnly,
+  bodyFrom,
+  chunksOf,
+  floor,
+  floorNamed,
+  ours,
+  oursResponses,
+  piecesOf,
+  reader,
+  responsesReducerOnly,
+  sdk,
+  sdkResponses,
+} from './paths';
 import { responsesReasoningToolsText } from './responses-gen';
 import { longText, parallelTools, reasoningTextTools, type GeneratedStream } from './sse-gen';
 import { beforeSample, cpuMs, fullGC, gcBeforeSample, spread, type Spread } from './stats';
@@ -47,9 +60,19 @@ type Case = {
 /** The paths of one wire format: the floor, our reader + reducer, the reducer alone, the SDK reference. */
 function pathsOf(wire: Case['wire']) {
   if (wire === 'responses') {
-    return { floor: floorNamed, ours: oursResponses, acc: (chunks: readonly unknown[]) => responsesReducerOnly(chunks as readonly ResponsesEvent[]), sdk: sdkResponses };
+    return {
+      floor: floorNamed,
+      ours: oursResponses,
+      acc: (chunks: readonly unknown[]) => responsesReducerOnly(chunks as readonly ResponsesEvent[]),
+      sdk: sdkResponses,
+    };
   }
-  return { floor, ours, acc: (chunks: readonly unknown[]) => accumulatorOnly(chunks as readonly ChatCompletionChunk[]), sdk };
+  return {
+    floor,
+    ours,
+    acc: (chunks: readonly unknown[]) => accumulatorOnly(chunks as readonly ChatCompletionChunk[]),
+    sdk,
+  };
 }
 
 type MainPath = 'floor' | 'reader' | 'ours' | 'acc';
@@ -72,18 +95,35 @@ const here = import.meta.dirname;
 
 function generated(g: GeneratedStream, wire: Case['wire'] = 'chat'): Case {
   const bytes = encoder.encode(g.sse);
-  return { name: g.name, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat: 1, expected: g.expected, wire };
+  return {
+    name: g.name,
+    pieces: piecesOf(bytes, PIECE_BYTES),
+    bytes: bytes.length,
+    repeat: 1,
+    expected: g.expected,
+    wire,
+  };
 }
 
 function largestFixture(wire: Case['wire'] = 'chat'): Case {
-  const dir = join(here, wire === 'chat' ? '../src/agent/__fixtures__/openai-sse' : '../src/agent/__fixtures__/openai-responses-sse');
+  const dir = join(
+    here,
+    wire === 'chat' ? '../src/agent/__fixtures__/openai-sse' : '../src/agent/__fixtures__/openai-responses-sse',
+  );
   const file = readdirSync(dir)
     .filter((f) => f.endsWith('.sse'))
     .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
   if (file === undefined) throw new Error('no recorded fixtures found');
   const bytes = new Uint8Array(readFileSync(join(dir, file)));
   const repeat = 40;
-  return { name: `fixture ${file} (x${repeat})`, pieces: piecesOf(bytes, PIECE_BYTES), bytes: bytes.length, repeat, expected: null, wire };
+  return {
+    name: `fixture ${file} (x${repeat})`,
+    pieces: piecesOf(bytes, PIECE_BYTES),
+    bytes: bytes.length,
+    repeat,
+    expected: null,
+    wire,
+  };
 }
 
 function sameTurn(turn: AccumulatedTurn, expected: GeneratedStream['expected']): boolean {
@@ -100,10 +140,13 @@ async function check(c: Case, chunks: readonly unknown[]): Promise<void> {
   const p = pathsOf(c.wire);
   const mine = await p.ours(bodyFrom(c.pieces));
   if (c.expected && !sameTurn(mine, c.expected)) throw new Error(`${c.name}: our path assembled the wrong turn`);
-  if (!isDeepStrictEqual(await p.acc(chunks), mine)) throw new Error(`${c.name}: accumulate() alone assembled a different turn`);
-  if (!isDeepStrictEqual(await p.sdk(bodyFrom(c.pieces)), mine)) throw new Error(`${c.name}: the SDK path assembled a different turn`);
+  if (!isDeepStrictEqual(await p.acc(chunks), mine))
+    throw new Error(`${c.name}: accumulate() alone assembled a different turn`);
+  if (!isDeepStrictEqual(await p.sdk(bodyFrom(c.pieces)), mine))
+    throw new Error(`${c.name}: the SDK path assembled a different turn`);
   const parsed = await p.floor(bodyFrom(c.pieces));
-  if (parsed !== chunks.length) throw new Error(`${c.name}: the floor parsed ${parsed} chunks, the reader ${chunks.length}`);
+  if (parsed !== chunks.length)
+    throw new Error(`${c.name}: the floor parsed ${parsed} chunks, the reader ${chunks.length}`);
 }
 
 async function sample(run: () => Promise<unknown>, repeat: number): Promise<number> {
@@ -124,7 +167,11 @@ function runnerFor(c: Case, chunks: readonly unknown[]): Record<MainPath | 'sdk'
   };
 }
 
-type Measured = { rounds: number; ms: Record<MainPath, number[]>; ratios: Record<Exclude<MainPath, 'floor'>, number[]> };
+type Measured = {
+  rounds: number;
+  ms: Record<MainPath, number[]>;
+  ratios: Record<Exclude<MainPath, 'floor'>, number[]>;
+};
 
 async function measureMain(c: Case, chunks: readonly unknown[]): Promise<Measured> {
   const run = runnerFor(c, chunks);
@@ -200,7 +247,12 @@ async function main(): Promise<void> {
         acc: accMs,
         sdk: spread(s.ms).median,
       },
-      ratioToFloor: { reader: spread(m.ratios.reader), ours: spread(m.ratios.ours), acc: spread(m.ratios.acc), sdk: spread(s.ratios) },
+      ratioToFloor: {
+        reader: spread(m.ratios.reader),
+        ours: spread(m.ratios.ours),
+        acc: spread(m.ratios.acc),
+        sdk: spread(s.ratios),
+      },
       accMBps: (c.bytes * c.repeat) / 1048576 / (accMs / 1000),
       accChunksPerSec: (chunks.length * c.repeat) / (accMs / 1000),
     });
@@ -213,9 +265,15 @@ async function main(): Promise<void> {
   out.write(`\n${table(rows, TARGET)}\n\n`);
   out.write('floor  = read body + decode + split on blank line + JSON.parse each data payload (no assembly).\n');
   out.write('reader = src/llm/sse-reader readSSE() drained; ours = readSSE() -> src/agent/accumulator accumulate();\n');
-  out.write('responses rows: floor also skips the event: line; ours = readSSE() -> src/agent/responses-accumulator accumulateResponses().\n');
-  out.write('acc    = accumulate() alone over the same chunks parsed beforehand; sdk = openai Stream.fromSSEResponse -> accumulate().\n');
-  out.write(`Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of per-round ratios, (p25-p75) in brackets; sdk from ${SDK_ROUNDS} rounds.\n`);
+  out.write(
+    'responses rows: floor also skips the event: line; ours = readSSE() -> src/agent/responses-accumulator accumulateResponses().\n',
+  );
+  out.write(
+    'acc    = accumulate() alone over the same chunks parsed beforehand; sdk = openai Stream.fromSSEResponse -> accumulate().\n',
+  );
+  out.write(
+    `Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of per-round ratios, (p25-p75) in brackets; sdk from ${SDK_ROUNDS} rounds.\n`,
+  );
   out.write(
     `worst ours/floor median ${worst.toFixed(2)}x, worst p75 ${worstP75.toFixed(2)}x (target <= ${TARGET}x): ${worst <= TARGET ? 'met' : 'NOT met'}. ${seconds.toFixed(1)} s.\n`,
   );

@@ -5,7 +5,11 @@ import { bodyFrom, floor, piecesOf } from './paths';
 import { longText, parallelTools, reasoningTextTools, type GeneratedStream } from './sse-gen';
 
 // Small versions of the bench streams: what the bench times must assemble to the turn it claims.
-const cases: GeneratedStream[] = [longText(8 * 1024), parallelTools(8, 2 * 1024), reasoningTextTools(4 * 1024, 2 * 1024, 3, 1024)];
+const cases: GeneratedStream[] = [
+  longText(8 * 1024),
+  parallelTools(8, 2 * 1024),
+  reasoningTextTools(4 * 1024, 2 * 1024, 3, 1024),
+];
 
 describe('bench streams', () => {
   for (const g of cases) {

@@ -7,7 +7,12 @@
 export type GeneratedStream = {
   name: string;
   sse: string;
-  expected: { text: string; reasoning: string; toolCalls: { id: string; name: string; arguments: string }[]; finishReason: string };
+  expected: {
+    text: string;
+    reasoning: string;
+    toolCalls: { id: string; name: string; arguments: string }[];
+    finishReason: string;
+  };
 };
 
 /** Small deterministic PRNG so every run measures the same bytes. */
@@ -22,7 +27,32 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['the', 'stream', 'of', 'tokens', 'arrives', 'quickly', 'and', 'café', 'naïve', 'résumé', '→', 'data', 'parser', 'JSON', '"quoted"', 'back\\slash', 'new\nline', 'tab\there', '🙂', 'function', 'value', 'index', 'agent', 'tool'];
+const WORDS = [
+  'the',
+  'stream',
+  'of',
+  'tokens',
+  'arrives',
+  'quickly',
+  'and',
+  'café',
+  'naïve',
+  'résumé',
+  '→',
+  'data',
+  'parser',
+  'JSON',
+  '"quoted"',
+  'back\\slash',
+  'new\nline',
+  'tab\there',
+  '🙂',
+  'function',
+  'value',
+  'index',
+  'agent',
+  'tool',
+];
 
 /** Text made of token-sized pieces (1-12 chars) including non-ASCII and characters JSON must escape. */
 function tokens(random: () => number, totalChars: number): string[] {
@@ -56,7 +86,14 @@ class Writer {
   }
 
   usage(prompt: number, completion: number): void {
-    const body = { id: this.id, object: 'chat.completion.chunk', created: this.created, model: 'gpt-bench-2025-01-01', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } };
+    const body = {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: 'gpt-bench-2025-01-01',
+      choices: [],
+      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+    };
     this.parts.push(`data: ${JSON.stringify(body)}\n\n`);
   }
 
@@ -74,7 +111,11 @@ export function longText(textChars: number): GeneratedStream {
   for (const p of pieces) w.chunk({ content: p });
   w.chunk({}, 'stop');
   w.usage(50, pieces.length);
-  return { name: `long text (${kb(textChars)} of text)`, sse: w.done(), expected: { text: pieces.join(''), reasoning: '', toolCalls: [], finishReason: 'stop' } };
+  return {
+    name: `long text (${kb(textChars)} of text)`,
+    sse: w.done(),
+    expected: { text: pieces.join(''), reasoning: '', toolCalls: [], finishReason: 'stop' },
+  };
 }
 
 function argumentsJSON(random: () => number, i: number, chars: number): string {
@@ -96,9 +137,15 @@ export function parallelTools(calls: number, argChars: number): GeneratedStream 
   const random = rng(2);
   const w = new Writer('chatcmpl-tools');
   w.chunk({ role: 'assistant', content: null });
-  const toolCalls = Array.from({ length: calls }, (_, i) => ({ id: `call_${i}_${'x'.repeat(16)}`, name: `write_file_${i}`, arguments: argumentsJSON(random, i, argChars) }));
+  const toolCalls = Array.from({ length: calls }, (_, i) => ({
+    id: `call_${i}_${'x'.repeat(16)}`,
+    name: `write_file_${i}`,
+    arguments: argumentsJSON(random, i, argChars),
+  }));
   const queues = toolCalls.map((c) => fragments(random, c.arguments));
-  toolCalls.forEach((c, index) => w.chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
+  toolCalls.forEach((c, index) =>
+    w.chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }),
+  );
   // Interleave: each chunk advances a randomly chosen call that still has fragments left.
   let left = queues.reduce((n, q) => n + q.length, 0);
   const pos = queues.map(() => 0);
@@ -112,10 +159,19 @@ export function parallelTools(calls: number, argChars: number): GeneratedStream 
   }
   w.chunk({}, 'tool_calls');
   w.usage(400, 20_000);
-  return { name: `${calls} parallel tool calls (${kb(argChars)} args each)`, sse: w.done(), expected: { text: '', reasoning: '', toolCalls, finishReason: 'tool_calls' } };
+  return {
+    name: `${calls} parallel tool calls (${kb(argChars)} args each)`,
+    sse: w.done(),
+    expected: { text: '', reasoning: '', toolCalls, finishReason: 'tool_calls' },
+  };
 }
 
-export function reasoningTextTools(reasoningChars: number, textChars: number, calls: number, argChars: number): GeneratedStream {
+export function reasoningTextTools(
+  reasoningChars: number,
+  textChars: number,
+  calls: number,
+  argChars: number,
+): GeneratedStream {
   const random = rng(3);
   const w = new Writer('chatcmpl-mixed');
   const reasoning = tokens(random, reasoningChars);
@@ -123,10 +179,15 @@ export function reasoningTextTools(reasoningChars: number, textChars: number, ca
   for (const r of reasoning) w.chunk({ content: null, reasoning_content: r });
   const text = tokens(random, textChars);
   for (const t of text) w.chunk({ content: t, reasoning_content: null });
-  const toolCalls = Array.from({ length: calls }, (_, i) => ({ id: `call_m${i}`, name: `search_${i}`, arguments: argumentsJSON(random, i, argChars) }));
+  const toolCalls = Array.from({ length: calls }, (_, i) => ({
+    id: `call_m${i}`,
+    name: `search_${i}`,
+    arguments: argumentsJSON(random, i, argChars),
+  }));
   toolCalls.forEach((c, index) => {
     w.chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] });
-    for (const piece of fragments(random, c.arguments)) w.chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
+    for (const piece of fragments(random, c.arguments))
+      w.chunk({ tool_calls: [{ index, function: { arguments: piece } }] });
   });
   w.chunk({}, 'tool_calls');
   w.usage(300, 9_000);

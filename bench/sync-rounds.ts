@@ -24,7 +24,24 @@ async function seeded(): Promise<ToolscopeDB> {
   await createSession(db, { id: 's1', title: 'Long session', model: 'm' });
   const words = 'the quick brown fox jumps over the lazy dog and keeps running through the field '.repeat(4);
   const records = Array.from({ length: MESSAGES }, (_, i) =>
-    toMessageRecord('s1', i, i % 2 === 0 ? { id: `u${i}`, role: 'user', content: `${i}: ${words}`, createdAt: i } : { id: `a${i}`, role: 'assistant', content: `${i}: ${words}${words}`, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r1', turn: 1, createdAt: i }),
+    toMessageRecord(
+      's1',
+      i,
+      i % 2 === 0
+        ? { id: `u${i}`, role: 'user', content: `${i}: ${words}`, createdAt: i }
+        : {
+            id: `a${i}`,
+            role: 'assistant',
+            content: `${i}: ${words}${words}`,
+            reasoning: '',
+            refusal: null,
+            toolCalls: [],
+            status: 'complete',
+            runId: 'r1',
+            turn: 1,
+            createdAt: i,
+          },
+    ),
   );
   await db.messages.bulkPut(records);
   await db.sessions.update('s1', { messageCount: MESSAGES });
@@ -36,7 +53,18 @@ async function exportLike(db: ToolscopeDB) {
   return db.transaction('r', [db.sessions, db.messages, db.toolCalls, db.runs, db.events, db.tools], async () => ({
     format: 'toolscope-export',
     version: 1,
-    sessions: await Promise.all((await db.sessions.toArray()).map(async (session) => ({ session, messages: await db.messages.where('[sessionId+order]').between([session.id, -Infinity], [session.id, Infinity]).toArray(), toolCalls: await db.toolCalls.where('sessionId').equals(session.id).toArray(), runs: await db.runs.where('sessionId').equals(session.id).toArray(), events: await db.events.where('sessionId').equals(session.id).toArray() }))),
+    sessions: await Promise.all(
+      (await db.sessions.toArray()).map(async (session) => ({
+        session,
+        messages: await db.messages
+          .where('[sessionId+order]')
+          .between([session.id, -Infinity], [session.id, Infinity])
+          .toArray(),
+        toolCalls: await db.toolCalls.where('sessionId').equals(session.id).toArray(),
+        runs: await db.runs.where('sessionId').equals(session.id).toArray(),
+        events: await db.events.where('sessionId').equals(session.id).toArray(),
+      })),
+    ),
     tools: await db.tools.toArray(),
   }));
 }
@@ -62,8 +90,24 @@ async function main(): Promise<void> {
     const { key } = await connectVault(store, 'bench passphrase', 1000);
     const ex = await time(async () => JSON.stringify(await exportLike(db)));
     const f = await time(() => syncRound({ db, state, store, key }));
-    await appendMessage(db, 's1', { id: `u-new-${r}`, role: 'user', content: 'one more question', createdAt: MESSAGES + 1 });
-    await appendMessage(db, 's1', { id: `a-new-${r}`, role: 'assistant', content: 'one more answer', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r2', turn: 1, createdAt: MESSAGES + 2 });
+    await appendMessage(db, 's1', {
+      id: `u-new-${r}`,
+      role: 'user',
+      content: 'one more question',
+      createdAt: MESSAGES + 1,
+    });
+    await appendMessage(db, 's1', {
+      id: `a-new-${r}`,
+      role: 'assistant',
+      content: 'one more answer',
+      reasoning: '',
+      refusal: null,
+      toolCalls: [],
+      status: 'complete',
+      runId: 'r2',
+      turn: 1,
+      createdAt: MESSAGES + 2,
+    });
     const inc = await time(() => syncRound({ db, state, store, key }));
     exportMs.push(ex);
     firstMs.push(f);
@@ -74,11 +118,20 @@ async function main(): Promise<void> {
     db.close();
     state.close();
   }
-  const fmt = (s: ReturnType<typeof spread>) => `${s.median.toFixed(2)}x (p25 ${s.p25.toFixed(2)}, p75 ${s.p75.toFixed(2)})`;
-  console.log(`\nSync rounds, ${MESSAGES} messages, ${ROUNDS} rounds; baseline: export of the same data (median ${spread(exportMs).median.toFixed(0)} ms)`);
-  console.log(`  first sync (stamp, gzip, seal, upload):  ${fmt(spread(first))}, median ${spread(firstMs).median.toFixed(0)} ms`);
-  console.log(`  incremental round (one new turn):        ${fmt(spread(incremental))}, median ${spread(incMs).median.toFixed(0)} ms`);
-  console.log(`Stored on the storage after a first sync: ${(spread(uploaded).median / 1024).toFixed(0)} KB (sealed, gzip).`);
+  const fmt = (s: ReturnType<typeof spread>) =>
+    `${s.median.toFixed(2)}x (p25 ${s.p25.toFixed(2)}, p75 ${s.p75.toFixed(2)})`;
+  console.log(
+    `\nSync rounds, ${MESSAGES} messages, ${ROUNDS} rounds; baseline: export of the same data (median ${spread(exportMs).median.toFixed(0)} ms)`,
+  );
+  console.log(
+    `  first sync (stamp, gzip, seal, upload):  ${fmt(spread(first))}, median ${spread(firstMs).median.toFixed(0)} ms`,
+  );
+  console.log(
+    `  incremental round (one new turn):        ${fmt(spread(incremental))}, median ${spread(incMs).median.toFixed(0)} ms`,
+  );
+  console.log(
+    `Stored on the storage after a first sync: ${(spread(uploaded).median / 1024).toFixed(0)} KB (sealed, gzip).`,
+  );
 }
 
 await main();

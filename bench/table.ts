@@ -7,7 +7,18 @@ function ratio(s: Spread): string {
 
 /** A Markdown table of the rows, one line per case. */
 export function table(rows: readonly Row[], target: number): string {
-  const head = ['case', 'body', 'chunks', 'rounds', 'floor ms', 'reader/floor', 'ours/floor', 'acc/floor', 'acc MB/s', 'sdk/floor'];
+  const head = [
+    'case',
+    'body',
+    'chunks',
+    'rounds',
+    'floor ms',
+    'reader/floor',
+    'ours/floor',
+    'acc/floor',
+    'acc MB/s',
+    'sdk/floor',
+  ];
   const lines = rows.map((r) => [
     r.case,
     `${(r.bodyBytes / 1048576).toFixed(2)} MB`,

@@ -3,7 +3,11 @@ import { clientMetadataFile } from './client-metadata';
 
 describe('the Client ID Metadata Document written at build time', () => {
   it('names its own URL as client_id and the callback page beside index.html as the redirect', () => {
-    for (const given of ['https://tools.example/app/', 'https://tools.example/app', 'https://tools.example/app/index.html?x=1#y']) {
+    for (const given of [
+      'https://tools.example/app/',
+      'https://tools.example/app',
+      'https://tools.example/app/index.html?x=1#y',
+    ]) {
       const file = clientMetadataFile(given);
       expect(file.fileName).toBe('oauth-client-metadata.json');
       expect(file.url).toBe('https://tools.example/app/oauth-client-metadata.json');
@@ -17,7 +21,9 @@ describe('the Client ID Metadata Document written at build time', () => {
   });
 
   it('refuses an address authorization servers could not fetch it from, saying what to set', () => {
-    expect(() => clientMetadataFile('http://tools.example/')).toThrow(/TOOLSCOPE_PUBLIC_URL="http:\/\/tools.example\/" must be an https:\/\/ address/);
+    expect(() => clientMetadataFile('http://tools.example/')).toThrow(
+      /TOOLSCOPE_PUBLIC_URL="http:\/\/tools.example\/" must be an https:\/\/ address/,
+    );
     expect(() => clientMetadataFile('tools.example')).toThrow(/is not a web address/);
   });
 });

@@ -16,16 +16,25 @@ export function clientMetadataFile(publicUrl: string): ClientMetadataFile {
   try {
     base = new URL(publicUrl);
   } catch {
-    throw new Error(`${PUBLIC_URL_ENV}="${publicUrl}" is not a web address. Set it to where index.html is served, e.g. https://example.com/toolscope/.`);
+    throw new Error(
+      `${PUBLIC_URL_ENV}="${publicUrl}" is not a web address. Set it to where index.html is served, e.g. https://example.com/toolscope/.`,
+    );
   }
-  if (base.protocol !== 'https:') throw new Error(`${PUBLIC_URL_ENV}="${publicUrl}" must be an https:// address: authorization servers fetch the Client ID Metadata Document over https only.`);
+  if (base.protocol !== 'https:')
+    throw new Error(
+      `${PUBLIC_URL_ENV}="${publicUrl}" must be an https:// address: authorization servers fetch the Client ID Metadata Document over https only.`,
+    );
   base.search = '';
   base.hash = '';
   // "https://h/app" and "https://h/app/index.html" both mean the folder /app/.
   if (base.pathname.endsWith('/index.html')) base.pathname = base.pathname.slice(0, -'index.html'.length);
   else if (!base.pathname.endsWith('/')) base.pathname += '/';
   const url = appOAuthUrls(base.href).clientMetadataUrl;
-  return { fileName: CLIENT_METADATA_FILE, url, text: `${JSON.stringify(clientMetadataDocument(base.href), null, 2)}\n` };
+  return {
+    fileName: CLIENT_METADATA_FILE,
+    url,
+    text: `${JSON.stringify(clientMetadataDocument(base.href), null, 2)}\n`,
+  };
 }
 
 /**
@@ -37,7 +46,9 @@ export function clientMetadataPlugin(publicUrl: string | undefined = process.env
   const file = publicUrl !== undefined && publicUrl.trim() !== '' ? clientMetadataFile(publicUrl.trim()) : null;
   return {
     name: 'toolscope-client-metadata',
-    config: () => ({ define: { 'import.meta.env.VITE_TOOLSCOPE_CLIENT_METADATA_URL': JSON.stringify(file?.url ?? '') } }),
+    config: () => ({
+      define: { 'import.meta.env.VITE_TOOLSCOPE_CLIENT_METADATA_URL': JSON.stringify(file?.url ?? '') },
+    }),
     generateBundle() {
       if (file !== null) this.emitFile({ type: 'asset', fileName: file.fileName, source: file.text });
     },

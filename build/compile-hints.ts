@@ -25,7 +25,12 @@ const START_MODULES: readonly RegExp[] = [
 ];
 
 /** The part of a built chunk the choice reads (Rollup's and Rolldown's OutputChunk both have it). */
-export type HintableChunk = { type: 'chunk'; fileName: string; moduleIds: readonly string[]; imports: readonly string[] };
+export type HintableChunk = {
+  type: 'chunk';
+  fileName: string;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+};
 type BundleFile = HintableChunk | { type: 'asset'; fileName: string };
 
 /** The start-up chunks of a bundle: those holding a start-up module, and what they import statically. */

@@ -77,7 +77,11 @@ export function devCspPlugin(): Plugin {
     },
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (isDocumentRequest(req)) res.setHeader('Content-Security-Policy', isSandboxPage(req) ? SANDBOX_FRAME_ANCESTORS_HEADER : FRAME_ANCESTORS_HEADER);
+        if (isDocumentRequest(req))
+          res.setHeader(
+            'Content-Security-Policy',
+            isSandboxPage(req) ? SANDBOX_FRAME_ANCESTORS_HEADER : FRAME_ANCESTORS_HEADER,
+          );
         next();
       });
     },
@@ -90,7 +94,13 @@ export function cspPlugin(): Plugin {
     name: 'toolscope-csp',
     apply: 'build',
     transformIndexHtml() {
-      return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }];
+      return [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+          injectTo: 'head-prepend',
+        },
+      ];
     },
   };
 }

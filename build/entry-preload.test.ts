@@ -16,13 +16,20 @@ describe('entryPreloadTags', () => {
     'assets/index.css': { type: 'asset' as const, fileName: 'assets/index.css' },
   };
 
-  it("links what the entry imports statically, transitively, and nothing start-up or a screen loads later", () => {
+  it('links what the entry imports statically, transitively, and nothing start-up or a screen loads later', () => {
     const tags = entryPreloadTags(bundle, 'assets/index.js', './');
-    expect(tags.map((t) => t.attrs?.href)).toEqual(['./assets/react.js', './assets/runtime.js', './assets/scheduler.js']);
-    for (const tag of tags) expect(tag).toMatchObject({ tag: 'link', injectTo: 'head', attrs: { rel: 'modulepreload', crossorigin: true } });
+    expect(tags.map((t) => t.attrs?.href)).toEqual([
+      './assets/react.js',
+      './assets/runtime.js',
+      './assets/scheduler.js',
+    ]);
+    for (const tag of tags)
+      expect(tag).toMatchObject({ tag: 'link', injectTo: 'head', attrs: { rel: 'modulepreload', crossorigin: true } });
   });
 
   it('writes the links under the build base', () => {
-    expect(entryPreloadTags(bundle, 'assets/index.js', '/app/').map((t) => t.attrs?.href)).toContain('/app/assets/runtime.js');
+    expect(entryPreloadTags(bundle, 'assets/index.js', '/app/').map((t) => t.attrs?.href)).toContain(
+      '/app/assets/runtime.js',
+    );
   });
 });

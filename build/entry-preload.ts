@@ -11,7 +11,11 @@ type BundleFile = EntryChunk | { type: 'asset'; fileName: string };
  * time: no task appends them (Vite's helper, `build.modulePreload`, stays off: it appended every screen's link in one
  * task). Only what the first paint needs: a start-up chunk fetched before it would be counted into it.
  */
-export function entryPreloadTags(bundle: Readonly<Record<string, BundleFile>>, entryFileName: string, base: string): HtmlTagDescriptor[] {
+export function entryPreloadTags(
+  bundle: Readonly<Record<string, BundleFile>>,
+  entryFileName: string,
+  base: string,
+): HtmlTagDescriptor[] {
   const found = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
@@ -23,7 +27,11 @@ export function entryPreloadTags(bundle: Readonly<Record<string, BundleFile>>, e
     }
   };
   visit(entryFileName);
-  return [...found].sort().map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' }));
+  return [...found].sort().map((fileName) => ({
+    tag: 'link',
+    attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+    injectTo: 'head',
+  }));
 }
 
 export function entryPreloadPlugin(): Plugin {

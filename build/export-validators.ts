@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
 
 // Required, not imported: this file runs in Node, where a default import of this CommonJS module is its whole
 // exports object, while the types describe the function under `.default`.
-const standaloneCode = (createRequire(import.meta.url)('ajv/dist/standalone') as { default: typeof StandaloneCode }).default;
+const standaloneCode = (createRequire(import.meta.url)('ajv/dist/standalone') as { default: typeof StandaloneCode })
+  .default;
 
 /**
  * The export file's JSON Schema is fixed, so its validators are generated as plain code when the app is built
@@ -18,7 +19,9 @@ const standaloneCode = (createRequire(import.meta.url)('ajv/dist/standalone') as
 
 const SCHEMA_FILE = fileURLToPath(new URL('../src/io/session-file/session-schema.json', import.meta.url));
 /** Chat Completions messages, the other kind of file the import takes (a new session). */
-const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/openai/openai-messages-schema.json', import.meta.url));
+const OPENAI_MESSAGES_SCHEMA_FILE = fileURLToPath(
+  new URL('../src/io/openai/openai-messages-schema.json', import.meta.url),
+);
 /** OTLP/JSON traces, imported as read-only sessions (io/otlp/otlp-import.ts) and the shape the trace export is held to. */
 const OTLP_TRACES_SCHEMA_FILE = fileURLToPath(new URL('../src/io/otlp/otlp-trace-schema.json', import.meta.url));
 
@@ -77,7 +80,9 @@ export function toEsm(code: string): string {
     return name;
   });
   if (/\brequire\s*\(/.test(body)) throw new Error('ajv standalone code still calls require() after conversion');
-  const head = [...names].map(([spec, name]) => `import * as ${name}Ns from ${spec};\nconst ${name} = cjsExports(${name}Ns);`);
+  const head = [...names].map(
+    ([spec, name]) => `import * as ${name}Ns from ${spec};\nconst ${name} = cjsExports(${name}Ns);`,
+  );
   const helper =
     'function cjsExports(ns) { const d = ns.default; return d !== null && typeof d === "object" && d.__esModule ? d : ns; }';
   return `${head.join('\n')}\n${helper}\n${body}\n`;
@@ -111,7 +116,13 @@ export function exportValidatorsPlugin(): Plugin {
       },
     },
     watchChange(id) {
-      if (id === SCHEMA_FILE || id === OPENAI_MESSAGES_SCHEMA_FILE || id === OTLP_TRACES_SCHEMA_FILE || id === SUITE_SCHEMA_FILE) generated.clear();
+      if (
+        id === SCHEMA_FILE ||
+        id === OPENAI_MESSAGES_SCHEMA_FILE ||
+        id === OTLP_TRACES_SCHEMA_FILE ||
+        id === SUITE_SCHEMA_FILE
+      )
+        generated.clear();
     },
   };
 }

@@ -17,8 +17,12 @@ describe('vite preview with the host cache plugin', () => {
     writeFileSync(join(dir, 'sw.js'), '// sw');
     writeFileSync(join(dir, 'assets', 'index-D22NufNc.js'), 'export {};');
     server = await preview({
-      root: dir, configFile: false, logLevel: 'silent', plugins: [hostCachePlugin()],
-      preview: { host: '127.0.0.1', port: 0 }, build: { outDir: dir },
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [hostCachePlugin()],
+      preview: { host: '127.0.0.1', port: 0 },
+      build: { outDir: dir },
     });
     base = server.resolvedUrls?.local[0] ?? '';
   });

@@ -21,7 +21,8 @@ export function hostCachePlugin(): Plugin {
         if (isHashedAsset(req.url)) {
           // The preview's static handler sets no-cache on every file as it answers: that one header is replaced.
           const setHeader = res.setHeader.bind(res);
-          res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? HASHED_ASSET_CACHE : value);
+          res.setHeader = (name, value) =>
+            setHeader(name, name.toLowerCase() === 'cache-control' ? HASHED_ASSET_CACHE : value);
         }
         next();
       });

@@ -11,7 +11,10 @@ const SCRIPT_OR_PAGE = /\.(js|mjs|css|html)$/;
 export function precacheList(files: readonly BuiltFile[]): BuiltFile[] {
   const decoder = new TextDecoder();
   const text = (f: BuiltFile) => (typeof f.content === 'string' ? f.content : decoder.decode(f.content));
-  const code = files.filter((f) => SCRIPT_OR_PAGE.test(f.fileName)).map(text).join('\n');
+  const code = files
+    .filter((f) => SCRIPT_OR_PAGE.test(f.fileName))
+    .map(text)
+    .join('\n');
   const byName = new Map<string, BuiltFile>();
   for (const f of files) {
     const base = f.fileName.slice(f.fileName.lastIndexOf('/') + 1);

@@ -14,12 +14,17 @@ const OUT: { svg: string; png: string; size: number }[] = [
   { svg: 'maskable.svg', png: 'maskable-512.png', size: 512 },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 const page = await browser.newPage();
 for (const o of OUT) {
   const svg = readFileSync(new URL(o.svg, DIR), 'utf8');
   await page.setViewportSize({ width: o.size, height: o.size });
-  await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${o.size}px;height:${o.size}px}</style>${svg}`);
+  await page.setContent(
+    `<style>html,body{margin:0;background:transparent}svg{display:block;width:${o.size}px;height:${o.size}px}</style>${svg}`,
+  );
   await page.screenshot({ path: new URL(o.png, DIR).pathname, omitBackground: true });
 }
 await browser.close();

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 const ROOTS = ['src', 'e2e/server', 'e2e/mcp-servers', 'bench', 'build', 'conformance'];
 const SHARED_STATE_DIRS = /^src\/(db|store|ui|sync)\//;
-const TOUCHES_GLOBALS = /fake-indexeddb|indexedDB|IDBFactory|vi\.mock|vi\.stubGlobal|vi\.stubEnv|vi\.useFakeTimers|@vitest-environment|globalThis\.[\w$]+\s*=|process\.env\.[\w$]+\s*=|\bdb\/|\/store\/|zustand|Dexie/;
+const TOUCHES_GLOBALS =
+  /fake-indexeddb|indexedDB|IDBFactory|vi\.mock|vi\.stubGlobal|vi\.stubEnv|vi\.useFakeTimers|@vitest-environment|globalThis\.[\w$]+\s*=|process\.env\.[\w$]+\s*=|\bdb\/|\/store\/|zustand|Dexie/;
 
 function testFiles(dir: string): string[] {
   let out: string[] = [];

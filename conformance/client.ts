@@ -26,17 +26,24 @@ const listOnly: Flow = async (connection) => {
 const callEachTool: Flow = async (connection) => {
   const tools = await connection.listTools();
   const asked = contextToolCalls();
-  for (const { name, args } of asked ?? tools.map((t) => ({ name: t.name, args: {} }))) await call(connection, name, args);
+  for (const { name, args } of asked ?? tools.map((t) => ({ name: t.name, args: {} })))
+    await call(connection, name, args);
 };
 
 function contextToolCalls(): Array<{ name: string; args: Record<string, unknown> }> | null {
   const text = process.env.MCP_CONFORMANCE_CONTEXT;
   if (text === undefined) return null;
   const context: unknown = JSON.parse(text);
-  if (typeof context !== 'object' || context === null || !('toolCalls' in context) || !Array.isArray(context.toolCalls)) return null;
+  if (typeof context !== 'object' || context === null || !('toolCalls' in context) || !Array.isArray(context.toolCalls))
+    return null;
   return context.toolCalls.flatMap((c: unknown) =>
     typeof c === 'object' && c !== null && 'name' in c && typeof c.name === 'string'
-      ? [{ name: c.name, args: 'arguments' in c && typeof c.arguments === 'object' && c.arguments !== null ? { ...c.arguments } : {} }]
+      ? [
+          {
+            name: c.name,
+            args: 'arguments' in c && typeof c.arguments === 'object' && c.arguments !== null ? { ...c.arguments } : {},
+          },
+        ]
       : [],
   );
 }
@@ -87,7 +94,13 @@ async function main(): Promise<void> {
   }
   const flow = FLOWS[scenario];
   if (flow === undefined) throw new Error(`No flow for scenario "${scenario}".`);
-  const result = await connectMcpServer({ url, pageOrigin: null, elicit: acceptPrefilled, timeoutMs: 20_000, clientInfo: { name: 'toolscope-conformance', version: '0.1.0' } });
+  const result = await connectMcpServer({
+    url,
+    pageOrigin: null,
+    elicit: acceptPrefilled,
+    timeoutMs: 20_000,
+    clientInfo: { name: 'toolscope-conformance', version: '0.1.0' },
+  });
   if (result.status !== 'connected') throw new Error(`Could not connect: ${JSON.stringify(result)}`);
   try {
     await flow(result.connection);

@@ -42,7 +42,12 @@ function scenariosOf(revision) {
   const file = join(here, 'node_modules', '@modelcontextprotocol', 'conformance', 'requirements', `${revision}.yaml`);
   const set = yaml.parse(readFileSync(file, 'utf8'));
   const expected = new Set(yaml.parse(readFileSync(join(here, 'expected-failures.yaml'), 'utf8')).client ?? []);
-  const required = (set.client ?? []).map((scenario) => ({ revision, scenario, scored: true, expected: expected.has(scenario) }));
+  const required = (set.client ?? []).map((scenario) => ({
+    revision,
+    scenario,
+    scored: true,
+    expected: expected.has(scenario),
+  }));
   const extra = (set.not_scored ?? [])
     .filter((e) => e.leg === 'client' && e.reason !== 'extension')
     .map((e) => ({ revision, scenario: e.scenario, scored: false, expected: false }));
@@ -51,7 +56,22 @@ function scenariosOf(revision) {
 
 function runOne(node, cli, client, job) {
   const out = join(here, 'results', job.revision);
-  const args = [cli, 'client', '--command', client, '--scenario', job.scenario, '--spec-version', job.revision, '--timeout', '20000', '--expected-failures', join(here, 'expected-failures.yaml'), '-o', out];
+  const args = [
+    cli,
+    'client',
+    '--command',
+    client,
+    '--scenario',
+    job.scenario,
+    '--spec-version',
+    job.revision,
+    '--timeout',
+    '20000',
+    '--expected-failures',
+    join(here, 'expected-failures.yaml'),
+    '-o',
+    out,
+  ];
   return new Promise((resolve) => {
     const child = spawn(node, args, { cwd: root });
     let text = '';
@@ -71,7 +91,13 @@ function runOne(node, cli, client, job) {
 async function bundleClient(outfile) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [join(here, 'client.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+    entryPoints: [join(here, 'client.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle still call require().
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
@@ -100,16 +126,26 @@ async function main() {
       const job = jobs[next++];
       const result = await runOne(node, cli, client, job);
       results.push(result);
-      process.stdout.write(`${result.revision} ${result.scenario}${result.scored ? '' : ' (not scored)'}: ${describeVerdict(result.verdict)} (${result.verdict.checks})\n`);
+      process.stdout.write(
+        `${result.revision} ${result.scenario}${result.scored ? '' : ' (not scored)'}: ${describeVerdict(result.verdict)} (${result.verdict.checks})\n`,
+      );
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  writeFileSync(join(here, 'results', 'all.log'), results.map((r) => `### ${r.revision} ${r.scenario} (exit code ${r.code}: ${describeVerdict(r.verdict)})\n${r.text}`).join('\n'));
+  writeFileSync(
+    join(here, 'results', 'all.log'),
+    results
+      .map((r) => `### ${r.revision} ${r.scenario} (exit code ${r.code}: ${describeVerdict(r.verdict)})\n${r.text}`)
+      .join('\n'),
+  );
   const scored = results.filter((r) => r.scored);
   const regressions = scored.filter((r) => r.verdict.kind === 'failed' || r.verdict.kind === 'unreadable');
   const passed = results.filter((r) => r.verdict.kind === 'passed').length;
-  process.stdout.write(`conformance: ${passed} of ${results.length} scenario runs pass; ${regressions.length} unexpected results (logs: conformance/results/all.log)\n`);
-  for (const r of regressions) process.stdout.write(`conformance: ${r.revision} ${r.scenario}: ${describeVerdict(r.verdict)}\n`);
+  process.stdout.write(
+    `conformance: ${passed} of ${results.length} scenario runs pass; ${regressions.length} unexpected results (logs: conformance/results/all.log)\n`,
+  );
+  for (const r of regressions)
+    process.stdout.write(`conformance: ${r.revision} ${r.scenario}: ${describeVerdict(r.verdict)}\n`);
   if (regressions.length > 0) process.exitCode = 1;
 }
 

@@ -20,15 +20,31 @@ export function verdictOf({ code, text, expected }) {
   const counts = COUNTS.exec(text);
   const overall = OVERALL.exec(text);
   const exit = code ?? 'none: killed';
-  if (counts === null) return { kind: 'unreadable', checks: 'no checks', why: `the CLI printed no "Passed: n/m, k failed" line (exit code ${exit})` };
+  if (counts === null)
+    return {
+      kind: 'unreadable',
+      checks: 'no checks',
+      why: `the CLI printed no "Passed: n/m, k failed" line (exit code ${exit})`,
+    };
   const total = Number(counts[2]);
   const flagged = Number(counts[3]) + Number(counts[4] ?? 0);
   const checks = `${counts[1]}/${total} checks`;
-  if (overall === null) return { kind: 'unreadable', checks, why: `the CLI printed no "OVERALL: PASSED" or "OVERALL: FAILED" line (exit code ${exit})` };
+  if (overall === null)
+    return {
+      kind: 'unreadable',
+      checks,
+      why: `the CLI printed no "OVERALL: PASSED" or "OVERALL: FAILED" line (exit code ${exit})`,
+    };
   if (total === 0) return { kind: 'unreadable', checks, why: 'the scenario ran no checks' };
   if (code !== 0) {
     const stale = expected && flagged === 0;
-    return { kind: 'failed', checks, why: stale ? 'it is listed in expected-failures.yaml but passed: take it off the list' : `the CLI exited with ${exit}` };
+    return {
+      kind: 'failed',
+      checks,
+      why: stale
+        ? 'it is listed in expected-failures.yaml but passed: take it off the list'
+        : `the CLI exited with ${exit}`,
+    };
   }
   if (expected) {
     // Exit 0 for a listed scenario means the CLI saw it fail; should it ever pass clean, the list is still wrong.
@@ -36,8 +52,20 @@ export function verdictOf({ code, text, expected }) {
       ? { kind: 'expected-failure', checks, why: 'listed in expected-failures.yaml' }
       : { kind: 'failed', checks, why: 'it is listed in expected-failures.yaml but passed: take it off the list' };
   }
-  if (flagged > 0) return { kind: 'failed', checks, why: `${flagged} checks failed or warned and it is not listed in expected-failures.yaml` };
-  return { kind: 'passed', checks, why: overall[1] === 'FAILED' ? 'every check passed, but the CLI says OVERALL: FAILED (the client exited with an error or timed out): see the log' : '' };
+  if (flagged > 0)
+    return {
+      kind: 'failed',
+      checks,
+      why: `${flagged} checks failed or warned and it is not listed in expected-failures.yaml`,
+    };
+  return {
+    kind: 'passed',
+    checks,
+    why:
+      overall[1] === 'FAILED'
+        ? 'every check passed, but the CLI says OVERALL: FAILED (the client exited with an error or timed out): see the log'
+        : '',
+  };
 }
 
 /** A line for the log: the verdict in words. */
@@ -58,7 +86,9 @@ export function describeVerdict(v) {
 export function checkScenarioCount(revision, jobs) {
   const scored = jobs.filter((j) => j.scored).length;
   if (scored === 0) {
-    throw new Error(`the requirement set of ${revision} yields no client scenarios to score, so a run would prove nothing: check the CLI's requirements/${revision}.yaml (its "client" list) and conformance/run.mjs's reading of it.`);
+    throw new Error(
+      `the requirement set of ${revision} yields no client scenarios to score, so a run would prove nothing: check the CLI's requirements/${revision}.yaml (its "client" list) and conformance/run.mjs's reading of it.`,
+    );
   }
   return scored;
 }

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { checkScenarioCount, describeVerdict, verdictOf } from './verdict.mjs';
 
-const out = (passed: number, total: number, failed: number, warnings = 0, overall = failed + warnings > 0 ? 'FAILED' : 'PASSED') =>
+const out = (
+  passed: number,
+  total: number,
+  failed: number,
+  warnings = 0,
+  overall = failed + warnings > 0 ? 'FAILED' : 'PASSED',
+) =>
   `Test Results:\nPassed: ${passed}/${total}, ${failed} failed, ${warnings} warnings\n\n${overall === 'PASSED' ? '✅' : '❌'} OVERALL: ${overall}\n`;
 
 describe('conformance verdicts', () => {
   it('a clean run passes; a listed failure the CLI accepted is expected, warnings or a client error included', () => {
-    expect(verdictOf({ code: 0, text: out(5, 5, 0), expected: false })).toMatchObject({ kind: 'passed', checks: '5/5 checks' });
+    expect(verdictOf({ code: 0, text: out(5, 5, 0), expected: false })).toMatchObject({
+      kind: 'passed',
+      checks: '5/5 checks',
+    });
     expect(verdictOf({ code: 0, text: out(3, 5, 2), expected: true }).kind).toBe('expected-failure');
     // All checks pass but a SHOULD was missed (a warning), or the client exited with an error: the CLI fails it.
     expect(verdictOf({ code: 0, text: out(24, 24, 0, 3), expected: true }).kind).toBe('expected-failure');
@@ -24,7 +33,10 @@ describe('conformance verdicts', () => {
   });
 
   it('a run of no checks, or counts without the overall verdict, is unreadable, not a pass', () => {
-    expect(verdictOf({ code: 0, text: out(0, 0, 0), expected: false })).toMatchObject({ kind: 'unreadable', why: 'the scenario ran no checks' });
+    expect(verdictOf({ code: 0, text: out(0, 0, 0), expected: false })).toMatchObject({
+      kind: 'unreadable',
+      why: 'the scenario ran no checks',
+    });
     const cut = verdictOf({ code: 0, text: 'Passed: 5/5, 0 failed, 0 warnings\n', expected: true });
     expect(cut.kind).toBe('unreadable');
     expect(cut.why).toMatch(/no "OVERALL: PASSED" or "OVERALL: FAILED" line/);
@@ -35,7 +47,9 @@ describe('conformance verdicts', () => {
     expect(describeVerdict(verdictOf({ code: 1, text: out(5, 5, 0), expected: true }))).toMatch(/take it off the list/);
     const unlisted = verdictOf({ code: 0, text: out(3, 5, 2), expected: false });
     expect(unlisted.kind).toBe('failed');
-    expect(describeVerdict(unlisted)).toBe('FAILED: 2 checks failed or warned and it is not listed in expected-failures.yaml');
+    expect(describeVerdict(unlisted)).toBe(
+      'FAILED: 2 checks failed or warned and it is not listed in expected-failures.yaml',
+    );
     expect(verdictOf({ code: 0, text: out(5, 5, 0, 1), expected: false }).kind).toBe('failed');
     expect(describeVerdict(verdictOf({ code: 0, text: out(5, 5, 0), expected: true }))).toMatch(/take it off the list/);
   });

@@ -15,11 +15,20 @@ import { currentSessionId, newSession } from './support/session-list';
 test('every view and state passes axe in both schemes at phone and desktop width', async ({ page, mock }) => {
   test.setTimeout(180_000);
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
   await expectNoAxeViolations(page, 'chat empty');
 
   // Streaming: the answer hangs after its first words until Stop.
-  mock.script([{ kind: 'hang', afterChunks: 2, step: { kind: 'text', content: 'Streaming words that keep coming for a while.' } }]);
+  mock.script([
+    { kind: 'hang', afterChunks: 2, step: { kind: 'text', content: 'Streaming words that keep coming for a while.' } },
+  ]);
   await sendMessage(page, 'stream please');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeEnabled();
   await expect(page.locator('article[aria-label="Assistant message"]').last()).toContainText('Streaming');
@@ -28,7 +37,13 @@ test('every view and state passes axe in both schemes at phone and desktop width
   await waitForIdle(page);
 
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_b', name: 'current_time', arguments: {} }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } },
+        { id: 'call_b', name: 'current_time', arguments: {} },
+      ],
+    },
     { kind: 'text', content: 'It is sunny in Paris.' },
   ]);
   await sendMessage(page, 'weather please');
@@ -70,7 +85,11 @@ test('every view and state passes axe in both schemes at phone and desktop width
 
   // The Tests view with a suite in it: the answer above saved as a case, then its "Edit checks" dialog.
   await page.getByRole('tab', { name: 'Chat' }).click();
-  await page.locator('article[aria-label="Assistant message"]').last().getByRole('button', { name: 'Save as test case' }).click();
+  await page
+    .locator('article[aria-label="Assistant message"]')
+    .last()
+    .getByRole('button', { name: 'Save as test case' })
+    .click();
   const saveCase = page.getByRole('dialog', { name: 'Save as test case' });
   await saveCase.getByRole('button', { name: 'Save case' }).click();
   await expect(saveCase).toBeHidden();
@@ -80,17 +99,26 @@ test('every view and state passes axe in both schemes at phone and desktop width
   await expectNoAxeViolations(page, 'tests view');
   await editChecks.click();
   await expect(page.getByRole('dialog', { name: 'Edit checks' }).getByRole('group', { name: 'Checks' })).toBeVisible();
-  await expectNoAxeViolations(page, 'edit checks', [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 1280 }]);
+  await expectNoAxeViolations(page, 'edit checks', [
+    { scheme: 'light', width: 1280 },
+    { scheme: 'dark', width: 1280 },
+  ]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Edit checks' })).toBeHidden();
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await expectNoAxeViolations(page, 'export menu', [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 1280 }]);
+  await expectNoAxeViolations(page, 'export menu', [
+    { scheme: 'light', width: 1280 },
+    { scheme: 'dark', width: 1280 },
+  ]);
   await page.getByRole('menuitem', { name: 'Choose sessions…' }).click();
   await expect(page.getByRole('group', { name: 'Sessions to export' })).toBeVisible();
-  await expectNoAxeViolations(page, 'export chooser', [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 1280 }]);
+  await expectNoAxeViolations(page, 'export chooser', [
+    { scheme: 'light', width: 1280 },
+    { scheme: 'dark', width: 1280 },
+  ]);
   await page.keyboard.press('Escape');
 
   await pickFile(page, 'export-v1.json', FIXTURE_TEXT);

@@ -21,7 +21,11 @@ async function tabTo(page: Page, target: Locator, max = 60, back = false): Promi
 }
 
 async function expectFocusNotLost(page: Page, step: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), { message: `${step}: the cursor stays on a control` }).not.toMatch(/^(BODY|none)$/);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'), {
+      message: `${step}: the cursor stays on a control`,
+    })
+    .not.toMatch(/^(BODY|none)$/);
 }
 
 async function typeInto(page: Page, text: string): Promise<void> {
@@ -47,12 +51,22 @@ async function configureByKeyboard(page: Page, mock: MockServer): Promise<void> 
   await expect(dialog).toBeHidden();
 }
 
-test('keyboard only: settings, send, approve for the session, Stop, timeline details, export, import', async ({ page, mock }) => {
+test('keyboard only: settings, send, approve for the session, Stop, timeline details, export, import', async ({
+  page,
+  mock,
+}) => {
   // A long journey through every view; three spec files share the machine with it.
   test.setTimeout(180_000);
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
 
   // Settings: saved, the cursor goes back to its opener (or, opened by the app itself, to the Message box).
   await configureByKeyboard(page, mock);
@@ -103,7 +117,8 @@ test('keyboard only: settings, send, approve for the session, Stop, timeline det
   await tabTo(page, page.locator('.tl-chart [data-bar-id][tabindex="0"]'));
   expect(await page.locator('.tl-chart [data-bar-id][tabindex="0"]').count()).toBe(1);
   const call = page.locator('.tl-chart [data-kind="call"][data-call-id="call_k1"]');
-  for (let i = 0; i < 6 && !(await call.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 6 && !(await call.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
   await expect(call).toBeFocused();
   await page.keyboard.press('Enter');
   const details = page.getByRole('complementary', { name: 'Details' });

@@ -13,11 +13,20 @@ import type { Page } from '@playwright/test';
 const hashOf = (page: Page) => new URL(page.url()).hash;
 const currentItem = (page: Page) => page.locator('nav[aria-label="Sessions"] li[data-current="true"]');
 
-test('a reload at a deep link shows the same session, its timeline and the selected tool call', async ({ page, mock }) => {
+test('a reload at a deep link shows the same session, its timeline and the selected tool call', async ({
+  page,
+  mock,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_a', name: 'current_time', arguments: {} }, { id: 'call_b', name: 'current_time', arguments: { timeZone: 'UTC' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_a', name: 'current_time', arguments: {} },
+        { id: 'call_b', name: 'current_time', arguments: { timeZone: 'UTC' } },
+      ],
+    },
     { kind: 'text', content: 'It is now.' },
   ]);
   await sendMessage(page, 'What time is it?');
@@ -107,7 +116,10 @@ test('a link to a session that is not here says so and offers the sessions that 
   // A deleted session's address (reached with Back) says the same.
   await newSession(page);
   await openSession(page, kept);
-  await page.locator(`nav[aria-label="Sessions"] li[data-session-id="${kept}"]`).getByRole('button', { name: /^Delete / }).click();
+  await page
+    .locator(`nav[aria-label="Sessions"] li[data-session-id="${kept}"]`)
+    .getByRole('button', { name: /^Delete / })
+    .click();
   await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${kept}"]`)).toHaveCount(0);
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Session not found' })).toBeVisible();
@@ -122,7 +134,11 @@ test('a link opened in a second tab while the first runs the session is read-onl
   const tabA = await context.newPage();
   // The answer stops half way and the stream stays open (keep-alive comments, so no idle timeout) until Stop: a
   // stream with an end (200 words at 100 ms) ended on a loaded machine before tab B looked, and the run was over.
-  const words = { kind: 'text' as const, content: Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '), chunkDelayMs: 100 };
+  const words = {
+    kind: 'text' as const,
+    content: Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '),
+    chunkDelayMs: 100,
+  };
   mock.script([{ kind: 'keep_alive', afterChunks: 12, forMs: 600_000, everyMs: 1000, step: words }]);
   await openConfiguredApp(tabA, mock);
   await sendMessage(tabA, 'Stream a long answer');

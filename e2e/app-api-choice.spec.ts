@@ -14,7 +14,10 @@ const settings = async (page: Page) => {
   return dialog;
 };
 
-test('Test connection says which APIs the endpoint accepts, and warns when the chosen one is missing', async ({ page, mock }) => {
+test('Test connection says which APIs the endpoint accepts, and warns when the chosen one is missing', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const dialog = await settings(page);
   const verdict = dialog.getByRole('status').filter({ hasText: 'Connected to' });
@@ -22,18 +25,28 @@ test('Test connection says which APIs the endpoint accepts, and warns when the c
   await expect(verdict).toContainText('It accepts both APIs: Chat Completions and Responses.');
   // The probe ran no model: nothing reached the scripted chat routes.
   expect(mock.requests).toHaveLength(0);
-  expect(mock.allRequests.filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status ?? ''}`).sort()).toEqual(['/v1/chat/completions 400', '/v1/responses 400']);
+  expect(
+    mock.allRequests
+      .filter((r) => r.method === 'POST')
+      .map((r) => `${r.path} ${r.status ?? ''}`)
+      .sort(),
+  ).toEqual(['/v1/chat/completions 400', '/v1/responses 400']);
 
   mock.configure({ apis: ['chat'] });
   await dialog.getByRole('combobox', { name: 'API' }).selectOption({ label: 'Responses' });
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(verdict).toContainText('It accepts the Chat Completions API only (no Responses API there).');
-  await expect(dialog.getByRole('alert')).toContainText('The API chosen below (Responses) is not served at this base URL');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The API chosen below (Responses) is not served at this base URL',
+  );
   await dialog.getByRole('combobox', { name: 'API' }).selectOption({ label: 'Chat Completions' });
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 
-test('the API is chosen per endpoint: presets show their own, and a new session on an endpoint uses its choice', async ({ page, mock }) => {
+test('the API is chosen per endpoint: presets show their own, and a new session on an endpoint uses its choice', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   let dialog = await settings(page);
   const api = dialog.getByRole('combobox', { name: 'API' });
@@ -76,7 +89,9 @@ test('provider tools: the remote MCP server URL and vector store id are asked fo
   const url = dialog.getByRole('textbox', { name: 'Remote MCP server URL' });
   const store = dialog.getByRole('textbox', { name: 'Vector store ID' });
   await expect(url).toHaveAccessibleDescription('Remote MCP is left out of requests until a server URL is given.');
-  await expect(store).toHaveAccessibleDescription('File search is left out of requests until a vector store ID is given.');
+  await expect(store).toHaveAccessibleDescription(
+    'File search is left out of requests until a vector store ID is given.',
+  );
   await url.fill('mcp.example.com/mcp');
   await expect(url).toHaveAccessibleDescription(/starting with https:\/\//);
   // Not saved while the address is one the provider could not call.
@@ -92,13 +107,17 @@ test('provider tools: the remote MCP server URL and vector store id are asked fo
   await waitForIdle(page);
   const body = mock.requests.at(-1)?.body as { tools?: { type: string }[] } | undefined;
   expect(mock.requests.at(-1)?.path).toBe('/v1/responses');
-  expect(body?.tools).toEqual(expect.arrayContaining([
-    { type: 'file_search', vector_store_ids: ['vs_docs_1'] },
-    expect.objectContaining({ type: 'mcp', server_url: 'https://mcp.example.com/mcp', require_approval: 'never' }),
-  ]));
+  expect(body?.tools).toEqual(
+    expect.arrayContaining([
+      { type: 'file_search', vector_store_ids: ['vs_docs_1'] },
+      expect.objectContaining({ type: 'mcp', server_url: 'https://mcp.example.com/mcp', require_approval: 'never' }),
+    ]),
+  );
 
   // Kept with the session: the fields show them again.
   const again = await settings(page);
-  await expect(again.getByRole('textbox', { name: 'Remote MCP server URL' })).toHaveValue('https://mcp.example.com/mcp');
+  await expect(again.getByRole('textbox', { name: 'Remote MCP server URL' })).toHaveValue(
+    'https://mcp.example.com/mcp',
+  );
   await expect(again.getByRole('textbox', { name: 'Vector store ID' })).toHaveValue('vs_docs_1');
 });

@@ -10,7 +10,11 @@ const chat = (page: Page) => page.locator('section.chat');
 test('two branches of one session side by side: tool calls, answers and runs of each path', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }], usage: { prompt_tokens: 50, completion_tokens: 5 } },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }],
+      usage: { prompt_tokens: 50, completion_tokens: 5 },
+    },
     { kind: 'text', content: 'Answer with a tool.', usage: { prompt_tokens: 70, completion_tokens: 8 } },
     { kind: 'text', content: 'Answer without tools.', usage: { prompt_tokens: 20, completion_tokens: 4 } },
   ]);
@@ -20,10 +24,12 @@ test('two branches of one session side by side: tool calls, answers and runs of 
   const before = await chat(page).getAttribute('data-run-id');
   // Regenerating the reply that called the tool branches right after the question: the new path has no tool call.
   await page.getByRole('button', { name: 'Regenerate' }).first().click();
-  await expect.poll(async () => {
-    const id = await chat(page).getAttribute('data-run-id');
-    return id !== null && id !== before ? await chat(page).getAttribute('data-run-state') : 'not started';
-  }).toBe('ended');
+  await expect
+    .poll(async () => {
+      const id = await chat(page).getAttribute('data-run-id');
+      return id !== null && id !== before ? await chat(page).getAttribute('data-run-state') : 'not started';
+    })
+    .toBe('ended');
   await expect(assistantMessages(page).last()).toContainText('Answer without tools.');
 
   await page.getByRole('button', { name: 'Compare' }).click();
@@ -43,7 +49,8 @@ test('two branches of one session side by side: tool calls, answers and runs of 
   await expect(page).toHaveURL(new RegExp(`#/compare/${session}@root/${branchValue ?? ''}$`));
 
   const table = page.getByRole('table', { name: 'Comparison' });
-  const cell = (measure: string, side: 'a' | 'b') => table.locator(`tr[data-measure="${measure}"] td[data-side="${side}"]`);
+  const cell = (measure: string, side: 'a' | 'b') =>
+    table.locator(`tr[data-measure="${measure}"] td[data-side="${side}"]`);
   await expect(table.locator('th[data-side="a"]')).toContainText('· branch 1');
   await expect(table.locator('th[data-side="b"]')).toContainText('· branch 2');
   await expect(cell('Tool calls', 'a')).toHaveText('1');

@@ -4,17 +4,31 @@ import { sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { currentSessionId, newSession } from './support/session-list';
 
-test('two sessions side by side: model, tool calls by name and outcome, tokens, answers, one time scale', async ({ page, mock }) => {
+test('two sessions side by side: model, tool calls by name and outcome, tokens, answers, one time scale', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }], usage: { prompt_tokens: 50, completion_tokens: 5 } },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }],
+      usage: { prompt_tokens: 50, completion_tokens: 5 },
+    },
     { kind: 'text', content: 'Answer with a tool.', usage: { prompt_tokens: 70, completion_tokens: 8 } },
   ]);
   await sendMessage(page, 'first');
   await waitForIdle(page);
   const a = await currentSessionId(page);
   await newSession(page);
-  mock.script([{ kind: 'text', content: 'Answer without tools.', firstByteDelayMs: 400, usage: { prompt_tokens: 20, completion_tokens: 4 } }]);
+  mock.script([
+    {
+      kind: 'text',
+      content: 'Answer without tools.',
+      firstByteDelayMs: 400,
+      usage: { prompt_tokens: 20, completion_tokens: 4 },
+    },
+  ]);
   await sendMessage(page, 'second');
   await waitForIdle(page);
   const b = await currentSessionId(page);
@@ -25,7 +39,8 @@ test('two sessions side by side: model, tool calls by name and outcome, tokens, 
   await expect(page).toHaveURL(new RegExp(`#/compare/${a}/${b}$`));
 
   const table = page.getByRole('table', { name: 'Comparison' });
-  const cell = (measure: string, side: 'a' | 'b') => table.locator(`tr[data-measure="${measure}"] td[data-side="${side}"]`);
+  const cell = (measure: string, side: 'a' | 'b') =>
+    table.locator(`tr[data-measure="${measure}"] td[data-side="${side}"]`);
   await expect(cell('Model', 'a')).toHaveText('mock-gpt');
   await expect(cell('Tool calls', 'a')).toHaveText('1');
   await expect(cell('Tool calls', 'b')).toHaveText('0');

@@ -23,13 +23,16 @@ async function watchStreaming(page: Page): Promise<() => Promise<number[]>> {
     const seen = new Set<number>();
     (window as unknown as { __partials: Set<number> }).__partials = seen;
     new MutationObserver(() => {
-      for (const a of document.querySelectorAll('article[aria-label="Assistant message"][data-status="streaming"]')) seen.add(a.textContent?.length ?? 0);
+      for (const a of document.querySelectorAll('article[aria-label="Assistant message"][data-status="streaming"]'))
+        seen.add(a.textContent?.length ?? 0);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   return () => page.evaluate(() => [...(window as unknown as { __partials: Set<number> }).__partials]);
 }
 
-test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval call and a denied fetch_url, with no request to any other origin; the session is there after a reload', async ({ page }) => {
+test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval call and a denied fetch_url, with no request to any other origin; the session is there after a reload', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const requests = recordRequests(page);
   await openApp(page);
@@ -66,7 +69,9 @@ test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval cal
   await expect(primaries).toHaveText(['Approve']);
   await approval.getByRole('button', { name: 'Deny', exact: true }).click();
   await waitForIdle(page);
-  await expect(assistantMessages(page).last()).toContainText('You denied the request, so I did not fetch https://example.com');
+  await expect(assistantMessages(page).last()).toContainText(
+    'You denied the request, so I did not fetch https://example.com',
+  );
 
   // The same timeline and export as any endpoint.
   await page.getByRole('tab', { name: 'Timeline' }).click();
@@ -86,10 +91,14 @@ test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval cal
   // Settings show the demo as the chosen preset.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog.getByRole('combobox', { name: 'Provider preset' }).locator('option:checked')).toHaveText('Demo model (in this page)');
+  await expect(dialog.getByRole('combobox', { name: 'Provider preset' }).locator('option:checked')).toHaveText(
+    'Demo model (in this page)',
+  );
   await expect(dialog.getByRole('textbox', { name: 'Model' })).toHaveValue('toolscope-demo');
 
-  const elsewhere = requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== appOrigin);
+  const elsewhere = requests.filter(
+    (u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== appOrigin,
+  );
   expect(elsewhere).toEqual([]);
   expect(requests.length).toBeGreaterThan(0);
 });
@@ -99,19 +108,56 @@ function otelTrace(): string {
   const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
   const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
   const span = (id: string, name: string, start: number, end: number, attributes: object[], parent = '') => ({
-    traceId: '7'.repeat(32), spanId: id.repeat(16), parentSpanId: parent ? parent.repeat(16) : '', name, kind: 1,
-    startTimeUnixNano: ns(start), endTimeUnixNano: ns(end), attributes, status: { code: 0 },
+    traceId: '7'.repeat(32),
+    spanId: id.repeat(16),
+    parentSpanId: parent ? parent.repeat(16) : '',
+    name,
+    kind: 1,
+    startTimeUnixNano: ns(start),
+    endTimeUnixNano: ns(end),
+    attributes,
+    status: { code: 0 },
   });
   return JSON.stringify({
-    resourceSpans: [{ resource: { attributes: [kv('service.name', 'other-agent')] }, scopeSpans: [{ scope: { name: 'x' }, spans: [
-      span('1', 'invoke_agent Courier', 0, 900, [kv('gen_ai.operation.name', 'invoke_agent')]),
-      span('2', 'chat gpt-4o', 10, 300, [kv('gen_ai.operation.name', 'chat'), kv('gen_ai.request.model', 'gpt-4o')], '1'),
-      span('3', 'execute_tool lookup', 310, 600, [kv('gen_ai.operation.name', 'execute_tool'), kv('gen_ai.tool.name', 'lookup'), kv('gen_ai.tool.call.id', 'call_l')], '1'),
-    ] }] }],
+    resourceSpans: [
+      {
+        resource: { attributes: [kv('service.name', 'other-agent')] },
+        scopeSpans: [
+          {
+            scope: { name: 'x' },
+            spans: [
+              span('1', 'invoke_agent Courier', 0, 900, [kv('gen_ai.operation.name', 'invoke_agent')]),
+              span(
+                '2',
+                'chat gpt-4o',
+                10,
+                300,
+                [kv('gen_ai.operation.name', 'chat'), kv('gen_ai.request.model', 'gpt-4o')],
+                '1',
+              ),
+              span(
+                '3',
+                'execute_tool lookup',
+                310,
+                600,
+                [
+                  kv('gen_ai.operation.name', 'execute_tool'),
+                  kv('gen_ai.tool.name', 'lookup'),
+                  kv('gen_ai.tool.call.id', 'call_l'),
+                ],
+                '1',
+              ),
+            ],
+          },
+        ],
+      },
+    ],
   });
 }
 
-test('a file dropped anywhere imports through the Import checks: a sessions file, then an OpenTelemetry trace; the drop target says what it is', async ({ page }) => {
+test('a file dropped anywhere imports through the Import checks: a sessions file, then an OpenTelemetry trace; the drop target says what it is', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openApp(page);
   await expect(page.getByText('Or drop a file anywhere on this page to open it')).toBeVisible();
@@ -142,9 +188,14 @@ test('a file dropped anywhere imports through the Import checks: a sessions file
   await expect(sessionItems(page).filter({ hasText: 'Imported trace: invoke_agent Courier' })).toHaveCount(1);
 });
 
-test('"Open a file" on the first screen opens the Import file chooser, and the chosen file goes through its checks', async ({ page }) => {
+test('"Open a file" on the first screen opens the Import file chooser, and the chosen file goes through its checks', async ({
+  page,
+}) => {
   await openApp(page);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open a file' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Open a file' }).click(),
+  ]);
   // Several files at once: a sharded ChatGPT export is picked with its manifest (architecture.md, "Import and export of other formats").
   expect(chooser.isMultiple()).toBe(true);
   await chooser.setFiles({ name: 'export-v1.json', mimeType: 'application/json', buffer: Buffer.from(FIXTURE_TEXT) });

@@ -2,7 +2,10 @@ import { test, expect } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle, expandToolCard } from './support/chat-run';
 import { openApp } from './support/configured-app';
 
-test('first minute with a local server and no key: nothing 404s, the model is picked, Save and Send work, the demo tool call succeeds', async ({ page, mock }) => {
+test('first minute with a local server and no key: nothing 404s, the model is picked, Save and Send work, the demo tool call succeeds', async ({
+  page,
+  mock,
+}) => {
   const missing: string[] = [];
   page.on('response', (r) => {
     if (r.status() === 404) missing.push(r.url());
@@ -20,7 +23,9 @@ test('first minute with a local server and no key: nothing 404s, the model is pi
   // middle of start-up (speed-and-tests.md, "Start-up").
   const png = await iconResponse.body();
   expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
-  expect(await page.locator('link[rel="icon"]').getAttribute('sizes')).toBe(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`);
+  expect(await page.locator('link[rel="icon"]').getAttribute('sizes')).toBe(
+    `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`,
+  );
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });

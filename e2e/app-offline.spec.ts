@@ -30,7 +30,10 @@ test.afterEach(async () => {
   host = null;
 });
 
-test('served under a sub-path, the page and its lazily loaded parts (views, workers, sandbox) load from there', async ({ page, mock }) => {
+test('served under a sub-path, the page and its lazily loaded parts (views, workers, sandbox) load from there', async ({
+  page,
+  mock,
+}) => {
   host = await startStaticHost(DIST, '/any/sub/path/');
   const outside: string[] = [];
   page.on('request', (r) => {
@@ -48,7 +51,11 @@ test('served under a sub-path, the page and its lazily loaded parts (views, work
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.locator('[data-bar-id]').first()).toBeVisible();
   await openToolsTab(page);
-  await createCodeTool(page, { name: 'add_one', code: 'return args.n + 1;', parameters: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } });
+  await createCodeTool(page, {
+    name: 'add_one',
+    code: 'return args.n + 1;',
+    parameters: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+  });
   expect(await tryIt(page, { n: 41 })).toEqual({ ok: true, text: '42' });
 
   const served = host.served.join('\n');
@@ -59,11 +66,18 @@ test('served under a sub-path, the page and its lazily loaded parts (views, work
   expect(await violations(page)).toEqual([]);
 });
 
-test('offline: after one visit, the app starts with its host gone, every stored session opens, and a request that cannot be sent says so', async ({ page, mock }) => {
+test('offline: after one visit, the app starts with its host gone, every stored session opens, and a request that cannot be sent says so', async ({
+  page,
+  mock,
+}) => {
   host = await startStaticHost(DIST, '/toolscope/');
   await page.goto(host.url);
   await configureSettings(page, mock);
-  mock.script([{ kind: 'text', content: 'First answer.' }, { kind: 'text', content: 'Second answer.' }, { kind: 'text', content: 'Answered without the host.' }]);
+  mock.script([
+    { kind: 'text', content: 'First answer.' },
+    { kind: 'text', content: 'Second answer.' },
+    { kind: 'text', content: 'Answered without the host.' },
+  ]);
   await sendMessage(page, 'first question');
   await waitForIdle(page);
   await newSession(page);
@@ -76,7 +90,10 @@ test('offline: after one visit, the app starts with its host gone, every stored 
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Chat' })).toBeVisible();
   await expect(sessionItems(page)).toHaveCount(2);
-  for (const [question, answer] of [['first question', 'First answer.'], ['second question', 'Second answer.']] as const) {
+  for (const [question, answer] of [
+    ['first question', 'First answer.'],
+    ['second question', 'Second answer.'],
+  ] as const) {
     await sessionItems(page).getByRole('button', { name: question, exact: true }).click();
     await expect(page.getByRole('article', { name: 'Your message' })).toContainText(question);
     await expect(assistantMessages(page).last()).toContainText(answer);
@@ -86,7 +103,11 @@ test('offline: after one visit, the app starts with its host gone, every stored 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.locator('[data-bar-id]').first()).toBeVisible();
   await openToolsTab(page);
-  await createCodeTool(page, { name: 'offline_sum', code: 'return args.a + args.b;', parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } } });
+  await createCodeTool(page, {
+    name: 'offline_sum',
+    code: 'return args.a + args.b;',
+    parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+  });
   expect(await tryIt(page, { a: 2, b: 3 })).toEqual({ ok: true, text: '5' });
 
   // A model endpoint that is still reachable (here the local test server) keeps working without the host.

@@ -27,8 +27,11 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
     if (window.scrollX !== 0) found.push(`page scrolled ${window.scrollX}px`);
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth) found.push(`page ${doc.scrollWidth}px wide in ${doc.clientWidth}px`);
-    for (const el of document.querySelectorAll<HTMLElement>('.app, .main, .top-bar, .panel, .chat, .message-list, .composer, dialog[open]')) {
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.className || el.tagName} ${el.scrollWidth}px in ${el.clientWidth}px`);
+    for (const el of document.querySelectorAll<HTMLElement>(
+      '.app, .main, .top-bar, .panel, .chat, .message-list, .composer, dialog[open]',
+    )) {
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${el.className || el.tagName} ${el.scrollWidth}px in ${el.clientWidth}px`);
     }
     return found;
   });
@@ -36,9 +39,14 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
 
 /** A run with a tool call, a wide table and a long code line: the widest everyday content. */
 async function wideRun(page: Page, mock: MockServer) {
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_rome', name: 'get_weather', arguments: { city: 'Rome', note: 'n'.repeat(200) } }] },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_rome', name: 'get_weather', arguments: { city: 'Rome', note: 'n'.repeat(200) } }],
+    },
     { kind: 'text', content: `Rome is sunny.\n\n${WIDE_TABLE}\n\n${WIDE_CODE}` },
   ]);
   await sendMessage(page, 'Weather in Rome?');
@@ -66,7 +74,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       if (phone) await page.screenshot({ path: 'e2e/artifacts/phone-timeline.png' });
 
       await page.getByRole('tab', { name: 'Tools' }).click();
-      await page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: /^get_weather/ }).click();
+      await page
+        .getByRole('list', { name: 'Tool list' })
+        .getByRole('button', { name: /^get_weather/ })
+        .click();
       await expect(page.getByRole('form', { name: 'Edit get_weather' })).toBeVisible();
       expect(await sidewaysScroll(page)).toEqual([]);
       if (phone) await page.screenshot({ path: 'e2e/artifacts/phone-tools.png' });
@@ -94,7 +105,10 @@ for (const viewport of [PHONE, DESKTOP]) {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
-  test('a message sent and a tool card read; thumb-sized controls; the composer keeps its width', async ({ page, mock }) => {
+  test('a message sent and a tool card read; thumb-sized controls; the composer keeps its width', async ({
+    page,
+    mock,
+  }) => {
     await openConfiguredApp(page, mock);
     await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeHidden();
     await wideRun(page, mock);
@@ -120,9 +134,15 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: 'e2e/artifacts/phone-tool-card.png', fullPage: true });
   });
 
-  test('the drawer opens behind "Sessions", picks a session and closes; Esc closes it back to the button', async ({ page, mock }) => {
+  test('the drawer opens behind "Sessions", picks a session and closes; Esc closes it back to the button', async ({
+    page,
+    mock,
+  }) => {
     await openConfiguredApp(page, mock);
-    mock.script([{ kind: 'text', content: 'Answer one.' }, { kind: 'text', content: 'Answer two.' }]);
+    mock.script([
+      { kind: 'text', content: 'Answer one.' },
+      { kind: 'text', content: 'Answer two.' },
+    ]);
     await sendMessage(page, 'first topic');
     await waitForIdle(page);
     const toggle = page.getByRole('button', { name: 'Sessions', exact: true });

@@ -5,7 +5,10 @@ import { sessionItems, newSession } from './support/session-list';
 
 const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
 
-test('switching sessions while one is running: both stream, each shows its own messages and status', async ({ page, mock }) => {
+test('switching sessions while one is running: both stream, each shows its own messages and status', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   // Session A's answer stops after alpha2 and stays open until the test has been to session B and back: an answer
   // with an end finished on a loaded machine before B was answered (the hold step, e2e/server/types.ts).
@@ -20,7 +23,9 @@ test('switching sessions while one is running: both stream, each shows its own m
   await expect(assistantMessages(page)).toHaveCount(0);
   // A session that never ran is idle, while the other one is still generating.
   await expect(sessionItems(page).filter({ hasText: 'Untitled session' }).locator('.status')).toHaveText('idle');
-  await expect(sessionItems(page).filter({ hasText: 'Session A question' }).locator('.status')).toHaveText('generating');
+  await expect(sessionItems(page).filter({ hasText: 'Session A question' }).locator('.status')).toHaveText(
+    'generating',
+  );
   await sendMessage(page, 'Session B question');
   await expect(assistantMessages(page).last()).toContainText('Beta answered quickly.');
   await expect(page.getByText('alpha')).toHaveCount(0);
@@ -47,7 +52,10 @@ test('switching sessions while one is running: both stream, each shows its own m
 
 test('sessions: rename, search by title, delete with undo', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: 'one' }, { kind: 'text', content: 'two' }]);
+  mock.script([
+    { kind: 'text', content: 'one' },
+    { kind: 'text', content: 'two' },
+  ]);
   await sendMessage(page, 'Groceries list');
   await expect(assistantMessages(page).last()).toContainText('one');
   await waitForIdle(page);
@@ -68,17 +76,26 @@ test('sessions: rename, search by title, delete with undo', async ({ page, mock 
   await page.getByRole('searchbox', { name: 'Search sessions' }).fill('');
   await expect(sessionItems(page)).toHaveCount(2);
 
-  await sessionItems(page).filter({ hasText: 'Groceries list' }).getByRole('button', { name: 'Delete Groceries list' }).click();
+  await sessionItems(page)
+    .filter({ hasText: 'Groceries list' })
+    .getByRole('button', { name: 'Delete Groceries list' })
+    .click();
   await expect(sessionItems(page)).toHaveCount(1);
   const toast = page.getByRole('status').filter({ hasText: 'Deleted' });
   await expect(toast).toContainText('Groceries list');
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(sessionItems(page)).toHaveCount(2);
-  await sessionItems(page).filter({ hasText: 'Groceries list' }).getByRole('button', { name: 'Groceries list', exact: true }).click();
+  await sessionItems(page)
+    .filter({ hasText: 'Groceries list' })
+    .getByRole('button', { name: 'Groceries list', exact: true })
+    .click();
   await expect(assistantMessages(page).last()).toContainText('one');
 });
 
-test('deleting from the keyboard puts focus on Undo; the notice stays in the sidebar, clear of the Message box', async ({ page, mock }) => {
+test('deleting from the keyboard puts focus on Undo; the notice stays in the sidebar, clear of the Message box', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: 'ok' }]);
   await sendMessage(page, `Notes ${'x'.repeat(150)}`);

@@ -3,7 +3,10 @@ import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run'
 import { configureSettings, openApp, openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { newSession } from './support/session-list';
 
-test('settings: models listed from the endpoint, key shown/hidden, host warning, test connection verdicts', async ({ page, mock }) => {
+test('settings: models listed from the endpoint, key shown/hidden, host warning, test connection verdicts', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ apiKey: TEST_KEY, models: ['alpha-model', 'beta-model'] });
   await openApp(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -31,7 +34,9 @@ test('settings: models listed from the endpoint, key shown/hidden, host warning,
   await expect(dialog.getByRole('textbox', { name: 'Model' })).toHaveValue('beta-model');
 
   await dialog.getByRole('button', { name: 'Test connection' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText('Model "beta-model" is available');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toContainText(
+    'Model "beta-model" is available',
+  );
   await page.screenshot({ path: 'e2e/artifacts/app-settings.png' });
 
   await dialog.getByRole('textbox', { name: 'Model' }).fill('gamma-model');
@@ -46,12 +51,18 @@ test('settings: models listed from the endpoint, key shown/hidden, host warning,
   await expect(dialog.getByRole('textbox', { name: 'Model' })).toBeEditable();
 });
 
-test('the key is forgotten on reload unless remembered; "Forget key" removes a remembered key', async ({ page, mock }) => {
+test('the key is forgotten on reload unless remembered; "Forget key" removes a remembered key', async ({
+  page,
+  mock,
+}) => {
   // The mock server is on this machine, where a key is optional: the chat does not ask for one, so read the field.
   const keyAfterReload = async () => {
     await page.reload();
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    const value = await page.getByRole('dialog', { name: 'Settings' }).getByRole('textbox', { name: 'API key' }).inputValue();
+    const value = await page
+      .getByRole('dialog', { name: 'Settings' })
+      .getByRole('textbox', { name: 'API key' })
+      .inputValue();
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Cancel' }).click();
     return value;
   };
@@ -74,7 +85,11 @@ test('the key is forgotten on reload unless remembered; "Forget key" removes a r
 
 test('each session keeps its own model and limits', async ({ page, mock }) => {
   await openConfiguredApp(page, mock, { model: 'mock-gpt' });
-  mock.script([{ kind: 'text', content: 'from gpt' }, { kind: 'text', content: 'from mini' }, { kind: 'text', content: 'gpt again' }]);
+  mock.script([
+    { kind: 'text', content: 'from gpt' },
+    { kind: 'text', content: 'from mini' },
+    { kind: 'text', content: 'gpt again' },
+  ]);
   await sendMessage(page, 'first session');
   await expect(assistantMessages(page).last()).toContainText('from gpt');
   await waitForIdle(page);
@@ -85,7 +100,10 @@ test('each session keeps its own model and limits', async ({ page, mock }) => {
   await waitForIdle(page);
   expect(mock.requests[1]?.body.model).toBe('mock-gpt-mini');
 
-  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'first session', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sessions' })
+    .getByRole('button', { name: 'first session', exact: true })
+    .click();
   await sendMessage(page, 'back to the first');
   await expect(assistantMessages(page).last()).toContainText('gpt again');
   await waitForIdle(page);
@@ -96,7 +114,10 @@ test('each session keeps its own model and limits', async ({ page, mock }) => {
   await expect(dialog.getByRole('spinbutton', { name: 'Max turns' })).toHaveValue('25');
 });
 
-test('test connection names a wrong base URL and an endpoint that does not allow browsers (CORS)', async ({ page, mock }) => {
+test('test connection names a wrong base URL and an endpoint that does not allow browsers (CORS)', async ({
+  page,
+  mock,
+}) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -124,7 +145,11 @@ test('test connection names a wrong base URL and an endpoint that does not allow
   // The browser asked (a preflight, for the Authorization header), got no permission, and never sent the GET.
   const toModels = mock.allRequests.filter((r) => r.path === '/v1/models');
   expect(toModels.some((r) => r.method === 'OPTIONS')).toBe(true);
-  expect(toModels.filter((r) => r.method === 'GET' && r.receivedAt > (toModels.find((o) => o.method === 'OPTIONS')?.receivedAt ?? 0))).toEqual([]);
+  expect(
+    toModels.filter(
+      (r) => r.method === 'GET' && r.receivedAt > (toModels.find((o) => o.method === 'OPTIONS')?.receivedAt ?? 0),
+    ),
+  ).toEqual([]);
 });
 
 test('temperature and system prompt from Settings reach the request', async ({ page, mock }) => {
@@ -161,7 +186,11 @@ test('reopening Settings with the same base URL and key uses the cached model li
   const before = listings();
 
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText(['Choose from 2 models…', 'alpha-model', 'beta-model']);
+  await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText([
+    'Choose from 2 models…',
+    'alpha-model',
+    'beta-model',
+  ]);
   await expect(dialog.getByText('Loading models…')).toHaveCount(0);
   expect(listings()).toBe(before);
 
@@ -170,7 +199,10 @@ test('reopening Settings with the same base URL and key uses the cached model li
   await expect.poll(listings).toBe(before + 1);
 });
 
-test('typing the key and base URL lists models once they settle, never with half a key or to a half-typed address', async ({ page, mock }) => {
+test('typing the key and base URL lists models once they settle, never with half a key or to a half-typed address', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ models: ['alpha-model', 'beta-model'] });
   await page.clock.install();
   await openApp(page);
@@ -184,7 +216,11 @@ test('typing the key and base URL lists models once they settle, never with half
   await baseURL.pressSequentially(mock.url);
   await dialog.getByRole('textbox', { name: 'API key' }).pressSequentially(TEST_KEY);
   await page.clock.resume();
-  await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText(['Choose from 2 models…', 'alpha-model', 'beta-model']);
+  await expect(dialog.getByRole('combobox', { name: 'Available models' }).locator('option')).toHaveText([
+    'Choose from 2 models…',
+    'alpha-model',
+    'beta-model',
+  ]);
 
   // Every listing that reached the server went to the whole address with the whole key (each keystroke
   // used to send one: /models, /v/models, and the key a character at a time).
@@ -196,7 +232,10 @@ test('typing the key and base URL lists models once they settle, never with half
   }
 });
 
-test('a click into the Model field just as the model list arrives keeps exactly what is typed there', async ({ page, mock }) => {
+test('a click into the Model field just as the model list arrives keeps exactly what is typed there', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ models: ['alpha-model', 'beta-model'] });
   await openApp(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -223,10 +262,15 @@ test('a click into the Model field just as the model list arrives keeps exactly 
   await expect(model).toHaveValue('my-model');
 });
 
-test('a first visit does not ask a hosted provider for models without a key; it says the key comes first', async ({ page, mock }) => {
+test('a first visit does not ask a hosted provider for models without a key; it says the key comes first', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ models: ['alpha-model'] });
   const asked: string[] = [];
-  page.on('request', (r) => { if (r.url().endsWith('/models')) asked.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/models')) asked.push(r.url());
+  });
   await openApp(page);
   await page.getByRole('button', { name: 'Open settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });

@@ -8,7 +8,11 @@ import { holdStores } from './support/store-hold';
 // those, not on the defaults shown before them. Another tab writing to the settings store holds the read open, so
 // the page is certainly still starting when the click or the message comes.
 
-test('Settings clicked while start-up is still reading the settings opens with what is saved', async ({ page, context, mock }) => {
+test('Settings clicked while start-up is still reading the settings opens with what is saved', async ({
+  page,
+  context,
+  mock,
+}) => {
   await openApp(page);
   await configureSettings(page, mock, { remember: true, model: 'saved-model' });
 
@@ -16,7 +20,13 @@ test('Settings clicked while start-up is still reading the settings opens with w
   await page.goto('/');
   // As soon as anything is on the page: the shell (the click lands at once) or a start-up note (it waits for the shell).
   const clicked = page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await Promise.race([clicked, page.getByText('Starting Toolscope…').waitFor().catch(() => undefined)]);
+  await Promise.race([
+    clicked,
+    page
+      .getByText('Starting Toolscope…')
+      .waitFor()
+      .catch(() => undefined),
+  ]);
   await hold.release();
   await clicked;
 
@@ -35,7 +45,11 @@ test('Settings clicked while start-up is still reading the settings opens with w
   await expect(dialog.getByRole('textbox', { name: 'Model' })).toHaveValue('saved-model');
 });
 
-test('a message sent while start-up is still reading the settings goes to the model with the saved key', async ({ page, context, mock }) => {
+test('a message sent while start-up is still reading the settings goes to the model with the saved key', async ({
+  page,
+  context,
+  mock,
+}) => {
   await openApp(page);
   await configureSettings(page, mock, { remember: true });
   mock.script([{ kind: 'text', content: 'Answered at once.' }]);
@@ -46,7 +60,13 @@ test('a message sent while start-up is still reading the settings goes to the mo
     await messageBox(page).fill('hello straight away');
     await messageBox(page).press('Enter');
   })();
-  await Promise.race([sent, page.getByText('Starting Toolscope…').waitFor().catch(() => undefined)]);
+  await Promise.race([
+    sent,
+    page
+      .getByText('Starting Toolscope…')
+      .waitFor()
+      .catch(() => undefined),
+  ]);
   await hold.release();
   await sent;
 

@@ -16,8 +16,12 @@ test('a fast stream reaches the page at most once per animation frame', { tag: '
   await waitForIdle(page);
   const probe = await stopFrameProbe(page);
   const busy = probe.batchesPerFrame.filter((n) => n > 0);
-  const during = probe.longTasks.filter((t) => t.start >= probe.firstUpdate && t.start <= probe.lastUpdate).map((t) => t.ms);
-  const outside = probe.longTasks.filter((t) => t.start < probe.firstUpdate || t.start > probe.lastUpdate).map((t) => t.ms);
+  const during = probe.longTasks
+    .filter((t) => t.start >= probe.firstUpdate && t.start <= probe.lastUpdate)
+    .map((t) => t.ms);
+  const outside = probe.longTasks
+    .filter((t) => t.start < probe.firstUpdate || t.start > probe.lastUpdate)
+    .map((t) => t.ms);
   // Reported, not asserted: on a shared 2-core machine a long task can come from anywhere.
   test.info().annotations.push({
     type: 'streaming',

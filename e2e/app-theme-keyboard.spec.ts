@@ -15,7 +15,10 @@ test('dark theme follows the system setting; light by default', async ({ page, m
   await page.screenshot({ path: 'e2e/artifacts/app-dark.png' });
 });
 
-test('keyboard: tabs move with arrow keys, every control has a name, and a run can be driven without a mouse', async ({ page, mock }) => {
+test('keyboard: tabs move with arrow keys, every control has a name, and a run can be driven without a mouse', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const chat = page.getByRole('tab', { name: 'Chat' });
   await chat.focus();

@@ -25,7 +25,10 @@ test.afterEach(async () => {
   host = null;
 });
 
-test('an update announced while a run is going does not reload the page; Reload to update waits for the run to end', async ({ page, mock }) => {
+test('an update announced while a run is going does not reload the page; Reload to update waits for the run to end', async ({
+  page,
+  mock,
+}) => {
   host = await startStaticHost(DIST, '/');
   await page.goto(host.url);
   // The first install precaches the whole app (about 14 MB with the tokenizers and the sandbox's wasm) before it
@@ -37,12 +40,21 @@ test('an update announced while a run is going does not reload the page; Reload 
   await configureSettings(page, mock);
 
   let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  mock.script([async () => { await held; return { kind: 'text', content: 'Finished on the old page.' }; }]);
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  mock.script([
+    async () => {
+      await held;
+      return { kind: 'text', content: 'Finished on the old page.' };
+    },
+  ]);
   await sendMessage(page, 'a long job');
   await expect(page.locator('section.chat')).toHaveAttribute('data-run-state', 'running');
   // Survives only as long as this document does: a reload would drop it.
-  await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
 
   // The host publishes a new version; another tab opening the app finds it, and moves to it.
   host.replace('sw.js', `${readFileSync(join(DIST, 'sw.js'), 'utf8')}\n// the next version\n`);
@@ -79,13 +91,18 @@ type Registration = { standIn: boolean; shellDrawn: boolean };
 const registrations = (page: Page) =>
   page.evaluate(() => (window as unknown as { registrations?: Registration[] }).registrations ?? []);
 
-test('the service worker is asked for only once start-up is over, on a first visit and on a reload it serves', async ({ page }) => {
+test('the service worker is asked for only once start-up is over, on a first visit and on a reload it serves', async ({
+  page,
+}) => {
   host = await startStaticHost(DIST, '/');
   // Precaching every file beside start-up made each start-up task longer on a busy machine (speed-and-tests.md,
   // "Start-up"): the page asks for the worker only after the real shell replaced the stand-in.
   await page.addInitScript(() => {
     const register = ServiceWorkerContainer.prototype.register;
-    ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args: Parameters<typeof register>) {
+    ServiceWorkerContainer.prototype.register = function (
+      this: ServiceWorkerContainer,
+      ...args: Parameters<typeof register>
+    ) {
       const w = window as unknown as { registrations?: Registration[] };
       (w.registrations ??= []).push({
         standIn: document.querySelector('[aria-busy="true"]') !== null,

@@ -8,12 +8,17 @@ import { openConfiguredApp } from './support/configured-app';
 
 const LONG = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
 
-test('a live region announces the finished answer, an approval request and a stop, and nothing per token', async ({ page, mock }) => {
+test('a live region announces the finished answer, an approval request and a stop, and nothing per token', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const region = page.locator('section.chat [aria-live="polite"]');
   await expect(page.getByRole('log', { name: 'Messages' }).or(page.locator('.message-list'))).toHaveCount(1);
 
-  mock.script([{ kind: 'text', content: 'The capital of France is Paris, a city on the Seine with many bridges and museums.' }]);
+  mock.script([
+    { kind: 'text', content: 'The capital of France is Paris, a city on the Seine with many bridges and museums.' },
+  ]);
   await sendMessage(page, 'Capital of France?');
   await waitForIdle(page);
   await expect(region).toHaveCount(1);
@@ -23,12 +28,20 @@ test('a live region announces the finished answer, an approval request and a sto
   await expect(page.getByRole('log', { name: 'Messages' })).toHaveAttribute('aria-live', 'off');
 
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_fetch', name: 'fetch_url', arguments: { url: 'https://example.com/report' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_fetch', name: 'fetch_url', arguments: { url: 'https://example.com/report' } }],
+    },
     { kind: 'text', content: 'Skipped the fetch.' },
   ]);
   await sendMessage(page, 'Fetch the report');
-  await expect(region).toHaveText('fetch_url wants to run with url: https://example.com/report. Approve or deny it below.');
-  await page.getByRole('group', { name: 'Approve fetch_url?' }).getByRole('button', { name: 'Deny', exact: true }).click();
+  await expect(region).toHaveText(
+    'fetch_url wants to run with url: https://example.com/report. Approve or deny it below.',
+  );
+  await page
+    .getByRole('group', { name: 'Approve fetch_url?' })
+    .getByRole('button', { name: 'Deny', exact: true })
+    .click();
   await waitForIdle(page);
   await expect(region).toHaveText('Answer finished: Skipped the fetch.');
 

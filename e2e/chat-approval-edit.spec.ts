@@ -9,9 +9,19 @@ import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { conversation } from './support/sent-requests';
 import { openConfiguredApp } from './support/configured-app';
 
-test('edited approval arguments are validated live; a valid edit runs, a denial reads "Denied by user"', async ({ page, mock }) => {
+test('edited approval arguments are validated live; a valid edit runs, a denial reads "Denied by user"', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_edit', name: 'get_weather', arguments: { city: 'Pari' } }] },
     { kind: 'tool_calls', calls: [{ id: 'call_deny', name: 'get_weather', arguments: { city: 'Oslo' } }] },

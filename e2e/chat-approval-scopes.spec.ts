@@ -10,12 +10,28 @@ import { conversation } from './support/sent-requests';
 import { openConfiguredApp } from './support/configured-app';
 import { newSession } from './support/session-list';
 
-const weatherCall = (id: string, city: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'get_weather', arguments: { city } }] });
-const toolResults = (req: Parameters<typeof conversation>[0]) => conversation(req).filter((m) => m.role === 'tool').map((m) => String(m.content));
+const weatherCall = (id: string, city: string) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name: 'get_weather', arguments: { city } }],
+});
+const toolResults = (req: Parameters<typeof conversation>[0]) =>
+  conversation(req)
+    .filter((m) => m.role === 'tool')
+    .map((m) => String(m.content));
 
-test('"Always allow this tool" survives a reload; revoked in Tools, the next call asks again', async ({ page, mock }) => {
+test('"Always allow this tool" survives a reload; revoked in Tools, the next call asks again', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
   mock.script([weatherCall('call_1', 'Paris'), { kind: 'text', content: 'One.' }]);
   await sendMessage(page, 'first');
   const approval = page.getByRole('group', { name: 'Approve get_weather?' });
@@ -41,12 +57,20 @@ test('"Always allow this tool" survives a reload; revoked in Tools, the next cal
   mock.script([weatherCall('call_3', 'Rome'), { kind: 'text', content: 'Three.' }]);
   await sendMessage(page, 'third');
   await expect(page.getByRole('group', { name: 'Approve get_weather?' })).toBeVisible();
-  await page.getByRole('group', { name: 'Approve get_weather?' }).getByRole('button', { name: 'Deny', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Approve get_weather?' })
+    .getByRole('button', { name: 'Deny', exact: true })
+    .click();
   await waitForIdle(page);
   await expect(toolCard(page, 'call_3').locator('.status')).toHaveText('denied');
 
   // A rule on the arguments: "always allow when city is Paris" lets the next Paris call run unasked, not Rome's.
-  mock.script([weatherCall('call_4', 'Paris'), weatherCall('call_5', 'Paris'), weatherCall('call_6', 'Rome'), { kind: 'text', content: 'Four.' }]);
+  mock.script([
+    weatherCall('call_4', 'Paris'),
+    weatherCall('call_5', 'Paris'),
+    weatherCall('call_6', 'Rome'),
+    { kind: 'text', content: 'Four.' },
+  ]);
   await sendMessage(page, 'fourth');
   const ruled = page.getByRole('group', { name: 'Approve get_weather?' });
   await ruled.getByRole('button', { name: 'Always allow when…' }).click();
@@ -54,12 +78,17 @@ test('"Always allow this tool" survives a reload; revoked in Tools, the next cal
   await expect(form.getByRole('combobox', { name: 'Argument' })).toHaveValue('city');
   await form.getByRole('combobox', { name: 'Test' }).selectOption('is');
   await form.getByRole('textbox', { name: 'Value' }).fill('Lyon');
-  await expect(form.getByRole('alert')).toHaveText('This call does not match the rule, so it would not be allowed by it.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'This call does not match the rule, so it would not be allowed by it.',
+  );
   await expect(form.getByRole('button', { name: 'Always allow when this matches' })).toBeDisabled();
   await form.getByRole('textbox', { name: 'Value' }).fill('Paris');
   await form.getByRole('button', { name: 'Always allow when this matches' }).click();
   await expect(toolCard(page, 'call_5').locator('.status')).toHaveText('ok');
-  await page.getByRole('group', { name: 'Approve get_weather?' }).getByRole('button', { name: 'Deny', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Approve get_weather?' })
+    .getByRole('button', { name: 'Deny', exact: true })
+    .click();
   await waitForIdle(page);
   await expect(toolCard(page, 'call_6').locator('.status')).toHaveText('denied');
   // The timeline names who let each call run.
@@ -67,19 +96,37 @@ test('"Always allow this tool" survives a reload; revoked in Tools, the next cal
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details).toContainText('approved by rule “get_weather: always allowed when city is “Paris””');
   await page.getByRole('tab', { name: 'Tools' }).click();
-  await expect(page.getByRole('list', { name: 'Approval answers' })).toContainText('get_weather: always allowed when city is “Paris”');
+  await expect(page.getByRole('list', { name: 'Approval answers' })).toContainText(
+    'get_weather: always allowed when city is “Paris”',
+  );
 });
 
-test('"Deny for this session" denies later calls there without asking; a new session asks; "Approve for this session" holds in its session', async ({ page, mock }) => {
+test('"Deny for this session" denies later calls there without asking; a new session asks; "Approve for this session" holds in its session', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
   mock.script([weatherCall('call_d1', 'Paris'), weatherCall('call_d2', 'Oslo'), { kind: 'text', content: 'Done.' }]);
   await sendMessage(page, 'deny it');
-  await page.getByRole('group', { name: 'Approve get_weather?' }).getByRole('button', { name: 'Deny for this session' }).click();
+  await page
+    .getByRole('group', { name: 'Approve get_weather?' })
+    .getByRole('button', { name: 'Deny for this session' })
+    .click();
   await waitForIdle(page);
   await expect(toolCard(page, 'call_d1').locator('.status')).toHaveText('denied');
   await expect(toolCard(page, 'call_d2').locator('.status')).toHaveText('denied');
-  expect(toolResults(mock.requests.at(-1))).toEqual(['Denied by user: denied for this session', 'Denied by user: denied for this session']);
+  expect(toolResults(mock.requests.at(-1))).toEqual([
+    'Denied by user: denied for this session',
+    'Denied by user: denied for this session',
+  ]);
 
   await newSession(page);
   mock.script([weatherCall('call_n1', 'Paris'), weatherCall('call_n2', 'Oslo'), { kind: 'text', content: 'Done.' }]);

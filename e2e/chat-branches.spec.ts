@@ -11,9 +11,14 @@ import { currentSessionId } from './support/session-list';
 const userMessages = (page: Page) => page.getByRole('article', { name: 'Your message' });
 const chat = (page: Page) => page.locator('section.chat');
 
-test('edit and resend inside a tool-using conversation sends only the new path; the old branch stays and can be shown again', async ({ page, mock }) => {
+test('edit and resend inside a tool-using conversation sends only the new path; the old branch stays and can be shown again', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }] },
     { kind: 'text', content: 'Sunny in Paris.' },
@@ -70,7 +75,10 @@ test('edit and resend inside a tool-using conversation sends only the new path; 
 
 test('regenerate runs the reply again from the same history as a new branch', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: 'First answer.' }, { kind: 'text', content: 'Second answer.' }]);
+  mock.script([
+    { kind: 'text', content: 'First answer.' },
+    { kind: 'text', content: 'Second answer.' },
+  ]);
   await sendMessage(page, 'Tell me something');
   await waitForIdle(page);
   const before = await chat(page).getAttribute('data-run-id');
@@ -86,7 +94,10 @@ test('regenerate runs the reply again from the same history as a new branch', as
 
 test('fork a session at a reply, run the fork with another model, and go back by its link', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: 'Answer one.' }, { kind: 'text', content: 'Answer two.' }]);
+  mock.script([
+    { kind: 'text', content: 'Answer one.' },
+    { kind: 'text', content: 'Answer two.' },
+  ]);
   await sendMessage(page, 'Question one');
   await waitForIdle(page);
   await sendMessage(page, 'Question two');
@@ -113,9 +124,15 @@ test('fork a session at a reply, run the fork with another model, and go back by
   await expect(assistantMessages(page).last()).toContainText('Answer two.');
 });
 
-test('branches go through export and import whole; the OpenAI-messages export writes the active path', async ({ page, mock }) => {
+test('branches go through export and import whole; the OpenAI-messages export writes the active path', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: 'Old reply.' }, { kind: 'text', content: 'New reply.' }]);
+  mock.script([
+    { kind: 'text', content: 'Old reply.' },
+    { kind: 'text', content: 'New reply.' },
+  ]);
   await sendMessage(page, 'Hello there');
   await waitForIdle(page);
   const before = await chat(page).getAttribute('data-run-id');
@@ -134,7 +151,11 @@ test('branches go through export and import whole; the OpenAI-messages export wr
   await pickFile(page, 'branched.json', text);
   await expect(importDialog(page)).toContainText('The file is valid: 1 session');
   await confirmImport(page, /Imported 1 session/);
-  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^Hello there/ }).last().click();
+  await page
+    .getByRole('navigation', { name: 'Sessions' })
+    .getByRole('button', { name: /^Hello there/ })
+    .last()
+    .click();
   await expect(page.getByText('2 / 2', { exact: true })).toBeVisible();
   await expect(assistantMessages(page).last()).toContainText('New reply.');
   await page.getByRole('button', { name: 'Previous branch' }).click();

@@ -32,12 +32,27 @@ async function rest(page: Page) {
   await messageBox(page).focus();
 }
 
-test('at rest each finished message shows one quiet line and "More actions"; hover, focus and keyboard reach the rest', async ({ page, mock }) => {
+test('at rest each finished message shows one quiet line and "More actions"; hover, focus and keyboard reach the rest', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_t', name: 'current_time', arguments: {} }], usage: { prompt_tokens: 1200, completion_tokens: 34, total_tokens: 1234 } },
-    { kind: 'text', content: 'It is **morning** where you are.', usage: { prompt_tokens: 1500, completion_tokens: 21, total_tokens: 1521 } },
-    { kind: 'text', content: 'Here is a short plain answer, with a list:\n\n- one\n- two', usage: { prompt_tokens: 1600, completion_tokens: 25, total_tokens: 1625 } },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_t', name: 'current_time', arguments: {} }],
+      usage: { prompt_tokens: 1200, completion_tokens: 34, total_tokens: 1234 },
+    },
+    {
+      kind: 'text',
+      content: 'It is **morning** where you are.',
+      usage: { prompt_tokens: 1500, completion_tokens: 21, total_tokens: 1521 },
+    },
+    {
+      kind: 'text',
+      content: 'Here is a short plain answer, with a list:\n\n- one\n- two',
+      usage: { prompt_tokens: 1600, completion_tokens: 25, total_tokens: 1625 },
+    },
   ]);
   await sendMessage(page, 'What time is it?');
   await waitForIdle(page);
@@ -55,11 +70,15 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
     await expect.poll(() => seenActions(m)).toEqual(['More actions']);
     await expect(m.locator('.message-meta')).toHaveCount(1);
   }
-  await expect(answers.first().locator('.message-meta')).toHaveText(/^Turn 1: 1,234 tokens \(1,200 in, 34 out\) · Turn 1 took [\d.]+ m?s$/);
+  await expect(answers.first().locator('.message-meta')).toHaveText(
+    /^Turn 1: 1,234 tokens \(1,200 in, 34 out\) · Turn 1 took [\d.]+ m?s$/,
+  );
   await expect(answers.last().locator('.message-meta')).toContainText('Turn 3: 1,625 tokens');
   // No price for the mock model: nothing on the chat says "not known"; the session's figures sit in the one footer.
   await expect(page.locator('section.chat')).not.toContainText('not known');
-  await expect(page.locator('.chat-footer').getByRole('group', { name: 'Session usage' })).toHaveText('Session: 4,380 tokens (4,300 in, 80 out)');
+  await expect(page.locator('.chat-footer').getByRole('group', { name: 'Session usage' })).toHaveText(
+    'Session: 4,380 tokens (4,300 in, 80 out)',
+  );
   await expect(page.locator('.chat-footer').getByRole('button', { name: 'Compact now' })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/chat-calm-after-desktop.png' });
   await expectNoAxeViolations(page, 'calm chat at rest');
@@ -67,7 +86,20 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   // A pointer over a message shows its actions, and only its own.
   const last = answers.last();
   await last.hover();
-  await expect.poll(() => seenActions(last)).toEqual(['More actions', 'Regenerate', 'Fork', 'Remember', 'Re-run from here', 'Try on other models', 'Replay run', 'Copy as Markdown', 'Save as test case', 'What was sent']);
+  await expect
+    .poll(() => seenActions(last))
+    .toEqual([
+      'More actions',
+      'Regenerate',
+      'Fork',
+      'Remember',
+      'Re-run from here',
+      'Try on other models',
+      'Replay run',
+      'Copy as Markdown',
+      'Save as test case',
+      'What was sent',
+    ]);
   await expect.poll(() => seenActions(answers.first())).toEqual(['More actions']);
   await page.screenshot({ path: 'e2e/artifacts/chat-calm-after-hover-desktop.png' });
 
@@ -80,7 +112,9 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   const more = firstQuestion.getByRole('button', { name: 'More actions' });
   await expect(more).toBeFocused();
   await expect(more).toHaveAttribute('aria-expanded', 'false');
-  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember', 'Copy as Markdown']);
+  await expect
+    .poll(() => seenActions(firstQuestion))
+    .toEqual(['More actions', 'Edit', 'Fork', 'Remember', 'Copy as Markdown']);
   await page.keyboard.press('Tab');
   await expect(firstQuestion.getByRole('button', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
@@ -89,7 +123,9 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
   await page.keyboard.press('Enter');
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await rest(page);
-  await expect.poll(() => seenActions(firstQuestion)).toEqual(['More actions', 'Edit', 'Fork', 'Remember', 'Copy as Markdown']);
+  await expect
+    .poll(() => seenActions(firstQuestion))
+    .toEqual(['More actions', 'Edit', 'Fork', 'Remember', 'Copy as Markdown']);
   await expectNoAxeViolations(page, 'calm chat, actions open');
   await more.click();
   await rest(page);

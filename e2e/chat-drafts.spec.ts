@@ -3,7 +3,10 @@ import { assistantMessages, messageBox, sendMessage, waitForIdle } from './suppo
 import { newSession } from './support/session-list';
 import { openConfiguredApp } from './support/configured-app';
 
-test('unsent text stays with its session across tab and session switches, and is gone once sent', async ({ page, mock }) => {
+test('unsent text stays with its session across tab and session switches, and is gone once sent', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: 'First answer.' }]);
   await sendMessage(page, 'first session');
@@ -32,5 +35,8 @@ test('unsent text stays with its session across tab and session switches, and is
   await expect(messageBox(page)).toHaveValue('draft for the second');
   await sessions.getByRole('button', { name: 'first session', exact: true }).click();
   await expect(messageBox(page)).toHaveValue('');
-  expect(mock.requests.at(-1)?.body.messages?.at(-1)).toMatchObject({ role: 'user', content: 'a long question I am still writing' });
+  expect(mock.requests.at(-1)?.body.messages?.at(-1)).toMatchObject({
+    role: 'user',
+    content: 'a long question I am still writing',
+  });
 });

@@ -4,11 +4,22 @@ import { openConfiguredApp } from './support/configured-app';
 
 test('an edit kept while its row scrolls out of the list and back', async ({ page, mock }) => {
   await openConfiguredApp(page, mock, { remember: true });
-  await expect.poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
-    const req = indexedDB.open('toolscope');
-    req.onsuccess = () => { const ok = req.result.objectStoreNames.contains('messages'); req.result.close(); resolve(ok); };
-    req.onerror = () => resolve(false);
-  }))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const req = indexedDB.open('toolscope');
+            req.onsuccess = () => {
+              const ok = req.result.objectStoreNames.contains('messages');
+              req.result.close();
+              resolve(ok);
+            };
+            req.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
   // 300 stored messages: far more than the list keeps mounted.
   await page.evaluate(async () => {
     const now = Date.now();
@@ -20,20 +31,46 @@ test('an edit kept while its row scrolls out of the list and back', async ({ pag
     });
     const tx = idb.transaction(['sessions', 'messages'], 'readwrite');
     tx.objectStore('sessions').put({
-      id: 'long', title: 'Long talk', model: 'mock-gpt', status: 'finished', createdAt: now - count * 1000, updatedAt: now,
-      messageCount: count, toolCallCount: 0, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: true }, settings: {},
+      id: 'long',
+      title: 'Long talk',
+      model: 'mock-gpt',
+      status: 'finished',
+      createdAt: now - count * 1000,
+      updatedAt: now,
+      messageCount: count,
+      toolCallCount: 0,
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: true },
+      settings: {},
     });
     for (let i = 0; i < count; i++) {
       const base = { id: `long-m${i}`, sessionId: 'long', order: i, createdAt: now - (count - i) * 1000 };
-      tx.objectStore('messages').put(i % 2 === 0
-        ? { ...base, role: 'user', content: `Question number ${i}` }
-        : { ...base, role: 'assistant', content: `Answer ${i}: ${'words '.repeat(20)}`, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'long-run', turn: i });
+      tx.objectStore('messages').put(
+        i % 2 === 0
+          ? { ...base, role: 'user', content: `Question number ${i}` }
+          : {
+              ...base,
+              role: 'assistant',
+              content: `Answer ${i}: ${'words '.repeat(20)}`,
+              reasoning: '',
+              refusal: null,
+              toolCalls: [],
+              status: 'complete',
+              runId: 'long-run',
+              turn: i,
+            },
+      );
     }
-    await new Promise<void>((resolve, reject) => { tx.oncomplete = () => resolve(); tx.onerror = () => reject(tx.error); });
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
     idb.close();
   });
   await page.reload();
-  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'Long talk', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sessions' })
+    .getByRole('button', { name: 'Long talk', exact: true })
+    .click();
   const list = page.getByRole('log', { name: 'Messages' });
   await expect(list.getByText('Question number 298', { exact: true })).toBeVisible();
 
@@ -46,11 +83,15 @@ test('an edit kept while its row scrolls out of the list and back', async ({ pag
   await box.fill('Question number 298, edited while scrolling');
 
   // Scroll to the top until the row is gone from the page, then back down.
-  await list.evaluate((el) => { el.scrollTop = 0; });
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
   await expect(list.getByText('Question number 0', { exact: true })).toBeVisible();
   await expect(lastQuestion).toHaveCount(0);
   await expect(box).toHaveCount(0);
-  await list.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await list.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
   await expect(box).toHaveValue('Question number 298, edited while scrolling');
   // Coming back into view does not take the cursor: only opening the edit does.
   await expect(box).not.toBeFocused();

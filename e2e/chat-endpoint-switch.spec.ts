@@ -3,7 +3,10 @@ import { assistantMessages, messageBox, sendMessage, waitForIdle } from './suppo
 import { configureSettings, openConfiguredApp } from './support/configured-app';
 import { currentSessionId, newSession, openSession } from './support/session-list';
 
-test('an older session continued after switching provider asks which endpoint to use; the message stays and goes where chosen', async ({ page, mock }) => {
+test('an older session continued after switching provider asks which endpoint to use; the message stays and goes where chosen', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ defaultStep: { kind: 'text', content: 'Answer.' } });
   // Two spellings of the one mock server are two endpoints to the app; the Host header tells them apart.
   const first = mock.url;
@@ -20,7 +23,9 @@ test('an older session continued after switching provider asks which endpoint to
   await messageBox(page).fill('and now?');
   await page.getByRole('button', { name: 'Send' }).click();
   const question = page.getByRole('alert').filter({ hasText: 'This session used another endpoint' });
-  await expect(question).toContainText(`It ran on ${first} with the model “mock-gpt”; Settings now point at ${second}.`);
+  await expect(question).toContainText(
+    `It ran on ${first} with the model “mock-gpt”; Settings now point at ${second}.`,
+  );
   // Nothing was sent, and the typed message waits in the box.
   expect(mock.requests).toHaveLength(1);
   await expect(messageBox(page)).toHaveValue('and now?');
@@ -31,7 +36,10 @@ test('an older session continued after switching provider asks which endpoint to
   await expect(assistantMessages(page)).toHaveCount(2);
   await waitForIdle(page);
   expect(mock.requests[1]?.headers.host).toMatch(/^localhost:/);
-  expect(mock.requests[1]?.body.messages?.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['hello on the first endpoint', 'and now?']);
+  expect(mock.requests[1]?.body.messages?.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+    'hello on the first endpoint',
+    'and now?',
+  ]);
 
   // The session now belongs to the second endpoint; pointing Settings back at the first (from the new session) asks again,
   // and "Switch back" puts Settings on the session's own endpoint.
@@ -53,8 +61,14 @@ test('an older session continued after switching provider asks which endpoint to
   // Stored with the session: the base URL only (keys stay global, per the key store).
   const stored = await page.evaluate(async (id) => {
     const open = indexedDB.open('toolscope');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => { open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
-    const row = await new Promise<unknown>((resolve) => { const r = db.transaction('sessions').objectStore('sessions').get(id); r.onsuccess = () => resolve(r.result); });
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const row = await new Promise<unknown>((resolve) => {
+      const r = db.transaction('sessions').objectStore('sessions').get(id);
+      r.onsuccess = () => resolve(r.result);
+    });
     db.close();
     return row as { endpoint?: { baseURL: string } };
   }, older);

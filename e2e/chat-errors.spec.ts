@@ -45,7 +45,10 @@ test('404: names the model that does not exist', async ({ page, mock }) => {
   await expect(alert.getByRole('button', { name: 'Open settings' })).toBeVisible();
 });
 
-test('CORS / unreachable: explains that the endpoint must allow browser origins and names providers that do', async ({ page, mock }) => {
+test('CORS / unreachable: explains that the endpoint must allow browser origins and names providers that do', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ cors: false });
   await openConfiguredApp(page, mock);
   await sendMessage(page, 'hi');
@@ -60,18 +63,22 @@ test('429: shows a countdown to the retry, then the answer arrives', async ({ pa
   // the test moves time on. A real 4 s wait could run out on a loaded machine before the countdown was read.
   await page.clock.install();
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'http_error', status: 429, retryAfter: 60 }, { kind: 'text', content: 'Worth the wait.' }]);
+  mock.script([
+    { kind: 'http_error', status: 429, retryAfter: 60 },
+    { kind: 'text', content: 'Worth the wait.' },
+  ]);
   await sendMessage(page, 'hi');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Rate limited (HTTP 429)');
   const countdown = alert.getByTestId('retry-countdown');
   await expect(countdown).toHaveText(/Retrying in \d+ s/);
   // Seconds shown now: 0 for "Retrying now…", NaN once the countdown is gone (so a vanished one never passes).
-  const seconds = () => page.evaluate(() => {
-    const text = document.querySelector('[data-testid="retry-countdown"]')?.textContent ?? null;
-    if (text === null) return Number.NaN;
-    return Number(/Retrying in (\d+) s/.exec(text)?.[1] ?? 0);
-  });
+  const seconds = () =>
+    page.evaluate(() => {
+      const text = document.querySelector('[data-testid="retry-countdown"]')?.textContent ?? null;
+      if (text === null) return Number.NaN;
+      return Number(/Retrying in (\d+) s/.exec(text)?.[1] ?? 0);
+    });
   const first = await seconds();
   // One wait, the ticking one: not also the fixed "Retrying in 4 s." the error was classified with.
   expect(await alert.innerText()).not.toMatch(/Retrying in \d+ s\./);
@@ -89,9 +96,16 @@ test('429: shows a countdown to the retry, then the answer arrives', async ({ pa
   expect(mock.requests).toHaveLength(2);
 });
 
-test('network loss mid-answer: retried, then an alert with Retry that continues the conversation', async ({ page, mock }) => {
+test('network loss mid-answer: retried, then an alert with Retry that continues the conversation', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  const cut = { kind: 'disconnect' as const, afterChunks: 2, step: { kind: 'text' as const, content: 'one two three four five six' } };
+  const cut = {
+    kind: 'disconnect' as const,
+    afterChunks: 2,
+    step: { kind: 'text' as const, content: 'one two three four five six' },
+  };
   mock.script([cut, cut, cut, cut, { kind: 'text', content: 'Back online.' }]);
   await sendMessage(page, 'hi');
   const alert = page.getByRole('alert');
@@ -111,9 +125,18 @@ test('offline: the browser going offline is announced', async ({ page, mock }) =
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('limits: max turns stops the run with a Continue button that runs more turns; max tool calls too', async ({ page, mock }) => {
+test('limits: max turns stops the run with a Continue button that runs more turns; max tool calls too', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock, { maxTurns: 1, maxToolCallsPerTurn: 2 });
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  ]);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'c1', name: 'get_weather', arguments: { city: 'Rome' } }] },
     { kind: 'text', content: 'Rome is fine.' },
@@ -133,7 +156,12 @@ test('limits: max turns stops the run with a Continue button that runs more turn
   await expect(assistantMessages(page).last()).toContainText('Rome is fine.');
   expect(roles(mock.requests[1])).toEqual(['user', 'assistant', 'tool']);
 
-  mock.script([{ kind: 'tool_calls', calls: ['A', 'B', 'C'].map((c, i) => ({ id: `m${i}`, name: 'get_weather', arguments: { city: c } })) }]);
+  mock.script([
+    {
+      kind: 'tool_calls',
+      calls: ['A', 'B', 'C'].map((c, i) => ({ id: `m${i}`, name: 'get_weather', arguments: { city: c } })),
+    },
+  ]);
   await sendMessage(page, 'three cities');
   await expect(page.getByRole('alert')).toContainText('more than 2 tool calls in one turn');
   await waitForIdle(page);
@@ -144,7 +172,9 @@ test('limits: max turns stops the run with a Continue button that runs more turn
   // Continue ran one more model turn, with a result for every call the stopped turn asked for.
   expect(mock.requests).toHaveLength(before + 1);
   const history = mock.requests[before]!.body.messages ?? [];
-  expect(history.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(expect.arrayContaining(['m0', 'm1', 'm2']));
+  expect(history.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(
+    expect.arrayContaining(['m0', 'm1', 'm2']),
+  );
 });
 
 test('storage full: the run goes on in memory and the alert says to export', async ({ page, mock }) => {
@@ -155,14 +185,17 @@ test('storage full: the run goes on in memory and the alert says to export', asy
     for (const method of ['put', 'add'] as const) {
       const original = IDBObjectStore.prototype[method];
       IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-        if (w.__storageFull && this.name !== 'settings') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        if (w.__storageFull && this.name !== 'settings')
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
         return original.apply(this, args);
       };
     }
   });
   await openConfiguredApp(page, mock);
   await newSession(page);
-  await page.evaluate(() => { (window as unknown as { __storageFull: boolean }).__storageFull = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __storageFull: boolean }).__storageFull = true;
+  });
   mock.script([{ kind: 'text', content: 'This answer cannot be saved.' }]);
   await sendMessage(page, 'hi');
   const alert = page.getByRole('alert');

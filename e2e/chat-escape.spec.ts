@@ -6,7 +6,10 @@ const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
 
 // Esc is the chat's Stop key, but other controls use Esc to back out of what they opened. Backing out of a
 // rename, a search or a menu must not also cancel the answer being written.
-test('Esc used by another control (rename, search, Export menu) does not stop the run; Esc in the Message box does', async ({ page, mock }) => {
+test('Esc used by another control (rename, search, Export menu) does not stop the run; Esc in the Message box does', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   // The answer stops after word2 until the controls have been tried, then after word30 until Esc stops it: an answer
   // that ran on by itself could end on a loaded machine before Esc was pressed (the hold step, e2e/server/types.ts).

@@ -3,9 +3,19 @@ import { assistantMessages, messageBox, waitForIdle } from './support/chat-run';
 import { configureSettings, openApp, TEST_KEY } from './support/configured-app';
 import { conversation, roles } from './support/sent-requests';
 
-test('first visit without a key: settings, then a streamed answer through the real openai SDK', async ({ page, mock }) => {
+test('first visit without a key: settings, then a streamed answer through the real openai SDK', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ apiKey: TEST_KEY });
-  mock.script([{ kind: 'text', content: 'Hello from the **mock** model.\n\n```js\nconsole.log(1)\n```', chunkDelayMs: 30, reasoning: 'Greeting the user.' }]);
+  mock.script([
+    {
+      kind: 'text',
+      content: 'Hello from the **mock** model.\n\n```js\nconsole.log(1)\n```',
+      chunkDelayMs: 30,
+      reasoning: 'Greeting the user.',
+    },
+  ]);
   await openApp(page);
   await expect(page.getByText('Welcome to Toolscope')).toBeVisible();
 
@@ -50,7 +60,10 @@ test('first visit without a key: settings, then a streamed answer through the re
 test('Shift+Enter adds a new line, Enter sends; a follow-up continues the conversation', async ({ page, mock }) => {
   await openApp(page);
   await configureSettings(page, mock);
-  mock.script([{ kind: 'text', content: 'First answer.' }, { kind: 'text', content: 'Second answer.' }]);
+  mock.script([
+    { kind: 'text', content: 'First answer.' },
+    { kind: 'text', content: 'Second answer.' },
+  ]);
   const box = messageBox(page);
   await box.fill('line one');
   await box.press('Shift+Enter');

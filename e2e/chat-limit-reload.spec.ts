@@ -2,7 +2,10 @@ import { test, expect } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 
-test('a limit stop is shown with Continue after a reload and in another tab, and Continue runs on', async ({ page, mock }) => {
+test('a limit stop is shown with Continue after a reload and in another tab, and Continue runs on', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock, { maxTurns: 1 });
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_eval', name: 'js_eval', arguments: { expression: '6 * 7' } }] },
@@ -17,7 +20,9 @@ test('a limit stop is shown with Continue after a reload and in another tab, and
   const other = await page.context().newPage();
   await other.goto(page.url());
   await expect(other.getByRole('alert').filter({ hasText: 'Limit reached' })).toContainText('stopped after 1 turn');
-  await expect(other.getByRole('alert').filter({ hasText: 'Limit reached' }).getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(
+    other.getByRole('alert').filter({ hasText: 'Limit reached' }).getByRole('button', { name: 'Continue' }),
+  ).toBeVisible();
 
   await page.reload();
   const afterReload = page.getByRole('alert').filter({ hasText: 'Limit reached' });
@@ -26,9 +31,17 @@ test('a limit stop is shown with Continue after a reload and in another tab, and
   const sessionId = new URL(page.url()).hash.match(/[0-9a-f-]{36}/)?.[0];
   expect(sessionId).toBeTruthy();
   await other.evaluate((name) => {
-    void navigator.locks.request(name, () => new Promise<void>((release) => { (window as unknown as { releaseRun: () => void }).releaseRun = release; }));
+    void navigator.locks.request(
+      name,
+      () =>
+        new Promise<void>((release) => {
+          (window as unknown as { releaseRun: () => void }).releaseRun = release;
+        }),
+    );
   }, `toolscope-run-${sessionId}`);
-  await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0))
+    .toBeGreaterThan(0);
   await afterReload.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Another tab is running this session' })).toBeVisible();
   expect(mock.requests).toHaveLength(1);

@@ -10,11 +10,26 @@ import { readSession } from './support/stored-rows';
 
 const MARKER = '[warn] …[99344 more log entries dropped: the log is limited to 64 KB]';
 
-test("a js_eval call that logs 100,000 lines: the card says the log was cut, and the reload keeps it", async ({ page, mock }) => {
+test('a js_eval call that logs 100,000 lines: the card says the log was cut, and the reload keeps it', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([
     // 100-byte lines: 655 fit in 64 KB, the 656th is cut, the other 99,344 are counted.
-    { kind: 'tool_calls', calls: [{ id: 'call_flood', name: 'js_eval', arguments: { expression: "for (let i = 0; i < 100000; i++) console.log('line ' + String(i).padStart(6, '0') + ' ' + 'x'.repeat(88)); 'done'" } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        {
+          id: 'call_flood',
+          name: 'js_eval',
+          arguments: {
+            expression:
+              "for (let i = 0; i < 100000; i++) console.log('line ' + String(i).padStart(6, '0') + ' ' + 'x'.repeat(88)); 'done'",
+          },
+        },
+      ],
+    },
     { kind: 'text', content: 'Flood read.' },
   ]);
   await sendMessage(page, 'flood the log');
@@ -34,7 +49,9 @@ test("a js_eval call that logs 100,000 lines: the card says the log was cut, and
   };
   await expectCut();
 
-  const sessionId = await page.locator('nav[aria-label="Sessions"] li[data-current="true"]').getAttribute('data-session-id');
+  const sessionId = await page
+    .locator('nav[aria-label="Sessions"] li[data-current="true"]')
+    .getAttribute('data-session-id');
   expect(sessionId).not.toBeNull();
   const row = (await readSession(page, sessionId ?? '')).toolCalls.find((r) => r.id === 'call_flood');
   const logs = (row?.logs ?? []) as { level: string; text: string }[];

@@ -7,7 +7,7 @@ const HOSTILE = [
   '<script>window.__pwned = "script"</script>',
   '<img src="x" onerror="window.__pwned = \'img\'">',
   '',
-  '[click](javascript:window.__pwned=\'link\')',
+  "[click](javascript:window.__pwned='link')",
   '',
   '<a href="https://example.com" onclick="window.__pwned=\'click\'">site</a>',
   '<div style="position:fixed;inset:0">overlay</div>',
@@ -38,10 +38,14 @@ test('model output is rendered as sanitized Markdown; code blocks copy their tex
   await expect(msg.getByRole('heading', { name: 'Title' })).toBeVisible();
   await expect(msg.locator('table del')).toHaveText('2');
   // A quote looks like one (the browser's default is only an indent).
-  expect(await msg.locator('blockquote').evaluate((el) => parseFloat(getComputedStyle(el).borderLeftWidth))).toBeGreaterThan(0);
+  expect(
+    await msg.locator('blockquote').evaluate((el) => parseFloat(getComputedStyle(el).borderLeftWidth)),
+  ).toBeGreaterThan(0);
   // Task items keep their state once sanitized (the sanitizer drops <input>).
   await expect(msg.getByRole('listitem').filter({ hasText: 'shipped' }).getByRole('img')).toHaveAccessibleName('done');
-  await expect(msg.getByRole('listitem').filter({ hasText: 'tested' }).getByRole('img')).toHaveAccessibleName('not done');
+  await expect(msg.getByRole('listitem').filter({ hasText: 'tested' }).getByRole('img')).toHaveAccessibleName(
+    'not done',
+  );
   const html = await msg.locator('.markdown').innerHTML();
   expect(html).not.toMatch(/<script|<iframe|onerror|onclick|style=/i);
   expect(await msg.locator('a[href^="javascript"]').count()).toBe(0);

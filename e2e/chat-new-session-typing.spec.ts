@@ -21,7 +21,10 @@ async function startWithOneSession(page: Page, mock: Parameters<typeof openConfi
 }
 
 test('keys typed right after New session go into the new session', async ({ page, context, mock }) => {
-  mock.script([{ kind: 'text', content: 'First answer.' }, { kind: 'text', content: 'Second answer.' }]);
+  mock.script([
+    { kind: 'text', content: 'First answer.' },
+    { kind: 'text', content: 'Second answer.' },
+  ]);
   const firstId = await startWithOneSession(page, mock);
 
   const hold = await holdStores(context, ['sessions']);
@@ -42,12 +45,19 @@ test('keys typed right after New session go into the new session', async ({ page
   await expect(yourMessages(page)).toHaveText(['typed at once']);
 
   // The first session has its own message only, and nothing was left in its box.
-  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: 'first session', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sessions' })
+    .getByRole('button', { name: 'first session', exact: true })
+    .click();
   await expect(yourMessages(page)).toHaveText(['first session']);
   await expect(messageBox(page)).toHaveValue('');
 });
 
-test('text filled into the Message box right after New session is the new session\'s draft, not the old one\'s', async ({ page, context, mock }) => {
+test("text filled into the Message box right after New session is the new session's draft, not the old one's", async ({
+  page,
+  context,
+  mock,
+}) => {
   mock.script([{ kind: 'text', content: 'First answer.' }]);
   const firstId = await startWithOneSession(page, mock);
 

@@ -12,19 +12,24 @@ async function chooseResponses(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('a provider web search and its citations on the reply: status, duration, query, sources; only safe links', async ({ page, mock }) => {
+test('a provider web search and its citations on the reply: status, duration, query, sources; only safe links', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await chooseResponses(page);
-  mock.scriptResponses([{
-    kind: 'responses',
-    webSearch: { query: 'toolscope release notes', sources: ['https://example.com/notes'] },
-    text: 'The notes say it shipped.',
-    citations: [
-      { url: 'https://example.com/notes', title: 'Release notes' },
-      { url: 'javascript:alert(document.domain)', title: '<img src=x onerror="window.__pwned=1">Trap' },
-    ],
-    chunkDelayMs: 5,
-  }]);
+  mock.scriptResponses([
+    {
+      kind: 'responses',
+      webSearch: { query: 'toolscope release notes', sources: ['https://example.com/notes'] },
+      text: 'The notes say it shipped.',
+      citations: [
+        { url: 'https://example.com/notes', title: 'Release notes' },
+        { url: 'javascript:alert(document.domain)', title: '<img src=x onerror="window.__pwned=1">Trap' },
+      ],
+      chunkDelayMs: 5,
+    },
+  ]);
   await sendMessage(page, 'what shipped?');
   await waitForIdle(page);
 
@@ -77,21 +82,28 @@ test('a provider tool shows in the streaming reply while it runs', async ({ page
   await expect(page.getByText('never sent')).toHaveCount(0);
 });
 
-test('the OpenAI-messages export says what it leaves out before saving; Cancel saves nothing', async ({ page, mock }) => {
+test('the OpenAI-messages export says what it leaves out before saving; Cancel saves nothing', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await chooseResponses(page);
-  mock.scriptResponses([{
-    kind: 'responses',
-    reasoning: 'Look it up first.',
-    webSearch: { query: 'toolscope', sources: ['https://example.com/t'] },
-    text: 'Found it.',
-    citations: [{ url: 'https://example.com/t', title: 'T' }],
-  }]);
+  mock.scriptResponses([
+    {
+      kind: 'responses',
+      reasoning: 'Look it up first.',
+      webSearch: { query: 'toolscope', sources: ['https://example.com/t'] },
+      text: 'Found it.',
+      citations: [{ url: 'https://example.com/t', title: 'T' }],
+    },
+  ]);
   await sendMessage(page, 'find toolscope');
   await waitForIdle(page);
 
   let downloads = 0;
-  page.on('download', () => { downloads += 1; });
+  page.on('download', () => {
+    downloads += 1;
+  });
   const openExport = async () => {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     await page.getByRole('menuitem', { name: 'This session as OpenAI messages' }).click();
@@ -100,17 +112,24 @@ test('the OpenAI-messages export says what it leaves out before saving; Cancel s
     return notice;
   };
   let notice = await openExport();
-  await expect(notice).toHaveAccessibleDescription(/leaves out 1 reasoning item \(summaries and encrypted reasoning\), the reasoning text of 1 reply, 1 tool call the provider ran \(web_search ×1\) and 1 cited source/);
+  await expect(notice).toHaveAccessibleDescription(
+    /leaves out 1 reasoning item \(summaries and encrypted reasoning\), the reasoning text of 1 reply, 1 tool call the provider ran \(web_search ×1\) and 1 cited source/,
+  );
   await expect(notice.getByRole('button', { name: 'Save anyway' })).toBeFocused();
   await notice.getByRole('button', { name: 'Cancel' }).click();
   await expect(notice).toHaveCount(0);
   expect(downloads).toBe(0);
 
   notice = await openExport();
-  const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Save anyway' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notice.getByRole('button', { name: 'Save anyway' }).click(),
+  ]);
   const { readFileSync } = await import('node:fs');
   const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as { role: string; content: unknown }[];
   expect(file.map((m) => m.role)).toEqual(['user', 'assistant']);
   expect(file[1]).toEqual({ role: 'assistant', content: 'Found it.' });
-  await expect(page.getByRole('status').filter({ hasText: 'Exported 2 OpenAI messages' })).toContainText('were left out');
+  await expect(page.getByRole('status').filter({ hasText: 'Exported 2 OpenAI messages' })).toContainText(
+    'were left out',
+  );
 });

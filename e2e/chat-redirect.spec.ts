@@ -3,7 +3,10 @@ import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run'
 import { openConfiguredApp } from './support/configured-app';
 import { startMockServer } from './server/mock-server';
 
-test('a base URL that redirects to another origin: nothing reaches that origin, and the alert says why', async ({ page, mock }) => {
+test('a base URL that redirects to another origin: nothing reaches that origin, and the alert says why', async ({
+  page,
+  mock,
+}) => {
   // Another port on 127.0.0.1 is another origin; it answers anything it gets, with CORS, so following would "work".
   const other = await startMockServer();
   try {

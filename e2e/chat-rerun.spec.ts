@@ -9,7 +9,10 @@ import { historyProblems, wireHistory } from './support/history-check';
 const chat = (page: Page) => page.locator('section.chat');
 
 /** Opens "Re-run from here" on the first reply (the one that called the tool) and starts it. */
-async function rerunFirstReply(page: Page, opts: { stepModel: string; model?: string; live?: boolean }): Promise<string | null> {
+async function rerunFirstReply(
+  page: Page,
+  opts: { stepModel: string; model?: string; live?: boolean },
+): Promise<string | null> {
   const before = await chat(page).getAttribute('data-run-id');
   await page.getByRole('button', { name: 'Re-run from here' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Re-run from here' });
@@ -22,9 +25,14 @@ async function rerunFirstReply(page: Page, opts: { stepModel: string; model?: st
   return before;
 }
 
-test('re-run from a step: recorded tool results answer without the tool server, a changed argument asks, live runs it; reloads keep it', async ({ page, mock }) => {
+test('re-run from a step: recorded tool results answer without the tool server, a changed argument asks, live runs it; reloads keep it', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock, { remember: true });
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   const toolHits = () => mock.allRequests.filter((r) => r.path === '/tools/weather').length;
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } }] },

@@ -13,7 +13,10 @@ async function chooseResponses(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('a reasoning model thinks, calls two tools in parallel, gets its encrypted reasoning and the outputs back, and answers', async ({ page, mock }) => {
+test('a reasoning model thinks, calls two tools in parallel, gets its encrypted reasoning and the outputs back, and answers', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock, { model: 'mock-reasoner' });
   await chooseResponses(page);
   mock.scriptResponses([
@@ -44,18 +47,33 @@ test('a reasoning model thinks, calls two tools in parallel, gets its encrypted 
   expect(mock.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses']);
   const first = mock.requests[0]?.body as unknown as Record<string, unknown>;
   expect(first).toMatchObject({ store: false, include: ['reasoning.encrypted_content'], stream: true });
-  const second = mock.requests[1]?.body as unknown as { input: Record<string, unknown>[]; previous_response_id?: string };
+  const second = mock.requests[1]?.body as unknown as {
+    input: Record<string, unknown>[];
+    previous_response_id?: string;
+  };
   expect(second.previous_response_id).toBeUndefined();
   const kinds = second.input.map((i) => (typeof i.type === 'string' ? i.type : `message:${String(i.role)}`));
-  expect(kinds).toEqual(['message:user', 'reasoning', 'function_call', 'function_call', 'function_call_output', 'function_call_output']);
+  expect(kinds).toEqual([
+    'message:user',
+    'reasoning',
+    'function_call',
+    'function_call',
+    'function_call_output',
+    'function_call_output',
+  ]);
   expect(second.input[1]).toMatchObject({ type: 'reasoning', encrypted_content: 'ENCRYPTED-REASONING-1' });
-  expect(second.input.filter((i) => i.type === 'function_call_output').map((i) => i.call_id)).toEqual(['call_a', 'call_b']);
+  expect(second.input.filter((i) => i.type === 'function_call_output').map((i) => i.call_id)).toEqual([
+    'call_a',
+    'call_b',
+  ]);
 });
 
 test('Stop in the middle of reasoning closes the connection and keeps what was shown', async ({ page, mock }) => {
   await openConfiguredApp(page, mock, { model: 'mock-reasoner' });
   await chooseResponses(page);
-  mock.scriptResponses([{ kind: 'responses', reasoning: 'one two three four five six seven eight', text: 'never sent', hangAfter: 8 }]);
+  mock.scriptResponses([
+    { kind: 'responses', reasoning: 'one two three four five six seven eight', text: 'never sent', hangAfter: 8 },
+  ]);
   await sendMessage(page, 'think');
   const live = assistantMessages(page).last();
   await expect(live).toHaveAttribute('data-status', 'streaming');
@@ -89,10 +107,20 @@ test('a web search the provider runs appears on the timeline as run by the provi
   await expect(bar).toHaveAttribute('aria-label', /web_search/);
 });
 
-test('an error event in the middle of the stream ends the run with the provider message and keeps the partial answer', async ({ page, mock }) => {
+test('an error event in the middle of the stream ends the run with the provider message and keeps the partial answer', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock, { model: 'mock-reasoner' });
   await chooseResponses(page);
-  mock.scriptResponses([{ kind: 'responses', text: 'Partial words before the failure arrive first', errorAfter: 8, error: { code: 'invalid_prompt', message: 'Mock stream failure.' } }]);
+  mock.scriptResponses([
+    {
+      kind: 'responses',
+      text: 'Partial words before the failure arrive first',
+      errorAfter: 8,
+      error: { code: 'invalid_prompt', message: 'Mock stream failure.' },
+    },
+  ]);
   await sendMessage(page, 'fail please');
   await waitForIdle(page);
   await expect(page.getByRole('alert')).toContainText('Mock stream failure.');

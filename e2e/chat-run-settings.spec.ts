@@ -2,7 +2,10 @@ import { test, expect } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { configureSettings, openApp } from './support/configured-app';
 
-test('top P, retries, tools run at once and the tool output limit: checked in Settings, kept, and applied to requests', async ({ page, mock }) => {
+test('top P, retries, tools run at once and the tool output limit: checked in Settings, kept, and applied to requests', async ({
+  page,
+  mock,
+}) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
@@ -19,7 +22,10 @@ test('top P, retries, tools run at once and the tool output limit: checked in Se
   await configureSettings(page, mock);
 
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_long', name: 'js_eval', arguments: { expression: "'x'.repeat(3000)" } }] },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_long', name: 'js_eval', arguments: { expression: "'x'.repeat(3000)" } }],
+    },
     { kind: 'text', content: 'Long output read.' },
   ]);
   await sendMessage(page, 'make a long string');

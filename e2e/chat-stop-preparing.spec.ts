@@ -5,7 +5,10 @@ import { openConfiguredApp } from './support/configured-app';
 import { currentSessionId, openSession } from './support/session-list';
 import { readSession } from './support/stored-rows';
 
-test('Stop while memories are being recalled keeps the message and ends the run as cancelled', async ({ page, mock }) => {
+test('Stop while memories are being recalled keeps the message and ends the run as cancelled', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   // A memory makes the run ask the endpoint for embeddings before its first chat request; that request hangs.
   await page.getByRole('tab', { name: 'Memories' }).click();
@@ -16,7 +19,9 @@ test('Stop while memories are being recalled keeps the message and ends the run 
   mock.configure({ embeddings: 'hang' });
 
   await sendMessage(page, 'What is my cat called?');
-  await expect.poll(() => mock.allRequests.filter((r) => r.path === '/v1/embeddings' && r.closedAt === undefined).length).toBe(1);
+  await expect
+    .poll(() => mock.allRequests.filter((r) => r.path === '/v1/embeddings' && r.closedAt === undefined).length)
+    .toBe(1);
   await page.getByRole('button', { name: 'Stop' }).click();
   await waitForIdle(page);
 

@@ -6,9 +6,15 @@ import { seedHttpTools } from './support/http-tool-seed';
 
 const LONG = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
 
-test('Stop while streaming closes the HTTP connection, keeps the partial text marked stopped, and the chat continues', async ({ page, mock }) => {
+test('Stop while streaming closes the HTTP connection, keeps the partial text marked stopped, and the chat continues', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'hold', gate: 'long', afterChunks: 10, step: { kind: 'text', content: LONG } }, { kind: 'text', content: 'Continuing after the stop.' }]);
+  mock.script([
+    { kind: 'hold', gate: 'long', afterChunks: 10, step: { kind: 'text', content: LONG } },
+    { kind: 'text', content: 'Continuing after the stop.' },
+  ]);
   await sendMessage(page, 'Tell me a long story');
   const live = assistantMessages(page).last();
   await expect(live).toContainText('word3');
@@ -44,10 +50,22 @@ test('Esc stops a streaming answer', async ({ page, mock }) => {
   await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'cancelled');
 });
 
-test('Stop while a tool runs cancels the tool (its HTTP request closes) and answers the call', async ({ page, mock }) => {
+test('Stop while a tool runs cancels the tool (its HTTP request closes) and answers the call', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms=30000`, parameters: { type: 'object', properties: {} } }]);
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_slow', name: 'slow_lookup', arguments: {} }] }, { kind: 'text', content: 'Fine, moving on.' }]);
+  await seedHttpTools(page, [
+    {
+      name: 'slow_lookup',
+      urlTemplate: `${mock.origin}/tools/slow?ms=30000`,
+      parameters: { type: 'object', properties: {} },
+    },
+  ]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_slow', name: 'slow_lookup', arguments: {} }] },
+    { kind: 'text', content: 'Fine, moving on.' },
+  ]);
   await sendMessage(page, 'look it up');
   const card = toolCard(page, 'call_slow');
   await expect(card.locator('.status')).toHaveText('running');
@@ -69,7 +87,13 @@ test('Stop while a tool runs cancels the tool (its HTTP request closes) and answ
 
 test('Esc while a tool runs cancels the tool and closes its HTTP request', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms=30000`, parameters: { type: 'object', properties: {} } }]);
+  await seedHttpTools(page, [
+    {
+      name: 'slow_lookup',
+      urlTemplate: `${mock.origin}/tools/slow?ms=30000`,
+      parameters: { type: 'object', properties: {} },
+    },
+  ]);
   mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_esc', name: 'slow_lookup', arguments: {} }] }]);
   await sendMessage(page, 'look it up slowly');
   const card = toolCard(page, 'call_esc');

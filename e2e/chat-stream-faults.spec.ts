@@ -52,14 +52,27 @@ const faults: Fault[] = [
   {
     name: 'an error chunk in the middle of the answer (OpenAI style)',
     api: 'chat',
-    step: { kind: 'stream_error', style: 'chunk', textBefore: PARTIAL, message: 'The model crashed while answering.', code: 'model_crashed' },
+    step: {
+      kind: 'stream_error',
+      style: 'chunk',
+      textBefore: PARTIAL,
+      message: 'The model crashed while answering.',
+      code: 'model_crashed',
+    },
     title: 'The provider reported an error mid-answer',
     message: 'The model crashed while answering.',
   },
   {
     name: 'an error event in the middle of the answer (Groq style)',
     api: 'chat',
-    step: { kind: 'stream_error', style: 'event', textBefore: PARTIAL, message: 'Output failed validation.', code: 'invalid_output', statusCode: 400 },
+    step: {
+      kind: 'stream_error',
+      style: 'event',
+      textBefore: PARTIAL,
+      message: 'Output failed validation.',
+      code: 'invalid_output',
+      statusCode: 400,
+    },
     title: 'The provider reported an error mid-answer',
     message: 'Output failed validation.',
   },
@@ -67,7 +80,12 @@ const faults: Fault[] = [
     name: 'an error event in the middle of a Responses API answer',
     api: 'responses',
     // Events 0-1 open the response, 2-3 the message item; 4-10 are the seven words of PARTIAL.
-    step: { kind: 'responses', text: `${PARTIAL}NEVER-SHOWN words after the failure`, errorAfter: 11, error: { code: 'invalid_prompt', message: 'The response failed halfway.' } },
+    step: {
+      kind: 'responses',
+      text: `${PARTIAL}NEVER-SHOWN words after the failure`,
+      errorAfter: 11,
+      error: { code: 'invalid_prompt', message: 'The response failed halfway.' },
+    },
     title: 'The provider reported an error mid-answer',
     message: 'The response failed halfway.',
   },
@@ -90,22 +108,35 @@ function scriptFor(mock: MockServer, fault: Fault, then: string): void {
  * What the retry sent, as stored-shape messages historyProblems reads: Chat Completions messages as they are, Responses
  * input items mapped (a function_call to an assistant call, its function_call_output to a tool result).
  */
-function sentHistory(mock: MockServer, index: number, api: Fault['api']): Array<{ role: string; content: string; toolCalls: Array<{ id: string }>; toolCallId?: string }> {
+function sentHistory(
+  mock: MockServer,
+  index: number,
+  api: Fault['api'],
+): Array<{ role: string; content: string; toolCalls: Array<{ id: string }>; toolCallId?: string }> {
   const req = mock.requests[index]!;
   if (api === 'chat') return wireHistory(req).filter((m) => m.role !== 'system');
   type Item = { type?: string; role?: string; content?: unknown; call_id?: string };
   const input = (req.body as unknown as { input: Item[] }).input;
-  const text = (c: unknown) => (typeof c === 'string' ? c : Array.isArray(c) ? (c as Array<{ text?: string }>).map((p) => p.text ?? '').join('') : '');
+  const text = (c: unknown) =>
+    typeof c === 'string'
+      ? c
+      : Array.isArray(c)
+        ? (c as Array<{ text?: string }>).map((p) => p.text ?? '').join('')
+        : '';
   return input.flatMap((i) => {
     if (i.type === 'function_call') return [{ role: 'assistant', content: '', toolCalls: [{ id: String(i.call_id) }] }];
-    if (i.type === 'function_call_output') return [{ role: 'tool', content: '', toolCalls: [], toolCallId: String(i.call_id) }];
+    if (i.type === 'function_call_output')
+      return [{ role: 'tool', content: '', toolCalls: [], toolCallId: String(i.call_id) }];
     if (i.role === 'user' || i.role === 'assistant') return [{ role: i.role, content: text(i.content), toolCalls: [] }];
     return [];
   });
 }
 
 for (const fault of faults) {
-  test(`${fault.name}: said, the partial answer kept and marked, the history valid after a reload, Retry answers`, async ({ page, mock }) => {
+  test(`${fault.name}: said, the partial answer kept and marked, the history valid after a reload, Retry answers`, async ({
+    page,
+    mock,
+  }) => {
     await openConfiguredApp(page, mock, { remember: true });
     if (fault.api === 'responses') await chooseResponses(page);
     // A tool call first, so the history the fault lands in has a call and its result to keep paired.
@@ -134,8 +165,13 @@ for (const fault of faults) {
     const stored = await readSession(page, sessionId);
     expect(historyProblems(stored.messages)).toEqual([]);
     expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-    expect(stored.messages.at(-1)).toMatchObject({ status: 'error', content: expect.stringContaining(PARTIAL.trim()) as unknown });
-    const file = JSON.parse((await exportVia(page, 'This session')).text) as { sessions: Array<{ messages: Array<{ role: string; order: number }> }> };
+    expect(stored.messages.at(-1)).toMatchObject({
+      status: 'error',
+      content: expect.stringContaining(PARTIAL.trim()) as unknown,
+    });
+    const file = JSON.parse((await exportVia(page, 'This session')).text) as {
+      sessions: Array<{ messages: Array<{ role: string; order: number }> }>;
+    };
     expect(historyProblems([...file.sessions[0]!.messages].sort((a, b) => a.order - b.order))).toEqual([]);
 
     await page.reload();

@@ -7,12 +7,23 @@ import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support
 import { cityParams, seedHttpTools } from './support/http-tool-seed';
 import { openConfiguredApp } from './support/configured-app';
 
-test('a tool card jumps to its bar in the timeline, and the bar jumps back to the card in the chat', async ({ page, mock }) => {
+test('a tool card jumps to its bar in the timeline, and the bar jumps back to the card in the chat', async ({
+  page,
+  mock,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_oslo', name: 'get_weather', arguments: { city: 'Oslo' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } },
+        { id: 'call_oslo', name: 'get_weather', arguments: { city: 'Oslo' } },
+      ],
+    },
     { kind: 'text', content: 'Paris is mild, Oslo is cold.' },
   ]);
   await sendMessage(page, 'Weather in Paris and Oslo?');
@@ -26,7 +37,10 @@ test('a tool card jumps to its bar in the timeline, and the bar jumps back to th
   const oslo = page.locator('[data-kind="call"][data-call-id="call_oslo"]');
   await expect(oslo).toHaveAttribute('data-selected', 'true');
   await expect(oslo).toBeFocused();
-  await expect(page.locator('[data-kind="call"][data-call-id="call_paris"]')).not.toHaveAttribute('data-selected', 'true');
+  await expect(page.locator('[data-kind="call"][data-call-id="call_paris"]')).not.toHaveAttribute(
+    'data-selected',
+    'true',
+  );
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByLabel('Arguments')).toContainText('Oslo');
   await expect(details.getByLabel('Result', { exact: true })).toContainText('"city": "Oslo"');

@@ -10,7 +10,10 @@ import { openConfiguredApp } from './support/configured-app';
 
 const details = (page: Page) => page.getByRole('complementary', { name: 'Details' });
 
-test('"Show in chat" on a run left on another branch by a re-run shows that branch and its message', async ({ page, mock }) => {
+test('"Show in chat" on a run left on another branch by a re-run shows that branch and its message', async ({
+  page,
+  mock,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: 'Original answer.' }]);
@@ -45,21 +48,28 @@ test('"Show in chat" on a run left on another branch by a re-run shows that bran
   await expect(page.getByText('Re-run answer.')).toHaveCount(0);
 });
 
-test("a recorded model turn's details offer its message's step actions, and Try on other models runs from there", async ({ page, mock }) => {
+test("a recorded model turn's details offer its message's step actions, and Try on other models runs from there", async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.configure({ models: ['mock-gpt', 'model-a'], strictModels: true });
   mock.script([{ kind: 'text', content: 'Original answer.' }]);
   await sendMessage(page, 'Name a colour');
   await waitForIdle(page);
   const step = ['Re-run from here', 'Try on other models', 'Save as test case'];
-  const inMessage = await assistantMessages(page).last().getByRole('group', { name: 'Message actions' }).getByRole('button').allTextContents();
+  const inMessage = await assistantMessages(page)
+    .last()
+    .getByRole('group', { name: 'Message actions' })
+    .getByRole('button')
+    .allTextContents();
   expect(inMessage.filter((label) => step.includes(label))).toEqual(step);
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await page.locator('[data-kind="request"]').first().click();
   const panel = details(page);
   await expect(panel.getByRole('button', { name: 'Try on other models' })).toBeVisible();
-  expect((await panel.locator('button[data-action]').allTextContents())).toEqual(step);
+  expect(await panel.locator('button[data-action]').allTextContents()).toEqual(step);
 
   mock.script([{ kind: 'text', content: 'Answer from model A.' }]);
   await panel.getByRole('button', { name: 'Try on other models' }).click();

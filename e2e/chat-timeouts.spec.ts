@@ -7,17 +7,23 @@ import type { Page } from '@playwright/test';
 async function setTimeouts(page: Page, t: { firstByteS?: number; idleS?: number }): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  if (t.firstByteS !== undefined) await dialog.getByRole('spinbutton', { name: 'First byte timeout (s)' }).fill(String(t.firstByteS));
+  if (t.firstByteS !== undefined)
+    await dialog.getByRole('spinbutton', { name: 'First byte timeout (s)' }).fill(String(t.firstByteS));
   if (t.idleS !== undefined) await dialog.getByRole('spinbutton', { name: 'Idle timeout (s)' }).fill(String(t.idleS));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
 
-test('keep-alive comments longer than the idle timeout keep the request: one request, the answer shows', async ({ page, mock }) => {
+test('keep-alive comments longer than the idle timeout keep the request: one request, the answer shows', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await setTimeouts(page, { idleS: 2 });
   // The role chunk, then 5 s of nothing but ": keep-alive" lines (more than twice the idle timeout), then the answer.
-  mock.script([{ kind: 'keep_alive', forMs: 5_000, everyMs: 250, step: { kind: 'text', content: 'Worth the long think.' } }]);
+  mock.script([
+    { kind: 'keep_alive', forMs: 5_000, everyMs: 250, step: { kind: 'text', content: 'Worth the long think.' } },
+  ]);
   await sendMessage(page, 'think hard');
   await expect(assistantMessages(page).last()).toContainText('Worth the long think.', { timeout: 20_000 });
   await waitForIdle(page);
@@ -26,11 +32,17 @@ test('keep-alive comments longer than the idle timeout keep the request: one req
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the idle timeout set in Settings applies: a stream that goes quiet is stopped after it and retried', async ({ page, mock }) => {
+test('the idle timeout set in Settings applies: a stream that goes quiet is stopped after it and retried', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await setTimeouts(page, { idleS: 1 });
   // Quiet after the role chunk, with no keep-alives: the default 30 s would outlast this test.
-  mock.script([{ kind: 'hang', afterChunks: 1 }, { kind: 'text', content: 'Second try.' }]);
+  mock.script([
+    { kind: 'hang', afterChunks: 1 },
+    { kind: 'text', content: 'Second try.' },
+  ]);
   await sendMessage(page, 'hello');
   await expect(assistantMessages(page).last()).toContainText('Second try.');
   expect(mock.requests).toHaveLength(2);

@@ -2,12 +2,20 @@ import { test, expect } from './fixtures';
 import { assistantMessages, waitForIdle, sendMessage } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 
-test('a 400 "does not support tools" offers once to continue without tools; accepting resends the kept message with no tools field', async ({ page, mock }) => {
+test('a 400 "does not support tools" offers once to continue without tools; accepting resends the kept message with no tools field', async ({
+  page,
+  mock,
+}) => {
   // Like Ollama for a model without tool support: any request that offers tools is refused.
   mock.configure({
     defaultStep: (req) =>
       req.body.tools
-        ? { kind: 'http_error', status: 400, message: 'registry.ollama.ai/library/gemma:2b does not support tools', type: 'api_error' }
+        ? {
+            kind: 'http_error',
+            status: 400,
+            message: 'registry.ollama.ai/library/gemma:2b does not support tools',
+            type: 'api_error',
+          }
         : { kind: 'text', content: 'Answered without tools.' },
   });
   await openConfiguredApp(page, mock);
@@ -24,7 +32,9 @@ test('a 400 "does not support tools" offers once to continue without tools; acce
   const resent = mock.requests[1]?.body;
   expect(resent && 'tools' in resent).toBe(false);
   // The message typed once is what was sent again: stored before the first request, not typed twice.
-  expect(resent?.messages?.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['what is the capital of Peru?']);
+  expect(resent?.messages?.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+    'what is the capital of Peru?',
+  ]);
   await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(1);
   await expect(offer).toHaveCount(0);
 
@@ -33,11 +43,15 @@ test('a 400 "does not support tools" offers once to continue without tools; acce
   await expect(assistantMessages(page).last()).toContainText('Answered without tools.');
   await expect(page.getByRole('alert').filter({ hasText: 'This model does not accept tools' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('checkbox', { name: 'Use tools' })).not.toBeChecked();
+  await expect(
+    page.getByRole('dialog', { name: 'Settings' }).getByRole('checkbox', { name: 'Use tools' }),
+  ).not.toBeChecked();
 });
 
 test('declining keeps tools on and the offer is not repeated in that session', async ({ page, mock }) => {
-  mock.configure({ defaultStep: { kind: 'http_error', status: 400, message: 'Tool calling is not supported for this model' } });
+  mock.configure({
+    defaultStep: { kind: 'http_error', status: 400, message: 'Tool calling is not supported for this model' },
+  });
   await openConfiguredApp(page, mock);
   await sendMessage(page, 'hello');
   await waitForIdle(page);

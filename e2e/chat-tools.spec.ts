@@ -7,14 +7,28 @@ import { currentSessionId } from './support/session-list';
 import { historyProblems, wireHistory } from './support/history-check';
 import { readSession } from './support/stored-rows';
 
-test('a multi-tool run: parallel calls, a second turn, inline cards with arguments, status, duration and results', async ({ page, mock }) => {
+test('a multi-tool run: parallel calls, a second turn, inline cards with arguments, status, duration and results', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await seedHttpTools(page, [
     { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
-    { name: 'big_report', urlTemplate: `${mock.origin}/tools/big?kb=2`, parameters: { type: 'object', properties: {} } },
+    {
+      name: 'big_report',
+      urlTemplate: `${mock.origin}/tools/big?kb=2`,
+      parameters: { type: 'object', properties: {} },
+    },
   ]);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_tokyo', name: 'get_weather', arguments: { city: 'Tokyo' } }], chunkDelayMs: 20 },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } },
+        { id: 'call_tokyo', name: 'get_weather', arguments: { city: 'Tokyo' } },
+      ],
+      chunkDelayMs: 20,
+    },
     { kind: 'tool_calls', calls: [{ id: 'call_big', name: 'big_report', arguments: {} }] },
     { kind: 'text', content: 'Paris and Tokyo are both covered.' },
   ]);
@@ -49,12 +63,16 @@ test('a multi-tool run: parallel calls, a second turn, inline cards with argumen
   const preview = (await big.getByLabel('Result', { exact: true }).textContent()) ?? '';
   expect(preview.endsWith('…')).toBe(true);
   await big.getByRole('button', { name: /Show all/ }).click();
-  expect(((await big.getByLabel('Result', { exact: true }).textContent()) ?? '').length).toBeGreaterThan(preview.length);
+  expect(((await big.getByLabel('Result', { exact: true }).textContent()) ?? '').length).toBeGreaterThan(
+    preview.length,
+  );
 
   // The model got one result per call id, in call order, before the next turn.
   const second = conversation(mock.requests[1]);
   expect(second.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_paris', 'call_tokyo']);
-  expect(mock.requests[0]?.body.tools?.map((t) => t.function?.name)).toEqual(expect.arrayContaining(['big_report', 'get_weather']));
+  expect(mock.requests[0]?.body.tools?.map((t) => t.function?.name)).toEqual(
+    expect.arrayContaining(['big_report', 'get_weather']),
+  );
   await page.screenshot({ path: 'e2e/artifacts/chat-tool-cards.png' });
 
   await paris.getByRole('button', { name: 'Show in timeline' }).click();
@@ -63,7 +81,14 @@ test('a multi-tool run: parallel calls, a second turn, inline cards with argumen
 
 test('approval: edit the arguments and approve one call, deny another', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Pari' } }] },
     { kind: 'tool_calls', calls: [{ id: 'call_b', name: 'get_weather', arguments: { city: 'Oslo' } }] },
@@ -93,9 +118,19 @@ test('approval: edit the arguments and approve one call, deny another', async ({
   expect(mock.allRequests.filter((r) => r.path === '/tools/weather').map((r) => r.query.city)).toEqual(['Paris']);
 });
 
-test('Stop while an approval is pending: the card goes, the call is cancelled and the stored history stays valid', async ({ page, mock }) => {
+test('Stop while an approval is pending: the card goes, the call is cancelled and the stored history stays valid', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams, needsApproval: true }]);
+  await seedHttpTools(page, [
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: cityParams,
+      needsApproval: true,
+    },
+  ]);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'get_weather', arguments: { city: 'Lima' } }] },
     { kind: 'text', content: 'Fresh start.' },
@@ -111,7 +146,9 @@ test('Stop while an approval is pending: the card goes, the call is cancelled an
 
   const sessionId = await currentSessionId(page);
   await expect
-    .poll(async () => (await readSession(page, sessionId)).messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId))
+    .poll(async () =>
+      (await readSession(page, sessionId)).messages.filter((m) => m.role === 'tool').map((m) => m.toolCallId),
+    )
     .toEqual(['call_wait']);
   expect(historyProblems((await readSession(page, sessionId)).messages)).toEqual([]);
 
@@ -121,5 +158,9 @@ test('Stop while an approval is pending: the card goes, the call is cancelled an
   await waitForIdle(page);
   const next = await mock.waitForRequest(1);
   expect(historyProblems(wireHistory(next))).toEqual([]);
-  expect(conversation(next).filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_wait']);
+  expect(
+    conversation(next)
+      .filter((m) => m.role === 'tool')
+      .map((m) => m.tool_call_id),
+  ).toEqual(['call_wait']);
 });

@@ -6,7 +6,10 @@ import { startMockServer } from './server/mock-server';
 
 const chat = (page: Page) => page.locator('section.chat');
 
-test('try a step on three models at once (one fails), keep the comparison across a reload, and continue with one as a branch', async ({ page, mock }) => {
+test('try a step on three models at once (one fails), keep the comparison across a reload, and continue with one as a branch', async ({
+  page,
+  mock,
+}) => {
   // A second endpoint: "<model> @ <base URL>" (a local server needs no key).
   const other = await startMockServer({ port: 0 });
   try {
@@ -17,7 +20,10 @@ test('try a step on three models at once (one fails), keep the comparison across
     await waitForIdle(page);
     expect(mock.requests).toHaveLength(1);
 
-    mock.script([{ kind: 'text', content: 'Answer one.' }, { kind: 'text', content: 'Answer two.' }]);
+    mock.script([
+      { kind: 'text', content: 'Answer one.' },
+      { kind: 'text', content: 'Answer two.' },
+    ]);
     await page.getByRole('button', { name: 'Try on other models' }).click();
     const dialog = page.getByRole('dialog', { name: 'Try on other models' });
     // A bad line is refused before anything is sent.
@@ -33,11 +39,16 @@ test('try a step on three models at once (one fails), keep the comparison across
     // Stored once all three are in: the streaming groups give way to the stored answers.
     await expect(region.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(region.locator('[data-outcome]')).toHaveCount(3);
-    await expect(region.getByRole('group', { name: 'model-missing', exact: true })).toHaveAttribute('data-outcome', 'failed');
+    await expect(region.getByRole('group', { name: 'model-missing', exact: true })).toHaveAttribute(
+      'data-outcome',
+      'failed',
+    );
     await expect(region.getByRole('group', { name: 'model-missing', exact: true })).toContainText('does not exist');
     await expect(region.getByRole('group', { name: 'model-a', exact: true })).toContainText('Time to first token');
     // Answer text differences from the original reply are marked word by word.
-    await expect(region.getByRole('group', { name: 'model-a', exact: true }).locator('ins').first()).toHaveText('Answer');
+    await expect(region.getByRole('group', { name: 'model-a', exact: true }).locator('ins').first()).toHaveText(
+      'Answer',
+    );
 
     // One request each, no retry on the 404, the original body with only `model` changed.
     expect(mock.requests).toHaveLength(4);
@@ -58,27 +69,39 @@ test('try a step on three models at once (one fails), keep the comparison across
 
     await page.reload();
     const after = page.getByRole('region', { name: 'Model comparison' });
-    await expect(after.getByRole('group', { name: 'model-missing', exact: true })).toHaveAttribute('data-outcome', 'failed');
+    await expect(after.getByRole('group', { name: 'model-missing', exact: true })).toHaveAttribute(
+      'data-outcome',
+      'failed',
+    );
     await expect(after.getByRole('group', { name: 'model-b', exact: true })).toBeVisible();
 
     // A second comparison, one model on another endpoint: it answers at once, the other is held mid-stream.
     const otherHost = new URL(other.url).host;
     const elsewhere = `model-c @ ${otherHost}`;
-    mock.script([{ kind: 'hold', gate: 'a', afterChunks: 2, step: { kind: 'text', content: 'Held answer that never ends.' } }]);
+    mock.script([
+      { kind: 'hold', gate: 'a', afterChunks: 2, step: { kind: 'text', content: 'Held answer that never ends.' } },
+    ]);
     other.script([{ kind: 'text', content: 'Original answer, from elsewhere.' }]);
     await page.getByRole('button', { name: 'Try on other models' }).click();
     await dialog.getByRole('textbox', { name: 'Models' }).fill(`model-a\nmodel-c @ ${other.url}`);
     await dialog.getByRole('button', { name: 'Run' }).click();
     await mock.waitForHold('a');
     await expect(after.getByRole('group', { name: elsewhere, exact: true })).toHaveAttribute('data-outcome', 'done');
-    await expect(after.getByRole('group', { name: 'model-a', exact: true }).first()).toHaveAttribute('aria-busy', 'true');
+    await expect(after.getByRole('group', { name: 'model-a', exact: true }).first()).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     expect(other.requests.map((r) => r.body.model)).toEqual(['model-c']);
 
     // A reload mid-comparison keeps the answer that was in; the one cut off says so and can run again.
     await page.reload();
     const kept = page.getByRole('region', { name: 'Model comparison' });
-    await expect(kept.getByRole('group', { name: elsewhere, exact: true })).toContainText('Original answer, from elsewhere.');
-    await expect(kept.getByRole('group', { name: elsewhere, exact: true }).locator('ins')).toHaveText(', from elsewhere');
+    await expect(kept.getByRole('group', { name: elsewhere, exact: true })).toContainText(
+      'Original answer, from elsewhere.',
+    );
+    await expect(kept.getByRole('group', { name: elsewhere, exact: true }).locator('ins')).toHaveText(
+      ', from elsewhere',
+    );
     const cut = kept.getByRole('group', { name: 'model-a', exact: true }).first();
     await expect(cut).toHaveAttribute('data-outcome', 'interrupted');
     await expect(cut).toContainText('Interrupted: the page was reloaded');
@@ -99,12 +122,16 @@ test('try a step on three models at once (one fails), keep the comparison across
     const before = await chat(page).getAttribute('data-run-id');
     const sent = [mock.requests.length, other.requests.length];
     await kept.getByRole('button', { name: `Continue with ${elsewhere}` }).click();
-    await expect.poll(async () => {
-      const id = await chat(page).getAttribute('data-run-id');
-      return id !== null && id !== before ? await chat(page).getAttribute('data-run-state') : 'not started';
-    }).toBe('ended');
+    await expect
+      .poll(async () => {
+        const id = await chat(page).getAttribute('data-run-id');
+        return id !== null && id !== before ? await chat(page).getAttribute('data-run-state') : 'not started';
+      })
+      .toBe('ended');
     await expect(assistantMessages(page).last()).toContainText('Original answer, from elsewhere.');
-    await expect(page.getByRole('status').filter({ hasText: 'This session now uses model-c' })).toContainText(other.url);
+    await expect(page.getByRole('status').filter({ hasText: 'This session now uses model-c' })).toContainText(
+      other.url,
+    );
     expect([mock.requests.length, other.requests.length]).toEqual(sent);
     await expect(page.getByText('2 / 2', { exact: true })).toBeVisible();
 

@@ -10,10 +10,20 @@ import { openConfiguredApp } from './support/configured-app';
 
 test('per-turn usage and the session total survive a reload', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_rome', name: 'get_weather', arguments: { city: 'Rome' } }], usage: { prompt_tokens: 1200, completion_tokens: 34, total_tokens: 1234 } },
-    { kind: 'text', content: 'Rome is sunny.', usage: { prompt_tokens: 1500, completion_tokens: 21, total_tokens: 1521 } },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_rome', name: 'get_weather', arguments: { city: 'Rome' } }],
+      usage: { prompt_tokens: 1200, completion_tokens: 34, total_tokens: 1234 },
+    },
+    {
+      kind: 'text',
+      content: 'Rome is sunny.',
+      usage: { prompt_tokens: 1500, completion_tokens: 21, total_tokens: 1521 },
+    },
   ]);
   await sendMessage(page, 'Weather in Rome?');
   await expect(assistantMessages(page).last()).toContainText('Rome is sunny.');
@@ -59,10 +69,17 @@ test('per-turn usage and the session total survive a reload', async ({ page, moc
   await costs();
 });
 
-test('a reply without reported usage is estimated, and marks the turn and the session total estimated, also after a reload', async ({ page, mock }) => {
+test('a reply without reported usage is estimated, and marks the turn and the session total estimated, also after a reload', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'text', content: 'Counted by the provider.', usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } },
+    {
+      kind: 'text',
+      content: 'Counted by the provider.',
+      usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+    },
     { kind: 'text', content: 'This server reports no usage at all.', omitUsage: true },
   ]);
   await sendMessage(page, 'first');
@@ -79,8 +96,12 @@ test('a reply without reported usage is estimated, and marks the turn and the se
   const check = async () => {
     await expect(assistantMessages(page).first().locator('.usage')).toHaveText('Turn 1: 110 tokens (100 in, 10 out)');
     // Turns are numbered per session: the second run's only turn is the session's second.
-    await expect(assistantMessages(page).last().locator('.usage')).toHaveText(/^Turn 2: [\d,]+ tokens \([\d,]+ in, [1-9][\d,]* out\), estimated$/);
-    await expect(page.getByLabel('Session usage')).toHaveText(/^Session: [\d,]+ tokens \([\d,]+ in, [\d,]+ out\), estimated$/);
+    await expect(assistantMessages(page).last().locator('.usage')).toHaveText(
+      /^Turn 2: [\d,]+ tokens \([\d,]+ in, [1-9][\d,]* out\), estimated$/,
+    );
+    await expect(page.getByLabel('Session usage')).toHaveText(
+      /^Session: [\d,]+ tokens \([\d,]+ in, [\d,]+ out\), estimated$/,
+    );
   };
   await check();
   const sessionId = await currentSessionId(page);

@@ -17,15 +17,24 @@ function run(summaries: StaticStep[]) {
     if (isSummaryRequest(req)) return queue.shift() ?? { kind: 'text', content: 'SUMMARY-OF-NOTES: weather checked.' };
     n++;
     return n <= 8
-      ? { kind: 'tool_calls', text: note(n), calls: [{ id: `call_${n}`, name: 'get_weather', arguments: { city: `City${n}` } }] }
+      ? {
+          kind: 'tool_calls',
+          text: note(n),
+          calls: [{ id: `call_${n}`, name: 'get_weather', arguments: { city: `City${n}` } }],
+        }
       : { kind: 'text', content: 'Done after eight checks.' };
   };
 }
 
-test('a 429 on the summary during automatic compaction is retried and the run completes, the summary on the timeline', async ({ page, mock }) => {
+test('a 429 on the summary during automatic compaction is retried and the run completes, the summary on the timeline', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ defaultStep: run([{ kind: 'http_error', status: 429, retryAfterMs: 50 }]) });
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   await newSessionWithContextLimit(page, 3000);
   await sendMessage(page, 'Check the weather in eight cities.');
   await expect(assistantMessages(page).last()).toContainText('Done after eight checks.', { timeout: 30_000 });
@@ -40,14 +49,23 @@ test('a 429 on the summary during automatic compaction is retried and the run co
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.getByRole('button', { name: /^summary attempt 1 failed \(rate_limited 429\)/ }).first()).toBeAttached();
-  await expect(page.getByRole('button', { name: /^summary, Turn \d+ compaction summary request attempt 2/ }).first()).toBeAttached();
+  await expect(
+    page.getByRole('button', { name: /^summary attempt 1 failed \(rate_limited 429\)/ }).first(),
+  ).toBeAttached();
+  await expect(
+    page.getByRole('button', { name: /^summary, Turn \d+ compaction summary request attempt 2/ }).first(),
+  ).toBeAttached();
 });
 
-test('a stalled summary is ended by Stop: the run is cancelled and nothing leaves the history', async ({ page, mock }) => {
+test('a stalled summary is ended by Stop: the run is cancelled and nothing leaves the history', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ defaultStep: run([{ kind: 'hang' }]) });
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   await newSessionWithContextLimit(page, 3000);
   await sendMessage(page, 'Check the weather in eight cities.');
   await expect.poll(() => mock.requests.filter(isSummaryRequest).length, { timeout: 30_000 }).toBe(1);

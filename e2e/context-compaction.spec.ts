@@ -9,19 +9,28 @@ import { requestText } from './support/sent-requests';
 /** About 400 tokens of assistant notes per turn, each named so a request can be searched for it. */
 const note = (n: number) => `NOTE-${n}: ` + 'observations about the weather pattern '.repeat(40);
 
-test('a long run compacts automatically at 95 % and keeps going, also past a 503 on the summary; later requests carry the summary, not the old turns', async ({ page, mock }) => {
+test('a long run compacts automatically at 95 % and keeps going, also past a 503 on the summary; later requests carry the summary, not the old turns', async ({
+  page,
+  mock,
+}) => {
   mock.configure({
     defaultStep: responder(
       'SUMMARY-OF-NOTES: weather was checked for cities 1 to 4.',
       (n) =>
         n <= 8
-          ? { kind: 'tool_calls', text: note(n), calls: [{ id: `call_${n}`, name: 'get_weather', arguments: { city: `City${n}` } }] }
+          ? {
+              kind: 'tool_calls',
+              text: note(n),
+              calls: [{ id: `call_${n}`, name: 'get_weather', arguments: { city: `City${n}` } }],
+            }
           : { kind: 'text', content: 'Done after eight checks.' },
       { firstSummaryStatus: 503 },
     ),
   });
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   await newSessionWithContextLimit(page, 3000);
   await sendMessage(page, 'Check the weather in eight cities.');
 
@@ -56,16 +65,24 @@ test('a long run compacts automatically at 95 % and keeps going, also past a 503
   // The newest turns are not folded.
   await expect(assistantMessages(page).filter({ hasText: 'NOTE-8:' })).toHaveCount(1);
 
-  await expect(page.getByRole('status', { name: 'Context usage' })).toContainText(/Context: [\d,]+ \/ 3,000 tokens \(\d+ %\)/);
+  await expect(page.getByRole('status', { name: 'Context usage' })).toContainText(
+    /Context: [\d,]+ \/ 3,000 tokens \(\d+ %\)/,
+  );
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.locator('[data-kind="compaction"]').first()).toBeAttached();
   await expect(page.getByRole('button', { name: /Context compacted from \d+ to \d+ tokens/ }).first()).toBeAttached();
 });
 
-test('Compact now summarises older turns on request; the next request carries the summary instead', async ({ page, mock }) => {
+test('Compact now summarises older turns on request; the next request carries the summary instead', async ({
+  page,
+  mock,
+}) => {
   mock.configure({
-    defaultStep: responder('MANUAL-SUMMARY: the user asked about apples and pears.', (n) => ({ kind: 'text', content: `Answer number ${n}.` })),
+    defaultStep: responder('MANUAL-SUMMARY: the user asked about apples and pears.', (n) => ({
+      kind: 'text',
+      content: `Answer number ${n}.`,
+    })),
   });
   await openConfiguredApp(page, mock);
   for (const q of ['First question about apples?', 'Second question about pears?', 'Third question about plums?']) {
@@ -93,13 +110,18 @@ test('Compact now summarises older turns on request; the next request carries th
   expect(requestText(next)).toContain('Third question about plums?');
 
   // Stored, not just shown: after a reload the session still shows it.
-  const sessionId = await page.locator('nav[aria-label="Sessions"] li[data-current="true"]').getAttribute('data-session-id');
+  const sessionId = await page
+    .locator('nav[aria-label="Sessions"] li[data-current="true"]')
+    .getAttribute('data-session-id');
   await page.reload();
   await page.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"] button.session-open`).click();
   await expect(page.getByRole('article', { name: 'Summary of earlier messages' })).toContainText('MANUAL-SUMMARY');
 });
 
-test('a message too large for the context window stops the run with a clear context-limit error, sending nothing', async ({ page, mock }) => {
+test('a message too large for the context window stops the run with a clear context-limit error, sending nothing', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ defaultStep: responder('unused', () => ({ kind: 'text', content: 'should not be asked' })) });
   await openConfiguredApp(page, mock);
   await newSessionWithContextLimit(page, 1000);
@@ -107,15 +129,24 @@ test('a message too large for the context window stops the run with a clear cont
 
   const alert = page.getByRole('alert').filter({ hasText: 'The conversation is too long for this model' });
   await expect(alert).toBeVisible({ timeout: 20_000 });
-  await expect(alert).toContainText("context window is 1000");
+  await expect(alert).toContainText('context window is 1000');
   await waitForIdle(page);
   expect(mock.requests).toHaveLength(0);
   await expect(page.getByRole('status', { name: 'Context usage' })).toContainText('/ 1,000 tokens');
 });
 
-test('between 80 % and 95 % the context meter warns, corrected by the reported usage across runs', async ({ page, mock }) => {
+test('between 80 % and 95 % the context meter warns, corrected by the reported usage across runs', async ({
+  page,
+  mock,
+}) => {
   // The provider counts this prompt as 8,600 tokens of 10,000 (our heuristic says about 6,500): always between the thresholds.
-  mock.configure({ defaultStep: responder('unused', () => ({ kind: 'text', content: 'Read it.', usage: { prompt_tokens: 8_600, completion_tokens: 3 } })) });
+  mock.configure({
+    defaultStep: responder('unused', () => ({
+      kind: 'text',
+      content: 'Read it.',
+      usage: { prompt_tokens: 8_600, completion_tokens: 3 },
+    })),
+  });
   await openConfiguredApp(page, mock);
   await newSessionWithContextLimit(page, 10_000);
   const meter = page.getByRole('status', { name: 'Context usage' });
@@ -124,7 +155,9 @@ test('between 80 % and 95 % the context meter warns, corrected by the reported u
   await waitForIdle(page);
   await expect(meter).toHaveAttribute('data-level', 'warn');
   await expect(meter).toContainText(/\/ 10,000 tokens \(8\d %\)/);
-  await expect(meter).toContainText("close to this model's context window; older turns will be summarised automatically at 95 %");
+  await expect(meter).toContainText(
+    "close to this model's context window; older turns will be summarised automatically at 95 %",
+  );
 
   // The second run's request is already corrected by the first report; the meter must still compare like with like.
   await sendMessage(page, 'And one more short question?');

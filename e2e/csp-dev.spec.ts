@@ -23,7 +23,9 @@ test.afterAll(async () => {
   await dev.server.close();
 });
 
-test('the dev server sends the policy with a nonce, the app starts under it, and remote images and inline scripts are blocked', async ({ page }) => {
+test('the dev server sends the policy with a nonce, the app starts under it, and remote images and inline scripts are blocked', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await recordViolations(page);
   const response = await page.goto(devUrl);
@@ -45,13 +47,16 @@ test('the dev server sends the policy with a nonce, the app starts under it, and
     script.textContent = 'window.inlineRan = true';
     document.body.append(script);
   });
-  await expect.poll(() => violations(page)).toEqual(
-    expect.arrayContaining(['img-src https://images.example.invalid/pixel.png', 'script-src-elem inline']),
-  );
+  await expect
+    .poll(() => violations(page))
+    .toEqual(expect.arrayContaining(['img-src https://images.example.invalid/pixel.png', 'script-src-elem inline']));
   expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
 });
 
-test('the preview server refuses framing by header, and worker scripts get no page policy', async ({ request, baseURL }) => {
+test('the preview server refuses framing by header, and worker scripts get no page policy', async ({
+  request,
+  baseURL,
+}) => {
   const page = await request.get(`${baseURL}/`, { headers: { accept: 'text/html' } });
   expect(page.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
   const html = await page.text();

@@ -9,7 +9,6 @@ import { conversation } from './support/sent-requests';
 import { openApp, openConfiguredApp } from './support/configured-app';
 import { createCodeTool, openToolsTab, toolsPanel } from './support/tools-tab';
 
-
 const numberParams = {
   type: 'object',
   properties: { n: { type: 'number', minimum: 0 } },

@@ -12,7 +12,10 @@ import { openConfiguredApp } from './support/configured-app';
 import { exportVia } from './support/import-export';
 import { expectNoAxeViolations } from './support/axe-scan';
 
-const evalCall = (id: string, expression: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'js_eval', arguments: { expression } }] });
+const evalCall = (id: string, expression: string) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name: 'js_eval', arguments: { expression } }],
+});
 
 async function newSessionWithBreakpoints(page: Page, set: (group: ReturnType<Page['getByRole']>) => Promise<void>) {
   await page.getByRole('button', { name: 'New session', exact: true }).click();
@@ -22,7 +25,10 @@ async function newSessionWithBreakpoints(page: Page, set: (group: ReturnType<Pag
   return group;
 }
 
-test('before js_eval: a bad edit is refused in words, the edited call runs, and the step becomes two branches', async ({ page, mock }) => {
+test('before js_eval: a bad edit is refused in words, the edited call runs, and the step becomes two branches', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   // An earlier session first: a new session starts with no breakpoints of its own.
   mock.script([{ kind: 'text', content: 'Earlier answer.' }]);
@@ -52,7 +58,10 @@ test('before js_eval: a bad edit is refused in words, the edited call runs, and 
   await expect(paused.getByRole('alert')).toContainText('do not match the schema of js_eval');
   await expect(page.locator('section.chat')).toHaveAttribute('data-run-state', 'paused');
   expect(mock.requests.length).toBe(sent);
-  await expectNoAxeViolations(page, 'paused before a tool', [{ scheme: 'light', width: 1280 }, { scheme: 'light', width: 390 }]);
+  await expectNoAxeViolations(page, 'paused before a tool', [
+    { scheme: 'light', width: 1280 },
+    { scheme: 'light', width: 390 },
+  ]);
 
   await args.fill('{"expression": "6 * 8"}');
   await paused.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -84,15 +93,29 @@ test('before js_eval: a bad edit is refused in words, the edited call runs, and 
   await page.reload();
   await page.getByRole('tab', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
-  await expect(page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before tool calls' })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before tool calls' }),
+  ).toBeChecked();
   const { text } = await exportVia(page, 'This session');
-  const file = JSON.parse(text) as { sessions: { session: { breakpoints?: unknown }; messages: { role: string; edits?: unknown[] }[] }[] };
+  const file = JSON.parse(text) as {
+    sessions: { session: { breakpoints?: unknown }; messages: { role: string; edits?: unknown[] }[] }[];
+  };
   const entry = file.sessions[0]!;
-  expect(entry.session.breakpoints).toEqual({ beforeRequest: false, beforeTool: true, afterTool: false, tool: 'js_eval' });
-  expect(entry.messages.flatMap((m) => m.edits ?? [])).toEqual([{ kind: 'arguments', callId: 'call_a_edited', original: '{"expression":"6 * 7"}' }]);
+  expect(entry.session.breakpoints).toEqual({
+    beforeRequest: false,
+    beforeTool: true,
+    afterTool: false,
+    tool: 'js_eval',
+  });
+  expect(entry.messages.flatMap((m) => m.edits ?? [])).toEqual([
+    { kind: 'arguments', callId: 'call_a_edited', original: '{"expression":"6 * 7"}' },
+  ]);
 });
 
-test('Edit request before the first request sends exactly the edited messages; Step pauses at the next call; Stop leaves a valid history', async ({ page, mock }) => {
+test('Edit request before the first request sends exactly the edited messages; Step pauses at the next call; Stop leaves a valid history', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await newSessionWithBreakpoints(page, async (g) => {
     await g.getByRole('checkbox', { name: 'Before each model request' }).check();
@@ -104,14 +127,23 @@ test('Edit request before the first request sends exactly the edited messages; S
   expect(mock.requests.length).toBe(0);
   await beforeRequest.getByRole('button', { name: 'Edit request' }).click();
   const body = beforeRequest.getByRole('textbox', { name: 'Request' });
-  const original = JSON.parse(await body.inputValue()) as { model: string; messages: { role: string; content: string }[] };
+  const original = JSON.parse(await body.inputValue()) as {
+    model: string;
+    messages: { role: string; content: string }[];
+  };
   expect(original.messages.at(-1)).toEqual({ role: 'user', content: 'the question as typed' });
   await body.fill('{"model": "mock-gpt", "messages": "nope"}');
   await beforeRequest.getByRole('button', { name: 'Step', exact: true }).click();
   await expect(beforeRequest.getByRole('alert')).toContainText('needs a "messages" list');
   expect(mock.requests.length).toBe(0);
-  await expectNoAxeViolations(page, 'paused before a request', [{ scheme: 'light', width: 1280 }, { scheme: 'light', width: 390 }]);
-  const edited = { ...original, messages: [...original.messages.slice(0, -1), { role: 'user', content: 'the question as edited' }] };
+  await expectNoAxeViolations(page, 'paused before a request', [
+    { scheme: 'light', width: 1280 },
+    { scheme: 'light', width: 390 },
+  ]);
+  const edited = {
+    ...original,
+    messages: [...original.messages.slice(0, -1), { role: 'user', content: 'the question as edited' }],
+  };
   await body.fill(JSON.stringify(edited));
   await beforeRequest.getByRole('button', { name: 'Step', exact: true }).click();
 
@@ -127,10 +159,15 @@ test('Edit request before the first request sends exactly the edited messages; S
   await waitForIdle(page);
   await expect(page.locator('section.chat')).toHaveAttribute('data-run-state', 'ended');
   await expect(toolCard(page, 'call_s').locator('.status')).toHaveText('cancelled');
-  await expect(page.getByRole('article', { name: 'Assistant message' }).first().getByText('edited', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Assistant message' }).first().getByText('edited', { exact: true }),
+  ).toBeVisible();
   // The group stays open where it was opened; a change applies to the next run at once.
   await expect(page.getByRole('button', { name: 'Breakpoints', exact: true })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before each model request' }).uncheck();
+  await page
+    .getByRole('group', { name: 'Breakpoints' })
+    .getByRole('checkbox', { name: 'Before each model request' })
+    .uncheck();
   mock.script([{ kind: 'text', content: 'Follow-up answered.' }]);
   await sendMessage(page, 'and now?');
   await waitForIdle(page);
@@ -138,7 +175,10 @@ test('Edit request before the first request sends exactly the edited messages; S
   expect(historyProblems(wireHistory(mock.requests.at(-1)!))).toEqual([]);
 });
 
-test('after a tool: Edit result changes what the model reads; "Only when arguments match" picks the call', async ({ page, mock }) => {
+test('after a tool: Edit result changes what the model reads; "Only when arguments match" picks the call', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await newSessionWithBreakpoints(page, async (g) => {
     await g.getByRole('checkbox', { name: 'After tool calls' }).check();
@@ -149,7 +189,13 @@ test('after a tool: Edit result changes what the model reads; "Only when argumen
     await expect(g.getByRole('alert')).toHaveCount(0);
   });
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_1', name: 'js_eval', arguments: { expression: '1 + 1' } }, { id: 'call_2', name: 'js_eval', arguments: { expression: '2 + 2' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_1', name: 'js_eval', arguments: { expression: '1 + 1' } },
+        { id: 'call_2', name: 'js_eval', arguments: { expression: '2 + 2' } },
+      ],
+    },
     { kind: 'text', content: 'Read both.' },
   ]);
   await sendMessage(page, 'two sums');
@@ -173,7 +219,10 @@ test('after a tool: Edit result changes what the model reads; "Only when argumen
   await expect(page.locator('[data-kind="call"][data-call-id="call_1"]')).not.toHaveAttribute('data-edited', /.*/);
 });
 
-test('a reload while paused shows the pause again: Continue resumes with the edit, Stop leaves a valid history', async ({ page, mock }) => {
+test('a reload while paused shows the pause again: Continue resumes with the edit, Stop leaves a valid history', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await newSessionWithBreakpoints(page, async (g) => {
     await g.getByRole('checkbox', { name: 'Before tool calls' }).check();
@@ -217,7 +266,10 @@ test('a reload while paused shows the pause again: Continue resumes with the edi
   await expect(page.locator('section.chat')).not.toHaveAttribute('data-run-state', 'paused');
   expect(mock.requests.length).toBe(before);
   await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
-  await page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before each model request' }).uncheck();
+  await page
+    .getByRole('group', { name: 'Breakpoints' })
+    .getByRole('checkbox', { name: 'Before each model request' })
+    .uncheck();
   mock.script([{ kind: 'text', content: 'After the stop.' }]);
   await sendMessage(page, 'still there?');
   await waitForIdle(page);

@@ -16,7 +16,11 @@ import { addMcpServer } from './support/mcp-tools-tab';
 import { typeTokenPrices } from './support/token-prices';
 
 type WireTool = { function: { name: string; description?: string; parameters?: unknown } };
-type WireMessage = { role: string; content?: string | null; tool_calls?: { function: { name: string; arguments: string } }[] };
+type WireMessage = {
+  role: string;
+  content?: string | null;
+  tool_calls?: { function: { name: string; arguments: string } }[];
+};
 
 /** Role framing per message, as the app's counters add it (domain/token-heuristic.ts). */
 const FRAMING = 4;
@@ -30,9 +34,13 @@ function expectedRows(body: { messages: WireMessage[]; tools?: WireTool[] }): [s
   for (const t of body.tools ?? []) {
     const server = /^(modern|legacy)__/.exec(t.function.name)?.[1];
     const label = `Tool definitions: ${server ?? 'Built-in tools'}`;
-    groups.set(label, [...(groups.get(label) ?? []), { name: t.function.name, description: t.function.description, parameters: t.function.parameters }]);
+    groups.set(label, [
+      ...(groups.get(label) ?? []),
+      { name: t.function.name, description: t.function.description, parameters: t.function.parameters },
+    ]);
   }
-  const text = (m: WireMessage) => (m.content ?? '') + (m.tool_calls ?? []).map((c) => c.function.name + c.function.arguments).join('');
+  const text = (m: WireMessage) =>
+    (m.content ?? '') + (m.tool_calls ?? []).map((c) => c.function.name + c.function.arguments).join('');
   const sum = (ms: WireMessage[]) => ms.reduce((s, m) => s + count(text(m)) + FRAMING, 0);
   const lastUser = rest.map((m) => m.role).lastIndexOf('user');
   return [
@@ -56,7 +64,11 @@ async function openTimelineBar(page: Page, selector: string): Promise<Locator> {
   return page.getByRole('complementary', { name: 'Details' });
 }
 
-test('a model turn shows what filled its request by source, and the run its cost on every priced model', async ({ page, mock, mcpPair: { modern, legacy } }) => {
+test('a model turn shows what filled its request by source, and the run its cost on every priced model', async ({
+  page,
+  mock,
+  mcpPair: { modern, legacy },
+}) => {
   test.setTimeout(150_000);
   await openConfiguredApp(page, mock, { model: 'gpt-4o-mini' });
   await addMcpServer(page, { url: modern.url, name: 'modern' }, '2026-07-28');
@@ -65,10 +77,17 @@ test('a model turn shows what filled its request by source, and the run its cost
   mock.script([
     {
       kind: 'tool_calls',
-      calls: [{ id: 'call_m', name: 'modern__echo', arguments: { text: 'ledger' } }, { id: 'call_l', name: 'legacy__echo', arguments: { message: 'ledger too' } }],
+      calls: [
+        { id: 'call_m', name: 'modern__echo', arguments: { text: 'ledger' } },
+        { id: 'call_l', name: 'legacy__echo', arguments: { message: 'ledger too' } },
+      ],
       usage: { prompt_tokens: 100_000, completion_tokens: 2_000, total_tokens: 102_000 },
     },
-    { kind: 'text', content: 'Both echoed.', usage: { prompt_tokens: 150_000, completion_tokens: 3_000, total_tokens: 153_000 } },
+    {
+      kind: 'text',
+      content: 'Both echoed.',
+      usage: { prompt_tokens: 150_000, completion_tokens: 3_000, total_tokens: 153_000 },
+    },
   ]);
   await sendMessage(page, 'Echo "ledger" on both servers, please.');
   await expect(assistantMessages(page).last()).toContainText('Both echoed.', { timeout: 30_000 });
@@ -76,7 +95,9 @@ test('a model turn shows what filled its request by source, and the run its cost
   const sent = mock.requests[1]!.body as { messages: WireMessage[]; tools?: WireTool[] };
   const expected = expectedRows(sent);
   // The request carried both servers' tools and both results: each has a row of its own.
-  expect(expected.map(([label]) => label)).toEqual(expect.arrayContaining(['Tool definitions: modern', 'Tool definitions: legacy']));
+  expect(expected.map(([label]) => label)).toEqual(
+    expect.arrayContaining(['Tool definitions: modern', 'Tool definitions: legacy']),
+  );
   expect(expected.find(([label]) => label === 'Tool results')![1]).toBeGreaterThan(2 * FRAMING);
 
   // The second model turn: its request carried the history, the calls and their results.
@@ -84,7 +105,9 @@ test('a model turn shows what filled its request by source, and the run its cost
   const ledger = details.getByRole('table', { name: 'Context' });
   const body = ledger.locator('tbody tr');
   // Shown at once from estimates, then redone once the tokenizer's worker has counted: poll to the exact figures.
-  await expect.poll(async () => (await cellTexts(body)).map(([label, tokens]) => [label, num(tokens!)])).toEqual(expected);
+  await expect
+    .poll(async () => (await cellTexts(body)).map(([label, tokens]) => [label, num(tokens!)]))
+    .toEqual(expected);
   await expect(details).toContainText("Counted with the model's tokenizer (o200k_base) on the request as it was sent.");
   const total = expected.reduce((s, [, t]) => s + t, 0);
   const shares = (await cellTexts(body)).map((cells) => cells[2]);
@@ -110,7 +133,10 @@ test('a model turn shows what filled its request by source, and the run its cost
     (window as unknown as { costRowsDrawn: number[] }).costRowsDrawn = drawn;
     new MutationObserver(() => {
       for (const table of document.querySelectorAll('table[aria-labelledby]')) {
-        if (document.getElementById(table.getAttribute('aria-labelledby') ?? '')?.textContent !== 'Cost on other models') continue;
+        if (
+          document.getElementById(table.getAttribute('aria-labelledby') ?? '')?.textContent !== 'Cost on other models'
+        )
+          continue;
         const n = table.querySelectorAll('tbody tr').length;
         if (drawn.at(-1) !== n) drawn.push(n);
       }
@@ -124,7 +150,10 @@ test('a model turn shows what filled its request by source, and the run its cost
   const rowCount = Object.keys(PRICE_TABLE.prices).length + 2;
   // The person's prices are read from the database after the details open: poll the rows to them.
   await expect.poll(async () => (await cellTexts(costs.locator('tbody tr'))).length).toBe(rowCount);
-  expect(await page.evaluate(() => (window as unknown as { costRowsDrawn: number[] }).costRowsDrawn), 'row counts the table was drawn with').toEqual([rowCount]);
+  expect(
+    await page.evaluate(() => (window as unknown as { costRowsDrawn: number[] }).costRowsDrawn),
+    'row counts the table was drawn with',
+  ).toEqual([rowCount]);
   const rows = await cellTexts(costs.locator('tbody tr'));
   const costOf = (model: string) => rows.find(([m]) => m === model)?.[1];
   expect(costOf('cheap-model')).toBe('$0.03');
@@ -136,7 +165,9 @@ test('a model turn shows what filled its request by source, and the run its cost
   expect(order.at(-1)).toBe('dear-model');
   const usd = rows.map(([, c]) => num(c!));
   expect(usd).toEqual([...usd].sort((a, b) => a - b));
-  await expect(runDetails).toContainText("Priced from this run's recorded tokens (250,000 in; 5,000 out); nothing is sent.");
+  await expect(runDetails).toContainText(
+    "Priced from this run's recorded tokens (250,000 in; 5,000 out); nothing is sent.",
+  );
   // Priced from what was recorded: no request went to any model.
   expect(mock.requests.length).toBe(requestsBefore);
   await expectNoAxeViolations(page, 'cost on other models');

@@ -6,11 +6,17 @@ import { expect, test } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 
-test('an answer to an edited request says "Assistant · edited" on screen and in the accessibility tree', async ({ page, mock }) => {
+test('an answer to an edited request says "Assistant · edited" on screen and in the accessibility tree', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await page.getByRole('button', { name: 'New session', exact: true }).click();
   await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
-  await page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before each model request' }).check();
+  await page
+    .getByRole('group', { name: 'Breakpoints' })
+    .getByRole('checkbox', { name: 'Before each model request' })
+    .check();
 
   mock.script([{ kind: 'text', content: 'An answer to the edited question.' }]);
   await sendMessage(page, 'the question as typed');

@@ -17,14 +17,20 @@ const allowedScriptTasks = (atRest: number) => atRest + Math.max(4, Math.ceil(at
 const cpu = (tasks: MainThreadTask[]) => tasks.filter((t) => t.inPage).reduce((sum, t) => sum + t.cpuMs, 0);
 const scriptTasks = (tasks: MainThreadTask[]) => tasks.filter((t) => t.inPage && t.ranScript !== null);
 
-test('@bench a paused run runs no more script tasks and uses no more CPU than the page at rest', async ({ page, mock }) => {
+test('@bench a paused run runs no more script tasks and uses no more CPU than the page at rest', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await page.getByRole('button', { name: 'New session', exact: true }).click();
   await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
   await page.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before tool calls' }).check();
   await page.getByRole('button', { name: 'Breakpoints', exact: true }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_p', name: 'js_eval', arguments: { expression: '1 + 1' } }] }, { kind: 'text', content: 'Two.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_p', name: 'js_eval', arguments: { expression: '1 + 1' } }] },
+    { kind: 'text', content: 'Two.' },
+  ]);
   await sendMessage(page, 'pause here');
   const paused = page.getByRole('group', { name: 'Paused before js_eval' });
   await expect(paused).toBeVisible();
@@ -45,9 +51,19 @@ test('@bench a paused run runs no more script tasks and uses no more CPU than th
   const line = `main-thread CPU over ${WATCH_MS / 1000} s: paused ${pausedMs.toFixed(1)} ms (${whilePaused.filter((t) => t.inPage).length} tasks), at rest after the run (baseline) ${restMs.toFixed(1)} ms (${atRest.filter((t) => t.inPage).length} tasks), ratio ${(pausedMs / Math.max(restMs, 0.1)).toFixed(2)}`;
   test.info().annotations.push({ type: 'pause-bench', description: line });
   console.log(`[pause-bench] ${line}`);
-  const kinds = (tasks: MainThreadTask[]) => Object.entries(tasks.filter((t) => t.inPage).reduce<Record<string, number>>((m, t) => ({ ...m, [t.mostly]: (m[t.mostly] ?? 0) + 1 }), {})).map(([k, n]) => `${k} ×${n}`).join(', ');
+  const kinds = (tasks: MainThreadTask[]) =>
+    Object.entries(
+      tasks
+        .filter((t) => t.inPage)
+        .reduce<Record<string, number>>((m, t) => ({ ...m, [t.mostly]: (m[t.mostly] ?? 0) + 1 }), {}),
+    )
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ');
   console.log(`[pause-bench] paused tasks: ${kinds(whilePaused)}; at rest: ${kinds(atRest)}`);
-  const triggers = (tasks: MainThreadTask[]) => scriptTasks(tasks).map((t) => t.ranScript).join(', ') || 'none';
+  const triggers = (tasks: MainThreadTask[]) =>
+    scriptTasks(tasks)
+      .map((t) => t.ranScript)
+      .join(', ') || 'none';
   const counted = `tasks running the page's script over ${WATCH_MS / 1000} s: paused ${scriptTasks(whilePaused).length} (${triggers(whilePaused)}), at rest ${scriptTasks(atRest).length} (${triggers(atRest)})`;
   test.info().annotations.push({ type: 'pause-bench-tasks', description: counted });
   console.log(`[pause-bench] ${counted}`);

@@ -18,7 +18,10 @@ async function recordLocks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const log: LockLog = { queries: 0, requests: [] };
     (window as unknown as { lockLog: LockLog }).lockLog = log;
-    const proto = LockManager.prototype as unknown as { request: (...args: unknown[]) => Promise<unknown>; query: () => Promise<unknown> };
+    const proto = LockManager.prototype as unknown as {
+      request: (...args: unknown[]) => Promise<unknown>;
+      query: () => Promise<unknown>;
+    };
     const request = proto.request;
     const query = proto.query;
     proto.request = function (this: LockManager, ...args: unknown[]) {
@@ -34,7 +37,10 @@ async function recordLocks(page: Page): Promise<void> {
 
 const lockLog = (page: Page) => page.evaluate(() => (window as unknown as { lockLog: LockLog }).lockLog);
 
-test('a pause another tab holds is not offered and its lock is not asked for; once that tab is gone, Continue runs here', async ({ context, mock }) => {
+test('a pause another tab holds is not offered and its lock is not asked for; once that tab is gone, Continue runs here', async ({
+  context,
+  mock,
+}) => {
   test.setTimeout(90_000);
   const tabA = await context.newPage();
   const tabB = await context.newPage();
@@ -44,7 +50,10 @@ test('a pause another tab holds is not offered and its lock is not asked for; on
   await tabA.getByRole('button', { name: 'New session', exact: true }).click();
   await tabA.getByRole('button', { name: 'Breakpoints', exact: true }).click();
   await tabA.getByRole('group', { name: 'Breakpoints' }).getByRole('checkbox', { name: 'Before tool calls' }).check();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_t', name: 'js_eval', arguments: { expression: '6 * 7' } }] }, { kind: 'text', content: 'Answered in the other tab.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_t', name: 'js_eval', arguments: { expression: '6 * 7' } }] },
+    { kind: 'text', content: 'Answered in the other tab.' },
+  ]);
   await sendMessage(tabA, 'compute in two tabs');
   await expect(tabA.getByRole('group', { name: 'Paused before js_eval' })).toBeVisible();
   const sessionId = await currentSessionId(tabA);

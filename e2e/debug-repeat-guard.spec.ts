@@ -11,18 +11,33 @@ import { historyProblems, wireHistory } from './support/history-check';
 import { openConfiguredApp } from './support/configured-app';
 import { exportVia } from './support/import-export';
 
-const weather = (id: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'get_weather', arguments: { city: 'Paris' } }] });
+const weather = (id: string) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name: 'get_weather', arguments: { city: 'Paris' } }],
+});
 
-test('the third identical call pauses: Continue runs it, a reload mid-pause is sane, Stop run keeps the history valid; step stats show and export', async ({ page, mock }) => {
+test('the third identical call pauses: Continue runs it, a reload mid-pause is sane, Stop run keeps the history valid; step stats show and export', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('spinbutton', { name: 'Repeated call limit' })).toHaveValue('3');
+  await expect(
+    page.getByRole('dialog', { name: 'Settings' }).getByRole('spinbutton', { name: 'Repeated call limit' }),
+  ).toHaveValue('3');
   await page.keyboard.press('Escape');
   const toolHits = () => mock.allRequests.filter((r) => r.path.startsWith('/tools/weather')).length;
 
   // Continue.
-  mock.script([weather('w1'), weather('w2'), weather('w3'), { kind: 'text', content: 'Sunny, three times.', chunks: 3, chunkDelayMs: 20, usage: { completion_tokens: 12 } }]);
+  mock.script([
+    weather('w1'),
+    weather('w2'),
+    weather('w3'),
+    { kind: 'text', content: 'Sunny, three times.', chunks: 3, chunkDelayMs: 20, usage: { completion_tokens: 12 } },
+  ]);
   await sendMessage(page, 'weather, again and again');
   const pause = page.getByRole('group', { name: 'Repeated call: get_weather' });
   await expect(pause).toBeVisible();
@@ -40,7 +55,8 @@ test('the third identical call pauses: Continue runs it, a reload mid-pause is s
 
   // Step stats: a model turn's details and a tool call's details.
   const details = page.getByRole('complementary', { name: 'Details' });
-  const row = (name: string) => details.locator('.tl-dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+  const row = (name: string) =>
+    details.locator('.tl-dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
   await page.locator('[data-kind="request"][data-turn="4"]').click();
   await expect(row('Time to first token')).toHaveText(/^\d[\d.,]* (ms|s)$/);
   await expect(row('Output tokens per second')).toHaveText(/^\d[\d.,]* tokens\/s$/);
@@ -48,9 +64,13 @@ test('the third identical call pauses: Continue runs it, a reload mid-pause is s
   await expect(row('Duration')).toHaveText(/^\d[\d.,]* (ms|s)$/);
   const { text } = await exportVia(page, 'This session as OpenTelemetry trace');
   type Span = { name: string; attributes: { key: string; value: Record<string, unknown> }[] };
-  const spans = (JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((x) => x.spans));
+  const spans = (JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans.flatMap(
+    (r) => r.scopeSpans.flatMap((x) => x.spans),
+  );
   const keys = (name: string) => spans.filter((x) => x.name === name).flatMap((x) => x.attributes.map((a) => a.key));
-  expect(keys('chat mock-gpt')).toEqual(expect.arrayContaining(['gen_ai.response.time_to_first_chunk', 'toolscope.response.output_tokens_per_second']));
+  expect(keys('chat mock-gpt')).toEqual(
+    expect.arrayContaining(['gen_ai.response.time_to_first_chunk', 'toolscope.response.output_tokens_per_second']),
+  );
   expect(keys('execute_tool get_weather')).toContain('toolscope.tool.duration_ms');
   await page.getByRole('tab', { name: 'Chat' }).click();
 

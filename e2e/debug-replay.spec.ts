@@ -13,9 +13,14 @@ import { FIXTURE_TITLE, importFixture } from './support/import-export';
 
 const call = (id: string, city: string) => ({ id, name: 'get_weather', arguments: { city } });
 
-test('a multi-tool run replays step by step, by slider and at once, in the chat and the timeline, sending nothing', async ({ page, mock }) => {
+test('a multi-tool run replays step by step, by slider and at once, in the chat and the timeline, sending nothing', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([{ kind: 'text', content: 'Hello there.' }]);
   await sendMessage(page, 'hi');
   await waitForIdle(page);
@@ -54,7 +59,10 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await expect(page.getByText('weather trip')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   // The box says why: a replay is on screen, not a run in another tab.
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'A replay is shown: Exit replay to write');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    'A replay is shown: Exit replay to write',
+  );
 
   // Step forward until the first call runs: its row shows "running" (stored, it is "ok").
   const status = (id: string) => toolCard(page, id).locator('.status');
@@ -123,7 +131,7 @@ test('a multi-tool run replays step by step, by slider and at once, in the chat 
   await expect(assistantMessages(page)).toHaveCount(0);
   await replay.getByRole('combobox', { name: 'Speed' }).selectOption('Instant');
   await replay.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(slider).toHaveAttribute('aria-valuenow', await slider.getAttribute('aria-valuemax') ?? '');
+  await expect(slider).toHaveAttribute('aria-valuenow', (await slider.getAttribute('aria-valuemax')) ?? '');
   await expect(assistantMessages(page).last()).toContainText('Here is what I found');
   await replay.getByRole('button', { name: 'Exit replay' }).click();
   await expect(assistantMessages(page).last()).toContainText('XSS probe');

@@ -10,7 +10,12 @@ import { openConfiguredApp } from './support/configured-app';
  */
 
 /** What the page saw of one click on a tab: when the press came, when the tab said it was selected, the run's and the matcher's state. */
-type TabProbe = { pressedAt: number | null; answeredAt: number | null; cellAtPress: string | null; patternAtPress: string | null };
+type TabProbe = {
+  pressedAt: number | null;
+  answeredAt: number | null;
+  cellAtPress: string | null;
+  patternAtPress: string | null;
+};
 
 // Slow but not exponential, so the pattern guard lets it through: on a long run of digits ending in a letter every
 // split of every suffix is tried.
@@ -30,7 +35,10 @@ async function saveMatchCase(page: Page, name: string, pattern: string, suite: {
   await expect(dialog).toBeHidden();
 }
 
-test('a matching pattern passes and a backtracking one is stopped with a sentence, the page responsive', async ({ page, mock }) => {
+test('a matching pattern passes and a backtracking one is stopped with a sentence, the page responsive', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: ANSWER }]);
@@ -69,7 +77,7 @@ test('a matching pattern passes and a backtracking one is stopped with a sentenc
           post(m);
         };
         this.addEventListener('message', (e: MessageEvent<{ id: number; kind: string }>) => {
-          state.running = e.data.kind === 'started' ? patterns.get(e.data.id) ?? null : null;
+          state.running = e.data.kind === 'started' ? (patterns.get(e.data.id) ?? null) : null;
         });
         const terminate = this.terminate.bind(this);
         this.terminate = () => {
@@ -99,18 +107,28 @@ test('a matching pattern passes and a backtracking one is stopped with a sentenc
     await chatTab.evaluate((tab) => {
       const p: TabProbe = { pressedAt: null, answeredAt: null, cellAtPress: null, patternAtPress: null };
       (window as unknown as { tabProbe: TabProbe }).tabProbe = p;
-      tab.addEventListener('pointerdown', (e) => {
-        p.pressedAt = e.timeStamp;
-        p.patternAtPress = (window as unknown as { matchProbe: { running: string | null } }).matchProbe.running;
-        p.cellAtPress = [...document.querySelectorAll('table[aria-label="Results"] button')].map((b) => b.textContent).find((t) => t?.startsWith('Backtracking')) ?? null;
-      }, { once: true });
+      tab.addEventListener(
+        'pointerdown',
+        (e) => {
+          p.pressedAt = e.timeStamp;
+          p.patternAtPress = (window as unknown as { matchProbe: { running: string | null } }).matchProbe.running;
+          p.cellAtPress =
+            [...document.querySelectorAll('table[aria-label="Results"] button')]
+              .map((b) => b.textContent)
+              .find((t) => t?.startsWith('Backtracking')) ?? null;
+        },
+        { once: true },
+      );
       new MutationObserver((_, observer) => {
         if (tab.getAttribute('aria-selected') !== 'true') return;
         p.answeredAt = performance.now();
         observer.disconnect();
       }).observe(tab, { attributes: true, attributeFilter: ['aria-selected'] });
     });
-    await page.waitForFunction((pattern) => (window as unknown as { matchProbe: { running: string | null } }).matchProbe.running === pattern, BACKTRACKS);
+    await page.waitForFunction(
+      (pattern) => (window as unknown as { matchProbe: { running: string | null } }).matchProbe.running === pattern,
+      BACKTRACKS,
+    );
     await page.mouse.click(tabBox.x + tabBox.width / 2, tabBox.y + tabBox.height / 2);
     await expect(chatTab).toHaveAttribute('aria-selected', 'true');
     probe = await page.evaluate(() => (window as unknown as { tabProbe: TabProbe }).tabProbe);
@@ -118,19 +136,30 @@ test('a matching pattern passes and a backtracking one is stopped with a sentenc
   if (probe === null) throw new Error('no press was made');
   expect(probe.patternAtPress, 'the press came while the backtracking pattern ran').toBe(BACKTRACKS);
   expect(probe.cellAtPress, 'the click came while the patterns ran').toBe('Backtracking on mock-gpt: running');
-  if (probe.pressedAt === null || probe.answeredAt === null) throw new Error(`the click was not seen: ${JSON.stringify(probe)}`);
+  if (probe.pressedAt === null || probe.answeredAt === null)
+    throw new Error(`the click was not seen: ${JSON.stringify(probe)}`);
   expect(probe.answeredAt - probe.pressedAt, 'ms from the press to the tab selected').toBeLessThan(500);
 
   await page.getByRole('tab', { name: 'Tests' }).click();
   await expect(results.getByRole('button', { name: 'Total shape on mock-gpt: pass', exact: true })).toBeVisible();
   const stopped = results.getByRole('button', { name: 'Backtracking on mock-gpt: fail', exact: true });
   await expect(stopped).toBeVisible();
-  await expect(stopped.locator('..')).toContainText(`The regular expression /${BACKTRACKS}/ took longer than 1 s on this answer and was stopped.`);
+  await expect(stopped.locator('..')).toContainText(
+    `The regular expression /${BACKTRACKS}/ took longer than 1 s on this answer and was stopped.`,
+  );
   await expect(page.getByRole('progressbar', { name: 'Suite progress' })).toHaveAttribute('aria-valuenow', '6');
 
   // A reload keeps both verdicts.
   await page.reload();
   await page.getByRole('tab', { name: 'Tests' }).click();
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('button', { name: 'Backtracking on mock-gpt: fail', exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('button', { name: 'Total shape on mock-gpt: pass', exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Results' })
+      .getByRole('button', { name: 'Backtracking on mock-gpt: fail', exact: true }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Results' })
+      .getByRole('button', { name: 'Total shape on mock-gpt: pass', exact: true }),
+  ).toBeVisible();
 });

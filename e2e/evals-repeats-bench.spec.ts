@@ -15,21 +15,44 @@ function suiteFile(): string {
   const cases = Array.from({ length: CASES }, (_, i) => ({
     id: `case-${i}`,
     name: `Case ${i + 1}`,
-    request: { model: 'mock-a', systemPrompt: 'Be brief.', messages: [{ id: `u${i}`, createdAt: 1, role: 'user', content: `Question ${i + 1}: weather in Paris?` }], tools: [] },
+    request: {
+      model: 'mock-a',
+      systemPrompt: 'Be brief.',
+      messages: [{ id: `u${i}`, createdAt: 1, role: 'user', content: `Question ${i + 1}: weather in Paris?` }],
+      tools: [],
+    },
     recorded: [],
     checks: [{ kind: 'answer_contains', text: '°C' }],
   }));
-  return JSON.stringify({ format: 'toolscope-suite', version: 3, exportedAt: '2026-11-29T09:00:00.000Z', app: { name: 'toolscope', version: '0.1.0' }, repeats: REPEATS, suite: { name: 'Bench' }, cases });
+  return JSON.stringify({
+    format: 'toolscope-suite',
+    version: 3,
+    exportedAt: '2026-11-29T09:00:00.000Z',
+    app: { name: 'toolscope', version: '0.1.0' },
+    repeats: REPEATS,
+    suite: { name: 'Bench' },
+    cases,
+  });
 }
 
 /** A few hundred words per answer, streamed: the page parses and stores real streams, 150 of them. */
-const answer = (req: ChatRequest): StaticStep => ({ kind: 'text', content: `${Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ')} It is 18 °C (${String(req.body.model)}).`, chunks: 30 });
+const answer = (req: ChatRequest): StaticStep => ({
+  kind: 'text',
+  content: `${Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ')} It is 18 °C (${String(req.body.model)}).`,
+  chunks: 30,
+});
 
-test('150 suite runs (10 cases x 3 models x 5 repeats): progress to the end, long main-thread tasks reported', { tag: '@bench' }, async ({ page, mock }) => {
+test('150 suite runs (10 cases x 3 models x 5 repeats): progress to the end, long main-thread tasks reported', {
+  tag: '@bench',
+}, async ({ page, mock }) => {
   test.setTimeout(240_000);
   await openConfiguredApp(page, mock);
   await page.getByRole('tab', { name: 'Tests' }).click();
-  await page.getByLabel('Import suite file').setInputFiles({ name: 'bench.toolscope-suite.json', mimeType: 'application/json', buffer: Buffer.from(suiteFile()) });
+  await page.getByLabel('Import suite file').setInputFiles({
+    name: 'bench.toolscope-suite.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(suiteFile()),
+  });
   await expect(page.getByText('Imported the suite "Bench".')).toBeVisible();
   mock.configure({ defaultStep: answer });
   await page.getByRole('button', { name: 'Run suite' }).click();
@@ -49,5 +72,7 @@ test('150 suite runs (10 cases x 3 models x 5 repeats): progress to the end, lon
     type: 'suite-repeats',
     description: `${CASES * 3 * REPEATS} runs in ${wall} ms; long tasks (>50 ms): ${long.length}${long.length ? ` (longest ${long[0]} ms; ${long.slice(0, 5).join(', ')})` : ''}`,
   });
-  await expect(page.getByRole('table', { name: 'Results' }).locator('tfoot')).toContainText(`Passed every time: ${CASES} of ${CASES}`);
+  await expect(page.getByRole('table', { name: 'Results' }).locator('tfoot')).toContainText(
+    `Passed every time: ${CASES} of ${CASES}`,
+  );
 });

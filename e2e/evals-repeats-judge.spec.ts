@@ -27,9 +27,19 @@ function models() {
   const seen = new Map<string, number>();
   return (req: ChatRequest): StaticStep => {
     const model = String(req.body.model);
-    if (model === 'mock-judge-yes') return { kind: 'text', content: 'yes', topLogprobs: [{ token: 'yes', logprob: Math.log(0.93) }, { token: 'no', logprob: Math.log(0.07) }], usage: JUDGE_USAGE };
+    if (model === 'mock-judge-yes')
+      return {
+        kind: 'text',
+        content: 'yes',
+        topLogprobs: [
+          { token: 'yes', logprob: Math.log(0.93) },
+          { token: 'no', logprob: Math.log(0.07) },
+        ],
+        usage: JUDGE_USAGE,
+      };
     if (model === 'mock-judge-no') return { kind: 'text', content: 'No.', usage: JUDGE_USAGE };
-    if (model === 'mock-judge-down') return { kind: 'http_error', status: 500, message: 'The judge is down for maintenance.' };
+    if (model === 'mock-judge-down')
+      return { kind: 'http_error', status: 500, message: 'The judge is down for maintenance.' };
     if (model === 'mock-held') return { kind: 'hold', afterChunks: 1, gate: 'held' };
     const key = JSON.stringify(req.body.messages);
     const n = seen.get(key) ?? 0;
@@ -91,9 +101,15 @@ async function expectVerdicts(page: Page) {
     await expect(cell(page, name).locator('..')).toContainText(count);
   }
   // The reasons sit under the button: which run failed and why; a judge's verdict in words.
-  await expect(cell(page, 'Temperature on mock-alt: flaky').locator('..').getByRole('listitem')).toHaveText([/^Run [123]: The answer does not contain “°C”\.$/]);
-  await expect(cell(page, 'Judged no on mock-alt: fail').locator('..')).toContainText('Run 1: The judge (mock-judge-no) said no');
-  await expect(cell(page, 'Judge down on mock-alt: fail').locator('..')).toContainText(/Run 1: The judge \(mock-judge-down\) failed: .+/);
+  await expect(cell(page, 'Temperature on mock-alt: flaky').locator('..').getByRole('listitem')).toHaveText([
+    /^Run [123]: The answer does not contain “°C”\.$/,
+  ]);
+  await expect(cell(page, 'Judged no on mock-alt: fail').locator('..')).toContainText(
+    'Run 1: The judge (mock-judge-no) said no',
+  );
+  await expect(cell(page, 'Judge down on mock-alt: fail').locator('..')).toContainText(
+    /Run 1: The judge \(mock-judge-down\) failed: .+/,
+  );
   const summary = results(page).locator('tfoot');
   await expect(summary).toContainText('Passed every time: 1 of 4');
   await expect(summary).toContainText('Flaky: 1');
@@ -102,9 +118,17 @@ async function expectVerdicts(page: Page) {
   await expect(summary).toContainText('Passed 3 of 12');
 }
 
-test('a suite run three times per case on a flaky and a broken model, judged by models, its judge cost apart; export, import, reload', async ({ page, mock, browser, baseURL }) => {
+test('a suite run three times per case on a flaky and a broken model, judged by models, its judge cost apart; export, import, reload', async ({
+  page,
+  mock,
+  browser,
+  baseURL,
+}) => {
   await openConfiguredApp(page, mock);
-  mock.script([{ kind: 'text', content: 'It is 18 °C in Paris.' }, { kind: 'text', content: 'It is 4 °C in Oslo.' }]);
+  mock.script([
+    { kind: 'text', content: 'It is 18 °C in Paris.' },
+    { kind: 'text', content: 'It is 4 °C in Oslo.' },
+  ]);
   await sendMessage(page, 'Weather in Paris?');
   await expect(assistantMessages(page).first()).toContainText('18 °C');
   await waitForIdle(page);
@@ -123,7 +147,9 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   await saving.getByRole('checkbox', { name: 'Answer contains' }).uncheck();
   await saving.getByRole('checkbox', { name: 'Judged by a model' }).check();
   await saving.getByRole('button', { name: 'Save case' }).click();
-  await expect(saving.getByRole('alert')).toHaveText('Write the yes/no question the judge answers about the answer, or untick "Judged by a model".');
+  await expect(saving.getByRole('alert')).toHaveText(
+    'Write the yes/no question the judge answers about the answer, or untick "Judged by a model".',
+  );
   await saving.getByRole('button', { name: 'Cancel' }).click();
   await saveCase(page, 1, 'Judged yes', judgedBy('mock-judge-yes'));
   await saveCase(page, 1, 'Judged no', judgedBy('mock-judge-no'));
@@ -157,8 +183,10 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   await cell(page, 'Judged yes on mock-alt: pass').click();
   const details = page.getByRole('region', { name: 'Judged yes on mock-alt' });
   await expect(details.getByRole('button', { name: /^Run \d$/ })).toHaveText(['Run 1', 'Run 2', 'Run 3']);
-  await expect(details.getByRole('list', { name: 'Judge requests of run 1' })).toHaveText('Judge request (mock-judge-yes): 100 input tokens, 1 output tokens, $0.0101. The judge (mock-judge-yes) said yes, 0.93.');
-  await expectNoAxeViolations(page, 'suite results with repeats and a cell\'s details');
+  await expect(details.getByRole('list', { name: 'Judge requests of run 1' })).toHaveText(
+    'Judge request (mock-judge-yes): 100 input tokens, 1 output tokens, $0.0101. The judge (mock-judge-yes) said yes, 0.93.',
+  );
+  await expectNoAxeViolations(page, "suite results with repeats and a cell's details");
   await details.getByRole('button', { name: 'Run 2' }).click();
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-kind="request"]').first()).toBeVisible();
@@ -168,13 +196,19 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   await page.getByRole('button', { name: 'Export as promptfoo config' }).click();
   const pf = page.getByRole('dialog', { name: 'Export as promptfoo config' });
   await expect(pf.getByRole('spinbutton', { name: 'Repeats' })).toHaveValue('3');
-  const [yamlDownload] = await Promise.all([page.waitForEvent('download'), pf.getByRole('button', { name: 'Download' }).click()]);
+  const [yamlDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    pf.getByRole('button', { name: 'Download' }).click(),
+  ]);
   const yaml = readFileSync(await yamlDownload.path(), 'utf8');
   expect(yaml).toContain('evaluateOptions:\n  repeat: 3\n');
   expect(yaml).toContain('type: "llm-rubric"');
   expect(yaml).toContain('id: "openai:chat:mock-judge-yes"');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export suite' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export suite' }).click(),
+  ]);
   const fileText = readFileSync(await download.path(), 'utf8');
   expect(JSON.parse(fileText)).toMatchObject({ format: 'toolscope-suite', version: 3, repeats: 3 });
   expect(fileText).toContain('"kind": "judge"');
@@ -183,7 +217,9 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   const { page: other, close } = await importSuiteInFreshProfile(browser, baseURL, mock, fileText);
   mock.configure({ defaultStep: models() });
   await other.getByRole('button', { name: 'Run suite' }).click();
-  await expect(other.getByRole('dialog', { name: 'Run suite' }).getByRole('spinbutton', { name: 'Repeats' })).toHaveValue('3');
+  await expect(
+    other.getByRole('dialog', { name: 'Run suite' }).getByRole('spinbutton', { name: 'Repeats' }),
+  ).toHaveValue('3');
   await other.getByRole('dialog', { name: 'Run suite' }).getByRole('button', { name: 'Cancel' }).click();
   await runSuite(other, 'mock-alt\nmock-bad', null);
   await expectVerdicts(other);
@@ -200,5 +236,7 @@ test('a suite run three times per case on a flaky and a broken model, judged by 
   await expect(cell(page, 'Temperature on mock-held: stopped')).toBeVisible();
   await expect(results(page).getByRole('button', { name: /mock-held: (pass|fail|flaky)$/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Run suite' }).click();
-  await expect(page.getByRole('dialog', { name: 'Run suite' }).getByRole('spinbutton', { name: 'Repeats' })).toHaveValue('2');
+  await expect(
+    page.getByRole('dialog', { name: 'Run suite' }).getByRole('spinbutton', { name: 'Repeats' }),
+  ).toHaveValue('2');
 });

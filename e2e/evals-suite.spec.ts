@@ -18,9 +18,16 @@ const lastRole = (req: ChatRequest) => req.body.messages?.at(-1)?.role;
 /** Each mock model answers by its name: a held model answers nothing until the test is done with it. */
 function byModel(req: ChatRequest): StaticStep {
   const model = String(req.body.model);
-  if (model === 'mock-error') return { kind: 'http_error', status: 404, message: 'The model `mock-error` does not exist.', code: 'model_not_found' };
+  if (model === 'mock-error')
+    return {
+      kind: 'http_error',
+      status: 404,
+      message: 'The model `mock-error` does not exist.',
+      code: 'model_not_found',
+    };
   if (model === 'mock-held') return { kind: 'hold', afterChunks: 1, gate: 'held' };
-  if (lastRole(req) === 'user') return { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
+  if (lastRole(req) === 'user')
+    return { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
   return { kind: 'text', content: model === 'mock-pass' ? 'It is 18 °C in Paris.' : 'Sunny and mild.' };
 }
 
@@ -41,26 +48,45 @@ async function runSuite(page: Page, models: string) {
   await dialog.getByRole('button', { name: 'Run' }).click();
 }
 
-const cell = (page: Page, name: string) => page.getByRole('table', { name: 'Results' }).getByRole('button', { name, exact: true });
+const cell = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Results' }).getByRole('button', { name, exact: true });
 
 async function expectThreeModelResults(page: Page) {
   const progress = page.getByRole('progressbar', { name: 'Suite progress' });
   await expect(progress).toHaveAttribute('aria-valuenow', '6');
   await expect(progress).toHaveAttribute('aria-valuemax', '6');
-  for (const name of ['Paris call on mock-pass: pass', 'Paris answer on mock-pass: pass', 'Paris call on mock-partial: pass', 'Paris answer on mock-partial: fail', 'Paris call on mock-error: fail', 'Paris answer on mock-error: fail']) {
+  for (const name of [
+    'Paris call on mock-pass: pass',
+    'Paris answer on mock-pass: pass',
+    'Paris call on mock-partial: pass',
+    'Paris answer on mock-partial: fail',
+    'Paris call on mock-error: fail',
+    'Paris answer on mock-error: fail',
+  ]) {
     await expect(cell(page, name)).toBeVisible();
   }
   const table = page.getByRole('table', { name: 'Results' });
-  await expect(cell(page, 'Paris answer on mock-partial: fail').locator('..')).toContainText('The answer does not contain “18 °C”.');
-  await expect(cell(page, 'Paris call on mock-error: fail').locator('..')).toContainText(/The run failed: .*does not exist/);
+  await expect(cell(page, 'Paris answer on mock-partial: fail').locator('..')).toContainText(
+    'The answer does not contain “18 °C”.',
+  );
+  await expect(cell(page, 'Paris call on mock-error: fail').locator('..')).toContainText(
+    /The run failed: .*does not exist/,
+  );
   await expect(table.locator('tfoot')).toContainText('Passed 2 of 2');
   await expect(table.locator('tfoot')).toContainText('Passed 1 of 2');
   await expect(table.locator('tfoot')).toContainText('Passed 0 of 2');
 }
 
-test('save two cases from a run, run the suite on three models, open a failure, Stop mid-suite, reload, export and import', async ({ page, mock, browser, baseURL }) => {
+test('save two cases from a run, run the suite on three models, open a failure, Stop mid-suite, reload, export and import', async ({
+  page,
+  mock,
+  browser,
+  baseURL,
+}) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }] },
     { kind: 'text', content: 'It is 18 °C in Paris.' },
@@ -76,7 +102,9 @@ test('save two cases from a run, run the suite on three models, open a failure, 
     await expect(d.getByRole('checkbox', { name: 'Calls tool' })).toBeChecked();
     await expect(d.getByRole('combobox', { name: 'Tool' })).toHaveValue('get_weather');
     await d.getByRole('checkbox', { name: 'Arguments match' }).check();
-    await d.getByRole('textbox', { name: 'Arguments (JSON Schema)' }).fill('{"type":"object","properties":{"city":{"const":"Paris"}},"required":["city"]}');
+    await d
+      .getByRole('textbox', { name: 'Arguments (JSON Schema)' })
+      .fill('{"type":"object","properties":{"city":{"const":"Paris"}},"required":["city"]}');
     await d.getByRole('textbox', { name: 'New suite' }).fill('Weather');
   });
   await saveCase(page, 1, async (d) => {
@@ -106,7 +134,9 @@ test('save two cases from a run, run the suite on three models, open a failure, 
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-kind="request"]').first()).toBeVisible();
   // Its session is a test run's: out of the Sessions list until "Show test runs".
-  const listed = page.getByRole('list', { name: 'Sessions list' }).getByRole('button', { name: /^Paris answer on mock-partial/ });
+  const listed = page
+    .getByRole('list', { name: 'Sessions list' })
+    .getByRole('button', { name: /^Paris answer on mock-partial/ });
   await expect(listed).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Show test runs' }).check();
   await expect(listed).toBeVisible();
@@ -121,14 +151,19 @@ test('save two cases from a run, run the suite on three models, open a failure, 
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
   await expect(cell(page, 'Paris call on mock-held: stopped')).toBeVisible();
   await expect(cell(page, 'Paris answer on mock-held: stopped')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Results' }).getByRole('button', { name: /mock-held: pass/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('table', { name: 'Results' }).getByRole('button', { name: /mock-held: pass/ }),
+  ).toHaveCount(0);
 
   await page.reload();
   await page.getByRole('tab', { name: 'Tests' }).click();
   await expect(cell(page, 'Paris call on mock-held: stopped')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Suite progress' })).toHaveAttribute('aria-valuemax', '4');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export suite' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export suite' }).click(),
+  ]);
   const fileText = readFileSync(await download.path(), 'utf8');
   expect(JSON.parse(fileText)).toMatchObject({ format: 'toolscope-suite', version: 3, repeats: 1 });
   expect(fileText).not.toContain('sk-test');

@@ -13,7 +13,10 @@ import { cpuLogPath, logTestCpu, treeCpuSeconds } from './support/cpu-probe';
 
 export type { MockServer, Step } from './server/mock-server';
 
-export const test = base.extend<{ mock: MockServer; cpuProbe: void; strayContexts: void }, { warmContexts: Map<string, WarmContext> }>({
+export const test = base.extend<
+  { mock: MockServer; cpuProbe: void; strayContexts: void },
+  { warmContexts: Map<string, WarmContext> }
+>({
   // Playwright reads the fixture's dependencies from this destructuring, so it must stay a pattern.
   // eslint-disable-next-line no-empty-pattern
   mock: async ({}, use) => {
@@ -22,30 +25,54 @@ export const test = base.extend<{ mock: MockServer; cpuProbe: void; strayContext
     await mock.close();
   },
   // E2E_CPU_LOG=file: each test's CPU, one JSON line (support/cpu-probe.ts). Teardown runs after the context's.
-  // eslint-disable-next-line no-empty-pattern
-  cpuProbe: [async ({}, use, testInfo) => {
-    const path = cpuLogPath();
-    const before = path ? treeCpuSeconds() : 0;
-    const started = Date.now();
-    await use();
-    if (path) logTestCpu(path, { file: testInfo.file.replace(/.*\/e2e\//, ''), title: testInfo.title, cpu: treeCpuSeconds() - before, wall: (Date.now() - started) / 1000 });
-  }, { auto: true }],
+  cpuProbe: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const path = cpuLogPath();
+      const before = path ? treeCpuSeconds() : 0;
+      const started = Date.now();
+      await use();
+      if (path)
+        logTestCpu(path, {
+          file: testInfo.file.replace(/.*\/e2e\//, ''),
+          title: testInfo.title,
+          cpu: treeCpuSeconds() - before,
+          wall: (Date.now() - started) / 1000,
+        });
+    },
+    { auto: true },
+  ],
   // A context a test opened with browser.newContext() and left open keeps its pages running (a sync device's
   // background rounds, a stream) into the next test of the worker: each is closed when its test ends. The worker's
   // warm contexts are the pool's to keep.
-  strayContexts: [async ({ browser, warmContexts }, use) => {
-    const before = new Set(browser.contexts());
-    await use();
-    const warm = new Set([...warmContexts.values()].map((w) => w.context));
-    await Promise.all(browser.contexts().filter((c) => !before.has(c) && !warm.has(c)).map((c) => c.close().catch(() => undefined)));
-  }, { auto: true }],
-  // eslint-disable-next-line no-empty-pattern
-  warmContexts: [async ({}, use) => {
-    const pool = new Map<string, WarmContext>();
-    await use(pool);
-    await Promise.all([...pool.values()].map((warm) => warm.close().catch(() => undefined)));
-  }, { scope: 'worker' }],
-  context: async ({ browser, warmContexts, baseURL, viewport, hasTouch, isMobile, colorScheme, serviceWorkers }, use, testInfo) => {
+  strayContexts: [
+    async ({ browser, warmContexts }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const warm = new Set([...warmContexts.values()].map((w) => w.context));
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c) && !warm.has(c))
+          .map((c) => c.close().catch(() => undefined)),
+      );
+    },
+    { auto: true },
+  ],
+  warmContexts: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pool = new Map<string, WarmContext>();
+      await use(pool);
+      await Promise.all([...pool.values()].map((warm) => warm.close().catch(() => undefined)));
+    },
+    { scope: 'worker' },
+  ],
+  context: async (
+    { browser, warmContexts, baseURL, viewport, hasTouch, isMobile, colorScheme, serviceWorkers },
+    use,
+    testInfo,
+  ) => {
     if (serviceWorkers !== 'block' || testInfo.tags.includes('@fresh-browser')) {
       // Options come from the test's settings: Playwright fills them in for any context made during a test.
       const own = await browser.newContext();

@@ -8,7 +8,11 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 type Tally = { title: string; file: string; runs: number; failed: number; errors: string[] };
 
 const ESC = String.fromCharCode(27);
-const stripColours = (text: string): string => text.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
+const stripColours = (text: string): string =>
+  text
+    .split(ESC)
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
 
 export default class FlakeReporter implements Reporter {
   private tallies = new Map<string, Tally>();
@@ -16,7 +20,13 @@ export default class FlakeReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     // Repeats share the title and location; the tally key ignores the repeat index.
     const key = `${test.location.file}:${test.location.line}:${test.title}`;
-    const tally = this.tallies.get(key) ?? { title: test.title, file: test.location.file, runs: 0, failed: 0, errors: [] };
+    const tally = this.tallies.get(key) ?? {
+      title: test.title,
+      file: test.location.file,
+      runs: 0,
+      failed: 0,
+      errors: [],
+    };
     tally.runs++;
     if (result.status !== 'passed' && result.status !== 'skipped') {
       tally.failed++;
@@ -31,7 +41,9 @@ export default class FlakeReporter implements Reporter {
     const all = [...this.tallies.values()];
     const failing = all.filter((t) => t.failed > 0);
     const runs = all.reduce((n, t) => n + t.runs, 0);
-    console.log(`\nRepeat summary: ${all.length} tests, ${runs} runs, ${failing.length} tests failed at least once (${result.status}).`);
+    console.log(
+      `\nRepeat summary: ${all.length} tests, ${runs} runs, ${failing.length} tests failed at least once (${result.status}).`,
+    );
     for (const t of failing) {
       console.log(`  FAILED ${t.failed}/${t.runs}  ${t.file.replace(process.cwd() + '/', '')} › ${t.title}`);
       for (const e of new Set(t.errors)) console.log(`      ${e}`);

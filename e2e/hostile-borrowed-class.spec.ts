@@ -25,7 +25,11 @@ const FAKE = [
   '```',
 ].join('\n');
 
-test('model HTML loses class, id, role, ARIA and data attributes: no fake approval card, alert or tool card', async ({ page, mock, context }) => {
+test('model HTML loses class, id, role, ARIA and data attributes: no fake approval card, alert or tool card', async ({
+  page,
+  mock,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: FAKE, chunks: 12 }]);
@@ -44,21 +48,45 @@ test('model HTML loses class, id, role, ARIA and data attributes: no fake approv
   await expect(page.locator('.tool-card[data-call-id="call_fake"]')).toHaveCount(0);
   await expect(page.locator('#approval')).toHaveCount(0);
   const fake = msg.getByText('fetch_url wants to run.');
-  expect(await fake.evaluate((el) => {
-    for (let n: Element | null = el; n && !n.classList.contains('markdown'); n = n.parentElement) if (n.matches('.approval-card, .alert, [role], [tabindex]')) return false;
-    return true;
-  })).toBe(true);
+  expect(
+    await fake.evaluate((el) => {
+      for (let n: Element | null = el; n && !n.classList.contains('markdown'); n = n.parentElement)
+        if (n.matches('.approval-card, .alert, [role], [tabindex]')) return false;
+      return true;
+    }),
+  ).toBe(true);
   const model = await msg.locator('.markdown').evaluateAll((roots) =>
     // Inside the pieces the message is rendered in (the app's own wrappers).
-    roots.flatMap((r) => [...r.querySelectorAll('.markdown-piece *')]).flatMap((el) =>
-      el.getAttributeNames().filter((n) => n === 'class' || n === 'id' || n === 'role' || n === 'tabindex' || n.startsWith('aria-') || n.startsWith('data-'))
-        .map((n) => `${el.tagName.toLowerCase()}[${n}=${el.getAttribute(n)}]`)));
+    roots
+      .flatMap((r) => [...r.querySelectorAll('.markdown-piece *')])
+      .flatMap((el) =>
+        el
+          .getAttributeNames()
+          .filter(
+            (n) =>
+              n === 'class' ||
+              n === 'id' ||
+              n === 'role' ||
+              n === 'tabindex' ||
+              n.startsWith('aria-') ||
+              n.startsWith('data-'),
+          )
+          .map((n) => `${el.tagName.toLowerCase()}[${n}=${el.getAttribute(n)}]`),
+      ),
+  );
   // Only what the renderer writes itself keeps its attributes: the code block, its Copy button, the task mark.
   expect(model.sort()).toEqual([
-    'button[class=copy]', 'button[data-copy-code=]', 'code[class=language-js]', 'div[class=code-block]',
-    'span[aria-label=done]', 'span[class=task-box]', 'span[role=img]',
+    'button[class=copy]',
+    'button[data-copy-code=]',
+    'code[class=language-js]',
+    'div[class=code-block]',
+    'span[aria-label=done]',
+    'span[class=task-box]',
+    'span[role=img]',
   ]);
-  await expect(msg.getByRole('listitem').filter({ hasText: 'real task mark' }).getByRole('img')).toHaveAccessibleName('done');
+  await expect(msg.getByRole('listitem').filter({ hasText: 'real task mark' }).getByRole('img')).toHaveAccessibleName(
+    'done',
+  );
   // The model's own "Copy" button is inert; the code block's copies its code.
   await msg.locator('.code-block').getByRole('button', { name: 'Copy' }).click();
   await expect(msg.getByRole('button', { name: 'Copied' })).toHaveCount(1);

@@ -14,7 +14,8 @@ let api: TestServer;
 
 test.beforeEach(async () => {
   api = await startServer((req, res) => {
-    if (!req.url?.startsWith('/endless')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('z'.repeat(BODY_BYTES));
+    if (!req.url?.startsWith('/endless'))
+      return void res.writeHead(200, { 'content-type': 'text/plain' }).end('z'.repeat(BODY_BYTES));
     // One line that never ends: the tool must stop reading on its own, not wait for the end or its timeout.
     res.writeHead(200, { 'content-type': 'text/plain' });
     const chunk = 'w'.repeat(64 * 1024);
@@ -30,13 +31,19 @@ test.afterEach(() => api.close());
 test('a 5 MB one-line body: the HTTP tool and fetch_url give back 64 KB with the marker', async ({ page }) => {
   await openApp(page);
   await openToolsTab(page);
-  await createHttpTool(page, { name: 'big_body', urlTemplate: `${api.origin}/big`, parameters: { type: 'object', properties: {} } });
+  await createHttpTool(page, {
+    name: 'big_body',
+    urlTemplate: `${api.origin}/big`,
+    parameters: { type: 'object', properties: {} },
+  });
   await watchLongTasks(page);
   const http = await runTry(page, {});
   expect(http.headline).toBe('OK');
   expect(http.text).toBe(`${'z'.repeat(LIMIT)}\n…[output truncated: ${BODY_BYTES - LIMIT} bytes omitted]`);
   // Asked for JSON, got 5 MB: said in the log rather than parsed on the page.
-  await expect(http.result.getByRole('region', { name: 'Logs' })).toContainText('The response is over 1 MB, so it is cut as text rather than read as JSON.');
+  await expect(http.result.getByRole('region', { name: 'Logs' })).toContainText(
+    'The response is over 1 MB, so it is cut as text rather than read as JSON.',
+  );
 
   await page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: 'fetch_url' }).click();
   await toolsPanel(page).getByRole('checkbox', { name: 'Allow private addresses' }).check();
@@ -53,7 +60,11 @@ test('a 5 MB one-line body: the HTTP tool and fetch_url give back 64 KB with the
 test('a body that never ends: the HTTP tool stops reading and says at least how much it left out', async ({ page }) => {
   await openApp(page);
   await openToolsTab(page);
-  await createHttpTool(page, { name: 'endless_body', urlTemplate: `${api.origin}/endless`, parameters: { type: 'object', properties: {} } });
+  await createHttpTool(page, {
+    name: 'endless_body',
+    urlTemplate: `${api.origin}/endless`,
+    parameters: { type: 'object', properties: {} },
+  });
   await watchLongTasks(page);
   const { headline, text } = await runTry(page, {});
   expect(headline).toBe('OK');

@@ -14,7 +14,10 @@ function longest(probe: FrameProbe): number {
   return Math.max(0, ...probe.longTasks.map((t) => t.ms));
 }
 
-test('a 2 MB Markdown table streams in and reopens as plain text a page at a time, the page never stalling', async ({ page, mock }) => {
+test('a 2 MB Markdown table streams in and reopens as plain text a page at a time, the page never stalling', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   await openConfiguredApp(page, mock, { remember: true });
   const table = markdownTable(45_000);
@@ -36,18 +39,22 @@ test('a 2 MB Markdown table streams in and reopens as plain text a page at a tim
     // The rows are there as written, not as a table.
     await expect(m.locator('table')).toHaveCount(0);
     await expect(m.getByText('| 0 | item 0 | 0 | row 0 of the big table |')).toBeVisible();
-    const shown = (await m.locator('.text-piece').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''))) ?? '';
+    const shown =
+      (await m.locator('.text-piece').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''))) ?? '';
     expect(table.startsWith(shown)).toBe(true);
     expect(shown.length).toBeLessThanOrEqual(60_000);
     await expect(m.getByText(`Showing ${shown.length.toLocaleString('en-US')} of ${total} characters.`)).toBeVisible();
     await m.getByRole('button', { name: 'Show more' }).click();
-    const more = (await m.locator('.text-piece').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''))) ?? '';
+    const more =
+      (await m.locator('.text-piece').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''))) ?? '';
     expect(more.length).toBeGreaterThan(shown.length);
     expect(table.startsWith(more)).toBe(true);
   };
   await check();
 
-  const sessionId = await page.locator('nav[aria-label="Sessions"] li[data-current="true"]').getAttribute('data-session-id');
+  const sessionId = await page
+    .locator('nav[aria-label="Sessions"] li[data-current="true"]')
+    .getAttribute('data-session-id');
   await page.reload();
   await startFrameProbe(page, 'section.chat', { attributes: false });
   await openSession(page, sessionId ?? '');
@@ -57,7 +64,10 @@ test('a 2 MB Markdown table streams in and reopens as plain text a page at a tim
   expect(longest(reopened)).toBeLessThan(FREEZE_MS);
 });
 
-test('in an ordinary answer, a table too dense to render in a frame is plain text while the rest stays Markdown', async ({ page, mock }) => {
+test('in an ordinary answer, a table too dense to render in a frame is plain text while the rest stays Markdown', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const answer = `# Inventory\n\nHere is **everything**:\n\n${markdownTable(2_500)}\nThat is all.\n`;
   expect(answer.length).toBeLessThan(200_000);
@@ -71,7 +81,8 @@ test('in an ordinary answer, a table too dense to render in a frame is plain tex
   await expect(msg.locator('table')).toHaveCount(0);
   await expect(msg.getByText('| 0 | item 0 | 0 | row 0 of the big table |')).toBeVisible();
   // The end of the answer is further on, a page at a time.
-  while (await msg.getByRole('button', { name: 'Show more' }).count()) await msg.getByRole('button', { name: 'Show more' }).click();
+  while (await msg.getByRole('button', { name: 'Show more' }).count())
+    await msg.getByRole('button', { name: 'Show more' }).click();
   await expect(msg.getByText('That is all.')).toBeVisible();
   const probe = await stopFrameProbe(page);
   console.log(`100 KB table in an answer: longest main-thread task ${longest(probe)} ms`);

@@ -11,11 +11,17 @@ import { runTry, createCodeTool, openToolsTab } from './support/tools-tab';
 test('filling memory fails as "memory limit", not as a timeout', async ({ page }) => {
   await openApp(page);
   await openToolsTab(page);
-  await createCodeTool(page, { name: 'hoarder', code: 'const keep = []; for (;;) keep.push("x".repeat(1000000) + keep.length);', timeoutMs: 30_000 });
+  await createCodeTool(page, {
+    name: 'hoarder',
+    code: 'const keep = []; for (;;) keep.push("x".repeat(1000000) + keep.length);',
+    timeoutMs: 30_000,
+  });
   await watchLongTasks(page);
   const { result, headline, text } = await runTry(page, {});
   expect(headline).toBe('Failed: memory limit');
-  console.log(`[memory limit] the run took ${(await result.locator('p span').first().textContent()) ?? '?'} (tool timeout 30000 ms)`);
+  console.log(
+    `[memory limit] the run took ${(await result.locator('p span').first().textContent()) ?? '?'} (tool timeout 30000 ms)`,
+  );
   expect(text).toMatch(/^Out of memory: the sandbox is limited to 64 MB\./);
   // The next run gets a fresh engine.
   const again = await runTry(page, {});

@@ -9,7 +9,10 @@ import { openConfiguredApp } from './support/configured-app';
 import { recordViolations, violations } from './support/csp-violations';
 import { startServer } from './support/recording-server';
 
-test('a model answer with handlers, a javascript: link, a frame and remote images: nothing runs, is reported or fetched', async ({ page, mock }) => {
+test('a model answer with handlers, a javascript: link, a frame and remote images: nothing runs, is reported or fetched', async ({
+  page,
+  mock,
+}) => {
   const server = await startServer((_req, res) => res.end('seen'));
   try {
     const answer = [

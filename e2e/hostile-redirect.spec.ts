@@ -14,7 +14,9 @@ let api: TestServer;
 let elsewhere: TestServer;
 
 test.beforeEach(async () => {
-  elsewhere = await startServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"stolen": true}'));
+  elsewhere = await startServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"stolen": true}'),
+  );
   api = await startServer((_req, res) => res.writeHead(307, { location: `${elsewhere.origin}/collect` }).end());
 });
 test.afterEach(async () => {
@@ -22,7 +24,9 @@ test.afterEach(async () => {
   await elsewhere.close();
 });
 
-test('a 307 to another origin from an HTTP tool with a secret header is refused, and the secret never leaves its origin', async ({ page }) => {
+test('a 307 to another origin from an HTTP tool with a secret header is refused, and the secret never leaves its origin', async ({
+  page,
+}) => {
   await openApp(page);
   await openToolsTab(page);
   const panel = toolsPanel(page);

@@ -30,14 +30,31 @@ test('saving a schema with a catastrophic pattern is refused, with the pattern a
   expect((await readStores(page, ['tools'])).tools?.some((t) => t.name === 'match_word')).toBe(false);
 });
 
-test('a stored tool with such a pattern: the check stops at its deadline with a clear error, and later checks work', async ({ page, mock }) => {
+test('a stored tool with such a pattern: the check stops at its deadline with a clear error, and later checks work', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   const now = Date.now();
-  await putRows(page, 'tools', [{
-    id: 'tool-match-word', name: 'match_word', description: 'Matches a word', parameters: params, kind: 'code', code: 'return args.w.length;',
-    http: null, builtinId: null, allowedOrigins: [], timeoutMs: null, needsApproval: false, enabled: true, createdAt: now, updatedAt: now,
-  }]);
+  await putRows(page, 'tools', [
+    {
+      id: 'tool-match-word',
+      name: 'match_word',
+      description: 'Matches a word',
+      parameters: params,
+      kind: 'code',
+      code: 'return args.w.length;',
+      http: null,
+      builtinId: null,
+      allowedOrigins: [],
+      timeoutMs: null,
+      needsApproval: false,
+      enabled: true,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
   await openToolsTab(page);
   await page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: 'match_word' }).click();
   await watchLongTasks(page);
@@ -62,7 +79,9 @@ test('a stored tool with such a pattern: the check stops at its deadline with a 
   ]);
   await sendMessage(page, 'match some words');
   await waitForIdle(page);
-  await expect(toolCard(page, 'call_evil').getByLabel('Result', { exact: true })).toContainText('The argument check took too long (over 3 s)');
+  await expect(toolCard(page, 'call_evil').getByLabel('Result', { exact: true })).toContainText(
+    'The argument check took too long (over 3 s)',
+  );
   await expandToolCard(toolCard(page, 'call_fine'));
   await expect(toolCard(page, 'call_fine').getByLabel('Result', { exact: true })).toHaveText('4');
   expect(await longestTask(page, 'ReDoS pattern')).toBeLessThan(LONGEST_TASK_LIMIT_MS);

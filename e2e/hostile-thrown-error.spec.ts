@@ -25,11 +25,17 @@ test('js_eval throwing a 1 MB string: Try it shows the error cut at 64 KB with t
   expect(await longestTask(page, 'thrown 1 MB, Try it')).toBeLessThan(LONGEST_TASK_LIMIT_MS);
 });
 
-test('a 1 MB message and a 1 MB stack thrown in a run: the card, the stored records and the model get 64 KB', async ({ page, mock }) => {
+test('a 1 MB message and a 1 MB stack thrown in a run: the card, the stored records and the model get 64 KB', async ({
+  page,
+  mock,
+}) => {
   // A 128k-token window: a 64 KB result fits, so the run carries it to the model instead of stopping for length.
   await openConfiguredApp(page, mock, { model: 'mock-gpt-128k' });
   await openToolsTab(page);
-  await createCodeTool(page, { name: 'explode', code: 'const e = new Error("M".repeat(1000000)); e.stack = "S".repeat(1000000); throw e;' });
+  await createCodeTool(page, {
+    name: 'explode',
+    code: 'const e = new Error("M".repeat(1000000)); e.stack = "S".repeat(1000000); throw e;',
+  });
   await page.getByRole('tab', { name: 'Chat' }).click();
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_boom', name: 'explode', arguments: {} }] },

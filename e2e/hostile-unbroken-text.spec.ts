@@ -16,12 +16,20 @@ function longest(probe: FrameProbe): number {
 const MODEL = 'gpt-4o';
 const settings = { contextLimit: 2_000_000 };
 
-test('a session holding a 1 MB unbroken tool error opens after a reload and runs again, the page never stalling', async ({ page, mock }) => {
+test('a session holding a 1 MB unbroken tool error opens after a reload and runs again, the page never stalling', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   // Remembered, so the key is still there after the reload that loads the seeded session.
   await openConfiguredApp(page, mock, { model: MODEL, remember: true });
   const big = unbrokenText(MB);
-  const seed = sessionSeed('hostile-1mb', 'Huge build log', { model: MODEL, question: 'Why did the build fail?', toolResult: big, answer: 'The log is one long line.' });
+  const seed = sessionSeed('hostile-1mb', 'Huge build log', {
+    model: MODEL,
+    question: 'Why did the build fail?',
+    toolResult: big,
+    answer: 'The log is one long line.',
+  });
   seed.session.settings = settings;
   await seedSessions(page, [seed]);
 
@@ -34,7 +42,9 @@ test('a session holding a 1 MB unbroken tool error opens after a reload and runs
   await card.getByRole('button', { name: 'Show more (1,048,576 characters)' }).click();
   // Stored before tool output was limited: only what the display allows, a page at a time, and a marker for the rest.
   await expect(card.getByText('Showing 60,000 of 66,560 characters.')).toBeVisible();
-  await expect(card.getByText('…[982,016 more characters not shown: over the 66,560-character display limit for a tool result]')).toBeVisible();
+  await expect(
+    card.getByText('…[982,016 more characters not shown: over the 66,560-character display limit for a tool result]'),
+  ).toBeVisible();
   expect((await card.getByLabel('Result', { exact: true }).textContent())?.length).toBe(60_000);
   await card.getByRole('button', { name: 'Show more', exact: true }).click();
   expect(await card.getByLabel('Result', { exact: true }).textContent()).toBe(big.slice(0, 66_560));
@@ -61,7 +71,10 @@ test('a session holding a 1 MB unbroken tool error opens after a reload and runs
   expect(longest(ran)).toBeLessThan(LONGEST_TASK_LIMIT_MS);
 });
 
-test('a 1 MB one-line reply streams in and reopens after a reload as plain text, a page at a time', async ({ page, mock }) => {
+test('a 1 MB one-line reply streams in and reopens after a reload as plain text, a page at a time', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   await openConfiguredApp(page, mock, { model: MODEL });
   const line = unbrokenText(MB);
@@ -75,14 +88,18 @@ test('a 1 MB one-line reply streams in and reopens after a reload as plain text,
   console.log(`1 MB one-line reply streamed: longest main-thread task ${longest(streamed)} ms`);
   expect(longest(streamed)).toBeLessThan(LONGEST_TASK_LIMIT_MS);
 
-  const sessionId = await page.locator('nav[aria-label="Sessions"] li[data-current="true"]').getAttribute('data-session-id');
+  const sessionId = await page
+    .locator('nav[aria-label="Sessions"] li[data-current="true"]')
+    .getAttribute('data-session-id');
   await page.reload();
   await startFrameProbe(page, 'section.chat', { attributes: false });
   await openSession(page, sessionId ?? '');
   const reopened = assistantMessages(page).last();
   await expect(reopened.getByText('Too long to format (1,048,576 characters): shown as plain text.')).toBeVisible();
   await expect(reopened.getByText('Showing 60,000 of 1,048,576 characters.')).toBeVisible();
-  expect(await reopened.locator('.text-piece').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''))).toBe(line.slice(0, 60_000));
+  expect(await reopened.locator('.text-piece').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''))).toBe(
+    line.slice(0, 60_000),
+  );
   // No line is wider than the message: the unbroken text wraps.
   expect(await reopened.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await reopened.getByRole('button', { name: 'Show more' }).click();

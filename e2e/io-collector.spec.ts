@@ -25,11 +25,18 @@ async function setCollector(page: Page, url: string, opts: { headers?: string; a
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sessions' });
 
-test('Send to collector pushes the session as GenAI spans with the secret header and without the key', async ({ page, mock }) => {
+test('Send to collector pushes the session as GenAI spans with the secret header and without the key', async ({
+  page,
+  mock,
+}) => {
   receiver = await startOtlpReceiver({ requireHeader: { name: 'x-collector-key', value: 'pk-secret-42' } });
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }], usage: { prompt_tokens: 50, completion_tokens: 5 } },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }],
+      usage: { prompt_tokens: 50, completion_tokens: 5 },
+    },
     { kind: 'text', content: 'It is now.', usage: { prompt_tokens: 60, completion_tokens: 4 } },
   ]);
   await sendMessage(page, 'What time is it?');
@@ -44,10 +51,20 @@ test('Send to collector pushes the session as GenAI spans with the secret header
   expect(got.headers['x-collector-key']).toBe('pk-secret-42');
   expect(got.headers.authorization).toBeUndefined();
   const spans = receivedSpans(receiver);
-  expect(spans.map((s) => s.name).sort()).toEqual(['chat mock-gpt', 'chat mock-gpt', 'execute_tool current_time', 'invoke_agent Toolscope']);
+  expect(spans.map((s) => s.name).sort()).toEqual([
+    'chat mock-gpt',
+    'chat mock-gpt',
+    'execute_tool current_time',
+    'invoke_agent Toolscope',
+  ]);
   const tool = spans.find((s) => s.name === 'execute_tool current_time')!;
   expect(spanAttr(tool, 'gen_ai.tool.call.id')).toBe('call_t1');
-  expect(spans.filter((s) => s.name === 'chat mock-gpt').map((s) => spanAttr(s, 'gen_ai.usage.input_tokens')).sort()).toEqual(['50', '60']);
+  expect(
+    spans
+      .filter((s) => s.name === 'chat mock-gpt')
+      .map((s) => spanAttr(s, 'gen_ai.usage.input_tokens'))
+      .sort(),
+  ).toEqual(['50', '60']);
   // Content is opt-in and the key never travels.
   expect(JSON.stringify(got.body)).not.toContain('What time is it?');
   expect(JSON.stringify(got.body)).not.toContain(TEST_KEY);
@@ -93,6 +110,8 @@ test('a collector that answers 401 says to check the headers', async ({ page, mo
   await waitForIdle(page);
   await setCollector(page, receiver.url, { headers: 'Authorization: Bearer wrong' });
   await sidebar(page).getByRole('button', { name: 'Send to collector' }).click();
-  await expect(sidebar(page).getByRole('alert')).toContainText('refused the credentials (HTTP 401). Check the collector headers in Settings');
+  await expect(sidebar(page).getByRole('alert')).toContainText(
+    'refused the credentials (HTTP 401). Check the collector headers in Settings',
+  );
   expect(receiver.received).toHaveLength(0);
 });

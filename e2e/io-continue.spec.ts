@@ -4,9 +4,19 @@ import { configureSettings, openApp } from './support/configured-app';
 import { currentSessionId } from './support/session-list';
 import { historyProblems, wireHistory } from './support/history-check';
 import { readSession } from './support/stored-rows';
-import { FIXTURE_SESSION_ID, FIXTURE_TITLE, dropFile, FIXTURE_TEXT, importFixture, confirmImport } from './support/import-export';
+import {
+  FIXTURE_SESSION_ID,
+  FIXTURE_TITLE,
+  dropFile,
+  FIXTURE_TEXT,
+  importFixture,
+  confirmImport,
+} from './support/import-export';
 
-test('an imported session (a remapped copy) opens and the conversation continues against the test server', async ({ page, mock }) => {
+test('an imported session (a remapped copy) opens and the conversation continues against the test server', async ({
+  page,
+  mock,
+}) => {
   await openApp(page);
   await configureSettings(page, mock);
   await importFixture(page);
@@ -15,7 +25,9 @@ test('an imported session (a remapped copy) opens and the conversation continues
   await confirmImport(page, /Imported 1 session/);
   const copyId = await currentSessionId(page);
   expect(copyId).not.toBe(FIXTURE_SESSION_ID);
-  await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${copyId}"]`)).toContainText(`${FIXTURE_TITLE} (copy)`);
+  await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${copyId}"]`)).toContainText(
+    `${FIXTURE_TITLE} (copy)`,
+  );
   await expect(assistantMessages(page).first()).toBeVisible();
 
   // Its timeline reads the imported events: the three calls under their new ids, the error among them.
@@ -40,7 +52,19 @@ test('an imported session (a remapped copy) opens and the conversation continues
   const req = mock.requests[0]!;
   const sent = wireHistory(req);
   expect(historyProblems(sent)).toEqual([]);
-  expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'user']);
+  expect(sent.map((m) => m.role)).toEqual([
+    'system',
+    'user',
+    'assistant',
+    'tool',
+    'tool',
+    'assistant',
+    'tool',
+    'assistant',
+    'user',
+    'assistant',
+    'user',
+  ]);
   // The session's own prompt came along with the import (the app adds its other prompt layers around it).
   expect(sent[0]!.content).toContain('You are a concise assistant. Use tools when they help.');
   expect(sent[3]!.content).toContain('"city":"Paris"');

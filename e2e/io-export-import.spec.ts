@@ -4,7 +4,17 @@ import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run'
 import { openApp, openConfiguredApp } from './support/configured-app';
 import { sessionItems } from './support/session-list';
 import { readStores, dbSnapshot } from './support/stored-rows';
-import { dropFile, exportVia, FIXTURE_TEXT, FIXTURE_TITLE, fixtureObject, importDialog, importFixture, pickFile, confirmImport } from './support/import-export';
+import {
+  dropFile,
+  exportVia,
+  FIXTURE_TEXT,
+  FIXTURE_TITLE,
+  fixtureObject,
+  importDialog,
+  importFixture,
+  pickFile,
+  confirmImport,
+} from './support/import-export';
 
 const stamp = String.raw`\d{4}-\d\d-\d\dT\d\d-\d\d`;
 
@@ -18,7 +28,9 @@ test('import by picker, then export: the download is the same session, valid, wi
   await expect(sessionItems(page).filter({ hasText: FIXTURE_TITLE })).toHaveCount(1);
 
   // Hostile text from the file is shown as text, never run.
-  const hostile = page.getByRole('article', { name: 'Your message' }).filter({ hasText: '<script>alert("pwned")</script>' });
+  const hostile = page
+    .getByRole('article', { name: 'Your message' })
+    .filter({ hasText: '<script>alert("pwned")</script>' });
   await expect(hostile).toBeVisible();
   expect(await hostile.locator('script, img').count()).toBe(0);
 
@@ -38,8 +50,23 @@ test('import by picker, then export: the download is the same session, valid, wi
   const openai = await exportVia(page, 'This session as OpenAI messages');
   expect(openai.name).toMatch(new RegExp(`^toolscope-weather-in-paris-and-tokyo-openai-messages-${stamp}\\.json$`));
   const messages = JSON.parse(openai.text) as { role: string; tool_call_id?: string }[];
-  expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant', 'user', 'assistant']);
-  expect(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_pAr1s', 'call_t0kY0', 'call_c0nv']);
+  expect(messages.map((m) => m.role)).toEqual([
+    'system',
+    'user',
+    'assistant',
+    'tool',
+    'tool',
+    'assistant',
+    'tool',
+    'assistant',
+    'user',
+    'assistant',
+  ]);
+  expect(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual([
+    'call_pAr1s',
+    'call_t0kY0',
+    'call_c0nv',
+  ]);
 });
 
 test('import by drop; the same session again comes in as a copy, or replaces when asked', async ({ page }) => {
@@ -58,7 +85,10 @@ test('import by drop; the same session again comes in as a copy, or replaces whe
   const changed = fixtureObject() as { sessions: { session: { title: string } }[] };
   changed.sessions[0]!.session.title = 'Weather, replaced';
   await pickFile(page, 'changed.json', JSON.stringify(changed));
-  await dialog.getByRole('group', { name: `Session “${FIXTURE_TITLE}” is already here` }).getByRole('radio', { name: 'Replace the stored session' }).check();
+  await dialog
+    .getByRole('group', { name: `Session “${FIXTURE_TITLE}” is already here` })
+    .getByRole('radio', { name: 'Replace the stored session' })
+    .check();
   await confirmImport(page, /Imported 1 session/);
   await expect(sessionItems(page)).toHaveCount(2);
   await expect(sessionItems(page).filter({ hasText: 'Weather, replaced' })).toHaveCount(1);
@@ -68,12 +98,19 @@ test('import by drop; the same session again comes in as a copy, or replaces whe
   await page.getByRole('menuitem', { name: 'Choose sessions…' }).click();
   const menu = page.getByRole('dialog', { name: 'Export sessions' }).getByRole('group', { name: 'Sessions to export' });
   // Same-titled sessions are told apart by size and date.
-  await expect(menu.getByRole('checkbox', { name: 'Weather, replaced' })).toHaveAccessibleName(/^Weather, replaced · 9 messages · \S+$/);
+  await expect(menu.getByRole('checkbox', { name: 'Weather, replaced' })).toHaveAccessibleName(
+    /^Weather, replaced · 9 messages · \S+$/,
+  );
   await menu.getByRole('checkbox', { name: 'Weather, replaced' }).check();
   await menu.getByRole('checkbox', { name: `${FIXTURE_TITLE} (copy)` }).check();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Export sessions' }).getByRole('button', { name: 'Export selected (2)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('dialog', { name: 'Export sessions' }).getByRole('button', { name: 'Export selected (2)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^toolscope-2-sessions-${stamp}\\.json$`));
-  const chosen = JSON.parse(readFileSync(await download.path(), 'utf8')) as { sessions: { session: { title: string } }[] };
+  const chosen = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    sessions: { session: { title: string } }[];
+  };
   expect(chosen.sessions.map((e) => e.session.title).sort()).toEqual([`${FIXTURE_TITLE} (copy)`, 'Weather, replaced']);
 });
 
@@ -83,17 +120,23 @@ test('a tool that differs from the stored one: keep, or import under a new name'
   const edited = fixtureObject() as { tools: { description: string }[] };
   edited.tools[0]!.description = 'A different converter.';
   await pickFile(page, 'edited.json', JSON.stringify(edited));
-  const group = importDialog(page).getByRole('group', { name: 'Tool “convert_temperature” differs from the stored one' });
+  const group = importDialog(page).getByRole('group', {
+    name: 'Tool “convert_temperature” differs from the stored one',
+  });
   await expect(group.getByRole('radio', { name: 'Keep the stored tool' })).toBeChecked();
   // The choice is informed: what differs, which side is newer, and the name a rename gives.
   await expect(group).toContainText('Different: description.');
   await expect(group).toContainText('Both were last changed');
   await group.getByRole('radio', { name: 'Import under a new name (“convert_temperature_2”)' }).check();
   await importDialog(page).getByRole('button', { name: 'Import sessions' }).click();
-  await expect(importDialog(page).getByRole('status')).toContainText('Tool “convert_temperature” was imported as “convert_temperature_2”');
+  await expect(importDialog(page).getByRole('status')).toContainText(
+    'Tool “convert_temperature” was imported as “convert_temperature_2”',
+  );
   await importDialog(page).getByRole('button', { name: 'Close' }).click();
   // The built-in tools are seeded at start; this test is about the imported ones.
-  const tools = (await dbSnapshot(page)).tools!.map((t) => JSON.parse(t) as { name: string; description: string; kind: string }).filter((t) => t.kind !== 'builtin');
+  const tools = (await dbSnapshot(page))
+    .tools!.map((t) => JSON.parse(t) as { name: string; description: string; kind: string })
+    .filter((t) => t.kind !== 'builtin');
   expect(tools.map((t) => [t.name, t.description]).sort()).toEqual([
     ['convert_temperature', 'Converts Celsius to Fahrenheit.'],
     ['convert_temperature_2', 'A different converter.'],
@@ -101,7 +144,10 @@ test('a tool that differs from the stored one: keep, or import under a new name'
   ]);
 });
 
-test('no export holds the API key, even when the provider echoes it in an error and it is remembered', async ({ page, mock }) => {
+test('no export holds the API key, even when the provider echoes it in an error and it is remembered', async ({
+  page,
+  mock,
+}) => {
   const key = 'sk-live-SECRET-4f9c2e71b3';
   await openConfiguredApp(page, mock, { apiKey: key, remember: true });
   mock.script([{ kind: 'text', content: 'Stored answer.' }]);
@@ -109,7 +155,13 @@ test('no export holds the API key, even when the provider echoes it in an error 
   await expect(assistantMessages(page).first()).toContainText('Stored answer.');
   await waitForIdle(page);
   // Providers put the key they refused into the message (OpenAI: "Incorrect API key provided: sk-...").
-  mock.script([{ kind: 'http_error', status: 401, message: `Incorrect API key provided: ${key}. You can find your API key at https://example.test.` }]);
+  mock.script([
+    {
+      kind: 'http_error',
+      status: 401,
+      message: `Incorrect API key provided: ${key}. You can find your API key at https://example.test.`,
+    },
+  ]);
   await sendMessage(page, 'Second question');
   await expect(page.getByRole('alert').first()).toBeVisible();
   await waitForIdle(page);
@@ -129,8 +181,15 @@ test('no export holds the API key, even when the provider echoes it in an error 
   await memories.click();
   // It toggles without closing the menu.
   await expect(memories).toHaveAttribute('aria-checked', 'true');
-  const [withMemories] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All sessions', exact: true }).click()]);
-  files.push({ name: withMemories.suggestedFilename(), text: readFileSync(await withMemories.path(), 'utf8'), download: withMemories });
+  const [withMemories] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'All sessions', exact: true }).click(),
+  ]);
+  files.push({
+    name: withMemories.suggestedFilename(),
+    text: readFileSync(await withMemories.path(), 'utf8'),
+    download: withMemories,
+  });
   for (const f of files) {
     expect(f.text.length).toBeGreaterThan(100);
     expect(f.text).not.toContain(key);

@@ -15,30 +15,58 @@ import { confirmImport, importDialog, importFixture, FIXTURE_TITLE, pickFile } f
 import { dbSnapshot } from './support/stored-rows';
 
 const fixture = (name: string) => readFileSync(`src/io/__fixtures__/foreign/${name}`, 'utf8');
-const listed = (page: Page, title: string) => page.locator('nav[aria-label="Sessions"] li').getByRole('button', { name: new RegExp(`^${title}`) });
+const listed = (page: Page, title: string) =>
+  page.locator('nav[aria-label="Sessions"] li').getByRole('button', { name: new RegExp(`^${title}`) });
 
 /** The ChatGPT export as downloaded, with a conversation that has no mapping first and one with no message last. */
 function exportZip(): Buffer {
   const conversations = JSON.parse(fixture('chatgpt-conversations.json')) as Record<string, unknown>[];
   const noMapping: Record<string, unknown> = { ...conversations[0]!, title: 'Lost trip plans', id: 'conv-lost' };
   delete noMapping.mapping;
-  const empty = { ...conversations[1]!, title: 'Only a system prompt', mapping: { r: { id: 'r', parent: null, children: [], message: null } }, current_node: 'r' };
-  return Buffer.from(zipSync({ 'conversations.json': strToU8(JSON.stringify([noMapping, ...conversations, empty])), 'chat.html': strToU8('<html></html>') }));
+  const empty = {
+    ...conversations[1]!,
+    title: 'Only a system prompt',
+    mapping: { r: { id: 'r', parent: null, children: [], message: null } },
+    current_node: 'r',
+  };
+  return Buffer.from(
+    zipSync({
+      'conversations.json': strToU8(JSON.stringify([noMapping, ...conversations, empty])),
+      'chat.html': strToU8('<html></html>'),
+    }),
+  );
 }
 
 /** Two agent runs recorded by the OpenTelemetry SDK (@opentelemetry/sdk-trace-base), one span's trace id then broken. */
 function traceWithBadSpan(): string {
   const exporter = new InMemorySpanExporter();
-  const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('shop-agent');
-  for (const [name, conversation] of [['chat gpt-4o', 'order-help'], ['chat o3', 'refund-help']] as const) {
-    tracer.startSpan(name, { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': name.slice(5), 'gen_ai.conversation.id': conversation } }).end();
+  const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer(
+    'shop-agent',
+  );
+  for (const [name, conversation] of [
+    ['chat gpt-4o', 'order-help'],
+    ['chat o3', 'refund-help'],
+  ] as const) {
+    tracer
+      .startSpan(name, {
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': name.slice(5),
+          'gen_ai.conversation.id': conversation,
+        },
+      })
+      .end();
   }
-  const doc = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans()))) as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
+  const doc = JSON.parse(
+    new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans())),
+  ) as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
   doc.resourceSpans[0]!.scopeSpans[0]!.spans[1]!.traceId = 'not-hex';
   return JSON.stringify(doc);
 }
 
-test('an export with an unreadable conversation and a trace with an unreadable span import the rest and name what was left out', async ({ page }) => {
+test('an export with an unreadable conversation and a trace with an unreadable span import the rest and name what was left out', async ({
+  page,
+}) => {
   await openApp(page);
   await importFixture(page);
   await expect(listed(page, FIXTURE_TITLE)).toHaveCount(1);
@@ -47,7 +75,9 @@ test('an export with an unreadable conversation and a trace with an unreadable s
   const dialog = importDialog(page);
   await expect(dialog).toContainText('This is a ChatGPT data export.');
   const leftOut = dialog.getByRole('list', { name: 'What is left out' });
-  await expect(leftOut).toContainText('Conversation “Lost trip plans”: not imported, it cannot be read (at $[0].mapping, expected an object).');
+  await expect(leftOut).toContainText(
+    'Conversation “Lost trip plans”: not imported, it cannot be read (at $[0].mapping, expected an object).',
+  );
   await expect(leftOut).toContainText('Conversation “Only a system prompt”: not imported, no messages in the file.');
   await expect(dialog.getByRole('list', { name: 'What the file holds' })).toContainText('2 conversations');
   await confirmImport(page, /Imported 2 sessions/);
@@ -57,12 +87,15 @@ test('an export with an unreadable conversation and a trace with an unreadable s
 
   await pickFile(page, 'traces.json', traceWithBadSpan());
   await expect(dialog).toContainText('This is an OpenTelemetry (OTLP/JSON) trace.');
-  await expect(dialog.getByRole('list', { name: 'What is left out' })).toContainText(/Span “chat o3” \([0-9a-f]{16}\): not imported, it cannot be read \(at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[1\]\.traceId/);
+  await expect(dialog.getByRole('list', { name: 'What is left out' })).toContainText(
+    /Span “chat o3” \([0-9a-f]{16}\): not imported, it cannot be read \(at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[1\]\.traceId/,
+  );
   await confirmImport(page, /Imported 1 session/);
 
   // A reload keeps the earlier session and every imported one, and nothing of what was left out.
   const stored = await dbSnapshot(page);
   await page.reload();
-  for (const title of [FIXTURE_TITLE, 'Sunflowers and sums', 'Yellow flowers', 'Imported trace: chat gpt-4o']) await expect(listed(page, title)).toHaveCount(1);
+  for (const title of [FIXTURE_TITLE, 'Sunflowers and sums', 'Yellow flowers', 'Imported trace: chat gpt-4o'])
+    await expect(listed(page, title)).toHaveCount(1);
   expect(await dbSnapshot(page)).toEqual(stored);
 });

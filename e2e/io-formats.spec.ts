@@ -15,18 +15,36 @@ import { confirmImport, dropFile, exportVia, importDialog, pickFile } from './su
 import { dbSnapshot } from './support/stored-rows';
 
 const fixture = (name: string) => readFileSync(`src/io/__fixtures__/foreign/${name}`, 'utf8');
-const openSession = (page: Page, title: string) => page.locator('nav[aria-label="Sessions"] li').getByRole('button', { name: new RegExp(`^${title}`) }).first().click();
+const openSession = (page: Page, title: string) =>
+  page
+    .locator('nav[aria-label="Sessions"] li')
+    .getByRole('button', { name: new RegExp(`^${title}`) })
+    .first()
+    .click();
 
-test('ChatGPT, Claude and AG-UI files import with branches, tool rows and a note of what was left out; broken ones write nothing', async ({ page }) => {
+test('ChatGPT, Claude and AG-UI files import with branches, tool rows and a note of what was left out; broken ones write nothing', async ({
+  page,
+}) => {
   await openApp(page);
   // The .zip as downloaded, from the first screen's "Open a file".
-  const zip = zipSync({ 'conversations.json': strToU8(fixture('chatgpt-conversations.json')), 'chat.html': strToU8('<html></html>'), 'user.json': strToU8('{}') });
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open a file' }).click()]);
+  const zip = zipSync({
+    'conversations.json': strToU8(fixture('chatgpt-conversations.json')),
+    'chat.html': strToU8('<html></html>'),
+    'user.json': strToU8('{}'),
+  });
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Open a file' }).click(),
+  ]);
   await chooser.setFiles({ name: 'chatgpt-export.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
   const dialog = importDialog(page);
   await expect(dialog).toContainText('This is a ChatGPT data export.');
-  await expect(dialog.getByRole('list', { name: 'What the file holds' })).toContainText('2 other paths (edits and regenerations), kept as branches');
-  await expect(dialog.getByRole('list', { name: 'What is left out' })).toContainText('profile, custom-instruction or memory context');
+  await expect(dialog.getByRole('list', { name: 'What the file holds' })).toContainText(
+    '2 other paths (edits and regenerations), kept as branches',
+  );
+  await expect(dialog.getByRole('list', { name: 'What is left out' })).toContainText(
+    'profile, custom-instruction or memory context',
+  );
   await confirmImport(page, /Imported 2 sessions/);
 
   await openSession(page, 'Sunflowers and sums');
@@ -44,10 +62,14 @@ test('ChatGPT, Claude and AG-UI files import with branches, tool rows and a note
   const before = await dbSnapshot(page);
   const part = (name: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(fixture(name)) });
   await page.getByLabel('Import file').setInputFiles([part('conversations-001.json'), part('export_manifest.json')]);
-  await expect(dialog.getByRole('alert')).toContainText('manifest lists a part that was not picked: conversations-000.json');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'manifest lists a part that was not picked: conversations-000.json',
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
   expect(await dbSnapshot(page)).toEqual(before);
-  await page.getByLabel('Import file').setInputFiles([part('conversations-000.json'), part('conversations-001.json'), part('export_manifest.json')]);
+  await page
+    .getByLabel('Import file')
+    .setInputFiles([part('conversations-000.json'), part('conversations-001.json'), part('export_manifest.json')]);
   await expect(dialog.getByRole('list', { name: 'What the file holds' })).toContainText('2 parts of a sharded export');
   await confirmImport(page, /Imported 2 sessions/);
 
@@ -81,7 +103,12 @@ test('ChatGPT, Claude and AG-UI files import with branches, tool rows and a note
   await expect(assistantMessages(page).last()).toContainText('Tomorrow looks dry.');
 });
 
-test('a run exports as valid AG-UI events and copies as Markdown (the session, and one message with its calls)', async ({ page, context, mock, baseURL }) => {
+test('a run exports as valid AG-UI events and copies as Markdown (the session, and one message with its calls)', async ({
+  page,
+  context,
+  mock,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await openConfiguredApp(page, mock);
   mock.script([
@@ -93,16 +120,25 @@ test('a run exports as valid AG-UI events and copies as Markdown (the session, a
 
   const { name, text } = await exportVia(page, 'This session as AG-UI events');
   expect(name).toMatch(/\.jsonl$/);
-  const events = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const events = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   for (const e of events) {
     expect(EventSchema.safeParse(e).success, JSON.stringify(e)).toBe(true);
     // No field the protocol does not define (its schemas let unknown fields through, so compare with the shape).
     const option = EventSchema.options.find((o) => o.shape.type.value === e.type)!;
     expect(Object.keys(e).filter((k) => !(k in option.shape))).toEqual([]);
   }
-  expect(events[0]).toMatchObject({ type: 'RUN_STARTED', input: { messages: [{ role: 'user', content: 'what is 6 times 7?' }] } });
+  expect(events[0]).toMatchObject({
+    type: 'RUN_STARTED',
+    input: { messages: [{ role: 'user', content: 'what is 6 times 7?' }] },
+  });
   expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-  expect(events.find((e) => e.type === 'TOOL_CALL_START')).toMatchObject({ toolCallId: 'call_eval', toolCallName: 'js_eval' });
+  expect(events.find((e) => e.type === 'TOOL_CALL_START')).toMatchObject({
+    toolCallId: 'call_eval',
+    toolCallName: 'js_eval',
+  });
   expect(events.find((e) => e.type === 'TOOL_CALL_RESULT')).toMatchObject({ toolCallId: 'call_eval', content: '42' });
   expect(text).not.toContain(TEST_KEY);
 
@@ -112,7 +148,9 @@ test('a run exports as valid AG-UI events and copies as Markdown (the session, a
   await expect(page.getByRole('status').filter({ hasText: 'Copied the session as Markdown' })).toBeVisible();
   const whole = await clipboard();
   expect(whole).toContain('## User\n\nwhat is 6 times 7?');
-  expect(whole).toContain('### Tool call: js_eval\n\nArguments:\n\n```json\n{\n  "expression": "6 * 7"\n}\n```\n\nResult:\n\n```\n42\n```');
+  expect(whole).toContain(
+    '### Tool call: js_eval\n\nArguments:\n\n```json\n{\n  "expression": "6 * 7"\n}\n```\n\nResult:\n\n```\n42\n```',
+  );
   expect(whole).toContain('## Assistant\n\nIt is 42.');
 
   // From the message's actions: the first reply and its call only.

@@ -14,7 +14,10 @@ type Rec = Record<string, unknown>;
 const LIMIT = 64 * 1024;
 const MARKER = /\n…\[output truncated: \d+ bytes omitted\]$/;
 
-test('over-limit tool results, errors and log entries are cut on import, and the dialog says how many', async ({ page, mock }) => {
+test('over-limit tool results, errors and log entries are cut on import, and the dialog says how many', async ({
+  page,
+  mock,
+}) => {
   await openApp(page);
   await configureSettings(page, mock);
   const big = `{"rows":"${'x'.repeat(100_000)}"}`;
@@ -28,22 +31,28 @@ test('over-limit tool results, errors and log entries are cut on import, and the
     if (contentFor[id]) c.result = contentFor[id];
     if (id === 'call_t0kY0') (c.logs as Rec[])[0]!.text = bigLog;
   }
-  for (const m of entry.messages) if (m.role === 'tool' && contentFor[String(m.toolCallId)]) m.content = contentFor[String(m.toolCallId)];
+  for (const m of entry.messages)
+    if (m.role === 'tool' && contentFor[String(m.toolCallId)]) m.content = contentFor[String(m.toolCallId)];
   for (const e of entry.events) {
     const message = e.message as Rec | undefined;
     if (e.type === 'tool_finished' && contentFor[String(e.callId)]) e.result = contentFor[String(e.callId)];
     if (e.type === 'tool_finished' && e.callId === 'call_t0kY0') (e.logs as Rec[])[0]!.text = bigLog;
-    if (e.type === 'message_appended' && message?.role === 'tool' && contentFor[String(message.toolCallId)]) message.content = contentFor[String(message.toolCallId)];
+    if (e.type === 'message_appended' && message?.role === 'tool' && contentFor[String(message.toolCallId)])
+      message.content = contentFor[String(message.toolCallId)];
   }
 
   await pickFile(page, 'big.json', JSON.stringify(file));
   const dialog = importDialog(page);
   // Two results in four records each, and one log entry in two.
-  await expect(dialog).toContainText('10 tool results, errors or log entries in the file are over the 64 KB tool output limit and will be cut');
+  await expect(dialog).toContainText(
+    '10 tool results, errors or log entries in the file are over the 64 KB tool output limit and will be cut',
+  );
   await dialog.getByRole('button', { name: 'Import sessions' }).click();
   const done = dialog.getByRole('status');
   await expect(done).toContainText('Imported 1 session', { timeout: 60_000 });
-  await expect(done).toContainText('10 tool results, errors or log entries were cut to the 64 KB tool output limit, marked “[output truncated: …]”.');
+  await expect(done).toContainText(
+    '10 tool results, errors or log entries were cut to the 64 KB tool output limit, marked “[output truncated: …]”.',
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   const stored = await readSession(page, FIXTURE_SESSION_ID);
@@ -63,9 +72,13 @@ test('over-limit tool results, errors and log entries are cut on import, and the
   while ((await card.getByRole('button', { name: 'Show more', exact: true }).count()) > 0) {
     const before = (await status.textContent()) ?? '';
     await card.getByRole('button', { name: 'Show more', exact: true }).click();
-    await expect.poll(async () => ((await status.count()) === 0 ? 'all shown' : await status.textContent())).not.toBe(before);
+    await expect
+      .poll(async () => ((await status.count()) === 0 ? 'all shown' : await status.textContent()))
+      .not.toBe(before);
   }
-  await expect(card.getByLabel('Result', { exact: true })).toContainText(/…\[output truncated: \d+ bytes omitted\]\s*$/);
+  await expect(card.getByLabel('Result', { exact: true })).toContainText(
+    /…\[output truncated: \d+ bytes omitted\]\s*$/,
+  );
 
   // Continuing the session, the model gets the cut result, not the file's.
   mock.script([{ kind: 'text', content: 'Noted.' }]);

@@ -1,7 +1,15 @@
 import { expect, test } from './fixtures';
 import { openApp } from './support/configured-app';
 import { dbSnapshot } from './support/stored-rows';
-import { dropFile, FIXTURE_TEXT, fixtureObject, importDialog, importFixture, pickFile, type Loose } from './support/import-export';
+import {
+  dropFile,
+  FIXTURE_TEXT,
+  fixtureObject,
+  importDialog,
+  importFixture,
+  pickFile,
+  type Loose,
+} from './support/import-export';
 
 type Fx = Loose & { sessions: { messages: Loose[]; session: Loose }[]; tools: Loose[] };
 const broken = (edit: (f: Fx) => void) => {
@@ -26,20 +34,32 @@ const cases: { name: string; file: string; text: () => string; expect: (RegExp |
   {
     name: 'wrong type and unknown role',
     file: 'types.json',
-    text: () => broken((f) => {
-      f.sessions[0]!.messages[1]!.role = 'robot';
-      f.sessions[0]!.session.messageCount = 'nine';
-    }),
-    expect: ['$.sessions[0].messages[1].role', 'one of "system", "user", "assistant", "tool"', '$.sessions[0].session.messageCount', 'a value of type integer'],
+    text: () =>
+      broken((f) => {
+        f.sessions[0]!.messages[1]!.role = 'robot';
+        f.sessions[0]!.session.messageCount = 'nine';
+      }),
+    expect: [
+      '$.sessions[0].messages[1].role',
+      'one of "system", "user", "assistant", "tool"',
+      '$.sessions[0].session.messageCount',
+      'a value of type integer',
+    ],
   },
   {
     name: 'huge strings',
     file: 'huge.json',
-    text: () => broken((f) => {
-      f.sessions[0]!.session.title = 'x'.repeat(2_001);
-      f.sessions[0]!.messages[0]!.content = 'A'.repeat(5_000_001);
-    }),
-    expect: ['$.sessions[0].session.title', 'a string of at most 2000 characters', '$.sessions[0].messages[0].content', 'a string of at most 5000000 characters'],
+    text: () =>
+      broken((f) => {
+        f.sessions[0]!.session.title = 'x'.repeat(2_001);
+        f.sessions[0]!.messages[0]!.content = 'A'.repeat(5_000_001);
+      }),
+    expect: [
+      '$.sessions[0].session.title',
+      'a string of at most 2000 characters',
+      '$.sessions[0].messages[0].content',
+      'a string of at most 5000000 characters',
+    ],
   },
   {
     name: 'prototype pollution key',
@@ -50,9 +70,10 @@ const cases: { name: string; file: string; text: () => string; expect: (RegExp |
   {
     name: 'a tool call without its result (architecture.md, invariant 1)',
     file: 'history.json',
-    text: () => broken((f) => {
-      f.sessions[0]!.messages.splice(3, 1);
-    }),
+    text: () =>
+      broken((f) => {
+        f.sessions[0]!.messages.splice(3, 1);
+      }),
     expect: ['$.sessions[0].messages[1]', '"call_t0kY0" has no tool result'],
   },
   {
@@ -64,7 +85,12 @@ const cases: { name: string; file: string; text: () => string; expect: (RegExp |
   {
     name: 'an OpenAI messages file with a tool result that answers no call',
     file: 'orphan-openai-messages.json',
-    text: () => JSON.stringify([{ role: 'user', content: 'Weather in Paris?' }, { role: 'tool', tool_call_id: 'call_gone', content: '{"temp":14}' }, { role: 'assistant', content: 'Sunny.' }]),
+    text: () =>
+      JSON.stringify([
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'tool', tool_call_id: 'call_gone', content: '{"temp":14}' },
+        { role: 'assistant', content: 'Sunny.' },
+      ]),
     expect: ['a tool call and its result must come in pairs', '$[1]', '"call_gone" answers no open tool call'],
   },
 ];
@@ -86,14 +112,16 @@ test.describe('a file that fails changes nothing', () => {
       await expect(importDialog(page).getByRole('button', { name: 'Import sessions' })).toHaveCount(0);
       await importDialog(page).getByRole('button', { name: 'Close' }).click();
       expect(await dbSnapshot(page)).toEqual(before);
-      expect(await page.evaluate(() => ({} as Record<string, unknown>).isAdmin)).toBeUndefined();
+      expect(await page.evaluate(() => (({}) as Record<string, unknown>).isAdmin)).toBeUndefined();
     });
   }
 
   test('a dropped file that is not JSON is refused', async ({ page }) => {
     const before = await dbSnapshot(page);
     await dropFile(page, 'notes.txt', 'just some notes', 'text/plain');
-    await expect(importDialog(page).getByRole('alert')).toContainText('"notes.txt" is not a .json, .jsonl or .zip file');
+    await expect(importDialog(page).getByRole('alert')).toContainText(
+      '"notes.txt" is not a .json, .jsonl or .zip file',
+    );
     await importDialog(page).getByRole('button', { name: 'Close' }).click();
     expect(await dbSnapshot(page)).toEqual(before);
   });

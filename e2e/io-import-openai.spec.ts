@@ -10,7 +10,13 @@ const conversation = {
   messages: [
     { role: 'system', content: 'Be brief.' },
     { role: 'user', content: 'Weather in Oslo?' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_oslo', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_oslo', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
+      ],
+    },
     { role: 'tool', tool_call_id: 'call_oslo', content: '{"temp":-3}' },
     { role: 'assistant', content: 'Oslo is cold: -3 °C.' },
   ],
@@ -35,7 +41,12 @@ test('an OpenAI messages file becomes a new session with its prompt, tool call a
 test('a bad OpenAI messages file says what is wrong and writes nothing', async ({ page }) => {
   await openApp(page);
   const before = await dbSnapshot(page);
-  const bad = { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f' } }] }] };
+  const bad = {
+    messages: [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f' } }] },
+    ],
+  };
   await pickFile(page, 'bad.json', JSON.stringify(bad));
   const alert = importDialog(page).getByRole('alert');
   await expect(alert).toContainText('Nothing was imported.');

@@ -18,7 +18,13 @@ function bigExport(): string {
   const entry = base.sessions[0]!;
   const words = 'tool call latency stream token parse validate render timeline session export import '.split(' ');
   let n = 0;
-  const ids = { session: () => `s${++n}`, message: () => `m${++n}`, run: () => `r${++n}`, toolCall: () => `c${++n}`, tool: () => `t${++n}` };
+  const ids = {
+    session: () => `s${++n}`,
+    message: () => `m${++n}`,
+    run: () => `r${++n}`,
+    toolCall: () => `c${++n}`,
+    tool: () => `t${++n}`,
+  };
   const sessions = [];
   for (let i = 0; i < SESSIONS; i++) {
     const copy = copyWithNewIds(entry, ids);
@@ -26,14 +32,18 @@ function bigExport(): string {
     while (pad.length < PAD) pad += `${words[(pad.length + i) % words.length]} `;
     const hostile = copy.messages.find((m) => m.role === 'user' && m.content.includes('<script>'))!;
     hostile.content = `${hostile.content}\n${pad}`;
-    for (const e of copy.events) if (e.type === 'message_appended' && e.message.id === hostile.id) e.message = { ...e.message, content: hostile.content };
+    for (const e of copy.events)
+      if (e.type === 'message_appended' && e.message.id === hostile.id)
+        e.message = { ...e.message, content: hostile.content };
     copy.session.title = `Big import ${i + 1}`;
     sessions.push(copy);
   }
   return JSON.stringify({ ...base, sessions });
 }
 
-test('a 50 MB export imports through the worker with progress shown, and every session lands', { tag: '@bench' }, async ({ page }) => {
+test('a 50 MB export imports through the worker with progress shown, and every session lands', {
+  tag: '@bench',
+}, async ({ page }) => {
   test.setTimeout(300_000);
   const text = bigExport();
   const mb = text.length / 1024 / 1024;

@@ -33,18 +33,26 @@ async function timedImport(page: Page, name: string, text: string): Promise<numb
 }
 
 for (const shape of ['runs', 'one-trace'] as const) {
-  test(`a 2,000-call OpenTelemetry trace (${shape}) imports; time as a ratio to our own export of the same session`, { tag: '@bench' }, async ({ page, browser }) => {
+  test(`a 2,000-call OpenTelemetry trace (${shape}) imports; time as a ratio to our own export of the same session`, {
+    tag: '@bench',
+  }, async ({ page, browser }) => {
     test.setTimeout(300_000);
     const trace = JSON.stringify(bigOtlpTrace(2_000, shape));
     await openApp(page);
     const traceMs = await timedImport(page, 'trace.json', trace);
-    await page.getByRole('button', { name: /^Imported trace: invoke_agent Agent/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Imported trace: invoke_agent Agent/ })
+      .first()
+      .click();
     await page.getByRole('tab', { name: 'Timeline' }).click();
     await expect(page.getByRole('button', { name: /^fetch_url, ok, / }).first()).toBeVisible();
 
     // The baseline: the same session as our own file, imported into a fresh profile.
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'All sessions', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'All sessions', exact: true }).click(),
+    ]);
     const own = readFileSync(await download.path(), 'utf8');
     const context = await browser.newContext();
     const fresh = await context.newPage();

@@ -8,17 +8,28 @@ import { confirmImport, importDialog, pickFile } from './support/import-export';
 import { dbSnapshot } from './support/stored-rows';
 
 const openImported = async (page: Page, title: string | null) => {
-  if (title !== null) await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: title, exact: true }).click();
+  if (title !== null)
+    await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: title, exact: true }).click();
   await expect(page.getByRole('note')).toContainText('Imported trace: read-only');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'An imported trace is read-only');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    'An imported trace is read-only',
+  );
   await page.getByRole('tab', { name: 'Timeline' }).click();
 };
 
-test('a session exported as an OpenTelemetry trace imports back, read-only, with its requests and tool calls on the timeline', async ({ page, mock }) => {
+test('a session exported as an OpenTelemetry trace imports back, read-only, with its requests and tool calls on the timeline', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }], usage: { prompt_tokens: 50, completion_tokens: 5 } },
+    {
+      kind: 'tool_calls',
+      calls: [{ id: 'call_t1', name: 'current_time', arguments: {} }],
+      usage: { prompt_tokens: 50, completion_tokens: 5 },
+    },
     { kind: 'text', content: 'It is now.', usage: { prompt_tokens: 60, completion_tokens: 4 } },
   ]);
   await sendMessage(page, 'What time is it?');
@@ -30,21 +41,33 @@ test('a session exported as an OpenTelemetry trace imports back, read-only, with
   const content = page.getByRole('menuitemcheckbox', { name: 'Include content' });
   await content.click();
   await expect(content).toHaveAttribute('aria-checked', 'true');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'This session as OpenTelemetry trace' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'This session as OpenTelemetry trace' }).click(),
+  ]);
   const name = download.suggestedFilename();
   const text = readFileSync(await download.path(), 'utf8');
   await expect(page.getByRole('status').filter({ hasText: 'Exported 4 spans' })).toContainText('(with content)');
   expect(name).toMatch(/^toolscope-what-time-is-it-otel-trace-.*\.json$/);
   expect(text).not.toContain(TEST_KEY);
   const trace = JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[] };
-  expect(trace.resourceSpans[0]!.scopeSpans[0]!.spans.map((s) => s.name).sort()).toEqual(['chat mock-gpt', 'chat mock-gpt', 'execute_tool current_time', 'invoke_agent Toolscope']);
+  expect(trace.resourceSpans[0]!.scopeSpans[0]!.spans.map((s) => s.name).sort()).toEqual([
+    'chat mock-gpt',
+    'chat mock-gpt',
+    'execute_tool current_time',
+    'invoke_agent Toolscope',
+  ]);
   expect(text).toContain('gen_ai.input.messages');
 
   await pickFile(page, 'trace.json', text);
   await expect(importDialog(page)).toContainText('The file is valid: 1 session');
   await confirmImport(page, /Imported 1 session/);
   // Two sessions now share the title: open the one that is not the original.
-  await page.locator(`li.session-item:not([data-session-id="${original}"])`).filter({ hasText: 'What time is it?' }).getByRole('button', { name: /^What time is it\?/ }).click();
+  await page
+    .locator(`li.session-item:not([data-session-id="${original}"])`)
+    .filter({ hasText: 'What time is it?' })
+    .getByRole('button', { name: /^What time is it\?/ })
+    .click();
   await openImported(page, null);
   await expect(page.locator('[data-kind="call"][data-call-id="call_t1"]')).toBeVisible();
   await expect(page.getByRole('button', { name: /^current_time, ok, / })).toBeVisible();
@@ -61,33 +84,93 @@ test('a session exported as an OpenTelemetry trace imports back, read-only, with
   for (const box of await boxes.all()) await box.check();
   await chooser.getByRole('group', { name: 'Format' }).getByRole('radio', { name: 'OpenTelemetry trace' }).check();
   await expect(chooser.getByRole('checkbox', { name: 'Include content' })).not.toBeChecked();
-  const [chosen] = await Promise.all([page.waitForEvent('download'), chooser.getByRole('button', { name: 'Export selected (2)' }).click()]);
+  const [chosen] = await Promise.all([
+    page.waitForEvent('download'),
+    chooser.getByRole('button', { name: 'Export selected (2)' }).click(),
+  ]);
   expect(chosen.suggestedFilename()).toMatch(/^toolscope-selection-2-sessions-otel-trace-.*\.json$/);
   const both = readFileSync(await chosen.path(), 'utf8');
   expect(both).not.toContain('gen_ai.input.messages');
-  const spans = (JSON.parse(both) as { resourceSpans: { scopeSpans: { spans: { name: string; attributes?: { key: string; value: { stringValue?: string } }[] }[] }[] }[] })
-    .resourceSpans.flatMap((r) => r.scopeSpans.flatMap((sc) => sc.spans));
+  const spans = (
+    JSON.parse(both) as {
+      resourceSpans: {
+        scopeSpans: { spans: { name: string; attributes?: { key: string; value: { stringValue?: string } }[] }[] }[];
+      }[];
+    }
+  ).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((sc) => sc.spans));
   const agents = spans.filter((sp) => sp.name === 'invoke_agent Toolscope');
-  expect(new Set(agents.map((a) => a.attributes?.find((kv) => kv.key === 'gen_ai.conversation.id')?.value.stringValue)).size).toBe(2);
+  expect(
+    new Set(agents.map((a) => a.attributes?.find((kv) => kv.key === 'gen_ai.conversation.id')?.value.stringValue)).size,
+  ).toBe(2);
   expect(spans.filter((sp) => sp.name === 'execute_tool current_time')).toHaveLength(2);
-  await expect(page.getByRole('status').filter({ hasText: `Exported ${spans.length} spans` })).toContainText('(without content)');
+  await expect(page.getByRole('status').filter({ hasText: `Exported ${spans.length} spans` })).toContainText(
+    '(without content)',
+  );
 });
 
-test('spans from another runtime draw, and an unknown span is a generic bar with its attributes in the details', async ({ page }) => {
+test('spans from another runtime draw, and an unknown span is a generic bar with its attributes in the details', async ({
+  page,
+}) => {
   await openApp(page);
   const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
   const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
   const span = (id: string, name: string, start: number, end: number, attributes: object[], parent = '') => ({
-    traceId: '5'.repeat(32), spanId: id.repeat(16), parentSpanId: parent ? parent.repeat(16) : '', name, kind: 1,
-    startTimeUnixNano: ns(start), endTimeUnixNano: ns(end), attributes, status: { code: 0 },
+    traceId: '5'.repeat(32),
+    spanId: id.repeat(16),
+    parentSpanId: parent ? parent.repeat(16) : '',
+    name,
+    kind: 1,
+    startTimeUnixNano: ns(start),
+    endTimeUnixNano: ns(end),
+    attributes,
+    status: { code: 0 },
   });
   const file = {
-    resourceSpans: [{ resource: { attributes: [kv('service.name', 'other-agent')] }, scopeSpans: [{ scope: { name: 'x' }, spans: [
-      span('1', 'invoke_agent Planner', 0, 900, [kv('gen_ai.operation.name', 'invoke_agent')]),
-      span('2', 'chat gpt-4o', 10, 300, [kv('gen_ai.operation.name', 'chat'), kv('gen_ai.request.model', 'gpt-4o'), { key: 'gen_ai.usage.input_tokens', value: { intValue: 100 } }], '1'),
-      span('3', 'execute_tool search', 310, 600, [kv('gen_ai.operation.name', 'execute_tool'), kv('gen_ai.tool.name', 'search'), kv('gen_ai.tool.call.id', 'call_s')], '1'),
-      span('4', 'SELECT orders', 620, 880, [kv('db.system', 'postgresql'), kv('db.statement', 'select * from orders')], '1'),
-    ] }] }],
+    resourceSpans: [
+      {
+        resource: { attributes: [kv('service.name', 'other-agent')] },
+        scopeSpans: [
+          {
+            scope: { name: 'x' },
+            spans: [
+              span('1', 'invoke_agent Planner', 0, 900, [kv('gen_ai.operation.name', 'invoke_agent')]),
+              span(
+                '2',
+                'chat gpt-4o',
+                10,
+                300,
+                [
+                  kv('gen_ai.operation.name', 'chat'),
+                  kv('gen_ai.request.model', 'gpt-4o'),
+                  { key: 'gen_ai.usage.input_tokens', value: { intValue: 100 } },
+                ],
+                '1',
+              ),
+              span(
+                '3',
+                'execute_tool search',
+                310,
+                600,
+                [
+                  kv('gen_ai.operation.name', 'execute_tool'),
+                  kv('gen_ai.tool.name', 'search'),
+                  kv('gen_ai.tool.call.id', 'call_s'),
+                ],
+                '1',
+              ),
+              span(
+                '4',
+                'SELECT orders',
+                620,
+                880,
+                [kv('db.system', 'postgresql'), kv('db.statement', 'select * from orders')],
+                '1',
+              ),
+            ],
+          },
+        ],
+      },
+    ],
   };
   await pickFile(page, 'other.json', JSON.stringify(file));
   await expect(importDialog(page)).toContainText('The file is valid: 1 session');
@@ -100,7 +183,9 @@ test('spans from another runtime draw, and an unknown span is a generic bar with
   // Drawn in its own style, explained by the legend; the tool call keeps the tool style.
   await expect(generic).toHaveAttribute('data-span', 'true');
   await expect(page.getByRole('button', { name: /^search, ok, / })).not.toHaveAttribute('data-span', 'true');
-  await expect(page.getByRole('group', { name: 'Legend' })).toContainText('other span of the imported trace (not a tool call)');
+  await expect(page.getByRole('group', { name: 'Legend' })).toContainText(
+    'other span of the imported trace (not a tool call)',
+  );
   await generic.click();
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByLabel('Arguments')).toContainText('"db.statement": "select * from orders"');

@@ -17,21 +17,31 @@ import { closeSyncPanel, connectWebDav, syncStatus } from './support/sync-panel'
 import { apacheAvailable, startApacheDav } from '../src/sync/testing/apache-webdav';
 import { filesUnder } from '../src/sync/testing/files-under';
 
-if (!apacheAvailable()) throw new Error('The share link spec needs Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2');
+if (!apacheAvailable())
+  throw new Error(
+    'The share link spec needs Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2',
+  );
 
-const AXE_COMBOS: { scheme: Scheme; width: Width }[] = [{ scheme: 'light', width: 1280 }, { scheme: 'dark', width: 390 }];
+const AXE_COMBOS: { scheme: Scheme; width: Width }[] = [
+  { scheme: 'light', width: 1280 },
+  { scheme: 'dark', width: 390 },
+];
 
 type Sent = { url: string; body: Buffer | null; authorization: string | undefined };
 
 /** Every request the context's pages (and service worker) make, with its body. */
 function requestLog(context: BrowserContext): Sent[] {
   const log: Sent[] = [];
-  context.on('request', (r) => log.push({ url: r.url(), body: r.postDataBuffer(), authorization: r.headers()['authorization'] }));
+  context.on('request', (r) =>
+    log.push({ url: r.url(), body: r.postDataBuffer(), authorization: r.headers()['authorization'] }),
+  );
   return log;
 }
 
 function leaks(log: Sent[], secrets: string[]): string[] {
-  return log.flatMap((r) => secrets.filter((s) => r.url.includes(s) || (r.body !== null && r.body.includes(s))).map((s) => `${s} in ${r.url}`));
+  return log.flatMap((r) =>
+    secrets.filter((s) => r.url.includes(s) || (r.body !== null && r.body.includes(s))).map((s) => `${s} in ${r.url}`),
+  );
 }
 
 function origin(): string {
@@ -58,7 +68,11 @@ async function freshBrowser(browser: Browser): Promise<{ page: Page; log: Sent[]
   return { page: await context.newPage(), log, context };
 }
 
-test('a small session travels whole in the link; a fresh browser shows it read-only and imports a copy; a damaged link says so', async ({ page, mock, browser }) => {
+test('a small session travels whole in the link; a fresh browser shows it read-only and imports a copy; a damaged link says so', async ({
+  page,
+  mock,
+  browser,
+}) => {
   const QUESTION = 'Question BRAVO-7c1e about tides';
   const ANSWER = 'Answer ALPHA-5d2f: twice a day.';
   await openConfiguredApp(page, mock);
@@ -69,7 +83,9 @@ test('a small session travels whole in the link; a fresh browser shows it read-o
   const sent = requestLog(page.context());
   const dialog = await createLink(page, false);
   const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
-  await expect(dialog.getByRole('status')).toHaveText('The whole session is inside the link, encrypted; nothing was uploaded.');
+  await expect(dialog.getByRole('status')).toHaveText(
+    'The whole session is inside the link, encrypted; nothing was uploaded.',
+  );
   expect(link.startsWith(`${origin()}/#share=1.i.`)).toBe(true);
   expect(link).not.toContain('?');
   expect(link.length).toBeLessThanOrEqual(2000);
@@ -92,7 +108,9 @@ test('a small session travels whole in the link; a fresh browser shows it read-o
 
   await b.page.goto(link);
   await expect(b.page.getByRole('heading', { name: QUESTION })).toBeVisible();
-  await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).toContainText('The sender left tool results out.');
+  await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).toContainText(
+    'The sender left tool results out.',
+  );
   await expect(assistantMessages(b.page)).toHaveCount(1);
   await expect(assistantMessages(b.page)).toContainText(ANSWER);
   await expect(b.page.getByRole('article', { name: 'Your message' })).toContainText(QUESTION);
@@ -117,7 +135,11 @@ test('a small session travels whole in the link; a fresh browser shows it read-o
   await b.context.close();
 });
 
-test('a question, a js_eval call and its answer travel inside the link with and without the result; the link with it opens whole', async ({ page, mock, browser }) => {
+test('a question, a js_eval call and its answer travel inside the link with and without the result; the link with it opens whole', async ({
+  page,
+  mock,
+  browser,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_sum', name: 'js_eval', arguments: { expression: '17 * 23 + 4' } }] },
@@ -131,7 +153,9 @@ test('a question, a js_eval call and its answer travel inside the link with and 
   const links: Record<string, string> = {};
   for (const withResults of [true, false]) {
     const dialog = await createLink(page, withResults);
-    await expect(dialog.getByRole('status')).toHaveText('The whole session is inside the link, encrypted; nothing was uploaded.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'The whole session is inside the link, encrypted; nothing was uploaded.',
+    );
     const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
     const name = withResults ? 'with the tool result' : 'without it';
     sizes[name] = link.length;
@@ -156,7 +180,11 @@ test('a question, a js_eval call and its answer travel inside the link with and 
   await b.context.close();
 });
 
-test('with tool results a larger session goes to WebDAV as ciphertext; a fresh browser reads it with one GET', async ({ page, mock, browser }) => {
+test('with tool results a larger session goes to WebDAV as ciphertext; a fresh browser reads it with one GET', async ({
+  page,
+  mock,
+  browser,
+}) => {
   const TOOL_RESULT = 'TOOLRES-7731';
   // Random text does not compress: far beyond what a link holds.
   const LONG = `Answer KILO-4e0a ${randomBytes(2400).toString('base64')}`;
@@ -164,7 +192,10 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
   try {
     await openConfiguredApp(page, mock);
     mock.script([
-      { kind: 'tool_calls', calls: [{ id: 'call_share', name: 'js_eval', arguments: { expression: '"TOOLRES-" + "7731"' } }] },
+      {
+        kind: 'tool_calls',
+        calls: [{ id: 'call_share', name: 'js_eval', arguments: { expression: '"TOOLRES-" + "7731"' } }],
+      },
       { kind: 'text', content: LONG },
     ]);
     await sendMessage(page, 'Question ECHO-91b3, then a long answer');
@@ -172,7 +203,9 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
 
     // No storage connected: a sentence says what to do, and no link is made.
     let dialog = await createLink(page, true);
-    await expect(dialog.getByRole('alert')).toContainText('Connect a storage in "Sync and backup" to share it through your storage, or leave tool results out.');
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Connect a storage in "Sync and backup" to share it through your storage, or leave tool results out.',
+    );
     await expect(dialog.getByRole('textbox', { name: 'Link' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -181,7 +214,9 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
     await closeSyncPanel(page);
     const sent = requestLog(page.context());
     dialog = await createLink(page, true);
-    await expect(dialog.getByRole('status')).toHaveText('The session is on your storage, encrypted; the link holds where it is and its key.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'The session is on your storage, encrypted; the link holds where it is and its key.',
+    );
     const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
     expect(link.startsWith(`${origin()}/#share=1.s.`)).toBe(true);
     const key = link.slice(link.indexOf('#')).split('.')[2]!;
@@ -196,7 +231,9 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
     const b = await freshBrowser(browser);
     await b.page.goto(link);
     await expect(b.page.getByRole('heading', { name: 'Question ECHO-91b3, then a long answer' })).toBeVisible();
-    await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).not.toContainText('left tool results out');
+    await expect(b.page.getByRole('note').filter({ hasText: 'Shared session: read-only.' })).not.toContainText(
+      'left tool results out',
+    );
     await expect(assistantMessages(b.page).last()).toContainText('Answer KILO-4e0a');
     // The link carries no call ids (a reader never sees them): the one tool card is the call.
     const sharedCard = b.page.locator('.tool-card');
@@ -218,7 +255,9 @@ test('with tool results a larger session goes to WebDAV as ciphertext; a fresh b
     await expect(shares.getByRole('listitem')).toHaveCount(1);
     await expect(shares).toContainText('with tool results');
     await shares.getByRole('button', { name: 'Stop sharing' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Stopped sharing: the session was removed from your storage. Its link now says so.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Stopped sharing: the session was removed from your storage. Its link now says so.',
+    );
     expect(filesUnder(dav.root).filter((f) => f.path.startsWith('/shares/'))).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.reload();
@@ -256,7 +295,10 @@ async function expectRichSession(page: Page, images: boolean): Promise<void> {
   await expect(chart.locator('.tool-card-head')).toContainText('edited');
   await expect(time.locator('.tool-card-head')).toContainText('edited');
   await expect(chart.getByLabel('Result', { exact: true })).toContainText('Rendered.');
-  const pictures = [page.getByRole('img', { name: 'Image from chart.png' }), chart.getByRole('img', { name: 'Image from render_chart' })];
+  const pictures = [
+    page.getByRole('img', { name: 'Image from chart.png' }),
+    chart.getByRole('img', { name: 'Image from render_chart' }),
+  ];
   for (const img of pictures) {
     if (!images) {
       await expect(img).toHaveCount(0);
@@ -268,20 +310,32 @@ async function expectRichSession(page: Page, images: boolean): Promise<void> {
   }
 }
 
-test('images, a refusal, sources, a provider-run search and edited calls: each shows in the opened link, or the dialog lists it as left out', async ({ page, mock, browser }) => {
+test('images, a refusal, sources, a provider-run search and edited calls: each shows in the opened link, or the dialog lists it as left out', async ({
+  page,
+  mock,
+  browser,
+}) => {
   const file = richShareSession({ user: noisePngBase64(48), tool: noisePngBase64(40) });
   const dav = await startApacheDav({ corsOrigin: origin(), publicShares: true });
   try {
     await openConfiguredApp(page, mock);
     await pickFile(page, 'rich-session.json', JSON.stringify(file));
     await confirmImport(page, /Imported 1 session/);
-    await page.locator('nav[aria-label="Sessions"] li').getByRole('button', { name: /^Shared sums/ }).first().click();
-    await expect(page.getByRole('article', { name: 'Your message' }).first()).toContainText('What does this chart say?');
+    await page
+      .locator('nav[aria-label="Sessions"] li')
+      .getByRole('button', { name: /^Shared sums/ })
+      .first()
+      .click();
+    await expect(page.getByRole('article', { name: 'Your message' }).first()).toContainText(
+      'What does this chart say?',
+    );
 
     // No storage connected: the images (each far longer than a link) stay behind, the rest travels in the link,
     // and the dialog says what was left out, with counts and why.
     let dialog = await createLink(page, true);
-    await expect(dialog.getByRole('status')).toHaveText('The whole session is inside the link, encrypted; nothing was uploaded.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'The whole session is inside the link, encrypted; nothing was uploaded.',
+    );
     const leftOut = dialog.getByRole('list', { name: 'Left out of this link' });
     await expect(leftOut.getByRole('listitem')).toHaveText([
       /^2 images: with them the link would be [\d,]+ characters, and a link holds up to 2,000\. Connect a storage in "Sync and backup"/,
@@ -301,8 +355,13 @@ test('images, a refusal, sources, a provider-run search and edited calls: each s
     await expect(syncStatus(page)).toContainText('Synced:', { timeout: 20_000 });
     await closeSyncPanel(page);
     dialog = await createLink(page, true);
-    await expect(dialog.getByRole('status')).toHaveText('The session is on your storage, encrypted; the link holds where it is and its key.');
-    await expect(leftOut.getByRole('listitem')).toHaveText([/^What was sent for 1 edited request/, /^1 reasoning or compaction item/]);
+    await expect(dialog.getByRole('status')).toHaveText(
+      'The session is on your storage, encrypted; the link holds where it is and its key.',
+    );
+    await expect(leftOut.getByRole('listitem')).toHaveText([
+      /^What was sent for 1 edited request/,
+      /^1 reasoning or compaction item/,
+    ]);
     const stored = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
     await dialog.getByRole('button', { name: 'Close' }).click();
     const shown = await b.context.newPage();

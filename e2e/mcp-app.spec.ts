@@ -18,11 +18,19 @@ async function openWithServers(page: Page, mock: MockServer, { modern, legacy }:
   await page.getByRole('tab', { name: 'Chat' }).click();
 }
 
-function toolResults(req: { body: { messages?: Array<{ role?: string; tool_call_id?: string; content?: unknown }> } } | undefined): Map<string, string> {
-  return new Map((req?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => [m.tool_call_id ?? '', String(m.content)]));
+function toolResults(
+  req: { body: { messages?: Array<{ role?: string; tool_call_id?: string; content?: unknown }> } } | undefined,
+): Map<string, string> {
+  return new Map(
+    (req?.body.messages ?? []).filter((m) => m.role === 'tool').map((m) => [m.tool_call_id ?? '', String(m.content)]),
+  );
 }
 
-test('the model calls a tool of each generation and the answer continues; the API key never reaches an MCP server', async ({ page, mock, mcpPair }) => {
+test('the model calls a tool of each generation and the answer continues; the API key never reaches an MCP server', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(90_000);
   await openWithServers(page, mock, mcpPair);
   const { modern, legacy } = mcpPair;
@@ -42,7 +50,9 @@ test('the model calls a tool of each generation and the answer continues; the AP
   await waitForIdle(page);
 
   const offered = (mock.requests[0]?.body.tools ?? []).map((t) => t.function?.name);
-  expect(offered).toEqual(expect.arrayContaining(['modern__echo', 'modern__slow', 'legacy__echo', 'legacy__trigger-long-running-operation']));
+  expect(offered).toEqual(
+    expect.arrayContaining(['modern__echo', 'modern__slow', 'legacy__echo', 'legacy__trigger-long-running-operation']),
+  );
   const results = toolResults(await mock.waitForRequest(1));
   expect(results.get('call_m')).toContain('echo: from the model');
   expect(results.get('call_l')).toContain('legacy hello');
@@ -57,7 +67,10 @@ test('the model calls a tool of each generation and the answer continues; the AP
   // A 2025-11-25 session the server dropped (404 with the session id) is opened again once, unseen by the run.
   const sessionsBefore = legacy.sessions();
   await legacy.expireSessions();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_again', name: 'legacy__echo', arguments: { message: 'after expiry' } }] }, { kind: 'text', content: 'Still answering.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_again', name: 'legacy__echo', arguments: { message: 'after expiry' } }] },
+    { kind: 'text', content: 'Still answering.' },
+  ]);
   await sendMessage(page, 'again');
   await expect(assistantMessages(page).last()).toContainText('Still answering.', { timeout: 30_000 });
   await waitForIdle(page);
@@ -77,7 +90,11 @@ test('the model calls a tool of each generation and the answer continues; the AP
 // only when the tool ends (or never) does.
 const CANCEL_WELL_BEFORE_THE_END_MS = 30_000;
 
-test('Stop during a long MCP call: each server sees the cancellation at once, and the history stays valid', async ({ page, mock, mcpPair }) => {
+test('Stop during a long MCP call: each server sees the cancellation at once, and the history stays valid', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(120_000);
   await openWithServers(page, mock, mcpPair);
   const { modern, legacy } = mcpPair;
@@ -87,24 +104,43 @@ test('Stop during a long MCP call: each server sees the cancellation at once, an
   mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_slow', name: 'modern__slow', arguments: { ms: 60_000 } }] }]);
   await sendMessage(page, 'run the slow tool');
   await modern.waitForEvent((e) => e.kind === 'started');
-  await expect(page.locator('.tool-card[data-call-id="call_slow"]').getByRole('status', { name: 'Progress' })).toContainText('step');
+  await expect(
+    page.locator('.tool-card[data-call-id="call_slow"]').getByRole('status', { name: 'Progress' }),
+  ).toContainText('step');
   const stoppedAt = Date.now();
   await page.getByRole('button', { name: 'Stop' }).click();
   const cancelled = await modern.waitForEvent((e) => e.kind === 'cancelled');
-  test.info().annotations.push({ type: 'figure', description: `2026-07-28 server saw the cancel ${cancelled.at - stoppedAt} ms after Stop` });
+  test.info().annotations.push({
+    type: 'figure',
+    description: `2026-07-28 server saw the cancel ${cancelled.at - stoppedAt} ms after Stop`,
+  });
   expect(cancelled.at - stoppedAt).toBeLessThan(CANCEL_WELL_BEFORE_THE_END_MS);
   await waitForIdle(page);
 
   // 2025-11-25: the cancel is a notifications/cancelled message naming the request.
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_long', name: 'legacy__trigger-long-running-operation', arguments: { duration: 60, steps: 60 } }] }]);
+  mock.script([
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_long', name: 'legacy__trigger-long-running-operation', arguments: { duration: 60, steps: 60 } },
+      ],
+    },
+  ]);
   await sendMessage(page, 'run the long legacy tool');
-  await expect.poll(() => legacy.recorder.calls('tools/call').some((m) => JSON.stringify(m).includes('trigger-long-running-operation'))).toBe(true);
+  await expect
+    .poll(() =>
+      legacy.recorder.calls('tools/call').some((m) => JSON.stringify(m).includes('trigger-long-running-operation')),
+    )
+    .toBe(true);
   const legacyStop = Date.now();
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect.poll(() => legacy.recorder.calls('notifications/cancelled').length).toBe(1);
   const cancelRequest = legacy.recorder.messages().find((m) => m.message.method === 'notifications/cancelled');
   const legacyDelay = (cancelRequest?.request.receivedAt ?? Infinity) - legacyStop;
-  test.info().annotations.push({ type: 'figure', description: `2025-11-25 server saw notifications/cancelled ${legacyDelay} ms after Stop` });
+  test.info().annotations.push({
+    type: 'figure',
+    description: `2025-11-25 server saw notifications/cancelled ${legacyDelay} ms after Stop`,
+  });
   expect(legacyDelay).toBeLessThan(CANCEL_WELL_BEFORE_THE_END_MS);
   await waitForIdle(page);
 
@@ -118,7 +154,11 @@ test('Stop during a long MCP call: each server sees the cancellation at once, an
   expect(toolResults(last).get('call_long')).toBeDefined();
 });
 
-test('a tool without annotations asks for approval; elicitation is accepted (2026-07-28) and declined (2025-11-25)', async ({ page, mock, mcpPair }) => {
+test('a tool without annotations asks for approval; elicitation is accepted (2026-07-28) and declined (2025-11-25)', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(120_000);
   await openWithServers(page, mock, mcpPair);
   const { modern } = mcpPair;
@@ -151,7 +191,9 @@ test('a tool without annotations asks for approval; elicitation is accepted (202
   const legacyForm = page.getByRole('form', { name: /asks for input$/ });
   await expect(legacyForm).toBeVisible({ timeout: 30_000 });
   // Defaults from the schema are filled in.
-  await expect(legacyForm.getByRole('textbox', { name: 'String with default' })).toHaveValue('It was a dark and stormy night.');
+  await expect(legacyForm.getByRole('textbox', { name: 'String with default' })).toHaveValue(
+    'It was a dark and stormy night.',
+  );
   await legacyForm.getByRole('button', { name: 'Decline' }).click();
 
   await expect(assistantMessages(page).last()).toContainText('All done.', { timeout: 30_000 });
@@ -163,19 +205,41 @@ test('a tool without annotations asks for approval; elicitation is accepted (202
 
   // The standing answer is checked against the tool the live server lists: it holds; disconnected, no guess is made.
   await page.getByRole('tab', { name: 'Tools' }).click();
-  const answer = page.getByRole('list', { name: 'Approval answers' }).getByRole('listitem').filter({ hasText: 'modern__untagged: always allowed' });
+  const answer = page
+    .getByRole('list', { name: 'Approval answers' })
+    .getByRole('listitem')
+    .filter({ hasText: 'modern__untagged: always allowed' });
   await expect(answer).toHaveText(/^modern__untagged: always allowed Revoke/);
-  await toolsPanel(page).getByRole('list', { name: 'MCP server list' }).getByRole('button', { name: 'modern', exact: true }).click();
-  await toolsPanel(page).getByRole('region', { name: 'MCP server modern' }).getByRole('button', { name: 'Disable' }).click();
+  await toolsPanel(page)
+    .getByRole('list', { name: 'MCP server list' })
+    .getByRole('button', { name: 'modern', exact: true })
+    .click();
+  await toolsPanel(page)
+    .getByRole('region', { name: 'MCP server modern' })
+    .getByRole('button', { name: 'Disable' })
+    .click();
   await expect(answer).toContainText('modern__untagged: always allowed · server not connected');
 });
 
-test('a link a server asks to open (URL elicitation) opens only after the person agrees', async ({ page, mock, mcpPair }) => {
+test('a link a server asks to open (URL elicitation) opens only after the person agrees', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(90_000);
   await openWithServers(page, mock, mcpPair);
   const link = `${mock.origin}/verify-account`;
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_url', name: 'legacy__trigger-url-elicitation', arguments: { url: link, message: 'Verify your account' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        {
+          id: 'call_url',
+          name: 'legacy__trigger-url-elicitation',
+          arguments: { url: link, message: 'Verify your account' },
+        },
+      ],
+    },
     { kind: 'text', content: 'Verified.' },
   ]);
   await sendMessage(page, 'verify me');

@@ -50,13 +50,22 @@ async function phase(page: Page, name: string, act: () => Promise<void>): Promis
       const start = await page.evaluate(() => performance.now());
       await act();
       // Two frames and a task: a long task that just ended is delivered to the observer by then.
-      const end = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)))));
-      const tasks = await page.evaluate((from) => (window as unknown as Win).__longTasks.filter((t) => t.start >= from), start);
+      const end = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))),
+          ),
+      );
+      const tasks = await page.evaluate(
+        (from) => (window as unknown as Win).__longTasks.filter((t) => t.start >= from),
+        start,
+      );
       measured = { ms: end - start, tasks };
     },
     dir !== undefined ? { saveTo: `${dir}/mcp-apps-${name}.json` } : {},
   );
-  if (process.env.MCP_APPS_BENCH_TRACE !== undefined) console.log(`[mcp-apps-bench] ${name}: ${Date.now() - t0} ms with tracing, ${measured.ms.toFixed(0)} ms measured`);
+  if (process.env.MCP_APPS_BENCH_TRACE !== undefined)
+    console.log(`[mcp-apps-bench] ${name}: ${Date.now() - t0} ms with tracing, ${measured.ms.toFixed(0)} ms measured`);
   return { ...measured, cpu };
 }
 
@@ -64,12 +73,26 @@ async function phase(page: Page, name: string, act: () => Promise<void>): Promis
  * One run of the long session: a turn of `FIRST_TURN` parallel calls of `tool` (a row that brings ten Views back at
  * once), then `PAIR_TURNS` turns of two calls of `tool`, each followed by a turn of one plain call; then a text.
  */
-async function runSession(page: Page, mock: Mock, tool: 'show_board' | 'model_only', ready: () => Promise<void>): Promise<Phase> {
-  const call = (i: number) => ({ id: `call_${tool}_${i}`, name: `apps__${tool}`, arguments: tool === 'show_board' ? { label: `b${i}` } : { text: `t${i}` } });
-  const turns: Parameters<Mock['script']>[0] = [{ kind: 'tool_calls', calls: Array.from({ length: FIRST_TURN }, (_, i) => call(i)) }];
+async function runSession(
+  page: Page,
+  mock: Mock,
+  tool: 'show_board' | 'model_only',
+  ready: () => Promise<void>,
+): Promise<Phase> {
+  const call = (i: number) => ({
+    id: `call_${tool}_${i}`,
+    name: `apps__${tool}`,
+    arguments: tool === 'show_board' ? { label: `b${i}` } : { text: `t${i}` },
+  });
+  const turns: Parameters<Mock['script']>[0] = [
+    { kind: 'tool_calls', calls: Array.from({ length: FIRST_TURN }, (_, i) => call(i)) },
+  ];
   for (let t = 0; t < PAIR_TURNS; t++) {
     turns.push({ kind: 'tool_calls', calls: [call(FIRST_TURN + 2 * t), call(FIRST_TURN + 2 * t + 1)] });
-    turns.push({ kind: 'tool_calls', calls: [{ id: `call_${tool}_p${t}`, name: 'apps__model_only', arguments: { text: `p${t}` } }] });
+    turns.push({
+      kind: 'tool_calls',
+      calls: [{ id: `call_${tool}_p${t}`, name: 'apps__model_only', arguments: { text: `p${t}` } }],
+    });
   }
   turns.push({ kind: 'text', content: `Done with ${tool}.` });
   mock.script(turns);
@@ -80,7 +103,9 @@ async function runSession(page: Page, mock: Mock, tool: 'show_board' | 'model_on
     // when the person (or a View growing above) scrolled it, so the run's end is read from the requests.
     await expect.poll(() => mock.requests.length - before, { timeout: 240_000 }).toBe(turns.length);
     await waitForIdle(page);
-    await page.locator('[role="log"][aria-label="Messages"]').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await page.locator('[role="log"][aria-label="Messages"]').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
     await expect(assistantMessages(page).last()).toContainText(`Done with ${tool}.`);
     await ready();
   });
@@ -112,7 +137,8 @@ async function framesOnScreenShowResults(page: Page): Promise<void> {
   const frames = page.locator(`iframe[title="${VIEW_TITLE}"]`);
   await expect.poll(() => frames.count(), { timeout: 30_000 }).toBeGreaterThan(0);
   const shown = await frames.count();
-  for (let i = 0; i < shown; i++) await expect(frames.nth(i).contentFrame().locator('#result')).toContainText('board for b', { timeout: 30_000 });
+  for (let i = 0; i < shown; i++)
+    await expect(frames.nth(i).contentFrame().locator('#result')).toContainText('board for b', { timeout: 30_000 });
 }
 
 const cpuLong = (tasks: readonly MainThreadTask[]) => tasks.filter((t) => t.cpuMs > 50);
@@ -126,13 +152,19 @@ function line(name: string, p: Phase): string {
     const t = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs)[0];
     return t === undefined ? '0 ms' : `${Math.round(t.cpuMs)} ms (${t.mostly}, ${Math.round(t.wallMs)} ms wall)`;
   };
-  const over = cpuLong(page).map((t) => `${Math.round(t.cpuMs)} ms ${t.mostly}`).join(', ');
-  return `${name}: ${p.ms.toFixed(0)} ms; wall: ${p.tasks.length} tasks > 50 ms, longest ${longest.toFixed(0)} ms, blocking ${blocking.toFixed(0)} ms; `
-    + `CPU, page: ${cpuLong(page).length} tasks > 50 ms${over === '' ? '' : ` [${over}]`}, most in one task ${top(page)}, CPU total ${Math.round(page.reduce((s, t) => s + t.cpuMs, 0))} ms over ${page.length} tasks; `
-    + `CPU, View frames' processes: ${cpuLong(frames).length} tasks > 50 ms, most in one task ${top(frames)}`;
+  const over = cpuLong(page)
+    .map((t) => `${Math.round(t.cpuMs)} ms ${t.mostly}`)
+    .join(', ');
+  return (
+    `${name}: ${p.ms.toFixed(0)} ms; wall: ${p.tasks.length} tasks > 50 ms, longest ${longest.toFixed(0)} ms, blocking ${blocking.toFixed(0)} ms; ` +
+    `CPU, page: ${cpuLong(page).length} tasks > 50 ms${over === '' ? '' : ` [${over}]`}, most in one task ${top(page)}, CPU total ${Math.round(page.reduce((s, t) => s + t.cpuMs, 0))} ms over ${page.length} tasks; ` +
+    `CPU, View frames' processes: ${cpuLong(frames).length} tasks > 50 ms, most in one task ${top(frames)}`
+  );
 }
 
-test('20 MCP App Views in one long session: main-thread tasks while they render and while the chat scrolls, against plain calls', { tag: '@bench' }, async ({ page, mock }) => {
+test('20 MCP App Views in one long session: main-thread tasks while they render and while the chat scrolls, against plain calls', {
+  tag: '@bench',
+}, async ({ page, mock }) => {
   test.setTimeout(480_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(() => {
@@ -175,22 +207,34 @@ test('20 MCP App Views in one long session: main-thread tasks while they render 
   // The page's own work, whatever the machine's load: no main-thread task of the page used over 50 ms of CPU while
   // the 20 Views started or while they were torn down and restored by scrolling.
   // Soft: the walk below still checks that every View renders.
-  for (const [name, p] of [['run with 20 Views', viewsRun], ['scroll with 20 Views', viewsScroll]] as const) {
-    const over = cpuLong(p.cpu.filter((t) => t.inPage)).map((t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`);
+  for (const [name, p] of [
+    ['run with 20 Views', viewsRun],
+    ['scroll with 20 Views', viewsScroll],
+  ] as const) {
+    const over = cpuLong(p.cpu.filter((t) => t.inPage)).map(
+      (t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`,
+    );
     expect.soft(over, `${name}: the page's main-thread tasks over 50 ms of CPU`).toEqual([]);
   }
 
   // Every one of the 20 Views renders when its card is on screen (walked from the top down).
   const list = page.locator('[role="log"][aria-label="Messages"]');
-  await list.evaluate((el) => { el.scrollTop = 0; });
+  await list.evaluate((el) => {
+    el.scrollTop = 0;
+  });
   for (let i = 0; i < VIEWS; i++) {
     const card = page.locator(`.tool-card[data-call-id="call_show_board_${i}"]`);
     await expect(async () => {
       // The card may not be in the virtualized list yet: scroll on until it is.
-      if ((await card.count()) === 0) await list.evaluate((el) => { el.scrollTop += el.clientHeight / 2; });
+      if ((await card.count()) === 0)
+        await list.evaluate((el) => {
+          el.scrollTop += el.clientHeight / 2;
+        });
       await card.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
     // Views start one at a time, so the ones queued before this one start first.
-    await expect(card.locator('iframe').contentFrame().locator('#result')).toContainText(`board for b${i}`, { timeout: 60_000 });
+    await expect(card.locator('iframe').contentFrame().locator('#result')).toContainText(`board for b${i}`, {
+      timeout: 60_000,
+    });
   }
 });

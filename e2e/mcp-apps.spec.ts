@@ -24,12 +24,18 @@ test.afterEach(async () => {
 
 const VIEW_TITLE = 'apps — show_board view';
 
-test('a View renders under its tool card, gets the result, calls an app tool through the host, and is sealed', async ({ page, mock }) => {
+test('a View renders under its tool card, gets the result, calls an app tool through the host, and is sealed', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: apps.url, name: 'apps' }, '2026-07-28');
   await page.getByRole('tab', { name: 'Chat' }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_board', name: 'apps__show_board', arguments: { label: 'alpha' } }] }, { kind: 'text', content: 'The board is shown.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_board', name: 'apps__show_board', arguments: { label: 'alpha' } }] },
+    { kind: 'text', content: 'The board is shown.' },
+  ]);
   await sendMessage(page, 'show me the board');
   await expect(assistantMessages(page).last()).toContainText('The board is shown.', { timeout: 30_000 });
   await waitForIdle(page);
@@ -100,7 +106,10 @@ test('a View renders under its tool card, gets the result, calls an app tool thr
   await expectNoAxeViolations(page, 'chat with an MCP App view', [{ scheme: 'light', width: 1280 }]);
 });
 
-test('a View message and model context are shown before they take effect, its requests are on the timeline, the View survives session switches and reloads', async ({ page, mock }) => {
+test('a View message and model context are shown before they take effect, its requests are on the timeline, the View survives session switches and reloads', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: apps.url, name: 'apps' }, '2026-07-28');
@@ -155,8 +164,12 @@ test('a View message and model context are shown before they take effect, its re
   await page.getByRole('tab', { name: 'Timeline' }).click();
   const lane = page.getByRole('region', { name: 'View lane' });
   const events = lane.getByRole('list', { name: 'View events' });
-  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at .*$/ })).toBeVisible();
-  await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
+  await expect(
+    events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at .*$/ }),
+  ).toBeVisible();
+  await expect(
+    events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / }),
+  ).toBeVisible();
   await events.getByRole('button', { name: /^show_board view · ui\/message · ok · / }).click();
   const rpc = lane.getByRole('region', { name: 'View event details' }).getByLabel('View event JSON-RPC');
   await expect(rpc).toContainText('"method": "ui/message"');
@@ -164,9 +177,16 @@ test('a View message and model context are shown before they take effect, its re
   // The same events are points on the chart, in a row for the View, each opening its JSON-RPC in the details, and
   // they are in the SVG export.
   const chart = page.getByRole('region', { name: 'Timeline' });
-  await chart.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at / }).click();
-  await expect(page.getByRole('complementary', { name: 'Details' }).getByLabel('View event JSON-RPC')).toContainText('The person is looking at card 2 of the board.');
-  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  await chart
+    .getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at / })
+    .click();
+  await expect(page.getByRole('complementary', { name: 'Details' }).getByLabel('View event JSON-RPC')).toContainText(
+    'The person is looking at card 2 of the board.',
+  );
+  const [svgDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
   const svg = await readFile((await svgDownload.path())!, 'utf8');
   expect(svg).toContain('>show_board view</text>');
   expect(svg).toMatch(/<title>show_board view · ui\/message · ok · [^<]*<\/title><circle /);
@@ -201,14 +221,22 @@ test('a View message and model context are shown before they take effect, its re
   await sendMessage(page, 'after the reload');
   await expect(assistantMessages(page).last()).toContainText('Still the board.', { timeout: 30_000 });
   await waitForIdle(page);
-  expect(JSON.stringify(mock.requests.at(-1)?.body.messages?.[0] ?? {})).toContain('The person is looking at card 2 of the board.');
+  expect(JSON.stringify(mock.requests.at(-1)?.body.messages?.[0] ?? {})).toContain(
+    'The person is looking at card 2 of the board.',
+  );
 
   // The View lane is stored with the session: after the reload it still lists what the View did before it, and
   // the View's teardown when the person left the session.
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at .*$/ })).toBeVisible();
-  await expect(events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / })).toBeVisible();
-  await expect(events.getByRole('button', { name: /^show_board view · ui\/resource-teardown · notice · / }).first()).toBeVisible();
+  await expect(
+    events.getByRole('button', { name: /^show_board view · ui\/update-model-context · ok · during run 1, at .*$/ }),
+  ).toBeVisible();
+  await expect(
+    events.getByRole('button', { name: /^show_board view · approval of ui\/message · approved · / }),
+  ).toBeVisible();
+  await expect(
+    events.getByRole('button', { name: /^show_board view · ui\/resource-teardown · notice · / }).first(),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Chat' }).click();
 
   // With its server gone the card says so in a sentence, and keeps the text result.
@@ -227,35 +255,45 @@ const officialExamples = [
   { label: 'React', load: () => import('@modelcontextprotocol/server-basic-react') },
 ];
 
-for (const { label, load } of officialExamples) test(`the official ${label} example App renders and its button calls its tool through the host`, async ({ page, mock }) => {
-  test.setTimeout(90_000);
-  const { createServer } = await load();
-  // The example bundles its own copy of the v2 server SDK (2.0.0); the handler only needs its McpServer's surface.
-  const example = await startAppsMcpServer({ factory: () => createServer() as unknown as McpServer });
-  try {
-    await openConfiguredApp(page, mock);
-    await addMcpServer(page, { url: example.url, name: 'example' }, '2025-11-25');
-    await page.getByRole('tab', { name: 'Chat' }).click();
-    mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_time', name: 'example__get-time', arguments: {} }] }, { kind: 'text', content: 'Here is the time.' }]);
-    await sendMessage(page, 'what time is it on the server?');
-    // The example's tool says nothing of being read-only, so the model's call asks first, and so does the View's.
-    await page.getByRole('group', { name: 'Approve example__get-time?' }).getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(assistantMessages(page).last()).toContainText('Here is the time.', { timeout: 30_000 });
-    await waitForIdle(page);
-    const card = page.locator('.tool-card[data-call-id="call_time"]');
-    const view = page.frameLocator('iframe[title="example — get-time view"]');
-    // The View shows the time from the tool result the host handed it.
-    // Both examples show it in the <code> after "Server Time:" (the vanilla one by id, the React one by a hashed class).
-    const time = view.locator('p', { hasText: 'Server Time:' }).locator('code');
-    await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
-    const first = await time.textContent();
-    await view.getByRole('button', { name: 'Get Server Time' }).click();
-    const ask = card.getByRole('group', { name: 'The view wants to call get-time' });
-    await ask.getByRole('button', { name: 'Allow view call' }).click();
-    await expect(time).not.toHaveText(first ?? '');
-    await card.getByText(/^View requests \(/).click();
-    await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · ok');
-  } finally {
-    await example.close();
-  }
-});
+for (const { label, load } of officialExamples)
+  test(`the official ${label} example App renders and its button calls its tool through the host`, async ({
+    page,
+    mock,
+  }) => {
+    test.setTimeout(90_000);
+    const { createServer } = await load();
+    // The example bundles its own copy of the v2 server SDK (2.0.0); the handler only needs its McpServer's surface.
+    const example = await startAppsMcpServer({ factory: () => createServer() as unknown as McpServer });
+    try {
+      await openConfiguredApp(page, mock);
+      await addMcpServer(page, { url: example.url, name: 'example' }, '2025-11-25');
+      await page.getByRole('tab', { name: 'Chat' }).click();
+      mock.script([
+        { kind: 'tool_calls', calls: [{ id: 'call_time', name: 'example__get-time', arguments: {} }] },
+        { kind: 'text', content: 'Here is the time.' },
+      ]);
+      await sendMessage(page, 'what time is it on the server?');
+      // The example's tool says nothing of being read-only, so the model's call asks first, and so does the View's.
+      await page
+        .getByRole('group', { name: 'Approve example__get-time?' })
+        .getByRole('button', { name: 'Approve', exact: true })
+        .click();
+      await expect(assistantMessages(page).last()).toContainText('Here is the time.', { timeout: 30_000 });
+      await waitForIdle(page);
+      const card = page.locator('.tool-card[data-call-id="call_time"]');
+      const view = page.frameLocator('iframe[title="example — get-time view"]');
+      // The View shows the time from the tool result the host handed it.
+      // Both examples show it in the <code> after "Server Time:" (the vanilla one by id, the React one by a hashed class).
+      const time = view.locator('p', { hasText: 'Server Time:' }).locator('code');
+      await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 20_000 });
+      const first = await time.textContent();
+      await view.getByRole('button', { name: 'Get Server Time' }).click();
+      const ask = card.getByRole('group', { name: 'The view wants to call get-time' });
+      await ask.getByRole('button', { name: 'Allow view call' }).click();
+      await expect(time).not.toHaveText(first ?? '');
+      await card.getByText(/^View requests \(/).click();
+      await expect(card.getByRole('list', { name: 'View requests' })).toContainText('tools/call · ok');
+    } finally {
+      await example.close();
+    }
+  });

@@ -12,7 +12,11 @@ import { expect, test } from './support/mcp-pair';
 import { addMcpServer, mcpServerState } from './support/mcp-tools-tab';
 import { openToolsTab, toolsPanel } from './support/tools-tab';
 
-test('the timeline names each MCP call server and revision, and shows its JSON-RPC messages, every round', async ({ page, mock, mcpPair: { modern, legacy } }) => {
+test('the timeline names each MCP call server and revision, and shows its JSON-RPC messages, every round', async ({
+  page,
+  mock,
+  mcpPair: { modern, legacy },
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
@@ -37,9 +41,13 @@ test('the timeline names each MCP call server and revision, and shows its JSON-R
   await tryForm.getByText('JSON-RPC messages (1 round)', { exact: true }).click();
   const tryCall = tryForm.getByRole('region', { name: 'MCP call' });
   await expect(tryCall.getByRole('definition')).toHaveText(['modern', '2026-07-28']);
-  await expect(tryCall.getByRole('region', { name: 'Round 1' }).getByLabel('Round 1 request')).toContainText('from try it');
+  await expect(tryCall.getByRole('region', { name: 'Round 1' }).getByLabel('Round 1 request')).toContainText(
+    'from try it',
+  );
   await expect(tryCall.getByLabel('Round 1 response', { exact: true })).toContainText('echo: from try it');
-  await expect.poll(() => modern.recorder.calls('tools/call').some((m) => JSON.stringify(m).includes('from try it'))).toBe(true);
+  await expect
+    .poll(() => modern.recorder.calls('tools/call').some((m) => JSON.stringify(m).includes('from try it')))
+    .toBe(true);
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
   await page.getByRole('tab', { name: 'Chat' }).click();
   mock.script([
@@ -65,7 +73,9 @@ test('the timeline names each MCP call server and revision, and shows its JSON-R
   const details = page.getByRole('complementary', { name: 'Details' });
   const mcp = details.getByRole('region', { name: 'MCP call' });
   await expect(mcp.locator('xpath=.//dt[normalize-space()="Server"]/following-sibling::dd[1]')).toHaveText('modern');
-  await expect(mcp.locator('xpath=.//dt[normalize-space()="Protocol revision"]/following-sibling::dd[1]')).toHaveText('2026-07-28');
+  await expect(mcp.locator('xpath=.//dt[normalize-space()="Protocol revision"]/following-sibling::dd[1]')).toHaveText(
+    '2026-07-28',
+  );
   // Two rounds answered "input required", the third gave the result: each with its request and response.
   await expect(mcp.getByRole('region', { name: /^Round \d$/ })).toHaveCount(3);
   await expect(mcp.getByLabel('Round 1 request')).toContainText('"method": "tools/call"');
@@ -80,13 +90,19 @@ test('the timeline names each MCP call server and revision, and shows its JSON-R
   await expect(echoBar).toHaveAttribute('aria-label', /^legacy__echo · legacy/);
   await echoBar.click();
   const legacyMcp = page.getByRole('complementary', { name: 'Details' }).getByRole('region', { name: 'MCP call' });
-  await expect(legacyMcp.locator('xpath=.//dt[normalize-space()="Protocol revision"]/following-sibling::dd[1]')).toHaveText('2025-11-25');
+  await expect(
+    legacyMcp.locator('xpath=.//dt[normalize-space()="Protocol revision"]/following-sibling::dd[1]'),
+  ).toHaveText('2025-11-25');
   await expect(legacyMcp.getByRole('region', { name: /^Round \d$/ })).toHaveCount(1);
   await expect(legacyMcp.getByLabel('Round 1 request')).toContainText('legacy hello');
   await expect(legacyMcp.getByLabel('Round 1 response')).toContainText('legacy hello');
 });
 
-test('export holds MCP servers without header values; an import into a fresh profile asks for them; editing sets them', async ({ page, mock, browser }) => {
+test('export holds MCP servers without header values; an import into a fresh profile asks for them; editing sets them', async ({
+  page,
+  mock,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const secret = 'Bearer mcp-secret-41c9e7';
   const guarded = await startModernMcpServer({ requireHeader: { name: 'authorization', value: secret } });
@@ -100,7 +116,9 @@ test('export holds MCP servers without header values; an import into a fresh pro
     const { text } = await exportVia(page, 'All sessions');
     expect(text).not.toContain('mcp-secret-41c9e7');
     const file = JSON.parse(text) as { mcpServers?: Array<{ url: string; name: string; headerNames: string[] }> };
-    expect(file.mcpServers).toEqual([expect.objectContaining({ url: guarded.url, name: 'guarded', headerNames: ['Authorization'] })]);
+    expect(file.mcpServers).toEqual([
+      expect.objectContaining({ url: guarded.url, name: 'guarded', headerNames: ['Authorization'] }),
+    ]);
 
     // A fresh profile: its own context, its own IndexedDB.
     const fresh = await browser.newContext();
@@ -109,8 +127,12 @@ test('export holds MCP servers without header values; an import into a fresh pro
       await openConfiguredApp(other, mock);
       const requestsBefore = guarded.recorder.requests.length;
       await pickFile(other, 'export.json', text);
-      await expect(importDialog(other).getByRole('region', { name: 'MCP servers in the file' })).toContainText('guarded');
-      await expect(importDialog(other).getByRole('region', { name: 'MCP servers in the file' })).toContainText('needs its headers: Authorization');
+      await expect(importDialog(other).getByRole('region', { name: 'MCP servers in the file' })).toContainText(
+        'guarded',
+      );
+      await expect(importDialog(other).getByRole('region', { name: 'MCP servers in the file' })).toContainText(
+        'needs its headers: Authorization',
+      );
       await confirmImport(other, /Imported 1 session/);
       await openToolsTab(other);
       const panel = toolsPanel(other);
@@ -139,7 +161,11 @@ test('export holds MCP servers without header values; an import into a fresh pro
   }
 });
 
-test('the Tools view says which CORS header a server lacks, and tells an unreachable or wrong URL apart', async ({ page, mock, mcpPair: { modern } }) => {
+test('the Tools view says which CORS header a server lacks, and tells an unreachable or wrong URL apart', async ({
+  page,
+  mock,
+  mcpPair: { modern },
+}) => {
   test.setTimeout(90_000);
   const closed = await startModernMcpServer({ cors: 'none' });
   const gone = await startModernMcpServer();
@@ -161,7 +187,10 @@ test('the Tools view says which CORS header a server lacks, and tells an unreach
     await expect(await add(closed.url, 'no-cors')).toContainText('no Access-Control-Allow-Origin header');
     closed.setCors('no-mcp-headers');
     await panel.getByRole('region', { name: 'MCP server no-cors' }).getByRole('button', { name: 'Reconnect' }).click();
-    await expect(mcpServerState(page, 'no-cors').first()).toContainText(/does not allow the headers? .*mcp-protocol-version.*Access-Control-Allow-Headers/, { timeout: 30_000 });
+    await expect(mcpServerState(page, 'no-cors').first()).toContainText(
+      /does not allow the headers? .*mcp-protocol-version.*Access-Control-Allow-Headers/,
+      { timeout: 30_000 },
+    );
     await expect(await add(goneUrl, 'gone')).toContainText('Could not reach 127.0.0.1');
     await expect(await add(`${modern.origin}/nothing-here`, 'wrong-path')).toContainText('Nothing answers MCP at');
     await expect(mcpServerState(page, 'wrong-path').first()).toContainText('HTTP 404');

@@ -16,18 +16,36 @@ import { currentSessionId, openSession } from './support/session-list';
 import { readSession } from './support/stored-rows';
 import { openToolsTab, toolsPanel } from './support/tools-tab';
 
-const AFTER = ' Toolscope closed the connection and connects again on next use; if this keeps happening, the server needs fixing.';
+const AFTER =
+  ' Toolscope closed the connection and connects again on next use; if this keeps happening, the server needs fixing.';
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What a person reads for each fault on tools/call (the card's result, the model's tool message, the Tools view). */
 const CALL_FAULTS: Array<{ fault: McpFault; sentence: RegExp }> = [
-  { fault: 'call-not-json', sentence: new RegExp(`^The MCP server "modern" answered tools/call with a body that is not JSON \\(.*JSON.*\\)\\.${esc(AFTER)}$`) },
+  {
+    fault: 'call-not-json',
+    sentence: new RegExp(
+      `^The MCP server "modern" answered tools/call with a body that is not JSON \\(.*JSON.*\\)\\.${esc(AFTER)}$`,
+    ),
+  },
   {
     fault: 'call-sse-not-json',
-    sentence: new RegExp(`^The MCP server "modern" answered tools/call with an event whose data is not a JSON-RPC message \\(its data begins: \\{"jsonrpc":"2\\.0","id":\\d+,"result":<html>\\)\\.${esc(AFTER)}$`),
+    sentence: new RegExp(
+      `^The MCP server "modern" answered tools/call with an event whose data is not a JSON-RPC message \\(its data begins: \\{"jsonrpc":"2\\.0","id":\\d+,"result":<html>\\)\\.${esc(AFTER)}$`,
+    ),
   },
-  { fault: 'call-not-json-rpc', sentence: new RegExp(`^The MCP server "modern" answered tools/call with JSON that is not a JSON-RPC message\\.${esc(AFTER)}$`) },
-  { fault: 'call-bad-result', sentence: new RegExp(`^The MCP server "modern" sent a tools/call result that breaks the MCP schema: content: expected array, received string\\.${esc(AFTER)}$`) },
+  {
+    fault: 'call-not-json-rpc',
+    sentence: new RegExp(
+      `^The MCP server "modern" answered tools/call with JSON that is not a JSON-RPC message\\.${esc(AFTER)}$`,
+    ),
+  },
+  {
+    fault: 'call-bad-result',
+    sentence: new RegExp(
+      `^The MCP server "modern" sent a tools/call result that breaks the MCP schema: content: expected array, received string\\.${esc(AFTER)}$`,
+    ),
+  },
 ];
 
 /** The modern server is the one made faulty; server-everything stays healthy beside it. */
@@ -58,7 +76,11 @@ async function resultText(page: Page, callId: string): Promise<string> {
   return (await card.getByLabel('Result', { exact: true }).textContent()) ?? '';
 }
 
-test('tools/call answered with garbage on a live connection: a sentence, the server shown broken, the run goes on, the other server unaffected', async ({ page, mock, mcpPair }) => {
+test('tools/call answered with garbage on a live connection: a sentence, the server shown broken, the run goes on, the other server unaffected', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(300_000);
   await connectBoth(page, mock, mcpPair);
   const faulty = mcpPair.modern;
@@ -87,7 +109,13 @@ test('tools/call answered with garbage on a live connection: a sentence, the ser
     const first = mock.requests.length;
     mock.script([
       // One turn calls both servers at once, the next calls the healthy one again, then the model answers.
-      { kind: 'tool_calls', calls: [{ id: bad, name: 'modern__echo', arguments: { text: fault } }, { id: same, name: 'legacy__echo', arguments: { message: `same ${i}` } }] },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { id: bad, name: 'modern__echo', arguments: { text: fault } },
+          { id: same, name: 'legacy__echo', arguments: { message: `same ${i}` } },
+        ],
+      },
       { kind: 'tool_calls', calls: [{ id: after, name: 'legacy__echo', arguments: { message: `after ${i}` } }] },
       { kind: 'text', content: `Answered despite ${fault}.` },
     ]);
@@ -114,7 +142,13 @@ test('tools/call answered with garbage on a live connection: a sentence, the ser
     // The next run, the server healed: it connects again, and both servers' tools work.
     faulty.setFault('none');
     mock.script([
-      { kind: 'tool_calls', calls: [{ id: `${next}_m`, name: 'modern__echo', arguments: { text: `healed ${i}` } }, { id: `${next}_l`, name: 'legacy__echo', arguments: { message: `next ${i}` } }] },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { id: `${next}_m`, name: 'modern__echo', arguments: { text: `healed ${i}` } },
+          { id: `${next}_l`, name: 'legacy__echo', arguments: { message: `next ${i}` } },
+        ],
+      },
       { kind: 'text', content: `Healed after ${fault}.` },
     ]);
     await sendMessage(page, `again after ${fault}`);
@@ -147,7 +181,11 @@ test('tools/call answered with garbage on a live connection: a sentence, the ser
   expect(historyProblems(wireHistory(await mock.waitForRequest(last)).filter((m) => m.role !== 'system'))).toEqual([]);
 });
 
-test('tools/list answered against the schema after list_changed: the server shown broken in words, its tools withdrawn, the other server unaffected', async ({ page, mock, mcpPair }) => {
+test('tools/list answered against the schema after list_changed: the server shown broken in words, its tools withdrawn, the other server unaffected', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(180_000);
   await connectBoth(page, mock, mcpPair);
   const faulty = mcpPair.modern;
@@ -171,12 +209,16 @@ test('tools/list answered against the schema after list_changed: the server show
   await expect(assistantMessages(page).last()).toContainText('Worked without modern.', { timeout: 60_000 });
   await waitForIdle(page);
   expect(await resultText(page, 'l1')).toBe('Echo: still here');
-  const offered = ((mock.requests[0]!.body as { tools?: Array<{ function?: { name?: string } }> }).tools ?? []).map((t) => t.function?.name);
+  const offered = ((mock.requests[0]!.body as { tools?: Array<{ function?: { name?: string } }> }).tools ?? []).map(
+    (t) => t.function?.name,
+  );
   expect(offered).toContain('legacy__echo');
   expect(offered.filter((n) => n?.startsWith('modern__'))).toEqual([]);
   const host = new URL(faulty.url).host;
   await expect(await serverState(page, 'legacy')).toContainText('Connected to');
-  await expect(await serverState(page, 'modern')).toHaveText(`Failed: ${host} did not answer as an MCP server should: it sent a tools/list result that breaks the MCP schema: tools: expected array, received string.`);
+  await expect(await serverState(page, 'modern')).toHaveText(
+    `Failed: ${host} did not answer as an MCP server should: it sent a tools/list result that breaks the MCP schema: tools: expected array, received string.`,
+  );
 
   // Healed, Reconnect brings its tools back, the added one among them.
   faulty.setFault('none');

@@ -27,8 +27,10 @@ let servers: ManyToolsServer[] = [];
 // CSS, not role queries, inside the measured phases: Playwright evaluates a role query on the page's main thread,
 // and over hundreds of rows that would be counted as the app's long tasks.
 const toolRows = (page: Page, name: string) => page.locator(`ul.mcp-tools[aria-label="Tools of ${name}"] > li`);
-const connected = (page: Page, name: string) => page.locator(`section[aria-label="MCP server ${name}"] .mcp-state[data-state="connected"]`);
-const serverButton = (page: Page, name: string) => page.locator('ul[aria-label="MCP server list"] li button').getByText(name, { exact: true });
+const connected = (page: Page, name: string) =>
+  page.locator(`section[aria-label="MCP server ${name}"] .mcp-state[data-state="connected"]`);
+const serverButton = (page: Page, name: string) =>
+  page.locator('ul[aria-label="MCP server list"] li button').getByText(name, { exact: true });
 
 /** "Add MCP server", its address and name, "Connect"; then the server's 40 tools on screen. */
 async function addServer(page: Page, url: string, name: string): Promise<void> {
@@ -61,8 +63,16 @@ async function phase(page: Page, act: () => Promise<void>, opts: { reload?: bool
     const start = opts.reload === true ? 0 : await page.evaluate(() => performance.now());
     await act();
     // Two frames and a task: a long task that just ended is delivered to the observer by then.
-    const end = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)))));
-    const tasks = await page.evaluate((from) => (window as unknown as LongTaskWindow).__longTasks.filter((t) => t.start >= from), start);
+    const end = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))),
+        ),
+    );
+    const tasks = await page.evaluate(
+      (from) => (window as unknown as LongTaskWindow).__longTasks.filter((t) => t.start >= from),
+      start,
+    );
     measured = { ms: end - start, tasks };
   });
   return { ...measured, cpu };
@@ -79,12 +89,16 @@ function describe(name: string, base: Phase, many: Phase): string {
     const top = [...p.cpu].sort((a, b) => b.cpuMs - a.cpuMs)[0];
     return `${cpuLong(p).length} (most CPU in one task ${top === undefined ? 0 : Math.round(top.cpuMs)} ms${top === undefined ? '' : `, ${top.mostly}`}; ${p.cpu.filter((t) => t.wallMs > 50).length} over 50 ms of wall time in the trace)`;
   };
-  return `${name}: ${many.ms.toFixed(0)} ms vs ${base.ms.toFixed(0)} ms with no server (ratio ${ratio(many.ms, base.ms)}); `
-    + `tasks over 50 ms: ${many.tasks.length} (longest ${longest(many)} ms, blocking ${blocking(many)} ms) vs ${base.tasks.length} (longest ${longest(base)} ms, blocking ${blocking(base)} ms); `
-    + `tasks over 50 ms of CPU: ${cpu(many)} vs ${cpu(base)}`;
+  return (
+    `${name}: ${many.ms.toFixed(0)} ms vs ${base.ms.toFixed(0)} ms with no server (ratio ${ratio(many.ms, base.ms)}); ` +
+    `tasks over 50 ms: ${many.tasks.length} (longest ${longest(many)} ms, blocking ${blocking(many)} ms) vs ${base.tasks.length} (longest ${longest(base)} ms, blocking ${blocking(base)} ms); ` +
+    `tasks over 50 ms of CPU: ${cpu(many)} vs ${cpu(base)}`
+  );
 }
 
-test('200 tools from 5 MCP servers: long tasks while connecting, listing, rendering and offering them, against no server', { tag: '@bench' }, async ({ page, mock }) => {
+test('200 tools from 5 MCP servers: long tasks while connecting, listing, rendering and offering them, against no server', {
+  tag: '@bench',
+}, async ({ page, mock }) => {
   test.setTimeout(240_000);
   await page.addInitScript(() => {
     const w = window as unknown as LongTaskWindow;
@@ -105,10 +119,14 @@ test('200 tools from 5 MCP servers: long tasks while connecting, listing, render
     await toolsTab.click();
     await expect(addButton).toBeVisible();
   });
-  const baseReload = await phase(page, async () => {
-    await toolsTab.click();
-    await expect(addButton).toBeVisible();
-  }, { reload: true });
+  const baseReload = await phase(
+    page,
+    async () => {
+      await toolsTab.click();
+      await expect(addButton).toBeVisible();
+    },
+    { reload: true },
+  );
   await chatTab.click();
   const builtIn = 'current_time';
   mock.script([
@@ -127,14 +145,18 @@ test('200 tools from 5 MCP servers: long tasks while connecting, listing, render
     for (const [i, s] of servers.entries()) await addServer(page, s.url, PREFIXES[i] ?? s.name);
   });
   // A reload: every server reconnects and relists; each pane shows its tools.
-  const reload = await phase(page, async () => {
-    await toolsTab.click();
-    for (const name of PREFIXES) {
-      await serverButton(page, name).click();
-      await expect(connected(page, name)).toBeVisible({ timeout: 30_000 });
-      await expect(toolRows(page, name)).toHaveCount(PER_SERVER);
-    }
-  }, { reload: true });
+  const reload = await phase(
+    page,
+    async () => {
+      await toolsTab.click();
+      for (const name of PREFIXES) {
+        await serverButton(page, name).click();
+        await expect(connected(page, name)).toBeVisible({ timeout: 30_000 });
+        await expect(toolRows(page, name)).toHaveCount(PER_SERVER);
+      }
+    },
+    { reload: true },
+  );
   await chatTab.click();
   mock.script([
     { kind: 'tool_calls', calls: [{ id: 'call_mcp', name: 'files__files-tool-000', arguments: { path: '/a' } }] },
@@ -143,7 +165,9 @@ test('200 tools from 5 MCP servers: long tasks while connecting, listing, render
   const run = await phase(page, async () => {
     await sendMessage(page, 'run with every tool');
     // A finished call folds into its calm row; the result is read after the phase, once the row is opened.
-    await expect(page.locator('.tool-card[data-call-id="call_mcp"]')).toHaveAttribute('data-row', /^(open|folded)$/, { timeout: 30_000 });
+    await expect(page.locator('.tool-card[data-call-id="call_mcp"]')).toHaveAttribute('data-row', /^(open|folded)$/, {
+      timeout: 30_000,
+    });
     await waitForIdle(page);
   });
   await expandToolCard(toolCard(page, 'call_mcp'));
@@ -155,7 +179,11 @@ test('200 tools from 5 MCP servers: long tasks while connecting, listing, render
   const lines = [
     describe('add 5 servers and list 200 tools (vs open Tools)', baseView, view),
     describe('reload, reconnect and show 200 tools (vs reload to Tools)', baseReload, reload),
-    describe(`run offering ${offered.length} tools, one MCP call (vs ${baseOffered} tools, one built-in call)`, baseRun, run),
+    describe(
+      `run offering ${offered.length} tools, one MCP call (vs ${baseOffered} tools, one built-in call)`,
+      baseRun,
+      run,
+    ),
   ];
   for (const line of lines) {
     test.info().annotations.push({ type: 'mcp-200-tools', description: line });
@@ -165,8 +193,14 @@ test('200 tools from 5 MCP servers: long tasks while connecting, listing, render
   // The page's own work, whatever the machine's load: no main-thread task while listing, reloading or running with
   // 200 tools used over 50 ms of CPU. One exception, reported above: the MCP client's first evaluation (the SDK
   // builds its zod message schemas as its module loads, about 40-55 ms of CPU here), which no app code can split.
-  for (const [name, p] of [['add and list', view], ['reload and show', reload], ['run', run]] as const) {
-    const over = cpuLong(p).filter((t) => t.mostly !== 'v8.evaluateModule').map((t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`);
+  for (const [name, p] of [
+    ['add and list', view],
+    ['reload and show', reload],
+    ['run', run],
+  ] as const) {
+    const over = cpuLong(p)
+      .filter((t) => t.mostly !== 'v8.evaluateModule')
+      .map((t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`);
     expect(over, `${name}: main-thread tasks over 50 ms of CPU`).toEqual([]);
   }
 });

@@ -16,7 +16,11 @@ async function withServers(page: Page, mock: { url: string }, { modern, legacy }
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
 }
 
-test('a prompt picked in the Tools view, its arguments filled, lands in the Message box', async ({ page, mock, mcpPair }) => {
+test('a prompt picked in the Tools view, its arguments filled, lands in the Message box', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(90_000);
   await withServers(page, mock, mcpPair);
   const prompts = toolsPanel(page).getByRole('region', { name: 'Prompts of legacy' });
@@ -30,7 +34,11 @@ test('a prompt picked in the Tools view, its arguments filled, lands in the Mess
   await expect(messageBox(page)).toHaveValue("What's weather in Oslo, Viken?");
 });
 
-test('"/" in the Message box lists every connected server\'s prompts; arrows, Enter and Escape work', async ({ page, mock, mcpPair }) => {
+test('"/" in the Message box lists every connected server\'s prompts; arrows, Enter and Escape work', async ({
+  page,
+  mock,
+  mcpPair,
+}) => {
   test.setTimeout(90_000);
   await withServers(page, mock, mcpPair);
   await page.getByRole('tab', { name: 'Chat' }).click();

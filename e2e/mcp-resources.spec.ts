@@ -21,12 +21,18 @@ test.afterEach(async () => {
   await legacy.close();
 });
 
-test('a resource and a filled template attached to the next message reach the model with it, then the chips go', async ({ page, mock }) => {
+test('a resource and a filled template attached to the next message reach the model with it, then the chips go', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
   const resources = toolsPanel(page).getByRole('region', { name: 'Resources of legacy' });
-  await resources.getByRole('listitem', { name: 'features.md' }).getByRole('button', { name: 'Attach resource' }).click();
+  await resources
+    .getByRole('listitem', { name: 'features.md' })
+    .getByRole('button', { name: 'Attach resource' })
+    .click();
   await expect(resources.getByRole('status')).toHaveText('Attached features.md to the next message.');
 
   const template = resources.getByRole('listitem', { name: 'Dynamic Text Resource' });
@@ -47,14 +53,21 @@ test('a resource and a filled template attached to the next message reach the mo
   await waitForIdle(page);
   const user = (await mock.waitForRequest(0)).body.messages?.find((m) => m.role === 'user');
   const sent = String(user?.content);
-  expect(sent.startsWith('Summarise the attached file\n\n[Resource features.md from legacy: demo://resource/static/document/features.md')).toBe(true);
+  expect(
+    sent.startsWith(
+      'Summarise the attached file\n\n[Resource features.md from legacy: demo://resource/static/document/features.md',
+    ),
+  ).toBe(true);
   expect(sent).toContain('# Everything Server - Features');
   expect(sent).not.toContain('dynamic/text/7');
   await expect(page.getByRole('list', { name: 'Attached resources' })).toBeHidden();
   await expect(messageBox(page)).toHaveValue('');
 
   // A tool's image reaches the model as an image: its text in the tool message, the image in a user message after it.
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_img', name: 'legacy__get-tiny-image', arguments: {} }] }, { kind: 'text', content: 'A logo.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_img', name: 'legacy__get-tiny-image', arguments: {} }] },
+    { kind: 'text', content: 'A logo.' },
+  ]);
   await sendMessage(page, 'Show me the image');
   await expect(assistantMessages(page).last()).toContainText('A logo.', { timeout: 30_000 });
   await waitForIdle(page);
@@ -62,7 +75,9 @@ test('a resource and a filled template attached to the next message reach the mo
   const toolAt = after.findIndex((m) => m.role === 'tool' && m.tool_call_id === 'call_img');
   expect(String(after[toolAt]?.content)).toContain('attached as image 1');
   expect(after[toolAt + 1]?.role).toBe('user');
-  expect(JSON.stringify(after[toolAt + 1]?.content)).toMatch(/"type":"image_url","image_url":\{"url":"data:image\/png;base64,iVBORw0KGgo/);
+  expect(JSON.stringify(after[toolAt + 1]?.content)).toMatch(
+    /"type":"image_url","image_url":\{"url":"data:image\/png;base64,iVBORw0KGgo/,
+  );
   const card = toolCard(page, 'call_img');
   await expandToolCard(card);
   const img = card.getByRole('img', { name: 'Image from Get Tiny Image Tool (image 1)', exact: true });
@@ -70,7 +85,10 @@ test('a resource and a filled template attached to the next message reach the mo
   expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
-test('an attached resource the server updates is read again: the chip shows it and the model gets the new text', async ({ page, mock }) => {
+test('an attached resource the server updates is read again: the chip shows it and the model gets the new text', async ({
+  page,
+  mock,
+}) => {
   const modern = await startModernMcpServer({ note: 'first draft' });
   try {
     await openConfiguredApp(page, mock);
@@ -82,7 +100,13 @@ test('an attached resource the server updates is read again: the chip shows it a
     const chip = page.getByRole('list', { name: 'Attached resources' }).getByRole('listitem');
     await expect(chip).toContainText('first draft');
     // The subscription is open once the server has the listen request for this URI.
-    await expect.poll(() => modern.recorder.requests.some((r) => r.body.includes('"subscriptions/listen"') && r.body.includes(MODERN_NOTE_URI))).toBe(true);
+    await expect
+      .poll(() =>
+        modern.recorder.requests.some(
+          (r) => r.body.includes('"subscriptions/listen"') && r.body.includes(MODERN_NOTE_URI),
+        ),
+      )
+      .toBe(true);
 
     modern.updateNote('second draft');
     await expect(chip).toContainText('second draft');
@@ -93,7 +117,9 @@ test('an attached resource the server updates is read again: the chip shows it a
     const user = (await mock.waitForRequest(0)).body.messages?.find((m) => m.role === 'user');
     expect(String(user?.content)).toContain('second draft');
     // Sent: the chip is gone and so is the subscription (the listen request is cancelled).
-    await expect.poll(() => modern.recorder.requests.some((r) => r.body.includes('"notifications/cancelled"'))).toBe(true);
+    await expect
+      .poll(() => modern.recorder.requests.some((r) => r.body.includes('"notifications/cancelled"')))
+      .toBe(true);
   } finally {
     await modern.close();
   }

@@ -18,18 +18,36 @@ test.afterEach(async () => {
   await legacy.close();
 });
 
-const toolResult = (body: { messages?: Array<{ role?: string; tool_call_id?: string; content?: unknown }> }, id: string) =>
-  String(body.messages?.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content);
+const toolResult = (
+  body: { messages?: Array<{ role?: string; tool_call_id?: string; content?: unknown }> },
+  id: string,
+) => String(body.messages?.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content);
 
-test('a sampling request is approved and runs on the session model, then one is denied and the model is not asked', async ({ page, mock }) => {
+test('a sampling request is approved and runs on the session model, then one is denied and the model is not asked', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: legacy.url, name: 'legacy' }, '2025-11-25');
-  await toolsPanel(page).getByRole('region', { name: 'MCP server legacy' }).getByRole('combobox', { name: "Approval for this server's tools" }).selectOption('allow');
+  await toolsPanel(page)
+    .getByRole('region', { name: 'MCP server legacy' })
+    .getByRole('combobox', { name: "Approval for this server's tools" })
+    .selectOption('allow');
   await page.getByRole('tab', { name: 'Chat' }).click();
 
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_s1', name: 'legacy__trigger-sampling-request', arguments: { prompt: 'write a haiku', maxTokens: 40 } }], usage: { prompt_tokens: 100, completion_tokens: 10 } },
+    {
+      kind: 'tool_calls',
+      calls: [
+        {
+          id: 'call_s1',
+          name: 'legacy__trigger-sampling-request',
+          arguments: { prompt: 'write a haiku', maxTokens: 40 },
+        },
+      ],
+      usage: { prompt_tokens: 100, completion_tokens: 10 },
+    },
     { kind: 'text', content: 'an old silent pond', usage: { prompt_tokens: 7, completion_tokens: 3 } },
     { kind: 'text', content: 'The server got its haiku.', usage: { prompt_tokens: 200, completion_tokens: 20 } },
   ]);
@@ -51,7 +69,16 @@ test('a sampling request is approved and runs on the session model, then one is 
   await expect(page.getByRole('group', { name: 'Session usage' })).toHaveText('Session: 340 tokens (307 in, 33 out)');
 
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_s2', name: 'legacy__trigger-sampling-request', arguments: { prompt: 'another one', maxTokens: 40 } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        {
+          id: 'call_s2',
+          name: 'legacy__trigger-sampling-request',
+          arguments: { prompt: 'another one', maxTokens: 40 },
+        },
+      ],
+    },
     { kind: 'text', content: 'It was refused.' },
   ]);
   await sendMessage(page, 'again');

@@ -16,7 +16,10 @@ let as: TestAuthServer;
 let mcp: ModernMcpServer;
 
 /** `scopes`: the scope the server's 401 names, and the one tools/call needs (a token without it gets a 403 step-up). */
-async function start(options: Parameters<typeof startAuthServer>[0], scopes?: { signIn: string; call: string }): Promise<void> {
+async function start(
+  options: Parameters<typeof startAuthServer>[0],
+  scopes?: { signIn: string; call: string },
+): Promise<void> {
   as = await startAuthServer(options);
   const server = as;
   mcp = await startModernMcpServer({
@@ -25,7 +28,11 @@ async function start(options: Parameters<typeof startAuthServer>[0], scopes?: { 
       authorizationServers: [server.issuer],
       accepts: (a) => server.accepts(a),
       ...(scopes !== undefined
-        ? { challengeScope: scopes.signIn, scopeFor: (method: string | null) => (method === 'tools/call' ? scopes.call : null), hasScope: (a: string | undefined, scope: string) => server.hasScope(a, scope) }
+        ? {
+            challengeScope: scopes.signIn,
+            scopeFor: (method: string | null) => (method === 'tools/call' ? scopes.call : null),
+            hasScope: (a: string | undefined, scope: string) => server.hasScope(a, scope),
+          }
         : {}),
     },
   });
@@ -68,7 +75,10 @@ function serverRegion(page: Page) {
   return toolsPanel(page).getByRole('region', { name: 'MCP server secure' });
 }
 
-test('sign in through the authorization page, call a tool, stay signed in across a reload, refresh, sign out', async ({ page, mock }) => {
+test('sign in through the authorization page, call a tool, stay signed in across a reload, refresh, sign out', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   await start({ registration: 'dynamic-only' });
   await openConfiguredApp(page, mock);
@@ -89,7 +99,10 @@ test('sign in through the authorization page, call a tool, stay signed in across
 
   // A run calls the server's tool with the token.
   await page.getByRole('tab', { name: 'Chat' }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_1', name: 'secure__echo', arguments: { text: 'signed' } }] }, { kind: 'text', content: 'Done with the token.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_1', name: 'secure__echo', arguments: { text: 'signed' } }] },
+    { kind: 'text', content: 'Done with the token.' },
+  ]);
   await sendMessage(page, 'use the secure tool');
   await expect(assistantMessages(page).last()).toContainText('Done with the token.', { timeout: 30_000 });
   await waitForIdle(page);
@@ -114,29 +127,44 @@ test('sign in through the authorization page, call a tool, stay signed in across
   expect(as.grants.slice(1).filter((g) => g !== 'refresh_token')).toEqual([]);
 
   // The token went to the MCP server's origin only: the model endpoint never saw it.
-  expect(mock.requests.some((r) => JSON.stringify(r.headers).includes(accessToken) || JSON.stringify(r.body).includes(accessToken))).toBe(false);
+  expect(
+    mock.requests.some(
+      (r) => JSON.stringify(r.headers).includes(accessToken) || JSON.stringify(r.body).includes(accessToken),
+    ),
+  ).toBe(false);
 
   await serverRegion(page).getByRole('button', { name: 'Sign out' }).click();
   await expect(mcpServerState(page, 'secure')).toContainText('Needs sign-in', { timeout: 30_000 });
   await expect(serverRegion(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
   const after = await storedSignIn(page);
-  expect(Object.keys(after).filter((k) => k.startsWith('mcp-auth:tokens:') || k.startsWith('mcp-auth:current:'))).toEqual([]);
+  expect(
+    Object.keys(after).filter((k) => k.startsWith('mcp-auth:tokens:') || k.startsWith('mcp-auth:current:')),
+  ).toEqual([]);
   expect(JSON.stringify(after)).not.toContain(accessToken);
 });
 
-test('an authorization server whose token endpoint sends no CORS headers gets the plain sentence', async ({ page, mock }) => {
+test('an authorization server whose token endpoint sends no CORS headers gets the plain sentence', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await start({ registration: 'dynamic-only', tokenCors: false });
   await openConfiguredApp(page, mock);
   await addServerNeedingSignIn(page);
   await serverRegion(page).getByRole('button', { name: 'Sign in' }).click();
   const alert = serverRegion(page).getByRole('alert');
-  await expect(alert).toContainText(`The authorization server ${as.issuer} does not allow browsers: its token endpoint must send Access-Control-Allow-Origin`, { timeout: 30_000 });
+  await expect(alert).toContainText(
+    `The authorization server ${as.issuer} does not allow browsers: its token endpoint must send Access-Control-Allow-Origin`,
+    { timeout: 30_000 },
+  );
   await expect(serverRegion(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(Object.keys(await storedSignIn(page)).filter((k) => k.startsWith('mcp-auth:tokens:'))).toEqual([]);
 });
 
-test('a server that lets no app register itself asks for a client id, and signs in with the pasted one', async ({ page, mock }) => {
+test('a server that lets no app register itself asks for a client id, and signs in with the pasted one', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await start({ registration: 'none' });
   await openConfiguredApp(page, mock);
@@ -150,7 +178,10 @@ test('a server that lets no app register itself asks for a client id, and signs 
   await expect(serverRegion(page)).toContainText('Signed in at');
 });
 
-test('a server that wants more access for a call asks to sign in again, and the sign-in asks for the wider scope', async ({ page, mock }) => {
+test('a server that wants more access for a call asks to sign in again, and the sign-in asks for the wider scope', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   await start({ registration: 'dynamic-only' }, { signIn: 'notes:read', call: 'notes:write' });
   await openConfiguredApp(page, mock);
@@ -162,7 +193,10 @@ test('a server that wants more access for a call asks to sign in again, and the 
 
   // The call needs more than was granted: it fails with the sentence, and the server asks to sign in again.
   await page.getByRole('tab', { name: 'Chat' }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_1', name: 'secure__echo', arguments: { text: 'wider' } }] }, { kind: 'text', content: 'It needs more access.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_1', name: 'secure__echo', arguments: { text: 'wider' } }] },
+    { kind: 'text', content: 'It needs more access.' },
+  ]);
   await sendMessage(page, 'use the secure tool');
   await expect(assistantMessages(page).last()).toContainText('It needs more access.', { timeout: 30_000 });
   await waitForIdle(page);
@@ -176,11 +210,17 @@ test('a server that wants more access for a call asks to sign in again, and the 
   await serverRegion(page).getByRole('button', { name: 'Sign in again' }).click();
   await expect(mcpServerState(page, 'secure')).toContainText('Connected to', { timeout: 30_000 });
   // Granted and challenged scopes together, through the authorization page (a refresh cannot widen a grant).
-  expect(as.authorizations.map((a) => a.scope?.split(' ').sort())).toEqual([['notes:read'], ['notes:read', 'notes:write']]);
+  expect(as.authorizations.map((a) => a.scope?.split(' ').sort())).toEqual([
+    ['notes:read'],
+    ['notes:read', 'notes:write'],
+  ]);
   expect(as.grants).toEqual(['authorization_code', 'authorization_code']);
 
   await page.getByRole('tab', { name: 'Chat' }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_2', name: 'secure__echo', arguments: { text: 'wider' } }] }, { kind: 'text', content: 'Done with more access.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_2', name: 'secure__echo', arguments: { text: 'wider' } }] },
+    { kind: 'text', content: 'Done with more access.' },
+  ]);
   await sendMessage(page, 'try again');
   await expect(assistantMessages(page).last()).toContainText('Done with more access.', { timeout: 30_000 });
   await waitForIdle(page);

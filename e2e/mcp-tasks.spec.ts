@@ -21,29 +21,47 @@ test.afterEach(async () => {
   await server.close();
 });
 
-const lane = (page: import('@playwright/test').Page, callId: string, tool: string) => toolCard(page, callId).getByRole('group', { name: new RegExp(`^Task of ${tool}: `) });
+const lane = (page: import('@playwright/test').Page, callId: string, tool: string) =>
+  toolCard(page, callId).getByRole('group', { name: new RegExp(`^Task of ${tool}: `) });
 const toolMessage = (body: unknown, callId: string) =>
-  ((body as { messages?: Array<{ role: string; tool_call_id?: string; content?: unknown }> }).messages ?? []).find((m) => m.role === 'tool' && m.tool_call_id === callId)?.content;
+  ((body as { messages?: Array<{ role: string; tool_call_id?: string; content?: unknown }> }).messages ?? []).find(
+    (m) => m.role === 'tool' && m.tool_call_id === callId,
+  )?.content;
 
-test('tasks run as lanes: polled to a result, input through the form, a failure told, results given to the model', async ({ page, mock }) => {
+test('tasks run as lanes: polled to a result, input through the form, a failure told, results given to the model', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: server.url, name: 'jobs' }, '2026-07-28');
   await page.getByRole('tab', { name: 'Chat' }).click();
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_count', name: 'jobs__count_slowly', arguments: { steps: 3 } }, { id: 'call_doom', name: 'jobs__doomed_job', arguments: {} }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_count', name: 'jobs__count_slowly', arguments: { steps: 3 } },
+        { id: 'call_doom', name: 'jobs__doomed_job', arguments: {} },
+      ],
+    },
     { kind: 'tool_calls', calls: [{ id: 'call_ask', name: 'jobs__ask_name', arguments: {} }] },
     { kind: 'text', content: 'All tasks done.' },
   ]);
   await sendMessage(page, 'run the jobs');
 
-  await expect(lane(page, 'call_count', 'count_slowly')).toHaveAccessibleName('Task of count_slowly: completed', { timeout: 20_000 });
+  await expect(lane(page, 'call_count', 'count_slowly')).toHaveAccessibleName('Task of count_slowly: completed', {
+    timeout: 20_000,
+  });
   await expect(lane(page, 'call_count', 'count_slowly').getByLabel('Task outcome')).toHaveText('Counted to 3.');
   await expect(lane(page, 'call_doom', 'doomed_job')).toHaveAccessibleName('Task of doomed_job: failed');
-  await expect(lane(page, 'call_doom', 'doomed_job').getByLabel('Task outcome')).toHaveText('Error: the task failed: The job ran out of disk space');
+  await expect(lane(page, 'call_doom', 'doomed_job').getByLabel('Task outcome')).toHaveText(
+    'Error: the task failed: The job ran out of disk space',
+  );
 
   // The task asks for input: the same form as elicitation, answered with tasks/update.
-  await expect(lane(page, 'call_ask', 'ask_name')).toHaveAccessibleName('Task of ask_name: needs your input', { timeout: 20_000 });
+  await expect(lane(page, 'call_ask', 'ask_name')).toHaveAccessibleName('Task of ask_name: needs your input', {
+    timeout: 20_000,
+  });
   const form = page.getByRole('form', { name: /asks for input$/ });
   await expect(form).toContainText('What name should the task greet?');
   await form.getByRole('textbox', { name: /^Name/ }).fill('Ada');
@@ -63,8 +81,14 @@ test('tasks run as lanes: polled to a result, input through the form, a failure 
   expect(calls.every((r) => r.body.includes('"io.modelcontextprotocol/tasks":{}'))).toBe(true);
   const gets = server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/get');
   expect(gets.length).toBeGreaterThanOrEqual(3);
-  expect(gets.every((r) => server.tasks.has(String(r.headers['mcp-name'])) && r.body.includes(String(r.headers['mcp-name'])))).toBe(true);
-  expect(server.recorder.requests.some((r) => r.headers['mcp-method'] === 'tasks/update' && r.body.includes('Ada'))).toBe(true);
+  expect(
+    gets.every(
+      (r) => server.tasks.has(String(r.headers['mcp-name'])) && r.body.includes(String(r.headers['mcp-name'])),
+    ),
+  ).toBe(true);
+  expect(
+    server.recorder.requests.some((r) => r.headers['mcp-method'] === 'tasks/update' && r.body.includes('Ada')),
+  ).toBe(true);
 
   // The timeline lists the session's tasks without opening details.
   await page.getByRole('tab', { name: 'Timeline' }).click();
@@ -73,12 +97,18 @@ test('tasks run as lanes: polled to a result, input through the form, a failure 
   await expect(tasks.getByRole('group', { name: 'Task of doomed_job: failed' })).toBeVisible();
 });
 
-test('Cancel task sends tasks/cancel and the model is told; after a reload a running lane comes back and polling resumes', async ({ page, mock }) => {
+test('Cancel task sends tasks/cancel and the model is told; after a reload a running lane comes back and polling resumes', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await openConfiguredApp(page, mock);
   await addMcpServer(page, { url: server.url, name: 'jobs' }, '2026-07-28');
   await page.getByRole('tab', { name: 'Chat' }).click();
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_long', name: 'jobs__long_job', arguments: {} }] }, { kind: 'text', content: 'Cancelled, as asked.' }]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_long', name: 'jobs__long_job', arguments: {} }] },
+    { kind: 'text', content: 'Cancelled, as asked.' },
+  ]);
   await sendMessage(page, 'start the long job');
   const first = lane(page, 'call_long', 'long_job');
   await expect(first).toHaveAccessibleName('Task of long_job: working', { timeout: 20_000 });
@@ -90,12 +120,18 @@ test('Cancel task sends tasks/cancel and the model is told; after a reload a run
   expect(toolMessage(mock.requests[1]?.body, 'call_long')).toContain('The task was cancelled');
   const [firstTask] = [...server.tasks.values()];
   expect(firstTask?.status).toBe('cancelled');
-  expect(server.recorder.requests.filter((r) => r.headers['mcp-method'] === 'tasks/cancel').map((r) => r.headers['mcp-name'])).toEqual([firstTask?.taskId]);
+  expect(
+    server.recorder.requests
+      .filter((r) => r.headers['mcp-method'] === 'tasks/cancel')
+      .map((r) => r.headers['mcp-name']),
+  ).toEqual([firstTask?.taskId]);
 
   // A task that outlives the page: the reload ends the run, the stored lane comes back and is polled again.
   mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_keep', name: 'jobs__long_job', arguments: {} }] }]);
   await sendMessage(page, 'start a job that outlives the page');
-  await expect(lane(page, 'call_keep', 'long_job')).toHaveAccessibleName('Task of long_job: working', { timeout: 20_000 });
+  await expect(lane(page, 'call_keep', 'long_job')).toHaveAccessibleName('Task of long_job: working', {
+    timeout: 20_000,
+  });
   await page.reload();
   const back = lane(page, 'call_keep', 'long_job');
   await expect(back).toHaveAccessibleName('Task of long_job: working', { timeout: 20_000 });

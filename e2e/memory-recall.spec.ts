@@ -7,12 +7,18 @@ import type { ChatRequest, StaticStep } from './server/mock-server';
 
 const hasToolResult = (req: ChatRequest) => (req.body.messages ?? []).some((m) => m.role === 'tool');
 
-test('a memory the model saves with its remember tool in one session is recalled by embeddings in another', async ({ page, mock }) => {
+test('a memory the model saves with its remember tool in one session is recalled by embeddings in another', async ({
+  page,
+  mock,
+}) => {
   mock.configure({
     defaultStep: (req): StaticStep => {
       const user = [...(req.body.messages ?? [])].reverse().find((m) => m.role === 'user');
       if (String(user?.content).includes('teal') && !hasToolResult(req)) {
-        return { kind: 'tool_calls', calls: [{ id: 'call_mem', name: 'remember', arguments: { text: 'Favourite colour: teal' } }] };
+        return {
+          kind: 'tool_calls',
+          calls: [{ id: 'call_mem', name: 'remember', arguments: { text: 'Favourite colour: teal' } }],
+        };
       }
       return { kind: 'text', content: hasToolResult(req) ? 'Noted.' : 'Hello again.' };
     },
@@ -27,8 +33,13 @@ test('a memory the model saves with its remember tool in one session is recalled
 
   // A tool result can be remembered too, named by its tool.
   await expandToolCard(page.getByRole('group', { name: 'Tool call remember' }));
-  await page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remember result of remember' }).click();
-  await expect(page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remembered' })).toBeDisabled();
+  await page
+    .getByRole('group', { name: 'Tool call remember' })
+    .getByRole('button', { name: 'Remember result of remember' })
+    .click();
+  await expect(
+    page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remembered' }),
+  ).toBeDisabled();
 
   await page.getByRole('tab', { name: 'Memories' }).click();
   await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible();
@@ -39,7 +50,9 @@ test('a memory the model saves with its remember tool in one session is recalled
   await page.getByRole('textbox', { name: 'New memory' }).fill('Car colour: blue');
   await page.getByRole('button', { name: 'Add memory' }).click();
   await expect(saved.getByRole('listitem', { name: 'Car colour: blue', exact: true })).toContainText('no vector yet');
-  await expect(saved.getByRole('listitem', { name: 'Favourite colour: teal', exact: true })).toContainText('no vector yet');
+  await expect(saved.getByRole('listitem', { name: 'Favourite colour: teal', exact: true })).toContainText(
+    'no vector yet',
+  );
 
   await page.getByRole('tab', { name: 'Chat' }).click();
   await newSession(page);
@@ -65,11 +78,16 @@ test('a memory the model saves with its remember tool in one session is recalled
   // Recall embedded both memories with the configured model and kept the vectors.
   await page.getByRole('tab', { name: 'Memories' }).click();
   for (const text of ['Favourite colour: teal', 'Car colour: blue']) {
-    await expect(saved.getByRole('listitem', { name: text, exact: true })).toContainText('vector from text-embedding-3-small');
+    await expect(saved.getByRole('listitem', { name: text, exact: true })).toContainText(
+      'vector from text-embedding-3-small',
+    );
   }
 });
 
-test('the Remember button saves a message; without embeddings recall falls back to keywords and says so', async ({ page, mock }) => {
+test('the Remember button saves a message; without embeddings recall falls back to keywords and says so', async ({
+  page,
+  mock,
+}) => {
   mock.configure({ defaultStep: { kind: 'text', content: 'Sure.' } });
   await openConfiguredApp(page, mock);
   await sendMessage(page, 'The project deadline is the ninth of March.');
@@ -79,7 +97,9 @@ test('the Remember button saves a message; without embeddings recall falls back 
   await expect(page.getByRole('button', { name: 'Remembered' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Memories' }).click();
-  await expect(page.getByRole('list', { name: 'Saved memories' })).toContainText('The project deadline is the ninth of March.');
+  await expect(page.getByRole('list', { name: 'Saved memories' })).toContainText(
+    'The project deadline is the ninth of March.',
+  );
   // Edit it, then turn embeddings off.
   await page.getByRole('button', { name: 'Edit memory: The project deadline is the ninth of March.' }).click();
   await page.getByRole('textbox', { name: 'Memory text' }).fill('The project deadline is the tenth of March.');
@@ -97,7 +117,9 @@ test('the Remember button saves a message; without embeddings recall falls back 
   await expect(assistantMessages(page).last()).toContainText('Sure.');
   expect(systemText(mock.requests[before])).toContain('- The project deadline is the tenth of March.');
   expect(mock.allRequests.some((r) => r.path === '/v1/embeddings')).toBe(false);
-  await expect(page.getByRole('status').filter({ hasText: 'recalled by keyword matching' })).toContainText('No embeddings endpoint is configured');
+  await expect(page.getByRole('status').filter({ hasText: 'recalled by keyword matching' })).toContainText(
+    'No embeddings endpoint is configured',
+  );
 
   // Deleting it means the next run recalls nothing.
   await page.getByRole('tab', { name: 'Memories' }).click();

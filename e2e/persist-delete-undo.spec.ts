@@ -21,10 +21,20 @@ test('delete a session, then undo: its rows leave IndexedDB and all come back', 
   const now = Date.now();
   await putRows(page, 'tools', [
     {
-      id: 'tool-lookup', name: 'lookup', description: 'Looks a word up (e2e)',
+      id: 'tool-lookup',
+      name: 'lookup',
+      description: 'Looks a word up (e2e)',
       parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
-      kind: 'code', code: 'return { q: args.q, meaning: "a test word" };', http: null, builtinId: null,
-      allowedOrigins: [], timeoutMs: null, needsApproval: false, enabled: true, createdAt: now, updatedAt: now,
+      kind: 'code',
+      code: 'return { q: args.q, meaning: "a test word" };',
+      http: null,
+      builtinId: null,
+      allowedOrigins: [],
+      timeoutMs: null,
+      needsApproval: false,
+      enabled: true,
+      createdAt: now,
+      updatedAt: now,
     },
   ]);
 
@@ -71,7 +81,9 @@ test('delete a session, then undo: its rows leave IndexedDB and all come back', 
   // Undo opens the session again, with its messages and the tool call's result.
   await expect(assistantMessages(page).last()).toContainText('A zephyr is a test word.');
   await expandToolCard(page.locator('.tool-card[data-call-id="call_lookup"]'));
-  await expect(page.locator('.tool-card[data-call-id="call_lookup"]').getByLabel('Result', { exact: true })).toContainText('a test word');
+  await expect(
+    page.locator('.tool-card[data-call-id="call_lookup"]').getByLabel('Result', { exact: true }),
+  ).toContainText('a test word');
 
   const restored = await readSession(page, goneId);
   expect(counts(restored)).toEqual(counts(before));

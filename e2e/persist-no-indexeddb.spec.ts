@@ -61,7 +61,9 @@ test('IndexedDB refused: a clear notice, and chat, export and import still work 
   await pickFile(page, 'export-v1.json', FIXTURE_TEXT);
   await expect(importDialog(page)).toContainText('The file is valid');
   await confirmImport(page, /Imported 1 session/);
-  await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: FIXTURE_TITLE, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: FIXTURE_TITLE, exact: true }),
+  ).toBeVisible();
 
   // The app never reached the real IndexedDB past the one probe.
   expect(await page.evaluate(() => window.__e2eOpenCalls)).toBe(1);

@@ -12,7 +12,14 @@ import { openApp, openConfiguredApp } from './support/configured-app';
 import { currentSessionId, openSession, sessionItems } from './support/session-list';
 import { historyProblems, wireHistory } from './support/history-check';
 import { dbSnapshot, readSession } from './support/stored-rows';
-import { confirmImport, FIXTURE_SESSION_ID, FIXTURE_TEXT, FIXTURE_TITLE, importDialog, pickFile } from './support/import-export';
+import {
+  confirmImport,
+  FIXTURE_SESSION_ID,
+  FIXTURE_TEXT,
+  FIXTURE_TITLE,
+  importDialog,
+  pickFile,
+} from './support/import-export';
 import { installQuotaAbort, quotaAborts, setQuotaFull } from './support/quota-abort';
 
 const FULL_RUN = 'Browser storage is full, so this run could not be saved.';
@@ -21,7 +28,10 @@ const IMPORT_FULL =
 const IMPORT_CLASH =
   'A record in the file collides with one stored since the file was checked (perhaps by another tab). Import the file again to choose what to do with the stored copy.';
 
-test('quota abort while a reply streams: said, the reply stays on screen, stored rows untouched, all saved once space is back', async ({ page, mock }) => {
+test('quota abort while a reply streams: said, the reply stays on screen, stored rows untouched, all saved once space is back', async ({
+  page,
+  mock,
+}) => {
   await page.addInitScript(installQuotaAbort);
   await openConfiguredApp(page, mock, { remember: true });
   mock.script([{ kind: 'text', content: 'First answer, safely stored.' }]);
@@ -55,9 +65,22 @@ test('quota abort while a reply streams: said, the reply stays on screen, stored
   await waitForIdle(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Browser storage problem' })).toHaveCount(0);
   const sent = wireHistory(mock.requests[2]!).filter((m) => m.role !== 'system');
-  expect(sent.map((m) => m.content)).toEqual(['First question', 'First answer, safely stored.', 'Second question', second, 'Third question']);
+  expect(sent.map((m) => m.content)).toEqual([
+    'First question',
+    'First answer, safely stored.',
+    'Second question',
+    second,
+    'Third question',
+  ]);
 
-  const whole = ['First question', 'First answer, safely stored.', 'Second question', second, 'Third question', 'Third answer, with everything saved.'];
+  const whole = [
+    'First question',
+    'First answer, safely stored.',
+    'Second question',
+    second,
+    'Third question',
+    'Third answer, with everything saved.',
+  ];
   await expect.poll(async () => (await readSession(page, sessionId)).messages.map((m) => m.content)).toEqual(whole);
   const saved = await readSession(page, sessionId);
   expect(historyProblems(saved.messages)).toEqual([]);
@@ -70,7 +93,10 @@ test('quota abort while a reply streams: said, the reply stays on screen, stored
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the disk fills in the middle of a reply: the words stored so far stay, Stop is kept on screen, the next Send stores it all', async ({ page, mock }) => {
+test('the disk fills in the middle of a reply: the words stored so far stay, Stop is kept on screen, the next Send stores it all', async ({
+  page,
+  mock,
+}) => {
   await page.addInitScript(installQuotaAbort);
   await openConfiguredApp(page, mock, { remember: true });
   const words = 'one two three four five six';
@@ -107,7 +133,10 @@ test('the disk fills in the middle of a reply: the words stored so far stay, Sto
   await expect.poll(async () => (await readSession(page, sessionId)).session?.status).toBe('finished');
   const saved = await readSession(page, sessionId);
   expect(saved.messages.map((m) => [m.role, m.status ?? null])).toEqual([
-    ['user', null], ['assistant', 'cancelled'], ['user', null], ['assistant', 'complete'],
+    ['user', null],
+    ['assistant', 'cancelled'],
+    ['user', null],
+    ['assistant', 'complete'],
   ]);
   expect(historyProblems(saved.messages)).toEqual([]);
 
@@ -119,7 +148,10 @@ test('the disk fills in the middle of a reply: the words stored so far stay, Sto
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('storage already full when a conversation starts: said, nothing sent, the text kept, Send works once space is back', async ({ page, mock }) => {
+test('storage already full when a conversation starts: said, nothing sent, the text kept, Send works once space is back', async ({
+  page,
+  mock,
+}) => {
   await page.addInitScript(installQuotaAbort);
   await openConfiguredApp(page, mock, { remember: true });
   await setQuotaFull(page, true);
@@ -142,7 +174,9 @@ test('storage already full when a conversation starts: said, nothing sent, the t
   await waitForIdle(page);
   await expect(alert).toHaveCount(0);
   const sessionId = await currentSessionId(page);
-  await expect.poll(async () => (await readSession(page, sessionId)).messages.map((m) => m.content)).toEqual(['Hello while full', 'Hello, now that there is room.']);
+  await expect
+    .poll(async () => (await readSession(page, sessionId)).messages.map((m) => m.content))
+    .toEqual(['Hello while full', 'Hello, now that there is room.']);
 });
 
 /** Picks the file and waits for the review, with the import worker that checked it (and will write it). */
@@ -153,7 +187,10 @@ async function reviewIn(page: Page, text: string, prepare?: (worker: Worker) => 
   await expect(importDialog(page).getByRole('button', { name: 'Import sessions' })).toBeVisible();
 }
 
-test('quota abort while an import is written: said, nothing of the file stored, the import succeeds once space is back', async ({ page, mock }) => {
+test('quota abort while an import is written: said, nothing of the file stored, the import succeeds once space is back', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   mock.script([{ kind: 'text', content: 'An answer of my own.' }]);
   await sendMessage(page, 'A question of my own');
@@ -194,7 +231,10 @@ test('quota abort while an import is written: said, nothing of the file stored, 
   await expect(assistantMessages(page).first()).toBeVisible();
 });
 
-test('a record another tab stored first fails the import with a ConstraintError: said, nothing half-written, importing again offers a copy', async ({ page, mock }) => {
+test('a record another tab stored first fails the import with a ConstraintError: said, nothing half-written, importing again offers a copy', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await reviewIn(page, FIXTURE_TEXT);
   // Between the check and the write, another tab imports the same file: its records now hold the file's ids.

@@ -11,7 +11,10 @@ import { readSession } from './support/stored-rows';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `tok${String(i).padStart(3, '0')}`).join(' ');
 
-test('reload mid-stream: the partial reply is kept, marked interrupted, and the chat continues from it', async ({ page, mock }) => {
+test('reload mid-stream: the partial reply is kept, marked interrupted, and the chat continues from it', async ({
+  page,
+  mock,
+}) => {
   // 200 words, one per chunk, held by the server's gate after 20: the stream is still open when we reload.
   mock.script([{ kind: 'hold', gate: 'story', afterChunks: 20, step: { kind: 'text', content: words(200) } }]);
   await openConfiguredApp(page, mock);
@@ -79,9 +82,7 @@ test('reload mid-stream: the partial reply is kept, marked interrupted, and the 
   expect(sent[2]!.content).toBe('Please go on');
   expect(historyProblems(sent)).toEqual([]);
 
-  await expect
-    .poll(async () => (await readSession(page, sessionId)).session?.status)
-    .toBe('finished');
+  await expect.poll(async () => (await readSession(page, sessionId)).session?.status).toBe('finished');
   const after = await readSession(page, sessionId);
   expect(after.messages.map((m) => [m.role, m.status ?? null])).toEqual([
     ['user', null],

@@ -33,7 +33,9 @@ function codeTool(name: string, code: string, extra: Partial<Row> = {}): Row {
 
 async function reloadAndReopen(page: Page, mock: MockServer, sessionId: string): Promise<void> {
   await page.reload();
-  await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"] .session-meta .status`)).toHaveText('interrupted');
+  await expect(
+    page.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"] .session-meta .status`),
+  ).toHaveText('interrupted');
   // The key was kept only in the old page's memory.
   await configureSettings(page, mock);
   await openSession(page, sessionId);
@@ -74,7 +76,10 @@ async function expectContinues(page: Page, mock: MockServer, sessionId: string, 
   expect(historyProblems((await readSession(page, sessionId)).messages)).toEqual([]);
 }
 
-test('reload while a code tool is running: the call is interrupted, has one result, and the chat continues', async ({ page, mock }) => {
+test('reload while a code tool is running: the call is interrupted, has one result, and the chat continues', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   // The tool awaits an HTTP answer that takes ten minutes, so it is surely still running when the page reloads.
   await putRows(page, 'tools', [
@@ -87,7 +92,9 @@ test('reload while a code tool is running: the call is interrupted, has one resu
 
   const card = page.locator('.tool-card[data-call-id="call_slow"]');
   await expect(card.locator('.tool-card-head .status')).toHaveText('running');
-  await expect.poll(() => mock.allRequests.some((r) => r.path === '/tools/slow' && r.closedAt === undefined)).toBe(true);
+  await expect
+    .poll(() => mock.allRequests.some((r) => r.path === '/tools/slow' && r.closedAt === undefined))
+    .toBe(true);
   const sessionId = await currentSessionId(page);
   // The assistant message with the call is stored at the turn's end, before the tool runs.
   await expect
@@ -99,10 +106,17 @@ test('reload while a code tool is running: the call is interrupted, has one resu
   await expectContinues(page, mock, sessionId, 'call_slow', resultText);
 });
 
-test('reload while a tool call waits for approval: the call is interrupted, has one result, and the chat continues', async ({ page, mock }) => {
+test('reload while a tool call waits for approval: the call is interrupted, has one result, and the chat continues', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
-  await putRows(page, 'tools', [codeTool('guarded_lookup', `return { q: args.q, found: true };`, { needsApproval: true })]);
-  mock.script([{ kind: 'tool_calls', calls: [{ id: 'call_guarded', name: 'guarded_lookup', arguments: { q: 'tides' } }] }]);
+  await putRows(page, 'tools', [
+    codeTool('guarded_lookup', `return { q: args.q, found: true };`, { needsApproval: true }),
+  ]);
+  mock.script([
+    { kind: 'tool_calls', calls: [{ id: 'call_guarded', name: 'guarded_lookup', arguments: { q: 'tides' } }] },
+  ]);
   await sendMessage(page, 'Look up the tides, carefully');
 
   const card = page.locator('.tool-card[data-call-id="call_guarded"]');

@@ -16,7 +16,12 @@ import { readSession } from './support/stored-rows';
 
 type ExportedRow = { role: string; content: string; order: number; toolCalls?: unknown; toolCallId?: unknown };
 type Exported = {
-  sessions: Array<{ session: { status: string; messageCount: number }; messages: ExportedRow[]; runs: Array<{ id: string }>; events: Array<{ runId: string }> }>;
+  sessions: Array<{
+    session: { status: string; messageCount: number };
+    messages: ExportedRow[];
+    runs: Array<{ id: string }>;
+    events: Array<{ runId: string }>;
+  }>;
 };
 
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, strictTypes: false });
@@ -130,13 +135,24 @@ test('storage full mid-session: a clear alert, the reply is not lost, earlier da
   await expect(page.getByRole('alert').filter({ hasText: /storage/i })).toHaveCount(0);
 
   const sent = wireHistory(await mock.waitForRequest(2)).filter((m) => m.role !== 'system');
-  expect(sent.map((m) => m.content)).toEqual(['First question', 'First answer, safely stored.', 'Second question', second, 'Third question']);
+  expect(sent.map((m) => m.content)).toEqual([
+    'First question',
+    'First answer, safely stored.',
+    'Second question',
+    second,
+    'Third question',
+  ]);
   expect(historyProblems(sent)).toEqual([]);
 
   await expect.poll(async () => (await readSession(page, sessionId)).session?.status).toBe('finished');
   const saved = await readSession(page, sessionId);
   expect(saved.messages.map((m) => m.content)).toEqual([
-    'First question', 'First answer, safely stored.', 'Second question', second, 'Third question', 'Third answer, with everything saved.',
+    'First question',
+    'First answer, safely stored.',
+    'Second question',
+    second,
+    'Third question',
+    'Third answer, with everything saved.',
   ]);
   expect(saved.runs).toHaveLength(3);
   expect(saved.session?.messageCount).toBe(6);

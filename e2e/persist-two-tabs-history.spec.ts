@@ -36,7 +36,13 @@ async function enterKey(page: Page, mock: MockServer): Promise<void> {
 async function historyThenLiveRun(tabA: Page, mock: MockServer): Promise<{ sessionId: string; request: number }> {
   await openConfiguredApp(tabA, mock);
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_time', name: 'current_time', arguments: {} }, { id: 'call_eval', name: 'js_eval', arguments: { expression: '6 * 7' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_time', name: 'current_time', arguments: {} },
+        { id: 'call_eval', name: 'js_eval', arguments: { expression: '6 * 7' } },
+      ],
+    },
     { kind: 'text', content: 'It is now, and 6 * 7 is 42.' },
   ]);
   await sendMessage(tabA, 'What time is it, and what is 6 * 7?');
@@ -62,14 +68,22 @@ async function historyThenLiveRun(tabA: Page, mock: MockServer): Promise<{ sessi
   await enterKey(tabA, mock);
   await newSession(tabA);
   const request = mock.requests.length;
-  mock.script([{ kind: 'hang', afterChunks: 100_000, step: { kind: 'text', content: words(1000), chunkDelayMs: 100 } }]);
+  mock.script([
+    { kind: 'hang', afterChunks: 100_000, step: { kind: 'text', content: words(1000), chunkDelayMs: 100 } },
+  ]);
   await sendMessage(tabA, 'Stream a long answer');
   await expect(assistantMessages(tabA).first()).toContainText('tok3');
   return { sessionId: await currentSessionId(tabA), request };
 }
 
 /** B shows the run read-only and its answer grows while A's stream is open; then A stops and nothing shown is lost. */
-async function followsThenStops(tabA: Page, tabB: Page, mock: MockServer, sessionId: string, request: number): Promise<void> {
+async function followsThenStops(
+  tabA: Page,
+  tabB: Page,
+  mock: MockServer,
+  sessionId: string,
+  request: number,
+): Promise<void> {
   const banner = tabB.getByRole('status').filter({ hasText: 'running in another tab' });
   await expect(banner).toBeVisible();
   await expect(messageBox(tabB)).toBeDisabled();
@@ -97,7 +111,10 @@ async function followsThenStops(tabA: Page, tabB: Page, mock: MockServer, sessio
   await expect(messageBox(tabB)).toBeEnabled();
 }
 
-test('after earlier sessions, an import and a reload, a tab opened from the Sessions list follows the live run', async ({ context, mock }) => {
+test('after earlier sessions, an import and a reload, a tab opened from the Sessions list follows the live run', async ({
+  context,
+  mock,
+}) => {
   const tabA = await context.newPage();
   const { sessionId, request } = await historyThenLiveRun(tabA, mock);
 
@@ -109,14 +126,20 @@ test('after earlier sessions, an import and a reload, a tab opened from the Sess
   await followsThenStops(tabA, tabB, mock, sessionId, request);
 });
 
-test('after the same history, a tab opened at the session\'s address follows the live run', async ({ context, mock }) => {
+test("after the same history, a tab opened at the session's address follows the live run", async ({
+  context,
+  mock,
+}) => {
   const tabA = await context.newPage();
   const { sessionId, request } = await historyThenLiveRun(tabA, mock);
 
   const tabB = await context.newPage();
   await sendToBackground(tabA);
   await tabB.goto(`/#/s/${sessionId}`);
-  await expect(tabB.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"]`)).toHaveAttribute('data-current', 'true');
+  await expect(tabB.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"]`)).toHaveAttribute(
+    'data-current',
+    'true',
+  );
   await enterKey(tabB, mock);
   await followsThenStops(tabA, tabB, mock, sessionId, request);
 });

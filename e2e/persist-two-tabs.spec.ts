@@ -80,7 +80,10 @@ test('a second tab shows a live run read-only and can send once it is over', asy
   expect(final.runs).toHaveLength(2);
 });
 
-test('the running tab closes while another watches: the watcher marks the reply interrupted and goes on from it', async ({ context, mock }) => {
+test('the running tab closes while another watches: the watcher marks the reply interrupted and goes on from it', async ({
+  context,
+  mock,
+}) => {
   const tabA = await context.newPage();
   const tabB = await context.newPage();
   mock.script([{ kind: 'hold', gate: 'long', afterChunks: 20, step: { kind: 'text', content: words(300) } }]);
@@ -107,7 +110,10 @@ test('the running tab closes while another watches: the watcher marks the reply 
   await expect(messageBox(tabB)).toBeEnabled();
   const repaired = await readSession(tabB, sessionId);
   expect(repaired.session?.status).toBe('interrupted');
-  expect(repaired.messages.map((m) => [m.role, m.status ?? null])).toEqual([['user', null], ['assistant', 'interrupted']]);
+  expect(repaired.messages.map((m) => [m.role, m.status ?? null])).toEqual([
+    ['user', null],
+    ['assistant', 'interrupted'],
+  ]);
   const partialText = String(repaired.messages[1]!.content);
   expect(tokens(partialText).length).toBeGreaterThan(10);
   expect(tokens(await watched.innerText()).join(' ')).toBe(partialText.trim());
@@ -122,6 +128,9 @@ test('the running tab closes while another watches: the watcher marks the reply 
   await expect.poll(async () => (await readSession(tabB, sessionId)).session?.status).toBe('finished');
   const final = await readSession(tabB, sessionId);
   expect(final.messages.map((m) => [m.role, m.status ?? null])).toEqual([
-    ['user', null], ['assistant', 'interrupted'], ['user', null], ['assistant', 'complete'],
+    ['user', null],
+    ['assistant', 'interrupted'],
+    ['user', null],
+    ['assistant', 'complete'],
   ]);
 });

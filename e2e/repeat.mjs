@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 const args = process.argv.slice(2);
 const n = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : Number(process.env.E2E_REPEAT || 3);
 const run = (cmd, cmdArgs) => spawnSync(cmd, cmdArgs, { stdio: 'inherit', shell: false }).status ?? 1;
-const anySolo = readdirSync('e2e').some((f) => f.endsWith('.spec.ts') && readFileSync(`e2e/${f}`, 'utf8').includes("'@solo'"));
+const anySolo = readdirSync('e2e').some(
+  (f) => f.endsWith('.spec.ts') && readFileSync(`e2e/${f}`, 'utf8').includes("'@solo'"),
+);
 const split = anySolo && args.length === 0;
 const repeat = ['playwright', 'test', '--repeat-each', String(n), '--reporter=list,./e2e/flake-reporter.ts'];
 

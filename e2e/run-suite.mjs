@@ -7,7 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const run = (args) => spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit' }).status ?? 1;
 const extra = process.argv.slice(2);
-const anySolo = readdirSync('e2e').some((f) => f.endsWith('.spec.ts') && readFileSync(`e2e/${f}`, 'utf8').includes("'@solo'"));
+const anySolo = readdirSync('e2e').some(
+  (f) => f.endsWith('.spec.ts') && readFileSync(`e2e/${f}`, 'utf8').includes("'@solo'"),
+);
 const split = anySolo && extra.length === 0;
 const shared = run(['--grep-invert', split ? '@solo|@bench' : '@bench', ...extra]);
 const solo = split ? run(['--grep', '@solo', '--workers', '1']) : 0;

@@ -3,14 +3,22 @@ import { test, expect } from './fixtures';
 /** What the page saw of one streamed response. */
 type PageRead = { status: number; reads: number; events: string[]; error?: string; abortedAt?: number };
 
-test('the page streams SSE from the mock server across origins (CORS preflight, chunked reads)', async ({ page, mock }) => {
+test('the page streams SSE from the mock server across origins (CORS preflight, chunked reads)', async ({
+  page,
+  mock,
+}) => {
   await page.goto('/');
   mock.script([{ kind: 'text', content: 'Streaming through a real socket from Chromium.', chunkDelayMs: 25 }]);
   const got = await page.evaluate(async (url): Promise<PageRead> => {
     const res = await fetch(`${url}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer sk-smoke', 'x-stainless-os': 'Unknown' },
-      body: JSON.stringify({ model: 'mock-gpt', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] }),
+      body: JSON.stringify({
+        model: 'mock-gpt',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -25,8 +33,15 @@ test('the page streams SSE from the mock server across origins (CORS preflight, 
 
   expect(got.status).toBe(200);
   expect(got.events.at(-1)).toBe('data: [DONE]');
-  const chunks = got.events.slice(0, -1).map((e) => JSON.parse(e.replace(/^data: /, '')) as { choices: Array<{ delta: { content?: string } }>; usage?: unknown });
-  expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Streaming through a real socket from Chromium.');
+  const chunks = got.events
+    .slice(0, -1)
+    .map(
+      (e) =>
+        JSON.parse(e.replace(/^data: /, '')) as { choices: Array<{ delta: { content?: string } }>; usage?: unknown },
+    );
+  expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe(
+    'Streaming through a real socket from Chromium.',
+  );
   expect(chunks.at(-1)?.usage).toBeTruthy();
 
   const appOrigin = new URL(page.url()).origin;
@@ -58,7 +73,13 @@ test('the page streams SSE from the mock server across origins (CORS preflight, 
 test('the page aborts mid-stream and the server sees the connection close', async ({ page, mock }) => {
   await page.goto('/');
   // The server goes quiet after three chunks and holds the response open: the abort, not the end, closes it.
-  mock.script([{ kind: 'hang', afterChunks: 3, step: { kind: 'text', content: 'one two three four five six seven eight nine ten eleven twelve' } }]);
+  mock.script([
+    {
+      kind: 'hang',
+      afterChunks: 3,
+      step: { kind: 'text', content: 'one two three four five six seven eight nine ten eleven twelve' },
+    },
+  ]);
   const got = await page.evaluate(async (url): Promise<PageRead> => {
     const ac = new AbortController();
     const res = await fetch(`${url}/chat/completions`, {
@@ -94,7 +115,10 @@ test('the page aborts mid-stream and the server sees the connection close', asyn
   test.info().annotations.push({ type: 'abort-to-server-close-ms', description: String(at - (got.abortedAt ?? 0)) });
 });
 
-test('with cors: false the browser refuses the response (what a non-browser endpoint looks like)', async ({ page, mock }) => {
+test('with cors: false the browser refuses the response (what a non-browser endpoint looks like)', async ({
+  page,
+  mock,
+}) => {
   await page.goto('/');
   mock.configure({ cors: false });
   const outcome = await page.evaluate(async (url) => {

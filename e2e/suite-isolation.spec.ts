@@ -31,7 +31,9 @@ test('a test leaves a session, storage of every kind, history and the pointer on
   await sessionItems(page).first().hover();
 });
 
-test('the next test in the worker gets the same tab with an empty profile, no history and nothing hovered', async ({ page }) => {
+test('the next test in the worker gets the same tab with an empty profile, no history and nothing hovered', async ({
+  page,
+}) => {
   expect(leftAt).not.toBe('');
   // The tab is handed on (its renderer stays up): what makes the suite affordable on two cores.
   expect(page).toBe(leftTab);

@@ -12,7 +12,15 @@ import { sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { sessionItems } from './support/session-list';
 import { closeSyncPanel, connectS3, connectWebDav, syncNow, syncStatus } from './support/sync-panel';
-import { davVia, literal, pendingFact, roundMeetsFault, segmentsOf, syncedRecords, syncState } from './support/sync-faults';
+import {
+  davVia,
+  literal,
+  pendingFact,
+  roundMeetsFault,
+  segmentsOf,
+  syncedRecords,
+  syncState,
+} from './support/sync-faults';
 import { apacheAvailable, startApacheDav } from '../src/sync/testing/apache-webdav';
 import { startFaultProxy, type FaultProxy, type Injected } from '../src/sync/testing/fault-proxy';
 import { filesUnder } from '../src/sync/testing/files-under';
@@ -22,7 +30,10 @@ const PASSPHRASE = 'correct horse battery staple';
 const KEY = { accessKeyId: 'AKIDE2EFAULTS', secretAccessKey: 'e2e-faults-secret-canary', region: 'us-east-1' };
 
 // A missing Apache fails the suite with the fix named instead of skipping it: .ci/run installs it.
-if (!apacheAvailable()) throw new Error('The sync specs need Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2');
+if (!apacheAvailable())
+  throw new Error(
+    'The sync specs need Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2',
+  );
 
 function origin(): string {
   const base = test.info().project.use.baseURL;
@@ -59,7 +70,12 @@ function toldForSomeSegment(hit: Injected, bucketOrFolder: string): RegExp {
 }
 
 /** A's first sync with one session, then B's: both devices have real history before anything fails. */
-async function twoSyncedDevices(browser: Browser, mock: MockServer, connect: (p: Page, proxy: FaultProxy) => Promise<void>, proxies: [FaultProxy, FaultProxy]) {
+async function twoSyncedDevices(
+  browser: Browser,
+  mock: MockServer,
+  connect: (p: Page, proxy: FaultProxy) => Promise<void>,
+  proxies: [FaultProxy, FaultProxy],
+) {
   const a = await device(browser, mock);
   mock.script([{ kind: 'text', content: 'Answer written on A.' }]);
   await sendMessage(a, 'Question asked on A');
@@ -111,7 +127,9 @@ async function twoSegmentsFromB(b: Page, mock: MockServer): Promise<void> {
 async function expectOutboxKept(a: Page, kept: unknown[]): Promise<void> {
   const { outbox } = await syncState(a);
   expect(outbox).toEqual(expect.arrayContaining(kept));
-  await expect(syncStatus(a)).toContainText(`Sync stopped. Nothing is lost: ${outbox.length} changes wait on this device for the next round (Sync now, or on its own within 30 s).`);
+  await expect(syncStatus(a)).toContainText(
+    `Sync stopped. Nothing is lost: ${outbox.length} changes wait on this device for the next round (Sync now, or on its own within 30 s).`,
+  );
   await expect(pendingFact(a)).toHaveText(`${outbox.length} changes`);
 }
 
@@ -128,19 +146,32 @@ async function nextRoundsAgree(a: Page, b: Page): Promise<void> {
     await expect(p.getByRole('button', { name: 'Renamed on B', exact: true })).toBeVisible();
   }
   await b.getByRole('button', { name: 'Renamed on A', exact: true }).click();
-  await expect(b.getByRole('article', { name: 'Your message' }).filter({ hasText: 'Follow-up asked on A' })).toHaveCount(1);
+  await expect(
+    b.getByRole('article', { name: 'Your message' }).filter({ hasText: 'Follow-up asked on A' }),
+  ).toHaveCount(1);
   expect(await syncedRecords(a)).toEqual(await syncedRecords(b));
 }
 
-test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the answer, the outbox survives, the next round completes and both devices agree', async ({ browser, mock }) => {
+test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the answer, the outbox survives, the next round completes and both devices agree', async ({
+  browser,
+  mock,
+}) => {
   // Two devices, two first syncs and seven rounds: more than the default budget on a loaded machine (as sync-webdav).
   test.setTimeout(180_000);
   const dav = await startApacheDav({ corsOrigin: origin() });
   const target = new URL(dav.url);
-  const proxies: [FaultProxy, FaultProxy] = [await startFaultProxy(target.origin), await startFaultProxy(target.origin)];
+  const proxies: [FaultProxy, FaultProxy] = [
+    await startFaultProxy(target.origin),
+    await startFaultProxy(target.origin),
+  ];
   const [proxyA] = proxies;
   try {
-    const { a, b, idA, idB } = await twoSyncedDevices(browser, mock, (p, proxy) => connectWebDav(p, davVia(dav, proxy), PASSPHRASE), proxies);
+    const { a, b, idA, idB } = await twoSyncedDevices(
+      browser,
+      mock,
+      (p, proxy) => connectWebDav(p, davVia(dav, proxy), PASSPHRASE),
+      proxies,
+    );
     const folder = target.pathname;
     const ownSegs = segmentsOf(folder, idA);
     const bSegs = segmentsOf(folder, idB);
@@ -160,7 +191,11 @@ test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the an
 
     // PROPFIND of B's folder (after the one of devices/ went through): 503. Meanwhile B writes two segments.
     proxyA.clear();
-    const propfind = proxyA.fail({ method: 'PROPFIND', path: new RegExp(`^${literal(folder)}devices/${idB}/$`), status: 503 });
+    const propfind = proxyA.fail({
+      method: 'PROPFIND',
+      path: new RegExp(`^${literal(folder)}devices/${idB}/$`),
+      status: 503,
+    });
     const propfindHit = await roundMeetsFault(a, propfind);
     await expect(syncStatus(a)).toContainText(told(propfindHit, folder));
     await expectOutboxKept(a, kept);
@@ -171,7 +206,9 @@ test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the an
     const get = proxyA.fail({ method: 'GET', path: bSegs, nth: 2, status: 503 });
     const getHit = await roundMeetsFault(a, get);
     await expect(syncStatus(a)).toContainText(toldForSomeSegment(getHit, folder));
-    expect(proxyA.seen().some((s) => s.method === 'GET' && bSegs.test(s.path) && s.status === 200 && !s.injected)).toBe(true);
+    expect(proxyA.seen().some((s) => s.method === 'GET' && bSegs.test(s.path) && s.status === 200 && !s.injected)).toBe(
+      true,
+    );
     await expectOutboxKept(a, kept);
     await closeSyncPanel(a);
     await expect(sessionItems(a).filter({ hasText: /on B/ })).toHaveCount(0);
@@ -205,14 +242,22 @@ test('WebDAV answers 503 and 500 in the middle of rounds: the panel names the an
   }
 });
 
-test('an S3 bucket answers 503 to a PUT and 500 to a GET in the middle of rounds: named, nothing lost, the next round completes and both devices agree', async ({ browser, mock }) => {
+test('an S3 bucket answers 503 to a PUT and 500 to a GET in the middle of rounds: named, nothing lost, the next round completes and both devices agree', async ({
+  browser,
+  mock,
+}) => {
   test.setTimeout(180_000);
   const s3 = await startS3rver({ ...KEY, buckets: ['toolscope'], corsOrigin: origin() });
   const proxies: [FaultProxy, FaultProxy] = [await startFaultProxy(s3.endpoint), await startFaultProxy(s3.endpoint)];
   const [proxyA] = proxies;
   try {
     const bucket = '/toolscope/';
-    const { a, b, idA, idB } = await twoSyncedDevices(browser, mock, (p, proxy) => connectS3(p, { ...KEY, bucketUrl: `${proxy.origin}/toolscope` }, PASSPHRASE), proxies);
+    const { a, b, idA, idB } = await twoSyncedDevices(
+      browser,
+      mock,
+      (p, proxy) => connectS3(p, { ...KEY, bucketUrl: `${proxy.origin}/toolscope` }, PASSPHRASE),
+      proxies,
+    );
     const ownSegs = segmentsOf(bucket, idA);
     const ownObjects = () => s3.files().filter((f) => f.path.includes(`/toolscope/devices/${idA}/`));
 

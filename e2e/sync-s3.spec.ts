@@ -56,7 +56,10 @@ function folderFile(page: Page): Promise<string> {
 
 const createdAt = (text: string) => (JSON.parse(text) as { createdAt: number }).createdAt;
 
-test('two devices through an S3-compatible bucket; a folder backup written on demand and after a round, restored on a browser without folders', async ({ browser, mock }) => {
+test('two devices through an S3-compatible bucket; a folder backup written on demand and after a round, restored on a browser without folders', async ({
+  browser,
+  mock,
+}) => {
   // Two devices, two first syncs, a restore: more than the default budget on a loaded machine (as sync-webdav).
   test.setTimeout(120_000);
   const base = test.info().project.use.baseURL;
@@ -77,7 +80,8 @@ test('two devices through an S3-compatible bucket; a folder backup written on de
     await expect(syncStatus(a)).toContainText(`Backed up to the folder “${FOLDER}”.`);
     await expect(syncStatus(a)).toContainText(`“${FOLDER}”, last written`);
     const first = await folderFile(a);
-    for (const canary of [TEST_KEY, 'Question asked on A', PASSPHRASE, KEY.secretAccessKey]) expect(first).not.toContain(canary);
+    for (const canary of [TEST_KEY, 'Question asked on A', PASSPHRASE, KEY.secretAccessKey])
+      expect(first).not.toContain(canary);
 
     // After a round that moved something the folder's file is written again, without asking for the folder.
     await closeSyncPanel(a);
@@ -98,7 +102,9 @@ test('two devices through an S3-compatible bucket; a folder backup written on de
     // A bucket whose CORS rules do not list this page: the status says so and shows the rules to add.
     await connectS3(b, { ...s3Config, bucketUrl: `${s3.endpoint}/no-cors` }, PASSPHRASE);
     await expect(syncStatus(b)).toContainText('refused this page (CORS)', { timeout: 20_000 });
-    await expect(syncStatus(b)).toContainText(new RegExp(`"AllowedOrigins":\\s*\\[\\s*"${origin.replace(/[.]/g, '\\.')}"`));
+    await expect(syncStatus(b)).toContainText(
+      new RegExp(`"AllowedOrigins":\\s*\\[\\s*"${origin.replace(/[.]/g, '\\.')}"`),
+    );
     await expect(syncStatus(b)).toHaveAttribute('aria-busy', 'false');
     const chooser = b.waitForEvent('filechooser');
     await syncDialog(b).getByRole('button', { name: 'Restore from file' }).click();
@@ -121,7 +127,15 @@ test('two devices through an S3-compatible bucket; a folder backup written on de
     expect(files.some((f) => f.path.endsWith('/toolscope/vault.json._S3rver_object'))).toBe(true);
     expect(files.some((f) => /\/devices\/[0-9a-f]+\/seg-\d{9}\._S3rver_object$/.test(f.path))).toBe(true);
     for (const f of files) {
-      for (const canary of [TEST_KEY, 'Question asked on A', 'Answer written on A', 'Renamed on A', PASSPHRASE, KEY.secretAccessKey]) expect(f.text, f.path).not.toContain(canary);
+      for (const canary of [
+        TEST_KEY,
+        'Question asked on A',
+        'Answer written on A',
+        'Renamed on A',
+        PASSPHRASE,
+        KEY.secretAccessKey,
+      ])
+        expect(f.text, f.path).not.toContain(canary);
     }
   } finally {
     await s3.close();

@@ -9,7 +9,15 @@ import { test, expect, type MockServer } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run';
 import { openApp, openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { sessionItems } from './support/session-list';
-import { closeSyncPanel, connectWebDav, openSyncPanel, rounds, syncDialog, syncNow, syncStatus } from './support/sync-panel';
+import {
+  closeSyncPanel,
+  connectWebDav,
+  openSyncPanel,
+  rounds,
+  syncDialog,
+  syncNow,
+  syncStatus,
+} from './support/sync-panel';
 import { apacheAvailable, startApacheDav, type ApacheDav } from '../src/sync/testing/apache-webdav';
 import { filesUnder } from '../src/sync/testing/files-under';
 import { startFaultProxy } from '../src/sync/testing/fault-proxy';
@@ -18,7 +26,10 @@ import { davVia, segmentsOf, syncState } from './support/sync-faults';
 const PASSPHRASE = 'correct horse battery staple';
 
 // A missing Apache fails the suite with the fix named instead of skipping it: .ci/run installs it.
-if (!apacheAvailable()) throw new Error('The sync specs need Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2');
+if (!apacheAvailable())
+  throw new Error(
+    'The sync specs need Debian apache2 with mod_dav (/usr/sbin/apache2): sudo apt-get install -y apache2',
+  );
 
 function origin(): string {
   const base = test.info().project.use.baseURL;
@@ -44,7 +55,10 @@ async function withDav(corsOrigin: string | null, body: (dav: ApacheDav) => Prom
   }
 }
 
-test('two devices sync a session both ways through WebDAV; the server holds only ciphertext', async ({ browser, mock }) => {
+test('two devices sync a session both ways through WebDAV; the server holds only ciphertext', async ({
+  browser,
+  mock,
+}) => {
   // Two devices, two first syncs and a reload: more than the default budget on a loaded machine.
   test.setTimeout(120_000);
   await withDav(origin(), async (dav) => {
@@ -78,7 +92,8 @@ test('two devices sync a session both ways through WebDAV; the server holds only
     expect(files.map((f) => f.path)).toContain('/vault.json');
     expect(files.some((f) => /\/devices\/[0-9a-f]+\/seg-\d{9}$/.test(f.path))).toBe(true);
     for (const f of files) {
-      for (const canary of [TEST_KEY, 'Question asked on A', 'Answer written on B', PASSPHRASE, dav.password]) expect(f.text, f.path).not.toContain(canary);
+      for (const canary of [TEST_KEY, 'Question asked on A', 'Answer written on B', PASSPHRASE, dav.password])
+        expect(f.text, f.path).not.toContain(canary);
     }
 
     // After a reload, rounds start on their own: B's rename reaches A without A's panel being opened.
@@ -91,7 +106,10 @@ test('two devices sync a session both ways through WebDAV; the server holds only
   });
 });
 
-test('a wrong passphrase is told in words; nothing is read into the device and nothing is written', async ({ browser, mock }) => {
+test('a wrong passphrase is told in words; nothing is read into the device and nothing is written', async ({
+  browser,
+  mock,
+}) => {
   await withDav(origin(), async (dav) => {
     const a = await device(browser, mock);
     mock.script([{ kind: 'text', content: 'Private answer.' }]);
@@ -190,7 +208,10 @@ async function expectTwoBranches(page: Page): Promise<void> {
   const nav = page.getByRole('group', { name: 'Branches here' });
   await expect(nav).toContainText('/ 2');
   await expect(said(page, /Continued on [AB]/)).toHaveCount(1);
-  const [shown, hidden] = (await said(page, 'Continued on A').count()) > 0 ? ['Continued on A', 'Continued on B'] : ['Continued on B', 'Continued on A'];
+  const [shown, hidden] =
+    (await said(page, 'Continued on A').count()) > 0
+      ? ['Continued on A', 'Continued on B']
+      : ['Continued on B', 'Continued on A'];
   const next = nav.getByRole('button', { name: 'Next branch' });
   await ((await next.isEnabled()) ? next : nav.getByRole('button', { name: 'Previous branch' })).click();
   await expect(said(page, hidden)).toHaveCount(1);
@@ -199,11 +220,16 @@ async function expectTwoBranches(page: Page): Promise<void> {
 
 /** The newest file under the server's devices/ folder: the segment the last round wrote. */
 function newestSegment(root: string): string {
-  const segs = serverFiles(root).filter((f) => /\/seg-\d+$/.test(f.path)).map((f) => join(root, f.path));
+  const segs = serverFiles(root)
+    .filter((f) => /\/seg-\d+$/.test(f.path))
+    .map((f) => join(root, f.path));
   return segs.sort((x, y) => statSync(y).mtimeMs - statSync(x).mtimeMs)[0]!;
 }
 
-test('three devices: concurrent renames, offline continuation, a flipped byte, delete against edit, a fresh narrow device', async ({ browser, mock }) => {
+test('three devices: concurrent renames, offline continuation, a flipped byte, delete against edit, a fresh narrow device', async ({
+  browser,
+  mock,
+}) => {
   // One flow with three devices instead of five tests (CI time); each step waits for states, never for times.
   test.setTimeout(180_000);
   await withDav(origin(), async (dav) => {
@@ -315,7 +341,8 @@ test('three devices: concurrent renames, offline continuation, a flipped byte, d
     await expect(assistantMessages(c).last()).toContainText('Answer after the delete.');
 
     for (const f of serverFiles(dav.root)) {
-      for (const canary of [TEST_KEY, 'Shared question', 'Title from A', 'Settled title', 'Appended on B']) expect(f.text, f.path).not.toContain(canary);
+      for (const canary of [TEST_KEY, 'Shared question', 'Title from A', 'Settled title', 'Appended on B'])
+        expect(f.text, f.path).not.toContain(canary);
     }
   });
 });

@@ -20,20 +20,44 @@ async function span(bar: Locator) {
   }));
 }
 
-test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', async ({ page, mock }) => {
+test('a real run with a retry, parallel calls, an error, a timeout and a stopped call, drawn live and after', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
   await seedHttpTools(page, [
-    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
-    { name: 'get_status', urlTemplate: `${mock.origin}/tools/status?code={code}`, parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+    {
+      name: 'get_status',
+      urlTemplate: `${mock.origin}/tools/status?code={code}`,
+      parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+    },
     // Its timeout must outlast the start of the calls beside it on a loaded machine (700 ms did not, once in a
     // full run at a load of 12 on two cores): the overlap asserted below is what parallel means, not a race.
-    { name: 'slow_lookup', urlTemplate: `${mock.origin}/tools/slow?ms={ms}`, timeoutMs: 4000, parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] } },
+    {
+      name: 'slow_lookup',
+      urlTemplate: `${mock.origin}/tools/slow?ms={ms}`,
+      timeoutMs: 4000,
+      parameters: { type: 'object', properties: { ms: { type: 'string' } }, required: ['ms'] },
+    },
     // Both run until the test says (/tools/hold): seen running however busy the machine, which a fixed delay only
     // guessed at. long_wait is never released, only stopped.
-    { name: 'long_wait', urlTemplate: `${mock.origin}/tools/hold?gate=never`, parameters: { type: 'object', properties: {} } },
-    { name: 'slow_ok', urlTemplate: `${mock.origin}/tools/hold?gate=wait`, parameters: { type: 'object', properties: {} } },
+    {
+      name: 'long_wait',
+      urlTemplate: `${mock.origin}/tools/hold?gate=never`,
+      parameters: { type: 'object', properties: {} },
+    },
+    {
+      name: 'slow_ok',
+      urlTemplate: `${mock.origin}/tools/hold?gate=wait`,
+      parameters: { type: 'object', properties: {} },
+    },
   ]);
 
   mock.script([
@@ -48,7 +72,13 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
     },
     { kind: 'text', content: 'Three calls done.' },
     { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'slow_ok', arguments: {} }] },
-    { kind: 'tool_calls', calls: [{ id: 'call_stop', name: 'get_weather', arguments: { city: 'Oslo' } }, { id: 'call_hang', name: 'long_wait', arguments: {} }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_stop', name: 'get_weather', arguments: { city: 'Oslo' } },
+        { id: 'call_hang', name: 'long_wait', arguments: {} },
+      ],
+    },
     { kind: 'text', content: 'unused' },
   ]);
   await sendMessage(page, 'check three things');
@@ -117,12 +147,19 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a live timeline of a fast multi-call run updates at most once per animation frame', { tag: '@bench' }, async ({ page, mock }) => {
+test('a live timeline of a fast multi-call run updates at most once per animation frame', { tag: '@bench' }, async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
   await seedHttpTools(page, [
-    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    {
+      name: 'get_weather',
+      urlTemplate: `${mock.origin}/tools/weather?city={city}`,
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
   ]);
   const cities = ['Lisbon', 'Oslo', 'Rome', 'Quito'];
   const turn = (n: number) => ({
@@ -144,7 +181,9 @@ test('a live timeline of a fast multi-call run updates at most once per animatio
 
   await sendMessage(page, 'weather everywhere, three times');
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.locator('[data-kind="run"][data-run="0"]')).toHaveAttribute('data-outcome', 'ok', { timeout: 45_000 });
+  await expect(page.locator('[data-kind="run"][data-run="0"]')).toHaveAttribute('data-outcome', 'ok', {
+    timeout: 45_000,
+  });
   await expect(page.locator('[data-kind="call"]')).toHaveCount(12);
   await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(12);
 

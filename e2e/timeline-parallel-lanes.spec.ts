@@ -22,7 +22,10 @@ async function expectApart(a: Locator, b: Locator) {
 
 async function expectEachOpens(page: Page) {
   const details = page.getByRole('complementary', { name: 'Details' });
-  for (const [callId, name] of [['call_time', 'current_time'], ['call_busy', 'js_eval']] as const) {
+  for (const [callId, name] of [
+    ['call_time', 'current_time'],
+    ['call_busy', 'js_eval'],
+  ] as const) {
     await expect(bar(page, callId)).toContainText(name);
     await bar(page, callId).click();
     await expect(bar(page, callId)).toHaveAttribute('data-selected', 'true');
@@ -30,7 +33,10 @@ async function expectEachOpens(page: Page) {
   }
 }
 
-test('a 3 ms call and a 300 ms call started together: both bars seen and opened, at fit and zoomed out', async ({ page, mock }) => {
+test('a 3 ms call and a 300 ms call started together: both bars seen and opened, at fit and zoomed out', async ({
+  page,
+  mock,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
   mock.script([
@@ -38,7 +44,11 @@ test('a 3 ms call and a 300 ms call started together: both bars seen and opened,
       kind: 'tool_calls',
       calls: [
         { id: 'call_time', name: 'current_time', arguments: {} },
-        { id: 'call_busy', name: 'js_eval', arguments: { expression: 'const t0 = Date.now(); while (Date.now() - t0 < 300) {} "waited"' } },
+        {
+          id: 'call_busy',
+          name: 'js_eval',
+          arguments: { expression: 'const t0 = Date.now(); while (Date.now() - t0 < 300) {} "waited"' },
+        },
       ],
     },
     { kind: 'text', content: 'It is late.' },
@@ -51,7 +61,8 @@ test('a 3 ms call and a 300 ms call started together: both bars seen and opened,
   const slow = bar(page, 'call_busy');
   await expect(slow).toHaveAttribute('data-outcome', 'ok');
   // The long call lasted its 300 ms; the short one is the thin bar.
-  const ms = async (l: Locator) => Number(await l.getAttribute('data-end')) - Number(await l.getAttribute('data-start'));
+  const ms = async (l: Locator) =>
+    Number(await l.getAttribute('data-end')) - Number(await l.getAttribute('data-start'));
   expect(await ms(slow)).toBeGreaterThanOrEqual(300);
   expect(await ms(quick)).toBeLessThan(await ms(slow));
 

@@ -11,10 +11,18 @@ import { openConfiguredApp } from './support/configured-app';
 test('a retried request and a rejected call read clearly on the chart and in the details', async ({ page, mock }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [{ name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams }]);
+  await seedHttpTools(page, [
+    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
+  ]);
   mock.script([
     { kind: 'http_error', status: 503, retryAfterMs: 200 },
-    { kind: 'tool_calls', calls: [{ id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_bad', name: 'get_weather', arguments: { town: 'Oslo' } }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_paris', name: 'get_weather', arguments: { city: 'Paris' } },
+        { id: 'call_bad', name: 'get_weather', arguments: { town: 'Oslo' } },
+      ],
+    },
     { kind: 'text', content: 'Paris is mild; the Oslo call had bad arguments.' },
   ]);
   await sendMessage(page, 'Weather in Paris and Oslo?');

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 import { mixedSeed, openTimeline, seedDatabase } from './support/timeline-seed';
 
-const call = (page: import('@playwright/test').Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
+const call = (page: import('@playwright/test').Page, id: string) =>
+  page.locator(`[data-kind="call"][data-call-id="${id}"]`);
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -11,7 +12,9 @@ test.beforeEach(async ({ page }) => {
 
 // A tooltip is for pointing at a bar; once the bar is clicked (or chosen with Enter) its details are open and the
 // tooltip would only cover them. It stays away until the pointer moves on to another bar.
-test('a bar\'s tooltip goes away when the bar is clicked and stays away while the pointer rests on it', async ({ page }) => {
+test("a bar's tooltip goes away when the bar is clicked and stays away while the pointer rests on it", async ({
+  page,
+}) => {
   const tip = page.getByRole('tooltip');
   await call(page, 'call_search').hover();
   await expect(tip).toContainText('search_web');

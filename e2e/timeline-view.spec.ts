@@ -23,17 +23,22 @@ async function span(bar: Locator): Promise<Span> {
 
 /** The drawn phases of a bar, left to right as they sit in the DOM. */
 async function segments(bar: Locator): Promise<{ kind: string | null; x: number; width: number }[]> {
-  return bar.locator('[data-segment]').evaluateAll((els) => els.map((el) => ({
-    kind: el.getAttribute('data-segment'),
-    x: Number(el.getAttribute('x')),
-    width: Number(el.getAttribute('width')),
-  })));
+  return bar.locator('[data-segment]').evaluateAll((els) =>
+    els.map((el) => ({
+      kind: el.getAttribute('data-segment'),
+      x: Number(el.getAttribute('x')),
+      width: Number(el.getAttribute('width')),
+    })),
+  );
 }
 
 const call = (page: Page, id: string) => page.locator(`[data-kind="call"][data-call-id="${id}"]`);
 const chart = (page: Page) => page.getByRole('region', { name: 'Timeline' });
 const viewSpan = async (page: Page) => {
-  const [s, e] = await Promise.all([chart(page).getAttribute('data-view-start'), chart(page).getAttribute('data-view-end')]);
+  const [s, e] = await Promise.all([
+    chart(page).getAttribute('data-view-start'),
+    chart(page).getAttribute('data-view-end'),
+  ]);
   return { start: Number(s), end: Number(e) };
 };
 
@@ -43,13 +48,19 @@ test.beforeEach(async ({ page }) => {
   await openTimeline(page, 'Timeline mixed run');
 });
 
-test('parallel calls overlap in separate lanes; retry, error, timeout, cancel and approval show as they should', async ({ page }) => {
+test('parallel calls overlap in separate lanes; retry, error, timeout, cancel and approval show as they should', async ({
+  page,
+}) => {
   const search = await span(call(page, 'call_search'));
   const fetch = await span(call(page, 'call_fetch'));
   const slow = await span(call(page, 'call_slow'));
   expect([search.outcome, fetch.outcome, slow.outcome]).toEqual(['ok', 'error', 'timeout']);
   // Parallel: each pair overlaps in time and sits in a different lane (row).
-  for (const [a, b] of [[search, fetch], [search, slow], [fetch, slow]] as const) {
+  for (const [a, b] of [
+    [search, fetch],
+    [search, slow],
+    [fetch, slow],
+  ] as const) {
     expect(a.start < b.end && b.start < a.end).toBe(true);
     expect(a.lane).not.toBe(b.lane);
     expect(a.row).not.toBe(b.row);
@@ -65,18 +76,25 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   expect([failed.row, backoff.row]).toEqual([retried.row, retried.row]);
   expect(failed.end).toBeLessThanOrEqual(backoff.start);
   expect(backoff.end).toBeLessThanOrEqual(retried.start);
-  await expect(page.getByRole('button', { name: /Turn 1 model request attempt 1, failed, retrying \(server 503\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /Turn 1 model request attempt 1, failed, retrying \(server 503\)/ }),
+  ).toBeVisible();
   // A retried request has no queue of its own (the backoff is its wait): waiting, then streaming.
   expect(await segments(page.locator('[data-kind="request"][data-turn="1"][data-attempt="2"][data-run="0"]'))).toEqual([
-    expect.objectContaining({ kind: 'waiting' }), expect.objectContaining({ kind: 'streaming' }),
+    expect.objectContaining({ kind: 'waiting' }),
+    expect.objectContaining({ kind: 'streaming' }),
   ]);
   // Turn 2's request was queued from the end of turn 1's last call (search_web) until it was sent, then waited, then streamed.
   const req2 = page.locator('[data-kind="request"][data-turn="2"][data-run="0"]');
   const phases = await segments(req2);
   expect(phases.map((p) => p.kind)).toEqual(['queued', 'waiting', 'streaming']);
-  for (let i = 1; i < phases.length; i++) expect(phases[i]!.x).toBeGreaterThanOrEqual(phases[i - 1]!.x + phases[i - 1]!.width - 0.5);
+  for (let i = 1; i < phases.length; i++)
+    expect(phases[i]!.x).toBeGreaterThanOrEqual(phases[i - 1]!.x + phases[i - 1]!.width - 0.5);
   expect((await span(req2)).start).toBe(search.end);
-  await expect(req2).toHaveAttribute('aria-label', /^model · tool_calls, Turn 2 model request, ok, .*, queued 0\.01 s$/);
+  await expect(req2).toHaveAttribute(
+    'aria-label',
+    /^model · tool_calls, Turn 2 model request, ok, .*, queued 0\.01 s$/,
+  );
   await expect(page.getByLabel('Legend')).toContainText('queued');
 
   // Tools start after the model request that asked for them; turn rows come in order with their lanes under them.
@@ -119,7 +137,12 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   await expect(page.getByRole('button', { name: /^read_file, interrupted, / })).toBeVisible();
   // Each outcome's own icon is drawn with the bar (inside it or just after it).
   const icons: [string, string][] = [
-    ['call_search', '✓'], ['call_fetch', '✕'], ['call_slow', '◔'], ['call_long', '⊘'], ['call_drop', '⊖'], ['call_crash', '↯'],
+    ['call_search', '✓'],
+    ['call_fetch', '✕'],
+    ['call_slow', '◔'],
+    ['call_long', '⊘'],
+    ['call_drop', '⊖'],
+    ['call_crash', '↯'],
   ];
   for (const [id, icon] of icons) await expect(call(page, id), id).toContainText(icon);
   // Bars too thin for their name carry it just after them when the lane has room, so a glance tells which tool it was.
@@ -129,14 +152,18 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
   // Summary: every outcome counted with its icon and word; the last run's stop is interrupted.
   const summary = page.getByLabel('Timeline summary');
   await expect(summary).toContainText('Turns5');
-  await expect(page.getByTestId('tl-calls')).toHaveText('8 (✓ 2 ok, ✕ 2 error, ◔ 1 timeout, ⊘ 1 cancelled, ⊖ 1 denied, ↯ 1 interrupted)');
+  await expect(page.getByTestId('tl-calls')).toHaveText(
+    '8 (✓ 2 ok, ✕ 2 error, ◔ 1 timeout, ⊘ 1 cancelled, ⊖ 1 denied, ↯ 1 interrupted)',
+  );
   await expect(page.getByTestId('tl-stop')).toHaveText('interrupted');
   await expect(summary).toContainText('1150 in / 250 out');
 
   await page.screenshot({ path: `${ART}/timeline-mixed.png` });
 });
 
-test('hover shows name, duration and start; click opens details; Show in chat dispatches the jump', async ({ page }) => {
+test('hover shows name, duration and start; click opens details; Show in chat dispatches the jump', async ({
+  page,
+}) => {
   await call(page, 'call_search').hover();
   const tip = page.getByRole('tooltip');
   await expect(tip).toContainText('search_web');
@@ -153,7 +180,9 @@ test('hover shows name, duration and start; click opens details; Show in chat di
   await details.getByRole('button', { name: /Show all/ }).click();
   expect((await result.textContent())?.length ?? 0).toBeGreaterThan(cut);
   await expect(details).toContainText('Tokens this turn: 120 in, 40 out');
-  await expect(details.locator('xpath=.//dt[normalize-space()="Duration"]/following-sibling::dd[1]')).toHaveText('1.2 s');
+  await expect(details.locator('xpath=.//dt[normalize-space()="Duration"]/following-sibling::dd[1]')).toHaveText(
+    '1.2 s',
+  );
   await page.screenshot({ path: `${ART}/timeline-details.png` });
 
   // A call with bad arguments shows its validation errors.
@@ -170,14 +199,17 @@ test('hover shows name, duration and start; click opens details; Show in chat di
   });
   await details.getByRole('button', { name: 'Show in chat' }).click();
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __chatJumps: unknown[] }).__chatJumps))
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __chatJumps: unknown[] }).__chatJumps))
     .toEqual([{ sessionId: 'tl-mixed', messageId: 'm1', callId: 'call_fetch' }]);
 });
 
 test('show-in-timeline from the chat selects, scrolls to and focuses the call', async ({ page }) => {
   await page.getByRole('tab', { name: 'Chat' }).click();
   await page.evaluate(() => {
-    window.dispatchEvent(new CustomEvent('toolscope:show-in-timeline', { detail: { sessionId: 'tl-mixed', callId: 'call_long' } }));
+    window.dispatchEvent(
+      new CustomEvent('toolscope:show-in-timeline', { detail: { sessionId: 'tl-mixed', callId: 'call_long' } }),
+    );
   });
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   const bar = call(page, 'call_long');
@@ -189,7 +221,9 @@ test('show-in-timeline from the chat selects, scrolls to and focuses the call', 
   await page.getByRole('searchbox', { name: 'Search timeline' }).fill('fetch_url');
   await expect(call(page, 'call_search')).toHaveCount(0);
   await page.evaluate(() => {
-    window.dispatchEvent(new CustomEvent('toolscope:show-in-timeline', { detail: { sessionId: 'tl-mixed', callId: 'call_search' } }));
+    window.dispatchEvent(
+      new CustomEvent('toolscope:show-in-timeline', { detail: { sessionId: 'tl-mixed', callId: 'call_search' } }),
+    );
   });
   await expect(call(page, 'call_search')).toHaveAttribute('data-selected', 'true');
   await expect(page.getByRole('searchbox', { name: 'Search timeline' })).toHaveValue('');
@@ -228,7 +262,9 @@ test('filters by search text, tool name and outcome', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'denied' }).uncheck();
   await page.getByRole('checkbox', { name: 'interrupted' }).uncheck();
   await expect(calls).toHaveCount(4);
-  await expect(page.locator('[data-kind="call"][data-outcome="denied"], [data-kind="call"][data-outcome="interrupted"]')).toHaveCount(0);
+  await expect(
+    page.locator('[data-kind="call"][data-outcome="denied"], [data-kind="call"][data-outcome="interrupted"]'),
+  ).toHaveCount(0);
 });
 
 test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async ({ page }) => {
@@ -248,7 +284,12 @@ test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async 
   await page.keyboard.down('Control');
   await page.mouse.wheel(0, -400);
   await page.keyboard.up('Control');
-  await expect.poll(async () => { const s = await viewSpan(page); return s.end - s.start; }).toBeLessThan(fit.end - fit.start);
+  await expect
+    .poll(async () => {
+      const s = await viewSpan(page);
+      return s.end - s.start;
+    })
+    .toBeLessThan(fit.end - fit.start);
   v = await viewSpan(page);
 
   await page.mouse.move(box.x + box.width * 0.7, box.y + 10);
@@ -281,7 +322,10 @@ test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async 
 });
 
 test('exports the chart as SVG and PNG', async ({ page }) => {
-  const [svgDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const [svgDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
   // Named and headed after the session's title and the time, not its id.
   expect(svgDl.suggestedFilename()).toMatch(/^toolscope-timeline-timeline-mixed-run-\d{4}-\d\d-\d\dT\d\d-\d\d\.svg$/);
   const svg = await readFile((await svgDl.path())!, 'utf8');
@@ -290,11 +334,17 @@ test('exports the chart as SVG and PNG', async ({ page }) => {
   expect(svg).not.toContain('tl-mixed');
   for (const name of ['search_web', 'fetch_url', 'slow_tool', 'long_task', 'Turn 1']) expect(svg).toContain(name);
   // The failed attempt keeps its red under a band of its phases, as on screen.
-  const failed = /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
+  const failed =
+    /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(
+      svg,
+    );
   expect(failed).not.toBeNull();
   expect(Number(failed![2])).toBeLessThan(Number(failed![1]));
 
-  const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PNG' }).click()]);
+  const [pngDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export PNG' }).click(),
+  ]);
   expect(pngDl.suggestedFilename()).toMatch(/^toolscope-timeline-timeline-mixed-run-.*\.png$/);
   const png = await readFile((await pngDl.path())!);
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

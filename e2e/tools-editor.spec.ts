@@ -8,13 +8,20 @@ import { sendMessage, waitForIdle } from './support/chat-run';
 import { readStores } from './support/stored-rows';
 import { createCodeTool, openToolsTab, toolsPanel, tryIt } from './support/tools-tab';
 
-test('editing a saved tool changes the code and schema that Try it uses, and the result shows a duration', async ({ page }) => {
+test('editing a saved tool changes the code and schema that Try it uses, and the result shows a duration', async ({
+  page,
+}) => {
   await openApp(page);
   await openToolsTab(page);
   await createCodeTool(page, {
     name: 'versioned',
     code: 'return "v1:" + args.word;',
-    parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { word: { type: 'string' } },
+      required: ['word'],
+      additionalProperties: false,
+    },
   });
   expect(await tryIt(page, { word: 'hi' })).toEqual({ ok: true, text: 'v1:hi' });
   await expect(toolsPanel(page).getByRole('region', { name: 'Result' })).toContainText(/\d+ ms/);
@@ -22,9 +29,14 @@ test('editing a saved tool changes the code and schema that Try it uses, and the
   const panel = toolsPanel(page);
   await expect(panel.getByRole('form', { name: 'Edit versioned' })).toBeVisible();
   await panel.getByRole('textbox', { name: 'Code', exact: true }).fill('return "v2:" + args.n * 2;');
-  await panel
-    .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
-    .fill(JSON.stringify({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false }));
+  await panel.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill(
+    JSON.stringify({
+      type: 'object',
+      properties: { n: { type: 'number' } },
+      required: ['n'],
+      additionalProperties: false,
+    }),
+  );
   await panel.getByRole('button', { name: 'Save' }).click();
   // Wait for the stored row: the check is about what was saved, not what the form shows.
   await expect
@@ -94,10 +106,14 @@ test('a disabled tool is left out of the tools offered to the model', async ({ p
   await page.getByRole('tab', { name: 'Chat' }).click();
   await sendMessage(page, 'and now?');
   await waitForIdle(page);
-  expect((mock.requests[1]?.body.tools ?? []).map((t) => t.function?.name)).toEqual(expect.arrayContaining(['kept_on', 'switched_off']));
+  expect((mock.requests[1]?.body.tools ?? []).map((t) => t.function?.name)).toEqual(
+    expect.arrayContaining(['kept_on', 'switched_off']),
+  );
 });
 
-test('switching the open tool off in the list keeps the edits typed into its editor, and saving keeps the switch', async ({ page }) => {
+test('switching the open tool off in the list keeps the edits typed into its editor, and saving keeps the switch', async ({
+  page,
+}) => {
   await openApp(page);
   await openToolsTab(page);
   await createCodeTool(page, { name: 'drafty', code: 'return 1;' });
@@ -107,7 +123,9 @@ test('switching the open tool off in the list keeps the edits typed into its edi
 
   // The switch is drawn from the stored row, so it flips once the write lands: click, then wait for it.
   await panel.getByRole('checkbox', { name: 'Offer drafty to the model' }).click();
-  await expect.poll(async () => (await readStores(page, ['tools'])).tools?.find((t) => t.name === 'drafty')?.enabled).toBe(false);
+  await expect
+    .poll(async () => (await readStores(page, ['tools'])).tools?.find((t) => t.name === 'drafty')?.enabled)
+    .toBe(false);
   await expect(code).toHaveValue('return 2; // not saved yet');
   await expect(panel.getByRole('checkbox', { name: 'Enabled', exact: true })).not.toBeChecked();
 

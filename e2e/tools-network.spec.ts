@@ -21,7 +21,9 @@ async function closedPort(): Promise<number> {
 }
 
 function expectCorsRefusal(text: string, origin: string): void {
-  expect(text).toContain(`${origin} answered, but the browser refused to hand the response to this page: a CORS refusal.`);
+  expect(text).toContain(
+    `${origin} answered, but the browser refused to hand the response to this page: a CORS refusal.`,
+  );
   expect(text).toMatch(/Access-Control-Allow-Origin/);
   expect(text).toMatch(/CORS-enabled endpoint/);
   expect(text).toMatch(/proxy you control/);
@@ -34,7 +36,10 @@ function expectNetworkError(text: string, origin: string): void {
   expect(text).not.toMatch(/CORS/);
 }
 
-test('an HTTP tool and fetch_url tell a CORS refusal from a network error, and say what the user can do', async ({ page, mock }) => {
+test('an HTTP tool and fetch_url tell a CORS refusal from a network error, and say what the user can do', async ({
+  page,
+  mock,
+}) => {
   const down = `http://127.0.0.1:${await closedPort()}`;
   await openApp(page);
   await openToolsTab(page);
@@ -55,8 +60,12 @@ test('an HTTP tool and fetch_url tell a CORS refusal from a network error, and s
   // fetch_url stays off this machine and the local network (the mock server is on 127.0.0.1) unless the tool allows it.
   const privateRefused = await tryIt(page, { url: `${mock.origin}/tools/echo?via=fetch_url_private` });
   expect(privateRefused.ok).toBe(false);
-  expect(privateRefused.text).toMatch(/^Refused: 127\.0\.0\.1:\d+ is loopback \(127\.0\.0\.0\/8\)\. fetch_url does not reach this machine or the local network unless its "Allow private addresses" option is on/);
-  await expect(toolsPanel(page).getByRole('region', { name: 'Result' })).toContainText('Refused: the request was blocked');
+  expect(privateRefused.text).toMatch(
+    /^Refused: 127\.0\.0\.1:\d+ is loopback \(127\.0\.0\.0\/8\)\. fetch_url does not reach this machine or the local network unless its "Allow private addresses" option is on/,
+  );
+  await expect(toolsPanel(page).getByRole('region', { name: 'Result' })).toContainText(
+    'Refused: the request was blocked',
+  );
   expect(mock.allRequests.filter((r) => r.query.via === 'fetch_url_private')).toEqual([]);
   await toolsPanel(page).getByRole('checkbox', { name: 'Allow private addresses' }).check();
   await toolsPanel(page).getByRole('button', { name: 'Save' }).click();
@@ -77,14 +86,20 @@ test('a code tool fetches only from its allowed origins, without the page cookie
     document.cookie = 'toolscope_session=cookie-value; path=/';
   });
   // document.cookie returns before the browser's cookie store has the cookie: read the store until it does.
-  await expect.poll(async () => (await page.context().cookies(mock.origin)).map((c) => c.name)).toContain('toolscope_session');
+  await expect
+    .poll(async () => (await page.context().cookies(mock.origin)).map((c) => c.name))
+    .toContain('toolscope_session');
   await openToolsTab(page);
 
-  const code = (from: string) => `const res = await fetch("${mock.origin}/tools/echo?from=${from}"); return { status: res.status, echo: await res.json() };`;
+  const code = (from: string) =>
+    `const res = await fetch("${mock.origin}/tools/echo?from=${from}"); return { status: res.status, echo: await res.json() };`;
   await createCodeTool(page, { name: 'allowed_fetch', code: code('allowed'), allowedOrigins: [mock.origin] });
   const allowed = await tryIt(page, {});
   expect(allowed.ok, allowed.text).toBe(true);
-  const value = JSON.parse(allowed.text) as { status: number; echo: { query: Record<string, string>; headers: Record<string, string> } };
+  const value = JSON.parse(allowed.text) as {
+    status: number;
+    echo: { query: Record<string, string>; headers: Record<string, string> };
+  };
   expect(value.status).toBe(200);
   expect(value.echo.query).toEqual({ from: 'allowed' });
   expect(value.echo.headers).not.toHaveProperty('cookie');
@@ -99,7 +114,11 @@ test('a code tool fetches only from its allowed origins, without the page cookie
   expect(mock.allRequests.filter((r) => r.path === '/tools/echo' && r.query.from === 'refused')).toEqual([]);
 
   // An HTTP tool omits credentials too.
-  await createHttpTool(page, { name: 'echo_http', urlTemplate: `${mock.origin}/tools/echo?from=http`, parameters: noParams });
+  await createHttpTool(page, {
+    name: 'echo_http',
+    urlTemplate: `${mock.origin}/tools/echo?from=http`,
+    parameters: noParams,
+  });
   expect((await tryIt(page, {})).ok).toBe(true);
   const http = mock.allRequests.filter((r) => r.path === '/tools/echo' && r.query.from === 'http');
   expect(http).toHaveLength(1);

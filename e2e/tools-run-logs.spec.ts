@@ -9,7 +9,10 @@ import { openConfiguredApp } from './support/configured-app';
 import { sendMessage, toolCard, waitForIdle, expandToolCard } from './support/chat-run';
 import { createCodeTool, createHttpTool, openToolsTab } from './support/tools-tab';
 
-test("a tool card shows the tool's console output, and an error names the line of the user's code", async ({ page, mock }) => {
+test("a tool card shows the tool's console output, and an error names the line of the user's code", async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await openToolsTab(page);
   await createCodeTool(page, {
@@ -19,7 +22,13 @@ test("a tool card shows the tool's console output, and an error names the line o
   });
   await createCodeTool(page, { name: 'broken', code: 'const n = 1;\nthrow new Error("bad " + n);' });
   mock.script([
-    { kind: 'tool_calls', calls: [{ id: 'call_log', name: 'chatty', arguments: { n: 21 } }, { id: 'call_err', name: 'broken', arguments: {} }] },
+    {
+      kind: 'tool_calls',
+      calls: [
+        { id: 'call_log', name: 'chatty', arguments: { n: 21 } },
+        { id: 'call_err', name: 'broken', arguments: {} },
+      ],
+    },
     { kind: 'text', content: 'Done.' },
   ]);
   await page.getByRole('tab', { name: 'Chat' }).click();
@@ -40,7 +49,9 @@ test("a tool card shows the tool's console output, and an error names the line o
 
   // Live: the server holds both answers until told; the cards show progress while the tools wait on it.
   let release = () => {};
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const slow = await startServer((req, res) => {
     if (req.url === '/stream') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '3000' });
@@ -55,16 +66,28 @@ test("a tool card shows the tool's console output, and an error names the line o
       code: `console.log("asking the server");\nconst r = await fetch("${slow.origin}/held");\nconsole.log("answered");\nreturn await r.text();`,
       allowedOrigins: [slow.origin],
     });
-    await createHttpTool(page, { name: 'download', urlTemplate: `${slow.origin}/stream`, parameters: { type: 'object', properties: {} } });
+    await createHttpTool(page, {
+      name: 'download',
+      urlTemplate: `${slow.origin}/stream`,
+      parameters: { type: 'object', properties: {} },
+    });
     mock.script([
-      { kind: 'tool_calls', calls: [{ id: 'call_wait', name: 'waiter', arguments: {} }, { id: 'call_dl', name: 'download', arguments: {} }] },
+      {
+        kind: 'tool_calls',
+        calls: [
+          { id: 'call_wait', name: 'waiter', arguments: {} },
+          { id: 'call_dl', name: 'download', arguments: {} },
+        ],
+      },
       { kind: 'text', content: 'Both done.' },
     ]);
     await page.getByRole('tab', { name: 'Chat' }).click();
     await sendMessage(page, 'wait for it');
     const waiter = toolCard(page, 'call_wait');
     await expect(waiter.getByRole('log', { name: 'Live output' })).toHaveText('[log] asking the server');
-    await expect(toolCard(page, 'call_dl').getByRole('status', { name: 'Bytes received' })).toHaveText('Received 1,000 bytes of 3,000');
+    await expect(toolCard(page, 'call_dl').getByRole('status', { name: 'Bytes received' })).toHaveText(
+      'Received 1,000 bytes of 3,000',
+    );
     await expect(waiter.getByText('running', { exact: true })).toBeVisible();
     release();
     await waitForIdle(page);

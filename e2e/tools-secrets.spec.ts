@@ -18,17 +18,24 @@ async function storedTool(page: Parameters<typeof readStores>[0], name: string) 
 
 /** The headers the server received on GET requests the tool made with ?from=`from`. */
 function echoHeaders(mock: Pick<MockServer, 'allRequests'>, from: string) {
-  return mock.allRequests.filter((r) => r.method === 'GET' && r.path === '/tools/header-names' && r.query.from === from).map((r) => r.headers);
+  return mock.allRequests
+    .filter((r) => r.method === 'GET' && r.path === '/tools/header-names' && r.query.from === from)
+    .map((r) => r.headers);
 }
 
-test('a secret header reaches the server, survives renames, and is neither in the tool row nor in an export', async ({ page, mock }) => {
+test('a secret header reaches the server, survives renames, and is neither in the tool row nor in an export', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   await openToolsTab(page);
   const panel = toolsPanel(page);
   await panel.getByRole('button', { name: 'New tool' }).click();
   await panel.getByRole('textbox', { name: 'Tool name' }).fill('secret_echo');
   await panel.getByRole('textbox', { name: 'Description' }).fill('Echoes what it was sent');
-  await panel.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"from": {"type": "string"}}, "required": ["from"]}');
+  await panel
+    .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+    .fill('{"type": "object", "properties": {"from": {"type": "string"}}, "required": ["from"]}');
   await panel.getByRole('combobox', { name: 'Kind' }).selectOption('http');
   await panel.getByRole('textbox', { name: 'URL template' }).fill(`${mock.origin}/tools/header-names?from={from}`);
   const headers = panel.getByRole('group', { name: 'Headers' });
@@ -46,7 +53,9 @@ test('a secret header reaches the server, survives renames, and is neither in th
 
   const first = await tryIt(page, { from: 'first' });
   expect(first.ok).toBe(true);
-  expect((JSON.parse(first.text) as { headerNames: string[] }).headerNames).toEqual(expect.arrayContaining(['x-api-key', 'x-plain']));
+  expect((JSON.parse(first.text) as { headerNames: string[] }).headerNames).toEqual(
+    expect.arrayContaining(['x-api-key', 'x-plain']),
+  );
   expect(first.text).not.toContain(SECRET);
   expect(echoHeaders(mock, 'first')).toEqual([expect.objectContaining({ 'x-api-key': SECRET, 'x-plain': 'visible' })]);
 
@@ -63,7 +72,11 @@ test('a secret header reaches the server, survives renames, and is neither in th
   await headers.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Token');
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect
-    .poll(async () => ((await storedTool(page, 'secret_echo'))?.http as { headers: { name: string }[] } | undefined)?.headers[0]?.name)
+    .poll(
+      async () =>
+        ((await storedTool(page, 'secret_echo'))?.http as { headers: { name: string }[] } | undefined)?.headers[0]
+          ?.name,
+    )
     .toBe('X-Token');
   expect((await tryIt(page, { from: 'renamed' })).ok).toBe(true);
   const renamed = echoHeaders(mock, 'renamed');

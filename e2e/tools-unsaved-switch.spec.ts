@@ -11,7 +11,8 @@ import { createCodeTool, openToolsTab, toolsPanel } from './support/tools-tab';
 const toolList = (page: Page) => page.getByRole('list', { name: 'Tool list' });
 const codeBox = (page: Page) => toolsPanel(page).getByRole('textbox', { name: 'Code', exact: true });
 const prompt = (page: Page, tool: string) => page.getByRole('dialog', { name: `Unsaved changes to ${tool}` });
-const storedCode = async (page: Page, name: string) => (await readStores(page, ['tools'])).tools?.find((t) => t.name === name)?.code;
+const storedCode = async (page: Page, name: string) =>
+  (await readStores(page, ['tools'])).tools?.find((t) => t.name === name)?.code;
 
 async function editAlphaThenOpenBeta(page: Page): Promise<void> {
   await openApp(page);
@@ -45,7 +46,9 @@ test('Save with edits that cannot be stored stays on the tool and says why', asy
   await toolsPanel(page).getByRole('textbox', { name: 'Tool name' }).fill('beta');
   await toolList(page).getByRole('button', { name: 'beta', exact: true }).click();
   await prompt(page, 'alpha').getByRole('button', { name: 'Save' }).click();
-  await expect(toolsPanel(page).getByRole('status').filter({ hasText: 'Fix the errors shown next to the fields.' })).toBeVisible();
+  await expect(
+    toolsPanel(page).getByRole('status').filter({ hasText: 'Fix the errors shown next to the fields.' }),
+  ).toBeVisible();
   await expect(toolsPanel(page).getByRole('form', { name: 'Edit alpha' })).toBeVisible();
   await expect(codeBox(page)).toHaveValue('return "a2";');
   expect(await storedCode(page, 'alpha')).toBe('return "a1";');

@@ -7,13 +7,29 @@ import { test, expect } from './fixtures';
 import { assistantMessages, sendMessage, waitForIdle, waitForNewRun } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
 import { sessionItems } from './support/session-list';
-import { addFolderSource, openTraceNamed, openTraces, sameMessages, sameTools, sdkRequests, traceFolder, traceIdOf, traceLines, traceRows, tracesStatus, tracesView } from './support/trace-inbox';
+import {
+  addFolderSource,
+  openTraceNamed,
+  openTraces,
+  sameMessages,
+  sameTools,
+  sdkRequests,
+  traceFolder,
+  traceIdOf,
+  traceLines,
+  traceRows,
+  tracesStatus,
+  tracesView,
+} from './support/trace-inbox';
 
 const AI = 'ai-sdk-generate-text';
 const OI = 'openinference-openai';
 const ERR = 'ai-sdk-error';
 
-test('a folder of Collector files: one trace over two files (one gzipped), search, Errors only, a bad line said; open read-only and keep a copy', async ({ page, mock }) => {
+test('a folder of Collector files: one trace over two files (one gzipped), search, Errors only, a bad line said; open read-only and keep a copy', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   // An earlier session, as a person has.
   await sendMessage(page, 'An earlier question');
@@ -54,7 +70,10 @@ test('a folder of Collector files: one trace over two files (one gzipped), searc
   // Open: read-only, its tool call with arguments and result, the final answer; not in the Sessions list until kept.
   await openTraceNamed(page, traceIdOf(AI));
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'A trace is read-only: re-run one of its steps to try it again');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    'A trace is read-only: re-run one of its steps to try it again',
+  );
   await expect(page.getByRole('group', { name: 'Tool call get_weather' })).toBeVisible();
   await expect(assistantMessages(page).last()).not.toBeEmpty();
   await expect(sessionItems(page)).toHaveCount(1);
@@ -65,7 +84,10 @@ test('a folder of Collector files: one trace over two files (one gzipped), searc
   await expect(page.getByRole('button', { name: /^get_weather, ok, / })).toBeVisible();
 });
 
-test('re-run and Try on other models from traced steps send what the AI SDK and OpenInference sent', async ({ page, mock }) => {
+test('re-run and Try on other models from traced steps send what the AI SDK and OpenInference sent', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const dir = traceFolder({ 'data.json': `${traceLines(AI).join('\n')}\n${traceLines(OI).join('\n')}\n` });
   await openTraces(page);
@@ -76,9 +98,18 @@ test('re-run and Try on other models from traced steps send what the AI SDK and 
   // result answers the call, so its second request is the SDK's second.
   await openTraceNamed(page, traceIdOf(AI));
   const sent = sdkRequests(AI);
-  const firstCall = sent[1]!.messages.find((m) => (m as { role: string }).role === 'assistant') as { tool_calls: { id: string; function: { name: string; arguments: string } }[] };
+  const firstCall = sent[1]!.messages.find((m) => (m as { role: string }).role === 'assistant') as {
+    tool_calls: { id: string; function: { name: string; arguments: string } }[];
+  };
   mock.script([
-    { kind: 'tool_calls', calls: firstCall.tool_calls.map((c) => ({ id: c.id, name: c.function.name, arguments: JSON.parse(c.function.arguments) as Record<string, unknown> })) },
+    {
+      kind: 'tool_calls',
+      calls: firstCall.tool_calls.map((c) => ({
+        id: c.id,
+        name: c.function.name,
+        arguments: JSON.parse(c.function.arguments) as Record<string, unknown>,
+      })),
+    },
     { kind: 'text', content: 'Re-run answer.' },
   ]);
   const before = await page.locator('section.chat').getAttribute('data-run-id');
@@ -126,7 +157,10 @@ test('re-run and Try on other models from traced steps send what the AI SDK and 
   await expect(page.getByRole('region', { name: 'Tests' })).toContainText('Traced weather step');
 });
 
-test('a trace that recorded no content lists and opens; each debugger action on its steps says why it cannot re-run and sends nothing', async ({ page, mock }) => {
+test('a trace that recorded no content lists and opens; each debugger action on its steps says why it cannot re-run and sends nothing', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const dir = traceFolder({ 'data.json': `${traceLines('ai-sdk-no-content').join('\n')}\n` });
   await openTraces(page);
@@ -138,7 +172,12 @@ test('a trace that recorded no content lists and opens; each debugger action on 
   await page.getByRole('button', { name: /Turn 1 model request, ok/ }).click();
   for (const action of ['Re-run from here', 'Try on other models', 'Save as test case']) {
     await page.getByRole('button', { name: action, exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'This trace did not record the whole request (its messages or the tools it offered), so this step cannot be re-run.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          'This trace did not record the whole request (its messages or the tools it offered), so this step cannot be re-run.',
+      }),
+    ).toBeVisible();
   }
   expect(mock.requests).toHaveLength(0);
 });

@@ -11,7 +11,17 @@ import { openConfiguredApp } from './support/configured-app';
 import { recordViolations, violations } from './support/csp-violations';
 import { LONGEST_TASK_LIMIT_MS, longestTask, watchLongTasks } from './support/long-tasks';
 import { startServer } from './support/recording-server';
-import { addFolderSource, openTraceNamed, openTraces, traceFolder, traceIdOf, traceLines, traceRows, tracesStatus, tracesView } from './support/trace-inbox';
+import {
+  addFolderSource,
+  openTraceNamed,
+  openTraces,
+  traceFolder,
+  traceIdOf,
+  traceLines,
+  traceRows,
+  tracesStatus,
+  tracesView,
+} from './support/trace-inbox';
 import { exportRequest } from '../src/traces/testing/otlp-lines';
 
 const AI = 'ai-sdk-generate-text';
@@ -19,7 +29,10 @@ const BIG = 'b16b16b16b16b16b16b16b16b16b16b1';
 const MARK = 'c0ffeec0ffeec0ffeec0ffeec0ffee00';
 const DEEP = 'dee9dee9dee9dee9dee9dee9dee9dee9';
 
-test('hostile trace files in a folder: nothing runs or is fetched, each unreadable file is set aside with its reason, the rest lists and opens', async ({ page, mock }) => {
+test('hostile trace files in a folder: nothing runs or is fetched, each unreadable file is set aside with its reason, the rest lists and opens', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(120_000);
   const server = await startServer((_req, res) => res.end('seen'));
   try {
@@ -27,18 +40,63 @@ test('hostile trace files in a folder: nothing runs or is fetched, each unreadab
     const script = `<script>window.__pwned = 2; fetch("${server.origin}/script")</script>`;
     const question = `Read ${img} and ${script}`;
     const answer = `<b>bold?</b> ${img}`;
-    const root = { traceId: MARK, spanId: 'a1a1a1a1a1a1a1a1', name: script, startMs: 1_700_000_000_000, endMs: 1_700_000_003_000, attrs: { 'app.note': img } };
-    const chat = {
-      traceId: MARK, spanId: 'b2b2b2b2b2b2b2b2', parentSpanId: root.spanId, name: 'ai.generateText.doGenerate', startMs: 1_700_000_000_100, endMs: 1_700_000_001_000,
-      attrs: { 'ai.model.id': 'mock-gpt', 'ai.prompt.messages': JSON.stringify([{ role: 'user', content: [{ type: 'text', text: question }] }]), 'ai.response.text': answer },
+    const root = {
+      traceId: MARK,
+      spanId: 'a1a1a1a1a1a1a1a1',
+      name: script,
+      startMs: 1_700_000_000_000,
+      endMs: 1_700_000_003_000,
+      attrs: { 'app.note': img },
     };
-    const ownParent = { traceId: MARK, spanId: 'c3c3c3c3c3c3c3c3', parentSpanId: 'c3c3c3c3c3c3c3c3', name: `loop ${img}`, startMs: 1_700_000_001_100, endMs: 1_700_000_001_200 };
-    const badId = { traceId: MARK, spanId: 'not-hex!', parentSpanId: root.spanId, name: 'bad id span', startMs: 1_700_000_001_300, endMs: 1_700_000_001_400 };
+    const chat = {
+      traceId: MARK,
+      spanId: 'b2b2b2b2b2b2b2b2',
+      parentSpanId: root.spanId,
+      name: 'ai.generateText.doGenerate',
+      startMs: 1_700_000_000_100,
+      endMs: 1_700_000_001_000,
+      attrs: {
+        'ai.model.id': 'mock-gpt',
+        'ai.prompt.messages': JSON.stringify([{ role: 'user', content: [{ type: 'text', text: question }] }]),
+        'ai.response.text': answer,
+      },
+    };
+    const ownParent = {
+      traceId: MARK,
+      spanId: 'c3c3c3c3c3c3c3c3',
+      parentSpanId: 'c3c3c3c3c3c3c3c3',
+      name: `loop ${img}`,
+      startMs: 1_700_000_001_100,
+      endMs: 1_700_000_001_200,
+    };
+    const badId = {
+      traceId: MARK,
+      spanId: 'not-hex!',
+      parentSpanId: root.spanId,
+      name: 'bad id span',
+      startMs: 1_700_000_001_300,
+      endMs: 1_700_000_001_400,
+    };
     // Generated here, never committed: 40 MB in one attribute.
-    const big = JSON.stringify(exportRequest([{ traceId: BIG, spanId: 'e5e5e5e5e5e5e5e5', name: 'big payload', startMs: 1_600_000_000_000, endMs: 1_600_000_000_500, attrs: { 'app.payload': 'x'.repeat(40 * 1024 * 1024) } }]));
+    const big = JSON.stringify(
+      exportRequest([
+        {
+          traceId: BIG,
+          spanId: 'e5e5e5e5e5e5e5e5',
+          name: 'big payload',
+          startMs: 1_600_000_000_000,
+          endMs: 1_600_000_000_500,
+          attrs: { 'app.payload': 'x'.repeat(40 * 1024 * 1024) },
+        },
+      ]),
+    );
     // Written as text: JSON.stringify itself recurses past the stack at this depth.
     const nested = `${'{"kvlistValue":{"values":[{"key":"k","value":'.repeat(10_000)}{"stringValue":"bottom"}${'}]}}'.repeat(10_000)}`;
-    const deep = JSON.stringify(exportRequest([{ traceId: DEEP, spanId: 'f6f6f6f6f6f6f6f6', name: 'deep', startMs: 1, endMs: 2, attrs: { deep: 'NESTED' } }])).replace('{"stringValue":"NESTED"}', nested);
+    const deep = JSON.stringify(
+      exportRequest([
+        { traceId: DEEP, spanId: 'f6f6f6f6f6f6f6f6', name: 'deep', startMs: 1, endMs: 2, attrs: { deep: 'NESTED' } },
+      ]),
+    ).replace('{"stringValue":"NESTED"}', nested);
     const dir = traceFolder({
       'sdk.json': `${traceLines(AI).join('\n')}\n`,
       'markup.json': `${JSON.stringify(exportRequest([root, chat, ownParent, badId]))}\n`,
@@ -75,7 +133,8 @@ test('hostile trace files in a folder: nothing runs or is fetched, each unreadab
       'markup.json: a span “bad id span” was left out: it has no span id.',
       // Names in sentences are cut at 60 characters.
       `markup.json: span “${`loop ${img}`.slice(0, 60)}” of trace ${MARK}: its parents lead back to it; shown as a root.`,
-    ]) await expect(leftOut.filter({ hasText: said }), said).toHaveCount(1);
+    ])
+      await expect(leftOut.filter({ hasText: said }), said).toHaveCount(1);
 
     // The markup trace's name is text, its row holds no element the markup named.
     const markRow = traceRows(page).and(page.locator(`[data-trace-id="${MARK}"]`));
@@ -114,9 +173,13 @@ test('hostile trace files in a folder: nothing runs or is fetched, each unreadab
     while ((await more.count()) > 0) {
       const before = await shown.textContent();
       await more.click();
-      await expect(async () => expect((await shown.count()) === 0 || (await shown.textContent()) !== before).toBe(true)).toPass();
+      await expect(async () =>
+        expect((await shown.count()) === 0 || (await shown.textContent()) !== before).toBe(true),
+      ).toPass();
     }
-    await expect(details.getByRole('group', { name: 'Arguments' })).toContainText(/"app\.payload": "x+\s*\[… cut at 64 KB\]\s*$/);
+    await expect(details.getByRole('group', { name: 'Arguments' })).toContainText(
+      /"app\.payload": "x+\s*\[… cut at 64 KB\]\s*$/,
+    );
 
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -8,11 +8,29 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { assistantMessages } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
-import { addFolderSource, openTraceNamed, openTraces, traceFolder, traceIdOf, traceLines, traceRows, tracesStatus, tracesView } from './support/trace-inbox';
+import {
+  addFolderSource,
+  openTraceNamed,
+  openTraces,
+  traceFolder,
+  traceIdOf,
+  traceLines,
+  traceRows,
+  tracesStatus,
+  tracesView,
+} from './support/trace-inbox';
 
-const logLines = readFileSync(new URL('../src/traces/__fixtures__/otel-openai.logs.otlp.jsonl', import.meta.url), 'utf8').trim().split('\n');
+const logLines = readFileSync(
+  new URL('../src/traces/__fixtures__/otel-openai.logs.otlp.jsonl', import.meta.url),
+  'utf8',
+)
+  .trim()
+  .split('\n');
 
-test('a Collector file of spans and log records: listed, opened with the messages the log records hold, its steps not re-run', async ({ page, mock }) => {
+test('a Collector file of spans and log records: listed, opened with the messages the log records hold, its steps not re-run', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const spans = traceLines('otel-openai');
   const file = spans.flatMap((line, i) => [line, logLines[i] ?? '']).join('\n');
@@ -25,13 +43,20 @@ test('a Collector file of spans and log records: listed, opened with the message
   await expect(tracesView(page).getByText(/What was left out/)).toHaveCount(0);
 
   await openTraceNamed(page, traceIdOf('otel-openai'));
-  await expect(page.locator('section.chat').getByText('What is the weather in Paris right now, in celsius?')).toBeVisible();
+  await expect(
+    page.locator('section.chat').getByText('What is the weather in Paris right now, in celsius?'),
+  ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Tool call get_weather' })).toBeVisible();
   const answer = assistantMessages(page).last();
   await expect(answer).toContainText('It is 18 °C and sunny in Paris right now.');
 
   await answer.hover();
   await answer.getByRole('button', { name: 'Re-run from here' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'This trace did not record the whole request (its messages or the tools it offered), so this step cannot be re-run.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({
+      hasText:
+        'This trace did not record the whole request (its messages or the tools it offered), so this step cannot be re-run.',
+    }),
+  ).toBeVisible();
   expect(mock.requests).toHaveLength(0);
 });

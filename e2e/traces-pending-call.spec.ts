@@ -6,7 +6,15 @@
  */
 import { test, expect } from './fixtures';
 import { openConfiguredApp } from './support/configured-app';
-import { addFolderSource, openTraceNamed, openTraces, traceFolder, traceIdOf, traceLines, traceRows } from './support/trace-inbox';
+import {
+  addFolderSource,
+  openTraceNamed,
+  openTraces,
+  traceFolder,
+  traceIdOf,
+  traceLines,
+  traceRows,
+} from './support/trace-inbox';
 
 const AI = 'ai-sdk-generate-text';
 
@@ -18,13 +26,19 @@ function stoppedWithCallPending(): string[] {
   return traceLines(AI).map((text, line) => {
     const doc = JSON.parse(text) as Line;
     for (const rs of doc.resourceSpans) {
-      for (const ss of rs.scopeSpans) ss.spans = ss.spans.filter((s) => s.name !== 'ai.toolCall' && !(line === 1 && s.name === 'ai.generateText.doGenerate'));
+      for (const ss of rs.scopeSpans)
+        ss.spans = ss.spans.filter(
+          (s) => s.name !== 'ai.toolCall' && !(line === 1 && s.name === 'ai.generateText.doGenerate'),
+        );
     }
     return JSON.stringify(doc);
   });
 }
 
-test('a trace with a tool call and no tool span lists, opens, and its call card says there is no recorded result', async ({ page, mock }) => {
+test('a trace with a tool call and no tool span lists, opens, and its call card says there is no recorded result', async ({
+  page,
+  mock,
+}) => {
   await openConfiguredApp(page, mock);
   const lines = stoppedWithCallPending();
   expect(lines.join('\n')).not.toContain('"ai.toolCall"');

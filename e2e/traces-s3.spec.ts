@@ -14,9 +14,13 @@ import { startS3rver } from '../src/sync/testing/s3rver-server';
 
 const KEY = { accessKeyId: 'AKIDTRACES', secretAccessKey: 'e2e-trace-inbox-secret-canary', region: 'us-east-1' };
 const BUCKET = 'otel';
-const partition = (minute: number) => `traces/year=2026/month=11/day=29/hour=01/minute=${String(minute).padStart(2, '0')}`;
+const partition = (minute: number) =>
+  `traces/year=2026/month=11/day=29/hour=01/minute=${String(minute).padStart(2, '0')}`;
 
-test('an S3 bucket in the Collector’s layout: listed, a new object shows while the view is open, a reload reads nothing twice, the secret stays home', async ({ page, mock }) => {
+test('an S3 bucket in the Collector’s layout: listed, a new object shows while the view is open, a reload reads nothing twice, the secret stays home', async ({
+  page,
+  mock,
+}) => {
   test.setTimeout(90_000);
   const base = test.info().project.use.baseURL;
   if (!base) throw new Error('no baseURL');
@@ -25,13 +29,19 @@ test('an S3 bucket in the Collector’s layout: listed, a new object shows while
   const put = async (key: string, text: string, gzip: boolean) => {
     const res = await aws.fetch(`${s3.endpoint}/${BUCKET}/${key}`, {
       method: 'PUT',
-      headers: gzip ? { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } : { 'Content-Type': 'application/json' },
+      headers: gzip
+        ? { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }
+        : { 'Content-Type': 'application/json' },
       body: gzip ? gzipSync(text) : text,
     });
     expect(res.ok, `PUT ${key}: ${res.status}`).toBe(true);
   };
   const requests: { url: string; method: string; headers: Record<string, string>; body: string }[] = [];
-  page.context().on('request', (r) => requests.push({ url: r.url(), method: r.method(), headers: r.headers(), body: r.postData() ?? '' }));
+  page
+    .context()
+    .on('request', (r) =>
+      requests.push({ url: r.url(), method: r.method(), headers: r.headers(), body: r.postData() ?? '' }),
+    );
   const objectGets = () => requests.filter((r) => r.method === 'GET' && r.url.includes(`/${BUCKET}/traces/`)).length;
   const lists = () => requests.filter((r) => r.method === 'GET' && r.url.includes('list-type=2')).length;
   try {

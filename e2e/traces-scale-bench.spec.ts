@@ -18,7 +18,9 @@ const folder = (files: Map<string, string>) => traceFolder(Object.fromEntries(fi
 
 const longest = (p: { longTasks: { ms: number }[] }) => Math.max(0, ...p.longTasks.map((t) => t.ms));
 
-test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the longest main-thread task', { tag: '@bench' }, async ({ page }) => {
+test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the longest main-thread task', {
+  tag: '@bench',
+}, async ({ page }) => {
   test.setTimeout(600_000);
   const dir = folder(manyTraceFiles({ files: 2_000, tracesPerFile: 5, spansPerTrace: 20 }));
   await openApp(page);
@@ -52,7 +54,9 @@ test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the lon
   await expect(tracesStatus(page)).toHaveText(/^10000 traces · /);
   const scroller = page.locator('.traces-scroll');
   for (let k = 1; k <= 20; k++) {
-    await scroller.evaluate((el, f) => { el.scrollTop = el.scrollHeight * f; }, k / 20);
+    await scroller.evaluate((el, f) => {
+      el.scrollTop = el.scrollHeight * f;
+    }, k / 20);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   }
   await expect(traceRows(page).last().getByRole('button')).toHaveText(traceName(0));
@@ -61,10 +65,14 @@ test('10,000 traces in 2,000 files: read, listed, searched and scrolled; the lon
   test.info().annotations.push({ type: 'measure', description: line });
   console.log(`[trace-inbox-10k] ${line}`);
   expect(longest(reading), 'reading 10,000 traces: the longest main-thread task').toBeLessThanOrEqual(SMOOTH_TASK_MS);
-  expect(longest(browsing), 'searching, filtering and scrolling: the longest main-thread task').toBeLessThanOrEqual(SMOOTH_TASK_MS);
+  expect(longest(browsing), 'searching, filtering and scrolling: the longest main-thread task').toBeLessThanOrEqual(
+    SMOOTH_TASK_MS,
+  );
 });
 
-test('opening a 5,000-span trace, as a ratio to opening a session of the same size', { tag: '@bench' }, async ({ page }) => {
+test('opening a 5,000-span trace, as a ratio to opening a session of the same size', { tag: '@bench' }, async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const dir = folder(manyTraceFiles({ files: 1, tracesPerFile: 1, spansPerTrace: 5_000 }));
   await openApp(page);

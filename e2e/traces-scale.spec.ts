@@ -26,7 +26,9 @@ async function drawnAtMost(page: import('@playwright/test').Page): Promise<numbe
   return Math.ceil(height / TRACE_ROW_HEIGHT) + 1 + 2 * TRACE_ROW_OVERSCAN;
 }
 
-test('1,500 traces: found by name, counted, filtered, drawn a window at a time, with no task over 50 ms', { tag: '@solo' }, async ({ page }) => {
+test('1,500 traces: found by name, counted, filtered, drawn a window at a time, with no task over 50 ms', {
+  tag: '@solo',
+}, async ({ page }) => {
   test.setTimeout(180_000);
   const dir = traceFolder(Object.fromEntries(manyTraceFiles({ files: 150, tracesPerFile: 10, spansPerTrace: 20 })));
   await openApp(page);
@@ -69,7 +71,9 @@ test('1,500 traces: found by name, counted, filtered, drawn a window at a time, 
     // Scrolled to the end a screen at a time: the oldest trace is drawn last, and still only a window of rows.
     const scroller = page.locator('.traces-scroll');
     for (let k = 1; k <= 20; k++) {
-      await scroller.evaluate((el, f) => { el.scrollTop = el.scrollHeight * f; }, k / 20);
+      await scroller.evaluate((el, f) => {
+        el.scrollTop = el.scrollHeight * f;
+      }, k / 20);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     }
     await expect(traceRows(page).last().getByRole('button')).toHaveText(traceName(0));
@@ -80,7 +84,11 @@ test('1,500 traces: found by name, counted, filtered, drawn a window at a time, 
   const wall = await longestTask(page, 'trace-inbox-1500');
   const inPage = tasks.filter((t) => t.inPage);
   const top = [...inPage].sort((a, b) => b.cpuMs - a.cpuMs)[0];
-  console.log(`[trace-inbox-1500] ${inPage.length} main-thread tasks traced; most CPU in one: ${Math.round(top?.cpuMs ?? 0)} ms (${top?.mostly ?? '-'}); ${inPage.filter((t) => t.wallMs > SMOOTH_TASK_MS).length} over ${SMOOTH_TASK_MS} ms of wall time (Long Tasks API: longest ${wall} ms)`);
-  const over = inPage.filter((t) => t.cpuMs > SMOOTH_TASK_MS).map((t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`);
+  console.log(
+    `[trace-inbox-1500] ${inPage.length} main-thread tasks traced; most CPU in one: ${Math.round(top?.cpuMs ?? 0)} ms (${top?.mostly ?? '-'}); ${inPage.filter((t) => t.wallMs > SMOOTH_TASK_MS).length} over ${SMOOTH_TASK_MS} ms of wall time (Long Tasks API: longest ${wall} ms)`,
+  );
+  const over = inPage
+    .filter((t) => t.cpuMs > SMOOTH_TASK_MS)
+    .map((t) => `${Math.round(t.cpuMs)} ms of CPU, mostly ${t.mostly}`);
   expect(over, 'main-thread tasks over 50 ms of CPU while listing, searching and scrolling').toEqual([]);
 });

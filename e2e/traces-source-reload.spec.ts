@@ -4,10 +4,19 @@
  */
 import { test, expect } from './fixtures';
 import { openApp } from './support/configured-app';
-import { addFolderSource, openTraces, traceFolder, traceIdOf, traceLines, traceRows, tracesView } from './support/trace-inbox';
+import {
+  addFolderSource,
+  openTraces,
+  traceFolder,
+  traceIdOf,
+  traceLines,
+  traceRows,
+  tracesView,
+} from './support/trace-inbox';
 
 /** A folder named `name` holding one Collector file of the fixture's trace. */
-const folderOf = (name: string, fixture: string) => traceFolder({ 'data.json': `${traceLines(fixture).join('\n')}\n` }, name);
+const folderOf = (name: string, fixture: string) =>
+  traceFolder({ 'data.json': `${traceLines(fixture).join('\n')}\n` }, name);
 
 test('two sources: the second chosen, a reload shows it again with its traces listed', async ({ page }) => {
   await openApp(page);

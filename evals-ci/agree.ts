@@ -33,7 +33,9 @@ const KEY = 'sk-evals-ci';
 // CommonJS-only parser that tsx's plain ESM loading cannot import, so the check compiles here directly.
 const validate: SchemaArgsValidator = async (schema, args) => {
   const check = createAjv().compile(schema);
-  return check(args) ? [] : (check.errors ?? []).map((e) => ({ path: e.instancePath, message: e.message ?? 'is not valid' }));
+  return check(args)
+    ? []
+    : (check.errors ?? []).map((e) => ({ path: e.instancePath, message: e.message ?? 'is not valid' }));
 };
 // gpt-4o-mini is served by the mock too: promptfoo prices it from its own table, and the page is given the same price,
 // so a cost check can pass on both sides (the mock-* models have no price, so one fails on both).
@@ -67,8 +69,23 @@ function judgeStep(req: ChatRequest): StaticStep {
   const shown = messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
   const yes = shown.includes('°C');
   const p = yes ? 0.93 : 0.12;
-  if (/JSON object/.test(shown)) return { kind: 'text', content: JSON.stringify({ reason: yes ? 'It gives a temperature.' : 'It gives no temperature.', pass: yes, score: p }) };
-  return { kind: 'text', content: yes ? 'yes' : 'no', topLogprobs: [{ token: yes ? 'yes' : 'no', logprob: Math.log(yes ? p : 1 - p) }, { token: yes ? 'no' : 'yes', logprob: Math.log(yes ? 1 - p : p) }] };
+  if (/JSON object/.test(shown))
+    return {
+      kind: 'text',
+      content: JSON.stringify({
+        reason: yes ? 'It gives a temperature.' : 'It gives no temperature.',
+        pass: yes,
+        score: p,
+      }),
+    };
+  return {
+    kind: 'text',
+    content: yes ? 'yes' : 'no',
+    topLogprobs: [
+      { token: yes ? 'yes' : 'no', logprob: Math.log(yes ? p : 1 - p) },
+      { token: yes ? 'no' : 'yes', logprob: Math.log(yes ? 1 - p : p) },
+    ],
+  };
 }
 
 /**
@@ -76,18 +93,43 @@ function judgeStep(req: ChatRequest): StaticStep {
  * provider refuses one past its context window, so the model is not reached on that case alone.
  */
 const MOCK_PASS_WINDOW = 1000;
-const textLength = (req: ChatRequest) => (req.body.messages ?? []).reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length), 0);
+const textLength = (req: ChatRequest) =>
+  (req.body.messages ?? []).reduce(
+    (n, m) => n + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length),
+    0,
+  );
 
 /** One answer per request, by model: the step itself is what both runners grade. */
 function byModel(req: ChatRequest): StaticStep {
   const model = String(req.body.model);
   if (model === 'mock-judge') return judgeStep(req);
-  if (model === 'mock-pass' && textLength(req) > MOCK_PASS_WINDOW) return { kind: 'http_error', status: 400, message: `This model's context window is ${MOCK_PASS_WINDOW} characters; the messages are ${textLength(req)}.`, code: 'context_length_exceeded' };
-  if (model === 'mock-judge-down') return { kind: 'http_error', status: 400, message: 'The judge `mock-judge-down` cannot grade anything.', code: 'invalid_request_error' };
+  if (model === 'mock-pass' && textLength(req) > MOCK_PASS_WINDOW)
+    return {
+      kind: 'http_error',
+      status: 400,
+      message: `This model's context window is ${MOCK_PASS_WINDOW} characters; the messages are ${textLength(req)}.`,
+      code: 'context_length_exceeded',
+    };
+  if (model === 'mock-judge-down')
+    return {
+      kind: 'http_error',
+      status: 400,
+      message: 'The judge `mock-judge-down` cannot grade anything.',
+      code: 'invalid_request_error',
+    };
   // A 400, not a 404: promptfoo ends the whole eval at a 401, 403 or 404 from any target ("will not resolve on retry").
-  if (model === 'mock-error') return { kind: 'http_error', status: 400, message: 'The model `mock-error` does not support this request.', code: 'invalid_request_error' };
+  if (model === 'mock-error')
+    return {
+      kind: 'http_error',
+      status: 400,
+      message: 'The model `mock-error` does not support this request.',
+      code: 'invalid_request_error',
+    };
   const wrong = model === 'mock-partial' || (model === 'mock-flaky' && flakyWrong(req));
-  if (req.body.messages?.at(-1)?.role === 'user') return wrong && model === 'mock-flaky' ? { kind: 'text', content: 'Sunny and mild.' } : { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
+  if (req.body.messages?.at(-1)?.role === 'user')
+    return wrong && model === 'mock-flaky'
+      ? { kind: 'text', content: 'Sunny and mild.' }
+      : { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
   return { kind: 'text', content: wrong ? 'Sunny and mild.' : 'It is 18 °C in Paris.' };
 }
 
@@ -95,22 +137,41 @@ function byModel(req: ChatRequest): StaticStep {
  * One side's runs of a case on a model, as one verdict over the repeats (pass every time, fail, or flaky), with the
  * kinds of its failed runs, each once.
  */
-function overRepeats(runs: readonly { caseName: string; model: string; verdict: 'pass' | 'fail'; failure: FailureKind | null; reason?: string }[]): GradedCell[] {
-  const groups = new Map<string, typeof runs[number][]>();
-  for (const r of runs) groups.set(`${r.caseName}\u0000${r.model}`, [...(groups.get(`${r.caseName}\u0000${r.model}`) ?? []), r]);
+function overRepeats(
+  runs: readonly {
+    caseName: string;
+    model: string;
+    verdict: 'pass' | 'fail';
+    failure: FailureKind | null;
+    reason?: string;
+  }[],
+): GradedCell[] {
+  const groups = new Map<string, (typeof runs)[number][]>();
+  for (const r of runs)
+    groups.set(`${r.caseName}\u0000${r.model}`, [...(groups.get(`${r.caseName}\u0000${r.model}`) ?? []), r]);
   return [...groups.values()].flatMap((g) => {
     const first = g[0];
     if (!first) return [];
     const verdict = tableVerdict(g);
     const reason = g.find((r) => r.reason)?.reason;
     const failures = [...new Set(g.flatMap((r) => (r.failure ? [r.failure] : [])))].sort();
-    return [{ caseName: first.caseName, model: first.model, verdict: verdict === 'flaky' ? 'flaky' : verdict === 'pass' ? 'pass' : 'fail', ...(failures.length > 0 ? { failures } : {}), ...(g.length !== REPEATS ? { reason: `${g.length} runs, not ${REPEATS}` } : reason ? { reason } : {}) }];
+    return [
+      {
+        caseName: first.caseName,
+        model: first.model,
+        verdict: verdict === 'flaky' ? 'flaky' : verdict === 'pass' ? 'pass' : 'fail',
+        ...(failures.length > 0 ? { failures } : {}),
+        ...(g.length !== REPEATS ? { reason: `${g.length} runs, not ${REPEATS}` } : reason ? { reason } : {}),
+      },
+    ];
   });
 }
 
-const cases = (JSON.parse(readFileSync(join(here, 'suite.json'), 'utf8')) as { cases: Omit<EvalCaseRecord, 'suiteId' | 'createdAt' | 'updatedAt'>[] }).cases.map(
-  (c): EvalCaseRecord => ({ ...c, suiteId: 'ci', createdAt: 0, updatedAt: 0 }),
-);
+const cases = (
+  JSON.parse(readFileSync(join(here, 'suite.json'), 'utf8')) as {
+    cases: Omit<EvalCaseRecord, 'suiteId' | 'createdAt' | 'updatedAt'>[];
+  }
+).cases.map((c): EvalCaseRecord => ({ ...c, suiteId: 'ci', createdAt: 0, updatedAt: 0 }));
 
 const mock = await startMockServer({ apiKey: KEY, defaultStep: byModel });
 const dir = mkdtempSync(join(tmpdir(), 'toolscope-promptfoo-'));
@@ -124,11 +185,23 @@ try {
     {
       runAgent,
       validate,
-      judge: (check, answer, signal) => askJudge(check, answer, { model: check.judgeModel, send: createJudgeSend(createCompleteChat({ apiKey: KEY, baseURL: mock.url })) }, null, signal),
+      judge: (check, answer, signal) =>
+        askJudge(
+          check,
+          answer,
+          { model: check.judgeModel, send: createJudgeSend(createCompleteChat({ apiKey: KEY, baseURL: mock.url })) },
+          null,
+          signal,
+        ),
       priceOf: (m) => (m in PRICED ? PRICED[m as keyof typeof PRICED] : null),
       newId: () => `id-${n++}`,
       now: () => Date.now(),
-      openCellSession: async (c) => ({ sessionId: `s-${n++}`, history: c.request.messages, emit: () => undefined, close: async () => undefined }),
+      openCellSession: async (c) => ({
+        sessionId: `s-${n++}`,
+        history: c.request.messages,
+        emit: () => undefined,
+        close: async () => undefined,
+      }),
       saveRun: async () => undefined,
     },
     new AbortController().signal,
@@ -136,23 +209,54 @@ try {
     REPEATS,
   );
   const table = tableCells(run);
-  process.stdout.write(`page runner: ${table.map((c) => `${c.caseName} on ${c.model}: ${c.verdict} (${c.passed} of ${c.runs.length})`).join('; ')}\n`);
-  const page = overRepeats(run.cells.map((c) => ({ caseName: c.caseName, model: c.model, verdict: c.verdict === 'pass' ? 'pass' : 'fail', failure: cellFailure(c), ...(c.reasons[0] ? { reason: c.reasons[0] } : {}) })));
+  process.stdout.write(
+    `page runner: ${table.map((c) => `${c.caseName} on ${c.model}: ${c.verdict} (${c.passed} of ${c.runs.length})`).join('; ')}\n`,
+  );
+  const page = overRepeats(
+    run.cells.map((c) => ({
+      caseName: c.caseName,
+      model: c.model,
+      verdict: c.verdict === 'pass' ? 'pass' : 'fail',
+      failure: cellFailure(c),
+      ...(c.reasons[0] ? { reason: c.reasons[0] } : {}),
+    })),
+  );
 
   resetFlaky();
   const configPath = join(dir, 'promptfooconfig.yaml');
-  writeFileSync(configPath, promptfooConfig('CI', cases, MODELS.map((model) => ({ model, baseURL: mock.url })), { repeats: REPEATS, ownBaseURL: mock.url }));
+  writeFileSync(
+    configPath,
+    promptfooConfig(
+      'CI',
+      cases,
+      MODELS.map((model) => ({ model, baseURL: mock.url })),
+      { repeats: REPEATS, ownBaseURL: mock.url },
+    ),
+  );
   const out = join(dir, 'results.json');
   const cli = join(here, 'node_modules', 'promptfoo', 'dist', 'src', 'main.js');
   const started = Date.now();
   const promptfooFrom = mock.requests.length;
   // Not spawnSync: the mock server answering promptfoo lives in this process's event loop.
   const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [cli, 'eval', '-c', configPath, '-o', out, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'], {
-      cwd: dir,
-      stdio: 'inherit',
-      env: { ...process.env, [PROMPTFOO_KEY_VAR]: KEY, PROMPTFOO_CONFIG_DIR: join(dir, 'home'), PROMPTFOO_DISABLE_TELEMETRY: '1', PROMPTFOO_DISABLE_UPDATE: '1', PROMPTFOO_DISABLE_REMOTE_GENERATION: '1', PROMPTFOO_DISABLE_SHARING: '1', NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [cli, 'eval', '-c', configPath, '-o', out, '--no-cache', '--no-progress-bar', '--max-concurrency', '4'],
+      {
+        cwd: dir,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          [PROMPTFOO_KEY_VAR]: KEY,
+          PROMPTFOO_CONFIG_DIR: join(dir, 'home'),
+          PROMPTFOO_DISABLE_TELEMETRY: '1',
+          PROMPTFOO_DISABLE_UPDATE: '1',
+          PROMPTFOO_DISABLE_REMOTE_GENERATION: '1',
+          PROMPTFOO_DISABLE_SHARING: '1',
+          NO_COLOR: '1',
+        },
+      },
+    );
     const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -162,38 +266,57 @@ try {
   type Row = PromptfooResult & { provider?: { id?: string; label?: string }; testCase?: { description?: string } };
   const parsed = JSON.parse(readFileSync(out, 'utf8')) as { results: { results: Row[] } | Row[] };
   const rows = Array.isArray(parsed.results) ? parsed.results : parsed.results.results;
-  const promptfoo = overRepeats(rows.map((r) => ({
-    caseName: r.testCase?.description ?? '?',
-    model: r.provider?.label ?? r.provider?.id?.replace(/^openai:chat:/, '') ?? '?',
-    verdict: r.success ? 'pass' : 'fail',
-    failure: promptfooFailure(r),
-    ...(r.success ? {} : { reason: (r.gradingResult?.reason ?? r.error ?? '?').slice(0, 200) }),
-  })));
-  const pins = (JSON.parse(readFileSync(join(here, 'expected-verdicts.json'), 'utf8')) as { cells: PinnedCell[] }).cells;
+  const promptfoo = overRepeats(
+    rows.map((r) => ({
+      caseName: r.testCase?.description ?? '?',
+      model: r.provider?.label ?? r.provider?.id?.replace(/^openai:chat:/, '') ?? '?',
+      verdict: r.success ? 'pass' : 'fail',
+      failure: promptfooFailure(r),
+      ...(r.success ? {} : { reason: (r.gradingResult?.reason ?? r.error ?? '?').slice(0, 200) }),
+    })),
+  );
+  const pins = (JSON.parse(readFileSync(join(here, 'expected-verdicts.json'), 'utf8')) as { cells: PinnedCell[] })
+    .cells;
   const agreement = compareVerdicts(page, promptfoo, pins);
   // Each case's own settings reached promptfoo's requests (one prompt per case), not the first case's for all.
   // The judges' requests are promptfoo's grader's, not the cases'.
-  const sent = mock.requests.slice(promptfooFrom).map((r) => r.body).filter((b) => !String(b.model).startsWith('mock-judge'));
+  const sent = mock.requests
+    .slice(promptfooFrom)
+    .map((r) => r.body)
+    .filter((b) => !String(b.model).startsWith('mock-judge'));
   const settings = (want: string, n: number, test: (b: (typeof sent)[number]) => boolean) => {
     const got = sent.filter(test).length;
     if (got === n) return;
     agreement.problems.push(`promptfoo sent ${got} requests ${want}, expected ${n} (one per model and repeat).`);
     agreement.ok = false;
   };
-  settings('with temperature 0.2 and max_tokens 200 (only "Paris matches" has them)', MODELS.length * REPEATS, (b) => b.temperature === 0.2 && b.max_tokens === 200);
-  settings('without tools (only "Cheap answer" offers none)', MODELS.length * REPEATS, (b) => !Array.isArray(b.tools) || b.tools.length === 0);
+  settings(
+    'with temperature 0.2 and max_tokens 200 (only "Paris matches" has them)',
+    MODELS.length * REPEATS,
+    (b) => b.temperature === 0.2 && b.max_tokens === 200,
+  );
+  settings(
+    'without tools (only "Cheap answer" offers none)',
+    MODELS.length * REPEATS,
+    (b) => !Array.isArray(b.tools) || b.tools.length === 0,
+  );
   // Both judges were asked by both sides: the page's yes/no question and promptfoo's llm-rubric.
   const judged = mock.requests.filter((r) => String(r.body.model) === 'mock-judge');
   const asks = (test: (text: string) => boolean) => judged.filter((r) => test(JSON.stringify(r.body.messages))).length;
   if (asks((t) => t.includes('Reply with one word: yes or no')) === 0 || asks((t) => t.includes('JSON object')) === 0) {
-    agreement.problems.push('mock-judge was not asked by both sides (the page\'s question and promptfoo\'s llm-rubric).');
+    agreement.problems.push("mock-judge was not asked by both sides (the page's question and promptfoo's llm-rubric).");
     agreement.ok = false;
   }
-  process.stdout.write(`\npromptfoo (${Date.now() - started} ms, exit ${status}), case by case:\n${agreement.rows.join('\n')}\n`);
+  process.stdout.write(
+    `\npromptfoo (${Date.now() - started} ms, exit ${status}), case by case:\n${agreement.rows.join('\n')}\n`,
+  );
   if (!agreement.ok) {
-    process.stderr.write(`evals-ci: the verdicts are not the pinned ones (evals-ci/expected-verdicts.json):\n${agreement.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.stderr.write(
+      `evals-ci: the verdicts are not the pinned ones (evals-ci/expected-verdicts.json):\n${agreement.problems.map((p) => `  ${p}`).join('\n')}\n`,
+    );
     process.exitCode = 1;
-  } else process.stdout.write(`evals-ci: promptfoo and the page give the pinned verdict on all ${pins.length} cells.\n`);
+  } else
+    process.stdout.write(`evals-ci: promptfoo and the page give the pinned verdict on all ${pins.length} cells.\n`);
 } finally {
   await mock.close();
   rmSync(dir, { recursive: true, force: true });

@@ -24,13 +24,19 @@ const platformModules = join(platform, 'node_modules');
 
 /** `npm ci` in `dir` unless its lock file is the one installed last; `omit`: dependency types left out. */
 function ensureInstalled(dir, what, omit = []) {
-  const hash = createHash('sha256').update(readFileSync(join(dir, 'package-lock.json'))).digest('hex');
+  const hash = createHash('sha256')
+    .update(readFileSync(join(dir, 'package-lock.json')))
+    .digest('hex');
   const stamp = join(dir, 'node_modules', '.installed-lock-sha256');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
   process.stdout.write(`evals-ci: installing ${what} (npm ci in ${dir})\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const started = Date.now();
-  const installed = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts', ...omit.map((o) => `--omit=${o}`)], { cwd: dir, stdio: 'inherit' });
+  const installed = spawnSync(
+    npm,
+    ['ci', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts', ...omit.map((o) => `--omit=${o}`)],
+    { cwd: dir, stdio: 'inherit' },
+  );
   if (installed.status !== 0) throw new Error(`npm ci in ${dir} failed; see the output above.`);
   writeFileSync(stamp, hash);
   process.stdout.write(`evals-ci: installed ${what} in ${Math.round((Date.now() - started) / 1000)} s\n`);
@@ -40,7 +46,9 @@ function ensureInstalled(dir, what, omit = []) {
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 22)) return;
-  throw new Error(`promptfoo needs Node >= 22.22 and this is Node ${process.versions.node}: run with the toolchain's Node (.ci/run installs it in .ci/toolchain/).`);
+  throw new Error(
+    `promptfoo needs Node >= 22.22 and this is Node ${process.versions.node}: run with the toolchain's Node (.ci/run installs it in .ci/toolchain/).`,
+  );
 }
 
 ensureInstalled(here, 'promptfoo', ['optional']);
@@ -49,6 +57,12 @@ ensureInstalled(platform, 'libSQL for this platform');
 if (process.argv.includes('--install-only')) process.exit(0);
 checkNode();
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
-const NODE_PATH = [platformModules, process.env.NODE_PATH].filter(Boolean).join(process.platform === 'win32' ? ';' : ':');
-const done = spawnSync(tsx, [join(here, 'agree.ts')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_PATH } });
+const NODE_PATH = [platformModules, process.env.NODE_PATH]
+  .filter(Boolean)
+  .join(process.platform === 'win32' ? ';' : ':');
+const done = spawnSync(tsx, [join(here, 'agree.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_PATH },
+});
 process.exit(done.status ?? 1);

@@ -8,7 +8,12 @@
 import { spawn } from 'node:child_process';
 
 const BESIDE = 'test:promptfoo';
-const STAGES = [['typecheck', 'lint'], ['build'], ['test:unit', 'test:conformance', 'test:engines:built'], ['test:e2e:built']];
+const STAGES = [
+  ['typecheck', 'lint'],
+  ['build'],
+  ['test:unit', 'test:conformance', 'test:engines:built'],
+  ['test:e2e:built'],
+];
 
 const started = Date.now();
 const children = new Set();
@@ -28,8 +33,14 @@ function run(name) {
     // Each script in a process group of its own, so ending it ends what it started (servers, browsers).
     const child = spawn('npm', ['run', name], { stdio: ['inherit', 'pipe', 'pipe'], detached: true });
     children.add(child);
-    child.stdout.on('data', (chunk) => { process.stdout.write(chunk); keepTail(name, chunk); });
-    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); keepTail(name, chunk); });
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      keepTail(name, chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      keepTail(name, chunk);
+    });
     child.on('close', (code) => {
       children.delete(child);
       console.log(`[time] ${name}: ${Math.round((Date.now() - started) / 1000)} s (exit ${code ?? 1})`);
@@ -40,17 +51,29 @@ function run(name) {
 
 function stopAll() {
   for (const child of children) {
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 }
 // The groups do not get a terminal's Ctrl-C of their own.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopAll(); process.exit(1); });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
 
 const failed = [];
-const beside = run(BESIDE).then((code) => { if (code !== 0) failed.push(BESIDE); });
+const beside = run(BESIDE).then((code) => {
+  if (code !== 0) failed.push(BESIDE);
+});
 for (const stage of STAGES) {
   const codes = await Promise.all(stage.map(run));
-  stage.forEach((name, i) => { if (codes[i] !== 0) failed.push(name); });
+  stage.forEach((name, i) => {
+    if (codes[i] !== 0) failed.push(name);
+  });
   if (failed.length > 0) break;
 }
 // A stage failed: the check beside it is not waited for.

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 // in one of them.
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const docsDir = join(repo, 'docs');
-const docs = readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => ({ name: f, text: readFileSync(join(docsDir, f), 'utf8') }));
+const docs = readdirSync(docsDir)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => ({ name: f, text: readFileSync(join(docsDir, f), 'utf8') }));
 
 /**
  * A backticked token that names a file or folder: a known extension, or a folder of two or more segments with a
@@ -19,8 +21,10 @@ function namedPaths(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/`([^`\s]+)`/g)) {
     const token = m[1]!.replace(/[,.;:]+$/, '');
-    if (/[<>*{}$?|]/.test(token) || token.startsWith('http') || token.startsWith('@') || token.includes('://')) continue;
-    const isFile = /^[\w./-]+\.(ts|tsx|mjs|js|json|css|md|html|txt|jsonl|webmanifest)$/.test(token) && token.includes('/');
+    if (/[<>*{}$?|]/.test(token) || token.startsWith('http') || token.startsWith('@') || token.includes('://'))
+      continue;
+    const isFile =
+      /^[\w./-]+\.(ts|tsx|mjs|js|json|css|md|html|txt|jsonl|webmanifest)$/.test(token) && token.includes('/');
     const isFolder = /^[\w.-]+\/[\w./-]+\/$/.test(token);
     if (isFile || isFolder) out.add(token);
   }
@@ -32,7 +36,13 @@ const exists = (path: string) => [repo, join(repo, 'src'), docsDir].some((base) 
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name.startsWith('.') || e.name.startsWith('dist') || e.name.startsWith('test-results')) continue;
+    if (
+      e.name === 'node_modules' ||
+      e.name.startsWith('.') ||
+      e.name.startsWith('dist') ||
+      e.name.startsWith('test-results')
+    )
+      continue;
     const p = join(dir, e.name);
     if (e.isDirectory()) walk(p, out);
     else if (/\.(ts|tsx|mjs)$/.test(e.name)) out.push(p);
@@ -42,7 +52,11 @@ function walk(dir: string, out: string[] = []): string[] {
 
 describe('the design docs', () => {
   it('name only paths that exist', () => {
-    const missing = docs.flatMap((d) => namedPaths(d.text).filter((p) => !exists(p)).map((p) => `${d.name}: ${p}`));
+    const missing = docs.flatMap((d) =>
+      namedPaths(d.text)
+        .filter((p) => !exists(p))
+        .map((p) => `${d.name}: ${p}`),
+    );
     expect(missing).toEqual([]);
   });
 

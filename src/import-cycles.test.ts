@@ -59,7 +59,12 @@ function folderGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string,
 }
 
 describe('import circles', () => {
-  const graph = new Map(sources(SRC).map((f) => [f, [...readFileSync(f, 'utf8').matchAll(STATIC)].flatMap((m) => resolve(f, m[1] ?? '') ?? [])]));
+  const graph = new Map(
+    sources(SRC).map((f) => [
+      f,
+      [...readFileSync(f, 'utf8').matchAll(STATIC)].flatMap((m) => resolve(f, m[1] ?? '') ?? []),
+    ]),
+  );
 
   it('src/ has none among static imports', () => {
     expect(importCircles(graph).map((c) => c.map((f) => relative(SRC, f)))).toEqual([]);
@@ -72,7 +77,16 @@ describe('import circles', () => {
   });
 
   it('finds a circle where there is one, type-only included', () => {
-    expect(importCircles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      importCircles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
     const typeOnly = "import type { Bar } from './layout';";
     expect([...typeOnly.matchAll(STATIC)].map((m) => m[1])).toEqual(['./layout']);
     expect([..."void import('./task-follow');".matchAll(STATIC)]).toEqual([]);

@@ -100,7 +100,9 @@ describe('mountApp when start-up fails', () => {
     for (let i = 0; i < 5 && !state.settled; i++) await settle();
     expect(state.settled).toBe(true);
     await expect(surfaced).resolves.toBe(failure);
-    expect(renderToStaticMarkup(root.render.mock.calls.at(-1)?.[0] as ReactNode)).toContain('The address could not be read.');
+    expect(renderToStaticMarkup(root.render.mock.calls.at(-1)?.[0] as ReactNode)).toContain(
+      'The address could not be read.',
+    );
   });
 
   it('settles only once the shell is committed when start-up succeeds', async () => {

@@ -23,30 +23,33 @@ export function mountApp(root: Root): Promise<void> {
   });
   // Back from an MCP sign-in: the address is cleaned before anything reads it; the sign-in code loads only now.
   const signInCallback = takeSignInCallback(window);
-  if (signInCallback !== null) void import('./store/mcp/sign-in/sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
+  if (signInCallback !== null)
+    void import('./store/mcp/sign-in/sign-in-finish').then((m) => m.finishSignInFromCallback(signInCallback));
   installShowInTimelineListener();
-  void startApp().then(async () => {
-    // The address is read before the first render, so a reload draws the session it was on, not the empty chat.
-    // Each in a task of its own: writing the address (history.replaceState) and scheduling the render joined the
-    // last start-up step's task into one long one.
-    await nextTask();
-    startAddressSync();
-    await nextTask();
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App />
-          <OnCommitted then={drawn} />
-        </StrictMode>,
-      );
+  void startApp()
+    .then(async () => {
+      // The address is read before the first render, so a reload draws the session it was on, not the empty chat.
+      // Each in a task of its own: writing the address (history.replaceState) and scheduling the render joined the
+      // last start-up step's task into one long one.
+      await nextTask();
+      startAddressSync();
+      await nextTask();
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <App />
+            <OnCommitted then={drawn} />
+          </StrictMode>,
+        );
+      });
+    })
+    .catch((err: unknown) => {
+      // A start-up that failed is over too: nothing waiting for it waits forever. The person is told in words, over
+      // the stand-in that would otherwise stay for good, and the error still surfaces.
+      root.render(<StartupFailure error={err} />);
+      drawn();
+      throw err;
     });
-  }).catch((err: unknown) => {
-    // A start-up that failed is over too: nothing waiting for it waits forever. The person is told in words, over
-    // the stand-in that would otherwise stay for good, and the error still surfaces.
-    root.render(<StartupFailure error={err} />);
-    drawn();
-    throw err;
-  });
   return shellDrawn;
 }
 

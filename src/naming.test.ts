@@ -22,16 +22,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 function declaredNames(statement: ts.Statement): string[] {
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
   }
   if (
-    (ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isClassDeclaration(statement) ||
-      ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
-    statement.name && ts.isIdentifier(statement.name)
+    (ts.isTypeAliasDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isClassDeclaration(statement) ||
+      ts.isFunctionDeclaration(statement) ||
+      ts.isEnumDeclaration(statement) ||
+      ts.isModuleDeclaration(statement)) &&
+    statement.name &&
+    ts.isIdentifier(statement.name)
   ) {
     return [statement.name.text];
   }
@@ -40,7 +46,13 @@ function declaredNames(statement: ts.Statement): string[] {
 
 /** The names a module declares and exports itself (re-exports of another module's names are not new meanings). */
 function exportedNames(fileName: string, text: string): string[] {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const local = new Set<string>();
   const out = new Set<string>();
   for (const st of sf.statements) {
@@ -50,7 +62,8 @@ function exportedNames(fileName: string, text: string): string[] {
     }
   }
   for (const st of sf.statements) {
-    if (!ts.isExportDeclaration(st) || st.moduleSpecifier || !st.exportClause || !ts.isNamedExports(st.exportClause)) continue;
+    if (!ts.isExportDeclaration(st) || st.moduleSpecifier || !st.exportClause || !ts.isNamedExports(st.exportClause))
+      continue;
     for (const el of st.exportClause.elements) if (local.has((el.propertyName ?? el.name).text)) out.add(el.name.text);
   }
   return [...out];
@@ -81,7 +94,9 @@ function globalNames(): Set<string> {
 }
 
 function readGlobalNames(): Set<string> {
-  const config = ts.readConfigFile(path.join(SRC, '..', 'tsconfig.json'), ts.sys.readFile).config as { compilerOptions?: { lib?: string[] } };
+  const config = ts.readConfigFile(path.join(SRC, '..', 'tsconfig.json'), ts.sys.readFile).config as {
+    compilerOptions?: { lib?: string[] };
+  };
   const libDir = path.dirname(ts.getDefaultLibFilePath({}));
   const names = new Set<string>();
   const seen = new Set<string>();
@@ -98,15 +113,31 @@ function readGlobalNames(): Set<string> {
 }
 
 describe('one meaning per name across src/', () => {
-  const files = sourceFiles(SRC).map((p) => ({ path: path.relative(SRC, p), names: exportedNames(p, readFileSync(p, 'utf8')) }));
+  const files = sourceFiles(SRC).map((p) => ({
+    path: path.relative(SRC, p),
+    names: exportedNames(p, readFileSync(p, 'utf8')),
+  }));
 
   it('finds what it looks for (the checks below would not pass vacuously)', () => {
     expect(files.length).toBeGreaterThan(300);
-    expect(exportedNames('a.ts', 'export type A = 1; export interface B {} export class C {} export function d() {}\nexport const e = 1, f = 2; const g = 3; export { g, g as h }; export { x } from "./x";'))
-      .toEqual(['A', 'B', 'C', 'd', 'e', 'f', 'g', 'h']);
-    expect(duplicateExports([{ path: 'a.ts', names: ['RunState', 'x'] }, { path: 'b/c.ts', names: ['RunState'] }])).toEqual({ RunState: ['a.ts', 'b/c.ts'] });
-    expect(duplicateBaseNames(['db/run-state.ts', 'store/run-state.ts', 'store/other.ts'])).toEqual({ 'run-state': ['db/run-state.ts', 'store/run-state.ts'] });
-    expect(duplicateBaseNames(['store/question.ts', 'ui/question.tsx'])).toEqual({ question: ['store/question.ts', 'ui/question.tsx'] });
+    expect(
+      exportedNames(
+        'a.ts',
+        'export type A = 1; export interface B {} export class C {} export function d() {}\nexport const e = 1, f = 2; const g = 3; export { g, g as h }; export { x } from "./x";',
+      ),
+    ).toEqual(['A', 'B', 'C', 'd', 'e', 'f', 'g', 'h']);
+    expect(
+      duplicateExports([
+        { path: 'a.ts', names: ['RunState', 'x'] },
+        { path: 'b/c.ts', names: ['RunState'] },
+      ]),
+    ).toEqual({ RunState: ['a.ts', 'b/c.ts'] });
+    expect(duplicateBaseNames(['db/run-state.ts', 'store/run-state.ts', 'store/other.ts'])).toEqual({
+      'run-state': ['db/run-state.ts', 'store/run-state.ts'],
+    });
+    expect(duplicateBaseNames(['store/question.ts', 'ui/question.tsx'])).toEqual({
+      question: ['store/question.ts', 'ui/question.tsx'],
+    });
     expect([...globalNames()]).toEqual(expect.arrayContaining(['Partial', 'Record', 'Response', 'Event']));
   });
 

@@ -32,15 +32,24 @@ const TBT_TARGET_MS = 200;
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // The flags Playwright's browsers get (playwright.config.ts), so both tools see the same Chromium.
 const chromeFlags = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 function ensureLighthouse() {
   if (existsSync(join(here, 'node_modules/lighthouse/package.json'))) return;
   process.stdout.write('Lighthouse is not installed in bench/lighthouse/: npm ci --prefix bench/lighthouse\n');
   const r = spawnSync('npm', ['ci', '--prefix', here], { stdio: 'inherit', cwd: repo });
-  if (r.status !== 0) throw new Error(`npm ci --prefix bench/lighthouse failed (exit ${r.status}); run it by hand and look at its output.`);
+  if (r.status !== 0)
+    throw new Error(
+      `npm ci --prefix bench/lighthouse failed (exit ${r.status}); run it by hand and look at its output.`,
+    );
 }
 
 /** A port nothing listens on now (the OS picks it), for vite preview's strictPort. */
@@ -72,7 +81,9 @@ const load = () => {
 function startBusy(count) {
   const children = [];
   for (let i = 0; i < count; i++) children.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
-  return () => { for (const c of children) c.kill('SIGKILL'); };
+  return () => {
+    for (const c of children) c.kill('SIGKILL');
+  };
 }
 
 /** The few lines of the app's own audits that say where its LCP and TBT go (largest first). */
@@ -83,7 +94,10 @@ function causes(lhr) {
   const parts = lcpEl?.type === 'list' ? lcpEl.items : lcpEl ? [lcpEl] : [];
   for (const part of parts) {
     for (const item of part.items ?? []) {
-      if (item.node) lines.push(`LCP element: ${item.node.selector ?? ''} ${item.node.snippet ?? ''} "${item.node.nodeLabel ?? ''}"`);
+      if (item.node)
+        lines.push(
+          `LCP element: ${item.node.selector ?? ''} ${item.node.snippet ?? ''} "${item.node.nodeLabel ?? ''}"`,
+        );
       else if (item.phase) lines.push(`  LCP phase ${item.phase}: ${ms(item.timing)}`);
     }
   }
@@ -97,7 +111,12 @@ function causes(lhr) {
     lines.push(`  ${r.url} ${ms(r.total)} / ${ms(r.scripting)} / ${ms(r.scriptParseCompile)}`);
   }
   const tasks = [...(a['main-thread-tasks']?.details?.items ?? [])].sort((x, y) => y.duration - x.duration);
-  lines.push(`main-thread-tasks: ${tasks.length} tasks, longest: ${tasks.slice(0, 4).map((t) => `${ms(t.duration)} at ${ms(t.startTime)}`).join(', ')}`);
+  lines.push(
+    `main-thread-tasks: ${tasks.length} tasks, longest: ${tasks
+      .slice(0, 4)
+      .map((t) => `${ms(t.duration)} at ${ms(t.startTime)}`)
+      .join(', ')}`,
+  );
   const long = a['long-tasks']?.details?.items ?? [];
   for (const t of long.slice(0, 3)) lines.push(`  long task ${ms(t.duration)} (simulated) from ${t.url}`);
   return lines;
@@ -114,10 +133,15 @@ async function main() {
   const servers = [];
   try {
     const appDir = process.env.LH_DIST ? resolve(repo, process.env.LH_DIST) : join(tmp, 'app');
-    if (!process.env.LH_DIST) await build({ root: repo, logLevel: 'error', build: { outDir: appDir, emptyOutDir: true } });
+    if (!process.env.LH_DIST)
+      await build({ root: repo, logLevel: 'error', build: { outDir: appDir, emptyOutDir: true } });
     const minimalDir = join(tmp, 'minimal');
     await build({
-      root: join(here, 'minimal'), configFile: false, base: './', logLevel: 'error', plugins: [react()],
+      root: join(here, 'minimal'),
+      configFile: false,
+      base: './',
+      logLevel: 'error',
+      plugins: [react()],
       build: { outDir: minimalDir, emptyOutDir: true, target: 'es2022' },
     });
 
@@ -125,8 +149,11 @@ async function main() {
     async function serve(outDir, ownConfig) {
       const port = await freePort();
       const server = await preview({
-        root: ownConfig ? repo : join(here, 'minimal'), ...(ownConfig ? {} : { configFile: false }), logLevel: 'warn',
-        preview: { host: '127.0.0.1', port, strictPort: true, open: false }, build: { outDir },
+        root: ownConfig ? repo : join(here, 'minimal'),
+        ...(ownConfig ? {} : { configFile: false }),
+        logLevel: 'warn',
+        preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+        build: { outDir },
       });
       servers.push(server);
       return `http://127.0.0.1:${port}/`;
@@ -139,12 +166,23 @@ async function main() {
     async function measure(url) {
       const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
       try {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned no report for ${url}.`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError)
+          throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
-        return { lcp: num('largest-contentful-paint'), fcp: num('first-contentful-paint'), tbt: num('total-blocking-time'), lhr };
+        return {
+          lcp: num('largest-contentful-paint'),
+          fcp: num('first-contentful-paint'),
+          tbt: num('total-blocking-time'),
+          lhr,
+        };
       } finally {
         await chrome.kill();
       }
@@ -160,7 +198,9 @@ async function main() {
           const r = await measure(pages[name]);
           runs[name].push(r);
           loads.push(loadavg()[0]);
-          process.stdout.write(`[lighthouse] round ${i + 1} ${name}: LCP ${ms(r.lcp)}, FCP ${ms(r.fcp)}, TBT ${ms(r.tbt)}, ${load()}\n`);
+          process.stdout.write(
+            `[lighthouse] round ${i + 1} ${name}: LCP ${ms(r.lcp)}, FCP ${ms(r.fcp)}, TBT ${ms(r.tbt)}, ${load()}\n`,
+          );
         }
       }
     } finally {
@@ -168,7 +208,11 @@ async function main() {
     }
 
     const pick = (name, key) => runs[name].map((r) => r[key]);
-    const figures = (name) => ({ lcpMs: median(pick(name, 'lcp')), fcpMs: median(pick(name, 'fcp')), tbtMs: median(pick(name, 'tbt')) });
+    const figures = (name) => ({
+      lcpMs: median(pick(name, 'lcp')),
+      fcpMs: median(pick(name, 'fcp')),
+      tbtMs: median(pick(name, 'tbt')),
+    });
     const app = figures('app');
     const minimal = figures('minimal');
     const lcpRatio = app.lcpMs / minimal.lcpMs;
@@ -176,24 +220,45 @@ async function main() {
     const browser = runs.app[0].lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? chromePath;
 
     const out = process.stdout;
-    const list = (name, key) => pick(name, key).map((x) => Math.round(x)).join(', ');
-    out.write(`\nLighthouse ${lhVersion} mobile preset (simulated throttling), ${browser}, ${RUNS} runs each, interleaved (median; runs in brackets):\n`);
-    out.write(`  machine: ${BUSY} busy process(es) beside the runs, 1-minute load average after each run ${loads.map((x) => x.toFixed(2)).join(', ')}\n`);
-    out.write(`  minimal  LCP ${ms(minimal.lcpMs)} [${list('minimal', 'lcp')}]  FCP ${ms(minimal.fcpMs)}  TBT ${ms(minimal.tbtMs)} [${list('minimal', 'tbt')}]\n`);
-    out.write(`  app      LCP ${ms(app.lcpMs)} [${list('app', 'lcp')}]  FCP ${ms(app.fcpMs)}  TBT ${ms(app.tbtMs)} [${list('app', 'tbt')}]\n`);
+    const list = (name, key) =>
+      pick(name, key)
+        .map((x) => Math.round(x))
+        .join(', ');
+    out.write(
+      `\nLighthouse ${lhVersion} mobile preset (simulated throttling), ${browser}, ${RUNS} runs each, interleaved (median; runs in brackets):\n`,
+    );
+    out.write(
+      `  machine: ${BUSY} busy process(es) beside the runs, 1-minute load average after each run ${loads.map((x) => x.toFixed(2)).join(', ')}\n`,
+    );
+    out.write(
+      `  minimal  LCP ${ms(minimal.lcpMs)} [${list('minimal', 'lcp')}]  FCP ${ms(minimal.fcpMs)}  TBT ${ms(minimal.tbtMs)} [${list('minimal', 'tbt')}]\n`,
+    );
+    out.write(
+      `  app      LCP ${ms(app.lcpMs)} [${list('app', 'lcp')}]  FCP ${ms(app.fcpMs)}  TBT ${ms(app.tbtMs)} [${list('app', 'tbt')}]\n`,
+    );
     if (runs.baseline) {
       const b = figures('baseline');
-      out.write(`  baseline LCP ${ms(b.lcpMs)} [${list('baseline', 'lcp')}]  FCP ${ms(b.fcpMs)}  TBT ${ms(b.tbtMs)} [${list('baseline', 'tbt')}] (${process.env.LH_BASELINE_DIST})\n`);
+      out.write(
+        `  baseline LCP ${ms(b.lcpMs)} [${list('baseline', 'lcp')}]  FCP ${ms(b.fcpMs)}  TBT ${ms(b.tbtMs)} [${list('baseline', 'tbt')}] (${process.env.LH_BASELINE_DIST})\n`,
+      );
     }
-    out.write(`  LCP app/minimal ${lcpRatio.toFixed(2)}x (target <= ${LCP_TARGET}x)${lcpRatio <= LCP_TARGET ? '' : ' OVER'}\n`);
-    out.write(`  TBT app ${ms(app.tbtMs)} (target <= ${TBT_TARGET_MS} ms)${app.tbtMs <= TBT_TARGET_MS ? '' : ' OVER'}\n`);
+    out.write(
+      `  LCP app/minimal ${lcpRatio.toFixed(2)}x (target <= ${LCP_TARGET}x)${lcpRatio <= LCP_TARGET ? '' : ' OVER'}\n`,
+    );
+    out.write(
+      `  TBT app ${ms(app.tbtMs)} (target <= ${TBT_TARGET_MS} ms)${app.tbtMs <= TBT_TARGET_MS ? '' : ' OVER'}\n`,
+    );
     const roundRatios = runs.app.map((r, i) => r.lcp / (runs.minimal[i]?.lcp ?? NaN));
     const lcpOver = roundRatios.filter((x) => !(x <= LCP_TARGET)).length;
     const tbtOver = runs.app.filter((r) => !(r.tbt < TBT_TARGET_MS)).length;
-    out.write(`  per round: LCP app/minimal [${roundRatios.map((x) => x.toFixed(2)).join(', ')}], ${lcpOver} of ${RUNS} over ${LCP_TARGET}x; TBT ${tbtOver} of ${RUNS} at or over ${TBT_TARGET_MS} ms\n`);
+    out.write(
+      `  per round: LCP app/minimal [${roundRatios.map((x) => x.toFixed(2)).join(', ')}], ${lcpOver} of ${RUNS} over ${LCP_TARGET}x; TBT ${tbtOver} of ${RUNS} at or over ${TBT_TARGET_MS} ms\n`,
+    );
     if (runs.baseline) {
       const b = runs.baseline.map((r, i) => r.lcp / (runs.minimal[i]?.lcp ?? NaN));
-      out.write(`  baseline per round: LCP/minimal [${b.map((x) => x.toFixed(2)).join(', ')}], ${b.filter((x) => !(x <= LCP_TARGET)).length} of ${RUNS} over ${LCP_TARGET}x; TBT ${runs.baseline.filter((r) => !(r.tbt < TBT_TARGET_MS)).length} of ${RUNS} at or over ${TBT_TARGET_MS} ms\n`);
+      out.write(
+        `  baseline per round: LCP/minimal [${b.map((x) => x.toFixed(2)).join(', ')}], ${b.filter((x) => !(x <= LCP_TARGET)).length} of ${RUNS} over ${LCP_TARGET}x; TBT ${runs.baseline.filter((r) => !(r.tbt < TBT_TARGET_MS)).length} of ${RUNS} at or over ${TBT_TARGET_MS} ms\n`,
+      );
     }
     // The run whose LCP is the median one: its audits say where the time goes.
     const mid = runs.app.find((r) => r.lcp === app.lcpMs) ?? runs.app[0];
@@ -210,7 +275,15 @@ async function main() {
       loadAverages: loads,
       app: { ...app, runs: runs.app.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })) },
       minimal: { ...minimal, runs: runs.minimal.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })) },
-      ...(runs.baseline ? { baseline: { dist: process.env.LH_BASELINE_DIST, ...figures('baseline'), runs: runs.baseline.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })) } } : {}),
+      ...(runs.baseline
+        ? {
+            baseline: {
+              dist: process.env.LH_BASELINE_DIST,
+              ...figures('baseline'),
+              runs: runs.baseline.map(({ lcp, fcp, tbt }) => ({ lcp, fcp, tbt })),
+            },
+          }
+        : {}),
       lcpRatio,
       roundRatios: runs.app.map((r, i) => r.lcp / (runs.minimal[i]?.lcp ?? NaN)),
       targets: { lcpRatio: LCP_TARGET, tbtMs: TBT_TARGET_MS },

@@ -13,7 +13,8 @@ const onPath = (cmd) => {
 const missing = [];
 if (!existsSync(process.env.FIREFOX_PATH || '/usr/bin/firefox-esr')) missing.push('firefox-esr');
 if (!existsSync(process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver')) missing.push('webkit2gtk-driver');
-if (!existsSync(process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser')) missing.push('libwebkit2gtk-4.1-0 (MiniBrowser)');
+if (!existsSync(process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'))
+  missing.push('libwebkit2gtk-4.1-0 (MiniBrowser)');
 if (!onPath('xvfb-run')) missing.push('xvfb');
 if (missing.length) {
   console.error(

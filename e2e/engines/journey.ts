@@ -28,7 +28,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -38,7 +39,9 @@ const find = (page: PageDriver, role: string, name: string, within?: string) =>
 
 /** Clicks an element found by CSS once it is on the page (the sessions list fills in after the page shows). */
 async function clickCss(page: PageDriver, css: string): Promise<void> {
-  await waitFor(`"${css}" on the page`, () => page.evaluate<boolean>(`document.querySelector(${JSON.stringify(css)}) !== null`));
+  await waitFor(`"${css}" on the page`, () =>
+    page.evaluate<boolean>(`document.querySelector(${JSON.stringify(css)}) !== null`),
+  );
   await page.click(css);
 }
 
@@ -51,7 +54,9 @@ async function fill(page: PageDriver, name: string, text: string, within?: strin
 }
 
 const pageText = (page: PageDriver, css: string) =>
-  page.evaluate<string>(`Array.prototype.map.call(document.querySelectorAll(${JSON.stringify(css)}), function (e) { return e.textContent; }).join('\\n')`);
+  page.evaluate<string>(
+    `Array.prototype.map.call(document.querySelectorAll(${JSON.stringify(css)}), function (e) { return e.textContent; }).join('\\n')`,
+  );
 
 const runState = (page: PageDriver) =>
   page.evaluate<{ id: string | null; state: string | null }>(
@@ -73,7 +78,13 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockServer, tmpDir: string, log: StepLog): Promise<void> {
+export async function smokeJourney(
+  page: PageDriver,
+  appUrl: string,
+  mock: MockServer,
+  tmpDir: string,
+  log: StepLog,
+): Promise<void> {
   await page.goto(appUrl);
   await find(page, 'tab', 'Chat');
 
@@ -85,7 +96,10 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   await fill(page, 'Model', 'mock-gpt', dialog);
   await click(page, 'button', 'Save', dialog);
   try {
-    await waitFor('Settings to close', async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+    await waitFor(
+      'Settings to close',
+      async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null,
+    );
   } catch (err) {
     // What the form shows (a field's complaint, where the cursor went) is what tells a person, and us, why it stayed open.
     const seen = await page.evaluate<string>(
@@ -97,7 +111,11 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   log('streamed answer');
   mock.script([{ kind: 'text', content: 'Streaming works in every engine we test.' }]);
   await sendAndFinish(page, 'Say hello');
-  await waitFor('the streamed answer', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('Streaming works in every engine we test.'));
+  await waitFor('the streamed answer', async () =>
+    (await pageText(page, 'article[aria-label="Assistant message"]')).includes(
+      'Streaming works in every engine we test.',
+    ),
+  );
   assert(mock.requests[0]?.headers.authorization === `Bearer ${KEY}`, 'the request carried the key');
 
   log('sandboxed tool and a validation error');
@@ -110,15 +128,28 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   // A finished call is a calm row; a real click opens it to its result.
   const evalRow = '.tool-card[data-call-id="call_eval"] .tool-card-toggle';
   await clickCss(page, `${evalRow}[aria-expanded="false"]`);
-  await waitFor('the row to open', () => page.evaluate<boolean>(`document.querySelector(${JSON.stringify(`${evalRow}[aria-expanded="true"]`)}) !== null`));
-  await waitFor('the sandbox result on its card', async () => (await pageText(page, '.tool-card[data-call-id="call_eval"] pre[aria-label="Result"]')).trim() === '42');
+  await waitFor('the row to open', () =>
+    page.evaluate<boolean>(`document.querySelector(${JSON.stringify(`${evalRow}[aria-expanded="true"]`)}) !== null`),
+  );
+  await waitFor(
+    'the sandbox result on its card',
+    async () => (await pageText(page, '.tool-card[data-call-id="call_eval"] pre[aria-label="Result"]')).trim() === '42',
+  );
   const afterTool = mock.requests[2]?.body.messages ?? [];
   const evalResult = afterTool.find((m) => m.role === 'tool' && m.tool_call_id === 'call_eval');
-  assert(evalResult && String(evalResult.content) === '42', `the model got the sandbox result (got ${JSON.stringify(evalResult)})`);
+  assert(
+    evalResult && String(evalResult.content) === '42',
+    `the model got the sandbox result (got ${JSON.stringify(evalResult)})`,
+  );
   const afterBad = mock.requests[3]?.body.messages ?? [];
   const badResult = afterBad.find((m) => m.role === 'tool' && m.tool_call_id === 'call_bad');
-  assert(badResult && /expression/.test(String(badResult.content)), `the model was told which argument was wrong (got ${JSON.stringify(badResult)})`);
-  await waitFor('the final answer', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'));
+  assert(
+    badResult && /expression/.test(String(badResult.content)),
+    `the model was told which argument was wrong (got ${JSON.stringify(badResult)})`,
+  );
+  await waitFor('the final answer', async () =>
+    (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'),
+  );
 
   log('stop');
   const stopIndex = mock.requests.length;
@@ -127,18 +158,27 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   const beforeStop = (await runState(page)).id;
   await fill(page, 'Message', 'Write a long answer');
   await click(page, 'button', 'Send');
-  await waitFor('text streaming in', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('word3 '));
+  await waitFor('text streaming in', async () =>
+    (await pageText(page, 'article[aria-label="Assistant message"]')).includes('word3 '),
+  );
   await click(page, 'button', 'Stop');
   await mock.waitForDisconnect(stopIndex, WAIT_MS);
   await waitFor('the stopped run to end', async () => {
     const run = await runState(page);
     return run.id !== beforeStop && run.state === 'ended';
   });
-  assert(!(await pageText(page, 'article[aria-label="Assistant message"]')).includes('word399'), 'the stopped answer did not run to its end');
+  assert(
+    !(await pageText(page, 'article[aria-label="Assistant message"]')).includes('word399'),
+    'the stopped answer did not run to its end',
+  );
 
   log('timeline');
   await click(page, 'tab', 'Timeline');
-  await waitFor('two tool-call bars', async () => (await page.evaluate<number>(`document.querySelectorAll('[data-kind="call"][data-call-id]').length`)) >= 2);
+  await waitFor(
+    'two tool-call bars',
+    async () =>
+      (await page.evaluate<number>(`document.querySelectorAll('[data-kind="call"][data-call-id]').length`)) >= 2,
+  );
   await click(page, 'tab', 'Chat');
 
   log('export');
@@ -146,7 +186,10 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   await click(page, 'button', 'Export');
   await click(page, 'menuitem', 'This session');
   const exported = await waitFor('the export file', () => page.evaluate<string | null>(LAST_DOWNLOAD_TEXT));
-  const file = JSON.parse(exported) as { format?: string; sessions?: Array<{ session?: { id?: string }; messages?: unknown[] }> };
+  const file = JSON.parse(exported) as {
+    format?: string;
+    sessions?: Array<{ session?: { id?: string }; messages?: unknown[] }>;
+  };
   assert(file.format === 'toolscope-session' && file.sessions?.length === 1, 'the export holds one session');
   assert(!exported.includes(KEY), 'the export does not hold the key');
   const sessionId = file.sessions[0]?.session?.id;
@@ -159,41 +202,77 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
   await page.upload(await find(page, 'file', 'Import file'), copyPath);
   const importDialog = await find(page, 'dialog', 'Import sessions');
   await click(page, 'button', 'Import sessions', importDialog);
-  await waitFor('the import to finish', async () => /Imported 1 session/.test(await pageText(page, `${importDialog} [role=status]`)));
+  await waitFor('the import to finish', async () =>
+    /Imported 1 session/.test(await pageText(page, `${importDialog} [role=status]`)),
+  );
   await click(page, 'button', 'Close', importDialog);
-  await waitFor('two sessions listed', async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2);
+  await waitFor(
+    'two sessions listed',
+    async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2,
+  );
 
   log('reload');
   await page.reload();
-  await waitFor('the sessions after a reload', async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2);
+  await waitFor(
+    'the sessions after a reload',
+    async () => (await page.evaluate<number>(`document.querySelectorAll('li[data-session-id]').length`)) === 2,
+  );
   await clickCss(page, `li[data-session-id="${sessionId}"] button`);
-  await waitFor('the stored answer after a reload', async () => (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'));
+  await waitFor('the stored answer after a reload', async () =>
+    (await pageText(page, 'article[aria-label="Assistant message"]')).includes('The sandbox said 42.'),
+  );
 
   log('two tabs');
   await click(page, 'button', 'Settings');
   const again = await find(page, 'dialog', 'Settings');
   await fill(page, 'API key', KEY, again);
   await click(page, 'button', 'Save', again);
-  await waitFor('Settings to close', async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+  await waitFor(
+    'Settings to close',
+    async () => (await page.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null,
+  );
   // A new session after the history above (the import, the reload), as a person starts one.
   await click(page, 'button', 'New session');
-  await waitFor('the new empty session', async () => (await pageText(page, 'section.chat')).includes('No messages yet'));
+  await waitFor('the new empty session', async () =>
+    (await pageText(page, 'section.chat')).includes('No messages yet'),
+  );
   const lockIndex = mock.requests.length;
-  mock.script([{ kind: 'hang', afterChunks: HELD_WORDS + 10, step: { kind: 'text', content: counted(HELD_WORDS), chunkDelayMs: 100 } }]);
+  mock.script([
+    {
+      kind: 'hang',
+      afterChunks: HELD_WORDS + 10,
+      step: { kind: 'text', content: counted(HELD_WORDS), chunkDelayMs: 100 },
+    },
+  ]);
   await fill(page, 'Message', 'Another long answer');
   await click(page, 'button', 'Send');
-  await waitFor('the answer streaming in the first tab', async () => countedIn(await pageText(page, 'article[aria-label="Assistant message"]')) >= 3);
-  const liveId = await waitFor('the running session in the list', () => page.evaluate<string | null>(`(function () { var li = document.querySelector('li[data-current="true"][data-session-id]'); return li && li.getAttribute('data-session-id'); })()`));
+  await waitFor(
+    'the answer streaming in the first tab',
+    async () => countedIn(await pageText(page, 'article[aria-label="Assistant message"]')) >= 3,
+  );
+  const liveId = await waitFor('the running session in the list', () =>
+    page.evaluate<string | null>(
+      `(function () { var li = document.querySelector('li[data-current="true"][data-session-id]'); return li && li.getAttribute('data-session-id'); })()`,
+    ),
+  );
   const second = await page.openTab(appUrl);
   await find(second, 'tab', 'Chat');
   await click(second, 'button', 'Settings');
   const secondSettings = await find(second, 'dialog', 'Settings');
   await fill(second, 'API key', KEY, secondSettings);
   await click(second, 'button', 'Save', secondSettings);
-  await waitFor('Settings to close in the second tab', async () => (await second.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null);
+  await waitFor(
+    'Settings to close in the second tab',
+    async () => (await second.evaluate<string | null>(findExpression('dialog', 'Settings'))) === null,
+  );
   await clickCss(second, `li[data-session-id="${liveId}"] button.session-open`);
-  await waitFor('the second tab to show the run read-only', async () => (await pageText(second, '[role=status]')).includes('running in another tab'));
-  assert(await second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === true`), 'the second tab cannot send while the first runs');
+  await waitFor('the second tab to show the run read-only', async () =>
+    (await pageText(second, '[role=status]')).includes('running in another tab'),
+  );
+  assert(
+    await second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === true`),
+    'the second tab cannot send while the first runs',
+  );
   // The second tab follows the run: the text it shows grows while the first tab, now in the background, streams (the
   // mock holds the stream open after its last word, so the run is still going whenever the second tab looks).
   const watchedText = () => pageText(second, 'article[aria-label="Assistant message"]');
@@ -202,15 +281,26 @@ export async function smokeJourney(page: PageDriver, appUrl: string, mock: MockS
     const n = countedIn(await watchedText());
     return n > firstSeen ? n : null;
   });
-  assert(mock.requests[lockIndex]?.closedAt === undefined, `the first tab's stream was still open when the second tab showed ${grown} words`);
+  assert(
+    mock.requests[lockIndex]?.closedAt === undefined,
+    `the first tab's stream was still open when the second tab showed ${grown} words`,
+  );
   // The case a person meets: the running tab was in the background all along (a hidden page flushes its run).
   const firstTabState = await page.evaluate<string>('document.visibilityState');
-  assert(firstTabState === 'hidden', `the first tab was in the background while the second followed it (it was ${firstTabState})`);
+  assert(
+    firstTabState === 'hidden',
+    `the first tab was in the background while the second followed it (it was ${firstTabState})`,
+  );
   await page.bringToFront();
   await click(page, 'button', 'Stop');
   await mock.waitForDisconnect(lockIndex, WAIT_MS);
-  await waitFor('the second tab to be free to send', () => second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === false`));
+  await waitFor('the second tab to be free to send', () =>
+    second.evaluate<boolean>(`document.querySelector('[aria-label="Message"]').disabled === false`),
+  );
   // Nothing shown is lost: the second tab, reading storage, ends with the words the first tab showed when it stopped.
   const shown = countedIn(await pageText(page, 'article[aria-label="Assistant message"]'));
-  await waitFor(`the second tab to show the ${shown} words the first tab stopped at`, async () => countedIn(await watchedText()) === shown);
+  await waitFor(
+    `the second tab to show the ${shown} words the first tab stopped at`,
+    async () => countedIn(await watchedText()) === shown,
+  );
 }

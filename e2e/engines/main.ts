@@ -18,9 +18,14 @@ const PORT = Number(process.env.E2E_ENGINES_PORT || 4329);
 const ENGINES: Record<string, () => Promise<Engine>> = { firefox: launchFirefox, webkit: launchWebKit };
 
 async function startPreview(): Promise<() => void> {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: build the app first (npx vite build)`);
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new Error(`${DIST}/index.html is missing: build the app first (npx vite build)`);
   // Its own process group: npx starts vite as a child, and killing npx alone would leave vite holding the port.
-  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST], { stdio: 'ignore', detached: true });
+  const child = spawn(
+    'npx',
+    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', DIST],
+    { stdio: 'ignore', detached: true },
+  );
   const stop = () => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid);
@@ -59,7 +64,9 @@ async function runEngine(key: string, launch: () => Promise<Engine>, appUrl: str
     process.stdout.write(`  ✓ ${engine.name}: journey passed in ${seconds()} s\n`);
     return true;
   } catch (err) {
-    process.stdout.write(`  ✗ ${engine?.name ?? key}: failed at "${step}": ${err instanceof Error ? `${err.name}: ${err.message} ${(err.stack ?? "").split("\n").slice(1, 4).join(" | ")}` : String(err)}\n`);
+    process.stdout.write(
+      `  ✗ ${engine?.name ?? key}: failed at "${step}": ${err instanceof Error ? `${err.name}: ${err.message} ${(err.stack ?? '').split('\n').slice(1, 4).join(' | ')}` : String(err)}\n`,
+    );
     return false;
   } finally {
     await engine?.close().catch(() => undefined);
@@ -78,7 +85,9 @@ async function main(): Promise<void> {
   } finally {
     stop();
   }
-  process.stdout.write(failed ? `${failed} of ${chosen.length} engines failed\n` : `all ${chosen.length} engines passed\n`);
+  process.stdout.write(
+    failed ? `${failed} of ${chosen.length} engines failed\n` : `all ${chosen.length} engines passed\n`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

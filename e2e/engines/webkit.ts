@@ -17,7 +17,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -87,11 +89,16 @@ function pageDriver(driver: WebDriver, handle: string): PageDriver {
 
 export async function launchWebKit(): Promise<Engine> {
   const port = await freePort();
-  const child = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForDriver(url, child);
-    const caps = new Capabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } });
+    const caps = new Capabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+    });
     const driver = await new Builder().usingServer(url).withCapabilities(caps).build();
     const version = String((await driver.getCapabilities()).get('browserVersion'));
     const handle = await driver.getWindowHandle();

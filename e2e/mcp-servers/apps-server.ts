@@ -28,7 +28,11 @@ export type AppsMcpServer = {
   close(): Promise<void>;
 };
 
-const obj = (properties: Record<string, JsonSchemaType>, required: string[] = []): JsonSchemaType => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, JsonSchemaType>, required: string[] = []): JsonSchemaType => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
   const server = new McpServer({ name: 'toolscope-apps-test', version: '1.0.0' }, { capabilities: {} });
@@ -77,7 +81,7 @@ function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
   server.registerTool(
     'pin_card',
     {
-      description: 'Pins a card (not read-only, so the model\'s call asks the person first).',
+      description: "Pins a card (not read-only, so the model's call asks the person first).",
       inputSchema: fromJsonSchema(obj({ card: { type: 'number' } })),
     },
     async (args) => {
@@ -86,7 +90,14 @@ function buildAppsServer(origin: string, calls: AppsServerCall[]): McpServer {
     },
   );
   server.registerResource('board', BOARD_URI, { title: 'Board view', mimeType: MCP_APP_MIME }, async () => ({
-    contents: [{ uri: BOARD_URI, mimeType: MCP_APP_MIME, text: boardViewHtml(`${origin}/open`), _meta: { ui: { prefersBorder: true } } }],
+    contents: [
+      {
+        uri: BOARD_URI,
+        mimeType: MCP_APP_MIME,
+        text: boardViewHtml(`${origin}/open`),
+        _meta: { ui: { prefersBorder: true } },
+      },
+    ],
   }));
   return server;
 }
@@ -102,26 +113,36 @@ export async function startAppsMcpServer(options: AppsServerOptions = {}): Promi
   let openHits = 0;
   const factory = options.factory ?? (() => buildAppsServer(origin, calls));
   const handler = createMcpHandler(factory, { legacy: 'stateless' });
-  const shell = await startHttpShell({ tag: 'mcp-apps', cors: 'full', record: false }, async (req, res, { url, body, cors }) => {
-    if (url.pathname === '/open') {
-      openHits += 1;
-      res.writeHead(200, { ...cors, 'content-type': 'text/plain' }).end('reached');
-      return;
-    }
-    if (url.pathname !== '/mcp') {
-      res.writeHead(404, cors).end();
-      return;
-    }
-    // The official examples speak only 2025-11-25: a 2026-07-28 request gets the answer a 2025 server gives to a
-    // revision it does not know, so the client falls back to initialize.
-    if (options.factory !== undefined && req.headers['mcp-protocol-version'] === '2026-07-28') {
-      res
-        .writeHead(400, { ...cors, 'content-type': 'application/json' })
-        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Unsupported protocol version (supported versions: 2025-11-25)' }, id: null }));
-      return;
-    }
-    await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors);
-  });
+  const shell = await startHttpShell(
+    { tag: 'mcp-apps', cors: 'full', record: false },
+    async (req, res, { url, body, cors }) => {
+      if (url.pathname === '/open') {
+        openHits += 1;
+        res.writeHead(200, { ...cors, 'content-type': 'text/plain' }).end('reached');
+        return;
+      }
+      if (url.pathname !== '/mcp') {
+        res.writeHead(404, cors).end();
+        return;
+      }
+      // The official examples speak only 2025-11-25: a 2026-07-28 request gets the answer a 2025 server gives to a
+      // revision it does not know, so the client falls back to initialize.
+      if (options.factory !== undefined && req.headers['mcp-protocol-version'] === '2026-07-28') {
+        res.writeHead(400, { ...cors, 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: {
+              code: -32000,
+              message: 'Bad Request: Unsupported protocol version (supported versions: 2025-11-25)',
+            },
+            id: null,
+          }),
+        );
+        return;
+      }
+      await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors);
+    },
+  );
   // The View's HTML names the origin: the factory reads it when the first request builds a server.
   origin = shell.origin;
   return {

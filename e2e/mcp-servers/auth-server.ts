@@ -44,7 +44,11 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   let access = new Set<string>();
   const grants: string[] = [];
   let issuer = '';
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, accept, mcp-protocol-version', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'content-type, accept, mcp-protocol-version',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+  };
 
   const issue = (scope: string) => {
     const token = b64url(randomBytes(16));
@@ -58,7 +62,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const handle: ShellHandler = (req, res, { url, body: raw, cors: headers }) => {
     const body = raw.toString('utf8');
     const isToken = url.pathname === '/token';
-    const json = (status: number, value: unknown): void => void res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown): void =>
+      void res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json(200, {
         issuer,
@@ -84,7 +89,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
       const p = url.searchParams;
       const clientId = p.get('client_id') ?? '';
       const redirectUri = p.get('redirect_uri') ?? '';
-      if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge')) return json(400, { error: 'invalid_request', error_description: 'PKCE S256 required' });
+      if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge'))
+        return json(400, { error: 'invalid_request', error_description: 'PKCE S256 required' });
       const code = b64url(randomBytes(12));
       authorizations.push({ clientId, scope: p.get('scope') });
       codes.set(code, { clientId, redirectUri, challenge: p.get('code_challenge') ?? '', scope: p.get('scope') ?? '' });
@@ -102,8 +108,10 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
         const entry = codes.get(p.get('code') ?? '');
         codes.delete(p.get('code') ?? '');
         const verifier = p.get('code_verifier') ?? '';
-        if (entry === undefined || entry.clientId !== p.get('client_id') || entry.redirectUri !== p.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
-        if (b64url(createHash('sha256').update(verifier).digest()) !== entry.challenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE verifier does not match' });
+        if (entry === undefined || entry.clientId !== p.get('client_id') || entry.redirectUri !== p.get('redirect_uri'))
+          return json(400, { error: 'invalid_grant' });
+        if (b64url(createHash('sha256').update(verifier).digest()) !== entry.challenge)
+          return json(400, { error: 'invalid_grant', error_description: 'PKCE verifier does not match' });
         return json(200, issue(entry.scope));
       }
       if (grant === 'refresh_token') {
@@ -120,7 +128,10 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
 
   // The token endpoint of a server that blocks browsers answers without CORS, its preflight included.
   const corsFor = (url: URL) => (url.pathname === '/token' && options.tokenCors === false ? {} : cors);
-  const shell = await startHttpShell({ tag: 'mcp-auth', cors: { headers: (_req, url) => corsFor(url) }, record: false }, handle);
+  const shell = await startHttpShell(
+    { tag: 'mcp-auth', cors: { headers: (_req, url) => corsFor(url) }, record: false },
+    handle,
+  );
   issuer = shell.origin;
   return {
     get issuer() {

@@ -10,7 +10,15 @@
 const SAFELISTED_REQUEST = new Set(['accept', 'accept-language', 'content-language']);
 const SIMPLE_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 const SIMPLE_METHODS = new Set(['GET', 'HEAD', 'POST']);
-const SAFELISTED_RESPONSE = ['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma'];
+const SAFELISTED_RESPONSE = [
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+];
 
 const refused = () => new TypeError('Failed to fetch');
 
@@ -26,7 +34,11 @@ export function createBrowserCorsFetch(pageOrigin: string, base: typeof fetch = 
       try {
         preflight = await base(url, {
           method: 'OPTIONS',
-          headers: { origin: pageOrigin, 'access-control-request-method': method, ...(unsafe.length > 0 ? { 'access-control-request-headers': unsafe.join(',') } : {}) },
+          headers: {
+            origin: pageOrigin,
+            'access-control-request-method': method,
+            ...(unsafe.length > 0 ? { 'access-control-request-headers': unsafe.join(',') } : {}),
+          },
           ...(init?.signal ? { signal: init.signal } : {}),
         });
       } catch {
@@ -35,11 +47,17 @@ export function createBrowserCorsFetch(pageOrigin: string, base: typeof fetch = 
       await preflight.body?.cancel();
       if (preflight.status < 200 || preflight.status > 299 || !originAllowed(preflight, pageOrigin)) throw refused();
       const allowedMethods = listHeader(preflight, 'access-control-allow-methods');
-      if (!SIMPLE_METHODS.has(method) && !allowedMethods.includes(method.toLowerCase()) && !allowedMethods.includes('*')) throw refused();
+      if (
+        !SIMPLE_METHODS.has(method) &&
+        !allowedMethods.includes(method.toLowerCase()) &&
+        !allowedMethods.includes('*')
+      )
+        throw refused();
       const allowedHeaders = listHeader(preflight, 'access-control-allow-headers');
       for (const name of unsafe) {
         // '*' does not cover Authorization.
-        if (!allowedHeaders.includes(name) && !(allowedHeaders.includes('*') && name !== 'authorization')) throw refused();
+        if (!allowedHeaders.includes(name) && !(allowedHeaders.includes('*') && name !== 'authorization'))
+          throw refused();
       }
     }
     headers.set('origin', pageOrigin);
@@ -61,7 +79,11 @@ export function createBrowserCorsFetch(pageOrigin: string, base: typeof fetch = 
     });
     const status = response.status;
     // A Response cannot be built with a status below 200; those (101) never reach a page either.
-    return new Response(status === 204 || status === 205 || status === 304 ? null : response.body, { status, statusText: response.statusText, headers: visible });
+    return new Response(status === 204 || status === 205 || status === 304 ? null : response.body, {
+      status,
+      statusText: response.statusText,
+      headers: visible,
+    });
   };
 }
 
@@ -77,7 +99,10 @@ function originAllowed(response: Response, pageOrigin: string): boolean {
 }
 
 function listHeader(response: Response, name: string): string[] {
-  return (response.headers.get(name) ?? '').split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  return (response.headers.get(name) ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
 }
 
 /** Node's stand-in for a browser's `no-cors` request: any answer at all means the server is reachable. */

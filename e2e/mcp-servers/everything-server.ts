@@ -30,7 +30,9 @@ export type EverythingMcpServer = {
 type Session = { transport: StreamableHTTPServerTransport; cleanup: (sessionId?: string) => void };
 
 function rpcError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
 export async function startEverythingServer(options: EverythingServerOptions = {}): Promise<EverythingMcpServer> {
@@ -66,7 +68,13 @@ export async function startEverythingServer(options: EverythingServerOptions = {
   };
   // CORS goes on every answer, the transport's own included, as the launcher this mirrors sets it (middleware).
   const shell = await startHttpShell(
-    { tag: 'mcp-everything', port: options.port, cors: { mode: () => cors }, corsOn: 'every-response', internalError: (res) => rpcError(res, 500, 'Internal server error') },
+    {
+      tag: 'mcp-everything',
+      port: options.port,
+      cors: { mode: () => cors },
+      corsOn: 'every-response',
+      internalError: (res) => rpcError(res, 500, 'Internal server error'),
+    },
     handle,
   );
 

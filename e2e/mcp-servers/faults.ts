@@ -44,7 +44,12 @@ function rpcRequest(body: Buffer): { id: string | number; method: string } | nul
  * Answers the request with the fault when it applies to it; returns whether it did. `tools/list` faults apply to
  * tools/list only, `call-*` faults to tools/call only.
  */
-export function answerWithFault(fault: McpFault, body: Buffer, res: ServerResponse, headers: Record<string, string>): boolean {
+export function answerWithFault(
+  fault: McpFault,
+  body: Buffer,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): boolean {
   if (fault === 'none') return false;
   const rpc = rpcRequest(body);
   if (rpc === null) return false;
@@ -53,19 +58,33 @@ export function answerWithFault(fault: McpFault, body: Buffer, res: ServerRespon
   const json = { ...headers, 'content-type': 'application/json' };
   switch (fault) {
     case 'call-not-json':
-      res.writeHead(200, json).end(`{"jsonrpc":"2.0","id":${JSON.stringify(rpc.id)},"result":{"content":[{"type":"text","te`);
+      res
+        .writeHead(200, json)
+        .end(`{"jsonrpc":"2.0","id":${JSON.stringify(rpc.id)},"result":{"content":[{"type":"text","te`);
       return true;
     case 'call-sse-not-json':
-      res.writeHead(200, { ...headers, 'content-type': 'text/event-stream' }).end(`event: message\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(rpc.id)},"result":<html>\n\n`);
+      res
+        .writeHead(200, { ...headers, 'content-type': 'text/event-stream' })
+        .end(`event: message\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(rpc.id)},"result":<html>\n\n`);
       return true;
     case 'call-not-json-rpc':
       res.writeHead(200, json).end(JSON.stringify({ ok: true, answer: 'the tool ran' }));
       return true;
     case 'call-bad-result':
-      res.writeHead(200, json).end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result: { resultType: 'complete', content: 'the tool ran' } }));
+      res
+        .writeHead(200, json)
+        .end(
+          JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result: { resultType: 'complete', content: 'the tool ran' } }),
+        );
       return true;
     case 'list-bad-result':
-      res.writeHead(200, json).end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: 'echo, slow' } }));
+      res.writeHead(200, json).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: rpc.id,
+          result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: 'echo, slow' },
+        }),
+      );
       return true;
   }
 }

@@ -43,7 +43,9 @@ export async function serveWithFetchHandler(
     return;
   }
   const reader = response.body.getReader();
-  aborter.signal.addEventListener('abort', () => void reader.cancel(aborter.signal.reason).catch(() => undefined), { once: true });
+  aborter.signal.addEventListener('abort', () => void reader.cancel(aborter.signal.reason).catch(() => undefined), {
+    once: true,
+  });
   try {
     for (;;) {
       const { done, value } = await reader.read();

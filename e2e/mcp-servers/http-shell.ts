@@ -22,7 +22,10 @@ export type ShellHandler = (req: IncomingMessage, res: ServerResponse, request: 
  * Which CORS headers a request gets: a fixed mode of cors-policy.ts, a mode read at each request (so a test may
  * switch it on a running server), or headers of the server's own (a server that is not an MCP server).
  */
-type ShellCors = CorsMode | { mode: () => CorsMode } | { headers: (req: IncomingMessage, url: URL) => Record<string, string> };
+type ShellCors =
+  | CorsMode
+  | { mode: () => CorsMode }
+  | { headers: (req: IncomingMessage, url: URL) => Record<string, string> };
 
 export type HttpShellOptions = {
   /** Names the server in the stderr line of a thrown handler: `[tag] <stack>`. */
@@ -64,9 +67,11 @@ export async function startHttpShell(options: HttpShellOptions, handler: ShellHa
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
     const body = await readBody(req);
-    if (options.record !== false) recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, body.toString('utf8'));
+    if (options.record !== false)
+      recorder.record(req.method ?? 'GET', url.pathname + url.search, req.headers, body.toString('utf8'));
     const cors = corsFor(options.cors, req, url);
-    if (options.corsOn === 'every-response') for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+    if (options.corsOn === 'every-response')
+      for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     await handler(req, res, { url, body, cors, origin });
   }

@@ -9,7 +9,9 @@ import { startEverythingServer } from './everything-server';
 import { startModernMcpServer } from './modern-server';
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\nUsage: npm run mcp-servers -- [modern|everything|both] [--port N] [--cors ${CORS_MODES.join('|')}]\n`);
+  process.stderr.write(
+    `${message}\nUsage: npm run mcp-servers -- [modern|everything|both] [--port N] [--cors ${CORS_MODES.join('|')}]\n`,
+  );
   process.exit(1);
 }
 
@@ -21,7 +23,8 @@ for (let i = 0; i < args.length; i++) {
   const arg = args[i];
   if (arg === '--port') {
     port = Number(args[++i]);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${JSON.stringify(args[i])}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      fail(`--port must be a port number, got ${JSON.stringify(args[i])}`);
   } else if (arg === '--cors') {
     const mode = args[++i];
     const known = CORS_MODES.find((m) => m === mode);
@@ -47,7 +50,11 @@ try {
   process.stdout.write(`CORS: ${cors}. Ctrl+C to stop.\n`);
 } catch (err) {
   const code = err && typeof err === 'object' && 'code' in err ? String(err.code) : '';
-  fail(code === 'EADDRINUSE' ? `Port ${port} is already in use; pick another with --port, or leave it out for a free one.` : String(err));
+  fail(
+    code === 'EADDRINUSE'
+      ? `Port ${port} is already in use; pick another with --port, or leave it out for a free one.`
+      : String(err),
+  );
 }
 const stop = () => void Promise.all(closers.map((c) => c())).then(() => process.exit(0));
 process.on('SIGINT', stop);

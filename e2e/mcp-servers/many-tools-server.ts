@@ -13,7 +13,10 @@ import { startHttpShell } from './http-shell';
 export type ManyToolsServer = { url: string; name: string; toolNames: string[]; close(): Promise<void> };
 
 export async function startManyToolsServer(options: { prefix: string; count: number }): Promise<ManyToolsServer> {
-  const toolNames = Array.from({ length: options.count }, (_, i) => `${options.prefix}-tool-${String(i).padStart(3, '0')}`);
+  const toolNames = Array.from(
+    { length: options.count },
+    (_, i) => `${options.prefix}-tool-${String(i).padStart(3, '0')}`,
+  );
   const name = `bench-${options.prefix}`;
   const build = () => {
     const server = new McpServer({ name, version: '1.0.0' });
@@ -27,7 +30,13 @@ export async function startManyToolsServer(options: { prefix: string; count: num
             type: 'object',
             properties: {
               path: { type: 'string', title: 'Path', description: 'Which item to work on.' },
-              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 10, description: 'How many results at most.' },
+              limit: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 1000,
+                default: 10,
+                description: 'How many results at most.',
+              },
               mode: { type: 'string', enum: ['fast', 'thorough', 'dry-run'], description: 'How to proceed.' },
               recursive: { type: 'boolean', description: 'Whether to descend into children.' },
               tags: { type: 'array', items: { type: 'string' }, description: 'Labels to filter by.' },
@@ -42,8 +51,10 @@ export async function startManyToolsServer(options: { prefix: string; count: num
     return server;
   };
   const handler = createMcpHandler(build, { legacy: 'reject' });
-  const shell = await startHttpShell({ tag: 'mcp-many', cors: 'full', record: false }, (req, res, { body, cors, origin }) =>
-    serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors),
+  const shell = await startHttpShell(
+    { tag: 'mcp-many', cors: 'full', record: false },
+    (req, res, { body, cors, origin }) =>
+      serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), cors),
   );
   return {
     url: shell.url('/mcp'),

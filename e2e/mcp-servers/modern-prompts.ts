@@ -9,12 +9,23 @@ export function registerModernPrompts(server: McpServer): void {
       description: 'Asks for a review of one file.',
       argsSchema: fromJsonSchema<{ path: string; focus?: string }>({
         type: 'object',
-        properties: { path: { type: 'string', description: 'The file to review' }, focus: { type: 'string', description: 'What to look at' } },
+        properties: {
+          path: { type: 'string', description: 'The file to review' },
+          focus: { type: 'string', description: 'What to look at' },
+        },
         required: ['path'],
       }),
     },
     (args) => ({
-      messages: [{ role: 'user', content: { type: 'text', text: `Review ${args.path}${args.focus !== undefined ? ` for ${args.focus}` : ''}.` } }],
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: `Review ${args.path}${args.focus !== undefined ? ` for ${args.focus}` : ''}.`,
+          },
+        },
+      ],
     }),
   );
 }

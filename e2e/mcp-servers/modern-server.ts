@@ -72,58 +72,84 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
     for (const w of [...waiters]) w();
   };
   let note = options.note;
-  const handler = createMcpHandler(() => buildModernServer({ record, extraTools: () => extra, ...(note !== undefined ? { note: () => note ?? '' } : {}) }, stateKey), {
-    legacy: options.legacy ?? 'reject',
-  });
+  const handler = createMcpHandler(
+    () =>
+      buildModernServer(
+        { record, extraTools: () => extra, ...(note !== undefined ? { note: () => note ?? '' } : {}) },
+        stateKey,
+      ),
+    {
+      legacy: options.legacy ?? 'reject',
+    },
+  );
 
-  const shell = await startHttpShell({ tag: 'mcp-modern', port: options.port, cors: { mode: () => cors } }, async (req, res, { url, body, cors: corsHeaders, origin }) => {
-    if (url.pathname === '/control/fault' && req.method === 'POST') {
-      const mode = parseFault(url.searchParams.get('mode'));
-      if (mode !== undefined) fault = mode;
-      res.writeHead(mode !== undefined ? 204 : 400, corsHeaders).end();
-      return;
-    }
-    if (url.pathname === '/redirect-same') {
-      res.writeHead(307, { ...corsHeaders, location: '/mcp' }).end();
-      return;
-    }
-    if (url.pathname === '/redirect-away') {
-      res.writeHead(307, { ...corsHeaders, location: url.searchParams.get('to') ?? '/' }).end();
-      return;
-    }
-    if (options.oauth !== undefined && url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
-      res.writeHead(200, { ...corsHeaders, 'content-type': 'application/json' }).end(JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: options.oauth.authorizationServers }));
-      return;
-    }
-    if (url.pathname !== '/mcp') {
-      res.writeHead(404, { ...corsHeaders, 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      return;
-    }
-    const need = options.requireHeader;
-    if (need !== undefined && req.headers[need.name.toLowerCase()] !== need.value) {
-      res
-        .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"` })
-        .end(JSON.stringify({ error: 'unauthorized' }));
-      return;
-    }
-    const oauth = options.oauth;
-    if (oauth !== undefined && !oauth.accepts(req.headers.authorization)) {
-      const scope = oauth.challengeScope !== undefined ? `scope="${oauth.challengeScope}", ` : '';
-      res
-        .writeHead(401, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer ${scope}resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` })
-        .end(JSON.stringify({ error: 'invalid_token' }));
-      return;
-    }
-    const needed = oauth?.scopeFor?.(rpcMethodOf(body.toString('utf8'))) ?? null;
-    if (oauth !== undefined && needed !== null && oauth.hasScope?.(req.headers.authorization, needed) !== true) {
-      res
-        .writeHead(403, { ...corsHeaders, 'content-type': 'application/json', 'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` })
-        .end(JSON.stringify({ error: 'insufficient_scope' }));
-      return;
-    }
-    if (answerWithFault(fault, body, res, corsHeaders)) return;
-    await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), corsHeaders);
-  });
+  const shell = await startHttpShell(
+    { tag: 'mcp-modern', port: options.port, cors: { mode: () => cors } },
+    async (req, res, { url, body, cors: corsHeaders, origin }) => {
+      if (url.pathname === '/control/fault' && req.method === 'POST') {
+        const mode = parseFault(url.searchParams.get('mode'));
+        if (mode !== undefined) fault = mode;
+        res.writeHead(mode !== undefined ? 204 : 400, corsHeaders).end();
+        return;
+      }
+      if (url.pathname === '/redirect-same') {
+        res.writeHead(307, { ...corsHeaders, location: '/mcp' }).end();
+        return;
+      }
+      if (url.pathname === '/redirect-away') {
+        res.writeHead(307, { ...corsHeaders, location: url.searchParams.get('to') ?? '/' }).end();
+        return;
+      }
+      if (options.oauth !== undefined && url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
+        res
+          .writeHead(200, { ...corsHeaders, 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: options.oauth.authorizationServers }),
+          );
+        return;
+      }
+      if (url.pathname !== '/mcp') {
+        res.writeHead(404, { ...corsHeaders, 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+        return;
+      }
+      const need = options.requireHeader;
+      if (need !== undefined && req.headers[need.name.toLowerCase()] !== need.value) {
+        res
+          .writeHead(401, {
+            ...corsHeaders,
+            'content-type': 'application/json',
+            'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource"`,
+          })
+          .end(JSON.stringify({ error: 'unauthorized' }));
+        return;
+      }
+      const oauth = options.oauth;
+      if (oauth !== undefined && !oauth.accepts(req.headers.authorization)) {
+        const scope = oauth.challengeScope !== undefined ? `scope="${oauth.challengeScope}", ` : '';
+        res
+          .writeHead(401, {
+            ...corsHeaders,
+            'content-type': 'application/json',
+            'www-authenticate': `Bearer ${scope}resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+          })
+          .end(JSON.stringify({ error: 'invalid_token' }));
+        return;
+      }
+      const needed = oauth?.scopeFor?.(rpcMethodOf(body.toString('utf8'))) ?? null;
+      if (oauth !== undefined && needed !== null && oauth.hasScope?.(req.headers.authorization, needed) !== true) {
+        res
+          .writeHead(403, {
+            ...corsHeaders,
+            'content-type': 'application/json',
+            'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+          })
+          .end(JSON.stringify({ error: 'insufficient_scope' }));
+        return;
+      }
+      if (answerWithFault(fault, body, res, corsHeaders)) return;
+      await serveWithFetchHandler(req, res, body, origin, (request) => handler.fetch(request), corsHeaders);
+    },
+  );
 
   return {
     url: shell.url('/mcp'),
@@ -165,7 +191,9 @@ export async function startModernMcpServer(options: ModernServerOptions = {}): P
 function rpcMethodOf(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null && 'method' in parsed && typeof parsed.method === 'string' ? parsed.method : null;
+    return typeof parsed === 'object' && parsed !== null && 'method' in parsed && typeof parsed.method === 'string'
+      ? parsed.method
+      : null;
   } catch {
     return null;
   }

@@ -13,7 +13,8 @@ import {
 import { registerModernPrompts } from './modern-prompts';
 import { registerModernResources } from './modern-resources';
 
-const ECHO_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const ECHO_ICON =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** What a tool of the test server noticed, for tests that assert on the server side (a cancel, say). */
 export type ToolEvent =
@@ -34,7 +35,11 @@ const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYP
 const TINY_WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=';
 
 const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
-const obj = (properties: Record<string, JsonSchemaType>, required: string[] = []): JsonSchemaType => ({ type: 'object', properties, required });
+const obj = (properties: Record<string, JsonSchemaType>, required: string[] = []): JsonSchemaType => ({
+  type: 'object',
+  properties,
+  required,
+});
 
 type AskState = { step: 'confirm'; name: string };
 
@@ -81,14 +86,19 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
       const state = c.mcpReq.requestState<AskState>();
       if (state === undefined) {
         const view = inputResponse(c.mcpReq.inputResponses, 'name');
-        if (view.kind === 'elicit' && view.action !== 'accept') return text(`No greeting: the user chose ${view.action}.`);
+        if (view.kind === 'elicit' && view.action !== 'accept')
+          return text(`No greeting: the user chose ${view.action}.`);
         const given = acceptedContent<{ name?: unknown }>(c.mcpReq.inputResponses, 'name');
         if (typeof given?.name !== 'string') {
           return inputRequired({
             inputRequests: {
               name: inputRequired.elicit({
                 message: 'Who should be greeted?',
-                requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Your name' } }, required: ['name'] },
+                requestedSchema: {
+                  type: 'object',
+                  properties: { name: { type: 'string', title: 'Your name' } },
+                  required: ['name'],
+                },
               }),
             },
           });
@@ -97,7 +107,11 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
           inputRequests: {
             confirm: inputRequired.elicit({
               message: `Greet ${given.name}?`,
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Send the greeting' } }, required: ['confirm'] },
+              requestedSchema: {
+                type: 'object',
+                properties: { confirm: { type: 'boolean', title: 'Send the greeting' } },
+                required: ['confirm'],
+              },
             }),
           },
           requestState: await codec.mint({ step: 'confirm', name: given.name }),
@@ -127,7 +141,10 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
         await new Promise((resolve) => setTimeout(resolve, 20));
         step += 1;
         if (token !== undefined && !signal.aborted) {
-          await c.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: step, message: `step ${step}` } });
+          await c.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: step, message: `step ${step}` },
+          });
         }
       }
       if (signal.aborted) {
@@ -141,15 +158,28 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
 
   server.registerTool(
     'media',
-    { description: 'Returns one block of each content type.', inputSchema: fromJsonSchema(obj({})), annotations: { readOnlyHint: true } },
+    {
+      description: 'Returns one block of each content type.',
+      inputSchema: fromJsonSchema(obj({})),
+      annotations: { readOnlyHint: true },
+    },
     async () => ({
       content: [
         { type: 'text', text: 'Here is everything.' },
         { type: 'image', data: TINY_PNG, mimeType: 'image/png' },
         { type: 'audio', data: TINY_WAV, mimeType: 'audio/wav' },
-        { type: 'resource_link', uri: 'test://docs/readme', name: 'readme', mimeType: 'text/markdown', description: 'The read-me' },
+        {
+          type: 'resource_link',
+          uri: 'test://docs/readme',
+          name: 'readme',
+          mimeType: 'text/markdown',
+          description: 'The read-me',
+        },
         { type: 'resource', resource: { uri: 'test://docs/note', mimeType: 'text/plain', text: 'An embedded note.' } },
-        { type: 'resource', resource: { uri: 'test://docs/blob', mimeType: 'application/octet-stream', blob: 'AAECAw==' } },
+        {
+          type: 'resource',
+          resource: { uri: 'test://docs/blob', mimeType: 'application/octet-stream', blob: 'AAECAw==' },
+        },
       ],
     }),
   );
@@ -159,7 +189,9 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
     {
       description: 'Structured weather.',
       inputSchema: fromJsonSchema(obj({ city: { type: 'string' } }, ['city'])),
-      outputSchema: fromJsonSchema(obj({ temperature: { type: 'number' }, conditions: { type: 'string' } }, ['temperature', 'conditions'])),
+      outputSchema: fromJsonSchema(
+        obj({ temperature: { type: 'number' }, conditions: { type: 'string' } }, ['temperature', 'conditions']),
+      ),
       annotations: { readOnlyHint: true },
     },
     async () => ({
@@ -170,23 +202,37 @@ export function buildModernServer(ctx: ToolsContext, stateKey: Uint8Array = rand
 
   server.registerTool(
     'fails',
-    { description: 'Always reports a tool error.', inputSchema: fromJsonSchema(obj({})), annotations: { readOnlyHint: false, destructiveHint: true } },
+    {
+      description: 'Always reports a tool error.',
+      inputSchema: fromJsonSchema(obj({})),
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    },
     async () => ({ content: [{ type: 'text', text: 'The database is down.' }], isError: true }),
   );
 
   server.registerTool(
     'big',
-    { description: 'Returns 100 KB of text.', inputSchema: fromJsonSchema(obj({})), annotations: { readOnlyHint: true } },
+    {
+      description: 'Returns 100 KB of text.',
+      inputSchema: fromJsonSchema(obj({})),
+      annotations: { readOnlyHint: true },
+    },
     async () => text('x'.repeat(100 * 1024)),
   );
 
   // Names that collide once made into model function names, and one too long for them.
   for (const name of ['lookup.user', 'lookup_user', `very-long-${'n'.repeat(90)}`]) {
-    server.registerTool(name, { description: `The tool ${name}.`, inputSchema: fromJsonSchema(obj({})) }, async () => text(name));
+    server.registerTool(name, { description: `The tool ${name}.`, inputSchema: fromJsonSchema(obj({})) }, async () =>
+      text(name),
+    );
   }
 
   for (const name of ctx.extraTools()) {
-    server.registerTool(name, { description: `Added later: ${name}.`, inputSchema: fromJsonSchema(obj({})) }, async () => text(name));
+    server.registerTool(
+      name,
+      { description: `Added later: ${name}.`, inputSchema: fromJsonSchema(obj({})) },
+      async () => text(name),
+    );
   }
   registerModernPrompts(server);
   if (ctx.note !== undefined) registerModernResources(server, ctx.note);

@@ -22,7 +22,9 @@ export class RequestRecorder {
 
   /** Whether `text` appears anywhere in what was received: a header name or value, a path or a body. */
   sawText(text: string): boolean {
-    return this.requests.some((r) => r.path.includes(text) || r.body.includes(text) || JSON.stringify(r.headers).includes(text));
+    return this.requests.some(
+      (r) => r.path.includes(text) || r.body.includes(text) || JSON.stringify(r.headers).includes(text),
+    );
   }
 
   /** JSON-RPC messages received in POST bodies (a batch counts as its members), with the request they came in. */
@@ -37,7 +39,8 @@ export class RequestRecorder {
         continue;
       }
       for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
-        if (m !== null && typeof m === 'object' && !Array.isArray(m)) out.push({ request, message: m as Record<string, unknown> });
+        if (m !== null && typeof m === 'object' && !Array.isArray(m))
+          out.push({ request, message: m as Record<string, unknown> });
       }
     }
     return out;
@@ -45,6 +48,8 @@ export class RequestRecorder {
 
   /** The JSON-RPC messages with this method, in arrival order. */
   calls(method: string): Record<string, unknown>[] {
-    return this.messages().filter((m) => m.message.method === method).map((m) => m.message);
+    return this.messages()
+      .filter((m) => m.message.method === method)
+      .map((m) => m.message);
   }
 }

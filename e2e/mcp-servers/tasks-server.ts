@@ -15,7 +15,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { createMcpHandler, fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  fromJsonSchema,
+  McpServer,
+  type CallToolResult,
+  type JsonSchemaType,
+} from '@modelcontextprotocol/server';
 import { serveWithFetchHandler } from './fetch-bridge';
 import { startHttpShell } from './http-shell';
 import type { RequestRecorder } from './recorder';
@@ -65,16 +71,28 @@ export type TasksMcpServer = {
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'toolscope-tasks-test', version: '1.0.0' }, { capabilities: {} });
-  const fallback = async (): Promise<CallToolResult> => ({ content: [{ type: 'text', text: 'This tool runs as a task only.' }], isError: true });
-  const schema = (properties: Record<string, JsonSchemaType>) => fromJsonSchema({ type: 'object', properties } as JsonSchemaType);
+  const fallback = async (): Promise<CallToolResult> => ({
+    content: [{ type: 'text', text: 'This tool runs as a task only.' }],
+    isError: true,
+  });
+  const schema = (properties: Record<string, JsonSchemaType>) =>
+    fromJsonSchema({ type: 'object', properties } as JsonSchemaType);
   const tools: Array<[TaskTool, string, Record<string, JsonSchemaType>]> = [
-    ['count_slowly', 'Counts to `steps`, one step per poll, as a task.', { steps: { type: 'integer', minimum: 1, maximum: 50 } }],
+    [
+      'count_slowly',
+      'Counts to `steps`, one step per poll, as a task.',
+      { steps: { type: 'integer', minimum: 1, maximum: 50 } },
+    ],
     ['ask_name', 'Asks for a name while it runs as a task, then greets.', {}],
     ['doomed_job', 'A task that fails.', {}],
     ['long_job', 'A task that runs until cancelled.', {}],
   ];
   for (const [name, description, properties] of tools) {
-    server.registerTool(name, { description, inputSchema: schema(properties), annotations: { readOnlyHint: true } }, fallback);
+    server.registerTool(
+      name,
+      { description, inputSchema: schema(properties), annotations: { readOnlyHint: true } },
+      fallback,
+    );
   }
   return server;
 }
@@ -101,27 +119,51 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
   });
   const set = (t: TaskState, patch: Partial<TaskState>) => {
     Object.assign(t, patch, { lastUpdatedAt: new Date().toISOString() });
-    for (const res of listeners.get(t.taskId) ?? []) res.write(sse({ jsonrpc: '2.0', method: 'notifications/tasks', params: wire(t) }));
+    for (const res of listeners.get(t.taskId) ?? [])
+      res.write(sse({ jsonrpc: '2.0', method: 'notifications/tasks', params: wire(t) }));
   };
   const expired = (t: TaskState) => Date.now() > Date.parse(t.createdAt) + ttlMs;
   /** What a reply's stream carries before the response, for a call that asked for progress. */
   const notes = (t: TaskState | undefined, first: boolean): unknown[] => {
     if (!options.notifications || t === undefined || t.progressToken === undefined) return [];
-    const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: t.progressToken, progress: t.polls, total: t.steps, message: t.statusMessage ?? '' } };
-    return first ? [{ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', logger: 'tasks', data: `${t.tool} accepted as task ${t.taskId}` } }, progress] : [progress];
+    const progress = {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: t.progressToken, progress: t.polls, total: t.steps, message: t.statusMessage ?? '' },
+    };
+    return first
+      ? [
+          {
+            jsonrpc: '2.0',
+            method: 'notifications/message',
+            params: { level: 'info', logger: 'tasks', data: `${t.tool} accepted as task ${t.taskId}` },
+          },
+          progress,
+        ]
+      : [progress];
   };
-  const done = (t: TaskState, text: string) => set(t, { status: 'completed', statusMessage: 'Done.', result: { content: [{ type: 'text', text }], isError: false } });
+  const done = (t: TaskState, text: string) =>
+    set(t, {
+      status: 'completed',
+      statusMessage: 'Done.',
+      result: { content: [{ type: 'text', text }], isError: false },
+    });
 
   /** One poll's worth of work. */
   const advance = (t: TaskState) => {
     if (t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled') return;
-    if (t.cancelRequested) return void set(t, { status: 'cancelled', statusMessage: 'Stopped at the client\'s request.' });
+    if (t.cancelRequested)
+      return void set(t, { status: 'cancelled', statusMessage: "Stopped at the client's request." });
     t.polls += 1;
     if (t.tool === 'count_slowly') {
       if (t.polls >= t.steps) done(t, `Counted to ${t.steps}.`);
       else set(t, { statusMessage: `step ${t.polls} of ${t.steps}` });
     } else if (t.tool === 'doomed_job') {
-      set(t, { status: 'failed', statusMessage: 'Tool execution failed: out of disk space', error: { code: -32603, message: 'The job ran out of disk space' } });
+      set(t, {
+        status: 'failed',
+        statusMessage: 'Tool execution failed: out of disk space',
+        error: { code: -32603, message: 'The job ran out of disk space' },
+      });
     } else if (t.tool === 'long_job') {
       set(t, { statusMessage: `still working (poll ${t.polls})` });
     }
@@ -130,11 +172,34 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
   const create = (tool: TaskTool, args: Record<string, unknown>): TaskState => {
     const now = new Date().toISOString();
     const steps = typeof args.steps === 'number' ? Math.max(1, Math.min(50, Math.floor(args.steps))) : 3;
-    const t: TaskState = { taskId: randomUUID(), tool, status: 'working', polls: 0, steps, createdAt: now, lastUpdatedAt: now, cancelRequested: false, statusMessage: 'Started.' };
+    const t: TaskState = {
+      taskId: randomUUID(),
+      tool,
+      status: 'working',
+      polls: 0,
+      steps,
+      createdAt: now,
+      lastUpdatedAt: now,
+      cancelRequested: false,
+      statusMessage: 'Started.',
+    };
     if (tool === 'ask_name') {
       t.status = 'input_required';
       t.statusMessage = 'Waiting for a name.';
-      t.inputRequests = { name: { method: 'elicitation/create', params: { mode: 'form', message: 'What name should the task greet?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } } } };
+      t.inputRequests = {
+        name: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'What name should the task greet?',
+            requestedSchema: {
+              type: 'object',
+              properties: { name: { type: 'string', title: 'Name' } },
+              required: ['name'],
+            },
+          },
+        },
+      };
     }
     tasks.set(t.taskId, t);
     return t;
@@ -143,14 +208,24 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
   /** subscriptions/listen for task ids: an event stream kept open, acknowledged, then notifications/tasks. */
   const listen = (message: Record<string, unknown>, res: ServerResponse, cors: Record<string, string>): boolean => {
     const params = (message.params ?? {}) as { notifications?: { taskIds?: unknown } };
-    const ids = Array.isArray(params.notifications?.taskIds) ? params.notifications.taskIds.filter((id): id is string => typeof id === 'string' && tasks.has(id)) : null;
+    const ids = Array.isArray(params.notifications?.taskIds)
+      ? params.notifications.taskIds.filter((id): id is string => typeof id === 'string' && tasks.has(id))
+      : null;
     if (message.method !== 'subscriptions/listen' || ids === null) return false;
     if (!options.notifications) {
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }));
+      res
+        .writeHead(200, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }));
       return true;
     }
     res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(sse({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { taskIds: ids } } }));
+    res.write(
+      sse({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { notifications: { taskIds: ids } },
+      }),
+    );
     for (const id of ids) {
       const set = listeners.get(id) ?? new Set();
       set.add(res);
@@ -167,7 +242,11 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     const id = message.id;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const ok = (result: Record<string, unknown>) => ({ jsonrpc: '2.0', id, result });
-    const err = (code: number, text: string, data?: unknown) => ({ jsonrpc: '2.0', id, error: { code, message: text, ...(data !== undefined ? { data } : {}) } });
+    const err = (code: number, text: string, data?: unknown) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code, message: text, ...(data !== undefined ? { data } : {}) },
+    });
     const task = () => (typeof params.taskId === 'string' ? tasks.get(params.taskId) : undefined);
     switch (message.method) {
       case 'tools/call': {
@@ -175,7 +254,9 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
         if (!TASK_TOOLS.includes(name)) return null;
         const meta = (params._meta ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
         if (meta['io.modelcontextprotocol/clientCapabilities']?.extensions?.[EXT] === undefined) {
-          return err(-32003, 'Missing required client capability', { requiredCapabilities: { extensions: { [EXT]: {} } } });
+          return err(-32003, 'Missing required client capability', {
+            requiredCapabilities: { extensions: { [EXT]: {} } },
+          });
         }
         const t = create(name, (params.arguments ?? {}) as Record<string, unknown>);
         const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
@@ -192,11 +273,20 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
       case 'tasks/update': {
         const t = task();
         if (t === undefined) return err(-32602, 'Failed to update task: Task not found');
-        const responses = (params.inputResponses ?? {}) as Record<string, { action?: string; content?: { name?: unknown } }>;
+        const responses = (params.inputResponses ?? {}) as Record<
+          string,
+          { action?: string; content?: { name?: unknown } }
+        >;
         const reply = responses.name;
         if (t.status === 'input_required' && reply !== undefined) {
-          if (reply.action === 'accept' && typeof reply.content?.name === 'string') done(t, `Hello, ${reply.content.name}!`);
-          else set(t, { status: 'completed', statusMessage: 'No name given.', result: { content: [{ type: 'text', text: 'Nobody to greet.' }], isError: true } });
+          if (reply.action === 'accept' && typeof reply.content?.name === 'string')
+            done(t, `Hello, ${reply.content.name}!`);
+          else
+            set(t, {
+              status: 'completed',
+              statusMessage: 'No name given.',
+              result: { content: [{ type: 'text', text: 'Nobody to greet.' }], isError: true },
+            });
         }
         return ok({ resultType: 'complete' });
       }
@@ -211,33 +301,51 @@ export async function startTasksMcpServer(options: TasksServerOptions = {}): Pro
     }
   };
 
-  const shell = await startHttpShell({ tag: 'mcp-tasks', cors: 'full' }, async (req, res, { url, body, cors, origin }) => {
-    if (url.pathname !== '/mcp') return void res.writeHead(404, cors).end();
-    let message: unknown;
-    try {
-      message = req.method === 'POST' ? JSON.parse(body.toString('utf8')) : null;
-    } catch {
-      message = null;
-    }
-    const record = message !== null && typeof message === 'object' && !Array.isArray(message) ? (message as Record<string, unknown>) : null;
-    if (record !== null && listen(record, res, cors)) return;
-    const raw = record !== null ? answer(record) : null;
-    if (raw !== null) {
-      const result = (raw.result ?? {}) as { taskId?: unknown; resultType?: unknown };
-      const before = typeof result.taskId === 'string' ? notes(tasks.get(result.taskId), result.resultType === 'task') : [];
-      if (before.length === 0) return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(raw));
-      return void res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' }).end([...before, raw].map(sse).join(''));
-    }
-    const isDiscover = (message as { method?: unknown } | null)?.method === 'server/discover';
-    await serveWithFetchHandler(req, res, body, origin, async (request) => (isDiscover ? withExtension(await handler.fetch(request)) : handler.fetch(request)), cors);
-  });
+  const shell = await startHttpShell(
+    { tag: 'mcp-tasks', cors: 'full' },
+    async (req, res, { url, body, cors, origin }) => {
+      if (url.pathname !== '/mcp') return void res.writeHead(404, cors).end();
+      let message: unknown;
+      try {
+        message = req.method === 'POST' ? JSON.parse(body.toString('utf8')) : null;
+      } catch {
+        message = null;
+      }
+      const record =
+        message !== null && typeof message === 'object' && !Array.isArray(message)
+          ? (message as Record<string, unknown>)
+          : null;
+      if (record !== null && listen(record, res, cors)) return;
+      const raw = record !== null ? answer(record) : null;
+      if (raw !== null) {
+        const result = (raw.result ?? {}) as { taskId?: unknown; resultType?: unknown };
+        const before =
+          typeof result.taskId === 'string' ? notes(tasks.get(result.taskId), result.resultType === 'task') : [];
+        if (before.length === 0)
+          return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(raw));
+        return void res
+          .writeHead(200, { ...cors, 'content-type': 'text/event-stream' })
+          .end([...before, raw].map(sse).join(''));
+      }
+      const isDiscover = (message as { method?: unknown } | null)?.method === 'server/discover';
+      await serveWithFetchHandler(
+        req,
+        res,
+        body,
+        origin,
+        async (request) => (isDiscover ? withExtension(await handler.fetch(request)) : handler.fetch(request)),
+        cors,
+      );
+    },
+  );
 
   return {
     url: shell.url('/mcp'),
     recorder: shell.recorder,
     tasks,
     finishLongJobs: () => {
-      for (const t of tasks.values()) if (t.tool === 'long_job' && t.status === 'working' && !t.cancelRequested) done(t, 'Long job done.');
+      for (const t of tasks.values())
+        if (t.tool === 'long_job' && t.status === 'working' && !t.cancelRequested) done(t, 'Long job done.');
     },
     subscribers: (taskId) => listeners.get(taskId)?.size ?? 0,
     close: async () => {
@@ -255,11 +363,16 @@ async function withExtension(response: Response): Promise<Response> {
     const reply = JSON.parse(json) as { result?: { capabilities?: Record<string, unknown> } };
     if (reply.result !== undefined) {
       const caps = reply.result.capabilities ?? {};
-      reply.result.capabilities = { ...caps, extensions: { ...((caps.extensions as Record<string, unknown>) ?? {}), [EXT]: {} } };
+      reply.result.capabilities = {
+        ...caps,
+        extensions: { ...((caps.extensions as Record<string, unknown>) ?? {}), [EXT]: {} },
+      };
     }
     return JSON.stringify(reply);
   };
-  const out = type.includes('json') ? patch(text) : text.replace(/^data: (.*)$/m, (_, json: string) => `data: ${patch(json)}`);
+  const out = type.includes('json')
+    ? patch(text)
+    : text.replace(/^data: (.*)$/m, (_, json: string) => `data: ${patch(json)}`);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(out, { status: response.status, headers });

@@ -3,13 +3,42 @@
  * words get a high cosine similarity and unrelated texts a low one, which is all a memory-recall
  * test needs from a real embedding model.
  */
-const STOPWORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'is', 'are', 'was', 'be', 'it', 'i', 'my', 'me', 'you', 'your', 'for', 'at', 'with', 'that', 'this', 'do', 'what']);
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'of',
+  'to',
+  'in',
+  'on',
+  'is',
+  'are',
+  'was',
+  'be',
+  'it',
+  'i',
+  'my',
+  'me',
+  'you',
+  'your',
+  'for',
+  'at',
+  'with',
+  'that',
+  'this',
+  'do',
+  'what',
+]);
 
 function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((w) => !STOPWORDS.has(w))
-    // A crude plural fold so "cats" and "cat" meet.
-    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  return (
+    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+      .filter((w) => !STOPWORDS.has(w))
+      // A crude plural fold so "cats" and "cat" meet.
+      .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
+  );
 }
 
 function fnv1a(text: string, seed: number): number {
@@ -46,7 +75,17 @@ export function embeddingsResponse(body: unknown, defaultDimensions: number): { 
   const b = (body ?? {}) as { input?: unknown; model?: unknown; dimensions?: unknown; encoding_format?: unknown };
   const inputs = typeof b.input === 'string' ? [b.input] : Array.isArray(b.input) ? b.input : null;
   if (!inputs || inputs.length === 0 || !inputs.every((x) => typeof x === 'string')) {
-    return { status: 400, json: { error: { message: "'input' must be a non-empty string or array of strings (mock).", type: 'invalid_request_error', param: 'input', code: null } } };
+    return {
+      status: 400,
+      json: {
+        error: {
+          message: "'input' must be a non-empty string or array of strings (mock).",
+          type: 'invalid_request_error',
+          param: 'input',
+          code: null,
+        },
+      },
+    };
   }
   const dims = typeof b.dimensions === 'number' && b.dimensions > 0 ? Math.floor(b.dimensions) : defaultDimensions;
   const base64 = b.encoding_format === 'base64';

@@ -29,10 +29,14 @@ export function friendlyResponder(options: { chunkDelayMs?: number } = {}): (req
 }
 
 function echoAnswer(userText: string, toolCount: number): string {
-  const quoted = (userText.trim() || '(an empty message)').split('\n').map((l) => `> ${l}`).join('\n');
-  const toolHint = toolCount > 0
-    ? `- You offered **${toolCount}** tool${toolCount === 1 ? '' : 's'}; say *"use tools"* (optionally naming one) and I will call it.`
-    : '- Define a tool in the **Tools** view, then say *"use tools"* to see a tool call.';
+  const quoted = (userText.trim() || '(an empty message)')
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  const toolHint =
+    toolCount > 0
+      ? `- You offered **${toolCount}** tool${toolCount === 1 ? '' : 's'}; say *"use tools"* (optionally naming one) and I will call it.`
+      : '- Define a tool in the **Tools** view, then say *"use tools"* to see a tool call.';
   return [
     '**Mock reply** from the local test server (no real model, no key needed). You wrote:',
     '',
@@ -65,7 +69,13 @@ function summariseToolResults(body: ChatRequestBody): string {
     const preview = text.length > 300 ? `${text.slice(0, 300)}…` : text;
     results.unshift(`- **${names.get(m.tool_call_id ?? '') ?? 'tool'}** returned: \`${preview.replace(/`/g, "'")}\``);
   }
-  return ['The tools answered:', '', ...results, '', 'That is all the mock server can do with them — a real model would reason about these results.'].join('\n');
+  return [
+    'The tools answered:',
+    '',
+    ...results,
+    '',
+    'That is all the mock server can do with them — a real model would reason about these results.',
+  ].join('\n');
 }
 
 function offeredTools(body: ChatRequestBody): Array<{ name: string; parameters: unknown }> {
@@ -77,7 +87,9 @@ function offeredTools(body: ChatRequestBody): Array<{ name: string; parameters: 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
-    return content.map((p) => (p && typeof p === 'object' && 'text' in p && typeof p.text === 'string' ? p.text : '')).join('');
+    return content
+      .map((p) => (p && typeof p === 'object' && 'text' in p && typeof p.text === 'string' ? p.text : ''))
+      .join('');
   }
   return '';
 }

@@ -11,7 +11,8 @@ afterEach(async () => {
 });
 
 const streamReq = (content = 'hi') => ({ ...chatBody(content), stream: true as const });
-const contentOf = (data: string) => (JSON.parse(data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? '';
+const contentOf = (data: string) =>
+  (JSON.parse(data) as { choices: Array<{ delta: { content?: string } }> }).choices[0]?.delta.content ?? '';
 
 /** Reads a streaming response as it comes; `until` waits for the text so far to satisfy a test. */
 function reader(res: Response) {
@@ -42,7 +43,15 @@ function reader(res: Response) {
 
 describe('hold step', () => {
   it('sends the events before each stop, then nothing more until the test releases the gate', async () => {
-    mock.script([{ kind: 'hold', gate: 'g', afterChunks: [3, 5], everyMs: 20, step: { kind: 'text', content: 'one two three four five six' } }]);
+    mock.script([
+      {
+        kind: 'hold',
+        gate: 'g',
+        afterChunks: [3, 5],
+        everyMs: 20,
+        step: { kind: 'text', content: 'one two three four five six' },
+      },
+    ]);
     const stream = reader(await postChat(mock.url, streamReq()));
     await mock.waitForHold('g');
     // The role chunk and two words, then only comments while it is held (several everyMs later).
@@ -57,7 +66,9 @@ describe('hold step', () => {
 
     mock.release('g');
     const events = parseSse(await stream.rest());
-    expect(events.map((e) => contentOf(e.data === '[DONE]' ? '{"choices":[]}' : e.data)).join('')).toBe('one two three four five six');
+    expect(events.map((e) => contentOf(e.data === '[DONE]' ? '{"choices":[]}' : e.data)).join('')).toBe(
+      'one two three four five six',
+    );
     expect(events.at(-1)?.data).toBe('[DONE]');
     await mock.waitForClose(0);
     expect(mock.requests[0]?.closedBy).toBe('complete');

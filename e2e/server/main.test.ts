@@ -38,7 +38,11 @@ describe('npm run mock-llm', () => {
   it('starts on a free port with PORT=0, prints its URL, serves /v1/models, and exits cleanly on SIGTERM', async () => {
     const [bin, ...args] = mockLlmCommand();
     expect(bin).toBe('tsx');
-    const proc = spawn(join(root, 'node_modules', '.bin', 'tsx'), args, { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(join(root, 'node_modules', '.bin', 'tsx'), args, {
+      cwd: root,
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     const url = await waitForUrl(proc);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);

@@ -17,7 +17,7 @@ try {
     [
       `Toolscope mock LLM listening on ${mock.url}`,
       '',
-      'In the app\'s settings, use:',
+      "In the app's settings, use:",
       `  Base URL  ${mock.url}`,
       '  API key   anything (e.g. sk-mock; it is not checked)',
       '  Model     mock-gpt',

@@ -17,16 +17,24 @@ describe('CORS', () => {
     const m = await start();
     const pre = await fetch(`${m.url}/chat/completions`, {
       method: 'OPTIONS',
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-stainless-os,x-stainless-brand-new' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-stainless-os,x-stainless-brand-new',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     const allowed = pre.headers.get('access-control-allow-headers')?.split(/,\s*/) ?? [];
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-stainless-os', 'x-stainless-brand-new']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'x-stainless-os', 'x-stainless-brand-new']),
+    );
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
 
     m.script([{ kind: 'http_error', status: 429, retryAfter: 3 }]);
-    const res = await postChat(m.url, chatBody('x', { stream: true }), { headers: { origin: ORIGIN, 'content-type': 'application/json' } });
+    const res = await postChat(m.url, chatBody('x', { stream: true }), {
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-expose-headers')).toContain('retry-after');
     expect(m.allRequests.map((r) => r.method)).toEqual(['OPTIONS', 'POST']);
@@ -34,19 +42,26 @@ describe('CORS', () => {
 
   it('cors: false sends no CORS headers, and can be switched on a running server', async () => {
     const m = await start({ cors: false });
-    const pre = await fetch(`${m.url}/chat/completions`, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } });
+    const pre = await fetch(`${m.url}/chat/completions`, {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+    });
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
     const models = await fetch(`${m.url}/models`, { headers: { origin: ORIGIN } });
     expect(models.headers.get('access-control-allow-origin')).toBeNull();
     m.configure({ cors: true });
-    expect((await fetch(`${m.url}/models`, { headers: { origin: ORIGIN } })).headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(
+      (await fetch(`${m.url}/models`, { headers: { origin: ORIGIN } })).headers.get('access-control-allow-origin'),
+    ).toBe(ORIGIN);
   });
 });
 
 describe('auth and recording', () => {
   it('rejects a wrong or missing key with 401 in OpenAI shape and accepts the right one', async () => {
     const m = await start({ apiKey: 'sk-right' });
-    const err = await sdk(m.url, 'sk-wrong').chat.completions.create(chatBody('x')).catch((e: unknown) => e);
+    const err = await sdk(m.url, 'sk-wrong')
+      .chat.completions.create(chatBody('x'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthenticationError);
     expect((err as AuthenticationError).code).toBe('invalid_api_key');
     expect((err as AuthenticationError).message).not.toContain('sk-wrong');
@@ -62,17 +77,30 @@ describe('auth and recording', () => {
     const key = 'sk-secret-123';
     m.script([{ kind: 'text', content: 'ok' }]);
     await sdk(m.url, key).chat.completions.create({ ...chatBody('hello'), stream: false });
-    await fetch(`${m.origin}/tools/echo?x=1`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-custom': 'v' }, body: '{"a":1}' });
-    expect(m.allRequests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/chat/completions', 'POST /tools/echo']);
+    await fetch(`${m.origin}/tools/echo?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-custom': 'v' },
+      body: '{"a":1}',
+    });
+    expect(m.allRequests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/chat/completions',
+      'POST /tools/echo',
+    ]);
     const echo = m.allRequests[1]!;
     expect(echo).toMatchObject({ query: { x: '1' }, body: { a: 1 }, rawBody: '{"a":1}' });
     expect(echo.headers['x-custom']).toBe('v');
     expect(m.requests[0]?.headers.authorization).toBe(`Bearer ${key}`);
     expect(m.requests[0]?.receivedAt).toBeLessThanOrEqual(Date.now());
-    expect(m.whereSent(key)).toEqual([{ seq: 0, method: 'POST', path: '/v1/chat/completions', where: 'authorization' }]);
+    expect(m.whereSent(key)).toEqual([
+      { seq: 0, method: 'POST', path: '/v1/chat/completions', where: 'authorization' },
+    ]);
 
     await fetch(`${m.origin}/tools/echo`, { method: 'POST', body: `leak ${key}`, headers: { 'x-api-key': key } });
-    expect(m.whereSent(key).map((h) => `${h.path} ${h.where}`)).toEqual(['/v1/chat/completions authorization', '/tools/echo header:x-api-key', '/tools/echo body']);
+    expect(m.whereSent(key).map((h) => `${h.path} ${h.where}`)).toEqual([
+      '/v1/chat/completions authorization',
+      '/tools/echo header:x-api-key',
+      '/tools/echo body',
+    ]);
   });
 });
 
@@ -87,7 +115,10 @@ describe('models', () => {
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as NotFoundError).code).toBe('model_not_found');
     m.script([{ kind: 'text', content: 'fine' }]);
-    expect(assemble(await collect(await client.chat.completions.create({ ...chatBody('x'), model: 'beta', stream: true }))).text).toBe('fine');
+    expect(
+      assemble(await collect(await client.chat.completions.create({ ...chatBody('x'), model: 'beta', stream: true })))
+        .text,
+    ).toBe('fine');
   });
 });
 
@@ -107,9 +138,18 @@ describe('embeddings', () => {
     expect(a).toHaveLength(256);
     expect(Math.abs(cos(a, a) - 1)).toBeLessThan(1e-5);
     expect(cos(a, b)).toBeGreaterThan(cos(a, c) + 0.3);
-    const again = await client.embeddings.create({ model: 'mock-embedding', input: 'My cat likes tuna fish', encoding_format: 'float', dimensions: 64 });
+    const again = await client.embeddings.create({
+      model: 'mock-embedding',
+      input: 'My cat likes tuna fish',
+      encoding_format: 'float',
+      dimensions: 64,
+    });
     expect(again.data[0]?.embedding).toHaveLength(64);
-    const again256 = await client.embeddings.create({ model: 'mock-embedding', input: 'My cat likes tuna fish', encoding_format: 'float' });
+    const again256 = await client.embeddings.create({
+      model: 'mock-embedding',
+      input: 'My cat likes tuna fish',
+      encoding_format: 'float',
+    });
     expect(again256.data[0]?.embedding.map((x) => Math.fround(x))).toEqual(a);
   });
 });
@@ -161,15 +201,27 @@ describe('wire formats served', () => {
   it('refuses a body without a model before using a step, and answers 404 for a format switched off', async () => {
     const m = await start({ apis: ['chat'] });
     m.script([{ kind: 'text', content: 'kept for the real request' }]);
-    const noModel = await fetch(`${m.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const noModel = await fetch(`${m.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(noModel.status).toBe(400);
     expect(await noModel.json()).toMatchObject({ error: { param: 'model' } });
     expect(m.pending).toBe(1);
     expect(m.requests).toHaveLength(0);
-    const responses = await fetch(`${m.url}/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const responses = await fetch(`${m.url}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(responses.status).toBe(404);
     m.configure({ apis: ['chat', 'responses'] });
-    const back = await fetch(`${m.url}/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const back = await fetch(`${m.url}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(back.status).toBe(400);
   });
 });

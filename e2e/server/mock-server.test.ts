@@ -11,12 +11,18 @@ afterEach(async () => {
   await mock.close();
 });
 
-const streamReq = (content = 'hi', extra: Record<string, unknown> = {}) =>
-  ({ ...chatBody(content), stream: true as const, stream_options: { include_usage: true }, ...extra });
+const streamReq = (content = 'hi', extra: Record<string, unknown> = {}) => ({
+  ...chatBody(content),
+  stream: true as const,
+  stream_options: { include_usage: true },
+  ...extra,
+});
 
 describe('text step', () => {
   it('streams OpenAI wire format that the SDK parses, with usage and [DONE]', async () => {
-    mock.script([{ kind: 'text', content: 'Hello there, world!', chunks: 4, usage: { prompt_tokens: 11, completion_tokens: 5 } }]);
+    mock.script([
+      { kind: 'text', content: 'Hello there, world!', chunks: 4, usage: { prompt_tokens: 11, completion_tokens: 5 } },
+    ]);
     const res = await postChat(mock.url, streamReq());
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = parseSse(await res.text());
@@ -27,9 +33,14 @@ describe('text step', () => {
       expect(c.id).toBe(chunks[0]!.id);
       expect(typeof c.created).toBe('number');
     }
-    const contentDeltas = chunks.flatMap((c) => (c.choices as Array<{ delta: { content?: string } }>).map((ch) => ch.delta.content).filter((x) => x));
+    const contentDeltas = chunks.flatMap((c) =>
+      (c.choices as Array<{ delta: { content?: string } }>).map((ch) => ch.delta.content).filter((x) => x),
+    );
     expect(contentDeltas).toHaveLength(4);
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16 } });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16 },
+    });
 
     mock.script([{ kind: 'text', content: 'Hello there, world!', chunks: 4 }]);
     const viaSdk = await collect(await sdk(mock.url).chat.completions.create(streamReq()));
@@ -46,7 +57,9 @@ describe('text step', () => {
   it('streams reasoning_content before the content and can finish with length', async () => {
     mock.script([{ kind: 'text', reasoning: 'Think first.', content: 'Cut', finish: 'length' }]);
     const chunks = await collect(await sdk(mock.url).chat.completions.create(streamReq()));
-    const kinds = chunks.flatMap((c) => c.choices.map((ch) => ('reasoning_content' in ch.delta ? 'r' : ch.delta.content ? 'c' : '-')));
+    const kinds = chunks.flatMap((c) =>
+      c.choices.map((ch) => ('reasoning_content' in ch.delta ? 'r' : ch.delta.content ? 'c' : '-')),
+    );
     expect(kinds.join('').replace(/-/g, '')).toMatch(/^r+c+$/);
     expect(assemble(chunks)).toMatchObject({ reasoning: 'Think first.', text: 'Cut', finish: 'length' });
   });
@@ -54,12 +67,17 @@ describe('text step', () => {
 
 describe('tool_calls step', () => {
   it('interleaves fragments of parallel calls by index after leading text', async () => {
-    mock.script([{
-      kind: 'tool_calls',
-      text: 'Let me check.',
-      fragments: 4,
-      calls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'call_b', name: 'get_time', arguments: { tz: 'Europe/Paris' } }],
-    }]);
+    mock.script([
+      {
+        kind: 'tool_calls',
+        text: 'Let me check.',
+        fragments: 4,
+        calls: [
+          { id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } },
+          { id: 'call_b', name: 'get_time', arguments: { tz: 'Europe/Paris' } },
+        ],
+      },
+    ]);
     const chunks = await collect(await sdk(mock.url).chat.completions.create(streamReq()));
     const got = assemble(chunks);
     expect(got.text).toBe('Let me check.');
@@ -68,14 +86,26 @@ describe('tool_calls step', () => {
       { id: 'call_a', name: 'get_weather', arguments: '{"city":"Paris"}' },
       { id: 'call_b', name: 'get_time', arguments: '{"tz":"Europe/Paris"}' },
     ]);
-    const fragmentIndexes = chunks.flatMap((c) => c.choices.flatMap((ch) => (ch.delta.tool_calls ?? []).filter((t) => !t.id).map((t) => t.index)));
+    const fragmentIndexes = chunks.flatMap((c) =>
+      c.choices.flatMap((ch) => (ch.delta.tool_calls ?? []).filter((t) => !t.id).map((t) => t.index)),
+    );
     expect(fragmentIndexes).toEqual([0, 1, 0, 1, 0, 1, 0, 1]);
     const heads = chunks.flatMap((c) => c.choices.flatMap((ch) => (ch.delta.tool_calls ?? []).filter((t) => t.id)));
     expect(heads.map((h) => h.function?.arguments)).toEqual(['', '']);
   });
 
   it('sends calls one after another with order sequential, and invalid JSON arguments as given', async () => {
-    mock.script([{ kind: 'tool_calls', order: 'sequential', finish: 'stop', calls: [{ name: 'a', arguments: '{"x":' }, { name: 'b', arguments: '{}' }] }]);
+    mock.script([
+      {
+        kind: 'tool_calls',
+        order: 'sequential',
+        finish: 'stop',
+        calls: [
+          { name: 'a', arguments: '{"x":' },
+          { name: 'b', arguments: '{}' },
+        ],
+      },
+    ]);
     const chunks = await collect(await sdk(mock.url).chat.completions.create(streamReq()));
     const indexes = chunks.flatMap((c) => c.choices.flatMap((ch) => (ch.delta.tool_calls ?? []).map((t) => t.index)));
     expect(indexes).toEqual([...indexes].sort());
@@ -88,7 +118,10 @@ describe('tool_calls step', () => {
 
 describe('non-streaming requests', () => {
   it('answer with a chat.completion JSON for text and for tool calls', async () => {
-    mock.script([{ kind: 'text', content: 'A summary.' }, { kind: 'tool_calls', calls: [{ name: 'f', arguments: { a: 1 } }] }]);
+    mock.script([
+      { kind: 'text', content: 'A summary.' },
+      { kind: 'tool_calls', calls: [{ name: 'f', arguments: { a: 1 } }] },
+    ]);
     const client = sdk(mock.url);
     const a = await client.chat.completions.create(chatBody('summarise'));
     expect(a.object).toBe('chat.completion');
@@ -96,7 +129,10 @@ describe('non-streaming requests', () => {
     expect(a.usage?.total_tokens).toBeGreaterThan(0);
     const b = await client.chat.completions.create(chatBody('call'));
     expect(b.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(b.choices[0]?.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'f', arguments: '{"a":1}' } });
+    expect(b.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      type: 'function',
+      function: { name: 'f', arguments: '{"a":1}' },
+    });
     expect(mock.requests.map((r) => r.stream)).toEqual([false, false]);
   });
 });
@@ -108,15 +144,22 @@ describe('errors', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('7');
     expect(res.headers.get('retry-after-ms')).toBe('20');
-    expect(await res.json()).toEqual({ error: { message: 'Slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } });
+    expect(await res.json()).toEqual({
+      error: { message: 'Slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' },
+    });
 
     mock.script([{ kind: 'http_error', status: 429, retryAfterMs: 20 }]);
-    const err = await sdk(mock.url).chat.completions.create(streamReq()).catch((e: unknown) => e);
+    const err = await sdk(mock.url)
+      .chat.completions.create(streamReq())
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).headers.get('retry-after-ms')).toBe('20');
 
     mock.reset();
-    mock.script([{ kind: 'http_error', status: 500, retryAfterMs: 10 }, { kind: 'text', content: 'recovered' }]);
+    mock.script([
+      { kind: 'http_error', status: 500, retryAfterMs: 10 },
+      { kind: 'text', content: 'recovered' },
+    ]);
     const chunks = await collect(await sdk(mock.url, 'sk-test-key', 1).chat.completions.create(streamReq()));
     expect(assemble(chunks).text).toBe('recovered');
     expect(mock.requests).toHaveLength(2);
@@ -124,10 +167,13 @@ describe('errors', () => {
   });
 
   it('stream_error as a chunk with `error` after partial text makes the SDK throw the provider message', async () => {
-    mock.script([{ kind: 'stream_error', textBefore: 'partial answer', message: 'The server had an error', type: 'server_error' }]);
+    mock.script([
+      { kind: 'stream_error', textBefore: 'partial answer', message: 'The server had an error', type: 'server_error' },
+    ]);
     const seen: string[] = [];
     const err = await (async () => {
-      for await (const c of await sdk(mock.url).chat.completions.create(streamReq())) seen.push(c.choices[0]?.delta.content ?? '');
+      for await (const c of await sdk(mock.url).chat.completions.create(streamReq()))
+        seen.push(c.choices[0]?.delta.content ?? '');
     })().catch((e: unknown) => e);
     expect(seen.join('')).toBe('partial answer');
     expect(err).toBeInstanceOf(APIError);
@@ -135,11 +181,27 @@ describe('errors', () => {
   });
 
   it('stream_error as `event: error` follows the Groq wire shape, without [DONE]', async () => {
-    mock.script([{ kind: 'stream_error', style: 'event', message: 'tool_use_failed: bad call', code: 'tool_use_failed', statusCode: 400 }]);
+    mock.script([
+      {
+        kind: 'stream_error',
+        style: 'event',
+        message: 'tool_use_failed: bad call',
+        code: 'tool_use_failed',
+        statusCode: 400,
+      },
+    ]);
     const events = parseSse(await (await postChat(mock.url, streamReq())).text());
     expect(events).toHaveLength(1);
     expect(events[0]?.event).toBe('error');
-    expect(JSON.parse(events[0]!.data)).toEqual({ error: { message: 'tool_use_failed: bad call', type: 'server_error', param: null, code: 'tool_use_failed', status_code: 400 } });
+    expect(JSON.parse(events[0]!.data)).toEqual({
+      error: {
+        message: 'tool_use_failed: bad call',
+        type: 'server_error',
+        param: null,
+        code: 'tool_use_failed',
+        status_code: 400,
+      },
+    });
     mock.script([{ kind: 'stream_error', style: 'event', message: 'boom' }]);
     await expect(collect(await sdk(mock.url).chat.completions.create(streamReq()))).rejects.toBeInstanceOf(APIError);
   });
@@ -147,7 +209,9 @@ describe('errors', () => {
 
 describe('connection behaviour', () => {
   it('disconnect after K chunks: the client sees K events, then a broken stream; the server marks it as its own doing', async () => {
-    mock.script([{ kind: 'disconnect', afterChunks: 3, step: { kind: 'text', content: 'one two three four five six' } }]);
+    mock.script([
+      { kind: 'disconnect', afterChunks: 3, step: { kind: 'text', content: 'one two three four five six' } },
+    ]);
     const seen: unknown[] = [];
     const err = await (async () => {
       for await (const c of await sdk(mock.url).chat.completions.create(streamReq())) seen.push(c);
@@ -198,7 +262,15 @@ describe('connection behaviour', () => {
   });
 
   it('keep_alive: the role chunk, then only comment lines for forMs, then the rest of the answer', async () => {
-    mock.script([{ kind: 'keep_alive', forMs: 300, everyMs: 50, comment: 'OPENROUTER PROCESSING', step: { kind: 'text', content: 'Thought long.' } }]);
+    mock.script([
+      {
+        kind: 'keep_alive',
+        forMs: 300,
+        everyMs: 50,
+        comment: 'OPENROUTER PROCESSING',
+        step: { kind: 'text', content: 'Thought long.' },
+      },
+    ]);
     const res = await postChat(mock.url, streamReq());
     const body = await res.text();
     const blocks = body.split('\n\n').filter((b) => b !== '');
@@ -207,7 +279,11 @@ describe('connection behaviour', () => {
     expect(comments[0]).toBe(1);
     expect(comments.at(-1)).toBe(comments.length);
     expect(comments.length).toBeGreaterThanOrEqual(2);
-    expect(parseSse(body).map((e) => e.data).join('')).toContain('Thought');
+    expect(
+      parseSse(body)
+        .map((e) => e.data)
+        .join(''),
+    ).toContain('Thought');
     expect(parseSse(body).at(-1)?.data).toBe('[DONE]');
 
     mock.script([{ kind: 'keep_alive', forMs: 100, everyMs: 50, afterChunks: 0 }]);
@@ -244,20 +320,26 @@ describe('raw, function and default steps', () => {
   });
 
   it('a function step decides from the request', async () => {
-    mock.script([(req) => ({ kind: 'text', content: `you sent ${req.body.messages?.length} message(s) to ${req.body.model}` })]);
+    mock.script([
+      (req) => ({ kind: 'text', content: `you sent ${req.body.messages?.length} message(s) to ${req.body.model}` }),
+    ]);
     const got = assemble(await collect(await sdk(mock.url).chat.completions.create(streamReq())));
     expect(got.text).toBe('you sent 1 message(s) to mock-gpt');
   });
 
   it('uses the configured default step when the queue is empty, FIFO otherwise', async () => {
     mock.configure({ defaultStep: { kind: 'text', content: 'default' } });
-    mock.script([{ kind: 'text', content: 'first' }, { kind: 'text', content: 'second' }]);
+    mock.script([
+      { kind: 'text', content: 'first' },
+      { kind: 'text', content: 'second' },
+    ]);
     expect(mock.pending).toBe(2);
     const client = sdk(mock.url);
     const texts: string[] = [];
-    for (let i = 0; i < 3; i++) texts.push(assemble(await collect(await client.chat.completions.create(streamReq(`m${i}`)))).text);
+    for (let i = 0; i < 3; i++)
+      texts.push(assemble(await collect(await client.chat.completions.create(streamReq(`m${i}`)))).text);
     expect(texts).toEqual(['first', 'second', 'default']);
     expect(mock.requests.map((r) => r.index)).toEqual([0, 1, 2]);
-    expect(mock.requests.map((r) => (r.body.messages?.[0]?.content))).toEqual(['m0', 'm1', 'm2']);
+    expect(mock.requests.map((r) => r.body.messages?.[0]?.content)).toEqual(['m0', 'm1', 'm2']);
   });
 });

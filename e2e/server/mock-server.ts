@@ -20,7 +20,15 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChatRequest, ChatRequestBody, MockServer, MockServerOptions, RecordedRequest, ServerEvent, Step } from './types';
+import type {
+  ChatRequest,
+  ChatRequestBody,
+  MockServer,
+  MockServerOptions,
+  RecordedRequest,
+  ServerEvent,
+  Step,
+} from './types';
 import { corsHeaders } from './cors';
 import { embeddingsResponse } from './embeddings';
 import { createGates } from './gates';
@@ -60,7 +68,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     handle(req, res).catch((err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
       process.stderr.write(`[mock-llm] handler error: ${message}\n`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody(`mock server error: ${message}`, 'server_error', null)));
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify(errorBody(`mock server error: ${message}`, 'server_error', null)));
       else res.destroy();
     });
   });
@@ -97,19 +108,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const corsOn = opts.cors !== false && rec.path !== '/tools/nocors';
     const baseHeaders = { ...corsHeaders(req, corsOn), 'x-request-id': newId('req_mock') };
     const json = (status: number, value: unknown, extra: Record<string, string> = {}) =>
-      res.writeHead(status, { ...baseHeaders, 'content-type': 'application/json', ...extra }).end(JSON.stringify(value));
+      res
+        .writeHead(status, { ...baseHeaders, 'content-type': 'application/json', ...extra })
+        .end(JSON.stringify(value));
 
     if (rec.method === 'OPTIONS') {
       res.writeHead(204, baseHeaders).end();
       return;
     }
     if (rec.path.startsWith('/tools/')) {
-      if (!(await handleToolRoute(rec, res, baseHeaders, aborter.signal, gates))) json(404, { error: `no such tool endpoint: ${rec.path}` });
+      if (!(await handleToolRoute(rec, res, baseHeaders, aborter.signal, gates)))
+        json(404, { error: `no such tool endpoint: ${rec.path}` });
       return;
     }
     if (!rec.path.startsWith('/v1/')) {
       if (rec.path === '/' && rec.method === 'GET') {
-        res.writeHead(200, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' }).end(`Toolscope mock LLM server. Base URL: ${base()}/v1\n`);
+        res
+          .writeHead(200, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' })
+          .end(`Toolscope mock LLM server. Base URL: ${base()}/v1\n`);
       } else {
         json(404, errorBody(`Invalid URL (${rec.method} ${rec.path})`, 'invalid_request_error', null));
       }
@@ -131,7 +147,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const id = decodeURIComponent(rec.path.slice('/v1/models/'.length));
       const m = modelList().find((x) => x.id === id);
       if (m) json(200, m);
-      else json(404, errorBody(`The model '${id}' does not exist`, 'invalid_request_error', 'model_not_found', 'model'));
+      else
+        json(404, errorBody(`The model '${id}' does not exist`, 'invalid_request_error', 'model_not_found', 'model'));
       return;
     }
     if (route === 'POST /v1/embeddings') {
@@ -144,15 +161,28 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return;
     }
     // An API switched off answers as a server without that route would (Test connection tells them apart).
-    const off = (route === 'POST /v1/chat/completions' && !(opts.apis ?? ALL_APIS).includes('chat')) ||
+    const off =
+      (route === 'POST /v1/chat/completions' && !(opts.apis ?? ALL_APIS).includes('chat')) ||
       (route === 'POST /v1/responses' && !(opts.apis ?? ALL_APIS).includes('responses'));
     if (off) {
       json(404, errorBody(`Invalid URL (${rec.method} ${rec.path})`, 'invalid_request_error', null));
       return;
     }
-    if ((route === 'POST /v1/chat/completions' || route === 'POST /v1/responses') && isObject(rec.body) && typeof rec.body.model !== 'string') {
+    if (
+      (route === 'POST /v1/chat/completions' || route === 'POST /v1/responses') &&
+      isObject(rec.body) &&
+      typeof rec.body.model !== 'string'
+    ) {
       // As OpenAI does: a body without a model is refused before anything runs, and takes no scripted step.
-      json(400, errorBody("Missing required parameter: 'model'.", 'invalid_request_error', 'missing_required_parameter', 'model'));
+      json(
+        400,
+        errorBody(
+          "Missing required parameter: 'model'.",
+          'invalid_request_error',
+          'missing_required_parameter',
+          'model',
+        ),
+      );
       return;
     }
     if (route === 'POST /v1/chat/completions') {
@@ -162,11 +192,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       const chatBody = body as ChatRequestBody;
-      const chat: ChatRequest = Object.assign(rec, { index: chats.length, body: chatBody, stream: chatBody.stream === true });
+      const chat: ChatRequest = Object.assign(rec, {
+        index: chats.length,
+        body: chatBody,
+        stream: chatBody.stream === true,
+      });
       chats.push(chat);
       notify();
       if (opts.strictModels && !modelList().some((m) => m.id === chatBody.model)) {
-        json(404, errorBody(`The model \`${String(chatBody.model)}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
+        json(
+          404,
+          errorBody(
+            `The model \`${String(chatBody.model)}\` does not exist or you do not have access to it.`,
+            'invalid_request_error',
+            'model_not_found',
+          ),
+        );
         return;
       }
       const step = queue.shift() ?? opts.defaultStep ?? friendlyResponder();
@@ -189,10 +230,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       // Recorded with the chat requests, so waitForRequest / waitForDisconnect count them too.
-      const chat: ChatRequest = Object.assign(rec, { index: chats.length, body: body as ChatRequestBody, stream: (body as { stream?: unknown }).stream === true });
+      const chat: ChatRequest = Object.assign(rec, {
+        index: chats.length,
+        body: body as ChatRequestBody,
+        stream: (body as { stream?: unknown }).stream === true,
+      });
       chats.push(chat);
       notify();
-      const model = typeof (body as { model?: unknown }).model === 'string' ? String((body as { model: string }).model) : 'mock-gpt';
+      const model =
+        typeof (body as { model?: unknown }).model === 'string'
+          ? String((body as { model: string }).model)
+          : 'mock-gpt';
       await playResponsesStep(responsesQueue.shift() ?? DEFAULT_RESPONSES_STEP, model, {
         req: chat,
         res,
@@ -211,7 +259,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   function modelList() {
     return (opts.models ?? DEFAULT_MODELS).map((m) => {
       const e = typeof m === 'string' ? { id: m } : m;
-      return { id: e.id, object: 'model', created: e.created ?? 1_700_000_000, owned_by: e.owned_by ?? 'toolscope-mock' };
+      return {
+        id: e.id,
+        object: 'model',
+        created: e.created ?? 1_700_000_000,
+        owned_by: e.owned_by ?? 'toolscope-mock',
+      };
     });
   }
 
@@ -290,7 +343,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return waitFor(`the client to disconnect chat request #${index}`, timeoutMs, () => {
         const c = chats[index];
         if (!c || c.closedAt === undefined) return undefined;
-        if (c.closedBy !== 'client') throw new Error(`chat request #${index} ended ${c.closedBy === 'complete' ? 'normally' : 'by a server disconnect'}, not by the client`);
+        if (c.closedBy !== 'client')
+          throw new Error(
+            `chat request #${index} ended ${c.closedBy === 'complete' ? 'normally' : 'by a server disconnect'}, not by the client`,
+          );
         return { at: c.closedAt };
       });
     },
@@ -306,7 +362,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       for (const r of all) {
         const at = (where: string) => hits.push({ seq: r.seq, method: r.method, path: r.path, where });
         for (const [name, value] of Object.entries(r.headers)) {
-          const v = Array.isArray(value) ? value.join(', ') : value ?? '';
+          const v = Array.isArray(value) ? value.join(', ') : (value ?? '');
           if (v.includes(secret)) at(name === 'authorization' ? 'authorization' : `header:${name}`);
         }
         if (r.path.includes(secret)) at('path');
@@ -319,7 +375,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       gates.release(gate, count);
     },
     waitForHold(gate = 'hold', timeoutMs = 10_000) {
-      return waitFor(`something to wait at gate "${gate}"`, timeoutMs, () => (gates.waiting(gate) > 0 ? true : undefined)).then(() => undefined);
+      return waitFor(`something to wait at gate "${gate}"`, timeoutMs, () =>
+        gates.waiting(gate) > 0 ? true : undefined,
+      ).then(() => undefined);
     },
     reset() {
       queue.length = 0;

@@ -3,7 +3,17 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChatRequest, StaticStep, Step, StepTiming, StreamErrorStep, TextStep, ToolCallsStep } from './types';
 import type { Gates } from './gates';
-import { chunkFactory, defaultError, errorBody, makeUsage, newId, splitInto, splitWords, sseData, SSE_DONE } from './wire-format';
+import {
+  chunkFactory,
+  defaultError,
+  errorBody,
+  makeUsage,
+  newId,
+  splitInto,
+  splitWords,
+  sseData,
+  SSE_DONE,
+} from './wire-format';
 
 export type PlayContext = {
   req: ChatRequest;
@@ -22,7 +32,10 @@ type Planned = { status: number; headers: Record<string, string>; events: string
 
 const FIXTURE_DIR = fileURLToPath(new URL('../../src/agent/__fixtures__/openai-sse/', import.meta.url));
 
-const DEFAULT_TEXT: TextStep = { kind: 'text', content: 'This is a scripted reply from the mock server, streamed in several chunks.' };
+const DEFAULT_TEXT: TextStep = {
+  kind: 'text',
+  content: 'This is a scripted reply from the mock server, streamed in several chunks.',
+};
 
 /** Resolves function steps and `slow` wrappers into a concrete step plus its timing. */
 async function resolveStep(step: Step, req: ChatRequest): Promise<StaticStep> {
@@ -30,7 +43,11 @@ async function resolveStep(step: Step, req: ChatRequest): Promise<StaticStep> {
   while (s.kind === 'slow') {
     const inner: StaticStep = s.step ? (typeof s.step === 'function' ? await s.step(req) : s.step) : DEFAULT_TEXT;
     if (inner.kind === 'text' || inner.kind === 'tool_calls' || inner.kind === 'stream_error' || inner.kind === 'raw') {
-      s = { ...inner, firstByteDelayMs: s.firstByteDelayMs ?? inner.firstByteDelayMs, chunkDelayMs: s.chunkDelayMs ?? inner.chunkDelayMs };
+      s = {
+        ...inner,
+        firstByteDelayMs: s.firstByteDelayMs ?? inner.firstByteDelayMs,
+        chunkDelayMs: s.chunkDelayMs ?? inner.chunkDelayMs,
+      };
     } else {
       s = inner;
     }
@@ -47,7 +64,11 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
       const headers: Record<string, string> = { ...ctx.baseHeaders, ...(s.headers ?? {}) };
       if (s.retryAfter !== undefined) headers['retry-after'] = String(s.retryAfter);
       if (s.retryAfterMs !== undefined) headers['retry-after-ms'] = String(s.retryAfterMs);
-      const body = s.rawBody ?? JSON.stringify(errorBody(s.message ?? d.message, s.type ?? d.type, s.code === undefined ? d.code : s.code, s.param ?? null));
+      const body =
+        s.rawBody ??
+        JSON.stringify(
+          errorBody(s.message ?? d.message, s.type ?? d.type, s.code === undefined ? d.code : s.code, s.param ?? null),
+        );
       headers['content-type'] ??= s.rawBody === undefined ? 'application/json' : 'text/html; charset=utf-8';
       ctx.res.writeHead(s.status, headers).end(body);
       return;
@@ -68,14 +89,19 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
     case 'keep_alive': {
       const inner = await resolveStep(s.step ?? DEFAULT_TEXT, ctx.req);
       const line = `: ${s.comment ?? 'keep-alive'}\n\n`;
-      const stop: Stop = { after: s.afterChunks ?? 1, wait: () => writeComments({ forMs: s.forMs, everyMs: s.everyMs ?? 250, line }, ctx) };
+      const stop: Stop = {
+        after: s.afterChunks ?? 1,
+        wait: () => writeComments({ forMs: s.forMs, everyMs: s.everyMs ?? 250, line }, ctx),
+      };
       await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, [stop]);
       return;
     }
     case 'hold': {
       const inner = await resolveStep(s.step ?? DEFAULT_TEXT, ctx.req);
       const counts = typeof s.afterChunks === 'number' ? [s.afterChunks] : [...s.afterChunks];
-      const stops = counts.map((after): Stop => ({ after, wait: () => holdAt(s.gate ?? 'hold', s.everyMs ?? 5000, ctx) }));
+      const stops = counts.map(
+        (after): Stop => ({ after, wait: () => holdAt(s.gate ?? 'hold', s.everyMs ?? 5000, ctx) }),
+      );
       await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, stops);
       return;
     }
@@ -89,7 +115,9 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
 }
 
 function timingOf(s: StaticStep): StepTiming {
-  return 'chunkDelayMs' in s || 'firstByteDelayMs' in s ? { firstByteDelayMs: s.firstByteDelayMs, chunkDelayMs: 'chunkDelayMs' in s ? s.chunkDelayMs : undefined } : {};
+  return 'chunkDelayMs' in s || 'firstByteDelayMs' in s
+    ? { firstByteDelayMs: s.firstByteDelayMs, chunkDelayMs: 'chunkDelayMs' in s ? s.chunkDelayMs : undefined }
+    : {};
 }
 
 /** Turns a step into a status, headers and the list of writes (SSE events, or one JSON body when not streaming). */
@@ -99,23 +127,33 @@ function planFor(s: StaticStep, req: ChatRequest): Planned {
     case 'tool_calls':
       return req.stream ? streamPlan(s, req) : jsonPlan(s, req);
     case 'stream_error':
-      return req.stream ? streamErrorPlan(s, req) : {
-        status: s.statusCode ?? 500,
-        headers: { 'content-type': 'application/json' },
-        events: [JSON.stringify(errorBody(s.message, s.type ?? 'server_error', s.code ?? null))],
-      };
+      return req.stream
+        ? streamErrorPlan(s, req)
+        : {
+            status: s.statusCode ?? 500,
+            headers: { 'content-type': 'application/json' },
+            events: [JSON.stringify(errorBody(s.message, s.type ?? 'server_error', s.code ?? null))],
+          };
     case 'raw': {
       const body = s.body ?? (s.fixture ? readFixture(s.fixture) : '');
       // Keep each event's trailing blank line with it so a cut never splits an event.
       const events = body.match(/[\s\S]*?(?:\r?\n\r?\n|$)/g)?.filter((e) => e.length > 0) ?? [];
-      return { status: s.status ?? 200, headers: { 'content-type': s.contentType ?? 'text/event-stream; charset=utf-8', ...(s.headers ?? {}) }, events };
+      return {
+        status: s.status ?? 200,
+        headers: { 'content-type': s.contentType ?? 'text/event-stream; charset=utf-8', ...(s.headers ?? {}) },
+        events,
+      };
     }
     default:
       return req.stream ? streamPlan(DEFAULT_TEXT, req) : jsonPlan(DEFAULT_TEXT, req);
   }
 }
 
-const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' };
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+};
 
 function streamPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
   const includeUsage = req.body.stream_options?.include_usage === true;
@@ -128,7 +166,7 @@ function streamPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
     completion += s.reasoning;
     for (const piece of splitWords(s.reasoning)) events.push(sseData(f.delta({ [reasoningKey]: piece })));
   }
-  const content = s.kind === 'text' ? s.content : s.text ?? '';
+  const content = s.kind === 'text' ? s.content : (s.text ?? '');
   completion += content;
   const pieces = s.kind === 'text' && s.chunks !== undefined ? splitInto(content, s.chunks) : splitWords(content);
   for (const piece of pieces) events.push(sseData(f.delta({ content: piece })));
@@ -136,7 +174,10 @@ function streamPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
     const calls = s.calls.map((c, i) => ({
       id: c.id ?? `call_${newId('')}_${i}`,
       name: c.name,
-      fragments: splitInto(typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments), s.fragments ?? 3),
+      fragments: splitInto(
+        typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+        s.fragments ?? 3,
+      ),
     }));
     for (const c of calls) completion += c.name + c.fragments.join('');
     const head = (i: number) => {
@@ -182,14 +223,18 @@ function streamErrorPlan(s: StreamErrorStep, req: ChatRequest): Planned {
 }
 
 function jsonPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
-  const content = s.kind === 'text' ? s.content : s.text ?? null;
-  const toolCalls = s.kind === 'tool_calls'
-    ? s.calls.map((c, i) => ({
-        id: c.id ?? `call_${newId('')}_${i}`,
-        type: 'function',
-        function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
-      }))
-    : undefined;
+  const content = s.kind === 'text' ? s.content : (s.text ?? null);
+  const toolCalls =
+    s.kind === 'tool_calls'
+      ? s.calls.map((c, i) => ({
+          id: c.id ?? `call_${newId('')}_${i}`,
+          type: 'function',
+          function: {
+            name: c.name,
+            arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+          },
+        }))
+      : undefined;
   const message: Record<string, unknown> = { role: 'assistant', content, refusal: null };
   if (s.reasoning) message[s.reasoningKey ?? 'reasoning_content'] = s.reasoning;
   if (toolCalls) message.tool_calls = toolCalls;
@@ -200,10 +245,21 @@ function jsonPlan(s: TextStep | ToolCallsStep, req: ChatRequest): Planned {
     created: Math.floor(Date.now() / 1000),
     model: s.model ?? req.body.model ?? 'mock-model',
     system_fingerprint: 'fp_toolscope_mock',
-    choices: [{ index: 0, message, logprobs: logprobsOf(s, req), finish_reason: s.finish ?? (s.kind === 'text' ? 'stop' : 'tool_calls') }],
+    choices: [
+      {
+        index: 0,
+        message,
+        logprobs: logprobsOf(s, req),
+        finish_reason: s.finish ?? (s.kind === 'text' ? 'stop' : 'tool_calls'),
+      },
+    ],
     ...(s.omitUsage ? {} : { usage: makeUsage(req.body, completion, s.usage) }),
   };
-  return { status: 200, headers: { 'content-type': 'application/json', ...(s.headers ?? {}) }, events: [JSON.stringify(body)] };
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json', ...(s.headers ?? {}) },
+    events: [JSON.stringify(body)],
+  };
 }
 
 /** The reply's logprobs as OpenAI shapes them: the first token with its top alternatives, when asked for and scripted. */
@@ -211,14 +267,24 @@ function logprobsOf(s: TextStep | ToolCallsStep, req: ChatRequest): Record<strin
   const top = s.kind === 'text' ? s.topLogprobs : undefined;
   const first = top?.[0];
   if (!first || (req.body as { logprobs?: unknown }).logprobs !== true) return null;
-  const entry = (t: { token: string; logprob: number }) => ({ token: t.token, logprob: t.logprob, bytes: [...Buffer.from(t.token, 'utf8')] });
+  const entry = (t: { token: string; logprob: number }) => ({
+    token: t.token,
+    logprob: t.logprob,
+    bytes: [...Buffer.from(t.token, 'utf8')],
+  });
   return { content: [{ ...entry(first), top_logprobs: top.map(entry) }], refusal: null };
 }
 
 /** A point in the stream (after `after` events) where the writing waits; `wait` resolves false when the client left. */
 type Stop = { after: number; wait: () => Promise<boolean> };
 
-async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cut?: { after: number; then: 'destroy' | 'hang' }, stops: Stop[] = []): Promise<void> {
+async function writePlan(
+  plan: Planned,
+  timing: StepTiming,
+  ctx: PlayContext,
+  cut?: { after: number; then: 'destroy' | 'hang' },
+  stops: Stop[] = [],
+): Promise<void> {
   const { res, signal } = ctx;
   if (!(await sleep(timing.firstByteDelayMs, signal))) return;
   res.writeHead(plan.status, { ...ctx.baseHeaders, ...plan.headers });
@@ -249,7 +315,10 @@ async function writePlan(plan: Planned, timing: StepTiming, ctx: PlayContext, cu
 }
 
 /** Comment lines only, one every `everyMs` until `forMs` has passed (measured, so slow timers do not stretch it); false when the client left. */
-async function writeComments(pause: { forMs: number; everyMs: number; line: string }, ctx: PlayContext): Promise<boolean> {
+async function writeComments(
+  pause: { forMs: number; everyMs: number; line: string },
+  ctx: PlayContext,
+): Promise<boolean> {
   const end = Date.now() + pause.forMs;
   while (Date.now() < end) {
     if (ctx.signal.aborted) return false;

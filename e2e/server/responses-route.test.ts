@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const client = () => createResponsesClient({ apiKey: 'sk-test', baseURL: mock.url, wire: { format: 'responses', providerTools: [], providerStorage: false } });
+const client = () =>
+  createResponsesClient({
+    apiKey: 'sk-test',
+    baseURL: mock.url,
+    wire: { format: 'responses', providerTools: [], providerStorage: false },
+  });
 const stream = (signal = new AbortController().signal) =>
   client().stream({ model: 'mock-reasoner', messages: [{ role: 'user', content: 'hi' }], stream: true }, { signal });
 
@@ -22,7 +27,10 @@ describe('the mock server speaks the Responses streaming format', () => {
         reasoning: 'Two cities, two calls.',
         encryptedReasoning: 'ENC-1',
         webSearch: { query: 'weather', sources: ['https://example.com/w'] },
-        calls: [{ name: 'weather', arguments: { city: 'Paris' } }, { name: 'weather', arguments: { city: 'Tokyo' } }],
+        calls: [
+          { name: 'weather', arguments: { city: 'Paris' } },
+          { name: 'weather', arguments: { city: 'Tokyo' } },
+        ],
         text: 'Checking.',
         citations: [{ url: 'https://example.com/w', title: 'W' }],
       },
@@ -32,8 +40,21 @@ describe('the mock server speaks the Responses streaming format', () => {
     expect(turn.text).toBe('Checking.');
     expect(turn.toolCalls.map((c) => c.arguments)).toEqual(['{"city":"Paris"}', '{"city":"Tokyo"}']);
     expect(turn.items).toEqual([
-      { kind: 'reasoning', id: expect.any(String) as string, summary: ['Two cities, two calls.'], encryptedContent: 'ENC-1' },
-      { kind: 'provider_tool', id: expect.any(String) as string, itemType: 'web_search_call', name: 'web_search', status: 'completed', input: 'weather', output: 'https://example.com/w' },
+      {
+        kind: 'reasoning',
+        id: expect.any(String) as string,
+        summary: ['Two cities, two calls.'],
+        encryptedContent: 'ENC-1',
+      },
+      {
+        kind: 'provider_tool',
+        id: expect.any(String) as string,
+        itemType: 'web_search_call',
+        name: 'web_search',
+        status: 'completed',
+        input: 'weather',
+        output: 'https://example.com/w',
+      },
     ]);
     expect(turn.citations).toEqual([{ kind: 'url', ref: 'https://example.com/w', title: 'W' }]);
     expect(turn.usage).toMatchObject({ cachedTokens: 8 });
@@ -41,7 +62,14 @@ describe('the mock server speaks the Responses streaming format', () => {
   });
 
   it('sends an error event mid-stream, which the client reports after the events before it', async () => {
-    mock.scriptResponses([{ kind: 'responses', text: 'one two three four', errorAfter: 6, error: { code: 'server_error', message: 'Mock failure.' } }]);
+    mock.scriptResponses([
+      {
+        kind: 'responses',
+        text: 'one two three four',
+        errorAfter: 6,
+        error: { code: 'server_error', message: 'Mock failure.' },
+      },
+    ]);
     const seen: ResponsesEvent[] = [];
     let error: unknown;
     try {

@@ -49,7 +49,9 @@ function valueFor(name: string, s: Schema, hint: string, depth: number): unknown
     case 'boolean':
       return true;
     case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => valueFor(name.replace(/s$/, ''), asSchema(s.items), hint, depth + 1));
+      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () =>
+        valueFor(name.replace(/s$/, ''), asSchema(s.items), hint, depth + 1),
+      );
     case 'object':
       return depth > 4 ? {} : argsFromSchema(s, hint, depth);
     default:

@@ -39,7 +39,13 @@ export async function handleToolRoute(
       return true;
     }
     case '/tools/echo':
-      json(200, { method: rec.method, path: rec.path, query: rec.query, headers: rec.headers, body: rec.body ?? rec.rawBody });
+      json(200, {
+        method: rec.method,
+        path: rec.path,
+        query: rec.query,
+        headers: rec.headers,
+        body: rec.body ?? rec.rawBody,
+      });
       return true;
     case '/tools/header-names':
       json(200, { query: rec.query, headerNames: Object.keys(rec.headers).sort() });
@@ -73,7 +79,9 @@ export async function handleToolRoute(
       return true;
     }
     case '/tools/text':
-      res.writeHead(200, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' }).end('plain text from the mock tool endpoint\n');
+      res
+        .writeHead(200, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' })
+        .end('plain text from the mock tool endpoint\n');
       return true;
     case '/tools/nocors':
       json(200, { ok: true, note: 'this endpoint sends no CORS headers' }, {});

@@ -21,7 +21,13 @@ type ChunkFactory = {
 /** Builds chunks that share one id, timestamp and model, as a real stream's do. */
 export function chunkFactory(id: string, model: string, includeUsage: boolean): ChunkFactory {
   const created = Math.floor(Date.now() / 1000);
-  const base = { id, object: 'chat.completion.chunk' as const, created, model, system_fingerprint: 'fp_toolscope_mock' };
+  const base = {
+    id,
+    object: 'chat.completion.chunk' as const,
+    created,
+    model,
+    system_fingerprint: 'fp_toolscope_mock',
+  };
   return {
     delta: (delta, finishReason = null) => ({
       ...base,
@@ -67,7 +73,11 @@ function promptTokens(body: ChatRequestBody): number {
 export function makeUsage(body: ChatRequestBody, completionText: string, override?: StepUsage): Usage {
   const prompt_tokens = override?.prompt_tokens ?? promptTokens(body);
   const completion_tokens = override?.completion_tokens ?? estimateTokens(completionText);
-  return { prompt_tokens, completion_tokens, total_tokens: override?.total_tokens ?? prompt_tokens + completion_tokens };
+  return {
+    prompt_tokens,
+    completion_tokens,
+    total_tokens: override?.total_tokens ?? prompt_tokens + completion_tokens,
+  };
 }
 
 let counter = 0;
@@ -78,7 +88,12 @@ export function newId(prefix: string): string {
 }
 
 /** OpenAI's error envelope. */
-export function errorBody(message: string, type: string, code: string | number | null, param: string | null = null): {
+export function errorBody(
+  message: string,
+  type: string,
+  code: string | number | null,
+  param: string | null = null,
+): {
   error: { message: string; type: string; param: string | null; code: string | number | null };
 } {
   return { error: { message, type, param, code } };
@@ -87,17 +102,41 @@ export function errorBody(message: string, type: string, code: string | number |
 /** Messages and types close to what OpenAI answers for each status. */
 export function defaultError(status: number): { message: string; type: string; code: string | null } {
   switch (status) {
-    case 400: return { message: 'Invalid request (mock).', type: 'invalid_request_error', code: null };
-    case 401: return { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' };
-    case 403: return { message: 'You are not allowed to access this resource.', type: 'invalid_request_error', code: 'unsupported_country_region_territory' };
-    case 404: return { message: 'The model does not exist or you do not have access to it.', type: 'invalid_request_error', code: 'model_not_found' };
-    case 408: return { message: 'Request timed out.', type: 'timeout', code: null };
-    case 409: return { message: 'Conflict, please retry.', type: 'server_error', code: null };
-    case 429: return { message: 'Rate limit reached for requests. Please try again later.', type: 'requests', code: 'rate_limit_exceeded' };
-    case 503: return { message: 'The server is overloaded or not ready yet.', type: 'server_error', code: null };
+    case 400:
+      return { message: 'Invalid request (mock).', type: 'invalid_request_error', code: null };
+    case 401:
+      return { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' };
+    case 403:
+      return {
+        message: 'You are not allowed to access this resource.',
+        type: 'invalid_request_error',
+        code: 'unsupported_country_region_territory',
+      };
+    case 404:
+      return {
+        message: 'The model does not exist or you do not have access to it.',
+        type: 'invalid_request_error',
+        code: 'model_not_found',
+      };
+    case 408:
+      return { message: 'Request timed out.', type: 'timeout', code: null };
+    case 409:
+      return { message: 'Conflict, please retry.', type: 'server_error', code: null };
+    case 429:
+      return {
+        message: 'Rate limit reached for requests. Please try again later.',
+        type: 'requests',
+        code: 'rate_limit_exceeded',
+      };
+    case 503:
+      return { message: 'The server is overloaded or not ready yet.', type: 'server_error', code: null };
     default:
       return status >= 500
-        ? { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', code: null }
+        ? {
+            message: 'The server had an error while processing your request. Sorry about that!',
+            type: 'server_error',
+            code: null,
+          }
         : { message: `Request failed with status ${status}.`, type: 'invalid_request_error', code: null };
   }
 }

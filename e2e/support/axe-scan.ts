@@ -18,14 +18,21 @@ export type Width = 1280 | 390;
 
 /** One line per violation and node, so a failure says what to fix and where. */
 function describe(violations: AxeViolation[]): string[] {
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.impact ?? '?'} ${v.id}: ${v.help} @ ${JSON.stringify(n.target)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`));
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.impact ?? '?'} ${v.id}: ${v.help} @ ${JSON.stringify(n.target)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+    ),
+  );
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations;
   });
@@ -33,7 +40,11 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** Scans the page as it is in both colour schemes and at phone and desktop width; restores 1280 px light. */
-export async function expectNoAxeViolations(page: Page, state: string, combos: { scheme: Scheme; width: Width }[] = ALL_COMBOS): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  state: string,
+  combos: { scheme: Scheme; width: Width }[] = ALL_COMBOS,
+): Promise<void> {
   // Soft: one run reports every view's violations, not only the first view's.
   const found: string[] = [];
   for (const { scheme, width } of combos) {

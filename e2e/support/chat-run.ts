@@ -36,14 +36,19 @@ export async function waitForIdle(page: Page): Promise<void> {
   if (runBeforeSend.has(page)) {
     const before = runBeforeSend.get(page) ?? null;
     await expect
-      .poll(async () => {
-        const run = await chatRun(page);
-        return run.id !== null && run.id !== before ? run.state : 'not started';
-      }, { timeout, message: 'a run started by the last Send ended' })
+      .poll(
+        async () => {
+          const run = await chatRun(page);
+          return run.id !== null && run.id !== before ? run.state : 'not started';
+        },
+        { timeout, message: 'a run started by the last Send ended' },
+      )
       .toBe('ended');
     runBeforeSend.delete(page);
   } else {
-    await expect.poll(async () => (await chatRun(page)).state, { timeout, message: 'no run in progress' }).not.toBe('running');
+    await expect
+      .poll(async () => (await chatRun(page)).state, { timeout, message: 'no run in progress' })
+      .not.toBe('running');
   }
   await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled({ timeout });
 }
@@ -51,10 +56,13 @@ export async function waitForIdle(page: Page): Promise<void> {
 /** Waits until a run started by a click (not by Send: Re-run, Continue, Regenerate) has ended in this tab. */
 export async function waitForNewRun(page: Page, before: string | null): Promise<void> {
   await expect
-    .poll(async () => {
-      const run = await chatRun(page);
-      return run.id !== null && run.id !== before ? run.state : 'not started';
-    }, { message: 'a run started by the last click ended' })
+    .poll(
+      async () => {
+        const run = await chatRun(page);
+        return run.id !== null && run.id !== before ? run.state : 'not started';
+      },
+      { message: 'a run started by the last click ended' },
+    )
     .toBe('ended');
 }
 
@@ -70,7 +78,9 @@ export function toolCard(page: Page, callId: string) {
 export async function expandToolCard(card: Locator): Promise<void> {
   await expect(card).toHaveAttribute('data-row', /^(open|folded)$/, { timeout: 20_000 });
   if (await card.isHidden()) {
-    await card.locator('xpath=preceding-sibling::button[contains(@class, "tool-turn-toggle")][@aria-expanded="false"]').click();
+    await card
+      .locator('xpath=preceding-sibling::button[contains(@class, "tool-turn-toggle")][@aria-expanded="false"]')
+      .click();
     await expect(card).toBeVisible();
   }
   if ((await card.getAttribute('data-row')) === 'folded') await card.locator('.tool-card-toggle').click();

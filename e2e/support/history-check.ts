@@ -2,7 +2,9 @@
 import type { ChatRequest } from '../server/mock-server';
 
 /** The stored (or sent) message list breaks architecture.md, invariant 1: returns the problems, empty when valid. */
-export function historyProblems(messages: Array<{ role?: unknown; toolCalls?: unknown; toolCallId?: unknown }>): string[] {
+export function historyProblems(
+  messages: Array<{ role?: unknown; toolCalls?: unknown; toolCallId?: unknown }>,
+): string[] {
   const problems: string[] = [];
   let open: string[] | null = null;
   const seen = new Map<string, number>();
@@ -27,7 +29,9 @@ export function historyProblems(messages: Array<{ role?: unknown; toolCalls?: un
 type WireMessage = { role?: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string };
 
 /** The chat request's messages in the stored shape historyProblems reads. */
-export function wireHistory(req: ChatRequest): Array<{ role: string; content: string; toolCalls: Array<{ id: string }>; toolCallId?: string }> {
+export function wireHistory(
+  req: ChatRequest,
+): Array<{ role: string; content: string; toolCalls: Array<{ id: string }>; toolCallId?: string }> {
   const msgs = (req.body.messages ?? []) as WireMessage[];
   return msgs.map((m) => ({
     role: m.role ?? '',

@@ -8,7 +8,13 @@ import type { MessageRecord, RunRecord, ToolCallRecord, EventRecord } from '../.
 import type { SessionRecord } from '../../src/domain/session';
 import { RunScript, usage } from '../../src/timeline/testing/run-script';
 
-type SessionSeed = { session: SessionRecord; messages: MessageRecord[]; toolCalls: ToolCallRecord[]; runs: RunRecord[]; events: EventRecord[] };
+type SessionSeed = {
+  session: SessionRecord;
+  messages: MessageRecord[];
+  toolCalls: ToolCallRecord[];
+  runs: RunRecord[];
+  events: EventRecord[];
+};
 
 /** Letters without a space or line break, different all along (so no tokenizer cache makes it cheap). */
 export function unbrokenText(chars: number): string {
@@ -32,35 +38,103 @@ export function markdownTable(rows: number): string {
  * One finished run: the user's question, a tool call whose stored result is `toolResult` (an error), and the
  * assistant's `answer`. The session uses `model` (an OpenAI name, so the exact tokenizer counts it).
  */
-export function sessionSeed(id: string, title: string, opts: { model: string; question: string; toolResult: string; answer: string }): SessionSeed {
+export function sessionSeed(
+  id: string,
+  title: string,
+  opts: { model: string; question: string; toolResult: string; answer: string },
+): SessionSeed {
   const now = Date.now();
   const runId = `${id}-run`;
   const base = { sessionId: id };
   const msgs: ChatMessage[] = [
     { id: `${id}-u1`, createdAt: now - 5000, role: 'user', content: opts.question },
     {
-      id: `${id}-a1`, createdAt: now - 4000, role: 'assistant', content: '', reasoning: '', refusal: null, status: 'complete', runId, turn: 1,
+      id: `${id}-a1`,
+      createdAt: now - 4000,
+      role: 'assistant',
+      content: '',
+      reasoning: '',
+      refusal: null,
+      status: 'complete',
+      runId,
+      turn: 1,
       toolCalls: [{ id: 'call_big', name: 'read_log', arguments: '{"path":"build.log"}' }],
     },
-    { id: `${id}-t1`, createdAt: now - 3000, role: 'tool', toolCallId: 'call_big', name: 'read_log', content: opts.toolResult, isError: true, outcome: 'error', runId, turn: 1 },
-    { id: `${id}-a2`, createdAt: now - 2000, role: 'assistant', content: opts.answer, reasoning: '', refusal: null, status: 'complete', toolCalls: [], runId, turn: 2 },
+    {
+      id: `${id}-t1`,
+      createdAt: now - 3000,
+      role: 'tool',
+      toolCallId: 'call_big',
+      name: 'read_log',
+      content: opts.toolResult,
+      isError: true,
+      outcome: 'error',
+      runId,
+      turn: 1,
+    },
+    {
+      id: `${id}-a2`,
+      createdAt: now - 2000,
+      role: 'assistant',
+      content: opts.answer,
+      reasoning: '',
+      refusal: null,
+      status: 'complete',
+      toolCalls: [],
+      runId,
+      turn: 2,
+    },
   ];
-  const script = new RunScript(runId, id, now - 6000).started(opts.model)
+  const script = new RunScript(runId, id, now - 6000)
+    .started(opts.model)
     .request(1, 0, 50, 50, { usage: usage(100, 20) })
     .at(120, { type: 'tool_started', turn: 1, callId: 'call_big', name: 'read_log', arguments: '{"path":"build.log"}' })
-    .at(200, { type: 'tool_finished', turn: 1, callId: 'call_big', name: 'read_log', outcome: 'error', durationMs: 80, result: 'see the tool message', isError: true })
+    .at(200, {
+      type: 'tool_finished',
+      turn: 1,
+      callId: 'call_big',
+      name: 'read_log',
+      outcome: 'error',
+      durationMs: 80,
+      result: 'see the tool message',
+      isError: true,
+    })
     .request(2, 210, 50, 50, { finish: 'stop', usage: usage(300, 40) })
     .finished(400, 'complete', usage(400, 60));
   return {
     session: {
-      id, title, model: opts.model, status: 'finished', createdAt: now - 6000, updatedAt: now - 1000, messageCount: msgs.length, toolCallCount: 1,
-      usage: usage(400, 60), settings: {},
+      id,
+      title,
+      model: opts.model,
+      status: 'finished',
+      createdAt: now - 6000,
+      updatedAt: now - 1000,
+      messageCount: msgs.length,
+      toolCallCount: 1,
+      usage: usage(400, 60),
+      settings: {},
     },
     messages: msgs.map((m, order) => ({ ...m, ...base, order })),
-    toolCalls: [{
-      id: 'call_big', sessionId: id, runId, turn: 1, messageId: `${id}-a1`, name: 'read_log', arguments: '{"path":"build.log"}', validation: 'ok',
-      validationErrors: [], result: opts.toolResult, isError: true, status: 'error', startedAt: now - 3500, finishedAt: now - 3000, durationMs: 80, logs: [],
-    }],
+    toolCalls: [
+      {
+        id: 'call_big',
+        sessionId: id,
+        runId,
+        turn: 1,
+        messageId: `${id}-a1`,
+        name: 'read_log',
+        arguments: '{"path":"build.log"}',
+        validation: 'ok',
+        validationErrors: [],
+        result: opts.toolResult,
+        isError: true,
+        status: 'error',
+        startedAt: now - 3500,
+        finishedAt: now - 3000,
+        durationMs: 80,
+        logs: [],
+      },
+    ],
     runs: [script.record(now - 5600, 'complete')],
     events: script.build(),
   };
@@ -69,11 +143,12 @@ export function sessionSeed(id: string, title: string, opts: { model: string; qu
 /** Writes the sessions with the page's IndexedDB (after the app created its schema) and reloads. */
 export async function seedSessions(page: Page, seeds: SessionSeed[]): Promise<void> {
   await page.evaluate(async (data) => {
-    const open = () => new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('toolscope');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
+    const open = () =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('toolscope');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
     let idb = await open();
     for (let i = 0; i < 50 && !idb.objectStoreNames.contains('events'); i++) {
       idb.close();

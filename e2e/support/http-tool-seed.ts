@@ -30,11 +30,12 @@ export async function seedHttpTools(page: Page, tools: HttpToolSeed[]): Promise<
     updatedAt: now + i,
   }));
   await page.evaluate(async (rows) => {
-    const open = () => new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('toolscope');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
+    const open = () =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('toolscope');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
     let idb = await open();
     for (let i = 0; i < 50 && !idb.objectStoreNames.contains('tools'); i++) {
       idb.close();

@@ -14,8 +14,15 @@ export function importDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Import sessions' });
 }
 
-export async function pickFile(page: Page, name: string, text: string | Buffer, mimeType = 'application/json'): Promise<void> {
-  await page.getByLabel('Import file').setInputFiles({ name, mimeType, buffer: typeof text === 'string' ? Buffer.from(text) : text });
+export async function pickFile(
+  page: Page,
+  name: string,
+  text: string | Buffer,
+  mimeType = 'application/json',
+): Promise<void> {
+  await page
+    .getByLabel('Import file')
+    .setInputFiles({ name, mimeType, buffer: typeof text === 'string' ? Buffer.from(text) : text });
   await expect(importDialog(page)).toBeVisible();
 }
 
@@ -52,9 +59,15 @@ export async function importFixture(page: Page, via: 'picker' | 'drop' = 'picker
   await confirmImport(page, /Imported 1 session/);
 }
 
-export async function exportVia(page: Page, item: string | RegExp): Promise<{ name: string; text: string; download: Download }> {
+export async function exportVia(
+  page: Page,
+  item: string | RegExp,
+): Promise<{ name: string; text: string; download: Download }> {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item, exact: typeof item === 'string' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: item, exact: typeof item === 'string' }).click(),
+  ]);
   const path = await download.path();
   return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8'), download };
 }

@@ -11,18 +11,50 @@ import type { Page } from '@playwright/test';
  * and whether it ran in the process of the page's top frame (`inPage`; false for an out-of-process frame's renderer,
  * e.g. a sandboxed frame that Chromium isolates in a process of its own).
  */
-export type MainThreadTask = { atMs: number; wallMs: number; cpuMs: number; mostly: string; pid: number; inPage: boolean; ranScript: ScriptTrigger | null };
+export type MainThreadTask = {
+  atMs: number;
+  wallMs: number;
+  cpuMs: number;
+  mostly: string;
+  pid: number;
+  inPage: boolean;
+  ranScript: ScriptTrigger | null;
+};
 
 /**
  * What ran the page's JavaScript in a task, when something did: a timer, an animation frame, an idle callback, an
  * event, a script or module evaluated, or another call into it (a message, a promise's continuation). A poll, however
  * cheap, is a task with a trigger every interval; the browser's own housekeeping has none.
  */
-type ScriptTrigger = 'TimerFire' | 'FireAnimationFrame' | 'FireIdleCallback' | 'EventDispatch' | 'EvaluateScript' | 'v8.evaluateModule' | 'FunctionCall';
-const TRIGGERS: readonly ScriptTrigger[] = ['TimerFire', 'FireAnimationFrame', 'FireIdleCallback', 'EventDispatch', 'EvaluateScript', 'v8.evaluateModule', 'FunctionCall'];
+type ScriptTrigger =
+  | 'TimerFire'
+  | 'FireAnimationFrame'
+  | 'FireIdleCallback'
+  | 'EventDispatch'
+  | 'EvaluateScript'
+  | 'v8.evaluateModule'
+  | 'FunctionCall';
+const TRIGGERS: readonly ScriptTrigger[] = [
+  'TimerFire',
+  'FireAnimationFrame',
+  'FireIdleCallback',
+  'EventDispatch',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'FunctionCall',
+];
 
 type FrameInfo = { frame?: string; parent?: string; processId?: number };
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: FrameInfo & { frames?: FrameInfo[] } } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: FrameInfo & { frames?: FrameInfo[] } };
+};
 
 /** The renderer processes that hosted a top frame (no parent) during the trace. */
 function topFrameProcesses(events: readonly TraceEvent[]): Set<number> {
@@ -38,15 +70,34 @@ function topFrameProcesses(events: readonly TraceEvent[]): Set<number> {
 }
 
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-const WORK_NAMES = new Set(['v8.evaluateModule', 'FunctionCall', 'EvaluateScript', 'v8.compile', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'MinorGC', 'MajorGC', 'ParseHTML', 'RunMicrotasks']);
+const WORK_NAMES = new Set([
+  'v8.evaluateModule',
+  'FunctionCall',
+  'EvaluateScript',
+  'v8.compile',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'MinorGC',
+  'MajorGC',
+  'ParseHTML',
+  'RunMicrotasks',
+]);
 
 /** The main-thread tasks in a trace (top level only: a task run inside another is part of it). */
 function mainThreadTasks(traceJson: string): MainThreadTask[] {
   const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const pages = topFrameProcesses(events);
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && mains.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts);
   const tasks: TraceEvent[] = [];
   // Per thread: a task of one renderer running while another renderer's task runs is a task of its own.
   const ends = new Map<string, number>();
@@ -74,7 +125,15 @@ function mainThreadTasks(traceJson: string): MainThreadTask[] {
     const ranScript = TRIGGERS.find((name) => seen.has(name)) ?? null;
     const mostly = [...work].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other';
     // With no frame information in the trace every renderer counts as the page's.
-    return { atMs: t.ts / 1000, wallMs: (t.dur ?? 0) / 1000, cpuMs: (t.tdur ?? 0) / 1000, mostly, pid: t.pid, inPage: pages.size === 0 || pages.has(t.pid), ranScript };
+    return {
+      atMs: t.ts / 1000,
+      wallMs: (t.dur ?? 0) / 1000,
+      cpuMs: (t.tdur ?? 0) / 1000,
+      mostly,
+      pid: t.pid,
+      inPage: pages.size === 0 || pages.has(t.pid),
+      ranScript,
+    };
   });
 }
 
@@ -82,7 +141,11 @@ function mainThreadTasks(traceJson: string): MainThreadTask[] {
  * Runs `act` with the browser tracing the page, and returns the page's main-thread tasks meanwhile. With `saveTo`
  * the raw trace is also written there (it opens in DevTools' Performance panel).
  */
-export async function traceMainThread(page: Page, act: () => Promise<void>, opts: { saveTo?: string } = {}): Promise<MainThreadTask[]> {
+export async function traceMainThread(
+  page: Page,
+  act: () => Promise<void>,
+  opts: { saveTo?: string } = {},
+): Promise<MainThreadTask[]> {
   const browser = page.context().browser();
   if (browser === null) throw new Error('tracing needs a browser launched by Playwright');
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });

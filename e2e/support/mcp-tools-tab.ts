@@ -3,7 +3,11 @@ import { expect, type Page } from '@playwright/test';
 import { openToolsTab, toolsPanel } from './tools-tab';
 
 /** Adds a server through "Add MCP server" and waits for its state to say it is connected, with this revision. */
-export async function addMcpServer(page: Page, server: { url: string; name: string; headers?: string }, revision: string): Promise<void> {
+export async function addMcpServer(
+  page: Page,
+  server: { url: string; name: string; headers?: string },
+  revision: string,
+): Promise<void> {
   await openToolsTab(page);
   const panel = toolsPanel(page);
   await panel.getByRole('button', { name: 'Add MCP server' }).click();
@@ -18,5 +22,7 @@ export async function addMcpServer(page: Page, server: { url: string; name: stri
 
 /** The state line of a server shown in the detail pane. */
 export function mcpServerState(page: Page, name: string) {
-  return toolsPanel(page).getByRole('region', { name: `MCP server ${name}` }).getByRole('status');
+  return toolsPanel(page)
+    .getByRole('region', { name: `MCP server ${name}` })
+    .getByRole('status');
 }

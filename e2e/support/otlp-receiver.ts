@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 type ReceivedTrace = { path: string; headers: http.IncomingHttpHeaders; body: unknown };
 export type OtlpReceiver = { url: string; received: ReceivedTrace[]; preflights: number; close(): Promise<void> };
 
-export async function startOtlpReceiver(opts: { cors?: boolean; requireHeader?: { name: string; value: string } } = {}): Promise<OtlpReceiver> {
+export async function startOtlpReceiver(
+  opts: { cors?: boolean; requireHeader?: { name: string; value: string } } = {},
+): Promise<OtlpReceiver> {
   const cors = opts.cors ?? true;
   const state: OtlpReceiver = { url: '', received: [], preflights: 0, close: async () => {} };
   const server = http.createServer((req, res) => {

@@ -74,7 +74,12 @@ export function installQuotaAbort(): void {
 
   type Source = IDBObjectStore | IDBIndex;
   const txOfSource = (s: Source): IDBTransaction => ('objectStore' in s ? s.objectStore.transaction : s.transaction);
-  const wrap = <T extends object>(proto: T, names: readonly string[], txOf: (self: T) => IDBTransaction, writes: readonly string[]) => {
+  const wrap = <T extends object>(
+    proto: T,
+    names: readonly string[],
+    txOf: (self: T) => IDBTransaction,
+    writes: readonly string[],
+  ) => {
     const table = proto as unknown as Record<string, unknown>;
     for (const name of names) {
       const original = table[name];
@@ -89,7 +94,12 @@ export function installQuotaAbort(): void {
   const reads = ['get', 'getKey', 'getAll', 'getAllKeys', 'count', 'openCursor', 'openKeyCursor'];
   wrap(IDBObjectStore.prototype, [...reads, 'put', 'add', 'delete', 'clear'], (s) => s.transaction, ['put', 'add']);
   wrap(IDBIndex.prototype, reads, (i) => txOfSource(i), []);
-  wrap(IDBCursor.prototype, ['continue', 'continuePrimaryKey', 'advance', 'update', 'delete'], (c) => txOfSource(c.source as Source), ['update']);
+  wrap(
+    IDBCursor.prototype,
+    ['continue', 'continuePrimaryKey', 'advance', 'update', 'delete'],
+    (c) => txOfSource(c.source as Source),
+    ['update'],
+  );
 }
 
 /** Arms or disarms the fault in the page (after `page.addInitScript(installQuotaAbort)`) or in a worker. */

@@ -21,6 +21,9 @@ function openCors(req: IncomingMessage): Record<string, string> {
  * every request it gets, preflights included (the shell of the MCP test servers, e2e/mcp-servers/http-shell.ts).
  */
 export async function startServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
-  const shell = await startHttpShell({ tag: 'recording-server', cors: { headers: openCors }, corsOn: 'every-response' }, handle);
+  const shell = await startHttpShell(
+    { tag: 'recording-server', cors: { headers: openCors }, corsOn: 'every-response' },
+    handle,
+  );
   return { origin: shell.origin, seen: shell.recorder.requests, recorder: shell.recorder, close: shell.close };
 }

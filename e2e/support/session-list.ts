@@ -26,7 +26,10 @@ export async function currentSessionId(page: Page): Promise<string> {
 /** Opens a session from the sidebar by its id. */
 export async function openSession(page: Page, sessionId: string): Promise<void> {
   await page.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"] button.session-open`).click();
-  await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"]`)).toHaveAttribute('data-current', 'true');
+  await expect(page.locator(`nav[aria-label="Sessions"] li[data-session-id="${sessionId}"]`)).toHaveAttribute(
+    'data-current',
+    'true',
+  );
 }
 
 /** Starts an empty session and gives it a context window of `tokens` in its settings. */

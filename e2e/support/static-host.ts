@@ -41,14 +41,18 @@ export async function startStaticHost(dir: string, prefix = '/'): Promise<Static
         return;
       }
       const rest = path.slice(prefix.length);
-      const rel = rest === '' || rest.endsWith('/') ? `${rest}index.html` : normalize(rest).replace(/^(\.\.[/\\])+/, '');
+      const rel =
+        rest === '' || rest.endsWith('/') ? `${rest}index.html` : normalize(rest).replace(/^(\.\.[/\\])+/, '');
       served.push(rel);
       try {
         const body = replaced.get(rel) ?? (await readFile(join(dir, rel)));
         const type = TYPES[extname(rel)] ?? 'application/octet-stream';
         const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' };
         // The MCP App sandbox page is the one document the app frames itself (build/csp.ts).
-        if (type.startsWith('text/html')) headers['content-security-policy'] = rel.endsWith('mcp-app-sandbox.html') ? "frame-ancestors 'self'" : "frame-ancestors 'none'";
+        if (type.startsWith('text/html'))
+          headers['content-security-policy'] = rel.endsWith('mcp-app-sandbox.html')
+            ? "frame-ancestors 'self'"
+            : "frame-ancestors 'none'";
         res.writeHead(200, headers).end(body);
       } catch {
         res.writeHead(404).end('not found');

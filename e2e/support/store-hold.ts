@@ -12,21 +12,29 @@ export async function holdStores(context: BrowserContext, stores: string[]): Pro
   const holder = await context.newPage();
   // Any same-origin page will do; this one loads no app code.
   await holder.goto('/schema/toolscope-session-v1.json');
-  await holder.evaluate((names) => new Promise<void>((resolve, reject) => {
-    const req = indexedDB.open('toolscope');
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const tx = req.result.transaction(names, 'readwrite');
-      const w = window as unknown as { __holdUntil: boolean; __held: Promise<void> };
-      w.__holdUntil = true;
-      w.__held = new Promise<void>((done) => { tx.oncomplete = () => done(); });
-      // A transaction commits once it has no request pending: keep one pending until released.
-      const store = tx.objectStore(names[0] ?? '');
-      const spin = () => { if (w.__holdUntil) store.count().onsuccess = spin; };
-      spin();
-      resolve();
-    };
-  }), stores);
+  await holder.evaluate(
+    (names) =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('toolscope');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const tx = req.result.transaction(names, 'readwrite');
+          const w = window as unknown as { __holdUntil: boolean; __held: Promise<void> };
+          w.__holdUntil = true;
+          w.__held = new Promise<void>((done) => {
+            tx.oncomplete = () => done();
+          });
+          // A transaction commits once it has no request pending: keep one pending until released.
+          const store = tx.objectStore(names[0] ?? '');
+          const spin = () => {
+            if (w.__holdUntil) store.count().onsuccess = spin;
+          };
+          spin();
+          resolve();
+        };
+      }),
+    stores,
+  );
   let released = false;
   return {
     release: async () => {

@@ -17,7 +17,11 @@ export type SessionRows = {
 };
 
 /** Every row of the given stores, read in one read-only transaction (of the app's database unless `database` names another). */
-export async function readStores(page: Page, stores: string[], database: string = DB_NAME): Promise<Record<string, Row[]>> {
+export async function readStores(
+  page: Page,
+  stores: string[],
+  database: string = DB_NAME,
+): Promise<Record<string, Row[]>> {
   return page.evaluate(
     async ({ name, stores }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -8,8 +8,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
 export async function serveUnderSubPath(prefix: string): Promise<{ url: string; close: () => Promise<void> }> {
@@ -27,7 +32,8 @@ export async function serveUnderSubPath(prefix: string): Promise<{ url: string; 
       return;
     }
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
       () => res.writeHead(404).end('not found'),
     );
   });

@@ -58,7 +58,15 @@ export async function syncedRecords(page: Page): Promise<{ sessions: string[]; m
   const { sessions, messages } = await readStores(page, ['sessions', 'messages']);
   const text = (rows: Row[] | undefined, drop: string[]) =>
     (rows ?? [])
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)))))
+      .map((r) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(r)
+              .filter(([k]) => !drop.includes(k))
+              .sort(([a], [b]) => (a < b ? -1 : 1)),
+          ),
+        ),
+      )
       .sort();
   return { sessions: text(sessions, ['status']), messages: text(messages, []) };
 }

@@ -19,7 +19,11 @@ export async function rounds(page: Page): Promise<number> {
 }
 
 /** Fills the WebDAV form and connects; waits for the first round to end (or the connection to fail). */
-export async function connectWebDav(page: Page, dav: { url: string; username: string; password: string }, passphrase: string): Promise<void> {
+export async function connectWebDav(
+  page: Page,
+  dav: { url: string; username: string; password: string },
+  passphrase: string,
+): Promise<void> {
   await openSyncPanel(page);
   const d = syncDialog(page);
   await d.getByRole('combobox', { name: 'Storage' }).selectOption('WebDAV');
@@ -45,7 +49,11 @@ export async function closeSyncPanel(page: Page): Promise<void> {
 }
 
 /** Fills the S3-compatible form and connects; waits for nothing (the caller waits for the status it expects). */
-export async function connectS3(page: Page, s3: { bucketUrl: string; accessKeyId: string; secretAccessKey: string; region: string }, passphrase: string): Promise<void> {
+export async function connectS3(
+  page: Page,
+  s3: { bucketUrl: string; accessKeyId: string; secretAccessKey: string; region: string },
+  passphrase: string,
+): Promise<void> {
   await openSyncPanel(page);
   const d = syncDialog(page);
   await d.getByRole('combobox', { name: 'Storage' }).selectOption('S3-compatible');

@@ -25,13 +25,21 @@ export async function createCodeTool(page: Page, tool: NewCodeTool): Promise<voi
   await panel.getByRole('button', { name: 'New tool' }).click();
   await panel.getByRole('textbox', { name: 'Tool name' }).fill(tool.name);
   await panel.getByRole('textbox', { name: 'Description' }).fill(`Test tool ${tool.name}`);
-  if (tool.parameters) await panel.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill(JSON.stringify(tool.parameters));
+  if (tool.parameters)
+    await panel.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill(JSON.stringify(tool.parameters));
   await panel.getByRole('textbox', { name: 'Code', exact: true }).fill(tool.code);
-  if (tool.timeoutMs !== undefined) await panel.getByRole('textbox', { name: 'Timeout (ms)' }).fill(String(tool.timeoutMs));
-  if (tool.allowedOrigins) await panel.getByRole('textbox', { name: 'Allowed origins (one per line)' }).fill(tool.allowedOrigins.join('\n'));
+  if (tool.timeoutMs !== undefined)
+    await panel.getByRole('textbox', { name: 'Timeout (ms)' }).fill(String(tool.timeoutMs));
+  if (tool.allowedOrigins)
+    await panel.getByRole('textbox', { name: 'Allowed origins (one per line)' }).fill(tool.allowedOrigins.join('\n'));
   if (tool.needsApproval) await panel.getByRole('checkbox', { name: 'Needs approval' }).check();
   await panel.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Saved.' }).or(panel.getByRole('heading', { name: 'Try it' }))).toBeVisible();
+  await expect(
+    panel
+      .getByRole('status')
+      .filter({ hasText: 'Saved.' })
+      .or(panel.getByRole('heading', { name: 'Try it' })),
+  ).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Try it' })).toBeVisible();
 }
 
@@ -48,7 +56,10 @@ export async function tryIt(page: Page, args: unknown = {}, timeout = 30_000): P
 }
 
 /** Creates and saves a GET HTTP tool through the editor. */
-export async function createHttpTool(page: Page, tool: { name: string; urlTemplate: string; parameters: Record<string, unknown> }): Promise<void> {
+export async function createHttpTool(
+  page: Page,
+  tool: { name: string; urlTemplate: string; parameters: Record<string, unknown> },
+): Promise<void> {
   const panel = toolsPanel(page);
   await panel.getByRole('button', { name: 'New tool' }).click();
   await panel.getByRole('textbox', { name: 'Tool name' }).fill(tool.name);

@@ -11,13 +11,23 @@ import { expect, type Page } from '@playwright/test';
 const FIXTURES = new URL('../../src/traces/__fixtures__/', import.meta.url);
 
 /** A fixture's JSON Lines (one OTLP export request a line), and the requests its SDK sent to the mock server. */
-export const traceLines = (name: string): string[] => readFileSync(new URL(`${name}.otlp.jsonl`, FIXTURES), 'utf8').trim().split('\n');
-export const sdkRequests = (name: string): { messages: unknown[]; model: string; temperature?: number; tools?: unknown[] }[] =>
-  JSON.parse(readFileSync(new URL(`${name}.requests.json`, FIXTURES), 'utf8')) as { messages: unknown[]; model: string }[];
+export const traceLines = (name: string): string[] =>
+  readFileSync(new URL(`${name}.otlp.jsonl`, FIXTURES), 'utf8')
+    .trim()
+    .split('\n');
+export const sdkRequests = (
+  name: string,
+): { messages: unknown[]; model: string; temperature?: number; tools?: unknown[] }[] =>
+  JSON.parse(readFileSync(new URL(`${name}.requests.json`, FIXTURES), 'utf8')) as {
+    messages: unknown[];
+    model: string;
+  }[];
 
 /** The trace id of a fixture's (one) trace. */
 export function traceIdOf(name: string): string {
-  const first = JSON.parse(traceLines(name)[0]!) as { resourceSpans: { scopeSpans: { spans: { traceId: string }[] }[] }[] };
+  const first = JSON.parse(traceLines(name)[0]!) as {
+    resourceSpans: { scopeSpans: { spans: { traceId: string }[] }[] }[];
+  };
   return first.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.traceId;
 }
 
@@ -57,21 +67,42 @@ export async function addFolderSource(page: Page, dir: string): Promise<void> {
 
 /** Opens a trace by its row's name button. */
 export async function openTraceNamed(page: Page, traceId: string): Promise<void> {
-  await traceRows(page).and(page.locator(`[data-trace-id="${traceId}"]`)).getByRole('button').click();
+  await traceRows(page)
+    .and(page.locator(`[data-trace-id="${traceId}"]`))
+    .getByRole('button')
+    .click();
   await expect(page.getByRole('note').filter({ hasText: 'A trace from the Traces view' })).toBeVisible();
 }
 
-type Wire = { role?: string; content?: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string };
+type Wire = {
+  role?: string;
+  content?: unknown;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+};
 
 /** Messages as a model reads them: role, text, calls (ids, names, parsed arguments), the result's call id. */
 export function sameMessages(messages: readonly unknown[]) {
   return (messages as Wire[]).map((m) => ({
     role: m.role,
-    text: typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? (m.content as { text?: string }[]).map((p) => p.text ?? '').join('') : '',
-    calls: (m.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) as unknown })),
+    text:
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? (m.content as { text?: string }[]).map((p) => p.text ?? '').join('')
+          : '',
+    calls: (m.tool_calls ?? []).map((c) => ({
+      id: c.id,
+      name: c.function.name,
+      args: JSON.parse(c.function.arguments) as unknown,
+    })),
     callId: m.tool_call_id ?? null,
   }));
 }
 
 /** Tools as a model reads them: names and parameter schemas. */
-export const sameTools = (tools: readonly unknown[] | undefined) => (tools as { function: { name: string; parameters: unknown } }[] | undefined)?.map((t) => ({ name: t.function.name, parameters: t.function.parameters }));
+export const sameTools = (tools: readonly unknown[] | undefined) =>
+  (tools as { function: { name: string; parameters: unknown } }[] | undefined)?.map((t) => ({
+    name: t.function.name,
+    parameters: t.function.parameters,
+  }));

@@ -18,13 +18,37 @@ type Events = {
 };
 
 /** Context methods whose effect outlives the test and has no undo: using one gives the context up after the test. */
-const CONTEXT_ONE_WAY = ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials'] as const;
+const CONTEXT_ONE_WAY = [
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setHTTPCredentials',
+] as const;
 /** `page.clock` is the context's clock: installed once, it stays for every later page of the context. */
-const CLOCK_METHODS = ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime'] as const;
+const CLOCK_METHODS = [
+  'install',
+  'fastForward',
+  'pauseAt',
+  'resume',
+  'runFor',
+  'setFixedTime',
+  'setSystemTime',
+] as const;
 /** Page methods that change the tab beyond its document: using one closes the tab after the test instead of reusing it. */
 const PAGE_ONE_WAY = [
-  'addInitScript', 'exposeBinding', 'exposeFunction', 'setViewportSize', 'emulateMedia', 'setExtraHTTPHeaders',
-  'setDefaultTimeout', 'setDefaultNavigationTimeout', 'addLocatorHandler', 'routeFromHAR', 'routeWebSocket',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setViewportSize',
+  'emulateMedia',
+  'setExtraHTTPHeaders',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'addLocatorHandler',
+  'routeFromHAR',
+  'routeWebSocket',
 ] as const;
 
 /** Wraps `names` on `target` (own properties over the prototype's) so calling any of them runs `onCall` first. */
@@ -49,14 +73,19 @@ export class WarmContext {
   /** Set when a test used a context API that cannot be undone: the context is closed after that test. */
   spent = false;
 
-  constructor(readonly context: BrowserContext, private readonly appOrigin: string | undefined) {
+  constructor(
+    readonly context: BrowserContext,
+    private readonly appOrigin: string | undefined,
+  ) {
     context.on('request', (request) => {
       if (!request.isNavigationRequest()) return;
       const url = new URL(request.url());
       if (url.protocol === 'http:' || url.protocol === 'https:') this.visited.add(url.origin);
     });
     this.ownListeners = snapshotListeners(context as unknown as Events);
-    const spend = () => { this.spent = true; };
+    const spend = () => {
+      this.spent = true;
+    };
     watchCalls(context, CONTEXT_ONE_WAY, spend);
     watchCalls(context.clock, CLOCK_METHODS, spend);
   }
@@ -66,7 +95,9 @@ export class WarmContext {
     if (this.tab && !this.tab.page.isClosed()) return this.tab.page;
     const page = await this.context.newPage();
     const tab = { page, listeners: snapshotListeners(page as unknown as Events), changed: false };
-    const change = () => { tab.changed = true; };
+    const change = () => {
+      tab.changed = true;
+    };
     watchCalls(page, PAGE_ONE_WAY, change);
     // A key or button left down would still be down in the next test.
     watchCalls(page.keyboard, ['down'], change);
@@ -87,7 +118,12 @@ export class WarmContext {
     this.tab = undefined;
     // Pages first, so no page of the app can write after its storage is wiped. The kept tab leaves the app for
     // about:blank (its document, workers and connections end as a closed page's do) with its history cleared.
-    await Promise.all(context.pages().filter((p) => p !== tab?.page).map((p) => p.close()));
+    await Promise.all(
+      context
+        .pages()
+        .filter((p) => p !== tab?.page)
+        .map((p) => p.close()),
+    );
     let blank: Page;
     if (tab && (await this.blankOut(tab.page))) {
       dropListenersAddedSince(tab.page as unknown as Events, tab.listeners);

@@ -57,12 +57,15 @@ describe('accumulator on recorded provider streams', () => {
   // reported as skipped, with the reason in its name, rather than passing without comparing anything.
   const sharedPresent = existsSync(SHARED_FIXTURES);
   it.skipIf(!sharedPresent)(
-    sharedPresent ? 'is a byte-identical copy of the shared recordings' : `is a byte-identical copy of the shared recordings: skipped, ${SHARED_FIXTURES} is absent`,
+    sharedPresent
+      ? 'is a byte-identical copy of the shared recordings'
+      : `is a byte-identical copy of the shared recordings: skipped, ${SHARED_FIXTURES} is absent`,
     () => {
       const shared = readdirSync(SHARED_FIXTURES).sort();
       expect(shared.length).toBeGreaterThan(0);
       expect(readdirSync(FIXTURES).sort()).toEqual(shared);
-      for (const f of shared) expect(readFileSync(join(FIXTURES, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
+      for (const f of shared)
+        expect(readFileSync(join(FIXTURES, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
     },
   );
 
@@ -81,7 +84,8 @@ describe('accumulator on recorded provider streams', () => {
       expect(text).toBe(outcome.turn.text);
       expect(reasoning).toBe(outcome.turn.reasoning);
       const args = new Map<number, string>();
-      for (const d of deltas) if (d.kind === 'tool_call') args.set(d.index, (args.get(d.index) ?? '') + d.argumentsDelta);
+      for (const d of deltas)
+        if (d.kind === 'tool_call') args.set(d.index, (args.get(d.index) ?? '') + d.argumentsDelta);
       expect([...args.values()].sort()).toEqual(outcome.turn.toolCalls.map((c) => c.arguments).sort());
 
       // accumulate() agrees with the incremental form, sync and async.
@@ -129,7 +133,12 @@ describe('accumulator edge cases', () => {
     const turn = await accumulate([
       delta({ tool_calls: [{ index: 1, id: 'b', function: { name: 'g', arguments: '' } }] }),
       delta({ tool_calls: [{ index: 0, id: 'a', function: { name: 'f', arguments: '[' } }] }),
-      delta({ tool_calls: [{ index: 1, function: { arguments: '{' } }, { index: 0, function: { arguments: '1' } }] }),
+      delta({
+        tool_calls: [
+          { index: 1, function: { arguments: '{' } },
+          { index: 0, function: { arguments: '1' } },
+        ],
+      }),
       delta({ tool_calls: [{ index: 0, function: { arguments: ']' } }] }),
       delta({ tool_calls: [{ index: 1, function: { arguments: '}' } }] }),
     ]);
@@ -157,7 +166,13 @@ describe('accumulator edge cases', () => {
       delta({ thought: 'b' }),
       delta({ reasoning_text: 'c', reasoning_signature: 'SIG' }),
       delta({ reasoning: 'd', reasoning_details: [{ type: 'reasoning.text', text: 'd' }] }),
-      delta({ reasoning: null, reasoning_details: [{ type: 'reasoning.text', text: 'e' }, { type: 'reasoning.encrypted', data: 'x' }] }),
+      delta({
+        reasoning: null,
+        reasoning_details: [
+          { type: 'reasoning.text', text: 'e' },
+          { type: 'reasoning.encrypted', data: 'x' },
+        ],
+      }),
       delta({ reasoning_content: 'f', reasoning: 'f' }),
       delta({ content: 'answer' }),
     ]);
@@ -227,6 +242,13 @@ describe('accumulator edge cases', () => {
   });
 
   it('accumulates an empty stream to an empty turn', async () => {
-    expect(await accumulate([])).toEqual({ text: '', reasoning: '', refusal: null, toolCalls: [], finishReason: null, usage: null });
+    expect(await accumulate([])).toEqual({
+      text: '',
+      reasoning: '',
+      refusal: null,
+      toolCalls: [],
+      finishReason: null,
+      usage: null,
+    });
   });
 });

@@ -67,7 +67,10 @@ function classifyKey(key: string): number {
   let kind = keyKinds.get(key);
   if (kind === undefined) {
     // Names like reasoning_signature or thinking_tokens carry no readable text.
-    kind = /reason|think|thought/i.test(key) && !/signature|encrypt|detail|effort|token|_id$/i.test(key) ? KEY_REASONING : KEY_IGNORE;
+    kind =
+      /reason|think|thought/i.test(key) && !/signature|encrypt|detail|effort|token|_id$/i.test(key)
+        ? KEY_REASONING
+        : KEY_IGNORE;
     keyKinds.set(key, kind);
   }
   return kind;
@@ -144,7 +147,15 @@ class TurnReducer {
       for (const key in delta) {
         // Nearly every delta holds only these keys; comparing interned names is cheaper than the
         // Map lookup, and after a full GC (which drops the optimized code) it keeps re-warming short.
-        if (key === 'content' || key === 'tool_calls' || key === 'role' || key === 'reasoning_content' || key === 'reasoning' || key === 'refusal') continue;
+        if (
+          key === 'content' ||
+          key === 'tool_calls' ||
+          key === 'role' ||
+          key === 'reasoning_content' ||
+          key === 'reasoning' ||
+          key === 'refusal'
+        )
+          continue;
         if (key === 'reasoning_details') {
           hasDetails = true;
           continue;
@@ -157,7 +168,12 @@ class TurnReducer {
         }
       }
       // reasoning_details repeats `reasoning` when both are sent; read it only as a fallback.
-      if (reasoning === '' && hasDetails && Array.isArray(delta.reasoning_details) && delta.reasoning_details.length > 0) {
+      if (
+        reasoning === '' &&
+        hasDetails &&
+        Array.isArray(delta.reasoning_details) &&
+        delta.reasoning_details.length > 0
+      ) {
         reasoning = detailsText(delta.reasoning_details);
       }
     }
@@ -218,7 +234,8 @@ class TurnReducer {
       slot.args += args;
       changed = true;
     }
-    if (out && changed) out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: args });
+    if (out && changed)
+      out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: args });
   }
 
   private maxWireIndex(): number {

@@ -6,7 +6,13 @@ import type { ToolSpec } from './tool-executor';
 import type { SummaryRequester } from './summary-request';
 
 /** `usage`: what writing the summary cost; the run adds it to its own usage. */
-type ContextCompaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage?: Usage };
+type ContextCompaction = {
+  summary: SystemMessage;
+  removedMessageIds: string[];
+  tokensBefore: number;
+  tokensAfter: number;
+  usage?: Usage;
+};
 
 export type ContextPrepared = {
   /** A summary to append before this request (its `summaryOf` ids drop out of the request). */
@@ -25,7 +31,13 @@ export type ContextPrepared = {
  */
 export type ContextHook = {
   /** `send` writes a compaction summary under the run's request policy (agent/summary-request.ts). */
-  beforeRequest(history: readonly ChatMessage[], systemPrompt: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<ContextPrepared>;
+  beforeRequest(
+    history: readonly ChatMessage[],
+    systemPrompt: string,
+    tools: readonly ToolSpec[],
+    signal: AbortSignal,
+    send?: SummaryRequester,
+  ): Promise<ContextPrepared>;
   /** The provider's prompt token count for the request that was estimated at `estimated`. */
   observeUsage(estimated: number, reported: number): void;
 };
@@ -34,7 +46,8 @@ export type ContextHook = {
 export function contextFailureInfo(e: unknown): ErrorInfo {
   if (typeof e === 'object' && e !== null && 'info' in e) {
     const info = (e as { info: unknown }).info;
-    if (typeof info === 'object' && info !== null && 'kind' in info && 'fault' in info && 'message' in info) return info as ErrorInfo;
+    if (typeof info === 'object' && info !== null && 'kind' in info && 'fault' in info && 'message' in info)
+      return info as ErrorInfo;
   }
   return internalError('compaction', 'Compacting the conversation failed', e);
 }

@@ -10,7 +10,11 @@ export type LoopEmit = (body: LoopEventBody) => void;
 type Stamped<B> = B & { runId: string; seq: number; t: number };
 
 /** Stamps events with the run id, a gap-free sequence number and ms since the run started. */
-export function createEmitter<B extends LoopEventBody = RunEventBody>(runId: string, sink: (event: Stamped<B>) => void, clock: () => number): { emit: (body: B) => void; elapsed: () => number } {
+export function createEmitter<B extends LoopEventBody = RunEventBody>(
+  runId: string,
+  sink: (event: Stamped<B>) => void,
+  clock: () => number,
+): { emit: (body: B) => void; elapsed: () => number } {
   const start = clock();
   let seq = 0;
   const elapsed = () => clock() - start;

@@ -10,13 +10,18 @@ function messageChars(m: ChatCompletionMessageParam): number {
   if (typeof m.content === 'string') chars += m.content.length;
   else if (Array.isArray(m.content)) for (const part of m.content) if ('text' in part) chars += part.text.length;
   if (m.role === 'assistant' && m.tool_calls) {
-    for (const c of m.tool_calls) if (c.type === 'function') chars += c.function.name.length + c.function.arguments.length;
+    for (const c of m.tool_calls)
+      if (c.type === 'function') chars += c.function.name.length + c.function.arguments.length;
   }
   return chars;
 }
 
 /** Usage for one request, estimated from what was sent and what came back. */
-export function estimateUsage(messages: readonly ChatCompletionMessageParam[], toolsJsonChars: number, turn: AccumulatedTurn): Usage {
+export function estimateUsage(
+  messages: readonly ChatCompletionMessageParam[],
+  toolsJsonChars: number,
+  turn: AccumulatedTurn,
+): Usage {
   let promptTokens = Math.ceil(toolsJsonChars / CHARS_PER_TOKEN);
   for (const m of messages) promptTokens += MESSAGE_OVERHEAD_TOKENS + Math.ceil(messageChars(m) / CHARS_PER_TOKEN);
   let outChars = turn.text.length + turn.reasoning.length + (turn.refusal?.length ?? 0);

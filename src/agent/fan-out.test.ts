@@ -3,17 +3,37 @@ import { fanOut, outputRate } from './fan-out';
 import { httpError, scriptedModel, textReply } from './testing/scripted-model';
 import type { ModelRequest } from './model-client';
 
-const request: ModelRequest = { model: 'original', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true }, temperature: 0.3 };
+const request: ModelRequest = {
+  model: 'original',
+  messages: [{ role: 'user', content: 'hi' }],
+  stream: true,
+  stream_options: { include_usage: true },
+  temperature: 0.3,
+};
 const timeouts = { firstByteTimeoutMs: 60_000, idleTimeoutMs: 60_000 };
 
 describe('fan-out of one recorded request', () => {
   it('sends the same body to each model with only `model` changed, once each, a 4xx included', async () => {
     const a = scriptedModel([textReply(['Hello ', 'there'], { usage: [10, 4] })]);
     const b = scriptedModel([httpError(400, 'Unknown parameter'), textReply(['never'])]);
-    const answers = await fanOut({ request, conversation: { messages: [], tools: [] }, targets: [{ model: 'm-a', client: a }, { model: 'm-b', client: b }], signal: new AbortController().signal, timeouts });
+    const answers = await fanOut({
+      request,
+      conversation: { messages: [], tools: [] },
+      targets: [
+        { model: 'm-a', client: a },
+        { model: 'm-b', client: b },
+      ],
+      signal: new AbortController().signal,
+      timeouts,
+    });
     expect(a.requests).toEqual([{ ...request, model: 'm-a' }]);
     expect(b.requests).toEqual([{ ...request, model: 'm-b' }]);
-    expect(answers[0]).toMatchObject({ model: 'm-a', outcome: 'done', text: 'Hello there', usage: { completionTokens: 4 } });
+    expect(answers[0]).toMatchObject({
+      model: 'm-a',
+      outcome: 'done',
+      text: 'Hello there',
+      usage: { completionTokens: 4 },
+    });
     expect(answers[1]).toMatchObject({ model: 'm-b', outcome: 'failed' });
     expect(answers[1]?.error).toContain('Unknown parameter');
   });
@@ -24,14 +44,24 @@ describe('fan-out of one recorded request', () => {
     const slow = scriptedModel([{ ...textReply(['Slow ']), then: 'hang' }]);
     const seen: [number, string][] = [];
     const answers = await fanOut({
-      request, conversation: { messages: [], tools: [] }, targets: [{ model: 'slow', client: slow }, { model: 'fast', client: fast }], signal: stop.signal, timeouts,
+      request,
+      conversation: { messages: [], tools: [] },
+      targets: [
+        { model: 'slow', client: slow },
+        { model: 'fast', client: fast },
+      ],
+      signal: stop.signal,
+      timeouts,
       onAnswer: (i, a) => {
         seen.push([i, a.outcome]);
         // The slow model is still streaming when the fast one's answer arrives; Stop ends it.
         if (i === 1) stop.abort();
       },
     });
-    expect(seen).toEqual([[1, 'done'], [0, 'cancelled']]);
+    expect(seen).toEqual([
+      [1, 'done'],
+      [0, 'cancelled'],
+    ]);
     expect(answers.map((a) => a.outcome)).toEqual(['cancelled', 'done']);
   });
 
@@ -41,14 +71,22 @@ describe('fan-out of one recorded request', () => {
     const clients = [hanging(), hanging(), hanging()];
     const seen = new Set<number>();
     const done = fanOut({
-      request, conversation: { messages: [], tools: [] }, targets: clients.map((client, i) => ({ model: `m${i}`, client })), signal: stop.signal, timeouts,
+      request,
+      conversation: { messages: [], tools: [] },
+      targets: clients.map((client, i) => ({ model: `m${i}`, client })),
+      signal: stop.signal,
+      timeouts,
       onText: (i) => {
         seen.add(i);
         if (seen.size === 3) stop.abort();
       },
     });
     const answers = await done;
-    expect(answers.map((x) => [x.outcome, x.text])).toEqual([['cancelled', 'part '], ['cancelled', 'part '], ['cancelled', 'part ']]);
+    expect(answers.map((x) => [x.outcome, x.text])).toEqual([
+      ['cancelled', 'part '],
+      ['cancelled', 'part '],
+      ['cancelled', 'part '],
+    ]);
     expect(clients.every((c) => c.signals[0]?.aborted)).toBe(true);
   });
 

@@ -63,10 +63,31 @@ async function one(input: FanOutInput, index: number, target: FanOutTarget): Pro
   };
   if (outcome.kind === 'done') {
     const usage = outcome.turn.usage;
-    return { ...shared, outcome: 'done', finishReason: outcome.turn.finishReason, usage, outputTokensPerSecond: usage ? outputRate(usage.completionTokens, firstTokenAt, endAt) : null };
+    return {
+      ...shared,
+      outcome: 'done',
+      finishReason: outcome.turn.finishReason,
+      usage,
+      outputTokensPerSecond: usage ? outputRate(usage.completionTokens, firstTokenAt, endAt) : null,
+    };
   }
-  if (outcome.kind === 'cancelled') return { ...shared, outcome: 'cancelled', finishReason: null, usage: null, outputTokensPerSecond: null, error: 'Stopped before the answer was complete.' };
-  return { ...shared, outcome: 'failed', finishReason: null, usage: null, outputTokensPerSecond: null, error: outcome.error.info.message };
+  if (outcome.kind === 'cancelled')
+    return {
+      ...shared,
+      outcome: 'cancelled',
+      finishReason: null,
+      usage: null,
+      outputTokensPerSecond: null,
+      error: 'Stopped before the answer was complete.',
+    };
+  return {
+    ...shared,
+    outcome: 'failed',
+    finishReason: null,
+    usage: null,
+    outputTokensPerSecond: null,
+    error: outcome.error.info.message,
+  };
 }
 
 /** Every target's answer, in target order; never throws (a failure is that model's answer). */

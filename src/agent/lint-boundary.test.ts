@@ -11,7 +11,17 @@ async function restrictedImports(code: string, filePath: string): Promise<string
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2).map((m) => m.message);
 }
 
-const engine = ['src/agent/boundary-probe.ts', 'src/llm/boundary-probe.ts', 'src/tools/boundary-probe.ts', 'src/db/boundary-probe.ts', 'src/timeline/boundary-probe.ts', 'src/compare/boundary-probe.ts', 'src/mcp/boundary-probe.ts', 'src/sync/boundary-probe.ts', 'src/evals/boundary-probe.ts'];
+const engine = [
+  'src/agent/boundary-probe.ts',
+  'src/llm/boundary-probe.ts',
+  'src/tools/boundary-probe.ts',
+  'src/db/boundary-probe.ts',
+  'src/timeline/boundary-probe.ts',
+  'src/compare/boundary-probe.ts',
+  'src/mcp/boundary-probe.ts',
+  'src/sync/boundary-probe.ts',
+  'src/evals/boundary-probe.ts',
+];
 
 describe('lint: the engine layers stay framework-free', () => {
   for (const filePath of engine) {
@@ -38,7 +48,9 @@ describe('lint: the engine layers stay framework-free', () => {
     const agent = await restrictedImports(code, 'src/agent/boundary-probe.ts');
     expect(agent).toHaveLength(2);
     for (const m of agent) expect(m).toMatch(/no Dexie or db/);
-    expect(await restrictedImports(`import Dexie from 'dexie';\nexport const x = Dexie;\n`, 'src/db/boundary-probe.ts')).toEqual([]);
+    expect(
+      await restrictedImports(`import Dexie from 'dexie';\nexport const x = Dexie;\n`, 'src/db/boundary-probe.ts'),
+    ).toEqual([]);
   });
 
   it('src/mcp may not import Dexie or db/ either', async () => {
@@ -56,7 +68,12 @@ describe('lint: the engine layers stay framework-free', () => {
     }
     const nested = `import { toolSecretSource } from "../../db/tools-repo";\nexport const x = toolSecretSource;\n`;
     expect(await restrictedImports(nested, 'src/tools/sandbox/boundary-probe.ts')).toHaveLength(1);
-    expect(await restrictedImports(`import type { SecretSource } from "./secret-source";\nexport type X = SecretSource;\n`, 'src/tools/boundary-probe.ts')).toEqual([]);
+    expect(
+      await restrictedImports(
+        `import type { SecretSource } from "./secret-source";\nexport type X = SecretSource;\n`,
+        'src/tools/boundary-probe.ts',
+      ),
+    ).toEqual([]);
   });
 
   it('src/agent may not import context/ (the context hook is its port); domain/ is fine', async () => {
@@ -64,17 +81,30 @@ describe('lint: the engine layers stay framework-free', () => {
     const messages = await restrictedImports(code, 'src/agent/boundary-probe.ts');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/does not import context/);
-    expect(await restrictedImports(`import { requestView } from "../domain/request-view";\nexport const x = requestView;\n`, 'src/agent/boundary-probe.ts')).toEqual([]);
+    expect(
+      await restrictedImports(
+        `import { requestView } from "../domain/request-view";\nexport const x = requestView;\n`,
+        'src/agent/boundary-probe.ts',
+      ),
+    ).toEqual([]);
     expect(await restrictedImports(code, 'src/agent/boundary-probe.test.ts')).toHaveLength(1);
   });
 
   it('src/domain imports nothing of ours', async () => {
     for (const from of ['../agent/events', '../db/records', '../tools/builtins']) {
-      const messages = await restrictedImports(`import type { X } from "${from}";\nexport type Y = X;\n`, 'src/domain/boundary-probe.ts');
+      const messages = await restrictedImports(
+        `import type { X } from "${from}";\nexport type Y = X;\n`,
+        'src/domain/boundary-probe.ts',
+      );
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(/imports nothing of ours/);
     }
-    expect(await restrictedImports(`import type { ChatMessage } from "./messages";\nexport type Y = ChatMessage;\n`, 'src/domain/boundary-probe.ts')).toEqual([]);
+    expect(
+      await restrictedImports(
+        `import type { ChatMessage } from "./messages";\nexport type Y = ChatMessage;\n`,
+        'src/domain/boundary-probe.ts',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -89,7 +119,11 @@ describe('lint: in the UI only src/ui/data touches storage', () => {
   const lazy = `export const load = () => import('../../db/database');\n`;
 
   it('a component importing db/ (values or types), Dexie or its React hooks is an error naming ui/data', async () => {
-    for (const [code, count] of [[fromDb, 2], [live, 2], [lazy, 1]] as const) {
+    for (const [code, count] of [
+      [fromDb, 2],
+      [live, 2],
+      [lazy, 1],
+    ] as const) {
       const messages = await errors(code, 'src/ui/chat/boundary-probe.tsx');
       expect(messages).toHaveLength(count);
       for (const m of messages) expect(m).toMatch(/Only src\/ui\/data reads and writes storage/);
@@ -106,7 +140,9 @@ describe('lint: in the UI only src/ui/data touches storage', () => {
   });
 
   it('the UI rule keeps the no-.only check for tests under src/ui', async () => {
-    expect(await errors(`it.only('x', () => undefined);\n`, 'src/ui/chat/boundary-probe.test.ts')).toEqual(['No .only in tests.']);
+    expect(await errors(`it.only('x', () => undefined);\n`, 'src/ui/chat/boundary-probe.test.ts')).toEqual([
+      'No .only in tests.',
+    ]);
   });
 });
 
@@ -135,7 +171,11 @@ describe('lint: no focused test in any form', () => {
     "test['only']('x', () => undefined);",
   ];
   for (const code of forms) {
-    for (const filePath of ['src/agent/only-probe.test.ts', 'e2e/only-probe.spec.ts', 'src/ui/chat/only-probe.test.tsx']) {
+    for (const filePath of [
+      'src/agent/only-probe.test.ts',
+      'e2e/only-probe.spec.ts',
+      'src/ui/chat/only-probe.test.tsx',
+    ]) {
       it(`refuses ${code.split('(')[0]} in ${filePath}`, async () => {
         expect(await onlyErrors(`${code}\n`, filePath)).toEqual(['No .only in tests.']);
       });
@@ -147,7 +187,7 @@ describe('lint: no focused test in any form', () => {
       "test.skip('x', () => undefined);",
       "test.describe.configure({ mode: 'serial' });",
       "describe.skipIf(true)('x', () => undefined);",
-      "const options = { only: true };\nexport const x = options.only;",
+      'const options = { only: true };\nexport const x = options.only;',
     ];
     for (const code of fine) expect(await onlyErrors(`${code}\n`, 'src/agent/only-probe.test.ts')).toEqual([]);
   });

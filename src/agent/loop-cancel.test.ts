@@ -35,24 +35,34 @@ describe('cancellation', () => {
     expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'cancelled' });
   });
 
-  it.each(['throw', 'end'] as const)('while streaming (client %s on abort): the request is aborted and the partial text kept', async (onAbort) => {
-    const model = scriptedModel([{ chunks: [chunk({ content: 'Once upon' }), chunk({ content: ' a time' })], then: 'hang', onAbort }]);
-    const h = harness(model);
-    h.input.emit = (e) => {
-      h.events.push(e);
-      if (e.type === 'text_delta' && e.delta === ' a time') h.controller.abort();
-    };
-    const r = await h.run();
-    expect(r.stopReason).toBe('cancelled');
-    expect(model.signals[0]?.aborted).toBe(true);
-    expect(r.history[1]).toMatchObject({ role: 'assistant', content: 'Once upon a time', status: 'cancelled', toolCalls: [] });
-    // A stopped reply still cost tokens; with no usage from the provider the run reports an estimate.
-    const finished = h.events.at(-1);
-    if (finished?.type !== 'run_finished') throw new Error('no run_finished');
-    expect(finished.usage.estimated).toBe(true);
-    expect(finished.usage.promptTokens).toBeGreaterThan(0);
-    expect(finished.usage.completionTokens).toBeGreaterThan(0);
-  });
+  it.each(['throw', 'end'] as const)(
+    'while streaming (client %s on abort): the request is aborted and the partial text kept',
+    async (onAbort) => {
+      const model = scriptedModel([
+        { chunks: [chunk({ content: 'Once upon' }), chunk({ content: ' a time' })], then: 'hang', onAbort },
+      ]);
+      const h = harness(model);
+      h.input.emit = (e) => {
+        h.events.push(e);
+        if (e.type === 'text_delta' && e.delta === ' a time') h.controller.abort();
+      };
+      const r = await h.run();
+      expect(r.stopReason).toBe('cancelled');
+      expect(model.signals[0]?.aborted).toBe(true);
+      expect(r.history[1]).toMatchObject({
+        role: 'assistant',
+        content: 'Once upon a time',
+        status: 'cancelled',
+        toolCalls: [],
+      });
+      // A stopped reply still cost tokens; with no usage from the provider the run reports an estimate.
+      const finished = h.events.at(-1);
+      if (finished?.type !== 'run_finished') throw new Error('no run_finished');
+      expect(finished.usage.estimated).toBe(true);
+      expect(finished.usage.promptTokens).toBeGreaterThan(0);
+      expect(finished.usage.completionTokens).toBeGreaterThan(0);
+    },
+  );
 
   it('stopped before any output: nothing was produced, so no usage is invented', async () => {
     const model = scriptedModel([{ chunks: [], then: 'hang' }]);
@@ -82,7 +92,10 @@ describe('cancellation', () => {
   it('while tool calls are still streaming: they are dropped so no call is left unanswered', async () => {
     const model = scriptedModel([
       {
-        chunks: [chunk({ content: 'Let me look.' }), chunk({ tool_calls: [{ index: 0, id: 'c1', function: { name: 't', arguments: '{"q":' } }] })],
+        chunks: [
+          chunk({ content: 'Let me look.' }),
+          chunk({ tool_calls: [{ index: 0, id: 'c1', function: { name: 't', arguments: '{"q":' } }] }),
+        ],
         then: 'hang',
       },
     ]);
@@ -217,9 +230,19 @@ describe('property: abort after the k-th event, for every k', () => {
         async (behaviours, concurrency, onAbort, when) => {
           const tools = fakeExecutor(behaviours.map((b, i) => behavedTool(`t${i}`, b)));
           const script = (): ScriptStep[] => [
-            { ...toolCallsReply([0, 1, 2].map((i) => ({ id: `a${i}`, name: `t${i}`, args: '{"n":1}' })), { text: 'First, ' }), onAbort },
+            {
+              ...toolCallsReply(
+                [0, 1, 2].map((i) => ({ id: `a${i}`, name: `t${i}`, args: '{"n":1}' })),
+                { text: 'First, ' },
+              ),
+              onAbort,
+            },
             // Turn 2 fails once after partial text, so some k land on request_failed and in the backoff sleep.
-            { chunks: [chunk({ role: 'assistant', content: 'Par' }), chunk({ content: 'tial' })], then: { throw: httpError(503, 'Service Unavailable') }, onAbort },
+            {
+              chunks: [chunk({ role: 'assistant', content: 'Par' }), chunk({ content: 'tial' })],
+              then: { throw: httpError(503, 'Service Unavailable') },
+              onAbort,
+            },
             { ...toolCallsReply([3, 4].map((i) => ({ id: `b${i}`, name: `t${i}`, args: '{}' }))), onAbort },
             { ...textReply(['All ', 'done.']), onAbort },
           ];
@@ -259,7 +282,9 @@ describe('property: abort after the k-th event, for every k', () => {
             // The failing attempt's text is kept only when the user stopped it mid-stream, marked cancelled.
             const partial = r.history.filter((m) => m.role === 'assistant' && m.content.startsWith('Par'));
             for (const m of partial) expect(m).toMatchObject({ status: 'cancelled' });
-            const cancelledMsg = r.history.find((m): m is AssistantMessage => m.role === 'assistant' && m.status === 'cancelled');
+            const cancelledMsg = r.history.find(
+              (m): m is AssistantMessage => m.role === 'assistant' && m.status === 'cancelled',
+            );
             if (cancelledMsg) expect(cancelledMsg.toolCalls).toEqual([]);
           }
         },

@@ -30,7 +30,9 @@ function expectEachCallAnsweredOnce(history: ChatMessage[], events: LoopEvent[])
   const asked = history.flatMap((m) => (m.role === 'assistant' ? m.toolCalls.map((c) => c.id) : []));
   expect(toolResults(history).map((r) => r.id)).toEqual(asked);
   // The event log tells the same story: one tool_finished per call, agreeing with the history.
-  const finished = events.flatMap((e) => (e.type === 'tool_finished' ? [{ id: e.callId, content: e.result, outcome: e.outcome }] : []));
+  const finished = events.flatMap((e) =>
+    e.type === 'tool_finished' ? [{ id: e.callId, content: e.result, outcome: e.outcome }] : [],
+  );
   expect([...finished].sort((a, b) => a.id.localeCompare(b.id))).toEqual(toolResults(history));
   expect(events.filter((e) => e.type === 'run_finished')).toHaveLength(1);
   expect(events.at(-1)?.type).toBe('run_finished');
@@ -54,7 +56,8 @@ describe('runAgent when something that should never throw does', () => {
     expect(model.requests).toHaveLength(1);
     expectEachCallAnsweredOnce(r.history, h.events);
     // None could finish (t0 blocks until stopped): each result says why it has none.
-    for (const x of toolResults(r.history)) expect(x).toMatchObject({ outcome: 'error', content: expect.stringMatching(/internal error/) });
+    for (const x of toolResults(r.history))
+      expect(x).toMatchObject({ outcome: 'error', content: expect.stringMatching(/internal error/) });
     // Whether t0 had started depends on how far its validation got; if it had, it was told to stop.
     for (const c of slow.calls) expect(c.ctx.signal.aborted).toBe(true);
     const count = h.events.length;
@@ -66,7 +69,10 @@ describe('runAgent when something that should never throw does', () => {
     // Two lanes: t0 blocks, t1 finishes, and the lane that ran t1 crashes on get() for t2.
     const slow = fakeTool({ name: 't0', run: blockingRun() });
     const inner = fakeExecutor([slow, fakeTool({ name: 't1' }), fakeTool({ name: 't2' })]);
-    const h = harness(scriptedModel([threeCalls()]), { tools: executorFailingOnGet(inner, 3), config: { toolConcurrency: 2 } });
+    const h = harness(scriptedModel([threeCalls()]), {
+      tools: executorFailingOnGet(inner, 3),
+      config: { toolConcurrency: 2 },
+    });
     const r = await h.run();
     expect(r.stopReason).toBe('error');
     expectEachCallAnsweredOnce(r.history, h.events);
@@ -84,13 +90,18 @@ describe('runAgent when something that should never throw does', () => {
     const t0 = fakeTool({ name: 't0' });
     const t2 = fakeTool({ name: 't2' });
     const inner = fakeExecutor([t0, fakeTool({ name: 't1' }), t2]);
-    const h = harness(scriptedModel([threeCalls()]), { tools: executorFailingOnGet(inner, 2), config: { toolConcurrency: 1 } });
+    const h = harness(scriptedModel([threeCalls()]), {
+      tools: executorFailingOnGet(inner, 2),
+      config: { toolConcurrency: 1 },
+    });
     const r = await h.run();
     expect(r.stopReason).toBe('error');
     expect(t0.calls).toHaveLength(1);
     expect(t2.calls).toHaveLength(0);
     expectEachCallAnsweredOnce(r.history, h.events);
-    expect(h.events.filter((e) => e.type === 'tool_started').map((e) => e.type === 'tool_started' && e.callId)).toEqual(['c0']);
+    expect(h.events.filter((e) => e.type === 'tool_started').map((e) => e.type === 'tool_started' && e.callId)).toEqual(
+      ['c0'],
+    );
   });
 
   it('a cancel during the crash is still reported as cancelled, never as an error', async () => {
@@ -111,7 +122,13 @@ describe('runAgent when something that should never throw does', () => {
     // Decided in emitter.ts: a failing consumer (a UI bug) must not cost the user the run. The
     // run carries on, and the history and the events the sink did take stay consistent.
     const t = fakeTool({ name: 't0' });
-    const model = scriptedModel([toolCallsReply([{ id: 'c0', name: 't0', args: '{}' }, { id: 'c1', name: 't0', args: '{}' }]), textReply(['done'])]);
+    const model = scriptedModel([
+      toolCallsReply([
+        { id: 'c0', name: 't0', args: '{}' },
+        { id: 'c1', name: 't0', args: '{}' },
+      ]),
+      textReply(['done']),
+    ]);
     const h = harness(model, { tools: fakeExecutor([t]) });
     h.input.emit = (e) => {
       h.events.push(e);

@@ -4,7 +4,16 @@ import type { MessageEdit } from '../domain/breakpoints';
 import { runToolBatch } from './run-tools';
 import { occurrences } from '../domain/call-identity';
 import { NOT_RUN_EDITED, pauseBeforeCalls, type StandingAnswer } from './pause';
-import { appendToHistory, appendResults, assistantMessage, hasOutput, refuseAll, toolMessage, type LoopState, type TurnEnd } from './loop-state';
+import {
+  appendToHistory,
+  appendResults,
+  assistantMessage,
+  hasOutput,
+  refuseAll,
+  toolMessage,
+  type LoopState,
+  type TurnEnd,
+} from './loop-state';
 
 /** Step 4 of a turn, after a reply: run the tools it asked for and go on, or store the answer and end the run. */
 export async function decideNext(s: LoopState, t: AccumulatedTurn, turn: number, messageId: string): Promise<TurnEnd> {
@@ -15,13 +24,20 @@ export async function decideNext(s: LoopState, t: AccumulatedTurn, turn: number,
   }
   if (t.finishReason === 'content_filter') {
     if (hasOutput(t)) appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'error'));
-    return { stop: 'error', error: { fault: 'model', kind: 'content_filter', message: "The provider's content filter stopped the reply." } };
+    return {
+      stop: 'error',
+      error: { fault: 'model', kind: 'content_filter', message: "The provider's content filter stopped the reply." },
+    };
   }
   if (t.text === '' && t.refusal === null) {
     if (t.reasoning !== '') appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'error'));
     return {
       stop: 'error',
-      error: { fault: 'model', kind: 'empty_response', message: 'The model returned an empty reply: no text and no tool calls.' },
+      error: {
+        fault: 'model',
+        kind: 'empty_response',
+        message: 'The model returned an empty reply: no text and no tool calls.',
+      },
     };
   }
   appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'complete'));
@@ -38,19 +54,53 @@ async function runTools(s: LoopState, t: AccumulatedTurn, turn: number, messageI
   appendToHistory(s, asMade);
   if (cut) {
     // The last call's arguments may be cut mid-value (and could still parse): running it could do the wrong thing.
-    refuseAll(s, calls, turn, 'Not run: the reply was cut at the token limit, so the arguments of this call may be incomplete.');
+    refuseAll(
+      s,
+      calls,
+      turn,
+      'Not run: the reply was cut at the token limit, so the arguments of this call may be incomplete.',
+    );
     return { stop: 'length' };
   }
   if (calls.length > config.maxToolCallsPerTurn) {
-    refuseAll(s, calls, turn, `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`);
+    refuseAll(
+      s,
+      calls,
+      turn,
+      `Not run: the model asked for ${calls.length} tool calls in one turn and the limit is ${config.maxToolCallsPerTurn}.`,
+    );
     return { stop: 'max_tool_calls' };
   }
   // Paused before each call, with the message stored (a reload finds the pause): an argument edit runs the edited
   // call, an answer by hand stands for the tool's result, a call answered before a reload is not run again.
-  const before = await pauseBeforeCalls({ gate: input.pause, calls, turn, tools: s.tools, signal: s.signal, emit: s.emit, skip: input.answered });
+  const before = await pauseBeforeCalls({
+    gate: input.pause,
+    calls,
+    turn,
+    tools: s.tools,
+    signal: s.signal,
+    emit: s.emit,
+    skip: input.answered,
+  });
   const paused = { answers: new Map([...(input.answered ?? []), ...before.answers]), editedArgs: before.editedArgs };
-  const { answers, editedArgs } = before.edits.length > 0 ? replaceEditedCalls(s, { asMade, t, turn, calls, edits: before.edits, ...paused }) : paused;
-  const batch = await runToolBatch({ calls, turn, tools: s.tools, approve: input.approve, config, occurrences: occurrences(calls, s.seenCalls), signal: s.signal, emit: s.emit, clock: s.clock, ...(input.pause ? { pause: input.pause } : {}), answers, editedArgs });
+  const { answers, editedArgs } =
+    before.edits.length > 0
+      ? replaceEditedCalls(s, { asMade, t, turn, calls, edits: before.edits, ...paused })
+      : paused;
+  const batch = await runToolBatch({
+    calls,
+    turn,
+    tools: s.tools,
+    approve: input.approve,
+    config,
+    occurrences: occurrences(calls, s.seenCalls),
+    signal: s.signal,
+    emit: s.emit,
+    clock: s.clock,
+    ...(input.pause ? { pause: input.pause } : {}),
+    answers,
+    editedArgs,
+  });
   appendResults(s, batch.results, turn);
   return batch.cancelled ? { stop: 'cancelled' } : null;
 }
@@ -63,23 +113,48 @@ type PausedCalls = { answers: ReadonlyMap<string, StandingAnswer>; editedArgs: R
  * "Breakpoints"). The edited calls (in `calls`) get ids of their own: the call the model made keeps its id. With no
  * message before it, the edited calls run in its place.
  */
-function replaceEditedCalls(s: LoopState, o: PausedCalls & { asMade: AssistantMessage; t: AccumulatedTurn; turn: number; calls: ToolCall[]; edits: MessageEdit[] }): PausedCalls {
+function replaceEditedCalls(
+  s: LoopState,
+  o: PausedCalls & {
+    asMade: AssistantMessage;
+    t: AccumulatedTurn;
+    turn: number;
+    calls: ToolCall[];
+    edits: MessageEdit[];
+  },
+): PausedCalls {
   const at = s.history.lastIndexOf(o.asMade);
   const afterMessageId = s.history[at - 1]?.id;
   if (afterMessageId === undefined) return o;
   s.history.splice(at, 1);
-  const notRun = o.asMade.toolCalls.map((c) => toolMessage(s, { call: c, content: NOT_RUN_EDITED, isError: true, outcome: 'cancelled' }, o.turn));
+  const notRun = o.asMade.toolCalls.map((c) =>
+    toolMessage(s, { call: c, content: NOT_RUN_EDITED, isError: true, outcome: 'cancelled' }, o.turn),
+  );
   for (const m of notRun) s.emit({ type: 'message_appended', message: m });
-  s.emit({ type: 'arguments_edited', turn: o.turn, afterMessageId, asMadeMessageIds: [o.asMade.id, ...notRun.map((m) => m.id)] });
+  s.emit({
+    type: 'arguments_edited',
+    turn: o.turn,
+    afterMessageId,
+    asMadeMessageIds: [o.asMade.id, ...notRun.map((m) => m.id)],
+  });
   const renamed = (id: string) => `${id}_edited`;
   o.calls.splice(0, o.calls.length, ...o.calls.map((c) => ({ ...c, id: renamed(c.id) })));
-  s.turnEdits = [...s.turnEdits, ...o.edits.map((e) => (e.kind === 'arguments' ? { ...e, callId: renamed(e.callId) } : e))];
+  s.turnEdits = [
+    ...s.turnEdits,
+    ...o.edits.map((e) => (e.kind === 'arguments' ? { ...e, callId: renamed(e.callId) } : e)),
+  ];
   appendToHistory(s, assistantMessage(s, s.newId(), o.turn, o.t, [...o.calls], 'complete'));
-  return { answers: new Map([...o.answers].map(([id, a]) => [renamed(id), a])), editedArgs: new Set([...o.editedArgs].map(renamed)) };
+  return {
+    answers: new Map([...o.answers].map(([id, a]) => [renamed(id), a])),
+    editedArgs: new Set([...o.editedArgs].map(renamed)),
+  };
 }
 
 /** Gives every call a usable, unique id: some servers send none, or repeat one. */
-function normalizeCalls(calls: readonly { id: string; name: string; arguments: string }[], newId: () => string): ToolCall[] {
+function normalizeCalls(
+  calls: readonly { id: string; name: string; arguments: string }[],
+  newId: () => string,
+): ToolCall[] {
   const seen = new Set<string>();
   return calls.map((c) => {
     const id = c.id === '' || seen.has(c.id) ? `call_${newId()}` : c.id;

@@ -30,16 +30,22 @@ describe('runAgent: a pause is a state of the one loop', () => {
       b.messages = [...b.messages.slice(0, -1), { role: 'user', content: 'edited question' }];
       return JSON.stringify(b);
     };
-    h.input.pause = { stopsAt: gate.stopsAt, wait: async (point, check) => {
-      seen.push({ point, check });
-      return { action: 'continue', edited: point.at === 'request' ? edited(point.body) : '' };
-    } };
+    h.input.pause = {
+      stopsAt: gate.stopsAt,
+      wait: async (point, check) => {
+        seen.push({ point, check });
+        return { action: 'continue', edited: point.at === 'request' ? edited(point.body) : '' };
+      },
+    };
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
     expect(seen).toHaveLength(1);
     const point = seen[0]!.point;
     if (point.at !== 'request') throw new Error('not a request pause');
-    expect(JSON.parse(point.body)).toMatchObject({ model: 'test-model', messages: [{ role: 'user', content: 'hello' }] });
+    expect(JSON.parse(point.body)).toMatchObject({
+      model: 'test-model',
+      messages: [{ role: 'user', content: 'hello' }],
+    });
     // What the model client got is the edited body, and nothing went out before the pause ended.
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]).toMatchObject({ messages: [{ role: 'user', content: 'edited question' }] });
@@ -61,8 +67,14 @@ describe('runAgent: a pause is a state of the one loop', () => {
 
   it('an argument edit runs the edited call and keeps the call as the model made it stored, answered "not run"', async () => {
     const t = fakeTool({ name: 'js_eval', required: { code: 'string' } });
-    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'js_eval', args: '{"code":"1+1"}' }]), textReply(['done'])]);
-    const { gate, seen } = scriptedGate((p) => p.at === 'before_tool', [{ action: 'continue', edited: '{"code":"2+2"}' }]);
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 'js_eval', args: '{"code":"1+1"}' }]),
+      textReply(['done']),
+    ]);
+    const { gate, seen } = scriptedGate(
+      (p) => p.at === 'before_tool',
+      [{ action: 'continue', edited: '{"code":"2+2"}' }],
+    );
     const h = harness(model, { tools: fakeExecutor([t]), pause: gate });
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
@@ -72,10 +84,15 @@ describe('runAgent: a pause is a state of the one loop', () => {
     expect(t.calls[0]?.args).toEqual({ code: '2+2' });
     // The run's history is the edited path, valid; the next request carries the edited arguments.
     expect(findHistoryProblems(r.history)).toEqual([]);
-    const wire = model.requests[1]?.messages.find((m) => m.role === 'assistant') as { tool_calls?: { function: { arguments: string } }[] } | undefined;
+    const wire = model.requests[1]?.messages.find((m) => m.role === 'assistant') as
+      | { tool_calls?: { function: { arguments: string } }[] }
+      | undefined;
     expect(wire?.tool_calls?.[0]?.function.arguments).toBe('{"code":"2+2"}');
     const edited = r.history.find((m) => m.role === 'assistant' && m.toolCalls.length > 0);
-    expect(edited).toMatchObject({ toolCalls: [{ id: 'c1_edited', arguments: '{"code":"2+2"}' }], edits: [{ kind: 'arguments', callId: 'c1_edited', original: '{"code":"1+1"}' }] });
+    expect(edited).toMatchObject({
+      toolCalls: [{ id: 'c1_edited', arguments: '{"code":"2+2"}' }],
+      edits: [{ kind: 'arguments', callId: 'c1_edited', original: '{"code":"1+1"}' }],
+    });
     // The call as the model made it was told (with its "not run" answer), then the edit that replaced it.
     const appended = h.events.flatMap((e) => (e.type === 'message_appended' ? [e.message] : []));
     const asMade = appended.find((m) => m.role === 'assistant' && m.toolCalls[0]?.arguments === '{"code":"1+1"}');
@@ -83,17 +100,29 @@ describe('runAgent: a pause is a state of the one loop', () => {
     expect(asMade && 'edits' in asMade ? asMade.edits : undefined).toBeUndefined();
     expect(appended.find((m) => m.role === 'tool' && m.content === NOT_RUN_EDITED)).toBeDefined();
     const edit = h.events.find((e) => e.type === 'arguments_edited');
-    expect(edit).toMatchObject({ afterMessageId: r.history[0]!.id, asMadeMessageIds: expect.arrayContaining([asMade!.id]) });
+    expect(edit).toMatchObject({
+      afterMessageId: r.history[0]!.id,
+      asMadeMessageIds: expect.arrayContaining([asMade!.id]),
+    });
     expect(r.history.some((m) => m.id === asMade!.id)).toBe(false);
   });
 
   it('answers a call by hand without running it, and edits a result after a call', async () => {
     const a = fakeTool({ name: 'a' });
     const b = fakeTool({ name: 'b', run: async () => ({ content: 'real result', outcome: 'ok', logs: [] }) });
-    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'a', args: '{}' }, { id: 'c2', name: 'b', args: '{}' }]), textReply(['done'])]);
+    const model = scriptedModel([
+      toolCallsReply([
+        { id: 'c1', name: 'a', args: '{}' },
+        { id: 'c2', name: 'b', args: '{}' },
+      ]),
+      textReply(['done']),
+    ]);
     const { gate } = scriptedGate(
       (p) => (p.at === 'before_tool' && p.name === 'a') || (p.at === 'after_tool' && p.name === 'b'),
-      [{ action: 'continue', answer: 'typed by hand' }, { action: 'continue', edited: 'changed result' }],
+      [
+        { action: 'continue', answer: 'typed by hand' },
+        { action: 'continue', edited: 'changed result' },
+      ],
     );
     const r = await harness(model, { tools: fakeExecutor([a, b]), pause: gate }).run();
     expect(a.calls).toHaveLength(0);
@@ -103,7 +132,10 @@ describe('runAgent: a pause is a state of the one loop', () => {
       { id: 'c2', content: 'changed result', outcome: 'ok' },
     ]);
     const results = r.history.filter((m) => m.role === 'tool');
-    expect(results.map((m) => (m.role === 'tool' ? m.edits : undefined))).toEqual([[{ kind: 'answered' }], [{ kind: 'result', original: 'real result' }]]);
+    expect(results.map((m) => (m.role === 'tool' ? m.edits : undefined))).toEqual([
+      [{ kind: 'answered' }],
+      [{ kind: 'result', original: 'real result' }],
+    ]);
   });
 
   it('Stop from a pause before a call ends the run cancelled with the call answered and the history valid', async () => {

@@ -10,7 +10,9 @@ describe('preparing a run (recall, loading tools) after the user message is appe
     const h = harness(model, {
       prepare: (signal) =>
         new Promise((_resolve, reject) => {
-          signal.addEventListener('abort', () => reject(new DOMException('The request was aborted.', 'AbortError')), { once: true });
+          signal.addEventListener('abort', () => reject(new DOMException('The request was aborted.', 'AbortError')), {
+            once: true,
+          });
         }),
     });
     const running = h.run();
@@ -28,7 +30,11 @@ describe('preparing a run (recall, loading tools) after the user message is appe
   it('a failure while preparing is the run error, carried as it was given, with the user message kept', async () => {
     const model = scriptedModel([textReply(['never'])]);
     const info = { fault: 'system', kind: 'storage', message: 'Browser storage is full.' } as const;
-    const h = harness(model, { prepare: async () => { throw Object.assign(new Error('x'), { info }); } });
+    const h = harness(model, {
+      prepare: async () => {
+        throw Object.assign(new Error('x'), { info });
+      },
+    });
     const r = await h.run();
     expect(r.stopReason).toBe('error');
     expect(r.error).toEqual(info);
@@ -37,7 +43,13 @@ describe('preparing a run (recall, loading tools) after the user message is appe
 
   it('what preparation returns replaces the tools and the system prompt', async () => {
     const model = scriptedModel([textReply(['hi'])]);
-    const h = harness(model, { systemPrompt: 'old', prepare: async () => ({ tools: fakeExecutor([fakeTool({ name: 't', run: () => ok('x') })]), systemPrompt: 'new' }) });
+    const h = harness(model, {
+      systemPrompt: 'old',
+      prepare: async () => ({
+        tools: fakeExecutor([fakeTool({ name: 't', run: () => ok('x') })]),
+        systemPrompt: 'new',
+      }),
+    });
     await h.run();
     const sent = model.requests[0];
     expect(sent?.messages[0]).toMatchObject({ role: 'system', content: 'new' });

@@ -9,7 +9,10 @@ import { scriptedModel, textReply, toolCallsReply } from './testing/scripted-mod
 function threeRepeats() {
   return scriptedModel([
     toolCallsReply([{ id: 'a1', name: 'look', args: '{"q":"x","n":1}' }]),
-    toolCallsReply([{ id: 'a2', name: 'look', args: '{"n":1,"q":"x"}' }, { id: 'b1', name: 'look', args: '{"q":"y","n":1}' }]),
+    toolCallsReply([
+      { id: 'a2', name: 'look', args: '{"n":1,"q":"x"}' },
+      { id: 'b1', name: 'look', args: '{"q":"y","n":1}' },
+    ]),
     toolCallsReply([{ id: 'a3', name: 'look', args: '{ "q": "x", "n": 1 }' }]),
     textReply(['done']),
   ]);
@@ -37,7 +40,9 @@ describe('runAgent: the repeated-call guard', () => {
     let h: ReturnType<typeof harness> | null = null;
     const approve: ApprovalGate = (_call, signal) =>
       new Promise((resolve) => {
-        signal.addEventListener('abort', () => resolve({ decision: 'deny', reason: 'cancelled by user' }), { once: true });
+        signal.addEventListener('abort', () => resolve({ decision: 'deny', reason: 'cancelled by user' }), {
+          once: true,
+        });
         h?.controller.abort();
       });
     h = harness(threeRepeats(), { tools: fakeExecutor([t]), approve });
@@ -54,9 +59,17 @@ describe('runAgent: the repeated-call guard', () => {
       if (call.repeat !== undefined) asked.push(call.repeat);
       return { decision: 'approve' };
     };
-    await harness(threeRepeats(), { tools: fakeExecutor([fakeTool({ name: 'look' })]), approve, config: { repeatCallLimit: 0 } }).run();
+    await harness(threeRepeats(), {
+      tools: fakeExecutor([fakeTool({ name: 'look' })]),
+      approve,
+      config: { repeatCallLimit: 0 },
+    }).run();
     expect(asked).toEqual([]);
-    await harness(threeRepeats(), { tools: fakeExecutor([fakeTool({ name: 'look' })]), approve, config: { repeatCallLimit: 2 } }).run();
+    await harness(threeRepeats(), {
+      tools: fakeExecutor([fakeTool({ name: 'look' })]),
+      approve,
+      config: { repeatCallLimit: 2 },
+    }).run();
     expect(asked).toEqual([2, 3]);
   });
 });

@@ -19,10 +19,23 @@ describe('prompt layers asked for before each request of a run', () => {
   it('a change between two requests of one run is in the second request, not the first', async () => {
     let current: PromptLayer[] = [];
     // The tool stands in for a View that updates its context while the run waits on a call.
-    const tool = fakeTool({ name: 'show', run: () => { current = [viewLayer('card 3')]; return ok('shown'); } });
+    const tool = fakeTool({
+      name: 'show',
+      run: () => {
+        current = [viewLayer('card 3')];
+        return ok('shown');
+      },
+    });
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'show', args: '{}' }]), textReply(['done'])]);
     const asked: number[] = [];
-    const h = harness(model, { systemPrompt: 'be brief', tools: fakeExecutor([tool]), requestLayers: async () => { asked.push(model.requests.length); return current; } });
+    const h = harness(model, {
+      systemPrompt: 'be brief',
+      tools: fakeExecutor([tool]),
+      requestLayers: async () => {
+        asked.push(model.requests.length);
+        return current;
+      },
+    });
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
     expect(findHistoryProblems(r.history)).toEqual([]);
@@ -44,11 +57,24 @@ describe('prompt layers asked for before each request of a run', () => {
     };
     const tool = fakeTool({ name: 'show', run: () => ok('shown') });
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'show', args: '{}' }]), textReply(['done'])]);
-    const h = harness(model, { systemPrompt: 'helpful', context: hook, tools: fakeExecutor([tool]), requestLayers: async () => [viewLayer(`turn ${++n}`)] });
+    const h = harness(model, {
+      systemPrompt: 'helpful',
+      context: hook,
+      tools: fakeExecutor([tool]),
+      requestLayers: async () => [viewLayer(`turn ${++n}`)],
+    });
     const r = await h.run();
-    const started = h.events.flatMap((e) => (e.type === 'request_started' ? [e.systemLayers?.map((l) => `${l.id}:${l.text}`)] : []));
-    expect(started).toEqual([['base:helpful', 'mcp-app-views:turn 1'], ['base:helpful', 'mcp-app-views:turn 2']]);
-    expect(seen).toEqual(['helpful\n\n## Context from MCP App views\nturn 1', 'helpful\n\n## Context from MCP App views\nturn 2']);
+    const started = h.events.flatMap((e) =>
+      e.type === 'request_started' ? [e.systemLayers?.map((l) => `${l.id}:${l.text}`)] : [],
+    );
+    expect(started).toEqual([
+      ['base:helpful', 'mcp-app-views:turn 1'],
+      ['base:helpful', 'mcp-app-views:turn 2'],
+    ]);
+    expect(seen).toEqual([
+      'helpful\n\n## Context from MCP App views\nturn 1',
+      'helpful\n\n## Context from MCP App views\nturn 2',
+    ]);
     expect(JSON.stringify(r.history)).not.toContain('Context from MCP App views');
   });
 
@@ -74,6 +100,8 @@ describe('prompt layers asked for before each request of a run', () => {
     expect(withRequestLayers('base', [])).toBe('base');
     expect(withRequestLayers(undefined, [])).toBeUndefined();
     expect(withRequestLayers(undefined, [viewLayer('x')])).toBe('## Context from MCP App views\nx');
-    expect(withRequestLayers('', [viewLayer('x'), { id: 'b', title: 'B', text: 'y' }])).toBe('## Context from MCP App views\nx\n\n## B\ny');
+    expect(withRequestLayers('', [viewLayer('x'), { id: 'b', title: 'B', text: 'y' }])).toBe(
+      '## Context from MCP App views\nx\n\n## B\ny',
+    );
   });
 });

@@ -22,7 +22,12 @@ type PreparedRequest = {
   conversation: Conversation;
   toolSet: ReturnType<LoopState['recordToolSet']>;
   /** What `request_started` reports of the context: the layers sent and the token estimates. */
-  sent: { systemLayers?: ContextPrepared['systemLayers']; contextTokens?: number; contextLimit?: number; contextTokensRaw?: number };
+  sent: {
+    systemLayers?: ContextPrepared['systemLayers'];
+    contextTokens?: number;
+    contextLimit?: number;
+    contextTokensRaw?: number;
+  };
   estimatedTokens: number | undefined;
   edited: boolean;
 };
@@ -43,7 +48,11 @@ export async function prepareRequest(s: LoopState, turn: number): Promise<Prepar
   // Messages a summary covers stay in history (and storage) but leave the request.
   const view = requestView(s.history);
   const messages = toWireMessages(view, turnPrompt);
-  const conversation = { messages: view, tools: specs, ...(turnPrompt !== undefined ? { systemPrompt: turnPrompt } : {}) };
+  const conversation = {
+    messages: view,
+    tools: specs,
+    ...(turnPrompt !== undefined ? { systemPrompt: turnPrompt } : {}),
+  };
   let request = buildRequest(config, messages, wireTools);
   // Paused before the request, nothing is in flight; what the person sends is sent verbatim and kept beside the original.
   const body = input.pause ? JSON.stringify(request, null, 2) : '';
@@ -60,16 +69,39 @@ export async function prepareRequest(s: LoopState, turn: number): Promise<Prepar
     ...(prepared.limitTokens !== undefined ? { contextLimit: prepared.limitTokens } : {}),
     ...(prepared.rawEstimatedTokens !== undefined ? { contextTokensRaw: prepared.rawEstimatedTokens } : {}),
   };
-  return { request, messages, wireTools, conversation, toolSet, sent, estimatedTokens: prepared.estimatedTokens, edited: editedBody !== undefined };
+  return {
+    request,
+    messages,
+    wireTools,
+    conversation,
+    toolSet,
+    sent,
+    estimatedTokens: prepared.estimatedTokens,
+    edited: editedBody !== undefined,
+  };
 }
 
 /** Lets the context hook compact before a request; a failure there ends the run (cancelled or with its error). */
-async function prepareContext(s: LoopState, turn: number, specs: ToolSpec[], turnPrompt: string | undefined): Promise<Omit<ContextPrepared, 'compaction'> | NonNullable<TurnEnd>> {
+async function prepareContext(
+  s: LoopState,
+  turn: number,
+  specs: ToolSpec[],
+  turnPrompt: string | undefined,
+): Promise<Omit<ContextPrepared, 'compaction'> | NonNullable<TurnEnd>> {
   const { context, signal } = s;
   if (!context) return {};
   let prepared: ContextPrepared;
   try {
-    const send = summaryRequester({ model: s.input.model, config: s.config, emit: s.emit, turn, sleep: s.sleep, random: s.random, newId: s.newId, clock: s.clock });
+    const send = summaryRequester({
+      model: s.input.model,
+      config: s.config,
+      emit: s.emit,
+      turn,
+      sleep: s.sleep,
+      random: s.random,
+      newId: s.newId,
+      clock: s.clock,
+    });
     prepared = await context.beforeRequest(s.history, turnPrompt ?? '', specs, signal, send);
   } catch (e) {
     return signal.aborted ? { stop: 'cancelled' } : { stop: 'error', error: contextFailureInfo(e) };
@@ -79,30 +111,62 @@ async function prepareContext(s: LoopState, turn: number, specs: ToolSpec[], tur
     // The summary request is billed like any other; it belongs to this run's (and so the session's) usage.
     if (c.usage) s.usage = addUsage(s.usage, c.usage);
     appendToHistory(s, c.summary);
-    s.emit({ type: 'context_compacted', turn, removedMessageIds: c.removedMessageIds, summaryMessageId: c.summary.id, tokensBefore: c.tokensBefore, tokensAfter: c.tokensAfter });
+    s.emit({
+      type: 'context_compacted',
+      turn,
+      removedMessageIds: c.removedMessageIds,
+      summaryMessageId: c.summary.id,
+      tokensBefore: c.tokensBefore,
+      tokensAfter: c.tokensAfter,
+    });
   }
   return prepared;
 }
 
 /** A reply's usage counted from its text when the provider reports none. */
-const estimated = (p: PreparedRequest, reply: AccumulatedTurn) => estimateUsage(p.messages, p.wireTools.length > 0 ? JSON.stringify(p.wireTools).length : 0, reply);
+const estimated = (p: PreparedRequest, reply: AccumulatedTurn) =>
+  estimateUsage(p.messages, p.wireTools.length > 0 ? JSON.stringify(p.wireTools).length : 0, reply);
 
 /** The model's reply to a turn's request, under the id of the attempt that got it. */
 export type StreamedReply = { reply: AccumulatedTurn; messageId: string };
 
 /** Step 2 of a turn: sends the request and streams the reply, retrying what may pass on a second try. */
-export async function streamReply(s: LoopState, turn: number, p: PreparedRequest): Promise<StreamedReply | NonNullable<TurnEnd>> {
+export async function streamReply(
+  s: LoopState,
+  turn: number,
+  p: PreparedRequest,
+): Promise<StreamedReply | NonNullable<TurnEnd>> {
   const { input, config, signal } = s;
   for (let attempt = 1; ; attempt++) {
     const messageId = s.newId();
     if (attempt === 1 && p.toolSet.tools) input.onToolSet?.({ hash: p.toolSet.hash, tools: p.toolSet.tools });
-    s.emit({ type: 'request_started', turn, attempt, messageId, ...p.sent, toolSet: p.toolSet.hash, ...(p.edited ? { edited: true as const } : {}) });
-    const outcome = await streamAttempt({ model: input.model, request: p.request, signal, config, emit: s.emit, turn, attempt, messageId, conversation: p.conversation, clock: s.clock });
+    s.emit({
+      type: 'request_started',
+      turn,
+      attempt,
+      messageId,
+      ...p.sent,
+      toolSet: p.toolSet.hash,
+      ...(p.edited ? { edited: true as const } : {}),
+    });
+    const outcome = await streamAttempt({
+      model: input.model,
+      request: p.request,
+      signal,
+      config,
+      emit: s.emit,
+      turn,
+      attempt,
+      messageId,
+      conversation: p.conversation,
+      clock: s.clock,
+    });
     if (outcome.kind === 'done') {
       const reply = outcome.turn;
       const turnUsage = reply.usage ?? estimated(p, reply);
       s.usage = addUsage(s.usage, turnUsage);
-      if (reply.usage && p.estimatedTokens !== undefined) s.context?.observeUsage(p.estimatedTokens, reply.usage.promptTokens);
+      if (reply.usage && p.estimatedTokens !== undefined)
+        s.context?.observeUsage(p.estimatedTokens, reply.usage.promptTokens);
       s.emit({ type: 'request_finished', turn, attempt, finishReason: reply.finishReason, usage: turnUsage });
       return { reply, messageId };
     }
@@ -120,7 +184,8 @@ export async function streamReply(s: LoopState, turn: number, p: PreparedRequest
     s.emit({ type: 'request_failed', turn, attempt, error: info, retryInMs });
     if (retryInMs === null) {
       if (signal.aborted) return { stop: 'cancelled' };
-      if (hasOutput(outcome.partial)) appendToHistory(s, assistantMessage(s, messageId, turn, outcome.partial, [], 'error'));
+      if (hasOutput(outcome.partial))
+        appendToHistory(s, assistantMessage(s, messageId, turn, outcome.partial, [], 'error'));
       return { stop: 'error', error: info };
     }
     // A retry starts the turn over: the failed attempt lives on in the event log only.

@@ -8,7 +8,9 @@ import { fakeExecutor, fakeTool, ok } from './testing/fake-tools';
 const ev = (type: string, rest: Record<string, unknown> = {}): ResponsesEvent => ({ type, ...rest });
 
 /** A Responses client that plays one list of events per request and records what it was given. */
-function responsesModel(turns: ResponsesEvent[][]): ResponsesModelClient & { conversations: (Conversation | undefined)[] } {
+function responsesModel(
+  turns: ResponsesEvent[][],
+): ResponsesModelClient & { conversations: (Conversation | undefined)[] } {
   const conversations: (Conversation | undefined)[] = [];
   return {
     wire: 'responses',
@@ -29,17 +31,55 @@ describe('the loop over a Responses client', () => {
       [
         ev('response.output_item.added', { output_index: 0, item: { id: 'rs_1', type: 'reasoning' } }),
         ev('response.reasoning_summary_text.delta', { output_index: 0, summary_index: 0, delta: 'Look it up.' }),
-        ev('response.output_item.done', { output_index: 0, item: { id: 'rs_1', type: 'reasoning', encrypted_content: 'ENC', summary: [{ type: 'summary_text', text: 'Look it up.' }] } }),
-        ev('response.output_item.added', { output_index: 1, item: { id: 'ws_1', type: 'web_search_call', status: 'in_progress' } }),
+        ev('response.output_item.done', {
+          output_index: 0,
+          item: {
+            id: 'rs_1',
+            type: 'reasoning',
+            encrypted_content: 'ENC',
+            summary: [{ type: 'summary_text', text: 'Look it up.' }],
+          },
+        }),
+        ev('response.output_item.added', {
+          output_index: 1,
+          item: { id: 'ws_1', type: 'web_search_call', status: 'in_progress' },
+        }),
         ev('response.web_search_call.searching', { output_index: 1, item_id: 'ws_1' }),
-        ev('response.output_item.done', { output_index: 1, item: { id: 'ws_1', type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'paris weather' } } }),
-        ev('response.output_item.added', { output_index: 2, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '' } }),
+        ev('response.output_item.done', {
+          output_index: 1,
+          item: {
+            id: 'ws_1',
+            type: 'web_search_call',
+            status: 'completed',
+            action: { type: 'search', query: 'paris weather' },
+          },
+        }),
+        ev('response.output_item.added', {
+          output_index: 2,
+          item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '' },
+        }),
         ev('response.function_call_arguments.delta', { output_index: 2, delta: '{}' }),
-        ev('response.completed', { response: { id: 'resp_1', usage: { input_tokens: 5, output_tokens: 7, output_tokens_details: { reasoning_tokens: 4 }, input_tokens_details: { cached_tokens: 2 } } } }),
+        ev('response.completed', {
+          response: {
+            id: 'resp_1',
+            usage: {
+              input_tokens: 5,
+              output_tokens: 7,
+              output_tokens_details: { reasoning_tokens: 4 },
+              input_tokens_details: { cached_tokens: 2 },
+            },
+          },
+        }),
       ],
-      [ev('response.output_text.delta', { output_index: 0, delta: 'Done.' }), ev('response.completed', { response: { id: 'resp_2' } })],
+      [
+        ev('response.output_text.delta', { output_index: 0, delta: 'Done.' }),
+        ev('response.completed', { response: { id: 'resp_2' } }),
+      ],
     ]);
-    const h = harness(scriptedModel([]), { model, tools: fakeExecutor([fakeTool({ name: 'echo', run: () => ok('ok') })]) });
+    const h = harness(scriptedModel([]), {
+      model,
+      tools: fakeExecutor([fakeTool({ name: 'echo', run: () => ok('ok') })]),
+    });
     const result = await h.run();
     expect(result.stopReason).toBe('complete');
     const first = result.history[1];
@@ -59,6 +99,8 @@ describe('the loop over a Responses client', () => {
     // The second request is built from the history holding the reasoning item and the tool result.
     const second = model.conversations[1];
     expect(second?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
-    expect(second?.messages[1]).toMatchObject({ providerItems: [{ encryptedContent: 'ENC' }, { kind: 'provider_tool' }] });
+    expect(second?.messages[1]).toMatchObject({
+      providerItems: [{ encryptedContent: 'ENC' }, { kind: 'provider_tool' }],
+    });
   });
 });

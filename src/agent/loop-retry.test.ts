@@ -12,7 +12,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const failures = (events: { type: string }[]) => events.filter((e): e is EventOf<'request_failed'> => e.type === 'request_failed');
+const failures = (events: { type: string }[]) =>
+  events.filter((e): e is EventOf<'request_failed'> => e.type === 'request_failed');
 const starts = (events: { type: string }[]) =>
   events.filter((e): e is EventOf<'request_started'> => e.type === 'request_started').map((e) => [e.turn, e.attempt]);
 
@@ -23,34 +24,52 @@ describe('retries', () => {
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
     expect(h.sleeps).toEqual([7_000]);
-    expect(failures(h.events)).toMatchObject([{ turn: 1, attempt: 1, retryInMs: 7_000, error: { kind: 'rate_limited', status: 429 } }]);
-    expect(starts(h.events)).toEqual([[1, 1], [1, 2]]);
+    expect(failures(h.events)).toMatchObject([
+      { turn: 1, attempt: 1, retryInMs: 7_000, error: { kind: 'rate_limited', status: 429 } },
+    ]);
+    expect(starts(h.events)).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
     expect(model.requests[1]).toEqual(model.requests[0]);
   });
 
   it.each([
     [429, 2 * 3_600_000, '2 h'],
     [503, 90_000, '90 s'],
-  ])('a %i asking to wait longer than 60 s is not slept on: the run fails at once, naming the wait', async (status, wait, said) => {
-    const model = scriptedModel([httpError(status, 'Slow down.', wait), textReply(['never'])]);
-    const h = harness(model);
-    const r = await h.run();
-    expect(r.stopReason).toBe('error');
-    expect(h.sleeps).toEqual([]);
-    expect(model.requests).toHaveLength(1);
-    expect(r.error?.message).toContain('Slow down.');
-    expect(r.error?.message).toContain(`asked to wait ${said} before trying again`);
-    expect(r.error?.message).toMatch(/not retried/);
-    expect(failures(h.events)).toMatchObject([{ retryInMs: null, error: { message: r.error?.message } }]);
-  });
+  ])(
+    'a %i asking to wait longer than 60 s is not slept on: the run fails at once, naming the wait',
+    async (status, wait, said) => {
+      const model = scriptedModel([httpError(status, 'Slow down.', wait), textReply(['never'])]);
+      const h = harness(model);
+      const r = await h.run();
+      expect(r.stopReason).toBe('error');
+      expect(h.sleeps).toEqual([]);
+      expect(model.requests).toHaveLength(1);
+      expect(r.error?.message).toContain('Slow down.');
+      expect(r.error?.message).toContain(`asked to wait ${said} before trying again`);
+      expect(r.error?.message).toMatch(/not retried/);
+      expect(failures(h.events)).toMatchObject([{ retryInMs: null, error: { message: r.error?.message } }]);
+    },
+  );
 
   it('a context-length error sent inside the stream ends the run as context_limit, without a retry', async () => {
-    const tooLong = Object.assign(chunk(null), { error: { code: 400, message: "This endpoint's maximum context length is 131072 tokens. However, you requested about 140000 tokens" } });
+    const tooLong = Object.assign(chunk(null), {
+      error: {
+        code: 400,
+        message: "This endpoint's maximum context length is 131072 tokens. However, you requested about 140000 tokens",
+      },
+    });
     const model = scriptedModel([{ chunks: [tooLong] }, textReply(['never'])]);
     const h = harness(model);
     const r = await h.run();
     expect(r.stopReason).toBe('error');
-    expect(r.error).toMatchObject({ fault: 'user', kind: 'context_limit', limitTokens: 131_072, estimatedTokens: 140_000 });
+    expect(r.error).toMatchObject({
+      fault: 'user',
+      kind: 'context_limit',
+      limitTokens: 131_072,
+      estimatedTokens: 140_000,
+    });
     expect(r.error?.message).toMatch(/too long for this model's context window/);
     expect(model.requests).toHaveLength(1);
     expect(failures(h.events)).toMatchObject([{ retryInMs: null, error: { kind: 'context_limit' } }]);
@@ -112,7 +131,11 @@ describe('retries', () => {
     const [first, second] = h.events.filter((e): e is EventOf<'request_started'> => e.type === 'request_started');
     expect(answer.id).toBe(second?.messageId);
     const deltas = h.events.filter((e): e is EventOf<'text_delta'> => e.type === 'text_delta');
-    expect(deltas.map((d) => [d.messageId === first?.messageId, d.delta])).toEqual([[true, 'Hel'], [false, 'Hello '], [false, 'there']]);
+    expect(deltas.map((d) => [d.messageId === first?.messageId, d.delta])).toEqual([
+      [true, 'Hel'],
+      [false, 'Hello '],
+      [false, 'there'],
+    ]);
     expect(failures(h.events)).toHaveLength(1);
   });
 
@@ -134,7 +157,13 @@ describe('retries', () => {
     const r = await h.run();
     expect(model.requests).toHaveLength(2);
     expect(r.stopReason).toBe('error');
-    expect(r.error).toEqual({ fault: 'system', kind: 'provider_stream_error', status: 400, code: '400', message: 'Token limit reached' });
+    expect(r.error).toEqual({
+      fault: 'system',
+      kind: 'provider_stream_error',
+      status: 400,
+      code: '400',
+      message: 'Token limit reached',
+    });
     expect(failures(h.events).map((f) => f.retryInMs !== null)).toEqual([true, false]);
   });
 
@@ -171,7 +200,9 @@ describe('retryDelayMs', () => {
   it('returns null past maxRetries or for a non-retryable error', () => {
     expect(retryDelayMs(e500, 4, cfg, () => 0)).toBeNull();
     expect(retryDelayMs(httpError(401, 'x'), 1, cfg, () => 0)).toBeNull();
-    expect(retryDelayMs(new ModelError({ fault: 'system', kind: 'network', message: 'x' }, false), 1, cfg, () => 0)).toBeNull();
+    expect(
+      retryDelayMs(new ModelError({ fault: 'system', kind: 'network', message: 'x' }, false), 1, cfg, () => 0),
+    ).toBeNull();
   });
   it('uses Retry-After as given, up to the 60 s cap', () => {
     expect(retryDelayMs(httpError(429, 'x', 12_345), 1, cfg, () => 0)).toBe(12_345);
@@ -201,7 +232,9 @@ describe('request timeouts', () => {
 
   it('aborts a stream that goes quiet past the idle timeout, keeping the text shown', async () => {
     vi.useFakeTimers();
-    const model = scriptedModel([{ chunks: [chunk({ content: 'Hi' }), chunk({ content: ' there' })], delaysMs: [500, 2_500] }]);
+    const model = scriptedModel([
+      { chunks: [chunk({ content: 'Hi' }), chunk({ content: ' there' })], delaysMs: [500, 2_500] },
+    ]);
     const h = harness(model, { config: cfg });
     const done = h.run();
     await vi.advanceTimersByTimeAsync(500 + 2_000);
@@ -214,7 +247,9 @@ describe('request timeouts', () => {
   it('does not time out a slow but steady stream', async () => {
     vi.useFakeTimers();
     const pieces = Array.from({ length: 5 }, (_, i) => chunk({ content: String(i) }));
-    const model = scriptedModel([{ chunks: [...pieces, chunk({}, { finish: 'stop' })], delaysMs: [900, 1_900, 1_900, 1_900, 1_900, 1_900] }]);
+    const model = scriptedModel([
+      { chunks: [...pieces, chunk({}, { finish: 'stop' })], delaysMs: [900, 1_900, 1_900, 1_900, 1_900, 1_900] },
+    ]);
     const done = harness(model, { config: cfg }).run();
     await vi.advanceTimersByTimeAsync(20_000);
     const r = await done;

@@ -4,7 +4,16 @@ import type { LoopConfig } from '../domain/loop-config';
 import { createEmitter, type LoopEmit } from './emitter';
 import type { ErrorInfo } from '../domain/error-info';
 import type { StopReason } from '../domain/stop-reason';
-import { addUsage, zeroUsage, type AssistantMessage, type AssistantStatus, type ChatMessage, type ToolCall, type ToolMessage, type Usage } from '../domain/messages';
+import {
+  addUsage,
+  zeroUsage,
+  type AssistantMessage,
+  type AssistantStatus,
+  type ChatMessage,
+  type ToolCall,
+  type ToolMessage,
+  type Usage,
+} from '../domain/messages';
 import { abortableSleep } from './retry';
 import type { ToolCallResult } from './run-tools';
 import type { ToolExecutor } from './tool-executor';
@@ -81,22 +90,32 @@ export function finishRun(s: LoopState, stopReason: StopReason, error?: ErrorInf
 
 export const hasOutput = (t: AccumulatedTurn) => t.text !== '' || t.reasoning !== '' || t.refusal !== null;
 
-export function assistantMessage(s: LoopState, messageId: string, turn: number, t: AccumulatedTurn, toolCalls: ToolCall[], status: AssistantStatus): AssistantMessage {
-  return withEdit<AssistantMessage>({
-    id: messageId,
-    createdAt: s.now(),
-    role: 'assistant',
-    content: t.text,
-    reasoning: t.reasoning,
-    refusal: t.refusal,
-    toolCalls,
-    status,
-    runId: s.input.runId,
-    turn,
-    ...(t.items && t.items.length > 0 ? { providerItems: t.items } : {}),
-    ...(t.citations && t.citations.length > 0 ? { citations: t.citations } : {}),
-    ...(t.responseId !== undefined ? { responseId: t.responseId } : {}),
-  } satisfies AssistantMessage, s.turnEdits);
+export function assistantMessage(
+  s: LoopState,
+  messageId: string,
+  turn: number,
+  t: AccumulatedTurn,
+  toolCalls: ToolCall[],
+  status: AssistantStatus,
+): AssistantMessage {
+  return withEdit<AssistantMessage>(
+    {
+      id: messageId,
+      createdAt: s.now(),
+      role: 'assistant',
+      content: t.text,
+      reasoning: t.reasoning,
+      refusal: t.refusal,
+      toolCalls,
+      status,
+      runId: s.input.runId,
+      turn,
+      ...(t.items && t.items.length > 0 ? { providerItems: t.items } : {}),
+      ...(t.citations && t.citations.length > 0 ? { citations: t.citations } : {}),
+      ...(t.responseId !== undefined ? { responseId: t.responseId } : {}),
+    } satisfies AssistantMessage,
+    s.turnEdits,
+  );
 }
 
 export function toolMessage(s: LoopState, r: ToolCallResult, turn: number): ToolMessage {
@@ -127,9 +146,22 @@ export function appendResults(s: LoopState, results: ToolCallResult[], turn: num
 /** Answers every call with the same error, announced like a finished tool, without running any. */
 export function refuseAll(s: LoopState, calls: ToolCall[], turn: number, content: string): void {
   for (const call of calls) {
-    s.emit({ type: 'tool_finished', turn, callId: call.id, name: call.name, outcome: 'error', durationMs: 0, result: content, isError: true });
+    s.emit({
+      type: 'tool_finished',
+      turn,
+      callId: call.id,
+      name: call.name,
+      outcome: 'error',
+      durationMs: 0,
+      result: content,
+      isError: true,
+    });
   }
-  appendResults(s, calls.map((call) => ({ call, content, isError: true, outcome: 'error' })), turn);
+  appendResults(
+    s,
+    calls.map((call) => ({ call, content, isError: true, outcome: 'error' })),
+    turn,
+  );
 }
 
 /**
@@ -149,7 +181,16 @@ export function closeOpenCalls(s: LoopState, settled: ToolCallResult[]): void {
       const reported = known.get(call.id);
       if (reported) return reported;
       const content = 'Not run: the agent loop stopped after an internal error.';
-      s.emit({ type: 'tool_finished', turn: last.turn, callId: call.id, name: call.name, outcome: 'error', durationMs: 0, result: content, isError: true });
+      s.emit({
+        type: 'tool_finished',
+        turn: last.turn,
+        callId: call.id,
+        name: call.name,
+        outcome: 'error',
+        durationMs: 0,
+        result: content,
+        isError: true,
+      });
       return { call, content, isError: true, outcome: 'error' };
     });
   appendResults(s, results, last.turn);

@@ -8,9 +8,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-
 describe('runAgent: tool failures become results the model reads', () => {
-  async function oneCall(tool: ReturnType<typeof fakeTool> | null, name: string, args: string, extra: Parameters<typeof harness>[1] = {}) {
+  async function oneCall(
+    tool: ReturnType<typeof fakeTool> | null,
+    name: string,
+    args: string,
+    extra: Parameters<typeof harness>[1] = {},
+  ) {
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name, args }]), textReply(['ok'])]);
     const h = harness(model, { tools: fakeExecutor(tool ? [tool] : []), ...extra });
     const r = await h.run();
@@ -35,7 +39,10 @@ describe('runAgent: tool failures become results the model reads', () => {
     expect(result.content).toMatch(/not valid JSON/);
     expect(result.content).toContain('Arguments received: {"a": 1,');
     expect(t.calls).toHaveLength(0);
-    expect(events.find((e) => e.type === 'tool_finished')).toMatchObject({ validation: 'invalid_json', outcome: 'error' });
+    expect(events.find((e) => e.type === 'tool_finished')).toMatchObject({
+      validation: 'invalid_json',
+      outcome: 'error',
+    });
   });
 
   it('arguments that fail the schema, listing every path and message', async () => {
@@ -46,7 +53,10 @@ describe('runAgent: tool failures become results the model reads', () => {
     expect(result.content).toContain('Arguments received: {"days":"two"}');
     expect(t.calls).toHaveLength(0);
     const finished = events.find((e) => e.type === 'tool_finished');
-    expect(finished).toMatchObject({ validation: 'schema', validationErrors: [{ path: '' }, { path: '/days', message: 'must be number' }] });
+    expect(finished).toMatchObject({
+      validation: 'schema',
+      validationErrors: [{ path: '' }, { path: '/days', message: 'must be number' }],
+    });
   });
 
   it('treats empty arguments as an empty object', async () => {
@@ -88,7 +98,9 @@ describe('runAgent: tool failures become results the model reads', () => {
     expect(t.calls[0]?.ctx.timeoutMs).toBe(500);
     expect(t.calls[0]?.ctx.signal.aborted).toBe(true);
     late({ outcome: 'ok', content: 'too late', logs: [] });
-    expect(toolResults(r.history)).toEqual([{ id: 'c1', outcome: 'timeout', content: expect.stringMatching(/did not finish within 500 ms/) }]);
+    expect(toolResults(r.history)).toEqual([
+      { id: 'c1', outcome: 'timeout', content: expect.stringMatching(/did not finish within 500 ms/) },
+    ]);
     expect(r.history.some((m) => m.content === 'too late')).toBe(false);
     expect(r.stopReason).toBe('complete');
   });
@@ -149,8 +161,19 @@ describe('runAgent: approvals', () => {
     expect(asked).toEqual(['c1']);
     expect(t.calls).toHaveLength(1);
     const seq = types(h.events).filter((x) => x.startsWith('approval') || x.startsWith('tool_'));
-    expect(seq).toEqual(['tool_call_delta', 'tool_call_delta', 'tool_call_delta', 'approval_requested', 'approval_resolved', 'tool_started', 'tool_finished']);
-    expect(h.events.find((e) => e.type === 'approval_resolved')).toMatchObject({ decision: 'approved', arguments: '{"p":"a"}' });
+    expect(seq).toEqual([
+      'tool_call_delta',
+      'tool_call_delta',
+      'tool_call_delta',
+      'approval_requested',
+      'approval_resolved',
+      'tool_started',
+      'tool_finished',
+    ]);
+    expect(h.events.find((e) => e.type === 'approval_resolved')).toMatchObject({
+      decision: 'approved',
+      arguments: '{"p":"a"}',
+    });
     expect(r.stopReason).toBe('complete');
   });
 
@@ -167,7 +190,10 @@ describe('runAgent: approvals', () => {
   it('edited arguments are validated again and run with the edit', async () => {
     const t = fakeTool({ name: 'rm', needsApproval: true, required: { p: 'string' } });
     const model = scriptedModel([
-      toolCallsReply([{ id: 'c1', name: 'rm', args: '{"p":"/"}' }, { id: 'c2', name: 'rm', args: '{"p":"x"}' }]),
+      toolCallsReply([
+        { id: 'c1', name: 'rm', args: '{"p":"/"}' },
+        { id: 'c2', name: 'rm', args: '{"p":"x"}' },
+      ]),
       textReply(['ok']),
     ]);
     const h = harness(model, {
@@ -179,7 +205,9 @@ describe('runAgent: approvals', () => {
     const results = toolResults(r.history);
     expect(results[0]?.outcome).toBe('ok');
     expect(results[1]).toMatchObject({ outcome: 'error', content: expect.stringContaining('/p: must be string') });
-    expect(h.events.filter((e) => e.type === 'approval_resolved').map((e) => e.type === 'approval_resolved' && e.decision)).toEqual(['edited', 'edited']);
+    expect(
+      h.events.filter((e) => e.type === 'approval_resolved').map((e) => e.type === 'approval_resolved' && e.decision),
+    ).toEqual(['edited', 'edited']);
   });
 
   it('denies a tool that needs approval when no gate is wired', async () => {

@@ -18,12 +18,25 @@ describe('runAgent: the basic loop', () => {
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
     expect(roles(r.history)).toEqual(['user', 'assistant']);
-    expect(lastAssistant(r.history)).toMatchObject({ content: 'Hello!', status: 'complete', toolCalls: [], turn: 1, runId: 'run-1' });
+    expect(lastAssistant(r.history)).toMatchObject({
+      content: 'Hello!',
+      status: 'complete',
+      toolCalls: [],
+      turn: 1,
+      runId: 'run-1',
+    });
     expect(findHistoryProblems(r.history)).toEqual([]);
     expect(r.usage).toEqual({ promptTokens: 10, completionTokens: 5, totalTokens: 15, estimated: false });
     expect(types(h.events)).toEqual([
-      'run_started', 'message_appended', 'request_started', 'first_token', 'text_delta', 'text_delta',
-      'request_finished', 'message_appended', 'run_finished',
+      'run_started',
+      'message_appended',
+      'request_started',
+      'first_token',
+      'text_delta',
+      'text_delta',
+      'request_finished',
+      'message_appended',
+      'run_finished',
     ]);
     expect(h.events.map((e) => e.seq)).toEqual(h.events.map((_, i) => i));
     expect(h.events.every((e) => e.runId === 'run-1')).toBe(true);
@@ -36,18 +49,41 @@ describe('runAgent: the basic loop', () => {
     const model = scriptedModel([textReply(['ok'])]);
     const history: ChatMessage[] = [
       { id: 'u0', createdAt: 0, role: 'user', content: 'earlier' },
-      { id: 'a0', createdAt: 0, role: 'assistant', content: 'before', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r0', turn: 1 },
+      {
+        id: 'a0',
+        createdAt: 0,
+        role: 'assistant',
+        content: 'before',
+        reasoning: '',
+        refusal: null,
+        toolCalls: [],
+        status: 'complete',
+        runId: 'r0',
+        turn: 1,
+      },
     ];
-    const r = await harness(model, { history, tools: fakeExecutor([add]), systemPrompt: 'Be brief.', config: { temperature: 0.2 } }).run();
+    const r = await harness(model, {
+      history,
+      tools: fakeExecutor([add]),
+      systemPrompt: 'Be brief.',
+      config: { temperature: 0.2 },
+    }).run();
     const req = model.requests[0];
-    expect(req).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true }, temperature: 0.2 });
+    expect(req).toMatchObject({
+      model: 'test-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0.2,
+    });
     expect(req?.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'earlier' },
       { role: 'assistant', content: 'before' },
       { role: 'user', content: 'hello' },
     ]);
-    expect(req?.tools).toEqual([{ type: 'function', function: { name: 'add', description: 'fake add', parameters: add.spec.parameters } }]);
+    expect(req?.tools).toEqual([
+      { type: 'function', function: { name: 'add', description: 'fake add', parameters: add.spec.parameters } },
+    ]);
     expect(r.history.some((m) => m.role === 'system')).toBe(false);
   });
 
@@ -59,17 +95,37 @@ describe('runAgent: the basic loop', () => {
   });
 
   it('runs a single tool call, feeds the result back, and completes', async () => {
-    const add = fakeTool({ name: 'add', required: { a: 'number', b: 'number' }, run: (a) => ok(String((a as { a: number; b: number }).a + (a as { b: number }).b)) });
+    const add = fakeTool({
+      name: 'add',
+      required: { a: 'number', b: 'number' },
+      run: (a) => ok(String((a as { a: number; b: number }).a + (a as { b: number }).b)),
+    });
     const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'add', args: '{"a":2,"b":3}' }]), textReply(['5'])]);
     const h = harness(model, { tools: fakeExecutor([add]) });
     const r = await h.run();
     expect(r.stopReason).toBe('complete');
     expect(roles(r.history)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-    expect(r.history[1]).toMatchObject({ role: 'assistant', status: 'complete', toolCalls: [{ id: 'c1', name: 'add', arguments: '{"a":2,"b":3}' }] });
-    expect(r.history[2]).toMatchObject({ role: 'tool', toolCallId: 'c1', name: 'add', content: '5', outcome: 'ok', isError: false, turn: 1 });
+    expect(r.history[1]).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      toolCalls: [{ id: 'c1', name: 'add', arguments: '{"a":2,"b":3}' }],
+    });
+    expect(r.history[2]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'c1',
+      name: 'add',
+      content: '5',
+      outcome: 'ok',
+      isError: false,
+      turn: 1,
+    });
     expect(add.calls[0]?.args).toEqual({ a: 2, b: 3 });
     expect(model.requests[1]?.messages.slice(-2)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'add', arguments: '{"a":2,"b":3}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '5' },
     ]);
     expect(r.usage).toMatchObject({ promptTokens: 30, completionTokens: 13, estimated: false });
@@ -96,7 +152,10 @@ describe('runAgent: the basic loop', () => {
 
   it('branches on tool calls, not on finish_reason: "stop" with tool calls still runs them', async () => {
     const t = fakeTool({ name: 't' });
-    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 't', args: '{}' }], { finish: 'stop' }), textReply(['ok'])]);
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 't', args: '{}' }], { finish: 'stop' }),
+      textReply(['ok']),
+    ]);
     const r = await harness(model, { tools: fakeExecutor([t]) }).run();
     expect(t.calls).toHaveLength(1);
     expect(r.stopReason).toBe('complete');
@@ -160,7 +219,13 @@ describe('runAgent: the basic loop', () => {
   it('finish_reason "length" with tool calls: none is run (their arguments may be cut), each gets one error result, stop length', async () => {
     const t = fakeTool({ name: 'write' });
     const model = scriptedModel([
-      toolCallsReply([{ id: 'c1', name: 'write', args: '{"path":"a.txt"}' }, { id: 'c2', name: 'write', args: '{"path":"b.txt","text":"Hel' }], { finish: 'length', text: 'Writing.' }),
+      toolCallsReply(
+        [
+          { id: 'c1', name: 'write', args: '{"path":"a.txt"}' },
+          { id: 'c2', name: 'write', args: '{"path":"b.txt","text":"Hel' },
+        ],
+        { finish: 'length', text: 'Writing.' },
+      ),
       textReply(['never asked']),
     ]);
     const h = harness(model, { tools: fakeExecutor([t]) });
@@ -168,7 +233,11 @@ describe('runAgent: the basic loop', () => {
     expect(r.stopReason).toBe('length');
     expect(t.calls).toHaveLength(0);
     expect(model.requests).toHaveLength(1);
-    expect(lastAssistant(r.history)).toMatchObject({ content: 'Writing.', status: 'length', toolCalls: [{ id: 'c1' }, { id: 'c2' }] });
+    expect(lastAssistant(r.history)).toMatchObject({
+      content: 'Writing.',
+      status: 'length',
+      toolCalls: [{ id: 'c1' }, { id: 'c2' }],
+    });
     const results = toolResults(r.history);
     expect(results.map((x) => x.id)).toEqual(['c1', 'c2']);
     for (const x of results) {
@@ -176,51 +245,95 @@ describe('runAgent: the basic loop', () => {
       expect(x.content).toMatch(/Not run: the reply was cut at the token limit/);
     }
     expect(findHistoryProblems(r.history)).toEqual([]);
-    expect(h.events.filter((e) => e.type === 'tool_finished').map((e) => e.type === 'tool_finished' && [e.callId, e.outcome])).toEqual([['c1', 'error'], ['c2', 'error']]);
+    expect(
+      h.events
+        .filter((e) => e.type === 'tool_finished')
+        .map((e) => e.type === 'tool_finished' && [e.callId, e.outcome]),
+    ).toEqual([
+      ['c1', 'error'],
+      ['c2', 'error'],
+    ]);
     expect(types(h.events)).not.toContain('tool_started');
     expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'length' });
   });
 
   it('finish_reason "content_filter": stop error (content_filter), the partial text kept and marked error', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ content: 'The first part' }), chunk({}, { finish: 'content_filter' })] }]);
+    const model = scriptedModel([
+      { chunks: [chunk({ content: 'The first part' }), chunk({}, { finish: 'content_filter' })] },
+    ]);
     const h = harness(model);
     const r = await h.run();
     expect(r.stopReason).toBe('error');
-    expect(r.error).toMatchObject({ fault: 'model', kind: 'content_filter', message: expect.stringMatching(/content filter/) });
+    expect(r.error).toMatchObject({
+      fault: 'model',
+      kind: 'content_filter',
+      message: expect.stringMatching(/content filter/),
+    });
     expect(lastAssistant(r.history)).toMatchObject({ content: 'The first part', status: 'error', toolCalls: [] });
-    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'error', error: { kind: 'content_filter' } });
+    expect(h.events.at(-1)).toMatchObject({
+      type: 'run_finished',
+      stopReason: 'error',
+      error: { kind: 'content_filter' },
+    });
   });
 
   it('finish_reason "content_filter" before any text: the error, and no empty assistant message', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'content_filter' })] }]);
+    const model = scriptedModel([
+      { chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'content_filter' })] },
+    ]);
     const r = await harness(model).run();
     expect(r.error?.kind).toBe('content_filter');
     expect(roles(r.history)).toEqual(['user']);
   });
 
   it('a reply with only reasoning is an empty response; the reasoning is kept on a message marked error', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ reasoning_content: 'Let me think' }), chunk({ reasoning_content: ' about it.' }), chunk({}, { finish: 'stop' })] }]);
+    const model = scriptedModel([
+      {
+        chunks: [
+          chunk({ reasoning_content: 'Let me think' }),
+          chunk({ reasoning_content: ' about it.' }),
+          chunk({}, { finish: 'stop' }),
+        ],
+      },
+    ]);
     const h = harness(model);
     const r = await h.run();
     expect(r.stopReason).toBe('error');
-    expect(r.error).toMatchObject({ fault: 'model', kind: 'empty_response', message: expect.stringMatching(/empty reply/) });
-    expect(lastAssistant(r.history)).toMatchObject({ content: '', reasoning: 'Let me think about it.', status: 'error', toolCalls: [] });
+    expect(r.error).toMatchObject({
+      fault: 'model',
+      kind: 'empty_response',
+      message: expect.stringMatching(/empty reply/),
+    });
+    expect(lastAssistant(r.history)).toMatchObject({
+      content: '',
+      reasoning: 'Let me think about it.',
+      status: 'error',
+      toolCalls: [],
+    });
     expect(findHistoryProblems(r.history)).toEqual([]);
   });
 
   it('reports an empty response as an error with a clear message', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'stop' })] }]);
+    const model = scriptedModel([
+      { chunks: [chunk({ role: 'assistant', content: '' }), chunk({}, { finish: 'stop' })] },
+    ]);
     const h = harness(model);
     const r = await h.run();
     expect(r.stopReason).toBe('error');
     expect(r.error).toMatchObject({ kind: 'empty_response', fault: 'model' });
     expect(r.error?.message).toMatch(/empty reply/);
     expect(roles(r.history)).toEqual(['user']);
-    expect(h.events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'error', error: { kind: 'empty_response' } });
+    expect(h.events.at(-1)).toMatchObject({
+      type: 'run_finished',
+      stopReason: 'error',
+      error: { kind: 'empty_response' },
+    });
   });
 
   it('keeps a refusal as the answer', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ refusal: "I can't" }), chunk({ refusal: ' help.' }, { finish: 'stop' })] }]);
+    const model = scriptedModel([
+      { chunks: [chunk({ refusal: "I can't" }), chunk({ refusal: ' help.' }, { finish: 'stop' })] },
+    ]);
     const r = await harness(model).run();
     expect(r.stopReason).toBe('complete');
     expect(lastAssistant(r.history)).toMatchObject({ content: '', refusal: "I can't help." });
@@ -235,7 +348,10 @@ describe('runAgent: the basic loop', () => {
 
   it('sums usage across turns and stays marked estimated if any turn was', async () => {
     const t = fakeTool({ name: 't' });
-    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 't', args: '{}' }], { usage: [100, 10] }), textReply(['ok'], { usage: false })]);
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 't', args: '{}' }], { usage: [100, 10] }),
+      textReply(['ok'], { usage: false }),
+    ]);
     const r = await harness(model, { tools: fakeExecutor([t]) }).run();
     expect(r.usage.promptTokens).toBeGreaterThan(100);
     expect(r.usage.completionTokens).toBeGreaterThan(10);
@@ -243,7 +359,15 @@ describe('runAgent: the basic loop', () => {
   });
 
   it('stores the reasoning of a turn and streams it as reasoning deltas', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ reasoning_content: 'think ' }), chunk({ reasoning_content: 'more' }), chunk({ content: 'ans' }, { finish: 'stop' })] }]);
+    const model = scriptedModel([
+      {
+        chunks: [
+          chunk({ reasoning_content: 'think ' }),
+          chunk({ reasoning_content: 'more' }),
+          chunk({ content: 'ans' }, { finish: 'stop' }),
+        ],
+      },
+    ]);
     const h = harness(model);
     const r = await h.run();
     expect(lastAssistant(r.history)).toMatchObject({ reasoning: 'think more', content: 'ans' });
@@ -257,7 +381,10 @@ describe('runAgent: the basic loop', () => {
         chunks: [
           chunk({ tool_calls: [{ index: 0, function: { name: 't', arguments: '{}' } }] }),
           chunk({ tool_calls: [{ index: 1, id: 'dup', function: { name: 't', arguments: '{}' } }] }),
-          chunk({ tool_calls: [{ index: 2, id: 'dup', function: { name: 't', arguments: '{}' } }] }, { finish: 'tool_calls' }),
+          chunk(
+            { tool_calls: [{ index: 2, id: 'dup', function: { name: 't', arguments: '{}' } }] },
+            { finish: 'tool_calls' },
+          ),
         ],
       },
       textReply(['ok']),

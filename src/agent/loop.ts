@@ -22,7 +22,13 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
   const { config, signal } = s;
   s.emit({ type: 'run_started', sessionId: input.sessionId, model: config.model, startedAt: s.now() });
   if (input.userMessage !== undefined) {
-    appendToHistory(s, { id: s.newId(), createdAt: s.now(), role: 'user', content: input.userMessage, ...(input.userImages && input.userImages.length > 0 ? { images: input.userImages } : {}) });
+    appendToHistory(s, {
+      id: s.newId(),
+      createdAt: s.now(),
+      role: 'user',
+      content: input.userMessage,
+      ...(input.userImages && input.userImages.length > 0 ? { images: input.userImages } : {}),
+    });
   }
   const setupFailed = await prepareRun(s);
   if (setupFailed) return finishRun(s, setupFailed.stop, setupFailed.error);
@@ -42,7 +48,11 @@ export async function runAgent(input: RunInput): Promise<RunResult> {
     // after answering any call left open, so the history stays valid.
     closeOpenCalls(s, e instanceof ToolBatchCrash ? e.settled : []);
     const cause = e instanceof ToolBatchCrash ? e.error : e;
-    return finishRun(s, signal.aborted ? 'cancelled' : 'error', signal.aborted ? undefined : internalError('loop', 'The agent loop failed unexpectedly', cause));
+    return finishRun(
+      s,
+      signal.aborted ? 'cancelled' : 'error',
+      signal.aborted ? undefined : internalError('loop', 'The agent loop failed unexpectedly', cause),
+    );
   }
 }
 
@@ -79,5 +89,7 @@ function adoptReply(s: LoopState, adopted: NonNullable<RunInput['adopted']>): St
 /** A failure while preparing: an ErrorInfo it carries (a storage or model error), else Toolscope's own start failure. */
 function preparationFailureInfo(e: unknown): ErrorInfo {
   const carried = contextFailureInfo(e);
-  return carried.kind === 'internal' && carried.step === 'compaction' ? internalError('start', 'The run could not start', e) : carried;
+  return carried.kind === 'internal' && carried.step === 'compaction'
+    ? internalError('start', 'The run could not start', e)
+    : carried;
 }

@@ -13,9 +13,17 @@ function sourceOf(h: ToolHandle): OfferedToolSource {
   return { kind: 'custom' };
 }
 
-export function offeredToolsOf(handles: readonly ToolHandle[], providerTools: readonly OfferedTool[] = []): OfferedTool[] {
+export function offeredToolsOf(
+  handles: readonly ToolHandle[],
+  providerTools: readonly OfferedTool[] = [],
+): OfferedTool[] {
   return [
-    ...handles.map((h) => ({ name: h.spec.name, description: h.spec.description, parameters: h.spec.parameters, source: sourceOf(h) })),
+    ...handles.map((h) => ({
+      name: h.spec.name,
+      description: h.spec.description,
+      parameters: h.spec.parameters,
+      source: sourceOf(h),
+    })),
     ...providerTools,
   ];
 }

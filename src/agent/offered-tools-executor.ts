@@ -21,14 +21,25 @@ function goneTool(tool: OfferedTool, recorded: RecordedResultsCursor | undefined
     validate: () => [],
     run: (args) => {
       const hit = recorded?.next(tool.name, canonicalJson(args ?? {})) ?? null;
-      if (hit) return Promise.resolve({ outcome: hit.outcome, content: hit.content, logs: [], recorded: true, ...(hit.images ? { images: hit.images } : {}) });
+      if (hit)
+        return Promise.resolve({
+          outcome: hit.outcome,
+          content: hit.content,
+          logs: [],
+          recorded: true,
+          ...(hit.images ? { images: hit.images } : {}),
+        });
       return Promise.resolve({ outcome: 'error', content: notAvailableText(tool.name), logs: [] });
     },
   };
 }
 
 /** Offers `offered` (provider tools left to the model client); each runs as `live`'s tool of that name when there is one. */
-export function offeredToolsExecutor(offered: readonly OfferedTool[], live: ToolExecutor, recorded?: RecordedResultsCursor): ToolExecutor {
+export function offeredToolsExecutor(
+  offered: readonly OfferedTool[],
+  live: ToolExecutor,
+  recorded?: RecordedResultsCursor,
+): ToolExecutor {
   const handles = offered
     .filter((t) => t.source.kind !== 'provider')
     .map((t): ToolHandle => {

@@ -21,10 +21,18 @@ export type PauseGate = {
 };
 
 /** Asks the gate, announces the pause and its end; null when the run does not stop here. */
-export async function pauseAt(gate: PauseGate | undefined, point: PausePoint, check: EditCheck, signal: AbortSignal, emit: Emit): Promise<PauseDecision | null> {
+export async function pauseAt(
+  gate: PauseGate | undefined,
+  point: PausePoint,
+  check: EditCheck,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<PauseDecision | null> {
   if (!gate || signal.aborted || !(await gate.stopsAt(point))) return null;
   emit({ type: 'run_paused', point });
-  const decision = signal.aborted ? { action: 'stop' as const } : await gate.wait(point, check, signal).catch((): PauseDecision => ({ action: 'stop' }));
+  const decision = signal.aborted
+    ? { action: 'stop' as const }
+    : await gate.wait(point, check, signal).catch((): PauseDecision => ({ action: 'stop' }));
   const settled: PauseDecision = signal.aborted ? { action: 'stop' } : decision;
   const edited = settled.action !== 'stop' && (settled.edited !== undefined || settled.answer !== undefined);
   emit({ type: 'run_resumed', turn: point.turn, action: settled.action, ...(edited ? { edited: true as const } : {}) });
@@ -57,7 +65,15 @@ export function withEdit<T extends { edits?: MessageEdit[] }>(message: T, edits:
  * Pauses before each call of a turn that will run (before its message is stored): an argument edit replaces the call
  * in `calls`, an answer by hand stands for the tool's result. Stops asking once the run is stopped.
  */
-export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: ToolCall[]; turn: number; tools: ToolExecutor; signal: AbortSignal; emit: Emit; skip?: ReadonlyMap<string, unknown> | undefined }) {
+export async function pauseBeforeCalls(o: {
+  gate: PauseGate | undefined;
+  calls: ToolCall[];
+  turn: number;
+  tools: ToolExecutor;
+  signal: AbortSignal;
+  emit: Emit;
+  skip?: ReadonlyMap<string, unknown> | undefined;
+}) {
   const answers = new Map<string, StandingAnswer>();
   const editedArgs = new Set<string>();
   const edits: MessageEdit[] = [];
@@ -65,11 +81,25 @@ export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: 
   for (const [i, call] of o.calls.entries()) {
     if (o.skip?.has(call.id)) continue;
     const tool = o.tools.get(call.name);
-    const point = { at: 'before_tool' as const, turn: o.turn, callId: call.id, name: call.name, arguments: call.arguments, ...(tool ? { schema: tool.spec.parameters } : {}) };
-    const d = await pauseAt(o.gate, point, argumentsCheck(call.name, tool ? (v) => tool.validate(v) : undefined), o.signal, o.emit);
+    const point = {
+      at: 'before_tool' as const,
+      turn: o.turn,
+      callId: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      ...(tool ? { schema: tool.spec.parameters } : {}),
+    };
+    const d = await pauseAt(
+      o.gate,
+      point,
+      argumentsCheck(call.name, tool ? (v) => tool.validate(v) : undefined),
+      o.signal,
+      o.emit,
+    );
     if (d === null) continue;
     if (d.action === 'stop') break;
-    if (d.answer !== undefined) answers.set(call.id, { content: d.answer, outcome: 'ok', isError: false, edits: [{ kind: 'answered' }] });
+    if (d.answer !== undefined)
+      answers.set(call.id, { content: d.answer, outcome: 'ok', isError: false, edits: [{ kind: 'answered' }] });
     else if (d.edited !== undefined && d.edited !== call.arguments) {
       edits.push({ kind: 'arguments', callId: call.id, original: call.arguments });
       o.calls[i] = { ...call, arguments: d.edited };
@@ -81,9 +111,11 @@ export async function pauseBeforeCalls(o: { gate: PauseGate | undefined; calls: 
 
 export const NOT_RUN_EDITED = 'Not run: the arguments were edited at a pause; the edited call ran instead.';
 
-
 /** Edited arguments must parse and fit the tool's schema before they are sent (a tool the run lacks takes any JSON). */
-export function argumentsCheck(name: string, validate: ((value: unknown) => ValidationIssue[] | Promise<ValidationIssue[]>) | undefined): EditCheck {
+export function argumentsCheck(
+  name: string,
+  validate: ((value: unknown) => ValidationIssue[] | Promise<ValidationIssue[]>) | undefined,
+): EditCheck {
   return async (text) => {
     let value: unknown;
     try {
@@ -92,9 +124,10 @@ export function argumentsCheck(name: string, validate: ((value: unknown) => Vali
       return `The arguments are not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
     }
     if (!validate) return null;
-    const issues = await Promise.resolve(validate(value)).catch((e: unknown) => [{ path: '', message: e instanceof Error ? e.message : String(e) }]);
+    const issues = await Promise.resolve(validate(value)).catch((e: unknown) => [
+      { path: '', message: e instanceof Error ? e.message : String(e) },
+    ]);
     if (issues.length === 0) return null;
     return `The arguments do not match the schema of ${name}: ${issues.map((i) => `${i.path === '' ? '(root)' : i.path} ${i.message}`).join('; ')}`;
   };
 }
-

@@ -13,7 +13,9 @@ describe('cutErrorText', () => {
   it('cuts at the byte limit on a character boundary and says how much was dropped', () => {
     const text = `${'a'.repeat(ERROR_TEXT_LIMIT_BYTES - 1)}é${'b'.repeat(100)}`;
     // 'é' is two bytes: it does not fit in the last byte, so the cut comes before it.
-    expect(cutErrorText(text)).toBe(`${'a'.repeat(ERROR_TEXT_LIMIT_BYTES - 1)}\n…[error text truncated: 102 bytes omitted]`);
+    expect(cutErrorText(text)).toBe(
+      `${'a'.repeat(ERROR_TEXT_LIMIT_BYTES - 1)}\n…[error text truncated: 102 bytes omitted]`,
+    );
   });
 });
 
@@ -22,7 +24,9 @@ describe('provider errors inside a stream are bounded before they are stored or 
     const err = providerErrorFromPayload({ message: 'x'.repeat(MB), type: 'server_error' });
     expect(err.info.kind).toBe('provider_stream_error');
     expect(err.message.startsWith('x'.repeat(ERROR_TEXT_LIMIT_BYTES))).toBe(true);
-    expect(err.message.slice(ERROR_TEXT_LIMIT_BYTES)).toBe(`\n…[error text truncated: ${MB - ERROR_TEXT_LIMIT_BYTES} bytes omitted]`);
+    expect(err.message.slice(ERROR_TEXT_LIMIT_BYTES)).toBe(
+      `\n…[error text truncated: ${MB - ERROR_TEXT_LIMIT_BYTES} bytes omitted]`,
+    );
     expect(err.info.message).toBe(err.message);
   });
 

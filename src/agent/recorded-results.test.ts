@@ -37,7 +37,9 @@ const tool = (callId: string, content: string, outcome: ToolMessage['outcome'] =
 
 describe('canonical arguments', () => {
   it('ignores key order at every depth, spacing and string escapes', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: 'é' } })).toBe('{"a":{"c":"é","d":[1,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: 'é' } })).toBe(
+      '{"a":{"c":"é","d":[1,{"y":2,"z":1}]},"b":1}',
+    );
     expect(sameArguments('{"city":"Paris","days":3}', '{ "days": 3,\n "city": "Par\\u0069s" }')).toBe(true);
     expect(sameArguments('{"n":1.0}', '{"n":1}')).toBe(true);
   });

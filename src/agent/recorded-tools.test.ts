@@ -4,7 +4,15 @@ import { recordedToolExecutor, type UnmatchedCallAnswer } from './recorded-tools
 import type { ApprovalDecision, ToolExecutor, ToolHandle } from './tool-executor';
 
 const recording: RecordedCall[] = [
-  { callId: 'old_1', messageId: 'a1', name: 'weather', arguments: '{"city":"Paris","unit":"c"}', content: 'sun', isError: false, outcome: 'ok' },
+  {
+    callId: 'old_1',
+    messageId: 'a1',
+    name: 'weather',
+    arguments: '{"city":"Paris","unit":"c"}',
+    content: 'sun',
+    isError: false,
+    outcome: 'ok',
+  },
 ];
 
 function setup(opts: { answer?: UnmatchedCallAnswer; approval?: ApprovalDecision; needsApproval?: boolean } = {}) {
@@ -61,7 +69,10 @@ describe('tools of a re-run with recorded results', () => {
     expect(await live.handle.run({ city: 'Oslo' }, live.ctx)).toMatchObject({ content: 'live answer' });
     expect(live.ran).toEqual([{ city: 'Oslo' }]);
     const denied = setup({ answer: { kind: 'live' }, needsApproval: true, approval: { decision: 'deny' } });
-    expect(await denied.handle.run({ city: 'Oslo' }, denied.ctx)).toMatchObject({ outcome: 'error', content: 'Denied by user' });
+    expect(await denied.handle.run({ city: 'Oslo' }, denied.ctx)).toMatchObject({
+      outcome: 'error',
+      content: 'Denied by user',
+    });
     expect(denied.ran).toEqual([]);
   });
 

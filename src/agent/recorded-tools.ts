@@ -10,7 +10,10 @@ import type { RecordedResultsCursor } from './recorded-results';
 export type UnmatchedCallAnswer = { kind: 'live' } | { kind: 'by_hand'; content: string } | { kind: 'stop' };
 
 /** Asks the person about a call with no recorded result; settles `stop` (or rejects) when `signal` aborts. */
-type UnmatchedCallQuestion = (call: { callId: string; name: string; arguments: string }, signal: AbortSignal) => Promise<UnmatchedCallAnswer>;
+type UnmatchedCallQuestion = (
+  call: { callId: string; name: string; arguments: string },
+  signal: AbortSignal,
+) => Promise<UnmatchedCallAnswer>;
 
 type RecordedToolsOptions = {
   ask: UnmatchedCallQuestion;
@@ -38,7 +41,13 @@ function wrap(tool: ToolHandle, cursor: RecordedResultsCursor, opts: RecordedToo
       const raw = canonicalJson(args ?? {});
       const recorded = cursor.next(name, raw);
       if (recorded) {
-        return { outcome: recorded.outcome, content: recorded.content, logs: [], recorded: true, ...(recorded.images ? { images: recorded.images } : {}) };
+        return {
+          outcome: recorded.outcome,
+          content: recorded.content,
+          logs: [],
+          recorded: true,
+          ...(recorded.images ? { images: recorded.images } : {}),
+        };
       }
       // The person may take their time: the tool's timeout starts only if it runs live.
       ctx.suspendTimeout?.();
@@ -47,11 +56,27 @@ function wrap(tool: ToolHandle, cursor: RecordedResultsCursor, opts: RecordedToo
         opts.stop();
         throw new StoppedByPerson();
       }
-      if (answer.kind === 'by_hand') return { outcome: 'ok', content: answer.content, logs: [{ level: 'info', text: 'answered by hand', t: 0 }] };
+      if (answer.kind === 'by_hand')
+        return { outcome: 'ok', content: answer.content, logs: [{ level: 'info', text: 'answered by hand', t: 0 }] };
       if (!tool.needsApproval) return tool.run(args, ctx);
-      if (!opts.approve) return { outcome: 'error', content: 'Denied by user: this tool needs approval and no one is there to give it', logs: [] };
-      const d = await opts.approve({ callId: ctx.callId, name, arguments: raw, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}) }, ctx.signal);
-      if (d.decision === 'deny') return { outcome: 'error', content: d.reason ? `Denied by user: ${d.reason}` : 'Denied by user', logs: [] };
+      if (!opts.approve)
+        return {
+          outcome: 'error',
+          content: 'Denied by user: this tool needs approval and no one is there to give it',
+          logs: [],
+        };
+      const d = await opts.approve(
+        {
+          callId: ctx.callId,
+          name,
+          arguments: raw,
+          schema: tool.spec.parameters,
+          ...(tool.approvalKey ? { key: tool.approvalKey } : {}),
+        },
+        ctx.signal,
+      );
+      if (d.decision === 'deny')
+        return { outcome: 'error', content: d.reason ? `Denied by user: ${d.reason}` : 'Denied by user', logs: [] };
       if (d.decision === 'approve') return tool.run(args, ctx);
       let edited: unknown;
       try {
@@ -60,14 +85,23 @@ function wrap(tool: ToolHandle, cursor: RecordedResultsCursor, opts: RecordedToo
         return { outcome: 'error', content: 'Error: the edited arguments are not valid JSON.', logs: [] };
       }
       const issues = await tool.validate(edited);
-      if (issues.length > 0) return { outcome: 'error', content: `Error: the edited arguments do not match the tool's schema: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, logs: [] };
+      if (issues.length > 0)
+        return {
+          outcome: 'error',
+          content: `Error: the edited arguments do not match the tool's schema: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+          logs: [],
+        };
       return tool.run(edited, ctx);
     },
   };
 }
 
 /** The live tools, each answering from the recordings first. */
-export function recordedToolExecutor(live: ToolExecutor, cursor: RecordedResultsCursor, opts: RecordedToolsOptions): ToolExecutor {
+export function recordedToolExecutor(
+  live: ToolExecutor,
+  cursor: RecordedResultsCursor,
+  opts: RecordedToolsOptions,
+): ToolExecutor {
   const cache = new Map<ToolHandle, ToolHandle>();
   const wrapped = (t: ToolHandle) => {
     let w = cache.get(t);

@@ -8,7 +8,10 @@ import type { PromptLayer } from '../domain/prompt-layer';
 export type RequestLayers = (signal: AbortSignal) => Promise<readonly PromptLayer[]>;
 
 /** The system prompt with the layers appended, each under its heading (as context/system-prompt.ts assembles). */
-export function withRequestLayers(systemPrompt: string | undefined, layers: readonly PromptLayer[]): string | undefined {
+export function withRequestLayers(
+  systemPrompt: string | undefined,
+  layers: readonly PromptLayer[],
+): string | undefined {
   if (layers.length === 0) return systemPrompt;
   const headings = layers.map((l) => `## ${l.title}\n${l.text}`).join('\n\n');
   return systemPrompt !== undefined && systemPrompt !== '' ? `${systemPrompt}\n\n${headings}` : headings;

@@ -41,12 +41,15 @@ describe('Responses reducer on recorded streams', () => {
   // reported as skipped, with the reason in its name, rather than passing without comparing anything.
   const sharedPresent = existsSync(SHARED_FIXTURES);
   it.skipIf(!sharedPresent)(
-    sharedPresent ? 'is a byte-identical copy of the shared recordings' : `is a byte-identical copy of the shared recordings: skipped, ${SHARED_FIXTURES} is absent`,
+    sharedPresent
+      ? 'is a byte-identical copy of the shared recordings'
+      : `is a byte-identical copy of the shared recordings: skipped, ${SHARED_FIXTURES} is absent`,
     () => {
       const shared = readdirSync(SHARED_FIXTURES).sort();
       expect(shared.length).toBeGreaterThan(0);
       expect(readdirSync(FIXTURES).sort()).toEqual(shared);
-      for (const f of shared) expect(readFileSync(join(FIXTURES, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
+      for (const f of shared)
+        expect(readFileSync(join(FIXTURES, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
     },
   );
 
@@ -63,7 +66,8 @@ describe('Responses reducer on recorded streams', () => {
       expect(deltas.flatMap((d) => (d.kind === 'text' ? [d.delta] : [])).join('')).toBe(outcome.turn.text);
       expect(deltas.flatMap((d) => (d.kind === 'reasoning' ? [d.delta] : [])).join('')).toBe(outcome.turn.reasoning);
       const args = new Map<number, string>();
-      for (const d of deltas) if (d.kind === 'tool_call') args.set(d.index, (args.get(d.index) ?? '') + d.argumentsDelta);
+      for (const d of deltas)
+        if (d.kind === 'tool_call') args.set(d.index, (args.get(d.index) ?? '') + d.argumentsDelta);
       expect([...args.values()]).toEqual(outcome.turn.toolCalls.map((c) => c.arguments));
 
       if (outcome.error === null) expect(await accumulateResponses(events)).toEqual(outcome.turn);
@@ -77,12 +81,20 @@ const ev = (type: string, rest: Record<string, unknown> = {}): ResponsesEvent =>
 describe('Responses reducer on hostile streams', () => {
   it('correlates by output_index when every event carries a different id', async () => {
     const turn = await accumulateResponses([
-      ev('response.output_item.added', { output_index: 0, item: { id: 'a1', type: 'function_call', call_id: 'call_1', name: 'f', arguments: '' } }),
-      ev('response.output_item.added', { output_index: 1, item: { id: 'b1', type: 'function_call', call_id: 'call_2', name: 'g', arguments: '' } }),
+      ev('response.output_item.added', {
+        output_index: 0,
+        item: { id: 'a1', type: 'function_call', call_id: 'call_1', name: 'f', arguments: '' },
+      }),
+      ev('response.output_item.added', {
+        output_index: 1,
+        item: { id: 'b1', type: 'function_call', call_id: 'call_2', name: 'g', arguments: '' },
+      }),
       ev('response.function_call_arguments.delta', { output_index: 1, item_id: 'zz', delta: '{"y"' }),
       ev('response.function_call_arguments.delta', { output_index: 0, item_id: 'yy', delta: '{"x":1}' }),
       ev('response.function_call_arguments.delta', { output_index: 1, item_id: 'xx', delta: ':2}' }),
-      ev('response.completed', { response: { id: 'r', usage: { input_tokens: 3, output_tokens: 4, total_tokens: 7 } } }),
+      ev('response.completed', {
+        response: { id: 'r', usage: { input_tokens: 3, output_tokens: 4, total_tokens: 7 } },
+      }),
     ]);
     expect(turn.toolCalls).toEqual([
       { id: 'call_1', name: 'f', arguments: '{"x":1}' },
@@ -109,11 +121,15 @@ describe('Responses reducer on hostile streams', () => {
   it('reports response.incomplete as length or content filter, keeping what streamed', async () => {
     const cut = await accumulateResponses([
       ev('response.output_text.delta', { output_index: 0, delta: 'Hal' }),
-      ev('response.incomplete', { response: { incomplete_details: { reason: 'max_output_tokens' }, usage: { input_tokens: 1, output_tokens: 1 } } }),
+      ev('response.incomplete', {
+        response: { incomplete_details: { reason: 'max_output_tokens' }, usage: { input_tokens: 1, output_tokens: 1 } },
+      }),
     ]);
     expect(cut.text).toBe('Hal');
     expect(cut.finishReason).toBe('length');
-    const filtered = await accumulateResponses([ev('response.incomplete', { response: { incomplete_details: { reason: 'content_filter' } } })]);
+    const filtered = await accumulateResponses([
+      ev('response.incomplete', { response: { incomplete_details: { reason: 'content_filter' } } }),
+    ]);
     expect(filtered.finishReason).toBe('content_filter');
   });
 
@@ -134,18 +150,43 @@ describe('Responses reducer on hostile streams', () => {
 
   it('takes the final arguments from output_item.done when deltas went missing, and streams the rest', () => {
     const acc = createResponsesAccumulator();
-    acc.push(ev('response.output_item.added', { output_index: 0, item: { type: 'function_call', call_id: 'c', name: 'f', arguments: '' } }));
+    acc.push(
+      ev('response.output_item.added', {
+        output_index: 0,
+        item: { type: 'function_call', call_id: 'c', name: 'f', arguments: '' },
+      }),
+    );
     acc.push(ev('response.function_call_arguments.delta', { output_index: 0, delta: '{"a"' }));
-    const deltas = acc.push(ev('response.output_item.done', { output_index: 0, item: { type: 'function_call', call_id: 'c', name: 'f', arguments: '{"a":1}' } }));
+    const deltas = acc.push(
+      ev('response.output_item.done', {
+        output_index: 0,
+        item: { type: 'function_call', call_id: 'c', name: 'f', arguments: '{"a":1}' },
+      }),
+    );
     expect(deltas).toEqual([{ kind: 'tool_call', index: 0, id: 'c', name: 'f', argumentsDelta: ':1}' }]);
     expect(acc.result().toolCalls).toEqual([{ id: 'c', name: 'f', arguments: '{"a":1}' }]);
   });
 
   it('keeps the encrypted reasoning from done, not from added, and never puts it in the shown reasoning', () => {
     const acc = createResponsesAccumulator();
-    acc.push(ev('response.output_item.added', { output_index: 0, item: { id: 'rs_1', type: 'reasoning', encrypted_content: 'OLD' } }));
+    acc.push(
+      ev('response.output_item.added', {
+        output_index: 0,
+        item: { id: 'rs_1', type: 'reasoning', encrypted_content: 'OLD' },
+      }),
+    );
     acc.push(ev('response.reasoning_summary_text.delta', { output_index: 0, summary_index: 0, delta: 'Thinking' }));
-    acc.push(ev('response.output_item.done', { output_index: 0, item: { id: 'rs_1', type: 'reasoning', encrypted_content: 'NEW', summary: [{ type: 'summary_text', text: 'Thinking' }] } }));
+    acc.push(
+      ev('response.output_item.done', {
+        output_index: 0,
+        item: {
+          id: 'rs_1',
+          type: 'reasoning',
+          encrypted_content: 'NEW',
+          summary: [{ type: 'summary_text', text: 'Thinking' }],
+        },
+      }),
+    );
     const turn = acc.result();
     expect(turn.items).toEqual([{ kind: 'reasoning', id: 'rs_1', summary: ['Thinking'], encryptedContent: 'NEW' }]);
     expect(turn.reasoning).toBe('Thinking');
@@ -153,7 +194,10 @@ describe('Responses reducer on hostile streams', () => {
 
   it('does not let a duplicated output_item.added reset an item', () => {
     const acc = createResponsesAccumulator();
-    const added = ev('response.output_item.added', { output_index: 0, item: { type: 'function_call', call_id: 'c', name: 'f' } });
+    const added = ev('response.output_item.added', {
+      output_index: 0,
+      item: { type: 'function_call', call_id: 'c', name: 'f' },
+    });
     acc.push(added);
     acc.push(ev('response.function_call_arguments.delta', { output_index: 0, delta: '{}' }));
     acc.push(added);
@@ -162,7 +206,9 @@ describe('Responses reducer on hostile streams', () => {
 
   it('does not pollute prototypes with hostile keys', async () => {
     const turn = await accumulateResponses([
-      JSON.parse('{"type":"response.output_item.added","output_index":0,"item":{"type":"web_search_call","id":"ws","__proto__":{"polluted":true}}}') as ResponsesEvent,
+      JSON.parse(
+        '{"type":"response.output_item.added","output_index":0,"item":{"type":"web_search_call","id":"ws","__proto__":{"polluted":true}}}',
+      ) as ResponsesEvent,
       ev('response.completed', { response: { id: 'r' } }),
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

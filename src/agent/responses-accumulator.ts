@@ -33,7 +33,8 @@ const PROVIDER_TOOL_TYPES: Record<string, string> = {
 };
 
 // Progress events (`response.web_search_call.searching`, ...) carry only ids; their last word is the status.
-const PROGRESS = /^response\.(web_search_call|code_interpreter_call|file_search_call|mcp_call|mcp_list_tools|image_generation_call)\.(\w+)$/;
+const PROGRESS =
+  /^response\.(web_search_call|code_interpreter_call|file_search_call|mcp_call|mcp_list_tools|image_generation_call)\.(\w+)$/;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const obj = (v: unknown): Obj | null => (isRecord(v) ? v : null);
@@ -97,7 +98,10 @@ function describeTool(item: Obj, tool: ProviderToolCall): void {
       const server = str(item.server_label);
       if (server !== '') tool.name = `${server}.list_tools`;
       const tools = Array.isArray(item.tools) ? item.tools : [];
-      tool.output = tools.map((t) => str(obj(t)?.name)).filter((n) => n !== '').join('\n');
+      tool.output = tools
+        .map((t) => str(obj(t)?.name))
+        .filter((n) => n !== '')
+        .join('\n');
       break;
     }
     case 'image_generation_call':
@@ -173,7 +177,8 @@ class ResponsesReducer {
         const delta = str(event.delta);
         if (!slot || slot.kind !== 'call' || delta === '') return;
         slot.args += delta;
-        if (out) out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: delta });
+        if (out)
+          out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: delta });
         return;
       }
       case 'response.code_interpreter_call_code.delta':
@@ -210,7 +215,9 @@ class ResponsesReducer {
       case 'response.failed': {
         const response = obj(event.response);
         this.responseEvent(type, response);
-        throw providerErrorFromPayload(response?.error ?? { message: 'The provider reported that the response failed.' });
+        throw providerErrorFromPayload(
+          response?.error ?? { message: 'The provider reported that the response failed.' },
+        );
       }
       case 'error':
         // The event nests {type, code, message} under `error`; older documentation shows them flat.
@@ -241,7 +248,8 @@ class ResponsesReducer {
     if (type === 'response.completed') this.finishReason = this.calls > 0 ? 'tool_calls' : 'stop';
     else if (type === 'response.incomplete') {
       const reason = str(obj(response.incomplete_details)?.reason);
-      this.finishReason = reason === 'content_filter' ? 'content_filter' : reason === 'max_output_tokens' ? 'length' : reason || 'length';
+      this.finishReason =
+        reason === 'content_filter' ? 'content_filter' : reason === 'max_output_tokens' ? 'length' : reason || 'length';
     }
   }
 
@@ -258,13 +266,29 @@ class ResponsesReducer {
     const id = str(item.id) || `item_${at}`;
     let slot: Slot;
     if (type === 'message') slot = { kind: 'message', started: false };
-    else if (type === 'reasoning') slot = { kind: 'reasoning', item: { kind: 'reasoning', id, summary: [], encryptedContent: null }, parts: [] };
+    else if (type === 'reasoning')
+      slot = { kind: 'reasoning', item: { kind: 'reasoning', id, summary: [], encryptedContent: null }, parts: [] };
     else if (type === 'compaction') slot = { kind: 'compaction', id, encrypted: str(item.encrypted_content) };
     else if (type === 'function_call' || type === 'custom_tool_call') {
-      slot = { kind: 'call', ordinal: this.calls++, id: str(item.call_id), name: str(item.name), args: str(item.arguments) || str(item.input) };
-      if (out) out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: slot.args });
+      slot = {
+        kind: 'call',
+        ordinal: this.calls++,
+        id: str(item.call_id),
+        name: str(item.name),
+        args: str(item.arguments) || str(item.input),
+      };
+      if (out)
+        out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: slot.args });
     } else if (PROVIDER_TOOL_TYPES[type] !== undefined) {
-      const tool: ProviderToolCall = { kind: 'provider_tool', id, itemType: type, name: PROVIDER_TOOL_TYPES[type] ?? type, status: str(item.status) || 'in_progress', input: '', output: '' };
+      const tool: ProviderToolCall = {
+        kind: 'provider_tool',
+        id,
+        itemType: type,
+        name: PROVIDER_TOOL_TYPES[type] ?? type,
+        status: str(item.status) || 'in_progress',
+        input: '',
+        output: '',
+      };
       describeTool(item, tool);
       slot = { kind: 'tool', item: tool };
       if (out) out.push({ kind: 'provider_tool', item: { ...tool } });
@@ -288,7 +312,8 @@ class ResponsesReducer {
         const summary = Array.isArray(item.summary) ? item.summary.map((p) => str(obj(p)?.text)) : [];
         slot.item.summary = summary.some((s) => s !== '') ? summary : slot.parts.filter((p) => p !== undefined);
         // The blob on `done` supersedes the one on `added`.
-        slot.item.encryptedContent = typeof item.encrypted_content === 'string' ? item.encrypted_content : slot.item.encryptedContent;
+        slot.item.encryptedContent =
+          typeof item.encrypted_content === 'string' ? item.encrypted_content : slot.item.encryptedContent;
         return;
       }
       case 'compaction':
@@ -298,10 +323,12 @@ class ResponsesReducer {
         if (slot.id === '') slot.id = str(item.call_id);
         if (slot.name === '') slot.name = str(item.name);
         // The final arguments are authoritative; deltas can be missing from a trimmed or relayed stream.
-        const final = typeof item.arguments === 'string' ? item.arguments : typeof item.input === 'string' ? item.input : null;
+        const final =
+          typeof item.arguments === 'string' ? item.arguments : typeof item.input === 'string' ? item.input : null;
         if (final !== null && final !== slot.args) {
           const rest = final.startsWith(slot.args) ? final.slice(slot.args.length) : null;
-          if (rest !== null && out) out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: rest });
+          if (rest !== null && out)
+            out.push({ kind: 'tool_call', index: slot.ordinal, id: slot.id, name: slot.name, argumentsDelta: rest });
           slot.args = final;
         }
         return;
@@ -332,7 +359,8 @@ class ResponsesReducer {
       if (slot.kind === 'reasoning') {
         const summary = slot.item.summary.length > 0 ? slot.item.summary : slot.parts.filter((p) => p !== undefined);
         items.push({ ...slot.item, summary });
-      } else if (slot.kind === 'compaction') items.push({ kind: 'compaction', id: slot.id, encryptedContent: slot.encrypted });
+      } else if (slot.kind === 'compaction')
+        items.push({ kind: 'compaction', id: slot.id, encryptedContent: slot.encrypted });
       else if (slot.kind === 'tool') items.push({ ...slot.item });
       else if (slot.kind === 'call') toolCalls.push({ id: slot.id, name: slot.name, arguments: slot.args });
     }
@@ -363,7 +391,9 @@ export function createResponsesAccumulator(): Accumulator<ResponsesEvent> {
 }
 
 /** Folds a whole Responses stream into one turn. Throws ModelError on an `error` or `response.failed` event. */
-export async function accumulateResponses(events: Iterable<ResponsesEvent> | AsyncIterable<ResponsesEvent>): Promise<AccumulatedTurn> {
+export async function accumulateResponses(
+  events: Iterable<ResponsesEvent> | AsyncIterable<ResponsesEvent>,
+): Promise<AccumulatedTurn> {
   const reducer = new ResponsesReducer();
   if (Symbol.asyncIterator in events) {
     for await (const e of events) reducer.apply(e, null);
@@ -376,5 +406,7 @@ export async function accumulateResponses(events: Iterable<ResponsesEvent> | Asy
 /** The events after which nothing more of the response comes. */
 export function isTerminalResponsesEvent(event: unknown): boolean {
   const type = (event as { type?: unknown }).type;
-  return type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed' || type === 'error';
+  return (
+    type === 'response.completed' || type === 'response.incomplete' || type === 'response.failed' || type === 'error'
+  );
 }

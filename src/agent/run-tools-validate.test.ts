@@ -33,7 +33,10 @@ describe('runToolBatch with asynchronous validation', () => {
   it('waits for the answer, then runs valid arguments and reports invalid ones to the model', async () => {
     const { tool, waiting } = asyncValidated('t');
     const { result } = batch({
-      calls: [{ id: 'a', name: 't', arguments: '{"x":1}' }, { id: 'b', name: 't', arguments: '{"x":"no"}' }],
+      calls: [
+        { id: 'a', name: 't', arguments: '{"x":1}' },
+        { id: 'b', name: 't', arguments: '{"x":"no"}' },
+      ],
       tools: fakeExecutor([tool]),
     });
     await settle();
@@ -44,7 +47,9 @@ describe('runToolBatch with asynchronous validation', () => {
     const r = await result;
     expect(tool.calls.map((c) => c.args)).toEqual([{ x: 1 }]);
     expect(r.results[1]).toMatchObject({ outcome: 'error', isError: true });
-    expect(r.results[1]?.content).toBe('Error: the arguments for "t" do not match its schema:\n- /x: must be number\nArguments received: {"x":"no"}');
+    expect(r.results[1]?.content).toBe(
+      'Error: the arguments for "t" do not match its schema:\n- /x: must be number\nArguments received: {"x":"no"}',
+    );
   });
 
   it('a validator that rejects becomes an issue the model reads, not a crash', async () => {

@@ -25,13 +25,19 @@ describe('runToolBatch', () => {
     const ctl = new AbortController();
     ctl.abort();
     const { events, result } = batch({
-      calls: [{ id: 'a', name: 't', arguments: '{}' }, { id: 'b', name: 't', arguments: '{}' }],
+      calls: [
+        { id: 'a', name: 't', arguments: '{}' },
+        { id: 'b', name: 't', arguments: '{}' },
+      ],
       tools: fakeExecutor([t]),
       signal: ctl.signal,
     });
     const r = await result;
     expect(r.cancelled).toBe(true);
-    expect(r.results.map((x) => [x.call.id, x.outcome, x.content])).toEqual([['a', 'cancelled', 'Cancelled by user'], ['b', 'cancelled', 'Cancelled by user']]);
+    expect(r.results.map((x) => [x.call.id, x.outcome, x.content])).toEqual([
+      ['a', 'cancelled', 'Cancelled by user'],
+      ['b', 'cancelled', 'Cancelled by user'],
+    ]);
     expect(t.calls).toHaveLength(0);
     expect(events.map((e) => e.type)).toEqual(['tool_finished', 'tool_finished']);
   });
@@ -53,11 +59,18 @@ describe('runToolBatch', () => {
   });
 
   it('reports tool logs and the duration from start to finish', async () => {
-    const t = fakeTool({ name: 't', run: () => ({ outcome: 'ok', content: 'done', logs: [{ level: 'log', text: 'hi', t: 1 }] }) });
+    const t = fakeTool({
+      name: 't',
+      run: () => ({ outcome: 'ok', content: 'done', logs: [{ level: 'log', text: 'hi', t: 1 }] }),
+    });
     const { events, result } = batch({ calls: [{ id: 'a', name: 't', arguments: '{}' }], tools: fakeExecutor([t]) });
     await result;
     expect(events.find((e) => e.type === 'tool_finished')).toMatchObject({
-      turn: 3, outcome: 'ok', durationMs: 5, logs: [{ level: 'log', text: 'hi', t: 1 }], validation: 'ok',
+      turn: 3,
+      outcome: 'ok',
+      durationMs: 5,
+      logs: [{ level: 'log', text: 'hi', t: 1 }],
+      validation: 'ok',
     });
   });
 });

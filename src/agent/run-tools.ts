@@ -5,7 +5,14 @@ import type { McpSamplingUse, McpWireMessage } from '../domain/mcp-call-trace';
 import { progressReporter, type ProgressReporter } from './tool-progress';
 import { checkResultEdit, pauseAt, type PauseGate, type StandingAnswer } from './pause';
 import type { MessageEdit } from '../domain/breakpoints';
-import type { ApprovalDecision, ApprovalGate, ToolExecutor, ToolHandle, ToolLog, ValidationIssue } from './tool-executor';
+import type {
+  ApprovalDecision,
+  ApprovalGate,
+  ToolExecutor,
+  ToolHandle,
+  ToolLog,
+  ValidationIssue,
+} from './tool-executor';
 
 export const CANCELLED_RESULT = 'Cancelled by user';
 export const DENIED_RESULT = 'Denied by user';
@@ -140,7 +147,11 @@ type Batch = {
   cancelled: () => Finished;
 };
 
-function finisher(input: ToolBatchInput, results: (ToolCallResult | undefined)[], reporters: Map<number, ProgressReporter>): Batch['finish'] {
+function finisher(
+  input: ToolBatchInput,
+  results: (ToolCallResult | undefined)[],
+  reporters: Map<number, ProgressReporter>,
+): Batch['finish'] {
   const { turn, emit, clock } = input;
   return (i, call, f, startedAt) => {
     if (results[i] !== undefined) return;
@@ -148,7 +159,15 @@ function finisher(input: ToolBatchInput, results: (ToolCallResult | undefined)[]
     reporters.get(i)?.close();
     const isError = f.outcome !== 'ok';
     const sampling = f.sampling && f.sampling.length > 0 ? { sampling: f.sampling } : {};
-    results[i] = { call, content: f.content, isError, outcome: f.outcome, ...(f.images && f.images.length > 0 ? { images: f.images } : {}), ...sampling, ...(f.edits ? { edits: f.edits } : {}) };
+    results[i] = {
+      call,
+      content: f.content,
+      isError,
+      outcome: f.outcome,
+      ...(f.images && f.images.length > 0 ? { images: f.images } : {}),
+      ...sampling,
+      ...(f.edits ? { edits: f.edits } : {}),
+    };
     emit({
       type: 'tool_finished',
       turn,
@@ -169,12 +188,25 @@ function finisher(input: ToolBatchInput, results: (ToolCallResult | undefined)[]
   };
 }
 
-async function decide(b: Batch, call: ToolCall, args: string, tool: ToolHandle, repeat?: number): Promise<ApprovalDecision | typeof ABORTED> {
+async function decide(
+  b: Batch,
+  call: ToolCall,
+  args: string,
+  tool: ToolHandle,
+  repeat?: number,
+): Promise<ApprovalDecision | typeof ABORTED> {
   const { approve, emit, turn } = b.input;
   const r = repeat !== undefined ? { repeat } : {};
   emit({ type: 'approval_requested', turn, callId: call.id, name: call.name, arguments: args, ...r });
   if (!approve) return { decision: 'deny', reason: 'this tool needs approval and no one is there to give it' };
-  const asked = { callId: call.id, name: call.name, arguments: args, schema: tool.spec.parameters, ...(tool.approvalKey ? { key: tool.approvalKey } : {}), ...r };
+  const asked = {
+    callId: call.id,
+    name: call.name,
+    arguments: args,
+    schema: tool.spec.parameters,
+    ...(tool.approvalKey ? { key: tool.approvalKey } : {}),
+    ...r,
+  };
   try {
     return await Promise.race([approve(asked, b.signal), b.aborted]);
   } catch {
@@ -191,7 +223,12 @@ async function admit(b: Batch, i: number, call: ToolCall, tool: ToolHandle): Pro
   const { approve, config, emit, turn } = input;
   const ended = (finished: Finished): Admitted => ({ run: false, finished });
   const answer = input.answers?.get(call.id);
-  if (answer !== undefined) return ended({ content: answer.content, outcome: answer.outcome, ...(answer.edits ? { edits: answer.edits } : {}) });
+  if (answer !== undefined)
+    return ended({
+      content: answer.content,
+      outcome: answer.outcome,
+      ...(answer.edits ? { edits: answer.edits } : {}),
+    });
   let args = call.arguments;
   const checked = await Promise.race([parseAndValidate(tool, args), b.aborted]);
   if (checked === ABORTED || signal.aborted) return ended(b.cancelled());
@@ -205,8 +242,18 @@ async function admit(b: Batch, i: number, call: ToolCall, tool: ToolHandle): Pro
   if (approve && limit > 0 && occurrence >= limit) {
     const d = await decide(b, call, args, tool, occurrence);
     if (d === ABORTED || signal.aborted) return ended(b.cancelled());
-    emit({ type: 'approval_resolved', turn, callId: call.id, decision: d.decision === 'approve' ? 'approved' : 'denied', arguments: args });
-    if (d.decision !== 'approve') return ended({ content: `${CANCELLED_RESULT}: the same call repeated ${occurrence} times`, outcome: 'cancelled' });
+    emit({
+      type: 'approval_resolved',
+      turn,
+      callId: call.id,
+      decision: d.decision === 'approve' ? 'approved' : 'denied',
+      arguments: args,
+    });
+    if (d.decision !== 'approve')
+      return ended({
+        content: `${CANCELLED_RESULT}: the same call repeated ${occurrence} times`,
+        outcome: 'cancelled',
+      });
   }
 
   if (tool.needsApproval) {
@@ -214,8 +261,16 @@ async function admit(b: Batch, i: number, call: ToolCall, tool: ToolHandle): Pro
     if (d === ABORTED || signal.aborted) return ended(b.cancelled());
     const decision = d.decision === 'approve' ? 'approved' : d.decision === 'deny' ? 'denied' : 'edited';
     if (d.decision === 'edit') args = d.arguments;
-    emit({ type: 'approval_resolved', turn, callId: call.id, decision, arguments: args, ...(d.decision !== 'edit' && d.by !== undefined ? { by: d.by } : {}) });
-    if (d.decision === 'deny') return ended({ content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' });
+    emit({
+      type: 'approval_resolved',
+      turn,
+      callId: call.id,
+      decision,
+      arguments: args,
+      ...(d.decision !== 'edit' && d.by !== undefined ? { by: d.by } : {}),
+    });
+    if (d.decision === 'deny')
+      return ended({ content: d.reason ? `${DENIED_RESULT}: ${d.reason}` : DENIED_RESULT, outcome: 'denied' });
     if (d.decision === 'edit') {
       const rechecked = await Promise.race([parseAndValidate(tool, args), b.aborted]);
       if (rechecked === ABORTED || signal.aborted) return ended(b.cancelled());
@@ -227,7 +282,14 @@ async function admit(b: Batch, i: number, call: ToolCall, tool: ToolHandle): Pro
 }
 
 /** Runs an admitted call under its timeout, the batch's signal and the breakpoint after it. */
-async function execute(b: Batch, i: number, call: ToolCall, tool: ToolHandle, args: string, value: unknown): Promise<void> {
+async function execute(
+  b: Batch,
+  i: number,
+  call: ToolCall,
+  tool: ToolHandle,
+  args: string,
+  value: unknown,
+): Promise<void> {
   const { input, signal, finish, cancelled } = b;
   const { emit, turn, clock } = input;
   const timeoutMs = tool.timeoutMs ?? input.config.toolTimeoutMs;
@@ -239,13 +301,29 @@ async function execute(b: Batch, i: number, call: ToolCall, tool: ToolHandle, ar
     timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
   });
   const startedAt = clock();
-  emit({ type: 'tool_started', turn, callId: call.id, name: call.name, arguments: args, ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}), ...(input.editedArgs?.has(call.id) ? { edited: true as const } : {}) });
+  emit({
+    type: 'tool_started',
+    turn,
+    callId: call.id,
+    name: call.name,
+    arguments: args,
+    ...(tool.mcpServer ? { mcpServer: tool.mcpServer } : {}),
+    ...(input.editedArgs?.has(call.id) ? { edited: true as const } : {}),
+  });
   const reporter = progressReporter((body) => emit({ type: 'tool_progress', turn, callId: call.id, ...body }), clock);
   b.reporters.set(i, reporter);
   try {
     // A stop pressed while tool_started was being handled: do not start the tool at all.
     if (signal.aborted) return finish(i, call, cancelled(), startedAt);
-    const run = Promise.resolve(tool.run(value, { signal: ctl.signal, timeoutMs, callId: call.id, suspendTimeout: () => clearTimeout(timer), onProgress: (p) => reporter.report(p) }));
+    const run = Promise.resolve(
+      tool.run(value, {
+        signal: ctl.signal,
+        timeoutMs,
+        callId: call.id,
+        suspendTimeout: () => clearTimeout(timer),
+        onProgress: (p) => reporter.report(p),
+      }),
+    );
     // An abandoned tool may still reject later; that must not surface as an unhandled rejection.
     run.catch(() => undefined);
     const r = await Promise.race([run, timeout, b.aborted]);
@@ -256,17 +334,66 @@ async function execute(b: Batch, i: number, call: ToolCall, tool: ToolHandle, ar
     };
     if (r === ABORTED) finish(i, call, { ...cancelled(), ...sent() }, startedAt);
     else if (r === TIMED_OUT) {
-      finish(i, call, { content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`, outcome: 'timeout', ...sent() }, startedAt);
+      finish(
+        i,
+        call,
+        {
+          content: `Error: the tool "${call.name}" did not finish within ${timeoutMs} ms and was stopped.`,
+          outcome: 'timeout',
+          ...sent(),
+        },
+        startedAt,
+      );
     } else {
       // Paused after the call: the person reads the result and may change what the model reads.
-      const held = await pauseAt(input.pause, { at: 'after_tool', turn, callId: call.id, name: call.name, arguments: args, result: r.content, isError: r.outcome !== 'ok' }, checkResultEdit, input.signal, emit);
-      const edited = held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content ? held.edited : undefined;
-      const edit = edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
-      finish(i, call, { content: r.content, outcome: r.outcome, validation: 'ok', logs: r.logs, ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}), ...(r.images ? { images: r.images } : {}), ...(r.sampling ? { sampling: r.sampling } : {}), ...(r.recorded ? { recorded: true as const } : {}), ...edit }, startedAt);
+      const held = await pauseAt(
+        input.pause,
+        {
+          at: 'after_tool',
+          turn,
+          callId: call.id,
+          name: call.name,
+          arguments: args,
+          result: r.content,
+          isError: r.outcome !== 'ok',
+        },
+        checkResultEdit,
+        input.signal,
+        emit,
+      );
+      const edited =
+        held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content
+          ? held.edited
+          : undefined;
+      const edit =
+        edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
+      finish(
+        i,
+        call,
+        {
+          content: r.content,
+          outcome: r.outcome,
+          validation: 'ok',
+          logs: r.logs,
+          ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}),
+          ...(r.images ? { images: r.images } : {}),
+          ...(r.sampling ? { sampling: r.sampling } : {}),
+          ...(r.recorded ? { recorded: true as const } : {}),
+          ...edit,
+        },
+        startedAt,
+      );
     }
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    finish(i, call, signal.aborted ? cancelled() : { content: `Error: the tool "${call.name}" failed: ${message}`, outcome: 'error', validation: 'ok' }, startedAt);
+    finish(
+      i,
+      call,
+      signal.aborted
+        ? cancelled()
+        : { content: `Error: the tool "${call.name}" failed: ${message}`, outcome: 'error', validation: 'ok' },
+      startedAt,
+    );
   } finally {
     clearTimeout(timer);
     reporter.close();
@@ -283,11 +410,16 @@ async function runOne(b: Batch, i: number, call: ToolCall): Promise<void> {
   const tool = tools.get(call.name);
   if (!tool) {
     const names = tools.list().map((t) => t.spec.name);
-    return b.finish(i, call, {
-      content: `Error: there is no tool named "${call.name}". Available tools: ${names.length > 0 ? names.join(', ') : '(none)'}.`,
-      outcome: 'error',
-      validation: 'unknown_tool',
-    }, queuedAt);
+    return b.finish(
+      i,
+      call,
+      {
+        content: `Error: there is no tool named "${call.name}". Available tools: ${names.length > 0 ? names.join(', ') : '(none)'}.`,
+        outcome: 'error',
+        validation: 'unknown_tool',
+      },
+      queuedAt,
+    );
   }
   const admitted = await admit(b, i, call, tool);
   if (!admitted.run) return b.finish(i, call, admitted.finished, queuedAt);
@@ -319,7 +451,9 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
     reporters,
     finish: finisher(input, results, reporters),
     cancelled: () =>
-      crash !== null && !input.signal.aborted ? { content: CRASH_RESULT, outcome: 'error' } : { content: CANCELLED_RESULT, outcome: 'cancelled' },
+      crash !== null && !input.signal.aborted
+        ? { content: CRASH_RESULT, outcome: 'error' }
+        : { content: CANCELLED_RESULT, outcome: 'cancelled' },
   };
 
   let next = 0;
@@ -344,7 +478,11 @@ export async function runToolBatch(input: ToolBatchInput): Promise<{ results: To
   input.signal.removeEventListener('abort', stopWithRun);
   // Read through a cast: TypeScript cannot see that the workers above assigned it.
   const crashed = crash as { error: unknown } | null;
-  if (crashed !== null) throw new ToolBatchCrash(crashed.error, calls.flatMap((_, i) => results[i] ?? []));
+  if (crashed !== null)
+    throw new ToolBatchCrash(
+      crashed.error,
+      calls.flatMap((_, i) => results[i] ?? []),
+    );
 
   const wasCancelled = input.signal.aborted;
   const out: ToolCallResult[] = calls.map((call, i) => {

@@ -10,13 +10,31 @@ const request = { model: 'm', messages: [], stream: true as const };
 
 function attempt(model: ModelClient, signal = new AbortController().signal) {
   const events: RunEventBody[] = [];
-  const outcome = streamAttempt({ model, request, signal, config: DEFAULT_CONFIG, emit: (e) => events.push(e), turn: 2, attempt: 1, messageId: 'm1' });
+  const outcome = streamAttempt({
+    model,
+    request,
+    signal,
+    config: DEFAULT_CONFIG,
+    emit: (e) => events.push(e),
+    turn: 2,
+    attempt: 1,
+    messageId: 'm1',
+  });
   return { events, outcome };
 }
 
 describe('streamAttempt', () => {
   it('emits first_token once, then a delta event per delta', async () => {
-    const model = scriptedModel([{ chunks: [chunk({ role: 'assistant' }), chunk({ reasoning: 'r' }), chunk({ content: 'a' }), chunk({ content: 'b' }, { finish: 'stop' })] }]);
+    const model = scriptedModel([
+      {
+        chunks: [
+          chunk({ role: 'assistant' }),
+          chunk({ reasoning: 'r' }),
+          chunk({ content: 'a' }),
+          chunk({ content: 'b' }, { finish: 'stop' }),
+        ],
+      },
+    ]);
     const { events, outcome } = attempt(model);
     expect((await outcome).kind).toBe('done');
     expect(events.map((e) => e.type)).toEqual(['first_token', 'reasoning_delta', 'text_delta', 'text_delta']);
@@ -32,7 +50,12 @@ describe('streamAttempt', () => {
     const out = await attempt(model).outcome;
     expect(out.kind).toBe('failed');
     if (out.kind === 'failed') {
-      expect(out.error.info).toEqual({ fault: 'system', kind: 'internal', step: 'model_client', message: 'The model request failed: boom' });
+      expect(out.error.info).toEqual({
+        fault: 'system',
+        kind: 'internal',
+        step: 'model_client',
+        message: 'The model request failed: boom',
+      });
       expect(out.error.retryable).toBe(false);
     }
   });
@@ -41,7 +64,11 @@ describe('streamAttempt', () => {
     const bad = Object.assign(chunk(null), { error: { message: 'Internal error', type: 'server_error' } });
     const out = await attempt(scriptedModel([{ chunks: [chunk({ content: 'so far' }), bad] }])).outcome;
     expect(out).toMatchObject({ kind: 'failed', partial: { text: 'so far' } });
-    if (out.kind === 'failed') expect(out.error).toMatchObject({ retryable: true, info: { kind: 'provider_stream_error', message: 'Internal error' } });
+    if (out.kind === 'failed')
+      expect(out.error).toMatchObject({
+        retryable: true,
+        info: { kind: 'provider_stream_error', message: 'Internal error' },
+      });
   });
 });
 
@@ -71,7 +98,9 @@ describe('streamAttempt timers and keep-alives', () => {
   it('keep-alives before the first chunk hold off the first-byte timeout (a slow reasoning model behind OpenRouter)', async () => {
     vi.useFakeTimers();
     // Three minutes of keep-alives every 20 s against a 60 s first-byte limit, then the answer.
-    const model = keepAliveModel([{ keepAlives: 9, everyMs: 20_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) }]);
+    const model = keepAliveModel([
+      { keepAlives: 9, everyMs: 20_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) },
+    ]);
     const { outcome } = attempt(model);
     await vi.advanceTimersByTimeAsync(9 * 20_000);
     expect(await outcome).toMatchObject({ kind: 'done', turn: { text: 'ok' } });
@@ -90,17 +119,24 @@ describe('streamAttempt timers and keep-alives', () => {
 
   it('without keep-alives the same wait is cut at the first-byte limit', async () => {
     vi.useFakeTimers();
-    const model = keepAliveModel([{ keepAlives: 1, everyMs: 180_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) }]);
+    const model = keepAliveModel([
+      { keepAlives: 1, everyMs: 180_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) },
+    ]);
     const { outcome } = attempt(model);
     await vi.advanceTimersByTimeAsync(60_000);
     const out = await outcome;
-    expect(out).toMatchObject({ kind: 'failed', error: { retryable: true, info: { kind: 'timeout', phase: 'first_byte', afterMs: 60_000 } } });
+    expect(out).toMatchObject({
+      kind: 'failed',
+      error: { retryable: true, info: { kind: 'timeout', phase: 'first_byte', afterMs: 60_000 } },
+    });
   });
 
   it('keep-alives alone are not chunks: they re-arm the first-byte wait, not the idle one', async () => {
     vi.useFakeTimers();
     // 40 s apart: within the 60 s first-byte limit, past the 30 s idle limit.
-    const model = keepAliveModel([{ keepAlives: 3, everyMs: 40_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) }]);
+    const model = keepAliveModel([
+      { keepAlives: 3, everyMs: 40_000, chunk: chunk({ content: 'ok' }, { finish: 'stop' }) },
+    ]);
     const { outcome } = attempt(model);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(await outcome).toMatchObject({ kind: 'done' });

@@ -46,7 +46,10 @@ function fold<C>(source: AsyncIterable<C>, acc: Accumulator<C>): AsyncIterator<A
   const end: IteratorReturnResult<undefined> = { done: true, value: undefined };
   return {
     // A reducer that throws (a provider error in the stream) rejects this step, like a failed read.
-    next: () => it.next().then((r): IteratorResult<AccumulatorDelta[]> => (r.done ? end : { done: false, value: acc.push(r.value) })),
+    next: () =>
+      it
+        .next()
+        .then((r): IteratorResult<AccumulatorDelta[]> => (r.done ? end : { done: false, value: acc.push(r.value) })),
     return: () => (it.return ? it.return().then(() => end) : Promise.resolve(end)),
   };
 }
@@ -67,7 +70,9 @@ function providerTimer(clock: () => number) {
       const items = turn.items.map((i) => {
         const a = first.get(i.id);
         const b = last.get(i.id);
-        return i.kind === 'provider_tool' && a !== undefined && b !== undefined ? { ...i, durationMs: Math.max(0, Math.round(b - a)) } : i;
+        return i.kind === 'provider_tool' && a !== undefined && b !== undefined
+          ? { ...i, durationMs: Math.max(0, Math.round(b - a)) }
+          : i;
       });
       return { ...turn, items };
     },
@@ -122,7 +127,11 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
   try {
     if (signal.aborted) return { kind: 'cancelled', partial: partial() };
     arm('first_byte', config.firstByteTimeoutMs);
-    folded = foldedStream(model, request, { signal: ctl.signal, onActivity, ...(input.conversation ? { conversation: input.conversation } : {}) });
+    folded = foldedStream(model, request, {
+      signal: ctl.signal,
+      onActivity,
+      ...(input.conversation ? { conversation: input.conversation } : {}),
+    });
     const it = folded.open();
     iterator = it;
     for (;;) {
@@ -146,8 +155,17 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
         if (d.kind === 'text') emit({ type: 'text_delta', turn, messageId, delta: d.delta });
         else if (d.kind === 'reasoning') emit({ type: 'reasoning_delta', turn, messageId, delta: d.delta });
         else if (d.kind === 'tool_call') {
-          emit({ type: 'tool_call_delta', turn, messageId, index: d.index, id: d.id, name: d.name, argumentsDelta: d.argumentsDelta });
-        } else if (d.kind === 'provider_tool') emit({ type: 'provider_tool_updated', turn, messageId, item: tools.seen(d.item) });
+          emit({
+            type: 'tool_call_delta',
+            turn,
+            messageId,
+            index: d.index,
+            id: d.id,
+            name: d.name,
+            argumentsDelta: d.argumentsDelta,
+          });
+        } else if (d.kind === 'provider_tool')
+          emit({ type: 'provider_tool_updated', turn, messageId, item: tools.seen(d.item) });
       }
       // An abort inside a consumer of the events above must not wait for another chunk.
       if (signal.aborted) return { kind: 'cancelled', partial: partial() };
@@ -158,7 +176,8 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
   } catch (e) {
     if (signal.aborted) return { kind: 'cancelled', partial: partial() };
     // The port promises ModelError for every failure; anything else is a bug in the client, not the network.
-    const error = e instanceof ModelError ? e : new ModelError(internalError('model_client', 'The model request failed', e), false);
+    const error =
+      e instanceof ModelError ? e : new ModelError(internalError('model_client', 'The model request failed', e), false);
     return { kind: 'failed', error, partial: partial() };
   } finally {
     settled = true;

@@ -7,11 +7,17 @@ import { retryDelayMs, waitTooLongInfo } from './retry';
 import { streamAttempt } from './stream-attempt';
 
 /** Sends one summary request and returns its text; throws a ModelError (carrying `info`) when it finally fails. */
-export type SummaryRequester = (request: ModelRequest, signal: AbortSignal) => Promise<{ text: string; usage: Usage | null }>;
+export type SummaryRequester = (
+  request: ModelRequest,
+  signal: AbortSignal,
+) => Promise<{ text: string; usage: Usage | null }>;
 
 type SummaryRequesterDeps = {
   model: ModelClient;
-  config: Pick<LoopConfig, 'firstByteTimeoutMs' | 'idleTimeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'retryMaxDelayMs'>;
+  config: Pick<
+    LoopConfig,
+    'firstByteTimeoutMs' | 'idleTimeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'retryMaxDelayMs'
+  >;
   emit: Emit;
   /** The turn whose request the summary makes room for. */
   turn: number;
@@ -33,7 +39,15 @@ export function summaryRequester(deps: SummaryRequesterDeps): SummaryRequester {
     for (let attempt = 1; ; attempt++) {
       deps.emit({ type: 'summary_started', turn: deps.turn, attempt });
       const outcome = await streamAttempt({
-        model: deps.model, request, signal, config: deps.config, emit: deps.emit, turn: deps.turn, attempt, messageId: deps.newId(), quiet: true,
+        model: deps.model,
+        request,
+        signal,
+        config: deps.config,
+        emit: deps.emit,
+        turn: deps.turn,
+        attempt,
+        messageId: deps.newId(),
+        quiet: true,
         ...(deps.clock ? { clock: deps.clock } : {}),
       });
       if (outcome.kind === 'cancelled') throw aborted();
@@ -52,7 +66,10 @@ export function summaryRequester(deps: SummaryRequesterDeps): SummaryRequester {
       deps.emit({ type: 'summary_failed', turn: deps.turn, attempt, error: info, retryInMs });
       if (retryInMs === null) {
         if (signal.aborted) throw aborted();
-        throw new ModelError({ ...info, message: `Compacting the conversation failed, so nothing was removed from it. ${info.message}` }, false);
+        throw new ModelError(
+          { ...info, message: `Compacting the conversation failed, so nothing was removed from it. ${info.message}` },
+          false,
+        );
       }
       await deps.sleep(retryInMs, signal);
       if (signal.aborted) throw aborted();

@@ -10,37 +10,97 @@ describe('toWireMessages', () => {
     const history: ChatMessage[] = [
       { id: 's', createdAt: 0, role: 'system', content: 'summary of earlier talk', summaryOf: ['x'] },
       { id: 'u', createdAt: 0, role: 'user', content: 'hi' },
-      { ...base, id: 'a', role: 'assistant', content: 'calling', reasoning: 'secret thoughts', refusal: null, toolCalls: [{ id: 'c', name: 'f', arguments: '{"a":1}' }], status: 'complete' },
+      {
+        ...base,
+        id: 'a',
+        role: 'assistant',
+        content: 'calling',
+        reasoning: 'secret thoughts',
+        refusal: null,
+        toolCalls: [{ id: 'c', name: 'f', arguments: '{"a":1}' }],
+        status: 'complete',
+      },
       { ...base, id: 't', role: 'tool', toolCallId: 'c', name: 'f', content: '42', isError: false, outcome: 'ok' },
     ];
     expect(toWireMessages(history, 'You are terse.')).toEqual([
       { role: 'system', content: 'You are terse.' },
       { role: 'system', content: 'summary of earlier talk' },
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: 'calling', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+      {
+        role: 'assistant',
+        content: 'calling',
+        tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+      },
       { role: 'tool', tool_call_id: 'c', content: '42' },
     ]);
   });
 
-  it('sends a user message with images as text and image_url parts, and tool images in one user message after the turn\'s results', () => {
+  it("sends a user message with images as text and image_url parts, and tool images in one user message after the turn's results", () => {
     const png = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
     const history: ChatMessage[] = [
       { id: 'u', createdAt: 0, role: 'user', content: 'Look', images: [{ ...png, label: 'logo.png from pics' }] },
-      { ...base, id: 'a', role: 'assistant', content: '', reasoning: '', refusal: null, status: 'complete', toolCalls: [{ id: 'c1', name: 'snap', arguments: '{}' }, { id: 'c2', name: 'f', arguments: '{}' }] },
-      { ...base, id: 't1', role: 'tool', toolCallId: 'c1', name: 'snap', content: 'Here. [image image/png, 8 bytes: attached as image 1]', isError: false, outcome: 'ok', images: [{ ...png, label: 'snap (image 1)' }] },
+      {
+        ...base,
+        id: 'a',
+        role: 'assistant',
+        content: '',
+        reasoning: '',
+        refusal: null,
+        status: 'complete',
+        toolCalls: [
+          { id: 'c1', name: 'snap', arguments: '{}' },
+          { id: 'c2', name: 'f', arguments: '{}' },
+        ],
+      },
+      {
+        ...base,
+        id: 't1',
+        role: 'tool',
+        toolCallId: 'c1',
+        name: 'snap',
+        content: 'Here. [image image/png, 8 bytes: attached as image 1]',
+        isError: false,
+        outcome: 'ok',
+        images: [{ ...png, label: 'snap (image 1)' }],
+      },
       { ...base, id: 't2', role: 'tool', toolCallId: 'c2', name: 'f', content: '42', isError: false, outcome: 'ok' },
-      { ...base, id: 'b', role: 'assistant', content: 'Done.', reasoning: '', refusal: null, status: 'complete', toolCalls: [] },
+      {
+        ...base,
+        id: 'b',
+        role: 'assistant',
+        content: 'Done.',
+        reasoning: '',
+        refusal: null,
+        status: 'complete',
+        toolCalls: [],
+      },
     ];
     const url = 'data:image/png;base64,iVBORw0KGgo=';
     expect(toWireMessages(history)).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url } }] },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'snap', arguments: '{}' } }, { id: 'c2', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look' },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'snap', arguments: '{}' } },
+          { id: 'c2', type: 'function', function: { name: 'f', arguments: '{}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'Here. [image image/png, 8 bytes: attached as image 1]' },
       { role: 'tool', tool_call_id: 'c2', content: '42' },
       {
         role: 'user',
         content: [
-          { type: 'text', text: 'The image below is output of the tool call c1 (snap), sent here because a tool message cannot carry images.' },
+          {
+            type: 'text',
+            text: 'The image below is output of the tool call c1 (snap), sent here because a tool message cannot carry images.',
+          },
           { type: 'image_url', image_url: { url } },
         ],
       },
@@ -50,8 +110,30 @@ describe('toWireMessages', () => {
 
   it('puts the images of the last results at the end when nothing follows them yet', () => {
     const history: ChatMessage[] = [
-      { ...base, id: 'a', role: 'assistant', content: '', reasoning: '', refusal: null, status: 'complete', toolCalls: [{ id: 'c1', name: 'snap', arguments: '{}' }] },
-      { ...base, id: 't1', role: 'tool', toolCallId: 'c1', name: 'snap', content: 'two', isError: false, outcome: 'ok', images: [{ mimeType: 'image/png', data: 'AA==', label: 'a' }, { mimeType: 'image/jpeg', data: 'BB==', label: 'b' }] },
+      {
+        ...base,
+        id: 'a',
+        role: 'assistant',
+        content: '',
+        reasoning: '',
+        refusal: null,
+        status: 'complete',
+        toolCalls: [{ id: 'c1', name: 'snap', arguments: '{}' }],
+      },
+      {
+        ...base,
+        id: 't1',
+        role: 'tool',
+        toolCallId: 'c1',
+        name: 'snap',
+        content: 'two',
+        isError: false,
+        outcome: 'ok',
+        images: [
+          { mimeType: 'image/png', data: 'AA==', label: 'a' },
+          { mimeType: 'image/jpeg', data: 'BB==', label: 'b' },
+        ],
+      },
     ];
     const wire = toWireMessages(history);
     expect(wire).toHaveLength(3);
@@ -60,7 +142,10 @@ describe('toWireMessages', () => {
     expect(wire[2]).toEqual({
       role: 'user',
       content: [
-        { type: 'text', text: 'The 2 images below are output of the tool call c1 (snap), sent here because a tool message cannot carry images.' },
+        {
+          type: 'text',
+          text: 'The 2 images below are output of the tool call c1 (snap), sent here because a tool message cannot carry images.',
+        },
         { type: 'image_url', image_url: { url: 'data:image/png;base64,AA==' } },
         { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,BB==' } },
       ],
@@ -68,8 +153,26 @@ describe('toWireMessages', () => {
   });
 
   it('skips an assistant message with nothing to say and sends a refusal as text', () => {
-    const empty: ChatMessage = { ...base, id: 'a', role: 'assistant', content: '', reasoning: 'only thinking', refusal: null, toolCalls: [], status: 'cancelled' };
-    const refusal: ChatMessage = { ...base, id: 'b', role: 'assistant', content: '', reasoning: '', refusal: 'No.', toolCalls: [], status: 'complete' };
+    const empty: ChatMessage = {
+      ...base,
+      id: 'a',
+      role: 'assistant',
+      content: '',
+      reasoning: 'only thinking',
+      refusal: null,
+      toolCalls: [],
+      status: 'cancelled',
+    };
+    const refusal: ChatMessage = {
+      ...base,
+      id: 'b',
+      role: 'assistant',
+      content: '',
+      reasoning: '',
+      refusal: 'No.',
+      toolCalls: [],
+      status: 'complete',
+    };
     expect(toWireMessages([empty, refusal])).toEqual([{ role: 'assistant', content: 'No.' }]);
   });
 });
@@ -77,12 +180,19 @@ describe('toWireMessages', () => {
 describe('buildRequest', () => {
   it('streams with usage, omits tools when there are none and temperature when unset', () => {
     const req = buildRequest({ ...DEFAULT_CONFIG, model: 'm' }, [{ role: 'user', content: 'x' }], []);
-    expect(req).toEqual({ model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true, stream_options: { include_usage: true } });
+    expect(req).toEqual({
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
   it('includes tools as function tools', () => {
     const tools = toWireTools([{ name: 'f', description: 'd', parameters: { type: 'object' } }]);
     const req = buildRequest({ ...DEFAULT_CONFIG, model: 'm', temperature: 0 }, [], tools);
-    expect(req.tools).toEqual([{ type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object' } } }]);
+    expect(req.tools).toEqual([
+      { type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object' } } },
+    ]);
     expect(req.temperature).toBe(0);
   });
   it('sends top_p only when the session sets it', () => {

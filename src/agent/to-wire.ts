@@ -38,7 +38,11 @@ export function toWireMessages(
         out.push({ role: m.role, content: m.content });
         break;
       case 'user':
-        out.push(m.images && m.images.length > 0 ? { role: 'user', content: [{ type: 'text', text: m.content }, ...imageParts(m.images)] } : { role: 'user', content: m.content });
+        out.push(
+          m.images && m.images.length > 0
+            ? { role: 'user', content: [{ type: 'text', text: m.content }, ...imageParts(m.images)] }
+            : { role: 'user', content: m.content },
+        );
         break;
       case 'assistant': {
         const wire = purpose === 'request' ? assistantForRequest(m) : assistantForExport(m);
@@ -48,7 +52,8 @@ export function toWireMessages(
       case 'tool':
         out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
         // An export stays a faithful record: no message the history does not have (the losses name the images).
-        if (purpose === 'request' && m.images && m.images.length > 0) toolImages.push({ type: 'text', text: toolImagesLabel(m) }, ...imageParts(m.images));
+        if (purpose === 'request' && m.images && m.images.length > 0)
+          toolImages.push({ type: 'text', text: toolImagesLabel(m) }, ...imageParts(m.images));
         break;
     }
   }
@@ -68,7 +73,7 @@ function toolImagesLabel(m: Pick<ToolMessage, 'name' | 'toolCallId' | 'images'>)
 
 function assistantForRequest(m: AssistantMessage): ChatCompletionAssistantMessageParam | null {
   // A refusal is sent back as text: OpenAI-compatible servers do not all accept `refusal`.
-  const content = m.content !== '' ? m.content : m.refusal ?? '';
+  const content = m.content !== '' ? m.content : (m.refusal ?? '');
   // Providers reject an assistant message with neither content nor tool calls.
   if (content === '' && m.toolCalls.length === 0) return null;
   return { role: 'assistant', content: content === '' ? null : content, ...wireToolCalls(m) };
@@ -87,14 +92,27 @@ function assistantForExport(m: AssistantMessage): ChatCompletionAssistantMessage
 
 function wireToolCalls(m: AssistantMessage): Pick<ChatCompletionAssistantMessageParam, 'tool_calls'> {
   if (m.toolCalls.length === 0) return {};
-  return { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+  return {
+    tool_calls: m.toolCalls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.name, arguments: c.arguments },
+    })),
+  };
 }
 
 export function toWireTools(specs: readonly ToolSpec[]): ChatCompletionTool[] {
-  return specs.map((s) => ({ type: 'function', function: { name: s.name, description: s.description, parameters: s.parameters } }));
+  return specs.map((s) => ({
+    type: 'function',
+    function: { name: s.name, description: s.description, parameters: s.parameters },
+  }));
 }
 
-export function buildRequest(config: LoopConfig, messages: ChatCompletionMessageParam[], tools: ChatCompletionTool[]): ModelRequest {
+export function buildRequest(
+  config: LoopConfig,
+  messages: ChatCompletionMessageParam[],
+  tools: ChatCompletionTool[],
+): ModelRequest {
   return {
     model: config.model,
     messages,

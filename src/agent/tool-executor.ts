@@ -92,6 +92,13 @@ export type ApprovalDecision =
  * `signal` aborts. A standing answer never settles a repeated call: the person is asked.
  */
 export type ApprovalGate = (
-  call: { callId: string; name: string; arguments: string; key?: ApprovalKey; schema?: Record<string, unknown>; repeat?: number },
+  call: {
+    callId: string;
+    name: string;
+    arguments: string;
+    key?: ApprovalKey;
+    schema?: Record<string, unknown>;
+    repeat?: number;
+  },
   signal: AbortSignal,
 ) => Promise<ApprovalDecision>;

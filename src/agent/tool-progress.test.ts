@@ -15,7 +15,11 @@ describe('progressReporter', () => {
   it('passes the first report at once and batches the rest to one per interval, in order', () => {
     vi.useFakeTimers();
     const sent: ProgressBody[] = [];
-    const r = progressReporter((b) => sent.push(b), () => Date.now(), 100);
+    const r = progressReporter(
+      (b) => sent.push(b),
+      () => Date.now(),
+      100,
+    );
     r.report(line('one'));
     expect(sent).toEqual([{ logs: [{ level: 'log', text: 'one', t: 0 }] }]);
     for (let i = 0; i < 500; i++) r.report(line(`n${i}`));
@@ -34,7 +38,11 @@ describe('progressReporter', () => {
   it('passes an MCP progress report on, the latest one of an interval only', () => {
     vi.useFakeTimers();
     const sent: ProgressBody[] = [];
-    const r = progressReporter((b) => sent.push(b), () => Date.now(), 100);
+    const r = progressReporter(
+      (b) => sent.push(b),
+      () => Date.now(),
+      100,
+    );
     r.report({ kind: 'mcp', progress: { progress: 1, total: 10 } });
     expect(sent).toEqual([{ mcpProgress: { progress: 1, total: 10 } }]);
     r.report({ kind: 'mcp', progress: { progress: 2, total: 10 } });
@@ -42,7 +50,10 @@ describe('progressReporter', () => {
     r.report(line('x'));
     vi.advanceTimersByTime(100);
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toEqual({ logs: [{ level: 'log', text: 'x', t: 0 }], mcpProgress: { progress: 3, total: 10, message: 'three' } });
+    expect(sent[1]).toEqual({
+      logs: [{ level: 'log', text: 'x', t: 0 }],
+      mcpProgress: { progress: 3, total: 10, message: 'three' },
+    });
     vi.advanceTimersByTime(1000);
     expect(sent).toHaveLength(2);
   });
@@ -50,7 +61,11 @@ describe('progressReporter', () => {
   it('sends nothing after close, even what was pending', () => {
     vi.useFakeTimers();
     const sent: ProgressBody[] = [];
-    const r = progressReporter((b) => sent.push(b), () => Date.now(), 100);
+    const r = progressReporter(
+      (b) => sent.push(b),
+      () => Date.now(),
+      100,
+    );
     r.report(line('a'));
     r.report(line('b'));
     r.close();
@@ -61,7 +76,11 @@ describe('progressReporter', () => {
 
   it('passes on at most MAX_LIVE_LOG_LINES lines of one call', () => {
     const sent: ProgressBody[] = [];
-    const r = progressReporter((b) => sent.push(b), () => 0, 0);
+    const r = progressReporter(
+      (b) => sent.push(b),
+      () => 0,
+      0,
+    );
     for (let i = 0; i < MAX_LIVE_LOG_LINES + 50; i++) r.report(line(`x${i}`));
     expect(sent.flatMap((b) => b.logs ?? [])).toHaveLength(MAX_LIVE_LOG_LINES);
   });
@@ -77,13 +96,18 @@ describe('tool progress in a batch', () => {
       run: async (_args, ctx: ToolRunContext) => {
         ctx.onProgress?.(line('starting', 1));
         ctx.onProgress?.({ kind: 'bytes', received: 100, total: 300 });
-        await new Promise<void>((resolve) => { release = resolve; });
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
         return ok('done');
       },
     });
     const done = runToolBatch({
-      calls: [{ id: 'c1', name: 'slow', arguments: '{}' }], turn: 2, tools: fakeExecutor([tool]),
-      config: { toolConcurrency: 1, toolTimeoutMs: 5_000 }, signal: new AbortController().signal,
+      calls: [{ id: 'c1', name: 'slow', arguments: '{}' }],
+      turn: 2,
+      tools: fakeExecutor([tool]),
+      config: { toolConcurrency: 1, toolTimeoutMs: 5_000 },
+      signal: new AbortController().signal,
       emit: (e) => {
         events.push(e);
         if (e.type === 'tool_progress') seenWhileRunning.push(...(e.logs ?? []).map((l) => l.text));
@@ -92,9 +116,16 @@ describe('tool progress in a batch', () => {
     });
     await vi.waitFor(() => expect(seenWhileRunning).toEqual(['starting']));
     expect(events.map((e) => e.type)).toEqual(['tool_started', 'tool_progress']);
-    expect(events[1]).toEqual({ type: 'tool_progress', turn: 2, callId: 'c1', logs: [{ level: 'log', text: 'starting', t: 1 }] });
+    expect(events[1]).toEqual({
+      type: 'tool_progress',
+      turn: 2,
+      callId: 'c1',
+      logs: [{ level: 'log', text: 'starting', t: 1 }],
+    });
     // The byte count came inside the interval: it follows once the interval has passed, before the result.
-    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ type: 'tool_progress', bytesReceived: 100, bytesTotal: 300 }));
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toMatchObject({ type: 'tool_progress', bytesReceived: 100, bytesTotal: 300 }),
+    );
     release();
     await done;
     expect(events.map((e) => e.type)).toEqual(['tool_started', 'tool_progress', 'tool_progress', 'tool_finished']);
@@ -112,9 +143,13 @@ describe('tool progress in a batch', () => {
       },
     });
     const done = runToolBatch({
-      calls: [{ id: 'c1', name: 'stuck', arguments: '{}' }], turn: 1, tools: fakeExecutor([tool]),
-      config: { toolConcurrency: 1, toolTimeoutMs: 50 }, signal: new AbortController().signal,
-      emit: (e) => events.push(e), clock: () => Date.now(),
+      calls: [{ id: 'c1', name: 'stuck', arguments: '{}' }],
+      turn: 1,
+      tools: fakeExecutor([tool]),
+      config: { toolConcurrency: 1, toolTimeoutMs: 50 },
+      signal: new AbortController().signal,
+      emit: (e) => events.push(e),
+      clock: () => Date.now(),
     });
     await vi.advanceTimersByTimeAsync(60);
     await done;

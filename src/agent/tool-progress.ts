@@ -22,7 +22,11 @@ export type ProgressReporter = {
  * Gathers a running tool's progress and hands it on at most once per interval: the first report at once, later
  * ones batched until the interval has passed. Lines are never reordered or repeated; after `close` nothing is sent.
  */
-export function progressReporter(send: (body: ProgressBody) => void, clock: () => number, intervalMs: number = TOOL_PROGRESS_INTERVAL_MS): ProgressReporter {
+export function progressReporter(
+  send: (body: ProgressBody) => void,
+  clock: () => number,
+  intervalMs: number = TOOL_PROGRESS_INTERVAL_MS,
+): ProgressReporter {
   let lines: ToolLog[] = [];
   let passed = 0;
   let bytes: { received: number; total: number | null } | null = null;
@@ -37,7 +41,9 @@ export function progressReporter(send: (body: ProgressBody) => void, clock: () =
     last = clock();
     const body: ProgressBody = {
       ...(lines.length > 0 ? { logs: lines } : {}),
-      ...(bytes !== null ? { bytesReceived: bytes.received, ...(bytes.total !== null ? { bytesTotal: bytes.total } : {}) } : {}),
+      ...(bytes !== null
+        ? { bytesReceived: bytes.received, ...(bytes.total !== null ? { bytesTotal: bytes.total } : {}) }
+        : {}),
       ...(mcp !== null ? { mcpProgress: mcp } : {}),
     };
     lines = [];

@@ -12,12 +12,26 @@ const state: BranchState = {
 
 describe('branch choices', () => {
   it('numbers the root 1 and the others by age, whatever order they are stored in', () => {
-    expect([...branchNumbers(state)]).toEqual([[ROOT_BRANCH, 1], ['b-early', 2], ['b-late', 3]]);
+    expect([...branchNumbers(state)]).toEqual([
+      [ROOT_BRANCH, 1],
+      ['b-early', 2],
+      ['b-late', 3],
+    ]);
   });
 
   it('lists every branch in number order with its opening and which one is shown', () => {
-    const choices = branchChoices(state, new Map([['b-early', 'Edited   question\nover two lines'], ['b-late', 'x'.repeat(80)]]));
-    expect(choices.map((c) => [c.branchId, c.number, c.active])).toEqual([[ROOT_BRANCH, 1, false], ['b-early', 2, false], ['b-late', 3, true]]);
+    const choices = branchChoices(
+      state,
+      new Map([
+        ['b-early', 'Edited   question\nover two lines'],
+        ['b-late', 'x'.repeat(80)],
+      ]),
+    );
+    expect(choices.map((c) => [c.branchId, c.number, c.active])).toEqual([
+      [ROOT_BRANCH, 1, false],
+      ['b-early', 2, false],
+      ['b-late', 3, true],
+    ]);
     expect(choices[1]?.opening).toBe('Edited question over two lines');
     expect(choices[2]?.opening).toHaveLength(48);
     expect(choices[2]?.opening.endsWith('…')).toBe(true);

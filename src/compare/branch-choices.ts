@@ -27,7 +27,12 @@ export function branchChoices(state: BranchState, firstText: ReadonlyMap<string,
   const numbers = branchNumbers(state);
   return [...numbers.entries()]
     .sort((x, y) => x[1] - y[1])
-    .map(([branchId, number]) => ({ branchId, number, active: branchId === state.activeBranchId, opening: openingWords(firstText.get(branchId) ?? '') }));
+    .map(([branchId, number]) => ({
+      branchId,
+      number,
+      active: branchId === state.activeBranchId,
+      opening: openingWords(firstText.get(branchId) ?? ''),
+    }));
 }
 
 /** A side's label: the session's title, and the branch when one is named. */

@@ -1,5 +1,12 @@
 import type { EventRecord, RunRecord } from '../db/records';
-import { addUsage, zeroUsage, type AssistantStatus, type ChatMessage, type ToolOutcome, type Usage } from '../domain/messages';
+import {
+  addUsage,
+  zeroUsage,
+  type AssistantStatus,
+  type ChatMessage,
+  type ToolOutcome,
+  type Usage,
+} from '../domain/messages';
 import { buildTimeline } from '../timeline/build-timeline';
 import { layoutTimeline, type TimelineLayout } from '../timeline/layout';
 import type { TimelineModel } from '../timeline/model';

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { changedWords, wordDiff, type DiffPart } from './word-diff';
 
-const rebuild = (parts: readonly DiffPart[], side: 'from' | 'to') => parts.filter((p) => p.kind === 'same' || p.kind === (side === 'from' ? 'removed' : 'added')).map((p) => p.text).join('');
+const rebuild = (parts: readonly DiffPart[], side: 'from' | 'to') =>
+  parts
+    .filter((p) => p.kind === 'same' || p.kind === (side === 'from' ? 'removed' : 'added'))
+    .map((p) => p.text)
+    .join('');
 
 describe('word differences between two answers', () => {
   it('marks the words added and removed, keeping the rest as it reads', () => {

@@ -30,7 +30,12 @@ export function wordDiff(from: string, to: string): DiffPart[] {
     while (start < from.length && start < to.length && from[start] === to[start]) start++;
     while (start > 0 && /\S/.test(from[start - 1]!)) start--;
     let end = 0;
-    while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+    while (
+      end < from.length - start &&
+      end < to.length - start &&
+      from[from.length - 1 - end] === to[to.length - 1 - end]
+    )
+      end++;
     while (end > 0 && /\S/.test(from[from.length - end]!)) end--;
     push(parts, 'same', from.slice(0, start));
     push(parts, 'removed', from.slice(start, from.length - end));

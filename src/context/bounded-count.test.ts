@@ -9,25 +9,58 @@ const o200k = (s: string) => countTokens(s);
 const cl100k = (s: string) => countCl100k(s);
 
 describe('countBounded', () => {
-  it('gives the whole text\'s exact count when it cuts only at spaces (any text, both encodings)', () => {
+  it("gives the whole text's exact count when it cuts only at spaces (any text, both encodings)", () => {
     const alphabet = fc.constantFrom(
-      'a', 'Zw', 'é', '日本', '1', '23', '4567', '\n', '\r\n', '\t', '.', ',', '!?', "'s", "'ll", '-', '/', '😀', '{"k":', '}', '\u00a0',
-      ' ', ' ', ' ', ' ', '  ', ' x', ' 42', ' .',
+      'a',
+      'Zw',
+      'é',
+      '日本',
+      '1',
+      '23',
+      '4567',
+      '\n',
+      '\r\n',
+      '\t',
+      '.',
+      ',',
+      '!?',
+      "'s",
+      "'ll",
+      '-',
+      '/',
+      '😀',
+      '{"k":',
+      '}',
+      '\u00a0',
+      ' ',
+      ' ',
+      ' ',
+      ' ',
+      '  ',
+      ' x',
+      ' 42',
+      ' .',
     );
     let cutAndExact = 0;
-    fc.assert(fc.property(fc.array(alphabet, { minLength: 20, maxLength: 120 }), (parts) => {
-      const text = parts.join('');
-      for (const count of [o200k, cl100k]) {
-        const r = countBounded(text, { countSegment: count, segmentChars: 24, now: () => 0 }); // time stands still: a busy machine must not turn exact counts into estimates
-        if (!r.exact) continue;
-        expect(r.tokens).toBe(count(text));
-        if (text.length > 24) cutAndExact++;
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(alphabet, { minLength: 20, maxLength: 120 }), (parts) => {
+        const text = parts.join('');
+        for (const count of [o200k, cl100k]) {
+          const r = countBounded(text, { countSegment: count, segmentChars: 24, now: () => 0 }); // time stands still: a busy machine must not turn exact counts into estimates
+          if (!r.exact) continue;
+          expect(r.tokens).toBe(count(text));
+          if (text.length > 24) cutAndExact++;
+        }
+      }),
+      { numRuns: 300 },
+    );
     // The property was really tried on texts that were cut.
     expect(cutAndExact).toBeGreaterThan(50);
     const prose = 'The quick brown fox, jumping over 12 lazy dogs; it\'s "fine".\n'.repeat(200);
-    expect(countBounded(prose, { countSegment: o200k, segmentChars: 64, now: () => 0 })).toEqual({ tokens: o200k(prose), exact: true });
+    expect(countBounded(prose, { countSegment: o200k, segmentChars: 64, now: () => 0 })).toEqual({
+      tokens: o200k(prose),
+      exact: true,
+    });
   });
 
   it('never hands the tokenizer more than one segment of unbroken text, and marks such a count inexact', () => {
@@ -45,7 +78,12 @@ describe('countBounded', () => {
   it('estimates what is left when the time budget runs out', () => {
     let clock = 0;
     const text = 'word '.repeat(2_000);
-    const r = countBounded(text, { countSegment: (s) => ((clock += 100), o200k(s)), now: () => clock, budgetMs: 250, segmentChars: 100 });
+    const r = countBounded(text, {
+      countSegment: (s) => ((clock += 100), o200k(s)),
+      now: () => clock,
+      budgetMs: 250,
+      segmentChars: 100,
+    });
     // Three segments counted (100 ms each), the rest estimated.
     expect(r.exact).toBe(false);
     const counted = text.slice(0, 300);

@@ -40,7 +40,19 @@ export function segmentEnd(text: string, start: number, max = SEGMENT_CHARS): { 
 }
 
 function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 /** Counts `text` in segments within the time and length budget; the part past the budget is estimated. */

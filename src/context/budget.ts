@@ -9,6 +9,7 @@ export type BudgetStatus = { tokens: number; limit: number; fraction: number; le
 
 export function budgetStatus(tokens: number, limit: number): BudgetStatus {
   const fraction = limit > 0 ? tokens / limit : 1;
-  const level: BudgetLevel = fraction >= CONTEXT_HARD_FRACTION ? 'compact' : fraction >= CONTEXT_WARN_FRACTION ? 'warn' : 'ok';
+  const level: BudgetLevel =
+    fraction >= CONTEXT_HARD_FRACTION ? 'compact' : fraction >= CONTEXT_WARN_FRACTION ? 'warn' : 'ok';
   return { tokens, limit, fraction, level };
 }

@@ -13,7 +13,11 @@ import { ModelError } from '../agent/errors';
 
 const isSummaryRequest = (r: ModelRequest) => {
   const first = r.messages[0];
-  return first?.role === 'system' && typeof first.content === 'string' && first.content.startsWith('You compress conversations');
+  return (
+    first?.role === 'system' &&
+    typeof first.content === 'string' &&
+    first.content.startsWith('You compress conversations')
+  );
 };
 
 /**
@@ -36,7 +40,9 @@ function pagingModel(toolTurns: number): ScriptedModel & { turns: ModelRequest[]
       const step = summary
         ? textReply(['SUMMARY: pages fetched so far were about gardening.'], { usage: false })
         : n <= toolTurns
-          ? toolCallsReply([{ id: `call-${n}`, name: 'fetch_page', args: JSON.stringify({ page: n }) }], { usage: false })
+          ? toolCallsReply([{ id: `call-${n}`, name: 'fetch_page', args: JSON.stringify({ page: n }) }], {
+              usage: false,
+            })
           : textReply(['All pages read.'], { usage: false });
       return (async function* (): AsyncGenerator<ChatCompletionChunk> {
         for (const c of step.chunks) yield c;
@@ -46,15 +52,30 @@ function pagingModel(toolTurns: number): ScriptedModel & { turns: ModelRequest[]
 }
 
 /** Each page is about 500 tokens, and names itself so a request can be searched for it. */
-const pageTool = fakeTool({ name: 'fetch_page', required: { page: 'number' }, run: (args) => ok(`PAGE-${(args as { page: number }).page} ` + 'x'.repeat(2000)) });
+const pageTool = fakeTool({
+  name: 'fetch_page',
+  required: { page: 'number' },
+  run: (args) => ok(`PAGE-${(args as { page: number }).page} ` + 'x'.repeat(2000)),
+});
 
 let sid = 0;
 function hookFor(model: ModelClient, limitTokens: number, seen: { observed: [number, number][] }): ContextHook {
-  const cm = createContextManager({ model, modelName: 'test-model', limitTokens, newId: () => `sum-${++sid}`, now: () => 1 });
+  const cm = createContextManager({
+    model,
+    modelName: 'test-model',
+    limitTokens,
+    newId: () => `sum-${++sid}`,
+    now: () => 1,
+  });
   return {
     async beforeRequest(history, system, tools, signal) {
       const r = await cm.beforeRequest(history, system, tools, signal);
-      return { compaction: r.compaction, estimatedTokens: r.budget.tokens, limitTokens, systemLayers: [{ id: 'base', title: 'Base prompt', text: system }] };
+      return {
+        compaction: r.compaction,
+        estimatedTokens: r.budget.tokens,
+        limitTokens,
+        systemLayers: [{ id: 'base', title: 'Base prompt', text: system }],
+      };
     },
     observeUsage(estimated, reported) {
       seen.observed.push([estimated, reported]);
@@ -64,13 +85,18 @@ function hookFor(model: ModelClient, limitTokens: number, seen: { observed: [num
 }
 
 const wireText = (r: ModelRequest) => JSON.stringify(r.messages);
-const ofType = <T extends LoopEvent['type']>(events: LoopEvent[], type: T) => events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
+const ofType = <T extends LoopEvent['type']>(events: LoopEvent[], type: T) =>
+  events.filter((e): e is Extract<LoopEvent, { type: T }> => e.type === type);
 
 describe('runAgent with a context hook (compaction, memory recall)', () => {
   it('compacts a long run automatically and keeps going; requests carry the summary, not the covered messages', async () => {
     const model = pagingModel(12);
     const seen = { observed: [] as [number, number][] };
-    const h = harness(model, { tools: fakeExecutor([pageTool]), systemPrompt: 'Be brief.', context: hookFor(model, 3000, seen) });
+    const h = harness(model, {
+      tools: fakeExecutor([pageTool]),
+      systemPrompt: 'Be brief.',
+      context: hookFor(model, 3000, seen),
+    });
     const r = await h.run();
 
     expect(r.stopReason).toBe('complete');
@@ -80,7 +106,8 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
     const compactions = ofType(h.events, 'context_compacted');
     expect(compactions.length).toBeGreaterThanOrEqual(2);
     // Nothing is deleted: every page result is still in the history the run returns.
-    for (let p = 1; p <= 12; p++) expect(r.history.some((m) => m.role === 'tool' && m.content.startsWith(`PAGE-${p} `))).toBe(true);
+    for (let p = 1; p <= 12; p++)
+      expect(r.history.some((m) => m.role === 'tool' && m.content.startsWith(`PAGE-${p} `))).toBe(true);
 
     for (const c of compactions) {
       const summary = r.history.find((m) => m.id === c.summaryMessageId);
@@ -88,7 +115,9 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
       expect(c.tokensAfter).toBeLessThan(c.tokensBefore);
       expect(c.tokensAfter).toBeLessThanOrEqual(0.82 * 3000);
       // The summary is appended (and announced) before the request it shortens.
-      const appendedAt = h.events.findIndex((e) => e.type === 'message_appended' && e.message.id === c.summaryMessageId);
+      const appendedAt = h.events.findIndex(
+        (e) => e.type === 'message_appended' && e.message.id === c.summaryMessageId,
+      );
       const compactedAt = h.events.indexOf(c);
       const nextRequest = h.events.findIndex((e, i) => i > compactedAt && e.type === 'request_started');
       expect(appendedAt).toBeGreaterThan(-1);
@@ -98,7 +127,9 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
       const removed = new Set(c.removedMessageIds);
       for (const m of r.history) {
         if (m.role !== 'assistant') continue;
-        const results = r.history.filter((t) => t.role === 'tool' && m.toolCalls.some((call) => call.id === t.toolCallId));
+        const results = r.history.filter(
+          (t) => t.role === 'tool' && m.toolCalls.some((call) => call.id === t.toolCallId),
+        );
         for (const t of results) expect(removed.has(t.id)).toBe(removed.has(m.id));
       }
     }
@@ -115,7 +146,10 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
       // The wire history stays valid too: every tool message answers the assistant message before it.
       req.messages.forEach((m, i) => {
         if (m.role !== 'tool') return;
-        const prev = req.messages.slice(0, i).reverse().find((x) => x.role !== 'tool');
+        const prev = req.messages
+          .slice(0, i)
+          .reverse()
+          .find((x) => x.role !== 'tool');
         expect(prev?.role).toBe('assistant');
       });
     }
@@ -123,7 +157,11 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
     expect(model.requests.length).toBe(13 + compactions.length);
 
     const started = ofType(h.events, 'request_started');
-    expect(started.every((e) => e.contextLimit === 3000 && typeof e.contextTokens === 'number' && e.contextTokens < 0.95 * 3000)).toBe(true);
+    expect(
+      started.every(
+        (e) => e.contextLimit === 3000 && typeof e.contextTokens === 'number' && e.contextTokens < 0.95 * 3000,
+      ),
+    ).toBe(true);
     expect(started[0]?.systemLayers).toEqual([{ id: 'base', title: 'Base prompt', text: 'Be brief.' }]);
   });
 
@@ -142,7 +180,11 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
 
   it('stops at the limit mid-run with the tool pairs answered', async () => {
     // The pages grow until the kept tail (the last tool exchange) alone no longer fits.
-    const big = fakeTool({ name: 'fetch_page', required: { page: 'number' }, run: (args) => ok('z'.repeat(2000 * (args as { page: number }).page)) });
+    const big = fakeTool({
+      name: 'fetch_page',
+      required: { page: 'number' },
+      run: (args) => ok('z'.repeat(2000 * (args as { page: number }).page)),
+    });
     const model = pagingModel(10);
     const h = harness(model, { tools: fakeExecutor([big]), context: hookFor(model, 2000, { observed: [] }) });
     const r = await h.run();
@@ -176,7 +218,9 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
     const controller = new AbortController();
     const hook: ContextHook = {
       beforeRequest: (_h, _s, _t, signal) =>
-        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true })),
+        new Promise((_, reject) =>
+          signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true }),
+        ),
       observeUsage: () => undefined,
     };
     const model = pagingModel(0);
@@ -193,7 +237,18 @@ describe('runAgent with a context hook (compaction, memory recall)', () => {
     const model = pagingModel(0);
     const history: ChatMessage[] = [
       { id: 'u0', createdAt: 0, role: 'user', content: 'OLD QUESTION' },
-      { id: 'a0', createdAt: 0, role: 'assistant', content: 'OLD ANSWER', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r0', turn: 1 },
+      {
+        id: 'a0',
+        createdAt: 0,
+        role: 'assistant',
+        content: 'OLD ANSWER',
+        reasoning: '',
+        refusal: null,
+        toolCalls: [],
+        status: 'complete',
+        runId: 'r0',
+        turn: 1,
+      },
       { id: 's0', createdAt: 0, role: 'system', content: 'Summary: they talked.', summaryOf: ['u0', 'a0'] },
     ];
     await harness(model, { history }).run();

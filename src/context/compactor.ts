@@ -8,7 +8,7 @@ import { MESSAGE_OVERHEAD_TOKENS } from '../domain/token-heuristic';
 
 const SUMMARY_INSTRUCTIONS =
   'You compress conversations. Summarise the transcript below so the conversation can continue without it: ' +
-  'keep the user\'s goals and constraints, decisions made, facts learned from tools (with key values), open questions, ' +
+  "keep the user's goals and constraints, decisions made, facts learned from tools (with key values), open questions, " +
   'and anything the assistant promised to do. Be concise; use short bullet points; do not invent anything.';
 
 /** Turns messages into a plain transcript; tool calls and results are kept because facts often live there. */
@@ -26,7 +26,13 @@ function transcriptBudget(fit: SummaryFit): number {
 
 type WrittenSummary = { text: string; usage: Usage };
 
-async function summarise(model: ModelClient, modelName: string, text: string, signal: AbortSignal, send?: SummaryRequester): Promise<WrittenSummary> {
+async function summarise(
+  model: ModelClient,
+  modelName: string,
+  text: string,
+  signal: AbortSignal,
+  send?: SummaryRequester,
+): Promise<WrittenSummary> {
   const request: ModelRequest = {
     model: modelName,
     stream: true,
@@ -50,18 +56,27 @@ async function summarise(model: ModelClient, modelName: string, text: string, si
       const delta = chunk.choices[0]?.delta?.content;
       if (typeof delta === 'string') out += delta;
       if (chunk.usage) {
-        usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens, estimated: false };
+        usage = {
+          promptTokens: chunk.usage.prompt_tokens,
+          completionTokens: chunk.usage.completion_tokens,
+          totalTokens: chunk.usage.total_tokens,
+          estimated: false,
+        };
       }
     }
   }
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
   // An empty summary in place of the older messages would drop them from the request silently.
-  if (out.trim() === '') throw new ModelError({ fault: 'model', kind: 'empty_response', message: EMPTY_SUMMARY }, false);
+  if (out.trim() === '')
+    throw new ModelError({ fault: 'model', kind: 'empty_response', message: EMPTY_SUMMARY }, false);
   if (usage) return { text: out.trim(), usage };
   // Without a reported figure the summary's cost still counts, as an estimate (about four characters a token).
   const promptTokens = Math.ceil((SUMMARY_INSTRUCTIONS.length + text.length) / 4);
   const completionTokens = Math.ceil(out.length / 4);
-  return { text: out.trim(), usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: true } };
+  return {
+    text: out.trim(),
+    usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: true },
+  };
 }
 
 /**

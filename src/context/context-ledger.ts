@@ -57,10 +57,16 @@ export type ContextLedger = {
 type ToolSource = Extract<LedgerSource, { kind: 'tools' }>;
 
 /** Which row an offered tool counts in: its MCP server's (keyed by id: two servers may share a name), else its kind's. */
-function toolSource(tool: OfferedTool, customKinds: ReadonlyMap<string, CustomToolKind> | undefined): { key: string; source: ToolSource } {
+function toolSource(
+  tool: OfferedTool,
+  customKinds: ReadonlyMap<string, CustomToolKind> | undefined,
+): { key: string; source: ToolSource } {
   switch (tool.source.kind) {
     case 'mcp':
-      return { key: `mcp:${tool.source.serverId}`, source: { kind: 'tools', from: 'mcp', serverId: tool.source.serverId, serverName: tool.source.serverName } };
+      return {
+        key: `mcp:${tool.source.serverId}`,
+        source: { kind: 'tools', from: 'mcp', serverId: tool.source.serverId, serverName: tool.source.serverName },
+      };
     case 'builtin':
     case 'provider':
       return { key: tool.source.kind, source: { kind: 'tools', from: tool.source.kind } };
@@ -74,7 +80,10 @@ function toolSource(tool: OfferedTool, customKinds: ReadonlyMap<string, CustomTo
 
 /** The offered tools grouped by source, in the order the sources first appear, each as the JSON the wire carries. */
 function toolGroups(request: LedgerRequest): { source: ToolSource; text: string }[] {
-  const groups = new Map<string, { source: ToolSource; specs: { name: string; description: string; parameters: Record<string, unknown> }[] }>();
+  const groups = new Map<
+    string,
+    { source: ToolSource; specs: { name: string; description: string; parameters: Record<string, unknown> }[] }
+  >();
   for (const t of request.tools ?? []) {
     const { key, source } = toolSource(t, request.customKinds);
     let group = groups.get(key);
@@ -114,7 +123,11 @@ type LedgerOptions = {
  * the user message that started the run; every other message as history. Each message costs its role framing, as
  * in the meter. Share = a row's tokens over the sum of the rows.
  */
-export function contextLedger(request: LedgerRequest, counter: TokenCounter, options: LedgerOptions = {}): ContextLedger {
+export function contextLedger(
+  request: LedgerRequest,
+  counter: TokenCounter,
+  options: LedgerOptions = {},
+): ContextLedger {
   let exact = true;
   const count = (text: string, overhead: number): number => {
     const c = counter.count(text);

@@ -8,7 +8,13 @@ import { counterFrom, type TokenCount } from './tokens/token-count';
 import { createTokenCounter } from './tokens/token-counter';
 
 function textChunk(content: string): ChatCompletionChunk {
-  return { id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] };
+  return {
+    id: 'x',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta: { content }, finish_reason: null }],
+  };
 }
 
 function summarizer(summary: string): ModelClient & { requests: ModelRequest[] } {
@@ -25,19 +31,35 @@ function summarizer(summary: string): ModelClient & { requests: ModelRequest[] }
 let n = 0;
 const user = (content: string): ChatMessage => ({ id: `u${n++}`, createdAt: 0, role: 'user', content });
 const reply = (content: string): ChatMessage => ({
-  id: `a${n++}`, createdAt: 0, role: 'assistant', content, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1,
+  id: `a${n++}`,
+  createdAt: 0,
+  role: 'assistant',
+  content,
+  reasoning: '',
+  refusal: null,
+  toolCalls: [],
+  status: 'complete',
+  runId: 'r',
+  turn: 1,
 });
 
 function longHistory(pairs: number, size: number): ChatMessage[] {
   const h: ChatMessage[] = [];
-  for (let i = 0; i < pairs; i++) h.push(user(`question ${i} ` + 'q'.repeat(size)), reply(`answer ${i} ` + 'a'.repeat(size)));
+  for (let i = 0; i < pairs; i++)
+    h.push(user(`question ${i} ` + 'q'.repeat(size)), reply(`answer ${i} ` + 'a'.repeat(size)));
   h.push(user('latest'));
   return h;
 }
 
 const signal = new AbortController().signal;
 let ids = 0;
-const deps = (model: ModelClient, limitTokens: number) => ({ model, modelName: 'test-model', limitTokens, newId: () => `s${ids++}`, now: () => 1 });
+const deps = (model: ModelClient, limitTokens: number) => ({
+  model,
+  modelName: 'test-model',
+  limitTokens,
+  newId: () => `s${ids++}`,
+  now: () => 1,
+});
 
 describe('context manager', () => {
   it('does nothing below the hard threshold but reports the warning level', async () => {

@@ -24,7 +24,13 @@ export class ContextLimitError extends Error {
 }
 
 /** `usage` is what the summary request(s) cost, so the run can count it. */
-type Compaction = { summary: SystemMessage; removedMessageIds: string[]; tokensBefore: number; tokensAfter: number; usage: Usage };
+type Compaction = {
+  summary: SystemMessage;
+  removedMessageIds: string[];
+  tokensBefore: number;
+  tokensAfter: number;
+  usage: Usage;
+};
 
 /** `rawTokens` is the request's estimate before the provider correction (budget.tokens is after it). */
 type PrepareResult = { budget: BudgetStatus; rawTokens: number; compaction: Compaction | null };
@@ -47,9 +53,21 @@ type ContextManager = {
   estimateRaw(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]): number;
   /** Checks the budget before a request and compacts at the hard threshold. */
   /** `send`: the run's summary requester (retries, timeouts, events); absent: one plain request. */
-  beforeRequest(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<PrepareResult>;
+  beforeRequest(
+    history: readonly ChatMessage[],
+    system: string,
+    tools: readonly ToolSpec[],
+    signal: AbortSignal,
+    send?: SummaryRequester,
+  ): Promise<PrepareResult>;
   /** Manual compaction: summarise everything but the last exchange, whatever the budget. */
-  compactNow(history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, send?: SummaryRequester): Promise<Compaction | null>;
+  compactNow(
+    history: readonly ChatMessage[],
+    system: string,
+    tools: readonly ToolSpec[],
+    signal: AbortSignal,
+    send?: SummaryRequester,
+  ): Promise<Compaction | null>;
   /** Corrects later estimates with what the provider reported for the prompt just sent. */
   observeUsage(estimatedPromptTokens: number, reportedPromptTokens: number): void;
 };
@@ -65,12 +83,18 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
   // Every message of the history is counted once (cached by the counter); later requests only add the new ones.
   const prepare = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
     counter.prepare(promptTexts({ system, messages: history, tools }));
-  const estimateRaw = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) => raw(requestView(history), system, tools);
+  const estimateRaw = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
+    raw(requestView(history), system, tools);
   const estimate = (history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[]) =>
     Math.ceil(estimateRaw(history, system, tools) * calibration);
 
   async function compact(
-    history: readonly ChatMessage[], system: string, tools: readonly ToolSpec[], signal: AbortSignal, targetTokens: number, keepLastUnits: number,
+    history: readonly ChatMessage[],
+    system: string,
+    tools: readonly ToolSpec[],
+    signal: AbortSignal,
+    targetTokens: number,
+    keepLastUnits: number,
     send?: SummaryRequester,
   ): Promise<Compaction | null> {
     const fixed = Math.ceil(raw([], system, tools) * calibration);
@@ -103,8 +127,17 @@ export function createContextManager(deps: ContextManagerDeps): ContextManager {
     async beforeRequest(history, system, tools, signal, send) {
       await prepare(requestView(history), system, tools);
       const before = budgetStatus(estimate(history, system, tools), limit);
-      if (before.level !== 'compact') return { budget: before, rawTokens: estimateRaw(history, system, tools), compaction: null };
-      const compaction = await compact(history, system, tools, signal, Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION), 1, send);
+      if (before.level !== 'compact')
+        return { budget: before, rawTokens: estimateRaw(history, system, tools), compaction: null };
+      const compaction = await compact(
+        history,
+        system,
+        tools,
+        signal,
+        Math.floor(limit * CONTEXT_COMPACT_TARGET_FRACTION),
+        1,
+        send,
+      );
       const after = compaction ? compaction.tokensAfter : before.tokens;
       if (after >= limit * CONTEXT_HARD_FRACTION) throw new ContextLimitError(limit, after);
       const sent = compaction ? [...history, compaction.summary] : history;

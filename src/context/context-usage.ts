@@ -32,7 +32,11 @@ export function contextUsageTexts(input: ContextUsageInput): string[] {
 export function contextUsage(input: ContextUsageInput): ContextUsage {
   const raw = estimatePromptTokens(requestParts(input), input.counter ?? heuristicCounter);
   const ratio = input.lastReported ? calibrationFrom(input.lastReported.estimated, input.lastReported.reported) : 1;
-  return { ...budgetStatus(Math.ceil(raw.tokens * ratio), input.limit), calibrated: input.lastReported !== null, exact: raw.exact };
+  return {
+    ...budgetStatus(Math.ceil(raw.tokens * ratio), input.limit),
+    calibrated: input.lastReported !== null,
+    exact: raw.exact,
+  };
 }
 
 /** "12,345 / 128,000 tokens (10 %)" */

@@ -13,15 +13,34 @@ import { heuristicCounter } from './tokens/token-count';
 import { estimatePromptTokens } from './tokens/token-estimate';
 
 const session: SessionRecord = {
-  id: 's1', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,
-  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false }, settings: {},
+  id: 's1',
+  title: 't',
+  model: 'mock-model',
+  status: 'idle',
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 0,
+  toolCallCount: 0,
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
+  settings: {},
 };
 
 let n = 0;
 const msg = (role: 'user' | 'assistant', content: string): ChatMessage =>
   role === 'user'
     ? { id: `m${n++}`, createdAt: 0, role, content }
-    : { id: `m${n++}`, createdAt: 0, role, content, reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1 };
+    : {
+        id: `m${n++}`,
+        createdAt: 0,
+        role,
+        content,
+        reasoning: '',
+        refusal: null,
+        toolCalls: [],
+        status: 'complete',
+        runId: 'r',
+        turn: 1,
+      };
 
 type Parts = { systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null };
 const noParts: Parts = { systemText: '', tools: [], lastReported: null };
@@ -29,7 +48,11 @@ const noParts: Parts = { systemText: '', tools: [], lastReported: null };
 /** What the scripted endpoint does with each summary request, in order; 'ok' once the list runs out. */
 type Answer = 'ok' | 'rate_limited' | 'hang' | 'empty';
 
-function deps(history: ChatMessage[], locked = false, opts: { session?: SessionRecord; parts?: Parts; summary?: string; answers?: Answer[] } = {}) {
+function deps(
+  history: ChatMessage[],
+  locked = false,
+  opts: { session?: SessionRecord; parts?: Parts; summary?: string; answers?: Answer[] } = {},
+) {
   const events: AgentEvent[] = [];
   const requests: ModelRequest[] = [];
   const waits: number[] = [];
@@ -46,21 +69,48 @@ function deps(history: ChatMessage[], locked = false, opts: { session?: SessionR
           (async function* (): AsyncGenerator<ChatCompletionChunk> {
             requests.push(request);
             const answer = answers.shift() ?? 'ok';
-            if (answer === 'rate_limited') throw new ModelError({ fault: 'system', kind: 'rate_limited', status: 429, retryAfterMs: 7, message: 'rate limited (HTTP 429)' }, true, 7);
+            if (answer === 'rate_limited')
+              throw new ModelError(
+                {
+                  fault: 'system',
+                  kind: 'rate_limited',
+                  status: 429,
+                  retryAfterMs: 7,
+                  message: 'rate limited (HTTP 429)',
+                },
+                true,
+                7,
+              );
             if (answer === 'hang') {
               await new Promise<void>((resolve) => s.addEventListener('abort', () => resolve(), { once: true }));
               throw new DOMException('aborted', 'AbortError');
             }
-            const content = answer === 'empty' ? '' : opts.summary ?? 'they discussed tea';
-            yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }] };
-            yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [], usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 } };
+            const content = answer === 'empty' ? '' : (opts.summary ?? 'they discussed tea');
+            yield {
+              id: 'c',
+              object: 'chat.completion.chunk',
+              created: 0,
+              model: 'm',
+              choices: [{ index: 0, delta: { content }, finish_reason: 'stop' }],
+            };
+            yield {
+              id: 'c',
+              object: 'chat.completion.chunk',
+              created: 0,
+              model: 'm',
+              choices: [],
+              usage: { prompt_tokens: 70, completion_tokens: 7, total_tokens: 77 },
+            };
           })(),
       },
     }),
     requestParts: async () => opts.parts ?? noParts,
     counterFor: () => heuristicCounter,
     createPersister: () => ({ emit: (e) => events.push(e), flush: async () => undefined }),
-    acquireRunLock: async () => (locked ? { ok: false, reason: 'locked' } : { ok: true, lock: { sessionId: 's1', release: () => void released++ } }),
+    acquireRunLock: async () =>
+      locked
+        ? { ok: false, reason: 'locked' }
+        : { ok: true, lock: { sessionId: 's1', release: () => void released++ } },
     newId: () => `id${id++}`,
     now: () => 5,
     clock: () => 0,
@@ -74,9 +124,12 @@ const signal = new AbortController().signal;
 
 /** Two older exchanges long enough that the canned summary is shorter than they are, then the last exchange. */
 const longerHistory = () => [
-  msg('user', 'q1 ' + 'about tea '.repeat(40)), msg('assistant', 'a1 ' + 'green or black '.repeat(40)),
-  msg('user', 'q2 ' + 'and milk '.repeat(40)), msg('assistant', 'a2 ' + 'it depends '.repeat(40)),
-  msg('user', 'q3'), msg('assistant', 'a3'),
+  msg('user', 'q1 ' + 'about tea '.repeat(40)),
+  msg('assistant', 'a1 ' + 'green or black '.repeat(40)),
+  msg('user', 'q2 ' + 'and milk '.repeat(40)),
+  msg('assistant', 'a2 ' + 'it depends '.repeat(40)),
+  msg('user', 'q3'),
+  msg('assistant', 'a3'),
 ];
 
 describe('compactSessionNow', () => {
@@ -85,17 +138,29 @@ describe('compactSessionNow', () => {
     const { d, events, released } = deps(history);
     const r = await compactSessionNow('s1', d, signal);
     expect(r).toMatchObject({ ok: true, summarized: 4 });
-    expect(events.map((e) => e.type).filter((t) => !t.startsWith('summary_'))).toEqual(['run_started', 'message_appended', 'context_compacted', 'run_finished']);
+    expect(events.map((e) => e.type).filter((t) => !t.startsWith('summary_'))).toEqual([
+      'run_started',
+      'message_appended',
+      'context_compacted',
+      'run_finished',
+    ]);
     const appended = events.find((e) => e.type === 'message_appended');
     if (appended?.type !== 'message_appended') throw new Error('expected the summary');
     expect(appended.message).toMatchObject({ role: 'system', summaryOf: history.slice(0, 4).map((m) => m.id) });
     expect(appended.message.content).toContain('they discussed tea');
-    expect(requestView([...history, appended.message]).map((m) => m.id)).toEqual([appended.message.id, history[4]!.id, history[5]!.id]);
+    expect(requestView([...history, appended.message]).map((m) => m.id)).toEqual([
+      appended.message.id,
+      history[4]!.id,
+      history[5]!.id,
+    ]);
     expect(released()).toBe(1);
   });
 
   it('refuses while a run holds the session and when there is nothing to summarise', async () => {
-    expect(await compactSessionNow('s1', deps([msg('user', 'a')], true).d, signal)).toMatchObject({ ok: false, reason: 'locked' });
+    expect(await compactSessionNow('s1', deps([msg('user', 'a')], true).d, signal)).toMatchObject({
+      ok: false,
+      reason: 'locked',
+    });
     const short = deps([msg('user', 'only'), msg('assistant', 'one')]);
     expect(await compactSessionNow('s1', short.d, signal)).toMatchObject({ ok: false, reason: 'nothing' });
     expect(short.events).toEqual([]);
@@ -104,17 +169,42 @@ describe('compactSessionNow', () => {
 
   it('refuses before taking the lock when the endpoint is not ready (no key, and one is needed)', async () => {
     const { d, events, requests, released } = deps(longerHistory());
-    const r = await compactSessionNow('s1', { ...d, openEndpoint: async () => ({ ready: false, client: { stream: () => { throw new Error('no request may be sent'); } } }) }, signal);
+    const r = await compactSessionNow(
+      's1',
+      {
+        ...d,
+        openEndpoint: async () => ({
+          ready: false,
+          client: {
+            stream: () => {
+              throw new Error('no request may be sent');
+            },
+          },
+        }),
+      },
+      signal,
+    );
     expect(r).toMatchObject({ ok: false, reason: 'no_key' });
     expect([events, requests, released()]).toEqual([[], [], 0]);
   });
 
   it('changes nothing when the summary would not be smaller than what it replaces', async () => {
-    const history = [msg('user', 'hi'), msg('assistant', 'hello'), msg('user', 'tea?'), msg('assistant', 'yes'), msg('user', 'q3'), msg('assistant', 'a3')];
-    const tiny = deps(history, false, { summary: 'The user greeted the assistant, who greeted back; then the user asked about tea and the assistant agreed.' });
+    const history = [
+      msg('user', 'hi'),
+      msg('assistant', 'hello'),
+      msg('user', 'tea?'),
+      msg('assistant', 'yes'),
+      msg('user', 'q3'),
+      msg('assistant', 'a3'),
+    ];
+    const tiny = deps(history, false, {
+      summary:
+        'The user greeted the assistant, who greeted back; then the user asked about tea and the assistant agreed.',
+    });
     const r = await compactSessionNow('s1', tiny.d, signal);
     expect(r).toMatchObject({ ok: false, reason: 'no_gain' });
-    if (!r.ok) expect(r.message).toMatch(/^Nothing was changed: the summary would not be smaller \(about \d+ → \d+ tokens\)/);
+    if (!r.ok)
+      expect(r.message).toMatch(/^Nothing was changed: the summary would not be smaller \(about \d+ → \d+ tokens\)/);
     expect(tiny.requests).toHaveLength(1);
     expect(tiny.events).toEqual([]);
     expect(tiny.released()).toBe(1);
@@ -127,7 +217,18 @@ describe('compactSessionNow', () => {
       msg('user', 'Read the page and tell me about it.'),
       { ...(msg('assistant', '') as Extract<ChatMessage, { role: 'assistant' }>), toolCalls: [call] },
       // About 6,000 tokens of one tool result, then two more exchanges: about 8,000 tokens in all.
-      { id: `m${n++}`, createdAt: 0, role: 'tool', toolCallId: 'call_1', name: 'fetch_page', content: 'page text '.repeat(2_800), isError: false, outcome: 'ok', runId: 'r', turn: 1 },
+      {
+        id: `m${n++}`,
+        createdAt: 0,
+        role: 'tool',
+        toolCallId: 'call_1',
+        name: 'fetch_page',
+        content: 'page text '.repeat(2_800),
+        isError: false,
+        outcome: 'ok',
+        runId: 'r',
+        turn: 1,
+      },
       msg('assistant', 'It is long. ' + 'detail '.repeat(900)),
       msg('user', 'Thanks.'),
       msg('assistant', 'Welcome.'),
@@ -139,7 +240,9 @@ describe('compactSessionNow', () => {
     expect(r).toMatchObject({ ok: true, summarized: 4 });
     expect(requests.length).toBeGreaterThanOrEqual(1);
     for (const req of requests) {
-      const sent = req.messages.map((m, i): ChatMessage => ({ id: `w${i}`, createdAt: 0, role: 'user', content: String(m.content) }));
+      const sent = req.messages.map(
+        (m, i): ChatMessage => ({ id: `w${i}`, createdAt: 0, role: 'user', content: String(m.content) }),
+      );
       expect(estimatePromptTokens({ system: '', messages: sent, tools: [] }).tokens).toBeLessThan(4_000);
     }
     const text = requests.map((q) => String(q.messages[1]?.content)).join('');
@@ -148,7 +251,10 @@ describe('compactSessionNow', () => {
     expect(text).toContain('Read the page and tell me about it.');
     // The summary requests' reported cost is the compaction run's usage.
     const finished = events.at(-1);
-    expect(finished).toMatchObject({ type: 'run_finished', usage: { promptTokens: 70 * requests.length, completionTokens: 7 * requests.length, estimated: false } });
+    expect(finished).toMatchObject({
+      type: 'run_finished',
+      usage: { promptTokens: 70 * requests.length, completionTokens: 7 * requests.length, estimated: false },
+    });
   });
 
   it('counts the system prompt and tools in the before and after figures, corrected like the run', async () => {
@@ -156,12 +262,20 @@ describe('compactSessionNow', () => {
     const bare = await compactSessionNow('s1', deps(history).d, signal);
     const systemText = 's'.repeat(4_000);
     const tools: ToolSpec[] = [{ name: 'get_weather', description: 'w'.repeat(400), parameters: { type: 'object' } }];
-    const full = await compactSessionNow('s1', deps(history, false, { parts: { systemText, tools, lastReported: null } }).d, signal);
+    const full = await compactSessionNow(
+      's1',
+      deps(history, false, { parts: { systemText, tools, lastReported: null } }).d,
+      signal,
+    );
     const extra = estimatePromptTokens({ system: systemText, messages: [], tools }).tokens;
     if (!bare.ok || !full.ok) throw new Error('expected both to compact');
     expect(full.tokensBefore - bare.tokensBefore).toBe(extra);
     expect(full.tokensAfter - bare.tokensAfter).toBe(extra);
-    const corrected = await compactSessionNow('s1', deps(history, false, { parts: { systemText, tools, lastReported: { estimated: 100, reported: 150 } } }).d, signal);
+    const corrected = await compactSessionNow(
+      's1',
+      deps(history, false, { parts: { systemText, tools, lastReported: { estimated: 100, reported: 150 } } }).d,
+      signal,
+    );
     if (!corrected.ok) throw new Error('expected a compaction');
     expect(corrected.tokensBefore).toBe(Math.ceil(full.tokensBefore * 1.5));
   });
@@ -178,7 +292,11 @@ describe('"Compact now" follows the automatic compaction\'s request policy', () 
     expect(requests).toHaveLength(2);
     expect(waits).toEqual([7]);
     expect(summaryTypes(events)).toEqual(['summary_started', 'summary_failed', 'summary_started', 'summary_finished']);
-    expect(events.find((e) => e.type === 'summary_failed')).toMatchObject({ attempt: 1, retryInMs: 7, error: { kind: 'rate_limited', status: 429 } });
+    expect(events.find((e) => e.type === 'summary_failed')).toMatchObject({
+      attempt: 1,
+      retryInMs: 7,
+      error: { kind: 'rate_limited', status: 429 },
+    });
     expect(events.at(0)?.type).toBe('run_started');
     expect(events.at(-1)?.type).toBe('run_finished');
     // One run: every event carries the same run id, in order.
@@ -191,7 +309,10 @@ describe('"Compact now" follows the automatic compaction\'s request policy', () 
     const { d, events, requests, released } = deps(longerHistory(), false, { session: stalled, answers: ['hang'] });
     const r = await compactSessionNow('s1', d, signal);
     expect(r).toMatchObject({ ok: false, reason: 'failed' });
-    if (!r.ok) expect(r.message).toBe('Compacting the conversation failed, so nothing was removed from it. The model sent nothing within 0 s of the request, so the request was stopped.');
+    if (!r.ok)
+      expect(r.message).toBe(
+        'Compacting the conversation failed, so nothing was removed from it. The model sent nothing within 0 s of the request, so the request was stopped.',
+      );
     expect(requests).toHaveLength(1);
     expect(events).toEqual([]);
     expect(released()).toBe(1);
@@ -210,7 +331,8 @@ describe('"Compact now" follows the automatic compaction\'s request policy', () 
     expect(r).toEqual({
       ok: false,
       reason: 'failed',
-      message: 'The model returned an empty summary, so the conversation was not compacted and nothing was removed. Retry, or compact by hand with a larger context limit.',
+      message:
+        'The model returned an empty summary, so the conversation was not compacted and nothing was removed. Retry, or compact by hand with a larger context limit.',
     });
     // An empty answer is the model's, not a passing fault: not retried.
     expect(requests).toHaveLength(1);

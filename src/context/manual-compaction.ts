@@ -21,7 +21,9 @@ export type ManualCompactionDeps = {
   /** The endpoint Settings point at, through the endpoint door: whether it is ready (a key, or none needed) and its client. */
   openEndpoint(): Promise<{ ready: boolean; client: ModelClient }>;
   /** The system prompt and tools the next request will carry, and the newest reported prompt size, for the figures. */
-  requestParts(session: SessionRecord): Promise<{ systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null }>;
+  requestParts(
+    session: SessionRecord,
+  ): Promise<{ systemText: string; tools: ToolSpec[]; lastReported: ReportedPrompt | null }>;
   counterFor?(model: string): TokenCounter;
   /** Writes the events like a run's (so the summary is stored and the timeline shows the compaction). */
   createPersister(sessionId: string): { emit: EventSink; flush(): Promise<void> };
@@ -36,20 +38,38 @@ export type ManualCompactionDeps = {
 
 export type ManualCompactionResult =
   | { ok: true; summarized: number; tokensBefore: number; tokensAfter: number }
-  | { ok: false; reason: 'no_session' | 'no_key' | 'locked' | 'nothing' | 'no_gain' | 'cancelled' | 'failed'; message: string };
+  | {
+      ok: false;
+      reason: 'no_session' | 'no_key' | 'locked' | 'nothing' | 'no_gain' | 'cancelled' | 'failed';
+      message: string;
+    };
 
 /**
  * "Compact now": summarise all but the last exchange through the session's own endpoint and model,
  * recorded as a short run of its own (run_started, the summary message, context_compacted, run_finished)
  * so storage, chat and timeline treat it exactly like an automatic compaction.
  */
-export async function compactSessionNow(sessionId: string, deps: ManualCompactionDeps, signal: AbortSignal): Promise<ManualCompactionResult> {
+export async function compactSessionNow(
+  sessionId: string,
+  deps: ManualCompactionDeps,
+  signal: AbortSignal,
+): Promise<ManualCompactionResult> {
   const session = await deps.getSession(sessionId);
   if (!session) return { ok: false, reason: 'no_session', message: 'The session no longer exists.' };
   const endpoint = await deps.openEndpoint();
-  if (!endpoint.ready) return { ok: false, reason: 'no_key', message: 'Add your API key in the settings first: the model writes the summary.' };
+  if (!endpoint.ready)
+    return {
+      ok: false,
+      reason: 'no_key',
+      message: 'Add your API key in the settings first: the model writes the summary.',
+    };
   const lock = await deps.acquireRunLock(sessionId);
-  if (!lock.ok) return { ok: false, reason: 'locked', message: 'A run is in progress in this session; compact when it has finished.' };
+  if (!lock.ok)
+    return {
+      ok: false,
+      reason: 'locked',
+      message: 'A run is in progress in this session; compact when it has finished.',
+    };
   try {
     const [history, parts] = await Promise.all([deps.loadHistory(sessionId), deps.requestParts(session)]);
     // Counted like the run counts (same tokenizer, same correction), so "before → after" match the meter.
@@ -89,7 +109,8 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
       // The requester's message already says nothing was removed; other failures (a bad model client) say so here.
       return { ok: false, reason: 'failed', message: contextFailureInfo(e).message };
     }
-    if (!compaction) return { ok: false, reason: 'nothing', message: 'There is nothing older than the last exchange to summarise.' };
+    if (!compaction)
+      return { ok: false, reason: 'nothing', message: 'There is nothing older than the last exchange to summarise.' };
     // A short conversation can summarise into more text than it had; storing that would make every later request bigger.
     if (compaction.tokensAfter >= compaction.tokensBefore) {
       const fmt = (t: number) => t.toLocaleString('en-US');
@@ -105,12 +126,21 @@ export async function compactSessionNow(sessionId: string, deps: ManualCompactio
     sink = persister.emit;
     emit({ type: 'message_appended', message: compaction.summary });
     emit({
-      type: 'context_compacted', turn: 0, removedMessageIds: compaction.removedMessageIds, summaryMessageId: compaction.summary.id,
-      tokensBefore: compaction.tokensBefore, tokensAfter: compaction.tokensAfter,
+      type: 'context_compacted',
+      turn: 0,
+      removedMessageIds: compaction.removedMessageIds,
+      summaryMessageId: compaction.summary.id,
+      tokensBefore: compaction.tokensBefore,
+      tokensAfter: compaction.tokensAfter,
     });
     emit({ type: 'run_finished', stopReason: 'complete', usage: compaction.usage });
     await persister.flush();
-    return { ok: true, summarized: compaction.removedMessageIds.length, tokensBefore: compaction.tokensBefore, tokensAfter: compaction.tokensAfter };
+    return {
+      ok: true,
+      summarized: compaction.removedMessageIds.length,
+      tokensBefore: compaction.tokensBefore,
+      tokensAfter: compaction.tokensAfter,
+    };
   } finally {
     lock.lock.release();
   }

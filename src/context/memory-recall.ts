@@ -23,7 +23,12 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
-export function recallByEmbedding(query: readonly number[], candidates: readonly RecallCandidate[], k = RECALL_TOP_K, threshold = RECALL_THRESHOLD): Recalled[] {
+export function recallByEmbedding(
+  query: readonly number[],
+  candidates: readonly RecallCandidate[],
+  k = RECALL_TOP_K,
+  threshold = RECALL_THRESHOLD,
+): Recalled[] {
   const scored: Recalled[] = [];
   for (const c of candidates) {
     if (!c.embedding) continue;
@@ -33,7 +38,11 @@ export function recallByEmbedding(query: readonly number[], candidates: readonly
   return scored.sort((a, b) => b.score - a.score).slice(0, k);
 }
 
-const STOP_WORDS = new Set('a an and are as at be by for from has have how i in is it its me my of on or our that the this to was we what when where which who why will with you your'.split(' '));
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have how i in is it its me my of on or our that the this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
 
 function keywords(text: string): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -30,7 +30,10 @@ export async function nextRequestParts(sessionId: string, sessionPrompt: string)
     }
     if (layers !== null && lastReported !== null) break;
   }
-  const specs: ToolSpec[] = tools.filter((t) => t.enabled).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-  const systemText = stepSend({ sentLayers: layers, offeredTools: null }, { systemPrompt: sessionPrompt }, () => []).systemPrompt ?? '';
+  const specs: ToolSpec[] = tools
+    .filter((t) => t.enabled)
+    .map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  const systemText =
+    stepSend({ sentLayers: layers, offeredTools: null }, { systemPrompt: sessionPrompt }, () => []).systemPrompt ?? '';
   return { systemText, tools: [...specs, rememberSpec], lastReported };
 }

@@ -20,15 +20,23 @@ export async function recallMemories(
   signal: AbortSignal,
 ): Promise<RecallOutcome> {
   const keyword = (reason: string): RecallOutcome => ({
-    mode: 'keyword', items: recallByKeywords(query, memories.map((m) => ({ id: m.id, text: m.text, embedding: null }))), fallbackReason: reason, newEmbeddings: [],
+    mode: 'keyword',
+    items: recallByKeywords(
+      query,
+      memories.map((m) => ({ id: m.id, text: m.text, embedding: null })),
+    ),
+    fallbackReason: reason,
+    newEmbeddings: [],
   });
-  if (memories.length === 0 || !query.trim()) return { mode: embedder ? 'embedding' : 'keyword', items: [], newEmbeddings: [] };
+  if (memories.length === 0 || !query.trim())
+    return { mode: embedder ? 'embedding' : 'keyword', items: [], newEmbeddings: [] };
   if (!embedder) return keyword('No embeddings endpoint is configured, so memories were matched by keywords.');
   try {
     const stale = memories.filter((m) => !m.embedding || m.embeddingModel !== embedder.model);
     const vectors = await embedder.embed([query, ...stale.map((m) => m.text)], signal);
     const [queryVector, ...fresh] = vectors;
-    if (!queryVector || fresh.length !== stale.length) return keyword('The embeddings endpoint returned an unexpected answer; memories were matched by keywords.');
+    if (!queryVector || fresh.length !== stale.length)
+      return keyword('The embeddings endpoint returned an unexpected answer; memories were matched by keywords.');
     const newEmbeddings = stale.map((m, i) => ({ id: m.id, embedding: fresh[i] ?? [], model: embedder.model }));
     const byId = new Map(newEmbeddings.map((e) => [e.id, e.embedding]));
     const candidates = memories.map((m) => ({ id: m.id, text: m.text, embedding: byId.get(m.id) ?? m.embedding }));

@@ -12,7 +12,12 @@ function createRecallNotices() {
   return {
     get: (sessionId: string): RecallReport | null => notices.get(sessionId) ?? null,
     record(sessionId: string, outcome: RecallOutcome) {
-      notices.set(sessionId, { sessionId, mode: outcome.mode, count: outcome.items.length, reason: outcome.fallbackReason ?? null });
+      notices.set(sessionId, {
+        sessionId,
+        mode: outcome.mode,
+        count: outcome.items.length,
+        reason: outcome.fallbackReason ?? null,
+      });
       for (const l of listeners) l();
     },
     /** The session's run recalled nothing on purpose (memory switched off): there is nothing to say. */

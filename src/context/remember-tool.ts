@@ -8,10 +8,18 @@ export function createRememberTool(save: (text: string) => Promise<void>): ToolH
   return {
     spec: {
       name: REMEMBER_TOOL_NAME,
-      description: 'Save a short fact about the user or the task to long-term memory, so later sessions can recall it. Use for durable preferences and facts, not for chit-chat.',
+      description:
+        'Save a short fact about the user or the task to long-term memory, so later sessions can recall it. Use for durable preferences and facts, not for chit-chat.',
       parameters: {
         type: 'object',
-        properties: { text: { type: 'string', minLength: 1, maxLength: 2000, description: 'The fact to remember, as one self-contained sentence.' } },
+        properties: {
+          text: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2000,
+            description: 'The fact to remember, as one self-contained sentence.',
+          },
+        },
         required: ['text'],
         additionalProperties: false,
       },

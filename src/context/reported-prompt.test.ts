@@ -4,7 +4,12 @@ import { calibrationOf, lastReportedPrompt } from './reported-prompt';
 
 let seq = 0;
 const ev = (body: AgentEventBody): AgentEvent => ({ ...body, runId: 'r', seq: seq++, t: 0 }) as AgentEvent;
-const usage = (promptTokens: number, estimated = false) => ({ promptTokens, completionTokens: 1, totalTokens: promptTokens + 1, estimated });
+const usage = (promptTokens: number, estimated = false) => ({
+  promptTokens,
+  completionTokens: 1,
+  totalTokens: promptTokens + 1,
+  estimated,
+});
 
 describe('lastReportedPrompt', () => {
   it('pairs the newest reported request with its uncorrected estimate, skipping estimated usage', () => {

@@ -11,14 +11,25 @@ import { recallNotices } from './recall-notices';
 import { createRunContextPreparer } from './run-context-db';
 
 const session: SessionRecord = {
-  id: 'notice-session', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,
-  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false }, settings: { memoryEnabled: false },
+  id: 'notice-session',
+  title: 't',
+  model: 'mock-model',
+  status: 'idle',
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 0,
+  toolCallCount: 0,
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
+  settings: { memoryEnabled: false },
 };
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
 const model: ModelClient = { stream: () => (async function* () {})() };
 
 /** An endpoint as the door opens it, its embeddings client the real one (without a key). */
-const endpointAt = (baseURL: string) => ({ baseURL, embedder: (model: string) => createEmbedder({ apiKey: '', baseURL, model }) });
+const endpointAt = (baseURL: string) => ({
+  baseURL,
+  embedder: (model: string) => createEmbedder({ apiKey: '', baseURL, model }),
+});
 
 describe('createRunContextPreparer and the recall notice', () => {
   afterEach(() => recallNotices.clear(session.id));
@@ -29,7 +40,17 @@ describe('createRunContextPreparer and the recall notice', () => {
     let notified = 0;
     const unsubscribe = recallNotices.subscribe(() => notified++);
     const prepare = createRunContextPreparer(db);
-    await prepare({ session, endpoint: endpointAt('http://127.0.0.1:9/v1'), history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal, recall: false, rememberTool: false });
+    await prepare({
+      session,
+      endpoint: endpointAt('http://127.0.0.1:9/v1'),
+      history: [],
+      userMessage: 'hi',
+      tools: noTools,
+      model,
+      signal: new AbortController().signal,
+      recall: false,
+      rememberTool: false,
+    });
     unsubscribe();
     expect(recallNotices.get(session.id)).toBeNull();
     expect(notified).toBe(1);
@@ -39,7 +60,15 @@ describe('createRunContextPreparer and the recall notice', () => {
     const { db } = freshDB('run-context-db-notice-on');
     await setEmbeddingModel(db, '');
     const prepare = createRunContextPreparer(db);
-    await prepare({ session: { ...session, settings: {} }, endpoint: endpointAt('http://127.0.0.1:9/v1'), history: [], userMessage: 'hi', tools: noTools, model, signal: new AbortController().signal });
+    await prepare({
+      session: { ...session, settings: {} },
+      endpoint: endpointAt('http://127.0.0.1:9/v1'),
+      history: [],
+      userMessage: 'hi',
+      tools: noTools,
+      model,
+      signal: new AbortController().signal,
+    });
     expect(recallNotices.get(session.id)?.count).toBe(0);
   });
 
@@ -54,7 +83,15 @@ describe('createRunContextPreparer and the recall notice', () => {
     }) as typeof fetch;
     try {
       const prepare = createRunContextPreparer(db);
-      await prepare({ session: { ...session, settings: {} }, endpoint: endpointAt(DEMO_BASE_URL), history: [], userMessage: 'tea please', tools: noTools, model, signal: new AbortController().signal });
+      await prepare({
+        session: { ...session, settings: {} },
+        endpoint: endpointAt(DEMO_BASE_URL),
+        history: [],
+        userMessage: 'tea please',
+        tools: noTools,
+        model,
+        signal: new AbortController().signal,
+      });
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -11,16 +11,35 @@ import type { ReportedPrompt } from './reported-prompt';
 import { prepareRunContext, recallQuery, type RunContextDeps } from './run-context';
 
 const session = (over: Partial<SessionRecord['settings']> = {}): SessionRecord => ({
-  id: 's1', title: 't', model: 'mock-model', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0,
-  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false }, settings: { systemPrompt: 'Answer in French.', ...over },
+  id: 's1',
+  title: 't',
+  model: 'mock-model',
+  status: 'idle',
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 0,
+  toolCallCount: 0,
+  usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false },
+  settings: { systemPrompt: 'Answer in French.', ...over },
 });
-const memory = (id: string, text: string): MemoryRecord => ({ id, text, createdAt: 0, updatedAt: 0, sourceSessionId: null, embedding: null, embeddingModel: null });
+const memory = (id: string, text: string): MemoryRecord => ({
+  id,
+  text,
+  createdAt: 0,
+  updatedAt: 0,
+  sourceSessionId: null,
+  embedding: null,
+  embeddingModel: null,
+});
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
 const model: ModelClient = { stream: () => (async function* () {})() };
 const signal = new AbortController().signal;
 
 /** "tea" texts point one way, everything else the other. */
-const teaEmbedder: Embedder = { model: 'toy', embed: async (texts) => texts.map((t) => (t.includes('tea') ? [1, 0] : [0, 1])) };
+const teaEmbedder: Embedder = {
+  model: 'toy',
+  embed: async (texts) => texts.map((t) => (t.includes('tea') ? [1, 0] : [0, 1])),
+};
 
 function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null, previous: ReportedPrompt | null = null) {
   const saved: string[] = [];
@@ -45,8 +64,27 @@ function fakeDeps(memories: MemoryRecord[], embedder: Embedder | null, previous:
 
 describe('prepareRunContext', () => {
   it('assembles base, session, tools, workspace and recalled memories in order, and saves new vectors', async () => {
-    const { deps, vectors } = fakeDeps([memory('m1', 'The user drinks green tea'), memory('m2', 'The car is blue')], teaEmbedder);
-    const p = await prepareRunContext({ session: session(), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history: [], userMessage: 'What tea should I buy?', tools: noTools, model, signal }, deps);
+    const { deps, vectors } = fakeDeps(
+      [memory('m1', 'The user drinks green tea'), memory('m2', 'The car is blue')],
+      teaEmbedder,
+    );
+    const p = await prepareRunContext(
+      {
+        session: session(),
+        endpoint: {
+          baseURL: 'u',
+          embedder: () => {
+            throw new Error('the fake deps make the embedder');
+          },
+        },
+        history: [],
+        userMessage: 'What tea should I buy?',
+        tools: noTools,
+        model,
+        signal,
+      },
+      deps,
+    );
     expect(p.layers.map((l) => l.id)).toEqual(['base', 'session', 'tools', 'workspace', 'memories']);
     expect(p.recall.mode).toBe('embedding');
     expect(p.layers.at(-1)?.text).toBe('- The user drinks green tea');
@@ -58,7 +96,23 @@ describe('prepareRunContext', () => {
 
   it('falls back to keywords without an embedder and says why', async () => {
     const { deps } = fakeDeps([memory('m1', 'The user drinks green tea')], null);
-    const p = await prepareRunContext({ session: session(), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history: [], userMessage: 'green tea please', tools: noTools, model, signal }, deps);
+    const p = await prepareRunContext(
+      {
+        session: session(),
+        endpoint: {
+          baseURL: 'u',
+          embedder: () => {
+            throw new Error('the fake deps make the embedder');
+          },
+        },
+        history: [],
+        userMessage: 'green tea please',
+        tools: noTools,
+        model,
+        signal,
+      },
+      deps,
+    );
     expect(p.recall.mode).toBe('keyword');
     expect(p.recall.fallbackReason).toMatch(/keywords/);
     expect(p.layers.at(-1)).toMatchObject({ id: 'memories', text: '- The user drinks green tea' });
@@ -66,7 +120,23 @@ describe('prepareRunContext', () => {
 
   it('adds a remember tool that saves to memory, and uses the session limit override', async () => {
     const { deps, saved } = fakeDeps([], null);
-    const p = await prepareRunContext({ session: session({ contextLimit: 1234 }), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history: [], userMessage: 'hi', tools: noTools, model, signal }, deps);
+    const p = await prepareRunContext(
+      {
+        session: session({ contextLimit: 1234 }),
+        endpoint: {
+          baseURL: 'u',
+          embedder: () => {
+            throw new Error('the fake deps make the embedder');
+          },
+        },
+        history: [],
+        userMessage: 'hi',
+        tools: noTools,
+        model,
+        signal,
+      },
+      deps,
+    );
     const remember = p.tools.get('remember');
     expect(remember).toBeDefined();
     await remember!.run({ text: ' Likes jazz ' }, { signal, timeoutMs: 1000, callId: 'c' });
@@ -84,16 +154,46 @@ describe('prepareRunContext', () => {
       stream: () =>
         (async function* (): AsyncGenerator<ChatCompletionChunk> {
           summaryRequests++;
-          yield { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'earlier talk' }, finish_reason: 'stop' }] };
+          yield {
+            id: 'c',
+            object: 'chat.completion.chunk',
+            created: 0,
+            model: 'm',
+            choices: [{ index: 0, delta: { content: 'earlier talk' }, finish_reason: 'stop' }],
+          };
         })(),
     };
     const history: ChatMessage[] = [];
     for (let i = 0; i < 10; i++) {
       history.push({ id: `u${i}`, createdAt: 0, role: 'user', content: 'q'.repeat(800) });
-      history.push({ id: `a${i}`, createdAt: 0, role: 'assistant', content: 'a'.repeat(800), reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'r', turn: 1 });
+      history.push({
+        id: `a${i}`,
+        createdAt: 0,
+        role: 'assistant',
+        content: 'a'.repeat(800),
+        reasoning: '',
+        refusal: null,
+        toolCalls: [],
+        status: 'complete',
+        runId: 'r',
+        turn: 1,
+      });
     }
     history.push({ id: 'latest', createdAt: 0, role: 'user', content: 'and now?' });
-    const args = { session: session({ contextLimit: 8000 }), endpoint: { baseURL: 'u', embedder: () => { throw new Error('the fake deps make the embedder'); } }, history, userMessage: 'and now?', tools: noTools, model: summarizer, signal };
+    const args = {
+      session: session({ contextLimit: 8000 }),
+      endpoint: {
+        baseURL: 'u',
+        embedder: () => {
+          throw new Error('the fake deps make the embedder');
+        },
+      },
+      history,
+      userMessage: 'and now?',
+      tools: noTools,
+      model: summarizer,
+      signal,
+    };
 
     const fresh = await prepareRunContext(args, fakeDeps([], null).deps);
     const uncorrected = await fresh.context.beforeRequest(history, fresh.systemPrompt, [], signal);

@@ -72,7 +72,12 @@ const NO_RECALL: RecallOutcome = { mode: 'keyword', items: [], newEmbeddings: []
 
 async function recallFor(args: RunContextArgs, deps: RunContextDeps): Promise<RecallOutcome> {
   const memories = await deps.listMemories().catch(() => [] as MemoryRecord[]);
-  const recall = await recallMemories(recallQuery(args.history, args.userMessage), memories, await deps.createEmbedder(args.endpoint), args.signal);
+  const recall = await recallMemories(
+    recallQuery(args.history, args.userMessage),
+    memories,
+    await deps.createEmbedder(args.endpoint),
+    args.signal,
+  );
   if (recall.newEmbeddings.length > 0) await deps.saveEmbeddings(recall.newEmbeddings).catch(() => undefined);
   return recall;
 }
@@ -85,7 +90,10 @@ async function recallFor(args: RunContextArgs, deps: RunContextDeps): Promise<Re
 export async function prepareRunContext(args: RunContextArgs, deps: RunContextDeps): Promise<PreparedRun> {
   const { session } = args;
   const recall = args.recall === false ? NO_RECALL : await recallFor(args, deps);
-  const tools = args.rememberTool === false ? args.tools : withExtraTools(args.tools, [createRememberTool((text) => deps.addMemory(text, session.id))]);
+  const tools =
+    args.rememberTool === false
+      ? args.tools
+      : withExtraTools(args.tools, [createRememberTool((text) => deps.addMemory(text, session.id))]);
   const layers = buildLayers({
     basePrompt: deps.basePrompt ?? DEFAULT_BASE_PROMPT,
     sessionPrompt: session.settings.systemPrompt ?? '',
@@ -101,13 +109,25 @@ export async function prepareRunContext(args: RunContextArgs, deps: RunContextDe
   // The provider's count from the last run corrects this run's first (usually largest) request too.
   const previous = await deps.lastReportedPrompt(session.id).catch(() => null);
   const manager = createContextManager({
-    model: args.model, modelName: session.model, limitTokens, counter, initialCalibration: calibrationOf(previous), newId: deps.newId, now: deps.now,
+    model: args.model,
+    modelName: session.model,
+    limitTokens,
+    counter,
+    initialCalibration: calibrationOf(previous),
+    newId: deps.newId,
+    now: deps.now,
   });
   const sent = layers.map((l) => ({ id: l.id, title: l.title, text: l.text }));
   const context: ContextHook = {
     async beforeRequest(history, system, specs, signal, send) {
       const r = await manager.beforeRequest(history, system, specs, signal, send);
-      return { compaction: r.compaction, systemLayers: sent, estimatedTokens: r.budget.tokens, rawEstimatedTokens: r.rawTokens, limitTokens };
+      return {
+        compaction: r.compaction,
+        systemLayers: sent,
+        estimatedTokens: r.budget.tokens,
+        rawEstimatedTokens: r.rawTokens,
+        limitTokens,
+      };
     },
     observeUsage: (estimated, reported) => manager.observeUsage(estimated, reported),
   };

@@ -43,14 +43,26 @@ export function stepSend(
  * The person's tools as a request would offer them today, read from their definitions: the enabled ones, none when
  * the session sends no tools. What Save as test case and the context ledger offer for a step that recorded none.
  */
-export function enabledToolsOffered(definitions: readonly ToolDefinition[], settings: Pick<SessionSettings, 'toolsEnabled'>): OfferedTool[] {
+export function enabledToolsOffered(
+  definitions: readonly ToolDefinition[],
+  settings: Pick<SessionSettings, 'toolsEnabled'>,
+): OfferedTool[] {
   if (settings.toolsEnabled === false) return [];
   return definitions
     .filter((d) => d.enabled)
-    .map((d) => ({ name: d.name, description: d.description, parameters: d.parameters, source: d.kind === 'builtin' ? { kind: 'builtin' } : { kind: 'custom' } }));
+    .map((d) => ({
+      name: d.name,
+      description: d.description,
+      parameters: d.parameters,
+      source: d.kind === 'builtin' ? { kind: 'builtin' } : { kind: 'custom' },
+    }));
 }
 
 /** The offered tools a request carries as functions: provider-run tools are the provider's, kept with the session's settings. */
-export function offeredFunctions(offered: readonly OfferedTool[]): { name: string; description: string; parameters: Record<string, unknown> }[] {
-  return offered.filter((t) => t.source.kind !== 'provider').map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+export function offeredFunctions(
+  offered: readonly OfferedTool[],
+): { name: string; description: string; parameters: Record<string, unknown> }[] {
+  return offered
+    .filter((t) => t.source.kind !== 'provider')
+    .map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
 }

@@ -6,16 +6,31 @@ import { estimateTokens } from '../domain/token-heuristic';
 let n = 0;
 const user = (content: string): ChatMessage => ({ id: `u${n++}`, createdAt: 0, role: 'user', content });
 const tool = (content: string): ChatMessage => ({
-  id: `t${n++}`, createdAt: 0, role: 'tool', toolCallId: 'c', name: 'fetch', content, isError: false, outcome: 'ok', runId: 'r', turn: 1,
+  id: `t${n++}`,
+  createdAt: 0,
+  role: 'tool',
+  toolCallId: 'c',
+  name: 'fetch',
+  content,
+  isError: false,
+  outcome: 'ok',
+  runId: 'r',
+  turn: 1,
 });
 
 describe('fitTranscript', () => {
   it('sends a transcript that fits as is', () => {
-    expect(fitTranscript([user('hello'), tool('{"t":20}')], 1_000, estimateTokens)).toEqual(['[User]\nhello\n\n[Tool result: fetch]\n{"t":20}']);
+    expect(fitTranscript([user('hello'), tool('{"t":20}')], 1_000, estimateTokens)).toEqual([
+      '[User]\nhello\n\n[Tool result: fetch]\n{"t":20}',
+    ]);
   });
 
   it('cuts the long tool result first, with a marker, and keeps short messages whole', () => {
-    const parts = fitTranscript([user('what does the page say?'), tool('HEAD ' + 'x'.repeat(20_000) + ' TAIL'), user('thanks')], 2_000, estimateTokens);
+    const parts = fitTranscript(
+      [user('what does the page say?'), tool('HEAD ' + 'x'.repeat(20_000) + ' TAIL'), user('thanks')],
+      2_000,
+      estimateTokens,
+    );
     expect(parts).toHaveLength(1);
     const text = parts[0]!;
     expect(estimateTokens(text)).toBeLessThanOrEqual(2_000);

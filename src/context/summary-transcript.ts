@@ -38,7 +38,11 @@ const join = (entries: readonly string[]) => entries.join('\n\n');
  * tool results shrink before short messages do. If even entries of MIN_ENTRY_CHARS are too many for one
  * request, the cut entries are split into consecutive chunks that each fit, to be summarised one by one.
  */
-export function fitTranscript(messages: readonly ChatMessage[], maxTokens: number, count: (text: string) => number): string[] {
+export function fitTranscript(
+  messages: readonly ChatMessage[],
+  maxTokens: number,
+  count: (text: string) => number,
+): string[] {
   const entries = transcriptEntries(messages);
   const whole = join(entries);
   if (count(whole) <= maxTokens) return [whole];

@@ -13,7 +13,11 @@ describe('layered system prompt', () => {
   it('builds the layers in the fixed order and skips empty ones', () => {
     const layers = buildLayers(input);
     expect(layers.map((l) => l.id)).toEqual([...LAYER_ORDER]);
-    expect(buildLayers({ ...input, sessionPrompt: ' ', memories: [] }).map((l) => l.id)).toEqual(['base', 'tools', 'workspace']);
+    expect(buildLayers({ ...input, sessionPrompt: ' ', memories: [] }).map((l) => l.id)).toEqual([
+      'base',
+      'tools',
+      'workspace',
+    ]);
   });
   it('puts tool docs, date, zone and memories in their layers', () => {
     const text = assembleSystemPrompt(buildLayers(input));

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addBranch, branchPointBefore, dropBranch, groupByBranch, ownerIndex, pathIds, ROOT_BRANCH, siblingMap, STRAIGHT, type BranchState,
+  addBranch,
+  branchPointBefore,
+  dropBranch,
+  groupByBranch,
+  ownerIndex,
+  pathIds,
+  ROOT_BRANCH,
+  siblingMap,
+  STRAIGHT,
+  type BranchState,
 } from '../domain/branches';
 import { findHistoryProblems } from '../domain/history-check';
 import type { ChatMessage, ToolCall } from '../domain/messages';
@@ -50,10 +59,28 @@ class SimSession {
     const steps: (() => ChatMessage[])[] = [];
     if (userText !== undefined) steps.push(() => [{ id: this.id('u'), role: 'user', content: userText, createdAt: 0 }]);
     const assistant = (turn: number, toolCalls: ToolCall[]): ChatMessage => ({
-      id: this.id('a'), role: 'assistant', content: `t${turn}`, reasoning: '', refusal: null, toolCalls, status: 'complete', runId, turn, createdAt: 0,
+      id: this.id('a'),
+      role: 'assistant',
+      content: `t${turn}`,
+      reasoning: '',
+      refusal: null,
+      toolCalls,
+      status: 'complete',
+      runId,
+      turn,
+      createdAt: 0,
     });
     const result = (turn: number, call: ToolCall, outcome: 'ok' | 'cancelled'): ChatMessage => ({
-      id: this.id('t'), role: 'tool', toolCallId: call.id, name: call.name, content: outcome, isError: outcome !== 'ok', outcome, runId, turn, createdAt: 0,
+      id: this.id('t'),
+      role: 'tool',
+      toolCallId: call.id,
+      name: call.name,
+      content: outcome,
+      isError: outcome !== 'ok',
+      outcome,
+      runId,
+      turn,
+      createdAt: 0,
     });
     let open: { turn: number; calls: ToolCall[]; answered: number } | null = null;
     calls.forEach((n, i) => {
@@ -157,7 +184,13 @@ function apply(s: SimSession, o: Op) {
       return s.branchAndRun(replies[o.pick % replies.length]!, undefined, o.calls, o.ending);
     }
     case 'switch': {
-      const siblings = [...siblingMap(s.state, s.own(), path.map((m) => m.id)).values()];
+      const siblings = [
+        ...siblingMap(
+          s.state,
+          s.own(),
+          path.map((m) => m.id),
+        ).values(),
+      ];
       const group = siblings[o.pick % Math.max(1, siblings.length)];
       if (!group) return;
       const choice = group.options[o.option % group.options.length]!;
@@ -185,7 +218,9 @@ describe('the branch model under random use', () => {
             expect(findHistoryProblems(s.path(branch))).toEqual([]);
           }
           // Every message is on some path.
-          const onPaths = new Set([ROOT_BRANCH, ...s.state.branches.map((b) => b.id)].flatMap((b) => s.path(b).map((m) => m.id)));
+          const onPaths = new Set(
+            [ROOT_BRANCH, ...s.state.branches.map((b) => b.id)].flatMap((b) => s.path(b).map((m) => m.id)),
+          );
           expect(s.records.every((r) => onPaths.has(r.id))).toBe(true);
         }
       }),

@@ -10,6 +10,14 @@ export function branchOnEdit(sink: EventSink, newId: () => string): LoopSink {
   return (event) => {
     if (event.type !== 'arguments_edited') return sink(event);
     const { afterMessageId, asMadeMessageIds, runId, seq, t } = event;
-    sink({ type: 'branch_started', branchId: newId(), forkMessageId: afterMessageId, leftMessageIds: asMadeMessageIds, runId, seq, t });
+    sink({
+      type: 'branch_started',
+      branchId: newId(),
+      forkMessageId: afterMessageId,
+      leftMessageIds: asMadeMessageIds,
+      runId,
+      seq,
+      t,
+    });
   };
 }

@@ -24,7 +24,16 @@ describe('branches in storage', () => {
     declareV1(v2);
     v2.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
     await v2.table('sessions').add({
-      id: 's1', title: 'Old', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 4, toolCallCount: 0, usage: zeroUsage(), settings: {},
+      id: 's1',
+      title: 'Old',
+      model: 'm',
+      status: 'finished',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 4,
+      toolCallCount: 0,
+      usage: zeroUsage(),
+      settings: {},
     });
     await v2.table('messages').bulkAdd([
       { ...userMsg('u1', 'one'), sessionId: 's1', order: 0 },
@@ -61,7 +70,10 @@ describe('branches in storage', () => {
   it('a branch whose run stored nothing is removed and the previous one shown again', async () => {
     ({ db } = freshDB());
     await createSession(db, { id: 's', model: 'm' });
-    await db.messages.bulkAdd([{ ...userMsg('u1', 'q'), sessionId: 's', order: 0 }, { ...assistantMsg('a1', 'r', 1, 'x'), sessionId: 's', order: 1 }]);
+    await db.messages.bulkAdd([
+      { ...userMsg('u1', 'q'), sessionId: 's', order: 0 },
+      { ...assistantMsg('a1', 'r', 1, 'x'), sessionId: 's', order: 1 },
+    ]);
     const b = await startBranch(db, 's', 'u1');
     if (!b) throw new Error('no branch');
     expect(await dropEmptyBranch(db, 's', b.branchId, b.previous)).toBe(true);
@@ -78,10 +90,24 @@ describe('fork', () => {
     const { forkSession } = await import('./fork-session');
     const { toolMsg } = await import('./testing/message-builders');
     const settings = {
-      systemPrompt: 'be brief', maxTurns: 3, topP: 0.5, maxRetries: 1, toolConcurrency: 2, toolOutputLimitBytes: 2048,
-      toolsEnabled: false, memoryEnabled: false, apiFormat: 'responses' as const, contextLimit: 9000,
+      systemPrompt: 'be brief',
+      maxTurns: 3,
+      topP: 0.5,
+      maxRetries: 1,
+      toolConcurrency: 2,
+      toolOutputLimitBytes: 2048,
+      toolsEnabled: false,
+      memoryEnabled: false,
+      apiFormat: 'responses' as const,
+      contextLimit: 9000,
     };
-    await createSession(db, { id: 's', title: 'Source', model: 'm', settings, endpoint: { baseURL: 'http://127.0.0.1:9/v1' } });
+    await createSession(db, {
+      id: 's',
+      title: 'Source',
+      model: 'm',
+      settings,
+      endpoint: { baseURL: 'http://127.0.0.1:9/v1' },
+    });
     const call = { id: 'c1', name: 'f', arguments: '{}' };
     await db.messages.bulkAdd([
       { ...userMsg('u1', 'q'), sessionId: 's', order: 0 },
@@ -90,12 +116,31 @@ describe('fork', () => {
       { ...assistantMsg('a2', 'r', 2, 'done'), sessionId: 's', order: 3 },
     ]);
     await db.toolCalls.add({
-      id: 'c1', sessionId: 's', runId: 'r', turn: 1, messageId: 'a1', name: 'f', arguments: '{}', validation: 'ok', validationErrors: [],
-      result: 'ok', isError: false, status: 'ok', startedAt: 1, finishedAt: 2, durationMs: 1, logs: [],
+      id: 'c1',
+      sessionId: 's',
+      runId: 'r',
+      turn: 1,
+      messageId: 'a1',
+      name: 'f',
+      arguments: '{}',
+      validation: 'ok',
+      validationErrors: [],
+      result: 'ok',
+      isError: false,
+      status: 'ok',
+      startedAt: 1,
+      finishedAt: 2,
+      durationMs: 1,
+      logs: [],
     });
     let n = 0;
     const fork = await forkSession(db, 's', 'a1', { newId: () => `n${++n}`, now: 9 });
-    expect(fork).toMatchObject({ title: 'Source (fork)', model: 'm', settings, forkedFrom: { sessionId: 's', messageId: 'a1', title: 'Source' } });
+    expect(fork).toMatchObject({
+      title: 'Source (fork)',
+      model: 'm',
+      settings,
+      forkedFrom: { sessionId: 's', messageId: 'a1', title: 'Source' },
+    });
     // The endpoint and every per-session setting come along, as stored.
     const stored = await db.sessions.get(fork!.id);
     expect(stored?.endpoint).toEqual({ baseURL: 'http://127.0.0.1:9/v1' });

@@ -1,5 +1,12 @@
 import {
-  addBranch, branchStateOf, dropBranch, ownerIndex, pathIds, ROOT_BRANCH, type BranchMessages, type BranchState,
+  addBranch,
+  branchStateOf,
+  dropBranch,
+  ownerIndex,
+  pathIds,
+  ROOT_BRANCH,
+  type BranchMessages,
+  type BranchState,
 } from '../domain/branches';
 import type { SessionRecord } from '../domain/session';
 import type { ToolscopeDB } from './database';
@@ -57,7 +64,12 @@ export async function switchBranch(db: ToolscopeDB, sessionId: string, branchId:
 }
 
 /** A branch whose run stored no message is removed again, and `previous` shown: a stopped edit leaves no trace. */
-export async function dropEmptyBranch(db: ToolscopeDB, sessionId: string, branchId: string, previous: string): Promise<boolean> {
+export async function dropEmptyBranch(
+  db: ToolscopeDB,
+  sessionId: string,
+  branchId: string,
+  previous: string,
+): Promise<boolean> {
   return db.transaction('rw', db.sessions, db.messages, async () => {
     const session = await db.sessions.get(sessionId);
     if (!session || !(session.branches ?? []).some((b) => b.id === branchId)) return false;

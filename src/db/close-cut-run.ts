@@ -10,7 +10,16 @@ import type { EventRecord, RunRecord } from './records';
 export async function closeCutRun(db: ToolscopeDB, run: RunRecord, fallbackT: number): Promise<void> {
   const last = await db.events.where('[runId+seq]').between([run.id, Dexie.minKey], [run.id, Dexie.maxKey]).last();
   const t = last?.t ?? fallbackT;
-  const finished: EventRecord = { type: 'run_finished', stopReason: 'cancelled', usage: run.usage, runId: run.id, seq: (last?.seq ?? -1) + 1, t, sessionId: run.sessionId, recovered: true };
+  const finished: EventRecord = {
+    type: 'run_finished',
+    stopReason: 'cancelled',
+    usage: run.usage,
+    runId: run.id,
+    seq: (last?.seq ?? -1) + 1,
+    t,
+    sessionId: run.sessionId,
+    recovered: true,
+  };
   await db.events.put(finished);
   await db.runs.put({ ...run, finishedAt: run.startedAt + t, stopReason: 'cancelled', interrupted: true });
 }

@@ -7,7 +7,12 @@ import { isBoolean, isString } from './settings-repo';
  * settings row keeps only their names.
  */
 /** `includeContent`: pushed traces carry messages and tool input/output (the conventions make content opt-in). */
-export type CollectorConfig = { url: string; autoPush: boolean; includeContent: boolean; headers: Record<string, string> };
+export type CollectorConfig = {
+  url: string;
+  autoPush: boolean;
+  includeContent: boolean;
+  headers: Record<string, string>;
+};
 
 const URL_KEY = 'collectorUrl';
 const AUTO_KEY = 'collectorAutoPush';
@@ -17,7 +22,12 @@ const secretKey = (name: string) => `collector-header:${name}`;
 const isNames = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
 
 export async function readCollectorConfig(db: ToolscopeDB): Promise<CollectorConfig> {
-  const [url, auto, content, names] = await Promise.all([db.settings.get(URL_KEY), db.settings.get(AUTO_KEY), db.settings.get(CONTENT_KEY), db.settings.get(NAMES_KEY)]);
+  const [url, auto, content, names] = await Promise.all([
+    db.settings.get(URL_KEY),
+    db.settings.get(AUTO_KEY),
+    db.settings.get(CONTENT_KEY),
+    db.settings.get(NAMES_KEY),
+  ]);
   const headerNames = names && isNames(names.value) ? names.value : [];
   const values = await db.secrets.bulkGet(headerNames.map(secretKey));
   const headers: Record<string, string> = {};

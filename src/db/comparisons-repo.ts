@@ -16,7 +16,13 @@ export async function addComparison(db: ToolscopeDB, sessionId: string, comparis
 }
 
 /** Stores one slot's answer; a slot no longer there (session or comparison gone) is left alone. */
-export async function putComparisonAnswer(db: ToolscopeDB, sessionId: string, comparisonId: string, index: number, answer: ComparisonAnswer): Promise<void> {
+export async function putComparisonAnswer(
+  db: ToolscopeDB,
+  sessionId: string,
+  comparisonId: string,
+  index: number,
+  answer: ComparisonAnswer,
+): Promise<void> {
   await db.transaction('rw', db.sessions, async () => {
     const s = await db.sessions.get(sessionId);
     const before = s?.comparisons ?? [];
@@ -25,6 +31,10 @@ export async function putComparisonAnswer(db: ToolscopeDB, sessionId: string, co
   });
 }
 
-export async function getComparison(db: ToolscopeDB, sessionId: string, comparisonId: string): Promise<ModelComparison | undefined> {
+export async function getComparison(
+  db: ToolscopeDB,
+  sessionId: string,
+  comparisonId: string,
+): Promise<ModelComparison | undefined> {
   return (await db.sessions.get(sessionId))?.comparisons?.find((c) => c.id === comparisonId);
 }

@@ -47,7 +47,12 @@ describe('creating a first visit’s database in slices', () => {
 
     const sliced = new IDBFactory();
     const db = app(sliced);
-    const outcome = await createInSlices(sliced, 'toolscope', nativeVersionOf(db), db.tables.map((t) => t.schema));
+    const outcome = await createInSlices(
+      sliced,
+      'toolscope',
+      nativeVersionOf(db),
+      db.tables.map((t) => t.schema),
+    );
     expect(outcome).toBe('created');
     const made = await openNative(sliced, 'toolscope');
     expect(nativeShape(made)).toEqual(expected);
@@ -69,7 +74,13 @@ describe('creating a first visit’s database in slices', () => {
     const warn = vi.spyOn(console, 'warn');
     const factory = new IDBFactory();
     const first = app(factory);
-    await createInSlices(factory, 'toolscope', nativeVersionOf(first), first.tables.map((t) => t.schema), 0);
+    await createInSlices(
+      factory,
+      'toolscope',
+      nativeVersionOf(first),
+      first.tables.map((t) => t.schema),
+      0,
+    );
     await first.open();
     expect(first.verno).toBe(12);
     await first.table('settings').put({ key: 'k', value: 1 });
@@ -85,7 +96,15 @@ describe('creating a first visit’s database in slices', () => {
     await old.table('settings').put({ key: 'kept', value: true });
     old.close();
     const db = app(factory);
-    expect(await createInSlices(factory, 'toolscope', nativeVersionOf(db), db.tables.map((t) => t.schema), 0)).toBe('exists');
+    expect(
+      await createInSlices(
+        factory,
+        'toolscope',
+        nativeVersionOf(db),
+        db.tables.map((t) => t.schema),
+        0,
+      ),
+    ).toBe('exists');
     const untouched = await openNative(factory, 'toolscope');
     expect(untouched.version).toBe(80);
     untouched.close();
@@ -101,6 +120,13 @@ describe('creating a first visit’s database in slices', () => {
     const db = app(factory);
     await db.open();
     db.close();
-    expect(await createInSlices(factory, 'toolscope', nativeVersionOf(db), db.tables.map((t) => t.schema))).toBe('exists');
+    expect(
+      await createInSlices(
+        factory,
+        'toolscope',
+        nativeVersionOf(db),
+        db.tables.map((t) => t.schema),
+      ),
+    ).toBe('exists');
   });
 });

@@ -78,7 +78,10 @@ export function createInSlices(
 /** One table as Dexie's `createTable` makes it: its primary key, then each index. */
 function createStore(idb: IDBDatabase, schema: TableSchema): IDBObjectStore {
   const pk = schema.primKey;
-  const store = idb.createObjectStore(schema.name, pk.keyPath ? { keyPath: pk.keyPath, autoIncrement: pk.auto } : { autoIncrement: pk.auto });
+  const store = idb.createObjectStore(
+    schema.name,
+    pk.keyPath ? { keyPath: pk.keyPath, autoIncrement: pk.auto } : { autoIncrement: pk.auto },
+  );
   for (const idx of schema.indexes) addIndex(store, idx);
   return store;
 }

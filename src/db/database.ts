@@ -42,7 +42,15 @@
  *   storage-backend  IndexedDB, or an in-memory fallback chosen before this module loads
  */
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
-import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, SecretRecord, SettingRecord, ToolCallRecord } from './records';
+import type {
+  EventRecord,
+  MemoryRecord,
+  MessageRecord,
+  RunRecord,
+  SecretRecord,
+  SettingRecord,
+  ToolCallRecord,
+} from './records';
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
 import type { McpServerRecord } from '../domain/mcp-server';
@@ -67,7 +75,11 @@ import { backendDexieOptions } from './storage-backend';
 export const DB_NAME = 'toolscope';
 
 /** The versions after 1: each one's changes, and the upgrade that rewrites data on the way to it. */
-type SchemaStep = readonly [version: number, changes: Readonly<Record<string, string | null>>, upgrade?: (tx: Transaction) => Promise<void>];
+type SchemaStep = readonly [
+  version: number,
+  changes: Readonly<Record<string, string | null>>,
+  upgrade?: (tx: Transaction) => Promise<void>,
+];
 const SCHEMA_STEPS: readonly SchemaStep[] = [
   [2, SCHEMA_V2_CHANGES, upgradeToV2],
   [3, SCHEMA_V3_CHANGES],

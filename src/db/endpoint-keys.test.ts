@@ -11,7 +11,7 @@ const OPENAI = 'https://api.openai.com/v1';
 const LOCAL = 'http://127.0.0.1:11434/v1';
 
 describe('API keys belong to endpoints', () => {
-  it('never hands one endpoint\'s key to another, and switching back finds the first one again', async () => {
+  it("never hands one endpoint's key to another, and switching back finds the first one again", async () => {
     ({ db } = freshDB());
     let current = OPENAI;
     const keys = createEndpointKeyStore(db, () => current);
@@ -31,7 +31,7 @@ describe('API keys belong to endpoints', () => {
     expect((await db.secrets.toArray()).map((s) => s.key)).toEqual([endpointKeySecret(OPENAI)]);
   });
 
-  it('forgets only the current endpoint\'s key', async () => {
+  it("forgets only the current endpoint's key", async () => {
     ({ db } = freshDB());
     let current = OPENAI;
     const keys = createEndpointKeyStore(db, () => current);

@@ -7,8 +7,13 @@ import { freshDB } from './testing/fresh-db';
 import { userMsg } from './testing/message-builders';
 
 const aCase = (id: string): Omit<EvalCaseRecord, 'suiteId'> => ({
-  id, name: `case ${id}`, createdAt: 1, updatedAt: 1,
-  request: { model: 'm', messages: [userMsg('u1', 'hi')], tools: [] }, recorded: [], checks: [{ kind: 'answer_contains', text: 'hi' }],
+  id,
+  name: `case ${id}`,
+  createdAt: 1,
+  updatedAt: 1,
+  request: { model: 'm', messages: [userMsg('u1', 'hi')], tools: [] },
+  recorded: [],
+  checks: [{ kind: 'answer_contains', text: 'hi' }],
 });
 
 describe('evals-repo', () => {
@@ -22,8 +27,26 @@ describe('evals-repo', () => {
     await createSession(db, { id: 'cell-session', model: 'm' });
     await appendMessage(db, 'cell-session', userMsg('m1', 'hi'));
     await createSession(db, { id: 'kept', model: 'm' });
-    const cell = { caseId: 'c1', caseName: 'case c1', model: 'm', verdict: 'pass' as const, reasons: [], sessionId: 'cell-session', costUsd: null, ttftMs: 5, durationMs: 9 };
-    await putEvalRun(db, { id: 'r1', suiteId, startedAt: 1, finishedAt: 2, models: ['m'], state: 'finished', cells: [cell] });
+    const cell = {
+      caseId: 'c1',
+      caseName: 'case c1',
+      model: 'm',
+      verdict: 'pass' as const,
+      reasons: [],
+      sessionId: 'cell-session',
+      costUsd: null,
+      ttftMs: 5,
+      durationMs: 9,
+    };
+    await putEvalRun(db, {
+      id: 'r1',
+      suiteId,
+      startedAt: 1,
+      finishedAt: 2,
+      models: ['m'],
+      state: 'finished',
+      cells: [cell],
+    });
     expect(await listSuiteRuns(db, suiteId)).toHaveLength(1);
 
     await deleteSuite(db, suiteId);

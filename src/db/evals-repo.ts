@@ -24,7 +24,13 @@ export async function listSuiteRuns(db: ToolscopeDB, suiteId: string): Promise<E
 export type CaseTarget = { suiteId: string } | { newSuite: string };
 
 /** Saves a case into a suite, making the suite first when it is new; one transaction. Returns the suite's id. */
-export async function saveCase(db: ToolscopeDB, target: CaseTarget, c: Omit<EvalCaseRecord, 'suiteId'>, now = Date.now(), newId = () => crypto.randomUUID()): Promise<string> {
+export async function saveCase(
+  db: ToolscopeDB,
+  target: CaseTarget,
+  c: Omit<EvalCaseRecord, 'suiteId'>,
+  now = Date.now(),
+  newId = () => crypto.randomUUID(),
+): Promise<string> {
   return db.transaction('rw', db.evalSuites, db.evalCases, async () => {
     let suiteId: string;
     if ('newSuite' in target) {
@@ -33,7 +39,8 @@ export async function saveCase(db: ToolscopeDB, target: CaseTarget, c: Omit<Eval
     } else {
       suiteId = target.suiteId;
       const n = await db.evalSuites.update(suiteId, { updatedAt: now });
-      if (n === 0) throw new Error('That suite is gone (deleted in another tab?). Choose another suite or make a new one.');
+      if (n === 0)
+        throw new Error('That suite is gone (deleted in another tab?). Choose another suite or make a new one.');
     }
     await db.evalCases.add({ ...c, suiteId });
     return suiteId;
@@ -49,7 +56,12 @@ export async function setSuiteRepeats(db: ToolscopeDB, suiteId: string, repeats:
   await db.evalSuites.update(suiteId, { repeats });
 }
 
-export async function updateCase(db: ToolscopeDB, caseId: string, patch: Partial<Pick<EvalCaseRecord, 'name' | 'checks'>>, now = Date.now()): Promise<void> {
+export async function updateCase(
+  db: ToolscopeDB,
+  caseId: string,
+  patch: Partial<Pick<EvalCaseRecord, 'name' | 'checks'>>,
+  now = Date.now(),
+): Promise<void> {
   await db.evalCases.update(caseId, { ...patch, updatedAt: now });
 }
 
@@ -80,12 +92,19 @@ export async function deleteSuite(db: ToolscopeDB, suiteId: string): Promise<voi
         db.sessions.delete(id),
       ]);
     }
-    await Promise.all([db.evalRuns.where('suiteId').equals(suiteId).delete(), db.evalCases.where('suiteId').equals(suiteId).delete(), db.evalSuites.delete(suiteId)]);
+    await Promise.all([
+      db.evalRuns.where('suiteId').equals(suiteId).delete(),
+      db.evalCases.where('suiteId').equals(suiteId).delete(),
+      db.evalSuites.delete(suiteId),
+    ]);
   });
 }
 
 /** The messages of each cell's run session, by session id, for "Export suite" with results (a session gone is skipped). */
-export async function runTranscripts(db: ToolscopeDB, runs: readonly EvalRunRecord[]): Promise<Map<string, ChatMessage[]>> {
+export async function runTranscripts(
+  db: ToolscopeDB,
+  runs: readonly EvalRunRecord[],
+): Promise<Map<string, ChatMessage[]>> {
   const out = new Map<string, ChatMessage[]>();
   for (const id of runs.flatMap((r) => r.cells.flatMap((c) => (c.sessionId ? [c.sessionId] : [])))) {
     const messages = await loadHistory(db, id);
@@ -101,13 +120,25 @@ type TranscriptSession = { sessionId: string; title: string; model: string; runI
  * Adds an imported suite whole, under new ids so it never overwrites one already here, with its cells' transcripts as
  * test-run sessions (`evalRun`, out of the Sessions list and of sync); one transaction.
  */
-export async function addSuite(db: ToolscopeDB, suite: EvalSuiteRecord, cases: EvalCaseRecord[], runs: EvalRunRecord[], transcripts: readonly TranscriptSession[] = []): Promise<void> {
+export async function addSuite(
+  db: ToolscopeDB,
+  suite: EvalSuiteRecord,
+  cases: EvalCaseRecord[],
+  runs: EvalRunRecord[],
+  transcripts: readonly TranscriptSession[] = [],
+): Promise<void> {
   await db.transaction('rw', [db.evalSuites, db.evalCases, db.evalRuns, db.sessions, db.messages], async () => {
     await db.evalSuites.add(suite);
     await db.evalCases.bulkAdd(cases);
     if (runs.length > 0) await db.evalRuns.bulkAdd(runs);
     for (const t of transcripts) {
-      await createSession(db, { id: t.sessionId, title: t.title, model: t.model, evalRun: { suiteId: suite.id, runId: t.runId }, now: suite.createdAt });
+      await createSession(db, {
+        id: t.sessionId,
+        title: t.title,
+        model: t.model,
+        evalRun: { suiteId: suite.id, runId: t.runId },
+        now: suite.createdAt,
+      });
       for (const m of t.messages) await appendMessage(db, t.sessionId, m);
     }
   });
@@ -125,7 +156,11 @@ export async function settleAbandonedRuns(db: ToolscopeDB, liveRunId: string | n
         ...r,
         state: 'stopped',
         finishedAt: r.finishedAt ?? now,
-        cells: r.cells.map((c) => (c.verdict === 'pending' ? { ...c, verdict: 'stopped', reasons: ['Stopped: the page closed before it finished.'] } : c)),
+        cells: r.cells.map((c) =>
+          c.verdict === 'pending'
+            ? { ...c, verdict: 'stopped', reasons: ['Stopped: the page closed before it finished.'] }
+            : c,
+        ),
       });
     }
   });

@@ -8,8 +8,17 @@ export function listRunEvents(db: ToolscopeDB, runId: string): Promise<EventReco
 }
 
 /** Up to `limit` events of a run after seq `afterSeq` (-1 for the first), by seq: how readers top up incrementally. */
-export function listRunEventsAfter(db: ToolscopeDB, runId: string, afterSeq: number, limit: number): Promise<EventRecord[]> {
-  return db.events.where('[runId+seq]').between([runId, afterSeq], [runId, Dexie.maxKey], false, true).limit(limit).toArray();
+export function listRunEventsAfter(
+  db: ToolscopeDB,
+  runId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<EventRecord[]> {
+  return db.events
+    .where('[runId+seq]')
+    .between([runId, afterSeq], [runId, Dexie.maxKey], false, true)
+    .limit(limit)
+    .toArray();
 }
 
 export function countRunEvents(db: ToolscopeDB, runId: string): Promise<number> {
@@ -25,8 +34,13 @@ export function countSessionEvents(db: ToolscopeDB, sessionId: string): Promise<
  * Events of a run whose row is missing (e.g. its first write failed) come last, still by seq.
  */
 export async function listSessionEvents(db: ToolscopeDB, sessionId: string): Promise<EventRecord[]> {
-  const [runs, events] = await Promise.all([listRuns(db, sessionId), db.events.where('sessionId').equals(sessionId).toArray()]);
+  const [runs, events] = await Promise.all([
+    listRuns(db, sessionId),
+    db.events.where('sessionId').equals(sessionId).toArray(),
+  ]);
   const rank = new Map(runs.map((r, i) => [r.id, i]));
   const rankOf = (e: EventRecord) => rank.get(e.runId) ?? runs.length;
-  return events.sort((a, b) => rankOf(a) - rankOf(b) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0) || a.seq - b.seq);
+  return events.sort(
+    (a, b) => rankOf(a) - rankOf(b) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0) || a.seq - b.seq,
+  );
 }

@@ -6,5 +6,8 @@ import type { ToolscopeDB } from './database';
  * cheaply and load the repair code only when a closed page left one (architecture.md, "Speed targets": first load).
  */
 export function sessionsStoredLive(db: ToolscopeDB): Promise<string[]> {
-  return db.sessions.where('status').anyOf([...LIVE_STATUSES]).primaryKeys();
+  return db.sessions
+    .where('status')
+    .anyOf([...LIVE_STATUSES])
+    .primaryKeys();
 }

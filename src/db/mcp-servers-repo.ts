@@ -11,7 +11,11 @@ export async function getMcpServer(db: ToolscopeDB, id: string): Promise<McpServ
 }
 
 /** Stores a new server; header values go to the secrets table, only their names to the server's row. */
-export async function addMcpServer(db: ToolscopeDB, server: McpServerRecord, headers: Record<string, string>): Promise<void> {
+export async function addMcpServer(
+  db: ToolscopeDB,
+  server: McpServerRecord,
+  headers: Record<string, string>,
+): Promise<void> {
   const names = Object.keys(headers).filter((n) => n.trim() !== '');
   await db.transaction('rw', db.mcpServers, db.secrets, async () => {
     await db.mcpServers.add({ ...server, headerNames: names });
@@ -34,7 +38,10 @@ export async function deleteMcpServer(db: ToolscopeDB, id: string): Promise<void
 }
 
 /** The header values to send to this server (and only to it: the MCP layer binds them to its origin). */
-export async function mcpServerHeaders(db: ToolscopeDB, server: Pick<McpServerRecord, 'id' | 'headerNames'>): Promise<Record<string, string>> {
+export async function mcpServerHeaders(
+  db: ToolscopeDB,
+  server: Pick<McpServerRecord, 'id' | 'headerNames'>,
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const name of server.headerNames) {
     const value = (await db.secrets.get(mcpHeaderSecretKey(server.id, name)))?.value;
@@ -44,7 +51,10 @@ export async function mcpServerHeaders(db: ToolscopeDB, server: Pick<McpServerRe
 }
 
 /** Which of the server's header names have a stored value (names only: values are never read here). */
-export async function mcpHeadersWithValues(db: ToolscopeDB, server: Pick<McpServerRecord, 'id' | 'headerNames'>): Promise<string[]> {
+export async function mcpHeadersWithValues(
+  db: ToolscopeDB,
+  server: Pick<McpServerRecord, 'id' | 'headerNames'>,
+): Promise<string[]> {
   const keys = new Set(await db.secrets.where('key').startsWith(mcpHeaderSecretKey(server.id, '')).primaryKeys());
   return server.headerNames.filter((n) => keys.has(mcpHeaderSecretKey(server.id, n)));
 }

@@ -6,7 +6,12 @@ export async function putMcpTask(db: ToolscopeDB, task: McpTaskRecord): Promise<
 }
 
 /** Applies a change to a stored task; a task that is not stored (deleted with its session) stays gone. */
-export async function updateMcpTask(db: ToolscopeDB, callId: string, changes: Partial<Omit<McpTaskRecord, 'callId'>>, now = Date.now()): Promise<void> {
+export async function updateMcpTask(
+  db: ToolscopeDB,
+  callId: string,
+  changes: Partial<Omit<McpTaskRecord, 'callId'>>,
+  now = Date.now(),
+): Promise<void> {
   await db.mcpTasks.update(callId, { ...changes, updatedAt: now });
 }
 

@@ -6,8 +6,15 @@ import type { ToolscopeDB } from './database';
 import type { MessageRecord } from './records';
 
 /** `branchId`: the branch the message belongs to; absent or ROOT_BRANCH: the root, which stores none. */
-export function toMessageRecord(sessionId: string, order: number, message: ChatMessage, branchId?: string): MessageRecord {
-  return branchId === undefined || branchId === ROOT_BRANCH ? { ...message, sessionId, order } : { ...message, sessionId, order, branchId };
+export function toMessageRecord(
+  sessionId: string,
+  order: number,
+  message: ChatMessage,
+  branchId?: string,
+): MessageRecord {
+  return branchId === undefined || branchId === ROOT_BRANCH
+    ? { ...message, sessionId, order }
+    : { ...message, sessionId, order, branchId };
 }
 
 export function fromMessageRecord(record: MessageRecord): ChatMessage {
@@ -49,11 +56,16 @@ export function branchMessages(db: ToolscopeDB, sessionId: string, branchId: str
  * Each branch's own message ids in order, read from the indexes alone. A straight session costs one index read,
  * as before branches; a branched one adds one keys-only range read per branch (root = all minus the branches').
  */
-export async function loadBranchMessages(db: ToolscopeDB, session: Pick<SessionRecord, 'id' | 'branches'>): Promise<BranchMessages> {
+export async function loadBranchMessages(
+  db: ToolscopeDB,
+  session: Pick<SessionRecord, 'id' | 'branches'>,
+): Promise<BranchMessages> {
   const all = (await sessionMessages(db, session.id).primaryKeys()) as string[];
   const branches = session.branches ?? [];
   if (branches.length === 0) return new Map([[ROOT_BRANCH, all]]);
-  const lists = await Promise.all(branches.map((b) => branchRange(db, session.id, b.id).primaryKeys() as Promise<string[]>));
+  const lists = await Promise.all(
+    branches.map((b) => branchRange(db, session.id, b.id).primaryKeys() as Promise<string[]>),
+  );
   const own = new Map<string, string[]>();
   const taken = new Set<string>();
   branches.forEach((b, i) => {
@@ -92,7 +104,11 @@ export async function loadPathRecords(db: ToolscopeDB, sessionId: string): Promi
 export async function loadHistory(db: ToolscopeDB, sessionId: string): Promise<ChatMessage[]> {
   const [records, late] = await Promise.all([
     loadPathRecords(db, sessionId),
-    db.mcpTasks.where('sessionId').equals(sessionId).filter((t) => t.lateResult !== undefined).toArray(),
+    db.mcpTasks
+      .where('sessionId')
+      .equals(sessionId)
+      .filter((t) => t.lateResult !== undefined)
+      .toArray(),
   ]);
   const history = records.filter((r) => !(r.role === 'assistant' && r.status === 'streaming')).map(fromMessageRecord);
   if (late.length === 0) return history;

@@ -32,7 +32,12 @@ describe('a run left at a pause', () => {
     expect((await storedPause(db, 's1'))?.point.at).toBe('request');
     await closePausedRun(db, 's1', runId);
     const events = await listRunEvents(db, runId);
-    expect(events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'cancelled', recovered: true, seq: events.length - 1 });
+    expect(events.at(-1)).toMatchObject({
+      type: 'run_finished',
+      stopReason: 'cancelled',
+      recovered: true,
+      seq: events.length - 1,
+    });
     expect(await db.runs.get(runId)).toMatchObject({ stopReason: 'cancelled', interrupted: true });
     expect(await endsPaused(db, 's1')).toBe(false);
     expect(await storedPause(db, 's1')).toBeNull();

@@ -22,11 +22,25 @@ describe('persister: an argument edit at a pause', () => {
     await createSession(db, { id: 's', title: 'T', model: 'm', now: 1 });
     const persister = createPersister(db, 's');
     let n = 0;
-    const model = scriptedModel([toolCallsReply([{ id: 'c1', name: 'js_eval', args: '{"code":"1"}' }]), textReply(['done'])]);
+    const model = scriptedModel([
+      toolCallsReply([{ id: 'c1', name: 'js_eval', args: '{"code":"1"}' }]),
+      textReply(['done']),
+    ]);
     await runAgent({
-      runId: 'r1', sessionId: 's', history: [], userMessage: 'go', config: { ...DEFAULT_CONFIG, model: 'm' }, model,
-      tools: fakeExecutor([fakeTool({ name: 'js_eval' })]), signal: new AbortController().signal, emit: branchOnEdit(persister, () => `branch-${++n}`), newId: () => `id-${++n}`,
-      pause: { stopsAt: async (p) => p.at === 'before_tool', wait: async () => ({ action: 'continue', edited: '{"code":"2"}' }) },
+      runId: 'r1',
+      sessionId: 's',
+      history: [],
+      userMessage: 'go',
+      config: { ...DEFAULT_CONFIG, model: 'm' },
+      model,
+      tools: fakeExecutor([fakeTool({ name: 'js_eval' })]),
+      signal: new AbortController().signal,
+      emit: branchOnEdit(persister, () => `branch-${++n}`),
+      newId: () => `id-${++n}`,
+      pause: {
+        stopsAt: async (p) => p.at === 'before_tool',
+        wait: async () => ({ action: 'continue', edited: '{"code":"2"}' }),
+      },
     });
     await persister.close();
 

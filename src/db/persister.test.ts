@@ -56,18 +56,32 @@ describe('persister', () => {
     expect(msgPut.mock.calls.length).toBeLessThanOrEqual(6);
     expect(await db.events.where('sessionId').equals('s').count()).toBe(run.events.length);
     const messages = await listMessages(db, 's');
-    expect(messages.map((m) => [m.id, m.order])).toEqual([['u1', 0], ['a1', 1]]);
+    expect(messages.map((m) => [m.id, m.order])).toEqual([
+      ['u1', 0],
+      ['a1', 1],
+    ]);
     expect(messages[1]).toMatchObject({ status: 'complete', content: expected });
     expect(await getSession(db, 's')).toMatchObject({
-      status: 'finished', model: 'gpt-4o', messageCount: 2, usage, updatedAt: 1000 + run.events.at(-1)!.t,
+      status: 'finished',
+      model: 'gpt-4o',
+      messageCount: 2,
+      usage,
+      updatedAt: 1000 + run.events.at(-1)!.t,
     });
-    expect(await db.runs.get('r1')).toMatchObject({ stopReason: 'complete', usage, finishedAt: 1000 + run.events.at(-1)!.t });
+    expect(await db.runs.get('r1')).toMatchObject({
+      stopReason: 'complete',
+      usage,
+      finishedAt: 1000 + run.events.at(-1)!.t,
+    });
   });
 
   it('writes a turn (assistant message + tool rows, then all tool results) each in one transaction', async () => {
     const { p, run } = await setup();
     await p.flush();
-    const calls: ToolCall[] = [{ id: 'c1', name: 'weather', arguments: '{"city":"Paris"}' }, { id: 'c2', name: 'time', arguments: '{}' }];
+    const calls: ToolCall[] = [
+      { id: 'c1', name: 'weather', arguments: '{"city":"Paris"}' },
+      { id: 'c2', name: 'time', arguments: '{}' },
+    ];
     run.emit({ type: 'request_started', turn: 1, attempt: 1, messageId: 'a1' });
     run.emit({ type: 'request_finished', turn: 1, attempt: 1, finishReason: 'tool_calls', usage });
     run.emit({ type: 'message_appended', message: assistantMsg('a1', 'r1', 1, '', calls) });
@@ -81,7 +95,17 @@ describe('persister', () => {
     await p.flush();
     expect(await getSession(db, 's')).toMatchObject({ status: 'awaiting_approval' });
     run.emit({ type: 'approval_resolved', turn: 1, callId: 'c2', decision: 'edited', arguments: '{"tz":"UTC"}' });
-    run.emit({ type: 'tool_finished', turn: 1, callId: 'c1', name: 'weather', outcome: 'ok', durationMs: 5, result: 'sunny', isError: false, validation: 'ok' });
+    run.emit({
+      type: 'tool_finished',
+      turn: 1,
+      callId: 'c1',
+      name: 'weather',
+      outcome: 'ok',
+      durationMs: 5,
+      result: 'sunny',
+      isError: false,
+      validation: 'ok',
+    });
     run.emit({ type: 'message_appended', message: toolMsg('t1', 'r1', 1, calls[0]!, 'sunny') });
     await p.flush();
     // The first result is held until its group is complete.
@@ -90,25 +114,59 @@ describe('persister', () => {
 
     tx.mockClear();
     run.emit({ type: 'tool_started', turn: 1, callId: 'c2', name: 'time', arguments: '{"tz":"UTC"}' });
-    run.emit({ type: 'tool_finished', turn: 1, callId: 'c2', name: 'time', outcome: 'error', durationMs: 2, result: 'bad tz', isError: true, validationErrors: [{ path: '/tz', message: 'enum' }] });
-    run.emit({ type: 'message_appended', message: { ...toolMsg('t2', 'r1', 1, calls[1]!, 'bad tz'), isError: true, outcome: 'error' } });
+    run.emit({
+      type: 'tool_finished',
+      turn: 1,
+      callId: 'c2',
+      name: 'time',
+      outcome: 'error',
+      durationMs: 2,
+      result: 'bad tz',
+      isError: true,
+      validationErrors: [{ path: '/tz', message: 'enum' }],
+    });
+    run.emit({
+      type: 'message_appended',
+      message: { ...toolMsg('t2', 'r1', 1, calls[1]!, 'bad tz'), isError: true, outcome: 'error' },
+    });
     await p.flush();
     expect(tx).toHaveBeenCalledTimes(1);
     const messages = await listMessages(db, 's');
-    expect(messages.map((m) => [m.id, m.order])).toEqual([['u1', 0], ['a1', 1], ['t1', 2], ['t2', 3]]);
-    expect(await db.toolCalls.get(['a1', 'c1'])).toMatchObject({ status: 'ok', result: 'sunny', validation: 'ok', durationMs: 5 });
-    expect(await db.toolCalls.get(['a1', 'c2'])).toMatchObject({ status: 'error', isError: true, validation: 'schema', validationErrors: [{ path: '/tz', message: 'enum' }] });
+    expect(messages.map((m) => [m.id, m.order])).toEqual([
+      ['u1', 0],
+      ['a1', 1],
+      ['t1', 2],
+      ['t2', 3],
+    ]);
+    expect(await db.toolCalls.get(['a1', 'c1'])).toMatchObject({
+      status: 'ok',
+      result: 'sunny',
+      validation: 'ok',
+      durationMs: 5,
+    });
+    expect(await db.toolCalls.get(['a1', 'c2'])).toMatchObject({
+      status: 'error',
+      isError: true,
+      validation: 'schema',
+      validationErrors: [{ path: '/tz', message: 'enum' }],
+    });
     expect(await getSession(db, 's')).toMatchObject({ messageCount: 4, toolCallCount: 2 });
   });
 
-  it('deletes a failed attempt\'s partial so it never becomes history', async () => {
+  it("deletes a failed attempt's partial so it never becomes history", async () => {
     const { p, run, timers } = await setup();
     run.emit({ type: 'request_started', turn: 1, attempt: 1, messageId: 'x1' });
     run.emit({ type: 'text_delta', turn: 1, messageId: 'x1', delta: 'Half an ans' });
     timers.fire();
     await p.flush();
     expect(await db.messages.get('x1')).toMatchObject({ status: 'streaming' });
-    run.emit({ type: 'request_failed', turn: 1, attempt: 1, error: { fault: 'system', kind: 'network', message: 'reset' }, retryInMs: 500 });
+    run.emit({
+      type: 'request_failed',
+      turn: 1,
+      attempt: 1,
+      error: { fault: 'system', kind: 'network', message: 'reset' },
+      retryInMs: 500,
+    });
     run.emit({ type: 'request_started', turn: 1, attempt: 2, messageId: 'x2' });
     run.emit({ type: 'text_delta', turn: 1, messageId: 'x2', delta: 'Full answer' });
     run.emit({ type: 'message_appended', message: assistantMsg('x2', 'r1', 1, 'Full answer') });
@@ -141,7 +199,11 @@ describe('persister', () => {
     run.emit({ type: 'run_finished', stopReason: 'cancelled', usage });
     await p.close();
     expect(await db.messages.get('u2')).toMatchObject({ order: 5 });
-    expect(await getSession(db, 's')).toMatchObject({ status: 'cancelled', messageCount: 6, usage: { totalTokens: 30 } });
+    expect(await getSession(db, 's')).toMatchObject({
+      status: 'cancelled',
+      messageCount: 6,
+      usage: { totalTokens: 30 },
+    });
   });
 
   it('on QuotaExceededError reports a storage error once, keeps events pending, leaves stored data intact, and catches up later', async () => {
@@ -159,7 +221,11 @@ describe('persister', () => {
     await p.flush();
 
     expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]![0]).toMatchObject({ fault: 'system', kind: 'storage', message: expect.stringMatching(/storage is full/i) });
+    expect(onError.mock.calls[0]![0]).toMatchObject({
+      fault: 'system',
+      kind: 'storage',
+      message: expect.stringMatching(/storage is full/i),
+    });
     expect(onError.mock.calls[0]![1]).toMatchObject({ failure: 'quota' });
     expect(p.storageError()).not.toBeNull();
     // Nothing of the failed transactions landed: the stored data is as before.
@@ -188,7 +254,10 @@ describe('persister', () => {
     const onError = vi.fn();
     const { p, run } = await setup({ onError });
     await p.flush();
-    const wrapped = Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner: new DOMException('x', 'QuotaExceededError') });
+    const wrapped = Object.assign(new Error('Transaction aborted'), {
+      name: 'AbortError',
+      inner: new DOMException('x', 'QuotaExceededError'),
+    });
     const spy = vi.spyOn(db.messages, 'bulkPut').mockRejectedValue(wrapped);
     run.emit({ type: 'message_appended', message: userMsg('u2', 'more') });
     await p.flush();
@@ -200,7 +269,10 @@ describe('persister', () => {
     const p2 = createPersister(db, 's', { onError: onError2, timers: manualTimers() });
     p2({ type: 'run_started', sessionId: 's', model: 'm', startedAt: 1, runId: 'r9', seq: 0, t: 0 });
     await p2.flush();
-    expect(onError2.mock.calls[0]![0]).toMatchObject({ kind: 'storage', message: expect.stringMatching(/unavailable/i) });
+    expect(onError2.mock.calls[0]![0]).toMatchObject({
+      kind: 'storage',
+      message: expect.stringMatching(/unavailable/i),
+    });
     expect(p2.pending()).toHaveLength(1);
   });
 });

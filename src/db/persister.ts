@@ -102,7 +102,13 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
 
   const sink = (event: Parameters<EventSink>[0]) => {
     if (closed) return;
-    if (event.type === 'branch_started') switches.push({ fromSlot: state.appended, branchId: event.branchId, forkMessageId: event.forkMessageId, createdAt: state.updatedAt });
+    if (event.type === 'branch_started')
+      switches.push({
+        fromSlot: state.appended,
+        branchId: event.branchId,
+        forkMessageId: event.forkMessageId,
+        createdAt: state.updatedAt,
+      });
     const hint: FlushHint = state.apply(event);
     if (hint === 'now') void enqueue();
     else if (hint === 'soon' && timer === null) {
@@ -156,7 +162,9 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
 
   async function writeBatch(batch: Batch, b: Base): Promise<void> {
     if (batch.deletes.length) await db.messages.bulkDelete(batch.deletes);
-    const records = batch.messages.map((m) => toMessageRecord(sessionId, b.order + m.slot, m.message, branchOfSlot(m.slot, b.branchId)));
+    const records = batch.messages.map((m) =>
+      toMessageRecord(sessionId, b.order + m.slot, m.message, branchOfSlot(m.slot, b.branchId)),
+    );
     if (batch.partial) {
       const { slot, ...partial } = batch.partial;
       records.push(toMessageRecord(sessionId, b.order + slot, partial, branchOfSlot(slot, b.branchId)));
@@ -201,10 +209,18 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
       if (known.has(s.branchId)) continue;
       // The new branch continues the path of the branch that owns the message it forks after.
       const fork = await db.messages.get(s.forkMessageId);
-      added.push({ id: s.branchId, parentId: fork?.branchId ?? ROOT_BRANCH, forkMessageId: s.forkMessageId, createdAt: s.createdAt });
+      added.push({
+        id: s.branchId,
+        parentId: fork?.branchId ?? ROOT_BRANCH,
+        forkMessageId: s.forkMessageId,
+        createdAt: s.createdAt,
+      });
     }
     if (added.length === 0) return;
-    await db.sessions.update(sessionId, { branches: [...state.branches, ...added], activeBranchId: added[added.length - 1]!.id });
+    await db.sessions.update(sessionId, {
+      branches: [...state.branches, ...added],
+      activeBranchId: added[added.length - 1]!.id,
+    });
   }
 
   const orderOf = (slot: number) => (base ? base.order : 0) + slot;
@@ -219,11 +235,14 @@ export function createPersister(db: ToolscopeDB, sessionId: string, opts: Persis
       await enqueue();
     },
     pending: () => [...(inFlight?.events ?? []), ...state.events],
-    pendingMessages: () => state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message, base?.branchId)),
+    pendingMessages: () =>
+      state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message, base?.branchId)),
     storageError: () => failure,
     unsavedRecords(): UnsavedRecords | null {
       const events = [...(inFlight?.events ?? []), ...state.events];
-      const messages = state.unsavedMessages().map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message, base?.branchId));
+      const messages = state
+        .unsavedMessages()
+        .map((m) => toMessageRecord(sessionId, orderOf(m.slot), m.message, base?.branchId));
       const toolCalls = [...(inFlight?.toolRows ?? []), ...state.toolRows.values()];
       if (!events.length && !messages.length && !toolCalls.length && !state.runDirty && !inFlight?.run) return null;
       return { messages, events, toolCalls, run: state.run, status: state.status };

@@ -9,7 +9,9 @@ import { getToolSet } from './tool-sets-repo';
 export class RecordedStepNotFoundError extends Error {
   readonly kind = 'step_not_found';
   constructor() {
-    super('This reply is no longer in the conversation shown (another branch, or deleted). Open it again, then try again.');
+    super(
+      'This reply is no longer in the conversation shown (another branch, or deleted). Open it again, then try again.',
+    );
     this.name = 'RecordedStepNotFoundError';
   }
 }
@@ -28,7 +30,10 @@ export type { RecordedStep } from '../domain/sent-step';
 type RequestStarted = Extract<EventRecord, { type: 'request_started' }>;
 
 /** What a step's run recorded of its request, readable without the session's path (a step on another branch too). */
-export type StepRequest = Pick<RecordedStep, 'sessionId' | 'runId' | 'messageId' | 'turn' | 'sentLayers' | 'offeredTools' | 'contextTokens' | 'contextLimit'> & {
+export type StepRequest = Pick<
+  RecordedStep,
+  'sessionId' | 'runId' | 'messageId' | 'turn' | 'sentLayers' | 'offeredTools' | 'contextTokens' | 'contextLimit'
+> & {
   /** The model of the step's run; null when the run's events are gone. */
   model: string | null;
   /** False when no request of the run carried the step's message id (a step from an import without events). */
@@ -56,7 +61,8 @@ export async function readStepRequest(db: ToolscopeDB, runId: string, messageId:
   const request = stepRequest(events, messageId);
   const sessionId = request?.sessionId ?? (started?.type === 'run_started' ? started.sessionId : '');
   const set = request?.toolSet !== undefined ? await getToolSet(db, request.sessionId, request.toolSet) : undefined;
-  const traced = request === undefined && sessionId !== '' ? (await getSession(db, sessionId))?.importedTrace === true : false;
+  const traced =
+    request === undefined && sessionId !== '' ? (await getSession(db, sessionId))?.importedTrace === true : false;
   return {
     sessionId,
     runId,

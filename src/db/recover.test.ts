@@ -15,7 +15,10 @@ import { runEmitter } from './testing/run-emitter';
 let db: ToolscopeDB;
 afterEach(() => db?.close());
 
-const calls: ToolCall[] = [{ id: 'c1', name: 'weather', arguments: '{}' }, { id: 'c2', name: 'time', arguments: '{}' }];
+const calls: ToolCall[] = [
+  { id: 'c1', name: 'weather', arguments: '{}' },
+  { id: 'c2', name: 'time', arguments: '{}' },
+];
 
 /** Runs a persister up to a point and stops as a closed page would: no run_finished. */
 async function crashedSession(id: string, stage: 'mid_tools' | 'mid_stream' | 'empty_partial') {
@@ -41,7 +44,16 @@ async function crashedSession(id: string, stage: 'mid_tools' | 'mid_stream' | 'e
   run.emit({ type: 'message_appended', message: assistantMsg(`${id}-a1`, runId, 1, 'Checking', calls) });
   run.emit({ type: 'tool_started', turn: 1, callId: 'c1', name: 'weather', arguments: '{}' });
   run.emit({ type: 'tool_started', turn: 1, callId: 'c2', name: 'time', arguments: '{}' });
-  run.emit({ type: 'tool_finished', turn: 1, callId: 'c1', name: 'weather', outcome: 'ok', durationMs: 3, result: 'sunny', isError: false });
+  run.emit({
+    type: 'tool_finished',
+    turn: 1,
+    callId: 'c1',
+    name: 'weather',
+    outcome: 'ok',
+    durationMs: 3,
+    result: 'sunny',
+    isError: false,
+  });
   run.emit({ type: 'message_appended', message: toolMsg(`${id}-t1`, runId, 1, calls[0]!, 'sunny') });
   await p.flush();
 }
@@ -52,7 +64,14 @@ describe('recoverInterrupted', () => {
     await crashedSession('s', 'mid_tools');
     expect(findHistoryProblems(await loadHistory(db, 's'))).not.toEqual([]);
 
-    const report = await recoverInterrupted(db, { isLocked: async () => false, now: () => 5000, newId: (() => { let n = 0; return () => `rec-${n++}`; })() });
+    const report = await recoverInterrupted(db, {
+      isLocked: async () => false,
+      now: () => 5000,
+      newId: (() => {
+        let n = 0;
+        return () => `rec-${n++}`;
+      })(),
+    });
     expect(report).toEqual({ recovered: ['s'], skippedLocked: [] });
 
     const history = await loadHistory(db, 's');
@@ -65,11 +84,19 @@ describe('recoverInterrupted', () => {
       ['c2', 'interrupted', true, INTERRUPTED_RESULT],
     ]);
     const rows = await db.toolCalls.where('sessionId').equals('s').toArray();
-    expect(rows.map((r) => [r.id, r.status])).toEqual([['c1', 'ok'], ['c2', 'interrupted']]);
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
+      ['c1', 'ok'],
+      ['c2', 'interrupted'],
+    ]);
     expect(await getSession(db, 's')).toMatchObject({ status: 'interrupted', messageCount: 4, toolCallCount: 2 });
     expect(await db.runs.get('s-r')).toMatchObject({ stopReason: 'cancelled', interrupted: true });
     const events = await listRunEvents(db, 's-r');
-    expect(events.at(-1)).toMatchObject({ type: 'run_finished', stopReason: 'cancelled', recovered: true, seq: events.length - 1 });
+    expect(events.at(-1)).toMatchObject({
+      type: 'run_finished',
+      stopReason: 'cancelled',
+      recovered: true,
+      seq: events.length - 1,
+    });
 
     // Running it again changes nothing.
     expect(await recoverInterrupted(db, { isLocked: async () => false })).toEqual({ recovered: [], skippedLocked: [] });

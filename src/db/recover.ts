@@ -27,7 +27,8 @@ export const INTERRUPTED_RESULT = 'Interrupted: the page was closed or reloaded 
  * The same answer for a call an imported trace names but never records a result for (an agent stopped with the call
  * pending, or an exporter dropped its tool span): io/otlp/unrecorded-calls.ts repairs with repairHistory and this text.
  */
-export const NOT_RECORDED_RESULT = 'Interrupted: the trace has no recorded result for this call (the agent stopped before it finished, or its tool span was not exported)';
+export const NOT_RECORDED_RESULT =
+  'Interrupted: the trace has no recorded result for this call (the agent stopped before it finished, or its tool span was not exported)';
 
 type RecoverOptions = {
   /** Repair a run left waiting at a pause too (the person stopped it, or sent a new message instead). */
@@ -86,15 +87,33 @@ export function repairHistory(
       const key = rowKey(assistant.id, callId);
       const done = finishedRows.get(key);
       const msg: ToolMessage = {
-        id: newId(), role: 'tool', toolCallId: callId, name: call?.name ?? '', content,
-        isError: true, outcome: 'interrupted', runId: assistant.runId, turn: assistant.turn, createdAt: now,
+        id: newId(),
+        role: 'tool',
+        toolCallId: callId,
+        name: call?.name ?? '',
+        content,
+        isError: true,
+        outcome: 'interrupted',
+        runId: assistant.runId,
+        turn: assistant.turn,
+        createdAt: now,
       };
       // A tool that finished before the page closed keeps its real result: it was shown, so it is not lost.
       if (done && done.result !== null && isOutcome(done.status)) {
-        Object.assign(msg, { content: done.result, isError: done.isError, outcome: done.status, createdAt: done.finishedAt ?? now });
+        Object.assign(msg, {
+          content: done.result,
+          isError: done.isError,
+          outcome: done.status,
+          createdAt: done.finishedAt ?? now,
+        });
       } else interruptedCalls.add(key);
       const order = lastOrder + ((nextOrder - lastOrder) * (i + 1)) / (missing.length + 1);
-      out.push({ ...msg, sessionId: assistant.sessionId, order, ...(assistant.branchId !== undefined ? { branchId: assistant.branchId } : {}) });
+      out.push({
+        ...msg,
+        sessionId: assistant.sessionId,
+        order,
+        ...(assistant.branchId !== undefined ? { branchId: assistant.branchId } : {}),
+      });
     });
   }
   return { messages: out, interruptedCalls };
@@ -140,10 +159,20 @@ export async function recoverSession(db: ToolscopeDB, sessionId: string, opts: R
 
     const changed: ToolCallRecord[] = rows
       .filter((r) => UNFINISHED.has(r.status) || repair.interruptedCalls.has(rowKey(r.messageId, r.id)))
-      .map((r) => ({ ...r, status: 'interrupted', isError: true, result: r.result ?? INTERRUPTED_RESULT, finishedAt: r.finishedAt ?? now }));
+      .map((r) => ({
+        ...r,
+        status: 'interrupted',
+        isError: true,
+        result: r.result ?? INTERRUPTED_RESULT,
+        finishedAt: r.finishedAt ?? now,
+      }));
     await db.toolCalls.bulkPut(changed);
 
-    const runs = await db.runs.where('sessionId').equals(sessionId).filter((r) => r.finishedAt === null).toArray();
+    const runs = await db.runs
+      .where('sessionId')
+      .equals(sessionId)
+      .filter((r) => r.finishedAt === null)
+      .toArray();
     for (const run of runs) await closeCutRun(db, run, Math.max(0, now - run.startedAt));
 
     await db.sessions.update(sessionId, {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acquireRunLock, createLocalLockManager, heldRunSessionIds, isRunLocked, runLockName, withRunLock } from './run-lock';
+import {
+  acquireRunLock,
+  createLocalLockManager,
+  heldRunSessionIds,
+  isRunLocked,
+  runLockName,
+  withRunLock,
+} from './run-lock';
 
 describe('run lock', () => {
   it('lets one run hold a session, refuses a second, and frees it on release', async () => {
@@ -22,7 +29,9 @@ describe('run lock', () => {
     const got = await acquireRunLock('s1', locks);
     if (!got.ok) throw new Error('not acquired');
     let settled = false;
-    void got.lock.released?.then(() => { settled = true; });
+    void got.lock.released?.then(() => {
+      settled = true;
+    });
     await new Promise((r) => setTimeout(r, 0));
     expect(settled).toBe(false);
     got.lock.release();
@@ -59,7 +68,9 @@ describe('heldRunSessionIds', () => {
   it('lists the sessions whose run lock is held, ignoring other locks', async () => {
     const locks = createLocalLockManager();
     let release = () => {};
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     const running = locks.request(runLockName('ses-a'), { ifAvailable: true }, () => held);
     const other = locks.request('something-else', { ifAvailable: true }, () => held);
     expect([...(await heldRunSessionIds(locks))]).toEqual(['ses-a']);

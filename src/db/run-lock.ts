@@ -6,7 +6,11 @@
 
 /** The part of the Web Locks API we use (navigator.locks), injectable for tests. */
 type LockManagerLike = {
-  request(name: string, options: { ifAvailable: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable: boolean },
+    callback: (lock: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
   query(): Promise<{ held?: { name?: string }[] }>;
 };
 
@@ -54,7 +58,10 @@ function defaultLockManager(): LockManagerLike {
   return fallback;
 }
 
-export function acquireRunLock(sessionId: string, locks: LockManagerLike = defaultLockManager()): Promise<AcquireResult> {
+export function acquireRunLock(
+  sessionId: string,
+  locks: LockManagerLike = defaultLockManager(),
+): Promise<AcquireResult> {
   return new Promise<AcquireResult>((resolve, reject) => {
     let release!: () => void;
     const releaseAsked = new Promise<void>((r) => (release = r));

@@ -30,7 +30,7 @@ export type Batch = {
   events: EventRecord[];
   deletes: string[];
   messages: SlottedMessage[];
-  partial: AssistantMessage & { slot: number } | null;
+  partial: (AssistantMessage & { slot: number }) | null;
   toolRows: ToolCallRecord[];
   run: RunRecord | null;
   session: boolean;
@@ -109,7 +109,14 @@ export class RunWriteBuffer {
         this.runStartedAt = event.startedAt;
         this.updatedAt = event.startedAt;
         this.currentRunUsage = zeroUsage();
-        this.run = { id: event.runId, sessionId: this.sessionId, startedAt: event.startedAt, finishedAt: null, stopReason: null, usage: zeroUsage() };
+        this.run = {
+          id: event.runId,
+          sessionId: this.sessionId,
+          startedAt: event.startedAt,
+          finishedAt: null,
+          stopReason: null,
+          usage: zeroUsage(),
+        };
         this.runDirty = true;
         this.model = event.model;
         this.lastError = undefined;
@@ -140,7 +147,10 @@ export class RunWriteBuffer {
       case 'tool_started': {
         const row = this.row(event.callId, event.name, event.turn, event.arguments);
         this.putRow({
-          ...row, arguments: event.arguments, status: row.status === 'awaiting_approval' ? row.status : 'running', startedAt: this.wall(event.t),
+          ...row,
+          arguments: event.arguments,
+          status: row.status === 'awaiting_approval' ? row.status : 'running',
+          startedAt: this.wall(event.t),
           ...(event.mcpServer ? { mcpServer: event.mcpServer } : {}),
         });
         this.setStatus(this.toolsStatus());
@@ -247,7 +257,13 @@ export class RunWriteBuffer {
     if (message.role === 'tool') {
       const row = this.live.get(message.toolCallId);
       if (row && (row.status === 'pending' || row.status === 'running' || row.status === 'awaiting_approval')) {
-        this.putRow({ ...row, result: message.content, isError: message.isError, status: message.outcome, finishedAt: message.createdAt });
+        this.putRow({
+          ...row,
+          result: message.content,
+          isError: message.isError,
+          status: message.outcome,
+          finishedAt: message.createdAt,
+        });
       }
       if (this.expected.delete(message.toolCallId)) {
         this.held.set(message.id, slotted);
@@ -296,13 +312,22 @@ export class RunWriteBuffer {
     if (this.partial) {
       // The loop did not commit the streamed text; keep what was seen as a cancelled message.
       this.partial.dirty = true;
-      this.messages.set(this.partial.messageId, { slot: this.partial.slot, message: { ...partialMessage(this.partial), status: 'cancelled' } });
+      this.messages.set(this.partial.messageId, {
+        slot: this.partial.slot,
+        message: { ...partialMessage(this.partial), status: 'cancelled' },
+      });
       if (this.partial.slot >= this.appended) this.appended = this.partial.slot + 1;
       this.partial = null;
     }
     this.currentRunUsage = event.usage;
     if (this.run) {
-      this.run = { ...this.run, finishedAt: this.wall(event.t), stopReason: event.stopReason, usage: event.usage, ...(event.error ? { error: event.error } : {}) };
+      this.run = {
+        ...this.run,
+        finishedAt: this.wall(event.t),
+        stopReason: event.stopReason,
+        usage: event.usage,
+        ...(event.error ? { error: event.error } : {}),
+      };
       this.runDirty = true;
     }
     this.finishedRunsUsage = addUsage(this.finishedRunsUsage, event.usage);
@@ -320,17 +345,40 @@ export class RunWriteBuffer {
     this.held.clear();
   }
 
-  private newRow(callId: string, name: string, turn: number, args: string, messageId: string, runId: string): ToolCallRecord {
+  private newRow(
+    callId: string,
+    name: string,
+    turn: number,
+    args: string,
+    messageId: string,
+    runId: string,
+  ): ToolCallRecord {
     return {
-      id: callId, sessionId: this.sessionId, runId, turn, messageId, name, arguments: args,
-      validation: null, validationErrors: [], result: null, isError: false, status: 'pending',
-      startedAt: null, finishedAt: null, durationMs: null, logs: [],
+      id: callId,
+      sessionId: this.sessionId,
+      runId,
+      turn,
+      messageId,
+      name,
+      arguments: args,
+      validation: null,
+      validationErrors: [],
+      result: null,
+      isError: false,
+      status: 'pending',
+      startedAt: null,
+      finishedAt: null,
+      durationMs: null,
+      logs: [],
     };
   }
 
   /** The row for a call id; created when a tool event arrives before its assistant message (defensive). */
   private row(callId: string, name: string, turn: number, args: string | null): ToolCallRecord {
-    return this.live.get(callId) ?? this.newRow(callId, name, turn, args ?? '', this.requestMessageId ?? '', this.run?.id ?? '');
+    return (
+      this.live.get(callId) ??
+      this.newRow(callId, name, turn, args ?? '', this.requestMessageId ?? '', this.run?.id ?? '')
+    );
   }
 
   private putRow(row: ToolCallRecord): void {
@@ -340,8 +388,14 @@ export class RunWriteBuffer {
 
   hasWork(): boolean {
     return (
-      this.events.length > 0 || this.messages.size > 0 || this.deletes.size > 0 || this.toolRows.size > 0 || this.toolSets.size > 0 ||
-      this.runDirty || this.sessionDirty || (this.partial?.dirty ?? false)
+      this.events.length > 0 ||
+      this.messages.size > 0 ||
+      this.deletes.size > 0 ||
+      this.toolRows.size > 0 ||
+      this.toolSets.size > 0 ||
+      this.runDirty ||
+      this.sessionDirty ||
+      (this.partial?.dirty ?? false)
     );
   }
 
@@ -392,7 +446,15 @@ export class RunWriteBuffer {
 
 function partialMessage(p: PartialReply): AssistantMessage {
   return {
-    id: p.messageId, role: 'assistant', content: p.content, reasoning: p.reasoning, refusal: null, toolCalls: [],
-    status: 'streaming', runId: p.runId, turn: p.turn, createdAt: p.createdAt,
+    id: p.messageId,
+    role: 'assistant',
+    content: p.content,
+    reasoning: p.reasoning,
+    refusal: null,
+    toolCalls: [],
+    status: 'streaming',
+    runId: p.runId,
+    turn: p.turn,
+    createdAt: p.createdAt,
   };
 }

@@ -46,6 +46,17 @@ export async function seedBuiltinTools(
 /** The stored built-in is what version 1 seeded: every field the editor sets, except the on/off switch, as written then. */
 function untouched(stored: FlatToolDefinition, current: FlatToolDefinition): boolean {
   const asSeeded = (d: FlatToolDefinition) =>
-    JSON.stringify([d.name, d.description, d.parameters, d.kind, d.code, d.http, d.builtinId, d.allowedOrigins, d.timeoutMs, d.allowPrivateAddresses ?? false]);
+    JSON.stringify([
+      d.name,
+      d.description,
+      d.parameters,
+      d.kind,
+      d.code,
+      d.http,
+      d.builtinId,
+      d.allowedOrigins,
+      d.timeoutMs,
+      d.allowPrivateAddresses ?? false,
+    ]);
   return asSeeded(stored) === asSeeded(current);
 }

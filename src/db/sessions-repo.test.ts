@@ -3,7 +3,13 @@ import type { ToolscopeDB } from './database';
 import { listMessages } from './messages-repo';
 import { listSessionEvents } from './events-repo';
 import {
-  createSession, deleteSession, getSession, listSessions, renameSession, searchSessions, updateSession,
+  createSession,
+  deleteSession,
+  getSession,
+  listSessions,
+  renameSession,
+  searchSessions,
+  updateSession,
 } from './sessions-repo';
 import { freshDB } from './testing/fresh-db';
 import { listSessionMcpTasks } from './mcp-tasks-repo';
@@ -16,15 +22,66 @@ async function seedSession(id: string, updatedAt: number) {
   await createSession(db, { id, title: `Chat ${id}`, model: 'gpt-4o', now: updatedAt });
   await db.messages.bulkPut([
     { id: `${id}-u`, sessionId: id, order: 0, role: 'user', content: 'hi', createdAt: 1 },
-    { id: `${id}-a`, sessionId: id, order: 1, role: 'assistant', content: 'yo', reasoning: '', refusal: null, toolCalls: [{ id: 'c1', name: 'f', arguments: '{}' }], status: 'complete', runId: `${id}-r`, turn: 1, createdAt: 2 },
-    { id: `${id}-t`, sessionId: id, order: 2, role: 'tool', toolCallId: 'c1', name: 'f', content: 'ok', isError: false, outcome: 'ok', runId: `${id}-r`, turn: 1, createdAt: 3 },
+    {
+      id: `${id}-a`,
+      sessionId: id,
+      order: 1,
+      role: 'assistant',
+      content: 'yo',
+      reasoning: '',
+      refusal: null,
+      toolCalls: [{ id: 'c1', name: 'f', arguments: '{}' }],
+      status: 'complete',
+      runId: `${id}-r`,
+      turn: 1,
+      createdAt: 2,
+    },
+    {
+      id: `${id}-t`,
+      sessionId: id,
+      order: 2,
+      role: 'tool',
+      toolCallId: 'c1',
+      name: 'f',
+      content: 'ok',
+      isError: false,
+      outcome: 'ok',
+      runId: `${id}-r`,
+      turn: 1,
+      createdAt: 3,
+    },
   ]);
   await db.toolCalls.put({
-    id: 'c1', sessionId: id, runId: `${id}-r`, turn: 1, messageId: `${id}-a`, name: 'f', arguments: '{}', validation: 'ok',
-    validationErrors: [], result: 'ok', isError: false, status: 'ok', startedAt: 1, finishedAt: 2, durationMs: 1, logs: [],
+    id: 'c1',
+    sessionId: id,
+    runId: `${id}-r`,
+    turn: 1,
+    messageId: `${id}-a`,
+    name: 'f',
+    arguments: '{}',
+    validation: 'ok',
+    validationErrors: [],
+    result: 'ok',
+    isError: false,
+    status: 'ok',
+    startedAt: 1,
+    finishedAt: 2,
+    durationMs: 1,
+    logs: [],
   });
-  await db.runs.put({ id: `${id}-r`, sessionId: id, startedAt: 1, finishedAt: 9, stopReason: 'complete', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2, estimated: false } });
-  await db.events.bulkPut([0, 1, 2].map((seq) => ({ type: 'first_token', turn: 1, attempt: 1, runId: `${id}-r`, seq, t: seq, sessionId: id }) as const));
+  await db.runs.put({
+    id: `${id}-r`,
+    sessionId: id,
+    startedAt: 1,
+    finishedAt: 9,
+    stopReason: 'complete',
+    usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2, estimated: false },
+  });
+  await db.events.bulkPut(
+    [0, 1, 2].map(
+      (seq) => ({ type: 'first_token', turn: 1, attempt: 1, runId: `${id}-r`, seq, t: seq, sessionId: id }) as const,
+    ),
+  );
 }
 
 describe('sessions repository', () => {
@@ -74,13 +131,21 @@ describe('sessions repository', () => {
     expect(await res.undo.undo()).toBe(false);
   });
 
-  it('deletes the session\'s MCP task lanes with it, and undo brings them back', async () => {
+  it("deletes the session's MCP task lanes with it, and undo brings them back", async () => {
     ({ db } = freshDB());
     await seedSession('s1', 10);
     await seedSession('s2', 20);
     const task = (callId: string, sessionId: string): McpTaskRecord => ({
-      callId, sessionId, serverId: 'srv', serverName: 'jobs', toolName: 'long_job', taskId: `task-${callId}`, status: 'completed',
-      createdAt: 1, updatedAt: 2, endText: 'done',
+      callId,
+      sessionId,
+      serverId: 'srv',
+      serverName: 'jobs',
+      toolName: 'long_job',
+      taskId: `task-${callId}`,
+      status: 'completed',
+      createdAt: 1,
+      updatedAt: 2,
+      endText: 'done',
     });
     await db.mcpTasks.bulkPut([task('s1-c1', 's1'), task('s1-c2', 's1'), task('s2-c1', 's2')]);
     let clock = 0;

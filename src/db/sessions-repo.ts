@@ -4,7 +4,13 @@ import type { ToolSetRecord } from '../domain/offered-tools';
 import { sessionMessages } from './messages-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
 import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
-import { isOwnSession, type EvalRunMark, type SessionEndpoint, type SessionRecord, type SessionSettings } from '../domain/session';
+import {
+  isOwnSession,
+  type EvalRunMark,
+  type SessionEndpoint,
+  type SessionRecord,
+  type SessionSettings,
+} from '../domain/session';
 import type { McpViewEventRecord } from '../domain/mcp-view-event';
 
 export type NewSession = {
@@ -48,11 +54,18 @@ export async function renameSession(db: ToolscopeDB, id: string, title: string):
   return (await db.sessions.update(id, { title: title.trim() || DEFAULT_TITLE })) === 1;
 }
 
-type ListOptions = { limit?: number; offset?: number; /** Sessions made by suite runs too (left out by default). */ testRuns?: boolean };
+type ListOptions = {
+  limit?: number;
+  offset?: number /** Sessions made by suite runs too (left out by default). */;
+  testRuns?: boolean;
+};
 
 /** The person's own sessions (domain/session.ts, isOwnSession), most recently active first; a suite run's too when asked. */
 export function ownSessions(db: ToolscopeDB, testRuns = false) {
-  return db.sessions.orderBy('updatedAt').reverse().filter((s) => isOwnSession(s, testRuns));
+  return db.sessions
+    .orderBy('updatedAt')
+    .reverse()
+    .filter((s) => isOwnSession(s, testRuns));
 }
 
 /** Most recently active first; a suite run's sessions only when asked (architecture.md, "Test cases and suites"). */
@@ -76,7 +89,12 @@ export function searchSessions(db: ToolscopeDB, text: string, limit = 100, testR
 type SessionPatch = Partial<Omit<SessionRecord, 'id' | 'createdAt'>>;
 
 /** Sets updatedAt to now unless the patch carries one. */
-export async function updateSession(db: ToolscopeDB, id: string, patch: SessionPatch, now = Date.now()): Promise<boolean> {
+export async function updateSession(
+  db: ToolscopeDB,
+  id: string,
+  patch: SessionPatch,
+  now = Date.now(),
+): Promise<boolean> {
   return (await db.sessions.update(id, { updatedAt: now, ...patch })) === 1;
 }
 
@@ -134,11 +152,24 @@ export async function deleteSession(
       viewEvents: await viewEvents.toArray(),
       toolSets: await toolSets.toArray(),
     };
-    await Promise.all([messages.delete(), toolCalls.delete(), runs.delete(), events.delete(), tasks.delete(), viewEvents.delete(), toolSets.delete(), db.sessions.delete(id)]);
+    await Promise.all([
+      messages.delete(),
+      toolCalls.delete(),
+      runs.delete(),
+      events.delete(),
+      tasks.delete(),
+      viewEvents.delete(),
+      toolSets.delete(),
+      db.sessions.delete(id),
+    ]);
     return snap;
   });
   if (!snapshot) return { ok: false, reason: 'not_found' };
-  return { ok: true, undo: makeUndo(db, snapshot, now() + (opts.undoWindowMs ?? UNDO_WINDOW_MS), now), mcpTasks: snapshot.mcpTasks ?? [] };
+  return {
+    ok: true,
+    undo: makeUndo(db, snapshot, now() + (opts.undoWindowMs ?? UNDO_WINDOW_MS), now),
+    mcpTasks: snapshot.mcpTasks ?? [],
+  };
 }
 
 function makeUndo(db: ToolscopeDB, snapshot: SessionSnapshot, expiresAt: number, now: () => number): UndoHandle {

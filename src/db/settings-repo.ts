@@ -1,7 +1,12 @@
 import type { ToolscopeDB } from './database';
 
 /** Reads a setting; `guard` rejects values of the wrong shape (e.g. written by an older version) for the fallback. */
-export async function getSetting<T>(db: ToolscopeDB, key: string, guard: (v: unknown) => v is T, fallback: T): Promise<T> {
+export async function getSetting<T>(
+  db: ToolscopeDB,
+  key: string,
+  guard: (v: unknown) => v is T,
+  fallback: T,
+): Promise<T> {
   const rec = await db.settings.get(key);
   return rec !== undefined && guard(rec.value) ? rec.value : fallback;
 }

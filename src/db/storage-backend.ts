@@ -16,7 +16,10 @@ export function storageBackend(): StorageBackend {
 }
 
 /** Only before the database module loads; later calls would leave `db` on the old backend. */
-export function selectMemoryBackend(reason: string, options: Required<Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>>): void {
+export function selectMemoryBackend(
+  reason: string,
+  options: Required<Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>>,
+): void {
   backend = { kind: 'memory', reason, options };
 }
 

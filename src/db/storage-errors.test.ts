@@ -15,14 +15,22 @@ describe('storage errors', () => {
   });
 
   it('gives a clear storage ErrorInfo that says the run can be exported', () => {
-    expect(storageErrorInfo('quota')).toMatchObject({ fault: 'system', kind: 'storage', message: expect.stringMatching(/full.*export/is) });
+    expect(storageErrorInfo('quota')).toMatchObject({
+      fault: 'system',
+      kind: 'storage',
+      message: expect.stringMatching(/full.*export/is),
+    });
     expect(storageErrorInfo('other', new TypeError('x')).message).toContain('TypeError');
   });
 
   it('detects whether IndexedDB can be opened', async () => {
     expect(await checkIndexedDB(new IDBFactory())).toEqual({ ok: true });
     expect((await checkIndexedDB(undefined)).ok).toBe(false);
-    const broken = { open: () => { throw new DOMException('private', 'InvalidStateError'); } } as unknown as IDBFactory;
+    const broken = {
+      open: () => {
+        throw new DOMException('private', 'InvalidStateError');
+      },
+    } as unknown as IDBFactory;
     expect(await checkIndexedDB(broken)).toEqual({ ok: false, reason: expect.stringContaining('InvalidStateError') });
   });
 });

@@ -77,7 +77,11 @@ export function checkIndexedDB(factory: IDBFactory | undefined = globalThis.inde
     req.onsuccess = () => {
       req.result.close();
       // Leave nothing behind; the app's own database is opened later by Dexie.
-      try { factory.deleteDatabase('toolscope-probe'); } catch { /* the probe already answered */ }
+      try {
+        factory.deleteDatabase('toolscope-probe');
+      } catch {
+        /* the probe already answered */
+      }
       resolve({ ok: true });
     };
     req.onerror = () => resolve({ ok: false, reason: `IndexedDB cannot be opened (${req.error?.name ?? 'error'}).` });

@@ -9,7 +9,16 @@ import type { DBCore, DBCoreTransaction, Middleware } from 'dexie';
  * token is still the one it read, so a write during a round is kept for the next.
  */
 const CHANGE_TABLE = 'syncChanges';
-const CHANGE_TRACKED: ReadonlySet<string> = new Set(['sessions', 'messages', 'toolCalls', 'runs', 'events', 'toolSets', 'tools', 'memories']);
+const CHANGE_TRACKED: ReadonlySet<string> = new Set([
+  'sessions',
+  'messages',
+  'toolCalls',
+  'runs',
+  'events',
+  'toolSets',
+  'tools',
+  'memories',
+]);
 
 /** `at`: the write's wall-clock ms (absent in rows logged before it was kept, and in rows sync logs anew). */
 export type ChangeRow = { k: [string, unknown]; t: number; at?: number };
@@ -48,7 +57,11 @@ export function changeLog(flag: SyncFlag): Middleware<DBCore> {
       return {
         ...down,
         transaction(stores, mode, options) {
-          const log = mode === 'readwrite' && !stores.includes(CHANGE_TABLE) && stores.some((s) => CHANGE_TRACKED.has(s)) && flag.get() !== null;
+          const log =
+            mode === 'readwrite' &&
+            !stores.includes(CHANGE_TABLE) &&
+            stores.some((s) => CHANGE_TRACKED.has(s)) &&
+            flag.get() !== null;
           const trans = down.transaction(log ? [...stores, CHANGE_TABLE] : stores, mode, options);
           if (log) logged.add(trans);
           return trans;
@@ -61,10 +74,17 @@ export function changeLog(flag: SyncFlag): Middleware<DBCore> {
             // Synchronous on purpose: Dexie's lower layers read its transaction zone, which an await would leave.
             mutate(req) {
               if (logged.has(req.trans)) {
-                const keys = req.type === 'deleteRange' ? null : req.type === 'delete' ? req.keys : (req.keys ?? req.values.map((v: unknown) => table.schema.primaryKey.extractKey!(v)));
+                const keys =
+                  req.type === 'deleteRange'
+                    ? null
+                    : req.type === 'delete'
+                      ? req.keys
+                      : (req.keys ?? req.values.map((v: unknown) => table.schema.primaryKey.extractKey!(v)));
                 // A range delete (clear) names no keys: its mark makes sync compare everything once.
                 const at = Date.now();
-                const values: ChangeRow[] = keys ? keys.map((key) => ({ k: [name, key], t: Math.random(), at })) : [{ k: [RANGE_MARK, name], t: Math.random(), at }];
+                const values: ChangeRow[] = keys
+                  ? keys.map((key) => ({ k: [name, key], t: Math.random(), at }))
+                  : [{ k: [RANGE_MARK, name], t: Math.random(), at }];
                 if (values.length > 0) void down.table(CHANGE_TABLE).mutate({ type: 'put', trans: req.trans, values });
               }
               return table.mutate(req);

@@ -9,7 +9,13 @@ describe('sessions made by suite runs', () => {
   it('are left out of the list, the search and an export of all sessions, and shown when asked for', async () => {
     const { db } = freshDB(`test-runs-${Math.random()}`);
     await createSession(db, { id: 'chat', title: 'Weather chat', model: 'm', now: 1 });
-    await createSession(db, { id: 'cell', title: 'Weather on mock-pass', model: 'm', now: 2, evalRun: { suiteId: 'suite', runId: 'run' } });
+    await createSession(db, {
+      id: 'cell',
+      title: 'Weather on mock-pass',
+      model: 'm',
+      now: 2,
+      evalRun: { suiteId: 'suite', runId: 'run' },
+    });
     await createSession(db, { id: 'chat2', title: 'Later chat', model: 'm', now: 3 });
 
     expect((await listSessions(db)).map((s) => s.id)).toEqual(['chat2', 'chat']);

@@ -7,4 +7,3 @@ const byStart = (a: ToolCallRecord, b: ToolCallRecord) =>
 export async function listToolCalls(db: ToolscopeDB, sessionId: string): Promise<ToolCallRecord[]> {
   return (await db.toolCalls.where('sessionId').equals(sessionId).toArray()).sort(byStart);
 }
-

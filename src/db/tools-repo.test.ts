@@ -8,12 +8,26 @@ let db: ToolscopeDB;
 afterEach(() => db?.close());
 
 const httpTool = (id: string, name: string, auth: string): HttpToolDefinition => ({
-  id, name, description: 'd', parameters: { type: 'object' }, kind: 'http',
+  id,
+  name,
+  description: 'd',
+  parameters: { type: 'object' },
+  kind: 'http',
   http: {
-    method: 'GET', urlTemplate: 'https://api.example/{q}', bodyTemplate: null, responseType: 'json',
-    headers: [{ name: 'Authorization', value: auth, secret: true }, { name: 'Accept', value: 'application/json', secret: false }],
+    method: 'GET',
+    urlTemplate: 'https://api.example/{q}',
+    bodyTemplate: null,
+    responseType: 'json',
+    headers: [
+      { name: 'Authorization', value: auth, secret: true },
+      { name: 'Accept', value: 'application/json', secret: false },
+    ],
   },
-  timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 1,
+  timeoutMs: null,
+  needsApproval: false,
+  enabled: true,
+  createdAt: 1,
+  updatedAt: 1,
 });
 
 function asHttp(tool: ToolDefinition | undefined): HttpToolDefinition {
@@ -48,7 +62,11 @@ describe('tools repository', () => {
   it('refuses a second tool with the same name and drops secrets of headers no longer secret', async () => {
     ({ db } = freshDB());
     await saveTool(db, httpTool('t1', 'search', 'k1'));
-    expect(await saveTool(db, httpTool('t2', 'search', 'k2'))).toEqual({ ok: false, reason: 'name_taken', name: 'search' });
+    expect(await saveTool(db, httpTool('t2', 'search', 'k2'))).toEqual({
+      ok: false,
+      reason: 'name_taken',
+      name: 'search',
+    });
     expect(await db.secrets.count()).toBe(1);
     const plain = httpTool('t1', 'search', '');
     plain.http.headers = [{ name: 'Accept', value: 'text/plain', secret: false }];
@@ -86,13 +104,19 @@ describe('tools repository', () => {
     expect(await getToolHeaderSecrets(db, row)).toEqual({ 'X-Key-Renamed': 'typed-before-rename' });
   });
 
-  it('keeps the flat row layout in the table and gives each kind back without the others\' parts', async () => {
+  it("keeps the flat row layout in the table and gives each kind back without the others' parts", async () => {
     ({ db } = freshDB());
     await saveTool(db, httpTool('t1', 'search', 'k1'));
     const { http: _http, ...common } = httpTool('t2', 'run_it', '');
     await saveTool(db, { ...common, kind: 'code', code: 'return 1;', allowedOrigins: ['https://a.example'] });
     expect(await db.tools.get('t1')).toMatchObject({ kind: 'http', code: null, builtinId: null, allowedOrigins: [] });
-    expect(await db.tools.get('t2')).toMatchObject({ kind: 'code', code: 'return 1;', http: null, builtinId: null, allowedOrigins: ['https://a.example'] });
+    expect(await db.tools.get('t2')).toMatchObject({
+      kind: 'code',
+      code: 'return 1;',
+      http: null,
+      builtinId: null,
+      allowedOrigins: ['https://a.example'],
+    });
     const [code, http] = await listTools(db);
     expect(code).not.toHaveProperty('http');
     expect(code).toMatchObject({ kind: 'code', code: 'return 1;', allowedOrigins: ['https://a.example'] });

@@ -41,9 +41,10 @@ export async function saveTool(
 ): Promise<SaveToolResult> {
   const headers = tool.kind === 'http' ? tool.http.headers : [];
   const typed = headers.map((h) => (h.secret ? (secretValues[h.name] ?? h.value) : ''));
-  const row: ToolDefinition = tool.kind === 'http'
-    ? { ...tool, http: { ...tool.http, headers: headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } }
-    : tool;
+  const row: ToolDefinition =
+    tool.kind === 'http'
+      ? { ...tool, http: { ...tool.http, headers: headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } }
+      : tool;
   return db.transaction('rw', db.tools, db.secrets, async () => {
     const clash = await getToolByName(db, row.name);
     if (clash && clash.id !== row.id) return { ok: false, reason: 'name_taken', name: row.name } as const;
@@ -53,7 +54,7 @@ export async function saveTool(
     headers.forEach((h, i) => {
       if (!h.secret) return;
       const key = headerSecretKey(row.id, h.name);
-      const from = storedNames === undefined ? h.name : storedNames[i] ?? null;
+      const from = storedNames === undefined ? h.name : (storedNames[i] ?? null);
       const value = typed[i] || (from === null ? undefined : stored.get(headerSecretKey(row.id, from)));
       if (value) next.set(key, value);
     });
@@ -82,8 +83,12 @@ export async function deleteTool(db: ToolscopeDB, id: string): Promise<void> {
  * The secrets table as the tools' secret source (tools/secret-source.ts): the store hands this to the executor when a
  * run starts, so tool code paths never see the database or how its keys are made.
  */
-export function toolSecretSource(db: ToolscopeDB): { headerSecret(toolId: string, headerName: string): Promise<string | undefined> } {
-  return { headerSecret: async (toolId, headerName) => (await db.secrets.get(headerSecretKey(toolId, headerName)))?.value };
+export function toolSecretSource(db: ToolscopeDB): {
+  headerSecret(toolId: string, headerName: string): Promise<string | undefined>;
+} {
+  return {
+    headerSecret: async (toolId, headerName) => (await db.secrets.get(headerSecretKey(toolId, headerName)))?.value,
+  };
 }
 
 /** Secret header values by header name, for the HTTP runner only. */

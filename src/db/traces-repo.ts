@@ -1,5 +1,14 @@
 import type { ToolscopeDB } from './database';
-import { mergeSummaries, searchNames, traceSourceSecretKey, type TraceFileRecord, type TraceIndexRecord, type TracePartRecord, type TraceSourceRecord, type TraceSummary } from '../domain/trace-inbox';
+import {
+  mergeSummaries,
+  searchNames,
+  traceSourceSecretKey,
+  type TraceFileRecord,
+  type TraceIndexRecord,
+  type TracePartRecord,
+  type TraceSourceRecord,
+  type TraceSummary,
+} from '../domain/trace-inbox';
 
 import { sessionTables } from './database';
 
@@ -23,26 +32,36 @@ export async function traceSourceSecret(db: ToolscopeDB, sourceId: string): Prom
   return (await db.secrets.get(traceSourceSecretKey(sourceId)))?.value ?? null;
 }
 
-export async function updateTraceSource(db: ToolscopeDB, id: string, patch: Partial<Pick<TraceSourceRecord, 'checkedAt' | 'problem' | 'config'>>): Promise<void> {
+export async function updateTraceSource(
+  db: ToolscopeDB,
+  id: string,
+  patch: Partial<Pick<TraceSourceRecord, 'checkedAt' | 'problem' | 'config'>>,
+): Promise<void> {
   await db.traceSources.update(id, patch);
 }
 
 /** Removes a source with everything read from it, its secret and the traces opened from it and not kept. */
 export async function removeTraceSource(db: ToolscopeDB, id: string): Promise<void> {
-  const opened = (await db.traceIndex.where('[sourceId+start]').between([id, -Infinity], [id, Infinity]).toArray()).flatMap((r) => (r.sessionId ? [r.sessionId] : []));
-  await db.transaction('rw', [db.traceSources, db.traceFiles, db.traceParts, db.traceIndex, db.secrets, ...sessionTables(db)], async () => {
-    await db.traceSources.delete(id);
-    await db.secrets.delete(traceSourceSecretKey(id));
-    await db.traceFiles.where('sourceId').equals(id).delete();
-    await db.traceParts.where('[sourceId+key]').between([id, ''], [id, '\uffff']).delete();
-    await db.traceIndex.where('[sourceId+start]').between([id, -Infinity], [id, Infinity]).delete();
-    for (const sessionId of opened) {
-      const s = await db.sessions.get(sessionId);
-      if (s?.openedTrace === undefined) continue;
-      for (const t of sessionTables(db)) if (t !== db.sessions) await t.where('sessionId').equals(sessionId).delete();
-      await db.sessions.delete(sessionId);
-    }
-  });
+  const opened = (
+    await db.traceIndex.where('[sourceId+start]').between([id, -Infinity], [id, Infinity]).toArray()
+  ).flatMap((r) => (r.sessionId ? [r.sessionId] : []));
+  await db.transaction(
+    'rw',
+    [db.traceSources, db.traceFiles, db.traceParts, db.traceIndex, db.secrets, ...sessionTables(db)],
+    async () => {
+      await db.traceSources.delete(id);
+      await db.secrets.delete(traceSourceSecretKey(id));
+      await db.traceFiles.where('sourceId').equals(id).delete();
+      await db.traceParts.where('[sourceId+key]').between([id, ''], [id, '\uffff']).delete();
+      await db.traceIndex.where('[sourceId+start]').between([id, -Infinity], [id, Infinity]).delete();
+      for (const sessionId of opened) {
+        const s = await db.sessions.get(sessionId);
+        if (s?.openedTrace === undefined) continue;
+        for (const t of sessionTables(db)) if (t !== db.sessions) await t.where('sessionId').equals(sessionId).delete();
+        await db.sessions.delete(sessionId);
+      }
+    },
+  );
 }
 
 export async function listTraceFiles(db: ToolscopeDB, sourceId: string): Promise<TraceFileRecord[]> {
@@ -64,7 +83,13 @@ function partWithNames(p: TracePartRecord): TracePartRecord {
 
 /** Every trace of a source, newest first. */
 export async function listTraceIndex(db: ToolscopeDB, sourceId: string): Promise<TraceIndexRecord[]> {
-  return (await db.traceIndex.where('[sourceId+start]').between([sourceId, -Infinity], [sourceId, Infinity]).reverse().toArray()).map(withNames);
+  return (
+    await db.traceIndex
+      .where('[sourceId+start]')
+      .between([sourceId, -Infinity], [sourceId, Infinity])
+      .reverse()
+      .toArray()
+  ).map(withNames);
 }
 
 export async function countTraces(db: ToolscopeDB, sourceId: string): Promise<number> {
@@ -75,7 +100,11 @@ export async function traceParts(db: ToolscopeDB, sourceId: string, traceId: str
   return (await db.traceParts.where('[sourceId+traceId]').equals([sourceId, traceId]).toArray()).map(partWithNames);
 }
 
-export async function getTraceRow(db: ToolscopeDB, sourceId: string, traceId: string): Promise<TraceIndexRecord | undefined> {
+export async function getTraceRow(
+  db: ToolscopeDB,
+  sourceId: string,
+  traceId: string,
+): Promise<TraceIndexRecord | undefined> {
   const row = await db.traceIndex.get([sourceId, traceId]);
   return row && withNames(row);
 }
@@ -89,7 +118,11 @@ function indexRow(sourceId: string, summary: TraceSummary, sessionId: string | u
  * date: a file read for the first time merges into the rows; a changed one rebuilds the rows of the traces it held
  * before and holds now from their parts. One transaction: a failure leaves the last good state.
  */
-export async function putTraceFile(db: ToolscopeDB, file: TraceFileRecord, parts: readonly Omit<TracePartRecord, 'sourceId' | 'key'>[]): Promise<void> {
+export async function putTraceFile(
+  db: ToolscopeDB,
+  file: TraceFileRecord,
+  parts: readonly Omit<TracePartRecord, 'sourceId' | 'key'>[],
+): Promise<void> {
   const { sourceId, key } = file;
   await db.transaction('rw', [db.traceFiles, db.traceParts, db.traceIndex], async () => {
     const before = await db.traceFiles.get([sourceId, key]);
@@ -98,10 +131,14 @@ export async function putTraceFile(db: ToolscopeDB, file: TraceFileRecord, parts
     await db.traceFiles.put(file);
     if (!before) {
       const rows = await db.traceIndex.bulkGet(parts.map((p) => [sourceId, p.traceId] as [string, string]));
-      await db.traceIndex.bulkPut(parts.map((p, i) => {
-        const row = rows[i];
-        return row ? indexRow(sourceId, mergeSummaries(withNames(row), p.summary), row.sessionId) : indexRow(sourceId, p.summary, undefined);
-      }));
+      await db.traceIndex.bulkPut(
+        parts.map((p, i) => {
+          const row = rows[i];
+          return row
+            ? indexRow(sourceId, mergeSummaries(withNames(row), p.summary), row.sessionId)
+            : indexRow(sourceId, p.summary, undefined);
+        }),
+      );
     } else await rebuildRows(db, sourceId, new Set([...before.traceIds, ...parts.map((p) => p.traceId)]));
   });
 }
@@ -125,7 +162,9 @@ async function rebuildRows(db: ToolscopeDB, sourceId: string, traceIds: Readonly
   for (const traceId of traceIds) {
     const parts = await traceParts(db, sourceId, traceId);
     const old = await db.traceIndex.get([sourceId, traceId]);
-    const merged = parts.map((p) => p.summary).reduce<TraceSummary | null>((acc, s) => (acc ? mergeSummaries(acc, s) : s), null);
+    const merged = parts
+      .map((p) => p.summary)
+      .reduce<TraceSummary | null>((acc, s) => (acc ? mergeSummaries(acc, s) : s), null);
     if (merged) await db.traceIndex.put(indexRow(sourceId, merged, old?.sessionId));
     else await db.traceIndex.delete([sourceId, traceId]);
   }

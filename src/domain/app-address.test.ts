@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressParam, compareAddress, formatAddress, HOME, parseAddress, sessionAddress, sessionRef, type AppAddress } from './app-address';
+import {
+  addressParam,
+  compareAddress,
+  formatAddress,
+  HOME,
+  parseAddress,
+  sessionAddress,
+  sessionRef,
+  type AppAddress,
+} from './app-address';
 
 describe('parseAddress', () => {
   it('reads the home address from an empty hash, "#", "#/" and a bare view', () => {
@@ -10,11 +19,21 @@ describe('parseAddress', () => {
   });
 
   it('reads a session, its views and a selected tool call', () => {
-    expect(parseAddress('#/s/abc')).toEqual({ kind: 'session', sessionId: 'abc', view: 'chat', callId: null, params: [] });
+    expect(parseAddress('#/s/abc')).toEqual({
+      kind: 'session',
+      sessionId: 'abc',
+      view: 'chat',
+      callId: null,
+      params: [],
+    });
     expect(parseAddress('#/s/abc/')).toEqual(parseAddress('#/s/abc'));
     expect(parseAddress('#/s/abc/chat')).toEqual(parseAddress('#/s/abc'));
     expect(parseAddress('#/s/abc/timeline')).toMatchObject({ view: 'timeline', callId: null });
-    expect(parseAddress('#/s/abc/timeline/call_1')).toMatchObject({ sessionId: 'abc', view: 'timeline', callId: 'call_1' });
+    expect(parseAddress('#/s/abc/timeline/call_1')).toMatchObject({
+      sessionId: 'abc',
+      view: 'timeline',
+      callId: 'call_1',
+    });
     expect(parseAddress('#/s/abc/tools')).toMatchObject({ view: 'tools' });
   });
 
@@ -28,12 +47,20 @@ describe('parseAddress', () => {
   it('reads the compare view with none, one or two sessions chosen', () => {
     expect(parseAddress('#/compare')).toEqual({ kind: 'compare', a: null, b: null, params: [] });
     expect(parseAddress('#/compare/x')).toEqual({ kind: 'compare', a: sessionRef('x'), b: null, params: [] });
-    expect(parseAddress('#/compare/x/y')).toEqual({ kind: 'compare', a: sessionRef('x'), b: sessionRef('y'), params: [] });
+    expect(parseAddress('#/compare/x/y')).toEqual({
+      kind: 'compare',
+      a: sessionRef('x'),
+      b: sessionRef('y'),
+      params: [],
+    });
   });
 
   it('reads a compare side that names one branch of a session', () => {
     expect(parseAddress('#/compare/s@b1/s@root')).toEqual({
-      kind: 'compare', a: { sessionId: 's', branchId: 'b1' }, b: { sessionId: 's', branchId: 'root' }, params: [],
+      kind: 'compare',
+      a: { sessionId: 's', branchId: 'b1' },
+      b: { sessionId: 's', branchId: 'root' },
+      params: [],
     });
     // An "@" inside an id is written escaped, so the literal one still separates session and branch.
     const odd = compareAddress({ sessionId: 'a@b', branchId: 'c@d' }, sessionRef('x'));
@@ -43,14 +70,36 @@ describe('parseAddress', () => {
 
   it('keeps parameters it does not read, in order, for later parts such as a message', () => {
     const a = parseAddress('#/s/abc?m=msg%201&branch=2&flag');
-    expect(a).toMatchObject({ kind: 'session', sessionId: 'abc', params: [['m', 'msg 1'], ['branch', '2'], ['flag', '']] });
+    expect(a).toMatchObject({
+      kind: 'session',
+      sessionId: 'abc',
+      params: [
+        ['m', 'msg 1'],
+        ['branch', '2'],
+        ['flag', ''],
+      ],
+    });
     expect(addressParam(a, 'm')).toBe('msg 1');
     expect(addressParam(a, 'missing')).toBeNull();
     expect(formatAddress(a)).toBe('#/s/abc?m=msg%201&branch=2&flag');
   });
 
   it('says "unknown" for what it cannot read instead of guessing', () => {
-    for (const h of ['#/s', '#/s/', '#/s/abc/nope', '#/s/abc/chat/x', '#/s/abc/timeline/x/y', '#/nope', '#/s//timeline', '#abc', '#/s/%E0%A4%A', '#/compare/a/b/c', '#/compare/a@', '#/compare/@b', '#/compare/a@b@c']) {
+    for (const h of [
+      '#/s',
+      '#/s/',
+      '#/s/abc/nope',
+      '#/s/abc/chat/x',
+      '#/s/abc/timeline/x/y',
+      '#/nope',
+      '#/s//timeline',
+      '#abc',
+      '#/s/%E0%A4%A',
+      '#/compare/a/b/c',
+      '#/compare/a@',
+      '#/compare/@b',
+      '#/compare/a@b@c',
+    ]) {
       expect(parseAddress(h), h).toEqual({ kind: 'unknown', hash: h.slice(1) });
     }
   });
@@ -69,20 +118,37 @@ describe('formatAddress', () => {
 
   it('round-trips every address it can write (property)', () => {
     const id = fc.string({ minLength: 1, maxLength: 12 });
-    const view = fc.constantFrom('chat' as const, 'timeline' as const, 'tools' as const, 'memories' as const, 'tests' as const);
+    const view = fc.constantFrom(
+      'chat' as const,
+      'timeline' as const,
+      'tools' as const,
+      'memories' as const,
+      'tests' as const,
+    );
     const ref = fc.record({ sessionId: id, branchId: fc.option(id, { nil: null }) });
-    const params = fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), fc.string({ maxLength: 6 })), { maxLength: 3 });
+    const params = fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 6 }), fc.string({ maxLength: 6 })), {
+      maxLength: 3,
+    });
     const address: fc.Arbitrary<AppAddress> = fc.oneof(
       fc.record({ kind: fc.constant('home' as const), view, params }),
       fc.tuple(id, view, fc.option(id, { nil: null }), params).map(([sessionId, v, callId, p]) => ({
-        kind: 'session' as const, sessionId, view: v, callId: v === 'timeline' ? callId : null, params: p,
+        kind: 'session' as const,
+        sessionId,
+        view: v,
+        callId: v === 'timeline' ? callId : null,
+        params: p,
       })),
       fc.tuple(fc.option(ref, { nil: null }), fc.option(ref, { nil: null }), params).map(([a, b, p]) => ({
-        kind: 'compare' as const, a, b: a === null ? null : b, params: p,
+        kind: 'compare' as const,
+        a,
+        b: a === null ? null : b,
+        params: p,
       })),
     );
-    fc.assert(fc.property(address, (a) => {
-      expect(parseAddress(formatAddress(a))).toEqual(a);
-    }));
+    fc.assert(
+      fc.property(address, (a) => {
+        expect(parseAddress(formatAddress(a))).toEqual(a);
+      }),
+    );
   });
 });

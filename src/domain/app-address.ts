@@ -38,7 +38,11 @@ const isView = (s: string | undefined): s is AddressView => s !== undefined && (
 
 export const HOME: AppAddress = { kind: 'home', view: 'chat', params: [] };
 
-export function sessionAddress(sessionId: string, view: AddressView = 'chat', callId: string | null = null): AppAddress {
+export function sessionAddress(
+  sessionId: string,
+  view: AddressView = 'chat',
+  callId: string | null = null,
+): AppAddress {
   return { kind: 'session', sessionId, view, callId: view === 'timeline' ? callId : null, params: [] };
 }
 
@@ -115,8 +119,10 @@ export function parseAddress(hash: string): AppAddress {
   if (parts.length === 1 && isView(first)) return { kind: 'home', view: first, params };
   if (first === 's' && id1) {
     if (parts.length === 2) return { kind: 'session', sessionId: id1, view: 'chat', callId: null, params };
-    if (parts.length === 3 && isView(third)) return { kind: 'session', sessionId: id1, view: third, callId: null, params };
-    if (parts.length === 4 && third === 'timeline' && id3) return { kind: 'session', sessionId: id1, view: 'timeline', callId: id3, params };
+    if (parts.length === 3 && isView(third))
+      return { kind: 'session', sessionId: id1, view: third, callId: null, params };
+    if (parts.length === 4 && third === 'timeline' && id3)
+      return { kind: 'session', sessionId: id1, view: 'timeline', callId: id3, params };
     return unknown;
   }
   if (first === 'compare' && parts.length <= 3) {
@@ -128,7 +134,6 @@ export function parseAddress(hash: string): AppAddress {
   }
   return unknown;
 }
-
 
 /** The `#…` text of an address; `parseAddress(formatAddress(a))` gives `a` back. */
 export function formatAddress(address: AppAddress): string {

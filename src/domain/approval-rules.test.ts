@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeRule, ruleArguments, ruleMatches, ruleProblem, type ArgRule } from './approval-rules';
 
-const schema = { type: 'object', properties: { url: { type: 'string' }, depth: { type: 'integer' }, mode: { type: ['string', 'null'] } } };
+const schema = {
+  type: 'object',
+  properties: { url: { type: 'string' }, depth: { type: 'integer' }, mode: { type: ['string', 'null'] } },
+};
 const starts = (argument: string, value: string): ArgRule => ({ argument, test: 'starts-with', value });
 
 describe('argument rules', () => {
@@ -18,12 +21,18 @@ describe('argument rules', () => {
   it('checks a rule against the tool schema with a message a person can act on', () => {
     expect(ruleProblem(starts('url', 'https://'), schema)).toBeNull();
     expect(ruleProblem(starts('mode', 'a'), schema)).toBeNull();
-    expect(ruleProblem(starts('link', 'https://'), schema)).toBe('"link" is not an argument of this tool (it has: url, depth, mode).');
-    expect(ruleProblem(starts('depth', '1'), schema)).toBe('"depth" is not text (integer), so "starts with" cannot apply; use "is".');
+    expect(ruleProblem(starts('link', 'https://'), schema)).toBe(
+      '"link" is not an argument of this tool (it has: url, depth, mode).',
+    );
+    expect(ruleProblem(starts('depth', '1'), schema)).toBe(
+      '"depth" is not text (integer), so "starts with" cannot apply; use "is".',
+    );
     expect(ruleProblem({ argument: 'depth', test: 'equals', value: '1' }, schema)).toBeNull();
     expect(ruleProblem(starts('url', ''), schema)).toMatch(/empty start would allow every call/);
     expect(ruleProblem(starts('', 'x'), schema)).toBe('Choose the argument the rule looks at.');
-    expect(ruleProblem(starts('x', 'y'), { type: 'object', properties: {} })).toBe('"x" is not an argument of this tool (it takes none).');
+    expect(ruleProblem(starts('x', 'y'), { type: 'object', properties: {} })).toBe(
+      '"x" is not an argument of this tool (it takes none).',
+    );
     expect(ruleProblem(starts('x', 'y'), undefined)).toBeNull();
   });
 

@@ -35,7 +35,8 @@ function propertyTypes(prop: unknown): string[] | null {
 /** What is wrong with a rule for a tool with this input schema, in words a person can act on; null when it is fine. */
 export function ruleProblem(rule: ArgRule, schema: Record<string, unknown> | undefined): string | null {
   if (rule.argument.trim() === '') return 'Choose the argument the rule looks at.';
-  if (rule.test === 'starts-with' && rule.value === '') return 'Give the text the argument must start with (an empty start would allow every call).';
+  if (rule.test === 'starts-with' && rule.value === '')
+    return 'Give the text the argument must start with (an empty start would allow every call).';
   const props = schema?.properties;
   if (typeof props !== 'object' || props === null) return null;
   const names = Object.keys(props);
@@ -70,5 +71,7 @@ export function sameRule(a: ArgRule | undefined, b: ArgRule | undefined): boolea
 export function isArgRule(v: unknown): v is ArgRule {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return typeof r.argument === 'string' && (r.test === 'starts-with' || r.test === 'equals') && typeof r.value === 'string';
+  return (
+    typeof r.argument === 'string' && (r.test === 'starts-with' || r.test === 'equals') && typeof r.value === 'string'
+  );
 }

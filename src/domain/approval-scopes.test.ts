@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { describeScope, isApprovalScopes, scopeAnswerText, scopeDecision, withoutScope, withScope, type ApprovalScope } from './approval-scopes';
+import {
+  describeScope,
+  isApprovalScopes,
+  scopeAnswerText,
+  scopeDecision,
+  withoutScope,
+  withScope,
+  type ApprovalScope,
+} from './approval-scopes';
 
 const always = (tool: string): ApprovalScope => ({ kind: 'always', tool, decision: 'approve', at: 1 });
-const session = (sessionId: string, tool: string, decision: 'approve' | 'deny'): ApprovalScope => ({ kind: 'session', sessionId, tool, decision, at: 2 });
+const session = (sessionId: string, tool: string, decision: 'approve' | 'deny'): ApprovalScope => ({
+  kind: 'session',
+  sessionId,
+  tool,
+  decision,
+  at: 2,
+});
 
 describe('approval scopes', () => {
   it('answers only for the tool and session they were given for', () => {
@@ -56,13 +70,18 @@ describe('approval scopes', () => {
     expect(both).toHaveLength(2);
     expect(withoutScope(both, always('fetch_page'))).toEqual(scopes);
     expect(describeScope(scopes[0]!)).toBe('fetch_page: always allowed when url starts with “https://example.com/”');
-    expect(scopeAnswerText(scopes[0]!)).toBe('rule “fetch_page: always allowed when url starts with “https://example.com/””');
+    expect(scopeAnswerText(scopes[0]!)).toBe(
+      'rule “fetch_page: always allowed when url starts with “https://example.com/””',
+    );
     expect(scopeAnswerText(always('x'))).toBe('standing answer “x: always allowed”');
   });
 
   it('a deny for this session wins over a rule that approves in it', () => {
     const rule = { argument: 'city', test: 'equals' as const, value: 'Paris' };
-    const scopes: ApprovalScope[] = [{ ...session('s1', 'get_weather', 'approve'), rule }, session('s1', 'get_weather', 'deny')];
+    const scopes: ApprovalScope[] = [
+      { ...session('s1', 'get_weather', 'approve'), rule },
+      session('s1', 'get_weather', 'deny'),
+    ];
     expect(scopeDecision(scopes, 's1', 'get_weather', '{"city":"Paris"}')?.decision).toBe('deny');
   });
 
@@ -79,7 +98,11 @@ describe('approval scopes', () => {
   });
 
   it('reads scopes with a damaged rule, label or version as not scopes', () => {
-    expect(isApprovalScopes([{ ...always('a'), rule: { argument: 'u', test: 'starts-with', value: 'h' }, label: 'A', version: '1' }])).toBe(true);
+    expect(
+      isApprovalScopes([
+        { ...always('a'), rule: { argument: 'u', test: 'starts-with', value: 'h' }, label: 'A', version: '1' },
+      ]),
+    ).toBe(true);
     expect(isApprovalScopes([{ ...always('a'), rule: { argument: 'u', test: 'matches', value: 'h' } }])).toBe(false);
     expect(isApprovalScopes([{ ...always('a'), version: 2 }])).toBe(false);
   });

@@ -35,7 +35,11 @@ const keyOf = (key: ApprovalKey | string): ApprovalKey => (typeof key === 'strin
 
 /** Whether a scope speaks for a call of this tool (same key and version) with these arguments. */
 function applies(s: ApprovalScope, key: ApprovalKey, args: string): boolean {
-  return s.tool === key.tool && (s.version ?? null) === (key.version ?? null) && (s.rule === undefined || ruleMatches(s.rule, args));
+  return (
+    s.tool === key.tool &&
+    (s.version ?? null) === (key.version ?? null) &&
+    (s.rule === undefined || ruleMatches(s.rule, args))
+  );
 }
 
 /**
@@ -43,7 +47,12 @@ function applies(s: ApprovalScope, key: ApprovalKey, args: string): boolean {
  * the session a deny wins over an approval. Arguments are the call's JSON text; a rule that does not match them
  * leaves the call to the next scope, or to the person.
  */
-export function scopeDecision(scopes: readonly ApprovalScope[], sessionId: string, tool: ApprovalKey | string, args = '{}'): ScopedDecision | null {
+export function scopeDecision(
+  scopes: readonly ApprovalScope[],
+  sessionId: string,
+  tool: ApprovalKey | string,
+  args = '{}',
+): ScopedDecision | null {
   const key = keyOf(tool);
   const own = scopes.filter((s) => s.kind === 'session' && s.sessionId === sessionId && applies(s, key, args));
   const pick = own.find((s) => s.decision === 'deny') ?? own[0];
@@ -54,7 +63,10 @@ export function scopeDecision(scopes: readonly ApprovalScope[], sessionId: strin
 
 /** Same place, tool and rule: a later answer replaces the earlier one, whatever version it was given for. */
 const sameTarget = (a: ApprovalScope, b: ApprovalScope) =>
-  a.kind === b.kind && a.tool === b.tool && sameRule(a.rule, b.rule) && (a.kind === 'always' || (b.kind === 'session' && a.sessionId === b.sessionId));
+  a.kind === b.kind &&
+  a.tool === b.tool &&
+  sameRule(a.rule, b.rule) &&
+  (a.kind === 'always' || (b.kind === 'session' && a.sessionId === b.sessionId));
 
 /** Adds a scope, replacing one for the same tool, place and rule. */
 export function withScope(scopes: readonly ApprovalScope[], scope: ApprovalScope): ApprovalScope[] {
@@ -83,12 +95,18 @@ const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
 
 /** Stored values of the wrong shape (an older or damaged record) count as no scopes rather than failing a run. */
 export function isApprovalScopes(v: unknown): v is ApprovalScope[] {
-  return Array.isArray(v) && v.every((s: unknown) => {
-    if (typeof s !== 'object' || s === null) return false;
-    const r = s as Record<string, unknown>;
-    if (typeof r.tool !== 'string' || typeof r.at !== 'number') return false;
-    if (!optionalString(r.label) || !optionalString(r.version) || (r.rule !== undefined && !isArgRule(r.rule))) return false;
-    if (r.kind === 'always') return r.decision === 'approve';
-    return r.kind === 'session' && typeof r.sessionId === 'string' && (r.decision === 'approve' || r.decision === 'deny');
-  });
+  return (
+    Array.isArray(v) &&
+    v.every((s: unknown) => {
+      if (typeof s !== 'object' || s === null) return false;
+      const r = s as Record<string, unknown>;
+      if (typeof r.tool !== 'string' || typeof r.at !== 'number') return false;
+      if (!optionalString(r.label) || !optionalString(r.version) || (r.rule !== undefined && !isArgRule(r.rule)))
+        return false;
+      if (r.kind === 'always') return r.decision === 'approve';
+      return (
+        r.kind === 'session' && typeof r.sessionId === 'string' && (r.decision === 'approve' || r.decision === 'deny')
+      );
+    })
+  );
 }

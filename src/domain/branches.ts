@@ -176,7 +176,9 @@ export function branchStateProblems(state: BranchState, own: BranchMessages): st
   for (const b of state.branches) {
     if (!ids.has(b.parentId)) problems.push(`branch "${b.id}" continues branch "${b.parentId}", which does not exist`);
     else if (b.forkMessageId !== null && !(own.get(b.parentId) ?? []).includes(b.forkMessageId)) {
-      problems.push(`branch "${b.id}" continues after message "${b.forkMessageId}", which is not a message of branch "${b.parentId}"`);
+      problems.push(
+        `branch "${b.id}" continues after message "${b.forkMessageId}", which is not a message of branch "${b.parentId}"`,
+      );
     }
     if (hasCycle(state, b.id)) problems.push(`branch "${b.id}" is its own ancestor`);
   }

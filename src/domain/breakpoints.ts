@@ -16,17 +16,30 @@ export const NO_BREAKPOINTS: Breakpoints = Object.freeze({ beforeRequest: false,
 
 /** Where a run waits: before a model request, before a tool call, after one. */
 export type PausePoint =
-  | { at: 'request'; turn: number; /** The request body exactly as it will be sent, as JSON text. */ body: string }
-  | { at: 'before_tool'; turn: number; callId: string; name: string; arguments: string; schema?: Record<string, unknown> }
-  | { at: 'after_tool'; turn: number; callId: string; name: string; arguments: string; result: string; isError: boolean };
+  | { at: 'request'; turn: number /** The request body exactly as it will be sent, as JSON text. */; body: string }
+  | {
+      at: 'before_tool';
+      turn: number;
+      callId: string;
+      name: string;
+      arguments: string;
+      schema?: Record<string, unknown>;
+    }
+  | {
+      at: 'after_tool';
+      turn: number;
+      callId: string;
+      name: string;
+      arguments: string;
+      result: string;
+      isError: boolean;
+    };
 
 /**
  * How a pause ends. `edited` replaces what the point offered (request body, arguments, result) and is sent verbatim;
  * `answer` gives a tool's result without running it. `step`: pause again at the very next request or tool call.
  */
-export type PauseDecision =
-  | { action: 'continue' | 'step'; edited?: string; answer?: string }
-  | { action: 'stop' };
+export type PauseDecision = { action: 'continue' | 'step'; edited?: string; answer?: string } | { action: 'stop' };
 
 /** An edit made at a pause, kept on the message it changed beside what it replaced (architecture.md, "Breakpoints"). */
 export type MessageEdit =

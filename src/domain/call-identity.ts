@@ -37,7 +37,10 @@ export function callIdentity(name: string, args: string): string {
  * Numbers each call by how many times its identity has occurred so far, in order: 1 for the first, 2 for the first
  * repeat, ... `seen` carries the counts across batches (a run's turns).
  */
-export function occurrences(calls: readonly { name: string; arguments: string }[], seen: Map<string, number> = new Map()): number[] {
+export function occurrences(
+  calls: readonly { name: string; arguments: string }[],
+  seen: Map<string, number> = new Map(),
+): number[] {
   return calls.map((c) => {
     const key = callIdentity(c.name, c.arguments);
     const n = (seen.get(key) ?? 0) + 1;

@@ -4,7 +4,14 @@ import type { Usage } from './messages';
 import { PRICE_TABLE } from './model-prices';
 
 /** A run's recorded tokens: a million in (a quarter cached), half a million out (a fifth of it reasoning). */
-const usage: Usage = { promptTokens: 1_000_000, completionTokens: 500_000, totalTokens: 1_500_000, estimated: false, cachedTokens: 250_000, reasoningTokens: 100_000 };
+const usage: Usage = {
+  promptTokens: 1_000_000,
+  completionTokens: 500_000,
+  totalTokens: 1_500_000,
+  estimated: false,
+  cachedTokens: 250_000,
+  reasoningTokens: 100_000,
+};
 
 describe('costOnModels', () => {
   it('prices the recorded tokens for every model, input, cached, output and reasoning each at its own price, cheapest first', () => {
@@ -31,7 +38,11 @@ describe('costOnModels', () => {
   });
 
   it('carries an estimate through and orders equal costs by name', () => {
-    const rows = costOnModels({ ...usage, estimated: true }, {}, { b: { input: 1, output: 1 }, a: { input: 1, output: 1 } });
+    const rows = costOnModels(
+      { ...usage, estimated: true },
+      {},
+      { b: { input: 1, output: 1 }, a: { input: 1, output: 1 } },
+    );
     expect(rows.map((r) => r.model)).toEqual(['a', 'b']);
     expect(rows.every((r) => r.cost.estimated)).toBe(true);
   });

@@ -10,11 +10,16 @@ import { PRICE_TABLE, type ModelPrice, type PriceList } from './model-prices';
 type ModelCostRow = { model: string; price: ModelPrice; cost: Extract<Cost, { kind: 'known' }> };
 
 /** Every priced model once (names compared without case, the person's spelling kept), cheapest first, then by name. */
-export function costOnModels(usage: Usage, overrides: PriceList = {}, table: PriceList = PRICE_TABLE.prices): ModelCostRow[] {
+export function costOnModels(
+  usage: Usage,
+  overrides: PriceList = {},
+  table: PriceList = PRICE_TABLE.prices,
+): ModelCostRow[] {
   const byName = new Map<string, { model: string; price: ModelPrice }>();
   // The table first, so the person's entry of the same name replaces it.
   for (const list of [table, overrides]) {
-    for (const [model, price] of Object.entries(list)) byName.set(model.trim().toLowerCase(), { model: model.trim(), price });
+    for (const [model, price] of Object.entries(list))
+      byName.set(model.trim().toLowerCase(), { model: model.trim(), price });
   }
   const rows: ModelCostRow[] = [];
   for (const { model, price } of byName.values()) {

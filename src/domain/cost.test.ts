@@ -3,7 +3,13 @@ import { addCost, costOf, costText, UNKNOWN_COST, ZERO_COST } from './cost';
 import { isPriceList, priceOf, PRICE_TABLE } from './model-prices';
 import type { Usage } from './messages';
 
-const usage = (p: number, c: number, extra: Partial<Usage> = {}): Usage => ({ promptTokens: p, completionTokens: c, totalTokens: p + c, estimated: false, ...extra });
+const usage = (p: number, c: number, extra: Partial<Usage> = {}): Usage => ({
+  promptTokens: p,
+  completionTokens: c,
+  totalTokens: p + c,
+  estimated: false,
+  ...extra,
+});
 
 describe('priceOf', () => {
   it('finds exact names, dated snapshots by the longest prefix, and router-prefixed names', () => {
@@ -47,7 +53,10 @@ describe('costOf', () => {
     expect(cost).toEqual({ kind: 'known', usd: 0.6 * 2 + 0.4 * 0.5 + 0.08 * 8 + 0.02 * 10, estimated: false });
   });
   it('falls back to the input and output prices when cached and reasoning have none', () => {
-    const cost = costOf(usage(500_000, 250_000, { cachedTokens: 100_000, reasoningTokens: 50_000 }), { input: 1, output: 4 });
+    const cost = costOf(usage(500_000, 250_000, { cachedTokens: 100_000, reasoningTokens: 50_000 }), {
+      input: 1,
+      output: 4,
+    });
     expect(cost.kind === 'known' && cost.usd).toBeCloseTo(0.5 + 1, 10);
   });
   it('an unknown price is an unknown cost, never $0', () => {

@@ -7,8 +7,7 @@ type HistoryProblem = {
   problem: string;
   /** True for calls still unanswered at the very end (a run that was cut off); always the last problem. */
   atEnd: boolean;
-} & (
-  /** The assistant message at `index` asked for these calls; nothing answered them before message `before`. */
+} /** The assistant message at `index` asked for these calls; nothing answered them before message `before`. */ & (
   | { kind: 'unanswered'; callIds: string[]; before: number }
   /** The tool result at `index` answers no open call: an orphan, or a second answer. */
   | { kind: 'orphan_result'; callId: string }
@@ -33,7 +32,11 @@ export function findHistoryProblems(messages: readonly ChatMessage[]): HistoryPr
     if (open && open.pending.length > 0) {
       const callIds = open.pending;
       problems.push({
-        kind: 'unanswered', index: open.at, callIds, before, atEnd: before === messages.length,
+        kind: 'unanswered',
+        index: open.at,
+        callIds,
+        before,
+        atEnd: before === messages.length,
         problem: `tool call ${callIds.map(quote).join(', ')} has no tool result`,
       });
     }
@@ -46,7 +49,10 @@ export function findHistoryProblems(messages: readonly ChatMessage[]): HistoryPr
       if (open && at >= 0) open.pending.splice(at, 1);
       else {
         problems.push({
-          kind: 'orphan_result', index: i, callId: m.toolCallId, atEnd: false,
+          kind: 'orphan_result',
+          index: i,
+          callId: m.toolCallId,
+          atEnd: false,
           problem: `tool result for ${quote(m.toolCallId)} answers no open tool call (orphan or duplicate)`,
         });
       }
@@ -56,9 +62,16 @@ export function findHistoryProblems(messages: readonly ChatMessage[]): HistoryPr
     if (m.role !== 'assistant' || m.toolCalls.length === 0) return;
     const pending: string[] = [];
     for (const call of m.toolCalls) {
-      if (call.id === '') problems.push({ kind: 'missing_call_id', index: i, atEnd: false, problem: 'a tool call has no id' });
+      if (call.id === '')
+        problems.push({ kind: 'missing_call_id', index: i, atEnd: false, problem: 'a tool call has no id' });
       else if (pending.includes(call.id)) {
-        problems.push({ kind: 'repeated_call_id', index: i, callId: call.id, atEnd: false, problem: `tool call id ${quote(call.id)} appears twice in one message` });
+        problems.push({
+          kind: 'repeated_call_id',
+          index: i,
+          callId: call.id,
+          atEnd: false,
+          problem: `tool call id ${quote(call.id)} appears twice in one message`,
+        });
       } else pending.push(call.id);
     }
     open = { at: i, pending };

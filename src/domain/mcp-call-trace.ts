@@ -59,7 +59,12 @@ export function wireMessageKind(m: McpWireMessage): string {
   if (typeof o[WIRE_NOT_KEPT] === 'number') return `notifications not kept (${o[WIRE_NOT_KEPT]})`;
   if (method !== null) return 'id' in o ? `server request ${method}` : method;
   const result = o.result;
-  if (result !== null && typeof result === 'object' && (result as Record<string, unknown>).resultType === 'input_required') return 'response (input required)';
+  if (
+    result !== null &&
+    typeof result === 'object' &&
+    (result as Record<string, unknown>).resultType === 'input_required'
+  )
+    return 'response (input required)';
   return 'error' in o ? 'error response' : 'response';
 }
 

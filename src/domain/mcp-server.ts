@@ -59,7 +59,10 @@ export function mcpHeaderSecretKey(serverId: string, headerName: string): string
 }
 
 /** Whether a call of this tool waits for the person: the tool's choice, else the server's, else the annotations. */
-export function mcpNeedsApproval(server: Pick<McpServerRecord, 'approval' | 'toolChoices'>, tool: Pick<McpToolSnapshot, 'name' | 'annotations'>): boolean {
+export function mcpNeedsApproval(
+  server: Pick<McpServerRecord, 'approval' | 'toolChoices'>,
+  tool: Pick<McpToolSnapshot, 'name' | 'annotations'>,
+): boolean {
   const mode = server.toolChoices[tool.name]?.approval ?? 'auto';
   const effective = mode !== 'auto' ? mode : server.approval;
   if (effective === 'ask') return true;

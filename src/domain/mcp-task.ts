@@ -2,7 +2,15 @@
  * A task an MCP server answered a tool call with, as the app keeps it (architecture.md, "MCP Tasks"): enough to
  * show its lane after a reload and to poll it again, and how it ended once it did.
  */
-export type McpTaskLaneStatus = 'working' | 'input_required' | 'cancelling' | 'completed' | 'failed' | 'cancelled' | 'lost' | 'expired';
+export type McpTaskLaneStatus =
+  | 'working'
+  | 'input_required'
+  | 'cancelling'
+  | 'completed'
+  | 'failed'
+  | 'cancelled'
+  | 'lost'
+  | 'expired';
 
 export type McpTaskRecord = {
   /** The tool call that the task answers; one task per call. */

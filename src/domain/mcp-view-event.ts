@@ -34,7 +34,9 @@ export function viewEventJson(value: unknown): string {
   } catch {
     text = JSON.stringify(String(value));
   }
-  return text.length > VIEW_EVENT_JSON_CHARS ? `${text.slice(0, VIEW_EVENT_JSON_CHARS)}… [cut: ${text.length} characters]` : text;
+  return text.length > VIEW_EVENT_JSON_CHARS
+    ? `${text.slice(0, VIEW_EVENT_JSON_CHARS)}… [cut: ${text.length} characters]`
+    : text;
 }
 
 /** The stored JSON back as a value for display; a cut text stays text. */

@@ -10,13 +10,28 @@ describe('which content goes to the model as an image', () => {
   });
 
   it('refuses, with a reason a person reads, what is not an image, an image type models do not read, too large, or not base64', () => {
-    expect(checkImage('application/pdf', 'AAAA', 'x')).toMatchObject({ ok: false, reason: 'not an image: only text and images reach the model' });
+    expect(checkImage('application/pdf', 'AAAA', 'x')).toMatchObject({
+      ok: false,
+      reason: 'not an image: only text and images reach the model',
+    });
     expect(checkImage(undefined, 'AAAA', 'x')).toMatchObject({ ok: false });
-    expect(checkImage('image/svg+xml', 'PHN2Zz4=', 'x')).toMatchObject({ ok: false, reason: 'image/svg+xml is not an image type models read (PNG, JPEG, GIF or WebP)' });
+    expect(checkImage('image/svg+xml', 'PHN2Zz4=', 'x')).toMatchObject({
+      ok: false,
+      reason: 'image/svg+xml is not an image type models read (PNG, JPEG, GIF or WebP)',
+    });
     const over = 'A'.repeat(Math.ceil((MAX_IMAGE_BYTES + 1) / 3) * 4);
-    expect(checkImage('image/png', over, 'x')).toMatchObject({ ok: false, reason: 'over the 5 MB limit for an image', bytes: (over.length / 4) * 3 });
-    expect(checkImage('image/png', 'A'.repeat((MAX_IMAGE_BYTES / 3 - (MAX_IMAGE_BYTES / 3) % 1) * 4), 'x').ok).toBe(true);
-    expect(checkImage('image/png', 'AA"><script>', 'x')).toMatchObject({ ok: false, reason: 'the image data is not valid base64' });
+    expect(checkImage('image/png', over, 'x')).toMatchObject({
+      ok: false,
+      reason: 'over the 5 MB limit for an image',
+      bytes: (over.length / 4) * 3,
+    });
+    expect(checkImage('image/png', 'A'.repeat((MAX_IMAGE_BYTES / 3 - ((MAX_IMAGE_BYTES / 3) % 1)) * 4), 'x').ok).toBe(
+      true,
+    );
+    expect(checkImage('image/png', 'AA"><script>', 'x')).toMatchObject({
+      ok: false,
+      reason: 'the image data is not valid base64',
+    });
   });
 
   it('measures decoded sizes', () => {

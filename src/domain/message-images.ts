@@ -24,9 +24,12 @@ export function isImageType(mimeType: string | undefined): boolean {
 
 export function checkImage(mimeType: string | undefined, data: string, label: string): ImageCheck {
   const bytes = base64Bytes(data);
-  if (!isImageType(mimeType) || mimeType === undefined) return { ok: false, reason: 'not an image: only text and images reach the model', bytes };
-  if (!SENDABLE.test(mimeType)) return { ok: false, reason: `${mimeType} is not an image type models read (PNG, JPEG, GIF or WebP)`, bytes };
-  if (bytes > MAX_IMAGE_BYTES) return { ok: false, reason: `over the ${MAX_IMAGE_BYTES / 1024 / 1024} MB limit for an image`, bytes };
+  if (!isImageType(mimeType) || mimeType === undefined)
+    return { ok: false, reason: 'not an image: only text and images reach the model', bytes };
+  if (!SENDABLE.test(mimeType))
+    return { ok: false, reason: `${mimeType} is not an image type models read (PNG, JPEG, GIF or WebP)`, bytes };
+  if (bytes > MAX_IMAGE_BYTES)
+    return { ok: false, reason: `over the ${MAX_IMAGE_BYTES / 1024 / 1024} MB limit for an image`, bytes };
   if (!/^[A-Za-z0-9+/=\s]*$/.test(data)) return { ok: false, reason: 'the image data is not valid base64', bytes };
   return { ok: true, image: { mimeType: mimeType.toLowerCase(), data: data.replace(/\s+/g, ''), label }, bytes };
 }

@@ -104,7 +104,11 @@ export function addUsage(a: Usage, b: Usage): Usage {
   };
 }
 
-function optionalSum<K extends 'reasoningTokens' | 'cachedTokens'>(key: K, a: number | undefined, b: number | undefined): Partial<Record<K, number>> {
+function optionalSum<K extends 'reasoningTokens' | 'cachedTokens'>(
+  key: K,
+  a: number | undefined,
+  b: number | undefined,
+): Partial<Record<K, number>> {
   if (a === undefined && b === undefined) return {};
   return { [key]: (a ?? 0) + (b ?? 0) } as Partial<Record<K, number>>;
 }

@@ -47,13 +47,29 @@ export function pendingAnswer(target: ComparisonTarget): ComparisonAnswer {
 }
 
 /** A slot that ended without an answer, for the reason given (Stop, or a failure before the request was sent). */
-export function unansweredAnswer(target: ComparisonTarget, outcome: 'failed' | 'cancelled', error: string): ComparisonAnswer {
+export function unansweredAnswer(
+  target: ComparisonTarget,
+  outcome: 'failed' | 'cancelled',
+  error: string,
+): ComparisonAnswer {
   return { ...pendingAnswer(target), outcome, error };
 }
 
 /** The comparison as it starts: stored at once, each answer pending, so a reload keeps it. */
-export function startedComparison(opts: { id: string; messageId: string; runId: string; createdAt: number; targets: readonly ComparisonTarget[] }): ModelComparison {
-  return { id: opts.id, messageId: opts.messageId, runId: opts.runId, createdAt: opts.createdAt, answers: opts.targets.map(pendingAnswer) };
+export function startedComparison(opts: {
+  id: string;
+  messageId: string;
+  runId: string;
+  createdAt: number;
+  targets: readonly ComparisonTarget[];
+}): ModelComparison {
+  return {
+    id: opts.id,
+    messageId: opts.messageId,
+    runId: opts.runId,
+    createdAt: opts.createdAt,
+    answers: opts.targets.map(pendingAnswer),
+  };
 }
 
 /**
@@ -61,11 +77,19 @@ export function startedComparison(opts: { id: string; messageId: string; runId: 
  * slot (the comparison was removed meanwhile, e.g. by an import that replaced the session). The model and endpoint
  * of a slot never change.
  */
-export function withAnswer(comparisons: readonly ModelComparison[], comparisonId: string, index: number, answer: ComparisonAnswer): readonly ModelComparison[] {
+export function withAnswer(
+  comparisons: readonly ModelComparison[],
+  comparisonId: string,
+  index: number,
+  answer: ComparisonAnswer,
+): readonly ModelComparison[] {
   const at = comparisons.findIndex((c) => c.id === comparisonId);
   const slot = comparisons[at]?.answers[index];
-  if (at < 0 || slot === undefined || slot.model !== answer.model || slot.baseURL !== answer.baseURL) return comparisons;
-  return comparisons.map((c, i) => (i === at ? { ...c, answers: c.answers.map((a, j) => (j === index ? answer : a)) } : c));
+  if (at < 0 || slot === undefined || slot.model !== answer.model || slot.baseURL !== answer.baseURL)
+    return comparisons;
+  return comparisons.map((c, i) =>
+    i === at ? { ...c, answers: c.answers.map((a, j) => (j === index ? answer : a)) } : c,
+  );
 }
 
 /** How a slot shows: a pending one no request of this page is answering was cut off by a reload (or the page closing). */
@@ -76,4 +100,5 @@ export function shownOutcome(answer: ComparisonAnswer, streamingHere: boolean): 
   return streamingHere ? 'streaming' : 'interrupted';
 }
 
-export const INTERRUPTED_ANSWER = 'Interrupted: the page was reloaded (or closed) before this answer came in. Run it again to get it.';
+export const INTERRUPTED_ANSWER =
+  'Interrupted: the page was reloaded (or closed) before this answer came in. Run it again to get it.';

@@ -60,7 +60,11 @@ export type PriceList = Readonly<Record<string, ModelPrice>>;
  * router's "vendor/" part. Nothing else counts as a match: "gpt-5.4" or "gpt-5-pro" are other models with other
  * prices, not gpt-5, so they stay unknown until listed.
  */
-export function priceOf(model: string, overrides: PriceList = {}, table: PriceList = PRICE_TABLE.prices): ModelPrice | null {
+export function priceOf(
+  model: string,
+  overrides: PriceList = {},
+  table: PriceList = PRICE_TABLE.prices,
+): ModelPrice | null {
   const name = model.trim().toLowerCase();
   const bare = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;
   for (const list of [overrides, table]) {
@@ -80,7 +84,8 @@ function lookup(list: PriceList, name: string): ModelPrice | null {
   let best: { len: number; price: ModelPrice } | null = null;
   for (const [key, price] of Object.entries(list)) {
     const k = key.toLowerCase();
-    if (name.startsWith(k) && SNAPSHOT.test(name.slice(k.length)) && (!best || k.length > best.len)) best = { len: k.length, price };
+    if (name.startsWith(k) && SNAPSHOT.test(name.slice(k.length)) && (!best || k.length > best.len))
+      best = { len: k.length, price };
   }
   return best?.price ?? null;
 }

@@ -43,7 +43,15 @@ export type RunEventBody =
   | { type: 'summary_failed'; turn: number; attempt: number; error: ErrorInfo; retryInMs: number | null }
   | { type: 'text_delta'; turn: number; messageId: string; delta: string }
   | { type: 'reasoning_delta'; turn: number; messageId: string; delta: string }
-  | { type: 'tool_call_delta'; turn: number; messageId: string; index: number; id: string; name: string; argumentsDelta: string }
+  | {
+      type: 'tool_call_delta';
+      turn: number;
+      messageId: string;
+      index: number;
+      id: string;
+      name: string;
+      argumentsDelta: string;
+    }
   /** A tool the provider runs (Responses API: web search, code interpreter, ...) appeared or changed status. */
   | { type: 'provider_tool_updated'; turn: number; messageId: string; item: ProviderToolCall }
   | { type: 'request_finished'; turn: number; attempt: number; finishReason: FinishReason | null; usage: Usage }
@@ -100,8 +108,22 @@ export type RunEventBody =
   /** `repeat`: the pause of the repeated-call guard, at this occurrence of the same call in the run (not an approval of the tool). */
   | { type: 'approval_requested'; turn: number; callId: string; name: string; arguments: string; repeat?: number }
   /** `by`: the standing answer (scope or rule) that settled it; absent when the person answered. */
-  | { type: 'approval_resolved'; turn: number; callId: string; decision: 'approved' | 'denied' | 'edited'; arguments: string; by?: string }
-  | { type: 'context_compacted'; turn: number; removedMessageIds: string[]; summaryMessageId: string; tokensBefore: number; tokensAfter: number }
+  | {
+      type: 'approval_resolved';
+      turn: number;
+      callId: string;
+      decision: 'approved' | 'denied' | 'edited';
+      arguments: string;
+      by?: string;
+    }
+  | {
+      type: 'context_compacted';
+      turn: number;
+      removedMessageIds: string[];
+      summaryMessageId: string;
+      tokensBefore: number;
+      tokensAfter: number;
+    }
   /** The run waits at a breakpoint (architecture.md, "Breakpoints"); nothing is in flight until `run_resumed`. */
   | { type: 'run_paused'; point: PausePoint }
   | { type: 'run_resumed'; turn: number; action: 'continue' | 'step' | 'stop'; edited?: true }

@@ -40,6 +40,6 @@ export type RecordedStep = {
   message: Extract<ChatMessage, { role: 'assistant' }>;
 };
 
-
 /** What each debugger action says on a step of a trace that recorded no request content (architecture.md, "Trace inbox"). */
-export const TRACE_NOT_RECORDED = "This trace did not record the whole request (its messages or the tools it offered), so this step cannot be re-run.";
+export const TRACE_NOT_RECORDED =
+  'This trace did not record the whole request (its messages or the tools it offered), so this step cannot be re-run.';

@@ -12,7 +12,16 @@ import type { StopReason } from './stop-reason';
 
 /** What the session list shows; kept light so the sidebar never loads messages. The one list of them: the export
  * schema and the trace import read it (architecture.md, "Where each concept lives"). */
-export const SESSION_STATUSES = ['idle', 'generating', 'running_tools', 'awaiting_approval', 'finished', 'failed', 'cancelled', 'interrupted'] as const;
+export const SESSION_STATUSES = [
+  'idle',
+  'generating',
+  'running_tools',
+  'awaiting_approval',
+  'finished',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** The statuses of a session whose run is under way (in this tab, another tab, or a page that closed mid-run). */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { outputTokensPerSecond, timeToFirstTokenMs, tokensPerSecondText } from './step-stats';
 
-const usage = (out: number, estimated = false) => ({ promptTokens: 10, completionTokens: out, totalTokens: 10 + out, estimated });
+const usage = (out: number, estimated = false) => ({
+  promptTokens: 10,
+  completionTokens: out,
+  totalTokens: 10 + out,
+  estimated,
+});
 
 describe('step stats', () => {
   it('time to first token runs from the request to its first token', () => {

@@ -14,7 +14,11 @@ export function timeToFirstTokenMs(start: number, firstTokenAt: number | null): 
  * Output tokens per second while the reply streamed (first token to the request's end), as the AI SDK and Phoenix
  * report it. null without usage, without a first token, or when the whole reply came at once (no time to divide by).
  */
-export function outputTokensPerSecond(firstTokenAt: number | null, end: number | null, usage: Usage | null): number | null {
+export function outputTokensPerSecond(
+  firstTokenAt: number | null,
+  end: number | null,
+  usage: Usage | null,
+): number | null {
   if (firstTokenAt === null || end === null || usage === null) return null;
   const streamedMs = end - firstTokenAt;
   if (!(streamedMs > 0)) return null;

@@ -101,7 +101,13 @@ export function flattenTool(def: ToolDefinition): FlatToolDefinition {
 }
 
 /** An HTTP tool stored without its request (never written by Toolscope): it fails when run, with a URL to fill in. */
-const NO_REQUEST: HttpToolSpec = { method: 'GET', urlTemplate: '', headers: [], bodyTemplate: null, responseType: 'json' };
+const NO_REQUEST: HttpToolSpec = {
+  method: 'GET',
+  urlTemplate: '',
+  headers: [],
+  bodyTemplate: null,
+  responseType: 'json',
+};
 
 /**
  * The definition a flat tool describes; parts that belong to another kind are dropped. Meant for flat tools that

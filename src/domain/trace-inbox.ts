@@ -68,7 +68,13 @@ export type TraceSummary = {
   search: string;
 };
 
-export type TracePartRecord = { sourceId: string; traceId: string; key: string; summary: TraceSummary; /** OTLP/JSON of this trace's spans in this file. */ spans: string };
+export type TracePartRecord = {
+  sourceId: string;
+  traceId: string;
+  key: string;
+  summary: TraceSummary /** OTLP/JSON of this trace's spans in this file. */;
+  spans: string;
+};
 
 /** `sessionId`: the session the trace was last opened as (reopened, not rebuilt). */
 export type TraceIndexRecord = TraceSummary & { sourceId: string; sessionId?: string };
@@ -150,4 +156,3 @@ export function mergeSummaries(a: TraceSummary, b: TraceSummary): TraceSummary {
     search,
   };
 }
-

@@ -27,7 +27,9 @@ function fakeWorker(hangOn: ReadonlySet<string>, log: string[], starting?: { rea
       void (starting?.ready ?? Promise.resolve()).then(() => {
         w.onmessage?.({ data: { id: m.id, kind: 'started' } });
         if (hangOn.has(m.pattern)) return;
-        queueMicrotask(() => w.onmessage?.({ data: { id: m.id, kind: 'done', matched: new RegExp(m.pattern).test(m.answer) } }));
+        queueMicrotask(() =>
+          w.onmessage?.({ data: { id: m.id, kind: 'done', matched: new RegExp(m.pattern).test(m.answer) } }),
+        );
       });
     },
     terminate: () => void log.push('terminate'),
@@ -108,11 +110,18 @@ describe('workerMatcher', () => {
     const t = manualTimers();
     let spawned = 0;
     const never = { ready: new Promise<void>(() => undefined) };
-    const m = workerMatcher(() => (spawned++ === 0 ? fakeWorker(new Set(), log, never) : fakeWorker(new Set(), log)), 1000, t.timers, 30_000);
+    const m = workerMatcher(
+      () => (spawned++ === 0 ? fakeWorker(new Set(), log, never) : fakeWorker(new Set(), log)),
+      1000,
+      t.timers,
+      30_000,
+    );
     const first = checkFailure({ kind: 'answer_matches', pattern: 'x$' }, outcome('abx'), validate, m.match);
     await Promise.resolve();
     t.fireAll();
-    expect(await first).toBe("The regular expression /x$/ was not tested: the page's pattern worker did not start within 30 s (the page or the machine was too busy). Run the suite again.");
+    expect(await first).toBe(
+      "The regular expression /x$/ was not tested: the page's pattern worker did not start within 30 s (the page or the machine was too busy). Run the suite again.",
+    );
     expect(await m.match('x$', 'abx')).toEqual({ kind: 'match' });
     expect(spawned).toBe(2);
     expect(log).toEqual(['post x$', 'terminate', 'post x$']);
@@ -129,7 +138,12 @@ describe('workerMatcher', () => {
     const spawn = (): MatchWorkerLike => {
       const nw = new NodeWorker(source, { eval: true });
       exited.push(new Promise((resolve) => nw.once('exit', resolve)));
-      const w: MatchWorkerLike = { onmessage: null, onerror: null, postMessage: (m) => nw.postMessage(m), terminate: () => void nw.terminate() };
+      const w: MatchWorkerLike = {
+        onmessage: null,
+        onerror: null,
+        postMessage: (m) => nw.postMessage(m),
+        terminate: () => void nw.terminate(),
+      };
       nw.on('message', (data: MatchReply) => w.onmessage?.({ data }));
       return w;
     };
@@ -144,18 +158,52 @@ describe('workerMatcher', () => {
 
 describe('a suite with a pattern that runs out of time', () => {
   it('fails only that check; the rest of the case and the other cases are checked', async () => {
-    const request = { model: 'orig', messages: [{ id: 'u1', createdAt: 1, role: 'user' as const, content: 'Count.' }], tools: [] };
-    const slowCase: EvalCaseRecord = { id: 'c1', suiteId: 's', name: 'Slow', createdAt: 1, updatedAt: 1, request, recorded: [], checks: [{ kind: 'answer_matches', pattern: SLOW }, { kind: 'answer_contains', text: 'nope' }] };
-    const fineCase: EvalCaseRecord = { ...slowCase, id: 'c2', name: 'Fine', checks: [{ kind: 'answer_matches', pattern: 'x$' }] };
+    const request = {
+      model: 'orig',
+      messages: [{ id: 'u1', createdAt: 1, role: 'user' as const, content: 'Count.' }],
+      tools: [],
+    };
+    const slowCase: EvalCaseRecord = {
+      id: 'c1',
+      suiteId: 's',
+      name: 'Slow',
+      createdAt: 1,
+      updatedAt: 1,
+      request,
+      recorded: [],
+      checks: [
+        { kind: 'answer_matches', pattern: SLOW },
+        { kind: 'answer_contains', text: 'nope' },
+      ],
+    };
+    const fineCase: EvalCaseRecord = {
+      ...slowCase,
+      id: 'c2',
+      name: 'Fine',
+      checks: [{ kind: 'answer_matches', pattern: 'x$' }],
+    };
     const log: string[] = [];
     // A real, short limit: the stand-in worker never answers the slow pattern, so the limit always ends it.
     const matcher = workerMatcher(() => fakeWorker(new Set([SLOW]), log), 20);
     const deps: SuiteRunDeps = suiteRunDeps({ validate, matchAnswer: matcher.match, now: () => 1, concurrency: 1 });
     const model = { label: 'm', model: 'm', client: scriptedModel([textReply([LONG]), textReply([LONG])]) };
-    const run = await runSuite('s', ['m'], [slowCase, fineCase], [model], deps, new AbortController().signal, () => undefined);
+    const run = await runSuite(
+      's',
+      ['m'],
+      [slowCase, fineCase],
+      [model],
+      deps,
+      new AbortController().signal,
+      () => undefined,
+    );
     matcher.dispose();
     expect(run.state).toBe('finished');
     expect(run.cells.map((c) => c.verdict)).toEqual(['fail', 'pass']);
-    expect(run.cells[0]?.reasons).toEqual([expect.stringMatching(/^The regular expression \/\\d\+\\d\+\$\/ took longer than 0\.02 s on this answer and was stopped\./), 'The answer does not contain “nope”.']);
+    expect(run.cells[0]?.reasons).toEqual([
+      expect.stringMatching(
+        /^The regular expression \/\\d\+\\d\+\$\/ took longer than 0\.02 s on this answer and was stopped\./,
+      ),
+      'The answer does not contain “nope”.',
+    ]);
   });
 });

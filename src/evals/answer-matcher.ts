@@ -17,7 +17,10 @@ export type AnswerMatcher = (pattern: string, answer: string) => Promise<MatchVe
 /** What the matcher worker is asked and answers (evals/match-worker.ts). */
 export type MatchRequest = { id: number; pattern: string; answer: string };
 /** `started`: the worker has the pattern and is about to run it; the check's time limit starts there. */
-export type MatchReply = { id: number; kind: 'started' } | { id: number; kind: 'done'; matched: boolean } | { id: number; kind: 'error'; message: string };
+export type MatchReply =
+  | { id: number; kind: 'started' }
+  | { id: number; kind: 'done'; matched: boolean }
+  | { id: number; kind: 'error'; message: string };
 
 /** The part of a Worker the matcher uses, so tests can stand in for it. */
 export type MatchWorkerLike = {
@@ -49,7 +52,10 @@ export const inProcessMatcher: AnswerMatcher = async (pattern, answer) => {
 
 export type WorkerMatcher = { match: AnswerMatcher; dispose(): void };
 
-const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
 
 /**
  * One worker, checks one after another. Each check's limit starts when the worker says it has started that pattern,
@@ -57,7 +63,12 @@ const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => 
  * time; a worker that does not start within `startLimitMs` fails the check with its own reason. A check past either
  * limit ends the worker; the next check starts a fresh one.
  */
-export function workerMatcher(spawn: () => MatchWorkerLike, limitMs = MATCH_LIMIT_MS, timers: Timers = realTimers, startLimitMs = START_LIMIT_MS): WorkerMatcher {
+export function workerMatcher(
+  spawn: () => MatchWorkerLike,
+  limitMs = MATCH_LIMIT_MS,
+  timers: Timers = realTimers,
+  startLimitMs = START_LIMIT_MS,
+): WorkerMatcher {
   let worker: MatchWorkerLike | null = null;
   let nextId = 0;
   let queue: Promise<unknown> = Promise.resolve();
@@ -88,7 +99,11 @@ export function workerMatcher(spawn: () => MatchWorkerLike, limitMs = MATCH_LIMI
           timer = timers.set(() => end({ kind: 'timed_out', limitMs }), limitMs);
           return;
         }
-        settle(reply.kind === 'done' ? { kind: reply.matched ? 'match' : 'no_match' } : { kind: 'failed', message: reply.message });
+        settle(
+          reply.kind === 'done'
+            ? { kind: reply.matched ? 'match' : 'no_match' }
+            : { kind: 'failed', message: reply.message },
+        );
       };
       w.onerror = (e) => {
         e.preventDefault?.();
@@ -113,4 +128,3 @@ export function workerMatcher(spawn: () => MatchWorkerLike, limitMs = MATCH_LIMI
     },
   };
 }
-

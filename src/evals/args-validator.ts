@@ -6,5 +6,6 @@ import type { SchemaArgsValidator } from './checks';
  * cache slot of its own, named by its text, so a suite's checks on different schemas do not evict one another.
  */
 export function argsValidatorOn(validator: SchemaValidator): SchemaArgsValidator {
-  return (schema, args) => validator.validateArgs({ id: `eval-check:${JSON.stringify(schema)}`, parameters: schema }, args);
+  return (schema, args) =>
+    validator.validateArgs({ id: `eval-check:${JSON.stringify(schema)}`, parameters: schema }, args);
 }

@@ -28,7 +28,12 @@ export type CheckForm = {
 };
 
 /** The judge fields of a form that has no judge check yet. */
-export const NO_JUDGE = { judgeOn: false, question: '', judgeModel: '', threshold: String(DEFAULT_JUDGE_THRESHOLD) } as const;
+export const NO_JUDGE = {
+  judgeOn: false,
+  question: '',
+  judgeModel: '',
+  threshold: String(DEFAULT_JUDGE_THRESHOLD),
+} as const;
 
 /** The checks the form asks for, or what is wrong with it as a sentence. */
 export function checksFromForm(f: CheckForm): CaseCheck[] | string {
@@ -71,7 +76,8 @@ export function checksFromForm(f: CheckForm): CaseCheck[] | string {
 
 function judgeFromForm(f: CheckForm): CaseCheck | string {
   const question = f.question.trim();
-  if (question === '') return 'Write the yes/no question the judge answers about the answer, or untick "Judged by a model".';
+  if (question === '')
+    return 'Write the yes/no question the judge answers about the answer, or untick "Judged by a model".';
   const judgeModel = f.judgeModel.trim();
   if (judgeModel === '') return 'Name the judge model: a model of this endpoint, or "<model> @ <base URL>".';
   // The own endpoint's URL only tells a bare model from "@ <base URL>" here; the run reads the endpoint then.
@@ -79,13 +85,18 @@ function judgeFromForm(f: CheckForm): CaseCheck | string {
   if (!read.ok) return `The judge model cannot be read: ${read.errors.map((e) => e.message).join(' ')}`;
   if (read.targets.length !== 1) return 'Name one judge model.';
   const threshold = Number(f.threshold);
-  if (f.threshold.trim() === '' || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) return 'Threshold is a number from 0 to 1, such as 0.5.';
+  if (f.threshold.trim() === '' || !Number.isFinite(threshold) || threshold < 0 || threshold > 1)
+    return 'Threshold is a number from 0 to 1, such as 0.5.';
   return { kind: 'judge', question, judgeModel, threshold };
 }
 
 /** The form showing a stored case's checks; `fallback` fills the fields of checks it does not have. */
-export function formFromChecks(checks: readonly CaseCheck[], fallback: { tool: string; schema: string; text: string; judgeModel?: string }): CheckForm {
-  const find = <K extends CaseCheck['kind']>(kind: K) => checks.find((c): c is Extract<CaseCheck, { kind: K }> => c.kind === kind);
+export function formFromChecks(
+  checks: readonly CaseCheck[],
+  fallback: { tool: string; schema: string; text: string; judgeModel?: string },
+): CheckForm {
+  const find = <K extends CaseCheck['kind']>(kind: K) =>
+    checks.find((c): c is Extract<CaseCheck, { kind: K }> => c.kind === kind);
   const calls = find('calls_tool');
   const args = find('arguments_match');
   const contains = find('answer_contains');
@@ -102,7 +113,9 @@ export function formFromChecks(checks: readonly CaseCheck[], fallback: { tool: s
     matchOn: matches !== undefined,
     pattern: matches?.pattern ?? '',
     maxCost: cost ? String(cost.usd) : '',
-    ...(judge ? { judgeOn: true, question: judge.question, judgeModel: judge.judgeModel, threshold: String(judge.threshold) } : { ...NO_JUDGE, judgeModel: fallback.judgeModel ?? '' }),
+    ...(judge
+      ? { judgeOn: true, question: judge.question, judgeModel: judge.judgeModel, threshold: String(judge.threshold) }
+      : { ...NO_JUDGE, judgeModel: fallback.judgeModel ?? '' }),
   };
 }
 
@@ -112,8 +125,12 @@ export function formFromChecks(checks: readonly CaseCheck[], fallback: { tool: s
  */
 export function formCannotHold(checks: readonly CaseCheck[]): string | null {
   const kinds = checks.map((c) => c.kind);
-  if (new Set(kinds).size !== kinds.length) return 'This case has more than one check of a kind; the form shows the first of each, and saving keeps only those.';
-  const tools = new Set(checks.flatMap((c) => (c.kind === 'calls_tool' || c.kind === 'arguments_match' ? [c.tool] : [])));
-  if (tools.size > 1) return 'This case checks more than one tool; the form shows one, and saving checks that one only.';
+  if (new Set(kinds).size !== kinds.length)
+    return 'This case has more than one check of a kind; the form shows the first of each, and saving keeps only those.';
+  const tools = new Set(
+    checks.flatMap((c) => (c.kind === 'calls_tool' || c.kind === 'arguments_match' ? [c.tool] : [])),
+  );
+  if (tools.size > 1)
+    return 'This case checks more than one tool; the form shows one, and saving checks that one only.';
   return null;
 }

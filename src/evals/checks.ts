@@ -23,13 +23,27 @@ export type SchemaArgsValidator = (schema: Record<string, unknown>, args: unknow
 export type CaseJudge = (check: JudgeCheck, answer: string) => Promise<JudgeCall>;
 
 /** Where no judge can be reached (a caller that offers none), a judge check fails with the reason; nothing was sent. */
-const noJudge: CaseJudge = async (check) => ({ model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: no judge can be reached from here`, inputTokens: null, outputTokens: null, costUsd: 0 });
+const noJudge: CaseJudge = async (check) => ({
+  model: check.judgeModel,
+  verdict: 'failed',
+  probability: null,
+  words: `The judge (${check.judgeModel}) failed: no judge can be reached from here`,
+  inputTokens: null,
+  outputTokens: null,
+  costUsd: 0,
+});
 
 /**
  * The failed checks of a run in words; [] is a pass. An error fails the case whatever the checks say, and it is the
  * first reason (architecture.md, "Test cases and suites").
  */
-export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher, judge: CaseJudge = noJudge): Promise<string[]> {
+export async function failedChecks(
+  checks: readonly CaseCheck[],
+  outcome: CaseOutcome,
+  validate: SchemaArgsValidator,
+  match: AnswerMatcher = inProcessMatcher,
+  judge: CaseJudge = noJudge,
+): Promise<string[]> {
   const reasons: string[] = [];
   if (outcome.error !== null) reasons.push(outcome.error);
   for (const check of checks) {
@@ -43,7 +57,13 @@ export async function failedChecks(checks: readonly CaseCheck[], outcome: CaseOu
  * `match` runs "Answer matches" patterns: in a worker with a time limit on the page (evals/answer-matcher.ts). `judge`
  * asks a judge check's model; it is not asked when the run ended in an error (there is no answer to judge).
  */
-export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, validate: SchemaArgsValidator, match: AnswerMatcher = inProcessMatcher, judge: CaseJudge = noJudge): Promise<string | null> {
+export async function checkFailure(
+  check: CaseCheck,
+  outcome: CaseOutcome,
+  validate: SchemaArgsValidator,
+  match: AnswerMatcher = inProcessMatcher,
+  judge: CaseJudge = noJudge,
+): Promise<string | null> {
   switch (check.kind) {
     case 'calls_tool':
       return outcome.toolCalls.some((c) => c.name === check.tool) ? null : `It did not call ${check.tool}.`;
@@ -54,15 +74,22 @@ export async function checkFailure(check: CaseCheck, outcome: CaseOutcome, valid
     case 'answer_matches':
       return answerMatchFailure(check.pattern, outcome.answer, match);
     case 'max_cost':
-      if (outcome.costUsd === null) return `Its cost is not known (no price for the model), so it cannot be held to $${check.usd}.`;
+      if (outcome.costUsd === null)
+        return `Its cost is not known (no price for the model), so it cannot be held to $${check.usd}.`;
       return outcome.costUsd <= check.usd ? null : `It cost $${roundUsd(outcome.costUsd)}, more than $${check.usd}.`;
     case 'judge':
-      if (outcome.error !== null) return `The judge (${check.judgeModel}) was not asked: the run did not reach an answer.`;
+      if (outcome.error !== null)
+        return `The judge (${check.judgeModel}) was not asked: the run did not reach an answer.`;
       return judgeFailure(await judge(check, outcome.answer));
   }
 }
 
-async function argumentsFailure(tool: string, schema: Record<string, unknown>, outcome: CaseOutcome, validate: SchemaArgsValidator): Promise<string | null> {
+async function argumentsFailure(
+  tool: string,
+  schema: Record<string, unknown>,
+  outcome: CaseOutcome,
+  validate: SchemaArgsValidator,
+): Promise<string | null> {
   const calls = outcome.toolCalls.filter((c) => c.name === tool);
   if (calls.length === 0) return `It did not call ${tool}, so its arguments could not be checked.`;
   let first: string | null = null;

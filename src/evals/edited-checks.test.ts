@@ -9,16 +9,34 @@ import { suiteRunDeps } from './testing/suite-run-deps';
 
 const deps = (): SuiteRunDeps => suiteRunDeps();
 
-describe('editing a case\'s checks', () => {
+describe("editing a case's checks", () => {
   it('stores the edited checks, and the next run of the suite is judged by them', async () => {
     const { db } = freshDB();
-    const suiteId = await saveCase(db, { newSuite: 'Greetings' }, {
-      id: 'c1', name: 'Greets', createdAt: 1, updatedAt: 1,
-      request: { model: 'm', messages: [userMsg('u1', 'hi')], tools: [] }, recorded: [], checks: [{ kind: 'answer_contains', text: 'Goodbye' }],
-    }, 1);
+    const suiteId = await saveCase(
+      db,
+      { newSuite: 'Greetings' },
+      {
+        id: 'c1',
+        name: 'Greets',
+        createdAt: 1,
+        updatedAt: 1,
+        request: { model: 'm', messages: [userMsg('u1', 'hi')], tools: [] },
+        recorded: [],
+        checks: [{ kind: 'answer_contains', text: 'Goodbye' }],
+      },
+      1,
+    );
     const run = async () => {
       const cases = await listSuiteCases(db, suiteId);
-      return runSuite(suiteId, ['m'], cases, [{ label: 'm', model: 'm', client: scriptedModel([textReply(['Hello there.'])]) }], deps(), new AbortController().signal, () => undefined);
+      return runSuite(
+        suiteId,
+        ['m'],
+        cases,
+        [{ label: 'm', model: 'm', client: scriptedModel([textReply(['Hello there.'])]) }],
+        deps(),
+        new AbortController().signal,
+        () => undefined,
+      );
     };
     expect((await run()).cells[0]?.verdict).toBe('fail');
 
@@ -31,7 +49,14 @@ describe('editing a case\'s checks', () => {
     await updateCase(db, 'c1', { checks: edited }, 50);
 
     const after = await listSuiteCases(db, suiteId);
-    expect(after[0]).toMatchObject({ checks: [{ kind: 'answer_contains', text: 'Hello' }, { kind: 'answer_matches', pattern: 'there\\.$' }], updatedAt: 50, name: 'Greets' });
+    expect(after[0]).toMatchObject({
+      checks: [
+        { kind: 'answer_contains', text: 'Hello' },
+        { kind: 'answer_matches', pattern: 'there\\.$' },
+      ],
+      updatedAt: 50,
+      name: 'Greets',
+    });
     expect((await run()).cells[0]).toMatchObject({ verdict: 'pass', reasons: [] });
   });
 });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { EvalCaseRecord } from '../domain/eval-case';
 import { estimateSuiteCost } from './estimate-cost';
 
-const c = (content: string): EvalCaseRecord => ({ id: 'c', suiteId: 's', name: 'n', createdAt: 1, updatedAt: 1, request: { model: 'm', messages: [{ id: 'u', createdAt: 1, role: 'user', content }], tools: [] }, recorded: [], checks: [] });
+const c = (content: string): EvalCaseRecord => ({
+  id: 'c',
+  suiteId: 's',
+  name: 'n',
+  createdAt: 1,
+  updatedAt: 1,
+  request: { model: 'm', messages: [{ id: 'u', createdAt: 1, role: 'user', content }], tools: [] },
+  recorded: [],
+  checks: [],
+});
 
 describe('estimateSuiteCost', () => {
   it('prices every case once per priced model and names the models with no price', () => {

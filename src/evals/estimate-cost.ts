@@ -12,8 +12,19 @@ type SuiteEstimate = { usd: number; unpriced: string[] };
  * frozen request at about four characters a token, once per model, plus an assumed short answer. Models with no
  * price are named, never counted as free.
  */
-export function estimateSuiteCost(cases: readonly EvalCaseRecord[], models: readonly string[], price: (model: string) => ModelPrice | null): SuiteEstimate {
-  const promptTokens = cases.map((c) => Math.ceil((JSON.stringify(c.request.messages).length + JSON.stringify(c.request.tools).length + (c.request.systemPrompt?.length ?? 0)) / 4));
+export function estimateSuiteCost(
+  cases: readonly EvalCaseRecord[],
+  models: readonly string[],
+  price: (model: string) => ModelPrice | null,
+): SuiteEstimate {
+  const promptTokens = cases.map((c) =>
+    Math.ceil(
+      (JSON.stringify(c.request.messages).length +
+        JSON.stringify(c.request.tools).length +
+        (c.request.systemPrompt?.length ?? 0)) /
+        4,
+    ),
+  );
   let usd = 0;
   const unpriced: string[] = [];
   for (const model of models) {
@@ -23,7 +34,15 @@ export function estimateSuiteCost(cases: readonly EvalCaseRecord[], models: read
       continue;
     }
     for (const tokens of promptTokens) {
-      const cost = costOf({ promptTokens: tokens, completionTokens: ASSUMED_OUTPUT_TOKENS, totalTokens: tokens + ASSUMED_OUTPUT_TOKENS, estimated: true }, p);
+      const cost = costOf(
+        {
+          promptTokens: tokens,
+          completionTokens: ASSUMED_OUTPUT_TOKENS,
+          totalTokens: tokens + ASSUMED_OUTPUT_TOKENS,
+          estimated: true,
+        },
+        p,
+      );
       if (cost.kind === 'known') usd += cost.usd;
     }
   }

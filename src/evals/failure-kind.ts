@@ -40,14 +40,18 @@ export type PromptfooResult = {
   failureReason?: number;
   error?: string | null;
   response?: { output?: unknown; error?: string | null } | null;
-  gradingResult?: { reason?: string; componentResults?: { pass: boolean; reason?: string; metadata?: { graderError?: boolean } }[] } | null;
+  gradingResult?: {
+    reason?: string;
+    componentResults?: { pass: boolean; reason?: string; metadata?: { graderError?: boolean } }[];
+  } | null;
 };
 
 /** The kind of a failed promptfoo result, as `cellFailure` reads the page's; null when it passed. */
 export function promptfooFailure(row: PromptfooResult): FailureKind | null {
   if (row.success) return null;
   if (row.failureReason === PROMPTFOO_ERROR && row.response?.error) return 'not_reached';
-  if (row.gradingResult?.componentResults?.some((c) => !c.pass && c.metadata?.graderError === true)) return 'judge_failed';
+  if (row.gradingResult?.componentResults?.some((c) => !c.pass && c.metadata?.graderError === true))
+    return 'judge_failed';
   // A failed assertion; an ERROR with no error from the target, which is an assertion that threw (a cost check on a
   // model with no price: "Cost assertion does not support providers that do not return cost", where the page says the
   // cost is not known); or a target that sent no output at all ("No output"). The model answered each time.

@@ -17,7 +17,9 @@ export type FrozenStep = {
 export class StepNotFoundError extends Error {
   readonly kind = 'step_not_found';
   constructor() {
-    super('This reply is no longer in the conversation shown (another branch, or deleted). Open it again, then save it.');
+    super(
+      'This reply is no longer in the conversation shown (another branch, or deleted). Open it again, then save it.',
+    );
     this.name = 'StepNotFoundError';
   }
 }
@@ -26,13 +28,41 @@ export class StepNotFoundError extends Error {
 function frozenMessage(m: ChatMessage): ChatMessage {
   switch (m.role) {
     case 'system':
-      return { id: m.id, createdAt: m.createdAt, role: 'system', content: m.content, ...(m.summaryOf ? { summaryOf: m.summaryOf } : {}) };
+      return {
+        id: m.id,
+        createdAt: m.createdAt,
+        role: 'system',
+        content: m.content,
+        ...(m.summaryOf ? { summaryOf: m.summaryOf } : {}),
+      };
     case 'user':
       return { id: m.id, createdAt: m.createdAt, role: 'user', content: m.content };
     case 'assistant':
-      return { id: m.id, createdAt: m.createdAt, role: 'assistant', content: m.content, reasoning: m.reasoning, refusal: m.refusal, toolCalls: m.toolCalls, status: m.status, runId: m.runId, turn: m.turn };
+      return {
+        id: m.id,
+        createdAt: m.createdAt,
+        role: 'assistant',
+        content: m.content,
+        reasoning: m.reasoning,
+        refusal: m.refusal,
+        toolCalls: m.toolCalls,
+        status: m.status,
+        runId: m.runId,
+        turn: m.turn,
+      };
     case 'tool':
-      return { id: m.id, createdAt: m.createdAt, role: 'tool', toolCallId: m.toolCallId, name: m.name, content: m.content, isError: m.isError, outcome: m.outcome, runId: m.runId, turn: m.turn };
+      return {
+        id: m.id,
+        createdAt: m.createdAt,
+        role: 'tool',
+        toolCallId: m.toolCallId,
+        name: m.name,
+        content: m.content,
+        isError: m.isError,
+        outcome: m.outcome,
+        runId: m.runId,
+        turn: m.turn,
+      };
   }
 }
 
@@ -49,7 +79,12 @@ export function freezeStep(
   const at = step.path.findIndex((m) => m.id === step.messageId);
   const answer = step.path[at];
   if (at < 0 || answer?.role !== 'assistant') throw new StepNotFoundError();
-  const recorded = recordedCallsFromHistory(step.path).map((c) => ({ name: c.name, arguments: c.arguments, result: c.content, isError: c.isError }));
+  const recorded = recordedCallsFromHistory(step.path).map((c) => ({
+    name: c.name,
+    arguments: c.arguments,
+    result: c.content,
+    isError: c.isError,
+  }));
   const { temperature } = step.parameters;
   return {
     request: {
@@ -71,7 +106,11 @@ export function schemaFromArguments(raw: string): Record<string, unknown> {
     const value: unknown = JSON.parse(raw);
     if (!isRecord(value)) return { type: 'object' };
     const entries = Object.entries(value as Record<string, unknown>);
-    return { type: 'object', properties: Object.fromEntries(entries.map(([k, v]) => [k, { const: v }])), required: entries.map(([k]) => k) };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(entries.map(([k, v]) => [k, { const: v }])),
+      required: entries.map(([k]) => k),
+    };
   } catch {
     return { type: 'object' };
   }

@@ -7,7 +7,8 @@ import type { CompleteChat } from '../llm/chat-completion';
  * endpoint door's `complete` (store/settings/endpoint-door.ts) like every other model call.
  */
 export function createJudgeSend(complete: CompleteChat): JudgeSend {
-  return async (request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply> => judgeReplyOf(await complete(request, signal));
+  return async (request: JudgeRequest, signal: AbortSignal): Promise<JudgeReply> =>
+    judgeReplyOf(await complete(request, signal));
 }
 
 /** The parts of a completion the judge reads: its text, its first token's top logprobs, its usage. */
@@ -18,6 +19,8 @@ function judgeReplyOf(completion: ChatCompletion): JudgeReply {
   return {
     text: choice?.message.content ?? '',
     firstTokens: top ? top.map((t) => ({ token: t.token, logprob: t.logprob })) : null,
-    usage: completion.usage ? { input: completion.usage.prompt_tokens, output: completion.usage.completion_tokens } : null,
+    usage: completion.usage
+      ? { input: completion.usage.prompt_tokens, output: completion.usage.completion_tokens }
+      : null,
   };
 }

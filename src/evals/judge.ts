@@ -20,7 +20,11 @@ export type JudgeRequest = {
 
 type TokenLogprob = { token: string; logprob: number };
 /** What the judge's endpoint answered, as the page reads it. `firstTokens`: the first output token's top logprobs. */
-export type JudgeReply = { text: string; firstTokens: TokenLogprob[] | null; usage: { input: number; output: number } | null };
+export type JudgeReply = {
+  text: string;
+  firstTokens: TokenLogprob[] | null;
+  usage: { input: number; output: number } | null;
+};
 
 /** Sends one judge request; rejects with an error whose message says what went wrong (HTTP status, network). */
 export type JudgeSend = (request: JudgeRequest, signal: AbortSignal) => Promise<JudgeReply>;
@@ -45,7 +49,11 @@ export function judgeRequest(check: JudgeCheck, model: string, answer: string): 
   };
 }
 
-const wordOf = (token: string) => token.trim().toLowerCase().replace(/[^a-z]/g, '');
+const wordOf = (token: string) =>
+  token
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 /** The probability of "yes" against "no" among the first token's top logprobs; null when neither is there. */
 export function yesProbability(tokens: readonly TokenLogprob[] | null): number | null {
@@ -61,7 +69,10 @@ export function yesProbability(tokens: readonly TokenLogprob[] | null): number |
 }
 
 /** The verdict in a reply: by probability against the threshold where logprobs came, else by its first word. */
-export function readJudgeReply(check: JudgeCheck, reply: JudgeReply): Pick<JudgeCall, 'verdict' | 'probability' | 'words'> {
+export function readJudgeReply(
+  check: JudgeCheck,
+  reply: JudgeReply,
+): Pick<JudgeCall, 'verdict' | 'probability' | 'words'> {
   const who = `The judge (${check.judgeModel})`;
   const probability = yesProbability(reply.firstTokens);
   if (probability !== null) {
@@ -71,27 +82,51 @@ export function readJudgeReply(check: JudgeCheck, reply: JudgeReply): Pick<Judge
   const word = /^\W*(yes|no)\b/i.exec(reply.text)?.[1]?.toLowerCase();
   if (word === 'yes' || word === 'no') return { verdict: word, probability: null, words: `${who} said ${word}` };
   const said = reply.text.trim().slice(0, 80);
-  return { verdict: 'failed', probability: null, words: `${who} failed: it answered ${said === '' ? 'nothing' : `“${said}”`}, not yes or no` };
+  return {
+    verdict: 'failed',
+    probability: null,
+    words: `${who} failed: it answered ${said === '' ? 'nothing' : `“${said}”`}, not yes or no`,
+  };
 }
 
 /**
  * Asks the judge; every failure becomes a "failed" call with the reason in words. The cost is the judge's own; a
  * request the endpoint refused (an HTTP error, no answer) is not billed, so it costs $0, with no tokens reported.
  */
-export async function askJudge(check: JudgeCheck, answer: string, target: JudgeTarget, price: ModelPrice | null, signal: AbortSignal): Promise<JudgeCall> {
+export async function askJudge(
+  check: JudgeCheck,
+  answer: string,
+  target: JudgeTarget,
+  price: ModelPrice | null,
+  signal: AbortSignal,
+): Promise<JudgeCall> {
   try {
     const reply = await target.send(judgeRequest(check, target.model, answer), signal);
     return { model: check.judgeModel, ...readJudgeReply(check, reply), ...judgeTokens(reply, price) };
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${reason}`, inputTokens: null, outputTokens: null, costUsd: 0 };
+    return {
+      model: check.judgeModel,
+      verdict: 'failed',
+      probability: null,
+      words: `The judge (${check.judgeModel}) failed: ${reason}`,
+      inputTokens: null,
+      outputTokens: null,
+      costUsd: 0,
+    };
   }
 }
 
-function judgeTokens(reply: JudgeReply, price: ModelPrice | null): Pick<JudgeCall, 'inputTokens' | 'outputTokens' | 'costUsd'> {
+function judgeTokens(
+  reply: JudgeReply,
+  price: ModelPrice | null,
+): Pick<JudgeCall, 'inputTokens' | 'outputTokens' | 'costUsd'> {
   if (!reply.usage) return { inputTokens: null, outputTokens: null, costUsd: null };
   const { input, output } = reply.usage;
-  const cost = costOf({ promptTokens: input, completionTokens: output, totalTokens: input + output, estimated: false }, price);
+  const cost = costOf(
+    { promptTokens: input, completionTokens: output, totalTokens: input + output, estimated: false },
+    price,
+  );
   return { inputTokens: input, outputTokens: output, costUsd: cost.kind === 'known' ? cost.usd : null };
 }
 

@@ -2,7 +2,10 @@
 import type { MatchReply, MatchRequest } from './answer-matcher';
 
 // Typed by hand: the project compiles against the DOM lib (see io/import/import-worker.ts).
-const scope = self as unknown as { postMessage(message: MatchReply): void; onmessage: ((event: MessageEvent<MatchRequest>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: MatchReply): void;
+  onmessage: ((event: MessageEvent<MatchRequest>) => void) | null;
+};
 
 scope.onmessage = (event: MessageEvent<MatchRequest>) => {
   const { id, pattern, answer } = event.data;

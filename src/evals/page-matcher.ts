@@ -5,5 +5,11 @@ import { workerMatcher, type MatchWorkerLike, type WorkerMatcher } from './answe
  * suites"). Only the lazily loaded suite runner reaches this file, so the worker is fetched when a suite runs.
  */
 export function pageMatcher(): WorkerMatcher {
-  return workerMatcher(() => new Worker(new URL('./match-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-answer-match' }) as unknown as MatchWorkerLike);
+  return workerMatcher(
+    () =>
+      new Worker(new URL('./match-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'toolscope-answer-match',
+      }) as unknown as MatchWorkerLike,
+  );
 }

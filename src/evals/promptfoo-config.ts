@@ -28,7 +28,10 @@ type PromptfooOptions = { repeats: number; ownBaseURL: string };
 function judgeProvider(judgeModel: string, ownBaseURL: string): YamlValue {
   const read = parseModelTargets(judgeModel, { ownBaseURL, isSavedEndpoint: () => true });
   const t = read.ok ? read.targets[0] : undefined;
-  return { id: `openai:chat:${t?.model ?? judgeModel}`, config: { apiBaseUrl: t?.baseURL ?? ownBaseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR } };
+  return {
+    id: `openai:chat:${t?.model ?? judgeModel}`,
+    config: { apiBaseUrl: t?.baseURL ?? ownBaseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR },
+  };
 }
 
 function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
@@ -57,7 +60,13 @@ function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
     case 'judge':
       // promptfoo's grader asks its judge for {pass, score} and passes when it says pass and the score reaches the
       // threshold; the page asks for yes or no and holds the probability of yes to it (evals/judge.ts).
-      return { type: 'llm-rubric', value: check.question, threshold: check.threshold, provider: judgeProvider(check.judgeModel, options.ownBaseURL), metric: `Judged by ${check.judgeModel}` };
+      return {
+        type: 'llm-rubric',
+        value: check.question,
+        threshold: check.threshold,
+        provider: judgeProvider(check.judgeModel, options.ownBaseURL),
+        metric: `Judged by ${check.judgeModel}`,
+      };
   }
 }
 
@@ -71,7 +80,10 @@ function requestConfig(c: EvalCaseRecord): Record<string, YamlValue> {
   };
 }
 
-const wireTool = (tool: FrozenTool): YamlValue => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters as YamlValue } });
+const wireTool = (tool: FrozenTool): YamlValue => ({
+  type: 'function',
+  function: { name: tool.name, description: tool.description, parameters: tool.parameters as YamlValue },
+});
 
 /**
  * What promptfoo grades differs from the page (said in the file, so a reader of its results knows): promptfoo sends a
@@ -80,9 +92,14 @@ const wireTool = (tool: FrozenTool): YamlValue => ({ type: 'function', function:
  * the page and fails in promptfoo.
  */
 export const ONE_STEP_NOTE =
-  'promptfoo grades the one answer to each case\'s frozen request; Toolscope runs each case on (tool calls answered from the recorded results) and grades the whole run, so a check on an answer that comes only after tool calls passes in Toolscope and fails here.';
+  "promptfoo grades the one answer to each case's frozen request; Toolscope runs each case on (tool calls answered from the recorded results) and grades the whole run, so a check on an answer that comes only after tool calls passes in Toolscope and fails here.";
 
-export function promptfooConfig(suiteName: string, cases: readonly EvalCaseRecord[], targets: readonly PromptfooTarget[], options: PromptfooOptions): string {
+export function promptfooConfig(
+  suiteName: string,
+  cases: readonly EvalCaseRecord[],
+  targets: readonly PromptfooTarget[],
+  options: PromptfooOptions,
+): string {
   const config: YamlValue = {
     description: `Toolscope suite: ${suiteName}. ${ONE_STEP_NOTE}`,
     // Each case x model runs this many times, as the page's Repeats (promptfoo keeps a cache per repeat).
@@ -90,11 +107,18 @@ export function promptfooConfig(suiteName: string, cases: readonly EvalCaseRecor
     // One prompt per case: each test's frozen messages are the whole prompt (a JSON list of messages reads as a chat),
     // and the prompt carries the case's own temperature, max tokens and tools.
     prompts: cases.map((c, i) => ({ label: promptLabel(i), raw: '{{ messages | dump }}', config: requestConfig(c) })),
-    providers: targets.map((t) => ({ id: `openai:chat:${t.model}`, label: t.model, config: { apiBaseUrl: t.baseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR } })),
+    providers: targets.map((t) => ({
+      id: `openai:chat:${t.model}`,
+      label: t.model,
+      config: { apiBaseUrl: t.baseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR },
+    })),
     tests: cases.map((c, i) => ({
       description: c.name,
       prompts: [promptLabel(i)],
-      metadata: { toolscopeCaseId: c.id, grades: endsAtUser(c) && c.request.tools.length > 0 ? 'one step of a run that may call tools' : 'one step' },
+      metadata: {
+        toolscopeCaseId: c.id,
+        grades: endsAtUser(c) && c.request.tools.length > 0 ? 'one step of a run that may call tools' : 'one step',
+      },
       vars: { messages: toWireMessages(c.request.messages, c.request.systemPrompt) as unknown as YamlValue },
       assert: c.checks.map((check) => assertion(check, options)),
     })),

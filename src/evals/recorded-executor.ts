@@ -15,7 +15,11 @@ export function unmatchedReason(call: CaseUnmatchedCall): string {
  * from the recorded results (same tool + same canonical arguments, in recorded order). A call with no match reports
  * itself through `onUnmatched` (which stops the run) and answers nothing the model could build on.
  */
-export function caseToolExecutor(tools: readonly FrozenTool[], recorded: readonly RecordedToolResult[], onUnmatched: (call: CaseUnmatchedCall) => void): ToolExecutor {
+export function caseToolExecutor(
+  tools: readonly FrozenTool[],
+  recorded: readonly RecordedToolResult[],
+  onUnmatched: (call: CaseUnmatchedCall) => void,
+): ToolExecutor {
   const calls: RecordedCall[] = recorded.map((r, i) => ({
     callId: `recorded-${i}`,
     messageId: '',

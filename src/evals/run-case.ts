@@ -40,7 +40,9 @@ type CaseRunResult = Pick<EvalCell, 'verdict' | 'reasons' | 'costUsd' | 'ttftMs'
 export class CaseWithoutChecksError extends Error {
   readonly kind = 'case_without_checks';
   constructor(caseName: string) {
-    super(`The case "${caseName}" has no checks, so it cannot pass: add at least one (Edit checks), then run it again.`);
+    super(
+      `The case "${caseName}" has no checks, so it cannot pass: add at least one (Edit checks), then run it again.`,
+    );
     this.name = 'CaseWithoutChecksError';
   }
 }
@@ -101,14 +103,30 @@ export async function runCase(input: CaseRunInput, deps: CaseRunDeps): Promise<C
         }
       : undefined;
     const reasons = await failedChecks(testCase.checks, outcome, deps.validate, deps.matchAnswer, judge);
-    if (signal.aborted) return { verdict: 'stopped', reasons: ['Stopped before it finished.'], ...timing, ...(judged.length > 0 ? { judge: judged } : {}) };
-    return { verdict: reasons.length === 0 ? 'pass' : 'fail', reasons, ...timing, ...(judged.length > 0 ? { judge: judged } : {}) };
+    if (signal.aborted)
+      return {
+        verdict: 'stopped',
+        reasons: ['Stopped before it finished.'],
+        ...timing,
+        ...(judged.length > 0 ? { judge: judged } : {}),
+      };
+    return {
+      verdict: reasons.length === 0 ? 'pass' : 'fail',
+      reasons,
+      ...timing,
+      ...(judged.length > 0 ? { judge: judged } : {}),
+    };
   } finally {
     signal.removeEventListener('abort', stop);
   }
 }
 
-function outcomeOf(result: RunResult, frozenCount: number, costUsd: number | null, unmatched: CaseUnmatchedCall | null): CaseOutcome {
+function outcomeOf(
+  result: RunResult,
+  frozenCount: number,
+  costUsd: number | null,
+  unmatched: CaseUnmatchedCall | null,
+): CaseOutcome {
   const added = result.history.slice(frozenCount);
   const assistants = added.filter((m) => m.role === 'assistant');
   const answer = assistants.at(-1)?.content ?? '';
@@ -116,6 +134,7 @@ function outcomeOf(result: RunResult, frozenCount: number, costUsd: number | nul
   let error: string | null = null;
   if (unmatched !== null) error = unmatchedReason(unmatched);
   else if (result.stopReason === 'error') error = `${RUN_FAILED}${result.error?.message ?? 'an error with no message'}`;
-  else if (result.stopReason === 'max_turns' || result.stopReason === 'max_tool_calls') error = `The run stopped at a limit (${result.stopReason.replace('_', ' ')}) before an answer.`;
+  else if (result.stopReason === 'max_turns' || result.stopReason === 'max_tool_calls')
+    error = `The run stopped at a limit (${result.stopReason.replace('_', ' ')}) before an answer.`;
   return { answer, toolCalls, costUsd, error };
 }

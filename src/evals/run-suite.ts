@@ -39,9 +39,30 @@ export async function runSuite(
   repeats = 1,
 ): Promise<EvalRunRecord> {
   // Each case x model runs `repeats` times as independent runs of the same frozen request: one cell per run.
-  const jobs = cases.flatMap((c) => targets.flatMap((t) => Array.from({ length: repeats }, (_, repeat) => ({ c, t, repeat }))));
-  const cells: EvalCell[] = jobs.map(({ c, t, repeat }) => ({ caseId: c.id, caseName: c.name, model: t.label, ...(repeats > 1 ? { repeat } : {}), verdict: 'pending', reasons: [], costUsd: null, ttftMs: null, durationMs: null }));
-  let run: EvalRunRecord = { id: deps.newId(), suiteId, startedAt: deps.now(), finishedAt: null, models, ...(repeats > 1 ? { repeats } : {}), state: 'running', cells };
+  const jobs = cases.flatMap((c) =>
+    targets.flatMap((t) => Array.from({ length: repeats }, (_, repeat) => ({ c, t, repeat }))),
+  );
+  const cells: EvalCell[] = jobs.map(({ c, t, repeat }) => ({
+    caseId: c.id,
+    caseName: c.name,
+    model: t.label,
+    ...(repeats > 1 ? { repeat } : {}),
+    verdict: 'pending',
+    reasons: [],
+    costUsd: null,
+    ttftMs: null,
+    durationMs: null,
+  }));
+  let run: EvalRunRecord = {
+    id: deps.newId(),
+    suiteId,
+    startedAt: deps.now(),
+    finishedAt: null,
+    models,
+    ...(repeats > 1 ? { repeats } : {}),
+    state: 'running',
+    cells,
+  };
   // Writes go one after another, each with the latest cells: a slow write never lands after a newer one.
   let writes = Promise.resolve();
   const publish = (next: EvalRunRecord) => {
@@ -49,7 +70,8 @@ export async function runSuite(
     onProgress(run);
     writes = writes.then(() => deps.saveRun(next)).catch(() => undefined);
   };
-  const setCell = (i: number, patch: Partial<EvalCell>) => publish({ ...run, cells: run.cells.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const setCell = (i: number, patch: Partial<EvalCell>) =>
+    publish({ ...run, cells: run.cells.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
   publish(run);
 
   let next = 0;
@@ -67,10 +89,26 @@ export async function runSuite(
       try {
         session = await deps.openCellSession(job.c, job.t, run.id);
         setCell(i, { sessionId: session.sessionId });
-        const result = await runCase({ testCase: job.c, model: job.t.model, client: job.t.client, history: session.history, sessionId: session.sessionId, emit: session.emit, signal }, deps);
+        const result = await runCase(
+          {
+            testCase: job.c,
+            model: job.t.model,
+            client: job.t.client,
+            history: session.history,
+            sessionId: session.sessionId,
+            emit: session.emit,
+            signal,
+          },
+          deps,
+        );
         setCell(i, result);
       } catch (e) {
-        setCell(i, signal.aborted ? { verdict: 'stopped', reasons: ['Stopped before it finished.'] } : { verdict: 'fail', reasons: [`${CASE_COULD_NOT_RUN}${e instanceof Error ? e.message : String(e)}`] });
+        setCell(
+          i,
+          signal.aborted
+            ? { verdict: 'stopped', reasons: ['Stopped before it finished.'] }
+            : { verdict: 'fail', reasons: [`${CASE_COULD_NOT_RUN}${e instanceof Error ? e.message : String(e)}`] },
+        );
       } finally {
         await session?.close();
       }
@@ -83,7 +121,9 @@ export async function runSuite(
     ...run,
     finishedAt: deps.now(),
     state: stopped ? 'stopped' : 'finished',
-    cells: run.cells.map((c) => (c.verdict === 'pending' ? { ...c, verdict: 'stopped', reasons: ['Stopped before it started.'] } : c)),
+    cells: run.cells.map((c) =>
+      c.verdict === 'pending' ? { ...c, verdict: 'stopped', reasons: ['Stopped before it started.'] } : c,
+    ),
   });
   await writes;
   return run;

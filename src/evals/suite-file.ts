@@ -1,7 +1,15 @@
 // Generated from suite-schema.json at build time (build/export-validators.ts): nothing is compiled on the page.
 import { validate } from 'virtual:export-schema/suite';
 import type { ChatMessage } from '../domain/messages';
-import type { CaseCheck, EvalCaseRecord, EvalCell, EvalRunRecord, EvalSuiteRecord, FrozenRequest, RecordedToolResult } from '../domain/eval-case';
+import type {
+  CaseCheck,
+  EvalCaseRecord,
+  EvalCell,
+  EvalRunRecord,
+  EvalSuiteRecord,
+  FrozenRequest,
+  RecordedToolResult,
+} from '../domain/eval-case';
 import { APP_INFO } from '../io/app-info';
 import type { ExportAppInfo } from '../io/session-file/format-v1';
 import { pointerToPath } from '../io/json-path';
@@ -18,10 +26,23 @@ const SUITE_FORMAT = 'toolscope-suite';
 const SUITE_VERSION = 3;
 const READABLE_VERSIONS: readonly unknown[] = [1, 2, 3];
 
-type SuiteFileCase = { id: string; name: string; request: FrozenRequest; recorded: RecordedToolResult[]; checks: CaseCheck[] };
+type SuiteFileCase = {
+  id: string;
+  name: string;
+  request: FrozenRequest;
+  recorded: RecordedToolResult[];
+  checks: CaseCheck[];
+};
 /** `transcript` (version 2): the messages of the cell's run session, when it had one. */
 type SuiteFileCell = Omit<EvalCell, 'sessionId'> & { transcript?: ChatMessage[] };
-type SuiteFileRun = { startedAt: number; finishedAt: number | null; models: string[]; repeats?: number; state: EvalRunRecord['state']; cells: SuiteFileCell[] };
+type SuiteFileRun = {
+  startedAt: number;
+  finishedAt: number | null;
+  models: string[];
+  repeats?: number;
+  state: EvalRunRecord['state'];
+  cells: SuiteFileCell[];
+};
 
 type SuiteFile = {
   format: typeof SUITE_FORMAT;
@@ -41,7 +62,13 @@ function upgradeSuiteFile(file: SuiteFile): SuiteFile & { version: 3; repeats: n
 }
 
 /** `transcripts`: the messages of each run session by its id (read only when runs are exported). */
-export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseRecord[], runs: readonly EvalRunRecord[] | null, now: Date, transcripts: ReadonlyMap<string, ChatMessage[]> = new Map()): SuiteFile {
+export function buildSuiteFile(
+  suite: EvalSuiteRecord,
+  cases: readonly EvalCaseRecord[],
+  runs: readonly EvalRunRecord[] | null,
+  now: Date,
+  transcripts: ReadonlyMap<string, ChatMessage[]> = new Map(),
+): SuiteFile {
   return {
     format: SUITE_FORMAT,
     version: SUITE_VERSION,
@@ -51,7 +78,18 @@ export function buildSuiteFile(suite: EvalSuiteRecord, cases: readonly EvalCaseR
     suite: { name: suite.name },
     cases: cases.map((c) => ({ id: c.id, name: c.name, request: c.request, recorded: c.recorded, checks: c.checks })),
     // Each cell carries its run session's messages, so a colleague reads why it failed; the session's id stays here.
-    ...(runs ? { runs: runs.map((r) => ({ startedAt: r.startedAt, finishedAt: r.finishedAt, models: r.models, ...(r.repeats !== undefined ? { repeats: r.repeats } : {}), state: r.state, cells: r.cells.map(fileCell(transcripts)) })) } : {}),
+    ...(runs
+      ? {
+          runs: runs.map((r) => ({
+            startedAt: r.startedAt,
+            finishedAt: r.finishedAt,
+            models: r.models,
+            ...(r.repeats !== undefined ? { repeats: r.repeats } : {}),
+            state: r.state,
+            cells: r.cells.map(fileCell(transcripts)),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -89,23 +127,45 @@ export function parseSuiteFile(text: string): SuiteParse {
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'This file is not JSON, so it is not a Toolscope suite. Choose a file made by "Export suite".' };
+    return {
+      ok: false,
+      message: 'This file is not JSON, so it is not a Toolscope suite. Choose a file made by "Export suite".',
+    };
   }
   const envelope = data as { format?: unknown; version?: unknown } | null;
   if (typeof envelope !== 'object' || envelope === null || envelope.format !== SUITE_FORMAT) {
-    return { ok: false, message: 'This file is not a Toolscope suite (its "format" is not "toolscope-suite"). Choose a file made by "Export suite".' };
+    return {
+      ok: false,
+      message:
+        'This file is not a Toolscope suite (its "format" is not "toolscope-suite"). Choose a file made by "Export suite".',
+    };
   }
   if (!READABLE_VERSIONS.includes(envelope.version)) {
-    return { ok: false, message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 to ${SUITE_VERSION}. Update Toolscope, or export the suite again.` };
+    return {
+      ok: false,
+      message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 to ${SUITE_VERSION}. Update Toolscope, or export the suite again.`,
+    };
   }
   const checkless = checklessCaseNames(data);
   if (checkless.length > 0) {
-    const names = checkless.slice(0, 3).map((n) => `"${n}"`).join(', ') + (checkless.length > 3 ? ` and ${checkless.length - 3} more` : '');
-    return { ok: false, message: `This suite has ${checkless.length === 1 ? 'a case' : 'cases'} with no checks (${names}), which could never fail, so nothing was imported. Give each case at least one check, then export it again.` };
+    const names =
+      checkless
+        .slice(0, 3)
+        .map((n) => `"${n}"`)
+        .join(', ') + (checkless.length > 3 ? ` and ${checkless.length - 3} more` : '');
+    return {
+      ok: false,
+      message: `This suite has ${checkless.length === 1 ? 'a case' : 'cases'} with no checks (${names}), which could never fail, so nothing was imported. Give each case at least one check, then export it again.`,
+    };
   }
   if (!validate(data)) {
-    const issues = (validate.errors ?? []).slice(0, 3).map((e) => `${pointerToPath(e.instancePath)} ${e.message ?? 'is not valid'}`);
-    return { ok: false, message: `This suite file does not match its format, so nothing was imported: ${issues.join('; ')}.` };
+    const issues = (validate.errors ?? [])
+      .slice(0, 3)
+      .map((e) => `${pointerToPath(e.instancePath)} ${e.message ?? 'is not valid'}`);
+    return {
+      ok: false,
+      message: `This suite file does not match its format, so nothing was imported: ${issues.join('; ')}.`,
+    };
   }
   return { ok: true, file: upgradeSuiteFile(data as SuiteFile) };
 }
@@ -117,7 +177,9 @@ function checklessCaseNames(data: unknown): string[] {
   return cases.flatMap((c: unknown, i) => {
     if (typeof c !== 'object' || c === null) return [];
     const { checks, name } = c as { checks?: unknown; name?: unknown };
-    return Array.isArray(checks) && checks.length === 0 ? [typeof name === 'string' && name !== '' ? name : `case ${i + 1}`] : [];
+    return Array.isArray(checks) && checks.length === 0
+      ? [typeof name === 'string' && name !== '' ? name : `case ${i + 1}`]
+      : [];
   });
 }
 
@@ -125,13 +187,32 @@ function checklessCaseNames(data: unknown): string[] {
 type ImportedTranscript = { sessionId: string; title: string; model: string; runId: string; messages: ChatMessage[] };
 
 /** The records an imported file becomes, under new ids so it never replaces a suite already here. */
-export function suiteFromFile(file: SuiteFile, newId: () => string, now: number): { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; runs: EvalRunRecord[]; transcripts: ImportedTranscript[] } {
-  const suite: EvalSuiteRecord = { id: newId(), name: file.suite.name, createdAt: now, updatedAt: now, ...(file.repeats !== undefined && file.repeats > 1 ? { repeats: file.repeats } : {}) };
+export function suiteFromFile(
+  file: SuiteFile,
+  newId: () => string,
+  now: number,
+): { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; runs: EvalRunRecord[]; transcripts: ImportedTranscript[] } {
+  const suite: EvalSuiteRecord = {
+    id: newId(),
+    name: file.suite.name,
+    createdAt: now,
+    updatedAt: now,
+    ...(file.repeats !== undefined && file.repeats > 1 ? { repeats: file.repeats } : {}),
+  };
   const ids = new Map<string, string>();
   const cases = file.cases.map((c): EvalCaseRecord => {
     const id = newId();
     ids.set(c.id, id);
-    return { id, suiteId: suite.id, name: c.name, createdAt: now, updatedAt: now, request: c.request, recorded: c.recorded, checks: c.checks };
+    return {
+      id,
+      suiteId: suite.id,
+      name: c.name,
+      createdAt: now,
+      updatedAt: now,
+      request: c.request,
+      recorded: c.recorded,
+      checks: c.checks,
+    };
   });
   const transcripts: ImportedTranscript[] = [];
   const runs = (file.runs ?? []).map((r): EvalRunRecord => {
@@ -146,10 +227,20 @@ export function suiteFromFile(file: SuiteFile, newId: () => string, now: number)
       // A run the file caught under way did not finish here either.
       state: r.state === 'running' ? 'stopped' : r.state,
       cells: r.cells.map(({ transcript, ...cell }) => {
-        const back: EvalCell = { ...cell, caseId: ids.get(cell.caseId) ?? cell.caseId, ...(cell.verdict === 'pending' ? { verdict: 'stopped' as const } : {}) };
+        const back: EvalCell = {
+          ...cell,
+          caseId: ids.get(cell.caseId) ?? cell.caseId,
+          ...(cell.verdict === 'pending' ? { verdict: 'stopped' as const } : {}),
+        };
         if (!transcript || transcript.length === 0) return back;
         const sessionId = newId();
-        transcripts.push({ sessionId, title: `${cell.caseName} on ${cell.model}`, model: cell.model, runId, messages: renumbered(transcript, newId) });
+        transcripts.push({
+          sessionId,
+          title: `${cell.caseName} on ${cell.model}`,
+          model: cell.model,
+          runId,
+          messages: renumbered(transcript, newId),
+        });
         return { ...back, sessionId };
       }),
     };
@@ -162,7 +253,9 @@ function renumbered(messages: readonly ChatMessage[], newId: () => string): Chat
   const ids = new Map(messages.map((m) => [m.id, newId()]));
   return messages.map((m): ChatMessage => {
     const id = ids.get(m.id) ?? newId();
-    return m.role === 'system' && m.summaryOf ? { ...m, id, summaryOf: m.summaryOf.map((x) => ids.get(x) ?? x) } : { ...m, id };
+    return m.role === 'system' && m.summaryOf
+      ? { ...m, id, summaryOf: m.summaryOf.map((x) => ids.get(x) ?? x) }
+      : { ...m, id };
   });
 }
 

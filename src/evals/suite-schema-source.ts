@@ -8,7 +8,17 @@
  */
 import { CELL_VERDICTS, REPEATS_MAX, REPEATS_MIN } from '../domain/eval-case';
 import { ASSISTANT_STATUSES, TOOL_OUTCOMES } from '../domain/messages';
-import { count, list as listOf, ms, nullable, obj, ref, str, tagged, type Schema } from '../io/session-file/schema-builders';
+import {
+  count,
+  list as listOf,
+  ms,
+  nullable,
+  obj,
+  ref,
+  str,
+  tagged,
+  type Schema,
+} from '../io/session-file/schema-builders';
 
 const ID = 256;
 const NAME = 256;
@@ -35,7 +45,16 @@ function message(): Schema {
         runId: str(ID),
         turn: count(),
       },
-      tool: { ...base, toolCallId: str(ID), name: str(NAME), content: str(TEXT), isError: { type: 'boolean' }, outcome: { enum: [...TOOL_OUTCOMES] }, runId: str(ID), turn: count() },
+      tool: {
+        ...base,
+        toolCallId: str(ID),
+        name: str(NAME),
+        content: str(TEXT),
+        isError: { type: 'boolean' },
+        outcome: { enum: [...TOOL_OUTCOMES] },
+        runId: str(ID),
+        turn: count(),
+      },
     },
     { system: ['summaryOf'] },
   );
@@ -72,7 +91,8 @@ export function buildSuiteSchema(): Schema {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://toolscope.local/schema/toolscope-suite-v3.json',
     title: 'Toolscope test suite, version 3 (reads versions 1 and 2)',
-    description: 'A suite of test cases: each freezes one model request (messages, tools, parameters) and the recorded tool results answering its calls. Never holds a key.',
+    description:
+      'A suite of test cases: each freezes one model request (messages, tools, parameters) and the recorded tool results answering its calls. Never holds a key.',
     type: 'object',
     properties: {
       format: { const: 'toolscope-suite' },
@@ -103,38 +123,44 @@ export function buildSuiteSchema(): Schema {
           },
           ['systemPrompt', 'temperature', 'maxOutputTokens'],
         ),
-        recorded: list(obj({ name: str(NAME), arguments: str(TEXT), result: str(TEXT), isError: { type: 'boolean' } }), 500_000),
+        recorded: list(
+          obj({ name: str(NAME), arguments: str(TEXT), result: str(TEXT), isError: { type: 'boolean' } }),
+          500_000,
+        ),
         // A case with no checks could never fail (architecture.md, "Test cases and suites").
         checks: { ...list(ref('check'), 100), minItems: 1 },
       }),
-      run: obj({
-        startedAt: ms(),
-        finishedAt: nullable(ms()),
-        models: list(str(2_000), 100),
-        repeats: repeats(),
-        state: { enum: ['running', 'finished', 'stopped'] },
-        cells: list(
-          obj(
-            {
-              caseId: str(ID),
-              caseName: str(NAME),
-              model: str(2_000),
-              // Version 3: which repeat of its case x model this run is, and its judge requests (their cost apart).
-              repeat: { type: 'integer', minimum: 0, maximum: REPEATS_MAX - 1 },
-              verdict: { enum: [...CELL_VERDICTS] },
-              reasons: list(str(TEXT), 200),
-              costUsd: nullable({ type: 'number', minimum: 0 }),
-              ttftMs: nullable(ms()),
-              durationMs: nullable(ms()),
-              // Version 2: the messages of the cell's run session, so the reader can see why it failed.
-              transcript: list(ref('message'), 500_000),
-              judge: list(judgeCall(), 100),
-            },
-            ['transcript', 'repeat', 'judge'],
+      run: obj(
+        {
+          startedAt: ms(),
+          finishedAt: nullable(ms()),
+          models: list(str(2_000), 100),
+          repeats: repeats(),
+          state: { enum: ['running', 'finished', 'stopped'] },
+          cells: list(
+            obj(
+              {
+                caseId: str(ID),
+                caseName: str(NAME),
+                model: str(2_000),
+                // Version 3: which repeat of its case x model this run is, and its judge requests (their cost apart).
+                repeat: { type: 'integer', minimum: 0, maximum: REPEATS_MAX - 1 },
+                verdict: { enum: [...CELL_VERDICTS] },
+                reasons: list(str(TEXT), 200),
+                costUsd: nullable({ type: 'number', minimum: 0 }),
+                ttftMs: nullable(ms()),
+                durationMs: nullable(ms()),
+                // Version 2: the messages of the cell's run session, so the reader can see why it failed.
+                transcript: list(ref('message'), 500_000),
+                judge: list(judgeCall(), 100),
+              },
+              ['transcript', 'repeat', 'judge'],
+            ),
+            1_000_000,
           ),
-          1_000_000,
-        ),
-      }, ['repeats']),
+        },
+        ['repeats'],
+      ),
     },
   };
 }

@@ -40,7 +40,16 @@ export function tableCells(run: Pick<EvalRunRecord, 'cells'>): TableCell[] {
     const first = runs[0];
     if (!first) return [];
     const ordered = [...runs].sort((a, b) => (a.repeat ?? 0) - (b.repeat ?? 0));
-    return [{ caseId: first.caseId, caseName: first.caseName, model: first.model, verdict: tableVerdict(ordered), runs: ordered, passed: ordered.filter((r) => r.verdict === 'pass').length }];
+    return [
+      {
+        caseId: first.caseId,
+        caseName: first.caseName,
+        model: first.model,
+        verdict: tableVerdict(ordered),
+        runs: ordered,
+        passed: ordered.filter((r) => r.verdict === 'pass').length,
+      },
+    ];
   });
 }
 

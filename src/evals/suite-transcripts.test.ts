@@ -9,27 +9,77 @@ import type { ChatMessage } from '../domain/messages';
 import { buildSuiteFile, parseSuiteFile, suiteFromFile } from './suite-file';
 
 const weather: EvalCaseRecord = {
-  id: 'c1', suiteId: 's1', name: 'Weather', createdAt: 1, updatedAt: 1,
-  request: { model: 'gpt-x', messages: [{ id: 'm1', createdAt: 1, role: 'user', content: 'Weather in Paris?' }], tools: [] },
+  id: 'c1',
+  suiteId: 's1',
+  name: 'Weather',
+  createdAt: 1,
+  updatedAt: 1,
+  request: {
+    model: 'gpt-x',
+    messages: [{ id: 'm1', createdAt: 1, role: 'user', content: 'Weather in Paris?' }],
+    tools: [],
+  },
   recorded: [],
   checks: [{ kind: 'answer_contains', text: '18 °C' }],
 };
 const transcript: ChatMessage[] = [
   { id: 'r-m1', createdAt: 10, role: 'user', content: 'Weather in Paris?' },
-  { id: 'r-m2', createdAt: 11, role: 'assistant', content: 'It is sunny.', reasoning: '', refusal: null, toolCalls: [], status: 'complete', runId: 'run-x', turn: 0, responseId: 'resp_1' },
+  {
+    id: 'r-m2',
+    createdAt: 11,
+    role: 'assistant',
+    content: 'It is sunny.',
+    reasoning: '',
+    refusal: null,
+    toolCalls: [],
+    status: 'complete',
+    runId: 'run-x',
+    turn: 0,
+    responseId: 'resp_1',
+  },
 ];
 const run: EvalRunRecord = {
-  id: 'r1', suiteId: 's1', startedAt: 5, finishedAt: 9, models: ['a', 'b'], state: 'finished',
+  id: 'r1',
+  suiteId: 's1',
+  startedAt: 5,
+  finishedAt: 9,
+  models: ['a', 'b'],
+  state: 'finished',
   cells: [
-    { caseId: 'c1', caseName: 'Weather', model: 'a', verdict: 'fail', reasons: ['The answer does not contain “18 °C”.'], sessionId: 'cell-session', costUsd: null, ttftMs: 3, durationMs: 9 },
+    {
+      caseId: 'c1',
+      caseName: 'Weather',
+      model: 'a',
+      verdict: 'fail',
+      reasons: ['The answer does not contain “18 °C”.'],
+      sessionId: 'cell-session',
+      costUsd: null,
+      ttftMs: 3,
+      durationMs: 9,
+    },
     // A cell whose session is gone (or never made) carries no transcript.
-    { caseId: 'c1', caseName: 'Weather', model: 'b', verdict: 'stopped', reasons: ['Stopped before it started.'], costUsd: null, ttftMs: null, durationMs: null },
+    {
+      caseId: 'c1',
+      caseName: 'Weather',
+      model: 'b',
+      verdict: 'stopped',
+      reasons: ['Stopped before it started.'],
+      costUsd: null,
+      ttftMs: null,
+      durationMs: null,
+    },
   ],
 };
 
-describe('a suite exported with results carries each cell\'s transcript', () => {
+describe("a suite exported with results carries each cell's transcript", () => {
   it('round-trips: export, import into a fresh profile, the failed cell opens a test-run session with the same messages', async () => {
-    const file = buildSuiteFile({ id: 's1', name: 'Weather', createdAt: 1, updatedAt: 1 }, [weather], [run], new Date(0), new Map([['cell-session', transcript]]));
+    const file = buildSuiteFile(
+      { id: 's1', name: 'Weather', createdAt: 1, updatedAt: 1 },
+      [weather],
+      [run],
+      new Date(0),
+      new Map([['cell-session', transcript]]),
+    );
     const text = JSON.stringify(file);
     // Provider specifics stay home; the session's own id does too.
     expect(text).not.toContain('resp_1');
@@ -51,7 +101,10 @@ describe('a suite exported with results carries each cell\'s transcript', () => 
     const session = await db.sessions.get(sessionId);
     expect(session).toMatchObject({ title: 'Weather on a', evalRun: { suiteId: suite.id, runId: stored?.id } });
     const messages = await loadHistory(db, sessionId);
-    expect(messages.map((m) => [m.role, m.content])).toEqual([['user', 'Weather in Paris?'], ['assistant', 'It is sunny.']]);
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Weather in Paris?'],
+      ['assistant', 'It is sunny.'],
+    ]);
     // Under new ids: message ids are unique across sessions.
     expect(messages.map((m) => m.id)).not.toContain('r-m1');
     // A test run, so out of the Sessions list.

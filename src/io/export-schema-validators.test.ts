@@ -8,7 +8,9 @@ import { validate as generatedValidate } from 'virtual:export-schema/validate';
 import { exportValidatorSource, toEsm } from '../../build/export-validators';
 import { fixtureFile } from './testing/export-fixture';
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('./session-file/session-schema.json', import.meta.url)), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(fileURLToPath(new URL('./session-file/session-schema.json', import.meta.url)), 'utf8'),
+) as object;
 
 /** The validator the app compiled on the page before: the reference the generated code must agree with. */
 function compileRuntimeValidator() {
@@ -24,18 +26,38 @@ const key = (errors: readonly ErrorObject[] | null | undefined) =>
   (errors ?? []).map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`).sort();
 
 type Loose = Record<string, unknown>;
-const loose = () => JSON.parse(JSON.stringify(fixtureFile())) as Loose & { sessions: (Loose & { messages: Loose[]; events: Loose[] })[]; tools: Loose[] };
+const loose = () =>
+  JSON.parse(JSON.stringify(fixtureFile())) as Loose & {
+    sessions: (Loose & { messages: Loose[]; events: Loose[] })[];
+    tools: Loose[];
+  };
 
 const broken: [string, (f: ReturnType<typeof loose>) => void][] = [
   ['an unknown role', (f) => void (f.sessions[0]!.messages[1]!.role = 'robot')],
-  ['a missing property and an extra one', (f) => {
-    delete f.sessions[0]!.messages[0]!.content;
-    f.sessions[0]!.messages[0]!.extra = 1;
-  }],
+  [
+    'a missing property and an extra one',
+    (f) => {
+      delete f.sessions[0]!.messages[0]!.content;
+      f.sessions[0]!.messages[0]!.extra = 1;
+    },
+  ],
   ['an unknown event type', (f) => void (f.sessions[0]!.events[0]!.type = 'nope')],
   ['a bad date-time', (f) => void (f.exportedAt = 'yesterday')],
-  ['an id longer than its limit, in astral characters', (f) => void (f.sessions[0]!.messages[0]!.id = '😀'.repeat(257))],
-  ['a secret header with a value', (f) => void (f.tools[0]!.http = { method: 'GET', urlTemplate: 'https://x', headers: [{ name: 'A', value: 'k', secret: true }], bodyTemplate: null, responseType: 'json' })],
+  [
+    'an id longer than its limit, in astral characters',
+    (f) => void (f.sessions[0]!.messages[0]!.id = '😀'.repeat(257)),
+  ],
+  [
+    'a secret header with a value',
+    (f) =>
+      void (f.tools[0]!.http = {
+        method: 'GET',
+        urlTemplate: 'https://x',
+        headers: [{ name: 'A', value: 'k', secret: true }],
+        bodyTemplate: null,
+        responseType: 'json',
+      }),
+  ],
 ];
 
 describe('export validators generated at build time', () => {
@@ -70,7 +92,9 @@ describe('export validators generated at build time', () => {
   });
 
   it('turns each required module into one import and leaves other text alone', () => {
-    const out = toEsm('const a = require("m/a").default; const b = require("m/a").x; const c = require("m/b").y; // require');
+    const out = toEsm(
+      'const a = require("m/a").default; const b = require("m/a").x; const c = require("m/b").y; // require',
+    );
     expect(out.match(/^import /gm)).toHaveLength(2);
     expect(out).toContain('const a = required0.default; const b = required0.x; const c = required1.y; // require');
   });

@@ -22,18 +22,24 @@ function oversizedFile(): ExportFileV1 {
     if (contentFor[c.id]) c.result = contentFor[c.id]!;
     if (c.id === 'call_t0kY0') c.logs[0]!.text = BIG_LOG;
   }
-  for (const m of entry.messages) if (m.role === 'tool' && contentFor[m.toolCallId]) m.content = contentFor[m.toolCallId]!;
+  for (const m of entry.messages)
+    if (m.role === 'tool' && contentFor[m.toolCallId]) m.content = contentFor[m.toolCallId]!;
   for (const e of entry.events) {
     if (e.type === 'tool_finished' && contentFor[e.callId]) {
       e.result = contentFor[e.callId]!;
       if (e.callId === 'call_t0kY0') e.logs![0]!.text = BIG_LOG;
     }
-    if (e.type === 'message_appended' && e.message.role === 'tool' && contentFor[e.message.toolCallId]) e.message.content = contentFor[e.message.toolCallId]!;
+    if (e.type === 'message_appended' && e.message.role === 'tool' && contentFor[e.message.toolCallId])
+      e.message.content = contentFor[e.message.toolCallId]!;
   }
   return file;
 }
 
-const finished = (events: EventRecord[], callId: string) => events.find((e) => e.type === 'tool_finished' && e.callId === callId) as Extract<EventRecord, { type: 'tool_finished' }>;
+const finished = (events: EventRecord[], callId: string) =>
+  events.find((e) => e.type === 'tool_finished' && e.callId === callId) as Extract<
+    EventRecord,
+    { type: 'tool_finished' }
+  >;
 
 describe('imported tool output is held to the output limit', () => {
   it('cuts each over-limit result, error and log entry with the sandbox marker, the same way in every record', () => {
@@ -53,7 +59,9 @@ describe('imported tool output is held to the output limit', () => {
     expect(failed.logs[0]!.text).toBe(cutOutput(BIG_LOG, LIMIT));
     expect(finished(entry.events, 'call_t0kY0').logs![0]!.text).toBe(failed.logs[0]!.text);
     // What was within the limit is the very same object, and the input is not changed.
-    expect(entry.toolCalls.find((c) => c.id === 'call_c0nv')).toBe(input.sessions[0]!.toolCalls.find((c) => c.id === 'call_c0nv'));
+    expect(entry.toolCalls.find((c) => c.id === 'call_c0nv')).toBe(
+      input.sessions[0]!.toolCalls.find((c) => c.id === 'call_c0nv'),
+    );
     expect(input.sessions[0]!.toolCalls.find((c) => c.id === 'call_pAr1s')?.result).toBe(BIG);
   });
 

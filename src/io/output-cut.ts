@@ -16,7 +16,9 @@ const MARKER_TAIL = /^\d+ bytes omitted\]$/;
 export function withinOutputLimit(text: string, limitBytes: number): boolean {
   if (text.length * 3 <= limitBytes || utf8Length(text) <= limitBytes) return true;
   const at = text.lastIndexOf(MARKER_START);
-  return at >= 0 && MARKER_TAIL.test(text.slice(at + MARKER_START.length)) && utf8Length(text.slice(0, at)) <= limitBytes;
+  return (
+    at >= 0 && MARKER_TAIL.test(text.slice(at + MARKER_START.length)) && utf8Length(text.slice(0, at)) <= limitBytes
+  );
 }
 
 /**
@@ -26,7 +28,10 @@ export function withinOutputLimit(text: string, limitBytes: number): boolean {
  * were cut. A result appears in several records (the call, the tool message, the events); each is cut the
  * same way, so they still agree.
  */
-export function cutOverLimitValues(file: ExportFileV1, limitBytes: number = DEFAULT_OUTPUT_LIMIT_BYTES): { file: ExportFileV1; cut: number } {
+export function cutOverLimitValues(
+  file: ExportFileV1,
+  limitBytes: number = DEFAULT_OUTPUT_LIMIT_BYTES,
+): { file: ExportFileV1; cut: number } {
   let cut = 0;
   const fit = (text: string): string => {
     if (withinOutputLimit(text, limitBytes)) return text;
@@ -40,7 +45,9 @@ export function cutOverLimitValues(file: ExportFileV1, limitBytes: number = DEFA
     });
     return out.some((l, i) => l !== logs[i]) ? out : logs;
   };
-  const fitMessage = <M extends MessageRecord | Extract<EventRecord, { type: 'message_appended' }>['message']>(m: M): M => {
+  const fitMessage = <M extends MessageRecord | Extract<EventRecord, { type: 'message_appended' }>['message']>(
+    m: M,
+  ): M => {
     if (m.role !== 'tool') return m;
     const content = fit(m.content);
     return content === m.content ? m : { ...m, content };

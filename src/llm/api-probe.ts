@@ -37,11 +37,16 @@ export function supportFromStatus(status: number | undefined): ApiSupport {
 
 /** One sentence for Test connection: which APIs the endpoint accepts (empty when the probe learnt nothing). */
 export function apiSupportSentence(r: ApiSupportReport): string {
-  const yes = [r.chat === 'yes' ? 'Chat Completions' : null, r.responses === 'yes' ? 'Responses' : null].filter((x): x is string => x !== null);
-  const no = [r.chat === 'no' ? 'Chat Completions' : null, r.responses === 'no' ? 'Responses' : null].filter((x): x is string => x !== null);
+  const yes = [r.chat === 'yes' ? 'Chat Completions' : null, r.responses === 'yes' ? 'Responses' : null].filter(
+    (x): x is string => x !== null,
+  );
+  const no = [r.chat === 'no' ? 'Chat Completions' : null, r.responses === 'no' ? 'Responses' : null].filter(
+    (x): x is string => x !== null,
+  );
   if (yes.length === 2) return 'It accepts both APIs: Chat Completions and Responses.';
   if (yes.length === 1 && no.length === 1) return `It accepts the ${yes[0]} API only (no ${no[0]} API there).`;
-  if (yes.length === 1) return `It accepts the ${yes[0]} API; whether it also has the ${yes[0] === 'Responses' ? 'Chat Completions' : 'Responses'} API could not be told.`;
+  if (yes.length === 1)
+    return `It accepts the ${yes[0]} API; whether it also has the ${yes[0] === 'Responses' ? 'Chat Completions' : 'Responses'} API could not be told.`;
   if (no.length === 2) return 'It answered neither the Chat Completions nor the Responses API at this base URL.';
   return '';
 }

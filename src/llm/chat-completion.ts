@@ -4,7 +4,10 @@ import { makeRedactor } from './redact';
 import { createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
 /** One whole (not streamed) Chat Completions request; a failure rejects with the same words a run's error has. */
-export type CompleteChat = (request: Omit<ChatCompletionCreateParamsNonStreaming, 'stream'>, signal: AbortSignal) => Promise<ChatCompletion>;
+export type CompleteChat = (
+  request: Omit<ChatCompletionCreateParamsNonStreaming, 'stream'>,
+  signal: AbortSignal,
+) => Promise<ChatCompletion>;
 
 /** Sent by the SDK like every other call (same redirect and error guards, same redaction of the key). */
 export function createCompleteChat(options: ConnectionOptions): CompleteChat {

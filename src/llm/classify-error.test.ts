@@ -6,7 +6,13 @@ import { makeRedactor } from './redact';
 import { retryAfterMs } from './retry-after';
 
 const KEY = 'sk-classify-987654321';
-const ctx: ErrorContext = { baseURL: 'https://api.example.com/v1', operation: 'chat', model: 'm1', redact: makeRedactor(KEY), timeoutMs: 600_000 };
+const ctx: ErrorContext = {
+  baseURL: 'https://api.example.com/v1',
+  operation: 'chat',
+  model: 'm1',
+  redact: makeRedactor(KEY),
+  timeoutMs: 600_000,
+};
 const apiError = (status: number, body: object, headers: Record<string, string> = {}) =>
   APIError.generate(status, { error: body }, undefined, new Headers(headers));
 
@@ -45,10 +51,14 @@ describe('classifyError', () => {
   });
 
   it('maps context-length rejections (code or wording, 400 or 413) to context_limit, not retryable', () => {
-    const byCode = classified(apiError(400, { message: 'Please reduce the length of the messages.', code: 'context_length_exceeded' }));
+    const byCode = classified(
+      apiError(400, { message: 'Please reduce the length of the messages.', code: 'context_length_exceeded' }),
+    );
     expect(byCode.info).toMatchObject({ kind: 'context_limit', fault: 'user' });
     expect(byCode.retryable).toBe(false);
-    const byText = classified(apiError(413, { message: `maximum context length is 8192 tokens, you requested 9000 tokens (key ${KEY})` }));
+    const byText = classified(
+      apiError(413, { message: `maximum context length is 8192 tokens, you requested 9000 tokens (key ${KEY})` }),
+    );
     expect(byText.info).toMatchObject({ kind: 'context_limit', limitTokens: 8192, estimatedTokens: 9000 });
     expect(byText.message).not.toContain(KEY);
     expect(classified(apiError(400, { message: "Invalid value for 'temperature'" })).info.kind).toBe('bad_request');
@@ -72,7 +82,12 @@ describe('classifyError', () => {
 
   it('anything else thrown (not a response, not a lost connection) is an internal failure, redacted, not retried', () => {
     const err = classified(new TypeError(`Cannot read properties of undefined (key ${KEY})`));
-    expect(err.info).toEqual({ fault: 'system', kind: 'internal', step: 'model_client', message: 'The request failed unexpectedly: Cannot read properties of undefined (key [redacted])' });
+    expect(err.info).toEqual({
+      fault: 'system',
+      kind: 'internal',
+      step: 'model_client',
+      message: 'The request failed unexpectedly: Cannot read properties of undefined (key [redacted])',
+    });
     expect(err.retryable).toBe(false);
   });
 
@@ -90,15 +105,24 @@ describe('classifyError', () => {
     }
     const controller = new AbortController();
     controller.abort();
-    expect(classifyError(new APIConnectionError({ message: 'x' }), { ...ctx, signal: controller.signal }).name).toBe('AbortError');
+    expect(classifyError(new APIConnectionError({ message: 'x' }), { ...ctx, signal: controller.signal }).name).toBe(
+      'AbortError',
+    );
   });
 
   it('connection failure is cors_or_unreachable; SDK timeout is a first-byte timeout', () => {
-    expect(classified(new APIConnectionError({ message: 'Connection error.', cause: new TypeError('Failed to fetch') })).info).toMatchObject({
+    expect(
+      classified(new APIConnectionError({ message: 'Connection error.', cause: new TypeError('Failed to fetch') }))
+        .info,
+    ).toMatchObject({
       kind: 'cors_or_unreachable',
       baseURL: ctx.baseURL,
     });
-    expect(classified(new APIConnectionTimeoutError()).info).toMatchObject({ kind: 'timeout', phase: 'first_byte', afterMs: 600_000 });
+    expect(classified(new APIConnectionTimeoutError()).info).toMatchObject({
+      kind: 'timeout',
+      phase: 'first_byte',
+      afterMs: 600_000,
+    });
   });
 });
 

@@ -21,7 +21,7 @@ export type ErrorContext = {
 
 const CORS_HELP =
   'The endpoint must allow requests from a web page (CORS): OpenAI, OpenRouter, Groq and Together do; ' +
-  'a local server (Ollama, LM Studio, vLLM) needs CORS enabled for this page\'s origin (for Ollama, set OLLAMA_ORIGINS).';
+  "a local server (Ollama, LM Studio, vLLM) needs CORS enabled for this page's origin (for Ollama, set OLLAMA_ORIGINS).";
 
 /**
  * Maps anything a request can throw to a `ModelError` with a message a person can act on, or to an
@@ -34,7 +34,13 @@ export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOM
   if (err instanceof APIConnectionTimeoutError) {
     const afterMs = ctx.timeoutMs ?? 0;
     return new ModelError(
-      { fault: 'system', kind: 'timeout', phase: 'first_byte', afterMs, message: `${hostOf(ctx.baseURL)} did not answer within ${Math.round(afterMs / 1000)} s.` },
+      {
+        fault: 'system',
+        kind: 'timeout',
+        phase: 'first_byte',
+        afterMs,
+        message: `${hostOf(ctx.baseURL)} did not answer within ${Math.round(afterMs / 1000)} s.`,
+      },
       true,
     );
   }
@@ -45,7 +51,14 @@ export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOM
   if (err instanceof APIConnectionError) return unreachable(ctx);
   if (err instanceof APIError && typeof err.status === 'number') return fromStatus(err, err.status, ctx);
   // Transport failures arrive as APIConnectionError above; what is left is the SDK or Toolscope breaking.
-  return new ModelError(internalError('model_client', 'The request failed unexpectedly', ctx.redact(err instanceof Error ? err.message : String(err))), false);
+  return new ModelError(
+    internalError(
+      'model_client',
+      'The request failed unexpectedly',
+      ctx.redact(err instanceof Error ? err.message : String(err)),
+    ),
+    false,
+  );
 }
 
 function redirectRefused(r: RedirectRefusedError): ModelError {
@@ -69,7 +82,15 @@ function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelErro
   const host = hostOf(ctx.baseURL);
   if (status === 401 || status === 403) {
     const what = status === 401 ? 'rejected the API key' : 'refused this API key access';
-    return new ModelError({ fault: 'user', kind: 'auth', status, message: `${host} ${what} (HTTP ${status}). Check your API key in Settings.${saidSuffix}` }, false);
+    return new ModelError(
+      {
+        fault: 'user',
+        kind: 'auth',
+        status,
+        message: `${host} ${what} (HTTP ${status}). Check your API key in Settings.${saidSuffix}`,
+      },
+      false,
+    );
   }
   if (status === 404 && ctx.operation !== 'models') {
     const model = ctx.model ?? '';
@@ -86,16 +107,52 @@ function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelErro
   if (status === 429) {
     // OpenAI answers 429 when the account has no credits left; waiting does not fix that.
     if (err.code === 'insufficient_quota') {
-      return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs: null, message: `The account behind this API key has no quota or credits left (HTTP 429).${saidSuffix}` }, false);
+      return new ModelError(
+        {
+          fault: 'system',
+          kind: 'rate_limited',
+          status,
+          retryAfterMs: null,
+          message: `The account behind this API key has no quota or credits left (HTTP 429).${saidSuffix}`,
+        },
+        false,
+      );
     }
     // A longer wait is not honoured: the loop says so itself (agent/retry.ts waitTooLongInfo).
     const when = wait !== null && wait <= MAX_RETRY_AFTER_MS ? ` Retrying in ${Math.ceil(wait / 1000)} s.` : '';
-    return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs: wait, message: `${host} is rate limiting requests (HTTP 429).${when}${saidSuffix}` }, true, wait);
+    return new ModelError(
+      {
+        fault: 'system',
+        kind: 'rate_limited',
+        status,
+        retryAfterMs: wait,
+        message: `${host} is rate limiting requests (HTTP 429).${when}${saidSuffix}`,
+      },
+      true,
+      wait,
+    );
   }
   if (isRetryableStatus(status)) {
-    return new ModelError({ fault: 'system', kind: 'server', status, message: `${host} had a problem answering (HTTP ${status}).${saidSuffix}` }, true, wait);
+    return new ModelError(
+      {
+        fault: 'system',
+        kind: 'server',
+        status,
+        message: `${host} had a problem answering (HTTP ${status}).${saidSuffix}`,
+      },
+      true,
+      wait,
+    );
   }
-  return new ModelError({ fault: 'user', kind: 'bad_request', status, message: `${host} rejected the request (HTTP ${status}).${saidSuffix}` }, false);
+  return new ModelError(
+    {
+      fault: 'user',
+      kind: 'bad_request',
+      status,
+      message: `${host} rejected the request (HTTP ${status}).${saidSuffix}`,
+    },
+    false,
+  );
 }
 
 function providerMessage(err: APIError, redact: (t: string) => string): string {

@@ -16,9 +16,12 @@ describe('the demo model finds the arithmetic in a sentence', () => {
     expect(findExpression(text)).toBe(expression);
   });
 
-  it.each(['hello there', 'what time is it', 'I have 3 apples and 4 pears', 'is 5 > 3', 'sqrt 16'])('finds none in “%s”', (text) => {
-    expect(findExpression(text)).toBeNull();
-  });
+  it.each(['hello there', 'what time is it', 'I have 3 apples and 4 pears', 'is 5 > 3', 'sqrt 16'])(
+    'finds none in “%s”',
+    (text) => {
+      expect(findExpression(text)).toBeNull();
+    },
+  );
 
   it('takes code between backticks as it is', () => {
     expect(findCode('compute `[1, 2, 3].map((x) => x * 2)` please')).toBe('[1, 2, 3].map((x) => x * 2)');

@@ -16,7 +16,24 @@ const WORD_OPERATORS: readonly [RegExp, string][] = [
 ];
 
 /** The functions a person may write by name; each becomes `Math.<name>`. */
-const FUNCTIONS = new Set(['sqrt', 'cbrt', 'abs', 'round', 'floor', 'ceil', 'sin', 'cos', 'tan', 'log', 'log2', 'log10', 'exp', 'pow', 'min', 'max']);
+const FUNCTIONS = new Set([
+  'sqrt',
+  'cbrt',
+  'abs',
+  'round',
+  'floor',
+  'ceil',
+  'sin',
+  'cos',
+  'tan',
+  'log',
+  'log2',
+  'log10',
+  'exp',
+  'pow',
+  'min',
+  'max',
+]);
 /** Only pi: "e" is too common a word to read as a number. */
 const CONSTANTS: Readonly<Record<string, string>> = { pi: 'Math.PI' };
 
@@ -67,17 +84,36 @@ function render(tokens: readonly Token[]): string {
     const sign = t.kind === 'operator' && (prev === null || prev === 'operator' || prev === 'open' || prev === 'comma');
     prev = t.kind;
     switch (t.kind) {
-      case 'number': out += t.text; break;
-      case 'operator': out += sign ? t.text : ` ${t.text} `; break;
-      case 'open': out += '('; break;
-      case 'close': out += ')'; break;
-      case 'comma': out += ', '; break;
-      case 'function': out += `Math.${t.name}`; break;
-      case 'constant': out += t.js; break;
-      case 'break': break;
+      case 'number':
+        out += t.text;
+        break;
+      case 'operator':
+        out += sign ? t.text : ` ${t.text} `;
+        break;
+      case 'open':
+        out += '(';
+        break;
+      case 'close':
+        out += ')';
+        break;
+      case 'comma':
+        out += ', ';
+        break;
+      case 'function':
+        out += `Math.${t.name}`;
+        break;
+      case 'constant':
+        out += t.js;
+        break;
+      case 'break':
+        break;
     }
   }
-  return out.replace(/\(\s+/g, '(').replace(/\s+\)/g, ')').replace(/\s{2,}/g, ' ').trim();
+  return out
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** Whether the tokens read as one expression: brackets balance, operands and operators alternate. */
@@ -115,7 +151,9 @@ function wellFormed(tokens: readonly Token[]): boolean {
 /** Counts what makes a run worth computing: an operator between operands, or a function. */
 function isComputation(tokens: readonly Token[]): boolean {
   const operands = tokens.filter((t) => t.kind === 'number' || t.kind === 'constant').length;
-  const binary = tokens.some((t, i) => t.kind === 'operator' && i > 0 && tokens[i - 1]?.kind !== 'operator' && tokens[i - 1]?.kind !== 'open');
+  const binary = tokens.some(
+    (t, i) => t.kind === 'operator' && i > 0 && tokens[i - 1]?.kind !== 'operator' && tokens[i - 1]?.kind !== 'open',
+  );
   return (operands >= 2 && binary) || (operands >= 1 && tokens.some((t) => t.kind === 'function'));
 }
 

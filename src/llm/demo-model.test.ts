@@ -15,7 +15,10 @@ import { createDemoModelClient } from './demo-model';
 import { DEMO_MODEL } from './known-providers';
 
 /** The built-ins as the model sees them (real names, descriptions, schemas and approval defaults), with stand-in runs. */
-function builtins(runs: Record<string, (args: Record<string, unknown>) => string>): { tools: ToolHandle[]; calls: { name: string; args: unknown }[] } {
+function builtins(runs: Record<string, (args: Record<string, unknown>) => string>): {
+  tools: ToolHandle[];
+  calls: { name: string; args: unknown }[];
+} {
   const calls: { name: string; args: unknown }[] = [];
   const tools = BUILTIN_SPECS.map((spec): ToolHandle => {
     const validate = compileArgsValidator(spec.parameters);
@@ -36,7 +39,10 @@ function builtins(runs: Record<string, (args: Record<string, unknown>) => string
 const assistantTexts = (history: readonly { role: string }[]) =>
   history.filter((m): m is AssistantMessage => m.role === 'assistant').map((m) => m.content);
 
-function demoRun(userMessage: string, opts: { runs?: Record<string, (args: Record<string, unknown>) => string>; approve?: ApprovalGate } = {}) {
+function demoRun(
+  userMessage: string,
+  opts: { runs?: Record<string, (args: Record<string, unknown>) => string>; approve?: ApprovalGate } = {},
+) {
   const { tools, calls } = builtins(opts.runs ?? {});
   const h = harness(scriptedModel([]), {
     model: createDemoModelClient({ pieceDelayMs: 0 }),
@@ -66,7 +72,9 @@ describe('the demo model', () => {
   });
 
   it('computes arithmetic with js_eval (arguments valid for its schema), then answers with the result it got back', async () => {
-    const { h, calls } = demoRun('what is 17*23?', { runs: { js_eval: (args) => (args.expression === '17 * 23' ? '391' : 'wrong expression') } });
+    const { h, calls } = demoRun('what is 17*23?', {
+      runs: { js_eval: (args) => (args.expression === '17 * 23' ? '391' : 'wrong expression') },
+    });
     const result = await h.run();
     expect(result.stopReason).toBe('complete');
     expect(calls).toEqual([{ name: 'js_eval', args: { expression: '17 * 23' } }]);
@@ -78,11 +86,20 @@ describe('the demo model', () => {
   });
 
   it('asks current_time for the time, with a time zone when one is named, and reads its answer', async () => {
-    const clock = JSON.stringify({ iso: '2026-11-27T13:04:05.000Z', date: '2026-11-27', time: '14:04:05', weekday: 'Friday', timeZone: 'Europe/Paris', utcOffset: 'GMT+01:00' });
+    const clock = JSON.stringify({
+      iso: '2026-11-27T13:04:05.000Z',
+      date: '2026-11-27',
+      time: '14:04:05',
+      weekday: 'Friday',
+      timeZone: 'Europe/Paris',
+      utcOffset: 'GMT+01:00',
+    });
     const { h, calls } = demoRun('What time is it in Europe/Paris?', { runs: { current_time: () => clock } });
     const result = await h.run();
     expect(calls).toEqual([{ name: 'current_time', args: { timeZone: 'Europe/Paris' } }]);
-    expect(assistantTexts(result.history).at(-1)).toContain('It is **14:04:05** on **Friday, 2026-11-27** (Europe/Paris, GMT+01:00)');
+    expect(assistantTexts(result.history).at(-1)).toContain(
+      'It is **14:04:05** on **Friday, 2026-11-27** (Europe/Paris, GMT+01:00)',
+    );
   });
 
   it('asks for fetch_url, which waits for approval; denied, it says it did not fetch and nothing ran', async () => {
@@ -96,11 +113,16 @@ describe('the demo model', () => {
     expect(asked).toEqual(['fetch_url {"url":"https://example.com/page"}']);
     expect(calls).toEqual([]);
     expect(toolResults(result.history)).toEqual([expect.objectContaining({ outcome: 'denied' })]);
-    expect(assistantTexts(result.history).at(-1)).toContain('You denied the request, so I did not fetch https://example.com/page');
+    expect(assistantTexts(result.history).at(-1)).toContain(
+      'You denied the request, so I did not fetch https://example.com/page',
+    );
   });
 
   it('answers from an approved fetch the result the tool gave', async () => {
-    const { h } = demoRun('fetch example.org', { runs: { fetch_url: () => '<html>Example Domain</html>' }, approve: async () => ({ decision: 'approve' }) });
+    const { h } = demoRun('fetch example.org', {
+      runs: { fetch_url: () => '<html>Example Domain</html>' },
+      approve: async () => ({ decision: 'approve' }),
+    });
     const result = await h.run();
     const answer = assistantTexts(result.history).at(-1);
     expect(answer).toContain('I fetched https://example.org (27 characters)');
@@ -108,7 +130,11 @@ describe('the demo model', () => {
   });
 
   it('says so when the tool it needs is not offered, instead of calling it', async () => {
-    const h = harness(scriptedModel([]), { model: createDemoModelClient({ pieceDelayMs: 0 }), tools: fakeExecutor([]), userMessage: 'what is 2+2' });
+    const h = harness(scriptedModel([]), {
+      model: createDemoModelClient({ pieceDelayMs: 0 }),
+      tools: fakeExecutor([]),
+      userMessage: 'what is 2+2',
+    });
     const result = await h.run();
     expect(result.history.filter((m) => m.role === 'tool')).toEqual([]);
     expect(assistantTexts(result.history)[0]).toContain('this session does not offer it');
@@ -117,7 +143,10 @@ describe('the demo model', () => {
   it('stops promptly when aborted mid-stream, with an AbortError like fetch', async () => {
     const client = createDemoModelClient({ pieceDelayMs: 60_000 });
     const controller = new AbortController();
-    const stream = client.stream({ model: DEMO_MODEL, stream: true, messages: [{ role: 'user', content: 'hello' }] }, { signal: controller.signal });
+    const stream = client.stream(
+      { model: DEMO_MODEL, stream: true, messages: [{ role: 'user', content: 'hello' }] },
+      { signal: controller.signal },
+    );
     const iterator = stream[Symbol.asyncIterator]();
     expect((await iterator.next()).done).toBe(false);
     // The next piece waits a minute; the abort must end that wait at once.
@@ -128,8 +157,16 @@ describe('the demo model', () => {
 
   it('folds through the Chat Completions accumulator into one tool call with finish reason tool_calls', async () => {
     const client = createDemoModelClient({ pieceDelayMs: 0 });
-    const tools = BUILTIN_SPECS.map((s) => ({ type: 'function' as const, function: { name: s.id, parameters: s.parameters } }));
-    const turn = await accumulate(client.stream({ model: DEMO_MODEL, stream: true, tools, messages: [{ role: 'user', content: 'compute (3 + 4) x 5' }] }, { signal: new AbortController().signal }));
+    const tools = BUILTIN_SPECS.map((s) => ({
+      type: 'function' as const,
+      function: { name: s.id, parameters: s.parameters },
+    }));
+    const turn = await accumulate(
+      client.stream(
+        { model: DEMO_MODEL, stream: true, tools, messages: [{ role: 'user', content: 'compute (3 + 4) x 5' }] },
+        { signal: new AbortController().signal },
+      ),
+    );
     expect(turn.finishReason).toBe('tool_calls');
     expect(turn.toolCalls).toEqual([{ id: 'call_demo_1', name: 'js_eval', arguments: '{"expression":"(3 + 4) * 5"}' }]);
   });

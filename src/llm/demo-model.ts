@@ -49,8 +49,16 @@ function pieces(text: string, wordsPerPiece: number): string[] {
   return out;
 }
 
-async function* streamTurn(turn: DemoTurn, model: string, signal: AbortSignal, opts: Required<DemoModelOptions>): AsyncGenerator<ChatCompletionChunk> {
-  const chunk = (delta: ChatCompletionChunk.Choice.Delta, finish: ChatCompletionChunk.Choice['finish_reason'] = null): ChatCompletionChunk => ({
+async function* streamTurn(
+  turn: DemoTurn,
+  model: string,
+  signal: AbortSignal,
+  opts: Required<DemoModelOptions>,
+): AsyncGenerator<ChatCompletionChunk> {
+  const chunk = (
+    delta: ChatCompletionChunk.Choice.Delta,
+    finish: ChatCompletionChunk.Choice['finish_reason'] = null,
+  ): ChatCompletionChunk => ({
     id: 'chatcmpl-demo',
     object: 'chat.completion.chunk',
     created: 0,
@@ -72,7 +80,9 @@ async function* streamTurn(turn: DemoTurn, model: string, signal: AbortSignal, o
     const cut = Math.floor(args.length / 2);
     await pause(opts.pieceDelayMs, signal);
     check();
-    yield chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args.slice(0, cut) } }] });
+    yield chunk({
+      tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args.slice(0, cut) } }],
+    });
     yield chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(cut) } }] });
   }
   check();

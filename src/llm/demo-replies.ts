@@ -28,7 +28,8 @@ export function introText(userText: string, computeAsked: boolean): string {
   const about =
     'I am the **demo model**: a small script that runs inside this page, with no API key and no network. ' +
     'The app around me is real: the agent loop, the sandboxed tools, approvals, the timeline and export work as they do with any model.';
-  if (computeAsked) return `${about}\n\nI could not find an expression to compute in your message. Write it with numbers and operators (\`2 ** 10 - sqrt(16)\`), or put code between backticks.\n\n${TRY_LIST}`;
+  if (computeAsked)
+    return `${about}\n\nI could not find an expression to compute in your message. Write it with numbers and operators (\`2 ** 10 - sqrt(16)\`), or put code between backticks.\n\n${TRY_LIST}`;
   if (userText.trim() === '' || GREETING.test(userText)) return `Hello! ${about}\n\n${TRY_LIST}`;
   return `${about} So I cannot really answer “${quote(userText, 120)}”: I only follow a script.\n\n${TRY_LIST}`;
 }
@@ -39,17 +40,20 @@ export function missingToolText(name: string): string {
 
 /** An answer built only from the results the request carries. */
 export function answerFromResults(results: readonly DemoToolResult[]): string {
-  if (results.length === 0) return 'I am the demo model. I asked for a tool, but no result came back, so I have nothing to report.';
+  if (results.length === 0)
+    return 'I am the demo model. I asked for a tool, but no result came back, so I have nothing to report.';
   return results.map(answerFromResult).join('\n\n');
 }
 
 function answerFromResult(r: DemoToolResult): string {
   const args = parseObject(r.arguments);
   if (r.outcome === 'denied') {
-    if (r.name === 'fetch_url') return `You denied the request, so I did not fetch ${String(args.url ?? 'the page')}: nothing was sent to it. I am the demo model, so that is all I can do here.`;
+    if (r.name === 'fetch_url')
+      return `You denied the request, so I did not fetch ${String(args.url ?? 'the page')}: nothing was sent to it. I am the demo model, so that is all I can do here.`;
     return `You denied the \`${r.name}\` call, so I did not run it.`;
   }
-  if (r.outcome === 'cancelled' || r.outcome === 'interrupted') return `The \`${r.name}\` call was stopped before it finished, so I have no result to report.`;
+  if (r.outcome === 'cancelled' || r.outcome === 'interrupted')
+    return `The \`${r.name}\` call was stopped before it finished, so I have no result to report.`;
   const failed = r.outcome !== 'ok';
   switch (r.name) {
     case 'js_eval':
@@ -69,7 +73,8 @@ function answerFromResult(r: DemoToolResult): string {
 
 function timeAnswer(content: string): string {
   const t = parseObject(content);
-  if (typeof t.time !== 'string' || typeof t.date !== 'string') return `The \`current_time\` tool says:\n\n${fence(content)}`;
+  if (typeof t.time !== 'string' || typeof t.date !== 'string')
+    return `The \`current_time\` tool says:\n\n${fence(content)}`;
   const zone = [t.timeZone, t.utcOffset].filter((v) => typeof v === 'string' && v !== '').join(', ');
   return `It is **${t.time}** on **${typeof t.weekday === 'string' ? `${t.weekday}, ` : ''}${t.date}**${zone ? ` (${zone})` : ''}, according to the \`current_time\` tool, which read this device's clock.`;
 }

@@ -59,7 +59,8 @@ function lastResults(messages: readonly ChatCompletionMessageParam[], conversati
     const call = asked.tool_calls?.find((c) => c.id === m.tool_call_id);
     if (!call || call.type !== 'function') return [];
     const content = textOf(m.content);
-    const outcome = outcomes.get(m.tool_call_id) ?? (DENIED.test(content) ? 'denied' : CANCELLED.test(content) ? 'cancelled' : 'ok');
+    const outcome =
+      outcomes.get(m.tool_call_id) ?? (DENIED.test(content) ? 'denied' : CANCELLED.test(content) ? 'cancelled' : 'ok');
     return [{ name: call.function.name, arguments: call.function.arguments, content, outcome }];
   });
 }
@@ -76,8 +77,10 @@ function callId(request: ModelRequest): string {
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/i;
 const FETCH_VERB = /\b(fetch|get|download|open|load|read|visit)\b/i;
 const DOMAIN = /\b((?:[a-z0-9-]+\.)+[a-z]{2,})(\/[^\s<>"'`]*)?/i;
-const TIME_QUESTION = /\b(what(?:'s| is)? the time|what time|time is it|current time|the time (?:now|in)|today'?s date|what(?:'s| is)? the date|what day is)\b/i;
-const TIME_ZONE = /\b((?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?|UTC)\b/;
+const TIME_QUESTION =
+  /\b(what(?:'s| is)? the time|what time|time is it|current time|the time (?:now|in)|today'?s date|what(?:'s| is)? the date|what day is)\b/i;
+const TIME_ZONE =
+  /\b((?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?|UTC)\b/;
 const COMPUTE_VERB = /\b(compute|calculate|evaluate|eval|run|work out)\b/i;
 const SUMMARY_REQUEST = /^You compress conversations\b/;
 
@@ -101,20 +104,36 @@ export function demoTurn(request: ModelRequest, conversation?: Conversation): De
   const first = messages[0];
   // A compaction summary (context/compactor.ts): a short honest one, with no tools.
   if (first?.role === 'system' && SUMMARY_REQUEST.test(textOf(first.content))) {
-    return { text: `Summary written by the demo model (a script, not a real summariser): the conversation so far was about “${clip(lastUserText(messages), 200)}”.`, call: null };
+    return {
+      text: `Summary written by the demo model (a script, not a real summariser): the conversation so far was about “${clip(lastUserText(messages), 200)}”.`,
+      call: null,
+    };
   }
-  if (endsWithResults(messages)) return { text: demoText(answerFromResults(lastResults(messages, conversation))), call: null };
+  if (endsWithResults(messages))
+    return { text: demoText(answerFromResults(lastResults(messages, conversation))), call: null };
 
   const text = lastUserText(messages);
   const url = requestedUrl(text);
-  if (url) return toolTurn(request, 'fetch_url', { url }, `I will fetch ${url} with the \`fetch_url\` tool. It asks for your approval first.\n\n`);
+  if (url)
+    return toolTurn(
+      request,
+      'fetch_url',
+      { url },
+      `I will fetch ${url} with the \`fetch_url\` tool. It asks for your approval first.\n\n`,
+    );
   if (TIME_QUESTION.test(text)) {
     const zone = TIME_ZONE.exec(text)?.[1];
     return toolTurn(request, 'current_time', zone ? { timeZone: zone } : {}, 'Let me ask the `current_time` tool.\n\n');
   }
   const code = COMPUTE_VERB.test(text) ? findCode(text) : null;
   const expression = code ?? findExpression(text);
-  if (expression) return toolTurn(request, 'js_eval', { expression }, `I will compute \`${expression}\` exactly with the sandboxed \`js_eval\` tool.\n\n`);
+  if (expression)
+    return toolTurn(
+      request,
+      'js_eval',
+      { expression },
+      `I will compute \`${expression}\` exactly with the sandboxed \`js_eval\` tool.\n\n`,
+    );
   return { text: demoText(introText(text, COMPUTE_VERB.test(text))), call: null };
 }
 

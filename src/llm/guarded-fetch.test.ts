@@ -7,7 +7,11 @@ import { createOpenAIClient } from './openai-client';
 import { sendJSON, startSSE, startTestServer, type TestServer } from './testing/http-server';
 
 const KEY = 'sk-guard-0123456789';
-const request: ModelRequest = { model: 'm', messages: [{ role: 'user', content: 'the whole conversation' }], stream: true };
+const request: ModelRequest = {
+  model: 'm',
+  messages: [{ role: 'user', content: 'the whole conversation' }],
+  stream: true,
+};
 const ANSWER = 'data: {"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
 
 let a: TestServer;
@@ -25,7 +29,8 @@ async function stream(baseURL: string, fetchFn?: typeof fetch): Promise<{ text: 
   let text = '';
   try {
     const client = createOpenAIClient({ apiKey: KEY, baseURL, ...(fetchFn ? { fetch: fetchFn } : {}) });
-    for await (const c of client.stream(request, { signal: new AbortController().signal })) text += c.choices[0]?.delta.content ?? '';
+    for await (const c of client.stream(request, { signal: new AbortController().signal }))
+      text += c.choices[0]?.delta.content ?? '';
     return { text, error: null };
   } catch (error) {
     return { text, error };
@@ -57,7 +62,9 @@ describe('redirects of model requests', () => {
     a.handle((_req, res) => {
       res.writeHead(302, { location: `${b.baseURL}/models` }).end();
     });
-    await expect(listModels({ apiKey: KEY, baseURL: a.baseURL })).rejects.toMatchObject({ info: { kind: 'redirect_refused', to: origin(b) } });
+    await expect(listModels({ apiKey: KEY, baseURL: a.baseURL })).rejects.toMatchObject({
+      info: { kind: 'redirect_refused', to: origin(b) },
+    });
     expect(b.requests).toHaveLength(0);
   });
 
@@ -73,7 +80,10 @@ describe('redirects of model requests', () => {
     const { text, error } = await stream(a.baseURL);
     expect(error).toBeNull();
     expect(text).toBe('Hi');
-    expect(a.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v1/chat/completions', 'POST /v2/chat/completions']);
+    expect(a.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /v1/chat/completions',
+      'POST /v2/chat/completions',
+    ]);
     expect(a.requests[1]?.body).toBe(a.requests[0]?.body);
     expect(a.requests[1]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
@@ -83,9 +93,16 @@ describe('redirects of model requests', () => {
       if (req.method === 'POST') res.writeHead(303, { location: '/result' }).end();
       else sendJSON(res, 200, { ok: true });
     });
-    const res = await guardedFetch(a.baseURL)(`${a.baseURL}/thing`, { method: 'POST', body: '{"secret":1}', headers: { 'content-type': 'application/json' } });
+    const res = await guardedFetch(a.baseURL)(`${a.baseURL}/thing`, {
+      method: 'POST',
+      body: '{"secret":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await res.json()).toEqual({ ok: true });
-    expect(a.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['POST /v1/thing {"secret":1}', 'GET /result ']);
+    expect(a.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'POST /v1/thing {"secret":1}',
+      'GET /result ',
+    ]);
     expect(a.requests[1]?.headers['content-type']).toBeUndefined();
   });
 
@@ -96,14 +113,23 @@ describe('redirects of model requests', () => {
       // What a browser hands back for redirect: 'manual': no status, no headers, no Location.
       return Object.defineProperty(new Response(null, { status: 200 }), 'type', { value: 'opaqueredirect' });
     };
-    const err = await guardedFetch('https://api.example.com/v1', browserFetch)('https://api.example.com/v1/chat/completions', { method: 'POST' }).catch((e: unknown) => e);
+    const err = await guardedFetch('https://api.example.com/v1', browserFetch)(
+      'https://api.example.com/v1/chat/completions',
+      { method: 'POST' },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RedirectRefusedError);
     expect(err).toMatchObject({ from: 'https://api.example.com', to: null });
     expect(seen.map((i) => i.redirect)).toEqual(['manual']);
 
     const { error } = await stream('https://api.example.com/v1', browserFetch);
-    expect((error as ModelError).info).toMatchObject({ kind: 'redirect_refused', from: 'https://api.example.com', to: null });
-    expect((error as ModelError).message).toMatch(/^https:\/\/api\.example\.com answered with a redirect, and the browser does not show where to\..*Set the base URL/);
+    expect((error as ModelError).info).toMatchObject({
+      kind: 'redirect_refused',
+      from: 'https://api.example.com',
+      to: null,
+    });
+    expect((error as ModelError).message).toMatch(
+      /^https:\/\/api\.example\.com answered with a redirect, and the browser does not show where to\..*Set the base URL/,
+    );
   });
 });
 

@@ -28,7 +28,10 @@ export class RedirectRefusedError extends Error {
   }
 }
 
-export function guardedFetch(baseURL: string, inner: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
+export function guardedFetch(
+  baseURL: string,
+  inner: typeof fetch = (...args) => globalThis.fetch(...args),
+): typeof fetch {
   const origin = originOf(baseURL);
   return async (input, init) => {
     let url = requestURL(input);
@@ -55,7 +58,9 @@ function isRedirect(status: number): boolean {
 /** What fetch itself would send next: 307/308 repeat the request; 303, and 301/302 after a POST, become a GET without a body. */
 function followUp(status: number, init: RequestInit): RequestInit {
   const method = (init.method ?? 'GET').toUpperCase();
-  if (status === 303 ? method !== 'GET' && method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST') {
+  if (
+    status === 303 ? method !== 'GET' && method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST'
+  ) {
     const { body: _body, ...rest } = init;
     const headers = new Headers(init.headers);
     headers.delete('content-type');

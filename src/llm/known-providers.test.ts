@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_PROVIDERS, findProvider, isDemoBaseURL, isKnownProvider, keyOptional, endpointReady } from './known-providers';
+import {
+  KNOWN_PROVIDERS,
+  findProvider,
+  isDemoBaseURL,
+  isKnownProvider,
+  keyOptional,
+  endpointReady,
+} from './known-providers';
 
 describe('known providers', () => {
   it('recognises every preset, with trailing slashes and host case ignored', () => {
     for (const p of KNOWN_PROVIDERS) {
       expect(findProvider(p.baseURL)?.id).toBe(p.id);
       expect(isKnownProvider(`${p.baseURL}/`)).toBe(true);
-      expect(isKnownProvider(p.baseURL.replace(/\/\/([^/]+)/, (_m, host: string) => `//${host.toUpperCase()}`))).toBe(true);
+      expect(isKnownProvider(p.baseURL.replace(/\/\/([^/]+)/, (_m, host: string) => `//${host.toUpperCase()}`))).toBe(
+        true,
+      );
     }
   });
 

@@ -32,7 +32,13 @@ export const KNOWN_PROVIDERS: readonly ProviderPreset[] = [
   { id: 'ollama', label: 'Ollama (local)', baseURL: 'http://localhost:11434/v1', local: true, apiFormat: 'chat' },
   { id: 'lmstudio', label: 'LM Studio (local)', baseURL: 'http://localhost:1234/v1', local: true, apiFormat: 'chat' },
   { id: 'vllm', label: 'vLLM (local)', baseURL: 'http://localhost:8000/v1', local: true, apiFormat: 'chat' },
-  { id: 'test-server', label: 'Local test server', baseURL: 'http://127.0.0.1:8787/v1', local: true, apiFormat: 'chat' },
+  {
+    id: 'test-server',
+    label: 'Local test server',
+    baseURL: 'http://127.0.0.1:8787/v1',
+    local: true,
+    apiFormat: 'chat',
+  },
 ];
 
 /** Scheme, host (lower-cased, default port dropped) and path without trailing slashes; null if not an http(s) URL. */

@@ -43,7 +43,15 @@ export class LazySseStream<T> implements AsyncIterator<T> {
       this.finished = true;
       // The connection worked; the server answered wrongly (a 204, say): its problem, worth another try.
       const status = response.status;
-      throw new ModelError({ fault: 'system', kind: 'server', status, message: `${hostOf(this.ctx.baseURL)} answered with an empty body (HTTP ${status}).` }, true);
+      throw new ModelError(
+        {
+          fault: 'system',
+          kind: 'server',
+          status,
+          message: `${hostOf(this.ctx.baseURL)} answered with an empty body (HTTP ${status}).`,
+        },
+        true,
+      );
     }
     this.body = readSSE<T>(response.body, {
       signal: this.options.signal,

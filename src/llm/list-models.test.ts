@@ -14,7 +14,12 @@ const list = () => listModels({ apiKey: KEY, baseURL: server.baseURL });
 
 describe('listModels', () => {
   it('GETs /models with the key and returns sorted, de-duplicated ids', async () => {
-    server.handle((_req, res) => sendJSON(res, 200, { object: 'list', data: [{ id: 'b-model' }, { id: 'a-model' }, { id: 'b-model' }, { nope: 1 }] }));
+    server.handle((_req, res) =>
+      sendJSON(res, 200, {
+        object: 'list',
+        data: [{ id: 'b-model' }, { id: 'a-model' }, { id: 'b-model' }, { nope: 1 }],
+      }),
+    );
     expect(await list()).toEqual(['a-model', 'b-model']);
     const seen = server.requests.at(-1);
     expect(seen?.method).toBe('GET');

@@ -40,7 +40,11 @@ export function modelIds(body: string): string[] | null {
   } catch {
     return null;
   }
-  const list = Array.isArray(parsed) ? parsed : typeof parsed === 'object' && parsed !== null ? (parsed as { data?: unknown }).data : undefined;
+  const list = Array.isArray(parsed)
+    ? parsed
+    : typeof parsed === 'object' && parsed !== null
+      ? (parsed as { data?: unknown }).data
+      : undefined;
   if (!Array.isArray(list)) return null;
   const ids = new Set<string>();
   for (const item of list) {

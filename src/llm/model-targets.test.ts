@@ -37,7 +37,16 @@ describe('the Models textbox', () => {
   });
 
   it('reports every bad line with its own error and line number', () => {
-    const r = parse(['@ http://127.0.0.1:9000/v1', 'gpt-4o @', 'gpt-4o @ ftp://x', 'gpt 4o', 'm @ https://elsewhere.example/v1', 'ok-model'].join('\n'));
+    const r = parse(
+      [
+        '@ http://127.0.0.1:9000/v1',
+        'gpt-4o @',
+        'gpt-4o @ ftp://x',
+        'gpt 4o',
+        'm @ https://elsewhere.example/v1',
+        'ok-model',
+      ].join('\n'),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.map((e) => [e.constructor, 'line' in e ? e.line : 0])).toEqual([
@@ -47,7 +56,9 @@ describe('the Models textbox', () => {
       [SpaceInModelError, 4],
       [UnknownEndpointError, 5],
     ]);
-    expect(r.errors[4]?.message).toBe('Line 5: https://elsewhere.example/v1 is not a saved endpoint; save it (with its key) in Settings first.');
+    expect(r.errors[4]?.message).toBe(
+      'Line 5: https://elsewhere.example/v1 is not a saved endpoint; save it (with its key) in Settings first.',
+    );
   });
 
   it('asks for at least one model when the text has none', () => {

@@ -21,7 +21,13 @@ abstract class ModelLineError extends Error {
   }
 }
 
-type ModelLineErrorKind = 'missing_model' | 'missing_base_url' | 'bad_base_url' | 'space_in_model' | 'duplicate_model' | 'unknown_endpoint';
+type ModelLineErrorKind =
+  | 'missing_model'
+  | 'missing_base_url'
+  | 'bad_base_url'
+  | 'space_in_model'
+  | 'duplicate_model'
+  | 'unknown_endpoint';
 
 export class MissingModelError extends ModelLineError {
   readonly kind = 'missing_model';
@@ -50,7 +56,11 @@ export class BadBaseUrlError extends ModelLineError {
 export class SpaceInModelError extends ModelLineError {
   readonly kind = 'space_in_model';
   constructor(line: number, text: string) {
-    super(line, text, 'a model name has no spaces; put one model on each line, and "@" with spaces around it before a base URL.');
+    super(
+      line,
+      text,
+      'a model name has no spaces; put one model on each line, and "@" with spaces around it before a base URL.',
+    );
     this.name = 'SpaceInModelError';
   }
 }
@@ -84,7 +94,9 @@ export class NoModelsError extends Error {
   }
 }
 
-type ModelTargetsParse = { ok: true; targets: ModelTarget[] } | { ok: false; errors: (ModelLineError | NoModelsError)[] };
+type ModelTargetsParse =
+  | { ok: true; targets: ModelTarget[] }
+  | { ok: false; errors: (ModelLineError | NoModelsError)[] };
 
 /** `model @ url`: the first "@" with white space (or the line's edge) on both sides; "@" inside a model name stays. */
 const SEPARATOR = /(?:^|\s)@(?:\s|$)/;
@@ -93,7 +105,9 @@ function parseLine(text: string, line: number): ModelTarget | ModelLineError {
   const trimmed = text.trim();
   const at = SEPARATOR.exec(trimmed);
   // One split: the model before the separator, the base URL after it (null: the line names no endpoint).
-  const [model, url] = at ? [trimmed.slice(0, at.index).trim(), trimmed.slice(at.index + at[0].length).trim()] : [trimmed, null];
+  const [model, url] = at
+    ? [trimmed.slice(0, at.index).trim(), trimmed.slice(at.index + at[0].length).trim()]
+    : [trimmed, null];
   if (model === '') return new MissingModelError(line, text);
   if (/\s/.test(model)) return new SpaceInModelError(line, text);
   if (url === '') return new MissingBaseUrlError(line, text);
@@ -121,7 +135,10 @@ function isHttpURL(s: string): boolean {
  * has a saved endpoint (a key, or none needed); `ownBaseURL` is the step's endpoint, so `model @ <own URL>` means
  * the same as `model` and counts as its duplicate.
  */
-export function parseModelTargets(text: string, options: { ownBaseURL: string; isSavedEndpoint: (baseURL: string) => boolean }): ModelTargetsParse {
+export function parseModelTargets(
+  text: string,
+  options: { ownBaseURL: string; isSavedEndpoint: (baseURL: string) => boolean },
+): ModelTargetsParse {
   const targets: ModelTarget[] = [];
   const errors: ModelLineError[] = [];
   const seen = new Map<string, number>();

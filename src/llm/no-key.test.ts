@@ -19,10 +19,22 @@ describe('an endpoint without a key', () => {
   });
 
   it('is allowed for local presets and loopback hosts only', () => {
-    for (const url of ['http://localhost:11434/v1', 'http://127.0.0.1:8787/v1', 'http://[::1]:9000/v1', 'https://LOCALHOST/v1', 'http://localhost:1234/v1']) {
+    for (const url of [
+      'http://localhost:11434/v1',
+      'http://127.0.0.1:8787/v1',
+      'http://[::1]:9000/v1',
+      'https://LOCALHOST/v1',
+      'http://localhost:1234/v1',
+    ]) {
       expect(keyOptional(url), url).toBe(true);
     }
-    for (const url of ['https://api.openai.com/v1', 'http://localhost.evil.example/v1', 'http://127.0.0.2.example/v1', 'not a url', 'ftp://localhost/v1']) {
+    for (const url of [
+      'https://api.openai.com/v1',
+      'http://localhost.evil.example/v1',
+      'http://127.0.0.2.example/v1',
+      'not a url',
+      'ftp://localhost/v1',
+    ]) {
       expect(keyOptional(url), url).toBe(false);
     }
   });

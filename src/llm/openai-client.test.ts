@@ -9,7 +9,12 @@ import { sendJSON, startSSE, startTestServer, type TestServer } from './testing/
 
 const KEY = 'sk-test-0123456789abcdef';
 const FIXTURES = join(import.meta.dirname, '../agent/__fixtures__/openai-sse');
-const request: ModelRequest = { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } };
+const request: ModelRequest = {
+  model: 'gpt-test',
+  messages: [{ role: 'user', content: 'hi' }],
+  stream: true,
+  stream_options: { include_usage: true },
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,7 +24,9 @@ afterAll(() => server.close());
 
 const client = () => createOpenAIClient({ apiKey: KEY, baseURL: server.baseURL });
 
-async function collect(signal = new AbortController().signal): Promise<{ chunks: ChatCompletionChunk[]; error: unknown }> {
+async function collect(
+  signal = new AbortController().signal,
+): Promise<{ chunks: ChatCompletionChunk[]; error: unknown }> {
   const chunks: ChatCompletionChunk[] = [];
   try {
     for await (const chunk of client().stream(request, { signal })) chunks.push(chunk);
@@ -60,11 +67,23 @@ describe('createOpenAIClient against a real HTTP server', () => {
     expect(seen?.method).toBe('POST');
     expect(seen?.url).toBe('/v1/chat/completions');
     expect(seen?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(JSON.parse(seen?.body ?? '')).toMatchObject({ model: 'gpt-test', stream: true, stream_options: { include_usage: true } });
+    expect(JSON.parse(seen?.body ?? '')).toMatchObject({
+      model: 'gpt-test',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it('401: auth error, not retryable, tells the user to check the key, and never repeats the key', async () => {
-    server.handle((_req, res) => sendJSON(res, 401, { error: { message: `Incorrect API key provided: ${KEY}.`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    server.handle((_req, res) =>
+      sendJSON(res, 401, {
+        error: {
+          message: `Incorrect API key provided: ${KEY}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      }),
+    );
     const err = infoOf((await collect()).error);
     expect(err.info).toMatchObject({ kind: 'auth', status: 401, fault: 'user' });
     expect(err.retryable).toBe(false);
@@ -74,7 +93,9 @@ describe('createOpenAIClient against a real HTTP server', () => {
   });
 
   it('404: model_not_found naming the model', async () => {
-    server.handle((_req, res) => sendJSON(res, 404, { error: { message: 'The model `gpt-test` does not exist', code: 'model_not_found' } }));
+    server.handle((_req, res) =>
+      sendJSON(res, 404, { error: { message: 'The model `gpt-test` does not exist', code: 'model_not_found' } }),
+    );
     const err = infoOf((await collect()).error);
     expect(err.info).toMatchObject({ kind: 'model_not_found', status: 404, model: 'gpt-test' });
     expect(err.message).toContain('"gpt-test"');
@@ -82,7 +103,9 @@ describe('createOpenAIClient against a real HTTP server', () => {
   });
 
   it('400: bad_request carrying the provider message', async () => {
-    server.handle((_req, res) => sendJSON(res, 400, { error: { message: "Invalid value for 'temperature'", type: 'invalid_request_error' } }));
+    server.handle((_req, res) =>
+      sendJSON(res, 400, { error: { message: "Invalid value for 'temperature'", type: 'invalid_request_error' } }),
+    );
     const err = infoOf((await collect()).error);
     expect(err.info).toMatchObject({ kind: 'bad_request', status: 400 });
     expect(err.message).toContain("Invalid value for 'temperature'");
@@ -90,19 +113,34 @@ describe('createOpenAIClient against a real HTTP server', () => {
   });
 
   it('400 context_length_exceeded: a context_limit error with the sizes, never retried', async () => {
-    const said = "This model's maximum context length is 128000 tokens. However, your messages resulted in 130532 tokens.";
-    server.handle((_req, res) => sendJSON(res, 400, { error: { message: said, type: 'invalid_request_error', code: 'context_length_exceeded' } }));
+    const said =
+      "This model's maximum context length is 128000 tokens. However, your messages resulted in 130532 tokens.";
+    server.handle((_req, res) =>
+      sendJSON(res, 400, { error: { message: said, type: 'invalid_request_error', code: 'context_length_exceeded' } }),
+    );
     const before = server.requests.length;
     const err = infoOf((await collect()).error);
     expect(server.requests.length - before).toBe(1);
-    expect(err.info).toMatchObject({ fault: 'user', kind: 'context_limit', limitTokens: 128_000, estimatedTokens: 130_532 });
+    expect(err.info).toMatchObject({
+      fault: 'user',
+      kind: 'context_limit',
+      limitTokens: 128_000,
+      estimatedTokens: 130_532,
+    });
     expect(err.message).toMatch(/too long for this model's context window/);
     expect(err.message).toContain(said);
     expect(err.retryable).toBe(false);
   });
 
   it('429 with Retry-After: retryable rate_limited with the wait in ms', async () => {
-    server.handle((_req, res) => sendJSON(res, 429, { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } }, { 'retry-after': '7' }));
+    server.handle((_req, res) =>
+      sendJSON(
+        res,
+        429,
+        { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } },
+        { 'retry-after': '7' },
+      ),
+    );
     const before = server.requests.length;
     const err = infoOf((await collect()).error);
     // One request: the SDK's own retries are off (createSdk's maxRetries: 0); the loop retries, with events.
@@ -113,7 +151,9 @@ describe('createOpenAIClient against a real HTTP server', () => {
   });
 
   it('429 insufficient_quota is not retried', async () => {
-    server.handle((_req, res) => sendJSON(res, 429, { error: { message: 'You exceeded your current quota', code: 'insufficient_quota' } }));
+    server.handle((_req, res) =>
+      sendJSON(res, 429, { error: { message: 'You exceeded your current quota', code: 'insufficient_quota' } }),
+    );
     const err = infoOf((await collect()).error);
     expect(err.info.kind).toBe('rate_limited');
     expect(err.retryable).toBe(false);
@@ -251,7 +291,12 @@ describe('createOpenAIClient against a real HTTP server', () => {
       res.writeHead(204).end();
     });
     const err = infoOf((await collect()).error);
-    expect(err.info).toEqual({ fault: 'system', kind: 'server', status: 204, message: `${new URL(server.baseURL).host} answered with an empty body (HTTP 204).` });
+    expect(err.info).toEqual({
+      fault: 'system',
+      kind: 'server',
+      status: 204,
+      message: `${new URL(server.baseURL).host} answered with an empty body (HTTP 204).`,
+    });
     expect(err.retryable).toBe(true);
   });
 
@@ -293,7 +338,8 @@ describe('createOpenAIClient against a real HTTP server', () => {
       activity++;
       noticed();
     };
-    for await (const c of client().stream(request, { signal: new AbortController().signal, onActivity })) chunks.push(c);
+    for await (const c of client().stream(request, { signal: new AbortController().signal, onActivity }))
+      chunks.push(c);
     expect(chunks).toHaveLength(1);
     expect(activity).toBe(3);
   });

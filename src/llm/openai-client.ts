@@ -20,8 +20,23 @@ export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClien
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ChatCompletionChunk> {
-      const ctx: ErrorContext = { baseURL, operation: 'chat', model: request.model, redact, signal: options.signal, timeoutMs };
-      return { [Symbol.asyncIterator]: () => new LazySseStream<ChatCompletionChunk>((signal) => sdk.chat.completions.create(request, { signal }).asResponse(), hasFinishReason, options, ctx) };
+      const ctx: ErrorContext = {
+        baseURL,
+        operation: 'chat',
+        model: request.model,
+        redact,
+        signal: options.signal,
+        timeoutMs,
+      };
+      return {
+        [Symbol.asyncIterator]: () =>
+          new LazySseStream<ChatCompletionChunk>(
+            (signal) => sdk.chat.completions.create(request, { signal }).asResponse(),
+            hasFinishReason,
+            options,
+            ctx,
+          ),
+      };
     },
   };
 }
@@ -30,6 +45,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClien
 function hasFinishReason(chunk: unknown): boolean {
   const choices = (chunk as { choices?: unknown }).choices;
   if (!Array.isArray(choices)) return false;
-  for (const c of choices) if (typeof c === 'object' && c !== null && (c as { finish_reason?: unknown }).finish_reason != null) return true;
+  for (const c of choices)
+    if (typeof c === 'object' && c !== null && (c as { finish_reason?: unknown }).finish_reason != null) return true;
   return false;
 }

@@ -18,7 +18,13 @@ export function providerTools(wire: WireSettings): Tool[] {
         if (wire.vectorStoreId) out.push({ type: 'file_search', vector_store_ids: [wire.vectorStoreId] });
         break;
       case 'mcp':
-        if (wire.remoteMcpUrl) out.push({ type: 'mcp', server_label: mcpLabel(wire.remoteMcpUrl), server_url: wire.remoteMcpUrl, require_approval: 'never' });
+        if (wire.remoteMcpUrl)
+          out.push({
+            type: 'mcp',
+            server_label: mcpLabel(wire.remoteMcpUrl),
+            server_url: wire.remoteMcpUrl,
+            require_approval: 'never',
+          });
         break;
     }
   }

@@ -48,10 +48,18 @@ describe('createResponsesClient against a real HTTP server', () => {
     expect(seen?.url).toBe('/v1/responses');
     expect(seen?.headers.authorization).toBe(`Bearer ${KEY}`);
     const body = JSON.parse(seen?.body ?? '{}') as Record<string, unknown>;
-    expect(body).toMatchObject({ model: 'gpt-5-mini', stream: true, store: false, include: ['reasoning.encrypted_content'], input: [{ role: 'user', content: 'hi' }] });
+    expect(body).toMatchObject({
+      model: 'gpt-5-mini',
+      stream: true,
+      store: false,
+      include: ['reasoning.encrypted_content'],
+      input: [{ role: 'user', content: 'hi' }],
+    });
     expect(body).not.toHaveProperty('messages');
     const turn = await accumulateResponses(events);
-    expect(turn.toolCalls).toEqual([{ id: 'call_AB6AaRZ1FYZB2RwS6A5vbdqn', name: 'calculator', arguments: '{"a":12,"b":7,"op":"add"}' }]);
+    expect(turn.toolCalls).toEqual([
+      { id: 'call_AB6AaRZ1FYZB2RwS6A5vbdqn', name: 'calculator', arguments: '{"a":12,"b":7,"op":"add"}' },
+    ]);
     expect(turn.items?.[0]).toMatchObject({ kind: 'reasoning' });
   });
 

@@ -22,9 +22,24 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
   return {
     wire: 'responses',
     stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<ResponsesEvent> {
-      const ctx: ErrorContext = { baseURL, operation: 'chat', model: request.model, redact, signal: streamOptions.signal, timeoutMs };
+      const ctx: ErrorContext = {
+        baseURL,
+        operation: 'chat',
+        model: request.model,
+        redact,
+        signal: streamOptions.signal,
+        timeoutMs,
+      };
       const body = buildResponsesRequest(request, streamOptions.conversation, options.wire);
-      return { [Symbol.asyncIterator]: () => new LazySseStream<ResponsesEvent>((signal) => sdk.responses.create(body, { signal }).asResponse(), isTerminalResponsesEvent, streamOptions, ctx) };
+      return {
+        [Symbol.asyncIterator]: () =>
+          new LazySseStream<ResponsesEvent>(
+            (signal) => sdk.responses.create(body, { signal }).asResponse(),
+            isTerminalResponsesEvent,
+            streamOptions,
+            ctx,
+          ),
+      };
     },
   };
 }

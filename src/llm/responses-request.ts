@@ -1,5 +1,10 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ResponseCreateParamsStreaming, ResponseInputImage, ResponseInputItem, Tool } from 'openai/resources/responses/responses';
+import type {
+  ResponseCreateParamsStreaming,
+  ResponseInputImage,
+  ResponseInputItem,
+  Tool,
+} from 'openai/resources/responses/responses';
 import { imageDataUrl } from '../domain/message-images';
 import type { Conversation, ModelRequest } from '../agent/model-client';
 import type { AssistantMessage, ChatMessage, MessageImage } from '../domain/messages';
@@ -15,10 +20,24 @@ const REASONING_MODEL = /^(o\d|gpt-5|codex|gpt-oss)/i;
  * Stateless unless the person opted into provider storage: `store: false`, encrypted reasoning asked
  * for and sent back with the next request, so reasoning survives tool calls with nothing kept by the provider.
  */
-export function buildResponsesRequest(chat: ModelRequest, conversation: Conversation | undefined, wire: WireSettings): ResponseCreateParamsStreaming {
-  const { instructions, input, previousResponseId } = conversation ? fromConversation(conversation, wire) : fromChatMessages(chat.messages);
+export function buildResponsesRequest(
+  chat: ModelRequest,
+  conversation: Conversation | undefined,
+  wire: WireSettings,
+): ResponseCreateParamsStreaming {
+  const { instructions, input, previousResponseId } = conversation
+    ? fromConversation(conversation, wire)
+    : fromChatMessages(chat.messages);
   const tools: Tool[] = [
-    ...(conversation?.tools ?? []).map((t): Tool => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: false })),
+    ...(conversation?.tools ?? []).map(
+      (t): Tool => ({
+        type: 'function',
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        strict: false,
+      }),
+    ),
     ...providerTools(wire),
   ];
   return {
@@ -43,7 +62,10 @@ function fromConversation(conversation: Conversation, wire: WireSettings): Built
   let previousResponseId: string | undefined;
   if (wire.providerStorage) {
     // With provider storage the provider already holds everything up to its last response: send only what came after.
-    const last = findLastIndex(messages, (m) => m.role === 'assistant' && m.status === 'complete' && m.responseId !== undefined);
+    const last = findLastIndex(
+      messages,
+      (m) => m.role === 'assistant' && m.status === 'complete' && m.responseId !== undefined,
+    );
     const anchor = last >= 0 ? messages[last] : undefined;
     if (anchor && anchor.role === 'assistant' && anchor.responseId !== undefined) {
       previousResponseId = anchor.responseId;
@@ -57,7 +79,11 @@ function fromConversation(conversation: Conversation, wire: WireSettings): Built
         input.push({ role: 'system', content: m.content });
         break;
       case 'user':
-        input.push(m.images && m.images.length > 0 ? { role: 'user', content: [{ type: 'input_text', text: m.content }, ...inputImages(m.images)] } : { role: 'user', content: m.content });
+        input.push(
+          m.images && m.images.length > 0
+            ? { role: 'user', content: [{ type: 'input_text', text: m.content }, ...inputImages(m.images)] }
+            : { role: 'user', content: m.content },
+        );
         break;
       case 'assistant':
         assistantItems(m, wire, input);
@@ -67,7 +93,10 @@ function fromConversation(conversation: Conversation, wire: WireSettings): Built
         input.push({
           type: 'function_call_output',
           call_id: m.toolCallId,
-          output: m.images && m.images.length > 0 ? [{ type: 'input_text', text: m.content }, ...inputImages(m.images)] : m.content,
+          output:
+            m.images && m.images.length > 0
+              ? [{ type: 'input_text', text: m.content }, ...inputImages(m.images)]
+              : m.content,
         });
         break;
     }
@@ -90,7 +119,12 @@ function assistantItems(m: AssistantMessage, wire: WireSettings, out: ResponseIn
     if (!item) continue;
     if (item.kind === 'reasoning') {
       if (whole && !wire.providerStorage && item.encryptedContent !== null && !ledToProviderTool(items, i)) {
-        out.push({ type: 'reasoning', id: item.id, summary: item.summary.map((text) => ({ type: 'summary_text', text })), encrypted_content: item.encryptedContent });
+        out.push({
+          type: 'reasoning',
+          id: item.id,
+          summary: item.summary.map((text) => ({ type: 'summary_text', text })),
+          encrypted_content: item.encryptedContent,
+        });
       }
     } else if (item.kind === 'compaction') {
       out.push({ type: 'compaction', id: item.id, encrypted_content: item.encryptedContent });
@@ -113,7 +147,12 @@ function fromChatMessages(messages: readonly ChatCompletionMessageParam[]): Buil
   const instructions: string[] = [];
   const input: ResponseInputItem[] = [];
   for (const m of messages) {
-    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => ('text' in p ? p.text : '')).join('') : '';
+    const text =
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p) => ('text' in p ? p.text : '')).join('')
+          : '';
     if (m.role === 'system' || m.role === 'developer') instructions.push(text);
     else if (m.role === 'user' || m.role === 'assistant') input.push({ role: m.role, content: text });
   }

@@ -17,7 +17,8 @@ export function retryAfterMs(headers: HeaderSource, now: number = Date.now()): n
   const after = headers.get('retry-after');
   if (after === null || after.trim() === '') return null;
   const seconds = Number(after);
-  if (Number.isFinite(seconds)) return seconds >= 0 && seconds * 1000 <= MAX_HINT_MS ? Math.round(seconds * 1000) : null;
+  if (Number.isFinite(seconds))
+    return seconds >= 0 && seconds * 1000 <= MAX_HINT_MS ? Math.round(seconds * 1000) : null;
   const date = Date.parse(after);
   if (Number.isNaN(date)) return null;
   const wait = date - now;

@@ -128,9 +128,18 @@ export class SSEParser {
       parsed = JSON.parse(data);
     } catch {
       this.error = atEnd
-        ? new ModelError({ fault: 'system', kind: 'network', message: 'The connection ended in the middle of a streamed chunk.' }, true)
+        ? new ModelError(
+            { fault: 'system', kind: 'network', message: 'The connection ended in the middle of a streamed chunk.' },
+            true,
+          )
         : new ModelError(
-            { fault: 'system', kind: 'provider_stream_error', status: null, code: 'invalid_json', message: `The provider sent a chunk that is not valid JSON: ${this.redact(data.slice(0, 200))}` },
+            {
+              fault: 'system',
+              kind: 'provider_stream_error',
+              status: null,
+              code: 'invalid_json',
+              message: `The provider sent a chunk that is not valid JSON: ${this.redact(data.slice(0, 200))}`,
+            },
             false,
           );
       return false;

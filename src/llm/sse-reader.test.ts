@@ -5,13 +5,18 @@ import { ModelError } from '../agent/errors';
 import { readSSE } from './sse-reader';
 
 const FIXTURES = join(import.meta.dirname, '../agent/__fixtures__/openai-sse');
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.sse')).sort();
+const files = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.sse'))
+  .sort();
 const encoder = new TextEncoder();
 /** Files up to this size are split at every byte boundary; larger ones at random boundaries (their first 8 KB are
  * also read one byte at a time, which cuts at every boundary there in one pass). */
 const SMALL = 2000;
 
-type Outcome = { chunks: unknown[]; error: { kind: string; status: number | null; code: string | null; message: string; retryable: boolean } | null };
+type Outcome = {
+  chunks: unknown[];
+  error: { kind: string; status: number | null; code: string | null; message: string; retryable: boolean } | null;
+};
 
 /** An independent, whole-text reading of the SSE format (regex split on blank lines) to compare against. */
 function reference(text: string): Outcome {
@@ -33,7 +38,10 @@ function reference(text: string): Outcome {
     const err = event === 'error' ? parsed : (parsed as { error?: unknown }).error ? parsed : null;
     if (err) {
       const e = (err as { error: { message: string } }).error;
-      return { chunks, error: { kind: 'provider_stream_error', status: null, code: null, message: e.message, retryable: false } };
+      return {
+        chunks,
+        error: { kind: 'provider_stream_error', status: null, code: null, message: e.message, retryable: false },
+      };
     }
     chunks.push(parsed);
   }
@@ -60,7 +68,10 @@ async function run(pieces: Uint8Array[]): Promise<Outcome> {
     if (!(err instanceof ModelError)) throw err;
     const info = err.info;
     if (info.kind !== 'provider_stream_error') throw err;
-    return { chunks, error: { kind: info.kind, status: info.status, code: info.code, message: info.message, retryable: err.retryable } };
+    return {
+      chunks,
+      error: { kind: info.kind, status: info.status, code: info.code, message: info.message, retryable: err.retryable },
+    };
   }
 }
 
@@ -108,14 +119,26 @@ describe('readSSE on the recorded fixtures', () => {
       expect(want.chunks.length + (want.error ? 1 : 0)).toBeGreaterThan(0);
       sameIgnoringErrorDetail(await run([bytes]), want);
       const head = bytes.length <= 8_192 ? bytes : bytes.subarray(0, bytes.indexOf(10, 8_192) + 2);
-      sameIgnoringErrorDetail(await run(splitAt(head, Array.from({ length: head.length - 1 }, (_, i) => i + 1))), reference(new TextDecoder().decode(head)));
+      sameIgnoringErrorDetail(
+        await run(
+          splitAt(
+            head,
+            Array.from({ length: head.length - 1 }, (_, i) => i + 1),
+          ),
+        ),
+        reference(new TextDecoder().decode(head)),
+      );
       sameIgnoringErrorDetail(await run(splitAt(crlf, randomCuts(crlf.length, 40, 7))), want);
     });
 
     it(`${file}: split at ${bytes.length <= SMALL ? 'every byte boundary' : '120 random boundaries'}`, async () => {
-      const cuts = bytes.length <= SMALL ? Array.from({ length: bytes.length - 1 }, (_, i) => i + 1) : randomCuts(bytes.length, 120, bytes.length);
+      const cuts =
+        bytes.length <= SMALL
+          ? Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)
+          : randomCuts(bytes.length, 120, bytes.length);
       for (const cut of cuts) sameIgnoringErrorDetail(await run(splitAt(bytes, [cut])), want);
-      for (let seed = 1; seed <= 10; seed++) sameIgnoringErrorDetail(await run(splitAt(bytes, randomCuts(bytes.length, 25, seed))), want);
+      for (let seed = 1; seed <= 10; seed++)
+        sameIgnoringErrorDetail(await run(splitAt(bytes, randomCuts(bytes.length, 25, seed))), want);
     });
   }
 });
@@ -137,7 +160,7 @@ describe('readSSE provider errors', () => {
     expect(out.error?.message).toMatch(/^The server had an error processing your request/);
   });
 
-  it('reads OpenRouter\'s numeric `code` as the status', async () => {
+  it("reads OpenRouter's numeric `code` as the status", async () => {
     const out = await run([load('openrouter-minimax-m2-length-then-error-chunk.sse')]);
     expect(out.error).toMatchObject({ status: 400, code: '400', message: 'Token limit reached', retryable: false });
   });
@@ -157,8 +180,17 @@ describe('readSSE provider errors', () => {
   });
 
   it('reads a context-length error in the stream as context_limit, not retryable', async () => {
-    const it = readSSE(bodyOf([encoder.encode('data: {"error":{"message":"maximum context length is 8192 tokens","code":"context_length_exceeded"}}\n\n')]));
-    await expect(it.next()).rejects.toMatchObject({ retryable: false, info: { kind: 'context_limit', limitTokens: 8192 } });
+    const it = readSSE(
+      bodyOf([
+        encoder.encode(
+          'data: {"error":{"message":"maximum context length is 8192 tokens","code":"context_length_exceeded"}}\n\n',
+        ),
+      ]),
+    );
+    await expect(it.next()).rejects.toMatchObject({
+      retryable: false,
+      info: { kind: 'context_limit', limitTokens: 8192 },
+    });
   });
 
   it('takes the message from a non-JSON `event: error` payload and redacts the key', async () => {
@@ -166,7 +198,8 @@ describe('readSSE provider errors', () => {
     const body = bodyOf([encoder.encode('data: {"a":1}\n\nevent: error\ndata: bad key sk-secret-123456 used\n\n')]);
     const err = await (async () => {
       try {
-        for await (const c of readSSE(body, { redact: (t) => t.replace('sk-secret-123456', '[redacted]') })) chunks.push(c);
+        for await (const c of readSSE(body, { redact: (t) => t.replace('sk-secret-123456', '[redacted]') }))
+          chunks.push(c);
       } catch (e) {
         return e;
       }
@@ -199,7 +232,10 @@ describe('readSSE framing', () => {
   });
 
   it('reports a body cut inside a chunk as a retryable network error', async () => {
-    await expect(run([encoder.encode('data: {"a":1}\n\ndata: {"b":')])).rejects.toMatchObject({ info: { kind: 'network' }, retryable: true });
+    await expect(run([encoder.encode('data: {"a":1}\n\ndata: {"b":')])).rejects.toMatchObject({
+      info: { kind: 'network' },
+      retryable: true,
+    });
   });
 
   it('reports a malformed chunk in mid-stream as a non-retryable provider error', async () => {
@@ -264,7 +300,13 @@ describe('readSSE framing', () => {
 
   it('reports reads that bring bytes but no whole event (keep-alive comments) as activity, and reads with events not', async () => {
     let activity = 0;
-    const pieces = [': OPENROUTER PROCESSING\n\n', ': OPENROUTER PROCESSING\n\n', 'data: {"a":', '1}\n\n', 'data: {"b":2}\n\n'].map((p) => encoder.encode(p));
+    const pieces = [
+      ': OPENROUTER PROCESSING\n\n',
+      ': OPENROUTER PROCESSING\n\n',
+      'data: {"a":',
+      '1}\n\n',
+      'data: {"b":2}\n\n',
+    ].map((p) => encoder.encode(p));
     const seen: unknown[] = [];
     const onActivity = () => {
       activity++;
@@ -292,11 +334,17 @@ describe('readSSE end of stream with isFinal', () => {
     const { seen, error } = await read('data: {"a":1}\n\ndata: {"a":2}\n\n');
     expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
     expect(error).toBeInstanceOf(ModelError);
-    expect(error).toMatchObject({ retryable: true, info: { kind: 'network', message: expect.stringMatching(/stream ended before the reply was complete/) } });
+    expect(error).toMatchObject({
+      retryable: true,
+      info: { kind: 'network', message: expect.stringMatching(/stream ended before the reply was complete/) },
+    });
   });
 
   it('a final chunk without [DONE], or [DONE] without a final chunk, is a complete stream', async () => {
-    expect(await read('data: {"a":1}\n\ndata: {"final":true}\n\ndata: {"usage":1}\n\n')).toEqual({ seen: [{ a: 1 }, { final: true }, { usage: 1 }], error: null });
+    expect(await read('data: {"a":1}\n\ndata: {"final":true}\n\ndata: {"usage":1}\n\n')).toEqual({
+      seen: [{ a: 1 }, { final: true }, { usage: 1 }],
+      error: null,
+    });
     expect(await read('data: {"a":1}\n\ndata: [DONE]\n\n')).toEqual({ seen: [{ a: 1 }], error: null });
   });
 

@@ -36,7 +36,10 @@ const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
  * are handed out from an array with one resolved promise each, which keeps the per-chunk cost close
  * to a bare JSON.parse loop (see bench/).
  */
-export function readSSE<T = unknown>(body: ReadableStream<Uint8Array>, options: SSEReadOptions = {}): AsyncIterableIterator<T> {
+export function readSSE<T = unknown>(
+  body: ReadableStream<Uint8Array>,
+  options: SSEReadOptions = {},
+): AsyncIterableIterator<T> {
   return new SSEIterator<T>(body, options);
 }
 
@@ -132,7 +135,11 @@ class SSEIterator<T> implements AsyncIterableIterator<T> {
     if (this.signal?.aborted || isAbortError(err)) return makeAbortError();
     const detail = err instanceof Error ? err.message : String(err);
     return new ModelError(
-      { fault: 'system', kind: 'network', message: this.redact(`The connection was lost while the reply was streaming (${detail}).`) },
+      {
+        fault: 'system',
+        kind: 'network',
+        message: this.redact(`The connection was lost while the reply was streaming (${detail}).`),
+      },
       true,
     );
   }

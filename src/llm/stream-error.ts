@@ -8,6 +8,9 @@ import { redactModelError } from './redact';
  * The reading of status/code/message is shared with the accumulator (agent/provider-error.ts).
  */
 export function providerStreamError(payload: unknown, redact: (text: string) => string = (t) => t): ModelError {
-  const value = typeof payload === 'object' && payload !== null && 'error' in payload ? (payload as { error: unknown }).error : payload;
+  const value =
+    typeof payload === 'object' && payload !== null && 'error' in payload
+      ? (payload as { error: unknown }).error
+      : payload;
   return redactModelError(providerErrorFromPayload(value, redact), redact);
 }

@@ -38,7 +38,10 @@ describe('testConnection', () => {
 
   it('wrong_url on 404', async () => {
     server.handle((_req, res) => sendJSON(res, 404, { detail: 'Not Found' }));
-    expect(await testConnection({ apiKey: 'k', baseURL: server.baseURL })).toMatchObject({ ok: false, problem: 'wrong_url' });
+    expect(await testConnection({ apiKey: 'k', baseURL: server.baseURL })).toMatchObject({
+      ok: false,
+      problem: 'wrong_url',
+    });
   });
 
   it('cors_or_unreachable when nothing listens', async () => {

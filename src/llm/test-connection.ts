@@ -6,7 +6,14 @@ import { listModels } from './list-models';
 import { makeRedactor } from './redact';
 import { createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
-type ConnectionProblem = 'bad_key' | 'wrong_url' | 'cors_or_unreachable' | 'no_such_model' | 'rate_limited' | 'server' | 'other';
+type ConnectionProblem =
+  | 'bad_key'
+  | 'wrong_url'
+  | 'cors_or_unreachable'
+  | 'no_such_model'
+  | 'rate_limited'
+  | 'server'
+  | 'other';
 
 export type ConnectionVerdict =
   | { ok: true; models: string[]; message: string; apis?: ApiSupportReport }
@@ -52,7 +59,11 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
     };
   }
   const modelNote =
-    model === '' ? '' : models.length === 0 ? ` It listed no models, so "${model}" could not be checked.` : ` Model "${model}" is available.`;
+    model === ''
+      ? ''
+      : models.length === 0
+        ? ` It listed no models, so "${model}" could not be checked.`
+        : ` Model "${model}" is available.`;
   return { ok: true, models, apis, message: `Connected to ${host}.${modelNote}${apiNote ? ` ${apiNote}` : ''}` };
 }
 
@@ -61,13 +72,24 @@ async function checkOpenRouterKey(options: TestConnectionOptions, baseURL: strin
   try {
     await sdk.get('/key', options.signal ? { signal: options.signal } : {});
   } catch (err) {
-    throw classifyError(err, { baseURL, operation: 'models', redact: makeRedactor(options.apiKey), ...(options.signal ? { signal: options.signal } : {}) });
+    throw classifyError(err, {
+      baseURL,
+      operation: 'models',
+      redact: makeRedactor(options.apiKey),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   }
 }
 
 function failure(err: unknown, options: TestConnectionOptions, host: string): ConnectionVerdict {
-  const verdict = (problem: ConnectionProblem, message: string): ConnectionVerdict => ({ ok: false, problem, message, models: [] });
-  if (!(err instanceof ModelError)) return verdict('other', `The check failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
+  const verdict = (problem: ConnectionProblem, message: string): ConnectionVerdict => ({
+    ok: false,
+    problem,
+    message,
+    models: [],
+  });
+  if (!(err instanceof ModelError))
+    return verdict('other', `The check failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`);
   const info = err.info;
   switch (info.kind) {
     case 'auth':

@@ -49,7 +49,15 @@ export function answerGuard(id: string | number): TransformStream<Uint8Array, Ui
     }
     answered = true;
     const detail = `its data begins: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`;
-    const error = { jsonrpc: '2.0', id, error: { code: -32700, message: 'The server sent an event the page cannot read.', data: { toolscope: UNREADABLE_ANSWER_MARK, problem: 'unreadable-event', detail } } };
+    const error = {
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: -32700,
+        message: 'The server sent an event the page cannot read.',
+        data: { toolscope: UNREADABLE_ANSWER_MARK, problem: 'unreadable-event', detail },
+      },
+    };
     return `\n\nevent: message\ndata: ${JSON.stringify(error)}\n\n`;
   };
   const line = (text: string): string => {

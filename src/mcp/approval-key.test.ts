@@ -10,7 +10,9 @@ describe('mcpApprovalKey', () => {
     expect(granted.tool).toBe('mcp:srv-1/search');
     expect(mcpApprovalKey('srv-1', { ...search }).version).toBe(granted.version);
     expect(mcpApprovalKey('srv-1', { ...search, inputSchema: { type: 'object' } }).version).not.toBe(granted.version);
-    expect(mcpApprovalKey('srv-1', { ...search, annotations: { readOnlyHint: true } }).version).not.toBe(granted.version);
+    expect(mcpApprovalKey('srv-1', { ...search, annotations: { readOnlyHint: true } }).version).not.toBe(
+      granted.version,
+    );
   });
 });
 
@@ -22,7 +24,12 @@ describe('scopeStanding', () => {
   });
 
   it('a changed schema, changed annotations or a tool gone from a connected server: no longer applies', () => {
-    expect(scopeStanding(granted, connected([{ ...search, inputSchema: { type: 'object', properties: { q: { type: 'number' } } } }]))).toBe('changed');
+    expect(
+      scopeStanding(
+        granted,
+        connected([{ ...search, inputSchema: { type: 'object', properties: { q: { type: 'number' } } } }]),
+      ),
+    ).toBe('changed');
     expect(scopeStanding(granted, connected([{ ...search, annotations: { destructiveHint: true } }]))).toBe('changed');
     expect(scopeStanding(granted, connected([{ ...search, name: 'find' }]))).toBe('changed');
     expect(scopeStanding(granted, connected([]))).toBe('changed');

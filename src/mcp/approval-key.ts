@@ -9,8 +9,14 @@ import type { McpToolInfo } from './types';
 const PREFIX = 'mcp:';
 
 /** `mcp:<server>/<tool>`, and a version that changes whenever the tool's input schema or annotations do. */
-export function mcpApprovalKey(serverKey: string, tool: Pick<McpToolInfo, 'name' | 'inputSchema' | 'annotations'>): Required<ApprovalKey> {
-  return { tool: `${PREFIX}${serverKey}/${tool.name}`, version: shortHash(JSON.stringify([tool.inputSchema, tool.annotations ?? null])) };
+export function mcpApprovalKey(
+  serverKey: string,
+  tool: Pick<McpToolInfo, 'name' | 'inputSchema' | 'annotations'>,
+): Required<ApprovalKey> {
+  return {
+    tool: `${PREFIX}${serverKey}/${tool.name}`,
+    version: shortHash(JSON.stringify([tool.inputSchema, tool.annotations ?? null])),
+  };
 }
 
 /**
@@ -24,7 +30,10 @@ export type ScopeStanding = 'current' | 'changed' | 'not-connected' | 'server-re
  * `servers`: every stored server by id, with the tools its live connection lists now, or null when it is not
  * connected in this page.
  */
-export function scopeStanding(scope: Pick<ApprovalScope, 'tool' | 'version'>, servers: ReadonlyMap<string, readonly McpToolInfo[] | null>): ScopeStanding {
+export function scopeStanding(
+  scope: Pick<ApprovalScope, 'tool' | 'version'>,
+  servers: ReadonlyMap<string, readonly McpToolInfo[] | null>,
+): ScopeStanding {
   if (!scope.tool.startsWith(PREFIX)) return 'not-mcp';
   const rest = scope.tool.slice(PREFIX.length);
   const slash = rest.indexOf('/');

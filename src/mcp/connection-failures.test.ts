@@ -21,7 +21,9 @@ afterAll(async () => {
   await Promise.all([modern.close(), legacy.close()]);
 });
 
-const asPage = (extra: Partial<McpConnectOptions> & { url: string }): Promise<Awaited<ReturnType<typeof connectMcpServer>>> =>
+const asPage = (
+  extra: Partial<McpConnectOptions> & { url: string },
+): Promise<Awaited<ReturnType<typeof connectMcpServer>>> =>
   connectMcpServer({ pageOrigin: PAGE, fetch: createBrowserCorsFetch(PAGE), probeNoCors: nodeNoCorsProbe, ...extra });
 
 async function freePortUrl(): Promise<string> {
@@ -57,14 +59,17 @@ describe('connecting from a page: CORS told apart from the rest', () => {
     modern.setCors('no-mcp-headers');
     try {
       const result = await asPage({ url: modern.url });
-      expect(result).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-method', 'mcp-protocol-version'] } } });
+      expect(result).toMatchObject({
+        status: 'failed',
+        failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-method', 'mcp-protocol-version'] } },
+      });
       if (result.status === 'failed') expect(result.failure.message).toMatch(/Access-Control-Allow-Headers/);
     } finally {
       modern.setCors('full');
     }
   });
 
-  it('in the SDK\'s browser branch (discovery refused by CORS falls back to initialize) the refused headers are still named', async () => {
+  it("in the SDK's browser branch (discovery refused by CORS falls back to initialize) the refused headers are still named", async () => {
     // The SDK takes its browser path when window and document exist: a CORS failure of server/discover then means
     // "an older server" and it sends initialize. A server that also serves 2025 clients answers it, and the next
     // request (carrying MCP-Protocol-Version) meets the wall; a 2026-only server refuses it, and the refused
@@ -74,9 +79,15 @@ describe('connecting from a page: CORS told apart from the rest', () => {
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
     try {
-      expect(await asPage({ url: both.url })).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-protocol-version'] } } });
+      expect(await asPage({ url: both.url })).toMatchObject({
+        status: 'failed',
+        failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-protocol-version'] } },
+      });
       expect(both.recorder.calls('initialize')).toHaveLength(1);
-      expect(await asPage({ url: modernOnly.url })).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-method', 'mcp-protocol-version'] } } });
+      expect(await asPage({ url: modernOnly.url })).toMatchObject({
+        status: 'failed',
+        failure: { kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-method', 'mcp-protocol-version'] } },
+      });
       expect(modernOnly.recorder.calls('initialize')).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
@@ -88,7 +99,10 @@ describe('connecting from a page: CORS told apart from the rest', () => {
     legacy.setCors('no-expose');
     try {
       const result = await asPage({ url: legacy.url });
-      expect(result).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'expose-headers', headers: ['mcp-session-id'] } } });
+      expect(result).toMatchObject({
+        status: 'failed',
+        failure: { kind: 'cors', gap: { kind: 'expose-headers', headers: ['mcp-session-id'] } },
+      });
     } finally {
       legacy.setCors('full');
     }
@@ -97,10 +111,16 @@ describe('connecting from a page: CORS told apart from the rest', () => {
   it('a sign-in challenge the page cannot read: cors, expose WWW-Authenticate; readable, it is needs-sign-in', async () => {
     const guarded = await startModernMcpServer({ requireHeader: { name: 'x-api-key', value: 'k' }, cors: 'no-expose' });
     try {
-      expect(await asPage({ url: guarded.url })).toMatchObject({ status: 'failed', failure: { kind: 'cors', gap: { kind: 'expose-headers', headers: ['www-authenticate'] } } });
+      expect(await asPage({ url: guarded.url })).toMatchObject({
+        status: 'failed',
+        failure: { kind: 'cors', gap: { kind: 'expose-headers', headers: ['www-authenticate'] } },
+      });
       guarded.setCors('full');
       expect(await asPage({ url: guarded.url })).toMatchObject({ status: 'needs-sign-in', httpStatus: 401 });
-      expect(await connectMcpServer({ url: guarded.url, pageOrigin: null })).toMatchObject({ status: 'needs-sign-in', httpStatus: 401 });
+      expect(await connectMcpServer({ url: guarded.url, pageOrigin: null })).toMatchObject({
+        status: 'needs-sign-in',
+        httpStatus: 401,
+      });
     } finally {
       await guarded.close();
     }
@@ -109,7 +129,10 @@ describe('connecting from a page: CORS told apart from the rest', () => {
   it('nothing listening: unreachable, from a page and from Node alike', async () => {
     const url = await freePortUrl();
     expect(await asPage({ url })).toMatchObject({ status: 'failed', failure: { kind: 'unreachable' } });
-    expect(await connectMcpServer({ url, pageOrigin: null, probeNoCors: nodeNoCorsProbe })).toMatchObject({ status: 'failed', failure: { kind: 'unreachable' } });
+    expect(await connectMcpServer({ url, pageOrigin: null, probeNoCors: nodeNoCorsProbe })).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'unreachable' },
+    });
   });
 });
 
@@ -132,16 +155,24 @@ describe('connecting: not MCP, bad input', () => {
     const before = modern.recorder.requests.length;
     expect(await node('ftp://example.com/mcp')).toMatchObject({ status: 'failed', failure: { kind: 'unreachable' } });
     expect(await node('not a url')).toMatchObject({ status: 'failed', failure: { kind: 'unreachable' } });
-    const bad = await connectMcpServer({ url: modern.url, pageOrigin: null, headers: { 'x-key': 'line\nbreak-secret' } });
+    const bad = await connectMcpServer({
+      url: modern.url,
+      pageOrigin: null,
+      headers: { 'x-key': 'line\nbreak-secret' },
+    });
     expect(bad).toMatchObject({ status: 'failed', failure: { kind: 'protocol' } });
     if (bad.status === 'failed') expect(bad.failure.message).not.toContain('break-secret');
-    expect(await connectMcpServer({ url: modern.url, pageOrigin: null, headers: { 'Mcp-Session-Id': 'x' } })).toMatchObject({ status: 'failed' });
+    expect(
+      await connectMcpServer({ url: modern.url, pageOrigin: null, headers: { 'Mcp-Session-Id': 'x' } }),
+    ).toMatchObject({ status: 'failed' });
     expect(modern.recorder.requests.length).toBe(before);
   });
 
-  it('aborting rejects with the signal\'s reason', async () => {
+  it("aborting rejects with the signal's reason", async () => {
     const stop = new AbortController();
     stop.abort(new Error('closed the dialog'));
-    await expect(connectMcpServer({ url: modern.url, pageOrigin: null, signal: stop.signal })).rejects.toThrow('closed the dialog');
+    await expect(connectMcpServer({ url: modern.url, pageOrigin: null, signal: stop.signal })).rejects.toThrow(
+      'closed the dialog',
+    );
   });
 });

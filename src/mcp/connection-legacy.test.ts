@@ -24,13 +24,19 @@ async function connect(extra: Partial<Parameters<typeof connectMcpServer>[0]> = 
 }
 
 const sig = () => new AbortController().signal;
-const methodsSince = (n: number) => server.recorder.requests.slice(n).map((r) => `${r.method} ${r.body === '' ? '' : String(JSON.parse(r.body).method)}`);
+const methodsSince = (n: number) =>
+  server.recorder.requests.slice(n).map((r) => `${r.method} ${r.body === '' ? '' : String(JSON.parse(r.body).method)}`);
 
 describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
   it('tries discovery, falls back to initialize, and keeps the session the server gives', async () => {
     const before = server.recorder.requests.length;
     const conn = await connect();
-    expect(conn.server).toMatchObject({ name: 'mcp-servers/everything', title: 'Everything Reference Server', protocolRevision: '2025-11-25', era: 'legacy' });
+    expect(conn.server).toMatchObject({
+      name: 'mcp-servers/everything',
+      title: 'Everything Reference Server',
+      protocolRevision: '2025-11-25',
+      era: 'legacy',
+    });
     expect(conn.server.counts.tools).toBeGreaterThan(5);
     expect(conn.server.counts.resources).toBeGreaterThan(0);
     expect(conn.server.counts.prompts).toBeGreaterThan(0);
@@ -44,8 +50,14 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
   it('lists and calls tools', async () => {
     const conn = await connect();
     const tools = await conn.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']));
-    const result = await conn.callTool('get-sum', { a: 2, b: 3 }, { signal: sig(), timeoutMs: 5_000, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']),
+    );
+    const result = await conn.callTool(
+      'get-sum',
+      { a: 2, b: 3 },
+      { signal: sig(), timeoutMs: 5_000, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+    );
     expect(result.isError).toBe(false);
     expect(JSON.stringify(result.content)).toContain('5');
     const sent = server.recorder.calls('tools/call').at(-1) as { params: { _meta?: Record<string, unknown> } };
@@ -56,15 +68,25 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
     const conn = await connect();
     const stop = new AbortController();
     const progress: number[] = [];
-    const call = conn.callTool('trigger-long-running-operation', { duration: 20, steps: 200 }, { signal: stop.signal, timeoutMs: 30_000, onProgress: (p) => progress.push(p.progress) });
+    const call = conn.callTool(
+      'trigger-long-running-operation',
+      { duration: 20, steps: 200 },
+      { signal: stop.signal, timeoutMs: 30_000, onProgress: (p) => progress.push(p.progress) },
+    );
     await until(() => progress.length > 0, 'the first progress notification');
     stop.abort(new Error('Stop'));
     await expect(call).rejects.toThrow();
     const callId = (server.recorder.calls('tools/call').at(-1) as { id: number }).id;
-    await until(() => server.recorder.calls('notifications/cancelled').some((m) => (m.params as { requestId: number }).requestId === callId), 'notifications/cancelled for the call');
+    await until(
+      () =>
+        server.recorder
+          .calls('notifications/cancelled')
+          .some((m) => (m.params as { requestId: number }).requestId === callId),
+      'notifications/cancelled for the call',
+    );
   });
 
-  it('answers the server\'s elicitation/create request: accept and decline', async () => {
+  it("answers the server's elicitation/create request: accept and decline", async () => {
     const asked: McpElicitRequest[] = [];
     const conn = await connect({
       elicit: async (req) => {
@@ -97,7 +119,10 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
     const args = { url: 'https://example.com/verify', message: 'Verify your account' };
     const accepted = await conn.callTool('trigger-url-elicitation', args, { signal: sig(), timeoutMs: 10_000 });
     const declined = await conn.callTool('trigger-url-elicitation', args, { signal: sig(), timeoutMs: 10_000 });
-    expect(links).toEqual([{ url: 'https://example.com/verify', message: 'Verify your account' }, { url: 'https://example.com/verify', message: 'Verify your account' }]);
+    expect(links).toEqual([
+      { url: 'https://example.com/verify', message: 'Verify your account' },
+      { url: 'https://example.com/verify', message: 'Verify your account' },
+    ]);
     expect(JSON.stringify(accepted.content)).toMatch(/accept/i);
     expect(JSON.stringify(declined.content)).toMatch(/declin/i);
   });
@@ -114,7 +139,7 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
     expect(methods).not.toContain('POST server/discover');
   });
 
-  it('sets the session\'s log level when asked for logs, and hands the server\'s logs over', async () => {
+  it("sets the session's log level when asked for logs, and hands the server's logs over", async () => {
     const logs: McpLogMessage[] = [];
     const conn = await connect({ logLevel: 'debug', onLog: (m) => logs.push(m) });
     expect(server.recorder.calls('logging/setLevel').at(-1)).toMatchObject({ params: { level: 'debug' } });
@@ -135,7 +160,9 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
 
   it('gives each of two parallel calls its own elicitation request and answer, by the event stream it came on', async () => {
     let release: () => void = () => undefined;
-    const bothAsked = new Promise<void>((resolve) => { release = resolve; });
+    const bothAsked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let asked = 0;
     const conn = await connect({
       elicit: async () => {
@@ -147,18 +174,26 @@ describe('MCP connection, revision 2025-11-25 (server-everything)', () => {
       },
     });
     const wires: McpWireMessage[][] = [[], []];
-    const results = await Promise.all(wires.map((wire) => conn.callTool('trigger-elicitation-request', {}, { signal: sig(), timeoutMs: 10_000, wire })));
+    const results = await Promise.all(
+      wires.map((wire) => conn.callTool('trigger-elicitation-request', {}, { signal: sig(), timeoutMs: 10_000, wire })),
+    );
     for (const [i, wire] of wires.entries()) {
-      const messages = wire.map((m) => JSON.parse(m.json) as { id?: number; method?: string; result?: { content?: { name?: string } } });
+      const messages = wire.map(
+        (m) => JSON.parse(m.json) as { id?: number; method?: string; result?: { content?: { name?: string } } },
+      );
       const request = messages.filter((m) => m.method === 'elicitation/create');
       expect(request).toHaveLength(1);
-      const answers = messages.filter((m) => m.method === undefined && m.id === request[0]?.id && m.result?.content !== undefined);
+      const answers = messages.filter(
+        (m) => m.method === undefined && m.id === request[0]?.id && m.result?.content !== undefined,
+      );
       expect(answers).toHaveLength(1);
       // The answer kept with this call is the one the server used for this call's result.
       expect(JSON.stringify(results[i]?.content)).toContain(`Name: ${answers[0]?.result?.content?.name ?? 'none'}`);
       expect(wire.map((m) => m.dir)).toEqual(['sent', 'received', 'sent', 'received']);
     }
-    const names = wires.map((w) => w.find((m) => m.dir === 'sent' && m.json.includes('"action"'))?.json.match(/(First|Second) Answer/)?.[0]);
+    const names = wires.map(
+      (w) => w.find((m) => m.dir === 'sent' && m.json.includes('"action"'))?.json.match(/(First|Second) Answer/)?.[0],
+    );
     expect(names.sort()).toEqual(['First Answer', 'Second Answer']);
   });
 });

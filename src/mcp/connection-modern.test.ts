@@ -30,7 +30,12 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     const before = server.recorder.requests.length;
     const conn = await connect({ onState: (s) => states.push(s) });
     expect(states.map((s) => s.status)).toEqual(['connecting', 'connected']);
-    expect(conn.server).toMatchObject({ name: 'toolscope-modern-test', version: '1.2.3', protocolRevision: '2026-07-28', era: 'modern' });
+    expect(conn.server).toMatchObject({
+      name: 'toolscope-modern-test',
+      version: '1.2.3',
+      protocolRevision: '2026-07-28',
+      era: 'modern',
+    });
     expect(conn.server.counts).toEqual({ tools: 11, resources: 0, prompts: 1 });
     const received = server.recorder.requests.slice(before);
     const methods = received.map((r) => JSON.parse(r.body || '{}').method);
@@ -43,7 +48,7 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     expect(JSON.parse(list?.body ?? '{}').params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
   });
 
-  it('serves the tool list from cache while the server\'s caching hint holds, and refetches on refresh', async () => {
+  it("serves the tool list from cache while the server's caching hint holds, and refetches on refresh", async () => {
     const conn = await connect();
     const lists = () => server.recorder.calls('tools/list').length;
     const before = lists();
@@ -64,7 +69,11 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     expect(sent.params._meta.progressToken).toBeUndefined();
 
     const progress: number[] = [];
-    await conn.callTool('slow', { ms: 120 }, { signal: sig(), timeoutMs: 5_000, onProgress: (p) => progress.push(p.progress) });
+    await conn.callTool(
+      'slow',
+      { ms: 120 },
+      { signal: sig(), timeoutMs: 5_000, onProgress: (p) => progress.push(p.progress) },
+    );
     const slow = server.recorder.calls('tools/call').at(-1) as { params: { _meta: Record<string, unknown> } };
     expect(slow.params._meta.progressToken).toBeDefined();
     expect(progress.length).toBeGreaterThan(0);
@@ -88,7 +97,10 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     const conn = await connect({
       elicit: async (req): Promise<McpElicitResponse> => {
         asked.push(req);
-        return { action: 'accept', content: 'name' in req.requestedSchema.properties ? { name: 'Ada' } : { confirm: true } };
+        return {
+          action: 'accept',
+          content: 'name' in req.requestedSchema.properties ? { name: 'Ada' } : { confirm: true },
+        };
       },
     });
     const result = await conn.callTool('ask-name', {}, { signal: sig(), timeoutMs: 5_000 });
@@ -97,7 +109,9 @@ describe('MCP connection, revision 2026-07-28 (the v2 server SDK)', () => {
     expect(asked[0]?.requestedSchema.properties.name?.title).toBe('Your name');
     expect(asked[0]?.serverName).toBe('toolscope-modern-test');
     // Three calls on the wire: the first, and one retry per answered round, each with that round's answers.
-    const retries = server.recorder.calls('tools/call').slice(-3) as { params: { inputResponses?: Record<string, unknown> } }[];
+    const retries = server.recorder.calls('tools/call').slice(-3) as {
+      params: { inputResponses?: Record<string, unknown> };
+    }[];
     expect(retries.map((r) => Object.keys(r.params.inputResponses ?? {}))).toEqual([[], ['name'], ['confirm']]);
 
     const declining = await connect({ elicit: async () => ({ action: 'decline' }) });

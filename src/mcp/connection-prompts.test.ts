@@ -24,7 +24,15 @@ describe('prompts of both generations', () => {
     try {
       const prompts = await conn.listPrompts();
       expect(prompts).toEqual([
-        { name: 'review', title: 'Review a file', description: 'Asks for a review of one file.', arguments: [{ name: 'path', description: 'The file to review', required: true }, { name: 'focus', description: 'What to look at', required: false }] },
+        {
+          name: 'review',
+          title: 'Review a file',
+          description: 'Asks for a review of one file.',
+          arguments: [
+            { name: 'path', description: 'The file to review', required: true },
+            { name: 'focus', description: 'What to look at', required: false },
+          ],
+        },
       ]);
       expect((await conn.getPrompt('review', { path: 'a.ts', focus: 'naming' })).text).toBe('Review a.ts for naming.');
     } finally {

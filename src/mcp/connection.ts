@@ -4,7 +4,12 @@
  * sign-in, or failed with a reason a person can act on.
  */
 import './zod-jitless';
-import { LOG_LEVEL_META_KEY, TRACEPARENT_META_KEY, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import {
+  LOG_LEVEL_META_KEY,
+  TRACEPARENT_META_KEY,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
 import { McpAuthError } from './auth/auth-error';
 import { insufficientScopeIn, lastChallenge, moreAccessSentence } from './auth/challenge';
 import { diagnoseFailure, type FailedState } from './failure';
@@ -18,7 +23,23 @@ import { toResourceContent, toResourceInfo, toResourceTemplateInfo } from './res
 import { toCallResult, toToolInfo } from './sdk-shapes';
 import type { McpAuthFailure } from './auth/auth-types';
 import type { SampleCallback } from './types';
-import type { ElicitCallback, ElicitUrlCallback, McpConnectionState, McpLogLevel, McpLogMessage, McpProgress, McpPromptInfo, McpPromptText, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, McpServerSummary, McpToolCallResult, McpToolInfo, NoCorsProbe } from './types';
+import type {
+  ElicitCallback,
+  ElicitUrlCallback,
+  McpConnectionState,
+  McpLogLevel,
+  McpLogMessage,
+  McpProgress,
+  McpPromptInfo,
+  McpPromptText,
+  McpResourceContent,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+  McpServerSummary,
+  McpToolCallResult,
+  McpToolInfo,
+  NoCorsProbe,
+} from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
 import { createWireTap, type WireTap } from './wire-tap';
 import { formatTraceparent } from './traceparent';
@@ -93,7 +114,9 @@ export interface McpConnection {
   /** One prompt filled with `args`, as text for the Message box. */
   getPrompt(name: string, args: Record<string, string>, options?: { signal?: AbortSignal }): Promise<McpPromptText>;
   /** The server's resources and resource templates (first 1,000 of each); empty when it offers none. */
-  listResources(options?: { signal?: AbortSignal }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
+  listResources(options?: {
+    signal?: AbortSignal;
+  }): Promise<{ resources: McpResourceInfo[]; templates: McpResourceTemplateInfo[] }>;
   /** resources/read: the contents of one resource (an attachment, or an MCP App's View). */
   readResource(uri: string, options?: { signal?: AbortSignal }): Promise<McpResourceContent[]>;
   /**
@@ -135,7 +158,11 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
   };
   // Whether a sign-in was stored before connecting: a 401 then means the token ran out and could not be renewed.
   const provider = options.authProvider;
-  const hadTokens = provider !== undefined && (await Promise.resolve().then(() => provider.tokens()).catch(() => undefined)) !== undefined;
+  const hadTokens =
+    provider !== undefined &&
+    (await Promise.resolve()
+      .then(() => provider.tokens())
+      .catch(() => undefined)) !== undefined;
   const tap = createWireTap();
   const boundFetch = createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log });
   const session = new McpSession({
@@ -147,7 +174,12 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     ...(options.elicit !== undefined ? { elicit: options.elicit } : {}),
     ...(options.elicitUrl !== undefined ? { elicitUrl: options.elicitUrl } : {}),
     ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
-    ...(options.onToolsChanged !== undefined ? { onToolsChanged: options.onToolsChanged, onToolsChangeFailed: (error: Error) => void breakOn('tools/list', error) } : {}),
+    ...(options.onToolsChanged !== undefined
+      ? {
+          onToolsChanged: options.onToolsChanged,
+          onToolsChangeFailed: (error: Error) => void breakOn('tools/list', error),
+        }
+      : {}),
     ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),
     ...(options.sample !== undefined ? { sample: options.sample } : {}),
   });
@@ -155,16 +187,36 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     await session.open(options.signal, timeoutMs);
     const server = await summarize(session, url, options, timeoutMs);
     serverName = server.name;
-    const guard: LiveSignInGuard | null = provider !== undefined ? { host: url.host, report, challenge: () => lastChallenge(log, url), ...(options.takeAuthFailure !== undefined ? { takeAuthFailure: options.takeAuthFailure } : {}) } : null;
+    const guard: LiveSignInGuard | null =
+      provider !== undefined
+        ? {
+            host: url.host,
+            report,
+            challenge: () => lastChallenge(log, url),
+            ...(options.takeAuthFailure !== undefined ? { takeAuthFailure: options.takeAuthFailure } : {}),
+          }
+        : null;
     const tasks: TaskCallContext = {
       url,
       fetch: boundFetch,
       clientInfo: options.clientInfo ?? { name: 'Toolscope', version: '0.1.0' },
-      clientCapabilities: options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {},
+      clientCapabilities:
+        options.elicit !== undefined
+          ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } }
+          : {},
       ...(provider !== undefined ? { authProvider: provider } : {}),
       ...(options.onLog !== undefined ? { onLog: options.onLog } : {}),
     };
-    const connection = createConnection(guardedSession(session, guard), url, server, options.logLevel, timeoutMs, tap, tasks, breakOn);
+    const connection = createConnection(
+      guardedSession(session, guard),
+      url,
+      server,
+      options.logLevel,
+      timeoutMs,
+      tap,
+      tasks,
+      breakOn,
+    );
     connected = true;
     report({ status: 'connected', server });
     return { status: 'connected', server, connection };
@@ -173,10 +225,21 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     if (options.signal?.aborted === true) throw options.signal.reason;
     // The server wants more scope than the token carries: the person signs in again for it (architecture.md, "MCP sign-in").
     const moreAccess = insufficientScopeIn(error);
-    if (moreAccess !== null) return fail({ status: 'needs-sign-in', httpStatus: 403, message: moreAccessSentence(url.host, moreAccess), challenge: moreAccess });
+    if (moreAccess !== null)
+      return fail({
+        status: 'needs-sign-in',
+        httpStatus: 403,
+        message: moreAccessSentence(url.host, moreAccess),
+        challenge: moreAccess,
+      });
     // The 401's challenge goes with the state, so the sign-in asks for the scope it named.
     const challenge = lastChallenge(log, url);
-    const needsSignIn = (message: string): FailedState => ({ status: 'needs-sign-in', httpStatus: 401, message, ...(challenge?.kind === 'sign-in' ? { challenge } : {}) });
+    const needsSignIn = (message: string): FailedState => ({
+      status: 'needs-sign-in',
+      httpStatus: 401,
+      message,
+      ...(challenge?.kind === 'sign-in' ? { challenge } : {}),
+    });
     const authFailure = authFailureIn(error) ?? options.takeAuthFailure?.() ?? null;
     if (authFailure !== null && authFailure.kind !== 'unreachable') return fail(needsSignIn(authFailure.message));
     // The SDK gave up on the stored sign-in (refresh refused) and wants a new authorization.
@@ -186,12 +249,12 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
     }
     const pageOrigin = options.pageOrigin === undefined ? (globalThis.location?.origin ?? null) : options.pageOrigin;
     const diagnosed = await diagnoseFailure(error, {
-        url,
-        log,
-        corsApplies: pageOrigin !== null && pageOrigin !== url.origin,
-        fetch: baseFetch,
-        probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
-      });
+      url,
+      log,
+      corsApplies: pageOrigin !== null && pageOrigin !== url.origin,
+      fetch: baseFetch,
+      probeNoCors: options.probeNoCors ?? browserNoCorsProbe,
+    });
     if (diagnosed.status === 'needs-sign-in' && diagnosed.httpStatus === 401) {
       return fail(needsSignIn(hadTokens ? signInExpiredSentence(url.host) : diagnosed.message));
     }
@@ -203,9 +266,10 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
 function guardedSession(session: McpSession, guard: LiveSignInGuard | null): McpSession {
   if (guard === null) return session;
   const run = session.run.bind(session);
-  session.run = (op, signal, timeoutMs) => run(op, signal, timeoutMs).catch((error: unknown) => {
-    throw liveSignInFailure(error, guard);
-  });
+  session.run = (op, signal, timeoutMs) =>
+    run(op, signal, timeoutMs).catch((error: unknown) => {
+      throw liveSignInFailure(error, guard);
+    });
   return session;
 }
 
@@ -217,14 +281,20 @@ function authFailureIn(error: unknown): McpAuthError['failure'] | null {
   return null;
 }
 
-async function summarize(session: McpSession, url: URL, options: McpConnectOptions, timeoutMs: number): Promise<McpServerSummary> {
+async function summarize(
+  session: McpSession,
+  url: URL,
+  options: McpConnectOptions,
+  timeoutMs: number,
+): Promise<McpServerSummary> {
   const client = session.client;
   const signal = options.signal;
   const req = { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs };
   const caps = client.getServerCapabilities() ?? {};
   const era = client.getProtocolEra() ?? 'legacy';
   // A 2025 server filters logs by a session-wide level; a 2026 one by the level each request carries (see callTool).
-  if (era === 'legacy' && options.logLevel !== undefined && caps.logging !== undefined) await client.setLoggingLevel(options.logLevel, req);
+  if (era === 'legacy' && options.logLevel !== undefined && caps.logging !== undefined)
+    await client.setLoggingLevel(options.logLevel, req);
   const tools = caps.tools !== undefined ? (await client.listTools(undefined, req)).tools.length : 0;
   const resources = caps.resources !== undefined ? (await client.listResources(undefined, req)).resources.length : 0;
   const prompts = caps.prompts !== undefined ? (await client.listPrompts(undefined, req)).prompts.length : 0;
@@ -264,16 +334,19 @@ function createConnection(
     server,
     listTools: async (opts = {}) => {
       const meta = opts.traceparent !== undefined ? { [TRACEPARENT_META_KEY]: opts.traceparent } : undefined;
-      const result = await guard('tools/list', session.run(
-        (client) =>
-          client.listTools(meta !== undefined ? { _meta: meta } : undefined, {
-            ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
-            timeout: timeoutMs,
-            cacheMode: opts.refresh === true ? 'refresh' : 'use',
-          }),
-        opts.signal,
-        timeoutMs,
-      ));
+      const result = await guard(
+        'tools/list',
+        session.run(
+          (client) =>
+            client.listTools(meta !== undefined ? { _meta: meta } : undefined, {
+              ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+              timeout: timeoutMs,
+              cacheMode: opts.refresh === true ? 'refresh' : 'use',
+            }),
+          opts.signal,
+          timeoutMs,
+        ),
+      );
       return result.tools.map(toToolInfo);
     },
     callTool: async (name, args, opts) => {
@@ -287,25 +360,43 @@ function createConnection(
       if (onTask !== undefined && server.era === 'modern' && offersTasks(session)) {
         return taskAwareCall(
           { ...tasks, protocolVersion: server.protocolRevision },
-          { name, args, meta, signal: opts.signal, ...(opts.wire !== undefined ? { wire: opts.wire } : {}), ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}), onTask },
+          {
+            name,
+            args,
+            meta,
+            signal: opts.signal,
+            ...(opts.wire !== undefined ? { wire: opts.wire } : {}),
+            ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}),
+            onTask,
+          },
         );
       }
       const onProgress = opts.onProgress;
-      const result = await guard('tools/call', session.run(
-        (client) =>
-          client.callTool(
-            { name, arguments: args, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
-            {
-              signal: opts.signal,
-              timeout: opts.timeoutMs,
-              ...(onProgress !== undefined
-                ? { onprogress: (p: McpProgress) => onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) }) }
-                : {}),
-            },
-          ),
-        opts.signal,
-        opts.timeoutMs,
-      )).finally(() => recording?.end());
+      const result = await guard(
+        'tools/call',
+        session.run(
+          (client) =>
+            client.callTool(
+              { name, arguments: args, ...(Object.keys(meta).length > 0 ? { _meta: meta } : {}) },
+              {
+                signal: opts.signal,
+                timeout: opts.timeoutMs,
+                ...(onProgress !== undefined
+                  ? {
+                      onprogress: (p: McpProgress) =>
+                        onProgress({
+                          progress: p.progress,
+                          ...(p.total !== undefined ? { total: p.total } : {}),
+                          ...(p.message !== undefined ? { message: p.message } : {}),
+                        }),
+                    }
+                  : {}),
+              },
+            ),
+          opts.signal,
+          opts.timeoutMs,
+        ),
+      ).finally(() => recording?.end());
       return toCallResult(result);
     },
     listPrompts: async (opts = {}) => {
@@ -313,14 +404,30 @@ function createConnection(
       const out: McpPromptInfo[] = [];
       let cursor: string | undefined;
       do {
-        const page = await session.run((client) => client.listPrompts(cursor !== undefined ? { cursor } : undefined, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+        const page = await session.run(
+          (client) =>
+            client.listPrompts(cursor !== undefined ? { cursor } : undefined, {
+              ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
+              timeout: timeoutMs,
+            }),
+          opts.signal,
+          timeoutMs,
+        );
         out.push(...page.prompts.map(toPromptInfo));
         cursor = page.nextCursor;
       } while (cursor !== undefined && out.length < 1000);
       return out;
     },
     getPrompt: async (name, args, opts = {}) => {
-      const result = await session.run((client) => client.getPrompt({ name, arguments: args }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+      const result = await session.run(
+        (client) =>
+          client.getPrompt(
+            { name, arguments: args },
+            { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs },
+          ),
+        opts.signal,
+        timeoutMs,
+      );
       return promptText(result);
     },
     listResources: async (opts = {}) => {
@@ -330,29 +437,50 @@ function createConnection(
       const templates: McpResourceTemplateInfo[] = [];
       let cursor: string | undefined;
       do {
-        const page = await session.run((client) => client.listResources(cursor !== undefined ? { cursor } : undefined, req), opts.signal, timeoutMs);
+        const page = await session.run(
+          (client) => client.listResources(cursor !== undefined ? { cursor } : undefined, req),
+          opts.signal,
+          timeoutMs,
+        );
         resources.push(...page.resources.map(toResourceInfo));
         cursor = page.nextCursor;
       } while (cursor !== undefined && resources.length < 1000);
       do {
-        const page = await session.run((client) => client.listResourceTemplates(cursor !== undefined ? { cursor } : undefined, req), opts.signal, timeoutMs);
+        const page = await session.run(
+          (client) => client.listResourceTemplates(cursor !== undefined ? { cursor } : undefined, req),
+          opts.signal,
+          timeoutMs,
+        );
         templates.push(...page.resourceTemplates.map(toResourceTemplateInfo));
         cursor = page.nextCursor;
       } while (cursor !== undefined && templates.length < 1000);
       return { resources, templates };
     },
     readResource: async (uri, opts = {}) => {
-      const result = await session.run((client) => client.readResource({ uri }, { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs }), opts.signal, timeoutMs);
+      const result = await session.run(
+        (client) =>
+          client.readResource(
+            { uri },
+            { ...(opts.signal !== undefined ? { signal: opts.signal } : {}), timeout: timeoutMs },
+          ),
+        opts.signal,
+        timeoutMs,
+      );
       return result.contents.map(toResourceContent);
     },
-    subscribeResource: (uri, onUpdated) => session.run(() => subscriptions.subscribe(uri, onUpdated, timeoutMs), undefined, timeoutMs),
-    taskWire: () => (server.era === 'modern' && offersTasks(session) ? taskWireFor({ ...tasks, protocolVersion: server.protocolRevision }) : null),
+    subscribeResource: (uri, onUpdated) =>
+      session.run(() => subscriptions.subscribe(uri, onUpdated, timeoutMs), undefined, timeoutMs),
+    taskWire: () =>
+      server.era === 'modern' && offersTasks(session)
+        ? taskWireFor({ ...tasks, protocolVersion: server.protocolRevision })
+        : null,
     close: () => session.close(),
   };
 }
 
 function offersTasks(session: McpSession): boolean {
-  const extensions: unknown = (session.client.getServerCapabilities() as { extensions?: unknown } | undefined)?.extensions;
+  const extensions: unknown = (session.client.getServerCapabilities() as { extensions?: unknown } | undefined)
+    ?.extensions;
   return extensions !== null && typeof extensions === 'object' && TASKS_EXTENSION in extensions;
 }
 
@@ -363,16 +491,26 @@ function parseServerUrl(text: string): URL | string {
   } catch {
     return `"${text}" is not a web address. Enter the server's MCP endpoint, such as https://example.com/mcp.`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `"${text}" is not an http:// or https:// address. Toolscope reaches MCP servers over HTTP.`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `"${text}" is not an http:// or https:// address. Toolscope reaches MCP servers over HTTP.`;
   return url;
 }
 
 // Headers the transport itself sets from the connection's state; a value given here would be overwritten or clash.
-const RESERVED = new Set(['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'last-event-id']);
+const RESERVED = new Set([
+  'content-type',
+  'accept',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+]);
 
 function checkHeaders(headers: Record<string, string>): string | null {
   for (const [name, value] of Object.entries(headers)) {
-    if (RESERVED.has(name.trim().toLowerCase())) return `The header "${name}" is set by the MCP client itself; remove it from this server's headers.`;
+    if (RESERVED.has(name.trim().toLowerCase()))
+      return `The header "${name}" is set by the MCP client itself; remove it from this server's headers.`;
     try {
       new Headers([[name, value]]);
     } catch {
@@ -384,7 +522,8 @@ function checkHeaders(headers: Record<string, string>): string | null {
 }
 
 function randomTraceparent(): string {
-  const hex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = (bytes: number) =>
+    Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
   const nonZero = (bytes: number) => {
     for (;;) {
       const h = hex(bytes);

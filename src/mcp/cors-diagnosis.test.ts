@@ -35,27 +35,41 @@ describe('telling CORS from an unreachable server', () => {
   });
 
   it('a probe that throws counts as unreachable', async () => {
-    const failure = await diagnoseNetworkFailure(URL_, sent, true, { fetch: pageFetch({}), probeNoCors: async () => Promise.reject(new Error('x')) });
+    const failure = await diagnoseNetworkFailure(URL_, sent, true, {
+      fetch: pageFetch({}),
+      probeNoCors: async () => Promise.reject(new Error('x')),
+    });
     expect(failure.kind).toBe('unreachable');
   });
 
   it('the server answers but CORS does not apply (same origin, or Node): never called CORS', async () => {
-    expect((await diagnoseNetworkFailure(URL_, sent, false, { fetch: pageFetch({ origin: true }), probeNoCors: reachable })).kind).toBe('unreachable');
+    expect(
+      (await diagnoseNetworkFailure(URL_, sent, false, { fetch: pageFetch({ origin: true }), probeNoCors: reachable }))
+        .kind,
+    ).toBe('unreachable');
   });
 
   it('even a plain request is refused: allow-origin', async () => {
-    expect(await diagnoseNetworkFailure(URL_, sent, true, { fetch: pageFetch({ origin: true }), probeNoCors: reachable })).toMatchObject({ kind: 'cors', gap: { kind: 'allow-origin' } });
+    expect(
+      await diagnoseNetworkFailure(URL_, sent, true, { fetch: pageFetch({ origin: true }), probeNoCors: reachable }),
+    ).toMatchObject({ kind: 'cors', gap: { kind: 'allow-origin' } });
   });
 
   it('names exactly the refused headers, probing each alone with dummy values', async () => {
     const f = pageFetch({ headers: ['mcp-protocol-version', 'x-api-key'] });
     const failure = await diagnoseNetworkFailure(URL_, sent, true, { fetch: f, probeNoCors: reachable });
-    expect(failure).toMatchObject({ kind: 'cors', gap: { kind: 'allow-headers', headers: ['mcp-protocol-version', 'x-api-key'] } });
+    expect(failure).toMatchObject({
+      kind: 'cors',
+      gap: { kind: 'allow-headers', headers: ['mcp-protocol-version', 'x-api-key'] },
+    });
     expect(f.calls.map((h) => h.get('x-api-key')).filter((v) => v !== null)).toEqual(['x']);
   });
 
   it('no single header is refused: unknown, listing what was sent', async () => {
     const failure = await diagnoseNetworkFailure(URL_, sent, true, { fetch: pageFetch({}), probeNoCors: reachable });
-    expect(failure).toMatchObject({ kind: 'cors', gap: { kind: 'unknown', headers: ['content-type', 'mcp-method', 'mcp-protocol-version', 'x-api-key'] } });
+    expect(failure).toMatchObject({
+      kind: 'cors',
+      gap: { kind: 'unknown', headers: ['content-type', 'mcp-method', 'mcp-protocol-version', 'x-api-key'] },
+    });
   });
 });

@@ -26,10 +26,16 @@ export async function diagnoseNetworkFailure(
   const host = new URL(url).host;
   const reach = await deps.probeNoCors(url).catch(() => 'unreachable' as const);
   if (reach === 'unreachable') {
-    return { kind: 'unreachable', message: `Could not reach ${host}. Check the address, and that the server is running and reachable from this device.` };
+    return {
+      kind: 'unreachable',
+      message: `Could not reach ${host}. Check the address, and that the server is running and reachable from this device.`,
+    };
   }
   if (!corsApplies) {
-    return { kind: 'unreachable', message: `${host} answers, but the connection failed while sending the request. Try again; if it keeps failing, the server's logs should say why.` };
+    return {
+      kind: 'unreachable',
+      message: `${host} answers, but the connection failed while sending the request. Try again; if it keeps failing, the server's logs should say why.`,
+    };
   }
   const gap = await findCorsGap(url, headerNames, deps.fetch);
   return { kind: 'cors', gap, message: corsMessage(host, gap) };
@@ -40,7 +46,8 @@ async function findCorsGap(url: string, headerNames: readonly string[], fetchImp
   const suspects = [...new Set(headerNames.map((h) => h.toLowerCase()))].filter((h) => !SAFELISTED.has(h)).sort();
   const blocked: string[] = [];
   for (const name of suspects) {
-    if (!(await passes(fetchImpl, url, { [name]: name === 'content-type' ? 'application/json' : 'x' }))) blocked.push(name);
+    if (!(await passes(fetchImpl, url, { [name]: name === 'content-type' ? 'application/json' : 'x' })))
+      blocked.push(name);
   }
   return blocked.length > 0 ? { kind: 'allow-headers', headers: blocked } : { kind: 'unknown', headers: suspects };
 }
@@ -48,7 +55,12 @@ async function findCorsGap(url: string, headerNames: readonly string[], fetchImp
 /** Whether a GET with these headers gets any response at all through the browser's CORS checks. */
 async function passes(fetchImpl: typeof fetch, url: string, headers: Record<string, string>): Promise<boolean> {
   try {
-    const response = await fetchImpl(url, { method: 'GET', headers: { accept: 'text/event-stream', ...headers }, redirect: 'manual', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const response = await fetchImpl(url, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', ...headers },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     // A server may open an event stream on GET; the answer is all that was needed.
     await response.body?.cancel().catch(() => undefined);
     return true;

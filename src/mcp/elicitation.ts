@@ -7,13 +7,25 @@
 import type { ClientContext, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitCallback, ElicitUrlCallback, McpElicitRequest, McpElicitValue } from './types';
 
-export function elicitationHandler(elicit: ElicitCallback, server: () => { url: string; name?: string }, elicitUrl?: ElicitUrlCallback) {
+export function elicitationHandler(
+  elicit: ElicitCallback,
+  server: () => { url: string; name?: string },
+  elicitUrl?: ElicitUrlCallback,
+) {
   return async (request: ElicitRequest, ctx: ClientContext): Promise<ElicitResult> => {
     const params = request.params;
     const { url, name } = server();
     if (params.mode === 'url') {
       if (elicitUrl === undefined) return { action: 'decline' };
-      const answer = await elicitUrl({ serverUrl: url, ...(name !== undefined ? { serverName: name } : {}), message: params.message, url: params.url }, ctx.mcpReq.signal);
+      const answer = await elicitUrl(
+        {
+          serverUrl: url,
+          ...(name !== undefined ? { serverName: name } : {}),
+          message: params.message,
+          url: params.url,
+        },
+        ctx.mcpReq.signal,
+      );
       return { action: answer.action };
     }
     const schema = params.requestedSchema;

@@ -24,7 +24,8 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
   // A request that got no answer explains what follows it: in a browser, discovery refused by CORS makes the SDK
   // fall back to initialize, and a 2026-only server's refusal of that is not the problem to report.
   const unanswered = ctx.log.entries.filter((e) => e.method === 'POST' && e.result.kind === 'network-error').at(-1);
-  if (unanswered !== undefined) return failed(await diagnoseNetworkFailure(unanswered.url, unanswered.headerNames, ctx.corsApplies, ctx));
+  if (unanswered !== undefined)
+    return failed(await diagnoseNetworkFailure(unanswered.url, unanswered.headerNames, ctx.corsApplies, ctx));
   const last = failedPost(ctx.log.entries);
 
   const hiddenSession = ctx.corsApplies ? sessionIdWasHidden(ctx.log.entries) : false;
@@ -41,14 +42,30 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
       return failed({ kind: 'cors', gap, message: corsMessage(host, gap) });
     }
     return status === 401
-      ? { status: 'needs-sign-in', httpStatus: 401, message: `${host} requires sign-in. Use Sign in, or add the credential it expects under this server's headers, for example Authorization: Bearer <token>.` }
-      : { status: 'needs-sign-in', httpStatus: 403, message: `${host} refused access with the credentials given (HTTP 403). Check the token or headers for this server.` };
+      ? {
+          status: 'needs-sign-in',
+          httpStatus: 401,
+          message: `${host} requires sign-in. Use Sign in, or add the credential it expects under this server's headers, for example Authorization: Bearer <token>.`,
+        }
+      : {
+          status: 'needs-sign-in',
+          httpStatus: 403,
+          message: `${host} refused access with the credentials given (HTTP 403). Check the token or headers for this server.`,
+        };
   }
   if (status === 404) {
-    return failed({ kind: 'not-an-mcp-endpoint', status, message: `Nothing answers MCP at ${ctx.url.href} (HTTP 404). Check the path; MCP servers usually serve it at /mcp.` });
+    return failed({
+      kind: 'not-an-mcp-endpoint',
+      status,
+      message: `Nothing answers MCP at ${ctx.url.href} (HTTP 404). Check the path; MCP servers usually serve it at /mcp.`,
+    });
   }
   if (status === 405) {
-    return failed({ kind: 'not-an-mcp-endpoint', status, message: `${ctx.url.href} does not take MCP requests (HTTP 405 Method Not Allowed). Enter the server's MCP endpoint instead.` });
+    return failed({
+      kind: 'not-an-mcp-endpoint',
+      status,
+      message: `${ctx.url.href} does not take MCP requests (HTTP 405 Method Not Allowed). Enter the server's MCP endpoint instead.`,
+    });
   }
   if (status !== undefined && (status === 0 || (status >= 300 && status < 400))) {
     const where = response?.location ? `to ${new URL(response.location, last?.url ?? ctx.url).href}` : 'elsewhere';
@@ -59,10 +76,17 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
     });
   }
   if (last !== undefined && response !== undefined && response.status < 300 && isHtml(last)) {
-    return failed({ kind: 'not-an-mcp-endpoint', status: response.status, message: `${ctx.url.href} returned a web page, not MCP. Enter the server's MCP endpoint (often ending in /mcp).` });
+    return failed({
+      kind: 'not-an-mcp-endpoint',
+      status: response.status,
+      message: `${ctx.url.href} returned a web page, not MCP. Enter the server's MCP endpoint (often ending in /mcp).`,
+    });
   }
   if (status !== undefined && status >= 500) {
-    return failed({ kind: 'protocol', message: `${host} failed with HTTP ${status}. The server's logs should say why; try again later.` });
+    return failed({
+      kind: 'protocol',
+      message: `${host} failed with HTTP ${status}. The server's logs should say why; try again later.`,
+    });
   }
   // An answer that is not JSON, not JSON-RPC or breaks the schema: said in words, not as the parser's dump.
   const fault = protocolFaultOf(error, last?.rpcMethod ?? 'a request');
@@ -76,7 +100,12 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
  */
 function failedPost(entries: readonly WireEntry[]): WireEntry | undefined {
   const posts = entries.filter((e) => e.method === 'POST' && e.result.kind !== 'aborted');
-  const bad = posts.filter((e) => e.result.kind === 'network-error' || (e.result.kind === 'response' && (e.result.status >= 300 || e.result.status === 0)) || isHtml(e));
+  const bad = posts.filter(
+    (e) =>
+      e.result.kind === 'network-error' ||
+      (e.result.kind === 'response' && (e.result.status >= 300 || e.result.status === 0)) ||
+      isHtml(e),
+  );
   return bad[bad.length - 1] ?? posts[posts.length - 1];
 }
 
@@ -86,11 +115,15 @@ function isHtml(e: WireEntry): boolean {
 
 /** A 2025 session whose id the browser hid: initialize succeeded without a readable Mcp-Session-Id, and a later request was refused. */
 function sessionIdWasHidden(entries: readonly WireEntry[]): boolean {
-  const init = entries.findIndex((e) => e.rpcMethod === 'initialize' && e.result.kind === 'response' && e.result.status < 300);
+  const init = entries.findIndex(
+    (e) => e.rpcMethod === 'initialize' && e.result.kind === 'response' && e.result.status < 300,
+  );
   if (init < 0) return false;
   const initEntry = entries[init];
   if (initEntry === undefined || initEntry.result.kind !== 'response' || initEntry.result.sessionId) return false;
-  return entries.slice(init + 1).some((e) => e.result.kind === 'response' && (e.result.status === 400 || e.result.status === 404));
+  return entries
+    .slice(init + 1)
+    .some((e) => e.result.kind === 'response' && (e.result.status === 400 || e.result.status === 404));
 }
 
 /** The HTTP status an SDK error carries in its data, if any. */

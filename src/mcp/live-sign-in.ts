@@ -15,7 +15,6 @@ import { httpStatusOf } from './failure';
 import { McpMoreAccessError, McpSignInExpiredError } from './sign-in-expired-error';
 import type { McpConnectionState, McpSignInChallenge } from './types';
 
-
 export function signInExpiredSentence(host: string): string {
   return `Your sign-in to ${host} ran out and could not be renewed: sign in again.`;
 }
@@ -44,8 +43,14 @@ export function liveSignInFailure(error: unknown, guard: LiveSignInGuard): unkno
   const lost = failure !== null || error instanceof UnauthorizedError || httpStatusOf(error) === 401;
   if (!lost) return error;
   failure ??= guard.takeAuthFailure?.() ?? null;
-  const message = failure !== null && failure.kind !== 'unreachable' ? failure.message : signInExpiredSentence(guard.host);
+  const message =
+    failure !== null && failure.kind !== 'unreachable' ? failure.message : signInExpiredSentence(guard.host);
   const challenge = guard.challenge?.() ?? null;
-  guard.report({ status: 'needs-sign-in', httpStatus: 401, message, ...(challenge?.kind === 'sign-in' ? { challenge } : {}) });
+  guard.report({
+    status: 'needs-sign-in',
+    httpStatus: 401,
+    message,
+    ...(challenge?.kind === 'sign-in' ? { challenge } : {}),
+  });
   return new McpSignInExpiredError(message);
 }

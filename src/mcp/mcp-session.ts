@@ -5,14 +5,27 @@
  * second 404 is a real answer.
  */
 import './zod-jitless';
-import { Client, StreamableHTTPClientTransport, type JsonSchemaValidator, type jsonSchemaValidator, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
 import { elicitationHandler } from './elicitation';
 import { httpStatusOf } from './failure';
 import { createAnswerGuardFetch } from './answer-guard';
 import { createRelatingFetch } from './related-stream';
 import { samplingHandler } from './sampling';
 import { toToolInfo } from './sdk-shapes';
-import type { ElicitCallback, ElicitUrlCallback, SampleCallback, McpLogLevel, McpLogMessage, McpToolInfo } from './types';
+import type {
+  ElicitCallback,
+  ElicitUrlCallback,
+  SampleCallback,
+  McpLogLevel,
+  McpLogMessage,
+  McpToolInfo,
+} from './types';
 import type { WireTap } from './wire-tap';
 
 type SessionOptions = {
@@ -53,7 +66,9 @@ type Live = { client: Client; transport: StreamableHTTPClientTransport };
  */
 export class McpSessionClosedError extends Error {
   constructor() {
-    super('Toolscope had closed the connection to this MCP server (it broke, or was removed or signed out) while the run still offered its tools; the next run connects again.');
+    super(
+      'Toolscope had closed the connection to this MCP server (it broke, or was removed or signed out) while the run still offered its tools; the next run connects again.',
+    );
     this.name = 'McpSessionClosedError';
   }
 }
@@ -86,7 +101,10 @@ export class McpSession {
     try {
       return await op(live.client);
     } catch (error) {
-      const expired = live.client.getProtocolEra() === 'legacy' && live.transport.sessionId !== undefined && httpStatusOf(error) === 404;
+      const expired =
+        live.client.getProtocolEra() === 'legacy' &&
+        live.transport.sessionId !== undefined &&
+        httpStatusOf(error) === 404;
       if (!expired || signal?.aborted === true || this.closed) throw error;
       const fresh = await this.reopen(live, signal, timeoutMs);
       return op(fresh.client);
@@ -124,37 +142,59 @@ export class McpSession {
     return this.reopening;
   }
 
-  private async connect(mode: 'negotiate' | 'legacy', signal: AbortSignal | undefined, timeoutMs: number): Promise<Live> {
+  private async connect(
+    mode: 'negotiate' | 'legacy',
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<Live> {
     const { options } = this;
     const onToolsChanged = options.onToolsChanged;
     const onToolsChangeFailed = options.onToolsChangeFailed;
     const client = new Client(options.clientInfo, {
       capabilities: {
-        ...(options.elicit !== undefined ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } } : {}),
+        ...(options.elicit !== undefined
+          ? { elicitation: { form: {}, ...(options.elicitUrl !== undefined ? { url: {} } : {}) } }
+          : {}),
         ...(options.sample !== undefined ? { sampling: {} } : {}),
       },
       versionNegotiation: { mode: 'auto' },
       jsonSchemaValidator: acceptAll,
       ...(onToolsChanged !== undefined
-        ? { listChanged: { tools: { onChanged: (error: Error | null, tools: Parameters<typeof toToolInfo>[0][] | null) => {
-            if (error === null && tools !== null) onToolsChanged(tools.map(toToolInfo));
-            else if (error !== null) onToolsChangeFailed?.(error);
-          } } } }
+        ? {
+            listChanged: {
+              tools: {
+                onChanged: (error: Error | null, tools: Parameters<typeof toToolInfo>[0][] | null) => {
+                  if (error === null && tools !== null) onToolsChanged(tools.map(toToolInfo));
+                  else if (error !== null) onToolsChangeFailed?.(error);
+                },
+              },
+            },
+          }
         : {}),
     });
     if (options.elicit !== undefined) {
       const name = options.serverName;
-      client.setRequestHandler('elicitation/create', elicitationHandler(options.elicit, () => {
-        const n = name();
-        return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
-      }, options.elicitUrl));
+      client.setRequestHandler(
+        'elicitation/create',
+        elicitationHandler(
+          options.elicit,
+          () => {
+            const n = name();
+            return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
+          },
+          options.elicitUrl,
+        ),
+      );
     }
     const sample = options.sample;
     if (sample !== undefined) {
-      client.setRequestHandler('sampling/createMessage', samplingHandler(sample, () => {
-        const n = options.serverName();
-        return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
-      }));
+      client.setRequestHandler(
+        'sampling/createMessage',
+        samplingHandler(sample, () => {
+          const n = options.serverName();
+          return { url: options.url.href, ...(n !== undefined ? { name: n } : {}) };
+        }),
+      );
     }
     // Always routed: resources this connection subscribes to later (resource-subscriptions.ts) are told apart by URI.
     client.setNotificationHandler('notifications/resources/updated', (n) => {
@@ -163,16 +203,29 @@ export class McpSession {
     const onLog = options.onLog;
     if (onLog !== undefined) {
       client.setNotificationHandler('notifications/message', (n) => {
-        onLog({ level: n.params.level as McpLogLevel, ...(n.params.logger !== undefined ? { logger: n.params.logger } : {}), data: n.params.data });
+        onLog({
+          level: n.params.level as McpLogLevel,
+          ...(n.params.logger !== undefined ? { logger: n.params.logger } : {}),
+          data: n.params.data,
+        });
       });
     }
     const tap = options.tap;
     const guarded = createAnswerGuardFetch(options.fetch);
-    const fetch = tap !== undefined ? createRelatingFetch(guarded, (server, client) => tap.relate(server, client)) : guarded;
+    const fetch =
+      tap !== undefined ? createRelatingFetch(guarded, (server, client) => tap.relate(server, client)) : guarded;
     // A 403 insufficient_scope is the person's to answer (sign in again for more access), never an authorization the
     // transport starts by itself: 'throw' hands it back as InsufficientScopeError (architecture.md, "MCP sign-in").
-    const transport = new StreamableHTTPClientTransport(options.url, { fetch, onInsufficientScope: 'throw', ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}) });
-    await client.connect(transport, { ...(signal !== undefined ? { signal } : {}), timeout: timeoutMs, ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}) });
+    const transport = new StreamableHTTPClientTransport(options.url, {
+      fetch,
+      onInsufficientScope: 'throw',
+      ...(options.authProvider !== undefined ? { authProvider: options.authProvider } : {}),
+    });
+    await client.connect(transport, {
+      ...(signal !== undefined ? { signal } : {}),
+      timeout: timeoutMs,
+      ...(mode === 'legacy' ? { prior: { kind: 'legacy' } } : {}),
+    });
     if (options.tap !== undefined) tapTransport(transport, options.tap);
     return { client, transport };
   }

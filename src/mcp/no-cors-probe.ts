@@ -9,7 +9,12 @@ const TIMEOUT_MS = 5_000;
  */
 export const browserNoCorsProbe: NoCorsProbe = async (url) => {
   try {
-    const response = await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(url, {
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     await response.body?.cancel().catch(() => undefined);
     return 'reachable';
   } catch {

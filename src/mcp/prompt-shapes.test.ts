@@ -3,9 +3,20 @@ import { promptText, toPromptInfo } from './prompt-shapes';
 
 describe('prompt shapes', () => {
   it('lists arguments with required made explicit', () => {
-    expect(toPromptInfo({ name: 'p', arguments: [{ name: 'city', required: true }, { name: 'state', description: 'opt' }] })).toEqual({
+    expect(
+      toPromptInfo({
+        name: 'p',
+        arguments: [
+          { name: 'city', required: true },
+          { name: 'state', description: 'opt' },
+        ],
+      }),
+    ).toEqual({
       name: 'p',
-      arguments: [{ name: 'city', required: true }, { name: 'state', description: 'opt', required: false }],
+      arguments: [
+        { name: 'city', required: true },
+        { name: 'state', description: 'opt', required: false },
+      ],
     });
   });
 

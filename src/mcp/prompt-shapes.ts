@@ -4,15 +4,27 @@
  */
 import type { McpPromptInfo, McpPromptText } from './types';
 
-type SdkPrompt = { name: string; title?: string; description?: string; arguments?: Array<{ name: string; description?: string; required?: boolean }> };
-type SdkPromptMessage = { role: string; content: { type: string; text?: string; mimeType?: string; resource?: { uri?: string; text?: string } } };
+type SdkPrompt = {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+};
+type SdkPromptMessage = {
+  role: string;
+  content: { type: string; text?: string; mimeType?: string; resource?: { uri?: string; text?: string } };
+};
 
 export function toPromptInfo(p: SdkPrompt): McpPromptInfo {
   return {
     name: p.name,
     ...(p.title !== undefined ? { title: p.title } : {}),
     ...(p.description !== undefined ? { description: p.description } : {}),
-    arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...(a.description !== undefined ? { description: a.description } : {}), required: a.required === true })),
+    arguments: (p.arguments ?? []).map((a) => ({
+      name: a.name,
+      ...(a.description !== undefined ? { description: a.description } : {}),
+      required: a.required === true,
+    })),
   };
 }
 
@@ -22,5 +34,8 @@ export function promptText(result: { description?: string; messages: SdkPromptMe
     if (content.type === 'resource') return content.resource?.text ?? `[resource ${content.resource?.uri ?? ''}]`;
     return `[${content.type}${content.mimeType !== undefined ? ` ${content.mimeType}` : ''}]`;
   });
-  return { ...(result.description !== undefined ? { description: result.description } : {}), text: parts.filter((p) => p !== '').join('\n\n') };
+  return {
+    ...(result.description !== undefined ? { description: result.description } : {}),
+    text: parts.filter((p) => p !== '').join('\n\n'),
+  };
 }

@@ -58,9 +58,17 @@ export function protocolFaultOf(error: unknown, request: string): McpProtocolFau
   const { code, data } = error as { code?: unknown; data?: unknown };
   if (code === 'INVALID_RESULT') {
     const m = /^Invalid result for ([^:]+): ([\s\S]*)$/.exec(error.message);
-    return { request: m?.[1] ?? request, problem: 'bad-result', ...(m?.[2] !== undefined ? { detail: schemaIssues(m[2]) } : {}) };
+    return {
+      request: m?.[1] ?? request,
+      problem: 'bad-result',
+      ...(m?.[2] !== undefined ? { detail: schemaIssues(m[2]) } : {}),
+    };
   }
-  if (data !== null && typeof data === 'object' && (data as { toolscope?: unknown }).toolscope === UNREADABLE_ANSWER_MARK) {
+  if (
+    data !== null &&
+    typeof data === 'object' &&
+    (data as { toolscope?: unknown }).toolscope === UNREADABLE_ANSWER_MARK
+  ) {
     const d = data as { detail?: unknown };
     return { request, problem: 'unreadable-event', ...(typeof d.detail === 'string' ? { detail: cut(d.detail) } : {}) };
   }

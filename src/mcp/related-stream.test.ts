@@ -47,8 +47,14 @@ describe('relating a server request to the page request whose event stream carri
     const related: [string, string][] = [];
     const base = async (_: RequestInfo | URL, init?: RequestInit) =>
       String(init?.body).includes('"id":5')
-        ? new Response('data: {"jsonrpc":"2.0","id":0,"method":"elicitation/create"}\n\n', { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'mcp-session-id': 'abc' } })
-        : new Response('{"jsonrpc":"2.0","id":0,"method":"elicitation/create"}', { status: 200, headers: { 'content-type': 'application/json' } });
+        ? new Response('data: {"jsonrpc":"2.0","id":0,"method":"elicitation/create"}\n\n', {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream; charset=utf-8', 'mcp-session-id': 'abc' },
+          })
+        : new Response('{"jsonrpc":"2.0","id":0,"method":"elicitation/create"}', {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
     const f = createRelatingFetch(base, (s, c) => related.push([s, c]));
     const sse = await f('http://x/mcp', { method: 'POST', body: '{"jsonrpc":"2.0","id":5,"method":"tools/call"}' });
     expect(sse.headers.get('mcp-session-id')).toBe('abc');

@@ -15,7 +15,11 @@ export function createRelatingFetch(base: typeof fetch, relate: RelateServerRequ
     const clientId = soleRequestId(init?.body);
     const body = eventStreamAnswer(response);
     if (clientId === null || body === null) return response;
-    return withBodyThrough(response, body, serverRequestScanner((serverId) => relate(serverId, clientId)));
+    return withBodyThrough(
+      response,
+      body,
+      serverRequestScanner((serverId) => relate(serverId, clientId)),
+    );
   };
 }
 
@@ -46,8 +50,16 @@ export function eventStreamAnswer(response: Response): ReadableStream<Uint8Array
 }
 
 /** The same answer with its body read through `through` as it passes. */
-export function withBodyThrough(response: Response, body: ReadableStream<Uint8Array>, through: TransformStream<Uint8Array, Uint8Array>): Response {
-  return new Response(body.pipeThrough(through), { status: response.status, statusText: response.statusText, headers: response.headers });
+export function withBodyThrough(
+  response: Response,
+  body: ReadableStream<Uint8Array>,
+  through: TransformStream<Uint8Array, Uint8Array>,
+): Response {
+  return new Response(body.pipeThrough(through), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /** Passes the bytes through unchanged; reports the id of each JSON-RPC request among the stream's events first. */
@@ -65,7 +77,12 @@ export function serverRequestScanner(onRequest: (id: string) => void): Transform
     } catch {
       return;
     }
-    if (isRecord(message) && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) onRequest(String(message.id));
+    if (
+      isRecord(message) &&
+      typeof message.method === 'string' &&
+      (typeof message.id === 'string' || typeof message.id === 'number')
+    )
+      onRequest(String(message.id));
   };
   const scan = (text: string) => {
     pending += text;
@@ -86,4 +103,3 @@ export function serverRequestScanner(onRequest: (id: string) => void): Transform
     },
   });
 }
-

@@ -14,9 +14,18 @@ function named(r: Named): Omit<McpResourceInfo, 'uri'> {
 
 export const toResourceInfo = (r: Named & { uri: string }): McpResourceInfo => ({ uri: r.uri, ...named(r) });
 
-export const toResourceTemplateInfo = (r: Named & { uriTemplate: string }): McpResourceTemplateInfo => ({ uriTemplate: r.uriTemplate, ...named(r) });
+export const toResourceTemplateInfo = (r: Named & { uriTemplate: string }): McpResourceTemplateInfo => ({
+  uriTemplate: r.uriTemplate,
+  ...named(r),
+});
 
-export function toResourceContent(c: { uri: string; mimeType?: string; text?: unknown; blob?: unknown; _meta?: Record<string, unknown> }): McpResourceContent {
+export function toResourceContent(c: {
+  uri: string;
+  mimeType?: string;
+  text?: unknown;
+  blob?: unknown;
+  _meta?: Record<string, unknown>;
+}): McpResourceContent {
   return {
     uri: c.uri,
     ...(c.mimeType !== undefined ? { mimeType: c.mimeType } : {}),

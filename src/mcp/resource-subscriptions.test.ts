@@ -58,7 +58,8 @@ describe('resource subscriptions, 2025-11-25 (server-everything)', () => {
     const uri = 'demo://resource/dynamic/text/2';
     const a = await conn.subscribeResource(uri, () => undefined);
     const b = await conn.subscribeResource(uri, () => undefined);
-    const count = (m: string) => rpcMethods(server.recorder.requests.map((r) => r.body)).filter((x) => x === `${m} ${uri}`).length;
+    const count = (m: string) =>
+      rpcMethods(server.recorder.requests.map((r) => r.body)).filter((x) => x === `${m} ${uri}`).length;
     expect(count('resources/subscribe')).toBe(1);
     await a?.();
     expect(count('resources/unsubscribe')).toBe(0);
@@ -73,7 +74,8 @@ describe('resource subscriptions, 2025-11-25 (server-everything)', () => {
     let updates = 0;
     const unsubscribe = await conn.subscribeResource(uri, () => updates++);
     expect(unsubscribe).not.toBeNull();
-    const count = () => rpcMethods(server.recorder.requests.map((r) => r.body)).filter((x) => x === `resources/subscribe ${uri}`).length;
+    const count = () =>
+      rpcMethods(server.recorder.requests.map((r) => r.body)).filter((x) => x === `resources/subscribe ${uri}`).length;
     expect(count()).toBe(1);
     await server.expireSessions();
     // The next request meets the 404, opens the session again, and the subscription follows it there.
@@ -98,7 +100,9 @@ describe('resource subscriptions, 2026-07-28 (v2 SDK server)', () => {
     let updates = 0;
     const unsubscribe = await conn.subscribeResource(uri, () => updates++);
     expect(unsubscribe).not.toBeNull();
-    const listen = server.recorder.requests.map((r) => r.body).find((b) => b.includes('"subscriptions/listen"') && b.includes(uri));
+    const listen = server.recorder.requests
+      .map((r) => r.body)
+      .find((b) => b.includes('"subscriptions/listen"') && b.includes(uri));
     expect(listen).toBeDefined();
 
     server.updateNote('second');
@@ -107,7 +111,10 @@ describe('resource subscriptions, 2026-07-28 (v2 SDK server)', () => {
 
     await unsubscribe?.();
     // Closing the subscription tells the server (the listen request is cancelled).
-    await until(() => server.recorder.requests.some((r) => r.body.includes('"notifications/cancelled"')), 'the listen stream cancelled');
+    await until(
+      () => server.recorder.requests.some((r) => r.body.includes('"notifications/cancelled"')),
+      'the listen stream cancelled',
+    );
     let later = 0;
     const again = await conn.subscribeResource(uri, () => later++);
     server.updateNote('third');

@@ -84,10 +84,17 @@ export function createResourceSubscriptions(client: () => Client): ResourceSubsc
     },
     async resubscribe(timeoutMs) {
       // The preview may have gone stale while the session was gone: each watcher re-reads once it is subscribed again.
-      await Promise.all([...legacyUris].map(async (uri) => {
-        const ok = await client().subscribeResource({ uri }, { timeout: timeoutMs }).then(() => true, () => false);
-        if (ok) for (const listener of [...(entries.get(uri)?.listeners ?? [])]) listener();
-      }));
+      await Promise.all(
+        [...legacyUris].map(async (uri) => {
+          const ok = await client()
+            .subscribeResource({ uri }, { timeout: timeoutMs })
+            .then(
+              () => true,
+              () => false,
+            );
+          if (ok) for (const listener of [...(entries.get(uri)?.listeners ?? [])]) listener();
+        }),
+      );
     },
   };
 }

@@ -10,12 +10,20 @@ beforeAll(async () => {
 afterAll(() => legacy.close());
 
 async function callSampling(answer: McpSamplingResponse, seen: McpSamplingRequest[]) {
-  const result = await connectMcpServer({ url: legacy.url, pageOrigin: null, sample: async (request) => (seen.push(request), answer) });
+  const result = await connectMcpServer({
+    url: legacy.url,
+    pageOrigin: null,
+    sample: async (request) => (seen.push(request), answer),
+  });
   if (result.status !== 'connected') throw new Error(JSON.stringify(result));
   try {
     const tools = await result.connection.listTools();
     expect(tools.map((t) => t.name)).toContain('trigger-sampling-request');
-    return await result.connection.callTool('trigger-sampling-request', { prompt: 'say hi', maxTokens: 50 }, { signal: new AbortController().signal, timeoutMs: 10_000 });
+    return await result.connection.callTool(
+      'trigger-sampling-request',
+      { prompt: 'say hi', maxTokens: 50 },
+      { signal: new AbortController().signal, timeoutMs: 10_000 },
+    );
   } finally {
     await result.connection.close();
   }
@@ -24,9 +32,15 @@ async function callSampling(answer: McpSamplingResponse, seen: McpSamplingReques
 describe('legacy sampling (server-everything, 2025-11-25)', () => {
   it('hands the request to the callback and returns the approved answer to the server', async () => {
     const seen: McpSamplingRequest[] = [];
-    const out = await callSampling({ action: 'approve', model: 'mock-gpt', text: 'hi from the model', stopReason: 'endTurn' }, seen);
+    const out = await callSampling(
+      { action: 'approve', model: 'mock-gpt', text: 'hi from the model', stopReason: 'endTurn' },
+      seen,
+    );
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.messages[0]).toEqual({ role: 'user', text: expect.stringContaining('say hi') as unknown as string });
+    expect(seen[0]?.messages[0]).toEqual({
+      role: 'user',
+      text: expect.stringContaining('say hi') as unknown as string,
+    });
     expect(seen[0]?.maxTokens).toBe(50);
     expect(out.content[0]?.type === 'text' ? out.content[0].text : '').toContain('hi from the model');
   });

@@ -5,7 +5,12 @@
  */
 // Before the SDK's zod schemas are first used: no eval probe under the page's CSP (zod-jitless.ts).
 import './zod-jitless';
-import { ProtocolError, type ClientContext, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  type ClientContext,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+} from '@modelcontextprotocol/client';
 import type { McpSamplingRequest, SampleCallback } from './types';
 
 /** The error code MCP clients use for a sampling request the person refused. */
@@ -24,7 +29,12 @@ export function samplingHandler(sample: SampleCallback, server: () => { url: str
     };
     const answer = await sample(asked, ctx.mcpReq.signal);
     if (answer.action === 'deny') throw new ProtocolError(USER_REJECTED, 'The user denied the sampling request.');
-    return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model, stopReason: answer.stopReason };
+    return {
+      role: 'assistant',
+      content: { type: 'text', text: answer.text },
+      model: answer.model,
+      stopReason: answer.stopReason,
+    };
   };
 }
 
@@ -34,7 +44,9 @@ function textOf(content: unknown): string {
     .map((b: unknown) => {
       if (typeof b !== 'object' || b === null) return '';
       const block = b as { type?: string; text?: unknown; mimeType?: string };
-      return block.type === 'text' && typeof block.text === 'string' ? block.text : `[${block.type ?? 'content'}${block.mimeType !== undefined ? ` ${block.mimeType}` : ''}]`;
+      return block.type === 'text' && typeof block.text === 'string'
+        ? block.text
+        : `[${block.type ?? 'content'}${block.mimeType !== undefined ? ` ${block.mimeType}` : ''}]`;
     })
     .join('\n');
 }

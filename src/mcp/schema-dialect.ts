@@ -6,7 +6,16 @@
  * its `$schema`, so it is still reported as one the app cannot check rather than checked with that keyword ignored.
  */
 const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
-const ONLY_2020_12 = new Set(['prefixItems', 'unevaluatedProperties', 'unevaluatedItems', 'dependentRequired', 'dependentSchemas', '$dynamicRef', '$dynamicAnchor', '$recursiveRef']);
+const ONLY_2020_12 = new Set([
+  'prefixItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'dependentRequired',
+  'dependentSchemas',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+]);
 
 export function withoutDialect2020(schema: Record<string, unknown>): Record<string, unknown> {
   if (typeof schema.$schema !== 'string' || !DRAFT_2020_12.test(schema.$schema) || usesOnly2020(schema)) return schema;

@@ -44,7 +44,11 @@ function iconsOf(tool: Tool): { icons?: McpIconRef[] } {
     if (icon === null || typeof icon !== 'object') continue;
     const { src, mimeType, theme } = icon as { src?: unknown; mimeType?: unknown; theme?: unknown };
     if (typeof src !== 'string' || src.length > MAX_ICON_SRC || !/^(https:\/\/|data:image\/)/i.test(src)) continue;
-    icons.push({ src, ...(typeof mimeType === 'string' ? { mimeType } : {}), ...(theme === 'light' || theme === 'dark' ? { theme } : {}) });
+    icons.push({
+      src,
+      ...(typeof mimeType === 'string' ? { mimeType } : {}),
+      ...(theme === 'light' || theme === 'dark' ? { theme } : {}),
+    });
   }
   return icons.length > 0 ? { icons } : {};
 }
@@ -88,4 +92,3 @@ function toBlock(block: ContentBlock): McpContentBlock {
       return { type: 'text', text: `[content of an unsupported type]` };
   }
 }
-

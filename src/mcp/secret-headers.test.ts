@@ -13,9 +13,14 @@ describe('the origin-bound fetch', () => {
     seen.push({ url: String(input), headers: new Headers(init?.headers), redirect: init?.redirect });
     return new Response('{}', { status: 200 });
   };
-  const bound = createOriginBoundFetch({ serverUrl: new URL('https://mcp.example/mcp'), secrets: { 'X-Api-Key': SECRET }, base, log: createWireLog() });
+  const bound = createOriginBoundFetch({
+    serverUrl: new URL('https://mcp.example/mcp'),
+    secrets: { 'X-Api-Key': SECRET },
+    base,
+    log: createWireLog(),
+  });
 
-  it('adds the secret to the server\'s origin only, and strips a header of that name bound elsewhere', async () => {
+  it("adds the secret to the server's origin only, and strips a header of that name bound elsewhere", async () => {
     seen.length = 0;
     await bound(new URL('https://mcp.example/other'), { method: 'POST' });
     await bound('https://auth.example/token', { method: 'POST', headers: { 'x-api-key': SECRET } });
@@ -34,7 +39,10 @@ describe('secret headers on the wire, real servers', () => {
   let a: ModernMcpServer;
   let b: EverythingMcpServer;
   beforeAll(async () => {
-    [a, b] = await Promise.all([startModernMcpServer({ requireHeader: { name: 'x-api-key', value: SECRET } }), startEverythingServer()]);
+    [a, b] = await Promise.all([
+      startModernMcpServer({ requireHeader: { name: 'x-api-key', value: SECRET } }),
+      startEverythingServer(),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
@@ -52,14 +60,22 @@ describe('secret headers on the wire, real servers', () => {
   });
 
   it('follow a redirect within the origin', async () => {
-    const result = await connectMcpServer({ url: `${a.origin}/redirect-same`, pageOrigin: null, headers: { 'X-Api-Key': SECRET } });
+    const result = await connectMcpServer({
+      url: `${a.origin}/redirect-same`,
+      pageOrigin: null,
+      headers: { 'X-Api-Key': SECRET },
+    });
     expect(result.status).toBe('connected');
     if (result.status === 'connected') await result.connection.close();
   });
 
   it('never reach another origin a redirect points to', async () => {
     const before = b.recorder.requests.length;
-    const result = await connectMcpServer({ url: `${a.origin}/redirect-away?to=${encodeURIComponent(b.url)}`, pageOrigin: null, headers: { 'X-Api-Key': SECRET } });
+    const result = await connectMcpServer({
+      url: `${a.origin}/redirect-away?to=${encodeURIComponent(b.url)}`,
+      pageOrigin: null,
+      headers: { 'X-Api-Key': SECRET },
+    });
     expect(result).toMatchObject({ status: 'failed', failure: { kind: 'not-an-mcp-endpoint' } });
     expect(b.recorder.requests.slice(before)).toEqual([]);
     expect(b.recorder.sawText(SECRET)).toBe(false);
@@ -70,7 +86,13 @@ describe('secret headers on the wire, real servers', () => {
     const before = a.recorder.requests.length;
     try {
       const page = 'http://toolscope.test';
-      const result = await connectMcpServer({ url: a.url, pageOrigin: page, fetch: createBrowserCorsFetch(page), probeNoCors: nodeNoCorsProbe, headers: { 'X-Api-Key': SECRET } });
+      const result = await connectMcpServer({
+        url: a.url,
+        pageOrigin: page,
+        fetch: createBrowserCorsFetch(page),
+        probeNoCors: nodeNoCorsProbe,
+        headers: { 'X-Api-Key': SECRET },
+      });
       expect(result).toMatchObject({ status: 'failed', failure: { kind: 'cors' } });
       expect(JSON.stringify(result)).not.toContain(SECRET);
       const probes = a.recorder.requests.slice(before);

@@ -64,7 +64,10 @@ describe('MCP tools as agent ToolHandles (2026-07-28 server)', () => {
     expect(get('echo').needsApproval).toBe(false);
     expect(get('untagged').needsApproval).toBe(true);
     expect(get('fails').needsApproval).toBe(true);
-    expect(get('echo').spec).toMatchObject({ description: 'Says the text back.', parameters: { type: 'object', required: ['text'] } });
+    expect(get('echo').spec).toMatchObject({
+      description: 'Says the text back.',
+      parameters: { type: 'object', required: ['text'] },
+    });
   });
 
   it('validate arguments with the injected check', async () => {
@@ -79,24 +82,38 @@ describe('MCP tools as agent ToolHandles (2026-07-28 server)', () => {
     expect(echo).toMatchObject({ outcome: 'ok', content: 'echo: hi', logs: [] });
     // The call's JSON-RPC request and response, for the timeline: one round, the request carrying a traceparent.
     expect(echo.mcpMessages?.map((m) => m.dir)).toEqual(['sent', 'received']);
-    expect(echo.mcpMessages?.[0]?.json).toMatch(/"method":"tools\/call".*"traceparent":"00-[0-9a-f]{32}-[0-9a-f]{16}-01"/);
+    expect(echo.mcpMessages?.[0]?.json).toMatch(
+      /"method":"tools\/call".*"traceparent":"00-[0-9a-f]{32}-[0-9a-f]{16}-01"/,
+    );
     expect(echo.mcpMessages?.[1]?.json).toContain('echo: hi');
     const media = await get('media').run({}, ctx({ callId: 'm' }));
     expect(media.content).toContain('[image image/png');
-    expect(outcomes.get('m')?.blocks.find((b) => b.type === 'image')).toMatchObject({ mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) });
+    expect(outcomes.get('m')?.blocks.find((b) => b.type === 'image')).toMatchObject({
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^iVBOR/),
+    });
     expect(await get('weather').run({ city: 'Oslo' }, ctx({ callId: 'w' }))).toMatchObject({ outcome: 'ok' });
     expect(outcomes.get('w')?.structured).toEqual({ value: { temperature: 21, conditions: 'sunny' }, issues: [] });
     expect(await get('fails').run({}, ctx())).toMatchObject({ outcome: 'error', content: 'The database is down.' });
     expect((await get('big').run({}, ctx())).content).toMatch(/output truncated/);
   });
 
-  it('carry the caller\'s span in a traceparent, and report progress as tool progress only when someone watches', async () => {
+  it("carry the caller's span in a traceparent, and report progress as tool progress only when someone watches", async () => {
     const progress: McpProgress[] = [];
     const traced = await handlesFor(conn, {
       trace: () => ({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' }),
     });
-    const r = await traced.get('slow').run({ ms: 100 }, { ...ctx(), onProgress: (p: ToolProgress) => { if (p.kind === 'mcp') progress.push(p.progress); } });
-    const meta = (modern.recorder.calls('tools/call').at(-1) as { params: { _meta: Record<string, unknown> } }).params._meta;
+    const r = await traced.get('slow').run(
+      { ms: 100 },
+      {
+        ...ctx(),
+        onProgress: (p: ToolProgress) => {
+          if (p.kind === 'mcp') progress.push(p.progress);
+        },
+      },
+    );
+    const meta = (modern.recorder.calls('tools/call').at(-1) as { params: { _meta: Record<string, unknown> } }).params
+      ._meta;
     expect(meta.traceparent).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
     expect(meta.progressToken).toBeDefined();
     expect(progress.length).toBeGreaterThan(0);
@@ -104,11 +121,13 @@ describe('MCP tools as agent ToolHandles (2026-07-28 server)', () => {
 
     const quiet = await handlesFor(conn);
     await quiet.get('slow').run({ ms: 50 }, ctx());
-    const quietMeta = (modern.recorder.calls('tools/call').at(-1) as { params: { _meta?: Record<string, unknown> } }).params._meta ?? {};
+    const quietMeta =
+      (modern.recorder.calls('tools/call').at(-1) as { params: { _meta?: Record<string, unknown> } }).params._meta ??
+      {};
     expect(quietMeta.progressToken).toBeUndefined();
   });
 
-  it('Stop (the run\'s signal) cancels the request; the server sees it', async () => {
+  it("Stop (the run's signal) cancels the request; the server sees it", async () => {
     const { get } = await handlesFor(conn);
     const stop = new AbortController();
     const from = modern.events.length;
@@ -134,12 +153,21 @@ describe('MCP tools as agent ToolHandles (2025-11-25 server)', () => {
     const { get } = await handlesFor(legacyConn);
     const stop = new AbortController();
     const calls = legacy.recorder.calls('tools/call').length;
-    const run = get('trigger-long-running-operation').run({ duration: 20, steps: 200 }, { ...ctx({ signal: stop.signal }), onProgress: () => undefined });
+    const run = get('trigger-long-running-operation').run(
+      { duration: 20, steps: 200 },
+      { ...ctx({ signal: stop.signal }), onProgress: () => undefined },
+    );
     await until(() => legacy.recorder.calls('tools/call').length > calls, 'the call to reach the server');
     stop.abort();
     expect(await run).toMatchObject({ outcome: 'error', content: 'Cancelled.' });
     const id = (legacy.recorder.calls('tools/call').at(-1) as { id: number }).id;
-    await until(() => legacy.recorder.calls('notifications/cancelled').some((m) => (m.params as { requestId: number }).requestId === id), 'notifications/cancelled');
+    await until(
+      () =>
+        legacy.recorder
+          .calls('notifications/cancelled')
+          .some((m) => (m.params as { requestId: number }).requestId === id),
+      'notifications/cancelled',
+    );
   });
 
   it('image results keep their data for the card', async () => {

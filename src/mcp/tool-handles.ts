@@ -14,7 +14,14 @@ import { mapToolNames, type ToolNameMapping } from './tool-names';
 import { toCallOutcome } from './tool-result';
 import { formatTraceparent } from './traceparent';
 import { mcpApprovalKey } from './approval-key';
-import type { McpCallOutcome, McpProgress, McpToolAnnotations, McpToolCallResult, McpToolInfo, SchemaCheck } from './types';
+import type {
+  McpCallOutcome,
+  McpProgress,
+  McpToolAnnotations,
+  McpToolCallResult,
+  McpToolInfo,
+  SchemaCheck,
+} from './types';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
 import type { TaskWire } from './tasks/follow-task';
 import type { McpTask } from './tasks/task-shape';
@@ -60,7 +67,10 @@ export function createMcpToolHandles(
 ): { handles: McpToolHandle[]; names: ToolNameMapping[] } {
   const names =
     options.names?.filter((n) => n.serverKey === options.serverKey) ??
-    mapToolNames(tools.map((t) => ({ serverKey: options.serverKey, prefix: options.prefix, toolName: t.name })), options.reservedNames);
+    mapToolNames(
+      tools.map((t) => ({ serverKey: options.serverKey, prefix: options.prefix, toolName: t.name })),
+      options.reservedNames,
+    );
   const modelName = new Map(names.map((n) => [n.toolName, n.modelName]));
   const handles = tools.flatMap((tool) => {
     const name = modelName.get(tool.name);
@@ -69,7 +79,12 @@ export function createMcpToolHandles(
   return { handles, names };
 }
 
-function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo, name: string, options: McpToolHandleOptions): McpToolHandle {
+function toHandle(
+  connection: Pick<McpConnection, 'callTool'>,
+  tool: McpToolInfo,
+  name: string,
+  options: McpToolHandleOptions,
+): McpToolHandle {
   const schemaId = `mcp:${options.serverKey}:${tool.name}`;
 
   const wires = new Map<string, McpWireMessage[]>();
@@ -91,7 +106,9 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
         wire,
-        ...(onTask !== undefined ? { onTask: (task: McpTask, taskWire: TaskWire) => onTask(ctx, task, taskWire, tool) } : {}),
+        ...(onTask !== undefined
+          ? { onTask: (task: McpTask, taskWire: TaskWire) => onTask(ctx, task, taskWire, tool) }
+          : {}),
         ...(trace !== undefined ? { traceparent: formatTraceparent(trace.traceId, trace.spanId) } : {}),
         ...(watch !== undefined
           ? {
@@ -115,8 +132,18 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
         : error instanceof McpSignInExpiredError || error instanceof McpMoreAccessError
           ? { outcome: 'error', content: error.message, blocks: [], logs }
           : error instanceof McpProtocolFaultError
-            ? { outcome: 'error', content: `Error: ${protocolFaultSentence(options.prefix, error.fault)}`, blocks: [], logs }
-            : { outcome: 'error', content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`, blocks: [], logs };
+            ? {
+                outcome: 'error',
+                content: `Error: ${protocolFaultSentence(options.prefix, error.fault)}`,
+                blocks: [],
+                logs,
+              }
+            : {
+                outcome: 'error',
+                content: `Error: the MCP server could not run "${tool.name}": ${shortThrownMessage(error)}`,
+                blocks: [],
+                logs,
+              };
     }
     if (wire.length > 0) outcome = { ...outcome, mcpMessages: wire };
     options.onOutcome?.(ctx.callId, outcome, { serverKey: options.serverKey, toolName: tool.name });
@@ -124,11 +151,19 @@ function toHandle(connection: Pick<McpConnection, 'callTool'>, tool: McpToolInfo
   };
 
   return {
-    spec: { name, description: tool.description ?? tool.title ?? tool.annotations?.title ?? '', parameters: tool.inputSchema },
+    spec: {
+      name,
+      description: tool.description ?? tool.title ?? tool.annotations?.title ?? '',
+      parameters: tool.inputSchema,
+    },
     needsApproval: approvalDefault(tool.annotations) === 'ask',
     // Standing answers are kept per server and tool, and lapse when the schema or annotations change (architecture.md, "Approvals").
     approvalKey: mcpApprovalKey(options.serverKey, tool),
-    mcp: { serverKey: options.serverKey, toolName: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}) },
+    mcp: {
+      serverKey: options.serverKey,
+      toolName: tool.name,
+      ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+    },
     validate: (args) => options.check({ id: `${schemaId}#input`, schema: tool.inputSchema }, args),
     runDetailed,
     wireMessages: (callId) => wires.get(callId),
@@ -141,8 +176,13 @@ function progressText(p: McpProgress): string {
   return p.message !== undefined ? `progress ${amount}: ${p.message}` : `progress ${amount}`;
 }
 
-
 /** What the loop keeps of an MCP call's outcome: the model's text and images, the logs, the wire messages. */
 export function toRunResult(o: McpCallOutcome): ToolRunResult {
-  return { outcome: o.outcome, content: o.content, logs: o.logs, ...(o.images !== undefined ? { images: o.images } : {}), ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}) };
+  return {
+    outcome: o.outcome,
+    content: o.content,
+    logs: o.logs,
+    ...(o.images !== undefined ? { images: o.images } : {}),
+    ...(o.mcpMessages !== undefined ? { mcpMessages: o.mcpMessages } : {}),
+  };
 }

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MODEL_TOOL_NAME, mapToolNames, type ToolNameEntry } from './tool-names';
 
-const entry = (toolName: string, serverKey = 's1', prefix = 'github'): ToolNameEntry => ({ serverKey, prefix, toolName });
+const entry = (toolName: string, serverKey = 's1', prefix = 'github'): ToolNameEntry => ({
+  serverKey,
+  prefix,
+  toolName,
+});
 
 describe('model-facing MCP tool names', () => {
   it('prefix the server and keep a clean name as it is', () => {
@@ -44,16 +48,24 @@ describe('model-facing MCP tool names', () => {
   });
 
   it('always give valid, unique names (property)', () => {
-    const arbEntry = fc.record({ serverKey: fc.constantFrom('a', 'b', 'c'), prefix: fc.string({ maxLength: 40 }), toolName: fc.string({ minLength: 1, maxLength: 128 }) });
+    const arbEntry = fc.record({
+      serverKey: fc.constantFrom('a', 'b', 'c'),
+      prefix: fc.string({ maxLength: 40 }),
+      toolName: fc.string({ minLength: 1, maxLength: 128 }),
+    });
     fc.assert(
-      fc.property(fc.array(arbEntry, { maxLength: 30 }), fc.array(fc.string({ maxLength: 70 }), { maxLength: 5 }), (entries, reserved) => {
-        const mapped = mapToolNames(entries, reserved);
-        const names = mapped.map((m) => m.modelName);
-        for (const n of names) expect(n).toMatch(MODEL_TOOL_NAME);
-        expect(new Set(names).size).toBe(names.length);
-        for (const n of names) expect(reserved).not.toContain(n);
-        expect(mapToolNames([...entries].reverse(), reserved)).toEqual(mapped);
-      }),
+      fc.property(
+        fc.array(arbEntry, { maxLength: 30 }),
+        fc.array(fc.string({ maxLength: 70 }), { maxLength: 5 }),
+        (entries, reserved) => {
+          const mapped = mapToolNames(entries, reserved);
+          const names = mapped.map((m) => m.modelName);
+          for (const n of names) expect(n).toMatch(MODEL_TOOL_NAME);
+          expect(new Set(names).size).toBe(names.length);
+          for (const n of names) expect(reserved).not.toContain(n);
+          expect(mapToolNames([...entries].reverse(), reserved)).toEqual(mapped);
+        },
+      ),
     );
   });
 });

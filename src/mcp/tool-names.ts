@@ -65,7 +65,8 @@ export function mapToolNames(entries: readonly ToolNameEntry[], reserved: Iterab
     if (assigned.has(keyOf(e))) continue;
     const stem = (base.get(keyOf(e)) ?? 'mcp__tool').slice(0, MAX - 9).replace(/_+$/, '');
     let name = `${stem}_${shortHash(keyOf(e))}`;
-    for (let n = 2; taken.has(name); n++) name = `${stem.slice(0, MAX - 9 - String(n).length - 1)}_${shortHash(keyOf(e))}_${n}`;
+    for (let n = 2; taken.has(name); n++)
+      name = `${stem.slice(0, MAX - 9 - String(n).length - 1)}_${shortHash(keyOf(e))}_${n}`;
     assigned.set(keyOf(e), name);
     taken.add(name);
   }

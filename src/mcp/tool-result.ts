@@ -30,26 +30,50 @@ export async function toCallOutcome(result: McpToolCallResult, ctx: ResultContex
   const withImages = images.length > 0 ? { images } : {};
   const schema = ctx.tool.outputSchema;
   if (result.isError || schema === undefined) {
-    const content = text !== '' ? text : result.structuredContent !== undefined ? JSON.stringify(result.structuredContent) : '';
+    const content =
+      text !== '' ? text : result.structuredContent !== undefined ? JSON.stringify(result.structuredContent) : '';
     return {
       outcome: result.isError ? 'error' : 'ok',
-      content: cutOutput(result.isError && content === '' ? 'The tool reported an error without a message.' : content, limit),
+      content: cutOutput(
+        result.isError && content === '' ? 'The tool reported an error without a message.' : content,
+        limit,
+      ),
       blocks: result.content,
       ...withImages,
-      ...(result.structuredContent !== undefined ? { structured: { value: result.structuredContent, issues: [] } } : {}),
+      ...(result.structuredContent !== undefined
+        ? { structured: { value: result.structuredContent, issues: [] } }
+        : {}),
       logs,
     };
   }
   if (result.structuredContent === undefined) {
-    return { outcome: 'error', content: 'Error: the tool declares an output schema but its result has no structured content.', blocks: result.content, logs };
+    return {
+      outcome: 'error',
+      content: 'Error: the tool declares an output schema but its result has no structured content.',
+      blocks: result.content,
+      logs,
+    };
   }
   const issues = await ctx.check({ id: ctx.schemaId, schema }, result.structuredContent);
   const structured = { value: result.structuredContent, issues };
   if (issues.length > 0) {
     const list = issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ');
-    return { outcome: 'error', content: cutOutput(`Error: the tool's structured result does not match its output schema: ${list}`, limit), blocks: result.content, structured, logs };
+    return {
+      outcome: 'error',
+      content: cutOutput(`Error: the tool's structured result does not match its output schema: ${list}`, limit),
+      blocks: result.content,
+      structured,
+      logs,
+    };
   }
-  return { outcome: 'ok', content: cutOutput(text !== '' ? text : JSON.stringify(result.structuredContent), limit), blocks: result.content, ...withImages, structured, logs };
+  return {
+    outcome: 'ok',
+    content: cutOutput(text !== '' ? text : JSON.stringify(result.structuredContent), limit),
+    blocks: result.content,
+    ...withImages,
+    structured,
+    logs,
+  };
 }
 
 /** A block as text for the model; an image it may see is added to `images` and named in the text. */

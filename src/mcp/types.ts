@@ -147,7 +147,10 @@ export type ElicitCallback = (request: McpElicitRequest, signal: AbortSignal) =>
  * Checks a value against a JSON Schema (the app passes its validation worker). `id` names the schema for a check's
  * cache, which reuses a compiled schema only while the schema's text is the same (`argsValidatorFor`).
  */
-export type SchemaCheck = (schema: { id: string; schema: Record<string, unknown> }, value: unknown) => Promise<ValidationIssue[]>;
+export type SchemaCheck = (
+  schema: { id: string; schema: Record<string, unknown> },
+  value: unknown,
+) => Promise<ValidationIssue[]>;
 
 /** Whether a request without CORS could reach the server: a `no-cors` fetch that resolves means it answered. */
 export type NoCorsProbe = (url: string) => Promise<'reachable' | 'unreachable'>;
@@ -167,10 +170,22 @@ export type McpPromptText = { description?: string; text: string };
 export type McpResourceInfo = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
 
 /** A resource template (resources/templates/list): a URI with {placeholders} the person fills. */
-export type McpResourceTemplateInfo = { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string };
+export type McpResourceTemplateInfo = {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+};
 
 /** One piece of a read resource: text, or base64 data. */
-export type McpResourceContent = { uri: string; mimeType?: string; text?: string; blob?: string; meta?: Record<string, unknown> };
+export type McpResourceContent = {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+  meta?: Record<string, unknown>;
+};
 
 /** A server asks the client's model for a completion (legacy `sampling/createMessage`, 2025-11-25 servers only). */
 export type McpSamplingRequest = {
@@ -183,7 +198,13 @@ export type McpSamplingRequest = {
 
 /** 'approve' carries what the model answered; 'deny' is the person's refusal, sent to the server as an error. */
 export type McpSamplingResponse =
-  | { action: 'approve'; model: string; text: string; stopReason: 'endTurn' | 'maxTokens'; usage?: { promptTokens: number; completionTokens: number } }
+  | {
+      action: 'approve';
+      model: string;
+      text: string;
+      stopReason: 'endTurn' | 'maxTokens';
+      usage?: { promptTokens: number; completionTokens: number };
+    }
   | { action: 'deny' };
 
 /** Shows the request for approval and runs it on the session's model when approved. */

@@ -13,7 +13,14 @@ export type WireEntry = {
   /** Lower-case names of the headers sent (never values). */
   headerNames: string[];
   result:
-    | { kind: 'response'; status: number; sessionId: boolean; wwwAuthenticate: string | null; contentType: string | null; location: string | null }
+    | {
+        kind: 'response';
+        status: number;
+        sessionId: boolean;
+        wwwAuthenticate: string | null;
+        contentType: string | null;
+        location: string | null;
+      }
     | { kind: 'network-error'; message: string }
     | { kind: 'aborted' };
 };
@@ -49,9 +56,16 @@ export function createOriginBoundFetch({ serverUrl, secrets, base, log }: Origin
       else headers.delete(name);
     }
     // The platform would carry every header along a redirect; with secrets aboard each hop comes back here instead.
-    const redirect: RequestRedirect = hasSecrets && init?.redirect !== 'error' ? 'manual' : (init?.redirect ?? 'follow');
+    const redirect: RequestRedirect =
+      hasSecrets && init?.redirect !== 'error' ? 'manual' : (init?.redirect ?? 'follow');
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const entry: WireEntry = { url: url.href, method, rpcMethod: rpcMethodOf(init?.body), headerNames: [...headers.keys()], result: { kind: 'aborted' } };
+    const entry: WireEntry = {
+      url: url.href,
+      method,
+      rpcMethod: rpcMethodOf(init?.body),
+      headerNames: [...headers.keys()],
+      result: { kind: 'aborted' },
+    };
     if (log.entries.push(entry) > MAX_ENTRIES) log.entries.shift();
     try {
       const response = await base(url, { ...init, headers, redirect });
@@ -65,7 +79,10 @@ export function createOriginBoundFetch({ serverUrl, secrets, base, log }: Origin
       };
       return response;
     } catch (error) {
-      entry.result = init?.signal?.aborted === true ? { kind: 'aborted' } : { kind: 'network-error', message: error instanceof Error ? error.message : String(error) };
+      entry.result =
+        init?.signal?.aborted === true
+          ? { kind: 'aborted' }
+          : { kind: 'network-error', message: error instanceof Error ? error.message : String(error) };
       throw error;
     }
   };
@@ -78,7 +95,8 @@ function rpcMethodOf(body: BodyInit | null | undefined): string | null {
   if (typeof body !== 'string' || body.length > MAX_PEEK) return null;
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed !== null && typeof parsed === 'object' && 'method' in parsed && typeof parsed.method === 'string') return parsed.method;
+    if (parsed !== null && typeof parsed === 'object' && 'method' in parsed && typeof parsed.method === 'string')
+      return parsed.method;
   } catch {
     // Not JSON: nothing to name.
   }

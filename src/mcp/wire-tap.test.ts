@@ -3,7 +3,12 @@ import type { McpWireMessage } from '../domain/mcp-call-trace';
 import { wireRounds } from '../domain/mcp-call-trace';
 import { createWireTap } from './wire-tap';
 
-const call = (id: number, tp: string, extra: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 't', arguments: {}, _meta: { traceparent: tp }, ...extra } });
+const call = (id: number, tp: string, extra: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 't', arguments: {}, _meta: { traceparent: tp }, ...extra },
+});
 
 describe('the wire tap', () => {
   it('keeps each call its own rounds, responses and cancellation, apart from a concurrent call', () => {
@@ -48,7 +53,7 @@ describe('the wire tap', () => {
     expect(a.length).toBe(64);
   });
 
-  it('gives a server request related to a call\'s request to that call, though another is in flight', () => {
+  it("gives a server request related to a call's request to that call, though another is in flight", () => {
     const tap = createWireTap(() => 0);
     const a: McpWireMessage[] = [];
     const b: McpWireMessage[] = [];

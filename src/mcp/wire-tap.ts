@@ -9,7 +9,14 @@
 import { MAX_WIRE_MESSAGES, MAX_WIRE_TEXT, type McpWireMessage } from '../domain/mcp-call-trace';
 import { isRecord } from '../domain/is-record';
 
-type Recording = { marker: string; started: number; ended: boolean; ids: Set<string>; serverRequestIds: Set<string>; messages: McpWireMessage[] };
+type Recording = {
+  marker: string;
+  started: number;
+  ended: boolean;
+  ids: Set<string>;
+  serverRequestIds: Set<string>;
+  messages: McpWireMessage[];
+};
 
 export type WireTap = {
   sent(message: unknown): void;
@@ -82,7 +89,14 @@ export function createWireTap(now: () => number = () => Date.now()): WireTap {
       if (related.size > 256) related.delete(related.keys().next().value ?? '');
     },
     begin(marker, sink) {
-      const rec: Recording = { marker, started: now(), ended: false, ids: new Set(), serverRequestIds: new Set(), messages: sink };
+      const rec: Recording = {
+        marker,
+        started: now(),
+        ended: false,
+        ids: new Set(),
+        serverRequestIds: new Set(),
+        messages: sink,
+      };
       active.set(marker, rec);
       return {
         end: () => {

@@ -20,7 +20,8 @@ function fakeWindow(hash: string) {
         win.location.hash = String(h);
       },
     },
-    addEventListener: (type: string, fn: () => void) => void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(fn),
+    addEventListener: (type: string, fn: () => void) =>
+      void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(fn),
     removeEventListener: (type: string, fn: () => void) => void listeners.get(type)?.delete(fn),
     fire: (type: string) => listeners.get(type)?.forEach((fn) => fn()),
   };

@@ -1,7 +1,11 @@
 import { db } from '../db/database';
 import { getSession } from '../db/sessions-repo';
 import {
-  formatAddress, parseAddress, type AddressParams, type AddressView, type AppAddress,
+  formatAddress,
+  parseAddress,
+  type AddressParams,
+  type AddressView,
+  type AppAddress,
 } from '../domain/app-address';
 import { isShareFragment } from '../domain/share-fragment';
 import { sessionStored } from './session/session-actions';
@@ -16,7 +20,10 @@ import { useUiStore, type AppTab, type UiState } from './ui-store';
  */
 
 /** Where the UI is now, as an address; `params` are carried over from the address that led here. */
-function addressOfState(s: Pick<UiState, 'currentSessionId' | 'tab' | 'overlay' | 'timelineFocus' | 'timelineSelection'>, params: AddressParams = []): AppAddress {
+function addressOfState(
+  s: Pick<UiState, 'currentSessionId' | 'tab' | 'overlay' | 'timelineFocus' | 'timelineSelection'>,
+  params: AddressParams = [],
+): AppAddress {
   const view: AddressView = s.tab;
   const o = s.overlay;
   if (o?.kind === 'unknown') return { kind: 'unknown', hash: o.hash };
@@ -52,7 +59,8 @@ export type AddressWindow = Pick<Window, 'addEventListener' | 'removeEventListen
 /** Whether a session exists (or is this tab's new one, still being written). */
 type SessionExists = (sessionId: string) => Promise<boolean>;
 
-const storedSessionExists: SessionExists = async (id) => (await sessionStored(id)) && (await getSession(db, id)) !== undefined;
+const storedSessionExists: SessionExists = async (id) =>
+  (await sessionStored(id)) && (await getSession(db, id)) !== undefined;
 
 /**
  * Starts the binding: applies the page's address now, then keeps both sides in step. Returns a function that
@@ -125,16 +133,19 @@ export function startAddressSync(win: AddressWindow = window, exists: SessionExi
     write('replace');
     if (address.kind !== 'session') return;
     const id = address.sessionId;
-    void exists(id).then((ok) => {
-      if (ok || gen !== generation || ui.getState().currentSessionId !== id) return;
-      applying = true;
-      try {
-        ui.getState().openOverlay({ kind: 'missing', sessionId: id });
-      } finally {
-        applying = false;
-      }
-      write('replace');
-    }, () => undefined);
+    void exists(id).then(
+      (ok) => {
+        if (ok || gen !== generation || ui.getState().currentSessionId !== id) return;
+        applying = true;
+        try {
+          ui.getState().openOverlay({ kind: 'missing', sessionId: id });
+        } finally {
+          applying = false;
+        }
+        write('replace');
+      },
+      () => undefined,
+    );
   };
 
   // Back/Forward fire both popstate and hashchange; the second finds the state already there.
@@ -151,9 +162,13 @@ export function startAddressSync(win: AddressWindow = window, exists: SessionExi
   const unsubscribe = ui.subscribe((s, prev) => {
     if (applying || scheduled) return;
     if (
-      s.currentSessionId === prev.currentSessionId && s.tab === prev.tab && s.overlay === prev.overlay &&
-      s.timelineFocus === prev.timelineFocus && s.timelineSelection === prev.timelineSelection
-    ) return;
+      s.currentSessionId === prev.currentSessionId &&
+      s.tab === prev.tab &&
+      s.overlay === prev.overlay &&
+      s.timelineFocus === prev.timelineFocus &&
+      s.timelineSelection === prev.timelineSelection
+    )
+      return;
     scheduled = true;
     queueMicrotask(() => {
       scheduled = false;

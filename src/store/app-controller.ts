@@ -42,12 +42,19 @@ let settingsRead: Promise<void> | null = null;
  * earlier would act on defaults that the load then replaces.
  */
 function settingsLoaded(): Promise<void> {
-  settingsRead ??= useSettingsStore.getState().load().catch((err: unknown) => {
-    useRunStore.getState().pushSideError({
-      sessionId: null,
-      error: { fault: 'system', kind: 'storage', message: `Settings could not be loaded from browser storage: ${err instanceof Error ? err.message : String(err)}` },
+  settingsRead ??= useSettingsStore
+    .getState()
+    .load()
+    .catch((err: unknown) => {
+      useRunStore.getState().pushSideError({
+        sessionId: null,
+        error: {
+          fault: 'system',
+          kind: 'storage',
+          message: `Settings could not be loaded from browser storage: ${err instanceof Error ? err.message : String(err)}`,
+        },
+      });
     });
-  });
   return settingsRead;
 }
 
@@ -67,7 +74,12 @@ export function startApp(): Promise<void> {
     // before the first read, so opening and the reads that wait for it run in tasks of their own rather than one
     // long one. A failed open is undone, so the first read opens again and reports the browser's own error.
     if (storageBackend().kind === 'indexeddb' && typeof indexedDB !== 'undefined') {
-      await createInSlices(indexedDB, db.name, nativeVersionOf(db), db.tables.map((t) => t.schema));
+      await createInSlices(
+        indexedDB,
+        db.name,
+        nativeVersionOf(db),
+        db.tables.map((t) => t.schema),
+      );
       await nextTask();
     }
     await db.open().then(

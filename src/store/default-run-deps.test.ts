@@ -40,10 +40,11 @@ describe('the run model client (production wiring)', () => {
     // The server writes one thing at a time and waits until the client has seen it, so no two share a read.
     let seen: () => void = () => {};
     // Bounded, so a client that never reports activity fails on the count below instead of hanging.
-    const clientSaw = () => new Promise<void>((resolve) => {
-      seen = resolve;
-      setTimeout(resolve, 5_000);
-    });
+    const clientSaw = () =>
+      new Promise<void>((resolve) => {
+        seen = resolve;
+        setTimeout(resolve, 5_000);
+      });
     server.handle(async (_req, res) => {
       startSSE(res);
       let next = clientSaw();

@@ -24,12 +24,22 @@ export function defaultRunDeps(): RunDeps {
     openEndpoint,
     // The tool runners (ajv) load with the first run, not with the page.
     createToolExecutor: async (opts) => {
-      const [{ createToolExecutor }, definitions, servers] = await Promise.all([import('../tools/executor'), listTools(db), listMcpServers(db)]);
-      const base = createToolExecutor(definitions, { secrets: toolSecretSource(db), ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}) });
+      const [{ createToolExecutor }, definitions, servers] = await Promise.all([
+        import('../tools/executor'),
+        listTools(db),
+        listMcpServers(db),
+      ]);
+      const base = createToolExecutor(definitions, {
+        secrets: toolSecretSource(db),
+        ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}),
+      });
       // MCP servers' tools join the run's tools; the MCP client loads only when a server is enabled.
       if (!servers.some((s) => s.enabled)) return base;
       const { withMcpTools } = await import('./mcp/connections/mcp-run-tools');
-      return withMcpTools(base, servers, { ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}), ...(opts?.sessionId !== undefined ? { sessionId: opts.sessionId } : {}) });
+      return withMcpTools(base, servers, {
+        ...(opts?.outputLimitBytes !== undefined ? { outputLimitBytes: opts.outputLimitBytes } : {}),
+        ...(opts?.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
+      });
     },
     createPersister: (sessionId, onError) => {
       const persister = createPersister(db, sessionId, { onError: (info) => onError(info) });
@@ -49,19 +59,28 @@ export function defaultRunDeps(): RunDeps {
     // The trace code loads only when the automatic push is on (architecture.md, "Traces").
     afterRun: (sessionId, runId) => {
       void readCollectorConfig(db)
-        .then((c) => (c.autoPush && c.url.trim() ? import('./trace-push').then((m) => m.sendToCollector(sessionId, runId)) : undefined))
+        .then((c) =>
+          c.autoPush && c.url.trim()
+            ? import('./trace-push').then((m) => m.sendToCollector(sessionId, runId))
+            : undefined,
+        )
         .catch(() => undefined);
     },
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),
-    setTitle: async (id, title) => { await db.sessions.update(id, { title }); },
-    setEndpoint: async (id, endpoint) => { await db.sessions.update(id, { endpoint }); },
+    setTitle: async (id, title) => {
+      await db.sessions.update(id, { title });
+    },
+    setEndpoint: async (id, endpoint) => {
+      await db.sessions.update(id, { endpoint });
+    },
     // The endpoint Settings point at, through the endpoint door.
     getBaseURL: currentBaseURL,
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
     // Loaded at the first approval request, not with the page (architecture.md, "Approvals").
-    approvalScope: (sessionId, tool, args) => import('./settings/approval-scope-store').then((m) => m.scopedDecision(sessionId, tool, args)),
+    approvalScope: (sessionId, tool, args) =>
+      import('./settings/approval-scope-store').then((m) => m.scopedDecision(sessionId, tool, args)),
     // Loaded with the first run, not with the page.
     viewContext: async (sessionId) => (await import('./mcp/apps/model-context')).viewContextFor(sessionId),
     prepareContext: async (args) => {

@@ -19,15 +19,24 @@ export async function sendToCollector(sessionId: string, runId?: string): Promis
   status.set(sessionId, { kind: 'sending' });
   try {
     const scope: ExportScope = { kind: 'session', sessionId };
-    const { traces } = await buildTrace(db, scope, { includeContent: config.includeContent, ...(runId ? { runId } : {}) });
+    const { traces } = await buildTrace(db, scope, {
+      includeContent: config.includeContent,
+      ...(runId ? { runId } : {}),
+    });
     const result = await pushTraces(config.url, config.headers, traces, { pageOrigin: location.origin });
     status.set(
       sessionId,
       result.ok
-        ? { kind: 'sent', text: `Sent ${result.spans} span${result.spans === 1 ? '' : 's'} to the collector${runId ? ' (the last run)' : ''}.` }
+        ? {
+            kind: 'sent',
+            text: `Sent ${result.spans} span${result.spans === 1 ? '' : 's'} to the collector${runId ? ' (the last run)' : ''}.`,
+          }
         : { kind: 'failed', text: result.message },
     );
   } catch (err) {
-    status.set(sessionId, { kind: 'failed', text: `The trace could not be built: ${err instanceof Error ? err.message : String(err)}` });
+    status.set(sessionId, {
+      kind: 'failed',
+      text: `The trace could not be built: ${err instanceof Error ? err.message : String(err)}`,
+    });
   }
 }

@@ -81,7 +81,11 @@ export const useUiStore = create<UiState>()((set) => ({
   chatNotice: null,
   composerFocus: null,
   selectSession: (id, opts) =>
-    set(opts?.focusComposer ? { currentSessionId: id, overlay: null, composerFocus: id ?? '' } : { currentSessionId: id, overlay: null }),
+    set(
+      opts?.focusComposer
+        ? { currentSessionId: id, overlay: null, composerFocus: id ?? '' }
+        : { currentSessionId: id, overlay: null },
+    ),
   requestComposerFocus: (key) => set({ composerFocus: key }),
   clearComposerFocus: (key) => set((s) => (key === undefined || s.composerFocus === key ? { composerFocus: null } : s)),
   setTab: (tab) => set({ tab, overlay: null }),
@@ -89,7 +93,8 @@ export const useUiStore = create<UiState>()((set) => ({
   closeSettings: () => set({ settingsOpen: false, settingsNotice: null }),
   showInTimeline: (sessionId, callId) =>
     set({ currentSessionId: sessionId, overlay: null, tab: 'timeline', timelineFocus: { sessionId, callId } }),
-  showInChat: (focus) => set({ currentSessionId: focus.sessionId, overlay: null, tab: 'chat', chatFocus: focus, chatNotice: null }),
+  showInChat: (focus) =>
+    set({ currentSessionId: focus.sessionId, overlay: null, tab: 'chat', chatFocus: focus, chatNotice: null }),
   clearTimelineFocus: () => set({ timelineFocus: null }),
   clearChatFocus: () => set({ chatFocus: null }),
   refuseChatFocus: (sessionId, text) => set({ chatFocus: null, chatNotice: { sessionId, text } }),

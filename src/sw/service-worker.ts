@@ -50,7 +50,9 @@ sw.addEventListener('install', (e) => {
 sw.addEventListener('activate', (e) => {
   e.waitUntil(
     caches.keys().then(async (names) => {
-      const ours = names.filter((n) => n.startsWith(PREFIX) && n.endsWith(`@${sw.registration.scope}`) && n !== ownCache);
+      const ours = names.filter(
+        (n) => n.startsWith(PREFIX) && n.endsWith(`@${sw.registration.scope}`) && n !== ownCache,
+      );
       // caches.keys() lists in creation order: keep the newest other one (the version pages may still run).
       const keep = ours.at(-1);
       await Promise.all(ours.filter((n) => n !== keep).map((n) => caches.delete(n)));

@@ -11,7 +11,14 @@ import { entityRow, putRows, saveMeta, type EntityRow, type SyncMeta, type SyncS
  * tables go first: after a crash between the two, the next round sees the app's records as local edits of the
  * same values (harmless), never stale records as newer than the merge. Returns how many records were written.
  */
-export async function applyMerged(db: ToolscopeDB, state: SyncStateDB, rows: Map<string, EntityRow>, entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>, meta: SyncMeta): Promise<number> {
+export async function applyMerged(
+  db: ToolscopeDB,
+  state: SyncStateDB,
+  rows: Map<string, EntityRow>,
+  entities: ReadonlyMap<string, Entity>,
+  touched: ReadonlySet<string>,
+  meta: SyncMeta,
+): Promise<number> {
   const slice = timeSlicer();
   const targets = await materializeKeys(entities, touched);
   const writes: LocalWrite[] = [];
@@ -23,7 +30,11 @@ export async function applyMerged(db: ToolscopeDB, state: SyncStateDB, rows: Map
     writes.push({ key, record });
     byKey.set(key, text);
   }
-  const written = await writeLocal(db, writes, (key, current) => (current === undefined ? null : stableJson(current)) === (rows.get(key)?.mat ?? null));
+  const written = await writeLocal(
+    db,
+    writes,
+    (key, current) => (current === undefined ? null : stableJson(current)) === (rows.get(key)?.mat ?? null),
+  );
   const changed: EntityRow[] = [];
   for (const k of new Set([...touched, ...written])) {
     await slice();

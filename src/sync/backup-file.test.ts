@@ -17,11 +17,20 @@ describe('backup to file and restore', () => {
     expect(text).not.toContain('CANARY');
 
     const b = await testDevice(new MemoryBlobStore());
-    await expect(restoreBackup({ db: b.db, state: b.state, text, passphrase: 'wrong passphrase' })).rejects.toMatchObject({ kind: 'wrong-passphrase' });
+    await expect(
+      restoreBackup({ db: b.db, state: b.state, text, passphrase: 'wrong passphrase' }),
+    ).rejects.toMatchObject({ kind: 'wrong-passphrase' });
     const file = JSON.parse(text) as { data: string };
-    const tampered = JSON.stringify({ ...JSON.parse(text), data: `${file.data.slice(0, 40)}AAAA${file.data.slice(44)}` });
-    await expect(restoreBackup({ db: b.db, state: b.state, text: tampered, passphrase: 'backup passphrase' })).rejects.toMatchObject({ kind: 'integrity' });
-    await expect(restoreBackup({ db: b.db, state: b.state, text: '{"hello":1}', passphrase: 'x' })).rejects.toThrow(/not a Toolscope backup/);
+    const tampered = JSON.stringify({
+      ...JSON.parse(text),
+      data: `${file.data.slice(0, 40)}AAAA${file.data.slice(44)}`,
+    });
+    await expect(
+      restoreBackup({ db: b.db, state: b.state, text: tampered, passphrase: 'backup passphrase' }),
+    ).rejects.toMatchObject({ kind: 'integrity' });
+    await expect(restoreBackup({ db: b.db, state: b.state, text: '{"hello":1}', passphrase: 'x' })).rejects.toThrow(
+      /not a Toolscope backup/,
+    );
     expect(await b.db.sessions.count()).toBe(0);
 
     expect((await restoreBackup({ db: b.db, state: b.state, text, passphrase: 'backup passphrase' })).restored).toBe(2);

@@ -5,7 +5,15 @@ import { mergeChange, type Change, type Entity } from './entity-merge';
 import { receive } from './hlc';
 import { decodeBlob, encodeBlob } from './segment-codec';
 import { addToOutbox, saveMeta, type SyncStateDB } from './sync-state-db';
-import { createVault, fromBase64, openVault, toBase64, VaultError, type VaultFile, type VaultKey } from './vault-crypto';
+import {
+  createVault,
+  fromBase64,
+  openVault,
+  toBase64,
+  VaultError,
+  type VaultFile,
+  type VaultKey,
+} from './vault-crypto';
 
 /**
  * Backup without a server (architecture.md, "Sync and backup"): the same encrypted snapshot format as on the
@@ -13,21 +21,45 @@ import { createVault, fromBase64, openVault, toBase64, VaultError, type VaultFil
  */
 const BACKUP_FORMAT = 'toolscope-sync-backup';
 
-type BackupFile = { format: typeof BACKUP_FORMAT; version: 1; createdAt: number; vault: VaultFile; path: string; data: string };
+type BackupFile = {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  createdAt: number;
+  vault: VaultFile;
+  path: string;
+  data: string;
+};
 
 type Ctx = { db: ToolscopeDB; state: SyncStateDB; now?: () => number };
 
 /** The file's text. Sealed for the connected vault, or for a new one made from `passphrase` when none is. */
-export async function writeBackup(o: Ctx & { vault?: { file: VaultFile; key: VaultKey }; passphrase?: string }): Promise<string> {
+export async function writeBackup(
+  o: Ctx & { vault?: { file: VaultFile; key: VaultKey }; passphrase?: string },
+): Promise<string> {
   const now = (o.now ?? Date.now)();
   const vault = o.vault ?? (o.passphrase !== undefined ? await createVault(o.passphrase) : null);
-  if (vault === null) throw new VaultError('format', 'Enter a sync passphrase (or connect storage) to seal the backup with.');
+  if (vault === null)
+    throw new VaultError('format', 'Enter a sync passphrase (or connect storage) to seal the backup with.');
   const { meta, rows } = await stampLocal(o.db, o.state, now);
   await rows.loadAll();
   const path = `backup/${meta.deviceId}-${now}`;
   const entities = [...rows.rows.values()].map((r) => [r.k, r.e] as [string, Entity]);
-  const sealed = await encodeBlob(vault.key, path, { format: 1, kind: 'snap', device: meta.deviceId, seq: meta.ownSeq, frontier: { ...meta.seen }, entities });
-  const file: BackupFile = { format: BACKUP_FORMAT, version: 1, createdAt: now, vault: vault.file, path, data: toBase64(sealed) };
+  const sealed = await encodeBlob(vault.key, path, {
+    format: 1,
+    kind: 'snap',
+    device: meta.deviceId,
+    seq: meta.ownSeq,
+    frontier: { ...meta.seen },
+    entities,
+  });
+  const file: BackupFile = {
+    format: BACKUP_FORMAT,
+    version: 1,
+    createdAt: now,
+    vault: vault.file,
+    path,
+    data: toBase64(sealed),
+  };
   return JSON.stringify(file);
 }
 
@@ -43,7 +75,13 @@ export async function restoreBackup(o: Ctx & { text: string; passphrase: string 
   } catch {
     throw new VaultError('format', 'This file is not a Toolscope backup (it is not JSON).');
   }
-  if (file.format !== BACKUP_FORMAT || file.version !== 1 || !file.vault || typeof file.path !== 'string' || typeof file.data !== 'string') {
+  if (
+    file.format !== BACKUP_FORMAT ||
+    file.version !== 1 ||
+    !file.vault ||
+    typeof file.path !== 'string' ||
+    typeof file.data !== 'string'
+  ) {
     throw new VaultError('format', 'This file is not a Toolscope backup: use a file made with "Back up to file".');
   }
   const key = await openVault(file.vault, o.passphrase);

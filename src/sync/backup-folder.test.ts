@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { appendMessage, loadHistory } from '../db/messages-repo';
 import { createSession, renameSession } from '../db/sessions-repo';
 import { restoreBackup, writeBackup } from './backup-file';
-import { FOLDER_BACKUP_NAME, FolderBackup, FolderBackupError, folderBackupSupported, type FolderBackupView } from './backup-folder';
+import {
+  FOLDER_BACKUP_NAME,
+  FolderBackup,
+  FolderBackupError,
+  folderBackupSupported,
+  type FolderBackupView,
+} from './backup-folder';
 import { FakeFolder } from './testing/fake-folder';
 import { MemoryBlobStore } from './memory-store';
 import { testDevice, type TestDevice } from './testing/sync-device';
@@ -19,9 +25,16 @@ async function deviceWithSession(): Promise<TestDevice> {
 // Sealed as a connected device seals it (its vault), with few KDF rounds: the tests are about the folder.
 const vault = createVault('folder passphrase', 1000);
 
-function folderBackup(d: TestDevice, clock = { t: 1000 }): { fb: FolderBackup; views: (FolderBackupView | null)[]; text: () => Promise<string> } {
+function folderBackup(
+  d: TestDevice,
+  clock = { t: 1000 },
+): { fb: FolderBackup; views: (FolderBackupView | null)[]; text: () => Promise<string> } {
   const views: (FolderBackupView | null)[] = [];
-  const fb = new FolderBackup(d.state, (v) => views.push(v), () => clock.t);
+  const fb = new FolderBackup(
+    d.state,
+    (v) => views.push(v),
+    () => clock.t,
+  );
   return { fb, views, text: async () => writeBackup({ db: d.db, state: d.state, vault: await vault }) };
 }
 
@@ -33,11 +46,14 @@ describe('backup to a folder', () => {
     await fb.choose(folder, text);
     expect([...folder.files.keys()]).toEqual([FOLDER_BACKUP_NAME]);
     const written = folder.files.get(FOLDER_BACKUP_NAME)!;
-    for (const plain of ['Kept in the folder', 'hello from the folder', 'CANARY', 'folder passphrase']) expect(written).not.toContain(plain);
+    for (const plain of ['Kept in the folder', 'hello from the folder', 'CANARY', 'folder passphrase'])
+      expect(written).not.toContain(plain);
     expect(fb.view).toEqual({ name: 'Sync folder', access: 'granted', lastWrittenAt: 1000 });
 
     const b = await testDevice(new MemoryBlobStore());
-    expect((await restoreBackup({ db: b.db, state: b.state, text: written, passphrase: 'folder passphrase' })).restored).toBe(2);
+    expect(
+      (await restoreBackup({ db: b.db, state: b.state, text: written, passphrase: 'folder passphrase' })).restored,
+    ).toBe(2);
     expect((await b.db.sessions.get('s1'))?.title).toBe('Kept in the folder');
     expect((await loadHistory(b.db, 's1')).map((m) => m.content)).toEqual(['hello from the folder']);
   });
@@ -78,7 +94,10 @@ describe('backup to a folder', () => {
     folder.answer = 'denied';
     const err = await fb.writeNow(text).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FolderBackupError);
-    expect(err).toMatchObject({ kind: 'permission', message: expect.stringContaining('did not allow writing into the folder “Sync folder”') });
+    expect(err).toMatchObject({
+      kind: 'permission',
+      message: expect.stringContaining('did not allow writing into the folder “Sync folder”'),
+    });
     expect(folder.files.size).toBe(0);
 
     folder.answer = 'granted';
@@ -108,7 +127,12 @@ describe('backup to a folder', () => {
     await fb.choose(folder, text);
     const before = folder.files.get(FOLDER_BACKUP_NAME);
     folder.gone = true;
-    await expect(fb.afterRound(true, text)).rejects.toMatchObject({ kind: 'write', message: expect.stringMatching(/^Could not write toolscope-backup\.json into the folder “Removed folder”: .*Choose another folder\.$/) });
+    await expect(fb.afterRound(true, text)).rejects.toMatchObject({
+      kind: 'write',
+      message: expect.stringMatching(
+        /^Could not write toolscope-backup\.json into the folder “Removed folder”: .*Choose another folder\.$/,
+      ),
+    });
     expect(folder.files.get(FOLDER_BACKUP_NAME)).toBe(before);
   });
 

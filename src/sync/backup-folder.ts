@@ -62,7 +62,10 @@ async function writeFolderBackup(handle: BackupFolderHandle, text: string): Prom
     await w.write(text);
     await w.close();
   } catch (e) {
-    throw new FolderBackupError('write', `Could not write ${FOLDER_BACKUP_NAME} into the folder “${handle.name}”: ${e instanceof Error ? e.message : String(e)}. Choose another folder.`);
+    throw new FolderBackupError(
+      'write',
+      `Could not write ${FOLDER_BACKUP_NAME} into the folder “${handle.name}”: ${e instanceof Error ? e.message : String(e)}. Choose another folder.`,
+    );
   }
 }
 
@@ -108,7 +111,8 @@ export class FolderBackup {
 
   /** "Back up to folder" with a folder kept: asks for access again when the browser wants it (the click allows that). */
   async writeNow(backupText: () => Promise<string>): Promise<void> {
-    if (!this.handle) throw new FolderBackupError('none', 'No folder chosen yet: use “Back up to folder” to choose one.');
+    if (!this.handle)
+      throw new FolderBackupError('none', 'No folder chosen yet: use “Back up to folder” to choose one.');
     await this.write(true, backupText);
   }
 
@@ -129,7 +133,10 @@ export class FolderBackup {
     if (granted !== 'granted') {
       this.set({ name: handle.name, access: granted, lastWrittenAt: this.current?.lastWrittenAt ?? null });
       if (!ask) return false;
-      throw new FolderBackupError('permission', `The browser did not allow writing into the folder “${handle.name}”: nothing was written there. Use “Back up to folder” and allow it, or choose another folder.`);
+      throw new FolderBackupError(
+        'permission',
+        `The browser did not allow writing into the folder “${handle.name}”: nothing was written there. Use “Back up to folder” and allow it, or choose another folder.`,
+      );
     }
     await writeFolderBackup(handle, await backupText());
     const at = this.now();

@@ -3,7 +3,14 @@ import { openBlob, seal, VaultError, type VaultKey } from './vault-crypto';
 
 type SegmentBody = { format: 1; kind: 'seg'; device: string; seq: number; changes: Change[] };
 /** `frontier`: for each device, the last of its segments this snapshot's state includes. */
-type SnapshotBody = { format: 1; kind: 'snap'; device: string; seq: number; frontier: Record<string, number>; entities: [string, Entity][] };
+type SnapshotBody = {
+  format: 1;
+  kind: 'snap';
+  device: string;
+  seq: number;
+  frontier: Record<string, number>;
+  entities: [string, Entity][];
+};
 export type BlobBody = SegmentBody | SnapshotBody;
 
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
@@ -24,7 +31,10 @@ export async function openBody(key: VaultKey, path: string, sealed: Uint8Array):
   try {
     body = JSON.parse(new TextDecoder().decode(await pipe(plain, new DecompressionStream('gzip'))));
   } catch {
-    throw new VaultError('integrity', `${path} on the storage could not be read after decryption; nothing from it was applied.`);
+    throw new VaultError(
+      'integrity',
+      `${path} on the storage could not be read after decryption; nothing from it was applied.`,
+    );
   }
   const b = body as Partial<BlobBody> | null;
   const ok =
@@ -33,7 +43,14 @@ export async function openBody(key: VaultKey, path: string, sealed: Uint8Array):
     b.format === 1 &&
     typeof b.device === 'string' &&
     typeof b.seq === 'number' &&
-    ((b.kind === 'seg' && Array.isArray((b as SegmentBody).changes)) || (b.kind === 'snap' && Array.isArray((b as SnapshotBody).entities) && typeof (b as SnapshotBody).frontier === 'object'));
-  if (!ok) throw new VaultError('integrity', `${path} on the storage is not a sync segment this version reads; nothing from it was applied.`);
+    ((b.kind === 'seg' && Array.isArray((b as SegmentBody).changes)) ||
+      (b.kind === 'snap' &&
+        Array.isArray((b as SnapshotBody).entities) &&
+        typeof (b as SnapshotBody).frontier === 'object'));
+  if (!ok)
+    throw new VaultError(
+      'integrity',
+      `${path} on the storage is not a sync segment this version reads; nothing from it was applied.`,
+    );
   return b as BlobBody;
 }

@@ -34,46 +34,60 @@ blobContract('in memory', () => new MemoryBlobStore());
 const apache = apacheAvailable();
 if (!apache && process.env.CI) {
   it('Apache mod_dav is installed (CI installs apache2)', () => {
-    throw new Error('Debian apache2 with mod_dav (/usr/sbin/apache2, mod_dav_fs.so) is missing: sudo apt-get install -y apache2');
+    throw new Error(
+      'Debian apache2 with mod_dav (/usr/sbin/apache2, mod_dav_fs.so) is missing: sudo apt-get install -y apache2',
+    );
   });
 }
-describe.skipIf(!apache)(apache ? 'Apache mod_dav' : 'Apache mod_dav: skipped, Debian apache2 with mod_dav is not installed (sudo apt-get install -y apache2)', () => {
-  let dav: ApacheDav;
-  let n = 0;
-  beforeAll(async () => {
-    dav = await startApacheDav({ corsOrigin: null });
-  }, 30_000);
-  afterAll(async () => {
-    await dav?.stop();
-  });
-  // Each case gets its own folder on the one server.
-  blobContract('Apache mod_dav', () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }));
+describe.skipIf(!apache)(
+  apache
+    ? 'Apache mod_dav'
+    : 'Apache mod_dav: skipped, Debian apache2 with mod_dav is not installed (sudo apt-get install -y apache2)',
+  () => {
+    let dav: ApacheDav;
+    let n = 0;
+    beforeAll(async () => {
+      dav = await startApacheDav({ corsOrigin: null });
+    }, 30_000);
+    afterAll(async () => {
+      await dav?.stop();
+    });
+    // Each case gets its own folder on the one server.
+    blobContract(
+      'Apache mod_dav',
+      () => new WebDavBlobStore({ url: `${dav.url}case-${++n}/`, username: dav.username, password: dav.password }),
+    );
 
-  it('two simulated devices sync a session through it, compaction included', async () => {
-    const store = () => new WebDavBlobStore({ url: `${dav.url}two-devices/`, username: dav.username, password: dav.password });
-    const a = await testDevice(store(), undefined, { snapshotEvery: 1, graceMs: 0 });
-    const b = await testDevice(store());
-    await createSession(a.db, { id: 's1', title: 'Over WebDAV', model: 'm' });
-    await a.sync();
-    await a.sync();
-    await b.sync();
-    expect((await b.db.sessions.get('s1'))?.title).toBe('Over WebDAV');
-    const listed = await store().list('devices/');
-    expect(listed.some((p) => p.includes('/snap-'))).toBe(true);
-  });
+    it('two simulated devices sync a session through it, compaction included', async () => {
+      const store = () =>
+        new WebDavBlobStore({ url: `${dav.url}two-devices/`, username: dav.username, password: dav.password });
+      const a = await testDevice(store(), undefined, { snapshotEvery: 1, graceMs: 0 });
+      const b = await testDevice(store());
+      await createSession(a.db, { id: 's1', title: 'Over WebDAV', model: 'm' });
+      await a.sync();
+      await a.sync();
+      await b.sync();
+      expect((await b.db.sessions.get('s1'))?.title).toBe('Over WebDAV');
+      const listed = await store().list('devices/');
+      expect(listed.some((p) => p.includes('/snap-'))).toBe(true);
+    });
 
-  it('wrong credentials are a credentials error, not a missing file', async () => {
-    const s = new WebDavBlobStore({ url: dav.url, username: dav.username, password: 'wrong' });
-    const err = await s.get('vault.json').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BlobStoreError);
-    expect(err).toMatchObject({ kind: 'auth', status: 401 });
-  });
+    it('wrong credentials are a credentials error, not a missing file', async () => {
+      const s = new WebDavBlobStore({ url: dav.url, username: dav.username, password: 'wrong' });
+      const err = await s.get('vault.json').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BlobStoreError);
+      expect(err).toMatchObject({ kind: 'auth', status: 401 });
+    });
 
-  it('a server that is not there is told as CORS or unreachable, with the storage named', async () => {
-    const s = new WebDavBlobStore({ url: 'http://127.0.0.1:9/vault/', username: 'x', password: 'y' });
-    await expect(s.list('devices/')).rejects.toMatchObject({ kind: 'cors', message: expect.stringContaining('http://127.0.0.1:9') });
-  });
-});
+    it('a server that is not there is told as CORS or unreachable, with the storage named', async () => {
+      const s = new WebDavBlobStore({ url: 'http://127.0.0.1:9/vault/', username: 'x', password: 'y' });
+      await expect(s.list('devices/')).rejects.toMatchObject({
+        kind: 'cors',
+        message: expect.stringContaining('http://127.0.0.1:9'),
+      });
+    });
+  },
+);
 
 describe('S3-compatible (a local server that checks SigV4 signatures; not real-service conditional-write races or CORS)', () => {
   let s3: S3Fake;
@@ -84,7 +98,13 @@ describe('S3-compatible (a local server that checks SigV4 signatures; not real-s
   afterAll(async () => {
     await s3?.close();
   });
-  const config = (over: Partial<S3Config> = {}): S3Config => ({ bucketUrl: `${s3.url}-${++n}`, accessKeyId: 'AKIDTEST', secretAccessKey: 'the-secret', region: 'us-east-1', ...over });
+  const config = (over: Partial<S3Config> = {}): S3Config => ({
+    bucketUrl: `${s3.url}-${++n}`,
+    accessKeyId: 'AKIDTEST',
+    secretAccessKey: 'the-secret',
+    region: 'us-east-1',
+    ...over,
+  });
   blobContract('S3 (signatures checked)', () => new S3BlobStore(config()));
 
   it('keys with characters URLs escape round-trip, in another region too', async () => {
@@ -96,13 +116,24 @@ describe('S3-compatible (a local server that checks SigV4 signatures; not real-s
 
   it('a wrong secret or an unknown key is a credentials error, and nothing is written', async () => {
     const c = config();
-    await expect(new S3BlobStore({ ...c, secretAccessKey: 'not-the-secret' }).putIfAbsent('vault.json', bytes('x'))).rejects.toMatchObject({ kind: 'auth', status: 403 });
-    await expect(new S3BlobStore({ ...c, accessKeyId: 'SOMEONE' }).get('vault.json')).rejects.toMatchObject({ kind: 'auth', status: 403 });
+    await expect(
+      new S3BlobStore({ ...c, secretAccessKey: 'not-the-secret' }).putIfAbsent('vault.json', bytes('x')),
+    ).rejects.toMatchObject({ kind: 'auth', status: 403 });
+    await expect(new S3BlobStore({ ...c, accessKeyId: 'SOMEONE' }).get('vault.json')).rejects.toMatchObject({
+      kind: 'auth',
+      status: 403,
+    });
     expect(await new S3BlobStore(c).list('')).toEqual([]);
   });
 
   it('a signed request sent to another path than the one signed is refused (the signature covers the path)', async () => {
-    const client = new AwsClient({ accessKeyId: 'AKIDTEST', secretAccessKey: 'the-secret', region: 'us-east-1', service: 's3', retries: 0 });
+    const client = new AwsClient({
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'the-secret',
+      region: 'us-east-1',
+      service: 's3',
+      retries: 0,
+    });
     const c = config();
     const signed = await client.sign(`${c.bucketUrl}/devices/a/seg-000000001`, { method: 'GET' });
     expect((await fetch(`${c.bucketUrl}/devices/b/seg-000000001`, { headers: signed.headers })).status).toBe(403);

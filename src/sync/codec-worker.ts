@@ -4,7 +4,10 @@ import type { FromCodecWorker, ToCodecWorker } from './codec-protocol';
 import { VaultError } from './vault-crypto';
 
 // Typed by hand: the project compiles against the DOM lib (see io/import/import-worker.ts).
-const scope = self as unknown as { postMessage(message: FromCodecWorker, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<ToCodecWorker>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: FromCodecWorker, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToCodecWorker>) => void) | null;
+};
 
 scope.onmessage = async (event: MessageEvent<ToCodecWorker>) => {
   const msg = event.data;
@@ -16,6 +19,11 @@ scope.onmessage = async (event: MessageEvent<ToCodecWorker>) => {
       scope.postMessage({ id: msg.id, ok: true, body: await openBody(msg.key, msg.path, msg.bytes) });
     }
   } catch (e) {
-    scope.postMessage({ id: msg.id, ok: false, kind: e instanceof VaultError ? e.kind : null, message: e instanceof Error ? e.message : String(e) });
+    scope.postMessage({
+      id: msg.id,
+      ok: false,
+      kind: e instanceof VaultError ? e.kind : null,
+      message: e instanceof Error ? e.message : String(e),
+    });
   }
 };

@@ -9,7 +9,16 @@ import { readLocal, SESSION_OWNED, sessionsHeldBack } from './local-tables';
 import { changeKey, readChangeLog, readLocalKeys, settleChangeLog } from './local-changes';
 import { timeSlicer } from './main-thread-slices';
 import { approxSize } from './paged-read';
-import { addToOutbox, entityRow, loadMeta, putRows, saveMeta, type EntityRow, type SyncMeta, type SyncStateDB } from './sync-state-db';
+import {
+  addToOutbox,
+  entityRow,
+  loadMeta,
+  putRows,
+  saveMeta,
+  type EntityRow,
+  type SyncMeta,
+  type SyncStateDB,
+} from './sync-state-db';
 
 type CollectOptions = {
   /** Sessions whose run is under way here: their records wait (into `waiting`). */
@@ -32,7 +41,13 @@ type CollectOptions = {
  * round elsewhere, or a "Sync now" that joined a round begun before the delete); a record gone is a tombstone.
  * The caller stores the changes in the outbox with the rows in one transaction (nothing stamped is dropped).
  */
-async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<string, EntityRow>, meta: SyncMeta, now: number, o: CollectOptions = {}): Promise<Change[]> {
+async function collectLocal(
+  local: ReadonlyMap<string, LocalRecord>,
+  rows: Map<string, EntityRow>,
+  meta: SyncMeta,
+  now: number,
+  o: CollectOptions = {},
+): Promise<Change[]> {
   const changes: Change[] = [];
   // Never after the round's own clock (tests inject it); the HLC still puts the stamp past all this device has seen.
   const edited = o.editedAt ?? new Map<string, number>();
@@ -44,7 +59,8 @@ async function collectLocal(local: ReadonlyMap<string, LocalRecord>, rows: Map<s
   // Oldest write first: the clock only moves forward, so a later-written record stamped first would push the
   // earlier one's stamp past its own time. Only logged records are sorted (a full read's others are all at `now`).
   const all = o.keys ? new Set(o.keys) : new Set([...local.keys(), ...rows.keys()]);
-  const timed = edited.size === 0 ? [] : [...all].filter((k) => edited.has(k)).sort((x, y) => writtenAt(x) - writtenAt(y));
+  const timed =
+    edited.size === 0 ? [] : [...all].filter((k) => edited.has(k)).sort((x, y) => writtenAt(x) - writtenAt(y));
   const keys = timed.length === 0 ? all : new Set([...timed, ...all]);
   const slice = timeSlicer();
   for (const k of keys) {
@@ -101,7 +117,7 @@ function sessionOf(k: string, mat: string): string | null {
   return typeof sid === 'string' ? sid : null;
 }
 
-type LocalStamp = { meta: SyncMeta; rows: EntityRows; /** App records read to find what changed. */ read: number };
+type LocalStamp = { meta: SyncMeta; rows: EntityRows /** App records read to find what changed. */; read: number };
 
 /**
  * Stamps what changed here into the outbox and stores outbox and rows in one transaction. Normally only the
@@ -112,7 +128,8 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
   const meta = await loadMeta(state);
   const cache = new EntityRows(state);
   const log = await readChangeLog(db);
-  const full = meta.tracking === undefined || db.syncFlag.get() !== meta.tracking || log.some((r) => r.k[0] === RANGE_MARK);
+  const full =
+    meta.tracking === undefined || db.syncFlag.get() !== meta.tracking || log.some((r) => r.k[0] === RANGE_MARK);
   let token = meta.tracking;
   if (full && token !== db.syncFlag.get()) {
     // Logging starts before the full read, so a write the read misses is in the log.
@@ -132,12 +149,22 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
     local = await readLocalKeys(db, keys);
     await cache.load(keys);
     // A deleted record's session decides whether it goes with the session (collectLocal).
-    const owners = [...keys].filter((k) => !local.has(k)).map((k) => cache.get(k)?.s).filter((s): s is string => s !== undefined);
+    const owners = [...keys]
+      .filter((k) => !local.has(k))
+      .map((k) => cache.get(k)?.s)
+      .filter((s): s is string => s !== undefined);
     const ownerKeys = [...new Set(owners)].map((s) => `sessions/${s}`);
     for (const [k, r] of await readLocalKeys(db, ownerKeys)) local.set(k, r);
     await cache.load(ownerKeys);
   }
-  const changes = await collectLocal(local, cache.rows, meta, now, { live, testRuns, settled, keys, waiting, editedAt: writeTimes(log) });
+  const changes = await collectLocal(local, cache.rows, meta, now, {
+    live,
+    testRuns,
+    settled,
+    keys,
+    waiting,
+    editedAt: writeTimes(log),
+  });
   const legacy = meta.outbox ?? [];
   if (changes.length > 0 || settled.length > 0 || full || legacy.length > 0) {
     meta.tracking = token;
@@ -149,7 +176,10 @@ export async function stampLocal(db: ToolscopeDB, state: SyncStateDB, now: numbe
         return typeof mat === 'string' ? mat.length + 100 : approxSize(c);
       });
       // In slices by size: each put is cloned on the main thread, thousands at once would hold it.
-      await putRows(state, [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!));
+      await putRows(
+        state,
+        [...changes.map((c) => c.k), ...settled].map((k) => cache.rows.get(k)!),
+      );
       await saveMeta(state, meta);
     });
   }

@@ -12,14 +12,26 @@ type CompactOptions = { state: SyncStateDB; store: BlobStore; key: VaultKey; sna
  * reads it back and checks it, and deletes its own segments the snapshot covers only once a grace period has
  * passed since the check, so a device that listed them a moment ago can still read them or the snapshot.
  */
-export async function compact(o: CompactOptions, meta: SyncMeta, own: readonly StoredBlob[], now: number): Promise<void> {
+export async function compact(
+  o: CompactOptions,
+  meta: SyncMeta,
+  own: readonly StoredBlob[],
+  now: number,
+): Promise<void> {
   const every = o.snapshotEvery ?? 50;
   const grace = o.graceMs ?? 24 * 3600_000;
   const last = meta.snapshots.reduce((n, s) => Math.max(n, s.seq), 0);
   if (meta.ownSeq - last >= every && (await o.state.outbox.count()) === 0) {
     const path = snapshotPath(meta.deviceId, meta.ownSeq);
     const entities = (await o.state.entities.toArray()).map((r) => [r.k, r.e] as [string, typeof r.e]);
-    const body = { format: 1 as const, kind: 'snap' as const, device: meta.deviceId, seq: meta.ownSeq, frontier: { ...meta.seen, [meta.deviceId]: meta.ownSeq }, entities };
+    const body = {
+      format: 1 as const,
+      kind: 'snap' as const,
+      device: meta.deviceId,
+      seq: meta.ownSeq,
+      frontier: { ...meta.seen, [meta.deviceId]: meta.ownSeq },
+      entities,
+    };
     await o.store.putIfAbsent(path, await encodeBlob(o.key, path, body));
     const back = await o.store.get(path);
     const checked = back ? await decodeBlob(o.key, path, back).catch(() => null) : null;

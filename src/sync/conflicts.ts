@@ -15,11 +15,23 @@ function conflictsOf(rows: readonly { k: string; e: Entity }[]): SyncConflict[] 
     const lost = lostVersion(e, field);
     const rec = materialize(e);
     if (!lost || !rec) continue;
-    out.push({ key: k, table, id: k.slice(table.length + 1), field, current: String(rec[field] ?? ''), other: String(lost.v ?? '') });
+    out.push({
+      key: k,
+      table,
+      id: k.slice(table.length + 1),
+      field,
+      current: String(rec[field] ?? ''),
+      other: String(lost.v ?? ''),
+    });
   }
   return out;
 }
 
 export async function listConflicts(state: SyncStateDB): Promise<SyncConflict[]> {
-  return conflictsOf(await state.entities.where('k').startsWithAnyOf(Object.keys(FIELDS).map((t) => `${t}/`)).toArray());
+  return conflictsOf(
+    await state.entities
+      .where('k')
+      .startsWithAnyOf(Object.keys(FIELDS).map((t) => `${t}/`))
+      .toArray(),
+  );
 }

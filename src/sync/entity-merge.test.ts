@@ -11,7 +11,8 @@ function fold(changes: Change[]): Map<string, Entity> {
   return m;
 }
 
-const view = (m: Map<string, Entity>) => Object.fromEntries([...m.entries()].sort().map(([k, e]) => [k, materialize(e)]));
+const view = (m: Map<string, Entity>) =>
+  Object.fromEntries([...m.entries()].sort().map(([k, e]) => [k, materialize(e)]));
 
 describe('entity merge', () => {
   it('last writer wins per field; other fields of the loser stay', () => {
@@ -23,12 +24,21 @@ describe('entity merge', () => {
   });
 
   it('a tombstone deletes; a later edit brings the record back; an earlier one does not', () => {
-    const base: Change = { k: 'memories/m', f: { text: { v: 'x', h: h(1, 'a') }, [DELETED]: { v: false, h: h(1, 'a') } } };
+    const base: Change = {
+      k: 'memories/m',
+      f: { text: { v: 'x', h: h(1, 'a') }, [DELETED]: { v: false, h: h(1, 'a') } },
+    };
     const del: Change = { k: 'memories/m', f: { [DELETED]: { v: true, h: h(3, 'b') } } };
     expect(materialize(fold([base, del]).get('memories/m')!)).toBeNull();
-    const early: Change = { k: 'memories/m', f: { text: { v: 'y', h: h(2, 'a') }, [DELETED]: { v: false, h: h(2, 'a') } } };
+    const early: Change = {
+      k: 'memories/m',
+      f: { text: { v: 'y', h: h(2, 'a') }, [DELETED]: { v: false, h: h(2, 'a') } },
+    };
     expect(materialize(fold([base, del, early]).get('memories/m')!)).toBeNull();
-    const late: Change = { k: 'memories/m', f: { text: { v: 'z', h: h(4, 'a') }, [DELETED]: { v: false, h: h(4, 'a') } } };
+    const late: Change = {
+      k: 'memories/m',
+      f: { text: { v: 'z', h: h(4, 'a') }, [DELETED]: { v: false, h: h(4, 'a') } },
+    };
     expect(materialize(fold([base, late, del]).get('memories/m')!)).toEqual({ text: 'z' });
   });
 
@@ -61,10 +71,25 @@ describe('entity merge', () => {
           const stamp = `${r.id}/${r.field}/${h(r.ms, r.dev)}`;
           if (seen.has(stamp)) continue;
           seen.add(stamp);
-          changes.push({ k: `sessions/${r.id}`, f: { [r.field]: { v: r.field === DELETED ? typeof r.value === 'boolean' && r.value : r.value, h: h(r.ms, r.dev), b: h(r.base, 'a') } } });
+          changes.push({
+            k: `sessions/${r.id}`,
+            f: {
+              [r.field]: {
+                v: r.field === DELETED ? typeof r.value === 'boolean' && r.value : r.value,
+                h: h(r.ms, r.dev),
+                b: h(r.base, 'a'),
+              },
+            },
+          });
         }
-        const shuffled = [...changes].sort((x, y) => JSON.stringify(x).length - JSON.stringify(y).length || (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
-        const dup = [...shuffled, ...picks.map((p) => changes[p % Math.max(1, changes.length)]).filter((c): c is Change => c !== undefined)];
+        const shuffled = [...changes].sort(
+          (x, y) =>
+            JSON.stringify(x).length - JSON.stringify(y).length || (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1),
+        );
+        const dup = [
+          ...shuffled,
+          ...picks.map((p) => changes[p % Math.max(1, changes.length)]).filter((c): c is Change => c !== undefined),
+        ];
         const one = fold(changes);
         const two = fold(dup.reverse());
         expect(view(two)).toEqual(view(one));

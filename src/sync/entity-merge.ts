@@ -7,7 +7,7 @@ import { hlcDevice, type Hlc } from './hlc';
  * `_del`, a tombstone a later edit overrides. Merging is a join: any order or repetition of the same changes
  * gives the same entity.
  */
-export type Stamped = { v: unknown; h: Hlc; /** The stamp of the value this one replaced on its device. */ b?: Hlc };
+export type Stamped = { v: unknown; h: Hlc /** The stamp of the value this one replaced on its device. */; b?: Hlc };
 
 export type Entity = { f: Record<string, Stamped[]> };
 
@@ -35,7 +35,9 @@ export function mergeChange(entity: Entity | undefined, change: Change): { entit
   for (const [field, stamped] of Object.entries(change.f)) {
     const have = f[field] ?? [];
     if (have.some((s) => s.h === stamped.h)) continue;
-    const next = [...have, stamped].sort((a, b) => (a.h < b.h ? 1 : a.h > b.h ? -1 : 0)).slice(0, keepFor(change.k, field));
+    const next = [...have, stamped]
+      .sort((a, b) => (a.h < b.h ? 1 : a.h > b.h ? -1 : 0))
+      .slice(0, keepFor(change.k, field));
     if (next.some((s, i) => s !== have[i]) || next.length !== have.length) {
       f[field] = next;
       changed = true;

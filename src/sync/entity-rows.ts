@@ -49,9 +49,13 @@ export class EntityRows {
   async loadAll(): Promise<EntityRow[]> {
     if (this.all) return [];
     const added: EntityRow[] = [];
-    await readTableInPages(this.state.entities, (page) => {
-      for (const r of page) if (!this.rows.has(r.k)) added.push(this.add(r));
-    }, rowSize);
+    await readTableInPages(
+      this.state.entities,
+      (page) => {
+        for (const r of page) if (!this.rows.has(r.k)) added.push(this.add(r));
+      },
+      rowSize,
+    );
     this.all = true;
     return added;
   }

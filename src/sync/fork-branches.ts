@@ -11,7 +11,10 @@ export type ForkInput = { id: string; branchId: string; order: number; created: 
  * on move to a branch of their own, continuing after the last message both had. Pure and order-free: every
  * device computes the same branches from the same messages.
  */
-export function forkConcurrent(branches: readonly Branch[], messages: readonly ForkInput[]): { branches: Branch[]; moved: Map<string, string> } {
+export function forkConcurrent(
+  branches: readonly Branch[],
+  messages: readonly ForkInput[],
+): { branches: Branch[]; moved: Map<string, string> } {
   const out = [...branches];
   const moved = new Map<string, string>();
   const branchOf = (m: ForkInput) => moved.get(m.id) ?? m.branchId;
@@ -19,7 +22,9 @@ export function forkConcurrent(branches: readonly Branch[], messages: readonly F
   for (let qi = 0; qi < queue.length; qi++) {
     const bid = queue[qi]!;
     for (;;) {
-      const own = messages.filter((m) => branchOf(m) === bid).sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
+      const own = messages
+        .filter((m) => branchOf(m) === bid)
+        .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1));
       const clash = firstClash(own);
       if (clash === null) break;
       const atClash = own.filter((m) => m.order === clash).sort((a, b) => (a.created < b.created ? -1 : 1));
@@ -34,7 +39,12 @@ export function forkConcurrent(branches: readonly Branch[], messages: readonly F
         const id = `sync-${first.id}`;
         const branch: Branch = last
           ? { id, parentId: bid, forkMessageId: last.id, createdAt: parseHlc(first.created).ms }
-          : { id, parentId: parent?.parentId ?? ROOT_BRANCH, forkMessageId: parent?.forkMessageId ?? null, createdAt: parseHlc(first.created).ms };
+          : {
+              id,
+              parentId: parent?.parentId ?? ROOT_BRANCH,
+              forkMessageId: parent?.forkMessageId ?? null,
+              createdAt: parseHlc(first.created).ms,
+            };
         if (!out.some((b) => b.id === id)) out.push(branch);
         for (const m of movers) moved.set(m.id, id);
         queue.push(id);

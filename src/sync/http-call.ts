@@ -12,7 +12,12 @@ const NETWORK_RETRY_MS = 250;
  * network, is not a refusal (a CORS refusal fails the same way again). Every storage request is safe to repeat: a
  * repeated put-if-absent that had landed reads as "already there", and a segment sent twice merges to the same state.
  */
-export async function storageCall(kind: StorageKind, baseUrl: string, run: () => Promise<Response>, pause: (ms: number) => Promise<void> = sleep): Promise<Response> {
+export async function storageCall(
+  kind: StorageKind,
+  baseUrl: string,
+  run: () => Promise<Response>,
+  pause: (ms: number) => Promise<void> = sleep,
+): Promise<Response> {
   let res: Response;
   try {
     res = await run().catch(async (e: unknown) => {
@@ -25,7 +30,11 @@ export async function storageCall(kind: StorageKind, baseUrl: string, run: () =>
     throw new BlobStoreError('cors', corsRefusalText(kind, baseUrl, pageOrigin()));
   }
   if (res.status === 401 || res.status === 403) {
-    throw new BlobStoreError('auth', `The storage refused the credentials (HTTP ${res.status}): check the ${kind === 's3' ? 'access key ID and secret access key' : 'username and password'}.`, res.status);
+    throw new BlobStoreError(
+      'auth',
+      `The storage refused the credentials (HTTP ${res.status}): check the ${kind === 's3' ? 'access key ID and secret access key' : 'username and password'}.`,
+      res.status,
+    );
   }
   return res;
 }
@@ -36,7 +45,8 @@ export async function storageCall(kind: StorageKind, baseUrl: string, run: () =>
  */
 export function storageHttpError(what: string, res: Response): BlobStoreError {
   const answered = `The storage answered ${what} with HTTP ${res.status} ${res.statusText}.`.replace(/ \./, '.');
-  const serverSide = res.status >= 500 ? ' That is a fault on the storage’s side and often passes; if it stays, check the storage.' : '';
+  const serverSide =
+    res.status >= 500 ? ' That is a fault on the storage’s side and often passes; if it stays, check the storage.' : '';
   return new BlobStoreError('http', answered + serverSide, res.status);
 }
 

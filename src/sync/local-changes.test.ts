@@ -23,13 +23,17 @@ async function reopenable(store: BlobStore) {
   let value: string | null = null;
   const flag: SyncFlag = { get: () => value, set: (v) => (value = v) };
   const { key } = await connectVault(store, 'test passphrase', 1000);
-  const open = () => ({ db: openToolscopeDB('app', { indexedDB: factory, IDBKeyRange }, flag), state: new SyncStateDB('app-sync', { indexedDB: factory, IDBKeyRange }) });
+  const open = () => ({
+    db: openToolscopeDB('app', { indexedDB: factory, IDBKeyRange }, flag),
+    state: new SyncStateDB('app-sync', { indexedDB: factory, IDBKeyRange }),
+  });
   let page = open();
   return {
     get db() {
       return page.db;
     },
-    sync: (over: Partial<{ store: BlobStore }> = {}) => syncRound({ db: page.db, state: page.state, store, key, ...over }),
+    sync: (over: Partial<{ store: BlobStore }> = {}) =>
+      syncRound({ db: page.db, state: page.state, store, key, ...over }),
     reload() {
       page.db.close();
       page.state.close();
@@ -162,7 +166,18 @@ describe("sync's own state", () => {
     await a.sync();
     const meta = await loadMeta(a.state);
     const h = formatHlc({ ms: Date.now(), counter: 0 }, meta.deviceId);
-    meta.outbox = [{ k: 'memories/old', f: { id: { v: 'old', h }, text: { v: 'from the old outbox', h }, createdAt: { v: 1, h }, updatedAt: { v: 1, h }, _del: { v: false, h } } }];
+    meta.outbox = [
+      {
+        k: 'memories/old',
+        f: {
+          id: { v: 'old', h },
+          text: { v: 'from the old outbox', h },
+          createdAt: { v: 1, h },
+          updatedAt: { v: 1, h },
+          _del: { v: false, h },
+        },
+      },
+    ];
     await saveMeta(a.state, meta);
     expect((await a.sync()).uploaded).toBe(1);
     expect((await loadMeta(a.state)).outbox).toBeUndefined();

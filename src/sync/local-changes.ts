@@ -10,7 +10,8 @@ import { readKeysInPages } from './paged-read';
 export function changeKey(row: ChangeRow): string | null {
   const [t, pk] = row.k;
   if (!isSyncedTable(t)) return null;
-  if ((t === 'toolCalls' || t === 'events' || t === 'toolSets') && Array.isArray(pk)) return `${t}/${String(pk[0])}|${String(pk[1])}`;
+  if ((t === 'toolCalls' || t === 'events' || t === 'toolSets') && Array.isArray(pk))
+    return `${t}/${String(pk[0])}|${String(pk[1])}`;
   return `${t}/${String(pk)}`;
 }
 
@@ -29,7 +30,10 @@ export async function readLocalKeys(db: ToolscopeDB, keys: Iterable<string>): Pr
   if (byTable.size === 0) return out;
   // In pages (paged-read.ts), each its own read: a write between two pages is in the change log either way.
   for (const [t, ks] of byTable) {
-    const found = await readKeysInPages(db[t] as unknown as import('dexie').Table<LocalRecord, unknown>, ks.map((k) => primaryKeyOf(t, k)));
+    const found = await readKeysInPages(
+      db[t] as unknown as import('dexie').Table<LocalRecord, unknown>,
+      ks.map((k) => primaryKeyOf(t, k)),
+    );
     ks.forEach((k, i) => {
       const r = found[i];
       if (!r) return;
@@ -45,12 +49,22 @@ export async function readLocalKeys(db: ToolscopeDB, keys: Iterable<string>): Pr
  * Deletes the log rows a round read, except those written again since (another token) and those of `keep`
  * (records left for a later round); logs `again` anew (records a full read passed over).
  */
-export async function settleChangeLog(db: ToolscopeDB, read: readonly ChangeRow[], keep: ReadonlySet<string>, again: readonly string[] = []): Promise<void> {
+export async function settleChangeLog(
+  db: ToolscopeDB,
+  read: readonly ChangeRow[],
+  keep: ReadonlySet<string>,
+  again: readonly string[] = [],
+): Promise<void> {
   const drop = read.filter((r) => !keep.has(changeKey(r) ?? ''));
   if (drop.length === 0 && again.length === 0) return;
   await db.transaction('rw', db.syncChanges, async () => {
     const now = await db.syncChanges.bulkGet(drop.map((r) => r.k));
     await db.syncChanges.bulkDelete(drop.filter((r, i) => now[i]?.t === r.t).map((r) => r.k));
-    await db.syncChanges.bulkPut(again.map((k) => ({ k: [k.slice(0, k.indexOf('/')), primaryKeyOf(k.slice(0, k.indexOf('/')) as SyncedTable, k)], t: Math.random() })));
+    await db.syncChanges.bulkPut(
+      again.map((k) => ({
+        k: [k.slice(0, k.indexOf('/')), primaryKeyOf(k.slice(0, k.indexOf('/')) as SyncedTable, k)],
+        t: Math.random(),
+      })),
+    );
   });
 }

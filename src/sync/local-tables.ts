@@ -14,7 +14,13 @@ export type SyncedTable = (typeof SYNCED_TABLES)[number];
  * Tables whose records belong to one session (their `sessionId`): they live and die with it. A session's tool sets
  * (architecture.md, "Offered tool sets") go with it, so a synced step can be re-run with the tools it offered.
  */
-export const SESSION_OWNED: ReadonlySet<string> = new Set<SyncedTable>(['messages', 'toolCalls', 'runs', 'events', 'toolSets']);
+export const SESSION_OWNED: ReadonlySet<string> = new Set<SyncedTable>([
+  'messages',
+  'toolCalls',
+  'runs',
+  'events',
+  'toolSets',
+]);
 
 const LOCAL_ONLY: Partial<Record<SyncedTable, readonly string[]>> = { sessions: ['status'] };
 
@@ -85,32 +91,40 @@ export type LocalWrite = { key: string; record: LocalRecord | null };
  * a record changed since (a run still writing, an edit) is left for the next round, never overwritten.
  * Returns the keys written.
  */
-export async function writeLocal(db: ToolscopeDB, writes: readonly LocalWrite[], expect: (key: string, current: LocalRecord | undefined) => boolean): Promise<Set<string>> {
+export async function writeLocal(
+  db: ToolscopeDB,
+  writes: readonly LocalWrite[],
+  expect: (key: string, current: LocalRecord | undefined) => boolean,
+): Promise<Set<string>> {
   const done = new Set<string>();
-  await db.transaction('rw', SYNCED_TABLES.map((t) => db[t]), async () => {
-    for (const w of writes) {
-      const t = w.key.slice(0, w.key.indexOf('/'));
-      if (!isSyncedTable(t)) continue;
-      const tab = table(db, t);
-      const pk = primaryKeyOf(t, w.key);
-      const current = (await tab.get(pk)) as LocalRecord | undefined;
-      const stripped = current ? strip(t, current) : undefined;
-      if (!expect(w.key, stripped)) continue;
-      if (w.record === null) {
-        if (current) await tab.delete(pk);
-      } else {
-        const next: LocalRecord = { ...w.record };
-        for (const f of localOnlyFields(t)) next[f] = current?.[f] ?? (t === 'sessions' ? 'idle' : undefined);
-        if (t === 'tools' && typeof next.name === 'string') {
-          // Tool names are unique here: a same-named tool of this device stays, the synced one waits.
-          const other = (await tab.where('name').equals(next.name).first()) as LocalRecord | undefined;
-          if (other && other.id !== next.id) continue;
+  await db.transaction(
+    'rw',
+    SYNCED_TABLES.map((t) => db[t]),
+    async () => {
+      for (const w of writes) {
+        const t = w.key.slice(0, w.key.indexOf('/'));
+        if (!isSyncedTable(t)) continue;
+        const tab = table(db, t);
+        const pk = primaryKeyOf(t, w.key);
+        const current = (await tab.get(pk)) as LocalRecord | undefined;
+        const stripped = current ? strip(t, current) : undefined;
+        if (!expect(w.key, stripped)) continue;
+        if (w.record === null) {
+          if (current) await tab.delete(pk);
+        } else {
+          const next: LocalRecord = { ...w.record };
+          for (const f of localOnlyFields(t)) next[f] = current?.[f] ?? (t === 'sessions' ? 'idle' : undefined);
+          if (t === 'tools' && typeof next.name === 'string') {
+            // Tool names are unique here: a same-named tool of this device stays, the synced one waits.
+            const other = (await tab.where('name').equals(next.name).first()) as LocalRecord | undefined;
+            if (other && other.id !== next.id) continue;
+          }
+          await tab.put(next);
         }
-        await tab.put(next);
+        done.add(w.key);
       }
-      done.add(w.key);
-    }
-  });
+    },
+  );
   return done;
 }
 

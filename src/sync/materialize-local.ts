@@ -8,7 +8,10 @@ import { timeSlicer } from './main-thread-slices';
  * The records to write for the entities a round touched. Messages and their session are materialized together:
  * the fork rule (fork-branches.ts) may move messages to a branch of their own and add that branch to the session.
  */
-export async function materializeKeys(entities: ReadonlyMap<string, Entity>, touchedKeys: ReadonlySet<string>): Promise<Map<string, LocalRecord | null>> {
+export async function materializeKeys(
+  entities: ReadonlyMap<string, Entity>,
+  touchedKeys: ReadonlySet<string>,
+): Promise<Map<string, LocalRecord | null>> {
   // Thousands of entities on a first sync: the page's main thread is given back every few milliseconds.
   const slice = timeSlicer();
   const out = new Map<string, LocalRecord | null>();
@@ -37,7 +40,15 @@ export async function materializeKeys(entities: ReadonlyMap<string, Entity>, tou
     const created = winner(e, 'order')?.h;
     if (created === undefined || typeof rec.order !== 'number') continue;
     const list = bySession.get(sid) ?? [];
-    list.push({ key: k, input: { id: String(rec.id), order: rec.order, branchId: typeof rec.branchId === 'string' ? rec.branchId : ROOT_BRANCH, created } });
+    list.push({
+      key: k,
+      input: {
+        id: String(rec.id),
+        order: rec.order,
+        branchId: typeof rec.branchId === 'string' ? rec.branchId : ROOT_BRANCH,
+        created,
+      },
+    });
     bySession.set(sid, list);
   }
   for (const sid of sessions) {
@@ -47,7 +58,10 @@ export async function materializeKeys(entities: ReadonlyMap<string, Entity>, tou
     const session = se ? materialize(se) : null;
     if (!session) continue;
     const list = bySession.get(sid) ?? [];
-    const { branches, moved } = forkConcurrent((session.branches as Branch[] | undefined) ?? [], list.map((l) => l.input));
+    const { branches, moved } = forkConcurrent(
+      (session.branches as Branch[] | undefined) ?? [],
+      list.map((l) => l.input),
+    );
     if (moved.size === 0) continue;
     out.set(skey, { ...session, branches });
     for (const l of list) {
@@ -79,8 +93,14 @@ function ownerDeleted(entities: ReadonlyMap<string, Entity>, k: string, e: Entit
 }
 
 /** The touched keys plus every record of a touched session: a session deleted or revived takes them along. */
-async function withOwnedRecords(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>, slice: () => Promise<void> | undefined): Promise<Set<string>> {
-  const sessions = new Set([...touched].filter((k) => k.startsWith('sessions/')).map((k) => k.slice('sessions/'.length)));
+async function withOwnedRecords(
+  entities: ReadonlyMap<string, Entity>,
+  touched: ReadonlySet<string>,
+  slice: () => Promise<void> | undefined,
+): Promise<Set<string>> {
+  const sessions = new Set(
+    [...touched].filter((k) => k.startsWith('sessions/')).map((k) => k.slice('sessions/'.length)),
+  );
   const out = new Set(touched);
   if (sessions.size === 0) return out;
   for (const [k, e] of entities) {

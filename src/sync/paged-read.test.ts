@@ -8,18 +8,28 @@ type Row = { a: string; b: number; s: string; text: string };
 
 /** A table with a compound primary key (as toolCalls and events have) and an index. */
 function rowsDb(): Dexie & { rows: Table<Row, [string, number]> } {
-  const db = new Dexie('paged', { indexedDB: new IDBFactory(), IDBKeyRange }) as Dexie & { rows: Table<Row, [string, number]> };
+  const db = new Dexie('paged', { indexedDB: new IDBFactory(), IDBKeyRange }) as Dexie & {
+    rows: Table<Row, [string, number]>;
+  };
   db.version(1).stores({ rows: '[a+b], s' });
   return db;
 }
 
-const row = (i: number, size: number): Row => ({ a: `k${String(i % 7)}`, b: i, s: i % 3 === 0 ? 'three' : 'other', text: 'x'.repeat(size) });
+const row = (i: number, size: number): Row => ({
+  a: `k${String(i % 7)}`,
+  b: i,
+  s: i % 3 === 0 ? 'three' : 'other',
+  text: 'x'.repeat(size),
+});
 
 describe('paged reads', () => {
   it('reads every record of a table once, in key order, in pages that shrink as records grow', async () => {
     const db = rowsDb();
     // Small records first (by key), then big ones: the page length follows the size of the page before.
-    const rows = [...Array.from({ length: 1500 }, (_, i) => ({ ...row(i, 20), a: 'a' })), ...Array.from({ length: 300 }, (_, i) => ({ ...row(1500 + i, 20_000), a: 'z' }))];
+    const rows = [
+      ...Array.from({ length: 1500 }, (_, i) => ({ ...row(i, 20), a: 'a' })),
+      ...Array.from({ length: 300 }, (_, i) => ({ ...row(1500 + i, 20_000), a: 'z' })),
+    ];
     await db.rows.bulkPut(rows);
     const pages: number[] = [];
     const seen: string[] = [];
@@ -40,7 +50,11 @@ describe('paged reads', () => {
     await readTableInPages(db.rows, (p) => pages.push(p.length));
     expect(pages.filter((n) => n > 0)).toEqual([]);
     await db.rows.bulkPut(Array.from({ length: 450 }, (_, i) => row(i, 5_000)));
-    const keys: [string, number][] = [['k1', 1], ['nope', 0], ['k2', 2]];
+    const keys: [string, number][] = [
+      ['k1', 1],
+      ['nope', 0],
+      ['k2', 2],
+    ];
     expect((await readKeysInPages(db.rows, keys)).map((r) => r?.b)).toEqual([1, undefined, 2]);
     const three = await readCollectionInPages(db.rows, db.rows.where('s').equals('three'));
     expect(three.map((r) => r.b).sort((x, y) => x - y)).toEqual(Array.from({ length: 150 }, (_, i) => i * 3));

@@ -42,9 +42,14 @@ function nextPageLength(records: readonly unknown[], sizeOf: (r: never) => numbe
  * pages. Each page is its own read: no transaction can stay open across a yield, so a write between two pages is
  * seen or not (sync's change log has it either way).
  */
-export async function readTableInPages<T, K>(table: Table<T, K>, onPage: (records: T[]) => void, sizeOf: (r: T) => number = approxSize): Promise<void> {
+export async function readTableInPages<T, K>(
+  table: Table<T, K>,
+  onPage: (records: T[]) => void,
+  sizeOf: (r: T) => number = approxSize,
+): Promise<void> {
   const keyPath = table.schema.primKey.keyPath;
-  if (keyPath === undefined || keyPath === null) throw new Error(`${table.name}: paged reads need an inline primary key.`);
+  if (keyPath === undefined || keyPath === null)
+    throw new Error(`${table.name}: paged reads need an inline primary key.`);
   let length = FIRST_PAGE;
   let page = await table.orderBy(':id').limit(length).toArray();
   for (;;) {
@@ -58,21 +63,33 @@ export async function readTableInPages<T, K>(table: Table<T, K>, onPage: (record
 }
 
 /** The records under `keys` (undefined where none), read in pages sized like readTableInPages'. */
-export async function readKeysInPages<T, K>(table: Table<T, K>, keys: readonly K[], sizeOf: (r: T) => number = approxSize): Promise<(T | undefined)[]> {
+export async function readKeysInPages<T, K>(
+  table: Table<T, K>,
+  keys: readonly K[],
+  sizeOf: (r: T) => number = approxSize,
+): Promise<(T | undefined)[]> {
   const out: (T | undefined)[] = [];
   let length = FIRST_PAGE;
   for (let i = 0; i < keys.length; ) {
     const page = await table.bulkGet(keys.slice(i, i + length));
     i += length;
     for (const r of page) out.push(r);
-    length = nextPageLength(page.filter((r) => r !== undefined), sizeOf, length);
+    length = nextPageLength(
+      page.filter((r) => r !== undefined),
+      sizeOf,
+      length,
+    );
     if (i < keys.length) await yieldToPage();
   }
   return out;
 }
 
 /** The records of a collection (an index query): its primary keys first, then the records in pages. */
-export async function readCollectionInPages<T, K>(table: Table<T, K>, collection: Collection<T, K>, sizeOf: (r: T) => number = approxSize): Promise<T[]> {
+export async function readCollectionInPages<T, K>(
+  table: Table<T, K>,
+  collection: Collection<T, K>,
+  sizeOf: (r: T) => number = approxSize,
+): Promise<T[]> {
   const found = await readKeysInPages(table, await collection.primaryKeys(), sizeOf);
   return found.filter((r): r is T => r !== undefined);
 }

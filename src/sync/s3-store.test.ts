@@ -27,6 +27,11 @@ describe('S3 store requests', () => {
   });
 
   it('reads keys escaped once, named or numeric', () => {
-    expect(tagValues('<Key>a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#x27;f&#39; &amp;lt;</Key><Key>plain</Key>', 'Key')).toEqual([`a & b <c> "d" 'e' 'f' &lt;`, 'plain']);
+    expect(
+      tagValues(
+        '<Key>a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#x27;f&#39; &amp;lt;</Key><Key>plain</Key>',
+        'Key',
+      ),
+    ).toEqual([`a & b <c> "d" 'e' 'f' &lt;`, 'plain']);
   });
 });

@@ -15,7 +15,13 @@ export class S3BlobStore implements BlobStore {
     private readonly config: S3Config,
     fetchFn?: Fetch,
   ) {
-    this.client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region || 'us-east-1', service: 's3', retries: 0 });
+    this.client = new AwsClient({
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      region: config.region || 'us-east-1',
+      service: 's3',
+      retries: 0,
+    });
     this.fetchFn = fetchFn ?? ((i, init) => fetch(i, init));
   }
   private readonly fetchFn: Fetch;
@@ -30,7 +36,11 @@ export class S3BlobStore implements BlobStore {
     const head = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'HEAD' });
     if (head.ok) return false;
     if (head.status !== 404) throw storageHttpError(`HEAD ${path}`, head);
-    const res = await this.call(joinUrl(this.config.bucketUrl, path), { method: 'PUT', headers: { 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }, body: bodyOf(body) });
+    const res = await this.call(joinUrl(this.config.bucketUrl, path), {
+      method: 'PUT',
+      headers: { 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' },
+      body: bodyOf(body),
+    });
     if (res.status === 412 || res.status === 409) return false;
     if (!res.ok) throw storageHttpError(`PUT ${path}`, res);
     return true;
@@ -67,7 +77,12 @@ export class S3BlobStore implements BlobStore {
         const etag = tagValues(block, 'ETag')[0];
         const size = tagValues(block, 'Size')[0];
         const modified = tagValues(block, 'LastModified')[0];
-        out.push({ key, ...(etag ? { etag } : {}), ...(size ? { size: Number(size) } : {}), ...(modified ? { modified } : {}) });
+        out.push({
+          key,
+          ...(etag ? { etag } : {}),
+          ...(size ? { size: Number(size) } : {}),
+          ...(modified ? { modified } : {}),
+        });
       }
       token = tagValues(xml, 'IsTruncated')[0] === 'true' ? (tagValues(xml, 'NextContinuationToken')[0] ?? null) : null;
     } while (token !== null);
@@ -92,5 +107,12 @@ export function tagValues(xml: string, tag: string, raw = false): string[] {
 }
 
 function unescapeXml(v: string): string {
-  return v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d))).replace(/&amp;/g, '&');
+  return v
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&amp;/g, '&');
 }

@@ -38,7 +38,13 @@ afterAll(async () => {
 function config(over: Partial<S3Config> = {}): S3Config {
   const bucket = BUCKETS[next++];
   if (bucket === undefined) throw new Error('more cases than buckets: add to BUCKETS');
-  return { bucketUrl: `${s3.endpoint}/${bucket}`, accessKeyId: KEY, secretAccessKey: SECRET, region: 'us-east-1', ...over };
+  return {
+    bucketUrl: `${s3.endpoint}/${bucket}`,
+    accessKeyId: KEY,
+    secretAccessKey: SECRET,
+    region: 'us-east-1',
+    ...over,
+  };
 }
 
 blobContract('s3rver (independent S3-compatible server)', () => new S3BlobStore(config()));
@@ -46,15 +52,26 @@ blobContract('s3rver (independent S3-compatible server)', () => new S3BlobStore(
 describe('s3rver: what it proves about auth', () => {
   it('a wrong secret or an unknown key is a credentials error, and nothing is written', async () => {
     const c = config();
-    await expect(new S3BlobStore({ ...c, secretAccessKey: 'not-the-secret' }).putIfAbsent('vault.json', bytes('x'))).rejects.toMatchObject({ kind: 'auth', status: 403 });
-    await expect(new S3BlobStore({ ...c, accessKeyId: 'AKIDNOBODY' }).get('vault.json')).rejects.toMatchObject({ kind: 'auth', status: 403 });
+    await expect(
+      new S3BlobStore({ ...c, secretAccessKey: 'not-the-secret' }).putIfAbsent('vault.json', bytes('x')),
+    ).rejects.toMatchObject({ kind: 'auth', status: 403 });
+    await expect(new S3BlobStore({ ...c, accessKeyId: 'AKIDNOBODY' }).get('vault.json')).rejects.toMatchObject({
+      kind: 'auth',
+      status: 403,
+    });
     expect(await new S3BlobStore(c).list('')).toEqual([]);
   });
 
   it('a request signed for one path and sent to another is refused; the signed one goes through', async () => {
     const c = config();
     await new S3BlobStore(c).putIfAbsent('devices/b/seg-000000001', bytes('b'));
-    const client = new AwsClient({ accessKeyId: KEY, secretAccessKey: SECRET, region: 'us-east-1', service: 's3', retries: 0 });
+    const client = new AwsClient({
+      accessKeyId: KEY,
+      secretAccessKey: SECRET,
+      region: 'us-east-1',
+      service: 's3',
+      retries: 0,
+    });
     const signed = await client.sign(`${c.bucketUrl}/devices/a/seg-000000001`, { method: 'GET' });
     expect((await fetch(`${c.bucketUrl}/devices/b/seg-000000001`, { headers: signed.headers })).status).toBe(403);
     expect((await fetch(signed)).status).toBe(404);
@@ -69,7 +86,13 @@ describe('s3rver: what it proves about auth', () => {
 
 /** A fetch that lets another writer put `theirs` at the same path just before the store's PUT arrives. */
 function racedBy(theirs: string, cfg: S3Config): Fetch {
-  const other = new AwsClient({ accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, region: cfg.region, service: 's3', retries: 0 });
+  const other = new AwsClient({
+    accessKeyId: cfg.accessKeyId,
+    secretAccessKey: cfg.secretAccessKey,
+    region: cfg.region,
+    service: 's3',
+    retries: 0,
+  });
   let raced = false;
   return async (input, init) => {
     const req = new Request(input, init);
@@ -92,9 +115,19 @@ describe('conditional writes (If-None-Match: *)', () => {
 
   it('s3rver ignores If-None-Match: * and overwrites; the store still never overwrites what it can see (HEAD first)', async () => {
     const c = config();
-    const client = new AwsClient({ accessKeyId: KEY, secretAccessKey: SECRET, region: 'us-east-1', service: 's3', retries: 0 });
+    const client = new AwsClient({
+      accessKeyId: KEY,
+      secretAccessKey: SECRET,
+      region: 'us-east-1',
+      service: 's3',
+      retries: 0,
+    });
     await client.fetch(`${c.bucketUrl}/probe`, { method: 'PUT', body: 'first' });
-    const conditional = await client.fetch(`${c.bucketUrl}/probe`, { method: 'PUT', headers: { 'If-None-Match': '*' }, body: 'second' });
+    const conditional = await client.fetch(`${c.bucketUrl}/probe`, {
+      method: 'PUT',
+      headers: { 'If-None-Match': '*' },
+      body: 'second',
+    });
     expect(conditional.status).toBe(200);
     expect(text(await new S3BlobStore(c).get('probe'))).toBe('second');
 
@@ -108,12 +141,16 @@ describe('conditional writes (If-None-Match: *)', () => {
     // Where the server honours the condition (S3 since 2024, R2, MinIO; our fake): the store sees 412 and reports
     // the path taken, and the other writer's bytes stay.
     const f = { bucketUrl: `${fake.url}-race`, accessKeyId: KEY, secretAccessKey: SECRET, region: 'us-east-1' };
-    expect(await new S3BlobStore(f, racedBy('theirs', f)).putIfAbsent('devices/d/seg-000000001', bytes('mine'))).toBe(false);
+    expect(await new S3BlobStore(f, racedBy('theirs', f)).putIfAbsent('devices/d/seg-000000001', bytes('mine'))).toBe(
+      false,
+    );
     expect(text(await new S3BlobStore(f).get('devices/d/seg-000000001'))).toBe('theirs');
     // On s3rver the HEAD cannot see a write that lands after it: the PUT overwrites. One writer per path and one
     // syncing tab per device (Web Locks) keep a second writer of the same path from existing (architecture.md).
     const c = config();
-    expect(await new S3BlobStore(c, racedBy('theirs', c)).putIfAbsent('devices/d/seg-000000001', bytes('mine'))).toBe(true);
+    expect(await new S3BlobStore(c, racedBy('theirs', c)).putIfAbsent('devices/d/seg-000000001', bytes('mine'))).toBe(
+      true,
+    );
     expect(text(await new S3BlobStore(c).get('devices/d/seg-000000001'))).toBe('mine');
   });
 });

@@ -21,7 +21,10 @@ function codecWorker(): Worker | null {
   worker = null;
   if (typeof Worker === 'undefined') return null;
   try {
-    const w = new Worker(new URL('./codec-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-sync-codec' });
+    const w = new Worker(new URL('./codec-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'toolscope-sync-codec',
+    });
     w.onmessage = (e: MessageEvent<FromCodecWorker>) => {
       waiting.get(e.data.id)?.(e.data);
       waiting.delete(e.data.id);
@@ -30,7 +33,8 @@ function codecWorker(): Worker | null {
       // The worker could not start (or died): what waits fails and later calls run on this thread.
       e.preventDefault();
       worker = null;
-      for (const [id, resolve] of waiting) resolve({ id, ok: false, kind: null, message: e.message || 'The sync codec worker failed.' });
+      for (const [id, resolve] of waiting)
+        resolve({ id, ok: false, kind: null, message: e.message || 'The sync codec worker failed.' });
       waiting.clear();
     };
     worker = w;

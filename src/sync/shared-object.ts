@@ -22,23 +22,39 @@ function objectName(): string {
 export type PutShare = { location: string; path: string };
 
 /** Puts the sealed bytes; returns where anyone with the link reads them, and the path to remove them by. */
-export async function putSharedObject(config: StorageConfig, sealed: Uint8Array, store: BlobStore = makeStore(config)): Promise<PutShare> {
+export async function putSharedObject(
+  config: StorageConfig,
+  sealed: Uint8Array,
+  store: BlobStore = makeStore(config),
+): Promise<PutShare> {
   const path = `${SHARES_FOLDER}${objectName()}`;
   // 128 random bits cannot meet an existing name; a false here means the storage lied about the write.
-  if (!(await store.putIfAbsent(path, sealed))) throw new Error(`The storage already had ${path}; nothing was shared. Try again.`);
+  if (!(await store.putIfAbsent(path, sealed)))
+    throw new Error(`The storage already had ${path}; nothing was shared. Try again.`);
   return { location: await readableLocation(config, path), path };
 }
 
 async function readableLocation(config: StorageConfig, path: string): Promise<string> {
   if (config.kind === 'webdav') return joinUrl(config.url, path);
-  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region || 'us-east-1', service: 's3', retries: 0 });
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region || 'us-east-1',
+    service: 's3',
+    retries: 0,
+  });
   const url = new URL(joinUrl(config.bucketUrl, path));
   url.searchParams.set('X-Amz-Expires', String(PRESIGN_SECONDS));
   return (await client.sign(url.toString(), { method: 'GET', aws: { signQuery: true } })).url;
 }
 
 /** Removes a share's sealed bytes ("Stop sharing"); its link then finds nothing there (HTTP 404). */
-export async function deleteSharedObject(config: StorageConfig, path: string, store: BlobStore = makeStore(config)): Promise<void> {
-  if (!path.startsWith(SHARES_FOLDER) || path.includes('..')) throw new Error(`${path} is not a shared session's place on the storage; nothing was removed.`);
+export async function deleteSharedObject(
+  config: StorageConfig,
+  path: string,
+  store: BlobStore = makeStore(config),
+): Promise<void> {
+  if (!path.startsWith(SHARES_FOLDER) || path.includes('..'))
+    throw new Error(`${path} is not a shared session's place on the storage; nothing was removed.`);
   await store.delete(path);
 }

@@ -4,6 +4,10 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => {
     if (!isRecord(v)) return v;
     const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    );
   });
 }

@@ -24,8 +24,10 @@ function configProblem(c: StorageConfig): string | null {
   } catch {
     return `${label} is not a URL: enter one starting with https://.`;
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return `${label} must start with https:// (or http:// for a server on this computer).`;
-  if (c.kind === 's3' && (c.accessKeyId === '' || c.secretAccessKey === '')) return 'Enter the access key ID and the secret access key.';
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    return `${label} must start with https:// (or http:// for a server on this computer).`;
+  if (c.kind === 's3' && (c.accessKeyId === '' || c.secretAccessKey === ''))
+    return 'Enter the access key ID and the secret access key.';
   return null;
 }
 

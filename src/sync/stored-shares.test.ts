@@ -4,14 +4,31 @@ import { MemoryBlobStore } from './memory-store';
 import { putSharedObject, SHARES_FOLDER } from './shared-object';
 import { S3BlobStore } from './s3-store';
 import { saveStorageConfig, type StorageConfig } from './storage-config';
-import { readStoredShares, recordStoredShare, STORED_SHARES_SETTING, stopSharing, StopSharingError, type StopSharingErrorKind } from './stored-shares';
+import {
+  readStoredShares,
+  recordStoredShare,
+  STORED_SHARES_SETTING,
+  stopSharing,
+  StopSharingError,
+  type StopSharingErrorKind,
+} from './stored-shares';
 import { startS3Fake, type S3Fake } from './testing/s3-fake';
 
 const dav: StorageConfig = { kind: 'webdav', url: 'https://dav.example.net/vault/', username: 'u', password: 'p' };
-const share = (path: string, storage = dav.kind === 'webdav' ? dav.url : '') => ({ id: path.slice(SHARES_FOLDER.length), sessionId: 's1', storage, path, createdAt: 10, toolResults: true });
+const share = (path: string, storage = dav.kind === 'webdav' ? dav.url : '') => ({
+  id: path.slice(SHARES_FOLDER.length),
+  sessionId: 's1',
+  storage,
+  path,
+  createdAt: 10,
+  toolResults: true,
+});
 
 async function failsAs(work: Promise<unknown>, kind: StopSharingErrorKind): Promise<void> {
-  const e = await work.then(() => null, (x: unknown) => x);
+  const e = await work.then(
+    () => null,
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(StopSharingError);
   expect((e as StopSharingError).kind).toBe(kind);
   expect((e as StopSharingError).message).toMatch(/^[A-Z].*\.$/);
@@ -40,7 +57,15 @@ describe('stop sharing a link put on the sync storage', () => {
     expect(records.find((r) => r.path === a.path)?.removedAt).toBe(99);
     expect(records.find((r) => r.path === b.path)?.removedAt).toBeUndefined();
     // The record never holds a key: only where the sealed bytes were.
-    expect(Object.keys(records[0]!).sort()).toEqual(['createdAt', 'id', 'path', 'removedAt', 'sessionId', 'storage', 'toolResults']);
+    expect(Object.keys(records[0]!).sort()).toEqual([
+      'createdAt',
+      'id',
+      'path',
+      'removedAt',
+      'sessionId',
+      'storage',
+      'toolResults',
+    ]);
 
     const calls = store.calls.delete;
     expect((await stopSharing(db, share(a.path).id, { store })).removedAt).toBe(99);
@@ -58,7 +83,9 @@ describe('stop sharing a link put on the sync storage', () => {
     await saveStorageConfig(db, { ...dav, url: 'https://other.example.net/dav/' });
     await failsAs(stopSharing(db, id, { store }), 'other-storage');
     await saveStorageConfig(db, dav);
-    const broken = Object.assign(new MemoryBlobStore(), { delete: () => Promise.reject(new Error('HTTP 423 Locked.')) });
+    const broken = Object.assign(new MemoryBlobStore(), {
+      delete: () => Promise.reject(new Error('HTTP 423 Locked.')),
+    });
     await failsAs(stopSharing(db, id, { store: broken }), 'storage-failed');
     await failsAs(stopSharing(db, 'no-such-share', { store }), 'unknown');
     expect(await store.list(SHARES_FOLDER)).toEqual([put.path]);
@@ -84,7 +111,13 @@ describe('stop sharing a link put on the sync storage', () => {
   it('on S3: the signed DELETE removes the object (checked by a server that verifies SigV4)', async () => {
     const { db } = freshDB('stop-sharing-s3');
     fake = await startS3Fake('AKIDSHARE', 'share-secret');
-    const s3: StorageConfig = { kind: 's3', bucketUrl: fake.url, accessKeyId: 'AKIDSHARE', secretAccessKey: 'share-secret', region: 'us-east-1' };
+    const s3: StorageConfig = {
+      kind: 's3',
+      bucketUrl: fake.url,
+      accessKeyId: 'AKIDSHARE',
+      secretAccessKey: 'share-secret',
+      region: 'us-east-1',
+    };
     await saveStorageConfig(db, s3);
     const put = await putSharedObject(s3, new Uint8Array([7, 7]), new S3BlobStore(s3));
     expect(fake.objects.has(`bucket/${put.path}`)).toBe(true);

@@ -40,8 +40,15 @@ export class StopSharingError extends Error {
 const isShare = (v: unknown): v is StoredShare => {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return typeof r.id === 'string' && typeof r.sessionId === 'string' && typeof r.storage === 'string' && typeof r.path === 'string'
-    && typeof r.createdAt === 'number' && typeof r.toolResults === 'boolean' && (r.removedAt === undefined || typeof r.removedAt === 'number');
+  return (
+    typeof r.id === 'string' &&
+    typeof r.sessionId === 'string' &&
+    typeof r.storage === 'string' &&
+    typeof r.path === 'string' &&
+    typeof r.createdAt === 'number' &&
+    typeof r.toolResults === 'boolean' &&
+    (r.removedAt === undefined || typeof r.removedAt === 'number')
+  );
 };
 
 /** Every record; one written by another version in another shape is skipped rather than failing the list. */
@@ -65,21 +72,38 @@ export async function recordStoredShare(db: ToolscopeDB, share: StoredShare): Pr
  * that one: another storage does not hold it, and its credentials cannot remove it. Removing what is already gone
  * is fine (the storage answers 404 and the record is marked all the same).
  */
-export async function stopSharing(db: ToolscopeDB, id: string, opts: { now?: number; store?: BlobStore } = {}): Promise<StoredShare> {
+export async function stopSharing(
+  db: ToolscopeDB,
+  id: string,
+  opts: { now?: number; store?: BlobStore } = {},
+): Promise<StoredShare> {
   const share = (await readStoredShares(db)).find((s) => s.id === id);
-  if (!share) throw new StopSharingError('unknown', 'This browser has no record of that shared link any more, so it cannot remove it.');
+  if (!share)
+    throw new StopSharingError(
+      'unknown',
+      'This browser has no record of that shared link any more, so it cannot remove it.',
+    );
   if (share.removedAt !== undefined) return share;
   const config = await loadStorageConfig(db);
   if (config === null) {
-    throw new StopSharingError('no-storage', `The shared session is on ${share.storage}, and no storage is connected now. Connect it again in "Sync and backup", then stop sharing.`);
+    throw new StopSharingError(
+      'no-storage',
+      `The shared session is on ${share.storage}, and no storage is connected now. Connect it again in "Sync and backup", then stop sharing.`,
+    );
   }
   if (storageUrl(config) !== share.storage) {
-    throw new StopSharingError('other-storage', `The shared session is on ${share.storage}, not on the storage connected now (${storageUrl(config)}). Connect that storage in "Sync and backup" to remove it.`);
+    throw new StopSharingError(
+      'other-storage',
+      `The shared session is on ${share.storage}, not on the storage connected now (${storageUrl(config)}). Connect that storage in "Sync and backup" to remove it.`,
+    );
   }
   try {
     await deleteSharedObject(config, share.path, opts.store ?? makeStore(config));
   } catch (e) {
-    throw new StopSharingError('storage-failed', `The storage did not remove the shared session, so its link still works. ${e instanceof Error ? e.message : String(e)}`);
+    throw new StopSharingError(
+      'storage-failed',
+      `The storage did not remove the shared session, so its link still works. ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const removed = { ...share, removedAt: opts.now ?? Date.now() };
   await update(db, (list) => list.map((s) => (s.id === id ? removed : s)));

@@ -50,7 +50,10 @@ describe('sync between simulated devices', () => {
     const ta = (await a.db.sessions.get('s1'))?.title;
     expect(ta).toBe((await b.db.sessions.get('s1'))?.title);
     const other = ta === 'Title A' ? 'Title B' : 'Title A';
-    for (const d of [a, b]) expect(await listConflicts(d.state)).toEqual([expect.objectContaining({ key: 'sessions/s1', current: ta, other })]);
+    for (const d of [a, b])
+      expect(await listConflicts(d.state)).toEqual([
+        expect.objectContaining({ key: 'sessions/s1', current: ta, other }),
+      ]);
     // A later rename that saw both settles it.
     await renameSession(a.db, 's1', 'Settled');
     await a.sync();
@@ -76,7 +79,12 @@ describe('sync between simulated devices', () => {
       const s = await d.db.sessions.get('s1');
       expect(s?.branches?.map((x) => x.id)).toEqual(['sync-b-2']);
       const all = await d.db.messages.where('sessionId').equals('s1').toArray();
-      expect(Object.fromEntries(all.map((m) => [m.id, m.branchId ?? 'root']))).toEqual({ 's1-1': 'root', 'a-2': 'root', 'b-2': 'sync-b-2', 'b-3': 'sync-b-2' });
+      expect(Object.fromEntries(all.map((m) => [m.id, m.branchId ?? 'root']))).toEqual({
+        's1-1': 'root',
+        'a-2': 'root',
+        'b-2': 'sync-b-2',
+        'b-3': 'sync-b-2',
+      });
       expect(findHistoryProblems(await loadHistory(d.db, 's1'))).toEqual([]);
     }
   });
@@ -110,7 +118,9 @@ describe('sync between simulated devices', () => {
     const a = await testDevice(store);
     const b = await testDevice(store);
     await session(a, 's1', 'With tools');
-    const tools: OfferedTool[] = [{ name: 'get_weather', description: 'Weather', parameters: { type: 'object' }, source: { kind: 'custom' } }];
+    const tools: OfferedTool[] = [
+      { name: 'get_weather', description: 'Weather', parameters: { type: 'object' }, source: { kind: 'custom' } },
+    ];
     await a.db.toolSets.put({ sessionId: 's1', hash: 'h1', tools });
     await a.sync();
     await b.sync();
@@ -130,7 +140,9 @@ describe('sync between simulated devices', () => {
       await session(a, `s${i}`, `A ${i}`);
       await a.sync();
     }
-    expect([...store.blobs.keys()].filter((p) => p.startsWith(`devices/`) && p.includes('/seg-')).length).toBeLessThan(6);
+    expect([...store.blobs.keys()].filter((p) => p.startsWith(`devices/`) && p.includes('/seg-')).length).toBeLessThan(
+      6,
+    );
     await c.sync();
     expect(await c.db.sessions.count()).toBe(7);
     await a.sync();
@@ -184,7 +196,8 @@ describe('sync between simulated devices', () => {
     await a.sync();
     const { decodeBlob } = await import('./segment-codec');
     let plain = '';
-    for (const [p, bytes] of store.blobs) plain += p === 'vault.json' ? new TextDecoder().decode(bytes) : JSON.stringify(await decodeBlob(a.key, p, bytes));
+    for (const [p, bytes] of store.blobs)
+      plain += p === 'vault.json' ? new TextDecoder().decode(bytes) : JSON.stringify(await decodeBlob(a.key, p, bytes));
     expect(plain).toContain('Visible title');
     expect(plain).not.toContain('CANARY');
     for (const bytes of store.blobs.values()) expect(new TextDecoder().decode(bytes)).not.toContain('Visible title');

@@ -64,11 +64,17 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
     const bytes = await o.store.get(blob.path);
     if (bytes === null) continue; // compacted away between list and get: its snapshot is read next round
     const body = await decodeBlob(o.key, blob.path, bytes);
-    if (body.device !== blob.device || body.seq !== blob.seq) throw new VaultError('integrity', `${blob.path} on the storage names another place than its own; nothing from it was applied.`);
+    if (body.device !== blob.device || body.seq !== blob.seq)
+      throw new VaultError(
+        'integrity',
+        `${blob.path} on the storage names another place than its own; nothing from it was applied.`,
+      );
     take(await rows.load(body.kind === 'seg' ? body.changes.map((c) => c.k) : body.entities.map(([k]) => k)));
     await applyBody(body, entities, touched, meta);
     meta.seen[blob.device] = Math.max(meta.seen[blob.device] ?? 0, blob.seq);
-    if (body.kind === 'snap') for (const [d, n] of Object.entries(body.frontier)) if (d !== meta.deviceId) meta.seen[d] = Math.max(meta.seen[d] ?? 0, n);
+    if (body.kind === 'snap')
+      for (const [d, n] of Object.entries(body.frontier))
+        if (d !== meta.deviceId) meta.seen[d] = Math.max(meta.seen[d] ?? 0, n);
     o.onProgress?.(++read, total);
   }
 
@@ -81,10 +87,22 @@ export async function syncRound(o: RoundOptions): Promise<RoundReport> {
   const uploaded = await pushOutbox(o, meta, () => o.onProgress?.(++read, total));
 
   // 5. Snapshot and compaction of this device's own segments.
-  await compact(o, meta, listed.filter((b) => b.device === meta.deviceId), now());
+  await compact(
+    o,
+    meta,
+    listed.filter((b) => b.device === meta.deviceId),
+    now(),
+  );
   meta.lastSyncAt = now();
   await saveMeta(o.state, meta);
-  return { applied: written, uploaded, segmentsRead: toRead.length, devices, pending: await o.state.outbox.count(), localRead };
+  return {
+    applied: written,
+    uploaded,
+    segmentsRead: toRead.length,
+    devices,
+    pending: await o.state.outbox.count(),
+    localRead,
+  };
 }
 
 function touchedSessions(entities: ReadonlyMap<string, Entity>, touched: ReadonlySet<string>): Set<string> {
@@ -104,7 +122,8 @@ function touchedSessions(entities: ReadonlyMap<string, Entity>, touched: Readonl
 function plan(listed: StoredBlob[], meta: SyncMeta): StoredBlob[] {
   const out: StoredBlob[] = [];
   const byDevice = new Map<string, StoredBlob[]>();
-  for (const b of listed) if (b.device !== meta.deviceId) byDevice.set(b.device, [...(byDevice.get(b.device) ?? []), b]);
+  for (const b of listed)
+    if (b.device !== meta.deviceId) byDevice.set(b.device, [...(byDevice.get(b.device) ?? []), b]);
   for (const [device, blobs] of [...byDevice].sort(([a], [b]) => (a < b ? -1 : 1))) {
     let seen = meta.seen[device] ?? 0;
     const segs = blobs.filter((b) => b.kind === 'seg' && b.seq > seen).sort((a, b) => a.seq - b.seq);
@@ -121,7 +140,12 @@ function plan(listed: StoredBlob[], meta: SyncMeta): StoredBlob[] {
 }
 
 /** Merges a blob's changes, giving the page's main thread back every few milliseconds (main-thread-slices.ts). */
-async function applyBody(body: BlobBody, entities: Map<string, Entity>, touched: Set<string>, meta: SyncMeta): Promise<void> {
+async function applyBody(
+  body: BlobBody,
+  entities: Map<string, Entity>,
+  touched: Set<string>,
+  meta: SyncMeta,
+): Promise<void> {
   const slice = timeSlicer();
   const apply = (c: Change) => {
     const r = mergeChange(entities.get(c.k), c);
@@ -152,13 +176,24 @@ async function pushOutbox(o: RoundOptions, meta: SyncMeta, step: () => void): Pr
     // Read in pages, and a segment of big records ends at ~1 MB: the batch is cloned to the codec worker at once.
     const keys = await o.state.outbox.limit(size).primaryKeys();
     if (keys.length === 0) break;
-    const rows = bySize((await readKeysInPages(o.state.outbox, keys)).filter((r): r is OutboxRow => r !== undefined), (r) => approxSize(r.c), SEGMENT_BYTES)[0] ?? [];
+    const rows =
+      bySize(
+        (await readKeysInPages(o.state.outbox, keys)).filter((r): r is OutboxRow => r !== undefined),
+        (r) => approxSize(r.c),
+        SEGMENT_BYTES,
+      )[0] ?? [];
     if (rows.length === 0) break;
     const batch = rows.map((r) => r.c);
     let seq = meta.ownSeq + 1;
     for (;;) {
       const path = segmentPath(meta.deviceId, seq);
-      const bytes = await encodeBlob(o.key, path, { format: 1, kind: 'seg', device: meta.deviceId, seq, changes: batch });
+      const bytes = await encodeBlob(o.key, path, {
+        format: 1,
+        kind: 'seg',
+        device: meta.deviceId,
+        seq,
+        changes: batch,
+      });
       if (await o.store.putIfAbsent(path, bytes)) break;
       if ((await ownSegmentThere(o, path)) === 'torn') {
         // Our own path, half written by an upload that was cut: it holds nothing, so it is replaced.

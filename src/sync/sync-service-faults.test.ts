@@ -31,7 +31,13 @@ describe('sync service: a storage that fails in the middle of a round', () => {
   });
 
   it('a 503 on the segment PUT: the answer named, the changes kept and said to wait; the next round sends them', async () => {
-    const config: StorageConfig = { kind: 's3', bucketUrl: `${proxy.origin}${new URL(s3.url).pathname}-faults`, accessKeyId: 'AKIDFAULT', secretAccessKey: 'fault-secret', region: 'us-east-1' };
+    const config: StorageConfig = {
+      kind: 's3',
+      bucketUrl: `${proxy.origin}${new URL(s3.url).pathname}-faults`,
+      accessKeyId: 'AKIDFAULT',
+      secretAccessKey: 'fault-secret',
+      region: 'us-east-1',
+    };
     await testDevice(new S3BlobStore(config), 'fault passphrase');
     const factory = new IDBFactory();
     const db = openToolscopeDB('faults', { indexedDB: factory, IDBKeyRange });
@@ -52,16 +58,25 @@ describe('sync service: a storage that fails in the middle of a round', () => {
     const pending = await state.outbox.count();
     expect(pending).toBe(2);
     expect(JSON.stringify(await state.outbox.toArray())).toContain('Kept through a 503');
-    expect(service.current).toMatchObject({ pending, message: `Sync stopped. Nothing is lost: 2 changes wait on this device for the next round (Sync now, or on its own within 30 s).` });
+    expect(service.current).toMatchObject({
+      pending,
+      message: `Sync stopped. Nothing is lost: 2 changes wait on this device for the next round (Sync now, or on its own within 30 s).`,
+    });
 
     proxy.clear();
     await service.syncNow();
-    expect(service.current).toMatchObject({ problem: null, pending: 0, message: `Synced: 0 received, ${pending} sent.` });
+    expect(service.current).toMatchObject({
+      problem: null,
+      pending: 0,
+      message: `Synced: 0 received, ${pending} sent.`,
+    });
     expect(await state.outbox.count()).toBe(0);
   });
 
   it('a round that stopped with nothing waiting says the next round tries again', () => {
     expect(stoppedText(0)).toBe('Sync stopped; the next round (Sync now, or on its own within 30 s) tries again.');
-    expect(stoppedText(1)).toBe('Sync stopped. Nothing is lost: 1 change waits on this device for the next round (Sync now, or on its own within 30 s).');
+    expect(stoppedText(1)).toBe(
+      'Sync stopped. Nothing is lost: 1 change waits on this device for the next round (Sync now, or on its own within 30 s).',
+    );
   });
 });

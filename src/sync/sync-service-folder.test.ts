@@ -30,12 +30,22 @@ describe('sync service: backup to a folder', () => {
   });
 
   it('on demand, after a round that moved something, and a removed folder told while the round still counts', async () => {
-    const config: StorageConfig = { kind: 's3', bucketUrl: `${s3.url}-svc`, accessKeyId: 'AKIDSVC', secretAccessKey: 'svc-secret', region: 'us-east-1' };
+    const config: StorageConfig = {
+      kind: 's3',
+      bucketUrl: `${s3.url}-svc`,
+      accessKeyId: 'AKIDSVC',
+      secretAccessKey: 'svc-secret',
+      region: 'us-east-1',
+    };
     // The vault made with few KDF rounds (the parameters are in vault.json), so connecting is quick.
     await testDevice(new S3BlobStore(config), 'svc passphrase');
     const factory = new IDBFactory();
     const db = openToolscopeDB('svc', { indexedDB: factory, IDBKeyRange });
-    const service = new SyncService(db, new SyncStateDB('svc-sync', { indexedDB: factory, IDBKeyRange }), 'http://127.0.0.1:1');
+    const service = new SyncService(
+      db,
+      new SyncStateDB('svc-sync', { indexedDB: factory, IDBKeyRange }),
+      'http://127.0.0.1:1',
+    );
     await service.init();
     await createSession(db, { id: 's1', title: 'Before the folder', model: 'm' });
     await service.connect(config, 'svc passphrase');
@@ -63,7 +73,10 @@ describe('sync service: backup to a folder', () => {
     await service.syncNow();
     expect(service.current.message).toMatch(/^Synced: /);
     expect(service.current.rounds).toBe(4);
-    expect(service.current.problem).toMatchObject({ kind: 'folder', text: expect.stringContaining('into the folder “Sync folder”') });
+    expect(service.current.problem).toMatchObject({
+      kind: 'folder',
+      text: expect.stringContaining('into the folder “Sync folder”'),
+    });
     expect(folder.files.get(FOLDER_BACKUP_NAME)).toBe(second);
   });
 });

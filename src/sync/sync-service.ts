@@ -3,7 +3,14 @@ import { restoreBackup, writeBackup, backupFileName } from './backup-file';
 import { FolderBackup, type BackupFolderHandle, type FolderBackupView } from './backup-folder';
 import { listConflicts, type SyncConflict } from './conflicts';
 import { connectVault } from './connect-vault';
-import { loadStorageConfig, makeStore, saveStorageConfig, storageKind, storageUrl, type StorageConfig } from './storage-config';
+import {
+  loadStorageConfig,
+  makeStore,
+  saveStorageConfig,
+  storageKind,
+  storageUrl,
+  type StorageConfig,
+} from './storage-config';
 import { syncRound } from './sync-round';
 import { toProblem, type SyncProblem } from './sync-problem';
 import { loadMeta, loadVaultKey, saveMeta, saveVaultKey, type SyncStateDB } from './sync-state-db';
@@ -41,7 +48,23 @@ const LOCK = 'toolscope-sync';
  * 30 s and on focus), backup and restore. Framework-free; the panel subscribes to `view`.
  */
 export class SyncService {
-  private view: SyncView = { storage: null, connected: false, busy: false, progress: null, message: 'Not connected.', problem: null, lastSyncAt: null, pending: 0, deviceId: '', devices: [], conflicts: [], persisted: null, rounds: 0, received: 0, folder: null };
+  private view: SyncView = {
+    storage: null,
+    connected: false,
+    busy: false,
+    progress: null,
+    message: 'Not connected.',
+    problem: null,
+    lastSyncAt: null,
+    pending: 0,
+    deviceId: '',
+    devices: [],
+    conflicts: [],
+    persisted: null,
+    rounds: 0,
+    received: 0,
+    folder: null,
+  };
   private readonly listeners = new Set<() => void>();
   private config: StorageConfig | null = null;
   private key: VaultKey | null = null;
@@ -73,7 +96,12 @@ export class SyncService {
 
   /** Picks up a connection made earlier on this device and starts background rounds. */
   async init(): Promise<void> {
-    const [config, key, meta] = await Promise.all([loadStorageConfig(this.db), loadVaultKey(this.state), loadMeta(this.state), this.folder.load().catch(() => undefined)]);
+    const [config, key, meta] = await Promise.all([
+      loadStorageConfig(this.db),
+      loadVaultKey(this.state),
+      loadMeta(this.state),
+      this.folder.load().catch(() => undefined),
+    ]);
     this.config = config;
     this.key = config ? key : null;
     this.set({
@@ -107,7 +135,11 @@ export class SyncService {
       await saveStorageConfig(this.db, config);
       this.config = config;
       this.key = key;
-      this.set({ storage: { kind: config.kind, url: storageUrl(config) }, connected: true, message: created ? 'Made a new vault on the storage.' : 'Opened the vault on the storage.' });
+      this.set({
+        storage: { kind: config.kind, url: storageUrl(config) },
+        connected: true,
+        message: created ? 'Made a new vault on the storage.' : 'Opened the vault on the storage.',
+      });
       await navigator.storage?.persist?.().catch(() => false);
       this.set({ persisted: await persisted(), busy: false });
       this.startBackground();
@@ -133,12 +165,20 @@ export class SyncService {
     const run = async () => {
       this.set({ busy: true, progress: null, problem: null, message: 'Syncing…' });
       try {
-        const report = await syncRound({ db: this.db, state: this.state, store: makeStore(config), key, onProgress: (done, total) => this.set({ progress: { done, total } }) });
+        const report = await syncRound({
+          db: this.db,
+          state: this.state,
+          store: makeStore(config),
+          key,
+          onProgress: (done, total) => this.set({ progress: { done, total } }),
+        });
         // The folder gets the round's state before the round is told over; a folder problem does not fail the round.
-        const folderFailed = await this.folder.afterRound(report.applied + report.uploaded > 0, () => this.sealedBackup()).then(
-          () => null,
-          (e: unknown) => toProblem(e, storageKind(config), this.origin),
-        );
+        const folderFailed = await this.folder
+          .afterRound(report.applied + report.uploaded > 0, () => this.sealedBackup())
+          .then(
+            () => null,
+            (e: unknown) => toProblem(e, storageKind(config), this.origin),
+          );
         const meta = await loadMeta(this.state);
         this.set({
           busy: false,
@@ -154,7 +194,15 @@ export class SyncService {
         });
       } catch (e) {
         const pending = await this.state.outbox.count().catch(() => this.view.pending);
-        this.set({ busy: false, progress: null, pending, problem: toProblem(e, storageKind(config), this.origin), message: stoppedText(pending), received: 0, rounds: this.view.rounds + 1 });
+        this.set({
+          busy: false,
+          progress: null,
+          pending,
+          problem: toProblem(e, storageKind(config), this.origin),
+          message: stoppedText(pending),
+          received: 0,
+          rounds: this.view.rounds + 1,
+        });
       }
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -186,7 +234,11 @@ export class SyncService {
       else await this.folder.writeNow(() => this.sealedBackup(passphrase));
       this.set({ busy: false, message: `Backed up to the folder “${this.folder.view?.name ?? ''}”.` });
     } catch (e) {
-      this.set({ busy: false, problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin), message: 'No backup written to the folder.' });
+      this.set({
+        busy: false,
+        problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin),
+        message: 'No backup written to the folder.',
+      });
     }
   }
 
@@ -198,7 +250,11 @@ export class SyncService {
       this.set({ busy: false, message: 'Backup written.' });
       return { name: backupFileName(Date.now()), text };
     } catch (e) {
-      this.set({ busy: false, problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin), message: 'No backup written.' });
+      this.set({
+        busy: false,
+        problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin),
+        message: 'No backup written.',
+      });
       return null;
     }
   }
@@ -207,10 +263,18 @@ export class SyncService {
     this.set({ busy: true, problem: null, message: 'Restoring…' });
     try {
       const { restored } = await restoreBackup({ db: this.db, state: this.state, text, passphrase });
-      this.set({ busy: false, message: `Restored ${restored} records from the file.`, conflicts: await listConflicts(this.state) });
+      this.set({
+        busy: false,
+        message: `Restored ${restored} records from the file.`,
+        conflicts: await listConflicts(this.state),
+      });
       if (this.key) void this.syncNow();
     } catch (e) {
-      this.set({ busy: false, problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin), message: 'Nothing restored.' });
+      this.set({
+        busy: false,
+        problem: toProblem(e, this.config?.kind ?? 'webdav', this.origin),
+        message: 'Nothing restored.',
+      });
     }
   }
 }

@@ -11,7 +11,12 @@ import { approxSize } from './paged-read';
  * each synced record's entity and the form last written to or read from the app's tables (`mat`, stable JSON),
  * plus the device's clock, outbox and what it has read of every other device.
  */
-export type EntityRow = { k: string; e: Entity; mat: string | null; /** The owning session (session-owned tables): what a round loads a session's records by. */ s?: string };
+export type EntityRow = {
+  k: string;
+  e: Entity;
+  mat: string | null /** The owning session (session-owned tables): what a round loads a session's records by. */;
+  s?: string;
+};
 
 /** About how many bytes a row clones to: its record's text twice (the entity holds the values too), or a walk of a tombstone's entity. */
 export function rowSize(r: EntityRow): number {
@@ -79,7 +84,14 @@ function newDeviceId(): string {
 export async function loadMeta(s: SyncStateDB): Promise<SyncMeta> {
   const row = await s.meta.get('meta');
   if (row) return row.value as SyncMeta;
-  const fresh: SyncMeta = { deviceId: newDeviceId(), clock: { ms: 0, counter: 0 }, ownSeq: 0, seen: {}, snapshots: [], lastSyncAt: null };
+  const fresh: SyncMeta = {
+    deviceId: newDeviceId(),
+    clock: { ms: 0, counter: 0 },
+    ownSeq: 0,
+    seen: {},
+    snapshots: [],
+    lastSyncAt: null,
+  };
   await s.meta.put({ key: 'meta', value: fresh });
   return fresh;
 }
@@ -90,7 +102,11 @@ export type OutboxRow = { n?: number; c: Change };
  * Adds changes to the outbox in slices bounded by size (each row is cloned on the main thread; thousands at once
  * would hold it). `sizeOf` may give an estimate the caller already has.
  */
-export async function addToOutbox(s: SyncStateDB, changes: readonly Change[], sizeOf: (c: Change) => number = approxSize): Promise<void> {
+export async function addToOutbox(
+  s: SyncStateDB,
+  changes: readonly Change[],
+  sizeOf: (c: Change) => number = approxSize,
+): Promise<void> {
   for (const run of bySize(changes, sizeOf)) await s.outbox.bulkAdd(run.map((c) => ({ c })));
 }
 

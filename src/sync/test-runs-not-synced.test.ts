@@ -7,12 +7,17 @@ import { testDevice } from './testing/sync-device';
 const user = (id: string, content: string) => ({ id, role: 'user' as const, content, createdAt: 1 });
 
 describe('test-run sessions and sync', () => {
-  it('a suite run\'s sessions stay on the device that ran it, on the first full round and on later ones', async () => {
+  it("a suite run's sessions stay on the device that ran it, on the first full round and on later ones", async () => {
     const store = new MemoryBlobStore();
     const a = await testDevice(store);
     await createSession(a.db, { id: 's1', title: 'A real chat', model: 'm' });
     await appendMessage(a.db, 's1', user('m1', 'hello'));
-    await createSession(a.db, { id: 't1', title: 'Weather on gpt-x', model: 'gpt-x', evalRun: { suiteId: 'suite', runId: 'run' } });
+    await createSession(a.db, {
+      id: 't1',
+      title: 'Weather on gpt-x',
+      model: 'gpt-x',
+      evalRun: { suiteId: 'suite', runId: 'run' },
+    });
     await appendMessage(a.db, 't1', user('t1-m1', 'Weather in Paris?'));
     const first = await a.sync();
     expect(first.uploaded).toBe(2); // the real session and its message, nothing of the test run

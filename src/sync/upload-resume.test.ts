@@ -35,21 +35,34 @@ describe('an upload cut halfway', () => {
   it('is resumed after the page is reopened: the outbox survived, the torn segment is replaced, nothing is lost', async () => {
     const store = new MemoryBlobStore();
     const factory = new IDBFactory();
-    const open = () => ({ db: openToolscopeDB('app', { indexedDB: factory, IDBKeyRange }), state: new SyncStateDB('app-sync', { indexedDB: factory, IDBKeyRange }) });
+    const open = () => ({
+      db: openToolscopeDB('app', { indexedDB: factory, IDBKeyRange }),
+      state: new SyncStateDB('app-sync', { indexedDB: factory, IDBKeyRange }),
+    });
     const { key } = await connectVault(store, 'passphrase here', 1000);
 
     const first = open();
     await createSession(first.db, { id: 's1', title: 'Long session', model: 'm' });
-    for (let i = 0; i < 40; i++) await appendMessage(first.db, 's1', { id: `m${String(i).padStart(2, '0')}`, role: 'user', content: `message ${i}`, createdAt: i });
+    for (let i = 0; i < 40; i++)
+      await appendMessage(first.db, 's1', {
+        id: `m${String(i).padStart(2, '0')}`,
+        role: 'user',
+        content: `message ${i}`,
+        createdAt: i,
+      });
     // Segments of 10 changes: the second upload is cut halfway through.
-    await expect(syncRound({ db: first.db, state: first.state, store: new CutStore(store, 2), key, segmentSize: 10 })).rejects.toThrow('Failed to fetch');
+    await expect(
+      syncRound({ db: first.db, state: first.state, store: new CutStore(store, 2), key, segmentSize: 10 }),
+    ).rejects.toThrow('Failed to fetch');
     const cut = await loadMeta(first.state);
     expect(cut.ownSeq).toBe(1);
     const left = await first.state.outbox.count();
     expect(left).toBeGreaterThan(0);
     const torn = (await store.list(DEVICES)).filter((p) => p.endsWith('seg-000000002'));
     expect(torn).toHaveLength(1);
-    await expect(decodeBlob(key, torn[0]!, (await store.get(torn[0]!))!)).rejects.toThrow(/nothing from it was applied/);
+    await expect(decodeBlob(key, torn[0]!, (await store.get(torn[0]!))!)).rejects.toThrow(
+      /nothing from it was applied/,
+    );
     first.db.close();
     first.state.close();
 
@@ -60,12 +73,15 @@ describe('an upload cut halfway', () => {
     const report = await syncRound({ db: again.db, state: again.state, store, key, segmentSize: 10 });
     expect(report.uploaded).toBe(pending);
     expect(report.pending).toBe(0);
-    for (const p of await store.list(DEVICES)) await expect(decodeBlob(key, p, (await store.get(p))!)).resolves.toBeTruthy();
+    for (const p of await store.list(DEVICES))
+      await expect(decodeBlob(key, p, (await store.get(p))!)).resolves.toBeTruthy();
 
     // Another device gets every message, and no integrity problem stops it.
     const other = await testDevice(store, 'passphrase here');
     await other.sync();
-    expect((await loadHistory(other.db, 's1')).map((m) => m.id)).toEqual((await loadHistory(again.db, 's1')).map((m) => m.id));
+    expect((await loadHistory(other.db, 's1')).map((m) => m.id)).toEqual(
+      (await loadHistory(again.db, 's1')).map((m) => m.id),
+    );
     expect(await other.db.messages.count()).toBe(40);
   });
 });

@@ -12,7 +12,13 @@ describe('a WebDAV listing with what tells a changed file apart', () => {
 </D:multistatus>`;
     expect(davResponses(xml)).toEqual([
       { href: '/dav/traces/', collection: true, etag: '"1000-5f0"', modified: 'Sun, 29 Nov 2026 01:00:00 GMT' },
-      { href: '/dav/traces/data%202.json', collection: false, etag: '"4d2-5f1"', size: 1234, modified: 'Sun, 29 Nov 2026 01:05:00 GMT' },
+      {
+        href: '/dav/traces/data%202.json',
+        collection: false,
+        etag: '"4d2-5f1"',
+        size: 1234,
+        modified: 'Sun, 29 Nov 2026 01:05:00 GMT',
+      },
       { href: '/dav/traces/2026/', collection: true },
     ]);
   });

@@ -17,7 +17,8 @@ export class WebDavBlobStore implements BlobStore {
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const h: Record<string, string> = { ...extra };
-    if (this.config.username !== '' || this.config.password !== '') h.Authorization = `Basic ${base64(`${this.config.username}:${this.config.password}`)}`;
+    if (this.config.username !== '' || this.config.password !== '')
+      h.Authorization = `Basic ${base64(`${this.config.username}:${this.config.password}`)}`;
     return h;
   }
 
@@ -31,7 +32,11 @@ export class WebDavBlobStore implements BlobStore {
     // Servers that ignore If-None-Match would overwrite; one writer per path (architecture.md) keeps this safe,
     // and the GET makes the common case exact.
     if ((await this.head(path)) === true) return false;
-    const res = await this.call(path, { method: 'PUT', headers: this.headers({ 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }), body: bodyOf(body) });
+    const res = await this.call(path, {
+      method: 'PUT',
+      headers: this.headers({ 'If-None-Match': '*', 'Content-Type': 'application/octet-stream' }),
+      body: bodyOf(body),
+    });
     if (res.status === 412) return false;
     if (!res.ok) throw storageHttpError(`PUT ${path}`, res);
     return true;
@@ -59,7 +64,11 @@ export class WebDavBlobStore implements BlobStore {
   async listEntries(prefix: string): Promise<StoredEntry[]> {
     const out: StoredEntry[] = [];
     const walk = async (folder: string): Promise<void> => {
-      const res = await this.call(folder, { method: 'PROPFIND', headers: this.headers({ Depth: '1', 'Content-Type': 'application/xml' }), body: PROPFIND_BODY });
+      const res = await this.call(folder, {
+        method: 'PROPFIND',
+        headers: this.headers({ Depth: '1', 'Content-Type': 'application/xml' }),
+        body: PROPFIND_BODY,
+      });
       if (res.status === 404) return;
       if (res.status !== 207) throw storageHttpError(`PROPFIND ${folder}`, res);
       const base = decodeURIComponent(new URL(joinUrl(this.config.url, folder)).pathname);
@@ -68,7 +77,13 @@ export class WebDavBlobStore implements BlobStore {
         const rel = p.startsWith(base) ? p.slice(base.length) : null;
         if (rel === null || rel === '') continue;
         if (rel.endsWith('/') || r.collection) await walk(folder + (rel.endsWith('/') ? rel : `${rel}/`));
-        else out.push({ key: folder + rel, ...(r.etag ? { etag: r.etag } : {}), ...(r.size !== undefined ? { size: r.size } : {}), ...(r.modified ? { modified: r.modified } : {}) });
+        else
+          out.push({
+            key: folder + rel,
+            ...(r.etag ? { etag: r.etag } : {}),
+            ...(r.size !== undefined ? { size: r.size } : {}),
+            ...(r.modified ? { modified: r.modified } : {}),
+          });
       }
     };
     await walk(prefix);
@@ -95,20 +110,26 @@ export class WebDavBlobStore implements BlobStore {
   }
 }
 
-const PROPFIND_BODY = '<?xml version="1.0" encoding="utf-8"?><propfind xmlns="DAV:"><prop><resourcetype/><getetag/><getcontentlength/><getlastmodified/></prop></propfind>';
+const PROPFIND_BODY =
+  '<?xml version="1.0" encoding="utf-8"?><propfind xmlns="DAV:"><prop><resourcetype/><getetag/><getcontentlength/><getlastmodified/></prop></propfind>';
 
 type DavResponse = { href: string; collection: boolean; etag?: string; size?: number; modified?: string };
 
 /** The text of `<prefix:name>` in a piece of a multistatus answer, whatever namespace prefix the server chose. */
 function davProp(xml: string, name: string): string | undefined {
   const m = new RegExp(`<(?:[A-Za-z][\\w.-]*:)?${name}(?:\\s[^>]*)?>([^<]*)</(?:[A-Za-z][\\w.-]*:)?${name}>`).exec(xml);
-  return m?.[1]?.trim().replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return m?.[1]
+    ?.trim()
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /** Each `<response>` of a multistatus answer: its href, whether it is a folder, and its ETag, size and date. */
 export function davResponses(xml: string): DavResponse[] {
   const out: DavResponse[] = [];
-  for (const m of xml.matchAll(/<(?:[A-Za-z][\w.-]*:)?response(?:\s[^>]*)?>([\s\S]*?)<\/(?:[A-Za-z][\w.-]*:)?response>/g)) {
+  for (const m of xml.matchAll(
+    /<(?:[A-Za-z][\w.-]*:)?response(?:\s[^>]*)?>([\s\S]*?)<\/(?:[A-Za-z][\w.-]*:)?response>/g,
+  )) {
     const body = m[1] ?? '';
     const href = hrefs(body)[0];
     if (href === undefined) continue;

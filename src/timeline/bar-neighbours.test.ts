@@ -5,7 +5,8 @@ import { layoutTimeline } from './layout';
 import { RunScript, usage } from './testing/run-script';
 
 function layout() {
-  const s = new RunScript('r1').started()
+  const s = new RunScript('r1')
+    .started()
     .request(1, 0, 60, 100, { usage: usage(200, 40) })
     .tool(1, 'a', 'search_web', 400, 1600)
     .tool(1, 'b', 'fetch_url', 420, 900, 'error', 'HTTP 500')

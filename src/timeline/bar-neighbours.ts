@@ -31,9 +31,12 @@ export function neighbourBar(rows: readonly Row[], from: BarPlace, move: BarMove
     return bar ? { row, index, bar } : null;
   };
   switch (move) {
-    case 'left': return at(from.row, from.index - 1);
-    case 'right': return at(from.row, from.index + 1);
-    case 'first': return firstBar(rows);
+    case 'left':
+      return at(from.row, from.index - 1);
+    case 'right':
+      return at(from.row, from.index + 1);
+    case 'first':
+      return firstBar(rows);
     case 'last': {
       for (let r = rows.length - 1; r >= 0; r--) {
         const n = rows[r]?.bars.length ?? 0;
@@ -49,7 +52,8 @@ export function neighbourBar(rows: readonly Row[], from: BarPlace, move: BarMove
         if (bars.length === 0) continue;
         let best = 0;
         for (let i = 1; i < bars.length; i++) {
-          if (Math.abs((bars[i]?.start ?? 0) - from.bar.start) < Math.abs((bars[best]?.start ?? 0) - from.bar.start)) best = i;
+          if (Math.abs((bars[i]?.start ?? 0) - from.bar.start) < Math.abs((bars[best]?.start ?? 0) - from.bar.start))
+            best = i;
         }
         return at(r, best);
       }

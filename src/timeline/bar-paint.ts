@@ -25,11 +25,16 @@ function isBlueRequest(bar: Bar): boolean {
 /** The fill of one phase drawn over the bar, or null when the bar's own colour shows there. */
 export function segmentFill(bar: Bar, kind: SegmentKind): string | null {
   switch (kind) {
-    case 'queued': return SEGMENT_COLORS.queued;
-    case 'waiting': return SEGMENT_COLORS.waiting;
-    case 'approval': return SEGMENT_COLORS.approval;
-    case 'streaming': return isBlueRequest(bar) ? SEGMENT_COLORS.streaming : null;
-    default: return null;
+    case 'queued':
+      return SEGMENT_COLORS.queued;
+    case 'waiting':
+      return SEGMENT_COLORS.waiting;
+    case 'approval':
+      return SEGMENT_COLORS.approval;
+    case 'streaming':
+      return isBlueRequest(bar) ? SEGMENT_COLORS.streaming : null;
+    default:
+      return null;
   }
 }
 

@@ -11,7 +11,12 @@ import { sessionTurn, sessionTurnOffsets } from './session-turns';
  * Builds the timeline model of one session from its runs and their events.
  * `now` (wall clock) only matters for runs that are still going: their open bars reach up to it.
  */
-export function buildTimeline(sessionId: string, runs: readonly RunRecord[], events: readonly EventRecord[], now: number): TimelineModel {
+export function buildTimeline(
+  sessionId: string,
+  runs: readonly RunRecord[],
+  events: readonly EventRecord[],
+  now: number,
+): TimelineModel {
   const byRun = new Map<string, EventRecord[]>();
   for (const e of events) {
     const list = byRun.get(e.runId);
@@ -26,7 +31,9 @@ export function buildTimeline(sessionId: string, runs: readonly RunRecord[], eve
     const superseded = index < ordered.length - 1;
     return buildRun(run, index, list, now, superseded);
   });
-  const offsets = sessionTurnOffsets(models.map((m) => ({ runId: m.runId, turns: m.turns.reduce((max, t) => Math.max(max, t.turn), 0) })));
+  const offsets = sessionTurnOffsets(
+    models.map((m) => ({ runId: m.runId, turns: m.turns.reduce((max, t) => Math.max(max, t.turn), 0) })),
+  );
   for (const m of models) {
     const offset = offsets.get(m.runId) ?? 0;
     for (const t of m.turns) t.sessionTurn = sessionTurn(offset, t.turn);
@@ -34,7 +41,13 @@ export function buildTimeline(sessionId: string, runs: readonly RunRecord[], eve
   return { sessionId, runs: models };
 }
 
-function buildRun(run: RunRecord, index: number, events: readonly EventRecord[], now: number, superseded: boolean): RunModel {
+function buildRun(
+  run: RunRecord,
+  index: number,
+  events: readonly EventRecord[],
+  now: number,
+  superseded: boolean,
+): RunModel {
   const turns = new Map<number, TurnModel>();
   const calls = new Map<string, CallModel>();
   const callMessage = new Map<string, string>();
@@ -51,7 +64,16 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
   const turnOf = (n: number): TurnModel => {
     let turn = turns.get(n);
     if (!turn) {
-      turn = { turn: n, sessionTurn: n, messageId: '', attempts: [], calls: [], laneCount: 0, compactions: [], usage: null };
+      turn = {
+        turn: n,
+        sessionTurn: n,
+        messageId: '',
+        attempts: [],
+        calls: [],
+        laneCount: 0,
+        compactions: [],
+        usage: null,
+      };
       turns.set(n, turn);
     }
     return turn;
@@ -62,9 +84,23 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     let call = calls.get(callId);
     if (!call) {
       call = {
-        callId, runId: run.id, turn, messageId: callMessage.get(callId) ?? '', name, arguments: args,
-        start: t, runStart: null, end: null, approval: null, outcome: 'running', durationMs: null,
-        result: null, isError: false, validationErrors: [], logs: [], lane: 0,
+        callId,
+        runId: run.id,
+        turn,
+        messageId: callMessage.get(callId) ?? '',
+        name,
+        arguments: args,
+        start: t,
+        runStart: null,
+        end: null,
+        approval: null,
+        outcome: 'running',
+        durationMs: null,
+        result: null,
+        isError: false,
+        validationErrors: [],
+        logs: [],
+        lane: 0,
       };
       calls.set(callId, call);
       turnOf(turn).calls.push(call);
@@ -96,8 +132,19 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         const turn = turnOf(e.turn);
         const retry = turn.attempts.length > 0;
         turn.attempts.push({
-          attempt: e.attempt, messageId: e.messageId, queuedAt: retry ? null : Math.min(readyAt, e.t), start: e.t, firstTokenAt: null, end: null, outcome: 'running',
-          retrying: false, retryInMs: null, error: null, finishReason: null, usage: null, ...(e.edited ? { edited: true as const } : {}),
+          attempt: e.attempt,
+          messageId: e.messageId,
+          queuedAt: retry ? null : Math.min(readyAt, e.t),
+          start: e.t,
+          firstTokenAt: null,
+          end: null,
+          outcome: 'running',
+          retrying: false,
+          retryInMs: null,
+          error: null,
+          finishReason: null,
+          usage: null,
+          ...(e.edited ? { edited: true as const } : {}),
         });
         if (!turn.messageId || turn.usage === null) turn.messageId = e.messageId;
         break;
@@ -190,7 +237,13 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         // A call stopped without a log of its own keeps what it printed while running.
         call.logs = e.logs ?? call.logs;
         if (e.mcpMessages) call.mcpMessages = e.mcpMessages;
-        if (e.sampling) call.sampling = e.sampling.map((x) => ({ start: (call.runStart ?? call.start) + x.startMs, end: (call.runStart ?? call.start) + x.startMs + x.durationMs, model: x.model, usage: x.usage }));
+        if (e.sampling)
+          call.sampling = e.sampling.map((x) => ({
+            start: (call.runStart ?? call.start) + x.startMs,
+            end: (call.runStart ?? call.start) + x.startMs + x.durationMs,
+            model: x.model,
+            usage: x.usage,
+          }));
         if (call.approval && call.approval.end === null) call.approval.end = e.t;
         readyAt = Math.max(readyAt, e.t);
         break;
@@ -206,7 +259,14 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
         break;
       }
       case 'summary_started':
-        (turnOf(e.turn).summaries ??= []).push({ attempt: e.attempt, start: e.t, end: null, outcome: 'running', retrying: false, error: null });
+        (turnOf(e.turn).summaries ??= []).push({
+          attempt: e.attempt,
+          start: e.t,
+          end: null,
+          outcome: 'running',
+          retrying: false,
+          error: null,
+        });
         break;
       case 'summary_finished':
       case 'summary_failed': {
@@ -226,7 +286,11 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
       }
       case 'context_compacted':
         turnOf(e.turn).compactions.push({
-          t: e.t, turn: e.turn, tokensBefore: e.tokensBefore, tokensAfter: e.tokensAfter, removed: e.removedMessageIds.length,
+          t: e.t,
+          turn: e.turn,
+          tokensBefore: e.tokensBefore,
+          tokensAfter: e.tokensAfter,
+          removed: e.removedMessageIds.length,
         });
         break;
       case 'run_finished':
@@ -239,16 +303,23 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     }
   }
 
-  const state: RunPhase = recovered ? 'interrupted'
-    : finished ? 'finished'
-      : run.finishedAt !== null || run.stopReason !== null || superseded ? 'interrupted' : 'live';
+  const state: RunPhase = recovered
+    ? 'interrupted'
+    : finished
+      ? 'finished'
+      : run.finishedAt !== null || run.stopReason !== null || superseded
+        ? 'interrupted'
+        : 'live';
   const recordedEnd = run.finishedAt !== null ? run.finishedAt - run.startedAt : 0;
   const duration =
-    state === 'finished' && finished ? Math.max(finished.t, lastT)
-      : state === 'interrupted' ? Math.max(lastT, recovered ? 0 : recordedEnd)
+    state === 'finished' && finished
+      ? Math.max(finished.t, lastT)
+      : state === 'interrupted'
+        ? Math.max(lastT, recovered ? 0 : recordedEnd)
         : Math.max(lastT, now - run.startedAt);
 
-  if (state !== 'live') closeOpenItems(turns, calls, duration, state === 'finished' && finished?.stopReason === 'cancelled');
+  if (state !== 'live')
+    closeOpenItems(turns, calls, duration, state === 'finished' && finished?.stopReason === 'cancelled');
 
   const sortedTurns = [...turns.values()].sort((a, b) => a.turn - b.turn);
   markRepeats(sortedTurns);
@@ -258,15 +329,24 @@ function buildRun(run: RunRecord, index: number, events: readonly EventRecord[],
     for (const c of turn.calls) if (!c.messageId) c.messageId = turn.messageId;
     turn.calls.sort((a, b) => a.start - b.start);
     const { lanes, count } = packLanes(turn.calls);
-    turn.calls.forEach((c, i) => { c.lane = lanes[i] ?? 0; });
+    turn.calls.forEach((c, i) => {
+      c.lane = lanes[i] ?? 0;
+    });
     turn.laneCount = count;
   }
 
   const usage = finished ? finished.usage : sumUsage(sortedTurns);
   return {
-    runId: run.id, index, model, startedAt: run.startedAt, duration, state,
+    runId: run.id,
+    index,
+    model,
+    startedAt: run.startedAt,
+    duration,
+    state,
     stopReason: recovered ? null : finished ? finished.stopReason : run.stopReason,
-    usage, error: finished?.error ?? run.error ?? null, turns: sortedTurns,
+    usage,
+    error: finished?.error ?? run.error ?? null,
+    turns: sortedTurns,
     ...(run.timing === 'order' ? { orderOnly: true as const } : {}),
   };
 }
@@ -284,7 +364,12 @@ function markRepeats(turns: readonly TurnModel[]): void {
   });
 }
 
-function closeOpenItems(turns: Map<number, TurnModel>, calls: Map<string, CallModel>, runEnd: number, cancelled: boolean): void {
+function closeOpenItems(
+  turns: Map<number, TurnModel>,
+  calls: Map<string, CallModel>,
+  runEnd: number,
+  cancelled: boolean,
+): void {
   for (const turn of turns.values()) {
     for (const a of turn.attempts) {
       if (a.end !== null) continue;

@@ -50,7 +50,13 @@ export function visibleBars(row: Row, start: number, end: number, pxPerMs: numbe
 }
 
 /** Row range [first, last) intersecting the vertical window, with `overscan` rows each side. */
-export function visibleRows(count: number, rowHeight: number, scrollTop: number, height: number, overscan = 4): { first: number; last: number } {
+export function visibleRows(
+  count: number,
+  rowHeight: number,
+  scrollTop: number,
+  height: number,
+  overscan = 4,
+): { first: number; last: number } {
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + overscan);
   return { first, last: Math.max(first, last) };

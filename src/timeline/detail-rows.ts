@@ -19,13 +19,23 @@ type Attempt = TurnModel['attempts'][number];
 const timed = (run: RunModel, text: () => string): string => (run.orderOnly ? NOT_KNOWN_TIME : text());
 
 export function runRows(run: RunModel, costText: string): DetailRow[] {
-  const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted (page closed or reloaded)' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : '—';
+  const why =
+    run.state === 'live'
+      ? 'running'
+      : run.state === 'interrupted'
+        ? 'interrupted (page closed or reloaded)'
+        : run.stopReason
+          ? STOP_REASON_WORDS[run.stopReason]
+          : '—';
   return [
     ['Model', run.model || '—'],
     ['Started', timed(run, () => new Date(run.startedAt).toLocaleString())],
     ['Duration', timed(run, () => formatMs(run.duration))],
     ['Stop reason', why],
-    ['Tokens', `${run.usage.promptTokens} in, ${run.usage.completionTokens} out${run.usage.estimated ? ' (estimated)' : ''}`],
+    [
+      'Tokens',
+      `${run.usage.promptTokens} in, ${run.usage.completionTokens} out${run.usage.estimated ? ' (estimated)' : ''}`,
+    ],
     ['Cost', costText],
     ...(run.error ? [['Error', `${errorLabel(run.error)}: ${run.error.message}`] as DetailRow] : []),
   ];
@@ -40,12 +50,20 @@ export function attemptRows(run: RunModel, a: Attempt): DetailRow[] {
   const end = a.end ?? run.duration;
   const t = (text: () => string) => timed(run, text);
   return [
-    ...(!run.orderOnly && a.queuedAt !== null && a.queuedAt < a.start ? [['Queued before sending', `${formatMs(a.start - a.queuedAt)} from ${formatMs(a.queuedAt)}`] as DetailRow] : []),
+    ...(!run.orderOnly && a.queuedAt !== null && a.queuedAt < a.start
+      ? [['Queued before sending', `${formatMs(a.start - a.queuedAt)} from ${formatMs(a.queuedAt)}`] as DetailRow]
+      : []),
     ['Starts at', t(() => formatMs(a.start))],
-    ['Waiting (to first token)', t(() => (a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start)))],
+    [
+      'Waiting (to first token)',
+      t(() => (a.firstTokenAt === null ? `${formatMs(end - a.start)}, no token` : formatMs(a.firstTokenAt - a.start))),
+    ],
     ['Streaming', t(() => (a.firstTokenAt === null ? '—' : formatMs(end - a.firstTokenAt)))],
     ['Time to first token', t(() => ttftText(a.start, a.firstTokenAt))],
-    ['Output tokens per second', t(() => tokensPerSecondText(outputTokensPerSecond(a.firstTokenAt, a.end, a.usage), a.usage?.estimated === true))],
+    [
+      'Output tokens per second',
+      t(() => tokensPerSecondText(outputTokensPerSecond(a.firstTokenAt, a.end, a.usage), a.usage?.estimated === true)),
+    ],
     ['Finish reason', a.finishReason ?? '—'],
     ...(a.error ? [['Error', `${errorLabel(a.error)}: ${a.error.message}`] as DetailRow] : []),
     ...(a.retryInMs !== null ? [['Retry in', formatMs(a.retryInMs)] as DetailRow] : []),
@@ -62,7 +80,13 @@ export function callRows(run: RunModel, turn: TurnModel | null, call: CallModel)
   ];
   if (call.approval) {
     const approval = call.approval;
-    rows.push(['Waited for approval', t(() => `${formatMs((approval.end ?? end) - approval.start)}${approval.decision ? ` (${approval.decision})` : ''}`)]);
+    rows.push([
+      'Waited for approval',
+      t(
+        () =>
+          `${formatMs((approval.end ?? end) - approval.start)}${approval.decision ? ` (${approval.decision})` : ''}`,
+      ),
+    ]);
   }
   if (call.runStart !== null) {
     const runStart = call.runStart;

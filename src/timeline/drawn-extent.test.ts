@@ -7,7 +7,8 @@ import { RunScript } from './testing/run-script';
 
 /** A turn that calls current_time (3 ms) and js_eval (300 ms) at once: the short one ends before the long one starts. */
 function quickAndSlow() {
-  const s = new RunScript('r1').started()
+  const s = new RunScript('r1')
+    .started()
     .request(1, 0, 300, 100)
     .tool(1, 'quick', 'current_time', 400, 403)
     .tool(1, 'slow', 'js_eval', 404, 704)
@@ -70,7 +71,9 @@ describe('lanes packed by what is drawn', () => {
   });
 
   it('keeps a still running call in a lane of its own', () => {
-    const s = new RunScript('r1').started().request(1, 0, 10, 10)
+    const s = new RunScript('r1')
+      .started()
+      .request(1, 0, 10, 10)
       .at(30, { type: 'tool_started', turn: 1, callId: 'open', name: 'slow', arguments: '{}' })
       .tool(1, 'later', 'calc', 5_000, 5_010);
     const layout = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 1_000_000 + 6_000), 1);

@@ -6,7 +6,9 @@ import { layoutTimeline } from './layout';
 import { RunScript } from './testing/run-script';
 
 describe('exportSvg', () => {
-  const s = new RunScript('r1').started().request(1, 0, 10, 10)
+  const s = new RunScript('r1')
+    .started()
+    .request(1, 0, 10, 10)
     .tool(1, 'a', 'a<b>&"c"', 100, 200)
     .tool(1, 'z', 'far_away', 5000, 6000)
     .finished(6100);
@@ -32,9 +34,16 @@ describe('exportSvg', () => {
   });
 
   it('names thin bars after them when the row has room, and never over the next bar', () => {
-    const t = new RunScript('r2').started()
+    const t = new RunScript('r2')
+      .started()
       .at(0, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' })
-      .at(40, { type: 'request_failed', turn: 1, attempt: 1, error: { fault: 'system', kind: 'server', status: 503, message: 'busy' }, retryInMs: 10 })
+      .at(40, {
+        type: 'request_failed',
+        turn: 1,
+        attempt: 1,
+        error: { fault: 'system', kind: 'server', status: 503, message: 'busy' },
+        retryInMs: 10,
+      })
       .request(1, 50, 10, 10, { attempt: 2 })
       .tool(1, 'thin', 'lonely_tool', 100, 110)
       .tool(1, 'p1', 'packed_one', 5000, 5005)
@@ -47,13 +56,18 @@ describe('exportSvg', () => {
     expect(svg).not.toContain('>✓ packed_one</text>');
     expect(svg).toContain('>✓ packed_two</text>');
     // A failed attempt: its phases are a band along the top, so its red still shows under them.
-    const failed = /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(svg);
+    const failed =
+      /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(
+        svg,
+      );
     expect(failed?.slice(1).map(Number)).toEqual([16, 6]);
   });
 
   it('drops characters XML cannot hold, so a hostile tool name still gives a file an XML parser (and an SVG viewer) reads', () => {
     const hostile = 'bad\u0000na\u0007me\u001b[31m\uFFFF\uD800';
-    const t = new RunScript('r3').started().request(1, 0, 10, 10)
+    const t = new RunScript('r3')
+      .started()
+      .request(1, 0, 10, 10)
       .tool(1, 'ctl', hostile, 100, 200, 'error', 'boom\u0001')
       .finished(300);
     const l = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0));

@@ -1,4 +1,13 @@
-import { barText, ICON_ROOM_PX, labelPlace, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from './bar-paint';
+import {
+  barText,
+  ICON_ROOM_PX,
+  labelPlace,
+  MIN_BAR_PX,
+  RUN_LINE_PX,
+  segmentFill,
+  segmentHeight,
+  textWidth,
+} from './bar-paint';
 import { formatTick } from './format';
 import { barAriaLabel, TimelineLayout } from './layout';
 import type { Bar } from './bar-shape';
@@ -44,7 +53,8 @@ export function xmlChars(s: string): string {
   return from === 0 ? s : out + s.slice(from);
 }
 
-const esc = (s: string) => xmlChars(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  xmlChars(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (v: number) => (Math.round(v * 10) / 10).toString();
 
 /**
@@ -60,7 +70,9 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   const pxPerMs = plotW / (vp.end - vp.start);
   const x = (ms: number) => opts.gutter + Math.min(Math.max((ms - vp.start) * pxPerMs, -5), plotW + 5);
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width}" height="${height}" viewBox="0 0 ${opts.width} ${height}" font-family="system-ui, sans-serif" font-size="11">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width}" height="${height}" viewBox="0 0 ${opts.width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
+  );
   out.push(`<rect width="100%" height="100%" fill="${opts.background ?? '#ffffff'}"/>`);
   out.push(`<text x="8" y="16" font-size="13" font-weight="600" fill="#1b1e23">${esc(opts.title)}</text>`);
   const { step, values } = ticks(vp.start, vp.end, Math.max(2, Math.floor(plotW / 100)));
@@ -73,7 +85,9 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   layout.rows.forEach((row, i) => {
     const y = top + i * opts.rowHeight;
     const indent = row.kind === 'run' || row.kind === 'view' ? 0 : row.kind === 'turn' ? 8 : 16;
-    out.push(`<text x="${8 + indent}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${row.kind === 'run' ? ' font-weight="600"' : ''}>${esc(row.label)}</text>`);
+    out.push(
+      `<text x="${8 + indent}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${row.kind === 'run' ? ' font-weight="600"' : ''}>${esc(row.label)}</text>`,
+    );
     out.push('<g clip-path="url(#plot)">');
     const bars = row.bars.filter((bar) => bar.end >= vp.start && bar.start <= vp.end);
     bars.forEach((bar, j) => {
@@ -99,20 +113,31 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, ro
       ? `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}" stroke="${LABEL_HALO}" stroke-width="2.5" paint-order="stroke">${esc(text)}</text>`
       : `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}">${esc(text)}</text>`;
   if (bar.kind === 'backoff') {
-    parts.push(`<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`);
+    parts.push(
+      `<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`,
+    );
     const text = `↻ ${bar.label}`;
-    if (w > textWidth(text)) parts.push(`<text x="${n(x0 + 4)}" y="${n(top + 10)}" font-size="10" fill="#1b1e23">${esc(text)}</text>`);
+    if (w > textWidth(text))
+      parts.push(`<text x="${n(x0 + 4)}" y="${n(top + 10)}" font-size="10" fill="#1b1e23">${esc(text)}</text>`);
   } else if (bar.kind === 'view') {
     const request = bar.viewEvent?.outcome !== 'notice';
-    parts.push(`<circle cx="${n(x0)}" cy="${n(mid)}" r="4" fill="${request ? style.color : 'none'}" stroke="${style.color}" stroke-width="2"/>`);
+    parts.push(
+      `<circle cx="${n(x0)}" cy="${n(mid)}" r="4" fill="${request ? style.color : 'none'}" stroke="${style.color}" stroke-width="2"/>`,
+    );
     if (request && roomAfter >= ICON_ROOM_PX) parts.push(label(x0 + 7, '#1b1e23', style.icon));
   } else if (bar.kind === 'compaction') {
-    parts.push(`<path d="M${n(x0)} ${n(top)} l5 ${n(h / 2)} l-5 ${n(h / 2)} l-5 ${n(-h / 2)} z" fill="${SEGMENT_COLORS.compaction}"/>`);
+    parts.push(
+      `<path d="M${n(x0)} ${n(top)} l5 ${n(h / 2)} l-5 ${n(h / 2)} l-5 ${n(-h / 2)} z" fill="${SEGMENT_COLORS.compaction}"/>`,
+    );
     if (roomAfter >= 14) parts.push(label(x0 + 8, '#1b1e23', '⇊'));
   } else if (bar.kind === 'run') {
     // As on screen: a thin line under its label, so the run's outcome word stays readable.
-    parts.push(`<rect x="${n(x0)}" y="${n(top + h - RUN_LINE_PX)}" width="${n(w)}" height="${RUN_LINE_PX}" rx="2" fill="${style.color}"/>`);
-    parts.push(`<text x="${n(x0 + 4)}" y="${n(top - 2)}" font-size="10" dominant-baseline="hanging" fill="#1b1e23">${esc(barText(bar))}</text>`);
+    parts.push(
+      `<rect x="${n(x0)}" y="${n(top + h - RUN_LINE_PX)}" width="${n(w)}" height="${RUN_LINE_PX}" rx="2" fill="${style.color}"/>`,
+    );
+    parts.push(
+      `<text x="${n(x0 + 4)}" y="${n(top - 2)}" font-size="10" dominant-baseline="hanging" fill="#1b1e23">${esc(barText(bar))}</text>`,
+    );
   } else {
     parts.push(`<rect x="${n(x0)}" y="${n(top)}" width="${n(w)}" height="${n(h)}" rx="2" fill="${style.color}"/>`);
     const band = segmentHeight(bar, h);
@@ -120,7 +145,9 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, ro
       const fill = segmentFill(bar, s.kind);
       if (!fill) continue;
       const sx = x(s.start);
-      parts.push(`<rect x="${n(sx)}" y="${n(top)}" width="${n(Math.max(1, x(s.end) - sx))}" height="${n(band)}" fill="${fill}"/>`);
+      parts.push(
+        `<rect x="${n(sx)}" y="${n(top)}" width="${n(Math.max(1, x(s.end) - sx))}" height="${n(band)}" fill="${fill}"/>`,
+      );
     }
     const place = labelPlace(bar, w, roomAfter);
     if (place === 'inside') parts.push(label(x0 + 4, '#ffffff', barText(bar)));

@@ -49,7 +49,11 @@ function turnMatches(t: TurnModel, f: TimelineFilter, needle: string, outcomesAc
  * Keeps the calls that match; turns left without calls are dropped unless the search names them.
  * Lanes are packed again so filtered-out calls leave no holes. Returns the input when nothing filters.
  */
-export function filterTimeline(model: TimelineModel, f: TimelineFilter, allOutcomes: readonly CallOutcome[]): TimelineModel {
+export function filterTimeline(
+  model: TimelineModel,
+  f: TimelineFilter,
+  allOutcomes: readonly CallOutcome[],
+): TimelineModel {
   if (!isFilterActive(f, allOutcomes)) return model;
   const needle = f.text.trim().toLowerCase();
   const outcomesActive = allOutcomes.some((o) => !f.outcomes.has(o));

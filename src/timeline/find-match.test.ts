@@ -6,7 +6,9 @@ import { RunScript } from './testing/run-script';
 
 describe('stepCall', () => {
   // Two parallel calls in turn 1 (b starts first, in lane 1), one in turn 2.
-  const s = new RunScript('r1').started().request(1, 0, 10, 10)
+  const s = new RunScript('r1')
+    .started()
+    .request(1, 0, 10, 10)
     .tool(1, 'a', 'x', 60, 300)
     .tool(1, 'b', 'y', 50, 100)
     .request(2, 310, 10, 10)

@@ -9,9 +9,16 @@ import { summarize, unionLength } from './summary';
 import { RunScript, usage } from './testing/run-script';
 
 function parallelRun() {
-  return new RunScript('r1').started()
+  return new RunScript('r1')
+    .started()
     .at(0, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' })
-    .at(40, { type: 'request_failed', turn: 1, attempt: 1, error: { fault: 'system', kind: 'server', status: 500, message: 'oops' }, retryInMs: 200 })
+    .at(40, {
+      type: 'request_failed',
+      turn: 1,
+      attempt: 1,
+      error: { fault: 'system', kind: 'server', status: 500, message: 'oops' },
+      retryInMs: 200,
+    })
     .request(1, 240, 60, 100, { attempt: 2, usage: usage(200, 40) })
     .tool(1, 'a', 'search_web', 400, 1600)
     .tool(1, 'b', 'fetch_url', 420, 900, 'error', 'HTTP 500')
@@ -42,7 +49,8 @@ describe('layoutTimeline', () => {
     expect(barAriaLabel(a)).toBe('search_web, ok, 1.2 s, starts at 0.4 s');
     expect(layout.rows[0]!.bars[0]!.label).toContain('complete');
     // The name holds the text the bar shows, icon aside (WCAG 2.5.3, label in name).
-    for (const bar of layout.rows.flatMap((r) => r.bars)) expect(barAriaLabel(bar).startsWith(barText(bar).replace(/^\S+ /, ''))).toBe(true);
+    for (const bar of layout.rows.flatMap((r) => r.bars))
+      expect(barAriaLabel(bar).startsWith(barText(bar).replace(/^\S+ /, ''))).toBe(true);
     expect(barAriaLabel(layout.rows[0]!.bars[0]!)).toMatch(/^Run 1 · .*complete, \d/);
   });
 
@@ -65,7 +73,11 @@ describe('layoutTimeline', () => {
 
   it('lays runs end to end with a gap, so bars of the second run start after the first ends', () => {
     const a = new RunScript('r1', 's1', 1000).started().request(1, 0, 10, 90, { finish: 'stop' }).finished(100);
-    const b = new RunScript('r2', 's1', 999_999).started().request(1, 0, 10, 40, { finish: 'stop' }).tool(1, 'z', 'x', 50, 60).finished(100);
+    const b = new RunScript('r2', 's1', 999_999)
+      .started()
+      .request(1, 0, 10, 40, { finish: 'stop' })
+      .tool(1, 'z', 'x', 50, 60)
+      .finished(100);
     const model = buildTimeline('s1', [a.record(), b.record()], [...a.build(), ...b.build()], 0);
     const layout = layoutTimeline(model);
     const gap = runGap(model.runs);
@@ -77,13 +89,18 @@ describe('layoutTimeline', () => {
   });
 
   it('marks approval wait and execution as separate segments of a call', () => {
-    const s = new RunScript('r1').started().request(1, 0, 10, 10)
+    const s = new RunScript('r1')
+      .started()
+      .request(1, 0, 10, 10)
       .at(30, { type: 'approval_requested', turn: 1, callId: 'q', name: 'rm', arguments: '{}' })
       .at(530, { type: 'approval_resolved', turn: 1, callId: 'q', decision: 'approved', arguments: '{}' })
       .tool(1, 'q', 'rm', 540, 600)
       .finished(700);
     const bar = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0)).callIndex.get('q')!.bar;
-    expect(bar.segments).toEqual([{ kind: 'approval', start: 30, end: 530 }, { kind: 'execution', start: 540, end: 600 }]);
+    expect(bar.segments).toEqual([
+      { kind: 'approval', start: 30, end: 530 },
+      { kind: 'execution', start: 540, end: 600 },
+    ]);
     expect(barAriaLabel(bar)).toContain('waited 0.5 s for approval');
   });
 });
@@ -97,7 +114,19 @@ describe('visibleBars', () => {
 
   it('returns only the bars intersecting the window', () => {
     const bars = visibleBars(lane, 5000, 5100, 10);
-    expect(bars.map((b) => b.callId)).toEqual(['c499', 'c500', 'c501', 'c502', 'c503', 'c504', 'c505', 'c506', 'c507', 'c508', 'c509']);
+    expect(bars.map((b) => b.callId)).toEqual([
+      'c499',
+      'c500',
+      'c501',
+      'c502',
+      'c503',
+      'c504',
+      'c505',
+      'c506',
+      'c507',
+      'c508',
+      'c509',
+    ]);
   });
 
   it('keeps at most about one sub-pixel bar per pixel when zoomed out', () => {
@@ -107,14 +136,24 @@ describe('visibleBars', () => {
   });
 
   it('draws every bar of a short row, even two quick calls on one pixel', () => {
-    const t = new RunScript('r1').started().request(1, 0, 1, 1).tool(1, 'a', 'x', 1600, 1606).tool(1, 'b', 'x', 1606.2, 1606.8).finished(1800);
+    const t = new RunScript('r1')
+      .started()
+      .request(1, 0, 1, 1)
+      .tool(1, 'a', 'x', 1600, 1606)
+      .tool(1, 'b', 'x', 1606.2, 1606.8)
+      .finished(1800);
     const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
     const lane = rows.find((r) => r.kind === 'lane' && r.bars.some((b) => b.callId === 'a'))!;
     expect(visibleBars(lane, 0, 1800, 0.5).map((b) => b.callId)).toEqual(['a', 'b']);
   });
 
   it('finds bars hidden behind a long earlier bar (running max of ends)', () => {
-    const t = new RunScript('r1').started().request(1, 0, 1, 1).tool(1, 'long', 'x', 10, 10_000).tool(1, 'short', 'y', 20, 30).finished(10_001);
+    const t = new RunScript('r1')
+      .started()
+      .request(1, 0, 1, 1)
+      .tool(1, 'long', 'x', 10, 10_000)
+      .tool(1, 'short', 'y', 20, 30)
+      .finished(10_001);
     const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
     expect(visibleBars(rows[2]!, 9000, 9500, 1).map((b) => b.callId)).toEqual(['long']);
   });
@@ -155,7 +194,14 @@ describe('summarize', () => {
   });
 
   it('measures the union of intervals', () => {
-    expect(unionLength([{ start: 0, end: 10 }, { start: 5, end: 20 }, { start: 30, end: 40 }, { start: 35, end: 36 }])).toBe(30);
+    expect(
+      unionLength([
+        { start: 0, end: 10 },
+        { start: 5, end: 20 },
+        { start: 30, end: 40 },
+        { start: 35, end: 36 },
+      ]),
+    ).toBe(30);
     expect(unionLength([])).toBe(0);
   });
 });
@@ -182,9 +228,21 @@ describe('filterTimeline', () => {
   });
 
   it('filters by tool name and search text (arguments and results included)', () => {
-    expect(filterTimeline(model, { text: '', tool: 'fetch_url', outcomes: all }, CALL_OUTCOMES).runs[0]!.turns[0]!.calls.map((c) => c.callId)).toEqual(['b']);
-    expect(filterTimeline(model, { text: 'http 500', tool: null, outcomes: all }, CALL_OUTCOMES).runs[0]!.turns[0]!.calls.map((c) => c.callId)).toEqual(['b']);
-    expect(filterTimeline(model, { text: 'nothing-like-this', tool: null, outcomes: all }, CALL_OUTCOMES).runs[0]!.turns).toEqual([]);
+    expect(
+      filterTimeline(model, { text: '', tool: 'fetch_url', outcomes: all }, CALL_OUTCOMES).runs[0]!.turns[0]!.calls.map(
+        (c) => c.callId,
+      ),
+    ).toEqual(['b']);
+    expect(
+      filterTimeline(
+        model,
+        { text: 'http 500', tool: null, outcomes: all },
+        CALL_OUTCOMES,
+      ).runs[0]!.turns[0]!.calls.map((c) => c.callId),
+    ).toEqual(['b']);
+    expect(
+      filterTimeline(model, { text: 'nothing-like-this', tool: null, outcomes: all }, CALL_OUTCOMES).runs[0]!.turns,
+    ).toEqual([]);
   });
 
   it('keeps a turn whose failed model request matches the chosen outcomes', () => {

@@ -11,7 +11,6 @@ import type { Bar, Segment } from './bar-shape';
  * so the idle time between a reply and the next message does not squash everything else.
  */
 
-
 /**
  * The accessible name, e.g. "search_web, ok, 1.2 s, starts at 0.4 s". It starts with the text the bar shows
  * (barText without its icon), so a person who reads "Run 1 · gpt-4o · complete" can say it to a speech tool
@@ -81,21 +80,51 @@ export function layoutTimeline(model: TimelineModel, laneScale?: number): Timeli
   let offset = 0;
   for (const run of model.runs) {
     runOffsets.push(offset);
-    rows.push(finishRow({ key: `run:${run.runId}`, kind: 'run', label: `Run ${run.index + 1}`, runIndex: run.index, turn: null, lane: null, bars: [runBar(run, offset)], maxEnd: [] }));
+    rows.push(
+      finishRow({
+        key: `run:${run.runId}`,
+        kind: 'run',
+        label: `Run ${run.index + 1}`,
+        runIndex: run.index,
+        turn: null,
+        lane: null,
+        bars: [runBar(run, offset)],
+        maxEnd: [],
+      }),
+    );
     for (const turn of run.turns) {
-      rows.push(finishRow({
-        key: `turn:${run.runId}:${turn.turn}`, kind: 'turn', label: turnName(turn), runIndex: run.index, turn: turn.turn, lane: null,
-        bars: turnBars(run, turn, offset), maxEnd: [],
-      }));
+      rows.push(
+        finishRow({
+          key: `turn:${run.runId}:${turn.turn}`,
+          kind: 'turn',
+          label: turnName(turn),
+          runIndex: run.index,
+          turn: turn.turn,
+          lane: null,
+          bars: turnBars(run, turn, offset),
+          maxEnd: [],
+        }),
+      );
       const calls = turn.calls.map((c) => callBar(run, c, offset));
-      const packed = laneScale === undefined ? { lanes: turn.calls.map((c) => c.lane), count: turn.laneCount } : packDrawn(calls, laneScale);
+      const packed =
+        laneScale === undefined
+          ? { lanes: turn.calls.map((c) => c.lane), count: turn.laneCount }
+          : packDrawn(calls, laneScale);
       const laneOf = (i: number) => packed.lanes[i] ?? 0;
-      calls.forEach((bar, i) => { bar.lane = laneOf(i); });
+      calls.forEach((bar, i) => {
+        bar.lane = laneOf(i);
+      });
       for (let lane = 0; lane < packed.count; lane++) {
         const bars = calls.filter((b) => b.lane === lane);
         const row = finishRow({
-          key: `lane:${run.runId}:${turn.turn}:${lane}`, kind: 'lane', label: lane === 0 ? 'Tools' : `Tools ${lane + 1}`,
-          runIndex: run.index, turn: turn.turn, lane, bars, maxEnd: [],
+          key: `lane:${run.runId}:${turn.turn}:${lane}`,
+          kind: 'lane',
+          label: lane === 0 ? 'Tools' : `Tools ${lane + 1}`,
+          runIndex: run.index,
+          turn: turn.turn,
+          lane,
+          bars,
+          maxEnd: [],
         });
         rows.push(row);
         for (const bar of row.bars) {
@@ -103,9 +132,22 @@ export function layoutTimeline(model: TimelineModel, laneScale?: number): Timeli
           if (bar.span) hasSpans = true;
         }
         // Model requests a call's server had the page run (legacy MCP sampling) sit in a row right under its lane.
-        const sampling = turn.calls.filter((_, i) => laneOf(i) === lane).flatMap((c) => samplingBars(run, c, offset, lane));
+        const sampling = turn.calls
+          .filter((_, i) => laneOf(i) === lane)
+          .flatMap((c) => samplingBars(run, c, offset, lane));
         if (sampling.length > 0) {
-          rows.push(finishRow({ key: `sampling:${run.runId}:${turn.turn}:${lane}`, kind: 'lane', label: 'Sampling', runIndex: run.index, turn: turn.turn, lane, bars: sampling, maxEnd: [] }));
+          rows.push(
+            finishRow({
+              key: `sampling:${run.runId}:${turn.turn}:${lane}`,
+              kind: 'lane',
+              label: 'Sampling',
+              runIndex: run.index,
+              turn: turn.turn,
+              lane,
+              bars: sampling,
+              maxEnd: [],
+            }),
+          );
         }
       }
     }
@@ -129,14 +171,35 @@ function finishRow(row: Row): Row {
 
 function runBar(run: RunModel, offset: number): Bar {
   const status = runStatus(run.state, run.stopReason);
-  const why = run.state === 'live' ? 'running' : run.state === 'interrupted' ? 'interrupted' : run.stopReason ? STOP_REASON_WORDS[run.stopReason] : 'unknown';
+  const why =
+    run.state === 'live'
+      ? 'running'
+      : run.state === 'interrupted'
+        ? 'interrupted'
+        : run.stopReason
+          ? STOP_REASON_WORDS[run.stopReason]
+          : 'unknown';
   // A run read off an imported file without times says so where its length would be read (architecture.md,
   // "Import and export of other formats").
   const label = `Run ${run.index + 1}${run.model ? ` · ${run.model}` : ''} · ${why}${run.orderOnly ? ' · imported without times (order only)' : ''}`;
   return {
-    id: `run:${run.runId}`, kind: 'run', status, start: offset, end: offset + run.duration, open: run.state === 'live',
-    runOffset: offset, runIndex: run.index, turn: null, lane: null, callId: null, attempt: null,
-    label, name: `Run ${run.index + 1}`, note: why, approvalMs: null, segments: [],
+    id: `run:${run.runId}`,
+    kind: 'run',
+    status,
+    start: offset,
+    end: offset + run.duration,
+    open: run.state === 'live',
+    runOffset: offset,
+    runIndex: run.index,
+    turn: null,
+    lane: null,
+    callId: null,
+    attempt: null,
+    label,
+    name: `Run ${run.index + 1}`,
+    note: why,
+    approvalMs: null,
+    segments: [],
   };
 }
 
@@ -169,10 +232,26 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
     const what = `${turnName(turn)} model request${turn.attempts.length > 1 ? ` attempt ${a.attempt}` : ''}`;
     const err = a.error ? ` (${errorLabel(a.error)})` : '';
     bars.push({
-      id: `req:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'request', status, start: offset + from, end: offset + end,
-      open: a.end === null, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
-      label: a.retrying ? `attempt ${a.attempt} failed${err}` : a.outcome === 'ok' ? `model · ${a.finishReason ?? ''}`.trim() : `model${err}`,
-      name: what, note: err, approvalMs: null,
+      id: `req:${run.runId}:${turn.turn}:${a.attempt}`,
+      kind: 'request',
+      status,
+      start: offset + from,
+      end: offset + end,
+      open: a.end === null,
+      runOffset: offset,
+      runIndex: run.index,
+      turn: turn.turn,
+      lane: null,
+      callId: null,
+      attempt: a.attempt,
+      label: a.retrying
+        ? `attempt ${a.attempt} failed${err}`
+        : a.outcome === 'ok'
+          ? `model · ${a.finishReason ?? ''}`.trim()
+          : `model${err}`,
+      name: what,
+      note: err,
+      approvalMs: null,
       ...(a.edited ? { edited: true as const } : {}),
       segments,
     });
@@ -181,10 +260,22 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
       const gapEnd = next ? next.start : Math.min(run.duration, a.end + (a.retryInMs ?? 0));
       if (gapEnd > a.end) {
         bars.push({
-          id: `backoff:${run.runId}:${turn.turn}:${a.attempt}`, kind: 'backoff', status: 'retrying', start: offset + a.end, end: offset + gapEnd,
-          open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: a.attempt,
+          id: `backoff:${run.runId}:${turn.turn}:${a.attempt}`,
+          kind: 'backoff',
+          status: 'retrying',
+          start: offset + a.end,
+          end: offset + gapEnd,
+          open: false,
+          runOffset: offset,
+          runIndex: run.index,
+          turn: turn.turn,
+          lane: null,
+          callId: null,
+          attempt: a.attempt,
           label: `retry in ${formatMs(a.retryInMs ?? gapEnd - a.end)}`,
-          name: `Backoff before retry of ${turnName(turn).toLowerCase()}`, note: '', approvalMs: null,
+          name: `Backoff before retry of ${turnName(turn).toLowerCase()}`,
+          note: '',
+          approvalMs: null,
           segments: [],
         });
       }
@@ -193,20 +284,43 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
   for (const s of turn.summaries ?? []) {
     const err = s.error ? ` (${errorLabel(s.error)})` : '';
     bars.push({
-      id: `summary:${run.runId}:${turn.turn}:${s.attempt}`, kind: 'request', status: s.retrying ? 'retrying' : s.outcome,
-      start: offset + s.start, end: offset + (s.end ?? run.duration), open: s.end === null, runOffset: offset, runIndex: run.index,
-      turn: turn.turn, lane: null, callId: null, attempt: s.attempt,
+      id: `summary:${run.runId}:${turn.turn}:${s.attempt}`,
+      kind: 'request',
+      status: s.retrying ? 'retrying' : s.outcome,
+      start: offset + s.start,
+      end: offset + (s.end ?? run.duration),
+      open: s.end === null,
+      runOffset: offset,
+      runIndex: run.index,
+      turn: turn.turn,
+      lane: null,
+      callId: null,
+      attempt: s.attempt,
       label: s.retrying ? `summary attempt ${s.attempt} failed${err}` : `summary${err}`,
-      name: `${turnName(turn)} compaction summary request${s.attempt > 1 || s.retrying ? ` attempt ${s.attempt}` : ''}`, note: err, approvalMs: null,
+      name: `${turnName(turn)} compaction summary request${s.attempt > 1 || s.retrying ? ` attempt ${s.attempt}` : ''}`,
+      note: err,
+      approvalMs: null,
       segments: [{ kind: 'waiting', start: offset + s.start, end: offset + (s.end ?? run.duration) }],
     });
   }
   for (const c of turn.compactions) {
     bars.push({
-      id: `compact:${run.runId}:${turn.turn}:${c.t}`, kind: 'compaction', status: 'ok', start: offset + c.t, end: offset + c.t,
-      open: false, runOffset: offset, runIndex: run.index, turn: turn.turn, lane: null, callId: null, attempt: null,
+      id: `compact:${run.runId}:${turn.turn}:${c.t}`,
+      kind: 'compaction',
+      status: 'ok',
+      start: offset + c.t,
+      end: offset + c.t,
+      open: false,
+      runOffset: offset,
+      runIndex: run.index,
+      turn: turn.turn,
+      lane: null,
+      callId: null,
+      attempt: null,
       label: `context compacted ${c.tokensBefore} → ${c.tokensAfter} tokens`,
-      name: `Context compacted from ${c.tokensBefore} to ${c.tokensAfter} tokens`, note: '', approvalMs: null,
+      name: `Context compacted from ${c.tokensBefore} to ${c.tokensAfter} tokens`,
+      note: '',
+      approvalMs: null,
       segments: [],
     });
   }
@@ -216,9 +330,22 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
 /** A sampling request is a model request made for the call: selecting it shows the call it belongs to. */
 function samplingBars(run: RunModel, c: CallModel, offset: number, lane: number): Bar[] {
   return (c.sampling ?? []).map((s, i) => ({
-    id: `sampling:${c.callId}:${i}`, kind: 'request', status: 'ok', start: offset + s.start, end: offset + Math.max(s.start, s.end), open: false,
-    runOffset: offset, runIndex: run.index, turn: c.turn, lane, callId: c.callId, attempt: null,
-    label: `sampling · ${s.model} · ${s.usage.totalTokens} tokens`, name: `Sampling for ${c.name}`, note: '', approvalMs: null,
+    id: `sampling:${c.callId}:${i}`,
+    kind: 'request',
+    status: 'ok',
+    start: offset + s.start,
+    end: offset + Math.max(s.start, s.end),
+    open: false,
+    runOffset: offset,
+    runIndex: run.index,
+    turn: c.turn,
+    lane,
+    callId: c.callId,
+    attempt: null,
+    label: `sampling · ${s.model} · ${s.usage.totalTokens} tokens`,
+    name: `Sampling for ${c.name}`,
+    note: '',
+    approvalMs: null,
     segments: [{ kind: 'waiting', start: offset + s.start, end: offset + Math.max(s.start, s.end) }],
   }));
 }
@@ -226,12 +353,29 @@ function samplingBars(run: RunModel, c: CallModel, offset: number, lane: number)
 function callBar(run: RunModel, c: CallModel, offset: number): Bar {
   const end = c.end ?? run.duration;
   const segments: Segment[] = [];
-  if (c.approval) segments.push({ kind: 'approval', start: offset + c.approval.start, end: offset + (c.approval.end ?? end) });
+  if (c.approval)
+    segments.push({ kind: 'approval', start: offset + c.approval.start, end: offset + (c.approval.end ?? end) });
   if (c.runStart !== null) segments.push({ kind: 'execution', start: offset + c.runStart, end: offset + end });
   return {
-    id: `call:${c.callId}`, kind: 'call', status: c.outcome, start: offset + c.start, end: offset + end, open: c.end === null,
-    runOffset: offset, runIndex: run.index, turn: c.turn, lane: c.lane, callId: c.callId, attempt: null,
-    label: c.runBy === 'provider' ? `${c.name} (run by the provider)` : c.mcpServer ? `${c.name} · ${c.mcpServer.serverName}` : c.name, name: c.name,
+    id: `call:${c.callId}`,
+    kind: 'call',
+    status: c.outcome,
+    start: offset + c.start,
+    end: offset + end,
+    open: c.end === null,
+    runOffset: offset,
+    runIndex: run.index,
+    turn: c.turn,
+    lane: c.lane,
+    callId: c.callId,
+    attempt: null,
+    label:
+      c.runBy === 'provider'
+        ? `${c.name} (run by the provider)`
+        : c.mcpServer
+          ? `${c.name} · ${c.mcpServer.serverName}`
+          : c.name,
+    name: c.name,
     note: c.repeat !== undefined ? ` (same call, ${c.repeat}. time)` : '',
     ...(c.runBy ? { runBy: c.runBy } : {}),
     ...(isGenericSpanCallId(c.callId) ? { span: true as const } : {}),

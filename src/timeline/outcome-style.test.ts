@@ -17,7 +17,9 @@ describe('STATUS_STYLES', () => {
 
   it('styles every call outcome, including denied and interrupted', () => {
     for (const o of CALL_OUTCOMES) expect(STATUS_STYLES[o], o).toBeDefined();
-    expect(CALL_OUTCOMES).toEqual(expect.arrayContaining(['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']));
+    expect(CALL_OUTCOMES).toEqual(
+      expect.arrayContaining(['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']),
+    );
   });
 
   it('shows an unfinished run that is not live as interrupted, whatever its recorded stop', () => {

@@ -44,11 +44,16 @@ export function runStatus(state: RunPhase, stopReason: StopReason | null): BarSt
   if (state === 'live') return 'running';
   if (state === 'interrupted') return 'interrupted';
   switch (stopReason) {
-    case 'complete': return 'ok';
-    case 'cancelled': return 'cancelled';
-    case 'error': return 'error';
-    case null: return 'interrupted';
-    default: return 'limit';
+    case 'complete':
+      return 'ok';
+    case 'cancelled':
+      return 'cancelled';
+    case 'error':
+      return 'error';
+    case null:
+      return 'interrupted';
+    default:
+      return 'limit';
   }
 }
 

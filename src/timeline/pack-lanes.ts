@@ -3,7 +3,10 @@
  * Intervals must be given sorted by start. An open interval (end null) blocks its lane for good.
  * Returns the lane of each interval and the number of lanes used.
  */
-export function packLanes(intervals: readonly { start: number; end: number | null }[]): { lanes: number[]; count: number } {
+export function packLanes(intervals: readonly { start: number; end: number | null }[]): {
+  lanes: number[];
+  count: number;
+} {
   const laneEnds: number[] = [];
   const lanes: number[] = [];
   for (const iv of intervals) {

@@ -44,10 +44,31 @@ export function unionLength(intervals: { start: number; end: number }[]): number
 }
 
 export function summarize(model: TimelineModel): TimelineStats {
-  const byOutcome: Record<CallOutcome, number> = { ok: 0, error: 0, timeout: 0, cancelled: 0, denied: 0, interrupted: 0, running: 0 };
+  const byOutcome: Record<CallOutcome, number> = {
+    ok: 0,
+    error: 0,
+    timeout: 0,
+    cancelled: 0,
+    denied: 0,
+    interrupted: 0,
+    running: 0,
+  };
   const s: TimelineStats = {
-    runs: model.runs.length, totalMs: 0, modelMs: 0, toolMs: 0, toolSumMs: 0, approvalMs: 0, turns: 0, toolCalls: 0,
-    byOutcome, retries: 0, tokensIn: 0, tokensOut: 0, tokensEstimated: false, stopReason: null, lastRunState: null,
+    runs: model.runs.length,
+    totalMs: 0,
+    modelMs: 0,
+    toolMs: 0,
+    toolSumMs: 0,
+    approvalMs: 0,
+    turns: 0,
+    toolCalls: 0,
+    byOutcome,
+    retries: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    tokensEstimated: false,
+    stopReason: null,
+    lastRunState: null,
   };
   for (const run of model.runs) {
     s.totalMs += run.duration;

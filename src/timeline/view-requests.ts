@@ -19,7 +19,9 @@ export function placeViewRequest(at: number, runs: readonly RunSpan[]): ViewRequ
   }
   if (last === null) return { kind: 'before-first' };
   const offset = at - last.startedAt;
-  return offset <= last.duration ? { kind: 'during', run: last.index, offsetMs: offset } : { kind: 'after', run: last.index, offsetMs: offset - last.duration };
+  return offset <= last.duration
+    ? { kind: 'during', run: last.index, offsetMs: offset }
+    : { kind: 'after', run: last.index, offsetMs: offset - last.duration };
 }
 
 /** The place in words, e.g. "during run 2, at 1.2 s" or "3.4 s after run 2". */

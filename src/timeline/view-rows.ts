@@ -11,10 +11,21 @@ import type { RunModel } from './model';
 import type { BarStatus } from './outcome-style';
 import { placeViewRequest, viewRequestPlaceText } from './view-requests';
 
-const STATUS: Record<McpViewEventOutcome, BarStatus> = { ok: 'ok', approved: 'ok', notice: 'ok', refused: 'denied', denied: 'denied', error: 'error' };
+const STATUS: Record<McpViewEventOutcome, BarStatus> = {
+  ok: 'ok',
+  approved: 'ok',
+  notice: 'ok',
+  refused: 'denied',
+  denied: 'denied',
+  error: 'error',
+};
 
 /** The layout with a row per View whose events fall in it; the same layout when there are none. */
-export function withViewRows(layout: TimelineLayout, runs: readonly RunModel[], events: readonly McpViewEventRecord[]): TimelineLayout {
+export function withViewRows(
+  layout: TimelineLayout,
+  runs: readonly RunModel[],
+  events: readonly McpViewEventRecord[],
+): TimelineLayout {
   if (events.length === 0 || runs.length === 0) return layout;
   const spans = runs.map((r) => ({ index: r.index, startedAt: r.startedAt, duration: r.duration }));
   const last = runs[runs.length - 1];
@@ -32,7 +43,8 @@ export function withViewRows(layout: TimelineLayout, runs: readonly RunModel[], 
     const end = offset + run.duration;
     const next = runs[pos + 1];
     const nextOffset = layout.runOffsets[pos + 1];
-    if (next === undefined || nextOffset === undefined) return { x: end + tail * ((into - run.duration) / Math.max(1, latest - lastEnd)), run: pos };
+    if (next === undefined || nextOffset === undefined)
+      return { x: end + tail * ((into - run.duration) / Math.max(1, latest - lastEnd)), run: pos };
     const wallGap = Math.max(1, next.startedAt - (run.startedAt + run.duration));
     return { x: end + (nextOffset - end) * Math.min(1, (into - run.duration) / wallGap), run: pos };
   };
@@ -51,17 +63,36 @@ export function withViewRows(layout: TimelineLayout, runs: readonly RunModel[], 
       const p = at(e.at);
       const run = runs[p.run];
       return {
-        id: `view:${callId}:${e.seq}`, kind: 'view', status: STATUS[e.outcome], start: p.x, end: p.x, open: false,
-        runOffset: layout.runOffsets[p.run] ?? 0, runIndex: run?.index ?? 0, turn: null, lane: null, callId: null, attempt: null,
+        id: `view:${callId}:${e.seq}`,
+        kind: 'view',
+        status: STATUS[e.outcome],
+        start: p.x,
+        end: p.x,
+        open: false,
+        runOffset: layout.runOffsets[p.run] ?? 0,
+        runIndex: run?.index ?? 0,
+        turn: null,
+        lane: null,
+        callId: null,
+        attempt: null,
         label: `${e.method} · ${e.outcome}`,
         name: `${e.toolName} view · ${e.method} · ${e.outcome} · ${viewRequestPlaceText(placeViewRequest(e.at, spans))}`,
-        note: '', approvalMs: null, segments: [], viewEvent: e,
+        note: '',
+        approvalMs: null,
+        segments: [],
+        viewEvent: e,
       };
     });
     let max = Number.NEGATIVE_INFINITY;
     rows.push({
-      key: `view:${callId}`, kind: 'view', label: `${first.toolName} view`, runIndex: bars[0]?.runIndex ?? 0, turn: null, lane: null,
-      bars, maxEnd: bars.map((b) => (max = Math.max(max, b.end))),
+      key: `view:${callId}`,
+      kind: 'view',
+      label: `${first.toolName} view`,
+      runIndex: bars[0]?.runIndex ?? 0,
+      turn: null,
+      lane: null,
+      bars,
+      maxEnd: bars.map((b) => (max = Math.max(max, b.end))),
     });
   }
   return { ...layout, rows: [...layout.rows, ...rows], totalMs: layout.totalMs + tail };

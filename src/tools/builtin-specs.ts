@@ -26,7 +26,8 @@ export const JS_EVAL_SPEC: BuiltinSpec = {
 
 export const FETCH_URL_SPEC: BuiltinSpec = {
   id: 'fetch_url',
-  description: 'Fetch a web page or API over HTTP(S) GET and return the body as text (cut at the output limit). Only works for servers that allow browser requests (CORS).',
+  description:
+    'Fetch a web page or API over HTTP(S) GET and return the body as text (cut at the output limit). Only works for servers that allow browser requests (CORS).',
   parameters: {
     type: 'object',
     properties: { url: { type: 'string', format: 'uri', description: 'An absolute http:// or https:// URL' } },
@@ -43,7 +44,9 @@ export const CURRENT_TIME_SPEC: BuiltinSpec = {
   description: "The current date and time, in the user's time zone unless another IANA time zone is given.",
   parameters: {
     type: 'object',
-    properties: { timeZone: { type: 'string', description: 'IANA time zone such as "Europe/Paris"; default: the user\'s' } },
+    properties: {
+      timeZone: { type: 'string', description: 'IANA time zone such as "Europe/Paris"; default: the user\'s' },
+    },
     additionalProperties: false,
   },
 };

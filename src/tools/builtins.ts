@@ -35,7 +35,11 @@ const jsEval: BuiltinTool = {
     const code = 'const v = await (0, eval)(String(args.expression));\nreturn v === undefined ? "undefined" : v;';
     const sandbox = await deps.sandbox();
     const onLog = ctx.onProgress ? (log: ToolLog) => ctx.onProgress?.({ kind: 'log', log }) : undefined;
-    const result = await sandbox.run({ code, args, timeoutMs: ctx.timeoutMs, outputLimitBytes: deps.outputLimitBytes, allowedOrigins: [] }, ctx.signal, onLog);
+    const result = await sandbox.run(
+      { code, args, timeoutMs: ctx.timeoutMs, outputLimitBytes: deps.outputLimitBytes, allowedOrigins: [] },
+      ctx.signal,
+      onLog,
+    );
     return sandboxToToolResult(result);
   },
 };
@@ -49,14 +53,22 @@ const fetchUrl: BuiltinTool = {
     } catch {
       return failed('invalid_arguments', 'Not an absolute URL.');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return failed('invalid_arguments', 'Only http:// and https:// URLs can be fetched.');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return failed('invalid_arguments', 'Only http:// and https:// URLs can be fetched.');
     const refusal = deps.allowPrivateAddresses ? null : privateRefusal(url, url);
     if (refusal) return failed('blocked', refusal);
     const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.timeoutMs)]);
-    const timedOut = (): ToolRunReport => (ctx.signal.aborted ? failed('cancelled', 'Cancelled.') : failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`));
+    const timedOut = (): ToolRunReport =>
+      ctx.signal.aborted
+        ? failed('cancelled', 'Cancelled.')
+        : failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`);
     let res: Response;
     try {
-      res = await deps.fetch(url.href, { signal, credentials: 'omit', headers: { accept: 'text/*, application/json;q=0.9, */*;q=0.5' } });
+      res = await deps.fetch(url.href, {
+        signal,
+        credentials: 'omit',
+        headers: { accept: 'text/*, application/json;q=0.9, */*;q=0.5' },
+      });
     } catch (err) {
       if (signal.aborted) return timedOut();
       const explained = await explainFetchFailure(url, err, deps.fetch, signal);
@@ -72,12 +84,21 @@ const fetchUrl: BuiltinTool = {
     try {
       const total = declaredLength(res);
       const onProgress = ctx.onProgress;
-      answer = await readBounded(res, deps.outputLimitBytes, undefined, onProgress ? (received) => onProgress({ kind: 'bytes', received, total }) : undefined);
+      answer = await readBounded(
+        res,
+        deps.outputLimitBytes,
+        undefined,
+        onProgress ? (received) => onProgress({ kind: 'bytes', received, total }) : undefined,
+      );
     } catch (err) {
       if (signal.aborted) return timedOut();
-      return failed('network', `Reading the response from ${url.origin} failed: ${err instanceof Error ? err.message : String(err)}`);
+      return failed(
+        'network',
+        `Reading the response from ${url.origin} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
-    if (!res.ok) return failed('http_status', `HTTP ${res.status} ${res.statusText}`.trim() + `\n${boundedText(answer, 2_000)}`);
+    if (!res.ok)
+      return failed('http_status', `HTTP ${res.status} ${res.statusText}`.trim() + `\n${boundedText(answer, 2_000)}`);
     return { outcome: 'ok', content: boundedText(answer, deps.outputLimitBytes), logs: [] };
   },
 };
@@ -85,7 +106,10 @@ const fetchUrl: BuiltinTool = {
 function privateRefusal(asked: URL, reached: URL): string | null {
   const why = privateAddressReason(reached.hostname);
   if (why === null) return null;
-  const where = asked.origin === reached.origin ? `${reached.host} is ${why}` : `${asked.origin} redirected to ${reached.host}, which is ${why}`;
+  const where =
+    asked.origin === reached.origin
+      ? `${reached.host} is ${why}`
+      : `${asked.origin} redirected to ${reached.host}, which is ${why}`;
   return (
     `Refused: ${where}. fetch_url does not reach this machine or the local network unless its "Allow private addresses" ` +
     'option is on (Tools, fetch_url).'
@@ -97,10 +121,15 @@ const currentTime: BuiltinTool = {
   async run(args, _ctx, deps) {
     const now = deps.now();
     const requested = field(args, 'timeZone');
-    const timeZone = typeof requested === 'string' && requested !== '' ? requested : Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone =
+      typeof requested === 'string' && requested !== '' ? requested : Intl.DateTimeFormat().resolvedOptions().timeZone;
     try {
-      const parts = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone, ...options }).format(now);
-      const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? '';
+      const parts = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone, ...options }).format(now);
+      const offset =
+        new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+          .formatToParts(now)
+          .find((p) => p.type === 'timeZoneName')?.value ?? '';
       const content = JSON.stringify({
         iso: now.toISOString(),
         date: parts({ year: 'numeric', month: '2-digit', day: '2-digit' }),
@@ -116,4 +145,6 @@ const currentTime: BuiltinTool = {
   },
 };
 
-export const BUILTIN_TOOLS: ReadonlyMap<string, BuiltinTool> = new Map([jsEval, fetchUrl, currentTime].map((t) => [t.id, t]));
+export const BUILTIN_TOOLS: ReadonlyMap<string, BuiltinTool> = new Map(
+  [jsEval, fetchUrl, currentTime].map((t) => [t.id, t]),
+);

@@ -13,7 +13,13 @@ function httpTool(patch: Partial<FlatToolDefinition> = {}): FlatToolDefinition {
     kind: 'http',
     code: null,
     parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
-    http: { method: 'POST', urlTemplate: 'https://api.example.com/search/{q}', headers: [], bodyTemplate: '{"query": {{q}}}', responseType: 'json' },
+    http: {
+      method: 'POST',
+      urlTemplate: 'https://api.example.com/search/{q}',
+      headers: [],
+      bodyTemplate: '{"query": {{q}}}',
+      responseType: 'json',
+    },
     ...patch,
   });
 }
@@ -37,15 +43,29 @@ describe('validateDefinition', () => {
 
   it('reports schema errors on the parameters field', () => {
     const notObject = validateDefinition(codeTool({ parameters: { type: 'string' } }), []);
-    expect(notObject.ok === false && notObject.errors.parameters).toEqual(['Parameters must be a schema of type "object".']);
+    expect(notObject.ok === false && notObject.errors.parameters).toEqual([
+      'Parameters must be a schema of type "object".',
+    ]);
   });
 
-  it('checkDefinition adds what the meta-schema and a trial compile say, next to the other fields\' errors', async () => {
+  it("checkDefinition adds what the meta-schema and a trial compile say, next to the other fields' errors", async () => {
     const validator = createInProcessValidator();
-    const badKeyword = await checkDefinition(unflattenTool(codeTool({ parameters: { type: 'object', properties: { a: { type: 'strin' } } } })), [], new Set(), validator);
+    const badKeyword = await checkDefinition(
+      unflattenTool(codeTool({ parameters: { type: 'object', properties: { a: { type: 'strin' } } } })),
+      [],
+      new Set(),
+      validator,
+    );
     expect(badKeyword.ok).toBe(false);
     if (!badKeyword.ok) expect(badKeyword.errors.parameters?.join(' ')).toMatch(/properties\/a\/type/);
-    const both = await checkDefinition(unflattenTool(codeTool({ name: 'a b', parameters: { type: 'object', properties: { a: { $ref: '#/defs/none' } } } })), [], new Set(), validator);
+    const both = await checkDefinition(
+      unflattenTool(
+        codeTool({ name: 'a b', parameters: { type: 'object', properties: { a: { $ref: '#/defs/none' } } } }),
+      ),
+      [],
+      new Set(),
+      validator,
+    );
     expect(both.ok === false && both.errors.name).toHaveLength(1);
     expect(both.ok === false && both.errors.parameters?.[0]).toMatch(/resolve reference/);
     expect(await checkDefinition(unflattenTool(codeTool()), [], new Set(), validator)).toEqual({ ok: true });
@@ -88,7 +108,10 @@ describe('validateDefinition', () => {
     );
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.errors['http.urlTemplate']).toEqual(['The URL must start with http:// or https://.', 'Placeholder {missing} is not a parameter.']);
+    expect(bad.errors['http.urlTemplate']).toEqual([
+      'The URL must start with http:// or https://.',
+      'Placeholder {missing} is not a parameter.',
+    ]);
     expect(bad.errors['http.headers']?.[0]).toMatch(/Secret header/);
     expect(bad.errors['http.bodyTemplate']?.[0]).toMatch(/must be JSON/);
   });
@@ -101,20 +124,42 @@ describe('validateDefinition', () => {
     'https://user{q}@api.example.com/',
     '{q}/search',
   ])('refuses a placeholder in the origin of %s, saying where placeholders may go', (urlTemplate) => {
-    const params = { type: 'object', properties: { q: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } } };
-    const r = validateDefinition(httpTool({ parameters: params, http: { method: 'GET', urlTemplate, headers: [], bodyTemplate: null, responseType: 'json' } }), []);
+    const params = {
+      type: 'object',
+      properties: { q: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+    };
+    const r = validateDefinition(
+      httpTool({
+        parameters: params,
+        http: { method: 'GET', urlTemplate, headers: [], bodyTemplate: null, responseType: 'json' },
+      }),
+      [],
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors['http.urlTemplate']?.[0]).toMatch(/Write the scheme, host and port out in full .*placeholders may only come after the host/);
+    expect(r.errors['http.urlTemplate']?.[0]).toMatch(
+      /Write the scheme, host and port out in full .*placeholders may only come after the host/,
+    );
   });
 
-  it.each(['https://api.example.com/{q}', 'https://api.example.com?q={q}', 'https://api.example.com:8443/v1#{q}', 'http://127.0.0.1:9/x'])('accepts the literal origin of %s', (urlTemplate) => {
-    const r = validateDefinition(httpTool({ http: { method: 'GET', urlTemplate, headers: [], bodyTemplate: null, responseType: 'json' } }), []);
+  it.each([
+    'https://api.example.com/{q}',
+    'https://api.example.com?q={q}',
+    'https://api.example.com:8443/v1#{q}',
+    'http://127.0.0.1:9/x',
+  ])('accepts the literal origin of %s', (urlTemplate) => {
+    const r = validateDefinition(
+      httpTool({ http: { method: 'GET', urlTemplate, headers: [], bodyTemplate: null, responseType: 'json' } }),
+      [],
+    );
     expect(r).toEqual({ ok: true });
   });
 
   it('checks allowed origins and the timeout', () => {
-    const r = validateDefinition(codeTool({ allowedOrigins: ['https://ok.example', 'https://x.example/path', 'nope'], timeoutMs: 5 }), []);
+    const r = validateDefinition(
+      codeTool({ allowedOrigins: ['https://ok.example', 'https://x.example/path', 'nope'], timeoutMs: 5 }),
+      [],
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.allowedOrigins).toHaveLength(2);

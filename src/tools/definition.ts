@@ -64,7 +64,8 @@ export function validateDefinition(
 
   switch (def.kind) {
     case 'code':
-      if (def.code === null || def.code.trim() === '') add('code', 'Write the body of the function (it receives `args`).');
+      if (def.code === null || def.code.trim() === '')
+        add('code', 'Write the body of the function (it receives `args`).');
       break;
     case 'http':
       checkHttp(def, add);
@@ -103,7 +104,9 @@ export function parametersShapeErrors(schema: unknown): string[] {
 }
 
 /** Parses the editor's parameters text; a parse error is shown next to the field. */
-export function parseParametersText(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function parseParametersText(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -146,8 +149,10 @@ function checkHttp(def: FlatToolDefinition, add: (field: DefinitionField, messag
     if (!properties.has(m[1] ?? '')) add('http.urlTemplate', `Placeholder {${m[1]}} is not a parameter.`);
   }
   for (const header of http.headers) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header.name)) add('http.headers', `"${header.name}" is not a valid header name.`);
-    if (header.secret && header.value !== '') add('http.headers', `Secret header "${header.name}" must not keep its value in the definition.`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header.name))
+      add('http.headers', `"${header.name}" is not a valid header name.`);
+    if (header.secret && header.value !== '')
+      add('http.headers', `Secret header "${header.name}" must not keep its value in the definition.`);
   }
   if (http.bodyTemplate !== null && http.bodyTemplate.trim() !== '') {
     for (const m of http.bodyTemplate.matchAll(/\{\{([a-zA-Z0-9_-]+)\}\}/g)) {

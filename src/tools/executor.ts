@@ -88,17 +88,30 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
       }
       case 'http': {
         const timeout = AbortSignal.timeout(ctx.timeoutMs);
-        const onBytes = ctx.onProgress ? (received: number, total: number | null) => ctx.onProgress?.({ kind: 'bytes', received, total }) : undefined;
+        const onBytes = ctx.onProgress
+          ? (received: number, total: number | null) => ctx.onProgress?.({ kind: 'bytes', received, total })
+          : undefined;
         const result = await runHttpTool(
-          def.id, def.http, args, { secrets: deps.secrets, fetch: fetchImpl, outputLimitBytes, ...(onBytes ? { onBytes } : {}) }, AbortSignal.any([ctx.signal, timeout]),
+          def.id,
+          def.http,
+          args,
+          { secrets: deps.secrets, fetch: fetchImpl, outputLimitBytes, ...(onBytes ? { onBytes } : {}) },
+          AbortSignal.any([ctx.signal, timeout]),
         );
-        if (timeout.aborted && !ctx.signal.aborted) return failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`, result.logs);
+        if (timeout.aborted && !ctx.signal.aborted)
+          return failed('timeout', `Timed out after ${ctx.timeoutMs} ms.`, result.logs);
         return result;
       }
       case 'builtin': {
         const builtin = BUILTIN_TOOLS.get(def.builtinId);
         if (!builtin) return failed('setup', `Unknown built-in tool "${def.builtinId}".`);
-        return builtin.run(args, ctx, { sandbox, fetch: fetchImpl, outputLimitBytes, now, allowPrivateAddresses: def.allowPrivateAddresses === true });
+        return builtin.run(args, ctx, {
+          sandbox,
+          fetch: fetchImpl,
+          outputLimitBytes,
+          now,
+          allowPrivateAddresses: def.allowPrivateAddresses === true,
+        });
       }
     }
   }

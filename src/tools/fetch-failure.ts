@@ -38,16 +38,30 @@ type FetchFailure = { failure: 'network' | 'cors'; message: string };
  * answered at all (so CORS was the refusal) and rejects when nothing is there. It reads nothing and sends no
  * credentials; HEAD keeps it free of side effects.
  */
-export async function explainFetchFailure(url: URL, err: unknown, fetchFn: typeof fetch, signal: AbortSignal): Promise<FetchFailure> {
+export async function explainFetchFailure(
+  url: URL,
+  err: unknown,
+  fetchFn: typeof fetch,
+  signal: AbortSignal,
+): Promise<FetchFailure> {
   const probe = new AbortController();
   const stop = () => probe.abort();
   const timer = setTimeout(stop, PROBE_TIMEOUT_MS);
   signal.addEventListener('abort', stop, { once: true });
   try {
-    await fetchFn(url.href, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: probe.signal });
+    await fetchFn(url.href, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: probe.signal,
+    });
     return { failure: 'cors', message: corsRefusalMessage(url.origin) };
   } catch {
-    return { failure: 'network', message: probe.signal.aborted ? networkFailureMessage(url.origin, err) : unreachableMessage(url.origin, err) };
+    return {
+      failure: 'network',
+      message: probe.signal.aborted ? networkFailureMessage(url.origin, err) : unreachableMessage(url.origin, err),
+    };
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', stop);

@@ -34,7 +34,8 @@ export async function runHttpTool(
   deps: HttpRunDeps,
   signal: AbortSignal,
 ): Promise<ToolRunReport> {
-  const error = (failure: ToolFailure, content: string): ToolRunReport => failed(failure, cutOutput(content, deps.outputLimitBytes));
+  const error = (failure: ToolFailure, content: string): ToolRunReport =>
+    failed(failure, cutOutput(content, deps.outputLimitBytes));
 
   const pinned = templateOrigin(spec.urlTemplate);
   if (!pinned.ok) return error('setup', `The URL template cannot be used: ${pinned.problem}`);
@@ -45,12 +46,16 @@ export async function runHttpTool(
     return error('setup', `The URL template did not produce a valid URL: ${spec.urlTemplate}`);
   }
   if (url.origin !== pinned.origin) {
-    return error('blocked', `Refused: the arguments moved the request from ${pinned.origin} to ${url.origin}; this tool may only reach ${pinned.origin}.`);
+    return error(
+      'blocked',
+      `Refused: the arguments moved the request from ${pinned.origin} to ${url.origin}; this tool may only reach ${pinned.origin}.`,
+    );
   }
   const headers = new Headers();
   for (const h of spec.headers) {
     const value = h.secret ? await deps.secrets.headerSecret(toolId, h.name) : h.value;
-    if (value === undefined) return error('setup', `The secret for header "${h.name}" is not set. Add it in the tool's settings.`);
+    if (value === undefined)
+      return error('setup', `The secret for header "${h.name}" is not set. Add it in the tool's settings.`);
     headers.set(h.name, value);
   }
   let body: string | undefined;
@@ -72,19 +77,32 @@ export async function runHttpTool(
   try {
     const total = declaredLength(res);
     const onBytes = deps.onBytes;
-    answer = await readBounded(res, Math.max(deps.outputLimitBytes, JSON_REFORMAT_BYTES), undefined, onBytes ? (received) => onBytes(received, total) : undefined);
+    answer = await readBounded(
+      res,
+      Math.max(deps.outputLimitBytes, JSON_REFORMAT_BYTES),
+      undefined,
+      onBytes ? (received) => onBytes(received, total) : undefined,
+    );
   } catch (err) {
     if (signal.aborted) return error('cancelled', 'Cancelled.');
     return error('network', `Reading the response from ${url.origin} failed: ${thrownMessage(err)}`);
   }
   if (!res.ok) {
     const where = new URL(res.url || url.href);
-    return error('http_status', `HTTP ${res.status} ${res.statusText}`.trim() + ` from ${spec.method} ${where.origin}${where.pathname}\n${boundedText(answer, EXCERPT_BYTES)}`);
+    return error(
+      'http_status',
+      `HTTP ${res.status} ${res.statusText}`.trim() +
+        ` from ${spec.method} ${where.origin}${where.pathname}\n${boundedText(answer, EXCERPT_BYTES)}`,
+    );
   }
   const whole = answer.complete && answer.totalBytes <= JSON_REFORMAT_BYTES;
   if (spec.responseType === 'json' && whole) {
     try {
-      return { outcome: 'ok', content: cutOutput(JSON.stringify(JSON.parse(answer.text)), deps.outputLimitBytes), logs: [] };
+      return {
+        outcome: 'ok',
+        content: cutOutput(JSON.stringify(JSON.parse(answer.text)), deps.outputLimitBytes),
+        logs: [],
+      };
     } catch {
       return {
         outcome: 'ok',
@@ -95,7 +113,13 @@ export async function runHttpTool(
   }
   const logs: ToolLog[] =
     spec.responseType === 'json'
-      ? [{ level: 'warn', text: `The response is over ${JSON_REFORMAT_BYTES / 1024 / 1024} MB, so it is cut as text rather than read as JSON.`, t: 0 }]
+      ? [
+          {
+            level: 'warn',
+            text: `The response is over ${JSON_REFORMAT_BYTES / 1024 / 1024} MB, so it is cut as text rather than read as JSON.`,
+            t: 0,
+          },
+        ]
       : [];
   return { outcome: 'ok', content: boundedText(answer, deps.outputLimitBytes), logs };
 }
@@ -115,13 +139,25 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * there a redirect is refused with a message saying to use the final address. Where the Location can be read (other
  * runtimes), same-origin hops are followed, up to MAX_REDIRECTS; a hop to another origin is refused.
  */
-async function sendPinned(url: URL, init: { method: string; headers: Headers; body: string | undefined }, fetchFn: typeof fetch, signal: AbortSignal): Promise<Sent> {
+async function sendPinned(
+  url: URL,
+  init: { method: string; headers: Headers; body: string | undefined },
+  fetchFn: typeof fetch,
+  signal: AbortSignal,
+): Promise<Sent> {
   let target = url;
   let { method, body } = init;
   for (let hop = 0; ; hop++) {
     let res: Response;
     try {
-      res = await fetchFn(target.href, { method, headers: init.headers, body, signal, credentials: 'omit', redirect: 'manual' });
+      res = await fetchFn(target.href, {
+        method,
+        headers: init.headers,
+        body,
+        signal,
+        credentials: 'omit',
+        redirect: 'manual',
+      });
     } catch (err) {
       if (signal.aborted) return { ok: false, failure: 'cancelled', message: 'Cancelled.' };
       return { ok: false, ...(await explainFetchFailure(target, err, fetchFn, signal)) };
@@ -143,7 +179,11 @@ async function sendPinned(url: URL, init: { method: string; headers: Headers; bo
     try {
       next = new URL(location, target);
     } catch {
-      return { ok: false, failure: 'blocked', message: `Refused: ${target.origin} redirected to "${location}", which is not a valid URL.` };
+      return {
+        ok: false,
+        failure: 'blocked',
+        message: `Refused: ${target.origin} redirected to "${location}", which is not a valid URL.`,
+      };
     }
     if (next.origin !== url.origin) {
       return {
@@ -154,7 +194,12 @@ async function sendPinned(url: URL, init: { method: string; headers: Headers; bo
           "do not follow a redirect off their origin: the tool's headers, secrets included, would go along. Put the final address in the URL template if you trust it.",
       };
     }
-    if (hop + 1 > MAX_REDIRECTS) return { ok: false, failure: 'blocked', message: `Refused: more than ${MAX_REDIRECTS} redirects from ${url.origin}.` };
+    if (hop + 1 > MAX_REDIRECTS)
+      return {
+        ok: false,
+        failure: 'blocked',
+        message: `Refused: more than ${MAX_REDIRECTS} redirects from ${url.origin}.`,
+      };
     // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
     if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
       method = 'GET';

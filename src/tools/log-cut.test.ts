@@ -23,7 +23,14 @@ describe('splitLog', () => {
   });
 
   it('leaves a whole log, and a tool printing the same words, as they are', () => {
-    expect(logHeading(splitLog([{ level: 'log', text: 'a' }, { level: 'warn', text: 'b' }]))).toBe('Logs (2)');
+    expect(
+      logHeading(
+        splitLog([
+          { level: 'log', text: 'a' },
+          { level: 'warn', text: 'b' },
+        ]),
+      ),
+    ).toBe('Logs (2)');
     const spoof = [{ level: 'log', text: '…[5 more log entries dropped: the log is limited to 64 KB]' }];
     expect(splitLog(spoof)).toEqual({ entries: spoof, dropped: null });
     expect(splitLog([])).toEqual({ entries: [], dropped: null });

@@ -42,7 +42,12 @@ describe('createLogCollector', () => {
   it('bounds the number of entries even when they are empty', () => {
     const log = createLogCollector(64 * 1024, 3);
     for (let i = 0; i < 10; i++) log.add('log', '', i);
-    expect(log.logs().map((l) => l.text)).toEqual(['', '', '', '…[7 more log entries dropped: the log is limited to 3 entries]']);
+    expect(log.logs().map((l) => l.text)).toEqual([
+      '',
+      '',
+      '',
+      '…[7 more log entries dropped: the log is limited to 3 entries]',
+    ]);
   });
 
   it('does not encode a huge line to learn it is too long', () => {

@@ -87,7 +87,12 @@ export function createLogCollector(limitBytes: number, maxEntries: number = MAX_
     },
     logs() {
       if (dropped === 0) return kept;
-      const why = kept.length >= maxEntries ? `${maxEntries} entries` : limitBytes < 1024 ? `${limitBytes} bytes` : `${Math.round(limitBytes / 1024)} KB`;
+      const why =
+        kept.length >= maxEntries
+          ? `${maxEntries} entries`
+          : limitBytes < 1024
+            ? `${limitBytes} bytes`
+            : `${Math.round(limitBytes / 1024)} KB`;
       return [...kept, { level: 'warn', text: droppedEntriesText(dropped, why), t: lastT }];
     },
   };

@@ -39,12 +39,21 @@ describe('privateAddressReason', () => {
     expect(host(url)).toMatch(reason);
   });
 
-  it.each(['https://example.com/', 'http://8.8.8.8/', 'http://172.32.0.1/', 'http://172.15.255.255/', 'http://192.169.0.1/', 'http://[2001:db8::1]/', 'http://[::ffff:8.8.8.8]/', 'http://169.253.0.1/', 'http://localhost.example.com/', 'http://11.0.0.1/', 'http://[fec0::1]/'])(
-    '%s is allowed',
-    (url) => {
-      expect(host(url)).toBeNull();
-    },
-  );
+  it.each([
+    'https://example.com/',
+    'http://8.8.8.8/',
+    'http://172.32.0.1/',
+    'http://172.15.255.255/',
+    'http://192.169.0.1/',
+    'http://[2001:db8::1]/',
+    'http://[::ffff:8.8.8.8]/',
+    'http://169.253.0.1/',
+    'http://localhost.example.com/',
+    'http://11.0.0.1/',
+    'http://[fec0::1]/',
+  ])('%s is allowed', (url) => {
+    expect(host(url)).toBeNull();
+  });
 
   it('reads raw IPv6 with a dotted tail too', () => {
     expect(privateAddressReason('::ffff:10.0.0.5')).toMatch(/private/);

@@ -50,7 +50,8 @@ function parseIp6(host: string): number[] | null {
   }
   const halves = text.split('::');
   if (halves.length > 2) return null;
-  const groups = (s: string) => (s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN)));
+  const groups = (s: string) =>
+    s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN));
   const head = groups(halves[0] ?? '');
   const rest = halves.length === 2 ? groups(halves[1] ?? '') : [];
   if ([...head, ...rest].some(Number.isNaN)) return null;

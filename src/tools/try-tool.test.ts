@@ -29,7 +29,11 @@ const code = (name: string, body: string, patch: Partial<FlatToolDefinition> = {
   });
 
 async function tryIt(def: ToolDefinition, args = '{}', validator?: SchemaValidator): Promise<TryResult> {
-  const executor = createToolExecutor([def], { secrets: { headerSecret: async () => undefined }, sandbox: createInProcessSandbox(), ...(validator ? { validator } : {}) });
+  const executor = createToolExecutor([def], {
+    secrets: { headerSecret: async () => undefined },
+    sandbox: createInProcessSandbox(),
+    ...(validator ? { validator } : {}),
+  });
   return tryTool(executor, def.name, args, { signal: new AbortController().signal, defaultTimeoutMs: 3_000 });
 }
 
@@ -67,7 +71,9 @@ describe('"Try it" names the failure the way the agent path meets it', () => {
   });
 
   it('the memory limit', async () => {
-    expect(tryHeadline(await tryIt(code('hungry', 'const a = []; for (;;) a.push(new ArrayBuffer(1e6));')))).toBe('Failed: memory limit');
+    expect(tryHeadline(await tryIt(code('hungry', 'const a = []; for (;;) a.push(new ArrayBuffer(1e6));')))).toBe(
+      'Failed: memory limit',
+    );
   });
 
   it('a network failure', async () => {
@@ -75,7 +81,13 @@ describe('"Try it" names the failure the way the agent path meets it', () => {
       code('down', '', {
         kind: 'http',
         code: null,
-        http: { method: 'GET', urlTemplate: `${closedOrigin}/x`, headers: [], bodyTemplate: null, responseType: 'text' },
+        http: {
+          method: 'GET',
+          urlTemplate: `${closedOrigin}/x`,
+          headers: [],
+          bodyTemplate: null,
+          responseType: 'text',
+        },
       }),
     );
     expect(tryHeadline(r)).toBe('Failed: network error (the server could not be reached)');

@@ -30,7 +30,11 @@ export async function tryTool(
   if (issues.length > 0) return { kind: 'invalid', issues };
   const now = opts.now ?? (() => performance.now());
   const started = now();
-  const result = await handle.run(parsed.value, { signal: opts.signal, timeoutMs: handle.timeoutMs ?? opts.defaultTimeoutMs, callId: `try-${Math.round(started)}` });
+  const result = await handle.run(parsed.value, {
+    signal: opts.signal,
+    timeoutMs: handle.timeoutMs ?? opts.defaultTimeoutMs,
+    callId: `try-${Math.round(started)}`,
+  });
   return { kind: 'ran', result, durationMs: Math.round(now() - started) };
 }
 

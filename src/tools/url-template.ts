@@ -20,7 +20,9 @@ export function fillUrl(template: string, args: unknown): string {
 
 /** `{{name}}` in the body becomes the JSON encoding of the argument (null when absent). */
 export function fillBody(template: string, args: unknown): string {
-  return template.replace(/\{\{([a-zA-Z0-9_-]+)\}\}/g, (_, name: string) => JSON.stringify(argValue(args, name) ?? null));
+  return template.replace(/\{\{([a-zA-Z0-9_-]+)\}\}/g, (_, name: string) =>
+    JSON.stringify(argValue(args, name) ?? null),
+  );
 }
 
 type TemplateOrigin = { ok: true; origin: string } | { ok: false; problem: string };
@@ -43,7 +45,8 @@ export function templateOrigin(template: string): TemplateOrigin {
   }
   try {
     const url = new URL(head[1]);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'The URL must start with http:// or https://.' };
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return { ok: false, problem: 'The URL must start with http:// or https://.' };
     return { ok: true, origin: url.origin };
   } catch {
     return { ok: false, problem: 'Not a valid URL (placeholders look like {name}).' };

@@ -73,8 +73,12 @@ describe('argsValidatorFor', () => {
 
 describe('schemaProblems', () => {
   it('reports meta-schema errors and a dangling $ref that only compilation finds', () => {
-    expect(schemaProblems({ type: 'object', properties: { a: { type: 'strin' } } }).join(' ')).toMatch(/properties\/a\/type/);
-    expect(schemaProblems({ type: 'object', properties: { a: { $ref: '#/defs/none' } } })[0]).toMatch(/resolve reference/);
+    expect(schemaProblems({ type: 'object', properties: { a: { type: 'strin' } } }).join(' ')).toMatch(
+      /properties\/a\/type/,
+    );
+    expect(schemaProblems({ type: 'object', properties: { a: { $ref: '#/defs/none' } } })[0]).toMatch(
+      /resolve reference/,
+    );
     expect(schemaProblems(schema)).toEqual([]);
   });
 });
@@ -82,7 +86,14 @@ describe('schemaProblems', () => {
 describe('schemaProblems and patterns that backtrack', () => {
   it('refuses a pattern that can take exponential time, naming where it is', () => {
     const problems = schemaProblems({ type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } } });
-    expect(problems).toEqual([expect.stringMatching(/^\/properties\/word\/pattern: the pattern "\^\(a\+\)\+\$" can take exponential time/)]);
-    expect(schemaProblems({ type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } } })).toEqual([]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^\/properties\/word\/pattern: the pattern "\^\(a\+\)\+\$" can take exponential time/),
+    ]);
+    expect(
+      schemaProblems({
+        type: 'object',
+        properties: { slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } },
+      }),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,9 @@ import { TraceSourceError, type TraceFiles } from './trace-source-access';
 export type CheckProgress = { toRead: number; read: number };
 
 /** What one check did: files listed, read (new or changed), forgotten (gone), and the traces the source now has. */
-export type CheckOutcome = { ok: true; listed: number; read: number; removed: number; traces: number; problems: string[] } | { ok: false; message: string };
+export type CheckOutcome =
+  | { ok: true; listed: number; read: number; removed: number; traces: number; problems: string[] }
+  | { ok: false; message: string };
 
 const MAX_SAID = 50;
 
@@ -16,7 +18,13 @@ const MAX_SAID = 50;
  * else size and last-modified) differs from the one read before, and forgets files that are gone. A file that cannot
  * be read is recorded with its problem and not read again until it changes; the source is never refused for one file.
  */
-export async function checkTraceSource(db: ToolscopeDB, sourceId: string, files: TraceFiles, now: () => number, onProgress: (p: CheckProgress) => void = () => {}): Promise<CheckOutcome> {
+export async function checkTraceSource(
+  db: ToolscopeDB,
+  sourceId: string,
+  files: TraceFiles,
+  now: () => number,
+  onProgress: (p: CheckProgress) => void = () => {},
+): Promise<CheckOutcome> {
   let listed;
   try {
     listed = await files.list();
@@ -35,7 +43,12 @@ export async function checkTraceSource(db: ToolscopeDB, sourceId: string, files:
   for (const entry of toRead) {
     let file: ReadTraceFile;
     // Too large to hold is said from the listing, never read into memory (recorded, so not tried again unchanged).
-    if (entry.size !== undefined && entry.size > MAX_TEXT_BYTES) file = { parts: [], spanCount: 0, problems: [`${entry.key}: left out, ${tooLargeReason(entry.size, MAX_TEXT_BYTES, true)}.`] };
+    if (entry.size !== undefined && entry.size > MAX_TEXT_BYTES)
+      file = {
+        parts: [],
+        spanCount: 0,
+        problems: [`${entry.key}: left out, ${tooLargeReason(entry.size, MAX_TEXT_BYTES, true)}.`],
+      };
     else {
       let bytes: Uint8Array;
       try {
@@ -50,7 +63,15 @@ export async function checkTraceSource(db: ToolscopeDB, sourceId: string, files:
     if (problems.length < MAX_SAID) problems.push(...file.problems.slice(0, MAX_SAID - problems.length));
     await putTraceFile(
       db,
-      { sourceId, key: entry.key, version: entry.version, traceIds: file.parts.map((p) => p.traceId), spanCount: file.spanCount, problems: file.problems, readAt: now() },
+      {
+        sourceId,
+        key: entry.key,
+        version: entry.version,
+        traceIds: file.parts.map((p) => p.traceId),
+        spanCount: file.spanCount,
+        problems: file.problems,
+        readAt: now(),
+      },
       file.parts.map((p) => ({ traceId: p.traceId, summary: p.summary, spans: JSON.stringify(p.traces) })),
     );
     read++;
@@ -58,5 +79,12 @@ export async function checkTraceSource(db: ToolscopeDB, sourceId: string, files:
   }
   await removeTraceFiles(db, sourceId, gone);
   await updateTraceSource(db, sourceId, { checkedAt: now(), problem: null });
-  return { ok: true, listed: listed.length, read, removed: gone.length, traces: await countTraces(db, sourceId), problems };
+  return {
+    ok: true,
+    listed: listed.length,
+    read,
+    removed: gone.length,
+    traces: await countTraces(db, sourceId),
+    problems,
+  };
 }

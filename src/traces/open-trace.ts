@@ -41,10 +41,16 @@ function refusal(failure: CheckFailure | { stage: 'write'; message: string }): s
  * screened, and stored by the import's one writer, marked `openedTrace`. Opening it again returns the same session
  * while it is there.
  */
-export async function openTrace(db: ToolscopeDB, sourceId: string, traceId: string, opts: { now: number; newId: () => string }): Promise<OpenTraceOutcome> {
+export async function openTrace(
+  db: ToolscopeDB,
+  sourceId: string,
+  traceId: string,
+  opts: { now: number; newId: () => string },
+): Promise<OpenTraceOutcome> {
   const row = await getTraceRow(db, sourceId, traceId);
   if (!row) return { ok: false, message: 'This trace is no longer in the source: check it again.' };
-  if (row.sessionId && (await db.sessions.get(row.sessionId))?.openedTrace) return { ok: true, sessionId: row.sessionId, reused: true };
+  if (row.sessionId && (await db.sessions.get(row.sessionId))?.openedTrace)
+    return { ok: true, sessionId: row.sessionId, reused: true };
   const parts = await traceParts(db, sourceId, traceId);
   // The import's checks and writer load on the first open, not with the worker that lists traces (the schema's
   // validators are most of their size).
@@ -55,8 +61,16 @@ export async function openTrace(db: ToolscopeDB, sourceId: string, traceId: stri
   if (!entry) return { ok: false, message: 'The trace holds no spans: there is nothing to show.' };
   // One trace is one session: the first conversation it holds, as the trace's row names one session.
   const screened = screenImport({ ...checked.file, sessions: [entry] });
-  const written = await importCheckedFile(db, screened, await analyzeImport(db, screened.file), {}, { openedTrace: { sourceId, traceId } });
+  const written = await importCheckedFile(
+    db,
+    screened,
+    await analyzeImport(db, screened.file),
+    {},
+    { openedTrace: { sourceId, traceId } },
+  );
   if (!written.ok) return { ok: false, message: refusal(written.failure) };
   const sessionId = written.summary.sessionIds[0];
-  return sessionId ? { ok: true, sessionId, reused: false } : { ok: false, message: 'The trace holds no spans: there is nothing to show.' };
+  return sessionId
+    ? { ok: true, sessionId, reused: false }
+    : { ok: false, message: 'The trace holds no spans: there is nothing to show.' };
 }

@@ -13,7 +13,8 @@ type DecodedTrace = { ok: true; text: string; compression: 'none' | 'gzip' | 'zs
 export const MAX_TEXT_BYTES = 256 * 1024 * 1024;
 
 const isGzip = (b: Uint8Array, at = 0) => b[at] === 0x1f && b[at + 1] === 0x8b;
-const isZstd = (b: Uint8Array, at = 0) => b[at] === 0x28 && b[at + 1] === 0xb5 && b[at + 2] === 0x2f && b[at + 3] === 0xfd;
+const isZstd = (b: Uint8Array, at = 0) =>
+  b[at] === 0x28 && b[at + 1] === 0xb5 && b[at + 2] === 0x2f && b[at + 3] === 0xfd;
 
 /**
  * Too large to read safely: said in the same words wherever it is found (before reading, or once decompressed).
@@ -69,7 +70,11 @@ export async function decodeTraceBytes(bytes: Uint8Array, maxTextBytes = MAX_TEX
   try {
     if (isGzip(bytes)) {
       const out = await gunzip(bytes, maxTextBytes);
-      if (out === null) return { ok: false, reason: `it holds more than ${maxTextBytes / 1024 / 1024} MB of text once decompressed, more than one file may` };
+      if (out === null)
+        return {
+          ok: false,
+          reason: `it holds more than ${maxTextBytes / 1024 / 1024} MB of text once decompressed, more than one file may`,
+        };
       plain = out;
       compression = 'gzip';
     } else if (isZstd(bytes)) {
@@ -80,10 +85,14 @@ export async function decodeTraceBytes(bytes: Uint8Array, maxTextBytes = MAX_TEX
       compression = 'zstd';
     } else plain = bytes;
   } catch (err) {
-    return { ok: false, reason: `it looks ${isGzip(bytes) ? 'gzip' : 'zstd'}-compressed but cannot be decompressed (${err instanceof Error ? err.message : String(err)})` };
+    return {
+      ok: false,
+      reason: `it looks ${isGzip(bytes) ? 'gzip' : 'zstd'}-compressed but cannot be decompressed (${err instanceof Error ? err.message : String(err)})`,
+    };
   }
   if (plain.length > maxTextBytes) return { ok: false, reason: tooLargeReason(plain.length, maxTextBytes) };
   const text = utf8(plain);
-  if (text === null) return { ok: false, reason: 'it is not text: OTLP/JSON was expected (the binary protobuf format is not read)' };
+  if (text === null)
+    return { ok: false, reason: 'it is not text: OTLP/JSON was expected (the binary protobuf format is not read)' };
   return { ok: true, text, compression };
 }

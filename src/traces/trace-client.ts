@@ -8,7 +8,11 @@ import type { TraceQuery, TraceQueryResult, TraceWindow } from './trace-query';
 import type { FromTraceWorker, ToTraceWorker } from './trace-protocol';
 
 export type TraceClient = {
-  check(sourceId: string, files: FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome>;
+  check(
+    sourceId: string,
+    files: FolderFile[] | undefined,
+    onProgress: (p: CheckProgress) => void,
+  ): Promise<CheckOutcome>;
   open(sourceId: string, traceId: string): Promise<OpenTraceOutcome>;
   query(sourceId: string, q: TraceQuery): Promise<TraceQueryResult>;
   window(sourceId: string, version: number, start: number, end: number): Promise<TraceWindow>;
@@ -19,7 +23,11 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** Files sent to the worker per message. */
 const STAGE_BATCH = 100;
 
-type Pending = { resolve: (m: FromTraceWorker) => void; reject: (e: Error) => void; onProgress?: (p: CheckProgress) => void };
+type Pending = {
+  resolve: (m: FromTraceWorker) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: CheckProgress) => void;
+};
 
 /**
  * The page's handle on the trace worker (architecture.md, "Trace inbox"). One worker, started on first use, serves
@@ -28,7 +36,12 @@ type Pending = { resolve: (m: FromTraceWorker) => void; reject: (e: Error) => vo
 export function createTraceClient(): TraceClient {
   if (storageBackend().kind === 'memory') {
     const jobs = createTraceJobs(db);
-    return { check: (s, f, p) => jobs.check(s, f, p), open: (s, t) => jobs.open(s, t), query: (s, q) => jobs.query(s, q), window: async (s, v, a, b) => jobs.window(s, v, a, b) };
+    return {
+      check: (s, f, p) => jobs.check(s, f, p),
+      open: (s, t) => jobs.open(s, t),
+      query: (s, q) => jobs.query(s, q),
+      window: async (s, v, a, b) => jobs.window(s, v, a, b),
+    };
   }
   let worker: Worker | null = null;
   let next = 1;
@@ -73,7 +86,9 @@ export function createTraceClient(): TraceClient {
           }
         }
         const reply = await ask({ type: 'check', sourceId, ...(staged !== undefined ? { staged } : {}) }, onProgress);
-        return reply.type === 'checked' ? reply.outcome : { ok: false, message: 'The trace worker answered out of turn.' };
+        return reply.type === 'checked'
+          ? reply.outcome
+          : { ok: false, message: 'The trace worker answered out of turn.' };
       } catch (err) {
         return { ok: false, message: err instanceof Error ? err.message : String(err) };
       }
@@ -81,7 +96,9 @@ export function createTraceClient(): TraceClient {
     async open(sourceId, traceId) {
       try {
         const reply = await ask({ type: 'open', sourceId, traceId });
-        return reply.type === 'opened' ? reply.outcome : { ok: false, message: 'The trace worker answered out of turn.' };
+        return reply.type === 'opened'
+          ? reply.outcome
+          : { ok: false, message: 'The trace worker answered out of turn.' };
       } catch (err) {
         return { ok: false, message: err instanceof Error ? err.message : String(err) };
       }

@@ -22,15 +22,26 @@ export const MAX_ATTRIBUTE_CHARS = 256 * 1024;
 const MAX_PROBLEMS = 20;
 
 const HEX = /^[0-9a-fA-F]+$/;
-const isTime = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0) || (typeof v === 'string' && /^\d{1,25}$/.test(v));
+const isTime = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v) && v >= 0) || (typeof v === 'string' && /^\d{1,25}$/.test(v));
 
 function spanProblem(s: Record<string, unknown>): string | null {
   if (typeof s.traceId !== 'string' || !HEX.test(s.traceId)) return 'it has no trace id';
   if (typeof s.spanId !== 'string' || !HEX.test(s.spanId)) return 'it has no span id';
   if (typeof s.name !== 'string') return 'it has no name';
-  if (!isTime(s.startTimeUnixNano) || !isTime(s.endTimeUnixNano)) return 'its start or end time is not a number of nanoseconds';
-  if (s.parentSpanId !== undefined && s.parentSpanId !== '' && (typeof s.parentSpanId !== 'string' || !HEX.test(s.parentSpanId))) return 'its parent id is not hex';
-  if (s.attributes !== undefined && (!Array.isArray(s.attributes) || !s.attributes.every((a) => isRecord(a) && typeof a.key === 'string'))) return 'its attributes are not a list of key and value';
+  if (!isTime(s.startTimeUnixNano) || !isTime(s.endTimeUnixNano))
+    return 'its start or end time is not a number of nanoseconds';
+  if (
+    s.parentSpanId !== undefined &&
+    s.parentSpanId !== '' &&
+    (typeof s.parentSpanId !== 'string' || !HEX.test(s.parentSpanId))
+  )
+    return 'its parent id is not hex';
+  if (
+    s.attributes !== undefined &&
+    (!Array.isArray(s.attributes) || !s.attributes.every((a) => isRecord(a) && typeof a.key === 'string'))
+  )
+    return 'its attributes are not a list of key and value';
   if (s.events !== undefined && !Array.isArray(s.events)) return 'its events are not a list';
   return null;
 }
@@ -79,7 +90,11 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
   // Neither one JSON document nor JSON Lines (a page of markup, a log): said once, not line by line. Only markup or
   // text no line of which parses, nor begins as JSON does, is set aside whole; a torn first line costs that line alone
   // (docs/traces.md).
-  const notJson: ReadTraceFile = { parts: [], spanCount: 0, problems: [`${fileName}: left out, it is not JSON: OTLP/JSON was expected.`] };
+  const notJson: ReadTraceFile = {
+    parts: [],
+    spanCount: 0,
+    problems: [`${fileName}: left out, it is not JSON: OTLP/JSON was expected.`],
+  };
   if (trimmed.startsWith('<')) return notJson;
   let whole: unknown;
   // One JSON document (an SDK's or the S3 exporter's file, maybe pretty-printed), else JSON Lines (the file
@@ -120,9 +135,16 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
     if (isRecord(doc) && Array.isArray(doc.resourceLogs) && !Array.isArray(doc.resourceSpans)) {
       // A Collector whose logs and traces pipelines share one file exporter writes log lines too: their GenAI events
       // (the messages of OpenTelemetry's OpenAI instrumentation) stay with their trace (io/otlp/otlp-logs.ts).
-      for (const [traceId, group] of genAiLogsByTrace(doc.resourceLogs, MAX_ATTRIBUTE_CHARS, (chars) => say(`${where}: a log record's body cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB (it held ${Math.round(chars / 1024)} KB).`))) {
+      for (const [traceId, group] of genAiLogsByTrace(doc.resourceLogs, MAX_ATTRIBUTE_CHARS, (chars) =>
+        say(
+          `${where}: a log record's body cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB (it held ${Math.round(chars / 1024)} KB).`,
+        ),
+      )) {
         const had = logsByTrace.get(traceId);
-        logsByTrace.set(traceId, had ? { logs: [...had.logs, ...group.logs], times: [...had.times, ...group.times] } : group);
+        logsByTrace.set(
+          traceId,
+          had ? { logs: [...had.logs, ...group.logs], times: [...had.times, ...group.times] } : group,
+        );
       }
       continue;
     }
@@ -132,18 +154,27 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
     }
     for (const rs of doc.resourceSpans as unknown[]) {
       if (!isRecord(rs) || !Array.isArray(rs.scopeSpans)) continue;
-      const resource = { ...(isRecord(rs.resource) ? { resource: rs.resource as OtlpResourceSpans['resource'] } : {}), scopeSpans: [] } as OtlpResourceSpans;
+      const resource = {
+        ...(isRecord(rs.resource) ? { resource: rs.resource as OtlpResourceSpans['resource'] } : {}),
+        scopeSpans: [],
+      } as OtlpResourceSpans;
       for (const ss of rs.scopeSpans as unknown[]) {
         if (!isRecord(ss) || !Array.isArray(ss.spans)) continue;
         for (const raw of ss.spans as unknown[]) {
           if (!isRecord(raw)) continue;
           const problem = spanProblem(raw);
           if (problem) {
-            say(`${where}: a span ${typeof raw.name === 'string' ? `“${raw.name.slice(0, 60)}” ` : ''}was left out: ${problem}.`);
+            say(
+              `${where}: a span ${typeof raw.name === 'string' ? `“${raw.name.slice(0, 60)}” ` : ''}was left out: ${problem}.`,
+            );
             continue;
           }
           const span = raw as unknown as OtlpSpan;
-          cutHuge(span.attributes, (key, chars) => say(`${where}: span “${span.name.slice(0, 60)}”: attribute ${key} cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB (it held ${Math.round(chars / 1024)} KB).`));
+          cutHuge(span.attributes, (key, chars) =>
+            say(
+              `${where}: span “${span.name.slice(0, 60)}”: attribute ${key} cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB (it held ${Math.round(chars / 1024)} KB).`,
+            ),
+          );
           const traceId = span.traceId.toLowerCase();
           const bucket: Bucket = byTrace.get(traceId) ?? { resources: new Map(), spans: [] };
           byTrace.set(traceId, bucket);
@@ -160,16 +191,27 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
   }
   const parts: TracePart[] = [];
   for (const [traceId, bucket] of byTrace) {
-    breakParentLoops(bucket.spans, (s) => say(`${fileName}: span “${s.name.slice(0, 60)}” of trace ${traceId}: its parents lead back to it; shown as a root.`));
+    breakParentLoops(bucket.spans, (s) =>
+      say(
+        `${fileName}: span “${s.name.slice(0, 60)}” of trace ${traceId}: its parents lead back to it; shown as a root.`,
+      ),
+    );
     const resourceSpans: OtlpResourceSpans[] = [];
     for (const [resource, scopes] of bucket.resources) {
       resourceSpans.push({
         ...(resource.resource ? { resource: resource.resource } : {}),
-        scopeSpans: [...scopes].map(([scope, spans]) => ({ ...(isRecord(scope) ? { scope: scope as { name?: string; version?: string } } : {}), spans })),
+        scopeSpans: [...scopes].map(([scope, spans]) => ({
+          ...(isRecord(scope) ? { scope: scope as { name?: string; version?: string } } : {}),
+          spans,
+        })),
       });
     }
     const logs = logsByTrace.get(traceId)?.logs;
-    parts.push({ traceId, summary: summarizeSpans(traceId, bucket.spans), traces: { resourceSpans, ...(logs ? { resourceLogs: logs } : {}) } });
+    parts.push({
+      traceId,
+      summary: summarizeSpans(traceId, bucket.spans),
+      traces: { resourceSpans, ...(logs ? { resourceLogs: logs } : {}) },
+    });
   }
   // Log records whose spans are in another file: a part of their own, merged with the spans' when the trace opens.
   for (const [traceId, { logs, times }] of logsByTrace) {
@@ -177,13 +219,21 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
     // Not Math.min(...times): a long list would overflow the argument list.
     const start = times.reduce((m, t) => Math.min(m, t), times[0] ?? 0);
     const end = times.reduce((m, t) => Math.max(m, t), start);
-    parts.push({ traceId, summary: { ...summarizeSpans(traceId, []), start, end }, traces: { resourceSpans: [], resourceLogs: logs } });
+    parts.push({
+      traceId,
+      summary: { ...summarizeSpans(traceId, []), start, end },
+      traces: { resourceSpans: [], resourceLogs: logs },
+    });
   }
   return { parts, spanCount, problems };
 }
 
 /** Reads one file's bytes: decompressed by what they are, then read as above. */
-export async function readTraceFile(bytes: Uint8Array, fileName: string, limits: { maxTextBytes: number } = { maxTextBytes: MAX_TEXT_BYTES }): Promise<ReadTraceFile> {
+export async function readTraceFile(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: { maxTextBytes: number } = { maxTextBytes: MAX_TEXT_BYTES },
+): Promise<ReadTraceFile> {
   const decoded = await decodeTraceBytes(bytes, limits.maxTextBytes);
   if (!decoded.ok) return { parts: [], spanCount: 0, problems: [`${fileName}: left out, ${decoded.reason}.`] };
   return readTraceText(decoded.text, fileName);

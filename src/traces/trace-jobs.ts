@@ -5,14 +5,24 @@ import { loadStorageConfig } from '../sync/storage-config';
 import { checkTraceSource, type CheckOutcome, type CheckProgress } from './check-trace-source';
 import { openTrace, type OpenTraceOutcome } from './open-trace';
 import { TraceSourceError, traceFilesOf } from './trace-source-access';
-import { createTraceIndexCache, createTraceResults, type TraceQuery, type TraceQueryResult, type TraceWindow } from './trace-query';
+import {
+  createTraceIndexCache,
+  createTraceResults,
+  type TraceQuery,
+  type TraceQueryResult,
+  type TraceWindow,
+} from './trace-query';
 
 /** The trace inbox's jobs (check, open, query), on whichever thread runs them: the trace worker, or the page without one. */
 export function createTraceJobs(db: ToolscopeDB) {
   const index = createTraceIndexCache(db);
   const results = createTraceResults();
   return {
-    async check(sourceId: string, files: readonly FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
+    async check(
+      sourceId: string,
+      files: readonly FolderFile[] | undefined,
+      onProgress: (p: CheckProgress) => void,
+    ): Promise<CheckOutcome> {
       try {
         return await runCheck(db, sourceId, files, (p) => {
           index.forget(sourceId);
@@ -30,11 +40,17 @@ export function createTraceJobs(db: ToolscopeDB) {
       const version = results.next();
       return results.put(sourceId, version, await index.read(sourceId), q);
     },
-    window: (sourceId: string, version: number, start: number, end: number): TraceWindow => results.window(sourceId, version, start, end),
+    window: (sourceId: string, version: number, start: number, end: number): TraceWindow =>
+      results.window(sourceId, version, start, end),
   };
 }
 
-async function runCheck(db: ToolscopeDB, sourceId: string, files: readonly FolderFile[] | undefined, onProgress: (p: CheckProgress) => void): Promise<CheckOutcome> {
+async function runCheck(
+  db: ToolscopeDB,
+  sourceId: string,
+  files: readonly FolderFile[] | undefined,
+  onProgress: (p: CheckProgress) => void,
+): Promise<CheckOutcome> {
   const source = await db.traceSources.get(sourceId);
   if (!source) return { ok: false, message: 'This source was removed.' };
   try {

@@ -4,7 +4,19 @@ import { freshDB } from '../db/testing/fresh-db';
 import { createTraceIndexCache, createTraceResults, queryTraces, type TraceQuery } from './trace-query';
 
 const rec = (traceId: string, names: string, search: string, errors = 0): TraceIndexRecord => ({
-  sourceId: 'src', traceId, name: names.split('\n')[0]!, rooted: true, start: 0, end: 1, spanCount: 1, models: [], toolCalls: 0, errors, usage: [], names, search,
+  sourceId: 'src',
+  traceId,
+  name: names.split('\n')[0]!,
+  rooted: true,
+  start: 0,
+  end: 1,
+  spanCount: 1,
+  models: [],
+  toolCalls: 0,
+  errors,
+  usage: [],
+  names,
+  search,
 });
 
 // Newest first, as the index lists them.
@@ -40,7 +52,9 @@ describe('queryTraces', () => {
 });
 
 describe('the answers the page asks windows of', () => {
-  const many = Array.from({ length: 10_000 }, (_, k) => rec(k.toString(16).padStart(8, '0'), `run ${k}`, k % 3 === 0 ? 'three' : '', k % 7 === 0 ? 1 : 0));
+  const many = Array.from({ length: 10_000 }, (_, k) =>
+    rec(k.toString(16).padStart(8, '0'), `run ${k}`, k % 3 === 0 ? 'three' : '', k % 7 === 0 ? 1 : 0),
+  );
 
   it('answers with a count, then only the rows asked for, without their search text', () => {
     const results = createTraceResults();
@@ -84,6 +98,8 @@ describe('a source index read for a search', () => {
     const { names: _n, ...older } = rec('dd44cc', 'batch-00009 trip-planner', 'x'.repeat(4_096));
     await db.traceIndex.put({ ...older, models: ['gpt-4o'] } as TraceIndexRecord);
     const all = await createTraceIndexCache(db).read('src');
-    expect(queryTraces(all, { text: 'batch-00009 gpt-4o', errorsOnly: false }).map((r) => r.traceId)).toEqual(['dd44cc']);
+    expect(queryTraces(all, { text: 'batch-00009 gpt-4o', errorsOnly: false }).map((r) => r.traceId)).toEqual([
+      'dd44cc',
+    ]);
   });
 });

@@ -19,9 +19,16 @@ const light = ({ search: _s, names: _n, rooted: _r, ...row }: TraceIndexRecord):
  * it draws, never 10,000 rows at once.
  */
 export function queryTraces(all: readonly TraceIndexRecord[], q: TraceQuery): TraceIndexRecord[] {
-  const words = q.text.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = q.text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (!q.errorsOnly && words.length === 0) return [...all];
-  return all.filter((r) => (!q.errorsOnly || r.errors > 0) && words.every((w) => r.names.includes(w) || r.search.includes(w) || r.traceId.startsWith(w)));
+  return all.filter(
+    (r) =>
+      (!q.errorsOnly || r.errors > 0) &&
+      words.every((w) => r.names.includes(w) || r.search.includes(w) || r.traceId.startsWith(w)),
+  );
 }
 
 /**

@@ -27,7 +27,12 @@ export class TraceSourceError extends Error {
 }
 
 /** What reads a source: its record, its secret and, for "The storage in Sync and backup", that storage's settings. */
-type TraceSourceAccess = { config: TraceSourceConfig; secret: string | null; syncStorage: StorageConfig | null; files?: readonly FolderFile[] };
+type TraceSourceAccess = {
+  config: TraceSourceConfig;
+  secret: string | null;
+  syncStorage: StorageConfig | null;
+  files?: readonly FolderFile[];
+};
 
 /** Where the sync storage keeps traces: a folder beside the vault, so the vault's encrypted files are never read as traces. */
 const SYNC_TRACES_PREFIX = 'traces/';
@@ -44,7 +49,9 @@ function storeFiles(store: S3BlobStore | WebDavBlobStore, prefix: string): Trace
   return {
     async list() {
       const entries = await store.listEntries(prefix);
-      return entries.filter((e) => isTraceFileName(e.key)).map((e) => ({ key: e.key, version: versionOf(e), ...(e.size !== undefined ? { size: e.size } : {}) }));
+      return entries
+        .filter((e) => isTraceFileName(e.key))
+        .map((e) => ({ key: e.key, version: versionOf(e), ...(e.size !== undefined ? { size: e.size } : {}) }));
     },
     async read(key) {
       const bytes = await store.get(key);
@@ -59,7 +66,10 @@ function s3BucketUrl(endpoint: string, bucket: string): string {
   return `${endpoint.replace(/\/+$/, '')}/${encodeURIComponent(bucket)}`;
 }
 
-async function* walkFolder(dir: FileSystemDirectoryHandle, path: string): AsyncGenerator<[string, FileSystemFileHandle]> {
+async function* walkFolder(
+  dir: FileSystemDirectoryHandle,
+  path: string,
+): AsyncGenerator<[string, FileSystemFileHandle]> {
   for await (const entry of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
     if (entry.kind === 'directory') yield* walkFolder(entry as FileSystemDirectoryHandle, `${path}${entry.name}/`);
     else yield [`${path}${entry.name}`, entry as FileSystemFileHandle];
@@ -120,16 +130,33 @@ export function traceFilesOf(access: TraceSourceAccess): TraceFiles {
     case 'folder':
       if (access.files) return pickedFiles(access.files);
       if (c.handle) return folderFiles(c.handle);
-      throw new TraceSourceError('no_access', `Choose the folder ${c.name} again: this browser does not let the page keep a folder between visits.`);
+      throw new TraceSourceError(
+        'no_access',
+        `Choose the folder ${c.name} again: this browser does not let the page keep a folder between visits.`,
+      );
     case 's3':
-      if (!access.secret) throw new TraceSourceError('not_configured', 'The secret access key of this source is not stored: remove the source and add it again.');
-      return storeFiles(new S3BlobStore({ bucketUrl: s3BucketUrl(c.endpoint, c.bucket), region: c.region, accessKeyId: c.accessKeyId, secretAccessKey: access.secret }), c.prefix.replace(/^\/+/, ''));
+      if (!access.secret)
+        throw new TraceSourceError(
+          'not_configured',
+          'The secret access key of this source is not stored: remove the source and add it again.',
+        );
+      return storeFiles(
+        new S3BlobStore({
+          bucketUrl: s3BucketUrl(c.endpoint, c.bucket),
+          region: c.region,
+          accessKeyId: c.accessKeyId,
+          secretAccessKey: access.secret,
+        }),
+        c.prefix.replace(/^\/+/, ''),
+      );
     case 'webdav':
       return storeFiles(new WebDavBlobStore({ url: c.url, username: c.username, password: access.secret ?? '' }), '');
     case 'sync': {
-      if (!access.syncStorage) throw new TraceSourceError('not_configured', 'No storage is set in Sync and backup: connect one there first.');
+      if (!access.syncStorage)
+        throw new TraceSourceError('not_configured', 'No storage is set in Sync and backup: connect one there first.');
       const store = makeStore(access.syncStorage);
-      if (!(store instanceof S3BlobStore) && !(store instanceof WebDavBlobStore)) throw new TraceSourceError('not_configured', 'The storage in Sync and backup cannot be listed.');
+      if (!(store instanceof S3BlobStore) && !(store instanceof WebDavBlobStore))
+        throw new TraceSourceError('not_configured', 'The storage in Sync and backup cannot be listed.');
       return storeFiles(store, SYNC_TRACES_PREFIX);
     }
   }

@@ -1,4 +1,10 @@
-import { addModelUsage, appendSearch, searchNames, type TraceModelUsage, type TraceSummary } from '../domain/trace-inbox';
+import {
+  addModelUsage,
+  appendSearch,
+  searchNames,
+  type TraceModelUsage,
+  type TraceSummary,
+} from '../domain/trace-inbox';
 import { GEN_AI } from '../io/otlp/otlp-names';
 import { chatFacts, spanRole, toolFacts } from '../io/otlp/otlp-span-kinds';
 import { attributesOf, unixNanoToMs, type OtlpSpan } from '../io/otlp/otlp-types';
@@ -46,7 +52,13 @@ export function summarizeSpans(traceId: string, spans: readonly OtlpSpan[]): Tra
         models.push(f.model);
         names.push(f.model);
       }
-      addModelUsage(usage, { model: f.model ?? '', input: f.inputTokens ?? 0, output: f.outputTokens ?? 0, cached: f.cachedTokens ?? 0, reasoning: f.reasoningTokens ?? 0 });
+      addModelUsage(usage, {
+        model: f.model ?? '',
+        input: f.inputTokens ?? 0,
+        output: f.outputTokens ?? 0,
+        cached: f.cachedTokens ?? 0,
+        reasoning: f.reasoningTokens ?? 0,
+      });
     }
     for (const v of Object.values(attrs)) {
       if (typeof v === 'string') search = appendSearch(search, v);

@@ -23,7 +23,9 @@ scope.onmessage = async (event: MessageEvent<ToTraceWorker>) => {
     case 'check': {
       const files = msg.staged === undefined ? undefined : staged.get(msg.staged);
       if (msg.staged !== undefined) staged.delete(msg.staged);
-      const outcome = await jobs.check(msg.sourceId, files, (progress) => scope.postMessage({ id: msg.id, type: 'progress', progress }));
+      const outcome = await jobs.check(msg.sourceId, files, (progress) =>
+        scope.postMessage({ id: msg.id, type: 'progress', progress }),
+      );
       scope.postMessage({ id: msg.id, type: 'checked', outcome });
       return;
     }
@@ -34,6 +36,10 @@ scope.onmessage = async (event: MessageEvent<ToTraceWorker>) => {
       scope.postMessage({ id: msg.id, type: 'matched', result: await jobs.query(msg.sourceId, msg.query) });
       return;
     case 'window':
-      scope.postMessage({ id: msg.id, type: 'rows', window: jobs.window(msg.sourceId, msg.version, msg.start, msg.end) });
+      scope.postMessage({
+        id: msg.id,
+        type: 'rows',
+        window: jobs.window(msg.sourceId, msg.version, msg.start, msg.end),
+      });
   }
 };

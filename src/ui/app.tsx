@@ -52,28 +52,36 @@ export function App() {
         <UpdateBanner />
         {/* One main landmark around the views; the views' own elements and hooks (section.chat) stay inside it. */}
         <main className="views">
-        {/* Above the views, so it stays on screen in the Chat and the Timeline alike. */}
-        {replaying && <Suspense fallback={null}><ReplayPanel /></Suspense>}
-        {overlay ? (
-          <div className="panel">
-            <Suspense fallback={<p className="empty">Loading…</p>}>
-              {overlay.kind === 'compare' ? <CompareView a={overlay.a} b={overlay.b} />
-                : overlay.kind === 'shared' ? <SharedSessionView key={overlay.opened} />
-                  : <NotHere what={overlay} />}
+          {/* Above the views, so it stays on screen in the Chat and the Timeline alike. */}
+          {replaying && (
+            <Suspense fallback={null}>
+              <ReplayPanel />
             </Suspense>
-          </div>
-        ) : (
-        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)} className="panel">
-          {tab === 'chat' && <ChatView sessionId={sessionId} />}
-          <Suspense fallback={<p className="empty">Loading…</p>}>
-            {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
-            {tab === 'tools' && <ToolsView />}
-            {tab === 'memories' && <MemoriesView />}
-            {tab === 'tests' && <TestsView />}
-            {tab === 'traces' && <TracesView />}
-          </Suspense>
-        </div>
-        )}
+          )}
+          {overlay ? (
+            <div className="panel">
+              <Suspense fallback={<p className="empty">Loading…</p>}>
+                {overlay.kind === 'compare' ? (
+                  <CompareView a={overlay.a} b={overlay.b} />
+                ) : overlay.kind === 'shared' ? (
+                  <SharedSessionView key={overlay.opened} />
+                ) : (
+                  <NotHere what={overlay} />
+                )}
+              </Suspense>
+            </div>
+          ) : (
+            <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabButtonId(tab)} className="panel">
+              {tab === 'chat' && <ChatView sessionId={sessionId} />}
+              <Suspense fallback={<p className="empty">Loading…</p>}>
+                {tab === 'timeline' && <TimelineView sessionId={sessionId} />}
+                {tab === 'tools' && <ToolsView />}
+                {tab === 'memories' && <MemoriesView />}
+                {tab === 'tests' && <TestsView />}
+                {tab === 'traces' && <TracesView />}
+              </Suspense>
+            </div>
+          )}
         </main>
       </div>
       <SettingsDialog />

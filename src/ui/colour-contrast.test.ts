@@ -81,11 +81,16 @@ describe('colour contrast', () => {
     it(`quiet buttons (a message's actions, "More actions") and the quiet line hold 4.5:1, at rest and hovered (${scheme})`, () => {
       const v = schemeVars(scheme);
       for (const bg of ['bg', 'bg-hover'] as const) {
-        expect(contrast(v['fg-muted'] ?? '', v[bg] ?? ''), `${scheme} --fg-muted on --${bg}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(v['fg-muted'] ?? '', v[bg] ?? ''), `${scheme} --fg-muted on --${bg}`).toBeGreaterThanOrEqual(
+          4.5,
+        );
         expect(contrast(v.fg ?? '', v[bg] ?? ''), `${scheme} --fg on --${bg}`).toBeGreaterThanOrEqual(4.5);
       }
       // The primary button's label on its fill.
-      expect(contrast(v['accent-fg'] ?? '', v.accent ?? ''), `${scheme} --accent-fg on --accent`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrast(v['accent-fg'] ?? '', v.accent ?? ''),
+        `${scheme} --accent-fg on --accent`,
+      ).toBeGreaterThanOrEqual(4.5);
       // The focus ring against the page: 3:1.
       expect(contrast(v.focus ?? '', v.bg ?? ''), `${scheme} --focus on --bg`).toBeGreaterThanOrEqual(3);
     });
@@ -96,13 +101,21 @@ describe('colour contrast', () => {
     for (const outcome of ['ok', 'error', 'timeout', 'cancelled', 'denied', 'interrupted']) {
       expect(css, outcome).toMatch(new RegExp(`\\.tool-card \\.status-${outcome}::before \\{ content: '.' / ''; \\}`));
     }
-    for (const [tone, colour] of [['ok', 'ok'], ['error', 'danger'], ['denied', 'fg-muted']]) {
+    for (const [tone, colour] of [
+      ['ok', 'ok'],
+      ['error', 'danger'],
+      ['denied', 'fg-muted'],
+    ]) {
       expect(css, `summary ${tone}`).toContain(`.tool-turn-toggle .status-${tone}::before { content: `);
-      expect(css, `summary ${tone}`).toMatch(new RegExp(`\\.tool-turn-toggle \\.status-${tone}::before \\{ content: '.' / ''; color: var\\(--${colour}\\);`));
+      expect(css, `summary ${tone}`).toMatch(
+        new RegExp(`\\.tool-turn-toggle \\.status-${tone}::before \\{ content: '.' / ''; color: var\\(--${colour}\\);`),
+      );
     }
     expect(css).toMatch(/\.tool-card \.status-ok \{ color: var\(--ok\); \}/);
     expect(css).toMatch(/\.tool-card \.status-denied, \.tool-card \.status-cancelled \{ color: var\(--fg-muted\); \}/);
-    expect(css).toMatch(/\.status-failed, \.status-interrupted, \.status-error, \.status-timeout \{ color: var\(--danger\); \}/);
+    expect(css).toMatch(
+      /\.status-failed, \.status-interrupted, \.status-error, \.status-timeout \{ color: var\(--danger\); \}/,
+    );
   });
 
   it('text boxes and selects are drawn with --field-border', () => {

@@ -23,7 +23,19 @@ const SVG_TEXT = /^\.tl-(axis-caption|tick-label|row-label|text-in|text-out|smal
 describe('design tokens', () => {
   it('tokens.css defines the scales and both schemes', () => {
     const tokens = readFileSync(join(UI, 'tokens.css'), 'utf8');
-    for (const name of ['--space-0', '--space-6', '--text-xs', '--text-xl', '--radius-sm', '--radius-lg', '--focus-width', '--focus-offset', '--focus', '--bg', '--fg']) {
+    for (const name of [
+      '--space-0',
+      '--space-6',
+      '--text-xs',
+      '--text-xl',
+      '--radius-sm',
+      '--radius-lg',
+      '--focus-width',
+      '--focus-offset',
+      '--focus',
+      '--bg',
+      '--fg',
+    ]) {
       expect(tokens, name).toContain(`${name}:`);
     }
     expect(tokens).toContain('@media (prefers-color-scheme: dark)');
@@ -36,11 +48,17 @@ describe('design tokens', () => {
       const name = file.slice(UI.length);
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         for (const m of line.matchAll(/border-radius:\s*([^;}]+)/g)) {
-          if (!/^(var\(--radius-[\w-]+\)|0|50%)( (var\(--radius-[\w-]+\)|0))*$/.test(m[1]!.trim())) found.push(`${name}: ${m[0]}`);
+          if (!/^(var\(--radius-[\w-]+\)|0|50%)( (var\(--radius-[\w-]+\)|0))*$/.test(m[1]!.trim()))
+            found.push(`${name}: ${m[0]}`);
         }
         for (const m of line.matchAll(/font-size:\s*([^;}]+)/g)) {
           const v = m[1]!.trim();
-          const ok = /^var\(--text-\w+\)$/.test(v) || /em$/.test(v) && !/rem$/.test(v) || v === 'inherit' || SVG_TEXT.test(line.trim()) || line.startsWith(':root');
+          const ok =
+            /^var\(--text-\w+\)$/.test(v) ||
+            (/em$/.test(v) && !/rem$/.test(v)) ||
+            v === 'inherit' ||
+            SVG_TEXT.test(line.trim()) ||
+            line.startsWith(':root');
           if (!ok) found.push(`${name}: ${m[0]}`);
         }
         if (/--[\w-]+:\s*#[0-9a-f]{3,8}/i.test(line)) found.push(`${name}: defines a colour: ${line.trim()}`);

@@ -7,13 +7,19 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function setStateErrors(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   if (!result) throw new Error(`no lint result for ${filePath}`);
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && /setState/.test(m.message)).map((m) => m.message);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-syntax' && /setState/.test(m.message))
+    .map((m) => m.message);
 }
 
 const code = `import { create } from "zustand";\nconst useS = create(() => ({ n: 0 }));\nexport function bump() { useS.setState((s) => ({ n: s.n + 1 })); }\n`;
 
 describe('lint: the UI changes store state only through actions', () => {
-  for (const filePath of ['src/ui/chat/set-state-probe.tsx', 'src/ui/set-state-probe.ts', 'src/ui/data/set-state-probe.ts']) {
+  for (const filePath of [
+    'src/ui/chat/set-state-probe.tsx',
+    'src/ui/set-state-probe.ts',
+    'src/ui/data/set-state-probe.ts',
+  ]) {
     it(`setState in ${filePath} is an error`, async () => {
       const errors = await setStateErrors(code, filePath);
       expect(errors).toHaveLength(1);

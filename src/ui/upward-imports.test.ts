@@ -25,7 +25,8 @@ describe('the UI import graph', () => {
         const target = normalize(join(from, m[1]!));
         const targetDir = dirname(target);
         if (!targetDir.startsWith(ui.replace(/\/$/, ''))) continue;
-        if (from !== targetDir && from.startsWith(`${targetDir}/`)) upward.push(`${relative(ui, file)} -> ${relative(ui, target)}`);
+        if (from !== targetDir && from.startsWith(`${targetDir}/`))
+          upward.push(`${relative(ui, file)} -> ${relative(ui, target)}`);
       }
     }
     expect(upward).toEqual([]);

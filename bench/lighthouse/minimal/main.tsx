@@ -7,7 +7,10 @@ if (root) {
   createRoot(root).render(
     <main>
       <h1>Minimal React page</h1>
-      <p>One heading and one paragraph, rendered by React 19 and built with Vite: the baseline the app is measured against.</p>
+      <p>
+        One heading and one paragraph, rendered by React 19 and built with Vite: the baseline the app is measured
+        against.
+      </p>
     </main>,
   );
 }

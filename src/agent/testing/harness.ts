@@ -53,5 +53,7 @@ export const types = (events: LoopEvent[]) => events.map((e) => e.type);
 export const roles = (history: ChatMessage[]) => history.map((m) => m.role);
 
 export function toolResults(history: ChatMessage[]) {
-  return history.flatMap((m) => (m.role === 'tool' ? [{ id: m.toolCallId, content: m.content, outcome: m.outcome }] : []));
+  return history.flatMap((m) =>
+    m.role === 'tool' ? [{ id: m.toolCallId, content: m.content, outcome: m.outcome }] : [],
+  );
 }

@@ -77,7 +77,10 @@ export function scriptedModel(steps: (ScriptStep | ModelError)[]): ScriptedModel
   };
 }
 
-type ChunkOpts = { finish?: string | null; usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
+type ChunkOpts = {
+  finish?: string | null;
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+};
 
 export function chunk(delta: Record<string, unknown> | null, opts: ChunkOpts = {}): ChatCompletionChunk {
   return {
@@ -94,8 +97,15 @@ const usageChunk = (prompt: number, completion: number) =>
   chunk(null, { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } });
 
 /** A plain answer streamed in pieces, with a usage chunk unless `usage: false`. */
-export function textReply(pieces: string[], opts: { usage?: [number, number] | false; finish?: string } = {}): ScriptStep {
-  const chunks = [chunk({ role: 'assistant', content: '' }), ...pieces.map((p) => chunk({ content: p })), chunk({}, { finish: opts.finish ?? 'stop' })];
+export function textReply(
+  pieces: string[],
+  opts: { usage?: [number, number] | false; finish?: string } = {},
+): ScriptStep {
+  const chunks = [
+    chunk({ role: 'assistant', content: '' }),
+    ...pieces.map((p) => chunk({ content: p })),
+    chunk({}, { finish: opts.finish ?? 'stop' }),
+  ];
   if (opts.usage !== false) chunks.push(usageChunk(...(opts.usage ?? [10, 5])));
   return { chunks };
 }
@@ -108,7 +118,9 @@ export function toolCallsReply(
   const chunks = [chunk({ role: 'assistant', content: opts.text ?? null })];
   calls.forEach((c, index) => {
     const cut = Math.floor(c.args.length / 2);
-    chunks.push(chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
+    chunks.push(
+      chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }),
+    );
     chunks.push(chunk({ tool_calls: [{ index, function: { arguments: c.args.slice(0, cut) } }] }));
     chunks.push(chunk({ tool_calls: [{ index, function: { arguments: c.args.slice(cut) } }] }));
   });
@@ -120,8 +132,10 @@ export function toolCallsReply(
 export function httpError(status: number, message: string, retryAfterMs: number | null = null): ModelError {
   if (status === 401) return new ModelError({ fault: 'user', kind: 'auth', status, message }, false);
   if (status === 400) return new ModelError({ fault: 'user', kind: 'bad_request', status, message }, false);
-  if (status === 429) return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs, message }, true, retryAfterMs);
+  if (status === 429)
+    return new ModelError({ fault: 'system', kind: 'rate_limited', status, retryAfterMs, message }, true, retryAfterMs);
   return new ModelError({ fault: 'system', kind: 'server', status, message }, status >= 500, retryAfterMs);
 }
 
-export const networkError = (message = 'fetch failed') => new ModelError({ fault: 'system', kind: 'network', message }, true);
+export const networkError = (message = 'fetch failed') =>
+  new ModelError({ fault: 'system', kind: 'network', message }, true);

@@ -6,7 +6,6 @@ import { estimateTokens } from '../../domain/token-heuristic';
  */
 export type TokenCount = { tokens: number; exact: boolean };
 
-
 /** The encodings the exact counter knows; other models are estimated. */
 export type Encoding = 'o200k_base' | 'cl100k_base';
 
@@ -31,4 +30,7 @@ export function counterFrom(count: (text: string) => number, exact = false): Tok
 export const heuristicCounter: TokenCounter = counterFrom(estimateTokens);
 
 /** Just the number, for sums that do not need to know. */
-export const tokensOf = (counter: TokenCounter) => (text: string): number => counter.count(text).tokens;
+export const tokensOf =
+  (counter: TokenCounter) =>
+  (text: string): number =>
+    counter.count(text).tokens;

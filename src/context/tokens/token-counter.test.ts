@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heuristicCounter, type Encoding, type TokenCount } from './token-count';
 import { answerCount, cachedLoader, type CountRequest } from './token-protocol';
-import { createTokenCounter, tokenCounterFor, workerTransport, type CountPort, type CountTransport } from './token-counter';
+import {
+  createTokenCounter,
+  tokenCounterFor,
+  workerTransport,
+  type CountPort,
+  type CountTransport,
+} from './token-counter';
 
 /** A transport that records what it was asked and answers when told to. */
 function manualTransport() {
@@ -42,7 +48,9 @@ describe('createTokenCounter', () => {
     const t = manualTransport();
     const counter = createTokenCounter('o200k_base', t.transport);
     let resolved = false;
-    const ready = counter.prepare(['slow text'], 500).then(() => { resolved = true; });
+    const ready = counter.prepare(['slow text'], 500).then(() => {
+      resolved = true;
+    });
     await vi.advanceTimersByTimeAsync(499);
     expect(resolved).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -74,7 +82,8 @@ describe('workerTransport', () => {
     const transport = workerTransport(() => {
       const channel = new MessageChannel();
       channels.push(channel);
-      channel.port2.onmessage = async (event: MessageEvent<CountRequest>) => channel.port2.postMessage(await answerCount(load, event.data));
+      channel.port2.onmessage = async (event: MessageEvent<CountRequest>) =>
+        channel.port2.postMessage(await answerCount(load, event.data));
       return channel.port1 as unknown as CountPort;
     });
     const counter = createTokenCounter('o200k_base', transport);

@@ -13,21 +13,47 @@ describe('estimatePromptTokens', () => {
   });
   it('includes the system prompt, tool calls and tool schemas', () => {
     expect(estimatePromptTokens({ system: '', messages: [], tools: [] }).tokens).toBe(0);
-    expect(estimatePromptTokens({ system: 'x'.repeat(40), messages: [], tools: [] }).tokens).toBe(10 + MESSAGE_OVERHEAD_TOKENS);
+    expect(estimatePromptTokens({ system: 'x'.repeat(40), messages: [], tools: [] }).tokens).toBe(
+      10 + MESSAGE_OVERHEAD_TOKENS,
+    );
     const assistant: ChatMessage = {
-      id: 'a', createdAt: 0, role: 'assistant', content: '', reasoning: '', refusal: null, status: 'complete', runId: 'r', turn: 1,
+      id: 'a',
+      createdAt: 0,
+      role: 'assistant',
+      content: '',
+      reasoning: '',
+      refusal: null,
+      status: 'complete',
+      runId: 'r',
+      turn: 1,
       toolCalls: [{ id: 'c', name: 'abcd', arguments: '{"q":"1234"}' }],
     };
-    expect(estimatePromptTokens({ system: '', messages: [assistant], tools: [] }).tokens).toBe(estimateTokens('abcd{"q":"1234"}') + MESSAGE_OVERHEAD_TOKENS);
+    expect(estimatePromptTokens({ system: '', messages: [assistant], tools: [] }).tokens).toBe(
+      estimateTokens('abcd{"q":"1234"}') + MESSAGE_OVERHEAD_TOKENS,
+    );
     const tools = [{ name: 't', description: 'd', parameters: { type: 'object' } }];
-    expect(estimatePromptTokens({ system: '', messages: [], tools }).tokens).toBe(estimateTokens(JSON.stringify(tools)));
+    expect(estimatePromptTokens({ system: '', messages: [], tools }).tokens).toBe(
+      estimateTokens(JSON.stringify(tools)),
+    );
     // What it counts is what promptTexts lists, so preparing those leaves nothing uncounted.
-    expect(promptTexts({ system: 's', messages: [assistant], tools })).toEqual(['abcd{"q":"1234"}', 's', JSON.stringify(tools)]);
+    expect(promptTexts({ system: 's', messages: [assistant], tools })).toEqual([
+      'abcd{"q":"1234"}',
+      's',
+      JSON.stringify(tools),
+    ]);
   });
   it('is exact only when every part is', () => {
-    const exactFor = (known: string) => ({ ...counterFrom((t) => t.length), count: (t: string) => ({ tokens: t.length, exact: t === known }) });
-    expect(estimatePromptTokens({ system: 'sys', messages: [user('hi')], tools: [] }, exactFor('hi')).exact).toBe(false);
-    expect(estimatePromptTokens({ system: '', messages: [user('hi')], tools: [] }, exactFor('hi'))).toEqual({ tokens: 2 + MESSAGE_OVERHEAD_TOKENS, exact: true });
+    const exactFor = (known: string) => ({
+      ...counterFrom((t) => t.length),
+      count: (t: string) => ({ tokens: t.length, exact: t === known }),
+    });
+    expect(estimatePromptTokens({ system: 'sys', messages: [user('hi')], tools: [] }, exactFor('hi')).exact).toBe(
+      false,
+    );
+    expect(estimatePromptTokens({ system: '', messages: [user('hi')], tools: [] }, exactFor('hi'))).toEqual({
+      tokens: 2 + MESSAGE_OVERHEAD_TOKENS,
+      exact: true,
+    });
   });
 });
 

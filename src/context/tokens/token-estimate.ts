@@ -3,7 +3,6 @@ import type { ToolSpec } from '../../agent/tool-executor';
 import { MESSAGE_OVERHEAD_TOKENS } from '../../domain/token-heuristic';
 import { heuristicCounter, type Encoding, type TokenCount, type TokenCounter } from './token-count';
 
-
 export type PromptParts = { system: string; messages: readonly ChatMessage[]; tools: readonly ToolSpec[] };
 
 /** The text of a message the counters count (an assistant's tool calls by name and arguments; images are not counted). */

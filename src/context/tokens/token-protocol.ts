@@ -3,7 +3,9 @@ import type { Encoding, TokenCount } from './token-count';
 
 /** Messages between the page and the token worker; replies match requests by id. */
 export type CountRequest = { type: 'count'; id: number; encoding: Encoding; texts: string[] };
-export type CountReply = { type: 'counted'; id: number; counts: TokenCount[] } | { type: 'failed'; id: number; message: string };
+export type CountReply =
+  | { type: 'counted'; id: number; counts: TokenCount[] }
+  | { type: 'failed'; id: number; message: string };
 
 /** Counts one segment with an encoding's tokenizer. */
 type SegmentCounter = (segment: string) => number;
@@ -22,7 +24,10 @@ async function loadSegmentCounter(encoding: Encoding): Promise<SegmentCounter> {
 }
 
 /** The worker's side: one request, one reply. Never throws, so a bad request cannot stop the worker. */
-export async function answerCount(load: (encoding: Encoding) => Promise<SegmentCounter>, request: CountRequest): Promise<CountReply> {
+export async function answerCount(
+  load: (encoding: Encoding) => Promise<SegmentCounter>,
+  request: CountRequest,
+): Promise<CountReply> {
   try {
     const countSegment = await load(request.encoding);
     return { type: 'counted', id: request.id, counts: request.texts.map((t) => countBounded(t, { countSegment })) };
@@ -32,7 +37,9 @@ export async function answerCount(load: (encoding: Encoding) => Promise<SegmentC
 }
 
 /** Each encoding loaded once per worker (or per page, in process). */
-export function cachedLoader(load: (encoding: Encoding) => Promise<SegmentCounter> = loadSegmentCounter): (encoding: Encoding) => Promise<SegmentCounter> {
+export function cachedLoader(
+  load: (encoding: Encoding) => Promise<SegmentCounter> = loadSegmentCounter,
+): (encoding: Encoding) => Promise<SegmentCounter> {
   const loaded = new Map<Encoding, Promise<SegmentCounter>>();
   return (encoding) => {
     let p = loaded.get(encoding);

@@ -15,13 +15,21 @@ import { SCHEMA_V12_CHANGES } from './schema-v12';
 
 // Every version one by one, as the app declared them before the chain was shortened: the reference schema.
 const EVERY_VERSION: [number, Record<string, string | null>][] = [
-  [2, SCHEMA_V2_CHANGES], [3, SCHEMA_V3_CHANGES], [4, SCHEMA_V4_CHANGES], [5, SCHEMA_V5_CHANGES],
-  [7, SCHEMA_V7_CHANGES], [8, SCHEMA_V8_CHANGES], [10, SCHEMA_V10_CHANGES], [11, SCHEMA_V11_CHANGES],
+  [2, SCHEMA_V2_CHANGES],
+  [3, SCHEMA_V3_CHANGES],
+  [4, SCHEMA_V4_CHANGES],
+  [5, SCHEMA_V5_CHANGES],
+  [7, SCHEMA_V7_CHANGES],
+  [8, SCHEMA_V8_CHANGES],
+  [10, SCHEMA_V10_CHANGES],
+  [11, SCHEMA_V11_CHANGES],
   [12, SCHEMA_V12_CHANGES],
 ];
 
 /** What the browser holds after opening: each table's primary key and indexes as IndexedDB sees them. */
-async function installedSchema(declare: (db: Dexie) => void): Promise<{ version: number; tables: Record<string, string[]> }> {
+async function installedSchema(
+  declare: (db: Dexie) => void,
+): Promise<{ version: number; tables: Record<string, string[]> }> {
   const db = new Dexie('toolscope', { indexedDB: new IDBFactory(), IDBKeyRange });
   declare(db);
   await db.open();
@@ -34,19 +42,25 @@ async function installedSchema(declare: (db: Dexie) => void): Promise<{ version:
 
 describe('the declared version chain', () => {
   it('declares version 1, the versions with an upgrade and the last one, not every version', () => {
-    expect(declaredSchemaSteps().map(([v, , upgrade]) => [v, upgrade !== undefined])).toEqual([[2, true], [12, false]]);
+    expect(declaredSchemaSteps().map(([v, , upgrade]) => [v, upgrade !== undefined])).toEqual([
+      [2, true],
+      [12, false],
+    ]);
     expect(declaredSchemaSteps(8).map(([v]) => v)).toEqual([2, 8]);
     expect(declaredSchemaSteps(1)).toEqual([]);
   });
 
-  it.each([1, 2, 3, 4, 5, 7, 8, 10, 11, 12])('builds the same tables and indexes at version %i as declaring every version did', async (last) => {
-    const reference = await installedSchema((db) => {
-      declareV1(db);
-      for (const [v, changes] of EVERY_VERSION) if (v <= last) db.version(v).stores(changes);
-    });
-    const chain = await installedSchema((db) => declareVersions(db, last));
-    expect(chain).toEqual(reference);
-  });
+  it.each([1, 2, 3, 4, 5, 7, 8, 10, 11, 12])(
+    'builds the same tables and indexes at version %i as declaring every version did',
+    async (last) => {
+      const reference = await installedSchema((db) => {
+        declareV1(db);
+        for (const [v, changes] of EVERY_VERSION) if (v <= last) db.version(v).stores(changes);
+      });
+      const chain = await installedSchema((db) => declareVersions(db, last));
+      expect(chain).toEqual(reference);
+    },
+  );
 
   it('upgrades a database left at each older version to the current tables and indexes', async () => {
     const current = await installedSchema((db) => declareVersions(db));
@@ -64,7 +78,9 @@ describe('the declared version chain', () => {
       for (const t of db.tables) tables[t.name] = [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()];
       expect({ version: db.verno, tables }, `from version ${old}`).toEqual(current);
       // IndexedDB's own view agrees with Dexie's: every table is a real object store.
-      expect([...db.backendDB().objectStoreNames].sort(), `from version ${old}`).toEqual(Object.keys(current.tables).sort());
+      expect([...db.backendDB().objectStoreNames].sort(), `from version ${old}`).toEqual(
+        Object.keys(current.tables).sort(),
+      );
       db.close();
     }
   });

@@ -12,10 +12,39 @@ describe('schema version 11', () => {
     const v10 = new Dexie('toolscope', { indexedDB: factory, IDBKeyRange });
     declareVersions(v10, 10);
     await v10.open();
-    await v10.table('sessions').add({ id: 's1', title: 'Old', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 0, usage: zeroUsage(), settings: {}, toolCallCount: 0 });
-    const started = { runId: 'r1', seq: 0, t: 0, sessionId: 's1', type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' };
+    await v10.table('sessions').add({
+      id: 's1',
+      title: 'Old',
+      model: 'm',
+      status: 'finished',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 0,
+      usage: zeroUsage(),
+      settings: {},
+      toolCallCount: 0,
+    });
+    const started = {
+      runId: 'r1',
+      seq: 0,
+      t: 0,
+      sessionId: 's1',
+      type: 'request_started',
+      turn: 1,
+      attempt: 1,
+      messageId: 'm1',
+    };
     await v10.table('events').add(started);
-    await v10.table('evalCases').add({ id: 'c1', suiteId: 'x', name: 'case', createdAt: 1, updatedAt: 1, request: { model: 'm', messages: [], tools: [] }, recorded: [], checks: [] });
+    await v10.table('evalCases').add({
+      id: 'c1',
+      suiteId: 'x',
+      name: 'case',
+      createdAt: 1,
+      updatedAt: 1,
+      request: { model: 'm', messages: [], tools: [] },
+      recorded: [],
+      checks: [],
+    });
     v10.close();
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
@@ -27,7 +56,11 @@ describe('schema version 11', () => {
     expect(await db.evalCases.get('c1')).toMatchObject({ name: 'case' });
     expect(await listSessionToolSets(db, 's1')).toEqual([]);
 
-    const set = { sessionId: 's1', hash: 'a'.repeat(64), tools: [{ name: 't', description: 'd', parameters: { type: 'object' }, source: { kind: 'custom' as const } }] };
+    const set = {
+      sessionId: 's1',
+      hash: 'a'.repeat(64),
+      tools: [{ name: 't', description: 'd', parameters: { type: 'object' }, source: { kind: 'custom' as const } }],
+    };
     await db.toolSets.put(set);
     await db.toolSets.put(set);
     expect(await db.toolSets.count()).toBe(1);

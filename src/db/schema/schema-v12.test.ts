@@ -12,7 +12,18 @@ describe('schema version 12', () => {
     const v11 = new Dexie('toolscope', { indexedDB: factory, IDBKeyRange });
     declareVersions(v11, 11);
     await v11.open();
-    await v11.table('sessions').add({ id: 's1', title: 'Old', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 0, usage: zeroUsage(), settings: {}, toolCallCount: 0 });
+    await v11.table('sessions').add({
+      id: 's1',
+      title: 'Old',
+      model: 'm',
+      status: 'finished',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 0,
+      usage: zeroUsage(),
+      settings: {},
+      toolCallCount: 0,
+    });
     await v11.table('toolSets').put({ sessionId: 's1', hash: 'b'.repeat(64), tools: [] });
     v11.close();
 
@@ -25,11 +36,56 @@ describe('schema version 12', () => {
 
     // A source's secret lives in the secrets table, never in its record; removing the source removes both, and a
     // trace opened from it and not kept.
-    await addTraceSource(db, { id: 'src', config: { kind: 's3', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', bucket: 'b', prefix: '', accessKeyId: 'AK' }, createdAt: 3, checkedAt: null, problem: null }, 'the-secret');
+    await addTraceSource(
+      db,
+      {
+        id: 'src',
+        config: {
+          kind: 's3',
+          endpoint: 'http://127.0.0.1:9',
+          region: 'us-east-1',
+          bucket: 'b',
+          prefix: '',
+          accessKeyId: 'AK',
+        },
+        createdAt: 3,
+        checkedAt: null,
+        problem: null,
+      },
+      'the-secret',
+    );
     expect(JSON.stringify(await db.traceSources.get('src'))).not.toContain('the-secret');
     expect(await traceSourceSecret(db, 'src')).toBe('the-secret');
-    await db.sessions.add({ id: 'opened', title: 'A trace', model: 'm', status: 'idle', createdAt: 4, updatedAt: 4, messageCount: 0, usage: zeroUsage(), settings: {}, toolCallCount: 0, importedTrace: true, openedTrace: { sourceId: 'src', traceId: 'abc' } });
-    await db.traceIndex.put({ sourceId: 'src', traceId: 'abc', name: 'run', rooted: true, start: 1, end: 2, spanCount: 1, models: [], toolCalls: 0, errors: 0, usage: [], names: 'run', search: '', sessionId: 'opened' });
+    await db.sessions.add({
+      id: 'opened',
+      title: 'A trace',
+      model: 'm',
+      status: 'idle',
+      createdAt: 4,
+      updatedAt: 4,
+      messageCount: 0,
+      usage: zeroUsage(),
+      settings: {},
+      toolCallCount: 0,
+      importedTrace: true,
+      openedTrace: { sourceId: 'src', traceId: 'abc' },
+    });
+    await db.traceIndex.put({
+      sourceId: 'src',
+      traceId: 'abc',
+      name: 'run',
+      rooted: true,
+      start: 1,
+      end: 2,
+      spanCount: 1,
+      models: [],
+      toolCalls: 0,
+      errors: 0,
+      usage: [],
+      names: 'run',
+      search: '',
+      sessionId: 'opened',
+    });
     expect((await listSessions(db)).map((s) => s.id)).toEqual(['s1']);
     await removeTraceSource(db, 'src');
     expect(await traceSourceSecret(db, 'src')).toBeNull();

@@ -9,7 +9,15 @@ import { declareV1 } from './schema-v1';
 import { SCHEMA_V2_CHANGES, upgradeToV2 } from './schema-v2';
 
 const server = (id: string, createdAt: number): McpServerRecord => ({
-  id, url: `http://127.0.0.1:9/${id}`, name: id, enabled: true, approval: 'auto', headerNames: [], toolChoices: {}, createdAt, updatedAt: createdAt,
+  id,
+  url: `http://127.0.0.1:9/${id}`,
+  name: id,
+  enabled: true,
+  approval: 'auto',
+  headerNames: [],
+  toolChoices: {},
+  createdAt,
+  updatedAt: createdAt,
 });
 
 describe('schema version 3', () => {
@@ -19,11 +27,30 @@ describe('schema version 3', () => {
     declareV1(v2);
     v2.version(2).stores(SCHEMA_V2_CHANGES).upgrade(upgradeToV2);
     await v2.table('sessions').add({
-      id: 's1', title: 'Kept', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 1, usage: zeroUsage(), settings: {}, toolCallCount: 0,
+      id: 's1',
+      title: 'Kept',
+      model: 'm',
+      status: 'finished',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 1,
+      usage: zeroUsage(),
+      settings: {},
+      toolCallCount: 0,
     });
-    await v2.table('messages').add({ id: 'm1', sessionId: 's1', order: 0, role: 'user', content: 'hello', createdAt: 1 });
+    await v2
+      .table('messages')
+      .add({ id: 'm1', sessionId: 's1', order: 0, role: 'user', content: 'hello', createdAt: 1 });
     await v2.table('secrets').add({ key: 'apiKey', value: 'sk-kept' });
-    await v2.table('memories').add({ id: 'mem', text: 'x', createdAt: 1, updatedAt: 1, sourceSessionId: null, embedding: null, embeddingModel: null });
+    await v2.table('memories').add({
+      id: 'mem',
+      text: 'x',
+      createdAt: 1,
+      updatedAt: 1,
+      sourceSessionId: null,
+      embedding: null,
+      embeddingModel: null,
+    });
     v2.close();
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });

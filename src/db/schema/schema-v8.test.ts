@@ -19,8 +19,21 @@ describe('schema version 8', () => {
     v5.version(3).stores(SCHEMA_V3_CHANGES);
     v5.version(4).stores(SCHEMA_V4_CHANGES);
     v5.version(5).stores(SCHEMA_V5_CHANGES);
-    await v5.table('sessions').add({ id: 's1', title: 'Kept', model: 'm', status: 'finished', createdAt: 1, updatedAt: 2, messageCount: 1, usage: zeroUsage(), settings: {}, toolCallCount: 0 });
-    await v5.table('messages').add({ id: 'm1', sessionId: 's1', order: 0, role: 'user', content: 'hello', createdAt: 1 });
+    await v5.table('sessions').add({
+      id: 's1',
+      title: 'Kept',
+      model: 'm',
+      status: 'finished',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 1,
+      usage: zeroUsage(),
+      settings: {},
+      toolCallCount: 0,
+    });
+    await v5
+      .table('messages')
+      .add({ id: 'm1', sessionId: 's1', order: 0, role: 'user', content: 'hello', createdAt: 1 });
     v5.close();
 
     let on: string | null = null;
@@ -35,7 +48,10 @@ describe('schema version 8', () => {
     flag.set('on');
     await db.sessions.update('s1', { title: 'On' });
     await db.messages.where('sessionId').equals('s1').delete();
-    expect((await db.syncChanges.toArray()).map((r) => r.k)).toEqual([['messages', 'm1'], ['sessions', 's1']]);
+    expect((await db.syncChanges.toArray()).map((r) => r.k)).toEqual([
+      ['messages', 'm1'],
+      ['sessions', 's1'],
+    ]);
     db.close();
   });
 });

@@ -1,7 +1,11 @@
 import type { PersisterTimers } from '../persister';
 
 /** Timers fired by hand, so batching tests do not depend on wall time. */
-export function manualTimers(): PersisterTimers & { fire(): void; readonly scheduled: number; readonly delays: number[] } {
+export function manualTimers(): PersisterTimers & {
+  fire(): void;
+  readonly scheduled: number;
+  readonly delays: number[];
+} {
   let next: (() => void) | null = null;
   let scheduled = 0;
   const delays: number[] = [];

@@ -14,7 +14,12 @@ export function suiteRunDeps(over: Partial<SuiteRunDeps> = {}, saved: EvalRunRec
     priceOf: () => null,
     newId: () => `id-${n++}`,
     now: () => 1000,
-    openCellSession: async (c) => ({ sessionId: `session-${n++}`, history: c.request.messages.map((m) => ({ ...m })), emit: () => undefined, close: async () => undefined }),
+    openCellSession: async (c) => ({
+      sessionId: `session-${n++}`,
+      history: c.request.messages.map((m) => ({ ...m })),
+      emit: () => undefined,
+      close: async () => undefined,
+    }),
     saveRun: async (run) => void saved.push(run),
     ...over,
   };

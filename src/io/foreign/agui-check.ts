@@ -6,9 +6,21 @@ import { EventSchema } from '@ag-ui/core/schemas';
  * `undefinedFields` finds those too, so the export can promise that it writes none.
  */
 // A path step as the import dialog writes paths (`$.a[0]`); kept here so this lazily loaded module shares no chunk.
-const childPath = (parent: string, key: string | number): string => (typeof key === 'number' ? `${parent}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`);
+const childPath = (parent: string, key: string | number): string =>
+  typeof key === 'number'
+    ? `${parent}[${key}]`
+    : /^[A-Za-z_$][\w$]*$/.test(key)
+      ? `${parent}.${key}`
+      : `${parent}[${JSON.stringify(key)}]`;
 
-type Def = { type: string; shape?: Record<string, Schema>; element?: Schema; innerType?: Schema; in?: Schema; options?: Schema[] };
+type Def = {
+  type: string;
+  shape?: Record<string, Schema>;
+  element?: Schema;
+  innerType?: Schema;
+  in?: Schema;
+  options?: Schema[];
+};
 type Schema = { def: Def; safeParse(v: unknown): { success: boolean } };
 
 const schema = EventSchema as unknown as Schema;
@@ -43,7 +55,11 @@ export function undefinedFields(value: unknown, path = '$', s: Schema = schema):
       if (typeof value !== 'object' || value === null) return [];
       const shape = d.shape!;
       return Object.entries(value).flatMap(([k, v]) =>
-        Object.prototype.hasOwnProperty.call(shape, k) ? (k === 'metadata' || k === 'rawEvent' || k === 'state' ? [] : undefinedFields(v, childPath(path, k), shape[k]!)) : [childPath(path, k)],
+        Object.prototype.hasOwnProperty.call(shape, k)
+          ? k === 'metadata' || k === 'rawEvent' || k === 'state'
+            ? []
+            : undefinedFields(v, childPath(path, k), shape[k]!)
+          : [childPath(path, k)],
       );
     }
     default:

@@ -13,12 +13,17 @@ import type { SessionRecord } from '../../domain/session';
  */
 type AguiEvent = BaseEvent & Record<string, unknown>;
 
-export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, path: readonly ChatMessage[], runs: readonly RunRecord[]): AguiEvent[] {
+export function sessionToAgui(
+  session: Pick<SessionRecord, 'id' | 'settings'>,
+  path: readonly ChatMessage[],
+  runs: readonly RunRecord[],
+): AguiEvent[] {
   const threadId = session.id;
   const runById = new Map(runs.map((r) => [r.id, r]));
   const events: AguiEvent[] = [];
   let pending: Message[] = [];
-  if (session.settings.systemPrompt) pending.push({ id: `${session.id}-system`, role: 'system', content: session.settings.systemPrompt });
+  if (session.settings.systemPrompt)
+    pending.push({ id: `${session.id}-system`, role: 'system', content: session.settings.systemPrompt });
   let open = null as { runId: string; key: string } | null;
   let synthetic = 0;
 
@@ -28,9 +33,20 @@ export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, p
     const ts = run?.finishedAt ?? undefined;
     const stamp = ts !== undefined && ts !== null ? { timestamp: Math.round(ts) } : {};
     if (run?.stopReason === 'error') {
-      events.push({ type: EventType.RUN_ERROR, ...stamp, message: run.error?.message ?? 'The run failed.', ...(run.error ? { code: run.error.kind } : {}) });
+      events.push({
+        type: EventType.RUN_ERROR,
+        ...stamp,
+        message: run.error?.message ?? 'The run failed.',
+        ...(run.error ? { code: run.error.kind } : {}),
+      });
     } else {
-      events.push({ type: EventType.RUN_FINISHED, ...stamp, threadId, runId: open.runId, outcome: run?.stopReason === 'cancelled' ? { type: 'cancelled' } : { type: 'success' } });
+      events.push({
+        type: EventType.RUN_FINISHED,
+        ...stamp,
+        threadId,
+        runId: open.runId,
+        outcome: run?.stopReason === 'cancelled' ? { type: 'cancelled' } : { type: 'success' },
+      });
     }
     open = null;
   };
@@ -38,7 +54,13 @@ export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, p
     close();
     const id = runId || `${session.id}-run-${++synthetic}`;
     const started = runById.get(runId)?.startedAt ?? at;
-    events.push({ type: EventType.RUN_STARTED, timestamp: Math.round(started), threadId, runId: id, input: { threadId, runId: id, messages: pending } });
+    events.push({
+      type: EventType.RUN_STARTED,
+      timestamp: Math.round(started),
+      threadId,
+      runId: id,
+      input: { threadId, runId: id, messages: pending },
+    });
     pending = [];
     open = { runId: id, key: runId };
   };
@@ -69,19 +91,33 @@ export function sessionToAgui(session: Pick<SessionRecord, 'id' | 'settings'>, p
         const text = m.content || m.refusal || '';
         if (text !== '' || m.toolCalls.length === 0) {
           events.push({ type: EventType.TEXT_MESSAGE_START, timestamp, messageId: m.id, role: 'assistant' });
-          if (text !== '') events.push({ type: EventType.TEXT_MESSAGE_CONTENT, timestamp, messageId: m.id, delta: text });
+          if (text !== '')
+            events.push({ type: EventType.TEXT_MESSAGE_CONTENT, timestamp, messageId: m.id, delta: text });
           events.push({ type: EventType.TEXT_MESSAGE_END, timestamp, messageId: m.id });
         }
         for (const c of m.toolCalls) {
-          events.push({ type: EventType.TOOL_CALL_START, timestamp, toolCallId: c.id, toolCallName: c.name, parentMessageId: m.id });
-          if (c.arguments !== '') events.push({ type: EventType.TOOL_CALL_ARGS, timestamp, toolCallId: c.id, delta: c.arguments });
+          events.push({
+            type: EventType.TOOL_CALL_START,
+            timestamp,
+            toolCallId: c.id,
+            toolCallName: c.name,
+            parentMessageId: m.id,
+          });
+          if (c.arguments !== '')
+            events.push({ type: EventType.TOOL_CALL_ARGS, timestamp, toolCallId: c.id, delta: c.arguments });
           events.push({ type: EventType.TOOL_CALL_END, timestamp, toolCallId: c.id });
         }
         break;
       }
       case 'tool':
         if (!open) start(m.runId, m.createdAt);
-        events.push({ type: EventType.TOOL_CALL_RESULT, timestamp: Math.round(m.createdAt), messageId: m.id, toolCallId: m.toolCallId, content: m.content });
+        events.push({
+          type: EventType.TOOL_CALL_RESULT,
+          timestamp: Math.round(m.createdAt),
+          messageId: m.id,
+          toolCallId: m.toolCallId,
+          content: m.content,
+        });
         break;
     }
   }
@@ -101,6 +137,8 @@ export type AguiFileShape = 'json-lines' | 'json-array';
 const toJsonLines = (events: readonly AguiEvent[]): string => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 
 /** One JSON array of the events, one event a line inside it, for tools that read a whole JSON document. */
-export const toJsonArray = (events: readonly AguiEvent[]): string => (events.length === 0 ? '[]\n' : `[\n${events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+export const toJsonArray = (events: readonly AguiEvent[]): string =>
+  events.length === 0 ? '[]\n' : `[\n${events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`;
 
-export const aguiFileText = (events: readonly AguiEvent[], shape: AguiFileShape): string => (shape === 'json-lines' ? toJsonLines(events) : toJsonArray(events));
+export const aguiFileText = (events: readonly AguiEvent[], shape: AguiFileShape): string =>
+  shape === 'json-lines' ? toJsonLines(events) : toJsonArray(events);

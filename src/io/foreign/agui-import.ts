@@ -3,7 +3,13 @@ import { ROOT_BRANCH } from '../../domain/branches';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { aguiEventProblem } from './agui-check';
 import { ForeignLimitError, ForeignShapeError, type Obj } from './foreign-errors';
-import { createSessionBuilder, createTally, type BuilderOptions, type ForeignNotes, type SessionBuilder } from './session-builder';
+import {
+  createSessionBuilder,
+  createTally,
+  type BuilderOptions,
+  type ForeignNotes,
+  type SessionBuilder,
+} from './session-builder';
 import { type SkippedEntry } from './skipped-entry';
 import { isRecord } from '../../domain/is-record';
 
@@ -25,7 +31,10 @@ class NotJsonLine {
 
 /** JSON Lines whose first line is an AG-UI event: parsed line by line, blank lines skipped. */
 export function parseJsonLinesIfAgui(text: string): unknown[] | null {
-  const first = text.slice(0, 4096).split('\n').find((l) => l.trim() !== '');
+  const first = text
+    .slice(0, 4096)
+    .split('\n')
+    .find((l) => l.trim() !== '');
   if (!first) return null;
   let head: unknown;
   try {
@@ -39,7 +48,10 @@ export function parseJsonLinesIfAgui(text: string): unknown[] | null {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    if (out.length >= AGUI_LIMITS.events) throw new ForeignLimitError(`The event log holds more than ${AGUI_LIMITS.events.toLocaleString('en-US')} events; imports take at most that many.`);
+    if (out.length >= AGUI_LIMITS.events)
+      throw new ForeignLimitError(
+        `The event log holds more than ${AGUI_LIMITS.events.toLocaleString('en-US')} events; imports take at most that many.`,
+      );
     try {
       out.push(JSON.parse(line));
     } catch {
@@ -53,7 +65,13 @@ type Thread = {
   b: SessionBuilder;
   seen: Set<string>;
   /** The assistant message being streamed: its id and what arrived so far. */
-  reply: { id: string; text: string; reasoning: string; calls: Map<string, { name: string; args: string }>; at: number | undefined } | null;
+  reply: {
+    id: string;
+    text: string;
+    reasoning: string;
+    calls: Map<string, { name: string; args: string }>;
+    at: number | undefined;
+  } | null;
   reasoning: string;
   /** Calls made and not answered yet, by id. */
   open: Map<string, string>;
@@ -61,19 +79,35 @@ type Thread = {
   firstAt: number | undefined;
 };
 
-export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
-  if (!Array.isArray(data)) throw new ForeignShapeError('an AG-UI event log', { path: '$', expected: 'a list of events' });
-  if (data.length > AGUI_LIMITS.events) throw new ForeignLimitError(`The event log holds ${data.length.toLocaleString('en-US')} events; imports take at most ${AGUI_LIMITS.events.toLocaleString('en-US')}.`);
+export function aguiToSessions(
+  data: unknown,
+  opts: BuilderOptions,
+): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
+  if (!Array.isArray(data))
+    throw new ForeignShapeError('an AG-UI event log', { path: '$', expected: 'a list of events' });
+  if (data.length > AGUI_LIMITS.events)
+    throw new ForeignLimitError(
+      `The event log holds ${data.length.toLocaleString('en-US')} events; imports take at most ${AGUI_LIMITS.events.toLocaleString('en-US')}.`,
+    );
   // An event the protocol's schema refuses is left out, named by its place and type; the rest of the log is read.
   const skipped: SkippedEntry[] = [];
   const events = data.filter((e, i) => {
-    if (e instanceof NotJsonLine) return void skipped.push({ entry: `Line ${e.line}`, reason: { kind: 'unreadable', path: `line ${e.line}`, expected: 'one JSON event on each line' } });
+    if (e instanceof NotJsonLine)
+      return void skipped.push({
+        entry: `Line ${e.line}`,
+        reason: { kind: 'unreadable', path: `line ${e.line}`, expected: 'one JSON event on each line' },
+      });
     const problem = aguiEventProblem(e, `$[${i}]`);
-    if (problem) skipped.push({ entry: `Event ${i + 1}${isRecord(e) && typeof e.type === 'string' ? ` (${e.type.slice(0, 40)})` : ''}`, reason: { kind: 'unreadable', ...problem } });
+    if (problem)
+      skipped.push({
+        entry: `Event ${i + 1}${isRecord(e) && typeof e.type === 'string' ? ` (${e.type.slice(0, 40)})` : ''}`,
+        reason: { kind: 'unreadable', ...problem },
+      });
     return problem === null;
   });
   const first = skipped[0]?.reason;
-  if (events.length === 0 && first?.kind === 'unreadable') throw new ForeignShapeError('an AG-UI event log', { path: first.path, expected: first.expected });
+  if (events.length === 0 && first?.kind === 'unreadable')
+    throw new ForeignShapeError('an AG-UI event log', { path: first.path, expected: first.expected });
 
   const tally = createTally();
   const threads = new Map<string, Thread>();
@@ -82,7 +116,15 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
   const threadOf = (id: string): Thread => {
     let t = threads.get(id);
     if (!t) {
-      t = { b: createSessionBuilder(opts), seen: new Set(), reply: null, reasoning: '', open: new Map(), title: '', firstAt: undefined };
+      t = {
+        b: createSessionBuilder(opts),
+        seen: new Set(),
+        reply: null,
+        reasoning: '',
+        open: new Map(),
+        title: '',
+        firstAt: undefined,
+      };
       threads.set(id, t);
     }
     return t;
@@ -94,7 +136,12 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     if (!r) return;
     t.reply = null;
     const toolCalls = [...r.calls].map(([id, c]) => ({ id, name: c.name, arguments: c.args }));
-    t.b.assistant(ROOT_BRANCH, { content: r.text, reasoning: r.reasoning || t.reasoning, toolCalls, ...(r.at !== undefined ? { createdAt: r.at } : {}) });
+    t.b.assistant(ROOT_BRANCH, {
+      content: r.text,
+      reasoning: r.reasoning || t.reasoning,
+      toolCalls,
+      ...(r.at !== undefined ? { createdAt: r.at } : {}),
+    });
     t.reasoning = '';
     for (const c of toolCalls) t.open.set(c.id, c.name);
     t.seen.add(r.id);
@@ -118,8 +165,14 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
     const id = String(m.id);
     if (t.seen.has(id)) return;
     t.seen.add(id);
-    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
-    if (Array.isArray(m.content) && m.content.some((p) => isRecord(p) && p.type !== 'text')) tally.add('image, audio, video or document part of a message');
+    const text =
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('\n')
+          : '';
+    if (Array.isArray(m.content) && m.content.some((p) => isRecord(p) && p.type !== 'text'))
+      tally.add('image, audio, video or document part of a message');
     switch (m.role) {
       case 'user':
         settle(t);
@@ -133,7 +186,13 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         break;
       case 'assistant': {
         settle(t);
-        const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isRecord).map((c) => ({ id: String(c.id), name: String((c.function as Obj).name), arguments: String((c.function as Obj).arguments) })) : [];
+        const calls = Array.isArray(m.toolCalls)
+          ? m.toolCalls.filter(isRecord).map((c) => ({
+              id: String(c.id),
+              name: String((c.function as Obj).name),
+              arguments: String((c.function as Obj).arguments),
+            }))
+          : [];
         t.b.assistant(ROOT_BRANCH, { content: text, toolCalls: calls, ...(ts !== undefined ? { createdAt: ts } : {}) });
         for (const c of calls) t.open.set(c.id, c.name);
         break;
@@ -146,7 +205,13 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
           break;
         }
         t.open.delete(callId);
-        t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content: text, isError: typeof m.error === 'string', ...(ts !== undefined ? { createdAt: ts } : {}) });
+        t.b.tool(ROOT_BRANCH, {
+          toolCallId: callId,
+          name,
+          content: text,
+          isError: typeof m.error === 'string',
+          ...(ts !== undefined ? { createdAt: ts } : {}),
+        });
         break;
       }
       default:
@@ -201,7 +266,10 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
         const t = here();
         const id = typeof raw.toolCallId === 'string' ? raw.toolCallId : undefined;
         const parent = typeof raw.parentMessageId === 'string' ? raw.parentMessageId : undefined;
-        const r = t.reply && (parent === undefined || parent === t.reply.id || (id !== undefined && t.reply.calls.has(id))) ? t.reply : replyFor(t, parent, ts);
+        const r =
+          t.reply && (parent === undefined || parent === t.reply.id || (id !== undefined && t.reply.calls.has(id)))
+            ? t.reply
+            : replyFor(t, parent, ts);
         if (ts !== undefined) r.at = ts;
         const key = id ?? [...r.calls.keys()].pop() ?? opts.newId();
         const call = r.calls.get(key) ?? { name: '', args: '' };
@@ -231,7 +299,12 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
           break;
         }
         t.open.delete(callId);
-        const content = typeof raw.content === 'string' ? raw.content : Array.isArray(raw.content) ? raw.content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
+        const content =
+          typeof raw.content === 'string'
+            ? raw.content
+            : Array.isArray(raw.content)
+              ? raw.content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('\n')
+              : '';
         t.b.tool(ROOT_BRANCH, { toolCallId: callId, name, content, ...(ts !== undefined ? { createdAt: ts } : {}) });
         t.seen.add(String(raw.messageId));
         break;
@@ -249,13 +322,24 @@ export function aguiToSessions(data: unknown, opts: BuilderOptions): { sessions:
   for (const t of threads.values()) {
     settle(t);
     if (t.b.messageCount === 0) continue;
-    sessions.push(t.b.finish({ title: t.title.split('\n')[0]?.slice(0, 80) ?? '', model: '', ...(t.firstAt !== undefined ? { createdAt: t.firstAt } : {}) }));
+    sessions.push(
+      t.b.finish({
+        title: t.title.split('\n')[0]?.slice(0, 80) ?? '',
+        model: '',
+        ...(t.firstAt !== undefined ? { createdAt: t.firstAt } : {}),
+      }),
+    );
   }
   const messages = sessions.reduce((n, s) => n + s.messages.length, 0);
   const calls = sessions.reduce((n, s) => n + s.session.toolCallCount, 0);
-  const found = [`${events.length} event${events.length === 1 ? '' : 's'} in ${runs} run${runs === 1 ? '' : 's'}, valid by the AG-UI schemas`, `${sessions.length} thread${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
+  const found = [
+    `${events.length} event${events.length === 1 ? '' : 's'} in ${runs} run${runs === 1 ? '' : 's'}, valid by the AG-UI schemas`,
+    `${sessions.length} thread${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`,
+  ];
   if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'} with their results`);
   const leftOut = tally.lines();
-  leftOut.push('State, steps and token usage are not kept; the timeline draws runs read off the messages, timed by the events’ timestamps where every step has one.');
+  leftOut.push(
+    'State, steps and token usage are not kept; the timeline draws runs read off the messages, timed by the events’ timestamps where every step has one.',
+  );
   return { sessions, notes: { format: 'AG-UI event log', found, leftOut, skipped } };
 }

@@ -38,7 +38,9 @@ const textParts = (parts: unknown[], tally: ReturnType<typeof createTally>): str
       if (typeof p === 'string') return p;
       if (isRecord(p) && typeof p.text === 'string') return p.text;
       if (isRecord(p) && typeof p.content_type === 'string') {
-        tally.add(`${p.content_type === 'image_asset_pointer' ? 'image' : String(p.content_type)} (not imported; a note marks where it was)`);
+        tally.add(
+          `${p.content_type === 'image_asset_pointer' ? 'image' : String(p.content_type)} (not imported; a note marks where it was)`,
+        );
         return `[${p.content_type === 'image_asset_pointer' ? 'image' : String(p.content_type)} not imported]`;
       }
       return '';
@@ -56,9 +58,17 @@ function contentText(content: Obj, path: string, tally: ReturnType<typeof create
     case 'system_error':
       return shape.optStr(content.text, `${path}.text`) ?? '';
     case 'tether_browsing_display':
-      return [shape.optStr(content.summary, `${path}.summary`), shape.optStr(content.result, `${path}.result`)].filter((s) => s).join('\n');
+      return [shape.optStr(content.summary, `${path}.summary`), shape.optStr(content.result, `${path}.result`)]
+        .filter((s) => s)
+        .join('\n');
     case 'tether_quote':
-      return [shape.optStr(content.title, `${path}.title`), shape.optStr(content.url, `${path}.url`), shape.optStr(content.text, `${path}.text`)].filter((s) => s).join('\n');
+      return [
+        shape.optStr(content.title, `${path}.title`),
+        shape.optStr(content.url, `${path}.url`),
+        shape.optStr(content.text, `${path}.text`),
+      ]
+        .filter((s) => s)
+        .join('\n');
     default:
       return null;
   }
@@ -69,7 +79,12 @@ function thoughtsText(content: Obj, path: string): string {
     .arr(content.thoughts ?? [], `${path}.thoughts`)
     .map((t, i) => {
       const o = shape.obj(t, `${path}.thoughts[${i}]`);
-      return [shape.optStr(o.summary, `${path}.thoughts[${i}].summary`), shape.optStr(o.content, `${path}.thoughts[${i}].content`)].filter((s) => s).join('\n');
+      return [
+        shape.optStr(o.summary, `${path}.thoughts[${i}].summary`),
+        shape.optStr(o.content, `${path}.thoughts[${i}].content`),
+      ]
+        .filter((s) => s)
+        .join('\n');
     })
     .join('\n\n');
 }
@@ -83,9 +98,11 @@ function classify(node: Node, tally: ReturnType<typeof createTally>): Kind {
   const content = shape.obj(m.content, `${p}.content`);
   const type = shape.str(content.content_type, `${p}.content.content_type`);
   const meta = isRecord(m.metadata) ? m.metadata : {};
-  if (HIDDEN_CONTENT.has(type)) return { kind: 'hidden', why: 'profile, custom-instruction or memory context (hidden in ChatGPT)' };
+  if (HIDDEN_CONTENT.has(type))
+    return { kind: 'hidden', why: 'profile, custom-instruction or memory context (hidden in ChatGPT)' };
   if (role === 'system') return { kind: 'hidden', why: 'system message (hidden in ChatGPT)' };
-  if (meta.is_visually_hidden_from_conversation === true) return { kind: 'hidden', why: 'message hidden from the conversation in ChatGPT' };
+  if (meta.is_visually_hidden_from_conversation === true)
+    return { kind: 'hidden', why: 'message hidden from the conversation in ChatGPT' };
   if (type === 'thoughts') return { kind: 'reasoning', text: thoughtsText(content, `${p}.content`) };
   if (type === 'reasoning_recap') return { kind: 'hidden', why: null };
   const text = contentText(content, `${p}.content`, tally);
@@ -119,20 +136,37 @@ function readNodes(conv: Obj, path: string, budget: { nodes: number }): Map<stri
   const mapping = shape.obj(conv.mapping, `${path}.mapping`);
   const nodes = new Map<string, Node>();
   for (const key of Object.keys(mapping)) {
-    if (++budget.nodes > CHATGPT_LIMITS.nodes) throw new ForeignLimitError(`The export holds more than ${CHATGPT_LIMITS.nodes.toLocaleString('en-US')} messages; imports take at most that many.`);
+    if (++budget.nodes > CHATGPT_LIMITS.nodes)
+      throw new ForeignLimitError(
+        `The export holds more than ${CHATGPT_LIMITS.nodes.toLocaleString('en-US')} messages; imports take at most that many.`,
+      );
     const np = `${path}.mapping[${JSON.stringify(key)}]`;
     const raw = shape.obj(mapping[key], np);
     const parent = shape.optStr(raw.parent, `${np}.parent`) ?? null;
-    const children = shape.arr(raw.children ?? [], `${np}.children`).map((c, i) => shape.str(c, `${np}.children[${i}]`));
+    const children = shape
+      .arr(raw.children ?? [], `${np}.children`)
+      .map((c, i) => shape.str(c, `${np}.children[${i}]`));
     const message = raw.message === null || raw.message === undefined ? null : shape.obj(raw.message, `${np}.message`);
     nodes.set(key, { id: key, parent: parent !== null && parent !== key ? parent : null, children, message, path: np });
   }
   return nodes;
 }
 
-type Frame = { id: string; branch: string; last: string | null; call: { toolCallId: string; name: string } | null; reasoning: string };
+type Frame = {
+  id: string;
+  branch: string;
+  last: string | null;
+  call: { toolCallId: string; name: string } | null;
+  reasoning: string;
+};
 
-function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, budget: { nodes: number }, tally: ReturnType<typeof createTally>): { entry: ExportedSessionV1; branches: number } {
+function conversationToSession(
+  conv: Obj,
+  path: string,
+  opts: BuilderOptions,
+  budget: { nodes: number },
+  tally: ReturnType<typeof createTally>,
+): { entry: ExportedSessionV1; branches: number } {
   const nodes = readNodes(conv, path, budget);
   const title = shape.optStr(conv.title, `${path}.title`) ?? '';
   const createdAt = shape.optNum(conv.create_time, `${path}.create_time`);
@@ -157,13 +191,24 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
 
   // The shown path: current_node up to its root. A node seen twice is a loop in the parent links.
   const shown = new Set<string>();
-  for (let at = current !== undefined && nodes.has(current) ? current : undefined; at !== undefined; at = nodes.get(at)?.parent ?? undefined) {
-    if (shown.has(at)) shape.fail(`${path}.mapping[${JSON.stringify(at)}].parent`, 'a parent that is not its own descendant (the message tree loops back on itself)');
+  for (
+    let at = current !== undefined && nodes.has(current) ? current : undefined;
+    at !== undefined;
+    at = nodes.get(at)?.parent ?? undefined
+  ) {
+    if (shown.has(at))
+      shape.fail(
+        `${path}.mapping[${JSON.stringify(at)}].parent`,
+        'a parent that is not its own descendant (the message tree loops back on itself)',
+      );
     shown.add(at);
   }
 
   const b = createSessionBuilder(opts);
-  let model = shape.optStr(conv.default_model_slug, `${path}.default_model_slug`) ?? shape.optStr(conv.model, `${path}.model`) ?? '';
+  let model =
+    shape.optStr(conv.default_model_slug, `${path}.default_model_slug`) ??
+    shape.optStr(conv.model, `${path}.model`) ??
+    '';
   let forks = 0;
   let visited = 0;
   const stack: Frame[] = [];
@@ -183,7 +228,9 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
     visited++;
     const node = nodes.get(f.id)!;
     const kind = classify(node, tally);
-    const at = node.message ? (shape.optNum(node.message.create_time, `${node.path}.message.create_time`) ?? 0) * 1000 : undefined;
+    const at = node.message
+      ? (shape.optNum(node.message.create_time, `${node.path}.message.create_time`) ?? 0) * 1000
+      : undefined;
     const meta = node.message && isRecord(node.message.metadata) ? node.message.metadata : {};
     if (typeof meta.model_slug === 'string' && meta.model_slug && model === '') model = meta.model_slug;
     switch (kind.kind) {
@@ -205,7 +252,12 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
       case 'call': {
         answerMissing(f);
         const call = { id: node.id, name: kind.name, arguments: kind.args };
-        f.last = b.assistant(f.branch, { content: kind.text, reasoning: f.reasoning, toolCalls: [call], createdAt: at });
+        f.last = b.assistant(f.branch, {
+          content: kind.text,
+          reasoning: f.reasoning,
+          toolCalls: [call],
+          createdAt: at,
+        });
         f.reasoning = '';
         f.call = { toolCallId: call.id, name: call.name };
         break;
@@ -217,7 +269,13 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
           b.assistant(f.branch, { content: '', toolCalls: [{ id, name: kind.name, arguments: '{}' }], createdAt: at });
           f.call = { toolCallId: id, name: kind.name };
         }
-        f.last = b.tool(f.branch, { toolCallId: f.call.toolCallId, name: f.call.name, content: kind.text, isError: kind.isError, createdAt: at });
+        f.last = b.tool(f.branch, {
+          toolCallId: f.call.toolCallId,
+          name: f.call.name,
+          content: kind.text,
+          isError: kind.isError,
+          createdAt: at,
+        });
         f.call = null;
         break;
     }
@@ -243,9 +301,17 @@ function conversationToSession(conv: Obj, path: string, opts: BuilderOptions, bu
   }
   if (visited < nodes.size) {
     const lost = [...nodes.keys()].find((k) => !reached(k, nodes));
-    throw new ForeignLoopError(FORMAT, { path: `${path}.mapping${lost === undefined ? '' : `[${JSON.stringify(lost)}]`}`, expected: 'a node whose parents lead to a root (the message tree loops back on itself)' });
+    throw new ForeignLoopError(FORMAT, {
+      path: `${path}.mapping${lost === undefined ? '' : `[${JSON.stringify(lost)}]`}`,
+      expected: 'a node whose parents lead to a root (the message tree loops back on itself)',
+    });
   }
-  const entry = b.finish({ title, model, ...(createdAt !== undefined ? { createdAt: createdAt * 1000 } : {}), ...(updatedAt !== undefined ? { updatedAt: updatedAt * 1000 } : {}) });
+  const entry = b.finish({
+    title,
+    model,
+    ...(createdAt !== undefined ? { createdAt: createdAt * 1000 } : {}),
+    ...(updatedAt !== undefined ? { updatedAt: updatedAt * 1000 } : {}),
+  });
   return { entry, branches: forks };
 }
 
@@ -258,16 +324,27 @@ function reached(id: string, nodes: Map<string, Node>): boolean {
   return true;
 }
 
-export function chatGPTToSessions(data: unknown, opts: BuilderOptions): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
+export function chatGPTToSessions(
+  data: unknown,
+  opts: BuilderOptions,
+): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
   const list = shape.arr(data, '$');
-  if (list.length > CHATGPT_LIMITS.conversations) throw new ForeignLimitError(`The export holds ${list.length.toLocaleString('en-US')} conversations; imports take at most ${CHATGPT_LIMITS.conversations.toLocaleString('en-US')}.`);
+  if (list.length > CHATGPT_LIMITS.conversations)
+    throw new ForeignLimitError(
+      `The export holds ${list.length.toLocaleString('en-US')} conversations; imports take at most ${CHATGPT_LIMITS.conversations.toLocaleString('en-US')}.`,
+    );
   const tally = createTally();
   const budget = { nodes: 0 };
   const sessions: ExportedSessionV1[] = [];
   let branches = 0;
   const skipped: SkippedEntry[] = [];
   list.forEach((raw, i) => {
-    const label = entryLabel('Conversation', i, isRecord(raw) ? raw.title : undefined, isRecord(raw) ? (raw.conversation_id ?? raw.id) : undefined);
+    const label = entryLabel(
+      'Conversation',
+      i,
+      isRecord(raw) ? raw.title : undefined,
+      isRecord(raw) ? (raw.conversation_id ?? raw.id) : undefined,
+    );
     try {
       const { entry, branches: n } = conversationToSession(shape.obj(raw, `$[${i}]`), `$[${i}]`, opts, budget, tally);
       if (entry.messages.length === 0) return void skipped.push({ entry: label, reason: { kind: 'no_messages' } });
@@ -281,10 +358,18 @@ export function chatGPTToSessions(data: unknown, opts: BuilderOptions): { sessio
   });
   const messages = sessions.reduce((n, s) => n + s.messages.length, 0);
   const calls = sessions.reduce((n, s) => n + s.session.toolCallCount, 0);
-  const found = [`${sessions.length} conversation${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
-  if (branches > 0) found.push(`${branches} other path${branches === 1 ? '' : 's'} (edits and regenerations), kept as branches`);
-  if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'} (code, browsing, image and other tools), shown as tool rows`);
+  const found = [
+    `${sessions.length} conversation${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`,
+  ];
+  if (branches > 0)
+    found.push(`${branches} other path${branches === 1 ? '' : 's'} (edits and regenerations), kept as branches`);
+  if (calls > 0)
+    found.push(
+      `${calls} tool call${calls === 1 ? '' : 's'} (code, browsing, image and other tools), shown as tool rows`,
+    );
   const leftOut = tally.lines();
-  leftOut.push('Per-message model names, feedback, attachments and images are not imported; the session keeps the conversation’s model.');
+  leftOut.push(
+    'Per-message model names, feedback, attachments and images are not imported; the session keeps the conversation’s model.',
+  );
   return { sessions, notes: { format: 'ChatGPT data export', found, leftOut, skipped } };
 }

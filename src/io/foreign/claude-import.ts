@@ -34,15 +34,26 @@ function resultText(v: unknown, path: string): string {
     .join('\n');
 }
 
-export function claudeToSessions(data: unknown, opts: BuilderOptions): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
+export function claudeToSessions(
+  data: unknown,
+  opts: BuilderOptions,
+): { sessions: ExportedSessionV1[]; notes: ForeignNotes } {
   const list = shape.arr(data, '$');
-  if (list.length > CLAUDE_LIMITS.conversations) throw new ForeignLimitError(`The export holds ${list.length.toLocaleString('en-US')} conversations; imports take at most ${CLAUDE_LIMITS.conversations.toLocaleString('en-US')}.`);
+  if (list.length > CLAUDE_LIMITS.conversations)
+    throw new ForeignLimitError(
+      `The export holds ${list.length.toLocaleString('en-US')} conversations; imports take at most ${CLAUDE_LIMITS.conversations.toLocaleString('en-US')}.`,
+    );
   const tally = createTally();
   const sessions: ExportedSessionV1[] = [];
   const counter = { total: 0 };
   const skipped: SkippedEntry[] = [];
   list.forEach((raw, ci) => {
-    const label = entryLabel('Conversation', ci, isRecord(raw) ? raw.name : undefined, isRecord(raw) ? raw.uuid : undefined);
+    const label = entryLabel(
+      'Conversation',
+      ci,
+      isRecord(raw) ? raw.name : undefined,
+      isRecord(raw) ? raw.uuid : undefined,
+    );
     try {
       const session = conversationToSession(raw, `$[${ci}]`, opts, counter, tally);
       if (session === null) skipped.push({ entry: label, reason: { kind: 'no_messages' } });
@@ -55,19 +66,32 @@ export function claudeToSessions(data: unknown, opts: BuilderOptions): { session
   });
   const messages = sessions.reduce((n, s) => n + s.messages.length, 0);
   const calls = sessions.reduce((n, s) => n + s.session.toolCallCount, 0);
-  const found = [`${sessions.length} conversation${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`];
+  const found = [
+    `${sessions.length} conversation${sessions.length === 1 ? '' : 's'} with ${messages} message${messages === 1 ? '' : 's'}`,
+  ];
   if (calls > 0) found.push(`${calls} tool call${calls === 1 ? '' : 's'}, shown as tool rows`);
   const leftOut = tally.lines();
-  leftOut.push('The export holds only the path Claude showed, so there are no branches; projects, the account and attachment contents are not imported.');
+  leftOut.push(
+    'The export holds only the path Claude showed, so there are no branches; projects, the account and attachment contents are not imported.',
+  );
   return { sessions, notes: { format: 'Claude data export', found, leftOut, skipped } };
 }
 
 /** One conversation as a session; null when it holds no message. Throws ForeignShapeError where it cannot be read. */
-function conversationToSession(raw: unknown, cp: string, opts: BuilderOptions, counter: { total: number }, tally: ReturnType<typeof createTally>): ExportedSessionV1 | null {
+function conversationToSession(
+  raw: unknown,
+  cp: string,
+  opts: BuilderOptions,
+  counter: { total: number },
+  tally: ReturnType<typeof createTally>,
+): ExportedSessionV1 | null {
   const conv = shape.obj(raw, cp);
   const messages = shape.arr(conv.chat_messages, `${cp}.chat_messages`);
   counter.total += messages.length;
-  if (counter.total > CLAUDE_LIMITS.messages) throw new ForeignLimitError(`The export holds more than ${CLAUDE_LIMITS.messages.toLocaleString('en-US')} messages; imports take at most that many.`);
+  if (counter.total > CLAUDE_LIMITS.messages)
+    throw new ForeignLimitError(
+      `The export holds more than ${CLAUDE_LIMITS.messages.toLocaleString('en-US')} messages; imports take at most that many.`,
+    );
   const b = createSessionBuilder(opts);
   const branch = ROOT_BRANCH;
   // Calls of the assistant message being built, waiting for their results.
@@ -81,14 +105,29 @@ function conversationToSession(raw: unknown, cp: string, opts: BuilderOptions, c
     const m = shape.obj(rawMsg, mp);
     const sender = shape.str(m.sender, `${mp}.sender`);
     const at = time(shape.optStr(m.created_at, `${mp}.created_at`));
-    const attachments = [...shape.arr(m.attachments ?? [], `${mp}.attachments`), ...shape.arr(m.files ?? [], `${mp}.files`)];
-    if (attachments.length > 0) tally.add('attachment or file (only its name is noted in the message)', attachments.length);
-    const names = attachments.map((a, i) => shape.optStr((a as Obj).file_name, `${mp}.attachments[${i}].file_name`)).filter((n) => n);
+    const attachments = [
+      ...shape.arr(m.attachments ?? [], `${mp}.attachments`),
+      ...shape.arr(m.files ?? [], `${mp}.files`),
+    ];
+    if (attachments.length > 0)
+      tally.add('attachment or file (only its name is noted in the message)', attachments.length);
+    const names = attachments
+      .map((a, i) => shape.optStr((a as Obj).file_name, `${mp}.attachments[${i}].file_name`))
+      .filter((n) => n);
     const blocks = m.content === undefined || m.content === null ? null : shape.arr(m.content, `${mp}.content`);
     const text = shape.optStr(m.text, `${mp}.text`) ?? '';
     if (sender === 'human') {
       closeOpen();
-      const body = blocks === null ? text : blocks.map((bl, i) => (shape.obj(bl, `${mp}.content[${i}]`).type === 'text' ? (shape.optStr((bl as Obj).text, `${mp}.content[${i}].text`) ?? '') : '')).join('\n') || text;
+      const body =
+        blocks === null
+          ? text
+          : blocks
+              .map((bl, i) =>
+                shape.obj(bl, `${mp}.content[${i}]`).type === 'text'
+                  ? (shape.optStr((bl as Obj).text, `${mp}.content[${i}].text`) ?? '')
+                  : '',
+              )
+              .join('\n') || text;
       const withNames = names.length > 0 ? `${body}\n\n[attached: ${names.join(', ')}]` : body;
       if (withNames.trim() !== '') b.user(branch, withNames, at);
       return;
@@ -137,7 +176,8 @@ function conversationToSession(raw: unknown, cp: string, opts: BuilderOptions, c
           const at2 = open.findIndex((c) => (ref !== undefined ? c.id === ref : c.name === name));
           const call = at2 >= 0 ? open.splice(at2, 1)[0]! : null;
           const body = resultText(bl.content, `${bp}.content`);
-          if (call) b.tool(branch, { toolCallId: call.id, name: call.name, content: body, isError: bl.is_error === true });
+          if (call)
+            b.tool(branch, { toolCallId: call.id, name: call.name, content: body, isError: bl.is_error === true });
           else tally.add('tool result with no matching call');
           break;
         }
@@ -150,11 +190,12 @@ function conversationToSession(raw: unknown, cp: string, opts: BuilderOptions, c
   closeOpen();
   if (b.messageCount === 0) return null;
   return b.finish({
-      title: shape.optStr(conv.name, `${cp}.name`) ?? '',
-      model: shape.optStr(conv.model, `${cp}.model`) ?? '',
-      ...optionalTime('createdAt', time(shape.optStr(conv.created_at, `${cp}.created_at`))),
-      ...optionalTime('updatedAt', time(shape.optStr(conv.updated_at, `${cp}.updated_at`))),
-    });
+    title: shape.optStr(conv.name, `${cp}.name`) ?? '',
+    model: shape.optStr(conv.model, `${cp}.model`) ?? '',
+    ...optionalTime('createdAt', time(shape.optStr(conv.created_at, `${cp}.created_at`))),
+    ...optionalTime('updatedAt', time(shape.optStr(conv.updated_at, `${cp}.updated_at`))),
+  });
 }
 
-const optionalTime = <K extends string>(key: K, t: number | undefined): Partial<Record<K, number>> => (t === undefined ? {} : ({ [key]: t } as Record<K, number>));
+const optionalTime = <K extends string>(key: K, t: number | undefined): Partial<Record<K, number>> =>
+  t === undefined ? {} : ({ [key]: t } as Record<K, number>);

@@ -27,7 +27,8 @@ describe('runs read off an imported conversation', () => {
     expect(s!.runs).toHaveLength(users.length);
     expect(s!.runs.every((r) => r.timing === undefined && r.stopReason === 'complete')).toBe(true);
     // Every reply and result names its run and its turn within the run; the first run starts at RUN_STARTED's time.
-    for (const m of s!.messages) if (m.role === 'assistant' || m.role === 'tool') expect(s!.runs.map((r) => r.id)).toContain(m.runId);
+    for (const m of s!.messages)
+      if (m.role === 'assistant' || m.role === 'tool') expect(s!.runs.map((r) => r.id)).toContain(m.runId);
     expect(s!.runs[0]!.startedAt).toBe(1767225600000);
     const model = timeline(s!);
     expect(model.runs.map((r) => r.state)).toEqual(model.runs.map(() => 'finished'));
@@ -54,7 +55,12 @@ describe('runs read off an imported conversation', () => {
     expect(turn1!.attempts[0]!.end).toBe(turn1!.attempts[0]!.start);
     expect(call!.start - turn1!.attempts[0]!.start).toBe(ORDER_STEP_MS);
     expect(turn2!.attempts[0]!.start - call!.start).toBe(ORDER_STEP_MS);
-    expect(tools!.toolCalls[0]).toMatchObject({ durationMs: null, startedAt: null, status: 'ok', result: 'Rain on Thursday.' });
+    expect(tools!.toolCalls[0]).toMatchObject({
+      durationMs: null,
+      startedAt: null,
+      status: 'ok',
+      result: 'Rain on Thursday.',
+    });
     // The run's bar says its times are not real.
     expect(layoutTimeline(timeline(tools!)).rows[0]!.bars[0]!.label).toContain('imported without times (order only)');
     expect(layoutTimeline(timeline(plain!)).rows[0]!.bars[0]!.label).not.toContain('without times');
@@ -74,7 +80,9 @@ describe('runs read off an imported conversation', () => {
       expect(new Set(own.map((m) => m.branchId ?? 'root')).size).toBe(1);
     }
     const state = branchStateOf(s.session);
-    const path = pathIds(state, groupByBranch([...s.messages].sort((a, b) => a.order - b.order))).map((id) => byId.get(id)!);
+    const path = pathIds(state, groupByBranch([...s.messages].sort((a, b) => a.order - b.order))).map(
+      (id) => byId.get(id)!,
+    );
     const pathRuns = new Set(path.flatMap((m) => (m.role === 'assistant' || m.role === 'tool' ? [m.runId] : [])));
     // One run per person's message that has a reply on the path (the last question here has none: no run).
     const answered = path.filter((m, i) => m.role === 'user' && path[i + 1]?.role === 'assistant');

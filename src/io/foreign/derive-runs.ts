@@ -72,7 +72,8 @@ export function deriveRuns(records: readonly MessageRecord[], opts: Options): De
     // Offsets from the run's start: the source's times, or one step a second.
     const at = (m: ChatMessage): number => (timed ? Math.max(0, m.createdAt - startedAt) : ++step * ORDER_STEP_MS);
     let seq = 0;
-    const emit = (t: number, body: AgentEventBody) => events.push({ ...body, runId, seq: seq++, t, sessionId: opts.sessionId } as EventRecord);
+    const emit = (t: number, body: AgentEventBody) =>
+      events.push({ ...body, runId, seq: seq++, t, sessionId: opts.sessionId } as EventRecord);
     let turn = 0;
     let ready = 0;
     let end = 0;
@@ -94,12 +95,20 @@ export function deriveRuns(records: readonly MessageRecord[], opts: Options): De
           const endT = timed ? Math.max(startT, at(m)) : startT;
           const message: ChatMessage = { ...stripRecord(m), runId, turn } as ChatMessage;
           emit(startT, { type: 'request_started', turn, attempt: 1, messageId: m.id });
-          emit(endT, { type: 'request_finished', turn, attempt: 1, finishReason: m.toolCalls.length > 0 ? 'tool_calls' : 'stop', usage: zeroUsage() });
+          emit(endT, {
+            type: 'request_finished',
+            turn,
+            attempt: 1,
+            finishReason: m.toolCalls.length > 0 ? 'tool_calls' : 'stop',
+            usage: zeroUsage(),
+          });
           emit(endT, { type: 'message_appended', message });
           messages.set(m.id, { ...m, runId, turn });
           caller = { id: m.id, turn, t: endT };
           // With times, a call starts when its reply ends; by order alone, at its own step (no duration is made up).
-          if (timed) for (const c of m.toolCalls) emit(endT, { type: 'tool_started', turn, callId: c.id, name: c.name, arguments: c.arguments });
+          if (timed)
+            for (const c of m.toolCalls)
+              emit(endT, { type: 'tool_started', turn, callId: c.id, name: c.name, arguments: c.arguments });
           ready = endT;
           end = Math.max(end, endT);
           break;
@@ -111,15 +120,41 @@ export function deriveRuns(records: readonly MessageRecord[], opts: Options): De
           const callTurn = call?.turn ?? Math.max(turn, 1);
           const durationMs = timed ? t - made : 0;
           const caller2 = call ? messages.get(call.id) : undefined;
-          const args = caller2?.role === 'assistant' ? (caller2.toolCalls.find((c) => c.id === m.toolCallId)?.arguments ?? '') : '';
-          if (!timed) emit(t, { type: 'tool_started', turn: callTurn, callId: m.toolCallId, name: m.name, arguments: args });
-          emit(t, { type: 'tool_finished', turn: callTurn, callId: m.toolCallId, name: m.name, outcome: m.outcome, durationMs, result: m.content, isError: m.isError });
+          const args =
+            caller2?.role === 'assistant'
+              ? (caller2.toolCalls.find((c) => c.id === m.toolCallId)?.arguments ?? '')
+              : '';
+          if (!timed)
+            emit(t, { type: 'tool_started', turn: callTurn, callId: m.toolCallId, name: m.name, arguments: args });
+          emit(t, {
+            type: 'tool_finished',
+            turn: callTurn,
+            callId: m.toolCallId,
+            name: m.name,
+            outcome: m.outcome,
+            durationMs,
+            result: m.content,
+            isError: m.isError,
+          });
           emit(t, { type: 'message_appended', message: { ...stripRecord(m), runId, turn: callTurn } as ChatMessage });
           messages.set(m.id, { ...m, runId, turn: callTurn });
           toolCalls.push({
-            id: m.toolCallId, sessionId: opts.sessionId, runId, turn: callTurn, messageId: call?.id ?? '', name: m.name, arguments: args,
-            validation: null, validationErrors: [], result: m.content, isError: m.isError, status: m.outcome,
-            startedAt: timed ? startedAt + made : null, finishedAt: timed ? startedAt + t : null, durationMs: timed ? durationMs : null, logs: [],
+            id: m.toolCallId,
+            sessionId: opts.sessionId,
+            runId,
+            turn: callTurn,
+            messageId: call?.id ?? '',
+            name: m.name,
+            arguments: args,
+            validation: null,
+            validationErrors: [],
+            result: m.content,
+            isError: m.isError,
+            status: m.outcome,
+            startedAt: timed ? startedAt + made : null,
+            finishedAt: timed ? startedAt + t : null,
+            durationMs: timed ? durationMs : null,
+            logs: [],
           });
           ready = t;
           end = Math.max(end, t);
@@ -133,13 +168,23 @@ export function deriveRuns(records: readonly MessageRecord[], opts: Options): De
     const finishT = timed ? end : end + ORDER_STEP_MS;
     emit(finishT, { type: 'run_finished', stopReason, usage: zeroUsage() });
     runs.push({
-      id: runId, sessionId: opts.sessionId, startedAt, finishedAt: startedAt + finishT, stopReason, usage: zeroUsage(),
+      id: runId,
+      sessionId: opts.sessionId,
+      startedAt,
+      finishedAt: startedAt + finishT,
+      stopReason,
+      usage: zeroUsage(),
       ...(timed ? {} : { timing: 'order' as const }),
     });
     lastEnd = startedAt + finishT;
   }
   // A call the messages name with no result row (it cannot be, after the builder) is left to the history check.
-  return { messages: records.map((m) => messages.get(m.id) ?? m), runs, events, toolCalls: toolCalls.filter((c) => c.messageId !== '') };
+  return {
+    messages: records.map((m) => messages.get(m.id) ?? m),
+    runs,
+    events,
+    toolCalls: toolCalls.filter((c) => c.messageId !== ''),
+  };
 }
 
 /** The message as the loop appends it: without the record's session, order and branch. */

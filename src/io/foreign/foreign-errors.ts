@@ -7,7 +7,9 @@ export class ForeignShapeError extends Error {
     readonly format: string,
     readonly issue: FileIssue,
   ) {
-    super(`This looks like ${format}, but it does not match that format: at ${issue.path}, expected ${issue.expected}.`);
+    super(
+      `This looks like ${format}, but it does not match that format: at ${issue.path}, expected ${issue.expected}.`,
+    );
     this.name = 'ForeignShapeError';
   }
 }
@@ -24,7 +26,8 @@ export class ForeignLoopError extends ForeignShapeError {
 }
 
 /** An entry that cannot be read is left out and the rest imported; a loop or a limit still refuses the file. */
-export const skippableShapeError = (err: unknown): err is ForeignShapeError => err instanceof ForeignShapeError && !(err instanceof ForeignLoopError);
+export const skippableShapeError = (err: unknown): err is ForeignShapeError =>
+  err instanceof ForeignShapeError && !(err instanceof ForeignLoopError);
 
 /** The file is larger than an import takes (entries, nodes, inflated bytes): refused before it costs memory. */
 export class ForeignLimitError extends Error {
@@ -43,7 +46,6 @@ export class ForeignArchiveError extends Error {
 }
 
 export type Obj = Record<string, unknown>;
-
 
 /** Shape checks that throw ForeignShapeError naming the path: every converter reads untrusted JSON through these. */
 export function shapeReader(format: string) {

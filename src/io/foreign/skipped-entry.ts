@@ -2,9 +2,7 @@
  * Why one entry of another app's file (a conversation, an event, a span) was left out while the rest was imported
  * (architecture.md, "Import and export of other formats"). Said in words by `skippedEntryText`.
  */
-type SkipReason =
-  | { kind: 'unreadable'; path: string; expected: string }
-  | { kind: 'no_messages' };
+type SkipReason = { kind: 'unreadable'; path: string; expected: string } | { kind: 'no_messages' };
 
 /** `entry`: the entry as a person finds it in the other app (its title, else its id, else its place in the file). */
 export type SkippedEntry = { entry: string; reason: SkipReason };

@@ -11,7 +11,11 @@ import { ForeignArchiveError, ForeignLimitError } from './foreign-errors';
 const ZIP_LIMITS = { entries: 50_000, entryBytes: 256 * 1024 * 1024, totalBytes: 256 * 1024 * 1024 };
 const PIECE = 64 * 1024;
 
-export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => boolean, limits = ZIP_LIMITS): Map<string, Uint8Array> {
+export function readZipEntries(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean,
+  limits = ZIP_LIMITS,
+): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   let entries = 0;
   let total = 0;
@@ -19,7 +23,9 @@ export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => bool
   const unzip = new Unzip((file) => {
     if (failure) return;
     if (++entries > limits.entries) {
-      failure = new ForeignLimitError(`The .zip holds more than ${limits.entries.toLocaleString('en-US')} files; imports take at most that many.`);
+      failure = new ForeignLimitError(
+        `The .zip holds more than ${limits.entries.toLocaleString('en-US')} files; imports take at most that many.`,
+      );
       return;
     }
     const name = file.name;
@@ -29,13 +35,17 @@ export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => bool
     file.ondata = (err, chunk, final) => {
       if (failure) return;
       if (err) {
-        failure = new ForeignArchiveError(`The .zip could not be read: “${name}” is damaged (${err.message}). Download the export again.`);
+        failure = new ForeignArchiveError(
+          `The .zip could not be read: “${name}” is damaged (${err.message}). Download the export again.`,
+        );
         return;
       }
       size += chunk.length;
       total += chunk.length;
       if (size > limits.entryBytes || total > limits.totalBytes) {
-        failure = new ForeignLimitError(`“${name}” in the .zip unpacks to more than ${Math.round(Math.min(limits.entryBytes, limits.totalBytes) / 1024 / 1024)} MB; imports take at most that much. Nothing was unpacked further.`);
+        failure = new ForeignLimitError(
+          `“${name}” in the .zip unpacks to more than ${Math.round(Math.min(limits.entryBytes, limits.totalBytes) / 1024 / 1024)} MB; imports take at most that much. Nothing was unpacked further.`,
+        );
         file.terminate();
         return;
       }
@@ -45,15 +55,21 @@ export function readZipEntries(bytes: Uint8Array, wanted: (name: string) => bool
     try {
       file.start();
     } catch (err) {
-      failure = new ForeignArchiveError(`The .zip could not be read: “${name}” is stored in a way this page cannot unpack (${err instanceof Error ? err.message : String(err)}).`);
+      failure = new ForeignArchiveError(
+        `The .zip could not be read: “${name}” is stored in a way this page cannot unpack (${err instanceof Error ? err.message : String(err)}).`,
+      );
     }
   });
   unzip.register(UnzipInflate);
   try {
-    for (let at = 0; at < bytes.length && !failure; at += PIECE) unzip.push(bytes.subarray(at, Math.min(bytes.length, at + PIECE)), at + PIECE >= bytes.length);
+    for (let at = 0; at < bytes.length && !failure; at += PIECE)
+      unzip.push(bytes.subarray(at, Math.min(bytes.length, at + PIECE)), at + PIECE >= bytes.length);
     if (bytes.length === 0) unzip.push(bytes, true);
   } catch (err) {
-    if (!failure) failure = new ForeignArchiveError(`The .zip could not be read (${err instanceof Error ? err.message : String(err)}). Download the export again, or pick the conversations.json inside it.`);
+    if (!failure)
+      failure = new ForeignArchiveError(
+        `The .zip could not be read (${err instanceof Error ? err.message : String(err)}). Download the export again, or pick the conversations.json inside it.`,
+      );
   }
   if (failure) throw failure;
   return out;

@@ -34,7 +34,9 @@ export function fileFormat(evidence: FormatEvidence): FileFormat {
     case 'picked': {
       const [first, ...rest] = evidence.files;
       if (first === undefined) return { kind: 'not_json' };
-      return rest.length > 0 || isZipName(first.name) || hasZipMagic(first.head) ? { kind: 'archive' } : { kind: 'toolscope' };
+      return rest.length > 0 || isZipName(first.name) || hasZipMagic(first.head)
+        ? { kind: 'archive' }
+        : { kind: 'toolscope' };
     }
     case 'unparsed':
       return mayBeAguiJsonLines(evidence.text) ? { kind: 'agui_json_lines' } : { kind: 'not_json' };

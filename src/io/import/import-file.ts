@@ -27,8 +27,16 @@ export async function importCheckedFile(
   opts: { ids?: IdFactory; onProgress?: (p: WriteProgress) => void; openedTrace?: OpenedTraceMark } = {},
 ): Promise<ImportOutcome> {
   try {
-    const written = await writeImport(db, planImport(screened.file, analysis, choices, opts.ids), opts.onProgress, opts.openedTrace);
-    return { ok: true, summary: { ...written, refusedTools: screened.refusedTools.map((t) => t.name), cutValues: screened.cutValues } };
+    const written = await writeImport(
+      db,
+      planImport(screened.file, analysis, choices, opts.ids),
+      opts.onProgress,
+      opts.openedTrace,
+    );
+    return {
+      ok: true,
+      summary: { ...written, refusedTools: screened.refusedTools.map((t) => t.name), cutValues: screened.cutValues },
+    };
   } catch (err) {
     return { ok: false, failure: { stage: 'write', message: describeWriteError(err) } };
   }

@@ -39,11 +39,20 @@ async function readText(file: Blob, progress: ProgressSink): Promise<string> {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function preview({ file, refusedTools, cutValues }: ScreenedImport, bytes: number, foreign: ForeignNotes | undefined): ImportPreview {
+function preview(
+  { file, refusedTools, cutValues }: ScreenedImport,
+  bytes: number,
+  foreign: ForeignNotes | undefined,
+): ImportPreview {
   return {
     bytes,
     ...(foreign ? { foreign } : {}),
-    sessions: file.sessions.map((e) => ({ id: e.session.id, title: e.session.title, messageCount: e.messages.length, toolCallCount: e.toolCalls.length })),
+    sessions: file.sessions.map((e) => ({
+      id: e.session.id,
+      title: e.session.title,
+      messageCount: e.messages.length,
+      toolCallCount: e.toolCalls.length,
+    })),
     tools: file.tools.map(summarizeTool),
     refusedTools,
     cutValues,
@@ -67,7 +76,13 @@ export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
       const bytes = files.reduce((n, f) => n + f.size, 0);
       if (bytes > MAX_FILE_BYTES) {
         const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-        return { ok: false, failure: { stage: 'too_large', message: `The file is ${mb(bytes)}; imports are limited to ${mb(MAX_FILE_BYTES)}.` } };
+        return {
+          ok: false,
+          failure: {
+            stage: 'too_large',
+            message: `The file is ${mb(bytes)}; imports are limited to ${mb(MAX_FILE_BYTES)}.`,
+          },
+        };
       }
       if (files.length === 0) return { ok: false, failure: { stage: 'read', message: 'No file was picked.' } };
       let result: CheckResult;
@@ -77,7 +92,13 @@ export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
         if (!('result' in outcome)) return outcome;
         ({ result, foreign } = outcome);
       } catch (err) {
-        return { ok: false, failure: { stage: 'read', message: `The file could not be read: ${err instanceof Error ? err.message : String(err)}` } };
+        return {
+          ok: false,
+          failure: {
+            stage: 'read',
+            message: `The file could not be read: ${err instanceof Error ? err.message : String(err)}`,
+          },
+        };
       }
       if (!result.ok) return result;
       const screened = screenImport(result.file);
@@ -87,10 +108,13 @@ export function createImportJob(db: ToolscopeDB, progress: ProgressSink) {
       return { ok: true, preview: preview(screened, bytes, foreign), analysis };
     },
     async commit(choices: ImportChoices): Promise<ImportOutcome> {
-      if (!checked) return { ok: false, failure: { stage: 'write', message: 'Nothing to import: check a file first.' } };
+      if (!checked)
+        return { ok: false, failure: { stage: 'write', message: 'Nothing to import: check a file first.' } };
       const { screened, analysis } = checked;
       checked = null;
-      return importCheckedFile(db, screened, analysis, choices, { onProgress: (p) => progress('writing', p.written, p.total) });
+      return importCheckedFile(db, screened, analysis, choices, {
+        onProgress: (p) => progress('writing', p.written, p.total),
+      });
     },
   };
 }
@@ -102,14 +126,29 @@ const fresh = () => ({ now: Date.now(), newId: () => crypto.randomUUID() });
  * an OTLP trace), unless its shape says it is another app's export or an AG-UI log; a .zip or several files are an
  * export picked whole (architecture.md, "Import and export of other formats"). The converters load only then.
  */
-async function checkFiles(files: File[], progress: ProgressSink): Promise<{ result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure }> {
+async function checkFiles(
+  files: File[],
+  progress: ProgressSink,
+): Promise<{ result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure }> {
   const phase = (p: CheckPhase) => progress(p, 0, 0);
   const first = files[0]!;
-  const picked = fileFormat({ step: 'picked', files: [{ name: first.name, head: new Uint8Array(await first.slice(0, 4).arrayBuffer()) }, ...files.slice(1).map((f) => ({ name: f.name, head: new Uint8Array(0) }))] });
+  const picked = fileFormat({
+    step: 'picked',
+    files: [
+      { name: first.name, head: new Uint8Array(await first.slice(0, 4).arrayBuffer()) },
+      ...files.slice(1).map((f) => ({ name: f.name, head: new Uint8Array(0) })),
+    ],
+  });
   if (picked.kind === 'archive') {
     progress('reading', 0, first.size);
     const { convertPicked } = await import('../foreign/open-foreign');
-    return afterConversion(await convertPicked(files.map((f) => ({ name: f.name, bytes: async () => new Uint8Array(await f.arrayBuffer()) })), fresh()), phase);
+    return afterConversion(
+      await convertPicked(
+        files.map((f) => ({ name: f.name, bytes: async () => new Uint8Array(await f.arrayBuffer()) })),
+        fresh(),
+      ),
+      phase,
+    );
   }
   const text = await readText(first, progress);
   phase('parsing');
@@ -146,15 +185,34 @@ function otlpChecked(data: unknown, phase: (p: CheckPhase) => void): { result: C
   if (hostile) return { result: { ok: false, failure: hostile } };
   phase('validating');
   const converted = otlpTracesToExport(data, fresh());
-  if (!converted.ok) return { result: { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } } };
+  if (!converted.ok)
+    return {
+      result: {
+        ok: false,
+        failure: {
+          stage: converted.stage,
+          message: converted.message,
+          issues: converted.issues,
+          total: converted.total,
+        },
+      },
+    };
   const result = checkExportData(converted.file, phase);
   if (converted.skipped.length === 0) return { result };
   const spans = converted.file.sessions.reduce((n, s) => n + s.runs.length, 0);
-  const found = [`${converted.file.sessions.length} session${converted.file.sessions.length === 1 ? '' : 's'} from ${spans} trace${spans === 1 ? '' : 's'}`];
-  return { result, foreign: { format: 'OpenTelemetry (OTLP/JSON) trace', found, leftOut: [], skipped: converted.skipped } };
+  const found = [
+    `${converted.file.sessions.length} session${converted.file.sessions.length === 1 ? '' : 's'} from ${spans} trace${spans === 1 ? '' : 's'}`,
+  ];
+  return {
+    result,
+    foreign: { format: 'OpenTelemetry (OTLP/JSON) trace', found, leftOut: [], skipped: converted.skipped },
+  };
 }
 
-function afterConversion(converted: Converted, phase: (p: CheckPhase) => void): { result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure } {
+function afterConversion(
+  converted: Converted,
+  phase: (p: CheckPhase) => void,
+): { result: CheckResult; foreign?: ForeignNotes } | { ok: false; failure: ImportFailure } {
   if (!converted.ok) return { ok: false, failure: converted.failure };
   // The converted sessions are checked like any file: nothing reaches the database unchecked.
   return { result: checkExportData(converted.file, phase), foreign: converted.notes };

@@ -54,7 +54,15 @@ export function planMcpServers(
     ids.add(id);
     const headerNames = [...new Set(s.headerNames.map((h) => h.trim()).filter((h) => h !== ''))];
     out.records.push({
-      id, url: s.url.trim(), name: s.name, enabled: false, approval: s.approval, headerNames, toolChoices: s.toolChoices, createdAt: now, updatedAt: now,
+      id,
+      url: s.url.trim(),
+      name: s.name,
+      enabled: false,
+      approval: s.approval,
+      headerNames,
+      toolChoices: s.toolChoices,
+      createdAt: now,
+      updatedAt: now,
     });
     out.added.push({ name: s.name || s.url, url: s.url.trim(), needsHeaders: headerNames });
   }
@@ -62,8 +70,18 @@ export function planMcpServers(
 }
 
 /** The servers an export carries: every stored one for all sessions, else those the sessions called. */
-export function exportedMcpServers(stored: readonly McpServerRecord[], calledIds: ReadonlySet<string> | 'all'): ExportedMcpServerV1[] {
+export function exportedMcpServers(
+  stored: readonly McpServerRecord[],
+  calledIds: ReadonlySet<string> | 'all',
+): ExportedMcpServerV1[] {
   return stored
     .filter((s) => calledIds === 'all' || calledIds.has(s.id))
-    .map(({ id, url, name, approval, headerNames, toolChoices }) => ({ id, url, name, approval, headerNames: [...headerNames], toolChoices }));
+    .map(({ id, url, name, approval, headerNames, toolChoices }) => ({
+      id,
+      url,
+      name,
+      approval,
+      headerNames: [...headerNames],
+      toolChoices,
+    }));
 }

@@ -10,13 +10,26 @@ import { fixtureFile } from '../testing/export-fixture';
 const SID = 'ses_01JDW3K8Q2Z7PARISTOKYO';
 
 const task = (callId: string, status: McpTaskRecord['status'], endText?: string): McpTaskRecord => ({
-  callId, sessionId: 'whatever-the-file-says', serverId: 'srv', serverName: 'jobs', toolName: 'get_weather', taskId: `task-${callId}`,
-  status, pollIntervalMs: 250, createdAt: 1, updatedAt: 2, ...(endText !== undefined ? { endText } : {}),
+  callId,
+  sessionId: 'whatever-the-file-says',
+  serverId: 'srv',
+  serverName: 'jobs',
+  toolName: 'get_weather',
+  taskId: `task-${callId}`,
+  status,
+  pollIntervalMs: 250,
+  createdAt: 1,
+  updatedAt: 2,
+  ...(endText !== undefined ? { endText } : {}),
 });
 
 function fileWithTasks(): ExportFileV1 {
   const file = fixtureFile();
-  file.sessions[0]!.mcpTasks = [task('call_pAr1s', 'completed', 'Sunny, 21 °C.'), task('call_c0nv', 'working'), task('call_nowhere', 'completed', 'x')];
+  file.sessions[0]!.mcpTasks = [
+    task('call_pAr1s', 'completed', 'Sunny, 21 °C.'),
+    task('call_c0nv', 'working'),
+    task('call_nowhere', 'completed', 'x'),
+  ];
   return file;
 }
 
@@ -44,9 +57,13 @@ describe('import of MCP task lanes', () => {
     const copiedCalls = await db.toolCalls.where('sessionId').equals(newId).toArray();
     expect(copied).toHaveLength(2);
     // Each lane follows its call to the call's new id.
-    const weatherCall = copiedCalls.find((c) => c.messageId !== undefined && c.result !== null && c.name === 'get_weather' && c.status === 'ok');
+    const weatherCall = copiedCalls.find(
+      (c) => c.messageId !== undefined && c.result !== null && c.name === 'get_weather' && c.status === 'ok',
+    );
     expect(copied.map((t) => t.callId)).toContain(weatherCall?.id);
-    expect(copied.every((t) => copiedCalls.some((c) => c.id === t.callId) && !t.callId.startsWith('call_pAr1s'))).toBe(true);
+    expect(copied.every((t) => copiedCalls.some((c) => c.id === t.callId) && !t.callId.startsWith('call_pAr1s'))).toBe(
+      true,
+    );
     expect((await listSessionMcpTasks(db, SID)).map((t) => t.callId).sort()).toEqual(['call_c0nv', 'call_pAr1s']);
 
     const changed = fixtureFile();

@@ -6,7 +6,8 @@
 import { isTaskLaneOpen, type McpTaskRecord } from '../../domain/mcp-task';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
 
-export const IMPORTED_OPEN_TASK_TEXT = 'This task was imported from a file before it ended, so it is not followed here.';
+export const IMPORTED_OPEN_TASK_TEXT =
+  'This task was imported from a file before it ended, so it is not followed here.';
 
 export function importedMcpTasks(entry: ExportedSessionV1): McpTaskRecord[] {
   const calls = new Set(entry.toolCalls.map((c) => c.id));

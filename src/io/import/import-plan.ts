@@ -63,7 +63,10 @@ export type ImportAnalysis = {
 };
 
 // `enabled` is not compared: an import never carries it over (imported tools arrive switched off, see arriveSwitchedOff).
-const FIELD_WORDS: Record<Exclude<keyof FlatToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'enabled'>, string> = {
+const FIELD_WORDS: Record<
+  Exclude<keyof FlatToolDefinition, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'enabled'>,
+  string
+> = {
   description: 'description',
   parameters: 'parameters schema',
   kind: 'kind',
@@ -104,7 +107,13 @@ export async function analyzeImport(
       const foreign = await idsOwnedElsewhere(db, entry);
       if (stored) {
         const live = running.has(entry.session.id);
-        sessionClashes.push({ id: entry.session.id, title: entry.session.title, existingTitle: stored.title, copyOnly: foreign || live, running: live });
+        sessionClashes.push({
+          id: entry.session.id,
+          title: entry.session.title,
+          existingTitle: stored.title,
+          copyOnly: foreign || live,
+          running: live,
+        });
       } else if (foreign) forcedCopies.push(entry.session.id);
     }
 
@@ -241,9 +250,14 @@ export function planImport(
     else if (clash && choice === 'replace') {
       tools.push({ ...tool, id: clash.existingId });
       if (clash.secrets.kind === 'keep') keepSecretsFor.push(clash.existingId);
-      if (clash.secrets.kind === 'drop') droppedSecrets.push({ name: tool.name, headers: clash.secrets.headers, from: clash.secrets.from, to: clash.secrets.to });
-    }
-    else if (choice === 'rename') {
+      if (clash.secrets.kind === 'drop')
+        droppedSecrets.push({
+          name: tool.name,
+          headers: clash.secrets.headers,
+          from: clash.secrets.from,
+          to: clash.secrets.to,
+        });
+    } else if (choice === 'rename') {
       const name = freeName(tool.name, takenNames);
       takenNames.add(name);
       renamedTools[tool.name] = name;
@@ -254,7 +268,11 @@ export function planImport(
   const existingMemories = new Set(analysis.existingMemoryIds);
   const memories = (file.memories ?? [])
     .filter((m) => !existingMemories.has(m.id))
-    .map((m) => (m.sourceSessionId && sessionIdMap[m.sourceSessionId] ? { ...m, sourceSessionId: sessionIdMap[m.sourceSessionId]! } : m));
+    .map((m) =>
+      m.sourceSessionId && sessionIdMap[m.sourceSessionId]
+        ? { ...m, sourceSessionId: sessionIdMap[m.sourceSessionId]! }
+        : m,
+    );
 
   return {
     replaceSessionIds,
@@ -267,7 +285,12 @@ export function planImport(
     renamedTools,
     skippedTools,
     skippedMemories: (file.memories?.length ?? 0) - memories.length,
-    mcpServers: planMcpServers(file.mcpServers ?? [], analysis.mcpServers ?? { storedUrls: [], storedIds: [] }, ids.tool, Date.now()),
+    mcpServers: planMcpServers(
+      file.mcpServers ?? [],
+      analysis.mcpServers ?? { storedUrls: [], storedIds: [] },
+      ids.tool,
+      Date.now(),
+    ),
     ...(file.modelPrices ? { modelPrices: file.modelPrices } : {}),
   };
 }

@@ -30,16 +30,31 @@ function fileWithWeatherUrl(urlTemplate: string, patch: Partial<FlatToolDefiniti
 
 describe('destinationOrigin', () => {
   it('parses fixed origins the way the URL parser does', () => {
-    expect(destinationOrigin('https://api.example.com/v1?q={q}')).toEqual({ fixed: true, text: 'https://api.example.com' });
-    expect(destinationOrigin('HTTPS://API.example.com:443/{path}')).toEqual({ fixed: true, text: 'https://api.example.com' });
+    expect(destinationOrigin('https://api.example.com/v1?q={q}')).toEqual({
+      fixed: true,
+      text: 'https://api.example.com',
+    });
+    expect(destinationOrigin('HTTPS://API.example.com:443/{path}')).toEqual({
+      fixed: true,
+      text: 'https://api.example.com',
+    });
     // User info is not the host; a backslash ends the authority like a slash.
-    expect(destinationOrigin('https://api.example.com@evil.test/x')).toEqual({ fixed: true, text: 'https://evil.test' });
-    expect(destinationOrigin('https://evil.test\\@api.example.com/{q}')).toEqual({ fixed: true, text: 'https://evil.test' });
+    expect(destinationOrigin('https://api.example.com@evil.test/x')).toEqual({
+      fixed: true,
+      text: 'https://evil.test',
+    });
+    expect(destinationOrigin('https://evil.test\\@api.example.com/{q}')).toEqual({
+      fixed: true,
+      text: 'https://evil.test',
+    });
   });
 
   it('marks an origin that the arguments can change, and refuses what has none', () => {
     expect(destinationOrigin('https://{host}/v1')).toEqual({ fixed: false, text: 'https://{host}' });
-    expect(destinationOrigin('https://api.example.com:{port}/')).toEqual({ fixed: false, text: 'https://api.example.com:{port}' });
+    expect(destinationOrigin('https://api.example.com:{port}/')).toEqual({
+      fixed: false,
+      text: 'https://api.example.com:{port}',
+    });
     expect(destinationOrigin('/relative/{x}')).toBeNull();
     expect(destinationOrigin('data://x/y')).toBeNull();
   });
@@ -76,9 +91,13 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
 
   it('keeps it for the same origin (another path), but only for headers still marked secret', async () => {
     const db = await storedWithSecret('sec-4');
-    const out = await importThroughJob(db, text(fileWithWeatherUrl('https://WEATHER.example.com:443/v2/now?c={city}')), {
-      tools: { get_weather: 'replace' },
-    });
+    const out = await importThroughJob(
+      db,
+      text(fileWithWeatherUrl('https://WEATHER.example.com:443/v2/now?c={city}')),
+      {
+        tools: { get_weather: 'replace' },
+      },
+    );
     expect(out).toMatchObject({ ok: true, summary: { droppedSecrets: [] } });
     expect((await db.secrets.get(headerSecretKey('tool_weather', 'X-Api-Key')))?.value).toBe(SECRET);
 
@@ -104,6 +123,8 @@ describe('replacing a tool keeps its secrets only on the same origin', () => {
       { key: headerSecretKey('tool_weather:2', 'X-Api-Key'), value: 'other tool' },
     ]);
     await importThroughJob(db, text(fixtureFile()));
-    expect(await db.secrets.toArray()).toEqual([{ key: headerSecretKey('tool_weather:2', 'X-Api-Key'), value: 'other tool' }]);
+    expect(await db.secrets.toArray()).toEqual([
+      { key: headerSecretKey('tool_weather:2', 'X-Api-Key'), value: 'other tool' },
+    ]);
   });
 });

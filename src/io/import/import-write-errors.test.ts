@@ -46,7 +46,13 @@ describe('an import the database refuses', () => {
     db.use(refuseAddsTo('messages'));
     const before = await snapshot(db);
     const out = await importThroughJob(db, FILE);
-    expect(out).toEqual({ ok: false, failure: { stage: 'write', message: expect.stringContaining('no room left to store this file (storage full)') as unknown } });
+    expect(out).toEqual({
+      ok: false,
+      failure: {
+        stage: 'write',
+        message: expect.stringContaining('no room left to store this file (storage full)') as unknown,
+      },
+    });
     expect(JSON.stringify(out)).not.toContain('collides');
     expect(await snapshot(db)).toEqual(before);
   });
@@ -61,9 +67,14 @@ describe('an import the database refuses', () => {
     // ... then, before the write, another tab imports the same file.
     expect((await importThroughJob(db, FILE)).ok).toBe(true);
     const before = await snapshot(db);
-    const err = await writeImport(db, plan).then(() => null, (e: unknown) => e);
+    const err = await writeImport(db, plan).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(Dexie.BulkError);
-    expect(describeWriteError(err)).toMatch(/^A record in the file collides with one stored since the file was checked .*Import the file again/);
+    expect(describeWriteError(err)).toMatch(
+      /^A record in the file collides with one stored since the file was checked .*Import the file again/,
+    );
     expect(await snapshot(db)).toEqual(before);
   });
 
@@ -73,9 +84,15 @@ describe('an import the database refuses', () => {
     // Chromium: the transaction aborts at commit, Dexie rejects with an AbortError around the DOMException.
     expect(describeWriteError(new Dexie.AbortError('Transaction aborted', quota()))).toMatch(full);
     expect(describeWriteError(new Dexie.BulkError('1 of 1 operations failed', { 0: quota() }))).toMatch(full);
-    expect(describeWriteError(new Dexie.BulkError('1 of 1 operations failed', { 0: new DOMException('Key exists', 'ConstraintError') }))).toMatch(/collides/);
-    expect(describeWriteError(new Dexie.BulkError('1 of 1 operations failed', { 0: new DOMException('Bad key', 'DataError') }))).toMatch(
-      /^Writing the import failed: 1 of 1 operations failed/,
-    );
+    expect(
+      describeWriteError(
+        new Dexie.BulkError('1 of 1 operations failed', { 0: new DOMException('Key exists', 'ConstraintError') }),
+      ),
+    ).toMatch(/collides/);
+    expect(
+      describeWriteError(
+        new Dexie.BulkError('1 of 1 operations failed', { 0: new DOMException('Bad key', 'DataError') }),
+      ),
+    ).toMatch(/^Writing the import failed: 1 of 1 operations failed/);
   });
 });

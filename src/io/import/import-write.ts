@@ -53,7 +53,17 @@ export async function writeImport(
   openedTrace?: OpenedTraceMark,
 ): Promise<WriteSummary> {
   const total =
-    plan.sessions.reduce((n, e) => n + 1 + e.messages.length + e.toolCalls.length + e.runs.length + e.events.length + (e.mcpViewEvents?.length ?? 0), 0) +
+    plan.sessions.reduce(
+      (n, e) =>
+        n +
+        1 +
+        e.messages.length +
+        e.toolCalls.length +
+        e.runs.length +
+        e.events.length +
+        (e.mcpViewEvents?.length ?? 0),
+      0,
+    ) +
     plan.tools.length +
     plan.memories.length +
     plan.mcpServers.records.length;
@@ -67,7 +77,16 @@ export async function writeImport(
     }
   };
 
-  const tables = [...sessionTables(db), db.mcpTasks, db.tools, db.memories, db.secrets, db.mcpServers, db.settings, ...(openedTrace ? [db.traceIndex] : [])];
+  const tables = [
+    ...sessionTables(db),
+    db.mcpTasks,
+    db.tools,
+    db.memories,
+    db.secrets,
+    db.mcpServers,
+    db.settings,
+    ...(openedTrace ? [db.traceIndex] : []),
+  ];
   const addedPrices: string[] = [];
   const keptPrices: string[] = [];
   await db.transaction('rw', tables, async () => {
@@ -82,18 +101,41 @@ export async function writeImport(
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
-    await addAll(db.sessions, plan.sessions.map((e) => (openedTrace ? { ...e.session, openedTrace } : e.session)));
-    await addAll(db.runs, plan.sessions.flatMap((e) => e.runs));
-    await addAll(db.messages, plan.sessions.flatMap((e) => e.messages));
-    await addAll(db.toolCalls, plan.sessions.flatMap((e) => e.toolCalls));
-    await addAll(db.events, plan.sessions.flatMap((e) => e.events));
+    await addAll(
+      db.sessions,
+      plan.sessions.map((e) => (openedTrace ? { ...e.session, openedTrace } : e.session)),
+    );
+    await addAll(
+      db.runs,
+      plan.sessions.flatMap((e) => e.runs),
+    );
+    await addAll(
+      db.messages,
+      plan.sessions.flatMap((e) => e.messages),
+    );
+    await addAll(
+      db.toolCalls,
+      plan.sessions.flatMap((e) => e.toolCalls),
+    );
+    await addAll(
+      db.events,
+      plan.sessions.flatMap((e) => e.events),
+    );
     // Lanes are keyed by call id alone: one whose call id another session's lane already holds is left out rather
     // than failing the import (the conversation itself is whole without it).
     const tasks = plan.sessions.flatMap(importedMcpTasks);
-    const taken = new Set((await db.mcpTasks.bulkGet(tasks.map((t) => t.callId))).flatMap((t) => (t ? [t.callId] : [])));
+    const taken = new Set(
+      (await db.mcpTasks.bulkGet(tasks.map((t) => t.callId))).flatMap((t) => (t ? [t.callId] : [])),
+    );
     await db.mcpTasks.bulkAdd(tasks.filter((t) => !taken.has(t.callId) && (taken.add(t.callId), true)));
-    await addAll(db.mcpViewEvents, plan.sessions.flatMap((e) => e.mcpViewEvents ?? []));
-    await addAll(db.toolSets, plan.sessions.flatMap((e) => e.toolSets ?? []));
+    await addAll(
+      db.mcpViewEvents,
+      plan.sessions.flatMap((e) => e.mcpViewEvents ?? []),
+    );
+    await addAll(
+      db.toolSets,
+      plan.sessions.flatMap((e) => e.toolSets ?? []),
+    );
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {
       const chunk = plan.tools.slice(i, i + WRITE_CHUNK);
@@ -124,7 +166,8 @@ export async function writeImport(
       if (isLiveStatus(e.session.status)) await recoverSession(db, e.session.id);
     }
     const opened = plan.sessions[0]?.session.id;
-    if (openedTrace && opened) await db.traceIndex.update([openedTrace.sourceId, openedTrace.traceId], { sessionId: opened });
+    if (openedTrace && opened)
+      await db.traceIndex.update([openedTrace.sourceId, openedTrace.traceId], { sessionId: opened });
   });
 
   return {
@@ -148,10 +191,16 @@ export async function writeImport(
  * secret, and only when the plan says its origin is unchanged; anything else under its id (values for another
  * origin, or strays under an id the file chose) is deleted, so no stored secret follows a file to a new server.
  */
-async function settleToolSecrets(db: ToolscopeDB, tools: readonly ToolDefinition[], keep: ReadonlySet<string>): Promise<void> {
+async function settleToolSecrets(
+  db: ToolscopeDB,
+  tools: readonly ToolDefinition[],
+  keep: ReadonlySet<string>,
+): Promise<void> {
   for (const tool of tools) {
     const allowed = new Set(
-      keep.has(tool.id) && tool.kind === 'http' ? tool.http.headers.filter((h) => h.secret).map((h) => headerSecretKey(tool.id, h.name)) : [],
+      keep.has(tool.id) && tool.kind === 'http'
+        ? tool.http.headers.filter((h) => h.secret).map((h) => headerSecretKey(tool.id, h.name))
+        : [],
     );
     const prefix = headerSecretKey(tool.id, '');
     const stored = await db.secrets.where('key').startsWith(prefix).primaryKeys();

@@ -106,8 +106,17 @@ describe('import', () => {
     expect(tools.find((t) => t.name === 'get_weather')?.id).toBe('tool_weather');
 
     const other = { ...edited.tools[0]!, code: 'return 1;', timeoutMs: 1, needsApproval: true };
-    expect(toolDifferences(unflattenTool(edited.tools[0]!), unflattenTool(other))).toEqual(['code', 'timeout', 'needs approval']);
-    expect(toolDifferences(unflattenTool(edited.tools[0]!), unflattenTool({ ...edited.tools[0]!, id: 'x', createdAt: 1, updatedAt: 2 }))).toEqual([]);
+    expect(toolDifferences(unflattenTool(edited.tools[0]!), unflattenTool(other))).toEqual([
+      'code',
+      'timeout',
+      'needs approval',
+    ]);
+    expect(
+      toolDifferences(
+        unflattenTool(edited.tools[0]!),
+        unflattenTool({ ...edited.tools[0]!, id: 'x', createdAt: 1, updatedAt: 2 }),
+      ),
+    ).toEqual([]);
 
     const keep = planImport(file.file, analysis, {});
     expect(keep.tools).toEqual([]);
@@ -119,7 +128,12 @@ describe('import', () => {
     await importThroughJob(db, text(fixtureFile()));
     const other = fixtureFile();
     other.sessions[0]!.session.id = 'ses_other';
-    for (const group of [other.sessions[0]!.messages, other.sessions[0]!.toolCalls, other.sessions[0]!.runs, other.sessions[0]!.events]) {
+    for (const group of [
+      other.sessions[0]!.messages,
+      other.sessions[0]!.toolCalls,
+      other.sessions[0]!.runs,
+      other.sessions[0]!.events,
+    ]) {
       for (const r of group) r.sessionId = 'ses_other';
     }
     const file = screened(JSON.parse(text(other)));
@@ -139,14 +153,18 @@ describe('import', () => {
     entry.session.status = 'running_tools';
     // Cut the history right after the parallel tool calls were asked for.
     entry.messages = entry.messages.slice(0, 2);
-    entry.toolCalls = entry.toolCalls.slice(0, 2).map((c) => ({ ...c, status: 'running', result: null, finishedAt: null, durationMs: null }));
+    entry.toolCalls = entry.toolCalls
+      .slice(0, 2)
+      .map((c) => ({ ...c, status: 'running', result: null, finishedAt: null, durationMs: null }));
     entry.runs = [{ ...entry.runs[0]!, finishedAt: null, stopReason: null }];
     entry.events = entry.events.filter((e) => e.runId === entry.runs[0]!.id && e.seq < 10);
     const out = await importThroughJob(db, text(f));
     expect(out).toMatchObject({ ok: true });
     const history = await loadHistory(db, SID);
     expect(findHistoryProblems(history)).toEqual([]);
-    expect(history.filter((m) => m.role === 'tool').map((m) => (m.role === 'tool' ? [m.outcome, m.content] : []))).toEqual([
+    expect(
+      history.filter((m) => m.role === 'tool').map((m) => (m.role === 'tool' ? [m.outcome, m.content] : [])),
+    ).toEqual([
       ['interrupted', INTERRUPTED_RESULT],
       ['interrupted', INTERRUPTED_RESULT],
     ]);
@@ -158,7 +176,13 @@ describe('import', () => {
     const f = fixtureFile();
     f.sessions[0]!.messages.splice(2, 1);
     const out = await importThroughJob(db, text(f));
-    expect(out).toMatchObject({ ok: false, failure: { stage: 'integrity', issues: [{ path: '$.sessions[0].messages[1]', expected: expect.stringMatching(/call_pAr1s.*no tool result/) }] } });
+    expect(out).toMatchObject({
+      ok: false,
+      failure: {
+        stage: 'integrity',
+        issues: [{ path: '$.sessions[0].messages[1]', expected: expect.stringMatching(/call_pAr1s.*no tool result/) }],
+      },
+    });
     expect(await db.sessions.count()).toBe(0);
   });
 
@@ -173,7 +197,11 @@ describe('import', () => {
     expect(out.failure.stage).toBe('integrity');
     const paths = 'issues' in out.failure ? out.failure.issues.map((i) => i.path) : [];
     expect(paths).toEqual(
-      expect.arrayContaining(['$.sessions[0].messages[3].sessionId', '$.sessions[0].events[5].runId', '$.sessions[0].toolCalls[2].messageId']),
+      expect.arrayContaining([
+        '$.sessions[0].messages[3].sessionId',
+        '$.sessions[0].events[5].runId',
+        '$.sessions[0].toolCalls[2].messageId',
+      ]),
     );
   });
 

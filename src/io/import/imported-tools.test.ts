@@ -18,7 +18,11 @@ describe('imported tool definitions get the tool editor checks', () => {
     const tools = [
       codeTool({ id: 'a', name: 'fine_one' }),
       codeTool({ id: 'b', name: 'bad name!', timeoutMs: 8.64e15 }),
-      codeTool({ id: 'c', name: 'fetcher', allowedOrigins: ['https://ok.example', 'https://x.example/path', 'javascript:alert(1)'] }),
+      codeTool({
+        id: 'c',
+        name: 'fetcher',
+        allowedOrigins: ['https://ok.example', 'https://x.example/path', 'javascript:alert(1)'],
+      }),
       codeTool({ id: 'd', name: 'not_builtin', kind: 'builtin', code: null, builtinId: 'shell' }),
       codeTool({ id: 'e', name: 'fine_two', needsApproval: true }),
     ];
@@ -55,7 +59,9 @@ describe('imported tool definitions get the tool editor checks', () => {
     expect(accepted.map((t) => t.name)).toEqual(['slug_tool']);
     expect(refused).toHaveLength(1);
     expect(refused[0]!.name).toBe('redos_tool');
-    expect(refused[0]!.problems[0]).toMatch(/^Parameters.*\/properties\/s\/pattern: the pattern "\^\(a\+\)\+\$" can take exponential time/);
+    expect(refused[0]!.problems[0]).toMatch(
+      /^Parameters.*\/properties\/s\/pattern: the pattern "\^\(a\+\)\+\$" can take exponential time/,
+    );
   });
 
   it('an import leaves refused tools out, says which, and writes the rest switched off', async () => {
@@ -85,18 +91,40 @@ describe('imported tool definitions get the tool editor checks', () => {
     const file = fixtureFile();
     file.tools[1]!.description = 'Changed.';
     // The file's own "enabled" is never a difference worth asking about: it is not imported.
-    expect(toolDifferences(unflattenTool(file.tools[0]!), unflattenTool({ ...file.tools[0]!, enabled: false }))).toEqual([]);
+    expect(
+      toolDifferences(unflattenTool(file.tools[0]!), unflattenTool({ ...file.tools[0]!, enabled: false })),
+    ).toEqual([]);
     const out = await importThroughJob(db, text(file), { tools: { get_weather: 'replace' } });
-    expect(out).toMatchObject({ ok: true, summary: { skippedTools: ['convert_temperature'], writtenTools: ['get_weather'] } });
+    expect(out).toMatchObject({
+      ok: true,
+      summary: { skippedTools: ['convert_temperature'], writtenTools: ['get_weather'] },
+    });
     expect((await db.tools.get('tool_convert'))?.enabled).toBe(true);
     expect(await db.tools.get('tool_weather')).toMatchObject({ description: 'Changed.', enabled: false });
   });
 
   it('summarises what each tool reaches for the review', () => {
     const [convert, weather] = fixtureFile().tools;
-    expect(summarizeTool(unflattenTool(convert!))).toEqual({ name: 'convert_temperature', kind: 'code', reaches: 'no network', needsApproval: false });
-    expect(summarizeTool(unflattenTool(weather!))).toMatchObject({ kind: 'http', reaches: 'GET https://weather.example.com/v1/current?city={city}' });
-    expect(summarizeTool(unflattenTool({ ...convert!, allowedOrigins: ['https://a.example', 'https://b.example'] })).reaches).toBe('may fetch https://a.example, https://b.example');
-    expect(summarizeTool(unflattenTool({ ...weather!, http: { ...weather!.http!, urlTemplate: `https://x.example/${'p'.repeat(400)}` } })).reaches).toHaveLength(301);
+    expect(summarizeTool(unflattenTool(convert!))).toEqual({
+      name: 'convert_temperature',
+      kind: 'code',
+      reaches: 'no network',
+      needsApproval: false,
+    });
+    expect(summarizeTool(unflattenTool(weather!))).toMatchObject({
+      kind: 'http',
+      reaches: 'GET https://weather.example.com/v1/current?city={city}',
+    });
+    expect(
+      summarizeTool(unflattenTool({ ...convert!, allowedOrigins: ['https://a.example', 'https://b.example'] })).reaches,
+    ).toBe('may fetch https://a.example, https://b.example');
+    expect(
+      summarizeTool(
+        unflattenTool({
+          ...weather!,
+          http: { ...weather!.http!, urlTemplate: `https://x.example/${'p'.repeat(400)}` },
+        }),
+      ).reaches,
+    ).toHaveLength(301);
   });
 });

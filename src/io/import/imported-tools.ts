@@ -1,4 +1,9 @@
-import { unflattenTool, type FlatToolDefinition, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
+import {
+  unflattenTool,
+  type FlatToolDefinition,
+  type ToolDefinition,
+  type ToolKind,
+} from '../../domain/tool-definition';
 import { BUILTIN_IDS } from '../../tools/builtin-specs';
 import { validateDefinition, type DefinitionField } from '../../tools/definition';
 import { describeUnsafePattern, findUnsafePatterns } from '../../tools/validation/unsafe-patterns';
@@ -61,7 +66,9 @@ export function screenImportedTools(
     const check = validateDefinition(tool, [], knownBuiltins);
     const problems = check.ok
       ? []
-      : (Object.entries(check.errors) as [DefinitionField, string[]][]).flatMap(([field, messages]) => messages.map((m) => `${FIELD_LABEL[field]}: ${m}`));
+      : (Object.entries(check.errors) as [DefinitionField, string[]][]).flatMap(([field, messages]) =>
+          messages.map((m) => `${FIELD_LABEL[field]}: ${m}`),
+        );
     problems.push(...unsafeSchemaPatternProblems(tool.parameters).map((m) => `${FIELD_LABEL.parameters}: ${m}`));
     if (problems.length === 0) accepted.push(unflattenTool(tool));
     else refused.push({ path: `$.tools[${i}]`, name: tool.name, problems });

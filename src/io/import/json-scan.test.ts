@@ -38,7 +38,10 @@ describe('findJsonFault', () => {
     expect(findJsonFault('{"a": 1,}')).toMatchObject({ position: 8 });
     expect(findJsonFault('[1, 2,]')).toMatchObject({ position: 6, reason: expect.stringMatching(/trailing/) });
     expect(findJsonFault('{"a" 1}')).toMatchObject({ position: 5, reason: expect.stringMatching(/":"/) });
-    expect(findJsonFault('{"a": "x\ny"}')).toMatchObject({ position: 8, reason: expect.stringMatching(/control character/) });
+    expect(findJsonFault('{"a": "x\ny"}')).toMatchObject({
+      position: 8,
+      reason: expect.stringMatching(/control character/),
+    });
     expect(findJsonFault('{"a": tru')).toMatchObject({ position: 9, reason: expect.stringMatching(/ends early/) });
     expect(findJsonFault('{} {}')).toMatchObject({ position: 3 });
   });

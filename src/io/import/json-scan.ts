@@ -44,7 +44,10 @@ export function findJsonFault(text: string): JsonFault | null {
       if (c < 0x20) return { position: i, reason: 'a raw control character (e.g. a line break) inside a string' };
       i++;
     }
-    return { position: n, reason: `the file ends early (truncated?) inside the string that starts at position ${start}` };
+    return {
+      position: n,
+      reason: `the file ends early (truncated?) inside the string that starts at position ${start}`,
+    };
   };
 
   const scanScalar = (): JsonFault | null => {
@@ -132,7 +135,8 @@ export function findJsonFault(text: string): JsonFault | null {
         top.state = 'key';
         continue;
       case 'key':
-        if (c !== ':') return { position: i, reason: `expected ":" after a property name, found ${describeChar(text, i)}` };
+        if (c !== ':')
+          return { position: i, reason: `expected ":" after a property name, found ${describeChar(text, i)}` };
         i++;
         fault = scanValue();
         if (fault) return fault;

@@ -15,7 +15,10 @@ type ParseResult = { ok: true; data: unknown } | { ok: false; error: ParseFailur
 
 export function parseJsonText(text: string): ParseResult {
   if (text.trim() === '') {
-    return { ok: false, error: { kind: 'json', message: 'The file is empty.', position: 0, line: 1, column: 1, excerpt: '' } };
+    return {
+      ok: false,
+      error: { kind: 'json', message: 'The file is empty.', position: 0, line: 1, column: 1, excerpt: '' },
+    };
   }
   try {
     return { ok: true, data: JSON.parse(text) as unknown };
@@ -45,7 +48,10 @@ export function parseJsonText(text: string): ParseResult {
  */
 const isHostileKey = (key: string, value: unknown): boolean =>
   key === '__proto__' ||
-  (key === 'constructor' && typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'prototype'));
+  (key === 'constructor' &&
+    typeof value === 'object' &&
+    value !== null &&
+    Object.prototype.hasOwnProperty.call(value, 'prototype'));
 export const MAX_DEPTH = 64;
 
 type ShapeProblem = { path: string; problem: string };
@@ -62,7 +68,8 @@ export function findHostileShape(data: unknown): ShapeProblem | null {
     if (typeof value !== 'object' || value === null) continue;
     if (depth > MAX_DEPTH) return { path, problem: `nesting deeper than ${MAX_DEPTH} levels` };
     if (Array.isArray(value)) {
-      for (let k = value.length - 1; k >= 0; k--) stack.push({ value: value[k], path: childPath(path, k), depth: depth + 1 });
+      for (let k = value.length - 1; k >= 0; k--)
+        stack.push({ value: value[k], path: childPath(path, k), depth: depth + 1 });
       continue;
     }
     for (const key of Object.keys(value)) {

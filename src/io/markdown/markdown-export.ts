@@ -39,7 +39,8 @@ function assistantMarkdown(m: AssistantMessage, results: ReadonlyMap<string, Too
     const args = prettyJson(call.arguments);
     parts.push(`### Tool call: ${call.name}`, 'Arguments:', fenced(args.text, args.lang));
     const result = results.get(call.id);
-    if (result) parts.push(result.isError ? `Result (${result.outcome}):` : 'Result:', fenced(cutResult(result.content)));
+    if (result)
+      parts.push(result.isError ? `Result (${result.outcome}):` : 'Result:', fenced(cutResult(result.content)));
     else parts.push('Result: none recorded.');
   }
   return parts.join('\n\n');
@@ -56,7 +57,8 @@ function messageMarkdown(m: ChatMessage, results: ReadonlyMap<string, ToolMessag
   }
 }
 
-const resultsOf = (messages: readonly ChatMessage[]) => new Map(messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m] as const] : [])));
+const resultsOf = (messages: readonly ChatMessage[]) =>
+  new Map(messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m] as const] : [])));
 
 /** A session's path (the messages the chat shows) as Markdown, under its title. */
 export function sessionToMarkdown(title: string, path: readonly ChatMessage[]): string {

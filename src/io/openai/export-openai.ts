@@ -18,7 +18,10 @@ export async function buildOpenAIExport(
   return db.transaction('r', [db.sessions, db.messages, db.mcpTasks], async () => {
     const session = await db.sessions.get(sessionId);
     if (!session) return null;
-    const [records, tasks] = await Promise.all([loadPathRecords(db, sessionId), db.mcpTasks.where('sessionId').equals(sessionId).toArray()]);
+    const [records, tasks] = await Promise.all([
+      loadPathRecords(db, sessionId),
+      db.mcpTasks.where('sessionId').equals(sessionId).toArray(),
+    ]);
     const history = withLateToolResults(records.map(fromMessageRecord), lateResultsOf(tasks));
     const losses = openAIExportLosses(history);
     return {

@@ -17,7 +17,14 @@ type OpenAIExportLosses = {
 };
 
 export function openAIExportLosses(history: readonly ChatMessage[]): OpenAIExportLosses {
-  const out: OpenAIExportLosses = { reasoningItems: 0, reasoningTexts: 0, providerTools: {}, citations: 0, compactions: 0, toolImages: 0 };
+  const out: OpenAIExportLosses = {
+    reasoningItems: 0,
+    reasoningTexts: 0,
+    providerTools: {},
+    citations: 0,
+    compactions: 0,
+    toolImages: 0,
+  };
   for (const m of history) {
     if (m.role === 'tool') out.toolImages += m.images?.length ?? 0;
     if (m.role !== 'assistant') continue;
@@ -40,16 +47,18 @@ export function lossesNeedConfirmation(l: OpenAIExportLosses): boolean {
   return l.reasoningItems + l.citations + l.compactions + l.toolImages + Object.keys(l.providerTools).length > 0;
 }
 
-
 /** The losses in one sentence for the person about to save; null when the file keeps everything. */
 export function describeLosses(l: OpenAIExportLosses): string | null {
   const parts: string[] = [];
-  if (l.reasoningItems > 0) parts.push(`${plural(l.reasoningItems, 'reasoning item')} (summaries and encrypted reasoning)`);
+  if (l.reasoningItems > 0)
+    parts.push(`${plural(l.reasoningItems, 'reasoning item')} (summaries and encrypted reasoning)`);
   if (l.reasoningTexts > 0) parts.push(`the reasoning text of ${plural(l.reasoningTexts, 'reply', 'replies')}`);
   const tools = Object.entries(l.providerTools);
   if (tools.length > 0) {
     const total = tools.reduce((n, [, c]) => n + c, 0);
-    parts.push(`${plural(total, 'tool call')} the provider ran (${tools.map(([name, c]) => `${name} ×${c}`).join(', ')})`);
+    parts.push(
+      `${plural(total, 'tool call')} the provider ran (${tools.map(([name, c]) => `${name} ×${c}`).join(', ')})`,
+    );
   }
   if (l.citations > 0) parts.push(plural(l.citations, 'cited source'));
   if (l.compactions > 0) parts.push(plural(l.compactions, 'provider compaction item'));

@@ -14,7 +14,8 @@ const conversation = [
   { role: 'system', content: 'Be brief.' },
   { role: 'user', content: 'Weather in Paris and Oslo?' },
   {
-    role: 'assistant', content: null,
+    role: 'assistant',
+    content: null,
     tool_calls: [
       { id: 'call_p', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
       { id: 'call_o', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
@@ -42,26 +43,51 @@ describe('openAIMessagesToExport', () => {
     if (!r.ok) throw new Error(r.message);
     const [entry] = r.file.sessions;
     expect(entry?.session).toMatchObject({
-      id: 'id1', title: 'Weather in Paris and Oslo?', model: '', status: 'idle', messageCount: 5, toolCallCount: 2,
+      id: 'id1',
+      title: 'Weather in Paris and Oslo?',
+      model: '',
+      status: 'idle',
+      messageCount: 5,
+      toolCallCount: 2,
       settings: { systemPrompt: 'Be brief.' },
     });
-    expect(entry?.messages.map((m) => [m.role, m.order])).toEqual([['user', 0], ['assistant', 1], ['tool', 2], ['tool', 3], ['assistant', 4]]);
-    expect(entry?.messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_o', name: 'get_weather', content: '{"temp":-3}', outcome: 'ok', turn: 1 });
+    expect(entry?.messages.map((m) => [m.role, m.order])).toEqual([
+      ['user', 0],
+      ['assistant', 1],
+      ['tool', 2],
+      ['tool', 3],
+      ['assistant', 4],
+    ]);
+    expect(entry?.messages[2]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'call_o',
+      name: 'get_weather',
+      content: '{"temp":-3}',
+      outcome: 'ok',
+      turn: 1,
+    });
     expect(entry?.messages[3]).toMatchObject({ content: '{"temp":14}' });
-    expect(entry?.messages[1]).toMatchObject({ content: '', toolCalls: [{ id: 'call_p', name: 'get_weather', arguments: '{"city":"Paris"}' }, { id: 'call_o' }] });
+    expect(entry?.messages[1]).toMatchObject({
+      content: '',
+      toolCalls: [{ id: 'call_p', name: 'get_weather', arguments: '{"city":"Paris"}' }, { id: 'call_o' }],
+    });
     // The file the import then checks and writes is a valid version-1 export.
     expect(checkExportData(r.file).ok).toBe(true);
   });
 
   it('reads a request body with its model, developer messages and refusals', () => {
-    const r = openAIMessagesToExport({
-      model: 'gpt-4o-mini', temperature: 0,
-      messages: [
-        { role: 'developer', content: [{ type: 'text', text: 'Rules.' }] },
-        { role: 'user', content: 'x'.repeat(200), name: 'ann' },
-        { role: 'assistant', content: [{ type: 'refusal', refusal: 'No.' }] },
-      ],
-    }, opts());
+    const r = openAIMessagesToExport(
+      {
+        model: 'gpt-4o-mini',
+        temperature: 0,
+        messages: [
+          { role: 'developer', content: [{ type: 'text', text: 'Rules.' }] },
+          { role: 'user', content: 'x'.repeat(200), name: 'ann' },
+          { role: 'assistant', content: [{ type: 'refusal', refusal: 'No.' }] },
+        ],
+      },
+      opts(),
+    );
     if (!r.ok) throw new Error(r.message);
     const [entry] = r.file.sessions;
     expect(entry?.session.model).toBe('gpt-4o-mini');
@@ -82,16 +108,40 @@ describe('openAIMessagesToExport', () => {
   });
 
   it('refuses a tool result that answers no call, naming where (invariant 1)', () => {
-    const r = openAIMessagesToExport([{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'call_x', content: 'orphan' }], opts());
-    expect(r).toMatchObject({ ok: false, stage: 'integrity', total: 1, issues: [{ path: '$[1]', expected: expect.stringContaining('"call_x" answers no open tool call') }] });
+    const r = openAIMessagesToExport(
+      [
+        { role: 'user', content: 'hi' },
+        { role: 'tool', tool_call_id: 'call_x', content: 'orphan' },
+      ],
+      opts(),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      stage: 'integrity',
+      total: 1,
+      issues: [{ path: '$[1]', expected: expect.stringContaining('"call_x" answers no open tool call') }],
+    });
   });
 
   it('refuses a tool call left unanswered, even at the end', () => {
-    const r = openAIMessagesToExport({ messages: [
-      { role: 'user', content: 'hi' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
-    ] }, opts());
-    expect(r).toMatchObject({ ok: false, stage: 'integrity', issues: [{ path: '$.messages[1]', expected: expect.stringContaining('"c1" has no tool result') }] });
+    const r = openAIMessagesToExport(
+      {
+        messages: [
+          { role: 'user', content: 'hi' },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          },
+        ],
+      },
+      opts(),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      stage: 'integrity',
+      issues: [{ path: '$.messages[1]', expected: expect.stringContaining('"c1" has no tool result') }],
+    });
   });
 
   it('refuses what is not a Chat Completions message, with the path and what was expected', () => {
@@ -101,12 +151,25 @@ describe('openAIMessagesToExport', () => {
       expect(r.stage).toBe('schema');
       return r.issues;
     };
-    expect(bad([{ role: 'robot', content: 'x' }])).toEqual([{ path: '$[0].role', expected: expect.stringContaining('one of "system", "developer", "user", "assistant", "tool"') }]);
-    expect(bad([{ role: 'user' }])).toEqual([{ path: '$[0].content', expected: 'a value (this property is required)' }]);
-    expect(bad([{ role: 'tool', content: 'r' }])).toEqual([{ path: '$[0].tool_call_id', expected: 'a value (this property is required)' }]);
-    expect(bad([{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }])).toContainEqual({ path: '$[0].content[0].type', expected: 'one of "text"' });
-    expect(bad({ messages: [{ role: 'assistant', tool_calls: [{ id: 'c', function: { name: 'f' } }] }] }))
-      .toEqual([{ path: '$.messages[0].tool_calls[0].function.arguments', expected: 'a value (this property is required)' }]);
+    expect(bad([{ role: 'robot', content: 'x' }])).toEqual([
+      {
+        path: '$[0].role',
+        expected: expect.stringContaining('one of "system", "developer", "user", "assistant", "tool"'),
+      },
+    ]);
+    expect(bad([{ role: 'user' }])).toEqual([
+      { path: '$[0].content', expected: 'a value (this property is required)' },
+    ]);
+    expect(bad([{ role: 'tool', content: 'r' }])).toEqual([
+      { path: '$[0].tool_call_id', expected: 'a value (this property is required)' },
+    ]);
+    expect(bad([{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }])).toContainEqual({
+      path: '$[0].content[0].type',
+      expected: 'one of "text"',
+    });
+    expect(bad({ messages: [{ role: 'assistant', tool_calls: [{ id: 'c', function: { name: 'f' } }] }] })).toEqual([
+      { path: '$.messages[0].tool_calls[0].function.arguments', expected: 'a value (this property is required)' },
+    ]);
   });
 
   it('bounds sizes: one message text over 5,000,000 characters is refused before anything else', () => {

@@ -24,7 +24,11 @@ type OpenAIMessagesResult =
 /** A list of objects with a `role`, or a request body holding one under `messages` and no Toolscope `format`. */
 export function looksLikeOpenAIMessages(data: unknown): boolean {
   const isList = (v: unknown) =>
-    Array.isArray(v) && v.length > 0 && typeof v[0] === 'object' && v[0] !== null && typeof (v[0] as Record<string, unknown>).role === 'string';
+    Array.isArray(v) &&
+    v.length > 0 &&
+    typeof v[0] === 'object' &&
+    v[0] !== null &&
+    typeof (v[0] as Record<string, unknown>).role === 'string';
   if (isList(data)) return true;
   if (!isRecord(data)) return false;
   const rec = data as Record<string, unknown>;
@@ -34,18 +38,33 @@ export function looksLikeOpenAIMessages(data: unknown): boolean {
 type WireText = string | null | undefined | readonly { type: string; text?: string; refusal?: string }[];
 type WireMessage =
   | { role: 'system' | 'developer' | 'user'; content: WireText }
-  | { role: 'assistant'; content?: WireText; refusal?: string | null; reasoning_content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }
+  | {
+      role: 'assistant';
+      content?: WireText;
+      refusal?: string | null;
+      reasoning_content?: string | null;
+      tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+    }
   | { role: 'tool'; tool_call_id: string; content: WireText };
 
 const textOf = (content: WireText): string =>
-  typeof content === 'string' ? content : (content ?? []).map((p) => (p.type === 'text' ? (p.text ?? '') : '')).join('');
+  typeof content === 'string'
+    ? content
+    : (content ?? []).map((p) => (p.type === 'text' ? (p.text ?? '') : '')).join('');
 const refusalOf = (content: WireText): string =>
-  typeof content === 'string' || !content ? '' : content.map((p) => (p.type === 'refusal' ? (p.refusal ?? '') : '')).join('');
+  typeof content === 'string' || !content
+    ? ''
+    : content.map((p) => (p.type === 'refusal' ? (p.refusal ?? '') : '')).join('');
 
 const TITLE_CHARS = 80;
 
 function titleFrom(messages: readonly ChatMessage[]): string {
-  const first = messages.find((m) => m.role === 'user')?.content.trim().split('\n')[0]?.trim() ?? '';
+  const first =
+    messages
+      .find((m) => m.role === 'user')
+      ?.content.trim()
+      .split('\n')[0]
+      ?.trim() ?? '';
   if (first === '') return 'Imported conversation';
   return first.length > TITLE_CHARS ? `${first.slice(0, TITLE_CHARS - 1)}…` : first;
 }
@@ -84,21 +103,41 @@ export function openAIMessagesToExport(data: unknown, opts: OpenAIImportOptions)
         return { id, role: 'user', content: textOf(m.content), createdAt: at };
       case 'assistant': {
         turn += 1;
-        const toolCalls = (m.tool_calls ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }));
+        const toolCalls = (m.tool_calls ?? []).map((c) => ({
+          id: c.id,
+          name: c.function.name,
+          arguments: c.function.arguments,
+        }));
         for (const c of toolCalls) {
           callTurn.set(c.id, turn);
           callName.set(c.id, c.name);
         }
         const refusal = m.refusal ?? (refusalOf(m.content) || null);
         return {
-          id, role: 'assistant', content: textOf(m.content), reasoning: m.reasoning_content ?? '', refusal, toolCalls,
-          status: 'complete', runId: '', turn, createdAt: at,
+          id,
+          role: 'assistant',
+          content: textOf(m.content),
+          reasoning: m.reasoning_content ?? '',
+          refusal,
+          toolCalls,
+          status: 'complete',
+          runId: '',
+          turn,
+          createdAt: at,
         };
       }
       case 'tool':
         return {
-          id, role: 'tool', toolCallId: m.tool_call_id, name: callName.get(m.tool_call_id) ?? '', content: textOf(m.content),
-          isError: false, outcome: 'ok', runId: '', turn: callTurn.get(m.tool_call_id) ?? turn, createdAt: at,
+          id,
+          role: 'tool',
+          toolCallId: m.tool_call_id,
+          name: callName.get(m.tool_call_id) ?? '',
+          content: textOf(m.content),
+          isError: false,
+          outcome: 'ok',
+          runId: '',
+          turn: callTurn.get(m.tool_call_id) ?? turn,
+          createdAt: at,
         };
     }
   });

@@ -40,7 +40,9 @@ describe('sessionsToOtlp on a stored session', () => {
       expect(BigInt(s.endTimeUnixNano)).toBeGreaterThanOrEqual(BigInt(s.startTimeUnixNano));
       expect(BigInt(s.startTimeUnixNano)).toBeGreaterThan(1_000_000_000_000_000_000n);
     }
-    expect(trace.resourceSpans[0]!.resource?.attributes?.find((a) => a.key === 'service.name')?.value).toEqual({ stringValue: 'toolscope' });
+    expect(trace.resourceSpans[0]!.resource?.attributes?.find((a) => a.key === 'service.name')?.value).toEqual({
+      stringValue: 'toolscope',
+    });
   });
 
   it('has a span per run, per request attempt and per tool call, named after the conventions', async () => {
@@ -54,11 +56,20 @@ describe('sessionsToOtlp on a stored session', () => {
     expect(agents.every((s) => s.name === 'invoke_agent Toolscope')).toBe(true);
     for (const s of [...chats, ...tools]) expect(agents.map((a) => a.spanId)).toContain(s.parentSpanId);
     const ok = chats.find((s) => attrs(s)['gen_ai.response.finish_reasons'] !== undefined)!;
-    expect(attrs(ok)).toMatchObject({ 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'mock-gpt', 'gen_ai.response.model': 'mock-gpt' });
+    expect(attrs(ok)).toMatchObject({
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': 'mock-gpt',
+      'gen_ai.response.model': 'mock-gpt',
+    });
     expect(typeof attrs(ok)['gen_ai.usage.input_tokens']).toBe('number');
     expect(typeof attrs(ok)['gen_ai.usage.output_tokens']).toBe('number');
-    expect(tools.map((s) => s.name).sort()).toEqual(['execute_tool delete_file', 'execute_tool get_weather', 'execute_tool get_weather']);
-    for (const t of tools) expect(attrs(t)).toMatchObject({ 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.id': expect.any(String) });
+    expect(tools.map((s) => s.name).sort()).toEqual([
+      'execute_tool delete_file',
+      'execute_tool get_weather',
+      'execute_tool get_weather',
+    ]);
+    for (const t of tools)
+      expect(attrs(t)).toMatchObject({ 'gen_ai.tool.type': 'function', 'gen_ai.tool.call.id': expect.any(String) });
   });
 
   it('tells retries, approvals, failed calls, compactions and cancellations as status and events', async () => {
@@ -81,7 +92,13 @@ describe('sessionsToOtlp on a stored session', () => {
   it('carries content only when asked, and never the key', async () => {
     const sessions = await stored();
     const bare = JSON.stringify(sessionsToOtlp(sessions, { includeContent: false }));
-    for (const name of ['gen_ai.input.messages', 'gen_ai.output.messages', 'gen_ai.tool.call.arguments', 'gen_ai.tool.call.result', 'gen_ai.system_instructions']) {
+    for (const name of [
+      'gen_ai.input.messages',
+      'gen_ai.output.messages',
+      'gen_ai.tool.call.arguments',
+      'gen_ai.tool.call.result',
+      'gen_ai.system_instructions',
+    ]) {
       expect(bare).not.toContain(name);
     }
     expect(bare).not.toContain('Paris');
@@ -97,10 +114,18 @@ describe('sessionsToOtlp on a stored session', () => {
     const sessions = await stored();
     const unknown = spansOf(sessionsToOtlp(sessions, { includeContent: false }));
     expect(unknown.some((s) => attrs(s)['toolscope.cost.usd'] !== undefined)).toBe(false);
-    const priced = spansOf(sessionsToOtlp(sessions, { includeContent: false, prices: { 'mock-gpt': { input: 1_000_000, output: 2_000_000 } } }));
+    const priced = spansOf(
+      sessionsToOtlp(sessions, {
+        includeContent: false,
+        prices: { 'mock-gpt': { input: 1_000_000, output: 2_000_000 } },
+      }),
+    );
     for (const s of priced.filter((x) => op(x) === 'chat' && x.status?.code !== 2)) {
       const a = attrs(s);
-      expect(a['toolscope.cost.usd']).toBeCloseTo((a['gen_ai.usage.input_tokens'] as number) + 2 * (a['gen_ai.usage.output_tokens'] as number), 6);
+      expect(a['toolscope.cost.usd']).toBeCloseTo(
+        (a['gen_ai.usage.input_tokens'] as number) + 2 * (a['gen_ai.usage.output_tokens'] as number),
+        6,
+      );
     }
     for (const run of priced.filter((s) => op(s) === 'invoke_agent')) {
       const children = priced.filter((s) => s.parentSpanId === run.spanId && op(s) === 'chat');
@@ -122,11 +147,21 @@ describe('sessionsToOtlp on a stored session', () => {
 
 describe('attribute names in a written trace', () => {
   it('every attribute is a constant of the semantic conventions (incubating), or one of our own toolscope.* names', async () => {
-    const semconv = (await import('@opentelemetry/semantic-conventions/incubating')) as unknown as Record<string, unknown>;
-    const known = new Set(Object.entries(semconv).filter(([k, v]) => k.startsWith('ATTR_') && typeof v === 'string').map(([, v]) => v));
+    const semconv = (await import('@opentelemetry/semantic-conventions/incubating')) as unknown as Record<
+      string,
+      unknown
+    >;
+    const known = new Set(
+      Object.entries(semconv)
+        .filter(([k, v]) => k.startsWith('ATTR_') && typeof v === 'string')
+        .map(([, v]) => v),
+    );
     const ours = new Set<string>(Object.values(TOOLSCOPE));
     // Everything the export can write: content on, prices known, so no optional attribute is left out.
-    const trace = sessionsToOtlp(await stored(), { includeContent: true, prices: { 'mock-gpt': { input: 1, cachedInput: 0.5, output: 2 } } });
+    const trace = sessionsToOtlp(await stored(), {
+      includeContent: true,
+      prices: { 'mock-gpt': { input: 1, cachedInput: 0.5, output: 2 } },
+    });
     const keys = new Set<string>();
     for (const r of trace.resourceSpans) {
       for (const a of r.resource?.attributes ?? []) keys.add(a.key);
@@ -138,7 +173,10 @@ describe('attribute names in a written trace', () => {
     expect(keys.size).toBeGreaterThan(20);
     for (const key of keys) {
       if (key.startsWith('toolscope.')) expect(ours, key).toContain(key);
-      else expect(known, `${key} is not an ATTR_ constant of @opentelemetry/semantic-conventions/incubating`).toContain(key);
+      else
+        expect(known, `${key} is not an ATTR_ constant of @opentelemetry/semantic-conventions/incubating`).toContain(
+          key,
+        );
     }
     // Our own names never shadow one the conventions define.
     for (const name of ours) expect(known).not.toContain(name);

@@ -6,8 +6,24 @@ import { priceOf, type PriceList } from '../../domain/model-prices';
 import { APP_INFO } from '../app-info';
 import { outputTokensPerSecond } from '../../domain/step-stats';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
-import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER_OPENAI, OTEL, SPAN_KIND, STATUS_CODE, TOOLSCOPE } from './otlp-names';
-import { attr, hexId, msToUnixNano, type OtlpKeyValue, type OtlpSpan, type OtlpSpanEvent, type OtlpTraces } from './otlp-types';
+import {
+  GEN_AI,
+  GEN_AI_OPERATION,
+  GEN_AI_PROVIDER_OPENAI,
+  OTEL,
+  SPAN_KIND,
+  STATUS_CODE,
+  TOOLSCOPE,
+} from './otlp-names';
+import {
+  attr,
+  hexId,
+  msToUnixNano,
+  type OtlpKeyValue,
+  type OtlpSpan,
+  type OtlpSpanEvent,
+  type OtlpTraces,
+} from './otlp-types';
 
 /**
  * Stored sessions as OpenTelemetry traces (architecture.md, "Traces"): one trace per run, an `invoke_agent` span for
@@ -35,7 +51,12 @@ const usageAttrs = (u: Usage): OtlpKeyValue[] => [
 ];
 
 const costAttrs = (c: Cost): OtlpKeyValue[] =>
-  c.kind === 'known' ? [{ key: TOOLSCOPE.costUsd, value: { doubleValue: c.usd } }, ...(c.estimated ? [attr(TOOLSCOPE.costEstimated, true)] : [])] : [];
+  c.kind === 'known'
+    ? [
+        { key: TOOLSCOPE.costUsd, value: { doubleValue: c.usd } },
+        ...(c.estimated ? [attr(TOOLSCOPE.costEstimated, true)] : []),
+      ]
+    : [];
 
 /** The conventions' message shape: a role and typed parts. */
 function messageParts(m: ChatMessage): unknown {
@@ -57,13 +78,25 @@ function messageParts(m: ChatMessage): unknown {
   }
 }
 
-function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, MessageRecord>, runEnd: number, cut: 'cancelled' | 'interrupted'): { spans: OtlpSpan[]; cost: Cost } {
+function requestSpans(
+  ctx: Ctx,
+  events: EventRecord[],
+  messages: Map<string, MessageRecord>,
+  runEnd: number,
+  cut: 'cancelled' | 'interrupted',
+): { spans: OtlpSpan[]; cost: Cost } {
   const spans: OtlpSpan[] = [];
   const price = priceOf(ctx.model, ctx.opts.prices);
   // No price: the run's cost is unknown even when it made no request, never a silent $0.
   let cost: Cost = price ? ZERO_COST : UNKNOWN_COST;
   const open = new Map<string, { e: Extract<EventRecord, { type: 'request_started' }>; firstToken?: number }>();
-  const close = (key: string, end: number, attrs: OtlpKeyValue[], status: OtlpSpan['status'], events: OtlpSpanEvent[] = []) => {
+  const close = (
+    key: string,
+    end: number,
+    attrs: OtlpKeyValue[],
+    status: OtlpSpan['status'],
+    events: OtlpSpanEvent[] = [],
+  ) => {
     const started = open.get(key);
     if (!started) return;
     open.delete(key);
@@ -84,9 +117,15 @@ function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, Mes
         attr(GEN_AI.requestModel, ctx.model),
         attr(TOOLSCOPE.turn, e.turn),
         attr(TOOLSCOPE.attempt, e.attempt),
-        ...(started.firstToken !== undefined ? [{ key: GEN_AI.responseTimeToFirstChunk, value: { doubleValue: (started.firstToken - e.t) / 1000 } }] : []),
-        ...(status?.code !== STATUS_CODE.error && assistant?.responseId ? [attr(GEN_AI.responseId, assistant.responseId)] : []),
-        ...(status?.code !== STATUS_CODE.error && ctx.opts.includeContent && assistant ? [attr(GEN_AI.outputMessages, JSON.stringify([messageParts(assistant)]))] : []),
+        ...(started.firstToken !== undefined
+          ? [{ key: GEN_AI.responseTimeToFirstChunk, value: { doubleValue: (started.firstToken - e.t) / 1000 } }]
+          : []),
+        ...(status?.code !== STATUS_CODE.error && assistant?.responseId
+          ? [attr(GEN_AI.responseId, assistant.responseId)]
+          : []),
+        ...(status?.code !== STATUS_CODE.error && ctx.opts.includeContent && assistant
+          ? [attr(GEN_AI.outputMessages, JSON.stringify([messageParts(assistant)]))]
+          : []),
         ...attrs,
       ],
       events,
@@ -103,21 +142,41 @@ function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, Mes
       const c = costOf(e.usage, price);
       cost = addCost(cost, c);
       const rate = outputTokensPerSecond(open.get(key)?.firstToken ?? null, e.t, e.usage);
-      close(key, e.t, [
-        ...(rate !== null ? [{ key: TOOLSCOPE.outputTokensPerSecond, value: { doubleValue: rate } }] : []),
-        attr(GEN_AI.responseModel, ctx.model),
-        attr(GEN_AI.responseFinishReasons, e.finishReason ? [e.finishReason] : []),
-        ...usageAttrs(e.usage),
-        ...costAttrs(c),
-      ], { code: STATUS_CODE.unset });
+      close(
+        key,
+        e.t,
+        [
+          ...(rate !== null ? [{ key: TOOLSCOPE.outputTokensPerSecond, value: { doubleValue: rate } }] : []),
+          attr(GEN_AI.responseModel, ctx.model),
+          attr(GEN_AI.responseFinishReasons, e.finishReason ? [e.finishReason] : []),
+          ...usageAttrs(e.usage),
+          ...costAttrs(c),
+        ],
+        { code: STATUS_CODE.unset },
+      );
     } else if (e.type === 'request_failed') {
       const retry: OtlpSpanEvent[] =
-        e.retryInMs !== null ? [{ timeUnixNano: ctx.at(e.t), name: 'retry_scheduled', attributes: [attr(TOOLSCOPE.retryInMs, e.retryInMs)] }] : [];
-      close(key, e.t, [attr(OTEL.errorType, e.error.kind)], { code: STATUS_CODE.error, message: e.error.message }, retry);
+        e.retryInMs !== null
+          ? [
+              {
+                timeUnixNano: ctx.at(e.t),
+                name: 'retry_scheduled',
+                attributes: [attr(TOOLSCOPE.retryInMs, e.retryInMs)],
+              },
+            ]
+          : [];
+      close(
+        key,
+        e.t,
+        [attr(OTEL.errorType, e.error.kind)],
+        { code: STATUS_CODE.error, message: e.error.message },
+        retry,
+      );
     }
   }
   // A request that never ended (Stop, or the page closed mid-stream) ends with the run.
-  for (const key of [...open.keys()]) close(key, runEnd, [attr(OTEL.errorType, cut)], { code: STATUS_CODE.error, message: cut });
+  for (const key of [...open.keys()])
+    close(key, runEnd, [attr(OTEL.errorType, cut)], { code: STATUS_CODE.error, message: cut });
   return { spans, cost };
 }
 
@@ -125,7 +184,15 @@ function requestSpans(ctx: Ctx, events: EventRecord[], messages: Map<string, Mes
 type LateResults = ReadonlyMap<string, LateTaskResult>;
 
 function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults: LateResults): OtlpSpan[] {
-  type Call = { name: string; callId: string; start: number; end?: number; args?: string; events: OtlpSpanEvent[]; finished?: Extract<EventRecord, { type: 'tool_finished' }> };
+  type Call = {
+    name: string;
+    callId: string;
+    start: number;
+    end?: number;
+    args?: string;
+    events: OtlpSpanEvent[];
+    finished?: Extract<EventRecord, { type: 'tool_finished' }>;
+  };
   const calls = new Map<string, Call>();
   const get = (callId: string, name: string, t: number) => {
     let c = calls.get(callId);
@@ -136,7 +203,11 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults:
     if (e.type === 'approval_requested') {
       get(e.callId, e.name, e.t).events.push({ timeUnixNano: ctx.at(e.t), name: 'approval_requested' });
     } else if (e.type === 'approval_resolved') {
-      calls.get(e.callId)?.events.push({ timeUnixNano: ctx.at(e.t), name: 'approval_resolved', attributes: [attr(TOOLSCOPE.approvalDecision, e.decision)] });
+      calls.get(e.callId)?.events.push({
+        timeUnixNano: ctx.at(e.t),
+        name: 'approval_resolved',
+        attributes: [attr(TOOLSCOPE.approvalDecision, e.decision)],
+      });
     } else if (e.type === 'tool_started') {
       get(e.callId, e.name, e.t).args = e.arguments;
     } else if (e.type === 'tool_finished') {
@@ -176,8 +247,16 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults:
         ...(ctx.opts.includeContent && result !== undefined ? [attr(GEN_AI.toolCallResult, result)] : []),
         ...(late !== undefined ? [attr(TOOLSCOPE.toolLateResult, true)] : []),
       ],
-      events: late !== undefined ? [...c.events, { timeUnixNano: msToUnixNano(late.arrivedAt), name: 'late_result' }] : c.events,
-      status: failed ? { code: STATUS_CODE.error, message: ctx.opts.includeContent && isError && result !== undefined ? result.slice(0, 1024) : outcome } : { code: STATUS_CODE.unset },
+      events:
+        late !== undefined
+          ? [...c.events, { timeUnixNano: msToUnixNano(late.arrivedAt), name: 'late_result' }]
+          : c.events,
+      status: failed
+        ? {
+            code: STATUS_CODE.error,
+            message: ctx.opts.includeContent && isError && result !== undefined ? result.slice(0, 1024) : outcome,
+          }
+        : { code: STATUS_CODE.unset },
     };
   });
 }
@@ -197,12 +276,22 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions, 
   const runEvents: OtlpSpanEvent[] = [];
   for (const e of events) {
     if (e.type === 'context_compacted') {
-      runEvents.push({ timeUnixNano: ctx.at(e.t), name: 'context_compacted', attributes: [attr(TOOLSCOPE.contextTokensBefore, e.tokensBefore), attr(TOOLSCOPE.contextTokensAfter, e.tokensAfter)] });
+      runEvents.push({
+        timeUnixNano: ctx.at(e.t),
+        name: 'context_compacted',
+        attributes: [
+          attr(TOOLSCOPE.contextTokensBefore, e.tokensBefore),
+          attr(TOOLSCOPE.contextTokensAfter, e.tokensAfter),
+        ],
+      });
     }
   }
   const stop = finished?.type === 'run_finished' ? finished : null;
-  if (stop?.stopReason === 'cancelled' || run.interrupted) runEvents.push({ timeUnixNano: ctx.at(stop?.t ?? runEnd), name: run.interrupted ? 'interrupted' : 'cancelled' });
-  const input = events.flatMap((e) => (e.type === 'message_appended' && e.message.role === 'user' ? [messageParts(e.message)] : []));
+  if (stop?.stopReason === 'cancelled' || run.interrupted)
+    runEvents.push({ timeUnixNano: ctx.at(stop?.t ?? runEnd), name: run.interrupted ? 'interrupted' : 'cancelled' });
+  const input = events.flatMap((e) =>
+    e.type === 'message_appended' && e.message.role === 'user' ? [messageParts(e.message)] : [],
+  );
   const systemPrompt = entry.session.settings.systemPrompt;
   const runError = stop?.error ?? run.error;
   const agent: OtlpSpan = {
@@ -224,7 +313,9 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions, 
       ...usageAttrs(stop?.usage ?? run.usage),
       ...costAttrs(requests.cost),
       ...(opts.includeContent && input.length > 0 ? [attr(GEN_AI.inputMessages, JSON.stringify(input))] : []),
-      ...(opts.includeContent && systemPrompt ? [attr(GEN_AI.systemInstructions, JSON.stringify([{ type: 'text', content: systemPrompt }]))] : []),
+      ...(opts.includeContent && systemPrompt
+        ? [attr(GEN_AI.systemInstructions, JSON.stringify([{ type: 'text', content: systemPrompt }]))]
+        : []),
       ...(runError ? [attr(OTEL.errorType, runError.kind)] : []),
     ],
     events: runEvents,
@@ -234,10 +325,18 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions, 
 }
 
 /** Every run of the given sessions, in one OTLP/JSON request body (what a collector's /v1/traces takes). */
-export function sessionsToOtlp(entries: readonly ExportedSessionV1[], opts: TraceOptions, onlyRunId?: string): OtlpTraces {
+export function sessionsToOtlp(
+  entries: readonly ExportedSessionV1[],
+  opts: TraceOptions,
+  onlyRunId?: string,
+): OtlpTraces {
   const spans = entries.flatMap((entry) => {
-    const late: LateResults = new Map((entry.mcpTasks ?? []).flatMap((t) => (t.lateResult !== undefined ? [[t.callId, t.lateResult] as const] : [])));
-    return entry.runs.filter((r) => onlyRunId === undefined || r.id === onlyRunId).flatMap((run) => runSpans(entry, run, opts, late));
+    const late: LateResults = new Map(
+      (entry.mcpTasks ?? []).flatMap((t) => (t.lateResult !== undefined ? [[t.callId, t.lateResult] as const] : [])),
+    );
+    return entry.runs
+      .filter((r) => onlyRunId === undefined || r.id === onlyRunId)
+      .flatMap((run) => runSpans(entry, run, opts, late));
   });
   return {
     resourceSpans: [

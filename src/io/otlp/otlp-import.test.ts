@@ -14,7 +14,8 @@ import { skippedEntryText } from '../foreign/skipped-entry';
 
 const FIXTURE = readFileSync(new URL('../session-file/__fixtures__/export-v1-full.json', import.meta.url), 'utf8');
 
-const of = <T extends EventRecord['type']>(events: EventRecord[], type: T) => events.filter((e): e is Extract<EventRecord, { type: T }> => e.type === type);
+const of = <T extends EventRecord['type']>(events: EventRecord[], type: T) =>
+  events.filter((e): e is Extract<EventRecord, { type: T }> => e.type === type);
 
 async function imported(text: string) {
   const { db } = freshDB(`otlp-import-${Math.random()}`);
@@ -34,10 +35,19 @@ describe('importing an OpenTelemetry trace', () => {
     const key = (e: { turn: number; attempt: number }) => `${e.turn}.${e.attempt}`;
     expect(of(back!.events, 'request_started').map(key)).toEqual(of(original.events, 'request_started').map(key));
     expect(of(back!.events, 'request_failed').map(key)).toEqual(of(original.events, 'request_failed').map(key));
-    expect(of(back!.events, 'request_finished').map((e) => [e.finishReason, e.usage.promptTokens, e.usage.completionTokens])).toEqual(
-      of(original.events, 'request_finished').map((e) => [e.finishReason, e.usage.promptTokens, e.usage.completionTokens]),
+    expect(
+      of(back!.events, 'request_finished').map((e) => [e.finishReason, e.usage.promptTokens, e.usage.completionTokens]),
+    ).toEqual(
+      of(original.events, 'request_finished').map((e) => [
+        e.finishReason,
+        e.usage.promptTokens,
+        e.usage.completionTokens,
+      ]),
     );
-    const calls = (events: EventRecord[]) => of(events, 'tool_finished').map((e) => [e.callId, e.name, e.outcome]).sort();
+    const calls = (events: EventRecord[]) =>
+      of(events, 'tool_finished')
+        .map((e) => [e.callId, e.name, e.outcome])
+        .sort();
     expect(calls(back!.events)).toEqual(calls(original.events));
     expect(of(back!.events, 'approval_resolved').map((e) => e.decision)).toEqual(['denied']);
     // Times survive to the tenth of a millisecond.
@@ -50,23 +60,60 @@ describe('importing an OpenTelemetry trace', () => {
     const exporter = new InMemorySpanExporter();
     const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     const tracer = provider.getTracer('my-agent');
-    const agent = tracer.startSpan('invoke_agent Helper', { attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.conversation.id': 'conv-1' } });
+    const agent = tracer.startSpan('invoke_agent Helper', {
+      attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.conversation.id': 'conv-1' },
+    });
     const inAgent = trace.setSpan(context.active(), agent);
-    const chat = tracer.startSpan('chat gpt-4o', { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.input_tokens': 120, 'gen_ai.usage.output_tokens': 30, 'gen_ai.response.finish_reasons': ['tool_calls'] } }, inAgent);
+    const chat = tracer.startSpan(
+      'chat gpt-4o',
+      {
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.request.model': 'gpt-4o',
+          'gen_ai.usage.input_tokens': 120,
+          'gen_ai.usage.output_tokens': 30,
+          'gen_ai.response.finish_reasons': ['tool_calls'],
+        },
+      },
+      inAgent,
+    );
     chat.end();
-    const tool = tracer.startSpan('execute_tool search', { attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'search', 'gen_ai.tool.call.id': 'call_9' } }, inAgent);
+    const tool = tracer.startSpan(
+      'execute_tool search',
+      {
+        attributes: {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'search',
+          'gen_ai.tool.call.id': 'call_9',
+        },
+      },
+      inAgent,
+    );
     tool.setStatus({ code: 2, message: 'search backend down' });
     tool.end();
-    const db = tracer.startSpan('SELECT users', { attributes: { 'db.system': 'postgresql', 'db.statement': 'select 1' } }, inAgent);
+    const db = tracer.startSpan(
+      'SELECT users',
+      { attributes: { 'db.system': 'postgresql', 'db.statement': 'select 1' } },
+      inAgent,
+    );
     db.end();
     agent.end();
     const text = new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans()));
     const [s] = await imported(text);
-    expect(s!.session).toMatchObject({ importedTrace: true, model: 'gpt-4o', title: 'Imported trace: invoke_agent Helper' });
+    expect(s!.session).toMatchObject({
+      importedTrace: true,
+      model: 'gpt-4o',
+      title: 'Imported trace: invoke_agent Helper',
+    });
     expect(s!.runs).toHaveLength(1);
-    expect(of(s!.events, 'request_finished')).toMatchObject([{ finishReason: 'tool_calls', usage: { promptTokens: 120, completionTokens: 30 } }]);
+    expect(of(s!.events, 'request_finished')).toMatchObject([
+      { finishReason: 'tool_calls', usage: { promptTokens: 120, completionTokens: 30 } },
+    ]);
     const finished = of(s!.events, 'tool_finished').sort((a, b) => a.name.localeCompare(b.name));
-    expect(finished.map((e) => [e.name, e.outcome])).toEqual([['search', 'error'], ['SELECT users', 'ok']]);
+    expect(finished.map((e) => [e.name, e.outcome])).toEqual([
+      ['search', 'error'],
+      ['SELECT users', 'ok'],
+    ]);
     expect(finished[0]!.result).toBe('search backend down');
     // The unknown span is a generic bar whose details are its attributes.
     const generic = of(s!.events, 'tool_started').find((e) => e.name === 'SELECT users')!;
@@ -74,60 +121,180 @@ describe('importing an OpenTelemetry trace', () => {
   });
 
   it('maps Vercel AI SDK ai.* spans and OpenInference spans where the mapping is clear', async () => {
-    const span = (id: string, name: string, attributes: Record<string, unknown>[], start: number, end: number, parent?: string) => ({
-      traceId: 'a'.repeat(32), spanId: id.padStart(16, '0'), ...(parent ? { parentSpanId: parent.padStart(16, '0') } : {}), name,
-      startTimeUnixNano: String(1_700_000_000_000_000_000 + start * 1_000_000), endTimeUnixNano: String(1_700_000_000_000_000_000 + end * 1_000_000),
+    const span = (
+      id: string,
+      name: string,
+      attributes: Record<string, unknown>[],
+      start: number,
+      end: number,
+      parent?: string,
+    ) => ({
+      traceId: 'a'.repeat(32),
+      spanId: id.padStart(16, '0'),
+      ...(parent ? { parentSpanId: parent.padStart(16, '0') } : {}),
+      name,
+      startTimeUnixNano: String(1_700_000_000_000_000_000 + start * 1_000_000),
+      endTimeUnixNano: String(1_700_000_000_000_000_000 + end * 1_000_000),
       attributes,
     });
     const kv = (key: string, value: Record<string, unknown>) => ({ key, value });
     const file = {
-      resourceSpans: [{ scopeSpans: [{ spans: [
-        span('1', 'ai.generateText', [kv('ai.prompt', { stringValue: '{"prompt":"Weather in Rome?"}' })], 0, 100),
-        span('2', 'ai.generateText.doGenerate', [kv('ai.model.id', { stringValue: 'gpt-4o-mini' }), kv('ai.usage.promptTokens', { intValue: 40 }), kv('ai.usage.completionTokens', { intValue: '9' }), kv('ai.response.finishReason', { stringValue: 'stop' }), kv('ai.response.text', { stringValue: 'Sunny.' })], 5, 40, '1'),
-        span('3', 'ai.toolCall', [kv('ai.toolCall.name', { stringValue: 'weather' }), kv('ai.toolCall.id', { stringValue: 'tc1' }), kv('ai.toolCall.args', { stringValue: '{"city":"Rome"}' })], 41, 60, '1'),
-        span('4', 'ChatOpenAI', [kv('openinference.span.kind', { stringValue: 'LLM' }), kv('llm.model_name', { stringValue: 'gpt-4o-mini' }), kv('llm.token_count.prompt', { intValue: 5 })], 61, 80, '1'),
-        span('5', 'lookup', [kv('openinference.span.kind', { stringValue: 'TOOL' }), kv('tool.name', { stringValue: 'lookup' })], 81, 90, '1'),
-      ] }] }],
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                span(
+                  '1',
+                  'ai.generateText',
+                  [kv('ai.prompt', { stringValue: '{"prompt":"Weather in Rome?"}' })],
+                  0,
+                  100,
+                ),
+                span(
+                  '2',
+                  'ai.generateText.doGenerate',
+                  [
+                    kv('ai.model.id', { stringValue: 'gpt-4o-mini' }),
+                    kv('ai.usage.promptTokens', { intValue: 40 }),
+                    kv('ai.usage.completionTokens', { intValue: '9' }),
+                    kv('ai.response.finishReason', { stringValue: 'stop' }),
+                    kv('ai.response.text', { stringValue: 'Sunny.' }),
+                  ],
+                  5,
+                  40,
+                  '1',
+                ),
+                span(
+                  '3',
+                  'ai.toolCall',
+                  [
+                    kv('ai.toolCall.name', { stringValue: 'weather' }),
+                    kv('ai.toolCall.id', { stringValue: 'tc1' }),
+                    kv('ai.toolCall.args', { stringValue: '{"city":"Rome"}' }),
+                  ],
+                  41,
+                  60,
+                  '1',
+                ),
+                span(
+                  '4',
+                  'ChatOpenAI',
+                  [
+                    kv('openinference.span.kind', { stringValue: 'LLM' }),
+                    kv('llm.model_name', { stringValue: 'gpt-4o-mini' }),
+                    kv('llm.token_count.prompt', { intValue: 5 }),
+                  ],
+                  61,
+                  80,
+                  '1',
+                ),
+                span(
+                  '5',
+                  'lookup',
+                  [kv('openinference.span.kind', { stringValue: 'TOOL' }), kv('tool.name', { stringValue: 'lookup' })],
+                  81,
+                  90,
+                  '1',
+                ),
+              ],
+            },
+          ],
+        },
+      ],
     };
     const [s] = await imported(JSON.stringify(file));
     expect(s!.session.title).toBe('Weather in Rome?');
     expect(of(s!.events, 'request_finished').map((e) => e.usage.promptTokens)).toEqual([40, 5]);
-    expect(of(s!.events, 'tool_started').map((e) => [e.name, e.callId, e.arguments])).toEqual([['weather', 'tc1', '{"city":"Rome"}'], ['lookup', 'span-0000000000000005', '']]);
-    expect(s!.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Weather in Rome?'], ['assistant', 'Sunny.']]);
+    expect(of(s!.events, 'tool_started').map((e) => [e.name, e.callId, e.arguments])).toEqual([
+      ['weather', 'tc1', '{"city":"Rome"}'],
+      ['lookup', 'span-0000000000000005', ''],
+    ]);
+    expect(s!.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Weather in Rome?'],
+      ['assistant', 'Sunny.'],
+    ]);
   });
 
   it('leaves out only the spans it cannot read, naming each, and imports the rest of the file', () => {
     const exporter = new InMemorySpanExporter();
     const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     const tracer = provider.getTracer('my-agent');
-    for (const [name, conversation] of [['chat gpt-4o', 'conv-a'], ['chat gpt-4o-mini', 'conv-b'], ['chat o3', 'conv-c']] as const) {
-      tracer.startSpan(name, { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': name.slice(5), 'gen_ai.conversation.id': conversation } }).end();
+    for (const [name, conversation] of [
+      ['chat gpt-4o', 'conv-a'],
+      ['chat gpt-4o-mini', 'conv-b'],
+      ['chat o3', 'conv-c'],
+    ] as const) {
+      tracer
+        .startSpan(name, {
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.request.model': name.slice(5),
+            'gen_ai.conversation.id': conversation,
+          },
+        })
+        .end();
     }
-    const doc = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans()))) as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
+    const doc = JSON.parse(
+      new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans())),
+    ) as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] };
     const spans = doc.resourceSpans[0]!.scopeSpans[0]!.spans;
     const broken = spans[1]!;
     broken.traceId = 'not-hex';
-    const at = { now: 1_800_000_000_000, newId: (() => { let n = 0; return () => `id-${++n}`; })() };
+    const at = {
+      now: 1_800_000_000_000,
+      newId: (() => {
+        let n = 0;
+        return () => `id-${++n}`;
+      })(),
+    };
     const result = otlpTracesToExport(doc, at);
     if (!result.ok) throw new Error(result.message);
     expect(result.file.sessions.map((s) => s.session.model).sort()).toEqual(['gpt-4o', 'o3']);
-    expect(result.skipped.map(skippedEntryText)).toEqual([expect.stringMatching(new RegExp(`^Span “chat gpt-4o-mini” \\(${String(broken.spanId)}\\): not imported, it cannot be read \\(at \\$\\.resourceSpans\\[0\\]\\.scopeSpans\\[0\\]\\.spans\\[1\\]\\.traceId, expected `))]);
+    expect(result.skipped.map(skippedEntryText)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Span “chat gpt-4o-mini” \\(${String(broken.spanId)}\\): not imported, it cannot be read \\(at \\$\\.resourceSpans\\[0\\]\\.scopeSpans\\[0\\]\\.spans\\[1\\]\\.traceId, expected `,
+        ),
+      ),
+    ]);
     // Every span unreadable: refused, saying why.
     for (const span of spans) span.traceId = 'not-hex';
     const none = otlpTracesToExport(doc, at);
-    expect(!none.ok && none.message).toMatch(/^This looks like an OpenTelemetry \(OTLP\/JSON\) trace, but nothing in it can be imported: its 3 spans cannot be read \(the first at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[0\]\.traceId/);
+    expect(!none.ok && none.message).toMatch(
+      /^This looks like an OpenTelemetry \(OTLP\/JSON\) trace, but nothing in it can be imported: its 3 spans cannot be read \(the first at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[0\]\.traceId/,
+    );
   });
 
   it('refuses hostile and broken trace files with the place named, before anything is written', async () => {
-    const good = { traceId: 'b'.repeat(32), spanId: 'c'.repeat(16), name: 'x', startTimeUnixNano: '1', endTimeUnixNano: '2' };
+    const good = {
+      traceId: 'b'.repeat(32),
+      spanId: 'c'.repeat(16),
+      name: 'x',
+      startTimeUnixNano: '1',
+      endTimeUnixNano: '2',
+    };
     const hostile = `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"${'b'.repeat(32)}","spanId":"${'c'.repeat(16)}","name":"x","startTimeUnixNano":"1","endTimeUnixNano":"2","attributes":[{"key":"k","value":{"kvlistValue":{"values":[],"__proto__":{"polluted":1}}}}]}]}]}]}`;
     expect(checkExportText(hostile)).toMatchObject({ ok: false, failure: { stage: 'hostile' } });
-    const badId = checkExportText(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, traceId: 'not-hex' }] }] }] }));
-    expect(badId).toMatchObject({ ok: false, failure: { stage: 'schema', message: expect.stringContaining('OpenTelemetry (OTLP/JSON) trace') } });
+    const badId = checkExportText(
+      JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, traceId: 'not-hex' }] }] }] }),
+    );
+    expect(badId).toMatchObject({
+      ok: false,
+      failure: { stage: 'schema', message: expect.stringContaining('OpenTelemetry (OTLP/JSON) trace') },
+    });
     expect(!badId.ok && badId.failure.stage !== 'json' && badId.failure.issues[0]!.path).toContain('traceId');
-    expect(checkExportText(JSON.stringify({ resourceSpans: [] }))).toMatchObject({ ok: false, failure: { message: 'The trace holds no spans: there is nothing to show.' } });
+    expect(checkExportText(JSON.stringify({ resourceSpans: [] }))).toMatchObject({
+      ok: false,
+      failure: { message: 'The trace holds no spans: there is nothing to show.' },
+    });
     const { db } = freshDB(`otlp-bad-${Math.random()}`);
-    expect(await importThroughJob(db, JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, startTimeUnixNano: 'soon' }] }] }] }))).toMatchObject({ ok: false });
+    expect(
+      await importThroughJob(
+        db,
+        JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ ...good, startTimeUnixNano: 'soon' }] }] }] }),
+      ),
+    ).toMatchObject({ ok: false });
     expect(await db.sessions.count()).toBe(0);
     expect(await db.events.count()).toBe(0);
     expect(await db.runs.count()).toBe(0);

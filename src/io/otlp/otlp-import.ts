@@ -29,7 +29,9 @@ import { isRecord } from '../../domain/is-record';
  * details are its attributes. The result is an ordinary version-1 export, checked and written like any import.
  */
 /** `skipped`: spans (or blocks) the schema refused, left out while the rest was imported. */
-type OtlpImportResult = { ok: true; file: ExportFileV1; skipped: SkippedEntry[] } | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
+type OtlpImportResult =
+  | { ok: true; file: ExportFileV1; skipped: SkippedEntry[] }
+  | { ok: false; stage: 'schema' | 'integrity'; message: string; issues: FileIssue[]; total: number };
 
 export function looksLikeOtlpTraces(data: unknown): boolean {
   return isRecord(data) && Array.isArray(data.resourceSpans);
@@ -48,7 +50,13 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
   if (!validate(data)) {
     const refused = () => {
       const { issues, total } = describeErrors(validate.errors ?? []);
-      return { ok: false as const, stage: 'schema' as const, message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but it does not match that format (${total} problem${total === 1 ? '' : 's'}).`, issues, total };
+      return {
+        ok: false as const,
+        stage: 'schema' as const,
+        message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but it does not match that format (${total} problem${total === 1 ? '' : 's'}).`,
+        issues,
+        total,
+      };
     };
     // The unreadable spans are left out and named; what is left must then be valid, else the file is refused.
     const pruned = pruneUnreadableSpans(data, validate.errors ?? []);
@@ -63,15 +71,34 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
     for (const ss of rs.scopeSpans) {
       for (const span of ss.spans) {
         const own = logs.get(span.spanId.toLowerCase());
-        flat.push({ span, attrs: attributesOf(span.attributes), start: unixNanoToMs(span.startTimeUnixNano), end: unixNanoToMs(span.endTimeUnixNano), ...(own ? { logs: own } : {}) });
+        flat.push({
+          span,
+          attrs: attributesOf(span.attributes),
+          start: unixNanoToMs(span.startTimeUnixNano),
+          end: unixNanoToMs(span.endTimeUnixNano),
+          ...(own ? { logs: own } : {}),
+        });
       }
     }
   }
   if (flat.length === 0 && skipped[0]?.reason.kind === 'unreadable') {
     const first = skipped[0].reason;
-    return { ok: false, stage: 'schema', message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but nothing in it can be imported: ${skipped.length === 1 ? 'its one span cannot' : `its ${skipped.length} spans cannot`} be read (the first at ${first.path}, expected ${first.expected}).`, issues: [{ path: first.path, expected: first.expected }], total: skipped.length };
+    return {
+      ok: false,
+      stage: 'schema',
+      message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but nothing in it can be imported: ${skipped.length === 1 ? 'its one span cannot' : `its ${skipped.length} spans cannot`} be read (the first at ${first.path}, expected ${first.expected}).`,
+      issues: [{ path: first.path, expected: first.expected }],
+      total: skipped.length,
+    };
   }
-  if (flat.length === 0) return { ok: false, stage: 'schema', message: 'The trace holds no spans: there is nothing to show.', issues: [{ path: '$.resourceSpans', expected: 'at least one span' }], total: 1 };
+  if (flat.length === 0)
+    return {
+      ok: false,
+      stage: 'schema',
+      message: 'The trace holds no spans: there is nothing to show.',
+      issues: [{ path: '$.resourceSpans', expected: 'at least one span' }],
+      total: 1,
+    };
   // A trace's conversation: the id any of its spans names, else the trace itself.
   const conversationOf = new Map<string, string>();
   for (const f of flat) {
@@ -89,13 +116,26 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
   }
   const entries = [...sessions.values()].map((traces) => sessionOf([...traces.values()], opts));
   entries.sort((a, b) => a.session.createdAt - b.session.createdAt);
-  return { ok: true, file: { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(opts.now).toISOString(), app: APP_INFO, sessions: entries, tools: [] }, skipped };
+  return {
+    ok: true,
+    file: {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date(opts.now).toISOString(),
+      app: APP_INFO,
+      sessions: entries,
+      tools: [],
+    },
+    skipped,
+  };
 }
 
 function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1 {
   const sessionId = opts.newId();
   // In start order: a later run's requests continue the path the earlier ones built.
-  const ordered = traces.map((spans) => [...spans].sort((a, b) => a.start - b.start || a.end - b.end)).sort((a, b) => a[0]!.start - b[0]!.start);
+  const ordered = traces
+    .map((spans) => [...spans].sort((a, b) => a.start - b.start || a.end - b.end))
+    .sort((a, b) => a[0]!.start - b[0]!.start);
   let path: PathMessage[] = [];
   const messages: MessageRecord[] = [];
   const toolCalls: ToolCallRecord[] = [];
@@ -110,24 +150,53 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
       messages.push(...rich.messages);
       toolCalls.push(...rich.toolCalls);
       for (const t of rich.toolSets) toolSets.set(t.hash, t);
-      if (Object.keys(settings).length === 0) settings = { ...(rich.parameters.temperature !== undefined ? { temperature: rich.parameters.temperature } : {}), ...(rich.parameters.topP !== undefined ? { topP: rich.parameters.topP } : {}) };
+      if (Object.keys(settings).length === 0)
+        settings = {
+          ...(rich.parameters.temperature !== undefined ? { temperature: rich.parameters.temperature } : {}),
+          ...(rich.parameters.topP !== undefined ? { topP: rich.parameters.topP } : {}),
+        };
     } else if (r.user && r.answer) {
-      messages.push({ id: opts.newId(), role: 'user', content: cut(r.user), createdAt: r.run.startedAt, sessionId, order: messages.length });
       messages.push({
-        id: opts.newId(), role: 'assistant', content: cut(r.answer), reasoning: '', refusal: null, toolCalls: [], status: 'complete',
-        runId: r.run.id, turn: 1, createdAt: r.run.finishedAt ?? r.run.startedAt, sessionId, order: messages.length,
+        id: opts.newId(),
+        role: 'user',
+        content: cut(r.user),
+        createdAt: r.run.startedAt,
+        sessionId,
+        order: messages.length,
+      });
+      messages.push({
+        id: opts.newId(),
+        role: 'assistant',
+        content: cut(r.answer),
+        reasoning: '',
+        refusal: null,
+        toolCalls: [],
+        status: 'complete',
+        runId: r.run.id,
+        turn: 1,
+        createdAt: r.run.finishedAt ?? r.run.startedAt,
+        sessionId,
+        order: messages.length,
       });
     }
     return r;
   });
   // Calls the trace names but never answers (an agent stopped with one pending, a dropped tool span).
-  const answered = answerUnrecordedCalls(messages, runs.map((r) => r.run), opts.newId);
+  const answered = answerUnrecordedCalls(
+    messages,
+    runs.map((r) => r.run),
+    opts.newId,
+  );
   toolCalls.push(...answered.toolCalls);
   const all = traces.flat();
-  const titled = all.find((f) => typeof f.attrs[TOOLSCOPE.sessionTitle] === 'string')?.attrs[TOOLSCOPE.sessionTitle] as string | undefined;
+  const titled = all.find((f) => typeof f.attrs[TOOLSCOPE.sessionTitle] === 'string')?.attrs[TOOLSCOPE.sessionTitle] as
+    | string
+    | undefined;
   const firstUser = messages.find((m) => m.role === 'user')?.content ?? runs.find((r) => r.user)?.user;
   const root = all.filter((f) => !f.span.parentSpanId).sort((a, b) => a.start - b.start)[0] ?? all[0]!;
-  const title = (titled ?? (firstUser ? firstUser.split('\n')[0]!.slice(0, 80) : `Imported trace: ${root.span.name}`)).slice(0, 200);
+  const title = (
+    titled ?? (firstUser ? firstUser.split('\n')[0]!.slice(0, 80) : `Imported trace: ${root.span.name}`)
+  ).slice(0, 200);
   const usage = runs.reduce((u, r) => addUsage(u, r.run.usage), zeroUsage());
   const session: SessionRecord = {
     id: sessionId,
@@ -142,12 +211,25 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
     settings,
     importedTrace: true,
   };
-  return { session, messages: answered.messages, toolCalls, runs: runs.map((r) => r.run), events: runs.flatMap((r) => r.events), ...(toolSets.size > 0 ? { toolSets: [...toolSets.values()] } : {}) };
+  return {
+    session,
+    messages: answered.messages,
+    toolCalls,
+    runs: runs.map((r) => r.run),
+    events: runs.flatMap((r) => r.events),
+    ...(toolSets.size > 0 ? { toolSets: [...toolSets.values()] } : {}),
+  };
 }
 
 type Step = { t: number; rank: number; body: AgentEventBody };
 
-function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImportOptions, rich: TraceMessages | null): { run: RunRecord; events: EventRecord[]; user?: string; answer?: string; model?: string; toolCount: number } {
+function runOf(
+  sessionId: string,
+  runId: string,
+  spans: Flat[],
+  opts: OtlpImportOptions,
+  rich: TraceMessages | null,
+): { run: RunRecord; events: EventRecord[]; user?: string; answer?: string; model?: string; toolCount: number } {
   const startedAt = spans[0]!.start;
   // Not Math.max(...spans): a long trace would overflow the argument list.
   const finishedAt = spans.reduce((m, f) => Math.max(m, f.end), -Infinity);
@@ -180,11 +262,20 @@ function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImport
       model ??= facts.model;
       const traced = rich?.steps.get(f.span.spanId);
       steps.push({
-        t: at(f.start), rank: 0,
-        body: { type: 'request_started', turn: ownTurn, attempt, messageId: traced?.messageId ?? '', ...(traced?.systemLayers ? { systemLayers: traced.systemLayers } : {}), ...(traced?.toolSet ? { toolSet: traced.toolSet } : {}) },
+        t: at(f.start),
+        rank: 0,
+        body: {
+          type: 'request_started',
+          turn: ownTurn,
+          attempt,
+          messageId: traced?.messageId ?? '',
+          ...(traced?.systemLayers ? { systemLayers: traced.systemLayers } : {}),
+          ...(traced?.toolSet ? { toolSet: traced.toolSet } : {}),
+        },
       });
       const ttfc = f.attrs[GEN_AI.responseTimeToFirstChunk];
-      if (typeof ttfc === 'number' && ttfc >= 0) steps.push({ t: at(f.start + ttfc * 1000), rank: 1, body: { type: 'first_token', turn: ownTurn, attempt } });
+      if (typeof ttfc === 'number' && ttfc >= 0)
+        steps.push({ t: at(f.start + ttfc * 1000), rank: 1, body: { type: 'first_token', turn: ownTurn, attempt } });
       const errorType = f.attrs[OTEL.errorType];
       // A request cut by Stop or a closed page (how the export marks it) stays open: it ends with its run, as it did.
       if (failed && (errorType === 'cancelled' || errorType === 'interrupted')) continue;
@@ -193,19 +284,44 @@ function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImport
         const retryIn = retry ? attributesOf(retry.attributes)[TOOLSCOPE.retryInMs] : undefined;
         const code = typeof f.attrs[OTEL.errorType] === 'string' ? (f.attrs[OTEL.errorType] as string) : null;
         steps.push({
-          t: at(f.end), rank: 2,
-          body: { type: 'request_failed', turn: ownTurn, attempt, error: { fault: 'system', kind: 'provider_stream_error', status: null, code, message: message || 'The request failed.' }, retryInMs: typeof retryIn === 'number' ? retryIn : null },
+          t: at(f.end),
+          rank: 2,
+          body: {
+            type: 'request_failed',
+            turn: ownTurn,
+            attempt,
+            error: {
+              fault: 'system',
+              kind: 'provider_stream_error',
+              status: null,
+              code,
+              message: message || 'The request failed.',
+            },
+            retryInMs: typeof retryIn === 'number' ? retryIn : null,
+          },
         });
       } else {
         const u: Usage = {
-          promptTokens: facts.inputTokens ?? 0, completionTokens: facts.outputTokens ?? 0, totalTokens: (facts.inputTokens ?? 0) + (facts.outputTokens ?? 0),
+          promptTokens: facts.inputTokens ?? 0,
+          completionTokens: facts.outputTokens ?? 0,
+          totalTokens: (facts.inputTokens ?? 0) + (facts.outputTokens ?? 0),
           estimated: f.attrs[TOOLSCOPE.tokensEstimated] === true,
           ...(facts.cachedTokens !== undefined ? { cachedTokens: facts.cachedTokens } : {}),
           ...(facts.reasoningTokens !== undefined ? { reasoningTokens: facts.reasoningTokens } : {}),
         };
         usage = addUsage(usage, u);
         if (facts.outputText) answer = facts.outputText;
-        steps.push({ t: at(f.end), rank: 2, body: { type: 'request_finished', turn: ownTurn, attempt, finishReason: facts.finishReason ?? null, usage: u } });
+        steps.push({
+          t: at(f.end),
+          rank: 2,
+          body: {
+            type: 'request_finished',
+            turn: ownTurn,
+            attempt,
+            finishReason: facts.finishReason ?? null,
+            usage: u,
+          },
+        });
       }
       continue;
     }
@@ -220,23 +336,48 @@ function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImport
     const outcome: ToolOutcome = tool?.outcome && isToolOutcome(tool.outcome) ? tool.outcome : failed ? 'error' : 'ok';
     for (const e of f.span.events ?? []) {
       const et = e.timeUnixNano !== undefined ? at(unixNanoToMs(e.timeUnixNano)) : t0;
-      if (e.name === 'approval_requested') steps.push({ t: et, rank: 0, body: { type: 'approval_requested', turn: ownTurn, callId, name, arguments: args } });
+      if (e.name === 'approval_requested')
+        steps.push({
+          t: et,
+          rank: 0,
+          body: { type: 'approval_requested', turn: ownTurn, callId, name, arguments: args },
+        });
       if (e.name === 'approval_resolved') {
         const d = attributesOf(e.attributes)[TOOLSCOPE.approvalDecision];
         const decision = d === 'approved' || d === 'denied' || d === 'edited' ? d : 'approved';
-        steps.push({ t: et, rank: 1, body: { type: 'approval_resolved', turn: ownTurn, callId, decision, arguments: args } });
+        steps.push({
+          t: et,
+          rank: 1,
+          body: { type: 'approval_resolved', turn: ownTurn, callId, decision, arguments: args },
+        });
       }
     }
     const ran = outcome !== 'denied' && f.attrs[TOOLSCOPE.toolRan] !== false;
-    if (ran) steps.push({ t: t0, rank: 2, body: { type: 'tool_started', turn: ownTurn, callId, name, arguments: cut(args) } });
+    if (ran)
+      steps.push({ t: t0, rank: 2, body: { type: 'tool_started', turn: ownTurn, callId, name, arguments: cut(args) } });
     const result = tool ? (tool.result ?? (failed ? message : '')) : message;
     steps.push({
-      t: at(f.end), rank: 3,
-      body: { type: 'tool_finished', turn: ownTurn, callId, name, outcome, durationMs: Math.max(0, Math.round(f.end - f.start)), result: cut(result), isError: outcome !== 'ok' },
+      t: at(f.end),
+      rank: 3,
+      body: {
+        type: 'tool_finished',
+        turn: ownTurn,
+        callId,
+        name,
+        outcome,
+        durationMs: Math.max(0, Math.round(f.end - f.start)),
+        result: cut(result),
+        isError: outcome !== 'ok',
+      },
     });
   }
   const stopAttr = agent?.attrs[TOOLSCOPE.stopReason];
-  const stopReason: StopReason = typeof stopAttr === 'string' && isStopReason(stopAttr) ? stopAttr : agent?.span.status?.code === 2 ? 'error' : 'complete';
+  const stopReason: StopReason =
+    typeof stopAttr === 'string' && isStopReason(stopAttr)
+      ? stopAttr
+      : agent?.span.status?.code === 2
+        ? 'error'
+        : 'complete';
   const runModel = model ?? (agent ? chatFacts(agent.attrs).model : undefined) ?? '';
   steps.sort((a, b) => a.t - b.t || a.rank - b.rank);
   const bodies: Step[] = [
@@ -245,6 +386,20 @@ function runOf(sessionId: string, runId: string, spans: Flat[], opts: OtlpImport
     { t: at(finishedAt), rank: 9, body: { type: 'run_finished', stopReason, usage } },
   ];
   const events = bodies.map((s, seq) => ({ ...s.body, runId, seq, t: s.t, sessionId }) as EventRecord);
-  const run: RunRecord = { id: runId, sessionId, startedAt: Math.round(startedAt), finishedAt: Math.round(finishedAt), stopReason, usage };
-  return { run, events, ...(user ? { user } : {}), ...(answer ? { answer } : {}), ...(runModel ? { model: runModel } : {}), toolCount };
+  const run: RunRecord = {
+    id: runId,
+    sessionId,
+    startedAt: Math.round(startedAt),
+    finishedAt: Math.round(finishedAt),
+    stopReason,
+    usage,
+  };
+  return {
+    run,
+    events,
+    ...(user ? { user } : {}),
+    ...(answer ? { answer } : {}),
+    ...(runModel ? { model: runModel } : {}),
+    toolCount,
+  };
 }

@@ -22,7 +22,8 @@ function eventName(r: Record<string, unknown>): string | null {
   if (typeof r.eventName === 'string' && r.eventName !== '') return r.eventName;
   if (!Array.isArray(r.attributes)) return null;
   for (const kv of r.attributes as unknown[]) {
-    if (isRecord(kv) && kv.key === 'event.name' && isRecord(kv.value) && typeof kv.value.stringValue === 'string') return kv.value.stringValue;
+    if (isRecord(kv) && kv.key === 'event.name' && isRecord(kv.value) && typeof kv.value.stringValue === 'string')
+      return kv.value.stringValue;
   }
   return null;
 }
@@ -37,7 +38,13 @@ function genAiRecord(raw: unknown): { record: OtlpLogRecord; name: string } | nu
   if (!isRecord(raw)) return null;
   const name = eventName(raw);
   if (!name?.startsWith('gen_ai.')) return null;
-  if (typeof raw.traceId !== 'string' || !HEX.test(raw.traceId) || typeof raw.spanId !== 'string' || !HEX.test(raw.spanId)) return null;
+  if (
+    typeof raw.traceId !== 'string' ||
+    !HEX.test(raw.traceId) ||
+    typeof raw.spanId !== 'string' ||
+    !HEX.test(raw.spanId)
+  )
+    return null;
   const record: OtlpLogRecord = { eventName: name, traceId: raw.traceId, spanId: raw.spanId };
   if (isTime(raw.timeUnixNano)) record.timeUnixNano = raw.timeUnixNano;
   if (isTime(raw.observedTimeUnixNano)) record.observedTimeUnixNano = raw.observedTimeUnixNano;
@@ -67,7 +74,11 @@ function cutBody(v: unknown, max: number, said: (chars: number) => void, depth =
     said(v.stringValue.length);
     v.stringValue = `${v.stringValue.slice(0, max)}\n[… cut at ${Math.round(max / 1024)} KB]`;
   }
-  const inner = isRecord(v.arrayValue) ? v.arrayValue.values : isRecord(v.kvlistValue) ? v.kvlistValue.values : undefined;
+  const inner = isRecord(v.arrayValue)
+    ? v.arrayValue.values
+    : isRecord(v.kvlistValue)
+      ? v.kvlistValue.values
+      : undefined;
   if (!Array.isArray(inner)) return;
   for (const x of inner as unknown[]) cutBody(isRecord(x) && 'key' in x ? x.value : x, max, said, depth + 1);
 }
@@ -76,7 +87,11 @@ function cutBody(v: unknown, max: number, said: (chars: number) => void, depth =
  * A `resourceLogs` list's GenAI records grouped by their (lower-case) trace id, each group again as `resourceLogs`;
  * a body's string over `maxChars` is cut (the reader's attribute limit) and said. Records of other kinds are left out.
  */
-export function genAiLogsByTrace(resourceLogs: unknown, maxChars: number, said: (chars: number) => void): Map<string, { logs: OtlpResourceLogs[]; times: number[] }> {
+export function genAiLogsByTrace(
+  resourceLogs: unknown,
+  maxChars: number,
+  said: (chars: number) => void,
+): Map<string, { logs: OtlpResourceLogs[]; times: number[] }> {
   const out = new Map<string, { logs: OtlpResourceLogs[]; times: number[] }>();
   for (const { record: r } of genAiRecords(resourceLogs)) {
     cutBody(r.body, maxChars, said);
@@ -97,11 +112,18 @@ function plain(v: unknown, depth: number): unknown {
   if (typeof v.boolValue === 'boolean') return v.boolValue;
   if (typeof v.intValue === 'string' || typeof v.intValue === 'number') return Number(v.intValue);
   if (typeof v.doubleValue === 'number' || typeof v.doubleValue === 'string') return Number(v.doubleValue);
-  if (isRecord(v.arrayValue)) return Array.isArray(v.arrayValue.values) ? (v.arrayValue.values as unknown[]).map((x) => plain(x, depth + 1)) : [];
+  if (isRecord(v.arrayValue))
+    return Array.isArray(v.arrayValue.values) ? (v.arrayValue.values as unknown[]).map((x) => plain(x, depth + 1)) : [];
   if (isRecord(v.kvlistValue)) {
     const out: Record<string, unknown> = {};
     for (const kv of Array.isArray(v.kvlistValue.values) ? (v.kvlistValue.values as unknown[]) : []) {
-      if (isRecord(kv) && typeof kv.key === 'string') Object.defineProperty(out, kv.key, { value: plain(kv.value, depth + 1), enumerable: true, writable: true, configurable: true });
+      if (isRecord(kv) && typeof kv.key === 'string')
+        Object.defineProperty(out, kv.key, {
+          value: plain(kv.value, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return out;
   }

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER_OPENAI, OTEL } from './otlp-names';
 
 const all = semconv as unknown as Record<string, unknown>;
-const values = new Set(Object.entries(all).filter(([k]) => k.startsWith('ATTR_')).map(([, v]) => v));
+const values = new Set(
+  Object.entries(all)
+    .filter(([k]) => k.startsWith('ATTR_'))
+    .map(([, v]) => v),
+);
 
 describe('OpenTelemetry names', () => {
   it('every GenAI and general attribute name is one the semantic conventions define', () => {

@@ -33,11 +33,22 @@ export function tracesEndpoint(raw: string): URL | null {
   return url;
 }
 
-const spanCount = (t: OtlpTraces) => t.resourceSpans.reduce((n, r) => n + r.scopeSpans.reduce((m, s) => m + s.spans.length, 0), 0);
+const spanCount = (t: OtlpTraces) =>
+  t.resourceSpans.reduce((n, r) => n + r.scopeSpans.reduce((m, s) => m + s.spans.length, 0), 0);
 
-export async function pushTraces(collectorUrl: string, headers: Readonly<Record<string, string>>, traces: OtlpTraces, opts: PushOptions = {}): Promise<PushResult> {
+export async function pushTraces(
+  collectorUrl: string,
+  headers: Readonly<Record<string, string>>,
+  traces: OtlpTraces,
+  opts: PushOptions = {},
+): Promise<PushResult> {
   const endpoint = tracesEndpoint(collectorUrl);
-  if (!endpoint) return { ok: false, kind: 'bad_url', message: `The Collector URL “${collectorUrl}” is not an http(s) address. Set it in Settings, e.g. http://localhost:4318.` };
+  if (!endpoint)
+    return {
+      ok: false,
+      kind: 'bad_url',
+      message: `The Collector URL “${collectorUrl}” is not an http(s) address. Set it in Settings, e.g. http://localhost:4318.`,
+    };
   const fetchFn = opts.fetchFn ?? fetch;
   const body = JSON.stringify(traces);
   const origin = endpoint.origin;
@@ -54,7 +65,11 @@ export async function pushTraces(collectorUrl: string, headers: Readonly<Record<
     });
   } catch (err) {
     if (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
-      return { ok: false, kind: 'timeout', message: `The collector at ${origin} did not answer within ${Math.round(timeout / 1000)} s; nothing was retried.` };
+      return {
+        ok: false,
+        kind: 'timeout',
+        message: `The collector at ${origin} did not answer within ${Math.round(timeout / 1000)} s; nothing was retried.`,
+      };
     }
     return (await reachable(endpoint, fetchFn))
       ? {
@@ -62,7 +77,11 @@ export async function pushTraces(collectorUrl: string, headers: Readonly<Record<
           kind: 'cors',
           message: `The collector at ${origin} refused this page (CORS): it must allow the origin ${opts.pageOrigin ?? 'of this page'}, the POST method and the Content-Type header${Object.keys(headers).length > 0 ? ' and your headers' : ''}. Turn on CORS in the collector (for the OpenTelemetry Collector: cors.allowed_origins on its otlp http receiver) or send through a proxy.`,
         }
-      : { ok: false, kind: 'unreachable', message: `The collector at ${origin} could not be reached. Check the Collector URL in Settings and that the collector is running.` };
+      : {
+          ok: false,
+          kind: 'unreachable',
+          message: `The collector at ${origin} could not be reached. Check the Collector URL in Settings and that the collector is running.`,
+        };
   }
   const text = await response.text().catch(() => '');
   if (response.status === 401 || response.status === 403) {
@@ -83,11 +102,21 @@ export async function pushTraces(collectorUrl: string, headers: Readonly<Record<
   }
   if (!response.ok) {
     const said = text.trim().slice(0, 200);
-    return { ok: false, kind: 'http', status: response.status, message: `The collector at ${origin} answered HTTP ${response.status}${said ? `: ${said}` : ''}. Nothing was retried.` };
+    return {
+      ok: false,
+      kind: 'http',
+      status: response.status,
+      message: `The collector at ${origin} answered HTTP ${response.status}${said ? `: ${said}` : ''}. Nothing was retried.`,
+    };
   }
   const rejected = partialRejections(text);
   if (rejected && rejected.count > 0) {
-    return { ok: false, kind: 'rejected', status: response.status, message: `The collector at ${origin} rejected ${rejected.count} of ${spanCount(traces)} spans${rejected.said ? `: ${rejected.said}` : ''}.` };
+    return {
+      ok: false,
+      kind: 'rejected',
+      status: response.status,
+      message: `The collector at ${origin} rejected ${rejected.count} of ${spanCount(traces)} spans${rejected.said ? `: ${rejected.said}` : ''}.`,
+    };
   }
   return { ok: true, spans: spanCount(traces), endpoint: endpoint.href, rejectedSpans: 0 };
 }
@@ -95,7 +124,9 @@ export async function pushTraces(collectorUrl: string, headers: Readonly<Record<
 /** OTLP's partial success: `{ partialSuccess: { rejectedSpans, errorMessage } }` in a 200 answer. */
 function partialRejections(text: string): { count: number; said: string } | null {
   try {
-    const parsed = JSON.parse(text) as { partialSuccess?: { rejectedSpans?: number | string; errorMessage?: string } } | null;
+    const parsed = JSON.parse(text) as {
+      partialSuccess?: { rejectedSpans?: number | string; errorMessage?: string };
+    } | null;
     const p = parsed?.partialSuccess;
     if (!p) return null;
     return { count: Number(p.rejectedSpans ?? 0) || 0, said: (p.errorMessage ?? '').slice(0, 200) };
@@ -110,7 +141,13 @@ function partialRejections(text: string): { count: number; said: string } | null
  */
 async function reachable(url: URL, fetchFn: typeof fetch): Promise<boolean> {
   try {
-    const r = await fetchFn(url.href, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(5_000) });
+    const r = await fetchFn(url.href, {
+      method: 'GET',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(5_000),
+    });
     await r.body?.cancel().catch(() => undefined);
     return true;
   } catch {

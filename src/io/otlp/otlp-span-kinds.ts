@@ -9,7 +9,11 @@ type SpanRole = 'agent' | 'chat' | 'tool' | 'generic';
 
 export type Attrs = Readonly<Record<string, unknown>>;
 
-const CHAT_OPS = new Set<string>([GEN_AI_OPERATION.chat, GEN_AI_OPERATION.textCompletion, GEN_AI_OPERATION.generateContent]);
+const CHAT_OPS = new Set<string>([
+  GEN_AI_OPERATION.chat,
+  GEN_AI_OPERATION.textCompletion,
+  GEN_AI_OPERATION.generateContent,
+]);
 const VERCEL_CALLS = /^ai\.(generateText|streamText|generateObject|streamObject)\.do(Generate|Stream)$/;
 const VERCEL_TOP = /^ai\.(generateText|streamText|generateObject|streamObject)$/;
 
@@ -34,20 +38,51 @@ export function spanRole(name: string, a: Attrs): SpanRole {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined;
 
-type ChatFacts = { model?: string; inputTokens?: number; outputTokens?: number; cachedTokens?: number; reasoningTokens?: number; finishReason?: string; responseId?: string; outputText?: string };
+type ChatFacts = {
+  model?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  cachedTokens?: number;
+  reasoningTokens?: number;
+  finishReason?: string;
+  responseId?: string;
+  outputText?: string;
+};
 
 export function chatFacts(a: Attrs): ChatFacts {
   const finish = a[GEN_AI.responseFinishReasons];
-  const reasons = Array.isArray(finish) ? finish : str(a['ai.response.finishReason']) !== undefined ? [a['ai.response.finishReason']] : [];
+  const reasons = Array.isArray(finish)
+    ? finish
+    : str(a['ai.response.finishReason']) !== undefined
+      ? [a['ai.response.finishReason']]
+      : [];
   const facts: ChatFacts = {};
   const set = <K extends keyof ChatFacts>(k: K, v: ChatFacts[K] | undefined) => {
     if (v !== undefined) facts[k] = v;
   };
-  set('model', str(a[GEN_AI.responseModel]) ?? str(a[GEN_AI.requestModel]) ?? str(a['ai.model.id']) ?? str(a['llm.model_name']));
-  set('inputTokens', num(a[GEN_AI.usageInputTokens]) ?? num(a[GEN_AI.usagePromptTokens]) ?? num(a['ai.usage.promptTokens']) ?? num(a['ai.usage.inputTokens']) ?? num(a['llm.token_count.prompt']));
-  set('outputTokens', num(a[GEN_AI.usageOutputTokens]) ?? num(a[GEN_AI.usageCompletionTokens]) ?? num(a['ai.usage.completionTokens']) ?? num(a['ai.usage.outputTokens']) ?? num(a['llm.token_count.completion']));
+  set(
+    'model',
+    str(a[GEN_AI.responseModel]) ?? str(a[GEN_AI.requestModel]) ?? str(a['ai.model.id']) ?? str(a['llm.model_name']),
+  );
+  set(
+    'inputTokens',
+    num(a[GEN_AI.usageInputTokens]) ??
+      num(a[GEN_AI.usagePromptTokens]) ??
+      num(a['ai.usage.promptTokens']) ??
+      num(a['ai.usage.inputTokens']) ??
+      num(a['llm.token_count.prompt']),
+  );
+  set(
+    'outputTokens',
+    num(a[GEN_AI.usageOutputTokens]) ??
+      num(a[GEN_AI.usageCompletionTokens]) ??
+      num(a['ai.usage.completionTokens']) ??
+      num(a['ai.usage.outputTokens']) ??
+      num(a['llm.token_count.completion']),
+  );
   set('cachedTokens', num(a[GEN_AI.usageCacheReadInputTokens]));
   set('reasoningTokens', num(a[GEN_AI.usageReasoningOutputTokens]));
   set('finishReason', str(reasons[0]));
@@ -62,7 +97,11 @@ function outputText(a: Attrs): string | undefined {
   if (msgs) {
     try {
       const parsed = JSON.parse(msgs) as { parts?: { type?: string; content?: unknown }[] }[];
-      const text = parsed.flatMap((m) => m.parts ?? []).filter((p) => p.type === 'text' && typeof p.content === 'string').map((p) => p.content as string).join('');
+      const text = parsed
+        .flatMap((m) => m.parts ?? [])
+        .filter((p) => p.type === 'text' && typeof p.content === 'string')
+        .map((p) => p.content as string)
+        .join('');
       if (text) return text;
     } catch {
       // Not the conventions' shape: no text taken from it.
@@ -80,7 +119,13 @@ export function toolFacts(a: Attrs): ToolFacts {
   };
   set('name', str(a[GEN_AI.toolName]) ?? str(a['ai.toolCall.name']) ?? str(a['tool.name']));
   set('callId', str(a[GEN_AI.toolCallId]) ?? str(a['ai.toolCall.id']) ?? str(a['tool_call.id']));
-  set('args', str(a[GEN_AI.toolCallArguments]) ?? str(a['ai.toolCall.args']) ?? str(a['tool.parameters']) ?? str(a['input.value']));
+  set(
+    'args',
+    str(a[GEN_AI.toolCallArguments]) ??
+      str(a['ai.toolCall.args']) ??
+      str(a['tool.parameters']) ??
+      str(a['input.value']),
+  );
   set('result', str(a[GEN_AI.toolCallResult]) ?? str(a['ai.toolCall.result']) ?? str(a['output.value']));
   set('outcome', str(a['toolscope.tool.outcome']));
   return facts;

@@ -63,7 +63,8 @@ export function unixNanoToMs(nanos: string | number): number {
 export function attr(key: string, value: string | number | boolean | readonly string[]): OtlpKeyValue {
   if (typeof value === 'string') return { key, value: { stringValue: value } };
   if (typeof value === 'boolean') return { key, value: { boolValue: value } };
-  if (typeof value === 'number') return { key, value: Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value } };
+  if (typeof value === 'number')
+    return { key, value: Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value } };
   return { key, value: { arrayValue: { values: value.map((v) => ({ stringValue: v })) } } };
 }
 
@@ -80,7 +81,13 @@ export function plainValue(value: OtlpAnyValue | undefined): unknown {
   if ('bytesValue' in value) return value.bytesValue;
   if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(plainValue);
   const out: Record<string, unknown> = {};
-  for (const kv of value.kvlistValue.values ?? []) Object.defineProperty(out, kv.key, { value: plainValue(kv.value), enumerable: true, writable: true, configurable: true });
+  for (const kv of value.kvlistValue.values ?? [])
+    Object.defineProperty(out, kv.key, {
+      value: plainValue(kv.value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
@@ -108,6 +115,12 @@ export function hexId(name: string, bytes: 8 | 16): string {
  */
 export function attributesOf(list: readonly OtlpKeyValue[] | undefined): Readonly<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const kv of list ?? []) Object.defineProperty(out, kv.key, { value: plainValue(kv.value), enumerable: true, writable: true, configurable: true });
+  for (const kv of list ?? [])
+    Object.defineProperty(out, kv.key, {
+      value: plainValue(kv.value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

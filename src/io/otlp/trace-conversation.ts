@@ -26,7 +26,8 @@ function same(a: TracedMessage, b: TracedMessage): boolean {
   if (a.role === 'assistant' && b.role === 'assistant') {
     // A reply recorded as output and as the next request's input may differ in small ways (text left out of one):
     // the calls' ids say it is the same turn when there are calls.
-    if (a.toolCalls.length > 0 || b.toolCalls.length > 0) return a.toolCalls.map((c) => c.id).join('\n') === b.toolCalls.map((c) => c.id).join('\n');
+    if (a.toolCalls.length > 0 || b.toolCalls.length > 0)
+      return a.toolCalls.map((c) => c.id).join('\n') === b.toolCalls.map((c) => c.id).join('\n');
     return a.text === b.text;
   }
   if (a.role === 'tool' && b.role === 'tool') return a.callId === b.callId;
@@ -34,7 +35,11 @@ function same(a: TracedMessage, b: TracedMessage): boolean {
 }
 
 /** `requests`: each model span's rebuilt request in start order (null: it recorded none); `results`: tool spans' results by call id. */
-export function traceConversation(requests: readonly (TracedRequest | null)[], results: ReadonlyMap<string, { name: string; text: string }>, before: readonly PathMessage[] = []): TraceConversation {
+export function traceConversation(
+  requests: readonly (TracedRequest | null)[],
+  results: ReadonlyMap<string, { name: string; text: string }>,
+  before: readonly PathMessage[] = [],
+): TraceConversation {
   const path: PathMessage[] = [...before];
   let key = before.reduce((n, m) => Math.max(n, m.key + 1), 0);
   const steps: (ConversationStep | null)[] = [];
@@ -43,7 +48,10 @@ export function traceConversation(requests: readonly (TracedRequest | null)[], r
       steps.push(null);
       return;
     }
-    const system = req.messages.filter((m) => m.role === 'system').map((m) => (m as { text: string }).text).join('\n\n');
+    const system = req.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => (m as { text: string }).text)
+      .join('\n\n');
     const input = req.messages.filter((m) => m.role !== 'system');
     let lcp = 0;
     while (lcp < path.length && lcp < input.length && same(path[lcp]!, input[lcp]!)) lcp++;
@@ -57,9 +65,16 @@ export function traceConversation(requests: readonly (TracedRequest | null)[], r
     const next = requests.slice(k + 1).find((r) => r !== null);
     const nextInput = next?.messages.filter((m) => m.role !== 'system');
     const fromNext = nextInput?.[input.length];
-    const reply: TracedMessage = req.output ?? (fromNext?.role === 'assistant' ? fromNext : { role: 'assistant', text: '', toolCalls: [] });
+    const reply: TracedMessage =
+      req.output ?? (fromNext?.role === 'assistant' ? fromNext : { role: 'assistant', text: '', toolCalls: [] });
     path.push({ ...reply, key: key++, added: k });
-    steps.push({ reply: path.length - 1, system: system === '' ? undefined : system, tools: req.tools, parameters: req.parameters, continuesPath });
+    steps.push({
+      reply: path.length - 1,
+      system: system === '' ? undefined : system,
+      tools: req.tools,
+      parameters: req.parameters,
+      continuesPath,
+    });
   });
   // Calls of the last reply that no later request answered: their results from the tool spans.
   const answered = new Set(path.flatMap((m) => (m.role === 'tool' ? [m.callId] : [])));
@@ -67,7 +82,8 @@ export function traceConversation(requests: readonly (TracedRequest | null)[], r
   if (last?.role === 'assistant') {
     for (const c of last.toolCalls) {
       const r = results.get(c.id);
-      if (!answered.has(c.id) && r) path.push({ role: 'tool', callId: c.id, name: c.name || r.name, text: r.text, key: key++, added: -1 });
+      if (!answered.has(c.id) && r)
+        path.push({ role: 'tool', callId: c.id, name: c.name || r.name, text: r.text, key: key++, added: -1 });
     }
   }
   return { path, steps };

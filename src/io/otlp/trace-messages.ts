@@ -25,16 +25,31 @@ export type TraceMessages = {
   parameters: TracedRequest['parameters'];
 };
 
-const offered = (t: { name: string; description: string; parameters: Record<string, unknown> }): OfferedTool => ({ name: t.name, description: t.description, parameters: t.parameters, source: { kind: 'custom' } });
+const offered = (t: { name: string; description: string; parameters: Record<string, unknown> }): OfferedTool => ({
+  name: t.name,
+  description: t.description,
+  parameters: t.parameters,
+  source: { kind: 'custom' },
+});
 
 /**
  * A run's messages rebuilt from what its model spans recorded (architecture.md, "Trace inbox"), or null when none
  * recorded its messages (the run is then shown from its spans alone, and its steps cannot be re-run). `before`: the
  * path earlier runs of the session built, which this run's requests continue.
  */
-export function traceMessages(spans: readonly SpanView[], ids: { sessionId: string; runId: string; order: number; newId: () => string }, before: readonly PathMessage[]): TraceMessages | null {
+export function traceMessages(
+  spans: readonly SpanView[],
+  ids: { sessionId: string; runId: string; order: number; newId: () => string },
+  before: readonly PathMessage[],
+): TraceMessages | null {
   const chats = spans.filter((f) => spanRole(f.span.name, f.attrs) === 'chat');
-  const requests = chats.map((f) => tracedRequest(f.attrs, (f.span.events ?? []).map((e) => attributesOf(e.attributes)), f.logs));
+  const requests = chats.map((f) =>
+    tracedRequest(
+      f.attrs,
+      (f.span.events ?? []).map((e) => attributesOf(e.attributes)),
+      f.logs,
+    ),
+  );
   if (requests.every((r) => r === null)) return null;
   const tools = spans.filter((f) => spanRole(f.span.name, f.attrs) === 'tool');
   const results = new Map<string, { name: string; text: string }>();
@@ -73,18 +88,57 @@ export function traceMessages(spans: readonly SpanView[], ids: { sessionId: stri
     if (m.role === 'user') messages.push({ id, role: 'user', content: m.text, createdAt, sessionId, order });
     else if (m.role === 'system') messages.push({ id, role: 'system', content: m.text, createdAt, sessionId, order });
     else if (m.role === 'assistant') {
-      messages.push({ id, role: 'assistant', content: m.text, reasoning: '', refusal: null, toolCalls: m.toolCalls.map((c) => ({ ...c })), status: 'complete', runId, turn, createdAt, sessionId, order });
+      messages.push({
+        id,
+        role: 'assistant',
+        content: m.text,
+        reasoning: '',
+        refusal: null,
+        toolCalls: m.toolCalls.map((c) => ({ ...c })),
+        status: 'complete',
+        runId,
+        turn,
+        createdAt,
+        sessionId,
+        order,
+      });
       for (const c of m.toolCalls) callTurn.set(c.id, { turn, messageId: id });
     } else {
       const call = callTurn.get(m.callId);
       const span = toolSpanOf.get(m.callId);
       const failed = span?.span.status?.code === 2;
-      messages.push({ id, role: 'tool', toolCallId: m.callId, name: m.name, content: m.text, isError: failed, outcome: failed ? 'error' : 'ok', runId, turn: call?.turn ?? turn, createdAt, sessionId, order });
+      messages.push({
+        id,
+        role: 'tool',
+        toolCallId: m.callId,
+        name: m.name,
+        content: m.text,
+        isError: failed,
+        outcome: failed ? 'error' : 'ok',
+        runId,
+        turn: call?.turn ?? turn,
+        createdAt,
+        sessionId,
+        order,
+      });
       if (call) {
         toolCalls.push({
-          id: m.callId, sessionId, runId, turn: call.turn, messageId: call.messageId, name: m.name, arguments: argsOf(added, m.callId), validation: null, validationErrors: [],
-          result: m.text, isError: failed, status: failed ? 'error' : 'ok', startedAt: span ? Math.round(span.start) : null, finishedAt: span ? Math.round(span.end) : null,
-          durationMs: span ? Math.max(0, Math.round(span.end - span.start)) : null, logs: [],
+          id: m.callId,
+          sessionId,
+          runId,
+          turn: call.turn,
+          messageId: call.messageId,
+          name: m.name,
+          arguments: argsOf(added, m.callId),
+          validation: null,
+          validationErrors: [],
+          result: m.text,
+          isError: failed,
+          status: failed ? 'error' : 'ok',
+          startedAt: span ? Math.round(span.start) : null,
+          finishedAt: span ? Math.round(span.end) : null,
+          durationMs: span ? Math.max(0, Math.round(span.end - span.start)) : null,
+          logs: [],
         });
       }
     }
@@ -103,7 +157,12 @@ export function traceMessages(spans: readonly SpanView[], ids: { sessionId: stri
       toolSet = toolSetHash(list);
       toolSets.set(toolSet, { sessionId, hash: toolSet, tools: list });
     }
-    steps.set(chat.span.spanId, { messageId, turn: k + 1, ...(s.system !== undefined ? { systemLayers: [{ id: 'base', title: 'System prompt', text: s.system }] } : {}), ...(toolSet ? { toolSet } : {}) });
+    steps.set(chat.span.spanId, {
+      messageId,
+      turn: k + 1,
+      ...(s.system !== undefined ? { systemLayers: [{ id: 'base', title: 'System prompt', text: s.system }] } : {}),
+      ...(toolSet ? { toolSet } : {}),
+    });
   });
   // Tool spans without a call id: the first call of that name, in the latest reply before the span, not yet matched.
   const callIds = new Map<string, string>();
@@ -114,7 +173,8 @@ export function traceMessages(spans: readonly SpanView[], ids: { sessionId: stri
     const k = chats.reduce((last, c, i) => (c.end <= f.start + 1 ? i : last), -1);
     const s = conv.steps[k];
     const reply = s ? conv.path[s.reply] : undefined;
-    const call = reply?.role === 'assistant' ? reply.toolCalls.find((c) => c.name === name && !matched.has(c.id)) : undefined;
+    const call =
+      reply?.role === 'assistant' ? reply.toolCalls.find((c) => c.name === name && !matched.has(c.id)) : undefined;
     if (call) {
       matched.add(call.id);
       callIds.set(f.span.spanId, call.id);
@@ -125,7 +185,7 @@ export function traceMessages(spans: readonly SpanView[], ids: { sessionId: stri
 }
 
 function argsOf(path: readonly PathMessage[], callId: string): string {
-  for (const m of path) if (m.role === 'assistant') for (const c of m.toolCalls) if (c.id === callId) return c.arguments;
+  for (const m of path)
+    if (m.role === 'assistant') for (const c of m.toolCalls) if (c.id === callId) return c.arguments;
   return '';
 }
-

@@ -33,7 +33,12 @@ export type TracedRequest = {
 };
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 const json = (v: unknown): unknown => {
   if (typeof v !== 'string') return v;
   try {
@@ -58,7 +63,8 @@ function params(p: TracedRequest['parameters']): TracedRequest['parameters'] {
 /** A tool result's output as the provider sends it: text as it is, anything else as JSON. */
 function aiToolOutput(part: Record<string, unknown>): string {
   const out = part.output ?? part.result;
-  if (isRecord(out) && typeof out.type === 'string' && 'value' in out) return typeof out.value === 'string' ? out.value : JSON.stringify(out.value);
+  if (isRecord(out) && typeof out.type === 'string' && 'value' in out)
+    return typeof out.value === 'string' ? out.value : JSON.stringify(out.value);
   return typeof out === 'string' ? out : JSON.stringify(out ?? '');
 }
 
@@ -67,14 +73,21 @@ function aiMessages(list: unknown[]): TracedMessage[] {
   for (const m of list) {
     if (!isRecord(m)) continue;
     const parts = Array.isArray(m.content) ? m.content.filter(isRecord) : [{ type: 'text', text: str(m.content) }];
-    const text = parts.filter((p) => p.type === 'text').map((p) => str(p.text)).join('');
+    const text = parts
+      .filter((p) => p.type === 'text')
+      .map((p) => str(p.text))
+      .join('');
     if (m.role === 'system') out.push({ role: 'system', text: typeof m.content === 'string' ? m.content : text });
     else if (m.role === 'user') out.push({ role: 'user', text });
     else if (m.role === 'assistant') {
-      const toolCalls = parts.filter((p) => p.type === 'tool-call').map((p) => ({ id: str(p.toolCallId), name: str(p.toolName), arguments: argsText(p.input ?? p.args) }));
+      const toolCalls = parts
+        .filter((p) => p.type === 'tool-call')
+        .map((p) => ({ id: str(p.toolCallId), name: str(p.toolName), arguments: argsText(p.input ?? p.args) }));
       out.push({ role: 'assistant', text, toolCalls });
     } else if (m.role === 'tool') {
-      for (const p of parts) if (p.type === 'tool-result') out.push({ role: 'tool', callId: str(p.toolCallId), name: str(p.toolName), text: aiToolOutput(p) });
+      for (const p of parts)
+        if (p.type === 'tool-result')
+          out.push({ role: 'tool', callId: str(p.toolCallId), name: str(p.toolName), text: aiToolOutput(p) });
     }
   }
   return out;
@@ -85,16 +98,34 @@ function aiRequest(a: Attrs): TracedRequest | null {
   if (!Array.isArray(parsed)) return null;
   const rawTools = a['ai.prompt.tools'];
   const tools = Array.isArray(rawTools)
-    ? rawTools.map(json).filter(isRecord).map((t) => ({ name: str(t.name), description: str(t.description), parameters: (isRecord(t.inputSchema) ? t.inputSchema : isRecord(t.parameters) ? t.parameters : {}) as Record<string, unknown> }))
+    ? rawTools
+        .map(json)
+        .filter(isRecord)
+        .map((t) => ({
+          name: str(t.name),
+          description: str(t.description),
+          parameters: (isRecord(t.inputSchema) ? t.inputSchema : isRecord(t.parameters) ? t.parameters : {}) as Record<
+            string,
+            unknown
+          >,
+        }))
     : null;
   const calls = json(a['ai.response.toolCalls']);
-  const toolCalls = Array.isArray(calls) ? calls.filter(isRecord).map((c) => ({ id: str(c.toolCallId), name: str(c.toolName), arguments: argsText(c.input ?? c.args) })) : [];
+  const toolCalls = Array.isArray(calls)
+    ? calls
+        .filter(isRecord)
+        .map((c) => ({ id: str(c.toolCallId), name: str(c.toolName), arguments: argsText(c.input ?? c.args) }))
+    : [];
   const text = str(a['ai.response.text']);
   return {
     convention: 'ai-sdk',
     messages: aiMessages(parsed),
     tools,
-    parameters: params({ temperature: num(a['ai.settings.temperature']), topP: num(a['ai.settings.topP']), maxTokens: num(a['ai.settings.maxOutputTokens'] ?? a['ai.settings.maxTokens']) }),
+    parameters: params({
+      temperature: num(a['ai.settings.temperature']),
+      topP: num(a['ai.settings.topP']),
+      maxTokens: num(a['ai.settings.maxOutputTokens'] ?? a['ai.settings.maxTokens']),
+    }),
     output: text !== '' || toolCalls.length > 0 ? { role: 'assistant', text, toolCalls } : null,
   };
 }
@@ -106,18 +137,33 @@ function oiMessage(a: Attrs, prefix: string): TracedMessage | null {
   if (role === '') return null;
   let text = str(a[`${prefix}.message.content`]);
   if (text === '') {
-    for (let j = 0; a[`${prefix}.message.contents.${j}.message_content.type`] !== undefined || a[`${prefix}.message.contents.${j}.message_content.text`] !== undefined; j++) {
+    for (
+      let j = 0;
+      a[`${prefix}.message.contents.${j}.message_content.type`] !== undefined ||
+      a[`${prefix}.message.contents.${j}.message_content.text`] !== undefined;
+      j++
+    ) {
       text += str(a[`${prefix}.message.contents.${j}.message_content.text`]);
     }
   }
   if (role === 'system' || role === 'developer') return { role: 'system', text };
   if (role === 'user') return { role: 'user', text };
-  if (role === 'tool') return { role: 'tool', callId: str(a[`${prefix}.message.tool_call_id`]), name: str(a[`${prefix}.message.name`]), text };
+  if (role === 'tool')
+    return {
+      role: 'tool',
+      callId: str(a[`${prefix}.message.tool_call_id`]),
+      name: str(a[`${prefix}.message.name`]),
+      text,
+    };
   if (role !== 'assistant') return null;
   const toolCalls: TracedToolCall[] = [];
   for (let j = 0; a[`${prefix}.message.tool_calls.${j}.tool_call.function.name`] !== undefined; j++) {
     const at = `${prefix}.message.tool_calls.${j}.tool_call`;
-    toolCalls.push({ id: str(a[`${at}.id`]), name: str(a[`${at}.function.name`]), arguments: argsText(a[`${at}.function.arguments`]) });
+    toolCalls.push({
+      id: str(a[`${at}.id`]),
+      name: str(a[`${at}.function.name`]),
+      arguments: argsText(a[`${at}.function.arguments`]),
+    });
   }
   return { role: 'assistant', text, toolCalls };
 }
@@ -134,7 +180,11 @@ function oiRequest(a: Attrs): TracedRequest | null {
     const t = json(a[`llm.tools.${i}.tool.json_schema`]);
     const fn = isRecord(t) && isRecord(t.function) ? t.function : isRecord(t) ? t : null;
     if (!fn) continue;
-    (tools ??= []).push({ name: str(fn.name), description: str(fn.description), parameters: (isRecord(fn.parameters) ? fn.parameters : {}) as Record<string, unknown> });
+    (tools ??= []).push({
+      name: str(fn.name),
+      description: str(fn.description),
+      parameters: (isRecord(fn.parameters) ? fn.parameters : {}) as Record<string, unknown>,
+    });
   }
   const inv = json(a['llm.invocation_parameters']);
   const p = isRecord(inv) ? inv : {};
@@ -143,7 +193,11 @@ function oiRequest(a: Attrs): TracedRequest | null {
     convention: 'openinference',
     messages,
     tools,
-    parameters: params({ temperature: num(p.temperature), topP: num(p.top_p), maxTokens: num(p.max_completion_tokens ?? p.max_tokens) }),
+    parameters: params({
+      temperature: num(p.temperature),
+      topP: num(p.top_p),
+      maxTokens: num(p.max_completion_tokens ?? p.max_tokens),
+    }),
     output: out?.role === 'assistant' ? out : null,
   };
 }
@@ -155,16 +209,29 @@ function genAiMessages(list: unknown[]): TracedMessage[] {
   for (const m of list) {
     if (!isRecord(m)) continue;
     const parts = Array.isArray(m.parts) ? m.parts.filter(isRecord) : [];
-    const text = parts.filter((p) => p.type === 'text').map((p) => str(p.content)).join('');
+    const text = parts
+      .filter((p) => p.type === 'text')
+      .map((p) => str(p.content))
+      .join('');
     if (m.role === 'system') out.push({ role: 'system', text });
     else if (m.role === 'user') {
       const responses = parts.filter((p) => p.type === 'tool_call_response');
-      if (responses.length > 0) for (const p of responses) out.push({ role: 'tool', callId: str(p.id), name: '', text: argsTextOf(p.response ?? p.result) });
+      if (responses.length > 0)
+        for (const p of responses)
+          out.push({ role: 'tool', callId: str(p.id), name: '', text: argsTextOf(p.response ?? p.result) });
       else out.push({ role: 'user', text });
     } else if (m.role === 'assistant') {
-      out.push({ role: 'assistant', text, toolCalls: parts.filter((p) => p.type === 'tool_call').map((p) => ({ id: str(p.id), name: str(p.name), arguments: argsText(p.arguments) })) });
+      out.push({
+        role: 'assistant',
+        text,
+        toolCalls: parts
+          .filter((p) => p.type === 'tool_call')
+          .map((p) => ({ id: str(p.id), name: str(p.name), arguments: argsText(p.arguments) })),
+      });
     } else if (m.role === 'tool') {
-      for (const p of parts) if (p.type === 'tool_call_response') out.push({ role: 'tool', callId: str(p.id), name: '', text: argsTextOf(p.response ?? p.result) });
+      for (const p of parts)
+        if (p.type === 'tool_call_response')
+          out.push({ role: 'tool', callId: str(p.id), name: '', text: argsTextOf(p.response ?? p.result) });
     }
   }
   return out;
@@ -172,21 +239,31 @@ function genAiMessages(list: unknown[]): TracedMessage[] {
 const argsTextOf = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
 function genAiRequest(a: Attrs, events: readonly Attrs[]): TracedRequest | null {
-  const from = [a, ...events].find((x) => typeof x[GEN_AI.inputMessages] === 'string' || Array.isArray(x[GEN_AI.inputMessages]));
+  const from = [a, ...events].find(
+    (x) => typeof x[GEN_AI.inputMessages] === 'string' || Array.isArray(x[GEN_AI.inputMessages]),
+  );
   if (!from) return null;
   const input = json(from[GEN_AI.inputMessages]);
   if (!Array.isArray(input)) return null;
   const messages = genAiMessages(input);
   const sys = json(from[GEN_AI.systemInstructions] ?? a[GEN_AI.systemInstructions]);
   if (Array.isArray(sys)) {
-    const text = sys.filter(isRecord).filter((p) => p.type === 'text').map((p) => str(p.content)).join('\n');
+    const text = sys
+      .filter(isRecord)
+      .filter((p) => p.type === 'text')
+      .map((p) => str(p.content))
+      .join('\n');
     if (text !== '') messages.unshift({ role: 'system', text });
   }
   const defs = json(from['gen_ai.tool.definitions'] ?? a['gen_ai.tool.definitions']);
   const tools = Array.isArray(defs)
     ? defs.filter(isRecord).map((t) => {
         const fn = isRecord(t.function) ? t.function : t;
-        return { name: str(fn.name), description: str(fn.description), parameters: (isRecord(fn.parameters) ? fn.parameters : {}) as Record<string, unknown> };
+        return {
+          name: str(fn.name),
+          description: str(fn.description),
+          parameters: (isRecord(fn.parameters) ? fn.parameters : {}) as Record<string, unknown>,
+        };
       })
     : null;
   const outList = json(from[GEN_AI.outputMessages] ?? a[GEN_AI.outputMessages]);
@@ -195,7 +272,11 @@ function genAiRequest(a: Attrs, events: readonly Attrs[]): TracedRequest | null 
     convention: 'gen-ai',
     messages,
     tools,
-    parameters: params({ temperature: num(a[GEN_AI.requestTemperature]), topP: num(a['gen_ai.request.top_p']), maxTokens: num(a['gen_ai.request.max_tokens']) }),
+    parameters: params({
+      temperature: num(a[GEN_AI.requestTemperature]),
+      topP: num(a['gen_ai.request.top_p']),
+      maxTokens: num(a['gen_ai.request.max_tokens']),
+    }),
     output: out?.role === 'assistant' ? out : null,
   };
 }
@@ -203,7 +284,15 @@ function genAiRequest(a: Attrs, events: readonly Attrs[]): TracedRequest | null 
 // ---- The GenAI events as log records (gen_ai.system.message, gen_ai.user.message, ..., gen_ai.choice) ----
 
 /** An OpenAI-shaped message body's text: a string, or the text of its parts. */
-const bodyText = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) ? v.filter(isRecord).map((p) => str(p.text ?? p.content)).join('') : '');
+const bodyText = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : Array.isArray(v)
+      ? v
+          .filter(isRecord)
+          .map((p) => str(p.text ?? p.content))
+          .join('')
+      : '';
 
 function eventCalls(v: unknown): TracedToolCall[] {
   if (!Array.isArray(v)) return [];
@@ -220,8 +309,10 @@ function genAiEventsRequest(a: Attrs, logs: readonly SpanLogEvent[]): TracedRequ
     const b = isRecord(e.body) ? e.body : {};
     if (e.name === 'gen_ai.system.message') messages.push({ role: 'system', text: bodyText(b.content) });
     else if (e.name === 'gen_ai.user.message') messages.push({ role: 'user', text: bodyText(b.content) });
-    else if (e.name === 'gen_ai.assistant.message') messages.push({ role: 'assistant', text: bodyText(b.content), toolCalls: eventCalls(b.tool_calls) });
-    else if (e.name === 'gen_ai.tool.message') messages.push({ role: 'tool', callId: str(b.id), name: '', text: bodyText(b.content) });
+    else if (e.name === 'gen_ai.assistant.message')
+      messages.push({ role: 'assistant', text: bodyText(b.content), toolCalls: eventCalls(b.tool_calls) });
+    else if (e.name === 'gen_ai.tool.message')
+      messages.push({ role: 'tool', callId: str(b.id), name: '', text: bodyText(b.content) });
     else if (e.name === 'gen_ai.choice' && output === null && (b.index === undefined || Number(b.index) === 0)) {
       const m = isRecord(b.message) ? b.message : {};
       output = { role: 'assistant', text: bodyText(m.content), toolCalls: eventCalls(m.tool_calls) };
@@ -233,7 +324,11 @@ function genAiEventsRequest(a: Attrs, logs: readonly SpanLogEvent[]): TracedRequ
     messages,
     // The events carry no tool definitions: what the request offered is not known.
     tools: null,
-    parameters: params({ temperature: num(a[GEN_AI.requestTemperature]), topP: num(a['gen_ai.request.top_p']), maxTokens: num(a['gen_ai.request.max_tokens']) }),
+    parameters: params({
+      temperature: num(a[GEN_AI.requestTemperature]),
+      topP: num(a['gen_ai.request.top_p']),
+      maxTokens: num(a['gen_ai.request.max_tokens']),
+    }),
     output,
   };
 }
@@ -242,6 +337,10 @@ function genAiEventsRequest(a: Attrs, logs: readonly SpanLogEvent[]): TracedRequ
  * The request a model span recorded, by whichever convention recorded it; `events`: its span events' attributes;
  * `logs`: the GenAI events log records carried for it.
  */
-export function tracedRequest(a: Attrs, events: readonly Attrs[] = [], logs: readonly SpanLogEvent[] = []): TracedRequest | null {
+export function tracedRequest(
+  a: Attrs,
+  events: readonly Attrs[] = [],
+  logs: readonly SpanLogEvent[] = [],
+): TracedRequest | null {
   return aiRequest(a) ?? oiRequest(a) ?? genAiRequest(a, events) ?? genAiEventsRequest(a, logs);
 }

@@ -23,12 +23,28 @@ export function answerUnrecordedCalls(
     if (m.role !== 'tool') return m;
     // Said where its run ended: the trace has no time for a result it never recorded.
     const at = endOf.get(m.runId) ?? 0;
-    const asked = newestFirst.find((a) => a.role === 'assistant' && a.order < m.order && a.toolCalls.some((c) => c.id === m.toolCallId));
+    const asked = newestFirst.find(
+      (a) => a.role === 'assistant' && a.order < m.order && a.toolCalls.some((c) => c.id === m.toolCallId),
+    );
     const call = asked?.role === 'assistant' ? asked.toolCalls.find((c) => c.id === m.toolCallId) : undefined;
     if (asked && call) {
       toolCalls.push({
-        id: call.id, sessionId: m.sessionId, runId: m.runId, turn: m.turn, messageId: asked.id, name: call.name, arguments: call.arguments, validation: null,
-        validationErrors: [], result: m.content, isError: true, status: 'interrupted', startedAt: null, finishedAt: null, durationMs: null, logs: [],
+        id: call.id,
+        sessionId: m.sessionId,
+        runId: m.runId,
+        turn: m.turn,
+        messageId: asked.id,
+        name: call.name,
+        arguments: call.arguments,
+        validation: null,
+        validationErrors: [],
+        result: m.content,
+        isError: true,
+        status: 'interrupted',
+        startedAt: null,
+        finishedAt: null,
+        durationMs: null,
+        logs: [],
       });
     }
     return { ...m, createdAt: at };

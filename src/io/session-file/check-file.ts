@@ -42,26 +42,57 @@ export function checkExportData(
   if (format.kind === 'openai_messages') {
     onPhase('validating');
     const converted = openAIMessagesToExport(data, { now: fresh.now(), newId: fresh.newId });
-    if (!converted.ok) return { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } };
+    if (!converted.ok)
+      return {
+        ok: false,
+        failure: {
+          stage: converted.stage,
+          message: converted.message,
+          issues: converted.issues,
+          total: converted.total,
+        },
+      };
     // The session it makes is checked like any export file, so nothing reaches the database unchecked.
     return checkExportData(converted.file, onPhase, fresh);
   }
   if (format.kind === 'otlp') {
     onPhase('validating');
     const converted = otlpTracesToExport(data, { now: fresh.now(), newId: fresh.newId });
-    if (!converted.ok) return { ok: false, failure: { stage: converted.stage, message: converted.message, issues: converted.issues, total: converted.total } };
+    if (!converted.ok)
+      return {
+        ok: false,
+        failure: {
+          stage: converted.stage,
+          message: converted.message,
+          issues: converted.issues,
+          total: converted.total,
+        },
+      };
     return checkExportData(converted.file, onPhase, fresh);
   }
   const envelope = checkEnvelope(data);
   if (envelope) {
-    return { ok: false, failure: { stage: 'envelope', message: 'This is not a Toolscope session export (version 1).', issues: [envelope], total: 1 } };
+    return {
+      ok: false,
+      failure: {
+        stage: 'envelope',
+        message: 'This is not a Toolscope session export (version 1).',
+        issues: [envelope],
+        total: 1,
+      },
+    };
   }
   onPhase('validating');
   const schema = validateExportFile(data);
   if (!schema.ok) {
     return {
       ok: false,
-      failure: { stage: 'schema', message: `The file does not match the version-1 format (${schema.total} problem${schema.total === 1 ? '' : 's'}).`, issues: schema.issues, total: schema.total },
+      failure: {
+        stage: 'schema',
+        message: `The file does not match the version-1 format (${schema.total} problem${schema.total === 1 ? '' : 's'}).`,
+        issues: schema.issues,
+        total: schema.total,
+      },
     };
   }
   onPhase('integrity');

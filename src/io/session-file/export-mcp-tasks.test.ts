@@ -8,13 +8,23 @@ import { fixtureFile } from '../testing/export-fixture';
 import { validateExportFile } from './validate-file';
 
 describe('MCP tasks in export files', () => {
-  it('carries a session\'s task lanes as an optional field the schema accepts, and a file with them imports', async () => {
+  it("carries a session's task lanes as an optional field the schema accepts, and a file with them imports", async () => {
     const { db } = freshDB('mcp-task-io-1');
     await importThroughJob(db, JSON.stringify(fixtureFile()));
     const sessionId = (await db.sessions.toArray())[0]!.id;
     const task: McpTaskRecord = {
-      callId: 'call_1', sessionId, serverId: 'srv', serverName: 'jobs', toolName: 'long_job', taskId: 'task-7',
-      status: 'completed', statusMessage: 'Done.', pollIntervalMs: 250, createdAt: 1, updatedAt: 2, endText: 'Long job done.',
+      callId: 'call_1',
+      sessionId,
+      serverId: 'srv',
+      serverName: 'jobs',
+      toolName: 'long_job',
+      taskId: 'task-7',
+      status: 'completed',
+      statusMessage: 'Done.',
+      pollIntervalMs: 250,
+      createdAt: 1,
+      updatedAt: 2,
+      endText: 'Long job done.',
     };
     await putMcpTask(db, task);
     await putMcpTask(db, { ...task, callId: 'call_other', sessionId: 'another-session' });

@@ -9,8 +9,16 @@ import { fixtureFile } from '../testing/export-fixture';
 import { validateExportFile } from './validate-file';
 
 const viewEvent = (sessionId: string, seq: number, method: string, callId = 'call_board'): McpViewEventRecord => ({
-  sessionId, callId, seq, serverName: 'apps', toolName: 'show_board', at: 1_000 + seq, method, outcome: 'ok',
-  params: JSON.stringify({ text: `event ${seq}` }), ...(method === 'tools/call' ? { result: '{"content":[]}' } : {}),
+  sessionId,
+  callId,
+  seq,
+  serverName: 'apps',
+  toolName: 'show_board',
+  at: 1_000 + seq,
+  method,
+  outcome: 'ok',
+  params: JSON.stringify({ text: `event ${seq}` }),
+  ...(method === 'tools/call' ? { result: '{"content":[]}' } : {}),
 });
 
 describe('MCP App View events with the session', () => {
@@ -19,7 +27,10 @@ describe('MCP App View events with the session', () => {
     await importThroughJob(db, JSON.stringify(fixtureFile()));
     const sessionId = (await db.sessions.toArray())[0]!.id;
     const callId = (await db.toolCalls.where('sessionId').equals(sessionId).first())!.id;
-    const mine = [viewEvent(sessionId, 2, 'tools/call', callId), viewEvent(sessionId, 1, 'ui/update-model-context', callId)];
+    const mine = [
+      viewEvent(sessionId, 2, 'tools/call', callId),
+      viewEvent(sessionId, 1, 'ui/update-model-context', callId),
+    ];
     await putMcpViewEvents(db, [...mine, viewEvent('another-session', 3, 'ui/message')]);
 
     const { file } = await buildExport(db, { kind: 'session', sessionId });

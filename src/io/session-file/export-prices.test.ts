@@ -13,15 +13,24 @@ describe("a person's own prices in the export", () => {
     const { db: a } = freshDB(`prices-a-${Math.random()}`);
     expect(await importThroughJob(a, FROZEN)).toMatchObject({ ok: true });
     expect(await readPriceOverrides(a)).toEqual({});
-    await savePriceOverrides(a, { 'mock-gpt': { input: 2, cachedInput: 0.5, output: 8 }, 'local-llama': { input: 0, output: 0 } });
+    await savePriceOverrides(a, {
+      'mock-gpt': { input: 2, cachedInput: 0.5, output: 8 },
+      'local-llama': { input: 0, output: 0 },
+    });
     const { file } = await buildExport(a, { kind: 'all' });
-    expect(file.modelPrices).toEqual({ 'local-llama': { input: 0, output: 0 }, 'mock-gpt': { input: 2, cachedInput: 0.5, output: 8 } });
+    expect(file.modelPrices).toEqual({
+      'local-llama': { input: 0, output: 0 },
+      'mock-gpt': { input: 2, cachedInput: 0.5, output: 8 },
+    });
 
     const { db: b } = freshDB(`prices-b-${Math.random()}`);
     await savePriceOverrides(b, { 'mock-gpt': { input: 3, output: 9 } });
     const outcome = await importThroughJob(b, serializeExport(file));
     expect(outcome).toMatchObject({ ok: true, summary: { addedPrices: ['local-llama'], keptPrices: ['mock-gpt'] } });
-    expect(await readPriceOverrides(b)).toEqual({ 'mock-gpt': { input: 3, output: 9 }, 'local-llama': { input: 0, output: 0 } });
+    expect(await readPriceOverrides(b)).toEqual({
+      'mock-gpt': { input: 3, output: 9 },
+      'local-llama': { input: 0, output: 0 },
+    });
   });
 
   it('an export without own prices has no modelPrices field; a bad price refuses the whole file and writes nothing', async () => {

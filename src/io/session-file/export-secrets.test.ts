@@ -33,8 +33,21 @@ describe('exports never carry a secret', () => {
       http: { ...weather.http, headers: [{ name: 'Authorization', value: `Bearer ${KEY}`, secret: true }] },
     });
     const sid = 'ses_01JDW3K8Q2Z7PARISTOKYO';
-    await db.sessions.toCollection().filter((s) => s.id === sid).modify((s) => { Object.assign(s, { apiKey: KEY }); });
-    await db.memories.add({ id: 'mem', text: 'likes tea', createdAt: 1, updatedAt: 1, sourceSessionId: sid, embedding: null, embeddingModel: null });
+    await db.sessions
+      .toCollection()
+      .filter((s) => s.id === sid)
+      .modify((s) => {
+        Object.assign(s, { apiKey: KEY });
+      });
+    await db.memories.add({
+      id: 'mem',
+      text: 'likes tea',
+      createdAt: 1,
+      updatedAt: 1,
+      sourceSessionId: sid,
+      embedding: null,
+      embeddingModel: null,
+    });
 
     const ids = (await db.sessions.toArray()).map((s) => s.id);
     const exports = [

@@ -11,7 +11,10 @@ import { sanitizeForExport } from './sanitize-export';
 import { exportedMcpServers } from '../import/import-mcp-servers';
 import type { FileIssue } from './validate-file';
 
-export type ExportScope = { kind: 'session'; sessionId: string } | { kind: 'selection'; sessionIds: string[] } | { kind: 'all' };
+export type ExportScope =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'selection'; sessionIds: string[] }
+  | { kind: 'all' };
 
 type ExportOptions = { includeMemories?: boolean; now?: Date };
 
@@ -30,7 +33,10 @@ function sortToolCalls(calls: ToolCallRecord[], messages: MessageRecord[]): Tool
     if (m.role === 'assistant') m.toolCalls.forEach((c, k) => rank.set(`${m.id}\u0000${c.id}`, i * 10_000 + k));
   });
   const at = (c: ToolCallRecord) => rank.get(`${c.messageId}\u0000${c.id}`) ?? Number.MAX_SAFE_INTEGER;
-  return [...calls].sort((a, b) => at(a) - at(b) || (a.startedAt ?? 0) - (b.startedAt ?? 0) || byId(a, b) || (a.messageId < b.messageId ? -1 : 1));
+  return [...calls].sort(
+    (a, b) =>
+      at(a) - at(b) || (a.startedAt ?? 0) - (b.startedAt ?? 0) || byId(a, b) || (a.messageId < b.messageId ? -1 : 1),
+  );
 }
 
 async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<ExportedSessionV1> {
@@ -46,9 +52,14 @@ async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<Exp
   const sortedRuns = [...runs].sort((a: RunRecord, b: RunRecord) => a.startedAt - b.startedAt || byId(a, b));
   const runRank = new Map(sortedRuns.map((r, i) => [r.id, i]));
   const rankOf = (runId: string) => runRank.get(runId) ?? sortedRuns.length;
-  events.sort((a, b) => rankOf(a.runId) - rankOf(b.runId) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0) || a.seq - b.seq);
+  events.sort(
+    (a, b) =>
+      rankOf(a.runId) - rankOf(b.runId) || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0) || a.seq - b.seq,
+  );
   const tasks = mcpTasks.sort((a, b) => a.createdAt - b.createdAt || (a.callId < b.callId ? -1 : 1));
-  const views = viewEvents.sort((a, b) => a.at - b.at || a.seq - b.seq || (a.callId < b.callId ? -1 : a.callId > b.callId ? 1 : 0));
+  const views = viewEvents.sort(
+    (a, b) => a.at - b.at || a.seq - b.seq || (a.callId < b.callId ? -1 : a.callId > b.callId ? 1 : 0),
+  );
   return {
     session,
     messages,
@@ -77,7 +88,10 @@ function toolNamesUsed(entries: ExportedSessionV1[]): string[] {
 /** Secret header values live in the secrets table; the tool row should already hold '', this makes sure. */
 function withoutSecrets(tool: ToolDefinition): ToolDefinition {
   if (tool.kind !== 'http') return tool;
-  return { ...tool, http: { ...tool.http, headers: tool.http.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) } };
+  return {
+    ...tool,
+    http: { ...tool.http, headers: tool.http.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) },
+  };
 }
 
 /**
@@ -86,8 +100,18 @@ function withoutSecrets(tool: ToolDefinition): ToolDefinition {
  * (through prices-repo, by their one key) and the secrets table is never opened, so no API key or header secret
  * can reach a file.
  */
-export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: ExportOptions = {}): Promise<ExportResult> {
-  const tables = [...sessionTables(db), db.mcpTasks, db.tools, db.mcpServers, ...(options.includeMemories ? [db.memories] : [])];
+export async function buildExport(
+  db: ToolscopeDB,
+  scope: ExportScope,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const tables = [
+    ...sessionTables(db),
+    db.mcpTasks,
+    db.tools,
+    db.mcpServers,
+    ...(options.includeMemories ? [db.memories] : []),
+  ];
   const { sessions, tools, memories, mcpServers } = await db.transaction('r', tables, async () => {
     let records: SessionRecord[];
     // A suite run's sessions go with the suite, not with the chats (architecture.md, "Test cases and suites").
@@ -102,8 +126,13 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
     const names = toolNamesUsed(entries);
     const used = names.length > 0 ? await db.tools.where('name').anyOf(names).toArray() : [];
     const mem: MemoryRecord[] | undefined = options.includeMemories ? await db.memories.toArray() : undefined;
-    const called = new Set(entries.flatMap((e) => e.toolCalls.flatMap((c) => (c.mcpServer ? [c.mcpServer.serverId] : []))));
-    const servers = exportedMcpServers(await db.mcpServers.orderBy('createdAt').toArray(), scope.kind === 'all' ? 'all' : called);
+    const called = new Set(
+      entries.flatMap((e) => e.toolCalls.flatMap((c) => (c.mcpServer ? [c.mcpServer.serverId] : []))),
+    );
+    const servers = exportedMcpServers(
+      await db.mcpServers.orderBy('createdAt').toArray(),
+      scope.kind === 'all' ? 'all' : called,
+    );
     return { sessions: entries, tools: used, memories: mem, mcpServers: servers };
   });
 
@@ -114,7 +143,9 @@ export async function buildExport(db: ToolscopeDB, scope: ExportScope, options: 
     app: { ...APP_INFO },
     sessions,
     // Files keep tools in their flat layout (format-v1.ts).
-    tools: tools.map((row) => flattenTool(withoutSecrets(unflattenTool(row)))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    tools: tools
+      .map((row) => flattenTool(withoutSecrets(unflattenTool(row))))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };
   if (memories) file.memories = [...memories].sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
   // Header values live in the secrets table, which this never opens: only the headers' names travel.

@@ -54,7 +54,10 @@ export type ExportFileV1 = {
   modelPrices?: Record<string, ModelPrice>;
 };
 
-export type ExportedMcpServerV1 = Pick<McpServerRecord, 'id' | 'url' | 'name' | 'approval' | 'headerNames' | 'toolChoices'>;
+export type ExportedMcpServerV1 = Pick<
+  McpServerRecord,
+  'id' | 'url' | 'name' | 'approval' | 'headerNames' | 'toolChoices'
+>;
 
 /** A file after the import's checks: its tools are the ones that passed them, by kind. */
 export type ScreenedFileV1 = Omit<ExportFileV1, 'tools'> & { tools: ToolDefinition[] };

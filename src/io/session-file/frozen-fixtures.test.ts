@@ -54,7 +54,13 @@ describe('export-v1-full.json', () => {
     expect(entry.messages.some((m) => m.role === 'assistant' && m.status === 'cancelled')).toBe(true);
     expect(entry.toolCalls.map((c) => c.status).sort()).toEqual(['denied', 'error', 'ok']);
     const kinds = new Set(entry.events.map((e) => e.type));
-    for (const k of ['request_failed', 'approval_requested', 'approval_resolved', 'context_compacted', 'reasoning_delta'] as const) {
+    for (const k of [
+      'request_failed',
+      'approval_requested',
+      'approval_resolved',
+      'context_compacted',
+      'reasoning_delta',
+    ] as const) {
       expect(kinds.has(k)).toBe(true);
     }
     expect(entry.runs.map((r) => r.stopReason)).toContain('cancelled');

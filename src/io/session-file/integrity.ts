@@ -24,7 +24,8 @@ export function checkIntegrity(file: ExportFileV1): { issues: FileIssue[]; total
   file.sessions.forEach((entry, si) => {
     const base = `$.sessions[${si}]`;
     const sid = entry.session.id;
-    if (sessionIds.has(sid)) add(`${base}.session.id`, `an id not used by another session in the file ("${sid}" is repeated)`);
+    if (sessionIds.has(sid))
+      add(`${base}.session.id`, `an id not used by another session in the file ("${sid}" is repeated)`);
     sessionIds.add(sid);
     checkSession(entry, base, messageIds, runIds, add);
   });
@@ -60,7 +61,8 @@ function checkSession(
   const sessionRuns = new Set<string>();
   entry.runs.forEach((run, i) => {
     own(`${base}.runs[${i}].sessionId`, run.sessionId);
-    if (runIds.has(run.id)) add(`${base}.runs[${i}].id`, `a run id not used twice in the file ("${run.id}" is repeated)`);
+    if (runIds.has(run.id))
+      add(`${base}.runs[${i}].id`, `a run id not used twice in the file ("${run.id}" is repeated)`);
     runIds.add(run.id);
     sessionRuns.add(run.id);
   });
@@ -71,9 +73,14 @@ function checkSession(
   const summarised = new Set<string>();
   entry.messages.forEach((m, i) => {
     own(`${base}.messages[${i}].sessionId`, m.sessionId);
-    if (messageIds.has(m.id)) add(`${base}.messages[${i}].id`, `a message id not used twice in the file ("${m.id}" is repeated)`);
+    if (messageIds.has(m.id))
+      add(`${base}.messages[${i}].id`, `a message id not used twice in the file ("${m.id}" is repeated)`);
     messageIds.add(m.id);
-    if (orders.has(m.order)) add(`${base}.messages[${i}].order`, `an order not used by another message of the session (${m.order} is repeated)`);
+    if (orders.has(m.order))
+      add(
+        `${base}.messages[${i}].order`,
+        `an order not used by another message of the session (${m.order} is repeated)`,
+      );
     orders.add(m.order);
     if (m.role === 'assistant') assistantCalls.set(m.id, new Set(m.toolCalls.map((c) => c.id)));
     if (m.role === 'system') for (const id of m.summaryOf ?? []) summarised.add(id);
@@ -88,8 +95,10 @@ function checkSession(
     if (callKeys.has(key)) add(`${path}.id`, `a tool call listed once per message ("${c.id}" is repeated)`);
     callKeys.add(key);
     const calls = assistantCalls.get(c.messageId);
-    if (calls && !calls.has(c.id)) add(`${path}.id`, `a tool call of assistant message "${c.messageId}" (it has no call "${c.id}")`);
-    if (!calls && !summarised.has(c.messageId)) add(`${path}.messageId`, `the id of an assistant message of this session (no "${c.messageId}")`);
+    if (calls && !calls.has(c.id))
+      add(`${path}.id`, `a tool call of assistant message "${c.messageId}" (it has no call "${c.id}")`);
+    if (!calls && !summarised.has(c.messageId))
+      add(`${path}.messageId`, `the id of an assistant message of this session (no "${c.messageId}")`);
   });
 
   const eventKeys = new Set<string>();
@@ -98,7 +107,8 @@ function checkSession(
     own(`${path}.sessionId`, e.sessionId);
     if (!sessionRuns.has(e.runId)) add(`${path}.runId`, `the id of a run of this session (no run "${e.runId}")`);
     const key = `${e.runId}\u0000${e.seq}`;
-    if (eventKeys.has(key)) add(`${path}.seq`, `a sequence number used once per run (${e.seq} is repeated in run "${e.runId}")`);
+    if (eventKeys.has(key))
+      add(`${path}.seq`, `a sequence number used once per run (${e.seq} is repeated in run "${e.runId}")`);
     eventKeys.add(key);
   });
 
@@ -122,19 +132,22 @@ function checkSession(
     const path = `${base}.mcpViewEvents[${i}]`;
     own(`${path}.sessionId`, v.sessionId);
     const key = `${v.callId}\u0000${v.seq}`;
-    if (viewKeys.has(key)) add(`${path}.seq`, `a sequence number used once per view (${v.seq} is repeated for call "${v.callId}")`);
+    if (viewKeys.has(key))
+      add(`${path}.seq`, `a sequence number used once per view (${v.seq} is repeated for call "${v.callId}")`);
     viewKeys.add(key);
   });
 
   const ordered = [...entry.messages].sort(byOrder);
   const state = branchStateOf(entry.session);
   const branchOwn = groupByBranch(ordered);
-  for (const p of branchStateProblems(state, branchOwn)) add(`${base}.session.branches`, `a sound branch structure: ${p}`);
+  for (const p of branchStateProblems(state, branchOwn))
+    add(`${base}.session.branches`, `a sound branch structure: ${p}`);
   const byId = new Map(ordered.map((m) => [m.id, m]));
   // Every path must be a valid history on its own (architecture.md, "Branches"); a straight session has one.
-  const paths = state.branches.length === 0
-    ? [ordered]
-    : leafBranches(state).map((b) => pathIds(state, branchOwn, b).flatMap((id) => byId.get(id) ?? []));
+  const paths =
+    state.branches.length === 0
+      ? [ordered]
+      : leafBranches(state).map((b) => pathIds(state, branchOwn, b).flatMap((id) => byId.get(id) ?? []));
   const named = new Set<MessageRecord | undefined>();
   for (const path of paths) {
     const history: ChatMessage[] = path.filter((m) => !(m.role === 'assistant' && m.status === 'streaming'));

@@ -6,7 +6,13 @@ import { fixtureFile } from '../testing/export-fixture';
 
 function counterIds(): IdFactory {
   let n = 0;
-  return { session: () => `S${++n}`, message: () => `M${++n}`, run: () => `R${++n}`, toolCall: () => `C${++n}`, tool: () => `T${++n}` };
+  return {
+    session: () => `S${++n}`,
+    message: () => `M${++n}`,
+    run: () => `R${++n}`,
+    toolCall: () => `C${++n}`,
+    tool: () => `T${++n}`,
+  };
 }
 
 /** Every string value anywhere in a value. */
@@ -46,7 +52,9 @@ describe('copyWithNewIds', () => {
     expect(results).toEqual(expect.arrayContaining([paris!.id, tokyo!.id]));
     const rows = copy.toolCalls.filter((c) => c.messageId === assistant.id).map((c) => c.id);
     expect(rows).toEqual([paris!.id, tokyo!.id]);
-    const started = copy.events.filter((e) => e.type === 'tool_started').map((e) => (e.type === 'tool_started' ? e.callId : ''));
+    const started = copy.events
+      .filter((e) => e.type === 'tool_started')
+      .map((e) => (e.type === 'tool_started' ? e.callId : ''));
     expect(started).toEqual(expect.arrayContaining([paris!.id, tokyo!.id]));
     const appended = copy.events.find((e) => e.type === 'message_appended' && e.message.id === assistant.id);
     expect(appended).toMatchObject({ message: { toolCalls: [{ id: paris!.id }, { id: tokyo!.id }] } });

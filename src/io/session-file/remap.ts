@@ -51,7 +51,12 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       case 'user':
         return { ...m, id: msg(m.id) };
       case 'assistant':
-        return { ...m, id: msg(m.id), runId: run(m.runId), toolCalls: m.toolCalls.map((c) => ({ ...c, id: call(c.id) })) };
+        return {
+          ...m,
+          id: msg(m.id),
+          runId: run(m.runId),
+          toolCalls: m.toolCalls.map((c) => ({ ...c, id: call(c.id) })),
+        };
       case 'tool':
         return { ...m, id: msg(m.id), runId: run(m.runId), toolCallId: call(m.toolCallId) };
     }
@@ -78,13 +83,22 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       case 'approval_resolved':
         return { ...e, ...envelope, callId: call(e.callId) };
       case 'run_paused':
-        return { ...e, ...envelope, point: e.point.at === 'request' ? e.point : { ...e.point, callId: call(e.point.callId) } };
+        return {
+          ...e,
+          ...envelope,
+          point: e.point.at === 'request' ? e.point : { ...e.point, callId: call(e.point.callId) },
+        };
       case 'run_resumed':
         return { ...e, ...envelope };
       case 'branch_started':
         return { ...e, ...envelope, forkMessageId: msg(e.forkMessageId), leftMessageIds: e.leftMessageIds.map(msg) };
       case 'context_compacted':
-        return { ...e, ...envelope, removedMessageIds: e.removedMessageIds.map(msg), summaryMessageId: msg(e.summaryMessageId) };
+        return {
+          ...e,
+          ...envelope,
+          removedMessageIds: e.removedMessageIds.map(msg),
+          summaryMessageId: msg(e.summaryMessageId),
+        };
       case 'first_token':
       case 'summary_started':
       case 'summary_finished':
@@ -101,7 +115,12 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       ...entry.session,
       id: sessionId,
       ...(entry.session.branches
-        ? { branches: entry.session.branches.map((b) => ({ ...b, forkMessageId: b.forkMessageId === null ? null : msg(b.forkMessageId) })) }
+        ? {
+            branches: entry.session.branches.map((b) => ({
+              ...b,
+              forkMessageId: b.forkMessageId === null ? null : msg(b.forkMessageId),
+            })),
+          }
         : {}),
     },
     messages: entry.messages.map((m): MessageRecord => ({ ...message(m), sessionId })),
@@ -114,8 +133,12 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
     })),
     runs: entry.runs.map((r) => ({ ...r, id: run(r.id), sessionId })),
     events: entry.events.map(event),
-    ...(entry.mcpTasks !== undefined ? { mcpTasks: entry.mcpTasks.map((t) => ({ ...t, callId: call(t.callId), sessionId })) } : {}),
-    ...(entry.mcpViewEvents !== undefined ? { mcpViewEvents: entry.mcpViewEvents.map((v) => ({ ...v, sessionId, callId: call(v.callId) })) } : {}),
+    ...(entry.mcpTasks !== undefined
+      ? { mcpTasks: entry.mcpTasks.map((t) => ({ ...t, callId: call(t.callId), sessionId })) }
+      : {}),
+    ...(entry.mcpViewEvents !== undefined
+      ? { mcpViewEvents: entry.mcpViewEvents.map((v) => ({ ...v, sessionId, callId: call(v.callId) })) }
+      : {}),
     // A set's hash is its content's: it stays as it is under the new session id.
     ...(entry.toolSets !== undefined ? { toolSets: entry.toolSets.map((t) => ({ ...t, sessionId })) } : {}),
   };

@@ -26,8 +26,24 @@ describe('round trip', () => {
     const { db: a } = freshDB('rt-2a');
     const fixture = fixtureFile();
     fixture.memories = [
-      { id: 'mem_1', text: 'The user lives in Paris.', createdAt: 1, updatedAt: 2, sourceSessionId: fixture.sessions[0]!.session.id, embedding: [0.25, -1, 3e-7], embeddingModel: 'text-embedding-3-small' },
-      { id: 'mem_2', text: 'Prefers °C.', createdAt: 5, updatedAt: 5, sourceSessionId: null, embedding: null, embeddingModel: null },
+      {
+        id: 'mem_1',
+        text: 'The user lives in Paris.',
+        createdAt: 1,
+        updatedAt: 2,
+        sourceSessionId: fixture.sessions[0]!.session.id,
+        embedding: [0.25, -1, 3e-7],
+        embeddingModel: 'text-embedding-3-small',
+      },
+      {
+        id: 'mem_2',
+        text: 'Prefers °C.',
+        createdAt: 5,
+        updatedAt: 5,
+        sourceSessionId: null,
+        embedding: null,
+        embeddingModel: null,
+      },
     ];
     expect(await importThroughJob(a, JSON.stringify(fixture))).toMatchObject({ ok: true });
     // A second, copied session makes the export hold two sessions with distinct ids.
@@ -46,6 +62,8 @@ describe('round trip', () => {
     const { db } = freshDB('rt-3');
     await importThroughJob(db, JSON.stringify(fixtureFile()));
     const stored = await db.messages.get('msg_u2');
-    expect(stored?.content).toBe('Can you explain what this does? <script>alert("pwned")</script> <img src=x onerror="alert(1)">');
+    expect(stored?.content).toBe(
+      'Can you explain what this does? <script>alert("pwned")</script> <img src=x onerror="alert(1)">',
+    );
   });
 });

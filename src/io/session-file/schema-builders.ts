@@ -24,12 +24,18 @@ export function obj(properties: Record<string, Schema>, optional: string[] = [])
 }
 
 /** A oneOf over closed objects told apart by one constant property. */
-export function tagged(tag: string, branches: Record<string, Record<string, Schema>>, optional: Record<string, string[]> = {}): Schema {
+export function tagged(
+  tag: string,
+  branches: Record<string, Record<string, Schema>>,
+  optional: Record<string, string[]> = {},
+): Schema {
   return {
     type: 'object',
     properties: { [tag]: { enum: Object.keys(branches) } },
     required: [tag],
     discriminator: { propertyName: tag },
-    oneOf: Object.entries(branches).map(([value, props]) => obj({ [tag]: { const: value }, ...props }, optional[value] ?? [])),
+    oneOf: Object.entries(branches).map(([value, props]) =>
+      obj({ [tag]: { const: value }, ...props }, optional[value] ?? []),
+    ),
   };
 }

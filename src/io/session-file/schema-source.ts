@@ -72,7 +72,14 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       runId: id(),
       turn: count(),
       providerItems: list(ref('providerItem'), LIMITS.smallList),
-      citations: list(obj({ kind: { enum: ['url', 'file', 'container_file'] }, ref: str(LIMITS.shortText), title: str(LIMITS.shortText) }), LIMITS.smallList),
+      citations: list(
+        obj({
+          kind: { enum: ['url', 'file', 'container_file'] },
+          ref: str(LIMITS.shortText),
+          title: str(LIMITS.shortText),
+        }),
+        LIMITS.smallList,
+      ),
       responseId: id(),
       edits: list(ref('messageEdit'), LIMITS.smallList),
     },
@@ -104,11 +111,28 @@ function messageEdit(): Schema {
 /** Where a run paused (domain/breakpoints.ts). */
 function pausePoint(): Schema {
   const turn = count();
-  return tagged('at', {
-    request: { turn, body: str(LIMITS.text) },
-    before_tool: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), schema: { type: 'object' } },
-    after_tool: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), result: str(LIMITS.text), isError: { type: 'boolean' } },
-  }, { before_tool: ['schema'] });
+  return tagged(
+    'at',
+    {
+      request: { turn, body: str(LIMITS.text) },
+      before_tool: {
+        turn,
+        callId: id(),
+        name: str(LIMITS.name),
+        arguments: str(LIMITS.text),
+        schema: { type: 'object' },
+      },
+      after_tool: {
+        turn,
+        callId: id(),
+        name: str(LIMITS.name),
+        arguments: str(LIMITS.text),
+        result: str(LIMITS.text),
+        isError: { type: 'boolean' },
+      },
+    },
+    { before_tool: ['schema'] },
+  );
 }
 
 const ASSISTANT_OPTIONAL = ['providerItems', 'citations', 'responseId', 'edits'];
@@ -137,7 +161,12 @@ function providerItem(): Schema {
     required: ['kind'],
     discriminator: { propertyName: 'kind' },
     oneOf: [
-      obj({ kind: { const: 'reasoning' }, id: id(), summary: list(str(LIMITS.text), LIMITS.smallList), encryptedContent: nullable(str(LIMITS.text)) }),
+      obj({
+        kind: { const: 'reasoning' },
+        id: id(),
+        summary: list(str(LIMITS.text), LIMITS.smallList),
+        encryptedContent: nullable(str(LIMITS.text)),
+      }),
       obj({ kind: { const: 'compaction' }, id: id(), encryptedContent: str(LIMITS.text) }),
       providerToolCall(),
     ],
@@ -168,11 +197,25 @@ function eventBranches(): Record<string, Record<string, Schema>> {
     summary_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
     text_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
     reasoning_delta: { turn, messageId: id(), delta: str(LIMITS.text) },
-    tool_call_delta: { turn, messageId: id(), index: count(), id: id(), name: str(LIMITS.name), argumentsDelta: str(LIMITS.text) },
+    tool_call_delta: {
+      turn,
+      messageId: id(),
+      index: count(),
+      id: id(),
+      name: str(LIMITS.name),
+      argumentsDelta: str(LIMITS.text),
+    },
     provider_tool_updated: { turn, messageId: id(), item: providerToolCall() },
     request_finished: { turn, attempt, finishReason: nullable(str(LIMITS.name)), usage: ref('usage') },
     request_failed: { turn, attempt, error: ref('errorInfo'), retryInMs: nullable(ms()) },
-    tool_started: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), mcpServer: ref('mcpServerRef'), edited: { const: true } },
+    tool_started: {
+      turn,
+      callId: id(),
+      name: str(LIMITS.name),
+      arguments: str(LIMITS.text),
+      mcpServer: ref('mcpServerRef'),
+      edited: { const: true },
+    },
     tool_finished: {
       turn,
       callId: id(),
@@ -184,7 +227,14 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       validationErrors: errors,
       validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool'] },
       logs: ref('logs'),
-      mcpMessages: list(obj({ dir: { enum: ['sent', 'received'] }, t: { type: 'number', minimum: -1e12, maximum: 8.64e15 }, json: str(LIMITS.shortText) }), 1_000),
+      mcpMessages: list(
+        obj({
+          dir: { enum: ['sent', 'received'] },
+          t: { type: 'number', minimum: -1e12, maximum: 8.64e15 },
+          json: str(LIMITS.shortText),
+        }),
+        1_000,
+      ),
       sampling: list(obj({ model: str(LIMITS.name), usage: ref('usage'), startMs: ms(), durationMs: ms() }), 1_000),
       recorded: { const: true },
       edited: { const: true },
@@ -195,10 +245,23 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       logs: ref('logs'),
       bytesReceived: count(),
       bytesTotal: count(),
-      mcpProgress: obj({ progress: { type: 'number', minimum: -1e15, maximum: 1e15 }, total: { type: 'number', minimum: -1e15, maximum: 1e15 }, message: str(LIMITS.shortText) }, ['total', 'message']),
+      mcpProgress: obj(
+        {
+          progress: { type: 'number', minimum: -1e15, maximum: 1e15 },
+          total: { type: 'number', minimum: -1e15, maximum: 1e15 },
+          message: str(LIMITS.shortText),
+        },
+        ['total', 'message'],
+      ),
     },
     approval_requested: { turn, callId: id(), name: str(LIMITS.name), arguments: str(LIMITS.text), repeat: count() },
-    approval_resolved: { turn, callId: id(), decision: { enum: ['approved', 'denied', 'edited'] }, arguments: str(LIMITS.text), by: str(LIMITS.shortText) },
+    approval_resolved: {
+      turn,
+      callId: id(),
+      decision: { enum: ['approved', 'denied', 'edited'] },
+      arguments: str(LIMITS.text),
+      by: str(LIMITS.shortText),
+    },
     context_compacted: {
       turn,
       removedMessageIds: list(id(), LIMITS.messages),
@@ -262,23 +325,26 @@ function toolDefinition(): Schema {
     bodyTemplate: nullable(str(LIMITS.text)),
     responseType: { enum: ['json', 'text'] },
   });
-  return obj({
-    id: id(),
-    name: { type: 'string', minLength: 1, maxLength: LIMITS.name },
-    description: str(LIMITS.shortText),
-    parameters: { type: 'object', maxProperties: LIMITS.smallList },
-    kind: { enum: ['code', 'http', 'builtin'] },
-    code: nullable(str(LIMITS.text)),
-    http: nullable(http),
-    builtinId: nullable(str(LIMITS.name)),
-    allowedOrigins: list(str(LIMITS.title), 1_000),
-    timeoutMs: nullable(ms()),
-    needsApproval: { type: 'boolean' },
-    enabled: { type: 'boolean' },
-    createdAt: ms(),
-    updatedAt: ms(),
-    allowPrivateAddresses: { type: 'boolean' },
-  }, ['allowPrivateAddresses']);
+  return obj(
+    {
+      id: id(),
+      name: { type: 'string', minLength: 1, maxLength: LIMITS.name },
+      description: str(LIMITS.shortText),
+      parameters: { type: 'object', maxProperties: LIMITS.smallList },
+      kind: { enum: ['code', 'http', 'builtin'] },
+      code: nullable(str(LIMITS.text)),
+      http: nullable(http),
+      builtinId: nullable(str(LIMITS.name)),
+      allowedOrigins: list(str(LIMITS.title), 1_000),
+      timeoutMs: nullable(ms()),
+      needsApproval: { type: 'boolean' },
+      enabled: { type: 'boolean' },
+      createdAt: ms(),
+      updatedAt: ms(),
+      allowPrivateAddresses: { type: 'boolean' },
+    },
+    ['allowPrivateAddresses'],
+  );
 }
 
 function sessionSettings(): Schema {
@@ -309,10 +375,28 @@ function sessionSettings(): Schema {
       memoryEnabled: { type: 'boolean' },
     },
     [
-      'temperature', 'topP', 'maxTurns', 'maxToolCallsPerTurn', 'toolTimeoutMs', 'firstByteTimeoutMs', 'idleTimeoutMs', 'maxRetries',
-      'retryBaseDelayMs', 'retryMaxDelayMs', 'toolConcurrency', 'toolOutputLimitBytes', 'repeatCallLimit', 'systemPrompt', 'contextLimit',
-      'apiFormat', 'providerTools', 'providerStorage', 'remoteMcpUrl', 'vectorStoreId',
-      'toolsEnabled', 'memoryEnabled',
+      'temperature',
+      'topP',
+      'maxTurns',
+      'maxToolCallsPerTurn',
+      'toolTimeoutMs',
+      'firstByteTimeoutMs',
+      'idleTimeoutMs',
+      'maxRetries',
+      'retryBaseDelayMs',
+      'retryMaxDelayMs',
+      'toolConcurrency',
+      'toolOutputLimitBytes',
+      'repeatCallLimit',
+      'systemPrompt',
+      'contextLimit',
+      'apiFormat',
+      'providerTools',
+      'providerStorage',
+      'remoteMcpUrl',
+      'vectorStoreId',
+      'toolsEnabled',
+      'memoryEnabled',
     ],
   );
 }
@@ -323,12 +407,22 @@ function modelPrices(): Schema {
     type: 'object',
     maxProperties: LIMITS.smallList,
     propertyNames: { minLength: 1, maxLength: LIMITS.name },
-    additionalProperties: obj({ input: usd, cachedInput: usd, output: usd, reasoning: usd }, ['cachedInput', 'reasoning']),
+    additionalProperties: obj({ input: usd, cachedInput: usd, output: usd, reasoning: usd }, [
+      'cachedInput',
+      'reasoning',
+    ]),
   };
 }
 
 export function buildSessionSchema(): Schema {
-  const logs = list(obj({ level: str(LIMITS.name), text: str(LIMITS.shortText), t: { type: 'number', minimum: -1e12, maximum: 8.64e15 } }), LIMITS.smallList);
+  const logs = list(
+    obj({
+      level: str(LIMITS.name),
+      text: str(LIMITS.shortText),
+      t: { type: 'number', minimum: -1e12, maximum: 8.64e15 },
+    }),
+    LIMITS.smallList,
+  );
   const validationErrors = list(obj({ path: str(LIMITS.title), message: str(LIMITS.shortText) }), LIMITS.smallList);
   // Orders may be fractional: recovery can slot a message between two others.
   const recordEnvelope = { sessionId: id(), order: { type: 'number', minimum: -1e12, maximum: 1e12 }, branchId: id() };
@@ -364,14 +458,17 @@ export function buildSessionSchema(): Schema {
     required: ['format', 'version', 'exportedAt', 'app', 'sessions', 'tools'],
     additionalProperties: false,
     definitions: {
-      usage: obj({
-        promptTokens: { type: 'number', minimum: 0, maximum: 1e15 },
-        completionTokens: { type: 'number', minimum: 0, maximum: 1e15 },
-        totalTokens: { type: 'number', minimum: 0, maximum: 1e15 },
-        estimated: { type: 'boolean' },
-        reasoningTokens: { type: 'number', minimum: 0, maximum: 1e15 },
-        cachedTokens: { type: 'number', minimum: 0, maximum: 1e15 },
-      }, ['reasoningTokens', 'cachedTokens']),
+      usage: obj(
+        {
+          promptTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+          completionTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+          totalTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+          estimated: { type: 'boolean' },
+          reasoningTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+          cachedTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+        },
+        ['reasoningTokens', 'cachedTokens'],
+      ),
       errorInfo: errorInfo(),
       logs,
       validationErrors,
@@ -380,9 +477,17 @@ export function buildSessionSchema(): Schema {
       // An image's base64 text: the 5 MB decoded limit (domain/message-images.ts) with room to spare.
       messageImage: obj({ mimeType: str(LIMITS.name), data: str(8_000_000), label: str(LIMITS.title) }),
       messageEdit: messageEdit(),
-      chatMessage: tagged('role', messageBranches({}), { system: ['summaryOf'], user: ['images'], assistant: ASSISTANT_OPTIONAL, tool: ['images', 'edits'] }),
+      chatMessage: tagged('role', messageBranches({}), {
+        system: ['summaryOf'],
+        user: ['images'],
+        assistant: ASSISTANT_OPTIONAL,
+        tool: ['images', 'edits'],
+      }),
       messageRecord: tagged('role', messageBranches(recordEnvelope), {
-        system: ['summaryOf', 'branchId'], user: ['images', 'branchId'], assistant: [...ASSISTANT_OPTIONAL, 'branchId'], tool: ['images', 'edits', 'branchId'],
+        system: ['summaryOf', 'branchId'],
+        user: ['images', 'branchId'],
+        assistant: [...ASSISTANT_OPTIONAL, 'branchId'],
+        tool: ['images', 'edits', 'branchId'],
       }),
       session: obj(
         {
@@ -400,7 +505,10 @@ export function buildSessionSchema(): Schema {
           limitStop: { enum: [...LIMIT_STOPS] },
           endpoint: obj({ baseURL: str(LIMITS.title) }),
           // Branches (architecture.md, "Branches"): optional, so files written before them still import.
-          branches: list(obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }), LIMITS.smallList),
+          branches: list(
+            obj({ id: id(), parentId: id(), forkMessageId: nullable(id()), createdAt: ms() }),
+            LIMITS.smallList,
+          ),
           activeBranchId: id(),
           forkedFrom: obj({ sessionId: id(), messageId: id(), title: str(LIMITS.title) }),
           importedTrace: { type: 'boolean' },
@@ -410,7 +518,13 @@ export function buildSessionSchema(): Schema {
           openedTrace: obj({ sourceId: id(), traceId: id() }),
           // The session's breakpoints (architecture.md, "Breakpoints"): optional.
           breakpoints: obj(
-            { beforeRequest: { type: 'boolean' }, beforeTool: { type: 'boolean' }, afterTool: { type: 'boolean' }, tool: str(LIMITS.name), argumentsSchema: str(LIMITS.text) },
+            {
+              beforeRequest: { type: 'boolean' },
+              beforeTool: { type: 'boolean' },
+              afterTool: { type: 'boolean' },
+              tool: str(LIMITS.name),
+              argumentsSchema: str(LIMITS.text),
+            },
             ['tool', 'argumentsSchema'],
           ),
           // Steps tried on other models (architecture.md, "Try on other models"): optional, so older files still import.
@@ -442,30 +556,45 @@ export function buildSessionSchema(): Schema {
             LIMITS.smallList,
           ),
         },
-        ['lastError', 'limitStop', 'endpoint', 'branches', 'activeBranchId', 'forkedFrom', 'importedTrace', 'comparisons', 'evalRun', 'openedTrace', 'breakpoints'],
+        [
+          'lastError',
+          'limitStop',
+          'endpoint',
+          'branches',
+          'activeBranchId',
+          'forkedFrom',
+          'importedTrace',
+          'comparisons',
+          'evalRun',
+          'openedTrace',
+          'breakpoints',
+        ],
       ),
-      toolCallRecord: obj({
-        id: id(),
-        sessionId: id(),
-        runId: id(),
-        turn: count(),
-        messageId: id(),
-        name: str(LIMITS.name),
-        arguments: str(LIMITS.text),
-        validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool', null] },
-        validationErrors,
-        result: nullable(str(LIMITS.text)),
-        isError: { type: 'boolean' },
-        status: { enum: ['pending', 'awaiting_approval', 'running', ...TOOL_OUTCOMES] },
-        startedAt: nullable(ms()),
-        finishedAt: nullable(ms()),
-        durationMs: nullable(ms()),
-        logs,
-        mcpServer: ref('mcpServerRef'),
-        bytesReceived: count(),
-        bytesTotal: count(),
-        recorded: { const: true },
-      }, ['mcpServer', 'bytesReceived', 'bytesTotal', 'recorded']),
+      toolCallRecord: obj(
+        {
+          id: id(),
+          sessionId: id(),
+          runId: id(),
+          turn: count(),
+          messageId: id(),
+          name: str(LIMITS.name),
+          arguments: str(LIMITS.text),
+          validation: { enum: ['ok', 'invalid_json', 'schema', 'unknown_tool', null] },
+          validationErrors,
+          result: nullable(str(LIMITS.text)),
+          isError: { type: 'boolean' },
+          status: { enum: ['pending', 'awaiting_approval', 'running', ...TOOL_OUTCOMES] },
+          startedAt: nullable(ms()),
+          finishedAt: nullable(ms()),
+          durationMs: nullable(ms()),
+          logs,
+          mcpServer: ref('mcpServerRef'),
+          bytesReceived: count(),
+          bytesTotal: count(),
+          recorded: { const: true },
+        },
+        ['mcpServer', 'bytesReceived', 'bytesTotal', 'recorded'],
+      ),
       run: obj(
         {
           id: id(),
@@ -484,22 +613,22 @@ export function buildSessionSchema(): Schema {
         'type',
         withEnvelope(eventBranches(), eventEnvelope),
         Object.fromEntries(
-          Object.keys(eventBranches()).map((type) => [
-            type,
-            ['recovered', ...(OPTIONAL_EVENT_FIELDS[type] ?? [])],
-          ]),
+          Object.keys(eventBranches()).map((type) => [type, ['recovered', ...(OPTIONAL_EVENT_FIELDS[type] ?? [])]]),
         ),
       ),
-      exportedSession: obj({
-        session: ref('session'),
-        messages: list(ref('messageRecord'), LIMITS.messages),
-        toolCalls: list(ref('toolCallRecord'), LIMITS.toolCalls),
-        runs: list(ref('run'), LIMITS.runs),
-        events: list(ref('event'), LIMITS.events),
-        mcpTasks: list(ref('mcpTask'), LIMITS.smallList),
-        mcpViewEvents: list(ref('mcpViewEvent'), LIMITS.events),
-        toolSets: list(ref('toolSet'), LIMITS.smallList),
-      }, ['mcpTasks', 'mcpViewEvents', 'toolSets']),
+      exportedSession: obj(
+        {
+          session: ref('session'),
+          messages: list(ref('messageRecord'), LIMITS.messages),
+          toolCalls: list(ref('toolCallRecord'), LIMITS.toolCalls),
+          runs: list(ref('run'), LIMITS.runs),
+          events: list(ref('event'), LIMITS.events),
+          mcpTasks: list(ref('mcpTask'), LIMITS.smallList),
+          mcpViewEvents: list(ref('mcpViewEvent'), LIMITS.events),
+          toolSets: list(ref('toolSet'), LIMITS.smallList),
+        },
+        ['mcpTasks', 'mcpViewEvents', 'toolSets'],
+      ),
       // The distinct tool sets the session's requests offered, each named by the SHA-256 of its canonical JSON
       // (architecture.md, "Offered tool sets"); a request_started's toolSet is one of these hashes.
       toolSet: obj({
@@ -510,7 +639,12 @@ export function buildSessionSchema(): Schema {
             name: str(LIMITS.name),
             description: str(LIMITS.shortText),
             parameters: { type: 'object', maxProperties: LIMITS.smallList },
-            source: tagged('kind', { builtin: {}, custom: {}, mcp: { serverId: id(), serverName: str(LIMITS.name) }, provider: {} }),
+            source: tagged('kind', {
+              builtin: {},
+              custom: {},
+              mcp: { serverId: id(), serverName: str(LIMITS.name) },
+              provider: {},
+            }),
           }),
           LIMITS.tools,
         ),
@@ -538,7 +672,9 @@ export function buildSessionSchema(): Schema {
           serverName: str(LIMITS.name),
           toolName: str(LIMITS.name),
           taskId: str(LIMITS.shortText),
-          status: { enum: ['working', 'input_required', 'cancelling', 'completed', 'failed', 'cancelled', 'lost', 'expired'] },
+          status: {
+            enum: ['working', 'input_required', 'cancelling', 'completed', 'failed', 'cancelled', 'lost', 'expired'],
+          },
           statusMessage: str(LIMITS.shortText),
           pollIntervalMs: { type: 'number', minimum: 0, maximum: 8.64e15 },
           ttlMs: nullable(ms()),
@@ -552,7 +688,12 @@ export function buildSessionSchema(): Schema {
       ),
       toolDefinition: toolDefinition(),
       mcpServerRef: obj(
-        { serverId: id(), serverName: str(LIMITS.name), protocolRevision: str(64), view: obj({ resourceUri: str(2048), toolName: str(LIMITS.name) }) },
+        {
+          serverId: id(),
+          serverName: str(LIMITS.name),
+          protocolRevision: str(64),
+          view: obj({ resourceUri: str(2048), toolName: str(LIMITS.name) }),
+        },
         ['view'],
       ),
       memory: obj({

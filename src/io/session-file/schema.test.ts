@@ -9,8 +9,10 @@ const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, import.met
 
 type Loose = Record<string, unknown>;
 /** The fixture as plain nested data that a test may break anywhere. */
-const loose = (): Loose & { sessions: (Loose & { session: Loose; messages: Loose[]; toolCalls: Loose[]; runs: Loose[]; events: Loose[] })[]; tools: Loose[] } =>
-  JSON.parse(JSON.stringify(fixtureFile()));
+const loose = (): Loose & {
+  sessions: (Loose & { session: Loose; messages: Loose[]; toolCalls: Loose[]; runs: Loose[]; events: Loose[] })[];
+  tools: Loose[];
+} => JSON.parse(JSON.stringify(fixtureFile()));
 
 function failure(result: CheckResult) {
   if (result.ok) throw new Error('expected the file to be refused');
@@ -46,13 +48,19 @@ describe('checkExportData', () => {
   it('names the expected type for a wrong type', () => {
     const f = loose();
     f.sessions[0]!.messages[2]!.content = 42;
-    expect(issuesOf(checkExportData(f))).toContainEqual({ path: '$.sessions[0].messages[2].content', expected: 'a value of type string' });
+    expect(issuesOf(checkExportData(f))).toContainEqual({
+      path: '$.sessions[0].messages[2].content',
+      expected: 'a value of type string',
+    });
   });
 
   it('reports a missing required property at its own path', () => {
     const f = loose();
     delete f.sessions[0]!.runs[0]!.usage;
-    expect(issuesOf(checkExportData(f))).toContainEqual({ path: '$.sessions[0].runs[0].usage', expected: 'a value (this property is required)' });
+    expect(issuesOf(checkExportData(f))).toContainEqual({
+      path: '$.sessions[0].runs[0].usage',
+      expected: 'a value (this property is required)',
+    });
   });
 
   it('refuses properties the format does not define', () => {
@@ -69,7 +77,9 @@ describe('checkExportData', () => {
     f.sessions[0]!.events[4]!.type = 'teleport';
     f.sessions[0]!.toolCalls[0]!.status = 'exploded';
     const issues = issuesOf(checkExportData(f));
-    expect(issues.map((i) => i.path)).toEqual(expect.arrayContaining(['$.sessions[0].events[4].type', '$.sessions[0].toolCalls[0].status']));
+    expect(issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['$.sessions[0].events[4].type', '$.sessions[0].toolCalls[0].status']),
+    );
   });
 
   it('refuses a huge string with its length cap', () => {
@@ -106,12 +116,19 @@ describe('checkExportData', () => {
   });
 
   it('takes an OpenAI messages file or a chat request as a new session, not as a wrong format', () => {
-    const messages = [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }];
+    const messages = [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'hi' },
+    ];
     expect(checkExportData(messages).ok).toBe(true);
     expect(checkExportData({ model: 'gpt-4o', messages }).ok).toBe(true);
     // Other wrong shapes say what was found.
-    expect(issuesOf(checkExportData([1, 2]))[0]?.expected).toBe('a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found an array of 2 items');
-    expect(issuesOf(checkExportData('text'))[0]?.expected).toBe('a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found a string');
+    expect(issuesOf(checkExportData([1, 2]))[0]?.expected).toBe(
+      'a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found an array of 2 items',
+    );
+    expect(issuesOf(checkExportData('text'))[0]?.expected).toBe(
+      'a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found a string',
+    );
   });
 
   it('lists at most 20 issues but counts them all', () => {
@@ -125,19 +142,27 @@ describe('checkExportData', () => {
   });
 
   it('refuses prototype-pollution keys anywhere, before schema validation', () => {
-    const text = read('./__fixtures__/export-v1.json').replace('"content": "What is the weather', '"__proto__": {"polluted": true}, "content": "What is the weather');
+    const text = read('./__fixtures__/export-v1.json').replace(
+      '"content": "What is the weather',
+      '"__proto__": {"polluted": true}, "content": "What is the weather',
+    );
     const fail = failure(checkExportText(text));
     expect(fail).toMatchObject({ stage: 'hostile', issues: [{ path: '$.sessions[0].messages[0].__proto__' }] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
     const f = loose();
     (f.tools[0]!.parameters as Loose).properties = JSON.parse('{"constructor": {"prototype": {"isAdmin": true}}}');
-    expect(failure(checkExportData(f))).toMatchObject({ stage: 'hostile', issues: [{ path: '$.tools[0].parameters.properties.constructor' }] });
+    expect(failure(checkExportData(f))).toMatchObject({
+      stage: 'hostile',
+      issues: [{ path: '$.tools[0].parameters.properties.constructor' }],
+    });
   });
 
   it('keeps plain "constructor" and "prototype" keys: a tool may have parameters named so, and must re-import', () => {
     const f = loose();
-    (f.tools[0]!.parameters as Loose).properties = JSON.parse('{"constructor": {"type": "string"}, "prototype": {"type": "number"}}');
+    (f.tools[0]!.parameters as Loose).properties = JSON.parse(
+      '{"constructor": {"type": "string"}, "prototype": {"type": "number"}}',
+    );
     expect(checkExportData(f)).toMatchObject({ ok: true });
   });
 
@@ -157,7 +182,7 @@ describe('checkExportData', () => {
     expect(truncated.message).toMatch(/ends early/);
 
     const at = text.indexOf('"title"');
-    const corrupt = text.slice(0, at) + '\'title\'' + text.slice(at + 7);
+    const corrupt = text.slice(0, at) + "'title'" + text.slice(at + 7);
     expect(failure(checkExportText(corrupt))).toMatchObject({ stage: 'json', error: { position: at } });
     expect(failure(checkExportText(''))).toMatchObject({ stage: 'json', message: 'The file is empty.' });
   });

@@ -75,7 +75,10 @@ export function validateExportFile(data: unknown): SchemaResult {
 export function describeErrors(errors: ErrorObject[]): { issues: FileIssue[]; total: number } {
   // anyOf/if/discriminator add summary errors next to the specific ones; the specific ones say more.
   const useful = errors.filter(
-    (e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && !(e.keyword === 'discriminator' && (e.params as { error?: string }).error === 'mapping'),
+    (e) =>
+      e.keyword !== 'if' &&
+      e.keyword !== 'anyOf' &&
+      !(e.keyword === 'discriminator' && (e.params as { error?: string }).error === 'mapping'),
   );
   const relevant = useful.length > 0 ? useful : errors;
   // A badly broken big file can yield millions of errors; only the first few hundred are worth describing.
@@ -86,12 +89,20 @@ export function describeErrors(errors: ErrorObject[]): { issues: FileIssue[]; to
     const key = `${issue.path}\u0000${issue.expected}`;
     if (seen.has(key)) continue;
     // A failed `anyOf [X, null]` also reports "expected null" at the parent of X's real problem.
-    const isAncestor = described.some((o) => o.path.length > issue.path.length && o.path.startsWith(issue.path) && /^[.[]/.test(o.path.slice(issue.path.length)));
+    const isAncestor = described.some(
+      (o) =>
+        o.path.length > issue.path.length &&
+        o.path.startsWith(issue.path) &&
+        /^[.[]/.test(o.path.slice(issue.path.length)),
+    );
     if (isAncestor) continue;
     seen.add(key);
     issues.push(issue);
   }
-  return { issues: issues.slice(0, MAX_LISTED_ISSUES), total: Math.max(issues.length, relevant.length > 500 ? relevant.length : 0) };
+  return {
+    issues: issues.slice(0, MAX_LISTED_ISSUES),
+    total: Math.max(issues.length, relevant.length > 500 ? relevant.length : 0),
+  };
 }
 
 /**
@@ -100,7 +111,10 @@ export function describeErrors(errors: ErrorObject[]): { issues: FileIssue[]; to
  */
 export function checkEnvelope(data: unknown): FileIssue | null {
   if (!isRecord(data)) {
-    return { path: '$', expected: `a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found ${describeJsonValue(data)}` };
+    return {
+      path: '$',
+      expected: `a JSON object (a Toolscope session export) or a list of OpenAI chat messages, found ${describeJsonValue(data)}`,
+    };
   }
   const rec = data as Record<string, unknown>;
   if (rec.format !== 'toolscope-session') {

@@ -1,8 +1,22 @@
 import { ROOT_BRANCH } from '../../domain/branches';
-import { ASSISTANT_STATUSES, TOOL_OUTCOMES, type AssistantStatus, type ChatMessage, type ToolOutcome } from '../../domain/messages';
+import {
+  ASSISTANT_STATUSES,
+  TOOL_OUTCOMES,
+  type AssistantStatus,
+  type ChatMessage,
+  type ToolOutcome,
+} from '../../domain/messages';
 import { createSessionBuilder } from '../foreign/session-builder';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
-import { compactExtras, expandExtras, extrasFit, RESULT_LEFT_OUT, type CompactExtras, type ExpandedExtras, type ExtrasChoice } from './share-extras';
+import {
+  compactExtras,
+  expandExtras,
+  extrasFit,
+  RESULT_LEFT_OUT,
+  type CompactExtras,
+  type ExpandedExtras,
+  type ExtrasChoice,
+} from './share-extras';
 
 export { RESULT_LEFT_OUT };
 
@@ -47,7 +61,10 @@ export function compactShare(entry: ExportedSessionV1, choice: ExtrasChoice): Sh
   const messages = [...entry.messages].sort((a, b) => a.order - b.order);
   const start = sec(entry.session.createdAt);
   const branches = entry.session.branches ?? [];
-  const branchIndex = new Map<string, number>([[ROOT_BRANCH, 0], ...branches.map((b, i): [string, number] => [b.id, i + 1])]);
+  const branchIndex = new Map<string, number>([
+    [ROOT_BRANCH, 0],
+    ...branches.map((b, i): [string, number] => [b.id, i + 1]),
+  ]);
   const messageIndex = new Map(messages.map((m, i) => [m.id, i]));
   const callAt = new Map<string, [number, number]>();
   messages.forEach((m, i) => m.role === 'assistant' && m.toolCalls.forEach((c, k) => callAt.set(c.id, [i, k])));
@@ -64,19 +81,43 @@ export function compactShare(entry: ExportedSessionV1, choice: ExtrasChoice): Sh
     format: 'toolscope-share',
     version: 3,
     r: includeToolResults ? 1 : 0,
-    s: [entry.session.title, entry.session.model, start, branchIndex.get(entry.session.activeBranchId ?? ROOT_BRANCH) ?? 0, entry.session.id],
-    b: branches.map((br) => [branchIndex.get(br.parentId) ?? 0, br.forkMessageId === null ? -1 : (messageIndex.get(br.forkMessageId) ?? -1)]),
+    s: [
+      entry.session.title,
+      entry.session.model,
+      start,
+      branchIndex.get(entry.session.activeBranchId ?? ROOT_BRANCH) ?? 0,
+      entry.session.id,
+    ],
+    b: branches.map((br) => [
+      branchIndex.get(br.parentId) ?? 0,
+      br.forkMessageId === null ? -1 : (messageIndex.get(br.forkMessageId) ?? -1),
+    ]),
     m: compact,
     ...(extras.length > 0 ? { x: extras } : {}),
   };
 }
 
-function compactMessage(m: ChatMessage, t: number, b: number, includeToolResults: boolean, callAt: ReadonlyMap<string, [number, number]>, messageIndex: ReadonlyMap<string, number>): CompactMessage {
+function compactMessage(
+  m: ChatMessage,
+  t: number,
+  b: number,
+  includeToolResults: boolean,
+  callAt: ReadonlyMap<string, [number, number]>,
+  messageIndex: ReadonlyMap<string, number>,
+): CompactMessage {
   switch (m.role) {
     case 'user':
       return ['u', m.content, t, b];
     case 'system':
-      return m.summaryOf?.length ? ['s', m.content, t, b, m.summaryOf.map((id) => messageIndex.get(id)).filter((j): j is number => j !== undefined)] : ['s', m.content, t, b];
+      return m.summaryOf?.length
+        ? [
+            's',
+            m.content,
+            t,
+            b,
+            m.summaryOf.map((id) => messageIndex.get(id)).filter((j): j is number => j !== undefined),
+          ]
+        : ['s', m.content, t, b];
     case 'assistant': {
       const calls = m.toolCalls.map((c): [string, string] => [c.name, c.arguments]);
       if (m.status !== 'complete') return ['a', m.content, t, b, calls, m.reasoning, m.status];
@@ -110,7 +151,16 @@ const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isI
 export function sessionFromCompact(data: unknown, opts: { newId: () => string; now: number }): ExportedSessionV1 {
   const share = data as Partial<ShareV3>;
   const [title, model, start, active, sessionId] = Array.isArray(share.s) ? share.s : [];
-  if (!isText(title) || !isText(model) || !isCount(start) || !isCount(active) || !isText(sessionId) || !Array.isArray(share.b) || !Array.isArray(share.m)) throw new CompactShareError('its header');
+  if (
+    !isText(title) ||
+    !isText(model) ||
+    !isCount(start) ||
+    !isCount(active) ||
+    !isText(sessionId) ||
+    !Array.isArray(share.b) ||
+    !Array.isArray(share.m)
+  )
+    throw new CompactShareError('its header');
   const builder = createSessionBuilder({ ...opts, sessionId });
   const branchIds: string[] = [ROOT_BRANCH];
   const messageIds: string[] = [];
@@ -118,7 +168,8 @@ export function sessionFromCompact(data: unknown, opts: { newId: () => string; n
   const summaries = new Map<number, number[]>();
   const extras = readExtras(share.x, share.m.length);
   const forks = share.b.map((entry, i) => {
-    if (!Array.isArray(entry) || !isCount(entry[0]) || !isIndex(entry[1]) || entry[0] > i) throw new CompactShareError(`branch ${i + 1}`);
+    if (!Array.isArray(entry) || !isCount(entry[0]) || !isIndex(entry[1]) || entry[0] > i)
+      throw new CompactShareError(`branch ${i + 1}`);
     return { parent: entry[0], after: entry[1] };
   });
   // A branch is made once the message it forks after exists: forks are replayed in message order.
@@ -129,7 +180,8 @@ export function sessionFromCompact(data: unknown, opts: { newId: () => string; n
   forks.forEach((f, i) => f.after === -1 && makeBranch(i + 1));
   share.m.forEach((raw, i) => {
     const where = `message ${i + 1}`;
-    if (!Array.isArray(raw) || !isText(raw[0]) || !isCount(raw[2]) || !isCount(raw[3])) throw new CompactShareError(where);
+    if (!Array.isArray(raw) || !isText(raw[0]) || !isCount(raw[2]) || !isCount(raw[3]))
+      throw new CompactShareError(where);
     const branch = branchIds[raw[3]];
     if (branch === undefined) throw new CompactShareError(where);
     const at = (start + raw[2]) * 1000;
@@ -142,8 +194,7 @@ export function sessionFromCompact(data: unknown, opts: { newId: () => string; n
       if (!Array.isArray(covers) || !covers.every((j) => isCount(j) && j < i)) throw new CompactShareError(where);
       if (covers.length > 0) summaries.set(i, covers);
       messageIds[i] = builder.system(branch, text, at);
-    }
-    else if (kind === 'a' && isText(text) && Array.isArray(raw[4])) {
+    } else if (kind === 'a' && isText(text) && Array.isArray(raw[4])) {
       const toolCalls = raw[4].map((c: unknown, k) => {
         if (!Array.isArray(c) || !isText(c[0]) || !isText(c[1])) throw new CompactShareError(where);
         return { id: callId(i, k), name: c[0], arguments: c[1] };
@@ -151,20 +202,44 @@ export function sessionFromCompact(data: unknown, opts: { newId: () => string; n
       const reasoning = raw[5] ?? '';
       const status = raw[6] ?? 'complete';
       if (!isText(reasoning) || !ASSISTANT_STATUSES.includes(status)) throw new CompactShareError(where);
-      calls.set(i, toolCalls.map(({ id, name }) => ({ id, name })));
+      calls.set(
+        i,
+        toolCalls.map(({ id, name }) => ({ id, name })),
+      );
       messageIds[i] = builder.assistant(branch, { content: text, reasoning, toolCalls, status, createdAt: at, ...x });
     } else if (kind === 't' && (isText(text) || text === 0) && isIndex(raw[4]) && isCount(raw[5])) {
       const call = calls.get(raw[4])?.[raw[5]];
       const isError = raw[6] === 1;
       const outcome = raw[7] ?? (isError ? 'error' : 'ok');
       if (call === undefined || !TOOL_OUTCOMES.includes(outcome)) throw new CompactShareError(where);
-      messageIds[i] = builder.tool(branch, { toolCallId: call.id, name: call.name, content: text === 0 ? RESULT_LEFT_OUT : text, isError, outcome, createdAt: at, ...x });
+      messageIds[i] = builder.tool(branch, {
+        toolCallId: call.id,
+        name: call.name,
+        content: text === 0 ? RESULT_LEFT_OUT : text,
+        isError,
+        outcome,
+        createdAt: at,
+        ...x,
+      });
     } else throw new CompactShareError(where);
     forks.forEach((f, b) => f.after === i && makeBranch(b + 1));
   });
   const built = builder.finish({ title, model, createdAt: start * 1000 });
-  const summaryOf = new Map([...summaries].map(([i, covers]): [string | undefined, string[]] => [messageIds[i], covers.flatMap((j) => messageIds[j] ?? [])]));
-  const entry = summaries.size === 0 ? built : { ...built, messages: built.messages.map((m) => (m.role === 'system' && summaryOf.has(m.id) ? { ...m, summaryOf: summaryOf.get(m.id)! } : m)) };
+  const summaryOf = new Map(
+    [...summaries].map(([i, covers]): [string | undefined, string[]] => [
+      messageIds[i],
+      covers.flatMap((j) => messageIds[j] ?? []),
+    ]),
+  );
+  const entry =
+    summaries.size === 0
+      ? built
+      : {
+          ...built,
+          messages: built.messages.map((m) =>
+            m.role === 'system' && summaryOf.has(m.id) ? { ...m, summaryOf: summaryOf.get(m.id)! } : m,
+          ),
+        };
   const activeId = branchIds[active] ?? ROOT_BRANCH;
   return entry.session.branches?.length ? { ...entry, session: { ...entry.session, activeBranchId: activeId } } : entry;
 }
@@ -175,14 +250,20 @@ function readExtras(x: unknown, messages: number): Map<number, unknown> {
   if (!Array.isArray(x)) throw new CompactShareError('its extras');
   const byIndex = new Map<number, unknown>();
   x.forEach((entry: unknown, k) => {
-    if (!Array.isArray(entry) || !isCount(entry[0]) || entry[0] >= messages || byIndex.has(entry[0])) throw new CompactShareError(`extra ${k + 1}`);
+    if (!Array.isArray(entry) || !isCount(entry[0]) || entry[0] >= messages || byIndex.has(entry[0]))
+      throw new CompactShareError(`extra ${k + 1}`);
     byIndex.set(entry[0], entry[1]);
   });
   return byIndex;
 }
 
 /** Message i's extras, read back for its role; {} when it has none, null when they are not what the share writes. */
-function extrasOf(extras: ReadonlyMap<number, unknown>, i: number, kind: string, calls: unknown): ExpandedExtras | null {
+function extrasOf(
+  extras: ReadonlyMap<number, unknown>,
+  i: number,
+  kind: string,
+  calls: unknown,
+): ExpandedExtras | null {
   if (!extras.has(i)) return {};
   const role = kind === 'u' ? 'user' : kind === 'a' ? 'assistant' : kind === 't' ? 'tool' : 'system';
   // An edit of arguments names its call by index: the ids are the ones the message's calls get.

@@ -52,13 +52,19 @@ async function decompress(bytes: Uint8Array, limit: number): Promise<Uint8Array>
       size += value.length;
       if (size > limit) {
         await reader.cancel();
-        throw new ShareLinkError('too-large', 'This shared session is larger than a browser tab can open safely (over 64 MB); nothing was read from it.');
+        throw new ShareLinkError(
+          'too-large',
+          'This shared session is larger than a browser tab can open safely (over 64 MB); nothing was read from it.',
+        );
       }
       parts.push(value);
     }
   } catch (e) {
     if (e instanceof ShareLinkError) throw e;
-    throw new ShareLinkError('damaged', 'This share link could not be opened: its contents are damaged. Ask the sender for the link again.');
+    throw new ShareLinkError(
+      'damaged',
+      'This share link could not be opened: its contents are damaged. Ask the sender for the link again.',
+    );
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -76,7 +82,13 @@ export async function sealShare(plain: Uint8Array): Promise<SealedShare> {
   const raw = crypto.getRandomValues(new Uint8Array(KEY_BYTES));
   const key = await crypto.subtle.importKey('raw', buf(raw), 'AES-GCM', false, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(iv), additionalData: buf(AAD) }, key, buf(await compress(plain))));
+  const ct = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv: buf(iv), additionalData: buf(AAD) },
+      key,
+      buf(await compress(plain)),
+    ),
+  );
   const sealed = new Uint8Array(IV_BYTES + ct.length);
   sealed.set(iv);
   sealed.set(ct, IV_BYTES);
@@ -86,16 +98,31 @@ export async function sealShare(plain: Uint8Array): Promise<SealedShare> {
 /** Decrypts and inflates; any changed, cut or foreign byte fails the GCM tag and nothing is returned. */
 export async function openShare(keyText: string, sealed: Uint8Array, limit = MAX_PLAINTEXT_BYTES): Promise<Uint8Array> {
   const raw = fromBase64Url(keyText);
-  if (raw === null || raw.length !== KEY_BYTES) throw new ShareLinkError('malformed', 'This share link is incomplete: its key is cut short or changed. Copy the whole link again (everything after "#share=") and open it.');
-  if (sealed.length <= IV_BYTES + 16) throw new ShareLinkError('damaged', 'This share link could not be opened: its contents are cut short. Copy the whole link again, or ask the sender for it.');
+  if (raw === null || raw.length !== KEY_BYTES)
+    throw new ShareLinkError(
+      'malformed',
+      'This share link is incomplete: its key is cut short or changed. Copy the whole link again (everything after "#share=") and open it.',
+    );
+  if (sealed.length <= IV_BYTES + 16)
+    throw new ShareLinkError(
+      'damaged',
+      'This share link could not be opened: its contents are cut short. Copy the whole link again, or ask the sender for it.',
+    );
   const key = await crypto.subtle.importKey('raw', buf(raw), 'AES-GCM', false, ['decrypt']);
   let plainZipped: Uint8Array;
   try {
     plainZipped = new Uint8Array(
-      await crypto.subtle.decrypt({ name: 'AES-GCM', iv: buf(sealed.subarray(0, IV_BYTES)), additionalData: buf(AAD) }, key, buf(sealed.subarray(IV_BYTES))),
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: buf(sealed.subarray(0, IV_BYTES)), additionalData: buf(AAD) },
+        key,
+        buf(sealed.subarray(IV_BYTES)),
+      ),
     );
   } catch {
-    throw new ShareLinkError('damaged', 'This share link could not be opened: it was changed or cut short after it was made, so nothing in it can be trusted. Copy the whole link again, or ask the sender for it.');
+    throw new ShareLinkError(
+      'damaged',
+      'This share link could not be opened: it was changed or cut short after it was made, so nothing in it can be trusted. Copy the whole link again, or ask the sender for it.',
+    );
   }
   return decompress(plainZipped, limit);
 }

@@ -8,7 +8,15 @@
  * - removed / refused / unreachable: the storage holding a larger share (removed by "Stop sharing", asks for a
  *   sign-in, no answer).
  */
-export type ShareLinkErrorKind = 'malformed' | 'damaged' | 'version' | 'too-large' | 'missing' | 'removed' | 'refused' | 'unreachable';
+export type ShareLinkErrorKind =
+  | 'malformed'
+  | 'damaged'
+  | 'version'
+  | 'too-large'
+  | 'missing'
+  | 'removed'
+  | 'refused'
+  | 'unreachable';
 
 export class ShareLinkError extends Error {
   override readonly name = 'ShareLinkError';

@@ -16,7 +16,8 @@ const USER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8
 const TOOL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==';
 const richSession = () => richShareSession({ user: USER_PNG, tool: TOOL_PNG });
 
-const plaintextOf = (file: ExportFileV1, toolResults: boolean, images = true) => new TextDecoder().decode(encodeSharePlaintext(sharePlaintext(file, toolResults, images)));
+const plaintextOf = (file: ExportFileV1, toolResults: boolean, images = true) =>
+  new TextDecoder().decode(encodeSharePlaintext(sharePlaintext(file, toolResults, images)));
 
 describe('share links: what a message has besides text and calls', () => {
   it('carries images, refusals, citations, provider-run tools and edit marks: the opened session shows what the sent one does', async () => {
@@ -27,10 +28,24 @@ describe('share links: what a message has besides text and calls', () => {
     expect(shown(back)).toEqual(shown(sent));
     // The projection sees each kind: a share that dropped any of them would differ above.
     const flat = JSON.stringify(shown(back));
-    for (const seen of [USER_PNG, TOOL_PNG, 'I can’t help with that.', 'Sales report', PROVIDER_OUTPUT, '"request"', '"answered"', '"result"']) expect(flat).toContain(seen);
+    for (const seen of [
+      USER_PNG,
+      TOOL_PNG,
+      'I can’t help with that.',
+      'Sales report',
+      PROVIDER_OUTPUT,
+      '"request"',
+      '"answered"',
+      '"result"',
+    ])
+      expect(flat).toContain(seen);
     // An edit of arguments names the rebuilt call; the original arguments and result stay with their marks.
     const reply = back.messages.find((m) => m.role === 'assistant' && m.toolCalls.length === 2);
-    expect(reply?.role === 'assistant' && reply.edits).toContainEqual({ kind: 'arguments', callId: reply?.role === 'assistant' ? reply.toolCalls[1]!.id : '', original: '{"width":64}' });
+    expect(reply?.role === 'assistant' && reply.edits).toContainEqual({
+      kind: 'arguments',
+      callId: reply?.role === 'assistant' ? reply.toolCalls[1]!.id : '',
+      original: '{"width":64}',
+    });
     expect(opened.text).toContain(ORIGINAL_RESULT);
   });
 
@@ -40,7 +55,11 @@ describe('share links: what a message has besides text and calls', () => {
     const opened = await openShareLink(hashOf(await linkFor(file, true)));
     for (const text of [plain, opened.text]) for (const canary of [MEMORY, SEALED]) expect(text).not.toContain(canary);
     const reply = opened.file.sessions[0]!.messages.find((m) => m.role === 'assistant' && m.edits !== undefined);
-    expect(reply?.role === 'assistant' && reply.edits?.[0]).toEqual({ kind: 'request', original: REQUEST_LEFT_OUT, sent: REQUEST_LEFT_OUT });
+    expect(reply?.role === 'assistant' && reply.edits?.[0]).toEqual({
+      kind: 'request',
+      original: REQUEST_LEFT_OUT,
+      sent: REQUEST_LEFT_OUT,
+    });
     expect(shareLeftOut(file.sessions[0]!, { toolResults: true, images: true })).toEqual([
       'What was sent for 1 edited request, and what it replaced: a request holds the system prompt and recalled memories, which a link never carries. The mark "edited" stays.',
       '1 reasoning or compaction item sealed by the provider: only the provider can read them. The reasoning text stays.',
@@ -51,7 +70,9 @@ describe('share links: what a message has besides text and calls', () => {
     const file = richSession();
     const plain = plaintextOf(file, false);
     const opened = await openShareLink(hashOf(await linkFor(file, false)));
-    for (const text of [plain, opened.text]) for (const canary of [TOOL_PNG, ORIGINAL_RESULT, PROVIDER_OUTPUT, 'Rendered.']) expect(text).not.toContain(canary);
+    for (const text of [plain, opened.text])
+      for (const canary of [TOOL_PNG, ORIGINAL_RESULT, PROVIDER_OUTPUT, 'Rendered.'])
+        expect(text).not.toContain(canary);
     const back = opened.file.sessions[0]!;
     // The person's image, the refusal, the sources and the marks still travel.
     expect(opened.text).toContain(USER_PNG);
@@ -61,7 +82,9 @@ describe('share links: what a message has besides text and calls', () => {
       [RESULT_LEFT_OUT, undefined, ['result']],
     ]);
     const search = back.messages.flatMap((m) => (m.role === 'assistant' ? (m.providerItems ?? []) : []));
-    expect(search).toMatchObject([{ kind: 'provider_tool', name: 'web_search', input: 'sales 2026', output: RESULT_LEFT_OUT }]);
+    expect(search).toMatchObject([
+      { kind: 'provider_tool', name: 'web_search', input: 'sales 2026', output: RESULT_LEFT_OUT },
+    ]);
     expect(shareLeftOut(file.sessions[0]!, { toolResults: false, images: true })[0]).toBe(
       '2 tool results, 1 image a tool returned, 1 output of a tool the provider ran: tick "Include tool results" to carry them.',
     );
@@ -72,7 +95,8 @@ describe('share links: what a message has besides text and calls', () => {
     const plain = plaintextOf(file, true, false);
     for (const data of [USER_PNG, TOOL_PNG]) expect(plain).not.toContain(data);
     const back = (await openShareLink(hashOf(await linkFor(file, true, false)))).file.sessions[0]!;
-    const noImages = (rows: unknown[][]) => rows.map((r) => (r[0] === 'user' ? [r[0], r[1], r[3]] : r[0] === 'tool' ? [...r.slice(0, 5), ...r.slice(6)] : r));
+    const noImages = (rows: unknown[][]) =>
+      rows.map((r) => (r[0] === 'user' ? [r[0], r[1], r[3]] : r[0] === 'tool' ? [...r.slice(0, 5), ...r.slice(6)] : r));
     expect(noImages(shown(back))).toEqual(noImages(shown(file.sessions[0]!)));
     expect(back.messages.some((m) => (m.role === 'user' || m.role === 'tool') && m.images !== undefined)).toBe(false);
     expect(shareLeftOut(file.sessions[0]!, { toolResults: true, images: false }, 41_000)).toContain(
@@ -109,7 +133,13 @@ describe('share links: what a message has besides text and calls', () => {
       { ...good, x: [[userAt, { f: 'a person does not refuse' }]] },
       { ...good, x: [[replyAt, { e: [['a', 9, '{}']] }]] },
       { ...good, x: [[userAt, { i: [['image/png', 7, 'x']] }]] },
-      { ...good, x: [[userAt, { i: [] }], [userAt, { i: [] }]] },
+      {
+        ...good,
+        x: [
+          [userAt, { i: [] }],
+          [userAt, { i: [] }],
+        ],
+      },
       { ...good, x: 'images' },
     ];
     for (const value of bad) await expect(openShareLink(await seal(value))).rejects.toMatchObject({ kind: 'damaged' });

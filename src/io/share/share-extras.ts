@@ -19,7 +19,13 @@ type CompactCitation = [Citation['kind'], string, string];
 type CompactProviderTool = [string, string, string, string, string | 0, number?];
 /** q: the request was edited; a: a call's arguments (its index in the message, the original); r: the result (the original, 0: left out); n: answered by hand. */
 type CompactEdit = ['q'] | ['a', number, string] | ['r', string | 0] | ['n'];
-export type CompactExtras = { i?: CompactImage[]; f?: string; c?: CompactCitation[]; p?: CompactProviderTool[]; e?: CompactEdit[] };
+export type CompactExtras = {
+  i?: CompactImage[];
+  f?: string;
+  c?: CompactCitation[];
+  p?: CompactProviderTool[];
+  e?: CompactEdit[];
+};
 
 /** What stands where a tool's result was when the link leaves results out. */
 export const RESULT_LEFT_OUT = '[Tool result left out of this shared link]';
@@ -28,7 +34,8 @@ export const REQUEST_LEFT_OUT = '[Request left out of this shared link]';
 
 export type ExtrasChoice = { toolResults: boolean; images: boolean };
 
-const images = (list: readonly MessageImage[] | undefined): CompactImage[] => (list ?? []).map((im) => [im.mimeType, im.data, im.label]);
+const images = (list: readonly MessageImage[] | undefined): CompactImage[] =>
+  (list ?? []).map((im) => [im.mimeType, im.data, im.label]);
 
 function edits(list: readonly MessageEdit[] | undefined, m: ChatMessage, toolResults: boolean): CompactEdit[] {
   return (list ?? []).flatMap((e): CompactEdit[] => {
@@ -52,7 +59,9 @@ export function compactExtras(m: ChatMessage, choice: ExtrasChoice): CompactExtr
     if (tools.length > 0) {
       x.p = tools.map((p): CompactProviderTool => {
         const out: string | 0 = choice.toolResults ? p.output : 0;
-        return p.durationMs === undefined ? [p.itemType, p.name, p.status, p.input, out] : [p.itemType, p.name, p.status, p.input, out, p.durationMs];
+        return p.durationMs === undefined
+          ? [p.itemType, p.name, p.status, p.input, out]
+          : [p.itemType, p.name, p.status, p.input, out, p.durationMs];
       });
     }
   }
@@ -84,9 +93,22 @@ export function expandExtras(raw: unknown, at: number, callIds: readonly string[
   const x = raw as Record<string, unknown>;
   const out: ExpandedExtras = {};
   try {
-    if (x.i !== undefined) out.images = list(x.i).map((im) => (isTuple(im, 3) && im.slice(0, 3).every(isText) ? { mimeType: im[0] as string, data: im[1] as string, label: im[2] as string } : bad()));
+    if (x.i !== undefined)
+      out.images = list(x.i).map((im) =>
+        isTuple(im, 3) && im.slice(0, 3).every(isText)
+          ? { mimeType: im[0] as string, data: im[1] as string, label: im[2] as string }
+          : bad(),
+      );
     if (x.f !== undefined) out.refusal = isText(x.f) ? x.f : bad();
-    if (x.c !== undefined) out.citations = list(x.c).map((c) => (isTuple(c, 3) && (c[0] === 'url' || c[0] === 'file' || c[0] === 'container_file') && isText(c[1]) && isText(c[2]) ? { kind: c[0], ref: c[1], title: c[2] } : bad()));
+    if (x.c !== undefined)
+      out.citations = list(x.c).map((c) =>
+        isTuple(c, 3) &&
+        (c[0] === 'url' || c[0] === 'file' || c[0] === 'container_file') &&
+        isText(c[1]) &&
+        isText(c[2])
+          ? { kind: c[0], ref: c[1], title: c[2] }
+          : bad(),
+      );
     if (x.p !== undefined) out.providerItems = list(x.p).map((p, k) => providerTool(p, `pt_${at}_${k}`));
     if (x.e !== undefined) out.edits = list(x.e).map((e) => edit(e, callIds));
   } catch (e) {
@@ -106,14 +128,24 @@ function providerTool(p: unknown, id: string): ProviderToolCall {
   if (!isTuple(p, 5) || !p.slice(0, 4).every(isText) || !(isText(p[4]) || p[4] === 0)) return bad();
   const [itemType, name, status, input, output, ms] = p as CompactProviderTool;
   if (ms !== undefined && (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)) return bad();
-  return { kind: 'provider_tool', id, itemType, name, status, input, output: output === 0 ? RESULT_LEFT_OUT : output, ...(ms === undefined ? {} : { durationMs: ms }) };
+  return {
+    kind: 'provider_tool',
+    id,
+    itemType,
+    name,
+    status,
+    input,
+    output: output === 0 ? RESULT_LEFT_OUT : output,
+    ...(ms === undefined ? {} : { durationMs: ms }),
+  };
 }
 
 function edit(e: unknown, callIds: readonly string[]): MessageEdit {
   if (!Array.isArray(e)) return bad();
   if (e[0] === 'q') return { kind: 'request', original: REQUEST_LEFT_OUT, sent: REQUEST_LEFT_OUT };
   if (e[0] === 'n') return { kind: 'answered' };
-  if (e[0] === 'r' && (isText(e[1]) || e[1] === 0)) return { kind: 'result', original: e[1] === 0 ? RESULT_LEFT_OUT : e[1] };
+  if (e[0] === 'r' && (isText(e[1]) || e[1] === 0))
+    return { kind: 'result', original: e[1] === 0 ? RESULT_LEFT_OUT : e[1] };
   const callId = e[0] === 'a' && typeof e[1] === 'number' ? callIds[e[1]] : undefined;
   if (callId === undefined || !isText(e[2])) return bad();
   return { kind: 'arguments', callId, original: e[2] };

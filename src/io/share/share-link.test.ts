@@ -30,8 +30,6 @@ function fileWithCanary(): ExportFileV1 {
   return file;
 }
 
-
-
 async function failure(hash: string, fetchFn?: typeof fetch): Promise<ShareLinkError> {
   try {
     await openShareLink(hash, fetchFn);
@@ -75,8 +73,20 @@ describe('share links', () => {
     const s = file.sessions[0]!;
     const started = s.events.find((e) => e.type === 'request_started')!;
     const hash = 'a'.repeat(64);
-    s.toolSets = [{ sessionId: s.session.id, hash, tools: [{ name: 'TOOLSET-CANARY', description: 'd', parameters: { type: 'object' }, source: { kind: 'builtin' } }] }];
-    if (started.type === 'request_started') Object.assign(started, { systemLayers: [{ id: 'memories', title: 'Memories', text: 'MEMORY-CANARY lives in Paris' }], toolSet: hash });
+    s.toolSets = [
+      {
+        sessionId: s.session.id,
+        hash,
+        tools: [
+          { name: 'TOOLSET-CANARY', description: 'd', parameters: { type: 'object' }, source: { kind: 'builtin' } },
+        ],
+      },
+    ];
+    if (started.type === 'request_started')
+      Object.assign(started, {
+        systemLayers: [{ id: 'memories', title: 'Memories', text: 'MEMORY-CANARY lives in Paris' }],
+        toolSet: hash,
+      });
     const plain = new TextDecoder().decode(encodeSharePlaintext(sharePlaintext(file, true)));
     const opened = await openShareLink(hashOf(await linkFor(file, true)));
     for (const text of [plain, opened.text]) {
@@ -98,7 +108,9 @@ describe('share links', () => {
     expect(opened.toolResults).toBe(false);
     expect(opened.text).not.toContain(CANARY);
     const s = opened.file.sessions[0]!;
-    expect(s.messages.filter((m) => m.role === 'tool').every((m) => m.role === 'tool' && m.content === RESULT_LEFT_OUT)).toBe(true);
+    expect(
+      s.messages.filter((m) => m.role === 'tool').every((m) => m.role === 'tool' && m.content === RESULT_LEFT_OUT),
+    ).toBe(true);
     expect(s.toolCalls.every((c) => c.logs.length === 0 && c.result !== null && !c.result.includes(CANARY))).toBe(true);
     // The calls themselves (names, arguments) stay.
     expect(s.toolCalls.map((c) => c.name)).toEqual(fixtureFile().sessions[0]!.toolCalls.map((c) => c.name));
@@ -138,11 +150,21 @@ describe('share links', () => {
     // A history that breaks the invariant (a tool call without its result) is refused as an import would be.
     await failsAs(await seal({ ...good, m: good.m.filter((m) => m[0] !== 't') }), 'damaged');
     // A result pointing at a call that is not there.
-    await failsAs(await seal({ ...good, m: good.m.map((m) => (m[0] === 't' ? (['t', 'x', m[2], m[3], 0, 9] as const) : m)) }), 'damaged');
+    await failsAs(
+      await seal({ ...good, m: good.m.map((m) => (m[0] === 't' ? (['t', 'x', m[2], m[3], 0, 9] as const) : m)) }),
+      'damaged',
+    );
     // Version 1 envelopes are still read, and checked the same way.
-    await failsAs(await seal({ format: SHARE_FORMAT, version: 1, toolResults: true, file: { sessions: [] } }), 'damaged');
+    await failsAs(
+      await seal({ format: SHARE_FORMAT, version: 1, toolResults: true, file: { sessions: [] } }),
+      'damaged',
+    );
     // Prototype keys and deep nesting.
-    const { key, sealed } = await sealShare(new TextEncoder().encode(`{"format":"${SHARE_FORMAT}","version":1,"toolResults":true,"file":{"__proto__":{"x":1}}}`));
+    const { key, sealed } = await sealShare(
+      new TextEncoder().encode(
+        `{"format":"${SHARE_FORMAT}","version":1,"toolResults":true,"file":{"__proto__":{"x":1}}}`,
+      ),
+    );
     await failsAs(hashOf(formatShareLink(PAGE, { mode: 'inline', key, sealed })), 'damaged');
   });
 
@@ -151,31 +173,63 @@ describe('share links', () => {
     const location = 'https://dav.example.net/vault/shares/0123abcd';
     const hash = hashOf(formatShareLink(PAGE, { mode: 'stored', key, location }));
     const seen: { url: string; init: RequestInit | undefined }[] = [];
-    const serve = (res: () => Response): typeof fetch => async (input, init) => {
-      seen.push({ url: String(input), init });
-      return res();
-    };
-    const opened = await openShareLink(hash, serve(() => new Response(sealed.slice())));
+    const serve =
+      (res: () => Response): typeof fetch =>
+      async (input, init) => {
+        seen.push({ url: String(input), init });
+        return res();
+      };
+    const opened = await openShareLink(
+      hash,
+      serve(() => new Response(sealed.slice())),
+    );
     expect(opened.file.sessions[0]!.session.id).toBe(fixtureFile().sessions[0]!.session.id);
     expect(seen[0]!.url).toBe(location);
     expect(seen[0]!.init).toMatchObject({ credentials: 'omit', referrerPolicy: 'no-referrer' });
     expect(JSON.stringify(seen)).not.toContain(key);
-    await failsAs(hash, 'removed', serve(() => new Response('', { status: 404 })));
-    await failsAs(hash, 'refused', serve(() => new Response('', { status: 401 })));
-    await failsAs(hash, 'unreachable', serve(() => new Response('', { status: 503 })));
+    await failsAs(
+      hash,
+      'removed',
+      serve(() => new Response('', { status: 404 })),
+    );
+    await failsAs(
+      hash,
+      'refused',
+      serve(() => new Response('', { status: 401 })),
+    );
+    await failsAs(
+      hash,
+      'unreachable',
+      serve(() => new Response('', { status: 503 })),
+    );
     await failsAs(hash, 'unreachable', () => Promise.reject(new TypeError('Failed to fetch')));
-    await failsAs(hash, 'damaged', serve(() => new Response(sealed.slice(0, sealed.length - 5))));
+    await failsAs(
+      hash,
+      'damaged',
+      serve(() => new Response(sealed.slice(0, sealed.length - 5))),
+    );
     // A location that is not a web address is not fetched at all.
-    const js = hashOf(formatShareLink(PAGE, { mode: 'stored', key, location })).replace(/[^.]+$/, toBase64Url(new TextEncoder().encode('javascript:alert(1)')));
+    const js = hashOf(formatShareLink(PAGE, { mode: 'stored', key, location })).replace(
+      /[^.]+$/,
+      toBase64Url(new TextEncoder().encode('javascript:alert(1)')),
+    );
     const before = seen.length;
-    await failsAs(js, 'malformed', serve(() => new Response(sealed.slice())));
+    await failsAs(
+      js,
+      'malformed',
+      serve(() => new Response(sealed.slice())),
+    );
     expect(seen.length).toBe(before);
   });
 
   it('a question, a js_eval call and an answer fits inline with or without results, and leaving a result out never makes it longer', async () => {
     const small = exportOf((b) => {
       b.user(ROOT_BRANCH, 'What is 17 * 23 + 4?', T0);
-      b.assistant(ROOT_BRANCH, { content: '', toolCalls: [{ id: 'c1', name: 'js_eval', arguments: '{"code":"17 * 23 + 4"}' }], createdAt: T0 + 1500 });
+      b.assistant(ROOT_BRANCH, {
+        content: '',
+        toolCalls: [{ id: 'c1', name: 'js_eval', arguments: '{"code":"17 * 23 + 4"}' }],
+        createdAt: T0 + 1500,
+      });
       b.tool(ROOT_BRANCH, { toolCallId: 'c1', name: 'js_eval', content: '395', createdAt: T0 + 1700 });
       b.assistant(ROOT_BRANCH, { content: '17 × 23 + 4 = 395.', createdAt: T0 + 2600 });
     });
@@ -194,10 +248,22 @@ describe('share links', () => {
         const t = T0 + i * 60_000;
         b.user(ROOT_BRANCH, q, t);
         const id = `c${i}`;
-        b.assistant(ROOT_BRANCH, { content: '', toolCalls: [{ id, name: 'get_weather', arguments: JSON.stringify({ city: ['Paris', 'Oslo', 'Paris'][i] }) }], createdAt: t + 900 });
-        b.tool(ROOT_BRANCH, { toolCallId: id, name: 'get_weather', content: JSON.stringify({ temperature_c: [14, 6, 14][i], conditions: 'cloudy' }), createdAt: t + 1200 });
+        b.assistant(ROOT_BRANCH, {
+          content: '',
+          toolCalls: [{ id, name: 'get_weather', arguments: JSON.stringify({ city: ['Paris', 'Oslo', 'Paris'][i] }) }],
+          createdAt: t + 900,
+        });
+        b.tool(ROOT_BRANCH, {
+          toolCallId: id,
+          name: 'get_weather',
+          content: JSON.stringify({ temperature_c: [14, 6, 14][i], conditions: 'cloudy' }),
+          createdAt: t + 1200,
+        });
       });
-      b.assistant(ROOT_BRANCH, { content: 'Paris is warmer than Oslo by 8 °C today: 14 °C against 6 °C, both cloudy.', createdAt: T0 + 125_000 });
+      b.assistant(ROOT_BRANCH, {
+        content: 'Paris is warmer than Oslo by 8 °C today: 14 °C against 6 °C, both cloudy.',
+        createdAt: T0 + 125_000,
+      });
     });
     expect(ten.sessions[0]!.messages).toHaveLength(10);
     expect((await linkFor(ten, true)).length).toBeLessThanOrEqual(MAX_INLINE_LINK_CHARS);
@@ -210,6 +276,10 @@ describe('share links', () => {
     const s = opened.file.sessions[0]!;
     expect(s.session.title).toBe(fixtureFile().sessions[0]!.session.title);
     expect(s.messages).toHaveLength(fixtureFile().sessions[0]!.messages.length);
-    expect(s.messages.filter((m) => m.role === 'tool').every((m) => m.content === '[Tool result left out of this shared link]')).toBe(true);
+    expect(
+      s.messages
+        .filter((m) => m.role === 'tool')
+        .every((m) => m.content === '[Tool result left out of this shared link]'),
+    ).toBe(true);
   });
 });

@@ -34,7 +34,10 @@ export function encodeSharePlaintext(p: ShareV3): Uint8Array {
 export type OpenedShare = { toolResults: boolean; file: ExportFileV1; text: string };
 
 const notASession = () =>
-  new ShareLinkError('damaged', 'This share link opened, but what it holds is not a Toolscope session this page can show. Ask the sender to make the link again.');
+  new ShareLinkError(
+    'damaged',
+    'This share link opened, but what it holds is not a Toolscope session this page can show. Ask the sender to make the link again.',
+  );
 
 /**
  * Reads opened bytes back: the envelope's format and version, then the whole import check (JSON, hostile shapes,
@@ -53,7 +56,10 @@ export function decodeSharePlaintext(bytes: Uint8Array): OpenedShare {
   if (env.format !== SHARE_FORMAT) throw notASession();
   if (typeof env.version !== 'number' || !Number.isInteger(env.version)) throw notASession();
   if (env.version > SHARE_VERSION) {
-    throw new ShareLinkError('version', `This shared session was made by a newer version of Toolscope (share format ${env.version}). Reload the page to get the newest version, then open the link again.`);
+    throw new ShareLinkError(
+      'version',
+      `This shared session was made by a newer version of Toolscope (share format ${env.version}). Reload the page to get the newest version, then open the link again.`,
+    );
   }
   let toolResults: boolean;
   let file: unknown;
@@ -75,7 +81,14 @@ function fileFromCompact(data: unknown): ExportFileV1 {
   const now = Date.now();
   try {
     const session = sessionFromCompact(data, { now, newId: () => crypto.randomUUID() });
-    return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(now).toISOString(), app: APP_INFO, sessions: [session], tools: [] };
+    return {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date(now).toISOString(),
+      app: APP_INFO,
+      sessions: [session],
+      tools: [],
+    };
   } catch (e) {
     if (e instanceof CompactShareError) throw notASession();
     throw e;

@@ -13,15 +13,56 @@ export function bigOtlpTrace(calls: number, shape: 'runs' | 'one-trace'): OtlpTr
   const hex = (i: number, len: number) => i.toString(16).padStart(len, '0');
   let next = 1;
   const spans: OtlpTraces['resourceSpans'][number]['scopeSpans'][number]['spans'] = [];
-  const span = (trace: number, name: string, start: number, end: number, attributes: { key: string; value: object }[], parent?: string) => {
+  const span = (
+    trace: number,
+    name: string,
+    start: number,
+    end: number,
+    attributes: { key: string; value: object }[],
+    parent?: string,
+  ) => {
     const spanId = hex(next++, 16);
-    spans.push({ traceId: hex(trace + 1, 32), spanId, ...(parent ? { parentSpanId: parent } : {}), name, kind: 1, startTimeUnixNano: ns(start), endTimeUnixNano: ns(end), attributes, status: { code: 0 } } as (typeof spans)[number]);
+    spans.push({
+      traceId: hex(trace + 1, 32),
+      spanId,
+      ...(parent ? { parentSpanId: parent } : {}),
+      name,
+      kind: 1,
+      startTimeUnixNano: ns(start),
+      endTimeUnixNano: ns(end),
+      attributes,
+      status: { code: 0 },
+    } as (typeof spans)[number]);
     return spanId;
   };
   const chat = (trace: number, start: number, end: number, parent: string) =>
-    span(trace, 'chat gpt-4o', start, end, [s('gen_ai.operation.name', 'chat'), s('gen_ai.request.model', 'gpt-4o'), n('gen_ai.usage.input_tokens', 1000), n('gen_ai.usage.output_tokens', 50)], parent);
+    span(
+      trace,
+      'chat gpt-4o',
+      start,
+      end,
+      [
+        s('gen_ai.operation.name', 'chat'),
+        s('gen_ai.request.model', 'gpt-4o'),
+        n('gen_ai.usage.input_tokens', 1000),
+        n('gen_ai.usage.output_tokens', 50),
+      ],
+      parent,
+    );
   const tool = (trace: number, i: number, start: number, end: number, parent: string) =>
-    span(trace, 'execute_tool fetch_url', start, end, [s('gen_ai.operation.name', 'execute_tool'), s('gen_ai.tool.name', 'fetch_url'), s('gen_ai.tool.call.id', `call_${i}`), s('gen_ai.tool.type', 'function')], parent);
+    span(
+      trace,
+      'execute_tool fetch_url',
+      start,
+      end,
+      [
+        s('gen_ai.operation.name', 'execute_tool'),
+        s('gen_ai.tool.name', 'fetch_url'),
+        s('gen_ai.tool.call.id', `call_${i}`),
+        s('gen_ai.tool.type', 'function'),
+      ],
+      parent,
+    );
   const agentAttrs = [s('gen_ai.operation.name', 'invoke_agent'), s('gen_ai.conversation.id', 'conv-1')];
   if (shape === 'runs') {
     for (let r = 0; r < calls / 10; r++) {
@@ -37,8 +78,23 @@ export function bigOtlpTrace(calls: number, shape: 'runs' | 'one-trace'): OtlpTr
       const t = i * 100;
       chat(0, t + 1, t + 40, root);
       tool(0, i, t + 41, t + 90, root);
-      if (i % 10 === 0) span(0, 'HTTP GET', t + 42, t + 80, [s('http.request.method', 'GET'), s('url.full', `https://example.com/${i}`)], root);
+      if (i % 10 === 0)
+        span(
+          0,
+          'HTTP GET',
+          t + 42,
+          t + 80,
+          [s('http.request.method', 'GET'), s('url.full', `https://example.com/${i}`)],
+          root,
+        );
     }
   }
-  return { resourceSpans: [{ resource: { attributes: [s('service.name', 'bench-agent')] }, scopeSpans: [{ scope: { name: 'bench' }, spans }] }] } as OtlpTraces;
+  return {
+    resourceSpans: [
+      {
+        resource: { attributes: [s('service.name', 'bench-agent')] },
+        scopeSpans: [{ scope: { name: 'bench' }, spans }],
+      },
+    ],
+  } as OtlpTraces;
 }

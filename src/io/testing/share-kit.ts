@@ -20,21 +20,42 @@ export const hashOf = (link: string) => link.slice(link.indexOf('#'));
  * its call by its place in the message.
  */
 export function shown(entry: ExportedSessionV1): unknown[][] {
-  return [...entry.messages].sort((a, b) => a.order - b.order).map((m): unknown[] => {
-    const at = Math.round(m.createdAt / 1000);
-    switch (m.role) {
-      case 'assistant': {
-        // An edited request shows as its mark only: what it sent is never in a share (it holds recalled memories).
-        const edits = (m.edits ?? []).map((e) => (e.kind === 'arguments' ? ['arguments', m.toolCalls.findIndex((c) => c.id === e.callId), e.original] : e.kind === 'request' ? ['request'] : e));
-        const provider = (m.providerItems ?? []).flatMap((p) => (p.kind === 'provider_tool' ? [[p.itemType, p.name, p.status, p.input, p.output, p.durationMs]] : []));
-        return ['assistant', m.content, m.reasoning, m.status, m.toolCalls.map((c) => [c.name, c.arguments]), m.refusal, m.citations ?? [], provider, edits, at];
+  return [...entry.messages]
+    .sort((a, b) => a.order - b.order)
+    .map((m): unknown[] => {
+      const at = Math.round(m.createdAt / 1000);
+      switch (m.role) {
+        case 'assistant': {
+          // An edited request shows as its mark only: what it sent is never in a share (it holds recalled memories).
+          const edits = (m.edits ?? []).map((e) =>
+            e.kind === 'arguments'
+              ? ['arguments', m.toolCalls.findIndex((c) => c.id === e.callId), e.original]
+              : e.kind === 'request'
+                ? ['request']
+                : e,
+          );
+          const provider = (m.providerItems ?? []).flatMap((p) =>
+            p.kind === 'provider_tool' ? [[p.itemType, p.name, p.status, p.input, p.output, p.durationMs]] : [],
+          );
+          return [
+            'assistant',
+            m.content,
+            m.reasoning,
+            m.status,
+            m.toolCalls.map((c) => [c.name, c.arguments]),
+            m.refusal,
+            m.citations ?? [],
+            provider,
+            edits,
+            at,
+          ];
+        }
+        case 'tool':
+          return ['tool', m.name, m.content, m.isError, m.outcome, m.images ?? [], m.edits ?? [], at];
+        case 'system':
+          return ['system', m.content, (m.summaryOf ?? []).length, at];
+        case 'user':
+          return ['user', m.content, m.images ?? [], at];
       }
-      case 'tool':
-        return ['tool', m.name, m.content, m.isError, m.outcome, m.images ?? [], m.edits ?? [], at];
-      case 'system':
-        return ['system', m.content, (m.summaryOf ?? []).length, at];
-      case 'user':
-        return ['user', m.content, m.images ?? [], at];
-    }
-  });
+    });
 }

@@ -14,7 +14,14 @@ export function exportOf(write: (b: ReturnType<typeof createSessionBuilder>) => 
   const b = createSessionBuilder({ newId: () => `id-${++n}`, now: T0 });
   write(b);
   const entry = b.finish({ title: 'Shared sums', model: 'gpt-5-mini', createdAt: T0 });
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date(T0).toISOString(), app: { name: 'toolscope', version: '0.0.0' }, sessions: [entry], tools: [] };
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date(T0).toISOString(),
+    app: { name: 'toolscope', version: '0.0.0' },
+    sessions: [entry],
+    tools: [],
+  };
 }
 
 export const MEMORY = 'MEMORY-CANARY lives in Paris';
@@ -29,27 +36,58 @@ export const PROVIDER_OUTPUT = 'PROVIDER-OUTPUT-CANARY: 3 sources';
  */
 export function richShareSession(png: { user: string; tool: string }): ExportFileV1 {
   return exportOf((b) => {
-    b.user(ROOT_BRANCH, 'What does this chart say?', T0, [{ mimeType: 'image/png', data: png.user, label: 'chart.png' }]);
+    b.user(ROOT_BRANCH, 'What does this chart say?', T0, [
+      { mimeType: 'image/png', data: png.user, label: 'chart.png' },
+    ]);
     b.assistant(ROOT_BRANCH, {
       content: '',
-      toolCalls: [{ id: 'c0', name: 'get_time', arguments: '{}' }, { id: 'c1', name: 'render_chart', arguments: '{"width":640}' }],
+      toolCalls: [
+        { id: 'c0', name: 'get_time', arguments: '{}' },
+        { id: 'c1', name: 'render_chart', arguments: '{"width":640}' },
+      ],
       providerItems: [{ kind: 'reasoning', id: 'rs_1', summary: ['Looking at it'], encryptedContent: SEALED }],
-      edits: [{ kind: 'request', original: MEMORY, sent: `${MEMORY} (sent)` }, { kind: 'arguments', callId: 'c1', original: '{"width":64}' }],
+      edits: [
+        { kind: 'request', original: MEMORY, sent: `${MEMORY} (sent)` },
+        { kind: 'arguments', callId: 'c1', original: '{"width":64}' },
+      ],
       createdAt: T0 + 2000,
     });
-    b.tool(ROOT_BRANCH, { toolCallId: 'c0', name: 'get_time', content: '09:00', createdAt: T0 + 2100, edits: [{ kind: 'answered' }] });
     b.tool(ROOT_BRANCH, {
-      toolCallId: 'c1', name: 'render_chart', content: 'Rendered.', createdAt: T0 + 2500,
-      images: [{ mimeType: 'image/png', data: png.tool, label: 'render_chart' }], edits: [{ kind: 'result', original: ORIGINAL_RESULT }],
+      toolCallId: 'c0',
+      name: 'get_time',
+      content: '09:00',
+      createdAt: T0 + 2100,
+      edits: [{ kind: 'answered' }],
+    });
+    b.tool(ROOT_BRANCH, {
+      toolCallId: 'c1',
+      name: 'render_chart',
+      content: 'Rendered.',
+      createdAt: T0 + 2500,
+      images: [{ mimeType: 'image/png', data: png.tool, label: 'render_chart' }],
+      edits: [{ kind: 'result', original: ORIGINAL_RESULT }],
     });
     b.assistant(ROOT_BRANCH, {
       content: 'Sales rose 12% [1].',
-      citations: [{ kind: 'url', ref: 'https://example.com/sales', title: 'Sales report' }, { kind: 'file', ref: 'file-9', title: 'q3.pdf' }],
-      providerItems: [{ kind: 'provider_tool', id: 'ws_1', itemType: 'web_search_call', name: 'web_search', status: 'completed', input: 'sales 2026', output: PROVIDER_OUTPUT, durationMs: 840 }],
+      citations: [
+        { kind: 'url', ref: 'https://example.com/sales', title: 'Sales report' },
+        { kind: 'file', ref: 'file-9', title: 'q3.pdf' },
+      ],
+      providerItems: [
+        {
+          kind: 'provider_tool',
+          id: 'ws_1',
+          itemType: 'web_search_call',
+          name: 'web_search',
+          status: 'completed',
+          input: 'sales 2026',
+          output: PROVIDER_OUTPUT,
+          durationMs: 840,
+        },
+      ],
       createdAt: T0 + 4000,
     });
     b.user(ROOT_BRANCH, 'Now write something hurtful about my colleague.', T0 + 9000);
     b.assistant(ROOT_BRANCH, { content: '', refusal: 'I can’t help with that.', createdAt: T0 + 10_000 });
   });
 }
-

@@ -55,7 +55,12 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-export function sendJSON(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJSON(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

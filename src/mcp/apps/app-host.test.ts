@@ -52,14 +52,27 @@ async function start(overrides: Partial<AppHostPorts> = {}) {
   const calls: string[] = [];
   host = await startAppHost({
     frame,
-    resource: { uri: 'ui://t/v', html: '<p>view</p>', csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] } },
+    resource: {
+      uri: 'ui://t/v',
+      html: '<p>view</p>',
+      csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+    },
     hostContext: { theme: 'light' },
     toolInput: { a: 1 },
     toolResult: { outcome: 'ok', content: 'done', blocks: [{ type: 'text', text: 'done' }], logs: [] },
     ports: {
       callTool: async (name) => {
         calls.push(name);
-        return name === 'hidden' ? { refused: '"hidden" is not available to views' } : { result: { outcome: 'ok', content: `ran ${name}`, blocks: [{ type: 'text', text: `ran ${name}` }], logs: [] } };
+        return name === 'hidden'
+          ? { refused: '"hidden" is not available to views' }
+          : {
+              result: {
+                outcome: 'ok',
+                content: `ran ${name}`,
+                blocks: [{ type: 'text', text: `ran ${name}` }],
+                logs: [],
+              },
+            };
       },
       message: async () => false,
       modelContext: () => undefined,
@@ -72,12 +85,21 @@ async function start(overrides: Partial<AppHostPorts> = {}) {
   return { frame, posted, log, calls };
 }
 
-const init = { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'v', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } };
+const init = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'ui/initialize',
+  params: { appInfo: { name: 'v', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' },
+};
 
 describe('startAppHost', () => {
   it('hands the sandbox the HTML with the policy built from the declared domains', async () => {
     const { posted } = await start();
-    expect(posted[0]).toEqual({ type: SANDBOX_VIEW_MESSAGE, html: '<p>view</p>', csp: expect.stringContaining("connect-src 'none'") });
+    expect(posted[0]).toEqual({
+      type: SANDBOX_VIEW_MESSAGE,
+      html: '<p>view</p>',
+      csp: expect.stringContaining("connect-src 'none'"),
+    });
   });
 
   it('answers only its own View: a message from another window is ignored', async () => {
@@ -114,18 +136,27 @@ describe('startAppHost', () => {
     const ok = await until(() => posted.find((m) => m.id === 3));
     expect(refused.error).toMatchObject({ message: expect.stringContaining('not available to views') });
     expect(ok.result).toMatchObject({ content: [{ type: 'text', text: 'ran echo' }] });
-    expect(log.map((e) => `${e.method} ${e.outcome}`)).toEqual(expect.arrayContaining(['tools/call refused', 'tools/call ok']));
+    expect(log.map((e) => `${e.method} ${e.outcome}`)).toEqual(
+      expect.arrayContaining(['tools/call refused', 'tools/call ok']),
+    );
   });
 
   it('a message the person does not allow comes back as an error result; a link is never opened', async () => {
     const { frame, posted, log } = await start();
     fromWindow(frame, init);
     await until(() => posted.find((m) => m.id === 1));
-    fromWindow(frame, { jsonrpc: '2.0', id: 4, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'hi' }] } });
+    fromWindow(frame, {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'ui/message',
+      params: { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+    });
     fromWindow(frame, { jsonrpc: '2.0', id: 5, method: 'ui/open-link', params: { url: 'https://example.com' } });
     expect((await until(() => posted.find((m) => m.id === 4))).result).toEqual({ isError: true });
     expect((await until(() => posted.find((m) => m.id === 5))).result).toEqual({ isError: true });
-    expect(log.map((e) => `${e.method} ${e.outcome}`)).toEqual(expect.arrayContaining(['ui/message refused', 'ui/open-link refused']));
+    expect(log.map((e) => `${e.method} ${e.outcome}`)).toEqual(
+      expect.arrayContaining(['ui/message refused', 'ui/open-link refused']),
+    );
   });
 
   it('close sends ui/resource-teardown to the View', async () => {
@@ -137,7 +168,9 @@ describe('startAppHost', () => {
 
   it('grants full screen when the port does, tells the View its new mode, and drops what is not JSON-RPC', async () => {
     const asked: string[] = [];
-    const { frame, posted, log } = await start({ displayMode: async (mode) => (asked.push(mode), mode === 'fullscreen' ? mode : 'inline') });
+    const { frame, posted, log } = await start({
+      displayMode: async (mode) => (asked.push(mode), mode === 'fullscreen' ? mode : 'inline'),
+    });
     fromWindow(frame, init);
     await until(() => posted.find((m) => m.id === 1));
     fromWindow(frame, { jsonrpc: '2.0', id: 2, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
@@ -153,7 +186,12 @@ describe('startAppHost', () => {
     // Not JSON-RPC 2.0: never reaches the bridge (no answer, no error sent back).
     const before = posted.length;
     fromWindow(frame, { jsonrpc: '1.0', id: 9, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
-    fromWindow(frame, { jsonrpc: '2.0', id: { no: 1 }, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
+    fromWindow(frame, {
+      jsonrpc: '2.0',
+      id: { no: 1 },
+      method: 'ui/request-display-mode',
+      params: { mode: 'fullscreen' },
+    });
     fromWindow(frame, 'ui/request-display-mode');
     await new Promise((r) => setTimeout(r, 50));
     expect(posted.length).toBe(before);

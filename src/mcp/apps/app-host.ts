@@ -74,7 +74,14 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
   );
   const started = Date.now();
   const log = (method: string, params: unknown, outcome: AppBridgeEntry['outcome'], result?: unknown) =>
-    o.ports.log({ t: Date.now() - started, at: Date.now(), method, params, outcome, ...(result !== undefined ? { result } : {}) });
+    o.ports.log({
+      t: Date.now() - started,
+      at: Date.now(),
+      method,
+      params,
+      outcome,
+      ...(result !== undefined ? { result } : {}),
+    });
 
   bridge.oncalltool = async (params) => {
     const args = isRecord(params.arguments) ? params.arguments : {};
@@ -129,7 +136,10 @@ export async function startAppHost(o: AppHostOptions): Promise<AppHost> {
   };
 
   await bridge.connect(new ViewTransport(o.frame));
-  o.frame.postMessage({ type: SANDBOX_VIEW_MESSAGE, html: o.resource.html, csp: viewContentSecurityPolicy(o.resource.csp) }, '*');
+  o.frame.postMessage(
+    { type: SANDBOX_VIEW_MESSAGE, html: o.resource.html, csp: viewContentSecurityPolicy(o.resource.csp) },
+    '*',
+  );
 
   let closed = false;
   let context = o.hostContext;
@@ -160,10 +170,18 @@ type ResultBlock =
   | { type: 'resource'; resource: { uri: string; text: string } | { uri: string; blob: string } };
 
 /** The stored outcome back in the shape of a tools/call result, as the View expects it. */
-function toCallToolResult(o: McpCallOutcome): { content: ResultBlock[]; structuredContent?: Record<string, unknown>; isError: boolean } {
+function toCallToolResult(o: McpCallOutcome): {
+  content: ResultBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError: boolean;
+} {
   const content = o.blocks.length > 0 ? o.blocks.map(toResultBlock) : [{ type: 'text' as const, text: o.content }];
   const structured = o.structured?.value;
-  return { content, ...(isRecord(structured) ? { structuredContent: structured } : {}), isError: o.outcome === 'error' };
+  return {
+    content,
+    ...(isRecord(structured) ? { structuredContent: structured } : {}),
+    isError: o.outcome === 'error',
+  };
 }
 
 function toResultBlock(b: McpContentBlock): ResultBlock {
@@ -176,7 +194,9 @@ function toResultBlock(b: McpContentBlock): ResultBlock {
     case 'resource_link':
       return { type: 'resource_link', uri: b.uri, name: b.name };
     case 'resource':
-      return { type: 'resource', resource: b.blob !== undefined ? { uri: b.uri, blob: b.blob } : { uri: b.uri, text: b.text ?? '' } };
+      return {
+        type: 'resource',
+        resource: b.blob !== undefined ? { uri: b.uri, blob: b.blob } : { uri: b.uri, text: b.text ?? '' },
+      };
   }
 }
-

@@ -17,4 +17,3 @@ export function modelContextText(params: unknown): string | null {
   if (params.structuredContent !== undefined) parts.push(JSON.stringify(params.structuredContent));
   return parts.join('\n');
 }
-

@@ -3,7 +3,10 @@ import { appMayCall, modelMayCall, readToolUiMeta } from './tool-ui-meta';
 
 describe('readToolUiMeta', () => {
   it('reads the resource address and the visibility', () => {
-    expect(readToolUiMeta({ ui: { resourceUri: 'ui://s/view', visibility: ['app'] } })).toEqual({ resourceUri: 'ui://s/view', visibility: ['app'] });
+    expect(readToolUiMeta({ ui: { resourceUri: 'ui://s/view', visibility: ['app'] } })).toEqual({
+      resourceUri: 'ui://s/view',
+      visibility: ['app'],
+    });
   });
   it('reads the flat early key', () => {
     expect(readToolUiMeta({ 'ui/resourceUri': 'ui://s/v' })).toEqual({ resourceUri: 'ui://s/v' });

@@ -34,4 +34,3 @@ export function modelMayCall(ui: McpToolUi | undefined): boolean {
 export function appMayCall(ui: McpToolUi | undefined): boolean {
   return ui?.visibility === undefined || ui.visibility.includes('app');
 }
-

@@ -23,9 +23,13 @@ export type McpUiResource = { uri: string; html: string; csp: McpUiCsp; prefersB
 export type UiResourceProblem = { kind: 'no-html'; message: string };
 
 export function toUiResource(uri: string, contents: readonly McpResourceContent[]): McpUiResource | UiResourceProblem {
-  const entry = contents.find((c) => c.mimeType?.replace(/\s/g, '').toLowerCase() === MCP_APP_MIME_TYPE) ?? contents.find((c) => c.mimeType?.startsWith('text/html') === true);
-  const html = entry === undefined ? undefined : entry.text ?? (entry.blob !== undefined ? decodeBase64(entry.blob) : undefined);
-  if (entry === undefined || html === undefined) return { kind: 'no-html', message: `The server's resource ${uri} holds no HTML View (${MCP_APP_MIME_TYPE}).` };
+  const entry =
+    contents.find((c) => c.mimeType?.replace(/\s/g, '').toLowerCase() === MCP_APP_MIME_TYPE) ??
+    contents.find((c) => c.mimeType?.startsWith('text/html') === true);
+  const html =
+    entry === undefined ? undefined : (entry.text ?? (entry.blob !== undefined ? decodeBase64(entry.blob) : undefined));
+  if (entry === undefined || html === undefined)
+    return { kind: 'no-html', message: `The server's resource ${uri} holds no HTML View (${MCP_APP_MIME_TYPE}).` };
   const ui = isRecord(entry.meta) && isRecord(entry.meta.ui) ? entry.meta.ui : {};
   const declared = isRecord(ui.csp) ? ui.csp : {};
   return {
@@ -77,4 +81,3 @@ function decodeBase64(data: string): string | undefined {
     return undefined;
   }
 }
-

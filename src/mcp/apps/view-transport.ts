@@ -26,8 +26,14 @@ function isJsonRpcMessage(data: unknown): data is JSONRPCMessage {
   if (m.jsonrpc !== '2.0') return false;
   const idOk = m.id === undefined || typeof m.id === 'string' || (typeof m.id === 'number' && Number.isFinite(m.id));
   if (!idOk) return false;
-  if (typeof m.method === 'string') return m.params === undefined || (m.params !== null && typeof m.params === 'object');
-  return m.id !== undefined && ('result' in m ? m.result !== null && typeof m.result === 'object' : m.error !== null && typeof m.error === 'object');
+  if (typeof m.method === 'string')
+    return m.params === undefined || (m.params !== null && typeof m.params === 'object');
+  return (
+    m.id !== undefined &&
+    ('result' in m
+      ? m.result !== null && typeof m.result === 'object'
+      : m.error !== null && typeof m.error === 'object')
+  );
 }
 
 export class ViewTransport implements Transport {

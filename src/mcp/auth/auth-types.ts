@@ -30,7 +30,9 @@ export type McpAuthFailure =
 
 export type McpSignInResult = { status: 'signed-in'; issuer: string } | { status: 'failed'; failure: McpAuthFailure };
 
-export type McpAuthStatus = { signedIn: false } | { signedIn: true; issuer: string; expiresAt?: number; scope?: string };
+export type McpAuthStatus =
+  | { signedIn: false }
+  | { signedIn: true; issuer: string; expiresAt?: number; scope?: string };
 
 /** What the authorization server sent back to the redirect URI. */
 export type AuthorizationCallback =

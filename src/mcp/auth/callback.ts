@@ -6,5 +6,10 @@ export function parseAuthorizationCallback(url: URL | string): AuthorizationCall
   const state = params.get('state');
   const code = params.get('code');
   if (code !== null) return { kind: 'code', code, state, iss: params.get('iss') };
-  return { kind: 'error', error: params.get('error') ?? 'no_code', description: params.get('error_description'), state };
+  return {
+    kind: 'error',
+    error: params.get('error') ?? 'no_code',
+    description: params.get('error_description'),
+    state,
+  };
 }

@@ -10,7 +10,9 @@ import type { WireLog } from '../wire-fetch';
 /** The challenge of one response, or null when it carries none the sign-in can act on. */
 function challengeOf(status: number, wwwAuthenticate: string | null): McpSignInChallenge | null {
   if (wwwAuthenticate === null || (status !== 401 && status !== 403)) return null;
-  const { scope, error, resourceMetadataUrl } = extractWWWAuthenticateParams(new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } }));
+  const { scope, error, resourceMetadataUrl } = extractWWWAuthenticateParams(
+    new Response(null, { status, headers: { 'www-authenticate': wwwAuthenticate } }),
+  );
   // A 403 for another reason is a refusal, not a request for more scope: signing in again would not change it.
   if (status === 403 && error !== 'insufficient_scope') return null;
   return challenge(status === 403 ? 'more-access' : 'sign-in', scope, resourceMetadataUrl);
@@ -20,7 +22,8 @@ function challengeOf(status: number, wwwAuthenticate: string | null): McpSignInC
 export function lastChallenge(log: WireLog, serverUrl: URL): McpSignInChallenge | null {
   for (let i = log.entries.length - 1; i >= 0; i--) {
     const entry = log.entries[i];
-    if (entry === undefined || entry.result.kind !== 'response' || new URL(entry.url).origin !== serverUrl.origin) continue;
+    if (entry === undefined || entry.result.kind !== 'response' || new URL(entry.url).origin !== serverUrl.origin)
+      continue;
     const challenge = challengeOf(entry.result.status, entry.result.wwwAuthenticate);
     if (challenge !== null) return challenge;
   }
@@ -35,8 +38,16 @@ export function insufficientScopeIn(error: unknown): McpSignInChallenge | null {
   return null;
 }
 
-function challenge(kind: McpSignInChallenge['kind'], scope: string | undefined, resourceMetadataUrl: URL | undefined): McpSignInChallenge {
-  return { kind, ...(scope !== undefined && scope !== '' ? { scope } : {}), ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}) };
+function challenge(
+  kind: McpSignInChallenge['kind'],
+  scope: string | undefined,
+  resourceMetadataUrl: URL | undefined,
+): McpSignInChallenge {
+  return {
+    kind,
+    ...(scope !== undefined && scope !== '' ? { scope } : {}),
+    ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
+  };
 }
 
 export function moreAccessSentence(host: string, challenge: McpSignInChallenge): string {

@@ -7,7 +7,10 @@ export const CLIENT_METADATA_FILE = 'oauth-client-metadata.json';
 const CALLBACK_FILE = 'oauth-callback.html';
 
 export function appOAuthUrls(baseUri: string): { redirectUrl: string; clientMetadataUrl: string } {
-  return { redirectUrl: new URL(CALLBACK_FILE, baseUri).href, clientMetadataUrl: new URL(CLIENT_METADATA_FILE, baseUri).href };
+  return {
+    redirectUrl: new URL(CALLBACK_FILE, baseUri).href,
+    clientMetadataUrl: new URL(CLIENT_METADATA_FILE, baseUri).href,
+  };
 }
 
 /** The document served at clientMetadataUrl for a deployment whose page base is `baseUri`. */

@@ -4,7 +4,10 @@ import { shareRefreshes } from './shared-refresh';
 const TOKEN_URL = 'https://as.example/token';
 
 function refresh(token: string): RequestInit {
-  return { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'c' }) };
+  return {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'c' }),
+  };
 }
 
 /** A token endpoint that rotates: each refresh token works once; answers wait until released. */
@@ -21,7 +24,10 @@ function rotatingEndpoint() {
     if (!valid.delete(token)) return new Response(JSON.stringify({ error: 'invalid_grant' }), { status: 400 });
     n += 1;
     valid.add(`r${n + 1}`);
-    return new Response(JSON.stringify({ access_token: `a${n + 1}`, refresh_token: `r${n + 1}` }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ access_token: `a${n + 1}`, refresh_token: `r${n + 1}` }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   const release = () => pending.splice(0).forEach((r) => r());
   return { fetchFn, calls, release };
@@ -35,7 +41,9 @@ describe('shareRefreshes', () => {
     const second = shared(TOKEN_URL, refresh('r1'));
     await Promise.resolve();
     ep.release();
-    const bodies = await Promise.all([first, second].map(async (p) => (await p).json() as Promise<{ access_token: string }>));
+    const bodies = await Promise.all(
+      [first, second].map(async (p) => (await p).json() as Promise<{ access_token: string }>),
+    );
     expect(ep.calls).toEqual(['refresh r1']);
     expect(bodies.map((b) => b.access_token)).toEqual(['a2', 'a2']);
   });

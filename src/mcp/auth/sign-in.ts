@@ -14,7 +14,15 @@
  */
 // Before the SDK's zod schemas are first used: no eval probe under the page's CSP (zod-jitless.ts).
 import '../zod-jitless';
-import { auth, AuthorizationServerMismatchError, computeScopeUnion, IssuerMismatchError, isStrictScopeSuperset, OAuthError, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import {
+  auth,
+  AuthorizationServerMismatchError,
+  computeScopeUnion,
+  IssuerMismatchError,
+  isStrictScopeSuperset,
+  OAuthError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
 import { browserNoCorsProbe } from '../no-cors-probe';
 import { McpAuthError } from './auth-error';
 import { parseAuthorizationCallback } from './callback';
@@ -76,7 +84,8 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
 
   const signedIn = async (): Promise<McpSignInResult> => {
     const tokens = await provider.tokens();
-    if (tokens?.issuer === undefined) return { status: 'failed', failure: { kind: 'protocol', message: 'The authorization server sent no tokens.' } };
+    if (tokens?.issuer === undefined)
+      return { status: 'failed', failure: { kind: 'protocol', message: 'The authorization server sent no tokens.' } };
     return { status: 'signed-in', issuer: tokens.issuer };
   };
 
@@ -96,7 +105,11 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
       const result = await auth(provider, { serverUrl, fetchFn: guarded, ...request });
       if (result === 'AUTHORIZED') return await signedIn();
       const url = provider.pendingAuthorization;
-      if (url === null) return { status: 'failed', failure: { kind: 'protocol', message: 'The sign-in did not produce an authorization page.' } };
+      if (url === null)
+        return {
+          status: 'failed',
+          failure: { kind: 'protocol', message: 'The sign-in did not produce an authorization page.' },
+        };
       return { status: 'redirect', authorizationUrl: url };
     } catch (error) {
       return { status: 'failed', failure: await classify(error, provider) };
@@ -107,17 +120,41 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
     const callback = parseAuthorizationCallback(callbackUrl);
     const flow = await provider.flow();
     if (callback.state !== (flow.state ?? null)) {
-      return { status: 'failed', failure: { kind: 'protocol', message: 'The sign-in answer does not belong to the sign-in this page started (its state differs). Start signing in again.' } };
+      return {
+        status: 'failed',
+        failure: {
+          kind: 'protocol',
+          message:
+            'The sign-in answer does not belong to the sign-in this page started (its state differs). Start signing in again.',
+        },
+      };
     }
     if (callback.kind === 'error') {
       const denied = callback.error === 'access_denied';
       const detail = callback.description !== null ? `: ${callback.description}` : '';
-      return { status: 'failed', failure: { kind: denied ? 'denied' : 'protocol', message: denied ? 'Sign-in was refused at the authorization server.' : `The authorization server answered ${callback.error}${detail}.` } };
+      return {
+        status: 'failed',
+        failure: {
+          kind: denied ? 'denied' : 'protocol',
+          message: denied
+            ? 'Sign-in was refused at the authorization server.'
+            : `The authorization server answered ${callback.error}${detail}.`,
+        },
+      };
     }
     try {
-      const result = await auth(provider, { serverUrl, authorizationCode: callback.code, ...(callback.iss !== null ? { iss: callback.iss } : {}), fetchFn: guarded });
+      const result = await auth(provider, {
+        serverUrl,
+        authorizationCode: callback.code,
+        ...(callback.iss !== null ? { iss: callback.iss } : {}),
+        fetchFn: guarded,
+      });
       await provider.invalidateCredentials('verifier');
-      if (result !== 'AUTHORIZED') return { status: 'failed', failure: { kind: 'protocol', message: 'The authorization server did not accept the sign-in.' } };
+      if (result !== 'AUTHORIZED')
+        return {
+          status: 'failed',
+          failure: { kind: 'protocol', message: 'The authorization server did not accept the sign-in.' },
+        };
       return await signedIn();
     } catch (error) {
       return { status: 'failed', failure: await classify(error, provider) };
@@ -130,15 +167,25 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
     beginSignIn,
     completeSignIn,
     signIn: async (opts = {}) => {
-      const begun = await beginSignIn({ ...(opts.clientId !== undefined ? { clientId: opts.clientId } : {}), ...(opts.challenge !== undefined ? { challenge: opts.challenge } : {}) });
+      const begun = await beginSignIn({
+        ...(opts.clientId !== undefined ? { clientId: opts.clientId } : {}),
+        ...(opts.challenge !== undefined ? { challenge: opts.challenge } : {}),
+      });
       if (begun.status !== 'redirect') return begun;
       const authorize = options.authorize;
-      if (authorize === undefined) return { status: 'failed', failure: { kind: 'protocol', message: 'This sign-in cannot show the authorization page.' } };
+      if (authorize === undefined)
+        return {
+          status: 'failed',
+          failure: { kind: 'protocol', message: 'This sign-in cannot show the authorization page.' },
+        };
       let callbackUrl: URL;
       try {
         callbackUrl = await authorize(begun.authorizationUrl, opts.signal ?? new AbortController().signal);
       } catch {
-        return { status: 'failed', failure: { kind: 'cancelled', message: 'Sign-in was cancelled before it finished.' } };
+        return {
+          status: 'failed',
+          failure: { kind: 'cancelled', message: 'Sign-in was cancelled before it finished.' },
+        };
       }
       return completeSignIn(callbackUrl);
     },
@@ -149,10 +196,17 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
       return failure;
     },
     status: async () => {
-      const tokens = (await provider.tokens()) as (Record<string, unknown> & { issuer?: string; scope?: string }) | undefined;
+      const tokens = (await provider.tokens()) as
+        | (Record<string, unknown> & { issuer?: string; scope?: string })
+        | undefined;
       if (tokens?.issuer === undefined) return { signedIn: false };
       const expiresAt = typeof tokens.expires_at === 'number' ? tokens.expires_at : undefined;
-      return { signedIn: true, issuer: tokens.issuer, ...(expiresAt !== undefined ? { expiresAt } : {}), ...(tokens.scope !== undefined ? { scope: tokens.scope } : {}) };
+      return {
+        signedIn: true,
+        issuer: tokens.issuer,
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
+        ...(tokens.scope !== undefined ? { scope: tokens.scope } : {}),
+      };
     },
   };
 }
@@ -162,29 +216,47 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
  * scopes are asked for). A step-up (403 insufficient_scope) asks for what was granted and what the server now wants
  * together, so nothing granted is lost, and skips the refresh, which cannot widen a grant (RFC 6749 §6).
  */
-async function requestFor(challenge: McpSignInChallenge | undefined, provider: StoreOAuthProvider): Promise<{ scope?: string; forceReauthorization?: boolean; resourceMetadataUrl?: URL }> {
+async function requestFor(
+  challenge: McpSignInChallenge | undefined,
+  provider: StoreOAuthProvider,
+): Promise<{ scope?: string; forceReauthorization?: boolean; resourceMetadataUrl?: URL }> {
   if (challenge === undefined) return {};
   if (challenge.kind === 'sign-in') return challenge.scope !== undefined ? { scope: challenge.scope } : {};
   const granted = (await provider.tokens())?.scope;
   const scope = computeScopeUnion(granted, challenge.scope);
-  return { ...(scope !== undefined ? { scope } : {}), forceReauthorization: challenge.scope === undefined || isStrictScopeSuperset(scope, granted) };
+  return {
+    ...(scope !== undefined ? { scope } : {}),
+    forceReauthorization: challenge.scope === undefined || isStrictScopeSuperset(scope, granted),
+  };
 }
 
 async function classify(error: unknown, provider: StoreOAuthProvider): Promise<McpAuthFailure> {
   if (error instanceof McpAuthError) return error.failure;
   if (error instanceof IssuerMismatchError || error instanceof AuthorizationServerMismatchError) {
-    return { kind: 'issuer-mismatch', message: `The authorization server's answer names another issuer than the one this sign-in started with, so it was not trusted (${error.message}).` };
+    return {
+      kind: 'issuer-mismatch',
+      message: `The authorization server's answer names another issuer than the one this sign-in started with, so it was not trusted (${error.message}).`,
+    };
   }
   const metadata = (await provider.flow()).discovery?.authorizationServerMetadata;
   const message = error instanceof Error ? error.message : String(error);
-  if (metadata !== undefined && metadata.registration_endpoint === undefined && /dynamic client registration/i.test(message)) {
+  if (
+    metadata !== undefined &&
+    metadata.registration_endpoint === undefined &&
+    /dynamic client registration/i.test(message)
+  ) {
     return {
       kind: 'needs-client-id',
       issuer: metadata.issuer,
       message: `The authorization server ${metadata.issuer} lets no new app register itself. Register Toolscope there (redirect URI: ${provider.redirectUrl}) and paste the client id it gives you.`,
     };
   }
-  if (error instanceof OAuthError) return { kind: 'protocol', message: `The authorization server refused: ${error.code}: ${error.message}` };
-  if (error instanceof TypeError) return { kind: 'unreachable', message: `The sign-in could not reach the server or its authorization server (${message}).` };
+  if (error instanceof OAuthError)
+    return { kind: 'protocol', message: `The authorization server refused: ${error.code}: ${error.message}` };
+  if (error instanceof TypeError)
+    return {
+      kind: 'unreachable',
+      message: `The sign-in could not reach the server or its authorization server (${message}).`,
+    };
   return { kind: 'protocol', message };
 }

@@ -12,7 +12,14 @@
  * and the sign-in flow (sign-in.ts) decides what to do with it. A token that runs out mid-session is refreshed by
  * the SDK's transport through this provider; when that is no longer possible the call fails as needing sign-in.
  */
-import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import type { McpAuthStore } from './auth-types';
 import { isRecord } from '../../domain/is-record';
 
@@ -101,7 +108,12 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     const expiresAt = typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : undefined;
     // A token response without `scope` granted what was asked (RFC 6749 §3.3); kept, so a step-up asks for it again too.
     const scope = tokens.scope ?? (await this.flow()).requestedScope;
-    await store.set(authKeys.tokens(serverUrl, issuer), { ...tokens, issuer, ...(scope !== undefined ? { scope } : {}), ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}) });
+    await store.set(authKeys.tokens(serverUrl, issuer), {
+      ...tokens,
+      issuer,
+      ...(scope !== undefined ? { scope } : {}),
+      ...(expiresAt !== undefined ? { expires_at: expiresAt } : {}),
+    });
     await store.set(authKeys.current(serverUrl), normalIssuer(issuer));
   }
 
@@ -142,8 +154,10 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     const { store, serverUrl } = this.options;
     const current = await store.get(authKeys.current(serverUrl));
-    if ((scope === 'all' || scope === 'tokens') && typeof current === 'string') await store.delete(authKeys.tokens(serverUrl, current));
-    if ((scope === 'all' || scope === 'client') && typeof current === 'string') await store.delete(authKeys.client(current));
+    if ((scope === 'all' || scope === 'tokens') && typeof current === 'string')
+      await store.delete(authKeys.tokens(serverUrl, current));
+    if ((scope === 'all' || scope === 'client') && typeof current === 'string')
+      await store.delete(authKeys.client(current));
     if (scope === 'all' || scope === 'client') this.pastedClientId = null;
     if (scope === 'verifier') await this.updateFlow({ codeVerifier: undefined });
     if (scope === 'discovery') await this.updateFlow({ discovery: undefined });
@@ -183,5 +197,8 @@ function isHttpsDocument(url: string | undefined): url is string {
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }

@@ -8,15 +8,23 @@
 import type { NoCorsProbe } from '../types';
 import { McpAuthError, tokenEndpointBlocksBrowsers } from './auth-error';
 
-export function guardTokenEndpoint(base: typeof fetch, probeNoCors: NoCorsProbe, pageOrigin: string | null): typeof fetch {
+export function guardTokenEndpoint(
+  base: typeof fetch,
+  probeNoCors: NoCorsProbe,
+  pageOrigin: string | null,
+): typeof fetch {
   return async (input, init) => {
     try {
       return await base(input, init);
     } catch (error) {
       const url = input instanceof Request ? input.url : input.toString();
       if (!isTokenRequest(init) || init?.signal?.aborted === true || !(error instanceof TypeError)) throw error;
-      if ((await probeNoCors(url)) === 'reachable') throw new McpAuthError(tokenEndpointBlocksBrowsers(url, pageOrigin));
-      throw new McpAuthError({ kind: 'unreachable', message: `The authorization server's token endpoint ${url} could not be reached. Check your connection and try again.` });
+      if ((await probeNoCors(url)) === 'reachable')
+        throw new McpAuthError(tokenEndpointBlocksBrowsers(url, pageOrigin));
+      throw new McpAuthError({
+        kind: 'unreachable',
+        message: `The authorization server's token endpoint ${url} could not be reached. Check your connection and try again.`,
+      });
     }
   };
 }

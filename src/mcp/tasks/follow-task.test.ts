@@ -40,7 +40,13 @@ describe('followTask', () => {
     ]);
     const waits: number[] = [];
     const seen: TaskProgress[] = [];
-    const end = await followTask(handle, { wire, elicit: noForms, onProgress: (p) => seen.push(p), cancel: new AbortController().signal, sleep: async (ms) => void waits.push(ms) });
+    const end = await followTask(handle, {
+      wire,
+      elicit: noForms,
+      onProgress: (p) => seen.push(p),
+      cancel: new AbortController().signal,
+      sleep: async (ms) => void waits.push(ms),
+    });
     expect(end).toEqual({ kind: 'completed', result: { content: [{ type: 'text', text: 'done' }] } });
     expect(waits).toEqual([500, 2000]);
     expect(seen.map((s) => s.status)).toEqual(['working', 'working', 'completed']);
@@ -55,8 +61,22 @@ describe('followTask', () => {
   });
 
   it('answers each input request once through the form, with tasks/update under its key', async () => {
-    const ask = { taskId: 't1', status: 'input_required', inputRequests: { confirm: { method: 'elicitation/create', params: { message: 'Go on?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } } };
-    const { wire, sent } = scripted([ask, ask, { taskId: 't1', status: 'working' }, { taskId: 't1', status: 'completed', result: { content: [] } }]);
+    const ask = {
+      taskId: 't1',
+      status: 'input_required',
+      inputRequests: {
+        confirm: {
+          method: 'elicitation/create',
+          params: { message: 'Go on?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+        },
+      },
+    };
+    const { wire, sent } = scripted([
+      ask,
+      ask,
+      { taskId: 't1', status: 'working' },
+      { taskId: 't1', status: 'completed', result: { content: [] } },
+    ]);
     const asked: string[] = [];
     const end = await followTask(handle, {
       wire,
@@ -70,15 +90,36 @@ describe('followTask', () => {
     });
     expect(end.kind).toBe('completed');
     expect(asked).toEqual(['Go on?']);
-    expect(sent.filter((s) => s.method === 'tasks/update')).toEqual([{ method: 'tasks/update', params: { taskId: 't1', inputResponses: { confirm: { action: 'accept', content: { ok: true } } } } }]);
+    expect(sent.filter((s) => s.method === 'tasks/update')).toEqual([
+      {
+        method: 'tasks/update',
+        params: { taskId: 't1', inputResponses: { confirm: { action: 'accept', content: { ok: true } } } },
+      },
+    ]);
   });
 
   it('declines what it cannot answer (a URL form, sampling)', async () => {
-    const ask = { taskId: 't1', status: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: {} } } };
-    const { wire, sent } = scripted([ask, { taskId: 't1', status: 'failed', error: { code: -1, message: 'no sample' } }]);
-    const end = await followTask(handle, { wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, sleep: async () => undefined });
+    const ask = {
+      taskId: 't1',
+      status: 'input_required',
+      inputRequests: { s: { method: 'sampling/createMessage', params: {} } },
+    };
+    const { wire, sent } = scripted([
+      ask,
+      { taskId: 't1', status: 'failed', error: { code: -1, message: 'no sample' } },
+    ]);
+    const end = await followTask(handle, {
+      wire,
+      elicit: noForms,
+      onProgress: () => undefined,
+      cancel: new AbortController().signal,
+      sleep: async () => undefined,
+    });
     expect(end).toEqual({ kind: 'failed', message: 'no sample' });
-    expect(sent.find((s) => s.method === 'tasks/update')?.params).toEqual({ taskId: 't1', inputResponses: { s: { action: 'decline' } } });
+    expect(sent.find((s) => s.method === 'tasks/update')?.params).toEqual({
+      taskId: 't1',
+      inputResponses: { s: { action: 'decline' } },
+    });
   });
 
   it('cancel sends tasks/cancel at once, shows cancelling, and ends only when the server says the task stopped', async () => {
@@ -113,7 +154,16 @@ describe('followTask', () => {
 
   it('a form open when the task is cancelled is closed, and nothing is sent for it', async () => {
     const stop = new AbortController();
-    const ask = { taskId: 't1', status: 'input_required', inputRequests: { k: { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } } } };
+    const ask = {
+      taskId: 't1',
+      status: 'input_required',
+      inputRequests: {
+        k: {
+          method: 'elicitation/create',
+          params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+        },
+      },
+    };
     const { wire, sent } = scripted([{ taskId: 't1', status: 'cancelled' }]);
     const end = await followTask(readTaskHandle({ ...ask, resultType: 'task' }) as McpTask, {
       wire,
@@ -132,11 +182,26 @@ describe('followTask', () => {
 
   it('gives a task up as lost after repeated poll failures or a malformed answer', async () => {
     const failing = scripted([new Error('connection refused')]);
-    const lost = await followTask(handle, { wire: failing.wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, sleep: async () => undefined, maxPollFailures: 3 });
+    const lost = await followTask(handle, {
+      wire: failing.wire,
+      elicit: noForms,
+      onProgress: () => undefined,
+      cancel: new AbortController().signal,
+      sleep: async () => undefined,
+      maxPollFailures: 3,
+    });
     expect(lost).toEqual({ kind: 'lost', message: 'Task t1 could not be polled: connection refused' });
     expect(failing.sent).toHaveLength(3);
     const odd = scripted([{ taskId: 't1', status: 'sleeping' }]);
-    expect(await followTask(handle, { wire: odd.wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, sleep: async () => undefined })).toEqual({
+    expect(
+      await followTask(handle, {
+        wire: odd.wire,
+        elicit: noForms,
+        onProgress: () => undefined,
+        cancel: new AbortController().signal,
+        sleep: async () => undefined,
+      }),
+    ).toEqual({
       kind: 'lost',
       message: 'The server sent task t1 with an unknown status "sleeping".',
     });
@@ -147,9 +212,15 @@ describe('readTaskHandle', () => {
   it('tells a task handle from an ordinary result', () => {
     expect(readTaskHandle({ content: [] })).toBeNull();
     expect(readTaskHandle({ resultType: 'complete', content: [] })).toBeNull();
-    expect(readTaskHandle({ resultType: 'task', taskId: 'x', status: 'working', pollIntervalMs: 100, ttlMs: null })).toEqual({ taskId: 'x', status: 'working', pollIntervalMs: 100, ttlMs: null });
-    expect(readTaskHandle({ resultType: 'task', status: 'working' })).toEqual({ problem: 'The server sent a task without a task id.' });
-    expect(readTaskHandle({ resultType: 'task', taskId: 'x', status: 'completed' })).toEqual({ problem: 'The server said task x completed but sent no result.' });
+    expect(
+      readTaskHandle({ resultType: 'task', taskId: 'x', status: 'working', pollIntervalMs: 100, ttlMs: null }),
+    ).toEqual({ taskId: 'x', status: 'working', pollIntervalMs: 100, ttlMs: null });
+    expect(readTaskHandle({ resultType: 'task', status: 'working' })).toEqual({
+      problem: 'The server sent a task without a task id.',
+    });
+    expect(readTaskHandle({ resultType: 'task', taskId: 'x', status: 'completed' })).toEqual({
+      problem: 'The server said task x completed but sent no result.',
+    });
   });
 });
 
@@ -157,19 +228,42 @@ describe('followTask time to live', () => {
   it('ends a task past its time to live as expired, from the time it was first seen when the server gave no createdAt', async () => {
     let clock = 10_000;
     const { wire, sent } = scripted([{ taskId: 't1', status: 'working', ttlMs: 1500, pollIntervalMs: 500 }]);
-    const end = await followTask({ ...handle, ttlMs: 1500 }, {
-      wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, now: () => clock,
-      sleep: async (ms) => void (clock += ms),
+    const end = await followTask(
+      { ...handle, ttlMs: 1500 },
+      {
+        wire,
+        elicit: noForms,
+        onProgress: () => undefined,
+        cancel: new AbortController().signal,
+        now: () => clock,
+        sleep: async (ms) => void (clock += ms),
+      },
+    );
+    expect(end).toEqual({
+      kind: 'expired',
+      message: 'Task t1 expired: its time to live (2 s) ran out before it ended, so the server may have discarded it.',
     });
-    expect(end).toEqual({ kind: 'expired', message: 'Task t1 expired: its time to live (2 s) ran out before it ended, so the server may have discarded it.' });
     // Polled at 10.5, 11, 11.5 and 12 s; after the last, the time to live (from 10 s) had run out.
     expect(sent.filter((m) => m.method === 'tasks/get')).toHaveLength(4);
   });
 
   it('a task that ends within its time to live is not expired, and a null time to live never expires', async () => {
     let clock = 0;
-    const { wire } = scripted([{ taskId: 't1', status: 'working', ttlMs: null }, { taskId: 't1', status: 'completed', ttlMs: null, result: { content: [] } }]);
-    const end = await followTask({ ...handle, ttlMs: null }, { wire, elicit: noForms, onProgress: () => undefined, cancel: new AbortController().signal, now: () => clock, sleep: async () => void (clock += 1e9) });
+    const { wire } = scripted([
+      { taskId: 't1', status: 'working', ttlMs: null },
+      { taskId: 't1', status: 'completed', ttlMs: null, result: { content: [] } },
+    ]);
+    const end = await followTask(
+      { ...handle, ttlMs: null },
+      {
+        wire,
+        elicit: noForms,
+        onProgress: () => undefined,
+        cancel: new AbortController().signal,
+        now: () => clock,
+        sleep: async () => void (clock += 1e9),
+      },
+    );
     expect(end.kind).toBe('completed');
   });
 
@@ -183,17 +277,33 @@ describe('followTask time to live', () => {
         get: async () => {
           sent.push('get');
           if (where === 'poll') return new Promise(() => undefined);
-          return where === 'form' ? { taskId: 't1', status: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: { message: 'Name?' } } } } : { taskId: 't1', status: 'working' };
+          return where === 'form'
+            ? {
+                taskId: 't1',
+                status: 'input_required',
+                inputRequests: { a: { method: 'elicitation/create', params: { message: 'Name?' } } },
+              }
+            : { taskId: 't1', status: 'working' };
         },
         update: async () => void sent.push('update'),
         cancel: async () => void sent.push('cancel'),
       };
       const following = followTask(handle, {
-        wire, onProgress: (p) => seen.push(p), cancel: new AbortController().signal, detach: detach.signal,
-        elicit: (_, signal) => ((formSignal = signal), new Promise((resolve) => signal.addEventListener('abort', () => resolve({ action: 'cancel' })))),
-        sleep: (ms) => (where === 'wait' && sent.length > 0 ? new Promise(() => undefined) : new Promise((r) => setTimeout(r, Math.min(ms, 5)))),
+        wire,
+        onProgress: (p) => seen.push(p),
+        cancel: new AbortController().signal,
+        detach: detach.signal,
+        elicit: (_, signal) => (
+          (formSignal = signal),
+          new Promise((resolve) => signal.addEventListener('abort', () => resolve({ action: 'cancel' })))
+        ),
+        sleep: (ms) =>
+          where === 'wait' && sent.length > 0
+            ? new Promise(() => undefined)
+            : new Promise((r) => setTimeout(r, Math.min(ms, 5))),
       });
-      for (let i = 0; i < 100 && (sent.length === 0 || (where === 'form' && formSignal === undefined)); i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; i < 100 && (sent.length === 0 || (where === 'form' && formSignal === undefined)); i++)
+        await new Promise((r) => setTimeout(r, 5));
       const before = { sent: sent.length, seen: seen.length };
       detach.abort();
       await expect(following).rejects.toBeInstanceOf(TaskFollowDetached);

@@ -32,7 +32,10 @@ export type TaskEnd =
 type FollowTaskOptions = {
   wire: TaskWire;
   /** Asks the person to fill a form the task needs; aborted when the task is cancelled. */
-  elicit(request: { message: string; requestedSchema: Record<string, unknown> }, signal: AbortSignal): Promise<McpElicitResponse>;
+  elicit(
+    request: { message: string; requestedSchema: Record<string, unknown> },
+    signal: AbortSignal,
+  ): Promise<McpElicitResponse>;
   onProgress(progress: TaskProgress): void;
   /** Aborting it cancels the task (Stop, "Cancel task"). */
   cancel: AbortSignal;
@@ -102,7 +105,11 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
     if (o.detach?.aborted === true) throw new TaskFollowDetached(id);
   };
   const report = () =>
-    o.onProgress({ taskId: id, status: cancelling && !isTerminal(task.status) ? 'cancelling' : task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}) });
+    o.onProgress({
+      taskId: id,
+      status: cancelling && !isTerminal(task.status) ? 'cancelling' : task.status,
+      ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+    });
   const cancel = () => {
     if (cancelling) return;
     cancelling = true;
@@ -144,7 +151,11 @@ export async function followTask(handle: McpTask, o: FollowTaskOptions): Promise
         if (error instanceof TaskFollowDetached) throw error;
         failures += 1;
         if (expired(task, seenAt, now())) return expiredEnd(task);
-        if (failures >= maxFailures) return { kind: 'lost', message: `Task ${id} could not be polled: ${error instanceof Error ? error.message : String(error)}` };
+        if (failures >= maxFailures)
+          return {
+            kind: 'lost',
+            message: `Task ${id} could not be polled: ${error instanceof Error ? error.message : String(error)}`,
+          };
       }
     }
   } finally {
@@ -166,8 +177,12 @@ function expired(task: McpTask, seenAt: number, at: number): boolean {
 
 function expiredEnd(task: McpTask): TaskEnd {
   const ttl = task.ttlMs ?? 0;
-  const span = ttl >= 60_000 ? `${Math.round(ttl / 60_000)} min` : ttl >= 1000 ? `${Math.round(ttl / 1000)} s` : `${ttl} ms`;
-  return { kind: 'expired', message: `Task ${task.taskId} expired: its time to live (${span}) ran out before it ended, so the server may have discarded it.` };
+  const span =
+    ttl >= 60_000 ? `${Math.round(ttl / 60_000)} min` : ttl >= 1000 ? `${Math.round(ttl / 1000)} s` : `${ttl} ms`;
+  return {
+    kind: 'expired',
+    message: `Task ${task.taskId} expired: its time to live (${span}) ran out before it ended, so the server may have discarded it.`,
+  };
 }
 
 function endOf(task: McpTask): TaskEnd | null {
@@ -175,7 +190,10 @@ function endOf(task: McpTask): TaskEnd | null {
     case 'completed':
       return { kind: 'completed', result: task.result ?? {} };
     case 'failed':
-      return { kind: 'failed', message: task.error?.message ?? task.statusMessage ?? 'The task failed without a message.' };
+      return {
+        kind: 'failed',
+        message: task.error?.message ?? task.statusMessage ?? 'The task failed without a message.',
+      };
     case 'cancelled':
       return { kind: 'cancelled', ...(task.statusMessage !== undefined ? { message: task.statusMessage } : {}) };
     default:
@@ -183,7 +201,12 @@ function endOf(task: McpTask): TaskEnd | null {
   }
 }
 
-async function answerInputs(task: McpTask, answered: Set<string>, o: FollowTaskOptions, signal: AbortSignal): Promise<void> {
+async function answerInputs(
+  task: McpTask,
+  answered: Set<string>,
+  o: FollowTaskOptions,
+  signal: AbortSignal,
+): Promise<void> {
   for (const [key, request] of Object.entries(task.inputRequests ?? {})) {
     if (answered.has(key)) continue;
     answered.add(key);

@@ -10,7 +10,16 @@ import type { McpWireMessage } from '../../domain/mcp-call-trace';
 import { toCallResult } from '../sdk-shapes';
 import type { McpLogLevel, McpLogMessage, McpProgress, McpToolCallResult } from '../types';
 
-const LOG_LEVELS: ReadonlySet<string> = new Set<McpLogLevel>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+const LOG_LEVELS: ReadonlySet<string> = new Set<McpLogLevel>([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
 import type { TaskWire } from './follow-task';
 import { createTaskRpc, TaskRpcError, type TaskRpc } from './task-rpc';
 import type { McpTask } from './task-shape';
@@ -39,12 +48,25 @@ type TaskCall = {
 
 let nextToken = 1;
 
-export async function taskAwareCall(ctx: TaskCallContext & { protocolVersion: string }, call: TaskCall): Promise<McpToolCallResult> {
+export async function taskAwareCall(
+  ctx: TaskCallContext & { protocolVersion: string },
+  call: TaskCall,
+): Promise<McpToolCallResult> {
   const token = call.onProgress !== undefined ? `task-progress-${nextToken++}` : undefined;
-  const rpc = rpcFor(ctx, call.wire, token !== undefined && call.onProgress !== undefined ? { token, onProgress: call.onProgress } : undefined);
-  const out = await rpc.callTool(call.name, call.args, token !== undefined ? { ...call.meta, progressToken: token } : call.meta, call.signal);
+  const rpc = rpcFor(
+    ctx,
+    call.wire,
+    token !== undefined && call.onProgress !== undefined ? { token, onProgress: call.onProgress } : undefined,
+  );
+  const out = await rpc.callTool(
+    call.name,
+    call.args,
+    token !== undefined ? { ...call.meta, progressToken: token } : call.meta,
+    call.signal,
+  );
   if (out.kind === 'task') return call.onTask(out.task, rpc.wire);
-  if (!Array.isArray(out.result.content)) throw new TaskRpcError('format', `The server's result for "${call.name}" has no content list.`);
+  if (!Array.isArray(out.result.content))
+    throw new TaskRpcError('format', `The server's result for "${call.name}" has no content list.`);
   return toCallResult(out.result as unknown as Parameters<typeof toCallResult>[0]);
 }
 
@@ -53,21 +75,39 @@ export function taskWireFor(ctx: TaskCallContext & { protocolVersion: string }):
   return rpcFor(ctx, undefined).wire;
 }
 
-function rpcFor(ctx: TaskCallContext & { protocolVersion: string }, sink: McpWireMessage[] | undefined, progress?: { token: string; onProgress: (p: McpProgress) => void }): TaskRpc {
+function rpcFor(
+  ctx: TaskCallContext & { protocolVersion: string },
+  sink: McpWireMessage[] | undefined,
+  progress?: { token: string; onProgress: (p: McpProgress) => void },
+): TaskRpc {
   const provider = ctx.authProvider;
   const onLog = ctx.onLog;
   const log = sink !== undefined ? createTaskWireLog(sink) : undefined;
   return createTaskRpc({
     onNotification: (method, params) => {
       log?.notification(method, params);
-      if (method === 'notifications/progress' && progress !== undefined && params.progressToken === progress.token && typeof params.progress === 'number') {
+      if (
+        method === 'notifications/progress' &&
+        progress !== undefined &&
+        params.progressToken === progress.token &&
+        typeof params.progress === 'number'
+      ) {
         progress.onProgress({
           progress: params.progress,
           ...(typeof params.total === 'number' ? { total: params.total } : {}),
           ...(typeof params.message === 'string' ? { message: params.message } : {}),
         });
-      } else if (method === 'notifications/message' && onLog !== undefined && typeof params.level === 'string' && LOG_LEVELS.has(params.level)) {
-        onLog({ level: params.level as McpLogLevel, ...(typeof params.logger === 'string' ? { logger: params.logger } : {}), data: params.data });
+      } else if (
+        method === 'notifications/message' &&
+        onLog !== undefined &&
+        typeof params.level === 'string' &&
+        LOG_LEVELS.has(params.level)
+      ) {
+        onLog({
+          level: params.level as McpLogLevel,
+          ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
+          data: params.data,
+        });
       }
     },
     url: ctx.url,

@@ -46,7 +46,12 @@ type RawCallOutcome = { kind: 'result'; result: Record<string, unknown> } | { ki
 
 export type TaskRpc = {
   /** tools/call with the extension declared: either the ordinary result or a task handle. */
-  callTool(name: string, args: Record<string, unknown>, meta: Record<string, unknown>, signal?: AbortSignal): Promise<RawCallOutcome>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    meta: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<RawCallOutcome>;
   wire: TaskWire;
 };
 
@@ -54,9 +59,17 @@ let nextId = 1;
 
 export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
   let o = options;
-  const capabilities = { ...(o.clientCapabilities ?? {}), extensions: { ...extensionsOf(o.clientCapabilities), [TASKS_EXTENSION]: {} } };
+  const capabilities = {
+    ...(o.clientCapabilities ?? {}),
+    extensions: { ...extensionsOf(o.clientCapabilities), [TASKS_EXTENSION]: {} },
+  };
 
-  const request = async (method: string, params: Record<string, unknown>, name: string, signal?: AbortSignal): Promise<Record<string, unknown>> => {
+  const request = async (
+    method: string,
+    params: Record<string, unknown>,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>> => {
     const id = `task-rpc-${nextId++}`;
     const ownMeta = isRecord(params._meta) ? params._meta : {};
     const body = {
@@ -65,7 +78,12 @@ export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
       method,
       params: {
         ...params,
-        _meta: { ...ownMeta, [PROTOCOL_VERSION_KEY]: o.protocolVersion, [CLIENT_INFO_KEY]: o.clientInfo, [CLIENT_CAPABILITIES_KEY]: capabilities },
+        _meta: {
+          ...ownMeta,
+          [PROTOCOL_VERSION_KEY]: o.protocolVersion,
+          [CLIENT_INFO_KEY]: o.clientInfo,
+          [CLIENT_CAPABILITIES_KEY]: capabilities,
+        },
       },
     };
     const headers: Record<string, string> = {
@@ -78,16 +96,27 @@ export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
     const authorization = await o.authorization?.();
     if (authorization !== undefined) headers.authorization = authorization;
     o.onMessage?.('sent', body);
-    const response = await o.fetch(o.url, { method: 'POST', headers, body: JSON.stringify(body), ...(signal !== undefined ? { signal } : {}) });
+    const response = await o.fetch(o.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      ...(signal !== undefined ? { signal } : {}),
+    });
     const type = response.headers.get('content-type') ?? '';
-    if (!response.ok && !type.includes('json')) throw new TaskRpcError('http', `The server answered ${method} with HTTP ${response.status}.`);
+    if (!response.ok && !type.includes('json'))
+      throw new TaskRpcError('http', `The server answered ${method} with HTTP ${response.status}.`);
     const text = await response.text();
     const reply = type.includes('text/event-stream') ? replyInStream(text, id, o.onNotification) : parseJson(text);
-    if (!isRecord(reply) || reply.id !== id) throw new TaskRpcError('format', `The server's answer to ${method} is not a JSON-RPC response.`);
+    if (!isRecord(reply) || reply.id !== id)
+      throw new TaskRpcError('format', `The server's answer to ${method} is not a JSON-RPC response.`);
     o.onMessage?.('received', reply);
     if (isRecord(reply.error)) {
       const message = typeof reply.error.message === 'string' ? reply.error.message : 'no message';
-      throw new TaskRpcError('rpc', `${method} failed: ${message}`, typeof reply.error.code === 'number' ? reply.error.code : undefined);
+      throw new TaskRpcError(
+        'rpc',
+        `${method} failed: ${message}`,
+        typeof reply.error.code === 'number' ? reply.error.code : undefined,
+      );
     }
     if (!isRecord(reply.result)) throw new TaskRpcError('format', `The server answered ${method} without a result.`);
     return reply.result;
@@ -98,7 +127,8 @@ export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
   o = {
     ...o,
     onNotification: (method, params) => {
-      if (method === 'notifications/tasks' && typeof params.taskId === 'string') for (const l of listeners.get(params.taskId) ?? []) l(params);
+      if (method === 'notifications/tasks' && typeof params.taskId === 'string')
+        for (const l of listeners.get(params.taskId) ?? []) l(params);
       notify?.(method, params);
     },
   };
@@ -118,11 +148,23 @@ export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
   const subscribe = async (taskId: string, signal: AbortSignal) => {
     const id = `task-rpc-${nextId++}`;
     const body = {
-      jsonrpc: '2.0', id, method: 'subscriptions/listen',
-      params: { notifications: { taskIds: [taskId] }, _meta: { [PROTOCOL_VERSION_KEY]: o.protocolVersion, [CLIENT_INFO_KEY]: o.clientInfo, [CLIENT_CAPABILITIES_KEY]: capabilities } },
+      jsonrpc: '2.0',
+      id,
+      method: 'subscriptions/listen',
+      params: {
+        notifications: { taskIds: [taskId] },
+        _meta: {
+          [PROTOCOL_VERSION_KEY]: o.protocolVersion,
+          [CLIENT_INFO_KEY]: o.clientInfo,
+          [CLIENT_CAPABILITIES_KEY]: capabilities,
+        },
+      },
     };
     const headers: Record<string, string> = {
-      'content-type': 'application/json', accept: 'text/event-stream, application/json', 'mcp-protocol-version': o.protocolVersion, 'mcp-method': 'subscriptions/listen',
+      'content-type': 'application/json',
+      accept: 'text/event-stream, application/json',
+      'mcp-protocol-version': o.protocolVersion,
+      'mcp-method': 'subscriptions/listen',
     };
     const authorization = await o.authorization?.();
     if (authorization !== undefined) headers.authorization = authorization;
@@ -170,7 +212,11 @@ export function createTaskRpc(options: TaskRpcOptions): TaskRpc {
 
 /** A header value as the 2026-07-28 transport writes it: plain when it is safe ASCII, else `=?base64?…?=`. */
 export function headerValue(value: string): string {
-  const safe = value.length > 0 && value === value.trim() && !(value.startsWith('=?base64?') && value.endsWith('?=')) && /^[\t\x20-\x7e]*$/.test(value);
+  const safe =
+    value.length > 0 &&
+    value === value.trim() &&
+    !(value.startsWith('=?base64?') && value.endsWith('?=')) &&
+    /^[\t\x20-\x7e]*$/.test(value);
   if (safe) return value;
   let binary = '';
   for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte);
@@ -178,7 +224,11 @@ export function headerValue(value: string): string {
 }
 
 /** The response with this id; the notifications before it go to `onNotification`, in order. */
-function replyInStream(text: string, id: string, onNotification?: (method: string, params: Record<string, unknown>) => void): unknown {
+function replyInStream(
+  text: string,
+  id: string,
+  onNotification?: (method: string, params: Record<string, unknown>) => void,
+): unknown {
   for (const event of text.split(/\r?\n\r?\n/)) {
     const data = eventData(event);
     if (data === '') continue;
@@ -200,7 +250,8 @@ function eventData(event: string): string {
 function dispatch(data: string, onNotification?: (method: string, params: Record<string, unknown>) => void): void {
   if (data === '' || onNotification === undefined) return;
   const message = parseJson(data);
-  if (isRecord(message) && message.id === undefined && typeof message.method === 'string') onNotification(message.method, isRecord(message.params) ? message.params : {});
+  if (isRecord(message) && message.id === undefined && typeof message.method === 'string')
+    onNotification(message.method, isRecord(message.params) ? message.params : {});
 }
 
 function parseJson(text: string): unknown {
@@ -215,4 +266,3 @@ function extensionsOf(capabilities: Record<string, unknown> | undefined): Record
   const ext = capabilities?.extensions;
   return isRecord(ext) ? ext : {};
 }
-

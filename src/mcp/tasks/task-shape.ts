@@ -45,17 +45,20 @@ export function readTask(value: unknown): McpTask | TaskShapeProblem {
   if (!isRecord(value)) return { problem: 'The server answered tasks/get with something that is not a task.' };
   const { taskId, status } = value;
   if (typeof taskId !== 'string' || taskId === '') return { problem: 'The server sent a task without a task id.' };
-  if (typeof status !== 'string' || !STATUSES.includes(status as McpTaskStatus)) return { problem: `The server sent task ${taskId} with an unknown status "${String(status)}".` };
+  if (typeof status !== 'string' || !STATUSES.includes(status as McpTaskStatus))
+    return { problem: `The server sent task ${taskId} with an unknown status "${String(status)}".` };
   const task: McpTask = { taskId, status: status as McpTaskStatus };
   if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
-  if (typeof value.pollIntervalMs === 'number' && Number.isFinite(value.pollIntervalMs)) task.pollIntervalMs = value.pollIntervalMs;
+  if (typeof value.pollIntervalMs === 'number' && Number.isFinite(value.pollIntervalMs))
+    task.pollIntervalMs = value.pollIntervalMs;
   if (typeof value.ttlMs === 'number' || value.ttlMs === null) task.ttlMs = value.ttlMs;
   if (typeof value.createdAt === 'string') task.createdAt = value.createdAt;
   if (task.status === 'input_required') {
     const requests: Record<string, McpTaskInputRequest> = {};
     if (isRecord(value.inputRequests)) {
       for (const [key, r] of Object.entries(value.inputRequests)) {
-        if (isRecord(r) && typeof r.method === 'string') requests[key] = { method: r.method, params: isRecord(r.params) ? r.params : {} };
+        if (isRecord(r) && typeof r.method === 'string')
+          requests[key] = { method: r.method, params: isRecord(r.params) ? r.params : {} };
       }
     }
     task.inputRequests = requests;
@@ -72,4 +75,3 @@ export function readTask(value: unknown): McpTask | TaskShapeProblem {
   }
   return task;
 }
-

@@ -22,7 +22,11 @@ export function createTaskWireLog(sink: McpWireMessage[], now: () => number = Da
   const push = (dir: McpWireMessage['dir'], message: unknown): boolean => {
     if (sink.length >= MAX_WIRE_MESSAGES) return false;
     const json = JSON.stringify(message) ?? 'null';
-    sink.push({ dir, t: now() - started, json: json.length > MAX_WIRE_TEXT ? `${json.slice(0, MAX_WIRE_TEXT)}…` : json });
+    sink.push({
+      dir,
+      t: now() - started,
+      json: json.length > MAX_WIRE_TEXT ? `${json.slice(0, MAX_WIRE_TEXT)}…` : json,
+    });
     return true;
   };
   return {
@@ -33,7 +37,10 @@ export function createTaskWireLog(sink: McpWireMessage[], now: () => number = Da
         return;
       }
       dropped += 1;
-      const text = { [WIRE_NOT_KEPT]: dropped, reason: `A call keeps its first ${MAX_TASK_NOTIFICATIONS} notifications; ${dropped} more came and were not kept.` };
+      const text = {
+        [WIRE_NOT_KEPT]: dropped,
+        reason: `A call keeps its first ${MAX_TASK_NOTIFICATIONS} notifications; ${dropped} more came and were not kept.`,
+      };
       const existing = note >= 0 ? sink[note] : undefined;
       if (existing !== undefined) sink[note] = { ...existing, json: JSON.stringify(text) };
       else if (push('received', text)) note = sink.length - 1;

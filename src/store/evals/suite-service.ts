@@ -35,7 +35,10 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
       const read = readModels(judgeModel);
       const t = read.ok ? read.targets[0] : undefined;
       found = t
-        ? openEndpoint({ baseURL: t.baseURL ?? useSettingsStore.getState().baseURL }).then(({ complete }) => ({ model: t.model, send: createJudgeSend(complete) }))
+        ? openEndpoint({ baseURL: t.baseURL ?? useSettingsStore.getState().baseURL }).then(({ complete }) => ({
+            model: t.model,
+            send: createJudgeSend(complete),
+          }))
         : Promise.resolve(read.ok ? 'no model is named' : read.errors.map((e) => e.message).join(' '));
       targets.set(judgeModel, found);
     }
@@ -43,7 +46,16 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
   };
   return async (check: JudgeCheck, answer: string, signal: AbortSignal): Promise<JudgeCall> => {
     const target = await targetOf(check.judgeModel);
-    if (typeof target === 'string') return { model: check.judgeModel, verdict: 'failed', probability: null, words: `The judge (${check.judgeModel}) failed: ${target}`, inputTokens: null, outputTokens: null, costUsd: 0 };
+    if (typeof target === 'string')
+      return {
+        model: check.judgeModel,
+        verdict: 'failed',
+        probability: null,
+        words: `The judge (${check.judgeModel}) failed: ${target}`,
+        inputTokens: null,
+        outputTokens: null,
+        costUsd: 0,
+      };
     return askJudge(check, answer, target, priceFor(target.model), signal);
   };
 }
@@ -53,12 +65,19 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
  * suites"). Each run is recorded in a session of its own ("<case> on <model>"), so it opens on the timeline; each
  * model's key is its endpoint's own. The suite keeps `repeats` for its next run.
  */
-export async function runStoredSuite(suiteId: string, modelsText: string, repeats: number, signal: AbortSignal, onRunId: (runId: string) => void): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function runStoredSuite(
+  suiteId: string,
+  modelsText: string,
+  repeats: number,
+  signal: AbortSignal,
+  onRunId: (runId: string) => void,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const parsed = readModels(modelsText);
   if (!parsed.ok) return { ok: false, message: parsed.errors.map((e) => e.message).join(' ') };
   const ownBaseURL = useSettingsStore.getState().baseURL;
   const [cases, overrides] = await Promise.all([listSuiteCases(db, suiteId), readPriceOverrides(db)]);
-  if (cases.length === 0) return { ok: false, message: 'This suite has no cases yet. Save a model step as a test case first.' };
+  if (cases.length === 0)
+    return { ok: false, message: 'This suite has no cases yet. Save a model step as a test case first.' };
   await setSuiteRepeats(db, suiteId, repeats);
   const targets: (SuiteTarget & { baseURL: string })[] = await Promise.all(
     parsed.targets.map(async (t) => {
@@ -70,7 +89,13 @@ export async function runStoredSuite(suiteId: string, modelsText: string, repeat
   const openCellSession = async (c: (typeof cases)[number], t: SuiteTarget, runId: string): Promise<CellSession> => {
     const baseURL = targets.find((x) => x.label === t.label)?.baseURL ?? ownBaseURL;
     // Marked as the run's: out of the Sessions list unless "Show test runs" is on, and out of "All sessions" exports.
-    const session = await createSession(db, { title: `${c.name} on ${t.label}`, model: t.model, endpoint: { baseURL }, settings: {}, evalRun: { suiteId, runId } });
+    const session = await createSession(db, {
+      title: `${c.name} on ${t.label}`,
+      model: t.model,
+      endpoint: { baseURL },
+      settings: {},
+      evalRun: { suiteId, runId },
+    });
     // The frozen messages under ids of this session's own: message ids are unique across sessions.
     const history: ChatMessage[] = [];
     for (const m of c.request.messages) {

@@ -14,10 +14,19 @@ async function faceErrors(code: string, filePath: string): Promise<string[]> {
 
 // Specifiers quoted with ", so a grep for store/mcp imports in src/ui finds real ones only.
 const reachingPast = [
-  ['src/ui/mcp/servers/boundary-probe.tsx', `import { connectMcp } from "../../../store/mcp/connections/registry";\nexport const x = connectMcp;\n`],
-  ['src/ui/chat/boundary-probe.ts', `import type { McpPrompt } from "../../store/mcp/asks/asks";\nexport type X = McpPrompt;\n`],
+  [
+    'src/ui/mcp/servers/boundary-probe.tsx',
+    `import { connectMcp } from "../../../store/mcp/connections/registry";\nexport const x = connectMcp;\n`,
+  ],
+  [
+    'src/ui/chat/boundary-probe.ts',
+    `import type { McpPrompt } from "../../store/mcp/asks/asks";\nexport type X = McpPrompt;\n`,
+  ],
   ['src/ui/chat/boundary-probe.ts', `export const x = () => import("../../store/mcp/attach/resource-message");\n`],
-  ['src/ui/data/boundary-probe.ts', `import { useMcpTaskLanes } from "../../store/mcp/tasks/task-lanes";\nexport const x = useMcpTaskLanes;\n`],
+  [
+    'src/ui/data/boundary-probe.ts',
+    `import { useMcpTaskLanes } from "../../store/mcp/tasks/task-lanes";\nexport const x = useMcpTaskLanes;\n`,
+  ],
 ] as const;
 
 describe('lint: src/ui reaches the page side of MCP only through its face', () => {
@@ -30,7 +39,14 @@ describe('lint: src/ui reaches the page side of MCP only through its face', () =
   }
 
   it('allows the face in src/ui, and the capability files inside store/', async () => {
-    expect(await faceErrors(`import { connectMcp, type McpPrompt } from "../../../store/mcp/mcp-face";\nexport const x = connectMcp;\nexport type X = McpPrompt;\n`, 'src/ui/mcp/servers/boundary-probe.tsx')).toEqual([]);
-    expect(await faceErrors(reachingPast[0][1].replace('../../../store/mcp/', '../'), 'src/store/mcp/boundary-probe.ts')).toEqual([]);
+    expect(
+      await faceErrors(
+        `import { connectMcp, type McpPrompt } from "../../../store/mcp/mcp-face";\nexport const x = connectMcp;\nexport type X = McpPrompt;\n`,
+        'src/ui/mcp/servers/boundary-probe.tsx',
+      ),
+    ).toEqual([]);
+    expect(
+      await faceErrors(reachingPast[0][1].replace('../../../store/mcp/', '../'), 'src/store/mcp/boundary-probe.ts'),
+    ).toEqual([]);
   });
 });

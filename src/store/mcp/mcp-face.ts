@@ -10,11 +10,24 @@
  */
 
 // Connections: which servers are live, connect / reconnect / disconnect, and one-off tool tries.
-export { connectMcp, disconnectMcp, liveMcpServers, reconnectMcp, useMcpStates, type McpServerState } from './connections/registry';
+export {
+  connectMcp,
+  disconnectMcp,
+  liveMcpServers,
+  reconnectMcp,
+  useMcpStates,
+  type McpServerState,
+} from './connections/registry';
 export { tryMcpTool, type McpTryOutcome } from './connections/mcp-try';
 
 // Sign-in (OAuth) for servers that ask for it.
-export { clearSignInFocus, refreshMcpSignInStatus, signOutMcp, startMcpSignIn, useMcpSignIn } from './sign-in/mcp-sign-in';
+export {
+  clearSignInFocus,
+  refreshMcpSignInStatus,
+  signOutMcp,
+  startMcpSignIn,
+  useMcpSignIn,
+} from './sign-in/mcp-sign-in';
 
 // Asks: a server asking the person something (a form, a link, a sampling request) during a run.
 export { useMcpPrompts, type McpPrompt } from './asks/asks';

@@ -7,8 +7,12 @@ import { initialLiveRun, reduceRun, type LiveRun } from '../run/live-run';
 import { createReplayCursor } from './replay-cursor';
 
 // Recorded with the app: a retried 503, parallel calls with a schema failure, a denied approval, a stopped reply, a compaction.
-type Fixture = { sessions: { messages: ChatMessage[]; runs: { id: string; startedAt: number }[]; events: AgentEvent[] }[] };
-const file = JSON.parse(readFileSync(new URL('../../io/session-file/__fixtures__/export-v1-full.json', import.meta.url), 'utf8')) as Fixture;
+type Fixture = {
+  sessions: { messages: ChatMessage[]; runs: { id: string; startedAt: number }[]; events: AgentEvent[] }[];
+};
+const file = JSON.parse(
+  readFileSync(new URL('../../io/session-file/__fixtures__/export-v1-full.json', import.meta.url), 'utf8'),
+) as Fixture;
 const session = file.sessions[0]!;
 
 /** Every call the state shows as answered has its tool result appended, and the other way round. */
@@ -20,7 +24,8 @@ function consistent(s: LiveRun): string[] {
     if (!t) problems.push(`result for ${id} with no call state`);
     else if (t.status !== m.outcome) problems.push(`${id}: shows ${t.status}, answered ${m.outcome}`);
   }
-  if (s.streaming && s.appended.some((m) => m.id === s.streaming?.messageId)) problems.push('streaming a message already appended');
+  if (s.streaming && s.appended.some((m) => m.id === s.streaming?.messageId))
+    problems.push('streaming a message already appended');
   return problems;
 }
 
@@ -56,11 +61,16 @@ describe('replay cursor over a stored event stream', () => {
     const base = session.events.filter((e) => e.runId === run.id);
     // A long stream: the run's deltas many times over, so seeks cross several checkpoints.
     const deltas = base.filter((e) => e.type === 'text_delta');
-    const longer = [...base.slice(0, -1), ...Array.from({ length: 700 }, (_, i) => ({ ...deltas[i % deltas.length]!, seq: 0 })), base.at(-1)!].map((e, i) => ({ ...e, seq: i }));
+    const longer = [
+      ...base.slice(0, -1),
+      ...Array.from({ length: 700 }, (_, i) => ({ ...deltas[i % deltas.length]!, seq: 0 })),
+      base.at(-1)!,
+    ].map((e, i) => ({ ...e, seq: i }));
     const a = createReplayCursor(run.id, 's', run.startedAt, longer);
     const b = createReplayCursor(run.id, 's', run.startedAt, longer);
     const order = [longer.length, 3, 600, 257, 256, 255, 0, 512, longer.length - 1, 100];
-    for (const p of order) expect(a.at(p)).toEqual(b.at(p) && createReplayCursor(run.id, 's', run.startedAt, longer).at(p));
+    for (const p of order)
+      expect(a.at(p)).toEqual(b.at(p) && createReplayCursor(run.id, 's', run.startedAt, longer).at(p));
     // A state handed out never changes afterwards, though the batches behind it fill their copies in place.
     const early = a.at(300);
     const snapshot = structuredClone(early);

@@ -20,7 +20,12 @@ export type ReplayCursor = {
  * run's own reducer (`reduceRun`), never a second model of a run. `now` for each event is the wall clock it had
  * (run start + its `t`), so countdowns and durations read as they did.
  */
-export function createReplayCursor(runId: string, sessionId: string, startedAt: number, events: readonly AgentEvent[]): ReplayCursor {
+export function createReplayCursor(
+  runId: string,
+  sessionId: string,
+  startedAt: number,
+  events: readonly AgentEvent[],
+): ReplayCursor {
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
   const messageIds = new Set(sorted.flatMap((e) => (e.type === 'message_appended' ? [e.message.id] : [])));
   const start = initialLiveRun(runId, sessionId, startedAt);

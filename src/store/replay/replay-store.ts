@@ -89,7 +89,16 @@ export async function startReplay(sessionId: string, runId: string): Promise<voi
   cursor = createReplayCursor(runId, sessionId, run.startedAt, events);
   useReplayStore.setState({
     problem: null,
-    active: { sessionId, runId, position: 0, total: cursor.events.length, playing: false, speed: 'x1', cursorT: 0, orderOnly: run.timing === 'order' },
+    active: {
+      sessionId,
+      runId,
+      position: 0,
+      total: cursor.events.length,
+      playing: false,
+      speed: 'x1',
+      cursorT: 0,
+      orderOnly: run.timing === 'order',
+    },
   });
   show(0);
 }

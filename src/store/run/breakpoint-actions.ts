@@ -17,7 +17,9 @@ export function saveBreakpoints(sessionId: string, breakpoints: Breakpoints): Pr
 export async function decideStoredPause(sessionId: string, pause: StoredPause, decision: PauseDecision): Promise<void> {
   if (decision.action === 'stop') {
     // The repair code loads only when needed (architecture.md, "Speed targets": first load).
-    await withRunLock(sessionId, async () => (await import('../../db/recover')).recoverSession(db, sessionId, { force: true })).catch(() => undefined);
+    await withRunLock(sessionId, async () =>
+      (await import('../../db/recover')).recoverSession(db, sessionId, { force: true }),
+    ).catch(() => undefined);
     return;
   }
   const controller = loadedRunController() ?? (await loadRunController());

@@ -6,7 +6,9 @@ describe('flushOnHide', () => {
     const win = new EventTarget();
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
     let flushes = 0;
-    flushOnHide(win as unknown as Window, doc as unknown as Document, async () => { flushes++; });
+    flushOnHide(win as unknown as Window, doc as unknown as Document, async () => {
+      flushes++;
+    });
     doc.dispatchEvent(new Event('visibilitychange'));
     expect(flushes).toBe(0);
     doc.visibilityState = 'hidden';

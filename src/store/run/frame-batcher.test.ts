@@ -8,9 +8,15 @@ function manualFrames() {
   return {
     schedule: (flush: () => void) => {
       pending.push(flush);
-      return () => { const i = pending.indexOf(flush); if (i >= 0) pending.splice(i, 1); };
+      return () => {
+        const i = pending.indexOf(flush);
+        if (i >= 0) pending.splice(i, 1);
+      };
     },
-    frame: () => { const all = pending.splice(0); all.forEach((f) => f()); },
+    frame: () => {
+      const all = pending.splice(0);
+      all.forEach((f) => f());
+    },
     scheduled: () => pending.length,
   };
 }

@@ -15,7 +15,10 @@ export function lazyModelClient(load: () => Promise<ChatModelClient>): ChatModel
 /** The Responses client, loaded the same way: its reader and request builder come with the first request. */
 function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): ResponsesModelClient {
   const get = cached(load);
-  return { wire: 'responses', stream: (request, options) => deferred(async () => (await get()).stream(request, options)) };
+  return {
+    wire: 'responses',
+    stream: (request, options) => deferred(async () => (await get()).stream(request, options)),
+  };
 }
 
 function cached<C>(load: () => Promise<C>): () => Promise<C> {
@@ -43,7 +46,8 @@ export function runModelClient(connection: { apiKey: string; baseURL: string; wi
   const { wire, ...conn } = connection;
   // The demo model runs in the page and speaks Chat Completions whatever the session chose; its script loads with
   // its first request (architecture.md, "The demo model").
-  if (isDemoBaseURL(conn.baseURL)) return lazyModelClient(() => import('../../llm/demo-model').then((m) => m.createDemoModelClient()));
+  if (isDemoBaseURL(conn.baseURL))
+    return lazyModelClient(() => import('../../llm/demo-model').then((m) => m.createDemoModelClient()));
   const chat = () => lazyModelClient(() => import('../../llm/openai-client').then((m) => m.createOpenAIClient(conn)));
   if (!wire) return chat();
   // One case per wire format: a format added to ApiFormat does not compile until it has its client here.
@@ -51,7 +55,9 @@ export function runModelClient(connection: { apiKey: string; baseURL: string; wi
     case 'chat':
       return chat();
     case 'responses':
-      return lazyResponsesClient(() => import('../../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })));
+      return lazyResponsesClient(() =>
+        import('../../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })),
+      );
     default:
       return unknownFormat(wire.format);
   }
@@ -64,5 +70,12 @@ function unknownFormat(format: never): never {
 /** The client's code is fetched from the page's host: failing to fetch it is a connection problem, worth a retry. */
 function loadFailure(err: unknown): ModelError {
   const detail = err instanceof Error ? err.message : String(err);
-  return new ModelError({ fault: 'system', kind: 'network', message: `Toolscope could not load its model client (${detail}). Check the connection, then retry.` }, true);
+  return new ModelError(
+    {
+      fault: 'system',
+      kind: 'network',
+      message: `Toolscope could not load its model client (${detail}). Check the connection, then retry.`,
+    },
+    true,
+  );
 }

@@ -30,7 +30,12 @@ type LiveToolCall = {
   recorded?: true;
 };
 
-export type LiveToolProgress = { logs: { level: string; text: string; t: number }[]; bytesReceived?: number; bytesTotal?: number; mcp?: McpProgress };
+export type LiveToolProgress = {
+  logs: { level: string; text: string; t: number }[];
+  bytesReceived?: number;
+  bytesTotal?: number;
+  mcp?: McpProgress;
+};
 
 /** The assistant message being streamed right now (before it is appended to history). */
 type StreamingTurn = {
@@ -99,7 +104,11 @@ export function initialLiveRun(runId: string, sessionId: string, startedAt: numb
  */
 const drafts = new WeakSet<object>();
 
-function withTool(state: LiveRun, callId: string, patch: Partial<LiveToolCall> & { name?: string; turn?: number }): LiveRun {
+function withTool(
+  state: LiveRun,
+  callId: string,
+  patch: Partial<LiveToolCall> & { name?: string; turn?: number },
+): LiveRun {
   const prev: LiveToolCall = state.tools[callId] ?? {
     callId,
     name: patch.name ?? '',
@@ -123,7 +132,11 @@ function withTool(state: LiveRun, callId: string, patch: Partial<LiveToolCall> &
  * list per event (which makes a long stream quadratic): the batch copies them once and fills its copies. Only the
  * returned state is meant to be kept. `nowOf` gives each event its wall clock.
  */
-export function reduceRunBatch(state: LiveRun, events: readonly AgentEvent[], nowOf: (e: AgentEvent) => number): LiveRun {
+export function reduceRunBatch(
+  state: LiveRun,
+  events: readonly AgentEvent[],
+  nowOf: (e: AgentEvent) => number,
+): LiveRun {
   const tools = { ...state.tools };
   const appended = [...state.appended];
   drafts.add(tools);
@@ -163,41 +176,75 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         status: 'generating',
         retry: null,
         ...(event.turn in s.turnStartT ? {} : { turnStartT: { ...s.turnStartT, [event.turn]: event.t } }),
-        streaming: { messageId: event.messageId, turn: event.turn, attempt: event.attempt, text: '', reasoning: '', toolCalls: [] },
+        streaming: {
+          messageId: event.messageId,
+          turn: event.turn,
+          attempt: event.attempt,
+          text: '',
+          reasoning: '',
+          toolCalls: [],
+        },
       };
     case 'first_token':
       return s;
     case 'text_delta': {
       const cur = s.streaming;
       if (!cur || cur.messageId !== event.messageId) {
-        return { ...s, streaming: { messageId: event.messageId, turn: event.turn, attempt: 1, text: event.delta, reasoning: '', toolCalls: [] } };
+        return {
+          ...s,
+          streaming: {
+            messageId: event.messageId,
+            turn: event.turn,
+            attempt: 1,
+            text: event.delta,
+            reasoning: '',
+            toolCalls: [],
+          },
+        };
       }
       return { ...s, streaming: { ...cur, text: cur.text + event.delta } };
     }
     case 'reasoning_delta': {
       const cur = s.streaming;
       if (!cur || cur.messageId !== event.messageId) {
-        return { ...s, streaming: { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: event.delta, toolCalls: [] } };
+        return {
+          ...s,
+          streaming: {
+            messageId: event.messageId,
+            turn: event.turn,
+            attempt: 1,
+            text: '',
+            reasoning: event.delta,
+            toolCalls: [],
+          },
+        };
       }
       return { ...s, streaming: { ...cur, reasoning: cur.reasoning + event.delta } };
     }
     case 'tool_call_delta': {
-      const cur: StreamingTurn = s.streaming && s.streaming.messageId === event.messageId
-        ? s.streaming
-        : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
+      const cur: StreamingTurn =
+        s.streaming && s.streaming.messageId === event.messageId
+          ? s.streaming
+          : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
       const calls = [...cur.toolCalls];
       const i = calls.findIndex((c) => c.index === event.index && (c.id === event.id || !event.id || !c.id));
       if (i < 0) calls.push({ index: event.index, id: event.id, name: event.name, arguments: event.argumentsDelta });
       else {
         const c = calls[i]!;
-        calls[i] = { index: c.index, id: c.id || event.id, name: c.name || event.name, arguments: c.arguments + event.argumentsDelta };
+        calls[i] = {
+          index: c.index,
+          id: c.id || event.id,
+          name: c.name || event.name,
+          arguments: c.arguments + event.argumentsDelta,
+        };
       }
       return { ...s, streaming: { ...cur, toolCalls: calls } };
     }
     case 'provider_tool_updated': {
-      const cur: StreamingTurn = s.streaming && s.streaming.messageId === event.messageId
-        ? s.streaming
-        : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
+      const cur: StreamingTurn =
+        s.streaming && s.streaming.messageId === event.messageId
+          ? s.streaming
+          : { messageId: event.messageId, turn: event.turn, attempt: 1, text: '', reasoning: '', toolCalls: [] };
       const list = (cur.providerTools ?? []).filter((t) => t.id !== event.item.id);
       const at = (cur.providerTools ?? []).findIndex((t) => t.id === event.item.id);
       list.splice(at < 0 ? list.length : at, 0, event.item);
@@ -234,7 +281,14 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
     }
     case 'tool_started':
       return {
-        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'running', startedAt: now, ...(event.mcpServer ? { mcpServer: event.mcpServer } : {}) }),
+        ...withTool(s, event.callId, {
+          name: event.name,
+          turn: event.turn,
+          arguments: event.arguments,
+          status: 'running',
+          startedAt: now,
+          ...(event.mcpServer ? { mcpServer: event.mcpServer } : {}),
+        }),
         status: 'running_tools',
       };
     case 'tool_finished': {
@@ -247,7 +301,9 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         ...(event.recorded ? { recorded: true as const } : {}),
       });
       // Legacy MCP sampling the call's server asked for: its tokens are the run's too (no turn of their own).
-      return event.sampling && event.sampling.length > 0 ? { ...next, usage: event.sampling.reduce((u, x) => addUsage(u, x.usage), next.usage) } : next;
+      return event.sampling && event.sampling.length > 0
+        ? { ...next, usage: event.sampling.reduce((u, x) => addUsage(u, x.usage), next.usage) }
+        : next;
     }
     case 'tool_progress': {
       const prev = s.tools[event.callId];
@@ -256,15 +312,32 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
       const had = prev.progress ?? { logs: [] };
       const progress: LiveToolProgress = {
         logs: event.logs ? [...had.logs, ...event.logs].slice(0, MAX_LIVE_LOG_LINES) : had.logs,
-        ...(event.bytesReceived !== undefined ? { bytesReceived: event.bytesReceived } : had.bytesReceived !== undefined ? { bytesReceived: had.bytesReceived } : {}),
-        ...(event.bytesTotal !== undefined ? { bytesTotal: event.bytesTotal } : had.bytesTotal !== undefined ? { bytesTotal: had.bytesTotal } : {}),
-        ...(event.mcpProgress !== undefined ? { mcp: event.mcpProgress } : had.mcp !== undefined ? { mcp: had.mcp } : {}),
+        ...(event.bytesReceived !== undefined
+          ? { bytesReceived: event.bytesReceived }
+          : had.bytesReceived !== undefined
+            ? { bytesReceived: had.bytesReceived }
+            : {}),
+        ...(event.bytesTotal !== undefined
+          ? { bytesTotal: event.bytesTotal }
+          : had.bytesTotal !== undefined
+            ? { bytesTotal: had.bytesTotal }
+            : {}),
+        ...(event.mcpProgress !== undefined
+          ? { mcp: event.mcpProgress }
+          : had.mcp !== undefined
+            ? { mcp: had.mcp }
+            : {}),
       };
       return withTool(s, event.callId, { progress });
     }
     case 'approval_requested':
       return {
-        ...withTool(s, event.callId, { name: event.name, turn: event.turn, arguments: event.arguments, status: 'awaiting_approval' }),
+        ...withTool(s, event.callId, {
+          name: event.name,
+          turn: event.turn,
+          arguments: event.arguments,
+          status: 'awaiting_approval',
+        }),
         status: 'awaiting_approval',
       };
     case 'approval_resolved':
@@ -282,7 +355,9 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
       return { ...s, retry: null };
     case 'summary_failed':
       // A summary being retried shows the same countdown as a chat request; a final failure arrives as run_finished's error.
-      return event.retryInMs !== null ? { ...s, retry: { error: event.error, attempt: event.attempt, retryAtMs: now + event.retryInMs } } : { ...s, retry: null };
+      return event.retryInMs !== null
+        ? { ...s, retry: { error: event.error, attempt: event.attempt, retryAtMs: now + event.retryInMs } }
+        : { ...s, retry: null };
     case 'run_finished':
       return {
         ...s,

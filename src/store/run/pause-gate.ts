@@ -24,7 +24,9 @@ export function createPauseGate(deps: GateDeps): PauseGate {
   let queue: Promise<unknown> = Promise.resolve();
   let primed = deps.primed ?? null;
   const isPrimed = (point: PausePoint) =>
-    primed !== null && primed.point.at === point.at && (point.at === 'request' || (primed.point.at !== 'request' && primed.point.callId === point.callId));
+    primed !== null &&
+    primed.point.at === point.at &&
+    (point.at === 'request' || (primed.point.at !== 'request' && primed.point.callId === point.callId));
 
   async function stopsAt(point: PausePoint): Promise<boolean> {
     if (isPrimed(point)) return true;
@@ -34,7 +36,9 @@ export function createPauseGate(deps: GateDeps): PauseGate {
     if (point.at === 'request') return b.beforeRequest;
     if (!(point.at === 'before_tool' ? b.beforeTool : b.afterTool)) return false;
     if (b.tool !== undefined && b.tool !== point.name) return false;
-    return b.argumentsSchema === undefined || b.argumentsSchema.trim() === '' ? true : argumentsMatch(b.argumentsSchema, point.arguments);
+    return b.argumentsSchema === undefined || b.argumentsSchema.trim() === ''
+      ? true
+      : argumentsMatch(b.argumentsSchema, point.arguments);
   }
 
   function wait(point: PausePoint, check: EditCheck, signal: AbortSignal): Promise<PauseDecision> {

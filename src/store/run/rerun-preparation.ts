@@ -43,16 +43,39 @@ type RerunPreparationInput = {
  * one answer Try on other models and Save as test case send too; no compaction, no recall), and recorded tool results
  * first when asked for.
  */
-export function rerunPreparation({ sessionId, rerun, tools, sessionPrompt, approve, stop, stored }: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
-  const sent = stepSend({ sentLayers: rerun.sentLayers ?? null, offeredTools: rerun.offeredTools ?? null }, { systemPrompt: sessionPrompt }, () => offeredToolsOf(tools.list()));
+export function rerunPreparation({
+  sessionId,
+  rerun,
+  tools,
+  sessionPrompt,
+  approve,
+  stop,
+  stored,
+}: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
+  const sent = stepSend(
+    { sentLayers: rerun.sentLayers ?? null, offeredTools: rerun.offeredTools ?? null },
+    { systemPrompt: sessionPrompt },
+    () => offeredToolsOf(tools.list()),
+  );
   const layers = sent.layers;
   const context: ContextHook | undefined = layers
-    ? { beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }), observeUsage: () => undefined }
+    ? {
+        beforeRequest: () => Promise.resolve({ compaction: null, systemLayers: layers }),
+        observeUsage: () => undefined,
+      }
     : undefined;
   // The step's own tools when they were recorded: a tool gone since answers from the recordings or says so.
   const offered = sent.offeredTools ? offeredToolsExecutor(sent.offeredTools, tools, rerun.recorded) : tools;
   const shown = rerun.recorded
-    ? recordedToolExecutor(offered, rerun.recorded, { ask: (call, signal) => stored().then(() => askUnmatchedCall(sessionId, call, signal)), approve, stop })
+    ? recordedToolExecutor(offered, rerun.recorded, {
+        ask: (call, signal) => stored().then(() => askUnmatchedCall(sessionId, call, signal)),
+        approve,
+        stop,
+      })
     : offered;
-  return { tools: shown, ...(sent.systemPrompt ? { systemPrompt: sent.systemPrompt } : {}), ...(context ? { context } : {}) };
+  return {
+    tools: shown,
+    ...(sent.systemPrompt ? { systemPrompt: sent.systemPrompt } : {}),
+    ...(context ? { context } : {}),
+  };
 }

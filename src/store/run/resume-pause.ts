@@ -16,7 +16,10 @@ export type PrimedPause = { point: PausePoint; decision: PauseDecision };
  * same pause); at a tool point, the stored message adopted as its first turn (no request), with the calls that had
  * finished answered from their results and, after a call, that call answered with its result as the person left it.
  */
-export function resumeInput(r: ResumeOptions): { input: Pick<RunAgentInput, 'adopted' | 'answered'>; primed: PrimedPause | null } {
+export function resumeInput(r: ResumeOptions): {
+  input: Pick<RunAgentInput, 'adopted' | 'answered'>;
+  primed: PrimedPause | null;
+} {
   const { pause, decision } = r;
   if (pause.point.at === 'request' || !pause.message) return { input: {}, primed: { point: pause.point, decision } };
   const answered = new Map<string, StandingAnswer>(pause.answered);

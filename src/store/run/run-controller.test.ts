@@ -9,14 +9,28 @@ import type { RunAgentInput, RunDeps } from './run-deps';
 import { useRunStore } from './run-store';
 
 const session = (over: Partial<SessionRecord> = {}): SessionRecord => ({
-  id: 's1', title: 'New session', model: 'gpt-test', status: 'idle', createdAt: 0, updatedAt: 0,
-  messageCount: 0, toolCallCount: 0, usage: zeroUsage(), settings: { maxTurns: 3, systemPrompt: 'be brief' }, ...over,
+  id: 's1',
+  title: 'New session',
+  model: 'gpt-test',
+  status: 'idle',
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 0,
+  toolCallCount: 0,
+  usage: zeroUsage(),
+  settings: { maxTurns: 3, systemPrompt: 'be brief' },
+  ...over,
 });
 
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
-const immediate = (flush: () => void) => { queueMicrotask(flush); return () => undefined; };
+const immediate = (flush: () => void) => {
+  queueMicrotask(flush);
+  return () => undefined;
+};
 
-function fakeDeps(over: Partial<RunDeps> & { script?: (input: RunAgentInput, emit: (b: LoopEventBody) => void) => Promise<void> } = {}) {
+function fakeDeps(
+  over: Partial<RunDeps> & { script?: (input: RunAgentInput, emit: (b: LoopEventBody) => void) => Promise<void> } = {},
+) {
   const persisted: AgentEvent[] = [];
   const inputs: RunAgentInput[] = [];
   const titles: string[] = [];
@@ -33,17 +47,38 @@ function fakeDeps(over: Partial<RunDeps> & { script?: (input: RunAgentInput, emi
       emit({ type: 'run_finished', stopReason, usage: zeroUsage() });
       return { stopReason, history: [], usage: zeroUsage() };
     },
-    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: { stream: async function* () { /* unused by the fake loop */ } }, embedder: () => { throw new Error('no embeddings in this test'); } }),
+    openEndpoint: async ({ baseURL }) => ({
+      baseURL,
+      ready: true,
+      client: {
+        stream: async function* () {
+          /* unused by the fake loop */
+        },
+      },
+      embedder: () => {
+        throw new Error('no embeddings in this test');
+      },
+    }),
     createToolExecutor: async () => noTools,
     createPersister: () => ({ emit: (e) => persisted.push(e), flush: async () => undefined }),
     acquireRunLock: async (sessionId) => {
       if (lockHeld) return { ok: false, reason: 'locked' };
       lockHeld = true;
-      return { ok: true, lock: { sessionId, release: () => { lockHeld = false; } } };
+      return {
+        ok: true,
+        lock: {
+          sessionId,
+          release: () => {
+            lockHeld = false;
+          },
+        },
+      };
     },
     getSession: async () => session(),
     loadHistory: async () => [],
-    setTitle: async (_id, t) => { titles.push(t); },
+    setTitle: async (_id, t) => {
+      titles.push(t);
+    },
     getBaseURL: () => 'http://127.0.0.1:1/v1',
     newId: () => `run-${++n}`,
     now: () => 0,
@@ -80,10 +115,11 @@ describe('run controller', () => {
     let started!: () => void;
     const running = new Promise<void>((r) => (started = r));
     const f = fakeDeps({
-      script: (input) => new Promise<void>((resolve) => {
-        started();
-        input.signal.addEventListener('abort', () => resolve());
-      }),
+      script: (input) =>
+        new Promise<void>((resolve) => {
+          started();
+          input.signal.addEventListener('abort', () => resolve());
+        }),
     });
     const c = createRunController(f.deps, immediate);
     const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
@@ -100,7 +136,16 @@ describe('run controller', () => {
     const released = new Promise<void>((r) => (letGo = r));
     let releaseAsked = false;
     const f = fakeDeps({
-      acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => { releaseAsked = true; }, released } }),
+      acquireRunLock: async (sessionId) => ({
+        ok: true,
+        lock: {
+          sessionId,
+          release: () => {
+            releaseAsked = true;
+          },
+          released,
+        },
+      }),
     });
     const c = createRunController(f.deps, immediate);
     const r = await c.start({ kind: 'message', sessionId: 's1', text: 'x' });
@@ -135,7 +180,10 @@ describe('run controller', () => {
     expect(useRunStore.getState().approvals.c2).toBeDefined();
     c.stop('s1');
     await r.done;
-    expect(decisions).toEqual([{ decision: 'edit', arguments: '{"force":false}' }, { decision: 'deny', reason: 'cancelled by user' }]);
+    expect(decisions).toEqual([
+      { decision: 'edit', arguments: '{"force":false}' },
+      { decision: 'deny', reason: 'cancelled by user' },
+    ]);
     expect(useRunStore.getState().approvals.c2).toBeUndefined();
   });
 
@@ -146,7 +194,15 @@ describe('run controller', () => {
       createPersister: () => ({
         emit: (e) => written.push(`buffered ${e.type}`),
         // The first flush (the question's) waits until the test lets the write finish; the run's last one does not.
-        flush: () => written.includes('stored') ? Promise.resolve() : new Promise<void>((res) => { finishWrite = () => { written.push('stored'); res(); }; }),
+        flush: () =>
+          written.includes('stored')
+            ? Promise.resolve()
+            : new Promise<void>((res) => {
+                finishWrite = () => {
+                  written.push('stored');
+                  res();
+                };
+              }),
       }),
       script: async (input, emit) => {
         emit({ type: 'approval_requested', turn: 1, callId: 'c1', name: 'rm', arguments: '{}' });
@@ -167,10 +223,32 @@ describe('run controller', () => {
   });
 
   it('refuses to start without a key, twice at once, or while another tab holds the lock', async () => {
-    expect(await createRunController(fakeDeps({ openEndpoint: async ({ baseURL }) => ({ baseURL, ready: false, client: { stream: async function* () { /* never asked */ } }, embedder: () => { throw new Error('never asked'); } }) }).deps).start({ kind: 'message', sessionId: 's1', text: 'x' })).toEqual({ ok: false, reason: 'no_key' });
-    const f = fakeDeps({ script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())) });
+    expect(
+      await createRunController(
+        fakeDeps({
+          openEndpoint: async ({ baseURL }) => ({
+            baseURL,
+            ready: false,
+            client: {
+              stream: async function* () {
+                /* never asked */
+              },
+            },
+            embedder: () => {
+              throw new Error('never asked');
+            },
+          }),
+        }).deps,
+      ).start({ kind: 'message', sessionId: 's1', text: 'x' }),
+    ).toEqual({ ok: false, reason: 'no_key' });
+    const f = fakeDeps({
+      script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())),
+    });
     const c = createRunController(f.deps, immediate);
-    const [a, b] = await Promise.all([c.start({ kind: 'message', sessionId: 's1', text: 'x' }), c.start({ kind: 'message', sessionId: 's1', text: 'y' })]);
+    const [a, b] = await Promise.all([
+      c.start({ kind: 'message', sessionId: 's1', text: 'x' }),
+      c.start({ kind: 'message', sessionId: 's1', text: 'y' }),
+    ]);
     expect(a.ok).toBe(true);
     expect(b).toEqual({ ok: false, reason: 'busy' });
     const other = createRunController(f.deps, immediate);
@@ -196,10 +274,22 @@ describe('run controller', () => {
             else saved = true;
           },
           unsaved: () => !saved,
-          unsavedRecords: () => (saved ? null : { messages: [], events: [], toolCalls: [], run: null, status: `unsaved-${id}` as SessionRecord['status'] }),
+          unsavedRecords: () =>
+            saved
+              ? null
+              : {
+                  messages: [],
+                  events: [],
+                  toolCalls: [],
+                  run: null,
+                  status: `unsaved-${id}` as SessionRecord['status'],
+                },
         };
       },
-      loadHistory: async () => { log.push('loadHistory'); return []; },
+      loadHistory: async () => {
+        log.push('loadHistory');
+        return [];
+      },
     });
     const c = createRunController(f.deps, immediate);
     useRunStore.setState({ sideErrors: [] });
@@ -236,11 +326,20 @@ describe('run controller', () => {
     const deps = (status: SessionRecord['status']) =>
       fakeDeps({
         getSession: async () => session({ status }),
-        recoverSession: async (id) => { log.push(`recover ${id}`); },
-        loadHistory: async () => { log.push('loadHistory'); return []; },
+        recoverSession: async (id) => {
+          log.push(`recover ${id}`);
+        },
+        loadHistory: async () => {
+          log.push('loadHistory');
+          return [];
+        },
       }).deps;
     for (const status of ['generating', 'idle'] as const) {
-      const r = await createRunController(deps(status), immediate).start({ kind: 'message', sessionId: 's1', text: 'hi' });
+      const r = await createRunController(deps(status), immediate).start({
+        kind: 'message',
+        sessionId: 's1',
+        text: 'hi',
+      });
       if (!r.ok) throw new Error(r.reason);
       await r.done;
     }
@@ -248,20 +347,28 @@ describe('run controller', () => {
   });
 
   it('builds the loop config from defaults plus the session overrides', () => {
-    expect(sessionConfig(session({ settings: { temperature: 0.2, systemPrompt: 'x' } }))).toMatchObject({ model: 'gpt-test', temperature: 0.2, maxTurns: 25 });
+    expect(sessionConfig(session({ settings: { temperature: 0.2, systemPrompt: 'x' } }))).toMatchObject({
+      model: 'gpt-test',
+      temperature: 0.2,
+      maxTurns: 25,
+    });
     expect(titleFrom('   ')).toBe('New session');
     expect(titleFrom('a'.repeat(80))).toHaveLength(58);
   });
 });
 
 describe('run controller: the page being hidden', () => {
-  it('flushAll writes what each live run has buffered and leaves it open; only the run\'s end closes it', async () => {
+  it("flushAll writes what each live run has buffered and leaves it open; only the run's end closes it", async () => {
     const log: string[] = [];
     const f = fakeDeps({
       createPersister: () => ({
         emit: (e) => log.push(e.type),
-        flush: async () => { log.push('flush'); },
-        close: async () => { log.push('close'); },
+        flush: async () => {
+          log.push('flush');
+        },
+        close: async () => {
+          log.push('close');
+        },
       }),
       script: (input) => new Promise<void>((res) => input.signal.addEventListener('abort', () => res())),
     });
@@ -278,14 +385,25 @@ describe('run controller: the page being hidden', () => {
 });
 
 describe('run controller: an endpoint on this machine', () => {
-  it('opens the endpoint Settings point at, in the session\'s API, through the door, and runs with its client', async () => {
+  it("opens the endpoint Settings point at, in the session's API, through the door, and runs with its client", async () => {
     const opened: { baseURL: string; format: string }[] = [];
-    const client = { stream: async function* () { /* unused */ } };
+    const client = {
+      stream: async function* () {
+        /* unused */
+      },
+    };
     const f = fakeDeps({
       getBaseURL: () => 'http://localhost:11434/v1',
       openEndpoint: async ({ baseURL, wire }) => {
         opened.push({ baseURL, format: wire.format });
-        return { baseURL, ready: true, client, embedder: () => { throw new Error('no embeddings in this test'); } };
+        return {
+          baseURL,
+          ready: true,
+          client,
+          embedder: () => {
+            throw new Error('no embeddings in this test');
+          },
+        };
       },
     });
     const r = await createRunController(f.deps, immediate).start({ kind: 'message', sessionId: 's1', text: 'x' });
@@ -298,21 +416,34 @@ describe('run controller: an endpoint on this machine', () => {
 
 describe('run controller: a run that cannot start', () => {
   it('reports an internal start error (not the network) when loading the history throws, and releases the lock', async () => {
-    const f = fakeDeps({ loadHistory: async () => { throw new TypeError('messages.map is not a function'); } });
+    const f = fakeDeps({
+      loadHistory: async () => {
+        throw new TypeError('messages.map is not a function');
+      },
+    });
     const c = createRunController(f.deps, immediate);
     useRunStore.setState({ sideErrors: [] });
     const r = await c.start({ kind: 'message', sessionId: 's1', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
     expect(useRunStore.getState().sideErrors.map((e) => e.error)).toEqual([
-      { fault: 'system', kind: 'internal', step: 'start', message: 'The run could not start: messages.map is not a function' },
+      {
+        fault: 'system',
+        kind: 'internal',
+        step: 'start',
+        message: 'The run could not start: messages.map is not a function',
+      },
     ]);
     expect(f.inputs).toHaveLength(0);
     expect(f.isLocked()).toBe(false);
   });
 
   it('keeps a storage failure while starting a storage error', async () => {
-    const f = fakeDeps({ loadHistory: async () => { throw new DOMException('quota', 'QuotaExceededError'); } });
+    const f = fakeDeps({
+      loadHistory: async () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+    });
     const c = createRunController(f.deps, immediate);
     useRunStore.setState({ sideErrors: [] });
     const r = await c.start({ kind: 'message', sessionId: 's1', text: 'hi' });

@@ -34,7 +34,18 @@ export type StartRequest =
   | { kind: 'resume'; sessionId: string; resume: ResumeOptions };
 
 export function sessionConfig(session: SessionRecord): LoopConfig {
-  const { systemPrompt: _p, contextLimit: _c, apiFormat: _a, providerTools: _t, providerStorage: _s, remoteMcpUrl: _m, vectorStoreId: _v, toolsEnabled: _te, memoryEnabled: _me, ...limits } = session.settings;
+  const {
+    systemPrompt: _p,
+    contextLimit: _c,
+    apiFormat: _a,
+    providerTools: _t,
+    providerStorage: _s,
+    remoteMcpUrl: _m,
+    vectorStoreId: _v,
+    toolsEnabled: _te,
+    memoryEnabled: _me,
+    ...limits
+  } = session.settings;
   const defined = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_CONFIG, ...defined, model: session.model };
 }
@@ -49,7 +60,10 @@ const NO_TOOLS: ToolExecutor = { list: () => [], get: () => undefined };
 
 /** Carries the ErrorInfo of a failed preparation into the loop (a storage failure stays a storage error). */
 class PreparationError extends Error {
-  constructor(readonly info: ErrorInfo, cause: unknown) {
+  constructor(
+    readonly info: ErrorInfo,
+    cause: unknown,
+  ) {
     super(info.message, { cause });
     this.name = 'PreparationError';
   }
@@ -103,7 +117,9 @@ export function createRunController(deps: RunDeps, schedule?: FrameScheduler) {
     isRunning: (sessionId: string) => c.live.has(sessionId),
     /** Writes what every live run has buffered now (the page is being hidden or closed: the next second may not come). */
     flushAll(): Promise<void> {
-      return Promise.all([...c.live.values()].map((run) => run.persister?.flush().catch(() => undefined))).then(() => undefined);
+      return Promise.all([...c.live.values()].map((run) => run.persister?.flush().catch(() => undefined))).then(
+        () => undefined,
+      );
     },
     /** The session's records that exist only in memory (a running or finished run whose writes failed). */
     unsavedRecords(sessionId: string): UnsavedRecords | null {
@@ -158,13 +174,16 @@ async function claim(c: Controller, request: StartRequest, session: SessionRecor
   if (!(await saveLeftovers(c, sessionId))) {
     c.live.delete(sessionId);
     lock.lock.release();
-    useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'storage', message: UNSAVED_MESSAGE } });
+    useRunStore
+      .getState()
+      .pushSideError({ sessionId, error: { fault: 'system', kind: 'storage', message: UNSAVED_MESSAGE } });
     return refuse('unsaved');
   }
   // Stored as live, yet we now hold its lock: the tab that ran it closed (maybe while this one watched).
   // Repair it first, or the new run would start from a history without the partial reply or tool results.
   // A run left at a pause by a reload is closed instead: the resumed run goes on from its stored state.
-  if (request.kind === 'resume') await c.deps.closePausedRun?.(sessionId, request.resume.pause.runId).catch(() => undefined);
+  if (request.kind === 'resume')
+    await c.deps.closePausedRun?.(sessionId, request.resume.pause.runId).catch(() => undefined);
   else if (isLiveStatus(session.status)) await c.deps.recoverSession?.(sessionId).catch(() => undefined);
   return { ok: true, runId, abort, lock: lock.lock };
 }
@@ -177,7 +196,8 @@ async function saveLeftovers(c: Controller, sessionId: string): Promise<boolean>
   if (left.unsaved?.()) return false;
   c.unsaved.delete(sessionId);
   const store = useRunStore.getState();
-  for (const e of store.sideErrors) if (e.sessionId === sessionId && e.error.kind === 'storage') store.dismissSideError(e);
+  for (const e of store.sideErrors)
+    if (e.sessionId === sessionId && e.error.kind === 'storage') store.dismissSideError(e);
   return true;
 }
 
@@ -187,7 +207,9 @@ function drive(c: Controller, request: StartRequest, admitted: Admitted, claimed
   const { runId, abort } = claimed;
   useRunStore.getState().beginRun(sessionId, runId, c.deps.now());
   const sink = createStoreSink(sessionId, c.schedule);
-  const persister = c.deps.createPersister(sessionId, (error) => useRunStore.getState().pushSideError({ sessionId, error }));
+  const persister = c.deps.createPersister(sessionId, (error) =>
+    useRunStore.getState().pushSideError({ sessionId, error }),
+  );
   c.live.set(sessionId, { runId, abort, persister });
   const emit = runSink(c, admitted, sink, persister);
   return (async () => {
@@ -203,7 +225,12 @@ function drive(c: Controller, request: StartRequest, admitted: Admitted, claimed
 }
 
 /** Where the run's events go: the store and the persister, an argument edit made a branch first. */
-function runSink(c: Controller, { session, baseURL }: Admitted, sink: ReturnType<typeof createStoreSink>, persister: RunPersister) {
+function runSink(
+  c: Controller,
+  { session, baseURL }: Admitted,
+  sink: ReturnType<typeof createStoreSink>,
+  persister: RunPersister,
+) {
   // The endpoint is the session's once a reply came from it: until then (a mistyped URL, a wrong key) fixing
   // Settings is no change of provider.
   let endpointKnown = session.endpoint !== undefined;
@@ -220,7 +247,13 @@ function runSink(c: Controller, { session, baseURL }: Admitted, sink: ReturnType
 }
 
 /** The run's input to the loop, and the loop run to its end. */
-async function runLoop(c: Controller, request: StartRequest, admitted: Admitted, claimed: Claimed, run: { emit: ReturnType<typeof runSink>; persister: RunPersister }): Promise<void> {
+async function runLoop(
+  c: Controller,
+  request: StartRequest,
+  admitted: Admitted,
+  claimed: Claimed,
+  run: { emit: ReturnType<typeof runSink>; persister: RunPersister },
+): Promise<void> {
   const { emit, persister } = run;
   const { sessionId } = request;
   const { session, endpoint, wire } = admitted;
@@ -229,7 +262,8 @@ async function runLoop(c: Controller, request: StartRequest, admitted: Admitted,
   const rerun = request.kind === 'rerun' ? request.rerun : undefined;
   const resumed = request.kind === 'resume' ? resumeInput(request.resume) : null;
   // A title is a nicety: failing to store it (e.g. storage full) must not stop the run.
-  if (userMessage && session.title === DEFAULT_TITLE) await c.deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
+  if (userMessage && session.title === DEFAULT_TITLE)
+    await c.deps.setTitle(sessionId, titleFrom(userMessage)).catch(() => undefined);
   const storedHistory = await c.deps.loadHistory(sessionId);
   // A resumed run adopts its stored message again as its first turn: it leaves the history it starts from.
   const adoptedId = resumed?.input.adopted?.messageId;
@@ -246,13 +280,26 @@ async function runLoop(c: Controller, request: StartRequest, admitted: Admitted,
     config,
     model: endpoint.client,
     tools: NO_TOOLS,
-    prepare: preparation(c, { session, endpoint, history, config, claimed, ...(userMessage !== undefined ? { userMessage } : {}), ...(rerun ? { rerun } : {}) }),
+    prepare: preparation(c, {
+      session,
+      endpoint,
+      history,
+      config,
+      claimed,
+      ...(userMessage !== undefined ? { userMessage } : {}),
+      ...(rerun ? { rerun } : {}),
+    }),
     ...(requestLayers ? { requestLayers } : {}),
     ...(systemPrompt ? { systemPrompt } : {}),
     ...(rerun?.adopted ? { adopted: rerun.adopted } : {}),
     ...(resumed?.input ?? {}),
     approve: approvalGate(c, sessionId),
-    pause: createPauseGate({ sessionId, breakpoints: async () => (await c.deps.getSession(sessionId))?.breakpoints, stored: () => stored(c, sessionId), primed: resumed?.primed ?? null }),
+    pause: createPauseGate({
+      sessionId,
+      breakpoints: async () => (await c.deps.getSession(sessionId))?.breakpoints,
+      stored: () => stored(c, sessionId),
+      primed: resumed?.primed ?? null,
+    }),
     signal: claimed.abort.signal,
     emit,
     providerTools: offeredProviderTools(wire),
@@ -274,19 +321,43 @@ type PreparationInput = {
  * Recall and loading tools run inside the loop, after the user message is stored: Stop or a failure there ends the
  * run (cancelled, or with a clear error) and never loses what was typed.
  */
-function preparation(c: Controller, { session, endpoint, history, config, claimed, userMessage, rerun }: PreparationInput) {
+function preparation(
+  c: Controller,
+  { session, endpoint, history, config, claimed, userMessage, rerun }: PreparationInput,
+) {
   const sessionId = session.id;
   const systemPrompt = session.settings.systemPrompt?.trim();
   return async (signal: AbortSignal) => {
     try {
       const toolsOn = session.settings.toolsEnabled !== false;
       const memoryOn = session.settings.memoryEnabled !== false;
-      const tools = toolsOn ? await c.deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes, sessionId }) : NO_TOOLS;
+      const tools = toolsOn
+        ? await c.deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes, sessionId })
+        : NO_TOOLS;
       const prepared = c.deps.prepareContext
-        ? await c.deps.prepareContext({ session, endpoint, history, ...(userMessage !== undefined ? { userMessage } : {}), tools, model: endpoint.client, signal, recall: memoryOn && !rerun, rememberTool: toolsOn && memoryOn })
+        ? await c.deps.prepareContext({
+            session,
+            endpoint,
+            history,
+            ...(userMessage !== undefined ? { userMessage } : {}),
+            tools,
+            model: endpoint.client,
+            signal,
+            recall: memoryOn && !rerun,
+            rememberTool: toolsOn && memoryOn,
+          })
         : null;
       // Loaded with the first re-run, not with the page.
-      if (rerun) return (await import('./rerun-preparation')).rerunPreparation({ sessionId, rerun, tools: prepared?.tools ?? tools, sessionPrompt: session.settings.systemPrompt, approve: approvalGate(c, sessionId), stop: () => claimed.abort.abort(), stored: () => stored(c, sessionId) });
+      if (rerun)
+        return (await import('./rerun-preparation')).rerunPreparation({
+          sessionId,
+          rerun,
+          tools: prepared?.tools ?? tools,
+          sessionPrompt: session.settings.systemPrompt,
+          approve: approvalGate(c, sessionId),
+          stop: () => claimed.abort.abort(),
+          stored: () => stored(c, sessionId),
+        });
       return prepared ?? { tools, ...(systemPrompt ? { systemPrompt } : {}) };
     } catch (err) {
       throw new PreparationError(wiringError(err), err);
@@ -309,7 +380,14 @@ function viewContextLayers(c: Controller, sessionId: string, rerun: RerunOptions
 }
 
 /** What ends every run, however it ended: its writes, its lock, the store told, then the after-run report. */
-async function endRun(c: Controller, sessionId: string, runId: string, sink: ReturnType<typeof createStoreSink>, persister: RunPersister, lock: RunLock): Promise<void> {
+async function endRun(
+  c: Controller,
+  sessionId: string,
+  runId: string,
+  sink: ReturnType<typeof createStoreSink>,
+  persister: RunPersister,
+  lock: RunLock,
+): Promise<void> {
   sink.flush();
   await (persister.close ? persister.close() : persister.flush()).catch(() => undefined);
   if (persister.unsaved?.()) c.unsaved.set(sessionId, persister);
@@ -333,7 +411,12 @@ async function endRun(c: Controller, sessionId: string, runId: string, sink: Ret
  * it and marks it interrupted instead of losing the turn (architecture.md, invariant 2).
  */
 function stored(c: Controller, sessionId: string): Promise<void> {
-  return c.live.get(sessionId)?.persister?.flush().catch(() => undefined) ?? Promise.resolve();
+  return (
+    c.live
+      .get(sessionId)
+      ?.persister?.flush()
+      .catch(() => undefined) ?? Promise.resolve()
+  );
 }
 
 function approvalGate(c: Controller, sessionId: string): ApprovalGate {
@@ -354,14 +437,26 @@ function approvalGate(c: Controller, sessionId: string): ApprovalGate {
       const ask = () =>
         void stored(c, sessionId).then(() => {
           if (settled) return;
-          store.addApproval({ sessionId, callId: call.callId, name: call.name, arguments: call.arguments, key, ...(call.schema ? { schema: call.schema } : {}), ...(call.repeat !== undefined ? { repeat: call.repeat, stopRun: () => c.live.get(sessionId)?.abort.abort() } : {}), resolve: settle });
+          store.addApproval({
+            sessionId,
+            callId: call.callId,
+            name: call.name,
+            arguments: call.arguments,
+            key,
+            ...(call.schema ? { schema: call.schema } : {}),
+            ...(call.repeat !== undefined
+              ? { repeat: call.repeat, stopRun: () => c.live.get(sessionId)?.abort.abort() }
+              : {}),
+            resolve: settle,
+          });
         });
       // A repeated call is the person's to judge each time (architecture.md, "Repeated-call guard"): no standing answer settles it.
       if (!c.deps.approvalScope || call.repeat !== undefined) return ask();
       void c.deps.approvalScope(sessionId, key, call.arguments).then((scoped) => {
         if (settled) return;
         if (scoped?.decision === 'approve') return settle({ decision: 'approve', by: scoped.by });
-        if (scoped?.decision === 'deny') return settle({ decision: 'deny', reason: 'denied for this session', by: scoped.by });
+        if (scoped?.decision === 'deny')
+          return settle({ decision: 'deny', reason: 'denied for this session', by: scoped.by });
         ask();
       }, ask);
     });

@@ -76,7 +76,11 @@ export type RunDeps = {
    * A standing answer to a tool's approval request (approval scopes, with their rules on the arguments); absent =
    * always ask. `by` names the scope for the timeline.
    */
-  approvalScope?(sessionId: string, tool: ApprovalKey, args: string): Promise<{ decision: 'approve' | 'deny'; by: string } | null>;
+  approvalScope?(
+    sessionId: string,
+    tool: ApprovalKey,
+    args: string,
+  ): Promise<{ decision: 'approve' | 'deny'; by: string } | null>;
   /** What the session's MCP App Views asked the model to know, as a prompt layer (null: nothing), asked before each request. Absent: none. */
   viewContext?(sessionId: string): Promise<PromptLayer | null>;
   /** Context management (context/): memory recall, the remember tool, the layered system prompt and the context budget; absent = none of them. */

@@ -7,7 +7,16 @@ import type { RunDeps } from './run-deps';
 
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
 const base = (endpoint?: SessionEndpoint): SessionRecord => ({
-  id: 'e', title: 't', model: 'llama3', status: 'finished', createdAt: 0, updatedAt: 0, messageCount: 2, toolCallCount: 0, usage: zeroUsage(), settings: {},
+  id: 'e',
+  title: 't',
+  model: 'llama3',
+  status: 'finished',
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 2,
+  toolCallCount: 0,
+  usage: zeroUsage(),
+  settings: {},
   ...(endpoint ? { endpoint } : {}),
 });
 
@@ -17,28 +26,58 @@ function deps(session: SessionRecord, baseURL: string) {
   const d: RunDeps = {
     async runAgent(input) {
       runs.push(input.runId);
-      if (input.userMessage === 'answered') input.emit({ type: 'request_finished', turn: 1, attempt: 1, finishReason: 'stop', usage: zeroUsage(), runId: input.runId, seq: 0, t: 0 });
-      return { stopReason: 'complete', history: [], usage: zeroUsage() }; },
-    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: { stream: async function* () { /* unused */ } }, embedder: () => { throw new Error('no embeddings in this test'); } }),
+      if (input.userMessage === 'answered')
+        input.emit({
+          type: 'request_finished',
+          turn: 1,
+          attempt: 1,
+          finishReason: 'stop',
+          usage: zeroUsage(),
+          runId: input.runId,
+          seq: 0,
+          t: 0,
+        });
+      return { stopReason: 'complete', history: [], usage: zeroUsage() };
+    },
+    openEndpoint: async ({ baseURL }) => ({
+      baseURL,
+      ready: true,
+      client: {
+        stream: async function* () {
+          /* unused */
+        },
+      },
+      embedder: () => {
+        throw new Error('no embeddings in this test');
+      },
+    }),
     createToolExecutor: async () => noTools,
     createPersister: () => ({ emit: () => undefined, flush: async () => undefined }),
     acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => undefined } }),
     getSession: async () => session,
     loadHistory: async () => [],
     setTitle: async () => undefined,
-    setEndpoint: async (_id, e) => { stamped.push(e); },
+    setEndpoint: async (_id, e) => {
+      stamped.push(e);
+    },
     getBaseURL: () => baseURL,
     newId: () => 'run-1',
     now: () => 0,
   };
   return { d, runs, stamped };
 }
-const frame = (flush: () => void) => { queueMicrotask(flush); return () => undefined; };
+const frame = (flush: () => void) => {
+  queueMicrotask(flush);
+  return () => undefined;
+};
 
 describe('a session keeps its endpoint', () => {
   it('does not start on another endpoint than the one the session used, and sends nothing', async () => {
     const f = deps(base({ baseURL: 'http://127.0.0.1:11434/v1' }), 'https://api.openai.com/v1');
-    expect(await createRunController(f.d, frame).start({ kind: 'message', sessionId: 'e', text: 'hi' })).toEqual({ ok: false, reason: 'endpoint_changed' });
+    expect(await createRunController(f.d, frame).start({ kind: 'message', sessionId: 'e', text: 'hi' })).toEqual({
+      ok: false,
+      reason: 'endpoint_changed',
+    });
     expect(f.runs).toEqual([]);
   });
 

@@ -7,7 +7,15 @@ import type { RunAgentInput, RunDeps } from './run-deps';
 
 const noTools: ToolExecutor = { list: () => [], get: () => undefined };
 const session: SessionRecord = {
-  id: 'knobs', title: 't', model: 'gpt-test', status: 'idle', createdAt: 0, updatedAt: 0, messageCount: 0, toolCallCount: 0, usage: zeroUsage(),
+  id: 'knobs',
+  title: 't',
+  model: 'gpt-test',
+  status: 'idle',
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 0,
+  toolCallCount: 0,
+  usage: zeroUsage(),
   settings: { topP: 0.4, maxRetries: 0, toolConcurrency: 1, toolOutputLimitBytes: 2048 },
 };
 
@@ -21,8 +29,22 @@ describe('a session’s run settings', () => {
         await input.prepare?.(input.signal);
         return { stopReason: 'complete', history: [], usage: zeroUsage() };
       },
-      openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: { stream: async function* () { /* unused */ } }, embedder: () => { throw new Error('no embeddings in this test'); } }),
-      createToolExecutor: async (opts) => { executorOpts.push(opts); return noTools; },
+      openEndpoint: async ({ baseURL }) => ({
+        baseURL,
+        ready: true,
+        client: {
+          stream: async function* () {
+            /* unused */
+          },
+        },
+        embedder: () => {
+          throw new Error('no embeddings in this test');
+        },
+      }),
+      createToolExecutor: async (opts) => {
+        executorOpts.push(opts);
+        return noTools;
+      },
       createPersister: () => ({ emit: () => undefined, flush: async () => undefined }),
       acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => undefined } }),
       getSession: async () => session,
@@ -32,10 +54,18 @@ describe('a session’s run settings', () => {
       newId: () => 'run-1',
       now: () => 0,
     };
-    const r = await createRunController(deps, (flush) => { queueMicrotask(flush); return () => undefined; }).start({ kind: 'message', sessionId: 'knobs', text: 'hi' });
+    const r = await createRunController(deps, (flush) => {
+      queueMicrotask(flush);
+      return () => undefined;
+    }).start({ kind: 'message', sessionId: 'knobs', text: 'hi' });
     if (!r.ok) throw new Error(r.reason);
     await r.done;
-    expect(inputs[0]?.config).toMatchObject({ topP: 0.4, maxRetries: 0, toolConcurrency: 1, toolOutputLimitBytes: 2048 });
+    expect(inputs[0]?.config).toMatchObject({
+      topP: 0.4,
+      maxRetries: 0,
+      toolConcurrency: 1,
+      toolOutputLimitBytes: 2048,
+    });
     expect(executorOpts).toEqual([{ outputLimitBytes: 2048, sessionId: 'knobs' }]);
   });
 });

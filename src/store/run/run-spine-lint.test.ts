@@ -26,8 +26,13 @@ describe('lint: the run spine stays free of MCP', () => {
     });
   }
 
-  it('allows MCP\'s shared domain types and MCP imports above the spine', async () => {
-    expect(await mcpErrors(`import type { McpServerRef } from "../../domain/mcp-call-trace";\nexport type X = McpServerRef;\n`, 'src/store/run/boundary-probe.ts')).toEqual([]);
+  it("allows MCP's shared domain types and MCP imports above the spine", async () => {
+    expect(
+      await mcpErrors(
+        `import type { McpServerRef } from "../../domain/mcp-call-trace";\nexport type X = McpServerRef;\n`,
+        'src/store/run/boundary-probe.ts',
+      ),
+    ).toEqual([]);
     expect(await mcpErrors(probes[2]!.replace('../mcp/', './mcp/'), 'src/store/boundary-probe.ts')).toEqual([]);
   });
 });

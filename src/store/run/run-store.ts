@@ -102,7 +102,19 @@ export const useRunStore = create<RunStoreState>()((set) => ({
       const stuck = isLiveStatus(run.status);
       // A run that is over waits nowhere, whatever its pause gate last said.
       const { [sessionId]: _pause, ...pauses } = s.pauses;
-      return { pauses, runs: { ...s.runs, [sessionId]: { ...run, ended: true, streaming: null, paused: null, ...(stuck ? { status: 'failed' as const } : {}) } } };
+      return {
+        pauses,
+        runs: {
+          ...s.runs,
+          [sessionId]: {
+            ...run,
+            ended: true,
+            streaming: null,
+            paused: null,
+            ...(stuck ? { status: 'failed' as const } : {}),
+          },
+        },
+      };
     }),
   setReplay: (sessionId, view) =>
     set((s) => {
@@ -131,7 +143,8 @@ export const useRunStore = create<RunStoreState>()((set) => ({
       if (!run) return s;
       return { runs: { ...s.runs, [sessionId]: { ...run, error: null } } };
     }),
-  dropAppended: (sessionId, seen) => set((s) => (s.runs[sessionId] === seen ? { runs: { ...s.runs, [sessionId]: { ...seen, appended: [] } } } : s)),
+  dropAppended: (sessionId, seen) =>
+    set((s) => (s.runs[sessionId] === seen ? { runs: { ...s.runs, [sessionId]: { ...seen, appended: [] } } } : s)),
 }));
 
 /** The run the chat shows for a session: the one being replayed, else this tab's latest run. */

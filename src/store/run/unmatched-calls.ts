@@ -5,7 +5,13 @@ import type { UnmatchedCallAnswer } from '../../agent/recorded-tools';
  * Calls of a re-run with recorded results that match no recording, waiting for the person (architecture.md,
  * "Re-run from here"): run it live, answer by hand, or stop. Keyed by call id, like pending approvals.
  */
-export type UnmatchedCall = { sessionId: string; callId: string; name: string; arguments: string; answer: (a: UnmatchedCallAnswer) => void };
+export type UnmatchedCall = {
+  sessionId: string;
+  callId: string;
+  name: string;
+  arguments: string;
+  answer: (a: UnmatchedCallAnswer) => void;
+};
 
 type UnmatchedCalls = {
   calls: Record<string, UnmatchedCall>;
@@ -25,7 +31,11 @@ export const useUnmatchedCalls = create<UnmatchedCalls>((set) => ({
 }));
 
 /** Shows the question and settles with the person's answer, or `stop` when the run is stopped meanwhile. */
-export function askUnmatchedCall(sessionId: string, call: { callId: string; name: string; arguments: string }, signal: AbortSignal): Promise<UnmatchedCallAnswer> {
+export function askUnmatchedCall(
+  sessionId: string,
+  call: { callId: string; name: string; arguments: string },
+  signal: AbortSignal,
+): Promise<UnmatchedCallAnswer> {
   return new Promise((resolve) => {
     let settled = false;
     const answer = (a: UnmatchedCallAnswer) => {

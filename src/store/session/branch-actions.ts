@@ -20,7 +20,12 @@ export type BranchOutcome = SendOutcome | 'not_found';
  * the branch is removed and the old path shown again, so nothing changes. `options`: a re-run from this step
  * (store/step/rerun-actions.ts).
  */
-export async function rerun(sessionId: string, messageId: string, text: string | undefined, options?: RerunOptions): Promise<BranchOutcome> {
+export async function rerun(
+  sessionId: string,
+  messageId: string,
+  text: string | undefined,
+  options?: RerunOptions,
+): Promise<BranchOutcome> {
   if (loadedRunController()?.isRunning(sessionId)) return 'busy';
   const settings = useSettingsStore.getState();
   // Local servers need no key (as for Send).
@@ -36,7 +41,12 @@ export async function rerun(sessionId: string, messageId: string, text: string |
   if (!branch) return 'not_found';
   const tidy = () => void dropEmptyBranch(db, sessionId, branch.branchId, branch.previous).catch(() => false);
   // A re-run of a step sends no new message (store/step/rerun-actions.ts passes no text with its options).
-  const outcome = await startRun(options ? { kind: 'rerun', sessionId, rerun: options } : { kind: 'message', sessionId, ...(text !== undefined ? { text } : {}) }, tidy);
+  const outcome = await startRun(
+    options
+      ? { kind: 'rerun', sessionId, rerun: options }
+      : { kind: 'message', sessionId, ...(text !== undefined ? { text } : {}) },
+    tidy,
+  );
   if (outcome !== 'started') tidy();
   return outcome;
 }

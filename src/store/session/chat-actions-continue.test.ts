@@ -17,6 +17,7 @@ describe('Continue that starts nothing', () => {
   it('has a sentence for every refusal no other part of the page shows, and none for the rest', () => {
     expect(refusalSentence('busy')).toMatch(/already going/);
     expect(refusalSentence('locked')).toMatch(/Another tab is running this session/);
-    for (const shown of ['started', 'needs_settings', 'needs_endpoint', 'failed'] as const) expect(refusalSentence(shown)).toBeNull();
+    for (const shown of ['started', 'needs_settings', 'needs_endpoint', 'failed'] as const)
+      expect(refusalSentence(shown)).toBeNull();
   });
 });

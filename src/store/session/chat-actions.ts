@@ -10,7 +10,8 @@ import { useRunStore } from '../run/run-store';
 
 import type { StartRequest } from '../run/run-controller';
 
-const RUN_CODE_MISSING = 'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
+const RUN_CODE_MISSING =
+  'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
 
 export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'no_session' | 'failed';
 
@@ -36,7 +37,10 @@ export function refusalSentence(outcome: SendOutcome): string | null {
  * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
  * session created for it shows with the cursor in its Message box.
  */
-export async function sendMessage(text: string, opts: { focusComposer?: boolean; images?: MessageImage[] } = {}): Promise<SendOutcome> {
+export async function sendMessage(
+  text: string,
+  opts: { focusComposer?: boolean; images?: MessageImage[] } = {},
+): Promise<SendOutcome> {
   const ui = useUiStore.getState();
   const settings = useSettingsStore.getState();
   if (!endpointReady(settings.baseURL, settings.hasKey)) {
@@ -64,7 +68,9 @@ export async function startRun(request: StartRequest, onEnd?: () => void): Promi
   const { sessionId } = request;
   const controller = await loadRunController().catch(() => null);
   if (!controller) {
-    useRunStore.getState().pushSideError({ sessionId, error: { fault: 'system', kind: 'network', message: RUN_CODE_MISSING } });
+    useRunStore
+      .getState()
+      .pushSideError({ sessionId, error: { fault: 'system', kind: 'network', message: RUN_CODE_MISSING } });
     return 'failed';
   }
   const r = await controller.start(request);

@@ -25,7 +25,9 @@ describe('newSession', () => {
     expect(await stored).toBe(false);
     const errors = () => useRunStore.getState().sideErrors.filter((e) => e.sessionId === id);
     expect(errors()).toHaveLength(1);
-    expect(errors()[0]?.error.message).toMatch(/^The new session could not be stored: browser storage is unavailable\..*send again\.$/);
+    expect(errors()[0]?.error.message).toMatch(
+      /^The new session could not be stored: browser storage is unavailable\..*send again\.$/,
+    );
 
     await db.open();
     expect(await sessionStored(id)).toBe(true);

@@ -39,7 +39,11 @@ function storeSession(init: NewSession & { id: string }): Promise<boolean> {
 function newSessionError(err: unknown): StorageErrorInfo {
   const failure = classifyStorageError(err);
   const why =
-    failure === 'quota' ? 'browser storage is full' : failure === 'unavailable' ? 'browser storage is unavailable' : `saving failed (${err instanceof Error ? err.name : 'unknown error'})`;
+    failure === 'quota'
+      ? 'browser storage is full'
+      : failure === 'unavailable'
+        ? 'browser storage is unavailable'
+        : `saving failed (${err instanceof Error ? err.name : 'unknown error'})`;
   return {
     fault: 'system',
     kind: 'storage',
@@ -49,7 +53,8 @@ function newSessionError(err: unknown): StorageErrorInfo {
 
 function dropStorageErrors(sessionId: string): void {
   const store = useRunStore.getState();
-  for (const e of store.sideErrors) if (e.sessionId === sessionId && e.error.kind === 'storage') store.dismissSideError(e);
+  for (const e of store.sideErrors)
+    if (e.sessionId === sessionId && e.error.kind === 'storage') store.dismissSideError(e);
 }
 
 /**
@@ -60,7 +65,12 @@ function dropStorageErrors(sessionId: string): void {
 export function newSession(opts: { focusComposer?: boolean } = {}): { id: string; stored: Promise<boolean> } {
   const d = useSettingsStore.getState().defaults;
   const id = crypto.randomUUID();
-  const stored = storeSession({ id, model: d.model, settings: defaultsToSessionSettings(d, useSettingsStore.getState().baseURL), now: Date.now() });
+  const stored = storeSession({
+    id,
+    model: d.model,
+    settings: defaultsToSessionSettings(d, useSettingsStore.getState().baseURL),
+    now: Date.now(),
+  });
   useUiStore.getState().selectSession(id, opts);
   useUiStore.getState().setTab('chat');
   return { id, stored };
@@ -82,14 +92,19 @@ export function renameSessionTitle(id: string, title: string): Promise<boolean> 
 
 let toastSeq = 0;
 
-export async function removeSession(session: SessionRecord): Promise<'deleted' | 'running' | 'running_elsewhere' | 'not_found'> {
+export async function removeSession(
+  session: SessionRecord,
+): Promise<'deleted' | 'running' | 'running_elsewhere' | 'not_found'> {
   if (isLiveStatus(useRunStore.getState().runs[session.id]?.status)) return 'running';
   // Another tab's run would go on writing rows for a session that no longer exists.
   if (await isRunLocked(session.id)) return 'running_elsewhere';
   const result = await deleteSession(db, session.id);
   if (!result.ok) return 'not_found';
   // Its MCP tasks: no longer followed, followed again on undo, cancelled once it is gone for good (loaded when needed).
-  const handle = result.mcpTasks.length > 0 ? (await import('../mcp/tasks/task-session-delete')).holdSessionTasks(session.id, result.mcpTasks, result.undo) : result.undo;
+  const handle =
+    result.mcpTasks.length > 0
+      ? (await import('../mcp/tasks/task-session-delete')).holdSessionTasks(session.id, result.mcpTasks, result.undo)
+      : result.undo;
   const ui = useUiStore.getState();
   if (ui.currentSessionId === session.id) ui.selectSession(null);
   useUndoStore.getState().toast?.handle.dispose();

@@ -20,7 +20,12 @@ async function rerunSession(): Promise<{ id: string; m: (name: string) => string
     { ...assistantMsg(m('a1'), 'r1', 1, 'first answer'), sessionId: id, order: 1 },
   ]);
   await startBranch(db, id, m('u1'), { id: m('b1'), now: 5 });
-  await db.messages.add({ ...assistantMsg(m('a2'), 'r2', 1, 're-run answer'), sessionId: id, order: 2, branchId: m('b1') });
+  await db.messages.add({
+    ...assistantMsg(m('a2'), 'r2', 1, 're-run answer'),
+    sessionId: id,
+    order: 2,
+    branchId: m('b1'),
+  });
   return { id, m };
 }
 

@@ -1,6 +1,15 @@
 import { db } from '../../db/database';
 import { getSetting, setSetting } from '../../db/settings-repo';
-import { APPROVAL_SCOPES_KEY, isApprovalScopes, scopeAnswerText, scopeDecision, withoutScope, withScope, type ApprovalKey, type ApprovalScope } from '../../domain/approval-scopes';
+import {
+  APPROVAL_SCOPES_KEY,
+  isApprovalScopes,
+  scopeAnswerText,
+  scopeDecision,
+  withoutScope,
+  withScope,
+  type ApprovalKey,
+  type ApprovalScope,
+} from '../../domain/approval-scopes';
 
 /**
  * Approval scopes kept in the settings table, read afresh at each approval request so a scope given or revoked in
@@ -14,7 +23,11 @@ async function readApprovalScopes(): Promise<ApprovalScope[]> {
   }
 }
 
-export async function scopedDecision(sessionId: string, tool: ApprovalKey, args: string): Promise<{ decision: 'approve' | 'deny'; by: string } | null> {
+export async function scopedDecision(
+  sessionId: string,
+  tool: ApprovalKey,
+  args: string,
+): Promise<{ decision: 'approve' | 'deny'; by: string } | null> {
   const d = scopeDecision(await readApprovalScopes(), sessionId, tool, args);
   return d === null ? null : { decision: d.decision, by: scopeAnswerText(d.scope) };
 }

@@ -10,8 +10,18 @@ import type { ApiFormat, SessionSettings } from '../../domain/session';
 /** The model and limits a new session starts with; each session then keeps its own copy. */
 export type SessionDefaults = Pick<
   LoopConfig,
-  | 'model' | 'temperature' | 'topP' | 'maxTurns' | 'maxToolCallsPerTurn' | 'toolTimeoutMs' | 'firstByteTimeoutMs' | 'idleTimeoutMs'
-  | 'maxRetries' | 'toolConcurrency' | 'toolOutputLimitBytes' | 'repeatCallLimit'
+  | 'model'
+  | 'temperature'
+  | 'topP'
+  | 'maxTurns'
+  | 'maxToolCallsPerTurn'
+  | 'toolTimeoutMs'
+  | 'firstByteTimeoutMs'
+  | 'idleTimeoutMs'
+  | 'maxRetries'
+  | 'toolConcurrency'
+  | 'toolOutputLimitBytes'
+  | 'repeatCallLimit'
 > & {
   systemPrompt: string;
   /**
@@ -90,7 +100,10 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   keyRemembered: false,
   defaults: FALLBACK_DEFAULTS,
   load: async () => {
-    const [baseURL, defaults] = await Promise.all([getSetting(db, 'baseURL', isString, DEFAULT_BASE_URL), getSetting(db, 'sessionDefaults', isDefaults, FALLBACK_DEFAULTS)]);
+    const [baseURL, defaults] = await Promise.all([
+      getSetting(db, 'baseURL', isString, DEFAULT_BASE_URL),
+      getSetting(db, 'sessionDefaults', isDefaults, FALLBACK_DEFAULTS),
+    ]);
     set({ baseURL });
     // The key is read for the endpoint just loaded: keys belong to endpoints.
     const [key, remembered] = await Promise.all([apiKeyStore.getKey(), apiKeyStore.isRemembered()]);

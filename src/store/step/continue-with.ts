@@ -13,7 +13,10 @@ import { setSessionEndpoint, updateSessionSettings } from '../session/session-ac
 /** What "Continue with" changed, in words for the person (shown under the adopted message). */
 function continuedNote(model: string, baseURL: string, endpointChanged: boolean, toolCalls: number): string {
   const where = endpointChanged ? ` at ${baseURL} (Settings now point there)` : '';
-  const next = toolCalls > 0 ? ' Its tool calls run now, and the session goes on with that model.' : ' Your next message goes to that model.';
+  const next =
+    toolCalls > 0
+      ? ' Its tool calls run now, and the session goes on with that model.'
+      : ' Your next message goes to that model.';
   return `This session now uses ${model}${where}. Its answer from the comparison is this step's reply: no new request was sent for it.${next}`;
 }
 
@@ -23,7 +26,11 @@ function continuedNote(model: string, baseURL: string, endpointChanged: boolean,
  * follow, so its own key is used). A run starts with it as its first turn: its tool calls, if any, run and the run
  * goes on live. If the run does not start, the session and Settings are put back as they were.
  */
-export async function continueWith(sessionId: string, message: AssistantMessage, answer: ComparisonAnswer): Promise<BranchOutcome> {
+export async function continueWith(
+  sessionId: string,
+  message: AssistantMessage,
+  answer: ComparisonAnswer,
+): Promise<BranchOutcome> {
   if (answer.outcome !== 'done') return 'failed';
   if (loadedRunController()?.isRunning(sessionId)) return 'busy';
   const session = await getSession(db, sessionId);
@@ -44,14 +51,24 @@ export async function continueWith(sessionId: string, message: AssistantMessage,
     ...stepRerunOptions(step),
     adopted: {
       messageId,
-      turn: { text: answer.text, reasoning: '', refusal: null, toolCalls: answer.toolCalls, finishReason: answer.finishReason, usage: answer.usage },
+      turn: {
+        text: answer.text,
+        reasoning: '',
+        refusal: null,
+        toolCalls: answer.toolCalls,
+        finishReason: answer.finishReason,
+        usage: answer.usage,
+      },
     },
   });
   if (outcome === 'started') {
-    useComparisonRuns.getState().noteContinued(messageId, continuedNote(answer.model, target, endpointChanged, answer.toolCalls.length));
+    useComparisonRuns
+      .getState()
+      .noteContinued(messageId, continuedNote(answer.model, target, endpointChanged, answer.toolCalls.length));
     return outcome;
   }
-  if (!sameBaseURL(useSettingsStore.getState().baseURL, before.baseURL)) await useSettingsStore.getState().setBaseURL(before.baseURL);
+  if (!sameBaseURL(useSettingsStore.getState().baseURL, before.baseURL))
+    await useSettingsStore.getState().setBaseURL(before.baseURL);
   if (before.endpoint) await setSessionEndpoint(sessionId, before.endpoint);
   await updateSessionSettings(sessionId, { model: before.model, settings: session.settings });
   return outcome;

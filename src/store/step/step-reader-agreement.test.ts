@@ -37,7 +37,14 @@ const sentLayers = [
   { id: 'base', title: 'Base', text: 'You are terse.' },
   { id: 'session', title: 'Session', text: 'Answer in French.' },
 ];
-const offered = [{ name: 'lookup', description: 'Looks a word up', parameters: { type: 'object' }, source: { kind: 'custom' as const } }];
+const offered = [
+  {
+    name: 'lookup',
+    description: 'Looks a word up',
+    parameters: { type: 'object' },
+    source: { kind: 'custom' as const },
+  },
+];
 const HASH = 'b'.repeat(64);
 
 beforeAll(async () => {
@@ -49,7 +56,18 @@ beforeAll(async () => {
   await db.events.bulkAdd([
     { ...env, seq: 0, type: 'run_started', model: 'alpha-model', startedAt: 1 },
     { ...env, seq: 1, type: 'request_started', turn: 1, attempt: 1, messageId: STEP, systemLayers: firstLayers },
-    { ...env, seq: 2, type: 'request_started', turn: 1, attempt: 2, messageId: STEP, systemLayers: sentLayers, toolSet: HASH, contextTokens: 120, contextLimit: 8000 },
+    {
+      ...env,
+      seq: 2,
+      type: 'request_started',
+      turn: 1,
+      attempt: 2,
+      messageId: STEP,
+      systemLayers: sentLayers,
+      toolSet: HASH,
+      contextTokens: 120,
+      contextLimit: 8000,
+    },
   ]);
   // Afterwards: another model, another prompt, other tools enabled today.
   await updateSession(db, S, { model: 'beta-model', settings: { systemPrompt: 'new prompt', temperature: 0.3 } });
@@ -64,7 +82,7 @@ afterAll(() => db.close());
 describe('one recorded step, read by every step feature', () => {
   const prompt = assembleSystemPrompt(sentLayers);
 
-  it('Re-run and Continue with: the run\'s model, the retried request\'s layers and offered tools', async () => {
+  it("Re-run and Continue with: the run's model, the retried request's layers and offered tools", async () => {
     const step = await stepRequestOf(RUN, STEP);
     expect(step).toMatchObject({ model: 'alpha-model', turn: 1, sentLayers, found: true });
     expect(step.offeredTools?.map((t) => t.name)).toEqual(['lookup']);
@@ -72,12 +90,17 @@ describe('one recorded step, read by every step feature', () => {
 
   it('Try on other models: the same prompt and tools, the history before the step', async () => {
     const step = await readRecordedStep(db, S, STEP);
-    expect(step).toMatchObject({ model: 'alpha-model', modelRecorded: true, sentLayers, parameters: { temperature: 0.3 } });
+    expect(step).toMatchObject({
+      model: 'alpha-model',
+      modelRecorded: true,
+      sentLayers,
+      parameters: { temperature: 0.3 },
+    });
     expect(step.offeredTools?.map((t) => t.name)).toEqual(['lookup']);
     expect(step.history.map((m) => m.id)).toEqual(['q1']);
   });
 
-  it('Save as test case: the step\'s own model, not the session\'s today', async () => {
+  it("Save as test case: the step's own model, not the session's today", async () => {
     const frozen = await freezeSessionStep(S, STEP);
     expect(frozen.request.model).toBe('alpha-model');
     expect(frozen.request.systemPrompt).toBe(prompt);
@@ -92,7 +115,7 @@ describe('one recorded step, read by every step feature', () => {
     expect(sent).toMatchObject({ tokens: 120, limit: 8000 });
   });
 
-  it('a step whose run left no events reads the session\'s model and says it was not recorded', async () => {
+  it("a step whose run left no events reads the session's model and says it was not recorded", async () => {
     const step = await readRecordedStep(db, S, 'imported-step');
     expect(step).toMatchObject({ model: 'beta-model', modelRecorded: false, sentLayers: null, offeredTools: null });
     expect((await stepRequestOf('gone-run', 'imported-step')).found).toBe(false);
@@ -114,9 +137,20 @@ async function rerunBody(messageId: string): Promise<ModelRequest> {
   const model = scriptedModel([textReply(['Again.'])]);
   const deps: RunDeps = {
     runAgent,
-    openEndpoint: async ({ baseURL }) => ({ baseURL, ready: true, client: model, embedder: () => { throw new Error('no embeddings in this test'); } }),
+    openEndpoint: async ({ baseURL }) => ({
+      baseURL,
+      ready: true,
+      client: model,
+      embedder: () => {
+        throw new Error('no embeddings in this test');
+      },
+    }),
     createToolExecutor: async () => today,
-    prepareContext: async () => ({ tools: today, systemPrompt: TODAY_PROMPT, context: { beforeRequest: async () => ({ compaction: null }), observeUsage: () => undefined } }),
+    prepareContext: async () => ({
+      tools: today,
+      systemPrompt: TODAY_PROMPT,
+      context: { beforeRequest: async () => ({ compaction: null }), observeUsage: () => undefined },
+    }),
     createPersister: () => ({ emit: () => undefined, flush: async () => undefined }),
     acquireRunLock: async (sessionId) => ({ ok: true, lock: { sessionId, release: () => undefined } }),
     getSession: (id) => getSession(db, id),
@@ -131,7 +165,11 @@ async function rerunBody(messageId: string): Promise<ModelRequest> {
     queueMicrotask(flush);
     return () => undefined;
   });
-  const r = await controller.start({ kind: 'rerun', sessionId: S, rerun: { model: step.model, ...stepRerunOptions(await stepRequestOf(step.runId, messageId)) } });
+  const r = await controller.start({
+    kind: 'rerun',
+    sessionId: S,
+    rerun: { model: step.model, ...stepRerunOptions(await stepRequestOf(step.runId, messageId)) },
+  });
   if (!r.ok) throw new Error(r.reason);
   await r.done;
   const [body] = model.requests;
@@ -144,17 +182,43 @@ async function tryBody(messageId: string, target: string): Promise<ModelRequest>
   const [step, session] = await Promise.all([readRecordedStep(db, S, messageId), getSession(db, S)]);
   if (!session) throw new Error('no session');
   const c = comparisonConversation(step, session.settings, todayHandles);
-  return { ...buildRequest(sessionConfig(session), toWireMessages(c.messages, c.systemPrompt), toWireTools(c.tools)), model: target };
+  return {
+    ...buildRequest(sessionConfig(session), toWireMessages(c.messages, c.systemPrompt), toWireTools(c.tools)),
+    model: target,
+  };
 }
 
 /** The body a saved test case sends: the frozen step through the case runner and the real loop. */
 async function caseBody(messageId: string): Promise<ModelRequest> {
   const frozen = await freezeSessionStep(S, messageId);
   const model = scriptedModel([textReply(['Un chat.'])]);
-  const testCase = { id: 'c', suiteId: 's', name: 'c', createdAt: 0, updatedAt: 0, source: { sessionId: S, messageId }, request: frozen.request, recorded: frozen.recorded, checks: [{ kind: 'answer_contains' as const, text: 'chat' }] };
+  const testCase = {
+    id: 'c',
+    suiteId: 's',
+    name: 'c',
+    createdAt: 0,
+    updatedAt: 0,
+    source: { sessionId: S, messageId },
+    request: frozen.request,
+    recorded: frozen.recorded,
+    checks: [{ kind: 'answer_contains' as const, text: 'chat' }],
+  };
   await runCase(
-    { testCase, model: frozen.request.model, client: model, history: frozen.request.messages, sessionId: 'case-session', emit: () => undefined, signal: new AbortController().signal },
-    { runAgent, validate: argsValidatorOn(createInProcessValidator()), priceOf: () => null, newId: () => crypto.randomUUID() },
+    {
+      testCase,
+      model: frozen.request.model,
+      client: model,
+      history: frozen.request.messages,
+      sessionId: 'case-session',
+      emit: () => undefined,
+      signal: new AbortController().signal,
+    },
+    {
+      runAgent,
+      validate: argsValidatorOn(createInProcessValidator()),
+      priceOf: () => null,
+      newId: () => crypto.randomUUID(),
+    },
   );
   const [body] = model.requests;
   if (!body) throw new Error('the case sent no request');
@@ -166,7 +230,10 @@ async function ledgerBody(messageId: string): Promise<Pick<ModelRequest, 'messag
   const input = await readLedgerInput(S, messageId);
   if (!input) throw new Error('no ledger');
   const tools = toWireTools(input.request.tools ? offeredFunctions(input.request.tools) : []);
-  return { messages: toWireMessages(input.request.messages, input.request.systemPrompt), ...(tools.length > 0 ? { tools } : {}) };
+  return {
+    messages: toWireMessages(input.request.messages, input.request.systemPrompt),
+    ...(tools.length > 0 ? { tools } : {}),
+  };
 }
 
 const sentParts = (b: Pick<ModelRequest, 'messages' | 'tools'>) => ({ messages: b.messages, tools: b.tools });
@@ -182,7 +249,7 @@ describe('one recorded step, one request body sent by every step feature', () =>
     expect(await ledgerBody(STEP)).toEqual(sentParts(rerun));
   });
 
-  it('a step that recorded neither: each sends the session\'s own prompt, not one assembled today', async () => {
+  it("a step that recorded neither: each sends the session's own prompt, not one assembled today", async () => {
     const rerun = await rerunBody('imported-step');
     expect(rerun.messages[0]).toEqual({ role: 'system', content: 'new prompt' });
     // Tools were not recorded: Re-run and Try on other models offer today's as a run would prepare them.
@@ -193,8 +260,18 @@ describe('one recorded step, one request body sent by every step feature', () =>
 
   it('a step recorded without tools: Save as test case and the ledger offer the same tools, those enabled today', async () => {
     const tool = (name: string, enabled: boolean) => ({
-      id: name, kind: 'code' as const, name, description: `${name} tool`, parameters: { type: 'object' }, code: 'return 1;', allowedOrigins: [],
-      timeoutMs: null, needsApproval: false, enabled, createdAt: 0, updatedAt: 0,
+      id: name,
+      kind: 'code' as const,
+      name,
+      description: `${name} tool`,
+      parameters: { type: 'object' },
+      code: 'return 1;',
+      allowedOrigins: [],
+      timeoutMs: null,
+      needsApproval: false,
+      enabled,
+      createdAt: 0,
+      updatedAt: 0,
     });
     await putTools(db, [tool('enabled_today', true), tool('disabled_today', false)]);
     try {
@@ -202,7 +279,9 @@ describe('one recorded step, one request body sent by every step feature', () =>
       expect(saved.tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual(['enabled_today']);
       expect(await ledgerBody('imported-step')).toEqual(sentParts(saved));
       // The step that recorded its tools offers them, not today's.
-      expect((await ledgerBody(STEP)).tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual(['lookup']);
+      expect((await ledgerBody(STEP)).tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual([
+        'lookup',
+      ]);
     } finally {
       await putTools(db, []);
     }

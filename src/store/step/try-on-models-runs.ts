@@ -19,7 +19,8 @@ type ComparisonRuns = {
 export const useComparisonRuns = create<ComparisonRuns>((set) => ({
   live: {},
   continued: {},
-  startComparison: (comparisonId, messageId, slots, abort) => set((s) => ({ live: { ...s.live, [comparisonId]: { messageId, slots, texts: {}, abort } } })),
+  startComparison: (comparisonId, messageId, slots, abort) =>
+    set((s) => ({ live: { ...s.live, [comparisonId]: { messageId, slots, texts: {}, abort } } })),
   setComparisonTexts: (comparisonId, texts) =>
     set((s) => {
       const run = s.live[comparisonId];

@@ -5,7 +5,13 @@ import { offeredToolsOf } from '../../agent/offered-tool-set';
 import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
-import { pendingAnswer, startedComparison, unansweredAnswer, type ComparisonAnswer, type ComparisonTarget } from '../../domain/model-comparison';
+import {
+  pendingAnswer,
+  startedComparison,
+  unansweredAnswer,
+  type ComparisonAnswer,
+  type ComparisonTarget,
+} from '../../domain/model-comparison';
 import type { SessionRecord, SessionSettings } from '../../domain/session';
 import type { RecordedStep } from '../../domain/sent-step';
 import type { Conversation } from '../../agent/model-client';
@@ -28,7 +34,7 @@ type TryOnModelsStart = { ok: true; done: Promise<void> } | { ok: false; problem
 /** Which base URLs the person has an endpoint for: a saved key, or a local server that needs none. */
 async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
   const first = parseModelTargets(text, { ownBaseURL: own, isSavedEndpoint: () => true });
-  const urls = first.ok ? first.targets.flatMap((t) => (t.baseURL ? [t.baseURL] : []) ) : [];
+  const urls = first.ok ? first.targets.flatMap((t) => (t.baseURL ? [t.baseURL] : [])) : [];
   const saved = new Set<string>();
   for (const url of urls) if (await hasEndpoint(url)) saved.add(url);
   return saved;
@@ -38,13 +44,27 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
  * What Try on other models sends for a step (architecture.md, "Try on other models"): the history before it and what
  * the step sends again (`stepSend`, as Re-run and Save as test case); today's tools only when its own were not recorded.
  */
-export function comparisonConversation(step: RecordedStep, settings: SessionSettings, todayTools: () => readonly ToolHandle[]): Conversation {
+export function comparisonConversation(
+  step: RecordedStep,
+  settings: SessionSettings,
+  todayTools: () => readonly ToolHandle[],
+): Conversation {
   const sent = stepSend(step, settings, () => offeredToolsOf(todayTools()));
-  return { messages: requestView(step.history), tools: offeredFunctions(sent.tools), ...(sent.systemPrompt !== undefined ? { systemPrompt: sent.systemPrompt } : {}) };
+  return {
+    messages: requestView(step.history),
+    tools: offeredFunctions(sent.tools),
+    ...(sent.systemPrompt !== undefined ? { systemPrompt: sent.systemPrompt } : {}),
+  };
 }
 
 /** The step's request as recorded (architecture.md, "Try on other models"), and a client for each target. */
-async function prepare(session: SessionRecord, message: AssistantMessage, own: string, targets: readonly ComparisonTarget[], abort: AbortController) {
+async function prepare(
+  session: SessionRecord,
+  message: AssistantMessage,
+  own: string,
+  targets: readonly ComparisonTarget[],
+  abort: AbortController,
+) {
   const sessionId = session.id;
   const step = await readRecordedStep(db, sessionId, message.id);
   const { history } = step;
@@ -57,19 +77,39 @@ async function prepare(session: SessionRecord, message: AssistantMessage, own: s
   const ownEndpoint = await openEndpoint({ baseURL: own });
   const prepared = deps.prepareContext
     ? await deps.prepareContext({
-        session, endpoint: ownEndpoint, history, tools: baseTools, model: ownEndpoint.client, signal: abort.signal, recall: false, rememberTool: toolsOn && memoryOn,
+        session,
+        endpoint: ownEndpoint,
+        history,
+        tools: baseTools,
+        model: ownEndpoint.client,
+        signal: abort.signal,
+        recall: false,
+        rememberTool: toolsOn && memoryOn,
       })
     : null;
   // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
   const conversation = comparisonConversation(step, session.settings, () => (prepared?.tools ?? baseTools).list());
-  const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([import('../../agent/to-wire'), import('../../agent/fan-out')]);
+  const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([
+    import('../../agent/to-wire'),
+    import('../../agent/fan-out'),
+  ]);
   const config = sessionConfig(session);
-  const request = buildRequest(config, toWireMessages(conversation.messages, conversation.systemPrompt), toWireTools(conversation.tools));
+  const request = buildRequest(
+    config,
+    toWireMessages(conversation.messages, conversation.systemPrompt),
+    toWireTools(conversation.tools),
+  );
   const clientFor = async (t: ComparisonTarget) => {
     const url = t.baseURL ?? own;
     return (await openEndpoint({ baseURL: url, wire: wireSettingsOf(session.settings, url) })).client;
   };
-  const clients = await Promise.all(targets.map(async (t) => ({ model: t.model, ...(t.baseURL ? { baseURL: t.baseURL } : {}), client: await clientFor(t) })));
+  const clients = await Promise.all(
+    targets.map(async (t) => ({
+      model: t.model,
+      ...(t.baseURL ? { baseURL: t.baseURL } : {}),
+      client: await clientFor(t),
+    })),
+  );
   return { fanOut, request, conversation, targets: clients, config };
 }
 
@@ -78,7 +118,10 @@ function reportFailure(sessionId: string, err: unknown): void {
   const storage = classifyStorageError(err);
   useRunStore.getState().pushSideError({
     sessionId,
-    error: storage !== 'other' ? storageErrorInfo(storage, err) : internalError('start', 'Trying the step on other models failed', err),
+    error:
+      storage !== 'other'
+        ? storageErrorInfo(storage, err)
+        : internalError('start', 'Trying the step on other models failed', err),
   });
 }
 
@@ -88,9 +131,20 @@ type Slot = { index: number; target: ComparisonTarget };
  * Asks the models of `slots` of a stored comparison, each answer stored as it comes in. Stop, or a failure before
  * the requests go out, settles every slot still waiting, so nothing stays pending but what a reload cut off.
  */
-function askModels(sessionId: string, message: AssistantMessage, comparisonId: string, slots: readonly Slot[], ready?: () => Promise<void>): Promise<void> {
+function askModels(
+  sessionId: string,
+  message: AssistantMessage,
+  comparisonId: string,
+  slots: readonly Slot[],
+  ready?: () => Promise<void>,
+): Promise<void> {
   const abort = new AbortController();
-  useComparisonRuns.getState().startComparison(comparisonId, message.id, slots.map((s) => s.index), abort);
+  useComparisonRuns.getState().startComparison(
+    comparisonId,
+    message.id,
+    slots.map((s) => s.index),
+    abort,
+  );
   const answered = new Set<number>();
   const writes: Promise<void>[] = [];
   const store = (i: number, answer: ComparisonAnswer) => {
@@ -115,7 +169,13 @@ function askModels(sessionId: string, message: AssistantMessage, comparisonId: s
       const session = await getSession(db, sessionId);
       if (!session) return;
       const own = session.endpoint?.baseURL ?? useSettingsStore.getState().baseURL;
-      const { fanOut, request, conversation, targets, config } = await prepare(session, message, own, slots.map((s) => s.target), abort);
+      const { fanOut, request, conversation, targets, config } = await prepare(
+        session,
+        message,
+        own,
+        slots.map((s) => s.target),
+        abort,
+      );
       if (abort.signal.aborted) throw new DOMException('Stopped', 'AbortError');
       await fanOut({ request, conversation, targets, signal: abort.signal, timeouts: config, onText, onAnswer: store });
     } catch (err) {
@@ -123,7 +183,13 @@ function askModels(sessionId: string, message: AssistantMessage, comparisonId: s
       const stopped = abort.signal.aborted;
       if (!stopped) reportFailure(sessionId, err);
       slots.forEach((s, i) => {
-        if (!answered.has(i)) store(i, stopped ? unansweredAnswer(s.target, 'cancelled', 'Stopped before the request was sent.') : unansweredAnswer(s.target, 'failed', 'The request could not be prepared; see the message in the chat.'));
+        if (!answered.has(i))
+          store(
+            i,
+            stopped
+              ? unansweredAnswer(s.target, 'cancelled', 'Stopped before the request was sent.')
+              : unansweredAnswer(s.target, 'failed', 'The request could not be prepared; see the message in the chat.'),
+          );
       });
     } finally {
       const results = await Promise.allSettled(writes);
@@ -139,7 +205,11 @@ function askModels(sessionId: string, message: AssistantMessage, comparisonId: s
  * system prompt as sent) goes to every model at once with only `model` changed. The comparison is stored as it
  * starts (every answer pending) and each answer as it comes in, so a reload keeps those already in.
  */
-export async function tryOnOtherModels(sessionId: string, message: AssistantMessage, text: string): Promise<TryOnModelsStart> {
+export async function tryOnOtherModels(
+  sessionId: string,
+  message: AssistantMessage,
+  text: string,
+): Promise<TryOnModelsStart> {
   const session = await getSession(db, sessionId);
   if (!session) return { ok: false, problems: ['This session is no longer stored.'] };
   const own = session.endpoint?.baseURL ?? useSettingsStore.getState().baseURL;
@@ -147,25 +217,59 @@ export async function tryOnOtherModels(sessionId: string, message: AssistantMess
   const parsed = parseModelTargets(text, { ownBaseURL: own, isSavedEndpoint: (u) => saved.has(u) });
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => e.message) };
   // A trace that recorded no request content has nothing to send (architecture.md, "Trace inbox").
-  if ((await readStepRequest(db, message.runId, message.id)).traceUnrecorded) return { ok: false, problems: [TRACE_NOT_RECORDED] };
-  if (comparingStep(useComparisonRuns.getState().live, message.id)) return { ok: false, problems: ['This step is being compared already; stop it first.'] };
-  const comparison = startedComparison({ id: crypto.randomUUID(), messageId: message.id, runId: message.runId, createdAt: Date.now(), targets: parsed.targets.map(({ line: _l, ...t }) => t) });
+  if ((await readStepRequest(db, message.runId, message.id)).traceUnrecorded)
+    return { ok: false, problems: [TRACE_NOT_RECORDED] };
+  if (comparingStep(useComparisonRuns.getState().live, message.id))
+    return { ok: false, problems: ['This step is being compared already; stop it first.'] };
+  const comparison = startedComparison({
+    id: crypto.randomUUID(),
+    messageId: message.id,
+    runId: message.runId,
+    createdAt: Date.now(),
+    targets: parsed.targets.map(({ line: _l, ...t }) => t),
+  });
   try {
-    if (!(await addComparison(db, sessionId, comparison))) return { ok: false, problems: ['This session is no longer stored.'] };
+    if (!(await addComparison(db, sessionId, comparison)))
+      return { ok: false, problems: ['This session is no longer stored.'] };
   } catch (err) {
     const storage = classifyStorageError(err);
-    return { ok: false, problems: [storage !== 'other' ? storageErrorInfo(storage, err).message : 'The comparison could not be stored; nothing was sent. Try again.'] };
+    return {
+      ok: false,
+      problems: [
+        storage !== 'other'
+          ? storageErrorInfo(storage, err).message
+          : 'The comparison could not be stored; nothing was sent. Try again.',
+      ],
+    };
   }
   // The dialog closes now: the groups show at once and the request is prepared behind them (tools load, keys read).
-  return { ok: true, done: askModels(sessionId, message, comparison.id, comparison.answers.map((target, index) => ({ index, target }))) };
+  return {
+    ok: true,
+    done: askModels(
+      sessionId,
+      message,
+      comparison.id,
+      comparison.answers.map((target, index) => ({ index, target })),
+    ),
+  };
 }
 
 /** "Run again": asks one slot's model again (one cut off by a reload, stopped, or failed). */
-export async function runAnswerAgain(sessionId: string, message: AssistantMessage, comparisonId: string, index: number): Promise<void> {
+export async function runAnswerAgain(
+  sessionId: string,
+  message: AssistantMessage,
+  comparisonId: string,
+  index: number,
+): Promise<void> {
   if (useComparisonRuns.getState().live[comparisonId]) return;
   const answer = (await getComparison(db, sessionId, comparisonId))?.answers[index];
   if (!answer) return;
-  const target: ComparisonTarget = { model: answer.model, ...(answer.baseURL !== undefined ? { baseURL: answer.baseURL } : {}) };
+  const target: ComparisonTarget = {
+    model: answer.model,
+    ...(answer.baseURL !== undefined ? { baseURL: answer.baseURL } : {}),
+  };
   // Pending again in storage (a reload now cuts it off again), while this page shows it streaming.
-  await askModels(sessionId, message, comparisonId, [{ index, target }], () => putComparisonAnswer(db, sessionId, comparisonId, index, pendingAnswer(target)));
+  await askModels(sessionId, message, comparisonId, [{ index, target }], () =>
+    putComparisonAnswer(db, sessionId, comparisonId, index, pendingAnswer(target)),
+  );
 }

@@ -8,7 +8,8 @@ import { useRunStore } from '../run/run-store';
  */
 export function settleFinishedRuns(): void {
   for (const [sessionId, run] of Object.entries(useRunStore.getState().runs)) {
-    if (!run.ended || run.appended.length === 0 || (loadedRunController()?.unsavedRecords(sessionId) ?? null) !== null) continue;
+    if (!run.ended || run.appended.length === 0 || (loadedRunController()?.unsavedRecords(sessionId) ?? null) !== null)
+      continue;
     useRunStore.getState().dropAppended(sessionId, run);
   }
 }

@@ -11,7 +11,8 @@ const client: TraceClient = {
   check: async () => ({ ok: false, message: 'not in this test' }),
   open: async () => ({ ok: false, message: 'not in this test' }),
   query: (_s, q) => new Promise((resolve) => queries.push({ q, answer: { resolve } })),
-  window: (_s, version, start, end) => new Promise((resolve) => windows.push({ version, start, end, answer: { resolve } })),
+  window: (_s, version, start, end) =>
+    new Promise((resolve) => windows.push({ version, start, end, answer: { resolve } })),
 };
 
 vi.mock('../../db/database', () => ({ db: {} }));
@@ -21,9 +22,21 @@ const { setQuery, showRange, showSource } = await import('./trace-inbox-actions'
 const { useTraceInboxStore } = await import('./trace-inbox-store');
 const state = () => useTraceInboxStore.getState();
 
-const row = (name: string): TraceRow => ({ sourceId: 's', traceId: name, name, start: 0, end: 1, spanCount: 1, models: [], toolCalls: 0, errors: 0, usage: [] });
+const row = (name: string): TraceRow => ({
+  sourceId: 's',
+  traceId: name,
+  name,
+  start: 0,
+  end: 1,
+  spanCount: 1,
+  models: [],
+  toolCalls: 0,
+  errors: 0,
+  usage: [],
+});
 /** The rows of answer `version` from `start` to `end`, of `matched`, named by version and place. */
-const rowsOf = (version: number, start: number, end: number, matched: number) => Array.from({ length: Math.max(0, Math.min(end, matched) - start) }, (_, k) => row(`v${version}:${start + k}`));
+const rowsOf = (version: number, start: number, end: number, matched: number) =>
+  Array.from({ length: Math.max(0, Math.min(end, matched) - start) }, (_, k) => row(`v${version}:${start + k}`));
 const lastQuery = () => queries.at(-1)!;
 const lastWindow = () => windows.at(-1)!;
 function answerWindow(w: (typeof windows)[number], matched: number) {
@@ -46,7 +59,9 @@ describe('the Traces table asks the worker only for the rows it draws', () => {
     await vi.waitFor(() => expect(queries).toHaveLength(1));
     lastQuery().answer.resolve({ version: 1, matched: 10_000, total: 10_000 });
     await vi.waitFor(() => expect(windows).toHaveLength(1));
-    expect(windows.map(({ version, start, end }) => ({ version, start, end }))).toEqual([{ version: 1, start: 0, end: 130 }]);
+    expect(windows.map(({ version, start, end }) => ({ version, start, end }))).toEqual([
+      { version: 1, start: 0, end: 130 },
+    ]);
     answerWindow(lastWindow(), 10_000);
     await vi.waitFor(() => expect(state().window.rows).toHaveLength(130));
     expect(state()).toMatchObject({ matched: 10_000, total: 10_000, version: 1 });

@@ -12,13 +12,23 @@ const traces = () => (client ??= createTraceClient());
 const set = useTraceInboxStore.setState;
 const get = useTraceInboxStore.getState;
 
-const EMPTY: Pick<TraceInboxState, 'matched' | 'total' | 'version' | 'window' | 'loaded'> = { matched: 0, total: 0, version: 0, window: { start: 0, rows: [] }, loaded: false };
+const EMPTY: Pick<TraceInboxState, 'matched' | 'total' | 'version' | 'window' | 'loaded'> = {
+  matched: 0,
+  total: 0,
+  version: 0,
+  window: { start: 0, rows: [] },
+  loaded: false,
+};
 
 /** Files a folder input gave, per source, for browsers that cannot keep a folder: polling reads them again. */
 const pickedFolders = new Map<string, FolderFile[]>();
 
 /** Adds a source and reads it at once. Its secret goes to the secrets table only (traces-repo). */
-export async function addSource(config: TraceSourceConfig, secret: string | null, files?: FolderFile[]): Promise<string> {
+export async function addSource(
+  config: TraceSourceConfig,
+  secret: string | null,
+  files?: FolderFile[],
+): Promise<string> {
   const id = crypto.randomUUID();
   const source: TraceSourceRecord = { id, config, createdAt: Date.now(), checkedAt: null, problem: null };
   await addTraceSource(db, source, secret);
@@ -105,7 +115,10 @@ export function setQuery(patch: Partial<{ text: string; errorsOnly: boolean }>):
 /** Asks again for a kept folder's permission; only a click may (the browser's rule). False: not granted. */
 async function folderAllowed(config: TraceSourceConfig, ask: boolean): Promise<boolean> {
   if (config.kind !== 'folder' || !config.handle) return true;
-  const h = config.handle as FileSystemDirectoryHandle & { queryPermission?(o: { mode: 'read' }): Promise<PermissionState>; requestPermission?(o: { mode: 'read' }): Promise<PermissionState> };
+  const h = config.handle as FileSystemDirectoryHandle & {
+    queryPermission?(o: { mode: 'read' }): Promise<PermissionState>;
+    requestPermission?(o: { mode: 'read' }): Promise<PermissionState>;
+  };
   if (!h.queryPermission) return true;
   if ((await h.queryPermission({ mode: 'read' })) === 'granted') return true;
   return ask && h.requestPermission !== undefined && (await h.requestPermission({ mode: 'read' })) === 'granted';
@@ -117,7 +130,10 @@ let running: Promise<boolean> | null = null;
  * Reads what is new in a source. `byPerson`: a click, which may ask for a folder again; polling never asks.
  * Resolves true when something new was read. One check at a time: a second asks for the one under way.
  */
-export async function checkNow(sourceId: string, opts: { byPerson?: boolean; files?: FolderFile[] } = {}): Promise<boolean> {
+export async function checkNow(
+  sourceId: string,
+  opts: { byPerson?: boolean; files?: FolderFile[] } = {},
+): Promise<boolean> {
   if (opts.files) pickedFolders.set(sourceId, opts.files);
   if (running) return running;
   running = (async () => {
@@ -125,11 +141,17 @@ export async function checkNow(sourceId: string, opts: { byPerson?: boolean; fil
     if (!source) return false;
     const files = pickedFolders.get(sourceId);
     if (source.config.kind === 'folder' && !source.config.handle && !files) {
-      if (get().sourceId === sourceId) set({ message: `Choose the folder ${source.config.name} again with "Check now": this browser does not let the page keep a folder between visits.` });
+      if (get().sourceId === sourceId)
+        set({
+          message: `Choose the folder ${source.config.name} again with "Check now": this browser does not let the page keep a folder between visits.`,
+        });
       return false;
     }
     if (source.config.kind === 'folder' && !(await folderAllowed(source.config, opts.byPerson === true))) {
-      if (get().sourceId === sourceId) set({ message: `The page may no longer read the folder ${source.config.name}: press "Check now" to allow it again.` });
+      if (get().sourceId === sourceId)
+        set({
+          message: `The page may no longer read the folder ${source.config.name}: press "Check now" to allow it again.`,
+        });
       return false;
     }
     const shown = () => get().sourceId === sourceId;
@@ -145,7 +167,11 @@ export async function checkNow(sourceId: string, opts: { byPerson?: boolean; fil
       }
     });
     if (shown()) {
-      set(outcome.ok ? { checking: false, progress: null, problems: outcome.problems, message: null } : { checking: false, progress: null, message: outcome.message });
+      set(
+        outcome.ok
+          ? { checking: false, progress: null, problems: outcome.problems, message: null }
+          : { checking: false, progress: null, message: outcome.message },
+      );
       await refreshRows();
     }
     return outcome.ok && (outcome.read > 0 || outcome.removed > 0);

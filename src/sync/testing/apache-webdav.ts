@@ -13,7 +13,14 @@ import { join } from 'node:path';
 const APACHE_BIN = process.env.APACHE_BIN ?? '/usr/sbin/apache2';
 const MODULES = process.env.APACHE_MODULES ?? '/usr/lib/apache2/modules';
 
-export type ApacheDav = { url: string; root: string; username: string; password: string; errorLog: () => string; stop: () => Promise<void> };
+export type ApacheDav = {
+  url: string;
+  root: string;
+  username: string;
+  password: string;
+  errorLog: () => string;
+  stop: () => Promise<void>;
+};
 
 export function apacheAvailable(): boolean {
   return existsSync(APACHE_BIN) && existsSync(join(MODULES, 'mod_dav_fs.so'));
@@ -30,14 +37,33 @@ async function freePort(): Promise<number> {
   });
 }
 
-function config(dir: string, port: number, corsOrigin: string | null, asUser: string | null, publicShares: boolean): string {
+function config(
+  dir: string,
+  port: number,
+  corsOrigin: string | null,
+  asUser: string | null,
+  publicShares: boolean,
+): string {
   const root = join(dir, 'root');
-  const cors = corsOrigin === null ? '' : `
+  const cors =
+    corsOrigin === null
+      ? ''
+      : `
     Header always set Access-Control-Allow-Origin "${corsOrigin}"
     Header always set Access-Control-Allow-Methods "GET, HEAD, PUT, DELETE, PROPFIND, MKCOL, OPTIONS"
     Header always set Access-Control-Allow-Headers "Authorization, Content-Type, Depth, If-None-Match"
     Header always set Access-Control-Expose-Headers "ETag"`;
-  const mods = ['mpm_event', 'authz_core', 'authn_core', 'auth_basic', 'authn_file', 'authz_user', 'dav', 'dav_fs', 'headers'];
+  const mods = [
+    'mpm_event',
+    'authz_core',
+    'authn_core',
+    'auth_basic',
+    'authn_file',
+    'authz_user',
+    'dav',
+    'dav_fs',
+    'headers',
+  ];
   return `ServerRoot "${dir}"
 ServerName 127.0.0.1
 Listen 127.0.0.1:${port}
@@ -63,17 +89,26 @@ DocumentRoot "${root}"
         Require valid-user
     </LimitExcept>${cors}
 </Directory>
-${publicShares ? `# Share links: their sealed sessions are read without signing in (docs/sync-storage.md); writing still needs it.
+${
+  publicShares
+    ? `# Share links: their sealed sessions are read without signing in (docs/sync-storage.md); writing still needs it.
 <Directory "${root}/vault/shares">
     <LimitExcept GET HEAD OPTIONS>
         Require valid-user
     </LimitExcept>
-</Directory>` : ''}
+</Directory>`
+    : ''
+}
 `;
 }
 
 /** `publicShares`: the vault's `shares/` folder is readable without sign-in, as share links need (writing still asks). */
-export async function startApacheDav(opts: { corsOrigin: string | null; username?: string; password?: string; publicShares?: boolean }): Promise<ApacheDav> {
+export async function startApacheDav(opts: {
+  corsOrigin: string | null;
+  username?: string;
+  password?: string;
+  publicShares?: boolean;
+}): Promise<ApacheDav> {
   const username = opts.username ?? 'sync';
   const password = opts.password ?? 'sync-secret';
   const dir = mkdtempSync(join(tmpdir(), 'toolscope-dav-'));
@@ -119,7 +154,9 @@ export async function startApacheDav(opts: { corsOrigin: string | null; username
 }
 
 function idsOf(user: string): [number, number] {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${user}:`));
   const parts = line?.split(':');
   if (!parts) throw new Error(`no user ${user} for Apache's workers`);
   return [Number(parts[2]), Number(parts[3])];

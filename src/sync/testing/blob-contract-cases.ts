@@ -24,7 +24,11 @@ export function blobContract(name: string, make: () => BlobStore) {
       await s.putIfAbsent('devices/a/seg-000000001', bytes('a1'));
       await s.putIfAbsent('devices/a/seg-000000002', bytes('a2'));
       await s.putIfAbsent('devices/b/snap-000000001', new Uint8Array([0, 255, 1, 128]));
-      expect((await s.list('devices/')).sort()).toEqual(['devices/a/seg-000000001', 'devices/a/seg-000000002', 'devices/b/snap-000000001']);
+      expect((await s.list('devices/')).sort()).toEqual([
+        'devices/a/seg-000000001',
+        'devices/a/seg-000000002',
+        'devices/b/snap-000000001',
+      ]);
       expect([...(await s.get('devices/b/snap-000000001'))!]).toEqual([0, 255, 1, 128]);
       await s.delete('devices/a/seg-000000001');
       await s.delete('devices/a/seg-000000001');

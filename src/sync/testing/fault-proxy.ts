@@ -80,7 +80,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       f.injected.push(hit);
       f.resolve(hit);
       seen.push({ method, path, status: f.spec.status, injected: true });
-      res.writeHead(f.spec.status, REASON[f.spec.status], { ...corsHeaders, 'Content-Type': 'text/plain', Connection: 'close' });
+      res.writeHead(f.spec.status, REASON[f.spec.status], {
+        ...corsHeaders,
+        'Content-Type': 'text/plain',
+        Connection: 'close',
+      });
       res.end(`${f.spec.status} ${REASON[f.spec.status]} (injected by the test's fault proxy)\n`);
     };
     if (fault && (fault.spec.mode ?? 'instead') === 'instead') {
@@ -137,12 +141,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 /** The CORS headers a server that sets them on every answer sends with its own error, for this request's origin. */
 function corsEcho(req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
-  return origin === undefined ? {} : { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'ETag', Vary: 'Origin' };
+  return origin === undefined
+    ? {}
+    : { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'ETag', Vary: 'Origin' };
 }
 
 /** The storage's own CORS headers from its answer (mode 'after'). */
 function corsFrom(up: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(up.headers)) if (k.startsWith('access-control-') || k === 'vary') out[k] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
+  for (const [k, v] of Object.entries(up.headers))
+    if (k.startsWith('access-control-') || k === 'vary') out[k] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
   return out;
 }

@@ -13,14 +13,22 @@ export type S3Fake = { url: string; objects: Map<string, Buffer>; close: () => P
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([\w-]+)\/s3\/aws4_request, SignedHeaders=([\w;-]+), Signature=([0-9a-f]{64})$/;
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([\w-]+)\/s3\/aws4_request, SignedHeaders=([\w;-]+), Signature=([0-9a-f]{64})$/;
 
 /** Whether the request carries a valid SigV4 signature by `accessKeyId` with `secret`, dated within 15 minutes. */
-async function signatureValid(req: IncomingMessage, accessKeyId: string, secret: string, now = Date.now()): Promise<boolean> {
+async function signatureValid(
+  req: IncomingMessage,
+  accessKeyId: string,
+  secret: string,
+  now = Date.now(),
+): Promise<boolean> {
   const m = AUTH.exec(req.headers.authorization ?? '');
   const date = req.headers['x-amz-date'];
   if (!m || typeof date !== 'string' || m[1] !== accessKeyId || !date.startsWith(m[2]!)) return false;
-  const at = Date.parse(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`);
+  const at = Date.parse(
+    `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
+  );
   if (!(Math.abs(now - at) <= 15 * 60_000)) return false;
   const signed = m[4]!.split(';');
   if (!signed.includes('host') || !signed.includes('x-amz-date')) return false;
@@ -29,7 +37,17 @@ async function signatureValid(req: IncomingMessage, accessKeyId: string, secret:
     const v = req.headers[h];
     if (h !== 'host' && typeof v === 'string') headers[h] = v;
   }
-  const signer = new AwsV4Signer({ method: req.method, url: `http://${req.headers.host ?? ''}${req.url ?? '/'}`, headers, accessKeyId, secretAccessKey: secret, service: 's3', region: m[3], datetime: date, allHeaders: true });
+  const signer = new AwsV4Signer({
+    method: req.method,
+    url: `http://${req.headers.host ?? ''}${req.url ?? '/'}`,
+    headers,
+    accessKeyId,
+    secretAccessKey: secret,
+    service: 's3',
+    region: m[3],
+    datetime: date,
+    allHeaders: true,
+  });
   return signer.signedHeaders === m[4] && (await signer.signature()) === m[5];
 }
 
@@ -52,9 +70,14 @@ export async function startS3Fake(accessKeyId: string, secret: string): Promise<
       const id = (k: string) => `${name}/${k}`;
       if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
         const p = url.searchParams.get('prefix') ?? '';
-        const keys = [...objects.keys()].filter((k) => k.startsWith(id(p))).map((k) => k.slice(name.length + 1)).sort();
+        const keys = [...objects.keys()]
+          .filter((k) => k.startsWith(id(p)))
+          .map((k) => k.slice(name.length + 1))
+          .sort();
         res.writeHead(200, { 'Content-Type': 'application/xml' });
-        res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${escapeXml(k)}</Key></Contents>`).join('')}</ListBucketResult>`);
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${escapeXml(k)}</Key></Contents>`).join('')}</ListBucketResult>`,
+        );
         return;
       }
       if (req.method === 'PUT') {

@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filesUnder } from './files-under';
 
-type S3rverOptions = { address: string; port: number; silent: boolean; directory: string; configureBuckets: { name: string; configs: string[] }[] };
+type S3rverOptions = {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string; configs: string[] }[];
+};
 type S3rverInstance = { run: () => Promise<AddressInfo>; close: () => Promise<void> };
 type S3rverClass = new (options: S3rverOptions) => S3rverInstance;
 type Account = { createKeyPair: (accessKeyId: string, secretAccessKey: string) => void };
@@ -38,13 +44,28 @@ function corsRules(origin: string): string {
  * made with no CORS rules, and the key pair registered. s3rver keeps key pairs in one registry per process, so a
  * second key pair adds to it.
  */
-export async function startS3rver(o: { accessKeyId: string; secretAccessKey: string; buckets: string[]; corsOrigin?: string; bucketsWithoutCors?: string[] }): Promise<S3rver> {
+export async function startS3rver(o: {
+  accessKeyId: string;
+  secretAccessKey: string;
+  buckets: string[];
+  corsOrigin?: string;
+  bucketsWithoutCors?: string[];
+}): Promise<S3rver> {
   const S3rverServer = load('@20minutes/s3rver') as S3rverClass;
   const { DUMMY_ACCOUNT } = load('@20minutes/s3rver/lib/models/account') as { DUMMY_ACCOUNT: Account };
   DUMMY_ACCOUNT.createKeyPair(o.accessKeyId, o.secretAccessKey);
   const directory = mkdtempSync(join(tmpdir(), 'toolscope-s3rver-'));
   const configs = o.corsOrigin === undefined ? [] : [corsRules(o.corsOrigin)];
-  const server = new S3rverServer({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [...o.buckets.map((name) => ({ name, configs })), ...(o.bucketsWithoutCors ?? []).map((name) => ({ name, configs: [] }))] });
+  const server = new S3rverServer({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [
+      ...o.buckets.map((name) => ({ name, configs })),
+      ...(o.bucketsWithoutCors ?? []).map((name) => ({ name, configs: [] })),
+    ],
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -7,9 +7,18 @@ import { syncRound, type RoundOptions, type RoundReport } from '../sync-round';
 import { SyncStateDB } from '../sync-state-db';
 import type { VaultKey } from '../vault-crypto';
 
-export type TestDevice = { db: ToolscopeDB; state: SyncStateDB; key: VaultKey; sync: (extra?: Partial<RoundOptions>) => Promise<RoundReport> };
+export type TestDevice = {
+  db: ToolscopeDB;
+  state: SyncStateDB;
+  key: VaultKey;
+  sync: (extra?: Partial<RoundOptions>) => Promise<RoundReport>;
+};
 
-export async function testDevice(store: BlobStore, passphrase = 'test passphrase', base: Partial<RoundOptions> = {}): Promise<TestDevice> {
+export async function testDevice(
+  store: BlobStore,
+  passphrase = 'test passphrase',
+  base: Partial<RoundOptions> = {},
+): Promise<TestDevice> {
   const factory = new IDBFactory();
   const db = openToolscopeDB('app', { indexedDB: factory, IDBKeyRange });
   const state = new SyncStateDB('app-sync', { indexedDB: factory, IDBKeyRange });

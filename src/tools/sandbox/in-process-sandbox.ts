@@ -16,7 +16,9 @@ const PAGE_BYTES = 64 * 1024;
  * means no run inherits another's heap. Instantiating costs about as much as a small run (the browser caches the
  * compiled module).
  */
-async function loadBoundedQuickJS(limitBytes: number): Promise<{ qjs: QuickJSWASMModule; memoryNearlyFull: () => boolean }> {
+async function loadBoundedQuickJS(
+  limitBytes: number,
+): Promise<{ qjs: QuickJSWASMModule; memoryNearlyFull: () => boolean }> {
   const { newQuickJSWASMModule, newVariant, RELEASE_SYNC } = await import('quickjs-emscripten');
   const initial = BASE_MEMORY_BYTES / PAGE_BYTES;
   const maximum = initial + Math.ceil(limitBytes / PAGE_BYTES);

@@ -18,7 +18,13 @@ import { boundedText, readBounded } from '../bounded-body';
 import { createLogCollector, cutOutput } from '../output-limit';
 import { GUEST_PRELUDE, wrapUserCode } from './guest-prelude';
 import { userStack } from './user-stack';
-import { DEFAULT_MEMORY_LIMIT_BYTES, MAX_STACK_BYTES, type SandboxErrorKind, type SandboxRequest, type SandboxResult } from './sandbox-types';
+import {
+  DEFAULT_MEMORY_LIMIT_BYTES,
+  MAX_STACK_BYTES,
+  type SandboxErrorKind,
+  type SandboxRequest,
+  type SandboxResult,
+} from './sandbox-types';
 
 export type HostCapabilities = {
   /** Used for `fetch` inside the sandbox when the tool declares allowed origins. */
@@ -44,7 +50,12 @@ export async function runInQuickJS(
   const deadline = started + req.timeoutMs;
   // Everything handed back (result, error text, log) is bounded here, in the worker, before it reaches the page.
   const log = createLogCollector(req.outputLimitBytes);
-  const fail = (kind: SandboxErrorKind, message: string): SandboxResult => ({ ok: false, kind, message: cutOutput(message, req.outputLimitBytes), logs: log.logs() });
+  const fail = (kind: SandboxErrorKind, message: string): SandboxResult => ({
+    ok: false,
+    kind,
+    message: cutOutput(message, req.outputLimitBytes),
+    logs: log.logs(),
+  });
 
   if (signal.aborted) return fail('cancelled', 'Cancelled before it started.');
 
@@ -61,10 +72,16 @@ export async function runInQuickJS(
   const classify = (err: GuestError): SandboxResult => {
     const text = `${err.name}: ${err.message}`;
     if (signal.aborted) return fail('cancelled', 'Cancelled.');
-    if (/interrupted/i.test(text) || now() > deadline) return fail('timeout', `Timed out after ${req.timeoutMs} ms (the code was stopped).`);
-    if (/out of memory/i.test(text) || (err.nothing === true && host.memoryNearlyFull?.() === true)) return fail('memory', `Out of memory: the sandbox is limited to ${Math.round((req.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES) / 1048576)} MB.`);
+    if (/interrupted/i.test(text) || now() > deadline)
+      return fail('timeout', `Timed out after ${req.timeoutMs} ms (the code was stopped).`);
+    if (/out of memory/i.test(text) || (err.nothing === true && host.memoryNearlyFull?.() === true))
+      return fail(
+        'memory',
+        `Out of memory: the sandbox is limited to ${Math.round((req.memoryLimitBytes ?? DEFAULT_MEMORY_LIMIT_BYTES) / 1048576)} MB.`,
+      );
     if (/stack overflow/i.test(text)) return fail('memory', 'Stack overflow (too much recursion).');
-    if (/string too long/i.test(text)) return fail('memory', 'String too long: the sandbox cannot build a string that large.');
+    if (/string too long/i.test(text))
+      return fail('memory', 'String too long: the sandbox cannot build a string that large.');
     if (err.name === 'ReturnValueError') return fail('bad_return', err.message);
     const stack = userStack(err.stack, req.code.split('\n').length);
     return fail('thrown', stack ? `${text}\n${stack}` : text);
@@ -111,7 +128,8 @@ export async function runInQuickJS(
     }
   } catch (err) {
     // The host's own stack can overflow before QuickJS's limit trips (deep recursion through the wasm frames).
-    if (err instanceof RangeError) return fail('crashed', 'Stack overflow (too much recursion); the sandbox was reset.');
+    if (err instanceof RangeError)
+      return fail('crashed', 'Stack overflow (too much recursion); the sandbox was reset.');
     return fail('crashed', `The sandbox failed: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     hostAbort.abort();
@@ -135,7 +153,11 @@ function dumpError(ctx: QuickJSContext, handle: QuickJSHandle): GuestError {
     const raw: unknown = ctx.dump(handle);
     if (typeof raw === 'object' && raw !== null) {
       const r = raw as Record<string, unknown>;
-      return { name: String(r.name ?? 'Error'), message: String(r.message ?? ''), stack: typeof r.stack === 'string' ? r.stack : '' };
+      return {
+        name: String(r.name ?? 'Error'),
+        message: String(r.message ?? ''),
+        stack: typeof r.stack === 'string' ? r.stack : '',
+      };
     }
     return { name: 'Error', message: String(raw), stack: '', nothing: raw === null || raw === undefined };
   } catch {
@@ -187,7 +209,13 @@ function installFetch(
 }
 
 /** The host side of the sandbox's fetch: the origin check here is the real gate, not the guest wrapper. */
-async function hostFetch(url: string, initJson: string, req: SandboxRequest, fetchImpl: typeof fetch, abort: AbortSignal): Promise<string> {
+async function hostFetch(
+  url: string,
+  initJson: string,
+  req: SandboxRequest,
+  fetchImpl: typeof fetch,
+  abort: AbortSignal,
+): Promise<string> {
   let target: URL;
   try {
     target = new URL(url);
@@ -195,7 +223,9 @@ async function hostFetch(url: string, initJson: string, req: SandboxRequest, fet
     throw new Error(`fetch: "${url}" is not an absolute URL.`);
   }
   if (!req.allowedOrigins.includes(target.origin)) {
-    throw new Error(`fetch blocked: ${target.origin} is not in this tool's allowed origins (${req.allowedOrigins.join(', ')}).`);
+    throw new Error(
+      `fetch blocked: ${target.origin} is not in this tool's allowed origins (${req.allowedOrigins.join(', ')}).`,
+    );
   }
   const init = JSON.parse(initJson) as { method: string; headers: unknown; body: string | null };
   const headers: Record<string, string> = {};
@@ -205,7 +235,14 @@ async function hostFetch(url: string, initJson: string, req: SandboxRequest, fet
   let res: Response;
   try {
     // Redirects are refused: following one could reach an origin the tool did not declare.
-    res = await fetchImpl(target.href, { method: init.method, headers, body: init.body, signal: abort, redirect: 'error', credentials: 'omit' });
+    res = await fetchImpl(target.href, {
+      method: init.method,
+      headers,
+      body: init.body,
+      signal: abort,
+      redirect: 'error',
+      credentials: 'omit',
+    });
   } catch (err) {
     throw new Error(
       `fetch to ${target.origin} failed (${err instanceof Error ? err.message : String(err)}). ` +
@@ -218,10 +255,20 @@ async function hostFetch(url: string, initJson: string, req: SandboxRequest, fet
   res.headers.forEach((v, k) => {
     outHeaders[k] = v;
   });
-  return JSON.stringify({ status: res.status, statusText: res.statusText, url: res.url || target.href, headers: outHeaders, body });
+  return JSON.stringify({
+    status: res.status,
+    statusText: res.statusText,
+    url: res.url || target.href,
+    headers: outHeaders,
+    body,
+  });
 }
 
-async function waitForHost(pending: Set<Promise<unknown>>, remainingMs: number, signal: AbortSignal): Promise<'progress' | 'timeout' | 'aborted'> {
+async function waitForHost(
+  pending: Set<Promise<unknown>>,
+  remainingMs: number,
+  signal: AbortSignal,
+): Promise<'progress' | 'timeout' | 'aborted'> {
   if (remainingMs <= 0) return 'timeout';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;

@@ -24,7 +24,12 @@ addEventListener('message', (event: MessageEvent<ToWorker>) => {
   };
   void sandbox
     .run(msg.req, controller.signal, onLog)
-    .catch((err: unknown) => ({ ok: false as const, kind: 'crashed' as const, message: `The sandbox failed: ${err instanceof Error ? err.message : String(err)}`, logs: [] }))
+    .catch((err: unknown) => ({
+      ok: false as const,
+      kind: 'crashed' as const,
+      message: `The sandbox failed: ${err instanceof Error ? err.message : String(err)}`,
+      logs: [],
+    }))
     .then((result) => {
       running.delete(msg.id);
       const reply: FromWorker = { type: 'result', id: msg.id, result };

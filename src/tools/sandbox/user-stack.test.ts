@@ -13,6 +13,8 @@ describe('userStack', () => {
   });
 
   it('keeps frames that are not in tool.js', () => {
-    expect(userStack('    at Promise (native)\n    at f (tool.js:2:3)', 1)).toBe('at Promise (native)\nat f (line 1, column 3)');
+    expect(userStack('    at Promise (native)\n    at f (tool.js:2:3)', 1)).toBe(
+      'at Promise (native)\nat f (line 1, column 3)',
+    );
   });
 });

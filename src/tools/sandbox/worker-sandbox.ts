@@ -15,11 +15,13 @@ export function createWorkerSandbox(): Sandbox {
   const idle: Worker[] = [];
   let nextId = 1;
 
-  const spawn = () => new Worker(new URL('./sandbox-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-sandbox' });
+  const spawn = () =>
+    new Worker(new URL('./sandbox-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-sandbox' });
 
   return {
     run(req: SandboxRequest, signal: AbortSignal, onLog?: (log: ToolLog) => void): Promise<SandboxResult> {
-      if (signal.aborted) return Promise.resolve({ ok: false, kind: 'cancelled', message: 'Cancelled before it started.', logs: [] });
+      if (signal.aborted)
+        return Promise.resolve({ ok: false, kind: 'cancelled', message: 'Cancelled before it started.', logs: [] });
       const worker = idle.pop() ?? spawn();
       const id = nextId++;
       return new Promise<SandboxResult>((resolve) => {
@@ -46,11 +48,29 @@ export function createWorkerSandbox(): Sandbox {
         };
         const onError = (event: ErrorEvent) => {
           event.preventDefault();
-          finish({ ok: false, kind: 'crashed', message: `The sandbox worker failed: ${event.message || 'could not start'}`, logs: [] }, false);
+          finish(
+            {
+              ok: false,
+              kind: 'crashed',
+              message: `The sandbox worker failed: ${event.message || 'could not start'}`,
+              logs: [],
+            },
+            false,
+          );
         };
-        const onAbort = () => finish({ ok: false, kind: 'cancelled', message: 'Cancelled (the sandbox was stopped).', logs: [] }, false);
+        const onAbort = () =>
+          finish({ ok: false, kind: 'cancelled', message: 'Cancelled (the sandbox was stopped).', logs: [] }, false);
         const killTimer = setTimeout(
-          () => finish({ ok: false, kind: 'timeout', message: `Timed out after ${req.timeoutMs} ms (the sandbox was killed).`, logs: [] }, false),
+          () =>
+            finish(
+              {
+                ok: false,
+                kind: 'timeout',
+                message: `Timed out after ${req.timeoutMs} ms (the sandbox was killed).`,
+                logs: [],
+              },
+              false,
+            ),
           req.timeoutMs + HARD_KILL_GRACE_MS,
         );
         worker.addEventListener('message', onMessage);

@@ -13,7 +13,10 @@ export function defaultSchemaValidator(): SchemaValidator {
 }
 
 function spawnValidationWorker(): Worker {
-  return new Worker(new URL('./validation-worker.ts', import.meta.url), { type: 'module', name: 'toolscope-validation' });
+  return new Worker(new URL('./validation-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'toolscope-validation',
+  });
 }
 
 function lazyInProcessValidator(): SchemaValidator {

@@ -7,6 +7,9 @@ export function parseArgs(text: string): { ok: true; value: unknown } | { ok: fa
   try {
     return { ok: true, value: JSON.parse(trimmed) as unknown };
   } catch (err) {
-    return { ok: false, issues: [{ path: '/', message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` }] };
+    return {
+      ok: false,
+      issues: [{ path: '/', message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` }],
+    };
   }
 }

@@ -53,7 +53,12 @@ describe('findUnsafePatterns', () => {
         // A property called "pattern" is a schema, not a pattern.
         pattern: { type: 'string', pattern: '^[a-z]+$' },
         tags: { type: 'array', items: { anyOf: [{ type: 'string', pattern: '(a|a)*' }, { type: 'number' }] } },
-        mode: { enum: [{ pattern: '(a+)+' }], default: { pattern: '(a+)+' }, const: { pattern: '(a+)+' }, examples: [{ pattern: '(a+)+' }] },
+        mode: {
+          enum: [{ pattern: '(a+)+' }],
+          default: { pattern: '(a+)+' },
+          const: { pattern: '(a+)+' },
+          examples: [{ pattern: '(a+)+' }],
+        },
       },
       patternProperties: { '^(x+)+$': { type: 'string' }, '^ok/[a-z]+$': { pattern: '(b*)*' } },
       $defs: { slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } },

@@ -161,7 +161,12 @@ function alternativesOf(node: Node): Node[] {
 }
 
 function unwrapGroup(node: Node): Node {
-  if (node.type === 'group' && (node.behavior === 'normal' || node.behavior === 'ignore') && node.body.length === 1 && node.body[0]) {
+  if (
+    node.type === 'group' &&
+    (node.behavior === 'normal' || node.behavior === 'ignore') &&
+    node.body.length === 1 &&
+    node.body[0]
+  ) {
     return unwrapGroup(node.body[0]);
   }
   return node;
@@ -175,7 +180,9 @@ function sequence(node: Node | undefined): Node[] {
       return node.body.flatMap((n) => sequence(n));
     case 'group':
       if (node.behavior !== 'normal' && node.behavior !== 'ignore') return [];
-      return node.body.length === 1 && node.body[0]?.type !== 'disjunction' ? sequence(node.body[0]) : node.body.flatMap((n) => sequence(n));
+      return node.body.length === 1 && node.body[0]?.type !== 'disjunction'
+        ? sequence(node.body[0])
+        : node.body.flatMap((n) => sequence(n));
     case 'anchor':
       return [];
     case 'quantifier':
@@ -207,7 +214,8 @@ function allChars(node: Node): CharSet {
 
 /** The characters of an element that must match exactly one character: `x`, `[a-z]`, `\d`, `.`, `x{2}`. */
 function mandatoryChar(node: Node): CharSet | null {
-  if (node.type === 'quantifier') return node.min === node.max && node.min >= 1 && node.body[0] ? singleChar(node.body[0]) : null;
+  if (node.type === 'quantifier')
+    return node.min === node.max && node.min >= 1 && node.body[0] ? singleChar(node.body[0]) : null;
   return singleChar(node);
 }
 
@@ -257,7 +265,8 @@ function startOf(node: Node): CharSet {
   const single = singleChar(node);
   if (single !== null) return single;
   if (node.type === 'quantifier') return firstChars(sequence(node.body[0]));
-  if (node.type === 'disjunction') return node.body.reduce<CharSet>((acc, alt) => union(acc, firstChars(sequence(alt))), []);
+  if (node.type === 'disjunction')
+    return node.body.reduce<CharSet>((acc, alt) => union(acc, firstChars(sequence(alt))), []);
   if (node.type === 'reference') return ANY;
   return firstChars(sequence(node));
 }
@@ -274,11 +283,31 @@ type CharSet = [number, number][];
 
 const MAX = 0x10ffff;
 const ANY: CharSet = [[0, MAX]];
-const LINE_TERMINATORS: CharSet = [[10, 10], [13, 13], [0x2028, 0x2029]];
+const LINE_TERMINATORS: CharSet = [
+  [10, 10],
+  [13, 13],
+  [0x2028, 0x2029],
+];
 const DOT = complement(LINE_TERMINATORS);
 const DIGIT: CharSet = [[48, 57]];
-const WORD: CharSet = [[48, 57], [65, 90], [95, 95], [97, 122]];
-const SPACE: CharSet = [[9, 13], [32, 32], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]];
+const WORD: CharSet = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122],
+];
+const SPACE: CharSet = [
+  [9, 13],
+  [32, 32],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
 const ESCAPES: Record<'d' | 'D' | 'w' | 'W' | 's' | 'S', CharSet> = {
   d: DIGIT,
   D: complement(DIGIT),

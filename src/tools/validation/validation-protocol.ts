@@ -19,14 +19,21 @@ export type ValidationReply =
   | { type: 'failed'; id: number; message: string };
 
 /** The worker's side: one request in, at most one reply out. Never throws, so a bad request cannot stop the worker. */
-export function answerRequest(engine: ValidationEngine, request: ValidationRequest): Exclude<ValidationReply, { type: 'ready' }> | null {
+export function answerRequest(
+  engine: ValidationEngine,
+  request: ValidationRequest,
+): Exclude<ValidationReply, { type: 'ready' }> | null {
   if (request.type === 'forget') {
     engine.forgetTool(request.toolId);
     return null;
   }
   if (request.type === 'prepare') {
     // A schema that does not compile is reported when a call uses it; preparing is best effort.
-    try { engine.prepare(request.tools); } catch { /* see validateArgs */ }
+    try {
+      engine.prepare(request.tools);
+    } catch {
+      /* see validateArgs */
+    }
     return null;
   }
   try {

@@ -7,7 +7,12 @@ import { createWorkerValidator, type ValidationPort } from './worker-validator';
 const cityTool = {
   id: 'weather',
   updatedAt: 1,
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+    additionalProperties: false,
+  },
 };
 
 const channels: MessageChannel[] = [];
@@ -65,7 +70,9 @@ describe('createWorkerValidator over the worker protocol', () => {
       { path: '/city', message: "must have required property 'city'" },
       { path: '/town', message: 'is not an allowed property' },
     ]);
-    expect(await v.schemaProblems({ type: 'object', properties: { a: { $ref: '#/nope' } } })).toEqual([expect.stringMatching(/resolve reference/)]);
+    expect(await v.schemaProblems({ type: 'object', properties: { a: { $ref: '#/nope' } } })).toEqual([
+      expect.stringMatching(/resolve reference/),
+    ]);
     expect(await v.schemaProblems(cityTool.parameters)).toEqual([]);
   });
 
@@ -95,7 +102,12 @@ describe('createWorkerValidator over the worker protocol', () => {
     replies.reverse().forEach((send) => send());
     expect(await second).toEqual([]);
     expect(await first).toEqual([{ path: '/city', message: "must have required property 'city'" }]);
-    expect(seen[0]).toEqual({ type: 'validate', id: 1, tool: { id: cityTool.id, parameters: cityTool.parameters }, args: {} });
+    expect(seen[0]).toEqual({
+      type: 'validate',
+      id: 1,
+      tool: { id: cityTool.id, parameters: cityTool.parameters },
+      args: {},
+    });
   });
 
   it('a failing engine rejects that request only, and the worker keeps answering', async () => {
@@ -127,7 +139,10 @@ describe('createWorkerValidator over the worker protocol', () => {
     });
     const waiting = v.validateArgs(cityTool, {});
     let prevented = false;
-    (port as ValidationPort | null)?.onerror?.({ message: 'script failed to load', preventDefault: () => void (prevented = true) } as ErrorEvent);
+    (port as ValidationPort | null)?.onerror?.({
+      message: 'script failed to load',
+      preventDefault: () => void (prevented = true),
+    } as ErrorEvent);
     await expect(waiting).rejects.toThrow('The validation worker failed: script failed to load.');
     expect(prevented).toBe(true);
     void v.validateArgs(cityTool, {});
@@ -189,14 +204,20 @@ describe('the deadline on each check', () => {
     return { spawn, spawned };
   }
 
-  const redos = { id: 'redos', updatedAt: 1, parameters: { type: 'object', properties: { w: { type: 'string', pattern: '^(a+)+$' } } } };
+  const redos = {
+    id: 'redos',
+    updatedAt: 1,
+    parameters: { type: 'object', properties: { w: { type: 'string', pattern: '^(a+)+$' } } },
+  };
 
   it('stops a check that runs past it, restarts the worker, answers the checks queued behind, and keeps working', async () => {
     const { spawn, spawned } = workers('redos');
     const v = createWorkerValidator(spawn, { deadlineMs: 50 });
     const stuck = v.validateArgs(redos, { w: `${'a'.repeat(40)}!` });
     const queued = v.validateArgs(cityTool, { town: 'Oslo' });
-    await expect(stuck).rejects.toThrow(/^The argument check took too long \(over 50 ms\) and was stopped\. A "pattern" in the tool's parameters/);
+    await expect(stuck).rejects.toThrow(
+      /^The argument check took too long \(over 50 ms\) and was stopped\. A "pattern" in the tool's parameters/,
+    );
     expect(await queued).toEqual([
       { path: '/city', message: "must have required property 'city'" },
       { path: '/town', message: 'is not an allowed property' },
@@ -208,11 +229,14 @@ describe('the deadline on each check', () => {
 
   it('does not count a slow start against a check', async () => {
     let port: ValidationPort | null = null;
-    const v = createWorkerValidator(() => {
-      const p: ValidationPort = { onmessage: null, postMessage: () => {}, terminate: () => {} };
-      port = p;
-      return p;
-    }, { deadlineMs: 20 });
+    const v = createWorkerValidator(
+      () => {
+        const p: ValidationPort = { onmessage: null, postMessage: () => {}, terminate: () => {} };
+        port = p;
+        return p;
+      },
+      { deadlineMs: 20 },
+    );
     let settled = false;
     const waiting = v.schemaProblems(cityTool.parameters).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -234,7 +258,11 @@ describe('answerRequest', () => {
         throw new TypeError('no compile');
       },
     };
-    expect(answerRequest(engine, { type: 'validate', id: 7, tool: cityTool, args: {} })).toEqual({ type: 'failed', id: 7, message: 'bad' });
+    expect(answerRequest(engine, { type: 'validate', id: 7, tool: cityTool, args: {} })).toEqual({
+      type: 'failed',
+      id: 7,
+      message: 'bad',
+    });
     expect(answerRequest(engine, { type: 'forget', toolId: 'x' })).toBeNull();
     expect(answerRequest(engine, { type: 'prepare', tools: [cityTool] })).toBeNull();
   });

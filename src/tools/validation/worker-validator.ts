@@ -17,7 +17,11 @@ const VALIDATION_DEADLINE_MS = 3_000;
 
 type WorkerValidatorOptions = { deadlineMs?: number };
 
-type Waiting = { request: ValidationRequest & { id: number }; resolve: (reply: ValidationReply) => void; reject: (err: Error) => void };
+type Waiting = {
+  request: ValidationRequest & { id: number };
+  resolve: (reply: ValidationReply) => void;
+  reject: (err: Error) => void;
+};
 
 /**
  * The page's side of the validation worker. Requests are matched to replies by id, so concurrent validations (parallel
@@ -29,7 +33,10 @@ type Waiting = { request: ValidationRequest & { id: number }; resolve: (reply: V
  * clear error, the stuck worker is terminated, and the requests queued behind it go to a fresh worker (each request
  * carries its schema, so the new worker answers them the same way).
  */
-export function createWorkerValidator(spawn: () => ValidationPort, options: WorkerValidatorOptions = {}): SchemaValidator {
+export function createWorkerValidator(
+  spawn: () => ValidationPort,
+  options: WorkerValidatorOptions = {},
+): SchemaValidator {
   const deadlineMs = options.deadlineMs ?? VALIDATION_DEADLINE_MS;
   let port: ValidationPort | null = null;
   let ready = false;
@@ -123,7 +130,11 @@ export function createWorkerValidator(spawn: () => ValidationPort, options: Work
     new Promise<ValidationReply>((resolve, reject) => send({ request: build(nextId++), resolve, reject }));
 
   const unexpected = (reply: ValidationReply): Error =>
-    new Error(reply.type === 'failed' ? `Validation failed: ${reply.message}` : `The validation worker answered "${reply.type}" out of turn.`);
+    new Error(
+      reply.type === 'failed'
+        ? `Validation failed: ${reply.message}`
+        : `The validation worker answered "${reply.type}" out of turn.`,
+    );
 
   return {
     async validateArgs(tool, args) {

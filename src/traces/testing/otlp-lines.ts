@@ -1,7 +1,17 @@
 /** Test-only: small OTLP/JSON export requests as the Collector writes them (int64 as decimal strings). */
-type SpanSpec = { traceId: string; spanId: string; parentSpanId?: string; name: string; startMs: number; endMs: number; attrs?: Record<string, string | number>; error?: boolean };
+type SpanSpec = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  startMs: number;
+  endMs: number;
+  attrs?: Record<string, string | number>;
+  error?: boolean;
+};
 
-const value = (v: string | number) => (typeof v === 'number' ? (Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v }) : { stringValue: v });
+const value = (v: string | number) =>
+  typeof v === 'number' ? (Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v }) : { stringValue: v };
 
 export function exportRequest(spans: readonly SpanSpec[], service = 'agent'): object {
   return {

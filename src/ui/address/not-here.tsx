@@ -10,7 +10,11 @@ const LISTED = 20;
  * What a link to a session that is not here shows (deleted, or from another browser: sessions live in this
  * browser's storage), or an address that leads nowhere: it says so, and offers the sessions that are here.
  */
-export function NotHere({ what }: { what: { kind: 'missing'; sessionId: string } | { kind: 'unknown'; hash: string } }) {
+export function NotHere({
+  what,
+}: {
+  what: { kind: 'missing'; sessionId: string } | { kind: 'unknown'; hash: string };
+}) {
   const sessions = useSessionSearch('');
   const heading = useRef<HTMLHeadingElement>(null);
   // The view changed under the person's feet: tell them where they are.
@@ -27,7 +31,8 @@ export function NotHere({ what }: { what: { kind: 'missing'; sessionId: string }
       </p>
       {sessions === undefined ? null : sessions.length === 0 ? (
         <p>
-          There are no sessions here yet. <a href={formatAddress({ kind: 'home', view: 'chat', params: [] })}>Start a new one</a>.
+          There are no sessions here yet.{' '}
+          <a href={formatAddress({ kind: 'home', view: 'chat', params: [] })}>Start a new one</a>.
         </p>
       ) : (
         <>
@@ -35,7 +40,9 @@ export function NotHere({ what }: { what: { kind: 'missing'; sessionId: string }
           <ul className="not-here-list" aria-label="Stored sessions">
             {sessions.slice(0, LISTED).map((s) => (
               <li key={s.id}>
-                <a href={formatAddress(sessionAddress(s.id))}>{s.title === DEFAULT_TITLE ? 'Untitled session' : s.title}</a>
+                <a href={formatAddress(sessionAddress(s.id))}>
+                  {s.title === DEFAULT_TITLE ? 'Untitled session' : s.title}
+                </a>
               </li>
             ))}
           </ul>

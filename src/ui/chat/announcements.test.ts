@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../domain/messages';
 import { approvalAnnouncement, firstWords, runEndAnnouncement } from './announcements';
 
-const assistant = (content: string): ChatMessage => ({ id: `m-${content.length}`, role: 'assistant', content, createdAt: 0 }) as ChatMessage;
+const assistant = (content: string): ChatMessage =>
+  ({ id: `m-${content.length}`, role: 'assistant', content, createdAt: 0 }) as ChatMessage;
 const user = (content: string): ChatMessage => ({ id: 'u', role: 'user', content, createdAt: 0 }) as ChatMessage;
 
 describe('chat announcements', () => {
@@ -13,7 +14,9 @@ describe('chat announcements', () => {
   });
 
   it('skip empty assistant messages (tool-call turns) to find the answer', () => {
-    expect(runEndAnnouncement('complete', [assistant('The answer.'), assistant('  ')])).toBe('Answer finished: The answer.');
+    expect(runEndAnnouncement('complete', [assistant('The answer.'), assistant('  ')])).toBe(
+      'Answer finished: The answer.',
+    );
     expect(runEndAnnouncement('complete', [user('hi')])).toBe('Run finished.');
   });
 
@@ -26,7 +29,9 @@ describe('chat announcements', () => {
   });
 
   it('name the tool and what it wants for an approval', () => {
-    expect(approvalAnnouncement('fetch_url', '{"url":"https://example.com/a"}')).toBe('fetch_url wants to run with url: https://example.com/a. Approve or deny it below.');
+    expect(approvalAnnouncement('fetch_url', '{"url":"https://example.com/a"}')).toBe(
+      'fetch_url wants to run with url: https://example.com/a. Approve or deny it below.',
+    );
     expect(approvalAnnouncement('current_time', '{}')).toBe('current_time wants to run. Approve or deny it below.');
   });
 

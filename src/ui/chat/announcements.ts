@@ -41,7 +41,9 @@ export function runEndAnnouncement(stopReason: StopReason | null, appended: read
     case 'max_tool_calls':
       return 'The run stopped at the tool call limit. Continue is offered above the Message box.';
     case 'length':
-      return answer ? `Answer cut at the length limit: ${firstWords(answer)}` : 'The answer was cut at the length limit.';
+      return answer
+        ? `Answer cut at the length limit: ${firstWords(answer)}`
+        : 'The answer was cut at the length limit.';
     default:
       return answer ? `Answer finished: ${firstWords(answer)}` : 'Run finished.';
   }
@@ -64,5 +66,7 @@ function argumentsInWords(args: string): string {
 /** The tool and what it wants, in a sentence; long arguments are cut to their first words. */
 export function approvalAnnouncement(name: string, args: string): string {
   const shown = firstWords(argumentsInWords(args), 16);
-  return shown ? `${name} wants to run with ${shown}. Approve or deny it below.` : `${name} wants to run. Approve or deny it below.`;
+  return shown
+    ? `${name} wants to run with ${shown}. Approve or deny it below.`
+    : `${name} wants to run. Approve or deny it below.`;
 }

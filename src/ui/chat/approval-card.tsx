@@ -23,7 +23,8 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
   // The stored definition gives the schema to check edits against live; the run checks the approved text again.
   const tool = useToolByName(approval.name);
   const validate = useMemo(
-    () => (tool === 'loading' || tool === null ? null : (args: unknown) => defaultSchemaValidator().validateArgs(tool, args)),
+    () =>
+      tool === 'loading' || tool === null ? null : (args: unknown) => defaultSchemaValidator().validateArgs(tool, args),
     [tool],
   );
   const { issues, checking } = useArgsIssues(text, validate);
@@ -49,15 +50,22 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
     try {
       await (await import('../../store/settings/approval-scope-store')).addApprovalScope(scope);
     } catch (err) {
-      setFailed(`The answer could not be remembered (${err instanceof Error ? err.message : String(err)}); this call is answered once.`);
+      setFailed(
+        `The answer could not be remembered (${err instanceof Error ? err.message : String(err)}); this call is answered once.`,
+      );
     }
     approval.resolve(decision);
   };
   const sessionId = approval.sessionId;
   // Kept under the tool's key (an MCP tool's server, tool and schema version), shown by the name the person saw.
   const key = approval.key ?? { tool: approval.name };
-  const target = { tool: key.tool, ...(key.version !== undefined ? { version: key.version } : {}), ...(key.tool !== approval.name ? { label: approval.name } : {}) };
-  const allowWhen = (rule: ArgRule) => void withScope({ kind: 'always', ...target, rule, decision: 'approve', at: Date.now() }, { decision: 'approve' });
+  const target = {
+    tool: key.tool,
+    ...(key.version !== undefined ? { version: key.version } : {}),
+    ...(key.tool !== approval.name ? { label: approval.name } : {}),
+  };
+  const allowWhen = (rule: ArgRule) =>
+    void withScope({ kind: 'always', ...target, rule, decision: 'approve', at: Date.now() }, { decision: 'approve' });
   return (
     <div ref={root} className="approval-card" role="group" aria-label={`Approve ${approval.name}?`}>
       <strong>{approval.name}</strong> wants to run. Approve?
@@ -89,7 +97,11 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
           <ApprovalRuleForm args={approval.arguments} schema={approval.schema} onAllow={allowWhen} />
         </Suspense>
       )}
-      {failed && <p role="alert" className="hint verdict-bad">{failed}</p>}
+      {failed && (
+        <p role="alert" className="hint verdict-bad">
+          {failed}
+        </p>
+      )}
       <div className="alert-actions">
         {editing ? (
           <button
@@ -106,13 +118,33 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
           </button>
         ) : (
           <>
-            <button type="button" className={primaryClass(primary)} onClick={() => approval.resolve({ decision: 'approve' })}>
+            <button
+              type="button"
+              className={primaryClass(primary)}
+              onClick={() => approval.resolve({ decision: 'approve' })}
+            >
               Approve
             </button>
-            <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, ...target, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
+            <button
+              type="button"
+              onClick={() =>
+                void withScope(
+                  { kind: 'session', sessionId, ...target, decision: 'approve', at: Date.now() },
+                  { decision: 'approve' },
+                )
+              }
+            >
               Approve for this session
             </button>
-            <button type="button" onClick={() => void withScope({ kind: 'always', ...target, decision: 'approve', at: Date.now() }, { decision: 'approve' })}>
+            <button
+              type="button"
+              onClick={() =>
+                void withScope(
+                  { kind: 'always', ...target, decision: 'approve', at: Date.now() },
+                  { decision: 'approve' },
+                )
+              }
+            >
               Always allow this tool
             </button>
           </>
@@ -122,7 +154,15 @@ export function ApprovalCard({ approval }: { approval: PendingApproval }) {
           Deny
         </button>
         {!editing && (
-          <button type="button" onClick={() => void withScope({ kind: 'session', sessionId, ...target, decision: 'deny', at: Date.now() }, { decision: 'deny', reason: 'denied for this session' })}>
+          <button
+            type="button"
+            onClick={() =>
+              void withScope(
+                { kind: 'session', sessionId, ...target, decision: 'deny', at: Date.now() },
+                { decision: 'deny', reason: 'denied for this session' },
+              )
+            }
+          >
             Deny for this session
           </button>
         )}

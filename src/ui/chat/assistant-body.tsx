@@ -23,7 +23,6 @@ type Props = {
   citations?: readonly Citation[];
 };
 
-
 /** What an assistant turn shows, streamed or stored: collapsed reasoning, the text, then its tool calls. */
 export function AssistantBody(p: Props) {
   // Not recounted while only the answer text grows after the reasoning.
@@ -42,7 +41,14 @@ export function AssistantBody(p: Props) {
       <CitationList citations={p.citations} />
       {p.refusal && <p className="verdict-bad">The model refused: {p.refusal}</p>}
       {p.toolCalls.length > 0 && (
-        <ToolTurnCalls sessionId={p.sessionId} toolCalls={p.toolCalls} partial={p.partial} toolResults={p.toolResults} toolRecords={p.toolRecords} {...(p.editedCalls ? { editedCalls: p.editedCalls } : {})} />
+        <ToolTurnCalls
+          sessionId={p.sessionId}
+          toolCalls={p.toolCalls}
+          partial={p.partial}
+          toolResults={p.toolResults}
+          toolRecords={p.toolRecords}
+          {...(p.editedCalls ? { editedCalls: p.editedCalls } : {})}
+        />
       )}
     </>
   );

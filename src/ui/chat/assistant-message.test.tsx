@@ -6,15 +6,28 @@ import type { AssistantMessage } from '../../domain/messages';
 import { AssistantMessageView } from './assistant-message';
 
 const answer = (over: Partial<AssistantMessage> = {}): AssistantMessage => ({
-  id: 'm1', createdAt: 0, role: 'assistant', content: '', reasoning: '', refusal: null, toolCalls: [],
-  status: 'complete', runId: 'r1', turn: 1, ...over,
+  id: 'm1',
+  createdAt: 0,
+  role: 'assistant',
+  content: '',
+  reasoning: '',
+  refusal: null,
+  toolCalls: [],
+  status: 'complete',
+  runId: 'r1',
+  turn: 1,
+  ...over,
 });
 
 const dom = reactTestRoot();
 
 /** The role line as a screen reader reads it: its text content, which keeps no margin between spans. */
 function roleLine(message: AssistantMessage): string {
-  act(() => dom.root.render(<AssistantMessageView sessionId="s1" message={message} toolResults={new Map()} toolRecords={new Map()} />));
+  act(() =>
+    dom.root.render(
+      <AssistantMessageView sessionId="s1" message={message} toolResults={new Map()} toolRecords={new Map()} />,
+    ),
+  );
   return dom.host.querySelector('.message-role')?.textContent ?? '';
 }
 
@@ -24,11 +37,15 @@ describe('the role line of an answer', () => {
   });
 
   it('keeps "edited" a word of its own', () => {
-    expect(roleLine(answer({ edits: [{ kind: 'request', original: '{}', sent: '{"a":1}' }] }))).toBe('Assistant · edited');
+    expect(roleLine(answer({ edits: [{ kind: 'request', original: '{}', sent: '{"a":1}' }] }))).toBe(
+      'Assistant · edited',
+    );
   });
 
   it('keeps a status flag and "edited" apart', () => {
-    expect(roleLine(answer({ status: 'cancelled', edits: [{ kind: 'request', original: '{}', sent: '{}' }] }))).toBe('Assistant · Stopped · edited');
+    expect(roleLine(answer({ status: 'cancelled', edits: [{ kind: 'request', original: '{}', sent: '{}' }] }))).toBe(
+      'Assistant · Stopped · edited',
+    );
   });
 
   it('says nothing of an argument edit on the role line (the tool row says it)', () => {

@@ -21,11 +21,21 @@ type Props = {
 function RoleLine({ message }: { message: AssistantMessage }) {
   const flags: ReactNode[] = [];
   if (messageFlagText(message.status) !== null) flags.push(<MessageFlag key="status" status={message.status} />);
-  if (message.edits?.some((e) => e.kind === 'request')) flags.push(<span key="edited" className="hint message-edited">edited</span>);
+  if (message.edits?.some((e) => e.kind === 'request'))
+    flags.push(
+      <span key="edited" className="hint message-edited">
+        edited
+      </span>,
+    );
   return (
     <div className="message-role">
       Assistant
-      {flags.map((f, i) => <Fragment key={i}>{' · '}{f}</Fragment>)}
+      {flags.map((f, i) => (
+        <Fragment key={i}>
+          {' · '}
+          {f}
+        </Fragment>
+      ))}
     </div>
   );
 }

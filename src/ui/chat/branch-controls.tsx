@@ -6,6 +6,16 @@ import { BranchSwitcher } from './branch-switcher';
  * The alternatives at this place ("‹ 2 / 3 ›", architecture.md, "Branches"). Shown at rest: it says where in the
  * conversation's tree this message is, not something to do. Switching shows (and continues) the other branch.
  */
-export function BranchNav({ sessionId, siblings, busy }: { sessionId: string; siblings: Siblings | undefined; busy: boolean }) {
-  return <BranchSwitcher siblings={siblings} disabled={busy} onShow={(branchId) => void showBranch(sessionId, branchId)} />;
+export function BranchNav({
+  sessionId,
+  siblings,
+  busy,
+}: {
+  sessionId: string;
+  siblings: Siblings | undefined;
+  busy: boolean;
+}) {
+  return (
+    <BranchSwitcher siblings={siblings} disabled={busy} onShow={(branchId) => void showBranch(sessionId, branchId)} />
+  );
 }

@@ -46,10 +46,12 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
           </span>
         </div>
       )}
-      {run?.error && run.ended && <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} sessionId={id} />}
+      {run?.error && run.ended && (
+        <ErrorAlert error={run.error} onRetry={retry} onDismiss={() => dismissRun(id)} sessionId={id} />
+      )}
       {stored && <ErrorAlert error={stored} onRetry={retry} />}
       <EndpointQuestion session={session} />
-      <ToolsOffer session={session} error={run?.ended ? run.error ?? undefined : stored} />
+      <ToolsOffer session={session} error={run?.ended ? (run.error ?? undefined) : stored} />
       {limit && (
         <LimitAlert
           stopReason={limit}
@@ -58,7 +60,11 @@ export function ChatAlerts({ session }: { session: SessionRecord }) {
           onContinue={retry}
         />
       )}
-      {refused?.sessionId === id && <p role="status" className="hint">{refused.text}</p>}
+      {refused?.sessionId === id && (
+        <p role="status" className="hint">
+          {refused.text}
+        </p>
+      )}
       {mine.map((e, i) => (
         <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismissSide(e)} sessionId={id} />
       ))}

@@ -18,7 +18,12 @@ export function ChatAnnouncer({ sessionId }: { sessionId: string }) {
           return;
         }
         for (const approval of Object.values(next.approvals)) {
-          if (approval.sessionId === sessionId && !prev.approvals[approval.callId]) setSaid(approval.repeat !== undefined ? `${approval.name} was called with the same arguments ${approval.repeat} times. Continue or stop the run below.` : approvalAnnouncement(approval.name, approval.arguments));
+          if (approval.sessionId === sessionId && !prev.approvals[approval.callId])
+            setSaid(
+              approval.repeat !== undefined
+                ? `${approval.name} was called with the same arguments ${approval.repeat} times. Continue or stop the run below.`
+                : approvalAnnouncement(approval.name, approval.arguments),
+            );
         }
       }),
     [sessionId],

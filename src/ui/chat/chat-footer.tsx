@@ -34,7 +34,9 @@ export function ChatFooter({ session }: { session: SessionRecord }) {
       <ContextMeter sessionId={session.id} />
       {session.usage.totalTokens > 0 && (
         <span className="session-figures">
-          <span className="usage session-usage" role="group" aria-label="Session usage">Session: {usageText(session.usage)}</span>
+          <span className="usage session-usage" role="group" aria-label="Session usage">
+            Session: {usageText(session.usage)}
+          </span>
           <SessionCost session={session} />
         </span>
       )}

@@ -4,11 +4,28 @@ import { buildChatModel } from './chat-rows';
 
 const user = (id: string): ChatMessage => ({ id, createdAt: 0, role: 'user', content: id });
 const asst = (id: string, status: AssistantMessage['status'] = 'complete', calls: string[] = []): ChatMessage => ({
-  id, createdAt: 0, role: 'assistant', content: id, reasoning: '', refusal: null, status, runId: 'r', turn: 1,
+  id,
+  createdAt: 0,
+  role: 'assistant',
+  content: id,
+  reasoning: '',
+  refusal: null,
+  status,
+  runId: 'r',
+  turn: 1,
   toolCalls: calls.map((c) => ({ id: c, name: 't', arguments: '{}' })),
 });
 const tool = (id: string, callId: string): ChatMessage => ({
-  id, createdAt: 0, role: 'tool', toolCallId: callId, name: 't', content: 'ok', isError: false, outcome: 'ok', runId: 'r', turn: 1,
+  id,
+  createdAt: 0,
+  role: 'tool',
+  toolCallId: callId,
+  name: 't',
+  content: 'ok',
+  isError: false,
+  outcome: 'ok',
+  runId: 'r',
+  turn: 1,
 });
 
 describe('buildChatModel', () => {

@@ -12,7 +12,11 @@ type ChatModel = { rows: ChatRow[]; toolResults: Map<string, ToolMessage> };
  * has not written yet, and the live streaming message. Tool results are not rows of their own: they
  * show inside the tool-call card of the assistant message that asked for them.
  */
-export function buildChatModel(stored: readonly ChatMessage[], appended: readonly ChatMessage[], streamingId: string | null): ChatModel {
+export function buildChatModel(
+  stored: readonly ChatMessage[],
+  appended: readonly ChatMessage[],
+  streamingId: string | null,
+): ChatModel {
   const rows: ChatRow[] = [];
   const toolResults = new Map<string, ToolMessage>();
   const seen = new Set<string>();

@@ -41,9 +41,15 @@ function NoSessionChat() {
   return (
     <section aria-label="Chat" className="chat">
       <PrimaryActionScope>
-      <FirstScreen />
-      <OfflineAlert />
-      <Composer draftKey={NO_SESSION_DRAFT} running={false} readOnly={null} onSend={sendFirst} onStop={() => undefined} />
+        <FirstScreen />
+        <OfflineAlert />
+        <Composer
+          draftKey={NO_SESSION_DRAFT}
+          running={false}
+          readOnly={null}
+          onSend={sendFirst}
+          onStop={() => undefined}
+        />
       </PrimaryActionScope>
     </section>
   );
@@ -68,9 +74,11 @@ function escapeMeansStop(e: KeyboardEvent): boolean {
 function UnstoredSessionAlerts({ sessionId }: { sessionId: string }) {
   const errors = useRunStore((s) => s.sideErrors);
   const dismiss = useRunStore((s) => s.dismissSideError);
-  return errors.filter((e) => e.sessionId === sessionId).map((e, i) => (
-    <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismiss(e)} stored={false} />
-  ));
+  return errors
+    .filter((e) => e.sessionId === sessionId)
+    .map((e, i) => (
+      <ErrorAlert key={`${e.error.kind}-${i}`} error={e.error} onDismiss={() => dismiss(e)} stored={false} />
+    ));
 }
 
 function SessionChat({ sessionId }: { sessionId: string }) {
@@ -100,50 +108,83 @@ function SessionChat({ sessionId }: { sessionId: string }) {
 
   return (
     // The latest run of this tab and whether it is over: a stable hook for tests waiting for a run to end.
-    <section aria-label="Chat" className="chat" data-run-id={lastRunId ?? leftPause?.runId} data-run-state={leftPause && !runningHere ? 'paused' : lastRunId ? (runningHere ? (paused ? 'paused' : 'running') : 'ended') : undefined} data-replay={replaying ? 'true' : undefined}>
+    <section
+      aria-label="Chat"
+      className="chat"
+      data-run-id={lastRunId ?? leftPause?.runId}
+      data-run-state={
+        leftPause && !runningHere
+          ? 'paused'
+          : lastRunId
+            ? runningHere
+              ? paused
+                ? 'paused'
+                : 'running'
+              : 'ended'
+            : undefined
+      }
+      data-replay={replaying ? 'true' : undefined}
+    >
       {/* One primary per view: a card asking for a decision holds it, else Send does (primary-action.tsx). */}
       <PrimaryActionScope>
-      {lockedElsewhere && (
-        <p className="chat-banner" role="status">
-          This session is running in another tab. You are watching it live, read-only; you can send again when it finishes.
-        </p>
-      )}
-      {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
-      {session?.importedTrace && <TraceBanner sessionId={sessionId} opened={session.openedTrace !== undefined} />}
-      {loading || (rows.length > 0 && !markdownReady) ? (
-        <div className="message-list empty">Loading…</div>
-      ) : rows.length === 0 ? (
-        <div className="message-list empty">No messages yet. Say hello.</div>
-      ) : (
-        <Suspense fallback={<div className="message-list empty">Loading…</div>}>
-          <TurnOffsetsContext value={turnOffsets}>
-            <MessageList
-              sessionId={sessionId} rows={rows} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings} busy={runningHere || lockedElsewhere || replaying} readOnly={session?.importedTrace === true}
-            />
-          </TurnOffsetsContext>
-        </Suspense>
-      )}
-      {paused && (
-        <Suspense fallback={null}>
-          <PausedSlot sessionId={sessionId} stored={runningHere ? null : leftPause} />
-        </Suspense>
-      )}
-      <ChatAnnouncer sessionId={sessionId} />
-      <McpPromptSlot />
-      <OfflineAlert />
-      {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
-      {session && (
-        <Suspense fallback={null}>
-          <ChatFooter session={session} />
-        </Suspense>
-      )}
-      <Composer
-        draftKey={sessionId}
-        running={runningHere}
-        readOnly={replaying ? 'replay' : lockedElsewhere ? 'other_tab' : session?.openedTrace ? 'opened_trace' : session?.importedTrace === true ? 'imported_trace' : null}
-        onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
-        onStop={() => stopRun(sessionId)}
-      />
+        {lockedElsewhere && (
+          <p className="chat-banner" role="status">
+            This session is running in another tab. You are watching it live, read-only; you can send again when it
+            finishes.
+          </p>
+        )}
+        {session?.forkedFrom && <ForkedFrom source={session.forkedFrom} />}
+        {session?.importedTrace && <TraceBanner sessionId={sessionId} opened={session.openedTrace !== undefined} />}
+        {loading || (rows.length > 0 && !markdownReady) ? (
+          <div className="message-list empty">Loading…</div>
+        ) : rows.length === 0 ? (
+          <div className="message-list empty">No messages yet. Say hello.</div>
+        ) : (
+          <Suspense fallback={<div className="message-list empty">Loading…</div>}>
+            <TurnOffsetsContext value={turnOffsets}>
+              <MessageList
+                sessionId={sessionId}
+                rows={rows}
+                toolResults={toolResults}
+                toolRecords={toolRecords}
+                siblings={siblings}
+                busy={runningHere || lockedElsewhere || replaying}
+                readOnly={session?.importedTrace === true}
+              />
+            </TurnOffsetsContext>
+          </Suspense>
+        )}
+        {paused && (
+          <Suspense fallback={null}>
+            <PausedSlot sessionId={sessionId} stored={runningHere ? null : leftPause} />
+          </Suspense>
+        )}
+        <ChatAnnouncer sessionId={sessionId} />
+        <McpPromptSlot />
+        <OfflineAlert />
+        {session ? <ChatAlerts session={session} /> : <UnstoredSessionAlerts sessionId={sessionId} />}
+        {session && (
+          <Suspense fallback={null}>
+            <ChatFooter session={session} />
+          </Suspense>
+        )}
+        <Composer
+          draftKey={sessionId}
+          running={runningHere}
+          readOnly={
+            replaying
+              ? 'replay'
+              : lockedElsewhere
+                ? 'other_tab'
+                : session?.openedTrace
+                  ? 'opened_trace'
+                  : session?.importedTrace === true
+                    ? 'imported_trace'
+                    : null
+          }
+          onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
+          onStop={() => stopRun(sessionId)}
+        />
       </PrimaryActionScope>
     </section>
   );

@@ -10,7 +10,9 @@ import { readDraft, writeDraft } from './drafts';
 import { primaryClass, useSendIsPrimary } from '../shared/primary-action';
 import type { SlashKeys } from '../mcp/asks/mcp-slash-prompts';
 
-const McpSlashPrompts = lazy(() => import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })));
+const McpSlashPrompts = lazy(() =>
+  import('../mcp/asks/mcp-slash-prompts').then((m) => ({ default: m.McpSlashPrompts })),
+);
 
 /** Why a session's Message box takes no input: it is run by another tab, shown as a replay, an imported trace, or a trace opened from the Traces view. */
 type ComposerReadOnly = 'other_tab' | 'replay' | 'imported_trace' | 'opened_trace';
@@ -101,7 +103,14 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
   };
 
   return (
-    <form ref={form} className="composer" onSubmit={(e) => { e.preventDefault(); void send(); }}>
+    <form
+      ref={form}
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
       <ResourceChipList />
       <textarea
         ref={box}
@@ -133,8 +142,20 @@ export function Composer({ draftKey, running, readOnly, onSend, onStop }: Props)
           />
         </Suspense>
       )}
-      <button type="submit" className={primaryClass(sendPrimary)} disabled={!canSend}>Send</button>
-      <button type="button" disabled={!running} onClick={() => { keepTyping(); onStop(); }} aria-keyshortcuts="Escape">Stop</button>
+      <button type="submit" className={primaryClass(sendPrimary)} disabled={!canSend}>
+        Send
+      </button>
+      <button
+        type="button"
+        disabled={!running}
+        onClick={() => {
+          keepTyping();
+          onStop();
+        }}
+        aria-keyshortcuts="Escape"
+      >
+        Stop
+      </button>
     </form>
   );
 }

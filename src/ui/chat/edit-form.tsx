@@ -39,10 +39,21 @@ export function EditForm({ sessionId, messageId, busy }: { sessionId: string; me
   };
   return (
     <form className="edit-form" onSubmit={(e) => void submit(e)}>
-      <textarea ref={box} aria-label="Edit message" value={draft} rows={3} onChange={(e) => setEditDraft(sessionId, messageId, e.target.value)} onKeyDown={onKey} />
+      <textarea
+        ref={box}
+        aria-label="Edit message"
+        value={draft}
+        rows={3}
+        onChange={(e) => setEditDraft(sessionId, messageId, e.target.value)}
+        onKeyDown={onKey}
+      />
       <div className="edit-buttons">
-        <button type="submit" className={primaryClass(primary)} disabled={busy || draft.trim() === ''}>Send edit</button>
-        <button type="button" onClick={close}>Cancel</button>
+        <button type="submit" className={primaryClass(primary)} disabled={busy || draft.trim() === ''}>
+          Send edit
+        </button>
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -23,18 +23,26 @@ export function EndpointQuestion({ session }: { session: SessionRecord }) {
   const switchBack = async () => {
     await useSettingsStore.getState().setBaseURL(used);
     close();
-    useUiStore.getState().openSettings(`Settings point at ${used} again, the endpoint this session used. Check the API key and model for it, save, then send again.`);
+    useUiStore
+      .getState()
+      .openSettings(
+        `Settings point at ${used} again, the endpoint this session used. Check the API key and model for it, save, then send again.`,
+      );
   };
   return (
     <div className="alert" role="alert" data-error-kind="endpoint_changed">
       <strong>This session used another endpoint</strong>
       <span>
-        It ran on {used} with the model “{session.model}”; Settings now point at {current}. Choose where to continue, then send again (your message is still in
-        the box).
+        It ran on {used} with the model “{session.model}”; Settings now point at {current}. Choose where to continue,
+        then send again (your message is still in the box).
       </span>
       <div className="alert-actions">
-        <button type="button" className={primaryClass(primary)} onClick={() => void moveHere()}>Continue on {current}</button>
-        <button type="button" onClick={() => void switchBack()}>Switch back to {used}</button>
+        <button type="button" className={primaryClass(primary)} onClick={() => void moveHere()}>
+          Continue on {current}
+        </button>
+        <button type="button" onClick={() => void switchBack()}>
+          Switch back to {used}
+        </button>
       </div>
     </div>
   );

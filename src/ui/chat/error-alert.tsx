@@ -26,11 +26,23 @@ export function ErrorAlert({ error, onRetry, onDismiss, sessionId, stored = true
       {!offlineExplains(error, online) && <span>{alertMessage(error)}</span>}
       {advice && <span>{advice}</span>}
       <div className="alert-actions">
-        {copy.action === 'settings' && <button type="button" onClick={() => openSettings()}>Open settings</button>}
+        {copy.action === 'settings' && (
+          <button type="button" onClick={() => openSettings()}>
+            Open settings
+          </button>
+        )}
         {/* After fixing the key, model or URL in Settings, the failed message is sent again as it is. */}
-        {(copy.action === 'retry' || copy.action === 'settings') && onRetry && <button type="button" onClick={onRetry}>Retry</button>}
+        {(copy.action === 'retry' || copy.action === 'settings') && onRetry && (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
         {copy.action === 'export' && sessionId && <ExportSessionButton sessionId={sessionId} />}
-        {onDismiss && <button type="button" onClick={onDismiss}>Dismiss</button>}
+        {onDismiss && (
+          <button type="button" onClick={onDismiss}>
+            Dismiss
+          </button>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import { alertMessage, errorCopy } from './error-copy';
 
 describe('alertMessage', () => {
   it('drops the fixed "Retrying in N s." from a rate-limit message (the countdown, or the give-up, says the rest)', () => {
-    const message = 'api.example.com is rate limiting requests (HTTP 429). Retrying in 5 s. The provider said: slow down.';
+    const message =
+      'api.example.com is rate limiting requests (HTTP 429). Retrying in 5 s. The provider said: slow down.';
     expect(alertMessage({ fault: 'system', kind: 'rate_limited', status: 429, retryAfterMs: 5000, message })).toBe(
       'api.example.com is rate limiting requests (HTTP 429). The provider said: slow down.',
     );
@@ -16,7 +17,12 @@ describe('alertMessage', () => {
 });
 
 describe('errorCopy offline', () => {
-  const unreachable = { fault: 'user', kind: 'cors_or_unreachable', baseURL: 'http://127.0.0.1:11434/v1', message: 'Could not reach it' } as const;
+  const unreachable = {
+    fault: 'user',
+    kind: 'cors_or_unreachable',
+    baseURL: 'http://127.0.0.1:11434/v1',
+    message: 'Could not reach it',
+  } as const;
   it('says plainly that the request could not be sent when the browser is offline', () => {
     expect(errorCopy(unreachable, false).title).toBe('You are offline: the request to the model could not be sent');
   });

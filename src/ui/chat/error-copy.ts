@@ -25,9 +25,17 @@ export function errorCopy(e: ErrorInfo, online = true): ErrorCopy {
   if (offlineExplains(e, online)) return OFFLINE;
   switch (e.kind) {
     case 'auth':
-      return { title: `The API key was not accepted (HTTP ${e.status})`, advice: 'Check the key in Settings: the whole key, for this provider.', action: 'settings' };
+      return {
+        title: `The API key was not accepted (HTTP ${e.status})`,
+        advice: 'Check the key in Settings: the whole key, for this provider.',
+        action: 'settings',
+      };
     case 'model_not_found':
-      return { title: `No such model${e.model ? `: ${e.model}` : ''} (HTTP ${e.status})`, advice: 'Choose a model this endpoint offers in Settings.', action: 'settings' };
+      return {
+        title: `No such model${e.model ? `: ${e.model}` : ''} (HTTP ${e.status})`,
+        advice: 'Choose a model this endpoint offers in Settings.',
+        action: 'settings',
+      };
     case 'cors_or_unreachable':
       return {
         title: 'The endpoint could not be reached from this page',
@@ -37,19 +45,38 @@ export function errorCopy(e: ErrorInfo, online = true): ErrorCopy {
     case 'rate_limited':
       return { title: `Rate limited (HTTP ${e.status})`, advice: null, action: 'retry' };
     case 'network':
-      return { title: 'The network connection was lost', advice: 'Check your connection, then retry: the conversation so far is kept.', action: 'retry' };
+      return {
+        title: 'The network connection was lost',
+        advice: 'Check your connection, then retry: the conversation so far is kept.',
+        action: 'retry',
+      };
     case 'timeout':
-      return { title: e.phase === 'first_byte' ? 'The model did not start answering in time' : 'The model stopped sending mid-answer', advice: null, action: 'retry' };
+      return {
+        title:
+          e.phase === 'first_byte'
+            ? 'The model did not start answering in time'
+            : 'The model stopped sending mid-answer',
+        advice: null,
+        action: 'retry',
+      };
     case 'server':
       return { title: `The provider had a problem (HTTP ${e.status})`, advice: null, action: 'retry' };
     case 'provider_stream_error':
       return { title: 'The provider reported an error mid-answer', advice: null, action: 'retry' };
     case 'storage':
-      return { title: 'Browser storage problem', advice: 'Export this session to keep it as a file, including what could not be saved.', action: 'export' };
+      return {
+        title: 'Browser storage problem',
+        advice: 'Export this session to keep it as a file, including what could not be saved.',
+        action: 'export',
+      };
     case 'bad_request':
       return { title: `The request was rejected (HTTP ${e.status})`, advice: null, action: 'settings' };
     case 'context_limit':
-      return { title: 'The conversation is too long for this model', advice: 'Start a new session or compact this one.', action: null };
+      return {
+        title: 'The conversation is too long for this model',
+        advice: 'Start a new session or compact this one.',
+        action: null,
+      };
     case 'empty_response':
       return { title: 'The model sent an empty answer', advice: null, action: 'retry' };
     case 'content_filter':

@@ -42,8 +42,12 @@ export function FirstScreen() {
           <p>{WELCOME_TEXT}</p>
           <p>{DEMO_OFFER_TEXT}</p>
           <div className="first-actions">
-            <button type="button" className={primaryClass(primary)} onClick={() => openSettings()}>Open settings</button>
-            <button type="button" onClick={() => void tryDemo()}>Try the demo</button>
+            <button type="button" className={primaryClass(primary)} onClick={() => openSettings()}>
+              Open settings
+            </button>
+            <button type="button" onClick={() => void tryDemo()}>
+              Try the demo
+            </button>
             {openFile}
           </div>
         </>

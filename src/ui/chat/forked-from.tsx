@@ -8,7 +8,11 @@ export function ForkedFrom({ source }: { source: ForkSource }) {
   if (!original) return <p className="forked-from">Forked from “{source.title}” (that session no longer exists)</p>;
   return (
     <p className="forked-from">
-      <button type="button" className="link" onClick={() => showInChat({ sessionId: source.sessionId, messageId: source.messageId, callId: null })}>
+      <button
+        type="button"
+        className="link"
+        onClick={() => showInChat({ sessionId: source.sessionId, messageId: source.messageId, callId: null })}
+      >
         Forked from {original.title}
       </button>
     </p>

@@ -16,11 +16,18 @@ export function LimitAlert({ stopReason, maxTurns, maxToolCalls, onContinue }: P
   return (
     <div className="alert" role="alert" data-error-kind={stopReason}>
       <strong>Limit reached</strong>
-      <span>{limitText(stopReason, maxTurns, maxToolCalls)} The history is intact; you can let it run more turns, or change the limits in Settings.</span>
+      <span>
+        {limitText(stopReason, maxTurns, maxToolCalls)} The history is intact; you can let it run more turns, or change
+        the limits in Settings.
+      </span>
       <div className="alert-actions">
-        <button type="button" className={primaryClass(primary)} onClick={onContinue}>Continue</button>
+        <button type="button" className={primaryClass(primary)} onClick={onContinue}>
+          Continue
+        </button>
         {/* The limits live in Settings ("Model and limits for" this session); the text sends people there. */}
-        <button type="button" onClick={() => openSettings()}>Open settings</button>
+        <button type="button" onClick={() => openSettings()}>
+          Open settings
+        </button>
       </div>
     </div>
   );

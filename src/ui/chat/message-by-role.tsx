@@ -22,7 +22,15 @@ type Props = {
  * One history message as the chat draws it, by role: the chat's rows and the shared view of a link are this one
  * piece with different footers (architecture.md, "Share links"). Tool results are drawn in their call's card.
  */
-export function MessageByRole({ sessionId, message: m, toolResults, toolRecords, userFooter, assistantFooter, summary }: Props) {
+export function MessageByRole({
+  sessionId,
+  message: m,
+  toolResults,
+  toolRecords,
+  userFooter,
+  assistantFooter,
+  summary,
+}: Props) {
   switch (m.role) {
     case 'user':
       return <UserMessageView message={m}>{userFooter?.(m)}</UserMessageView>;

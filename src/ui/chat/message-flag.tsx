@@ -15,5 +15,9 @@ export function messageFlagText(status: AssistantStatus): string | null {
 
 export function MessageFlag({ status }: { status: AssistantStatus }) {
   const text = messageFlagText(status);
-  return text ? <span className="message-flag" data-status={status}>{text}</span> : null;
+  return text ? (
+    <span className="message-flag" data-status={status}>
+      {text}
+    </span>
+  ) : null;
 }

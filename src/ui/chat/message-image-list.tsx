@@ -10,7 +10,12 @@ export function MessageImages({ images }: { images: readonly MessageImage[] | un
     <div className="message-images">
       {images.map((image, i) =>
         SHOWABLE.test(image.mimeType) ? (
-          <img key={i} src={`data:${image.mimeType};base64,${image.data}`} alt={`Image from ${image.label}`} style={{ maxWidth: '100%', maxHeight: '20rem' }} />
+          <img
+            key={i}
+            src={`data:${image.mimeType};base64,${image.data}`}
+            alt={`Image from ${image.label}`}
+            style={{ maxWidth: '100%', maxHeight: '20rem' }}
+          />
         ) : null,
       )}
     </div>

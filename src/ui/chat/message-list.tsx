@@ -15,7 +15,9 @@ function rowIndexFor(rows: ChatRow[], detail: NonNullable<ChatFocus>): number {
   if (byId >= 0) return byId;
   const callId = detail.callId;
   if (!callId) return -1;
-  return rows.findIndex((r) => r.kind === 'message' && r.message.role === 'assistant' && r.message.toolCalls.some((c) => c.id === callId));
+  return rows.findIndex(
+    (r) => r.kind === 'message' && r.message.role === 'assistant' && r.message.toolCalls.some((c) => c.id === callId),
+  );
 }
 
 type Props = {
@@ -36,7 +38,15 @@ const NEAR_BOTTOM_PX = 120;
  * short one does. The list follows new output while the reader is at the bottom, and stays put once
  * they scroll up.
  */
-export function MessageList({ sessionId, rows, toolResults, toolRecords, siblings, busy = false, readOnly = false }: Props) {
+export function MessageList({
+  sessionId,
+  rows,
+  toolResults,
+  toolRecords,
+  siblings,
+  busy = false,
+  readOnly = false,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({
@@ -62,7 +72,9 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
     const el = scrollRef.current;
     // Measured heights land after the first scroll; pin to the true bottom once they have.
-    const raf = requestAnimationFrame(() => { if (el && stick.current) el.scrollTop = el.scrollHeight; });
+    const raf = requestAnimationFrame(() => {
+      if (el && stick.current) el.scrollTop = el.scrollHeight;
+    });
     return () => cancelAnimationFrame(raf);
   }, [rows.length, streamedLength, sessionId, virtualizer]);
 
@@ -89,7 +101,9 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
     const onToggle = (e: Event) => {
       if (e.target instanceof HTMLDetailsElement && e.target.open) stick.current = false;
     };
-    const onReading = () => { stick.current = false; };
+    const onReading = () => {
+      stick.current = false;
+    };
     el.addEventListener('toggle', onToggle, true);
     el.addEventListener(READING_EVENT, onReading);
     return () => {
@@ -120,7 +134,9 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
       jumpFrame.current = requestAnimationFrame(() => {
         const list = scrollRef.current;
         const row = list?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-        const card = focus.callId ? row?.querySelector<HTMLElement>(`.tool-card[data-call-id="${CSS.escape(focus.callId)}"]`) : null;
+        const card = focus.callId
+          ? row?.querySelector<HTMLElement>(`.tool-card[data-call-id="${CSS.escape(focus.callId)}"]`)
+          : null;
         (card ?? row)?.scrollIntoView({ block: 'center' });
       });
     });
@@ -142,7 +158,9 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
       stick.current = true;
       virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
       const el = scrollRef.current;
-      requestAnimationFrame(() => { if (el && stick.current) el.scrollTop = el.scrollHeight; });
+      requestAnimationFrame(() => {
+        if (el && stick.current) el.scrollTop = el.scrollHeight;
+      });
     } else if (e.key === 'Home') {
       e.preventDefault();
       stick.current = false;
@@ -154,22 +172,56 @@ export function MessageList({ sessionId, rows, toolResults, toolRecords, sibling
   const notice = useUiStore((s) => (s.chatNotice?.sessionId === sessionId ? s.chatNotice.text : null));
   return (
     <>
-    {notice !== null && <p className="hint chat-notice" role="status">{notice}</p>}
-    <div ref={scrollRef} className="message-list" onScroll={onScroll} onKeyDown={onKeyDown} role="log" aria-label="Messages" aria-live="off" tabIndex={0}>
-      <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} data-highlight={row.key === highlight || undefined}>
-                <MessageRow sessionId={sessionId} row={row} toolResults={toolResults} toolRecords={toolRecords} siblings={siblings?.get(row.key)} busy={busy} readOnly={readOnly} />
-              </div>
-            );
-          })}
+      {notice !== null && (
+        <p className="hint chat-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <div
+        ref={scrollRef}
+        className="message-list"
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        role="log"
+        aria-label="Messages"
+        aria-live="off"
+        tabIndex={0}
+      >
+        <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          <div
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${items[0]?.start ?? 0}px)`,
+            }}
+          >
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  data-highlight={row.key === highlight || undefined}
+                >
+                  <MessageRow
+                    sessionId={sessionId}
+                    row={row}
+                    toolResults={toolResults}
+                    toolRecords={toolRecords}
+                    siblings={siblings?.get(row.key)}
+                    busy={busy}
+                    readOnly={readOnly}
+                  />
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
-    </div>
     </>
   );
 }

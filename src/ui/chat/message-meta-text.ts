@@ -13,7 +13,8 @@ export type MetaPart = { kind: 'usage' | 'cost' | 'duration'; text: string; lead
 export function metaParts(turn: number | null, usage: Usage | null, cost: Cost | null, ms: number | null): MetaPart[] {
   const parts: MetaPart[] = [];
   const name = turn === null ? 'This turn' : `Turn ${turn}`;
-  if (usage) parts.push({ kind: 'usage', text: turn === null ? usageText(usage) : `${name}: ${usageText(usage)}`, lead: '' });
+  if (usage)
+    parts.push({ kind: 'usage', text: turn === null ? usageText(usage) : `${name}: ${usageText(usage)}`, lead: '' });
   if (cost && cost.kind === 'known') parts.push({ kind: 'cost', text: costText(cost), lead: `${name} cost: ` });
   if (ms !== null) parts.push({ kind: 'duration', text: formatDuration(ms), lead: `${name} took ` });
   return parts;

@@ -9,7 +9,12 @@ import { metaParts, type MetaPart } from './message-meta-text';
 
 function MetaLine({ parts, at }: { parts: MetaPart[]; at: number }) {
   // Nothing known (an imported turn without events): when it was written, so every finished message has its line.
-  if (parts.length === 0) return <p className="message-meta"><SentAt at={at} /></p>;
+  if (parts.length === 0)
+    return (
+      <p className="message-meta">
+        <SentAt at={at} />
+      </p>
+    );
   return (
     <p className="message-meta">
       {parts.map((p, i) => (
@@ -31,7 +36,11 @@ function SentAt({ at }: { at: number }) {
 }
 
 export function UserMeta({ message }: { message: UserMessage }) {
-  return <p className="message-meta"><SentAt at={message.createdAt} /></p>;
+  return (
+    <p className="message-meta">
+      <SentAt at={message.createdAt} />
+    </p>
+  );
 }
 
 /** Tokens · cost · duration of the turn that wrote this message, each only when known (architecture.md, "A calm chat"). */

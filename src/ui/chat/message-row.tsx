@@ -27,7 +27,15 @@ type Props = {
   toolRecords: Map<string, ToolCallRecord>;
 };
 
-export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults, toolRecords, siblings, busy = false, readOnly = false }: Props) {
+export const MessageRow = memo(function MessageRow({
+  sessionId,
+  row,
+  toolResults,
+  toolRecords,
+  siblings,
+  busy = false,
+  readOnly = false,
+}: Props) {
   const editing = useEditDrafts((s) => row.kind === 'message' && editDraftKey(sessionId, row.message.id) in s.drafts);
   if (row.kind === 'streaming') return <StreamingMessage sessionId={sessionId} />;
   return (
@@ -38,7 +46,10 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
       toolRecords={toolRecords}
       userFooter={(m) => (
         <>
-          <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy: busy || readOnly, running: busy, editing }}>
+          <MessageActionBar
+            actions={MESSAGE_ACTIONS}
+            ctx={{ sessionId, message: m, busy: busy || readOnly, running: busy, editing }}
+          >
             <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
             <UserMeta message={m} />
           </MessageActionBar>
@@ -48,7 +59,10 @@ export const MessageRow = memo(function MessageRow({ sessionId, row, toolResults
       assistantFooter={(m) =>
         m.status !== 'streaming' && (
           <>
-            <MessageActionBar actions={MESSAGE_ACTIONS} ctx={{ sessionId, message: m, busy: busy || readOnly, running: busy, editing }}>
+            <MessageActionBar
+              actions={MESSAGE_ACTIONS}
+              ctx={{ sessionId, message: m, busy: busy || readOnly, running: busy, editing }}
+            >
               <BranchNav sessionId={sessionId} siblings={siblings} busy={busy} />
               <AssistantMeta sessionId={sessionId} message={m} />
             </MessageActionBar>

@@ -10,7 +10,12 @@ const subscribe = (cb: () => void) => {
 };
 
 /** The browser's online state, live. */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 export function OfflineAlert() {
   const online = useOnline();

@@ -24,11 +24,20 @@ export function ProviderToolCards({ calls }: { calls: readonly ProviderToolCall[
   return (
     <>
       {calls.map((c) => (
-        <div key={c.id} className="tool-card provider-tool-card" role="group" aria-label={`Run by the provider: ${c.name}`} data-run-by="provider" data-item-id={c.id}>
+        <div
+          key={c.id}
+          className="tool-card provider-tool-card"
+          role="group"
+          aria-label={`Run by the provider: ${c.name}`}
+          data-run-by="provider"
+          data-item-id={c.id}
+        >
           <div className="tool-card-head">
             <strong>{TOOL_NAMES[c.name] ?? c.name}</strong>
             <span className="provider-badge">run by the provider</span>
-            <span className={`status status-provider-${c.status.replace(/[^a-z_]/gi, '')}`}>{c.status.replace(/_/g, ' ')}</span>
+            <span className={`status status-provider-${c.status.replace(/[^a-z_]/gi, '')}`}>
+              {c.status.replace(/_/g, ' ')}
+            </span>
             {c.durationMs !== undefined && <span className="hint">{formatDuration(c.durationMs)}</span>}
           </div>
           {c.input && <LongText text={c.input} format="plain" as="pre" label="Input" />}
@@ -55,7 +64,9 @@ export function CitationList({ citations }: { citations: readonly Citation[] | u
           return (
             <li key={`${c.kind}:${c.ref}:${i}`} data-citation-kind={c.kind}>
               {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer">{title}</a>
+                <a href={href} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer">
+                  {title}
+                </a>
               ) : (
                 <span>{title}</span>
               )}

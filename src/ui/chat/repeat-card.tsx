@@ -11,11 +11,16 @@ export default function RepeatCard({ approval }: { approval: PendingApproval & {
   return (
     <div className="approval-card" role="group" aria-label={`Repeated call: ${approval.name}`}>
       <p>
-        The run called <strong>{approval.name}</strong> with the same arguments {approval.repeat} times. It may be stuck in a loop.
+        The run called <strong>{approval.name}</strong> with the same arguments {approval.repeat} times. It may be stuck
+        in a loop.
       </p>
       <pre>{prettyArgs(approval.arguments, false)}</pre>
       <div className="alert-actions">
-        <button type="button" className={primaryClass(primary)} onClick={() => approval.resolve({ decision: 'approve' })}>
+        <button
+          type="button"
+          className={primaryClass(primary)}
+          onClick={() => approval.resolve({ decision: 'approve' })}
+        >
           Continue
         </button>
         <button type="button" onClick={() => approval.stopRun?.()}>

@@ -8,7 +8,12 @@ export function StreamingMessage({ sessionId }: { sessionId: string }) {
   const answering = !!streaming.text || streaming.toolCalls.length > 0;
   const phase = answering ? 'writing…' : streaming.reasoning ? 'thinking…' : 'waiting for the model…';
   return (
-    <article className="message message-assistant" aria-label="Assistant message" aria-busy="true" data-status="streaming">
+    <article
+      className="message message-assistant"
+      aria-label="Assistant message"
+      aria-busy="true"
+      data-status="streaming"
+    >
       <div className="message-role">
         Assistant <span className="hint">{phase}</span>
       </div>

@@ -78,7 +78,9 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const [expanded, setExpanded] = useState(false);
 
   const status: LiveToolCallStatus | 'pending' =
-    p.result?.outcome ?? live?.status ?? (p.record ? (p.record.status as LiveToolCallStatus | 'pending') : p.partial ? 'streaming' : 'pending');
+    p.result?.outcome ??
+    live?.status ??
+    (p.record ? (p.record.status as LiveToolCallStatus | 'pending') : p.partial ? 'streaming' : 'pending');
   const durationMs = live?.durationMs ?? p.record?.durationMs ?? null;
   const result = p.result?.content ?? live?.result ?? p.record?.result ?? null;
   const isError = p.result?.isError ?? live?.isError ?? p.record?.isError ?? false;
@@ -90,7 +92,10 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const shownArgs = useMemo(() => prettyArgs(args, !!p.partial), [args, p.partial]);
   const long = result !== null && result.length > PREVIEW_CHARS;
   // "Show all" when one page holds it; otherwise it opens a page at a time.
-  const onePage = useMemo(() => result !== null && result.length <= RESULT_DISPLAY_CHARS && textPieces(result, 'plain').pageEnds.length <= 1, [result]);
+  const onePage = useMemo(
+    () => result !== null && result.length <= RESULT_DISPLAY_CHARS && textPieces(result, 'plain').pageEnds.length <= 1,
+    [result],
+  );
   // The tool's console output is kept with its record; without it a user debugging a tool in a run sees only the result.
   const logs = p.record?.logs;
   // The entry saying how many were dropped is drawn apart, under the paged text, so it shows without "Show more".
@@ -102,38 +107,91 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
   const foldable = foldsByDefault(status, isError) && !approval && !unmatched;
   const open = !foldable || chosen === true;
-  const inFlight = status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
+  const inFlight =
+    status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
 
   return (
-    <div className={open ? 'tool-card' : 'tool-card tool-card-folded'} data-call-id={p.callId} data-row={inFlight ? 'live' : open ? 'open' : 'folded'} aria-label={`Tool call ${p.name}`} role="group" hidden={p.hidden}>
+    <div
+      className={open ? 'tool-card' : 'tool-card tool-card-folded'}
+      data-call-id={p.callId}
+      data-row={inFlight ? 'live' : open ? 'open' : 'folded'}
+      aria-label={`Tool call ${p.name}`}
+      role="group"
+      hidden={p.hidden}
+    >
       <div className="tool-card-head">
         {foldable ? (
-          <button type="button" className="tool-card-toggle" aria-expanded={open} onClick={() => setRowOpen(p.callId, !open)}>
+          <button
+            type="button"
+            className="tool-card-toggle"
+            aria-expanded={open}
+            onClick={() => setRowOpen(p.callId, !open)}
+          >
             {/* Spaces between the parts: the button's name reads "get_weather city: "Paris" ok 12 ms". */}
-            <strong>{p.name || '…'}</strong>{' '}
-            <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
+            <strong>{p.name || '…'}</strong> <span className="tool-card-summary">{argsSummary(args)}</span>{' '}
             <span className={`status status-${status}`}>{STATUS_TEXT[status]}</span>
-            {recorded && <>{' '}<span className="hint tool-recorded">recorded</span></>}
-            {edited && <>{' '}<span className="hint tool-edited">edited</span></>}
-            {durationMs !== null && <>{' '}<span className="hint">{formatDuration(durationMs)}</span></>}
+            {recorded && (
+              <>
+                {' '}
+                <span className="hint tool-recorded">recorded</span>
+              </>
+            )}
+            {edited && (
+              <>
+                {' '}
+                <span className="hint tool-edited">edited</span>
+              </>
+            )}
+            {durationMs !== null && (
+              <>
+                {' '}
+                <span className="hint">{formatDuration(durationMs)}</span>
+              </>
+            )}
           </button>
         ) : (
           // Separate words on screen and in the accessible text, as the assistant's role line ("get_weather · error ·
           // edited · 12 ms"): a span's margin parts them on screen only.
           [
             <strong key="name">{p.name || '…'}</strong>,
-            <span key="status" className={`status status-${status}`}>{STATUS_TEXT[status]}</span>,
-            ...(recorded ? [<span key="recorded" className="hint tool-recorded">recorded</span>] : []),
-            ...(edited ? [<span key="edited" className="hint tool-edited">edited</span>] : []),
-            ...(durationMs !== null ? [<span key="duration" className="hint">{formatDuration(durationMs)}</span>] : []),
-          ].map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)
+            <span key="status" className={`status status-${status}`}>
+              {STATUS_TEXT[status]}
+            </span>,
+            ...(recorded
+              ? [
+                  <span key="recorded" className="hint tool-recorded">
+                    recorded
+                  </span>,
+                ]
+              : []),
+            ...(edited
+              ? [
+                  <span key="edited" className="hint tool-edited">
+                    edited
+                  </span>,
+                ]
+              : []),
+            ...(durationMs !== null
+              ? [
+                  <span key="duration" className="hint">
+                    {formatDuration(durationMs)}
+                  </span>,
+                ]
+              : []),
+          ].map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' · '}
+              {part}
+            </Fragment>
+          ))
         )}
         {mcpServer !== undefined && (
           <span className="hint mcp-call">
             MCP {mcpServer.serverName} ({mcpServer.protocolRevision})
             {status === 'running' && mcpProgress !== undefined && (
               <span role="status" aria-label="Progress">
-                {' '}· {mcpProgressText(mcpProgress)}
+                {' '}
+                · {mcpProgressText(mcpProgress)}
               </span>
             )}
           </span>
@@ -145,7 +203,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
       {approval && (
         <Suspense fallback={<p className="hint">Loading…</p>}>
-          {approval.repeat !== undefined ? <RepeatCard approval={{ ...approval, repeat: approval.repeat }} /> : <ApprovalCard approval={approval} />}
+          {approval.repeat !== undefined ? (
+            <RepeatCard approval={{ ...approval, repeat: approval.repeat }} />
+          ) : (
+            <ApprovalCard approval={approval} />
+          )}
         </Suspense>
       )}
       {unmatched && (
@@ -165,15 +227,36 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         <div>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
           {expanded || !long ? (
-            <LongText text={result} format="plain" as="pre" label="Result" className={isError ? 'verdict-bad' : undefined} maxChars={RESULT_DISPLAY_CHARS} cutReason={RESULT_CUT_REASON} />
+            <LongText
+              text={result}
+              format="plain"
+              as="pre"
+              label="Result"
+              className={isError ? 'verdict-bad' : undefined}
+              maxChars={RESULT_DISPLAY_CHARS}
+              cutReason={RESULT_CUT_REASON}
+            />
           ) : (
-            <pre aria-label="Result" role="group" tabIndex={0} className={isError ? 'verdict-bad' : undefined}>{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
+            <pre
+              aria-label="Result"
+              role="group"
+              tabIndex={0}
+              className={isError ? 'verdict-bad' : undefined}
+            >{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
           )}
           <MessageImages images={p.result?.images} />
-          {(status === 'ok' || status === 'error') && <RememberButton text={toolResultMemory(p.name, result)} sessionId={p.sessionId} label={`Remember result of ${p.name}`} />}
+          {(status === 'ok' || status === 'error') && (
+            <RememberButton
+              text={toolResultMemory(p.name, result)}
+              sessionId={p.sessionId}
+              label={`Remember result of ${p.name}`}
+            />
+          )}
           {long && (
             <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
-              {expanded ? 'Show less' : `${onePage ? 'Show all' : 'Show more'} (${result.length.toLocaleString()} characters)`}
+              {expanded
+                ? 'Show less'
+                : `${onePage ? 'Show all' : 'Show more'} (${result.length.toLocaleString()} characters)`}
             </button>
           )}
         </div>
@@ -182,7 +265,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         <details className="tool-card-logs">
           <summary>{logHeading(log)}</summary>
           {logText !== '' && <LongText text={logText} format="plain" as="pre" label="Logs" />}
-          {log.dropped !== null && <p className="tool-card-log-cut" role="note" aria-label="Log cut">[{log.dropped.entry.level}] {log.dropped.entry.text}</p>}
+          {log.dropped !== null && (
+            <p className="tool-card-log-cut" role="note" aria-label="Log cut">
+              [{log.dropped.entry.level}] {log.dropped.entry.text}
+            </p>
+          )}
         </details>
       )}
       <AppViewSlot sessionId={p.sessionId} callId={p.callId} record={p.record} />

@@ -13,7 +13,9 @@ export function ToolLiveProgress({ progress }: { progress: LiveToolProgress }) {
   return (
     <div className="tool-live-progress">
       {progress.bytesReceived !== undefined && (
-        <p className="hint" role="status" aria-label="Bytes received">{bytesReceivedText(progress.bytesReceived, progress.bytesTotal)}</p>
+        <p className="hint" role="status" aria-label="Bytes received">
+          {bytesReceivedText(progress.bytesReceived, progress.bytesTotal)}
+        </p>
       )}
       {lines.length > 0 && (
         <pre role="log" aria-label="Live output" tabIndex={0}>

@@ -6,7 +6,8 @@ describe('foldsByDefault', () => {
     for (const s of ['ok', 'denied', 'cancelled']) expect(foldsByDefault(s, false)).toBe(true);
   });
   it('keeps running, waiting and failed calls open', () => {
-    for (const s of ['streaming', 'pending', 'awaiting_approval', 'running', 'error', 'timeout', 'interrupted']) expect(foldsByDefault(s, false)).toBe(false);
+    for (const s of ['streaming', 'pending', 'awaiting_approval', 'running', 'error', 'timeout', 'interrupted'])
+      expect(foldsByDefault(s, false)).toBe(false);
   });
   it('keeps an ok call whose result is an error open', () => {
     expect(foldsByDefault('ok', true)).toBe(false);
@@ -15,7 +16,9 @@ describe('foldsByDefault', () => {
 
 describe('argsSummary', () => {
   it('names top-level arguments with short values', () => {
-    expect(argsSummary('{"city":"Paris","days":3,"metric":true,"tags":["a","b"],"opts":{"x":1}}')).toBe('city: "Paris", days: 3, metric: true, tags: [2], opts: {…}');
+    expect(argsSummary('{"city":"Paris","days":3,"metric":true,"tags":["a","b"],"opts":{"x":1}}')).toBe(
+      'city: "Paris", days: 3, metric: true, tags: [2], opts: {…}',
+    );
   });
   it('cuts long strings and long lines', () => {
     expect(argsSummary(JSON.stringify({ q: 'x'.repeat(100) }))).toBe(`q: "${'x'.repeat(23)}…"`);

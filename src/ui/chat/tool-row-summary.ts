@@ -25,7 +25,9 @@ export function argsSummary(args: string, max = MAX_SUMMARY): string {
   try {
     const v: unknown = JSON.parse(trimmed === '' ? '{}' : trimmed);
     text = isRecord(v)
-      ? Object.entries(v).map(([k, x]) => `${k}: ${short(x)}`).join(', ')
+      ? Object.entries(v)
+          .map(([k, x]) => `${k}: ${short(x)}`)
+          .join(', ')
       : short(v);
   } catch {
     text = trimmed.replace(/\s+/g, ' ');

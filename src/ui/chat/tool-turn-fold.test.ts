@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { foldTurn, type TurnCall } from './tool-turn-fold';
 
-const call = (id: string, over: Partial<TurnCall> = {}): TurnCall => ({ id, status: 'ok', isError: false, startedAt: 1000, durationMs: 100, ...over });
+const call = (id: string, over: Partial<TurnCall> = {}): TurnCall => ({
+  id,
+  status: 'ok',
+  isError: false,
+  startedAt: 1000,
+  durationMs: 100,
+  ...over,
+});
 
 describe('foldTurn', () => {
   it('folds two or more finished calls into "n tools, all ok, <time>", nothing left in sight', () => {
@@ -35,7 +42,8 @@ describe('foldTurn', () => {
   });
 
   it('does not fold while a call streams, is pending, runs or waits for an approval', () => {
-    for (const status of ['streaming', 'pending', 'running', 'awaiting_approval']) expect(foldTurn([call('a'), call('b', { status })]), status).toBeNull();
+    for (const status of ['streaming', 'pending', 'running', 'awaiting_approval'])
+      expect(foldTurn([call('a'), call('b', { status })]), status).toBeNull();
     expect(foldTurn([call('a'), call('b', { waiting: true })])).toBeNull();
   });
 
@@ -44,8 +52,14 @@ describe('foldTurn', () => {
   });
 
   it('sums the durations when a start is unknown, and leaves time out when nothing ran', () => {
-    expect(foldTurn([call('a', { startedAt: null }), call('b', { durationMs: 250 })])?.summary).toBe('2 tools, all ok, 350 ms');
+    expect(foldTurn([call('a', { startedAt: null }), call('b', { durationMs: 250 })])?.summary).toBe(
+      '2 tools, all ok, 350 ms',
+    );
     const none = { status: 'denied', startedAt: null, durationMs: null };
-    expect(foldTurn([call('a', none), call('b', none)])).toEqual({ summary: '2 tools, 2 denied', tone: 'mixed', shown: [] });
+    expect(foldTurn([call('a', none), call('b', none)])).toEqual({
+      summary: '2 tools, 2 denied',
+      tone: 'mixed',
+      shown: [],
+    });
   });
 });

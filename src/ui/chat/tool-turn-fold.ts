@@ -24,7 +24,6 @@ export type TurnCall = {
  */
 type TurnFold = { summary: string; tone: 'ok' | 'failed' | 'mixed'; shown: string[] };
 
-
 /**
  * Null (each call shows its own row, as a single call does) for fewer than two calls, or while any call is
  * streaming, pending, running or waiting for an answer. A failed call is counted in the summary and never hidden

@@ -38,7 +38,10 @@ export function ToolTurnCalls(p: Props) {
           startedAt: live?.startedAt ?? record?.startedAt ?? null,
           durationMs: live?.durationMs ?? record?.durationMs ?? null,
           waiting: s.approvals[c.id] !== undefined,
-          pinned: views[c.id] !== undefined || record?.mcpServer?.view !== undefined || useToolRowsOpen.getState().pinned[c.id] === true,
+          pinned:
+            views[c.id] !== undefined ||
+            record?.mcpServer?.view !== undefined ||
+            useToolRowsOpen.getState().pinned[c.id] === true,
         };
       }),
     );
@@ -50,7 +53,12 @@ export function ToolTurnCalls(p: Props) {
   const key = `turn:${p.toolCalls[0]?.id ?? ''}`;
   const open = useToolRowsOpen((s) => s.open[key]) === true;
   // A row the person opened (before the turn folded, or by "Show in chat") stays in sight.
-  const opened = useToolRowsOpen((s) => p.toolCalls.filter((c) => s.open[c.id]).map((c) => c.id).join('\n')).split('\n');
+  const opened = useToolRowsOpen((s) =>
+    p.toolCalls
+      .filter((c) => s.open[c.id])
+      .map((c) => c.id)
+      .join('\n'),
+  ).split('\n');
   const setRowOpen = useToolRowsOpen((s) => s.setRowOpen);
   const [tone, summary, ...shown] = folded.split('\n');
   const turn = useRef<HTMLDivElement>(null);
@@ -59,7 +67,8 @@ export function ToolTurnCalls(p: Props) {
   // A row that had focus when its turn folded is hidden now: focus goes to the summary that holds it, not to the page.
   useLayoutEffect(() => {
     const active = document.activeElement;
-    if (closed && active instanceof HTMLElement && turn.current?.contains(active) && active.closest('[hidden]')) summaryButton.current?.focus();
+    if (closed && active instanceof HTMLElement && turn.current?.contains(active) && active.closest('[hidden]'))
+      summaryButton.current?.focus();
   }, [closed]);
   const toggle = () => {
     setRowOpen(key, !open);

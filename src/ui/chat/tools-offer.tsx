@@ -23,7 +23,13 @@ export function ToolsOffer({ session, error }: { session: SessionRecord; error: 
   const accept = async () => {
     setBusy(true);
     try {
-      if (await updateSessionSettings(session.id, { model: session.model, settings: { ...session.settings, toolsEnabled: false } })) setRefused(refusalSentence(await continueRun(session.id)));
+      if (
+        await updateSessionSettings(session.id, {
+          model: session.model,
+          settings: { ...session.settings, toolsEnabled: false },
+        })
+      )
+        setRefused(refusalSentence(await continueRun(session.id)));
     } finally {
       setBusy(false);
     }
@@ -31,10 +37,23 @@ export function ToolsOffer({ session, error }: { session: SessionRecord; error: 
   return (
     <div className="alert" role="alert" data-error-kind="tools_refused">
       <strong>This model does not accept tools</strong>
-      <span>Continue this session without tools? Your message is kept and sent again without any tools; you can turn tools back on in Settings (“Use tools”).</span>
+      <span>
+        Continue this session without tools? Your message is kept and sent again without any tools; you can turn tools
+        back on in Settings (“Use tools”).
+      </span>
       <div className="alert-actions">
-        <button type="button" className={primaryClass(primary)} disabled={busy} onClick={() => void accept()}>Continue without tools</button>
-        <button type="button" onClick={() => { declined.add(session.id); setDeclined((n) => n + 1); }}>Keep tools</button>
+        <button type="button" className={primaryClass(primary)} disabled={busy} onClick={() => void accept()}>
+          Continue without tools
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            declined.add(session.id);
+            setDeclined((n) => n + 1);
+          }}
+        >
+          Keep tools
+        </button>
       </div>
       {refused && <span role="status">{refused}</span>}
     </div>

@@ -6,7 +6,12 @@ import { useState } from 'react';
  */
 export function TraceBanner({ sessionId, opened }: { sessionId: string; opened: boolean }) {
   const [kept, setKept] = useState(false);
-  if (!opened) return <p className="chat-banner" role="note">Imported trace: read-only. Its runs are on the Timeline.</p>;
+  if (!opened)
+    return (
+      <p className="chat-banner" role="note">
+        Imported trace: read-only. Its runs are on the Timeline.
+      </p>
+    );
   return (
     <p className="chat-banner" role="note">
       A trace from the Traces view: read-only. Re-run a step to try it again; its runs are on the Timeline.{' '}

@@ -24,9 +24,15 @@ export function UnmatchedCallCard({ call }: { call: UnmatchedCall }) {
         </form>
       )}
       <div className="approval-buttons">
-        <button type="button" onClick={() => call.answer({ kind: 'live' })}>Run it live</button>
-        <button type="button" onClick={() => send()}>Answer by hand</button>
-        <button type="button" onClick={() => call.answer({ kind: 'stop' })}>Stop</button>
+        <button type="button" onClick={() => call.answer({ kind: 'live' })}>
+          Run it live
+        </button>
+        <button type="button" onClick={() => send()}>
+          Answer by hand
+        </button>
+        <button type="button" onClick={() => call.answer({ kind: 'stop' })}>
+          Stop
+        </button>
       </div>
     </div>
   );

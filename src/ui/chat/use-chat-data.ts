@@ -26,10 +26,17 @@ export function useChatData(sessionId: string) {
   const replayHides = useRunStore((s) => s.replays[sessionId]?.runMessageIds ?? null);
 
   const model = useMemo(() => {
-    const built = buildChatModel(replayHides ? beforeRun(stored ?? EMPTY, replayHides) : stored ?? EMPTY, appended, streamingId);
+    const built = buildChatModel(
+      replayHides ? beforeRun(stored ?? EMPTY, replayHides) : (stored ?? EMPTY),
+      appended,
+      streamingId,
+    );
     return { ...built, rows: collapseCompacted(built.rows) };
   }, [stored, appended, streamingId, replayHides]);
   // A replay shows each call as it stood then (from the replayed events), never its stored final row.
-  const toolRecords = useMemo(() => new Map<string, ToolCallRecord>(replayHides ? [] : (toolCalls ?? EMPTY).map((t) => [t.id, t])), [toolCalls, replayHides]);
+  const toolRecords = useMemo(
+    () => new Map<string, ToolCallRecord>(replayHides ? [] : (toolCalls ?? EMPTY).map((t) => [t.id, t])),
+    [toolCalls, replayHides],
+  );
   return { session, loading: stored === undefined, ...model, toolRecords };
 }

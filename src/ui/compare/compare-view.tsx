@@ -2,7 +2,15 @@ import { tablePriceOf } from '../../compare/table-price';
 import { usePriceOverrides } from '../data/settings/use-price-overrides';
 import { useCallback, useMemo, useState } from 'react';
 import { comparePaths, onSharedScale, type Comparison, type CompareSide } from '../../compare/compare-paths';
-import { formatAddress, formatCompareRef, parseCompareRef, sameCompareRef, sessionAddress, sessionRef, type CompareRef } from '../../domain/app-address';
+import {
+  formatAddress,
+  formatCompareRef,
+  parseCompareRef,
+  sameCompareRef,
+  sessionAddress,
+  sessionRef,
+  type CompareRef,
+} from '../../domain/app-address';
 import { pathLabel } from '../../compare/branch-choices';
 import { ROOT_BRANCH } from '../../domain/branches';
 import { formatMs, formatTokens } from '../../timeline/format';
@@ -45,7 +53,13 @@ export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | nu
   const title = (t: string) => (t === DEFAULT_TITLE ? 'Untitled session' : t);
   const picker = (side: 'a' | 'b', label: string, value: CompareRef | null) => {
     const current = value === null ? '' : formatCompareRef(value);
-    const known = sessions?.some((s) => s.id === value?.sessionId && (value.branchId === null || value.branchId === ROOT_BRANCH || choices?.get(s.id)?.some((c) => c.branchId === value.branchId)));
+    const known = sessions?.some(
+      (s) =>
+        s.id === value?.sessionId &&
+        (value.branchId === null ||
+          value.branchId === ROOT_BRANCH ||
+          choices?.get(s.id)?.some((c) => c.branchId === value.branchId)),
+    );
     return (
       <label className="compare-pick">
         {label}
@@ -54,17 +68,25 @@ export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | nu
           {value !== null && sessions && choices && !known && <option value={current}>(not found)</option>}
           {/* "<session>@root" of a straight session: offered whole, but a link may name its only branch. */}
           {value?.branchId === ROOT_BRANCH && known && !choices?.has(value.sessionId) && (
-            <option value={current}>{pathLabel(title(sessions?.find((s) => s.id === value.sessionId)?.title ?? ''), 1)}</option>
+            <option value={current}>
+              {pathLabel(title(sessions?.find((s) => s.id === value.sessionId)?.title ?? ''), 1)}
+            </option>
           )}
           {sessions?.map((s) => {
             const branches = choices?.get(s.id);
-            if (!branches) return <option key={s.id} value={formatCompareRef(sessionRef(s.id))}>{title(s.title)}</option>;
+            if (!branches)
+              return (
+                <option key={s.id} value={formatCompareRef(sessionRef(s.id))}>
+                  {title(s.title)}
+                </option>
+              );
             return (
               <optgroup key={s.id} label={title(s.title)}>
                 <option value={formatCompareRef(sessionRef(s.id))}>{title(s.title)} (branch shown)</option>
                 {branches.map((c) => (
                   <option key={c.branchId} value={formatCompareRef({ sessionId: s.id, branchId: c.branchId })}>
-                    {pathLabel(title(s.title), c.number)}: {c.opening}{c.active ? ' (shown)' : ''}
+                    {pathLabel(title(s.title), c.number)}: {c.opening}
+                    {c.active ? ' (shown)' : ''}
                   </option>
                 ))}
               </optgroup>
@@ -92,7 +114,9 @@ export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | nu
             : `No session "${r.ref.sessionId}" is stored in this browser: it was deleted, or the link comes from elsewhere. Choose another above.`}
         </p>
       ))}
-      {sameSide && <p className="hint">Both sides show the same path; choose another branch or session for one of them.</p>}
+      {sameSide && (
+        <p className="hint">Both sides show the same path; choose another branch or session for one of them.</p>
+      )}
       {a === null || b === null ? (
         <p className="hint">Choose two sessions, or two branches of one session, to see them side by side.</p>
       ) : comparison ? (
@@ -122,7 +146,8 @@ function ToolList({ s }: { s: CompareSide }) {
           <code>{t.name}</code> ×{t.total}:{' '}
           {Object.entries(t.outcomes).map(([o, n], i) => (
             <span key={o} className={`tl-status tl-status-${o}`}>
-              {i > 0 ? ', ' : ''}{n} {o in STATUS_STYLES ? STATUS_STYLES[o as keyof typeof STATUS_STYLES].word : 'no result'}
+              {i > 0 ? ', ' : ''}
+              {n} {o in STATUS_STYLES ? STATUS_STYLES[o as keyof typeof STATUS_STYLES].word : 'no result'}
             </span>
           ))}
         </li>
@@ -134,16 +159,39 @@ function ToolList({ s }: { s: CompareSide }) {
 /** One row per measure, one column per side: a screen reader reads each cell with its row and column names. */
 function CompareTable({ c }: { c: Comparison }) {
   const rows: { name: string; cell: (s: CompareSide) => React.ReactNode }[] = [
-    { name: 'Model', cell: (s) => (s.models.length > 0 && s.models.join(', ') !== s.model ? `${s.model} (runs used ${s.models.join(', ')})` : s.model || '—') },
+    {
+      name: 'Model',
+      cell: (s) =>
+        s.models.length > 0 && s.models.join(', ') !== s.model
+          ? `${s.model} (runs used ${s.models.join(', ')})`
+          : s.model || '—',
+    },
     { name: 'Runs', cell: (s) => s.runs },
     { name: 'Turns', cell: (s) => s.turns },
     { name: 'User messages', cell: (s) => s.userMessages },
     { name: 'Tool calls', cell: (s) => s.toolCalls },
     { name: 'Tool calls by name', cell: (s) => <ToolList s={s} /> },
     { name: 'Tokens', cell: tokens },
-    { name: 'Cost', cell: (s) => (s.cost ? `$${s.cost.amount.toFixed(4)}${s.usage.estimated ? ' (estimated)' : ''}` : 'not known (no prices for this model)') },
+    {
+      name: 'Cost',
+      cell: (s) =>
+        s.cost
+          ? `$${s.cost.amount.toFixed(4)}${s.usage.estimated ? ' (estimated)' : ''}`
+          : 'not known (no prices for this model)',
+    },
     { name: 'Duration', cell: (s) => (s.runs > 0 ? formatMs(s.durationMs) : '—') },
-    { name: 'Final answer', cell: (s) => (s.finalAnswer ? <div className="compare-answer">{s.finalAnswer.text}{s.finalAnswer.status !== 'complete' ? ` (${s.finalAnswer.status})` : ''}</div> : '—') },
+    {
+      name: 'Final answer',
+      cell: (s) =>
+        s.finalAnswer ? (
+          <div className="compare-answer">
+            {s.finalAnswer.text}
+            {s.finalAnswer.status !== 'complete' ? ` (${s.finalAnswer.status})` : ''}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
   ];
   return (
     <div className="compare-table-wrap">
@@ -177,25 +225,38 @@ function CompareTimelines({ c }: { c: Comparison }) {
   const total = c.scaleMs;
   const [viewport, setViewportState] = useState<Viewport | null>(null);
   const vp = viewport ?? fitViewport(total);
-  const setViewport = useCallback((update: (v: Viewport) => Viewport) => setViewportState((prev) => update(prev ?? fitViewport(total))), [total]);
+  const setViewport = useCallback(
+    (update: (v: Viewport) => Viewport) => setViewportState((prev) => update(prev ?? fitViewport(total))),
+    [total],
+  );
   const [selected, setSelected] = useState<Bar | null>(null);
   // Lanes packed by what is drawn at the charts' scale, as on the Timeline (architecture.md, "Timeline layout").
   const [plotW, setPlotW] = useState(800 - GUTTER);
   const scale = laneScale(plotW / (vp.end - vp.start));
-  const layouts = useMemo(() => [c.a, c.b].map((s) => onSharedScale(layoutTimeline(s.timeline, scale), total)), [c, scale, total]);
+  const layouts = useMemo(
+    () => [c.a, c.b].map((s) => onSharedScale(layoutTimeline(s.timeline, scale), total)),
+    [c, scale, total],
+  );
   if (total === 0) return <p className="hint">Neither session has runs to draw.</p>;
   return (
     <div className="compare-timelines" data-scale-ms={Math.round(total)}>
       <div className="tl-toolbar">
         <h3>Timelines on one time scale</h3>
         <span className="tl-spacer" />
-        <button type="button" onClick={() => setViewport((v) => zoomAt(v, 0.5, (v.start + v.end) / 2, total))}>Zoom in</button>
-        <button type="button" onClick={() => setViewport((v) => zoomAt(v, 2, (v.start + v.end) / 2, total))}>Zoom out</button>
-        <button type="button" onClick={() => setViewportState(null)}>Fit</button>
+        <button type="button" onClick={() => setViewport((v) => zoomAt(v, 0.5, (v.start + v.end) / 2, total))}>
+          Zoom in
+        </button>
+        <button type="button" onClick={() => setViewport((v) => zoomAt(v, 2, (v.start + v.end) / 2, total))}>
+          Zoom out
+        </button>
+        <button type="button" onClick={() => setViewportState(null)}>
+          Fit
+        </button>
       </div>
       {selected && (
         <p className="compare-selected" role="status">
-          {selected.label}: {STATUS_STYLES[selected.status].word}, {formatMs(selected.end - selected.start)}, starts at {formatMs(selected.start - selected.runOffset)}
+          {selected.label}: {STATUS_STYLES[selected.status].word}, {formatMs(selected.end - selected.start)}, starts at{' '}
+          {formatMs(selected.start - selected.runOffset)}
         </p>
       )}
       {[c.a, c.b].map((s, i) => (

@@ -3,7 +3,13 @@ import type { ChatMessage } from '../../domain/messages';
 import { collapseCompacted } from './collapse-compacted';
 
 const u = (id: string): ChatMessage => ({ id, createdAt: 0, role: 'user', content: id });
-const s = (id: string, covers: string[]): ChatMessage => ({ id, createdAt: 0, role: 'system', content: id, summaryOf: covers });
+const s = (id: string, covers: string[]): ChatMessage => ({
+  id,
+  createdAt: 0,
+  role: 'system',
+  content: id,
+  summaryOf: covers,
+});
 const rows = (ms: ChatMessage[]) => ms.map((m) => ({ kind: 'message', key: m.id, message: m }));
 const keys = (rs: { key: string }[]) => rs.map((r) => r.key);
 

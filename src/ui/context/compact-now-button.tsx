@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { compactSession } from '../../store/context/compact-session';
 
-type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'working' }
+  | { kind: 'done'; text: string }
+  | { kind: 'failed'; text: string };
 
 /** Manual compaction: older turns become one summary in requests; the originals stay in the chat, collapsed. */
 export function CompactNowButton({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
@@ -16,7 +20,10 @@ export function CompactNowButton({ sessionId, disabled }: { sessionId: string; d
     if (controller.signal.aborted) return;
     setStatus(
       r.ok
-        ? { kind: 'done', text: `Summarised ${r.summarized} earlier messages: about ${r.tokensBefore.toLocaleString('en-US')} → ${r.tokensAfter.toLocaleString('en-US')} tokens.` }
+        ? {
+            kind: 'done',
+            text: `Summarised ${r.summarized} earlier messages: about ${r.tokensBefore.toLocaleString('en-US')} → ${r.tokensAfter.toLocaleString('en-US')} tokens.`,
+          }
         : { kind: 'failed', text: r.message },
     );
   };
@@ -25,8 +32,16 @@ export function CompactNowButton({ sessionId, disabled }: { sessionId: string; d
       <button type="button" onClick={() => void run()} disabled={disabled || status.kind === 'working'}>
         {status.kind === 'working' ? 'Compacting…' : 'Compact now'}
       </button>
-      {status.kind === 'done' && <span role="status" className="hint">{status.text}</span>}
-      {status.kind === 'failed' && <span role="alert" className="hint">{status.text}</span>}
+      {status.kind === 'done' && (
+        <span role="status" className="hint">
+          {status.text}
+        </span>
+      )}
+      {status.kind === 'failed' && (
+        <span role="alert" className="hint">
+          {status.text}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,7 +1,15 @@
 import { contextLimitFor } from '../../context/model-limits';
 
 /** Per-session context window override; empty uses the model's known size. */
-export function ContextLimitField({ model, value, onChange }: { model: string; value: number | undefined; onChange: (v: number | undefined) => void }) {
+export function ContextLimitField({
+  model,
+  value,
+  onChange,
+}: {
+  model: string;
+  value: number | undefined;
+  onChange: (v: number | undefined) => void;
+}) {
   const known = contextLimitFor(model);
   return (
     <label className="field">

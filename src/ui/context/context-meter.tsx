@@ -9,13 +9,26 @@ export function ContextMeter({ sessionId }: { sessionId: string }) {
   if (!usage) return null;
   const warn = usage.fraction >= CONTEXT_WARN_FRACTION;
   return (
-    <div className={`context-meter${warn ? ' warn' : ''}`} role="status" aria-label="Context usage" data-level={usage.level}>
-      <meter min={0} max={usage.limit} low={usage.limit * CONTEXT_WARN_FRACTION} high={usage.limit * 0.95} optimum={0} value={Math.min(usage.tokens, usage.limit)} aria-hidden="true" />
+    <div
+      className={`context-meter${warn ? ' warn' : ''}`}
+      role="status"
+      aria-label="Context usage"
+      data-level={usage.level}
+    >
+      <meter
+        min={0}
+        max={usage.limit}
+        low={usage.limit * CONTEXT_WARN_FRACTION}
+        high={usage.limit * 0.95}
+        optimum={0}
+        value={Math.min(usage.tokens, usage.limit)}
+        aria-hidden="true"
+      />
       <span>
-        Context: {formatContextUsage(usage)} <span className="hint">{usage.calibrated ? 'estimated, corrected by reported usage' : 'estimated'}</span>
+        Context: {formatContextUsage(usage)}{' '}
+        <span className="hint">{usage.calibrated ? 'estimated, corrected by reported usage' : 'estimated'}</span>
       </span>
       {warn && <span className="context-warning"> {warningText(usage.fraction)}</span>}
     </div>
   );
 }
-

@@ -4,7 +4,10 @@ import type { MessageActionContext } from '../chat/actions/message-action';
 
 /** The request's tool list as recorded: name, origin, description and schema of each. */
 function SentTools({ tools }: { tools: OfferedTool[] | null }) {
-  if (!tools) return <p className="hint">No record of the tools this request offered (it ran before tool lists were recorded).</p>;
+  if (!tools)
+    return (
+      <p className="hint">No record of the tools this request offered (it ran before tool lists were recorded).</p>
+    );
   return (
     <section className="sent-tools" aria-label="Tools offered">
       <h4>Tools offered ({tools.length})</h4>
@@ -32,7 +35,9 @@ function Layers({ runId, messageId }: { runId: string; messageId: string }) {
   if (!sent.layers) {
     return (
       <div className="sent-layers">
-        <p className="hint">No record of the system prompt for this turn (it ran before prompt layers were recorded).</p>
+        <p className="hint">
+          No record of the system prompt for this turn (it ran before prompt layers were recorded).
+        </p>
         <SentTools tools={sent.tools} />
       </div>
     );
@@ -41,12 +46,15 @@ function Layers({ runId, messageId }: { runId: string; messageId: string }) {
     <div className="sent-layers">
       {sent.tokens !== null && (
         <p className="hint">
-          Request size: about {sent.tokens.toLocaleString('en-US')} tokens{sent.limit !== null ? ` of ${sent.limit.toLocaleString('en-US')}` : ''} (estimated).
+          Request size: about {sent.tokens.toLocaleString('en-US')} tokens
+          {sent.limit !== null ? ` of ${sent.limit.toLocaleString('en-US')}` : ''} (estimated).
         </p>
       )}
       {sent.layers.map((l, i) => (
         <section key={`${l.id}-${i}`} className="sent-layer" data-layer={l.id} aria-label={l.title}>
-          <h4>{i + 1}. {l.title}</h4>
+          <h4>
+            {i + 1}. {l.title}
+          </h4>
           <pre>{l.text}</pre>
         </section>
       ))}

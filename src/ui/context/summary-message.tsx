@@ -14,7 +14,12 @@ function originalText(m: ChatMessage): string {
   }
 }
 
-const ROLE: Record<ChatMessage['role'], string> = { user: 'You', assistant: 'Assistant', tool: 'Tool result', system: 'Summary' };
+const ROLE: Record<ChatMessage['role'], string> = {
+  user: 'You',
+  assistant: 'Assistant',
+  tool: 'Tool result',
+  system: 'Summary',
+};
 
 /** The originals stay in IndexedDB; they are read only when the reader opens them. */
 function Originals({ ids }: { ids: string[] }) {

@@ -46,13 +46,16 @@ function BreakpointsGroup({ id, session }: { id: string; session: SessionRecord 
   return (
     <div id={id} role="group" aria-label="Breakpoints" className="breakpoints-group">
       <label>
-        <input type="checkbox" checked={b.beforeRequest} onChange={(e) => patch({ beforeRequest: e.target.checked })} /> Before each model request
+        <input type="checkbox" checked={b.beforeRequest} onChange={(e) => patch({ beforeRequest: e.target.checked })} />{' '}
+        Before each model request
       </label>
       <label>
-        <input type="checkbox" checked={b.beforeTool} onChange={(e) => patch({ beforeTool: e.target.checked })} /> Before tool calls
+        <input type="checkbox" checked={b.beforeTool} onChange={(e) => patch({ beforeTool: e.target.checked })} />{' '}
+        Before tool calls
       </label>
       <label>
-        <input type="checkbox" checked={b.afterTool} onChange={(e) => patch({ afterTool: e.target.checked })} /> After tool calls
+        <input type="checkbox" checked={b.afterTool} onChange={(e) => patch({ afterTool: e.target.checked })} /> After
+        tool calls
       </label>
       <label>
         Tool{' '}
@@ -64,7 +67,11 @@ function BreakpointsGroup({ id, session }: { id: string; session: SessionRecord 
           }}
         >
           <option value="">All tools</option>
-          {names.map((n) => <option key={n} value={n}>{n}</option>)}
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
         </select>
       </label>
       <label className="breakpoints-schema">

@@ -23,7 +23,10 @@ type Editing = 'request' | 'arguments' | 'answer' | 'result' | null;
  */
 export function PausedSlot({ sessionId, stored }: { sessionId: string; stored: StoredPause | null }) {
   const live = useRunStore((s) => s.pauses[sessionId]);
-  const pause = useMemo(() => live ?? (stored ? storedPending(sessionId, stored) : undefined), [live, stored, sessionId]);
+  const pause = useMemo(
+    () => live ?? (stored ? storedPending(sessionId, stored) : undefined),
+    [live, stored, sessionId],
+  );
   // Keyed by the point: a new pause opens with its own boxes, filled from it.
   return pause ? <PausedGroup key={pointKey(pause)} pause={pause} /> : null;
 }
@@ -31,13 +34,20 @@ export function PausedSlot({ sessionId, stored }: { sessionId: string; stored: S
 function storedPending(sessionId: string, stored: StoredPause): PendingPause {
   const { point } = stored;
   const decide = (d: PauseDecision) => void decideStoredPause(sessionId, stored, d);
-  const check = point.at === 'request' ? checkRequestEdit : point.at === 'before_tool' ? storedArgumentsCheck(point.name, point.schema) : checkResultEdit;
+  const check =
+    point.at === 'request'
+      ? checkRequestEdit
+      : point.at === 'before_tool'
+        ? storedArgumentsCheck(point.name, point.schema)
+        : checkResultEdit;
   return { sessionId, point, check, resolve: decide, stop: () => decide({ action: 'stop' }) };
 }
 
 /** The tool's schema as the pause recorded it: edited arguments are checked against it as the live run would. */
 function storedArgumentsCheck(name: string, schema: Record<string, unknown> | undefined) {
-  const validate = schema ? (value: unknown) => defaultSchemaValidator().validateArgs({ id: `paused:${name}`, parameters: schema }, value) : undefined;
+  const validate = schema
+    ? (value: unknown) => defaultSchemaValidator().validateArgs({ id: `paused:${name}`, parameters: schema }, value)
+    : undefined;
   return argumentsCheck(name, validate);
 }
 
@@ -60,7 +70,15 @@ function PausedGroup({ pause }: { pause: PendingPause }) {
   const open = (what: Exclude<Editing, null>) => {
     setEditing(what);
     setProblem(null);
-    setText(what === 'request' && point.at === 'request' ? point.body : what === 'arguments' && point.at === 'before_tool' ? prettyArgs(point.arguments, false) : what === 'result' && point.at === 'after_tool' ? point.result : '');
+    setText(
+      what === 'request' && point.at === 'request'
+        ? point.body
+        : what === 'arguments' && point.at === 'before_tool'
+          ? prettyArgs(point.arguments, false)
+          : what === 'result' && point.at === 'after_tool'
+            ? point.result
+            : '',
+    );
   };
 
   const go = async (action: 'continue' | 'step') => {
@@ -73,21 +91,38 @@ function PausedGroup({ pause }: { pause: PendingPause }) {
     pause.resolve(decision);
   };
 
-  const box = editing === 'request' ? 'Request' : editing === 'arguments' ? 'Arguments' : editing === null ? null : 'Tool result';
+  const box =
+    editing === 'request' ? 'Request' : editing === 'arguments' ? 'Arguments' : editing === null ? null : 'Tool result';
   return (
     <div role="group" aria-label={title} className="paused-group">
-      <p className="paused-title"><strong>{title}</strong> · turn {point.turn}</p>
-      {point.at === 'before_tool' && editing === null && <pre className="paused-preview">{prettyArgs(point.arguments, false)}</pre>}
+      <p className="paused-title">
+        <strong>{title}</strong> · turn {point.turn}
+      </p>
+      {point.at === 'before_tool' && editing === null && (
+        <pre className="paused-preview">{prettyArgs(point.arguments, false)}</pre>
+      )}
       {point.at === 'after_tool' && editing === null && <pre className="paused-preview">{point.result}</pre>}
       <div className="paused-actions">
-        {point.at === 'request' && <button type="button" aria-pressed={editing === 'request'} onClick={() => open('request')}>Edit request</button>}
+        {point.at === 'request' && (
+          <button type="button" aria-pressed={editing === 'request'} onClick={() => open('request')}>
+            Edit request
+          </button>
+        )}
         {point.at === 'before_tool' && (
           <>
-            <button type="button" aria-pressed={editing === 'arguments'} onClick={() => open('arguments')}>Edit arguments</button>
-            <button type="button" aria-pressed={editing === 'answer'} onClick={() => open('answer')}>Answer by hand</button>
+            <button type="button" aria-pressed={editing === 'arguments'} onClick={() => open('arguments')}>
+              Edit arguments
+            </button>
+            <button type="button" aria-pressed={editing === 'answer'} onClick={() => open('answer')}>
+              Answer by hand
+            </button>
           </>
         )}
-        {point.at === 'after_tool' && <button type="button" aria-pressed={editing === 'result'} onClick={() => open('result')}>Edit result</button>}
+        {point.at === 'after_tool' && (
+          <button type="button" aria-pressed={editing === 'result'} onClick={() => open('result')}>
+            Edit result
+          </button>
+        )}
       </div>
       {box !== null && (
         <label className="paused-editor">
@@ -104,11 +139,21 @@ function PausedGroup({ pause }: { pause: PendingPause }) {
           />
         </label>
       )}
-      {problem !== null && <p role="alert" className="paused-problem">{problem} Nothing was sent.</p>}
+      {problem !== null && (
+        <p role="alert" className="paused-problem">
+          {problem} Nothing was sent.
+        </p>
+      )}
       <div className="paused-actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void go('continue')}>Continue</button>
-        <button type="button" disabled={busy} onClick={() => void go('step')}>Step</button>
-        <button type="button" onClick={() => (pause.stop ? pause.stop() : stopRun(pause.sessionId))}>Stop</button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void go('continue')}>
+          Continue
+        </button>
+        <button type="button" disabled={busy} onClick={() => void go('step')}>
+          Step
+        </button>
+        <button type="button" onClick={() => (pause.stop ? pause.stop() : stopRun(pause.sessionId))}>
+          Stop
+        </button>
       </div>
     </div>
   );

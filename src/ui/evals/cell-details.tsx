@@ -3,7 +3,12 @@ import type { EvalCell, JudgeCall } from '../../domain/eval-case';
 import type { TableCell } from '../../evals/suite-summary';
 import { useUiStore } from '../../store/ui-store';
 
-const RUN_WORD: Record<EvalCell['verdict'], string> = { pass: 'passed', fail: 'failed', stopped: 'stopped', pending: 'running' };
+const RUN_WORD: Record<EvalCell['verdict'], string> = {
+  pass: 'passed',
+  fail: 'failed',
+  stopped: 'stopped',
+  pending: 'running',
+};
 
 /**
  * A cell's details (architecture.md, "Test cases and suites"): each repeat's run ("Run 1" ... "Run N" open it on the
@@ -29,28 +34,40 @@ export function CellDetails({ cell, onClose }: { cell: TableCell; onClose: () =>
       <ol className="cell-runs">
         {cell.runs.map((run, i) => (
           <li key={i}>
-            <button type="button" disabled={!run.sessionId} onClick={() => openRun(run)}>Run {i + 1}</button> {RUN_WORD[run.verdict]}
+            <button type="button" disabled={!run.sessionId} onClick={() => openRun(run)}>
+              Run {i + 1}
+            </button>{' '}
+            {RUN_WORD[run.verdict]}
             {run.reasons.length > 0 && (
               <ul className="cell-reasons">
-                {run.reasons.map((r, j) => <li key={j}>{r}</li>)}
+                {run.reasons.map((r, j) => (
+                  <li key={j}>{r}</li>
+                ))}
               </ul>
             )}
             {(run.judge ?? []).length > 0 && (
               <ul className="judge-calls" aria-label={`Judge requests of run ${i + 1}`}>
-                {(run.judge ?? []).map((j, k) => <li key={k}>{judgeLine(j)}</li>)}
+                {(run.judge ?? []).map((j, k) => (
+                  <li key={k}>{judgeLine(j)}</li>
+                ))}
               </ul>
             )}
           </li>
         ))}
       </ol>
-      <button type="button" onClick={onClose}>Close details</button>
+      <button type="button" onClick={onClose}>
+        Close details
+      </button>
     </section>
   );
 }
 
 /** A judge request as the details list it: its model, its tokens, its cost (apart from the case's), its verdict. */
 function judgeLine(j: JudgeCall): string {
-  const tokens = j.inputTokens === null || j.outputTokens === null ? 'tokens not reported' : `${j.inputTokens} input tokens, ${j.outputTokens} output tokens`;
+  const tokens =
+    j.inputTokens === null || j.outputTokens === null
+      ? 'tokens not reported'
+      : `${j.inputTokens} input tokens, ${j.outputTokens} output tokens`;
   const cost = j.costUsd === null ? 'cost not known' : `$${j.costUsd.toFixed(4)}`;
   return `Judge request (${j.model}): ${tokens}, ${cost}. ${j.words}.`;
 }

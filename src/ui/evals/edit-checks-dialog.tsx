@@ -11,8 +11,17 @@ import { ChecksFieldset } from './checks-fieldset';
  */
 export function EditChecksDialog({ testCase, onClose }: { testCase: EvalCaseRecord; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const toolNames = [...new Set([...testCase.request.tools.map((t) => t.name), ...testCase.recorded.map((r) => r.name)])];
-  const [form, setForm] = useState<CheckForm>(() => formFromChecks(testCase.checks, { tool: toolNames[0] ?? '', schema: '{\n  "type": "object"\n}', text: '', judgeModel: testCase.request.model }));
+  const toolNames = [
+    ...new Set([...testCase.request.tools.map((t) => t.name), ...testCase.recorded.map((r) => r.name)]),
+  ];
+  const [form, setForm] = useState<CheckForm>(() =>
+    formFromChecks(testCase.checks, {
+      tool: toolNames[0] ?? '',
+      schema: '{\n  "type": "object"\n}',
+      text: '',
+      judgeModel: testCase.request.model,
+    }),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const caution = formCannotHold(testCase.checks);
@@ -30,15 +39,39 @@ export function EditChecksDialog({ testCase, onClose }: { testCase: EvalCaseReco
     }
   };
   return (
-    <dialog ref={ref} aria-label="Edit checks" className="io-dialog save-case-dialog" onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      aria-label="Edit checks"
+      className="io-dialog save-case-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <h2>Edit checks: {testCase.name}</h2>
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         {caution && <p className="hint">{caution}</p>}
-        <ChecksFieldset form={form} onChange={(patch) => { setForm((f) => ({ ...f, ...patch })); setProblem(null); }} toolNames={toolNames} />
+        <ChecksFieldset
+          form={form}
+          onChange={(patch) => {
+            setForm((f) => ({ ...f, ...patch }));
+            setProblem(null);
+          }}
+          toolNames={toolNames}
+        />
         {problem && <p role="alert">{problem}</p>}
         <div className="dialog-actions">
-          <button type="submit" disabled={saving}>Save checks</button>
-          <button type="button" onClick={onClose}>Cancel</button>
+          <button type="submit" disabled={saving}>
+            Save checks
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
         </div>
       </form>
     </dialog>

@@ -7,7 +7,15 @@ type ModelsRead = { ok: true; targets: ModelTarget[] } | { ok: false; message: s
  * The "Models" field of "Run suite" and "Export as promptfoo config": one model per line, "<model> @ <base URL>" for
  * another endpoint, read as "Try on other models" reads it. `useModelsRead` gives both dialogs the same reading.
  */
-export function ModelsField({ value, onChange, problem }: { value: string; onChange: (text: string) => void; problem: string | null }) {
+export function ModelsField({
+  value,
+  onChange,
+  problem,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  problem: string | null;
+}) {
   return (
     <>
       <label>
@@ -24,5 +32,7 @@ export function ModelsField({ value, onChange, problem }: { value: string; onCha
 export function useModelsRead(text: string): ModelsRead {
   const baseURL = useSettingsStore((s) => s.baseURL);
   const parsed = parseModelTargets(text, { ownBaseURL: baseURL, isSavedEndpoint: () => true });
-  return parsed.ok ? { ok: true, targets: parsed.targets } : { ok: false, message: parsed.errors.map((e) => e.message).join(' ') };
+  return parsed.ok
+    ? { ok: true, targets: parsed.targets }
+    : { ok: false, message: parsed.errors.map((e) => e.message).join(' ') };
 }

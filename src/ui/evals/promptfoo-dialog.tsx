@@ -9,7 +9,19 @@ import { readRepeats } from '../../evals/read-repeats';
 import { REPEATS_MAX, REPEATS_MIN } from '../../domain/eval-case';
 
 /** "Export as promptfoo config": the models (the last run's by default) become its providers, "Repeats" its `repeat`. */
-export function PromptfooDialog({ suite, cases, initialModels, initialRepeats, onClose }: { suite: EvalSuiteRecord; cases: EvalCaseRecord[]; initialModels: string[]; initialRepeats: number; onClose: () => void }) {
+export function PromptfooDialog({
+  suite,
+  cases,
+  initialModels,
+  initialRepeats,
+  onClose,
+}: {
+  suite: EvalSuiteRecord;
+  cases: EvalCaseRecord[];
+  initialModels: string[];
+  initialRepeats: number;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const baseURL = useSettingsStore((s) => s.baseURL);
   const [text, setText] = useState(initialModels.join('\n'));
@@ -21,24 +33,65 @@ export function PromptfooDialog({ suite, cases, initialModels, initialRepeats, o
   const save = () => {
     if (!read.ok) return setProblem(read.message);
     if (typeof repeats === 'string') return;
-    const yaml = promptfooConfig(suite.name, cases, read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })), { repeats, ownBaseURL: baseURL });
-    downloadText(`${suite.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'suite'}.promptfooconfig.yaml`, yaml, 'application/yaml');
+    const yaml = promptfooConfig(
+      suite.name,
+      cases,
+      read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })),
+      { repeats, ownBaseURL: baseURL },
+    );
+    downloadText(
+      `${suite.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'suite'}.promptfooconfig.yaml`,
+      yaml,
+      'application/yaml',
+    );
     onClose();
   };
   return (
-    <dialog ref={ref} aria-label="Export as promptfoo config" className="io-dialog" onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      aria-label="Export as promptfoo config"
+      className="io-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <h2>Export as promptfoo config</h2>
-      <form onSubmit={(e) => { e.preventDefault(); save(); }}>
-        <ModelsField value={text} onChange={(t) => { setText(t); setProblem(null); }} problem={problem} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <ModelsField
+          value={text}
+          onChange={(t) => {
+            setText(t);
+            setProblem(null);
+          }}
+          problem={problem}
+        />
         <label>
           Repeats{' '}
-          <input type="number" min={REPEATS_MIN} max={REPEATS_MAX} step={1} value={repeatsText} aria-invalid={typeof repeats === 'string'} onChange={(e) => setRepeatsText(e.target.value)} />
+          <input
+            type="number"
+            min={REPEATS_MIN}
+            max={REPEATS_MAX}
+            step={1}
+            value={repeatsText}
+            aria-invalid={typeof repeats === 'string'}
+            onChange={(e) => setRepeatsText(e.target.value)}
+          />
         </label>
         {typeof repeats === 'string' && <p role="alert">{repeats}</p>}
-        <p className="hint">The file holds no key: promptfoo reads it from the TOOLSCOPE_API_KEY environment variable.</p>
+        <p className="hint">
+          The file holds no key: promptfoo reads it from the TOOLSCOPE_API_KEY environment variable.
+        </p>
         <div className="dialog-actions">
           <button type="submit">Download</button>
-          <button type="button" onClick={onClose}>Cancel</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
         </div>
       </form>
     </dialog>

@@ -3,7 +3,13 @@ import type { EvalRunRecord } from '../../domain/eval-case';
 import { summarizeSuiteRun, tableCells, type TableCell, type TableVerdict } from '../../evals/suite-summary';
 import { CellDetails } from './cell-details';
 
-const VERDICT_WORD: Record<TableVerdict, string> = { pass: 'pass', fail: 'fail', flaky: 'flaky', stopped: 'stopped', pending: 'running' };
+const VERDICT_WORD: Record<TableVerdict, string> = {
+  pass: 'pass',
+  fail: 'fail',
+  flaky: 'flaky',
+  stopped: 'stopped',
+  pending: 'running',
+};
 
 /**
  * A row per case, a column per model, a summary row per model (architecture.md, "Test cases and suites"). A table
@@ -20,14 +26,29 @@ export function ResultsTable({ run }: { run: EvalRunRecord }) {
   return (
     <>
       <p className="suite-progress">
-        <progress aria-label="Suite progress" max={run.cells.length} value={done} aria-valuemin={0} aria-valuemax={run.cells.length} aria-valuenow={done} />
-        <span>{done} of {run.cells.length}{(run.repeats ?? 1) > 1 ? ` runs (${run.repeats} each)` : ''}{run.state === 'stopped' ? ' (stopped)' : ''}</span>
+        <progress
+          aria-label="Suite progress"
+          max={run.cells.length}
+          value={done}
+          aria-valuemin={0}
+          aria-valuemax={run.cells.length}
+          aria-valuenow={done}
+        />
+        <span>
+          {done} of {run.cells.length}
+          {(run.repeats ?? 1) > 1 ? ` runs (${run.repeats} each)` : ''}
+          {run.state === 'stopped' ? ' (stopped)' : ''}
+        </span>
       </p>
       <table className="results-table" aria-label="Results">
         <thead>
           <tr>
             <th scope="col">Case</th>
-            {run.models.map((m) => <th key={m} scope="col">{m}</th>)}
+            {run.models.map((m) => (
+              <th key={m} scope="col">
+                {m}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -36,7 +57,11 @@ export function ResultsTable({ run }: { run: EvalRunRecord }) {
               <th scope="row">{caseName}</th>
               {run.models.map((model) => {
                 const cell = cells.find((c) => c.caseId === caseId && c.model === model);
-                return cell ? <ResultCell key={model} cell={cell} onOpen={() => setOpen({ caseId, model })} /> : <td key={model}>—</td>;
+                return cell ? (
+                  <ResultCell key={model} cell={cell} onOpen={() => setOpen({ caseId, model })} />
+                ) : (
+                  <td key={model}>—</td>
+                );
               })}
             </tr>
           ))}
@@ -56,7 +81,9 @@ export function ResultsTable({ run }: { run: EvalRunRecord }) {
                 {' · '}
                 {s.judgeCostUsd === null ? 'Judge cost not known' : `Judge cost $${s.judgeCostUsd.toFixed(4)}`}
                 <br />
-                {s.medianTtftMs === null ? 'Median time to first token: —' : `Median time to first token: ${Math.round(s.medianTtftMs)} ms`}
+                {s.medianTtftMs === null
+                  ? 'Median time to first token: —'
+                  : `Median time to first token: ${Math.round(s.medianTtftMs)} ms`}
               </td>
             ))}
           </tr>
@@ -71,14 +98,27 @@ export function ResultsTable({ run }: { run: EvalRunRecord }) {
 function ResultCell({ cell, onOpen }: { cell: TableCell; onOpen: () => void }) {
   const n = cell.runs.length;
   // With one run its reasons read as before; with more, each failed run's reasons say which run.
-  const reasons = n === 1 ? (cell.runs[0]?.reasons ?? []) : cell.runs.flatMap((r, i) => r.reasons.map((why) => `Run ${i + 1}: ${why}`));
+  const reasons =
+    n === 1
+      ? (cell.runs[0]?.reasons ?? [])
+      : cell.runs.flatMap((r, i) => r.reasons.map((why) => `Run ${i + 1}: ${why}`));
   return (
     <td className={`cell-${cell.verdict}`}>
-      <button type="button" onClick={onOpen}>{`${cell.caseName} on ${cell.model}: ${VERDICT_WORD[cell.verdict]}`}</button>
-      {n > 1 && <span className="cell-count"> {cell.passed} of {n} passed</span>}
+      <button
+        type="button"
+        onClick={onOpen}
+      >{`${cell.caseName} on ${cell.model}: ${VERDICT_WORD[cell.verdict]}`}</button>
+      {n > 1 && (
+        <span className="cell-count">
+          {' '}
+          {cell.passed} of {n} passed
+        </span>
+      )}
       {reasons.length > 0 && (
         <ul className="cell-reasons">
-          {reasons.map((r, i) => <li key={i}>{r}</li>)}
+          {reasons.map((r, i) => (
+            <li key={i}>{r}</li>
+          ))}
         </ul>
       )}
     </td>

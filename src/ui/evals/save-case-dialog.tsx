@@ -25,13 +25,25 @@ export function SaveCaseDialog({ target }: { target: SaveCaseTarget }) {
     };
   }, [target.sessionId, target.messageId]);
   return (
-    <dialog ref={ref} aria-label="Save as test case" className="io-dialog save-case-dialog" onCancel={(e) => { e.preventDefault(); close(); }}>
+    <dialog
+      ref={ref}
+      aria-label="Save as test case"
+      className="io-dialog save-case-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+    >
       <h2>Save as test case</h2>
       {loaded === null && <p className="hint">Reading the step…</p>}
       {loaded?.ok === false && (
         <>
           <p role="alert">{loaded.message}</p>
-          <div className="dialog-actions"><button type="button" onClick={close}>Close</button></div>
+          <div className="dialog-actions">
+            <button type="button" onClick={close}>
+              Close
+            </button>
+          </div>
         </>
       )}
       {loaded?.ok && <CaseForm target={target} frozen={loaded.frozen} onDone={close} />}
@@ -39,7 +51,15 @@ export function SaveCaseDialog({ target }: { target: SaveCaseTarget }) {
   );
 }
 
-function CaseForm({ target, frozen, onDone }: { target: SaveCaseTarget; frozen: FrozenStep & { sessionTitle: string }; onDone: () => void }) {
+function CaseForm({
+  target,
+  frozen,
+  onDone,
+}: {
+  target: SaveCaseTarget;
+  frozen: FrozenStep & { sessionTitle: string };
+  onDone: () => void;
+}) {
   const suites = useSuites();
   const id = useId();
   const toolNames = [...new Set([...frozen.stepCalls.map((c) => c.name), ...frozen.request.tools.map((t) => t.name)])];
@@ -72,7 +92,12 @@ function CaseForm({ target, frozen, onDone }: { target: SaveCaseTarget; frozen: 
     if (makingNew && newSuite.trim() === '') return setProblem('Name the new suite.');
     setSaving(true);
     try {
-      await saveTestCase(makingNew ? { newSuite: newSuite.trim() } : { suiteId: chosenSuite }, { name: name.trim(), frozen, checks: c, source: target });
+      await saveTestCase(makingNew ? { newSuite: newSuite.trim() } : { suiteId: chosenSuite }, {
+        name: name.trim(),
+        frozen,
+        checks: c,
+        source: target,
+      });
       onDone();
     } catch (e) {
       setProblem(`The case was not saved: ${e instanceof Error ? e.message : String(e)}`);
@@ -81,20 +106,42 @@ function CaseForm({ target, frozen, onDone }: { target: SaveCaseTarget; frozen: 
   };
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-      <label>Case name <input value={name} onChange={(e) => setName(e.target.value)} /></label>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label>
+        Case name <input value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
       <ChecksFieldset form={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} toolNames={toolNames} />
       <label htmlFor={`${id}-suite`}>Suite</label>
       <select id={`${id}-suite`} value={chosenSuite || 'new'} onChange={(e) => setSuite(e.target.value)}>
-        {(suites ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        {(suites ?? []).map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
         <option value="new">New suite…</option>
       </select>
-      {makingNew && <label>New suite <input value={newSuite} onChange={(e) => setNewSuite(e.target.value)} /></label>}
-      <p className="hint">The case keeps the request as it was sent and the {frozen.recorded.length} recorded tool result{frozen.recorded.length === 1 ? '' : 's'} of this session; running it needs only a model.</p>
+      {makingNew && (
+        <label>
+          New suite <input value={newSuite} onChange={(e) => setNewSuite(e.target.value)} />
+        </label>
+      )}
+      <p className="hint">
+        The case keeps the request as it was sent and the {frozen.recorded.length} recorded tool result
+        {frozen.recorded.length === 1 ? '' : 's'} of this session; running it needs only a model.
+      </p>
       {problem && <p role="alert">{problem}</p>}
       <div className="dialog-actions">
-        <button type="submit" disabled={saving}>Save case</button>
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" disabled={saving}>
+          Save case
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -34,16 +34,35 @@ export function TestsView() {
     <section className="tests-view" aria-label="Tests">
       <nav className="tests-suites" aria-label="Suites">
         <h2>Suites</h2>
-        {suites?.length === 0 && <p className="empty">No suites yet. In the chat or on the timeline, use "Save as test case" on a model reply.</p>}
+        {suites?.length === 0 && (
+          <p className="empty">
+            No suites yet. In the chat or on the timeline, use "Save as test case" on a model reply.
+          </p>
+        )}
         <ul>
           {(suites ?? []).map((s) => (
             <li key={s.id}>
-              <button type="button" aria-current={s.id === suite?.id ? 'true' : undefined} onClick={() => setChosen(s.id)}>{s.name}</button>
+              <button
+                type="button"
+                aria-current={s.id === suite?.id ? 'true' : undefined}
+                onClick={() => setChosen(s.id)}
+              >
+                {s.name}
+              </button>
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => fileRef.current?.click()}>Import</button>
-        <input ref={fileRef} type="file" accept=".json,application/json" aria-label="Import suite file" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+        <button type="button" onClick={() => fileRef.current?.click()}>
+          Import
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".json,application/json"
+          aria-label="Import suite file"
+          hidden
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
         {notice && <p role="status">{notice}</p>}
       </nav>
       {suite ? <SuitePanel key={suite.id} suite={suite} /> : null}

@@ -11,7 +11,10 @@ const loadExport = () => Promise.all([import('../../io/session-file/export-sessi
  * only memory holds laid over what IndexedDB has, and the merged file is checked again (schema + history).
  */
 export async function exportJson(scope: ExportScope, includeMemories: boolean): Promise<string> {
-  const [{ file, warnings }, [{ serializeExport }, { exportFileName }]] = await Promise.all([buildSessionsFile(scope, includeMemories), loadExport()]);
+  const [{ file, warnings }, [{ serializeExport }, { exportFileName }]] = await Promise.all([
+    buildSessionsFile(scope, includeMemories),
+    loadExport(),
+  ]);
   if (file.sessions.length === 0) throw new Error('There is no session to export.');
   let unsavedCount = 0;
   const merged = file.sessions.map((entry) => {
@@ -36,7 +39,10 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
   downloadText(name, serializeExport(file));
   const n = file.sessions.length;
   const kept = unsavedCount > 0 ? ' It includes the part of the run that browser storage could not save.' : '';
-  const note = warnings.length > 0 ? ` Warning: ${warnings[0]!.path} is not ${warnings[0]!.expected}; the file may not import.` : '';
+  const note =
+    warnings.length > 0
+      ? ` Warning: ${warnings[0]!.path} is not ${warnings[0]!.expected}; the file may not import.`
+      : '';
   return `Exported ${n} session${n === 1 ? '' : 's'} as ${name}.${kept}${note}`;
 }
 
@@ -47,7 +53,10 @@ export async function exportJson(scope: ExportScope, includeMemories: boolean): 
 export type OpenAIExportPlan = { dropped: string | null; confirm: boolean; save: () => string };
 
 export async function prepareOpenAIExport(sessionId: string): Promise<OpenAIExportPlan> {
-  const [{ exportFileName }, result] = await Promise.all([import('../../io/file-name'), buildOpenAIMessages(sessionId)]);
+  const [{ exportFileName }, result] = await Promise.all([
+    import('../../io/file-name'),
+    buildOpenAIMessages(sessionId),
+  ]);
   if (!result) throw new Error('The session no longer exists.');
   const name = exportFileName({ kind: 'openai', title: result.title }, new Date());
   return {
@@ -55,7 +64,11 @@ export async function prepareOpenAIExport(sessionId: string): Promise<OpenAIExpo
     confirm: result.confirm,
     save: () => {
       downloadText(name, `${JSON.stringify(result.messages, null, 2)}\n`);
-      const said = result.confirm ? ' Reasoning, provider tools and sources were left out.' : result.dropped ? ` ${result.dropped}` : '';
+      const said = result.confirm
+        ? ' Reasoning, provider tools and sources were left out.'
+        : result.dropped
+          ? ` ${result.dropped}`
+          : '';
       return `Exported ${result.messages.length} OpenAI messages as ${name}.${said}`;
     },
   };

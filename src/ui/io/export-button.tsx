@@ -10,7 +10,9 @@ import './io.css';
 
 type Status = { kind: 'info' | 'error'; text: string } | null;
 
-const OpenAIExportNotice = lazy(() => import('./openai-export-notice').then((m) => ({ default: m.OpenAIExportNotice })));
+const OpenAIExportNotice = lazy(() =>
+  import('./openai-export-notice').then((m) => ({ default: m.OpenAIExportNotice })),
+);
 
 // Opened only by "Choose sessions…": not part of the first load.
 const ExportChooser = lazy(() => import('./export-chooser').then((m) => ({ default: m.ExportChooser })));
@@ -81,55 +83,107 @@ export function ExportButton() {
 
   return (
     <div className="io-menu-wrap" ref={wrap}>
-      <button ref={trigger} type="button" className="io-button" aria-haspopup="menu" aria-expanded={open} onClick={toggle}>
+      <button
+        ref={trigger}
+        type="button"
+        className="io-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={toggle}
+      >
         Export
       </button>
       {open && (
-        <div ref={menu} role="menu" aria-label="Export options" className={alignLeft ? 'io-menu io-align-left' : 'io-menu'} onKeyDown={onMenuKeyDown}>
-          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(() => lazyExportJson({ kind: 'session', sessionId }, includeMemories))}>
+        <div
+          ref={menu}
+          role="menu"
+          aria-label="Export options"
+          className={alignLeft ? 'io-menu io-align-left' : 'io-menu'}
+          onKeyDown={onMenuKeyDown}
+        >
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            disabled={!sessionId}
+            onClick={() => sessionId && void run(() => lazyExportJson({ kind: 'session', sessionId }, includeMemories))}
+          >
             This session
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => void startChoosing()}>
             Choose sessions…
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(() => lazyExportJson({ kind: 'all' }, includeMemories))}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => void run(() => lazyExportJson({ kind: 'all' }, includeMemories))}
+          >
             All sessions
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && void run(async () => {
-            const plan = await lazyPrepareOpenAIExport(sessionId);
-            if (!plan.confirm) return plan.save();
-            setPendingOpenAI(plan);
-            return 'Read what the OpenAI export leaves out, then save it or cancel.';
-          })}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            disabled={!sessionId}
+            onClick={() =>
+              sessionId &&
+              void run(async () => {
+                const plan = await lazyPrepareOpenAIExport(sessionId);
+                if (!plan.confirm) return plan.save();
+                setPendingOpenAI(plan);
+                return 'Read what the OpenAI export leaves out, then save it or cancel.';
+              })
+            }
+          >
             This session as OpenAI messages
           </button>
           <Suspense fallback={null}>
             <InteropExportItems sessionId={sessionId} run={(work) => void run(work)} />
           </Suspense>
           <OtelExportItems sessionId={sessionId} run={(work) => void run(work)} />
-          <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => {
-            setOpen(false);
-            setSharing(sessionId);
-          }}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            disabled={!sessionId}
+            onClick={() => {
+              setOpen(false);
+              setSharing(sessionId);
+            }}
+          >
             Share link…
           </button>
           <div role="separator" />
-          <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeMemories} className="io-check" onClick={() => setIncludeMemories((v) => !v)}>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            tabIndex={-1}
+            aria-checked={includeMemories}
+            className="io-check"
+            onClick={() => setIncludeMemories((v) => !v)}
+          >
             <span aria-hidden="true">{includeMemories ? '☑' : '☐'}</span> Include memories
           </button>
         </div>
       )}
       {choosing && (
         <Suspense fallback={null}>
-        <ExportChooser
-          sessions={choosing}
-          initial={sessionId ? [sessionId] : []}
-          onExport={(ids, format) => void run(() => (format.kind === 'otel' ? lazyExportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent) : lazyExportJson({ kind: 'selection', sessionIds: ids }, includeMemories)))}
-          onClose={() => {
-            setChoosing(null);
-            backToButton();
-          }}
-        />
+          <ExportChooser
+            sessions={choosing}
+            initial={sessionId ? [sessionId] : []}
+            onExport={(ids, format) =>
+              void run(() =>
+                format.kind === 'otel'
+                  ? lazyExportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent)
+                  : lazyExportJson({ kind: 'selection', sessionIds: ids }, includeMemories),
+              )
+            }
+            onClose={() => {
+              setChoosing(null);
+              backToButton();
+            }}
+          />
         </Suspense>
       )}
       {sharing && (

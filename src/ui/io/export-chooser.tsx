@@ -57,7 +57,10 @@ export function ExportChooser({ sessions, initial, onExport, onClose }: Props) {
             />
             {s.title}
             {/* Copies share a title; size and date tell them apart. */}
-            <span className="hint"> · {s.messageCount} message{s.messageCount === 1 ? '' : 's'} · {new Date(s.updatedAt).toLocaleDateString()}</span>
+            <span className="hint">
+              {' '}
+              · {s.messageCount} message{s.messageCount === 1 ? '' : 's'} · {new Date(s.updatedAt).toLocaleDateString()}
+            </span>
           </label>
         ))}
       </fieldset>
@@ -67,11 +70,13 @@ export function ExportChooser({ sessions, initial, onExport, onClose }: Props) {
           <input type="radio" name="export-format" checked={!trace} onChange={() => setTrace(false)} /> Toolscope file
         </label>
         <label>
-          <input type="radio" name="export-format" checked={trace} onChange={() => setTrace(true)} /> OpenTelemetry trace
+          <input type="radio" name="export-format" checked={trace} onChange={() => setTrace(true)} /> OpenTelemetry
+          trace
         </label>
         {trace && (
           <label>
-            <input type="checkbox" checked={includeContent} onChange={(e) => setIncludeContent(e.target.checked)} /> Include content
+            <input type="checkbox" checked={includeContent} onChange={(e) => setIncludeContent(e.target.checked)} />{' '}
+            Include content
           </label>
         )}
       </fieldset>

@@ -9,7 +9,9 @@ export function ForeignNotesView({ notes }: { notes: ForeignNotes }) {
   const leftOut = [...notes.skipped.map(skippedEntryText), ...notes.leftOut];
   return (
     <section className="io-foreign" aria-label="About this file">
-      <p>This is {/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} {notes.format}.</p>
+      <p>
+        This is {/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} {notes.format}.
+      </p>
       <ul aria-label="What the file holds" className="io-list">
         {notes.found.map((line, i) => (
           <li key={i}>{line}</li>

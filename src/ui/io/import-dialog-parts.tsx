@@ -61,8 +61,10 @@ export function ImportFailureView({ failure }: { failure: ImportFailure }) {
 const LISTED_NAMES = 10;
 /** At most LISTED_NAMES names: a status line is read out whole by screen readers. */
 const quoted = (names: string[]) =>
-  names.slice(0, LISTED_NAMES).map((n) => `“${n.length > 80 ? `${n.slice(0, 80)}…` : n}”`).join(', ') +
-  (names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : '');
+  names
+    .slice(0, LISTED_NAMES)
+    .map((n) => `“${n.length > 80 ? `${n.slice(0, 80)}…` : n}”`)
+    .join(', ') + (names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : '');
 
 /** The result, with everything the import did differently from the file: renames, kept tools, refusals, secrets. */
 export function ImportDoneView({ summary }: { summary: ImportSummary }) {
@@ -75,7 +77,8 @@ export function ImportDoneView({ summary }: { summary: ImportSummary }) {
         ` Imported tools arrive switched off (turn them on in Tools once you have checked them): ${quoted(summary.writtenTools)}.`}
       {summary.cutValues > 0 &&
         ` ${cutSentence(summary.cutValues)} ${summary.cutValues === 1 ? 'was' : 'were'} cut to the ${OUTPUT_LIMIT_KB} KB tool output limit, marked “[output truncated: …]”.`}
-      {summary.refusedTools.length > 0 && ` Not imported, because the tool editor would refuse them: ${quoted(summary.refusedTools)}.`}
+      {summary.refusedTools.length > 0 &&
+        ` Not imported, because the tool editor would refuse them: ${quoted(summary.refusedTools)}.`}
       {summary.droppedSecrets.map(
         (d) =>
           ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,

@@ -5,7 +5,13 @@ import type { ImportSummary } from '../../io/import/import-file';
 import type { ImportAnalysis, ImportChoices, SessionChoice, ToolChoice } from '../../io/import/import-plan';
 import type { ImportFailure, ImportPreview } from '../../io/import/import-protocol';
 import { useUiStore } from '../../store/ui-store';
-import { cutSentence, ImportDoneView, ImportFailureView, ImportProgressView, OUTPUT_LIMIT_KB } from './import-dialog-parts';
+import {
+  cutSentence,
+  ImportDoneView,
+  ImportFailureView,
+  ImportProgressView,
+  OUTPUT_LIMIT_KB,
+} from './import-dialog-parts';
 import { ImportToolsReview } from './import-tools-review';
 import { ForeignNotesView } from './foreign-notes';
 import { ImportMcpDone, ImportMcpReview } from './import-mcp-review';
@@ -22,7 +28,6 @@ type View =
 
 /** A long list costs a long render and tells the user nothing more. */
 const LISTED_SESSIONS = 50;
-
 
 /** The import flow: progress while the worker checks the file, problems if it fails, clash choices, result. */
 export function ImportDialog() {
@@ -46,7 +51,11 @@ export function ImportDialog() {
     }
     const fileName = request.files.map((f) => f.name).join(', ');
     let live = true;
-    setView({ kind: 'working', fileName, progress: { phase: 'reading', done: 0, total: request.files.reduce((n, f) => n + f.size, 0) } });
+    setView({
+      kind: 'working',
+      fileName,
+      progress: { phase: 'reading', done: 0, total: request.files.reduce((n, f) => n + f.size, 0) },
+    });
     void import('../../io/import/import-client').then(async ({ createImportClient }) => {
       if (!live) return;
       const c = createImportClient((progress) => {
@@ -55,7 +64,11 @@ export function ImportDialog() {
       client.current = c;
       const result = await c.check(request.files);
       if (!live) return;
-      setView(result.ok ? { kind: 'review', fileName, preview: result.preview, analysis: result.analysis } : { kind: 'failed', fileName, failure: result.failure });
+      setView(
+        result.ok
+          ? { kind: 'review', fileName, preview: result.preview, analysis: result.analysis }
+          : { kind: 'failed', fileName, failure: result.failure },
+      );
     });
     return () => {
       live = false;
@@ -161,29 +174,41 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
   return (
     <div className="io-review">
       <p>
-        The file is valid: {plural(preview.sessions.length, 'session')}, {plural(preview.tools.length + preview.refusedTools.length, 'tool definition')}
+        The file is valid: {plural(preview.sessions.length, 'session')},{' '}
+        {plural(preview.tools.length + preview.refusedTools.length, 'tool definition')}
         {preview.memories > 0 ? `, ${plural(preview.memories, 'memory')}` : ''}.
       </p>
       {preview.cutValues > 0 && (
         <p className="io-warning">
-          {cutSentence(preview.cutValues)} in the file {preview.cutValues === 1 ? 'is' : 'are'} over the {OUTPUT_LIMIT_KB} KB tool output
-          limit and will be cut, marked “[output truncated: …]”, as a run would have cut {preview.cutValues === 1 ? 'it' : 'them'}.
+          {cutSentence(preview.cutValues)} in the file {preview.cutValues === 1 ? 'is' : 'are'} over the{' '}
+          {OUTPUT_LIMIT_KB} KB tool output limit and will be cut, marked “[output truncated: …]”, as a run would have
+          cut {preview.cutValues === 1 ? 'it' : 'them'}.
         </p>
       )}
       {preview.foreign && <ForeignNotesView notes={preview.foreign} />}
       <ul aria-label="Sessions in the file" className="io-list">
         {preview.sessions.slice(0, LISTED_SESSIONS).map((s) => (
           <li key={s.id}>
-            {s.title} <span className="hint">({plural(s.messageCount, 'message')}, {plural(s.toolCallCount, 'tool call')})</span>
+            {s.title}{' '}
+            <span className="hint">
+              ({plural(s.messageCount, 'message')}, {plural(s.toolCallCount, 'tool call')})
+            </span>
           </li>
         ))}
-        {preview.sessions.length > LISTED_SESSIONS && <li className="hint">…and {preview.sessions.length - LISTED_SESSIONS} more</li>}
+        {preview.sessions.length > LISTED_SESSIONS && (
+          <li className="hint">…and {preview.sessions.length - LISTED_SESSIONS} more</li>
+        )}
       </ul>
       {analysis.sessionClashes.map((c) => (
         <fieldset key={c.id} className="io-choice">
           <legend>Session “{c.existingTitle}” is already here</legend>
           <label>
-            <input type="radio" name={`session-${c.id}`} checked={(sessionChoices[c.id] ?? 'copy') === 'copy'} onChange={() => onSession(c.id, 'copy')} />
+            <input
+              type="radio"
+              name={`session-${c.id}`}
+              checked={(sessionChoices[c.id] ?? 'copy') === 'copy'}
+              onChange={() => onSession(c.id, 'copy')}
+            />
             Import as a copy
           </label>
           <label>
@@ -197,11 +222,16 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
             Replace the stored session
           </label>
           {c.running && <p className="hint">It is running now (here or in another tab), so it can only be copied.</p>}
-          {c.copyOnly && !c.running && <p className="hint">Its records collide with another stored session, so it can only be copied.</p>}
+          {c.copyOnly && !c.running && (
+            <p className="hint">Its records collide with another stored session, so it can only be copied.</p>
+          )}
         </fieldset>
       ))}
       {analysis.forcedCopies.length > 0 && (
-        <p className="hint">{plural(analysis.forcedCopies.length, 'session')} will be imported under new ids because some of their ids are taken.</p>
+        <p className="hint">
+          {plural(analysis.forcedCopies.length, 'session')} will be imported under new ids because some of their ids are
+          taken.
+        </p>
       )}
       <ImportToolsReview preview={preview} analysis={analysis} />
       <ImportMcpReview servers={preview.mcpServers} />
@@ -218,9 +248,11 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
           )}
           {c.secrets.kind === 'drop' && (
             <p className="io-warning">
-              Replacing it deletes the stored secret {c.secrets.headers.length === 1 ? 'value of header' : 'values of headers'}{' '}
-              {c.secrets.headers.join(', ')}: {c.secrets.headers.length === 1 ? 'it was' : 'they were'} entered for {c.secrets.from}, not for{' '}
-              {c.secrets.to}. Enter {c.secrets.headers.length === 1 ? 'it' : 'them'} again in Tools if you trust the new address.
+              Replacing it deletes the stored secret{' '}
+              {c.secrets.headers.length === 1 ? 'value of header' : 'values of headers'} {c.secrets.headers.join(', ')}:{' '}
+              {c.secrets.headers.length === 1 ? 'it was' : 'they were'} entered for {c.secrets.from}, not for{' '}
+              {c.secrets.to}. Enter {c.secrets.headers.length === 1 ? 'it' : 'them'} again in Tools if you trust the new
+              address.
             </p>
           )}
           {(
@@ -231,7 +263,12 @@ function ReviewView({ preview, analysis, sessionChoices, toolChoices, onSession,
             ] as const
           ).map(([value, label]) => (
             <label key={value}>
-              <input type="radio" name={`tool-${c.name}`} checked={(toolChoices[c.name] ?? 'keep') === value} onChange={() => onTool(c.name, value)} />
+              <input
+                type="radio"
+                name={`tool-${c.name}`}
+                checked={(toolChoices[c.name] ?? 'keep') === value}
+                onChange={() => onTool(c.name, value)}
+              />
               {label}
             </label>
           ))}

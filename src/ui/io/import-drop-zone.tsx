@@ -61,7 +61,9 @@ export function ImportDropZone() {
 
   return (
     <>
-      <p className="visually-hidden" role="status">{active ? DROP_PROMPT : ''}</p>
+      <p className="visually-hidden" role="status">
+        {active ? DROP_PROMPT : ''}
+      </p>
       {active && (
         <div className="io-drop-overlay" role="region" aria-label="Drop to import">
           <p>

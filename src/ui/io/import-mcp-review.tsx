@@ -10,7 +10,10 @@ export function ImportMcpReview({ servers }: { servers: readonly ImportedMcpServ
   return (
     <section aria-label="MCP servers in the file">
       <h3>MCP servers</h3>
-      <p className="hint">They arrive switched off. Files never hold header values (tokens, keys): enter them in Tools, then turn the server on.</p>
+      <p className="hint">
+        They arrive switched off. Files never hold header values (tokens, keys): enter them in Tools, then turn the
+        server on.
+      </p>
       <ul>
         {servers.map((s) => (
           <li key={s.url}>
@@ -23,13 +26,20 @@ export function ImportMcpReview({ servers }: { servers: readonly ImportedMcpServ
 }
 
 /** After the import: each server added and what it still needs. */
-export function ImportMcpDone({ added, skipped }: { added: readonly ImportedMcpServer[] | undefined; skipped: readonly { url: string; reason: string }[] | undefined }) {
+export function ImportMcpDone({
+  added,
+  skipped,
+}: {
+  added: readonly ImportedMcpServer[] | undefined;
+  skipped: readonly { url: string; reason: string }[] | undefined;
+}) {
   if ((added?.length ?? 0) === 0 && (skipped?.length ?? 0) === 0) return null;
   return (
     <ul aria-label="Imported MCP servers">
       {(added ?? []).map((s) => (
         <li key={s.url}>
-          MCP server “{s.name}” added, switched off; it {needs(s)}{s.needsHeaders.length > 0 ? ' (enter them in Tools)' : ''}.
+          MCP server “{s.name}” added, switched off; it {needs(s)}
+          {s.needsHeaders.length > 0 ? ' (enter them in Tools)' : ''}.
         </li>
       ))}
       {(skipped ?? []).map((s) => (

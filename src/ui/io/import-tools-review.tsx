@@ -19,30 +19,38 @@ export function ImportToolsReview({ preview, analysis }: { preview: ImportPrevie
             <li key={t.name}>
               {t.name}{' '}
               <span className="hint">
-                ({KIND_LABEL[t.kind]}: {t.reaches}; {t.needsApproval ? 'asks for approval before each call' : 'runs without asking'}
+                ({KIND_LABEL[t.kind]}: {t.reaches};{' '}
+                {t.needsApproval ? 'asks for approval before each call' : 'runs without asking'}
                 {identical.has(t.name) ? '; same as the stored one, left as it is' : ''})
               </span>
             </li>
           ))}
-          {preview.tools.length > LISTED_TOOLS && <li className="hint">…and {preview.tools.length - LISTED_TOOLS} more</li>}
+          {preview.tools.length > LISTED_TOOLS && (
+            <li className="hint">…and {preview.tools.length - LISTED_TOOLS} more</li>
+          )}
         </ul>
       )}
       {arriving > 0 && (
-        <p className="hint">Imported tools arrive switched off: look each one over in Tools and turn on the ones you trust.</p>
+        <p className="hint">
+          Imported tools arrive switched off: look each one over in Tools and turn on the ones you trust.
+        </p>
       )}
       {preview.refusedTools.length > 0 && (
         <div className="io-warning">
           <p>
-            {preview.refusedTools.length === 1 ? 'This tool is' : 'These tools are'} not imported, because the tool editor would refuse{' '}
-            {preview.refusedTools.length === 1 ? 'it' : 'them'}:
+            {preview.refusedTools.length === 1 ? 'This tool is' : 'These tools are'} not imported, because the tool
+            editor would refuse {preview.refusedTools.length === 1 ? 'it' : 'them'}:
           </p>
           <ul aria-label="Refused tools" className="io-issues">
             {preview.refusedTools.slice(0, LISTED_TOOLS).map((t) => (
               <li key={t.path}>
-                “{t.name.length > 80 ? `${t.name.slice(0, 80)}…` : t.name}” (<code>{t.path}</code>): {t.problems.join(' ')}
+                “{t.name.length > 80 ? `${t.name.slice(0, 80)}…` : t.name}” (<code>{t.path}</code>):{' '}
+                {t.problems.join(' ')}
               </li>
             ))}
-            {preview.refusedTools.length > LISTED_TOOLS && <li className="hint">…and {preview.refusedTools.length - LISTED_TOOLS} more</li>}
+            {preview.refusedTools.length > LISTED_TOOLS && (
+              <li className="hint">…and {preview.refusedTools.length - LISTED_TOOLS} more</li>
+            )}
           </ul>
         </div>
       )}

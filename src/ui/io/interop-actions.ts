@@ -31,6 +31,9 @@ async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
   } catch (err) {
-    throw new Error(`the browser did not allow writing to the clipboard (${err instanceof Error ? err.message : String(err)}). Click in the page and try again.`, { cause: err });
+    throw new Error(
+      `the browser did not allow writing to the clipboard (${err instanceof Error ? err.message : String(err)}). Click in the page and try again.`,
+      { cause: err },
+    );
   }
 }

@@ -1,4 +1,3 @@
-
 /**
  * The interop actions' buttons (architecture.md, "Import and export of other formats"), one chunk loaded when the
  * Export menu first opens not with the page. What they do (and the readers and the
@@ -20,13 +19,31 @@ type ItemsProps = {
 export function InteropExportItems({ sessionId, run }: ItemsProps) {
   return (
     <>
-      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId, 'json-lines'))}>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        disabled={!sessionId}
+        onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId, 'json-lines'))}
+      >
         This session as AG-UI events
       </button>
-      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId, 'json-array'))}>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        disabled={!sessionId}
+        onClick={() => sessionId && run(async () => (await interopActions()).exportAgui(sessionId, 'json-array'))}
+      >
         This session as AG-UI events (JSON array)
       </button>
-      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(async () => (await interopActions()).copySessionMarkdown(sessionId))}>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        disabled={!sessionId}
+        onClick={() => sessionId && run(async () => (await interopActions()).copySessionMarkdown(sessionId))}
+      >
         Copy as Markdown
       </button>
     </>

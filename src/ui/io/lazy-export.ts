@@ -5,6 +5,9 @@
 type ExportActions = typeof import('./export-actions');
 type TraceExport = typeof import('../data/traces/trace-export');
 
-export const lazyExportJson: ExportActions['exportJson'] = (...args) => import('./export-actions').then((m) => m.exportJson(...args));
-export const lazyPrepareOpenAIExport: ExportActions['prepareOpenAIExport'] = (...args) => import('./export-actions').then((m) => m.prepareOpenAIExport(...args));
-export const lazyExportTraceFile: TraceExport['exportTraceFile'] = (...args) => import('../data/traces/trace-export').then((m) => m.exportTraceFile(...args));
+export const lazyExportJson: ExportActions['exportJson'] = (...args) =>
+  import('./export-actions').then((m) => m.exportJson(...args));
+export const lazyPrepareOpenAIExport: ExportActions['prepareOpenAIExport'] = (...args) =>
+  import('./export-actions').then((m) => m.prepareOpenAIExport(...args));
+export const lazyExportTraceFile: TraceExport['exportTraceFile'] = (...args) =>
+  import('../data/traces/trace-export').then((m) => m.exportTraceFile(...args));

@@ -1,6 +1,7 @@
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
-const ITEMS = '[role="menuitem"]:not(:disabled), [role="menuitemcheckbox"]:not(:disabled), [role="menuitemradio"]:not(:disabled)';
+const ITEMS =
+  '[role="menuitem"]:not(:disabled), [role="menuitemcheckbox"]:not(:disabled), [role="menuitemradio"]:not(:disabled)';
 
 function items(menu: HTMLElement | null): HTMLElement[] {
   return menu ? [...menu.querySelectorAll<HTMLElement>(ITEMS)] : [];
@@ -11,7 +12,12 @@ function items(menu: HTMLElement | null): HTMLElement[] {
  * move between items (wrapping); Esc closes and gives the cursor back to the button that opened it; Tab closes and
  * moves on. Items are skipped when disabled.
  */
-export function useMenuKeys(open: boolean, menu: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>, close: () => void) {
+export function useMenuKeys(
+  open: boolean,
+  menu: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+  close: () => void,
+) {
   useEffect(() => {
     if (open) items(menu.current)[0]?.focus();
   }, [open, menu]);

@@ -27,8 +27,12 @@ export function OpenAIExportNotice({ plan, onClose }: Props) {
       <strong id={`${id}-title`}>Export as OpenAI messages</strong>
       <p id={`${id}-text`}>{plan.dropped}</p>
       <div className="dialog-actions">
-        <button type="button" onClick={() => onClose(null)}>Cancel</button>
-        <button type="button" ref={save} className="primary" onClick={() => onClose(plan.save())}>Save anyway</button>
+        <button type="button" onClick={() => onClose(null)}>
+          Cancel
+        </button>
+        <button type="button" ref={save} className="primary" onClick={() => onClose(plan.save())}>
+          Save anyway
+        </button>
       </div>
     </div>
   );

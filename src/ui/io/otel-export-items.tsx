@@ -12,13 +12,31 @@ export function OtelExportItems({ sessionId, run }: Props) {
   const [includeContent, setIncludeContent] = useState(false);
   return (
     <>
-      <button type="button" role="menuitem" tabIndex={-1} disabled={!sessionId} onClick={() => sessionId && run(() => lazyExportTraceFile({ kind: 'session', sessionId }, includeContent))}>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        disabled={!sessionId}
+        onClick={() => sessionId && run(() => lazyExportTraceFile({ kind: 'session', sessionId }, includeContent))}
+      >
         This session as OpenTelemetry trace
       </button>
-      <button type="button" role="menuitem" tabIndex={-1} onClick={() => run(() => lazyExportTraceFile({ kind: 'all' }, includeContent))}>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        onClick={() => run(() => lazyExportTraceFile({ kind: 'all' }, includeContent))}
+      >
         All sessions as OpenTelemetry trace
       </button>
-      <button type="button" role="menuitemcheckbox" tabIndex={-1} aria-checked={includeContent} className="io-check" onClick={() => setIncludeContent((v) => !v)}>
+      <button
+        type="button"
+        role="menuitemcheckbox"
+        tabIndex={-1}
+        aria-checked={includeContent}
+        className="io-check"
+        onClick={() => setIncludeContent((v) => !v)}
+      >
         <span aria-hidden="true">{includeContent ? '☑' : '☐'}</span> Include content
       </button>
     </>

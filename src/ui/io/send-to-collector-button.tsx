@@ -21,9 +21,17 @@ export function SendToCollectorButton() {
         Send to collector
       </button>
       {sessionId && status && status.kind !== 'sending' && (
-        <p role={status.kind === 'failed' ? 'alert' : 'status'} className={`io-status io-align-left ${status.kind === 'failed' ? 'warning' : 'hint'}`}>
+        <p
+          role={status.kind === 'failed' ? 'alert' : 'status'}
+          className={`io-status io-align-left ${status.kind === 'failed' ? 'warning' : 'hint'}`}
+        >
           {status.text}
-          <button type="button" className="io-status-dismiss" aria-label="Dismiss" onClick={() => clear(sessionId, null)}>
+          <button
+            type="button"
+            className="io-status-dismiss"
+            aria-label="Dismiss"
+            onClick={() => clear(sessionId, null)}
+          >
             ×
           </button>
         </p>

@@ -14,13 +14,18 @@ function statusText(step: Step, stopping: boolean, stopped: Stopped): string {
   if (stopped?.kind === 'done' && step.kind !== 'made') return stopped.text;
   if (step.kind === 'making') return 'Encrypting the session…';
   if (step.kind !== 'made') return '';
-  const where = step.made.where === 'link'
-    ? 'The whole session is inside the link, encrypted; nothing was uploaded.'
-    : 'The session is on your storage, encrypted; the link holds where it is and its key.';
+  const where =
+    step.made.where === 'link'
+      ? 'The whole session is inside the link, encrypted; nothing was uploaded.'
+      : 'The session is on your storage, encrypted; the link holds where it is and its key.';
   return where + (step.copied ? ' Link copied.' : '');
 }
 
-type Step = { kind: 'idle' } | { kind: 'making' } | { kind: 'made'; made: MadeShareLink; copied: boolean } | { kind: 'failed'; text: string };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'making' }
+  | { kind: 'made'; made: MadeShareLink; copied: boolean }
+  | { kind: 'failed'; text: string };
 
 /**
  * "Share link…" (architecture.md, "Share links"): a modal dialog that seals the session in the page and shows the
@@ -36,7 +41,10 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const stored = useStoredShareRows(sessionId);
   // A link shown for the share just removed would no longer open: take it away.
-  const dropShown = (shareId: string) => setStep((st) => (st.kind === 'made' && st.made.where === 'storage' && st.made.shareId === shareId ? { kind: 'idle' } : st));
+  const dropShown = (shareId: string) =>
+    setStep((st) =>
+      st.kind === 'made' && st.made.where === 'storage' && st.made.shareId === shareId ? { kind: 'idle' } : st,
+    );
   const { stopping, outcome: stopped, setOutcome: setStopped, stop } = useStopSharing(dropShown);
 
   useModal(ref);
@@ -70,7 +78,10 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       await navigator.clipboard.writeText(made.link);
       setStep({ kind: 'made', made, copied: true });
     } catch {
-      setStep({ kind: 'failed', text: 'The browser did not let the page copy the link. Select the link and copy it yourself.' });
+      setStep({
+        kind: 'failed',
+        text: 'The browser did not let the page copy the link. Select the link and copy it yourself.',
+      });
     }
   };
 
@@ -87,8 +98,8 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
     >
       <h2>Share link</h2>
       <p id={`${id}-about`} className="hint">
-        The session is encrypted in this page with a new key that exists only in the link. Anyone with the link can
-        read it; no one without it can, your storage included.
+        The session is encrypted in this page with a new key that exists only in the link. Anyone with the link can read
+        it; no one without it can, your storage included.
       </p>
       <label>
         <input
@@ -105,7 +116,15 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       {step.kind === 'made' && (
         <p>
           <label htmlFor={`${id}-link`}>Link</label>
-          <input id={`${id}-link`} ref={linkBox} type="text" readOnly value={step.made.link} className="share-link-box" onFocus={(e) => e.target.select()} />
+          <input
+            id={`${id}-link`}
+            ref={linkBox}
+            type="text"
+            readOnly
+            value={step.made.link}
+            className="share-link-box"
+            onFocus={(e) => e.target.select()}
+          />
         </p>
       )}
       {/* What the session has that this link does not carry, with counts and why (docs/files.md, "Share links"). */}
@@ -123,11 +142,22 @@ export function ShareLinkDialog({ sessionId, onClose }: Props) {
       <p role="status" className="hint">
         {statusText(step, stopping !== null, stopped)}
       </p>
-      {(step.kind === 'failed' || stopped?.kind === 'failed') && <p role="alert" className="warning">{stopped?.kind === 'failed' ? stopped.text : step.kind === 'failed' ? step.text : ''}</p>}
+      {(step.kind === 'failed' || stopped?.kind === 'failed') && (
+        <p role="alert" className="warning">
+          {stopped?.kind === 'failed' ? stopped.text : step.kind === 'failed' ? step.text : ''}
+        </p>
+      )}
       {stored !== undefined && stored.length > 0 && (
         <section aria-labelledby={`${id}-stored`}>
           <h3 id={`${id}-stored`}>Links on your storage</h3>
-          <StoredSharesList rows={stored} labelId={`${id}-stored`} withTitle={false} withWhere={false} stopping={stopping} onStop={(sid) => void stop(sid)} />
+          <StoredSharesList
+            rows={stored}
+            labelId={`${id}-stored`}
+            withTitle={false}
+            withWhere={false}
+            stopping={stopping}
+            onStop={(sid) => void stop(sid)}
+          />
         </section>
       )}
       <div className="dialog-actions">

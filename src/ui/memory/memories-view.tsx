@@ -20,8 +20,18 @@ function MemoryItem({ memory }: { memory: MemoryRecord }) {
         <form onSubmit={(e) => void save(e)}>
           <textarea aria-label="Memory text" value={text} onChange={(e) => setText(e.target.value)} rows={3} />
           <div className="memory-actions">
-            <button type="submit" className="primary" disabled={!text.trim()}>Save</button>
-            <button type="button" onClick={() => { setText(memory.text); setEditing(false); }}>Cancel</button>
+            <button type="submit" className="primary" disabled={!text.trim()}>
+              Save
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setText(memory.text);
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </button>
           </div>
         </form>
       </li>
@@ -35,8 +45,12 @@ function MemoryItem({ memory }: { memory: MemoryRecord }) {
         {memory.embeddingModel ? ` · vector from ${memory.embeddingModel}` : ' · no vector yet'}
       </p>
       <div className="memory-actions">
-        <button type="button" onClick={() => setEditing(true)} aria-label={`Edit memory: ${memory.text}`}>Edit</button>
-        <button type="button" onClick={() => void forgetMemory(memory.id)} aria-label={`Delete memory: ${memory.text}`}>Delete</button>
+        <button type="button" onClick={() => setEditing(true)} aria-label={`Edit memory: ${memory.text}`}>
+          Edit
+        </button>
+        <button type="button" onClick={() => void forgetMemory(memory.id)} aria-label={`Delete memory: ${memory.text}`}>
+          Delete
+        </button>
       </div>
     </li>
   );
@@ -59,8 +73,9 @@ function EmbeddingModelField() {
         onBlur={() => void saveEmbeddingModel(current)}
       />
       <span className="hint">
-        Before each run the {RECALL_TOP_K} most similar memories (cosine similarity ≥ {RECALL_THRESHOLD}) are added to the system prompt, using this
-        model on the session&apos;s endpoint. Leave it empty, or use an endpoint without embeddings, and memories are matched by keywords instead.
+        Before each run the {RECALL_TOP_K} most similar memories (cosine similarity ≥ {RECALL_THRESHOLD}) are added to
+        the system prompt, using this model on the session&apos;s endpoint. Leave it empty, or use an endpoint without
+        embeddings, and memories are matched by keywords instead.
       </span>
     </label>
   );
@@ -85,7 +100,9 @@ export function MemoriesView() {
           New memory
           <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={2} />
         </label>
-        <button type="submit" disabled={!draft.trim()}>Add memory</button>
+        <button type="submit" disabled={!draft.trim()}>
+          Add memory
+        </button>
       </form>
       {memories === undefined ? (
         <p className="hint">Loading…</p>
@@ -93,7 +110,9 @@ export function MemoriesView() {
         <p className="hint">No memories yet. Use “Remember” on a message, or let the model call its remember tool.</p>
       ) : (
         <ul className="memory-list" aria-label="Saved memories">
-          {memories.map((m) => <MemoryItem key={`${m.id}:${m.updatedAt}`} memory={m} />)}
+          {memories.map((m) => (
+            <MemoryItem key={`${m.id}:${m.updatedAt}`} memory={m} />
+          ))}
         </ul>
       )}
     </section>

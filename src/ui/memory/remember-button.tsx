@@ -16,10 +16,20 @@ export function RememberButton({ text, sessionId, label }: { text: string; sessi
   };
   return (
     <>
-      <button type="button" className="link-button" aria-label={label && state !== 'saved' ? label : undefined} onClick={() => void save()} disabled={state === 'saving' || state === 'saved'}>
+      <button
+        type="button"
+        className="link-button"
+        aria-label={label && state !== 'saved' ? label : undefined}
+        onClick={() => void save()}
+        disabled={state === 'saving' || state === 'saved'}
+      >
         {state === 'saved' ? 'Remembered' : 'Remember'}
       </button>
-      {state === 'failed' && <span role="alert" className="hint">Could not save the memory (browser storage refused it).</span>}
+      {state === 'failed' && (
+        <span role="alert" className="hint">
+          Could not save the memory (browser storage refused it).
+        </span>
+      )}
     </>
   );
 }

@@ -4,6 +4,9 @@ export const TOOL_RESULT_MEMORY_CHARS = 2_000;
 /** The memory text for a tool result: which tool said it, then (the start of) what it returned. */
 export function toolResultMemory(toolName: string, result: string): string {
   const text = result.trim();
-  const body = text.length > TOOL_RESULT_MEMORY_CHARS ? `${text.slice(0, TOOL_RESULT_MEMORY_CHARS)}… (cut from ${text.length} characters)` : text;
+  const body =
+    text.length > TOOL_RESULT_MEMORY_CHARS
+      ? `${text.slice(0, TOOL_RESULT_MEMORY_CHARS)}… (cut from ${text.length} characters)`
+      : text;
   return body ? `${toolName} result: ${body}` : '';
 }

@@ -1,6 +1,13 @@
 import { isReplaySpeed, REPLAY_SPEEDS, type ReplaySpeed } from '../../domain/replay-speed';
 import {
-  exitReplay, pauseReplay, playReplay, restartReplay, seekReplay, setReplaySpeed, stepReplay, useReplayStore,
+  exitReplay,
+  pauseReplay,
+  playReplay,
+  restartReplay,
+  seekReplay,
+  setReplaySpeed,
+  stepReplay,
+  useReplayStore,
 } from '../../store/replay/replay-store';
 import { replayTimeText } from '../../timeline/detail-rows';
 import './replay.css';
@@ -14,23 +21,42 @@ const SPEED_WORDS: Record<ReplaySpeed, string> = { x1: '1×', x4: '4×', instant
 export default function ReplayPanel() {
   const active = useReplayStore((s) => s.active);
   const problem = useReplayStore((s) => s.problem);
-  if (!active) return problem ? <p role="alert" className="replay-problem">{problem}</p> : null;
+  if (!active)
+    return problem ? (
+      <p role="alert" className="replay-problem">
+        {problem}
+      </p>
+    ) : null;
   const { position, total, playing, speed, cursorT, orderOnly } = active;
   return (
     <section className="replay-panel" role="region" aria-label="Replay">
       <strong className="replay-title">Replay</strong>
       {playing ? (
-        <button type="button" onClick={pauseReplay}>Pause</button>
+        <button type="button" onClick={pauseReplay}>
+          Pause
+        </button>
       ) : (
-        <button type="button" className="primary" onClick={playReplay}>Play</button>
+        <button type="button" className="primary" onClick={playReplay}>
+          Play
+        </button>
       )}
-      <button type="button" disabled={position <= 0} onClick={() => stepReplay(-1)}>Step back</button>
-      <button type="button" disabled={position >= total} onClick={() => stepReplay(1)}>Step forward</button>
-      <button type="button" onClick={restartReplay}>Restart</button>
+      <button type="button" disabled={position <= 0} onClick={() => stepReplay(-1)}>
+        Step back
+      </button>
+      <button type="button" disabled={position >= total} onClick={() => stepReplay(1)}>
+        Step forward
+      </button>
+      <button type="button" onClick={restartReplay}>
+        Restart
+      </button>
       <label className="replay-speed">
         Speed
         <select value={speed} onChange={(e) => isReplaySpeed(e.target.value) && setReplaySpeed(e.target.value)}>
-          {REPLAY_SPEEDS.map((s) => <option key={s} value={s}>{SPEED_WORDS[s]}</option>)}
+          {REPLAY_SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {SPEED_WORDS[s]}
+            </option>
+          ))}
         </select>
       </label>
       <input
@@ -47,9 +73,13 @@ export default function ReplayPanel() {
         aria-valuetext={`${position} of ${total} events`}
         onChange={(e) => seekReplay(Number(e.target.value))}
       />
-      <span className="hint" aria-hidden="true">{position} / {total}</span>
+      <span className="hint" aria-hidden="true">
+        {position} / {total}
+      </span>
       <span className="hint">{replayTimeText(orderOnly, cursorT)}</span>
-      <button type="button" onClick={exitReplay}>Exit replay</button>
+      <button type="button" onClick={exitReplay}>
+        Exit replay
+      </button>
     </section>
   );
 }

@@ -33,7 +33,8 @@ export function SessionItem({ session, current, now }: { session: SessionRecord;
   const remove = () => {
     void removeSession(session).then((r) => {
       if (r === 'running') setNote('Stop the run before deleting this session.');
-      else if (r === 'running_elsewhere') setNote('Its run is live in another tab; stop it there before deleting this session.');
+      else if (r === 'running_elsewhere')
+        setNote('Its run is live in another tab; stop it there before deleting this session.');
     });
   };
 
@@ -46,12 +47,22 @@ export function SessionItem({ session, current, now }: { session: SessionRecord;
             value={title}
             autoFocus
             onChange={(e) => setTitle(e.target.value)}
-            onKeyDown={(e) => { if (e.key === 'Escape') { setTitle(session.title); setEditing(false); } }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                setTitle(session.title);
+                setEditing(false);
+              }
+            }}
           />
           <button type="submit">Save</button>
         </form>
       ) : (
-        <button type="button" className="session-open" onClick={() => select(session.id)} aria-current={current ? 'page' : undefined}>
+        <button
+          type="button"
+          className="session-open"
+          onClick={() => select(session.id)}
+          aria-current={current ? 'page' : undefined}
+        >
           {shownTitle}
         </button>
       )}
@@ -62,7 +73,14 @@ export function SessionItem({ session, current, now }: { session: SessionRecord;
       </div>
       {!editing && (
         <div className="session-actions">
-          <button type="button" aria-label={`Rename ${shownTitle}`} onClick={() => { setTitle(session.title); setEditing(true); }}>
+          <button
+            type="button"
+            aria-label={`Rename ${shownTitle}`}
+            onClick={() => {
+              setTitle(session.title);
+              setEditing(true);
+            }}
+          >
             Rename
           </button>
           <button type="button" className="danger" aria-label={`Delete ${shownTitle}`} onClick={remove}>
@@ -70,7 +88,11 @@ export function SessionItem({ session, current, now }: { session: SessionRecord;
           </button>
         </div>
       )}
-      {note && <p className="hint" role="status">{note}</p>}
+      {note && (
+        <p className="hint" role="status">
+          {note}
+        </p>
+      )}
     </li>
   );
 }

@@ -33,7 +33,16 @@ export function SessionsSidebar() {
         <ImportButton />
         <SendToCollectorButton />
         <SyncButton placement="sessions" />
-        <button type="button" onClick={() => useUiStore.getState().openOverlay({ kind: 'compare', a: current === null ? null : sessionRef(current), b: null })}>Compare</button>
+        <button
+          type="button"
+          onClick={() =>
+            useUiStore
+              .getState()
+              .openOverlay({ kind: 'compare', a: current === null ? null : sessionRef(current), b: null })
+          }
+        >
+          Compare
+        </button>
       </div>
       <input
         type="search"
@@ -43,7 +52,9 @@ export function SessionsSidebar() {
         onChange={(e) => setQuery(e.target.value)}
       />
       {(hasTestRuns || testRuns) && (
-        <label className="sidebar-filter"><input type="checkbox" checked={testRuns} onChange={(e) => setTestRuns(e.target.checked)} /> Show test runs</label>
+        <label className="sidebar-filter">
+          <input type="checkbox" checked={testRuns} onChange={(e) => setTestRuns(e.target.checked)} /> Show test runs
+        </label>
       )}
       {sessions === undefined ? null : sessions.length === 0 ? (
         <p className="hint">{query ? 'No session matches.' : 'No sessions yet.'}</p>

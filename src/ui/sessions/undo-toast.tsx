@@ -31,7 +31,9 @@ export function UndoToastView() {
   return (
     <div className="toast" role="status">
       <span>Deleted “{toast.title}”.</span>
-      <button ref={undoButton} type="button" onClick={() => void undoDelete(toast)}>Undo</button>
+      <button ref={undoButton} type="button" onClick={() => void undoDelete(toast)}>
+        Undo
+      </button>
     </div>
   );
 }

@@ -31,7 +31,11 @@ export function ApiSelect({ value, baseURL, onChange }: Props) {
   return (
     <div className="field">
       <label htmlFor={id}>API</label>
-      <select id={id} value={format} onChange={(e) => onChange({ ...value, apiFormat: e.target.value === 'responses' ? 'responses' : 'chat' })}>
+      <select
+        id={id}
+        value={format}
+        onChange={(e) => onChange({ ...value, apiFormat: e.target.value === 'responses' ? 'responses' : 'chat' })}
+      >
         <option value="chat">Chat Completions</option>
         <option value="responses">Responses</option>
       </select>
@@ -44,7 +48,12 @@ export function ApiSelect({ value, baseURL, onChange }: Props) {
               <input
                 type="checkbox"
                 checked={tools.includes(kind)}
-                onChange={(e) => onChange({ ...value, providerTools: e.target.checked ? [...tools, kind] : tools.filter((t) => t !== kind) })}
+                onChange={(e) =>
+                  onChange({
+                    ...value,
+                    providerTools: e.target.checked ? [...tools, kind] : tools.filter((t) => t !== kind),
+                  })
+                }
               />
               {TOOL_LABELS[kind]}
             </label>
@@ -69,8 +78,13 @@ export function ApiSelect({ value, baseURL, onChange }: Props) {
             />
           )}
           <label>
-            <input type="checkbox" checked={value.providerStorage === true} onChange={(e) => onChange({ ...value, providerStorage: e.target.checked })} />
-            Let the provider store responses (otherwise nothing is kept there and reasoning travels encrypted with each request)
+            <input
+              type="checkbox"
+              checked={value.providerStorage === true}
+              onChange={(e) => onChange({ ...value, providerStorage: e.target.checked })}
+            />
+            Let the provider store responses (otherwise nothing is kept there and reasoning travels encrypted with each
+            request)
           </label>
         </fieldset>
       )}
@@ -97,7 +111,14 @@ export function remoteUrlProblem(text: string): string | null {
   return 'Give the full address of the MCP server, starting with https://, for example https://mcp.example.com/mcp.';
 }
 
-type FieldProps = { label: string; value: string; placeholder: string; missing: string; problem?: string | null; onChange: (text: string) => void };
+type FieldProps = {
+  label: string;
+  value: string;
+  placeholder: string;
+  missing: string;
+  problem?: string | null;
+  onChange: (text: string) => void;
+};
 
 function ProviderToolField({ label, value, placeholder, missing, problem, onChange }: FieldProps) {
   const id = useId();
@@ -105,8 +126,18 @@ function ProviderToolField({ label, value, placeholder, missing, problem, onChan
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} placeholder={placeholder} aria-describedby={hint} aria-invalid={problem ? true : undefined} onChange={(e) => onChange(e.target.value)} />
-      <span id={hint} className={problem ? 'verdict-bad' : 'hint'}>{problem ?? (value.trim() === '' ? missing : '')}</span>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        placeholder={placeholder}
+        aria-describedby={hint}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span id={hint} className={problem ? 'verdict-bad' : 'hint'}>
+        {problem ?? (value.trim() === '' ? missing : '')}
+      </span>
     </div>
   );
 }

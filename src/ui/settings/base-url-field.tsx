@@ -33,21 +33,30 @@ export function BaseUrlField({ value, onChange, presets, unknownHost, inputRef }
           aria-describedby={invalid ? hintId : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
-        <select aria-label="Provider preset" value={current?.baseURL ?? ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
+        <select
+          aria-label="Provider preset"
+          value={current?.baseURL ?? ''}
+          onChange={(e) => e.target.value && onChange(e.target.value)}
+        >
           <option value="">Presets…</option>
           {presets.map((p) => (
-            <option key={p.baseURL} value={p.baseURL}>{p.label}</option>
+            <option key={p.baseURL} value={p.baseURL}>
+              {p.label}
+            </option>
           ))}
         </select>
       </div>
       {invalid && (
         <span id={hintId} className="hint verdict-bad">
-          {value.trim() === '' ? 'Enter the base URL of an OpenAI-compatible API, or pick a preset.' : 'Enter a full URL starting with http:// or https://.'}
+          {value.trim() === ''
+            ? 'Enter the base URL of an OpenAI-compatible API, or pick a preset.'
+            : 'Enter a full URL starting with http:// or https://.'}
         </span>
       )}
       {unknownHost && (
         <p className="warning" role="note">
-          {unknownHost} is not a provider Toolscope knows. Your API key will be sent to {unknownHost} with every request — use it only if you trust that host.
+          {unknownHost} is not a provider Toolscope knows. Your API key will be sent to {unknownHost} with every request
+          — use it only if you trust that host.
         </p>
       )}
     </div>

@@ -12,7 +12,11 @@ export function firstChatModel(list: readonly string[]): string | undefined {
  * model in front of what they type), and once per listed set, so clearing the field to type another name does not
  * refill it.
  */
-export function modelToFill(field: { value: string; focused: boolean }, first: string | undefined, alreadyFilledFromThisList: boolean): string | undefined {
+export function modelToFill(
+  field: { value: string; focused: boolean },
+  first: string | undefined,
+  alreadyFilledFromThisList: boolean,
+): string | undefined {
   if (field.value.trim() !== '' || field.focused || alreadyFilledFromThisList) return undefined;
   return first;
 }

@@ -11,7 +11,15 @@ const LIMITS: { key: NumberKey; label: string; min: number; max: number }[] = [
 ];
 
 /** `children`: more run limits, placed after the tool timeout. */
-export function LimitsFields({ value, onChange, children }: { value: SessionDefaults; onChange: (v: SessionDefaults) => void; children?: ReactNode }) {
+export function LimitsFields({
+  value,
+  onChange,
+  children,
+}: {
+  value: SessionDefaults;
+  onChange: (v: SessionDefaults) => void;
+  children?: ReactNode;
+}) {
   return (
     <fieldset className="limits">
       <legend>Limits and sampling</legend>
@@ -24,7 +32,9 @@ export function LimitsFields({ value, onChange, children }: { value: SessionDefa
           step={0.1}
           placeholder="provider default"
           value={value.temperature ?? ''}
-          onChange={(e) => onChange({ ...value, temperature: e.target.value === '' ? null : clamp(Number(e.target.value), 0, 2) })}
+          onChange={(e) =>
+            onChange({ ...value, temperature: e.target.value === '' ? null : clamp(Number(e.target.value), 0, 2) })
+          }
         />
       </label>
       {LIMITS.map((l) => (
@@ -48,7 +58,9 @@ export function LimitsFields({ value, onChange, children }: { value: SessionDefa
           max={600}
           step={1}
           value={Math.round(value.toolTimeoutMs / 1000)}
-          onChange={(e) => onChange({ ...value, toolTimeoutMs: clamp(Math.round(Number(e.target.value)), 1, 600) * 1000 })}
+          onChange={(e) =>
+            onChange({ ...value, toolTimeoutMs: clamp(Math.round(Number(e.target.value)), 1, 600) * 1000 })
+          }
         />
       </label>
       {children}

@@ -20,7 +20,10 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
     // The field as it is now, not as this render saw it: the person may have clicked into it or typed since it was
     // drawn, and a fill from a stale view would put the model in front of what they type.
     const el = input.current;
-    const now = { value: el ? el.value : value, focused: focused || (el !== null && el.ownerDocument.activeElement === el) };
+    const now = {
+      value: el ? el.value : value,
+      focused: focused || (el !== null && el.ownerDocument.activeElement === el),
+    };
     const fill = modelToFill(now, first, pickedFrom.current === models.data);
     if (fill === undefined) return;
     pickedFrom.current = models.data ?? null;
@@ -38,17 +41,36 @@ export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
     <div className="field">
       <label htmlFor={id}>Model</label>
       <div className="field-row">
-        <input ref={input} id={id} type="text" value={value} spellCheck={false} placeholder="e.g. gpt-4o-mini" onChange={(e) => onChange(e.target.value)}
-          onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} />
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          value={value}
+          spellCheck={false}
+          placeholder="e.g. gpt-4o-mini"
+          onChange={(e) => onChange(e.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
         {list.length > 0 && (
-          <select aria-label="Available models" value={list.includes(value) ? value : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
+          <select
+            aria-label="Available models"
+            value={list.includes(value) ? value : ''}
+            onChange={(e) => e.target.value && onChange(e.target.value)}
+          >
             <option value="">Choose from {list.length} models…</option>
             {list.map((m) => (
-              <option key={m} value={m}>{m}</option>
+              <option key={m} value={m}>
+                {m}
+              </option>
             ))}
           </select>
         )}
-        <button type="button" onClick={() => void models.refetch()} disabled={models.isFetching || waitsForKey(baseURL, apiKey)}>
+        <button
+          type="button"
+          onClick={() => void models.refetch()}
+          disabled={models.isFetching || waitsForKey(baseURL, apiKey)}
+        >
           Refresh models
         </button>
       </div>

@@ -4,7 +4,10 @@ import { parsePriceLines, priceLines } from './price-lines';
 describe('price lines', () => {
   it('reads one model per line, with "-" for no cached price, and writes them back', () => {
     const parsed = parsePriceLines('gpt-4o: 2.5 1.25 10\n\n# mine\nlocal/llama3: 0 - 0\n');
-    expect(parsed).toEqual({ ok: true, prices: { 'gpt-4o': { input: 2.5, cachedInput: 1.25, output: 10 }, 'local/llama3': { input: 0, output: 0 } } });
+    expect(parsed).toEqual({
+      ok: true,
+      prices: { 'gpt-4o': { input: 2.5, cachedInput: 1.25, output: 10 }, 'local/llama3': { input: 0, output: 0 } },
+    });
     if (parsed.ok) expect(parsePriceLines(priceLines(parsed.prices))).toEqual(parsed);
   });
   it('names the line that is wrong', () => {

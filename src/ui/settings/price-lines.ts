@@ -14,8 +14,18 @@ export function parsePriceLines(text: string): PriceParse {
     if (line === '' || line.startsWith('#')) continue;
     const at = line.lastIndexOf(':');
     const model = at > 0 ? line.slice(0, at).trim() : '';
-    const numbers = at > 0 ? line.slice(at + 1).trim().split(/[\s,/]+/) : [];
-    const bad = { ok: false as const, line: i + 1, message: `Line ${i + 1}: write “model: input cached output” in dollars per million tokens, e.g. “gpt-4o: 2.5 1.25 10”.` };
+    const numbers =
+      at > 0
+        ? line
+            .slice(at + 1)
+            .trim()
+            .split(/[\s,/]+/)
+        : [];
+    const bad = {
+      ok: false as const,
+      line: i + 1,
+      message: `Line ${i + 1}: write “model: input cached output” in dollars per million tokens, e.g. “gpt-4o: 2.5 1.25 10”.`,
+    };
     if (!model || numbers.length !== 3) return bad;
     const [input, cached, output] = numbers.map((n) => (n === '-' ? undefined : Number(n)));
     const valid = (n: number | undefined) => n !== undefined && Number.isFinite(n) && n >= 0;

@@ -11,11 +11,27 @@ type Props = {
 /** Top P, retries, tool concurrency and the tool output limit, each checked as it is typed. */
 export function RunKnobFields({ texts, onChange, inputRef }: Props) {
   return RUN_KNOB_FIELDS.map((field) => (
-    <KnobField key={field.key} field={field} text={texts[field.key]} onChange={(text) => onChange({ ...texts, [field.key]: text })} inputRef={(input) => inputRef(field.key, input)} />
+    <KnobField
+      key={field.key}
+      field={field}
+      text={texts[field.key]}
+      onChange={(text) => onChange({ ...texts, [field.key]: text })}
+      inputRef={(input) => inputRef(field.key, input)}
+    />
   ));
 }
 
-function KnobField({ field, text, onChange, inputRef }: { field: RunKnobField; text: string; onChange: (text: string) => void; inputRef: (input: HTMLInputElement | null) => void }) {
+function KnobField({
+  field,
+  text,
+  onChange,
+  inputRef,
+}: {
+  field: RunKnobField;
+  text: string;
+  onChange: (text: string) => void;
+  inputRef: (input: HTMLInputElement | null) => void;
+}) {
   const id = useId();
   const errorId = useId();
   const check = checkKnob(text, field);
@@ -34,7 +50,11 @@ function KnobField({ field, text, onChange, inputRef }: { field: RunKnobField; t
         aria-describedby={check.ok ? undefined : errorId}
         onChange={(e) => onChange(e.target.value)}
       />
-      {!check.ok && <span id={errorId} className="hint verdict-bad">{check.error}</span>}
+      {!check.ok && (
+        <span id={errorId} className="hint verdict-bad">
+          {check.error}
+        </span>
+      )}
     </div>
   );
 }

@@ -6,13 +6,49 @@ export type RunKnobKey = 'topP' | 'maxRetries' | 'toolConcurrency' | 'toolOutput
  * A run setting typed as text and checked before Save. `scale` turns the shown unit into the stored one
  * (kilobytes to bytes); `optional`: an empty field means "not sent" (the provider's default).
  */
-export type RunKnobField = { key: RunKnobKey; label: string; name: string; min: number; max: number; integer: boolean; scale: number; optional: boolean };
+export type RunKnobField = {
+  key: RunKnobKey;
+  label: string;
+  name: string;
+  min: number;
+  max: number;
+  integer: boolean;
+  scale: number;
+  optional: boolean;
+};
 
 export const RUN_KNOB_FIELDS: readonly RunKnobField[] = [
   { key: 'topP', label: 'Top P', name: 'top P', min: 0, max: 1, integer: false, scale: 1, optional: true },
-  { key: 'maxRetries', label: 'Retries', name: 'number of retries', min: 0, max: 10, integer: true, scale: 1, optional: false },
-  { key: 'toolConcurrency', label: 'Tools run at once', name: 'number of tools run at once', min: 1, max: 16, integer: true, scale: 1, optional: false },
-  { key: 'toolOutputLimitBytes', label: 'Tool output limit (KB)', name: 'tool output limit', min: 1, max: 1024, integer: true, scale: 1024, optional: false },
+  {
+    key: 'maxRetries',
+    label: 'Retries',
+    name: 'number of retries',
+    min: 0,
+    max: 10,
+    integer: true,
+    scale: 1,
+    optional: false,
+  },
+  {
+    key: 'toolConcurrency',
+    label: 'Tools run at once',
+    name: 'number of tools run at once',
+    min: 1,
+    max: 16,
+    integer: true,
+    scale: 1,
+    optional: false,
+  },
+  {
+    key: 'toolOutputLimitBytes',
+    label: 'Tool output limit (KB)',
+    name: 'tool output limit',
+    min: 1,
+    max: 1024,
+    integer: true,
+    scale: 1024,
+    optional: false,
+  },
 ];
 
 export type RunKnobTexts = Record<RunKnobKey, string>;
@@ -24,10 +60,16 @@ export function checkKnob(text: string, field: RunKnobField): KnobCheck {
   const trimmed = text.trim();
   const range = `from ${field.min} to ${field.max}`;
   const what = field.integer ? 'a whole number' : 'a number';
-  if (trimmed === '') return field.optional ? { ok: true, value: null } : { ok: false, error: `Enter the ${field.name}, ${what} ${range}.` };
+  if (trimmed === '')
+    return field.optional
+      ? { ok: true, value: null }
+      : { ok: false, error: `Enter the ${field.name}, ${what} ${range}.` };
   const n = Number(trimmed);
   if (!Number.isFinite(n) || n < field.min || n > field.max || (field.integer && !Number.isInteger(n))) {
-    return { ok: false, error: `The ${field.name} must be ${what} ${range}${field.optional ? ', or empty for the provider’s default' : ''}.` };
+    return {
+      ok: false,
+      error: `The ${field.name} must be ${what} ${range}${field.optional ? ', or empty for the provider’s default' : ''}.`,
+    };
   }
   return { ok: true, value: n * field.scale };
 }

@@ -26,10 +26,14 @@ export function SettingsDialog() {
       return;
     }
     let live = true;
-    void Promise.all([savedKeyFor(currentBaseURL()), sessionId ? readSession(sessionId) : null]).then(([key, session]) => {
-      if (live) setLoaded({ key, session: session ?? null });
-    });
-    return () => { live = false; };
+    void Promise.all([savedKeyFor(currentBaseURL()), sessionId ? readSession(sessionId) : null]).then(
+      ([key, session]) => {
+        if (live) setLoaded({ key, session: session ?? null });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [open, sessionId]);
 
   useModal(ref, open);
@@ -46,7 +50,11 @@ export function SettingsDialog() {
       }}
       className="settings-dialog"
     >
-      {notice && <p className="warning" role="status">{notice}</p>}
+      {notice && (
+        <p className="warning" role="status">
+          {notice}
+        </p>
+      )}
       {loaded && (
         <Suspense fallback={<p className="empty">Loading…</p>}>
           <SettingsPanel initialKey={loaded.key} session={loaded.session} onDone={close} />

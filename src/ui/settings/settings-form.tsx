@@ -2,7 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
 import type { SessionRecord } from '../../domain/session';
 import { setSessionEndpoint, updateSessionSettings } from '../../store/session/session-actions';
-import { chosenApiFormat, defaultsToSessionSettings, useSettingsStore, type SessionDefaults } from '../../store/settings/settings-store';
+import {
+  chosenApiFormat,
+  defaultsToSessionSettings,
+  useSettingsStore,
+  type SessionDefaults,
+} from '../../store/settings/settings-store';
 import { savedKeyFor } from '../../store/settings/endpoint-door';
 import { endpointKey } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
@@ -91,7 +96,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       setApi(chosen ? { ...rest, apiFormat: chosen } : rest);
     }
   };
-  const [switches, setSwitches] = useState(() => ({ toolsEnabled: session?.settings.toolsEnabled !== false, memoryEnabled: session?.settings.memoryEnabled !== false }));
+  const [switches, setSwitches] = useState(() => ({
+    toolsEnabled: session?.settings.toolsEnabled !== false,
+    memoryEnabled: session?.settings.memoryEnabled !== false,
+  }));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
   const [knobs, setKnobs] = useState<RunKnobTexts>(() => knobTexts(draft));
 
@@ -124,12 +132,18 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       // The base URL first: the key is saved for the endpoint it belongs to (architecture.md, "Keys belong to endpoints").
       await settings.setBaseURL(baseURL.trim());
       await settings.setKey(key, remember);
-      const apiFormats = { ...settings.defaults.apiFormats, ...(api.apiFormat ? { [endpointKey(baseURL)]: api.apiFormat } : {}) };
+      const apiFormats = {
+        ...settings.defaults.apiFormats,
+        ...(api.apiFormat ? { [endpointKey(baseURL)]: api.apiFormat } : {}),
+      };
       await settings.setDefaults({ ...next, apiFormats });
       if (session) {
         // A cleared provider-tool field must not leave the old value behind.
         const { remoteMcpUrl: _m, vectorStoreId: _v, ...kept } = session.settings;
-        await updateSessionSettings(session.id, { model: next.model.trim(), settings: { ...kept, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches } });
+        await updateSessionSettings(session.id, {
+          model: next.model.trim(),
+          settings: { ...kept, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches },
+        });
         // Changing the base URL with this session open moves this session there (architecture.md, "Sessions keep their endpoint").
         if (session.endpoint) await setSessionEndpoint(session.id, { baseURL: baseURL.trim() });
       }
@@ -148,14 +162,34 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         remember={remember}
         onChange={setKey}
         onRememberChange={setRemember}
-        onForget={() => { setKey(''); setRemember(false); void settings.forgetKey(); }}
+        onForget={() => {
+          setKey('');
+          setRemember(false);
+          void settings.forgetKey();
+        }}
         autoFocus={initialKey === ''}
       />
-      <BaseUrlField value={baseURL} onChange={changeBaseURL} presets={PRESETS} unknownHost={unknownHostOf(baseURL)} inputRef={baseURLInput} />
+      <BaseUrlField
+        value={baseURL}
+        onChange={changeBaseURL}
+        presets={PRESETS}
+        unknownHost={unknownHostOf(baseURL)}
+        inputRef={baseURLInput}
+      />
       {/* Right under what it tests, in Connection, above anything that loads (the model list) and could move it. */}
-      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} apiFormat={api.apiFormat ?? defaultApiFormat(baseURL)} />
+      <TestConnectionButton
+        apiKey={key}
+        baseURL={baseURL}
+        model={draft.model}
+        apiFormat={api.apiFormat ?? defaultApiFormat(baseURL)}
+      />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
-      <ModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} baseURL={baseURL} apiKey={key} />
+      <ModelField
+        value={draft.model}
+        onChange={(model) => setDraft({ ...draft, model })}
+        baseURL={baseURL}
+        apiKey={key}
+      />
       <ApiSelect value={api} baseURL={baseURL} onChange={setApi} />
       <LimitsFields value={draft} onChange={setDraft}>
         <StreamTimeoutFields
@@ -179,10 +213,16 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
       <TraceSettings model={draft.model} />
-      <p className="hint">{session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}</p>
+      <p className="hint">
+        {session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}
+      </p>
       <div className="dialog-actions">
-        <button type="button" onClick={onDone}>Cancel</button>
-        <button type="submit" className="primary" disabled={saving}>Save</button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={saving}>
+          Save
+        </button>
       </div>
     </form>
   );

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { STREAM_TIMEOUT_FIELDS, checkSeconds, type StreamTimeoutField, type StreamTimeoutKey, type StreamTimeoutTexts } from './stream-timeouts';
+import {
+  STREAM_TIMEOUT_FIELDS,
+  checkSeconds,
+  type StreamTimeoutField,
+  type StreamTimeoutKey,
+  type StreamTimeoutTexts,
+} from './stream-timeouts';
 
 type Props = {
   texts: StreamTimeoutTexts;
@@ -21,7 +27,17 @@ export function StreamTimeoutFields({ texts, onChange, inputRef }: Props) {
   ));
 }
 
-function SecondsField({ field, text, onChange, inputRef }: { field: StreamTimeoutField; text: string; onChange: (text: string) => void; inputRef: (input: HTMLInputElement | null) => void }) {
+function SecondsField({
+  field,
+  text,
+  onChange,
+  inputRef,
+}: {
+  field: StreamTimeoutField;
+  text: string;
+  onChange: (text: string) => void;
+  inputRef: (input: HTMLInputElement | null) => void;
+}) {
   const id = useId();
   const errorId = useId();
   const check = checkSeconds(text, field);
@@ -40,7 +56,11 @@ function SecondsField({ field, text, onChange, inputRef }: { field: StreamTimeou
         aria-describedby={check.ok ? undefined : errorId}
         onChange={(e) => onChange(e.target.value)}
       />
-      {!check.ok && <span id={errorId} className="hint verdict-bad">{check.error}</span>}
+      {!check.ok && (
+        <span id={errorId} className="hint verdict-bad">
+          {check.error}
+        </span>
+      )}
     </div>
   );
 }

@@ -16,8 +16,14 @@ describe('stream timeout fields', () => {
 
   it('say what to type for an empty, out-of-range or non-numeric value', () => {
     expect(checkSeconds('', idle!)).toEqual({ ok: false, error: 'Enter the idle timeout in seconds, from 1 to 600.' });
-    expect(checkSeconds('0', idle!)).toEqual({ ok: false, error: 'The idle timeout must be a number of seconds from 1 to 600.' });
-    expect(checkSeconds('601', firstByte!)).toEqual({ ok: false, error: 'The first byte timeout must be a number of seconds from 1 to 600.' });
+    expect(checkSeconds('0', idle!)).toEqual({
+      ok: false,
+      error: 'The idle timeout must be a number of seconds from 1 to 600.',
+    });
+    expect(checkSeconds('601', firstByte!)).toEqual({
+      ok: false,
+      error: 'The first byte timeout must be a number of seconds from 1 to 600.',
+    });
     expect(checkSeconds('-3', firstByte!).ok).toBe(false);
     expect(checkSeconds('1e9', firstByte!).ok).toBe(false);
     expect(checkSeconds('abc', firstByte!).ok).toBe(false);
@@ -28,6 +34,9 @@ describe('stream timeout fields', () => {
     expect(texts).toEqual({ firstByteTimeoutMs: '60', idleTimeoutMs: '1.5' });
     expect(readTimeouts(texts)).toEqual({ ok: true, values: { firstByteTimeoutMs: 60_000, idleTimeoutMs: 1_500 } });
     expect(readTimeouts({ ...texts, idleTimeoutMs: '' })).toEqual({ ok: false, key: 'idleTimeoutMs' });
-    expect(readTimeouts({ firstByteTimeoutMs: '0', idleTimeoutMs: '' })).toEqual({ ok: false, key: 'firstByteTimeoutMs' });
+    expect(readTimeouts({ firstByteTimeoutMs: '0', idleTimeoutMs: '' })).toEqual({
+      ok: false,
+      key: 'firstByteTimeoutMs',
+    });
   });
 });

@@ -2,14 +2,32 @@ import type { SessionDefaults } from '../../store/settings/settings-store';
 
 export type StreamTimeoutKey = 'firstByteTimeoutMs' | 'idleTimeoutMs';
 
-export type StreamTimeoutField = { key: StreamTimeoutKey; label: string; name: string; minSeconds: number; maxSeconds: number };
+export type StreamTimeoutField = {
+  key: StreamTimeoutKey;
+  label: string;
+  name: string;
+  minSeconds: number;
+  maxSeconds: number;
+};
 
 /**
  * The model request's own timers (the loop's LoopConfig). The upper bound matches the SDK's request timeout
  * (llm/sdk-client.ts), past which a longer wait for the first byte could not happen anyway.
  */
-const FIRST_BYTE: StreamTimeoutField = { key: 'firstByteTimeoutMs', label: 'First byte timeout (s)', name: 'first byte timeout', minSeconds: 1, maxSeconds: 600 };
-const IDLE: StreamTimeoutField = { key: 'idleTimeoutMs', label: 'Idle timeout (s)', name: 'idle timeout', minSeconds: 1, maxSeconds: 600 };
+const FIRST_BYTE: StreamTimeoutField = {
+  key: 'firstByteTimeoutMs',
+  label: 'First byte timeout (s)',
+  name: 'first byte timeout',
+  minSeconds: 1,
+  maxSeconds: 600,
+};
+const IDLE: StreamTimeoutField = {
+  key: 'idleTimeoutMs',
+  label: 'Idle timeout (s)',
+  name: 'idle timeout',
+  minSeconds: 1,
+  maxSeconds: 600,
+};
 
 export const STREAM_TIMEOUT_FIELDS: readonly StreamTimeoutField[] = [FIRST_BYTE, IDLE];
 
@@ -35,7 +53,9 @@ export function timeoutTexts(d: Pick<SessionDefaults, StreamTimeoutKey>): Stream
 }
 
 /** The values to save, or the first field that is wrong. */
-export function readTimeouts(texts: StreamTimeoutTexts): { ok: true; values: Record<StreamTimeoutKey, number> } | { ok: false; key: StreamTimeoutKey } {
+export function readTimeouts(
+  texts: StreamTimeoutTexts,
+): { ok: true; values: Record<StreamTimeoutKey, number> } | { ok: false; key: StreamTimeoutKey } {
   const firstByte = checkSeconds(texts.firstByteTimeoutMs, FIRST_BYTE);
   if (!firstByte.ok) return { ok: false, key: FIRST_BYTE.key };
   const idle = checkSeconds(texts.idleTimeoutMs, IDLE);

@@ -7,12 +7,19 @@ import type { ApiFormat } from '../../domain/session';
 
 /** What can be said without asking the endpoint; null when only a request can tell. */
 export function localVerdict(baseURL: string, apiKey: string): string | null {
-  if (!isHttpUrl(baseURL)) return 'The base URL must be a full address starting with http:// or https://, for example https://api.openai.com/v1.';
-  if (waitsForKey(baseURL, apiKey)) return 'Enter your API key first: this provider answers only requests that carry one.';
+  if (!isHttpUrl(baseURL))
+    return 'The base URL must be a full address starting with http:// or https://, for example https://api.openai.com/v1.';
+  if (waitsForKey(baseURL, apiKey))
+    return 'Enter your API key first: this provider answers only requests that carry one.';
   return null;
 }
 
-type Props = { apiKey: string; baseURL: string; model: string; /** The API the form has chosen, to warn when the endpoint lacks it. */ apiFormat?: ApiFormat };
+type Props = {
+  apiKey: string;
+  baseURL: string;
+  model: string /** The API the form has chosen, to warn when the endpoint lacks it. */;
+  apiFormat?: ApiFormat;
+};
 
 const API_NAMES: Record<ApiFormat, string> = { chat: 'Chat Completions', responses: 'Responses' };
 
@@ -28,7 +35,11 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
     abort.current?.abort();
     setLocal(null);
     if (isDemoBaseURL(baseURL)) {
-      setVerdict({ ok: true, models: [], message: 'The demo model runs in this page: there is nothing to connect to, and it needs no key.' });
+      setVerdict({
+        ok: true,
+        models: [],
+        message: 'The demo model runs in this page: there is nothing to connect to, and it needs no key.',
+      });
       return;
     }
     const said = localVerdict(baseURL, apiKey);
@@ -58,7 +69,11 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
         </button>
         {busy && <span className="hint">Checking…</span>}
       </div>
-      {local && <p role="status" className="verdict-bad">✗ {local}</p>}
+      {local && (
+        <p role="status" className="verdict-bad">
+          ✗ {local}
+        </p>
+      )}
       {verdict && (
         <p role="status" className={verdict.ok ? 'verdict-ok' : 'verdict-bad'}>
           {verdict.ok ? '✓ ' : '✗ '}
@@ -67,7 +82,8 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
       )}
       {verdict && apiFormat && verdict.apis?.[apiFormat] === 'no' && (
         <p role="alert" className="verdict-bad">
-          The API chosen below ({API_NAMES[apiFormat]}) is not served at this base URL: choose {API_NAMES[apiFormat === 'chat' ? 'responses' : 'chat']} or another endpoint.
+          The API chosen below ({API_NAMES[apiFormat]}) is not served at this base URL: choose{' '}
+          {API_NAMES[apiFormat === 'chat' ? 'responses' : 'chat']} or another endpoint.
         </p>
       )}
     </div>

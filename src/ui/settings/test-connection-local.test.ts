@@ -3,7 +3,9 @@ import { localVerdict } from './test-connection-button';
 
 describe('localVerdict', () => {
   it('names a base URL without a scheme instead of sending it', () => {
-    expect(localVerdict('api.openai.com/v1', 'sk-x')).toMatch(/must be a full address starting with http:\/\/ or https:\/\//);
+    expect(localVerdict('api.openai.com/v1', 'sk-x')).toMatch(
+      /must be a full address starting with http:\/\/ or https:\/\//,
+    );
   });
 
   it('asks for the key first for a hosted provider, not for a local or unknown server', () => {

@@ -19,7 +19,9 @@ export function TraceSettingsFields({ model: typedModel }: { model: string }) {
     void readTraceSettings().then(({ collector, prices }) =>
       setDraft({
         url: collector.url,
-        headers: Object.entries(collector.headers).map(([k, v]) => `${k}: ${v}`).join('\n'),
+        headers: Object.entries(collector.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
         autoPush: collector.autoPush,
         includeContent: collector.includeContent,
         prices: priceLines(prices),
@@ -40,8 +42,12 @@ export function TraceSettingsFields({ model: typedModel }: { model: string }) {
     const headers = parseHeaderLines(draft.headers);
     if (!headers.ok) return setStatus({ error: true, text: headers.message });
     const url = draft.url.trim();
-    if (url && !/^https?:\/\/[^/]/i.test(url)) return setStatus({ error: true, text: 'The Collector URL must start with http:// or https://.' });
-    await saveTraceSettings({ url, headers: headers.headers, autoPush: draft.autoPush, includeContent: draft.includeContent }, prices.prices);
+    if (url && !/^https?:\/\/[^/]/i.test(url))
+      return setStatus({ error: true, text: 'The Collector URL must start with http:// or https://.' });
+    await saveTraceSettings(
+      { url, headers: headers.headers, autoPush: draft.autoPush, includeContent: draft.includeContent },
+      prices.prices,
+    );
     setStatus({ error: false, text: 'Trace settings applied.' });
   };
   return (
@@ -49,12 +55,24 @@ export function TraceSettingsFields({ model: typedModel }: { model: string }) {
       <h3 id={`${id}-h`}>Traces and cost</h3>
       <div className="field">
         <label htmlFor={`${id}-url`}>Collector URL</label>
-        <input id={`${id}-url`} type="url" value={draft.url} placeholder="http://localhost:4318" onChange={(e) => edit({ url: e.target.value })} />
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={draft.url}
+          placeholder="http://localhost:4318"
+          onChange={(e) => edit({ url: e.target.value })}
+        />
         <p className="hint">An OpenTelemetry (OTLP/HTTP) endpoint; /v1/traces is added unless the URL ends with it.</p>
       </div>
       <div className="field">
         <label htmlFor={`${id}-headers`}>Collector headers</label>
-        <textarea id={`${id}-headers`} rows={2} value={draft.headers} placeholder="Authorization: Basic …" onChange={(e) => edit({ headers: e.target.value })} />
+        <textarea
+          id={`${id}-headers`}
+          rows={2}
+          value={draft.headers}
+          placeholder="Authorization: Basic …"
+          onChange={(e) => edit({ headers: e.target.value })}
+        />
         <p className="hint">One “Name: value” per line. Kept as secrets: sent only to the collector, never exported.</p>
       </div>
       <label>
@@ -62,26 +80,41 @@ export function TraceSettingsFields({ model: typedModel }: { model: string }) {
         Send every finished run to the collector
       </label>
       <label>
-        <input type="checkbox" checked={draft.includeContent} onChange={(e) => edit({ includeContent: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={draft.includeContent}
+          onChange={(e) => edit({ includeContent: e.target.checked })}
+        />
         Include content in pushed traces
       </label>
       <div className="field">
         <label htmlFor={`${id}-prices`}>Token prices</label>
-        <textarea id={`${id}-prices`} rows={2} value={draft.prices} placeholder="my-model: 1.5 0.5 6" onChange={(e) => edit({ prices: e.target.value })} />
+        <textarea
+          id={`${id}-prices`}
+          rows={2}
+          value={draft.prices}
+          placeholder="my-model: 1.5 0.5 6"
+          onChange={(e) => edit({ prices: e.target.value })}
+        />
         <p className="hint">
-          Your own prices override the built-in table ({PRICE_TABLE.date}): one model per line, “model: input cached output” in US dollars per
-          million tokens, “-” for no cached price.
+          Your own prices override the built-in table ({PRICE_TABLE.date}): one model per line, “model: input cached
+          output” in US dollars per million tokens, “-” for no cached price.
         </p>
         {unpriced && (
           <p className="hint">
-            Cost not known: no price for “{model}”, so the chat shows its tokens without a cost. Add a line for it here to see costs.
+            Cost not known: no price for “{model}”, so the chat shows its tokens without a cost. Add a line for it here
+            to see costs.
           </p>
         )}
       </div>
       <button type="button" onClick={() => void save()}>
         Apply trace settings
       </button>
-      {status && <p role={status.error ? 'alert' : 'status'} className={status.error ? 'warning' : 'hint'}>{status.text}</p>}
+      {status && (
+        <p role={status.error ? 'alert' : 'status'} className={status.error ? 'warning' : 'hint'}>
+          {status.text}
+        </p>
+      )}
     </section>
   );
 }

@@ -50,12 +50,16 @@ function useSettled(value: string, ms: number): string {
  */
 export function useModels(typedBaseURL: string, typedApiKey: string) {
   // Settled as one pair: a URL finished while the key is still being typed must not go out with half a key.
-  const [baseURL, apiKey] = JSON.parse(useSettled(JSON.stringify([typedBaseURL, typedApiKey]), MODELS_SETTLE_MS)) as [string, string];
+  const [baseURL, apiKey] = JSON.parse(useSettled(JSON.stringify([typedBaseURL, typedApiKey]), MODELS_SETTLE_MS)) as [
+    string,
+    string,
+  ];
   return useQuery({
     queryKey: ['models', baseURL.trim(), keyVersion(apiKey)],
     // The SDK loads when the settings first need it, not with the page.
     // The demo model has one name and no endpoint to ask.
-    queryFn: async ({ signal }) => (isDemoBaseURL(baseURL) ? [DEMO_MODEL] : listTypedEndpointModels({ apiKey, baseURL: baseURL.trim(), signal })),
+    queryFn: async ({ signal }) =>
+      isDemoBaseURL(baseURL) ? [DEMO_MODEL] : listTypedEndpointModels({ apiKey, baseURL: baseURL.trim(), signal }),
     enabled: isModelBaseURL(baseURL) && !waitsForKey(baseURL, apiKey),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,

@@ -6,7 +6,10 @@ import type { ExportedSessionV1 } from '../../io/session-file/format-v1';
  * alternatives at each of them, as the chat's branch counter shows them. The branch shown is the view's own choice
  * (null: the one the sender had open); nothing is stored.
  */
-export function sharedBranchView(entry: ExportedSessionV1, shown: string | null): { messages: ExportedSessionV1['messages']; siblings: Map<string, Siblings> } {
+export function sharedBranchView(
+  entry: ExportedSessionV1,
+  shown: string | null,
+): { messages: ExportedSessionV1['messages']; siblings: Map<string, Siblings> } {
   const ordered = [...entry.messages].sort((a, b) => a.order - b.order);
   if (!entry.session.branches?.length) return { messages: ordered, siblings: new Map() };
   const own = new Map<string, string[]>([[ROOT_BRANCH, []]]);

@@ -4,7 +4,10 @@ import { ShareLinkError } from '../../io/share/share-errors';
 import type { OpenedShare } from '../../io/share/share-plaintext';
 import { sharedViewKit, type SharedViewKit } from './shared-view-kit';
 
-type State = { kind: 'opening' } | { kind: 'open'; share: OpenedShare } | { kind: 'failed'; text: string; removed: boolean };
+type State =
+  | { kind: 'opening' }
+  | { kind: 'open'; share: OpenedShare }
+  | { kind: 'failed'; text: string; removed: boolean };
 
 function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) {
   const entry = share.file.sessions[0]!;
@@ -23,7 +26,9 @@ function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) 
   };
   const { BranchSwitcher, MessageByRole } = kit;
   // Read-only: the only control on a message is its branch counter, which changes what this view shows.
-  const footer = (m: { id: string }) => <BranchSwitcher siblings={model.siblings.get(m.id)} disabled={false} onShow={setShown} />;
+  const footer = (m: { id: string }) => (
+    <BranchSwitcher siblings={model.siblings.get(m.id)} disabled={false} onShow={setShown} />
+  );
   return (
     <>
       <p className="chat-banner" role="note">
@@ -38,7 +43,15 @@ function SharedChat({ kit, share }: { kit: SharedViewKit; share: OpenedShare }) 
       <div className="message-list">
         {model.rows.map((row) =>
           row.kind === 'message' ? (
-            <MessageByRole key={row.key} sessionId={entry.session.id} message={row.message} toolResults={model.toolResults} toolRecords={toolRecords} userFooter={footer} assistantFooter={footer} />
+            <MessageByRole
+              key={row.key}
+              sessionId={entry.session.id}
+              message={row.message}
+              toolResults={model.toolResults}
+              toolRecords={toolRecords}
+              userFooter={footer}
+              assistantFooter={footer}
+            />
           ) : null,
         )}
       </div>
@@ -59,11 +72,16 @@ export function SharedSessionView() {
     let live = true;
     openShareLink(window.location.hash).then(
       (share) => live && setState({ kind: 'open', share }),
-      (e: unknown) => live && setState({
-        kind: 'failed',
-        text: e instanceof ShareLinkError ? e.message : 'This share link could not be opened. Copy the whole link again, or ask the sender for it.',
-        removed: e instanceof ShareLinkError && e.kind === 'removed',
-      }),
+      (e: unknown) =>
+        live &&
+        setState({
+          kind: 'failed',
+          text:
+            e instanceof ShareLinkError
+              ? e.message
+              : 'This share link could not be opened. Copy the whole link again, or ask the sender for it.',
+          removed: e instanceof ShareLinkError && e.kind === 'removed',
+        }),
     );
     return () => {
       live = false;
@@ -75,7 +93,11 @@ export function SharedSessionView() {
   return (
     <section className="shared-session" aria-labelledby="shared-session-title" aria-busy={state.kind === 'opening'}>
       <h2 id="shared-session-title" ref={heading} tabIndex={-1} className="shared-title">
-        {state.kind === 'failed' ? (state.removed ? 'Shared session removed' : 'Share link could not be opened') : title}
+        {state.kind === 'failed'
+          ? state.removed
+            ? 'Shared session removed'
+            : 'Share link could not be opened'
+          : title}
       </h2>
       {state.kind === 'opening' && <p role="status">Opening the shared session…</p>}
       {state.kind === 'failed' && <p role="alert">{state.text}</p>}

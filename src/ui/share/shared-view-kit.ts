@@ -10,6 +10,13 @@ import { sharedBranchView } from './shared-branches';
  * by the shared view, a lazy chunk: the message views are not in the first load (architecture.md, "First load"), and
  * importing them from the app shell would put them back there (e2e/app-bundle-size.spec.ts).
  */
-export const sharedViewKit = { sharedBranchView, BranchSwitcher, buildChatModel, MessageByRole, collapseCompacted, useImportState };
+export const sharedViewKit = {
+  sharedBranchView,
+  BranchSwitcher,
+  buildChatModel,
+  MessageByRole,
+  collapseCompacted,
+  useImportState,
+};
 
 export type SharedViewKit = typeof sharedViewKit;

@@ -34,7 +34,10 @@ describe('"Show in chat" for a message on another branch', () => {
     showInChat(detail);
     await settle();
     expect(useUiStore.getState().chatFocus).toBeNull();
-    expect(useUiStore.getState().chatNotice).toEqual({ sessionId: 's1', text: 'This message is on another branch: switch to it once the run ends.' });
+    expect(useUiStore.getState().chatNotice).toEqual({
+      sessionId: 's1',
+      text: 'This message is on another branch: switch to it once the run ends.',
+    });
   });
 
   it('leaves a later request alone when an earlier one is refused', async () => {

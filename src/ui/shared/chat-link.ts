@@ -27,9 +27,12 @@ function refuse(detail: ShowInChatDetail): void {
   // Refused (a run is live in the session) or gone: a request left pending would jump the chat later, unasked.
   const ui = useUiStore.getState();
   if (ui.chatFocus !== null && ui.chatFocus.messageId !== detail.messageId) return;
-  ui.refuseChatFocus(detail.sessionId, loadedRunController()?.isRunning(detail.sessionId)
-    ? 'This message is on another branch: switch to it once the run ends.'
-    : 'This message is no longer in the session.');
+  ui.refuseChatFocus(
+    detail.sessionId,
+    loadedRunController()?.isRunning(detail.sessionId)
+      ? 'This message is on another branch: switch to it once the run ends.'
+      : 'This message is no longer in the session.',
+  );
 }
 
 function isShowInTimeline(v: unknown): v is ShowInTimelineDetail {

@@ -8,7 +8,11 @@ import { useState, type ReactNode } from 'react';
 export function DeferredDetails({ summary, children }: { summary: ReactNode; children: () => ReactNode }) {
   const [opened, setOpened] = useState(false);
   return (
-    <details onToggle={(e) => { if (e.currentTarget.open) setOpened(true); }}>
+    <details
+      onToggle={(e) => {
+        if (e.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>{summary}</summary>
       {opened && children()}
     </details>

@@ -35,8 +35,20 @@ function liveCount(pieces: readonly { end: number }[], chars: number): number {
  * Text of any length without stalling the page: rendered in pieces, a page at a time ("Show more"), and past a size
  * cap as plain text instead of Markdown (see text-pieces.ts).
  */
-export const LongText = memo(function LongText({ text, format, live = false, maxChars, cutReason, as = 'div', label, className }: Props) {
-  const { pieces, pageEnds, plainFallback } = useMemo(() => textPieces(text, format, maxChars), [text, format, maxChars]);
+export const LongText = memo(function LongText({
+  text,
+  format,
+  live = false,
+  maxChars,
+  cutReason,
+  as = 'div',
+  label,
+  className,
+}: Props) {
+  const { pieces, pageEnds, plainFallback } = useMemo(
+    () => textPieces(text, format, maxChars),
+    [text, format, maxChars],
+  );
   const [pages, setPages] = useState(1);
   // One ref for either element the text may sit in.
   const holder = useRef<HTMLDivElement & HTMLPreElement>(null);
@@ -80,20 +92,32 @@ export const LongText = memo(function LongText({ text, format, live = false, max
   const holderClass = [className, format === 'markdown' ? 'markdown' : null].filter(Boolean).join(' ') || undefined;
   return (
     <>
-      {plainFallback && <p className="long-text-note">Too long to format ({fmt(text.length)} characters): shown as plain text.</p>}
+      {plainFallback && (
+        <p className="long-text-note">Too long to format ({fmt(text.length)} characters): shown as plain text.</p>
+      )}
       {as === 'pre' ? (
-        <pre ref={holder} className={holderClass} aria-label={label} {...(label ? { role: 'group', tabIndex: 0 } : {})}>{children}</pre>
+        <pre ref={holder} className={holderClass} aria-label={label} {...(label ? { role: 'group', tabIndex: 0 } : {})}>
+          {children}
+        </pre>
       ) : (
-        <div ref={holder} className={holderClass} aria-label={label} role={label ? 'group' : undefined}>{children}</div>
+        <div ref={holder} className={holderClass} aria-label={label} role={label ? 'group' : undefined}>
+          {children}
+        </div>
       )}
       {more && !auto && (
         <div className="long-text-more">
-          <span className="hint" id={statusId}>Showing {fmt(shownChars)} of {fmt(limit)} characters.</span>
-          <button type="button" className="link" aria-describedby={statusId} onClick={showMore}>Show more</button>
+          <span className="hint" id={statusId}>
+            Showing {fmt(shownChars)} of {fmt(limit)} characters.
+          </span>
+          <button type="button" className="link" aria-describedby={statusId} onClick={showMore}>
+            Show more
+          </button>
         </div>
       )}
       {text.length > limit && (
-        <p className="long-text-cut">…[{fmt(text.length - limit)} more characters not shown{cutReason ? `: ${cutReason}` : ''}]</p>
+        <p className="long-text-cut">
+          …[{fmt(text.length - limit)} more characters not shown{cutReason ? `: ${cutReason}` : ''}]
+        </p>
       )}
     </>
   );

@@ -6,11 +6,19 @@ import { PrimaryActionScope, primaryClass, usePrimaryClaim, useSendIsPrimary } f
 
 function Card({ name, active = true }: { name: string; active?: boolean }) {
   const primary = usePrimaryClaim(active);
-  return <button type="button" className={primaryClass(primary)}>{name}</button>;
+  return (
+    <button type="button" className={primaryClass(primary)}>
+      {name}
+    </button>
+  );
 }
 
 function Send() {
-  return <button type="button" className={primaryClass(useSendIsPrimary())}>Send</button>;
+  return (
+    <button type="button" className={primaryClass(useSendIsPrimary())}>
+      Send
+    </button>
+  );
 }
 
 /** A chat view: cards shown by the test's switches, and Send. */
@@ -20,7 +28,9 @@ function View({ initial }: { initial: { name: string; active?: boolean }[] }) {
   show = setCards;
   return (
     <PrimaryActionScope>
-      {cards.map((c) => <Card key={c.name} {...c} />)}
+      {cards.map((c) => (
+        <Card key={c.name} {...c} />
+      ))}
       <Send />
     </PrimaryActionScope>
   );

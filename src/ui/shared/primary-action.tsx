@@ -1,4 +1,14 @@
-import { createContext, startTransition, use, useCallback, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /**
  * One primary action per view (architecture.md, "Visual system"): in the chat, Send is the primary unless a card

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MARKDOWN_MAX_CHARS, PAGE_COST, PLAIN_PIECE_CHARS, pieceCost, plainPieces, textPieces, type Pieces } from './text-pieces';
+import {
+  MARKDOWN_MAX_CHARS,
+  PAGE_COST,
+  PLAIN_PIECE_CHARS,
+  pieceCost,
+  plainPieces,
+  textPieces,
+  type Pieces,
+} from './text-pieces';
 
 const covered = (text: string, r: Pieces) => r.pieces.map((p) => text.slice(p.start, p.end)).join('');
-const table = (rows: number) => '| a | b |\n|---|---|\n' + Array.from({ length: rows }, (_, i) => `| ${i} | row ${i} |`).join('\n') + '\n';
+const table = (rows: number) =>
+  '| a | b |\n|---|---|\n' + Array.from({ length: rows }, (_, i) => `| ${i} | row ${i} |`).join('\n') + '\n';
 
 describe('plainPieces', () => {
   it('cuts a one-line megabyte into bounded pieces that join back to it', () => {
@@ -24,11 +33,13 @@ describe('plainPieces', () => {
   });
 
   it('covers any text exactly, in order, with pieces no longer than the limit', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: 2, max: 50 }), (text, max) => {
-      const pieces = plainPieces(text, 0, text.length, max);
-      expect(pieces.map((p) => text.slice(p.start, p.end)).join('')).toBe(text);
-      for (const p of pieces) expect(p.end - p.start).toBeLessThanOrEqual(max);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), fc.integer({ min: 2, max: 50 }), (text, max) => {
+        const pieces = plainPieces(text, 0, text.length, max);
+        expect(pieces.map((p) => text.slice(p.start, p.end)).join('')).toBe(text);
+        for (const p of pieces) expect(p.end - p.start).toBeLessThanOrEqual(max);
+      }),
+    );
   });
 });
 
@@ -37,7 +48,9 @@ describe('textPieces', () => {
     const text = '# Title\n\nSome **bold** text.\n\n- a\n- b\n';
     const r = textPieces(text, 'markdown');
     expect(r.pieces.map((p) => [p.kind, text.slice(p.start, p.end)])).toEqual([
-      ['markdown', '# Title\n'], ['markdown', 'Some **bold** text.\n'], ['markdown', '- a\n- b\n'],
+      ['markdown', '# Title\n'],
+      ['markdown', 'Some **bold** text.\n'],
+      ['markdown', '- a\n- b\n'],
     ]);
     expect(r.pageEnds).toEqual([3]);
     expect(r.plainFallback).toBe(false);
@@ -79,17 +92,25 @@ describe('textPieces', () => {
   });
 
   it('pages never exceed the budget unless one piece alone does, and cover every piece in order', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom('word ', '\n', '\n\n', '- item\n', '| a |\n', '```\n', 'x'.repeat(300)), { maxLength: 400 }), (parts) => {
-      const text = parts.join('');
-      const r = textPieces(text, text.length > MARKDOWN_MAX_CHARS ? 'plain' : 'markdown');
-      let from = 0;
-      for (const end of r.pageEnds) {
-        const page = r.pieces.slice(from, end);
-        expect(page.length).toBeGreaterThan(0);
-        if (page.length > 1) expect(page.reduce((s, p) => s + pieceCost(text, p), 0)).toBeLessThanOrEqual(PAGE_COST);
-        from = end;
-      }
-      expect(from).toBe(r.pieces.length);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('word ', '\n', '\n\n', '- item\n', '| a |\n', '```\n', 'x'.repeat(300)), {
+          maxLength: 400,
+        }),
+        (parts) => {
+          const text = parts.join('');
+          const r = textPieces(text, text.length > MARKDOWN_MAX_CHARS ? 'plain' : 'markdown');
+          let from = 0;
+          for (const end of r.pageEnds) {
+            const page = r.pieces.slice(from, end);
+            expect(page.length).toBeGreaterThan(0);
+            if (page.length > 1)
+              expect(page.reduce((s, p) => s + pieceCost(text, p), 0)).toBeLessThanOrEqual(PAGE_COST);
+            from = end;
+          }
+          expect(from).toBe(r.pieces.length);
+        },
+      ),
+    );
   });
 });

@@ -16,8 +16,17 @@ function fakeWindow(opts: { hidden?: boolean; paintTiming?: boolean } = {}) {
       disconnected++;
     }
   }
-  const win: PaintWindow = { document: { visibilityState: opts.hidden ? 'hidden' : 'visible' }, PerformanceObserver: Observer, setTimeout: (cb) => timers.push(cb) };
-  return { win, paint: (...names: string[]) => observers.forEach((o) => o(names)), fireTimers: () => timers.forEach((t) => t()), disconnected: () => disconnected };
+  const win: PaintWindow = {
+    document: { visibilityState: opts.hidden ? 'hidden' : 'visible' },
+    PerformanceObserver: Observer,
+    setTimeout: (cb) => timers.push(cb),
+  };
+  return {
+    win,
+    paint: (...names: string[]) => observers.forEach((o) => o(names)),
+    fireTimers: () => timers.forEach((t) => t()),
+    disconnected: () => disconnected,
+  };
 }
 
 const settled = async (p: Promise<void>) => {

@@ -7,7 +7,10 @@
  */
 export type PaintWindow = {
   document: Pick<Document, 'visibilityState'>;
-  PerformanceObserver?: { new (callback: (list: { getEntriesByName(name: string): unknown[] }) => void): PaintObserver; supportedEntryTypes?: readonly string[] };
+  PerformanceObserver?: {
+    new (callback: (list: { getEntriesByName(name: string): unknown[] }) => void): PaintObserver;
+    supportedEntryTypes?: readonly string[];
+  };
   setTimeout: (callback: () => void, ms: number) => unknown;
 };
 type PaintObserver = { observe(options: { type: 'paint'; buffered: true }): void; disconnect(): void };

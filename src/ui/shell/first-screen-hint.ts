@@ -8,7 +8,9 @@ import type { FirstScreenKind } from '../chat/first-screen-text';
  */
 const KEY = 'toolscope.first-screen';
 
-export function readFirstScreenHint(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): FirstScreenKind {
+export function readFirstScreenHint(
+  storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage(),
+): FirstScreenKind {
   try {
     const v = storage?.getItem(KEY);
     return v === 'ready' || v === 'demo' ? v : 'welcome';
@@ -17,7 +19,10 @@ export function readFirstScreenHint(storage: Pick<Storage, 'getItem'> | undefine
   }
 }
 
-export function writeFirstScreenHint(kind: FirstScreenKind, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {
+export function writeFirstScreenHint(
+  kind: FirstScreenKind,
+  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+): void {
   try {
     storage?.setItem(KEY, kind);
   } catch {

@@ -55,10 +55,26 @@ export function useSessionsDrawer() {
   };
   const drawer = (
     <>
-      <div ref={drawerRef} id={DRAWER_ID} className="sessions-drawer" data-open={open} onKeyDown={onKeyDown} onClick={onClick}>
+      <div
+        ref={drawerRef}
+        id={DRAWER_ID}
+        className="sessions-drawer"
+        data-open={open}
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+      >
         <SessionsSidebar />
       </div>
-      {open && <div className="drawer-backdrop" aria-hidden="true" onClick={() => { close(); toggleRef.current?.focus(); }} />}
+      {open && (
+        <div
+          className="drawer-backdrop"
+          aria-hidden="true"
+          onClick={() => {
+            close();
+            toggleRef.current?.focus();
+          }}
+        />
+      )}
     </>
   );
   return { toggle, drawer };

@@ -1,5 +1,11 @@
 import {
-  COMPOSER_PLACEHOLDER, DEMO_OFFER_TEXT, DEMO_READY_TEXT, DROP_HINT, READY_TEXT, WELCOME_TEXT, type FirstScreenKind,
+  COMPOSER_PLACEHOLDER,
+  DEMO_OFFER_TEXT,
+  DEMO_READY_TEXT,
+  DROP_HINT,
+  READY_TEXT,
+  WELCOME_TEXT,
+  type FirstScreenKind,
 } from '../chat/first-screen-text';
 
 /**
@@ -14,7 +20,11 @@ const VIEWS = ['Chat', 'Timeline', 'Tools', 'Tests', 'Traces', 'Memories'];
 
 /** A picture of one of the real shell's buttons: same classes and size, out of reach of clicks, focus and AT. */
 function Picture({ className, children }: { className?: string; children: string }) {
-  return <button type="button" className={className} aria-hidden="true" inert tabIndex={-1}>{children}</button>;
+  return (
+    <button type="button" className={className} aria-hidden="true" inert tabIndex={-1}>
+      {children}
+    </button>
+  );
 }
 
 export function StartingShell({ kind, home }: { kind: FirstScreenKind; home: boolean }) {
@@ -28,7 +38,11 @@ export function StartingShell({ kind, home }: { kind: FirstScreenKind; home: boo
           <Picture className="drawer-toggle">Sessions</Picture>
           <h1 className="brand">Toolscope</h1>
           <div className="tab-bar" aria-hidden="true" inert>
-            {VIEWS.map((v, i) => <button key={v} type="button" role="tab" aria-selected={i === 0} tabIndex={-1}>{v}</button>)}
+            {VIEWS.map((v, i) => (
+              <button key={v} type="button" role="tab" aria-selected={i === 0} tabIndex={-1}>
+                {v}
+              </button>
+            ))}
           </div>
           <Picture className="sync-button sync-button-top">Sync and backup</Picture>
           <Picture className="settings-button">Settings</Picture>
@@ -40,15 +54,26 @@ export function StartingShell({ kind, home }: { kind: FirstScreenKind; home: boo
               <div className="composer" aria-hidden="true" inert>
                 <textarea rows={2} placeholder={COMPOSER_PLACEHOLDER} disabled tabIndex={-1} />
                 {/* The welcome's "Open settings" is the view's one primary action; Send is, everywhere else. */}
-                <button type="button" className={home && kind === 'welcome' ? undefined : 'primary'} disabled tabIndex={-1}>Send</button>
-                <button type="button" disabled tabIndex={-1}>Stop</button>
+                <button
+                  type="button"
+                  className={home && kind === 'welcome' ? undefined : 'primary'}
+                  disabled
+                  tabIndex={-1}
+                >
+                  Send
+                </button>
+                <button type="button" disabled tabIndex={-1}>
+                  Stop
+                </button>
               </div>
             </section>
           </div>
         </main>
       </div>
       {/* What index.html's start-up note said, for screen readers: the page is not ready for input yet. */}
-      <p className="visually-hidden" role="status">Starting Toolscope…</p>
+      <p className="visually-hidden" role="status">
+        Starting Toolscope…
+      </p>
     </div>
   );
 }
@@ -67,11 +92,17 @@ function FirstScreenStandIn({ kind }: { kind: FirstScreenKind }) {
       <div className="first-actions" aria-hidden="true" inert>
         {kind === 'welcome' && (
           <>
-            <button type="button" className="primary" disabled tabIndex={-1}>Open settings</button>
-            <button type="button" disabled tabIndex={-1}>Try the demo</button>
+            <button type="button" className="primary" disabled tabIndex={-1}>
+              Open settings
+            </button>
+            <button type="button" disabled tabIndex={-1}>
+              Try the demo
+            </button>
           </>
         )}
-        <button type="button" disabled tabIndex={-1}>Open a file</button>
+        <button type="button" disabled tabIndex={-1}>
+          Open a file
+        </button>
       </div>
       <p className="hint">{DROP_HINT}</p>
     </div>

@@ -41,7 +41,9 @@ export function TabBar() {
       {TABS.map((t, i) => (
         <button
           key={t.id}
-          ref={(el) => { refs.current[i] = el; }}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
           type="button"
           role="tab"
           id={tabButtonId(t.id)}

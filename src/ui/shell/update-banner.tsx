@@ -10,10 +10,19 @@ export function UpdateBanner() {
   return (
     <div className="update-banner" role="status">
       <span>A new version of Toolscope is ready.</span>
-      <button type="button" onClick={applyUpdate} disabled={running} aria-describedby={running ? 'update-wait' : undefined}>
+      <button
+        type="button"
+        onClick={applyUpdate}
+        disabled={running}
+        aria-describedby={running ? 'update-wait' : undefined}
+      >
         Reload to update
       </button>
-      {running && <span id="update-wait" className="hint">Available when the run ends.</span>}
+      {running && (
+        <span id="update-wait" className="hint">
+          Available when the run ends.
+        </span>
+      )}
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import type { AssistantMessage } from '../../domain/messages';
-import { INTERRUPTED_ANSWER, shownOutcome, type ComparisonAnswer, type ModelComparison } from '../../domain/model-comparison';
+import {
+  INTERRUPTED_ANSWER,
+  shownOutcome,
+  type ComparisonAnswer,
+  type ModelComparison,
+} from '../../domain/model-comparison';
 import { costOf, costText } from '../../domain/cost';
 import { priceOf } from '../../domain/model-prices';
 import { modelTargetLabel } from '../../llm/model-targets';
@@ -39,13 +44,23 @@ function AnswerText({ text, original }: { text: string; original: string }) {
         {parts.map((p, i) => (p.kind === 'same' ? p.text : p.kind === 'added' ? <ins key={i}>{p.text}</ins> : null))}
       </pre>
       <p className="comparison-diff-note">
-        {added + removed === 0 ? 'Same text as the original reply.' : `Against the original reply: ${words(added)} new (underlined), ${words(removed)} left out.`}
+        {added + removed === 0
+          ? 'Same text as the original reply.'
+          : `Against the original reply: ${words(added)} new (underlined), ${words(removed)} left out.`}
       </p>
     </>
   );
 }
 
-type AnswerProps = { sessionId: string; comparisonId: string; index: number; answer: ComparisonAnswer; message: AssistantMessage; busy: boolean; comparing: boolean };
+type AnswerProps = {
+  sessionId: string;
+  comparisonId: string;
+  index: number;
+  answer: ComparisonAnswer;
+  message: AssistantMessage;
+  busy: boolean;
+  comparing: boolean;
+};
 
 function Answer({ sessionId, comparisonId, index, answer, message, busy, comparing }: AnswerProps) {
   const name = modelTargetLabel(answer);
@@ -54,26 +69,41 @@ function Answer({ sessionId, comparisonId, index, answer, message, busy, compari
   return (
     <section role="group" aria-label={name} className="comparison-answer" data-outcome={shown}>
       <h4>{name}</h4>
-      {shown === 'interrupted' ? <p role="note">{INTERRUPTED_ANSWER}</p> : answer.error ? <p role="note">{answer.error}</p> : null}
+      {shown === 'interrupted' ? (
+        <p role="note">{INTERRUPTED_ANSWER}</p>
+      ) : answer.error ? (
+        <p role="note">{answer.error}</p>
+      ) : null}
       {answer.text && <AnswerText text={answer.text} original={message.content} />}
       {answer.toolCalls.length > 0 && (
         <ul aria-label="Tool calls">
-          {answer.toolCalls.map((c) => <CallLine key={c.id} call={c} original={message} />)}
+          {answer.toolCalls.map((c) => (
+            <CallLine key={c.id} call={c} original={message} />
+          ))}
         </ul>
       )}
       <dl className="comparison-stats">
-        <dt>Time to first token</dt><dd>{ms(answer.timeToFirstTokenMs)}</dd>
-        <dt>Output tokens per second</dt><dd>{answer.outputTokensPerSecond === null ? '—' : answer.outputTokensPerSecond.toFixed(1)}</dd>
-        <dt>Tokens</dt><dd>{answer.usage ? answer.usage.totalTokens.toLocaleString('en-US') : '—'}</dd>
-        <dt>Cost</dt><dd>{cost}</dd>
-        <dt>Finish reason</dt><dd>{answer.finishReason ?? shown}</dd>
+        <dt>Time to first token</dt>
+        <dd>{ms(answer.timeToFirstTokenMs)}</dd>
+        <dt>Output tokens per second</dt>
+        <dd>{answer.outputTokensPerSecond === null ? '—' : answer.outputTokensPerSecond.toFixed(1)}</dd>
+        <dt>Tokens</dt>
+        <dd>{answer.usage ? answer.usage.totalTokens.toLocaleString('en-US') : '—'}</dd>
+        <dt>Cost</dt>
+        <dd>{cost}</dd>
+        <dt>Finish reason</dt>
+        <dd>{answer.finishReason ?? shown}</dd>
       </dl>
       {shown === 'done' ? (
         <button type="button" disabled={busy} onClick={() => void continueWith(sessionId, message, answer)}>
           Continue with {name}
         </button>
       ) : (
-        <button type="button" disabled={comparing} onClick={() => void runAnswerAgain(sessionId, message, comparisonId, index)}>
+        <button
+          type="button"
+          disabled={comparing}
+          onClick={() => void runAnswerAgain(sessionId, message, comparisonId, index)}
+        >
           Run again
         </button>
       )}
@@ -93,7 +123,17 @@ function Streaming({ answer, text }: { answer: ComparisonAnswer; text: string })
 }
 
 /** One comparison: its answers as stored, a slot still asked for streaming, Stop while any is. */
-function Comparison({ sessionId, message, comparison, busy }: { sessionId: string; message: AssistantMessage; comparison: ModelComparison; busy: boolean }) {
+function Comparison({
+  sessionId,
+  message,
+  comparison,
+  busy,
+}: {
+  sessionId: string;
+  message: AssistantMessage;
+  comparison: ModelComparison;
+  busy: boolean;
+}) {
   const live = useComparisonRuns((s) => s.live[comparison.id]);
   return (
     <div className="comparison-stored">
@@ -101,10 +141,23 @@ function Comparison({ sessionId, message, comparison, busy }: { sessionId: strin
         shownOutcome(a, live?.slots.includes(i) ?? false) === 'streaming' ? (
           <Streaming key={`${a.model}-${i}`} answer={a} text={live?.texts[i] ?? ''} />
         ) : (
-          <Answer key={`${a.model}-${i}`} sessionId={sessionId} comparisonId={comparison.id} index={i} answer={a} message={message} busy={busy} comparing={live !== undefined} />
+          <Answer
+            key={`${a.model}-${i}`}
+            sessionId={sessionId}
+            comparisonId={comparison.id}
+            index={i}
+            answer={a}
+            message={message}
+            busy={busy}
+            comparing={live !== undefined}
+          />
         ),
       )}
-      {live && <button type="button" onClick={() => stopComparison(comparison.id)}>Stop</button>}
+      {live && (
+        <button type="button" onClick={() => stopComparison(comparison.id)}>
+          Stop
+        </button>
+      )}
     </div>
   );
 }
@@ -113,7 +166,9 @@ function Comparison({ sessionId, message, comparison, busy }: { sessionId: strin
 export default function ModelComparisonView({ sessionId, message, stored, busy }: Props) {
   return (
     <section role="region" aria-label="Model comparison" className="model-comparison">
-      {[...stored].reverse().map((c) => <Comparison key={c.id} sessionId={sessionId} message={message} comparison={c} busy={busy} />)}
+      {[...stored].reverse().map((c) => (
+        <Comparison key={c.id} sessionId={sessionId} message={message} comparison={c} busy={busy} />
+      ))}
     </section>
   );
 }

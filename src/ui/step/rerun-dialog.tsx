@@ -23,7 +23,11 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
       if (!live) return;
       if (s.traceUnrecorded) setUnrecorded(TRACE_NOT_RECORDED);
       setModel((m) => m ?? s.model ?? '');
-      setToolsText(s.offeredTools ? `Tools as offered at step ${s.turn ?? '?'} (${s.offeredTools.length})` : "Tools: today's (this step's tools were not recorded)");
+      setToolsText(
+        s.offeredTools
+          ? `Tools as offered at step ${s.turn ?? '?'} (${s.offeredTools.length})`
+          : "Tools: today's (this step's tools were not recorded)",
+      );
     });
     return () => {
       live = false;
@@ -36,9 +40,11 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
     if (!model?.trim()) return setProblem('Write the model to re-run this step with.');
     const outcome = await rerunFromHere(sessionId, message.id, message.runId, { model, toolResults });
     if (outcome === 'started') ref.current?.close();
-    else if (outcome === 'busy' || outcome === 'locked') setProblem('The session is running; wait for it to finish or stop it, then re-run.');
+    else if (outcome === 'busy' || outcome === 'locked')
+      setProblem('The session is running; wait for it to finish or stop it, then re-run.');
     else if (outcome === 'not_found') setProblem('This message is no longer in the session.');
-    else if (outcome === 'failed') setProblem('The re-run could not start: browser storage refused the write. Free space, then try again.');
+    else if (outcome === 'failed')
+      setProblem('The re-run could not start: browser storage refused the write. Free space, then try again.');
     else ref.current?.close();
   };
 
@@ -46,7 +52,9 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
     <dialog ref={ref} className="rerun-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
         <h2 id={`${id}-title`}>Re-run from here</h2>
-        <p className="hint">A new branch of this reply: the history and system prompt exactly as this step sent them.</p>
+        <p className="hint">
+          A new branch of this reply: the history and system prompt exactly as this step sent them.
+        </p>
         <label>
           Model
           <input type="text" value={model ?? ''} onChange={(e) => setModel(e.target.value)} disabled={model === null} />
@@ -55,18 +63,32 @@ export default function RerunDialog({ sessionId, message, onClose }: Props) {
         <fieldset role="radiogroup" aria-label="Tool results">
           <legend>Tool results</legend>
           <label>
-            <input type="radio" name={`${id}-tools`} checked={toolResults === 'recorded'} onChange={() => setToolResults('recorded')} />
+            <input
+              type="radio"
+              name={`${id}-tools`}
+              checked={toolResults === 'recorded'}
+              onChange={() => setToolResults('recorded')}
+            />
             Use recorded results
           </label>
           <label>
-            <input type="radio" name={`${id}-tools`} checked={toolResults === 'live'} onChange={() => setToolResults('live')} />
+            <input
+              type="radio"
+              name={`${id}-tools`}
+              checked={toolResults === 'live'}
+              onChange={() => setToolResults('live')}
+            />
             Run tools live
           </label>
         </fieldset>
         {(problem ?? unrecorded) && <p role="alert">{problem ?? unrecorded}</p>}
         <div className="dialog-actions">
-          <button type="submit" className="primary" disabled={model === null || unrecorded !== null}>Re-run</button>
-          <button type="button" onClick={() => ref.current?.close()}>Cancel</button>
+          <button type="submit" className="primary" disabled={model === null || unrecorded !== null}>
+            Re-run
+          </button>
+          <button type="button" onClick={() => ref.current?.close()}>
+            Cancel
+          </button>
         </div>
       </form>
     </dialog>

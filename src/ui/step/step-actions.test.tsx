@@ -9,8 +9,16 @@ import { MESSAGE_ACTIONS, STEP_ACTIONS } from '../chat/actions/message-actions';
 import { StepActionButtons, UnrecordedStepActions } from './step-actions';
 
 const answer: AssistantMessage = {
-  id: 'm1', createdAt: 0, role: 'assistant', content: 'An answer.', reasoning: '', refusal: null, toolCalls: [],
-  status: 'complete', runId: 'r1', turn: 1,
+  id: 'm1',
+  createdAt: 0,
+  role: 'assistant',
+  content: 'An answer.',
+  reasoning: '',
+  refusal: null,
+  toolCalls: [],
+  status: 'complete',
+  runId: 'r1',
+  turn: 1,
 };
 const ctx: MessageActionContext = { sessionId: 's1', message: answer, busy: false, running: false, editing: false };
 

@@ -19,7 +19,11 @@ export function StepComparison({ sessionId, message, busy }: Props) {
   const stored = useStepComparisons(sessionId, message.id);
   return (
     <>
-      {continued && <p role="status" className="comparison-continued">{continued}</p>}
+      {continued && (
+        <p role="status" className="comparison-continued">
+          {continued}
+        </p>
+      )}
       {stored.length > 0 && (
         <Suspense fallback={null}>
           <ModelComparisonView sessionId={sessionId} message={message} stored={stored} busy={busy} />

@@ -22,19 +22,32 @@ export default function TryModelsDialog({ sessionId, message, onClose }: Props) 
     <dialog ref={ref} className="try-models-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
         <h2 id={`${id}-title`}>Try on other models</h2>
-        <p className="hint">This step's request exactly as it was sent, to each model at once; only the model changes. No tools run.</p>
+        <p className="hint">
+          This step's request exactly as it was sent, to each model at once; only the model changes. No tools run.
+        </p>
         <label>
           Models
-          <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} placeholder={'gpt-4o-mini\nllama3 @ http://localhost:11434/v1'} />
+          <textarea
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={'gpt-4o-mini\nllama3 @ http://localhost:11434/v1'}
+          />
         </label>
         {problems.length > 0 && (
           <div role="alert">
-            {problems.map((p) => <p key={p}>{p}</p>)}
+            {problems.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
           </div>
         )}
         <div className="dialog-actions">
-          <button type="submit" className="primary">Run</button>
-          <button type="button" onClick={() => ref.current?.close()}>Cancel</button>
+          <button type="submit" className="primary">
+            Run
+          </button>
+          <button type="button" onClick={() => ref.current?.close()}>
+            Cancel
+          </button>
         </div>
       </form>
     </dialog>

@@ -16,7 +16,15 @@ function picker(): Picker | null {
  * write into the kept one (asking the browser for access again when it wants); "Choose another folder" picks anew.
  * Not shown where the browser cannot pick a folder.
  */
-export function FolderBackupButtons({ service, view, passphrase }: { service: SyncService; view: SyncView; passphrase: string }) {
+export function FolderBackupButtons({
+  service,
+  view,
+  passphrase,
+}: {
+  service: SyncService;
+  view: SyncView;
+  passphrase: string;
+}) {
   const pick = picker();
   if (!pick) return null;
   const choose = async () => {
@@ -31,7 +39,11 @@ export function FolderBackupButtons({ service, view, passphrase }: { service: Sy
   };
   return (
     <>
-      <button type="button" disabled={view.busy} onClick={() => void (view.folder ? service.backupToFolder(passphrase) : choose())}>
+      <button
+        type="button"
+        disabled={view.busy}
+        onClick={() => void (view.folder ? service.backupToFolder(passphrase) : choose())}
+      >
         Back up to folder
       </button>
       {view.folder && (

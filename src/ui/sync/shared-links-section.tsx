@@ -14,9 +14,20 @@ export function SharedLinksSection() {
   return (
     <section aria-labelledby={`${id}-shared`} className="sync-shared-links">
       <h3 id={`${id}-shared`}>Shared links</h3>
-      <StoredSharesList rows={rows} labelId={`${id}-shared`} withTitle withWhere stopping={stopping} onStop={(sid) => void stop(sid)} />
+      <StoredSharesList
+        rows={rows}
+        labelId={`${id}-shared`}
+        withTitle
+        withWhere
+        stopping={stopping}
+        onStop={(sid) => void stop(sid)}
+      />
       <p role="status" className="hint">
-        {stopping !== null ? 'Removing the shared session from your storage…' : outcome?.kind === 'done' ? outcome.text : ''}
+        {stopping !== null
+          ? 'Removing the shared session from your storage…'
+          : outcome?.kind === 'done'
+            ? outcome.text
+            : ''}
       </p>
       {outcome?.kind === 'failed' && (
         <p role="alert" className="warning">

@@ -5,7 +5,8 @@ function when(ms: number | null): string {
 }
 
 function folderText(f: NonNullable<SyncView['folder']>): string {
-  if (f.access !== 'granted') return `“${f.name}”: the browser asks again before writing there; use “Back up to folder” to allow it.`;
+  if (f.access !== 'granted')
+    return `“${f.name}”: the browser asks again before writing there; use “Back up to folder” to allow it.`;
   return `“${f.name}”, last written ${when(f.lastWrittenAt)}.`;
 }
 
@@ -22,7 +23,15 @@ export function SyncStatusRegion({ view }: { view: SyncView }) {
           <p className="error-text">{view.problem.text}</p>
           {view.problem.snippets.map((s) => (
             <figure key={s.server}>
-              <figcaption>{s.server === 's3' ? 'S3 bucket CORS rules' : s.server === 'apache' ? 'Apache' : s.server === 'nginx' ? 'nginx' : 'Nextcloud'}</figcaption>
+              <figcaption>
+                {s.server === 's3'
+                  ? 'S3 bucket CORS rules'
+                  : s.server === 'apache'
+                    ? 'Apache'
+                    : s.server === 'nginx'
+                      ? 'nginx'
+                      : 'Nextcloud'}
+              </figcaption>
               <pre className="sync-snippet">{s.text}</pre>
             </figure>
           ))}
@@ -30,13 +39,19 @@ export function SyncStatusRegion({ view }: { view: SyncView }) {
       )}
       <dl className="sync-facts">
         <dt>Storage</dt>
-        <dd>{view.storage ? `${view.storage.kind === 's3' ? 'S3-compatible' : 'WebDAV'}: ${view.storage.url}` : 'none'}</dd>
+        <dd>
+          {view.storage ? `${view.storage.kind === 's3' ? 'S3-compatible' : 'WebDAV'}: ${view.storage.url}` : 'none'}
+        </dd>
         <dt>Last sync</dt>
         <dd>{when(view.lastSyncAt)}</dd>
         <dt>Pending</dt>
         <dd>{view.pending === 0 ? 'nothing' : `${view.pending} changes`}</dd>
         <dt>Devices</dt>
-        <dd>{view.devices.length === 0 ? 'this one' : view.devices.map((d) => (d === view.deviceId ? `${d} (this one)` : d)).join(', ')}</dd>
+        <dd>
+          {view.devices.length === 0
+            ? 'this one'
+            : view.devices.map((d) => (d === view.deviceId ? `${d} (this one)` : d)).join(', ')}
+        </dd>
         {view.folder && (
           <>
             <dt>Folder backup</dt>
@@ -44,7 +59,13 @@ export function SyncStatusRegion({ view }: { view: SyncView }) {
           </>
         )}
         <dt>This browser</dt>
-        <dd>{view.persisted === true ? 'keeps this data (persistent storage).' : view.persisted === false ? 'may clear this data when space runs low: keep a backup.' : 'does not say whether it may clear this data.'}</dd>
+        <dd>
+          {view.persisted === true
+            ? 'keeps this data (persistent storage).'
+            : view.persisted === false
+              ? 'may clear this data when space runs low: keep a backup.'
+              : 'does not say whether it may clear this data.'}
+        </dd>
       </dl>
     </div>
   );

@@ -24,11 +24,14 @@ const CUT = 2000;
 type Props = { model: TimelineModel; bar: Bar; onClose: () => void };
 
 /** What was selected, resolved against the unfiltered model so filters never hide details. */
-function resolve(model: TimelineModel, bar: Bar): { run: RunModel; turn: TurnModel | null; call: CallModel | null } | null {
+function resolve(
+  model: TimelineModel,
+  bar: Bar,
+): { run: RunModel; turn: TurnModel | null; call: CallModel | null } | null {
   const run = model.runs[bar.runIndex];
   if (!run) return null;
-  const turn = bar.turn === null ? null : run.turns.find((t) => t.turn === bar.turn) ?? null;
-  const call = bar.callId && turn ? turn.calls.find((c) => c.callId === bar.callId) ?? null : null;
+  const turn = bar.turn === null ? null : (run.turns.find((t) => t.turn === bar.turn) ?? null);
+  const call = bar.callId && turn ? (turn.calls.find((c) => c.callId === bar.callId) ?? null) : null;
   return { run, turn, call };
 }
 
@@ -52,7 +55,15 @@ function CutText({ text, label }: { text: string; label: string }) {
   return (
     <>
       {all || !long ? (
-        <LongText text={text} format="plain" as="pre" className="tl-pre" label={label} maxChars={RESULT_DISPLAY_CHARS} cutReason="over the display limit" />
+        <LongText
+          text={text}
+          format="plain"
+          as="pre"
+          className="tl-pre"
+          label={label}
+          maxChars={RESULT_DISPLAY_CHARS}
+          cutReason="over the display limit"
+        />
       ) : (
         <pre className="tl-pre" aria-label={label} role="group" tabIndex={0}>{`${text.slice(0, CUT)}…`}</pre>
       )}
@@ -69,7 +80,10 @@ function Timings({ rows }: { rows: DetailRow[] }) {
   return (
     <dl className="tl-dl">
       {rows.map(([k, v]) => (
-        <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
       ))}
     </dl>
   );
@@ -81,20 +95,37 @@ function TurnTokens({ turn, model }: { turn: TurnModel | null; model: string }) 
   const u = turn.usage;
   return (
     <>
-      <p>Tokens this turn: {u.promptTokens} in, {u.completionTokens} out{u.estimated ? ' (estimated)' : ''}</p>
+      <p>
+        Tokens this turn: {u.promptTokens} in, {u.completionTokens} out{u.estimated ? ' (estimated)' : ''}
+      </p>
       <p>Cost this turn: {cost.of(model, u)}</p>
     </>
   );
 }
 
-function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: RunModel; turn: TurnModel | null; call: CallModel }) {
+function CallDetails({
+  model,
+  run,
+  turn,
+  call,
+}: {
+  model: TimelineModel;
+  run: RunModel;
+  turn: TurnModel | null;
+  call: CallModel;
+}) {
   const args = pretty(call.arguments);
   const result = call.result === null ? null : pretty(call.result);
   const s = STATUS_STYLES[call.outcome];
   const timings = callRows(run, turn, call);
   return (
     <>
-      <h2>{call.name} <span className={`tl-status tl-status-${call.outcome}`}>{s.icon} {s.word}</span></h2>
+      <h2>
+        {call.name}{' '}
+        <span className={`tl-status tl-status-${call.outcome}`}>
+          {s.icon} {s.word}
+        </span>
+      </h2>
       <Timings rows={timings} />
       <TurnTokens turn={turn} model={run.model} />
       <h3>Arguments</h3>
@@ -104,18 +135,32 @@ function CallDetails({ model, run, turn, call }: { model: TimelineModel; run: Ru
         <>
           <h3>Validation errors</h3>
           <ul className="tl-errors">
-            {call.validationErrors.map((v, i) => <li key={i}><code>{v.path || '/'}</code> {v.message}</li>)}
+            {call.validationErrors.map((v, i) => (
+              <li key={i}>
+                <code>{v.path || '/'}</code> {v.message}
+              </li>
+            ))}
           </ul>
         </>
       )}
       <h3>{call.isError ? 'Error' : 'Result'}</h3>
-      {result === null ? <p>{call.outcome === 'running' ? 'Still running…' : 'No result recorded.'}</p> : <CutText text={result.text} label={call.isError ? 'Error' : 'Result'} />}
+      {result === null ? (
+        <p>{call.outcome === 'running' ? 'Still running…' : 'No result recorded.'}</p>
+      ) : (
+        <CutText text={result.text} label={call.isError ? 'Error' : 'Result'} />
+      )}
       <McpCallDetails call={call} />
-      {call.bytesReceived !== undefined && <p role="status" aria-label="Bytes received">{bytesReceivedText(call.bytesReceived, call.bytesTotal)}</p>}
+      {call.bytesReceived !== undefined && (
+        <p role="status" aria-label="Bytes received">
+          {bytesReceivedText(call.bytesReceived, call.bytesTotal)}
+        </p>
+      )}
       {call.logs.length > 0 && (
         <>
           <h3>Logs</h3>
-          <pre className="tl-pre" aria-label="Logs" role="group" tabIndex={0}>{call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}</pre>
+          <pre className="tl-pre" aria-label="Logs" role="group" tabIndex={0}>
+            {call.logs.map((l) => `[${formatMs(l.t)}] ${l.level}: ${l.text}`).join('\n')}
+          </pre>
         </>
       )}
       <button
@@ -135,37 +180,65 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
       <h2>{turnName(turn)} model request</h2>
       <TurnTokens turn={turn} model={run.model} />
       {turn.compactions.map((c) => (
-        <p key={c.t}>Context compacted at {formatMs(c.t)}: {c.tokensBefore} → {c.tokensAfter} tokens ({c.removed} messages summarized)</p>
+        <p key={c.t}>
+          Context compacted at {formatMs(c.t)}: {c.tokensBefore} → {c.tokensAfter} tokens ({c.removed} messages
+          summarized)
+        </p>
       ))}
       <ol className="tl-attempts">
         {turn.attempts.map((a) => {
           const s = STATUS_STYLES[a.retrying ? 'retrying' : a.outcome];
           return (
             <li key={a.attempt}>
-              <strong>Attempt {a.attempt}</strong> <span className="tl-status">{s.icon} {s.word}</span>
+              <strong>Attempt {a.attempt}</strong>{' '}
+              <span className="tl-status">
+                {s.icon} {s.word}
+              </span>
               <Timings rows={attemptRows(run, a)} />
             </li>
           );
         })}
       </ol>
       {turn.messageId && (
-        <ContextLedgerTable sessionId={model.sessionId} messageId={turn.messageId} reported={turn.usage && !turn.usage.estimated ? turn.usage.promptTokens : null} />
+        <ContextLedgerTable
+          sessionId={model.sessionId}
+          messageId={turn.messageId}
+          reported={turn.usage && !turn.usage.estimated ? turn.usage.promptTokens : null}
+        />
       )}
-      <button type="button" disabled={!turn.messageId} onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}>
+      <button
+        type="button"
+        disabled={!turn.messageId}
+        onClick={() => showInChat({ sessionId: model.sessionId, messageId: turn.messageId, callId: null })}
+      >
         Show in chat
       </button>
-      <TurnStepActions sessionId={model.sessionId} messageId={turn.messageId} running={model.runs.some((r) => r.state === 'live')} />
+      <TurnStepActions
+        sessionId={model.sessionId}
+        messageId={turn.messageId}
+        running={model.runs.some((r) => r.state === 'live')}
+      />
     </>
   );
 }
 
 /** The step actions of the turn's message, the same set its message offers (docs/accessible-names.md, "Step actions"). */
-function TurnStepActions({ sessionId, messageId, running }: { sessionId: string; messageId: string | null; running: boolean }) {
+function TurnStepActions({
+  sessionId,
+  messageId,
+  running,
+}: {
+  sessionId: string;
+  messageId: string | null;
+  running: boolean;
+}) {
   const session = useSession(sessionId);
   const trace = session?.importedTrace === true;
-  return messageId
-    ? <StepActions sessionId={sessionId} messageId={messageId} running={running} readOnly={trace} />
-    : <UnrecordedStepActions trace={trace} />;
+  return messageId ? (
+    <StepActions sessionId={sessionId} messageId={messageId} running={running} readOnly={trace} />
+  ) : (
+    <UnrecordedStepActions trace={trace} />
+  );
 }
 
 function RunDetails({ sessionId, run }: { sessionId: string; run: RunModel }) {
@@ -184,12 +257,20 @@ export function DetailsPanel({ model, bar, onClose }: Props) {
   const found = resolve(model, bar);
   return (
     <aside className="tl-details" aria-label="Details">
-      <button type="button" className="tl-close" onClick={onClose} aria-label="Close details">×</button>
-      {bar.viewEvent !== undefined ? <ViewEventDetails event={bar.viewEvent} runs={model.runs} sessionId={bar.viewEvent.sessionId} inPanel />
-        : !found ? <p>This item is no longer in the session.</p>
-        : found.call ? <CallDetails model={model} run={found.run} turn={found.turn} call={found.call} />
-          : found.turn ? <TurnDetails model={model} run={found.run} turn={found.turn} />
-            : <RunDetails sessionId={model.sessionId} run={found.run} />}
+      <button type="button" className="tl-close" onClick={onClose} aria-label="Close details">
+        ×
+      </button>
+      {bar.viewEvent !== undefined ? (
+        <ViewEventDetails event={bar.viewEvent} runs={model.runs} sessionId={bar.viewEvent.sessionId} inPanel />
+      ) : !found ? (
+        <p>This item is no longer in the session.</p>
+      ) : found.call ? (
+        <CallDetails model={model} run={found.run} turn={found.turn} call={found.call} />
+      ) : found.turn ? (
+        <TurnDetails model={model} run={found.run} turn={found.turn} />
+      ) : (
+        <RunDetails sessionId={model.sessionId} run={found.run} />
+      )}
     </aside>
   );
 }

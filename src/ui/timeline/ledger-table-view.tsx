@@ -4,7 +4,13 @@ import type { LedgerView } from '../data/context/use-context-ledger';
 
 const n = (tokens: number) => tokens.toLocaleString('en-US');
 
-const TOOL_KINDS = { builtin: 'Built-in tools', http: 'HTTP tools', code: 'Code tools', custom: 'Your tools', provider: 'Provider tools' } as const;
+const TOOL_KINDS = {
+  builtin: 'Built-in tools',
+  http: 'HTTP tools',
+  code: 'Code tools',
+  custom: 'Your tools',
+  provider: 'Provider tools',
+} as const;
 
 /** A row's name (docs/accessible-names.md): an MCP server's tools under the name the app gives the server. */
 function ledgerRowName(source: LedgerSource): string {
@@ -24,7 +30,8 @@ function ledgerRowName(source: LedgerSource): string {
 
 /** Says how the figures were counted, so an estimate is never read as the tokenizer's count. */
 function countedHow(ledger: LedgerView): string {
-  if (ledger.exact && ledger.encoding) return `Counted with the model's tokenizer (${ledger.encoding}) on the request as it was sent.`;
+  if (ledger.exact && ledger.encoding)
+    return `Counted with the model's tokenizer (${ledger.encoding}) on the request as it was sent.`;
   if (!ledger.encoding) return 'Estimated at about four characters a token: the app has no tokenizer for this model.';
   return "Estimated where the model's tokenizer has not counted yet.";
 }

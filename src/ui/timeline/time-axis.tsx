@@ -15,14 +15,18 @@ export function TimeAxis({ vp, width, gutter }: { vp: Viewport; width: number; g
   const x = (ms: number) => gutter + ((ms - vp.start) / (vp.end - vp.start)) * plotW;
   return (
     <svg className="tl-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
-      <text x={8} y={16} className="tl-axis-caption">time →</text>
+      <text x={8} y={16} className="tl-axis-caption">
+        time →
+      </text>
       {values.map((v) => {
         const tx = x(v);
         if (tx < gutter) return null;
         return (
           <g key={v}>
             <line x1={tx} x2={tx} y1={AXIS_HEIGHT - 6} y2={AXIS_HEIGHT} className="tl-tick" />
-            <text x={tx + 3} y={14} className="tl-tick-label">{formatTick(v, step)}</text>
+            <text x={tx + 3} y={14} className="tl-tick-label">
+              {formatTick(v, step)}
+            </text>
           </g>
         );
       })}

@@ -1,7 +1,16 @@
 import { memo } from 'react';
 import { barAriaLabel } from '../../timeline/layout';
 import type { Bar } from '../../timeline/bar-shape';
-import { barText, ICON_ROOM_PX, labelPlace, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight, textWidth } from '../../timeline/bar-paint';
+import {
+  barText,
+  ICON_ROOM_PX,
+  labelPlace,
+  MIN_BAR_PX,
+  RUN_LINE_PX,
+  segmentFill,
+  segmentHeight,
+  textWidth,
+} from '../../timeline/bar-paint';
 import { SEGMENT_COLORS, STATUS_STYLES } from '../../timeline/outcome-style';
 
 type Props = {
@@ -51,7 +60,9 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
     return (
       <g {...common}>
         <path d={`M${x0} ${top} l6 ${h / 2} l-6 ${h / 2} l-6 ${-h / 2} z`} fill={SEGMENT_COLORS.compaction} />
-        <text x={x0 + 8} y={mid + 4} className="tl-text-out">⇊</text>
+        <text x={x0 + 8} y={mid + 4} className="tl-text-out">
+          ⇊
+        </text>
       </g>
     );
   }
@@ -63,7 +74,11 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
         <rect x={x0 - 6} y={top} width={12} height={h} fill="transparent" className="tl-hit" />
         <circle cx={x0} cy={mid} r={4} fill={request ? style.color : 'none'} stroke={style.color} strokeWidth={2} />
         {selected && <rect x={x0 - 7} y={top - 2} width={14} height={h + 4} rx={3} className="tl-selection" />}
-        {request && roomAfter >= ICON_ROOM_PX && <text x={x0 + 7} y={mid + 4} className="tl-text-out">{style.icon}</text>}
+        {request && roomAfter >= ICON_ROOM_PX && (
+          <text x={x0 + 7} y={mid + 4} className="tl-text-out">
+            {style.icon}
+          </text>
+        )}
       </g>
     );
   }
@@ -72,8 +87,20 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
     return (
       <g {...common}>
         <rect x={x0} y={top} width={w} height={h} fill="transparent" />
-        <line x1={x0} x2={x0 + w} y1={mid} y2={mid} stroke={SEGMENT_COLORS.backoff} strokeWidth={2} strokeDasharray="4 3" />
-        {w > textWidth(text) && <text x={x0 + 4} y={top + 1 + 9} className="tl-text-out tl-small">{text}</text>}
+        <line
+          x1={x0}
+          x2={x0 + w}
+          y1={mid}
+          y2={mid}
+          stroke={SEGMENT_COLORS.backoff}
+          strokeWidth={2}
+          strokeDasharray="4 3"
+        />
+        {w > textWidth(text) && (
+          <text x={x0 + 4} y={top + 1 + 9} className="tl-text-out tl-small">
+            {text}
+          </text>
+        )}
       </g>
     );
   }
@@ -83,7 +110,18 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
     const fill = segmentFill(bar, s.kind);
     if (!fill) return [];
     const sx = x(s.start);
-    return [<rect key={`${s.kind}${s.start}`} x={sx} y={top} width={Math.max(1, x(s.end) - sx)} height={band} fill={fill} className={`tl-seg tl-seg-${s.kind}`} data-segment={s.kind} />];
+    return [
+      <rect
+        key={`${s.kind}${s.start}`}
+        x={sx}
+        y={top}
+        width={Math.max(1, x(s.end) - sx)}
+        height={band}
+        fill={fill}
+        className={`tl-seg tl-seg-${s.kind}`}
+        data-segment={s.kind}
+      />,
+    ];
   });
   const text = barText(bar);
   const runRow = bar.kind === 'run';
@@ -93,18 +131,34 @@ function TimelineBarImpl({ bar, x, y, height, selected, roomAfter, tabIndex }: P
   return (
     <g {...common}>
       <rect x={x0 - 2} y={top} width={hitW + 4} height={h} fill="transparent" className="tl-hit" />
-      <rect x={x0} y={runRow ? top + h - RUN_LINE_PX : top} width={w} height={runRow ? RUN_LINE_PX : h} rx={2} fill={style.color} className="tl-rect" />
+      <rect
+        x={x0}
+        y={runRow ? top + h - RUN_LINE_PX : top}
+        width={w}
+        height={runRow ? RUN_LINE_PX : h}
+        rx={2}
+        fill={style.color}
+        className="tl-rect"
+      />
       {!runRow && segments}
       {bar.open && <path d={`M${x0 + w} ${top} l6 ${h / 2} l-6 ${h / 2} z`} fill={style.color} />}
       {selected && <rect x={x0 - 2} y={top - 2} width={w + 4} height={h + 4} rx={3} className="tl-selection" />}
       {runRow ? (
-        <text x={x0 + 4} y={top - 2} className="tl-text-out tl-small" dominantBaseline="hanging">{text}</text>
+        <text x={x0 + 4} y={top - 2} className="tl-text-out tl-small" dominantBaseline="hanging">
+          {text}
+        </text>
       ) : place === 'inside' ? (
-        <text x={x0 + 4} y={mid + 4} className="tl-text-in">{text}</text>
+        <text x={x0 + 4} y={mid + 4} className="tl-text-in">
+          {text}
+        </text>
       ) : place === 'after' ? (
-        <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">{text}</text>
+        <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">
+          {text}
+        </text>
       ) : place === 'icon' ? (
-        <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">{style.icon}</text>
+        <text x={x0 + w + 3} y={mid + 4} className="tl-text-out">
+          {style.icon}
+        </text>
       ) : null}
     </g>
   );

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { visibleBars, visibleRows } from '../../timeline/cull';
 import { formatMs } from '../../timeline/format';
 import type { TimelineLayout } from '../../timeline/layout';
@@ -36,7 +46,17 @@ type Hover = { bar: Bar; x: number; y: number };
  * The chart: a time axis and virtualized rows. Only rows in the scrolled window are mounted and,
  * in each, only bars in the time window (binary search), so its cost follows the screen, not the run.
  */
-export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, onSelect, scrollRequest, label = 'Timeline', onPlotWidth, cursorMs = null }: Props) {
+export function TimelineChart({
+  layout,
+  viewport: vp,
+  setViewport,
+  selectedId,
+  onSelect,
+  scrollRequest,
+  label = 'Timeline',
+  onPlotWidth,
+  cursorMs = null,
+}: Props) {
   const keysId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -58,7 +78,9 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   // Roving tabindex: the bar last focused (or chosen) is the chart's one Tab stop; arrows move between bars.
   const [activeId, setActiveId] = useState<string | null>(null);
   const pendingFocus = useRef<string | null>(null);
-  const drag = useRef<{ x: number; y: number; vp: Viewport; scrollTop: number; moved: boolean; id: number } | null>(null);
+  const drag = useRef<{ x: number; y: number; vp: Viewport; scrollTop: number; moved: boolean; id: number } | null>(
+    null,
+  );
   const suppressClick = useRef(false);
 
   const plotW = Math.max(1, size.width - GUTTER);
@@ -114,7 +136,10 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
     return () => cancelAnimationFrame(id);
   }, [scrollRequest]);
 
-  const x = useCallback((ms: number) => GUTTER + Math.min(Math.max((ms - vp.start) * pxPerMs, -10), plotW + 10), [vp.start, pxPerMs, plotW]);
+  const x = useCallback(
+    (ms: number) => GUTTER + Math.min(Math.max((ms - vp.start) * pxPerMs, -10), plotW + 10),
+    [vp.start, pxPerMs, plotW],
+  );
 
   const { first, last } = visibleRows(layout.rows.length, ROW_HEIGHT, scrollTop, size.height);
   const shown = useMemo(() => {
@@ -131,9 +156,11 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   const places = useMemo(() => placeBars(layout.rows), [layout]);
   placesNow.current = places;
   const rovingId =
-    activeId !== null && barsById.has(activeId) ? activeId
-      : selectedId !== null && barsById.has(selectedId) ? selectedId
-        : shown.find((r) => r.bars.length > 0)?.bars[0]?.id ?? null;
+    activeId !== null && barsById.has(activeId)
+      ? activeId
+      : selectedId !== null && barsById.has(selectedId)
+        ? selectedId
+        : (shown.find((r) => r.bars.length > 0)?.bars[0]?.id ?? null);
 
   // A bar reached by the arrows may have been off screen: it is scrolled and panned into view first, then focused
   // once it is mounted (after the render that mounts it).
@@ -167,12 +194,19 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
   const barFromEvent = (target: EventTarget | null): Bar | null => {
     const el = target instanceof Element ? target.closest('[data-bar-id]') : null;
     const id = el?.getAttribute('data-bar-id');
-    return id ? barsById.get(id) ?? null : null;
+    return id ? (barsById.get(id) ?? null) : null;
   };
 
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
     if (e.button !== 0) return;
-    drag.current = { x: e.clientX, y: e.clientY, vp, scrollTop: scrollRef.current?.scrollTop ?? 0, moved: false, id: e.pointerId };
+    drag.current = {
+      x: e.clientX,
+      y: e.clientY,
+      vp,
+      scrollTop: scrollRef.current?.scrollTop ?? 0,
+      moved: false,
+      id: e.pointerId,
+    };
   };
   const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
     const d = drag.current;
@@ -240,9 +274,19 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
       return;
     }
     // On a bar, arrows (and Home/End) move between bars; with Shift they pan and scroll as they do on the chart.
-    const move: BarMove | null = bar && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
-      ? ({ ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' } as const)[e.key as 'Home'] ?? null
-      : null;
+    const move: BarMove | null =
+      bar && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
+        ? ((
+            {
+              ArrowLeft: 'left',
+              ArrowRight: 'right',
+              ArrowUp: 'up',
+              ArrowDown: 'down',
+              Home: 'first',
+              End: 'last',
+            } as const
+          )[e.key as 'Home'] ?? null)
+        : null;
     if (bar && move) {
       e.preventDefault();
       moveTo(bar.id, move);
@@ -283,11 +327,7 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
         closes them. Plus and minus zoom, Shift with left and right arrows pans, 0 fits the whole session.
       </p>
       <TimeAxis vp={vp} width={size.width} gutter={GUTTER} />
-      <div
-        ref={scrollRef}
-        className="tl-scroll"
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-      >
+      <div ref={scrollRef} className="tl-scroll" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <div style={{ height: totalHeight, position: 'relative' }}>
           <svg
             className="tl-rows"
@@ -296,7 +336,9 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
-            onPointerCancel={() => { drag.current = null; }}
+            onPointerCancel={() => {
+              drag.current = null;
+            }}
             onPointerLeave={() => dismissTip(null)}
             onClick={onClick}
             onFocus={onFocus}
@@ -313,15 +355,35 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
               const y = index * ROW_HEIGHT - scrollTop;
               const indent = row.kind === 'run' || row.kind === 'view' ? 6 : row.kind === 'turn' ? 14 : 24;
               return (
-                <g key={row.key} className={`tl-row tl-row-${row.kind}`} data-row-kind={row.kind} data-row-index={index}>
-                  {row.kind === 'run' && <rect x={0} y={y} width={size.width} height={ROW_HEIGHT} className="tl-run-band" />}
-                  <text x={indent} y={y + ROW_HEIGHT / 2 + 4} className="tl-row-label">{row.label}</text>
+                <g
+                  key={row.key}
+                  className={`tl-row tl-row-${row.kind}`}
+                  data-row-kind={row.kind}
+                  data-row-index={index}
+                >
+                  {row.kind === 'run' && (
+                    <rect x={0} y={y} width={size.width} height={ROW_HEIGHT} className="tl-run-band" />
+                  )}
+                  <text x={indent} y={y + ROW_HEIGHT / 2 + 4} className="tl-row-label">
+                    {row.label}
+                  </text>
                   <svg x={GUTTER} y={y} width={plotW} height={ROW_HEIGHT} overflow="hidden">
                     <g transform={`translate(${-GUTTER} ${-y})`}>
                       {bars.map((bar, i) => {
                         const next = bars[i + 1];
                         const roomAfter = next ? x(next.start) - x(bar.end) : Number.POSITIVE_INFINITY;
-                        return <TimelineBar key={bar.id} bar={bar} x={x} y={y} height={ROW_HEIGHT} selected={bar.id === selectedId} roomAfter={roomAfter} tabIndex={bar.id === rovingId ? 0 : -1} />;
+                        return (
+                          <TimelineBar
+                            key={bar.id}
+                            bar={bar}
+                            x={x}
+                            y={y}
+                            height={ROW_HEIGHT}
+                            selected={bar.id === selectedId}
+                            roomAfter={roomAfter}
+                            tabIndex={bar.id === rovingId ? 0 : -1}
+                          />
+                        );
                       })}
                     </g>
                   </svg>
@@ -329,15 +391,28 @@ export function TimelineChart({ layout, viewport: vp, setViewport, selectedId, o
               );
             })}
             {cursorMs !== null && (
-              <line x1={x(cursorMs)} x2={x(cursorMs)} y1={0} y2={svgHeight} className="tl-replay-cursor" data-replay-cursor={cursorMs.toFixed(1)} />
+              <line
+                x1={x(cursorMs)}
+                x2={x(cursorMs)}
+                y1={0}
+                y2={svgHeight}
+                className="tl-replay-cursor"
+                data-replay-cursor={cursorMs.toFixed(1)}
+              />
             )}
           </svg>
         </div>
       </div>
       {hover && !drag.current?.moved && (
-        <div role="tooltip" className="tl-tooltip" style={{ left: Math.min(hover.x + 12, size.width - 220), top: hover.y + 14 }}>
+        <div
+          role="tooltip"
+          className="tl-tooltip"
+          style={{ left: Math.min(hover.x + 12, size.width - 220), top: hover.y + 14 }}
+        >
           <strong>{hover.bar.label}</strong>
-          <span>{STATUS_STYLES[hover.bar.status].icon} {STATUS_STYLES[hover.bar.status].word}</span>
+          <span>
+            {STATUS_STYLES[hover.bar.status].icon} {STATUS_STYLES[hover.bar.status].word}
+          </span>
           <span>duration {formatMs(hover.bar.end - hover.bar.start)}</span>
           <span>starts at {formatMs(hover.bar.start - hover.bar.runOffset)}</span>
         </div>

@@ -40,12 +40,22 @@ export function TimelineToolbar(p: Props) {
           p.onStep(e.shiftKey);
         }}
       />
-      <span id="tl-search-keys" className="visually-hidden">Enter goes to the next matching call, Shift+Enter to the previous one.</span>
+      <span id="tl-search-keys" className="visually-hidden">
+        Enter goes to the next matching call, Shift+Enter to the previous one.
+      </span>
       <label>
         Tool{' '}
-        <select aria-label="Tool" value={p.tool ?? ''} onChange={(e) => p.onTool(e.target.value === '' ? null : e.target.value)}>
+        <select
+          aria-label="Tool"
+          value={p.tool ?? ''}
+          onChange={(e) => p.onTool(e.target.value === '' ? null : e.target.value)}
+        >
           <option value="">All tools</option>
-          {p.tools.map((t) => <option key={t} value={t}>{t}</option>)}
+          {p.tools.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </select>
       </label>
       <fieldset className="tl-outcomes">
@@ -57,13 +67,25 @@ export function TimelineToolbar(p: Props) {
           </label>
         ))}
       </fieldset>
-      <span className="tl-count" aria-live="polite">{p.shown === p.total ? `${p.total} calls` : `${p.shown} of ${p.total} calls`}</span>
+      <span className="tl-count" aria-live="polite">
+        {p.shown === p.total ? `${p.total} calls` : `${p.shown} of ${p.total} calls`}
+      </span>
       <span className="tl-spacer" />
-      <button type="button" onClick={() => p.onZoom(0.5)} aria-label="Zoom in">+</button>
-      <button type="button" onClick={() => p.onZoom(2)} aria-label="Zoom out">−</button>
-      <button type="button" onClick={p.onFit}>Fit</button>
-      <button type="button" onClick={p.onExportSvg}>Export SVG</button>
-      <button type="button" onClick={p.onExportPng}>Export PNG</button>
+      <button type="button" onClick={() => p.onZoom(0.5)} aria-label="Zoom in">
+        +
+      </button>
+      <button type="button" onClick={() => p.onZoom(2)} aria-label="Zoom out">
+        −
+      </button>
+      <button type="button" onClick={p.onFit}>
+        Fit
+      </button>
+      <button type="button" onClick={p.onExportSvg}>
+        Export SVG
+      </button>
+      <button type="button" onClick={p.onExportPng}>
+        Export PNG
+      </button>
       {p.extra}
     </div>
   );

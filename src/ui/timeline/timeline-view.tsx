@@ -49,9 +49,15 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // Unfiltered, the layout comes ready-made with the snapshot; only a filter lays out again.
   // MCP App View events (stored and this page's) are a row per View after the runs (timeline/view-rows.ts).
   const viewEvents = useSessionViewEvents(sessionId ?? '');
-  const filtered = useMemo(() => (snapshot ? filterTimeline(snapshot.model, filter, CALL_OUTCOMES) : null), [snapshot, filter]);
+  const filtered = useMemo(
+    () => (snapshot ? filterTimeline(snapshot.model, filter, CALL_OUTCOMES) : null),
+    [snapshot, filter],
+  );
   // The axis's length does not depend on lanes: the snapshot's layout (lanes by time) gives it.
-  const total = useMemo(() => (snapshot ? withViewRows(snapshot.layout, snapshot.model.runs, viewEvents).totalMs : 0), [snapshot, viewEvents]);
+  const total = useMemo(
+    () => (snapshot ? withViewRows(snapshot.layout, snapshot.model.runs, viewEvents).totalMs : 0),
+    [snapshot, viewEvents],
+  );
   const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
   const cost = useCostText();
@@ -69,16 +75,20 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     return (at: number): TimelineLayout | null => {
       const known = seen.get(at);
       if (known !== undefined) return known;
-      const made = snapshot && filtered ? withViewRows(layoutTimeline(filtered, at), snapshot.model.runs, viewEvents) : null;
+      const made =
+        snapshot && filtered ? withViewRows(layoutTimeline(filtered, at), snapshot.model.runs, viewEvents) : null;
       if (seen.size >= 8) seen.delete(seen.keys().next().value ?? at);
       seen.set(at, made);
       return made;
     };
   }, [snapshot, filtered, viewEvents]);
   const layout = useMemo(() => layoutAt(scale), [layoutAt, scale]);
-  const setViewport = useCallback((update: (v: Viewport) => Viewport) => {
-    setViewportState((prev) => update(prev ?? fitViewport(total)));
-  }, [total]);
+  const setViewport = useCallback(
+    (update: (v: Viewport) => Viewport) => {
+      setViewportState((prev) => update(prev ?? fitViewport(total)));
+    },
+    [total],
+  );
   const fit = useCallback(() => setViewportState(null), []);
 
   const [selected, setSelected] = useState<Bar | null>(null);
@@ -90,7 +100,9 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // The address names the selected call (store/address-sync.ts), so a reload or a shared link shows it again.
   const selectedCallId = selected?.callId ?? null;
   useEffect(() => {
-    useUiStore.getState().setTimelineSelection(sessionId && selectedCallId ? { sessionId, callId: selectedCallId } : null);
+    useUiStore
+      .getState()
+      .setTimelineSelection(sessionId && selectedCallId ? { sessionId, callId: selectedCallId } : null);
   }, [sessionId, selectedCallId]);
 
   // A request from the chat: select the call, clear filters hiding it, scroll to it and bring it into view.
@@ -134,10 +146,15 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // The picture is named and headed after the session's title, read at click time (it may have been renamed).
   const exportChart = async (ext: 'svg' | 'png') => {
     if (!layout) return;
-    const title = sessionId ? (await readSession(sessionId))?.title ?? null : null;
+    const title = sessionId ? ((await readSession(sessionId))?.title ?? null) : null;
     const now = new Date();
     const exported = layoutAt(laneScale((EXPORT_WIDTH - GUTTER - 8) / (vp.end - vp.start))) ?? layout;
-    const svg = exportSvg(exported, vp, { width: EXPORT_WIDTH, rowHeight: ROW_HEIGHT, gutter: GUTTER, title: timelineExportHeading(title, now) });
+    const svg = exportSvg(exported, vp, {
+      width: EXPORT_WIDTH,
+      rowHeight: ROW_HEIGHT,
+      gutter: GUTTER,
+      title: timelineExportHeading(title, now),
+    });
     const name = timelineExportName(title, now, ext);
     if (ext === 'svg') {
       downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), name);
@@ -149,10 +166,30 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   const onExportSvg = () => void exportChart('svg');
   const onExportPng = () => void exportChart('png');
 
-  if (!sessionId) return <div className="tl-view tl-empty"><p>Pick or start a session to see its timeline.</p></div>;
-  if (error) return <div className="tl-view tl-empty" role="alert">Could not read the timeline: {error}</div>;
-  if (!model || !layout || !summary) return <div className="tl-view tl-empty"><p>Loading timeline…</p></div>;
-  if (model.runs.length === 0) return <div className="tl-view tl-empty"><p>No runs in this session yet. Send a message to start one.</p></div>;
+  if (!sessionId)
+    return (
+      <div className="tl-view tl-empty">
+        <p>Pick or start a session to see its timeline.</p>
+      </div>
+    );
+  if (error)
+    return (
+      <div className="tl-view tl-empty" role="alert">
+        Could not read the timeline: {error}
+      </div>
+    );
+  if (!model || !layout || !summary)
+    return (
+      <div className="tl-view tl-empty">
+        <p>Loading timeline…</p>
+      </div>
+    );
+  if (model.runs.length === 0)
+    return (
+      <div className="tl-view tl-empty">
+        <p>No runs in this session yet. Send a message to start one.</p>
+      </div>
+    );
 
   const shownCalls = layout.callIndex.size;
   return (
@@ -177,12 +214,14 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         tool={tool}
         onTool={setTool}
         outcomes={outcomes}
-        onToggleOutcome={(o) => setOutcomes((prev) => {
-          const next = new Set(prev);
-          if (next.has(o)) next.delete(o);
-          else next.add(o);
-          return next;
-        })}
+        onToggleOutcome={(o) =>
+          setOutcomes((prev) => {
+            const next = new Set(prev);
+            if (next.has(o)) next.delete(o);
+            else next.add(o);
+            return next;
+          })
+        }
         onFit={fit}
         onZoom={(f) => setViewport((v) => zoomAt(v, f, (v.start + v.end) / 2, total))}
         onExportSvg={onExportSvg}
@@ -230,12 +269,27 @@ function replayCursorMs(layout: TimelineLayout | null, replay: ActiveReplay | nu
 function Legend({ spans }: { spans: boolean }) {
   return (
     <p className="tl-legend" role="group" aria-label="Legend">
-      <span data-legend="queued"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent yet)</span>
-      <span data-legend="waiting"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.waiting }} /> waiting for first token</span>
-      <span data-legend="streaming"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming</span>
-      <span data-legend="backoff"><i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff</span>
-      <span data-legend="approval"><i className="tl-swatch" style={{ background: SEGMENT_COLORS.approval }} /> waiting for approval</span>
-      {spans && <span data-legend="span"><i className="tl-swatch tl-swatch-span" /> other span of the imported trace (not a tool call)</span>}
+      <span data-legend="queued">
+        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent
+        yet)
+      </span>
+      <span data-legend="waiting">
+        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.waiting }} /> waiting for first token
+      </span>
+      <span data-legend="streaming">
+        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming
+      </span>
+      <span data-legend="backoff">
+        <i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff
+      </span>
+      <span data-legend="approval">
+        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.approval }} /> waiting for approval
+      </span>
+      {spans && (
+        <span data-legend="span">
+          <i className="tl-swatch tl-swatch-span" /> other span of the imported trace (not a tool call)
+        </span>
+      )}
       <span>✓ ok · ✕ error · ◔ timeout · ⊘ cancelled · ⊖ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
     </p>
   );

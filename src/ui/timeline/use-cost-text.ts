@@ -4,7 +4,10 @@ import { priceOf } from '../../domain/model-prices';
 import { usePriceOverrides } from '../data/settings/use-price-overrides';
 
 /** Cost words for the timeline: of one model's tokens, or summed over runs (unknown when any run's price is). */
-export function useCostText(): { of(model: string, usage: Usage): string; sum(runs: readonly { model: string; usage: Usage }[]): string } {
+export function useCostText(): {
+  of(model: string, usage: Usage): string;
+  sum(runs: readonly { model: string; usage: Usage }[]): string;
+} {
   const prices = usePriceOverrides();
   return {
     of: (model, usage) => costText(costOf(usage, priceOf(model, prices))),

@@ -126,5 +126,7 @@ export function useTimelineSnapshot(
     else feed.current?.(source);
   }, [source, sessionId]);
 
-  return state.sessionId === sessionId ? { snapshot: state.snapshot, error: state.error, hiddenRuns } : { snapshot: null, error: null, hiddenRuns };
+  return state.sessionId === sessionId
+    ? { snapshot: state.snapshot, error: state.error, hiddenRuns }
+    : { snapshot: null, error: null, hiddenRuns };
 }

@@ -28,16 +28,23 @@ export function ApprovalScopesSection({ servers }: { servers: readonly McpServer
     <section className="approval-scopes" aria-labelledby="approval-scopes-heading">
       <h3 id="approval-scopes-heading">Approval answers</h3>
       {scopes === undefined ? null : scopes.length === 0 ? (
-        <p className="hint">None. “Approve for this session”, “Always allow this tool”, “Always allow when…” and “Deny for this session” add one.</p>
+        <p className="hint">
+          None. “Approve for this session”, “Always allow this tool”, “Always allow when…” and “Deny for this session”
+          add one.
+        </p>
       ) : (
         <ul aria-label="Approval answers">
           {scopes.map(({ scope, sessionTitle }) => {
             const text = describeScope(scope, sessionTitle);
             const standing = servers === undefined ? undefined : STANDING_TEXT[scopeStanding(scope, known)];
             return (
-              <li key={`${scope.kind}\u0000${scope.kind === 'session' ? scope.sessionId : ''}\u0000${scope.tool}\u0000${JSON.stringify(scope.rule ?? null)}`}>
+              <li
+                key={`${scope.kind}\u0000${scope.kind === 'session' ? scope.sessionId : ''}\u0000${scope.tool}\u0000${JSON.stringify(scope.rule ?? null)}`}
+              >
                 {text}{' '}
-                {standing !== undefined && <span className={standing.startsWith('No') ? 'verdict-bad' : 'hint'}>· {standing}{' '}</span>}
+                {standing !== undefined && (
+                  <span className={standing.startsWith('No') ? 'verdict-bad' : 'hint'}>· {standing} </span>
+                )}
                 <button type="button" className="link" onClick={() => void revokeApprovalScope(scope)}>
                   Revoke<span className="visually-hidden"> {text}</span>
                 </button>

@@ -45,20 +45,39 @@ export function HttpFields({ form, errors, update }: Props) {
       <div className="tool-headers" role="group" aria-label="Headers">
         {form.headers.map((h, i) => (
           <div className="field-row" key={h.rowId}>
-            <input type="text" aria-label={`Header ${i + 1} name`} value={h.name} onChange={(e) => setHeader(h.rowId, { name: e.target.value })} />
+            <input
+              type="text"
+              aria-label={`Header ${i + 1} name`}
+              value={h.name}
+              onChange={(e) => setHeader(h.rowId, { name: e.target.value })}
+            />
             {h.secret ? (
               <input
                 type="password"
                 aria-label={`Header ${i + 1} secret value`}
-                placeholder={h.storedName === null ? 'stored apart from the tool' : 'stored apart from the tool; leave blank to keep'}
+                placeholder={
+                  h.storedName === null
+                    ? 'stored apart from the tool'
+                    : 'stored apart from the tool; leave blank to keep'
+                }
                 value={h.secretValue}
                 onChange={(e) => setHeader(h.rowId, { secretValue: e.target.value })}
               />
             ) : (
-              <input type="text" aria-label={`Header ${i + 1} value`} value={h.value} onChange={(e) => setHeader(h.rowId, { value: e.target.value })} />
+              <input
+                type="text"
+                aria-label={`Header ${i + 1} value`}
+                value={h.value}
+                onChange={(e) => setHeader(h.rowId, { value: e.target.value })}
+              />
             )}
             <label>
-              <input type="checkbox" checked={h.secret} onChange={(e) => setHeader(h.rowId, { secret: e.target.checked, value: '', secretValue: '' })} /> Secret
+              <input
+                type="checkbox"
+                checked={h.secret}
+                onChange={(e) => setHeader(h.rowId, { secret: e.target.checked, value: '', secretValue: '' })}
+              />{' '}
+              Secret
             </label>
             <button type="button" onClick={() => update({ headers: form.headers.filter((x) => x.rowId !== h.rowId) })}>
               Remove header
@@ -86,7 +105,10 @@ export function HttpFields({ form, errors, update }: Props) {
       <FieldErrors id="tool-body-errors" messages={errors['http.bodyTemplate']} />
       <label>
         Response as{' '}
-        <select value={form.responseType} onChange={(e) => update({ responseType: e.target.value === 'text' ? 'text' : 'json' })}>
+        <select
+          value={form.responseType}
+          onChange={(e) => update({ responseType: e.target.value === 'text' ? 'text' : 'json' })}
+        >
           <option value="json">JSON</option>
           <option value="text">Text</option>
         </select>

@@ -58,14 +58,20 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
     () =>
       schemaProblems.length === 0
         ? formCheck
-        : { ...formCheck, ok: false, errors: { ...formCheck.errors, parameters: [...(formCheck.errors.parameters ?? []), ...schemaProblems] } },
+        : {
+            ...formCheck,
+            ok: false,
+            errors: { ...formCheck.errors, parameters: [...(formCheck.errors.parameters ?? []), ...schemaProblems] },
+          },
     [formCheck, schemaProblems],
   );
   const errorsFor = (field: DefinitionField, formKey: keyof ToolForm) =>
     showAll || touched.has(formKey) || field === 'parameters' ? check.errors[field] : undefined;
 
   const unsaved = useMemo(() => !formMatches(form, tool), [form, tool]);
-  useImperativeHandle(ref, () => ({ confirmLeave: (leave) => (unsaved ? setLeaving(() => leave) : leave()) }), [unsaved]);
+  useImperativeHandle(ref, () => ({ confirmLeave: (leave) => (unsaved ? setLeaving(() => leave) : leave()) }), [
+    unsaved,
+  ]);
 
   /** True once stored; otherwise the form says what is wrong and nothing is stored. */
   const save = async (): Promise<boolean> => {
@@ -74,7 +80,8 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
     // The worker's answer about the schema, awaited: a schema Ajv cannot compile is never saved.
     let fresh: { ok: boolean } = formOnly;
     try {
-      if (formOnly.ok) fresh = await checkDefinition(formOnly.definition, others, BUILTIN_IDS, defaultSchemaValidator());
+      if (formOnly.ok)
+        fresh = await checkDefinition(formOnly.definition, others, BUILTIN_IDS, defaultSchemaValidator());
     } catch (err) {
       setStatus(`The parameters schema could not be checked: ${err instanceof Error ? err.message : String(err)}`);
       return false;
@@ -113,7 +120,12 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
 
   return (
     <>
-      {leaving && <UnsavedChangesDialog toolName={isNew ? form.name.trim() || 'the new tool' : tool.name} onAnswer={answerLeave} />}
+      {leaving && (
+        <UnsavedChangesDialog
+          toolName={isNew ? form.name.trim() || 'the new tool' : tool.name}
+          onAnswer={answerLeave}
+        />
+      )}
       <form
         className="tool-editor"
         aria-label={isNew ? 'New tool' : `Edit ${tool.name}`}
@@ -136,7 +148,12 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
 
         <label className="field">
           Description
-          <textarea rows={2} value={form.description} aria-describedby="tool-description-errors" onChange={(e) => update({ description: e.target.value })} />
+          <textarea
+            rows={2}
+            value={form.description}
+            aria-describedby="tool-description-errors"
+            onChange={(e) => update({ description: e.target.value })}
+          />
         </label>
         <FieldErrors id="tool-description-errors" messages={errorsFor('description', 'description')} />
 
@@ -165,13 +182,27 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
           </label>
           <label>
             Timeout (ms){' '}
-            <input type="text" inputMode="numeric" size={8} placeholder="default" value={form.timeoutText} aria-describedby="tool-timeout-errors" onChange={(e) => update({ timeoutText: e.target.value })} />
+            <input
+              type="text"
+              inputMode="numeric"
+              size={8}
+              placeholder="default"
+              value={form.timeoutText}
+              aria-describedby="tool-timeout-errors"
+              onChange={(e) => update({ timeoutText: e.target.value })}
+            />
           </label>
           <label>
-            <input type="checkbox" checked={form.needsApproval} onChange={(e) => update({ needsApproval: e.target.checked })} /> Needs approval
+            <input
+              type="checkbox"
+              checked={form.needsApproval}
+              onChange={(e) => update({ needsApproval: e.target.checked })}
+            />{' '}
+            Needs approval
           </label>
           <label>
-            <input type="checkbox" checked={form.enabled} onChange={(e) => update({ enabled: e.target.checked })} /> Enabled
+            <input type="checkbox" checked={form.enabled} onChange={(e) => update({ enabled: e.target.checked })} />{' '}
+            Enabled
           </label>
         </div>
         <FieldErrors id="tool-timeout-errors" messages={errorsFor('timeoutMs', 'timeoutText')} />
@@ -190,13 +221,20 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
               />
             </label>
             <p id="tool-code-hint" className="hint">
-              The body of an async function that receives <code>args</code> and returns JSON-serialisable data. It runs in an
-              isolated sandbox: no page, storage or cookies, and no network except the origins below.
+              The body of an async function that receives <code>args</code> and returns JSON-serialisable data. It runs
+              in an isolated sandbox: no page, storage or cookies, and no network except the origins below.
             </p>
             <FieldErrors id="tool-code-errors" messages={errorsFor('code', 'code')} />
             <label className="field">
               Allowed origins (one per line)
-              <textarea rows={2} className="mono" value={form.allowedOriginsText} placeholder="https://api.example.com" aria-describedby="tool-origins-errors" onChange={(e) => update({ allowedOriginsText: e.target.value })} />
+              <textarea
+                rows={2}
+                className="mono"
+                value={form.allowedOriginsText}
+                placeholder="https://api.example.com"
+                aria-describedby="tool-origins-errors"
+                onChange={(e) => update({ allowedOriginsText: e.target.value })}
+              />
             </label>
             <FieldErrors id="tool-origins-errors" messages={errorsFor('allowedOrigins', 'allowedOriginsText')} />
           </>
@@ -226,8 +264,9 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
                   Allow private addresses
                 </label>
                 <p id="tool-private-hint" className="hint">
-                  Off: fetch_url refuses this machine and the local network (localhost, 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12,
-                  192.168.0.0/16, link-local, and their IPv6 forms), so the model cannot reach your router or local services.
+                  Off: fetch_url refuses this machine and the local network (localhost, 127.0.0.0/8, 10.0.0.0/8,
+                  172.16.0.0/12, 192.168.0.0/16, link-local, and their IPv6 forms), so the model cannot reach your
+                  router or local services.
                 </p>
               </>
             )}
@@ -240,13 +279,21 @@ export function ToolEditor({ ref, tool, isNew, others, onSaved, onDeleted }: Pro
           </button>
           {/* A saved tool (its code, schema and secrets) is gone for good once deleted, so it asks first; a draft is just discarded. */}
           {!confirmingDelete && (
-            <button type="button" className="danger" onClick={() => (isNew ? void remove() : setConfirmingDelete(true))}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => (isNew ? void remove() : setConfirmingDelete(true))}
+            >
               Delete
             </button>
           )}
           {confirmingDelete && (
             <span role="group" aria-label={`Confirm deleting ${tool.name}`} className="field-row">
-              <span>Delete {tool.name}{tool.kind === 'http' && tool.http.headers.some((h) => h.secret) ? ' and its stored secrets' : ''}? This cannot be undone.</span>
+              <span>
+                Delete {tool.name}
+                {tool.kind === 'http' && tool.http.headers.some((h) => h.secret) ? ' and its stored secrets' : ''}? This
+                cannot be undone.
+              </span>
               <button type="button" className="danger" onClick={() => void remove()}>
                 Delete {tool.name}
               </button>

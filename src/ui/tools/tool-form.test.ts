@@ -3,12 +3,26 @@ import type { HttpToolDefinition } from '../../domain/tool-definition';
 import { checkForm, formFromDefinition, formMatches, newFormHeader, secretsForSave, type ToolForm } from './tool-form';
 
 const def: HttpToolDefinition = {
-  id: 't1', name: 'search', description: 'd', parameters: { type: 'object', properties: { q: { type: 'string' } } }, kind: 'http',
+  id: 't1',
+  name: 'search',
+  description: 'd',
+  parameters: { type: 'object', properties: { q: { type: 'string' } } },
+  kind: 'http',
   http: {
-    method: 'GET', urlTemplate: 'https://api.example/{q}', bodyTemplate: null, responseType: 'json',
-    headers: [{ name: 'Authorization', value: '', secret: true }, { name: 'Accept', value: 'application/json', secret: false }],
+    method: 'GET',
+    urlTemplate: 'https://api.example/{q}',
+    bodyTemplate: null,
+    responseType: 'json',
+    headers: [
+      { name: 'Authorization', value: '', secret: true },
+      { name: 'Accept', value: 'application/json', secret: false },
+    ],
   },
-  timeoutMs: null, needsApproval: false, enabled: true, createdAt: 1, updatedAt: 1,
+  timeoutMs: null,
+  needsApproval: false,
+  enabled: true,
+  createdAt: 1,
+  updatedAt: 1,
 };
 
 describe('header secrets in the tool form', () => {

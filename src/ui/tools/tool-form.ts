@@ -1,4 +1,12 @@
-import { flattenTool, unflattenTool, type FlatToolDefinition, type HttpHeader, type HttpToolSpec, type ToolDefinition, type ToolKind } from '../../domain/tool-definition';
+import {
+  flattenTool,
+  unflattenTool,
+  type FlatToolDefinition,
+  type HttpHeader,
+  type HttpToolSpec,
+  type ToolDefinition,
+  type ToolKind,
+} from '../../domain/tool-definition';
 import { parseParametersText, validateDefinition, type DefinitionErrors } from '../../tools/definition';
 import { BUILTIN_IDS } from '../../tools/builtin-specs';
 import { isRecord } from '../../domain/is-record';
@@ -85,7 +93,12 @@ type FormCheck = { definition: ToolDefinition; errors: DefinitionErrors; ok: boo
  * Builds the definition the form describes and checks it exactly as saving would. The check reads the flat layout
  * (validateDefinition), so every field gets its message; the definition then keeps only its own kind's parts.
  */
-export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly ToolDefinition[], now: number): FormCheck {
+export function checkForm(
+  form: ToolForm,
+  base: ToolDefinition,
+  others: readonly ToolDefinition[],
+  now: number,
+): FormCheck {
   const errors: DefinitionErrors = {};
   const params = parseParametersText(form.parametersText);
   const timeout = form.timeoutText.trim() === '' ? null : Number(form.timeoutText);
@@ -114,7 +127,9 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
     enabled: form.enabled,
     updatedAt: now,
     // Stored only where it means something, so other tools' rows (and exports) do not grow a field they ignore.
-    ...(form.kind === 'builtin' && form.builtinId === 'fetch_url' ? { allowPrivateAddresses: form.allowPrivateAddresses } : {}),
+    ...(form.kind === 'builtin' && form.builtinId === 'fetch_url'
+      ? { allowPrivateAddresses: form.allowPrivateAddresses }
+      : {}),
   };
   const check = validateDefinition(draft, others, BUILTIN_IDS);
   if (!check.ok) Object.assign(errors, check.errors);
@@ -126,9 +141,14 @@ export function checkForm(form: ToolForm, base: ToolDefinition, others: readonly
  * What saveTool needs besides the checked definition: the same definition with each secret header carrying the
  * value typed into its row, and where each row's stored secret lives now.
  */
-export function secretsForSave(form: ToolForm, definition: ToolDefinition): { tool: ToolDefinition; storedNames: (string | null)[] } {
+export function secretsForSave(
+  form: ToolForm,
+  definition: ToolDefinition,
+): { tool: ToolDefinition; storedNames: (string | null)[] } {
   if (definition.kind !== 'http') return { tool: definition, storedNames: [] };
-  const headers = definition.http.headers.map((h, i) => (h.secret ? { ...h, value: form.headers[i]?.secretValue ?? '' } : h));
+  const headers = definition.http.headers.map((h, i) =>
+    h.secret ? { ...h, value: form.headers[i]?.secretValue ?? '' } : h,
+  );
   return {
     tool: { ...definition, http: { ...definition.http, headers } },
     storedNames: form.headers.map((h) => (h.secret ? h.storedName : null)),

@@ -98,7 +98,13 @@ export function ToolsView() {
                   {t.needsApproval ? ' · approval' : ''}
                 </span>
                 <label className="tools-toggle">
-                  <input type="checkbox" checked={t.enabled} aria-label={`Offer ${t.name} to the model`} onChange={() => void toggleToolEnabled(t)} /> on
+                  <input
+                    type="checkbox"
+                    checked={t.enabled}
+                    aria-label={`Offer ${t.name} to the model`}
+                    onChange={() => void toggleToolEnabled(t)}
+                  />{' '}
+                  on
                 </label>
               </li>
             ))}
@@ -116,7 +122,12 @@ export function ToolsView() {
         {mcp?.kind === 'add' ? (
           <McpAddServerForm onAdded={(id) => setMcp({ kind: 'server', id })} onCancel={() => setMcp(null)} />
         ) : mcpServer !== undefined ? (
-          <McpServerDetail key={mcpServer.id} server={mcpServer} modelNames={modelNames} onRemoved={() => setMcp(null)} />
+          <McpServerDetail
+            key={mcpServer.id}
+            server={mcpServer}
+            modelNames={modelNames}
+            onRemoved={() => setMcp(null)}
+          />
         ) : mcp?.kind === 'server' ? (
           <p className="hint">Loading…</p>
         ) : selected ? (

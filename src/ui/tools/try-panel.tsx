@@ -29,7 +29,10 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
     [tool],
   );
   // The agent's own validation path: the handle asks the validation worker, so answers arrive asynchronously.
-  const validate = useCallback(async (args: unknown) => (await executor.get(tool.name)?.validate(args)) ?? [], [executor, tool.name]);
+  const validate = useCallback(
+    async (args: unknown) => (await executor.get(tool.name)?.validate(args)) ?? [],
+    [executor, tool.name],
+  );
   const { issues, checking } = useArgsIssues(argsText, validate);
 
   const run = async () => {
@@ -37,7 +40,10 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
     setRunning(controller);
     setOutcome(null);
     try {
-      const r = await tryTool(executor, tool.name, argsText, { signal: controller.signal, defaultTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs });
+      const r = await tryTool(executor, tool.name, argsText, {
+        signal: controller.signal,
+        defaultTimeoutMs: DEFAULT_CONFIG.toolTimeoutMs,
+      });
       if (!mounted.current) return;
       setOutcome(r);
     } catch (err) {
@@ -64,7 +70,12 @@ export function TryPanel({ tool }: { tool: ToolDefinition }) {
       </label>
       <FieldErrors id="tool-args-errors" messages={issues.map((i) => `${i.path}: ${i.message}`)} />
       <div className="field-row">
-        <button type="button" className="primary" disabled={running !== null || checking || issues.length > 0} onClick={() => void run()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={running !== null || checking || issues.length > 0}
+          onClick={() => void run()}
+        >
           Run
         </button>
         {running && (
@@ -84,7 +95,14 @@ function TryOutcome({ outcome }: { outcome: Outcome }) {
     const [headline, detail] =
       outcome.kind === 'threw'
         ? ['Failed', outcome.message]
-        : [tryHeadline(outcome), outcome.kind === 'invalid' ? outcome.issues.map((i) => `${i.path}: ${i.message}`).join('\n') : outcome.kind === 'check_failed' ? outcome.message : 'No enabled tool has this name.'];
+        : [
+            tryHeadline(outcome),
+            outcome.kind === 'invalid'
+              ? outcome.issues.map((i) => `${i.path}: ${i.message}`).join('\n')
+              : outcome.kind === 'check_failed'
+                ? outcome.message
+                : 'No enabled tool has this name.',
+          ];
     return (
       <section aria-label="Result" className="tool-result error">
         <p>

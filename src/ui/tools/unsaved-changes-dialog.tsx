@@ -35,9 +35,15 @@ export function UnsavedChangesDialog({ toolName, onAnswer }: Props) {
       <h2 id={`${id}-title`}>Unsaved changes to {toolName}</h2>
       <p id={`${id}-text`}>Save them before opening another tool, or discard them?</p>
       <div className="dialog-actions">
-        <button type="button" className="primary" onClick={() => choose('save')}>Save</button>
-        <button type="button" onClick={() => choose('discard')}>Discard</button>
-        <button type="button" onClick={() => choose('cancel')}>Cancel</button>
+        <button type="button" className="primary" onClick={() => choose('save')}>
+          Save
+        </button>
+        <button type="button" onClick={() => choose('discard')}>
+          Discard
+        </button>
+        <button type="button" onClick={() => choose('cancel')}>
+          Cancel
+        </button>
       </div>
     </dialog>
   );

@@ -31,7 +31,9 @@ export function useArgsIssues(
     };
     Promise.resolve()
       .then(() => validate(args.value))
-      .then(settle, (err: unknown) => settle([{ path: '/', message: `could not be checked: ${err instanceof Error ? err.message : String(err)}` }]));
+      .then(settle, (err: unknown) =>
+        settle([{ path: '/', message: `could not be checked: ${err instanceof Error ? err.message : String(err)}` }]),
+      );
     return () => {
       current = false;
     };

@@ -34,7 +34,12 @@ const tokens = (usage: readonly TraceModelUsage[]) => usage.reduce((n, u) => n +
 export function TracesTable({ count, window: atHand, onRange, opening, onOpen }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const prices = usePriceOverrides();
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => TRACE_ROW_HEIGHT, overscan: TRACE_ROW_OVERSCAN });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => TRACE_ROW_HEIGHT,
+    overscan: TRACE_ROW_OVERSCAN,
+  });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? 0) + 1;
@@ -44,7 +49,26 @@ export function TracesTable({ count, window: atHand, onRange, opening, onOpen }:
   const cost = (usage: readonly TraceModelUsage[]) =>
     usage.length === 0
       ? '—'
-      : costText(usage.reduce((c, u) => addCost(c, costOf({ promptTokens: u.input, completionTokens: u.output, totalTokens: u.input + u.output, cachedTokens: u.cached, reasoningTokens: u.reasoning, estimated: false }, priceOf(u.model, prices))), ZERO_COST));
+      : costText(
+          usage.reduce(
+            (c, u) =>
+              addCost(
+                c,
+                costOf(
+                  {
+                    promptTokens: u.input,
+                    completionTokens: u.output,
+                    totalTokens: u.input + u.output,
+                    cachedTokens: u.cached,
+                    reasoningTokens: u.reasoning,
+                    estimated: false,
+                  },
+                  priceOf(u.model, prices),
+                ),
+              ),
+            ZERO_COST,
+          ),
+        );
   return (
     <div className="traces-scroll" ref={scrollRef}>
       <table aria-label="Traces" aria-rowcount={count + 1} className="traces-table">
@@ -64,11 +88,32 @@ export function TracesTable({ count, window: atHand, onRange, opening, onOpen }:
           {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
           {items.map((v) => {
             const r = atHand.rows[v.index - atHand.start];
-            if (!r) return <tr key={`pending:${v.index}`} aria-rowindex={v.index + 2} style={{ height: TRACE_ROW_HEIGHT }}><td colSpan={8} className="hint">…</td></tr>;
+            if (!r)
+              return (
+                <tr key={`pending:${v.index}`} aria-rowindex={v.index + 2} style={{ height: TRACE_ROW_HEIGHT }}>
+                  <td colSpan={8} className="hint">
+                    …
+                  </td>
+                </tr>
+              );
             return (
-              <tr key={`${r.sourceId}:${r.traceId}`} aria-rowindex={v.index + 2} data-trace-id={r.traceId} data-errors={r.errors > 0 ? 'true' : undefined} style={{ height: TRACE_ROW_HEIGHT }}>
+              <tr
+                key={`${r.sourceId}:${r.traceId}`}
+                aria-rowindex={v.index + 2}
+                data-trace-id={r.traceId}
+                data-errors={r.errors > 0 ? 'true' : undefined}
+                style={{ height: TRACE_ROW_HEIGHT }}
+              >
                 <td>
-                  <button type="button" className="link-button" disabled={opening !== null} aria-busy={opening === r.traceId ? 'true' : undefined} onClick={() => onOpen(r.traceId)}>{r.name}</button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={opening !== null}
+                    aria-busy={opening === r.traceId ? 'true' : undefined}
+                    onClick={() => onOpen(r.traceId)}
+                  >
+                    {r.name}
+                  </button>
                 </td>
                 <td>{new Date(r.start).toLocaleString()}</td>
                 <td>{durationText(r.end - r.start)}</td>

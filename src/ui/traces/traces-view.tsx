@@ -1,7 +1,20 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { traceSourceLabel, type TraceSourceRecord } from '../../domain/trace-inbox';
 import { plural } from '../../domain/plural';
-import { addSource, checkNow, chooseSource, openTraceRow, pickedFromInput, removeSource, restoreSource, setQuery, showRange, showSource, startPolling, type FolderFile } from '../../store/traces/trace-inbox-actions';
+import {
+  addSource,
+  checkNow,
+  chooseSource,
+  openTraceRow,
+  pickedFromInput,
+  removeSource,
+  restoreSource,
+  setQuery,
+  showRange,
+  showSource,
+  startPolling,
+  type FolderFile,
+} from '../../store/traces/trace-inbox-actions';
 import { useTraceInboxStore } from '../../store/traces/trace-inbox-store';
 import { useTraceSources } from '../data/traces/trace-sources';
 import { TraceSourceDialog } from './trace-source-dialog';
@@ -9,7 +22,13 @@ import { TracesTable } from './traces-table';
 import './traces.css';
 
 type DroppedItem = DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileSystemHandle | null> };
-type Entry = { isFile: boolean; isDirectory: boolean; name: string; file?(ok: (f: File) => void, fail: (e: unknown) => void): void; createReader?(): { readEntries(ok: (e: Entry[]) => void, fail: (e: unknown) => void): void } };
+type Entry = {
+  isFile: boolean;
+  isDirectory: boolean;
+  name: string;
+  file?(ok: (f: File) => void, fail: (e: unknown) => void): void;
+  createReader?(): { readEntries(ok: (e: Entry[]) => void, fail: (e: unknown) => void): void };
+};
 
 /** A dropped folder's files, walked through the entries API where the browser cannot hand the page a folder handle. */
 async function walkEntry(entry: Entry, path: string, out: FolderFile[]): Promise<void> {
@@ -98,55 +117,112 @@ export function TracesView() {
       : `${plural(matched, 'trace')}${filtering ? ` of ${total}` : ''} · ${checkedText(source)}`;
 
   return (
-    <section className="traces-view" aria-label="Traces" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void onDrop(e)}>
+    <section
+      className="traces-view"
+      aria-label="Traces"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => void onDrop(e)}
+    >
       <div className="traces-toolbar">
         {sources && sources.length > 1 && (
           <label>
             Source
             <select value={source?.id ?? ''} onChange={(e) => chooseSource(e.target.value)}>
-              {sources.map((s) => <option key={s.id} value={s.id}>{traceSourceLabel(s.config)}</option>)}
+              {sources.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {traceSourceLabel(s.config)}
+                </option>
+              ))}
             </select>
           </label>
         )}
-        {source && sources?.length === 1 && <span className="traces-source-name">{traceSourceLabel(source.config)}</span>}
-        <button type="button" onClick={() => setAdding(true)}>Add trace source</button>
-        {source && <button type="button" onClick={onCheckNow} disabled={checking}>Check now</button>}
-        {source && <button type="button" onClick={() => void removeSource(source.id)}>Remove source</button>}
+        {source && sources?.length === 1 && (
+          <span className="traces-source-name">{traceSourceLabel(source.config)}</span>
+        )}
+        <button type="button" onClick={() => setAdding(true)}>
+          Add trace source
+        </button>
+        {source && (
+          <button type="button" onClick={onCheckNow} disabled={checking}>
+            Check now
+          </button>
+        )}
+        {source && (
+          <button type="button" onClick={() => void removeSource(source.id)}>
+            Remove source
+          </button>
+        )}
         <input
-          ref={folderInput} type="file" hidden aria-label="Trace folder again" {...{ webkitdirectory: '' }} multiple
+          ref={folderInput}
+          type="file"
+          hidden
+          aria-label="Trace folder again"
+          {...{ webkitdirectory: '' }}
+          multiple
           onChange={(e) => {
-            if (source && e.target.files) void checkNow(source.id, { byPerson: true, files: pickedFromInput([...e.target.files]) });
+            if (source && e.target.files)
+              void checkNow(source.id, { byPerson: true, files: pickedFromInput([...e.target.files]) });
             e.target.value = '';
           }}
         />
       </div>
       {sources?.length === 0 && (
-        <p className="empty">No trace source yet. Add the folder or bucket an OpenTelemetry Collector writes to, or drop a folder of trace files here.</p>
+        <p className="empty">
+          No trace source yet. Add the folder or bucket an OpenTelemetry Collector writes to, or drop a folder of trace
+          files here.
+        </p>
       )}
       {source && (
         <>
           <div className="traces-filters">
             <label>
               Search traces
-              <input type="text" value={query.text} placeholder="Tool, model, span or text" onChange={(e) => setQuery({ text: e.target.value })} />
+              <input
+                type="text"
+                value={query.text}
+                placeholder="Tool, model, span or text"
+                onChange={(e) => setQuery({ text: e.target.value })}
+              />
             </label>
             <label className="check">
-              <input type="checkbox" checked={query.errorsOnly} onChange={(e) => setQuery({ errorsOnly: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={query.errorsOnly}
+                onChange={(e) => setQuery({ errorsOnly: e.target.checked })}
+              />
               Errors only
             </label>
           </div>
-          <p role="status" className="traces-status" data-checking={checking ? 'true' : undefined}>{loaded ? status : 'Reading…'}</p>
-          {(message ?? source.problem) && <p role="alert" className="problem">{message ?? source.problem}</p>}
+          <p role="status" className="traces-status" data-checking={checking ? 'true' : undefined}>
+            {loaded ? status : 'Reading…'}
+          </p>
+          {(message ?? source.problem) && (
+            <p role="alert" className="problem">
+              {message ?? source.problem}
+            </p>
+          )}
           {problems.length > 0 && (
             <details className="traces-problems">
               <summary>What was left out ({problems.length})</summary>
-              <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+              <ul>
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
             </details>
           )}
           {loaded && matched === 0 ? (
-            <p className="empty">{filtering ? 'No trace matches.' : checking ? 'Reading the source…' : 'No traces in this source yet.'}</p>
+            <p className="empty">
+              {filtering ? 'No trace matches.' : checking ? 'Reading the source…' : 'No traces in this source yet.'}
+            </p>
           ) : (
-            <TracesTable count={matched} window={rowWindow} onRange={showRange} opening={opening} onOpen={(traceId) => void openTraceRow(source.id, traceId)} />
+            <TracesTable
+              count={matched}
+              window={rowWindow}
+              onRange={showRange}
+              opening={opening}
+              onOpen={(traceId) => void openTraceRow(source.id, traceId)}
+            />
           )}
         </>
       )}

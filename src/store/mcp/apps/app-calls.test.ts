@@ -4,7 +4,9 @@ const read = vi.fn();
 let connection = { readResource: read };
 
 vi.mock('../../../db/database', () => ({ db: {} }));
-vi.mock('../../../db/mcp-servers-repo', () => ({ getMcpServer: async () => ({ id: 'srv', name: 'apps', url: 'http://127.0.0.1:1/mcp' }) }));
+vi.mock('../../../db/mcp-servers-repo', () => ({
+  getMcpServer: async () => ({ id: 'srv', name: 'apps', url: 'http://127.0.0.1:1/mcp' }),
+}));
 vi.mock('../connections/registry', () => ({ connectMcp: async () => ({ connection, tools: [] }) }));
 
 const { readViewResource } = await import('./app-calls');

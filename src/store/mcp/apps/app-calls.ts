@@ -24,11 +24,18 @@ const VIEW_CALL_TIMEOUT_MS = 60_000;
  */
 const readResources = new WeakMap<object, Map<string, McpUiResource>>();
 
-export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'resourceUri'>, signal: AbortSignal): Promise<McpUiResource | UiResourceProblem> {
+export async function readViewResource(
+  view: Pick<McpAppView, 'serverId' | 'resourceUri'>,
+  signal: AbortSignal,
+): Promise<McpUiResource | UiResourceProblem> {
   const record = await getMcpServer(db, view.serverId);
   if (record === undefined) return { kind: 'no-html', message: 'The MCP server of this view was removed.' };
   const live = await connectMcp(record);
-  if (live === null) return { kind: 'no-html', message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. Connect it in the Tools view and the view comes back here.` };
+  if (live === null)
+    return {
+      kind: 'no-html',
+      message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. Connect it in the Tools view and the view comes back here.`,
+    };
   const known = readResources.get(live.connection)?.get(view.resourceUri);
   if (known !== undefined) return known;
   try {
@@ -40,20 +47,32 @@ export async function readViewResource(view: Pick<McpAppView, 'serverId' | 'reso
     }
     return read;
   } catch (error) {
-    return { kind: 'no-html', message: `The MCP server could not read ${view.resourceUri}: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      kind: 'no-html',
+      message: `The MCP server could not read ${view.resourceUri}: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
-export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverId'> & { sessionId: string }, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<AppToolCallAnswer> {
+export async function callToolForView(
+  view: Pick<McpAppView, 'callId' | 'serverId'> & { sessionId: string },
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<AppToolCallAnswer> {
   const record = await getMcpServer(db, view.serverId);
   const live = record !== undefined ? await connectMcp(record) : null;
   if (record === undefined || live === null) return { refused: 'The MCP server of this view is not connected.' };
   const tool = live.tools.find((t) => t.name === name);
   if (tool === undefined) return { refused: `The server has no tool named "${name}".` };
-  if (!appMayCall(tool.ui)) return { refused: `"${name}" is not available to views: the server made it visible to the model only.` };
+  if (!appMayCall(tool.ui))
+    return { refused: `"${name}" is not available to views: the server made it visible to the model only.` };
   if (!mcpToolEnabled(record, name)) return { refused: `"${name}" is switched off in the Tools view.` };
   if (mcpNeedsApproval(record, tool)) {
-    const yes = await askAboutView((id, answer) => ({ kind: 'approve-call', id, callId: view.callId, toolName: name, args, answer }), signal);
+    const yes = await askAboutView(
+      (id, answer) => ({ kind: 'approve-call', id, callId: view.callId, toolName: name, args, answer }),
+      signal,
+    );
     noteViewAnswer(view.callId, view.sessionId, 'tools/call', { name, arguments: args }, yes);
     if (!yes) return { refused: `The person denied the call to "${name}".` };
   }
@@ -66,11 +85,24 @@ export async function callToolForView(view: Pick<McpAppView, 'callId' | 'serverI
     });
     return { result: outcome };
   } catch (error) {
-    return { result: { outcome: 'error', content: `Error: the MCP server could not run "${name}": ${error instanceof Error ? error.message : String(error)}`, blocks: [], logs: [] } };
+    return {
+      result: {
+        outcome: 'error',
+        content: `Error: the MCP server could not run "${name}": ${error instanceof Error ? error.message : String(error)}`,
+        blocks: [],
+        logs: [],
+      },
+    };
   }
 }
 
 /** The person's answer to something a View asked first, logged with its requests (and so on the timeline). */
 export function noteViewAnswer(callId: string, sessionId: string, method: string, params: unknown, yes: boolean): void {
-  noteBridgeEntry(callId, sessionId, { t: 0, at: Date.now(), method: `approval of ${method}`, params, outcome: yes ? 'approved' : 'denied' });
+  noteBridgeEntry(callId, sessionId, {
+    t: 0,
+    at: Date.now(),
+    method: `approval of ${method}`,
+    params,
+    outcome: yes ? 'approved' : 'denied',
+  });
 }

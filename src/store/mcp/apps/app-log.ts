@@ -39,6 +39,8 @@ export function noteBridgeEntry(callId: string, sessionId: string, entry: AppBri
 export function noteModelContext(callId: string, sessionId: string, text: string): void {
   useMcpAppViews.setState((s) => {
     const view = s.views[callId];
-    return view === undefined ? s : { views: { ...s.views, [callId]: { ...view, sessionId, modelContext: { text, at: Date.now() } } } };
+    return view === undefined
+      ? s
+      : { views: { ...s.views, [callId]: { ...view, sessionId, modelContext: { text, at: Date.now() } } } };
   });
 }

@@ -11,9 +11,30 @@ afterAll(() => db.close());
 
 describe('View events stored with the session', () => {
   it('stores what a View did (with its server and tool) so the lane can list it after a reload', async () => {
-    noteAppView({ callId: 'call_a', sessionId: 's-a', serverId: 'srv', serverName: 'apps', toolName: 'show_board', resourceUri: 'ui://b', args: {} });
-    noteBridgeEntry('call_a', 's-a', { t: 1, at: 1_000, method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'card 2' }] }, outcome: 'ok' });
-    noteBridgeEntry('call_a', 's-a', { t: 2, at: 1_001, method: 'tools/call', params: { name: 'x' }, outcome: 'refused', result: { error: 'no' } });
+    noteAppView({
+      callId: 'call_a',
+      sessionId: 's-a',
+      serverId: 'srv',
+      serverName: 'apps',
+      toolName: 'show_board',
+      resourceUri: 'ui://b',
+      args: {},
+    });
+    noteBridgeEntry('call_a', 's-a', {
+      t: 1,
+      at: 1_000,
+      method: 'ui/update-model-context',
+      params: { content: [{ type: 'text', text: 'card 2' }] },
+      outcome: 'ok',
+    });
+    noteBridgeEntry('call_a', 's-a', {
+      t: 2,
+      at: 1_001,
+      method: 'tools/call',
+      params: { name: 'x' },
+      outcome: 'refused',
+      result: { error: 'no' },
+    });
     await flushViewEvents();
     const stored = await listSessionMcpViewEvents(db, 's-a');
     expect(stored.map((e) => [e.method, e.outcome, e.serverName, e.toolName, e.callId])).toEqual([
@@ -27,8 +48,23 @@ describe('View events stored with the session', () => {
   });
 
   it('keeps a flooding View to its latest events, and a View it does not know is not stored', async () => {
-    noteAppView({ callId: 'call_f', sessionId: 's-f', serverId: 'srv', serverName: 'apps', toolName: 'flood', resourceUri: 'ui://f', args: {} });
-    for (let i = 0; i < STORED_VIEW_EVENTS + 30; i++) noteBridgeEntry('call_f', 's-f', { t: i, at: 2_000 + i, method: 'notifications/message', params: { i }, outcome: 'notice' });
+    noteAppView({
+      callId: 'call_f',
+      sessionId: 's-f',
+      serverId: 'srv',
+      serverName: 'apps',
+      toolName: 'flood',
+      resourceUri: 'ui://f',
+      args: {},
+    });
+    for (let i = 0; i < STORED_VIEW_EVENTS + 30; i++)
+      noteBridgeEntry('call_f', 's-f', {
+        t: i,
+        at: 2_000 + i,
+        method: 'notifications/message',
+        params: { i },
+        outcome: 'notice',
+      });
     noteBridgeEntry('call_unknown', 's-f', { t: 0, at: 1, method: 'ui/message', params: {}, outcome: 'ok' });
     await flushViewEvents();
     const stored = await listSessionMcpViewEvents(db, 's-f');

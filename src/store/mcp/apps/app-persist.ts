@@ -33,7 +33,8 @@ export function flushViewEvents(): Promise<void> {
       await putMcpViewEventsUntracked(db, batch);
       const views = new Map(batch.map((e) => [`${e.sessionId}\u0000${e.callId}`, e]));
       for (const [key, e] of views) {
-        const n = (written.get(key) ?? 0) + batch.filter((b) => b.sessionId === e.sessionId && b.callId === e.callId).length;
+        const n =
+          (written.get(key) ?? 0) + batch.filter((b) => b.sessionId === e.sessionId && b.callId === e.callId).length;
         written.set(key, n);
         if (n > STORED_VIEW_EVENTS) await trimMcpViewEvents(db, e.sessionId, e.callId, STORED_VIEW_EVENTS);
       }

@@ -18,7 +18,7 @@ async function restoreAppView(record: ToolCallRecord): Promise<McpAppView | null
   if (view === undefined || record.mcpServer === undefined) return null;
   const events = await listRunEvents(db, record.runId).catch(() => []);
   const finished = events.find((e) => e.type === 'tool_finished' && e.callId === record.id);
-  const wire = finished?.type === 'tool_finished' ? finished.mcpMessages ?? [] : [];
+  const wire = finished?.type === 'tool_finished' ? (finished.mcpMessages ?? []) : [];
   return {
     callId: record.id,
     sessionId: record.sessionId,
@@ -39,7 +39,11 @@ export async function bringBackAppView(record: ToolCallRecord): Promise<void> {
   if (view === null) return;
   // The context it last gave the model still goes with the session's requests: shown under it again.
   const context = (await storedViewContexts(record.sessionId)).find((c) => c.callId === record.id);
-  if (useMcpAppViews.getState().views[record.id] === undefined) noteAppView({ ...view, ...(context !== undefined ? { modelContext: { text: context.text, at: context.at } } : {}) });
+  if (useMcpAppViews.getState().views[record.id] === undefined)
+    noteAppView({
+      ...view,
+      ...(context !== undefined ? { modelContext: { text: context.text, at: context.at } } : {}),
+    });
 }
 
 export function storedOutcome(text: string, isError: boolean, wire: readonly McpWireMessage[]): McpCallOutcome {
@@ -47,7 +51,11 @@ export function storedOutcome(text: string, isError: boolean, wire: readonly Mcp
   const result = lastToolResult(wire);
   if (result === null) return base;
   const blocks = Array.isArray(result.content) ? result.content.filter(isBlock) : [];
-  return { ...base, blocks, ...('structuredContent' in result ? { structured: { value: result.structuredContent, issues: [] } } : {}) };
+  return {
+    ...base,
+    blocks,
+    ...('structuredContent' in result ? { structured: { value: result.structuredContent, issues: [] } } : {}),
+  };
 }
 
 function lastToolResult(wire: readonly McpWireMessage[]): Record<string, unknown> | null {
@@ -88,4 +96,3 @@ function parseArgs(text: string): Record<string, unknown> {
     return {};
   }
 }
-

@@ -28,7 +28,14 @@ type LoggedBridgeEntry = AppBridgeEntry & { seq: number };
 
 /** Something a View asked that waits on the person, shown under the View. */
 type McpAppAsk =
-  | { kind: 'approve-call'; id: number; callId: string; toolName: string; args: Record<string, unknown>; answer: (yes: boolean) => void }
+  | {
+      kind: 'approve-call';
+      id: number;
+      callId: string;
+      toolName: string;
+      args: Record<string, unknown>;
+      answer: (yes: boolean) => void;
+    }
   | { kind: 'send-message'; id: number; callId: string; text: string; answer: (yes: boolean) => void };
 
 type State = { views: Record<string, McpAppView>; asks: McpAppAsk[] };
@@ -36,13 +43,18 @@ type State = { views: Record<string, McpAppView>; asks: McpAppAsk[] };
 export const useMcpAppViews = create<State>(() => ({ views: {}, asks: [] }));
 
 export function noteAppView(view: Omit<McpAppView, 'log'>): void {
-  useMcpAppViews.setState((s) => ({ views: { ...s.views, [view.callId]: { ...view, log: s.views[view.callId]?.log ?? [] } } }));
+  useMcpAppViews.setState((s) => ({
+    views: { ...s.views, [view.callId]: { ...view, log: s.views[view.callId]?.log ?? [] } },
+  }));
 }
 
 let nextAsk = 1;
 
 /** Shows the question under the View until the person answers; a View that goes away answers no. */
-export function askAboutView<A extends McpAppAsk>(make: (id: number, answer: (yes: boolean) => void) => A, signal?: AbortSignal): Promise<boolean> {
+export function askAboutView<A extends McpAppAsk>(
+  make: (id: number, answer: (yes: boolean) => void) => A,
+  signal?: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const id = nextAsk++;
     let settled = false;
@@ -59,9 +71,20 @@ export function askAboutView<A extends McpAppAsk>(make: (id: number, answer: (ye
 }
 
 /** Remembers that this call opened a View, with what the View is shown. */
-export function noteAppCall(callId: string, c: { serverId: string; serverName: string; tool: McpToolInfo; args: unknown; outcome: McpCallOutcome }): void {
+export function noteAppCall(
+  callId: string,
+  c: { serverId: string; serverName: string; tool: McpToolInfo; args: unknown; outcome: McpCallOutcome },
+): void {
   const uri = c.tool.ui?.resourceUri;
   if (uri === undefined) return;
   const args = isRecord(c.args) ? c.args : {};
-  noteAppView({ callId, serverId: c.serverId, serverName: c.serverName, toolName: c.tool.name, resourceUri: uri, args, outcome: c.outcome });
+  noteAppView({
+    callId,
+    serverId: c.serverId,
+    serverName: c.serverName,
+    toolName: c.tool.name,
+    resourceUri: uri,
+    args,
+    outcome: c.outcome,
+  });
 }

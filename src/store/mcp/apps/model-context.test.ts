@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 let seq = 1;
-const stored = (o: Partial<McpViewEventRecord> & { callId: string; at: number; text?: string }): McpViewEventRecord => ({
+const stored = (
+  o: Partial<McpViewEventRecord> & { callId: string; at: number; text?: string },
+): McpViewEventRecord => ({
   sessionId: 's-r',
   seq: seq++,
   serverName: 'apps',
@@ -27,7 +29,7 @@ const stored = (o: Partial<McpViewEventRecord> & { callId: string; at: number; t
   ...o,
 });
 
-describe('a View\'s model context stored before a reload', () => {
+describe("a View's model context stored before a reload", () => {
   it('the latest accepted context of each stored View of the session goes with the next request', async () => {
     await putMcpViewEvents(db, [
       stored({ callId: 'c1', at: 1_000, text: 'card 1' }),
@@ -38,15 +40,34 @@ describe('a View\'s model context stored before a reload', () => {
       stored({ callId: 'c1', at: 5_000, method: 'ui/message', text: 'a message' }),
       stored({ callId: 'c9', at: 5_000, sessionId: 'other', text: 'other session' }),
       stored({ callId: 'c2', at: 6_000, params: '{"content":[{"type":"text","text":"abc… [cut: 20000 characters]' }),
-      stored({ callId: 'c3', at: 7_000, toolName: 'show_map', params: viewEventJson({ content: [{ type: 'text', text: 'map at Oslo' }], structuredContent: { zoom: 3 } }) }),
+      stored({
+        callId: 'c3',
+        at: 7_000,
+        toolName: 'show_map',
+        params: viewEventJson({ content: [{ type: 'text', text: 'map at Oslo' }], structuredContent: { zoom: 3 } }),
+      }),
     ]);
     const layer = await viewContextFor('s-r');
-    expect(layer?.text).toBe('From the apps — show_map view:\nmap at Oslo\n{"zoom":3}\n\nFrom the apps — show_board view:\ncard 3');
+    expect(layer?.text).toBe(
+      'From the apps — show_map view:\nmap at Oslo\n{"zoom":3}\n\nFrom the apps — show_board view:\ncard 3',
+    );
   });
 
-  it('a newer context from this page\'s View replaces the stored one; an older one does not', async () => {
-    await putMcpViewEvents(db, [stored({ callId: 'n1', at: Date.now() + 60_000, text: 'stored newer' }), stored({ callId: 'n2', at: 1_000, text: 'stored older' })]);
-    for (const callId of ['n1', 'n2']) noteAppView({ callId, sessionId: 's-r', serverId: 'srv', serverName: 'apps', toolName: callId, resourceUri: 'ui://b', args: {} });
+  it("a newer context from this page's View replaces the stored one; an older one does not", async () => {
+    await putMcpViewEvents(db, [
+      stored({ callId: 'n1', at: Date.now() + 60_000, text: 'stored newer' }),
+      stored({ callId: 'n2', at: 1_000, text: 'stored older' }),
+    ]);
+    for (const callId of ['n1', 'n2'])
+      noteAppView({
+        callId,
+        sessionId: 's-r',
+        serverId: 'srv',
+        serverName: 'apps',
+        toolName: callId,
+        resourceUri: 'ui://b',
+        args: {},
+      });
     noteModelContext('n1', 's-r', 'memory older');
     noteModelContext('n2', 's-r', 'memory newer');
     const text = (await viewContextFor('s-r'))?.text ?? '';
@@ -59,7 +80,12 @@ describe('a View\'s model context stored before a reload', () => {
   it('a restored View shows the context it last gave (the one the next request carries)', async () => {
     await putMcpViewEvents(db, [stored({ callId: 'call_back', at: 1_000, text: 'card 7' })]);
     const record = {
-      id: 'call_back', sessionId: 's-r', runId: 'no-run', arguments: '{"label":"x"}', result: 'board', isError: false,
+      id: 'call_back',
+      sessionId: 's-r',
+      runId: 'no-run',
+      arguments: '{"label":"x"}',
+      result: 'board',
+      isError: false,
       mcpServer: { serverId: 'srv', serverName: 'apps', view: { resourceUri: 'ui://b', toolName: 'show_board' } },
     } as unknown as ToolCallRecord;
     await bringBackAppView(record);

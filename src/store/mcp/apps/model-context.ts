@@ -58,7 +58,12 @@ export async function viewContextFor(sessionId: string): Promise<PromptLayer | n
   for (const v of Object.values(useMcpAppViews.getState().views)) {
     if (v.sessionId !== sessionId || v.modelContext === undefined) continue;
     const stored = byView.get(v.callId);
-    if (stored === undefined || stored.at <= v.modelContext.at) byView.set(v.callId, { label: `${v.serverName} — ${v.toolName} view`, text: v.modelContext.text, at: v.modelContext.at });
+    if (stored === undefined || stored.at <= v.modelContext.at)
+      byView.set(v.callId, {
+        label: `${v.serverName} — ${v.toolName} view`,
+        text: v.modelContext.text,
+        at: v.modelContext.at,
+      });
   }
   return viewContextLayer([...byView.values()]);
 }

@@ -5,7 +5,13 @@
  * without loading the MCP client; nothing here imports it.
  */
 import { create } from 'zustand';
-import type { McpElicitRequest, McpElicitResponse, McpElicitUrlRequest, McpElicitUrlResponse, McpSamplingRequest } from '../../../mcp/types';
+import type {
+  McpElicitRequest,
+  McpElicitResponse,
+  McpElicitUrlRequest,
+  McpElicitUrlResponse,
+  McpSamplingRequest,
+} from '../../../mcp/types';
 
 export type McpPrompt =
   | { kind: 'form'; id: number; request: McpElicitRequest; answer: (response: McpElicitResponse) => void }
@@ -24,7 +30,11 @@ export const useMcpPrompts = create<McpPromptsState>(() => ({ prompts: [] }));
 let nextId = 1;
 
 /** Shows a prompt in the chat until answered; an aborted request settles it as 'cancel'. */
-function ask<R extends { action: string }>(signal: AbortSignal, cancel: R, make: (id: number, settle: (r: R) => void) => McpPrompt): Promise<R> {
+function ask<R extends { action: string }>(
+  signal: AbortSignal,
+  cancel: R,
+  make: (id: number, settle: (r: R) => void) => McpPrompt,
+): Promise<R> {
   return new Promise((resolve) => {
     const id = nextId++;
     let settled = false;
@@ -47,10 +57,20 @@ export function askMcpUser(request: McpElicitRequest, signal: AbortSignal): Prom
 
 /** Asks whether to open a link a server sent; the chat opens it only when the person says so. */
 export function askMcpLink(request: McpElicitUrlRequest, signal: AbortSignal): Promise<McpElicitUrlResponse> {
-  return ask<McpElicitUrlResponse>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'url', id, request, answer }));
+  return ask<McpElicitUrlResponse>(signal, { action: 'cancel' }, (id, answer) => ({
+    kind: 'url',
+    id,
+    request,
+    answer,
+  }));
 }
 
 /** Shows a server's sampling request in the chat for Approve / Deny. */
 export function askMcpSampling(request: McpSamplingRequest, signal: AbortSignal): Promise<McpSamplingDecision> {
-  return ask<McpSamplingDecision>(signal, { action: 'cancel' }, (id, answer) => ({ kind: 'sampling', id, request, answer }));
+  return ask<McpSamplingDecision>(signal, { action: 'cancel' }, (id, answer) => ({
+    kind: 'sampling',
+    id,
+    request,
+    answer,
+  }));
 }

@@ -15,7 +15,11 @@ import { useSettingsStore } from '../../settings/settings-store';
 import { useUiStore } from '../../ui-store';
 
 /** `onModelStart` hears when the approved request goes to the model (its time on the timeline starts there). */
-export async function approveAndSample(request: McpSamplingRequest, signal: AbortSignal, onModelStart?: (t: number) => void): Promise<McpSamplingResponse> {
+export async function approveAndSample(
+  request: McpSamplingRequest,
+  signal: AbortSignal,
+  onModelStart?: (t: number) => void,
+): Promise<McpSamplingResponse> {
   const decision = await askMcpSampling(request, signal);
   if (decision.action !== 'approve') return { action: 'deny' };
   onModelStart?.(Date.now());
@@ -49,6 +53,8 @@ export async function approveAndSample(request: McpSamplingRequest, signal: Abor
     model,
     text: turn.text,
     stopReason: turn.finishReason === 'length' || turn.finishReason === 'max_output_tokens' ? 'maxTokens' : 'endTurn',
-    ...(turn.usage !== null ? { usage: { promptTokens: turn.usage.promptTokens, completionTokens: turn.usage.completionTokens } } : {}),
+    ...(turn.usage !== null
+      ? { usage: { promptTokens: turn.usage.promptTokens, completionTokens: turn.usage.completionTokens } }
+      : {}),
   };
 }

@@ -6,7 +6,13 @@ import { messageWithResources } from './resource-message';
 describe('an attachment refreshed by its server', () => {
   it('takes the new contents, counts the refresh, and previews the first words', () => {
     clearResourceAttachments();
-    addResourceAttachment({ serverId: 's', serverLabel: 'docs', uri: 'demo://n', name: 'n', contents: [{ uri: 'demo://n', text: 'old' }] });
+    addResourceAttachment({
+      serverId: 's',
+      serverLabel: 'docs',
+      uri: 'demo://n',
+      name: 'n',
+      contents: [{ uri: 'demo://n', text: 'old' }],
+    });
     const id = useResourceAttachments.getState().items[0]?.id ?? -1;
     refreshResourceAttachment(id, [{ uri: 'demo://n', text: `new   text\n${'x'.repeat(80)}` }]);
     const item = useResourceAttachments.getState().items[0];

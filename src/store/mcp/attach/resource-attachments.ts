@@ -18,14 +18,24 @@ export async function attachResource(serverId: string, uri: string, name: string
   const live = await connectMcp(record);
   if (live === null) throw new Error(`${record.name || record.url} is not connected; see its state in the Tools view.`);
   const contents = await live.connection.readResource(uri);
-  addResourceAttachment({ serverId, serverLabel: live.label ?? live.server.name, uri, name, contents, preview: resourcePreview(contents) });
+  addResourceAttachment({
+    serverId,
+    serverLabel: live.label ?? live.server.name,
+    uri,
+    name,
+    contents,
+    preview: resourcePreview(contents),
+  });
   const added = useResourceAttachments.getState().items.find((i) => i.serverId === serverId && i.uri === uri);
   if (added === undefined) return;
   watchDetaching();
   // Subscribing is a courtesy: a server that refuses it leaves the attachment as read.
   const unsubscribe = await live.connection
     .subscribeResource(uri, () => {
-      void live.connection.readResource(uri).then((fresh) => refreshResourceAttachment(added.id, fresh), () => undefined);
+      void live.connection.readResource(uri).then(
+        (fresh) => refreshResourceAttachment(added.id, fresh),
+        () => undefined,
+      );
     })
     .catch(() => null);
   if (unsubscribe === null) return;
@@ -36,13 +46,19 @@ export async function attachResource(serverId: string, uri: string, name: string
 /** New contents for an attachment still waiting to be sent (its server said it changed). */
 export function refreshResourceAttachment(id: number, contents: McpResourceContent[]): void {
   useResourceAttachments.setState((s) => ({
-    items: s.items.map((i) => (i.id === id ? { ...i, contents, preview: resourcePreview(contents), refreshed: (i.refreshed ?? 0) + 1 } : i)),
+    items: s.items.map((i) =>
+      i.id === id ? { ...i, contents, preview: resourcePreview(contents), refreshed: (i.refreshed ?? 0) + 1 } : i,
+    ),
   }));
 }
 
 /** The first words of a resource's text, for its chip. */
 export function resourcePreview(contents: readonly McpResourceContent[], max = 60): string {
-  const text = contents.find((c) => c.text !== undefined)?.text?.replace(/\s+/g, ' ').trim() ?? '';
+  const text =
+    contents
+      .find((c) => c.text !== undefined)
+      ?.text?.replace(/\s+/g, ' ')
+      .trim() ?? '';
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

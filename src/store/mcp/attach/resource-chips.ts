@@ -24,7 +24,9 @@ let nextId = 1;
 
 export function addResourceAttachment(item: Omit<ResourceAttachment, 'id'>): void {
   const added: ResourceAttachment = { ...item, id: nextId++ };
-  useResourceAttachments.setState((s) => ({ items: [...s.items.filter((i) => i.uri !== item.uri || i.serverId !== item.serverId), added] }));
+  useResourceAttachments.setState((s) => ({
+    items: [...s.items.filter((i) => i.uri !== item.uri || i.serverId !== item.serverId), added],
+  }));
 }
 
 export function detachResource(id: number): void {

@@ -39,6 +39,9 @@ export function imagesOfResources(items: readonly ResourceAttachment[]): Message
 }
 
 /** The message text and its images, as the Message box sends them. */
-export function resourceMessage(text: string, items: readonly ResourceAttachment[]): { text: string; images: MessageImage[] } {
+export function resourceMessage(
+  text: string,
+  items: readonly ResourceAttachment[],
+): { text: string; images: MessageImage[] } {
   return { text: messageWithResources(text, items), images: imagesOfResources(items) };
 }

@@ -5,7 +5,11 @@ import { mcpApprovalKey } from '../../../mcp/approval-key';
 
 describe('an MCP log message as a call log line', () => {
   it('maps the level, names the logger and keeps data as text', () => {
-    expect(toToolLog({ level: 'warning', logger: 'db', data: { slow: true } }, 12)).toEqual({ level: 'warn', text: '[db] {"slow":true}', t: 12 });
+    expect(toToolLog({ level: 'warning', logger: 'db', data: { slow: true } }, 12)).toEqual({
+      level: 'warn',
+      text: '[db] {"slow":true}',
+      t: 12,
+    });
     expect(toToolLog({ level: 'debug', data: 'plain' }, 0)).toEqual({ level: 'log', text: 'plain', t: 0 });
   });
   it('cuts a long message', () => {
@@ -14,17 +18,31 @@ describe('an MCP log message as a call log line', () => {
 });
 
 describe('an MCP tool result in a run', () => {
-  it('is cut at the session\'s output limit, with the cut said in the result', async () => {
+  it("is cut at the session's output limit, with the cut said in the result", async () => {
     const { mcpToolsFor } = await import('./mcp-run-tools');
     const record = {
-      id: 'srv', url: 'http://127.0.0.1:9/mcp', name: 'big', enabled: true, approval: 'auto' as const, headerNames: [], toolChoices: {}, createdAt: 1, updatedAt: 1,
+      id: 'srv',
+      url: 'http://127.0.0.1:9/mcp',
+      name: 'big',
+      enabled: true,
+      approval: 'auto' as const,
+      headerNames: [],
+      toolChoices: {},
+      createdAt: 1,
+      updatedAt: 1,
     };
     const connection = {
       callTool: async () => ({ content: [{ type: 'text' as const, text: 'y'.repeat(3000) }], isError: false }),
     } as unknown as McpConnection;
     const live = {
       connection,
-      server: { name: 'big', version: '1', protocolRevision: '2026-07-28', era: 'modern' as const, counts: { tools: 1, resources: 0, prompts: 0 } },
+      server: {
+        name: 'big',
+        version: '1',
+        protocolRevision: '2026-07-28',
+        era: 'modern' as const,
+        counts: { tools: 1, resources: 0, prompts: 0 },
+      },
       tools: [{ name: 'dump', inputSchema: { type: 'object' } }],
     };
     const ctx = { signal: new AbortController().signal, timeoutMs: 5000, callId: 'c1' };

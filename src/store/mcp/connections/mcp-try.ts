@@ -16,18 +16,36 @@ export type McpTryOutcome =
   | { kind: 'invalid'; issues: { path: string; message: string }[] }
   | { kind: 'unavailable'; message: string };
 
-export async function tryMcpTool(record: McpServerRecord, toolName: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpTryOutcome> {
+export async function tryMcpTool(
+  record: McpServerRecord,
+  toolName: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<McpTryOutcome> {
   const live = await connectMcp(record);
   if (live === null) return { kind: 'unavailable', message: 'The server is not connected: its state above says why.' };
   const tool = live.tools.find((t) => t.name === toolName);
   if (tool === undefined) return { kind: 'unavailable', message: `The server no longer lists "${toolName}".` };
-  const { handles } = createMcpToolHandles(live.connection, [tool], { serverKey: record.id, prefix: record.name || live.server.name, check: checkMcpSchema });
+  const { handles } = createMcpToolHandles(live.connection, [tool], {
+    serverKey: record.id,
+    prefix: record.name || live.server.name,
+    check: checkMcpSchema,
+  });
   const handle = handles[0];
-  if (handle === undefined) return { kind: 'unavailable', message: `"${toolName}" cannot be offered under a valid name.` };
+  if (handle === undefined)
+    return { kind: 'unavailable', message: `"${toolName}" cannot be offered under a valid name.` };
   const issues = await handle.validate(args);
   if (issues.length > 0) return { kind: 'invalid', issues };
   const started = performance.now();
-  const outcome = await handle.runDetailed(args, { signal, timeoutMs: DEFAULT_CONFIG.toolTimeoutMs, callId: `try-${crypto.randomUUID()}` });
-  const server = { serverId: record.id, serverName: record.name || live.server.name, protocolRevision: live.server.protocolRevision };
+  const outcome = await handle.runDetailed(args, {
+    signal,
+    timeoutMs: DEFAULT_CONFIG.toolTimeoutMs,
+    callId: `try-${crypto.randomUUID()}`,
+  });
+  const server = {
+    serverId: record.id,
+    serverName: record.name || live.server.name,
+    protocolRevision: live.server.protocolRevision,
+  };
   return { kind: 'ran', outcome, server, durationMs: Math.round(performance.now() - started) };
 }

@@ -7,10 +7,26 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startModernMcpServer, type ModernMcpServer } from '../../../../e2e/mcp-servers/modern-server';
 
 vi.mock('../../../db/database', () => ({ db: {} }));
-vi.mock('../sign-in/auth-handles', () => ({ mcpSignInFor: async () => ({ status: async () => ({ signedIn: false }) }) }));
+vi.mock('../sign-in/auth-handles', () => ({
+  mcpSignInFor: async () => ({ status: async () => ({ signedIn: false }) }),
+}));
 let server: ModernMcpServer;
-const record = () => ({ id: 'srv', url: server.url, name: 'faulty', enabled: true, approval: 'auto' as const, headerNames: [], toolChoices: {}, createdAt: 1, updatedAt: 1 });
-vi.mock('../../../db/mcp-servers-repo', () => ({ getMcpServer: async () => record(), mcpServerHeaders: async () => ({}), updateMcpServer: async () => undefined }));
+const record = () => ({
+  id: 'srv',
+  url: server.url,
+  name: 'faulty',
+  enabled: true,
+  approval: 'auto' as const,
+  headerNames: [],
+  toolChoices: {},
+  createdAt: 1,
+  updatedAt: 1,
+});
+vi.mock('../../../db/mcp-servers-repo', () => ({
+  getMcpServer: async () => record(),
+  mcpServerHeaders: async () => ({}),
+  updateMcpServer: async () => undefined,
+}));
 
 const { connectMcp, disconnectMcp, liveMcpServers, useMcpStates } = await import('./registry');
 
@@ -23,14 +39,21 @@ afterAll(async () => {
 });
 
 describe('a live connection the server breaks', () => {
-  it('is shown broken under the person\'s name for the server, dropped, and connected anew on next use', async () => {
+  it("is shown broken under the person's name for the server, dropped, and connected anew on next use", async () => {
     const first = await connectMcp(record());
     expect(first).not.toBeNull();
     server.setFault('call-bad-result');
-    await expect(first!.connection.callTool('echo', { text: 'x' }, { signal: new AbortController().signal, timeoutMs: 60_000 })).rejects.toThrow(/breaks the MCP schema/);
+    await expect(
+      first!.connection.callTool('echo', { text: 'x' }, { signal: new AbortController().signal, timeoutMs: 60_000 }),
+    ).rejects.toThrow(/breaks the MCP schema/);
     expect(useMcpStates.getState().states.srv).toMatchObject({
       status: 'failed',
-      failure: { kind: 'broken', message: expect.stringMatching(/^The MCP server "faulty" sent a tools\/call result that breaks the MCP schema: content: expected array, received string\./) },
+      failure: {
+        kind: 'broken',
+        message: expect.stringMatching(
+          /^The MCP server "faulty" sent a tools\/call result that breaks the MCP schema: content: expected array, received string\./,
+        ),
+      },
     });
     expect(liveMcpServers().map(([id]) => id)).not.toContain('srv');
 
@@ -39,6 +62,14 @@ describe('a live connection the server breaks', () => {
     expect(again).not.toBeNull();
     expect(again).not.toBe(first);
     expect(useMcpStates.getState().states.srv).toMatchObject({ status: 'connected' });
-    expect((await again!.connection.callTool('echo', { text: 'y' }, { signal: new AbortController().signal, timeoutMs: 60_000 })).content).toEqual([{ type: 'text', text: 'echo: y' }]);
+    expect(
+      (
+        await again!.connection.callTool(
+          'echo',
+          { text: 'y' },
+          { signal: new AbortController().signal, timeoutMs: 60_000 },
+        )
+      ).content,
+    ).toEqual([{ type: 'text', text: 'echo: y' }]);
   });
 });

@@ -20,7 +20,12 @@ export type McpServerState = { status: 'idle' } | McpConnectionState;
 
 export const useMcpStates = create<{ states: Record<string, McpServerState> }>(() => ({ states: {} }));
 
-export type LiveMcpServer = { connection: McpConnection; server: McpServerSummary; tools: McpToolInfo[]; label?: string };
+export type LiveMcpServer = {
+  connection: McpConnection;
+  server: McpServerSummary;
+  tools: McpToolInfo[];
+  label?: string;
+};
 
 const live = new Map<string, LiveMcpServer>();
 const logWatchers = new Map<string, Set<(message: McpLogMessage) => void>>();
@@ -68,10 +73,22 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         onState: (state) => {
           const broken = state.status === 'failed' && state.failure.kind === 'broken' ? state.failure : null;
           // The Tools view names the server as the person does (its name here), not as it names itself.
-          setState(record.id, broken !== null && current?.label !== undefined ? { status: 'failed', failure: { ...broken, message: protocolFaultSentence(current.label, broken.fault) } } : state);
+          setState(
+            record.id,
+            broken !== null && current?.label !== undefined
+              ? {
+                  status: 'failed',
+                  failure: { ...broken, message: protocolFaultSentence(current.label, broken.fault) },
+                }
+              : state,
+          );
           // Sign-in lost, or the protocol broken, on a live connection: the next use connects again (and Sign in
           // or Reconnect does) instead of reusing it.
-          if ((state.status === 'needs-sign-in' || broken !== null) && current !== null && live.get(record.id) === current) {
+          if (
+            (state.status === 'needs-sign-in' || broken !== null) &&
+            current !== null &&
+            live.get(record.id) === current
+          ) {
             live.delete(record.id);
             void current.connection.close().catch(() => undefined);
           }
@@ -82,14 +99,28 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         sample: async (request, signal) => {
           // The bar is the model's time only: waiting for the person's approval is not model time.
           let startedAt = Date.now();
-          const answer = await import('../asks/mcp-sampling').then((m) => m.approveAndSample(request, signal, (t) => (startedAt = t)));
+          const answer = await import('../asks/mcp-sampling').then((m) =>
+            m.approveAndSample(request, signal, (t) => (startedAt = t)),
+          );
           if (answer.action === 'approve' && answer.usage !== undefined) {
             const { promptTokens, completionTokens } = answer.usage;
-            reportMcpSampling(record.id, { model: answer.model, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: false }, startedAt, durationMs: Math.max(0, Date.now() - startedAt) });
+            reportMcpSampling(record.id, {
+              model: answer.model,
+              usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens, estimated: false },
+              startedAt,
+              durationMs: Math.max(0, Date.now() - startedAt),
+            });
           }
           // The call that caused it (the one watching this server's log) keeps a line saying what the model spent.
-          const used = answer.action === 'approve' && answer.usage !== undefined ? `, ${answer.usage.promptTokens} tokens in, ${answer.usage.completionTokens} out` : '';
-          const line: McpLogMessage = { level: 'info', logger: 'sampling', data: answer.action === 'approve' ? `approved: ${answer.model}${used}` : 'denied' };
+          const used =
+            answer.action === 'approve' && answer.usage !== undefined
+              ? `, ${answer.usage.promptTokens} tokens in, ${answer.usage.completionTokens} out`
+              : '';
+          const line: McpLogMessage = {
+            level: 'info',
+            logger: 'sampling',
+            data: answer.action === 'approve' ? `approved: ${answer.model}${used}` : 'denied',
+          };
           for (const sink of logWatchers.get(record.id) ?? []) sink(line);
           return answer;
         },
@@ -110,7 +141,12 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
         await result.connection.close();
         return null;
       }
-      current = { connection: result.connection, server: result.server, tools, label: record.name.trim() !== '' ? record.name : (result.server.title ?? result.server.name) };
+      current = {
+        connection: result.connection,
+        server: result.server,
+        tools,
+        label: record.name.trim() !== '' ? record.name : (result.server.title ?? result.server.name),
+      };
       // Removed or disabled while connecting: the connection is not kept.
       const stored = await getMcpServer(db, record.id);
       if (stored === undefined || !stored.enabled) {
@@ -122,7 +158,10 @@ export function connectMcp(record: McpServerRecord): Promise<LiveMcpServer | nul
       await saveTools(stored, result.server, tools);
       return current;
     } catch (error) {
-      setState(record.id, { status: 'failed', failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) } });
+      setState(record.id, {
+        status: 'failed',
+        failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) },
+      });
       return null;
     } finally {
       connecting.delete(record.id);

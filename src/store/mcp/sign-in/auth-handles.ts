@@ -26,7 +26,10 @@ export function mcpSignInFor(serverUrl: string): Promise<McpSignIn> {
   const made = (async () => {
     const { createMcpSignIn } = await loadMcpRuntime();
     const { redirectUrl } = appOAuthUrls(document.baseURI);
-    const clientMetadataUrl = publishedClientMetadataUrl(document.baseURI, import.meta.env.VITE_TOOLSCOPE_CLIENT_METADATA_URL);
+    const clientMetadataUrl = publishedClientMetadataUrl(
+      document.baseURI,
+      import.meta.env.VITE_TOOLSCOPE_CLIENT_METADATA_URL,
+    );
     return createMcpSignIn({
       serverUrl,
       store: createMcpAuthStore(db),

@@ -32,7 +32,10 @@ export function clearSignInFocus(): void {
 const PENDING_KEY = 'toolscope.mcp-sign-in';
 type Pending = { serverId: string; serverUrl: string; state: string };
 
-function patch(id: string, change: { busy?: boolean; failure?: McpAuthFailure | null; status?: { signedIn: boolean; issuer?: string } }): void {
+function patch(
+  id: string,
+  change: { busy?: boolean; failure?: McpAuthFailure | null; status?: { signedIn: boolean; issuer?: string } },
+): void {
   useMcpSignIn.setState((s) => ({
     ...(change.busy !== undefined ? { busy: { ...s.busy, [id]: change.busy } } : {}),
     ...(change.failure !== undefined ? { failures: { ...s.failures, [id]: change.failure ?? undefined } } : {}),
@@ -63,7 +66,10 @@ export async function startMcpSignIn(
     const signIn = await mcpSignInFor(record.url);
     const state = useMcpStates.getState().states[record.id];
     const challenge = state?.status === 'needs-sign-in' ? state.challenge : undefined;
-    const begun = await signIn.beginSignIn({ ...(options.clientId !== undefined ? { clientId: options.clientId } : {}), ...(challenge !== undefined ? { challenge } : {}) });
+    const begun = await signIn.beginSignIn({
+      ...(options.clientId !== undefined ? { clientId: options.clientId } : {}),
+      ...(challenge !== undefined ? { challenge } : {}),
+    });
     if (begun.status === 'redirect') {
       const state = begun.authorizationUrl.searchParams.get('state') ?? '';
       const pending: Pending = { serverId: record.id, serverUrl: record.url, state };
@@ -75,7 +81,10 @@ export async function startMcpSignIn(
       const opened = openSignInPopup(begun.authorizationUrl.href, popup.host(), (callbackUrl) => {
         void finishMcpSignIn(callbackUrl, (id) => getMcpServer(db, id));
       });
-      patch(record.id, opened ? { busy: false } : { busy: false, failure: { kind: 'cancelled', message: POPUP_BLOCKED } });
+      patch(
+        record.id,
+        opened ? { busy: false } : { busy: false, failure: { kind: 'cancelled', message: POPUP_BLOCKED } },
+      );
       return;
     }
     if (begun.status === 'failed') {
@@ -85,7 +94,10 @@ export async function startMcpSignIn(
     patch(record.id, { busy: false, status: { signedIn: true, issuer: begun.issuer } });
     await reconnectMcp(record);
   } catch (error) {
-    patch(record.id, { busy: false, failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) } });
+    patch(record.id, {
+      busy: false,
+      failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) },
+    });
   }
 }
 
@@ -105,7 +117,10 @@ export async function signOutMcp(record: McpServerRecord): Promise<void> {
  * Finishes a sign-in the tab came back from (`callbackUrl`, taken by takeSignInCallback before the address was
  * cleaned): the code is exchanged, the Tools view opens the server and it connects with its new token.
  */
-export async function finishMcpSignIn(callbackUrl: string, getServer: (id: string) => Promise<McpServerRecord | undefined>): Promise<void> {
+export async function finishMcpSignIn(
+  callbackUrl: string,
+  getServer: (id: string) => Promise<McpServerRecord | undefined>,
+): Promise<void> {
   const state = new URL(callbackUrl).searchParams.get('state');
   const raw = sessionStorage.getItem(PENDING_KEY);
   sessionStorage.removeItem(PENDING_KEY);
@@ -123,7 +138,10 @@ export async function finishMcpSignIn(callbackUrl: string, getServer: (id: strin
     const record = await getServer(pending.serverId);
     if (record?.enabled === true) await reconnectMcp(record);
   } catch (error) {
-    patch(pending.serverId, { busy: false, failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) } });
+    patch(pending.serverId, {
+      busy: false,
+      failure: { kind: 'protocol', message: error instanceof Error ? error.message : String(error) },
+    });
   }
 }
 
@@ -131,7 +149,9 @@ function parsePending(raw: string | null): Pending | null {
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Partial<Pending>;
-    return typeof value.serverId === 'string' && typeof value.serverUrl === 'string' && typeof value.state === 'string' ? (value as Pending) : null;
+    return typeof value.serverId === 'string' && typeof value.serverUrl === 'string' && typeof value.state === 'string'
+      ? (value as Pending)
+      : null;
   } catch {
     return null;
   }

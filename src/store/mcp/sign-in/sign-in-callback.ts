@@ -6,11 +6,16 @@
  */
 const CALLBACK_PAGE = 'oauth-callback.html';
 
-export function takeSignInCallback(win: { location: Pick<Location, 'href' | 'search' | 'pathname'>; history: Pick<History, 'replaceState'> }): string | null {
+export function takeSignInCallback(win: {
+  location: Pick<Location, 'href' | 'search' | 'pathname'>;
+  history: Pick<History, 'replaceState'>;
+}): string | null {
   const params = new URLSearchParams(win.location.search);
   if (!params.has('state') || !(params.has('code') || params.has('error'))) return null;
   const href = win.location.href;
-  const path = win.location.pathname.endsWith(`/${CALLBACK_PAGE}`) ? win.location.pathname.slice(0, -CALLBACK_PAGE.length) : win.location.pathname;
+  const path = win.location.pathname.endsWith(`/${CALLBACK_PAGE}`)
+    ? win.location.pathname.slice(0, -CALLBACK_PAGE.length)
+    : win.location.pathname;
   win.history.replaceState(null, '', `${path}#/tools`);
   return href;
 }

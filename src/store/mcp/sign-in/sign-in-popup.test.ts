@@ -43,10 +43,21 @@ describe('sign-in popup', () => {
   it('a popup posts the callback to its opener, addressed to its own origin, and closes', () => {
     const posted: Array<[unknown, string]> = [];
     let closed = false;
-    const win = { opener: { postMessage: (d: unknown, o: string) => posted.push([d, o]) }, close: () => void (closed = true), location: { origin: ORIGIN } };
+    const win = {
+      opener: { postMessage: (d: unknown, o: string) => posted.push([d, o]) },
+      close: () => void (closed = true),
+      location: { origin: ORIGIN },
+    };
     expect(postToOpener(win as unknown as Parameters<typeof postToOpener>[0], 'u')).toBe(true);
     expect(posted).toEqual([[{ type: SIGN_IN_MESSAGE, href: 'u' }, ORIGIN]]);
     expect(closed).toBe(true);
-    expect(postToOpener({ opener: null, close: () => undefined, location: { origin: ORIGIN } } as unknown as Parameters<typeof postToOpener>[0], 'u')).toBe(false);
+    expect(
+      postToOpener(
+        { opener: null, close: () => undefined, location: { origin: ORIGIN } } as unknown as Parameters<
+          typeof postToOpener
+        >[0],
+        'u',
+      ),
+    ).toBe(false);
   });
 });

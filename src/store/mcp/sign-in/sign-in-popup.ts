@@ -35,13 +35,25 @@ export const browserPopupHost = (): PopupHost => ({
  * Opens `authorizationUrl` in a popup and hands each callback address it posts back to `onCallback`; false when the
  * browser refused to open it. Messages from another origin or another window are ignored.
  */
-export function openSignInPopup(authorizationUrl: string, host: PopupHost, onCallback: (callbackUrl: string) => void): boolean {
+export function openSignInPopup(
+  authorizationUrl: string,
+  host: PopupHost,
+  onCallback: (callbackUrl: string) => void,
+): boolean {
   const popup = host.open(authorizationUrl);
   if (popup === null) return false;
   const listener = (event: MessageEvent) => {
     if (event.origin !== host.origin || event.source !== popup) return;
     const data: unknown = event.data;
-    if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== SIGN_IN_MESSAGE || !('href' in data) || typeof data.href !== 'string') return;
+    if (
+      typeof data !== 'object' ||
+      data === null ||
+      !('type' in data) ||
+      data.type !== SIGN_IN_MESSAGE ||
+      !('href' in data) ||
+      typeof data.href !== 'string'
+    )
+      return;
     if (new URL(data.href).origin !== host.origin) return;
     host.removeEventListener('message', listener);
     onCallback(data.href);
@@ -54,7 +66,10 @@ export function openSignInPopup(authorizationUrl: string, host: PopupHost, onCal
  * In a sign-in popup (the app loaded at the callback address, as the service worker serves it): hands the address
  * to the tab that opened it and closes; false when this is no such popup.
  */
-export function postToOpener(win: Pick<Window, 'opener' | 'close'> & { location: Pick<Location, 'origin'> }, callbackUrl: string): boolean {
+export function postToOpener(
+  win: Pick<Window, 'opener' | 'close'> & { location: Pick<Location, 'origin'> },
+  callbackUrl: string,
+): boolean {
   const opener = win.opener as Window | null;
   if (opener === null || opener === undefined) return false;
   try {

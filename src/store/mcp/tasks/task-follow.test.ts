@@ -21,7 +21,12 @@ function fakeServer(opts: { polls?: number } = {}) {
       sent.push(`get ${taskId}`);
       polls += 1;
       if (cancelled) return { taskId, status: 'cancelled', statusMessage: 'Stopped.' };
-      if (opts.polls !== undefined && polls >= opts.polls) return { taskId, status: 'completed', result: { content: [{ type: 'text', text: 'all done' }, { type: 'bogus' }, 'junk'], isError: false } };
+      if (opts.polls !== undefined && polls >= opts.polls)
+        return {
+          taskId,
+          status: 'completed',
+          result: { content: [{ type: 'text', text: 'all done' }, { type: 'bogus' }, 'junk'], isError: false },
+        };
       return { taskId, status: 'working', statusMessage: `poll ${polls}`, pollIntervalMs: 250 };
     },
     update: async () => undefined,
@@ -43,7 +48,12 @@ describe('followToolTask', () => {
     const { wire } = fakeServer({ polls: 2 });
     let suspended = false;
     const result = await followToolTask(
-      { signal: new AbortController().signal, timeoutMs: 10, callId: 'c-done', suspendTimeout: () => void (suspended = true) },
+      {
+        signal: new AbortController().signal,
+        timeoutMs: 10,
+        callId: 'c-done',
+        suspendTimeout: () => void (suspended = true),
+      },
       { taskId: 't-done', status: 'working', pollIntervalMs: 1 },
       wire,
       origin,
@@ -52,7 +62,12 @@ describe('followToolTask', () => {
     expect(result.isError).toBe(false);
     expect(result.content[0]).toEqual({ type: 'text', text: 'all done' });
     expect(result.content).toHaveLength(2);
-    expect(await getMcpTask(db, 'c-done')).toMatchObject({ taskId: 't-done', status: 'completed', endText: 'all done', toolName: 'long_job' });
+    expect(await getMcpTask(db, 'c-done')).toMatchObject({
+      taskId: 't-done',
+      status: 'completed',
+      endText: 'all done',
+      toolName: 'long_job',
+    });
     expect(useMcpTaskLanes.getState().lanes['c-done']?.status).toBe('completed');
   }, 10_000);
 
@@ -64,7 +79,12 @@ describe('followToolTask', () => {
     const unsubscribe = useMcpTaskLanes.subscribe((s) => {
       if (read === null && s.lanes['c-early'] !== undefined) read = getMcpTask(db, 'c-early');
     });
-    const run = followToolTask({ signal: stop.signal, timeoutMs: 10, callId: 'c-early' }, { taskId: 't-early', status: 'working', pollIntervalMs: 1 }, wire, { ...origin, sessionId: 's-early' });
+    const run = followToolTask(
+      { signal: stop.signal, timeoutMs: 10, callId: 'c-early' },
+      { taskId: 't-early', status: 'working', pollIntervalMs: 1 },
+      wire,
+      { ...origin, sessionId: 's-early' },
+    );
     await until(() => read !== null);
     unsubscribe();
     // Its session too, though no live run named the call's session yet (the late result is offered to that session).
@@ -75,7 +95,12 @@ describe('followToolTask', () => {
 
   it('"Cancel task" sends tasks/cancel, shows cancelling, and ends with a cancelled result for the model', async () => {
     const { wire, sent } = fakeServer();
-    const run = followToolTask({ signal: new AbortController().signal, timeoutMs: 10, callId: 'c-cancel' }, { taskId: 't-cancel', status: 'working', pollIntervalMs: 1 }, wire, origin);
+    const run = followToolTask(
+      { signal: new AbortController().signal, timeoutMs: 10, callId: 'c-cancel' },
+      { taskId: 't-cancel', status: 'working', pollIntervalMs: 1 },
+      wire,
+      origin,
+    );
     await until(() => useMcpTaskLanes.getState().lanes['c-cancel']?.statusMessage === 'poll 1');
     cancelTaskLane('c-cancel');
     expect(useMcpTaskLanes.getState().lanes['c-cancel']?.status).toBe('cancelling');
@@ -88,7 +113,12 @@ describe('followToolTask', () => {
   it('Stop of the run (the call signal) cancels the task too', async () => {
     const { wire, sent } = fakeServer();
     const stop = new AbortController();
-    const run = followToolTask({ signal: stop.signal, timeoutMs: 10, callId: 'c-stop' }, { taskId: 't-stop', status: 'working', pollIntervalMs: 1 }, wire, origin);
+    const run = followToolTask(
+      { signal: stop.signal, timeoutMs: 10, callId: 'c-stop' },
+      { taskId: 't-stop', status: 'working', pollIntervalMs: 1 },
+      wire,
+      origin,
+    );
     await until(() => useMcpTaskLanes.getState().lanes['c-stop']?.statusMessage === 'poll 1');
     stop.abort();
     expect((await run).isError).toBe(true);
@@ -98,9 +128,22 @@ describe('followToolTask', () => {
 
 describe('resumeTask', () => {
   it('says a stored task was left when its server is gone', async () => {
-    await putMcpTask(db, { callId: 'c-left', sessionId: 's', serverId: 'gone', serverName: 'jobs', toolName: 'long_job', taskId: 't-left', status: 'working', createdAt: 1, updatedAt: 1 });
+    await putMcpTask(db, {
+      callId: 'c-left',
+      sessionId: 's',
+      serverId: 'gone',
+      serverName: 'jobs',
+      toolName: 'long_job',
+      taskId: 't-left',
+      status: 'working',
+      createdAt: 1,
+      updatedAt: 1,
+    });
     await resumeTask((await getMcpTask(db, 'c-left'))!);
-    expect(await getMcpTask(db, 'c-left')).toMatchObject({ status: 'lost', endText: 'This task was left: after the reload the server was removed, so it is no longer followed.' });
+    expect(await getMcpTask(db, 'c-left')).toMatchObject({
+      status: 'lost',
+      endText: 'This task was left: after the reload the server was removed, so it is no longer followed.',
+    });
   });
 });
 
@@ -114,15 +157,31 @@ describe('the time to live after a reload', () => {
       wire,
       origin,
     );
-    const row = (await getMcpTask(db, "c-ttl"))!;
+    const row = (await getMcpTask(db, 'c-ttl'))!;
     expect(row).toMatchObject({ ttlMs: 60_000, taskCreatedAt: createdAt, status: 'completed' });
 
     // The page comes back 61 s after the server created the task; the server does not answer tasks/get (yet).
     const gets: string[] = [];
-    const silent = { get: (id: string) => (gets.push(id), new Promise<unknown>(() => undefined)), update: async () => undefined, cancel: async () => undefined };
-    const follow = (at: number, r = row) => followTask(storedHandle({ ...r, status: 'working' }), { wire: silent, elicit: async () => ({ action: 'cancel' }), onProgress: () => undefined, cancel: new AbortController().signal, sleep: async () => undefined, now: () => at });
+    const silent = {
+      get: (id: string) => (gets.push(id), new Promise<unknown>(() => undefined)),
+      update: async () => undefined,
+      cancel: async () => undefined,
+    };
+    const follow = (at: number, r = row) =>
+      followTask(storedHandle({ ...r, status: 'working' }), {
+        wire: silent,
+        elicit: async () => ({ action: 'cancel' }),
+        onProgress: () => undefined,
+        cancel: new AbortController().signal,
+        sleep: async () => undefined,
+        now: () => at,
+      });
     const created = Date.parse(createdAt);
-    expect(await follow(created + 61_000)).toEqual({ kind: 'expired', message: 'Task t-ttl expired: its time to live (1 min) ran out before it ended, so the server may have discarded it.' });
+    expect(await follow(created + 61_000)).toEqual({
+      kind: 'expired',
+      message:
+        'Task t-ttl expired: its time to live (1 min) ran out before it ended, so the server may have discarded it.',
+    });
     expect(gets).toEqual([]);
 
     // A row from a server that sent no creation time counts from when the page got the handle.
@@ -136,7 +195,22 @@ describe('the time to live after a reload', () => {
   }, 10_000);
 
   it('a row without a time to live (stored before it was kept) is followed as before, without a backstop', () => {
-    const handle = storedHandle({ callId: 'c', sessionId: 's', serverId: 'x', serverName: 'jobs', toolName: 't', taskId: 't-old', status: 'input_required', createdAt: 5, updatedAt: 5 });
-    expect(handle).toEqual({ taskId: 't-old', status: 'input_required', createdAt: new Date(5).toISOString(), inputRequests: {} });
+    const handle = storedHandle({
+      callId: 'c',
+      sessionId: 's',
+      serverId: 'x',
+      serverName: 'jobs',
+      toolName: 't',
+      taskId: 't-old',
+      status: 'input_required',
+      createdAt: 5,
+      updatedAt: 5,
+    });
+    expect(handle).toEqual({
+      taskId: 't-old',
+      status: 'input_required',
+      createdAt: new Date(5).toISOString(),
+      inputRequests: {},
+    });
   });
 });

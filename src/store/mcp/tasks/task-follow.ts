@@ -19,7 +19,14 @@ import type { McpElicitResponse, McpToolCallResult } from '../../../mcp/types';
 import { liveQuery } from 'dexie';
 import { isTaskLaneOpen } from '../../../domain/mcp-task';
 import { claimTaskLane, followingTask, isTaskFollowed, patchTaskLane, showTaskLane } from './task-lanes';
-import { browserTaskLocks, followWithLock, holdIfFree, taskLockName, type LockedFollowOutcome, type TaskLockManager } from './task-lock';
+import {
+  browserTaskLocks,
+  followWithLock,
+  holdIfFree,
+  taskLockName,
+  type LockedFollowOutcome,
+  type TaskLockManager,
+} from './task-lock';
 import { askMcpUser } from '../asks/asks';
 import { connectMcp } from '../connections/registry';
 import { useRunStore } from '../../run/run-store';
@@ -31,7 +38,12 @@ type TaskOrigin = { serverId: string; serverName: string; serverUrl: string; too
 const END_TEXT_CHARS = 2000;
 
 /** Follows a task to its end as the call's result. */
-export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: TaskWire, origin: TaskOrigin): Promise<McpToolCallResult> {
+export async function followToolTask(
+  ctx: ToolRunContext,
+  task: McpTask,
+  wire: TaskWire,
+  origin: TaskOrigin,
+): Promise<McpToolCallResult> {
   ctx.suspendTimeout?.();
   const now = Date.now();
   const lane: McpTaskRecord = {
@@ -57,15 +69,22 @@ export async function followToolTask(ctx: ToolRunContext, task: McpTask, wire: T
   await putMcpTask(db, lane).catch(() => undefined);
   showTaskLane(lane);
   // The run's own call is followed here in any case; the lock (when free) keeps other tabs showing the stored row.
-  const end = await holdIfFree(taskLockName(ctx.callId), browserTaskLocks(), () => follow(lane, task, wire, origin.serverUrl, ctx.signal)).finally(release);
-  return end.kind === 'completed' ? completedResult(end.result) : { content: [{ type: 'text', text: endText(end) }], isError: true };
+  const end = await holdIfFree(taskLockName(ctx.callId), browserTaskLocks(), () =>
+    follow(lane, task, wire, origin.serverUrl, ctx.signal),
+  ).finally(release);
+  return end.kind === 'completed'
+    ? completedResult(end.result)
+    : { content: [{ type: 'text', text: endText(end) }], isError: true };
 }
 
 /**
  * After a reload (or in a second tab): polls a stored, unfinished task again, or says why it cannot. Only the tab
  * holding the task's lock follows it; another shows the stored row and takes over when that tab goes.
  */
-export async function resumeTask(stored: McpTaskRecord, locks: TaskLockManager | null = browserTaskLocks()): Promise<LockedFollowOutcome> {
+export async function resumeTask(
+  stored: McpTaskRecord,
+  locks: TaskLockManager | null = browserTaskLocks(),
+): Promise<LockedFollowOutcome> {
   let latest = stored;
   return followWithLock(taskLockName(stored.callId), locks, {
     follow: () => resumeHere(latest),
@@ -87,7 +106,9 @@ function watchStoredTask(callId: string): () => void {
     },
     error: () => undefined,
   });
-  const unregister = isTaskFollowed(callId) ? () => undefined : followingTask(callId, () => void cancelFromHere(callId));
+  const unregister = isTaskFollowed(callId)
+    ? () => undefined
+    : followingTask(callId, () => void cancelFromHere(callId));
   return () => {
     rows.unsubscribe();
     unregister();
@@ -106,11 +127,26 @@ async function resumeHere(stored: McpTaskRecord): Promise<void> {
   const live = record !== undefined && record.enabled ? await connectMcp(record) : null;
   const wire = live?.connection.taskWire?.() ?? null;
   if (record === undefined || live === null || wire === null) {
-    const why = record === undefined ? 'the server was removed' : !record.enabled ? 'the server is turned off' : live === null ? 'the server could not be reached' : 'the server no longer offers tasks';
+    const why =
+      record === undefined
+        ? 'the server was removed'
+        : !record.enabled
+          ? 'the server is turned off'
+          : live === null
+            ? 'the server could not be reached'
+            : 'the server no longer offers tasks';
     await settle(stored.callId, 'lost', `This task was left: after the reload ${why}, so it is no longer followed.`);
     return;
   }
-  const end = await follow(stored, storedHandle(stored), wire, record.url, new AbortController().signal, stored.status === 'cancelling', true);
+  const end = await follow(
+    stored,
+    storedHandle(stored),
+    wire,
+    record.url,
+    new AbortController().signal,
+    stored.status === 'cancelling',
+    true,
+  );
   // Its session was deleted: nothing is written; an undo follows it again, a deletion for good cancels it.
   if (end === null) return;
   // The run that made the call ended with the reload, so this end is kept as the call's late result: the next
@@ -131,7 +167,10 @@ export async function cancelLeftTasks(tasks: readonly McpTaskRecord[]): Promise<
       const record = await getMcpServer(db, t.serverId).catch(() => undefined);
       if (record === undefined || !record.enabled) return;
       const live = await connectMcp(record).catch(() => null);
-      await live?.connection.taskWire?.()?.cancel(t.taskId).catch(() => undefined);
+      await live?.connection
+        .taskWire?.()
+        ?.cancel(t.taskId)
+        .catch(() => undefined);
     }),
   );
 }
@@ -156,13 +195,40 @@ export function storedHandle(stored: McpTaskRecord): McpTask {
 /** The task's end as the model reads a tool result: the same text a call that finished in its run would give. */
 async function modelResult(end: TaskEnd, toolName: string): Promise<{ content: string; isError: boolean }> {
   if (end.kind !== 'completed') return { content: endText(end), isError: true };
-  const outcome = await toCallOutcome(completedResult(end.result), { tool: { name: toolName, inputSchema: { type: 'object' } }, schemaId: '', check: async () => [] });
+  const outcome = await toCallOutcome(completedResult(end.result), {
+    tool: { name: toolName, inputSchema: { type: 'object' } },
+    schemaId: '',
+    check: async () => [],
+  });
   return { content: outcome.content, isError: outcome.outcome !== 'ok' };
 }
 
-async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow: boolean, detachable: true): Promise<TaskEnd | null>;
-async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow?: boolean): Promise<TaskEnd>;
-async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, serverUrl: string, stop: AbortSignal, cancelNow = false, detachable = false): Promise<TaskEnd | null> {
+async function follow(
+  lane: McpTaskRecord,
+  task: McpTask,
+  wire: TaskWire,
+  serverUrl: string,
+  stop: AbortSignal,
+  cancelNow: boolean,
+  detachable: true,
+): Promise<TaskEnd | null>;
+async function follow(
+  lane: McpTaskRecord,
+  task: McpTask,
+  wire: TaskWire,
+  serverUrl: string,
+  stop: AbortSignal,
+  cancelNow?: boolean,
+): Promise<TaskEnd>;
+async function follow(
+  lane: McpTaskRecord,
+  task: McpTask,
+  wire: TaskWire,
+  serverUrl: string,
+  stop: AbortSignal,
+  cancelNow = false,
+  detachable = false,
+): Promise<TaskEnd | null> {
   const cancel = new AbortController();
   const onStop = () => cancel.abort();
   stop.addEventListener('abort', onStop, { once: true });
@@ -170,7 +236,11 @@ async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, server
   const detach = new AbortController();
   let stopped = () => undefined as void;
   const done = new Promise<void>((resolve) => (stopped = resolve));
-  const unregister = followingTask(lane.callId, () => cancel.abort(), detachable ? () => (detach.abort(), done) : undefined);
+  const unregister = followingTask(
+    lane.callId,
+    () => cancel.abort(),
+    detachable ? () => (detach.abort(), done) : undefined,
+  );
   if (cancelNow || stop.aborted) cancel.abort();
   let last = '';
   try {
@@ -179,15 +249,28 @@ async function follow(lane: McpTaskRecord, task: McpTask, wire: TaskWire, server
       cancel: cancel.signal,
       detach: detach.signal,
       elicit: (request, signal): Promise<McpElicitResponse> =>
-        askMcpUser({ serverUrl, serverName: lane.serverName, message: request.message, requestedSchema: formSchema(request.requestedSchema) }, signal),
+        askMcpUser(
+          {
+            serverUrl,
+            serverName: lane.serverName,
+            message: request.message,
+            requestedSchema: formSchema(request.requestedSchema),
+          },
+          signal,
+        ),
       onProgress: (p) => {
         // The live run may name the call's session only a frame after the call started.
         const sessionId = lane.sessionId === '' ? sessionOfCall(lane.callId) : undefined;
         if (sessionId !== undefined) lane.sessionId = sessionId;
-        const changes = { status: p.status, ...(p.statusMessage !== undefined ? { statusMessage: p.statusMessage } : {}), ...(sessionId !== undefined ? { sessionId } : {}) };
+        const changes = {
+          status: p.status,
+          ...(p.statusMessage !== undefined ? { statusMessage: p.statusMessage } : {}),
+          ...(sessionId !== undefined ? { sessionId } : {}),
+        };
         patchTaskLane(lane.callId, changes);
         const key = `${p.status}|${p.statusMessage ?? ''}`;
-        if (key !== last || sessionId !== undefined) void updateMcpTask(db, lane.callId, changes).catch(() => undefined);
+        if (key !== last || sessionId !== undefined)
+          void updateMcpTask(db, lane.callId, changes).catch(() => undefined);
         last = key;
       },
     });
@@ -226,7 +309,9 @@ function endText(end: TaskEnd): string {
 function resultText(result: Record<string, unknown>): string {
   const content = Array.isArray(result.content) ? result.content : [];
   const text = content
-    .map((b: unknown) => (b !== null && typeof b === 'object' && 'text' in b && typeof b.text === 'string' ? b.text : ''))
+    .map((b: unknown) =>
+      b !== null && typeof b === 'object' && 'text' in b && typeof b.text === 'string' ? b.text : '',
+    )
     .filter((t) => t !== '')
     .join('\n');
   return text.length > END_TEXT_CHARS ? `${text.slice(0, END_TEXT_CHARS)}…` : text;
@@ -234,24 +319,42 @@ function resultText(result: Record<string, unknown>): string {
 
 /** The task's CallToolResult, read as carefully as any result (untrusted JSON): a malformed block becomes a note. */
 function completedResult(result: Record<string, unknown>): McpToolCallResult {
-  const blocks = (Array.isArray(result.content) ? result.content : []).filter((b: unknown) => b !== null && typeof b === 'object' && typeof (b as { type?: unknown }).type === 'string');
+  const blocks = (Array.isArray(result.content) ? result.content : []).filter(
+    (b: unknown) => b !== null && typeof b === 'object' && typeof (b as { type?: unknown }).type === 'string',
+  );
   const content = blocks.map((b) => {
     try {
-      return toCallResult({ content: [b] } as unknown as Parameters<typeof toCallResult>[0]).content[0] ?? { type: 'text' as const, text: '' };
+      return (
+        toCallResult({ content: [b] } as unknown as Parameters<typeof toCallResult>[0]).content[0] ?? {
+          type: 'text' as const,
+          text: '',
+        }
+      );
     } catch {
       return { type: 'text' as const, text: '[a content block the server sent malformed]' };
     }
   });
-  return { content, ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}), isError: result.isError === true };
+  return {
+    content,
+    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+    isError: result.isError === true,
+  };
 }
 
-function formSchema(schema: Record<string, unknown>): { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] } {
+function formSchema(schema: Record<string, unknown>): {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+} {
   const properties = isRecord(schema.properties) ? (schema.properties as Record<string, Record<string, unknown>>) : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : undefined;
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : undefined;
   return { type: 'object', properties, ...(required !== undefined ? { required } : {}) };
 }
 
 function sessionOfCall(callId: string): string | undefined {
-  for (const [sessionId, run] of Object.entries(useRunStore.getState().runs)) if (run.tools[callId] !== undefined) return sessionId;
+  for (const [sessionId, run] of Object.entries(useRunStore.getState().runs))
+    if (run.tools[callId] !== undefined) return sessionId;
   return undefined;
 }

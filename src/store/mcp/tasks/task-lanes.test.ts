@@ -19,8 +19,15 @@ vi.mock('./task-follow', () => ({
 afterAll(() => db.close());
 
 const stored: McpTaskRecord = {
-  callId: 'c-twice', sessionId: 's-twice', serverId: 'srv', serverName: 'jobs', toolName: 'long_job', taskId: 't-twice',
-  status: 'working', createdAt: 1, updatedAt: 1,
+  callId: 'c-twice',
+  sessionId: 's-twice',
+  serverId: 'srv',
+  serverName: 'jobs',
+  toolName: 'long_job',
+  taskId: 't-twice',
+  status: 'working',
+  createdAt: 1,
+  updatedAt: 1,
 };
 
 describe('task lanes after a reload', () => {

@@ -23,7 +23,10 @@ const detachers = new Map<string, () => Promise<void>>();
 const following = new Set<string>();
 
 export function showTaskLane(lane: McpTaskRecord): void {
-  useMcpTaskLanes.setState((s) => ({ lanes: { ...s.lanes, [lane.callId]: lane }, looked: { ...s.looked, [lane.callId]: true } }));
+  useMcpTaskLanes.setState((s) => ({
+    lanes: { ...s.lanes, [lane.callId]: lane },
+    looked: { ...s.looked, [lane.callId]: true },
+  }));
 }
 
 export function patchTaskLane(callId: string, changes: Partial<McpTaskRecord>): void {
@@ -109,5 +112,8 @@ function resumeIfOpen(task: McpTaskRecord): void {
   if (!isTaskLaneOpen(task.status) || following.has(task.callId)) return;
   // Two look-ups (the tool card's and the timeline's) may both find it before the follower module has loaded.
   const release = claimTaskLane(task.callId);
-  void import('./task-follow').then((m) => m.resumeTask(task)).catch(() => undefined).finally(release);
+  void import('./task-follow')
+    .then((m) => m.resumeTask(task))
+    .catch(() => undefined)
+    .finally(release);
 }

@@ -18,7 +18,10 @@ function lockManager() {
           const grant = () => resolve();
           queues.set(name, [...(queues.get(name) ?? []), grant]);
           options.signal?.addEventListener('abort', () => {
-            queues.set(name, (queues.get(name) ?? []).filter((g) => g !== grant));
+            queues.set(
+              name,
+              (queues.get(name) ?? []).filter((g) => g !== grant),
+            );
             reject(new DOMException('aborted', 'AbortError'));
           });
         });
@@ -90,7 +93,11 @@ describe('one tab follows a task', () => {
     const { locks, holdElsewhere } = lockManager();
     const closeOther = await holdElsewhere(name);
     let followed = false;
-    const running = followWithLock(name, locks, { follow: async () => void (followed = true), watch: () => () => undefined, stillOpen: async () => false });
+    const running = followWithLock(name, locks, {
+      follow: async () => void (followed = true),
+      watch: () => () => undefined,
+      stillOpen: async () => false,
+    });
     closeOther();
     expect(await running).toBe('ended elsewhere');
     expect(followed).toBe(false);
@@ -101,7 +108,12 @@ describe('one tab follows a task', () => {
     await holdElsewhere(name);
     const stop = new AbortController();
     let watching = false;
-    const running = followWithLock(name, locks, { follow: async () => undefined, watch: () => ((watching = true), () => (watching = false)), stillOpen: async () => true, signal: stop.signal });
+    const running = followWithLock(name, locks, {
+      follow: async () => undefined,
+      watch: () => ((watching = true), () => (watching = false)),
+      stillOpen: async () => true,
+      signal: stop.signal,
+    });
     await tick();
     expect(watching).toBe(true);
     stop.abort();
@@ -129,9 +141,15 @@ describe('one tab follows a task', () => {
     expect(follows).toBe(1);
   });
 
-  it('without Web Locks each tab follows (as before); a run\'s own call is followed whether or not the lock is free', async () => {
+  it("without Web Locks each tab follows (as before); a run's own call is followed whether or not the lock is free", async () => {
     let followed = 0;
-    expect(await followWithLock(name, null, { follow: async () => void (followed += 1), watch: () => () => undefined, stillOpen: async () => true })).toBe('followed');
+    expect(
+      await followWithLock(name, null, {
+        follow: async () => void (followed += 1),
+        watch: () => () => undefined,
+        stillOpen: async () => true,
+      }),
+    ).toBe('followed');
     const { locks, holdElsewhere, held } = lockManager();
     expect(await holdIfFree(name, locks, async () => held.has(name))).toBe(true);
     await holdElsewhere(name);

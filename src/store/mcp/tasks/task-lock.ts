@@ -7,7 +7,11 @@
 
 /** The part of navigator.locks used here, injectable for tests. */
 export type TaskLockManager = {
-  request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable?: boolean; signal?: AbortSignal },
+    callback: (lock: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
 };
 
 export const taskLockName = (callId: string) => `toolscope-mcp-task-${callId}`;
@@ -30,7 +34,11 @@ type LockedFollow = {
 
 export type LockedFollowOutcome = 'followed' | 'ended elsewhere' | 'aborted';
 
-export async function followWithLock(name: string, locks: TaskLockManager | null, o: LockedFollow): Promise<LockedFollowOutcome> {
+export async function followWithLock(
+  name: string,
+  locks: TaskLockManager | null,
+  o: LockedFollow,
+): Promise<LockedFollowOutcome> {
   if (locks === null) {
     await o.follow();
     return 'followed';

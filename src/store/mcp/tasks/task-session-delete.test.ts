@@ -28,23 +28,66 @@ const never = new AbortController().signal;
 async function startLongJob(s: TasksMcpServer): Promise<string> {
   let taskId = '';
   await taskAwareCall(
-    { url: new URL(s.url), fetch: (input, init) => fetch(input, init), clientInfo: { name: 'Toolscope', version: 'test' }, clientCapabilities: {}, protocolVersion: '2026-07-28' },
-    { name: 'long_job', args: {}, meta: {}, signal: never, onTask: async (task) => ((taskId = task.taskId), { content: [], isError: false }) },
+    {
+      url: new URL(s.url),
+      fetch: (input, init) => fetch(input, init),
+      clientInfo: { name: 'Toolscope', version: 'test' },
+      clientCapabilities: {},
+      protocolVersion: '2026-07-28',
+    },
+    {
+      name: 'long_job',
+      args: {},
+      meta: {},
+      signal: never,
+      onTask: async (task) => ((taskId = task.taskId), { content: [], isError: false }),
+    },
   );
   return taskId;
 }
 
 /** A session with one task row whose run a reload ended, and the server it was called on. */
 async function sessionWithTask(s: TasksMcpServer, id: string): Promise<{ session: SessionRecord; row: McpTaskRecord }> {
-  await db.mcpServers.put({ id: `srv-${id}`, url: s.url, name: 'jobs', enabled: true, approval: 'auto', headerNames: [], toolChoices: {}, createdAt: 1, updatedAt: 1 });
-  const session = { id, title: `session ${id}`, createdAt: 1, updatedAt: 1, model: 'm', settings: {}, status: 'interrupted', messageCount: 0, toolCallCount: 1 } as unknown as SessionRecord;
+  await db.mcpServers.put({
+    id: `srv-${id}`,
+    url: s.url,
+    name: 'jobs',
+    enabled: true,
+    approval: 'auto',
+    headerNames: [],
+    toolChoices: {},
+    createdAt: 1,
+    updatedAt: 1,
+  });
+  const session = {
+    id,
+    title: `session ${id}`,
+    createdAt: 1,
+    updatedAt: 1,
+    model: 'm',
+    settings: {},
+    status: 'interrupted',
+    messageCount: 0,
+    toolCallCount: 1,
+  } as unknown as SessionRecord;
   await db.sessions.put(session);
-  const row: McpTaskRecord = { callId: `call-${id}`, sessionId: id, serverId: `srv-${id}`, serverName: 'jobs', toolName: 'long_job', taskId: await startLongJob(s), status: 'working', createdAt: Date.now(), updatedAt: Date.now() };
+  const row: McpTaskRecord = {
+    callId: `call-${id}`,
+    sessionId: id,
+    serverId: `srv-${id}`,
+    serverName: 'jobs',
+    toolName: 'long_job',
+    taskId: await startLongJob(s),
+    status: 'working',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+  };
   await db.mcpTasks.put(row);
   return { session, row };
 }
 
-const sent = (s: TasksMcpServer, method: string, taskId: string) => s.recorder.requests.filter((r) => r.headers['mcp-method'] === method && r.headers['mcp-name'] === taskId).length;
+const sent = (s: TasksMcpServer, method: string, taskId: string) =>
+  s.recorder.requests.filter((r) => r.headers['mcp-method'] === method && r.headers['mcp-name'] === taskId).length;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('deleting a session whose task this page follows', () => {
@@ -72,8 +115,13 @@ describe('deleting a session whose task this page follows', () => {
 
     // Undo: the row is back and followed again; the task's end is stored as before.
     expect(await hold.undo()).toBe(true);
-    await vi.waitFor(async () => expect((await db.mcpTasks.get(row.callId))?.status).toBe('completed'), { timeout: 25_000 });
-    expect((await db.mcpTasks.get(row.callId))?.lateResult).toMatchObject({ content: 'Long job done.', isError: false });
+    await vi.waitFor(async () => expect((await db.mcpTasks.get(row.callId))?.status).toBe('completed'), {
+      timeout: 25_000,
+    });
+    expect((await db.mcpTasks.get(row.callId))?.lateResult).toMatchObject({
+      content: 'Long job done.',
+      isError: false,
+    });
     expect(sent(s, 'tasks/get', row.taskId)).toBeGreaterThan(polls);
     // An undone deletion cancels nothing, even when its handle is disposed later.
     hold.dispose();
@@ -139,7 +187,10 @@ describe('a task another tab follows', () => {
     expect(isTaskFollowed(row.callId)).toBe(true);
     // The other tab writes what it sees; this tab's lane follows the row.
     await db.mcpTasks.update(row.callId, { statusMessage: 'seen by the other tab' });
-    await vi.waitFor(() => expect(useMcpTaskLanes.getState().lanes[row.callId]?.statusMessage).toBe('seen by the other tab'), { timeout: 10_000 });
+    await vi.waitFor(
+      () => expect(useMcpTaskLanes.getState().lanes[row.callId]?.statusMessage).toBe('seen by the other tab'),
+      { timeout: 10_000 },
+    );
     await pause(600);
     expect(sent(s, 'tasks/get', row.taskId)).toBe(0);
 
@@ -147,6 +198,9 @@ describe('a task another tab follows', () => {
     await vi.waitFor(() => expect(sent(s, 'tasks/get', row.taskId)).toBeGreaterThanOrEqual(1), { timeout: 25_000 });
     s.finishLongJobs();
     expect(await resumed).toBe('followed');
-    expect(await db.mcpTasks.get(row.callId)).toMatchObject({ status: 'completed', lateResult: { content: 'Long job done.' } });
+    expect(await db.mcpTasks.get(row.callId)).toMatchObject({
+      status: 'completed',
+      lateResult: { content: 'Long job done.' },
+    });
   }, 60_000);
 });

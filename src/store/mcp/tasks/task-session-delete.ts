@@ -32,7 +32,8 @@ export function holdSessionTasks(
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    const cancel = o.cancel ?? ((left: McpTaskRecord[]) => import('./task-follow').then((m) => m.cancelLeftTasks(left)));
+    const cancel =
+      o.cancel ?? ((left: McpTaskRecord[]) => import('./task-follow').then((m) => m.cancelLeftTasks(left)));
     void (open.length > 0 ? cancel(open) : Promise.resolve()).catch(() => undefined).then(sent);
   };
   // The undo toast disposes the handle when its time is up; this is the backstop when no toast is left to do it.

@@ -90,7 +90,11 @@ export function ActionAftermath({ pressing }: { pressing: ActionPress }) {
     <>
       {pressing.shown.map((a) => {
         const r = pressing.results[a.id];
-        return r?.kind === 'failed' ? <p key={a.id} role="alert" className="hint">{r.message}</p> : null;
+        return r?.kind === 'failed' ? (
+          <p key={a.id} role="alert" className="hint">
+            {r.message}
+          </p>
+        ) : null;
       })}
       {openDialog?.kind === 'dialog' && (
         <Suspense fallback={null}>

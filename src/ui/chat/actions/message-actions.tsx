@@ -66,7 +66,10 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
     // A recorded trace is read-only, yet its steps re-run as branches (architecture.md, "Trace inbox").
     disabled: ({ running }) => running,
-    Dialog: ({ ctx, onClose }) => (ctx.message.role === 'assistant' ? <RerunDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} /> : null),
+    Dialog: ({ ctx, onClose }) =>
+      ctx.message.role === 'assistant' ? (
+        <RerunDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} />
+      ) : null,
   },
   {
     kind: 'dialog',
@@ -75,7 +78,10 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     label: 'Try on other models',
     shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
     disabled: ({ message }) => useComparisonRuns.getState().live[message.id] !== undefined,
-    Dialog: ({ ctx, onClose }) => (ctx.message.role === 'assistant' ? <TryModelsDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} /> : null),
+    Dialog: ({ ctx, onClose }) =>
+      ctx.message.role === 'assistant' ? (
+        <TryModelsDialog sessionId={ctx.sessionId} message={ctx.message} onClose={onClose} />
+      ) : null,
   },
   {
     kind: 'command',

@@ -9,7 +9,9 @@ import type { SessionRecord } from '../../../domain/session';
  * The branches Compare's picker offers for each branched session among `sessions`, live; a straight session has
  * none (it is offered whole). Reads the indexes and one message per branch: the first it says differently.
  */
-export function useCompareChoices(sessions: readonly SessionRecord[] | undefined): ReadonlyMap<string, BranchChoice[]> | undefined {
+export function useCompareChoices(
+  sessions: readonly SessionRecord[] | undefined,
+): ReadonlyMap<string, BranchChoice[]> | undefined {
   const branched = (sessions ?? []).filter((s) => (s.branches?.length ?? 0) > 0);
   const key = branched.map((s) => `${s.id}:${s.branches?.length ?? 0}:${s.activeBranchId ?? ''}`).join('|');
   return useLiveQuery(async () => {
@@ -21,7 +23,10 @@ export function useCompareChoices(sessions: readonly SessionRecord[] | undefined
         const first = own.get(b.id)?.[0];
         return first === undefined ? [] : [[b.id, first] as const];
       });
-      const records = await getMessages(db, firstIds.map(([, id]) => id));
+      const records = await getMessages(
+        db,
+        firstIds.map(([, id]) => id),
+      );
       const firstText = new Map<string, string>();
       firstIds.forEach(([branchId], i) => {
         const r = records[i];

@@ -1,6 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { contextLedger, contextLedgerTexts, type ContextLedger, type CustomToolKind, type LedgerRequest } from '../../../context/context-ledger';
+import {
+  contextLedger,
+  contextLedgerTexts,
+  type ContextLedger,
+  type CustomToolKind,
+  type LedgerRequest,
+} from '../../../context/context-ledger';
 import { contextLimitFor, FALLBACK_CONTEXT_LIMIT } from '../../../context/model-limits';
 import type { Encoding } from '../../../context/tokens/token-count';
 import { tokenCounterFor } from '../../../context/tokens/token-counter';
@@ -16,7 +22,10 @@ type LedgerInput = { model: string; request: LedgerRequest; window: number | nul
 /** What the ledger reads: the step as it was sent (the one step reader), today's tool kinds, the recorded window. */
 export async function readLedgerInput(sessionId: string, messageId: string): Promise<LedgerInput | null> {
   // A step not on the shown path (another branch) or not stored yet (a live turn) has no ledger to show.
-  const [step, session] = await Promise.all([readRecordedStep(db, sessionId, messageId).catch(() => null), getSession(db, sessionId)]);
+  const [step, session] = await Promise.all([
+    readRecordedStep(db, sessionId, messageId).catch(() => null),
+    getSession(db, sessionId),
+  ]);
   if (!step || !session) return null;
   // The request the step sends again (`stepSend`): the prompt Re-run and Try on other models send too, and for a step
   // that recorded no tools, those enabled now, as Save as test case offers them.
@@ -45,11 +54,18 @@ export type LedgerView = ContextLedger & { encoding: Encoding | null };
  * known (estimates for the rest); the model's tokenizer counts the remaining texts in its worker and the ledger is
  * redone when they arrive, so the main thread only sums. undefined while reading; null when the step has none.
  */
-export function useContextLedger(sessionId: string, messageId: string, reported: number | null): LedgerView | null | undefined {
+export function useContextLedger(
+  sessionId: string,
+  messageId: string,
+  reported: number | null,
+): LedgerView | null | undefined {
   const input = useLiveQuery(() => readLedgerInput(sessionId, messageId), [sessionId, messageId]);
   const counter = input ? tokenCounterFor(input.model) : null;
   const options = useMemo(() => ({ window: input?.window ?? null, reported }), [input, reported]);
-  const immediate = useMemo(() => (input && counter ? contextLedger(input.request, counter, options) : null), [input, counter, options]);
+  const immediate = useMemo(
+    () => (input && counter ? contextLedger(input.request, counter, options) : null),
+    [input, counter, options],
+  );
   const [counted, setCounted] = useState<{ input: LedgerInput; options: object; ledger: ContextLedger } | null>(null);
   useEffect(() => {
     if (!input || !counter) return;

@@ -1,6 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { contextUsage, contextUsageTexts, type ContextUsage, type ContextUsageInput } from '../../../context/context-usage';
+import {
+  contextUsage,
+  contextUsageTexts,
+  type ContextUsage,
+  type ContextUsageInput,
+} from '../../../context/context-usage';
 import { contextLimitFor } from '../../../context/model-limits';
 import { tokenCounterFor } from '../../../context/tokens/token-counter';
 import { db } from '../../../db/database';
@@ -17,7 +22,10 @@ export function useContextUsage(sessionId: string): ContextUsage | null {
   const input = useLiveQuery(async (): Promise<(ContextUsageInput & { model: string }) | null> => {
     const session = await getSession(db, sessionId);
     if (!session) return null;
-    const [records, parts] = await Promise.all([loadPathRecords(db, sessionId), nextRequestParts(sessionId, session.settings.systemPrompt ?? '')]);
+    const [records, parts] = await Promise.all([
+      loadPathRecords(db, sessionId),
+      nextRequestParts(sessionId, session.settings.systemPrompt ?? ''),
+    ]);
     return {
       model: session.model,
       messages: records.map(fromMessageRecord),

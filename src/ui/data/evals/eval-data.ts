@@ -1,6 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../db/database';
-import { addSuite, deleteCase, deleteSuite, listSuiteCases, listSuiteRuns, listSuites, renameSuite, runTranscripts, saveCase, settleAbandonedRuns, updateCase, type CaseTarget } from '../../../db/evals-repo';
+import {
+  addSuite,
+  deleteCase,
+  deleteSuite,
+  listSuiteCases,
+  listSuiteRuns,
+  listSuites,
+  renameSuite,
+  runTranscripts,
+  saveCase,
+  settleAbandonedRuns,
+  updateCase,
+  type CaseTarget,
+} from '../../../db/evals-repo';
 import { readRecordedStep, RecordedStepNotFoundError } from '../../../db/recorded-step';
 import { enabledToolsOffered, offeredFunctions, stepSend } from '../../../context/step-send';
 import { getSession } from '../../../db/sessions-repo';
@@ -28,7 +41,10 @@ export function useSuiteRuns(suiteId: string | null): EvalRunRecord[] | undefine
  * The step that produced `messageId`, frozen: the request as it was sent (its run's model, prompt and offered tools,
  * architecture.md "One step, one reader") and the session's recorded tool results.
  */
-export async function freezeSessionStep(sessionId: string, messageId: string): Promise<FrozenStep & { sessionTitle: string }> {
+export async function freezeSessionStep(
+  sessionId: string,
+  messageId: string,
+): Promise<FrozenStep & { sessionTitle: string }> {
   const [session, tools] = await Promise.all([getSession(db, sessionId), listTools(db)]);
   if (!session) throw new StepNotFoundError();
   const step = await readRecordedStep(db, sessionId, messageId).catch((err: unknown) => {
@@ -41,9 +57,26 @@ export async function freezeSessionStep(sessionId: string, messageId: string): P
   return { ...frozen, sessionTitle: session.title };
 }
 
-export async function saveTestCase(target: CaseTarget, c: { name: string; frozen: FrozenStep; checks: CaseCheck[]; source: { sessionId: string; messageId: string } }): Promise<string> {
+export async function saveTestCase(
+  target: CaseTarget,
+  c: { name: string; frozen: FrozenStep; checks: CaseCheck[]; source: { sessionId: string; messageId: string } },
+): Promise<string> {
   const now = Date.now();
-  return saveCase(db, target, { id: crypto.randomUUID(), name: c.name, createdAt: now, updatedAt: now, source: c.source, request: c.frozen.request, recorded: c.frozen.recorded, checks: c.checks }, now);
+  return saveCase(
+    db,
+    target,
+    {
+      id: crypto.randomUUID(),
+      name: c.name,
+      createdAt: now,
+      updatedAt: now,
+      source: c.source,
+      request: c.frozen.request,
+      recorded: c.frozen.recorded,
+      checks: c.checks,
+    },
+    now,
+  );
 }
 
 export const renameTestSuite = (suiteId: string, name: string) => renameSuite(db, suiteId, name);
@@ -54,7 +87,10 @@ export const deleteTestSuite = (suiteId: string) => deleteSuite(db, suiteId);
 export const settleSuiteRuns = (liveRunId: string | null) => settleAbandonedRuns(db, liveRunId);
 
 export async function suiteFileText(suite: EvalSuiteRecord, includeRuns: boolean): Promise<string> {
-  const [cases, runs] = await Promise.all([listSuiteCases(db, suite.id), includeRuns ? listSuiteRuns(db, suite.id) : Promise.resolve(null)]);
+  const [cases, runs] = await Promise.all([
+    listSuiteCases(db, suite.id),
+    includeRuns ? listSuiteRuns(db, suite.id) : Promise.resolve(null),
+  ]);
   const transcripts = runs ? await runTranscripts(db, runs) : new Map();
   return `${JSON.stringify(buildSuiteFile(suite, cases, runs, new Date(), transcripts), null, 2)}\n`;
 }
@@ -63,7 +99,9 @@ export async function suiteFileText(suite: EvalSuiteRecord, includeRuns: boolean
  * Imports a suite file whole or not at all; the refusal is a sentence. `notice` is what the person reads after it:
  * the suite's name, and each "Answer matches" check that will fail without running (evals/checks.ts, patternProblem).
  */
-export async function importSuiteFile(text: string): Promise<{ ok: true; suiteId: string; notice: string } | { ok: false; message: string }> {
+export async function importSuiteFile(
+  text: string,
+): Promise<{ ok: true; suiteId: string; notice: string } | { ok: false; message: string }> {
   const parsed = parseSuiteFile(text);
   if (!parsed.ok) return parsed;
   const { suite, cases, runs, transcripts } = suiteFromFile(parsed.file, () => crypto.randomUUID(), Date.now());

@@ -35,7 +35,16 @@ describe('withUnsaved', () => {
     r2.emit({ type: 'message_appended', message: userMsg('u2', 'second?') });
     r2.emit({ type: 'message_appended', message: assistantMsg('a2', 'r2', 1, '', [call]) });
     r2.emit({ type: 'tool_started', turn: 1, callId: 'c1', name: 'clock', arguments: '{}' });
-    r2.emit({ type: 'tool_finished', turn: 1, callId: 'c1', name: 'clock', outcome: 'ok', result: '12:00', isError: false, durationMs: 1 });
+    r2.emit({
+      type: 'tool_finished',
+      turn: 1,
+      callId: 'c1',
+      name: 'clock',
+      outcome: 'ok',
+      result: '12:00',
+      isError: false,
+      durationMs: 1,
+    });
     r2.emit({ type: 'message_appended', message: toolMsg('t1', 'r2', 1, call, '12:00') });
     r2.emit({ type: 'message_appended', message: assistantMsg('a3', 'r2', 2, 'It is noon, never stored.') });
     r2.emit({ type: 'run_finished', stopReason: 'complete', usage: usage(5) });
@@ -51,9 +60,19 @@ describe('withUnsaved', () => {
     const checked = checkExportData(JSON.parse(JSON.stringify(file)));
     expect(checked.ok ? [] : checked.failure).toEqual([]);
     const entry = file.sessions[0]!;
-    expect(entry.messages.map((m) => [m.id, m.order])).toEqual([['u1', 0], ['a1', 1], ['u2', 2], ['a2', 3], ['t1', 4], ['a3', 5]]);
+    expect(entry.messages.map((m) => [m.id, m.order])).toEqual([
+      ['u1', 0],
+      ['a1', 1],
+      ['u2', 2],
+      ['a2', 3],
+      ['t1', 4],
+      ['a3', 5],
+    ]);
     expect(entry.messages.at(-1)?.content).toBe('It is noon, never stored.');
-    expect(entry.runs.map((r) => [r.id, r.stopReason])).toEqual([['r1', 'complete'], ['r2', 'complete']]);
+    expect(entry.runs.map((r) => [r.id, r.stopReason])).toEqual([
+      ['r1', 'complete'],
+      ['r2', 'complete'],
+    ]);
     expect(entry.events.filter((e) => e.runId === 'r2').map((e) => e.seq)).toEqual(r2.events.map((e) => e.seq));
     expect(entry.toolCalls.map((c) => [c.messageId, c.id, c.status])).toEqual([['a2', 'c1', 'ok']]);
     expect(entry.session).toMatchObject({ status: 'finished', messageCount: 6, toolCallCount: 1, usage: usage(8) });
@@ -61,7 +80,18 @@ describe('withUnsaved', () => {
 
   it('lets memory win: a stored streaming partial whose place an unsaved message took is dropped', () => {
     const stored = {
-      session: { id: 's', title: 'T', model: 'm', status: 'generating' as const, createdAt: 0, updatedAt: 5, messageCount: 2, toolCallCount: 0, usage: usage(1), settings: {} },
+      session: {
+        id: 's',
+        title: 'T',
+        model: 'm',
+        status: 'generating' as const,
+        createdAt: 0,
+        updatedAt: 5,
+        messageCount: 2,
+        toolCallCount: 0,
+        usage: usage(1),
+        settings: {},
+      },
       messages: [
         { ...userMsg('u1', 'q'), sessionId: 's', order: 0 },
         { ...assistantMsg('p1', 'r1', 1, 'half'), status: 'streaming' as const, sessionId: 's', order: 1 },

@@ -43,7 +43,8 @@ export function withUnsaved(stored: ExportedSessionV1, unsaved: UnsavedRecords):
   const sortedRuns = [...runs.values()].sort((a: RunRecord, b: RunRecord) => a.startedAt - b.startedAt);
   const runRank = new Map(sortedRuns.map((r, i) => [r.id, i]));
   const sortedEvents = [...events.values()].sort(
-    (a, b) => (runRank.get(a.runId) ?? sortedRuns.length) - (runRank.get(b.runId) ?? sortedRuns.length) || a.seq - b.seq,
+    (a, b) =>
+      (runRank.get(a.runId) ?? sortedRuns.length) - (runRank.get(b.runId) ?? sortedRuns.length) || a.seq - b.seq,
   );
 
   const added = unsaved.messages.filter((m) => !storedIds.has(m.id));

@@ -9,18 +9,24 @@ afterAll(async () => {
 });
 
 describe('setMcpToolChoice', () => {
-  it('keeps the other tools\' stored choices when the caller holds an older copy of the server', async () => {
+  it("keeps the other tools' stored choices when the caller holds an older copy of the server", async () => {
     const copy = await saveNewMcpServer({ url: 'http://127.0.0.1:9/mcp', name: 'files', headers: {} });
     await setMcpToolChoice(copy, 'read', { enabled: false });
     // `copy` still has no choices: a row that was not re-rendered since.
     await setMcpToolChoice(copy, 'write', { approval: 'allow' });
     await setMcpToolChoice(copy, 'read', { approval: 'ask' });
-    expect((await getMcpServer(db, copy.id))?.toolChoices).toEqual({ read: { enabled: false, approval: 'ask' }, write: { approval: 'allow' } });
+    expect((await getMcpServer(db, copy.id))?.toolChoices).toEqual({
+      read: { enabled: false, approval: 'ask' },
+      write: { approval: 'allow' },
+    });
   });
 
   it('keeps both of two changes made at once', async () => {
     const copy = await saveNewMcpServer({ url: 'http://127.0.0.1:9/other', name: 'other', headers: {} });
-    await Promise.all([setMcpToolChoice(copy, 'a', { enabled: false }), setMcpToolChoice(copy, 'b', { enabled: false })]);
+    await Promise.all([
+      setMcpToolChoice(copy, 'a', { enabled: false }),
+      setMcpToolChoice(copy, 'b', { enabled: false }),
+    ]);
     expect((await getMcpServer(db, copy.id))?.toolChoices).toEqual({ a: { enabled: false }, b: { enabled: false } });
   });
 

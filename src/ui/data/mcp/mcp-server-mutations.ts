@@ -1,13 +1,31 @@
 import { db } from '../../../db/database';
-import { addMcpServer, deleteMcpServer, editMcpServer, getMcpServer, updateMcpServer, type McpServerEdit } from '../../../db/mcp-servers-repo';
+import {
+  addMcpServer,
+  deleteMcpServer,
+  editMcpServer,
+  getMcpServer,
+  updateMcpServer,
+  type McpServerEdit,
+} from '../../../db/mcp-servers-repo';
 import type { McpApprovalMode, McpServerRecord } from '../../../domain/mcp-server';
 
 /** Stores a server the person added; header values go to the secrets table. */
-export async function saveNewMcpServer(input: { url: string; name: string; headers: Record<string, string> }): Promise<McpServerRecord> {
+export async function saveNewMcpServer(input: {
+  url: string;
+  name: string;
+  headers: Record<string, string>;
+}): Promise<McpServerRecord> {
   const now = Date.now();
   const record: McpServerRecord = {
-    id: crypto.randomUUID(), url: input.url.trim(), name: input.name.trim(), enabled: true, approval: 'auto',
-    headerNames: Object.keys(input.headers), toolChoices: {}, createdAt: now, updatedAt: now,
+    id: crypto.randomUUID(),
+    url: input.url.trim(),
+    name: input.name.trim(),
+    enabled: true,
+    approval: 'auto',
+    headerNames: Object.keys(input.headers),
+    toolChoices: {},
+    createdAt: now,
+    updatedAt: now,
   };
   await addMcpServer(db, record, input.headers);
   return record;
@@ -26,7 +44,11 @@ export function setMcpServerApproval(id: string, approval: McpApprovalMode): Pro
  * in the same transaction, not from the caller's copy: a tool row may hold an older copy (rows re-render only when
  * what they show changes), and two quick changes must not undo each other.
  */
-export async function setMcpToolChoice(server: Pick<McpServerRecord, 'id'>, toolName: string, change: { enabled?: boolean; approval?: McpApprovalMode }): Promise<void> {
+export async function setMcpToolChoice(
+  server: Pick<McpServerRecord, 'id'>,
+  toolName: string,
+  change: { enabled?: boolean; approval?: McpApprovalMode },
+): Promise<void> {
   await db.transaction('rw', db.mcpServers, async () => {
     const stored = await getMcpServer(db, server.id);
     if (stored === undefined) return;

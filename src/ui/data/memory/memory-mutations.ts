@@ -1,5 +1,9 @@
 import { db } from '../../../db/database';
-import { addMemory as addStoredMemory, deleteMemory as deleteStoredMemory, updateMemory } from '../../../db/memories-repo';
+import {
+  addMemory as addStoredMemory,
+  deleteMemory as deleteStoredMemory,
+  updateMemory,
+} from '../../../db/memories-repo';
 import type { MemoryRecord } from '../../../db/records';
 
 /** Stores a memory typed by hand or taken from a message (`sourceSessionId`). */

@@ -12,8 +12,14 @@ afterEach(() => {
   resetStoredTurnUsage();
 });
 
-const u = (p: number, c: number, estimated = false) => ({ promptTokens: p, completionTokens: c, totalTokens: p + c, estimated });
-const ev = (runId: string, seq: number, body: AgentEventBody): EventRecord => ({ ...body, runId, seq, t: seq, sessionId: 's' }) as EventRecord;
+const u = (p: number, c: number, estimated = false) => ({
+  promptTokens: p,
+  completionTokens: c,
+  totalTokens: p + c,
+  estimated,
+});
+const ev = (runId: string, seq: number, body: AgentEventBody): EventRecord =>
+  ({ ...body, runId, seq, t: seq, sessionId: 's' }) as EventRecord;
 
 describe('stored turn usage', () => {
   it('sums request_finished per turn and keeps the estimated mark; ignores events it has already counted', () => {
@@ -31,7 +37,8 @@ describe('stored turn usage', () => {
   });
 
   it('times a turn from its first request_started to its last request_finished', () => {
-    const at = (seq: number, t: number, body: AgentEventBody): EventRecord => ({ ...ev('r', seq, body), t }) as EventRecord;
+    const at = (seq: number, t: number, body: AgentEventBody): EventRecord =>
+      ({ ...ev('r', seq, body), t }) as EventRecord;
     const fold = foldTurnUsage(emptyFold(), [
       at(0, 0, { type: 'run_started', sessionId: 's', model: 'm', startedAt: 1 }),
       at(1, 10, { type: 'request_started', turn: 1, attempt: 1, messageId: 'a' }),

@@ -9,9 +9,21 @@ import type { EventRecord } from '../../../db/records';
 export type TurnFigures = { usage: Usage | null; ms: number | null };
 
 /** One run's per-turn figures as folded so far from its stored events (seq ascending, gap-free). */
-export type RunUsageFold = { lastSeq: number; byTurn: Map<number, Usage>; startT: Map<number, number>; ms: Map<number, number>; finished: boolean };
+export type RunUsageFold = {
+  lastSeq: number;
+  byTurn: Map<number, Usage>;
+  startT: Map<number, number>;
+  ms: Map<number, number>;
+  finished: boolean;
+};
 
-export const emptyFold = (): RunUsageFold => ({ lastSeq: -1, byTurn: new Map(), startT: new Map(), ms: new Map(), finished: false });
+export const emptyFold = (): RunUsageFold => ({
+  lastSeq: -1,
+  byTurn: new Map(),
+  startT: new Map(),
+  ms: new Map(),
+  finished: false,
+});
 
 /**
  * Adds events newer than the fold to it: every request_finished (each attempt that got an answer) counts

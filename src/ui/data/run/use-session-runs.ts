@@ -21,12 +21,19 @@ export function useSessionRuns(sessionId: string | null, allBranches = false): S
     if (!sessionId) return undefined;
     try {
       const [runs, count, off] = await Promise.all([
-        listRuns(db, sessionId), countSessionEvents(db, sessionId), allBranches ? new Set<string>() : runsOffPath(db, sessionId),
+        listRuns(db, sessionId),
+        countSessionEvents(db, sessionId),
+        allBranches ? new Set<string>() : runsOffPath(db, sessionId),
       ]);
       if (off.size === 0) return { sessionId, runs, count, hidden: 0 };
       const hiddenEvents = await Promise.all([...off].map((id) => countRunEvents(db, id)));
       const shown = runs.filter((r) => !off.has(r.id));
-      return { sessionId, runs: shown, count: count - hiddenEvents.reduce((a, b) => a + b, 0), hidden: runs.length - shown.length };
+      return {
+        sessionId,
+        runs: shown,
+        count: count - hiddenEvents.reduce((a, b) => a + b, 0),
+        hidden: runs.length - shown.length,
+      };
     } catch (err: unknown) {
       return { sessionId, error: err instanceof Error ? err.message : String(err) };
     }

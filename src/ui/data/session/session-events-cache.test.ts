@@ -38,7 +38,9 @@ describe('SessionEventsCache', () => {
     const b = bigRun('r2', 2);
     await db.events.bulkPut([...a.build(), ...b.build()]);
     const cache = new SessionEventsCache(db);
-    expect(await cache.sync([a.record(), b.record()], a.build().length + b.build().length)).toHaveLength(a.build().length + b.build().length);
+    expect(await cache.sync([a.record(), b.record()], a.build().length + b.build().length)).toHaveLength(
+      a.build().length + b.build().length,
+    );
     // Run r2 is gone and r1 was rewritten shorter.
     await db.events.clear();
     await db.events.bulkPut(a.build().slice(0, 4));

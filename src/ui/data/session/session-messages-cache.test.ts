@@ -11,7 +11,9 @@ afterEach(() => db?.close());
 describe('SessionMessagesCache', () => {
   it('matches a full read through appends, a streaming partial growing, its completion and deletes, fetching only what may have changed', async () => {
     ({ db } = freshDB());
-    const history = Array.from({ length: 200 }, (_, i) => toMessageRecord('s', i, i % 2 ? assistantMsg(`a${i}`, 'r0', 1, `answer ${i}`) : userMsg(`u${i}`, `q ${i}`)));
+    const history = Array.from({ length: 200 }, (_, i) =>
+      toMessageRecord('s', i, i % 2 ? assistantMsg(`a${i}`, 'r0', 1, `answer ${i}`) : userMsg(`u${i}`, `q ${i}`)),
+    );
     await db.messages.bulkPut([...history, toMessageRecord('other', 0, userMsg('x', 'elsewhere'))]);
     const cache = new SessionMessagesCache(db, 's');
     const bulkGet = vi.spyOn(db.messages, 'bulkGet');
@@ -25,7 +27,10 @@ describe('SessionMessagesCache', () => {
 
     // A run streams: a new user message and a partial, then the partial grows (same id, same order).
     const partial = { ...assistantMsg('p', 'r1', 1, 'Hel'), status: 'streaming' as const };
-    await db.messages.bulkPut([toMessageRecord('s', 200, userMsg('u200', 'more?')), toMessageRecord('s', 201, partial)]);
+    await db.messages.bulkPut([
+      toMessageRecord('s', 200, userMsg('u200', 'more?')),
+      toMessageRecord('s', 201, partial),
+    ]);
     bulkGet.mockClear();
     expect(await cache.read()).toEqual(await listMessages(db, 's'));
     expect(bulkGet.mock.calls.map((c) => c[0])).toEqual([['u200', 'p']]);
@@ -56,7 +61,9 @@ describe('SessionMessagesCache on a long session', () => {
   it('opens with only the newest messages, then loads the older ones in chunks and returns the whole history', async () => {
     ({ db } = freshDB());
     const n = SessionMessagesCache.TAIL * 4 + 7;
-    const history = Array.from({ length: n }, (_, i) => toMessageRecord('s', i, i % 2 ? assistantMsg(`a${i}`, 'r0', 1, `answer ${i}`) : userMsg(`u${i}`, `q ${i}`)));
+    const history = Array.from({ length: n }, (_, i) =>
+      toMessageRecord('s', i, i % 2 ? assistantMsg(`a${i}`, 'r0', 1, `answer ${i}`) : userMsg(`u${i}`, `q ${i}`)),
+    );
     await db.messages.bulkPut(history);
     const cache = new SessionMessagesCache(db, 's');
     const bulkGet = vi.spyOn(db.messages, 'bulkGet');

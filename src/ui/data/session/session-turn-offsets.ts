@@ -36,11 +36,15 @@ export async function readTurnOffsets(db: ToolscopeDB, sessionId: string): Promi
   );
   const offsets = sessionTurnOffsets(counted);
   // A run this tab started but has not stored yet comes after all of them.
-  offsets.set('', counted.reduce((sum, r) => sum + r.turns, 0));
+  offsets.set(
+    '',
+    counted.reduce((sum, r) => sum + r.turns, 0),
+  );
   return offsets;
 }
 
-const sameOffsets = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const sameOffsets = (a: Map<string, number>, b: Map<string, number>) =>
+  a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 const lastRead = new Map<string, Map<string, number>>();
 
 /** The session's turn offsets, live; the same Map until a number changes, so messages do not re-render for nothing. */

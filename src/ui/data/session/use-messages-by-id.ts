@@ -6,5 +6,8 @@ import type { ChatMessage } from '../../../domain/messages';
 
 /** The stored messages with these ids (those still there, in the given order), live; undefined until read. */
 export function useMessagesById(ids: readonly string[]): ChatMessage[] | undefined {
-  return useLiveQuery(async () => (await getMessages(db, ids)).filter((m): m is MessageRecord => m !== undefined).map(fromMessageRecord), [ids]);
+  return useLiveQuery(
+    async () => (await getMessages(db, ids)).filter((m): m is MessageRecord => m !== undefined).map(fromMessageRecord),
+    [ids],
+  );
 }

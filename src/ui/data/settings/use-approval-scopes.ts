@@ -12,6 +12,9 @@ export function useApprovalScopes(): ShownScope[] | undefined {
     const ids = [...new Set(scopes.flatMap((s) => (s.kind === 'session' ? [s.sessionId] : [])))];
     const sessions = await db.sessions.bulkGet(ids);
     const titles = new Map(sessions.flatMap((s) => (s ? [[s.id, s.title] as const] : [])));
-    return scopes.map((scope) => ({ scope, sessionTitle: scope.kind === 'session' ? titles.get(scope.sessionId) : undefined }));
+    return scopes.map((scope) => ({
+      scope,
+      sessionTitle: scope.kind === 'session' ? titles.get(scope.sessionId) : undefined,
+    }));
   }, []);
 }

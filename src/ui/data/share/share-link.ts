@@ -14,7 +14,9 @@ import { buildSessionsFile } from '../io/session-export';
  * Where a made link keeps the session: in the link itself, or on the sync storage (the link says where).
  * `leftOut`: what the session has that the link does not carry, as sentences with counts (io/share/share-left-out.ts).
  */
-export type MadeShareLink = ({ link: string; where: 'link' } | { link: string; where: 'storage'; shareId: string }) & { leftOut: string[] };
+export type MadeShareLink = ({ link: string; where: 'link' } | { link: string; where: 'storage'; shareId: string }) & {
+  leftOut: string[];
+};
 
 async function inlineLink(file: ExportFileV1, includeToolResults: boolean, images: boolean, pageUrl: string) {
   const { key, sealed } = await sealShare(encodeSharePlaintext(sharePlaintext(file, includeToolResults, images)));
@@ -27,9 +29,14 @@ async function inlineLink(file: ExportFileV1, includeToolResults: boolean, image
  * storage connected in "Sync and backup" instead. With none connected, a session whose images make it too long
  * travels without them (the dialog says so); one too long even so is refused with a sentence: connect a storage.
  */
-export async function makeShareLink(sessionId: string, includeToolResults: boolean, pageUrl: string): Promise<MadeShareLink> {
+export async function makeShareLink(
+  sessionId: string,
+  includeToolResults: boolean,
+  pageUrl: string,
+): Promise<MadeShareLink> {
   const { file } = await buildSessionsFile({ kind: 'session', sessionId }, false);
-  if (file.sessions.length !== 1) throw new ShareLinkError('missing', 'This session is no longer stored here, so there is nothing to share.');
+  if (file.sessions.length !== 1)
+    throw new ShareLinkError('missing', 'This session is no longer stored here, so there is nothing to share.');
   const entry = file.sessions[0]!;
   const { key, sealed, link: inline } = await inlineLink(file, includeToolResults, true, pageUrl);
   const all = shareLeftOut(entry, { toolResults: includeToolResults, images: true });
@@ -52,10 +59,25 @@ export async function makeShareLink(sessionId: string, includeToolResults: boole
   try {
     put = await putSharedObject(config, sealed);
   } catch (e) {
-    throw new ShareLinkError('unreachable', `The shared session could not be put on your storage, so no link was made. ${e instanceof Error ? e.message : String(e)}`);
+    throw new ShareLinkError(
+      'unreachable',
+      `The shared session could not be put on your storage, so no link was made. ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   // Recorded (without the key) so "Stop sharing" can remove it later.
   const id = put.path.slice(put.path.lastIndexOf('/') + 1);
-  await recordStoredShare(db, { id, sessionId, storage: storageUrl(config), path: put.path, createdAt: Date.now(), toolResults: includeToolResults });
-  return { link: formatShareLink(pageUrl, { mode: 'stored', key, location: put.location }), where: 'storage', shareId: id, leftOut: all };
+  await recordStoredShare(db, {
+    id,
+    sessionId,
+    storage: storageUrl(config),
+    path: put.path,
+    createdAt: Date.now(),
+    toolResults: includeToolResults,
+  });
+  return {
+    link: formatShareLink(pageUrl, { mode: 'stored', key, location: put.location }),
+    where: 'storage',
+    shareId: id,
+    leftOut: all,
+  };
 }

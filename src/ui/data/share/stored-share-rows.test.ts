@@ -13,7 +13,12 @@ const share = (id: string, sessionId: string, createdAt: number, extra: Partial<
 });
 
 describe('storedShareRows', () => {
-  const shares = [share('a', 's1', 100), share('b', 's2', 300, { toolResults: true, storage: 'https://bucket.example' }), share('c', 'gone', 200, { removedAt: 400 }), share('d', 's3', 50)];
+  const shares = [
+    share('a', 's1', 100),
+    share('b', 's2', 300, { toolResults: true, storage: 'https://bucket.example' }),
+    share('c', 'gone', 200, { removedAt: 400 }),
+    share('d', 's3', 50),
+  ];
   const titles = new Map([
     ['s1', 'Weather in Oslo'],
     ['s2', 'Trip plan'],
@@ -23,7 +28,14 @@ describe('storedShareRows', () => {
   it('lists every share of the device newest first, with its title, storage and state', () => {
     const rows = storedShareRows(shares, titles);
     expect(rows.map((r) => r.id)).toEqual(['b', 'c', 'a', 'd']);
-    expect(rows[0]).toEqual({ id: 'b', sessionId: 's2', title: 'Trip plan', where: 'https://bucket.example', createdAt: 300, toolResults: true });
+    expect(rows[0]).toEqual({
+      id: 'b',
+      sessionId: 's2',
+      title: 'Trip plan',
+      where: 'https://bucket.example',
+      createdAt: 300,
+      toolResults: true,
+    });
     expect(rows[1]?.removedAt).toBe(400);
     expect(rows[1]?.title).toBe(GONE_SESSION_TITLE);
     expect(rows[3]?.title).toBe('Untitled session');
@@ -36,7 +48,13 @@ describe('storedShareRows', () => {
 });
 
 describe('describeStoredShare', () => {
-  const [live, removed] = storedShareRows([share('a', 's1', Date.UTC(2026, 0, 2), { toolResults: true }), share('c', 's1', Date.UTC(2026, 0, 1), { removedAt: Date.UTC(2026, 0, 3) })], new Map([['s1', 'Weather']]));
+  const [live, removed] = storedShareRows(
+    [
+      share('a', 's1', Date.UTC(2026, 0, 2), { toolResults: true }),
+      share('c', 's1', Date.UTC(2026, 0, 1), { removedAt: Date.UTC(2026, 0, 3) }),
+    ],
+    new Map([['s1', 'Weather']]),
+  );
 
   it('says the title and where only when asked', () => {
     if (!live) throw new Error('no row');
@@ -48,6 +66,8 @@ describe('describeStoredShare', () => {
 
   it('says when sharing was stopped', () => {
     if (!removed) throw new Error('no row');
-    expect(describeStoredShare(removed, { withTitle: true, withWhere: false })).toMatch(/^Weather: Made .+, without tool results · sharing stopped .+$/);
+    expect(describeStoredShare(removed, { withTitle: true, withWhere: false })).toMatch(
+      /^Weather: Made .+, without tool results · sharing stopped .+$/,
+    );
   });
 });

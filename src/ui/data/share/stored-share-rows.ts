@@ -21,13 +21,25 @@ export const GONE_SESSION_TITLE = 'A session no longer stored here';
  * The rows of a stored-shares list, newest first: every share of this device, or one session's when `sessionId`
  * is given. Titles come from the sessions still stored; the default title reads "Untitled session" as in the Sessions list.
  */
-export function storedShareRows(shares: readonly StoredShare[], titles: ReadonlyMap<string, string>, sessionId?: string): StoredShareRow[] {
+export function storedShareRows(
+  shares: readonly StoredShare[],
+  titles: ReadonlyMap<string, string>,
+  sessionId?: string,
+): StoredShareRow[] {
   return shares
     .filter((s) => sessionId === undefined || s.sessionId === sessionId)
     .map((s) => {
       const t = titles.get(s.sessionId);
-      const title = t === undefined ? GONE_SESSION_TITLE : t === DEFAULT_TITLE || t.trim() === '' ? 'Untitled session' : t;
-      const row: StoredShareRow = { id: s.id, sessionId: s.sessionId, title, where: s.storage, createdAt: s.createdAt, toolResults: s.toolResults };
+      const title =
+        t === undefined ? GONE_SESSION_TITLE : t === DEFAULT_TITLE || t.trim() === '' ? 'Untitled session' : t;
+      const row: StoredShareRow = {
+        id: s.id,
+        sessionId: s.sessionId,
+        title,
+        where: s.storage,
+        createdAt: s.createdAt,
+        toolResults: s.toolResults,
+      };
       return s.removedAt === undefined ? row : { ...row, removedAt: s.removedAt };
     })
     .sort((a, b) => b.createdAt - a.createdAt);

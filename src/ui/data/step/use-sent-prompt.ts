@@ -5,7 +5,12 @@ import type { OfferedTool } from '../../../domain/offered-tools';
 import type { PromptLayer } from '../../../domain/prompt-layer';
 
 /** `tools`: the request's tool list as recorded; null for a request from before tool sets were kept. */
-type SentPromptView = { layers: PromptLayer[] | null; tokens: number | null; limit: number | null; tools: OfferedTool[] | null };
+type SentPromptView = {
+  layers: PromptLayer[] | null;
+  tokens: number | null;
+  limit: number | null;
+  tools: OfferedTool[] | null;
+};
 
 /** What the request of one assistant turn carried (architecture.md, "One step, one reader"): layers, estimated size, tools. */
 export async function sentPrompt(runId: string, messageId: string): Promise<SentPromptView> {

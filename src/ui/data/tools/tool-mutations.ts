@@ -1,11 +1,19 @@
 import { db } from '../../../db/database';
-import { deleteTool as deleteStoredTool, saveTool as saveStoredTool, setToolEnabled, type SaveToolResult } from '../../../db/tools-repo';
+import {
+  deleteTool as deleteStoredTool,
+  saveTool as saveStoredTool,
+  setToolEnabled,
+  type SaveToolResult,
+} from '../../../db/tools-repo';
 import type { ToolDefinition } from '../../../domain/tool-definition';
 import { seedBuiltinTools } from '../../../db/seed-builtins';
 import { builtinDefinitions } from '../../../tools/builtin-specs';
 
 /** Saves the editor's definition; a secret header's typed value goes to the secrets table (see db/tools-repo.ts). */
-export function saveToolDefinition(tool: ToolDefinition, storedNames: readonly (string | null)[]): Promise<SaveToolResult> {
+export function saveToolDefinition(
+  tool: ToolDefinition,
+  storedNames: readonly (string | null)[],
+): Promise<SaveToolResult> {
   return saveStoredTool(db, tool, {}, storedNames);
 }
 

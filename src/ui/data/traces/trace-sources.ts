@@ -13,4 +13,3 @@ export function useTraceSources(): TraceSourceRecord[] | undefined {
 export function useSyncStorageSet(): boolean {
   return useLiveQuery(async () => (await loadStorageConfig(db)) !== null, [], false);
 }
-

@@ -2,7 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppHost } from '../../../mcp/apps/app-host';
 import type { McpUiResource } from '../../../mcp/apps/ui-resource';
 import { startRun } from '../../../store/session/chat-actions';
-import { callToolForView, noteViewAnswer, readViewResource, useMcpStates, askAboutView, type McpAppView, noteBridgeEntry, noteModelContext } from '../../../store/mcp/mcp-face';
+import {
+  callToolForView,
+  noteViewAnswer,
+  readViewResource,
+  useMcpStates,
+  askAboutView,
+  type McpAppView,
+  noteBridgeEntry,
+  noteModelContext,
+} from '../../../store/mcp/mcp-face';
 import { AppViewAsks } from './app-view-asks';
 import { BridgeLog } from './bridge-log';
 import { takeStartSlot } from './view-start-queue';
@@ -42,7 +51,8 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
     const abort = new AbortController();
     setLoaded({ state: 'loading' });
     void readViewResource({ serverId, resourceUri }, abort.signal).then((r) => {
-      if (!abort.signal.aborted) setLoaded('kind' in r ? { state: 'failed', message: r.message } : { state: 'ready', resource: r });
+      if (!abort.signal.aborted)
+        setLoaded('kind' in r ? { state: 'failed', message: r.message } : { state: 'ready', resource: r });
     });
     return () => abort.abort();
   }, [serverId, resourceUri, connected]);
@@ -102,7 +112,10 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
           ports: {
             callTool: (name, args) => callToolForView({ ...view, sessionId }, name, args, abort.signal),
             message: async (text) => {
-              const yes = await askAboutView((id, answer) => ({ kind: 'send-message', id, callId, text, answer }), abort.signal);
+              const yes = await askAboutView(
+                (id, answer) => ({ kind: 'send-message', id, callId, text, answer }),
+                abort.signal,
+              );
               noteViewAnswer(callId, sessionId, 'ui/message', { text }, yes);
               if (yes) await startRun({ kind: 'message', sessionId, text });
               return yes;
@@ -131,7 +144,10 @@ export default function AppViewFrame({ sessionId, view }: { sessionId: string; v
       )
       .catch((error: unknown) => {
         releaseRef.current?.();
-        setLoaded({ state: 'failed', message: `The view could not start: ${error instanceof Error ? error.message : String(error)}` });
+        setLoaded({
+          state: 'failed',
+          message: `The view could not start: ${error instanceof Error ? error.message : String(error)}`,
+        });
         return null;
       });
     hostRef.current = { host, abort };

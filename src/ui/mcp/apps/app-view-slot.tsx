@@ -11,7 +11,8 @@ const AppViewFrame = lazy(() => import('./app-view-frame'));
  */
 export function AppViewSlot(p: { sessionId: string; callId: string; record?: ToolCallRecord | undefined }) {
   const view = useMcpAppViews((s) => s.views[p.callId]);
-  const stored = view === undefined && p.record?.mcpServer?.view !== undefined && p.record.result !== null ? p.record : undefined;
+  const stored =
+    view === undefined && p.record?.mcpServer?.view !== undefined && p.record.result !== null ? p.record : undefined;
   useEffect(() => {
     if (stored !== undefined) void bringBackStoredAppView(stored);
   }, [stored]);

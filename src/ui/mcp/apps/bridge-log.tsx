@@ -20,7 +20,9 @@ export function BridgeLog({ entries }: { entries: readonly AppBridgeEntry[] }) {
                 {e.method} · {e.outcome}
               </span>
               {/* Focusable: a long answer scrolls inside its box, and a keyboard must be able to scroll it too. */}
-              <pre role="group" tabIndex={0} aria-label={`${e.method} · ${e.outcome}, JSON-RPC`}>{JSON.stringify({ params: e.params, ...(e.result !== undefined ? { result: e.result } : {}) }, null, 2)}</pre>
+              <pre role="group" tabIndex={0} aria-label={`${e.method} · ${e.outcome}, JSON-RPC`}>
+                {JSON.stringify({ params: e.params, ...(e.result !== undefined ? { result: e.result } : {}) }, null, 2)}
+              </pre>
             </li>
           ))}
         </ol>

@@ -18,7 +18,18 @@ export function useSessionViewEvents(sessionId: string): McpViewEventRecord[] {
       if (view.sessionId !== sessionId) continue;
       const { serverName, toolName, callId } = view;
       for (const e of view.log) {
-        add({ sessionId, callId, seq: e.seq, serverName, toolName, at: e.at, method: e.method, outcome: e.outcome, params: viewEventJson(e.params ?? {}), ...(e.result !== undefined ? { result: viewEventJson(e.result) } : {}) });
+        add({
+          sessionId,
+          callId,
+          seq: e.seq,
+          serverName,
+          toolName,
+          at: e.at,
+          method: e.method,
+          outcome: e.outcome,
+          params: viewEventJson(e.params ?? {}),
+          ...(e.result !== undefined ? { result: viewEventJson(e.result) } : {}),
+        });
       }
     }
     return [...byKey.values()].sort((a, b) => a.at - b.at || a.seq - b.seq);

@@ -34,7 +34,9 @@ export function useViewDisplayMode(
     const full = mode === 'fullscreen';
     // A modal dialog is drawn in the top layer: above the page, outside the chat list's transforms and clipping.
     setModal(stage.current, full);
-    const dims = full ? { width: window.innerWidth, height: window.innerHeight } : { width: box.current?.getBoundingClientRect().width ?? 600, maxHeight: Math.round(window.innerHeight * 0.8) };
+    const dims = full
+      ? { width: window.innerWidth, height: window.innerHeight }
+      : { width: box.current?.getBoundingClientRect().width ?? 600, maxHeight: Math.round(window.innerHeight * 0.8) };
     void host.current?.host.then((h) => h?.setDisplayMode(mode, dims));
     if (full) exitRef.current?.focus();
     else {

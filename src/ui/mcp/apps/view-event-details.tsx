@@ -20,7 +20,11 @@ export function ViewEventDetails({ event, runs, sessionId, inPanel = false }: Pr
       <p>
         {event.method} from the {event.serverName} — {event.toolName} view, opened by tool call {event.callId}{' '}
         {messageId !== null && (
-          <button type="button" className="link" onClick={() => showInChat({ sessionId, messageId, callId: event.callId })}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => showInChat({ sessionId, messageId, callId: event.callId })}
+          >
             Show in chat
           </button>
         )}
@@ -46,10 +50,14 @@ function jsonRpcText(e: McpViewEventRecord): string {
 }
 
 function errorOf(value: unknown): { message: string } | null {
-  return value !== null && typeof value === 'object' && 'error' in value && typeof value.error === 'string' ? { message: value.error } : null;
+  return value !== null && typeof value === 'object' && 'error' in value && typeof value.error === 'string'
+    ? { message: value.error }
+    : null;
 }
 
 function messageOf(runs: readonly RunModel[], callId: string): string | null {
-  for (const run of runs) for (const turn of run.turns) for (const call of turn.calls) if (call.callId === callId && call.messageId !== '') return call.messageId;
+  for (const run of runs)
+    for (const turn of run.turns)
+      for (const call of turn.calls) if (call.callId === callId && call.messageId !== '') return call.messageId;
   return null;
 }

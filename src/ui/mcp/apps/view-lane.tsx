@@ -10,7 +10,15 @@ import { ViewEventDetails } from './view-event-details';
  * runs by wall clock (a View outlives the run that opened it), each with its JSON-RPC in the details. The same
  * events are points on the chart (timeline/view-rows.ts).
  */
-export function ViewLane({ sessionId, runs, events }: { sessionId: string; runs: readonly RunModel[]; events: readonly McpViewEventRecord[] }) {
+export function ViewLane({
+  sessionId,
+  runs,
+  events,
+}: {
+  sessionId: string;
+  runs: readonly RunModel[];
+  events: readonly McpViewEventRecord[];
+}) {
   const [open, setOpen] = useState<string | null>(null);
   if (events.length === 0) return null;
   const spans = runs.map((r) => ({ index: r.index, startedAt: r.startedAt, duration: r.duration }));
@@ -22,7 +30,12 @@ export function ViewLane({ sessionId, runs, events }: { sessionId: string; runs:
       <ol aria-label="View events">
         {events.map((e) => (
           <li key={key(e)} data-outcome={e.outcome}>
-            <button type="button" className="link" aria-pressed={open === key(e)} onClick={() => setOpen(open === key(e) ? null : key(e))}>
+            <button
+              type="button"
+              className="link"
+              aria-pressed={open === key(e)}
+              onClick={() => setOpen(open === key(e) ? null : key(e))}
+            >
               {e.toolName} view · {e.method} · {e.outcome} · {viewRequestPlaceText(placeViewRequest(e.at, spans))}
             </button>
           </li>

@@ -7,10 +7,11 @@ describe('takeStartSlot', () => {
   it('starts one View at a time, skips one that left while waiting, and a started View keeps its slot until it releases it', async () => {
     const started: string[] = [];
     const releases: Record<string, () => void> = {};
-    const take = (name: string) => takeStartSlot((release) => {
-      started.push(name);
-      releases[name] = release;
-    });
+    const take = (name: string) =>
+      takeStartSlot((release) => {
+        started.push(name);
+        releases[name] = release;
+      });
     const cancelA = take('a');
     take('b');
     const cancelC = take('c');

@@ -11,7 +11,12 @@ export function ResourceChipList() {
         <li key={item.id} className="resource-chip" title={item.uri}>
           {item.name} <span className="hint">· {item.serverLabel}</span>
           {item.preview && <span className="hint resource-chip-preview">{item.preview}</span>}
-          <button type="button" className="link" aria-label={`Remove ${item.name}`} onClick={() => detachResource(item.id)}>
+          <button
+            type="button"
+            className="link"
+            aria-label={`Remove ${item.name}`}
+            onClick={() => detachResource(item.id)}
+          >
             ×
           </button>
         </li>

@@ -6,13 +6,50 @@
 import type { McpElicitValue } from '../../../mcp/types';
 
 export type ElicitField =
-  | { key: string; label: string; description?: string; required: boolean; kind: 'text'; inputType: 'text' | 'email' | 'url' | 'date' | 'datetime-local'; initial: string }
-  | { key: string; label: string; description?: string; required: boolean; kind: 'number'; integer: boolean; initial: string }
+  | {
+      key: string;
+      label: string;
+      description?: string;
+      required: boolean;
+      kind: 'text';
+      inputType: 'text' | 'email' | 'url' | 'date' | 'datetime-local';
+      initial: string;
+    }
+  | {
+      key: string;
+      label: string;
+      description?: string;
+      required: boolean;
+      kind: 'number';
+      integer: boolean;
+      initial: string;
+    }
   | { key: string; label: string; description?: string; required: boolean; kind: 'boolean'; initial: boolean }
-  | { key: string; label: string; description?: string; required: boolean; kind: 'choice'; options: Array<{ value: string; label: string }>; initial: string }
-  | { key: string; label: string; description?: string; required: boolean; kind: 'multi'; options: Array<{ value: string; label: string }>; initial: string[] };
+  | {
+      key: string;
+      label: string;
+      description?: string;
+      required: boolean;
+      kind: 'choice';
+      options: Array<{ value: string; label: string }>;
+      initial: string;
+    }
+  | {
+      key: string;
+      label: string;
+      description?: string;
+      required: boolean;
+      kind: 'multi';
+      options: Array<{ value: string; label: string }>;
+      initial: string[];
+    };
 
-const FORMAT_INPUT: Record<string, 'email' | 'url' | 'date' | 'datetime-local'> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
+const FORMAT_INPUT: Record<string, 'email' | 'url' | 'date' | 'datetime-local'> = {
+  email: 'email',
+  uri: 'url',
+  date: 'date',
+  'date-time': 'datetime-local',
+};
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -34,13 +71,22 @@ function options(schema: Record<string, unknown>): Array<{ value: string; label:
   return undefined;
 }
 
-export function elicitFields(schema: { properties: Record<string, Record<string, unknown>>; required?: string[] }): ElicitField[] {
+export function elicitFields(schema: {
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+}): ElicitField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).flatMap(([key, p]): ElicitField[] => {
-    const base = { key, label: str(p.title) ?? key, ...(str(p.description) !== undefined ? { description: str(p.description) } : {}), required: required.has(key) };
+    const base = {
+      key,
+      label: str(p.title) ?? key,
+      ...(str(p.description) !== undefined ? { description: str(p.description) } : {}),
+      required: required.has(key),
+    };
     const opts = options(p);
     if (p.type === 'array') {
-      const items = p.items !== null && typeof p.items === 'object' ? options(p.items as Record<string, unknown>) : undefined;
+      const items =
+        p.items !== null && typeof p.items === 'object' ? options(p.items as Record<string, unknown>) : undefined;
       if (items === undefined) return [];
       const initial = Array.isArray(p.default) ? p.default.filter((v): v is string => typeof v === 'string') : [];
       return [{ ...base, kind: 'multi', options: items, initial }];
@@ -48,9 +94,24 @@ export function elicitFields(schema: { properties: Record<string, Record<string,
     if (opts !== undefined) return [{ ...base, kind: 'choice', options: opts, initial: str(p.default) ?? '' }];
     if (p.type === 'boolean') return [{ ...base, kind: 'boolean', initial: p.default === true }];
     if (p.type === 'number' || p.type === 'integer') {
-      return [{ ...base, kind: 'number', integer: p.type === 'integer', initial: typeof p.default === 'number' ? String(p.default) : '' }];
+      return [
+        {
+          ...base,
+          kind: 'number',
+          integer: p.type === 'integer',
+          initial: typeof p.default === 'number' ? String(p.default) : '',
+        },
+      ];
     }
-    if (p.type === 'string') return [{ ...base, kind: 'text', inputType: FORMAT_INPUT[str(p.format) ?? ''] ?? 'text', initial: str(p.default) ?? '' }];
+    if (p.type === 'string')
+      return [
+        {
+          ...base,
+          kind: 'text',
+          inputType: FORMAT_INPUT[str(p.format) ?? ''] ?? 'text',
+          initial: str(p.default) ?? '',
+        },
+      ];
     return [];
   });
 }
@@ -62,7 +123,10 @@ export function initialValues(fields: readonly ElicitField[]): ElicitFormValues 
 }
 
 /** The answer to send, or the first field that still needs something. */
-export function elicitAnswer(fields: readonly ElicitField[], values: ElicitFormValues): { ok: true; content: Record<string, McpElicitValue> } | { ok: false; message: string } {
+export function elicitAnswer(
+  fields: readonly ElicitField[],
+  values: ElicitFormValues,
+): { ok: true; content: Record<string, McpElicitValue> } | { ok: false; message: string } {
   const content: Record<string, McpElicitValue> = {};
   for (const f of fields) {
     const v = values[f.key];
@@ -79,7 +143,8 @@ export function elicitAnswer(fields: readonly ElicitField[], values: ElicitFormV
       }
       if (f.kind === 'number') {
         const n = Number(text);
-        if (!Number.isFinite(n) || (f.integer && !Number.isInteger(n))) return { ok: false, message: `“${f.label}” must be ${f.integer ? 'a whole number' : 'a number'}.` };
+        if (!Number.isFinite(n) || (f.integer && !Number.isInteger(n)))
+          return { ok: false, message: `“${f.label}” must be ${f.integer ? 'a whole number' : 'a number'}.` };
         content[f.key] = n;
       } else {
         content[f.key] = text;

@@ -29,17 +29,33 @@ export function McpElicitForm({ prompt }: { prompt: Extract<McpPrompt, { kind: '
       {fields.map((f) => (
         <FieldInput key={f.key} field={f} value={values[f.key]} onChange={(v) => set(f.key, v)} />
       ))}
-      {problem !== null && <p role="alert" className="tool-field-errors">{problem}</p>}
+      {problem !== null && (
+        <p role="alert" className="tool-field-errors">
+          {problem}
+        </p>
+      )}
       <div className="field-row">
         <button type="submit">Accept</button>
-        <button type="button" onClick={() => prompt.answer({ action: 'decline' })}>Decline</button>
-        <button type="button" onClick={() => prompt.answer({ action: 'cancel' })}>Cancel</button>
+        <button type="button" onClick={() => prompt.answer({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="button" onClick={() => prompt.answer({ action: 'cancel' })}>
+          Cancel
+        </button>
       </div>
     </form>
   );
 }
 
-function FieldInput({ field, value, onChange }: { field: ElicitField; value: string | boolean | string[] | undefined; onChange: (v: string | boolean | string[]) => void }) {
+function FieldInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: ElicitField;
+  value: string | boolean | string[] | undefined;
+  onChange: (v: string | boolean | string[]) => void;
+}) {
   const hint = field.description !== undefined ? <span className="hint">{field.description}</span> : null;
   switch (field.kind) {
     case 'boolean':
@@ -61,7 +77,9 @@ function FieldInput({ field, value, onChange }: { field: ElicitField; value: str
               <input
                 type="checkbox"
                 checked={chosen.includes(o.value)}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))
+                }
               />
               {o.label}
             </label>
@@ -73,10 +91,16 @@ function FieldInput({ field, value, onChange }: { field: ElicitField; value: str
       return (
         <label className="field">
           {field.label}
-          <select value={typeof value === 'string' ? value : ''} required={field.required} onChange={(e) => onChange(e.target.value)}>
+          <select
+            value={typeof value === 'string' ? value : ''}
+            required={field.required}
+            onChange={(e) => onChange(e.target.value)}
+          >
             {!field.required && <option value="">(none)</option>}
             {field.options.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
           {hint}

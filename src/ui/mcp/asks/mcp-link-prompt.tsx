@@ -29,15 +29,20 @@ export function McpLinkPrompt({ prompt }: { prompt: Extract<McpPrompt, { kind: '
         <strong>{server}</strong> asks: <span className="mcp-elicit-message">{request.message}</span>
       </p>
       <p>
-        Link to <strong>{link?.host ?? 'an address that is not a web page'}</strong>: <code className="mcp-link">{request.url}</code>
+        Link to <strong>{link?.host ?? 'an address that is not a web page'}</strong>:{' '}
+        <code className="mcp-link">{request.url}</code>
       </p>
       {link === null && <p role="alert">This is not an http(s) address, so Toolscope will not open it.</p>}
       <div className="field-row">
         <button type="button" onClick={open} disabled={link === null}>
           Open link
         </button>
-        <button type="button" onClick={() => prompt.answer({ action: 'decline' })}>Decline</button>
-        <button type="button" onClick={() => prompt.answer({ action: 'cancel' })}>Cancel</button>
+        <button type="button" onClick={() => prompt.answer({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="button" onClick={() => prompt.answer({ action: 'cancel' })}>
+          Cancel
+        </button>
       </div>
     </div>
   );

@@ -13,7 +13,13 @@ export function McpPromptSlot() {
   return (
     <Suspense fallback={<p className="hint">Loading…</p>}>
       {prompts.map((p) =>
-        p.kind === 'form' ? <McpElicitForm key={p.id} prompt={p} /> : p.kind === 'url' ? <McpLinkPrompt key={p.id} prompt={p} /> : <McpSamplingCard key={p.id} prompt={p} />,
+        p.kind === 'form' ? (
+          <McpElicitForm key={p.id} prompt={p} />
+        ) : p.kind === 'url' ? (
+          <McpLinkPrompt key={p.id} prompt={p} />
+        ) : (
+          <McpSamplingCard key={p.id} prompt={p} />
+        ),
       )}
     </Suspense>
   );

@@ -9,7 +9,8 @@ export function McpSamplingCard({ prompt }: { prompt: Extract<McpPrompt, { kind:
   return (
     <section className="approval-card mcp-sampling" aria-label={`${who} asks to use the model`}>
       <p>
-        <strong>{who}</strong> asks to use the model (up to {request.maxTokens} tokens). Nothing is sent unless you approve.
+        <strong>{who}</strong> asks to use the model (up to {request.maxTokens} tokens). Nothing is sent unless you
+        approve.
       </p>
       {request.systemPrompt !== undefined && <p className="hint">System: {request.systemPrompt}</p>}
       <ol className="mcp-sampling-messages">

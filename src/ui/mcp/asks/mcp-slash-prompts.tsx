@@ -10,7 +10,13 @@ export type SlashKeys = (e: KeyboardEvent<HTMLTextAreaElement>) => boolean;
  * the slash. The cursor stays in the box (the listbox is its popup: arrows move, Enter picks, Escape closes); a
  * prompt with arguments asks for them first. Loaded only when `/` is typed.
  */
-export function McpSlashPrompts({ query, keys, onActive, onInsert, onClose }: {
+export function McpSlashPrompts({
+  query,
+  keys,
+  onActive,
+  onInsert,
+  onClose,
+}: {
   query: string;
   /** The composer hands its keys here first; true means the key was used. */
   keys: MutableRefObject<SlashKeys | null>;
@@ -25,14 +31,19 @@ export function McpSlashPrompts({ query, keys, onActive, onInsert, onClose }: {
   const [problem, setProblem] = useState<string | null>(null);
   const listId = useId();
   const q = query.toLowerCase();
-  const shown = (all ?? []).filter((p) => p.prompt.name.toLowerCase().includes(q) || (p.prompt.title ?? '').toLowerCase().includes(q));
+  const shown = (all ?? []).filter(
+    (p) => p.prompt.name.toLowerCase().includes(q) || (p.prompt.title ?? '').toLowerCase().includes(q),
+  );
   const at = Math.min(index, Math.max(shown.length - 1, 0));
   const optionId = (i: number) => `${listId}-${i}`;
 
   useEffect(() => {
     // Closing the list drops the answer but lets the requests finish: aborting them would send servers a cancel.
     let shown = true;
-    listAllPrompts().then((list) => shown && setAll(list), () => shown && setAll([]));
+    listAllPrompts().then(
+      (list) => shown && setAll(list),
+      () => shown && setAll([]),
+    );
     return () => {
       shown = false;
     };
@@ -43,7 +54,11 @@ export function McpSlashPrompts({ query, keys, onActive, onInsert, onClose }: {
       setChosen(p);
       return;
     }
-    fillPrompt(p.serverId, p.prompt.name, {}).then(onInsert, (error: unknown) => setProblem(`${p.serverLabel} could not fill ${p.prompt.name}: ${error instanceof Error ? error.message : String(error)}`));
+    fillPrompt(p.serverId, p.prompt.name, {}).then(onInsert, (error: unknown) =>
+      setProblem(
+        `${p.serverLabel} could not fill ${p.prompt.name}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   };
 
   const active = chosen === null && shown.length > 0 ? optionId(at) : null;
@@ -88,11 +103,19 @@ export function McpSlashPrompts({ query, keys, onActive, onInsert, onClose }: {
   }
   return (
     <div className="mcp-slash">
-      {problem !== null && <p role="alert" className="tool-field-errors">{problem}</p>}
+      {problem !== null && (
+        <p role="alert" className="tool-field-errors">
+          {problem}
+        </p>
+      )}
       {all === null ? (
-        <p className="hint" role="status">Loading prompts…</p>
+        <p className="hint" role="status">
+          Loading prompts…
+        </p>
       ) : shown.length === 0 ? (
-        <p className="hint" role="status">{all.length === 0 ? 'No prompts: no connected MCP server offers any.' : `No prompt matches "${query}".`}</p>
+        <p className="hint" role="status">
+          {all.length === 0 ? 'No prompts: no connected MCP server offers any.' : `No prompt matches "${query}".`}
+        </p>
       ) : null}
       <ul role="listbox" id={listId} aria-label="Prompts" className="mcp-slash-list">
         {shown.map((p, i) => (
@@ -104,7 +127,11 @@ export function McpSlashPrompts({ query, keys, onActive, onInsert, onClose }: {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(p)}
           >
-            /{p.prompt.name} <span className="hint">{p.prompt.title !== undefined ? `${p.prompt.title} · ` : ''}{p.serverLabel}</span>
+            /{p.prompt.name}{' '}
+            <span className="hint">
+              {p.prompt.title !== undefined ? `${p.prompt.title} · ` : ''}
+              {p.serverLabel}
+            </span>
           </li>
         ))}
       </ul>

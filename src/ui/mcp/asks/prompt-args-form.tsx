@@ -6,7 +6,13 @@ import { primaryClass, usePrimaryClaim } from '../../shared/primary-action';
  * A prompt's arguments as text fields, one per argument (the server describes them by name, description and
  * whether required). Used by the Tools view and by the Message box's `/` list.
  */
-export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onCancel }: {
+export function PromptArgsForm({
+  prompt,
+  serverLabel,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
   prompt: McpPromptInfo;
   serverLabel: string;
   submitLabel: string;
@@ -27,7 +33,9 @@ export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onC
       const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
       await onSubmit(args);
     } catch (error) {
-      setProblem(`${serverLabel} could not fill ${prompt.name}: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(
+        `${serverLabel} could not fill ${prompt.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       setBusy(false);
     }
@@ -72,7 +80,12 @@ export function PromptArgsForm({ prompt, serverLabel, submitLabel, onSubmit, onC
         </p>
       )}
       <div className="field-row">
-        <button type="button" className={primaryClass(primary)} disabled={missing.length > 0 || busy} onClick={() => void submit()}>
+        <button
+          type="button"
+          className={primaryClass(primary)}
+          disabled={missing.length > 0 || busy}
+          onClick={() => void submit()}
+        >
           {submitLabel}
         </button>
         <button type="button" onClick={onCancel}>

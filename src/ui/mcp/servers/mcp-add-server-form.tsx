@@ -13,7 +13,7 @@ export function McpAddServerForm({ onAdded, onCancel }: { onAdded: (id: string) 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (url.trim() === '') return setProblem('Enter the server\'s MCP endpoint, such as https://example.com/mcp.');
+    if (url.trim() === '') return setProblem("Enter the server's MCP endpoint, such as https://example.com/mcp.");
     const headers = parseHeaderLines(headerText);
     if (!headers.ok) return setProblem(headers.message);
     setProblem(null);
@@ -34,7 +34,14 @@ export function McpAddServerForm({ onAdded, onCancel }: { onAdded: (id: string) 
       <h3>Add MCP server</h3>
       <label className="field">
         MCP server URL
-        <input type="url" value={url} required placeholder="https://example.com/mcp" onChange={(e) => setUrl(e.target.value)} autoFocus />
+        <input
+          type="url"
+          value={url}
+          required
+          placeholder="https://example.com/mcp"
+          onChange={(e) => setUrl(e.target.value)}
+          autoFocus
+        />
       </label>
       <label className="field">
         Name (optional)
@@ -42,13 +49,30 @@ export function McpAddServerForm({ onAdded, onCancel }: { onAdded: (id: string) 
       </label>
       <label className="field">
         Headers (optional, one per line: Name: value)
-        <textarea className="mono" rows={3} value={headerText} spellCheck={false} autoComplete="off" onChange={(e) => setHeaderText(e.target.value)} />
+        <textarea
+          className="mono"
+          rows={3}
+          value={headerText}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setHeaderText(e.target.value)}
+        />
       </label>
-      <p className="hint">Headers are kept apart from the server's settings, sent only to this server's origin and never exported.</p>
-      {problem !== null && <p role="alert" className="tool-field-errors">{problem}</p>}
+      <p className="hint">
+        Headers are kept apart from the server's settings, sent only to this server's origin and never exported.
+      </p>
+      {problem !== null && (
+        <p role="alert" className="tool-field-errors">
+          {problem}
+        </p>
+      )}
       <div className="field-row">
-        <button type="submit" disabled={busy}>Connect</button>
-        <button type="button" onClick={onCancel}>Cancel</button>
+        <button type="submit" disabled={busy}>
+          Connect
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -8,7 +8,15 @@ import { parseHeaderLines } from './mcp-header-lines';
  * "Edit server": the name, a new value for each stored header, removing a header, adding headers. Values are
  * never shown or read back (they are secrets): a blank value keeps what is stored.
  */
-export function McpEditServerForm({ server, missing, onDone }: { server: McpServerRecord; missing: readonly string[]; onDone: () => void }) {
+export function McpEditServerForm({
+  server,
+  missing,
+  onDone,
+}: {
+  server: McpServerRecord;
+  missing: readonly string[];
+  onDone: () => void;
+}) {
   const [name, setName] = useState(server.name);
   const [values, setValues] = useState<Record<string, string>>({});
   const [removed, setRemoved] = useState<Set<string>>(new Set());
@@ -77,12 +85,27 @@ export function McpEditServerForm({ server, missing, onDone }: { server: McpServ
       })}
       <label className="field">
         Add headers (one per line: Name: value)
-        <textarea className="mono" rows={2} value={added} spellCheck={false} autoComplete="off" onChange={(e) => setAdded(e.target.value)} />
+        <textarea
+          className="mono"
+          rows={2}
+          value={added}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setAdded(e.target.value)}
+        />
       </label>
-      {problem !== null && <p role="alert" className="tool-field-errors">{problem}</p>}
+      {problem !== null && (
+        <p role="alert" className="tool-field-errors">
+          {problem}
+        </p>
+      )}
       <div className="field-row">
-        <button type="submit" disabled={busy}>Save server</button>
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" disabled={busy}>
+          Save server
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -18,7 +18,8 @@ export function McpPromptsSection({ server }: { server: McpServerRecord }) {
     let shown = true;
     listServerPrompts(server).then(
       (list) => shown && setPrompts(list),
-      (error: unknown) => shown && setProblem(`Could not list the prompts: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        shown && setProblem(`Could not list the prompts: ${error instanceof Error ? error.message : String(error)}`),
     );
     return () => {
       shown = false;
@@ -27,12 +28,17 @@ export function McpPromptsSection({ server }: { server: McpServerRecord }) {
 
   if (!connected) return null;
   const label = server.name || server.url;
-  const insert = async (p: CatalogPrompt, args: Record<string, string>) => insertIntoMessage(await fillPrompt(p.serverId, p.prompt.name, args));
+  const insert = async (p: CatalogPrompt, args: Record<string, string>) =>
+    insertIntoMessage(await fillPrompt(p.serverId, p.prompt.name, args));
 
   return (
     <section aria-label={`Prompts of ${label}`}>
       <h4>Prompts ({prompts?.length ?? state.server.counts.prompts})</h4>
-      {problem !== null && <p role="alert" className="tool-field-errors">{problem}</p>}
+      {problem !== null && (
+        <p role="alert" className="tool-field-errors">
+          {problem}
+        </p>
+      )}
       {prompts === null ? (
         <p className="hint">Loading…</p>
       ) : (
@@ -43,12 +49,22 @@ export function McpPromptsSection({ server }: { server: McpServerRecord }) {
               <button
                 type="button"
                 aria-label={`Use prompt ${p.prompt.name}`}
-                onClick={() => (p.prompt.arguments.length === 0 ? void insert(p, {}).catch((e: unknown) => setProblem(String(e))) : setOpen(p.prompt.name))}
+                onClick={() =>
+                  p.prompt.arguments.length === 0
+                    ? void insert(p, {}).catch((e: unknown) => setProblem(String(e)))
+                    : setOpen(p.prompt.name)
+                }
               >
                 Use
               </button>
               {open === p.prompt.name && (
-                <PromptArgsForm prompt={p.prompt} serverLabel={label} submitLabel="Insert into message" onSubmit={(args) => insert(p, args)} onCancel={() => setOpen(null)} />
+                <PromptArgsForm
+                  prompt={p.prompt}
+                  serverLabel={label}
+                  submitLabel="Insert into message"
+                  onSubmit={(args) => insert(p, args)}
+                  onCancel={() => setOpen(null)}
+                />
               )}
             </li>
           ))}

@@ -21,7 +21,10 @@ export function McpResourcesSection({ server }: { server: McpServerRecord }) {
       if (live === null || !shown) return;
       const got = await live.connection.listResources();
       if (shown) setList(got);
-    })().catch((error: unknown) => shown && setProblem(`Could not list the resources: ${error instanceof Error ? error.message : String(error)}`));
+    })().catch(
+      (error: unknown) =>
+        shown && setProblem(`Could not list the resources: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return () => {
       shown = false;
     };
@@ -33,15 +36,24 @@ export function McpResourcesSection({ server }: { server: McpServerRecord }) {
     setProblem(null);
     attachResource(server.id, uri, name).then(
       () => setAttached(name),
-      (error: unknown) => setProblem(`Could not read ${uri}: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        setProblem(`Could not read ${uri}: ${error instanceof Error ? error.message : String(error)}`),
     );
   };
 
   return (
     <section aria-label={`Resources of ${label}`}>
       <h4>Resources ({list?.resources.length ?? state.server.counts.resources})</h4>
-      {problem !== null && <p role="alert" className="tool-field-errors">{problem}</p>}
-      {attached !== null && <p role="status" className="hint">Attached {attached} to the next message.</p>}
+      {problem !== null && (
+        <p role="alert" className="tool-field-errors">
+          {problem}
+        </p>
+      )}
+      {attached !== null && (
+        <p role="status" className="hint">
+          Attached {attached} to the next message.
+        </p>
+      )}
       {list === null ? (
         <p className="hint">Loading…</p>
       ) : (
@@ -64,7 +76,12 @@ export function McpResourcesSection({ server }: { server: McpServerRecord }) {
                 <li key={t.uriTemplate} aria-label={t.name}>
                   <label className="field">
                     {t.title ?? t.name} (fill the {'{…}'} parts)
-                    <input type="text" value={uri} onChange={(e) => setFilled((f) => ({ ...f, [t.uriTemplate]: e.target.value }))} spellCheck={false} />
+                    <input
+                      type="text"
+                      value={uri}
+                      onChange={(e) => setFilled((f) => ({ ...f, [t.uriTemplate]: e.target.value }))}
+                      spellCheck={false}
+                    />
                   </label>
                   <button type="button" disabled={/[{}]/.test(uri)} onClick={() => attach(uri, t.name)}>
                     Attach resource

@@ -12,7 +12,15 @@ import { McpEditServerForm } from './mcp-edit-server-form';
 import { useMcpMissingHeaders } from '../../data/mcp/use-mcp-header-status';
 
 /** One MCP server: its state, Reconnect / Disable / Remove, its approval default, and its tools. */
-export function McpServerDetail({ server, modelNames, onRemoved }: { server: McpServerRecord; modelNames: ReadonlyMap<string, string>; onRemoved: () => void }) {
+export function McpServerDetail({
+  server,
+  modelNames,
+  onRemoved,
+}: {
+  server: McpServerRecord;
+  modelNames: ReadonlyMap<string, string>;
+  onRemoved: () => void;
+}) {
   const state = useMcpStates((s) => s.states[server.id]) ?? { status: 'idle' as const };
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -49,10 +57,16 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
       )}
       {editing && <McpEditServerForm server={server} missing={missing} onDone={() => setEditing(false)} />}
       <div className="field-row">
-        <button type="button" disabled={!server.enabled || state.status === 'connecting'} onClick={() => void reconnectMcp(server)}>
+        <button
+          type="button"
+          disabled={!server.enabled || state.status === 'connecting'}
+          onClick={() => void reconnectMcp(server)}
+        >
           Reconnect
         </button>
-        <button type="button" onClick={() => void toggleEnabled()}>{server.enabled ? 'Disable' : 'Enable'}</button>
+        <button type="button" onClick={() => void toggleEnabled()}>
+          {server.enabled ? 'Disable' : 'Enable'}
+        </button>
         <button type="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
           Edit server
         </button>
@@ -75,7 +89,10 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
       </div>
       <label className="field">
         Approval for this server's tools
-        <select value={server.approval} onChange={(e) => void setMcpServerApproval(server.id, e.target.value as McpApprovalMode)}>
+        <select
+          value={server.approval}
+          onChange={(e) => void setMcpServerApproval(server.id, e.target.value as McpApprovalMode)}
+        >
           <option value="auto">Ask unless the tool says it is read-only</option>
           <option value="ask">Ask every time</option>
           <option value="allow">Run without asking</option>
@@ -87,7 +104,12 @@ export function McpServerDetail({ server, modelNames, onRemoved }: { server: Mcp
       ) : (
         <ul className="mcp-tools" aria-label={`Tools of ${label}`}>
           {tools.slice(0, shownTools).map((t) => (
-            <McpToolRow key={t.name} server={server} tool={t} modelName={modelNames.get(`${server.id}\u0000${t.name}`)} />
+            <McpToolRow
+              key={t.name}
+              server={server}
+              tool={t}
+              modelName={modelNames.get(`${server.id}\u0000${t.name}`)}
+            />
           ))}
         </ul>
       )}

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { McpServerRecord } from '../../../domain/mcp-server';
-import { useMcpStates, refreshMcpSignInStatus, signOutMcp, startMcpSignIn, useMcpSignIn } from '../../../store/mcp/mcp-face';
+import {
+  useMcpStates,
+  refreshMcpSignInStatus,
+  signOutMcp,
+  startMcpSignIn,
+  useMcpSignIn,
+} from '../../../store/mcp/mcp-face';
 
 /**
  * Sign in / Sign out for one MCP server (OAuth in the whole tab; architecture.md, "MCP sign-in"). Shown when the
@@ -27,7 +33,9 @@ export function McpSignInControls({ server }: { server: McpServerRecord }) {
 
   return (
     <div className="mcp-sign-in" role="group" aria-label={`Sign-in for ${label}`}>
-      {status?.signedIn === true && <p className="hint">Signed in{status.issuer !== undefined ? ` at ${status.issuer}` : ''}.</p>}
+      {status?.signedIn === true && (
+        <p className="hint">Signed in{status.issuer !== undefined ? ` at ${status.issuer}` : ''}.</p>
+      )}
       {failure !== undefined && (
         <p role="alert" className="tool-field-errors">
           {failure.message}
@@ -36,7 +44,13 @@ export function McpSignInControls({ server }: { server: McpServerRecord }) {
       {askClientId && (
         <label className="field">
           Client ID
-          <input type="text" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" spellCheck={false} />
+          <input
+            type="text"
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </label>
       )}
       <div className="field-row">
@@ -52,7 +66,11 @@ export function McpSignInControls({ server }: { server: McpServerRecord }) {
             </button>
           </>
         ) : (
-          <button type="button" disabled={busy || (askClientId && clientId.trim() === '')} onClick={() => void startMcpSignIn(server, askClientId ? { clientId } : {})}>
+          <button
+            type="button"
+            disabled={busy || (askClientId && clientId.trim() === '')}
+            onClick={() => void startMcpSignIn(server, askClientId ? { clientId } : {})}
+          >
             Sign in
           </button>
         )}

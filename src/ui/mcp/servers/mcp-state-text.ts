@@ -7,7 +7,9 @@ export function mcpStateText(state: McpServerState, record: Pick<McpServerRecord
   switch (state.status) {
     case 'idle': {
       const cached = record.cache;
-      return cached !== undefined ? `Not connected. Last seen: ${cached.server.name} ${cached.server.version}, ${cached.server.protocolRevision}.` : 'Not connected.';
+      return cached !== undefined
+        ? `Not connected. Last seen: ${cached.server.name} ${cached.server.version}, ${cached.server.protocolRevision}.`
+        : 'Not connected.';
     }
     case 'connecting':
       return 'Connecting…';

@@ -20,7 +20,13 @@ export function McpToolIcon({ tool }: { tool: Pick<McpToolSnapshot, 'icons'> }) 
     let url: string | null = null;
     void (async () => {
       try {
-        const response = await fetch(src, { signal: ctl.signal, credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'error', mode: 'cors' });
+        const response = await fetch(src, {
+          signal: ctl.signal,
+          credentials: 'omit',
+          referrerPolicy: 'no-referrer',
+          redirect: 'error',
+          mode: 'cors',
+        });
         const type = response.headers.get('content-type') ?? '';
         if (!response.ok || !type.startsWith('image/')) return;
         const blob = await response.blob();

@@ -2,11 +2,33 @@ import { describe, expect, it } from 'vitest';
 import type { McpServerRecord, McpToolSnapshot } from '../../../domain/mcp-server';
 import { sameMcpToolRow, type McpToolRowProps } from './mcp-tool-row-props';
 
-const tool: McpToolSnapshot = { name: 'search', title: 'Search', description: 'Finds things.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, annotations: { readOnlyHint: true } };
+const tool: McpToolSnapshot = {
+  name: 'search',
+  title: 'Search',
+  description: 'Finds things.',
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+  annotations: { readOnlyHint: true },
+};
 const server: McpServerRecord = {
-  id: 's1', url: 'https://mcp.example/mcp', name: 'files', enabled: true, approval: 'auto', headerNames: ['Authorization'],
-  toolChoices: { other: { enabled: false } }, cache: { tools: [tool], server: { name: 'files', version: '1', protocolRevision: '2026-07-28', counts: { tools: 1, resources: 0, prompts: 0 } }, fetchedAt: 1 },
-  createdAt: 1, updatedAt: 1,
+  id: 's1',
+  url: 'https://mcp.example/mcp',
+  name: 'files',
+  enabled: true,
+  approval: 'auto',
+  headerNames: ['Authorization'],
+  toolChoices: { other: { enabled: false } },
+  cache: {
+    tools: [tool],
+    server: {
+      name: 'files',
+      version: '1',
+      protocolRevision: '2026-07-28',
+      counts: { tools: 1, resources: 0, prompts: 0 },
+    },
+    fetchedAt: 1,
+  },
+  createdAt: 1,
+  updatedAt: 1,
 };
 const props: McpToolRowProps = { server, tool, modelName: 'files__search' };
 /** A fresh read of the same stored data, as every liveQuery answer is. */
@@ -15,7 +37,12 @@ const copy = <T>(v: T): T => structuredClone(v);
 describe('sameMcpToolRow', () => {
   it('is the same row for a fresh copy of unchanged data, and when only other tools or the cache time changed', () => {
     expect(sameMcpToolRow(props, { server: copy(server), tool: copy(tool), modelName: 'files__search' })).toBe(true);
-    const elsewhere = { ...copy(server), toolChoices: { other: { enabled: true } }, updatedAt: 2, cache: { ...server.cache!, fetchedAt: 2 } };
+    const elsewhere = {
+      ...copy(server),
+      toolChoices: { other: { enabled: true } },
+      updatedAt: 2,
+      cache: { ...server.cache!, fetchedAt: 2 },
+    };
     expect(sameMcpToolRow(props, { ...props, server: elsewhere })).toBe(true);
   });
 

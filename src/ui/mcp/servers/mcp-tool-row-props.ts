@@ -13,7 +13,8 @@ export function sameMcpToolRow(a: McpToolRowProps, b: McpToolRowProps): boolean 
   const s = a.server;
   const t = b.server;
   if (s !== t) {
-    if (s.id !== t.id || s.url !== t.url || s.name !== t.name || s.enabled !== t.enabled || s.approval !== t.approval) return false;
+    if (s.id !== t.id || s.url !== t.url || s.name !== t.name || s.enabled !== t.enabled || s.approval !== t.approval)
+      return false;
     if (s.headerNames.join('\n') !== t.headerNames.join('\n')) return false;
     const x = s.toolChoices[a.tool.name];
     const y = t.toolChoices[b.tool.name];

@@ -8,13 +8,18 @@ import { McpTryForm } from './mcp-try-form';
 import { sameMcpToolRow, type McpToolRowProps } from './mcp-tool-row-props';
 
 const HINTS: Array<[keyof NonNullable<McpToolSnapshot['annotations']>, string]> = [
-  ['readOnlyHint', 'read-only'], ['destructiveHint', 'destructive'], ['idempotentHint', 'idempotent'], ['openWorldHint', 'open world'],
+  ['readOnlyHint', 'read-only'],
+  ['destructiveHint', 'destructive'],
+  ['idempotentHint', 'idempotent'],
+  ['openWorldHint', 'open world'],
 ];
 
 function annotationText(tool: McpToolSnapshot): string {
   const a = tool.annotations;
   if (a === undefined) return 'no annotations';
-  const said = HINTS.filter(([key]) => a[key] !== undefined).map(([key, label]) => (a[key] === true ? label : `not ${label}`));
+  const said = HINTS.filter(([key]) => a[key] !== undefined).map(([key, label]) =>
+    a[key] === true ? label : `not ${label}`,
+  );
   return said.length > 0 ? said.join(', ') : 'no annotations';
 }
 
@@ -32,7 +37,9 @@ export const McpToolRow = memo(function McpToolRow({ server, tool, modelName }: 
         <McpToolIcon tool={tool} />
         <strong>{tool.title ?? tool.annotations?.title ?? tool.name}</strong>
         {(tool.title ?? tool.annotations?.title) !== undefined && <code>{tool.name}</code>}
-        <span className="hint">as <code>{modelName ?? '(not offered)'}</code></span>
+        <span className="hint">
+          as <code>{modelName ?? '(not offered)'}</code>
+        </span>
         <label className="tools-toggle">
           <input
             type="checkbox"
@@ -48,7 +55,10 @@ export const McpToolRow = memo(function McpToolRow({ server, tool, modelName }: 
         <span className="hint">{annotationText(tool)}</span>
         <label>
           Approval for {tool.name}{' '}
-          <select value={approval} onChange={(e) => void setMcpToolChoice(server, tool.name, { approval: e.target.value as McpApprovalMode })}>
+          <select
+            value={approval}
+            onChange={(e) => void setMcpToolChoice(server, tool.name, { approval: e.target.value as McpApprovalMode })}
+          >
             <option value="auto">As the server ({asks ? 'ask' : 'allow'})</option>
             <option value="ask">Ask every time</option>
             <option value="allow">Run without asking</option>

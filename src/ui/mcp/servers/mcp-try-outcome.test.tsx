@@ -3,12 +3,26 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { McpWireMessage } from '../../../domain/mcp-call-trace';
 import { McpTryOutcomeView } from './mcp-try-outcome';
 
-const msg = (dir: McpWireMessage['dir'], t: number, body: unknown): McpWireMessage => ({ dir, t, json: JSON.stringify(body) });
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+const msg = (dir: McpWireMessage['dir'], t: number, body: unknown): McpWireMessage => ({
+  dir,
+  t,
+  json: JSON.stringify(body),
+});
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('a Try it call of an MCP tool, shown like a run call', () => {
   it('gives the outcome, duration, result, logs and the timeline view of every round', () => {
-    const call = (id: number, extra: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'ask-name', arguments: {}, ...extra } });
+    const call = (id: number, extra: Record<string, unknown> = {}) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'ask-name', arguments: {}, ...extra },
+    });
     const html = renderToStaticMarkup(
       <McpTryOutcomeView
         name="ask-name"
@@ -23,9 +37,17 @@ describe('a Try it call of an MCP tool, shown like a run call', () => {
             logs: [{ level: 'info', text: 'asked once', t: 3 }],
             mcpMessages: [
               msg('sent', 0, call(1)),
-              msg('received', 5, { jsonrpc: '2.0', id: 1, result: { resultType: 'input_required', inputRequests: {} } }),
+              msg('received', 5, {
+                jsonrpc: '2.0',
+                id: 1,
+                result: { resultType: 'input_required', inputRequests: {} },
+              }),
               msg('sent', 9, call(2, { inputResponses: { name: { action: 'accept' } } })),
-              msg('received', 12, { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'Hello Ada' }] } }),
+              msg('received', 12, {
+                jsonrpc: '2.0',
+                id: 2,
+                result: { content: [{ type: 'text', text: 'Hello Ada' }] },
+              }),
             ],
           },
         }}
@@ -45,12 +67,27 @@ describe('a Try it call of an MCP tool, shown like a run call', () => {
   });
 
   it('says a failed call failed, and shows a refusal of the arguments as an alert without a call', () => {
-    const failed = text(renderToStaticMarkup(
-      <McpTryOutcomeView name="t" outcome={{ kind: 'ran', durationMs: 7, server: { serverId: 's', serverName: 'x', protocolRevision: '2025-11-25' }, outcome: { outcome: 'error', content: 'Error: boom', blocks: [], logs: [] } }} />,
-    ));
+    const failed = text(
+      renderToStaticMarkup(
+        <McpTryOutcomeView
+          name="t"
+          outcome={{
+            kind: 'ran',
+            durationMs: 7,
+            server: { serverId: 's', serverName: 'x', protocolRevision: '2025-11-25' },
+            outcome: { outcome: 'error', content: 'Error: boom', blocks: [], logs: [] },
+          }}
+        />,
+      ),
+    );
     expect(failed).toContain('Failed: t · 7 ms');
     expect(failed).not.toContain('JSON-RPC messages');
-    const refused = renderToStaticMarkup(<McpTryOutcomeView name="t" outcome={{ kind: 'invalid', issues: [{ path: '/text', message: 'must be string' }] }} />);
+    const refused = renderToStaticMarkup(
+      <McpTryOutcomeView
+        name="t"
+        outcome={{ kind: 'invalid', issues: [{ path: '/text', message: 'must be string' }] }}
+      />,
+    );
     expect(refused).toMatch(/^<div role="alert"/);
     expect(text(refused)).toContain('/text must be string');
   });

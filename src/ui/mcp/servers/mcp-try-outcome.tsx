@@ -14,28 +14,49 @@ export function McpTryOutcomeView({ outcome, name }: { outcome: McpTryShown; nam
     return (
       <div role="alert" className="tool-field-errors">
         The arguments do not fit the schema:
-        <ul>{outcome.issues.map((i, k) => <li key={k}><code>{i.path || '/'}</code> {i.message}</li>)}</ul>
+        <ul>
+          {outcome.issues.map((i, k) => (
+            <li key={k}>
+              <code>{i.path || '/'}</code> {i.message}
+            </li>
+          ))}
+        </ul>
       </div>
     );
   }
-  if (outcome.kind !== 'ran') return <p role="alert" className="tool-field-errors">{outcome.message}</p>;
+  if (outcome.kind !== 'ran')
+    return (
+      <p role="alert" className="tool-field-errors">
+        {outcome.message}
+      </p>
+    );
   const o = outcome.outcome;
   const rounds = wireRounds(o.mcpMessages ?? []).length;
   return (
     <div className="mcp-try-result">
-      <p role="status">{o.outcome === 'ok' ? 'Ran' : 'Failed'}: {name} · {outcome.durationMs} ms</p>
-      <pre className="mono" aria-label={`Result of ${name}`}>{o.content}</pre>
+      <p role="status">
+        {o.outcome === 'ok' ? 'Ran' : 'Failed'}: {name} · {outcome.durationMs} ms
+      </p>
+      <pre className="mono" aria-label={`Result of ${name}`}>
+        {o.content}
+      </pre>
       {o.logs.length > 0 && (
         <section aria-label={`Logs of ${name}`}>
           <h4>{logHeading(splitLog(o.logs))}</h4>
           <ol className="tool-logs mono">
-            {o.logs.map((l, i) => <li key={i} className={`log-${l.level}`}>[{l.level}] {l.text}</li>)}
+            {o.logs.map((l, i) => (
+              <li key={i} className={`log-${l.level}`}>
+                [{l.level}] {l.text}
+              </li>
+            ))}
           </ol>
         </section>
       )}
       {rounds > 0 && (
         <details>
-          <summary>JSON-RPC messages ({rounds} {rounds === 1 ? 'round' : 'rounds'})</summary>
+          <summary>
+            JSON-RPC messages ({rounds} {rounds === 1 ? 'round' : 'rounds'})
+          </summary>
           <McpWireDetails server={outcome.server} messages={o.mcpMessages ?? []} />
         </details>
       )}

@@ -10,17 +10,28 @@ export function TaskLaneRow({ lane }: { lane: McpTaskRecord }) {
   const words = MCP_TASK_STATUS_WORDS[lane.status];
   const open = isTaskLaneOpen(lane.status);
   return (
-    <div className={`task-lane task-lane-${lane.status}`} role="group" aria-label={`Task of ${lane.toolName}: ${words}`} data-task-id={lane.taskId}>
+    <div
+      className={`task-lane task-lane-${lane.status}`}
+      role="group"
+      aria-label={`Task of ${lane.toolName}: ${words}`}
+      data-task-id={lane.taskId}
+    >
       <span className="hint">
         Task on {lane.serverName} · <strong className={`status status-${lane.status}`}>{words}</strong>
       </span>
       {lane.statusMessage !== undefined && lane.statusMessage !== '' && (
         <span className="hint" aria-label="Task message">
-          {' '}· {lane.statusMessage}
+          {' '}
+          · {lane.statusMessage}
         </span>
       )}
       {open && (
-        <button type="button" className="link" disabled={lane.status === 'cancelling'} onClick={() => cancelTaskLane(lane.callId)}>
+        <button
+          type="button"
+          className="link"
+          disabled={lane.status === 'cancelling'}
+          onClick={() => cancelTaskLane(lane.callId)}
+        >
           Cancel task
         </button>
       )}
@@ -29,7 +40,9 @@ export function TaskLaneRow({ lane }: { lane: McpTaskRecord }) {
           {lane.endText}
         </pre>
       )}
-      {!open && lane.lateResult !== undefined && lane.sessionId !== '' && <LateResultOffer lane={lane} arrivedAt={lane.lateResult.arrivedAt} />}
+      {!open && lane.lateResult !== undefined && lane.sessionId !== '' && (
+        <LateResultOffer lane={lane} arrivedAt={lane.lateResult.arrivedAt} />
+      )}
     </div>
   );
 }

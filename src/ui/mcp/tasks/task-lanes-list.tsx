@@ -8,7 +8,13 @@ export function TaskLanesList({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     void lookUpSessionTaskLanes(sessionId);
   }, [sessionId]);
-  const mine = useMemo(() => Object.values(lanes).filter((l) => l.sessionId === sessionId).sort((a, b) => a.createdAt - b.createdAt), [lanes, sessionId]);
+  const mine = useMemo(
+    () =>
+      Object.values(lanes)
+        .filter((l) => l.sessionId === sessionId)
+        .sort((a, b) => a.createdAt - b.createdAt),
+    [lanes, sessionId],
+  );
   if (mine.length === 0) return null;
   return (
     <section className="tl-task-lanes" aria-label="Tasks">

@@ -3,7 +3,8 @@ import { disguiseAttributeNames, undisguise } from './attribute-disguise';
 
 describe('disguiseAttributeNames', () => {
   it('hides every "o" that could begin an attribute name, whatever separates it from the tag or attribute before', () => {
-    const html = '<img src=x onerror=1><img/onerror=1><p title="a"onclick=1><p title=\'a\'ONCLICK=1><svg\tonload=1\nonbegin=2\fonend=3>';
+    const html =
+      '<img src=x onerror=1><img/onerror=1><p title="a"onclick=1><p title=\'a\'ONCLICK=1><svg\tonload=1\nonbegin=2\fonend=3>';
     const { html: out, mark } = disguiseAttributeNames(html);
     expect(mark).toMatch(/^[a-z]{20}$/);
     expect(out).not.toMatch(/[\t\n\f\r "'/]on/i);

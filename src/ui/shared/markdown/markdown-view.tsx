@@ -5,8 +5,15 @@ function onCopyClick(e: MouseEvent<HTMLDivElement>) {
   if (!(target instanceof HTMLButtonElement) || !target.hasAttribute('data-copy-code')) return;
   const code = target.parentElement?.querySelector('code')?.textContent ?? '';
   void navigator.clipboard?.writeText(code).then(
-    () => { target.textContent = 'Copied'; setTimeout(() => { target.textContent = 'Copy'; }, 1500); },
-    () => { target.textContent = 'Copy failed'; },
+    () => {
+      target.textContent = 'Copied';
+      setTimeout(() => {
+        target.textContent = 'Copy';
+      }, 1500);
+    },
+    () => {
+      target.textContent = 'Copy failed';
+    },
   );
 }
 

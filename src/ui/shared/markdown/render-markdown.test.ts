@@ -56,7 +56,7 @@ describe('renderMarkdown', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('never lets a parse, not even the sanitizer\'s, create an event-handler attribute, and keeps the safe markup', () => {
+  it("never lets a parse, not even the sanitizer's, create an event-handler attribute, and keeps the safe markup", () => {
     const html = renderMarkdown(HOSTILE);
     expect(DOMParser.prototype.parseFromString).toHaveBeenCalled();
     expect(handlersParsed).toEqual([]);
@@ -70,11 +70,14 @@ describe('renderMarkdown', () => {
 
   it('lets the same markup through a plain parse, so the check above can fail', () => {
     new DOMParser().parseFromString(markdownToHtml(HOSTILE), 'text/html');
-    expect(handlersParsed).toEqual(expect.arrayContaining(['IMG onerror', 'svg onload', 'P onclick', 'DIV onmouseover']));
+    expect(handlersParsed).toEqual(
+      expect.arrayContaining(['IMG onerror', 'svg onload', 'P onclick', 'DIV onmouseover']),
+    );
   });
 
   it('keeps words, values and attributes that begin with "o" as written', () => {
-    const text = 'based on "one" /only \'Open\' and ONE\n\n<details open title="on one"><summary>Of</summary>o</details>\n\n1. ol\n2. end';
+    const text =
+      'based on "one" /only \'Open\' and ONE\n\n<details open title="on one"><summary>Of</summary>o</details>\n\n1. ol\n2. end';
     const html = renderMarkdown(text);
     expect(html).toContain(`based on "one" /only 'Open' and ONE`);
     expect(html).toContain('<details open="" title="on one"><summary>Of</summary>o</details>');
@@ -82,7 +85,9 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps a data: image and turns any other image into its alt text, so nothing is fetched as it is drawn', () => {
-    const html = renderMarkdown('![a chart](https://example.com/c.png) ![dot](data:image/png;base64,AAAA) <img src="/x" srcset="/y 2x" alt="local">');
+    const html = renderMarkdown(
+      '![a chart](https://example.com/c.png) ![dot](data:image/png;base64,AAAA) <img src="/x" srcset="/y 2x" alt="local">',
+    );
     expect(html).toContain('<img alt="a chart">');
     expect(html).toContain('<img src="data:image/png;base64,AAAA" alt="dot">');
     expect(html).toContain('<img alt="local">');

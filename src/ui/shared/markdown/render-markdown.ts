@@ -52,7 +52,14 @@ export function markdownToHtml(source: string): string {
  * cannot draw a fake approval card or alert.
  */
 function borrowsFromApp(name: string): boolean {
-  return name === 'class' || name === 'id' || name === 'role' || name === 'tabindex' || name.startsWith('aria-') || name.startsWith('data-');
+  return (
+    name === 'class' ||
+    name === 'id' ||
+    name === 'role' ||
+    name === 'tabindex' ||
+    name.startsWith('aria-') ||
+    name.startsWith('data-')
+  );
 }
 
 /**
