@@ -9,6 +9,7 @@ import { exportValidatorsPlugin } from './build/export-validators';
 import { hostCachePlugin } from './build/host-cache';
 import { serviceWorkerPlugin } from './build/service-worker';
 import { sideEffectFreePlugin } from './build/side-effect-free';
+import { staticStandInPlugin } from './build/static-stand-in';
 import { unitTestGroups } from './build/test-isolation';
 
 const unitTests = unitTestGroups();
@@ -17,7 +18,19 @@ export default defineConfig({
   // Relative asset URLs: the built page works from any path on any static host (/, /any/sub/path/).
   base: './',
   // sideEffectFreePlugin: src/store/mcp/ behind one face without growing the first load (build/side-effect-free.ts).
-  plugins: [react(), clientMetadataPlugin(), cspPlugin(), devCspPlugin(), exportValidatorsPlugin(), compileHintsPlugin(), entryPreloadPlugin(), serviceWorkerPlugin(), sideEffectFreePlugin(), hostCachePlugin()],
+  plugins: [
+    react(),
+    clientMetadataPlugin(),
+    cspPlugin(),
+    devCspPlugin(),
+    exportValidatorsPlugin(),
+    compileHintsPlugin(),
+    entryPreloadPlugin(),
+    staticStandInPlugin(),
+    serviceWorkerPlugin(),
+    sideEffectFreePlugin(),
+    hostCachePlugin(),
+  ],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   // Worker bundles do not inherit `plugins` in a build; the import worker validates files with the generated code.

@@ -12,8 +12,9 @@ import './ui/styles.css';
 
 /**
  * Start-up (speed-and-tests.md, "Start-up"): paint first, then storage, then the app, each step its own task.
- * 1. The stand-in first screen, from this chunk alone (React and a few lines): no database, no Dexie yet, and no
- *    other chunk asked for until the browser reports it painted (ui/shell/after-first-paint.ts).
+ * 1. The stand-in first screen: the build writes it into index.html, whose script asks for this chunk only once it
+ *    is painted (build/static-stand-in.ts); drawn here only where the page has none (the dev server's). No database,
+ *    no Dexie yet, and no other chunk asked for until the browser reports it painted (ui/shell/after-first-paint.ts).
  * 2. Where data lives, chosen before anything opens the database: a browser that refuses IndexedDB (some private
  *    modes) gets an in-memory one for this tab, so chat, tools and Export still work. Nothing that opens the
  *    database is imported statically here, so the database module cannot load before the choice is made.
@@ -25,8 +26,15 @@ async function boot(): Promise<void> {
   const element = document.getElementById('root');
   if (!element) return;
   const root = createRoot(element);
-  const address = parseAddress(location.hash);
-  root.render(<StartingShell kind={readFirstScreenHint()} home={address.kind === 'home' && address.view === 'chat'} />);
+  // A built page already shows the stand-in (index.html, build/static-stand-in.ts): it stays until React's first
+  // commit, the real shell's or the failure's, replaces it. Drawing it again here would be a long task after the
+  // first paint for no pixel. The dev server's page has an empty root.
+  if (element.childElementCount === 0) {
+    const address = parseAddress(location.hash);
+    root.render(
+      <StartingShell kind={readFirstScreenHint()} home={address.kind === 'home' && address.view === 'chat'} />,
+    );
+  }
   // Nothing more is fetched until the stand-in is painted: a chunk that arrives first is counted into the first paint.
   await afterFirstPaint(window);
   const probe = await checkIndexedDB();
