@@ -281,6 +281,45 @@ async function admit(b: Batch, i: number, call: ToolCall, tool: ToolHandle): Pro
   return { run: true, args, value: parsed.value };
 }
 
+type RunOutput = Awaited<ReturnType<ToolHandle['run']>>;
+
+/** The breakpoint after a call: the person reads the result and may change what the model reads. */
+async function afterPause(b: Batch, call: ToolCall, args: string, r: RunOutput): Promise<Finished> {
+  const { input } = b;
+  const held = await pauseAt(
+    input.pause,
+    {
+      at: 'after_tool',
+      turn: input.turn,
+      callId: call.id,
+      name: call.name,
+      arguments: args,
+      result: r.content,
+      isError: r.outcome !== 'ok',
+    },
+    checkResultEdit,
+    input.signal,
+    input.emit,
+  );
+  const edited =
+    held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content
+      ? held.edited
+      : undefined;
+  const edit =
+    edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
+  return {
+    content: r.content,
+    outcome: r.outcome,
+    validation: 'ok',
+    logs: r.logs,
+    ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}),
+    ...(r.images ? { images: r.images } : {}),
+    ...(r.sampling ? { sampling: r.sampling } : {}),
+    ...(r.recorded ? { recorded: true as const } : {}),
+    ...edit,
+  };
+}
+
 /** Runs an admitted call under its timeout, the batch's signal and the breakpoint after it. */
 async function execute(
   b: Batch,
@@ -344,46 +383,7 @@ async function execute(
         },
         startedAt,
       );
-    } else {
-      // Paused after the call: the person reads the result and may change what the model reads.
-      const held = await pauseAt(
-        input.pause,
-        {
-          at: 'after_tool',
-          turn,
-          callId: call.id,
-          name: call.name,
-          arguments: args,
-          result: r.content,
-          isError: r.outcome !== 'ok',
-        },
-        checkResultEdit,
-        input.signal,
-        emit,
-      );
-      const edited =
-        held !== null && held.action !== 'stop' && held.edited !== undefined && held.edited !== r.content
-          ? held.edited
-          : undefined;
-      const edit =
-        edited !== undefined ? { content: edited, edits: [{ kind: 'result' as const, original: r.content }] } : {};
-      finish(
-        i,
-        call,
-        {
-          content: r.content,
-          outcome: r.outcome,
-          validation: 'ok',
-          logs: r.logs,
-          ...(r.mcpMessages ? { mcpMessages: r.mcpMessages } : {}),
-          ...(r.images ? { images: r.images } : {}),
-          ...(r.sampling ? { sampling: r.sampling } : {}),
-          ...(r.recorded ? { recorded: true as const } : {}),
-          ...edit,
-        },
-        startedAt,
-      );
-    }
+    } else finish(i, call, await afterPause(b, call, args, r), startedAt);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     finish(
