@@ -201,13 +201,16 @@ async function main(): Promise<void> {
   const met = totalMs < TARGET_MS;
   const out = process.stdout;
   out.write(
-    `context ledger of a ${MESSAGES.toLocaleString('en-US')}-message request (${ledger.total.toLocaleString('en-US')} tokens, ${ledger.rows.length} rows), ${texts.length.toLocaleString('en-US')} texts:\n`,
+    `context ledger of a ${MESSAGES.toLocaleString('en-US')}-message request (${ledger.total.toLocaleString('en-US')} ` +
+      `tokens, ${ledger.rows.length} rows), ${texts.length.toLocaleString('en-US')} texts:\n`,
   );
   out.write(
     `  main thread, all of it (median of ${ROUNDS} rounds): ${totalMs.toFixed(2)} ms (target < ${TARGET_MS} ms): ${met ? 'met' : 'NOT met'}\n`,
   );
   out.write(
-    `    medians: the ledger from estimates ${mid('estimatedMs').toFixed(2)} ms, the table's render ${mid('drawMs').toFixed(2)} ms, sending the texts to the worker ${mid('sendMs').toFixed(2)} ms, the ledger with the counts ${mid('countedMs').toFixed(2)} ms, the table again ${mid('redrawMs').toFixed(2)} ms\n`,
+    `    medians: the ledger from estimates ${mid('estimatedMs').toFixed(2)} ms, the table's render ` +
+      `${mid('drawMs').toFixed(2)} ms, sending the texts to the worker ${mid('sendMs').toFixed(2)} ` +
+      `ms, the ledger with the counts ${mid('countedMs').toFixed(2)} ms, the table again ${mid('redrawMs').toFixed(2)} ms\n`,
   );
   out.write(
     `  baseline, the context meter's count of the same request: ${meterMs.toFixed(2)} ms; ledger/meter ${ratio.toFixed(2)}x\n`,

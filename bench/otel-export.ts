@@ -71,6 +71,7 @@ for (const includeContent of [false, true]) {
   }
   times.sort((a, b) => a - b);
   console.log(
-    `2,000 calls (${includeContent ? 'with' : 'without'} content): ${(bytes / 1024 / 1024).toFixed(2)} MB, median ${times[3]!.toFixed(0)} ms to build and serialise (Node ${process.version})`,
+    `2,000 calls (${includeContent ? 'with' : 'without'} content): ${(bytes / 1024 / 1024).toFixed(2)} ` +
+      `MB, median ${times[3]!.toFixed(0)} ms to build and serialise (Node ${process.version})`,
   );
 }

@@ -272,10 +272,12 @@ async function main(): Promise<void> {
     'acc    = accumulate() alone over the same chunks parsed beforehand; sdk = openai Stream.fromSSEResponse -> accumulate().\n',
   );
   out.write(
-    `Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of per-round ratios, (p25-p75) in brackets; sdk from ${SDK_ROUNDS} rounds.\n`,
+    `Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of ` +
+      `per-round ratios, (p25-p75) in brackets; sdk from ${SDK_ROUNDS} rounds.\n`,
   );
   out.write(
-    `worst ours/floor median ${worst.toFixed(2)}x, worst p75 ${worstP75.toFixed(2)}x (target <= ${TARGET}x): ${worst <= TARGET ? 'met' : 'NOT met'}. ${seconds.toFixed(1)} s.\n`,
+    `worst ours/floor median ${worst.toFixed(2)}x, worst p75 ${worstP75.toFixed(2)}x (target <= ` +
+      `${TARGET}x): ${worst <= TARGET ? 'met' : 'NOT met'}. ${seconds.toFixed(1)} s.\n`,
   );
 
   const outDir = join(here, 'results');

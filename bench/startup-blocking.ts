@@ -177,7 +177,8 @@ async function main(): Promise<void> {
   }
   const out = process.stdout;
   out.write(
-    `Start-up main-thread blocking after the first paint, Chromium with the CPU 4x slower, ${BUSY} busy process(es), ${ROUNDS} rounds (median; rounds in brackets):\n`,
+    `Start-up main-thread blocking after the first paint, Chromium with the CPU 4x slower, ${BUSY} ` +
+      `busy process(es), ${ROUNDS} rounds (median; rounds in brackets):\n`,
   );
   out.write(`  machine: 1-minute load average after each run ${loads.map((x) => x.toFixed(2)).join(', ')}\n`);
   const figures: Record<string, { dir: string; blockingMs: number; longestMs: number; runs: Sample[] }> = {};
@@ -187,7 +188,11 @@ async function main(): Promise<void> {
     const longest = median(runs.map((r) => r.longestMs));
     figures[b.name] = { dir: b.dir, blockingMs: blocking, longestMs: longest, runs };
     out.write(
-      `  ${b.name.padEnd(8)} blocking ${Math.round(blocking)} ms [${runs.map((r) => Math.round(r.blockingMs)).join(', ')}], longest task ${Math.round(longest)} ms, long tasks [${runs.map((r) => r.longTasks).join(', ')}], measured until ${runs.map((r) => `${(r.measuredMs / 1000).toFixed(1)} s${r.quiet ? '' : ' (never quiet)'}`).join(', ')} after the shell, service worker active in ${runs.filter((r) => r.serviceWorker).length} of ${runs.length}  (${b.dir})\n`,
+      `  ${b.name.padEnd(8)} blocking ${Math.round(blocking)} ms [${runs.map((r) => Math.round(r.blockingMs)).join(', ')}], ` +
+        `longest task ${Math.round(longest)} ms, long tasks [${runs.map((r) => r.longTasks).join(', ')}], ` +
+        `measured until ${runs.map((r) => `${(r.measuredMs / 1000).toFixed(1)} s${r.quiet ? '' : ' (never quiet)'}`).join(', ')} ` +
+        `after the shell, service worker active in ${runs.filter((r) => r.serviceWorker).length} of ` +
+        `${runs.length}  (${b.dir})\n`,
     );
   });
   recordFigures('startupBlocking', {

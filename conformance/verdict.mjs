@@ -87,7 +87,8 @@ export function checkScenarioCount(revision, jobs) {
   const scored = jobs.filter((j) => j.scored).length;
   if (scored === 0) {
     throw new Error(
-      `the requirement set of ${revision} yields no client scenarios to score, so a run would prove nothing: check the CLI's requirements/${revision}.yaml (its "client" list) and conformance/run.mjs's reading of it.`,
+      `the requirement set of ${revision} yields no client scenarios to score, so a run would prove ` +
+        `nothing: check the CLI's requirements/${revision}.yaml (its "client" list) and conformance/run.mjs's reading of it.`,
     );
   }
   return scored;

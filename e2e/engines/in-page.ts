@@ -5,8 +5,9 @@
 
 /**
  * `(role, name, withinCss) => css | null`: the one visible element with that role and accessible name (exact, after
- * collapsing whitespace; nothing under aria-hidden or inert, as a screen reader sees it), marked with a data attribute so the engine can act on it by selector. The name is
- * computed the way the app names its controls: aria-label, aria-labelledby, a label, else the text.
+ * collapsing whitespace; nothing under aria-hidden or inert, as a screen reader sees it), marked with a data attribute
+ * so the engine can act on it by selector. The name is computed the way the app names its controls: aria-label,
+ * aria-labelledby, a label, else the text.
  */
 const FIND = `(function (role, name, withinCss) {
   var selectors = {

@@ -60,7 +60,8 @@ const pageText = (page: PageDriver, css: string) =>
 
 const runState = (page: PageDriver) =>
   page.evaluate<{ id: string | null; state: string | null }>(
-    `(function () { var c = document.querySelector('section.chat'); return { id: c && c.getAttribute('data-run-id'), state: c && c.getAttribute('data-run-state') }; })()`,
+    `(function () { var c = document.querySelector('section.chat'); return { id: c && c.getAttribute('data-run-id'), ` +
+      `state: c && c.getAttribute('data-run-state') }; })()`,
   );
 
 /** Types a message, presses Send and waits until a run newer than the one shown before has ended. */
@@ -103,7 +104,12 @@ export async function smokeJourney(
   } catch (err) {
     // What the form shows (a field's complaint, where the cursor went) is what tells a person, and us, why it stayed open.
     const seen = await page.evaluate<string>(
-      `(function () { var d = document.querySelector('dialog[open]'); var a = document.activeElement; return 'focus: ' + (a ? (a.getAttribute('aria-label') || a.id || a.tagName) + ' = ' + JSON.stringify(a.value) : 'none') + '; fields: ' + Array.prototype.map.call(d ? d.querySelectorAll('input') : [], function (i) { return (i.getAttribute('aria-label') || i.name || i.id) + '=' + JSON.stringify(i.type === 'password' ? String(i.value.length) : i.value); }).join(', ') + '; text: ' + (d ? d.innerText.slice(0, 600) : 'no open dialog'); })()`,
+      `(function () { var d = document.querySelector('dialog[open]'); var a = document.activeElement; ` +
+        `return 'focus: ' + (a ? (a.getAttribute('aria-label') || a.id || a.tagName) + ' = ' + JSON.stringify(a.value) ` +
+        `: 'none') + '; fields: ' + Array.prototype.map.call(d ? d.querySelectorAll('input') : [], ` +
+        `function (i) { return (i.getAttribute('aria-label') || i.name || i.id) + '=' + JSON.stringify(i.type ` +
+        `=== 'password' ? String(i.value.length) : i.value); }).join(', ') + '; text: ' + (d ? d.innerText.slice(0, ` +
+        `600) : 'no open dialog'); })()`,
     );
     throw new Error(`${err instanceof Error ? err.message : String(err)}; ${seen}`, { cause: err });
   }

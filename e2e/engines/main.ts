@@ -65,7 +65,8 @@ async function runEngine(key: string, launch: () => Promise<Engine>, appUrl: str
     return true;
   } catch (err) {
     process.stdout.write(
-      `  ✗ ${engine?.name ?? key}: failed at "${step}": ${err instanceof Error ? `${err.name}: ${err.message} ${(err.stack ?? '').split('\n').slice(1, 4).join(' | ')}` : String(err)}\n`,
+      `  ✗ ${engine?.name ?? key}: failed at "${step}": ` +
+        `${err instanceof Error ? `${err.name}: ${err.message} ${(err.stack ?? '').split('\n').slice(1, 4).join(' | ')}` : String(err)}\n`,
     );
     return false;
   } finally {

@@ -25,7 +25,11 @@ export async function startManyToolsServer(options: { prefix: string; count: num
         tool,
         {
           title: `${options.prefix} operation ${i}`,
-          description: `Performs operation ${i} of the ${options.prefix} service. ${'It reads the named item, applies the options given and returns a short summary of what changed. '.repeat(2)}`,
+          description:
+            `Performs operation ${i} of the ${options.prefix} service. ` +
+            'It reads the named item, applies the options given and returns a short summary of what changed. '.repeat(
+              2,
+            ),
           inputSchema: fromJsonSchema({
             type: 'object',
             properties: {

@@ -37,6 +37,8 @@ export function contextLimitFromProvider(
         ? ` (the model takes ${limitTokens} tokens)`
         : '';
   const where = status !== null ? ` (HTTP ${status})` : '';
-  const message = `The conversation is too long for this model's context window${sizes}, so the provider rejected the request${where}. Compact the session or start a new one.${said ? ` The provider said: ${said}` : ''}`;
+  const message =
+    `The conversation is too long for this model's context window${sizes}, so the provider rejected ` +
+    `the request${where}. Compact the session or start a new one.${said ? ` The provider said: ${said}` : ''}`;
   return { fault: 'user', kind: 'context_limit', limitTokens, estimatedTokens, message };
 }

@@ -10,7 +10,10 @@ import type { RecordedResultsCursor } from './recorded-results';
 import type { ToolExecutor, ToolHandle } from './tool-executor';
 
 export function notAvailableText(name: string): string {
-  return `Error: the tool "${name}" is not available now (it was offered at this step, but its definition or server is gone) and this call has no recorded result. Answer without it.`;
+  return (
+    `Error: the tool "${name}" is not available now (it was offered at this step, but its definition ` +
+    `or server is gone) and this call has no recorded result. Answer without it.`
+  );
 }
 
 function goneTool(tool: OfferedTool, recorded: RecordedResultsCursor | undefined): ToolHandle {

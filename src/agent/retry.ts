@@ -47,7 +47,9 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 export function waitTooLongInfo(error: ModelError): ErrorInfo | null {
   const wait = error.retryAfterMs;
   if (!error.retryable || wait === null || wait <= MAX_RETRY_AFTER_MS) return null;
-  const note = `The provider asked to wait ${formatWait(wait)} before trying again, longer than the ${MAX_RETRY_AFTER_MS / 1000} s Toolscope waits, so the request was not retried. Try again later.`;
+  const note =
+    `The provider asked to wait ${formatWait(wait)} before trying again, longer than the ${MAX_RETRY_AFTER_MS / 1000} ` +
+    `s Toolscope waits, so the request was not retried. Try again later.`;
   return { ...error.info, message: `${error.info.message} ${note}` };
 }
 

@@ -117,7 +117,9 @@ export async function compactSessionNow(
       return {
         ok: false,
         reason: 'no_gain',
-        message: `Nothing was changed: the summary would not be smaller (about ${fmt(compaction.tokensBefore)} → ${fmt(compaction.tokensAfter)} tokens). Compact when the conversation is longer.`,
+        message:
+          `Nothing was changed: the summary would not be smaller (about ${fmt(compaction.tokensBefore)} ` +
+          `→ ${fmt(compaction.tokensAfter)} tokens). Compact when the conversation is longer.`,
       };
     }
 

@@ -39,9 +39,10 @@ export function recallByEmbedding(
 }
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have how i in is it its me my of on or our that the this to was we what when where which who why will with you your'.split(
-    ' ',
-  ),
+  (
+    'a an and are as at be by for from has have how i in is it its me my of on or our that the ' +
+    'this to was we what when where which who why will with you your'
+  ).split(' '),
 );
 
 function keywords(text: string): Set<string> {

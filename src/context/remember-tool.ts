@@ -9,7 +9,8 @@ export function createRememberTool(save: (text: string) => Promise<void>): ToolH
     spec: {
       name: REMEMBER_TOOL_NAME,
       description:
-        'Save a short fact about the user or the task to long-term memory, so later sessions can recall it. Use for durable preferences and facts, not for chit-chat.',
+        'Save a short fact about the user or the task to long-term memory, so later sessions can recall ' +
+        'it. Use for durable preferences and facts, not for chit-chat.',
       parameters: {
         type: 'object',
         properties: {

@@ -21,8 +21,8 @@
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
- *   messages-repo    listMessages, listMessageIds, getMessages, loadHistory (the active path), loadBranchMessages, loadPathRecords, appendMessage, nextOrder, toMessageRecord,
- *                    fromMessageRecord
+ *   messages-repo    listMessages, listMessageIds, getMessages, loadHistory (the active path), loadBranchMessages,
+ *                    loadPathRecords, appendMessage, nextOrder, toMessageRecord, fromMessageRecord
  *   branches-repo    loadSkeleton, loadActivePath, startBranch, switchBranch, dropEmptyBranch
  *   fork-session     forkSession: a new session holding one path up to a message
  *   tool-calls-repo  listToolCalls

@@ -54,7 +54,8 @@ export function classifyStorageError(err: unknown): StorageFailure {
 export function storageErrorInfo(failure: StorageFailure, err?: unknown): StorageErrorInfo {
   const message =
     failure === 'quota'
-      ? 'Browser storage is full, so this run could not be saved. It continues in memory — export the session to keep it, then free space by deleting old sessions.'
+      ? 'Browser storage is full, so this run could not be saved. It continues in memory — export the ' +
+        'session to keep it, then free space by deleting old sessions.'
       : failure === 'unavailable'
         ? 'Browser storage (IndexedDB) is unavailable, for example in a private window. This run is kept in memory only — export the session to keep it.'
         : `Saving to browser storage failed (${nameOf(err) ?? 'unknown error'}). This run is kept in memory — export the session to keep it.`;

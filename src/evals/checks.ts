@@ -146,9 +146,16 @@ async function answerMatchFailure(pattern: string, answer: string, match: Answer
     case 'no_match':
       return `The answer does not match /${pattern}/.`;
     case 'not_started':
-      return `The regular expression /${pattern}/ was not tested: the page's pattern worker did not start within ${verdict.startLimitMs / 1000} s (the page or the machine was too busy). Run the suite again.`;
+      return (
+        `The regular expression /${pattern}/ was not tested: the page's pattern worker did not start ` +
+        `within ${verdict.startLimitMs / 1000} s (the page or the machine was too busy). Run the suite again.`
+      );
     case 'timed_out':
-      return `The regular expression /${pattern}/ took longer than ${verdict.limitMs / 1000} s on this answer and was stopped. Rewrite it so it cannot backtrack so much (Edit checks), e.g. anchor it or make adjacent repeats match different characters.`;
+      return (
+        `The regular expression /${pattern}/ took longer than ${verdict.limitMs / 1000} s on this answer ` +
+        `and was stopped. Rewrite it so it cannot backtrack so much (Edit checks), e.g. anchor it or ` +
+        `make adjacent repeats match different characters.`
+      );
     case 'failed':
       return `The regular expression /${pattern}/ could not be checked: ${verdict.message}`;
   }

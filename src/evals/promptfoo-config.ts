@@ -48,7 +48,9 @@ function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
       return {
         type: 'is-json',
         value: check.schema as YamlValue,
-        transform: `(() => { ${CALLS_OF_OUTPUT} const c = calls.find((x) => x && x.function && x.function.name === ${jsString(check.tool)}); return c ? c.function.arguments : 'no call to ' + ${jsString(check.tool)}; })()`,
+        transform:
+          `(() => { ${CALLS_OF_OUTPUT} const c = calls.find((x) => x && x.function && x.function.name ` +
+          `=== ${jsString(check.tool)}); return c ? c.function.arguments : 'no call to ' + ${jsString(check.tool)}; })()`,
         metric: `Arguments of ${check.tool}`,
       };
     case 'answer_contains':
@@ -92,7 +94,9 @@ const wireTool = (tool: FrozenTool): YamlValue => ({
  * the page and fails in promptfoo.
  */
 export const ONE_STEP_NOTE =
-  "promptfoo grades the one answer to each case's frozen request; Toolscope runs each case on (tool calls answered from the recorded results) and grades the whole run, so a check on an answer that comes only after tool calls passes in Toolscope and fails here.";
+  "promptfoo grades the one answer to each case's frozen request; Toolscope runs each case on " +
+  '(tool calls answered from the recorded results) and grades the whole run, so a check on an ' +
+  'answer that comes only after tool calls passes in Toolscope and fails here.';
 
 export function promptfooConfig(
   suiteName: string,
@@ -123,7 +127,10 @@ export function promptfooConfig(
       assert: c.checks.map((check) => assertion(check, options)),
     })),
   };
-  return `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${PROMPTFOO_KEY_VAR}=<key> npx promptfoo eval -c <this file>\n# ${ONE_STEP_NOTE}\n${toYaml(config)}`;
+  return (
+    `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${PROMPTFOO_KEY_VAR}=<key> ` +
+    `npx promptfoo eval -c <this file>\n# ${ONE_STEP_NOTE}\n${toYaml(config)}`
+  );
 }
 
 const promptLabel = (i: number) => `case-${i + 1}`;

@@ -143,7 +143,9 @@ export function parseSuiteFile(text: string): SuiteParse {
   if (!READABLE_VERSIONS.includes(envelope.version)) {
     return {
       ok: false,
-      message: `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions 1 to ${SUITE_VERSION}. Update Toolscope, or export the suite again.`,
+      message:
+        `This suite file has version ${JSON.stringify(envelope.version)}; this Toolscope reads versions ` +
+        `1 to ${SUITE_VERSION}. Update Toolscope, or export the suite again.`,
     };
   }
   const checkless = checklessCaseNames(data);
@@ -155,7 +157,9 @@ export function parseSuiteFile(text: string): SuiteParse {
         .join(', ') + (checkless.length > 3 ? ` and ${checkless.length - 3} more` : '');
     return {
       ok: false,
-      message: `This suite has ${checkless.length === 1 ? 'a case' : 'cases'} with no checks (${names}), which could never fail, so nothing was imported. Give each case at least one check, then export it again.`,
+      message:
+        `This suite has ${checkless.length === 1 ? 'a case' : 'cases'} with no checks (${names}), which ` +
+        `could never fail, so nothing was imported. Give each case at least one check, then export it again.`,
     };
   }
   if (!validate(data)) {

@@ -92,7 +92,8 @@ export function buildSuiteSchema(): Schema {
     $id: 'https://toolscope.local/schema/toolscope-suite-v3.json',
     title: 'Toolscope test suite, version 3 (reads versions 1 and 2)',
     description:
-      'A suite of test cases: each freezes one model request (messages, tools, parameters) and the recorded tool results answering its calls. Never holds a key.',
+      'A suite of test cases: each freezes one model request (messages, tools, parameters) and the ' +
+      'recorded tool results answering its calls. Never holds a key.',
     type: 'object',
     properties: {
       format: { const: 'toolscope-suite' },

@@ -5,7 +5,8 @@ import { isRecord } from '../domain/is-record';
 export type DemoToolResult = { name: string; arguments: string; content: string; outcome: ToolOutcome };
 
 const DEMO_FOOTER =
-  '_— The demo model (in this page): a short script, not a real model. To chat with a real model, open **Settings**, pick a Base URL preset, enter your API key and choose a model._';
+  '_— The demo model (in this page): a short script, not a real model. To chat with a real model, ' +
+  'open **Settings**, pick a Base URL preset, enter your API key and choose a model._';
 
 export function demoText(body: string): string {
   return `${body}\n\n${DEMO_FOOTER}`;
@@ -29,13 +30,19 @@ export function introText(userText: string, computeAsked: boolean): string {
     'I am the **demo model**: a small script that runs inside this page, with no API key and no network. ' +
     'The app around me is real: the agent loop, the sandboxed tools, approvals, the timeline and export work as they do with any model.';
   if (computeAsked)
-    return `${about}\n\nI could not find an expression to compute in your message. Write it with numbers and operators (\`2 ** 10 - sqrt(16)\`), or put code between backticks.\n\n${TRY_LIST}`;
+    return (
+      `${about}\n\nI could not find an expression to compute in your message. Write it with numbers ` +
+      `and operators (\`2 ** 10 - sqrt(16)\`), or put code between backticks.\n\n${TRY_LIST}`
+    );
   if (userText.trim() === '' || GREETING.test(userText)) return `Hello! ${about}\n\n${TRY_LIST}`;
   return `${about} So I cannot really answer “${quote(userText, 120)}”: I only follow a script.\n\n${TRY_LIST}`;
 }
 
 export function missingToolText(name: string): string {
-  return `I am the demo model, and for that I would call the \`${name}\` tool, but this session does not offer it. Turn tools on in **Settings** (or switch \`${name}\` on in the **Tools** view) and ask again.`;
+  return (
+    `I am the demo model, and for that I would call the \`${name}\` tool, but this session does ` +
+    `not offer it. Turn tools on in **Settings** (or switch \`${name}\` on in the **Tools** view) and ask again.`
+  );
 }
 
 /** An answer built only from the results the request carries. */
@@ -49,7 +56,10 @@ function answerFromResult(r: DemoToolResult): string {
   const args = parseObject(r.arguments);
   if (r.outcome === 'denied') {
     if (r.name === 'fetch_url')
-      return `You denied the request, so I did not fetch ${String(args.url ?? 'the page')}: nothing was sent to it. I am the demo model, so that is all I can do here.`;
+      return (
+        `You denied the request, so I did not fetch ${String(args.url ?? 'the page')}: nothing was ` +
+        `sent to it. I am the demo model, so that is all I can do here.`
+      );
     return `You denied the \`${r.name}\` call, so I did not run it.`;
   }
   if (r.outcome === 'cancelled' || r.outcome === 'interrupted')
@@ -59,7 +69,9 @@ function answerFromResult(r: DemoToolResult): string {
     case 'js_eval':
       return failed
         ? `The sandbox could not compute \`${String(args.expression ?? '')}\`. It said:\n\n${fence(r.content)}`
-        : `**${String(args.expression ?? '')} = ${r.content}**\n\nI computed it by running \`${String(args.expression ?? '')}\` in \`js_eval\`, which evaluates JavaScript in a QuickJS sandbox with no network and no DOM. Open the tool row above to see its arguments and result.`;
+        : `**${String(args.expression ?? '')} = ${r.content}**\n\nI computed it by running \`${String(args.expression ?? '')}\` ` +
+            `in \`js_eval\`, which evaluates JavaScript in a QuickJS sandbox with no network and no DOM. ` +
+            `Open the tool row above to see its arguments and result.`;
     case 'current_time':
       return failed ? `The \`current_time\` tool failed:\n\n${fence(r.content)}` : timeAnswer(r.content);
     case 'fetch_url':
@@ -76,7 +88,10 @@ function timeAnswer(content: string): string {
   if (typeof t.time !== 'string' || typeof t.date !== 'string')
     return `The \`current_time\` tool says:\n\n${fence(content)}`;
   const zone = [t.timeZone, t.utcOffset].filter((v) => typeof v === 'string' && v !== '').join(', ');
-  return `It is **${t.time}** on **${typeof t.weekday === 'string' ? `${t.weekday}, ` : ''}${t.date}**${zone ? ` (${zone})` : ''}, according to the \`current_time\` tool, which read this device's clock.`;
+  return (
+    `It is **${t.time}** on **${typeof t.weekday === 'string' ? `${t.weekday}, ` : ''}${t.date}**${zone ? ` (${zone})` : ''}, ` +
+    `according to the \`current_time\` tool, which read this device's clock.`
+  );
 }
 
 function parseObject(json: string): Record<string, unknown> {

@@ -105,7 +105,9 @@ export function demoTurn(request: ModelRequest, conversation?: Conversation): De
   // A compaction summary (context/compactor.ts): a short honest one, with no tools.
   if (first?.role === 'system' && SUMMARY_REQUEST.test(textOf(first.content))) {
     return {
-      text: `Summary written by the demo model (a script, not a real summariser): the conversation so far was about “${clip(lastUserText(messages), 200)}”.`,
+      text:
+        'Summary written by the demo model (a script, not a real summariser): the conversation so far was about ' +
+        `“${clip(lastUserText(messages), 200)}”.`,
       call: null,
     };
   }

@@ -55,7 +55,9 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
       problem: 'no_such_model',
       models,
       apis,
-      message: `Connected to ${host}, but it has no model named "${model}". It offers ${models.length} model${models.length === 1 ? '' : 's'}, for example: ${examples}.${apiNote ? ` ${apiNote}` : ''}`,
+      message:
+        `Connected to ${host}, but it has no model named "${model}". It offers ${models.length} model${models.length === 1 ? '' : 's'}, ` +
+        `for example: ${examples}.${apiNote ? ` ${apiNote}` : ''}`,
     };
   }
   const modelNote =

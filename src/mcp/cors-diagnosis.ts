@@ -72,14 +72,27 @@ async function passes(fetchImpl: typeof fetch, url: string, headers: Record<stri
 export function corsMessage(host: string, gap: CorsGap): string {
   switch (gap.kind) {
     case 'allow-origin':
-      return `${host} does not accept requests from web pages: its answers carry no Access-Control-Allow-Origin header. Its operator must enable CORS for this page's address, or put the server behind a proxy that does.`;
+      return (
+        `${host} does not accept requests from web pages: its answers carry no Access-Control-Allow-Origin ` +
+        `header. Its operator must enable CORS for this page's address, or put the server behind a proxy that does.`
+      );
     case 'allow-headers':
-      return `${host} accepts requests from web pages, but its CORS preflight does not allow the header${gap.headers.length > 1 ? 's' : ''} ${gap.headers.join(', ')}. Its operator must add ${gap.headers.length > 1 ? 'them' : 'it'} to Access-Control-Allow-Headers.`;
+      return (
+        `${host} accepts requests from web pages, but its CORS preflight does not allow the header${gap.headers.length > 1 ? 's' : ''} ` +
+        `${gap.headers.join(', ')}. Its operator must add ${gap.headers.length > 1 ? 'them' : 'it'} ` +
+        `to Access-Control-Allow-Headers.`
+      );
     case 'expose-headers':
       return gap.headers.includes('www-authenticate')
-        ? `${host} asks for sign-in but does not expose the WWW-Authenticate header to web pages, so this page cannot learn how to sign in. Its operator must add WWW-Authenticate to Access-Control-Expose-Headers; until then, enter a token under this server's headers.`
-        : `${host} does not expose the Mcp-Session-Id header to web pages, so this page cannot keep its session. Its operator must add Mcp-Session-Id to Access-Control-Expose-Headers.`;
+        ? `${host} asks for sign-in but does not expose the WWW-Authenticate header to web pages, so ` +
+            `this page cannot learn how to sign in. Its operator must add WWW-Authenticate to Access-Control-Expose-Headers; ` +
+            `until then, enter a token under this server's headers.`
+        : `${host} does not expose the Mcp-Session-Id header to web pages, so this page cannot keep its ` +
+            `session. Its operator must add Mcp-Session-Id to Access-Control-Expose-Headers.`;
     case 'unknown':
-      return `${host} answers, but requests from this page carrying ${gap.headers.join(', ')} fail. Its CORS settings must allow these headers and the POST method.`;
+      return (
+        `${host} answers, but requests from this page carrying ${gap.headers.join(', ')} fail. Its ` +
+        `CORS settings must allow these headers and the POST method.`
+      );
   }
 }

@@ -45,7 +45,9 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
       ? {
           status: 'needs-sign-in',
           httpStatus: 401,
-          message: `${host} requires sign-in. Use Sign in, or add the credential it expects under this server's headers, for example Authorization: Bearer <token>.`,
+          message:
+            `${host} requires sign-in. Use Sign in, or add the credential it expects under this server's ` +
+            `headers, for example Authorization: Bearer <token>.`,
         }
       : {
           status: 'needs-sign-in',
@@ -72,7 +74,9 @@ export async function diagnoseFailure(error: unknown, ctx: DiagnosisContext): Pr
     return failed({
       kind: 'not-an-mcp-endpoint',
       status,
-      message: `${ctx.url.href} redirects ${where}. Toolscope does not follow redirects with this server's headers: enter the address it redirects to if that is the intended server.`,
+      message:
+        `${ctx.url.href} redirects ${where}. Toolscope does not follow redirects with this server's ` +
+        `headers: enter the address it redirects to if that is the intended server.`,
     });
   }
   if (last !== undefined && response !== undefined && response.status < 300 && isHtml(last)) {

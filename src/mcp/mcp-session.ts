@@ -67,7 +67,8 @@ type Live = { client: Client; transport: StreamableHTTPClientTransport };
 export class McpSessionClosedError extends Error {
   constructor() {
     super(
-      'Toolscope had closed the connection to this MCP server (it broke, or was removed or signed out) while the run still offered its tools; the next run connects again.',
+      'Toolscope had closed the connection to this MCP server (it broke, or was removed or signed ' +
+        'out) while the run still offered its tools; the next run connects again.',
     );
     this.name = 'McpSessionClosedError';
   }

@@ -28,7 +28,10 @@ export class McpProtocolFaultError extends Error {
 export const UNREADABLE_ANSWER_MARK = 'unreadable-answer';
 
 export function protocolFaultSentence(serverName: string, fault: McpProtocolFault): string {
-  return `The MCP server "${serverName}" ${protocolFaultWhat(fault)}. Toolscope closed the connection and connects again on next use; if this keeps happening, the server needs fixing.`;
+  return (
+    `The MCP server "${serverName}" ${protocolFaultWhat(fault)}. Toolscope closed the connection ` +
+    `and connects again on next use; if this keeps happening, the server needs fixing.`
+  );
 }
 
 /** What the server did, as a phrase after its name: "answered tools/call with a body that is not JSON (…)". */

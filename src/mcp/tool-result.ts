@@ -92,7 +92,11 @@ function modelText(block: McpContentBlock, label: string, images: MessageImage[]
     case 'audio':
       return `[${block.type} ${block.mimeType}, ${sizeOf(block.data)}: shown to the user; the model receives only this note]`;
     case 'resource_link':
-      return `[resource link: ${block.title ?? block.name} <${block.uri}>${block.mimeType !== undefined ? ` (${block.mimeType})` : ''}${block.description !== undefined ? ` ${block.description}` : ''}]`;
+      return (
+        `[resource link: ${block.title ?? block.name} <${block.uri}>` +
+        `${block.mimeType !== undefined ? ` (${block.mimeType})` : ''}` +
+        `${block.description !== undefined ? ` ${block.description}` : ''}]`
+      );
     case 'resource':
       if (block.text !== undefined) return `[resource <${block.uri}>]\n${block.text}`;
       return `[resource <${block.uri}>${block.mimeType !== undefined ? ` ${block.mimeType}` : ''}, ${sizeOf(block.blob ?? '')} of binary data]`;

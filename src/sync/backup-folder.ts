@@ -135,7 +135,8 @@ export class FolderBackup {
       if (!ask) return false;
       throw new FolderBackupError(
         'permission',
-        `The browser did not allow writing into the folder “${handle.name}”: nothing was written there. Use “Back up to folder” and allow it, or choose another folder.`,
+        `The browser did not allow writing into the folder “${handle.name}”: nothing was written there. ` +
+          `Use “Back up to folder” and allow it, or choose another folder.`,
       );
     }
     await writeFolderBackup(handle, await backupText());

@@ -94,7 +94,8 @@ export async function stopSharing(
   if (storageUrl(config) !== share.storage) {
     throw new StopSharingError(
       'other-storage',
-      `The shared session is on ${share.storage}, not on the storage connected now (${storageUrl(config)}). Connect that storage in "Sync and backup" to remove it.`,
+      `The shared session is on ${share.storage}, not on the storage connected now (${storageUrl(config)}). ` +
+        `Connect that storage in "Sync and backup" to remove it.`,
     );
   }
   try {

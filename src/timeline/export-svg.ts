@@ -71,7 +71,8 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   const x = (ms: number) => opts.gutter + Math.min(Math.max((ms - vp.start) * pxPerMs, -5), plotW + 5);
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width}" height="${height}" viewBox="0 0 ${opts.width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width}" height="${height}" viewBox="0 ` +
+      `0 ${opts.width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
   );
   out.push(`<rect width="100%" height="100%" fill="${opts.background ?? '#ffffff'}"/>`);
   out.push(`<text x="8" y="16" font-size="13" font-weight="600" fill="#1b1e23">${esc(opts.title)}</text>`);

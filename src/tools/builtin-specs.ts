@@ -15,7 +15,9 @@ export type BuiltinSpec = {
 export const JS_EVAL_SPEC: BuiltinSpec = {
   id: 'js_eval',
   description:
-    'Evaluate a JavaScript expression (or a few statements; the value of the last one is returned) in an isolated sandbox with no network, DOM or storage. Useful for exact arithmetic, dates and string processing.',
+    'Evaluate a JavaScript expression (or a few statements; the value of the last one is returned) ' +
+    'in an isolated sandbox with no network, DOM or storage. Useful for exact arithmetic, dates ' +
+    'and string processing.',
   parameters: {
     type: 'object',
     properties: { expression: { type: 'string', description: 'JavaScript source, e.g. "Math.sqrt(2) * 10"' } },
@@ -27,7 +29,8 @@ export const JS_EVAL_SPEC: BuiltinSpec = {
 export const FETCH_URL_SPEC: BuiltinSpec = {
   id: 'fetch_url',
   description:
-    'Fetch a web page or API over HTTP(S) GET and return the body as text (cut at the output limit). Only works for servers that allow browser requests (CORS).',
+    'Fetch a web page or API over HTTP(S) GET and return the body as text (cut at the output limit). ' +
+    'Only works for servers that allow browser requests (CORS).',
   parameters: {
     type: 'object',
     properties: { url: { type: 'string', format: 'uri', description: 'An absolute http:// or https:// URL' } },

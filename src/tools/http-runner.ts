@@ -191,7 +191,8 @@ async function sendPinned(
         failure: 'blocked',
         message:
           `Refused: ${target.origin} redirected to ${next.origin}, another origin than this tool's (${url.origin}). HTTP tools ` +
-          "do not follow a redirect off their origin: the tool's headers, secrets included, would go along. Put the final address in the URL template if you trust it.",
+          ("do not follow a redirect off their origin: the tool's headers, secrets included, would go " +
+            'along. Put the final address in the URL template if you trust it.'),
       };
     }
     if (hop + 1 > MAX_REDIRECTS)

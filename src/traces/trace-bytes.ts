@@ -21,7 +21,8 @@ const isZstd = (b: Uint8Array, at = 0) =>
  * `listed`: the size is a listing's, of the stored (maybe compressed) file, not of its text, so no text is claimed.
  */
 export const tooLargeReason = (bytes: number, max: number, listed = false) =>
-  `${listed ? `it is ${Math.round(bytes / 1024 / 1024)} MB` : `it holds ${Math.round(bytes / 1024 / 1024)} MB of text`}, more than the ${max / 1024 / 1024} MB one file may`;
+  `${listed ? `it is ${Math.round(bytes / 1024 / 1024)} MB` : `it holds ${Math.round(bytes / 1024 / 1024)} MB of text`}, ` +
+  `more than the ${max / 1024 / 1024} MB one file may`;
 
 /** Decompressed as a stream and given up past `max` bytes: a small gzip bomb must not fill the memory first. */
 async function gunzip(bytes: Uint8Array, max: number): Promise<Uint8Array | null> {

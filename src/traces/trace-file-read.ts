@@ -172,7 +172,8 @@ export function readTraceText(text: string, fileName: string): ReadTraceFile {
           const span = raw as unknown as OtlpSpan;
           cutHuge(span.attributes, (key, chars) =>
             say(
-              `${where}: span “${span.name.slice(0, 60)}”: attribute ${key} cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB (it held ${Math.round(chars / 1024)} KB).`,
+              `${where}: span “${span.name.slice(0, 60)}”: attribute ${key} cut at ${MAX_ATTRIBUTE_CHARS / 1024} KB ` +
+                `(it held ${Math.round(chars / 1024)} KB).`,
             ),
           );
           const traceId = span.traceId.toLowerCase();

@@ -60,7 +60,10 @@ function nothingReadable(notes: ForeignNotes): ImportFailure {
   const empty = notes.skipped.length - n;
   return {
     stage: 'schema',
-    message: `This looks like ${/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} ${notes.format}, but nothing in it can be imported: ${n === 1 ? 'its one entry' : `${n} entries`} cannot be read (the first at ${first.path}, expected ${first.expected})${empty > 0 ? ` and ${empty === 1 ? 'one holds' : `${empty} hold`} no messages` : ''}.`,
+    message:
+      `This looks like ${/^[AEIOU]/.test(notes.format) ? 'an' : 'a'} ${notes.format}, but nothing ` +
+      `in it can be imported: ${n === 1 ? 'its one entry' : `${n} entries`} cannot be read (the first ` +
+      `at ${first.path}, expected ${first.expected})${empty > 0 ? ` and ${empty === 1 ? 'one holds' : `${empty} hold`} no messages` : ''}.`,
     issues: unreadable.slice(0, 20),
     total: unreadable.length,
   };
@@ -160,7 +163,8 @@ export async function convertPicked(files: readonly PickedFile[], opts: BuilderO
     const converted = await convertParsed(all, kind, opts);
     if (converted.ok && shards.length > 0 && whole === undefined) {
       converted.notes.found.unshift(
-        `${shards.length} part${shards.length === 1 ? '' : 's'} of a sharded export (${shards.map(base).join(', ')})${manifest ? ', all the manifest lists' : ''}`,
+        `${shards.length} part${shards.length === 1 ? '' : 's'} of a sharded export ` +
+          `(${shards.map(base).join(', ')})${manifest ? ', all the manifest lists' : ''}`,
       );
       if (!manifest)
         converted.notes.leftOut.unshift(
@@ -207,7 +211,9 @@ function checkManifest(text: string, shards: readonly string[]): void {
   const missing = [...listed].filter((n) => !have.has(n)).sort();
   if (missing.length > 0) {
     throw new ForeignArchiveError(
-      `The export's manifest lists ${missing.length === 1 ? 'a part' : `${missing.length} parts`} that ${missing.length === 1 ? 'was' : 'were'} not picked: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}. Pick all the conversations-NNN.json files with export_manifest.json together, or the .zip as downloaded.`,
+      `The export's manifest lists ${missing.length === 1 ? 'a part' : `${missing.length} parts`} ` +
+        `that ${missing.length === 1 ? 'was' : 'were'} not picked: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}. ` +
+        `Pick all the conversations-NNN.json files with export_manifest.json together, or the .zip as downloaded.`,
     );
   }
 }

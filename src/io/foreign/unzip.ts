@@ -44,7 +44,8 @@ export function readZipEntries(
       total += chunk.length;
       if (size > limits.entryBytes || total > limits.totalBytes) {
         failure = new ForeignLimitError(
-          `“${name}” in the .zip unpacks to more than ${Math.round(Math.min(limits.entryBytes, limits.totalBytes) / 1024 / 1024)} MB; imports take at most that much. Nothing was unpacked further.`,
+          `“${name}” in the .zip unpacks to more than ${Math.round(Math.min(limits.entryBytes, limits.totalBytes) / 1024 / 1024)} ` +
+            `MB; imports take at most that much. Nothing was unpacked further.`,
         );
         file.terminate();
         return;
@@ -68,7 +69,8 @@ export function readZipEntries(
   } catch (err) {
     if (!failure)
       failure = new ForeignArchiveError(
-        `The .zip could not be read (${err instanceof Error ? err.message : String(err)}). Download the export again, or pick the conversations.json inside it.`,
+        `The .zip could not be read (${err instanceof Error ? err.message : String(err)}). Download ` +
+          `the export again, or pick the conversations.json inside it.`,
       );
   }
   if (failure) throw failure;

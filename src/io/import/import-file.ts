@@ -50,10 +50,16 @@ export async function importCheckedFile(
  */
 export function describeWriteError(err: unknown): string {
   if (isQuotaError(err)) {
-    return 'The browser has no room left to store this file (storage full). Free space by deleting sessions you no longer need (export them first to keep them), then import the file again.';
+    return (
+      'The browser has no room left to store this file (storage full). Free space by deleting sessions ' +
+      'you no longer need (export them first to keep them), then import the file again.'
+    );
   }
   if (isConstraintError(err)) {
-    return 'A record in the file collides with one stored since the file was checked (perhaps by another tab). Import the file again to choose what to do with the stored copy.';
+    return (
+      'A record in the file collides with one stored since the file was checked (perhaps by another ' +
+      'tab). Import the file again to choose what to do with the stored copy.'
+    );
   }
   const detail = err instanceof Error ? err.message : String(err);
   return `Writing the import failed: ${detail.slice(0, 300)}`;

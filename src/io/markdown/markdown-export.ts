@@ -13,7 +13,9 @@ export const COPIED_RESULT_CHARS = DEFAULT_OUTPUT_LIMIT_BYTES + 1024;
 const cutResult = (text: string): string =>
   text.length <= COPIED_RESULT_CHARS
     ? text
-    : `${text.slice(0, COPIED_RESULT_CHARS)}\n…[${(text.length - COPIED_RESULT_CHARS).toLocaleString('en-US')} more characters not shown: over the ${COPIED_RESULT_CHARS.toLocaleString('en-US')}-character display limit for a tool result]`;
+    : `${text.slice(0, COPIED_RESULT_CHARS)}\n…[${(text.length - COPIED_RESULT_CHARS).toLocaleString('en-US')} ` +
+      `more characters not shown: over the ${COPIED_RESULT_CHARS.toLocaleString('en-US')}-character ` +
+      `display limit for a tool result]`;
 
 /** A fence longer than any run of backticks inside, so no content can close it early. */
 function fenced(text: string, lang = ''): string {

@@ -77,7 +77,9 @@ export function openAIMessagesToExport(data: unknown, opts: OpenAIImportOptions)
     return {
       ok: false,
       stage: 'schema',
-      message: `This looks like a file of OpenAI (Chat Completions) messages, but it does not match that format (${total} problem${total === 1 ? '' : 's'}). Only text content can be imported.`,
+      message:
+        `This looks like a file of OpenAI (Chat Completions) messages, but it does not match that format ` +
+        `(${total} problem${total === 1 ? '' : 's'}). Only text content can be imported.`,
       issues,
       total,
     };
@@ -151,7 +153,9 @@ export function openAIMessagesToExport(data: unknown, opts: OpenAIImportOptions)
     return {
       ok: false,
       stage: 'integrity',
-      message: `The messages do not form a valid conversation (${problems.length} problem${problems.length === 1 ? '' : 's'}): a tool call and its result must come in pairs.`,
+      message:
+        `The messages do not form a valid conversation (${problems.length} problem${problems.length === 1 ? '' : 's'}): ` +
+        `a tool call and its result must come in pairs.`,
       issues,
       total: problems.length,
     };

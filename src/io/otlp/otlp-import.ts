@@ -86,7 +86,10 @@ export function otlpTracesToExport(input: unknown, opts: OtlpImportOptions): Otl
     return {
       ok: false,
       stage: 'schema',
-      message: `This looks like an OpenTelemetry (OTLP/JSON) trace, but nothing in it can be imported: ${skipped.length === 1 ? 'its one span cannot' : `its ${skipped.length} spans cannot`} be read (the first at ${first.path}, expected ${first.expected}).`,
+      message:
+        'This looks like an OpenTelemetry (OTLP/JSON) trace, but nothing in it can be imported: ' +
+        `${skipped.length === 1 ? 'its one span cannot' : `its ${skipped.length} spans cannot`} ` +
+        `be read (the first at ${first.path}, expected ${first.expected}).`,
       issues: [{ path: first.path, expected: first.expected }],
       total: skipped.length,
     };

@@ -75,7 +75,11 @@ export async function pushTraces(
       ? {
           ok: false,
           kind: 'cors',
-          message: `The collector at ${origin} refused this page (CORS): it must allow the origin ${opts.pageOrigin ?? 'of this page'}, the POST method and the Content-Type header${Object.keys(headers).length > 0 ? ' and your headers' : ''}. Turn on CORS in the collector (for the OpenTelemetry Collector: cors.allowed_origins on its otlp http receiver) or send through a proxy.`,
+          message:
+            `The collector at ${origin} refused this page (CORS): it must allow the origin ${opts.pageOrigin ?? 'of this page'}, ` +
+            `the POST method and the Content-Type header${Object.keys(headers).length > 0 ? ' and your headers' : ''}. ` +
+            `Turn on CORS in the collector (for the OpenTelemetry Collector: cors.allowed_origins on its ` +
+            `otlp http receiver) or send through a proxy.`,
         }
       : {
           ok: false,
@@ -89,7 +93,9 @@ export async function pushTraces(
       ok: false,
       kind: 'auth',
       status: response.status,
-      message: `The collector at ${origin} refused the credentials (HTTP ${response.status}). Check the collector headers in Settings (for example its Authorization header or API key).`,
+      message:
+        `The collector at ${origin} refused the credentials (HTTP ${response.status}). Check the collector ` +
+        `headers in Settings (for example its Authorization header or API key).`,
     };
   }
   if (response.status === 413) {
@@ -97,7 +103,9 @@ export async function pushTraces(
       ok: false,
       kind: 'too_large',
       status: 413,
-      message: `The trace (${Math.ceil(body.length / 1024)} KB) is larger than the collector at ${origin} accepts (HTTP 413). Send one session or without content, or raise the collector's request size limit.`,
+      message:
+        `The trace (${Math.ceil(body.length / 1024)} KB) is larger than the collector at ${origin} ` +
+        `accepts (HTTP 413). Send one session or without content, or raise the collector's request size limit.`,
     };
   }
   if (!response.ok) {

@@ -121,7 +121,8 @@ export async function openShare(keyText: string, sealed: Uint8Array, limit = MAX
   } catch {
     throw new ShareLinkError(
       'damaged',
-      'This share link could not be opened: it was changed or cut short after it was made, so nothing in it can be trusted. Copy the whole link again, or ask the sender for it.',
+      'This share link could not be opened: it was changed or cut short after it was made, so nothing ' +
+        'in it can be trusted. Copy the whole link again, or ask the sender for it.',
     );
   }
   return decompress(plainZipped, limit);

@@ -21,7 +21,8 @@ export async function fetchSharedObject(
   } catch {
     throw new ShareLinkError(
       'unreachable',
-      `The storage holding this shared session (${host}) did not answer, or does not let this page read from it (CORS). Check your connection, or ask the sender to check their storage's settings.`,
+      `The storage holding this shared session (${host}) did not answer, or does not let this page ` +
+        `read from it (CORS). Check your connection, or ask the sender to check their storage's settings.`,
     );
   }
   // The object's name is 128 random bits taken from an intact, sealed link: nothing there means it was removed.
@@ -33,7 +34,9 @@ export async function fetchSharedObject(
   if (res.status === 401 || res.status === 403) {
     throw new ShareLinkError(
       'refused',
-      `The storage holding this shared session (${host}) asks for a sign-in (HTTP ${res.status}), so a link cannot read it. Ask the sender to make the storage's "shares" folder readable without signing in, or to share it again.`,
+      `The storage holding this shared session (${host}) asks for a sign-in (HTTP ${res.status}), ` +
+        `so a link cannot read it. Ask the sender to make the storage's "shares" folder readable without ` +
+        `signing in, or to share it again.`,
     );
   }
   if (!res.ok)

@@ -46,19 +46,22 @@ export function shareLeftOut(entry: ExportedSessionV1, choice: ExtrasChoice, wit
     const size =
       withImagesChars === undefined
         ? 'an image is far longer than a link holds'
-        : `with them the link would be ${withImagesChars.toLocaleString('en')} characters, and a link holds up to ${MAX_INLINE_LINK_CHARS.toLocaleString('en')}`;
+        : `with them the link would be ${withImagesChars.toLocaleString('en')} characters, and a link ` +
+          `holds up to ${MAX_INLINE_LINK_CHARS.toLocaleString('en')}`;
     lines.push(
       `${n(images, 'image', 'images')}: ${size}. Connect a storage in "Sync and backup" to share the session with its images.`,
     );
   }
   if (requests > 0) {
     lines.push(
-      `What was sent for ${n(requests, 'edited request', 'edited requests')}, and what it replaced: a request holds the system prompt and recalled memories, which a link never carries. The mark "edited" stays.`,
+      `What was sent for ${n(requests, 'edited request', 'edited requests')}, and what it replaced: ` +
+        `a request holds the system prompt and recalled memories, which a link never carries. The mark "edited" stays.`,
     );
   }
   if (sealed > 0) {
     lines.push(
-      `${n(sealed, 'reasoning or compaction item', 'reasoning and compaction items')} sealed by the provider: only the provider can read them. The reasoning text stays.`,
+      `${n(sealed, 'reasoning or compaction item', 'reasoning and compaction items')} sealed by the ` +
+        `provider: only the provider can read them. The reasoning text stays.`,
     );
   }
   return lines;

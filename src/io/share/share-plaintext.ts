@@ -58,7 +58,8 @@ export function decodeSharePlaintext(bytes: Uint8Array): OpenedShare {
   if (env.version > SHARE_VERSION) {
     throw new ShareLinkError(
       'version',
-      `This shared session was made by a newer version of Toolscope (share format ${env.version}). Reload the page to get the newest version, then open the link again.`,
+      `This shared session was made by a newer version of Toolscope (share format ${env.version}). ` +
+        `Reload the page to get the newest version, then open the link again.`,
     );
   }
   let toolResults: boolean;

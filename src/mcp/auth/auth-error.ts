@@ -16,6 +16,7 @@ export function tokenEndpointBlocksBrowsers(tokenEndpoint: string, pageOrigin: s
     tokenEndpoint,
     message:
       `The authorization server ${origin} does not allow browsers: its token endpoint must send Access-Control-Allow-Origin: ${allow}, ` +
-      'and answer the preflight allowing the Content-Type header, so a web page can finish signing in. Ask whoever runs it to enable CORS on its token endpoint.',
+      ('and answer the preflight allowing the Content-Type header, so a web page can finish signing ' +
+        'in. Ask whoever runs it to enable CORS on its token endpoint.'),
   };
 }

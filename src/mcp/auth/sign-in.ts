@@ -248,7 +248,9 @@ async function classify(error: unknown, provider: StoreOAuthProvider): Promise<M
     return {
       kind: 'needs-client-id',
       issuer: metadata.issuer,
-      message: `The authorization server ${metadata.issuer} lets no new app register itself. Register Toolscope there (redirect URI: ${provider.redirectUrl}) and paste the client id it gives you.`,
+      message:
+        `The authorization server ${metadata.issuer} lets no new app register itself. Register Toolscope ` +
+        `there (redirect URI: ${provider.redirectUrl}) and paste the client id it gives you.`,
     };
   }
   if (error instanceof OAuthError)

@@ -70,7 +70,8 @@ class PreparationError extends Error {
 }
 
 const UNSAVED_MESSAGE =
-  'The last reply is still not saved: browser storage refuses writes (full or unavailable). Export the session or free space by deleting old sessions, then send again.';
+  'The last reply is still not saved: browser storage refuses writes (full or unavailable). Export ' +
+  'the session or free space by deleting old sessions, then send again.';
 
 export function titleFrom(message: string): string {
   const line = message.trim().split('\n')[0] ?? '';

@@ -11,7 +11,8 @@ import { useRunStore } from '../run/run-store';
 import type { StartRequest } from '../run/run-controller';
 
 const RUN_CODE_MISSING =
-  'The code that runs a message could not be loaded (the page may have gone offline or been updated). Reload the page, then send again: your message is kept in the session.';
+  'The code that runs a message could not be loaded (the page may have gone offline or been updated). ' +
+  'Reload the page, then send again: your message is kept in the session.';
 
 export type SendOutcome = 'started' | 'needs_settings' | 'needs_endpoint' | 'busy' | 'locked' | 'no_session' | 'failed';
 

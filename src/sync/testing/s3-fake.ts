@@ -76,7 +76,8 @@ export async function startS3Fake(accessKeyId: string, secret: string): Promise<
           .sort();
         res.writeHead(200, { 'Content-Type': 'application/xml' });
         res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${escapeXml(k)}</Key></Contents>`).join('')}</ListBucketResult>`,
+          '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated>' +
+            `${keys.map((k) => `<Contents><Key>${escapeXml(k)}</Key></Contents>`).join('')}</ListBucketResult>`,
         );
         return;
       }

@@ -36,7 +36,12 @@ export type S3rver = {
 
 /** CORS rules for the buckets, as S3 takes them (the same XML a person would put on a real bucket). */
 function corsRules(origin: string): string {
-  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>DELETE</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`;
+  return (
+    `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin>` +
+    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod>' +
+    '<AllowedMethod>DELETE</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader>' +
+    '</CORSRule></CORSConfiguration>'
+  );
 }
 
 /**

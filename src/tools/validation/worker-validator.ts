@@ -82,7 +82,8 @@ export function createWorkerValidator(
     dropWorker();
     stuck.reject(
       new Error(
-        `The argument check took too long (over ${deadlineMs >= 1000 ? `${deadlineMs / 1000} s` : `${deadlineMs} ms`}) and was stopped. A "pattern" in the tool's ` +
+        `The argument check took too long (over ${deadlineMs >= 1000 ? `${deadlineMs / 1000} s` : `${deadlineMs} ms`}) ` +
+          `and was stopped. A "pattern" in the tool's ` +
           'parameters probably backtracks without end on this input; simplify it.',
       ),
     );

@@ -41,7 +41,10 @@ export const traceName = (t: number) => `batch-${String(t).padStart(5, '0')} ${A
 export const hasError = (t: number) => t % 7 === 0;
 
 const ASKED =
-  'Plan the cheapest route with at most two changes, list each leg with its operator, departure and arrival times, the platform if known, and what to do when a connection is missed; prefer trains over buses, avoid night travel, and keep the total under the budget the traveller gave in the first message of this conversation.';
+  'Plan the cheapest route with at most two changes, list each leg with its operator, departure ' +
+  'and arrival times, the platform if known, and what to do when a connection is missed; prefer ' +
+  'trains over buses, avoid night travel, and keep the total under the budget the traveller gave ' +
+  'in the first message of this conversation.';
 
 /** One trace's spans: `n` spans, a root and pairs of model request and tool call (the last one failing every 7th trace). */
 function traceSpans(t: number, n: number, startMs: number): object[] {

@@ -26,7 +26,8 @@ export function NotHere({
       </h2>
       <p role="alert">
         {what.kind === 'missing'
-          ? `No session "${what.sessionId}" is stored in this browser: it was deleted, or the link comes from another browser or device (sessions stay in the browser that made them).`
+          ? `No session "${what.sessionId}" is stored in this browser: it was deleted, or the link comes ` +
+            `from another browser or device (sessions stay in the browser that made them).`
           : `The address "#${what.hash}" does not lead to a session or a view of Toolscope.`}
       </p>
       {sessions === undefined ? null : sessions.length === 0 ? (

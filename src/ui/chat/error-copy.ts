@@ -90,7 +90,9 @@ export function errorCopy(e: ErrorInfo, online = true): ErrorCopy {
     case 'internal':
       return {
         title: 'Something went wrong inside Toolscope',
-        advice: `This is a fault in Toolscope, not in your settings or the model. ${KEPT[e.step]} To report it, export this session (Export, then “This session”) and attach the file to your report.`,
+        advice:
+          `This is a fault in Toolscope, not in your settings or the model. ${KEPT[e.step]} To report ` +
+          `it, export this session (Export, then “This session”) and attach the file to your report.`,
         action: 'export',
       };
   }

@@ -134,7 +134,10 @@ export function CompareView({ a, b }: { a: CompareRef | null; b: CompareRef | nu
 function tokens(s: CompareSide): string {
   const u = s.usage;
   if (u.totalTokens === 0) return '—';
-  return `${formatTokens(u.promptTokens)} in / ${formatTokens(u.completionTokens)} out (${formatTokens(u.totalTokens)} total)${u.estimated ? ', estimated' : ''}`;
+  return (
+    `${formatTokens(u.promptTokens)} in / ${formatTokens(u.completionTokens)} out (${formatTokens(u.totalTokens)} ` +
+    `total)${u.estimated ? ', estimated' : ''}`
+  );
 }
 
 function ToolList({ s }: { s: CompareSide }) {

@@ -22,7 +22,9 @@ export function CompactNowButton({ sessionId, disabled }: { sessionId: string; d
       r.ok
         ? {
             kind: 'done',
-            text: `Summarised ${r.summarized} earlier messages: about ${r.tokensBefore.toLocaleString('en-US')} → ${r.tokensAfter.toLocaleString('en-US')} tokens.`,
+            text:
+              `Summarised ${r.summarized} earlier messages: about ${r.tokensBefore.toLocaleString('en-US')} ` +
+              `→ ${r.tokensAfter.toLocaleString('en-US')} tokens.`,
           }
         : { kind: 'failed', text: r.message },
     );

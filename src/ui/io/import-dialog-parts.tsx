@@ -76,12 +76,14 @@ export function ImportDoneView({ summary }: { summary: ImportSummary }) {
       {summary.writtenTools.length > 0 &&
         ` Imported tools arrive switched off (turn them on in Tools once you have checked them): ${quoted(summary.writtenTools)}.`}
       {summary.cutValues > 0 &&
-        ` ${cutSentence(summary.cutValues)} ${summary.cutValues === 1 ? 'was' : 'were'} cut to the ${OUTPUT_LIMIT_KB} KB tool output limit, marked “[output truncated: …]”.`}
+        ` ${cutSentence(summary.cutValues)} ${summary.cutValues === 1 ? 'was' : 'were'} cut to the ` +
+          `${OUTPUT_LIMIT_KB} KB tool output limit, marked “[output truncated: …]”.`}
       {summary.refusedTools.length > 0 &&
         ` Not imported, because the tool editor would refuse them: ${quoted(summary.refusedTools)}.`}
       {summary.droppedSecrets.map(
         (d) =>
-          ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,
+          ` Tool “${d.name}” now sends its requests to ${d.to} instead of ${d.from}, so its stored secret ` +
+          `for ${d.headers.join(', ')} was deleted: enter it again in Tools.`,
       )}
       {summary.addedPrices.length > 0 && ` Token prices added for ${quoted(summary.addedPrices)}.`}
       {summary.keptPrices.length > 0 && ` Kept your own token price for ${quoted(summary.keptPrices)}.`}

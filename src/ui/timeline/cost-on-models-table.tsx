@@ -11,7 +11,10 @@ const n = (tokens: number) => tokens.toLocaleString('en-US');
 function tokensText(u: Usage): string {
   const cached = u.cachedTokens ? `, ${n(u.cachedTokens)} of them cached` : '';
   const reasoning = u.reasoningTokens ? `, ${n(u.reasoningTokens)} of them reasoning` : '';
-  return `Priced from this run's recorded tokens (${n(u.promptTokens)} in${cached}; ${n(u.completionTokens)} out${reasoning})${u.estimated ? ', some estimated' : ''}; nothing is sent.`;
+  return (
+    `Priced from this run's recorded tokens (${n(u.promptTokens)} in${cached}; ${n(u.completionTokens)} ` +
+    `out${reasoning})${u.estimated ? ', some estimated' : ''}; nothing is sent.`
+  );
 }
 
 /**

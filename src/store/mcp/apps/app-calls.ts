@@ -34,7 +34,9 @@ export async function readViewResource(
   if (live === null)
     return {
       kind: 'no-html',
-      message: `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. Connect it in the Tools view and the view comes back here.`,
+      message:
+        `The MCP server "${record.name || record.url}" is not connected, so its view cannot be shown. ` +
+        `Connect it in the Tools view and the view comes back here.`,
     };
   const known = readResources.get(live.connection)?.get(view.resourceUri);
   if (known !== undefined) return known;

@@ -1,8 +1,9 @@
 /**
  * Sign in / Sign out for MCP servers that need it, as the Tools view offers them. The whole tab goes to the
  * authorization server and comes back to the app's callback page beside index.html, or, while a run is in progress
- * in this tab, a popup does (sign-in-popup.ts) (architecture.md, "MCP sign-in"): what must survive that trip (PKCE verifier, state, discovery) is kept by the MCP layer in the secrets
- * table; which server the trip was for is kept in this tab's sessionStorage, keyed by the OAuth state.
+ * in this tab, a popup does (sign-in-popup.ts) (architecture.md, "MCP sign-in"): what must survive that trip (PKCE
+ * verifier, state, discovery) is kept by the MCP layer in the secrets table; which server the trip was for is kept in
+ * this tab's sessionStorage, keyed by the OAuth state.
  */
 import { create } from 'zustand';
 import type { McpAuthFailure } from '../../../mcp/auth/auth-types';

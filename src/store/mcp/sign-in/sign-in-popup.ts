@@ -10,7 +10,8 @@ export const SIGN_IN_MESSAGE = 'toolscope-mcp-sign-in';
 
 /** Refusal when the browser blocks the popup: the run is kept, the person chooses. */
 export const POPUP_BLOCKED =
-  'A run is in progress in this tab, and the browser blocked the sign-in window. Allow pop-ups for this page and use Sign in again, or sign in when the run has finished.';
+  'A run is in progress in this tab, and the browser blocked the sign-in window. Allow pop-ups ' +
+  'for this page and use Sign in again, or sign in when the run has finished.';
 
 export function runInProgress(): boolean {
   return Object.values(useRunStore.getState().runs).some((run) => isLiveStatus(run.status));

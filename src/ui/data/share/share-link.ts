@@ -52,7 +52,9 @@ export async function makeShareLink(
     const leaveOut = includeToolResults ? ', or leave tool results out' : '';
     throw new ShareLinkError(
       'too-large',
-      `This session is too long to travel inside a link (a link holds up to ${MAX_INLINE_LINK_CHARS.toLocaleString('en')} characters; this one would be ${inline.length.toLocaleString('en')}). Connect a storage in "Sync and backup" to share it through your storage${leaveOut}.`,
+      `This session is too long to travel inside a link (a link holds up to ${MAX_INLINE_LINK_CHARS.toLocaleString('en')} ` +
+        `characters; this one would be ${inline.length.toLocaleString('en')}). Connect a storage in ` +
+        `"Sync and backup" to share it through your storage${leaveOut}.`,
     );
   }
   let put: PutShare;

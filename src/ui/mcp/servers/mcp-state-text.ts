@@ -16,7 +16,10 @@ export function mcpStateText(state: McpServerState, record: Pick<McpServerRecord
     case 'connected': {
       const s = state.server;
       const { tools, resources, prompts } = s.counts;
-      return `Connected to ${s.title ?? s.name}${s.version !== '' ? ` ${s.version}` : ''}, protocol ${s.protocolRevision}: ${tools} tools, ${resources} resources, ${prompts} prompts.`;
+      return (
+        `Connected to ${s.title ?? s.name}${s.version !== '' ? ` ${s.version}` : ''}, protocol ${s.protocolRevision}: ` +
+        `${tools} tools, ${resources} resources, ${prompts} prompts.`
+      );
     }
     case 'needs-sign-in':
       return `Needs sign-in: ${state.message}`;

@@ -28,7 +28,10 @@ const md = new Marked({
     code({ text, lang }: Tokens.Code): string {
       const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
       const cls = language ? ` ${own()} class="language-${escapeHtml(language)}"` : '';
-      return `<div ${own()} class="code-block"><button ${own()} type="button" class="copy" data-copy-code="">Copy</button><pre><code${cls}>${escapeHtml(text)}</code></pre></div>`;
+      return (
+        `<div ${own()} class="code-block"><button ${own()} type="button" class="copy" data-copy-code="">Copy</button>` +
+        `<pre><code${cls}>${escapeHtml(text)}</code></pre></div>`
+      );
     },
     // GFM task items: marked writes an <input>, which the sanitizer removes (no form controls from a model),
     // and "- [x] done" would read the same as "- [ ] todo". A mark with a name keeps the state visible and heard.
