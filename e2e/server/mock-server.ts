@@ -12,7 +12,9 @@
  *   await mock.close();
  *
  * Routes: POST /v1/chat/completions (SSE when `stream`, else a chat.completion JSON), POST /v1/responses
- * (Responses API streams, scripted with `scriptResponses`, see responses-route.ts), GET /v1/models,
+ * (Responses API streams, scripted with `scriptResponses`, see responses-route.ts), GET /v1/models, Anthropic's
+ * POST /v1/messages and Gemini's /v1beta/models/* (the same scripted steps in their formats: anthropic-route.ts,
+ * gemini-route.ts),
  * POST /v1/embeddings (hashed bag of words), OPTIONS preflights, and /tools/* endpoints for HTTP tools
  * (see tool-routes.ts). Each chat request takes the next scripted step (FIFO); with none queued the
  * default step answers (the friendly echo responder unless configured). Step kinds: see types.ts. A `hold` step (or
@@ -29,14 +31,17 @@ import type {
   ServerEvent,
   Step,
 } from './types';
+import { createAnthropicRoute, isAnthropicRequest } from './anthropic-route';
 import { corsHeaders } from './cors';
 import { embeddingsResponse } from './embeddings';
 import { createGates } from './gates';
 import { friendlyResponder } from './friendly-responder';
+import { createGeminiRoute } from './gemini-route';
 import { playStep } from './play-step';
 import { handleToolRoute } from './tool-routes';
 import { DEFAULT_RESPONSES_STEP, playResponsesStep } from './responses-route';
 import type { ResponsesStep } from './responses-steps';
+import type { RouteContext } from './route-context';
 import { errorBody, newId } from './wire-format';
 
 export type * from './types';
@@ -63,6 +68,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     for (const w of [...waiters]) if (w.check()) waiters.delete(w);
   };
   gates.onChange(notify);
+  const anthropicRoute = createAnthropicRoute();
+  const geminiRoute = createGeminiRoute();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -119,6 +126,40 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (rec.path.startsWith('/tools/')) {
       if (!(await handleToolRoute(rec, res, baseHeaders, aborter.signal, gates)))
         json(404, { error: `no such tool endpoint: ${rec.path}` });
+      return;
+    }
+    // Anthropic Messages and Gemini: routes of their own, each checking its own key header (see their files).
+    const otherWire = rec.path.startsWith('/v1beta/')
+      ? geminiRoute
+      : isAnthropicRequest(rec.method, rec.path, req.headers['x-api-key'] !== undefined)
+        ? anthropicRoute
+        : null;
+    if (otherWire) {
+      const ctx: RouteContext = {
+        rec,
+        req,
+        res,
+        apiKey: opts.apiKey,
+        modelIds: (opts.models ?? DEFAULT_MODELS).map((m) => (typeof m === 'string' ? m : m.id)),
+        json,
+        record(body, stream) {
+          const chat: ChatRequest = Object.assign(rec, { index: chats.length, body, stream });
+          chats.push(chat);
+          notify();
+          return chat;
+        },
+        nextStep: () => queue.shift() ?? opts.defaultStep ?? friendlyResponder(),
+        play: {
+          res,
+          signal: aborter.signal,
+          baseHeaders,
+          onServerDestroy: () => {
+            destroyedByServer = true;
+          },
+          gates,
+        },
+      };
+      await otherWire(ctx);
       return;
     }
     if (!rec.path.startsWith('/v1/')) {

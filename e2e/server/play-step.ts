@@ -26,9 +26,18 @@ export type PlayContext = {
   onServerDestroy(): void;
   /** The server's gates, which `hold` steps wait at. */
   gates: Gates;
+  /** Another wire format's rendering of the answers (Anthropic Messages, Gemini); Chat Completions without it. */
+  wire?: WireRenderer;
 };
 
-type Planned = { status: number; headers: Record<string, string>; events: string[] };
+export type Planned = { status: number; headers: Record<string, string>; events: string[] };
+
+/** How a wire format other than Chat Completions writes the same steps: the timing steps wrap what it plans. */
+export type WireRenderer = {
+  plan(s: TextStep | ToolCallsStep | StreamErrorStep, req: ChatRequest): Planned;
+  /** The JSON body of an `http_error` step in this format's error shape. */
+  errorJson(status: number, message: string | undefined): unknown;
+};
 
 const FIXTURE_DIR = fileURLToPath(new URL('../../src/agent/__fixtures__/openai-sse/', import.meta.url));
 
@@ -67,7 +76,14 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
       const body =
         s.rawBody ??
         JSON.stringify(
-          errorBody(s.message ?? d.message, s.type ?? d.type, s.code === undefined ? d.code : s.code, s.param ?? null),
+          ctx.wire
+            ? ctx.wire.errorJson(s.status, s.message)
+            : errorBody(
+                s.message ?? d.message,
+                s.type ?? d.type,
+                s.code === undefined ? d.code : s.code,
+                s.param ?? null,
+              ),
         );
       headers['content-type'] ??= s.rawBody === undefined ? 'application/json' : 'text/html; charset=utf-8';
       ctx.res.writeHead(s.status, headers).end(body);
@@ -81,7 +97,7 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
         return;
       }
       const inner = await resolveStep(s.step ?? DEFAULT_TEXT, ctx.req);
-      const plan = planFor(inner, ctx.req);
+      const plan = planFor(inner, ctx.req, ctx.wire);
       const cut = { after: s.afterChunks, then: s.kind === 'disconnect' ? ('destroy' as const) : ('hang' as const) };
       await writePlan(plan, timingOf(inner), ctx, cut);
       return;
@@ -93,7 +109,7 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
         after: s.afterChunks ?? 1,
         wait: () => writeComments({ forMs: s.forMs, everyMs: s.everyMs ?? 250, line }, ctx),
       };
-      await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, [stop]);
+      await writePlan(planFor(inner, ctx.req, ctx.wire), timingOf(inner), ctx, undefined, [stop]);
       return;
     }
     case 'hold': {
@@ -102,13 +118,13 @@ export async function playStep(step: Step, ctx: PlayContext): Promise<void> {
       const stops = counts.map(
         (after): Stop => ({ after, wait: () => holdAt(s.gate ?? 'hold', s.everyMs ?? 5000, ctx) }),
       );
-      await writePlan(planFor(inner, ctx.req), timingOf(inner), ctx, undefined, stops);
+      await writePlan(planFor(inner, ctx.req, ctx.wire), timingOf(inner), ctx, undefined, stops);
       return;
     }
     case 'slow':
       throw new Error('unreachable: slow steps are resolved first');
     default: {
-      const plan = planFor(s, ctx.req);
+      const plan = planFor(s, ctx.req, ctx.wire);
       await writePlan(plan, timingOf(s), ctx);
     }
   }
@@ -121,7 +137,8 @@ function timingOf(s: StaticStep): StepTiming {
 }
 
 /** Turns a step into a status, headers and the list of writes (SSE events, or one JSON body when not streaming). */
-function planFor(s: StaticStep, req: ChatRequest): Planned {
+function planFor(s: StaticStep, req: ChatRequest, wire?: WireRenderer): Planned {
+  if (wire && (s.kind === 'text' || s.kind === 'tool_calls' || s.kind === 'stream_error')) return wire.plan(s, req);
   switch (s.kind) {
     case 'text':
     case 'tool_calls':
@@ -145,6 +162,7 @@ function planFor(s: StaticStep, req: ChatRequest): Planned {
       };
     }
     default:
+      if (wire) return wire.plan(DEFAULT_TEXT, req);
       return req.stream ? streamPlan(DEFAULT_TEXT, req) : jsonPlan(DEFAULT_TEXT, req);
   }
 }
