@@ -64,13 +64,17 @@ export function classifyError(err: unknown, ctx: ErrorContext): ModelError | DOM
 function redirectRefused(r: RedirectRefusedError): ModelError {
   const message =
     r.to === null
-      ? `${r.from} answered with a redirect, and the browser does not show where to. Toolscope does not send the conversation on to an address it cannot check, so the request was stopped. Set the base URL to the address the server redirects to (curl -i shows it in the Location header).`
-      : `${r.from} redirected the request to ${r.to} (HTTP ${r.status ?? 'redirect'}). Toolscope does not follow a redirect to another origin, so nothing was sent to ${r.to}. If you trust ${r.to}, use it as the base URL.`;
+      ? `${r.from} answered with a redirect, and the browser does not show where to. Toolscope does ` +
+        `not send the conversation on to an address it cannot check, so the request was stopped. Set ` +
+        `the base URL to the address the server redirects to (curl -i shows it in the Location header).`
+      : `${r.from} redirected the request to ${r.to} (HTTP ${r.status ?? 'redirect'}). Toolscope does ` +
+        `not follow a redirect to another origin, so nothing was sent to ${r.to}. If you trust ${r.to}, ` +
+        `use it as the base URL.`;
   // The same request gets the same redirect: not worth a retry.
   return new ModelError({ fault: 'user', kind: 'redirect_refused', from: r.from, to: r.to, message }, false);
 }
 
-function unreachable(ctx: ErrorContext): ModelError {
+export function unreachable(ctx: ErrorContext): ModelError {
   const message = `Could not reach ${ctx.baseURL}: the server is down, the address is wrong, or it does not allow requests from this page. ${CORS_HELP}`;
   // No response at all: a retry rarely helps (CORS and wrong addresses are permanent) and would only delay this message.
   return new ModelError({ fault: 'user', kind: 'cors_or_unreachable', baseURL: ctx.baseURL, message }, false);
@@ -94,7 +98,9 @@ function fromStatus(err: APIError, status: number, ctx: ErrorContext): ModelErro
   }
   if (status === 404 && ctx.operation !== 'models') {
     const model = ctx.model ?? '';
-    const message = `${host} has no model named "${model}" (HTTP 404). Check the model name, and that the base URL is right (it usually ends in /v1).${saidSuffix}`;
+    const message =
+      `${host} has no model named "${model}" (HTTP 404). Check the model name, and that the base ` +
+      `URL is right (it usually ends in /v1).${saidSuffix}`;
     return new ModelError({ fault: 'user', kind: 'model_not_found', status, model, message }, false);
   }
   if (status === 404) {
