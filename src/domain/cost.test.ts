@@ -46,6 +46,30 @@ describe('priceOf', () => {
 });
 
 describe('costOf', () => {
+  it('charges cache writes and reads as Anthropic does: writes 1.25x input, reads 0.1x (claude-sonnet-4-5)', () => {
+    // 10,000 read in all: 6,000 from the cache, 3,000 written to it, 1,000 fresh; 500 out.
+    const u = usage(10_000, 500, { cachedTokens: 6_000, cacheWriteTokens: 3_000 });
+    const price = priceOf('claude-sonnet-4-5-20250929');
+    expect(price).toMatchObject({ input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 });
+    const cost = costOf(u, price);
+    expect(cost.kind === 'known' && cost.usd).toBeCloseTo(
+      (1_000 * 3 + 6_000 * 0.3 + 3_000 * 3.75 + 500 * 15) / 1e6,
+      12,
+    );
+  });
+  it('charges a cache write at the input price when the price has none, and never more tokens than were read', () => {
+    const plain = { input: 2, output: 8 };
+    expect(costOf(usage(1_000_000, 0, { cacheWriteTokens: 400_000 }), plain)).toEqual(
+      costOf(usage(1_000_000, 0), plain),
+    );
+    // A count past the prompt (a provider's rounding) is capped: reads first, then writes, never a negative fresh part.
+    const capped = costOf(usage(100, 0, { cachedTokens: 80, cacheWriteTokens: 50 }), { ...plain, cacheWrite: 10 });
+    expect(capped.kind === 'known' && capped.usd).toBeCloseTo((80 * 2 + 20 * 10) / 1e6, 12);
+  });
+  it("prices Gemini's cache reads at its cached price (gemini-2.5-flash-lite)", () => {
+    const cost = costOf(usage(1_000_000, 0, { cachedTokens: 500_000 }), priceOf('gemini-2.5-flash-lite'));
+    expect(cost.kind === 'known' && cost.usd).toBeCloseTo(0.5 * 0.1 + 0.5 * 0.01, 12);
+  });
   const price = { input: 2, cachedInput: 0.5, output: 8, reasoning: 10 };
   it('charges uncached input, cached input, output and reasoning at their own prices', () => {
     // 1,000,000 prompt of which 400,000 cached; 100,000 completion of which 20,000 reasoning.

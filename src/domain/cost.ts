@@ -6,14 +6,21 @@ export type Cost = { kind: 'known'; usd: number; estimated: boolean } | { kind: 
 
 export const UNKNOWN_COST: Cost = { kind: 'unknown' };
 
-/** Cached input is part of the prompt tokens and reasoning part of the completion tokens (as providers report them). */
+/**
+ * Cached input (read from and written to the provider's cache) is part of the prompt tokens and reasoning part of
+ * the completion tokens, as providers report them (docs/wire-formats.md, "Usage"). Each part is charged at its own
+ * price: a cache read at the cached price, a cache write at the write price (Anthropic: 1.25x input for the
+ * 5-minute cache), the rest at the input price.
+ */
 export function costOf(usage: Usage, price: ModelPrice | null): Cost {
   if (!price) return UNKNOWN_COST;
   const cached = Math.min(usage.cachedTokens ?? 0, usage.promptTokens);
+  const written = Math.min(usage.cacheWriteTokens ?? 0, usage.promptTokens - cached);
   const reasoning = Math.min(usage.reasoningTokens ?? 0, usage.completionTokens);
   const usd =
-    (usage.promptTokens - cached) * price.input +
+    (usage.promptTokens - cached - written) * price.input +
     cached * (price.cachedInput ?? price.input) +
+    written * (price.cacheWrite ?? price.input) +
     (usage.completionTokens - reasoning) * price.output +
     reasoning * (price.reasoning ?? price.output);
   return { kind: 'known', usd: usd / 1_000_000, estimated: usage.estimated };

@@ -60,7 +60,17 @@ export type AssistantMessage = MessageBase & {
   responseId?: string;
   /** Edits the person made at a pause: its request or its calls' arguments, beside the originals. */
   edits?: MessageEdit[];
+  /**
+   * The reply exactly as the provider's own format gave it, to send back unchanged (docs/wire-formats.md): Anthropic's
+   * content blocks (signed thinking first) or Gemini's parts (each thoughtSignature on its part).
+   */
+  wireParts?: WireParts;
 };
+
+/** A reply's provider-native content, kept verbatim; `model` is the one that signed it (a signature binds to it). */
+export type WireParts =
+  | { format: 'anthropic'; model: string; parts: Record<string, unknown>[] }
+  | { format: 'gemini'; model: string; parts: Record<string, unknown>[] };
 
 export type ToolMessage = MessageBase & {
   role: 'tool';
@@ -89,6 +99,8 @@ export type Usage = {
   reasoningTokens?: number;
   /** Of promptTokens, those served from the provider's cache; absent when the provider did not say. */
   cachedTokens?: number;
+  /** Of promptTokens, those written to the provider's cache (Anthropic's prompt caching); absent when not said. */
+  cacheWriteTokens?: number;
 };
 
 export const zeroUsage = (): Usage => ({ promptTokens: 0, completionTokens: 0, totalTokens: 0, estimated: false });
@@ -101,10 +113,11 @@ export function addUsage(a: Usage, b: Usage): Usage {
     estimated: a.estimated || b.estimated,
     ...optionalSum('reasoningTokens', a.reasoningTokens, b.reasoningTokens),
     ...optionalSum('cachedTokens', a.cachedTokens, b.cachedTokens),
+    ...optionalSum('cacheWriteTokens', a.cacheWriteTokens, b.cacheWriteTokens),
   };
 }
 
-function optionalSum<K extends 'reasoningTokens' | 'cachedTokens'>(
+function optionalSum<K extends 'reasoningTokens' | 'cachedTokens' | 'cacheWriteTokens'>(
   key: K,
   a: number | undefined,
   b: number | undefined,

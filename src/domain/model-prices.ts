@@ -9,21 +9,32 @@ export type ModelPrice = {
   input: number;
   /** Input tokens served from the provider's cache; absent: charged as input. */
   cachedInput?: number;
+  /** Input tokens written to the provider's cache (Anthropic's 5-minute cache); absent: charged as input. */
+  cacheWrite?: number;
   output: number;
   /** Reasoning tokens (a part of the output); absent: charged as output. */
   reasoning?: number;
 };
 
 /**
- * Every row checked on the date below against LiteLLM's price list (model_prices_and_context_window.json, the
+ * The OpenAI rows were checked on 2026-11-23 against LiteLLM's price list (model_prices_and_context_window.json, the
  * commit named in `sources`), which records the providers' published standard-tier prices per token; converted
- * here to dollars per million. Models the list did not confirm are left out: an unknown price says "unknown",
- * a wrong one would mislead.
+ * here to dollars per million. The Anthropic rows were checked on 2026-12-06 (the table's date) against Anthropic's
+ * pricing page and model pages (`sources`): base input, 5-minute cache writes (1.25x input), cache hits (0.1x) and
+ * output. The Google row was checked the same day (Google's pricing page as quoted by the pages in `sources`).
+ * Left out: models priced by prompt length (Claude Haiku 5.5; Gemini 3.1 Pro, 3 Flash, 2.5 Pro over 200k tokens),
+ * whose one price here would be wrong for long prompts, and models whose cache prices the pages did not agree on
+ * (Claude Opus 5.5, Sonnet 5.5, Fable; Gemini 3.5 Flash). An unknown price says "unknown"; a wrong one would mislead.
  */
 export const PRICE_TABLE = {
-  date: '2026-11-23',
+  date: '2026-12-06',
   sources: [
     'https://github.com/BerriAI/litellm/blob/00035b69f416be24e2e323c13198d9b7d2d1bdf9/model_prices_and_context_window.json',
+    'https://platform.claude.com/docs/en/about-claude/pricing',
+    'https://platform.claude.com/docs/en/docs/about-claude/pricing',
+    'https://platform.claude.com/docs/zh-CN/models/sonnet-5/overview',
+    'https://www.morphllm.com/gemini-api-pricing',
+    'https://github.com/yologdev/yoagent/releases/tag/v0.27.7',
   ],
   prices: {
     'gpt-5': { input: 1.25, cachedInput: 0.125, output: 10 },
@@ -44,11 +55,20 @@ export const PRICE_TABLE = {
     o3: { input: 2, cachedInput: 0.5, output: 8 },
     'o3-mini': { input: 1.1, cachedInput: 0.55, output: 4.4 },
     'o4-mini': { input: 1.1, cachedInput: 0.275, output: 4.4 },
-    'claude-opus-4-1': { input: 15, cachedInput: 1.5, output: 75 },
-    'claude-opus-4-5': { input: 5, cachedInput: 0.5, output: 25 },
-    'claude-sonnet-4': { input: 3, cachedInput: 0.3, output: 15 },
-    'claude-sonnet-4-5': { input: 3, cachedInput: 0.3, output: 15 },
-    'claude-haiku-4-5': { input: 1, cachedInput: 0.1, output: 5 },
+    'claude-opus-5': { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
+    'claude-opus-4-8': { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
+    'claude-opus-4-7': { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
+    'claude-opus-4-6': { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
+    'claude-opus-4-5': { input: 5, cachedInput: 0.5, cacheWrite: 6.25, output: 25 },
+    'claude-opus-4-1': { input: 15, cachedInput: 1.5, cacheWrite: 18.75, output: 75 },
+    'claude-opus-4': { input: 15, cachedInput: 1.5, cacheWrite: 18.75, output: 75 },
+    'claude-sonnet-5': { input: 2, cachedInput: 0.2, cacheWrite: 2.5, output: 10 },
+    'claude-sonnet-4-6': { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 },
+    'claude-sonnet-4-5': { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 },
+    'claude-sonnet-4': { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 },
+    'claude-haiku-4-5': { input: 1, cachedInput: 0.1, cacheWrite: 1.25, output: 5 },
+    // Gemini charges no cache write on implicit caching: a read is the cached price, the rest input.
+    'gemini-2.5-flash-lite': { input: 0.1, cachedInput: 0.01, output: 0.4 },
   } satisfies Record<string, ModelPrice>,
 } as const;
 
@@ -95,7 +115,7 @@ function isModelPrice(v: unknown): v is ModelPrice {
   const r = v as Record<string, unknown>;
   const num = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
   const opt = (x: unknown) => x === undefined || num(x);
-  return num(r.input) && num(r.output) && opt(r.cachedInput) && opt(r.reasoning);
+  return num(r.input) && num(r.output) && opt(r.cachedInput) && opt(r.cacheWrite) && opt(r.reasoning);
 }
 
 export function isPriceList(v: unknown): v is Record<string, ModelPrice> {

@@ -24,6 +24,19 @@ function build(...scripts: { s: RunScript; finishedAt?: number | null }[]): Time
 }
 
 describe('buildTimeline', () => {
+  it('sums an unfinished run with its cache and reasoning counts, as a finished run reports them', () => {
+    const cached = { ...usage(1_000, 50), cachedTokens: 600, cacheWriteTokens: 300, reasoningTokens: 20 };
+    const s = new RunScript('r1')
+      .started()
+      .request(1, 10, 30, 20, { finish: 'tool_calls', usage: cached })
+      .request(2, 100, 30, 20, { finish: 'stop', usage: usage(1_100, 10) });
+    expect(build({ s }).runs[0]!.usage).toEqual({
+      ...usage(2_100, 60),
+      cachedTokens: 600,
+      cacheWriteTokens: 300,
+      reasoningTokens: 20,
+    });
+  });
   it('splits a model request into waiting and streaming and keeps its usage on the turn', () => {
     const s = new RunScript('r1')
       .started()

@@ -1,7 +1,7 @@
 import { occurrences } from '../domain/call-identity';
 import type { AgentEvent } from '../domain/run-events';
 import { MAX_LIVE_LOG_LINES } from '../agent/tool-progress';
-import { zeroUsage } from '../domain/messages';
+import { addUsage, zeroUsage } from '../domain/messages';
 import type { EventRecord, RunRecord } from '../db/records';
 import type { CallModel, ModelAttempt, RunModel, RunPhase, TimelineModel, TurnModel } from './model';
 import { packLanes } from './pack-lanes';
@@ -385,16 +385,9 @@ function closeOpenItems(
   }
 }
 
+/** With the cache and reasoning counts, so a run not finished is priced as a finished one is (domain/cost.ts). */
 function sumUsage(turns: readonly TurnModel[]) {
-  const total = zeroUsage();
-  for (const t of turns) {
-    for (const a of t.attempts) {
-      if (!a.usage) continue;
-      total.promptTokens += a.usage.promptTokens;
-      total.completionTokens += a.usage.completionTokens;
-      total.totalTokens += a.usage.totalTokens;
-      total.estimated ||= a.usage.estimated;
-    }
-  }
+  let total = zeroUsage();
+  for (const t of turns) for (const a of t.attempts) if (a.usage) total = addUsage(total, a.usage);
   return total;
 }

@@ -86,7 +86,7 @@ export function createSessionBuilder(opts: BuilderOptions) {
     },
     assistant(
       branchId: string,
-      m: Pick<Draft<AssistantMessage>, 'content' | 'providerItems' | 'citations' | 'edits'> & {
+      m: Pick<Draft<AssistantMessage>, 'content' | 'providerItems' | 'citations' | 'edits' | 'wireParts'> & {
         reasoning?: string;
         refusal?: string | null;
         toolCalls?: ToolCall[];
@@ -112,6 +112,7 @@ export function createSessionBuilder(opts: BuilderOptions) {
             ...(m.providerItems?.length ? { providerItems: m.providerItems } : {}),
             ...(m.citations?.length ? { citations: m.citations } : {}),
             ...(m.edits?.length ? { edits: m.edits } : {}),
+            ...(m.wireParts ? { wireParts: m.wireParts } : {}),
           },
           branchId,
         ),

@@ -5,6 +5,7 @@ import type { AssistantMessage, SystemMessage, ToolMessage, Usage, UserMessage }
 import type { MemoryRecord, RunRecord, ToolCallRecord } from '../../db/records';
 import type { SessionRecord, SessionSettings } from '../../domain/session';
 import type { FlatToolDefinition } from '../../domain/tool-definition';
+import type { ModelPrice } from '../../domain/model-prices';
 import type { ExportFileV1 } from './format-v1';
 import type { McpViewEventRecord } from '../../domain/mcp-view-event';
 import type { OfferedTool, OfferedToolSource, ToolSetRecord } from '../../domain/offered-tools';
@@ -23,7 +24,9 @@ const usage: Required<Usage> = {
   estimated: true,
   reasoningTokens: 2,
   cachedTokens: 3,
+  cacheWriteTokens: 4,
 };
+const price: Required<ModelPrice> = { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, reasoning: 15 };
 const S = 's1';
 const viewEvent: Required<McpViewEventRecord> = {
   sessionId: S,
@@ -114,6 +117,15 @@ const messages = {
       { kind: 'request', original: '{}', sent: '{"model":"m"}' },
       { kind: 'arguments', callId: 'c1', original: '{"a":0}' },
     ],
+    wireParts: {
+      format: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      parts: [
+        { type: 'thinking', thinking: 't', signature: 'EqQBCkYIARgCIkD' },
+        { type: 'redacted_thinking', data: 'EmwKAhgBEgy' },
+        { type: 'tool_use', id: 'c1', name: 't', input: {} },
+      ],
+    },
   } satisfies Required<AssistantMessage>,
   tool: {
     id: 'm3',
@@ -496,6 +508,7 @@ describe('the v1 schema covers every field of the shared contracts', () => {
           toolChoices: { echo: { enabled: false, approval: 'ask' } },
         },
       ],
+      modelPrices: { 'claude-sonnet-4-5': price },
     };
     const before = structuredClone(file);
     expect(validateExportFile(file)).toMatchObject({ ok: true });

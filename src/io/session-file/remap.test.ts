@@ -81,4 +81,33 @@ describe('copyWithNewIds', () => {
     expect(checkIntegrity({ ...file, sessions: [c2] }).total).toBe(0);
     expect(new Set(c2.toolCalls.map((c) => `${c.messageId}/${c.id}`)).size).toBe(3);
   });
+
+  it("renames the calls inside a reply's provider content with its toolCalls, and keeps every signed byte", () => {
+    const entry = fixtureFile().sessions[0]!;
+    const signed = { type: 'thinking', thinking: 'Two cities.', signature: 'EqQBCkYIARgCIkD+/sig==' };
+    const server = { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'q' } };
+    for (const m of entry.messages) {
+      if (m.role !== 'assistant' || m.toolCalls.length !== 2) continue;
+      m.wireParts = {
+        format: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        parts: [signed, server, ...m.toolCalls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: {} }))],
+      };
+    }
+    const c = copyWithNewIds(entry, counterIds());
+    const both = [
+      ...c.messages,
+      ...c.events.flatMap((e) => (e.type === 'message_appended' ? [{ ...e.message, sessionId: '', order: 0 }] : [])),
+    ];
+    const replies = both.filter((m) => m.role === 'assistant' && m.wireParts !== undefined);
+    expect(replies.length).toBeGreaterThan(0);
+    for (const m of replies) {
+      if (m.role !== 'assistant' || !m.wireParts) continue;
+      const [thinking, srv, ...uses] = m.wireParts.parts;
+      expect(JSON.stringify(thinking)).toBe(JSON.stringify(signed));
+      expect(srv).toEqual(server);
+      expect(uses.map((u) => u.id)).toEqual(m.toolCalls.map((call) => call.id));
+      expect(uses.map((u) => u.id)).not.toContain(entry.toolCalls[0]!.id);
+    }
+  });
 });

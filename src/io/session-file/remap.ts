@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../domain/messages';
 import type { EventRecord, MessageRecord } from '../../db/records';
 import type { ExportedSessionV1 } from './format-v1';
+import { renameWireCalls } from '../../domain/wire-parts';
 
 export type IdFactory = {
   session(): string;
@@ -35,7 +36,7 @@ function lazyMap(make: () => string): (old: string) => string {
 /**
  * A copy of one exported session under fresh ids: session, messages, runs and tool call ids are all
  * replaced, and every reference to them (records, events, tool calls inside assistant messages, tool
- * results' call ids, summaries, task lanes) follows. A call id reused by a provider in two messages maps to one
+ * results' call ids, the call ids inside a reply's provider content, summaries, task lanes) follows. A call id reused by a provider in two messages maps to one
  * new id in both, which keeps it unique per message as the database requires.
  */
 export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = randomIds): ExportedSessionV1 {
@@ -50,13 +51,18 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
         return m.summaryOf ? { ...m, id: msg(m.id), summaryOf: m.summaryOf.map(msg) } : { ...m, id: msg(m.id) };
       case 'user':
         return { ...m, id: msg(m.id) };
-      case 'assistant':
+      case 'assistant': {
+        const own = new Set(m.toolCalls.map((c) => c.id));
         return {
           ...m,
           id: msg(m.id),
           runId: run(m.runId),
           toolCalls: m.toolCalls.map((c) => ({ ...c, id: call(c.id) })),
+          ...(m.wireParts
+            ? { wireParts: renameWireCalls(m.wireParts, (id) => (own.has(id) ? call(id) : undefined)) }
+            : {}),
         };
+      }
       case 'tool':
         return { ...m, id: msg(m.id), runId: run(m.runId), toolCallId: call(m.toolCallId) };
     }

@@ -66,4 +66,27 @@ describe('round trip', () => {
       'Can you explain what this does? <script>alert("pwned")</script> <img src=x onerror="alert(1)">',
     );
   });
+
+  it("keeps a reply's provider content and cache-write counts byte for byte through export and import", async () => {
+    const fixture = fixtureFile();
+    const entry = fixture.sessions[0]!;
+    // Keys in the provider's own order, and characters JSON could be tempted to re-escape.
+    const parts = [
+      { type: 'thinking', thinking: 'Paris \u2013 then «Tokyo» 🌧', signature: 'EqQBCkYIARgCIkD+/9sig==' },
+      { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va+/=' },
+      { type: 'text', text: 'Checking.', citations: null },
+    ];
+    const reply = entry.messages.find((m) => m.role === 'assistant');
+    if (reply?.role !== 'assistant') throw new Error('fixture has a reply');
+    reply.wireParts = { format: 'anthropic', model: 'claude-sonnet-4-5-20250929', parts };
+    entry.runs[0]!.usage = { ...entry.runs[0]!.usage, cachedTokens: 7, cacheWriteTokens: 1200 };
+    const text = JSON.stringify(fixture);
+    const { db } = freshDB('rt-4');
+    expect(await importThroughJob(db, text)).toMatchObject({ ok: true });
+    const out = (await buildExport(db, { kind: 'all' })).file;
+    const back = out.sessions[0]!;
+    const again = back.messages.find((m) => m.id === reply.id);
+    expect(again?.role === 'assistant' && JSON.stringify(again.wireParts)).toBe(JSON.stringify(reply.wireParts));
+    expect(back.runs[0]!.usage).toEqual(entry.runs[0]!.usage);
+  });
 });

@@ -82,6 +82,7 @@ function messageBranches(extra: Record<string, Schema>): Record<string, Record<s
       ),
       responseId: id(),
       edits: list(ref('messageEdit'), LIMITS.smallList),
+      wireParts: ref('wireParts'),
     },
     tool: {
       ...base,
@@ -135,7 +136,7 @@ function pausePoint(): Schema {
   );
 }
 
-const ASSISTANT_OPTIONAL = ['providerItems', 'citations', 'responseId', 'edits'];
+const ASSISTANT_OPTIONAL = ['providerItems', 'citations', 'responseId', 'edits', 'wireParts'];
 
 /** A tool the provider ran; the same shape in a message's providerItems and in its events. */
 function providerToolCall(): Schema {
@@ -152,6 +153,18 @@ function providerToolCall(): Schema {
     },
     ['durationMs'],
   );
+}
+
+/**
+ * A reply's provider-native content (domain/messages.ts `WireParts`), kept verbatim: each block or part is an open
+ * object, as the provider wrote it (signatures included), so only its count and the file's size bound it.
+ */
+function wireParts(): Schema {
+  return obj({
+    format: { enum: ['anthropic', 'gemini'] },
+    model: str(LIMITS.name),
+    parts: list({ type: 'object' }, LIMITS.smallList),
+  });
 }
 
 function providerItem(): Schema {
@@ -407,8 +420,9 @@ function modelPrices(): Schema {
     type: 'object',
     maxProperties: LIMITS.smallList,
     propertyNames: { minLength: 1, maxLength: LIMITS.name },
-    additionalProperties: obj({ input: usd, cachedInput: usd, output: usd, reasoning: usd }, [
+    additionalProperties: obj({ input: usd, cachedInput: usd, cacheWrite: usd, output: usd, reasoning: usd }, [
       'cachedInput',
+      'cacheWrite',
       'reasoning',
     ]),
   };
@@ -466,14 +480,16 @@ export function buildSessionSchema(): Schema {
           estimated: { type: 'boolean' },
           reasoningTokens: { type: 'number', minimum: 0, maximum: 1e15 },
           cachedTokens: { type: 'number', minimum: 0, maximum: 1e15 },
+          cacheWriteTokens: { type: 'number', minimum: 0, maximum: 1e15 },
         },
-        ['reasoningTokens', 'cachedTokens'],
+        ['reasoningTokens', 'cachedTokens', 'cacheWriteTokens'],
       ),
       errorInfo: errorInfo(),
       logs,
       validationErrors,
       toolCall: obj({ id: id(), name: str(LIMITS.name), arguments: str(LIMITS.text) }),
       providerItem: providerItem(),
+      wireParts: wireParts(),
       // An image's base64 text: the 5 MB decoded limit (domain/message-images.ts) with room to spare.
       messageImage: obj({ mimeType: str(LIMITS.name), data: str(8_000_000), label: str(LIMITS.title) }),
       messageEdit: messageEdit(),

@@ -24,8 +24,8 @@ export { RESULT_LEFT_OUT };
  * Share format 3 (architecture.md, "Share links"): only what the shared view shows, positional, so a short
  * conversation travels inside the link. Per message its text, time to the second and branch; per call its tool name
  * and arguments; per result its text, or 0 where results are left out (shorter than any result); the title and the
- * model; and, apart (`x`), the images, refusals, citations, provider-run tools and edit marks of the messages that
- * have any (share-extras.ts). Format 2 is format 3 without `x`, and is read the same way. Ids, run events, timings
+ * model; and, apart (`x`), the images, refusals, citations, provider-run tools, edit marks and provider content
+ * (signed thinking) of the messages that have any (share-extras.ts). Format 2 is format 3 without `x`, and is read the same way. Ids, run events, timings
  * below a second, usage and the envelope of a session file are not carried: opening rebuilds a session from the
  * messages as an import of another app's conversation does (io/foreign/session-builder.ts), and the import checks
  * then hold it like any file.
@@ -74,7 +74,8 @@ export function compactShare(entry: ExportedSessionV1, choice: ExtrasChoice): Sh
     return compactMessage(m, t, b, includeToolResults, callAt, messageIndex);
   });
   const extras = messages.flatMap((m, i): [number, CompactExtras][] => {
-    const x = compactExtras(m, choice);
+    // A reply's provider content names its calls by the ids the opened share gives them (callId).
+    const x = compactExtras(m, choice, m.role === 'assistant' ? m.toolCalls.map((_, k) => callId(i, k)) : []);
     return x === null ? [] : [[i, x]];
   });
   return {

@@ -1,11 +1,13 @@
 import type { MessageEdit } from '../../domain/breakpoints';
-import type { ChatMessage, MessageImage } from '../../domain/messages';
+import type { ChatMessage, MessageImage, WireParts } from '../../domain/messages';
 import type { Citation, ProviderToolCall } from '../../domain/provider-items';
 import { isRecord } from '../../domain/is-record';
+import { renameWireCalls } from '../../domain/wire-parts';
 
 /**
  * What a share carries of a message besides its text and calls (share format 3, docs/files.md, "Share links"):
- * images, a refusal, citations, the tools the provider ran and the marks of edits made at a pause.
+ * images, a refusal, citations, the tools the provider ran, the marks of edits made at a pause, and a reply's
+ * provider content (signed thinking, thought signatures) so an imported copy can continue the conversation.
  * Positional like the rest of the share, and only where a message has any, so a plain conversation's link is no
  * longer than in format 2. Not carried, and why (share-left-out.ts says it to the sender): the provider's reasoning
  * and compaction items (sealed by the provider, never shown; the reasoning text itself is carried), what an edited
@@ -17,14 +19,20 @@ type CompactImage = [string, string, string];
 type CompactCitation = [Citation['kind'], string, string];
 /** A tool the provider ran: item type, name, status, input, output (0: left out with the results), ms when measured. */
 type CompactProviderTool = [string, string, string, string, string | 0, number?];
-/** q: the request was edited; a: a call's arguments (its index in the message, the original); r: the result (the original, 0: left out); n: answered by hand. */
+/**
+ * q: the request was edited; a: a call's arguments (its index in the message, the original); r: the result (the
+ * original, 0: left out); n: answered by hand.
+ */
 type CompactEdit = ['q'] | ['a', number, string] | ['r', string | 0] | ['n'];
+/** A reply's provider content as stored (format, the model that signed it, its blocks or parts), calls renamed. */
+type CompactWire = [WireParts['format'], string, Record<string, unknown>[]];
 export type CompactExtras = {
   i?: CompactImage[];
   f?: string;
   c?: CompactCitation[];
   p?: CompactProviderTool[];
   e?: CompactEdit[];
+  w?: CompactWire;
 };
 
 /** What stands where a tool's result was when the link leaves results out. */
@@ -47,8 +55,27 @@ function edits(list: readonly MessageEdit[] | undefined, m: ChatMessage, toolRes
   });
 }
 
-/** The extras of one message, or null when it has none (the share then names no entry for it). */
-export function compactExtras(m: ChatMessage, choice: ExtrasChoice): CompactExtras | null {
+/**
+ * Whether a reply's provider content holds what a tool the provider ran returned (Anthropic `*_tool_result` blocks,
+ * Gemini `codeExecutionResult` parts): it goes, whole, only with the results, since it cannot be cut and stay signed.
+ */
+export function wireHoldsResults(w: WireParts): boolean {
+  return w.parts.some((p) =>
+    w.format === 'anthropic'
+      ? typeof p.type === 'string' && p.type.endsWith('_tool_result')
+      : p.codeExecutionResult !== undefined,
+  );
+}
+
+/**
+ * The extras of one message, or null when it has none (the share then names no entry for it). `callIds`: the ids
+ * the share gives the message's calls (by index), which its provider content's calls take.
+ */
+export function compactExtras(
+  m: ChatMessage,
+  choice: ExtrasChoice,
+  callIds: readonly string[] = [],
+): CompactExtras | null {
   const x: CompactExtras = {};
   if (m.role === 'user' && choice.images && m.images?.length) x.i = images(m.images);
   if (m.role === 'tool' && choice.images && choice.toolResults && m.images?.length) x.i = images(m.images);
@@ -63,6 +90,11 @@ export function compactExtras(m: ChatMessage, choice: ExtrasChoice): CompactExtr
           ? [p.itemType, p.name, p.status, p.input, out]
           : [p.itemType, p.name, p.status, p.input, out, p.durationMs];
       });
+    }
+    if (m.wireParts && (choice.toolResults || !wireHoldsResults(m.wireParts))) {
+      const index = new Map(m.toolCalls.map((c, k) => [c.id, k]));
+      const w = renameWireCalls(m.wireParts, (id) => callIds[index.get(id) ?? -1]);
+      x.w = [w.format, w.model, w.parts];
     }
   }
   if (m.role === 'assistant' || m.role === 'tool') {
@@ -79,6 +111,7 @@ export type ExpandedExtras = {
   citations?: Citation[];
   providerItems?: ProviderToolCall[];
   edits?: MessageEdit[];
+  wireParts?: WireParts;
 };
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -111,6 +144,7 @@ export function expandExtras(raw: unknown, at: number, callIds: readonly string[
       );
     if (x.p !== undefined) out.providerItems = list(x.p).map((p, k) => providerTool(p, `pt_${at}_${k}`));
     if (x.e !== undefined) out.edits = list(x.e).map((e) => edit(e, callIds));
+    if (x.w !== undefined) out.wireParts = wire(x.w);
   } catch (e) {
     if (e instanceof BadExtras) return null;
     throw e;
@@ -140,6 +174,11 @@ function providerTool(p: unknown, id: string): ProviderToolCall {
   };
 }
 
+function wire(w: unknown): WireParts {
+  if (!isTuple(w, 3) || (w[0] !== 'anthropic' && w[0] !== 'gemini') || !isText(w[1])) return bad();
+  return { format: w[0], model: w[1], parts: list(w[2]).map((p) => (isRecord(p) ? p : bad())) };
+}
+
 function edit(e: unknown, callIds: readonly string[]): MessageEdit {
   if (!Array.isArray(e)) return bad();
   if (e[0] === 'q') return { kind: 'request', original: REQUEST_LEFT_OUT, sent: REQUEST_LEFT_OUT };
@@ -157,7 +196,7 @@ export function extrasFit(x: ExpandedExtras, role: ChatMessage['role']): boolean
   const allowed: Record<ChatMessage['role'], readonly (keyof ExpandedExtras)[]> = {
     user: ['images'],
     system: [],
-    assistant: ['refusal', 'citations', 'providerItems', 'edits'],
+    assistant: ['refusal', 'citations', 'providerItems', 'edits', 'wireParts'],
     tool: ['images', 'edits'],
   };
   return keys.every((k) => allowed[role].includes(k));

@@ -1,5 +1,5 @@
 import type { ExportedSessionV1 } from '../session-file/format-v1';
-import type { ExtrasChoice } from './share-extras';
+import { wireHoldsResults, type ExtrasChoice } from './share-extras';
 import { MAX_INLINE_LINK_CHARS } from './share-fragment-codec';
 
 const n = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
@@ -16,6 +16,7 @@ export function shareLeftOut(entry: ExportedSessionV1, choice: ExtrasChoice, wit
   let providerOutputs = 0;
   let requests = 0;
   let sealed = 0;
+  let signedWithResults = 0;
   for (const m of entry.messages) {
     if (m.role === 'user') userImages += m.images?.length ?? 0;
     if (m.role === 'tool') {
@@ -28,15 +29,26 @@ export function shareLeftOut(entry: ExportedSessionV1, choice: ExtrasChoice, wit
         else sealed += 1;
       }
       requests += (m.edits ?? []).filter((e) => e.kind === 'request').length;
+      if (m.wireParts && wireHoldsResults(m.wireParts)) signedWithResults += 1;
     }
   }
   const lines: string[] = [];
-  if (!choice.toolResults && results + providerOutputs > 0) {
+  if (!choice.toolResults && results + providerOutputs + signedWithResults > 0) {
     const parts = [
       ...(results > 0 ? [n(results, 'tool result', 'tool results')] : []),
       ...(toolImages > 0 ? [n(toolImages, 'image a tool returned', 'images tools returned')] : []),
       ...(providerOutputs > 0
         ? [n(providerOutputs, 'output of a tool the provider ran', 'outputs of tools the provider ran')]
+        : []),
+      // A reply's signed provider content cannot be cut and stay signed: it goes whole or not at all.
+      ...(signedWithResults > 0
+        ? [
+            n(
+              signedWithResults,
+              'reply’s signed provider content, which holds them',
+              'replies’ signed provider content, which holds them',
+            ),
+          ]
         : []),
     ];
     lines.push(`${parts.join(', ')}: tick "Include tool results" to carry them.`);

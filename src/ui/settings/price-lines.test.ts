@@ -15,4 +15,17 @@ describe('price lines', () => {
     expect(parsePriceLines('gpt-4o: -1 - 3')).toMatchObject({ ok: false, line: 1 });
     expect(parsePriceLines('no colon 1 2 3')).toMatchObject({ ok: false, line: 1 });
   });
+  it('reads a fourth number as the price of a cache write, and writes it back', () => {
+    const parsed = parsePriceLines('claude-sonnet-4-5: 3 0.3 15 3.75\nmine: 1 - 2 -');
+    expect(parsed).toEqual({
+      ok: true,
+      prices: {
+        'claude-sonnet-4-5': { input: 3, cachedInput: 0.3, output: 15, cacheWrite: 3.75 },
+        mine: { input: 1, output: 2 },
+      },
+    });
+    if (parsed.ok) expect(priceLines(parsed.prices)).toBe('claude-sonnet-4-5: 3 0.3 15 3.75\nmine: 1 - 2');
+    expect(parsePriceLines('m: 1 2 3 4 5')).toMatchObject({ ok: false, line: 1 });
+    expect(parsePriceLines('m: 1 2 3 -4')).toMatchObject({ ok: false, line: 1 });
+  });
 });

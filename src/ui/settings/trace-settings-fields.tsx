@@ -98,7 +98,8 @@ export function TraceSettingsFields({ model: typedModel }: { model: string }) {
         />
         <p className="hint">
           Your own prices override the built-in table ({PRICE_TABLE.date}): one model per line, “model: input cached
-          output” in US dollars per million tokens, “-” for no cached price.
+          output” in US dollars per million tokens, “-” for no cached price, and a fourth number for a cache write where
+          the provider charges one (Anthropic).
         </p>
         {unpriced && (
           <p className="hint">
