@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { Usage } from '../domain/messages';
+import type { Usage, WireParts } from '../domain/messages';
 import type { Citation, ProviderItem, ProviderToolCall } from '../domain/provider-items';
 import { providerErrorFromPayload } from './provider-error';
 
@@ -16,6 +16,8 @@ export type AccumulatedTurn = {
   items?: ProviderItem[];
   citations?: Citation[];
   responseId?: string;
+  /** Anthropic and Gemini: the reply's content as the provider's format gave it, to be sent back unchanged. */
+  wireParts?: WireParts;
 };
 
 /**

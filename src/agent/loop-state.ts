@@ -113,6 +113,7 @@ export function assistantMessage(
       ...(t.items && t.items.length > 0 ? { providerItems: t.items } : {}),
       ...(t.citations && t.citations.length > 0 ? { citations: t.citations } : {}),
       ...(t.responseId !== undefined ? { responseId: t.responseId } : {}),
+      ...(t.wireParts ? { wireParts: t.wireParts } : {}),
     } satisfies AssistantMessage,
     s.turnEdits,
   );

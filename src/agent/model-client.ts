@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../domain/messages';
+import type { Accumulator } from './accumulator';
 import type { ResponsesEvent } from './responses-accumulator';
 import type { ToolSpec } from './tool-executor';
 
@@ -53,4 +54,18 @@ export interface ResponsesModelClient {
   stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ResponsesEvent>;
 }
 
-export type ModelClient = ChatModelClient | ResponsesModelClient;
+/**
+ * A wire format whose reducer comes with its client's code (Anthropic Messages, Gemini), so the format's decoder loads
+ * only when a session uses it (docs/wire-formats.md). The stream yields the format's parsed events; `reducer(model)`
+ * folds them into the loop's deltas and a turn whose `wireParts` say that `model` signed them.
+ */
+export type NativeModelClient = NativeClientOf<'anthropic'> | NativeClientOf<'gemini'>;
+
+/** One member per format, so a check of `wire` narrows like the other clients'. */
+type NativeClientOf<W extends string> = {
+  readonly wire: W;
+  stream(request: ModelRequest, options: StreamOptions): AsyncIterable<unknown>;
+  reducer(model: string): Promise<Accumulator<unknown>>;
+};
+
+export type ModelClient = ChatModelClient | ResponsesModelClient | NativeModelClient;

@@ -33,6 +33,27 @@ type AttemptInput = {
 type Folded = { result(): AccumulatedTurn; open(): AsyncIterator<AccumulatorDelta[]> };
 
 function foldedStream(model: ModelClient, request: ModelRequest, options: StreamOptions): Folded {
+  if (model.wire === 'anthropic' || model.wire === 'gemini') {
+    // The reducer loads with the client's code, so it arrives with the first step; until then the turn is empty.
+    let acc: Accumulator<unknown> | null = null;
+    const native = model;
+    return {
+      result: () => (acc ? acc.result() : createAccumulator().result()),
+      open: () => {
+        const events = native.stream(request, options);
+        return fold(
+          events,
+          {
+            push: (event) => (acc ? acc.push(event) : []),
+            result: () => (acc ? acc.result() : createAccumulator().result()),
+          },
+          async () => {
+            acc ??= await native.reducer(request.model);
+          },
+        );
+      },
+    };
+  }
   if (model.wire === 'responses') {
     const acc = createResponsesAccumulator();
     return { result: () => acc.result(), open: () => fold(model.stream(request, options), acc) };
@@ -41,15 +62,19 @@ function foldedStream(model: ModelClient, request: ModelRequest, options: Stream
   return { result: () => acc.result(), open: () => fold(model.stream(request, options), acc) };
 }
 
-function fold<C>(source: AsyncIterable<C>, acc: Accumulator<C>): AsyncIterator<AccumulatorDelta[]> {
+function fold<C>(
+  source: AsyncIterable<C>,
+  acc: Accumulator<C>,
+  ready: () => Promise<void> = () => Promise.resolve(),
+): AsyncIterator<AccumulatorDelta[]> {
   const it = source[Symbol.asyncIterator]();
   const end: IteratorReturnResult<undefined> = { done: true, value: undefined };
   return {
     // A reducer that throws (a provider error in the stream) rejects this step, like a failed read.
     next: () =>
-      it
-        .next()
-        .then((r): IteratorResult<AccumulatorDelta[]> => (r.done ? end : { done: false, value: acc.push(r.value) })),
+      Promise.all([it.next(), ready()]).then(
+        ([r]): IteratorResult<AccumulatorDelta[]> => (r.done ? end : { done: false, value: acc.push(r.value) }),
+      ),
     return: () => (it.return ? it.return().then(() => end) : Promise.resolve(end)),
   };
 }

@@ -51,6 +51,10 @@ async function summarise(
     const turn = await accumulateResponses(model.stream(request, { signal }));
     out = turn.text;
     usage = turn.usage;
+  } else if (model.wire === 'anthropic' || model.wire === 'gemini') {
+    const acc = await model.reducer(modelName);
+    for await (const event of model.stream(request, { signal })) acc.push(event);
+    ({ text: out, usage } = acc.result());
   } else {
     for await (const chunk of model.stream(request, { signal })) {
       const delta = chunk.choices[0]?.delta?.content;

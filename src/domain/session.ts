@@ -6,7 +6,7 @@ import type { Usage } from './messages';
 import type { ProviderToolKind } from './provider-items';
 
 /** Which wire format a session's requests use. */
-export type ApiFormat = 'chat' | 'responses';
+export type ApiFormat = 'chat' | 'responses' | 'anthropic' | 'gemini';
 import type { Branch } from './branches';
 import type { StopReason } from './stop-reason';
 
@@ -49,6 +49,9 @@ export type SessionSettings = Partial<Omit<LoopConfig, 'model'>> & {
   toolsEnabled?: boolean;
   /** false: no memory recall and no `remember` tool. Absent: on. */
   memoryEnabled?: boolean;
+  thinkingBudget?: number;
+  maxOutputTokens?: number;
+  cachePrompt?: boolean;
 };
 
 export type SessionRecord = {

@@ -10,6 +10,12 @@ export type WireSettings = {
   providerStorage: boolean;
   remoteMcpUrl?: string;
   vectorStoreId?: string;
+  /** Anthropic and Gemini: extended thinking's token budget; absent, the request asks for no thinking. */
+  thinkingBudget?: number;
+  /** Anthropic and Gemini: the reply's token limit; absent, Anthropic's required field gets its default. */
+  maxOutputTokens?: number;
+  /** Anthropic: cache breakpoints on the prompt (docs/wire-formats.md, "Anthropic Messages requests"). */
+  cachePrompt?: boolean;
 };
 
 /**
@@ -33,5 +39,8 @@ export function wireSettingsOf(settings: SessionSettings, baseURL: string): Wire
     providerStorage: settings.providerStorage === true,
     ...(settings.remoteMcpUrl ? { remoteMcpUrl: settings.remoteMcpUrl } : {}),
     ...(settings.vectorStoreId ? { vectorStoreId: settings.vectorStoreId } : {}),
+    ...(settings.thinkingBudget !== undefined ? { thinkingBudget: settings.thinkingBudget } : {}),
+    ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
+    ...(settings.cachePrompt === true ? { cachePrompt: true } : {}),
   };
 }

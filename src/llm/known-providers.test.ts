@@ -26,6 +26,8 @@ describe('known providers', () => {
       OpenRouter: 'https://openrouter.ai/api/v1',
       Groq: 'https://api.groq.com/openai/v1',
       Together: 'https://api.together.xyz/v1',
+      Anthropic: 'https://api.anthropic.com',
+      'Google Gemini': 'https://generativelanguage.googleapis.com',
       'Ollama (local)': 'http://localhost:11434/v1',
       'LM Studio (local)': 'http://localhost:1234/v1',
       'vLLM (local)': 'http://localhost:8000/v1',
@@ -41,6 +43,12 @@ describe('known providers', () => {
     }
     expect(isDemoBaseURL('toolscope:demo2')).toBe(false);
     expect(isDemoBaseURL('https://toolscope:demo')).toBe(false);
+  });
+
+  it("gives Anthropic's and Google's own endpoints their own wire formats", () => {
+    expect(findProvider('https://api.anthropic.com/')?.apiFormat).toBe('anthropic');
+    expect(findProvider('https://generativelanguage.googleapis.com')?.apiFormat).toBe('gemini');
+    expect(keyOptional('https://api.anthropic.com')).toBe(false);
   });
 
   it('ignores the default port', () => {

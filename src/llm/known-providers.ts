@@ -6,7 +6,10 @@ type ProviderPreset = {
   baseURL: string;
   /** Runs on this machine: usually needs no key, and needs CORS enabled for the page's origin. */
   local: boolean;
-  /** The wire format a session on this endpoint uses until someone chooses: Responses only where it is the provider's own. */
+  /**
+   * The wire format a session on this endpoint uses until someone chooses: Responses only where it is the provider's
+   * own; Anthropic's and Google's own endpoints speak their own formats (docs/wire-formats.md).
+   */
   apiFormat: ApiFormat;
 };
 
@@ -29,6 +32,14 @@ export const KNOWN_PROVIDERS: readonly ProviderPreset[] = [
   { id: 'openrouter', label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', local: false, apiFormat: 'chat' },
   { id: 'groq', label: 'Groq', baseURL: 'https://api.groq.com/openai/v1', local: false, apiFormat: 'chat' },
   { id: 'together', label: 'Together', baseURL: 'https://api.together.xyz/v1', local: false, apiFormat: 'chat' },
+  { id: 'anthropic', label: 'Anthropic', baseURL: 'https://api.anthropic.com', local: false, apiFormat: 'anthropic' },
+  {
+    id: 'gemini',
+    label: 'Google Gemini',
+    baseURL: 'https://generativelanguage.googleapis.com',
+    local: false,
+    apiFormat: 'gemini',
+  },
   { id: 'ollama', label: 'Ollama (local)', baseURL: 'http://localhost:11434/v1', local: true, apiFormat: 'chat' },
   { id: 'lmstudio', label: 'LM Studio (local)', baseURL: 'http://localhost:1234/v1', local: true, apiFormat: 'chat' },
   { id: 'vllm', label: 'vLLM (local)', baseURL: 'http://localhost:8000/v1', local: true, apiFormat: 'chat' },

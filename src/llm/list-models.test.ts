@@ -32,6 +32,51 @@ describe('listModels', () => {
     expect(await list()).toEqual(['meta-llama/x']);
   });
 
+  it('lists Anthropic models with x-api-key and no Authorization header', async () => {
+    server.handle((_req, res) =>
+      sendJSON(res, 200, { data: [{ id: 'claude-b' }, { id: 'claude-a' }], has_more: false }),
+    );
+    expect(await listModels({ apiKey: KEY, baseURL: server.baseURL, apiFormat: 'anthropic' })).toEqual([
+      'claude-a',
+      'claude-b',
+    ]);
+    const seen = server.requests.at(-1);
+    expect(seen?.url).toBe('/v1/models?limit=1000');
+    expect(seen?.headers['x-api-key']).toBe(KEY);
+    expect(seen?.headers.authorization).toBeUndefined();
+  });
+
+  it('lists Gemini models with x-goog-api-key, and a key Google refuses is a key problem', async () => {
+    const base = server.baseURL.replace(/\/v1$/, '');
+    server.handle((_req, res) =>
+      sendJSON(res, 200, {
+        models: [
+          { name: 'models/gemini-x', supportedGenerationMethods: ['generateContent'] },
+          { name: 'models/embed-y', supportedGenerationMethods: ['embedContent'] },
+        ],
+      }),
+    );
+    expect(await listModels({ apiKey: KEY, baseURL: base, apiFormat: 'gemini' })).toEqual(['gemini-x']);
+    const seen = server.requests.at(-1);
+    expect(seen?.url).toBe('/v1beta/models?pageSize=1000');
+    expect(seen?.headers['x-goog-api-key']).toBe(KEY);
+    expect(seen?.headers.authorization).toBeUndefined();
+
+    server.handle((_req, res) =>
+      sendJSON(res, 400, {
+        error: {
+          code: 400,
+          message: 'API key not valid.',
+          status: 'INVALID_ARGUMENT',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }],
+        },
+      }),
+    );
+    await expect(listModels({ apiKey: KEY, baseURL: base, apiFormat: 'gemini' })).rejects.toMatchObject({
+      info: { kind: 'auth', status: 400 },
+    });
+  });
+
   it('a 404 says the base URL is wrong, not that a model is missing', async () => {
     server.handle((_req, res) => sendJSON(res, 404, { error: { message: 'not found' } }));
     const err = await list().catch((e: unknown) => e);

@@ -1,15 +1,28 @@
 import { ModelError } from '../agent/errors';
+import type { ApiFormat } from '../domain/session';
 import { classifyError } from './classify-error';
 import { makeRedactor } from './redact';
 import { createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
 
-type ListModelsOptions = ConnectionOptions & { signal?: AbortSignal };
+/** `apiFormat`: the API the endpoint is spoken to in; absent, Chat Completions or Responses (both list at /models). */
+type ListModelsOptions = ConnectionOptions & { signal?: AbortSignal; apiFormat?: ApiFormat };
 
 /**
- * The model ids the endpoint offers (GET /models), sorted. Errors are `ModelError`s classified like
- * chat errors, except that a 404 means the base URL is wrong; an abort rejects with an AbortError.
+ * The model ids the endpoint offers, sorted: GET /models, or the format's own list with its own key header for
+ * Anthropic Messages and Gemini (docs/wire-formats.md). Errors are `ModelError`s classified like chat errors, except
+ * that a 404 means the base URL is wrong; an abort rejects with an AbortError.
  */
 export async function listModels(options: ListModelsOptions): Promise<string[]> {
+  const connection = {
+    baseURL: options.baseURL,
+    apiKey: options.apiKey,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+  // Lazy: a format's code loads only when an endpoint uses it.
+  if (options.apiFormat === 'anthropic')
+    return (await import('./wire/anthropic/anthropic-http')).listAnthropicModels(connection, options.signal);
+  if (options.apiFormat === 'gemini')
+    return (await import('./wire/gemini/gemini-http')).listGeminiModels(connection, options.signal);
   const baseURL = normalizeBaseURL(options.baseURL);
   const redact = makeRedactor(options.apiKey);
   const sdk = createSdk(options);

@@ -227,7 +227,9 @@ describe('defaultApiFormat', () => {
 
   it("follows each preset's own default, however its URL is typed", () => {
     for (const p of KNOWN_PROVIDERS)
-      expect(defaultApiFormat(p.baseURL), p.id).toBe(p.id === 'openai' ? 'responses' : 'chat');
+      expect(defaultApiFormat(p.baseURL), p.id).toBe(
+        p.id === 'openai' ? 'responses' : p.id === 'anthropic' || p.id === 'gemini' ? p.id : 'chat',
+      );
     expect(defaultApiFormat('HTTPS://API.OPENAI.COM/v1/')).toBe('responses');
     expect(endpointKey('https://API.openai.com/v1//')).toBe(endpointKey('https://api.openai.com/v1'));
   });

@@ -1,4 +1,5 @@
 import { ModelError } from '../agent/errors';
+import type { ApiFormat } from '../domain/session';
 import { isAbortError } from './abort';
 import { apiSupportSentence, probeApis, type ApiSupportReport } from './api-probe';
 import { classifyError, hostOf } from './classify-error';
@@ -19,7 +20,12 @@ export type ConnectionVerdict =
   | { ok: true; models: string[]; message: string; apis?: ApiSupportReport }
   | { ok: false; problem: ConnectionProblem; message: string; models: string[]; apis?: ApiSupportReport };
 
-type TestConnectionOptions = ConnectionOptions & { model?: string; signal?: AbortSignal };
+/** `apiFormat`: the API chosen for the endpoint; Anthropic Messages and Gemini are checked on their own model lists. */
+type TestConnectionOptions = ConnectionOptions & { model?: string; signal?: AbortSignal; apiFormat?: ApiFormat };
+
+/** Formats whose endpoints serve Chat Completions and Responses side by side, so the probe can say which they accept. */
+const probed = (format: ApiFormat | undefined): boolean =>
+  format === undefined || format === 'chat' || format === 'responses';
 
 /**
  * The settings screen's "Test connection": lists the endpoint's models (which checks the URL, CORS and,
@@ -33,20 +39,22 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
   try {
     models = await listModels(options);
     // OpenRouter lists models without looking at the key, so ask it about the key itself.
-    if (host === 'openrouter.ai') await checkOpenRouterKey(options, baseURL);
+    if (host === 'openrouter.ai' && probed(options.apiFormat)) await checkOpenRouterKey(options, baseURL);
   } catch (err) {
     if (isAbortError(err)) throw err;
     return failure(err, options, host);
   }
-  // Reached: which wire formats does it serve? Asked without running a model (llm/api-probe.ts).
-  let apis: ApiSupportReport;
-  try {
-    apis = await probeApis(options);
-  } catch (err) {
-    if (isAbortError(err)) throw err;
-    apis = { chat: 'unknown', responses: 'unknown' };
+  // Reached: which of the OpenAI wire formats does it serve? Asked without running a model (llm/api-probe.ts).
+  let apis: ApiSupportReport | undefined;
+  if (probed(options.apiFormat)) {
+    try {
+      apis = await probeApis(options);
+    } catch (err) {
+      if (isAbortError(err)) throw err;
+      apis = { chat: 'unknown', responses: 'unknown' };
+    }
   }
-  const apiNote = apiSupportSentence(apis);
+  const apiNote = apis ? apiSupportSentence(apis) : '';
   const model = options.model?.trim() ?? '';
   if (model !== '' && models.length > 0 && !models.includes(model)) {
     const examples = models.slice(0, 5).join(', ');
@@ -54,7 +62,7 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
       ok: false,
       problem: 'no_such_model',
       models,
-      apis,
+      ...(apis ? { apis } : {}),
       message:
         `Connected to ${host}, but it has no model named "${model}". It offers ${models.length} model${models.length === 1 ? '' : 's'}, ` +
         `for example: ${examples}.${apiNote ? ` ${apiNote}` : ''}`,
@@ -66,7 +74,8 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
       : models.length === 0
         ? ` It listed no models, so "${model}" could not be checked.`
         : ` Model "${model}" is available.`;
-  return { ok: true, models, apis, message: `Connected to ${host}.${modelNote}${apiNote ? ` ${apiNote}` : ''}` };
+  const message = `Connected to ${host}.${modelNote}${apiNote ? ` ${apiNote}` : ''}`;
+  return { ok: true, models, ...(apis ? { apis } : {}), message };
 }
 
 async function checkOpenRouterKey(options: TestConnectionOptions, baseURL: string): Promise<void> {

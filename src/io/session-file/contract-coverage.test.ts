@@ -338,6 +338,9 @@ const settings: Required<SessionSettings> = {
   vectorStoreId: 'vs_1',
   toolsEnabled: false,
   memoryEnabled: false,
+  thinkingBudget: 2048,
+  maxOutputTokens: 8192,
+  cachePrompt: true,
 };
 const session: Required<SessionRecord> = {
   id: S,

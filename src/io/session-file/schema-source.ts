@@ -379,13 +379,16 @@ function sessionSettings(): Schema {
       repeatCallLimit: count(),
       systemPrompt: str(LIMITS.text),
       contextLimit: count(),
-      apiFormat: { enum: ['chat', 'responses'] },
+      apiFormat: { enum: ['chat', 'responses', 'anthropic', 'gemini'] },
       providerTools: list({ enum: ['web_search', 'code_interpreter', 'file_search', 'mcp'] }, 10),
       providerStorage: { type: 'boolean' },
       remoteMcpUrl: str(LIMITS.title),
       vectorStoreId: str(LIMITS.name),
       toolsEnabled: { type: 'boolean' },
       memoryEnabled: { type: 'boolean' },
+      thinkingBudget: count(),
+      maxOutputTokens: count(),
+      cachePrompt: { type: 'boolean' },
     },
     [
       'temperature',
@@ -410,6 +413,9 @@ function sessionSettings(): Schema {
       'vectorStoreId',
       'toolsEnabled',
       'memoryEnabled',
+      'thinkingBudget',
+      'maxOutputTokens',
+      'cachePrompt',
     ],
   );
 }

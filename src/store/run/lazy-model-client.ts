@@ -1,5 +1,5 @@
 import { ModelError } from '../../agent/errors';
-import type { ChatModelClient, ModelClient, ResponsesModelClient } from '../../agent/model-client';
+import type { ChatModelClient, ModelClient, NativeModelClient, ResponsesModelClient } from '../../agent/model-client';
 import type { WireSettings } from '../../llm/api-format';
 import { isDemoBaseURL } from '../../llm/known-providers';
 
@@ -21,6 +21,19 @@ function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): Respons
   };
 }
 
+/**
+ * An Anthropic or Gemini client, loaded the same way: its body builder, reader and reducer come with the first request,
+ * so a format's code loads only when a session uses it (docs/wire-formats.md).
+ */
+function lazyNativeClient(wire: NativeModelClient['wire'], load: () => Promise<NativeModelClient>): NativeModelClient {
+  const get = cached(load);
+  return {
+    wire,
+    stream: (request, options) => deferred(async () => (await get()).stream(request, options)),
+    reducer: async (model) => (await get()).reducer(model),
+  };
+}
+
 function cached<C>(load: () => Promise<C>): () => Promise<C> {
   let client: Promise<C> | null = null;
   return () =>
@@ -39,7 +52,7 @@ function deferred<T>(open: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
   };
 }
 
-/** The model client a run uses: Chat Completions or the Responses API over the SDK, loaded with the first request. */
+/** The model client a run uses, for the session's wire format (Chat Completions, Responses, Anthropic, Gemini), loaded with the first request. */
 export function runModelClient(connection: { apiKey: string; baseURL: string }): ChatModelClient;
 export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient;
 export function runModelClient(connection: { apiKey: string; baseURL: string; wire?: WireSettings }): ModelClient {
@@ -57,6 +70,14 @@ export function runModelClient(connection: { apiKey: string; baseURL: string; wi
     case 'responses':
       return lazyResponsesClient(() =>
         import('../../llm/responses-client').then((m) => m.createResponsesClient({ ...conn, wire })),
+      );
+    case 'anthropic':
+      return lazyNativeClient('anthropic', () =>
+        import('../../llm/wire/anthropic/anthropic-client').then((m) => m.createAnthropicClient({ ...conn, wire })),
+      );
+    case 'gemini':
+      return lazyNativeClient('gemini', () =>
+        import('../../llm/wire/gemini/gemini-client').then((m) => m.createGeminiClient({ ...conn, wire })),
       );
     default:
       return unknownFormat(wire.format);

@@ -10,4 +10,15 @@ describe('the API chosen per endpoint', () => {
     expect(defaultsToSessionSettings(d, 'https://api.groq.com/openai/v1').apiFormat).toBeUndefined();
     expect(defaultsToSessionSettings(d).apiFormat).toBeUndefined();
   });
+
+  it('a new session starts with the thinking budget, max output tokens and prompt caching set for new sessions', () => {
+    const set = { ...FALLBACK_DEFAULTS, thinkingBudget: 2048, maxOutputTokens: 8192, cachePrompt: true };
+    expect(defaultsToSessionSettings(set)).toMatchObject({
+      thinkingBudget: 2048,
+      maxOutputTokens: 8192,
+      cachePrompt: true,
+    });
+    const none = defaultsToSessionSettings(FALLBACK_DEFAULTS);
+    expect(['thinkingBudget', 'maxOutputTokens', 'cachePrompt'].filter((k) => k in none)).toEqual([]);
+  });
 });

@@ -29,6 +29,11 @@ export type SessionDefaults = Pick<
    * with it. An endpoint with no choice follows its preset (llm/api-format.ts).
    */
   apiFormats?: Readonly<Record<string, ApiFormat>>;
+  /** Anthropic Messages and Gemini only (docs/wire-formats.md); absent: not sent. */
+  thinkingBudget?: number;
+  maxOutputTokens?: number;
+  /** Anthropic Messages only: `cache_control` on the prompt. */
+  cachePrompt?: boolean;
 };
 
 export const FALLBACK_DEFAULTS: SessionDefaults = {
@@ -77,6 +82,9 @@ export function defaultsToSessionSettings(d: SessionDefaults, baseURL?: string):
     repeatCallLimit: d.repeatCallLimit ?? DEFAULT_CONFIG.repeatCallLimit,
     systemPrompt: d.systemPrompt,
     ...(apiFormat ? { apiFormat } : {}),
+    ...(d.thinkingBudget !== undefined ? { thinkingBudget: d.thinkingBudget } : {}),
+    ...(d.maxOutputTokens !== undefined ? { maxOutputTokens: d.maxOutputTokens } : {}),
+    ...(d.cachePrompt ? { cachePrompt: true } : {}),
   };
 }
 

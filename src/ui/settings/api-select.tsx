@@ -13,6 +13,16 @@ export type ApiChoice = {
 
 type Props = { value: ApiChoice; baseURL: string; onChange: (next: ApiChoice) => void };
 
+/** The options of select "API", in the order shown (docs/accessible-names.md). */
+export const API_FORMAT_LABELS: Record<ApiFormat, string> = {
+  chat: 'Chat Completions',
+  responses: 'Responses',
+  anthropic: 'Anthropic Messages',
+  gemini: 'Gemini',
+};
+const API_FORMATS = Object.keys(API_FORMAT_LABELS) as ApiFormat[];
+const isApiFormat = (v: string): v is ApiFormat => (API_FORMATS as string[]).includes(v);
+
 const TOOL_LABELS: Record<ProviderToolKind, string> = {
   web_search: 'Web search',
   code_interpreter: 'Code interpreter',
@@ -34,10 +44,13 @@ export function ApiSelect({ value, baseURL, onChange }: Props) {
       <select
         id={id}
         value={format}
-        onChange={(e) => onChange({ ...value, apiFormat: e.target.value === 'responses' ? 'responses' : 'chat' })}
+        onChange={(e) => onChange({ ...value, apiFormat: isApiFormat(e.target.value) ? e.target.value : 'chat' })}
       >
-        <option value="chat">Chat Completions</option>
-        <option value="responses">Responses</option>
+        {API_FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {API_FORMAT_LABELS[f]}
+          </option>
+        ))}
       </select>
       {value.apiFormat === undefined && <span className="hint">The usual choice for this endpoint.</span>}
       {format === 'responses' && (

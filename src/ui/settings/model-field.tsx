@@ -1,13 +1,14 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { firstChatModel, modelToFill } from './first-chat-model';
 import { useModels, waitsForKey } from './use-models';
+import type { ApiFormat } from '../../domain/session';
 
-type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string };
+type Props = { value: string; onChange: (m: string) => void; baseURL: string; apiKey: string; apiFormat: ApiFormat };
 
 /** A free-text field is always there: listing fails on some endpoints, and any id the endpoint accepts is fine. */
-export function ModelField({ value, onChange, baseURL, apiKey }: Props) {
+export function ModelField({ value, onChange, baseURL, apiKey, apiFormat }: Props) {
   const id = useId();
-  const models = useModels(baseURL, apiKey);
+  const models = useModels(baseURL, apiKey, apiFormat);
   const list = models.data ?? [];
   const first = firstChatModel(list);
   // A newcomer who picks a preset has a working model at once: the endpoint's first listed chat model (see

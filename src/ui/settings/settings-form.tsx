@@ -9,7 +9,7 @@ import {
   type SessionDefaults,
 } from '../../store/settings/settings-store';
 import { savedKeyFor } from '../../store/settings/endpoint-door';
-import { endpointKey } from '../../llm/known-providers';
+import { endpointKey, findProvider } from '../../llm/known-providers';
 import { ApiKeyField } from './api-key-field';
 import { ApiSelect, remoteUrlProblem, type ApiChoice } from './api-select';
 import { defaultApiFormat } from '../../llm/api-format';
@@ -24,6 +24,15 @@ import { SessionSwitches } from './session-switches';
 import { RunKnobFields } from './run-knob-fields';
 import { knobTexts, readKnobs, type RunKnobKey, type RunKnobTexts } from './run-knobs';
 import { SystemPromptField } from './system-prompt-field';
+import { ThinkingFields } from './thinking-fields';
+import {
+  readThinking,
+  takesThinking,
+  thinkingTexts,
+  type ThinkingKey,
+  type ThinkingTexts,
+  type ThinkingValues,
+} from './thinking-settings';
 import { TestConnectionButton } from './test-connection-button';
 import { TraceSettings } from './trace-settings';
 import { ContextLimitField } from '../context/context-limit-field';
@@ -52,6 +61,10 @@ function sessionDraft(session: SessionRecord | null, defaults: SessionDefaults):
     toolOutputLimitBytes: s.toolOutputLimitBytes ?? defaults.toolOutputLimitBytes,
     repeatCallLimit: s.repeatCallLimit ?? defaults.repeatCallLimit ?? DEFAULT_CONFIG.repeatCallLimit,
     systemPrompt: s.systemPrompt ?? defaults.systemPrompt,
+    // A session's own: absent means not sent, whatever new sessions get.
+    ...(s.thinkingBudget !== undefined ? { thinkingBudget: s.thinkingBudget } : {}),
+    ...(s.maxOutputTokens !== undefined ? { maxOutputTokens: s.maxOutputTokens } : {}),
+    ...(s.cachePrompt ? { cachePrompt: true } : {}),
   };
 }
 
@@ -77,6 +90,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [saving, setSaving] = useState(false);
   const [contextLimit, setContextLimit] = useState<number | undefined>(session?.settings.contextLimit);
   const [api, setApi] = useState<ApiChoice>(() => apiChoiceOf(session, settings.defaults, settings.baseURL));
+  const format = api.apiFormat ?? defaultApiFormat(baseURL);
   // For new sessions the API is chosen per endpoint: another base URL shows that endpoint's choice.
   const [shownKey, setShownKey] = useState(initialKey);
   const changeBaseURL = (url: string) => {
@@ -94,6 +108,11 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       const { apiFormat: _old, ...rest } = api;
       const chosen = chosenApiFormat(settings.defaults, url);
       setApi(chosen ? { ...rest, apiFormat: chosen } : rest);
+    } else {
+      // A session keeps its API, except across Anthropic's or Google's own endpoint: neither speaks another's format.
+      const preset = findProvider(url);
+      if (preset && preset.apiFormat !== format && (takesThinking(preset.apiFormat) || takesThinking(format)))
+        setApi({ ...api, apiFormat: preset.apiFormat });
     }
   };
   const [switches, setSwitches] = useState(() => ({
@@ -102,10 +121,12 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   }));
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
   const [knobs, setKnobs] = useState<RunKnobTexts>(() => knobTexts(draft));
+  const [thinking, setThinking] = useState<ThinkingTexts>(() => thinkingTexts(draft));
 
   const baseURLInput = useRef<HTMLInputElement>(null);
   const timeoutInputs = useRef(new Map<StreamTimeoutKey, HTMLInputElement>());
   const knobInputs = useRef(new Map<RunKnobKey, HTMLInputElement>());
+  const thinkingInputs = useRef(new Map<ThinkingKey, HTMLInputElement>());
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -126,7 +147,18 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       knobInputs.current.get(knobbed.key)?.focus();
       return;
     }
-    const next = { ...draft, ...timed.values, ...knobbed.values };
+    // Shown only for Anthropic Messages and Gemini; for another API they stay as they were.
+    const { thinkingBudget: _b, maxOutputTokens: _o, cachePrompt: _c, ...base } = draft;
+    let thought: ThinkingValues = { thinkingBudget: _b, maxOutputTokens: _o, cachePrompt: _c };
+    if (takesThinking(format)) {
+      const read = readThinking(thinking, format);
+      if (!read.ok) {
+        thinkingInputs.current.get(read.key)?.focus();
+        return;
+      }
+      thought = read.values;
+    }
+    const next = { ...base, ...timed.values, ...knobbed.values, ...definedOnly(thought) };
     setSaving(true);
     try {
       // The base URL first: the key is saved for the endpoint it belongs to (architecture.md, "Keys belong to endpoints").
@@ -139,7 +171,14 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       await settings.setDefaults({ ...next, apiFormats });
       if (session) {
         // A cleared provider-tool field must not leave the old value behind.
-        const { remoteMcpUrl: _m, vectorStoreId: _v, ...kept } = session.settings;
+        const {
+          remoteMcpUrl: _m,
+          vectorStoreId: _v,
+          thinkingBudget: _tb,
+          maxOutputTokens: _mo,
+          cachePrompt: _cp,
+          ...kept
+        } = session.settings;
         await updateSessionSettings(session.id, {
           model: next.model.trim(),
           settings: { ...kept, ...defaultsToSessionSettings(next), contextLimit, ...api, ...switches },
@@ -177,20 +216,27 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         inputRef={baseURLInput}
       />
       {/* Right under what it tests, in Connection, above anything that loads (the model list) and could move it. */}
-      <TestConnectionButton
-        apiKey={key}
-        baseURL={baseURL}
-        model={draft.model}
-        apiFormat={api.apiFormat ?? defaultApiFormat(baseURL)}
-      />
+      <TestConnectionButton apiKey={key} baseURL={baseURL} model={draft.model} apiFormat={format} />
       <h3>{session ? `Model and limits for “${session.title}”` : 'Model and limits for new sessions'}</h3>
       <ModelField
         value={draft.model}
         onChange={(model) => setDraft({ ...draft, model })}
         baseURL={baseURL}
         apiKey={key}
+        apiFormat={format}
       />
       <ApiSelect value={api} baseURL={baseURL} onChange={setApi} />
+      {takesThinking(format) && (
+        <ThinkingFields
+          format={format}
+          texts={thinking}
+          onChange={setThinking}
+          inputRef={(k, input) => {
+            if (input) thinkingInputs.current.set(k, input);
+            else thinkingInputs.current.delete(k);
+          }}
+        />
+      )}
       <LimitsFields value={draft} onChange={setDraft}>
         <StreamTimeoutFields
           texts={timeouts}
@@ -226,4 +272,9 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       </div>
     </form>
   );
+}
+
+/** The settings that are set, so a cleared one leaves no key behind. */
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== false)) as Partial<T>;
 }

@@ -4,6 +4,7 @@ import { isDemoBaseURL } from '../../llm/known-providers';
 import { testTypedEndpoint } from '../../store/settings/endpoint-door';
 import { isHttpUrl, waitsForKey } from './use-models';
 import type { ApiFormat } from '../../domain/session';
+import { API_FORMAT_LABELS } from './api-select';
 
 /** What can be said without asking the endpoint; null when only a request can tell. */
 export function localVerdict(baseURL: string, apiKey: string): string | null {
@@ -21,8 +22,6 @@ type Props = {
   apiFormat?: ApiFormat;
 };
 
-const API_NAMES: Record<ApiFormat, string> = { chat: 'Chat Completions', responses: 'Responses' };
-
 export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Props) {
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,6 +29,8 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
   useEffect(() => () => abort.current?.abort(), []);
 
   const [local, setLocal] = useState<string | null>(null);
+  // The probe asks only about the two OpenAI APIs (llm/api-probe.ts); Anthropic and Gemini are checked by their lists.
+  const probed = apiFormat === 'chat' || apiFormat === 'responses' ? apiFormat : null;
 
   const run = async () => {
     abort.current?.abort();
@@ -53,7 +54,9 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
     setBusy(true);
     setVerdict(null);
     try {
-      setVerdict(await testTypedEndpoint({ apiKey, baseURL, model, signal: ctrl.signal }));
+      setVerdict(
+        await testTypedEndpoint({ apiKey, baseURL, model, signal: ctrl.signal, ...(apiFormat ? { apiFormat } : {}) }),
+      );
     } catch {
       // Aborted: a newer check or closing the dialog replaced it.
     } finally {
@@ -80,10 +83,10 @@ export function TestConnectionButton({ apiKey, baseURL, model, apiFormat }: Prop
           {verdict.message}
         </p>
       )}
-      {verdict && apiFormat && verdict.apis?.[apiFormat] === 'no' && (
+      {verdict && probed && verdict.apis?.[probed] === 'no' && (
         <p role="alert" className="verdict-bad">
-          The API chosen below ({API_NAMES[apiFormat]}) is not served at this base URL: choose{' '}
-          {API_NAMES[apiFormat === 'chat' ? 'responses' : 'chat']} or another endpoint.
+          The API chosen below ({API_FORMAT_LABELS[probed]}) is not served at this base URL: choose{' '}
+          {API_FORMAT_LABELS[probed === 'chat' ? 'responses' : 'chat']} or another endpoint.
         </p>
       )}
     </div>

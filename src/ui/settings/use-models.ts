@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DEMO_MODEL, findProvider, isDemoBaseURL } from '../../llm/known-providers';
 import { keyVersion } from './key-version';
 import { listTypedEndpointModels } from '../../store/settings/endpoint-door';
+import type { ApiFormat } from '../../domain/session';
 
 export function isHttpUrl(s: string): boolean {
   try {
@@ -48,18 +49,21 @@ function useSettled(value: string, ms: number): string {
  * Asks only for settled input: listing on every keystroke sent one request per character typed, carrying
  * half a key, or the whole key to half-typed hosts ("https://api.gr" is someone's machine).
  */
-export function useModels(typedBaseURL: string, typedApiKey: string) {
+export function useModels(typedBaseURL: string, typedApiKey: string, apiFormat: ApiFormat) {
   // Settled as one pair: a URL finished while the key is still being typed must not go out with half a key.
   const [baseURL, apiKey] = JSON.parse(useSettled(JSON.stringify([typedBaseURL, typedApiKey]), MODELS_SETTLE_MS)) as [
     string,
     string,
   ];
   return useQuery({
-    queryKey: ['models', baseURL.trim(), keyVersion(apiKey)],
+    // Anthropic and Gemini list at their own paths with their own key headers: another format, another list.
+    queryKey: ['models', baseURL.trim(), keyVersion(apiKey), apiFormat],
     // The SDK loads when the settings first need it, not with the page.
     // The demo model has one name and no endpoint to ask.
     queryFn: async ({ signal }) =>
-      isDemoBaseURL(baseURL) ? [DEMO_MODEL] : listTypedEndpointModels({ apiKey, baseURL: baseURL.trim(), signal }),
+      isDemoBaseURL(baseURL)
+        ? [DEMO_MODEL]
+        : listTypedEndpointModels({ apiKey, baseURL: baseURL.trim(), signal, apiFormat }),
     enabled: isModelBaseURL(baseURL) && !waitsForKey(baseURL, apiKey),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,

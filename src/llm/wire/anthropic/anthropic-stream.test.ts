@@ -168,6 +168,7 @@ describe('Anthropic reducer: what each recording shows', () => {
       estimated: false,
       reasoningTokens: 0,
       cachedTokens: 6289,
+      cacheWriteTokens: 3337,
     });
     expect(turn.cacheWriteTokens).toBe(3337);
   });

@@ -92,6 +92,7 @@ function toUsage(u: Obj): { usage: Usage; cacheWrite: number | undefined } {
       estimated: false,
       ...(reasoningTokens !== undefined ? { reasoningTokens } : {}),
       ...(cacheRead !== undefined ? { cachedTokens: cacheRead } : {}),
+      ...(cacheWrite !== undefined ? { cacheWriteTokens: cacheWrite } : {}),
     },
     cacheWrite,
   };
