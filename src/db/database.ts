@@ -29,7 +29,7 @@
  *   runs-repo        listRuns, getRun;  events-repo  listRunEvents, listRunEventsAfter, listSessionEvents, countSessionEvents
  *   tools-repo       listTools, getToolByName, saveTool, putTools, setToolEnabled, deleteTool, toolSecretSource, getToolHeaderSecrets
  *   seed-builtins    seedBuiltinTools(db, builtinsAt): the built-in tools, given by the store, seeded once
- *   settings-repo    getSetting, setSetting;  secrets-repo  createApiKeyStore (remember / forgetKey)
+ *   settings-repo    getSetting, setSetting;  endpoint-keys  createEndpointKeyStore (one key per endpoint)
  *   memories-repo    listMemories, addMemory, updateMemory, deleteMemory
  *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
  *   mcp-tasks-repo   putMcpTask, updateMcpTask, getMcpTask, listSessionMcpTasks, deleteSessionMcpTasks

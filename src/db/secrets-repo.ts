@@ -1,5 +1,4 @@
-import type { ToolscopeDB } from './database';
-
+/** The one secret builds before per-endpoint keys kept the key in; `endpoint-keys.ts` moves it on first read. */
 export const API_KEY_SECRET = 'apiKey';
 
 export type ApiKeyStore = {
@@ -11,28 +10,3 @@ export type ApiKeyStore = {
   /** Clears the key from memory and storage. */
   forgetKey(): Promise<void>;
 };
-
-/** One per tab: the in-memory key lives in this closure, never in a global or in the store. */
-export function createApiKeyStore(db: ToolscopeDB, secretKey: string = API_KEY_SECRET): ApiKeyStore {
-  let inMemory: string | null = null;
-  return {
-    async getKey() {
-      if (inMemory !== null) return inMemory;
-      const rec = await db.secrets.get(secretKey);
-      inMemory = rec?.value ?? null;
-      return inMemory;
-    },
-    async setKey(key, { remember }) {
-      inMemory = key;
-      if (remember) await db.secrets.put({ key: secretKey, value: key });
-      else await db.secrets.delete(secretKey);
-    },
-    async isRemembered() {
-      return (await db.secrets.get(secretKey)) !== undefined;
-    },
-    async forgetKey() {
-      inMemory = null;
-      await db.secrets.delete(secretKey);
-    },
-  };
-}

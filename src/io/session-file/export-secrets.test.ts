@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKeyStore } from '../../db/secrets-repo';
+import { createEndpointKeyStore } from '../../db/endpoint-keys';
+import { API_KEY_SECRET } from '../../db/secrets-repo';
 import { setSetting } from '../../db/settings-repo';
 import { freshDB } from '../../db/testing/fresh-db';
 import { saveTool } from '../../db/tools-repo';
@@ -18,7 +19,9 @@ describe('exports never carry a secret', () => {
     const { db } = freshDB('secrets-1');
     await importThroughJob(db, JSON.stringify(fixtureFile()));
     await importThroughJob(db, JSON.stringify(fixtureFile()));
-    await createApiKeyStore(db).setKey(KEY, { remember: true });
+    // The key as this build stores it (per endpoint) and as builds before it did (one secret, read to migrate).
+    await createEndpointKeyStore(db, () => 'https://api.example.com/v1').setKey(KEY, { remember: true });
+    await db.secrets.put({ key: API_KEY_SECRET, value: KEY });
     await setSetting(db, 'apiKey', KEY);
     await setSetting(db, 'connection', { baseURL: 'https://api.example.com/v1', apiKey: KEY });
     const weather = await db.tools.where('name').equals('get_weather').first();

@@ -21,13 +21,13 @@ const ALLOWED: Record<string, string> = {
 
 /** Building a model client (the SDK, a client factory, the lazy loader) or a request through one. */
 const BUILDS_CLIENT =
-  /\bnew OpenAI\(|\bcreateSdk\(|\brunModelClient\(|lazy-model-client['"]|llm\/(openai-client|responses-client|demo-model|sdk-client|chat-completion|embeddings|list-models|test-connection|api-probe)['"]/;
+  /\bnew OpenAI\(|\bcreateSdk\(|\brunModelClient\(|lazy-model-client['"]|llm\/(openai-client|responses-client|demo-model|sdk-client|chat-completion|embeddings|list-models|test-connection|api-probe|wire\/[a-z]+\/[a-z-]+-(?:client|http))['"]|\bcreate(?:Anthropic|Gemini)Client\(|\b(?:postMessages|sendGeminiStream)\(/;
 /**
  * Reading a saved key (the key store, its storage, the door's reader for the Settings form) or holding an opened
  * endpoint's key, or deciding "ready" without the door's one rule.
  */
 const READS_KEY =
-  /\bapiKeyStore\b|\bkeyOptional\(|\bsavedKeyFor\(|\bendpointKeySecret\(|\bcreateEndpointKeyStore\(|\b(?:getApiKey|currentKey)\b|\.apiKey\b/;
+  /\bapiKeyStore\b|\bkeyOptional\(|\bsavedKeyFor\(|\bendpointKeySecret\(|\bcreateEndpointKeyStore\(|\b(?:getApiKey|currentKey)\b|\.apiKey\b|\bcreateApiKeyStore\(/;
 
 function sources(dir: string, base = ''): string[] {
   return readdirSync(join(dir, base), { withFileTypes: true }).flatMap((e) => {
@@ -57,6 +57,11 @@ describe('the endpoint door', () => {
     expect(bypasses("await import('../../llm/openai-client')")).toBe(true);
     expect(bypasses('const sdk = createSdk(options);')).toBe(true);
     expect(bypasses("import { createEmbedder } from '../llm/embeddings';")).toBe(true);
+    expect(bypasses("await import('../../llm/wire/anthropic/anthropic-client')")).toBe(true);
+    expect(bypasses("import { listGeminiModels } from '../../llm/wire/gemini/gemini-http';")).toBe(true);
+    expect(bypasses('const c = createGeminiClient({ apiKey, baseURL });')).toBe(true);
+    expect(bypasses('await postMessages(body, conn, signal);')).toBe(true);
+    expect(bypasses('const keys = createApiKeyStore(db);')).toBe(true);
     expect(bypasses('getApiKey: () => apiKeyStore.getKey(),')).toBe(true);
     expect(bypasses('if (!apiKey && !keyOptional(baseURL)) return;')).toBe(true);
     expect(bypasses('void savedKeyFor(url).then(setKey);')).toBe(true);

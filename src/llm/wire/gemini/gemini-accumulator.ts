@@ -1,5 +1,6 @@
 import type { AccumulatedToolCall, AccumulatedTurn, Accumulator, AccumulatorDelta } from '../../../agent/accumulator';
 import { providerErrorFromPayload } from '../../../agent/provider-error';
+import { isRecord } from '../../../domain/is-record';
 import type { ProviderToolCall } from '../../../domain/provider-items';
 import { blockingRatings, geminiFinishReason, geminiUsage, hasGeminiCounts } from './gemini-finish';
 import { GeminiArgsBuilder } from './gemini-partial-args';
@@ -46,7 +47,6 @@ type Call = {
   arguments: string;
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** A text part with nothing but `text` and `thought` on it: the only kind that may be merged. */
@@ -90,7 +90,7 @@ class GeminiReducer {
   private open: Call | null = null;
 
   apply(chunk: GeminiStreamChunk, out: AccumulatorDelta[]): void {
-    if (!isObject(chunk)) return;
+    if (!isRecord(chunk)) return;
     if (chunk.error !== undefined && chunk.error !== null) throw providerErrorFromPayload(chunk.error);
     if (this.responseId === null && typeof chunk.responseId === 'string') this.responseId = chunk.responseId;
     if (this.modelVersion === null && typeof chunk.modelVersion === 'string') this.modelVersion = chunk.modelVersion;
@@ -98,9 +98,9 @@ class GeminiReducer {
     if (Array.isArray(candidates)) {
       for (const candidate of candidates) {
         // candidateCount > 1 sends several; only the first is the conversation's.
-        if (!isObject(candidate) || (candidate.index !== undefined && candidate.index !== 0)) continue;
+        if (!isRecord(candidate) || (candidate.index !== undefined && candidate.index !== 0)) continue;
         const parts = candidate.content?.parts;
-        if (Array.isArray(parts)) for (const part of parts) if (isObject(part)) this.applyPart(part, out);
+        if (Array.isArray(parts)) for (const part of parts) if (isRecord(part)) this.applyPart(part, out);
         if (typeof candidate.finishReason === 'string' && candidate.finishReason !== '') {
           this.closeOpenCall(out);
           this.finishRaw = candidate.finishReason;
@@ -110,18 +110,18 @@ class GeminiReducer {
       }
     }
     const feedback = chunk.promptFeedback;
-    if (isObject(feedback) && typeof feedback.blockReason === 'string' && feedback.blockReason !== '') {
+    if (isRecord(feedback) && typeof feedback.blockReason === 'string' && feedback.blockReason !== '') {
       this.blockReason = feedback.blockReason;
       if (typeof feedback.blockReasonMessage === 'string') this.finishMessage = feedback.blockReasonMessage;
       this.safety = blockingRatings(feedback.safetyRatings);
     }
     const usage = chunk.usageMetadata;
-    if (isObject(usage) && hasGeminiCounts(usage)) this.usage = usage;
+    if (isRecord(usage) && hasGeminiCounts(usage)) this.usage = usage;
   }
 
   private applyPart(part: GeminiPart, out: AccumulatorDelta[]): void {
     const fc = part.functionCall;
-    if (isObject(fc)) {
+    if (isRecord(fc)) {
       this.applyCall(part, fc, out);
       return;
     }
@@ -131,8 +131,8 @@ class GeminiReducer {
       return;
     }
     this.mergeInto = -1;
-    if (isObject(part.executableCode)) this.applyCode(part.executableCode, out);
-    else if (isObject(part.codeExecutionResult)) this.applyCodeResult(part.codeExecutionResult, out);
+    if (isRecord(part.executableCode)) this.applyCode(part.executableCode, out);
+    else if (isRecord(part.codeExecutionResult)) this.applyCodeResult(part.codeExecutionResult, out);
     // Any other kind (inlineData, a kind added later) goes back as it came.
     this.parts.push(part);
   }
@@ -176,7 +176,7 @@ class GeminiReducer {
         return;
       }
       // A whole call: sent back verbatim.
-      const args = isObject(fc.args) ? JSON.stringify(fc.args) : typeof fc.args === 'string' ? fc.args : '{}';
+      const args = isRecord(fc.args) ? JSON.stringify(fc.args) : typeof fc.args === 'string' ? fc.args : '{}';
       const call = this.addCall(part, fc, name, null, args);
       out.push({ kind: 'tool_call', index: call.ordinal, id: call.id, name, argumentsDelta: args });
       return;
@@ -328,7 +328,7 @@ class GeminiReducer {
 
 /** A copy the caller may keep: a streamed call's args object goes on growing inside the reducer. */
 function copyPart(p: GeminiPart): GeminiPart {
-  return isObject(p.functionCall) ? { ...p, functionCall: structuredClone(p.functionCall) } : { ...p };
+  return isRecord(p.functionCall) ? { ...p, functionCall: structuredClone(p.functionCall) } : { ...p };
 }
 
 export function createGeminiAccumulator(): GeminiAccumulator {
@@ -348,12 +348,12 @@ export function createGeminiAccumulator(): GeminiAccumulator {
  * candidate gave a finishReason or the prompt was blocked.
  */
 export function isGeminiFinal(chunk: unknown): boolean {
-  if (!isObject(chunk)) return false;
+  if (!isRecord(chunk)) return false;
   const feedback = chunk.promptFeedback;
-  if (isObject(feedback) && typeof feedback.blockReason === 'string' && feedback.blockReason !== '') return true;
+  if (isRecord(feedback) && typeof feedback.blockReason === 'string' && feedback.blockReason !== '') return true;
   const candidates = chunk.candidates;
   if (!Array.isArray(candidates)) return false;
   for (const c of candidates)
-    if (isObject(c) && typeof c.finishReason === 'string' && c.finishReason !== '') return true;
+    if (isRecord(c) && typeof c.finishReason === 'string' && c.finishReason !== '') return true;
   return false;
 }
