@@ -2,7 +2,6 @@ import type { OfferedTool } from '../domain/offered-tools';
 import type { PromptLayer } from '../domain/prompt-layer';
 import type { RecordedStep } from '../domain/sent-step';
 import type { SessionSettings } from '../domain/session';
-import type { ToolDefinition } from '../domain/tool-definition';
 import { assembleSystemPrompt } from './system-prompt';
 
 /**
@@ -23,7 +22,7 @@ type StepSend = {
 
 /**
  * Decides what a step sends from what its request recorded and the session's settings today. `today` is asked only
- * when the step recorded no tools: the tools offered now (a run's prepared ones, or `enabledToolsOffered`). Pure.
+ * when the step recorded no tools: the tools offered now (`toolsOfferedToday`, the one rule every caller uses). Pure.
  */
 export function stepSend(
   step: Pick<RecordedStep, 'sentLayers' | 'offeredTools'>,
@@ -37,25 +36,6 @@ export function stepSend(
     offeredTools: step.offeredTools,
     tools: step.offeredTools ?? today(),
   };
-}
-
-/**
- * The person's tools as a request would offer them today, read from their definitions: the enabled ones, none when
- * the session sends no tools. What Save as test case and the context ledger offer for a step that recorded none.
- */
-export function enabledToolsOffered(
-  definitions: readonly ToolDefinition[],
-  settings: Pick<SessionSettings, 'toolsEnabled'>,
-): OfferedTool[] {
-  if (settings.toolsEnabled === false) return [];
-  return definitions
-    .filter((d) => d.enabled)
-    .map((d) => ({
-      name: d.name,
-      description: d.description,
-      parameters: d.parameters,
-      source: d.kind === 'builtin' ? { kind: 'builtin' } : { kind: 'custom' },
-    }));
 }
 
 /** The offered tools a request carries as functions: provider-run tools are the provider's, kept with the session's settings. */

@@ -17,7 +17,7 @@ export function compactSession(sessionId: string, signal: AbortSignal): Promise<
       // The endpoint Settings point at, through the door; the SDK (or the demo model) loads with the compaction's
       // request, not with the page.
       openEndpoint: () => openEndpoint(),
-      requestParts: (session) => nextRequestParts(session.id, session.settings.systemPrompt ?? ''),
+      requestParts: (session) => nextRequestParts(session.id, session.settings),
       createPersister: (id) => {
         const p = createPersister(db, id);
         return { emit: p, flush: () => p.close() };

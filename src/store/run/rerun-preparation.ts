@@ -1,9 +1,12 @@
 import type { ContextHook } from '../../agent/context-hook';
 import { recordedToolExecutor } from '../../agent/recorded-tools';
 import { offeredToolsExecutor } from '../../agent/offered-tools-executor';
-import { offeredToolsOf } from '../../agent/offered-tool-set';
 import type { ApprovalGate, ToolExecutor } from '../../agent/tool-executor';
 import { stepSend } from '../../context/step-send';
+import { mcpToolsOf, toolsOfferedToday } from '../../context/tools-offered-today';
+import { db } from '../../db/database';
+import { listTools } from '../../db/tools-repo';
+import type { SessionSettings } from '../../domain/session';
 import type { PromptLayer } from '../../domain/prompt-layer';
 import type { RecordedResultsCursor } from '../../agent/recorded-results';
 import type { AdoptedTurn } from '../../agent/loop';
@@ -30,8 +33,8 @@ type RerunPreparationInput = {
   sessionId: string;
   rerun: RerunOptions;
   tools: ToolExecutor;
-  /** The session's own prompt today: what a step that recorded no layers sends (`stepSend`). */
-  sessionPrompt: string | undefined;
+  /** The session's settings today: its own prompt and the tools offered for a step that recorded none (`stepSend`). */
+  settings: SessionSettings;
   approve: ApprovalGate;
   stop: () => void;
   /** Resolves when what the run emitted so far is stored; the question about an unmatched call waits for it. */
@@ -41,21 +44,22 @@ type RerunPreparationInput = {
 /**
  * A re-run's tools and prompt (architecture.md, "Re-run from here"): the prompt the step sends again (`stepSend`, the
  * one answer Try on other models and Save as test case send too; no compaction, no recall), and recorded tool results
- * first when asked for.
+ * first when asked for. A step recorded without its tools offers today's (`toolsOfferedToday`), as every step feature.
  */
-export function rerunPreparation({
+export async function rerunPreparation({
   sessionId,
   rerun,
   tools,
-  sessionPrompt,
+  settings,
   approve,
   stop,
   stored,
-}: RerunPreparationInput): { tools: ToolExecutor; systemPrompt?: string; context?: ContextHook } {
+}: RerunPreparationInput): Promise<{ tools: ToolExecutor; systemPrompt?: string; context?: ContextHook }> {
+  const definitions = rerun.offeredTools ? [] : await listTools(db);
   const sent = stepSend(
     { sentLayers: rerun.sentLayers ?? null, offeredTools: rerun.offeredTools ?? null },
-    { systemPrompt: sessionPrompt },
-    () => offeredToolsOf(tools.list()),
+    settings,
+    () => toolsOfferedToday(settings, { definitions, mcp: mcpToolsOf(tools.list()) }),
   );
   const layers = sent.layers;
   const context: ContextHook | undefined = layers
@@ -64,8 +68,9 @@ export function rerunPreparation({
         observeUsage: () => undefined,
       }
     : undefined;
-  // The step's own tools when they were recorded: a tool gone since answers from the recordings or says so.
-  const offered = sent.offeredTools ? offeredToolsExecutor(sent.offeredTools, tools, rerun.recorded) : tools;
+  // The step's own tools when they were recorded (a tool gone since answers from the recordings or says so), else
+  // today's: exactly the tools `stepSend` says, each running as the run's tool of that name.
+  const offered = offeredToolsExecutor(sent.tools, tools, rerun.recorded);
   const shown = rerun.recorded
     ? recordedToolExecutor(offered, rerun.recorded, {
         ask: (call, signal) => stored().then(() => askUnmatchedCall(sessionId, call, signal)),

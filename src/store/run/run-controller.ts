@@ -17,6 +17,7 @@ import type { RunDeps, OpenedRunEndpoint, RunPersister } from './run-deps';
 import { createStoreSink, useRunStore } from './run-store';
 import type { RerunOptions } from './rerun-preparation';
 import { createPauseGate } from './pause-gate';
+import { toolSwitchesOf } from '../../context/tools-offered-today';
 import { resumeInput, type ResumeOptions } from './resume-pause';
 
 type StartResult =
@@ -330,9 +331,8 @@ function preparation(
   const systemPrompt = session.settings.systemPrompt?.trim();
   return async (signal: AbortSignal) => {
     try {
-      const toolsOn = session.settings.toolsEnabled !== false;
-      const memoryOn = session.settings.memoryEnabled !== false;
-      const tools = toolsOn
+      const on = toolSwitchesOf(session.settings);
+      const tools = on.tools
         ? await c.deps.createToolExecutor({ outputLimitBytes: config.toolOutputLimitBytes, sessionId })
         : NO_TOOLS;
       const prepared = c.deps.prepareContext
@@ -344,8 +344,8 @@ function preparation(
             tools,
             model: endpoint.client,
             signal,
-            recall: memoryOn && !rerun,
-            rememberTool: toolsOn && memoryOn,
+            recall: on.memory && !rerun,
+            rememberTool: on.remember,
           })
         : null;
       // Loaded with the first re-run, not with the page.
@@ -354,7 +354,7 @@ function preparation(
           sessionId,
           rerun,
           tools: prepared?.tools ?? tools,
-          sessionPrompt: session.settings.systemPrompt,
+          settings: session.settings,
           approve: approvalGate(c, sessionId),
           stop: () => claimed.abort.abort(),
           stored: () => stored(c, sessionId),

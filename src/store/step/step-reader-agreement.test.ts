@@ -5,12 +5,15 @@ import type { ModelRequest } from '../../agent/model-client';
 import { fakeExecutor, fakeTool, ok } from '../../agent/testing/fake-tools';
 import { scriptedModel, textReply } from '../../agent/testing/scripted-model';
 import { buildRequest, toWireMessages, toWireTools } from '../../agent/to-wire';
+import { nextRequestParts } from '../../context/next-request-parts';
 import { offeredFunctions } from '../../context/step-send';
+import { mcpToolsOf } from '../../context/tools-offered-today';
 import { db } from '../../db/database';
 import { appendMessage } from '../../db/messages-repo';
 import { readRecordedStep } from '../../db/recorded-step';
 import { createSession, getSession, updateSession } from '../../db/sessions-repo';
-import { putTools } from '../../db/tools-repo';
+import { listTools, putTools } from '../../db/tools-repo';
+import type { SessionSettings } from '../../domain/session';
 import { assistantMsg, userMsg } from '../../db/testing/message-builders';
 import { assembleSystemPrompt } from '../../context/system-prompt';
 import { freezeSessionStep } from '../../ui/data/evals/eval-data';
@@ -129,7 +132,6 @@ describe('one recorded step, read by every step feature', () => {
 // Today's tools and a prompt assembled today, as a new run would prepare them: never what a step sends again.
 const today = fakeExecutor([fakeTool({ name: 'today_tool', run: () => ok('today') })]);
 const TODAY_PROMPT = '## Base prompt\nYou are Toolscope.\n\n## Session prompt\nnew prompt';
-const todayHandles = () => today.list();
 
 /** The body Re-run from here sends: the run controller and the real loop, its model answering from a script. */
 async function rerunBody(messageId: string): Promise<ModelRequest> {
@@ -181,7 +183,9 @@ async function rerunBody(messageId: string): Promise<ModelRequest> {
 async function tryBody(messageId: string, target: string): Promise<ModelRequest> {
   const [step, session] = await Promise.all([readRecordedStep(db, S, messageId), getSession(db, S)]);
   if (!session) throw new Error('no session');
-  const c = comparisonConversation(step, session.settings, todayHandles);
+  // Today's tools as Try on other models loads them: the definitions, the MCP servers' among a run's tools.
+  const todayTools = { definitions: await listTools(db), mcp: mcpToolsOf(today.list()) };
+  const c = comparisonConversation(step, session.settings, () => todayTools);
   return {
     ...buildRequest(sessionConfig(session), toWireMessages(c.messages, c.systemPrompt), toWireTools(c.tools)),
     model: target,
@@ -258,32 +262,54 @@ describe('one recorded step, one request body sent by every step feature', () =>
     expect((await ledgerBody('imported-step')).messages).toEqual(rerun.messages);
   });
 
-  it('a step recorded without tools: Save as test case and the ledger offer the same tools, those enabled today', async () => {
-    const tool = (name: string, enabled: boolean) => ({
-      id: name,
-      kind: 'code' as const,
-      name,
-      description: `${name} tool`,
-      parameters: { type: 'object' },
-      code: 'return 1;',
-      allowedOrigins: [],
-      timeoutMs: null,
-      needsApproval: false,
-      enabled,
-      createdAt: 0,
-      updatedAt: 0,
-    });
-    await putTools(db, [tool('enabled_today', true), tool('disabled_today', false)]);
-    try {
-      const saved = await caseBody('imported-step');
-      expect(saved.tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual(['enabled_today']);
-      expect(await ledgerBody('imported-step')).toEqual(sentParts(saved));
-      // The step that recorded its tools offers them, not today's.
-      expect((await ledgerBody(STEP)).tools?.map((t) => (t.type === 'function' ? t.function.name : t.type))).toEqual([
-        'lookup',
-      ]);
-    } finally {
-      await putTools(db, []);
-    }
+  const tool = (name: string, enabled: boolean) => ({
+    id: name,
+    kind: 'code' as const,
+    name,
+    description: `${name} tool`,
+    parameters: { type: 'object' },
+    code: 'return 1;',
+    allowedOrigins: [],
+    timeoutMs: null,
+    needsApproval: false,
+    enabled,
+    createdAt: 0,
+    updatedAt: 0,
   });
+  const names = (tools: readonly { type: string; function?: { name: string } }[]) =>
+    tools.map((t) => t.function?.name ?? t.type);
+
+  it.each([
+    { switches: {}, offered: ['enabled_today', 'remember'] },
+    { switches: { memoryEnabled: false }, offered: ['enabled_today'] },
+    { switches: { toolsEnabled: false }, offered: [] },
+  ])(
+    'a step recorded without tools, tools changed since ($switches): every feature offers the same tools today',
+    async ({ switches, offered: expected }) => {
+      const settings: SessionSettings = { systemPrompt: 'new prompt', temperature: 0.3, ...switches };
+      await putTools(db, [tool('enabled_today', true), tool('disabled_today', false)]);
+      await updateSession(db, S, { settings });
+      try {
+        const rerun = (await rerunBody('imported-step')).tools ?? [];
+        expect(names(rerun)).toEqual(expected);
+        const sent = {
+          'Try on other models': (await tryBody('imported-step', 'beta-model')).tools ?? [],
+          'Save as test case': (await caseBody('imported-step')).tools ?? [],
+          'the context ledger': (await ledgerBody('imported-step')).tools ?? [],
+          'the next request': toWireTools((await nextRequestParts(S, settings)).tools),
+        };
+        expect(sent).toEqual({
+          'Try on other models': rerun,
+          'Save as test case': rerun,
+          'the context ledger': rerun,
+          'the next request': rerun,
+        });
+        // The step that recorded its tools offers them, not today's.
+        expect(names((await ledgerBody(STEP)).tools ?? [])).toEqual(['lookup']);
+      } finally {
+        await putTools(db, []);
+        await updateSession(db, S, { settings: { systemPrompt: 'new prompt', temperature: 0.3 } });
+      }
+    },
+  );
 });

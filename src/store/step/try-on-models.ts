@@ -1,7 +1,8 @@
 import { db } from '../../db/database';
 import { readRecordedStep, readStepRequest } from '../../db/recorded-step';
 import { offeredFunctions, stepSend } from '../../context/step-send';
-import { offeredToolsOf } from '../../agent/offered-tool-set';
+import { mcpToolsOf, toolSwitchesOf, toolsOfferedToday, type TodayTools } from '../../context/tools-offered-today';
+import { listTools } from '../../db/tools-repo';
 import { TRACE_NOT_RECORDED } from '../../domain/sent-step';
 import { getSession } from '../../db/sessions-repo';
 import type { AssistantMessage } from '../../domain/messages';
@@ -15,7 +16,6 @@ import {
 import type { SessionRecord, SessionSettings } from '../../domain/session';
 import type { RecordedStep } from '../../domain/sent-step';
 import type { Conversation } from '../../agent/model-client';
-import type { ToolHandle } from '../../agent/tool-executor';
 import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
 import { parseModelTargets } from '../../llm/model-targets';
@@ -42,14 +42,15 @@ async function savedEndpoints(text: string, own: string): Promise<Set<string>> {
 
 /**
  * What Try on other models sends for a step (architecture.md, "Try on other models"): the history before it and what
- * the step sends again (`stepSend`, as Re-run and Save as test case); today's tools only when its own were not recorded.
+ * the step sends again (`stepSend`, as Re-run and Save as test case); today's tools (`toolsOfferedToday`) only when
+ * its own were not recorded.
  */
 export function comparisonConversation(
   step: RecordedStep,
   settings: SessionSettings,
-  todayTools: () => readonly ToolHandle[],
+  todayTools: () => TodayTools,
 ): Conversation {
-  const sent = stepSend(step, settings, () => offeredToolsOf(todayTools()));
+  const sent = stepSend(step, settings, () => toolsOfferedToday(settings, todayTools()));
   return {
     messages: requestView(step.history),
     tools: offeredFunctions(sent.tools),
@@ -63,32 +64,19 @@ async function prepare(
   message: AssistantMessage,
   own: string,
   targets: readonly ComparisonTarget[],
-  abort: AbortController,
 ) {
   const sessionId = session.id;
   const step = await readRecordedStep(db, sessionId, message.id);
-  const { history } = step;
-  // Today's tools are prepared as a run would (its own ones and `remember`), without recall so no memory request is
-  // made; they are offered only when the step's own were not recorded.
-  const deps = defaultRunDeps();
-  const toolsOn = session.settings.toolsEnabled !== false;
-  const memoryOn = session.settings.memoryEnabled !== false;
-  const baseTools = toolsOn ? await deps.createToolExecutor({ sessionId }) : { list: () => [], get: () => undefined };
-  const ownEndpoint = await openEndpoint({ baseURL: own });
-  const prepared = deps.prepareContext
-    ? await deps.prepareContext({
-        session,
-        endpoint: ownEndpoint,
-        history,
-        tools: baseTools,
-        model: ownEndpoint.client,
-        signal: abort.signal,
-        recall: false,
-        rememberTool: toolsOn && memoryOn,
-      })
-    : null;
-  // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them.
-  const conversation = comparisonConversation(step, session.settings, () => (prepared?.tools ?? baseTools).list());
+  // The step's own tools when recorded (architecture.md, "Offered tool sets"); else today's, as a run would offer them
+  // (`toolsOfferedToday`), the MCP servers' from the tools a run would load.
+  const today: TodayTools =
+    step.offeredTools || !toolSwitchesOf(session.settings).tools
+      ? { definitions: [] }
+      : {
+          definitions: await listTools(db),
+          mcp: mcpToolsOf((await defaultRunDeps().createToolExecutor({ sessionId })).list()),
+        };
+  const conversation = comparisonConversation(step, session.settings, () => today);
   const [{ buildRequest, toWireMessages, toWireTools }, { fanOut }] = await Promise.all([
     import('../../agent/to-wire'),
     import('../../agent/fan-out'),
@@ -174,7 +162,6 @@ function askModels(
         message,
         own,
         slots.map((s) => s.target),
-        abort,
       );
       if (abort.signal.aborted) throw new DOMException('Stopped', 'AbortError');
       await fanOut({ request, conversation, targets, signal: abort.signal, timeouts: config, onText, onAnswer: store });

@@ -13,7 +13,8 @@ import { tokenCounterFor } from '../../../context/tokens/token-counter';
 import { db } from '../../../db/database';
 import { readRecordedStep } from '../../../db/recorded-step';
 import { getSession } from '../../../db/sessions-repo';
-import { enabledToolsOffered, stepSend } from '../../../context/step-send';
+import { stepSend } from '../../../context/step-send';
+import { toolsOfferedToday } from '../../../context/tools-offered-today';
 import { listTools } from '../../../db/tools-repo';
 import { requestView } from '../../../domain/request-view';
 
@@ -28,9 +29,9 @@ export async function readLedgerInput(sessionId: string, messageId: string): Pro
   ]);
   if (!step || !session) return null;
   // The request the step sends again (`stepSend`): the prompt Re-run and Try on other models send too, and for a step
-  // that recorded no tools, those enabled now, as Save as test case offers them.
+  // that recorded no tools, today's as every step feature offers them (`toolsOfferedToday`).
   const definitions = await listTools(db);
-  const sent = stepSend(step, session.settings, () => enabledToolsOffered(definitions, session.settings));
+  const sent = stepSend(step, session.settings, () => toolsOfferedToday(session.settings, { definitions }));
   const customKinds = new Map<string, CustomToolKind>();
   for (const t of definitions) if (t.kind === 'http' || t.kind === 'code') customKinds.set(t.name, t.kind);
   const named = contextLimitFor(step.model);

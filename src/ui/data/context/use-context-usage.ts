@@ -24,7 +24,7 @@ export function useContextUsage(sessionId: string): ContextUsage | null {
     if (!session) return null;
     const [records, parts] = await Promise.all([
       loadPathRecords(db, sessionId),
-      nextRequestParts(sessionId, session.settings.systemPrompt ?? ''),
+      nextRequestParts(sessionId, session.settings),
     ]);
     return {
       model: session.model,

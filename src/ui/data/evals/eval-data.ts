@@ -15,7 +15,8 @@ import {
   type CaseTarget,
 } from '../../../db/evals-repo';
 import { readRecordedStep, RecordedStepNotFoundError } from '../../../db/recorded-step';
-import { enabledToolsOffered, offeredFunctions, stepSend } from '../../../context/step-send';
+import { offeredFunctions, stepSend } from '../../../context/step-send';
+import { toolsOfferedToday } from '../../../context/tools-offered-today';
 import { getSession } from '../../../db/sessions-repo';
 import { listTools } from '../../../db/tools-repo';
 import type { CaseCheck, EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../../../domain/eval-case';
@@ -52,7 +53,7 @@ export async function freezeSessionStep(
   });
   // What the step sends again (`stepSend`, as Re-run and Try on other models); for a step from before offered tools
   // were recorded, those enabled now, as the context ledger counts them. A case offers the functions.
-  const sent = stepSend(step, session.settings, () => enabledToolsOffered(tools, session.settings));
+  const sent = stepSend(step, session.settings, () => toolsOfferedToday(session.settings, { definitions: tools }));
   const frozen = freezeStep({ ...step, systemPrompt: sent.systemPrompt }, offeredFunctions(sent.tools));
   return { ...frozen, sessionTitle: session.title };
 }
