@@ -147,7 +147,13 @@ test('a View message and model context are shown before they take effect, its re
   mock.script([{ kind: 'text', content: 'Got the view message.' }]);
   await view.getByRole('button', { name: 'Send a message' }).click();
   const ask = page.getByRole('group', { name: 'The view wants to send a message' });
-  await expect(ask.getByLabel('View message')).toHaveText('Hello from the board view');
+  await expect(ask.getByLabel('View message'))
+    .toHaveText('Hello from the board view')
+    .catch(async (error: unknown) => {
+      // Say what the View itself saw (its bridge status and the answer it got), so a failure names its side.
+      const said = async (id: string) => view.locator(id).textContent({ timeout: 1_000 }).catch(() => '(gone)');
+      throw new Error(`${String(error)}\nView status: ${await said('#status')}; its message: ${await said('#say-out')}`);
+    });
   await ask.getByRole('button', { name: 'Send view message' }).click();
   await expect(view.locator('#say-out')).toHaveText('message sent');
   await expect(assistantMessages(page).last()).toContainText('Got the view message.', { timeout: 30_000 });
