@@ -19,7 +19,7 @@ export type ManualCompactionDeps = {
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
   loadHistory(sessionId: string): Promise<ChatMessage[]>;
   /** The endpoint Settings point at, through the endpoint door: whether it is ready (a key, or none needed) and its client. */
-  openEndpoint(): Promise<{ ready: boolean; client: ModelClient }>;
+  openEndpoint(session: SessionRecord): Promise<{ ready: boolean; client: ModelClient }>;
   /** The system prompt and tools the next request will carry, and the newest reported prompt size, for the figures. */
   requestParts(
     session: SessionRecord,
@@ -56,7 +56,7 @@ export async function compactSessionNow(
 ): Promise<ManualCompactionResult> {
   const session = await deps.getSession(sessionId);
   if (!session) return { ok: false, reason: 'no_session', message: 'The session no longer exists.' };
-  const endpoint = await deps.openEndpoint();
+  const endpoint = await deps.openEndpoint(session);
   if (!endpoint.ready)
     return {
       ok: false,

@@ -4,7 +4,7 @@ import { loadHistory } from '../../db/messages-repo';
 import { createPersister } from '../../db/persister';
 import { acquireRunLock } from '../../db/run-lock';
 import { getSession } from '../../db/sessions-repo';
-import { openEndpoint } from '../settings/endpoint-door';
+import { currentBaseURL, endpointWire, openEndpoint } from '../settings/endpoint-door';
 import { nextRequestParts } from '../../context/next-request-parts';
 
 /** "Compact now" with the page's real storage and endpoint. */
@@ -14,9 +14,9 @@ export function compactSession(sessionId: string, signal: AbortSignal): Promise<
     {
       getSession: (id) => getSession(db, id),
       loadHistory: (id) => loadHistory(db, id),
-      // The endpoint Settings point at, through the door; the SDK (or the demo model) loads with the compaction's
-      // request, not with the page.
-      openEndpoint: () => openEndpoint(),
+      // The endpoint Settings point at, through the door, in the session's own API; the SDK (or the demo model) loads
+      // with the compaction's request, not with the page.
+      openEndpoint: (session) => openEndpoint({ wire: endpointWire(currentBaseURL(), session) }),
       requestParts: (session) => nextRequestParts(session.id, session.settings),
       createPersister: (id) => {
         const p = createPersister(db, id);

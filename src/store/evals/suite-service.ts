@@ -7,15 +7,17 @@ import { createSession } from '../../db/sessions-repo';
 import { runAgent } from '../../agent/loop';
 import type { JudgeCall, JudgeCheck } from '../../domain/eval-case';
 import type { ChatMessage } from '../../domain/messages';
+import type { ApiFormat } from '../../domain/session';
 import { priceOf, type ModelPrice } from '../../domain/model-prices';
 import { argsValidatorOn } from '../../evals/args-validator';
 import { askJudge, type JudgeTarget } from '../../evals/judge';
 import { createJudgeSend } from '../../evals/judge-send';
+import { createStreamedJudgeSend } from '../../evals/judge-stream-send';
 import { pageMatcher } from '../../evals/page-matcher';
 import { runSuite, type CellSession, type SuiteTarget } from '../../evals/run-suite';
 import { modelTargetLabel, parseModelTargets } from '../../llm/model-targets';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
-import { openEndpoint } from '../settings/endpoint-door';
+import { endpointWire, openEndpoint } from '../settings/endpoint-door';
 import { useSettingsStore } from '../settings/settings-store';
 
 /** Reads the Models text the way "Try on other models" does: the page's endpoint, or "<model> @ <base URL>". */
@@ -34,10 +36,15 @@ function suiteJudges(priceFor: (model: string) => ModelPrice | null) {
     if (!found) {
       const read = readModels(judgeModel);
       const t = read.ok ? read.targets[0] : undefined;
+      const baseURL = t?.baseURL ?? useSettingsStore.getState().baseURL;
       found = t
-        ? openEndpoint({ baseURL: t.baseURL ?? useSettingsStore.getState().baseURL }).then(({ complete }) => ({
+        ? openEndpoint({ baseURL, wire: endpointWire(baseURL) }).then(({ client, complete }) => ({
             model: t.model,
-            send: createJudgeSend(complete),
+            // A judge on a Claude or Gemini endpoint is asked in that API (no logprobs there: read from its words).
+            send:
+              client.wire === 'anthropic' || client.wire === 'gemini'
+                ? createStreamedJudgeSend(client)
+                : createJudgeSend(complete),
           }))
         : Promise.resolve(read.ok ? 'no model is named' : read.errors.map((e) => e.message).join(' '));
       targets.set(judgeModel, found);
@@ -79,21 +86,25 @@ export async function runStoredSuite(
   if (cases.length === 0)
     return { ok: false, message: 'This suite has no cases yet. Save a model step as a test case first.' };
   await setSuiteRepeats(db, suiteId, repeats);
-  const targets: (SuiteTarget & { baseURL: string })[] = await Promise.all(
+  const targets: (SuiteTarget & { baseURL: string; apiFormat: ApiFormat })[] = await Promise.all(
     parsed.targets.map(async (t) => {
-      const { baseURL, client } = await openEndpoint({ baseURL: t.baseURL ?? ownBaseURL });
-      return { label: modelTargetLabel(t), model: t.model, baseURL, client };
+      // Each model in its endpoint's own API (a Claude or Gemini endpoint in Anthropic Messages or Gemini).
+      const wire = endpointWire(t.baseURL ?? ownBaseURL);
+      const { baseURL, client } = await openEndpoint({ baseURL: t.baseURL ?? ownBaseURL, wire });
+      return { label: modelTargetLabel(t), model: t.model, baseURL, client, apiFormat: wire.format };
     }),
   );
   const validator = argsValidatorOn(defaultSchemaValidator());
   const openCellSession = async (c: (typeof cases)[number], t: SuiteTarget, runId: string): Promise<CellSession> => {
-    const baseURL = targets.find((x) => x.label === t.label)?.baseURL ?? ownBaseURL;
+    const target = targets.find((x) => x.label === t.label);
+    const baseURL = target?.baseURL ?? ownBaseURL;
     // Marked as the run's: out of the Sessions list unless "Show test runs" is on, and out of "All sessions" exports.
     const session = await createSession(db, {
       title: `${c.name} on ${t.label}`,
       model: t.model,
       endpoint: { baseURL },
-      settings: {},
+      // Opened on the timeline and re-run, the cell's steps go out in the API they were asked in.
+      settings: target ? { apiFormat: target.apiFormat } : {},
       evalRun: { suiteId, runId },
     });
     // The frozen messages under ids of this session's own: message ids are unique across sessions.

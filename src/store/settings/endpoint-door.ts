@@ -1,12 +1,13 @@
 import type { ChatModelClient, ModelClient } from '../../agent/model-client';
-import type { WireSettings } from '../../llm/api-format';
+import { wireSettingsOf, type WireSettings } from '../../llm/api-format';
+import { sameBaseURL, type SessionRecord } from '../../domain/session';
 import type { CompleteChat } from '../../llm/chat-completion';
 import type { Embedder } from '../../llm/embeddings';
 import type { listModels } from '../../llm/list-models';
 import type { ConnectionVerdict, testConnection } from '../../llm/test-connection';
 import { endpointReady } from '../../llm/known-providers';
 import { runModelClient } from '../run/lazy-model-client';
-import { apiKeyStore, useSettingsStore } from './settings-store';
+import { apiKeyStore, defaultsToSessionSettings, useSettingsStore } from './settings-store';
 
 /**
  * The one door to a model endpoint (architecture.md, "Keys belong to endpoints"): it takes an endpoint and returns
@@ -36,6 +37,18 @@ type OpenEndpoint<C extends ModelClient = ModelClient> = {
 /** The endpoint Settings point at: a run's, and Compact now's. */
 export function currentBaseURL(): string {
   return useSettingsStore.getState().baseURL;
+}
+
+/**
+ * The API `baseURL` is spoken to in: a session's own endpoint in the session's settings; any other endpoint (a line
+ * "<model> @ <base URL>" of Try on other models or a suite) as a new session on it would start (the API chosen for
+ * it in Settings, else its preset's, with the thinking settings for new sessions), so a Claude or Gemini endpoint
+ * named from an OpenAI session is asked in its own format.
+ */
+export function endpointWire(baseURL: string, session?: Pick<SessionRecord, 'settings' | 'endpoint'>): WireSettings {
+  const own = session?.endpoint?.baseURL ?? currentBaseURL();
+  if (session !== undefined && sameBaseURL(own, baseURL)) return wireSettingsOf(session.settings, baseURL);
+  return wireSettingsOf(defaultsToSessionSettings(useSettingsStore.getState().defaults, baseURL), baseURL);
 }
 
 /** The key saved for `baseURL`, for the Settings form's key field only; '' when there is none. */

@@ -19,8 +19,7 @@ import type { Conversation } from '../../agent/model-client';
 import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
 import { parseModelTargets } from '../../llm/model-targets';
-import { wireSettingsOf } from '../../llm/api-format';
-import { hasEndpoint, openEndpoint } from '../settings/endpoint-door';
+import { endpointWire, hasEndpoint, openEndpoint } from '../settings/endpoint-door';
 import { sessionConfig } from '../run/run-controller';
 import { defaultRunDeps } from '../default-run-deps';
 import { useSettingsStore } from '../settings/settings-store';
@@ -89,7 +88,7 @@ async function prepare(
   );
   const clientFor = async (t: ComparisonTarget) => {
     const url = t.baseURL ?? own;
-    return (await openEndpoint({ baseURL: url, wire: wireSettingsOf(session.settings, url) })).client;
+    return (await openEndpoint({ baseURL: url, wire: endpointWire(url, session) })).client;
   };
   const clients = await Promise.all(
     targets.map(async (t) => ({
