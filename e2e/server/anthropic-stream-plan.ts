@@ -36,16 +36,63 @@ const tokens = (text: string): number => Math.ceil(text.length / 4);
 
 type Block = { type: string; [key: string]: unknown };
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A block as the cache keys it (its content without its own `cache_control` marker), and whether it is marked. */
+function cacheKeyed(block: unknown, role = ''): { text: string; marked: boolean } {
+  if (!isObject(block)) return { text: role + JSON.stringify(block), marked: false };
+  const { cache_control: marker, ...rest } = block;
+  return { text: role + JSON.stringify(rest), marked: marker !== undefined };
+}
+
+/** Cache figures as Anthropic reports them: fresh input, input written to the cache, input read from it. */
+type CacheFigures = { input: number; written: number; read: number };
+
+/**
+ * Anthropic's prompt caching, played over a request body: the prompt is tools, system, then each message's blocks; a
+ * block with `cache_control` is a breakpoint. The longest prefix cached by an earlier request (`cached`) is read, the
+ * rest up to the last breakpoint is written (and remembered at every breakpoint), what follows is fresh input. A
+ * request without breakpoints reads and writes nothing (null).
+ */
+export function cacheFigures(body: Record<string, unknown>, cached: Set<string>): CacheFigures | null {
+  const system = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : body.system;
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+  const blocks = [...list(body.tools), ...list(system)].map((b) => cacheKeyed(b));
+  for (const m of list(body.messages))
+    for (const b of isObject(m) ? list(m.content) : []) blocks.push(cacheKeyed(b, `${String(isObject(m) && m.role)}:`));
+  const prefixes: string[] = [];
+  let last = -1;
+  blocks.forEach((b, i) => {
+    prefixes.push(`${prefixes[i - 1] ?? ''}${b.text}\n`);
+    if (b.marked) last = i;
+  });
+  if (last < 0) return null;
+  const all = tokens(prefixes.at(-1) ?? '');
+  const upTo = tokens(prefixes[last] ?? '');
+  let read = 0;
+  for (let i = last; i >= 0; i--)
+    if (cached.has(prefixes[i] ?? '')) {
+      read = tokens(prefixes[i] ?? '');
+      break;
+    }
+  blocks.forEach((b, i) => {
+    if (b.marked) cached.add(prefixes[i] ?? '');
+  });
+  return { input: all - upTo, written: upTo - read, read };
+}
+
 /**
  * The Messages format's rendering of the scripted steps: thinking (signed by the server) first, then text, then
  * tool_use blocks one after another, each with its deltas between content_block_start and content_block_stop.
  * `minted` learns each tool_use id and whether a signed thinking block came before it, for the tool-loop check.
  */
 export function anthropicRenderer(signer: Signer, minted: Map<string, boolean>): WireRenderer {
+  /** The prompt prefixes this server holds in its cache (see cacheFigures). */
+  const cached = new Set<string>();
   return {
     errorJson: (status, message) => anthropicError(anthropicErrorType(status), message ?? `Mock error ${status}.`),
     plan(s, req) {
-      return s.kind === 'stream_error' ? errorPlan(s, req) : answerPlan(s, req, signer, minted);
+      return s.kind === 'stream_error' ? errorPlan(s, req) : answerPlan(s, req, signer, minted, cached);
     },
   };
 }
@@ -89,12 +136,14 @@ function answerPlan(
   req: ChatRequest,
   signer: Signer,
   minted: Map<string, boolean>,
+  cached: Set<string>,
 ): Planned {
   const blocks = blocksOf(s, signer, minted);
+  const cache = cacheFigures(req.body as Record<string, unknown>, cached);
   const usage = {
-    input_tokens: inputTokens(req, s.usage?.prompt_tokens),
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    input_tokens: s.usage?.prompt_tokens ?? cache?.input ?? inputTokens(req, undefined),
+    cache_creation_input_tokens: cache?.written ?? 0,
+    cache_read_input_tokens: cache?.read ?? 0,
     output_tokens: s.usage?.completion_tokens ?? tokens(JSON.stringify(blocks)),
   };
   const message = {

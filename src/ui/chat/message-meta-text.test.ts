@@ -17,4 +17,15 @@ describe('a message meta line', () => {
     expect(metaParts(null, null, null, 250)).toEqual([{ kind: 'duration', text: '250 ms', lead: 'This turn took ' }]);
     expect(metaParts(null, null, null, null)).toEqual([]);
   });
+
+  it("says the turn's cache writes and reads in its usage", () => {
+    const cached = { ...usage, promptTokens: 1200, cacheWriteTokens: 800, cachedTokens: 300 };
+    expect(metaParts(3, cached, null, null)).toEqual([
+      {
+        kind: 'usage',
+        text: 'Turn 3: 1,234 tokens (1,200 in (800 written to cache, 300 read from cache), 34 out)',
+        lead: '',
+      },
+    ]);
+  });
 });

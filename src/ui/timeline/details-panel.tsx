@@ -9,6 +9,8 @@ import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { LongText } from '../shared/long-text';
 import { textPieces } from '../shared/text-pieces';
 import { RESULT_DISPLAY_CHARS } from '../chat/tool-call-card';
+import { tokensInOut } from '../chat/usage-text';
+import { AttemptLeftOut } from '../chat/left-out-notes';
 import { showInChat } from '../shared/chat-link';
 import { McpCallDetails } from '../mcp/servers/mcp-call-details';
 import { ViewEventDetails } from '../mcp/apps/view-event-details';
@@ -96,7 +98,8 @@ function TurnTokens({ turn, model }: { turn: TurnModel | null; model: string }) 
   return (
     <>
       <p>
-        Tokens this turn: {u.promptTokens} in, {u.completionTokens} out{u.estimated ? ' (estimated)' : ''}
+        Tokens this turn: {tokensInOut(u)}
+        {u.estimated ? ' (estimated)' : ''}
       </p>
       <p>Cost this turn: {cost.of(model, u)}</p>
     </>
@@ -195,6 +198,7 @@ function TurnDetails({ model, run, turn }: { model: TimelineModel; run: RunModel
                 {s.icon} {s.word}
               </span>
               <Timings rows={attemptRows(run, a)} />
+              <AttemptLeftOut notes={a.leftOut} model={model} />
             </li>
           );
         })}
