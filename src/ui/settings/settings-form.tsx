@@ -107,7 +107,10 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
     if (!session) {
       const { apiFormat: _old, ...rest } = api;
       const chosen = chosenApiFormat(settings.defaults, url);
-      setApi(chosen ? { ...rest, apiFormat: chosen } : rest);
+      // Anthropic Messages or Gemini (its preset's, or picked) stays on a URL that is no provider's own: a proxy or a
+      // gateway in front of Claude or Gemini speaks their format. Another endpoint's own choice or preset wins.
+      const kept = takesThinking(format) && findProvider(url) === null;
+      setApi(chosen ? { ...rest, apiFormat: chosen } : kept ? { ...rest, apiFormat: format } : rest);
     } else {
       // A session keeps its API, except across Anthropic's or Google's own endpoint: neither speaks another's format.
       const preset = findProvider(url);
