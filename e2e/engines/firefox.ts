@@ -19,6 +19,14 @@ function pageDriver(browser: Browser, page: Page): PageDriver {
       await page.evaluate(`document.querySelector(${JSON.stringify(css)}).select()`);
       await page.keyboard.type(text);
     },
+    selectOption: async (css, label) => {
+      const value = await page.evaluate(
+        `(function (s, label) { var o = Array.prototype.find.call(s.options, function (o) { return o.text === label; }); ` +
+          `return o ? o.value : null; })(document.querySelector(${JSON.stringify(css)}), ${JSON.stringify(label)})`,
+      );
+      if (typeof value !== 'string') throw new Error(`no option "${label}" in ${css}`);
+      await page.select(css, value);
+    },
     upload: async (css, filePath) => {
       const input = await page.$(css);
       if (!input) throw new Error(`no element ${css}`);

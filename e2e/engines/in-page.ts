@@ -15,6 +15,8 @@ const FIND = `(function (role, name, withinCss) {
     tab: '[role=tab]',
     menuitem: '[role=menuitem]',
     textbox: 'textarea, input:not([type]), input[type=text], input[type=password], input[type=url], input[type=search], [role=textbox]',
+    combobox: 'select',
+    spinbutton: 'input[type=number]',
     dialog: 'dialog[open], [role=dialog]',
     article: 'article',
     file: 'input[type=file]',

@@ -18,7 +18,7 @@ const countedIn = (text: string) => (text.match(/held\d+/g) ?? []).length;
 
 export type StepLog = (step: string) => void;
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
   let last: unknown = null;
   for (;;) {
@@ -34,26 +34,26 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
   }
 }
 
-const find = (page: PageDriver, role: string, name: string, within?: string) =>
+export const find = (page: PageDriver, role: string, name: string, within?: string) =>
   waitFor(`${role} "${name}"`, () => page.evaluate<string | null>(findExpression(role, name, within)));
 
 /** Clicks an element found by CSS once it is on the page (the sessions list fills in after the page shows). */
-async function clickCss(page: PageDriver, css: string): Promise<void> {
+export async function clickCss(page: PageDriver, css: string): Promise<void> {
   await waitFor(`"${css}" on the page`, () =>
     page.evaluate<boolean>(`document.querySelector(${JSON.stringify(css)}) !== null`),
   );
   await page.click(css);
 }
 
-async function click(page: PageDriver, role: string, name: string, within?: string): Promise<void> {
+export async function click(page: PageDriver, role: string, name: string, within?: string): Promise<void> {
   await page.click(await find(page, role, name, within));
 }
 
-async function fill(page: PageDriver, name: string, text: string, within?: string): Promise<void> {
+export async function fill(page: PageDriver, name: string, text: string, within?: string): Promise<void> {
   await page.typeInto(await find(page, 'textbox', name, within), text);
 }
 
-const pageText = (page: PageDriver, css: string) =>
+export const pageText = (page: PageDriver, css: string) =>
   page.evaluate<string>(
     `Array.prototype.map.call(document.querySelectorAll(${JSON.stringify(css)}), function (e) { return e.textContent; }).join('\\n')`,
   );
@@ -65,7 +65,7 @@ const runState = (page: PageDriver) =>
   );
 
 /** Types a message, presses Send and waits until a run newer than the one shown before has ended. */
-async function sendAndFinish(page: PageDriver, text: string): Promise<void> {
+export async function sendAndFinish(page: PageDriver, text: string): Promise<void> {
   const before = (await runState(page)).id;
   await fill(page, 'Message', text);
   await click(page, 'button', 'Send');
@@ -75,7 +75,7 @@ async function sendAndFinish(page: PageDriver, text: string): Promise<void> {
   });
 }
 
-function assert(condition: unknown, message: string): asserts condition {
+export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 

@@ -1,7 +1,8 @@
 /**
- * `npm run test:engines`: the smoke journey (journey.ts) in Firefox and in WebKitGTK against the built app and the
- * project's mock model server, both on 127.0.0.1. Chromium runs the full Playwright suite; these two keep the app
- * working where Playwright's own browsers cannot be installed. Run under xvfb-run (WebKitGTK needs a display).
+ * `npm run test:engines`: the smoke journey (journey.ts), then a tool loop with thinking in each native wire format
+ * (journey-formats.ts), in Firefox and in WebKitGTK against the built app and the project's mock model server, both on
+ * 127.0.0.1. Chromium runs the full Playwright suite; these two keep the app working where Playwright's own browsers
+ * cannot be installed. Run under xvfb-run (WebKitGTK needs a display).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { startMockServer } from '../server/mock-server';
 import { launchFirefox } from './firefox';
 import { smokeJourney } from './journey';
+import { nativeFormatsJourney } from './journey-formats';
 import type { Engine } from './page-driver';
 import { launchWebKit } from './webkit';
 
@@ -56,11 +58,13 @@ async function runEngine(key: string, launch: () => Promise<Engine>, appUrl: str
   try {
     engine = await launch();
     process.stdout.write(`${engine.name} ${engine.version} (started in ${seconds()} s)\n`);
-    await smokeJourney(engine.page, appUrl, mock, tmp, (s) => {
+    const log = (s: string) => {
       step = s;
       // When each step began: on a busy machine the slowest step says where a failure's time went.
       process.stdout.write(`  · ${s} (at ${seconds()} s)\n`);
-    });
+    };
+    await smokeJourney(engine.page, appUrl, mock, tmp, log);
+    await nativeFormatsJourney(engine.page, mock, log);
     process.stdout.write(`  ✓ ${engine.name}: journey passed in ${seconds()} s\n`);
     return true;
   } catch (err) {

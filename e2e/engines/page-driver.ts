@@ -12,6 +12,8 @@ export type PageDriver = {
   click(css: string): Promise<void>;
   /** Focuses the field, selects what it holds and types `text` over it with the keyboard. */
   typeInto(css: string, text: string): Promise<void>;
+  /** Chooses the option shown as `label` in a `<select>`, as a person picks it from the list. */
+  selectOption(css: string, label: string): Promise<void>;
   /** Hands a file on disk to an `<input type="file">`. */
   upload(css: string, filePath: string): Promise<void>;
   /**

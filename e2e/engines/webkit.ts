@@ -63,6 +63,13 @@ function pageDriver(driver: WebDriver, handle: string): PageDriver {
       await driver.executeScript('arguments[0].focus(); arguments[0].select();', el);
       await el.sendKeys(text);
     },
+    selectOption: async (css, label) => {
+      await here();
+      // WebDriver's click on an option selects it and fires input and change, as a pick from the open list does.
+      for (const option of await driver.findElement(By.css(css)).findElements(By.css('option')))
+        if ((await option.getText()).trim() === label) return option.click();
+      throw new Error(`no option "${label}" in ${css}`);
+    },
     upload: async (css, filePath) => {
       await here();
       await driver.findElement(By.css(css)).sendKeys(filePath);
