@@ -166,7 +166,7 @@ test('a model turn shows what filled its request by source, and the run its cost
   const usd = rows.map(([, c]) => num(c!));
   expect(usd).toEqual([...usd].sort((a, b) => a - b));
   await expect(runDetails).toContainText(
-    "Priced from this run's recorded tokens (250,000 in; 5,000 out); nothing is sent.",
+    "Priced from this run's recorded tokens (250,000 in, 5,000 out); nothing is sent.",
   );
   // Priced from what was recorded: no request went to any model.
   expect(mock.requests.length).toBe(requestsBefore);

@@ -2,18 +2,21 @@ import { useId, useMemo } from 'react';
 import { costText } from '../../domain/cost';
 import { costOnModels } from '../../domain/cost-on-models';
 import type { Usage } from '../../domain/messages';
+import { tokensInOut } from '../chat/usage-text';
 import { usePriceOverridesLoaded } from '../data/settings/use-price-overrides';
 import './ledger-tables.css';
 
 const n = (tokens: number) => tokens.toLocaleString('en-US');
 
-/** The recorded tokens the costs come from, in words, so a reader can check a row by hand. */
+/**
+ * The recorded tokens the costs come from, in words, so a reader can check a row by hand: with what of the input was
+ * written to and read from the provider's cache, each priced apart (docs/wire-formats.md, "Usage").
+ */
 function tokensText(u: Usage): string {
-  const cached = u.cachedTokens ? `, ${n(u.cachedTokens)} of them cached` : '';
   const reasoning = u.reasoningTokens ? `, ${n(u.reasoningTokens)} of them reasoning` : '';
   return (
-    `Priced from this run's recorded tokens (${n(u.promptTokens)} in${cached}; ${n(u.completionTokens)} ` +
-    `out${reasoning})${u.estimated ? ', some estimated' : ''}; nothing is sent.`
+    `Priced from this run's recorded tokens (${tokensInOut(u)}${reasoning})${u.estimated ? ', some estimated' : ''}; ` +
+    'nothing is sent.'
   );
 }
 
