@@ -160,6 +160,9 @@ export async function streamReply(
       messageId,
       conversation: p.conversation,
       clock: s.clock,
+      onSent: ({ leftOut }) => {
+        if (leftOut.length > 0) s.emit({ type: 'request_left_out', turn, attempt, messageId, notes: [...leftOut] });
+      },
     });
     if (outcome.kind === 'done') {
       const reply = outcome.turn;

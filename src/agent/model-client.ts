@@ -1,4 +1,5 @@
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { LeftOutNote } from '../domain/left-out-note';
 import type { ChatMessage } from '../domain/messages';
 import type { Accumulator } from './accumulator';
 import type { ResponsesEvent } from './responses-accumulator';
@@ -35,6 +36,19 @@ export type StreamOptions = {
   readonly onActivity?: () => void;
   /** The history behind `request`; absent for one-off requests (a summary), which the body alone describes. */
   readonly conversation?: Conversation;
+  /**
+   * Called once the client has built the body it is about to send, before the request goes out: what the body left
+   * out of the history and why (docs/wire-formats.md, "What is kept verbatim"). Only clients that build their own
+   * body from `conversation` call it.
+   */
+  readonly onSent?: (sent: SentBody) => void;
+};
+
+/** What a client says of the body it built: what it left out, and the hash its reply's `wireParts` keep. */
+export type SentBody = {
+  readonly leftOut: readonly LeftOutNote[];
+  /** The hash of what the reply answers (the format's prefix hash), stored as `wireParts.prefixHash`. */
+  readonly prefixHash?: string;
 };
 
 /**

@@ -3,7 +3,7 @@ import type { LoopConfig } from '../domain/loop-config';
 import type { ProviderToolCall } from '../domain/provider-items';
 import type { Emit } from './emitter';
 import { ModelError, internalError } from './errors';
-import type { Conversation, ModelClient, ModelRequest, StreamOptions } from './model-client';
+import type { Conversation, ModelClient, ModelRequest, SentBody, StreamOptions } from './model-client';
 import { createResponsesAccumulator } from './responses-accumulator';
 
 type AttemptResult =
@@ -27,6 +27,8 @@ type AttemptInput = {
   clock?: () => number;
   /** No token events: a compaction summary is not a reply the chat streams. */
   quiet?: boolean;
+  /** What the client said of the body it built (a format that builds its own: what it left out). */
+  onSent?: (sent: SentBody) => void;
 };
 
 /** A client's stream folded by its own wire format's reducer: each step yields what one chunk added. */
@@ -36,21 +38,24 @@ function foldedStream(model: ModelClient, request: ModelRequest, options: Stream
   if (model.wire === 'anthropic' || model.wire === 'gemini') {
     // The reducer loads with the client's code, so it arrives with the first step; until then the turn is empty.
     let acc: Accumulator<unknown> | null = null;
+    let prefixHash: string | undefined;
     const native = model;
+    // The reply keeps the hash of the body it answered beside its parts (docs/wire-formats.md, "What is kept verbatim").
+    const result = () => (acc ? withPrefixHash(acc.result(), prefixHash) : createAccumulator().result());
+    const sentOptions: StreamOptions = {
+      ...options,
+      onSent: (sent) => {
+        prefixHash = sent.prefixHash;
+        options.onSent?.(sent);
+      },
+    };
     return {
-      result: () => (acc ? acc.result() : createAccumulator().result()),
+      result,
       open: () => {
-        const events = native.stream(request, options);
-        return fold(
-          events,
-          {
-            push: (event) => (acc ? acc.push(event) : []),
-            result: () => (acc ? acc.result() : createAccumulator().result()),
-          },
-          async () => {
-            acc ??= await native.reducer(request.model);
-          },
-        );
+        const events = native.stream(request, sentOptions);
+        return fold(events, { push: (event) => (acc ? acc.push(event) : []), result }, async () => {
+          acc ??= await native.reducer(request.model);
+        });
       },
     };
   }
@@ -60,6 +65,10 @@ function foldedStream(model: ModelClient, request: ModelRequest, options: Stream
   }
   const acc = createAccumulator();
   return { result: () => acc.result(), open: () => fold(model.stream(request, options), acc) };
+}
+
+function withPrefixHash(turn: AccumulatedTurn, prefixHash: string | undefined): AccumulatedTurn {
+  return turn.wireParts && prefixHash !== undefined ? { ...turn, wireParts: { ...turn.wireParts, prefixHash } } : turn;
 }
 
 function fold<C>(
@@ -156,6 +165,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
       signal: ctl.signal,
       onActivity,
       ...(input.conversation ? { conversation: input.conversation } : {}),
+      ...(input.onSent ? { onSent: input.onSent } : {}),
     });
     const it = folded.open();
     iterator = it;

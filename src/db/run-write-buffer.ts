@@ -198,6 +198,7 @@ export class RunWriteBuffer {
         this.onRunFinished(event);
         return 'now';
       case 'first_token':
+      case 'request_left_out':
       case 'tool_call_delta':
       case 'provider_tool_updated':
         return 'soon';

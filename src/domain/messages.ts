@@ -67,10 +67,15 @@ export type AssistantMessage = MessageBase & {
   wireParts?: WireParts;
 };
 
-/** A reply's provider-native content, kept verbatim; `model` is the one that signed it (a signature binds to it). */
+/**
+ * A reply's provider-native content, kept verbatim; `model` is the one that signed it (a signature binds to it).
+ * `prefixHash`: the format's hash of the body the reply answered, so a later request can tell whether anything before
+ * the reply changed (docs/wire-formats.md); absent on replies stored before it was kept, and on copies whose call ids
+ * were renamed.
+ */
 export type WireParts =
-  | { format: 'anthropic'; model: string; parts: Record<string, unknown>[] }
-  | { format: 'gemini'; model: string; parts: Record<string, unknown>[] };
+  | { format: 'anthropic'; model: string; parts: Record<string, unknown>[]; prefixHash?: string }
+  | { format: 'gemini'; model: string; parts: Record<string, unknown>[]; prefixHash?: string };
 
 export type ToolMessage = MessageBase & {
   role: 'tool';

@@ -4,6 +4,7 @@ import type { StopReason } from './stop-reason';
 import type { ChatMessage, ToolOutcome, Usage } from './messages';
 import type { ProviderToolCall } from './provider-items';
 import type { PausePoint } from './breakpoints';
+import type { LeftOutNote } from './left-out-note';
 import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from './mcp-call-trace';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' | string;
@@ -36,6 +37,11 @@ export type RunEventBody =
       /** The person edited this request at a pause before it was sent (architecture.md, "Breakpoints"). */
       edited?: true;
     }
+  /**
+   * What the body of the attempt's request left out of the history, and why (docs/wire-formats.md, "What is kept
+   * verbatim"): said once the client built the body, after its request_started; only when something was left out.
+   */
+  | { type: 'request_left_out'; turn: number; attempt: number; messageId: string; notes: LeftOutNote[] }
   | { type: 'first_token'; turn: number; attempt: number }
   /** The request that writes a compaction summary before `turn`'s request: same retry and timeouts as a chat request. */
   | { type: 'summary_started'; turn: number; attempt: number }

@@ -19,4 +19,9 @@ describe('renameWireCalls', () => {
     const gemini = [{ functionCall: { name: 'f', args: {} }, thoughtSignature: 's' }];
     expect(renameWireCalls({ format: 'gemini', model: 'm', parts: gemini }, rename).parts).toEqual(gemini);
   });
+  it('drops the hash of what the reply answered: it was taken over the old ids, and the copy has new ones', () => {
+    const parts = [{ type: 'tool_use', id: 'old', name: 'f', input: {} }];
+    const out = renameWireCalls({ format: 'anthropic', model: 'm', parts, prefixHash: 'a'.repeat(64) }, rename);
+    expect(out).toEqual({ format: 'anthropic', model: 'm', parts: [{ ...parts[0], id: 'new' }] });
+  });
 });

@@ -5,7 +5,9 @@ import { isRecord } from './is-record';
  * The same reply with its calls under new ids, for a copy whose tool calls were renamed (an import as a copy, a
  * share link): the call ids inside the provider's content (Anthropic `tool_use.id`, Gemini `functionCall.id`) follow
  * the message's `toolCalls`, so a tool result still answers the block it names. Only ids `rename` knows change;
- * every other byte (thinking, signatures, redacted data, server tool blocks) stays as the provider sent it.
+ * every other byte (thinking, signatures, redacted data, server tool blocks) stays as the provider sent it. The hash of
+ * what the reply answered goes: it was taken over the old ids, and the copy's own rule stands in for it
+ * (docs/wire-formats.md, "Anthropic Messages requests").
  */
 export function renameWireCalls(wire: WireParts, rename: (id: string) => string | undefined): WireParts {
   const parts = wire.parts.map((part): Record<string, unknown> => {
@@ -19,5 +21,6 @@ export function renameWireCalls(wire: WireParts, rename: (id: string) => string 
     const id = rename(call.id);
     return id === undefined ? part : { ...part, functionCall: { ...call, id } };
   });
-  return { ...wire, parts };
+  const { prefixHash: _renamed, ...kept } = wire;
+  return { ...kept, parts };
 }

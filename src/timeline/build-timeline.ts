@@ -149,6 +149,11 @@ function buildRun(
         if (!turn.messageId || turn.usage === null) turn.messageId = e.messageId;
         break;
       }
+      case 'request_left_out': {
+        const a = attemptOf(e.turn, e.attempt);
+        if (a) a.leftOut = e.notes;
+        break;
+      }
       case 'first_token': {
         const a = attemptOf(e.turn, e.attempt);
         if (a && a.firstTokenAt === null) a.firstTokenAt = e.t;

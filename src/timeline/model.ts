@@ -1,5 +1,6 @@
 import type { McpProgress, McpServerRef, McpWireMessage } from '../domain/mcp-call-trace';
 import type { ErrorInfo } from '../domain/error-info';
+import type { LeftOutNote } from '../domain/left-out-note';
 import type { FinishReason } from '../domain/run-events';
 import type { StopReason } from '../domain/stop-reason';
 import type { ToolOutcome, Usage } from '../domain/messages';
@@ -38,6 +39,8 @@ export type ModelAttempt = {
   finishReason: FinishReason | null;
   /** The person edited this request at a pause before it was sent (architecture.md, "Breakpoints"). */
   edited?: true;
+  /** What this request left out of the history and why (docs/wire-formats.md, "What is kept verbatim"). */
+  leftOut?: LeftOutNote[];
   usage: Usage | null;
 };
 

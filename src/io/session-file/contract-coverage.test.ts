@@ -125,6 +125,7 @@ const messages = {
         { type: 'redacted_thinking', data: 'EmwKAhgBEgy' },
         { type: 'tool_use', id: 'c1', name: 't', input: {} },
       ],
+      prefixHash: 'f'.repeat(64),
     },
   } satisfies Required<AssistantMessage>,
   tool: {
@@ -161,6 +162,15 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
     contextTokensRaw: 80,
     toolSet: 'a'.repeat(64),
     edited: true,
+  },
+  request_left_out: {
+    ...env,
+    seq: 21,
+    type: 'request_left_out',
+    turn: 1,
+    attempt: 1,
+    messageId: 'm2',
+    notes: [{ messageId: 'm2', what: 'signed_thinking', why: 'Its thinking was left out: the reply did not finish.' }],
   },
   first_token: { ...env, seq: 3, type: 'first_token', turn: 1, attempt: 1 },
   text_delta: { ...env, seq: 4, type: 'text_delta', turn: 1, messageId: 'm2', delta: 'a' },

@@ -82,6 +82,13 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
         return { ...e, ...envelope, messageId: msg(e.messageId) };
       case 'tool_call_delta':
         return { ...e, ...envelope, messageId: msg(e.messageId), id: call(e.id) };
+      case 'request_left_out':
+        return {
+          ...e,
+          ...envelope,
+          messageId: msg(e.messageId),
+          notes: e.notes.map((n) => (n.messageId !== undefined ? { ...n, messageId: msg(n.messageId) } : n)),
+        };
       case 'tool_started':
       case 'tool_finished':
       case 'tool_progress':

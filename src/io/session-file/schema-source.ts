@@ -160,11 +160,15 @@ function providerToolCall(): Schema {
  * object, as the provider wrote it (signatures included), so only its count and the file's size bound it.
  */
 function wireParts(): Schema {
-  return obj({
-    format: { enum: ['anthropic', 'gemini'] },
-    model: str(LIMITS.name),
-    parts: list({ type: 'object' }, LIMITS.smallList),
-  });
+  return obj(
+    {
+      format: { enum: ['anthropic', 'gemini'] },
+      model: str(LIMITS.name),
+      parts: list({ type: 'object' }, LIMITS.smallList),
+      prefixHash: str(64),
+    },
+    ['prefixHash'],
+  );
 }
 
 function providerItem(): Schema {
@@ -203,6 +207,15 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       contextTokensRaw: count(),
       toolSet: str(64),
       edited: { const: true },
+    },
+    request_left_out: {
+      turn,
+      attempt,
+      messageId: id(),
+      notes: list(
+        obj({ messageId: id(), what: str(LIMITS.name), why: str(LIMITS.shortText) }, ['messageId']),
+        LIMITS.smallList,
+      ),
     },
     first_token: { turn, attempt },
     summary_started: { turn, attempt },

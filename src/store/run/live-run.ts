@@ -186,6 +186,7 @@ export function reduceRun(state: LiveRun, event: AgentEvent, now: number): LiveR
         },
       };
     case 'first_token':
+    case 'request_left_out':
       return s;
     case 'text_delta': {
       const cur = s.streaming;

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { AssistantMessage, ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { AssistantBody } from './assistant-body';
+import { ReplyLeftOut } from './left-out-notes';
 import { providerToolsOf } from './provider-tool-cards';
 import { MessageFlag, messageFlagText } from './message-flag';
 
@@ -59,6 +60,7 @@ export function AssistantMessageView({ sessionId, message, toolResults, toolReco
         citations={message.citations}
         {...(editedCalls ? { editedCalls } : {})}
       />
+      <ReplyLeftOut runId={message.runId} messageId={message.id} />
       {children}
     </article>
   );

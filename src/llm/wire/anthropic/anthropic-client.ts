@@ -1,15 +1,10 @@
-import type { Accumulator } from '../../../agent/accumulator';
-import type { ModelRequest, NativeModelClient, StreamOptions } from '../../../agent/model-client';
-import { isRecord } from '../../../domain/is-record';
+import type { NativeModelClient } from '../../../agent/model-client';
 import type { WireSettings } from '../../api-format';
-import type { ErrorContext } from '../../classify-error';
 import { guardedFetch } from '../../guarded-fetch';
-import { LazySseStream } from '../../lazy-sse-stream';
-import { makeRedactor } from '../../redact';
-import { conversationOf } from '../chat-conversation';
+import { nativeClient } from '../native-client';
 import { postMessages } from './anthropic-http';
-import { createAnthropicAccumulator, isAnthropicStreamFinal, type AnthropicEvent } from './anthropic-stream';
-import { buildMessagesBody } from './messages-body';
+import { createAnthropicAccumulator, isAnthropicStreamFinal } from './anthropic-stream';
+import { anthropicPrefixHash, buildMessagesBody } from './messages-body';
 
 type AnthropicClientOptions = { apiKey: string; baseURL: string; fetch?: typeof fetch; wire: WireSettings };
 
@@ -19,52 +14,27 @@ type AnthropicClientOptions = { apiKey: string; baseURL: string; fetch?: typeof 
  * guard, and read by the lean SSE reader; the loop folds the events with this format's reducer.
  */
 export function createAnthropicClient(options: AnthropicClientOptions): NativeModelClient {
-  const redact = makeRedactor(options.apiKey);
   const baseURL = options.baseURL.trim().replace(/\/+$/, '');
   const conn = { apiKey: options.apiKey, baseURL, fetch: guardedFetch(baseURL, options.fetch) };
-  return {
-    wire: 'anthropic',
-    stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<AnthropicEvent> {
-      const ctx: ErrorContext = {
-        baseURL,
-        operation: 'chat',
-        model: request.model,
-        redact,
-        signal: streamOptions.signal,
-      };
-      const { body } = buildMessagesBody(conversationOf(request, streamOptions.conversation), {
-        model: request.model,
-        ...(options.wire.maxOutputTokens !== undefined ? { maxOutputTokens: options.wire.maxOutputTokens } : {}),
-        ...(options.wire.thinkingBudget !== undefined ? { thinkingBudget: options.wire.thinkingBudget } : {}),
-        ...(options.wire.cachePrompt === true ? { cachePrompt: true } : {}),
-        ...(typeof request.temperature === 'number' ? { temperature: request.temperature } : {}),
-        ...(typeof request.top_p === 'number' ? { topP: request.top_p } : {}),
-      });
-      return {
-        [Symbol.asyncIterator]: () =>
-          new LazySseStream<AnthropicEvent>(
-            (signal) => postMessages(body, conn, signal, request.model),
-            isAnthropicStreamFinal,
-            streamOptions,
-            ctx,
-          ),
-      };
+  const { wire } = options;
+  return nativeClient(
+    {
+      wire: 'anthropic',
+      build: (conversation, request) =>
+        buildMessagesBody(conversation, {
+          model: request.model,
+          ...(wire.maxOutputTokens !== undefined ? { maxOutputTokens: wire.maxOutputTokens } : {}),
+          ...(wire.thinkingBudget !== undefined ? { thinkingBudget: wire.thinkingBudget } : {}),
+          ...(wire.cachePrompt === true ? { cachePrompt: true } : {}),
+          ...(typeof request.temperature === 'number' ? { temperature: request.temperature } : {}),
+          ...(typeof request.top_p === 'number' ? { topP: request.top_p } : {}),
+        }),
+      prefixHash: anthropicPrefixHash,
+      send: (body, model, signal) => postMessages(body, conn, signal, model),
+      isFinal: isAnthropicStreamFinal,
+      accumulator: createAnthropicAccumulator,
+      partsOf: (turn) => turn.content,
     },
-    reducer: (model) => Promise.resolve(anthropicReducer(model)),
-  };
-}
-
-/** The format's reducer, its turn carrying the reply's blocks as `wireParts` signed by `model`. */
-function anthropicReducer(model: string): Accumulator<unknown> {
-  const acc = createAnthropicAccumulator();
-  return {
-    // The reader yields parsed JSON; the reducer reads each event defensively, so only non-objects are skipped here.
-    push: (event) => (isRecord(event) ? acc.push(event as AnthropicEvent) : []),
-    result: () => {
-      const turn = acc.result();
-      return turn.content.length > 0
-        ? { ...turn, wireParts: { format: 'anthropic', model, parts: turn.content } }
-        : turn;
-    },
-  };
+    { apiKey: options.apiKey, baseURL },
+  );
 }

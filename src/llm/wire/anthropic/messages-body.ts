@@ -3,8 +3,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Conversation } from '../../../agent/model-client';
 import { canonicalJson } from '../../../domain/call-identity';
 import { isRecord } from '../../../domain/is-record';
-import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage, WireParts } from '../../../domain/messages';
-import type { LeftOutNote } from '../left-out-note';
+import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage } from '../../../domain/messages';
+import type { LeftOutNote } from '../../../domain/left-out-note';
 
 /**
  * `max_tokens` when the person set none. Anthropic requires the field; 4096 is the largest output every Claude model
@@ -43,10 +43,8 @@ export type AnthropicMessagesBody = {
   stream: true;
 };
 
-/** A reply's blocks as stored, with the hash of the request they answered (`anthropicPrefixHash`) when recorded. */
-type AnthropicWireParts = Extract<WireParts, { format: 'anthropic' }> & { prefixHash?: string };
-
 const EPHEMERAL: CacheControl = { type: 'ephemeral' };
+const SYSTEM_JOIN = '\n\n';
 const SIGNED = new Set(['thinking', 'redacted_thinking']);
 
 /**
@@ -117,8 +115,9 @@ export function buildMessagesBody(
 
 /**
  * What a reply answered: the system text, the tools and the messages before it, as canonical JSON, without cache
- * breakpoints (they move every turn). Recorded with the reply's blocks (`prefixHash`), it lets a later request tell
- * whether anything before the reply changed.
+ * breakpoints (they move every turn), the system text as one string however it was split into blocks. Recorded with
+ * the reply's blocks (`prefixHash`, from the body that was sent), it lets a later request tell whether anything before
+ * the reply changed.
  */
 export function anthropicPrefixHash(prefix: {
   system?: readonly string[] | string | readonly SystemBlock[];
@@ -126,9 +125,10 @@ export function anthropicPrefixHash(prefix: {
   messages: readonly AnthropicMessage[];
 }): string {
   const system = prefix.system === undefined ? [] : typeof prefix.system === 'string' ? [prefix.system] : prefix.system;
-  const texts = system.map((s) => (typeof s === 'string' ? s : s.text));
+  // The body joins the texts without "Cache the prompt" and sends them as blocks with it (`systemField`).
+  const text = system.map((s) => (typeof s === 'string' ? s : s.text)).join(SYSTEM_JOIN);
   const messages = prefix.messages.map((m) => ({ role: m.role, content: m.content.map(withoutCache) }));
-  return bytesToHex(sha256(utf8ToBytes(canonicalJson({ system: texts, tools: prefix.tools ?? [], messages }))));
+  return bytesToHex(sha256(utf8ToBytes(canonicalJson({ system: text, tools: prefix.tools ?? [], messages }))));
 }
 
 /** Compaction summaries: Anthropic has no system role inside `messages`, so they join the top-level system text. */
@@ -179,7 +179,7 @@ function verbatimBlocks(
   before: readonly ChatMessage[],
   prefixHash: () => string,
 ): { blocks: Block[]; why?: undefined } | { blocks: null; why: string } {
-  const parts = m.wireParts as AnthropicWireParts | undefined;
+  const parts = m.wireParts;
   if (!parts || parts.format !== 'anthropic') return { blocks: null, why: 'it was not written through this API' };
   if (!sameModel(parts.model, model)) return { blocks: null, why: `it was written by ${parts.model}, not ${model}` };
   if (m.status !== 'complete' && m.status !== 'length') return { blocks: null, why: 'the reply did not finish' };
@@ -298,7 +298,7 @@ function samplingFor(
 }
 
 function systemField(texts: readonly string[], cache: boolean): string | SystemBlock[] {
-  if (!cache) return texts.join('\n\n');
+  if (!cache) return texts.join(SYSTEM_JOIN);
   return texts.map((text, i) => ({
     type: 'text',
     text,

@@ -7,7 +7,7 @@ import type { AssistantMessage, ChatMessage, ToolMessage, UserMessage } from '..
 import { createGeminiAccumulator, type GeminiTurn } from './gemini-accumulator';
 import type { GeminiPart, GeminiStreamChunk } from './gemini-stream-types';
 import { buildGeminiBody, geminiPrefixHash, SKIP_SIGNATURE, type GeminiBody } from './generate-body';
-import type { LeftOutNote } from '../left-out-note';
+import type { LeftOutNote } from '../../../domain/left-out-note';
 
 const FIXTURES = join(__dirname, '__fixtures__');
 const GOLDEN = join(FIXTURES, 'requests');
@@ -370,5 +370,18 @@ describe('buildGeminiBody', () => {
     expect(buildGeminiBody({ messages, tools: [] }, { model: MODEL }).body).toEqual({
       contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
     });
+  });
+});
+
+describe('geminiPrefixHash', () => {
+  it('does not count the stand-in signature, which leaves the history when the person writes again', () => {
+    const call = { functionCall: { name: 'f', args: {} } };
+    const signed: GeminiBody = {
+      contents: [{ role: 'model', parts: [{ ...call, thoughtSignature: SKIP_SIGNATURE }] }],
+    };
+    const plain: GeminiBody = { contents: [{ role: 'model', parts: [call] }] };
+    expect(geminiPrefixHash(signed)).toBe(geminiPrefixHash(plain));
+    const real: GeminiBody = { contents: [{ role: 'model', parts: [{ ...call, thoughtSignature: 'CiQB' }] }] };
+    expect(geminiPrefixHash(real)).not.toBe(geminiPrefixHash(plain));
   });
 });

@@ -3,10 +3,10 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Conversation } from '../../../agent/model-client';
 import { canonicalJson } from '../../../domain/call-identity';
 import { isRecord } from '../../../domain/is-record';
-import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage, WireParts } from '../../../domain/messages';
+import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage } from '../../../domain/messages';
 import { geminiParameters } from './gemini-schema';
 import type { GeminiPart } from './gemini-stream-types';
-import type { LeftOutNote } from '../left-out-note';
+import type { LeftOutNote } from '../../../domain/left-out-note';
 
 /** What the person set for the request; Gemini gets nothing else (docs/wire-formats.md). */
 type GeminiSettings = {
@@ -34,9 +34,6 @@ export type GeminiBody = {
   };
 };
 
-/** A Gemini reply's parts as stored, with the hash of the request they answered (see `geminiPrefixHash`). */
-type GeminiWireParts = Extract<WireParts, { format: 'gemini' }> & { prefixHash?: string };
-
 /**
  * Google's documented stand-in for a signature Toolscope does not have (ai.google.dev/gemini-api/docs/thought-signatures,
  * FAQ; the Vertex page names this one, so it works on both): Gemini 3 refuses a functionCall of the current turn
@@ -49,14 +46,23 @@ const UNCHECKED_MODEL = /^(models\/)?gemini-(1|2)(\.|-)/i;
 
 /**
  * The hash of what a reply answered: the request's system instruction and contents, as canonical JSON. Recorded with
- * the reply's parts (`prefixHash`), it lets a later request tell whether anything before the reply changed.
+ * the reply's parts (`prefixHash`, from the body that was sent), it lets a later request tell whether anything before
+ * the reply changed. The stand-in signature is not counted: it goes only on calls of the current turn, so it leaves the
+ * history when the person writes again, and nothing the model read changed.
  */
 export function geminiPrefixHash(body: Pick<GeminiBody, 'systemInstruction' | 'contents'>): string {
-  const prefix = { systemInstruction: body.systemInstruction ?? null, contents: body.contents };
+  const contents = body.contents.map((c) => ({ role: c.role, parts: c.parts.map(withoutStandIn) }));
+  const prefix = { systemInstruction: body.systemInstruction ?? null, contents };
   return bytesToHex(sha256(utf8ToBytes(canonicalJson(prefix))));
 }
 
 const stripModels = (id: string) => id.replace(/^models\//, '');
+
+function withoutStandIn(part: GeminiPart): GeminiPart {
+  if (part.thoughtSignature !== SKIP_SIGNATURE) return part;
+  const { thoughtSignature: _standIn, ...rest } = part;
+  return rest;
+}
 
 /**
  * The streamGenerateContent body for a conversation (docs/wire-formats.md, "Gemini"). A model turn goes back as the
@@ -195,7 +201,7 @@ function verbatimParts(m: AssistantMessage, model: string, prefix: GeminiBody, c
       why: 'The reply was changed after the model wrote it; sent without its signatures.',
       changed: true,
     };
-  const recorded = (wire as GeminiWireParts).prefixHash;
+  const recorded = wire.prefixHash;
   const moved = recorded !== undefined ? recorded !== geminiPrefixHash(prefix) : changedBefore;
   if (moved)
     return {

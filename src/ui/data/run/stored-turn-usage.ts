@@ -1,3 +1,4 @@
+import type { LeftOutNote } from '../../../domain/left-out-note';
 import type { Usage } from '../../../domain/messages';
 import type { ToolscopeDB } from '../../../db/database';
 import { listRunEventsAfter } from '../../../db/events-repo';
@@ -17,6 +18,15 @@ export async function storedTurnUsage(db: ToolscopeDB, runId: string, turn: numb
 
 /** A turn's usage and duration from the stored events, read as storedTurnUsage reads them. */
 export async function storedTurnFigures(db: ToolscopeDB, runId: string, turn: number): Promise<TurnFigures> {
+  return figuresOf(await readFold(db, runId), turn);
+}
+
+/** What the request that got this reply left out of the history (docs/wire-formats.md), read as above; [] for none. */
+export async function storedLeftOut(db: ToolscopeDB, runId: string, messageId: string): Promise<LeftOutNote[]> {
+  return (await readFold(db, runId)).leftOut.get(messageId) ?? [];
+}
+
+async function readFold(db: ToolscopeDB, runId: string): Promise<RunUsageFold> {
   const fold = folds.get(runId) ?? emptyFold();
   folds.set(runId, fold);
   while (!fold.finished) {
@@ -24,7 +34,7 @@ export async function storedTurnFigures(db: ToolscopeDB, runId: string, turn: nu
     foldTurnUsage(fold, chunk);
     if (chunk.length < CHUNK) break;
   }
-  return figuresOf(fold, turn);
+  return fold;
 }
 
 /** Test-only: forget what was read. */

@@ -1,3 +1,4 @@
+import type { LeftOutNote } from '../../../domain/left-out-note';
 import { addUsage, type Usage } from '../../../domain/messages';
 import type { EventRecord } from '../../../db/records';
 
@@ -14,6 +15,8 @@ export type RunUsageFold = {
   byTurn: Map<number, Usage>;
   startT: Map<number, number>;
   ms: Map<number, number>;
+  /** What each attempt's request left out, by the attempt's message id (its reply's id when it got one). */
+  leftOut: Map<string, LeftOutNote[]>;
   finished: boolean;
 };
 
@@ -22,6 +25,7 @@ export const emptyFold = (): RunUsageFold => ({
   byTurn: new Map(),
   startT: new Map(),
   ms: new Map(),
+  leftOut: new Map(),
   finished: false,
 });
 
@@ -41,7 +45,8 @@ export function foldTurnUsage(fold: RunUsageFold, events: readonly EventRecord[]
       fold.byTurn.set(e.turn, prev ? addUsage(prev, e.usage) : e.usage);
       const start = fold.startT.get(e.turn);
       if (start !== undefined) fold.ms.set(e.turn, Math.max(0, e.t - start));
-    } else if (e.type === 'run_finished') fold.finished = true;
+    } else if (e.type === 'request_left_out') fold.leftOut.set(e.messageId, e.notes);
+    else if (e.type === 'run_finished') fold.finished = true;
   }
   return fold;
 }

@@ -1,0 +1,79 @@
+import type { AccumulatedTurn, Accumulator, AccumulatorDelta } from '../../agent/accumulator';
+import type { Conversation, ModelRequest, NativeModelClient, StreamOptions } from '../../agent/model-client';
+import { isRecord } from '../../domain/is-record';
+import type { LeftOutNote } from '../../domain/left-out-note';
+import type { ErrorContext } from '../classify-error';
+import { LazySseStream } from '../lazy-sse-stream';
+import { makeRedactor } from '../redact';
+import { conversationOf } from './chat-conversation';
+
+/**
+ * What a wire format that builds its own body from the conversation brings (Anthropic Messages, Gemini); the rest of a
+ * client is the same for every such format (docs/wire-formats.md, "One decoder per format").
+ */
+type NativeFormat<Body, Event, Turn extends AccumulatedTurn> = {
+  readonly wire: NativeModelClient['wire'];
+  /** The body, and what of the history it left out and why. */
+  build(conversation: Conversation, request: ModelRequest): { body: Body; leftOut: LeftOutNote[] };
+  /** The hash of what a reply to `body` answers, kept with the reply's parts (`wireParts.prefixHash`). */
+  prefixHash(body: Body): string;
+  send(body: Body, model: string, signal: AbortSignal): Promise<Response>;
+  /** The event that makes a stream whole; a stream cut before it is a retryable network error. */
+  isFinal(event: unknown): boolean;
+  /** A fresh reducer over the format's events. */
+  accumulator(): { push(event: Event): AccumulatorDelta[]; result(): Turn };
+  /** The reply's own content in the reducer's turn: what goes back unchanged. */
+  partsOf(turn: Turn): Record<string, unknown>[];
+};
+
+/**
+ * A `ModelClient` over one such format: each request's body is built from the conversation as the domain holds it, the
+ * loop is told what it left out (`StreamOptions.onSent`), and the reply is read by the lean SSE reader and folded by
+ * the format's reducer, whose turn carries the reply's parts as `wireParts` signed by the request's model.
+ */
+export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
+  format: NativeFormat<Body, Event, Turn>,
+  connection: { apiKey: string; baseURL: string },
+): NativeModelClient {
+  const redact = makeRedactor(connection.apiKey);
+  return {
+    wire: format.wire,
+    stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<Event> {
+      const ctx: ErrorContext = {
+        baseURL: connection.baseURL,
+        operation: 'chat',
+        model: request.model,
+        redact,
+        signal: streamOptions.signal,
+      };
+      const { body, leftOut } = format.build(conversationOf(request, streamOptions.conversation), request);
+      streamOptions.onSent?.({ leftOut, prefixHash: format.prefixHash(body) });
+      return {
+        [Symbol.asyncIterator]: () =>
+          new LazySseStream<Event>(
+            (signal) => format.send(body, request.model, signal),
+            format.isFinal,
+            streamOptions,
+            ctx,
+          ),
+      };
+    },
+    reducer: (model) => Promise.resolve(nativeReducer(format, model)),
+  };
+}
+
+function nativeReducer<Body, Event, Turn extends AccumulatedTurn>(
+  format: NativeFormat<Body, Event, Turn>,
+  model: string,
+): Accumulator<unknown> {
+  const acc = format.accumulator();
+  return {
+    // The reader yields parsed JSON; each reducer reads its events defensively, so only non-objects are skipped here.
+    push: (event) => (isRecord(event) ? acc.push(event as Event) : []),
+    result: () => {
+      const turn = acc.result();
+      const parts = format.partsOf(turn);
+      return parts.length > 0 ? { ...turn, wireParts: { format: format.wire, model, parts } } : turn;
+    },
+  };
+}
