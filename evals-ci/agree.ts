@@ -18,13 +18,16 @@ import type { SchemaArgsValidator } from '../src/evals/checks';
 import { askJudge } from '../src/evals/judge';
 import { createJudgeSend } from '../src/evals/judge-send';
 import { cellFailure, promptfooFailure, type FailureKind, type PromptfooResult } from '../src/evals/failure-kind';
-import { promptfooConfig, PROMPTFOO_KEY_VAR } from '../src/evals/promptfoo-config';
+import { promptfooConfig } from '../src/evals/promptfoo-config';
+import { PROMPTFOO_KEY_VARS, promptfooTarget } from '../src/evals/promptfoo-providers';
 import { runSuite } from '../src/evals/run-suite';
 import { tableCells, tableVerdict } from '../src/evals/suite-summary';
 import { compareVerdicts, type GradedCell, type PinnedCell } from '../src/evals/verdict-agreement';
 import { createCompleteChat } from '../src/llm/chat-completion';
-import { createOpenAIClient } from '../src/llm/openai-client';
+import type { WireSettings } from '../src/llm/api-format';
+import { runModelClient } from '../src/store/run/lazy-model-client';
 import { createAjv } from '../src/tools/ajv-factory';
+import { endsAtUser, generationOf, modelOf } from './mock-request';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const KEY = 'sk-evals-ci';
@@ -39,7 +42,22 @@ const validate: SchemaArgsValidator = async (schema, args) => {
 };
 // gpt-4o-mini is served by the mock too: promptfoo prices it from its own table, and the page is given the same price,
 // so a cost check can pass on both sides (the mock-* models have no price, so one fails on both).
-const MODELS = ['mock-pass', 'mock-partial', 'mock-error', 'gpt-4o-mini', 'mock-flaky'];
+// mock-claude and gemini-mock answer as mock-pass, in Anthropic Messages (/v1/messages) and Gemini (/v1beta): the
+// page's Anthropic and Gemini clients on one side, promptfoo's Anthropic and Google providers on the other. The Gemini
+// one's name starts with "gemini": promptfoo's Google provider sends any other name to the old PaLM API.
+const MODELS = ['mock-pass', 'mock-partial', 'mock-error', 'gpt-4o-mini', 'mock-flaky', 'mock-claude', 'gemini-mock'];
+/** The API each model is spoken to in (Chat Completions when absent), with the output limit both sides send. */
+const NATIVE: Readonly<Record<string, WireSettings>> = {
+  'mock-claude': { format: 'anthropic', providerTools: [], providerStorage: false, maxOutputTokens: 300 },
+  'gemini-mock': {
+    format: 'gemini',
+    providerTools: [],
+    providerStorage: false,
+    maxOutputTokens: 300,
+    thinkingBudget: 128,
+  },
+};
+const CHAT_WIRE: WireSettings = { format: 'chat', providerTools: [], providerStorage: false };
 const PRICED = { 'gpt-4o-mini': { input: 0.15, output: 0.6 } } as const;
 /** Each case x model runs this often on both sides (the suite's `repeats`, promptfoo's `repeat`). */
 const REPEATS = 3;
@@ -101,7 +119,7 @@ const textLength = (req: ChatRequest) =>
 
 /** One answer per request, by model: the step itself is what both runners grade. */
 function byModel(req: ChatRequest): StaticStep {
-  const model = String(req.body.model);
+  const model = modelOf(req);
   if (model === 'mock-judge') return judgeStep(req);
   if (model === 'mock-pass' && textLength(req) > MOCK_PASS_WINDOW)
     return {
@@ -126,7 +144,7 @@ function byModel(req: ChatRequest): StaticStep {
       code: 'invalid_request_error',
     };
   const wrong = model === 'mock-partial' || (model === 'mock-flaky' && flakyWrong(req));
-  if (req.body.messages?.at(-1)?.role === 'user')
+  if (endsAtUser(req))
     return wrong && model === 'mock-flaky'
       ? { kind: 'text', content: 'Sunny and mild.' }
       : { kind: 'tool_calls', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] };
@@ -174,6 +192,8 @@ const cases = (
 ).cases.map((c): EvalCaseRecord => ({ ...c, suiteId: 'ci', createdAt: 0, updatedAt: 0 }));
 
 const mock = await startMockServer({ apiKey: KEY, defaultStep: byModel });
+// The Gemini API's paths start at the origin (`/v1beta/…`); the others at `/v1`.
+const baseURLOf = (model: string) => (NATIVE[model]?.format === 'gemini' ? mock.origin : mock.url);
 const dir = mkdtempSync(join(tmpdir(), 'toolscope-promptfoo-'));
 try {
   let n = 0;
@@ -181,7 +201,12 @@ try {
     'ci',
     MODELS,
     cases,
-    MODELS.map((model) => ({ label: model, model, client: createOpenAIClient({ apiKey: KEY, baseURL: mock.url }) })),
+    // Each client as the endpoint door opens it (store/run/lazy-model-client.ts), in the model's API.
+    MODELS.map((model) => ({
+      label: model,
+      model,
+      client: runModelClient({ apiKey: KEY, baseURL: baseURLOf(model), wire: NATIVE[model] ?? CHAT_WIRE }),
+    })),
     {
       runAgent,
       validate,
@@ -229,7 +254,7 @@ try {
     promptfooConfig(
       'CI',
       cases,
-      MODELS.map((model) => ({ model, baseURL: mock.url })),
+      MODELS.map((model) => promptfooTarget(model, baseURLOf(model), NATIVE[model] ?? CHAT_WIRE)),
       { repeats: REPEATS, ownBaseURL: mock.url },
     ),
   );
@@ -247,7 +272,7 @@ try {
         stdio: 'inherit',
         env: {
           ...process.env,
-          [PROMPTFOO_KEY_VAR]: KEY,
+          ...Object.fromEntries(Object.values(PROMPTFOO_KEY_VARS).map((name) => [name, KEY])),
           PROMPTFOO_CONFIG_DIR: join(dir, 'home'),
           PROMPTFOO_DISABLE_TELEMETRY: '1',
           PROMPTFOO_DISABLE_UPDATE: '1',
@@ -280,26 +305,37 @@ try {
   const agreement = compareVerdicts(page, promptfoo, pins);
   // Each case's own settings reached promptfoo's requests (one prompt per case), not the first case's for all.
   // The judges' requests are promptfoo's grader's, not the cases'.
-  const sent = mock.requests
-    .slice(promptfooFrom)
-    .map((r) => r.body)
-    .filter((b) => !String(b.model).startsWith('mock-judge'));
-  const settings = (want: string, n: number, test: (b: (typeof sent)[number]) => boolean) => {
+  const sent = mock.requests.slice(promptfooFrom).filter((r) => !modelOf(r).startsWith('mock-judge'));
+  const settings = (want: string, n: number, test: (r: (typeof sent)[number]) => boolean) => {
     const got = sent.filter(test).length;
     if (got === n) return;
-    agreement.problems.push(`promptfoo sent ${got} requests ${want}, expected ${n} (one per model and repeat).`);
+    agreement.problems.push(`promptfoo sent ${got} requests ${want}, expected ${n}.`);
     agreement.ok = false;
   };
   settings(
-    'with temperature 0.2 and max_tokens 200 (only "Paris matches" has them)',
+    'with temperature 0.2 and 200 output tokens (only "Paris matches" has them; one per model and repeat)',
     MODELS.length * REPEATS,
-    (b) => b.temperature === 0.2 && b.max_tokens === 200,
+    (r) => generationOf(r).temperature === 0.2 && generationOf(r).maxTokens === 200,
   );
   settings(
-    'without tools (only "Cheap answer" offers none)',
+    'without tools (only "Cheap answer" offers none; one per model and repeat)',
     MODELS.length * REPEATS,
-    (b) => !Array.isArray(b.tools) || b.tools.length === 0,
+    (r) => generationOf(r).tools === 0,
   );
+  // The endpoint's own output limit and thinking budget, in promptfoo's Anthropic and Google provider config.
+  for (const [model, wire] of Object.entries(NATIVE)) {
+    const mine = (r: (typeof sent)[number]) => modelOf(r) === model;
+    settings(
+      `on ${model} with its endpoint's ${wire.maxOutputTokens} output tokens (every case but "Paris matches")`,
+      (cases.length - 1) * REPEATS,
+      (r) => mine(r) && generationOf(r).maxTokens === wire.maxOutputTokens,
+    );
+    settings(
+      `on ${model} with its endpoint's thinking budget (${wire.thinkingBudget ?? 'none'})`,
+      cases.length * REPEATS,
+      (r) => mine(r) && generationOf(r).thinkingBudget === wire.thinkingBudget,
+    );
+  }
   // Both judges were asked by both sides: the page's yes/no question and promptfoo's llm-rubric.
   const judged = mock.requests.filter((r) => String(r.body.model) === 'mock-judge');
   const asks = (test: (text: string) => boolean) => judged.filter((r) => test(JSON.stringify(r.body.messages))).length;

@@ -1,23 +1,42 @@
-import { toWireMessages } from '../agent/to-wire';
-import type { CaseCheck, EvalCaseRecord, FrozenTool } from '../domain/eval-case';
+import type { CaseCheck, EvalCaseRecord } from '../domain/eval-case';
 import { parseModelTargets } from '../llm/model-targets';
+import {
+  familyOf,
+  PROMPT_VAR,
+  PROMPTFOO_KEY_VARS,
+  promptValue,
+  providerEntry,
+  requestConfig,
+  type PromptfooFamily,
+  type PromptfooTarget,
+} from './promptfoo-providers';
 import { toYaml, type YamlValue } from './yaml-text';
 
 /**
- * A suite as a promptfoo config (architecture.md, "Test cases and suites"): one provider per model (OpenAI-compatible,
- * its base URL, the key from an environment variable, never the key itself), one test per case with the frozen
- * messages as its `messages` variable, its own request settings (one prompt per case) and an assertion per check.
- * promptfoo sends one request per test and grades its answer: it does not run tools (see ONE_STEP_NOTE).
+ * A suite as a promptfoo config (architecture.md, "Test cases and suites"): one provider per model in the API its
+ * endpoint speaks (promptfoo-providers.ts: its base URL, the key from an environment variable, never the key itself),
+ * one test per case with the frozen messages as variables, its own request settings (one prompt per case and API) and
+ * an assertion per check. promptfoo sends one request per test and grades its answer: it does not run tools (see
+ * ONE_STEP_NOTE).
  */
-type PromptfooTarget = { model: string; baseURL: string };
 
-/** The environment variable the exported providers read their key from. */
-export const PROMPTFOO_KEY_VAR = 'TOOLSCOPE_API_KEY';
+/** The environment variable the exported OpenAI-compatible providers (and judges) read their key from. */
+const PROMPTFOO_KEY_VAR = PROMPTFOO_KEY_VARS.openai;
 
-/** `output` as promptfoo's OpenAI provider gives it: text, the tool calls, or the message with both. */
+/**
+ * The tool calls in `output` as `calls` of `{ name, args }` (args a JSON string), whichever provider gave it: OpenAI's
+ * (the calls, or the message with them), Anthropic's (text and each `tool_use` block as JSON, between blank lines) or
+ * Google's (the parts, `functionCall` ones among them).
+ */
 const CALLS_OF_OUTPUT =
-  "const o = typeof output === 'string' ? (() => { try { return JSON.parse(output); } catch { return null; } })() : output;" +
-  ' const calls = Array.isArray(o) ? o : o && Array.isArray(o.tool_calls) ? o.tool_calls : [];';
+  'const parse = (s) => { try { return JSON.parse(s); } catch { return null; } };' +
+  " const o = typeof output === 'string' ? parse(output) : output;" +
+  ' const items = Array.isArray(o) ? o : o && Array.isArray(o.tool_calls) ? o.tool_calls : o && typeof o === "object" ? [o]' +
+  " : typeof output === 'string' ? output.split('\\n\\n').map(parse) : [];" +
+  ' const calls = items.flatMap((c) => !c || typeof c !== "object" ? []' +
+  ' : c.function ? [{ name: c.function.name, args: c.function.arguments }]' +
+  " : c.type === 'tool_use' ? [{ name: c.name, args: JSON.stringify(c.input ?? {}) }]" +
+  ' : c.functionCall ? [{ name: c.functionCall.name, args: JSON.stringify(c.functionCall.args ?? {}) }] : []);';
 
 const jsString = (s: string) => JSON.stringify(s);
 
@@ -40,7 +59,7 @@ function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
       return {
         type: 'javascript',
         // One line is an expression to promptfoo (it adds the `return`), so the body goes in a function called at once.
-        value: `(() => { ${CALLS_OF_OUTPUT} return calls.some((c) => c && c.function && c.function.name === ${jsString(check.tool)}); })()`,
+        value: `(() => { ${CALLS_OF_OUTPUT} return calls.some((c) => c.name === ${jsString(check.tool)}); })()`,
         metric: `Calls tool ${check.tool}`,
       };
     case 'arguments_match':
@@ -49,8 +68,8 @@ function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
         type: 'is-json',
         value: check.schema as YamlValue,
         transform:
-          `(() => { ${CALLS_OF_OUTPUT} const c = calls.find((x) => x && x.function && x.function.name ` +
-          `=== ${jsString(check.tool)}); return c ? c.function.arguments : 'no call to ' + ${jsString(check.tool)}; })()`,
+          `(() => { ${CALLS_OF_OUTPUT} const c = calls.find((x) => x.name === ${jsString(check.tool)}); ` +
+          `return c ? c.args : 'no call to ' + ${jsString(check.tool)}; })()`,
         metric: `Arguments of ${check.tool}`,
       };
     case 'answer_contains':
@@ -72,21 +91,6 @@ function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
   }
 }
 
-/** Each case's own request settings, as its prompt's config (promptfoo merges a prompt's config into the provider's). */
-function requestConfig(c: EvalCaseRecord): Record<string, YamlValue> {
-  const r = c.request;
-  return {
-    ...(r.temperature !== undefined ? { temperature: r.temperature } : {}),
-    ...(r.maxOutputTokens !== undefined ? { max_tokens: r.maxOutputTokens } : {}),
-    ...(r.tools.length > 0 ? { tools: r.tools.map(wireTool) } : {}),
-  };
-}
-
-const wireTool = (tool: FrozenTool): YamlValue => ({
-  type: 'function',
-  function: { name: tool.name, description: tool.description, parameters: tool.parameters as YamlValue },
-});
-
 /**
  * What promptfoo grades differs from the page (said in the file, so a reader of its results knows): promptfoo sends a
  * case's frozen request once and grades that one answer; Toolscope runs the case on, its tool calls answered from the
@@ -104,17 +108,23 @@ export function promptfooConfig(
   targets: readonly PromptfooTarget[],
   options: PromptfooOptions,
 ): string {
+  const families = [...new Set(targets.map((t) => familyOf(t.format)))];
+  // One family: its prompts are "case-N". Several: "case-N:<family>", each provider limited to its family's, and a
+  // test's "case-N" still names them all (promptfoo matches a label and the labels under it).
+  const label = (i: number, family: PromptfooFamily) =>
+    families.length > 1 ? `${promptLabel(i)}:${family}` : promptLabel(i);
   const config: YamlValue = {
     description: `Toolscope suite: ${suiteName}. ${ONE_STEP_NOTE}`,
     // Each case x model runs this many times, as the page's Repeats (promptfoo keeps a cache per repeat).
     ...(options.repeats > 1 ? { evaluateOptions: { repeat: options.repeats } } : {}),
-    // One prompt per case: each test's frozen messages are the whole prompt (a JSON list of messages reads as a chat),
-    // and the prompt carries the case's own temperature, max tokens and tools.
-    prompts: cases.map((c, i) => ({ label: promptLabel(i), raw: '{{ messages | dump }}', config: requestConfig(c) })),
+    // One prompt per case and API: each test's frozen messages are the whole prompt (a JSON list of messages reads as
+    // a chat), and the prompt carries the case's own temperature, max tokens and tools.
+    prompts: cases.flatMap((c, i) =>
+      families.map((f) => ({ label: label(i, f), raw: `{{ ${PROMPT_VAR[f]} | dump }}`, config: requestConfig(f, c) })),
+    ),
     providers: targets.map((t) => ({
-      id: `openai:chat:${t.model}`,
-      label: t.model,
-      config: { apiBaseUrl: t.baseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR },
+      ...providerEntry(t),
+      ...(families.length > 1 ? { prompts: cases.map((_, i) => label(i, familyOf(t.format))) } : {}),
     })),
     tests: cases.map((c, i) => ({
       description: c.name,
@@ -123,12 +133,13 @@ export function promptfooConfig(
         toolscopeCaseId: c.id,
         grades: endsAtUser(c) && c.request.tools.length > 0 ? 'one step of a run that may call tools' : 'one step',
       },
-      vars: { messages: toWireMessages(c.request.messages, c.request.systemPrompt) as unknown as YamlValue },
+      vars: Object.fromEntries(families.map((f) => [PROMPT_VAR[f], promptValue(f, c)])),
       assert: c.checks.map((check) => assertion(check, options)),
     })),
   };
+  const keys = families.map((f) => `${PROMPTFOO_KEY_VARS[f]}=<key>`).join(' ');
   return (
-    `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${PROMPTFOO_KEY_VAR}=<key> ` +
+    `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${keys} ` +
     `npx promptfoo eval -c <this file>\n# ${ONE_STEP_NOTE}\n${toYaml(config)}`
   );
 }

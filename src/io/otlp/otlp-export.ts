@@ -1,20 +1,13 @@
 import type { EventRecord, MessageRecord, RunRecord } from '../../db/records';
 import { addCost, costOf, UNKNOWN_COST, ZERO_COST, type Cost } from '../../domain/cost';
 import type { AssistantMessage, ChatMessage, Usage } from '../../domain/messages';
+import type { ApiFormat } from '../../domain/session';
 import type { LateTaskResult } from '../../domain/mcp-task';
 import { priceOf, type PriceList } from '../../domain/model-prices';
 import { APP_INFO } from '../app-info';
 import { outputTokensPerSecond } from '../../domain/step-stats';
 import type { ExportedSessionV1 } from '../session-file/format-v1';
-import {
-  GEN_AI,
-  GEN_AI_OPERATION,
-  GEN_AI_PROVIDER_OPENAI,
-  OTEL,
-  SPAN_KIND,
-  STATUS_CODE,
-  TOOLSCOPE,
-} from './otlp-names';
+import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER, OTEL, SPAN_KIND, STATUS_CODE, TOOLSCOPE } from './otlp-names';
 import {
   attr,
   hexId,
@@ -40,12 +33,31 @@ type TraceOptions = {
 
 const AGENT_NAME = 'Toolscope';
 
-type Ctx = { traceId: string; runSpanId: string; at: (t: number) => string; model: string; opts: TraceOptions };
+type Ctx = {
+  traceId: string;
+  runSpanId: string;
+  at: (t: number) => string;
+  model: string;
+  /** `gen_ai.provider.name` of the session's API. */
+  provider: string;
+  opts: TraceOptions;
+};
+
+/**
+ * The API a session spoke: its own choice, else the format its replies were stored in (a session made before the choice
+ * was kept on it), else Chat Completions.
+ */
+function sessionFormat(entry: ExportedSessionV1): ApiFormat {
+  if (entry.session.settings.apiFormat) return entry.session.settings.apiFormat;
+  const native = entry.messages.find((m) => m.role === 'assistant' && m.wireParts !== undefined);
+  return native?.role === 'assistant' && native.wireParts ? native.wireParts.format : 'chat';
+}
 
 const usageAttrs = (u: Usage): OtlpKeyValue[] => [
   attr(GEN_AI.usageInputTokens, u.promptTokens),
   attr(GEN_AI.usageOutputTokens, u.completionTokens),
   ...(u.cachedTokens !== undefined ? [attr(GEN_AI.usageCacheReadInputTokens, u.cachedTokens)] : []),
+  ...(u.cacheWriteTokens !== undefined ? [attr(GEN_AI.usageCacheCreationInputTokens, u.cacheWriteTokens)] : []),
   ...(u.reasoningTokens !== undefined ? [attr(GEN_AI.usageReasoningOutputTokens, u.reasoningTokens)] : []),
   ...(u.estimated ? [attr(TOOLSCOPE.tokensEstimated, true)] : []),
 ];
@@ -113,7 +125,7 @@ function requestSpans(
       endTimeUnixNano: ctx.at(end),
       attributes: [
         attr(GEN_AI.operationName, GEN_AI_OPERATION.chat),
-        attr(GEN_AI.providerName, GEN_AI_PROVIDER_OPENAI),
+        attr(GEN_AI.providerName, ctx.provider),
         attr(GEN_AI.requestModel, ctx.model),
         attr(TOOLSCOPE.turn, e.turn),
         attr(TOOLSCOPE.attempt, e.attempt),
@@ -270,7 +282,8 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions, 
   const runEnd = run.finishedAt !== null ? Math.max(run.finishedAt - run.startedAt, lastT) : lastT;
   const traceId = hexId(`toolscope/run/${run.id}`, 16);
   const runSpanId = hexId(`toolscope/run/${run.id}/agent`, 8);
-  const ctx: Ctx = { traceId, runSpanId, at: (t) => msToUnixNano(run.startedAt + t), model, opts };
+  const provider = GEN_AI_PROVIDER[sessionFormat(entry)];
+  const ctx: Ctx = { traceId, runSpanId, at: (t) => msToUnixNano(run.startedAt + t), model, provider, opts };
   const messages = new Map(entry.messages.map((m) => [m.id, m]));
   const requests = requestSpans(ctx, events, messages, runEnd, run.interrupted ? 'interrupted' : 'cancelled');
   const runEvents: OtlpSpanEvent[] = [];
@@ -303,7 +316,7 @@ function runSpans(entry: ExportedSessionV1, run: RunRecord, opts: TraceOptions, 
     endTimeUnixNano: ctx.at(runEnd),
     attributes: [
       attr(GEN_AI.operationName, GEN_AI_OPERATION.invokeAgent),
-      attr(GEN_AI.providerName, GEN_AI_PROVIDER_OPENAI),
+      attr(GEN_AI.providerName, provider),
       attr(GEN_AI.agentName, AGENT_NAME),
       attr(GEN_AI.conversationId, entry.session.id),
       attr(GEN_AI.requestModel, model),

@@ -19,6 +19,7 @@ import { genAiEventsBySpan } from './otlp-logs';
 import { traceMessages, type SpanView, type TraceMessages } from './trace-messages';
 import type { PathMessage } from './trace-conversation';
 import { answerUnrecordedCalls } from './unrecorded-calls';
+import { traceApiFormat } from './trace-provider';
 import type { SessionSettings } from '../../domain/session';
 import { isRecord } from '../../domain/is-record';
 
@@ -201,6 +202,8 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
     titled ?? (firstUser ? firstUser.split('\n')[0]!.slice(0, 80) : `Imported trace: ${root.span.name}`)
   ).slice(0, 200);
   const usage = runs.reduce((u, r) => addUsage(u, r.run.usage), zeroUsage());
+  // A step traced on Anthropic's or Google's API re-runs in that API (io/otlp/trace-provider.ts).
+  const apiFormat = traceApiFormat(all);
   const session: SessionRecord = {
     id: sessionId,
     title,
@@ -211,7 +214,7 @@ function sessionOf(traces: Flat[][], opts: OtlpImportOptions): ExportedSessionV1
     messageCount: answered.messages.length,
     toolCallCount: runs.reduce((n, r) => n + r.toolCount, 0) + answered.toolCalls.length,
     usage,
-    settings,
+    settings: apiFormat ? { ...settings, apiFormat } : settings,
     importedTrace: true,
   };
   return {

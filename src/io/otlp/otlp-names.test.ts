@@ -1,6 +1,6 @@
 import * as semconv from '@opentelemetry/semantic-conventions/incubating';
 import { describe, expect, it } from 'vitest';
-import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER_OPENAI, OTEL } from './otlp-names';
+import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER, OTEL } from './otlp-names';
 
 const all = semconv as unknown as Record<string, unknown>;
 const values = new Set(
@@ -21,6 +21,7 @@ describe('OpenTelemetry names', () => {
     expect(GEN_AI.usageInputTokens).toBe(semconv.ATTR_GEN_AI_USAGE_INPUT_TOKENS);
     expect(GEN_AI.usageOutputTokens).toBe(semconv.ATTR_GEN_AI_USAGE_OUTPUT_TOKENS);
     expect(GEN_AI.usageCacheReadInputTokens).toBe(semconv.ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS);
+    expect(GEN_AI.usageCacheCreationInputTokens).toBe(semconv.ATTR_GEN_AI_USAGE_CACHE_CREATION_INPUT_TOKENS);
     expect(GEN_AI.usageReasoningOutputTokens).toBe(semconv.ATTR_GEN_AI_USAGE_REASONING_OUTPUT_TOKENS);
     expect(GEN_AI.responseId).toBe(semconv.ATTR_GEN_AI_RESPONSE_ID);
     expect(GEN_AI.toolName).toBe(semconv.ATTR_GEN_AI_TOOL_NAME);
@@ -35,6 +36,9 @@ describe('OpenTelemetry names', () => {
     expect(GEN_AI_OPERATION.executeTool).toBe(semconv.GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL);
     expect(GEN_AI_OPERATION.textCompletion).toBe(semconv.GEN_AI_OPERATION_NAME_VALUE_TEXT_COMPLETION);
     expect(GEN_AI_OPERATION.generateContent).toBe(semconv.GEN_AI_OPERATION_NAME_VALUE_GENERATE_CONTENT);
-    expect(GEN_AI_PROVIDER_OPENAI).toBe(semconv.GEN_AI_PROVIDER_NAME_VALUE_OPENAI);
+    expect(GEN_AI_PROVIDER.chat).toBe(semconv.GEN_AI_PROVIDER_NAME_VALUE_OPENAI);
+    expect(GEN_AI_PROVIDER.responses).toBe(semconv.GEN_AI_PROVIDER_NAME_VALUE_OPENAI);
+    expect(GEN_AI_PROVIDER.anthropic).toBe(semconv.GEN_AI_PROVIDER_NAME_VALUE_ANTHROPIC);
+    expect(GEN_AI_PROVIDER.gemini).toBe(semconv.GEN_AI_PROVIDER_NAME_VALUE_GCP_GEMINI);
   });
 });

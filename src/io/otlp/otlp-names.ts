@@ -18,6 +18,7 @@ export const GEN_AI = {
   usageInputTokens: 'gen_ai.usage.input_tokens',
   usageOutputTokens: 'gen_ai.usage.output_tokens',
   usageCacheReadInputTokens: 'gen_ai.usage.cache_read.input_tokens',
+  usageCacheCreationInputTokens: 'gen_ai.usage.cache_creation.input_tokens',
   usageReasoningOutputTokens: 'gen_ai.usage.reasoning.output_tokens',
   toolName: 'gen_ai.tool.name',
   toolCallId: 'gen_ai.tool.call.id',
@@ -42,7 +43,17 @@ export const GEN_AI_OPERATION = {
   generateContent: 'generate_content',
 } as const;
 
-export const GEN_AI_PROVIDER_OPENAI = 'openai';
+/**
+ * `gen_ai.provider.name` by the API a session speaks: the conventions' well-known values for OpenAI, Anthropic and the
+ * Gemini API (`gcp.gemini`: Google AI Studio's, as against Vertex AI's `gcp.vertex_ai`). Chat Completions and
+ * Responses are OpenAI's APIs, whoever serves them.
+ */
+export const GEN_AI_PROVIDER = {
+  chat: 'openai',
+  responses: 'openai',
+  anthropic: 'anthropic',
+  gemini: 'gcp.gemini',
+} as const;
 
 export const OTEL = {
   errorType: 'error.type',

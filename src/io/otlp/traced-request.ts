@@ -146,12 +146,14 @@ function oiMessage(a: Attrs, prefix: string): TracedMessage | null {
       text += str(a[`${prefix}.message.contents.${j}.message_content.text`]);
     }
   }
+  const callId = str(a[`${prefix}.message.tool_call_id`]);
   if (role === 'system' || role === 'developer') return { role: 'system', text };
-  if (role === 'user') return { role: 'user', text };
-  if (role === 'tool')
+  // OpenInference's Anthropic instrumentation records a tool result as a user message naming its call.
+  if (role === 'user' && callId === '') return { role: 'user', text };
+  if (role === 'tool' || role === 'user')
     return {
       role: 'tool',
-      callId: str(a[`${prefix}.message.tool_call_id`]),
+      callId,
       name: str(a[`${prefix}.message.name`]),
       text,
     };
@@ -166,6 +168,13 @@ function oiMessage(a: Attrs, prefix: string): TracedMessage | null {
     });
   }
   return { role: 'assistant', text, toolCalls };
+}
+
+/** Anthropic's `system`: a string, or text blocks. */
+function anthropicSystem(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (!Array.isArray(v)) return '';
+  return v.map((b) => (isRecord(b) && b.type === 'text' ? str(b.text) : '')).join('\n\n');
 }
 
 function oiRequest(a: Attrs): TracedRequest | null {
@@ -183,15 +192,25 @@ function oiRequest(a: Attrs): TracedRequest | null {
     (tools ??= []).push({
       name: str(fn.name),
       description: str(fn.description),
-      parameters: (isRecord(fn.parameters) ? fn.parameters : {}) as Record<string, unknown>,
+      // OpenAI's tools carry `parameters`; Anthropic's (its OpenInference instrumentation) `input_schema`.
+      parameters: (isRecord(fn.parameters)
+        ? fn.parameters
+        : isRecord(fn.input_schema)
+          ? fn.input_schema
+          : {}) as Record<string, unknown>,
     });
   }
   const inv = json(a['llm.invocation_parameters']);
   const p = isRecord(inv) ? inv : {};
   const out = oiMessage(a, 'llm.output_messages.0');
+  // Anthropic's system prompt is a request field, not a message: its instrumentation records it with the parameters.
+  const system = anthropicSystem(p.system);
   return {
     convention: 'openinference',
-    messages,
+    messages:
+      system !== '' && !messages.some((m) => m.role === 'system')
+        ? [{ role: 'system', text: system }, ...messages]
+        : messages,
     tools,
     parameters: params({
       temperature: num(p.temperature),

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import { useModal } from '../shared/use-modal';
 import type { EvalCaseRecord, EvalSuiteRecord } from '../../domain/eval-case';
 import { promptfooConfig } from '../../evals/promptfoo-config';
+import { promptfooTarget } from '../../evals/promptfoo-providers';
+import { endpointWire } from '../../store/settings/endpoint-door';
 import { useSettingsStore } from '../../store/settings/settings-store';
 import { downloadText } from '../shared/download';
 import { ModelsField, useModelsRead } from './models-field';
@@ -36,7 +38,8 @@ export function PromptfooDialog({
     const yaml = promptfooConfig(
       suite.name,
       cases,
-      read.targets.map((t) => ({ model: t.model, baseURL: t.baseURL ?? baseURL })),
+      // Each model in its endpoint's own API: promptfoo's Anthropic or Google provider for a Claude or Gemini endpoint.
+      read.targets.map((t) => promptfooTarget(t.model, t.baseURL ?? baseURL, endpointWire(t.baseURL ?? baseURL))),
       { repeats, ownBaseURL: baseURL },
     );
     downloadText(
@@ -85,7 +88,8 @@ export function PromptfooDialog({
         </label>
         {typeof repeats === 'string' && <p role="alert">{repeats}</p>}
         <p className="hint">
-          The file holds no key: promptfoo reads it from the TOOLSCOPE_API_KEY environment variable.
+          The file holds no key: promptfoo reads it from the TOOLSCOPE_API_KEY environment variable (ANTHROPIC_API_KEY
+          for an Anthropic Messages endpoint, GOOGLE_API_KEY for a Gemini one).
         </p>
         <div className="dialog-actions">
           <button type="submit">Download</button>
