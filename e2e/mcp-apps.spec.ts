@@ -151,8 +151,14 @@ test('a View message and model context are shown before they take effect, its re
     .toHaveText('Hello from the board view')
     .catch(async (error: unknown) => {
       // Say what the View itself saw (its bridge status and the answer it got), so a failure names its side.
-      const said = async (id: string) => view.locator(id).textContent({ timeout: 1_000 }).catch(() => '(gone)');
-      throw new Error(`${String(error)}\nView status: ${await said('#status')}; its message: ${await said('#say-out')}`);
+      const said = async (id: string) =>
+        view
+          .locator(id)
+          .textContent({ timeout: 1_000 })
+          .catch(() => '(gone)');
+      throw new Error(
+        `${String(error)}\nView status: ${await said('#status')}; its message: ${await said('#say-out')}`,
+      );
     });
   await ask.getByRole('button', { name: 'Send view message' }).click();
   await expect(view.locator('#say-out')).toHaveText('message sent');
