@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Sets one bench's figures under `key` in bench/results/latest.json, keeping the other benches' figures there. */
-export function recordFigures(key: string, figures: unknown): void {
+/** Sets top-level fields of bench/results/latest.json, keeping the other benches' figures there. */
+export function mergeFigures(fields: Record<string, unknown>): void {
   const dir = join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'latest.json');
@@ -12,5 +12,10 @@ export function recordFigures(key: string, figures: unknown): void {
   } catch {
     // No other figures yet: these stand alone.
   }
-  writeFileSync(file, `${JSON.stringify({ ...latest, [key]: figures }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...latest, ...fields }, null, 2)}\n`);
+}
+
+/** Sets one bench's figures under `key` in bench/results/latest.json, keeping the other benches' figures there. */
+export function recordFigures(key: string, figures: unknown): void {
+  mergeFigures({ [key]: figures });
 }

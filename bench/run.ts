@@ -10,14 +10,28 @@
  * stream as a reference, in a few rounds only: it is 4-6x slower and its garbage would otherwise
  * spill into the other paths' samples.
  *
+ * BENCH_WIRE=<format> npx tsx bench/run.ts measures one wire format's cases only (no results written).
  * BENCH_GC=full npm run bench forces a full GC before every sample instead of a scavenge (see stats.ts).
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { AccumulatedTurn } from '../src/agent/accumulator';
 import type { ResponsesEvent } from '../src/agent/responses-accumulator';
+import type { AnthropicEvent } from '../src/llm/wire/anthropic/anthropic-stream';
+import type { GeminiStreamChunk } from '../src/llm/wire/gemini/gemini-stream-types';
+import { anthropicThinkingTextTools } from './anthropic-gen';
+import { geminiThoughtsTextCalls } from './gemini-gen';
+import {
+  anthropicReducerOnly,
+  floorCrlf,
+  geminiReducerOnly,
+  oursAnthropic,
+  oursGemini,
+  sdkAnthropic,
+  sdkGemini,
+  type SdkTurn,
+} from './native-paths';
 import {
   accumulatorOnly,
   bodyFrom,
@@ -34,6 +48,7 @@ import {
 } from './paths';
 import { responsesReasoningToolsText } from './responses-gen';
 import { longText, parallelTools, reasoningTextTools, type GeneratedStream } from './sse-gen';
+import { mergeFigures } from './results-file';
 import { beforeSample, cpuMs, fullGC, gcBeforeSample, spread, type Spread } from './stats';
 import { table } from './table';
 
@@ -45,6 +60,8 @@ const MAX_ROUNDS = 25;
 /** Wall-clock budget for one case's timed rounds; under load fewer rounds fit, never fewer than MIN_ROUNDS. */
 const CASE_BUDGET_MS = 7_000;
 const SDK_ROUNDS = 3;
+/** BENCH_WIRE=anthropic (chat, responses, gemini) measures that wire format's cases alone and records nothing. */
+const ONLY = process.env.BENCH_WIRE;
 
 type Case = {
   name: string;
@@ -54,11 +71,27 @@ type Case = {
   repeat: number;
   expected: GeneratedStream['expected'] | null;
   /** Which wire format the body is in; each is measured against a floor for its own framing. */
-  wire: 'chat' | 'responses';
+  wire: 'chat' | 'responses' | 'anthropic' | 'gemini';
 };
 
 /** The paths of one wire format: the floor, our reader + reducer, the reducer alone, the SDK reference. */
 function pathsOf(wire: Case['wire']) {
+  if (wire === 'anthropic') {
+    return {
+      floor: floorNamed,
+      ours: oursAnthropic,
+      acc: (chunks: readonly unknown[]) => anthropicReducerOnly(chunks as readonly AnthropicEvent[]),
+      sdk: sdkAnthropic,
+    };
+  }
+  if (wire === 'gemini') {
+    return {
+      floor: floorCrlf,
+      ours: oursGemini,
+      acc: (chunks: readonly unknown[]) => geminiReducerOnly(chunks as readonly GeminiStreamChunk[]),
+      sdk: sdkGemini,
+    };
+  }
   if (wire === 'responses') {
     return {
       floor: floorNamed,
@@ -126,7 +159,7 @@ function largestFixture(wire: Case['wire'] = 'chat'): Case {
   };
 }
 
-function sameTurn(turn: AccumulatedTurn, expected: GeneratedStream['expected']): boolean {
+function sameTurn(turn: SdkTurn, expected: GeneratedStream['expected']): boolean {
   return (
     turn.text === expected.text &&
     turn.reasoning === expected.reasoning &&
@@ -142,8 +175,11 @@ async function check(c: Case, chunks: readonly unknown[]): Promise<void> {
   if (c.expected && !sameTurn(mine, c.expected)) throw new Error(`${c.name}: our path assembled the wrong turn`);
   if (!isDeepStrictEqual(await p.acc(chunks), mine))
     throw new Error(`${c.name}: accumulate() alone assembled a different turn`);
-  if (!isDeepStrictEqual(await p.sdk(bodyFrom(c.pieces)), mine))
-    throw new Error(`${c.name}: the SDK path assembled a different turn`);
+  // Anthropic's SDK assembles its own Message, checked on the turn's common parts; the others feed our reducer.
+  const theirs = await p.sdk(bodyFrom(c.pieces));
+  const agrees =
+    c.wire === 'anthropic' ? c.expected !== null && sameTurn(theirs, c.expected) : isDeepStrictEqual(theirs, mine);
+  if (!agrees) throw new Error(`${c.name}: the SDK path assembled a different turn`);
   const parsed = await p.floor(bodyFrom(c.pieces));
   if (parsed !== chunks.length)
     throw new Error(`${c.name}: the floor parsed ${parsed} chunks, the reader ${chunks.length}`);
@@ -214,14 +250,17 @@ async function measureSdk(c: Case, chunks: readonly unknown[]): Promise<{ ms: nu
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const cases: Case[] = [
+  const all: Case[] = [
     generated(longText(256 * 1024)),
     generated(parallelTools(8, 20 * 1024)),
     generated(reasoningTextTools(128 * 1024, 64 * 1024, 3, 16 * 1024)),
     largestFixture(),
     generated(responsesReasoningToolsText(128 * 1024, 3, 16 * 1024, 64 * 1024), 'responses'),
     largestFixture('responses'),
+    generated(anthropicThinkingTextTools(128 * 1024, 64 * 1024, 3, 16 * 1024), 'anthropic'),
+    generated(geminiThoughtsTextCalls(128 * 1024, 64 * 1024, 3, 16 * 1024), 'gemini'),
   ];
+  const cases = ONLY === undefined ? all : all.filter((c) => c.wire === ONLY);
   const prepared: { c: Case; chunks: unknown[]; main: Measured }[] = [];
   for (const c of cases) {
     process.stdout.write(`measuring ${c.name} ...\n`);
@@ -230,7 +269,7 @@ async function main(): Promise<void> {
     fullGC();
     prepared.push({ c, chunks, main: await measureMain(c, chunks) });
   }
-  process.stdout.write('measuring the openai SDK reference ...\n');
+  process.stdout.write('measuring the SDK references ...\n');
   const rows: Row[] = [];
   for (const { c, chunks, main: m } of prepared) {
     const s = await measureSdk(c, chunks);
@@ -269,7 +308,15 @@ async function main(): Promise<void> {
     'responses rows: floor also skips the event: line; ours = readSSE() -> src/agent/responses-accumulator accumulateResponses().\n',
   );
   out.write(
-    'acc    = accumulate() alone over the same chunks parsed beforehand; sdk = openai Stream.fromSSEResponse -> accumulate().\n',
+    'anthropic: floor as for responses; ours = readSSE() -> createAnthropicAccumulator().push() per event (as the loop does);\n' +
+      '  sdk = @anthropic-ai/sdk messages.stream().finalMessage() (its own accumulation) over a fetch returning the bytes.\n',
+  );
+  out.write(
+    'gemini: floor splits on CRLF CRLF; ours = readSSE() -> createGeminiAccumulator().push() per chunk;\n' +
+      '  sdk = @google/genai models.generateContentStream() over a fetch returning the bytes -> the same reducer.\n',
+  );
+  out.write(
+    'acc    = the reducer alone over the same chunks parsed beforehand; sdk (chat, responses) = openai Stream.fromSSEResponse -> our reducer.\n',
   );
   out.write(
     `Times: median process CPU ms per sample (${gcBeforeSample} before each). Ratios: median of ` +
@@ -280,8 +327,6 @@ async function main(): Promise<void> {
       `${TARGET}x): ${worst <= TARGET ? 'met' : 'NOT met'}. ${seconds.toFixed(1)} s.\n`,
   );
 
-  const outDir = join(here, 'results');
-  mkdirSync(outDir, { recursive: true });
   const result = {
     date: new Date().toISOString(),
     node: process.version,
@@ -293,7 +338,9 @@ async function main(): Promise<void> {
     worstOursToFloorP75: worstP75,
     rows,
   };
-  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  // The other benches' figures in the same file stay (run alone, this bench would otherwise drop them); a run of one
+  // wire format alone is a look while working, not a result.
+  if (ONLY === undefined) mergeFigures(result);
 }
 
 main().catch((err: unknown) => {

@@ -16,7 +16,7 @@ export type GeneratedStream = {
 };
 
 /** Small deterministic PRNG so every run measures the same bytes. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -55,7 +55,7 @@ const WORDS = [
 ];
 
 /** Text made of token-sized pieces (1-12 chars) including non-ASCII and characters JSON must escape. */
-function tokens(random: () => number, totalChars: number): string[] {
+export function tokens(random: () => number, totalChars: number): string[] {
   const out: string[] = [];
   let n = 0;
   while (n < totalChars) {
@@ -118,12 +118,12 @@ export function longText(textChars: number): GeneratedStream {
   };
 }
 
-function argumentsJSON(random: () => number, i: number, chars: number): string {
+export function argumentsJSON(random: () => number, i: number, chars: number): string {
   return JSON.stringify({ path: `src/file-${i}.ts`, mode: 'overwrite', content: tokens(random, chars).join('') });
 }
 
 /** Splits `s` into fragments of 2-10 characters, the way models stream tool arguments. */
-function fragments(random: () => number, s: string): string[] {
+export function fragments(random: () => number, s: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < s.length; ) {
     const n = 2 + Math.floor(random() * 9);
@@ -198,6 +198,6 @@ export function reasoningTextTools(
   };
 }
 
-function kb(chars: number): string {
+export function kb(chars: number): string {
   return `${Math.round(chars / 1024)} KB`;
 }

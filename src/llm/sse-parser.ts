@@ -51,6 +51,7 @@ export class SSEParser {
       nl = text.indexOf('\n', start);
     }
     while (nl !== -1) {
+      let dataEnd: number;
       // Fast path for the shape nearly every chunk has: one `data: …` line, then the blank line.
       if (
         this.data === null &&
@@ -61,6 +62,10 @@ export class SSEParser {
       ) {
         if (!this.deliver(text.slice(start + 6, nl), false)) return;
         start = nl + 2;
+      } else if (this.data === null && this.event === '' && (dataEnd = namedEventEnd(text, start, nl)) !== -1) {
+        // The same for named events (Responses, Anthropic): the name is not needed once it is not `error`.
+        if (!this.deliver(text.slice(nl + 7, dataEnd), false)) return;
+        start = dataEnd + 2;
       } else {
         if (!this.line(text, start, nl)) return;
         start = nl + 1;
@@ -165,6 +170,31 @@ function isDataColonSpace(s: string, at: number): boolean {
     s.charCodeAt(at + 4) === COLON &&
     s.charCodeAt(at + 5) === SPACE
   );
+}
+
+/** `event: ` at `at`, by char codes as above. */
+function isEventColonSpace(s: string, at: number): boolean {
+  return (
+    s.charCodeAt(at) === LOWER_E &&
+    s.charCodeAt(at + 1) === 118 &&
+    s.charCodeAt(at + 2) === LOWER_E &&
+    s.charCodeAt(at + 3) === 110 &&
+    s.charCodeAt(at + 4) === 116 &&
+    s.charCodeAt(at + 5) === COLON &&
+    s.charCodeAt(at + 6) === SPACE
+  );
+}
+
+/**
+ * Where the data line ends when `s` holds from `start` a whole `event: <name>\ndata: …\n\n` with no CR and a name
+ * other than `error` (its first line ending at `nl`); -1 otherwise, for the line-by-line path.
+ */
+function namedEventEnd(s: string, start: number, nl: number): number {
+  if (!isEventColonSpace(s, start) || s.charCodeAt(nl - 1) === CR) return -1;
+  if (nl - start === 12 && s.startsWith('error', start + 7)) return -1;
+  if (!isDataColonSpace(s, nl + 1)) return -1;
+  const end = s.indexOf('\n', nl + 1);
+  return end !== -1 && s.charCodeAt(end + 1) === NEWLINE && s.charCodeAt(end - 1) !== CR ? end : -1;
 }
 
 /** The value of a field whose name ends at `at`: null when the name is longer (e.g. `database:`). */

@@ -300,6 +300,34 @@ describe('Anthropic reducer on bad input', () => {
     });
   });
 
+  it('hands out content the caller may keep: a result is not changed by later deltas, nor the reducer by its edits', () => {
+    const acc = createAnthropicAccumulator();
+    acc.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: [] } });
+    acc.push({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } });
+    const cite = { type: 'web_search_result_location', url: 'https://a.example', title: 'A', cited_text: 'x' };
+    acc.push({ type: 'content_block_delta', index: 0, delta: { type: 'citations_delta', citation: cite } });
+    acc.push({
+      type: 'content_block_start',
+      index: 1,
+      content_block: { type: 'tool_use', id: 't', name: 'f', input: {} },
+    });
+    acc.push({
+      type: 'content_block_delta',
+      index: 1,
+      delta: { type: 'input_json_delta', partial_json: '{"a":{"b":1}}' },
+    });
+    acc.push({ type: 'content_block_stop', index: 1 });
+    const early = acc.result();
+    acc.push({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: ' there' } });
+    (early.content[0]?.citations as Record<string, unknown>[])[0]!.title = 'edited';
+    ((early.content[1]?.input as Record<string, Record<string, unknown>>).a as Record<string, unknown>).b = 2;
+    expect(early.content[0]).toMatchObject({ text: 'Hi' });
+    const late = acc.result();
+    expect(late.content[0]).toEqual({ type: 'text', text: 'Hi there', citations: [cite] });
+    expect(late.content[1]).toEqual({ type: 'tool_use', id: 't', name: 'f', input: { a: { b: 1 } } });
+    expect(cite.title).toBe('A');
+  });
+
   it('ignores deltas for a block that never started, keeping them aside', () => {
     const acc = createAnthropicAccumulator();
     expect(acc.push({ type: 'content_block_delta', index: 4, delta: { type: 'text_delta', text: 'x' } })).toEqual([]);

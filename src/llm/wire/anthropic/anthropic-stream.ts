@@ -329,7 +329,7 @@ class AnthropicReducer {
       // A stream cut before the block's stop still yields a block that can be sent back.
       if ((slot.kind === 'tool' || slot.kind === 'server') && slot.streamed)
         slot.block.input = inputOf(slot.json, true, slot.block.input);
-      content.push(structuredClone(slot.block) as AnthropicContentBlock);
+      content.push(copyBlock(slot.block));
       if (slot.kind === 'tool') {
         const args = slot.streamed
           ? slot.json
@@ -363,6 +363,16 @@ class AnthropicReducer {
       ...(this.unknown.length > 0 ? { unknownEvents: this.unknown.slice() } : {}),
     };
   }
+}
+
+/** A deep copy the caller may keep. Strings are immutable, so only nested objects are cloned: structuredClone of
+ * the whole block copied every long thinking and text string (docs/speed-and-tests.md, "Speed targets"). */
+function copyBlock(block: Obj): AnthropicContentBlock {
+  // A spread defines own properties, so a `__proto__` key stays data on the copy, as with structuredClone.
+  const copy = { ...block } as AnthropicContentBlock;
+  for (const [key, value] of Object.entries(copy))
+    if (typeof value === 'object' && value !== null) copy[key] = structuredClone(value);
+  return copy;
 }
 
 export function createAnthropicAccumulator(): AnthropicAccumulator {
