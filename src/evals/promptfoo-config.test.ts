@@ -116,4 +116,38 @@ describe('promptfoo config', () => {
       '          id: "openai:chat:other-j"\n          config:\n            apiBaseUrl: "http://127.0.0.1:8/v1"\n',
     );
   });
+
+  it("a judge on a Claude or Gemini endpoint is promptfoo's Anthropic or Google provider, as its endpoint speaks", () => {
+    const judged: EvalCaseRecord = {
+      ...plain,
+      id: 'c4',
+      name: 'Judged natively',
+      checks: [
+        { kind: 'judge', question: 'Claude?', judgeModel: 'claude-j @ http://127.0.0.1:7', threshold: 0.5 },
+        {
+          kind: 'judge',
+          question: 'Gemini?',
+          judgeModel: 'gemini-j @ https://generativelanguage.googleapis.com',
+          threshold: 0.5,
+        },
+      ],
+    };
+    const formats: Record<string, 'anthropic' | 'gemini'> = {
+      'http://127.0.0.1:7': 'anthropic',
+      'https://generativelanguage.googleapis.com': 'gemini',
+    };
+    const text = promptfooConfig('J', [judged], [{ model: 'mock-a', baseURL: 'http://127.0.0.1:9/v1' }], {
+      repeats: 1,
+      ownBaseURL: 'http://127.0.0.1:9/v1',
+      wireOf: (url) => ({ format: formats[url] ?? 'chat' }),
+    });
+    expect(text).toContain(
+      '          id: "anthropic:messages:claude-j"\n          config:\n            apiBaseUrl: "http://127.0.0.1:7"\n',
+    );
+    // Google's own endpoint: promptfoo's default base, none written.
+    expect(text).toContain('          id: "google:gemini-j"\n          config: {}\n');
+    expect(text).not.toContain('openai:chat:claude-j');
+    // The run line names every key the file needs: the models' and the judges'.
+    expect(text.split('\n')[0]).toContain('TOOLSCOPE_API_KEY=<key> ANTHROPIC_API_KEY=<key> GOOGLE_API_KEY=<key>');
+  });
 });

@@ -6,6 +6,7 @@ import {
   PROMPTFOO_KEY_VARS,
   promptValue,
   providerEntry,
+  promptfooTarget,
   requestConfig,
   type PromptfooFamily,
   type PromptfooTarget,
@@ -41,17 +42,36 @@ const CALLS_OF_OUTPUT =
 const jsString = (s: string) => JSON.stringify(s);
 
 /** What the export needs besides the cases: the runs per case x model, and the page's endpoint (a bare judge's). */
-type PromptfooOptions = { repeats: number; ownBaseURL: string };
+type PromptfooOptions = {
+  repeats: number;
+  ownBaseURL: string;
+  /** The API a judge's endpoint speaks (the door's `endpointWire`); absent: Chat Completions. */
+  wireOf?: (baseURL: string) => Parameters<typeof promptfooTarget>[2];
+};
 
-/** A judge check's provider: "<model> @ <base URL>", or the page's own endpoint for a bare model. */
-function judgeProvider(judgeModel: string, ownBaseURL: string): YamlValue {
+/**
+ * A judge check's provider: "<model> @ <base URL>", or the page's own endpoint for a bare model, in the API its
+ * endpoint speaks (a judge on a Claude or Gemini endpoint is promptfoo's Anthropic or Google provider).
+ */
+function judgeProvider(judgeModel: string, options: PromptfooOptions): YamlValue {
+  const { model, baseURL, wire } = judgeTarget(judgeModel, options);
+  if (wire !== undefined && familyOf(wire.format) !== 'openai') {
+    const { label: _label, ...entry } = providerEntry(promptfooTarget(model, baseURL, wire));
+    return entry;
+  }
+  return { id: `openai:chat:${model}`, config: { apiBaseUrl: baseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR } };
+}
+
+function judgeTarget(judgeModel: string, options: PromptfooOptions) {
+  const { ownBaseURL } = options;
   const read = parseModelTargets(judgeModel, { ownBaseURL, isSavedEndpoint: () => true });
   const t = read.ok ? read.targets[0] : undefined;
-  return {
-    id: `openai:chat:${t?.model ?? judgeModel}`,
-    config: { apiBaseUrl: t?.baseURL ?? ownBaseURL, apiKeyEnvar: PROMPTFOO_KEY_VAR },
-  };
+  const baseURL = t?.baseURL ?? ownBaseURL;
+  return { model: t?.model ?? judgeModel, baseURL, wire: options.wireOf?.(baseURL) };
 }
+
+const judgeFamily = (judgeModel: string, options: PromptfooOptions): PromptfooFamily =>
+  familyOf(judgeTarget(judgeModel, options).wire?.format);
 
 function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
   switch (check.kind) {
@@ -85,7 +105,7 @@ function assertion(check: CaseCheck, options: PromptfooOptions): YamlValue {
         type: 'llm-rubric',
         value: check.question,
         threshold: check.threshold,
-        provider: judgeProvider(check.judgeModel, options.ownBaseURL),
+        provider: judgeProvider(check.judgeModel, options),
         metric: `Judged by ${check.judgeModel}`,
       };
   }
@@ -137,7 +157,11 @@ export function promptfooConfig(
       assert: c.checks.map((check) => assertion(check, options)),
     })),
   };
-  const keys = families.map((f) => `${PROMPTFOO_KEY_VARS[f]}=<key>`).join(' ');
+  // The judges' keys too: a judge on a Claude or Gemini endpoint reads promptfoo's variable for that provider.
+  const judgeFamilies = cases.flatMap((c) =>
+    c.checks.flatMap((check) => (check.kind === 'judge' ? [judgeFamily(check.judgeModel, options)] : [])),
+  );
+  const keys = [...new Set([...families, ...judgeFamilies])].map((f) => `${PROMPTFOO_KEY_VARS[f]}=<key>`).join(' ');
   return (
     `# Made by Toolscope from the suite "${suiteName.replace(/[\r\n]/g, ' ')}". Run: ${keys} ` +
     `npx promptfoo eval -c <this file>\n# ${ONE_STEP_NOTE}\n${toYaml(config)}`

@@ -40,7 +40,7 @@ export function PromptfooDialog({
       cases,
       // Each model in its endpoint's own API: promptfoo's Anthropic or Google provider for a Claude or Gemini endpoint.
       read.targets.map((t) => promptfooTarget(t.model, t.baseURL ?? baseURL, endpointWire(t.baseURL ?? baseURL))),
-      { repeats, ownBaseURL: baseURL },
+      { repeats, ownBaseURL: baseURL, wireOf: (url) => endpointWire(url) },
     );
     downloadText(
       `${suite.name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'suite'}.promptfooconfig.yaml`,
