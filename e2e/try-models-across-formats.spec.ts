@@ -4,7 +4,8 @@
  * format. A Chat Completions step tried on an Anthropic endpoint goes as POST /v1/messages with `x-api-key`, on a
  * Gemini endpoint as streamGenerateContent with `x-goog-api-key`; an
  * Anthropic step tried on a Chat Completions endpoint goes as POST /v1/chat/completions without the signed thinking,
- * which that format cannot carry. Both answers show in the comparison.
+ * which that format cannot carry, and its answer says so in note "Left out of this request", kept over a reload. Both
+ * answers show in the comparison.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -140,5 +141,17 @@ for (const format of ['anthropic', 'gemini'] as const satisfies readonly NativeF
     expect(JSON.stringify(messages[1])).toContain('get_weather');
     expect(tried?.rawBody).not.toContain('mocksig_');
     expect(tried?.rawBody).not.toContain('The person wants Paris.');
+
+    // The answer says what its request left out: the first reply's signed thinking, named by its turn.
+    const leftOut = (p: Page) =>
+      p
+        .getByRole('region', { name: 'Model comparison' })
+        .getByRole('group', { name: `mock-gpt @ ${host}` })
+        .getByRole('note', { name: 'Left out of this request' });
+    await expect(leftOut(page)).toContainText("Turn 1's reply: Its signed thinking");
+    await expect(leftOut(page).getByRole('listitem')).toHaveCount(1);
+    // Stored with the answer, so a reload still says it.
+    await page.reload();
+    await expect(leftOut(page)).toContainText("Turn 1's reply: Its signed thinking");
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fanOut, outputRate } from './fan-out';
 import { httpError, scriptedModel, textReply } from './testing/scripted-model';
-import type { ModelRequest } from './model-client';
+import type { ChatModelClient, Conversation, ModelRequest, NativeModelClient } from './model-client';
+import type { LeftOutNote } from '../domain/left-out-note';
 
 const request: ModelRequest = {
   model: 'original',
@@ -11,6 +12,49 @@ const request: ModelRequest = {
   temperature: 0.3,
 };
 const timeouts = { firstByteTimeoutMs: 60_000, idleTimeoutMs: 60_000 };
+
+/** A client that builds its own body (as Anthropic's and Gemini's do): it says what it left out, then answers. */
+function nativeModel(leftOut: LeftOutNote[], text: string): NativeModelClient {
+  return {
+    wire: 'gemini',
+    stream(_request, options) {
+      options.onSent?.({ leftOut });
+      return (async function* () {
+        yield { text };
+      })();
+    },
+    reducer: () =>
+      Promise.resolve({
+        push: () => [{ kind: 'text', delta: text }],
+        result: () => ({ text, reasoning: '', refusal: null, toolCalls: [], finishReason: 'stop', usage: null }),
+      }),
+  };
+}
+
+/** A history whose first reply is Anthropic's, its signed thinking kept verbatim. */
+const signedHistory: Conversation = {
+  tools: [],
+  messages: [
+    { id: 'u1', createdAt: 0, role: 'user', content: 'Weather in Paris?' },
+    {
+      id: 'a1',
+      createdAt: 1,
+      runId: 'r',
+      turn: 1,
+      role: 'assistant',
+      content: 'Looking up Paris.',
+      reasoning: 'The person wants Paris.',
+      refusal: null,
+      toolCalls: [],
+      status: 'complete',
+      wireParts: {
+        format: 'anthropic',
+        model: 'claude-a',
+        parts: [{ type: 'thinking', thinking: 'The person wants Paris.', signature: 'sig' }],
+      },
+    },
+  ],
+};
 
 describe('fan-out of one recorded request', () => {
   it('sends the same body to each model with only `model` changed, once each, a 4xx included', async () => {
@@ -88,6 +132,50 @@ describe('fan-out of one recorded request', () => {
       ['cancelled', 'part '],
     ]);
     expect(clients.every((c) => c.signals[0]?.aborted)).toBe(true);
+  });
+
+  it("keeps with each answer what its request left out: the client's own word, or what Chat Completions cannot carry", async () => {
+    const geminiNote: LeftOutNote = { messageId: 'a1', what: 'signed_thinking', why: 'Written by another API.' };
+    const seen: [number, readonly LeftOutNote[] | undefined][] = [];
+    const answers = await fanOut({
+      request,
+      conversation: signedHistory,
+      targets: [
+        { model: 'gpt', client: scriptedModel([textReply(['From GPT.'])]) },
+        { model: 'gemini-3', client: nativeModel([geminiNote], 'From Gemini.') },
+        { model: 'gemini-3b', client: nativeModel([], 'Nothing left out.') },
+      ],
+      signal: new AbortController().signal,
+      timeouts,
+      onAnswer: (i, a) => seen.push([i, a.leftOut]),
+    });
+    expect(answers[0]?.leftOut).toEqual([
+      { messageId: 'a1', what: 'signed_thinking', why: expect.stringContaining('signed thinking') },
+    ]);
+    expect(answers[1]?.leftOut).toEqual([geminiNote]);
+    expect(answers[2]).not.toHaveProperty('leftOut');
+    // Handed over with the answer, so the stored slot has them.
+    expect(new Map(seen).get(1)).toEqual([geminiNote]);
+  });
+
+  it('adds what a Chat or Responses client says it left out to what the history shows, each thing once', async () => {
+    const chat = scriptedModel([textReply(['ok'])]);
+    const extra: LeftOutNote = { what: 'sampling', why: 'Temperature was not sent.' };
+    const saying: ChatModelClient = {
+      stream: (r, o) => {
+        o.onSent?.({ leftOut: [{ messageId: 'a1', what: 'signed_thinking', why: 'Said again.' }, extra] });
+        return chat.stream(r, o);
+      },
+    };
+    const [answer] = await fanOut({
+      request,
+      conversation: signedHistory,
+      targets: [{ model: 'gpt', client: saying }],
+      signal: new AbortController().signal,
+      timeouts,
+    });
+    expect(answer?.leftOut?.map((n) => n.what)).toEqual(['signed_thinking', 'sampling']);
+    expect(answer?.leftOut?.[0]?.why).toContain('Chat Completions cannot carry');
   });
 
   it('measures output tokens per second from the first token', () => {

@@ -2,7 +2,9 @@
  * One recorded request sent to several models at once (architecture.md, "Try on other models"): the same body with
  * only `model` changed, one attempt each (no retry, whatever the error), no tools run. Stop aborts every request.
  */
+import type { LeftOutNote } from '../domain/left-out-note';
 import type { ComparisonAnswer } from '../domain/model-comparison';
+import { leftOutOfRebuilt } from './left-out-of-format';
 import type { Conversation, ModelClient, ModelRequest } from './model-client';
 import { streamAttempt } from './stream-attempt';
 
@@ -28,11 +30,28 @@ export function outputRate(completionTokens: number, firstTokenAt: number | null
   return seconds > 0 ? completionTokens / seconds : null;
 }
 
+/**
+ * What the target's request leaves out of the step's history: a client that builds its own body says so itself
+ * (`onSent`, added to this); a Chat Completions or Responses body is built from text and calls alone, so what that
+ * format cannot carry is read off the history (docs/wire-formats.md, "What is kept verbatim").
+ */
+function rebuiltLeftOut(client: ModelClient, conversation: Conversation): readonly LeftOutNote[] {
+  if (client.wire === 'anthropic' || client.wire === 'gemini') return [];
+  return leftOutOfRebuilt(conversation.messages, client.wire ?? 'chat');
+}
+
+/** `notes` with those of `more` about something not said yet (the same reply and kind). */
+function withNotes(notes: readonly LeftOutNote[], more: readonly LeftOutNote[]): readonly LeftOutNote[] {
+  const said = (n: LeftOutNote) => notes.some((o) => o.messageId === n.messageId && o.what === n.what);
+  return [...notes, ...more.filter((n) => !said(n))];
+}
+
 async function one(input: FanOutInput, index: number, target: FanOutTarget): Promise<ComparisonAnswer> {
   const clock = input.clock ?? (() => globalThis.performance.now());
   const startedAt = clock();
   let firstTokenAt: number | null = null;
   let text = '';
+  let leftOut = rebuiltLeftOut(target.client, input.conversation);
   const outcome = await streamAttempt({
     model: target.client,
     request: { ...input.request, model: target.model },
@@ -42,6 +61,9 @@ async function one(input: FanOutInput, index: number, target: FanOutTarget): Pro
     attempt: 1,
     messageId: `compare-${index}`,
     conversation: input.conversation,
+    onSent: (sent) => {
+      leftOut = withNotes(leftOut, sent.leftOut);
+    },
     clock,
     emit: (e) => {
       if (e.type === 'first_token' && firstTokenAt === null) firstTokenAt = clock();
@@ -60,6 +82,7 @@ async function one(input: FanOutInput, index: number, target: FanOutTarget): Pro
     text: turn.text,
     toolCalls: turn.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })),
     timeToFirstTokenMs: ttft,
+    ...(leftOut.length > 0 ? { leftOut: [...leftOut] } : {}),
   };
   if (outcome.kind === 'done') {
     const usage = outcome.turn.usage;

@@ -1,4 +1,5 @@
 /** One step tried on other models (architecture.md, "Try on other models"), stored with its session. */
+import type { LeftOutNote } from './left-out-note';
 import type { ToolCall, Usage } from './messages';
 
 /** `pending`: the request was sent (or is about to be) and no answer is stored yet. */
@@ -18,6 +19,12 @@ export type ComparisonAnswer = {
   timeToFirstTokenMs: number | null;
   outputTokensPerSecond: number | null;
   error?: string;
+  /**
+   * What this model's request left out of the step's history because its format cannot carry it (another API's
+   * signed thinking, ...), in the body builder's words (docs/wire-formats.md); absent when nothing was, and on
+   * answers stored before it was kept.
+   */
+  leftOut?: LeftOutNote[];
 };
 
 export type ModelComparison = {

@@ -397,6 +397,9 @@ const session: Required<SessionRecord> = {
           timeToFirstTokenMs: 12,
           outputTokensPerSecond: 40.5,
           error: 'HTTP 404',
+          leftOut: [
+            { messageId: 'm1', what: 'signed_thinking', why: "Its signed thinking was left out: it is Anthropic's." },
+          ],
         },
       ],
     },

@@ -57,6 +57,14 @@ function errorInfo(): Schema {
   });
 }
 
+/** What a request left out, as `domain/left-out-note.ts` says it. */
+function leftOutNotes(): Schema {
+  return list(
+    obj({ messageId: id(), what: str(LIMITS.name), why: str(LIMITS.shortText) }, ['messageId']),
+    LIMITS.smallList,
+  );
+}
+
 function messageBranches(extra: Record<string, Schema>): Record<string, Record<string, Schema>> {
   const base = { id: id(), createdAt: ms(), ...extra };
   return {
@@ -212,10 +220,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       turn,
       attempt,
       messageId: id(),
-      notes: list(
-        obj({ messageId: id(), what: str(LIMITS.name), why: str(LIMITS.shortText) }, ['messageId']),
-        LIMITS.smallList,
-      ),
+      notes: leftOutNotes(),
     },
     first_token: { turn, attempt },
     summary_started: { turn, attempt },
@@ -582,8 +587,10 @@ export function buildSessionSchema(): Schema {
                     timeToFirstTokenMs: nullable(ms()),
                     outputTokensPerSecond: nullable({ type: 'number', minimum: 0, maximum: 1e9 }),
                     error: str(LIMITS.shortText),
+                    // What its request left out (docs/wire-formats.md): optional, so older files still import.
+                    leftOut: leftOutNotes(),
                   },
-                  ['baseURL', 'error'],
+                  ['baseURL', 'error', 'leftOut'],
                 ),
                 LIMITS.smallList,
               ),

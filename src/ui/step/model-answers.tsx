@@ -13,6 +13,7 @@ import { changedWords, wordDiff } from '../../compare/word-diff';
 import { stopComparison, useComparisonRuns } from '../../store/step/try-on-models-runs';
 import { runAnswerAgain } from '../../store/step/try-on-models';
 import { continueWith } from '../../store/step/continue-with';
+import { AnswerLeftOut } from '../chat/left-out-notes';
 
 type Props = { sessionId: string; message: AssistantMessage; stored: readonly ModelComparison[]; busy: boolean };
 
@@ -74,6 +75,7 @@ function Answer({ sessionId, comparisonId, index, answer, message, busy, compari
       ) : answer.error ? (
         <p role="note">{answer.error}</p>
       ) : null}
+      {answer.leftOut && <AnswerLeftOut notes={answer.leftOut} />}
       {answer.text && <AnswerText text={answer.text} original={message.content} />}
       {answer.toolCalls.length > 0 && (
         <ul aria-label="Tool calls">

@@ -12,19 +12,26 @@ type LeftOutRead = { note: LeftOutNote; of?: { runId: string; turn: number } };
  * turn of each reply a note names; live while the run is still being written.
  */
 export function useStoredLeftOut(runId: string, messageId: string): LeftOutRead[] | undefined {
-  return useLiveQuery(async () => {
-    const notes = await storedLeftOut(db, runId, messageId);
-    if (notes.length === 0) return [];
-    const named = await getMessages(
-      db,
-      notes.flatMap((n) => (n.messageId !== undefined ? [n.messageId] : [])),
-    );
-    const of = new Map(
-      named.flatMap((m) => (m?.role === 'assistant' ? [[m.id, { runId: m.runId, turn: m.turn }]] : [])),
-    );
-    return notes.map((note): LeftOutRead => {
-      const reply = note.messageId !== undefined ? of.get(note.messageId) : undefined;
-      return reply ? { note, of: reply } : { note };
-    });
-  }, [runId, messageId]);
+  return useLiveQuery(async () => named(await storedLeftOut(db, runId, messageId)), [runId, messageId]);
+}
+
+/** Notes kept elsewhere (an answer of "Try on other models"), with the run and turn of each reply they name. */
+export function useNamedLeftOut(notes: readonly LeftOutNote[]): LeftOutRead[] | undefined {
+  const key = JSON.stringify(notes);
+  return useLiveQuery(() => named(notes), [key]);
+}
+
+async function named(notes: readonly LeftOutNote[]): Promise<LeftOutRead[]> {
+  if (notes.length === 0) return [];
+  const replies = await getMessages(
+    db,
+    notes.flatMap((n) => (n.messageId !== undefined ? [n.messageId] : [])),
+  );
+  const of = new Map(
+    replies.flatMap((m) => (m?.role === 'assistant' ? [[m.id, { runId: m.runId, turn: m.turn }]] : [])),
+  );
+  return notes.map((note): LeftOutRead => {
+    const reply = note.messageId !== undefined ? of.get(note.messageId) : undefined;
+    return reply ? { note, of: reply } : { note };
+  });
 }
