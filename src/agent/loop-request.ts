@@ -3,7 +3,9 @@ import type { AccumulatedTurn } from './accumulator';
 import { contextFailureInfo, type ContextPrepared } from './context-hook';
 import { estimateUsage } from './estimated-usage';
 import { addUsage } from '../domain/messages';
-import type { Conversation, ModelRequest } from './model-client';
+import type { BuiltBody, Conversation, ModelRequest } from './model-client';
+import { ModelError, internalError } from './errors';
+import { isRecord } from '../domain/is-record';
 import { retryDelayMs, waitTooLongInfo } from './retry';
 import { streamAttempt } from './stream-attempt';
 import { summaryRequester } from './summary-request';
@@ -11,7 +13,7 @@ import { buildRequest, toWireMessages, toWireTools } from './to-wire';
 import { withRequestLayers } from './request-layers';
 import type { ToolSpec } from './tool-executor';
 import { offeredToolsOf } from './offered-tool-set';
-import { checkRequestEdit, pauseAt } from './pause';
+import { pauseAt, requestEditCheck } from './pause';
 import { appendToHistory, assistantMessage, hasOutput, type LoopState, type TurnEnd } from './loop-state';
 
 /** A request ready to send: the body (as edited at a pause), what it was built from, what it records. */
@@ -30,6 +32,8 @@ type PreparedRequest = {
   };
   estimatedTokens: number | undefined;
   edited: boolean;
+  /** The body edited at a pause in the client's own format, sent as it is (`StreamOptions.body`). */
+  body?: unknown;
 };
 
 /** Step 1 of a turn: the tools, the prompt and its layers, the context kept in budget, then the pause before sending. */
@@ -54,13 +58,22 @@ export async function prepareRequest(s: LoopState, turn: number): Promise<Prepar
     ...(turnPrompt !== undefined ? { systemPrompt: turnPrompt } : {}),
   };
   let request = buildRequest(config, messages, wireTools);
-  // Paused before the request, nothing is in flight; what the person sends is sent verbatim and kept beside the original.
-  const body = input.pause ? JSON.stringify(request, null, 2) : '';
-  const held = await pauseAt(input.pause, { at: 'request', turn, body }, checkRequestEdit, signal, s.emit);
+  // Paused before the request, nothing is in flight; the body shows in the format that will be sent, and what the
+  // person sends is sent verbatim and kept beside the original (docs/debugging.md, "Breakpoints").
+  const own = input.pause ? await ownBody(s, request, conversation) : undefined;
+  if (own !== undefined && 'stop' in own) return own;
+  const body = input.pause ? JSON.stringify(own ? own.body : request, null, 2) : '';
+  const check = requestEditCheck(input.model.wire ?? 'chat');
+  const held = await pauseAt(input.pause, { at: 'request', turn, body }, check, signal, s.emit);
   if (held?.action === 'stop') return { stop: 'cancelled' };
   const editedBody = held !== null && held.edited !== undefined && held.edited !== body ? held.edited : undefined;
+  let sendAsIs: unknown;
   if (editedBody !== undefined) {
-    request = JSON.parse(editedBody) as typeof request;
+    const parsed: unknown = JSON.parse(editedBody);
+    if (own) {
+      sendAsIs = parsed;
+      request = withModelOf(request, parsed);
+    } else request = parsed as typeof request;
     s.turnEdits = [{ kind: 'request', original: body, sent: editedBody }];
   }
   const sent = {
@@ -78,7 +91,37 @@ export async function prepareRequest(s: LoopState, turn: number): Promise<Prepar
     sent,
     estimatedTokens: prepared.estimatedTokens,
     edited: editedBody !== undefined,
+    ...(sendAsIs !== undefined ? { body: sendAsIs } : {}),
   };
+}
+
+/**
+ * The body a client that builds its own would send (Responses, Anthropic, Gemini), so the pause shows that format;
+ * undefined for Chat Completions, whose body is the request. A client whose code fails to load ends the run with why.
+ */
+async function ownBody(
+  s: LoopState,
+  request: ModelRequest,
+  conversation: Conversation,
+): Promise<BuiltBody | NonNullable<TurnEnd> | undefined> {
+  const { model } = s.input;
+  if (model.wire !== 'responses' && model.wire !== 'anthropic' && model.wire !== 'gemini') return undefined;
+  if (!model.bodyFor) return undefined;
+  try {
+    return await model.bodyFor(request, { conversation });
+  } catch (e) {
+    if (s.signal.aborted) return { stop: 'cancelled' };
+    return {
+      stop: 'error',
+      error: e instanceof ModelError ? e.info : internalError('model_client', 'The request body could not be built', e),
+    };
+  }
+}
+
+/** An edited body that names its model (all but Gemini's) is answered by that model: the reply is signed by it. */
+function withModelOf(request: ModelRequest, body: unknown): ModelRequest {
+  const model = isRecord(body) ? body['model'] : undefined;
+  return typeof model === 'string' && model !== '' ? { ...request, model } : request;
 }
 
 /** Lets the context hook compact before a request; a failure there ends the run (cancelled or with its error). */
@@ -160,6 +203,7 @@ export async function streamReply(
       messageId,
       conversation: p.conversation,
       clock: s.clock,
+      ...(p.body !== undefined ? { body: p.body } : {}),
       onSent: ({ leftOut }) => {
         if (leftOut.length > 0) s.emit({ type: 'request_left_out', turn, attempt, messageId, notes: [...leftOut] });
       },

@@ -42,6 +42,11 @@ export type StreamOptions = {
    * body from `conversation` call it.
    */
   readonly onSent?: (sent: SentBody) => void;
+  /**
+   * The body to send as is, in the client's own format: the one `bodyFor` built, as a person edited it at a pause
+   * (docs/debugging.md, "Breakpoints"). Absent: the client builds it. Only clients with `bodyFor` read it.
+   */
+  readonly body?: unknown;
 };
 
 /** What a client says of the body it built: what it left out, and the hash its reply's `wireParts` keep. */
@@ -49,6 +54,17 @@ export type SentBody = {
   readonly leftOut: readonly LeftOutNote[];
   /** The hash of what the reply answers (the format's prefix hash), stored as `wireParts.prefixHash`. */
   readonly prefixHash?: string;
+};
+
+/** The body a client that builds its own would send for a request, and what it says of it (as `onSent` would). */
+export type BuiltBody = SentBody & { readonly body: unknown };
+
+/**
+ * A client that builds its own body from the conversation (Responses, Anthropic Messages, Gemini) shows it before
+ * sending, so a pause shows and edits the body in its own format; `StreamOptions.body` then sends the edit.
+ */
+type OwnBody = {
+  bodyFor?(request: ModelRequest, options: { readonly conversation?: Conversation }): Promise<BuiltBody>;
 };
 
 /**
@@ -63,7 +79,7 @@ export interface ChatModelClient {
 }
 
 /** The Responses API behind the same port: same request and options, its own event stream. */
-export interface ResponsesModelClient {
+export interface ResponsesModelClient extends OwnBody {
   readonly wire: 'responses';
   stream(request: ModelRequest, options: StreamOptions): AsyncIterable<ResponsesEvent>;
 }
@@ -76,7 +92,7 @@ export interface ResponsesModelClient {
 export type NativeModelClient = NativeClientOf<'anthropic'> | NativeClientOf<'gemini'>;
 
 /** One member per format, so a check of `wire` narrows like the other clients'. */
-type NativeClientOf<W extends string> = {
+type NativeClientOf<W extends string> = OwnBody & {
   readonly wire: W;
   stream(request: ModelRequest, options: StreamOptions): AsyncIterable<unknown>;
   reducer(model: string): Promise<Accumulator<unknown>>;

@@ -3,6 +3,7 @@ import type { ToolCall, ToolOutcome } from '../domain/messages';
 import type { Emit } from './emitter';
 import type { ToolExecutor, ValidationIssue } from './tool-executor';
 import { isRecord } from '../domain/is-record';
+import type { ApiFormat } from '../domain/session';
 
 /** A call's result given without running it: typed by hand at a pause, or known from before a reload. */
 export type StandingAnswer = { content: string; outcome: ToolOutcome; isError: boolean; edits?: MessageEdit[] };
@@ -39,20 +40,68 @@ export async function pauseAt(
   return settled;
 }
 
-/** A request body a person edited: JSON with a `messages` list (Chat Completions) or an `input` (Responses API). */
-export const checkRequestEdit: EditCheck = async (text) => {
+/**
+ * A request body a person edited, checked in the format it was shown in (docs/debugging.md, "Breakpoints"): JSON with
+ * a model and a `messages` list (Chat Completions), an `input` (Responses), `messages` and a positive `max_tokens`
+ * (Anthropic Messages), or a `contents` list (Gemini, whose model is in the address).
+ */
+export function requestEditCheck(format: ApiFormat): EditCheck {
+  return async (text) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return `The request is not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    if (!isRecord(value)) return 'The request must be a JSON object.';
+    return BODY_CHECKS[format](value as Record<string, unknown>);
+  };
+}
+
+const needsModel = (body: Record<string, unknown>): string | null =>
+  typeof body['model'] !== 'string' || body['model'] === '' ? 'The request needs a "model".' : null;
+
+const needsMessages = (body: Record<string, unknown>): string | null =>
+  Array.isArray(body['messages']) ? null : 'The request needs a "messages" list.';
+
+const BODY_CHECKS: Record<ApiFormat, (body: Record<string, unknown>) => string | null> = {
+  chat: (body) => needsMessages(body) ?? needsModel(body),
+  responses: (body) =>
+    typeof body['input'] === 'string' || Array.isArray(body['input'])
+      ? needsModel(body)
+      : 'The request needs an "input": a list of items or a text.',
+  anthropic: (body) => {
+    const max = body['max_tokens'];
+    return (
+      needsMessages(body) ??
+      needsModel(body) ??
+      (typeof max === 'number' && Number.isInteger(max) && max > 0
+        ? null
+        : 'The request needs "max_tokens": a whole number of tokens above 0.')
+    );
+  },
+  gemini: (body) =>
+    Array.isArray(body['contents'])
+      ? null
+      : 'The request needs a "contents" list (the model is in the address, not here).',
+};
+
+/**
+ * The format of a request body a pause showed, for a pause a reload left (it records the body, not the format): only
+ * Gemini's has `contents`, only Responses' an `input`, and Chat Completions' always asks for usage (`stream_options`).
+ */
+export function requestFormatOf(body: string): ApiFormat {
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return `The request is not valid JSON: ${e instanceof Error ? e.message : String(e)}`;
+    value = JSON.parse(body);
+  } catch {
+    return 'chat';
   }
-  if (!isRecord(value)) return 'The request must be a JSON object.';
-  const body = value as Record<string, unknown>;
-  if (!Array.isArray(body['messages'])) return 'The request needs a "messages" list.';
-  if (typeof body['model'] !== 'string' || body['model'] === '') return 'The request needs a "model".';
-  return null;
-};
+  if (!isRecord(value)) return 'chat';
+  if ('contents' in value) return 'gemini';
+  if ('input' in value) return 'responses';
+  return 'max_tokens' in value && !('stream_options' in value) ? 'anthropic' : 'chat';
+}
 
 /** A tool result typed by hand or edited: any text the model can read. */
 export const checkResultEdit: EditCheck = async () => null;

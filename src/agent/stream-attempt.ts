@@ -29,6 +29,8 @@ type AttemptInput = {
   quiet?: boolean;
   /** What the client said of the body it built (a format that builds its own: what it left out). */
   onSent?: (sent: SentBody) => void;
+  /** A body in the client's own format, edited at a pause, sent as it is (`StreamOptions.body`). */
+  body?: unknown;
 };
 
 /** A client's stream folded by its own wire format's reducer: each step yields what one chunk added. */
@@ -166,6 +168,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
       onActivity,
       ...(input.conversation ? { conversation: input.conversation } : {}),
       ...(input.onSent ? { onSent: input.onSent } : {}),
+      ...(input.body !== undefined ? { body: input.body } : {}),
     });
     const it = folded.open();
     iterator = it;

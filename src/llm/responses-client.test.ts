@@ -79,4 +79,18 @@ describe('createResponsesClient against a real HTTP server', () => {
     expect((error as ModelError).info.kind).toBe('network');
     expect((error as ModelError).retryable).toBe(true);
   });
+  it('shows its own body before sending, and sends a body edited at a pause as it is', async () => {
+    const conversation = {
+      messages: [{ id: 'u1', createdAt: 1, role: 'user' as const, content: 'as typed' }],
+      tools: [],
+    };
+    const shown = await client().bodyFor?.(request, { conversation });
+    expect(shown?.body).toMatchObject({ model: 'gpt-5-mini', input: [{ role: 'user', content: 'as typed' }] });
+    expect(shown?.body).not.toHaveProperty('messages');
+    serve(readFileSync(join(FIXTURES, 'openai-gpt-4o-plain-text-usage.sse'), 'utf8'));
+    const edited = JSON.parse(JSON.stringify(shown?.body).replace('as typed', 'as edited')) as unknown;
+    const signal = new AbortController().signal;
+    for await (const _event of client().stream(request, { signal, conversation, body: edited }));
+    expect(JSON.parse(server.requests.at(-1)?.body ?? '{}')).toEqual(edited);
+  });
 });

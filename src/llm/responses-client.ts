@@ -1,3 +1,4 @@
+import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import type { ModelRequest, ResponsesModelClient, StreamOptions } from '../agent/model-client';
 import { isTerminalResponsesEvent, type ResponsesEvent } from '../agent/responses-accumulator';
 import type { WireSettings } from './api-format';
@@ -21,6 +22,8 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     wire: 'responses',
+    bodyFor: (request, { conversation }) =>
+      Promise.resolve({ body: buildResponsesRequest(request, conversation, options.wire), leftOut: [] }),
     stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<ResponsesEvent> {
       const ctx: ErrorContext = {
         baseURL,
@@ -30,7 +33,11 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
         signal: streamOptions.signal,
         timeoutMs,
       };
-      const body = buildResponsesRequest(request, streamOptions.conversation, options.wire);
+      // A body edited at a pause goes as it is (docs/debugging.md, "Breakpoints").
+      const body =
+        streamOptions.body === undefined
+          ? buildResponsesRequest(request, streamOptions.conversation, options.wire)
+          : (streamOptions.body as ResponseCreateParamsStreaming);
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<ResponsesEvent>(

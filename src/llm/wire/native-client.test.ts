@@ -125,3 +125,31 @@ describe.each(formats)('the $name client', (f) => {
     },
   );
 });
+
+describe.each(formats)('the $name client at a pause', (f) => {
+  it('shows the body it would send, and sends an edited body as it is, telling the hash of what it sent', async () => {
+    const served = serving(f.fixture);
+    const client = f.client(served.fetch, f.wire(false));
+    const conversation = { systemPrompt: 'Be brief.', messages: [user('the question as typed')], tools: [] };
+    const request = { model: f.model, messages: [], stream: true as const };
+    const shown = await client.bodyFor?.(request, { conversation });
+    if (!shown) throw new Error('the client shows no body');
+    const plain = await ask(client, f.model, conversation);
+    expect(served.bodies[0]).toEqual(shown.body);
+    expect(plain.sent.prefixHash).toBe(shown.prefixHash);
+
+    const edited: unknown = JSON.parse(JSON.stringify(shown.body).replace('as typed', 'as edited'));
+    const said: SentBody[] = [];
+    const options = {
+      signal: new AbortController().signal,
+      conversation,
+      body: edited,
+      onSent: (s: SentBody) => said.push(s),
+    };
+    for await (const _event of client.stream(request, options));
+    expect(served.bodies[1]).toEqual(edited);
+    expect(JSON.stringify(served.bodies[1])).toContain('the question as edited');
+    expect(said).toEqual([{ leftOut: [], prefixHash: f.hashOf(edited) }]);
+    expect(said[0]?.prefixHash).not.toBe(shown.prefixHash);
+  });
+});

@@ -46,8 +46,11 @@ export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
         redact,
         signal: streamOptions.signal,
       };
-      const { body, leftOut } = format.build(conversationOf(request, streamOptions.conversation), request);
-      streamOptions.onSent?.({ leftOut, prefixHash: format.prefixHash(body) });
+      const built = format.build(conversationOf(request, streamOptions.conversation), request);
+      // A body edited at a pause goes as it is; the reply keeps the hash of what was sent, so a later turn leaves out a
+      // signed block the edit made stale (docs/wire-formats.md, "What is kept verbatim").
+      const body = streamOptions.body === undefined ? built.body : (streamOptions.body as Body);
+      streamOptions.onSent?.({ leftOut: built.leftOut, prefixHash: hashOf(format, body) });
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<Event>(
@@ -58,8 +61,21 @@ export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
           ),
       };
     },
+    bodyFor: (request, { conversation }) => {
+      const { body, leftOut } = format.build(conversationOf(request, conversation), request);
+      return Promise.resolve({ body, leftOut, prefixHash: format.prefixHash(body) });
+    },
     reducer: (model) => Promise.resolve(nativeReducer(format, model)),
   };
+}
+
+/** An edited body the format's hash cannot read still gets a hash, one no body built later can match. */
+function hashOf<Body>(format: Pick<NativeFormat<Body, unknown, AccumulatedTurn>, 'prefixHash'>, body: Body): string {
+  try {
+    return format.prefixHash(body);
+  } catch {
+    return 'unreadable-edit';
+  }
 }
 
 function nativeReducer<Body, Event, Turn extends AccumulatedTurn>(

@@ -1,5 +1,13 @@
 import { ModelError } from '../../agent/errors';
-import type { ChatModelClient, ModelClient, NativeModelClient, ResponsesModelClient } from '../../agent/model-client';
+import type {
+  BuiltBody,
+  ChatModelClient,
+  Conversation,
+  ModelClient,
+  ModelRequest,
+  NativeModelClient,
+  ResponsesModelClient,
+} from '../../agent/model-client';
 import type { WireSettings } from '../../llm/api-format';
 import { isDemoBaseURL } from '../../llm/known-providers';
 
@@ -17,6 +25,7 @@ function lazyResponsesClient(load: () => Promise<ResponsesModelClient>): Respons
   const get = cached(load);
   return {
     wire: 'responses',
+    bodyFor: async (request, options) => ownBody(await get(), request, options),
     stream: (request, options) => deferred(async () => (await get()).stream(request, options)),
   };
 }
@@ -29,9 +38,20 @@ function lazyNativeClient(wire: NativeModelClient['wire'], load: () => Promise<N
   const get = cached(load);
   return {
     wire,
+    bodyFor: async (request, options) => ownBody(await get(), request, options),
     stream: (request, options) => deferred(async () => (await get()).stream(request, options)),
     reducer: async (model) => (await get()).reducer(model),
   };
+}
+
+/** The loaded client's own body; every client these wrappers load builds one. */
+function ownBody(
+  client: ResponsesModelClient | NativeModelClient,
+  request: ModelRequest,
+  options: { readonly conversation?: Conversation },
+): Promise<BuiltBody> {
+  if (!client.bodyFor) throw new Error(`The ${client.wire} client shows no body before sending.`);
+  return client.bodyFor(request, options);
 }
 
 function cached<C>(load: () => Promise<C>): () => Promise<C> {

@@ -1,6 +1,6 @@
 import './debug.css';
 import { useMemo, useState } from 'react';
-import { argumentsCheck, checkRequestEdit, checkResultEdit } from '../../agent/pause';
+import { argumentsCheck, checkResultEdit, requestEditCheck, requestFormatOf } from '../../agent/pause';
 import type { StoredPause } from '../data/run/use-stored-pause';
 import { decideStoredPause } from '../../store/run/breakpoint-actions';
 import { defaultSchemaValidator } from '../../tools/validation/default-validator';
@@ -36,7 +36,7 @@ function storedPending(sessionId: string, stored: StoredPause): PendingPause {
   const decide = (d: PauseDecision) => void decideStoredPause(sessionId, stored, d);
   const check =
     point.at === 'request'
-      ? checkRequestEdit
+      ? requestEditCheck(requestFormatOf(point.body))
       : point.at === 'before_tool'
         ? storedArgumentsCheck(point.name, point.schema)
         : checkResultEdit;
