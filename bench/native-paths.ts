@@ -6,7 +6,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import type { AccumulatedTurn } from '../src/agent/accumulator';
-import { readSSE } from '../src/llm/sse-reader';
+import { readSSEBatches } from '../src/llm/sse-reader';
 import {
   createAnthropicAccumulator,
   isAnthropicStreamFinal,
@@ -41,7 +41,8 @@ export async function floorCrlf(body: ReadableStream<Uint8Array>): Promise<numbe
 
 export async function oursAnthropic(body: ReadableStream<Uint8Array>): Promise<AnthropicTurn> {
   const acc = createAnthropicAccumulator();
-  for await (const event of readSSE<AnthropicEvent>(body, { isFinal: isAnthropicStreamFinal })) acc.push(event);
+  for await (const batch of readSSEBatches<AnthropicEvent>(body, { isFinal: isAnthropicStreamFinal }))
+    for (const event of batch) acc.push(event);
   return acc.result();
 }
 
@@ -53,7 +54,8 @@ export function anthropicReducerOnly(events: readonly AnthropicEvent[]): Promise
 
 export async function oursGemini(body: ReadableStream<Uint8Array>): Promise<GeminiTurn> {
   const acc = createGeminiAccumulator();
-  for await (const chunk of readSSE<GeminiStreamChunk>(body, { isFinal: isGeminiFinal })) acc.push(chunk);
+  for await (const batch of readSSEBatches<GeminiStreamChunk>(body, { isFinal: isGeminiFinal }))
+    for (const chunk of batch) acc.push(chunk);
   return acc.result();
 }
 

@@ -308,11 +308,11 @@ async function main(): Promise<void> {
     'responses rows: floor also skips the event: line; ours = readSSE() -> src/agent/responses-accumulator accumulateResponses().\n',
   );
   out.write(
-    'anthropic: floor as for responses; ours = readSSE() -> createAnthropicAccumulator().push() per event (as the loop does);\n' +
+    'anthropic: floor as for responses; ours = readSSEBatches() -> createAnthropicAccumulator().push() per event (as the loop does);\n' +
       '  sdk = @anthropic-ai/sdk messages.stream().finalMessage() (its own accumulation) over a fetch returning the bytes.\n',
   );
   out.write(
-    'gemini: floor splits on CRLF CRLF; ours = readSSE() -> createGeminiAccumulator().push() per chunk;\n' +
+    'gemini: floor splits on CRLF CRLF; ours = readSSEBatches() -> createGeminiAccumulator().push() per chunk;\n' +
       '  sdk = @google/genai models.generateContentStream() over a fetch returning the bytes -> the same reducer.\n',
   );
   out.write(

@@ -3,6 +3,7 @@ import { fanOut, outputRate } from './fan-out';
 import { httpError, scriptedModel, textReply } from './testing/scripted-model';
 import type { ChatModelClient, Conversation, ModelRequest, NativeModelClient } from './model-client';
 import type { LeftOutNote } from '../domain/left-out-note';
+import { leftOutOfRebuilt } from './left-out-of-format';
 
 const request: ModelRequest = {
   model: 'original',
@@ -55,6 +56,16 @@ const signedHistory: Conversation = {
     },
   ],
 };
+
+/** A Chat Completions client that says what its body cannot carry, as the real one does (llm/openai-client.ts). */
+function sayingChat(chat: ChatModelClient): ChatModelClient {
+  return {
+    stream: (r, o) => {
+      o.onSent?.({ leftOut: leftOutOfRebuilt(o.conversation?.messages ?? [], 'chat') });
+      return chat.stream(r, o);
+    },
+  };
+}
 
 describe('fan-out of one recorded request', () => {
   it('sends the same body to each model with only `model` changed, once each, a 4xx included', async () => {
@@ -134,14 +145,14 @@ describe('fan-out of one recorded request', () => {
     expect(clients.every((c) => c.signals[0]?.aborted)).toBe(true);
   });
 
-  it("keeps with each answer what its request left out: the client's own word, or what Chat Completions cannot carry", async () => {
+  it("keeps with each answer what its request left out, in its client's words", async () => {
     const geminiNote: LeftOutNote = { messageId: 'a1', what: 'signed_thinking', why: 'Written by another API.' };
     const seen: [number, readonly LeftOutNote[] | undefined][] = [];
     const answers = await fanOut({
       request,
       conversation: signedHistory,
       targets: [
-        { model: 'gpt', client: scriptedModel([textReply(['From GPT.'])]) },
+        { model: 'gpt', client: sayingChat(scriptedModel([textReply(['From GPT.'])])) },
         { model: 'gemini-3', client: nativeModel([geminiNote], 'From Gemini.') },
         { model: 'gemini-3b', client: nativeModel([], 'Nothing left out.') },
       ],
@@ -156,26 +167,6 @@ describe('fan-out of one recorded request', () => {
     expect(answers[2]).not.toHaveProperty('leftOut');
     // Handed over with the answer, so the stored slot has them.
     expect(new Map(seen).get(1)).toEqual([geminiNote]);
-  });
-
-  it('adds what a Chat or Responses client says it left out to what the history shows, each thing once', async () => {
-    const chat = scriptedModel([textReply(['ok'])]);
-    const extra: LeftOutNote = { what: 'sampling', why: 'Temperature was not sent.' };
-    const saying: ChatModelClient = {
-      stream: (r, o) => {
-        o.onSent?.({ leftOut: [{ messageId: 'a1', what: 'signed_thinking', why: 'Said again.' }, extra] });
-        return chat.stream(r, o);
-      },
-    };
-    const [answer] = await fanOut({
-      request,
-      conversation: signedHistory,
-      targets: [{ model: 'gpt', client: saying }],
-      signal: new AbortController().signal,
-      timeouts,
-    });
-    expect(answer?.leftOut?.map((n) => n.what)).toEqual(['signed_thinking', 'sampling']);
-    expect(answer?.leftOut?.[0]?.why).toContain('Chat Completions cannot carry');
   });
 
   it('measures output tokens per second from the first token', () => {

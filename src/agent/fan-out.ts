@@ -4,7 +4,6 @@
  */
 import type { LeftOutNote } from '../domain/left-out-note';
 import type { ComparisonAnswer } from '../domain/model-comparison';
-import { leftOutOfRebuilt } from './left-out-of-format';
 import type { Conversation, ModelClient, ModelRequest } from './model-client';
 import { streamAttempt } from './stream-attempt';
 
@@ -30,28 +29,14 @@ export function outputRate(completionTokens: number, firstTokenAt: number | null
   return seconds > 0 ? completionTokens / seconds : null;
 }
 
-/**
- * What the target's request leaves out of the step's history: a client that builds its own body says so itself
- * (`onSent`, added to this); a Chat Completions or Responses body is built from text and calls alone, so what that
- * format cannot carry is read off the history (docs/wire-formats.md, "What is kept verbatim").
- */
-function rebuiltLeftOut(client: ModelClient, conversation: Conversation): readonly LeftOutNote[] {
-  if (client.wire === 'anthropic' || client.wire === 'gemini') return [];
-  return leftOutOfRebuilt(conversation.messages, client.wire ?? 'chat');
-}
-
-/** `notes` with those of `more` about something not said yet (the same reply and kind). */
-function withNotes(notes: readonly LeftOutNote[], more: readonly LeftOutNote[]): readonly LeftOutNote[] {
-  const said = (n: LeftOutNote) => notes.some((o) => o.messageId === n.messageId && o.what === n.what);
-  return [...notes, ...more.filter((n) => !said(n))];
-}
-
 async function one(input: FanOutInput, index: number, target: FanOutTarget): Promise<ComparisonAnswer> {
   const clock = input.clock ?? (() => globalThis.performance.now());
   const startedAt = clock();
   let firstTokenAt: number | null = null;
   let text = '';
-  let leftOut = rebuiltLeftOut(target.client, input.conversation);
+  // What the target's request leaves out of the step's history, as its client says (docs/wire-formats.md, "What is
+  // kept verbatim"): every client says what its format cannot carry of another's replies.
+  let leftOut: readonly LeftOutNote[] = [];
   const outcome = await streamAttempt({
     model: target.client,
     request: { ...input.request, model: target.model },
@@ -62,7 +47,7 @@ async function one(input: FanOutInput, index: number, target: FanOutTarget): Pro
     messageId: `compare-${index}`,
     conversation: input.conversation,
     onSent: (sent) => {
-      leftOut = withNotes(leftOut, sent.leftOut);
+      leftOut = sent.leftOut;
     },
     clock,
     emit: (e) => {

@@ -38,8 +38,8 @@ export type StreamOptions = {
   readonly conversation?: Conversation;
   /**
    * Called once the client has built the body it is about to send, before the request goes out: what the body left
-   * out of the history and why (docs/wire-formats.md, "What is kept verbatim"). Only clients that build their own
-   * body from `conversation` call it.
+   * out of the history and why (docs/wire-formats.md, "What is kept verbatim"): for Chat Completions and Responses,
+   * what another format's replies hold that their body cannot carry.
    */
   readonly onSent?: (sent: SentBody) => void;
   /**
@@ -86,7 +86,7 @@ export interface ResponsesModelClient extends OwnBody {
 
 /**
  * A wire format whose reducer comes with its client's code (Anthropic Messages, Gemini), so the format's decoder loads
- * only when a session uses it (docs/wire-formats.md). The stream yields the format's parsed events; `reducer(model)`
+ * only when a session uses it (docs/wire-formats.md). The stream yields the format's parsed events (a list per network read); `reducer(model)`
  * folds them into the loop's deltas and a turn whose `wireParts` say that `model` signed them.
  */
 export type NativeModelClient = NativeClientOf<'anthropic'> | NativeClientOf<'gemini'>;

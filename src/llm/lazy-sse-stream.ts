@@ -1,7 +1,7 @@
 import { ModelError } from '../agent/errors';
 import type { StreamOptions } from '../agent/model-client';
 import { classifyError, hostOf, type ErrorContext } from './classify-error';
-import { readSSE } from './sse-reader';
+import { readSSE, readSSEBatches } from './sse-reader';
 
 /**
  * A model stream of either wire format: sends the request on the first `next()` (the SDK builds, sends and
@@ -17,6 +17,8 @@ export class LazySseStream<T> implements AsyncIterator<T> {
     private readonly isFinal: (event: unknown) => boolean,
     private readonly options: StreamOptions,
     private readonly ctx: ErrorContext,
+    /** T is an event list: each network read's events come at once (`readSSEBatches`). */
+    private readonly batches = false,
   ) {}
 
   next(): Promise<IteratorResult<T>> {
@@ -53,12 +55,15 @@ export class LazySseStream<T> implements AsyncIterator<T> {
         true,
       );
     }
-    this.body = readSSE<T>(response.body, {
+    const read = {
       signal: this.options.signal,
       redact: this.ctx.redact,
       isFinal: this.isFinal,
       ...(this.options.onActivity ? { onActivity: this.options.onActivity } : {}),
-    });
+    };
+    this.body = this.batches
+      ? (readSSEBatches(response.body, read) as AsyncIterator<T>)
+      : readSSE<T>(response.body, read);
     return this.body.next();
   }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
-import type { ModelRequest } from '../agent/model-client';
+import type { Conversation, ModelRequest, SentBody } from '../agent/model-client';
 import { createOpenAIClient } from './openai-client';
 import { sendJSON, startSSE, startTestServer, type TestServer } from './testing/http-server';
 
@@ -191,6 +191,47 @@ describe('createOpenAIClient against a real HTTP server', () => {
     expect(err.info).toMatchObject({ kind: 'provider_stream_error', status: 502, code: '502' });
     expect(err.retryable).toBe(true);
     expect(err.message).toBe('upstream failed for key [redacted]');
+  });
+
+  it("says what another format's reply holds that its body cannot carry, before sending", async () => {
+    server.handle((_req, res) => {
+      startSSE(res);
+      res.end('data: {"choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+    });
+    const sent: SentBody[] = [];
+    const conversation: Conversation = {
+      tools: [],
+      messages: [
+        { id: 'u1', createdAt: 0, role: 'user', content: 'Weather?' },
+        {
+          id: 'a1',
+          createdAt: 1,
+          runId: 'r',
+          turn: 1,
+          role: 'assistant',
+          content: 'Looking.',
+          reasoning: 'Thinking about it.',
+          refusal: null,
+          toolCalls: [],
+          status: 'complete',
+          wireParts: {
+            format: 'anthropic',
+            model: 'claude-a',
+            parts: [{ type: 'thinking', thinking: 'x', signature: 's' }],
+          },
+        },
+      ],
+    };
+    const signal = new AbortController().signal;
+    for await (const _ of client().stream(request, { signal, conversation, onSent: (b) => sent.push(b) })) void _;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.leftOut).toEqual([
+      { messageId: 'a1', what: 'signed_thinking', why: expect.stringContaining('Chat Completions cannot carry') },
+    ]);
+    // Nothing to say of a history in its own format.
+    sent.length = 0;
+    for await (const _ of client().stream(request, { signal, onSent: (b) => sent.push(b) })) void _;
+    expect(sent).toEqual([{ leftOut: [] }]);
   });
 
   it('a disconnect mid-stream is a retryable network error, after the chunks that arrived', async () => {

@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ChatModelClient, ModelRequest, StreamOptions } from '../agent/model-client';
+import { leftOutOfRebuilt } from '../agent/left-out-of-format';
 import type { ErrorContext } from './classify-error';
 import { LazySseStream } from './lazy-sse-stream';
 import { makeRedactor } from './redact';
@@ -28,6 +29,9 @@ export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClien
         signal: options.signal,
         timeoutMs,
       };
+      // Another format's signed thinking, thought signatures or encrypted reasoning cannot go in a Chat Completions
+      // body: said on the step (docs/wire-formats.md, "What is kept verbatim").
+      options.onSent?.({ leftOut: leftOutOfRebuilt(options.conversation?.messages ?? [], 'chat') });
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<ChatCompletionChunk>(

@@ -1,3 +1,4 @@
+import { leftOutOfRebuilt } from '../agent/left-out-of-format';
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses';
 import type { ModelRequest, ResponsesModelClient, StreamOptions } from '../agent/model-client';
 import { isTerminalResponsesEvent, type ResponsesEvent } from '../agent/responses-accumulator';
@@ -23,7 +24,10 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
   return {
     wire: 'responses',
     bodyFor: (request, { conversation }) =>
-      Promise.resolve({ body: buildResponsesRequest(request, conversation, options.wire), leftOut: [] }),
+      Promise.resolve({
+        body: buildResponsesRequest(request, conversation, options.wire),
+        leftOut: leftOutOfRebuilt(conversation?.messages ?? [], 'responses'),
+      }),
     stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<ResponsesEvent> {
       const ctx: ErrorContext = {
         baseURL,
@@ -38,6 +42,8 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
         streamOptions.body === undefined
           ? buildResponsesRequest(request, streamOptions.conversation, options.wire)
           : (streamOptions.body as ResponseCreateParamsStreaming);
+      // Another format's signed thinking or thought signatures cannot go in this body: said on the step.
+      streamOptions.onSent?.({ leftOut: leftOutOfRebuilt(streamOptions.conversation?.messages ?? [], 'responses') });
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<ResponsesEvent>(

@@ -38,7 +38,9 @@ export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
   const redact = makeRedactor(connection.apiKey);
   return {
     wire: format.wire,
-    stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<Event> {
+    // Each network read's events come at once (`readSSEBatches`): one promise per read, not per event
+    // (docs/speed-and-tests.md, "Stream path per wire format"); the reducer below folds a batch.
+    stream(request: ModelRequest, streamOptions: StreamOptions): AsyncIterable<Event[]> {
       const ctx: ErrorContext = {
         baseURL: connection.baseURL,
         operation: 'chat',
@@ -53,11 +55,12 @@ export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
       streamOptions.onSent?.({ leftOut: built.leftOut, prefixHash: hashOf(format, body) });
       return {
         [Symbol.asyncIterator]: () =>
-          new LazySseStream<Event>(
+          new LazySseStream<Event[]>(
             (signal) => format.send(body, request.model, signal),
             format.isFinal,
             streamOptions,
             ctx,
+            true,
           ),
       };
     },
@@ -83,9 +86,17 @@ function nativeReducer<Body, Event, Turn extends AccumulatedTurn>(
   model: string,
 ): Accumulator<unknown> {
   const acc = format.accumulator();
+  // The reader yields parsed JSON; each reducer reads its events defensively, so only non-objects are skipped here.
+  const one = (event: unknown): AccumulatorDelta[] => (isRecord(event) ? acc.push(event as Event) : []);
   return {
-    // The reader yields parsed JSON; each reducer reads its events defensively, so only non-objects are skipped here.
-    push: (event) => (isRecord(event) ? acc.push(event as Event) : []),
+    // A batch of one read's events, or one event. A reducer that throws mid-batch (a provider error) leaves what came
+    // before it in its turn, which the loop keeps as the partial reply.
+    push: (item) => {
+      if (!Array.isArray(item)) return one(item);
+      const deltas: AccumulatorDelta[] = [];
+      for (const event of item) for (const d of one(event)) deltas.push(d);
+      return deltas;
+    },
     result: () => {
       const turn = acc.result();
       const parts = format.partsOf(turn);
