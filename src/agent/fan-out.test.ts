@@ -4,6 +4,7 @@ import { httpError, scriptedModel, textReply } from './testing/scripted-model';
 import type { ChatModelClient, Conversation, ModelRequest, NativeModelClient } from './model-client';
 import type { LeftOutNote } from '../domain/left-out-note';
 import { leftOutOfRebuilt } from './left-out-of-format';
+import { ANTHROPIC_PARIS, parisReply } from './testing/signed-reply';
 
 const request: ModelRequest = {
   model: 'original',
@@ -37,23 +38,7 @@ const signedHistory: Conversation = {
   tools: [],
   messages: [
     { id: 'u1', createdAt: 0, role: 'user', content: 'Weather in Paris?' },
-    {
-      id: 'a1',
-      createdAt: 1,
-      runId: 'r',
-      turn: 1,
-      role: 'assistant',
-      content: 'Looking up Paris.',
-      reasoning: 'The person wants Paris.',
-      refusal: null,
-      toolCalls: [],
-      status: 'complete',
-      wireParts: {
-        format: 'anthropic',
-        model: 'claude-a',
-        parts: [{ type: 'thinking', thinking: 'The person wants Paris.', signature: 'sig' }],
-      },
-    },
+    parisReply('a1', { wireParts: ANTHROPIC_PARIS }),
   ],
 };
 

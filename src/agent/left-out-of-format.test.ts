@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, ChatMessage, WireParts } from '../domain/messages';
+import type { ChatMessage, WireParts } from '../domain/messages';
 import type { ProviderItem } from '../domain/provider-items';
 import { leftOutOfRebuilt } from './left-out-of-format';
 import { toWireMessages } from './to-wire';
+import { ANTHROPIC_PARIS, parisReply } from './testing/signed-reply';
 
-function reply(id: string, extra: { wireParts?: WireParts; providerItems?: ProviderItem[] }): AssistantMessage {
-  return {
-    id,
-    createdAt: 0,
-    runId: 'r',
-    turn: 1,
-    role: 'assistant',
-    content: 'Looking up Paris.',
-    reasoning: 'The person wants Paris.',
-    refusal: null,
-    toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
-    status: 'complete',
-    ...extra,
-  };
-}
-
-const anthropic: WireParts = {
-  format: 'anthropic',
-  model: 'claude-a',
-  parts: [
-    { type: 'thinking', thinking: 'The person wants Paris.', signature: 'sig-1' },
-    { type: 'text', text: 'Looking up Paris.' },
-    { type: 'tool_use', id: 'c1', name: 'get_weather', input: { city: 'Paris' } },
-  ],
-};
+const reply = parisReply;
+const anthropic = ANTHROPIC_PARIS;
 const gemini: WireParts = {
   format: 'gemini',
   model: 'gemini-3',

@@ -5,6 +5,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { ModelError } from '../agent/errors';
 import type { Conversation, ModelRequest, SentBody } from '../agent/model-client';
 import { createOpenAIClient } from './openai-client';
+import { ANTHROPIC_PARIS, parisReply } from '../agent/testing/signed-reply';
 import { sendJSON, startSSE, startTestServer, type TestServer } from './testing/http-server';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -203,23 +204,7 @@ describe('createOpenAIClient against a real HTTP server', () => {
       tools: [],
       messages: [
         { id: 'u1', createdAt: 0, role: 'user', content: 'Weather?' },
-        {
-          id: 'a1',
-          createdAt: 1,
-          runId: 'r',
-          turn: 1,
-          role: 'assistant',
-          content: 'Looking.',
-          reasoning: 'Thinking about it.',
-          refusal: null,
-          toolCalls: [],
-          status: 'complete',
-          wireParts: {
-            format: 'anthropic',
-            model: 'claude-a',
-            parts: [{ type: 'thinking', thinking: 'x', signature: 's' }],
-          },
-        },
+        parisReply('a1', { wireParts: ANTHROPIC_PARIS }),
       ],
     };
     const signal = new AbortController().signal;

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bodyOf } from './testing/body-of';
 import { readSSE, readSSEBatches } from './sse-reader';
 
 // readSSEBatches hands out each read's events at once; flattened, it must be readSSE event for event, error for error.
@@ -24,17 +25,6 @@ function sseText(file: string): string {
     .filter((l) => l.trim() !== '')
     .map((l) => `event: ${(JSON.parse(l) as { type: string }).type}\ndata: ${l}\n\n`)
     .join('');
-}
-
-function bodyOf(pieces: Uint8Array[]): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const piece = pieces[i++];
-      if (piece === undefined) controller.close();
-      else controller.enqueue(piece);
-    },
-  });
 }
 
 function piecesOf(bytes: Uint8Array, size: number): Uint8Array[] {

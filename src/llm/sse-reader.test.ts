@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../agent/errors';
+import { bodyOf } from './testing/body-of';
 import { readSSE } from './sse-reader';
 
 const FIXTURES = join(import.meta.dirname, '../agent/__fixtures__/openai-sse');
@@ -46,17 +47,6 @@ function reference(text: string): Outcome {
     chunks.push(parsed);
   }
   return { chunks, error: null };
-}
-
-function bodyOf(pieces: Uint8Array[]): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const piece = pieces[i++];
-      if (piece === undefined) controller.close();
-      else controller.enqueue(piece);
-    },
-  });
 }
 
 async function run(pieces: Uint8Array[]): Promise<Outcome> {
