@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bodyOf } from './testing/body-of';
+import { piecewiseBody as bodyOf } from './testing/piecewise-body';
 import { readSSE, readSSEBatches } from './sse-reader';
 
 // readSSEBatches hands out each read's events at once; flattened, it must be readSSE event for event, error for error.

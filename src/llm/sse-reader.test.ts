@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../agent/errors';
-import { bodyOf } from './testing/body-of';
+import { piecewiseBody as bodyOf } from './testing/piecewise-body';
 import { readSSE } from './sse-reader';
 
 const FIXTURES = join(import.meta.dirname, '../agent/__fixtures__/openai-sse');

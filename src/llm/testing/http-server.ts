@@ -8,6 +8,8 @@ type SeenRequest = {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The body's bytes as received (a body that is not UTF-8 stays whole here). */
+  bytes: Buffer;
   /** Resolves when the connection for this response closes; `completed` is false if it closed before the response ended. */
   closed: Promise<{ completed: boolean }>;
 };
@@ -34,8 +36,9 @@ export async function startTestServer(): Promise<TestServer> {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
-      const body = Buffer.concat(parts).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, closed });
+      const bytes = Buffer.concat(parts);
+      const body = bytes.toString('utf8');
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, bytes, closed });
       void Promise.resolve(handler(req, res, body)).catch(() => res.destroy());
     });
   });
