@@ -196,4 +196,13 @@ describe('Anthropic HTTP: the model list', () => {
     server.handle((_req, res) => sendJSON(res, 401, anthropicError('authentication_error', 'invalid x-api-key')));
     expect((await failure(listAnthropicModels(conn()))).info).toMatchObject({ kind: 'auth', status: 401 });
   });
+
+  it('does not follow a redirect to another origin, where x-api-key would go too', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(307, { location: 'http://elsewhere.invalid/steal' });
+      res.end();
+    });
+    const err = await failure(listAnthropicModels(conn()));
+    expect(err.info).toMatchObject({ kind: 'redirect_refused', to: 'http://elsewhere.invalid' });
+  });
 });

@@ -1,3 +1,4 @@
+import { guardedFetch } from '../../guarded-fetch';
 import { contextLimitFromProvider } from '../../../agent/context-limit-error';
 import { ModelError, isRetryableStatus } from '../../../agent/errors';
 import { MAX_RETRY_AFTER_MS } from '../../../agent/retry';
@@ -73,8 +74,10 @@ export async function postMessages(
 }
 
 /** The model ids the key may use (`GET /v1/models`, every page), sorted. */
-export async function listAnthropicModels(conn: AnthropicConnection, signal?: AbortSignal): Promise<string[]> {
-  const base = anthropicBase(conn.baseURL);
+export async function listAnthropicModels(given: AnthropicConnection, signal?: AbortSignal): Promise<string[]> {
+  const base = anthropicBase(given.baseURL);
+  // The key goes in x-api-key, which a browser would carry to another origin after a redirect: refused first.
+  const conn = { ...given, fetch: guardedFetch(base, given.fetch) };
   const ctx: ErrorContext = {
     baseURL: base,
     operation: 'models',
