@@ -1,10 +1,9 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Conversation } from '../../../agent/model-client';
 import { canonicalJson } from '../../../domain/call-identity';
 import { isRecord } from '../../../domain/is-record';
 import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage } from '../../../domain/messages';
 import type { LeftOutNote } from '../../../domain/left-out-note';
+import { prefixHash, prefixHasher } from '../prefix-hash';
 
 /**
  * `max_tokens` when the person set none. Anthropic requires the field; 4096 is the largest output every Claude model
@@ -67,6 +66,7 @@ export function buildMessagesBody(
     }),
   );
   const messages: AnthropicMessage[] = [];
+  const hashed = prefixHasher(prefixHead(systemTexts, tools), hashedMessage);
   const history = conversation.messages;
   for (let i = 0; i < history.length; i++) {
     const m = history[i];
@@ -82,7 +82,7 @@ export function buildMessagesBody(
         break;
       case 'assistant': {
         if (m.status === 'streaming') break;
-        const prefix = () => anthropicPrefixHash({ system: systemTexts, tools, messages });
+        const prefix = () => hashed(messages);
         const verbatim = verbatimBlocks(m, settings.model, history.slice(0, i), prefix);
         if (verbatim.blocks) push(messages, 'assistant', verbatim.blocks);
         else {
@@ -125,11 +125,16 @@ export function anthropicPrefixHash(prefix: {
   messages: readonly AnthropicMessage[];
 }): string {
   const system = prefix.system === undefined ? [] : typeof prefix.system === 'string' ? [prefix.system] : prefix.system;
-  // The body joins the texts without "Cache the prompt" and sends them as blocks with it (`systemField`).
-  const text = system.map((s) => (typeof s === 'string' ? s : s.text)).join(SYSTEM_JOIN);
-  const messages = prefix.messages.map((m) => ({ role: m.role, content: m.content.map(withoutCache) }));
-  return bytesToHex(sha256(utf8ToBytes(canonicalJson({ system: text, tools: prefix.tools ?? [], messages }))));
+  return prefixHash(prefixHead(system, prefix.tools ?? []), prefix.messages, hashedMessage);
 }
+
+/** The system text as one string however it was split into blocks (the body joins the texts without "Cache the
+ * prompt" and sends them as blocks with it, `systemField`), and the tools. */
+function prefixHead(system: readonly (string | SystemBlock)[], tools: readonly AnthropicTool[]) {
+  return { system: system.map((s) => (typeof s === 'string' ? s : s.text)).join(SYSTEM_JOIN), tools };
+}
+
+const hashedMessage = (m: AnthropicMessage) => ({ role: m.role, content: m.content.map(withoutCache) });
 
 /** Compaction summaries: Anthropic has no system role inside `messages`, so they join the top-level system text. */
 function summaries(history: readonly ChatMessage[]): string[] {

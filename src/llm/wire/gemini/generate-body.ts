@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Conversation } from '../../../agent/model-client';
 import { canonicalJson } from '../../../domain/call-identity';
 import { isRecord } from '../../../domain/is-record';
@@ -7,6 +5,7 @@ import type { AssistantMessage, ChatMessage, MessageImage, ToolMessage } from '.
 import { geminiParameters } from './gemini-schema';
 import type { GeminiPart } from './gemini-stream-types';
 import type { LeftOutNote } from '../../../domain/left-out-note';
+import { prefixHash, prefixHasher } from '../prefix-hash';
 
 /** What the person set for the request; Gemini gets nothing else (docs/wire-formats.md). */
 type GeminiSettings = {
@@ -51,10 +50,10 @@ const UNCHECKED_MODEL = /^(models\/)?gemini-(1|2)(\.|-)/i;
  * history when the person writes again, and nothing the model read changed.
  */
 export function geminiPrefixHash(body: Pick<GeminiBody, 'systemInstruction' | 'contents'>): string {
-  const contents = body.contents.map((c) => ({ role: c.role, parts: c.parts.map(withoutStandIn) }));
-  const prefix = { systemInstruction: body.systemInstruction ?? null, contents };
-  return bytesToHex(sha256(utf8ToBytes(canonicalJson(prefix))));
+  return prefixHash({ systemInstruction: body.systemInstruction ?? null }, body.contents, hashedContent);
 }
+
+const hashedContent = (c: GeminiContent) => ({ role: c.role, parts: c.parts.map(withoutStandIn) });
 
 const stripModels = (id: string) => id.replace(/^models\//, '');
 
@@ -87,6 +86,7 @@ export function buildGeminiBody(
   // Function names by call id: a functionResponse names the function, and echoes the call's id when Gemini gave one.
   const calls = new Map<string, { name: string; id?: string }>();
   let changedBefore = false;
+  let hashed: ((items: readonly GeminiContent[]) => string) | undefined;
 
   messages.forEach((m, index) => {
     switch (m.role) {
@@ -107,10 +107,10 @@ export function buildGeminiBody(
         break;
       case 'assistant': {
         if (m.status === 'streaming') break;
-        const prefix: GeminiBody = {
-          contents,
-          ...(system.length > 0 ? { systemInstruction: instruction(system) } : {}),
-        };
+        // The system instruction is whole by the first reply: only summaries before any message add to it.
+        hashed ??= prefixHasher({ systemInstruction: system.length > 0 ? instruction(system) : null }, hashedContent);
+        const hasher = hashed;
+        const prefix = () => hasher(contents);
         // With no hash recorded, a message before the reply that is newer than it (an edit, a fork) is a change too.
         const newerBefore = changedBefore || messages.slice(0, index).some((b) => b.createdAt > m.createdAt);
         const verbatim = verbatimParts(m, settings.model, prefix, newerBefore);
@@ -177,7 +177,7 @@ function userParts(text: string, images: readonly MessageImage[] | undefined): G
 type Verbatim = { parts: GeminiPart[] | null; why: string | null; changed: boolean };
 
 /** The stored parts, when they can go back as they came; else why not. */
-function verbatimParts(m: AssistantMessage, model: string, prefix: GeminiBody, changedBefore: boolean): Verbatim {
+function verbatimParts(m: AssistantMessage, model: string, prefix: () => string, changedBefore: boolean): Verbatim {
   const wire = m.wireParts;
   if (wire === undefined) return { parts: null, why: null, changed: false };
   if (wire.format !== 'gemini')
@@ -202,7 +202,7 @@ function verbatimParts(m: AssistantMessage, model: string, prefix: GeminiBody, c
       changed: true,
     };
   const recorded = wire.prefixHash;
-  const moved = recorded !== undefined ? recorded !== geminiPrefixHash(prefix) : changedBefore;
+  const moved = recorded !== undefined ? recorded !== prefix() : changedBefore;
   if (moved)
     return {
       parts: null,
