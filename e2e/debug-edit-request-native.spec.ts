@@ -3,7 +3,8 @@
  * the second request of a thinking tool loop, the box shows the body in the session's own format (Anthropic's
  * `max_tokens`, `thinking` and the signed thinking block; Gemini's `contents` with the `thoughtSignature`), an edit
  * that format cannot take is refused in words with nothing sent, and an edit of the user's text reaches the mock server
- * exactly as typed. Against the project's mock server, through a real socket.
+ * exactly as typed, also once a reload left the run waiting there. Against the project's mock server, through a real
+ * socket.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -69,7 +70,8 @@ for (const format of ['anthropic', 'gemini'] as const satisfies readonly NativeF
   }) => {
     const f = FORMATS[format];
     await openApp(page);
-    await configureNative(page, mock, format);
+    // The key stays on this device: the run goes on after the reload below.
+    await configureNative(page, mock, format, { remember: true });
     await seedHttpTools(page, [
       { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
     ]);
@@ -87,8 +89,11 @@ for (const format of ['anthropic', 'gemini'] as const satisfies readonly NativeF
     await expect(paused).toBeVisible();
     await paused.getByRole('button', { name: 'Continue', exact: true }).click();
 
-    // Paused before request 2: the body the client will send, with the reply's signed thinking in it.
+    // Paused before request 2: the body the client will send, with the reply's signed thinking in it. A reload leaves
+    // the run waiting there: the pause is read back and checked in the session's own format.
     await expect.poll(() => mock.requests.length).toBe(1);
+    await expect(paused).toBeVisible();
+    await page.reload();
     await expect(paused).toBeVisible();
     await paused.getByRole('button', { name: 'Edit request' }).click();
     const box = paused.getByRole('textbox', { name: 'Request' });

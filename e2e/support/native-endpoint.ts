@@ -14,12 +14,15 @@ export const NATIVE = {
   gemini: { preset: 'Google Gemini', api: 'Gemini', model: 'gemini-3-mock' },
 } as const;
 
-/** Points Settings at the mock server in `format`, with thinking on (and "Cache the prompt" for Anthropic), and saves. */
+/**
+ * Points Settings at the mock server in `format`, with thinking on (and "Cache the prompt" for Anthropic; the key
+ * remembered on this device when asked), and saves.
+ */
 export async function configureNative(
   page: Page,
   mock: Pick<MockServer, 'origin'>,
   format: NativeFormat,
-  opts: { cachePrompt?: boolean; baseURL?: string } = {},
+  opts: { cachePrompt?: boolean; baseURL?: string; remember?: boolean } = {},
 ): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -27,6 +30,8 @@ export async function configureNative(
   await dialog.getByRole('combobox', { name: 'Provider preset' }).selectOption({ label: NATIVE[format].preset });
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(opts.baseURL ?? mock.origin);
   await dialog.getByRole('textbox', { name: 'API key' }).fill(TEST_KEY);
+  // Kept past a reload only when remembered on this device.
+  if (opts.remember) await dialog.getByRole('checkbox', { name: 'Remember on this device' }).check();
   await dialog.getByRole('textbox', { name: 'Model' }).fill(NATIVE[format].model);
   // Off the provider's own address the API is the person's choice (a page without a session falls back to Chat).
   const api = dialog.getByRole('combobox', { name: 'API' });

@@ -8,6 +8,9 @@ import type { PauseDecision, PausePoint } from '../../domain/breakpoints';
 import { stopRun } from '../../store/session/chat-actions';
 import { useRunStore, type PendingPause } from '../../store/run/run-store';
 import { prettyArgs } from '../chat/pretty-args';
+import { useSession } from '../data/session/use-session';
+import { currentBaseURL, endpointWire } from '../../store/settings/endpoint-door';
+import type { ApiFormat } from '../../domain/session';
 
 /** What the paused group is called: "Paused before model request", "Paused before <tool>", "Paused after <tool>". */
 function pauseTitle(point: PausePoint): string {
@@ -23,20 +26,23 @@ type Editing = 'request' | 'arguments' | 'answer' | 'result' | null;
  */
 export function PausedSlot({ sessionId, stored }: { sessionId: string; stored: StoredPause | null }) {
   const live = useRunStore((s) => s.pauses[sessionId]);
+  const session = useSession(sessionId);
+  // A pause a reload left is checked in the API the session speaks, as the run it resumes will send it.
+  const format = session ? endpointWire(session.endpoint?.baseURL ?? currentBaseURL(), session).format : undefined;
   const pause = useMemo(
-    () => live ?? (stored ? storedPending(sessionId, stored) : undefined),
-    [live, stored, sessionId],
+    () => live ?? (stored ? storedPending(sessionId, stored, format) : undefined),
+    [live, stored, sessionId, format],
   );
   // Keyed by the point: a new pause opens with its own boxes, filled from it.
   return pause ? <PausedGroup key={pointKey(pause)} pause={pause} /> : null;
 }
 
-function storedPending(sessionId: string, stored: StoredPause): PendingPause {
+function storedPending(sessionId: string, stored: StoredPause, format: ApiFormat | undefined): PendingPause {
   const { point } = stored;
   const decide = (d: PauseDecision) => void decideStoredPause(sessionId, stored, d);
   const check =
     point.at === 'request'
-      ? requestEditCheck(requestFormatOf(point.body))
+      ? requestEditCheck(format ?? requestFormatOf(point.body))
       : point.at === 'before_tool'
         ? storedArgumentsCheck(point.name, point.schema)
         : checkResultEdit;
