@@ -70,6 +70,35 @@ describe('costOf', () => {
     const cost = costOf(usage(1_000_000, 0, { cachedTokens: 500_000 }), priceOf('gemini-2.5-flash-lite'));
     expect(cost.kind === 'known' && cost.usd).toBeCloseTo(0.5 * 0.1 + 0.5 * 0.01, 12);
   });
+  it("prices one call over a model's long-prompt line wholly at the long prices (gemini-2.5-pro)", () => {
+    const pro = priceOf('gemini-2.5-pro');
+    // At the line: the base prices. One token past it: every token, cached and output too, at the long ones.
+    const at = costOf(usage(200_000, 1_000, { cachedTokens: 100_000 }), pro, 'one call');
+    expect(at.kind === 'known' && at.usd).toBeCloseTo((100_000 * 1.25 + 100_000 * 0.125 + 1_000 * 10) / 1e6, 12);
+    const past = costOf(usage(200_001, 1_000, { cachedTokens: 100_000 }), pro, 'one call');
+    expect(past.kind === 'known' && past.usd).toBeCloseTo((100_001 * 2.5 + 100_000 * 0.25 + 1_000 * 15) / 1e6, 12);
+  });
+  it("counts cache reads and writes in a Claude call's prompt size and prices them long (claude-sonnet-4-5)", () => {
+    // 150,000 read from the cache + 60,000 written + 1,000 fresh = 211,000: past the line.
+    const u = usage(211_000, 2_000, { cachedTokens: 150_000, cacheWriteTokens: 60_000 });
+    const cost = costOf(u, priceOf('claude-sonnet-4-5'), 'one call');
+    expect(cost.kind === 'known' && cost.usd).toBeCloseTo(
+      (1_000 * 6 + 150_000 * 0.6 + 60_000 * 7.5 + 2_000 * 22.5) / 1e6,
+      12,
+    );
+  });
+  it('prices a sum of calls at the base prices, as its calls were each under the line (the default)', () => {
+    const pro = priceOf('gemini-3.1-pro-preview');
+    // Three calls of 100,000 each: 300,000 summed, none past 200,000.
+    const summed = usage(300_000, 3_000);
+    const base = (300_000 * 2 + 3_000 * 12) / 1e6;
+    expect(costOf(summed, pro)).toEqual({ kind: 'known', usd: base, estimated: false });
+    expect(costOf(summed, pro, 'summed')).toEqual(costOf(summed, pro));
+    // A price with no tier is the same whatever the span.
+    expect(costOf(usage(900_000, 10), priceOf('gemini-2.5-flash'), 'one call')).toEqual(
+      costOf(usage(900_000, 10), priceOf('gemini-2.5-flash')),
+    );
+  });
   const price = { input: 2, cachedInput: 0.5, output: 8, reasoning: 10 };
   it('charges uncached input, cached input, output and reasoning at their own prices', () => {
     // 1,000,000 prompt of which 400,000 cached; 100,000 completion of which 20,000 reasoning.

@@ -151,7 +151,7 @@ function requestSpans(
       const o = open.get(key);
       if (o) o.firstToken = e.t;
     } else if (e.type === 'request_finished') {
-      const c = costOf(e.usage, price);
+      const c = costOf(e.usage, price, 'one call');
       cost = addCost(cost, c);
       const rate = outputTokensPerSecond(open.get(key)?.firstToken ?? null, e.t, e.usage);
       close(

@@ -5,7 +5,7 @@ import type { AssistantMessage, SystemMessage, ToolMessage, Usage, UserMessage }
 import type { MemoryRecord, RunRecord, ToolCallRecord } from '../../db/records';
 import type { SessionRecord, SessionSettings } from '../../domain/session';
 import type { FlatToolDefinition } from '../../domain/tool-definition';
-import type { ModelPrice } from '../../domain/model-prices';
+import type { FlatPrice } from '../../domain/model-prices';
 import type { ExportFileV1 } from './format-v1';
 import type { McpViewEventRecord } from '../../domain/mcp-view-event';
 import type { OfferedTool, OfferedToolSource, ToolSetRecord } from '../../domain/offered-tools';
@@ -26,7 +26,7 @@ const usage: Required<Usage> = {
   cachedTokens: 3,
   cacheWriteTokens: 4,
 };
-const price: Required<ModelPrice> = { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, reasoning: 15 };
+const price: Required<FlatPrice> = { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15, reasoning: 15 };
 const S = 's1';
 const viewEvent: Required<McpViewEventRecord> = {
   sessionId: S,

@@ -2,7 +2,7 @@ import type { EventRecord, MemoryRecord, MessageRecord, RunRecord, ToolCallRecor
 import type { SessionRecord } from '../../domain/session';
 import type { FlatToolDefinition, ToolDefinition } from '../../domain/tool-definition';
 import type { McpServerRecord } from '../../domain/mcp-server';
-import type { ModelPrice } from '../../domain/model-prices';
+import type { FlatPrice } from '../../domain/model-prices';
 import type { McpTaskRecord } from '../../domain/mcp-task';
 import type { McpViewEventRecord } from '../../domain/mcp-view-event';
 import type { ToolSetRecord } from '../../domain/offered-tools';
@@ -51,7 +51,7 @@ export type ExportFileV1 = {
    */
   mcpServers?: ExportedMcpServerV1[];
   /** A person's own prices per model (Settings), when there are any; the import adds those not priced there yet. */
-  modelPrices?: Record<string, ModelPrice>;
+  modelPrices?: Record<string, FlatPrice>;
 };
 
 export type ExportedMcpServerV1 = Pick<

@@ -61,7 +61,7 @@ export function AssistantMeta({ sessionId, message }: { sessionId: string; messa
   // The session's count, as the timeline numbers turns: a second run's first turn is not "Turn 1" again.
   const turn = useSessionTurn(message.runId, message.turn);
   const price = useSessionPrice(sessionId);
-  const cost = usage && price !== undefined ? costOf(usage, price) : null;
+  const cost = usage && price !== undefined ? costOf(usage, price, 'one call') : null;
   // Until the session's turn numbers are read, the line waits rather than show a number that then changes.
   if (turn === null) return <p className="message-meta" />;
   return <MetaLine parts={metaParts(turn, usage, cost, ms)} at={message.createdAt} />;

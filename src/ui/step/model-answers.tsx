@@ -66,7 +66,7 @@ type AnswerProps = {
 function Answer({ sessionId, comparisonId, index, answer, message, busy, comparing }: AnswerProps) {
   const name = modelTargetLabel(answer);
   const shown = shownOutcome(answer, false);
-  const cost = answer.usage ? costText(costOf(answer.usage, priceOf(answer.model))) : '—';
+  const cost = answer.usage ? costText(costOf(answer.usage, priceOf(answer.model), 'one call')) : '—';
   return (
     <section role="group" aria-label={name} className="comparison-answer" data-outcome={shown}>
       <h4>{name}</h4>
