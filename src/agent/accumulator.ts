@@ -18,6 +18,11 @@ export type AccumulatedTurn = {
   responseId?: string;
   /** Anthropic and Gemini: the reply's content as the provider's format gave it, to be sent back unchanged. */
   wireParts?: WireParts;
+  /**
+   * Anthropic and Gemini: the provider's reason and words when the reply did not end normally, for the person; set,
+   * a `finishReason` the loop does not know ends the run saying so (docs/wire-formats.md, "Stop reasons").
+   */
+  stopNote?: string;
 };
 
 /**

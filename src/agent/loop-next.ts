@@ -1,6 +1,7 @@
 import type { AccumulatedTurn } from './accumulator';
 import type { AssistantMessage, ToolCall } from '../domain/messages';
 import type { MessageEdit } from '../domain/breakpoints';
+import type { ErrorInfo } from '../domain/error-info';
 import { runToolBatch } from './run-tools';
 import { occurrences } from '../domain/call-identity';
 import { NOT_RUN_EDITED, pauseBeforeCalls, type StandingAnswer } from './pause';
@@ -22,12 +23,17 @@ export async function decideNext(s: LoopState, t: AccumulatedTurn, turn: number,
     appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'length'));
     return { stop: 'length' };
   }
-  if (t.finishReason === 'content_filter') {
-    if (hasOutput(t)) appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'error'));
-    return {
-      stop: 'error',
-      error: { fault: 'model', kind: 'content_filter', message: "The provider's content filter stopped the reply." },
-    };
+  if (t.finishReason === 'pause_turn') {
+    // The provider paused a turn its own tools were running: the reply goes back as it is and the turn goes on
+    // (docs/wire-formats.md, "Stop reasons"); the turn limit bounds a provider that keeps pausing.
+    appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'complete'));
+    return null;
+  }
+  const stopped = unusualStop(t);
+  if (stopped !== null) {
+    const status = stopped.kind === 'context_limit' ? 'length' : 'error';
+    if (hasOutput(t)) appendToHistory(s, assistantMessage(s, messageId, turn, t, [], status));
+    return { stop: 'error', error: stopped };
   }
   if (t.text === '' && t.refusal === null) {
     if (t.reasoning !== '') appendToHistory(s, assistantMessage(s, messageId, turn, t, [], 'error'));
@@ -44,11 +50,35 @@ export async function decideNext(s: LoopState, t: AccumulatedTurn, turn: number,
   return { stop: 'complete' };
 }
 
+/** Reasons the loop handles on their own; any other the format put in words (`stopNote`) ends the run. */
+const KNOWN_ENDS = new Set(['stop', 'tool_calls', 'function_call', 'length', 'pause_turn']);
+
+/**
+ * The run's error for a reply that stopped for something other than a normal end, said in the provider's terms with
+ * what to do; null for a normal end, and for a reason from a format that gives no words for it (Chat Completions
+ * servers send many, most of them ends).
+ */
+function unusualStop(t: AccumulatedTurn): ErrorInfo | null {
+  const said = t.stopNote === undefined ? '' : ` ${t.stopNote}`;
+  if (t.finishReason === 'content_filter')
+    return {
+      fault: 'model',
+      kind: 'content_filter',
+      message: `The provider's content filter stopped the reply.${said}`,
+    };
+  if (t.finishReason === 'context_window') {
+    const message = `The reply was cut: the conversation filled this model's context window.${said}`;
+    return { fault: 'user', kind: 'context_limit', limitTokens: 0, estimatedTokens: 0, message };
+  }
+  if (t.stopNote === undefined || t.finishReason === null || KNOWN_ENDS.has(t.finishReason)) return null;
+  return { fault: 'system', kind: 'provider_stream_error', status: null, code: t.finishReason, message: t.stopNote };
+}
+
 /** Step 3: stores the calls, pauses before each, runs them and stores their results; null: the loop goes on. */
 async function runTools(s: LoopState, t: AccumulatedTurn, turn: number, messageId: string): Promise<TurnEnd> {
   const { input, config } = s;
   const calls = normalizeCalls(t.toolCalls, s.newId);
-  const cut = t.finishReason === 'length';
+  const cut = t.finishReason === 'length' || t.finishReason === 'context_window';
   // Its own copy of the calls: an argument edit below replaces entries of `calls`, never the stored message's.
   const asMade = assistantMessage(s, messageId, turn, t, [...calls], cut ? 'length' : 'complete');
   appendToHistory(s, asMade);
@@ -58,9 +88,10 @@ async function runTools(s: LoopState, t: AccumulatedTurn, turn: number, messageI
       s,
       calls,
       turn,
-      'Not run: the reply was cut at the token limit, so the arguments of this call may be incomplete.',
+      `Not run: the reply was cut at the ${t.finishReason === 'length' ? 'token limit' : 'context window'}, so the arguments of this call may be incomplete.`,
     );
-    return { stop: 'length' };
+    const error = unusualStop(t);
+    return error === null ? { stop: 'length' } : { stop: 'error', error };
   }
   if (calls.length > config.maxToolCallsPerTurn) {
     refuseAll(

@@ -58,6 +58,7 @@ export function AssistantMessageView({ sessionId, message, toolResults, toolReco
         toolRecords={toolRecords}
         providerTools={providerToolsOf(message.providerItems)}
         citations={message.citations}
+        wireParts={message.wireParts}
         {...(editedCalls ? { editedCalls } : {})}
       />
       <ReplyLeftOut runId={message.runId} messageId={message.id} />

@@ -3,6 +3,7 @@ import { providerErrorFromPayload } from '../../../agent/provider-error';
 import { isRecord } from '../../../domain/is-record';
 import type { Usage } from '../../../domain/messages';
 import type { Citation, ProviderToolCall } from '../../../domain/provider-items';
+import { anthropicStop } from './anthropic-stop';
 import { describeServerResult } from './server-tool-result';
 
 /**
@@ -45,14 +46,6 @@ type Slot =
   | { kind: 'tool'; block: Obj; ordinal: number; json: string; streamed: boolean }
   | { kind: 'server'; block: Obj; json: string; streamed: boolean; tool: ProviderToolCall }
   | { kind: 'other'; block: Obj };
-
-const FINISH: Record<string, string> = {
-  end_turn: 'stop',
-  stop_sequence: 'stop',
-  max_tokens: 'length',
-  tool_use: 'tool_calls',
-  refusal: 'content_filter',
-};
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -341,17 +334,14 @@ class AnthropicReducer {
     }
     for (const orphan of this.orphans) items.push({ ...orphan.tool });
     const counted = this.wireUsage ? toUsage(this.wireUsage) : null;
+    const { finishReason, stopNote } = anthropicStop(this.stopReason);
     return {
       text: this.text,
       reasoning: this.reasoning,
       refusal: this.refusal,
       toolCalls,
-      finishReason:
-        this.stopReason === null
-          ? null
-          : Object.hasOwn(FINISH, this.stopReason)
-            ? (FINISH[this.stopReason] ?? null)
-            : this.stopReason,
+      finishReason,
+      ...(stopNote !== null ? { stopNote } : {}),
       usage: counted ? counted.usage : null,
       items,
       citations: this.citations.slice(),

@@ -2,7 +2,7 @@ import type { AccumulatedToolCall, AccumulatedTurn, Accumulator, AccumulatorDelt
 import { providerErrorFromPayload } from '../../../agent/provider-error';
 import { isRecord } from '../../../domain/is-record';
 import type { ProviderToolCall } from '../../../domain/provider-items';
-import { blockingRatings, geminiFinishReason, geminiUsage, hasGeminiCounts } from './gemini-finish';
+import { blockingRatings, geminiFinishReason, geminiStopNote, geminiUsage, hasGeminiCounts } from './gemini-finish';
 import { GeminiArgsBuilder } from './gemini-partial-args';
 import type {
   GeminiFunctionCall,
@@ -320,6 +320,13 @@ class GeminiReducer {
       safety: this.safety,
       modelVersion: this.modelVersion,
     };
+    const note = geminiStopNote({
+      finishReason: this.finishRaw,
+      blockReason: this.blockReason,
+      finishMessage: this.finishMessage,
+      safety: this.safety,
+    });
+    if (note !== null) turn.stopNote = note;
     if (this.tools.length > 0) turn.items = this.tools.map((t) => ({ ...t }));
     if (this.responseId !== null) turn.responseId = this.responseId;
     return turn;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingRatings, geminiFinishReason, geminiUsage } from './gemini-finish';
+import { blockingRatings, geminiFinishReason, geminiStopNote, geminiUsage } from './gemini-finish';
 
 describe('geminiFinishReason', () => {
   it('maps to the loop words and keeps the rest as sent', () => {
@@ -67,5 +67,36 @@ describe('blockingRatings', () => {
       ]),
     ).toEqual([{ category: 'C', probability: 'MEDIUM' }]);
     expect(blockingRatings(undefined)).toEqual([]);
+  });
+});
+
+describe('geminiStopNote', () => {
+  const none = { blockReason: null, finishMessage: null, safety: [] };
+  it('says nothing for a normal end', () => {
+    expect(geminiStopNote({ ...none, finishReason: 'STOP' })).toBeNull();
+    expect(geminiStopNote({ ...none, finishReason: null })).toBeNull();
+  });
+
+  it('names each stop with what to do, and an unknown one as sent', () => {
+    const cases: [string, RegExp][] = [
+      ['RECITATION', /recited source material too closely \(RECITATION\)\. Ask for it/],
+      ['BLOCKLIST', /blocked term \(BLOCKLIST\)\. Rephrase/],
+      ['PROHIBITED_CONTENT', /prohibited content \(PROHIBITED_CONTENT\)\. Rephrase/],
+      ['SPII', /sensitive personal information \(SPII\)\. Ask without/],
+      ['OTHER', /unstated reason \(OTHER\)\. Retry\./],
+      ['SOMETHING_NEW', /^Gemini: it stopped for a reason Toolscope does not know: SOMETHING_NEW\. Retry\.$/],
+    ];
+    for (const [raw, want] of cases) expect(geminiStopNote({ ...none, finishReason: raw }), raw).toMatch(want);
+  });
+
+  it('gives the categories that blocked it and the provider words, a blocked prompt first', () => {
+    const safety = [{ category: 'HARM_CATEGORY_HATE_SPEECH', probability: 'HIGH', blocked: true }];
+    expect(geminiStopNote({ finishReason: 'SAFETY', blockReason: null, finishMessage: 'Blocked', safety })).toBe(
+      'Gemini: its safety filter stopped the reply (SAFETY). Flagged: hate speech (HIGH). The provider said: ' +
+        'Blocked. Rephrase the message and send it again.',
+    );
+    expect(geminiStopNote({ ...none, finishReason: null, blockReason: 'OTHER' })).toBe(
+      'Gemini blocked the prompt (OTHER): no reply was written. Rephrase the message and send it again.',
+    );
   });
 });

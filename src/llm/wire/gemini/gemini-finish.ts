@@ -25,6 +25,57 @@ export function geminiFinishReason(raw: string, hasToolCalls: boolean): string {
   return raw;
 }
 
+const REPHRASE = 'Rephrase the message and send it again.';
+
+// What each stop that is not a normal end means to the person, and what they can do; an unknown one is named as sent.
+const STOP_WORDS: Record<string, [what: string, todo: string]> = {
+  MAX_TOKENS: ['the reply reached the token limit (MAX_TOKENS).', 'Raise "Max output tokens" in Settings.'],
+  SAFETY: ['its safety filter stopped the reply (SAFETY).', REPHRASE],
+  RECITATION: ['the reply recited source material too closely (RECITATION).', 'Ask for it in your own framing.'],
+  BLOCKLIST: ['the reply contained a blocked term (BLOCKLIST).', REPHRASE],
+  PROHIBITED_CONTENT: ['the reply was prohibited content (PROHIBITED_CONTENT).', REPHRASE],
+  SPII: ['the reply held sensitive personal information (SPII).', 'Ask without personal details.'],
+  MALFORMED_FUNCTION_CALL: [
+    'the model wrote a function call that could not be read (MALFORMED_FUNCTION_CALL).',
+    'Retry, or simplify the tools.',
+  ],
+  OTHER: ['it stopped the reply for an unstated reason (OTHER).', 'Retry.'],
+};
+
+/** "harassment (HIGH)" for `{category: 'HARM_CATEGORY_HARASSMENT', probability: 'HIGH'}`. */
+function ratingWords(r: GeminiSafetyRating): string {
+  const category = typeof r.category === 'string' ? r.category.replace(/^HARM_CATEGORY_/, '') : 'unnamed category';
+  const named = category.toLowerCase().replace(/_/g, ' ');
+  return typeof r.probability === 'string' ? `${named} (${r.probability})` : named;
+}
+
+/**
+ * Gemini's stop in words for the person, or null for a normal end (STOP): what happened, the categories when safety
+ * ratings blocked it, the provider's own message, and what to do (docs/wire-formats.md, "Stop reasons").
+ */
+export function geminiStopNote(o: {
+  finishReason: string | null;
+  blockReason: string | null;
+  finishMessage: string | null;
+  safety: readonly GeminiSafetyRating[];
+}): string | null {
+  let what: string;
+  let todo: string;
+  if (o.blockReason !== null) {
+    what = `Gemini blocked the prompt (${o.blockReason}): no reply was written.`;
+    todo = REPHRASE;
+  } else if (o.finishReason === null || o.finishReason === 'STOP') return null;
+  else {
+    const known = Object.hasOwn(STOP_WORDS, o.finishReason) ? STOP_WORDS[o.finishReason] : undefined;
+    what = `Gemini: ${known?.[0] ?? `it stopped for a reason Toolscope does not know: ${o.finishReason}.`}`;
+    todo = known?.[1] ?? 'Retry.';
+  }
+  const flagged = o.safety.length > 0 ? ` Flagged: ${o.safety.map(ratingWords).join(', ')}.` : '';
+  const message = o.finishMessage?.trim() ?? '';
+  const said = message === '' ? '' : ` The provider said: ${/[.!?]$/.test(message) ? message : `${message}.`}`;
+  return `${what}${flagged}${said} ${todo}`;
+}
+
 /** Whether a usageMetadata carries counts (Vertex sends `{trafficType}` alone on every chunk but the last). */
 export function hasGeminiCounts(u: GeminiUsageMetadata): boolean {
   return (
