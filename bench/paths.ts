@@ -3,6 +3,8 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { accumulate, type AccumulatedTurn } from '../src/agent/accumulator';
 import { readSSE } from '../src/llm/sse-reader';
 import { accumulateResponses, type ResponsesEvent } from '../src/agent/responses-accumulator';
+import type { WireSink } from '../src/domain/wire-exchange';
+import { wireCapture } from '../src/llm/wire-capture';
 
 /** Network-sized pieces of a body, replayed as a fresh ReadableStream for every measured run. */
 export function bodyFrom(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
@@ -109,4 +111,34 @@ export function sdkResponses(body: ReadableStream<Uint8Array>): Promise<Accumula
 
 export function responsesReducerOnly(events: readonly ResponsesEvent[]): Promise<AccumulatedTurn> {
   return accumulateResponses(events);
+}
+
+/** The body the bench's fetch answers with next: each measured run sets a fresh one. */
+let nextBody: ReadableStream<Uint8Array> | null = null;
+
+/** One capturing fetch, built once as a client builds it (llm/wire-capture.ts), over a fetch that answers `nextBody`. */
+const capture = wireCapture({
+  keyVariable: 'OPENAI_API_KEY',
+  inner: () => {
+    const body = nextBody;
+    nextBody = null;
+    return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+  },
+});
+
+/**
+ * The body as the client's fetch hands it on (docs/wire-capture.md, "Cost"): with a sink, through the capture (each
+ * read recorded by reference, decoded in a later task, then handed to `sink`); without one, the same fetch untouched.
+ * The pair measures capture on against off over the same fetch and Response.
+ */
+export async function fetchedBody(
+  body: ReadableStream<Uint8Array>,
+  sink?: WireSink,
+): Promise<ReadableStream<Uint8Array>> {
+  nextBody = body;
+  const res = await capture.routed(sink, (headers) =>
+    capture.fetch('http://bench.invalid/v1/chat/completions', { method: 'POST', headers, body: '{}' }),
+  );
+  if (!res.body) throw new Error('the fetched response lost its body');
+  return res.body;
 }

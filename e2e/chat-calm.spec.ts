@@ -98,6 +98,7 @@ test('at rest each finished message shows one quiet line and "More actions"; hov
       'Replay run',
       'Copy as Markdown',
       'Save as test case',
+      'Request and response',
       'What was sent',
     ]);
   await expect.poll(() => seenActions(answers.first())).toEqual(['More actions']);

@@ -204,6 +204,11 @@ export async function streamReply(
       conversation: p.conversation,
       clock: s.clock,
       ...(p.body !== undefined ? { body: p.body } : {}),
+      ...(input.onExchange
+        ? {
+            exchanges: { runId: input.runId, sessionId: input.sessionId, newId: s.newId, onExchange: input.onExchange },
+          }
+        : {}),
       onSent: ({ leftOut }) => {
         if (leftOut.length > 0) s.emit({ type: 'request_left_out', turn, attempt, messageId, notes: [...leftOut] });
       },

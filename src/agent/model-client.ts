@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { LeftOutNote } from '../domain/left-out-note';
 import type { ChatMessage } from '../domain/messages';
+import type { WireSink } from '../domain/wire-exchange';
 import type { Accumulator } from './accumulator';
 import type { ResponsesEvent } from './responses-accumulator';
 import type { ToolSpec } from './tool-executor';
@@ -47,6 +48,11 @@ export type StreamOptions = {
    * (docs/debugging.md, "Breakpoints"). Absent: the client builds it. Only clients with `bodyFor` read it.
    */
   readonly body?: unknown;
+  /**
+   * Where this request's exchange goes as it went over the wire, once finished (docs/wire-capture.md): a client is
+   * shared by many requests, so each request brings its own sink. Absent: nothing is captured.
+   */
+  readonly capture?: WireSink;
 };
 
 /** What a client says of the body it built: what it left out, and the hash its reply's `wireParts` keep. */

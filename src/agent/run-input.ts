@@ -10,6 +10,7 @@ import type { RequestLayers } from './request-layers';
 import type { ApprovalGate, ToolExecutor } from './tool-executor';
 import type { OfferedTool } from '../domain/offered-tools';
 import type { PauseGate, StandingAnswer } from './pause';
+import type { WireExchange } from '../domain/wire-exchange';
 
 /** What a run of the agent loop (agent/loop.ts) is given and what it returns. */
 export type RunInput = {
@@ -68,6 +69,11 @@ export type RunInput = {
    * run goes on live from there.
    */
   adopted?: AdoptedTurn;
+  /**
+   * Told each model request's exchange as it went over the wire, once finished (a failed or stopped one too), one per
+   * attempt (docs/wire-capture.md). Absent: nothing is captured.
+   */
+  onExchange?: (exchange: WireExchange) => void;
 };
 
 export type AdoptedTurn = { messageId: string; turn: AccumulatedTurn };

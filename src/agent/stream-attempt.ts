@@ -4,6 +4,7 @@ import type { ProviderToolCall } from '../domain/provider-items';
 import type { Emit } from './emitter';
 import { ModelError, internalError } from './errors';
 import type { Conversation, ModelClient, ModelRequest, SentBody, StreamOptions } from './model-client';
+import type { WireExchange, WireSink } from '../domain/wire-exchange';
 import { createResponsesAccumulator } from './responses-accumulator';
 
 type AttemptResult =
@@ -31,7 +32,22 @@ type AttemptInput = {
   onSent?: (sent: SentBody) => void;
   /** A body in the client's own format, edited at a pause, sent as it is (`StreamOptions.body`). */
   body?: unknown;
+  /** Where this attempt's exchange goes, named for the run and the attempt (docs/wire-capture.md). */
+  exchanges?: ExchangeTarget;
 };
+
+type ExchangeTarget = {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly newId: () => string;
+  readonly onExchange: (exchange: WireExchange) => void;
+};
+
+/** The sink of one attempt: each exchange its request makes, owned by the attempt's message. */
+function attemptSink(to: ExchangeTarget, messageId: string, attempt: number): WireSink {
+  const owner = { kind: 'model', runId: to.runId, messageId, attempt } as const;
+  return (captured) => to.onExchange({ id: to.newId(), sessionId: to.sessionId, owner, ...captured });
+}
 
 /** A client's stream folded by its own wire format's reducer: each step yields what one chunk added. */
 type Folded = { result(): AccumulatedTurn; open(): AsyncIterator<AccumulatorDelta[]> };
@@ -169,6 +185,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
       ...(input.conversation ? { conversation: input.conversation } : {}),
       ...(input.onSent ? { onSent: input.onSent } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.exchanges ? { capture: attemptSink(input.exchanges, messageId, attempt) } : {}),
     });
     const it = folded.open();
     iterator = it;

@@ -82,7 +82,7 @@ describe('creating a first visit’s database in slices', () => {
       0,
     );
     await first.open();
-    expect(first.verno).toBe(12);
+    expect(first.verno).toBe(13);
     await first.table('settings').put({ key: 'k', value: 1 });
     expect(await first.table('settings').get('k')).toEqual({ key: 'k', value: 1 });
     first.close();
@@ -109,7 +109,7 @@ describe('creating a first visit’s database in slices', () => {
     expect(untouched.version).toBe(80);
     untouched.close();
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.table('settings').get('kept')).toEqual({ key: 'kept', value: true });
     expect(db.tables.map((t) => t.name)).toContain('traceIndex');
     db.close();

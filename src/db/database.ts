@@ -14,10 +14,11 @@
  *   evalSuites id | updatedAt;  evalCases id | suiteId;  evalRuns id | suiteId, startedAt (test cases, v10; evals-repo.ts)
  *   toolSets   [sessionId+hash] | sessionId (the distinct tool sets a session's requests offered, v11; tool-sets-repo.ts)
  *   traceSources id;  traceFiles [sourceId+key];  traceParts [sourceId+traceId+key];  traceIndex [sourceId+traceId] (the trace inbox, v12; traces-repo.ts)
+ *   wireExchanges id | sessionId, [sessionId+startedAt+bytes], owner.messageId (requests as sent, v13; wire-exchanges-repo.ts)
  * Versions (files in schema/): 1 = schema-v1.ts (frozen); 2 adds memories, sessions.status, and backfills sessions.toolCallCount;
  * 3 adds mcpServers; 4 (schema-v4.ts) indexes messages by branch (branches-repo.ts); 5 (schema-v5.ts) adds mcpTasks;
  * 7 (schema-v7.ts) adds mcpViewEvents; 8 (schema-v8.ts) adds syncChanges; 10 (schema-v10.ts) adds evalSuites, evalCases, evalRuns;
- * 11 (schema-v11.ts) adds toolSets; 12 (schema-v12.ts) adds the trace inbox's tables.
+ * 11 (schema-v11.ts) adds toolSets; 12 (schema-v12.ts) adds the trace inbox's tables; 13 (schema-v13.ts) adds wireExchanges.
  *
  * Modules:
  *   sessions-repo    createSession, getSession, renameSession, listSessions, searchSessions, updateSession, deleteSession (undo)
@@ -34,6 +35,7 @@
  *   mcp-servers-repo listMcpServers, getMcpServer, addMcpServer, updateMcpServer, deleteMcpServer, mcpServerHeaders
  *   mcp-tasks-repo   putMcpTask, updateMcpTask, getMcpTask, listSessionMcpTasks, deleteSessionMcpTasks
  *   mcp-view-events-repo putMcpViewEvents, listSessionMcpViewEvents, trimMcpViewEvents
+ *   wire-exchanges-repo putWireExchange (bounded per session), listSessionExchanges, listMessageExchanges
  *   evals-repo       listSuites, saveCase, listSuiteCases, renameSuite, deleteSuite, updateCase, deleteCase, putEvalRun, listSuiteRuns
  *   persister        createPersister(db, sessionId, opts): the event sink that writes a run in batches
  *   recover          recoverInterrupted(db): marks runs a closed page left behind as interrupted, repairs history
@@ -50,6 +52,7 @@ import type {
   SecretRecord,
   SettingRecord,
   ToolCallRecord,
+  WireExchangeRecord,
 } from './records';
 import type { SessionRecord } from '../domain/session';
 import type { FlatToolDefinition } from '../domain/tool-definition';
@@ -66,6 +69,7 @@ import { SCHEMA_V8_CHANGES } from './schema/schema-v8';
 import { SCHEMA_V10_CHANGES } from './schema/schema-v10';
 import { SCHEMA_V11_CHANGES } from './schema/schema-v11';
 import { SCHEMA_V12_CHANGES } from './schema/schema-v12';
+import { SCHEMA_V13_CHANGES } from './schema/schema-v13';
 import type { TraceFileRecord, TraceIndexRecord, TracePartRecord, TraceSourceRecord } from '../domain/trace-inbox';
 import type { ToolSetRecord } from '../domain/offered-tools';
 import type { EvalCaseRecord, EvalRunRecord, EvalSuiteRecord } from '../domain/eval-case';
@@ -90,6 +94,7 @@ const SCHEMA_STEPS: readonly SchemaStep[] = [
   [10, SCHEMA_V10_CHANGES],
   [11, SCHEMA_V11_CHANGES],
   [12, SCHEMA_V12_CHANGES],
+  [13, SCHEMA_V13_CHANGES],
 ];
 
 export class ToolscopeDB extends Dexie {
@@ -122,6 +127,8 @@ export class ToolscopeDB extends Dexie {
   declare readonly traceFiles: Table<TraceFileRecord, [string, string]>;
   declare readonly traceParts: Table<TracePartRecord, [string, string, string]>;
   declare readonly traceIndex: Table<TraceIndexRecord, [string, string]>;
+  /** Requests as they went over the wire, bounded per session (wire-exchanges-repo). */
+  declare readonly wireExchanges: Table<WireExchangeRecord, string>;
   /** Whether writes are logged for sync (set by sync's first round on this device). */
   readonly syncFlag: SyncFlag;
 
@@ -143,7 +150,7 @@ export const db = new ToolscopeDB(DB_NAME, backendDexieOptions());
 
 /** The tables one session's data lives in (deleted, restored and exported together). */
 export function sessionTables(d: ToolscopeDB) {
-  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events, d.mcpViewEvents, d.toolSets] as const;
+  return [d.sessions, d.messages, d.toolCalls, d.runs, d.events, d.mcpViewEvents, d.toolSets, d.wireExchanges] as const;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../domain/run-events';
 import type { ErrorInfo } from '../domain/error-info';
 import type { ChatMessage, ToolOutcome, Usage } from '../domain/messages';
 import type { StopReason } from '../domain/stop-reason';
+import type { WireExchange } from '../domain/wire-exchange';
 
 /**
  * A history message; `order` keeps the conversation order within the session (across all its branches).
@@ -75,4 +76,10 @@ export type MemoryRecord = {
   /** Embedding vector and the model that made it; null when made without an embeddings endpoint. */
   embedding: number[] | null;
   embeddingModel: string | null;
+};
+
+/** An exchange as it went over the wire (docs/wire-capture.md), its stored size beside it for the session's bound. */
+export type WireExchangeRecord = WireExchange & {
+  /** UTF-8 bytes of what the record keeps of the traffic: the request's URL, headers and body, the response's headers and reads. */
+  readonly bytes: number;
 };

@@ -3,7 +3,7 @@ import { type ToolscopeDB, sessionTables } from './database';
 import type { ToolSetRecord } from '../domain/offered-tools';
 import { sessionMessages } from './messages-repo';
 import type { McpTaskRecord } from '../domain/mcp-task';
-import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord } from './records';
+import type { EventRecord, MessageRecord, RunRecord, ToolCallRecord, WireExchangeRecord } from './records';
 import {
   isOwnSession,
   type EvalRunMark,
@@ -110,6 +110,8 @@ type SessionSnapshot = {
   viewEvents?: McpViewEventRecord[];
   /** The tool sets its requests offered (architecture.md, "Offered tool sets"). */
   toolSets?: ToolSetRecord[];
+  /** Its raw traffic (docs/wire-capture.md). */
+  wireExchanges?: WireExchangeRecord[];
 };
 
 export type UndoHandle = {
@@ -142,6 +144,7 @@ export async function deleteSession(
     const tasks = db.mcpTasks.where('sessionId').equals(id);
     const viewEvents = db.mcpViewEvents.where('sessionId').equals(id);
     const toolSets = db.toolSets.where('sessionId').equals(id);
+    const exchanges = db.wireExchanges.where('sessionId').equals(id);
     const snap: SessionSnapshot = {
       session,
       messages: await messages.toArray(),
@@ -151,6 +154,7 @@ export async function deleteSession(
       mcpTasks: await tasks.toArray(),
       viewEvents: await viewEvents.toArray(),
       toolSets: await toolSets.toArray(),
+      wireExchanges: await exchanges.toArray(),
     };
     await Promise.all([
       messages.delete(),
@@ -160,6 +164,7 @@ export async function deleteSession(
       tasks.delete(),
       viewEvents.delete(),
       toolSets.delete(),
+      exchanges.delete(),
       db.sessions.delete(id),
     ]);
     return snap;
@@ -205,5 +210,6 @@ async function restoreSnapshot(db: ToolscopeDB, snap: SessionSnapshot): Promise<
     if (snap.mcpTasks !== undefined) await db.mcpTasks.bulkPut(snap.mcpTasks);
     if (snap.viewEvents !== undefined) await db.mcpViewEvents.bulkPut(snap.viewEvents);
     if (snap.toolSets !== undefined) await db.toolSets.bulkPut(snap.toolSets);
+    if (snap.wireExchanges !== undefined) await db.wireExchanges.bulkPut(snap.wireExchanges);
   });
 }

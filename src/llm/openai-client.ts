@@ -5,6 +5,7 @@ import type { ErrorContext } from './classify-error';
 import { LazySseStream } from './lazy-sse-stream';
 import { makeRedactor } from './redact';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
+import { wireCapture } from './wire-capture';
 
 type OpenAIClientOptions = ConnectionOptions;
 
@@ -15,7 +16,9 @@ type OpenAIClientOptions = ConnectionOptions;
  * closes the connection whether the request is waiting for headers or streaming.
  */
 export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClient {
-  const sdk = createSdk(options);
+  // Each request's exchange reaches its own sink through the capturing fetch (docs/wire-capture.md).
+  const capture = wireCapture({ keyVariable: 'OPENAI_API_KEY', ...(options.fetch ? { inner: options.fetch } : {}) });
+  const sdk = createSdk({ ...options, fetch: capture.fetch });
   const redact = makeRedactor(options.apiKey);
   const baseURL = normalizeBaseURL(options.baseURL);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -35,7 +38,10 @@ export function createOpenAIClient(options: OpenAIClientOptions): ChatModelClien
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<ChatCompletionChunk>(
-            (signal) => sdk.chat.completions.create(request, { signal }).asResponse(),
+            (signal) =>
+              capture.routed(options.capture, (headers) =>
+                sdk.chat.completions.create(request, { signal, headers }).asResponse(),
+              ),
             hasFinishReason,
             options,
             ctx,

@@ -8,6 +8,7 @@ import { LazySseStream } from './lazy-sse-stream';
 import { makeRedactor } from './redact';
 import { buildResponsesRequest } from './responses-request';
 import { DEFAULT_TIMEOUT_MS, createSdk, normalizeBaseURL, type ConnectionOptions } from './sdk-client';
+import { wireCapture } from './wire-capture';
 
 type ResponsesClientOptions = ConnectionOptions & { wire: WireSettings };
 
@@ -17,7 +18,9 @@ type ResponsesClientOptions = ConnectionOptions & { wire: WireSettings };
  * the loop folds the events with the Responses reducer (agent/responses-accumulator.ts).
  */
 export function createResponsesClient(options: ResponsesClientOptions): ResponsesModelClient {
-  const sdk = createSdk(options);
+  // Each request's exchange reaches its own sink through the capturing fetch (docs/wire-capture.md).
+  const capture = wireCapture({ keyVariable: 'OPENAI_API_KEY', ...(options.fetch ? { inner: options.fetch } : {}) });
+  const sdk = createSdk({ ...options, fetch: capture.fetch });
   const redact = makeRedactor(options.apiKey);
   const baseURL = normalizeBaseURL(options.baseURL);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -47,7 +50,10 @@ export function createResponsesClient(options: ResponsesClientOptions): Response
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<ResponsesEvent>(
-            (signal) => sdk.responses.create(body, { signal }).asResponse(),
+            (signal) =>
+              capture.routed(streamOptions.capture, (headers) =>
+                sdk.responses.create(body, { signal, headers }).asResponse(),
+              ),
             isTerminalResponsesEvent,
             streamOptions,
             ctx,

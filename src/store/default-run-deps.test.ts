@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { DEFAULT_CONFIG } from '../domain/loop-config';
 import type { AgentEventBody } from '../domain/run-events';
+import type { WireExchange } from '../domain/wire-exchange';
 import { streamAttempt } from '../agent/stream-attempt';
 import { startSSE, startTestServer, type TestServer } from '../llm/testing/http-server';
 import { runModelClient } from './run/lazy-model-client';
@@ -93,5 +94,36 @@ describe('the run model client (production wiring)', () => {
     expect(outcome).toMatchObject({ kind: 'done', turn: { text: 'Hi' } });
     expect(server.requests).toHaveLength(1);
     expect(events.filter((e) => e.type === 'text_delta')).toHaveLength(1);
+  });
+
+  it("hands the attempt's exchange, as the server received it, through the lazy loader to the run's sink", async () => {
+    server.handle((_req, res) => {
+      startSSE(res);
+      res.end(ROLE + ANSWER);
+    });
+    const exchanges: WireExchange[] = [];
+    const outcome = await streamAttempt({
+      model: client(),
+      request,
+      signal: new AbortController().signal,
+      config: DEFAULT_CONFIG,
+      emit: () => undefined,
+      turn: 1,
+      attempt: 2,
+      messageId: 'm2',
+      exchanges: { runId: 'r1', sessionId: 's1', newId: () => 'x1', onExchange: (e) => exchanges.push(e) },
+    });
+    expect(outcome.kind).toBe('done');
+    await expect.poll(() => exchanges.length).toBe(1);
+    expect(exchanges).toMatchObject([
+      {
+        id: 'x1',
+        sessionId: 's1',
+        owner: { kind: 'model', runId: 'r1', messageId: 'm2', attempt: 2 },
+        request: { body: { encoding: 'utf8', data: server.requests[0]?.body } },
+        response: { status: 200 },
+      },
+    ]);
+    expect(exchanges[0]?.response?.reads.map((r) => r.text).join('')).toBe(ROLE + ANSWER);
   });
 });

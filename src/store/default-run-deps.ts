@@ -66,6 +66,10 @@ export function defaultRunDeps(): RunDeps {
         )
         .catch(() => undefined);
     },
+    // Raw traffic goes straight to its table, bounded per session (docs/wire-capture.md); a failed write loses only it.
+    recordExchange: (exchange) => {
+      void import('../db/wire-exchanges-repo').then((m) => m.putWireExchange(db, exchange)).catch(() => undefined);
+    },
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),
     setTitle: async (id, title) => {

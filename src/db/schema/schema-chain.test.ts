@@ -12,6 +12,7 @@ import { SCHEMA_V8_CHANGES } from './schema-v8';
 import { SCHEMA_V10_CHANGES } from './schema-v10';
 import { SCHEMA_V11_CHANGES } from './schema-v11';
 import { SCHEMA_V12_CHANGES } from './schema-v12';
+import { SCHEMA_V13_CHANGES } from './schema-v13';
 
 // Every version one by one, as the app declared them before the chain was shortened: the reference schema.
 const EVERY_VERSION: [number, Record<string, string | null>][] = [
@@ -24,6 +25,7 @@ const EVERY_VERSION: [number, Record<string, string | null>][] = [
   [10, SCHEMA_V10_CHANGES],
   [11, SCHEMA_V11_CHANGES],
   [12, SCHEMA_V12_CHANGES],
+  [13, SCHEMA_V13_CHANGES],
 ];
 
 /** What the browser holds after opening: each table's primary key and indexes as IndexedDB sees them. */
@@ -44,13 +46,13 @@ describe('the declared version chain', () => {
   it('declares version 1, the versions with an upgrade and the last one, not every version', () => {
     expect(declaredSchemaSteps().map(([v, , upgrade]) => [v, upgrade !== undefined])).toEqual([
       [2, true],
-      [12, false],
+      [13, false],
     ]);
     expect(declaredSchemaSteps(8).map(([v]) => v)).toEqual([2, 8]);
     expect(declaredSchemaSteps(1)).toEqual([]);
   });
 
-  it.each([1, 2, 3, 4, 5, 7, 8, 10, 11, 12])(
+  it.each([1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13])(
     'builds the same tables and indexes at version %i as declaring every version did',
     async (last) => {
       const reference = await installedSchema((db) => {

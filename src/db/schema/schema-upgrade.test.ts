@@ -100,7 +100,7 @@ describe('schema versions', () => {
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.sessions.get('s5')).toMatchObject({ title: 'Board' });
     expect(await db.mcpTasks.get('c5')).toMatchObject({ taskId: 'k' });
     const event = {
@@ -159,6 +159,7 @@ describe('schema versions', () => {
         'traceIndex',
         'traceParts',
         'traceSources',
+        'wireExchanges',
       ].sort(),
     );
     db.close();

@@ -49,7 +49,7 @@ describe('schema version 11', () => {
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.sessions.get('s1')).toMatchObject({ title: 'Old' });
     // A request stored before v11 names no tool set: it reads as "not recorded".
     expect(await db.events.get(['r1', 0])).toEqual(started);

@@ -29,7 +29,7 @@ describe('schema version 12', () => {
 
     const db = openToolscopeDB('toolscope', { indexedDB: factory, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.sessions.get('s1')).toMatchObject({ title: 'Old' });
     expect(await db.toolSets.count()).toBe(1);
     expect(await listTraceSources(db)).toEqual([]);

@@ -5,6 +5,7 @@ import type { LeftOutNote } from '../../domain/left-out-note';
 import type { ErrorContext } from '../classify-error';
 import { LazySseStream } from '../lazy-sse-stream';
 import { makeRedactor } from '../redact';
+import type { WireCapture } from '../wire-capture';
 import { conversationOf } from './chat-conversation';
 
 /**
@@ -17,7 +18,8 @@ type NativeFormat<Body, Event, Turn extends AccumulatedTurn> = {
   build(conversation: Conversation, request: ModelRequest): { body: Body; leftOut: LeftOutNote[] };
   /** The hash of what a reply to `body` answers, kept with the reply's parts (`wireParts.prefixHash`). */
   prefixHash(body: Body): string;
-  send(body: Body, model: string, signal: AbortSignal): Promise<Response>;
+  /** `headers` go with the request as they are: the capture's route (docs/wire-capture.md). */
+  send(body: Body, model: string, signal: AbortSignal, headers: Record<string, string>): Promise<Response>;
   /** The event that makes a stream whole; a stream cut before it is a retryable network error. */
   isFinal(event: unknown): boolean;
   /** A fresh reducer over the format's events. */
@@ -33,7 +35,8 @@ type NativeFormat<Body, Event, Turn extends AccumulatedTurn> = {
  */
 export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
   format: NativeFormat<Body, Event, Turn>,
-  connection: { apiKey: string; baseURL: string },
+  /** `capture` is the capturing fetch the format's `send` goes through. */
+  connection: { apiKey: string; baseURL: string; capture: WireCapture },
 ): NativeModelClient {
   const redact = makeRedactor(connection.apiKey);
   return {
@@ -56,7 +59,10 @@ export function nativeClient<Body, Event, Turn extends AccumulatedTurn>(
       return {
         [Symbol.asyncIterator]: () =>
           new LazySseStream<Event[]>(
-            (signal) => format.send(body, request.model, signal),
+            (signal) =>
+              connection.capture.routed(streamOptions.capture, (headers) =>
+                format.send(body, request.model, signal, headers),
+              ),
             format.isFinal,
             streamOptions,
             ctx,

@@ -306,6 +306,7 @@ async function runLoop(
     emit,
     providerTools: offeredProviderTools(wire),
     ...(persister.recordToolSet ? { onToolSet: (set) => persister.recordToolSet?.(set) } : {}),
+    ...(c.deps.recordExchange ? { onExchange: (e) => c.deps.recordExchange?.(e) } : {}),
   });
 }
 

@@ -19,6 +19,7 @@ import type { AcquireResult } from '../../db/run-lock';
 import type { SessionEndpoint, SessionRecord } from '../../domain/session';
 import type { UnsavedRecords } from '../../db/persister';
 import type { OfferedTool } from '../../domain/offered-tools';
+import type { WireExchange } from '../../domain/wire-exchange';
 
 /**
  * What the controller hands runAgent: the loop's own input (src/agent/loop.ts) minus the knobs only tests of
@@ -70,6 +71,11 @@ export type RunDeps = {
   recoverSession?(sessionId: string): Promise<unknown>;
   /** Ends a run a reload left at a pause, before the run resumed from it starts (db/paused-run.ts). */
   closePausedRun?(sessionId: string, runId: string): Promise<void>;
+  /**
+   * Keeps a model request's exchange as it went over the wire (docs/wire-capture.md), straight to storage, not through
+   * the run's events; must not throw and is never awaited. Absent: nothing is captured.
+   */
+  recordExchange?(exchange: WireExchange): void;
   /** Told once a run has ended and is stored (the automatic trace push); must not throw and is never awaited. Absent: nothing. */
   afterRun?(sessionId: string, runId: string): void;
   /**

@@ -1,6 +1,7 @@
 import type { NativeModelClient } from '../../../agent/model-client';
 import type { WireSettings } from '../../api-format';
 import { guardedFetch } from '../../guarded-fetch';
+import { wireCapture } from '../../wire-capture';
 import { nativeClient } from '../native-client';
 import { postMessages } from './anthropic-http';
 import { createAnthropicAccumulator, isAnthropicStreamFinal } from './anthropic-stream';
@@ -15,7 +16,9 @@ type AnthropicClientOptions = { apiKey: string; baseURL: string; fetch?: typeof 
  */
 export function createAnthropicClient(options: AnthropicClientOptions): NativeModelClient {
   const baseURL = options.baseURL.trim().replace(/\/+$/, '');
-  const conn = { apiKey: options.apiKey, baseURL, fetch: guardedFetch(baseURL, options.fetch) };
+  // Innermost, so each redirect hop is captured as it went (docs/wire-capture.md).
+  const capture = wireCapture({ keyVariable: 'ANTHROPIC_API_KEY', ...(options.fetch ? { inner: options.fetch } : {}) });
+  const conn = { apiKey: options.apiKey, baseURL, fetch: guardedFetch(baseURL, capture.fetch) };
   const { wire } = options;
   return nativeClient(
     {
@@ -30,11 +33,11 @@ export function createAnthropicClient(options: AnthropicClientOptions): NativeMo
           ...(typeof request.top_p === 'number' ? { topP: request.top_p } : {}),
         }),
       prefixHash: anthropicPrefixHash,
-      send: (body, model, signal) => postMessages(body, conn, signal, model),
+      send: (body, model, signal, headers) => postMessages(body, conn, signal, model, headers),
       isFinal: isAnthropicStreamFinal,
       accumulator: createAnthropicAccumulator,
       partsOf: (turn) => turn.content,
     },
-    { apiKey: options.apiKey, baseURL },
+    { apiKey: options.apiKey, baseURL, capture },
   );
 }

@@ -54,6 +54,8 @@ export async function postMessages(
   conn: AnthropicConnection,
   signal: AbortSignal,
   model?: string,
+  /** Sent besides the format's own (a capture's route, docs/wire-capture.md). */
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const base = anthropicBase(conn.baseURL);
   const ctx: ErrorContext = {
@@ -65,7 +67,7 @@ export async function postMessages(
   };
   const response = await send(conn, `${base}/v1/messages`, ctx, {
     method: 'POST',
-    headers: requestHeaders(conn.apiKey, true),
+    headers: { ...requestHeaders(conn.apiKey, true), ...extraHeaders },
     body: JSON.stringify(body),
     signal,
   });

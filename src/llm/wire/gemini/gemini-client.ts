@@ -1,5 +1,6 @@
 import type { NativeModelClient } from '../../../agent/model-client';
 import type { WireSettings } from '../../api-format';
+import { wireCapture } from '../../wire-capture';
 import { nativeClient } from '../native-client';
 import { createGeminiAccumulator, isGeminiFinal } from './gemini-accumulator';
 import { sendGeminiStream } from './gemini-http';
@@ -14,7 +15,9 @@ type GeminiClientOptions = { apiKey: string; baseURL: string; fetch?: typeof fet
  */
 export function createGeminiClient(options: GeminiClientOptions): NativeModelClient {
   const baseURL = options.baseURL.trim().replace(/\/+$/, '');
-  const conn = { apiKey: options.apiKey, baseURL, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  // Inside the redirect guard gemini-http.ts adds, so each hop is captured as it went (docs/wire-capture.md).
+  const capture = wireCapture({ keyVariable: 'GEMINI_API_KEY', ...(options.fetch ? { inner: options.fetch } : {}) });
+  const conn = { apiKey: options.apiKey, baseURL, fetch: capture.fetch };
   const { wire } = options;
   return nativeClient(
     {
@@ -28,11 +31,11 @@ export function createGeminiClient(options: GeminiClientOptions): NativeModelCli
           ...(typeof request.top_p === 'number' ? { topP: request.top_p } : {}),
         }),
       prefixHash: geminiPrefixHash,
-      send: (body, model, signal) => sendGeminiStream(body, model, conn, signal),
+      send: (body, model, signal, headers) => sendGeminiStream(body, model, conn, signal, headers),
       isFinal: isGeminiFinal,
       accumulator: createGeminiAccumulator,
       partsOf: (turn) => turn.parts,
     },
-    { apiKey: options.apiKey, baseURL },
+    { apiKey: options.apiKey, baseURL, capture },
   );
 }

@@ -45,11 +45,13 @@ export async function sendGeminiStream(
   model: string,
   conn: GeminiConnection,
   signal: AbortSignal,
+  /** Sent besides the format's own (a capture's route, docs/wire-capture.md). */
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const ctx = context(conn, 'chat', signal, model);
   const res = await call(conn, ctx, geminiStreamURL(conn.baseURL, model), {
     method: 'POST',
-    headers: headers(conn.apiKey, true),
+    headers: { ...headers(conn.apiKey, true), ...extraHeaders },
     body: JSON.stringify(body),
     signal,
   });

@@ -16,6 +16,7 @@ import { useComparisonRuns } from '../../../store/step/try-on-models-runs';
 // A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
 const RerunDialog = lazy(() => import('../../step/rerun-dialog'));
 const TryModelsDialog = lazy(() => import('../../step/try-models-dialog'));
+const StepRequestResponse = lazy(() => import('../../wire/step-request-response'));
 const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
 
 export const MESSAGE_ACTIONS: readonly MessageAction[] = [
@@ -118,6 +119,16 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
     // The step's request frozen with its recorded tool results (architecture.md, "Test cases and suites"); the dialog loads on use.
     shows: ({ message }) => message.role === 'assistant',
     run: ({ sessionId, message }) => useUiStore.getState().openSaveCase({ sessionId, messageId: message.id }),
+  },
+  {
+    kind: 'dialog',
+    id: 'request-response',
+    label: 'Request and response',
+    // Every byte the step's request sent and got back, as captured (docs/wire-capture.md).
+    shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
+    Dialog: ({ ctx, onClose }) => (
+      <StepRequestResponse sessionId={ctx.sessionId} messageId={ctx.message.id} onClose={onClose} />
+    ),
   },
   {
     kind: 'panel',

@@ -1,0 +1,91 @@
+import Dexie from 'dexie';
+import type { ToolscopeDB } from './database';
+import type { WireExchangeRecord } from './records';
+import type { WireExchange, WireRead } from '../domain/wire-exchange';
+import { utf8Length } from '../tools/output-limit';
+
+/** "Raw traffic kept per session (MB)": 5 unless Settings say otherwise. */
+const DEFAULT_RAW_TRAFFIC_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Stores an exchange, then keeps the session's raw traffic within `limitBytes`: the oldest exchanges lose their reads
+ * first, the last reads first, each counting what it lost in `droppedBytes`; then, if still over, the oldest exchanges
+ * go whole. The exchange just stored keeps its request even when that alone is over the limit.
+ */
+export async function putWireExchange(
+  db: ToolscopeDB,
+  exchange: WireExchange,
+  limitBytes: number = DEFAULT_RAW_TRAFFIC_LIMIT_BYTES,
+): Promise<void> {
+  await db.transaction('rw', db.wireExchanges, async () => {
+    await db.wireExchanges.put({ ...exchange, bytes: sizeOf(exchange) });
+    const range = db.wireExchanges
+      .where('[sessionId+startedAt+bytes]')
+      .between([exchange.sessionId, Dexie.minKey, Dexie.minKey], [exchange.sessionId, Dexie.maxKey, Dexie.maxKey]);
+    const keys = (await range.keys()) as unknown as [string, number, number][];
+    const ids = (await range.primaryKeys()) as string[];
+    let over = keys.reduce((sum, k) => sum + k[2], 0) - limitBytes;
+    for (const id of ids) {
+      if (over <= 0) break;
+      const row = await db.wireExchanges.get(id);
+      if (!row?.response || row.response.reads.length === 0) continue;
+      const trimmed = withoutLastReads(row, over);
+      over -= row.bytes - trimmed.bytes;
+      await db.wireExchanges.put(trimmed);
+    }
+    const gone: string[] = [];
+    for (const id of ids) {
+      if (over <= 0) break;
+      if (id === exchange.id) continue;
+      gone.push(id);
+      over -= (await db.wireExchanges.get(id))?.bytes ?? 0;
+    }
+    if (gone.length > 0) await db.wireExchanges.bulkDelete(gone);
+  });
+}
+
+/** A session's exchanges, oldest first. */
+export async function listSessionExchanges(db: ToolscopeDB, sessionId: string): Promise<WireExchange[]> {
+  const rows = await db.wireExchanges
+    .where('[sessionId+startedAt+bytes]')
+    .between([sessionId, Dexie.minKey, Dexie.minKey], [sessionId, Dexie.maxKey, Dexie.maxKey])
+    .toArray();
+  return rows.map(withoutSize);
+}
+
+/** A model turn's exchanges (each attempt's, each redirect hop's) by the message the turn's attempt wrote, oldest first. */
+export async function listMessageExchanges(db: ToolscopeDB, messageId: string): Promise<WireExchange[]> {
+  const rows = await db.wireExchanges.where('owner.messageId').equals(messageId).toArray();
+  return rows.sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id)).map(withoutSize);
+}
+
+function withoutSize(row: WireExchangeRecord): WireExchange {
+  const { bytes: _bytes, ...exchange } = row;
+  return exchange;
+}
+
+/** The record without its last reads, enough of them to free `need` bytes (or all of them). */
+function withoutLastReads(row: WireExchangeRecord, need: number): WireExchangeRecord {
+  const response = row.response;
+  if (!response) return row;
+  const reads = [...response.reads];
+  let freed = 0;
+  while (freed < need && reads.length > 0) freed += readSize(reads.pop() as WireRead);
+  return {
+    ...row,
+    response: { ...response, reads, droppedBytes: (response.droppedBytes ?? 0) + freed },
+    bytes: row.bytes - freed,
+  };
+}
+
+function readSize(read: WireRead): number {
+  return utf8Length(read.text);
+}
+
+function sizeOf(exchange: WireExchange): number {
+  let bytes = utf8Length(exchange.request.url) + utf8Length(exchange.request.body?.data ?? '');
+  for (const h of exchange.request.headers) bytes += utf8Length(h.name) + utf8Length(h.value);
+  for (const h of exchange.response?.headers ?? []) bytes += utf8Length(h.name) + utf8Length(h.value);
+  for (const r of exchange.response?.reads ?? []) bytes += readSize(r);
+  return bytes;
+}
