@@ -109,7 +109,9 @@ test('keyboard only: settings, send, approve for the session, Stop, timeline det
   await expect(box).toBeFocused();
 
   // Timeline: tabs by arrow keys; the chart is one Tab stop; arrows reach a call; Enter opens, Esc closes details.
-  await tabTo(page, page.getByRole('tab', { name: 'Chat' }), 60, true);
+  // Back over the conversation: each reply's actions (eleven on the last, "Request and response" among them) are Tab
+  // stops once the cursor is inside it.
+  await tabTo(page, page.getByRole('tab', { name: 'Chat' }), 80, true);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
   const bars = page.locator('.tl-chart [data-bar-id]');
