@@ -47,6 +47,23 @@ describe('run lock', () => {
     expect(await isRunLocked('s', locks)).toBe(false);
   });
 
+  it('a run asked for while this tab briefly holds the lock (a dead-run check) waits for it instead of being refused', async () => {
+    const locks = createLocalLockManager();
+    let finishCheck!: () => void;
+    const check = withRunLock('s', () => new Promise<void>((r) => (finishCheck = r)), locks);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await isRunLocked('s', locks)).toBe(true);
+    const run = acquireRunLock('s', locks);
+    // A second brief hold meanwhile is refused, not queued behind the run.
+    expect(await withRunLock('s', async () => 1, locks)).toEqual({ ok: false, reason: 'locked' });
+    finishCheck();
+    expect(await check).toEqual({ ok: true, value: undefined });
+    const got = await run;
+    expect(got.ok).toBe(true);
+    // Another tab's hold (not this tab's brief one) still refuses at once.
+    expect(await acquireRunLock('s', locks)).toEqual({ ok: false, reason: 'locked' });
+  });
+
   it('asks the lock manager with ifAvailable and the session lock name', async () => {
     const asked: { name: string; ifAvailable: boolean }[] = [];
     const locks = {

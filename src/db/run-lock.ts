@@ -58,10 +58,33 @@ function defaultLockManager(): LockManagerLike {
   return fallback;
 }
 
-export function acquireRunLock(
+/**
+ * This tab's brief holds (withRunLock: a repair check, a breakpoint change), per lock manager and session. A run
+ * started here waits for them instead of being refused: the chat's dead-run check can take the lock in the moment
+ * between a run's end and its stored status catching up, and a Send in that moment must still start.
+ */
+const briefHolds = new WeakMap<LockManagerLike, Map<string, Promise<unknown>>>();
+
+function briefHoldsOf(locks: LockManagerLike): Map<string, Promise<unknown>> {
+  let held = briefHolds.get(locks);
+  if (!held) {
+    held = new Map();
+    briefHolds.set(locks, held);
+  }
+  return held;
+}
+
+export async function acquireRunLock(
   sessionId: string,
   locks: LockManagerLike = defaultLockManager(),
 ): Promise<AcquireResult> {
+  // Several may be queued (a hold can start while another is awaited): wait until none is left.
+  for (let hold = briefHoldsOf(locks).get(sessionId); hold; hold = briefHoldsOf(locks).get(sessionId))
+    await hold.catch(() => undefined);
+  return request(sessionId, locks);
+}
+
+function request(sessionId: string, locks: LockManagerLike): Promise<AcquireResult> {
   return new Promise<AcquireResult>((resolve, reject) => {
     let release!: () => void;
     const releaseAsked = new Promise<void>((r) => (release = r));
@@ -93,12 +116,23 @@ export async function withRunLock<T>(
   fn: () => Promise<T>,
   locks: LockManagerLike = defaultLockManager(),
 ): Promise<{ ok: true; value: T } | { ok: false; reason: 'locked' }> {
-  const got = await acquireRunLock(sessionId, locks);
-  if (!got.ok) return got;
+  const held = briefHoldsOf(locks);
+  // One brief hold at a time per session: a second would find the lock taken anyway.
+  if (held.has(sessionId)) return { ok: false, reason: 'locked' };
+  let over!: () => void;
+  held.set(sessionId, new Promise<void>((r) => (over = r)));
   try {
-    return { ok: true, value: await fn() };
+    const got = await request(sessionId, locks);
+    if (!got.ok) return got;
+    try {
+      return { ok: true, value: await fn() };
+    } finally {
+      got.lock.release();
+      await got.lock.released;
+    }
   } finally {
-    got.lock.release();
+    held.delete(sessionId);
+    over();
   }
 }
 

@@ -34,6 +34,20 @@ export function refusalSentence(outcome: SendOutcome): string | null {
   }
 }
 
+/** Why a Send started nothing, for the outcomes nothing else on the page explains; the text stays in the box. */
+export function sendRefusalSentence(outcome: SendOutcome): string | null {
+  switch (outcome) {
+    case 'busy':
+      return 'Not sent: a run is already going in this session. Your message is kept in the box; send it once the run ends.';
+    case 'locked':
+      return 'Not sent: another tab is running this session. Your message is kept in the box; send it once that run ends.';
+    case 'no_session':
+      return 'Not sent: this session is no longer stored (it may have been deleted in another tab).';
+    default:
+      return null;
+  }
+}
+
 /**
  * Sends a message in the current session (creating one on first use) and starts the run. `focusComposer`: the
  * session created for it shows with the cursor in its Message box.

@@ -1,7 +1,7 @@
 import type { MessageImage } from '../../domain/messages';
 import { McpPromptSlot } from '../mcp/asks/mcp-prompt-slot';
-import { lazy, Suspense, useEffect } from 'react';
-import { sendMessage, stopRun } from '../../store/session/chat-actions';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { sendMessage, sendRefusalSentence, stopRun } from '../../store/session/chat-actions';
 import { useRunStore } from '../../store/run/run-store';
 import { useUiStore } from '../../store/ui-store';
 import { FirstScreen } from './first-screen';
@@ -96,6 +96,7 @@ function SessionChat({ sessionId }: { sessionId: string }) {
   const siblings = useBranchSiblings(sessionId, (session?.branches?.length ?? 0) > 0);
   // A replay shows the session as it stood then: nothing can be sent or changed until "Exit replay".
   const replaying = useRunStore((s) => s.replays[sessionId] !== undefined);
+  const [sendRefused, setSendRefused] = useState<string | null>(null);
 
   useEffect(() => {
     if (!runningHere) return;
@@ -168,6 +169,11 @@ function SessionChat({ sessionId }: { sessionId: string }) {
             <ChatFooter session={session} />
           </Suspense>
         )}
+        {sendRefused && (
+          <p role="status" className="send-refused">
+            {sendRefused}
+          </p>
+        )}
         <Composer
           draftKey={sessionId}
           running={runningHere}
@@ -182,7 +188,12 @@ function SessionChat({ sessionId }: { sessionId: string }) {
                     ? 'imported_trace'
                     : null
           }
-          onSend={async (t, _keep, images) => (await sendMessage(t, images ? { images } : {})) === 'started'}
+          onSend={async (t, _keep, images) => {
+            setSendRefused(null);
+            const outcome = await sendMessage(t, images ? { images } : {});
+            setSendRefused(sendRefusalSentence(outcome));
+            return outcome === 'started';
+          }}
           onStop={() => stopRun(sessionId)}
         />
       </PrimaryActionScope>
