@@ -57,7 +57,7 @@ test("a recorded model turn's details offer its message's step actions, and Try 
   mock.script([{ kind: 'text', content: 'Original answer.' }]);
   await sendMessage(page, 'Name a colour');
   await waitForIdle(page);
-  const step = ['Re-run from here', 'Try on other models', 'Save as test case'];
+  const step = ['Re-run from here', 'Try on other models', 'Save as test case', 'Request and response'];
   const inMessage = await assistantMessages(page)
     .last()
     .getByRole('group', { name: 'Message actions' })

@@ -179,5 +179,10 @@ test('a trace that recorded no content lists and opens; each debugger action on 
       }),
     ).toBeVisible();
   }
+  // Its traffic never went through this page: nothing to show, said as such.
+  await page.getByRole('button', { name: 'Request and response', exact: true }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This trace holds no raw traffic: nothing was captured for this step.' }),
+  ).toBeVisible();
   expect(mock.requests).toHaveLength(0);
 });

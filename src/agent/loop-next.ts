@@ -131,6 +131,9 @@ async function runTools(s: LoopState, t: AccumulatedTurn, turn: number, messageI
     ...(input.pause ? { pause: input.pause } : {}),
     answers,
     editedArgs,
+    ...(input.onExchange
+      ? { exchanges: { runId: input.runId, sessionId: input.sessionId, newId: s.newId, onExchange: input.onExchange } }
+      : {}),
   });
   appendResults(s, batch.results, turn);
   return batch.cancelled ? { stop: 'cancelled' } : null;

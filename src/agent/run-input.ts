@@ -71,7 +71,7 @@ export type RunInput = {
   adopted?: AdoptedTurn;
   /**
    * Told each model request's exchange as it went over the wire, once finished (a failed or stopped one too), one per
-   * attempt (docs/wire-capture.md). Absent: nothing is captured.
+   * attempt, and each HTTP tool call's (docs/wire-capture.md). Absent: nothing is captured.
    */
   onExchange?: (exchange: WireExchange) => void;
 };

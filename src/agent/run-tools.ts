@@ -5,6 +5,7 @@ import type { McpSamplingUse, McpWireMessage } from '../domain/mcp-call-trace';
 import { progressReporter, type ProgressReporter } from './tool-progress';
 import { checkResultEdit, pauseAt, type PauseGate, type StandingAnswer } from './pause';
 import type { MessageEdit } from '../domain/breakpoints';
+import { toolCallSink, type ToolExchangeTarget } from './tool-exchanges';
 import type {
   ApprovalDecision,
   ApprovalGate,
@@ -50,6 +51,8 @@ export type ToolBatchInput = {
   signal: AbortSignal;
   emit: Emit;
   clock: () => number;
+  /** Where each call's HTTP exchanges go; absent: nothing is captured. */
+  exchanges?: ToolExchangeTarget;
 };
 
 /**
@@ -361,6 +364,7 @@ async function execute(
         callId: call.id,
         suspendTimeout: () => clearTimeout(timer),
         onProgress: (p) => reporter.report(p),
+        ...(input.exchanges ? { capture: toolCallSink(input.exchanges, call.id) } : {}),
       }),
     );
     // An abandoned tool may still reject later; that must not surface as an unhandled rejection.

@@ -43,9 +43,9 @@ type ExchangeTarget = {
   readonly onExchange: (exchange: WireExchange) => void;
 };
 
-/** The sink of one attempt: each exchange its request makes, owned by the attempt's message. */
-function attemptSink(to: ExchangeTarget, messageId: string, attempt: number): WireSink {
-  const owner = { kind: 'model', runId: to.runId, messageId, attempt } as const;
+/** The sink of one attempt: each exchange its request makes, owned by the attempt's message and the run's turn. */
+function attemptSink(to: ExchangeTarget, messageId: string, turn: number, attempt: number): WireSink {
+  const owner = { kind: 'model', runId: to.runId, messageId, attempt, turn } as const;
   return (captured) => to.onExchange({ id: to.newId(), sessionId: to.sessionId, owner, ...captured });
 }
 
@@ -185,7 +185,7 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
       ...(input.conversation ? { conversation: input.conversation } : {}),
       ...(input.onSent ? { onSent: input.onSent } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
-      ...(input.exchanges ? { capture: attemptSink(input.exchanges, messageId, attempt) } : {}),
+      ...(input.exchanges ? { capture: attemptSink(input.exchanges, messageId, turn, attempt) } : {}),
     });
     const it = folded.open();
     iterator = it;

@@ -2,6 +2,7 @@ import type { McpProgress, McpSamplingUse, McpServerRef, McpWireMessage } from '
 import type { ApprovalKey } from '../domain/approval-scopes';
 import type { MessageImage } from '../domain/messages';
 import type { OfferedToolSource } from '../domain/offered-tools';
+import type { WireSink } from '../domain/wire-exchange';
 
 /** What the model sees of a tool (an OpenAI function tool). */
 export type ToolSpec = {
@@ -49,6 +50,8 @@ export type ToolRunContext = {
   suspendTimeout?: () => void;
   /** Called as the tool makes progress; the loop throttles what it passes on. Absent: nobody is watching. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Where the HTTP exchanges the call makes go (docs/wire-capture.md, "Tools"). Absent: nothing is captured. */
+  capture?: WireSink;
 };
 
 /**

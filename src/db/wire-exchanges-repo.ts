@@ -3,9 +3,8 @@ import type { ToolscopeDB } from './database';
 import type { WireExchangeRecord } from './records';
 import type { WireExchange, WireRead } from '../domain/wire-exchange';
 import { utf8Length } from '../tools/output-limit';
-
-/** "Raw traffic kept per session (MB)": 5 unless Settings say otherwise. */
-const DEFAULT_RAW_TRAFFIC_LIMIT_BYTES = 5 * 1024 * 1024;
+import { ownSessions } from './sessions-repo';
+import { DEFAULT_RAW_TRAFFIC_LIMIT_BYTES } from '../domain/raw-traffic-limit';
 
 /**
  * Stores an exchange, then keeps the session's raw traffic within `limitBytes`: the oldest exchanges lose their reads
@@ -44,6 +43,11 @@ export async function putWireExchange(
   });
 }
 
+/** The stored row of an exchange that comes from elsewhere (an imported file): the exchange with its size. */
+export function wireExchangeRecord(exchange: WireExchange): WireExchangeRecord {
+  return { ...exchange, bytes: sizeOf(exchange) };
+}
+
 /** A session's exchanges, oldest first. */
 export async function listSessionExchanges(db: ToolscopeDB, sessionId: string): Promise<WireExchange[]> {
   const rows = await db.wireExchanges
@@ -57,6 +61,55 @@ export async function listSessionExchanges(db: ToolscopeDB, sessionId: string): 
 export async function listMessageExchanges(db: ToolscopeDB, messageId: string): Promise<WireExchange[]> {
   const rows = await db.wireExchanges.where('owner.messageId').equals(messageId).toArray();
   return rows.sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id)).map(withoutSize);
+}
+
+/** A recent session's latest model requests, newest first (`listRecentSessionRequests`). */
+export type SessionRequests = { readonly sessionId: string; readonly title: string; readonly requests: WireExchange[] };
+
+/**
+ * The model requests of the person's other sessions to compare with, the most recently active first: bounded so a
+ * big profile stays quick (at most `sessions` sessions that hold one, looked for among the `scanned` most recent, and
+ * each session's `perSession` latest requests).
+ */
+export async function listRecentSessionRequests(
+  db: ToolscopeDB,
+  exceptSessionId: string,
+  bounds: { sessions: number; perSession: number; scanned: number } = { sessions: 8, perSession: 10, scanned: 40 },
+): Promise<SessionRequests[]> {
+  const recent = await ownSessions(db)
+    .limit(bounds.scanned + 1)
+    .toArray();
+  const out: SessionRequests[] = [];
+  for (const session of recent) {
+    if (out.length >= bounds.sessions) break;
+    if (session.id === exceptSessionId) continue;
+    const rows = await db.wireExchanges
+      .where('[sessionId+startedAt+bytes]')
+      .between([session.id, Dexie.minKey, Dexie.minKey], [session.id, Dexie.maxKey, Dexie.maxKey])
+      .reverse()
+      .filter((row) => row.owner.kind === 'model')
+      .limit(bounds.perSession)
+      .toArray();
+    if (rows.length > 0) out.push({ sessionId: session.id, title: session.title, requests: rows.map(withoutSize) });
+  }
+  return out;
+}
+
+/**
+ * A tool call's exchanges (each redirect hop's), oldest first. Read from the session's records, which are bounded by
+ * its raw traffic limit, so no index of their own is needed.
+ */
+export async function listToolCallExchanges(
+  db: ToolscopeDB,
+  sessionId: string,
+  callId: string,
+): Promise<WireExchange[]> {
+  const rows = await db.wireExchanges
+    .where('[sessionId+startedAt+bytes]')
+    .between([sessionId, Dexie.minKey, Dexie.minKey], [sessionId, Dexie.maxKey, Dexie.maxKey])
+    .filter((r) => r.owner.kind === 'tool' && r.owner.callId === callId)
+    .toArray();
+  return rows.map(withoutSize);
 }
 
 function withoutSize(row: WireExchangeRecord): WireExchange {

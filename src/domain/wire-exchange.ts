@@ -18,7 +18,14 @@ export type WireExchange = {
 };
 
 type WireOwner =
-  | { readonly kind: 'model'; readonly runId: string; readonly messageId: string; readonly attempt: number }
+  | {
+      readonly kind: 'model';
+      readonly runId: string;
+      readonly messageId: string;
+      readonly attempt: number;
+      /** The run's turn: a retry writes under a new message id, so a turn's attempts are found by run and turn. */
+      readonly turn?: number;
+    }
   | { readonly kind: 'tool'; readonly runId: string; readonly callId: string }
   | { readonly kind: 'mcp'; readonly serverId: string };
 

@@ -46,6 +46,26 @@ function base64Of(body: WireBody): string {
   return btoa(bin);
 }
 
+/**
+ * A header no HTTP request can carry: a line break or NUL in its name or value. fetch refuses such a header, so a
+ * captured request never holds one; an imported record may. Given to curl it would break the request's header lines
+ * (a line after the break goes out as a header of its own), so the commands leave it out and say so.
+ */
+function unsendable(header: WireHeader): boolean {
+  return /[\r\n\0]/.test(`${header.name}${header.value}${header.secret?.prefix ?? ''}`);
+}
+
+/** One comment line per header left out; the name in printable ASCII only, so nothing in it ends the comment. */
+function leftOutNotes(headers: readonly WireHeader[], comment: '#' | '//'): string {
+  return headers
+    .filter(unsendable)
+    .map(
+      (h) =>
+        `${comment} Left out: header ${JSON.stringify(h.name.replace(/[^ -~]/g, '?'))}, which holds a line break or NUL no request can carry.\n`,
+    )
+    .join('');
+}
+
 /** A here-document delimiter no line of `text` equals. */
 function delimiterFor(text: string): string {
   const lines = new Set(text.split('\n'));
@@ -76,14 +96,16 @@ export function curlCommand(request: WireRequest): string {
   const args = ['curl --globoff'];
   args.push(request.method === 'HEAD' ? '--head' : `--request ${shellQuote(request.method)}`);
   args.push(`--url ${shellQuote(request.url)}`);
-  for (const header of request.headers) args.push(`--header ${curlHeader(header)}`);
+  for (const header of request.headers) if (!unsendable(header)) args.push(`--header ${curlHeader(header)}`);
   const body = request.body;
-  if (body === null) return args.join(' \\\n  ');
+  const notes = leftOutNotes(request.headers, '#');
+  if (body === null) return notes + args.join(' \\\n  ');
   // With a body and no content type of its own, curl would add a form one the request never had.
-  if (!request.headers.some((h) => h.name.toLowerCase() === 'content-type')) args.push(`--header 'Content-Type:'`);
-  if (body.data === '') return [...args, "--data-binary ''"].join(' \\\n  ');
+  if (!request.headers.some((h) => !unsendable(h) && h.name.toLowerCase() === 'content-type'))
+    args.push(`--header 'Content-Type:'`);
+  if (body.data === '') return notes + [...args, "--data-binary ''"].join(' \\\n  ');
   const { feed, doc } = bodyFeed(body);
-  return `${feed}${[...args, '--data-binary @-'].join(' \\\n  ')}${doc}`;
+  return `${notes}${feed}${[...args, '--data-binary @-'].join(' \\\n  ')}${doc}`;
 }
 
 /** A header's value as a JavaScript expression: a secret one reads its variable from the environment. */
@@ -96,7 +118,8 @@ function fetchHeaderValue(header: WireHeader): string {
 
 /** The request as a `fetch` call for Node (the secrets from `process.env`), printing the status and the body. */
 export function fetchCommand(request: WireRequest): string {
-  const headers = request.headers.map((h) => `    [${JSON.stringify(h.name)}, ${fetchHeaderValue(h)}],`);
+  const sendable = request.headers.filter((h) => !unsendable(h));
+  const headers = sendable.map((h) => `    [${JSON.stringify(h.name)}, ${fetchHeaderValue(h)}],`);
   const lines = [
     `const response = await fetch(${JSON.stringify(request.url)}, {`,
     `  method: ${JSON.stringify(request.method)},`,
@@ -106,5 +129,5 @@ export function fetchCommand(request: WireRequest): string {
   if (body?.encoding === 'utf8') lines.push(`  body: ${JSON.stringify(body.data)},`);
   else if (body) lines.push(`  body: Uint8Array.from(atob(${JSON.stringify(body.data)}), (c) => c.charCodeAt(0)),`);
   lines.push('});', 'console.log(response.status, await response.text());');
-  return lines.join('\n');
+  return leftOutNotes(request.headers, '//') + lines.join('\n');
 }

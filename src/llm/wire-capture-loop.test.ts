@@ -56,8 +56,8 @@ describe('the loop hands each attempt its own exchange', () => {
     expect(starts.map((s) => s.attempt)).toEqual([1, 2]);
     await expect.poll(() => exchanges.length).toBe(2);
     expect(exchanges.map((e) => [e.owner, e.response?.status])).toEqual([
-      [{ kind: 'model', runId: 'run-1', messageId: starts[0]?.messageId, attempt: 1 }, 503],
-      [{ kind: 'model', runId: 'run-1', messageId: starts[1]?.messageId, attempt: 2 }, 200],
+      [{ kind: 'model', runId: 'run-1', messageId: starts[0]?.messageId, attempt: 1, turn: 1 }, 503],
+      [{ kind: 'model', runId: 'run-1', messageId: starts[1]?.messageId, attempt: 2, turn: 1 }, 200],
     ]);
     expect(exchanges[0]?.response?.reads.map((r) => r.text).join('')).toContain('busy right now');
     expect(new Set(exchanges.map((e) => e.id)).size).toBe(2);

@@ -41,6 +41,8 @@ import type {
   NoCorsProbe,
 } from './types';
 import { createOriginBoundFetch, createWireLog } from './wire-fetch';
+import { createCallCapture, type CallCapture } from './call-capture';
+import type { WireSink } from '../domain/wire-exchange';
 import { createWireTap, type WireTap } from './wire-tap';
 import { formatTraceparent } from './traceparent';
 import type { McpWireMessage } from '../domain/mcp-call-trace';
@@ -95,6 +97,8 @@ type McpCallOptions = {
   onProgress?: (progress: McpProgress) => void;
   /** Receives the call's JSON-RPC messages as they pass (every round), for the timeline. */
   wire?: McpWireMessage[];
+  /** Receives the HTTP exchanges of the call's `tools/call` requests (docs/wire-capture.md, "Tools"). */
+  capture?: WireSink;
   /**
    * Follows a task the server answers with (architecture.md, "MCP Tasks"); the tasks extension is declared only
    * when this is given, and only toward a 2026-07-28 server that offers it.
@@ -164,7 +168,8 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
       .then(() => provider.tokens())
       .catch(() => undefined)) !== undefined;
   const tap = createWireTap();
-  const boundFetch = createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: baseFetch, log });
+  const calls = createCallCapture(Object.keys(options.headers ?? {}), baseFetch);
+  const boundFetch = createOriginBoundFetch({ serverUrl: url, secrets: options.headers ?? {}, base: calls.fetch, log });
   const session = new McpSession({
     tap,
     url,
@@ -213,7 +218,7 @@ export async function connectMcpServer(options: McpConnectOptions): Promise<McpC
       server,
       options.logLevel,
       timeoutMs,
-      tap,
+      { tap, calls },
       tasks,
       breakOn,
     );
@@ -318,7 +323,7 @@ function createConnection(
   server: McpServerSummary,
   logLevel: McpLogLevel | undefined,
   timeoutMs: number,
-  tap: WireTap,
+  { tap, calls }: { tap: WireTap; calls: CallCapture },
   tasks: TaskCallContext,
   breakOn: (request: string, error: unknown) => unknown,
 ): McpConnection {
@@ -355,6 +360,7 @@ function createConnection(
       const traceparent = opts.traceparent ?? randomTraceparent();
       meta[TRACEPARENT_META_KEY] = traceparent;
       const recording = opts.wire !== undefined ? tap.begin(traceparent, opts.wire) : null;
+      const capturing = opts.capture !== undefined ? calls.begin(traceparent, opts.capture) : null;
       if (logLevel !== undefined && server.era === 'modern') meta[LOG_LEVEL_META_KEY] = logLevel;
       const onTask = opts.onTask;
       if (onTask !== undefined && server.era === 'modern' && offersTasks(session)) {
@@ -369,7 +375,7 @@ function createConnection(
             ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}),
             onTask,
           },
-        );
+        ).finally(() => capturing?.end());
       }
       const onProgress = opts.onProgress;
       const result = await guard(
@@ -396,7 +402,10 @@ function createConnection(
           opts.signal,
           opts.timeoutMs,
         ),
-      ).finally(() => recording?.end());
+      ).finally(() => {
+        recording?.end();
+        capturing?.end();
+      });
       return toCallResult(result);
     },
     listPrompts: async (opts = {}) => {

@@ -106,6 +106,7 @@ function toHandle(
         signal: ctx.signal,
         timeoutMs: ctx.timeoutMs,
         wire,
+        ...(ctx.capture !== undefined ? { capture: ctx.capture } : {}),
         ...(onTask !== undefined
           ? { onTask: (task: McpTask, taskWire: TaskWire) => onTask(ctx, task, taskWire, tool) }
           : {}),

@@ -114,7 +114,7 @@ function idOf(message: Record<string, unknown>): string | null {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
-function traceparentOf(message: Record<string, unknown>): string | null {
+export function traceparentOf(message: Record<string, unknown>): string | null {
   const params = message.params;
   if (!isRecord(params) || !isRecord(params._meta)) return null;
   const tp = params._meta.traceparent;

@@ -8,6 +8,7 @@ import { getSession } from '../db/sessions-repo';
 import { listTools, toolSecretSource } from '../db/tools-repo';
 import { listMcpServers } from '../db/mcp-servers-repo';
 import { currentBaseURL, openEndpoint } from './settings/endpoint-door';
+import { useSettingsStore } from './settings/settings-store';
 import type { RunContextArgs } from '../context/run-context';
 import type { RunDeps } from './run/run-deps';
 
@@ -66,9 +67,13 @@ export function defaultRunDeps(): RunDeps {
         )
         .catch(() => undefined);
     },
-    // Raw traffic goes straight to its table, bounded per session (docs/wire-capture.md); a failed write loses only it.
+    // Raw traffic goes straight to its table, bounded per session by Settings' limit (docs/wire-capture.md); a failed
+    // write loses only it.
     recordExchange: (exchange) => {
-      void import('../db/wire-exchanges-repo').then((m) => m.putWireExchange(db, exchange)).catch(() => undefined);
+      const limit = useSettingsStore.getState().rawTrafficLimitBytes;
+      void import('../db/wire-exchanges-repo')
+        .then((m) => m.putWireExchange(db, exchange, limit))
+        .catch(() => undefined);
     },
     getSession: (id) => getSession(db, id),
     loadHistory: (id) => loadHistory(db, id),

@@ -95,7 +95,13 @@ export function createToolExecutor(definitions: readonly ToolDefinition[], deps:
           def.id,
           def.http,
           args,
-          { secrets: deps.secrets, fetch: fetchImpl, outputLimitBytes, ...(onBytes ? { onBytes } : {}) },
+          {
+            secrets: deps.secrets,
+            fetch: fetchImpl,
+            outputLimitBytes,
+            ...(onBytes ? { onBytes } : {}),
+            ...(ctx.capture ? { capture: ctx.capture } : {}),
+          },
           AbortSignal.any([ctx.signal, timeout]),
         );
         if (timeout.aborted && !ctx.signal.aborted)

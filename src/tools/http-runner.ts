@@ -1,5 +1,7 @@
 import type { ToolLog } from '../agent/tool-executor';
 import type { HttpToolSpec } from '../domain/tool-definition';
+import type { WireSink } from '../domain/wire-exchange';
+import { KEY_HEADERS, wireCapture } from '../llm/wire-capture';
 import { boundedText, declaredLength, readBounded, type BoundedBody } from './bounded-body';
 import { thrownMessage, explainFetchFailure } from './fetch-failure';
 import { cutOutput } from './output-limit';
@@ -16,6 +18,8 @@ type HttpRunDeps = {
   outputLimitBytes: number;
   /** Bytes of the response body received so far, and its Content-Length when the server gave one. */
   onBytes?: (received: number, total: number | null) => void;
+  /** Where each request the tool sends (each redirect hop) goes as it went over the wire (docs/wire-capture.md). */
+  capture?: WireSink;
 };
 
 const EXCERPT_BYTES = 2_000;
@@ -69,7 +73,7 @@ export async function runHttpTool(
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
 
-  const sent = await sendPinned(url, { method: spec.method, headers, body }, deps.fetch, signal);
+  const sent = await sendCaptured(spec, { url, headers, body }, deps, signal);
   if (!sent.ok) return signal.aborted ? error('cancelled', 'Cancelled.') : error(sent.failure, sent.message);
   const res = sent.res;
 
@@ -125,6 +129,32 @@ export async function runHttpTool(
 }
 
 type Sent = { ok: true; res: Response } | { ok: false; failure: ToolFailure; message: string };
+
+/**
+ * Sends through a capture when the call has a sink (docs/wire-capture.md, "Tools"): the tool's secret headers, and any
+ * header that carries a key, are hidden as `TOOLSCOPE_SECRET_<NAME>`, so no secret is stored.
+ */
+async function sendCaptured(
+  spec: HttpToolSpec,
+  req: { url: URL; headers: Headers; body: string | undefined },
+  deps: HttpRunDeps,
+  signal: AbortSignal,
+): Promise<Sent> {
+  const init = { method: spec.method, headers: req.headers, body: req.body };
+  const sink = deps.capture;
+  if (!sink) return sendPinned(req.url, init, deps.fetch, signal);
+  const secretHeaders = [...KEY_HEADERS, ...spec.headers.filter((h) => h.secret).map((h) => h.name)];
+  // Every key header is in `secretHeaders`, named for itself: no model format's key variable applies to a tool.
+  const capture = wireCapture({ keyVariable: '', inner: deps.fetch, secretHeaders });
+  return capture.routed(sink, async (marker) => {
+    for (const [name, value] of Object.entries(marker)) req.headers.set(name, value);
+    try {
+      return await sendPinned(req.url, init, capture.fetch, signal);
+    } finally {
+      for (const name of Object.keys(marker)) req.headers.delete(name);
+    }
+  });
+}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

@@ -10,6 +10,7 @@ import { mcpHeaderSecretKey } from '../../domain/mcp-server';
 import type { ImportedMcpServer } from './import-mcp-servers';
 import { importedMcpTasks } from './import-mcp-tasks';
 import { deleteSessionMcpTasks } from '../../db/mcp-tasks-repo';
+import { wireExchangeRecord } from '../../db/wire-exchanges-repo';
 
 export type WriteProgress = { written: number; total: number };
 
@@ -61,7 +62,8 @@ export async function writeImport(
         e.toolCalls.length +
         e.runs.length +
         e.events.length +
-        (e.mcpViewEvents?.length ?? 0),
+        (e.mcpViewEvents?.length ?? 0) +
+        (e.wireExchanges?.length ?? 0),
       0,
     ) +
     plan.tools.length +
@@ -98,6 +100,7 @@ export async function writeImport(
       await deleteSessionMcpTasks(db, id);
       await db.mcpViewEvents.where('sessionId').equals(id).delete();
       await db.toolSets.where('sessionId').equals(id).delete();
+      await db.wireExchanges.where('sessionId').equals(id).delete();
       await db.sessions.delete(id);
     }
     onProgress({ written, total });
@@ -135,6 +138,11 @@ export async function writeImport(
     await addAll(
       db.toolSets,
       plan.sessions.flatMap((e) => e.toolSets ?? []),
+    );
+    // Raw traffic as the file holds it (already within the exporting app's limit), with each row's size worked out again.
+    await addAll(
+      db.wireExchanges,
+      plan.sessions.flatMap((e) => (e.wireExchanges ?? []).map(wireExchangeRecord)),
     );
     // Tools are put, not added: "replace" overwrites the stored row under its own id on purpose.
     for (let i = 0; i < plan.tools.length; i += WRITE_CHUNK) {

@@ -8,6 +8,7 @@ import type { FlatToolDefinition } from '../../domain/tool-definition';
 import type { FlatPrice } from '../../domain/model-prices';
 import type { ExportFileV1 } from './format-v1';
 import type { McpViewEventRecord } from '../../domain/mcp-view-event';
+import type { WireExchange, WireHeader, WireResponse } from '../../domain/wire-exchange';
 import type { OfferedTool, OfferedToolSource, ToolSetRecord } from '../../domain/offered-tools';
 import { sanitizeForExport } from './sanitize-export';
 import { validateExportFile } from './validate-file';
@@ -479,6 +480,34 @@ const toolSet: Required<ToolSetRecord> = {
     (source, i): Required<OfferedTool> => ({ name: `t${i}`, description: 'd', parameters: { type: 'object' }, source }),
   ),
 };
+type Owner = WireExchange['owner'];
+const owners: { [K in Owner['kind']]: Required<Extract<Owner, { kind: K }>> } = {
+  model: { kind: 'model', runId: 'r1', messageId: 'a1', attempt: 1, turn: 2 },
+  tool: { kind: 'tool', runId: 'r1', callId: 'c1' },
+  mcp: { kind: 'mcp', serverId: 'srv' },
+};
+const wireHeader: Required<WireHeader> = {
+  name: 'authorization',
+  value: '',
+  secret: { variable: 'V', prefix: 'Bearer ' },
+};
+const wireResponse: Required<WireResponse> = {
+  status: 200,
+  headers: [wireHeader],
+  headersAtMs: 1,
+  reads: [{ atMs: 2, text: 'AA==', encoding: 'base64' }],
+  endedAtMs: 3,
+  droppedBytes: 4,
+};
+const wireExchanges: Required<WireExchange>[] = Object.values(owners).map((owner, i) => ({
+  id: `wx${i}`,
+  sessionId: S,
+  owner,
+  startedAt: 1,
+  request: { method: 'POST', url: 'http://h/v1', headers: [wireHeader], body: { encoding: 'base64', data: 'AA==' } },
+  response: wireResponse,
+  failure: 'The request was stopped.',
+}));
 const memory: Required<MemoryRecord> = {
   id: 'mem',
   text: 'x',
@@ -510,6 +539,7 @@ describe('the v1 schema covers every field of the shared contracts', () => {
           events: Object.values(events),
           mcpViewEvents: [viewEvent],
           toolSets: [toolSet],
+          wireExchanges,
         },
       ],
       tools: [tool],

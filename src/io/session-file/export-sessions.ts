@@ -9,6 +9,7 @@ import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from './format-v1';
 import { sanitizeForExport } from './sanitize-export';
 import { exportedMcpServers } from '../import/import-mcp-servers';
+import { listSessionExchanges } from '../../db/wire-exchanges-repo';
 import type { FileIssue } from './validate-file';
 
 export type ExportScope =
@@ -16,7 +17,8 @@ export type ExportScope =
   | { kind: 'selection'; sessionIds: string[] }
   | { kind: 'all' };
 
-type ExportOptions = { includeMemories?: boolean; now?: Date };
+/** `includeRawTraffic`: each session's captured exchanges go in the file too (docs/wire-capture.md). */
+type ExportOptions = { includeMemories?: boolean; includeRawTraffic?: boolean; now?: Date };
 
 export type ExportResult = {
   file: ExportFileV1;
@@ -39,8 +41,8 @@ function sortToolCalls(calls: ToolCallRecord[], messages: MessageRecord[]): Tool
   );
 }
 
-async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<ExportedSessionV1> {
-  const [messages, toolCalls, runs, events, mcpTasks, viewEvents, toolSets] = await Promise.all([
+async function readSession(db: ToolscopeDB, session: SessionRecord, rawTraffic: boolean): Promise<ExportedSessionV1> {
+  const [messages, toolCalls, runs, events, mcpTasks, viewEvents, toolSets, exchanges] = await Promise.all([
     db.messages.where('[sessionId+order]').between([session.id, Dexie.minKey], [session.id, Dexie.maxKey]).toArray(),
     db.toolCalls.where('sessionId').equals(session.id).toArray(),
     db.runs.where('sessionId').equals(session.id).toArray(),
@@ -48,6 +50,7 @@ async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<Exp
     db.mcpTasks.where('sessionId').equals(session.id).toArray(),
     db.mcpViewEvents.where('sessionId').equals(session.id).toArray(),
     db.toolSets.where('sessionId').equals(session.id).toArray(),
+    rawTraffic ? listSessionExchanges(db, session.id) : [],
   ]);
   const sortedRuns = [...runs].sort((a: RunRecord, b: RunRecord) => a.startedAt - b.startedAt || byId(a, b));
   const runRank = new Map(sortedRuns.map((r, i) => [r.id, i]));
@@ -70,6 +73,8 @@ async function readSession(db: ToolscopeDB, session: SessionRecord): Promise<Exp
     ...(views.length > 0 ? { mcpViewEvents: views } : {}),
     // In hash order (the table's key order), so two exports of the same data are equal.
     ...(toolSets.length > 0 ? { toolSets } : {}),
+    // Oldest first, as the table's index keeps them; without their stored sizes, which the import works out again.
+    ...(exchanges.length > 0 ? { wireExchanges: exchanges } : {}),
   };
 }
 
@@ -96,7 +101,7 @@ function withoutSecrets(tool: ToolDefinition): ToolDefinition {
 
 /**
  * Builds an export from the database. Reads sessions, messages, toolCalls, runs, events, tools, MCP servers and
- * (when asked) memories in one read transaction; of the settings only the person's own prices per model are read
+ * (when asked) memories and raw traffic in one read transaction; of the settings only the person's own prices per model are read
  * (through prices-repo, by their one key) and the secrets table is never opened, so no API key or header secret
  * can reach a file.
  */
@@ -122,7 +127,7 @@ export async function buildExport(
     }
     records.sort((a, b) => a.createdAt - b.createdAt || byId(a, b));
     const entries: ExportedSessionV1[] = [];
-    for (const s of records) entries.push(await readSession(db, s));
+    for (const s of records) entries.push(await readSession(db, s, options.includeRawTraffic === true));
     const names = toolNamesUsed(entries);
     const used = names.length > 0 ? await db.tools.where('name').anyOf(names).toArray() : [];
     const mem: MemoryRecord[] | undefined = options.includeMemories ? await db.memories.toArray() : undefined;

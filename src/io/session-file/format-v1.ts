@@ -6,6 +6,7 @@ import type { FlatPrice } from '../../domain/model-prices';
 import type { McpTaskRecord } from '../../domain/mcp-task';
 import type { McpViewEventRecord } from '../../domain/mcp-view-event';
 import type { ToolSetRecord } from '../../domain/offered-tools';
+import type { WireExchange } from '../../domain/wire-exchange';
 
 /**
  * Version 1 of the session export file. The record shapes are the database records verbatim, so
@@ -32,6 +33,11 @@ export type ExportedSessionV1 = {
   mcpViewEvents?: McpViewEventRecord[];
   /** The distinct tool sets its requests offered, by content hash (architecture.md, "Offered tool sets"); absent when none was recorded. */
   toolSets?: ToolSetRecord[];
+  /**
+   * Raw traffic (docs/wire-capture.md), oldest first: only when the person asked to include it; secret header values
+   * are never part of it (they are hidden when captured).
+   */
+  wireExchanges?: WireExchange[];
 };
 
 export type ExportFileV1 = {

@@ -137,6 +137,15 @@ function checkSession(
     viewKeys.add(key);
   });
 
+  // Raw traffic is keyed by its own id: one used twice would make the import's one transaction fail.
+  const exchangeIds = new Set<string>();
+  (entry.wireExchanges ?? []).forEach((w, i) => {
+    const path = `${base}.wireExchanges[${i}]`;
+    own(`${path}.sessionId`, w.sessionId);
+    if (exchangeIds.has(w.id)) add(`${path}.id`, `an exchange id used once per session ("${w.id}" is repeated)`);
+    exchangeIds.add(w.id);
+  });
+
   const ordered = [...entry.messages].sort(byOrder);
   const state = branchStateOf(entry.session);
   const branchOwn = groupByBranch(ordered);

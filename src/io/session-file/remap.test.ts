@@ -12,6 +12,7 @@ function counterIds(): IdFactory {
     run: () => `R${++n}`,
     toolCall: () => `C${++n}`,
     tool: () => `T${++n}`,
+    exchange: () => `X${++n}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../domain/messages';
 import type { EventRecord, MessageRecord } from '../../db/records';
 import type { ExportedSessionV1 } from './format-v1';
+import type { WireExchange } from '../../domain/wire-exchange';
 import { renameWireCalls } from '../../domain/wire-parts';
 
 export type IdFactory = {
@@ -9,6 +10,8 @@ export type IdFactory = {
   run(): string;
   toolCall(): string;
   tool(): string;
+  /** Raw traffic's ids; absent, random ones. */
+  exchange?(): string;
 };
 
 export const randomIds: IdFactory = {
@@ -18,6 +21,7 @@ export const randomIds: IdFactory = {
   // Shaped like a provider's call id, since the model sees it again when the conversation continues.
   toolCall: () => `call_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`,
   tool: () => crypto.randomUUID(),
+  exchange: () => crypto.randomUUID(),
 };
 
 /** Old id to new id, made on first sight so every reference to one old id gets the same new one. */
@@ -36,7 +40,7 @@ function lazyMap(make: () => string): (old: string) => string {
 /**
  * A copy of one exported session under fresh ids: session, messages, runs and tool call ids are all
  * replaced, and every reference to them (records, events, tool calls inside assistant messages, tool
- * results' call ids, the call ids inside a reply's provider content, summaries, task lanes) follows. A call id reused by a provider in two messages maps to one
+ * results' call ids, the call ids inside a reply's provider content, summaries, task lanes, raw traffic) follows. A call id reused by a provider in two messages maps to one
  * new id in both, which keeps it unique per message as the database requires.
  */
 export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = randomIds): ExportedSessionV1 {
@@ -123,6 +127,18 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
     }
   };
 
+  // An exchange follows the turn's message and run or the tool call it belongs to; an MCP server keeps its id.
+  const exchange = (w: WireExchange): WireExchange => {
+    const o = w.owner;
+    const owner =
+      o.kind === 'model'
+        ? { ...o, runId: run(o.runId), messageId: msg(o.messageId) }
+        : o.kind === 'tool'
+          ? { ...o, runId: run(o.runId), callId: call(o.callId) }
+          : o;
+    return { ...w, id: ids.exchange?.() ?? crypto.randomUUID(), sessionId, owner };
+  };
+
   return {
     session: {
       ...entry.session,
@@ -154,5 +170,6 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
       : {}),
     // A set's hash is its content's: it stays as it is under the new session id.
     ...(entry.toolSets !== undefined ? { toolSets: entry.toolSets.map((t) => ({ ...t, sessionId })) } : {}),
+    ...(entry.wireExchanges !== undefined ? { wireExchanges: entry.wireExchanges.map(exchange) } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { LIMIT_STOPS, SESSION_STATUSES } from '../../domain/session';
 import { STOP_REASONS } from '../../domain/stop-reason';
 import { COMPARISON_OUTCOMES } from '../../domain/model-comparison';
 import { count, list, ms, nullable, obj, ref, str, tagged, type Schema } from './schema-builders';
+import { wireExchangeSchema } from './wire-exchange-schema';
 
 // Bounds are generous (a real export never comes near them) but finite, so a hostile file cannot
 // make validation or storage do unbounded work on one value.
@@ -28,6 +29,8 @@ export const LIMITS = {
   memories: 1_000_000,
   smallList: 10_000,
   embedding: 100_000,
+  // A request body or response read as captured (docs/wire-capture.md): as long as the largest raw traffic limit.
+  wireText: 150_000_000,
 } as const;
 
 const id = (): Schema => str(LIMITS.id);
@@ -668,9 +671,12 @@ export function buildSessionSchema(): Schema {
           mcpTasks: list(ref('mcpTask'), LIMITS.smallList),
           mcpViewEvents: list(ref('mcpViewEvent'), LIMITS.events),
           toolSets: list(ref('toolSet'), LIMITS.smallList),
+          // Raw traffic, only when the export asked for it (docs/wire-capture.md): optional, so older files still import.
+          wireExchanges: list(ref('wireExchange'), LIMITS.events),
         },
-        ['mcpTasks', 'mcpViewEvents', 'toolSets'],
+        ['mcpTasks', 'mcpViewEvents', 'toolSets', 'wireExchanges'],
       ),
+      wireExchange: wireExchangeSchema(LIMITS),
       // The distinct tool sets the session's requests offered, each named by the SHA-256 of its canonical JSON
       // (architecture.md, "Offered tool sets"); a request_started's toolSet is one of these hashes.
       toolSet: obj({

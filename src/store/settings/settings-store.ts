@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { DEFAULT_CONFIG } from '../../domain/loop-config';
 import { db } from '../../db/database';
 import { createEndpointKeyStore } from '../../db/endpoint-keys';
-import { getSetting, isString, setSetting } from '../../db/settings-repo';
+import { getSetting, isNumber, isString, setSetting } from '../../db/settings-repo';
+import { DEFAULT_RAW_TRAFFIC_LIMIT_BYTES } from '../../domain/raw-traffic-limit';
 import { endpointKey } from '../../llm/known-providers';
 import type { LoopConfig } from '../../domain/loop-config';
 import type { ApiFormat, SessionSettings } from '../../domain/session';
@@ -53,6 +54,8 @@ export const FALLBACK_DEFAULTS: SessionDefaults = {
 };
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const RAW_TRAFFIC_LIMIT_KEY = 'rawTrafficLimitBytes';
+const isPositive = (v: unknown): v is number => isNumber(v) && v > 0;
 
 /** One per tab; keys live in its closure (per endpoint), never in zustand state. Acts on the base URL in Settings. */
 export const apiKeyStore = createEndpointKeyStore(db, () => useSettingsStore.getState().baseURL);
@@ -94,11 +97,14 @@ type SettingsState = {
   hasKey: boolean;
   keyRemembered: boolean;
   defaults: SessionDefaults;
+  /** "Raw traffic kept per session (MB)", in bytes: one limit for every session (docs/wire-capture.md, "Kept, bounded"). */
+  rawTrafficLimitBytes: number;
   load: () => Promise<void>;
   setBaseURL: (url: string) => Promise<void>;
   setKey: (key: string, remember: boolean) => Promise<void>;
   forgetKey: () => Promise<void>;
   setDefaults: (d: SessionDefaults) => Promise<void>;
+  setRawTrafficLimit: (bytes: number) => Promise<void>;
 };
 
 export const useSettingsStore = create<SettingsState>()((set) => ({
@@ -107,12 +113,14 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   hasKey: false,
   keyRemembered: false,
   defaults: FALLBACK_DEFAULTS,
+  rawTrafficLimitBytes: DEFAULT_RAW_TRAFFIC_LIMIT_BYTES,
   load: async () => {
-    const [baseURL, defaults] = await Promise.all([
+    const [baseURL, defaults, rawTrafficLimitBytes] = await Promise.all([
       getSetting(db, 'baseURL', isString, DEFAULT_BASE_URL),
       getSetting(db, 'sessionDefaults', isDefaults, FALLBACK_DEFAULTS),
+      getSetting(db, RAW_TRAFFIC_LIMIT_KEY, isPositive, DEFAULT_RAW_TRAFFIC_LIMIT_BYTES),
     ]);
-    set({ baseURL });
+    set({ baseURL, rawTrafficLimitBytes });
     // The key is read for the endpoint just loaded: keys belong to endpoints.
     const [key, remembered] = await Promise.all([apiKeyStore.getKey(), apiKeyStore.isRemembered()]);
     set({ loaded: true, defaults: { ...FALLBACK_DEFAULTS, ...defaults }, hasKey: !!key, keyRemembered: remembered });
@@ -141,5 +149,9 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
   setDefaults: async (defaults) => {
     set({ defaults });
     await setSetting(db, 'sessionDefaults', defaults);
+  },
+  setRawTrafficLimit: async (rawTrafficLimitBytes) => {
+    set({ rawTrafficLimitBytes });
+    await setSetting(db, RAW_TRAFFIC_LIMIT_KEY, rawTrafficLimitBytes);
   },
 }));

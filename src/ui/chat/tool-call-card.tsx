@@ -24,6 +24,8 @@ import { argsSummary, foldsByDefault, formatDuration } from './tool-row-summary'
 
 // A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
 const TaskLaneSlot = lazy(() => import('../mcp/tasks/task-lane-slot'));
+// A finished call's raw traffic is looked up when its row is open (docs/wire-capture.md, "Tools").
+const ToolRequestResponse = lazy(() => import('../wire/tool-request-response'));
 // A re-run's question about a call with no recording loads when one is asked (architecture.md, "Re-run from here").
 const UnmatchedCallCard = lazy(() => import('./unmatched-call-card').then((m) => ({ default: m.UnmatchedCallCard })));
 
@@ -271,6 +273,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             </p>
           )}
         </details>
+      )}
+      {open && !inFlight && (
+        <Suspense fallback={null}>
+          <ToolRequestResponse sessionId={p.sessionId} callId={p.callId} />
+        </Suspense>
       )}
       <AppViewSlot sessionId={p.sessionId} callId={p.callId} record={p.record} />
     </div>

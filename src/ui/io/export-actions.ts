@@ -10,9 +10,13 @@ const loadExport = () => Promise.all([import('../../io/session-file/export-sessi
  * Writes a Toolscope file. A session whose run could not be stored (storage full) is exported with the part
  * only memory holds laid over what IndexedDB has, and the merged file is checked again (schema + history).
  */
-export async function exportJson(scope: ExportScope, includeMemories: boolean): Promise<string> {
+export async function exportJson(
+  scope: ExportScope,
+  includeMemories: boolean,
+  includeRawTraffic = false,
+): Promise<string> {
   const [{ file, warnings }, [{ serializeExport }, { exportFileName }]] = await Promise.all([
-    buildSessionsFile(scope, includeMemories),
+    buildSessionsFile(scope, includeMemories, includeRawTraffic),
     loadExport(),
   ]);
   if (file.sessions.length === 0) throw new Error('There is no session to export.');

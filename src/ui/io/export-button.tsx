@@ -22,14 +22,16 @@ const ShareLinkDialog = lazy(() => import('../share/share-ui').then((m) => ({ de
 const InteropExportItems = lazy(() => import('./interop-ui').then((m) => ({ default: m.InteropExportItems })));
 
 /**
- * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include
- * memories" is a menu item checkbox that toggles without closing it; "Choose sessions…" opens a dialog. After an
- * export the cursor returns to the Export button.
+ * "Export": a menu (the WAI-ARIA pattern: arrows, Home/End, Esc back to the button) of what to export; "Include raw
+ * traffic" and "Include memories" are menu item checkboxes that toggle without closing it; "Choose sessions…" opens a
+ * dialog. After an export the cursor returns to the Export button.
  */
 export function ExportButton() {
   const sessionId = useUiStore((s) => s.currentSessionId);
   const [open, setOpen] = useState(false);
   const [includeMemories, setIncludeMemories] = useState(false);
+  // Off by default: raw traffic holds every request body whole, often far more than the conversation.
+  const [includeRawTraffic, setIncludeRawTraffic] = useState(false);
   const [choosing, setChoosing] = useState<SessionRecord[] | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [sharing, setSharing] = useState<string | null>(null);
@@ -106,7 +108,10 @@ export function ExportButton() {
             role="menuitem"
             tabIndex={-1}
             disabled={!sessionId}
-            onClick={() => sessionId && void run(() => lazyExportJson({ kind: 'session', sessionId }, includeMemories))}
+            onClick={() =>
+              sessionId &&
+              void run(() => lazyExportJson({ kind: 'session', sessionId }, includeMemories, includeRawTraffic))
+            }
           >
             This session
           </button>
@@ -117,7 +122,7 @@ export function ExportButton() {
             type="button"
             role="menuitem"
             tabIndex={-1}
-            onClick={() => void run(() => lazyExportJson({ kind: 'all' }, includeMemories))}
+            onClick={() => void run(() => lazyExportJson({ kind: 'all' }, includeMemories, includeRawTraffic))}
           >
             All sessions
           </button>
@@ -159,6 +164,16 @@ export function ExportButton() {
             type="button"
             role="menuitemcheckbox"
             tabIndex={-1}
+            aria-checked={includeRawTraffic}
+            className="io-check"
+            onClick={() => setIncludeRawTraffic((v) => !v)}
+          >
+            <span aria-hidden="true">{includeRawTraffic ? '☑' : '☐'}</span> Include raw traffic
+          </button>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            tabIndex={-1}
             aria-checked={includeMemories}
             className="io-check"
             onClick={() => setIncludeMemories((v) => !v)}
@@ -176,7 +191,7 @@ export function ExportButton() {
               void run(() =>
                 format.kind === 'otel'
                   ? lazyExportTraceFile({ kind: 'selection', sessionIds: ids }, format.includeContent)
-                  : lazyExportJson({ kind: 'selection', sessionIds: ids }, includeMemories),
+                  : lazyExportJson({ kind: 'selection', sessionIds: ids }, includeMemories, includeRawTraffic),
               )
             }
             onClose={() => {

@@ -21,13 +21,14 @@ export function RunKnobFields({ texts, onChange, inputRef }: Props) {
   ));
 }
 
-function KnobField({
+/** One number field checked as it is typed; the form refuses Save while it is wrong. */
+export function KnobField({
   field,
   text,
   onChange,
   inputRef,
 }: {
-  field: RunKnobField;
+  field: Omit<RunKnobField, 'key'>;
   text: string;
   onChange: (text: string) => void;
   inputRef: (input: HTMLInputElement | null) => void;

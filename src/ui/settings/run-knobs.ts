@@ -56,7 +56,7 @@ type RunKnobValues = Pick<SessionDefaults, RunKnobKey>;
 type KnobCheck = { ok: true; value: number | null } | { ok: false; error: string };
 
 /** Reads one field; an error says what to type instead. */
-export function checkKnob(text: string, field: RunKnobField): KnobCheck {
+export function checkKnob(text: string, field: Omit<RunKnobField, 'key'>): KnobCheck {
   const trimmed = text.trim();
   const range = `from ${field.min} to ${field.max}`;
   const what = field.integer ? 'a whole number' : 'a number';

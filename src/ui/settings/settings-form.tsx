@@ -24,6 +24,7 @@ import { SessionSwitches } from './session-switches';
 import { RunKnobFields } from './run-knob-fields';
 import { knobTexts, readKnobs, type RunKnobKey, type RunKnobTexts } from './run-knobs';
 import { SystemPromptField } from './system-prompt-field';
+import { RawTrafficField, rawTrafficText, readRawTraffic } from './raw-traffic-field';
 import { ThinkingFields } from './thinking-fields';
 import {
   readThinking,
@@ -125,6 +126,8 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const [timeouts, setTimeouts] = useState<StreamTimeoutTexts>(() => timeoutTexts(draft));
   const [knobs, setKnobs] = useState<RunKnobTexts>(() => knobTexts(draft));
   const [thinking, setThinking] = useState<ThinkingTexts>(() => thinkingTexts(draft));
+  const [rawTraffic, setRawTraffic] = useState(() => rawTrafficText(settings.rawTrafficLimitBytes));
+  const rawTrafficInput = useRef<HTMLInputElement | null>(null);
 
   const baseURLInput = useRef<HTMLInputElement>(null);
   const timeoutInputs = useRef(new Map<StreamTimeoutKey, HTMLInputElement>());
@@ -150,6 +153,11 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       knobInputs.current.get(knobbed.key)?.focus();
       return;
     }
+    const rawTrafficLimit = readRawTraffic(rawTraffic);
+    if (rawTrafficLimit === null) {
+      rawTrafficInput.current?.focus();
+      return;
+    }
     // Shown only for Anthropic Messages and Gemini; for another API they stay as they were.
     const { thinkingBudget: _b, maxOutputTokens: _o, cachePrompt: _c, ...base } = draft;
     let thought: ThinkingValues = { thinkingBudget: _b, maxOutputTokens: _o, cachePrompt: _c };
@@ -172,6 +180,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
         ...(api.apiFormat ? { [endpointKey(baseURL)]: api.apiFormat } : {}),
       };
       await settings.setDefaults({ ...next, apiFormats });
+      await settings.setRawTrafficLimit(rawTrafficLimit);
       if (session) {
         // A cleared provider-tool field must not leave the old value behind.
         const {
@@ -261,6 +270,11 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       {session && <SessionSwitches value={switches} onChange={setSwitches} />}
       {session && <ContextLimitField model={draft.model} value={contextLimit} onChange={setContextLimit} />}
       <SystemPromptField value={draft.systemPrompt} onChange={(systemPrompt) => setDraft({ ...draft, systemPrompt })} />
+      <RawTrafficField
+        text={rawTraffic}
+        onChange={setRawTraffic}
+        inputRef={(input) => (rawTrafficInput.current = input)}
+      />
       <TraceSettings model={draft.model} />
       <p className="hint">
         {session ? 'These also become the defaults for new sessions.' : 'Each session keeps its own copy.'}

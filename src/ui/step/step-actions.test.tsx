@@ -28,7 +28,12 @@ const buttons = () => [...dom.host.querySelectorAll('button')].map((b) => b.text
 
 describe('the step actions', () => {
   it('are the actions the contract names, in its order (docs/accessible-names.md, "Step actions")', () => {
-    expect(STEP_ACTIONS.map((a) => a.label)).toEqual(['Re-run from here', 'Try on other models', 'Save as test case']);
+    expect(STEP_ACTIONS.map((a) => a.label)).toEqual([
+      'Re-run from here',
+      'Try on other models',
+      'Save as test case',
+      'Request and response',
+    ]);
   });
 
   it('are entries of the message list itself, not copies', () => {
@@ -56,5 +61,16 @@ describe('the step actions', () => {
     expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
     act(() => dom.host.querySelector('button')?.click());
     expect(dom.host.querySelector('[role="alert"]')?.textContent).toContain('did not record');
+    // Not "cannot be re-run": what a trace lacks for this one is the traffic itself.
+    act(() => dom.host.querySelector<HTMLButtonElement>('button[data-action="request-response"]')?.click());
+    expect(dom.host.querySelector('[role="alert"]')?.textContent).toBe(
+      'This trace holds no raw traffic: nothing was captured for this step.',
+    );
+  });
+
+  it('elsewhere an unrecorded turn shows them all, unavailable', () => {
+    act(() => dom.root.render(<UnrecordedStepActions trace={false} />));
+    expect(buttons()).toEqual(STEP_ACTIONS.map((a) => a.label));
+    expect([...dom.host.querySelectorAll('button')].every((b) => b.disabled)).toBe(true);
   });
 });

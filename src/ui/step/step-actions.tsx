@@ -42,18 +42,28 @@ export function StepActionButtons({ ctx }: { ctx: MessageActionContext }) {
 
 /**
  * A model turn with no reply in the chat. A trace's step that recorded no request content offers the same actions
- * and says why each cannot run (architecture.md, "Trace inbox"); elsewhere they are shown, unavailable.
+ * and says why each cannot run (architecture.md, "Trace inbox"), "Request and response" that the trace holds no
+ * traffic; elsewhere they are shown, unavailable.
  */
 export function UnrecordedStepActions({ trace }: { trace: boolean }) {
-  const [said, setSaid] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
   return (
     <>
       {STEP_ACTIONS.map((a) => (
-        <button key={a.id} type="button" data-action={a.id} disabled={!trace} onClick={() => setSaid(true)}>
+        <button
+          key={a.id}
+          type="button"
+          data-action={a.id}
+          disabled={!trace}
+          onClick={() => setSaid(a.id === 'request-response' ? TRACE_NO_TRAFFIC : TRACE_NOT_RECORDED)}
+        >
           {a.label}
         </button>
       ))}
-      {said && <p role="alert">{TRACE_NOT_RECORDED}</p>}
+      {said && <p role="alert">{said}</p>}
     </>
   );
 }
+
+/** A trace is read from a file: no request of it went through this page, so none was captured (docs/wire-capture.md). */
+const TRACE_NO_TRAFFIC = 'This trace holds no raw traffic: nothing was captured for this step.';

@@ -1,5 +1,5 @@
 import { useSession } from '../data/session/use-session';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatMs } from '../../timeline/format';
 import { turnName } from '../../timeline/layout';
 import type { Bar } from '../../timeline/bar-shape';
@@ -20,6 +20,9 @@ import { bytesReceivedText } from '../../domain/bytes-received';
 import { StepActions, UnrecordedStepActions } from '../step/step-actions';
 import { ContextLedgerTable } from './context-ledger-table';
 import { CostOnModelsTable } from './cost-on-models-table';
+
+// Looked up when a call's details open (docs/wire-capture.md, "Tools").
+const ToolRequestResponse = lazy(() => import('../wire/tool-request-response'));
 
 const CUT = 2000;
 
@@ -153,6 +156,9 @@ function CallDetails({
         <CutText text={result.text} label={call.isError ? 'Error' : 'Result'} />
       )}
       <McpCallDetails call={call} />
+      <Suspense fallback={null}>
+        <ToolRequestResponse sessionId={model.sessionId} callId={call.callId} />
+      </Suspense>
       {call.bytesReceived !== undefined && (
         <p role="status" aria-label="Bytes received">
           {bytesReceivedText(call.bytesReceived, call.bytesTotal)}

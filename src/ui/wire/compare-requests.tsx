@@ -3,7 +3,28 @@ import type { WireRequest } from '../../domain/wire-exchange';
 import { diffJson, requestBodyValue, type JsonChange } from '../../compare/json-diff';
 
 /** Another request to compare with: the caller names it (another model turn, this session or another). */
-export type CompareChoice = { readonly id: string; readonly label: string; readonly request: WireRequest };
+export type CompareChoice = {
+  readonly id: string;
+  readonly label: string;
+  readonly request: WireRequest;
+  /** Where it was sent (a session's title): choices of one group are listed together, in the order given. */
+  readonly group?: string;
+};
+
+/** The choices by group, in the order each group first appears; ungrouped ones stand alone at their place. */
+function grouped(choices: readonly CompareChoice[]): { group: string | undefined; choices: CompareChoice[] }[] {
+  const out: { group: string | undefined; choices: CompareChoice[] }[] = [];
+  for (const c of choices) {
+    const last = out.at(-1);
+    if (last && c.group !== undefined && last.group === c.group) last.choices.push(c);
+    else out.push({ group: c.group, choices: [c] });
+  }
+  return out;
+}
+
+function Option({ choice }: { choice: CompareChoice }) {
+  return <option value={choice.id}>{choice.label}</option>;
+}
 
 const SHOWN_CHARS = 300;
 
@@ -48,13 +69,18 @@ function Change({ change }: { change: JsonChange }) {
   );
 }
 
-/** "Compare requests": this request's body against another's, each path added, removed or changed, with counts. */
+/**
+ * "Compare requests": from another request's body to this one's (the chosen one is the base, as in "what changed to
+ * make this request"), each path added, removed or changed, with counts.
+ */
 export function CompareRequests({ request, choices }: { request: WireRequest; choices: readonly CompareChoice[] }) {
   const [open, setOpen] = useState(false);
-  const [otherId, setOtherId] = useState(choices[0]?.id ?? '');
-  const other = choices.find((c) => c.id === otherId);
+  // The choices may arrive after the dialog shows (they are read after its own request): the first is chosen until
+  // the person picks one.
+  const [otherId, setOtherId] = useState<string | null>(null);
+  const other = choices.find((c) => c.id === otherId) ?? choices[0];
   const diff = useMemo(
-    () => (open && other ? diffJson(requestBodyValue(request.body), requestBodyValue(other.request.body)) : null),
+    () => (open && other ? diffJson(requestBodyValue(other.request.body), requestBodyValue(request.body)) : null),
     [open, other, request],
   );
   return (
@@ -67,17 +93,24 @@ export function CompareRequests({ request, choices }: { request: WireRequest; ch
         <div role="region" aria-label="Compare requests">
           <label>
             Compare with{' '}
-            <select value={otherId} onChange={(e) => setOtherId(e.target.value)}>
-              {choices.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
+            <select value={other?.id ?? ''} onChange={(e) => setOtherId(e.target.value)}>
+              {grouped(choices).map((g) =>
+                g.group === undefined ? (
+                  g.choices.map((c) => <Option key={c.id} choice={c} />)
+                ) : (
+                  <optgroup key={`${g.group}:${g.choices[0]?.id ?? ''}`} label={g.group}>
+                    {g.choices.map((c) => (
+                      <Option key={c.id} choice={c} />
+                    ))}
+                  </optgroup>
+                ),
+              )}
             </select>
           </label>
+          <p className="hint">What changed from the chosen request to this one.</p>
           {other && other.request.url !== request.url && (
             <p>
-              URL: <code>{request.url}</code> → <code>{other.request.url}</code>
+              URL: <code>{other.request.url}</code> → <code>{request.url}</code>
             </p>
           )}
           {diff && (

@@ -223,7 +223,7 @@ describe('"Copy as curl" and "Copy as fetch"', () => {
 });
 
 describe('"Compare requests"', () => {
-  it('lists each path that differs from the chosen request, with the counts', () => {
+  it('lists each path that changed from the chosen request to this one, with the counts', () => {
     const other: WireRequest = {
       ...request,
       body: { encoding: 'utf8', data: body.replace('claude-x', 'claude-y').replace('Hi  there', 'Hello there') },
@@ -232,7 +232,7 @@ describe('"Compare requests"', () => {
     render([exchange('e1', stream)], {
       compareWith: [
         { id: 'a', label: 'Turn 2, same', request: same },
-        { id: 'b', label: 'Turn 2 re-run on claude-y', request: other },
+        { id: 'b', label: 'Turn 2 as first sent, on claude-y', request: other },
       ],
     });
     act(() => button('Compare requests').click());
@@ -246,6 +246,95 @@ describe('"Compare requests"', () => {
     expect(q('[role="status"]', section).textContent).toBe('2 changed, 0 added, 0 removed');
     const items = [...q('ul[aria-label="Differences"]', section).querySelectorAll('li')];
     expect(items.map((li) => li.querySelector('code')?.textContent)).toEqual(['model', 'messages[0].content']);
-    expect(items[0]?.textContent).toBe('model changed: "claude-x" → "claude-y"');
+    // From the chosen request (the base) to this one.
+    expect(items[0]?.textContent).toBe('model changed: "claude-y" → "claude-x"');
+  });
+
+  it("lists each session's requests under its title, in the order given", () => {
+    render([exchange('e1', stream)], {
+      compareWith: [
+        { id: 'a', label: 'Request 1', request, group: 'This session' },
+        { id: 'b', label: 'Request 2', request, group: 'This session' },
+        { id: 'c', label: 'Earlier', request, group: 'Session: Weather' },
+      ],
+    });
+    act(() => button('Compare requests').click());
+    const groups = [...document.querySelectorAll('optgroup')].map((g) => [
+      g.label,
+      [...g.querySelectorAll('option')].map((o) => o.textContent),
+    ]);
+    expect(groups).toEqual([
+      ['This session', ['Request 1', 'Request 2']],
+      ['Session: Weather', ['Earlier']],
+    ]);
+  });
+});
+
+describe('bodies that are not JSON, or not text', () => {
+  const html = '<!doctype html><p id="injected">It\'s <b>not</b> JSON</p><script>window.ran = true</script>\n';
+  const binary = Uint8Array.from([0, 255, 254, 10, 0, 39, 34, 0x80, 0xc3, 0]);
+  const base64 = btoa(String.fromCharCode(...binary));
+
+  it('shows a request body that is not UTF-8 as base64, says so, and offers no Pretty view', () => {
+    const req: WireRequest = {
+      ...request,
+      headers: [{ name: 'content-type', value: 'application/octet-stream' }],
+      body: { encoding: 'base64', data: base64 },
+    };
+    const sent = exchange('e1', '');
+    render([
+      {
+        ...sent,
+        request: req,
+        response: {
+          ...sent.response!,
+          headers: [{ name: 'content-type', value: 'application/octet-stream' }],
+          reads: [
+            { atMs: 140, text: btoa(String.fromCharCode(...binary.subarray(0, 4))), encoding: 'base64' },
+            { atMs: 150, text: btoa(String.fromCharCode(...binary.subarray(4))), encoding: 'base64' },
+          ],
+        },
+      },
+    ]);
+    const reqRegion = region('Request');
+    expect(textboxLabelled('Request body', reqRegion).value).toBe(base64);
+    expect(reqRegion.textContent).toContain('(not UTF-8 text: its bytes as base64)');
+    expect(reqRegion.querySelector('input[type=checkbox]')).toBeNull();
+    // The response's reads, each base64 on its own, shown as one body: the bytes as they came, in base64.
+    const res = region('Response');
+    expect(textboxLabelled('Response body', res).value).toBe(base64);
+    expect(res.textContent).toContain('(not UTF-8 text: its bytes as base64)');
+    expect(res.querySelector('ul[aria-label="Events"]')).toBeNull();
+  });
+
+  it('shows a body that is not JSON as text, never as markup, Pretty leaving it as sent', async () => {
+    const req: WireRequest = { ...request, body: { encoding: 'utf8', data: html } };
+    const sent = exchange('e1', '');
+    render([
+      {
+        ...sent,
+        request: req,
+        response: {
+          ...sent.response!,
+          status: 502,
+          headers: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
+          reads: [{ atMs: 140, text: html }],
+        },
+      },
+    ]);
+    const reqRegion = region('Request');
+    const box = textboxLabelled('Request body', reqRegion);
+    expect(box.value).toBe(html);
+    const pretty = [...reqRegion.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].find((c) =>
+      c.parentElement?.textContent?.includes('Pretty'),
+    )!;
+    act(() => pretty.click());
+    expect(box.value).toBe(html);
+    expect(textboxLabelled('Response body', region('Response')).value).toBe(html);
+    // Nothing in the bodies became part of the page.
+    expect(dom.host.querySelector('#injected, b, script')).toBeNull();
+    expect((window as unknown as { ran?: boolean }).ran).toBeUndefined();
+    await act(async () => button('Copy as curl').click());
+    expect(q<HTMLTextAreaElement>('textarea[aria-label="Command"]').value).toBe(curlCommand(req));
   });
 });

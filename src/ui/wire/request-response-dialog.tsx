@@ -3,7 +3,7 @@ import type { WireExchange } from '../../domain/wire-exchange';
 import { useModal } from '../shared/use-modal';
 import { CompareRequests, type CompareChoice } from './compare-requests';
 import { WireRequestView } from './wire-request-view';
-import { WireResponseView } from './wire-response-view';
+import { NothingKeptNote, WireResponseView } from './wire-response-view';
 import './wire.css';
 
 type Props = {
@@ -35,7 +35,7 @@ export default function RequestResponseDialog({ exchanges, compareWith, onClose 
   return (
     <dialog ref={ref} className="wire-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <h2 id={`${id}-title`}>Request and response</h2>
-      {exchanges.length === 0 && <p className="hint">Nothing was captured for this step.</p>}
+      {exchanges.length === 0 && <NothingKeptNote />}
       {exchanges.length === 1 && last && <Attempt exchange={last} nested={false} />}
       {exchanges.length > 1 &&
         exchanges.map((exchange, i) => (

@@ -1,27 +1,48 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { requestBodyValue } from '../../compare/json-diff';
 import { isRecord } from '../../domain/is-record';
 import type { WireExchange } from '../../domain/wire-exchange';
-import { useStepExchanges } from '../data/wire/use-wire-exchanges';
+import { useCompareRequests, useStepAttempts } from '../data/wire/use-wire-exchanges';
 import type { CompareChoice } from './compare-requests';
 
-const RequestResponseDialog = lazy(() => import('./request-response-dialog'));
+const loadDialog = () => import('./request-response-dialog');
+// Fetched while the step's exchanges are read, not after (docs/wire-capture.md, "Reading it back").
+void loadDialog();
+const RequestResponseDialog = lazy(loadDialog);
 
 /** "Request and response" of a model step (its message's actions, its model turn's timeline details). */
 export default function StepRequestResponse(p: { sessionId: string; messageId: string; onClose: () => void }) {
-  const read = useStepExchanges(p.sessionId, p.messageId);
-  if (read === undefined) return null;
+  const own = useStepAttempts(p.messageId);
+  const read = useCompareRequests(p.sessionId, own?.map((e) => e.id) ?? null);
+  // This session's requests first, then other sessions', each under its title (docs/wire-capture.md). Kept while the
+  // read is the same, so the comparison shown is not worked out again on every render.
+  const compareWith = useMemo(
+    () => [
+      ...(read?.others ?? []).map((e, i) => choiceOf(e, `Request ${i + 1}`, 'This session')),
+      ...(read?.elsewhere ?? []).flatMap((s) =>
+        s.requests.map((e) =>
+          choiceOf(e, new Date(e.startedAt).toLocaleDateString('en-GB'), `Session: ${s.title || 'Untitled'}`),
+        ),
+      ),
+    ],
+    [read],
+  );
+  if (own === undefined) return null;
   return (
     <Suspense fallback={null}>
-      <RequestResponseDialog exchanges={read.own} compareWith={read.others.map(choiceOf)} onClose={p.onClose} />
+      <RequestResponseDialog
+        exchanges={own}
+        compareWith={read === undefined ? undefined : compareWith}
+        onClose={p.onClose}
+      />
     </Suspense>
   );
 }
 
 /** Another model request, named by its model and when it went out (a re-run, another model tried on the step). */
-function choiceOf(e: WireExchange, index: number): CompareChoice {
+function choiceOf(e: WireExchange, name: string, group: string): CompareChoice {
   const body = requestBodyValue(e.request.body);
   const model = isRecord(body) && typeof body.model === 'string' ? body.model : new URL(e.request.url).pathname;
   const at = new Date(e.startedAt).toLocaleTimeString('en-GB');
-  return { id: e.id, label: `Request ${index + 1}: ${model} at ${at}`, request: e.request };
+  return { id: e.id, label: `${name}: ${model} at ${at}`, request: e.request, group };
 }

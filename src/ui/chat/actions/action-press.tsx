@@ -77,6 +77,8 @@ export function ActionButton({ action: a, pressing, className, expanded, control
       aria-controls={controls}
       disabled={done || pressing.working === a.id || (a.kind !== 'panel' && a.disabled?.(pressing.ctx) === true)}
       onClick={(e) => void pressing.press(a, e.currentTarget)}
+      onPointerEnter={a.kind === 'dialog' ? a.preload : undefined}
+      onFocus={a.kind === 'dialog' ? a.preload : undefined}
     >
       {done ? result.label : a.label}
     </button>

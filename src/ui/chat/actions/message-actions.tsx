@@ -16,7 +16,8 @@ import { useComparisonRuns } from '../../../store/step/try-on-models-runs';
 // A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
 const RerunDialog = lazy(() => import('../../step/rerun-dialog'));
 const TryModelsDialog = lazy(() => import('../../step/try-models-dialog'));
-const StepRequestResponse = lazy(() => import('../../wire/step-request-response'));
+const loadStepRequestResponse = () => import('../../wire/step-request-response');
+const StepRequestResponse = lazy(loadStepRequestResponse);
 const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
 
 export const MESSAGE_ACTIONS: readonly MessageAction[] = [
@@ -123,12 +124,15 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
   {
     kind: 'dialog',
     id: 'request-response',
+    step: true,
     label: 'Request and response',
     // Every byte the step's request sent and got back, as captured (docs/wire-capture.md).
     shows: ({ message }) => message.role === 'assistant' && message.runId !== '',
     Dialog: ({ ctx, onClose }) => (
       <StepRequestResponse sessionId={ctx.sessionId} messageId={ctx.message.id} onClose={onClose} />
     ),
+    // Its module fetches the dialog's own code as it loads (ui/wire/step-request-response.tsx).
+    preload: () => void loadStepRequestResponse(),
   },
   {
     kind: 'panel',
