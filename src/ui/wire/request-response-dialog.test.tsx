@@ -76,8 +76,10 @@ function exchange(id: string, sse: string, more: Partial<WireExchange> = {}): Wi
 const stream =
   'event: message_start\ndata: {"type":"message_start"}\n\nevent: content_block_delta\ndata: {"text":"Hi"}\n\ndata: [DONE]\n\n';
 
-const render = (exchanges: WireExchange[], extra: Partial<Parameters<typeof RequestResponseDialog>[0]> = {}) =>
-  act(() => dom.root.render(<RequestResponseDialog exchanges={exchanges} onClose={() => {}} {...extra} />));
+const render = (
+  exchanges: WireExchange[] | undefined,
+  extra: Partial<Parameters<typeof RequestResponseDialog>[0]> = {},
+) => act(() => dom.root.render(<RequestResponseDialog exchanges={exchanges} onClose={() => {}} {...extra} />));
 
 /** The events are read in slices between tasks: let the tasks run until every list says how many it holds. */
 async function eventsRead(): Promise<void> {
@@ -164,6 +166,16 @@ describe('dialog "Request and response"', () => {
     const res = region('Response');
     expect(res.querySelector('ul[aria-label="Events"]')).toBeNull();
     expect(textboxLabelled('Response body', res).value).toBe(whole);
+  });
+
+  it('opens at once while its exchanges are read, then shows them', () => {
+    render(undefined);
+    const dialog = document.querySelector('dialog');
+    expect(dialog?.textContent).toContain('Reading what was captured…');
+    expect(dialog?.querySelector('textarea')).toBeNull();
+    render([exchange('e1', stream)]);
+    expect(dialog?.textContent).not.toContain('Reading what was captured…');
+    expect(region('Request').querySelector('textarea')).not.toBeNull();
   });
 
   it('says why nothing came back', () => {

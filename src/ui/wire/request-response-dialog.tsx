@@ -7,8 +7,11 @@ import { NothingKeptNote, WireResponseView } from './wire-response-view';
 import './wire.css';
 
 type Props = {
-  /** The attempts of one model turn (a retried turn has several), or the one exchange of a tool call, oldest first. */
-  exchanges: readonly WireExchange[];
+  /**
+   * The attempts of one model turn (a retried turn has several), or the one exchange of a tool call, oldest first;
+   * undefined while they are read (the dialog opens at once and says so: a big answer's first read takes a while).
+   */
+  exchanges: readonly WireExchange[] | undefined;
   /** Other requests "Compare requests" offers; absent, it is not offered. */
   compareWith?: readonly CompareChoice[];
   onClose: () => void;
@@ -31,13 +34,15 @@ export default function RequestResponseDialog({ exchanges, compareWith, onClose 
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useModal(ref);
-  const last = exchanges.at(-1);
+  const last = exchanges?.at(-1);
   return (
     <dialog ref={ref} className="wire-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <h2 id={`${id}-title`}>Request and response</h2>
-      {exchanges.length === 0 && <NothingKeptNote />}
-      {exchanges.length === 1 && last && <Attempt exchange={last} nested={false} />}
-      {exchanges.length > 1 &&
+      {exchanges === undefined && <p role="status">Reading what was captured…</p>}
+      {exchanges?.length === 0 && <NothingKeptNote />}
+      {exchanges?.length === 1 && last && <Attempt exchange={last} nested={false} />}
+      {exchanges !== undefined &&
+        exchanges.length > 1 &&
         exchanges.map((exchange, i) => (
           <section
             key={exchange.id}

@@ -1,14 +1,16 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { preloadable } from '../shared/preloadable';
 import { requestBodyValue } from '../../compare/json-diff';
 import { isRecord } from '../../domain/is-record';
 import type { WireExchange } from '../../domain/wire-exchange';
 import { useCompareRequests, useStepAttempts } from '../data/wire/use-wire-exchanges';
 import type { CompareChoice } from './compare-requests';
 
-const loadDialog = () => import('./request-response-dialog');
+const { Component: RequestResponseDialog, preload: loadDialog } = preloadable(
+  () => import('./request-response-dialog'),
+);
 // Fetched while the step's exchanges are read, not after (docs/wire-capture.md, "Reading it back").
-void loadDialog();
-const RequestResponseDialog = lazy(loadDialog);
+void loadDialog().catch(() => undefined);
 
 /** "Request and response" of a model step (its message's actions, its model turn's timeline details). */
 export default function StepRequestResponse(p: { sessionId: string; messageId: string; onClose: () => void }) {
@@ -27,7 +29,6 @@ export default function StepRequestResponse(p: { sessionId: string; messageId: s
     ],
     [read],
   );
-  if (own === undefined) return null;
   return (
     <Suspense fallback={null}>
       <RequestResponseDialog

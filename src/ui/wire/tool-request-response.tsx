@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { preloadable } from '../shared/preloadable';
 import { useToolCallExchanges } from '../data/wire/use-tool-call-exchanges';
 
-const RequestResponseDialog = lazy(() => import('./request-response-dialog'));
+const { Component: RequestResponseDialog, preload } = preloadable(() => import('./request-response-dialog'));
+const preloadDialog = () => void preload().catch(() => undefined);
 
 /**
  * "Request and response" of a tool call (its chat card, its timeline details): shown once the call's HTTP exchanges
@@ -13,7 +15,13 @@ export default function ToolRequestResponse(p: { sessionId: string; callId: stri
   if (exchanges === undefined || exchanges.length === 0) return null;
   return (
     <>
-      <button type="button" className="link" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="link"
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+      >
         Request and response
       </button>
       {open && (

@@ -5,6 +5,7 @@ import { rememberText } from '../../data/memory/memory-mutations';
 import type { MessageAction } from './message-action';
 import { useUiStore } from '../../../store/ui-store';
 import { useComparisonRuns } from '../../../store/step/try-on-models-runs';
+import { preloadable } from '../../shared/preloadable';
 
 /**
  * THE list of what a finished message offers, in the order its buttons appear (architecture.md, "A calm chat").
@@ -16,8 +17,9 @@ import { useComparisonRuns } from '../../../store/step/try-on-models-runs';
 // A panel's code loads when it first opens, not with the page (architecture.md, "Speed targets").
 const RerunDialog = lazy(() => import('../../step/rerun-dialog'));
 const TryModelsDialog = lazy(() => import('../../step/try-models-dialog'));
-const loadStepRequestResponse = () => import('../../wire/step-request-response');
-const StepRequestResponse = lazy(loadStepRequestResponse);
+const { Component: StepRequestResponse, preload: loadStepRequestResponse } = preloadable(
+  () => import('../../wire/step-request-response'),
+);
 const SentPromptPanel = lazy(() => import('../../context/sent-prompt').then((m) => ({ default: m.SentPromptPanel })));
 
 export const MESSAGE_ACTIONS: readonly MessageAction[] = [
@@ -132,7 +134,7 @@ export const MESSAGE_ACTIONS: readonly MessageAction[] = [
       <StepRequestResponse sessionId={ctx.sessionId} messageId={ctx.message.id} onClose={onClose} />
     ),
     // Its module fetches the dialog's own code as it loads (ui/wire/step-request-response.tsx).
-    preload: () => void loadStepRequestResponse(),
+    preload: () => void loadStepRequestResponse().catch(() => undefined),
   },
   {
     kind: 'panel',
