@@ -19,9 +19,9 @@ import { typeTokenPrices } from './support/token-prices';
 const JUDGE_USAGE = { prompt_tokens: 100, completion_tokens: 1, total_tokens: 101 };
 
 /**
- * The mock's models by name. mock-alt answers the second of every three requests with the same messages wrongly, so
- * three repeats of one case are right twice whatever order they run in; mock-bad is always wrong; the judges answer
- * the same whatever they are shown.
+ * The mock's models by name. mock-alt answers the second of every three of its requests with the same messages
+ * wrongly, so three repeats of one case are right twice whatever order they run in; mock-bad is always wrong; the
+ * judges answer the same whatever they are shown.
  */
 function models() {
   const seen = new Map<string, number>();
@@ -41,7 +41,9 @@ function models() {
     if (model === 'mock-judge-down')
       return { kind: 'http_error', status: 500, message: 'The judge is down for maintenance.' };
     if (model === 'mock-held') return { kind: 'hold', afterChunks: 1, gate: 'held' };
-    const key = JSON.stringify(req.body.messages);
+    // Counted per model: mock-bad's requests for a case carry the same messages, and a count shared with them made
+    // mock-alt's verdict hang on the order the suite happened to run them in.
+    const key = `${model} ${JSON.stringify(req.body.messages)}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     const wrong = model === 'mock-bad' || (model === 'mock-alt' && n % 3 === 1);
