@@ -2,7 +2,8 @@
  * docs/wire-capture.md, "Reading it back": a retried turn's "Request and response" (from its model turn's timeline
  * details and from its message) shows every attempt, the failed one with its status; "Compare requests" on a re-run
  * (another model, the message edited at a pause) names the changed model and the changed message, from the original
- * to the re-run; another session's dialog compares with this session's requests, listed under its title. Against the
+ * to the re-run; another session's dialog compares with this session's requests, listed under its title; each answer
+ * of "Try on other models" has its own, compared with the step's and the other model's. Against the
  * project's mock server, through real sockets.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -140,4 +141,62 @@ test('Compare requests on a re-run names the changed model and the changed messa
   await expect(differences(region).filter({ hasText: messagePath })).toHaveText(
     `${messagePath} changed: "Name a colour of the sea" → "Name a colour of the sky"`,
   );
+});
+
+test('Try on other models: each answer has its own Request and response, compared with the step and the other model', async ({
+  page,
+  mock,
+}) => {
+  await openConfiguredApp(page, mock);
+  mock.configure({ models: ['mock-gpt', 'model-a', 'model-b'], strictModels: true });
+  mock.script([{ kind: 'text', content: 'Original answer.' }]);
+  await sendMessage(page, 'Name a colour');
+  await waitForIdle(page);
+
+  mock.script([
+    { kind: 'text', content: 'Answer one.' },
+    { kind: 'text', content: 'Answer two.' },
+  ]);
+  await assistantMessages(page).last().hover();
+  await page.getByRole('button', { name: 'Try on other models' }).click();
+  const tryDialog = page.getByRole('dialog', { name: 'Try on other models' });
+  await tryDialog.getByRole('textbox', { name: 'Models' }).fill('model-a\nmodel-b');
+  await tryDialog.getByRole('button', { name: 'Run' }).click();
+  await expect(tryDialog).toBeHidden();
+  const region = page.getByRole('region', { name: 'Model comparison' });
+  await expect(region.locator('[data-outcome="done"]')).toHaveCount(2);
+  const sent = mock.allRequests.filter((r) => r.method === 'POST');
+  expect(sent).toHaveLength(3);
+  const toA = sent.find((r) => r.rawBody.includes('"model":"model-a"'));
+
+  // model-a's answer: the body exactly as the server received it.
+  const answerA = region.getByRole('group', { name: 'model-a', exact: true });
+  await answerA.getByRole('button', { name: 'Request and response' }).click();
+  const dialog = wireDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Request body' })).toHaveValue(toA?.rawBody ?? 'not sent');
+  await expect(dialog.getByRole('region', { name: 'Response' })).toContainText('Status 200');
+
+  // Against the other model's request and the step's own: only `model` changed.
+  let compared = await compareWith(dialog, 'model-b', 'This comparison');
+  await expect(compared.getByRole('status')).toHaveText('1 changed, 0 added, 0 removed');
+  await expect(differences(compared)).toHaveText(['model changed: "model-b" → "model-a"']);
+  await dialog.getByRole('button', { name: 'Compare requests' }).click();
+  compared = await compareWith(dialog, 'mock-gpt', 'The original step');
+  await expect(differences(compared)).toHaveText(['model changed: "mock-gpt" → "model-a"']);
+  await close(dialog);
+
+  // The step's own dialog (its message's actions, beside the answers' own buttons) offers the tried models' requests
+  // too, after a reload.
+  await page.reload();
+  const reply = assistantMessages(page).last();
+  await reply.hover();
+  await reply
+    .getByRole('group', { name: 'Message actions' })
+    .getByRole('button', { name: 'Request and response' })
+    .click();
+  const step = wireDialog(page);
+  await expect(step).toBeVisible();
+  compared = await compareWith(step, 'model-b');
+  await expect(differences(compared)).toHaveText(['model changed: "model-b" → "mock-gpt"']);
 });

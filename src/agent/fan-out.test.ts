@@ -154,6 +154,38 @@ describe('fan-out of one recorded request', () => {
     expect(new Map(seen).get(1)).toEqual([geminiNote]);
   });
 
+  it("hands each model's captured request to that model's own sink", async () => {
+    // A client capturing as the real ones do: one exchange per request, through the request's own sink.
+    const capturing = (model: string): ChatModelClient => {
+      const inner = scriptedModel([textReply([`From ${model}.`])]);
+      return {
+        stream: (r, o) => {
+          o.capture?.({
+            startedAt: 1,
+            request: { method: 'POST', url: 'http://h/v1', headers: [], body: { encoding: 'utf8', data: r.model } },
+          });
+          return inner.stream(r, o);
+        },
+      };
+    };
+    const seen: [number, string | undefined][] = [];
+    await fanOut({
+      request,
+      conversation: { messages: [], tools: [] },
+      targets: [
+        { model: 'm-a', client: capturing('m-a') },
+        { model: 'm-b', client: capturing('m-b') },
+      ],
+      signal: new AbortController().signal,
+      timeouts,
+      capture: (index) => (exchange) => seen.push([index, exchange.request.body?.data]),
+    });
+    expect(seen.sort()).toEqual([
+      [0, 'm-a'],
+      [1, 'm-b'],
+    ]);
+  });
+
   it('measures output tokens per second from the first token', () => {
     expect(outputRate(50, 1000, 3000)).toBe(25);
     expect(outputRate(50, null, 3000)).toBeNull();

@@ -5,6 +5,7 @@
 import type { LeftOutNote } from '../domain/left-out-note';
 import type { ComparisonAnswer } from '../domain/model-comparison';
 import type { Conversation, ModelClient, ModelRequest } from './model-client';
+import type { WireSink } from '../domain/wire-exchange';
 import { streamAttempt } from './stream-attempt';
 
 type FanOutTarget = { model: string; baseURL?: string; client: ModelClient };
@@ -20,6 +21,8 @@ type FanOutInput = {
   /** Each model's answer as soon as it is in (stored one at a time: a reload keeps those that arrived). */
   onAnswer?: (index: number, answer: ComparisonAnswer) => void;
   clock?: () => number;
+  /** Where each model's request and response go as captured (docs/wire-capture.md); absent: nothing is captured. */
+  capture?: (index: number) => WireSink;
 };
 
 /** Output tokens per second from the first token to the end; null without a usable span or count. */
@@ -46,6 +49,7 @@ async function one(input: FanOutInput, index: number, target: FanOutTarget): Pro
     attempt: 1,
     messageId: `compare-${index}`,
     conversation: input.conversation,
+    ...(input.capture ? { capture: input.capture(index) } : {}),
     onSent: (sent) => {
       leftOut = sent.leftOut;
     },

@@ -34,6 +34,8 @@ type AttemptInput = {
   body?: unknown;
   /** Where this attempt's exchange goes, named for the run and the attempt (docs/wire-capture.md). */
   exchanges?: ExchangeTarget;
+  /** A sink of the caller's own, when the attempt is no run's (an answer of "Try on other models"). */
+  capture?: WireSink;
 };
 
 type ExchangeTarget = {
@@ -185,7 +187,11 @@ export async function streamAttempt(input: AttemptInput): Promise<AttemptResult>
       ...(input.conversation ? { conversation: input.conversation } : {}),
       ...(input.onSent ? { onSent: input.onSent } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
-      ...(input.exchanges ? { capture: attemptSink(input.exchanges, messageId, turn, attempt) } : {}),
+      ...(input.exchanges
+        ? { capture: attemptSink(input.exchanges, messageId, turn, attempt) }
+        : input.capture
+          ? { capture: input.capture }
+          : {}),
     });
     const it = folded.open();
     iterator = it;

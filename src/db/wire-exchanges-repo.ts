@@ -50,11 +50,7 @@ export function wireExchangeRecord(exchange: WireExchange): WireExchangeRecord {
 
 /** A session's exchanges, oldest first. */
 export async function listSessionExchanges(db: ToolscopeDB, sessionId: string): Promise<WireExchange[]> {
-  const rows = await db.wireExchanges
-    .where('[sessionId+startedAt+bytes]')
-    .between([sessionId, Dexie.minKey, Dexie.minKey], [sessionId, Dexie.maxKey, Dexie.maxKey])
-    .toArray();
-  return rows.map(withoutSize);
+  return ownedRows(db, sessionId, () => true);
 }
 
 /** A model turn's exchanges (each attempt's, each redirect hop's) by the message the turn's attempt wrote, oldest first. */
@@ -83,14 +79,8 @@ export async function listRecentSessionRequests(
   for (const session of recent) {
     if (out.length >= bounds.sessions) break;
     if (session.id === exceptSessionId) continue;
-    const rows = await db.wireExchanges
-      .where('[sessionId+startedAt+bytes]')
-      .between([session.id, Dexie.minKey, Dexie.minKey], [session.id, Dexie.maxKey, Dexie.maxKey])
-      .reverse()
-      .filter((row) => row.owner.kind === 'model')
-      .limit(bounds.perSession)
-      .toArray();
-    if (rows.length > 0) out.push({ sessionId: session.id, title: session.title, requests: rows.map(withoutSize) });
+    const rows = (await ownedRows(db, session.id, (o) => o.kind === 'model')).slice(-bounds.perSession).reverse();
+    if (rows.length > 0) out.push({ sessionId: session.id, title: session.title, requests: rows });
   }
   return out;
 }
@@ -104,12 +94,39 @@ export async function listToolCallExchanges(
   sessionId: string,
   callId: string,
 ): Promise<WireExchange[]> {
+  return ownedRows(db, sessionId, (o) => o.kind === 'tool' && o.callId === callId);
+}
+
+/** The exchanges of answer `index` of a step's comparison ("Try on other models"; each "Run again" adds one), oldest first. */
+export async function listComparisonExchanges(
+  db: ToolscopeDB,
+  sessionId: string,
+  comparisonId: string,
+  index: number,
+): Promise<WireExchange[]> {
+  return ownedRows(
+    db,
+    sessionId,
+    (o) => o.kind === 'comparison' && o.comparisonId === comparisonId && o.index === index,
+  );
+}
+
+/**
+ * A session's exchanges whose owner passes `owned`, oldest first. Read on the plain `sessionId` index: a range over the
+ * compound one with Dexie's min and max keys failed now and then on the in-memory backend (a private window's),
+ * and these reads run while a chat renders.
+ */
+async function ownedRows(
+  db: ToolscopeDB,
+  sessionId: string,
+  owned: (owner: WireExchange['owner']) => boolean,
+): Promise<WireExchange[]> {
   const rows = await db.wireExchanges
-    .where('[sessionId+startedAt+bytes]')
-    .between([sessionId, Dexie.minKey, Dexie.minKey], [sessionId, Dexie.maxKey, Dexie.maxKey])
-    .filter((r) => r.owner.kind === 'tool' && r.owner.callId === callId)
+    .where('sessionId')
+    .equals(sessionId)
+    .filter((r) => owned(r.owner))
     .toArray();
-  return rows.map(withoutSize);
+  return rows.sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id)).map(withoutSize);
 }
 
 function withoutSize(row: WireExchangeRecord): WireExchange {

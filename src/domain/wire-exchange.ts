@@ -27,7 +27,9 @@ type WireOwner =
       readonly turn?: number;
     }
   | { readonly kind: 'tool'; readonly runId: string; readonly callId: string }
-  | { readonly kind: 'mcp'; readonly serverId: string };
+  | { readonly kind: 'mcp'; readonly serverId: string }
+  /** "Try on other models": answer `index` of the step's comparison `comparisonId` (each "Run again" adds one). */
+  | { readonly kind: 'comparison'; readonly comparisonId: string; readonly index: number };
 
 /** A header as sent; a secret one has its value replaced by nothing and names the shell variable that stands for it. */
 export type WireHeader = { readonly name: string; readonly value: string; readonly secret?: WireSecret };

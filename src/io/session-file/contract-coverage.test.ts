@@ -485,6 +485,7 @@ const owners: { [K in Owner['kind']]: Required<Extract<Owner, { kind: K }>> } = 
   model: { kind: 'model', runId: 'r1', messageId: 'a1', attempt: 1, turn: 2 },
   tool: { kind: 'tool', runId: 'r1', callId: 'c1' },
   mcp: { kind: 'mcp', serverId: 'srv' },
+  comparison: { kind: 'comparison', comparisonId: 'cmp1', index: 1 },
 };
 const wireHeader: Required<WireHeader> = {
   name: 'authorization',

@@ -44,6 +44,7 @@ export function wireExchangeSchema(limits: Limits): Schema {
           model: { runId: id(), messageId: id(), attempt: count(), turn: count() },
           tool: { runId: id(), callId: id() },
           mcp: { serverId: id() },
+          comparison: { comparisonId: id(), index: count() },
         },
         { model: ['turn'] },
       ),

@@ -16,6 +16,7 @@ import {
 import type { SessionRecord, SessionSettings } from '../../domain/session';
 import type { RecordedStep } from '../../domain/sent-step';
 import type { Conversation } from '../../agent/model-client';
+import type { WireSink } from '../../domain/wire-exchange';
 import { addComparison, getComparison, putComparisonAnswer } from '../../db/comparisons-repo';
 import { requestView } from '../../domain/request-view';
 import { parseModelTargets } from '../../llm/model-targets';
@@ -133,6 +134,17 @@ function askModels(
     abort,
   );
   const answered = new Set<number>();
+  // Each answer's request and response, kept as a run's are (docs/wire-capture.md), named for its slot.
+  const record = defaultRunDeps().recordExchange;
+  const capture =
+    (i: number): WireSink =>
+    (captured) =>
+      record?.({
+        id: crypto.randomUUID(),
+        sessionId,
+        owner: { kind: 'comparison', comparisonId, index: slots[i]!.index },
+        ...captured,
+      });
   const writes: Promise<void>[] = [];
   const store = (i: number, answer: ComparisonAnswer) => {
     answered.add(i);
@@ -163,7 +175,16 @@ function askModels(
         slots.map((s) => s.target),
       );
       if (abort.signal.aborted) throw new DOMException('Stopped', 'AbortError');
-      await fanOut({ request, conversation, targets, signal: abort.signal, timeouts: config, onText, onAnswer: store });
+      await fanOut({
+        request,
+        conversation,
+        targets,
+        signal: abort.signal,
+        timeouts: config,
+        onText,
+        onAnswer: store,
+        capture,
+      });
     } catch (err) {
       // Stop while preparing ends it quietly; a failure there is said in the chat. Either way no slot stays pending.
       const stopped = abort.signal.aborted;

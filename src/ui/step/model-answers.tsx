@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { AssistantMessage } from '../../domain/messages';
 import {
   INTERRUPTED_ANSWER,
@@ -14,6 +15,9 @@ import { stopComparison, useComparisonRuns } from '../../store/step/try-on-model
 import { runAnswerAgain } from '../../store/step/try-on-models';
 import { continueWith } from '../../store/step/continue-with';
 import { AnswerLeftOut } from '../chat/left-out-notes';
+
+// Its code loads only when an answer's request is stored and shown (architecture.md, "Speed targets": first load).
+const AnswerRequestResponse = lazy(() => import('../wire/answer-request-response'));
 
 type Props = { sessionId: string; message: AssistantMessage; stored: readonly ModelComparison[]; busy: boolean };
 
@@ -109,6 +113,9 @@ function Answer({ sessionId, comparisonId, index, answer, message, busy, compari
           Run again
         </button>
       )}
+      <Suspense fallback={null}>
+        <AnswerRequestResponse sessionId={sessionId} comparisonId={comparisonId} index={index} messageId={message.id} />
+      </Suspense>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { WireRequest } from '../../domain/wire-exchange';
+import { isRecord } from '../../domain/is-record';
+import type { WireExchange, WireRequest } from '../../domain/wire-exchange';
 import { diffJson, requestBodyValue, type JsonChange } from '../../compare/json-diff';
 
 /** Another request to compare with: the caller names it (another model turn, this session or another). */
@@ -10,6 +11,14 @@ export type CompareChoice = {
   /** Where it was sent (a session's title): choices of one group are listed together, in the order given. */
   readonly group?: string;
 };
+
+/** Another model request as a choice, named by its model and when it went out (a re-run, another model tried). */
+export function choiceOf(e: WireExchange, name: string, group: string): CompareChoice {
+  const body = requestBodyValue(e.request.body);
+  const model = isRecord(body) && typeof body.model === 'string' ? body.model : new URL(e.request.url).pathname;
+  const at = new Date(e.startedAt).toLocaleTimeString('en-GB');
+  return { id: e.id, label: `${name}: ${model} at ${at}`, request: e.request, group };
+}
 
 /** The choices by group, in the order each group first appears; ungrouped ones stand alone at their place. */
 function grouped(choices: readonly CompareChoice[]): { group: string | undefined; choices: CompareChoice[] }[] {

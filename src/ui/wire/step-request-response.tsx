@@ -1,10 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { preloadable } from '../shared/preloadable';
-import { requestBodyValue } from '../../compare/json-diff';
-import { isRecord } from '../../domain/is-record';
-import type { WireExchange } from '../../domain/wire-exchange';
 import { useCompareRequests, useStepAttempts } from '../data/wire/use-wire-exchanges';
-import type { CompareChoice } from './compare-requests';
+import { choiceOf } from './compare-requests';
 
 const { Component: RequestResponseDialog, preload: loadDialog } = preloadable(
   () => import('./request-response-dialog'),
@@ -38,12 +35,4 @@ export default function StepRequestResponse(p: { sessionId: string; messageId: s
       />
     </Suspense>
   );
-}
-
-/** Another model request, named by its model and when it went out (a re-run, another model tried on the step). */
-function choiceOf(e: WireExchange, name: string, group: string): CompareChoice {
-  const body = requestBodyValue(e.request.body);
-  const model = isRecord(body) && typeof body.model === 'string' ? body.model : new URL(e.request.url).pathname;
-  const at = new Date(e.startedAt).toLocaleTimeString('en-GB');
-  return { id: e.id, label: `${name}: ${model} at ${at}`, request: e.request, group };
 }

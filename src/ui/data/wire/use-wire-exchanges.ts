@@ -48,7 +48,9 @@ async function readCompareRequests(
     listRecentSessionRequests(d, sessionId),
   ]);
   const own = new Set(ownIds);
-  return { others: all.filter((e) => e.owner.kind === 'model' && !own.has(e.id)), elsewhere };
+  // A model's answer of "Try on other models" is a model request too: the step's dialog compares with it.
+  const isModel = (e: WireExchange) => e.owner.kind === 'model' || e.owner.kind === 'comparison';
+  return { others: all.filter((e) => isModel(e) && !own.has(e.id)), elsewhere };
 }
 
 /** Both reads at once (the dialog makes them one after the other: its own attempts show first). */
