@@ -12,6 +12,7 @@ import { assistantMessages, sendMessage, waitForIdle } from './support/chat-run'
 import { openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { configureNative } from './support/native-endpoint';
 import type { MockServer } from './server/mock-server';
+import { storedTextOutside } from './support/stored-text';
 
 const run = promisify(execFile);
 
@@ -37,32 +38,6 @@ async function useFormat(page: Page, mock: MockServer, format: Format): Promise<
 function answerWith(mock: MockServer, format: Format, text: string): void {
   if (format === 'responses') mock.scriptResponses([{ kind: 'responses', text }]);
   else mock.script([{ kind: 'text', content: text }]);
-}
-
-/** Every value IndexedDB holds outside the key store, as text: the key must be in none of them. */
-async function storedTextOutsideKeys(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '');
-    const out: string[] = [];
-    for (const name of names) {
-      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-      for (const store of Array.from(opened.objectStoreNames)) {
-        if (/secret|key/i.test(store)) continue;
-        const all = await new Promise<unknown[]>((resolve, reject) => {
-          const r = opened.transaction(store).objectStore(store).getAll();
-          r.onsuccess = () => resolve(r.result as unknown[]);
-          r.onerror = () => reject(r.error);
-        });
-        out.push(JSON.stringify(all));
-      }
-      opened.close();
-    }
-    return out.join('\n');
-  });
 }
 
 for (const format of ['chat', 'responses', 'anthropic', 'gemini'] as const) {
@@ -120,6 +95,6 @@ for (const format of ['chat', 'responses', 'anthropic', 'gemini'] as const) {
     expect(String(replayed[0]!.headers[keyHeader])).toContain(TEST_KEY);
 
     // The key is in no store but the key store.
-    expect(await storedTextOutsideKeys(page)).not.toContain(TEST_KEY);
+    expect(await storedTextOutside(page, /secret|key/)).not.toContain(TEST_KEY);
   });
 }
