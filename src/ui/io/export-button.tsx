@@ -5,6 +5,7 @@ import { readAllSessions } from '../data/session/session-reads';
 import type { OpenAIExportPlan } from './export-actions';
 import { lazyExportJson, lazyExportTraceFile, lazyPrepareOpenAIExport } from './lazy-export';
 import { useMenuKeys } from './menu-keys';
+import { MenuCheckItem } from './menu-check-item';
 import { OtelExportItems } from './otel-export-items';
 import './io.css';
 
@@ -160,26 +161,12 @@ export function ExportButton() {
             Share link…
           </button>
           <div role="separator" />
-          <button
-            type="button"
-            role="menuitemcheckbox"
-            tabIndex={-1}
-            aria-checked={includeRawTraffic}
-            className="io-check"
-            onClick={() => setIncludeRawTraffic((v) => !v)}
-          >
-            <span aria-hidden="true">{includeRawTraffic ? '☑' : '☐'}</span> Include raw traffic
-          </button>
-          <button
-            type="button"
-            role="menuitemcheckbox"
-            tabIndex={-1}
-            aria-checked={includeMemories}
-            className="io-check"
-            onClick={() => setIncludeMemories((v) => !v)}
-          >
-            <span aria-hidden="true">{includeMemories ? '☑' : '☐'}</span> Include memories
-          </button>
+          <MenuCheckItem checked={includeRawTraffic} onToggle={() => setIncludeRawTraffic((v) => !v)}>
+            Include raw traffic
+          </MenuCheckItem>
+          <MenuCheckItem checked={includeMemories} onToggle={() => setIncludeMemories((v) => !v)}>
+            Include memories
+          </MenuCheckItem>
         </div>
       )}
       {choosing && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { lazyExportTraceFile } from './lazy-export';
+import { MenuCheckItem } from './menu-check-item';
 
 type Props = {
   sessionId: string | null;
@@ -29,16 +30,9 @@ export function OtelExportItems({ sessionId, run }: Props) {
       >
         All sessions as OpenTelemetry trace
       </button>
-      <button
-        type="button"
-        role="menuitemcheckbox"
-        tabIndex={-1}
-        aria-checked={includeContent}
-        className="io-check"
-        onClick={() => setIncludeContent((v) => !v)}
-      >
-        <span aria-hidden="true">{includeContent ? '☑' : '☐'}</span> Include content
-      </button>
+      <MenuCheckItem checked={includeContent} onToggle={() => setIncludeContent((v) => !v)}>
+        Include content
+      </MenuCheckItem>
     </>
   );
 }
