@@ -31,15 +31,13 @@ test('a memory the model saves with its remember tool in one session is recalled
   expect(mock.requests[0]?.body.tools?.map((t) => t.function?.name)).toContain('remember');
   expect(JSON.stringify(mock.requests[1]?.body.messages)).toContain('\\"saved\\":true');
 
-  // A tool result can be remembered too, named by its tool.
-  await expandToolCard(page.getByRole('group', { name: 'Tool call remember' }));
-  await page
-    .getByRole('group', { name: 'Tool call remember' })
-    .getByRole('button', { name: 'Remember result of remember' })
-    .click();
-  await expect(
-    page.getByRole('group', { name: 'Tool call remember' }).getByRole('button', { name: 'Remembered' }),
-  ).toBeDisabled();
+  // A tool result can be remembered too, named by its tool, from the call's actions.
+  const call = page.getByRole('group', { name: 'Tool call remember' });
+  await expandToolCard(call);
+  await call.getByRole('button', { name: 'More call actions' }).click();
+  const callActions = call.getByRole('group', { name: 'Call actions' });
+  await callActions.getByRole('button', { name: 'Remember result of remember' }).click();
+  await expect(callActions.getByRole('button', { name: 'Remembered' })).toBeDisabled();
 
   await page.getByRole('tab', { name: 'Memories' }).click();
   await expect(page.getByRole('heading', { name: 'Memories' })).toBeVisible();

@@ -66,7 +66,9 @@ test("an HTTP tool call's Request and response shows what its server received; C
 
   const card = toolCard(page, 'call-1');
   await expandToolCard(card);
-  await card.getByRole('button', { name: 'Request and response' }).click();
+  // The call's own actions: "Request and response" sits with "Remember" behind "More call actions".
+  await card.getByRole('button', { name: 'More call actions' }).click();
+  await card.getByRole('group', { name: 'Call actions' }).getByRole('button', { name: 'Request and response' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request and response' });
   await expect(dialog).toBeVisible();
   const request = dialog.getByRole('region', { name: 'Request' });

@@ -1,11 +1,10 @@
-import { Fragment, lazy, memo, Suspense, useMemo, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo, useRef, useState } from 'react';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from '../../tools/output-limit';
 import { logHeading, splitLog } from '../../tools/log-cut';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
 import { chatRun, useRunStore } from '../../store/run/run-store';
 import type { LiveToolCallStatus } from '../../store/run/live-run';
-import { useUiStore } from '../../store/ui-store';
 import { mcpProgressText } from '../../domain/mcp-call-trace';
 import { useUnmatchedCalls } from '../../store/run/unmatched-calls';
 // The approval and repeated-call cards (and the argument checking behind them) load when a run first asks: they
@@ -15,17 +14,16 @@ const RepeatCard = lazy(() => import('./repeat-card'));
 import { LongText } from '../shared/long-text';
 import { textPieces } from '../shared/text-pieces';
 import { prettyArgs } from './pretty-args';
-import { RememberButton } from '../memory/remember-button';
 import { MessageImages } from './message-image-list';
-import { toolResultMemory } from '../memory/tool-result-memory';
 import { AppViewSlot } from '../mcp/apps/app-view-slot';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
 import { argsSummary, foldsByDefault, formatDuration } from './tool-row-summary';
+import { ToolCallActions } from './tool-call-actions';
+import { useClipped } from './use-clipped';
+import './tool-cards.css';
 
 // A task's lane loads with the first tool card, never with the page (architecture.md, "MCP Tasks").
 const TaskLaneSlot = lazy(() => import('../mcp/tasks/task-lane-slot'));
-// A finished call's raw traffic is looked up when its row is open (docs/wire-capture.md, "Tools").
-const ToolRequestResponse = lazy(() => import('../wire/tool-request-response'));
 // A re-run's question about a call with no recording loads when one is asked (architecture.md, "Re-run from here").
 const UnmatchedCallCard = lazy(() => import('./unmatched-call-card').then((m) => ({ default: m.UnmatchedCallCard })));
 
@@ -73,7 +71,6 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const live = useRunStore((s) => chatRun(s, p.sessionId)?.tools[p.callId]);
   const approval = useRunStore((s) => s.approvals[p.callId]);
   const unmatched = useUnmatchedCalls((s) => s.calls[p.callId]);
-  const showInTimeline = useUiStore((s) => s.showInTimeline);
   // The call's server and its latest progress come from the event spine (live) or the stored row (after a reload).
   const mcpServer = live?.mcpServer ?? p.record?.mcpServer;
   const mcpProgress = live?.progress?.mcp;
@@ -111,6 +108,11 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
   const open = !foldable || chosen === true;
   const inFlight =
     status === 'streaming' || status === 'pending' || status === 'awaiting_approval' || status === 'running';
+  // A failed call's error is one line until opened (screens.md, "Calm tool rows"); the whole text is in the page.
+  const errorLine = isError && !expanded;
+  const resultBox = useRef<HTMLPreElement>(null);
+  const clipped = useClipped(resultBox, open && errorLine ? result : null);
+  const opens = long || (isError && (expanded || clipped));
 
   return (
     <div
@@ -198,9 +200,12 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             )}
           </span>
         )}
-        <button type="button" className="link" onClick={() => showInTimeline(p.sessionId, p.callId)}>
-          Show in timeline
-        </button>
+        <ToolCallActions
+          sessionId={p.sessionId}
+          callId={p.callId}
+          name={p.name}
+          result={open && !inFlight ? result : null}
+        />
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
       {approval && (
@@ -226,9 +231,9 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
         </Suspense>
       )}
       {open && result !== null && (
-        <div>
+        <div className={errorLine ? 'tool-card-result tool-error-line' : 'tool-card-result'}>
           <span className="hint">{isError ? 'Error result' : 'Result'}</span>
-          {expanded || !long ? (
+          {!errorLine && (expanded || !long) ? (
             <LongText
               text={result}
               format="plain"
@@ -240,21 +245,17 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             />
           ) : (
             <pre
+              ref={resultBox}
               aria-label="Result"
               role="group"
               tabIndex={0}
               className={isError ? 'verdict-bad' : undefined}
-            >{`${result.slice(0, PREVIEW_CHARS)}…`}</pre>
+            >
+              {long ? `${result.slice(0, PREVIEW_CHARS)}…` : result}
+            </pre>
           )}
           <MessageImages images={p.result?.images} />
-          {(status === 'ok' || status === 'error') && (
-            <RememberButton
-              text={toolResultMemory(p.name, result)}
-              sessionId={p.sessionId}
-              label={`Remember result of ${p.name}`}
-            />
-          )}
-          {long && (
+          {opens && (
             <button type="button" className="link" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
               {expanded
                 ? 'Show less'
@@ -273,11 +274,6 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
             </p>
           )}
         </details>
-      )}
-      {open && !inFlight && (
-        <Suspense fallback={null}>
-          <ToolRequestResponse sessionId={p.sessionId} callId={p.callId} />
-        </Suspense>
       )}
       <AppViewSlot sessionId={p.sessionId} callId={p.callId} record={p.record} />
     </div>
