@@ -123,7 +123,7 @@ test.describe('on a phone', () => {
 
     const message = await messageBox(page).boundingBox();
     expect(message && message.width >= PHONE.width / 2).toBe(true);
-    for (const name of ['Send', 'Stop', 'Sessions', 'Settings']) {
+    for (const name of ['Send', 'Stop', 'Sessions', 'Settings', 'More']) {
       const b = await page.getByRole('button', { name, exact: true }).boundingBox();
       expect(b && b.height >= 44 && b.width >= 44, `${name} is at least 44 px`).toBe(true);
     }

@@ -37,12 +37,17 @@ export function StartingShell({ kind, home }: { kind: FirstScreenKind; home: boo
         <header className="top-bar">
           <Picture className="drawer-toggle">Sessions</Picture>
           <h1 className="brand">Toolscope</h1>
-          <div className="tab-bar" aria-hidden="true" inert>
-            {VIEWS.map((v, i) => (
-              <button key={v} type="button" role="tab" aria-selected={i === 0} tabIndex={-1}>
-                {v}
-              </button>
-            ))}
+          <div className="view-nav" aria-hidden="true" inert>
+            <div className="tab-bar tab-bar-standin">
+              {VIEWS.map((v, i) => (
+                <button key={v} type="button" role="tab" aria-selected={i === 0} tabIndex={-1}>
+                  {v}
+                </button>
+              ))}
+            </div>
+            <div className="more-views more-views-standin">
+              <Picture className="more-views-button">More</Picture>
+            </div>
           </div>
           <Picture className="sync-button sync-button-top">Sync and backup</Picture>
           <Picture className="settings-button">Settings</Picture>
