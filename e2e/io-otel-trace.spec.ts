@@ -183,6 +183,7 @@ test('spans from another runtime draw, and an unknown span is a generic bar with
   // Drawn in its own style, explained by the legend; the tool call keeps the tool style.
   await expect(generic).toHaveAttribute('data-span', 'true');
   await expect(page.getByRole('button', { name: /^search, ok, / })).not.toHaveAttribute('data-span', 'true');
+  await page.getByRole('button', { name: 'Legend', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Legend' })).toContainText(
     'other span of the imported trace (not a tool call)',
   );

@@ -195,9 +195,10 @@ test('a View message and model context are shown before they take effect, its re
   await expect(page.getByRole('complementary', { name: 'Details' }).getByLabel('View event JSON-RPC')).toContainText(
     'The person is looking at card 2 of the board.',
   );
+  await page.getByRole('button', { name: 'Export timeline' }).click();
   const [svgDownload] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export SVG' }).click(),
+    page.getByRole('menuitem', { name: 'SVG image' }).click(),
   ]);
   const svg = await readFile((await svgDownload.path())!, 'utf8');
   expect(svg).toContain('>show_board view</text>');

@@ -16,6 +16,7 @@ async function span(bar: Locator) {
     start: Number(el.getAttribute('data-start')),
     end: Number(el.getAttribute('data-end')),
     lane: el.getAttribute('data-lane'),
+    row: el.closest('[data-row-index]')?.getAttribute('data-row-index') ?? null,
     outcome: el.getAttribute('data-outcome'),
   }));
 }
@@ -95,10 +96,12 @@ test('a real run with a retry, parallel calls, an error, a timeout and a stopped
   const status = await span(call(page, 'call_status'));
   const slow = await span(call(page, 'call_slow'));
   expect([weather.outcome, status.outcome, slow.outcome]).toEqual(['ok', 'error', 'timeout']);
-  // Parallel: the quick calls ran while the slow one was running, each in its own lane.
+  // Parallel: the quick calls ran while the slow one was running, each in its own row.
   for (const quick of [weather, status]) {
     expect(quick.start < slow.end && slow.start < quick.end).toBe(true);
     expect(quick.lane).not.toBe(slow.lane);
+    expect(quick.row).not.toBeNull();
+    expect(quick.row).not.toBe(slow.row);
   }
   // The 503 was retried: a failed attempt, a backoff, then the attempt that asked for the calls.
   const failed = await span(page.locator('[data-kind="request"][data-run="0"][data-turn="1"][data-attempt="1"]'));
@@ -166,7 +169,12 @@ test('a live timeline of a fast multi-call run updates at most once per animatio
     kind: 'tool_calls' as const,
     text: Array.from({ length: 150 }, (_, i) => `t${n}w${i}`).join(' '),
     chunkDelayMs: 1,
-    calls: cities.map((city) => ({ id: `call_${n}_${city}`, name: 'get_weather', arguments: { city } })),
+    // Each turn asks about other places: a third identical call would stop at the repeated-call guard (loop-config.ts).
+    calls: cities.map((city) => ({
+      id: `call_${n}_${city}`,
+      name: 'get_weather',
+      arguments: { city: `${city} ${n}` },
+    })),
   });
   mock.script([
     // The first reply waits, so the Timeline is open (and probed) before the run gets busy.

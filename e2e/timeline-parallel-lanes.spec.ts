@@ -1,7 +1,7 @@
 /**
  * A turn that calls current_time (a few ms) and a js_eval that busy-waits 300 ms at once, run for real through the
- * mock model server. Lanes are packed by what is drawn (a bar's minimum width and its name), so the short call is
- * not drawn under the long one: each bar is seen apart and opens its own details, at fit and zoomed out.
+ * mock model server. Each call has a row of its own, named by its tool in the gutter, so the short call is never
+ * drawn under the long one: each bar is seen apart and opens its own details, at fit and zoomed out.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -18,6 +18,21 @@ async function expectApart(a: Locator, b: Locator) {
   // The bar's group holds its rectangle, its name or icon and its hit area: two of them must not meet.
   const meet = ra.x < rb.x + rb.width && rb.x < ra.x + ra.width && ra.y < rb.y + rb.height && rb.y < ra.y + ra.height;
   expect(meet, `bars drawn over each other: ${JSON.stringify({ ra, rb })}`).toBe(false);
+}
+
+/** Each call sits in its own row, and the row's name in the gutter is the call's tool. */
+async function expectOwnRows(page: Page) {
+  const rows: string[] = [];
+  for (const [callId, name] of [
+    ['call_time', 'current_time'],
+    ['call_busy', 'js_eval'],
+  ] as const) {
+    const row = page.locator('[data-row-kind="call"]').filter({ has: bar(page, callId) });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('.tl-row-label')).toHaveText(name);
+    rows.push((await row.getAttribute('data-row-index')) ?? '');
+  }
+  expect(rows[0]).not.toBe(rows[1]);
 }
 
 async function expectEachOpens(page: Page) {
@@ -67,6 +82,7 @@ test('a 3 ms call and a 300 ms call started together: both bars seen and opened,
   expect(await ms(quick)).toBeLessThan(await ms(slow));
 
   await expectApart(quick, slow);
+  await expectOwnRows(page);
   await expectEachOpens(page);
 
   const chart = page.getByRole('region', { name: 'Timeline' });
@@ -76,5 +92,6 @@ test('a 3 ms call and a 300 ms call started together: both bars seen and opened,
     await expect(chart).not.toHaveAttribute('data-view-end', before ?? '');
   }
   await expectApart(quick, slow);
+  await expectOwnRows(page);
   await expectEachOpens(page);
 });

@@ -14,7 +14,7 @@ const longTasksSince = (page: Page, since: number) =>
   page.evaluate((t) => (window as unknown as Win).__longTasks.filter((l) => l.start >= t), since);
 const nowIn = (page: Page) => page.evaluate(() => performance.now());
 
-/** Opens a session's timeline from the chat tab and returns ms until its bars are painted (at least `expectedRows` rows). */
+/** Opens a session's timeline from the chat tab and returns ms until its bars are painted (`expectedRows` rows). */
 async function openTimed(page: Page, title: string, expectedRows: number): Promise<number> {
   await page.getByRole('tab', { name: 'Chat' }).click();
   return page.evaluate(
@@ -31,10 +31,9 @@ async function openTimed(page: Page, title: string, expectedRows: number): Promi
         const deadline = t0 + 20_000;
         const check = () => {
           const chart = document.querySelector('[aria-label="Timeline"][data-rows]');
-          // At least: lanes are packed by what is drawn at the chart's scale, so a zoomed-out turn can have more.
           if (
             chart &&
-            Number(chart.getAttribute('data-rows')) >= expectedRows &&
+            Number(chart.getAttribute('data-rows')) === expectedRows &&
             document.querySelector('[data-kind="call"]')
           )
             resolve();
@@ -71,9 +70,9 @@ test(
     await seedDatabase(page, [big, small]);
     await page.getByRole('button', { name: 'Big timeline', exact: true }).waitFor();
 
-    // Rows: run + per turn (turn row + 4 lanes) + the final answer turn.
-    const bigRows = 1 + 200 * 5 + 1;
-    const smallRows = 1 + 2 * 5 + 1;
+    // Rows: run + per turn (turn row + a row per call) + the final answer turn.
+    const bigRows = 1 + 200 * 11 + 1;
+    const smallRows = 1 + 2 * 11 + 1;
     const openBig: number[] = [];
     const openSmall: number[] = [];
     const smallTasks: LongTask[] = [];

@@ -48,14 +48,14 @@ test.beforeEach(async ({ page }) => {
   await openTimeline(page, 'Timeline mixed run');
 });
 
-test('parallel calls overlap in separate lanes; retry, error, timeout, cancel and approval show as they should', async ({
+test('parallel calls overlap, each in its own row named by its tool; retry, error, timeout, cancel and approval show as they should', async ({
   page,
 }) => {
   const search = await span(call(page, 'call_search'));
   const fetch = await span(call(page, 'call_fetch'));
   const slow = await span(call(page, 'call_slow'));
   expect([search.outcome, fetch.outcome, slow.outcome]).toEqual(['ok', 'error', 'timeout']);
-  // Parallel: each pair overlaps in time and sits in a different lane (row).
+  // Parallel: each pair overlaps in time and sits in a row of its own.
   for (const [a, b] of [
     [search, fetch],
     [search, slow],
@@ -95,9 +95,10 @@ test('parallel calls overlap in separate lanes; retry, error, timeout, cancel an
     'aria-label',
     /^model · tool_calls, Turn 2 model request, ok, .*, queued 0\.01 s$/,
   );
-  await expect(page.getByLabel('Legend')).toContainText('queued');
+  await page.getByRole('button', { name: 'Legend', exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Legend' })).toContainText('queued');
 
-  // Tools start after the model request that asked for them; turn rows come in order with their lanes under them.
+  // Tools start after the model request that asked for them; turn rows come in order with their calls' rows under them.
   expect(search.start).toBeGreaterThanOrEqual(retried.end);
   expect(retried.row).toBeLessThan(search.row);
   const turn2 = await span(page.locator('[data-kind="request"][data-turn="2"][data-run="0"]'));
@@ -253,15 +254,23 @@ test('filters by search text, tool name and outcome', async ({ page }) => {
   await expect(calls).toHaveCount(1);
   await expect(calls.first()).toHaveAttribute('data-call-id', 'call_slow');
   await page.getByLabel('Tool', { exact: true }).selectOption('');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('checkbox', { name: 'ok' }).uncheck();
   await expect(calls).toHaveCount(6);
   await expect(page.locator('[data-kind="call"][data-outcome="ok"]')).toHaveCount(0);
-  // Remaining calls are repacked: no empty lanes left behind.
-  expect(await page.locator('[data-kind="call"][data-lane="2"]').count()).toBe(0);
+  // A row per remaining call, named by its tool: the filtered-out calls leave no rows behind.
+  await expect(page.locator('[data-row-kind="call"]')).toHaveCount(6);
+  const rowNames = await page.locator('[data-row-kind="call"] .tl-row-label').allTextContents();
+  const barNames = await page
+    .locator('[data-kind="call"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')?.split(',')[0]));
+  expect(rowNames).toEqual(barNames);
+  expect(rowNames).not.toContain('search_web');
   await expect(page.getByText('6 of 8 calls')).toBeVisible();
   await page.getByRole('checkbox', { name: 'denied' }).uncheck();
   await page.getByRole('checkbox', { name: 'interrupted' }).uncheck();
   await expect(calls).toHaveCount(4);
+  await expect(page.getByRole('button', { name: 'Filter (3 hidden)' })).toBeVisible();
   await expect(
     page.locator('[data-kind="call"][data-outcome="denied"], [data-kind="call"][data-outcome="interrupted"]'),
   ).toHaveCount(0);
@@ -322,9 +331,10 @@ test('zoom and pan with keyboard, wheel, drag and buttons; Fit restores', async 
 });
 
 test('exports the chart as SVG and PNG', async ({ page }) => {
+  await page.getByRole('button', { name: 'Export timeline' }).click();
   const [svgDl] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export SVG' }).click(),
+    page.getByRole('menuitem', { name: 'SVG image' }).click(),
   ]);
   // Named and headed after the session's title and the time, not its id.
   expect(svgDl.suggestedFilename()).toMatch(/^toolscope-timeline-timeline-mixed-run-\d{4}-\d\d-\d\dT\d\d-\d\d\.svg$/);
@@ -341,9 +351,10 @@ test('exports the chart as SVG and PNG', async ({ page }) => {
   expect(failed).not.toBeNull();
   expect(Number(failed![2])).toBeLessThan(Number(failed![1]));
 
+  await page.getByRole('button', { name: 'Export timeline' }).click();
   const [pngDl] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export PNG' }).click(),
+    page.getByRole('menuitem', { name: 'PNG image' }).click(),
   ]);
   expect(pngDl.suggestedFilename()).toMatch(/^toolscope-timeline-timeline-mixed-run-.*\.png$/);
   const png = await readFile((await pngDl.path())!);

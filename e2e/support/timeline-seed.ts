@@ -245,11 +245,16 @@ export function mixedSeed(sessionId = 'tl-mixed'): Seed {
 
 /**
  * `turns` turns of `perTurn` calls each, run four at a time (the default concurrency cap), so a
- * 2,000-call session is 200 turns of 10 calls in 3 waves.
+ * 2,000-call session is 200 turns of 10 calls in 3 waves. The calls take `names` in turn.
  */
-export function bulkSeed(sessionId: string, title: string, turns: number, perTurn: number): Seed {
+export function bulkSeed(
+  sessionId: string,
+  title: string,
+  turns: number,
+  perTurn: number,
+  names: readonly string[] = ['search_web', 'fetch_url', 'calc', 'read_file', 'write_file'],
+): Seed {
   const t0 = Date.now() - 3_600_000;
-  const names = ['search_web', 'fetch_url', 'calc', 'read_file', 'write_file'];
   const outcomes = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'error', 'timeout', 'ok', 'cancelled'] as const;
   const s = new RunScript(`${sessionId}-run`, sessionId, t0).started('mock-gpt');
   let t = 0;

@@ -72,6 +72,8 @@ export type RunEventBody =
       mcpServer?: McpServerRef;
       /** The person edited the arguments at a pause; `arguments` are the edited ones. */
       edited?: true;
+      /** The call this one ran inside (an imported trace's span under another tool's span); absent at the top. */
+      parentCallId?: string;
     }
   | {
       type: 'tool_finished';

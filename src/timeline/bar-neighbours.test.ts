@@ -27,7 +27,7 @@ describe('neighbourBar (one Tab stop, arrows between bars)', () => {
     expect(turn.bar.kind).toBe('request');
     const a = places.get(callIndex.get('a')!.bar.id)!;
     const b = places.get(callIndex.get('b')!.bar.id)!;
-    // The two calls run side by side in two lanes: down from one reaches the other.
+    // The two calls run side by side, a row each: down from one reaches the other.
     expect([a.row, b.row].sort()).toEqual([2, 3]);
     expect(neighbourBar(rows, a.row < b.row ? a : b, 'down')?.bar.callId).toBe(a.row < b.row ? 'b' : 'a');
     const last = neighbourBar(rows, start, 'last')!;

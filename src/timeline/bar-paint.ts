@@ -3,13 +3,14 @@ import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
 
 /**
  * How a bar is painted, shared by the live chart and the SVG/PNG export so a saved picture says
- * what the screen said.
+ * what the screen said. Where its label goes is timeline/label-place.ts.
  */
 
-/** Rough width of one label character at the chart's 11 px font. */
-const CHAR_PX = 6.6;
-/** Room an outcome icon needs after a bar. */
-export const ICON_ROOM_PX = 14;
+/** The font sizes of labels in the plot (.tl-text-in and .tl-text-out, .tl-small in timeline.css). */
+export const LABEL_FONT_PX = 11;
+export const SMALL_FONT_PX = 10;
+/** Space between a label drawn on a fill and the fill's edges. */
+export const LABEL_PAD_PX = 4;
 
 /** The narrowest a bar is drawn, however short it was: thinner, it could be neither seen nor clicked. */
 export const MIN_BAR_PX = 2;
@@ -39,28 +40,14 @@ export function segmentFill(bar: Bar, kind: SegmentKind): string | null {
 }
 
 /** On a failed or cancelled request the phases are a band along the top, so the outcome colour is not hidden. */
-export function segmentHeight(bar: Bar, h: number): number {
-  return bar.kind === 'request' && !isBlueRequest(bar) ? Math.max(2, Math.round(h * 0.35)) : h;
+export function phasesAsBand(bar: Bar): boolean {
+  return bar.kind === 'request' && !isBlueRequest(bar);
 }
 
-type LabelPlace = 'inside' | 'after' | 'icon' | 'none';
+export function segmentHeight(bar: Bar, h: number): number {
+  return phasesAsBand(bar) ? Math.max(2, Math.round(h * 0.35)) : h;
+}
 
 export function barText(bar: Bar): string {
   return `${STATUS_STYLES[bar.status].icon} ${bar.label}`;
-}
-
-export function textWidth(text: string): number {
-  return text.length * CHAR_PX + 8;
-}
-
-/**
- * Where the icon and name go: inside when they fit, else after the bar when the gap to the next bar
- * in the row allows, else the icon alone (outcome is never told by colour only), else nothing.
- * A thin tool bar without its name would only say "✕", leaving people to hover every bar.
- */
-export function labelPlace(bar: Bar, widthPx: number, roomAfterPx: number): LabelPlace {
-  const need = textWidth(barText(bar));
-  if (widthPx > need) return 'inside';
-  if (roomAfterPx >= need) return 'after';
-  return roomAfterPx >= ICON_ROOM_PX ? 'icon' : 'none';
 }

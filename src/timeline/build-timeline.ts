@@ -224,6 +224,7 @@ function buildRun(
         call.runStart = e.t;
         call.arguments = e.arguments;
         if (e.mcpServer) call.mcpServer = e.mcpServer;
+        if (e.parentCallId !== undefined) call.parentCallId = e.parentCallId;
         if (e.edited) call.edited = true;
         break;
       }

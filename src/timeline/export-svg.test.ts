@@ -4,6 +4,7 @@ import { buildTimeline } from './build-timeline';
 import { exportSvg, xmlChars } from './export-svg';
 import { layoutTimeline } from './layout';
 import { RunScript } from './testing/run-script';
+import { textPx } from './text-width';
 
 describe('exportSvg', () => {
   const s = new RunScript('r1')
@@ -21,7 +22,7 @@ describe('exportSvg', () => {
     expect(svg).toContain('a&lt;b&gt;&amp;&quot;c&quot;');
     expect(svg).not.toContain('a<b>');
     expect(svg).toContain('T &amp; t');
-    for (const label of ['Run 1', 'Turn 1', 'Tools']) expect(svg).toContain(`>${label}</text>`);
+    for (const label of ['Run 1', 'Turn 1', 'far_away']) expect(svg).toContain(`>${label}</text>`);
     expect(svg).toContain('<title>far_away, ok, 1.0 s, starts at 5.0 s</title>');
     // Height covers title, axis and all rows.
     expect(svg).toContain(`height="${24 + 28 + layout.rows.length * 24 + 8}"`);
@@ -33,7 +34,7 @@ describe('exportSvg', () => {
     expect(svg).not.toContain('far_away,');
   });
 
-  it('names thin bars after them when the row has room, and never over the next bar', () => {
+  it('paints labels as the chart does: whole in the plot, beside thin bars, on one fill in its ink, never outlined', () => {
     const t = new RunScript('r2')
       .started()
       .at(0, { type: 'request_started', turn: 1, attempt: 1, messageId: 'm1' })
@@ -46,21 +47,46 @@ describe('exportSvg', () => {
       })
       .request(1, 50, 10, 10, { attempt: 2 })
       .tool(1, 'thin', 'lonely_tool', 100, 110)
-      .tool(1, 'p1', 'packed_one', 5000, 5005)
-      .tool(1, 'p2', 'packed_two', 5030, 5035)
+      .tool(1, 'wide', 'wide_tool', 2000, 6000)
+      .tool(1, 'last', 'last_tool', 9990, 10_000)
       .finished(10_000);
     const l = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0));
     const svg = exportSvg(l, { start: 0, end: 10_000 }, opts);
-    // Alone in its lane: icon and name after the bar. Packed: 30 ms apart is ~2.6 px here, no room for either.
-    expect(svg).toContain('>✓ lonely_tool</text>');
-    expect(svg).not.toContain('>✓ packed_one</text>');
-    expect(svg).toContain('>✓ packed_two</text>');
+    expect(svg).not.toMatch(/stroke="#1b1e23"|paint-order/);
+    const text = (name: string) =>
+      new RegExp(`<text x="([\\d.]+)" y="[\\d.]+"( text-anchor="end")? fill="(#[0-9a-f]{6})">✓ ${name}</text>`).exec(
+        svg,
+      );
+    // A thin bar: its name after it, in the page's dark text.
+    expect(text('lonely_tool')?.slice(2)).toEqual([undefined, '#1b1e23']);
+    // A wide bar: inside, white on its green.
+    expect(text('wide_tool')?.slice(2)).toEqual([undefined, '#ffffff']);
+    // A bar at the right edge: before it, ending where it starts (the plot ends at 1000 - 8).
+    const last = text('last_tool');
+    expect(last?.[2]).toBe(' text-anchor="end"');
+    expect(Number(last?.[1])).toBeLessThan(992 - 3);
     // A failed attempt: its phases are a band along the top, so its red still shows under them.
     const failed =
       /<title>[^<]*Turn 1 model request attempt 1, failed[^<]*<\/title><rect [^>]*height="(\d+)"[^>]*fill="#d0393e"\/><rect [^>]*height="(\d+)"/.exec(
         svg,
       );
     expect(failed?.slice(1).map(Number)).toEqual([16, 6]);
+  });
+
+  it("cuts a row's name to the gutter, so a long tool name does not run under the bars", () => {
+    const long = 'summarise_quarterly_revenue_by_region_and_product';
+    const t = new RunScript('r4').started().request(1, 0, 10, 10).tool(1, 'l', long, 100, 200).finished(300);
+    const svg = exportSvg(
+      layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)),
+      { start: 0, end: 300 },
+      opts,
+    );
+    const row = /<text x="(\d+)" y="[\d.]+" fill="#1b1e23">(summari[^<]*)<\/text>/.exec(svg);
+    expect(row?.[2]).toMatch(/…$/);
+    expect(long.startsWith(row?.[2]?.slice(0, -1) ?? 'x')).toBe(true);
+    expect(Number(row?.[1]) + textPx(row?.[2] ?? '', 11)).toBeLessThanOrEqual(opts.gutter - 6);
+    // The bar's name is whole: in its title and beside or in the bar.
+    expect(svg).toContain(`<title>${long}, ok,`);
   });
 
   it('drops characters XML cannot hold, so a hostile tool name still gives a file an XML parser (and an SVG viewer) reads', () => {

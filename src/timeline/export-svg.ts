@@ -1,17 +1,11 @@
-import {
-  barText,
-  ICON_ROOM_PX,
-  labelPlace,
-  MIN_BAR_PX,
-  RUN_LINE_PX,
-  segmentFill,
-  segmentHeight,
-  textWidth,
-} from './bar-paint';
+import { LABEL_FONT_PX, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight } from './bar-paint';
 import { formatTick } from './format';
 import { barAriaLabel, TimelineLayout } from './layout';
 import type { Bar } from './bar-shape';
-import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
+import { INK_DARK } from './label-contrast';
+import { placeRowLabels, type LabelPlan } from './label-place';
+import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
+import { fitText } from './text-width';
 import { ticks } from './ticks';
 import type { Viewport } from './viewport';
 
@@ -85,23 +79,37 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   out.push(`<clipPath id="plot"><rect x="${opts.gutter}" y="0" width="${plotW}" height="${height}"/></clipPath>`);
   layout.rows.forEach((row, i) => {
     const y = top + i * opts.rowHeight;
-    const indent = row.kind === 'run' || row.kind === 'view' ? 0 : row.kind === 'turn' ? 8 : 16;
+    // Indented by depth as on screen, and cut to the gutter so a long tool name does not run under the bars.
+    const lx = 8 + row.depth * 10;
+    const bold = row.kind === 'run';
+    const name = fitText(row.label, opts.gutter - lx - 6, bold ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
     out.push(
-      `<text x="${8 + indent}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${row.kind === 'run' ? ' font-weight="600"' : ''}>${esc(row.label)}</text>`,
+      `<text x="${lx}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${bold ? ' font-weight="600"' : ''}>${esc(name)}</text>`,
     );
     out.push('<g clip-path="url(#plot)">');
     const bars = row.bars.filter((bar) => bar.end >= vp.start && bar.start <= vp.end);
-    bars.forEach((bar, j) => {
-      const next = bars[j + 1];
-      out.push(barSvg(bar, x, y, opts.rowHeight, next ? x(next.start) - x(bar.end) : Number.POSITIVE_INFINITY));
-    });
+    const labels = placeRowLabels(bars, { x, left: opts.gutter, right: opts.gutter + plotW });
+    bars.forEach((bar, j) => out.push(barSvg(bar, x, y, opts.rowHeight, labels[j] ?? { place: 'none' })));
     out.push('</g>');
   });
   out.push('</svg>');
   return out.join('\n');
 }
 
-function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, roomAfter: number): string {
+/** The label as the chart draws it (timeline-bar.tsx): on a fill in its ink, else in dark text on the white page. */
+function labelSvg(plan: LabelPlan, top: number, mid: number): string {
+  if (plan.place === 'none') return '';
+  const fill = plan.place === 'inside' ? plan.ink : INK_DARK;
+  const anchor = plan.anchor === 'start' ? '' : ` text-anchor="${plan.anchor}"`;
+  const small = plan.place === 'above' || plan.place === 'gap' ? ' font-size="10"' : '';
+  const y =
+    plan.place === 'above'
+      ? `${n(top - 2)}" dominant-baseline="hanging`
+      : n(plan.place === 'gap' ? mid + 3.5 : mid + 4);
+  return `<text x="${n(plan.x)}" y="${y}"${small}${anchor} fill="${fill}">${esc(plan.text)}</text>`;
+}
+
+function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, label: LabelPlan): string {
   const style = STATUS_STYLES[bar.status];
   const x0 = x(bar.start);
   const w = Math.max(MIN_BAR_PX, x(bar.end) - x0);
@@ -109,35 +117,29 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, ro
   const top = y + 4;
   const mid = top + h / 2;
   const parts: string[] = [`<g><title>${esc(barAriaLabel(bar))}</title>`];
-  const label = (tx: number, fill: string, text: string) =>
-    fill === '#ffffff'
-      ? `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}" stroke="${LABEL_HALO}" stroke-width="2.5" paint-order="stroke">${esc(text)}</text>`
-      : `<text x="${n(tx)}" y="${n(mid + 4)}" fill="${fill}">${esc(text)}</text>`;
   if (bar.kind === 'backoff') {
-    parts.push(
-      `<line x1="${n(x0)}" x2="${n(x0 + w)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-dasharray="4 3"/>`,
-    );
-    const text = `↻ ${bar.label}`;
-    if (w > textWidth(text))
-      parts.push(`<text x="${n(x0 + 4)}" y="${n(top + 10)}" font-size="10" fill="#1b1e23">${esc(text)}</text>`);
+    // As on screen: a label in the line's span breaks the line.
+    const pieces =
+      label.place === 'gap'
+        ? [[x0, label.left - 2] as const, [label.right + 2, x0 + w] as const]
+        : [[x0, x0 + w] as const];
+    for (const [x1, x2] of pieces)
+      parts.push(
+        `<line x1="${n(x1)}" x2="${n(x2)}" y1="${n(mid)}" y2="${n(mid)}" stroke="${SEGMENT_COLORS.backoff}" stroke-width="2" stroke-dasharray="4 3"/>`,
+      );
   } else if (bar.kind === 'view') {
     const request = bar.viewEvent?.outcome !== 'notice';
     parts.push(
       `<circle cx="${n(x0)}" cy="${n(mid)}" r="4" fill="${request ? style.color : 'none'}" stroke="${style.color}" stroke-width="2"/>`,
     );
-    if (request && roomAfter >= ICON_ROOM_PX) parts.push(label(x0 + 7, '#1b1e23', style.icon));
   } else if (bar.kind === 'compaction') {
     parts.push(
-      `<path d="M${n(x0)} ${n(top)} l5 ${n(h / 2)} l-5 ${n(h / 2)} l-5 ${n(-h / 2)} z" fill="${SEGMENT_COLORS.compaction}"/>`,
+      `<path d="M${n(x0)} ${n(top)} l6 ${n(h / 2)} l-6 ${n(h / 2)} l-6 ${n(-h / 2)} z" fill="${SEGMENT_COLORS.compaction}"/>`,
     );
-    if (roomAfter >= 14) parts.push(label(x0 + 8, '#1b1e23', '⇊'));
   } else if (bar.kind === 'run') {
     // As on screen: a thin line under its label, so the run's outcome word stays readable.
     parts.push(
       `<rect x="${n(x0)}" y="${n(top + h - RUN_LINE_PX)}" width="${n(w)}" height="${RUN_LINE_PX}" rx="2" fill="${style.color}"/>`,
-    );
-    parts.push(
-      `<text x="${n(x0 + 4)}" y="${n(top - 2)}" font-size="10" dominant-baseline="hanging" fill="#1b1e23">${esc(barText(bar))}</text>`,
     );
   } else {
     parts.push(`<rect x="${n(x0)}" y="${n(top)}" width="${n(w)}" height="${n(h)}" rx="2" fill="${style.color}"/>`);
@@ -150,11 +152,9 @@ function barSvg(bar: Bar, x: (ms: number) => number, y: number, rowH: number, ro
         `<rect x="${n(sx)}" y="${n(top)}" width="${n(Math.max(1, x(s.end) - sx))}" height="${n(band)}" fill="${fill}"/>`,
       );
     }
-    const place = labelPlace(bar, w, roomAfter);
-    if (place === 'inside') parts.push(label(x0 + 4, '#ffffff', barText(bar)));
-    else if (place === 'after') parts.push(label(x0 + w + 3, '#1b1e23', barText(bar)));
-    else if (place === 'icon') parts.push(label(x0 + w + 3, '#1b1e23', style.icon));
+    if (bar.open)
+      parts.push(`<path d="M${n(x0 + w)} ${n(top)} l6 ${n(h / 2)} l-6 ${n(h / 2)} z" fill="${style.color}"/>`);
   }
-  parts.push('</g>');
+  parts.push(labelSvg(label, top, mid), '</g>');
   return parts.join('');
 }

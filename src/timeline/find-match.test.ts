@@ -5,7 +5,7 @@ import { layoutTimeline } from './layout';
 import { RunScript } from './testing/run-script';
 
 describe('stepCall', () => {
-  // Two parallel calls in turn 1 (b starts first, in lane 1), one in turn 2.
+  // Two parallel calls in turn 1 (b starts first), each in its own row, one in turn 2.
   const s = new RunScript('r1')
     .started()
     .request(1, 0, 10, 10)
@@ -33,7 +33,7 @@ describe('stepCall', () => {
   it('gives the row to scroll to, and nothing when no call is shown', () => {
     const hit = stepCall(layout, 'b');
     expect(hit?.bar.callId).toBe('a');
-    expect(layout.rows[hit!.row]?.kind).toBe('lane');
+    expect(layout.rows[hit!.row]?.kind).toBe('call');
     expect(stepCall({ ...layout, callIndex: new Map() }, null)).toBeNull();
   });
 });

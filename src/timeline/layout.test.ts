@@ -3,7 +3,8 @@ import { buildTimeline } from './build-timeline';
 import { visibleBars, visibleRows } from './cull';
 import { CALL_OUTCOMES } from './outcome-style';
 import { filterTimeline, toolNames } from './filter';
-import { barAriaLabel, layoutTimeline, runGap } from './layout';
+import { barAriaLabel, layoutTimeline, runGap, type Row, type TimelineLayout } from './layout';
+import type { Bar } from './bar-shape';
 import { barText } from './bar-paint';
 import { summarize, unionLength } from './summary';
 import { RunScript, usage } from './testing/run-script';
@@ -28,10 +29,24 @@ function parallelRun() {
 }
 
 describe('layoutTimeline', () => {
-  it('emits a run row, a turn row and one row per lane, with the retry and its backoff on the turn row', () => {
+  it('emits a run row, a turn row and one row per call named by its tool, with the retry and its backoff on the turn row', () => {
     const s = parallelRun();
     const layout = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0));
-    expect(layout.rows.map((r) => r.kind + (r.lane ?? ''))).toEqual(['run', 'turn', 'lane0', 'lane1', 'lane2', 'turn']);
+    expect(layout.rows.map((r) => `${r.kind}:${r.label}:${r.depth}`)).toEqual([
+      'run:Run 1:0',
+      'turn:Turn 1:1',
+      'call:search_web:2',
+      'call:fetch_url:2',
+      'call:slow:2',
+      'turn:Turn 2:1',
+    ]);
+    expect(layout.rows.map((r) => r.foldable)).toEqual([true, true, false, false, false, false]);
+    expect(layout.rows[3]!.under).toEqual(['run:r1', 'turn:r1:1']);
+    expect([...layout.callIndex].map(([id, hit]) => [id, hit.row])).toEqual([
+      ['a', 2],
+      ['b', 3],
+      ['c', 4],
+    ]);
     const turn1 = layout.rows[1]!;
     expect(turn1.bars.map((b) => [b.kind, b.status, b.start, b.end])).toEqual([
       ['request', 'retrying', 0, 40],
@@ -105,12 +120,30 @@ describe('layoutTimeline', () => {
   });
 });
 
+/** All call bars of a layout in one row (as a View's row holds many events), to cull. */
+function callsRow(layout: TimelineLayout): Row {
+  const bars: Bar[] = [...layout.callIndex.values()].map((h) => h.bar).sort((a, b) => a.start - b.start);
+  let max = Number.NEGATIVE_INFINITY;
+  const maxEnd = bars.map((b) => (max = Math.max(max, b.end)));
+  return {
+    key: 'all',
+    kind: 'view',
+    label: 'all',
+    runIndex: 0,
+    turn: null,
+    depth: 0,
+    under: [],
+    foldable: false,
+    bars,
+    maxEnd,
+  };
+}
+
 describe('visibleBars', () => {
   const s = new RunScript('r1').started().request(1, 0, 1, 1);
   for (let i = 0; i < 1000; i++) s.tool(1, `c${i}`, 'step', 10 + i * 10, 15 + i * 10);
   s.finished(10_100);
-  const layout = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0));
-  const lane = layout.rows.find((r) => r.kind === 'lane')!;
+  const lane = callsRow(layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0)));
 
   it('returns only the bars intersecting the window', () => {
     const bars = visibleBars(lane, 5000, 5100, 10);
@@ -142,8 +175,7 @@ describe('visibleBars', () => {
       .tool(1, 'a', 'x', 1600, 1606)
       .tool(1, 'b', 'x', 1606.2, 1606.8)
       .finished(1800);
-    const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
-    const lane = rows.find((r) => r.kind === 'lane' && r.bars.some((b) => b.callId === 'a'))!;
+    const lane = callsRow(layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)));
     expect(visibleBars(lane, 0, 1800, 0.5).map((b) => b.callId)).toEqual(['a', 'b']);
   });
 
@@ -154,8 +186,8 @@ describe('visibleBars', () => {
       .tool(1, 'long', 'x', 10, 10_000)
       .tool(1, 'short', 'y', 20, 30)
       .finished(10_001);
-    const rows = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows;
-    expect(visibleBars(rows[2]!, 9000, 9500, 1).map((b) => b.callId)).toEqual(['long']);
+    const row = callsRow(layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)));
+    expect(visibleBars(row, 9000, 9500, 1).map((b) => b.callId)).toEqual(['long']);
   });
 
   it('never drops a kept bar (selected or focused) that shares its pixel with the bar before it', () => {
@@ -163,7 +195,7 @@ describe('visibleBars', () => {
     const t = new RunScript('r1').started().request(1, 0, 1, 1);
     for (let i = 0; i < 300; i++) t.tool(1, `c${i}`, 'current_time', 10 + i * 2, 11 + i * 2);
     t.finished(700);
-    const lane = layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)).rows.find((r) => r.kind === 'lane')!;
+    const lane = callsRow(layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)));
     const c151 = lane.bars.find((b) => b.callId === 'c151')!;
     expect(visibleBars(lane, 0, 700, 0.37).map((b) => b.callId)).not.toContain('c151');
     expect(visibleBars(lane, 0, 700, 0.37, new Set([c151.id])).map((x) => x.callId)).toContain('c151');

@@ -3,8 +3,8 @@ import { formatMs } from './format';
 import type { CallModel, ModelAttempt, RunModel, TimelineModel, TurnModel } from './model';
 import { runStatus, STATUS_STYLES, STOP_REASON_WORDS, type BarStatus } from './outcome-style';
 import { isGenericSpanCallId } from '../domain/trace-span';
-import { packDrawn } from './drawn-extent';
 import type { Bar, Segment } from './bar-shape';
+import { callTree } from './call-tree';
 
 /**
  * Flattens the model into chart rows on one session axis. Runs are laid end to end with a small gap,
@@ -36,16 +36,22 @@ function barDetail(bar: Bar, dur: string): string {
   return `${bar.name}, ${STATUS_STYLES[bar.status].word}${bar.note}, ${dur}, starts at ${start}${queued}${approval}`;
 }
 
-/** `view`: one MCP App View's events, after the runs. */
-type RowKind = 'run' | 'turn' | 'lane' | 'view';
+/** `call`: one tool call (or span) per row, under its turn; `sampling`: model requests a call's server had run. */
+type RowKind = 'run' | 'turn' | 'call' | 'sampling' | 'view';
 
 export type Row = {
   key: string;
   kind: RowKind;
+  /** What the gutter names the row: "Run 1", "Turn 3", the tool's name. */
   label: string;
   runIndex: number;
   turn: number | null;
-  lane: number | null;
+  /** Nesting: 0 a run (or a View), 1 a turn, 2 a call, deeper a span under a call (architecture.md, "Timeline layout"). */
+  depth: number;
+  /** Keys of the run and turn rows this row sits under: folding either hides it (timeline/fold.ts). */
+  under: readonly string[];
+  /** A run or turn row with rows under it: it has a fold button. */
+  foldable: boolean;
   /** Sorted by start. */
   bars: Bar[];
   /** maxEnd[i] = max end of bars[0..i]; lets culling binary-search rows whose bars overlap. */
@@ -68,10 +74,11 @@ export function runGap(runs: readonly RunModel[]): number {
 }
 
 /**
- * Without `laneScale` a turn's calls keep the model's lanes, packed by time. With it (px per ms, from laneScale in
- * drawn-extent.ts) they are packed by what is drawn at that scale, so no call is drawn over another.
+ * A waterfall: a run's row, each turn's row under it, and under each turn one row per call named by its tool, in
+ * start order (parallel calls start at the same x, a row each). A span whose parent is another call of the turn sits
+ * right under its parent, one level deeper; a call's sampling requests get a row under the call.
  */
-export function layoutTimeline(model: TimelineModel, laneScale?: number): TimelineLayout {
+export function layoutTimeline(model: TimelineModel): TimelineLayout {
   const rows: Row[] = [];
   const runOffsets: number[] = [];
   const callIndex = new Map<string, { row: number; bar: Bar }>();
@@ -80,70 +87,68 @@ export function layoutTimeline(model: TimelineModel, laneScale?: number): Timeli
   let offset = 0;
   for (const run of model.runs) {
     runOffsets.push(offset);
+    const runKey = `run:${run.runId}`;
+    const inRun = [runKey];
     rows.push(
       finishRow({
-        key: `run:${run.runId}`,
+        key: runKey,
         kind: 'run',
         label: `Run ${run.index + 1}`,
         runIndex: run.index,
         turn: null,
-        lane: null,
+        depth: 0,
+        under: [],
+        foldable: run.turns.length > 0,
         bars: [runBar(run, offset)],
         maxEnd: [],
       }),
     );
     for (const turn of run.turns) {
+      const turnKey = `turn:${run.runId}:${turn.turn}`;
+      const inTurn = [runKey, turnKey];
       rows.push(
         finishRow({
-          key: `turn:${run.runId}:${turn.turn}`,
+          key: turnKey,
           kind: 'turn',
           label: turnName(turn),
           runIndex: run.index,
           turn: turn.turn,
-          lane: null,
+          depth: 1,
+          under: inRun,
+          foldable: turn.calls.length > 0,
           bars: turnBars(run, turn, offset),
           maxEnd: [],
         }),
       );
-      const calls = turn.calls.map((c) => callBar(run, c, offset));
-      const packed =
-        laneScale === undefined
-          ? { lanes: turn.calls.map((c) => c.lane), count: turn.laneCount }
-          : packDrawn(calls, laneScale);
-      const laneOf = (i: number) => packed.lanes[i] ?? 0;
-      calls.forEach((bar, i) => {
-        bar.lane = laneOf(i);
-      });
-      for (let lane = 0; lane < packed.count; lane++) {
-        const bars = calls.filter((b) => b.lane === lane);
-        const row = finishRow({
-          key: `lane:${run.runId}:${turn.turn}:${lane}`,
-          kind: 'lane',
-          label: lane === 0 ? 'Tools' : `Tools ${lane + 1}`,
+      for (const { call, depth } of callTree(turn.calls)) {
+        const bar = callBar(run, call, offset);
+        rows.push({
+          key: `call:${call.callId}`,
+          kind: 'call',
+          label: call.name,
           runIndex: run.index,
           turn: turn.turn,
-          lane,
-          bars,
-          maxEnd: [],
+          depth,
+          under: inTurn,
+          foldable: false,
+          bars: [bar],
+          maxEnd: [bar.end],
         });
-        rows.push(row);
-        for (const bar of row.bars) {
-          if (bar.callId) callIndex.set(bar.callId, { row: rows.length - 1, bar });
-          if (bar.span) hasSpans = true;
-        }
-        // Model requests a call's server had the page run (legacy MCP sampling) sit in a row right under its lane.
-        const sampling = turn.calls
-          .filter((_, i) => laneOf(i) === lane)
-          .flatMap((c) => samplingBars(run, c, offset, lane));
+        callIndex.set(call.callId, { row: rows.length - 1, bar });
+        if (bar.span) hasSpans = true;
+        // Model requests a call's server had the page run (legacy MCP sampling) sit in a row right under the call.
+        const sampling = samplingBars(run, call, offset);
         if (sampling.length > 0) {
           rows.push(
             finishRow({
-              key: `sampling:${run.runId}:${turn.turn}:${lane}`,
-              kind: 'lane',
+              key: `sampling:${call.callId}`,
+              kind: 'sampling',
               label: 'Sampling',
               runIndex: run.index,
               turn: turn.turn,
-              lane,
+              depth: depth + 1,
+              under: inTurn,
+              foldable: false,
               bars: sampling,
               maxEnd: [],
             }),
@@ -328,7 +333,7 @@ function turnBars(run: RunModel, turn: TurnModel, offset: number): Bar[] {
 }
 
 /** A sampling request is a model request made for the call: selecting it shows the call it belongs to. */
-function samplingBars(run: RunModel, c: CallModel, offset: number, lane: number): Bar[] {
+function samplingBars(run: RunModel, c: CallModel, offset: number): Bar[] {
   return (c.sampling ?? []).map((s, i) => ({
     id: `sampling:${c.callId}:${i}`,
     kind: 'request',
@@ -339,7 +344,7 @@ function samplingBars(run: RunModel, c: CallModel, offset: number, lane: number)
     runOffset: offset,
     runIndex: run.index,
     turn: c.turn,
-    lane,
+    lane: c.lane,
     callId: c.callId,
     attempt: null,
     label: `sampling · ${s.model} · ${s.usage.totalTokens} tokens`,

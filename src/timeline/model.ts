@@ -80,6 +80,8 @@ export type CallModel = {
   edited?: true;
   /** Lane within its turn; parallel calls get different lanes. */
   lane: number;
+  /** The call (or span) this one ran inside, e.g. an imported trace's span under a tool's span; absent at the top. */
+  parentCallId?: string;
   /** Set for tools the provider ran (Responses API); absent for tools the browser ran. */
   runBy?: 'provider';
   /** An MCP server's tool: which server, in which revision, and the call's JSON-RPC messages (every round). */

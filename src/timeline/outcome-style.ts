@@ -3,8 +3,8 @@ import type { StopReason } from '../domain/stop-reason';
 import { TOOL_OUTCOMES } from '../domain/messages';
 
 /**
- * Every status has a colour, an icon and a word, so none of them is told by colour alone. Labels are written in
- * white inside bars of these colours, so each holds 4.5:1 against white (outcome-style.test.ts computes it).
+ * Every status has a colour, an icon and a word, so none of them is told by colour alone. A label on a bar takes the
+ * ink that holds 4.5:1 against the fill under it (label-contrast.ts; ui/colour-contrast.test.ts computes it).
  */
 type StatusStyle = { color: string; icon: string; word: string };
 
@@ -21,12 +21,6 @@ export const STATUS_STYLES: Record<BarStatus, StatusStyle> = {
   retrying: { color: '#d0393e', icon: '↻', word: 'failed, retrying' },
   limit: { color: '#806300', icon: '■', word: 'limit' },
 };
-
-/**
- * Labels inside bars are white with a halo of this colour around each glyph: a bar's light phases (queued, waiting,
- * approval) may lie under the text, and the halo keeps the text at 4.5:1 whatever is beneath.
- */
-export const LABEL_HALO = '#1b1e23';
 
 /** Segment fills inside a bar (model request phases, approval wait, backoff). */
 export const SEGMENT_COLORS = {

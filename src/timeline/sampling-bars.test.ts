@@ -12,7 +12,7 @@ const sampled: McpSamplingUse = {
 };
 
 describe('legacy MCP sampling on the timeline', () => {
-  it('are drawn in a Sampling row under the call lane, placed from the call start, with a name that says whose and how much', () => {
+  it('are drawn in a Sampling row under the call row, one level deeper, placed from the call start, with a name that says whose and how much', () => {
     const s = new RunScript('r1')
       .started()
       .request(1, 0, 50, 100, { usage: usage(20, 8) })
@@ -21,7 +21,13 @@ describe('legacy MCP sampling on the timeline', () => {
       .finished(1100, 'complete', usage(60, 25));
     const events = s.build().map((e) => (e.type === 'tool_finished' ? { ...e, sampling: [sampled] } : e));
     const layout = layoutTimeline(buildTimeline('s1', [s.record()], events, 0));
-    expect(layout.rows.map((r) => r.label)).toEqual(['Run 1', 'Turn 1', 'Tools', 'Sampling', 'Turn 2']);
+    expect(layout.rows.map((r) => [r.label, r.depth])).toEqual([
+      ['Run 1', 0],
+      ['Turn 1', 1],
+      ['legacy__trigger-sampling-request', 2],
+      ['Sampling', 3],
+      ['Turn 2', 1],
+    ]);
     const bar = layout.rows[3]!.bars[0]!;
     expect([bar.kind, bar.callId, bar.start, bar.end]).toEqual(['request', 'c1', 300, 550]);
     expect(barAriaLabel(bar)).toBe(

@@ -82,7 +82,8 @@ describe('View events on the chart', () => {
       event(1_000_500, 'ui/message', 'ok'),
       event(1_000_600, 'ui/notifications/initialized', 'notice'),
     ]);
-    const svg = exportSvg(out, { start: 0, end: out.totalMs }, { width: 1000, rowHeight: 24, gutter: 100, title: 'T' });
+    // The chart's gutter: the export cuts a row's name to it.
+    const svg = exportSvg(out, { start: 0, end: out.totalMs }, { width: 1000, rowHeight: 24, gutter: 148, title: 'T' });
     expect(svg).toContain('>show_board view</text>');
     expect(svg).toContain('<title>show_board view · ui/message · ok · during run 1, at 500 ms</title><circle');
     expect(svg).toContain(

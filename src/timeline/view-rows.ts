@@ -90,7 +90,9 @@ export function withViewRows(
       label: `${first.toolName} view`,
       runIndex: bars[0]?.runIndex ?? 0,
       turn: null,
-      lane: null,
+      depth: 0,
+      under: [],
+      foldable: false,
       bars,
       maxEnd: bars.map((b) => (max = Math.max(max, b.end))),
     });

@@ -1,25 +1,12 @@
 /**
- * Contrast computed from the shipped colours (WCAG 2.2 relative luminance): labels inside timeline bars at 4.5:1 or
- * more, the edges of text boxes and selects at 3:1 or more against every background they sit on, light and dark.
+ * Contrast computed from the shipped colours (WCAG 2.2 relative luminance, timeline/label-contrast.ts): labels on
+ * timeline bars at 4.5:1 or more, the edges of text boxes and selects at 3:1 or more against every background they
+ * sit on, light and dark.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LABEL_HALO, SEGMENT_COLORS, STATUS_STYLES } from '../timeline/outcome-style';
-
-function luminance(hex: string): number {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
-    const c = parseInt(h ?? '0', 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+import { contrastRatio as contrast, INK_DARK, INK_LIGHT, labelInk } from '../timeline/label-contrast';
+import { SEGMENT_COLORS, STATUS_STYLES } from '../timeline/outcome-style';
 
 /** The custom properties of one `:root { … }` block of the design tokens, light (first) or dark (in the media query). */
 function schemeVars(scheme: 'light' | 'dark'): Record<string, string> {
@@ -37,21 +24,24 @@ describe('colour contrast', () => {
     expect(contrast('#7d838c', '#7d838c')).toBe(1);
   });
 
-  it('white labels inside bars: 4.5:1 on every status colour and against their halo', () => {
-    for (const [status, style] of Object.entries(STATUS_STYLES)) {
-      expect(contrast('#ffffff', style.color), status).toBeGreaterThanOrEqual(4.5);
+  it('labels on bars: dark or light ink, whichever holds more, reaches 4.5:1 on every fill a label can sit on', () => {
+    const phases = [SEGMENT_COLORS.queued, SEGMENT_COLORS.waiting, SEGMENT_COLORS.streaming, SEGMENT_COLORS.approval];
+    for (const fill of [...Object.values(STATUS_STYLES).map((s) => s.color), ...phases]) {
+      const { ink, ratio } = labelInk(fill);
+      expect(ratio, fill).toBeGreaterThanOrEqual(4.5);
+      expect(ratio, fill).toBeCloseTo(Math.max(contrast(INK_DARK, fill), contrast(INK_LIGHT, fill)), 10);
+      expect([INK_DARK, INK_LIGHT]).toContain(ink);
     }
-    expect(contrast('#ffffff', LABEL_HALO)).toBeGreaterThanOrEqual(4.5);
-    // The light phases need the halo: without it white on them is far under 4.5:1.
-    expect(contrast('#ffffff', SEGMENT_COLORS.queued)).toBeLessThan(4.5);
+    // The light phases take dark ink: white on them is far under 4.5:1.
+    expect(labelInk(SEGMENT_COLORS.queued).ink).toBe(INK_DARK);
+    expect(contrast(INK_LIGHT, SEGMENT_COLORS.queued)).toBeLessThan(4.5);
   });
 
-  it('the timeline stylesheet draws inside labels white with that halo behind each glyph', () => {
+  it('the timeline stylesheet draws labels on bars with no outline (their ink is set per fill)', () => {
     const css = readFileSync(new URL('./timeline/timeline.css', import.meta.url), 'utf8');
     const rule = /\.tl-text-in \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    expect(rule).toContain('fill: #fff');
-    expect(rule).toContain(`stroke: ${LABEL_HALO}`);
-    expect(rule).toContain('paint-order: stroke');
+    expect(rule).toContain('font-size: 11px');
+    expect(rule).not.toMatch(/stroke|paint-order|fill:/);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

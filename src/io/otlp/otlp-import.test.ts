@@ -120,6 +120,39 @@ describe('importing an OpenTelemetry trace', () => {
     expect(JSON.parse(generic.arguments)).toEqual({ 'db.system': 'postgresql', 'db.statement': 'select 1' });
   });
 
+  it("names a tool's span as the parent of a span that ran inside it, so the timeline nests it there", async () => {
+    const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
+    const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
+    const span = (id: string, name: string, start: number, end: number, attributes: object[], parent: string) => ({
+      traceId: '7'.repeat(32),
+      spanId: id.repeat(16),
+      parentSpanId: parent.repeat(16),
+      name,
+      startTimeUnixNano: ns(start),
+      endTimeUnixNano: ns(end),
+      attributes,
+    });
+    const tool = [
+      kv('gen_ai.operation.name', 'execute_tool'),
+      kv('gen_ai.tool.name', 'search'),
+      kv('gen_ai.tool.call.id', 'call_s'),
+    ];
+    const spans = [
+      { ...span('1', 'invoke_agent A', 0, 1000, [kv('gen_ai.operation.name', 'invoke_agent')], '1'), parentSpanId: '' },
+      span('2', 'chat gpt-4o', 10, 100, [kv('gen_ai.operation.name', 'chat')], '1'),
+      span('3', 'execute_tool search', 110, 900, tool, '1'),
+      span('4', 'SELECT orders', 150, 600, [kv('db.system', 'postgresql')], '3'),
+      span('5', 'GET /rates', 200, 300, [kv('http.method', 'GET')], '4'),
+    ];
+    const [s] = await imported(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }));
+    const started = of(s!.events, 'tool_started').map((e) => [e.name, e.callId, e.parentCallId]);
+    expect(started).toEqual([
+      ['search', 'call_s', undefined],
+      ['SELECT orders', `span-${'4'.repeat(16)}`, 'call_s'],
+      ['GET /rates', `span-${'5'.repeat(16)}`, `span-${'4'.repeat(16)}`],
+    ]);
+  });
+
   it('maps Vercel AI SDK ai.* spans and OpenInference spans where the mapping is clear', async () => {
     const span = (
       id: string,

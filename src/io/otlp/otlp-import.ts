@@ -10,6 +10,7 @@ import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from '../session-file/format-v1';
 import { GEN_AI, OTEL, TOOLSCOPE } from './otlp-names';
 import { chatFacts, spanRole, toolFacts, userText } from './otlp-span-kinds';
+import { callIdsBySpan } from './span-call-ids';
 import { attributesOf, unixNanoToMs, type OtlpTraces } from './otlp-types';
 import { describeErrors, type FileIssue } from '../session-file/validate-file';
 import { genericSpanCallId } from '../../domain/trace-span';
@@ -251,6 +252,7 @@ function runOf(
   // Spans come in start order, so every request begun by a call's start is already counted in `turn`: a call
   // belongs to the latest turn so far (scanning the steps for it made a long trace quadratic).
   const turnNow = () => Math.max(1, turn);
+  const callIds = callIdsBySpan(spans, rich?.callIds);
   for (const f of spans) {
     const role = spanRole(f.span.name, f.attrs);
     const failed = f.span.status?.code === 2;
@@ -335,7 +337,8 @@ function runOf(
     const t0 = at(f.start);
     const ownTurn = turnNow();
     const tool = role === 'tool' ? toolFacts(f.attrs) : null;
-    const callId = tool?.callId ?? rich?.callIds.get(f.span.spanId) ?? genericSpanCallId(f.span.spanId);
+    const callId = callIds.get(f.span.spanId) ?? genericSpanCallId(f.span.spanId);
+    const parentCallId = f.span.parentSpanId ? callIds.get(f.span.parentSpanId) : undefined;
     const name = tool?.name ?? f.span.name;
     // A generic span's details are its attributes, shown where a tool call shows its arguments.
     const args = tool ? (tool.args ?? '') : JSON.stringify(f.attrs, null, 2);
@@ -360,7 +363,18 @@ function runOf(
     }
     const ran = outcome !== 'denied' && f.attrs[TOOLSCOPE.toolRan] !== false;
     if (ran)
-      steps.push({ t: t0, rank: 2, body: { type: 'tool_started', turn: ownTurn, callId, name, arguments: cut(args) } });
+      steps.push({
+        t: t0,
+        rank: 2,
+        body: {
+          type: 'tool_started',
+          turn: ownTurn,
+          callId,
+          name,
+          arguments: cut(args),
+          ...(parentCallId !== undefined && parentCallId !== callId ? { parentCallId } : {}),
+        },
+      });
     const result = tool ? (tool.result ?? (failed ? message : '')) : message;
     steps.push({
       t: at(f.end),

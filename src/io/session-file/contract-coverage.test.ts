@@ -229,6 +229,7 @@ const events: { [K in AgentEventType]: FullEvent<K> } = {
       view: { resourceUri: 'ui://srv/board', toolName: 'show_board' },
     },
     edited: true,
+    parentCallId: 'c0',
   },
   tool_finished: {
     ...env,

@@ -63,6 +63,21 @@ describe('copyWithNewIds', () => {
     expect(new Set(copy.events.map((e) => e.runId))).toEqual(new Set(copy.runs.map((r) => r.id)));
   });
 
+  it("maps a call's parent (a trace span nested under a tool's span) to the parent's new id", () => {
+    const started = original.events.filter((e) => e.type === 'tool_started');
+    const [parent, child] = started;
+    if (parent?.type !== 'tool_started' || child?.type !== 'tool_started') throw new Error('fixture has two calls');
+    const nested = {
+      ...original,
+      events: original.events.map((e) => (e === child ? { ...child, parentCallId: parent.callId } : e)),
+    };
+    const copied = copyWithNewIds(nested, counterIds()).events.filter((e) => e.type === 'tool_started');
+    const [newParent, newChild] = copied;
+    if (newParent?.type !== 'tool_started' || newChild?.type !== 'tool_started') throw new Error('copied both');
+    expect(newChild.parentCallId).toBe(newParent.callId);
+    expect(newChild.parentCallId).not.toBe(parent.callId);
+  });
+
   it('changes nothing but ids', () => {
     expect(copy.messages.map((m) => m.content)).toEqual(original.messages.map((m) => m.content));
     expect(copy.events.map((e) => [e.type, e.seq, e.t])).toEqual(original.events.map((e) => [e.type, e.seq, e.t]));

@@ -94,6 +94,12 @@ export function copyWithNewIds(entry: ExportedSessionV1, ids: IdFactory = random
           notes: e.notes.map((n) => (n.messageId !== undefined ? { ...n, messageId: msg(n.messageId) } : n)),
         };
       case 'tool_started':
+        return {
+          ...e,
+          ...envelope,
+          callId: call(e.callId),
+          ...(e.parentCallId !== undefined ? { parentCallId: call(e.parentCallId) } : {}),
+        };
       case 'tool_finished':
       case 'tool_progress':
       case 'approval_requested':

@@ -249,6 +249,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
       arguments: str(LIMITS.text),
       mcpServer: ref('mcpServerRef'),
       edited: { const: true },
+      parentCallId: id(),
     },
     tool_finished: {
       turn,
@@ -312,7 +313,7 @@ function eventBranches(): Record<string, Record<string, Schema>> {
 
 const OPTIONAL_EVENT_FIELDS: Record<string, string[]> = {
   request_started: ['systemLayers', 'contextTokens', 'contextLimit', 'contextTokensRaw', 'toolSet', 'edited'],
-  tool_started: ['mcpServer', 'edited'],
+  tool_started: ['mcpServer', 'edited', 'parentCallId'],
   run_resumed: ['edited'],
   approval_requested: ['repeat'],
   approval_resolved: ['by'],

@@ -16,7 +16,6 @@ import { ROOT_BRANCH } from '../../domain/branches';
 import { formatMs, formatTokens } from '../../timeline/format';
 import { layoutTimeline } from '../../timeline/layout';
 import type { Bar } from '../../timeline/bar-shape';
-import { laneScale } from '../../timeline/drawn-extent';
 import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, zoomAt, type Viewport } from '../../timeline/viewport';
 import { useUiStore } from '../../store/ui-store';
@@ -24,8 +23,9 @@ import { useComparePath, type ComparePathRead } from '../data/compare/use-compar
 import { useCompareChoices } from '../data/compare/use-compare-choices';
 import { useSessionSearch } from '../data/session/use-session-search';
 import { DEFAULT_TITLE } from '../data/session/session-reads';
-import { GUTTER, TimelineChart } from '../timeline/timeline-chart';
+import { TimelineChart } from '../timeline/timeline-chart';
 import '../timeline/timeline.css';
+import '../timeline/timeline-toolbar.css';
 import './compare.css';
 
 /** Compare: two sessions, or two branches (of one session or two), side by side on one time scale. */
@@ -233,13 +233,7 @@ function CompareTimelines({ c }: { c: Comparison }) {
     [total],
   );
   const [selected, setSelected] = useState<Bar | null>(null);
-  // Lanes packed by what is drawn at the charts' scale, as on the Timeline (architecture.md, "Timeline layout").
-  const [plotW, setPlotW] = useState(800 - GUTTER);
-  const scale = laneScale(plotW / (vp.end - vp.start));
-  const layouts = useMemo(
-    () => [c.a, c.b].map((s) => onSharedScale(layoutTimeline(s.timeline, scale), total)),
-    [c, scale, total],
-  );
+  const layouts = useMemo(() => [c.a, c.b].map((s) => onSharedScale(layoutTimeline(s.timeline), total)), [c, total]);
   if (total === 0) return <p className="hint">Neither session has runs to draw.</p>;
   return (
     <div className="compare-timelines" data-scale-ms={Math.round(total)}>
@@ -275,7 +269,6 @@ function CompareTimelines({ c }: { c: Comparison }) {
               onSelect={setSelected}
               scrollRequest={null}
               label={`Timeline of ${s.label}`}
-              onPlotWidth={setPlotW}
             />
           )}
         </div>

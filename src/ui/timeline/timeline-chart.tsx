@@ -10,17 +10,18 @@ import {
   type PointerEvent,
 } from 'react';
 import { visibleBars, visibleRows } from '../../timeline/cull';
-import { formatMs } from '../../timeline/format';
 import type { TimelineLayout } from '../../timeline/layout';
 import type { Bar } from '../../timeline/bar-shape';
-import { STATUS_STYLES } from '../../timeline/outcome-style';
 import { fitViewport, panBy, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
 import { neighbourBar, placeBars, type BarMove, type BarPlace } from '../../timeline/bar-neighbours';
 import { axisTicks, TimeAxis } from './time-axis';
 import { TimelineBar } from './timeline-bar';
+import { FoldButtons, RowLabel } from './row-gutter';
+import { BarTooltip } from './bar-tooltip';
+import { useWheelZoom } from './use-wheel-zoom';
 
 export const ROW_HEIGHT = 24;
-export const GUTTER = 112;
+export const GUTTER = 148;
 
 /** `focus: false` scrolls without moving keyboard focus (stepping through search matches keeps it in the box). */
 export type ScrollRequest = { row: number; barId: string; nonce: number; focus?: boolean };
@@ -34,13 +35,16 @@ type Props = {
   scrollRequest: ScrollRequest | null;
   /** The chart's accessible name; Compare shows two, one per side. */
   label?: string;
-  /** Told the width of the plot (px) as it changes: the lanes are packed for the chart's scale. */
-  onPlotWidth?: (px: number) => void;
+  /** Folds or unfolds a run or turn row by its key; without it (Compare) rows have no fold buttons. */
+  onToggleFold?: (key: string) => void;
+  folded?: ReadonlySet<string>;
   /** A replay's position on the session axis: drawn as a cursor line across the rows (architecture.md, "Replay"). */
   cursorMs?: number | null;
 };
 
 type Hover = { bar: Bar; x: number; y: number };
+
+const NO_FOLDS: ReadonlySet<string> = new Set();
 
 /**
  * The chart: a time axis and virtualized rows. Only rows in the scrolled window are mounted and,
@@ -54,7 +58,8 @@ export function TimelineChart({
   onSelect,
   scrollRequest,
   label = 'Timeline',
-  onPlotWidth,
+  onToggleFold,
+  folded,
   cursorMs = null,
 }: Props) {
   const keysId = useId();
@@ -87,8 +92,6 @@ export function TimelineChart({
   const pxPerMs = plotW / (vp.end - vp.start);
   const total = layout.totalMs;
 
-  useLayoutEffect(() => onPlotWidth?.(plotW), [onPlotWidth, plotW]);
-
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -98,29 +101,10 @@ export function TimelineChart({
     return () => ro.disconnect();
   }, []);
 
-  // Wheel: ctrl/cmd zooms around the pointer, horizontal or shift pans time, plain vertical scrolls rows natively.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      const rect = el.getBoundingClientRect();
-      const px = e.clientX - rect.left - GUTTER;
-      if (e.ctrlKey || e.metaKey) {
-        e.preventDefault();
-        const factor = Math.exp(e.deltaY * 0.0015);
-        setViewport((v) => zoomAt(v, factor, v.start + (Math.max(0, px) / plotW) * (v.end - v.start), total));
-      } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        e.preventDefault();
-        const d = e.shiftKey && e.deltaX === 0 ? e.deltaY : e.deltaX;
-        setViewport((v) => panBy(v, (d / plotW) * (v.end - v.start), total));
-      }
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [setViewport, plotW, total]);
+  useWheelZoom({ scrollRef, setViewport, gutter: GUTTER, plotW, total });
 
   // Jump to a row (show-in-timeline, details) and focus its bar once it is mounted. The bar's row is read from the
-  // layout drawn now: a zoom that came with the request may have packed the lanes again.
+  // layout drawn now: rows may have unfolded since the request was made.
   const placesNow = useRef<Map<string, BarPlace>>(new Map());
   useEffect(() => {
     const el = scrollRef.current;
@@ -329,6 +313,16 @@ export function TimelineChart({
       <TimeAxis vp={vp} width={size.width} gutter={GUTTER} />
       <div ref={scrollRef} className="tl-scroll" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <div style={{ height: totalHeight, position: 'relative' }}>
+          {onToggleFold && (
+            <FoldButtons
+              rows={layout.rows}
+              shown={shown.map((r) => r.index)}
+              rowHeight={ROW_HEIGHT}
+              gutter={GUTTER}
+              folded={folded ?? NO_FOLDS}
+              onToggle={onToggleFold}
+            />
+          )}
           <svg
             className="tl-rows"
             width={size.width}
@@ -353,7 +347,6 @@ export function TimelineChart({
               const row = layout.rows[index];
               if (!row) return null;
               const y = index * ROW_HEIGHT - scrollTop;
-              const indent = row.kind === 'run' || row.kind === 'view' ? 6 : row.kind === 'turn' ? 14 : 24;
               return (
                 <g
                   key={row.key}
@@ -364,23 +357,22 @@ export function TimelineChart({
                   {row.kind === 'run' && (
                     <rect x={0} y={y} width={size.width} height={ROW_HEIGHT} className="tl-run-band" />
                   )}
-                  <text x={indent} y={y + ROW_HEIGHT / 2 + 4} className="tl-row-label">
-                    {row.label}
-                  </text>
+                  <RowLabel row={row} y={y} height={ROW_HEIGHT} gutter={GUTTER} />
                   <svg x={GUTTER} y={y} width={plotW} height={ROW_HEIGHT} overflow="hidden">
                     <g transform={`translate(${-GUTTER} ${-y})`}>
                       {bars.map((bar, i) => {
-                        const next = bars[i + 1];
-                        const roomAfter = next ? x(next.start) - x(bar.end) : Number.POSITIVE_INFINITY;
                         return (
                           <TimelineBar
                             key={bar.id}
                             bar={bar}
+                            row={bars}
+                            index={i}
                             x={x}
+                            plotLeft={GUTTER}
+                            plotRight={GUTTER + plotW}
                             y={y}
                             height={ROW_HEIGHT}
                             selected={bar.id === selectedId}
-                            roomAfter={roomAfter}
                             tabIndex={bar.id === rovingId ? 0 : -1}
                           />
                         );
@@ -404,18 +396,7 @@ export function TimelineChart({
         </div>
       </div>
       {hover && !drag.current?.moved && (
-        <div
-          role="tooltip"
-          className="tl-tooltip"
-          style={{ left: Math.min(hover.x + 12, size.width - 220), top: hover.y + 14 }}
-        >
-          <strong>{hover.bar.label}</strong>
-          <span>
-            {STATUS_STYLES[hover.bar.status].icon} {STATUS_STYLES[hover.bar.status].word}
-          </span>
-          <span>duration {formatMs(hover.bar.end - hover.bar.start)}</span>
-          <span>starts at {formatMs(hover.bar.start - hover.bar.runOffset)}</span>
-        </div>
+        <BarTooltip bar={hover.bar} left={Math.min(hover.x + 12, size.width - 220)} top={hover.y + 14} />
       )}
     </section>
   );

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CallOutcome } from '../../timeline/model';
-import { CALL_OUTCOMES, STATUS_STYLES } from '../../timeline/outcome-style';
+import { ExportTimelineMenu } from './export-timeline-menu';
+import { TimelineFilter } from './timeline-filter';
+import { LegendDisclosure } from './timeline-legend';
+import './timeline-toolbar.css';
 
 type Props = {
   text: string;
@@ -18,11 +21,16 @@ type Props = {
   onExportPng: () => void;
   shown: number;
   total: number;
+  /** Whether the chart draws an imported trace's other spans (the legend then explains them). */
+  spans: boolean;
   /** Controls that belong to the session rather than the chart (Breakpoints). */
   extra?: ReactNode;
 };
 
-/** Filters, zoom and export. */
+/**
+ * Search, filters, zoom, export and the legend, on one row at desktop width (screens.md, "Timeline layout"): what
+ * takes room (the outcome checkboxes, the export formats, the legend) opens from a button.
+ */
 export function TimelineToolbar(p: Props) {
   return (
     <div className="tl-toolbar">
@@ -43,7 +51,7 @@ export function TimelineToolbar(p: Props) {
       <span id="tl-search-keys" className="visually-hidden">
         Enter goes to the next matching call, Shift+Enter to the previous one.
       </span>
-      <label>
+      <label className="tl-tool">
         Tool{' '}
         <select
           aria-label="Tool"
@@ -58,35 +66,25 @@ export function TimelineToolbar(p: Props) {
           ))}
         </select>
       </label>
-      <fieldset className="tl-outcomes">
-        <legend>Outcome</legend>
-        {CALL_OUTCOMES.map((o) => (
-          <label key={o} className={`tl-status tl-status-${o}`}>
-            <input type="checkbox" checked={p.outcomes.has(o)} onChange={() => p.onToggleOutcome(o)} />
-            <span aria-hidden="true">{STATUS_STYLES[o].icon}</span> {o}
-          </label>
-        ))}
-      </fieldset>
+      <TimelineFilter outcomes={p.outcomes} onToggleOutcome={p.onToggleOutcome} />
       <span className="tl-count" aria-live="polite">
         {p.shown === p.total ? `${p.total} calls` : `${p.shown} of ${p.total} calls`}
       </span>
       <span className="tl-spacer" />
-      <button type="button" onClick={() => p.onZoom(0.5)} aria-label="Zoom in">
-        +
-      </button>
-      <button type="button" onClick={() => p.onZoom(2)} aria-label="Zoom out">
-        −
-      </button>
-      <button type="button" onClick={p.onFit}>
-        Fit
-      </button>
-      <button type="button" onClick={p.onExportSvg}>
-        Export SVG
-      </button>
-      <button type="button" onClick={p.onExportPng}>
-        Export PNG
-      </button>
+      <span className="tl-zoom">
+        <button type="button" onClick={() => p.onZoom(0.5)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => p.onZoom(2)} aria-label="Zoom out">
+          −
+        </button>
+        <button type="button" onClick={p.onFit}>
+          Fit
+        </button>
+      </span>
       {p.extra}
+      <ExportTimelineMenu onExportSvg={p.onExportSvg} onExportPng={p.onExportPng} />
+      <LegendDisclosure spans={p.spans} />
     </div>
   );
 }

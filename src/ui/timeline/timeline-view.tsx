@@ -7,7 +7,7 @@ import { filterTimeline, toolNames } from '../../timeline/filter';
 import { layoutTimeline, TimelineLayout } from '../../timeline/layout';
 import type { Bar } from '../../timeline/bar-shape';
 import type { CallOutcome } from '../../timeline/model';
-import { CALL_OUTCOMES, SEGMENT_COLORS } from '../../timeline/outcome-style';
+import { CALL_OUTCOMES } from '../../timeline/outcome-style';
 import { fitViewport, revealRange, zoomAt, type Viewport } from '../../timeline/viewport';
 import { readSession } from '../data/session/session-reads';
 import { installShowInTimelineListener } from '../shared/chat-link';
@@ -25,7 +25,7 @@ import { useTimelineSnapshot } from './use-timeline-data';
 import { ViewLane } from '../mcp/apps/view-lane';
 import { useSessionViewEvents } from '../mcp/apps/use-session-view-events';
 import { withViewRows } from '../../timeline/view-rows';
-import { laneScale } from '../../timeline/drawn-extent';
+import { foldLayout, unfoldFor } from '../../timeline/fold';
 import './timeline.css';
 
 installShowInTimelineListener();
@@ -53,11 +53,13 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     () => (snapshot ? filterTimeline(snapshot.model, filter, CALL_OUTCOMES) : null),
     [snapshot, filter],
   );
-  // The axis's length does not depend on lanes: the snapshot's layout (lanes by time) gives it.
-  const total = useMemo(
-    () => (snapshot ? withViewRows(snapshot.layout, snapshot.model.runs, viewEvents).totalMs : 0),
-    [snapshot, viewEvents],
-  );
+  // Every row, folded or not: the axis's length, and the rows a call sits under when it is asked for.
+  const fullLayout = useMemo(() => {
+    if (!snapshot || !filtered) return null;
+    const laid = filtered === snapshot.model ? snapshot.layout : layoutTimeline(filtered);
+    return withViewRows(laid, snapshot.model.runs, viewEvents);
+  }, [snapshot, filtered, viewEvents]);
+  const total = fullLayout?.totalMs ?? 0;
   const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
   const cost = useCostText();
@@ -65,24 +67,18 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // null = follow: until the person zooms or pans, the chart keeps fitting the (possibly growing) session.
   const [viewport, setViewportState] = useState<Viewport | null>(null);
   const vp = viewport ?? fitViewport(total);
-  // Calls are packed into lanes by what is drawn at the chart's scale (timeline/drawn-extent.ts): laid out again
-  // only when the zoom crosses a power of two.
-  const [plotW, setPlotW] = useState(800 - GUTTER);
-  const scale = laneScale(plotW / (vp.end - vp.start));
-  // Zooming back to a scale seen before reuses its layout: a 2,000-call session is not laid out again on each press.
-  const layoutAt = useMemo(() => {
-    const seen = new Map<number, TimelineLayout | null>();
-    return (at: number): TimelineLayout | null => {
-      const known = seen.get(at);
-      if (known !== undefined) return known;
-      const made =
-        snapshot && filtered ? withViewRows(layoutTimeline(filtered, at), snapshot.model.runs, viewEvents) : null;
-      if (seen.size >= 8) seen.delete(seen.keys().next().value ?? at);
-      seen.set(at, made);
-      return made;
-    };
-  }, [snapshot, filtered, viewEvents]);
-  const layout = useMemo(() => layoutAt(scale), [layoutAt, scale]);
+  // Folded runs and turns by row key (timeline/fold.ts); a call asked for inside one unfolds it.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const layout = useMemo(() => (fullLayout ? foldLayout(fullLayout, folded) : null), [fullLayout, folded]);
+  const toggleFold = useCallback(
+    (key: string) =>
+      setFolded((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
   const setViewport = useCallback(
     (update: (v: Viewport) => Viewport) => {
       setViewportState((prev) => update(prev ?? fitViewport(total)));
@@ -96,6 +92,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   useEffect(() => {
     setSelected(null);
     setViewportState(null);
+    setFolded(new Set());
   }, [sessionId]);
   // The address names the selected call (store/address-sync.ts), so a reload or a shared link shows it again.
   const selectedCallId = selected?.callId ?? null;
@@ -108,8 +105,13 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // A request from the chat: select the call, clear filters hiding it, scroll to it and bring it into view.
   const focus = useUiStore((s) => s.timelineFocus);
   useEffect(() => {
-    if (!focus || !layout || !model || focus.sessionId !== sessionId) return;
+    if (!focus || !layout || !fullLayout || !model || focus.sessionId !== sessionId) return;
     const hit = layout.callIndex.get(focus.callId);
+    const unfolded = unfoldFor(fullLayout, focus.callId, folded);
+    if (unfolded !== folded) {
+      setFolded(unfolded);
+      return;
+    }
     if (!hit) {
       const exists = model.runs.some((r) => r.turns.some((t) => t.calls.some((c) => c.callId === focus.callId)));
       if (exists && (text || tool || outcomes.size !== CALL_OUTCOMES.length)) {
@@ -123,13 +125,19 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     setSelected(hit.bar);
     setScrollRequest((r) => ({ row: hit.row, barId: hit.bar.id, nonce: (r?.nonce ?? 0) + 1 }));
     setViewport((v) => revealRange(v, hit.bar.start, hit.bar.end, layout.totalMs));
-  }, [focus, layout, model, sessionId, text, tool, outcomes, setViewport]);
+  }, [focus, layout, fullLayout, folded, model, sessionId, text, tool, outcomes, setViewport]);
 
   // Find-next: select the next shown call, zoom to it and scroll its row into view; focus stays in the search box.
+  // Find-next goes through every shown call, folded ones too: it unfolds the run and turn of the one it reaches.
   const step = (back: boolean) => {
-    if (!layout) return;
-    const hit = stepCall(layout, selected?.callId ?? null, back);
+    if (!layout || !fullLayout) return;
+    const next = stepCall(fullLayout, selected?.callId ?? null, back);
+    if (!next) return;
+    const unfolded = unfoldFor(fullLayout, next.bar.callId ?? '', folded);
+    const hit =
+      unfolded === folded ? layout.callIndex.get(next.bar.callId ?? '') : foldedHit(fullLayout, unfolded, next);
     if (!hit) return;
+    setFolded(unfolded);
     setSelected(hit.bar);
     setScrollRequest((r) => ({ row: hit.row, barId: hit.bar.id, nonce: (r?.nonce ?? 0) + 1, focus: false }));
     setViewport(() => viewAround(hit.bar.start, hit.bar.end, layout.totalMs));
@@ -148,8 +156,7 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     if (!layout) return;
     const title = sessionId ? ((await readSession(sessionId))?.title ?? null) : null;
     const now = new Date();
-    const exported = layoutAt(laneScale((EXPORT_WIDTH - GUTTER - 8) / (vp.end - vp.start))) ?? layout;
-    const svg = exportSvg(exported, vp, {
+    const svg = exportSvg(layout, vp, {
       width: EXPORT_WIDTH,
       rowHeight: ROW_HEIGHT,
       gutter: GUTTER,
@@ -191,7 +198,8 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
       </div>
     );
 
-  const shownCalls = layout.callIndex.size;
+  // Calls in a folded run or turn are still shown (only tucked away): the count is of the unfolded layout.
+  const shownCalls = fullLayout?.callIndex.size ?? 0;
   return (
     <div className="tl-view" data-live={live ? 'true' : undefined}>
       <TimelineSummary s={summary} cost={cost.sum(model.runs)} />
@@ -228,9 +236,9 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
         onExportPng={onExportPng}
         shown={shownCalls}
         total={summary.toolCalls}
+        spans={layout.hasSpans}
         extra={<SessionBreakpointsButton sessionId={sessionId} />}
       />
-      <Legend spans={layout?.hasSpans ?? false} />
       <TaskLanesList sessionId={sessionId} />
       {/* Esc closes the details from anywhere in the chart or the panel; the chart's tooltip takes the first Esc. */}
       <div
@@ -248,7 +256,8 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
           selectedId={selected?.id ?? null}
           onSelect={setSelected}
           scrollRequest={scrollRequest}
-          onPlotWidth={setPlotW}
+          onToggleFold={toggleFold}
+          folded={folded}
           cursorMs={replayCursorMs(layout, replay, sessionId ?? '')}
         />
         {selected && <DetailsPanel model={model} bar={selected} onClose={closeDetails} />}
@@ -258,39 +267,19 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   );
 }
 
+/** A call's row and bar in the layout folded as `folded`: the row index moves when rows above it fold or unfold. */
+function foldedHit(
+  full: TimelineLayout,
+  folded: ReadonlySet<string>,
+  hit: { bar: Bar },
+): { row: number; bar: Bar } | undefined {
+  return foldLayout(full, folded).callIndex.get(hit.bar.callId ?? '');
+}
+
 /** Where a replay of one of this session's runs stands, on the session axis (architecture.md, "Replay"). */
 function replayCursorMs(layout: TimelineLayout | null, replay: ActiveReplay | null, sessionId: string): number | null {
   if (!layout || !replay || replay.sessionId !== sessionId) return null;
   const runRow = layout.rows.find((r) => r.kind === 'run' && r.bars[0]?.id === `run:${replay.runId}`);
   const runBar = runRow?.bars[0];
   return runBar ? runBar.start + replay.cursorT : null;
-}
-
-function Legend({ spans }: { spans: boolean }) {
-  return (
-    <p className="tl-legend" role="group" aria-label="Legend">
-      <span data-legend="queued">
-        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.queued }} /> queued (turn ready, request not sent
-        yet)
-      </span>
-      <span data-legend="waiting">
-        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.waiting }} /> waiting for first token
-      </span>
-      <span data-legend="streaming">
-        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.streaming }} /> streaming
-      </span>
-      <span data-legend="backoff">
-        <i className="tl-swatch tl-swatch-dash" /> ↻ retry backoff
-      </span>
-      <span data-legend="approval">
-        <i className="tl-swatch" style={{ background: SEGMENT_COLORS.approval }} /> waiting for approval
-      </span>
-      {spans && (
-        <span data-legend="span">
-          <i className="tl-swatch tl-swatch-span" /> other span of the imported trace (not a tool call)
-        </span>
-      )}
-      <span>✓ ok · ✕ error · ◔ timeout · ⊘ cancelled · ⊖ denied · ↯ interrupted · ▶ running · ⇊ context compacted</span>
-    </p>
-  );
 }
