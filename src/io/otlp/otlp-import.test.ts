@@ -153,6 +153,40 @@ describe('importing an OpenTelemetry trace', () => {
     ]);
   });
 
+  it("nests a sub-agent's tool calls under the tool that ran the sub-agent, through its agent and model spans", async () => {
+    const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
+    const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
+    const span = (id: string, name: string, start: number, end: number, attributes: object[], parent: string) => ({
+      traceId: '8'.repeat(32),
+      spanId: id.repeat(16),
+      parentSpanId: parent.repeat(16),
+      name,
+      startTimeUnixNano: ns(start),
+      endTimeUnixNano: ns(end),
+      attributes,
+    });
+    const tool = (name: string, id: string) => [
+      kv('gen_ai.operation.name', 'execute_tool'),
+      kv('gen_ai.tool.name', name),
+      kv('gen_ai.tool.call.id', id),
+    ];
+    const agent = [kv('gen_ai.operation.name', 'invoke_agent')];
+    const spans = [
+      { ...span('1', 'invoke_agent A', 0, 1000, agent, '1'), parentSpanId: '' },
+      span('2', 'chat gpt-4o', 10, 100, [kv('gen_ai.operation.name', 'chat')], '1'),
+      span('3', 'execute_tool research', 110, 900, tool('research', 'call_r'), '1'),
+      span('6', 'invoke_agent B', 120, 880, agent, '3'),
+      span('7', 'chat gpt-4o-mini', 130, 200, [kv('gen_ai.operation.name', 'chat')], '6'),
+      span('8', 'execute_tool lookup', 210, 400, tool('lookup', 'call_l'), '6'),
+    ];
+    const [s] = await imported(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }));
+    const started = of(s!.events, 'tool_started').map((e) => [e.name, e.parentCallId]);
+    expect(started).toEqual([
+      ['research', undefined],
+      ['lookup', 'call_r'],
+    ]);
+  });
+
   it('maps Vercel AI SDK ai.* spans and OpenInference spans where the mapping is clear', async () => {
     const span = (
       id: string,

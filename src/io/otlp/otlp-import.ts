@@ -10,7 +10,7 @@ import { APP_INFO } from '../app-info';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFileV1, type ExportedSessionV1 } from '../session-file/format-v1';
 import { GEN_AI, OTEL, TOOLSCOPE } from './otlp-names';
 import { chatFacts, spanRole, toolFacts, userText } from './otlp-span-kinds';
-import { callIdsBySpan } from './span-call-ids';
+import { callIdsBySpan, parentCallsBySpan } from './span-call-ids';
 import { attributesOf, unixNanoToMs, type OtlpTraces } from './otlp-types';
 import { describeErrors, type FileIssue } from '../session-file/validate-file';
 import { genericSpanCallId } from '../../domain/trace-span';
@@ -253,6 +253,7 @@ function runOf(
   // belongs to the latest turn so far (scanning the steps for it made a long trace quadratic).
   const turnNow = () => Math.max(1, turn);
   const callIds = callIdsBySpan(spans, rich?.callIds);
+  const parentCalls = parentCallsBySpan(spans, callIds);
   for (const f of spans) {
     const role = spanRole(f.span.name, f.attrs);
     const failed = f.span.status?.code === 2;
@@ -338,7 +339,7 @@ function runOf(
     const ownTurn = turnNow();
     const tool = role === 'tool' ? toolFacts(f.attrs) : null;
     const callId = callIds.get(f.span.spanId) ?? genericSpanCallId(f.span.spanId);
-    const parentCallId = f.span.parentSpanId ? callIds.get(f.span.parentSpanId) : undefined;
+    const parentCallId = parentCalls.get(f.span.spanId);
     const name = tool?.name ?? f.span.name;
     // A generic span's details are its attributes, shown where a tool call shows its arguments.
     const args = tool ? (tool.args ?? '') : JSON.stringify(f.attrs, null, 2);
