@@ -95,6 +95,21 @@ test('tasks run as lanes: polled to a result, input through the form, a failure 
   const tasks = page.getByRole('region', { name: 'Tasks' });
   await expect(tasks.getByRole('group')).toHaveCount(3);
   await expect(tasks.getByRole('group', { name: 'Task of doomed_job: failed' })).toBeVisible();
+  // On the chart each task is a row right under its call, one level deeper, coloured by how it ended.
+  const rows = page.locator('.tl-chart [data-row-kind]');
+  await expect(page.locator('[data-row-kind="task"]')).toHaveCount(3);
+  const order = await rows.evaluateAll((els) =>
+    els.map((el) => [
+      el.getAttribute('data-row-kind'),
+      el.querySelector('[data-bar-id]')?.getAttribute('data-call-id'),
+    ]),
+  );
+  for (const id of ['call_count', 'call_doom', 'call_ask']) {
+    const at = order.findIndex(([kind, call]) => kind === 'call' && call === id);
+    expect(order[at + 1]).toEqual(['task', id]);
+  }
+  await expect(page.locator('[data-kind="task"][data-call-id="call_doom"]')).toHaveAttribute('data-outcome', 'error');
+  await expect(page.locator('[data-kind="task"][data-call-id="call_count"]')).toHaveAttribute('data-outcome', 'ok');
 });
 
 test('Cancel task sends tasks/cancel and the model is told; after a reload a running lane comes back and polling resumes', async ({

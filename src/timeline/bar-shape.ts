@@ -7,7 +7,8 @@ export type SegmentKind = 'queued' | 'waiting' | 'streaming' | 'approval' | 'exe
 export type Segment = { kind: SegmentKind; start: number; end: number };
 
 /** `view`: a request of an MCP App View or what the host told it (timeline/view-rows.ts), a point in time. */
-type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction' | 'view';
+/** `task`: the MCP task a call was answered with, from its handle to its end (timeline/task-rows.ts). */
+type BarKind = 'run' | 'request' | 'backoff' | 'call' | 'compaction' | 'view' | 'task';
 
 export type Bar = {
   id: string;

@@ -37,7 +37,7 @@ function barDetail(bar: Bar, dur: string): string {
 }
 
 /** `call`: one tool call (or span) per row, under its turn; `sampling`: model requests a call's server had run. */
-type RowKind = 'run' | 'turn' | 'call' | 'sampling' | 'view';
+type RowKind = 'run' | 'turn' | 'call' | 'sampling' | 'task' | 'view';
 
 export type Row = {
   key: string;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API_KEY_SECRET } from '../../db/secrets-repo';
 import { freshDB } from '../../db/testing/fresh-db';
 import { buildExport } from '../session-file/export-sessions';
+import type { ExportedSessionV1 } from '../session-file/format-v1';
 import { importThroughJob } from '../testing/import-through-job';
 import { sessionsToOtlp } from './otlp-export';
 import { TOOLSCOPE } from './otlp-names';
@@ -209,5 +210,91 @@ describe('sessionsToOtlp: step stats under pinned names', () => {
     }
     expect(TOOLSCOPE.outputTokensPerSecond).toBe('toolscope.response.output_tokens_per_second');
     expect(TOOLSCOPE.toolDurationMs).toBe('toolscope.tool.duration_ms');
+  });
+});
+
+describe('sessionsToOtlp: calls inside calls', () => {
+  // A trace another runtime wrote: a tool whose span holds a database query, which holds an HTTP request.
+  const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
+  const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
+  const span = (id: string, name: string, start: number, end: number, attributes: object[], parent: string) => ({
+    traceId: '7'.repeat(32),
+    spanId: id.repeat(16),
+    parentSpanId: parent.repeat(16),
+    name,
+    startTimeUnixNano: ns(start),
+    endTimeUnixNano: ns(end),
+    attributes,
+  });
+  const tool = [
+    kv('gen_ai.operation.name', 'execute_tool'),
+    kv('gen_ai.tool.name', 'search'),
+    kv('gen_ai.tool.call.id', 'call_s'),
+  ];
+  const NESTED = JSON.stringify({
+    resourceSpans: [
+      {
+        scopeSpans: [
+          {
+            spans: [
+              {
+                ...span('1', 'invoke_agent A', 0, 1000, [kv('gen_ai.operation.name', 'invoke_agent')], '1'),
+                parentSpanId: '',
+              },
+              span('2', 'chat gpt-4o', 10, 100, [kv('gen_ai.operation.name', 'chat')], '1'),
+              span('3', 'execute_tool search', 110, 900, tool, '1'),
+              span('4', 'SELECT orders', 150, 600, [kv('db.system', 'postgresql')], '3'),
+              span('5', 'GET /rates', 200, 300, [kv('http.method', 'GET')], '4'),
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const QUERY = `span-${'4'.repeat(16)}`;
+  const FETCH = `span-${'5'.repeat(16)}`;
+
+  async function importedSessions(text: string) {
+    const { db } = freshDB(`otlp-nested-${Math.random()}`);
+    expect(await importThroughJob(db, text)).toMatchObject({ ok: true });
+    return (await buildExport(db, { kind: 'all' })).file.sessions;
+  }
+  const parents = (s: ExportedSessionV1) =>
+    s.events.flatMap((e) => (e.type === 'tool_started' ? [[e.callId, e.parentCallId] as const] : []));
+  const toolSpansByCall = (t: OtlpTraces) =>
+    new Map(
+      spansOf(t).flatMap((s) => (op(s) === 'execute_tool' ? [[attrs(s)['gen_ai.tool.call.id'], s] as const] : [])),
+    );
+
+  it("makes a call's span the child of its parent call's span, so export and import keep the nesting", async () => {
+    const [first] = await importedSessions(NESTED);
+    expect(parents(first!)).toEqual([
+      ['call_s', undefined],
+      [QUERY, 'call_s'],
+      [FETCH, QUERY],
+    ]);
+    const trace = sessionsToOtlp([first!], { includeContent: true });
+    expect(validate(trace), JSON.stringify(validate.errors)).toBe(true);
+    const agent = spansOf(trace).find((s) => op(s) === 'invoke_agent')!;
+    const calls = toolSpansByCall(trace);
+    expect(calls.get('call_s')!.parentSpanId).toBe(agent.spanId);
+    expect(calls.get(QUERY)!.parentSpanId).toBe(calls.get('call_s')!.spanId);
+    expect(calls.get(FETCH)!.parentSpanId).toBe(calls.get(QUERY)!.spanId);
+    const [back] = await importedSessions(JSON.stringify(trace));
+    expect(parents(back!)).toEqual(parents(first!));
+  });
+
+  it('hangs a call under its run when its parent call is not in that run, or when the parents loop back to it', async () => {
+    const [first] = await importedSessions(NESTED);
+    const reparented: Record<string, string> = { call_s: QUERY, [FETCH]: 'call_in_another_run' };
+    const events = first!.events.map((e) =>
+      e.type === 'tool_started' && reparented[e.callId] ? { ...e, parentCallId: reparented[e.callId] } : e,
+    );
+    const trace = sessionsToOtlp([{ ...first!, events }], { includeContent: false });
+    expect(validate(trace), JSON.stringify(validate.errors)).toBe(true);
+    const agent = spansOf(trace).find((s) => op(s) === 'invoke_agent')!;
+    const calls = toolSpansByCall(trace);
+    expect([...calls.keys()].sort()).toEqual(['call_s', QUERY, FETCH].sort());
+    for (const s of calls.values()) expect(s.parentSpanId).toBe(agent.spanId);
   });
 });

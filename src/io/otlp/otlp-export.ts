@@ -202,6 +202,8 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults:
     start: number;
     end?: number;
     args?: string;
+    /** The call this one ran inside (an imported trace's nesting), as its `tool_started` names it. */
+    parent?: string;
     events: OtlpSpanEvent[];
     finished?: Extract<EventRecord, { type: 'tool_finished' }>;
   };
@@ -221,13 +223,27 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults:
         attributes: [attr(TOOLSCOPE.approvalDecision, e.decision)],
       });
     } else if (e.type === 'tool_started') {
-      get(e.callId, e.name, e.t).args = e.arguments;
+      const c = get(e.callId, e.name, e.t);
+      c.args = e.arguments;
+      if (e.parentCallId !== undefined) c.parent = e.parentCallId;
     } else if (e.type === 'tool_finished') {
       const c = get(e.callId, e.name, e.t);
       c.end = e.t;
       c.finished = e;
     }
   }
+  const spanIdOf = (callId: string) => hexId(`${ctx.runSpanId}/tool/${callId}`, 8);
+  // A call inside another call of this run is its span's child, so the trace keeps the nesting the import read
+  // (docs/files.md, "Traces"); a parent in another run, or parents looping back to the call, leave it under the run.
+  const parentSpanOf = (c: Call): string => {
+    if (c.parent === undefined || !calls.has(c.parent)) return ctx.runSpanId;
+    const seen = new Set<string>();
+    for (let p: string | undefined = c.parent; p !== undefined && !seen.has(p); p = calls.get(p)?.parent) {
+      if (p === c.callId) return ctx.runSpanId;
+      seen.add(p);
+    }
+    return spanIdOf(c.parent);
+  };
   return [...calls.values()].map((c): OtlpSpan => {
     const f = c.finished;
     const stored = f?.outcome ?? 'interrupted';
@@ -239,8 +255,8 @@ function toolSpans(ctx: Ctx, events: EventRecord[], runEnd: number, lateResults:
     const failed = outcome !== 'ok';
     return {
       traceId: ctx.traceId,
-      spanId: hexId(`${ctx.runSpanId}/tool/${c.callId}`, 8),
-      parentSpanId: ctx.runSpanId,
+      spanId: spanIdOf(c.callId),
+      parentSpanId: parentSpanOf(c),
       name: `${GEN_AI_OPERATION.executeTool} ${c.name}`,
       kind: SPAN_KIND.internal,
       startTimeUnixNano: ctx.at(c.start),
