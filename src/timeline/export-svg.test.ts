@@ -6,6 +6,24 @@ import { layoutTimeline } from './layout';
 import { RunScript } from './testing/run-script';
 import { textPx } from './text-width';
 
+/** A run of two turns, two parallel calls in the first; a span `child` ran inside `a`, `grand` inside `child`. */
+function nestedRun() {
+  const s = new RunScript('r1')
+    .started()
+    .request(1, 0, 50, 100)
+    .tool(1, 'a', 'search_web', 200, 900)
+    .tool(1, 'b', 'fetch_url', 200, 400)
+    .tool(1, 'child', 'db.query', 250, 600)
+    .tool(1, 'grand', 'http.get', 300, 500)
+    .request(2, 910, 50, 100, { finish: 'stop' })
+    .finished(1100);
+  const parents: Record<string, string> = { child: 'a', grand: 'child' };
+  const events = s
+    .build()
+    .map((e) => (e.type === 'tool_started' && parents[e.callId] ? { ...e, parentCallId: parents[e.callId] } : e));
+  return layoutTimeline(buildTimeline('s1', [s.record()], events, 0));
+}
+
 describe('exportSvg', () => {
   const s = new RunScript('r1')
     .started()
@@ -15,6 +33,8 @@ describe('exportSvg', () => {
     .finished(6100);
   const layout = layoutTimeline(buildTimeline('s1', [s.record()], s.build(), 0));
   const opts = { width: 1000, rowHeight: 24, gutter: 100, title: 'T & t' };
+  // The chart's gutter (timeline-chart.tsx's GUTTER): the export draws the rows' names in it.
+  const chart = { ...opts, gutter: 148 };
 
   it('draws every row, escapes text, and carries accessible titles', () => {
     const svg = exportSvg(layout, { start: 0, end: 6100 }, opts);
@@ -79,14 +99,61 @@ describe('exportSvg', () => {
     const svg = exportSvg(
       layoutTimeline(buildTimeline('s1', [t.record()], t.build(), 0)),
       { start: 0, end: 300 },
-      opts,
+      chart,
     );
     const row = /<text x="(\d+)" y="[\d.]+" fill="#1b1e23">(summari[^<]*)<\/text>/.exec(svg);
     expect(row?.[2]).toMatch(/…$/);
     expect(long.startsWith(row?.[2]?.slice(0, -1) ?? 'x')).toBe(true);
-    expect(Number(row?.[1]) + textPx(row?.[2] ?? '', 11)).toBeLessThanOrEqual(opts.gutter - 6);
+    expect(Number(row?.[1]) + textPx(row?.[2] ?? '', 11)).toBeLessThanOrEqual(chart.gutter - 6);
     // The bar's name is whole: in its title and beside or in the bar.
     expect(svg).toContain(`<title>${long}, ok,`);
+  });
+
+  it("indents a row's name by its depth and joins a nested span to its parent with the chart's connector", () => {
+    const svg = exportSvg(nestedRun(), { start: 0, end: 1100 }, chart);
+    const nameX = (name: string) =>
+      Number(new RegExp(`<text x="([\\d.]+)" y="[\\d.]+" fill="#1b1e23"[^>]*>${name}</text>`).exec(svg)?.[1]);
+    const [run, turn, call, child, grand, sibling] = [
+      'Run 1',
+      'Turn 1',
+      'search_web',
+      'db.query',
+      'http.get',
+      'fetch_url',
+    ].map(nameX);
+    expect([run, turn, call, child, grand]).toEqual([20, 30, 40, 50, 60]);
+    expect(sibling).toBe(call);
+    // One connector per nested row, from under its parent's name down and across to its own (row-gutter.tsx's path).
+    const paths = [...svg.matchAll(/<path d="M([\d.]+) ([\d.]+)V([\d.]+)H([\d.]+)"[^>]*data-connector/g)].map((m) =>
+      m.slice(1).map(Number),
+    );
+    expect(paths).toHaveLength(2);
+    const [toChild, toGrand] = paths;
+    expect(toChild?.[0]).toBe((call ?? 0) + 3);
+    expect(toChild?.[3]).toBe((child ?? 0) - 3);
+    expect(toGrand?.[0]).toBe((child ?? 0) + 3);
+    expect(toGrand?.[3]).toBe((grand ?? 0) - 3);
+    // Down from its row's top to the middle of its row, the 4th row under the title and axis (52 px).
+    expect(toChild?.slice(1, 3)).toEqual([52 + 3 * 24, 52 + 3 * 24 + 12]);
+  });
+
+  it('draws the rows as folded on screen: a folded turn keeps its row, marked ▸, and its calls are left out', () => {
+    const layout = nestedRun();
+    const vp = { start: 0, end: 1100 };
+    const svg = exportSvg(layout, vp, { ...chart, folded: new Set(['turn:r1:1']) });
+    for (const name of ['search_web', 'db.query', 'http.get', 'fetch_url']) expect(svg).not.toContain(name);
+    expect(svg).not.toContain('data-connector');
+    expect(svg).toContain(`height="${24 + 28 + 3 * 24 + 8}"`);
+    const marks = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*>([▸▾])<\/text>/g)].map((m) => m.slice(1));
+    // Run 1 open (▾), Turn 1 folded (▸), each left of its name; Turn 2 has no calls, so nothing to fold.
+    expect(marks).toEqual([
+      ['6', '68', '▾'],
+      ['16', '92', '▸'],
+    ]);
+    // Unfolded, every row is there and every fold mark points down.
+    const open = exportSvg(layout, vp, chart);
+    expect(open).toContain('>http.get</text>');
+    expect([...open.matchAll(/>([▸▾])<\/text>/g)].map((m) => m[1])).toEqual(['▾', '▾']);
   });
 
   it('drops characters XML cannot hold, so a hostile tool name still gives a file an XML parser (and an SVG viewer) reads', () => {

@@ -1,12 +1,14 @@
 import { LABEL_FONT_PX, MIN_BAR_PX, RUN_LINE_PX, segmentFill, segmentHeight } from './bar-paint';
 import { formatTick } from './format';
-import { barAriaLabel, TimelineLayout } from './layout';
+import { foldLayout } from './fold';
+import { barAriaLabel, type Row, TimelineLayout } from './layout';
 import type { Bar } from './bar-shape';
 import { INK_DARK } from './label-contrast';
 import { placeRowLabels, type LabelPlan } from './label-place';
 import { SEGMENT_COLORS, STATUS_STYLES } from './outcome-style';
+import { foldButtonX, rowConnector, rowNameX } from './row-indent';
 import { fitText } from './text-width';
-import { ticks } from './ticks';
+import { tickLabelPlace, ticks } from './ticks';
 import type { Viewport } from './viewport';
 
 type SvgExportOptions = {
@@ -16,6 +18,8 @@ type SvgExportOptions = {
   title: string;
   /** Dark text on light background; exports do not follow the page theme. */
   background?: string;
+  /** The run and turn rows folded on screen: the picture leaves out what is under them, as the chart does. */
+  folded?: ReadonlySet<string>;
 };
 
 /**
@@ -51,11 +55,15 @@ const esc = (s: string) =>
   xmlChars(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (v: number) => (Math.round(v * 10) / 10).toString();
 
+const MUTED = '#5b626d';
+
 /**
- * A standalone SVG of every row (not only the scrolled-in ones) for the current time window,
- * with inline colours so it renders the same anywhere.
+ * A standalone SVG of every row shown (not only the scrolled-in ones, folded runs and turns folded) for the current
+ * time window, with inline colours so it renders the same anywhere.
  */
-export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportOptions): string {
+export function exportSvg(full: TimelineLayout, vp: Viewport, opts: SvgExportOptions): string {
+  const folded = opts.folded ?? new Set<string>();
+  const layout = foldLayout(full, folded);
   const axisH = 28;
   const titleH = 24;
   const top = titleH + axisH;
@@ -74,18 +82,15 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   for (const v of values) {
     const tx = x(v);
     out.push(`<line x1="${n(tx)}" x2="${n(tx)}" y1="${titleH + 18}" y2="${height}" stroke="#e3e5e8"/>`);
-    out.push(`<text x="${n(tx + 3)}" y="${titleH + 14}" fill="#5b626d">${esc(formatTick(v, step))}</text>`);
+    const label = formatTick(v, step);
+    const place = tickLabelPlace(tx, label, opts.width, LABEL_FONT_PX);
+    const anchor = place.anchor === 'end' ? ' text-anchor="end"' : '';
+    out.push(`<text x="${n(place.x)}" y="${titleH + 14}" fill="${MUTED}"${anchor}>${esc(label)}</text>`);
   }
   out.push(`<clipPath id="plot"><rect x="${opts.gutter}" y="0" width="${plotW}" height="${height}"/></clipPath>`);
   layout.rows.forEach((row, i) => {
     const y = top + i * opts.rowHeight;
-    // Indented by depth as on screen, and cut to the gutter so a long tool name does not run under the bars.
-    const lx = 8 + row.depth * 10;
-    const bold = row.kind === 'run';
-    const name = fitText(row.label, opts.gutter - lx - 6, bold ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
-    out.push(
-      `<text x="${lx}" y="${n(y + opts.rowHeight / 2 + 4)}" fill="#1b1e23"${bold ? ' font-weight="600"' : ''}>${esc(name)}</text>`,
-    );
+    out.push(rowNameSvg(row, y, opts.rowHeight, opts.gutter, folded));
     out.push('<g clip-path="url(#plot)">');
     const bars = row.bars.filter((bar) => bar.end >= vp.start && bar.start <= vp.end);
     const labels = placeRowLabels(bars, { x, left: opts.gutter, right: opts.gutter + plotW });
@@ -94,6 +99,28 @@ export function exportSvg(layout: TimelineLayout, vp: Viewport, opts: SvgExportO
   });
   out.push('</svg>');
   return out.join('\n');
+}
+
+/**
+ * A row's gutter as the chart draws it (ui/timeline/row-gutter.tsx, geometry from row-indent.ts): the name indented
+ * by depth and cut to the gutter so a long tool name does not run under the bars, a nested row's connector, and a
+ * run's or turn's fold arrow (▸ folded, ▾ open) where its fold button shows it.
+ */
+function rowNameSvg(row: Row, y: number, rowH: number, gutter: number, folded: ReadonlySet<string>): string {
+  const lx = rowNameX(row.depth);
+  const base = n(y + rowH / 2 + 4);
+  const bold = row.kind === 'run';
+  const name = fitText(row.label, gutter - lx - 6, bold ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
+  const connector = rowConnector(row.depth, y, rowH);
+  return [
+    connector === null
+      ? ''
+      : `<path d="${connector}" fill="none" stroke="${MUTED}" stroke-opacity="0.6" stroke-width="1" data-connector=""/>`,
+    row.foldable
+      ? `<text x="${foldButtonX(row.depth) + 4}" y="${base}" fill="${MUTED}">${folded.has(row.key) ? '▸' : '▾'}</text>`
+      : '',
+    `<text x="${lx}" y="${base}" fill="#1b1e23"${bold ? ' font-weight="600"' : ''}>${esc(name)}</text>`,
+  ].join('');
 }
 
 /** The label as the chart draws it (timeline-bar.tsx): on a fill in its ink, else in dark text on the white page. */

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Row } from '../../timeline/layout';
+import { foldButtonX, rowConnector, rowNameX } from '../../timeline/row-indent';
 import './timeline-rows.css';
 
 /**
@@ -7,12 +8,6 @@ import './timeline-rows.css';
  * row joined to its parent by a connector, and a fold button on each run and turn row.
  */
 
-/** Where a row's name starts: 10 px deeper per level, after the room for a fold button. */
-function labelX(depth: number): number {
-  return 20 + depth * 10;
-}
-
-const FOLD_PX = 16;
 const ELLIPSIS = '…';
 
 let measureCtx: CanvasRenderingContext2D | null | undefined;
@@ -53,17 +48,15 @@ function fitLabel(label: string, room: number, bold: boolean): string {
 
 /** A row's name in the gutter (its full name in a <title> when cut) and, for a nested row, its connector. */
 export function RowLabel({ row, y, height, gutter }: { row: Row; y: number; height: number; gutter: number }) {
-  const x = labelX(row.depth);
+  const x = rowNameX(row.depth);
   const shown = fitLabel(row.label, gutter - x - 6, row.kind === 'run');
-  const mid = y + height / 2;
+  const connector = rowConnector(row.depth, y, height);
   return (
     <>
-      {row.depth > 2 && (
-        <path className="tl-row-connector" d={`M${labelX(row.depth - 1) + 3} ${y}V${mid}H${x - 3}`} data-connector />
-      )}
+      {connector !== null && <path className="tl-row-connector" d={connector} data-connector />}
       <g className="tl-row-name" data-depth={row.depth}>
         {shown !== row.label && <title>{row.label}</title>}
-        <text x={x} y={mid + 4} className="tl-row-label">
+        <text x={x} y={y + height / 2 + 4} className="tl-row-label">
           {shown}
         </text>
       </g>
@@ -124,9 +117,9 @@ export function FoldButtons({ rows, shown, rowHeight, gutter, folded, onToggle }
             tabIndex={row.key === roving ? 0 : -1}
             style={{
               top: index * rowHeight,
-              left: labelX(row.depth) - FOLD_PX - 2,
+              left: foldButtonX(row.depth),
               height: rowHeight,
-              width: gutter - labelX(row.depth) + FOLD_PX,
+              width: gutter - 2 - foldButtonX(row.depth),
             }}
             onFocus={() => setActiveKey(row.key)}
             onClick={() => onToggle(row.key)}

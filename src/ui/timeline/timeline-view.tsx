@@ -25,6 +25,8 @@ import { useTimelineSnapshot } from './use-timeline-data';
 import { ViewLane } from '../mcp/apps/view-lane';
 import { useSessionViewEvents } from '../mcp/apps/use-session-view-events';
 import { withViewRows } from '../../timeline/view-rows';
+import { withTaskRows } from '../../timeline/task-rows';
+import { useMcpTaskLanes } from '../../store/mcp/mcp-face';
 import { foldLayout, unfoldFor } from '../../timeline/fold';
 import './timeline.css';
 
@@ -49,6 +51,12 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   // Unfiltered, the layout comes ready-made with the snapshot; only a filter lays out again.
   // MCP App View events (stored and this page's) are a row per View after the runs (timeline/view-rows.ts).
   const viewEvents = useSessionViewEvents(sessionId ?? '');
+  // A call's MCP task is a row under it (timeline/task-rows.ts); the lanes above the chart load them.
+  const taskLanes = useMcpTaskLanes((s) => s.lanes);
+  const tasks = useMemo(
+    () => Object.values(taskLanes).filter((l) => l.sessionId === sessionId),
+    [taskLanes, sessionId],
+  );
   const filtered = useMemo(
     () => (snapshot ? filterTimeline(snapshot.model, filter, CALL_OUTCOMES) : null),
     [snapshot, filter],
@@ -57,8 +65,8 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
   const fullLayout = useMemo(() => {
     if (!snapshot || !filtered) return null;
     const laid = filtered === snapshot.model ? snapshot.layout : layoutTimeline(filtered);
-    return withViewRows(laid, snapshot.model.runs, viewEvents);
-  }, [snapshot, filtered, viewEvents]);
+    return withViewRows(withTaskRows(laid, snapshot.model.runs, tasks), snapshot.model.runs, viewEvents);
+  }, [snapshot, filtered, viewEvents, tasks]);
   const total = fullLayout?.totalMs ?? 0;
   const summary = snapshot?.summary ?? null;
   const tools = useMemo(() => (model ? toolNames(model) : []), [model]);
@@ -151,16 +159,18 @@ export function TimelineView({ sessionId }: { sessionId: string | null }) {
     (bar ?? document.querySelector<HTMLElement>('.tl-body .tl-chart'))?.focus({ preventScroll: true });
   };
 
-  // The picture is named and headed after the session's title, read at click time (it may have been renamed).
+  // The picture is named and headed after the session's title, read at click time (it may have been renamed); it
+  // shows the rows as folded on screen, with their fold arrows.
   const exportChart = async (ext: 'svg' | 'png') => {
-    if (!layout) return;
+    if (!fullLayout) return;
     const title = sessionId ? ((await readSession(sessionId))?.title ?? null) : null;
     const now = new Date();
-    const svg = exportSvg(layout, vp, {
+    const svg = exportSvg(fullLayout, vp, {
       width: EXPORT_WIDTH,
       rowHeight: ROW_HEIGHT,
       gutter: GUTTER,
       title: timelineExportHeading(title, now),
+      folded,
     });
     const name = timelineExportName(title, now, ext);
     if (ext === 'svg') {
