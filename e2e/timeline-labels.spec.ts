@@ -206,6 +206,20 @@ async function checkEveryRow(page: Page, where: string, figures: Figures) {
   expect(seen.size, `${where}: rows checked`).toBe(total);
 }
 
+/** The time axis's labels are whole too: none runs past the axis's right edge (the last tick's goes before its line). */
+async function checkAxis(page: Page, where: string) {
+  const cut = await page.locator('section.tl-chart svg.tl-axis').evaluate((axis) => {
+    const box = axis.getBoundingClientRect();
+    return [...axis.querySelectorAll('.tl-tick-label')].flatMap((t) => {
+      const r = t.getBoundingClientRect();
+      return r.left < box.left - 0.5 || r.right > box.right + 0.5 ? [`${t.textContent} ${r.left}-${r.right}`] : [];
+    });
+  });
+  expect(cut, `${where}: axis labels past the axis (${await page.locator('.tl-tick-label').count()} labels)`).toEqual(
+    [],
+  );
+}
+
 const LONG_NAMES = [
   'fetch_customer_invoice_history_for_account_v2',
   'summarise_quarterly_revenue_by_region_and_product',
@@ -238,6 +252,7 @@ for (const scheme of ['light', 'dark'] as const) {
         }
         await expect(page.locator('section.tl-chart [data-kind="call"]').first()).toBeVisible();
         await checkEveryRow(page, `${title} at ${width} px, ${scheme}`, figures);
+        await checkAxis(page, `${title} at ${width} px, ${scheme}`);
         // Zoomed in, bars are wide enough to hold their names, and bars cut by the plot's edges hold them in what shows.
         const chart = page.locator('section.tl-chart');
         for (let i = 0; i < 3; i++) {

@@ -1,3 +1,4 @@
+import { textPx } from './text-width';
 /** Round tick step (1, 2 or 5 times a power of ten ms) so that about `target` ticks fit the span. */
 export function tickStep(spanMs: number, target: number): number {
   const raw = spanMs / Math.max(1, target);
@@ -19,4 +20,17 @@ export function ticks(start: number, end: number, target: number): { step: numbe
     values.push(Math.round(v / step) * step + 0);
   }
   return { step, values };
+}
+
+/**
+ * Where a tick's label goes: just after its line, or just before it when it would pass the plot's right edge (a
+ * label is never cut; screens.md, "Timeline layout"). The chart's axis and the export share it.
+ */
+export function tickLabelPlace(
+  tx: number,
+  text: string,
+  right: number,
+  fontPx: number,
+): { x: number; anchor: 'start' | 'end' } {
+  return tx + 3 + textPx(text, fontPx) <= right ? { x: tx + 3, anchor: 'start' } : { x: tx - 3, anchor: 'end' };
 }

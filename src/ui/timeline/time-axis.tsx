@@ -1,5 +1,6 @@
 import { formatTick } from '../../timeline/format';
-import { ticks } from '../../timeline/ticks';
+import { tickLabelPlace, ticks } from '../../timeline/ticks';
+import { LABEL_FONT_PX } from '../../timeline/bar-paint';
 import type { Viewport } from '../../timeline/viewport';
 
 const AXIS_HEIGHT = 24;
@@ -21,11 +22,13 @@ export function TimeAxis({ vp, width, gutter }: { vp: Viewport; width: number; g
       {values.map((v) => {
         const tx = x(v);
         if (tx < gutter) return null;
+        const label = formatTick(v, step);
+        const place = tickLabelPlace(tx, label, width, LABEL_FONT_PX);
         return (
           <g key={v}>
             <line x1={tx} x2={tx} y1={AXIS_HEIGHT - 6} y2={AXIS_HEIGHT} className="tl-tick" />
-            <text x={tx + 3} y={14} className="tl-tick-label">
-              {formatTick(v, step)}
+            <text x={place.x} y={14} className="tl-tick-label" textAnchor={place.anchor}>
+              {label}
             </text>
           </g>
         );
