@@ -9,6 +9,7 @@ import { assistantMessages, expandToolCard, sendMessage, waitForIdle } from './s
 import { openApp } from './support/configured-app';
 import { confirmImport, dropFile, exportVia, FIXTURE_TEXT, FIXTURE_TITLE, importDialog } from './support/import-export';
 import { sessionItems } from './support/session-list';
+import { otlpSpans } from '../src/io/testing/otlp-spans';
 
 /** Every request the page makes, as URLs, from the first navigation on. */
 function recordRequests(page: Page): string[] {
@@ -105,19 +106,7 @@ test('a fresh profile tries the demo: a streamed answer, a sandboxed js_eval cal
 
 /** An OpenTelemetry trace another runtime wrote: one agent span, one model call and one tool call. */
 function otelTrace(): string {
-  const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
-  const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-  const span = (id: string, name: string, start: number, end: number, attributes: object[], parent = '') => ({
-    traceId: '7'.repeat(32),
-    spanId: id.repeat(16),
-    parentSpanId: parent ? parent.repeat(16) : '',
-    name,
-    kind: 1,
-    startTimeUnixNano: ns(start),
-    endTimeUnixNano: ns(end),
-    attributes,
-    status: { code: 0 },
-  });
+  const { kv, span } = otlpSpans('7');
   return JSON.stringify({
     resourceSpans: [
       {

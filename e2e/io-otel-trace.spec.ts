@@ -6,6 +6,7 @@ import { sendMessage, waitForIdle } from './support/chat-run';
 import { openApp, openConfiguredApp, TEST_KEY } from './support/configured-app';
 import { confirmImport, importDialog, pickFile } from './support/import-export';
 import { dbSnapshot } from './support/stored-rows';
+import { otlpSpans } from '../src/io/testing/otlp-spans';
 
 const openImported = async (page: Page, title: string | null) => {
   if (title !== null)
@@ -112,19 +113,7 @@ test('spans from another runtime draw, and an unknown span is a generic bar with
   page,
 }) => {
   await openApp(page);
-  const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
-  const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-  const span = (id: string, name: string, start: number, end: number, attributes: object[], parent = '') => ({
-    traceId: '5'.repeat(32),
-    spanId: id.repeat(16),
-    parentSpanId: parent ? parent.repeat(16) : '',
-    name,
-    kind: 1,
-    startTimeUnixNano: ns(start),
-    endTimeUnixNano: ns(end),
-    attributes,
-    status: { code: 0 },
-  });
+  const { kv, span } = otlpSpans('5');
   const file = {
     resourceSpans: [
       {

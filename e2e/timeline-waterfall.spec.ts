@@ -8,23 +8,12 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openApp } from './support/configured-app';
 import { confirmImport, importDialog, pickFile } from './support/import-export';
+import { otlpSpans } from '../src/io/testing/otlp-spans';
 
 const LONG_NAME = 'lookup_customer_orders_by_region_and_quarter';
 
 function traceFile() {
-  const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
-  const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-  const span = (id: string, name: string, start: number, end: number, attributes: object[], parent = '') => ({
-    traceId: '7'.repeat(32),
-    spanId: id.repeat(16),
-    parentSpanId: parent ? parent.repeat(16) : '',
-    name,
-    kind: 1,
-    startTimeUnixNano: ns(start),
-    endTimeUnixNano: ns(end),
-    attributes,
-    status: { code: 0 },
-  });
+  const { kv, span } = otlpSpans('7');
   const chat = [kv('gen_ai.operation.name', 'chat'), kv('gen_ai.request.model', 'gpt-4o')];
   const tool = (name: string, id: string) => [
     kv('gen_ai.operation.name', 'execute_tool'),

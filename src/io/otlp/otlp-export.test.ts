@@ -9,6 +9,7 @@ import { importThroughJob } from '../testing/import-through-job';
 import { sessionsToOtlp } from './otlp-export';
 import { TOOLSCOPE } from './otlp-names';
 import { plainValue, type OtlpSpan, type OtlpTraces } from './otlp-types';
+import { otlpSpans } from '../testing/otlp-spans';
 
 // Recorded with the app: a retried 503, parallel calls with a schema failure, a denied approval, a stopped reply, a compaction.
 const FIXTURE = readFileSync(new URL('../session-file/__fixtures__/export-v1-full.json', import.meta.url), 'utf8');
@@ -215,17 +216,7 @@ describe('sessionsToOtlp: step stats under pinned names', () => {
 
 describe('sessionsToOtlp: calls inside calls', () => {
   // A trace another runtime wrote: a tool whose span holds a database query, which holds an HTTP request.
-  const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
-  const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-  const span = (id: string, name: string, start: number, end: number, attributes: object[], parent: string) => ({
-    traceId: '7'.repeat(32),
-    spanId: id.repeat(16),
-    parentSpanId: parent.repeat(16),
-    name,
-    startTimeUnixNano: ns(start),
-    endTimeUnixNano: ns(end),
-    attributes,
-  });
+  const { kv, span } = otlpSpans('7');
   const tool = [
     kv('gen_ai.operation.name', 'execute_tool'),
     kv('gen_ai.tool.name', 'search'),

@@ -11,6 +11,7 @@ import { importThroughJob } from '../testing/import-through-job';
 import { sessionsToOtlp } from './otlp-export';
 import { otlpTracesToExport } from './otlp-import';
 import { skippedEntryText } from '../foreign/skipped-entry';
+import { otlpSpans } from '../testing/otlp-spans';
 
 const FIXTURE = readFileSync(new URL('../session-file/__fixtures__/export-v1-full.json', import.meta.url), 'utf8');
 
@@ -121,17 +122,7 @@ describe('importing an OpenTelemetry trace', () => {
   });
 
   it("names a tool's span as the parent of a span that ran inside it, so the timeline nests it there", async () => {
-    const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
-    const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-    const span = (id: string, name: string, start: number, end: number, attributes: object[], parent: string) => ({
-      traceId: '7'.repeat(32),
-      spanId: id.repeat(16),
-      parentSpanId: parent.repeat(16),
-      name,
-      startTimeUnixNano: ns(start),
-      endTimeUnixNano: ns(end),
-      attributes,
-    });
+    const { kv, span } = otlpSpans('7');
     const tool = [
       kv('gen_ai.operation.name', 'execute_tool'),
       kv('gen_ai.tool.name', 'search'),
@@ -154,17 +145,7 @@ describe('importing an OpenTelemetry trace', () => {
   });
 
   it("nests a sub-agent's tool calls under the tool that ran the sub-agent, through its agent and model spans", async () => {
-    const ns = (ms: number) => String(1_790_000_000_000_000_000n + BigInt(ms) * 1_000_000n);
-    const kv = (key: string, v: string) => ({ key, value: { stringValue: v } });
-    const span = (id: string, name: string, start: number, end: number, attributes: object[], parent: string) => ({
-      traceId: '8'.repeat(32),
-      spanId: id.repeat(16),
-      parentSpanId: parent.repeat(16),
-      name,
-      startTimeUnixNano: ns(start),
-      endTimeUnixNano: ns(end),
-      attributes,
-    });
+    const { kv, span } = otlpSpans('8');
     const tool = (name: string, id: string) => [
       kv('gen_ai.operation.name', 'execute_tool'),
       kv('gen_ai.tool.name', name),
