@@ -69,4 +69,23 @@ describe('MCP tasks on the timeline', () => {
     const layout = layoutTimeline(model);
     expect(withTaskRows(layout, model.runs, [task(startedAt, { callId: 'other' })])).toBe(layout);
   });
+
+  it("goes after the call's own rows (its sampling requests), so their connector still reads from the call", () => {
+    const s = new RunScript('r1')
+      .started()
+      .request(1, 0, 50, 100, { usage: usage(20, 8) })
+      .tool(1, 'c1', 'long_report', 200, 900)
+      .finished(1100, 'complete', usage(20, 8));
+    const sampled = { model: 'mock-gpt', usage: usage(3, 2), startMs: 100, durationMs: 250 };
+    const events = s.build().map((e) => (e.type === 'tool_finished' ? { ...e, sampling: [sampled] } : e));
+    const model = buildTimeline('s1', [s.record()], events, 0);
+    const layout = withTaskRows(layoutTimeline(model), model.runs, [task(model.runs[0]!.startedAt, {})]);
+    expect(layout.rows.map((r) => [r.label, r.depth])).toEqual([
+      ['Run 1', 0],
+      ['Turn 1', 1],
+      ['long_report', 2],
+      ['Sampling', 3],
+      ['Task', 3],
+    ]);
+  });
 });

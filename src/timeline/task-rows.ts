@@ -30,23 +30,28 @@ export function withTaskRows(
   runs: readonly RunModel[],
   tasks: readonly McpTaskRecord[],
 ): TimelineLayout {
-  const byCall = new Map<number, Row>();
+  // Each task row goes after its call's own rows (sampling, nested spans), so their connectors keep reading from
+  // the call; a nested call's task comes before its parent's, deeper first.
+  const after = new Map<number, Row[]>();
   for (const task of tasks) {
     const hit = layout.callIndex.get(task.callId);
     const callRow = hit === undefined ? undefined : layout.rows[hit.row];
     const run = hit === undefined ? undefined : runs.find((r) => r.index === hit.bar.runIndex);
     if (hit === undefined || callRow === undefined || run === undefined) continue;
-    byCall.set(hit.row, taskRow(task, callRow, hit.bar, run));
+    let last = hit.row;
+    while ((layout.rows[last + 1]?.depth ?? -1) > callRow.depth) last++;
+    const list = after.get(last) ?? [];
+    list.push(taskRow(task, callRow, hit.bar, run));
+    after.set(last, list);
   }
-  if (byCall.size === 0) return layout;
+  if (after.size === 0) return layout;
   const rows: Row[] = [];
   const callIndex: TimelineLayout['callIndex'] = new Map();
   layout.rows.forEach((row, i) => {
     rows.push(row);
     const bar = row.kind === 'call' ? row.bars[0] : undefined;
     if (bar?.callId) callIndex.set(bar.callId, { row: rows.length - 1, bar });
-    const task = byCall.get(i);
-    if (task !== undefined) rows.push(task);
+    rows.push(...(after.get(i) ?? []).sort((a, b) => b.depth - a.depth));
   });
   return { ...layout, rows, callIndex };
 }

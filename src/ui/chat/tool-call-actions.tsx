@@ -10,7 +10,9 @@ type Props = {
   sessionId: string;
   callId: string;
   name: string;
-  /** The finished call's result, when its card is open: what "Remember" saves. Null: only "Show in timeline". */
+  /** The card is open on a finished call: its actions ("Request and response", "Remember") are offered. */
+  finished: boolean;
+  /** What "Remember" saves: the result of a call that ended ok or with an error; null offers no "Remember". */
   result: string | null;
 };
 
@@ -31,7 +33,7 @@ export function ToolCallActions(p: Props) {
       <button type="button" className="link" onClick={() => showInTimeline(p.sessionId, p.callId)}>
         Show in timeline
       </button>
-      {p.result !== null && (
+      {p.finished && (
         <>
           <button
             type="button"
@@ -62,11 +64,13 @@ export function ToolCallActions(p: Props) {
           >
             {drawn && (
               <>
-                <RememberButton
-                  text={toolResultMemory(p.name, p.result)}
-                  sessionId={p.sessionId}
-                  label={`Remember result of ${p.name}`}
-                />
+                {p.result !== null && (
+                  <RememberButton
+                    text={toolResultMemory(p.name, p.result)}
+                    sessionId={p.sessionId}
+                    label={`Remember result of ${p.name}`}
+                  />
+                )}
                 <Suspense fallback={null}>
                   <ToolRequestResponse sessionId={p.sessionId} callId={p.callId} />
                 </Suspense>

@@ -51,7 +51,7 @@ const LONG_ERROR = [
   '    at run (tool.js:40)',
 ].join('\n');
 
-function renderFailed(content: string) {
+function renderFailed(content: string, changes: Partial<ToolMessage> = {}) {
   act(() =>
     dom.root.render(
       <ToolCallCard
@@ -59,7 +59,7 @@ function renderFailed(content: string) {
         callId="c1"
         name="get_weather"
         arguments='{"city":"Paris"}'
-        result={{ ...failed, content }}
+        result={{ ...failed, content, ...changes }}
       />,
     ),
   );
@@ -95,5 +95,16 @@ describe('a failed call at rest', () => {
     expect(group?.hasAttribute('hidden')).toBe(false);
     expect(group?.contains(button('Remember result of get_weather') ?? null)).toBe(true);
     expect(dom.host.querySelector('.tool-card-result')?.querySelector('button[aria-label^="Remember"]')).toBeNull();
+  });
+});
+
+describe('a denied call', () => {
+  it('keeps its actions ("Request and response" may hold its traffic) but offers no "Remember" of a refusal', () => {
+    renderFailed('Denied by user', { isError: true, outcome: 'denied' });
+    const more = button('More call actions');
+    expect(more).toBeDefined();
+    act(() => more?.click());
+    expect(dom.host.querySelector('[role="group"][aria-label="Call actions"]')?.hasAttribute('hidden')).toBe(false);
+    expect(button('Remember result of get_weather')).toBeUndefined();
   });
 });

@@ -204,7 +204,8 @@ export const ToolCallCard = memo(function ToolCallCard(p: Props) {
           sessionId={p.sessionId}
           callId={p.callId}
           name={p.name}
-          result={open && !inFlight ? result : null}
+          finished={open && !inFlight}
+          result={status === 'ok' || status === 'error' ? result : null}
         />
       </div>
       {open && <LongText text={shownArgs} format="plain" as="pre" label="Arguments" live={p.partial} />}
