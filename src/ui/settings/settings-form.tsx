@@ -94,15 +94,24 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
   const format = api.apiFormat ?? defaultApiFormat(baseURL);
   // For new sessions the API is chosen per endpoint: another base URL shows that endpoint's choice.
   const [shownKey, setShownKey] = useState(initialKey);
+  // Which endpoint's stored key was asked for last, and whether the person typed a key since: a preset then a base
+  // URL ask twice, and the first answer may come last (it wiped a key typed meanwhile, even one equal to the old).
+  const keyLookup = useRef(0);
+  const keyTyped = useRef(false);
+  const typeKey = (value: string) => {
+    keyTyped.current = true;
+    setKey(value);
+  };
   const changeBaseURL = (url: string) => {
     setBaseURL(url);
     // The key field follows the endpoint (its stored key, or empty) unless the person has typed one.
     if (key === shownKey) {
-      const before = key;
+      const asked = ++keyLookup.current;
+      keyTyped.current = false;
       void savedKeyFor(url).then((k) => {
-        // Typed into while the stored key was being read: what the person typed stays.
-        setKey((now) => (now === before ? k : now));
-        setShownKey((now) => (now === before ? k : now));
+        if (asked !== keyLookup.current || keyTyped.current) return;
+        setKey(k);
+        setShownKey(k);
       });
     }
     if (!session) {
@@ -211,7 +220,7 @@ export function SettingsForm({ initialKey, session, onDone }: Props) {
       <ApiKeyField
         value={key}
         remember={remember}
-        onChange={setKey}
+        onChange={typeKey}
         onRememberChange={setRemember}
         onForget={() => {
           setKey('');
