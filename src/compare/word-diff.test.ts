@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changedWords, wordDiff, type DiffPart } from './word-diff';
 
 const rebuild = (parts: readonly DiffPart[], side: 'from' | 'to') =>
@@ -49,5 +49,16 @@ describe('word differences between two answers', () => {
     const parts = wordDiff(`Start ${a} end.`, `Start ${b} end.`);
     expect(parts.map((p) => p.kind)).toEqual(['same', 'removed', 'added', 'same']);
     expect(rebuild(parts, 'to')).toBe(`Start ${b} end.`);
+  });
+
+  it('marks the same words however slow the clock runs (the limits are counts, not time)', () => {
+    let now = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 100));
+    try {
+      const parts = wordDiff('Original answer.', 'Original answer, from elsewhere.');
+      expect(parts.filter((p) => p.kind === 'added').map((p) => p.text)).toEqual([', from elsewhere']);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -8,11 +8,13 @@ import { diffWordsWithSpace } from 'diff';
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
 /**
- * Past this many edits, or this long on the main thread, the texts share too little to mark word by word: the middle
- * is marked changed as a whole (the comparison draws on the main thread; a mark is not worth a frozen page).
+ * Past this many edits, or this many characters in all, the texts share too little (or are too long) to mark word by
+ * word: the middle is marked changed as a whole (the comparison draws on the main thread; a mark is not worth a
+ * frozen page). Both limits are counts, never a clock: the same two texts always give the same marks, however busy
+ * the machine (a 50 ms clock once turned a three-word change into a whole-sentence one).
  */
 const MAX_EDITS = 1_000;
-const MAX_MS = 50;
+const MAX_CHARS = 12_000;
 
 function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
   const last = parts.at(-1);
@@ -23,7 +25,8 @@ function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
 /** `from` → `to` as parts in reading order: same, removed from `from`, added in `to`. Pure. */
 export function wordDiff(from: string, to: string): DiffPart[] {
   const parts: DiffPart[] = [];
-  const changes = diffWordsWithSpace(from, to, { maxEditLength: MAX_EDITS, timeout: MAX_MS });
+  const changes =
+    from.length + to.length > MAX_CHARS ? undefined : diffWordsWithSpace(from, to, { maxEditLength: MAX_EDITS });
   if (changes === undefined) {
     // Too different to mark word by word: keep the shared start and end, the rest changed as a whole.
     let start = 0;
