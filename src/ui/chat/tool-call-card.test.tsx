@@ -20,20 +20,24 @@ const failed: ToolMessage = {
   turn: 1,
 };
 
+function renderFailed(content: string, changes: Partial<ToolMessage> = {}, argsEdited = false) {
+  act(() =>
+    dom.root.render(
+      <ToolCallCard
+        sessionId="s1"
+        callId="c1"
+        name="get_weather"
+        arguments='{"city":"Paris"}'
+        result={{ ...failed, content, ...changes }}
+        argsEdited={argsEdited}
+      />,
+    ),
+  );
+}
+
 describe('the head of a tool card that does not fold', () => {
   it('reads its name, status and flags as separate words (textContent keeps no margin)', () => {
-    act(() =>
-      dom.root.render(
-        <ToolCallCard
-          sessionId="s1"
-          callId="c1"
-          name="get_weather"
-          arguments='{"city":"Paris"}'
-          result={failed}
-          argsEdited
-        />,
-      ),
-    );
+    renderFailed('no such city', {}, true);
     const head = dom.host.querySelector('.tool-card-head');
     expect(head?.querySelector('.tool-card-toggle')).toBeNull();
     // The words before the head's own actions ("Show in timeline", "More call actions"), which are named apart.
@@ -50,20 +54,6 @@ const LONG_ERROR = [
   '    at fetchForecast (tool.js:12)',
   '    at run (tool.js:40)',
 ].join('\n');
-
-function renderFailed(content: string, changes: Partial<ToolMessage> = {}) {
-  act(() =>
-    dom.root.render(
-      <ToolCallCard
-        sessionId="s1"
-        callId="c1"
-        name="get_weather"
-        arguments='{"city":"Paris"}'
-        result={{ ...failed, content, ...changes }}
-      />,
-    ),
-  );
-}
 
 const button = (name: string) =>
   [...dom.host.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name);
