@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SessionRecord } from '../../domain/session';
 import { useUiStore } from '../../store/ui-store';
 import { readAllSessions } from '../data/session/session-reads';
 import type { OpenAIExportPlan } from './export-actions';
 import { lazyExportJson, lazyExportTraceFile, lazyPrepareOpenAIExport } from './lazy-export';
+import { usePopover } from '../shared/use-popover';
 import { useMenuKeys } from './menu-keys';
 import { MenuCheckItem } from './menu-check-item';
 import { OtelExportItems } from './otel-export-items';
@@ -29,7 +30,8 @@ const InteropExportItems = lazy(() => import('./interop-ui').then((m) => ({ defa
  */
 export function ExportButton() {
   const sessionId = useUiStore((s) => s.currentSessionId);
-  const [open, setOpen] = useState(false);
+  // The button may sit at the left (sidebar) or the right (header); the menu opens toward the side with room.
+  const { open, alignEnd, toggle, close, wrap, trigger, panel: menu } = usePopover<HTMLDivElement>();
   const [includeMemories, setIncludeMemories] = useState(false);
   // Off by default: raw traffic holds every request body whole, often far more than the conversation.
   const [includeRawTraffic, setIncludeRawTraffic] = useState(false);
@@ -38,27 +40,7 @@ export function ExportButton() {
   const [sharing, setSharing] = useState<string | null>(null);
   // An OpenAI export that leaves something out waits here until the person has read what and chosen to save.
   const [pendingOpenAI, setPendingOpenAI] = useState<OpenAIExportPlan | null>(null);
-  // The button may sit at the left (sidebar) or the right (header); open toward the side with room.
-  const [alignLeft, setAlignLeft] = useState(true);
-  const wrap = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const onMenuKeyDown = useMenuKeys(open, menu, trigger, () => setOpen(false));
-
-  const toggle = () => {
-    const rect = wrap.current?.getBoundingClientRect();
-    if (rect) setAlignLeft(rect.left + 320 <= window.innerWidth);
-    setOpen((o) => !o);
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('pointerdown', away);
-    return () => window.removeEventListener('pointerdown', away);
-  }, [open]);
+  const onMenuKeyDown = useMenuKeys(open, menu, trigger, close);
 
   useEffect(() => {
     if (!status) return;
@@ -69,7 +51,7 @@ export function ExportButton() {
   const backToButton = () => trigger.current?.focus();
 
   const run = async (work: () => Promise<string>) => {
-    setOpen(false);
+    close();
     setChoosing(null);
     backToButton();
     try {
@@ -80,7 +62,7 @@ export function ExportButton() {
   };
 
   const startChoosing = async () => {
-    setOpen(false);
+    close();
     setChoosing(await readAllSessions());
   };
 
@@ -101,7 +83,7 @@ export function ExportButton() {
           ref={menu}
           role="menu"
           aria-label="Export options"
-          className={alignLeft ? 'io-menu io-align-left' : 'io-menu'}
+          className={alignEnd ? 'io-menu' : 'io-menu io-align-left'}
           onKeyDown={onMenuKeyDown}
         >
           <button
@@ -154,7 +136,7 @@ export function ExportButton() {
             tabIndex={-1}
             disabled={!sessionId}
             onClick={() => {
-              setOpen(false);
+              close();
               setSharing(sessionId);
             }}
           >
@@ -213,7 +195,7 @@ export function ExportButton() {
       {status && !pendingOpenAI && (
         <p
           role={status.kind === 'error' ? 'alert' : 'status'}
-          className={`io-status ${status.kind === 'error' ? 'warning' : 'hint'}${alignLeft ? ' io-align-left' : ''}`}
+          className={`io-status ${status.kind === 'error' ? 'warning' : 'hint'}${alignEnd ? '' : ' io-align-left'}`}
         >
           {status.text}
           {/* It floats over the session list and search box; let people clear it instead of waiting 12 s. */}

@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * Open state of a popover on the timeline's toolbar ("Filter", "Export timeline"): a press outside it closes it, and
- * it opens under its button toward the side with room, so at phone width it stays on the screen.
+ * Open state of a popover under a button ("Export", "More", the timeline's "Filter" and "Export timeline"): a press
+ * outside it closes it, and it opens toward the side with room, so at phone width it stays on the screen.
  */
 export function usePopover<Panel extends HTMLElement>() {
   const [open, setOpen] = useState(false);
