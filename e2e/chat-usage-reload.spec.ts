@@ -5,33 +5,18 @@
 import { expect, test } from './fixtures';
 import { currentSessionId, openSession } from './support/session-list';
 import { assistantMessages, sendMessage, toolCard, waitForIdle } from './support/chat-run';
-import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { ROME_ANSWER, ROME_QUESTION, ROME_TOTAL, ROME_TURNS, scriptRomeWithUsage } from './support/rome-usage';
 import { openConfiguredApp } from './support/configured-app';
 
 test('per-turn usage and the session total survive a reload', async ({ page, mock }) => {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [
-    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
-  ]);
-  mock.script([
-    {
-      kind: 'tool_calls',
-      calls: [{ id: 'call_rome', name: 'get_weather', arguments: { city: 'Rome' } }],
-      usage: { prompt_tokens: 1200, completion_tokens: 34, total_tokens: 1234 },
-    },
-    {
-      kind: 'text',
-      content: 'Rome is sunny.',
-      usage: { prompt_tokens: 1500, completion_tokens: 21, total_tokens: 1521 },
-    },
-  ]);
-  await sendMessage(page, 'Weather in Rome?');
-  await expect(assistantMessages(page).last()).toContainText('Rome is sunny.');
+  await scriptRomeWithUsage(page, mock);
+  await sendMessage(page, ROME_QUESTION);
+  await expect(assistantMessages(page).last()).toContainText(ROME_ANSWER);
   await waitForIdle(page);
 
-  const turn1 = '1,234 tokens (1,200 in, 34 out)';
-  const turn2 = '1,521 tokens (1,500 in, 21 out)';
-  const total = 'Session: 2,755 tokens (2,700 in, 55 out)';
+  const [turn1, turn2] = ROME_TURNS;
+  const total = ROME_TOTAL;
   const check = async () => {
     await expect(assistantMessages(page).first()).toContainText(`Turn 1: ${turn1}`);
     await expect(assistantMessages(page).last()).toContainText(`Turn 2: ${turn2}`);

@@ -9,38 +9,23 @@ import { expect, test, type MockServer } from './fixtures';
 import { expectNoAxeViolations } from './support/axe-scan';
 import { messageBox, sendMessage, waitForIdle } from './support/chat-run';
 import { openConfiguredApp } from './support/configured-app';
-import { cityParams, seedHttpTools } from './support/http-tool-seed';
+import { ROME_QUESTION, ROME_TOTAL, scriptRomeWithUsage } from './support/rome-usage';
 import { typeTokenPrices } from './support/token-prices';
 
 const PHONE = { width: 390, height: 844 };
 const VIEWS = ['Chat', 'Timeline', 'Tools', 'Tests', 'Traces', 'Memories'];
-const TOTAL = 'Session: 2,755 tokens (2,700 in, 55 out)';
 
 test.use({ viewport: PHONE });
 
 /** A session with a tool call, usage reported and a price of one's own, opened again after a reload. */
 async function sessionWithHistory(page: Page, mock: MockServer): Promise<void> {
   await openConfiguredApp(page, mock);
-  await seedHttpTools(page, [
-    { name: 'get_weather', urlTemplate: `${mock.origin}/tools/weather?city={city}`, parameters: cityParams },
-  ]);
   await typeTokenPrices(page, 'mock-gpt: 2 - 8');
-  mock.script([
-    {
-      kind: 'tool_calls',
-      calls: [{ id: 'call_rome', name: 'get_weather', arguments: { city: 'Rome' } }],
-      usage: { prompt_tokens: 1200, completion_tokens: 34, total_tokens: 1234 },
-    },
-    {
-      kind: 'text',
-      content: 'Rome is sunny.',
-      usage: { prompt_tokens: 1500, completion_tokens: 21, total_tokens: 1521 },
-    },
-  ]);
-  await sendMessage(page, 'Weather in Rome?');
+  await scriptRomeWithUsage(page, mock);
+  await sendMessage(page, ROME_QUESTION);
   await waitForIdle(page);
   await page.reload();
-  await expect(page.getByLabel('Session usage')).toHaveText(TOTAL);
+  await expect(page.getByLabel('Session usage')).toHaveText(ROME_TOTAL);
 }
 
 const more = (page: Page) => page.getByRole('button', { name: 'More', exact: true });
@@ -140,7 +125,7 @@ test('the chat footer is the context meter and one row of actions, at most 90 px
   // The total and its cost are on screen; the whole usage is still what a screen reader reads.
   await expect(footer.locator('.cost')).toBeVisible();
   await expect(footer.locator('.cost')).toHaveText('Session cost: $0.0058');
-  await expect(page.getByLabel('Session usage')).toHaveText(TOTAL);
+  await expect(page.getByLabel('Session usage')).toHaveText(ROME_TOTAL);
   const height = await footer.evaluate((el) => el.getBoundingClientRect().height);
   expect(height).toBeLessThanOrEqual(90);
 
