@@ -75,6 +75,18 @@ export async function sendAndFinish(page: PageDriver, text: string): Promise<voi
   });
 }
 
+/** Records where the engine's clicks land and how the message list scrolled, so a click that missed says why. */
+const CLICK_LOG =
+  `(function () { window.__clicks = []; document.addEventListener('click', function (e) { var t = e.target; ` +
+  `window.__clicks.push((t && t.outerHTML ? t.outerHTML.slice(0, 160) : String(t)) + ' at ' + e.clientX + ',' + ` +
+  `e.clientY); }, true); var l = document.querySelector('.message-list'); l.addEventListener('scroll', function () { ` +
+  `window.__clicks.push('scroll ' + l.scrollTop + '/' + l.scrollHeight + ' in ' + l.clientHeight); }); return true; })()`;
+const clickSeen = (css: string) =>
+  `(function () { var b = document.querySelector(${JSON.stringify(css)}); var l = document.querySelector('.message-list'); ` +
+  `var r = b && b.getBoundingClientRect(); return 'clicks: ' + JSON.stringify(window.__clicks) + '; toggle: ' + ` +
+  `(b ? b.getAttribute('aria-expanded') + ' at ' + Math.round(r.top) + '..' + Math.round(r.bottom) : 'gone') + ` +
+  `'; list: ' + (l ? l.scrollTop + '/' + l.scrollHeight + ' in ' + l.clientHeight : 'none'); })()`;
+
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
@@ -133,10 +145,13 @@ export async function smokeJourney(
   await sendAndFinish(page, 'Compute 6 * 7');
   // A finished call is a calm row; a real click opens it to its result.
   const evalRow = '.tool-card[data-call-id="call_eval"] .tool-card-toggle';
+  await page.evaluate(CLICK_LOG);
   await clickCss(page, `${evalRow}[aria-expanded="false"]`);
   await waitFor('the row to open', () =>
     page.evaluate<boolean>(`document.querySelector(${JSON.stringify(`${evalRow}[aria-expanded="true"]`)}) !== null`),
-  );
+  ).catch(async (err: unknown) => {
+    throw new Error(`${String(err)}; ${await page.evaluate<string>(clickSeen(evalRow))}`, { cause: err });
+  });
   await waitFor(
     'the sandbox result on its card',
     async () => (await pageText(page, '.tool-card[data-call-id="call_eval"] pre[aria-label="Result"]')).trim() === '42',

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ToolMessage } from '../../domain/messages';
 import type { ToolCallRecord } from '../data/record-types';
@@ -9,6 +9,7 @@ import { MessageRow } from './message-row';
 import { READING_EVENT } from './actions/message-action-bar';
 import { useUiStore, type ChatFocus } from '../../store/ui-store';
 import { useToolRowsOpen } from '../../store/tool-rows-open';
+import { followsEnd, type ListScroll } from './follow-end';
 
 function rowIndexFor(rows: ChatRow[], detail: NonNullable<ChatFocus>): number {
   const byId = rows.findIndex((r) => r.key === detail.messageId);
@@ -20,6 +21,12 @@ function rowIndexFor(rows: ChatRow[], detail: NonNullable<ChatFocus>): number {
   );
 }
 
+const positionOf = (el: HTMLElement): ListScroll => ({
+  top: el.scrollTop,
+  height: el.scrollHeight,
+  client: el.clientHeight,
+});
+
 type Props = {
   sessionId: string;
   rows: ChatRow[];
@@ -30,8 +37,6 @@ type Props = {
   /** A recorded trace (architecture.md, "Trace inbox"): read-only, its steps re-runnable. */
   readOnly?: boolean;
 };
-
-const NEAR_BOTTOM_PX = 120;
 
 /**
  * Only the rows in view (plus a few) are in the DOM, so a 5,000-message session costs about what a
@@ -49,6 +54,8 @@ export function MessageList({
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // Where the last scroll event left the list: followsEnd tells the reader's moves from the content's.
+  const seen = useRef<ListScroll>({ top: 0, height: 0, client: 0 });
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -67,16 +74,25 @@ export function MessageList({
     stick.current = true;
   }, [sessionId]);
 
-  useEffect(() => {
-    if (!stick.current || rows.length === 0) return;
-    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  // The list's own moves to the end are noted as where it stands, so followsEnd never takes one for the reader's.
+  const toEnd = useCallback(() => {
     const el = scrollRef.current;
+    if (!el) return () => undefined;
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    seen.current = positionOf(el);
     // Measured heights land after the first scroll; pin to the true bottom once they have.
     const raf = requestAnimationFrame(() => {
-      if (el && stick.current) el.scrollTop = el.scrollHeight;
+      if (!stick.current) return;
+      el.scrollTop = el.scrollHeight;
+      seen.current = positionOf(el);
     });
     return () => cancelAnimationFrame(raf);
-  }, [rows.length, streamedLength, sessionId, virtualizer]);
+  }, [rows.length, virtualizer]);
+
+  useEffect(() => {
+    if (!stick.current || rows.length === 0) return;
+    return toEnd();
+  }, [rows.length, streamedLength, sessionId, toEnd]);
 
   // The list also changes size without new rows: an alert, the context bar or a taller Message box takes
   // room below it, and a row's measured height lands late. Keep the end of the conversation in view then.
@@ -85,7 +101,11 @@ export function MessageList({
     const el = scrollRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const pin = new ResizeObserver(() => {
-      if (stick.current) el.scrollTop = el.scrollHeight;
+      // Content that shrank back to the end (a row measured smaller) is at the end again: follow it.
+      if (!stick.current && el.scrollHeight - el.scrollTop - el.clientHeight <= 1) stick.current = true;
+      if (!stick.current) return;
+      el.scrollTop = el.scrollHeight;
+      seen.current = positionOf(el);
     });
     pin.observe(el);
     if (contentRef.current) pin.observe(contentRef.current);
@@ -146,7 +166,9 @@ export function MessageList({
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    const now = positionOf(el);
+    stick.current = followsEnd(stick.current, seen.current, now);
+    seen.current = now;
   };
 
   // Home/End by hand: the browser's own keyboard scroll animates toward a scrollHeight made of
@@ -156,11 +178,7 @@ export function MessageList({
     if (e.key === 'End') {
       e.preventDefault();
       stick.current = true;
-      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-      const el = scrollRef.current;
-      requestAnimationFrame(() => {
-        if (el && stick.current) el.scrollTop = el.scrollHeight;
-      });
+      toEnd();
     } else if (e.key === 'Home') {
       e.preventDefault();
       stick.current = false;
