@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { appendMessage, loadHistory } from '../db/messages-repo';
 import { createSession, deleteSession, renameSession } from '../db/sessions-repo';
 import { findHistoryProblems } from '../domain/history-check';
@@ -63,15 +63,25 @@ describe('sync between simulated devices', () => {
   });
 
   it('both continue one session offline: two branches, each a valid history, the same on both devices', async () => {
+    // The older message keeps the branch (fork-branches.ts). Written in one millisecond, the two would tie and the
+    // device ids (random) would choose: only Date is faked, so A's message is certainly the older.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    vi.setSystemTime(1_000_000);
     const store = new MemoryBlobStore();
     const a = await testDevice(store);
     const b = await testDevice(store);
     await session(a, 's1', 'Shared');
     await a.sync();
     await b.sync();
+    vi.setSystemTime(1_001_000);
     await appendMessage(a.db, 's1', user('a-2', 'from a'));
+    vi.setSystemTime(1_002_000);
     await appendMessage(b.db, 's1', user('b-2', 'from b'));
     await appendMessage(b.db, 's1', user('b-3', 'more from b'));
+    vi.setSystemTime(1_003_000);
     await a.sync();
     await b.sync();
     await a.sync();
